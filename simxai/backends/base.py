@@ -1,0 +1,70 @@
+"""The one interface every conversation backend implements."""
+
+from __future__ import annotations
+
+import abc
+from typing import Any, Literal
+
+import pydantic
+
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+
+__all__ = ["Backend", "CompletionRequest", "CompletionResponse"]
+
+
+class CompletionRequest(pydantic.BaseModel):
+    """Messages, tool specs and sampling settings for one completion.
+
+    `host` describes the host system; LLM backends ignore it (the specs and the conversation carry
+    what they need), the offline router uses it to extract arguments.
+    """
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    messages: list[Message]
+    tools: list[dict[str, Any]] = []
+    tool_choice: Literal["auto", "none"] = "auto"
+    temperature: float = 0.0
+    max_tokens: int = 512
+    host: HostSchema | None = None
+
+
+class CompletionResponse(pydantic.BaseModel):
+    """The model's answer: text, tool calls, or both."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    content: str = ""
+    tool_calls: list[ToolCall] = []
+    model: str = ""
+    finish_reason: str | None = None
+
+
+class Backend(abc.ABC):
+    """A conversation backend: an LLM behind some API, or the offline router.
+
+    Attributes:
+        name: a label for reports, e.g. ``openai:ToolACE-2.5-Llama-3.1-8B`` or ``router``.
+        writes_replies: False when the backend cannot phrase replies itself, in which case the engine
+            replies with the deterministic rendering of the function outputs.
+    """
+
+    name: str = "backend"
+    writes_replies: bool = True
+
+    @abc.abstractmethod
+    async def complete(self, request: CompletionRequest) -> CompletionResponse:
+        """Produce one completion.
+
+        Raises:
+            BackendUnavailableError: the backend could not be reached or timed out.
+            BackendHTTPError: the backend answered with an error status.
+        """
+
+    async def ping(self) -> bool:
+        """Whether the backend is reachable (used by readiness checks)."""
+        return True
+
+    async def aclose(self) -> None:
+        """Release connections or models."""

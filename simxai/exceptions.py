@@ -1,0 +1,101 @@
+"""Every error SimXAI raises, in one tree.
+
+```
+SimXAIError
+├── UsageError              a developer used the library wrongly (bad registration, bad config)
+├── BackendError            the LLM backend failed
+│   ├── BackendUnavailableError   it could not be reached or timed out
+│   └── BackendHTTPError          it answered with an HTTP error status
+├── ModelOutputError        the model's output could not be used
+│   └── ToolCallParseError        a tool call in the model's text is malformed
+├── FunctionCallError       an XAI function failed while running
+│   └── ArgumentError             its arguments are invalid (names what is wrong and what is valid)
+└── HostError               the host system cannot provide a resource
+```
+
+Expected conversational outcomes (a clarification, "no counterfactual found") are values, not exceptions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "ArgumentError",
+    "BackendError",
+    "BackendHTTPError",
+    "BackendUnavailableError",
+    "FunctionCallError",
+    "HostError",
+    "ModelOutputError",
+    "SimXAIError",
+    "ToolCallParseError",
+    "UsageError",
+]
+
+
+class SimXAIError(Exception):
+    """Base class of every error raised by SimXAI."""
+
+
+class UsageError(SimXAIError):
+    """The library was used wrongly: an invalid registration, setting or configuration."""
+
+
+class BackendError(SimXAIError):
+    """The LLM backend failed to produce a completion."""
+
+
+class BackendUnavailableError(BackendError):
+    """The LLM backend could not be reached, or did not answer in time."""
+
+
+class BackendHTTPError(BackendError):
+    """The LLM backend answered with an HTTP error status."""
+
+    def __init__(self, status_code: int, body: str) -> None:
+        super().__init__(f"backend answered HTTP {status_code}: {body[:300]}")
+        self.status_code = status_code
+        self.body = body
+
+
+class ModelOutputError(SimXAIError):
+    """The model produced output that cannot be used."""
+
+
+class ToolCallParseError(ModelOutputError):
+    """A tool call written in the model's text is malformed or not made of literals."""
+
+
+class FunctionCallError(SimXAIError):
+    """An XAI function failed while running."""
+
+
+class ArgumentError(FunctionCallError):
+    """An argument of a function call is invalid.
+
+    Attributes:
+        argument: the argument's name.
+        valid: a short description of what would be valid.
+        missing: names of required pieces (e.g. feature values) that were not given.
+        suggestions: close valid values, e.g. feature names similar to an unknown one.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        argument: str,
+        valid: str = "",
+        missing: Sequence[str] = (),
+        suggestions: Sequence[str] = (),
+    ) -> None:
+        super().__init__(message)
+        self.argument = argument
+        self.valid = valid
+        self.missing = list(missing)
+        self.suggestions = list(suggestions)
+
+
+class HostError(SimXAIError):
+    """The host system cannot provide the requested resource."""

@@ -1,0 +1,126 @@
+"""The `Host` protocol: what a host system's XAI resources must provide to the eleven functions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal, Protocol, runtime_checkable
+
+import pydantic
+
+from simxai.results import (
+    CounterfactualResult,
+    DataInformationResult,
+    GlobalExplanationResult,
+    LocalExplanationResult,
+    ModelInformationResult,
+    OutputInformationResult,
+    PerformanceResult,
+    PredictionResult,
+    StillThisResult,
+    Subject,
+    WhatIfResult,
+)
+
+__all__ = ["METRICS", "ChangeValue", "FeatureSchema", "Host", "HostSchema", "InstanceRef"]
+
+#: The metrics every host reports on its held-out split ("all" asks for every one).
+METRICS: tuple[str, ...] = ("accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all")
+
+#: How a function argument refers to an instance: a row id, a text, a condition selecting a group,
+#: or feature values (all of them for a custom instance).
+InstanceRef = int | str | dict[str, float | int | str]
+
+#: A what-if change: a number sets the feature; a string like "+5", "-5", "+10%" or "*1.5" changes it
+#: relative to its current value; any other string sets a categorical value (or, for text, a word).
+ChangeValue = float | int | str
+
+
+class FeatureSchema(pydantic.BaseModel):
+    """One input feature, as argument extraction needs to know it."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    type: Literal["numeric", "categorical", "text"]
+    min: float | None = None
+    max: float | None = None
+    categories: list[str] | None = None
+    description: str | None = None
+    aliases: list[str] = []
+
+
+class HostSchema(pydantic.BaseModel):
+    """What a host explains: its features, labels, instance ids and metrics."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    kind: Literal["tabular", "text"]
+    instance_noun: str
+    class_names: list[str]
+    features: list[FeatureSchema]
+    id_range: tuple[int, int] | None
+    metrics: list[str] = list(METRICS)
+
+    def feature(self, name: str) -> FeatureSchema | None:
+        return next((f for f in self.features if f.name == name), None)
+
+
+@runtime_checkable
+class Host(Protocol):
+    """A model with its XAI resources. Methods raise `ArgumentError` for bad references or values
+    (naming what is valid) and `HostError` for a resource the host cannot provide."""
+
+    def schema(self) -> HostSchema:
+        """Describe the features, labels, id range and metrics."""
+        ...
+
+    def resolve(self, instance: InstanceRef) -> Subject:
+        """Turn an instance reference into a subject (one row, custom values, a group, or a text)."""
+        ...
+
+    def predict(self, subject: Subject) -> PredictionResult:
+        """Predict the label and class probabilities (the distribution for a group)."""
+        ...
+
+    def local_explanation(self, subject: Subject, label: str | None) -> LocalExplanationResult:
+        """Attribute the output for `label` (default: the predicted label) to the features."""
+        ...
+
+    def global_explanation(self, label: str | None) -> GlobalExplanationResult:
+        """Rank features by their mean absolute attribution."""
+        ...
+
+    def counterfactuals(
+        self,
+        subject: Subject,
+        target_label: str,
+        count: int,
+        question: Literal["why_not", "how_to_be_that"],
+    ) -> CounterfactualResult:
+        """Find up to `count` verified changes that make the model predict `target_label`."""
+        ...
+
+    def still_this(self, subject: Subject) -> StillThisResult:
+        """Find what may change while the prediction stays, verified against the model."""
+        ...
+
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+        """Predict again after applying `changes`."""
+        ...
+
+    def performance(self, metric: str) -> PerformanceResult:
+        """Score the model on its held-out split; `metric` is one of `METRICS`."""
+        ...
+
+    def data_information(self, feature: str | None) -> DataInformationResult:
+        """The data card, with one feature's statistics when `feature` is given."""
+        ...
+
+    def model_information(self) -> ModelInformationResult:
+        """The model card."""
+        ...
+
+    def output_information(self) -> OutputInformationResult:
+        """The output card."""
+        ...

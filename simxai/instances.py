@@ -1,0 +1,177 @@
+"""Parsing of instance references and what-if changes against a host's schema (no `eval`, ever).
+
+A group of instances is selected by a condition string, e.g. ``"glucose > 120 and age < 50"``,
+``"label = progressing"`` (the recorded label), ``"prediction = stable"`` (the model's label),
+``"id >= 10 and id < 20"`` or ``"all"``. Clauses are joined by ``and``; operators are
+``> >= < <= = == !=``; values are numbers or words (quotes optional).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from simxai.exceptions import ArgumentError
+from simxai.hosts.base import ChangeValue, HostSchema
+
+__all__ = [
+    "CONDITION_HELP",
+    "Clause",
+    "RelativeChange",
+    "closest",
+    "parse_change",
+    "parse_condition",
+]
+
+CONDITION_HELP = (
+    "a condition such as 'glucose > 120 and age < 50', 'label = <class>', 'prediction = <class>' or 'all'"
+)
+
+Operator = Literal[">", ">=", "<", "<=", "=", "!="]
+_CLAUSE = re.compile(
+    r"^\s*(?P<field>[A-Za-z_][\w\- ]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$"
+)
+_SPECIAL_FIELDS = ("label", "prediction", "id")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One comparison of a condition: `field op value`; field is a feature, `label`, `prediction` or `id`."""
+
+    field: str
+    op: Operator
+    value: float | str
+
+    def text(self) -> str:
+        value = f"{self.value:g}" if isinstance(self.value, float) else self.value
+        return f"{self.field} {self.op} {value}"
+
+
+def closest(name: str, valid: Iterable[str], n: int = 3) -> list[str]:
+    """Valid names closest to `name`, for 'did you mean' errors."""
+    valid = list(valid)
+    lowered = {v.lower(): v for v in valid}
+    return [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.5)]
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
+    """Parse a group condition against `schema`.
+
+    Raises:
+        ArgumentError: an unknown feature (with the closest names), an unknown label, an operator that
+            does not fit the feature's type, or text that is not a condition.
+    """
+    stripped = text.strip()
+    if stripped.lower() in ("all", "everyone", "all instances", "*"):
+        return []
+    features = {f.name: f for f in schema.features}
+    clauses: list[Clause] = []
+    for part in re.split(r"\s+and\s+|\s*&&?\s*|\s*,\s*", stripped, flags=re.IGNORECASE):
+        match = _CLAUSE.match(part)
+        if not match:
+            raise ArgumentError(
+                f"cannot read {part!r} as a condition",
+                argument="instance",
+                valid=f"an instance id, feature values, or {CONDITION_HELP}",
+            )
+        field = match.group("field").strip().lower().replace(" ", "_")
+        op = "=" if match.group("op") == "==" else match.group("op")
+        raw = match.group("value").strip().strip("'\"")
+        if field in _SPECIAL_FIELDS:
+            if field == "id":
+                number = _number(raw)
+                if number is None:
+                    raise ArgumentError(f"id must be compared with a number, got {raw!r}", argument="instance")
+                clauses.append(Clause("id", op, number))  # type: ignore[arg-type]
+                continue
+            if op not in ("=", "!="):
+                raise ArgumentError(f"{field} can only be compared with = or !=", argument="instance")
+            label = next((c for c in schema.class_names if c.lower() == raw.lower()), None)
+            if label is None:
+                raise ArgumentError(
+                    f"unknown label {raw!r}",
+                    argument="instance",
+                    valid=", ".join(schema.class_names),
+                    suggestions=closest(raw, schema.class_names),
+                )
+            clauses.append(Clause(field, op, label))  # type: ignore[arg-type]
+            continue
+        feature = features.get(field) or next(
+            (f for f in schema.features if field in (a.lower() for a in f.aliases)), None
+        )
+        if feature is None:
+            raise ArgumentError(
+                f"unknown feature {field!r}",
+                argument="instance",
+                valid=", ".join(features),
+                suggestions=closest(field, list(features) + list(_SPECIAL_FIELDS)),
+            )
+        if feature.type == "numeric":
+            number = _number(raw)
+            if number is None:
+                raise ArgumentError(
+                    f"{feature.name} is numeric; {raw!r} is not a number", argument="instance", valid="a number"
+                )
+            clauses.append(Clause(feature.name, op, number))  # type: ignore[arg-type]
+        else:
+            if op not in ("=", "!="):
+                raise ArgumentError(
+                    f"{feature.name} is categorical and can only be compared with = or !=", argument="instance"
+                )
+            categories = feature.categories or []
+            value = next((c for c in categories if c.lower() == raw.lower()), None)
+            if value is None:
+                raise ArgumentError(
+                    f"{feature.name} has no value {raw!r}",
+                    argument="instance",
+                    valid=", ".join(categories),
+                    suggestions=closest(raw, categories),
+                )
+            clauses.append(Clause(feature.name, op, value))  # type: ignore[arg-type]
+    return clauses
+
+
+@dataclass(frozen=True)
+class RelativeChange:
+    """A change relative to the current value: `+5`, `-5`, `+10%`, `*1.5`."""
+
+    kind: Literal["add", "percent", "multiply"]
+    amount: float
+
+    def apply(self, current: float) -> float:
+        if self.kind == "add":
+            return current + self.amount
+        if self.kind == "percent":
+            return current * (1 + self.amount / 100)
+        return current * self.amount
+
+
+_RELATIVE = re.compile(r"^\s*(?P<sign>[+\-*x×])\s*(?P<num>\d+(?:\.\d+)?)\s*(?P<pct>%?)\s*$")
+
+
+def parse_change(value: ChangeValue) -> float | str | RelativeChange:
+    """Read one what-if change value: an absolute number, a relative change, or a category/word."""
+    if isinstance(value, bool):
+        raise ArgumentError("a change value cannot be true/false", argument="changes", valid="a number or text")
+    if isinstance(value, int | float):
+        return float(value)
+    match = _RELATIVE.match(value)
+    if match:
+        amount = float(match.group("num"))
+        sign = match.group("sign")
+        if sign in "*x×":
+            return RelativeChange("multiply", amount)
+        signed = amount if sign == "+" else -amount
+        return RelativeChange("percent" if match.group("pct") else "add", signed)
+    number = _number(value.strip())
+    return number if number is not None else value

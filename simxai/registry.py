@@ -1,0 +1,298 @@
+"""Turn typed, documented Python functions into LLM tool specs, and call them safely by name.
+
+A function's signature and Google-style docstring are the single source of its spec. A first parameter
+named `host` receives the host system at call time and stays out of the spec. Registration refuses a
+function whose docstring leaves any argument undescribed: the spec is the LLM's only guide.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pydantic
+
+from simxai._docstring import parse_docstring
+from simxai.exceptions import ArgumentError, UsageError
+
+__all__ = ["FunctionSpec", "ParameterSpec", "RegisteredFunction", "Registry", "function_spec"]
+
+HOST_PARAMETER = "host"
+
+
+class ParameterSpec(pydantic.BaseModel):
+    """One argument of a function, as the LLM sees it."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    type: str
+    description: str
+    required: bool
+    default: Any = None
+    json_schema: dict[str, Any]
+
+
+class FunctionSpec(pydantic.BaseModel):
+    """Everything the LLM is told about one function."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    summary: str
+    description: str
+    parameters: list[ParameterSpec]
+    returns: str
+    return_type: str
+    examples: list[str]
+
+    @property
+    def signature(self) -> str:
+        """The paper's `name(arg: type) -> return_type` line."""
+        params = []
+        for p in self.parameters:
+            params.append(f"{p.name}: {p.type}" + ("" if p.required else f" = {p.default!r}"))
+        return f"{self.name}({', '.join(params)}) -> {self.return_type}"
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON schema of the arguments object."""
+        properties = {p.name: {**p.json_schema, "description": p.description} for p in self.parameters}
+        return {
+            "type": "object",
+            "properties": properties,
+            "required": [p.name for p in self.parameters if p.required],
+            "additionalProperties": False,
+        }
+
+    def openai_tool(self) -> dict[str, Any]:
+        """The spec as an OpenAI-style tool definition."""
+        description = self.description
+        if self.returns:
+            description = f"{description}\n\nReturns: {self.returns}"
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": description, "parameters": self.json_schema()},
+        }
+
+    def text(self) -> str:
+        """The spec in the SimXAI paper's text template."""
+        lines = [self.signature, f"    {self.description}"]
+        if self.parameters:
+            lines.append("    Args:")
+            lines += [f"        {p.name}: {p.description}" for p in self.parameters]
+        lines.append("    Returns:")
+        lines.append(f"        {self.returns}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RegisteredFunction:
+    """A function in a registry, with its spec and the model that validates its arguments."""
+
+    spec: FunctionSpec
+    func: Callable[..., Any]
+    arguments_model: type[pydantic.BaseModel]
+    takes_host: bool
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def validate(self, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Check model-given arguments against the signature.
+
+        Raises:
+            ArgumentError: naming the first wrong argument and what is valid.
+        """
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, Mapping):
+            raise ArgumentError(
+                f"arguments of {self.name} must be an object, got {type(arguments).__name__}",
+                argument="*",
+                valid=self.spec.signature,
+            )
+        try:
+            model = self.arguments_model.model_validate(dict(arguments))
+        except pydantic.ValidationError as exc:
+            raise _argument_error(self.spec, exc) from None
+        return {name: getattr(model, name) for name in type(model).model_fields}
+
+    def __call__(self, host: Any, arguments: Mapping[str, Any] | None = None) -> Any:
+        """Validate the arguments and run the function on `host`."""
+        values = self.validate(arguments)
+        if self.takes_host:
+            return self.func(host, **values)
+        return self.func(**values)
+
+
+def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> ArgumentError:
+    error = exc.errors()[0]
+    name = str(error["loc"][0]) if error["loc"] else "*"
+    valid_names = [p.name for p in spec.parameters]
+    if error["type"] == "extra_forbidden":
+        return ArgumentError(
+            f"{spec.name} has no argument {name!r}; its arguments are {', '.join(valid_names) or 'none'}",
+            argument=name,
+            valid=spec.signature,
+        )
+    if error["type"] == "missing":
+        return ArgumentError(
+            f"{spec.name} needs the argument {name!r}",
+            argument=name,
+            valid=spec.signature,
+            missing=[name],
+        )
+    param = next((p for p in spec.parameters if p.name == name), None)
+    valid = f"{name}: {param.type}" if param else spec.signature
+    return ArgumentError(f"invalid {name!r} for {spec.name}: {error['msg']}", argument=name, valid=valid)
+
+
+def _type_text(annotation: Any) -> str:
+    if annotation is inspect.Parameter.empty:
+        return "Any"
+    if isinstance(annotation, type) and not typing.get_args(annotation):
+        return annotation.__name__
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _type_text(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_type_text(a) for a in typing.get_args(annotation))
+    if origin is typing.Literal:
+        return "Literal[" + ", ".join(repr(a) for a in typing.get_args(annotation)) + "]"
+    if origin is not None:
+        name = getattr(origin, "__name__", str(origin))
+        return f"{name}[{', '.join(_type_text(a) for a in typing.get_args(annotation))}]"
+    return str(annotation).replace("typing.", "")
+
+
+def _strip_titles(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {k: _strip_titles(v) for k, v in schema.items() if k != "title"}
+    if isinstance(schema, list):
+        return [_strip_titles(v) for v in schema]
+    return schema
+
+
+def function_spec(
+    func: Callable[..., Any], *, name: str | None = None
+) -> tuple[FunctionSpec, type[pydantic.BaseModel], bool]:
+    """Build the spec and the arguments model of `func` from its signature and docstring.
+
+    Raises:
+        UsageError: the docstring has no summary or no `Returns:`, leaves an argument undescribed,
+            describes one that does not exist, or an argument has no type annotation.
+    """
+    fname = name or func.__name__
+    doc = parse_docstring(func.__doc__)
+    if not doc.summary:
+        raise UsageError(f"{fname}: the docstring needs a one-line summary")
+    if not doc.returns:
+        raise UsageError(f"{fname}: the docstring needs a `Returns:` section")
+    hints = typing.get_type_hints(func, include_extras=True)
+    params = list(inspect.signature(func).parameters.values())
+    takes_host = bool(params) and params[0].name == HOST_PARAMETER
+    if takes_host:
+        params = params[1:]
+    fields: dict[str, Any] = {}
+    for p in params:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY):
+            raise UsageError(f"{fname}: argument {p.name!r} must be a plain keyword-capable parameter")
+        if p.name not in hints:
+            raise UsageError(f"{fname}: argument {p.name!r} has no type annotation")
+        if not doc.args.get(p.name):
+            raise UsageError(
+                f"{fname}: the docstring's Args: section does not describe argument {p.name!r}; "
+                "every argument must be described for the LLM"
+            )
+        default = ... if p.default is inspect.Parameter.empty else p.default
+        fields[p.name] = (hints[p.name], pydantic.Field(default, description=doc.args[p.name]))
+    unknown = set(doc.args) - {p.name for p in params}
+    if unknown:
+        raise UsageError(f"{fname}: the docstring describes arguments it does not take: {sorted(unknown)}")
+    model = pydantic.create_model(  # type: ignore[call-overload]
+        f"{fname}_arguments", __config__=pydantic.ConfigDict(extra="forbid"), **fields
+    )
+    schema = _strip_titles(model.model_json_schema())
+    properties = schema.get("properties", {})
+    parameters = [
+        ParameterSpec(
+            name=p.name,
+            type=_type_text(hints[p.name]),
+            description=doc.args[p.name],
+            required=p.default is inspect.Parameter.empty,
+            default=None if p.default is inspect.Parameter.empty else p.default,
+            json_schema={k: v for k, v in properties[p.name].items() if k != "description"},
+        )
+        for p in params
+    ]
+    return_type = _type_text(hints.get("return", inspect.Parameter.empty))
+    spec = FunctionSpec(
+        name=fname,
+        summary=doc.summary,
+        description=doc.description,
+        parameters=parameters,
+        returns=doc.returns,
+        return_type=return_type,
+        examples=doc.examples,
+    )
+    return spec, model, takes_host
+
+
+class Registry:
+    """The functions a conversation may call, in a stable order. Nothing outside it can be called."""
+
+    def __init__(self, functions: typing.Iterable[Callable[..., Any]] = ()) -> None:
+        self._functions: dict[str, RegisteredFunction] = {}
+        for func in functions:
+            self.register(func)
+
+    def register(
+        self, func: Callable[..., Any] | None = None, *, name: str | None = None
+    ) -> Any:
+        """Register `func` (usable as `@registry.register` or `@registry.register(name=...)`).
+
+        Raises:
+            UsageError: the name is taken, or the docstring does not describe every argument.
+        """
+
+        def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+            spec, model, takes_host = function_spec(f, name=name)
+            if spec.name in self._functions:
+                raise UsageError(f"a function named {spec.name!r} is already registered")
+            self._functions[spec.name] = RegisteredFunction(spec, f, model, takes_host)
+            return f
+
+        return decorate(func) if func is not None else decorate
+
+    def get(self, name: str) -> RegisteredFunction | None:
+        """The registered function called `name`, or None: the only way from a name to code."""
+        return self._functions.get(name) if isinstance(name, str) else None
+
+    def names(self) -> list[str]:
+        return list(self._functions)
+
+    def specs(self) -> list[FunctionSpec]:
+        return [f.spec for f in self._functions.values()]
+
+    def openai_tools(self) -> list[dict[str, Any]]:
+        """All specs as OpenAI tool definitions, in registration order (stable for prefix caching)."""
+        return [f.spec.openai_tool() for f in self._functions.values()]
+
+    def copy(self) -> Registry:
+        new = Registry()
+        new._functions = dict(self._functions)
+        return new
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._functions
+
+    def __iter__(self) -> Iterator[RegisteredFunction]:
+        return iter(self._functions.values())
+
+    def __len__(self) -> int:
+        return len(self._functions)

@@ -1,0 +1,468 @@
+"""Typed results of the XAI functions.
+
+Each result carries every number a reply may state and renders itself as deterministic plain English
+(`render()`), which the offline router replies with and the faithfulness guard falls back to.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pydantic
+
+__all__ = [
+    "Attribution",
+    "Change",
+    "Counterfactual",
+    "CounterfactualResult",
+    "DataInformationResult",
+    "FeatureInfo",
+    "FeatureRange",
+    "GlobalExplanationResult",
+    "Importance",
+    "LabelInfo",
+    "LocalExplanationResult",
+    "ModelInformationResult",
+    "OutputInformationResult",
+    "PerformanceResult",
+    "PredictionResult",
+    "Result",
+    "StillThisResult",
+    "Subject",
+    "TextEdit",
+    "WhatIfResult",
+    "format_number",
+    "format_percent",
+]
+
+Scalar = float | int | str | bool | None
+
+
+def format_number(value: float | int | str | None, digits: int = 3) -> str:
+    """A number as the renderings state it: integers plain, others with up to `digits` significant decimals."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, str):
+        return value
+    if float(value).is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+def format_percent(probability: float) -> str:
+    """A probability in [0, 1] as a percentage with one decimal, e.g. 0.7231 -> '72.3%'."""
+    return f"{probability * 100:.1f}%"
+
+
+def _probabilities(probs: dict[str, float]) -> str:
+    return ", ".join(f"{label} {format_percent(p)}" for label, p in probs.items())
+
+
+class Result(pydantic.BaseModel):
+    """Base class of every function result."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    def render(self) -> str:
+        """Deterministic plain-English rendering of the result."""
+        raise NotImplementedError(f"{type(self).__name__} must implement render()")
+
+
+class Subject(pydantic.BaseModel):
+    """What an instance reference resolved to: one row, custom values, a group of rows, or a text."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    kind: Literal["row", "values", "group", "text"]
+    description: str
+    id: int | None = None
+    values: dict[str, Scalar] | None = None
+    text: str | None = None
+    condition: str | None = None
+    size: int = 1
+    ids: list[int] | None = None
+
+    @property
+    def is_single(self) -> bool:
+        return self.kind != "group"
+
+
+class PredictionResult(Result):
+    """The model's prediction for one instance, or the prediction distribution of a group."""
+
+    kind: Literal["prediction"] = "prediction"
+    subject: Subject
+    label: str
+    probabilities: dict[str, float]
+    label_counts: dict[str, int] | None = None
+    true_label: str | None = None
+
+    def render(self) -> str:
+        if self.label_counts is not None:
+            counts = ", ".join(f"{n} {label}" for label, n in self.label_counts.items())
+            return (
+                f"For {self.subject.description} ({self.subject.size} instances) the model predicts {counts}. "
+                f"Most are predicted {self.label}; the mean probabilities are {_probabilities(self.probabilities)}."
+            )
+        text = (
+            f"The model predicts {self.label} for {self.subject.description} "
+            f"(probabilities: {_probabilities(self.probabilities)})."
+        )
+        if self.true_label is not None:
+            verdict = "correct" if self.true_label == self.label else "wrong"
+            text += f" The recorded label is {self.true_label}, so the prediction is {verdict}."
+        return text
+
+
+class Attribution(pydantic.BaseModel):
+    """One feature's (or token's) contribution to the explained output."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    value: Scalar = None
+    contribution: float
+
+
+def _direction(contribution: float, label: str) -> str:
+    if contribution > 0:
+        return f"pushes towards {label}"
+    if contribution < 0:
+        return f"pushes away from {label}"
+    return "has no effect"
+
+
+class LocalExplanationResult(Result):
+    """Feature attributions (SHAP values) for one instance or the mean over a group."""
+
+    kind: Literal["local_explanation"] = "local_explanation"
+    subject: Subject
+    label: str
+    predicted_label: str
+    probability: float
+    base_value: float
+    output: float
+    output_space: Literal["probability", "log-odds", "score"]
+    method: str
+    attributions: list[Attribution]
+
+    def top(self, k: int = 5) -> list[Attribution]:
+        return sorted(self.attributions, key=lambda a: abs(a.contribution), reverse=True)[:k]
+
+    def render(self) -> str:
+        parts = []
+        for a in self.top():
+            shown = f" = {format_number(a.value)}" if a.value is not None and self.subject.kind != "text" else ""
+            parts.append(
+                f"{a.feature}{shown} ({_direction(a.contribution, self.label)}, {format_number(a.contribution)})"
+            )
+        scope = "on average over " if self.subject.kind == "group" else "for "
+        return (
+            f"The model predicts {self.predicted_label} {scope}{self.subject.description}. "
+            f"The features that matter most for the {self.label} {self.output_space} ({self.method}) are: "
+            + "; ".join(parts)
+            + f". Base value {format_number(self.base_value)}, output {format_number(self.output)}."
+        )
+
+
+class Importance(pydantic.BaseModel):
+    """A feature's global importance."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    importance: float
+    mean_contribution: float
+
+
+class GlobalExplanationResult(Result):
+    """Global feature importance: mean absolute SHAP value over a sample of the data."""
+
+    kind: Literal["global_explanation"] = "global_explanation"
+    label: str
+    method: str
+    n_samples: int
+    importances: list[Importance]
+
+    def render(self) -> str:
+        ranked = sorted(self.importances, key=lambda i: i.importance, reverse=True)
+        parts = [f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])]
+        return (
+            f"Overall, the most important features for predicting {self.label} are: {'; '.join(parts)} "
+            f"(mean absolute {self.method} value over {self.n_samples} instances)."
+        )
+
+
+class Change(pydantic.BaseModel):
+    """A change of one feature (or word) from an old to a new value."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    old: Scalar
+    new: Scalar
+
+    def render(self) -> str:
+        return f"{self.feature} from {format_number(self.old)} to {format_number(self.new)}"
+
+
+class Counterfactual(pydantic.BaseModel):
+    """A changed instance whose prediction was re-checked with the model."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    changes: list[Change]
+    label: str
+    probability: float
+    text: str | None = None
+
+
+class CounterfactualResult(Result):
+    """Counterfactuals that change the prediction to a target label (why-not and how-to-be-that)."""
+
+    kind: Literal["counterfactual"] = "counterfactual"
+    question: Literal["why_not", "how_to_be_that"]
+    subject: Subject
+    current_label: str
+    target_label: str
+    counterfactuals: list[Counterfactual]
+    method: str
+    note: str | None = None
+
+    @property
+    def found(self) -> bool:
+        return bool(self.counterfactuals)
+
+    def render(self) -> str:
+        head = (
+            f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
+            if self.question == "why_not"
+            else f"The model predicts {self.current_label} for {self.subject.description}."
+        )
+        if self.note and not self.counterfactuals:
+            return f"{head} {self.note}"
+        if not self.counterfactuals:
+            return f"{head} No change was found that makes the model predict {self.target_label}."
+        options = []
+        for i, cf in enumerate(self.counterfactuals, 1):
+            changes = ", ".join(c.render() for c in cf.changes)
+            options.append(f"({i}) change {changes} (then {cf.label}, {format_percent(cf.probability)})")
+        lead = "It would predict" if self.question == "why_not" else "To get"
+        verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
+        return f"{head} {lead}{verb} " + "; or ".join(options) + "."
+
+
+class FeatureRange(pydantic.BaseModel):
+    """How far one feature may move, others fixed, while the prediction stays the same."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    current: Scalar
+    low: float | None = None
+    high: float | None = None
+    categories: list[str] | None = None
+
+
+class TextEdit(pydantic.BaseModel):
+    """An edit of a text (a word replaced, or removed when `new` is empty)."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    old: str
+    new: str
+
+
+class StillThisResult(Result):
+    """What may change while the prediction stays the same; checked by sampling the model."""
+
+    kind: Literal["still_this"] = "still_this"
+    subject: Subject
+    label: str
+    probability: float
+    ranges: list[FeatureRange] = []
+    kept_edits: list[TextEdit] = []
+    samples_checked: int
+    samples_kept: int
+    method: str
+
+    def render(self) -> str:
+        head = f"The model predicts {self.label} for {self.subject.description} ({format_percent(self.probability)})."
+        parts = []
+        for r in self.ranges:
+            if r.categories is not None:
+                parts.append(f"{r.feature} in {{{', '.join(r.categories)}}}")
+            else:
+                parts.append(f"{r.feature} between {format_number(r.low)} and {format_number(r.high)}")
+        if self.kept_edits:
+            parts += [f"'{e.old}' -> '{e.new or '(removed)'}'" for e in self.kept_edits]
+        if not parts:
+            return f"{head} No single change that keeps this prediction was found."
+        return (
+            f"{head} It stays {self.label} when, one at a time: {'; '.join(parts)}. "
+            f"Checked on {self.samples_checked} sampled changes, {self.samples_kept} kept the prediction."
+        )
+
+
+class WhatIfResult(Result):
+    """The prediction before and after changing the instance."""
+
+    kind: Literal["what_if"] = "what_if"
+    subject: Subject
+    changes: list[Change]
+    old_label: str
+    old_probabilities: dict[str, float]
+    new_label: str
+    new_probabilities: dict[str, float]
+    old_label_counts: dict[str, int] | None = None
+    new_label_counts: dict[str, int] | None = None
+
+    def render(self) -> str:
+        changes = ", ".join(c.render() for c in self.changes) or "no change"
+        if self.old_label_counts is not None and self.new_label_counts is not None:
+            before = ", ".join(f"{n} {k}" for k, n in self.old_label_counts.items())
+            after = ", ".join(f"{n} {k}" for k, n in self.new_label_counts.items())
+            return f"For {self.subject.description}, changing {changes} moves the predictions from {before} to {after}."
+        verdict = "changes to" if self.new_label != self.old_label else "stays"
+        return (
+            f"For {self.subject.description}, changing {changes}: the prediction {verdict} {self.new_label} "
+            f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
+            f"after: {_probabilities(self.new_probabilities)})."
+        )
+
+
+class PerformanceResult(Result):
+    """The model's performance on its held-out split."""
+
+    kind: Literal["performance"] = "performance"
+    metric: str
+    value: float | None
+    metrics: dict[str, float]
+    labels: list[str]
+    confusion_matrix: list[list[int]] | None = None
+    split: str
+    n: int
+
+    def render(self) -> str:
+        if self.metric == "confusion_matrix" and self.confusion_matrix is not None:
+            rows = "; ".join(
+                f"true {self.labels[i]}: " + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
+                for i, row in enumerate(self.confusion_matrix)
+            )
+            return f"Confusion matrix on the {self.split} ({self.n} instances): {rows}."
+        if self.metric == "all":
+            listed = ", ".join(f"{k} {format_number(v)}" for k, v in self.metrics.items())
+            return f"On the {self.split} ({self.n} instances) the model scores: {listed}."
+        return f"The model's {self.metric} on the {self.split} ({self.n} instances) is {format_number(self.value)}."
+
+
+class FeatureInfo(pydantic.BaseModel):
+    """A feature as described by the data card."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    type: Literal["numeric", "categorical", "text"]
+    description: str | None = None
+    min: float | None = None
+    max: float | None = None
+    mean: float | None = None
+    std: float | None = None
+    categories: list[str] | None = None
+    mean_by_label: dict[str, float] | None = None
+
+
+class DataInformationResult(Result):
+    """The data card: size, features, target and class balance (and one feature's statistics on request)."""
+
+    kind: Literal["data_information"] = "data_information"
+    name: str
+    description: str
+    n_rows: int
+    target: str
+    class_balance: dict[str, int]
+    features: list[FeatureInfo]
+    feature: FeatureInfo | None = None
+
+    def render(self) -> str:
+        balance = ", ".join(f"{n} {label}" for label, n in self.class_balance.items())
+        if self.feature is not None:
+            f = self.feature
+            if f.type == "numeric":
+                stats = (
+                    f"ranges from {format_number(f.min)} to {format_number(f.max)}, "
+                    f"mean {format_number(f.mean)}, standard deviation {format_number(f.std)}"
+                )
+                if f.mean_by_label:
+                    stats += "; mean by label: " + ", ".join(
+                        f"{k} {format_number(v)}" for k, v in f.mean_by_label.items()
+                    )
+            else:
+                stats = f"takes the values {', '.join(f.categories or [])}"
+            return f"In the {self.name} data ({self.n_rows} rows), {f.name} {stats}."
+        names = ", ".join(f.name for f in self.features)
+        return (
+            f"{self.description} It has {self.n_rows} rows and {len(self.features)} features ({names}); "
+            f"the target is {self.target} with {balance}."
+        )
+
+
+class ModelInformationResult(Result):
+    """The model card."""
+
+    kind: Literal["model_information"] = "model_information"
+    name: str
+    model_type: str
+    description: str
+    hyperparameters: dict[str, Scalar]
+    training: str
+    strengths: list[str]
+    limitations: list[str]
+
+    def render(self) -> str:
+        text = f"The model is a {self.model_type}. {self.description} Training: {self.training}"
+        if self.strengths:
+            text += " Strengths: " + "; ".join(self.strengths) + "."
+        if self.limitations:
+            text += " Limitations: " + "; ".join(self.limitations) + "."
+        return text
+
+
+class LabelInfo(pydantic.BaseModel):
+    """One output label and what it means."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    meaning: str
+
+
+class OutputInformationResult(Result):
+    """The output card: the labels and what the probability means."""
+
+    kind: Literal["output_information"] = "output_information"
+    labels: list[LabelInfo]
+    probability_meaning: str
+
+    def render(self) -> str:
+        labels = "; ".join(f"{lab.name}: {lab.meaning}" for lab in self.labels)
+        return f"The model outputs one of {len(self.labels)} labels. {labels}. {self.probability_meaning}"
+
+
+def result_payload(result: Any) -> Any:
+    """A JSON-serialisable form of any function result (pydantic models, or plain data from host extensions)."""
+    if isinstance(result, pydantic.BaseModel):
+        return result.model_dump(mode="json")
+    return pydantic.TypeAdapter(Any).dump_python(result, mode="json")
+
+
+def render_result(result: Any) -> str:
+    """The deterministic rendering of any function result."""
+    if isinstance(result, Result):
+        return result.render()
+    if isinstance(result, str):
+        return result
+    import json
+
+    return json.dumps(result_payload(result), ensure_ascii=False)
