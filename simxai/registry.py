@@ -80,7 +80,8 @@ class FunctionSpec(pydantic.BaseModel):
 
     def text(self) -> str:
         """The spec in the SimXAI paper's text template."""
-        lines = [self.signature, f"    {self.description}"]
+        lines = [self.signature]
+        lines += [f"    {line}" if line else "" for line in self.description.splitlines()]
         if self.parameters:
             lines.append("    Args:")
             lines += [f"        {p.name}: {p.description}" for p in self.parameters]
@@ -155,6 +156,8 @@ def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> Argume
 def _type_text(annotation: Any) -> str:
     if annotation is inspect.Parameter.empty:
         return "Any"
+    if annotation is type(None):
+        return "None"
     if isinstance(annotation, type) and not typing.get_args(annotation):
         return annotation.__name__
     origin = typing.get_origin(annotation)

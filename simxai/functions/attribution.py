@@ -1,0 +1,62 @@
+"""Functions that attribute the model's output to its input features (SHAP)."""
+
+from __future__ import annotations
+
+from simxai.functions._common import label_of, shared_docs
+from simxai.hosts.base import Host, InstanceRef
+from simxai.results import GlobalExplanationResult, LocalExplanationResult
+
+
+def get_global_explanation(host: Host) -> GlobalExplanationResult:
+    """Rank the features by how much they influence the model's predictions overall, across the data.
+
+    Use for questions about the model in general, not one instance: "which features matter most",
+    "what does the model rely on", "most important features overall".
+
+    Returns:
+        The features ranked by mean absolute SHAP value over a sample of the data (a non-negative importance
+        each, plus the mean signed contribution), the label explained and the number of instances averaged.
+
+    Examples:
+        - What are the most important features for the model?
+        - Which features does the model rely on in general?
+        - Show me the global feature importance.
+        - What factors drive the predictions overall?
+        - Which words matter most to the classifier across the dataset?
+        - Rank the features by importance.
+    """
+    return host.global_explanation(None)
+
+
+@shared_docs
+def get_local_explanation(
+    host: Host, instance: InstanceRef, prediction_label: str | None = None
+) -> LocalExplanationResult:
+    """Explain why the model made its prediction for an instance, with each feature's (or word's) contribution.
+
+    Use for "why", "which features/words were most important for this prediction", "feature importance for
+    this instance", "what drove this decision".
+
+    Args:
+        instance: {INSTANCE}
+        prediction_label: The label whose score is explained, one of the model's class names. Leave it out to
+            explain the predicted label.
+
+    Returns:
+        SHAP attributions: for each feature (or word) its value and signed contribution (positive pushes towards
+        the explained label, negative away), sorted by magnitude; the base value and the model output, which
+        equal base value plus the sum of contributions; the predicted label and its probability in [0, 1]. For
+        a group, the mean contributions.
+
+    Examples:
+        - Why did the model predict that for patient 12?
+        - Why?
+        - Which features were most important for this prediction?
+        - What are the most important words in 'the plot was dull'?
+        - Give me the feature importance scores for id 7.
+        - What drove this decision?
+        - Explain this prediction.
+    """
+    return host.local_explanation(
+        host.resolve(instance), label_of(host.schema(), prediction_label, "prediction_label")
+    )

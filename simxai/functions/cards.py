@@ -1,0 +1,144 @@
+"""Functions about the model as a whole: its performance, its data, itself and its outputs."""
+
+from __future__ import annotations
+
+from simxai.exceptions import ArgumentError
+from simxai.hosts.base import METRICS, Host
+from simxai.instances import closest
+from simxai.results import (
+    DataInformationResult,
+    ModelInformationResult,
+    OutputInformationResult,
+    PerformanceResult,
+)
+
+# Names users and models commonly use for the metrics, mapped to the canonical ones.
+METRIC_SYNONYMS = {
+    "acc": "accuracy",
+    "correct": "accuracy",
+    "error": "accuracy",
+    "error_rate": "accuracy",
+    "mistakes": "confusion_matrix",
+    "f1_score": "f1",
+    "f_score": "f1",
+    "fscore": "f1",
+    "f_measure": "f1",
+    "auc": "roc_auc",
+    "roc": "roc_auc",
+    "auroc": "roc_auc",
+    "roc_auc_score": "roc_auc",
+    "sensitivity": "recall",
+    "true_positive_rate": "recall",
+    "tpr": "recall",
+    "ppv": "precision",
+    "confusion": "confusion_matrix",
+    "confusion_matrix": "confusion_matrix",
+    "overall": "all",
+    "performance": "all",
+    "every": "all",
+}
+
+
+def normalise_metric(metric: str) -> str:
+    """Map a metric name to one of `METRICS`, or raise naming the valid ones."""
+    key = metric.strip().lower().replace("-", "_").replace(" ", "_")
+    key = METRIC_SYNONYMS.get(key, key)
+    if key not in METRICS:
+        raise ArgumentError(
+            f"unknown metric {metric!r}",
+            argument="metric",
+            valid=", ".join(METRICS),
+            suggestions=closest(key, METRICS),
+        )
+    return key
+
+
+def get_model_performance(host: Host, metric: str) -> PerformanceResult:
+    """Report how well the model performs on held-out data, by a metric.
+
+    Use for "how accurate is the model", "what is its f1/precision/recall/AUC", "how often is it wrong",
+    "show the confusion matrix".
+
+    Args:
+        metric: One of accuracy, precision, recall, f1, roc_auc, confusion_matrix, or all (every metric).
+
+    Returns:
+        The requested metric's value in [0, 1] (none for confusion_matrix and all), every scalar metric, the
+        labels, the confusion matrix (rows are true labels, columns predicted labels), and the split's name
+        and size.
+
+    Examples:
+        - How accurate is the model?
+        - What is the model's f1 score?
+        - Show me the confusion matrix.
+        - What is the precision on the test data?
+        - How often does the model make mistakes?
+        - What is the AUC?
+        - How well does it perform?
+    """
+    return host.performance(normalise_metric(metric))
+
+
+def get_data_information(host: Host, feature: str | None = None) -> DataInformationResult:
+    """Describe the data the model was built on: its size, features, target and class balance.
+
+    Use for "what data", "how many instances/rows", "which features are there", "what is the class
+    balance", "what are the statistics of a feature".
+
+    Args:
+        feature: A feature name to get its statistics (range, mean, standard deviation, mean by label).
+            Leave it out to describe the whole dataset.
+
+    Returns:
+        The data card: number of rows, the features with their types, ranges and means, the target and how
+        many instances have each label; with `feature`, that feature's statistics.
+
+    Examples:
+        - What data was the model trained on?
+        - How many instances are in the dataset?
+        - Which features are in the data?
+        - What is the average bmi?
+        - How many positive and negative examples are there?
+        - Describe the dataset.
+        - What are the labels in the data?
+    """
+    return host.data_information(feature)
+
+
+def get_model_information(host: Host) -> ModelInformationResult:
+    """Describe the model itself: its type, hyper-parameters, training setup, strengths and limitations.
+
+    Use for "what kind of model is this", "how was it trained", "what are its limitations", "which
+    algorithm".
+
+    Returns:
+        The model card: model type, hyper-parameters, how it was trained and validated, strengths and
+        limitations.
+
+    Examples:
+        - What kind of model is this?
+        - Which algorithm does the model use?
+        - How was the model trained?
+        - What are the model's limitations?
+        - Tell me about the model.
+    """
+    return host.model_information()
+
+
+def get_output_information(host: Host) -> OutputInformationResult:
+    """Describe the model's outputs: the labels it can predict, what each means, and what its probability means.
+
+    Use for "what can the model predict", "what does label X mean", "what are the possible outcomes",
+    "what does the score or probability mean".
+
+    Returns:
+        The output card: each label with its meaning, and what the predicted probability in [0, 1] means.
+
+    Examples:
+        - What labels can the model predict?
+        - What does progressing mean?
+        - What are the possible outputs?
+        - What does the probability mean?
+        - What classes are there?
+    """
+    return host.output_information()

@@ -1,0 +1,110 @@
+"""Counterfactual functions: what would change the prediction, and what would keep it."""
+
+from __future__ import annotations
+
+from simxai.exceptions import ArgumentError
+from simxai.functions._common import label_of, other_label, shared_docs, single
+from simxai.hosts.base import Host, InstanceRef
+from simxai.results import CounterfactualResult, StillThisResult
+
+MAX_COUNTERFACTUALS = 5
+
+
+@shared_docs
+def explain_why_not(host: Host, instance: InstanceRef, expected_label: str | None = None) -> CounterfactualResult:
+    """Explain why the model did not predict another label for an instance, by the smallest changes that would.
+
+    Use for "why not X", "why isn't it X", "why wasn't it predicted as X", "why not the other class".
+
+    Args:
+        instance: {INSTANCE}
+        expected_label: The label the user expected instead, one of the model's class names. Leave it out to
+            use the most probable other label.
+
+    Returns:
+        The current label, the expected label, and counterfactuals: feature changes (feature, old value, new
+        value) that make the model predict the expected label, each re-checked with the model, with the new
+        label's probability in [0, 1]; or a note that none was found or that the model already predicts it.
+
+    Examples:
+        - Why not progressing?
+        - Why wasn't patient 12 predicted as stable?
+        - Why isn't this review classified as positive?
+        - Why didn't the model predict the other class?
+        - Why not negative?
+    """
+    subject = single(host.resolve(instance), "explain_why_not")
+    prediction = host.predict(subject)
+    target = label_of(host.schema(), expected_label, "expected_label") or other_label(
+        host, subject, prediction.label, prediction.probabilities
+    )
+    return host.counterfactuals(subject, target, 1, "why_not")
+
+
+@shared_docs
+def explain_how_to_be_that(
+    host: Host, instance: InstanceRef, target_label: str | None = None, number_of_iterations: int = 1
+) -> CounterfactualResult:
+    """Find counterfactuals: changes to an instance that make the model predict a different (target) label.
+
+    Use for "what would need to change", "how could it become X", "what should be different to flip the
+    prediction", "show counterfactuals", "what is the minimal change".
+
+    Args:
+        instance: {INSTANCE}
+        target_label: The label to reach, one of the model's class names. Leave it out to use the most probable
+            other label.
+        number_of_iterations: How many different counterfactuals to return, from 1 to 5.
+
+    Returns:
+        The current and target labels and up to `number_of_iterations` counterfactuals, each a list of feature
+        changes (feature, old value, new value) re-checked with the model, with the target label's probability
+        in [0, 1]; or a note that none was found.
+
+    Examples:
+        - What would need to change for patient 12 to be predicted stable?
+        - How could this review become positive?
+        - Show me counterfactual examples for this instance.
+        - What is the smallest change that flips the prediction?
+        - Give me 3 ways to change the outcome.
+        - What should be different to get the other label?
+        - Generate counterfactuals for id 4.
+    """
+    if not 1 <= number_of_iterations <= MAX_COUNTERFACTUALS:
+        raise ArgumentError(
+            f"number_of_iterations must be between 1 and {MAX_COUNTERFACTUALS}, got {number_of_iterations}",
+            argument="number_of_iterations",
+            valid=f"an integer from 1 to {MAX_COUNTERFACTUALS}",
+        )
+    subject = single(host.resolve(instance), "explain_how_to_be_that")
+    prediction = host.predict(subject)
+    target = label_of(host.schema(), target_label, "target_label") or other_label(
+        host, subject, prediction.label, prediction.probabilities
+    )
+    return host.counterfactuals(subject, target, number_of_iterations, "how_to_be_that")
+
+
+@shared_docs
+def explain_how_to_still_be_this(host: Host, instance: InstanceRef) -> StillThisResult:
+    """Find what may change in an instance while the model's prediction stays the same.
+
+    Use for "what can change and keep the prediction", "how robust is this prediction", "within which range
+    does it stay the same", "what would keep it".
+
+    Args:
+        instance: {INSTANCE}
+
+    Returns:
+        The predicted label and its probability in [0, 1], and for each feature the range (or categories) it
+        may take, one at a time with the others fixed, while the label stays the same; for a text, the word
+        edits that keep it. Each is checked by sampling the model (counts of samples checked and kept).
+
+    Examples:
+        - What can change for patient 12 without changing the prediction?
+        - How much can the bmi vary and still be predicted the same?
+        - Which changes would keep this review positive?
+        - How robust is this prediction?
+        - Within which ranges does the prediction stay the same?
+        - What would still be predicted stable?
+    """
+    return host.still_this(single(host.resolve(instance), "explain_how_to_still_be_this"))
