@@ -9,6 +9,7 @@ import pydantic
 
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
+from simxai.registry import FunctionSpec
 
 __all__ = ["Backend", "CompletionRequest", "CompletionResponse"]
 
@@ -16,8 +17,9 @@ __all__ = ["Backend", "CompletionRequest", "CompletionResponse"]
 class CompletionRequest(pydantic.BaseModel):
     """Messages, tool specs and sampling settings for one completion.
 
-    `host` describes the host system; LLM backends ignore it (the specs and the conversation carry
-    what they need), the offline router uses it to extract arguments.
+    `host` describes the host system and `functions` holds the full specs (with example requests); LLM
+    backends ignore both (the tool schemas and the conversation carry what they need), the offline router
+    uses them to select functions and extract arguments.
     """
 
     model_config = pydantic.ConfigDict(frozen=True)
@@ -28,6 +30,7 @@ class CompletionRequest(pydantic.BaseModel):
     temperature: float = 0.0
     max_tokens: int = 512
     host: HostSchema | None = None
+    functions: list[FunctionSpec] = []
 
 
 class CompletionResponse(pydantic.BaseModel):
