@@ -1,0 +1,611 @@
+"""The conversation engine: decide → select and extract → clarify → call → verbalize → guard.
+
+`Agent.run_turn` runs the SimXAI paper's Algorithm 1 for one user turn, plus a faithfulness guard. It is
+stateless; `Conversation` keeps a dialogue's history and state. Model output is data: a function is only
+ever reached through the registry, and bad calls get one corrective retry before the user is asked or told
+plainly what cannot be done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Literal
+
+import pydantic
+
+from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
+from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
+from simxai.extraction import extract_argument
+from simxai.guard import GuardReport, Vocabulary, check_claims
+from simxai.hosts.base import Host, HostSchema
+from simxai.messages import Message, ToolCall
+from simxai.prompts import guard_retry, invalid_call, system_prompt, unknown_function
+from simxai.registry import Registry
+from simxai.results import render_result, result_payload
+
+__all__ = [
+    "Agent",
+    "AgentSettings",
+    "CallRecord",
+    "Clarification",
+    "Conversation",
+    "DialogueState",
+    "PendingCall",
+    "Turn",
+    "TurnEvent",
+]
+
+# Arguments the dialogue state can supply when a call leaves them out.
+FILLABLE = ("instance", "changes", "metric")
+
+
+class AgentSettings(pydantic.BaseModel):
+    """Knobs of the loop."""
+
+    max_calls_per_turn: int = pydantic.Field(4, ge=1, le=16)
+    history_messages: int = pydantic.Field(40, ge=0, description="most recent history messages sent to the backend")
+    guard: bool = True
+    temperature: float = 0.0
+    max_tokens: int = 512
+
+
+class PendingCall(pydantic.BaseModel):
+    """A call waiting for the user's answer to a clarifying question."""
+
+    function: str
+    arguments: dict[str, Any]
+    missing: str
+
+
+class DialogueState(pydantic.BaseModel):
+    """What the conversation is about: the instance in focus, the last label, changes and metric."""
+
+    instance: Any = None
+    label: str | None = None
+    changes: dict[str, Any] | None = None
+    metric: str | None = None
+    last_function: str | None = None
+    pending: PendingCall | None = None
+
+    def fill(self, arguments: dict[str, Any], parameters: Sequence[str]) -> dict[str, Any]:
+        """Add the state's values for fillable arguments the call left out."""
+        filled = dict(arguments)
+        for name in FILLABLE:
+            if name in parameters and filled.get(name) in (None, "", {}):
+                value = getattr(self, name)
+                if value is not None:
+                    filled[name] = value
+                else:
+                    filled.pop(name, None)
+        return filled
+
+    def after(self, function: str, arguments: dict[str, Any], payload: Any) -> DialogueState:
+        """The state after a successful call."""
+        update: dict[str, Any] = {"last_function": function, "pending": None}
+        for name in FILLABLE:
+            if arguments.get(name) is not None:
+                update[name] = arguments[name]
+        if isinstance(payload, dict):
+            label = payload.get("label") or payload.get("current_label") or payload.get("predicted_label")
+            if function == "explain_what_if":
+                label = payload.get("new_label", label)
+            if isinstance(label, str):
+                update["label"] = label
+        return self.model_copy(update=update)
+
+    @classmethod
+    def from_history(cls, history: Sequence[Message]) -> DialogueState:
+        """Rebuild the state from the tool calls and outputs recorded in a history."""
+        state = cls()
+        outputs = {m.tool_call_id: m.content for m in history if m.role == "tool"}
+        for message in history:
+            for call in message.tool_calls:
+                content = outputs.get(call.id)
+                payload = _tool_payload(content) if content is not None else None
+                if isinstance(payload, dict) and "error" not in payload:
+                    state = state.after(call.name, call.arguments, payload.get("result"))
+        return state
+
+
+class CallRecord(pydantic.BaseModel):
+    """One function call of a turn, in the order the backend selected it."""
+
+    id: str
+    function: str
+    arguments: dict[str, Any]
+    status: Literal["ok", "error", "clarification", "rejected"]
+    output: Any = None
+    error: str | None = None
+    rendering: str | None = None
+
+
+class Clarification(pydantic.BaseModel):
+    """A question back to the user, naming what is missing and what is valid."""
+
+    function: str
+    missing: list[str]
+    question: str
+
+
+class Turn(pydantic.BaseModel):
+    """The result of one user turn."""
+
+    user: str
+    reply: str
+    calls: list[CallRecord] = []
+    clarification: Clarification | None = None
+    faithfulness: GuardReport = GuardReport()
+    backend: str
+    fallback: str | None = None
+    messages: list[Message] = []
+    state: DialogueState = DialogueState()
+    timings: dict[str, float] = {}
+
+
+class TurnEvent(pydantic.BaseModel):
+    """A streaming event: a finished call, a piece of the reply, or the whole turn at the end."""
+
+    type: Literal["call", "delta", "done"]
+    call: CallRecord | None = None
+    text: str | None = None
+    turn: Turn | None = None
+
+
+EventHandler = Callable[[TurnEvent], Awaitable[None] | None]
+
+
+def _tool_payload(content: str) -> Any:
+    try:
+        return json.loads(content)
+    except ValueError:
+        return None
+
+
+def _trim(history: Sequence[Message], limit: int) -> list[Message]:
+    """The last `limit` messages, never starting inside a call/result group (an orphan tool result)."""
+    recent = list(history[-limit:]) if limit else []
+    while recent and (recent[0].role == "tool" or recent[0].tool_calls):
+        recent.pop(0)
+    return [m for m in recent if m.role != "system"]
+
+
+class _Stage:
+    """Wall-clock seconds per stage of a turn."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def add(self, stage: str, started: float) -> None:
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
+
+
+class Agent:
+    """Runs turns of a conversation about `host` with `backend`.
+
+    Args:
+        host: the host system whose resources the functions use.
+        backend: the LLM backend (or the offline router).
+        registry: the callable functions (default: the eleven).
+        settings: loop settings.
+        fallback: a backend to use for a turn when `backend` is unreachable (e.g. the router); the turn
+            says so in `Turn.fallback`.
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        backend: Backend,
+        *,
+        registry: Registry | None = None,
+        settings: AgentSettings | None = None,
+        fallback: Backend | None = None,
+    ) -> None:
+        from simxai.functions import default_registry
+
+        self.host = host
+        self.backend = backend
+        self.registry = registry if registry is not None else default_registry()
+        self.settings = settings or AgentSettings()
+        self.fallback = fallback
+        self.schema: HostSchema = host.schema()
+        self.system_prompt = system_prompt(self.schema)
+        self.tools = self.registry.openai_tools()
+        self.vocabulary = Vocabulary(
+            labels=list(self.schema.class_names), features=[f.name for f in self.schema.features]
+        )
+
+    def conversation(self) -> Conversation:
+        """A new conversation with this agent."""
+        return Conversation(self)
+
+    # ---- the loop -------------------------------------------------------------------------------
+
+    async def run_turn(
+        self,
+        user: str,
+        *,
+        history: Sequence[Message] = (),
+        state: DialogueState | None = None,
+        on_event: EventHandler | None = None,
+    ) -> Turn:
+        """Answer one user turn given the dialogue so far."""
+        run = _TurnRun(self, user, history, state or DialogueState.from_history(history), on_event)
+        return await run.execute()
+
+
+class _TurnRun:
+    """The mutable working set of one turn, read top-down as the loop's stages."""
+
+    def __init__(
+        self,
+        agent: Agent,
+        user: str,
+        history: Sequence[Message],
+        state: DialogueState,
+        on_event: EventHandler | None,
+    ) -> None:
+        self.agent = agent
+        self.user = user
+        self.state = state
+        self.on_event = on_event
+        self.backend = agent.backend
+        self.fallback_note: str | None = None
+        self.new: list[Message] = [Message.user(user)]
+        self.messages: list[Message] = [
+            Message.system(agent.system_prompt),
+            *_trim(history, agent.settings.history_messages),
+            self.new[0],
+        ]
+        self.calls: list[CallRecord] = []
+        self.clarification: Clarification | None = None
+        self.stage = _Stage()
+        self._last_argument_error: ArgumentError | None = None
+        self._regenerated: str | None = None
+
+    async def execute(self) -> Turn:
+        reply = await self._pending_answer()
+        if reply is None:
+            reply = await self._converse()
+        report = await self._guard(reply)
+        final = self._final_reply(reply, report)
+        if reply is None and self.calls and self.clarification is None and self.agent.settings.guard:
+            # The deterministic rendering is checked too, so every turn reports its claims.
+            outputs = [c.output for c in self.calls if c.status == "ok"]
+            report = check_claims(final, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+        self.new.append(Message.assistant(final))
+        turn = Turn(
+            user=self.user,
+            reply=final,
+            calls=self.calls,
+            clarification=self.clarification,
+            faithfulness=report,
+            backend=self.backend.name,
+            fallback=self.fallback_note,
+            messages=self.new,
+            state=self.state,
+            timings={k: round(v, 6) for k, v in self.stage.seconds.items()},
+        )
+        if self.on_event is not None:
+            for piece in _chunks(final):
+                await self._emit(TurnEvent(type="delta", text=piece))
+            await self._emit(TurnEvent(type="done", turn=turn))
+        return turn
+
+    # Stage 0: the user may be answering a clarifying question.
+    async def _pending_answer(self) -> str | None:
+        pending = self.state.pending
+        if pending is None:
+            return None
+        self.state = self.state.model_copy(update={"pending": None})
+        value = extract_argument(pending.missing, self.user, self.agent.schema)
+        if value is None:
+            return None  # not an answer: treat it as a new request
+        previous = pending.arguments.get(pending.missing)
+        if isinstance(previous, dict) and isinstance(value, dict):
+            value = {**previous, **value}
+        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function,
+                        arguments={**pending.arguments, pending.missing: value})
+        self._record_assistant(CompletionResponse(tool_calls=[call]))
+        retry = await self._run_calls([call])
+        if self.clarification is not None:
+            return None
+        if retry:
+            return self._cannot()
+        return await self._reply_after_calls()
+
+    # Stages 1-4: decide, select, extract, clarify, call.
+    async def _converse(self) -> str | None:
+        retries = 1
+        guard_retries = 1
+        while True:
+            budget = self.agent.settings.max_calls_per_turn - len(self.calls)
+            response = await self._complete(tool_choice="auto" if budget > 0 else "none")
+            if response is None:
+                return self._cannot()
+            if not response.tool_calls:
+                if self.calls or not self.agent.settings.guard:
+                    return response.content
+                # A direct answer may not state facts about this model: those come from functions.
+                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.user)
+                if report.passed or guard_retries == 0 or not self.backend.writes_replies:
+                    return response.content
+                guard_retries -= 1
+                self._append(Message.assistant(response.content))
+                self._append(Message.user(
+                    guard_retry(report.unsupported) + " Questions about the model must be answered by calling a function."
+                ))
+                continue
+            self._record_assistant(response)
+            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
+            if self.clarification is not None:
+                return None
+            if needs_retry:
+                if retries > 0 and self.backend.writes_replies:
+                    retries -= 1
+                    continue
+                return self._clarify_or_refuse()
+            if not self.backend.writes_replies:
+                return None
+            if len(self.calls) >= self.agent.settings.max_calls_per_turn:
+                return await self._reply_after_calls()
+
+    async def _reply_after_calls(self) -> str | None:
+        if not self.backend.writes_replies:
+            return None
+        response = await self._complete(tool_choice="none")
+        return response.content if response is not None else None
+
+    async def _complete(self, tool_choice: Literal["auto", "none"]) -> CompletionResponse | None:
+        """Ask the backend; fall back when it is unreachable; one corrective retry on unusable output."""
+        started = time.perf_counter()
+        try:
+            for attempt in range(2):
+                request = CompletionRequest(
+                    messages=self.messages,
+                    tools=self.agent.tools,
+                    tool_choice=tool_choice,
+                    temperature=self.agent.settings.temperature,
+                    max_tokens=self.agent.settings.max_tokens,
+                    host=self.agent.schema,
+                    functions=self.agent.registry.specs(),
+                )
+                try:
+                    return await self._backend_complete(request)
+                except ModelOutputError as exc:
+                    if attempt == 1:
+                        return None
+                    self._append(Message.user(
+                        f"Your last output could not be read ({exc}). Answer again: call a function as a "
+                        "well-formed call, or reply in plain text."
+                    ))
+            return None
+        finally:
+            self.stage.add("backend", started)
+
+    async def _backend_complete(self, request: CompletionRequest) -> CompletionResponse:
+        try:
+            return await self.backend.complete(request)
+        except BackendError as exc:
+            if self.agent.fallback is None or self.backend is self.agent.fallback:
+                raise
+            self.fallback_note = f"{self.agent.fallback.name}: {self.backend.name} failed ({exc})"
+            self.backend = self.agent.fallback
+            return await self.backend.complete(request)
+
+    def _record_assistant(self, response: CompletionResponse) -> None:
+        self._append(Message.assistant(response.content, list(response.tool_calls)))
+
+    def _append(self, message: Message) -> None:
+        self.messages.append(message)
+        self.new.append(message)
+
+    async def _run_calls(self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = ()) -> bool:
+        """Run the calls in order; return True when one needs a corrective retry."""
+        needs_retry = False
+        for call in calls:
+            if self.clarification is not None:
+                self._append(Message.tool(call, json.dumps({"error": "not run: a clarification is pending"})))
+                continue
+            needs_retry |= await self._run_call(call)
+        for call in skipped:
+            limit = self.agent.settings.max_calls_per_turn
+            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
+        return needs_retry
+
+    async def _run_call(self, call: ToolCall) -> bool:
+        registered = self.agent.registry.get(call.name)
+        if registered is None:
+            message = unknown_function(call.name, self.agent.registry.names())
+            await self._finish_call(call, call.arguments, "rejected", error=message)
+            return True
+        parameters = [p.name for p in registered.spec.parameters]
+        arguments = self.state.fill(call.arguments, parameters)
+        started = time.perf_counter()
+        try:
+            result = await asyncio.to_thread(registered, self.agent.host, arguments)
+        except ArgumentError as exc:
+            self.stage.add("functions", started)
+            if exc.missing:  # an argument, or feature values of a custom instance, are missing
+                self._ask(call.name, arguments, exc)
+                await self._finish_call(call, arguments, "clarification", error=str(exc))
+                return False
+            await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
+            self._last_argument_error = exc
+            return True
+        except (FunctionCallError, HostError) as exc:
+            self.stage.add("functions", started)
+            await self._finish_call(call, arguments, "error", error=f"{call.name} failed: {exc}")
+            return False
+        self.stage.add("functions", started)
+        payload = result_payload(result)
+        rendering = render_result(result)
+        self.state = self.state.after(call.name, arguments, payload)
+        await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering, result=(payload, rendering))
+        return False
+
+    async def _finish_call(
+        self,
+        call: ToolCall,
+        arguments: dict[str, Any],
+        status: Literal["ok", "error", "clarification", "rejected"],
+        *,
+        output: Any = None,
+        error: str | None = None,
+        rendering: str | None = None,
+        result: tuple[Any, str] | None = None,
+    ) -> None:
+        record = CallRecord(
+            id=call.id, function=call.name, arguments=arguments, status=status,
+            output=output, error=error, rendering=rendering,
+        )
+        self.calls.append(record)
+        if result is not None:
+            content = json.dumps({"result": result[0], "summary": result[1]}, ensure_ascii=False)
+        else:
+            content = json.dumps({"error": error}, ensure_ascii=False)
+        self._append(Message.tool(call, content))
+        await self._emit(TurnEvent(type="call", call=record))
+
+    # Stage 3: clarify.
+    def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> None:
+        missing = exc.missing or [exc.argument]
+        name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
+        question = _question(self.agent.schema, function, name, exc)
+        self.clarification = Clarification(function=function, missing=missing, question=question)
+        kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
+        self.state = self.state.model_copy(
+            update={"pending": PendingCall(function=function, arguments=kept, missing=name)}
+        )
+
+    def _clarify_or_refuse(self) -> str | None:
+        last = self.calls[-1] if self.calls else None
+        error = self._last_argument_error
+        if last is not None and last.status == "rejected" and error is not None and last.function in self.agent.registry:
+            self._ask(last.function, last.arguments, error)
+            return None
+        return self._cannot()
+
+    def _cannot(self) -> str:
+        names = ", ".join(self.agent.registry.names())
+        return (
+            "I can't do that. I can answer questions about this model only through its explanation "
+            f"functions ({names}); please rephrase your question in those terms."
+        )
+
+    # Stage 5: verbalize and guard.
+    async def _guard(self, reply: str | None) -> GuardReport:
+        outputs = [c.output for c in self.calls if c.status == "ok"]
+        if reply is None or not self.agent.settings.guard:
+            return GuardReport()
+        started = time.perf_counter()
+        report = check_claims(reply, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+        self.stage.add("guard", started)
+        if report.passed or not self.calls:
+            return report
+        if self.backend.writes_replies:
+            self._append(Message.assistant(reply))
+            self._append(Message.user(guard_retry(report.unsupported)))
+            second = await self._complete(tool_choice="none")
+            started = time.perf_counter()
+            if second is not None:
+                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+                self.stage.add("guard", started)
+                if again.passed:
+                    self._regenerated = second.content
+                    return again.model_copy(update={"regenerated": True})
+                report = again
+        return report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True})
+
+    def _final_reply(self, reply: str | None, report: GuardReport) -> str:
+        if self.clarification is not None:
+            return self.clarification.question
+        if self._regenerated is not None:
+            return self._regenerated
+        if reply and not report.fallback_used and self.backend.writes_replies:
+            return reply
+        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
+        if rendered:
+            return " ".join(r for r in rendered if r)
+        return reply or self._cannot()
+
+    async def _emit(self, event: TurnEvent) -> None:
+        if self.on_event is None:
+            return
+        result = self.on_event(event)
+        if inspect.isawaitable(result):
+            await result
+
+
+def _chunks(text: str, size: int = 24) -> list[str]:
+    """Split a reply into word-aligned pieces for streaming."""
+    words = text.split(" ")
+    pieces, current = [], ""
+    for word in words:
+        current = f"{current} {word}" if current else word
+        if len(current) >= size:
+            pieces.append(current + " ")
+            current = ""
+    if current:
+        pieces.append(current)
+    elif pieces:
+        pieces[-1] = pieces[-1].rstrip(" ")
+    return pieces
+
+
+def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) -> str:
+    noun = schema.instance_noun
+    if name == "instance" and exc.missing and any(m not in FILLABLE for m in exc.missing):
+        return (
+            f"To answer that ({function}) I also need these values: {', '.join(exc.missing)}. "
+            f"Please give them, or the id of a {noun} in the data."
+        )
+    if name == "instance":
+        where = ""
+        if schema.kind == "text":
+            where = f"Please give the {noun} itself in quotes"
+            if schema.id_range:
+                where += f", or an id from {schema.id_range[0]} to {schema.id_range[1]}"
+        else:
+            where = f"Please give a {noun} id"
+            if schema.id_range:
+                where += f" from {schema.id_range[0]} to {schema.id_range[1]}"
+            where += " or the feature values"
+        prefix = "" if exc.missing else f"{exc} "
+        return f"{prefix}Which {noun} do you mean ({function})? {where}."
+    if name == "metric":
+        return f"Which metric would you like: {', '.join(schema.metrics)}?"
+    if name == "changes":
+        example = "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
+        return f"What should change for the what-if question? For example {example}."
+    valid = f" Valid: {exc.valid}." if exc.valid else ""
+    return f"{exc}.{valid} What should I use for {name}?"
+
+
+class Conversation:
+    """A dialogue with an agent: its bounded history and state; turns on one conversation run one at a time."""
+
+    def __init__(
+        self,
+        agent: Agent,
+        *,
+        history: Sequence[Message] = (),
+        state: DialogueState | None = None,
+        max_messages: int = 400,
+    ) -> None:
+        self.agent = agent
+        self.history: list[Message] = list(history)
+        self.state = state or DialogueState.from_history(self.history)
+        self.max_messages = max_messages
+        self._lock = asyncio.Lock()
+
+    async def send(self, text: str, *, on_event: EventHandler | None = None) -> Turn:
+        """Run one turn and add it to the history."""
+        async with self._lock:
+            turn = await self.agent.run_turn(text, history=self.history, state=self.state, on_event=on_event)
+            self.history = _trim(self.history + turn.messages, self.max_messages)
+            self.state = turn.state
+            return turn

@@ -1,0 +1,172 @@
+import pytest
+
+from simxai.exceptions import ArgumentError, UsageError
+from simxai.functions import ELEVEN, default_registry
+from simxai.registry import Registry, function_spec
+
+PAPER_NAMES = [
+    "get_prediction",
+    "get_global_explanation",
+    "get_local_explanation",
+    "explain_why_not",
+    "explain_how_to_be_that",
+    "explain_how_to_still_be_this",
+    "explain_what_if",
+    "get_model_performance",
+    "get_data_information",
+    "get_model_information",
+    "get_output_information",
+]
+
+PAPER_ARGUMENTS = {
+    "get_prediction": ["instance"],
+    "get_global_explanation": [],
+    "get_local_explanation": ["instance", "prediction_label"],
+    "explain_why_not": ["instance", "expected_label"],
+    "explain_how_to_be_that": ["instance", "target_label", "number_of_iterations"],
+    "explain_how_to_still_be_this": ["instance"],
+    "explain_what_if": ["instance"],
+    "get_model_performance": ["metric"],
+    "get_data_information": [],
+    "get_model_information": [],
+    "get_output_information": [],
+}
+
+
+def test_the_eleven_in_the_paper_order():
+    assert default_registry().names() == PAPER_NAMES
+    assert len(ELEVEN) == 11
+
+
+@pytest.mark.parametrize("name", PAPER_NAMES)
+def test_paper_arguments_are_kept_and_every_argument_is_described(name):
+    spec = default_registry().get(name).spec
+    names = [p.name for p in spec.parameters]
+    for arg in PAPER_ARGUMENTS[name]:
+        assert arg in names
+    for p in spec.parameters:
+        assert len(p.description) > 20, (name, p.name)
+    assert spec.summary and spec.returns and len(spec.examples) >= 4
+    tool = spec.openai_tool()["function"]
+    assert tool["name"] == name
+    assert set(tool["parameters"]["properties"]) == set(names)
+    assert all("description" in v for v in tool["parameters"]["properties"].values())
+
+
+def test_default_argument_values_match_the_paper():
+    r = default_registry()
+    params = {p.name: p for p in r.get("explain_how_to_be_that").spec.parameters}
+    assert params["target_label"].required is False and params["target_label"].default is None
+    assert params["number_of_iterations"].default == 1
+    assert params["instance"].required is True
+    assert [p.name for p in r.get("get_model_performance").spec.parameters if p.required] == ["metric"]
+
+
+def test_registration_refuses_an_undescribed_argument():
+    def tool(host, a: int, b: str) -> str:
+        """Do something.
+
+        Args:
+            a: The first thing.
+
+        Returns:
+            A string.
+        """
+        return ""
+
+    with pytest.raises(UsageError, match="does not describe argument 'b'"):
+        Registry().register(tool)
+
+
+def test_registration_refuses_missing_summary_returns_or_annotation():
+    def no_returns(x: int) -> int:
+        """Summary.
+
+        Args:
+            x: a value.
+        """
+        return x
+
+    def no_annotation(x) -> int:  # noqa: ANN001
+        """Summary.
+
+        Args:
+            x: a value.
+
+        Returns:
+            x.
+        """
+        return x
+
+    def described_but_absent(x: int) -> int:
+        """Summary.
+
+        Args:
+            x: a value.
+            y: not a parameter.
+
+        Returns:
+            x.
+        """
+        return x
+
+    for func, message in [
+        (no_returns, "Returns"),
+        (no_annotation, "no type annotation"),
+        (described_but_absent, "does not take"),
+    ]:
+        with pytest.raises(UsageError, match=message):
+            function_spec(func)
+
+
+def test_a_host_can_register_an_extra_function_and_call_it():
+    registry = default_registry()
+
+    @registry.register
+    def count_mistakes(host, limit: int = 5) -> dict:
+        """Count the model's mistakes on the held-out data.
+
+        Args:
+            limit: How many mistakes to list at most.
+
+        Returns:
+            The number of mistakes and up to `limit` of their ids.
+        """
+        return {"host": host, "limit": limit}
+
+    assert "count_mistakes" in registry and len(registry) == 12
+    assert registry.get("count_mistakes")("H", {"limit": 2}) == {"host": "H", "limit": 2}
+    assert "count_mistakes" not in default_registry(), "registering must not change other registries"
+    with pytest.raises(UsageError, match="already registered"):
+        registry.register(count_mistakes)
+
+
+def test_nothing_outside_the_registry_is_reachable_by_name():
+    registry = default_registry()
+    for name in ["__init__", "eval", "exec", "os.system", "copy", "_functions", "get_prediction ", 3, None]:
+        assert registry.get(name) is None  # type: ignore[arg-type]
+
+
+def test_invalid_arguments_raise_argument_errors_naming_what_is_valid():
+    fn = default_registry().get("explain_how_to_be_that")
+    with pytest.raises(ArgumentError, match="has no argument 'foo'") as info:
+        fn.validate({"instance": 1, "foo": 2})
+    assert "explain_how_to_be_that(" in info.value.valid
+    with pytest.raises(ArgumentError, match="needs the argument 'instance'") as info:
+        fn.validate({})
+    assert info.value.missing == ["instance"]
+    with pytest.raises(ArgumentError, match="number_of_iterations"):
+        fn.validate({"instance": 1, "number_of_iterations": "many"})
+    with pytest.raises(ArgumentError, match="must be an object"):
+        fn.validate(["instance", 1])  # type: ignore[arg-type]
+
+
+def test_text_template_has_the_paper_shape():
+    text = default_registry().get("get_local_explanation").spec.text()
+    lines = text.splitlines()
+    assert lines[0] == (
+        "get_local_explanation(instance: int | str | dict[str, float | int | str], "
+        "prediction_label: str | None = None) -> LocalExplanationResult"
+    )
+    assert "    Args:" in lines and "    Returns:" in lines
+    assert any(line.startswith("        prediction_label: ") for line in lines)
