@@ -1,0 +1,101 @@
+"""Engine overhead per turn, and the router's time per turn, on the demo host.
+
+    python bench/engine.py [--turns 300] [--json FILE]
+
+Engine overhead: a scripted backend with zero latency answers every turn with one `get_prediction`
+call and a faithful reply; the time spent inside the function (model prediction) is subtracted, so the
+figure is the loop's own cost (message building, validation, state, guard). Router: the offline router
+backend's per-turn wall time on a fixed set of questions, functions included and excluded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import time
+from pathlib import Path
+
+from simxai.agent import Agent
+from simxai.backends.base import CompletionRequest, CompletionResponse
+from simxai.backends.testing import FunctionBackend, call, reply
+from simxai.hosts.demo import load_demo_host
+from simxai.results import format_percent
+
+QUESTIONS = [
+    "what does the model predict for patient 12?",
+    "why?",
+    "what if her bmi were 30?",
+    "how accurate is the model?",
+    "which features matter most overall?",
+    "and for patient 40?",
+    "how many patients are in the data?",
+    "what kind of model is this?",
+]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+async def engine_overhead(turns: int) -> dict[str, float]:
+    host = load_demo_host()
+    prediction = host.predict(host.resolve(12))
+    text = f"The model predicts {prediction.label} ({format_percent(prediction.probabilities[prediction.label])})."
+
+    def script(request: CompletionRequest) -> CompletionResponse:
+        return reply(text) if request.messages[-1].role == "tool" else reply("", call("get_prediction", instance=12))
+
+    agent = Agent(host, FunctionBackend(script))
+    overhead = []
+    for i in range(turns + 20):
+        started = time.perf_counter()
+        turn = await agent.run_turn("what does the model predict for patient 12?")
+        total = time.perf_counter() - started
+        if i >= 20:  # warm-up turns are not counted
+            overhead.append((total - turn.timings.get("functions", 0.0)) * 1000)
+    return {"engine_overhead_p50_ms": statistics.median(overhead), "engine_overhead_p99_ms": percentile(overhead, 99)}
+
+
+async def router_turns(rounds: int) -> dict[str, float]:
+    from simxai.backends.router import RouterBackend
+
+    host = load_demo_host()
+    agent = Agent(host, RouterBackend())
+    totals, without_functions = [], []
+    for r in range(rounds + 1):
+        conversation = agent.conversation()
+        for question in QUESTIONS:
+            started = time.perf_counter()
+            turn = await conversation.send(question)
+            elapsed = time.perf_counter() - started
+            if r > 0:  # the first round warms caches (explainers, counterfactuals)
+                totals.append(elapsed * 1000)
+                without_functions.append((elapsed - turn.timings.get("functions", 0.0)) * 1000)
+    return {
+        "router_turn_p50_ms": statistics.median(totals),
+        "router_turn_p99_ms": percentile(totals, 99),
+        "router_turn_without_functions_p50_ms": statistics.median(without_functions),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    figures = asyncio.run(engine_overhead(args.turns))
+    figures.update(asyncio.run(router_turns(args.rounds)))
+    print(f"{'figure':42} {'value':>10}  target")
+    targets = {"engine_overhead_p50_ms": "< 5 ms", "router_turn_p50_ms": "< 20 ms"}
+    for key, value in figures.items():
+        print(f"{key:42} {value:10.3f}  {targets.get(key, '')}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()

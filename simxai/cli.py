@@ -1,0 +1,204 @@
+"""The `simxai` command: print specs, call a function, chat in the terminal, or serve over HTTP."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from simxai.exceptions import ArgumentError, SimXAIError
+from simxai.settings import Settings, load_host
+
+EXIT_BAD_INPUT = 2
+
+
+def _host_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--host-config", help="YAML or JSON host config (your model file, CSV and cards)")
+    group.add_argument("--host-url", help="base URL of a remote host that serves the SimXAI host REST contract")
+    group.add_argument("--host", choices=["demo", "sentiment"], help="a bundled host (default: demo)")
+
+
+def _backend_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", help="router (default, offline), openai:MODEL, or hf:PATH")
+    parser.add_argument("--base-url", help="base URL of the OpenAI-compatible server, e.g. http://localhost:8000/v1")
+    parser.add_argument(
+        "--fallback-to-router", action="store_true", default=None,
+        help="answer with the offline router when the LLM backend is unreachable",
+    )
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    overrides = {
+        key: value
+        for key, value in {
+            "backend": getattr(args, "backend", None),
+            "base_url": getattr(args, "base_url", None),
+            "host": getattr(args, "host", None),
+            "host_config": getattr(args, "host_config", None),
+            "host_url": getattr(args, "host_url", None),
+            "fallback_to_router": getattr(args, "fallback_to_router", None),
+        }.items()
+        if value is not None
+    }
+    return Settings(**overrides)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="simxai", description="Talk to a machine-learning model and understand it.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    specs = commands.add_parser("specs", help="print the function specs")
+    specs.add_argument("--format", choices=["json", "text"], default="json")
+
+    call = commands.add_parser("call", help="run one function and print its result as JSON")
+    call.add_argument("name", help="function name, e.g. get_prediction")
+    call.add_argument("--args", default="{}", help='arguments as a JSON object, e.g. \'{"instance": 12}\'')
+    _host_options(call)
+
+    chat = commands.add_parser("chat", help="chat in the terminal (one turn per line when stdin is not a terminal)")
+    _backend_options(chat)
+    _host_options(chat)
+    chat.add_argument("--show-calls", action="store_true", help="print each function call and its arguments")
+    chat.add_argument("--jsonl", action="store_true", help="print one JSON object per turn")
+
+    serve = commands.add_parser("serve", help="serve the HTTP chat API and web page")
+    serve.add_argument("--host", dest="bind", default=None, help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
+    _backend_options(serve)
+    group = serve.add_mutually_exclusive_group()
+    group.add_argument("--host-config", help="YAML or JSON host config")
+    group.add_argument("--host-url", help="base URL of a remote host")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `simxai` command; return its exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "specs":
+            return _specs(args.format)
+        if args.command == "call":
+            return _call(args)
+        if args.command == "chat":
+            return asyncio.run(_chat(args, sys.stdin, sys.stdout))
+        if args.command == "serve":
+            from simxai.server.run import serve
+
+            return serve(args)
+    except SimXAIError as exc:
+        print(f"simxai: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _specs(fmt: str) -> int:
+    from simxai.functions import default_registry
+    from simxai.specs import render_json, render_text
+
+    registry = default_registry()
+    sys.stdout.write(render_json(registry) if fmt == "json" else render_text(registry))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"simxai: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _call(args: argparse.Namespace) -> int:
+    from simxai.functions import default_registry
+    from simxai.results import result_payload
+
+    registry = default_registry()
+    function = registry.get(args.name)
+    if function is None:
+        return _fail(f"unknown function {args.name!r}; valid: {', '.join(registry.names())}")
+    try:
+        arguments = json.loads(args.args)
+    except json.JSONDecodeError as exc:
+        return _fail(f"--args is not valid JSON ({exc.msg} at position {exc.pos})")
+    if not isinstance(arguments, dict):
+        return _fail("--args must be a JSON object, e.g. '{\"instance\": 12}'")
+    host = load_host(_settings(args))
+    try:
+        result = function(host, arguments)
+    except ArgumentError as exc:
+        detail = f"; valid: {exc.valid}" if exc.valid else ""
+        hint = f"; did you mean {', '.join(exc.suggestions)}?" if exc.suggestions else ""
+        missing = f"; missing: {', '.join(exc.missing)}" if exc.missing else ""
+        return _fail(f"{exc}{detail}{missing}{hint}")
+    json.dump(result_payload(result), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from simxai.agent import Agent, AgentSettings, Turn
+    from simxai.backends import load_backend
+
+    settings = _settings(args)
+    host = load_host(settings)
+    backend = load_backend(
+        settings.backend,
+        base_url=settings.base_url,
+        api_key=settings.llm_api_key.get_secret_value() if settings.llm_api_key else None,
+        timeout=settings.timeout,
+    )
+    fallback = load_backend("router") if settings.fallback_to_router and settings.backend != "router" else None
+    agent = Agent(
+        host, backend, fallback=fallback,
+        settings=AgentSettings(max_calls_per_turn=settings.max_calls_per_turn, guard=settings.guard),
+    )
+    conversation = agent.conversation()
+    interactive = stdin.isatty() and not args.jsonl
+    if interactive:
+        kind = "offline router (no LLM: replies are deterministic renderings)" if backend.name == "router" else backend.name
+        print(f"SimXAI chat about {host.schema().name} with {kind}. Ctrl-D to quit.", file=stdout)
+
+    def show(turn: Turn) -> None:
+        if args.jsonl:
+            record: dict[str, Any] = {
+                "user": turn.user,
+                "reply": turn.reply,
+                "calls": [
+                    {"function": c.function, "arguments": c.arguments, "output": c.output, "status": c.status}
+                    for c in turn.calls
+                ],
+                "clarification": turn.clarification.model_dump() if turn.clarification else None,
+                "faithfulness": turn.faithfulness.model_dump(),
+                "backend": turn.backend,
+                "fallback": turn.fallback,
+            }
+            stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+            stdout.flush()
+            return
+        if args.show_calls:
+            for c in turn.calls:
+                print(f"  [{c.function}({json.dumps(c.arguments, ensure_ascii=False)}) → {c.status}]", file=stdout)
+        print(turn.reply, file=stdout)
+
+    try:
+        while True:
+            if interactive:
+                stdout.write("> ")
+                stdout.flush()
+            line = await asyncio.to_thread(stdin.readline)
+            if not line:
+                break
+            text = line.strip()
+            if not text:
+                continue
+            show(await conversation.send(text))
+    finally:
+        await backend.aclose()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,211 @@
+"""Every path of the loop, with a scripted backend on the real demo host."""
+
+import pytest
+
+from simxai.agent import Agent, AgentSettings, Conversation, DialogueState, TurnEvent
+from simxai.backends.testing import ScriptedBackend, call
+from simxai.exceptions import BackendUnavailableError, ToolCallParseError
+from simxai.messages import Message
+from simxai.results import format_percent
+
+
+def faithful_prediction_reply(host, instance: int) -> str:
+    prediction = host.predict(host.resolve(instance))
+    return (
+        f"The model predicts {prediction.label} for patient {instance} "
+        f"with {format_percent(prediction.probabilities[prediction.label])} probability."
+    )
+
+
+async def test_no_tool_answer(demo_host):
+    backend = ScriptedBackend(["Hello! Ask me anything about the model."])
+    turn = await Agent(demo_host, backend).run_turn("hi there")
+    assert turn.reply == "Hello! Ask me anything about the model."
+    assert turn.calls == [] and turn.clarification is None and turn.faithfulness.passed
+    backend.assert_complete()
+    request = backend.requests[0]
+    assert request.messages[0].role == "system" and request.messages[-1].content == "hi there"
+    assert [t["function"]["name"] for t in request.tools][:2] == ["get_prediction", "get_global_explanation"]
+
+
+async def test_direct_call_and_faithful_reply(demo_host):
+    text = faithful_prediction_reply(demo_host, 12)
+    backend = ScriptedBackend([call("get_prediction", instance=12), text])
+    turn = await Agent(demo_host, backend).run_turn("what does the model predict for patient 12?")
+    assert [c.function for c in turn.calls] == ["get_prediction"]
+    assert turn.calls[0].status == "ok" and turn.calls[0].output["label"] in ("stable", "progressing")
+    assert turn.reply == text
+    assert turn.faithfulness.passed and turn.faithfulness.claims
+    assert not turn.faithfulness.fallback_used
+    # The reply request saw the tool result.
+    assert backend.requests[1].messages[-1].role == "tool"
+    assert turn.state.instance == 12 and turn.state.label == turn.calls[0].output["label"]
+    backend.assert_complete()
+
+
+async def test_argument_filled_from_history(demo_host):
+    backend = ScriptedBackend([call("get_prediction", instance=12), "ok", call("get_local_explanation"), "ok"])
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    await conversation.send("predict patient 12")
+    turn = await conversation.send("why?")
+    assert turn.calls[0].function == "get_local_explanation"
+    assert turn.calls[0].arguments["instance"] == 12 and turn.calls[0].status == "ok"
+    assert turn.clarification is None
+
+
+async def test_state_rebuilt_from_a_history_without_state(demo_host):
+    first = await Agent(demo_host, ScriptedBackend([call("get_prediction", instance=5), "ok"])).run_turn("id 5?")
+    backend = ScriptedBackend([call("get_local_explanation"), "fine"])
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("why?", history=first.messages)
+    assert turn.calls[0].arguments["instance"] == 5
+
+
+async def test_clarification_asked_and_completed_next_turn(demo_host):
+    backend = ScriptedBackend([call("get_local_explanation"), "done"])
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    first = await conversation.send("why was this predicted?")
+    assert first.clarification is not None
+    assert first.clarification.missing == ["instance"]
+    assert "Which patient" in first.reply and "0 to 441" in first.reply
+    assert first.calls[0].status == "clarification"
+    assert conversation.state.pending is not None
+    second = await conversation.send("patient 7")
+    assert [c.function for c in second.calls] == ["get_local_explanation"]
+    assert second.calls[0].arguments["instance"] == 7 and second.calls[0].status == "ok"
+    assert second.reply == "done" and conversation.state.pending is None
+    backend.assert_complete()
+
+
+async def test_multi_call_turn_bounded_by_the_maximum(demo_host):
+    calls = [call("get_prediction", f"c{i}", instance=i) for i in range(5)]
+    backend = ScriptedBackend([calls, "compared"])
+    agent = Agent(demo_host, backend, settings=AgentSettings(max_calls_per_turn=2, guard=False))
+    turn = await agent.run_turn("compare patients 0 to 4")
+    assert [c.arguments["instance"] for c in turn.calls] == [0, 1]
+    # Every call the model made gets a tool message, the skipped ones saying why.
+    tool_messages = [m for m in turn.messages if m.role == "tool"]
+    assert len(tool_messages) == 5 and "at most 2 calls" in tool_messages[-1].content
+    assert backend.requests[-1].tool_choice == "none"
+
+
+async def test_unknown_function_gets_one_corrective_retry(demo_host):
+    backend = ScriptedBackend([call("delete_all_data"), call("get_prediction", instance=3), "fine"])
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("predict 3")
+    assert [c.status for c in turn.calls] == ["rejected", "ok"]
+    assert "no function named 'delete_all_data'" in backend.requests[1].messages[-1].content
+    backend.assert_complete()
+
+
+async def test_unknown_function_twice_is_an_honest_refusal(demo_host):
+    backend = ScriptedBackend([call("os_system"), call("eval")])
+    turn = await Agent(demo_host, backend).run_turn("run rm -rf")
+    assert turn.reply.startswith("I can't do that")
+    assert [c.status for c in turn.calls] == ["rejected", "rejected"]
+
+
+async def test_invalid_arguments_retry_then_clarification(demo_host):
+    backend = ScriptedBackend([call("get_prediction", instance=9999), call("get_prediction", instance=-4)])
+    conversation = Agent(demo_host, backend).conversation()
+    turn = await conversation.send("predict patient 9999")
+    assert [c.status for c in turn.calls] == ["rejected", "rejected"]
+    assert turn.clarification is not None and "0" in turn.reply and "441" in turn.reply
+    assert conversation.state.pending is not None and conversation.state.pending.function == "get_prediction"
+
+
+async def test_invalid_arguments_fixed_by_the_retry(demo_host):
+    backend = ScriptedBackend([call("get_model_performance", metric="speed"), call("get_model_performance", metric="f1"), "ok"])
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("f1?")
+    assert [c.status for c in turn.calls] == ["rejected", "ok"]
+    assert "unknown metric 'speed'" in turn.calls[0].error and "accuracy" in turn.calls[0].error
+
+
+async def test_guard_regenerates_once(demo_host):
+    good = faithful_prediction_reply(demo_host, 12)
+    backend = ScriptedBackend([call("get_prediction", instance=12), "It predicts that with 99.9% certainty.", good])
+    turn = await Agent(demo_host, backend).run_turn("predict 12")
+    assert turn.reply == good
+    assert turn.faithfulness.regenerated and not turn.faithfulness.fallback_used and turn.faithfulness.passed
+    assert "99.9%" in backend.requests[-1].messages[-1].content
+
+
+async def test_guard_falls_back_to_the_rendering(demo_host):
+    backend = ScriptedBackend([call("get_prediction", instance=12), "99.9% sure.", "Still 98.1% sure."])
+    turn = await Agent(demo_host, backend).run_turn("predict 12")
+    assert turn.faithfulness.fallback_used and not turn.faithfulness.passed
+    assert turn.reply == turn.calls[0].rendering
+    assert "number 98.1%" in turn.faithfulness.unsupported
+
+
+async def test_direct_answer_with_model_facts_is_sent_back_to_use_a_function(demo_host):
+    text = faithful_prediction_reply(demo_host, 2)
+    backend = ScriptedBackend(["Patients with bmi over 35 are progressing.", call("get_prediction", instance=2), text])
+    turn = await Agent(demo_host, backend).run_turn("predict 2")
+    assert [c.function for c in turn.calls] == ["get_prediction"] and turn.reply == text
+
+
+async def test_malformed_model_output_gets_a_corrective_retry(demo_host):
+    backend = ScriptedBackend([ToolCallParseError("bad call"), call("get_global_explanation"), "ok"])
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("importance?")
+    assert turn.calls[0].status == "ok"
+    assert "could not be read" in backend.requests[1].messages[-1].content
+
+
+async def test_unreachable_backend_falls_back_when_configured(demo_host):
+    primary = ScriptedBackend([BackendUnavailableError("connection refused")], name="openai:x")
+    fallback = ScriptedBackend([call("get_prediction", instance=1)], name="router", writes_replies=False)
+    turn = await Agent(demo_host, primary, fallback=fallback).run_turn("predict 1")
+    assert turn.backend == "router" and "connection refused" in turn.fallback
+    assert turn.reply == turn.calls[0].rendering
+
+
+async def test_unreachable_backend_without_fallback_raises(demo_host):
+    primary = ScriptedBackend([BackendUnavailableError("down")])
+    with pytest.raises(BackendUnavailableError):
+        await Agent(demo_host, primary).run_turn("predict 1")
+
+
+async def test_function_failure_is_reported_not_raised(demo_host):
+    backend = ScriptedBackend([call("explain_why_not", instance="bmi > 30"), "?"])
+    turn = await Agent(demo_host, backend).run_turn("why not for all of them?")
+    assert turn.calls[0].status in ("rejected", "clarification")
+    assert "needs one instance" in (turn.calls[0].error or "")
+
+
+async def test_streaming_events_in_order(demo_host):
+    events: list[TurnEvent] = []
+    backend = ScriptedBackend([call("get_prediction", instance=12), faithful_prediction_reply(demo_host, 12)])
+    turn = await Agent(demo_host, backend).run_turn("predict 12", on_event=events.append)
+    kinds = [e.type for e in events]
+    assert kinds[0] == "call" and kinds[-1] == "done" and "delta" in kinds
+    assert "".join(e.text for e in events if e.type == "delta") == turn.reply
+
+
+async def test_conversation_history_is_bounded(demo_host):
+    backend = ScriptedBackend(["hi"] * 30)
+    conversation = Conversation(Agent(demo_host, backend), max_messages=10)
+    for _ in range(30):
+        await conversation.send("hello")
+    assert len(conversation.history) <= 10
+    assert len(backend.requests[-1].messages) <= 1 + 40 + 1
+
+
+def test_dialogue_state_fill_only_fills_missing_fillable_arguments():
+    state = DialogueState(instance=4, metric="f1", changes={"bmi": 30})
+    assert state.fill({}, ["instance", "changes"]) == {"instance": 4, "changes": {"bmi": 30}}
+    assert state.fill({"instance": 9}, ["instance"]) == {"instance": 9}
+    assert state.fill({}, ["metric"]) == {"metric": "f1"}
+    assert DialogueState().fill({"instance": None}, ["instance"]) == {}
+
+
+def test_system_prompt_is_identical_across_agents(demo_host):
+    a = Agent(demo_host, ScriptedBackend())
+    b = Agent(demo_host, ScriptedBackend())
+    assert a.system_prompt == b.system_prompt and a.tools == b.tools
+    assert "progressing" in a.system_prompt and "0 to 441" in a.system_prompt
+
+
+async def test_history_messages_replayed_to_the_backend(demo_host):
+    history = [Message.user("hello"), Message.assistant("hi!")]
+    backend = ScriptedBackend(["sure"])
+    await Agent(demo_host, backend).run_turn("thanks", history=history)
+    assert [m.role for m in backend.requests[0].messages] == ["system", "user", "assistant", "user"]
