@@ -1,0 +1,311 @@
+"""Judged aspects of recorded turns: response-to-tool faithfulness, context relevance and coherence, and
+judge-human agreement on each.
+
+Raters: `human` (the file's human labels), `recorded-judge` (the judge labels the file holds), the
+configured LLM judge (by its backend name) and, for faithfulness, `guard` (the engine's deterministic
+claim checker). Rows a rater left blank, and unparseable verdicts, are skipped and counted.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from simxai.eval_suite.datasets import EVAL, read_json, require_file
+from simxai.eval_suite.judge import PROMPT_VERSION, LLMJudge, Verdict
+from simxai.eval_suite.metrics import agreement, rate
+from simxai.eval_suite.recorded import SYN_QA_DOMAINS, QARow
+from simxai.eval_suite.report import (
+    Agreement,
+    AgreementReport,
+    ContextCase,
+    ContextReport,
+    FaithfulnessCase,
+    FaithfulnessReport,
+    Rate,
+)
+from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
+from simxai.exceptions import UsageError
+
+__all__ = ["agreement_report", "evaluate_context", "evaluate_faithfulness", "qa_contexts", "recorded_agreement"]
+
+FAITHFUL = ("preserved", "not_preserved")
+BINARY = ("1", "0")
+
+
+def _subsets(rows: Sequence[QARow]) -> list[tuple[str, set[int]]]:
+    subsets = [("all", {r.row for r in rows})]
+    for _, domain in SYN_QA_DOMAINS:
+        members = {r.row for r in rows if r.domain == domain}
+        if members:
+            subsets.append((domain, members))
+    return subsets
+
+
+def _guard(row: QARow) -> tuple[bool, list[str]]:
+    from simxai.guard import check_claims
+
+    report = check_claims(row.answer, [o.text for o in row.outputs], context=row.question)
+    return report.passed, list(report.unsupported)
+
+
+async def evaluate_faithfulness(
+    rows: Sequence[QARow],
+    *,
+    dataset: str,
+    judge: LLMJudge | None = None,
+    guard: bool = True,
+    concurrency: int = 1,
+    cache: CaseCache | None = None,
+    progress: bool | None = None,
+) -> FaithfulnessReport:
+    """Faithfulness of each recorded reply to its function outputs, by every available rater."""
+    cache = cache if cache is not None else CaseCache(None, "faithfulness")
+    judge_name = judge.name if judge else "none"
+    config = {"prompt": PROMPT_VERSION, "guard": guard}
+
+    async def work(row: QARow, _: list[FaithfulnessCase]) -> FaithfulnessCase:
+        verdict = Verdict(value=None, status="ok")
+        if judge is not None:
+            verdict = await judge.judge(
+                "faithfulness",
+                question=row.question,
+                answer=row.answer,
+                outputs=[(o.function, o.text) for o in row.outputs],
+            )
+        passed, unsupported, error = None, [], None
+        if guard:
+            try:
+                passed, unsupported = _guard(row)
+            except Exception as exc:  # the checker failing on one row is that row's error, not the run's
+                error = f"guard: {type(exc).__name__}: {exc}"
+        return FaithfulnessCase(
+            case_id=f"{row.set}#{row.row}",
+            row=row.row,
+            domain=row.domain,
+            question=row.question,
+            answer=row.answer,
+            functions=row.functions,
+            human=row.human_faithful,
+            recorded_judge=row.judge_faithful,
+            judge=verdict.value,
+            judge_status=verdict.status if judge is not None else "skipped",
+            judge_raw=verdict.raw,
+            guard=passed,
+            guard_unsupported=unsupported,
+            error=error,
+        )
+
+    started = time.perf_counter()
+    results = await run_units(
+        [[r] for r in rows],
+        work,
+        key=lambda r: cache_key(dataset, f"{r.row}", judge_name, config),
+        model=FaithfulnessCase,
+        cache=cache,
+        concurrency=concurrency,
+        progress=Progress(len(rows), f"faithfulness {dataset}", enabled=progress),
+    )
+    cases = [c for unit in results for c in unit]
+    rates: list[Rate] = []
+    agreements: list[Agreement] = []
+    raters: list[tuple[str, str]] = [("human", "human"), ("recorded-judge", "recorded_judge")]
+    if judge is not None:
+        raters.append((judge_name, "judge"))
+    if guard:
+        raters.append(("guard", "guard"))
+    for subset, members in _subsets(rows):
+        chosen = [c for c in cases if c.row in members]
+        for rater, attr in raters:
+            values = [getattr(c, attr) for c in chosen]
+            if all(v is None for v in values) and rater in ("human", "recorded-judge"):
+                continue
+            counts: dict[str, int] = {}
+            if attr == "judge":
+                counts = {"unparseable": sum(c.judge_status == "unparseable" for c in chosen),
+                          "errors": sum(c.judge_status == "error" for c in chosen)}
+            if attr == "guard":
+                counts = {"errors": sum(c.error is not None for c in chosen)}
+            rates.append(rate("faithfulness", rater, subset, values, **counts))
+        if any(c.human is not None for c in chosen):
+            for rater, attr in raters[1:]:
+                pairs = [(c.human, getattr(c, attr)) for c in chosen]
+                if any(b is not None for _, b in pairs):
+                    agreements.append(agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset))
+    return FaithfulnessReport(
+        dataset=dataset,
+        judge=judge_name,
+        config={**config, "concurrency": concurrency},
+        seconds=round(time.perf_counter() - started, 3),
+        rates=rates,
+        agreement=agreements,
+        cases=cases,
+        notes=["The guard checks numbers and directions against each output's text (no label vocabulary)."]
+        if guard else [],
+    )
+
+
+def qa_contexts(rows: Sequence[QARow], data_dir: Path) -> tuple[list[tuple[tuple[str, str], ...]], list[str]]:
+    """The earlier conversation of every SYN-QA row, and notes on how it was found.
+
+    A row whose question is a user turn of the SYN dialogue files gets that dialogue's preceding turns
+    (user and explainer). Other rows (the public files do not hold their dialogues) get the preceding
+    SYN-QA rows of the same unmatched stretch, as question and answer pairs.
+    """
+    turns: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+    for domain, file in (("sentiment", "Sentiment_dialogues.json"), ("heart-rate", "Heart_Rate_dialogues.json")):
+        for dialogue in read_json(require_file(data_dir, EVAL / "dialogue" / file)):
+            context: list[tuple[str, str]] = []
+            for turn in dialogue:
+                role = "user" if str(turn.get("role", "")).lower() == "user" else "assistant"
+                if role == "user":
+                    turns.setdefault((domain, turn["message"].strip()), tuple(context))
+                context.append((role, turn["message"]))
+    out: list[tuple[tuple[str, str], ...]] = []
+    stretch: list[tuple[str, str]] = []
+    unmatched = 0
+    for row in rows:
+        found = turns.get((row.domain or "", row.question.strip()))
+        if found is not None:
+            out.append(found)
+            stretch = []
+            continue
+        unmatched += 1
+        out.append(tuple(stretch))
+        stretch = [*stretch, ("user", row.question), ("assistant", row.answer)]
+    notes = []
+    if unmatched:
+        notes.append(f"{unmatched} rows are not turns of the public SYN dialogue files; their context is the "
+                     "preceding SYN-QA rows of the same stretch.")
+    return out, notes
+
+
+async def evaluate_context(
+    rows: Sequence[QARow],
+    contexts: Sequence[Sequence[tuple[str, str]]],
+    *,
+    dataset: str,
+    judge: LLMJudge | None = None,
+    concurrency: int = 1,
+    cache: CaseCache | None = None,
+    progress: bool | None = None,
+    notes: Sequence[str] = (),
+) -> ContextReport:
+    """Context relevance of every turn and contextual coherence of the replies to turns that need context.
+
+    Coherence is judged on the turns the human labels mark as needing context, or, without a human label,
+    on those the judge does.
+    """
+    cache = cache if cache is not None else CaseCache(None, "context")
+    judge_name = judge.name if judge else "none"
+    config = {"prompt": PROMPT_VERSION}
+    context_of = {r.row: tuple(c) for r, c in zip(rows, contexts, strict=True)}
+
+    async def work(row: QARow, _: list[ContextCase]) -> ContextCase:
+        context = context_of[row.row]
+        relevant = coherent = Verdict(value=None, status="ok")
+        if judge is not None:
+            relevant = await judge.judge("relevance", question=row.question, context=context)
+            needs = row.human_relevant if row.human_relevant is not None else relevant.value
+            if needs:
+                coherent = await judge.judge("coherence", question=row.question, answer=row.answer, context=context)
+        status = "skipped" if judge is None else None
+        return ContextCase(
+            case_id=f"{row.set}#{row.row}",
+            row=row.row,
+            domain=row.domain,
+            question=row.question,
+            answer=row.answer,
+            context_turns=len(context),
+            human_relevant=row.human_relevant,
+            recorded_relevant=row.judge_relevant,
+            relevant=relevant.value,
+            relevant_status=status or relevant.status,
+            human_coherent=row.human_coherent,
+            coherent=coherent.value,
+            coherent_status=status or (coherent.status if coherent.value is not None or coherent.raw else "skipped"),
+        )
+
+    started = time.perf_counter()
+    results = await run_units(
+        [[r] for r in rows],
+        work,
+        key=lambda r: cache_key(dataset, f"{r.row}", judge_name, config),
+        model=ContextCase,
+        cache=cache,
+        concurrency=concurrency,
+        progress=Progress(len(rows), f"context {dataset}", enabled=progress),
+    )
+    cases = [c for unit in results for c in unit]
+    rates: list[Rate] = []
+    agreements: list[Agreement] = []
+    for subset, members in _subsets(rows):
+        chosen = [c for c in cases if c.row in members]
+        needing = [c for c in chosen if c.human_relevant]
+        rates.append(rate("relevance", "human", subset, [c.human_relevant for c in chosen]))
+        rates.append(rate("relevance", "recorded-judge", subset, [c.recorded_relevant for c in chosen]))
+        rates.append(rate("coherence", "human", subset, [c.human_coherent for c in needing]))
+        agreements.append(agreement("relevance", "human", "recorded-judge",
+                                    [(c.human_relevant, c.recorded_relevant) for c in chosen],
+                                    names=BINARY, subset=subset))
+        if judge is not None:
+            rates.append(rate("relevance", judge_name, subset, [c.relevant for c in chosen],
+                              unparseable=sum(c.relevant_status == "unparseable" for c in chosen),
+                              errors=sum(c.relevant_status == "error" for c in chosen)))
+            rates.append(rate("coherence", judge_name, subset, [c.coherent for c in needing],
+                              unparseable=sum(c.coherent_status == "unparseable" for c in needing),
+                              errors=sum(c.coherent_status == "error" for c in needing)))
+            agreements.append(agreement("relevance", "human", judge_name,
+                                        [(c.human_relevant, c.relevant) for c in chosen], names=BINARY, subset=subset))
+            agreements.append(agreement("coherence", "human", judge_name,
+                                        [(c.human_coherent, c.coherent) for c in needing], names=BINARY, subset=subset))
+    extra = [] if judge is not None else [
+        "No judge configured: only the file's labels are reported. The public data holds no judge coherence "
+        "labels, so coherence agreement needs --judge."
+    ]
+    return ContextReport(
+        dataset=dataset,
+        judge=judge_name,
+        config={**config, "concurrency": concurrency},
+        seconds=round(time.perf_counter() - started, 3),
+        rates=rates,
+        agreement=agreements,
+        cases=cases,
+        notes=[*notes, *extra],
+    )
+
+
+def recorded_agreement(rows: Sequence[QARow]) -> list[Agreement]:
+    """Judge-human agreement from the labels a file records (no model): faithfulness and relevance."""
+    out = []
+    for subset, members in _subsets(rows):
+        chosen = [r for r in rows if r.row in members]
+        if any(r.human_faithful is not None for r in chosen):
+            out.append(agreement("faithfulness", "human", "recorded-judge",
+                                 [(r.human_faithful, r.judge_faithful) for r in chosen], names=FAITHFUL, subset=subset))
+        if any(r.human_relevant is not None for r in chosen):
+            out.append(agreement("relevance", "human", "recorded-judge",
+                                 [(r.human_relevant, r.judge_relevant) for r in chosen], names=BINARY, subset=subset))
+    return out
+
+
+def agreement_report(
+    rows: Sequence[QARow],
+    *,
+    dataset: str,
+    judged: Sequence[FaithfulnessReport | ContextReport] = (),
+    config: dict[str, Any] | None = None,
+) -> AgreementReport:
+    """Judge-human agreement per aspect: the recorded judge's, then the configured judge's (if it ran)."""
+    if not any(r.human_faithful is not None or r.human_relevant is not None for r in rows):
+        raise UsageError(f"{dataset} has no human labels: agreement needs syn-qa")
+    items = recorded_agreement(rows)
+    judge = None
+    for report in judged:
+        judge = report.judge
+        items += [a for a in report.agreement if a.rater_b not in ("recorded-judge",)]
+    notes = [] if judged else ["The public data holds no judge coherence labels: run with --judge to measure "
+                               "coherence agreement."]
+    return AgreementReport(dataset=dataset, judge=judge, config=config or {}, agreement=items, notes=notes)
