@@ -5,7 +5,9 @@ Every command writes one of the `*Report` models; `--dataset all` writes a `Repo
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
@@ -26,6 +28,7 @@ __all__ = [
     "ParseTotals",
     "Rate",
     "ReportSet",
+    "load_report",
     "markdown",
 ]
 
@@ -316,3 +319,31 @@ def markdown(report: AnyReport | ReportSet) -> str:
         parts.append(_agreement_rows(report.agreement))
     parts += [f"- {n}" for n in report.notes]
     return "\n\n".join(parts)
+
+
+def load_report(path: Path) -> AnyReport | ReportSet:
+    """Read a JSON report written by `--out`.
+
+    Raises:
+        UsageError: the file is missing, not JSON, or not a report of this schema.
+    """
+    from simxai.exceptions import UsageError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"{path} does not exist") from None
+    except ValueError as exc:
+        raise UsageError(f"{path}: not a JSON report ({exc})") from None
+    models: dict[str, type[pydantic.BaseModel]] = {
+        "parse": ParseReport, "faithfulness": FaithfulnessReport, "context": ContextReport,
+        "agreement": AgreementReport,
+    }
+    model = ReportSet if isinstance(data, dict) and "reports" in data else models.get(
+        data.get("command", "") if isinstance(data, dict) else "")
+    if model is None:
+        raise UsageError(f"{path}: not a simxai-eval report (no known 'command' field)")
+    try:
+        return model.model_validate(data)  # type: ignore[return-value]
+    except pydantic.ValidationError as exc:
+        raise UsageError(f"{path}: does not match the report schema: {exc.errors()[0]['msg']}") from None

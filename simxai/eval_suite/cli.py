@@ -1,0 +1,405 @@
+"""`simxai-eval`: parse, faithfulness, context, agreement, reproduce, report.
+
+Exit codes: 0 done; 1 the run finished but a check failed (e.g. `reproduce` found a mismatch) or a backend
+failed as a whole; 2 bad usage (unknown dataset, missing data folder, malformed file); 130 interrupted
+(finished cases are cached: rerun the same command to resume).
+
+More subcommands register themselves with `register_command` from a module listed in `EXTENSIONS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simxai.exceptions import SimXAIError, UsageError
+
+__all__ = ["EXTENSIONS", "SUBCOMMANDS", "Subcommand", "build_parser", "main", "register_command"]
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """A `simxai-eval` subcommand: `configure` adds its options, `run` does the work and returns the exit code."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+#: Every subcommand, by name, in the order `--help` lists them.
+SUBCOMMANDS: dict[str, Subcommand] = {}
+
+#: Modules that register further subcommands when imported (e.g. LExT); a missing one is skipped.
+EXTENSIONS: tuple[str, ...] = ("simxai.eval_suite.lext",)
+
+
+def register_command(
+    name: str,
+    help: str,
+    configure: Callable[[argparse.ArgumentParser], None],
+    run: Callable[[argparse.Namespace], int],
+) -> None:
+    """Add a subcommand. `configure` may call `add_common_options` for the shared options.
+
+    Raises:
+        UsageError: the name is taken.
+    """
+    if name in SUBCOMMANDS:
+        raise UsageError(f"simxai-eval already has a subcommand {name!r}")
+    SUBCOMMANDS[name] = Subcommand(name, help, configure, run)
+
+
+def add_common_options(parser: argparse.ArgumentParser, *, dataset: str | None, datasets: str) -> None:
+    """The options every evaluation command shares (data, output, concurrency, sampling, cache)."""
+    parser.add_argument("--dataset", default=dataset, required=dataset is None, help=f"one of: {datasets}")
+    parser.add_argument("--data-dir", default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
+                        help="the datasets folder laid out like ../shared/datasets (default: $SIMXAI_DATA_DIR "
+                             "or ../shared/datasets)")
+    parser.add_argument("--out", type=Path, help="write the JSON report here, and its PNG plots beside it")
+    parser.add_argument("--concurrency", type=int, default=4, help="cases run at once (default 4)")
+    parser.add_argument("--limit", type=int, help="evaluate a seeded sample of N cases")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the --limit sample (default 0)")
+    parser.add_argument("--cache-dir", type=Path, default=Path(".simxai-cache"),
+                        help="per-case results, so an interrupted run resumes (default .simxai-cache)")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the case cache")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _add_judge_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--judge", default="none",
+                        help="LLM judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
+                             "file's recorded labels are always reported)")
+    parser.add_argument("--judge-base-url", help="base URL of the judge's OpenAI-compatible server")
+    parser.add_argument("--judge-api-key", help="API key of the judge's server (default: none)")
+    parser.add_argument("--timeout", type=float, help="seconds per backend request")
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    path = Path(args.data_dir)
+    if not path.is_dir():
+        raise UsageError(f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)")
+    return path
+
+
+def _cache(args: argparse.Namespace, name: str) -> Any:
+    from simxai.eval_suite.runner import CaseCache
+
+    return CaseCache(None if args.no_cache else args.cache_dir, name)
+
+
+def _progress(args: argparse.Namespace) -> bool | None:
+    return False if args.quiet else None
+
+
+def _emit(report: Any, args: argparse.Namespace) -> None:
+    from simxai.eval_suite.plots import write_plots
+    from simxai.eval_suite.report import markdown
+
+    print(markdown(report))
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        written = [args.out, *write_plots(report, args.out)]
+        print("\nwrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+
+
+def _judge(args: argparse.Namespace) -> Any:
+    if args.judge.strip().lower() == "none":
+        return None
+    from simxai.backends import load_backend
+    from simxai.eval_suite.judge import LLMJudge
+
+    return LLMJudge(load_backend(args.judge, base_url=args.judge_base_url, api_key=args.judge_api_key,
+                                 timeout=args.timeout))
+
+
+# ---- parse ----------------------------------------------------------------------------------------
+
+HOSTS = ("sentiment", "demo")
+
+
+def _host(name: str) -> Any:
+    if name == "sentiment":
+        from simxai.hosts.sentiment import load_sentiment_host
+
+        return load_sentiment_host()
+    if name == "demo":
+        from simxai.hosts.demo import load_demo_host
+
+        return load_demo_host()
+    raise UsageError(f"unknown host {name!r}; valid: {', '.join(HOSTS)}")
+
+
+def _configure_parse(parser: argparse.ArgumentParser) -> None:
+    from simxai.eval_suite.datasets import PARSING_DATASETS
+
+    add_common_options(parser, dataset=None, datasets=", ".join([*PARSING_DATASETS, "all"]))
+    parser.add_argument("--backend", default="router",
+                        help="router, openai:<model>, hf:<path>, scripted, oracle (replays the gold calls), or "
+                             "recorded:<run name or CSV> (scores a recorded run; no model)")
+    parser.add_argument("--base-url", help="base URL of an OpenAI-compatible server (openai: backends)")
+    parser.add_argument("--api-key", help="API key of that server (default: none)")
+    parser.add_argument("--timeout", type=float, help="seconds per backend request")
+    parser.add_argument("--host", default="sentiment", choices=HOSTS,
+                        help="the host the functions run on (default: sentiment, the text host of the SimXAI data)")
+    parser.add_argument("--history", default="teacher-forced", choices=("teacher-forced", "free-running"),
+                        help="earlier turns: the data's gold replies (teacher-forced, as the reference run) or "
+                             "the layer's own replies (free-running)")
+
+
+def _run_parse(args: argparse.Namespace) -> int:
+    from simxai.eval_suite.datasets import PARSING_DATASETS, dataset_info
+
+    data_dir = _data_dir(args)
+    names = list(PARSING_DATASETS) if args.dataset == "all" else [dataset_info(args.dataset).name]
+    if args.backend.startswith("recorded:"):
+        report = _score_recorded_run(args, data_dir, names)
+    else:
+        report = asyncio.run(_parse_all(args, data_dir, names))
+    _emit(report, args)
+    return 0
+
+
+def _score_recorded_run(args: argparse.Namespace, data_dir: Path, names: list[str]) -> Any:
+    from simxai.eval_suite.datasets import dataset_info, load_cases
+    from simxai.eval_suite.parsing import score_recorded
+    from simxai.eval_suite.recorded import load_recorded_run, resolve_run
+
+    spec = args.backend.removeprefix("recorded:")
+    path, run = resolve_run(spec, data_dir)
+    if len(names) != 1:
+        raise UsageError("a recorded run belongs to one dataset: pass --dataset with it, not all")
+    if run is not None and run.dataset != names[0]:
+        raise UsageError(f"recorded run {run.name} is a run on {run.dataset}, not {names[0]}")
+    info = dataset_info(names[0])
+    return score_recorded(load_cases(info.name, data_dir), load_recorded_run(path), dataset=info.name,
+                          run=run.name if run else str(path), notes=info.notes)
+
+
+async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str]) -> Any:
+    from simxai.agent import Agent
+    from simxai.eval_suite.datasets import dataset_info, load_cases
+    from simxai.eval_suite.parsing import ParseConfig, evaluate_parse, select_cases
+    from simxai.eval_suite.report import ReportSet
+
+    loaded = {name: load_cases(name, data_dir) for name in names}  # bad data fails before any model loads
+    backend = _backend(args)
+    try:
+        agent = Agent(_host(args.host), backend)
+        config = ParseConfig(history=args.history, host=args.host)
+        cache = _cache(args, "parse")
+        reports = []
+        for name in names:
+            info = dataset_info(name)
+            cases = select_cases(loaded[name], args.limit, args.seed, whole_dialogues=args.history == "free-running")
+            notes = [*info.notes, f"Host: {args.host}. History: {args.history}."]
+            if len(cases) < len(loaded[name]):
+                notes.append(f"Seeded sample of {len(cases)} of {len(loaded[name])} cases (seed {args.seed}).")
+            reports.append(await evaluate_parse(cases, agent, dataset=name, config=config,
+                                                concurrency=args.concurrency, cache=cache,
+                                                progress=_progress(args), notes=notes))
+    finally:
+        await backend.aclose()
+    return reports[0] if len(reports) == 1 else ReportSet(command="parse", reports=reports)
+
+
+def _backend(args: argparse.Namespace) -> Any:
+    if args.backend == "oracle":
+        from simxai.eval_suite.oracle import OracleBackend
+
+        return OracleBackend()
+    from simxai.backends import load_backend
+
+    return load_backend(args.backend, base_url=args.base_url, api_key=args.api_key, timeout=args.timeout)
+
+
+# ---- faithfulness, context, agreement -------------------------------------------------------------
+
+
+def _configure_judged(parser: argparse.ArgumentParser) -> None:
+    from simxai.eval_suite.recorded import QA_SETS
+
+    add_common_options(parser, dataset="syn-qa", datasets=", ".join(QA_SETS))
+    _add_judge_options(parser)
+
+
+def _configure_faithfulness(parser: argparse.ArgumentParser) -> None:
+    _configure_judged(parser)
+    parser.add_argument("--no-guard", action="store_true", help="skip the deterministic claim checker")
+
+
+def _rows(args: argparse.Namespace) -> Any:
+    from simxai.eval_suite.recorded import load_qa
+
+    rows = load_qa(args.dataset, _data_dir(args))
+    if args.limit is not None:
+        from random import Random
+
+        if args.limit < 1:
+            raise UsageError(f"--limit must be at least 1, got {args.limit}")
+        keep = set(Random(args.seed).sample(range(len(rows)), min(args.limit, len(rows))))
+        rows = [r for i, r in enumerate(rows) if i in keep]
+    return rows
+
+
+async def _closing(judge: Any, coroutine: Any) -> Any:
+    try:
+        return await coroutine
+    finally:
+        if judge is not None:
+            await judge.backend.aclose()
+
+
+def _run_faithfulness(args: argparse.Namespace) -> int:
+    from simxai.eval_suite.aspects import evaluate_faithfulness
+
+    rows = _rows(args)
+    judge = _judge(args)
+    report = asyncio.run(_closing(judge, evaluate_faithfulness(
+        rows, dataset=args.dataset, judge=judge, guard=not args.no_guard, concurrency=args.concurrency,
+        cache=_cache(args, "faithfulness"), progress=_progress(args))))
+    _emit(report, args)
+    return 0
+
+
+def _context_report(args: argparse.Namespace, judge: Any) -> Any:
+    from simxai.eval_suite.aspects import evaluate_context, qa_contexts
+
+    if args.dataset != "syn-qa":
+        raise UsageError(f"context needs human context labels: --dataset syn-qa (got {args.dataset!r})")
+    rows = _rows(args)
+    contexts, notes = qa_contexts(rows, _data_dir(args))
+    return evaluate_context(rows, contexts, dataset=args.dataset, judge=judge, concurrency=args.concurrency,
+                            cache=_cache(args, "context"), progress=_progress(args), notes=notes)
+
+
+def _run_context(args: argparse.Namespace) -> int:
+    judge = _judge(args)
+    report = asyncio.run(_closing(judge, _context_report(args, judge)))
+    _emit(report, args)
+    return 0
+
+
+def _run_agreement(args: argparse.Namespace) -> int:
+    from simxai.eval_suite.aspects import agreement_report, evaluate_faithfulness
+
+    rows = _rows(args)
+    judge = _judge(args)
+    judged = []
+    if judge is not None:
+
+        async def both() -> list[Any]:
+            faithfulness = await evaluate_faithfulness(rows, dataset=args.dataset, judge=judge, guard=False,
+                                                       concurrency=args.concurrency,
+                                                       cache=_cache(args, "faithfulness"), progress=_progress(args))
+            return [faithfulness, await _context_report(args, judge)]
+
+        judged = asyncio.run(_closing(judge, both()))
+    report = agreement_report(rows, dataset=args.dataset, judged=judged,
+                              config={"judge": args.judge, "limit": args.limit, "seed": args.seed})
+    _emit(report, args)
+    return 0
+
+
+# ---- reproduce, report ----------------------------------------------------------------------------
+
+
+def _configure_reproduce(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
+                        help="the datasets folder (default: $SIMXAI_DATA_DIR or ../shared/datasets)")
+    parser.add_argument("--out", type=Path, help="also write the rows as JSON here")
+
+
+def _run_reproduce(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from simxai.eval_suite.reproduce import render_table, reproduce_rows
+
+    rows = reproduce_rows(_data_dir(args))
+    print(render_table(rows))
+    if args.out is not None:
+        payload = [{**asdict(r), "value": r.value, "matches": r.matches} for r in rows]
+        args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    return 1 if any(r.matches is False for r in rows) else 0
+
+
+def _configure_report(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="a JSON report written by --out")
+    parser.add_argument("--out", type=Path, help="write the plots beside this path instead of beside FILE")
+
+
+def _run_report(args: argparse.Namespace) -> int:
+    from simxai.eval_suite.plots import write_plots
+    from simxai.eval_suite.report import load_report, markdown
+
+    report = load_report(args.file)
+    print(markdown(report))
+    written = write_plots(report, args.out or args.file)
+    if written:
+        print("\nwrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+    return 0
+
+
+register_command("parse", "function-selection accuracy of a layer on parsing sets", _configure_parse, _run_parse)
+register_command("faithfulness", "response-to-tool faithfulness of recorded replies (judge and guard)",
+                 _configure_faithfulness, _run_faithfulness)
+register_command("context", "context relevance and contextual coherence of recorded replies", _configure_judged,
+                 _run_context)
+register_command("agreement", "judge-human agreement per aspect (rate, Cohen's kappa, table)", _configure_judged,
+                 _run_agreement)
+register_command("reproduce", "the paper's Table 4 from the recorded files alone", _configure_reproduce,
+                 _run_reproduce)
+register_command("report", "print a saved JSON report as Markdown and redraw its plots", _configure_report,
+                 _run_report)
+
+
+def _load_extensions() -> None:
+    for module in EXTENSIONS:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # the extension exists but one of its imports is missing: say so
+                raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered subcommand."""
+    _load_extensions()
+    parser = argparse.ArgumentParser(prog="simxai-eval", description="Evaluate conversational XAI layers.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in SUBCOMMANDS.values():
+        command.configure(sub.add_parser(command.name, help=command.help, description=command.help))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `simxai-eval`; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "concurrency", 1) < 1:
+        parser.error(f"--concurrency must be at least 1, got {args.concurrency}")
+    try:
+        return SUBCOMMANDS[args.command].run(args)
+    except UsageError as exc:
+        print(f"simxai-eval: error: {exc}", file=sys.stderr)
+        return 2
+    except SimXAIError as exc:
+        print(f"simxai-eval: error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("simxai-eval: interrupted; finished cases are cached: rerun the same command to resume",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
