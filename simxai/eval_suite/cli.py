@@ -104,12 +104,12 @@ def _emit(report: Any, args: argparse.Namespace) -> None:
     from simxai.eval_suite.plots import write_plots
     from simxai.eval_suite.report import markdown
 
-    print(markdown(report))
-    if args.out is not None:
+    if args.out is not None:  # files first: a closed stdout pipe must not lose the report
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
         written = [args.out, *write_plots(report, args.out)]
-        print("\nwrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+        print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+    print(markdown(report))
 
 
 def _judge(args: argparse.Namespace) -> Any:
@@ -154,6 +154,10 @@ def _configure_parse(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--history", default="teacher-forced", choices=("teacher-forced", "free-running"),
                         help="earlier turns: the data's gold replies (teacher-forced, as the reference run) or "
                              "the layer's own replies (free-running)")
+    parser.add_argument("--functions", default="run", choices=("run", "skip"),
+                        help="run the selected functions on the host (default), or skip them: the call is "
+                             "recorded and ends with an error, which leaves the first function unchanged and "
+                             "saves the host's time (selection-only; teacher-forced only)")
 
 
 def _run_parse(args: argparse.Namespace) -> int:
@@ -161,6 +165,8 @@ def _run_parse(args: argparse.Namespace) -> int:
 
     data_dir = _data_dir(args)
     names = list(PARSING_DATASETS) if args.dataset == "all" else [dataset_info(args.dataset).name]
+    if args.functions == "skip" and args.history == "free-running":
+        raise UsageError("--functions skip needs --history teacher-forced: free-running replies need the outputs")
     if args.backend.startswith("recorded:"):
         report = _score_recorded_run(args, data_dir, names)
     else:
@@ -188,20 +194,21 @@ def _score_recorded_run(args: argparse.Namespace, data_dir: Path, names: list[st
 async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str]) -> Any:
     from simxai.agent import Agent
     from simxai.eval_suite.datasets import dataset_info, load_cases
-    from simxai.eval_suite.parsing import ParseConfig, evaluate_parse, select_cases
+    from simxai.eval_suite.parsing import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
     from simxai.eval_suite.report import ReportSet
 
     loaded = {name: load_cases(name, data_dir) for name in names}  # bad data fails before any model loads
     backend = _backend(args)
     try:
-        agent = Agent(_host(args.host), backend)
-        config = ParseConfig(history=args.history, host=args.host)
+        host = _host(args.host)
+        agent = Agent(SelectionOnlyHost(host) if args.functions == "skip" else host, backend)
+        config = ParseConfig(history=args.history, host=args.host, functions=args.functions)
         cache = _cache(args, "parse")
         reports = []
         for name in names:
             info = dataset_info(name)
             cases = select_cases(loaded[name], args.limit, args.seed, whole_dialogues=args.history == "free-running")
-            notes = [*info.notes, f"Host: {args.host}. History: {args.history}."]
+            notes = [*info.notes, f"Host: {args.host}. History: {args.history}. Functions: {args.functions}."]
             if len(cases) < len(loaded[name]):
                 notes.append(f"Seeded sample of {len(cases)} of {len(loaded[name])} cases (seed {args.seed}).")
             reports.append(await evaluate_parse(cases, agent, dataset=name, config=config,

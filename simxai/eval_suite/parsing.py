@@ -22,10 +22,12 @@ from simxai.eval_suite.oracle import CURRENT_CASE
 from simxai.eval_suite.recorded import RecordedPrediction
 from simxai.eval_suite.report import CallSummary, ParseCase, ParseReport
 from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
-from simxai.exceptions import UsageError
+from simxai.exceptions import HostError, UsageError
+from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message
+from simxai.results import Subject
 
-__all__ = ["HistoryMode", "ParseConfig", "evaluate_parse", "score_recorded", "select_cases"]
+__all__ = ["HistoryMode", "ParseConfig", "SelectionOnlyHost", "evaluate_parse", "score_recorded", "select_cases"]
 
 HistoryMode = Literal["teacher-forced", "free-running"]
 
@@ -37,6 +39,34 @@ class ParseConfig(pydantic.BaseModel):
 
     history: HistoryMode = "teacher-forced"
     host: str = "sentiment"
+    functions: Literal["run", "skip"] = "run"
+
+
+SKIPPED = "not run: selection-only evaluation (--functions skip)"
+
+
+class SelectionOnlyHost:
+    """A host that describes itself and resolves instances but runs no resource.
+
+    Every resource raises `HostError`, which the engine records as the call's error: the selected
+    function and its arguments are kept, the host's time is saved. Valid for teacher-forced parsing only,
+    where no later turn sees this turn's outputs.
+    """
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def schema(self) -> HostSchema:
+        return self.host.schema()
+
+    def resolve(self, instance: Any) -> Subject:
+        return self.host.resolve(instance)
+
+    def _skip(self, *args: Any, **kwargs: Any) -> Any:
+        raise HostError(SKIPPED)
+
+    predict = local_explanation = global_explanation = counterfactuals = still_this = what_if = _skip
+    performance = data_information = model_information = output_information = _skip
 
 
 def select_cases(cases: Sequence[Case], limit: int | None, seed: int, *, whole_dialogues: bool = False) -> list[Case]:
