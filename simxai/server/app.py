@@ -1,0 +1,201 @@
+"""The app factory: one FastAPI app per call, its host, backend, sessions and metrics built at startup.
+
+uvicorn --factory simxai.server.app:create_app        # settings from SIMXAI_* variables
+create_app(ServerSettings(db_path=...), host=..., backend=ScriptedBackend([...]))   # in tests
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+import simxai
+from simxai.agent import Agent, AgentSettings
+from simxai.backends import Backend, load_backend
+from simxai.hosts.base import Host
+from simxai.server.deps import AppState
+from simxai.server.errors import install_error_handlers
+from simxai.server.metrics import Metrics
+from simxai.server.middleware import BodyLimitMiddleware, CatchAllMiddleware
+from simxai.server.routes import functions, health, openai, page, sessions
+from simxai.server.sessions import SessionStore
+from simxai.server.settings import ServerSettings
+from simxai.settings import load_host
+
+__all__ = ["build_backend", "create_app"]
+
+logger = logging.getLogger("simxai.server")
+
+#: Seconds shutdown waits for streamed turns whose clients left, so their turns are still stored.
+SHUTDOWN_GRACE = 10.0
+
+VLLM_HINT = (
+    "To use an LLM served by vLLM (or any OpenAI-compatible server): simxai serve --backend "
+    "openai:Team-ACE/ToolACE-2.5-Llama-3.1-8B --base-url http://localhost:8001/v1 "
+    "(or SIMXAI_BACKEND and SIMXAI_BASE_URL)."
+)
+
+DESCRIPTION = """
+Talk to a machine-learning model and understand it. A tool-calling LLM (or, offline, the router) picks
+one of eleven XAI functions, calls it on the host system and verbalizes the result; a faithfulness guard
+checks every number, label and direction of the reply against the function outputs.
+
+* **Sessions**: `POST /v1/sessions`, then `POST /v1/sessions/{id}/messages` with `{"content": "..."}`
+  (JSON, or server-sent events with `Accept: text/event-stream`); `GET` reads the history.
+* **Functions**: `GET /v1/functions` lists the specs; `POST /v1/functions/{name}` returns the raw result.
+* **OpenAI-compatible**: `POST /v1/chat/completions` with model `simxai`; the conversation travels in
+  `messages`.
+* **Operations**: `/healthz`, `/readyz`, `/metrics` (Prometheus).
+
+When the server has API keys (`SIMXAI_API_KEYS`), every `/v1` route needs one as
+`Authorization: Bearer <key>` or `X-API-Key: <key>`, and a session belongs to the key that created it.
+Errors are `{"error": "<message>", "type": "<type>"}` (OpenAI's shape under `/v1/chat` and `/v1/models`).
+"""
+
+
+def _agent_settings(settings: ServerSettings) -> AgentSettings:
+    return AgentSettings.model_validate(
+        {"max_calls_per_turn": settings.max_calls_per_turn, "guard": settings.guard}
+    )
+
+
+def build_backend(settings: ServerSettings) -> Backend:
+    """The backend the settings name, with their base URL, API key and timeout."""
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    return load_backend(settings.backend, base_url=settings.base_url, api_key=key, timeout=settings.timeout)
+
+
+def _host_description(settings: ServerSettings, host: Host) -> str:
+    name = host.schema().name
+    if settings.host_url:
+        return f"{name} (remote host at {settings.host_url})"
+    if settings.host_config:
+        return f"{name} (from {settings.host_config})"
+    return f"{name} (the embedded {settings.host} host)"
+
+
+async def start(settings: ServerSettings, host: Host | None, backend: Backend | None) -> AppState:
+    """Build an app's resources: host, backend (and router fallback), agent, session store and metrics."""
+    if host is None:
+        # Loading a host trains or reads a model: keep the event loop free meanwhile.
+        host = await asyncio.to_thread(load_host, settings)
+    if backend is None:
+        backend = build_backend(settings)
+    fallback = None
+    if settings.fallback_to_router and backend.name != "router":
+        fallback = load_backend("router")
+    agent = Agent(host, backend, settings=_agent_settings(settings), fallback=fallback)
+    store = SessionStore(settings.db_path, max_history_messages=settings.max_history_messages)
+    await store.open()
+    state = AppState(
+        settings=settings,
+        host=host,
+        agent=agent,
+        store=store,
+        metrics=Metrics(agent.registry.names()),
+        keys=AppState.fingerprints(settings.api_keys),
+    )
+    _log_startup(settings, state, backend)
+    return state
+
+
+def _log_startup(settings: ServerSettings, state: AppState, backend: Backend) -> None:
+    if backend.name == "router":
+        kind = "router (offline, no LLM: replies are deterministic renderings of the function outputs)"
+    else:
+        kind = backend.name + (f" at {settings.base_url}" if settings.base_url else "")
+    db = settings.db_path if settings.db_path == ":memory:" else str(Path(settings.db_path).resolve())
+    logger.info(
+        "SimXAI %s: host %s; backend %s%s",
+        simxai.__version__,
+        _host_description(settings, state.host),
+        kind,
+        "; falls back to the router when it fails" if state.agent.fallback else "",
+    )
+    logger.info(
+        "sessions are stored in %s%s",
+        db,
+        " (in memory: lost on restart)" if db == ":memory:" else " (set SIMXAI_DB_PATH to move them)",
+    )
+    logger.info(
+        "API keys: %s; CORS origins: %s",
+        f"{len(state.keys)} configured" if state.keys else "none (every client may call the API)",
+        ", ".join(settings.cors_origins) or "none",
+    )
+    if backend.name == "router":
+        logger.info(VLLM_HINT)
+
+
+async def stop(state: AppState) -> None:
+    """Let streamed turns finish, then close the backends and the session store."""
+    if state.tasks:
+        await asyncio.wait(set(state.tasks), timeout=SHUTDOWN_GRACE)
+    for task in list(state.tasks):
+        task.cancel()
+    await state.agent.backend.aclose()
+    if state.agent.fallback is not None:
+        await state.agent.fallback.aclose()
+    await state.store.close()
+
+
+def create_app(
+    settings: ServerSettings | None = None,
+    *,
+    host: Host | None = None,
+    backend: Backend | None = None,
+) -> FastAPI:
+    """Build the SimXAI HTTP app.
+
+    The host and backend are built when the app starts (its lifespan), from `settings` unless given; the
+    app closes the backend when it stops.
+
+    Args:
+        settings: server settings (default: from `SIMXAI_*` environment variables).
+        host: the host system to serve instead of the one the settings name (e.g. in tests).
+        backend: the backend to use instead of the one the settings name (e.g. a `ScriptedBackend`).
+    """
+    settings = settings if settings is not None else ServerSettings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        state = await start(settings, host, backend)
+        app.state.simxai = state
+        try:
+            yield
+        finally:
+            await stop(state)
+            del app.state.simxai
+
+    app = FastAPI(
+        title="SimXAI",
+        version=simxai.__version__,
+        summary="A conversational layer for explaining machine-learning models.",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        openapi_tags=[
+            {"name": "sessions", "description": "Conversations kept on the server."},
+            {"name": "functions", "description": "The XAI functions, called directly."},
+            {"name": "openai-compatible", "description": "For OpenAI clients and chat UIs."},
+            {"name": "operations", "description": "Health, readiness and metrics."},
+        ],
+    )
+    install_error_handlers(app)
+    for module in (sessions, functions, openai, health, page):
+        app.include_router(module.router)
+    # The last middleware added runs first: CORS headers go on every answer, errors included.
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(CatchAllMiddleware)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "Content-Type", "Accept", "X-API-Key"],
+        )
+    return app

@@ -1,0 +1,108 @@
+"""What routes depend on: the app's resources, the caller's API key, and the caller's session."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import hmac
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Path, Request
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+
+from simxai.agent import Agent
+from simxai.hosts.base import Host
+from simxai.server.metrics import Metrics
+from simxai.server.sessions import SessionRecord, SessionStore
+from simxai.server.settings import ServerSettings
+
+__all__ = ["AppState", "Caller", "OwnedSession", "State", "caller", "get_state", "owned_session"]
+
+
+@dataclasses.dataclass
+class AppState:
+    """The resources one app builds at startup and releases at shutdown."""
+
+    settings: ServerSettings
+    host: Host
+    agent: Agent
+    store: SessionStore
+    metrics: Metrics
+    #: API-key fingerprint by key; empty when the server needs no key.
+    keys: dict[str, str]
+    #: Streaming turns run as tasks that finish (and are stored) even if the client goes away.
+    tasks: set[asyncio.Task[None]] = dataclasses.field(default_factory=set)
+
+    @staticmethod
+    def fingerprints(keys: list[str]) -> dict[str, str]:
+        # A session records the fingerprint of the key that created it, never the key itself.
+        return {key: hashlib.sha256(key.encode()).hexdigest()[:24] for key in keys}
+
+    def owner_of(self, key: str) -> str | None:
+        """The fingerprint of `key` when it is a configured key (compared in constant time), else None."""
+        found = None
+        for known, fingerprint in self.keys.items():
+            if hmac.compare_digest(known.encode(), key.encode()):
+                found = fingerprint
+        return found
+
+
+def get_state(request: Request) -> AppState:
+    state = getattr(request.app.state, "simxai", None)
+    if state is None:
+        raise RuntimeError("the app has not started: run it under an ASGI server, which runs its lifespan")
+    return state
+
+
+State = Annotated[AppState, Depends(get_state)]
+
+_bearer = HTTPBearer(auto_error=False, description="An API key from SIMXAI_API_KEYS, as a bearer token.")
+_api_key = APIKeyHeader(name="X-API-Key", auto_error=False, description="An API key from SIMXAI_API_KEYS.")
+
+
+async def caller(
+    state: State,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    header_key: Annotated[str | None, Depends(_api_key)],
+) -> str | None:
+    """The fingerprint of the caller's API key, or None when the server needs none.
+
+    Raises:
+        HTTPException: 401 when keys are configured and the request has none or an unknown one.
+    """
+    if not state.keys:
+        return None
+    key = credentials.credentials if credentials is not None else header_key
+    if not key:
+        raise HTTPException(
+            401,
+            "This server needs an API key: send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.",
+        )
+    owner = state.owner_of(key)
+    if owner is None:
+        raise HTTPException(401, "The API key is not valid.")
+    return owner
+
+
+Caller = Annotated[str | None, Depends(caller)]
+
+
+async def owned_session(
+    session_id: Annotated[str, Path(max_length=64, description="The id POST /v1/sessions returned.")],
+    state: State,
+    owner: Caller,
+) -> SessionRecord:
+    """The session named in the path, if it exists and belongs to the caller's key.
+
+    Raises:
+        HTTPException: 404 when there is no such session, or it belongs to another key (which is not
+            revealed, so ids cannot be probed).
+    """
+    record = await state.store.get(session_id)
+    if record is None or (state.keys and record.owner != owner):
+        raise HTTPException(404, f"There is no session {session_id!r}; create one with POST /v1/sessions.")
+    return record
+
+
+OwnedSession = Annotated[SessionRecord, Depends(owned_session)]

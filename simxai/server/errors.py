@@ -1,0 +1,167 @@
+"""Every failure a client can see, mapped to a status code and a clear message in one place.
+
+| raised                          | status | body `type`          |
+| ------------------------------- | ------ | -------------------- |
+| request JSON of the wrong shape | 422    | `validation_error`   |
+| `ArgumentError`                 | 422    | `invalid_argument`   |
+| `BackendError` (and subclasses) | 503    | `backend_unavailable`|
+| `ModelOutputError`              | 502    | `model_output_error` |
+| `HostError`                     | 502    | `host_error`         |
+| `FunctionCallError`             | 500    | `function_error`     |
+| `UsageError`                    | 500    | `configuration_error`|
+| any other exception             | 500    | `internal_error`     |
+
+A body is ``{"error": "<message>", "type": "<type>", ...}``; routes under the OpenAI-compatible face answer in
+OpenAI's shape, ``{"error": {"message", "type", "code"}}``, so OpenAI clients show the message. Unexpected
+exceptions are logged with their traceback under a short id, and the client sees only that id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import uuid
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from simxai.exceptions import (
+    ArgumentError,
+    BackendError,
+    FunctionCallError,
+    HostError,
+    ModelOutputError,
+    SimXAIError,
+    UsageError,
+)
+
+__all__ = ["OPENAI_PATHS", "ErrorInfo", "classify", "error_response", "install_error_handlers"]
+
+logger = logging.getLogger("simxai.server")
+
+#: Path prefixes answered in OpenAI's error shape.
+OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
+
+_BACKEND_HINT = (
+    "Check that the LLM server is running and reachable, or start SimXAI with --fallback-to-router "
+    "(SIMXAI_FALLBACK_TO_ROUTER=true) to answer with the offline router meanwhile."
+)
+
+_HTTP_TYPES = {
+    400: "bad_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "request_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class ErrorInfo:
+    """What a client is told about a failure."""
+
+    status: int
+    type: str
+    message: str
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def body(self, *, openai: bool = False) -> dict[str, Any]:
+        if openai:
+            return {"error": {"message": self.message, "type": self.type, "code": self.status, **self.extra}}
+        return {"error": self.message, "type": self.type, **self.extra}
+
+
+def classify(exc: BaseException) -> ErrorInfo:
+    """The status, type and message for any exception; unexpected ones are logged with their traceback."""
+    if isinstance(exc, HTTPException):
+        detail = exc.detail
+        if isinstance(detail, dict):
+            message = str(detail.get("error", ""))
+            extra = {k: v for k, v in detail.items() if k != "error"}
+            return ErrorInfo(
+                exc.status_code,
+                str(extra.pop("type", _HTTP_TYPES.get(exc.status_code, "error"))),
+                message,
+                extra,
+            )
+        return ErrorInfo(exc.status_code, _HTTP_TYPES.get(exc.status_code, "error"), str(detail))
+    if isinstance(exc, RequestValidationError):
+        return _validation(exc)
+    if isinstance(exc, ArgumentError):
+        return ErrorInfo(
+            422,
+            "invalid_argument",
+            str(exc),
+            {
+                "argument": exc.argument,
+                "valid": exc.valid,
+                "missing": exc.missing,
+                "suggestions": exc.suggestions,
+            },
+        )
+    if isinstance(exc, BackendError):
+        return ErrorInfo(
+            503, "backend_unavailable", f"The language-model backend failed: {exc}. {_BACKEND_HINT}"
+        )
+    if isinstance(exc, ModelOutputError):
+        return ErrorInfo(502, "model_output_error", f"The language model's output could not be used: {exc}")
+    if isinstance(exc, HostError):
+        return ErrorInfo(502, "host_error", f"The host system could not provide this: {exc}")
+    if isinstance(exc, FunctionCallError):
+        return ErrorInfo(500, "function_error", str(exc))
+    if isinstance(exc, UsageError):
+        logger.error("configuration error: %s", exc)
+        return ErrorInfo(500, "configuration_error", f"The server is misconfigured: {exc}")
+    error_id = uuid.uuid4().hex[:12]
+    if isinstance(exc, SimXAIError):
+        logger.error("unclassified SimXAI error %s: %s", error_id, exc, exc_info=exc)
+    else:
+        logger.error("internal error %s", error_id, exc_info=exc)
+    return ErrorInfo(
+        500, "internal_error", f"Internal server error (logged as {error_id}).", {"error_id": error_id}
+    )
+
+
+def _validation(exc: RequestValidationError) -> ErrorInfo:
+    problems = []
+    details = []
+    for error in exc.errors():
+        # The first element of `loc` says where ("body", "query", "path"); the rest names the field.
+        where = [str(part) for part in error.get("loc", ())]
+        field = ".".join(where[1:]) if len(where) > 1 else (where[0] if where else "request")
+        message = str(error.get("msg", "invalid"))
+        if error.get("type") == "json_invalid":
+            message = "the body is not valid JSON"
+            field = "body"
+        problems.append(f"{field}: {message}")
+        details.append({"field": field, "message": message})
+    text = "; ".join(problems) or "the request is invalid"
+    return ErrorInfo(422, "validation_error", f"Invalid request: {text}", {"details": details})
+
+
+def is_openai_path(path: str) -> bool:
+    return path.startswith(OPENAI_PATHS)
+
+
+def error_response(request: Request, info: ErrorInfo) -> JSONResponse:
+    """The JSON response for `info`, in the shape the request's route family uses."""
+    headers = {"WWW-Authenticate": "Bearer"} if info.status == 401 else None
+    return JSONResponse(
+        info.body(openai=is_openai_path(request.url.path)), status_code=info.status, headers=headers
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Route every exception type through `classify`."""
+
+    async def handle(request: Request, exc: Exception) -> JSONResponse:
+        return error_response(request, classify(exc))
+
+    for exc_type in (HTTPException, RequestValidationError, SimXAIError):
+        app.add_exception_handler(exc_type, handle)

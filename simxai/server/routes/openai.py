@@ -1,0 +1,196 @@
+"""An OpenAI-compatible face, so any OpenAI client or chat UI can talk to SimXAI (model `simxai`).
+
+The conversation travels in `messages`: the last user message is the turn and the earlier user and
+assistant messages are the history (their text only). The dialogue state, which a session would keep, is
+rebuilt from that text: the instance in focus is the last one an earlier user message named, found with
+the same reference resolution the offline router uses.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException
+from fastapi.responses import JSONResponse, StreamingResponse
+
+from simxai.agent import DialogueState, Turn, TurnEvent
+from simxai.extraction import extract_instance
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+from simxai.server.deps import State, caller
+from simxai.server.errors import ErrorInfo
+from simxai.server.schemas import CallOut, ChatCompletionRequest, ChatMessageIn
+from simxai.server.turns import EventSink, event_stream, run_turn
+
+router = APIRouter(prefix="/v1", tags=["openai-compatible"], dependencies=[Depends(caller)])
+
+MODEL = "simxai"
+_CREATED = int(time.time())
+_STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def _bad_request(message: str) -> HTTPException:
+    return HTTPException(422, {"error": message, "type": "invalid_request_error"})
+
+
+def _conversation(
+    messages: list[ChatMessageIn], max_chars: int, max_history: int
+) -> tuple[str, list[Message]]:
+    """The turn's text and the text history, from OpenAI-format messages."""
+    texts: list[tuple[str, str]] = []
+    for index, message in enumerate(messages):
+        if message.role in ("system", "developer"):
+            continue  # SimXAI's own system prompt describes the host; a client's would contradict it
+        if message.role in ("tool", "function"):
+            raise _bad_request(
+                f"messages[{index}]: role {message.role!r} is not supported; SimXAI calls its functions "
+                "itself, so send user and assistant messages only"
+            )
+        try:
+            texts.append((message.role, message.text()))
+        except ValueError as exc:
+            raise _bad_request(f"messages[{index}]: {exc}") from None
+    if not texts or texts[-1][0] != "user":
+        raise _bad_request("the last message (other than system messages) must be the user's question")
+    user = texts[-1][1]
+    if not user.strip():
+        raise _bad_request("the last user message is empty")
+    if len(user) > max_chars:
+        raise _bad_request(f"the last user message is {len(user)} characters long; the limit is {max_chars}")
+    history = [Message.user(text) if role == "user" else Message.assistant(text) for role, text in texts[:-1]]
+    return user, history[-max_history:] if max_history else []
+
+
+def state_from_text(history: list[Message], schema: HostSchema) -> DialogueState:
+    """The dialogue state of a text-only history: the last instance an earlier user message named."""
+    state = DialogueState.from_history(history)
+    if state.instance is not None:
+        return state
+    for message in reversed(history):
+        if message.role == "user":
+            instance = extract_instance(message.content, schema)
+            if instance is not None:
+                return state.model_copy(update={"instance": instance})
+    return state
+
+
+def _extension(turn: Turn) -> dict[str, Any]:
+    """SimXAI's details of the turn, beside the standard fields (OpenAI clients keep unknown fields)."""
+    return {
+        "calls": [CallOut.of(c).model_dump(mode="json") for c in turn.calls],
+        "clarification": turn.clarification.model_dump(mode="json") if turn.clarification else None,
+        "faithfulness": turn.faithfulness.model_dump(mode="json"),
+        "backend": turn.backend,
+        "fallback": turn.fallback,
+    }
+
+
+def _chunk(completion_id: str, delta: dict[str, Any], finish: str | None = None, **extra: Any) -> bytes:
+    body = {
+        "id": completion_id,
+        "object": "chat.completion.chunk",
+        "created": int(time.time()),
+        "model": MODEL,
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
+        **extra,
+    }
+    return f"data: {json.dumps(body, ensure_ascii=False)}\n\n".encode()
+
+
+@router.post(
+    "/chat/completions",
+    summary="Chat completion (OpenAI-compatible)",
+    responses={
+        200: {
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            "description": "A chat.completion, or with stream=true chat.completion.chunk events ending in "
+            "`data: [DONE]`. The extra field `simxai` holds the calls and the faithfulness report.",
+        },
+        404: {"description": "The model is not `simxai`."},
+        422: {"description": "The messages cannot be used (e.g. the last is not the user's)."},
+        503: {"description": "The LLM backend is unavailable."},
+    },
+)
+async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
+    """Answer the last user message given the earlier ones, as OpenAI's chat-completions API does."""
+    if body.model != MODEL:
+        raise HTTPException(
+            404,
+            {
+                "error": f"The model {body.model!r} does not exist; this server serves {MODEL!r}.",
+                "type": "model_not_found",
+            },
+        )
+    user, history = _conversation(
+        body.messages, state.settings.max_message_chars, state.settings.max_history_messages
+    )
+    dialogue = state_from_text(history, state.agent.schema)
+    completion_id = f"chatcmpl-{uuid.uuid4().hex}"
+    if not body.stream:
+        turn = await run_turn(state, user, history=history, dialogue=dialogue, face="openai")
+        return JSONResponse(
+            {
+                "id": completion_id,
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": MODEL,
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": turn.reply, "refusal": None},
+                        "finish_reason": "stop",
+                        "logprobs": None,
+                    }
+                ],
+                "simxai": _extension(turn),
+            }
+        )
+
+    async def run(sink: EventSink) -> list[bytes]:
+        turn = await run_turn(state, user, history=history, dialogue=dialogue, face="openai", on_event=sink)
+        return [_chunk(completion_id, {}, "stop", simxai=_extension(turn)), b"data: [DONE]\n\n"]
+
+    def encode(event: TurnEvent) -> bytes | None:
+        if event.type == "delta" and event.text:
+            return _chunk(completion_id, {"content": event.text})
+        return None
+
+    def on_error(info: ErrorInfo) -> list[bytes]:
+        return [
+            f"data: {json.dumps(info.body(openai=True), ensure_ascii=False)}\n\n".encode(),
+            b"data: [DONE]\n\n",
+        ]
+
+    async def stream() -> Any:
+        yield _chunk(completion_id, {"role": "assistant", "content": ""})
+        async for chunk in event_stream(state, run, encode, on_error):
+            yield chunk
+
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=_STREAM_HEADERS)
+
+
+def _model_card() -> dict[str, Any]:
+    return {"id": MODEL, "object": "model", "created": _CREATED, "owned_by": "simxai"}
+
+
+@router.get("/models", summary="List models (OpenAI-compatible)")
+async def list_models() -> dict[str, Any]:
+    """The one model this server serves: `simxai`."""
+    return {"object": "list", "data": [_model_card()]}
+
+
+@router.get("/models/{model}", summary="Retrieve a model (OpenAI-compatible)")
+async def retrieve_model(model: str) -> dict[str, Any]:
+    """The model card of `simxai`; 404 for any other name."""
+    if model != MODEL:
+        raise HTTPException(
+            404,
+            {
+                "error": f"The model {model!r} does not exist; this server serves {MODEL!r}.",
+                "type": "model_not_found",
+            },
+        )
+    return _model_card()

@@ -1,0 +1,69 @@
+"""`simxai serve`: settings from the command line over `SIMXAI_*` variables, then uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Any
+
+from simxai.server.settings import ServerSettings
+
+__all__ = ["serve", "settings_from_args"]
+
+# Command-line options and the settings they override; None means "not given on the command line".
+_OPTIONS = ("bind", "port", "backend", "base_url", "host_config", "host_url", "fallback_to_router")
+
+
+def settings_from_args(args: argparse.Namespace) -> ServerSettings:
+    """Settings from `SIMXAI_*` variables, overridden by the options given on the command line."""
+    overrides: dict[str, Any] = {}
+    for name in _OPTIONS:
+        value = getattr(args, name, None)
+        if value is not None:
+            overrides[name] = value
+    # A host given on the command line replaces one from the environment, whichever kind it is.
+    if "host_config" in overrides:
+        overrides.setdefault("host_url", None)
+    if "host_url" in overrides:
+        overrides.setdefault("host_config", None)
+    return ServerSettings(**overrides)
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Serve the HTTP API and the web page until interrupted; return the exit code.
+
+    The host and backend are built before the port is bound, so a bad host config or backend spec fails
+    at once with a clear message instead of inside the server.
+
+    Raises:
+        SimXAIError: the host or backend cannot be built from the settings.
+    """
+    import uvicorn
+
+    from simxai.server.app import build_backend, create_app
+    from simxai.settings import load_host
+
+    settings = settings_from_args(args)
+    level = settings.log_level.upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("simxai").setLevel(level)
+    host = load_host(settings)
+    backend = build_backend(settings)
+    app = create_app(settings, host=host, backend=backend)
+    logging.getLogger("simxai.server").info(
+        "web chat page and API at http://%s:%d/ (OpenAPI docs at /docs)",
+        f"[{settings.bind}]" if ":" in settings.bind else settings.bind,
+        settings.port,
+    )
+    config = uvicorn.Config(
+        app,
+        host=settings.bind,
+        port=settings.port,
+        log_level=settings.log_level.lower(),
+        # One process: sessions are serialised by in-process locks (the store also refuses interleaved turns).
+        workers=1,
+        proxy_headers=False,
+        server_header=False,
+    )
+    uvicorn.Server(config).run()
+    return 0

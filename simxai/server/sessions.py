@@ -1,0 +1,306 @@
+"""Sessions in SQLite (WAL): each session's dialogue state and its turns, surviving restarts.
+
+A turn is stored as one row holding the messages it added to the LLM context and the response the client
+got; the session row holds the dialogue state and a version number (the count of turns). Appending a turn,
+updating the state and dropping the oldest turns beyond the history bound happen in one transaction, and
+only if the version is still the one the turn started from, so two server processes sharing one file can
+never interleave turns of a session. Within a process, turns of a session are also serialised by an
+`asyncio.Lock` (see `SessionStore.lock`), which makes concurrent requests wait rather than conflict.
+
+Every SQLite call runs on one dedicated thread, so the event loop never blocks on disk and the connection
+is never shared between threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import sqlite3
+import time
+import uuid
+import weakref
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import pydantic
+
+from simxai.agent import DialogueState
+from simxai.messages import Message
+
+__all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
+
+T = TypeVar("T")
+
+AppendOutcome = Literal["ok", "missing", "conflict"]
+
+_MESSAGES = pydantic.TypeAdapter(list[Message])
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    owner TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0,
+    state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS turns (
+    session_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    created_at REAL NOT NULL,
+    n_messages INTEGER NOT NULL,
+    messages TEXT NOT NULL,
+    response TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class SessionRecord(pydantic.BaseModel):
+    """A session's metadata and dialogue state."""
+
+    id: str
+    owner: str | None
+    created_at: float
+    updated_at: float
+    version: int
+    state: DialogueState
+
+
+class StoredTurn(pydantic.BaseModel):
+    """One stored turn: its number, time, the response the client got, and the messages it added."""
+
+    seq: int
+    created_at: float
+    response: dict[str, Any]
+    messages: list[Message]
+
+
+class SessionStore:
+    """Sessions in one SQLite file.
+
+    Args:
+        path: the database file (created with its folder if missing), or ``:memory:``.
+        max_history_messages: the most context messages kept per session; older turns are dropped whole.
+    """
+
+    def __init__(self, path: str | Path, *, max_history_messages: int = 200) -> None:
+        self.path = str(path)
+        self.max_history_messages = max_history_messages
+        self._executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="simxai-sqlite"
+        )
+        self._connection: sqlite3.Connection | None = None
+        # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # ---- lifecycle ------------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Open (and if needed create) the database."""
+        await self._run(self._open)
+
+    async def close(self) -> None:
+        """Close the database and its thread."""
+        if self._connection is not None:
+            await self._run(self._close)
+        self._executor.shutdown(wait=True)
+
+    def _open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: transactions are explicit (BEGIN IMMEDIATE) where several statements must agree.
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA busy_timeout = 5000")
+        if self.path != ":memory:":
+            connection.execute("PRAGMA journal_mode = WAL")
+            # With WAL, NORMAL loses no committed turn when the process dies; only an OS crash or power loss
+            # may drop the last few, which is the usual trade for not syncing the disk on every turn.
+            connection.execute("PRAGMA synchronous = NORMAL")
+        connection.executescript(_SCHEMA)
+        self._connection = connection
+
+    def _close(self) -> None:
+        assert self._connection is not None
+        self._connection.close()
+        self._connection = None
+
+    async def _run(self, func: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, func, *args)
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        if self._connection is None:
+            raise RuntimeError("the session store is not open")
+        return self._connection
+
+    # ---- sessions -------------------------------------------------------------------------------
+
+    def lock(self, session_id: str) -> asyncio.Lock:
+        """The lock that serialises the turns of one session in this process."""
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[session_id] = lock
+        return lock
+
+    async def create(self, owner: str | None) -> SessionRecord:
+        """Create an empty session owned by `owner` (an API-key fingerprint, or None without keys)."""
+        now = time.time()
+        record = SessionRecord(
+            id=uuid.uuid4().hex, owner=owner, created_at=now, updated_at=now, version=0, state=DialogueState()
+        )
+        await self._run(
+            self._execute,
+            "INSERT INTO sessions (id, owner, created_at, updated_at, version, state) "
+            "VALUES (?, ?, ?, ?, 0, ?)",
+            (record.id, owner, now, now, record.state.model_dump_json()),
+        )
+        return record
+
+    def _execute(self, sql: str, parameters: Sequence[Any]) -> int:
+        return self._db.execute(sql, parameters).rowcount
+
+    async def get(self, session_id: str) -> SessionRecord | None:
+        """The session, or None when there is none with this id."""
+        return await self._run(self._get, session_id)
+
+    def _get(self, session_id: str) -> SessionRecord | None:
+        row = self._db.execute(
+            "SELECT id, owner, created_at, updated_at, version, state FROM sessions WHERE id = ?",
+            (session_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return SessionRecord(
+            id=row[0],
+            owner=row[1],
+            created_at=row[2],
+            updated_at=row[3],
+            version=row[4],
+            state=DialogueState.model_validate_json(row[5]),
+        )
+
+    async def turns(self, session_id: str) -> list[StoredTurn]:
+        """The session's kept turns, oldest first."""
+        return await self._run(self._turns, session_id)
+
+    def _turns(self, session_id: str) -> list[StoredTurn]:
+        rows = self._db.execute(
+            "SELECT seq, created_at, response, messages FROM turns WHERE session_id = ? ORDER BY seq",
+            (session_id,),
+        ).fetchall()
+        return [
+            StoredTurn(
+                seq=seq,
+                created_at=created,
+                response=json.loads(response),
+                messages=_MESSAGES.validate_json(messages),
+            )
+            for seq, created, response, messages in rows
+        ]
+
+    async def context(self, session_id: str) -> list[Message]:
+        """The messages of the kept turns, in order: the history the next turn is answered with."""
+        return await self._run(self._context, session_id)
+
+    def _context(self, session_id: str) -> list[Message]:
+        rows = self._db.execute(
+            "SELECT messages FROM turns WHERE session_id = ? ORDER BY seq", (session_id,)
+        ).fetchall()
+        history: list[Message] = []
+        for (messages,) in rows:
+            history.extend(_MESSAGES.validate_json(messages))
+        return history
+
+    async def append_turn(
+        self,
+        session_id: str,
+        *,
+        version: int,
+        messages: Sequence[Message],
+        response: dict[str, Any],
+        state: DialogueState,
+    ) -> AppendOutcome:
+        """Store a turn and the new state atomically, if the session is still at `version`.
+
+        Returns:
+            ``ok``; ``missing`` when the session was deleted meanwhile; ``conflict`` when another turn was
+            stored first (only possible with several processes on one file).
+        """
+        return await self._run(self._append_turn, session_id, version, list(messages), response, state)
+
+    def _append_turn(
+        self,
+        session_id: str,
+        version: int,
+        messages: list[Message],
+        response: dict[str, Any],
+        state: DialogueState,
+    ) -> AppendOutcome:
+        db = self._db
+        now = time.time()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            updated = db.execute(
+                "UPDATE sessions SET version = version + 1, updated_at = ?, state = ? "
+                "WHERE id = ? AND version = ?",
+                (now, state.model_dump_json(), session_id, version),
+            ).rowcount
+            if updated == 0:
+                exists = db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone()
+                db.execute("ROLLBACK")
+                return "conflict" if exists else "missing"
+            db.execute(
+                "INSERT INTO turns (session_id, seq, created_at, n_messages, messages, response) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    session_id,
+                    version + 1,
+                    now,
+                    len(messages),
+                    _MESSAGES.dump_json(messages).decode(),
+                    json.dumps(response, ensure_ascii=False),
+                ),
+            )
+            self._drop_old_turns(session_id)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return "ok"
+
+    def _drop_old_turns(self, session_id: str) -> None:
+        rows = self._db.execute(
+            "SELECT seq, n_messages FROM turns WHERE session_id = ? ORDER BY seq DESC", (session_id,)
+        ).fetchall()
+        kept = 0
+        for index, (seq, count) in enumerate(rows):
+            kept += count
+            # The newest turn is always kept, however long; older ones go once the bound is passed.
+            if index > 0 and kept > self.max_history_messages:
+                self._db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, seq))
+                return
+
+    async def delete(self, session_id: str) -> bool:
+        """Delete a session and its turns; False when there was none."""
+        return await self._run(self._delete, session_id)
+
+    def _delete(self, session_id: str) -> bool:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("DELETE FROM turns WHERE session_id = ?", (session_id,))
+            deleted = db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return deleted > 0
+
+    async def count(self) -> int:
+        """How many sessions are stored."""
+        return await self._run(lambda: int(self._db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]))

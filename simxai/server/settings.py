@@ -1,0 +1,61 @@
+"""Settings of the HTTP service: the engine's settings plus where to listen, sessions, limits and access."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import pydantic
+import pydantic_settings
+
+from simxai.settings import Settings
+
+__all__ = ["ServerSettings"]
+
+
+def _split(value: Any) -> Any:
+    # Environment variables hold lists as "a,b,c"; a JSON list also works, as does a real list.
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            return pydantic.TypeAdapter(list[str]).validate_json(text)
+        return [part.strip() for part in text.split(",") if part.strip()]
+    return value
+
+
+CommaList = Annotated[list[str], pydantic_settings.NoDecode, pydantic.BeforeValidator(_split)]
+
+
+class ServerSettings(Settings):
+    """How `simxai serve` runs. Every field is also a `SIMXAI_*` environment variable.
+
+    Attributes:
+        bind: the address to listen on (``SIMXAI_BIND``).
+        port: the TCP port (``SIMXAI_PORT``).
+        db_path: the SQLite file that keeps sessions across restarts; ``:memory:`` keeps them in memory.
+        api_keys: accepted API keys, comma-separated; empty means no authentication. A session belongs to
+            the key that created it.
+        cors_origins: origins allowed to call the API from a browser, comma-separated (``*`` for any).
+        max_body_bytes: the largest request body accepted (413 beyond it).
+        max_message_chars: the longest user message accepted (422 beyond it).
+        max_history_messages: how many messages of a session's history are kept (older turns are dropped
+            whole, so a call is never separated from its result).
+        log_level: the server's log level.
+    """
+
+    bind: str = "127.0.0.1"
+    port: int = pydantic.Field(default=8000, ge=0, le=65535)
+    db_path: str = "simxai-sessions.db"
+    api_keys: CommaList = []
+    cors_origins: CommaList = []
+    max_body_bytes: int = pydantic.Field(default=64 * 1024, ge=1024)
+    max_message_chars: int = pydantic.Field(default=4000, ge=1)
+    max_history_messages: int = pydantic.Field(default=200, ge=10)
+    log_level: str = "info"
+
+    @pydantic.field_validator("api_keys")
+    @classmethod
+    def _keys_are_long_enough(cls, keys: list[str]) -> list[str]:
+        short = [k for k in keys if len(k) < 8]
+        if short:
+            raise ValueError(f"{len(short)} API key(s) are shorter than 8 characters; use long random keys")
+        return keys

@@ -1,0 +1,156 @@
+"""Running a turn for the routes: metrics around the engine, sessions stored before answering, and streams.
+
+A session turn holds the session's lock from reading its history until the turn is stored, so concurrent
+messages to one session run one after the other and each sees the previous one's outcome. The response is
+built only after the turn and the new state are committed: a client that got an answer can rely on it
+being in the history, even across a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any
+
+from fastapi import HTTPException
+
+from simxai.agent import DialogueState, Turn, TurnEvent
+from simxai.exceptions import BackendError
+from simxai.messages import Message
+from simxai.server.deps import AppState
+from simxai.server.errors import ErrorInfo, classify
+from simxai.server.schemas import CallOut, TurnResponse
+
+__all__ = ["event_stream", "run_turn", "session_turn", "sse"]
+
+#: Seconds of silence after which a stream sends a comment, so proxies keep a slow LLM turn's connection.
+KEEPALIVE_SECONDS = 15.0
+
+EventSink = Callable[[TurnEvent], None]
+
+
+async def run_turn(
+    state: AppState,
+    text: str,
+    *,
+    history: Sequence[Message],
+    dialogue: DialogueState,
+    face: str,
+    on_event: EventSink | None = None,
+) -> Turn:
+    """Run one turn with the app's agent and record it in the metrics."""
+    started = time.perf_counter()
+    try:
+        turn = await state.agent.run_turn(text, history=history, state=dialogue, on_event=on_event)
+    except BackendError as exc:
+        state.metrics.observe_backend_failure(exc)
+        raise
+    state.metrics.observe_turn(turn, time.perf_counter() - started, face=face)
+    return turn
+
+
+async def session_turn(
+    state: AppState, session_id: str, text: str, *, on_event: EventSink | None = None
+) -> TurnResponse:
+    """Answer `text` in a session and store the turn before returning.
+
+    Raises:
+        HTTPException: 404 when the session was deleted before the turn could be stored; 409 when another
+            process stored a turn of this session first.
+    """
+    async with state.store.lock(session_id):
+        record = await state.store.get(session_id)
+        if record is None:
+            raise HTTPException(
+                404, f"There is no session {session_id!r}; create one with POST /v1/sessions."
+            )
+        history = await state.store.context(session_id)
+        turn = await run_turn(
+            state, text, history=history, dialogue=record.state, face="session", on_event=on_event
+        )
+        response = TurnResponse.of(
+            turn, session_id=session_id, number=record.version + 1, created_at=time.time()
+        )
+        outcome = await state.store.append_turn(
+            session_id,
+            version=record.version,
+            messages=turn.messages,
+            response=response.model_dump(mode="json"),
+            state=turn.state,
+        )
+    if outcome == "missing":
+        raise HTTPException(404, f"The session {session_id!r} was deleted while the turn ran.")
+    if outcome == "conflict":
+        raise HTTPException(
+            409, "Another server process stored a turn of this session first; send the message again."
+        )
+    return response
+
+
+def sse(event: str | None, data: Any) -> bytes:
+    """One server-sent event with a JSON payload."""
+    head = f"event: {event}\n" if event else ""
+    return f"{head}data: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
+
+
+def session_event(event: TurnEvent) -> bytes | None:
+    """The SSE form of an engine event of a session turn (the final event is sent after storing)."""
+    if event.type == "call" and event.call is not None:
+        return sse("call", CallOut.of(event.call).model_dump(mode="json"))
+    if event.type == "delta" and event.text is not None:
+        return sse("delta", {"text": event.text})
+    return None
+
+
+def session_error(info: ErrorInfo) -> list[bytes]:
+    return [sse("error", {**info.body(), "status": info.status})]
+
+
+async def event_stream(
+    state: AppState,
+    run: Callable[[EventSink], Awaitable[list[bytes]]],
+    encode: Callable[[TurnEvent], bytes | None],
+    on_error: Callable[[ErrorInfo], list[bytes]],
+) -> AsyncIterator[bytes]:
+    """Stream a turn's events as they happen.
+
+    The turn runs in a task of its own: if the client disconnects, the turn still finishes and (for a
+    session) is stored, so the history never depends on whether anyone was still listening.
+
+    Args:
+        state: the app's state, which keeps the task until it ends.
+        run: runs the turn, feeding engine events to the sink it is given; returns the final chunks.
+        encode: the chunk for an engine event, or None to skip it.
+        on_error: the chunks that report a failure.
+    """
+    queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+    def sink(event: TurnEvent) -> None:
+        chunk = encode(event)
+        if chunk is not None:
+            queue.put_nowait(chunk)
+
+    async def work() -> None:
+        try:
+            for chunk in await run(sink):
+                queue.put_nowait(chunk)
+        except Exception as exc:  # reported to the client as an event; unexpected ones are logged by classify
+            for chunk in on_error(classify(exc)):
+                queue.put_nowait(chunk)
+        finally:
+            queue.put_nowait(None)
+
+    task = asyncio.create_task(work())
+    state.tasks.add(task)
+    task.add_done_callback(state.tasks.discard)
+    while True:
+        try:
+            chunk = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+        except asyncio.TimeoutError:
+            yield b": keep-alive\n\n"
+            continue
+        if chunk is None:
+            return
+        yield chunk
