@@ -1,0 +1,1109 @@
+"""A text classifier as a SimXAI host: SHAP word attributions, verified word-edit counterfactuals, cards.
+
+Instances are texts. A host may carry a labelled data set `(text, label)`; its rows are the instances a user
+can refer to by number (the 0-based position), and conditions such as ``"label = positive"``,
+``"prediction = negative"`` or ``"id < 10"`` select groups of them.
+
+Explanations work on words. A word is a run of letters or digits, with inner apostrophes ("isn't" is one
+word). For SHAP a word owns the punctuation and space that follow it (the first word also owns anything
+before it), and a removed word is replaced by shap's mask token "...". Every text is whitespace-normalised
+when it enters the host, so that the text with no word removed is exactly the text the model predicted.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+import warnings
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+import pydantic
+
+from simxai.exceptions import ArgumentError, HostError
+from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.instances import CONDITION_HELP, Clause, closest, parse_condition
+from simxai.results import (
+    Attribution,
+    Change,
+    Counterfactual,
+    CounterfactualResult,
+    DataInformationResult,
+    FeatureInfo,
+    GlobalExplanationResult,
+    Importance,
+    LabelInfo,
+    LocalExplanationResult,
+    ModelInformationResult,
+    OutputInformationResult,
+    PerformanceResult,
+    PredictionResult,
+    StillThisResult,
+    Subject,
+    TextEdit,
+    WhatIfResult,
+    format_number,
+)
+
+__all__ = ["TextDataCard", "TextHost", "TextModelCard", "TextOutputCard", "words_of"]
+
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
+_CONDITION_START = re.compile(r"^(label|prediction|id)\s*(==|!=|>=|<=|=|>|<)", re.IGNORECASE)
+_EVERYONE = ("all", "everyone", "all instances", "*")
+_OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+    "=": operator.eq,
+    "!=": operator.ne,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "<": operator.lt,
+    "<=": operator.le,
+}
+_MASK_TOKEN = "..."
+_LENGTH_ALIASES = ("length", "text_length", "words", "word_count", "number_of_words", "length_words")
+_GROUP_TOP = 100  # a group explanation lists this many words; the rest are summed into "(other words)"
+_SUBSTITUTES_PER_WORD = 4
+_MAX_KEPT_EDITS = 12
+
+
+def words_of(text: str) -> list[str]:
+    """The words of `text`, as the host's explanations and edits see them."""
+    return _WORD.findall(text)
+
+
+class TextDataCard(pydantic.BaseModel):
+    """What the host's labelled texts are; the statistics are computed from the data itself."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    name: str
+    description: str
+    target: str = "label"
+    text_description: str = "the text the model reads, its only input"
+
+
+class TextModelCard(pydantic.BaseModel):
+    """What the classifier is and how it was built (the host appends its measured accuracy)."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    model_type: str
+    description: str
+    hyperparameters: dict[str, float | int | str | bool | None] = {}
+    training: str
+    strengths: list[str] = []
+    limitations: list[str] = []
+
+
+class TextOutputCard(pydantic.BaseModel):
+    """What each label and the predicted probability mean."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    label_meanings: dict[str, str]
+    probability_meaning: str
+
+
+def _import_shap() -> Any:
+    with warnings.catch_warnings():
+        # shap builds its colour maps at import with matplotlib calls that matplotlib marks as pending
+        # deprecation; that is shap's to fix, and the test suite turns warnings into errors.
+        warnings.filterwarnings(
+            "ignore", message=r"The set_\w+ function will be deprecated", category=PendingDeprecationWarning
+        )
+        import shap
+    return shap
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _tidy(text: str) -> str:
+    """Spacing after an edit: one space between words, none before punctuation."""
+    return re.sub(r"\s+([,.!?;:])", r"\1", _normalise(text))
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and _QUOTES.get(text[0]) == text[-1]:
+        text = text[1:-1].strip()
+    return text
+
+
+def _match_case(old: str, new: str) -> str:
+    if len(old) > 1 and old.isupper():
+        return new.upper()
+    if old[:1].isupper():
+        return new[:1].upper() + new[1:]
+    return new
+
+
+class _ShapTokenizer:
+    """The part of the Hugging Face tokenizer API that `shap.maskers.Text` uses, over our words.
+
+    The offsets are widened so that the segments cover the whole text: the first starts at 0 (keeping a
+    leading quote) and the last ends at the end (keeping final punctuation such as "!", which models may
+    read). A text with no word at all is one token, so that it can still be masked.
+    """
+
+    def __call__(self, text: str, return_offsets_mapping: bool = True) -> dict[str, list[Any]]:
+        spans = [m.span() for m in _WORD.finditer(text)]
+        if not spans and text.strip():
+            spans = [(len(text) - len(text.lstrip()), len(text.rstrip()))]
+        if spans:
+            spans[0] = (0, spans[0][1])
+            spans[-1] = (spans[-1][0], len(text))
+        out: dict[str, list[Any]] = {"input_ids": [text[a:b] for a, b in spans]}
+        if return_offsets_mapping:
+            out["offset_mapping"] = spans
+        return out
+
+
+@dataclass(frozen=True)
+class _Edit:
+    """One word edit: replace the word at `position` ("" deletes it), or insert a word before it."""
+
+    position: int
+    kind: Literal["replace", "insert"]
+    word: str
+
+
+@dataclass(frozen=True)
+class _Words:
+    """A text with the spans of its words, for editing word by word."""
+
+    text: str
+    spans: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def of(cls, text: str) -> _Words:
+        return cls(text, tuple(m.span() for m in _WORD.finditer(text)))
+
+    @property
+    def words(self) -> list[str]:
+        return [self.text[a:b] for a, b in self.spans]
+
+    def edit(self, edits: Sequence[_Edit]) -> str:
+        if not edits:
+            return self.text
+        replace = {e.position: e.word for e in edits if e.kind == "replace"}
+        insert = {e.position: e.word for e in edits if e.kind == "insert"}
+        parts, pos = [], 0
+        for i, (a, b) in enumerate(self.spans):
+            parts.append(self.text[pos:a])
+            if i in insert:
+                parts.append(insert[i] + " ")
+            parts.append(replace.get(i, self.text[a:b]))
+            pos = b
+        parts.append(self.text[pos:])
+        return _tidy("".join(parts))
+
+    def changes(self, edits: Sequence[_Edit]) -> list[Change]:
+        out = []
+        for e in sorted(edits, key=lambda e: e.position):
+            if e.kind == "insert":
+                out.append(Change(feature="(insert)", old="", new=e.word))
+            else:
+                old = self.words[e.position]
+                out.append(Change(feature=old, old=old, new=e.word))
+        return out
+
+
+def _exact_shapley(masks: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """Shapley values from the model's outputs `value` (2**n, classes) on every coalition.
+
+    Row m of `masks` is coalition m, whose bit i says whether word i is kept; so m | 1 << i adds word i.
+    """
+    n = masks.shape[1]
+    sizes = masks.sum(1)
+    weight = np.array([math.factorial(s) * math.factorial(n - s - 1) / math.factorial(n) for s in range(n)])
+    phi = np.zeros((n, value.shape[1]))
+    for i in range(n):
+        without = np.flatnonzero(~masks[:, i])
+        gain = value[without | (1 << i)] - value[without]
+        phi[i] = (weight[sizes[without]][:, None] * gain).sum(0)
+    return phi
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 5000) -> None:
+    """Store in a cache that forgets its oldest entries, so a long-running server's memory stays bounded."""
+    cache[key] = value
+    while len(cache) > limit:
+        cache.pop(next(iter(cache)))
+
+
+@dataclass(frozen=True)
+class _Shap:
+    """Attributions of one text: one row per word, one column per class."""
+
+    words: tuple[str, ...]
+    values: np.ndarray
+    base: np.ndarray
+    output: np.ndarray
+    method: str
+
+
+class TextHost:
+    """A text classifier with its XAI resources (implements the `Host` protocol, kind "text").
+
+    Args:
+        predict_proba: Maps a batch of texts to an (n, n_classes) array of class probabilities. The predicted
+            label is the most probable class; ties go to the class listed first.
+        class_names: The labels, in the column order of `predict_proba`. For two classes the second is the
+            positive class of precision, recall, f1 and ROC AUC.
+        name: The host's name.
+        instance_noun: What one instance is called ("review"), in descriptions and ids ("review 12").
+        dataset: Labelled texts `(text, label)`; their 0-based positions are the ids users may refer to.
+        test_ids: The ids of the held-out split on which performance is measured. Leave it out only when the
+            classifier was not trained on `dataset`: then performance is measured on all of it.
+        data_card: What the data set is.
+        model_card: What the classifier is.
+        output_card: What the labels and probabilities mean.
+        substitutes: Candidate replacement words for a word (e.g. its antonyms), used by counterfactual
+            search and by what may change while the prediction stays.
+        insertions: Words counterfactual search may insert before a word (e.g. "not").
+        seed: Seeds the data sample of the global explanation and shap's partition explainer.
+        exact_max_words: Texts with at most this many words get exact Shapley values (2**n model calls);
+            longer ones get shap's partition explainer.
+        global_sample_size: How many data set texts the global explanation averages over.
+        max_evals: The model-call budget of the partition explainer per text.
+        max_edits: The most word edits one counterfactual may make.
+        beam_width: How many partial edit sets counterfactual search extends at each step.
+    """
+
+    def __init__(
+        self,
+        predict_proba: Callable[[Sequence[str]], np.ndarray],
+        class_names: Sequence[str],
+        *,
+        name: str,
+        instance_noun: str = "text",
+        dataset: Sequence[tuple[str, str]] = (),
+        test_ids: Sequence[int] | None = None,
+        data_card: TextDataCard | None = None,
+        model_card: TextModelCard | None = None,
+        output_card: TextOutputCard | None = None,
+        substitutes: Callable[[str], Sequence[str]] | None = None,
+        insertions: Sequence[str] = (),
+        seed: int = 0,
+        exact_max_words: int = 10,
+        global_sample_size: int = 60,
+        max_evals: int = 500,
+        max_edits: int = 3,
+        beam_width: int = 5,
+    ) -> None:
+        if len(class_names) < 2 or len(set(class_names)) != len(class_names):
+            raise HostError(f"a text host needs at least two distinct class names, got {list(class_names)}")
+        self.name = name
+        self.class_names = list(class_names)
+        self.instance_noun = instance_noun
+        self._predict_proba = predict_proba
+        self._texts = [_normalise(text) for text, _ in dataset]
+        self._labels = [label for _, label in dataset]
+        unknown = sorted(set(self._labels) - set(self.class_names))
+        if unknown:
+            raise HostError(f"the data set has labels {unknown} that are not class names {self.class_names}")
+        if any(not text for text in self._texts):
+            raise HostError("the data set has an empty text")
+        if test_ids is None:
+            self._eval_ids = list(range(len(self._texts)))
+            self._split = "labelled data, which the model was not trained on"
+        else:
+            self._eval_ids = sorted(set(int(i) for i in test_ids))
+            if any(not 0 <= i < len(self._texts) for i in self._eval_ids):
+                raise HostError(f"test_ids must be ids of the data set (0 to {len(self._texts) - 1})")
+            self._split = "held-out test split"
+        self._data_card = data_card or TextDataCard(
+            name=name, description=f"The labelled {self._plural} attached to this host."
+        )
+        self._model_card = model_card or TextModelCard(
+            model_type="text classifier",
+            description="No model card was provided for this classifier.",
+            training="Not documented.",
+        )
+        self._output_card = output_card or TextOutputCard(
+            label_meanings={},
+            probability_meaning="Each probability is the classifier's probability for that label; "
+            "the predicted label is the most probable one.",
+        )
+        self._substitutes = substitutes or (lambda word: ())
+        self._insertions = tuple(insertions)
+        self._seed = seed
+        self._exact_max_words = exact_max_words
+        self._global_sample_size = global_sample_size
+        self._max_evals = max_evals
+        self._max_edits = max_edits
+        self._beam_width = beam_width
+        self._proba_cache: dict[str, np.ndarray] = {}
+        self._shap_cache: dict[str, _Shap] = {}
+        self._cf_cache: dict[tuple[str, str, int], tuple[list[Counterfactual], int]] = {}
+        self._global_cache: dict[str, GlobalExplanationResult] = {}
+
+    # -- model calls -------------------------------------------------------------------------------
+
+    @property
+    def _plural(self) -> str:
+        return f"{self.instance_noun}s"
+
+    def _call_model(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, len(self.class_names)))
+        out = np.asarray(self._predict_proba(list(texts)), dtype=float)
+        expected = (len(texts), len(self.class_names))
+        if out.shape != expected or not np.all(np.isfinite(out)):
+            raise HostError(
+                f"predict_proba returned an array of shape {out.shape}; expected {expected}, finite"
+            )
+        return out
+
+    def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
+        """The class probabilities of `texts` (whitespace-normalised, cached per text)."""
+        texts = [_normalise(t) for t in texts]
+        rows = {t: self._proba_cache.get(t) for t in texts}
+        missing = [t for t, row in rows.items() if row is None]
+        for text, row in zip(missing, self._call_model(missing), strict=True):
+            rows[text] = row
+            _remember(self._proba_cache, text, row, limit=50_000)
+        return np.array([rows[t] for t in texts]).reshape(len(texts), len(self.class_names))
+
+    def _label(self, probabilities: np.ndarray) -> str:
+        return self.class_names[int(np.argmax(probabilities))]
+
+    def _probabilities(self, probabilities: np.ndarray) -> dict[str, float]:
+        return {c: float(p) for c, p in zip(self.class_names, probabilities, strict=True)}
+
+    def _label_index(self, label: str) -> int:
+        for i, name in enumerate(self.class_names):
+            if name.lower() == label.strip().lower():
+                return i
+        raise ArgumentError(
+            f"unknown label {label!r}",
+            argument="label",
+            valid=", ".join(self.class_names),
+            suggestions=closest(label, self.class_names),
+        )
+
+    # -- schema and instances ----------------------------------------------------------------------
+
+    def schema(self) -> HostSchema:
+        """Describe the one input (the text), the labels, the id range and the metrics."""
+        return HostSchema(
+            name=self.name,
+            kind="text",
+            instance_noun=self.instance_noun,
+            class_names=self.class_names,
+            features=[
+                FeatureSchema(
+                    name="text",
+                    type="text",
+                    description=f"the {self.instance_noun}; what-if may replace it or any of its words",
+                )
+            ],
+            id_range=(0, len(self._texts) - 1) if self._texts else None,
+        )
+
+    def resolve(self, instance: InstanceRef) -> Subject:
+        """Turn a text, an id, `{"text": ...}` or a condition on label/prediction/id into a subject."""
+        if isinstance(instance, bool):
+            raise ArgumentError(
+                "an instance cannot be true/false", argument="instance", valid=self._valid_refs()
+            )
+        if isinstance(instance, int):
+            return self._row(instance)
+        if isinstance(instance, Mapping):
+            if set(instance) == {"text"} and isinstance(instance["text"], str):
+                return self._text(instance["text"])
+            if (
+                set(instance) == {"id"}
+                and isinstance(instance["id"], int)
+                and not isinstance(instance["id"], bool)
+            ):
+                return self._row(instance["id"])
+            raise ArgumentError(
+                f"a {self.instance_noun} has no feature values; got the keys {sorted(instance)}",
+                argument="instance",
+                valid='{"text": <the text>} or ' + self._valid_refs(),
+            )
+        if isinstance(instance, str):
+            stripped = instance.strip()
+            id_ref = re.fullmatch(
+                rf"(?:#|id\s*[:=]?\s*|{re.escape(self.instance_noun)}\s*#?\s*)?(-?\d+)",
+                stripped,
+                re.IGNORECASE,
+            )
+            if id_ref:
+                return self._row(int(id_ref.group(1)))
+            # The data card's target name may stand for "label": "sentiment = positive".
+            target = re.escape(self._data_card.target)
+            condition = re.sub(
+                rf"(^|\band\s+){target}\s*(?=!=|=)", r"\1label ", stripped, flags=re.IGNORECASE
+            )
+            if condition.lower() in _EVERYONE or _CONDITION_START.match(condition):
+                return self._group(condition)
+            return self._text(stripped)
+        raise ArgumentError(
+            f"cannot use a {type(instance).__name__} as an instance",
+            argument="instance",
+            valid=self._valid_refs(),
+        )
+
+    def _valid_refs(self) -> str:
+        ids = f"an id from 0 to {len(self._texts) - 1}, " if self._texts else ""
+        return f"{ids}a text, or {CONDITION_HELP}"
+
+    def _text(self, text: str) -> Subject:
+        text = _normalise(_unquote(text))
+        if not text:
+            raise ArgumentError(
+                f"the {self.instance_noun} is empty",
+                argument="instance",
+                valid=f"a non-empty {self.instance_noun}",
+            )
+        short = text if len(text) <= 60 else text[:57] + "..."
+        return Subject(kind="text", description=f'the {self.instance_noun} "{short}"', text=text)
+
+    def _checked_id(self, row: int) -> int:
+        self._row(row)  # raises, naming the valid range, for an unknown id
+        return row
+
+    def _row(self, row: int) -> Subject:
+        if not self._texts:
+            raise ArgumentError(
+                f"{self.instance_noun} ids are not available: this host has no data set",
+                argument="instance",
+                valid=f"the {self.instance_noun} itself, as a string",
+            )
+        if not 0 <= row < len(self._texts):
+            raise ArgumentError(
+                f"there is no {self.instance_noun} {row}",
+                argument="instance",
+                valid=f"an id from 0 to {len(self._texts) - 1}",
+            )
+        text = self._texts[row]
+        short = text if len(text) <= 60 else text[:57] + "..."
+        return Subject(kind="row", description=f'{self.instance_noun} {row} ("{short}")', id=row, text=text)
+
+    def _group(self, condition: str) -> Subject:
+        if not self._texts:
+            raise ArgumentError(
+                f"this host has no data set, so no group of {self._plural} can be selected",
+                argument="instance",
+                valid=f"one {self.instance_noun}, as a string",
+            )
+        # Conditions may only use label, prediction and id: the words of a text are not features.
+        schema = self.schema().model_copy(update={"features": []})
+        try:
+            clauses = parse_condition(condition, schema)
+        except ArgumentError as exc:
+            if exc.valid:
+                raise
+            raise ArgumentError(
+                str(exc),
+                argument="instance",
+                valid="a condition on label, prediction or id, e.g. 'label = "
+                f"{self.class_names[0]}', or 'all'",
+                suggestions=exc.suggestions,
+            ) from None
+        if any(c.field == "prediction" for c in clauses):
+            self.predict_proba(self._texts)  # one batched model call, cached for `_matches`
+        ids = [i for i in range(len(self._texts)) if all(self._matches(i, c) for c in clauses)]
+        text = " and ".join(c.text() for c in clauses)
+        if not ids:
+            raise ArgumentError(
+                f"no {self.instance_noun} matches {text!r}", argument="instance", valid=self._valid_refs()
+            )
+        description = (
+            f"the {len(ids)} {self._plural} with {text}" if clauses else f"all {len(ids)} {self._plural}"
+        )
+        return Subject(kind="group", description=description, condition=text or "all", size=len(ids), ids=ids)
+
+    def _matches(self, row: int, clause: Clause) -> bool:
+        if clause.field == "label":
+            value: Any = self._labels[row]
+        elif clause.field == "prediction":
+            value = self._label(self.predict_proba([self._texts[row]])[0])
+        else:
+            value = float(row)
+        return _OPERATORS[clause.op](value, clause.value)
+
+    def _subject_texts(self, subject: Subject) -> list[str]:
+        if subject.kind == "group":
+            if not subject.ids:
+                raise ArgumentError("the group is empty", argument="instance", valid=self._valid_refs())
+            return [self._texts[self._checked_id(i)] for i in subject.ids]
+        if subject.kind == "row" and subject.id is not None:
+            return [self._texts[self._checked_id(subject.id)]]
+        if subject.kind == "text" and subject.text:
+            return [_normalise(subject.text)]
+        raise ArgumentError(
+            f"a text host cannot use {subject.description}", argument="instance", valid=self._valid_refs()
+        )
+
+    def _one_text(self, subject: Subject, what: str) -> str:
+        if subject.kind == "group":
+            raise ArgumentError(
+                f"{what} needs one {self.instance_noun}, but {subject.description} selects {subject.size}",
+                argument="instance",
+                valid=f"one id or one {self.instance_noun}",
+            )
+        return self._subject_texts(subject)[0]
+
+    # -- predictions -------------------------------------------------------------------------------
+
+    def _group_prediction(self, probs: np.ndarray) -> tuple[str, dict[str, int]]:
+        labels = [self._label(p) for p in probs]
+        counts = {c: labels.count(c) for c in self.class_names}
+        return max(self.class_names, key=lambda c: counts[c]), counts
+
+    def predict(self, subject: Subject) -> PredictionResult:
+        """Predict the label and probabilities of a text; for a group, label counts and mean probabilities."""
+        probs = self.predict_proba(self._subject_texts(subject))
+        if subject.kind == "group":
+            majority, counts = self._group_prediction(probs)
+            return PredictionResult(
+                subject=subject,
+                label=majority,
+                probabilities=self._probabilities(probs.mean(0)),
+                label_counts=counts,
+            )
+        true_label = self._labels[subject.id] if subject.kind == "row" and subject.id is not None else None
+        return PredictionResult(
+            subject=subject,
+            label=self._label(probs[0]),
+            probabilities=self._probabilities(probs[0]),
+            true_label=true_label,
+        )
+
+    # -- attributions ------------------------------------------------------------------------------
+
+    def _attributions(self, text: str) -> _Shap:
+        cached = self._shap_cache.get(text)
+        if cached is not None:
+            return cached
+        shap = _import_shap()
+        # A masker per text: shap's Text masker caches the last text it saw, so sharing one across threads
+        # (the server may explain two texts at once) would mix up their words. Building one is cheap.
+        masker = shap.maskers.Text(_ShapTokenizer(), mask_token=_MASK_TOKEN, collapse_mask_token=True)
+        # One name per masker token: the word itself, or the whole text when it has no word.
+        words = tuple(words_of(text)) or (text.strip(),)
+        n = len(words)
+        output = self.predict_proba([text])[0]
+        if n <= self._exact_max_words:
+            # Exact Shapley values: with few words all 2**n coalitions are affordable (1024 model calls for
+            # 10 words), and exact values are deterministic and additive by construction. The coalitions are
+            # built by shap's own masker so that both paths mean the same thing by "a word removed".
+            masks = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1).astype(bool)
+            value = self._call_model([str(masker(mask, text)[0][0]) for mask in masks])
+            phi = _exact_shapley(masks, value)
+            result = _Shap(words, phi, value[0], output, "SHAP, exact Shapley values over words")
+        else:
+            explainer = shap.Explainer(
+                lambda xs: self._call_model([str(x) for x in xs]),
+                masker,
+                output_names=self.class_names,
+                algorithm="partition",
+                seed=self._seed,
+            )
+            explanation = explainer([text], max_evals=max(self._max_evals, 4 * n), silent=True)
+            values = np.asarray(explanation.values[0], dtype=float).reshape(n, len(self.class_names))
+            base = np.asarray(explanation.base_values[0], dtype=float).reshape(len(self.class_names))
+            result = _Shap(words, values, base, output, "SHAP partition explainer over words")
+        _remember(self._shap_cache, text, result)
+        return result
+
+    def local_explanation(self, subject: Subject, label: str | None) -> LocalExplanationResult:
+        """Attribute the probability of `label` (default: the predicted one) to the words of the text.
+
+        For a group, each word's contribution is its summed contribution within a text, averaged over all
+        texts of the group (0 where it is absent), so that the mean base value plus the contributions still
+        equals the mean probability. Words that contribute nothing are left out, the 100 largest are listed
+        and the rest are summed as "(other words)".
+        """
+        texts = self._subject_texts(subject)
+        probs = self.predict_proba(texts)
+        if subject.kind == "group":
+            predicted, _ = self._group_prediction(probs)
+        else:
+            predicted = self._label(probs[0])
+        k = self._label_index(label if label is not None else predicted)
+        explained = [self._attributions(t) for t in texts]
+        if subject.kind != "group":
+            shap_values = explained[0]
+            attributions = [
+                Attribution(feature=w, contribution=float(v))
+                for w, v in zip(shap_values.words, shap_values.values[:, k], strict=True)
+            ]
+            method = shap_values.method
+        else:
+            totals: dict[str, float] = defaultdict(float)
+            for shap_values in explained:
+                for w, v in zip(shap_values.words, shap_values.values[:, k], strict=True):
+                    totals[w.lower()] += float(v) / len(texts)
+            # Words that never contribute (to a lexicon model, most words) are left out; they sum to 0.
+            ranked = sorted(
+                ((w, v) for w, v in totals.items() if abs(v) > 1e-12),
+                key=lambda item: abs(item[1]),
+                reverse=True,
+            )
+            attributions = [Attribution(feature=w, contribution=v) for w, v in ranked[:_GROUP_TOP]]
+            if len(ranked) > _GROUP_TOP:
+                rest = sum(v for _, v in ranked[_GROUP_TOP:])
+                attributions.append(Attribution(feature="(other words)", contribution=rest))
+            method = "SHAP over words, mean over the group"
+        return LocalExplanationResult(
+            subject=subject,
+            label=self.class_names[k],
+            predicted_label=predicted,
+            probability=float(probs[:, k].mean()),
+            base_value=float(np.mean([e.base[k] for e in explained])),
+            output=float(np.mean([e.output[k] for e in explained])),
+            output_space="probability",
+            method=method,
+            attributions=attributions,
+        )
+
+    def global_explanation(self, label: str | None) -> GlobalExplanationResult:
+        """Rank words by mean absolute SHAP contribution over a seeded sample of the data set.
+
+        A word's contribution in a text is the sum over its occurrences; texts without the word count as 0.
+        The default label is the positive class (the second) of a binary model, else the first class.
+        """
+        if not self._texts:
+            raise HostError("this host has no data set to compute a global explanation on")
+        k = self._label_index(label) if label is not None else (1 if len(self.class_names) == 2 else 0)
+        name = self.class_names[k]
+        if name in self._global_cache:
+            return self._global_cache[name]
+        rng = np.random.default_rng(self._seed)
+        size = min(self._global_sample_size, len(self._texts))
+        sample = sorted(rng.choice(len(self._texts), size=size, replace=False).tolist())
+        absolute: dict[str, float] = defaultdict(float)
+        signed: dict[str, float] = defaultdict(float)
+        for row in sample:
+            per_text: dict[str, float] = defaultdict(float)
+            shap_values = self._attributions(self._texts[row])
+            for w, v in zip(shap_values.words, shap_values.values[:, k], strict=True):
+                per_text[w.lower()] += float(v)
+            for w, v in per_text.items():
+                absolute[w] += abs(v) / size
+                signed[w] += v / size
+        ranked = sorted((w for w in absolute if absolute[w] > 0), key=lambda w: absolute[w], reverse=True)
+        result = GlobalExplanationResult(
+            label=name,
+            method="SHAP",
+            n_samples=size,
+            importances=[
+                Importance(feature=w, importance=absolute[w], mean_contribution=signed[w])
+                for w in ranked[:20]
+            ],
+        )
+        self._global_cache[name] = result
+        return result
+
+    # -- counterfactuals and what may change ----------------------------------------------------------
+
+    def _replacements(self, word: str) -> list[str]:
+        out: list[str] = []
+        for candidate in self._substitutes(word.lower()):
+            cased = _match_case(word, candidate)
+            if candidate.lower() != word.lower() and cased not in out:
+                out.append(cased)
+        return out[:_SUBSTITUTES_PER_WORD]
+
+    def _edits_at(self, words: list[str], i: int) -> list[_Edit]:
+        edits = [_Edit(i, "replace", "")]
+        edits += [_Edit(i, "replace", r) for r in self._replacements(words[i])]
+        previous = words[i - 1].lower() if i > 0 else ""
+        edits += [_Edit(i, "insert", w) for w in self._insertions if w.lower() != previous]
+        return edits
+
+    def _search(self, text: str, target: int, count: int) -> tuple[list[Counterfactual], int]:
+        """Beam search over word edits, trying first the words that push hardest away from `target`."""
+        words = _Words.of(text)
+        order = [int(i) for i in np.argsort(self._attributions(text).values[:, target], kind="stable")]
+        positions = [i for i in order if i < len(words.spans)][:8]
+        frontier: list[tuple[_Edit, ...]] = [()]
+        seen = {text}
+        found: list[tuple[tuple[_Edit, ...], str, float]] = []
+        checked = 0
+        for _ in range(self._max_edits):
+            candidates: list[tuple[tuple[_Edit, ...], str]] = []
+            for state in frontier:
+                taken = {e.position for e in state}
+                for i in positions:
+                    if i in taken:
+                        continue
+                    for edit in self._edits_at(words.words, i):
+                        edits = (*state, edit)
+                        edited = words.edit(edits)
+                        if edited not in seen and _WORD.search(edited):
+                            seen.add(edited)
+                            candidates.append((edits, edited))
+            if not candidates:
+                break
+            probs = self._call_model([edited for _, edited in candidates])
+            checked += len(candidates)
+            open_states = []
+            for (edits, edited), p in zip(candidates, probs, strict=True):
+                if int(np.argmax(p)) == target:
+                    found.append((edits, edited, float(p[target])))
+                else:
+                    open_states.append((float(p[target]), edits))
+            if len(found) >= count:
+                break
+            open_states.sort(key=lambda item: -item[0])
+            frontier = [edits for _, edits in open_states[: self._beam_width]]
+        # Fewest edits first, then the most confident. For variety, prefer results that edit other positions
+        # and read differently (two insertions of "not" render alike), before taking the rest.
+        found.sort(key=lambda item: (len(item[0]), -item[2]))
+        chosen: list[tuple[tuple[_Edit, ...], str, float]] = []
+        for need_new_positions, need_new_reading in ((True, True), (False, True), (False, False)):
+            for item in found:
+                edited_at = frozenset(e.position for e in item[0])
+                reading = words.changes(item[0])
+                if (
+                    len(chosen) < count
+                    and item not in chosen
+                    and (
+                        not need_new_positions or all(edited_at != {e.position for e in c[0]} for c in chosen)
+                    )
+                    and (not need_new_reading or all(reading != words.changes(c[0]) for c in chosen))
+                ):
+                    chosen.append(item)
+        # Re-predict what is reported, with a fresh model call: only verified flips are returned.
+        verified = self._call_model([edited for _, edited, _ in chosen])
+        counterfactuals = [
+            Counterfactual(
+                changes=words.changes(edits),
+                label=self.class_names[target],
+                probability=float(p[target]),
+                text=edited,
+            )
+            for (edits, edited, _), p in zip(chosen, verified, strict=True)
+            if int(np.argmax(p)) == target
+        ]
+        return counterfactuals, checked
+
+    def _method(self) -> str:
+        kinds = ["deleting words"]
+        if self._insertions:
+            kinds.append("inserting " + "/".join(f"'{w}'" for w in self._insertions))
+        kinds.insert(0, "replacing words (with opposite or alternative words)")
+        return (
+            f"beam search over up to {self._max_edits} word edits ({', '.join(kinds)}), "
+            "trying first the words with the most negative SHAP contribution; every result re-predicted"
+        )
+
+    def counterfactuals(
+        self,
+        subject: Subject,
+        target_label: str,
+        count: int,
+        question: Literal["why_not", "how_to_be_that"],
+    ) -> CounterfactualResult:
+        """Find up to `count` word edits of the text that make the model predict `target_label`, verified."""
+        text = self._one_text(subject, "a counterfactual")
+        target = self._label_index(target_label)
+        target_name = self.class_names[target]
+        current = self._label(self.predict_proba([text])[0])
+        found: list[Counterfactual] = []
+        if current == target_name:
+            note: str | None = f"The model already predicts {current} for this {self.instance_noun}."
+        else:
+            key = (text, target_name, count)
+            cached = self._cf_cache.get(key)
+            if cached is None:
+                cached = self._search(text, target, count)
+                _remember(self._cf_cache, key, cached)
+            found, checked = cached
+            note = None
+            if not found:
+                note = (
+                    f"No edit of up to {self._max_edits} words that makes the model predict {target_name} "
+                    f"was found ({checked} edited texts checked)."
+                )
+        return CounterfactualResult(
+            question=question,
+            subject=subject,
+            current_label=current,
+            target_label=target_name,
+            counterfactuals=found,
+            method=self._method(),
+            note=note,
+        )
+
+    def still_this(self, subject: Subject) -> StillThisResult:
+        """Try every single-word removal and substitution; report those after which the label stays.
+
+        All single edits are checked (on the 20 most influential words of a longer text), so the counts are
+        of edits checked, not a random sample. The kept edits of the most influential words are listed first.
+        """
+        text = self._one_text(subject, "what may change")
+        probability = self.predict_proba([text])[0]
+        label = int(np.argmax(probability))
+        words = _Words.of(text)
+        importance = np.abs(self._attributions(text).values[:, label])
+        positions = [int(i) for i in np.argsort(-importance, kind="stable") if i < len(words.spans)][:20]
+        candidates: dict[str, _Edit] = {}
+        for i in positions:
+            for edit in self._edits_at(words.words, i):
+                edited = words.edit([edit])
+                if edit.kind == "replace" and edited != text and _WORD.search(edited):
+                    candidates.setdefault(edited, edit)
+        probs = self._call_model(list(candidates))
+        kept, seen = [], set()
+        for (_, edit), p in zip(candidates.items(), probs, strict=True):
+            if int(np.argmax(p)) == label:
+                old = words.words[edit.position]
+                if (old.lower(), edit.word.lower()) not in seen:
+                    seen.add((old.lower(), edit.word.lower()))
+                    kept.append(TextEdit(old=old, new=edit.word))
+        samples_kept = int(sum(int(np.argmax(p)) == label for p in probs))
+        return StillThisResult(
+            subject=subject,
+            label=self.class_names[label],
+            probability=float(probability[label]),
+            kept_edits=kept[:_MAX_KEPT_EDITS],
+            samples_checked=len(candidates),
+            samples_kept=samples_kept,
+            method="each single-word removal or substitution re-predicted by the model",
+        )
+
+    def _replacement(self, key: str, value: ChangeValue) -> str:
+        if isinstance(value, bool):
+            raise ArgumentError(
+                f"the replacement of {key!r} cannot be true/false", argument="changes", valid="a word"
+            )
+        if isinstance(value, int | float):
+            return format_number(value)
+        return _normalise(_unquote(value))
+
+    def _apply(self, text: str, changes: Mapping[str, ChangeValue]) -> tuple[str, list[Change], set[str]]:
+        """Apply word changes to one text: every occurrence of a word (or phrase) is replaced."""
+        words = _Words.of(text)
+        lowered = [w.lower() for w in words.words]
+        edits: dict[int, _Edit] = {}
+        applied, matched = [], set()
+        for key, value in changes.items():
+            phrase = [w.lower() for w in _WORD.findall(key)]
+            if not phrase:
+                raise ArgumentError(f"{key!r} is not a word", argument="changes", valid="words of the text")
+            new = self._replacement(key, value)
+            starts = [
+                j for j in range(len(lowered) - len(phrase) + 1) if lowered[j : j + len(phrase)] == phrase
+            ]
+            for j in starts:
+                span = range(j, j + len(phrase))
+                if any(p in edits for p in span):
+                    raise ArgumentError(f"the changes of {key!r} overlap another change", argument="changes")
+                edits[j] = _Edit(j, "replace", _match_case(words.words[j], new) if len(phrase) == 1 else new)
+                edits.update({p: _Edit(p, "replace", "") for p in span[1:]})
+            if starts:
+                matched.add(key)
+                old = " ".join(words.words[starts[0] : starts[0] + len(phrase)])
+                applied.append(Change(feature=key, old=old, new=new))
+        return words.edit(list(edits.values())), applied, matched
+
+    def _unknown_word(self, key: str, texts: Sequence[str]) -> ArgumentError:
+        vocabulary = list(dict.fromkeys(w.lower() for t in texts for w in _WORD.findall(t)))
+        shown = ", ".join(vocabulary[:40]) + (", ..." if len(vocabulary) > 40 else "")
+        where = f"the {self.instance_noun}" if len(texts) == 1 else f"any of the {self._plural}"
+        return ArgumentError(
+            f"{key!r} does not occur in {where}",
+            argument="changes",
+            valid=f"words of the {self.instance_noun}: {shown}; or the key 'text' to replace the whole text",
+            suggestions=closest(key, vocabulary),
+        )
+
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+        """Predict again after replacing words (`{"good": "bad"}`, "" removes) or the text (`{"text": ...}`).
+
+        Every occurrence of a word or phrase is replaced, matching the capitalisation of a single word. For a
+        group, the words are changed in every text that has them.
+        """
+        if not changes:
+            raise ArgumentError("no change was given", argument="changes", valid='{"<word>": "<new word>"}')
+        texts = self._subject_texts(subject)
+        if "text" in changes:
+            if len(changes) > 1 or subject.kind == "group":
+                raise ArgumentError(
+                    "the key 'text' replaces the whole text of one instance and cannot be combined with "
+                    "other changes",
+                    argument="changes",
+                    valid='{"text": "<new text>"} alone, for one instance',
+                )
+            new_text = self._replacement("text", changes["text"])
+            if not new_text:
+                raise ArgumentError("the new text is empty", argument="changes", valid="a non-empty text")
+            new_texts = [new_text]
+            applied = [Change(feature="text", old=texts[0], new=new_text)]
+        else:
+            new_texts, matched, applied = [], set(), []
+            for text in texts:
+                new_text, changed, hit = self._apply(text, changes)
+                new_texts.append(new_text)
+                matched |= hit
+                applied += [c for c in changed if c.feature not in {a.feature for a in applied}]
+            missing = [key for key in changes if key not in matched]
+            if missing:
+                raise self._unknown_word(missing[0], texts)
+        old, new = self.predict_proba(texts), self.predict_proba(new_texts)
+        if subject.kind == "group":
+            old_label, old_counts = self._group_prediction(old)
+            new_label, new_counts = self._group_prediction(new)
+            return WhatIfResult(
+                subject=subject,
+                changes=applied,
+                old_label=old_label,
+                old_probabilities=self._probabilities(old.mean(0)),
+                new_label=new_label,
+                new_probabilities=self._probabilities(new.mean(0)),
+                old_label_counts=old_counts,
+                new_label_counts=new_counts,
+            )
+        return WhatIfResult(
+            subject=subject,
+            changes=applied,
+            old_label=self._label(old[0]),
+            old_probabilities=self._probabilities(old[0]),
+            new_label=self._label(new[0]),
+            new_probabilities=self._probabilities(new[0]),
+        )
+
+    # -- performance and cards ---------------------------------------------------------------------
+
+    def performance(self, metric: str) -> PerformanceResult:
+        """Score the model on the held-out split (all labelled data if the model was not trained on it).
+
+        Binary: precision, recall, f1 and ROC AUC take the second class as positive. More classes: macro
+        averages, and one-vs-rest ROC AUC.
+        """
+        from sklearn import metrics as skm
+
+        if metric not in METRICS:
+            raise ArgumentError(
+                f"unknown metric {metric!r}",
+                argument="metric",
+                valid=", ".join(METRICS),
+                suggestions=closest(metric, METRICS),
+            )
+        if not self._eval_ids:
+            raise HostError("this host has no labelled data to measure performance on")
+        y_true = [self._labels[i] for i in self._eval_ids]
+        probs = self.predict_proba([self._texts[i] for i in self._eval_ids])
+        y_pred = [self._label(p) for p in probs]
+        binary = len(self.class_names) == 2
+        average: dict[str, Any] = (
+            {"average": "binary", "pos_label": self.class_names[1]} if binary else {"average": "macro"}
+        )
+        scores = {
+            "accuracy": float(skm.accuracy_score(y_true, y_pred)),
+            "precision": float(skm.precision_score(y_true, y_pred, zero_division=0, **average)),
+            "recall": float(skm.recall_score(y_true, y_pred, zero_division=0, **average)),
+            "f1": float(skm.f1_score(y_true, y_pred, zero_division=0, **average)),
+        }
+        if len(set(y_true)) == len(self.class_names):
+            if binary:
+                positive = [y == self.class_names[1] for y in y_true]
+                scores["roc_auc"] = float(skm.roc_auc_score(positive, probs[:, 1]))
+            else:
+                # sklearn wants the labels sorted, with the probability columns in that order.
+                order = np.argsort(self.class_names)
+                scores["roc_auc"] = float(
+                    skm.roc_auc_score(
+                        y_true,
+                        probs[:, order],
+                        multi_class="ovr",
+                        labels=[self.class_names[i] for i in order],
+                    )
+                )
+        elif metric == "roc_auc":
+            raise HostError("ROC AUC is undefined: the held-out data does not contain every label")
+        matrix = skm.confusion_matrix(y_true, y_pred, labels=self.class_names).tolist()
+        return PerformanceResult(
+            metric=metric,
+            value=scores.get(metric),
+            metrics=scores,
+            labels=self.class_names,
+            confusion_matrix=matrix,
+            split=self._split,
+            n=len(self._eval_ids),
+        )
+
+    def data_information(self, feature: str | None) -> DataInformationResult:
+        """The data card: rows, class balance, the text and its length in words (by label)."""
+        if not self._texts:
+            raise HostError("this host has no data set to describe")
+        lengths = np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float)
+        by_label = {
+            c: float(lengths[[lab == c for lab in self._labels]].mean())
+            for c in self.class_names
+            if c in self._labels
+        }
+        infos = {
+            "text": FeatureInfo(name="text", type="text", description=self._data_card.text_description),
+            "text_length_words": FeatureInfo(
+                name="text_length_words",
+                type="numeric",
+                description=f"the number of words in a {self.instance_noun} (a statistic, not a model input)",
+                min=float(lengths.min()),
+                max=float(lengths.max()),
+                mean=float(lengths.mean()),
+                std=float(lengths.std(ddof=1)) if len(lengths) > 1 else 0.0,
+                mean_by_label=by_label,
+            ),
+        }
+        selected = None
+        if feature is not None:
+            key = feature.strip().lower().replace(" ", "_").replace("-", "_")
+            key = "text_length_words" if key in _LENGTH_ALIASES else key
+            if key not in infos:
+                raise ArgumentError(
+                    f"unknown feature {feature!r}",
+                    argument="feature",
+                    valid=", ".join(infos),
+                    suggestions=closest(key, list(infos)),
+                )
+            selected = infos[key]
+        return DataInformationResult(
+            name=self._data_card.name,
+            description=self._data_card.description,
+            n_rows=len(self._texts),
+            target=self._data_card.target,
+            class_balance={c: self._labels.count(c) for c in self.class_names},
+            features=list(infos.values()),
+            feature=selected,
+        )
+
+    def model_information(self) -> ModelInformationResult:
+        """The model card, with the accuracy measured on the held-out split appended."""
+        card = self._model_card
+        description = card.description
+        if self._eval_ids:
+            accuracy = self.performance("accuracy")
+            description += (
+                f" Measured on the {accuracy.split} ({accuracy.n} {self._plural}), "
+                f"its accuracy is {format_number(accuracy.value)}."
+            )
+        return ModelInformationResult(
+            name=self.name,
+            model_type=card.model_type,
+            description=description,
+            hyperparameters=card.hyperparameters,
+            training=card.training,
+            strengths=card.strengths,
+            limitations=card.limitations,
+        )
+
+    def output_information(self) -> OutputInformationResult:
+        """The output card: each label's meaning and what the probability means."""
+        meanings = self._output_card.label_meanings
+        return OutputInformationResult(
+            labels=[LabelInfo(name=c, meaning=meanings.get(c, f"the class {c!r}")) for c in self.class_names],
+            probability_meaning=self._output_card.probability_meaning,
+        )
