@@ -237,7 +237,7 @@ class CounterfactualResult(Result):
     def render(self) -> str:
         head = (
             f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
-            if self.question == "why_not"
+            if self.question == "why_not" and self.current_label != self.target_label
             else f"The model predicts {self.current_label} for {self.subject.description}."
         )
         if self.note and not self.counterfactuals:
