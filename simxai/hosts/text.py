@@ -332,6 +332,7 @@ class TextHost:
             "the predicted label is the most probable one.",
         )
         self._substitutes = substitutes or (lambda word: ())
+        self._has_substitutes = substitutes is not None
         self._insertions = tuple(insertions)
         self._seed = seed
         self._exact_max_words = exact_max_words
@@ -790,10 +791,10 @@ class TextHost:
         return counterfactuals, checked
 
     def _method(self) -> str:
-        kinds = ["deleting words"]
+        kinds = ["replacing words with alternatives"] if self._has_substitutes else []
+        kinds.append("deleting words")
         if self._insertions:
             kinds.append("inserting " + "/".join(f"'{w}'" for w in self._insertions))
-        kinds.insert(0, "replacing words (with opposite or alternative words)")
         return (
             f"beam search over up to {self._max_edits} word edits ({', '.join(kinds)}), "
             "trying first the words with the most negative SHAP contribution; every result re-predicted"

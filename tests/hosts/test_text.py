@@ -293,6 +293,7 @@ def test_counterfactual_not_found_is_an_honest_note():
     result = stubborn.counterfactuals(stubborn.resolve("a fine day"), "positive", 2, "why_not")
     assert result.counterfactuals == []
     assert "No edit" in (result.note or "") and "checked" in (result.note or "")
+    assert "replacing" not in result.method and "inserting 'not'" in result.method  # says what it tried
 
 
 def test_counterfactuals_need_one_text(host):
