@@ -1,0 +1,173 @@
+"""A backend for any server that speaks the OpenAI chat-completions API: vLLM, Ollama, llama.cpp, OpenAI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import httpx
+
+from simxai.backends import wire
+from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
+from simxai.exceptions import BackendHTTPError, BackendUnavailableError, ModelOutputError, UsageError
+
+__all__ = ["OpenAIBackend"]
+
+# Statuses worth another attempt: the server is overloaded, restarting or rate-limiting. Other 4xx
+# mean the request itself is wrong and would fail again.
+_RETRY_STATUSES = frozenset({408, 429})
+# Transport failures worth another attempt. UnsupportedProtocol (a bad base_url) is not among them.
+_RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)
+# The longest a Retry-After header may make us wait, in seconds.
+_MAX_RETRY_AFTER = 30.0
+_PING_TIMEOUT = 5.0
+
+
+class OpenAIBackend(Backend):
+    """Completions from an OpenAI-compatible ``/chat/completions`` endpoint over async HTTP.
+
+    Requests are retried with exponential backoff (``backoff * 2**attempt`` seconds, or the server's
+    ``Retry-After`` when longer) after connection errors, timeouts, HTTP 5xx, 408 and 429; any other
+    4xx fails at once.
+
+    Args:
+        model: the model name the server serves, e.g. ``Team-ACE/ToolACE-2.5-Llama-3.1-8B``.
+        base_url: the API root, ending in ``/v1``.
+        api_key: sent as ``Authorization: Bearer <key>`` when given.
+        timeout: seconds allowed for connecting, and for each read and write.
+        max_retries: further attempts after the first one fails in a retryable way.
+        backoff: the first retry delay in seconds; each later one doubles it.
+        transport: an httpx transport, e.g. ``httpx.MockTransport`` in tests.
+        extra_body: further body parameters for every request (``seed``, ``top_p``, ...).
+
+    Raises:
+        UsageError: a setting is out of range or `extra_body` replaces a key SimXAI sets.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str = "http://localhost:8000/v1",
+        api_key: str | None = None,
+        timeout: float = 60,
+        max_retries: int = 2,
+        backoff: float = 0.5,
+        transport: httpx.AsyncBaseTransport | None = None,
+        extra_body: dict[str, Any] | None = None,
+    ) -> None:
+        if not model:
+            raise UsageError("OpenAIBackend needs a model name, e.g. 'Team-ACE/ToolACE-2.5-Llama-3.1-8B'")
+        if not base_url.startswith(("http://", "https://")):
+            raise UsageError(f"base_url must start with http:// or https://, got {base_url!r}")
+        if timeout <= 0:
+            raise UsageError(f"timeout must be positive, got {timeout}")
+        if max_retries < 0:
+            raise UsageError(f"max_retries must be 0 or more, got {max_retries}")
+        if backoff < 0:
+            raise UsageError(f"backoff must be 0 or more, got {backoff}")
+        clash = wire.RESERVED_KEYS.intersection(extra_body or {})
+        if clash:
+            raise UsageError(f"extra_body may not replace {sorted(clash)}; SimXAI sets them itself")
+        self.model = model
+        self.base_url = base_url.rstrip("/")
+        self.name = f"openai:{model}"
+        self.max_retries = max_retries
+        self.backoff = backoff
+        self._api_key = api_key
+        self._timeout = timeout
+        self._transport = transport
+        self._extra_body = dict(extra_body or {})
+        self._client: httpx.AsyncClient | None = None
+        # A seam for tests, which record the delays instead of waiting.
+        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    def __repr__(self) -> str:
+        return f"OpenAIBackend(model={self.model!r}, base_url={self.base_url!r})"
+
+    async def complete(self, request: CompletionRequest) -> CompletionResponse:
+        """POST the request to ``/chat/completions`` and read the reply.
+
+        Raises:
+            BackendUnavailableError: the server could not be reached or timed out, after all retries.
+            BackendHTTPError: the server answered with an error status (after retries for 5xx/408/429).
+            ModelOutputError: the body is not valid JSON (e.g. truncated) or not a completion.
+            ToolCallParseError: the reply holds a malformed tool call.
+        """
+        content = wire.encode_body(wire.request_body(self.model, request, extra=self._extra_body))
+        response = await self._post("chat/completions", content)
+        try:
+            body = json.loads(response.content)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ModelOutputError(
+                f"{self.name} returned a body that is not valid JSON (truncated?): {exc}; "
+                f"body starts {response.content[:200]!r}"
+            ) from None
+        return wire.parse_response(body)
+
+    async def ping(self) -> bool:
+        """Whether ``GET /models`` answers 200 within a few seconds."""
+        try:
+            response = await self._http().get("models", timeout=min(self._timeout, _PING_TIMEOUT))
+        except httpx.HTTPError:
+            return False
+        return response.status_code == 200
+
+    async def aclose(self) -> None:
+        """Close the HTTP connections; a later request opens new ones."""
+        if self._client is not None:
+            client, self._client = self._client, None
+            await client.aclose()
+
+    def _http(self) -> httpx.AsyncClient:
+        # Created on first use so that constructing a backend (e.g. in settings) costs nothing.
+        if self._client is None:
+            headers = {"Accept": "application/json"}
+            if self._api_key:
+                headers["Authorization"] = f"Bearer {self._api_key}"
+            self._client = httpx.AsyncClient(
+                base_url=self.base_url + "/",
+                headers=headers,
+                timeout=httpx.Timeout(self._timeout),
+                transport=self._transport,
+            )
+        return self._client
+
+    async def _post(self, path: str, content: bytes) -> httpx.Response:
+        url = f"{self.base_url}/{path}"
+        attempts = self.max_retries + 1
+        for attempt in range(attempts):
+            last = attempt == attempts - 1
+            try:
+                response = await self._http().post(
+                    path, content=content, headers={"Content-Type": "application/json"}
+                )
+            except httpx.UnsupportedProtocol as exc:
+                raise UsageError(f"cannot reach {url}: {exc}") from None
+            except _RETRY_ERRORS as exc:
+                if last:
+                    raise BackendUnavailableError(
+                        f"{self.name}: no answer from {url} after {attempts} attempts "
+                        f"({type(exc).__name__}: {exc})"
+                    ) from exc
+                await self._sleep(self.backoff * 2**attempt)
+                continue
+            status = response.status_code
+            if 200 <= status < 300:
+                return response
+            if not last and (status >= 500 or status in _RETRY_STATUSES):
+                await self._sleep(max(self.backoff * 2**attempt, _retry_after(response.headers)))
+                continue
+            raise BackendHTTPError(status, response.text)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _retry_after(headers: Mapping[str, str]) -> float:
+    """The delay a ``Retry-After: <seconds>`` header asks for, capped; 0 when absent or a date."""
+    try:
+        seconds = float(headers.get("retry-after", "0"))
+    except ValueError:
+        return 0.0
+    return min(seconds, _MAX_RETRY_AFTER) if seconds > 0 else 0.0

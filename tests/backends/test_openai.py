@@ -1,0 +1,354 @@
+"""OpenAIBackend over httpx.MockTransport, replaying hand-recorded vLLM/Ollama/OpenAI responses."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from simxai.backends.base import CompletionRequest
+from simxai.backends.openai import OpenAIBackend
+from simxai.exceptions import (
+    BackendHTTPError,
+    BackendUnavailableError,
+    ModelOutputError,
+    ToolCallParseError,
+    UsageError,
+)
+from simxai.messages import Message, ToolCall
+
+RECORDINGS = Path(__file__).parent / "recordings"
+TOOLS = json.loads((Path(__file__).resolve().parents[2] / "simxai" / "specs" / "tools.json").read_text())
+MODEL = "Team-ACE/ToolACE-2.5-Llama-3.1-8B"
+
+
+def recorded(name: str, status: int = 200) -> httpx.Response:
+    return httpx.Response(
+        status, content=(RECORDINGS / name).read_bytes(), headers={"content-type": "application/json"}
+    )
+
+
+class Server:
+    """A scripted server: each request gets the next reply (a response, an exception, or a function)."""
+
+    def __init__(
+        self, *replies: httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]
+    ) -> None:
+        self.replies: Iterator[Any] = iter(replies)
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        reply = next(self.replies)
+        if isinstance(reply, Exception):
+            raise reply
+        if callable(reply):
+            return reply(request)
+        return reply
+
+    @property
+    def bodies(self) -> list[dict[str, Any]]:
+        return [json.loads(r.content) for r in self.requests]
+
+
+def backend(server: Server, **options: Any) -> OpenAIBackend:
+    options.setdefault("backoff", 0.0)
+    return OpenAIBackend(MODEL, transport=httpx.MockTransport(server), **options)
+
+
+def request(messages: list[Message] | None = None) -> CompletionRequest:
+    return CompletionRequest(
+        messages=messages
+        or [Message.system("You are SimXAI."), Message.user("What does the model predict for patient 12?")],
+        tools=TOOLS,
+        max_tokens=256,
+    )
+
+
+async def test_native_tool_calls_and_the_request_sent() -> None:
+    server = Server(recorded("vllm_native_tool_calls.json"))
+    llm = backend(server, api_key="sk-test", extra_body={"seed": 0})
+    response = await llm.complete(request())
+    assert [(c.name, c.arguments) for c in response.tool_calls] == [
+        ("get_prediction", {"instance": 12}),
+        ("explain_what_if", {"instance": 12, "changes": {"bmi": 30, "smoking_status": "never smoked"}}),
+    ]
+    sent = server.requests[0]
+    assert sent.method == "POST"
+    assert str(sent.url) == "http://localhost:8000/v1/chat/completions"
+    assert sent.headers["authorization"] == "Bearer sk-test"
+    assert sent.headers["content-type"] == "application/json"
+    body = server.bodies[0]
+    assert body["model"] == MODEL
+    assert body["seed"] == 0
+    assert body["max_tokens"] == 256 and body["temperature"] == 0.0
+    assert [t["function"]["name"] for t in body["tools"]] == [
+        "get_prediction",
+        "get_global_explanation",
+        "get_local_explanation",
+        "explain_why_not",
+        "explain_how_to_be_that",
+        "explain_how_to_still_be_this",
+        "explain_what_if",
+        "get_model_performance",
+        "get_data_information",
+        "get_model_information",
+        "get_output_information",
+    ]
+    assert body["messages"] == [
+        {"role": "system", "content": "You are SimXAI."},
+        {"role": "user", "content": "What does the model predict for patient 12?"},
+    ]
+    assert llm.name == f"openai:{MODEL}"
+    await llm.aclose()
+
+
+async def test_replayed_calls_and_results_and_a_stable_prefix() -> None:
+    server = Server(recorded("vllm_native_tool_calls.json"), recorded("vllm_plain_text.json"))
+    llm = backend(server)
+    first_request = request()
+    first = await llm.complete(first_request)
+    history = [
+        *first_request.messages,
+        Message.assistant(first.content, first.tool_calls),
+        *(Message.tool(call, f'result of {call.name}: it\'s "fine"') for call in first.tool_calls),
+    ]
+    second = await llm.complete(request(history))
+    assert second.content.startswith("The model predicts diabetes")
+    replayed = server.bodies[1]["messages"]
+    assert replayed[2] == {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "chatcmpl-tool-3b8e0f6c2d9a4e71b5c4f0a9d8e7c6b5",
+                "type": "function",
+                "function": {"name": "get_prediction", "arguments": '{"instance":12}'},
+            },
+            {
+                "id": "chatcmpl-tool-9d1a7c3e5f2b4d6a8c0e1f3a5b7d9c2e",
+                "type": "function",
+                "function": {
+                    "name": "explain_what_if",
+                    "arguments": '{"instance":12,"changes":{"bmi":30,"smoking_status":"never smoked"}}',
+                },
+            },
+        ],
+    }
+    assert replayed[3] == {
+        "role": "tool",
+        "tool_call_id": "chatcmpl-tool-3b8e0f6c2d9a4e71b5c4f0a9d8e7c6b5",
+        "content": 'result of get_prediction: it\'s "fine"',
+    }
+    assert replayed[4]["tool_call_id"] == "chatcmpl-tool-9d1a7c3e5f2b4d6a8c0e1f3a5b7d9c2e"
+    # The second body starts with the first one's bytes up to its last message's end: settings, tools
+    # and the whole earlier conversation are byte-identical, so a prefix cache can reuse them.
+    first_bytes, second_bytes = server.requests[0].content, server.requests[1].content
+    assert second_bytes.startswith(first_bytes[: first_bytes.rindex(b"}]}")])
+    await llm.aclose()
+
+
+@pytest.mark.parametrize(
+    ("recording", "expected_calls", "expected_content"),
+    [
+        (
+            "vllm_pythonic_negative_number.json",
+            [("explain_what_if", {"instance": 12, "changes": {"age": -5, "bmi": -2.5}})],
+            "",
+        ),
+        (
+            "vllm_pythonic_true_leading_text.json",
+            [
+                ("get_data_information", {"feature": "glucose"}),
+                (
+                    "explain_what_if",
+                    {"instance": {"id": 7, "smoker": True, "note": None}, "changes": {"glucose": "-10%"}},
+                ),
+            ],
+            "To answer this I will look at the data first.",
+        ),
+        ("vllm_plain_text.json", [], "The model predicts diabetes for patient 12"),
+        ("ollama_native_tool_calls.json", [("get_model_performance", {"metric": "f1"})], ""),
+        ("openai_plain_text.json", [], "Which patient do you mean?"),
+    ],
+)
+async def test_recorded_replies(recording: str, expected_calls: list[Any], expected_content: str) -> None:
+    llm = backend(Server(recorded(recording)))
+    response = await llm.complete(request())
+    assert [(c.name, c.arguments) for c in response.tool_calls] == expected_calls
+    assert response.content.startswith(expected_content)
+    if not expected_content:
+        assert response.content == ""
+    await llm.aclose()
+
+
+async def test_malformed_content_call() -> None:
+    llm = backend(Server(recorded("vllm_malformed_content.json")))
+    with pytest.raises(ToolCallParseError, match="patient_12"):
+        await llm.complete(request())
+
+
+async def test_malformed_tool_call_arguments() -> None:
+    llm = backend(Server(recorded("vllm_malformed_arguments.json")))
+    with pytest.raises(ToolCallParseError, match="not valid JSON"):
+        await llm.complete(request())
+
+
+async def test_retries_a_500_with_exponential_backoff() -> None:
+    server = Server(
+        recorded("vllm_error_500.json", 500),
+        recorded("vllm_error_500.json", 503),
+        recorded("vllm_plain_text.json"),
+    )
+    llm = backend(server, backoff=0.25)
+    delays: list[float] = []
+
+    async def record(seconds: float) -> None:
+        delays.append(seconds)
+
+    llm._sleep = record
+    response = await llm.complete(request())
+    assert response.content.startswith("The model predicts")
+    assert len(server.requests) == 3
+    assert delays == [0.25, 0.5]
+    assert server.requests[0].content == server.requests[2].content
+
+
+async def test_500_after_all_retries() -> None:
+    server = Server(*(recorded("vllm_error_500.json", 500) for _ in range(3)))
+    llm = backend(server, max_retries=2)
+    with pytest.raises(BackendHTTPError, match="HTTP 500") as info:
+        await llm.complete(request())
+    assert info.value.status_code == 500
+    assert "engine is dead" in info.value.body
+    assert len(server.requests) == 3
+
+
+async def test_400_is_not_retried() -> None:
+    server = Server(recorded("vllm_error_400.json", 400), recorded("vllm_plain_text.json"))
+    llm = backend(server)
+    with pytest.raises(BackendHTTPError, match="maximum context length") as info:
+        await llm.complete(request())
+    assert info.value.status_code == 400
+    assert len(server.requests) == 1
+
+
+async def test_429_is_retried_after_the_servers_delay() -> None:
+    limited = httpx.Response(
+        429, json={"error": {"message": "Rate limit reached"}}, headers={"retry-after": "2"}
+    )
+    server = Server(limited, recorded("openai_plain_text.json"))
+    llm = backend(server, backoff=0.1)
+    delays: list[float] = []
+
+    async def record(seconds: float) -> None:
+        delays.append(seconds)
+
+    llm._sleep = record
+    await llm.complete(request())
+    assert delays == [2.0]
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        httpx.ConnectError("[Errno 111] Connection refused"),
+        httpx.ReadTimeout("timed out"),
+        httpx.RemoteProtocolError("Server disconnected without sending a response."),
+    ],
+)
+async def test_unreachable_after_retries(error: Exception) -> None:
+    server = Server(error, error, error)
+    llm = backend(server, max_retries=2)
+    with pytest.raises(BackendUnavailableError, match="after 3 attempts") as info:
+        await llm.complete(request())
+    assert info.value.__cause__ is error
+    assert len(server.requests) == 3
+
+
+async def test_connect_error_then_success() -> None:
+    server = Server(httpx.ConnectError("refused"), recorded("vllm_plain_text.json"))
+    response = await backend(server).complete(request())
+    assert response.content.startswith("The model predicts")
+
+
+async def test_no_retries() -> None:
+    server = Server(httpx.ConnectTimeout("timed out"), recorded("vllm_plain_text.json"))
+    with pytest.raises(BackendUnavailableError, match="after 1 attempts"):
+        await backend(server, max_retries=0).complete(request())
+
+
+async def test_truncated_body() -> None:
+    content = (RECORDINGS / "vllm_native_tool_calls.json").read_bytes()
+    server = Server(httpx.Response(200, content=content[: len(content) // 2]))
+    with pytest.raises(ModelOutputError, match="not valid JSON"):
+        await backend(server).complete(request())
+
+
+async def test_a_200_that_is_not_a_completion() -> None:
+    server = Server(httpx.Response(200, json={"object": "list", "data": []}))
+    with pytest.raises(ModelOutputError, match="no choices"):
+        await backend(server).complete(request())
+
+
+async def test_ping() -> None:
+    server = Server(
+        recorded("vllm_models.json"), recorded("vllm_error_500.json", 500), httpx.ConnectError("refused")
+    )
+    llm = backend(server, base_url="http://gpu-box:8000/v1/")
+    assert await llm.ping() is True
+    assert str(server.requests[0].url) == "http://gpu-box:8000/v1/models"
+    assert server.requests[0].method == "GET"
+    assert await llm.ping() is False
+    assert await llm.ping() is False
+
+
+async def test_client_is_lazy_and_closable() -> None:
+    server = Server(recorded("vllm_plain_text.json"), recorded("vllm_plain_text.json"))
+    llm = backend(server)
+    assert llm._client is None
+    await llm.complete(request())
+    client = llm._client
+    assert client is not None
+    await llm.aclose()
+    assert llm._client is None and client.is_closed
+    await llm.aclose()  # closing twice is harmless
+    await llm.complete(request())  # and a later request opens a new client
+    await llm.aclose()
+
+
+async def test_no_api_key_sends_no_authorization() -> None:
+    server = Server(recorded("vllm_plain_text.json"))
+    await backend(server).complete(request())
+    assert "authorization" not in server.requests[0].headers
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"timeout": 0}, "timeout must be positive"),
+        ({"max_retries": -1}, "max_retries must be 0 or more"),
+        ({"backoff": -1}, "backoff must be 0 or more"),
+        ({"base_url": "localhost:8000/v1"}, "must start with http"),
+        ({"extra_body": {"messages": []}}, "may not replace"),
+    ],
+)
+def test_bad_settings(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        OpenAIBackend(MODEL, **options)
+    with pytest.raises(UsageError, match="needs a model name"):
+        OpenAIBackend("")
+
+
+def test_the_same_calls_serialise_the_same() -> None:
+    call = ToolCall(id="c", name="f", arguments={"b": 1, "a": [True, None]})
+    from simxai.backends.wire import encode_body, request_body
+
+    one = encode_body(request_body(MODEL, request([Message.user("x"), Message.assistant("", [call])])))
+    two = encode_body(request_body(MODEL, request([Message.user("x"), Message.assistant("", [call])])))
+    assert one == two
+    assert b'"arguments":"{\\"b\\":1,\\"a\\":[true,null]}"' in one
