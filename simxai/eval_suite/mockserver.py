@@ -3,6 +3,11 @@
 It answers `POST /v1/chat/completions` with what a responder function makes of the request body, after a
 configurable latency, and `GET /v1/models`. It runs its own event loop in a thread (so a caller may use
 `asyncio.run` freely), binds only to the loopback address, and refuses requests beyond `max_requests`.
+
+Benchmarks run it as a separate process, so that it does not share the client's interpreter lock:
+`python -m simxai.eval_suite.mockserver --gold gold.json --latency 0.05` prints its base URL on the first
+line of stdout and serves until stdin closes. `gold.json` maps user messages to the function to call
+(`no tool`: a text reply); after a tool result it replies with text.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MockLLMServer", "text_message", "tool_message"]
+__all__ = ["MockLLMServer", "gold_responder", "text_message", "tool_message"]
 
 Responder = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -71,6 +76,7 @@ class MockLLMServer:
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
         self._loop = loop
         self._server = loop.run_until_complete(asyncio.start_server(self._connection, "127.0.0.1", 0))
         self.port = self._server.sockets[0].getsockname()[1]
@@ -127,3 +133,39 @@ class MockLLMServer:
             "choices": [{"index": 0, "message": message, "finish_reason": finish}],
             "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
         }
+
+
+def gold_responder(gold: dict[str, str]) -> Responder:
+    """Answer each user message with its gold function (from `gold`), and a tool result with text."""
+
+    def respond(body: dict[str, Any]) -> dict[str, Any]:
+        last = body["messages"][-1]
+        if last.get("role") != "user":
+            return text_message("Here is what the function returned.")
+        function = gold.get(str(last.get("content", "")), "no tool")
+        return text_message("No function is needed.") if function == "no tool" else tool_message(function)
+
+    return respond
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve gold calls until stdin closes (see the module docstring)."""
+    import argparse
+    import sys
+    from pathlib import Path
+
+    parser = argparse.ArgumentParser(prog="python -m simxai.eval_suite.mockserver")
+    parser.add_argument("--gold", type=Path, required=True, help="JSON object: user message -> function")
+    parser.add_argument("--latency", type=float, default=0.05)
+    parser.add_argument("--max-requests", type=int, default=10_000)
+    args = parser.parse_args(argv)
+    gold = json.loads(args.gold.read_text(encoding="utf-8"))
+    with MockLLMServer(gold_responder(gold), latency=args.latency, max_requests=args.max_requests) as server:
+        print(server.base_url, flush=True)
+        sys.stdin.read()  # serve until the parent closes our stdin
+        print(len(server.requests), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,86 @@
+"""Benchmark: `simxai-eval parse` throughput against a mock LLM server, at concurrency 1 and 16.
+
+500 single-turn cases run through the real engine and the OpenAI-compatible backend. The mock server
+runs as a separate process on 127.0.0.1, waits 50 ms per completion (as a served 8B model would for a
+short reply), and answers with each case's gold call, then with a short text reply. Functions are skipped
+(selection-only host) so the figure measures the evaluation runner, not the host. Prints both timings and
+the speed-up, and exits 1 when the speed-up is below the bar.
+
+    python bench/eval.py [--cases 500] [--latency 0.05] [--data-dir ../shared/datasets]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from simxai.agent import Agent
+from simxai.backends import load_backend
+from simxai.eval_suite.datasets import load_cases
+from simxai.eval_suite.parsing import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
+from simxai.eval_suite.runner import CaseCache
+from simxai.hosts.demo import load_demo_host
+
+SPEED_UP_BAR = 12.0
+DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets"
+
+
+async def run(agent: Agent, cases: list[Any], concurrency: int) -> Any:
+    try:
+        return await evaluate_parse(cases, agent, dataset="simxai-single-turn", concurrency=concurrency,
+                                    config=ParseConfig(host="demo", functions="skip"),
+                                    cache=CaseCache(None, "bench"), progress=False)
+    finally:
+        await agent.backend.aclose()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cases", type=int, default=500)
+    parser.add_argument("--latency", type=float, default=0.05)
+    parser.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
+    args = parser.parse_args()
+
+    cases = select_cases(load_cases("simxai-single-turn", args.data_dir), args.cases, seed=0)
+    host = SelectionOnlyHost(load_demo_host())
+    timings: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        gold_file = Path(folder) / "gold.json"
+        gold_file.write_text(json.dumps({c.text: c.gold.alternatives[0] for c in cases if c.gold is not None}))
+        server = subprocess.Popen(
+            [sys.executable, "-m", "simxai.eval_suite.mockserver", "--gold", str(gold_file),
+             "--latency", str(args.latency), "--max-requests", str(8 * args.cases)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+        try:
+            assert server.stdout is not None and server.stdin is not None
+            base_url = server.stdout.readline().strip()
+            # Untimed warm-up: first-use costs (lazy imports, compiled patterns) belong to neither run.
+            asyncio.run(run(Agent(host, load_backend("openai:mock-toolace", base_url=base_url)), cases[:16], 16))
+            for concurrency in (1, 16):
+                agent = Agent(host, load_backend("openai:mock-toolace", base_url=base_url))
+                started = time.perf_counter()
+                report = asyncio.run(run(agent, cases, concurrency))
+                timings[concurrency] = time.perf_counter() - started
+                t = report.totals
+                print(f"concurrency {concurrency:>2}: {timings[concurrency]:6.2f} s for {t.cases} cases "
+                      f"({t.cases / timings[concurrency]:.1f} cases/s, accuracy {t.correct}/{t.in_scope}, "
+                      f"errors {t.errors})")
+            server.stdin.close()
+            print(f"completions served: {server.stdout.readline().strip()}")
+        finally:
+            server.wait(10) if server.stdin.closed else server.kill()
+    speed_up = timings[1] / timings[16]
+    print(f"speed-up at concurrency 16: {speed_up:.1f}x (bar: {SPEED_UP_BAR:.0f}x)")
+    return 0 if speed_up >= SPEED_UP_BAR else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+import pytest
+
+from simxai.backends.testing import ScriptedBackend
+from simxai.eval_suite.aspects import evaluate_faithfulness
+from simxai.eval_suite.judge import JudgeReplyError, LLMJudge, judge_prompt, parse_verdict
+from simxai.eval_suite.recorded import QARow, ToolOutput
+from simxai.exceptions import BackendUnavailableError
+
+
+@pytest.mark.parametrize(
+    ("aspect", "text", "expected"),
+    [
+        ("faithfulness", '{"verdict": "preserved", "reason": "all numbers match"}', True),
+        ("faithfulness", '{"verdict": "not_preserved"}', False),
+        ("faithfulness", '```json\n{"verdict": "preserved", "reason": "ok"}\n```', True),
+        ("relevance", '{"verdict": 1, "reason": "refers to it"}', True),
+        ("coherence", '{"verdict": "0", "reason": "ignores the label"}', False),
+    ],
+)
+def test_valid_verdicts(aspect, text, expected):
+    assert parse_verdict(aspect, text)[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("aspect", "text", "why"),
+    [
+        ("faithfulness", 'The reply is preserved. {"verdict": "preserved"}', "not a single JSON object"),
+        ("faithfulness", "preserved", "not a single JSON object"),
+        ("faithfulness", '{"verdict": "mostly preserved"}', "is not"),
+        ("faithfulness", '{"label": "preserved"}', "keys verdict and reason only"),
+        ("faithfulness", '{"verdict": "preserved", "score": 5}', "keys verdict and reason only"),
+        ("relevance", '{"verdict": true}', "is not"),
+        ("relevance", '{"verdict": 2}', "is not"),
+        ("relevance", '[1]', "not an object"),
+        ("coherence", '{"verdict": [1]}', "is not"),
+    ],
+)
+def test_anything_else_is_rejected_with_the_reason(aspect, text, why):
+    with pytest.raises(JudgeReplyError, match=why):
+        parse_verdict(aspect, text)
+
+
+async def test_one_retry_then_a_verdict():
+    backend = ScriptedBackend(["I think it is preserved.", '{"verdict": "preserved", "reason": "ok"}'])
+    verdict = await LLMJudge(backend).judge("faithfulness", question="q", answer="a", outputs=[("f", "x")])
+    assert (verdict.value, verdict.status, verdict.attempts) == (True, "ok", 2)
+    retry = backend.requests[1].messages
+    assert retry[-2].content == "I think it is preserved." and "could not be read" in retry[-1].content
+    backend.assert_complete()
+
+
+async def test_two_unreadable_replies_are_unparseable_not_a_label():
+    backend = ScriptedBackend(["yes", "yes, preserved"])
+    verdict = await LLMJudge(backend).judge("relevance", question="q")
+    assert (verdict.value, verdict.status, verdict.raw) == (None, "unparseable", "yes, preserved")
+
+
+async def test_backend_failure_is_an_error_verdict():
+    backend = ScriptedBackend([BackendUnavailableError("down")])
+    verdict = await LLMJudge(backend).judge("coherence", question="q", answer="a")
+    assert verdict.status == "error" and verdict.value is None and "down" in verdict.raw
+
+
+def test_prompts_hold_what_each_aspect_needs():
+    faithful = judge_prompt("faithfulness", question="Q?", answer="A.", outputs=[("get_prediction", "negative")])
+    assert "1. get_prediction: negative" in faithful and "Assistant reply:\nA." in faithful
+    relevance = judge_prompt("relevance", question="Why?", context=[("user", "Predict 'x'"), ("assistant", "neg")])
+    assert "User: Predict 'x'\nAssistant: neg" in relevance and "Assistant reply" not in relevance
+
+
+def row(i, human, judge):
+    return QARow(set="t", row=i, domain="heart-rate", question=f"q{i}", answer="It is 72 bpm.",
+                 outputs=(ToolOutput("get_prediction", "72 bpm: normal"),), human_faithful=human, judge_faithful=judge)
+
+
+async def test_unparseable_verdicts_are_counted_and_skipped_in_agreement():
+    rows = [row(0, True, True), row(1, False, True), row(2, True, False)]
+    backend = ScriptedBackend([
+        '{"verdict": "preserved", "reason": "ok"}',
+        "hmm", "still hmm",
+        '{"verdict": "not_preserved", "reason": "adds a claim"}',
+    ])
+    report = await evaluate_faithfulness(rows, dataset="t", judge=LLMJudge(backend, max_tokens=50), progress=False)
+    judge_rate = next(r for r in report.rates if r.rater == "scripted" and r.subset == "all")
+    assert (judge_rate.n, judge_rate.positive, judge_rate.unparseable) == (2, 1, 1)
+    vs_judge = next(a for a in report.agreement if a.rater_b == "scripted" and a.subset == "all")
+    assert (vs_judge.n, vs_judge.agree, vs_judge.skipped) == (2, 1, 1)
+    assert [c.judge_status for c in report.cases] == ["ok", "unparseable", "ok"]
+    assert all(c.guard is True for c in report.cases)  # 72 is stated by the output
