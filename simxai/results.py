@@ -204,6 +204,10 @@ class Change(pydantic.BaseModel):
     new: Scalar
 
     def render(self) -> str:
+        if self.old in (None, ""):
+            return f"insert '{format_number(self.new)}'"
+        if self.new in (None, ""):
+            return f"remove {self.feature}"
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.new)}"
 
 
@@ -247,6 +251,8 @@ class CounterfactualResult(Result):
         options = []
         for i, cf in enumerate(self.counterfactuals, 1):
             changes = ", ".join(c.render() for c in cf.changes)
+            if cf.text is not None:
+                changes += f" ('{cf.text}')"
             options.append(f"({i}) change {changes} (then {cf.label}, {format_percent(cf.probability)})")
         lead = "It would predict" if self.question == "why_not" else "To get"
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
@@ -398,8 +404,10 @@ class DataInformationResult(Result):
                     stats += "; mean by label: " + ", ".join(
                         f"{k} {format_number(v)}" for k, v in f.mean_by_label.items()
                     )
+            elif f.categories:
+                stats = f"takes the values {', '.join(f.categories)}"
             else:
-                stats = f"takes the values {', '.join(f.categories or [])}"
+                stats = f"is free {f.type}" + (f" ({f.description})" if f.description else "")
             return f"In the {self.name} data ({self.n_rows} rows), {f.name} {stats}."
         names = ", ".join(f.name for f in self.features)
         return (
