@@ -106,6 +106,8 @@ class TransformersBackend(Backend):
         with self._lock:
             tokenizer = self._load_tokenizer()
             model = self._load_model()
+            # Rendered once as text (kept in last_prompt) and once, in _generate, as token ids, which is
+            # where control tokens in user text can be neutralised.
             self._render(tokenizer, request)
             text, finish_reason = self._generate(tokenizer, model, request)
         use_tools = bool(request.tools) and request.tool_choice != "none"

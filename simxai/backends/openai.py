@@ -105,7 +105,9 @@ class OpenAIBackend(Backend):
                 f"{self.name} returned a body that is not valid JSON (truncated?): {exc}; "
                 f"body starts {response.content[:200]!r}"
             ) from None
-        return wire.parse_response(body)
+        return wire.parse_response(
+            body, calls_in_content=bool(request.tools) and request.tool_choice != "none"
+        )
 
     async def ping(self) -> bool:
         """Whether ``GET /models`` answers 200 within a few seconds."""

@@ -130,8 +130,14 @@ def template_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
     return result
 
 
-def parse_response(body: Any) -> CompletionResponse:
+def parse_response(body: Any, *, calls_in_content: bool = True) -> CompletionResponse:
     """Read a ``/chat/completions`` response body.
+
+    Args:
+        body: the decoded JSON body.
+        calls_in_content: whether to look for call lists in the content when there are no native
+            ``tool_calls``. Off when the request offered no tools or set ``tool_choice="none"``: the
+            reply is then text, as the OpenAI contract promises.
 
     Raises:
         ModelOutputError: the body lacks ``choices[0].message`` or has another unexpected shape
@@ -160,9 +166,10 @@ def parse_response(body: Any) -> CompletionResponse:
         raise ModelOutputError(
             f"choices[0].message.tool_calls must be a list, got {type(raw_calls).__name__}"
         )
+    calls: list[ToolCall] = []
     if raw_calls:
         calls = [_native_call(raw, i) for i, raw in enumerate(raw_calls)]
-    else:
+    elif calls_in_content:
         try:
             calls, content = extract_tool_calls(content)
         except ToolCallParseError as exc:

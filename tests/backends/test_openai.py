@@ -340,6 +340,9 @@ async def test_no_api_key_sends_no_authorization() -> None:
 def test_bad_settings(options: dict[str, Any], message: str) -> None:
     with pytest.raises(UsageError, match=message):
         OpenAIBackend(MODEL, **options)
+
+
+def test_a_model_name_is_required() -> None:
     with pytest.raises(UsageError, match="needs a model name"):
         OpenAIBackend("")
 
@@ -352,3 +355,15 @@ def test_the_same_calls_serialise_the_same() -> None:
     two = encode_body(request_body(MODEL, request([Message.user("x"), Message.assistant("", [call])])))
     assert one == two
     assert b'"arguments":"{\\"b\\":1,\\"a\\":[true,null]}"' in one
+
+
+async def test_without_tools_the_reply_is_text() -> None:
+    server = Server(
+        recorded("vllm_pythonic_negative_number.json"), recorded("vllm_pythonic_negative_number.json")
+    )
+    llm = backend(server)
+    messages = [Message.user("Summarise what you found.")]
+    for settings in ({"tools": TOOLS, "tool_choice": "none"}, {}):
+        response = await llm.complete(CompletionRequest(messages=messages, **settings))
+        assert response.tool_calls == [] and response.content.startswith("[explain_what_if(")
+    assert server.bodies[0]["tool_choice"] == "none" and "tools" not in server.bodies[1]

@@ -278,3 +278,14 @@ def test_unexpected_shapes(body: Any, message: str) -> None:
     with pytest.raises(ModelOutputError, match=message) as info:
         parse_response(body)
     assert not isinstance(info.value, ToolCallParseError)
+
+
+def test_calls_in_content_can_be_left_as_text() -> None:
+    body = recording("vllm_pythonic_negative_number.json")
+    response = parse_response(body, calls_in_content=False)
+    assert response.tool_calls == []
+    assert response.content == "[explain_what_if(instance=12, changes={'age': -5, 'bmi': -2.5})]"
+    # Native calls are the server's decision and are kept either way.
+    assert (
+        len(parse_response(recording("vllm_native_tool_calls.json"), calls_in_content=False).tool_calls) == 2
+    )
