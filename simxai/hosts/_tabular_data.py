@@ -1,0 +1,236 @@
+"""The table behind a `TabularHost`: feature metadata, checking of user-given values, model-ready frames.
+
+Inside the host a feature value is a float (numeric features) or a category name (categorical
+features); a category name is the text of the recorded value (`"1"` for the code 1.0), so numeric codes
+and strings are handled alike. `Table.frame` turns such values back into the dtypes the model was
+trained on.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from simxai.exceptions import ArgumentError, UsageError
+from simxai.instances import closest
+from simxai.results import format_number
+
+Value = float | str
+
+
+def category_name(raw: Any) -> str:
+    """The name of a recorded categorical value: its text, with numbers written plainly (1.0 -> "1")."""
+    if isinstance(raw, bool | np.bool_):
+        return str(bool(raw))
+    if isinstance(raw, int | float | np.integer | np.floating):
+        return format_number(float(raw), digits=6)
+    return str(raw)
+
+
+def decimals_of(values: np.ndarray) -> int:
+    """The fewest decimals (0-6) that write every value exactly; how finely a feature is recorded."""
+    for d in range(7):
+        if np.allclose(values, np.round(values, d), rtol=0, atol=1e-9):
+            return d
+    return 6
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One feature of the table, with the statistics the cards and the searches use."""
+
+    name: str
+    kind: Literal["numeric", "categorical"]
+    description: str | None
+    aliases: tuple[str, ...] = ()
+    min: float | None = None
+    max: float | None = None
+    mean: float | None = None
+    std: float | None = None
+    decimals: int = 6
+    categories: tuple[str, ...] = ()
+    raw: Mapping[str, Any] = field(default_factory=dict)
+
+    def round(self, value: float) -> float:
+        """`value` written as finely as the data records this feature."""
+        return float(round(value, self.decimals))
+
+
+class Table:
+    """The features of a host's data, in the model's column order, and the conversions around them."""
+
+    def __init__(
+        self,
+        features_frame: pd.DataFrame,
+        categorical: Sequence[str],
+        descriptions: Mapping[str, str],
+        aliases: Mapping[str, Sequence[str]],
+    ) -> None:
+        self.X = features_frame.reset_index(drop=True)
+        self.features: list[Feature] = []
+        for name in self.X.columns:
+            column = self.X[name]
+            description = descriptions.get(name)
+            names = tuple(aliases.get(name, ()))
+            if column.isna().any():
+                raise UsageError(
+                    f"feature {name!r} has {int(column.isna().sum())} missing values; "
+                    "drop or impute them before hosting the model"
+                )
+            if name in categorical:
+                raw_values = sorted(pd.unique(column), key=lambda v: (category_name(v), str(type(v))))
+                raw = {category_name(v): v for v in raw_values}
+                if len(raw) != len(raw_values):
+                    raise UsageError(
+                        f"categorical feature {name!r} has values whose names collide: {raw_values}"
+                    )
+                self.features.append(
+                    Feature(name, "categorical", description, names, categories=tuple(raw), raw=raw)
+                )
+                continue
+            if not pd.api.types.is_numeric_dtype(column) or pd.api.types.is_bool_dtype(column):
+                raise UsageError(
+                    f"feature {name!r} is not numeric (dtype {column.dtype}); "
+                    "list it in categorical_features if it holds categories"
+                )
+            values = column.to_numpy(dtype=float)
+            if not np.isfinite(values).all():
+                raise UsageError(f"feature {name!r} has infinite values")
+            self.features.append(
+                Feature(
+                    name,
+                    "numeric",
+                    description,
+                    names,
+                    min=float(values.min()),
+                    max=float(values.max()),
+                    mean=float(values.mean()),
+                    std=float(values.std(ddof=1)) if len(values) > 1 else 0.0,
+                    decimals=decimals_of(values),
+                )
+            )
+        self.by_name = {f.name: f for f in self.features}
+        self.names = [f.name for f in self.features]
+        self._dtypes = dict(self.X.dtypes)
+
+    def __len__(self) -> int:
+        return len(self.X)
+
+    def lookup(self, name: str, argument: str) -> Feature:
+        """The feature called `name` (exact, case-insensitive, spaces as underscores, or an alias).
+
+        Raises:
+            ArgumentError: no such feature, with the closest names as suggestions.
+        """
+        if name in self.by_name:
+            return self.by_name[name]
+        key = str(name).strip().lower().replace(" ", "_")
+        for feature in self.features:
+            if key == feature.name.lower() or key in (a.lower().replace(" ", "_") for a in feature.aliases):
+                return feature
+        raise ArgumentError(
+            f"unknown feature {name!r}",
+            argument=argument,
+            valid=", ".join(self.names),
+            suggestions=closest(key, self.names),
+        )
+
+    def check(self, feature: Feature, value: Any, argument: str) -> Value:
+        """A user-given value of `feature`, checked and in the host's form (float or category name).
+
+        Raises:
+            ArgumentError: a non-number for a numeric feature, NaN or infinity, or an unknown category.
+        """
+        if feature.kind == "categorical":
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ArgumentError(
+                    f"{feature.name} cannot be {value}",
+                    argument=argument,
+                    valid=", ".join(feature.categories),
+                )
+            text = category_name(value) if not isinstance(value, str) else value.strip().strip("'\"")
+            for category in feature.categories:
+                if category.lower() == text.lower():
+                    return category
+            raise ArgumentError(
+                f"{feature.name} has no category {text!r}; "
+                f"valid categories are {', '.join(feature.categories)}",
+                argument=argument,
+                valid=", ".join(feature.categories),
+                suggestions=closest(text, feature.categories),
+            )
+        number: float | None
+        if isinstance(value, bool):
+            number = None
+        elif isinstance(value, int | float | np.integer | np.floating):
+            number = float(value)
+        elif isinstance(value, str):
+            try:
+                number = float(value.strip())
+            except ValueError:
+                number = None
+        else:
+            number = None
+        if number is None:
+            raise ArgumentError(
+                f"{feature.name} is numeric; {value!r} is not a number",
+                argument=argument,
+                valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
+            )
+        if not math.isfinite(number):
+            raise ArgumentError(
+                f"{feature.name} must be a finite number, got {value!r}",
+                argument=argument,
+                valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
+            )
+        return number
+
+    def row_values(self, row: int) -> dict[str, Value]:
+        """The values of one row in the host's form."""
+        record = self.X.iloc[row]
+        return {
+            f.name: category_name(record[f.name]) if f.kind == "categorical" else float(record[f.name])
+            for f in self.features
+        }
+
+    def frame(self, rows: Sequence[Mapping[str, Value]]) -> pd.DataFrame:
+        """Model input for rows of host-form values (every feature present), in the model's dtypes."""
+        return self.frame_of_columns({f.name: [r[f.name] for r in rows] for f in self.features})
+
+    def frame_of_columns(self, columns: Mapping[str, Sequence[Value] | np.ndarray]) -> pd.DataFrame:
+        """Model input from one sequence of host-form values per feature, in the model's dtypes."""
+        data: dict[str, Any] = {}
+        for f in self.features:
+            if f.kind == "categorical":
+                names = np.asarray(columns[f.name], dtype=object)
+                raw = np.empty(len(names), dtype=object)
+                for category in f.categories:
+                    raw[names == category] = f.raw[category]
+                data[f.name] = pd.Series(raw, dtype=self._dtypes[f.name])
+            else:
+                data[f.name] = np.asarray(columns[f.name], dtype=float)
+        return pd.DataFrame(data)
+
+    def rows(self, ids: Sequence[int] | np.ndarray) -> pd.DataFrame:
+        """Model input for rows of the table."""
+        return self.X.iloc[np.asarray(ids, dtype=int)].reset_index(drop=True)
+
+    def set_column(self, frame: pd.DataFrame, feature: Feature, values: Sequence[Value]) -> None:
+        """Overwrite one feature of `frame` (in place) with host-form values."""
+        if feature.kind == "categorical":
+            frame[feature.name] = pd.Series(
+                [feature.raw[str(v)] for v in values], dtype=self._dtypes[feature.name], index=frame.index
+            )
+        else:
+            frame[feature.name] = np.asarray(values, dtype=float)
+
+    def value_column(self, feature: Feature, frame: pd.DataFrame) -> list[Value]:
+        """One feature of `frame` in the host's form."""
+        if feature.kind == "categorical":
+            return [category_name(v) for v in frame[feature.name]]
+        return [float(v) for v in frame[feature.name]]

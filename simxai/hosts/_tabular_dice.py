@@ -1,0 +1,190 @@
+"""Counterfactual search with DiCE, and the checks that make its answers trustworthy.
+
+DiCE proposes candidates; `verify` rounds each to the precision the data records, predicts it again with
+the real model, and keeps only those that reach the target label. DiCE sees host-form values (numbers and
+category names) through a small adapter, so numeric category codes and string categories work alike.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import threading
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from simxai.hosts._tabular_data import Table, Value
+from simxai.hosts._tabular_shap import seeded_global_rng
+from simxai.results import Change, Counterfactual
+
+# Candidates asked of DiCE per requested counterfactual: some fail the re-check or collapse into
+# duplicates once rounded.
+_OVERSAMPLE = 3
+_RANDOM_SAMPLES = 1000
+_GENETIC_ITERATIONS = 100
+
+
+class _ModelAdapter:
+    """The model as DiCE sees it: frames of host-form values in, class probabilities out."""
+
+    def __init__(self, model: Any, table: Table) -> None:
+        self.model = model
+        self.table = table
+
+    def _frame(self, frame: pd.DataFrame) -> pd.DataFrame:
+        return self.table.frame_of_columns({name: frame[name].tolist() for name in self.table.names})
+
+    def predict_proba(self, frame: pd.DataFrame) -> np.ndarray:
+        return np.asarray(self.model.predict_proba(self._frame(frame)))
+
+    def predict(self, frame: pd.DataFrame) -> np.ndarray:
+        return np.asarray(self.predict_proba(frame)).argmax(axis=1)
+
+
+class CounterfactualSearch:
+    """DiCE explainers for one model, built once; `propose` is serialised because DiCE is not thread-safe."""
+
+    def __init__(
+        self,
+        model: Any,
+        table: Table,
+        class_index: np.ndarray,
+        outcome_name: str,
+        mutable: Sequence[str],
+        seed: int,
+    ) -> None:
+        import dice_ml
+
+        self.table = table
+        self.mutable = list(mutable)
+        self.seed = seed
+        frame = pd.DataFrame({f.name: table.value_column(f, table.X) for f in table.features})
+        frame[outcome_name] = class_index
+        self._data = dice_ml.Data(
+            dataframe=frame,
+            continuous_features=[f.name for f in table.features if f.kind == "numeric"],
+            outcome_name=outcome_name,
+        )
+        self._model = dice_ml.Model(
+            model=_ModelAdapter(model, table), backend="sklearn", model_type="classifier"
+        )
+        self._dice = dice_ml
+        self._explainers: dict[str, Any] = {}
+        self._lock = threading.Lock()
+        self.permitted_range: dict[str, list[Any]] = {
+            f.name: [f.min, f.max] if f.kind == "numeric" else list(f.categories)
+            for f in table.features
+            if f.name in self.mutable
+        }
+
+    def _explainer(self, method: str) -> Any:
+        if method not in self._explainers:
+            self._explainers[method] = self._dice.Dice(self._data, self._model, method=method)
+        return self._explainers[method]
+
+    def propose(
+        self, values: Mapping[str, Value], target: int, count: int, method: str
+    ) -> list[dict[str, Value]]:
+        """Unverified candidates from DiCE's `method` ("random" or "genetic") for reaching class `target`."""
+        query = pd.DataFrame({name: [values[name]] for name in self.table.names})
+        extra: dict[str, Any] = (
+            {"sample_size": _RANDOM_SAMPLES, "random_seed": self.seed}
+            if method == "random"
+            else {"maxiterations": _GENETIC_ITERATIONS}
+        )
+        # DiCE prints a status line when it finds nothing, and pandas warns about its inplace calls;
+        # neither is actionable here. The public `generate_counterfactuals` also draws an unconditional
+        # progress bar, so the per-instance method it wraps is called directly.
+        with self._lock, seeded_global_rng(self.seed), contextlib.redirect_stdout(io.StringIO()):
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", module=r"dice_ml\.")
+                explainer = self._explainer(method)
+                explainer.data_interface.set_continuous_feature_indexes(query)
+                result = explainer._generate_counterfactuals(
+                    query,
+                    count * _OVERSAMPLE,
+                    desired_class=target,
+                    features_to_vary=self.mutable,
+                    permitted_range=self.permitted_range,
+                    verbose=False,
+                    **extra,
+                )
+        candidates: list[dict[str, Value]] = []
+        for frame in (result.final_cfs_df_sparse, result.final_cfs_df):
+            if frame is None or len(frame) == 0:
+                continue
+            for record in frame[self.table.names].to_dict("records"):
+                candidates.append(
+                    {
+                        f.name: str(record[f.name]) if f.kind == "categorical" else float(record[f.name])
+                        for f in self.table.features
+                    }
+                )
+        return candidates
+
+
+def verify(
+    model: Any,
+    table: Table,
+    class_names: Sequence[str],
+    original: Mapping[str, Value],
+    candidates: Sequence[Mapping[str, Value]],
+    target: int,
+) -> list[Counterfactual]:
+    """Round the candidates, re-predict them with the model, and keep distinct ones that reach `target`.
+
+    Returned sorted by how few features change, then by how little (in units of each feature's range).
+    """
+    rounded: list[dict[str, Value]] = []
+    for candidate in candidates:
+        row: dict[str, Value] = {}
+        for f in table.features:
+            value = candidate[f.name]
+            if f.kind == "numeric":
+                assert f.min is not None and f.max is not None
+                new = f.round(min(max(float(value), f.min), f.max))
+                # Unchanged features keep their exact value, which may be finer than the data's precision.
+                row[f.name] = original[f.name] if f.round(float(original[f.name])) == new else new
+            else:
+                row[f.name] = str(value)
+        if row not in rounded:
+            rounded.append(row)
+    if not rounded:
+        return []
+    frame = table.frame(rounded)
+    predicted = np.asarray(model.predict(frame))
+    probabilities = np.asarray(model.predict_proba(frame), dtype=float)
+    classes = list(model.classes_)
+    found: list[tuple[tuple[int, float], Counterfactual]] = []
+    for row, label, proba in zip(rounded, predicted, probabilities, strict=True):
+        if classes.index(label) != target:
+            continue
+        changes = [
+            Change(feature=f.name, old=original[f.name], new=row[f.name])
+            for f in table.features
+            if row[f.name] != original[f.name]
+        ]
+        if not changes:
+            continue
+        distance = sum(_distance(table, c) for c in changes)
+        found.append(
+            (
+                (len(changes), distance),
+                Counterfactual(changes=changes, label=class_names[target], probability=float(proba[target])),
+            )
+        )
+    found.sort(key=lambda item: item[0])
+    return [cf for _, cf in found]
+
+
+def _distance(table: Table, change: Change) -> float:
+    feature = table.by_name[change.feature]
+    if feature.kind == "categorical":
+        return 1.0
+    assert feature.min is not None and feature.max is not None
+    span = feature.max - feature.min or 1.0
+    return abs(float(change.new) - float(change.old)) / span  # type: ignore[arg-type]

@@ -1,0 +1,231 @@
+"""A tabular host's instance references (row ids, feature values, group conditions) to subjects and back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from simxai.exceptions import ArgumentError
+from simxai.hosts._tabular_data import Table, Value
+from simxai.hosts.base import HostSchema, InstanceRef
+from simxai.instances import CONDITION_HELP, Clause, parse_condition
+from simxai.results import Subject, format_number
+
+
+def plural(noun: str) -> str:
+    """The plural of an English noun, for the common regular cases."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def _text(value: Value) -> str:
+    return value if isinstance(value, str) else format_number(value)
+
+
+class Resolver:
+    """Turns instance references into subjects, and subjects (from anywhere) into checked model input.
+
+    Args:
+        table: the host's table.
+        schema: the host's schema (conditions are parsed against it).
+        noun: what one row is, e.g. "patient".
+        recorded: the recorded label name of every row.
+        predicted: returns the predicted label name of every row (computed on first use).
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        schema: HostSchema,
+        noun: str,
+        recorded: Sequence[str],
+        predicted: Callable[[], Sequence[str]],
+    ) -> None:
+        self.table = table
+        self.schema = schema
+        self.noun = noun
+        self._recorded = np.array(recorded, dtype=object)
+        self._predicted = predicted
+        self._id_pattern = re.compile(
+            rf"(?:(?:id|row|instance|{re.escape(noun)})\s*(?:no\.?|number)?\s*)?#?\s*(-?\d+)", re.IGNORECASE
+        )
+
+    def nouns(self, n: int) -> str:
+        return self.noun if n == 1 else plural(self.noun)
+
+    @property
+    def id_text(self) -> str:
+        return f"a row id from 0 to {len(self.table) - 1}"
+
+    def resolve(self, instance: InstanceRef) -> Subject:
+        """The subject an instance reference names (see `TabularHost.resolve`)."""
+        if isinstance(instance, bool):
+            raise ArgumentError(
+                f"cannot use {instance!r} as an instance", argument="instance", valid=self.id_text
+            )
+        if isinstance(instance, int | np.integer):
+            return self.row(int(instance))
+        if isinstance(instance, float):
+            if instance.is_integer():
+                return self.row(int(instance))
+            raise ArgumentError(f"{instance} is not a row id", argument="instance", valid=self.id_text)
+        if isinstance(instance, Mapping):
+            return self._values(instance)
+        if isinstance(instance, str):
+            match = self._id_pattern.fullmatch(instance.strip())
+            return self.row(int(match.group(1))) if match else self._group(instance.strip())
+        raise ArgumentError(
+            f"cannot use a {type(instance).__name__} as an instance",
+            argument="instance",
+            valid=f"a row id, an object of feature values, or {CONDITION_HELP}",
+        )
+
+    def row(self, row: int) -> Subject:
+        """The subject of one row.
+
+        Raises:
+            ArgumentError: no such row, naming the valid range.
+        """
+        if not 0 <= row < len(self.table):
+            raise ArgumentError(
+                f"there is no {self.noun} {row}; ids run from 0 to {len(self.table) - 1}",
+                argument="instance",
+                valid=self.id_text,
+            )
+        return Subject(
+            kind="row", description=f"{self.noun} {row}", id=row, values=dict(self.table.row_values(row))
+        )
+
+    def _base_id(self, value: Any) -> int:
+        if not isinstance(value, bool) and isinstance(value, int | float | str):
+            try:
+                number = float(value)
+            except ValueError:
+                number = None
+            if number is not None and number.is_integer():
+                return self.row(int(number)).id or 0
+        raise ArgumentError(f"id must be a row id, got {value!r}", argument="instance", valid=self.id_text)
+
+    def _values(self, given: Mapping[str, Any]) -> Subject:
+        base: int | None = None
+        values: dict[str, Value] = {}
+        for key, value in given.items():
+            if str(key).strip().lower() == "id":
+                base = self._base_id(value)
+                continue
+            feature = self.table.lookup(str(key), "instance")
+            if feature.name in values:
+                raise ArgumentError(f"{feature.name} is given twice", argument="instance")
+            values[feature.name] = self.table.check(feature, value, "instance")
+        given_text = ", ".join(f"{k} = {_text(v)}" for k, v in values.items())
+        if base is None:
+            missing = [n for n in self.table.names if n not in values]
+            if missing:
+                raise ArgumentError(
+                    f"a custom {self.noun} needs a value for every feature; missing: {', '.join(missing)}",
+                    argument="instance",
+                    valid=f"values for all {len(self.table.names)} features ({', '.join(self.table.names)}), "
+                    "or an id plus the values to change",
+                    missing=missing,
+                )
+            return Subject(kind="values", description=f"a {self.noun} with {given_text}", values=dict(values))
+        if not values:
+            return self.row(base)
+        full = {**self.table.row_values(base), **values}
+        return Subject(
+            kind="values", description=f"{self.noun} {base} with {given_text}", id=base, values=dict(full)
+        )
+
+    def _group(self, text: str) -> Subject:
+        clauses = parse_condition(text, self.schema)
+        mask = np.ones(len(self.table), dtype=bool)
+        for clause in clauses:
+            mask &= self._matches(clause)
+        ids = [int(i) for i in np.flatnonzero(mask)]
+        condition = " and ".join(c.text() for c in clauses)
+        if not ids:
+            ranges = "; ".join(
+                f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
+                for f in (self.table.by_name.get(c.field) for c in clauses)
+                if f is not None and f.kind == "numeric"
+            )
+            raise ArgumentError(
+                f"no {self.noun} matches {condition!r}" + (f" ({ranges})" if ranges else ""),
+                argument="instance",
+                valid=f"a condition some {plural(self.noun)} match",
+            )
+        n = len(ids)
+        description = (
+            f"all {n} {self.nouns(n)}" if not clauses else f"the {n} {self.nouns(n)} with {condition}"
+        )
+        return Subject(kind="group", description=description, condition=condition or "all", size=n, ids=ids)
+
+    def _matches(self, clause: Clause) -> np.ndarray:
+        column: np.ndarray
+        if clause.field == "id":
+            column = np.arange(len(self.table), dtype=float)
+        elif clause.field == "label":
+            column = self._recorded
+        elif clause.field == "prediction":
+            column = np.array(self._predicted(), dtype=object)
+        else:
+            feature = self.table.by_name[clause.field]
+            kind = object if feature.kind == "categorical" else float
+            column = np.array(self.table.value_column(feature, self.table.X), dtype=kind)
+        if clause.op == "=":
+            return np.asarray(column == clause.value)
+        if clause.op == "!=":
+            return np.asarray(column != clause.value)
+        compare = {">": np.greater, ">=": np.greater_equal, "<": np.less, "<=": np.less_equal}[clause.op]
+        return np.asarray(compare(column.astype(float), float(clause.value)))
+
+    def frame(self, subject: Subject) -> pd.DataFrame:
+        """The model input of a subject, re-checking one built elsewhere.
+
+        Raises:
+            ArgumentError: unknown ids, missing or invalid values, or a subject kind a table cannot use.
+        """
+        if subject.kind == "row" and subject.id is not None:
+            self.row(subject.id)
+            return self.table.rows([subject.id])
+        if subject.kind == "values" and subject.values is not None:
+            return self.table.frame([self.values(subject)])
+        if subject.kind == "group" and subject.ids:
+            bad = [i for i in subject.ids if not 0 <= i < len(self.table)]
+            if bad:
+                raise ArgumentError(
+                    f"the group holds unknown ids {bad[:5]}", argument="instance", valid=self.id_text
+                )
+            return self.table.rows(subject.ids)
+        raise ArgumentError(
+            f"a tabular host cannot use a {subject.kind} subject ({subject.description})",
+            argument="instance",
+            valid=f"a row id, feature values, or {CONDITION_HELP}",
+        )
+
+    def values(self, subject: Subject) -> dict[str, Value]:
+        """The checked feature values of a single-instance subject."""
+        if subject.kind == "row" and subject.id is not None:
+            self.row(subject.id)
+            return self.table.row_values(subject.id)
+        given = {self.table.lookup(k, "instance").name: v for k, v in (subject.values or {}).items()}
+        missing = [n for n in self.table.names if n not in given]
+        if missing:
+            raise ArgumentError(f"values are missing {missing}", argument="instance", missing=missing)
+        return {f.name: self.table.check(f, given[f.name], "instance") for f in self.table.features}
+
+    def single(self, subject: Subject, what: str) -> None:
+        """Refuse a group where one instance is needed."""
+        if subject.kind == "group":
+            raise ArgumentError(
+                f"{what} needs one {self.noun}, but {subject.description} selects {subject.size}",
+                argument="instance",
+                valid=f"one row id or the values of one {self.noun}",
+            )

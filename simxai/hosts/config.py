@@ -1,0 +1,202 @@
+"""Load a `TabularHost` from a YAML or JSON file naming a saved model, a CSV of data and the cards.
+
+Security: the model file is loaded with joblib, which unpickles it, and unpickling runs code. A model
+file is therefore a program: load only files from a source you trust, exactly as you would run a script
+from it. Nothing else in the configuration is executed.
+
+Example (`host.yaml`; relative paths are resolved against the folder of the configuration file):
+
+```yaml
+name: loan approval
+model_path: model.joblib
+data_path: loans.csv
+target: approved
+class_names: [rejected, approved]
+instance_noun: applicant
+categorical_features: [region]
+immutable_features: [age]
+test_size: 0.2
+seed: 0
+cards:
+  description: Loan applications from 2020.
+  feature_descriptions: {income: yearly income in k€}
+  label_meanings: {approved: the loan is granted}
+```
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+from simxai.exceptions import UsageError
+from simxai.hosts.tabular import DataCard, ModelCard, OutputCard, TabularHost
+
+__all__ = ["CardsConfig", "HostConfig", "load_host_config"]
+
+
+class CardsConfig(pydantic.BaseModel):
+    """The plain-words parts of the data, model and output cards; anything left out is generated."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    description: str | None = None
+    feature_descriptions: dict[str, str] = {}
+    target_description: str | None = None
+    model_description: str | None = None
+    training: str | None = None
+    strengths: list[str] | None = None
+    limitations: list[str] | None = None
+    label_meanings: dict[str, str] = {}
+    probability_meaning: str | None = None
+
+
+class HostConfig(pydantic.BaseModel):
+    """Everything `load_host_config` needs to build a `TabularHost`."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", protected_namespaces=())
+
+    name: str
+    model_path: Path
+    data_path: Path
+    target: str
+    class_names: list[str] | None = None
+    instance_noun: str = "instance"
+    categorical_features: list[str] = []
+    immutable_features: list[str] = []
+    feature_aliases: dict[str, list[str]] = {}
+    test_size: float = pydantic.Field(0.2, gt=0, lt=1)
+    seed: int = 0
+    test_ids_path: Path | None = None
+    background_size: int = pydantic.Field(100, ge=1)
+    cards: CardsConfig = CardsConfig()
+
+
+def _read(path: Path) -> Any:
+    text = path.read_text(encoding="utf-8")
+    suffix = path.suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        import yaml
+
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise UsageError(f"{path}: not valid YAML: {exc}") from None
+    if suffix == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{path}: not valid JSON: {exc}") from None
+    raise UsageError(f"{path}: a host configuration must be a .yaml, .yml or .json file")
+
+
+def _parse(path: Path, raw: Any) -> HostConfig:
+    if not isinstance(raw, dict):
+        raise UsageError(f"{path}: the configuration must be a mapping of fields, got {type(raw).__name__}")
+    try:
+        return HostConfig.model_validate(raw)
+    except pydantic.ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            field = ".".join(str(part) for part in error["loc"]) or "(top level)"
+            reason = "is not a known field" if error["type"] == "extra_forbidden" else error["msg"].lower()
+            problems.append(f"field {field!r} {reason}")
+        fields = ", ".join(HostConfig.model_fields)
+        raise UsageError(f"{path}: " + "; ".join(problems) + f" (fields are {fields})") from None
+
+
+def _file(config_path: Path, field: str, value: Path) -> Path:
+    resolved = value if value.is_absolute() else config_path.parent / value
+    if not resolved.is_file():
+        raise UsageError(f"{config_path}: field {field!r}: no file at {resolved}")
+    return resolved
+
+
+def _test_ids(config_path: Path, path: Path) -> list[int]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        raw = json.loads(text) if path.suffix.lower() == ".json" else text.replace(",", " ").split()
+        ids = [int(v) for v in raw]
+        if any(isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()) for v in raw):
+            raise ValueError("ids must be integers")
+    except (ValueError, TypeError) as exc:
+        raise UsageError(
+            f"{config_path}: field 'test_ids_path': {path} must hold integer row ids "
+            f"(a JSON list, or ids separated by spaces, commas or lines): {exc}"
+        ) from None
+    return ids
+
+
+def load_host_config(path: str | Path) -> TabularHost:
+    """Build the `TabularHost` described by a YAML or JSON configuration file.
+
+    The model file is unpickled: load configurations only from trusted sources (see the module docstring).
+
+    Args:
+        path: the configuration file (.yaml, .yml or .json).
+
+    Raises:
+        UsageError: naming the file and the field at fault (a missing file, an unknown target column, a
+            class_names count that does not match the model, ...).
+    """
+    config_path = Path(path)
+    if not config_path.is_file():
+        raise UsageError(f"no host configuration file at {config_path}")
+    config = _parse(config_path, _read(config_path))
+    model_file = _file(config_path, "model_path", config.model_path)
+    data_file = _file(config_path, "data_path", config.data_path)
+
+    import joblib
+    import pandas as pd
+
+    try:
+        model = joblib.load(model_file)
+    except Exception as exc:
+        raise UsageError(
+            f"{config_path}: field 'model_path': cannot load {model_file} with joblib: {exc}"
+        ) from None
+    try:
+        data = pd.read_csv(data_file)
+    except Exception as exc:
+        raise UsageError(f"{config_path}: field 'data_path': cannot read {data_file} as CSV: {exc}") from None
+    test_ids = (
+        _test_ids(config_path, _file(config_path, "test_ids_path", config.test_ids_path))
+        if config.test_ids_path is not None
+        else None
+    )
+    cards = config.cards
+    try:
+        return TabularHost(
+            model,
+            data,
+            config.target,
+            config.class_names,
+            name=config.name,
+            instance_noun=config.instance_noun,
+            categorical_features=config.categorical_features,
+            test_ids=test_ids,
+            test_size=config.test_size,
+            seed=config.seed,
+            feature_aliases=config.feature_aliases,
+            immutable_features=config.immutable_features,
+            data_card=DataCard(
+                description=cards.description,
+                feature_descriptions=cards.feature_descriptions,
+                target_description=cards.target_description,
+            ),
+            model_card=ModelCard(
+                description=cards.model_description,
+                training=cards.training,
+                strengths=cards.strengths,
+                limitations=cards.limitations,
+            ),
+            output_card=OutputCard(
+                label_meanings=cards.label_meanings, probability_meaning=cards.probability_meaning
+            ),
+            background_size=config.background_size,
+        )
+    except UsageError as exc:
+        raise UsageError(f"{config_path}: {exc}") from exc

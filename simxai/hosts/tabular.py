@@ -1,0 +1,902 @@
+"""`TabularHost`: the `Host` protocol for a scikit-learn classifier over a table.
+
+Instance ids are the row positions 0..n-1 of the hosted table. Attributions come from SHAP, counterfactuals
+from DiCE; every number the host reports about the model (a counterfactual's label, a still-this range, a
+what-if prediction) is re-checked with the model itself before it is returned. Explainers are built on
+first use and reused; results per instance are cached.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Literal, TypeVar
+
+import numpy as np
+import pandas as pd
+import pydantic
+
+from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts._tabular_cards import (
+    assessment,
+    feature_info,
+    held_out_scores,
+    hyperparameters,
+    model_type,
+    scalar,
+)
+from simxai.hosts._tabular_data import Table, Value
+from simxai.hosts._tabular_dice import CounterfactualSearch, verify
+from simxai.hosts._tabular_resolve import Resolver
+from simxai.hosts._tabular_shap import Attributions, Attributor, split_thresholds
+from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
+from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.instances import RelativeChange, closest, parse_change
+from simxai.results import (
+    Attribution,
+    Change,
+    Counterfactual,
+    CounterfactualResult,
+    DataInformationResult,
+    GlobalExplanationResult,
+    Importance,
+    LabelInfo,
+    LocalExplanationResult,
+    ModelInformationResult,
+    OutputInformationResult,
+    PerformanceResult,
+    PredictionResult,
+    StillThisResult,
+    Subject,
+    WhatIfResult,
+)
+
+__all__ = ["DataCard", "ModelCard", "OutputCard", "TabularHost", "stratified_split"]
+
+T = TypeVar("T")
+
+#: Rows averaged for the global explanation (tree explainer, model-agnostic explainer), and for a group's
+#: mean attribution with the model-agnostic explainer (the tree explainer takes every row of a group).
+#: The model-agnostic explainer costs about 0.1 s per row, hence its smaller samples.
+GLOBAL_SAMPLE = 200
+AGNOSTIC_GLOBAL_SAMPLE = 50
+AGNOSTIC_GROUP_SAMPLE = 50
+MAX_COUNTERFACTUALS = 10
+
+
+class DataCard(pydantic.BaseModel):
+    """What the data is, in plain words. Everything left out is generated from the data."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    description: str | None = None
+    feature_descriptions: dict[str, str] = {}
+    target_description: str | None = None
+
+
+class ModelCard(pydantic.BaseModel):
+    """What the model is and how it was made. Strengths and limitations left out are generated."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    description: str | None = None
+    training: str | None = None
+    strengths: list[str] | None = None
+    limitations: list[str] | None = None
+
+
+class OutputCard(pydantic.BaseModel):
+    """What each label and the probability mean."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    label_meanings: dict[str, str] = {}
+    probability_meaning: str | None = None
+
+
+def stratified_split(
+    labels: Sequence[Any] | np.ndarray, test_size: float, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted (train, test) row ids of a stratified split; the default held-out split of a `TabularHost`.
+
+    Raises:
+        UsageError: the split is impossible (e.g. a label with a single row).
+    """
+    from sklearn.model_selection import train_test_split
+
+    ids = np.arange(len(labels))
+    try:
+        train, test = train_test_split(
+            ids, test_size=test_size, random_state=seed, stratify=np.asarray(labels)
+        )
+    except ValueError as exc:
+        raise UsageError(
+            f"cannot make a stratified {test_size:g} split: {exc}; pass test_ids instead"
+        ) from exc
+    return np.sort(train), np.sort(test)
+
+
+class _Cache:
+    """A small thread-safe LRU map, so a long-running server's caches stay bounded."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = compute()
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return value
+
+
+def _diverse(found: list[Counterfactual], count: int) -> list[Counterfactual]:
+    """Up to `count` counterfactuals, fewest changes first, preferring ones that change other features.
+
+    `found` comes sorted by number and size of changes; two ways that move the same feature to different
+    values tell a user less than two ways that move different features.
+    """
+    chosen: list[Counterfactual] = []
+    seen: set[frozenset[str]] = set()
+    for cf in found:
+        features = frozenset(c.feature for c in cf.changes)
+        if features not in seen and len(chosen) < count:
+            chosen.append(cf)
+            seen.add(features)
+    chosen += [cf for cf in found if cf not in chosen][: count - len(chosen)]
+    return sorted(chosen, key=lambda cf: len(cf.changes))
+
+
+class TabularHost:
+    """A fitted scikit-learn classifier over a table, with its XAI resources.
+
+    Args:
+        model: a fitted classifier (an estimator or a Pipeline) with `predict_proba` and `classes_`, fitted on
+            a DataFrame whose columns are the feature columns of `data`.
+        data: the features and the target column; instance ids are its row positions 0..n-1.
+        target: the name of the target column.
+        class_names: `class_names[i]` names `model.classes_[i]` (default: the classes as text).
+        name: the host's name, e.g. "diabetes progression".
+        instance_noun: what one row is, e.g. "patient".
+        categorical_features: features holding categories (strings or numeric codes).
+        test_ids: the held-out rows; by default a stratified split with `test_size` and `seed`.
+        test_size: the held-out fraction when `test_ids` is not given.
+        seed: seeds the split, the background sample, the explainers and the searches.
+        feature_descriptions: a description per feature (overrides the data card's).
+        feature_aliases: other names users may use for a feature (e.g. "bp" for blood_pressure).
+        immutable_features: features counterfactuals never change (e.g. age, sex).
+        data_card: the data card; missing parts are generated.
+        model_card: the model card; missing parts are generated.
+        output_card: the output card; missing parts are generated.
+        background_size: rows in the background sample of the model-agnostic explainer.
+
+    Raises:
+        UsageError: naming the first argument that is wrong and what would be valid.
+    """
+
+    def __init__(
+        self,
+        model: Any,
+        data: pd.DataFrame,
+        target: str,
+        class_names: Sequence[str] | None = None,
+        *,
+        name: str,
+        instance_noun: str = "instance",
+        categorical_features: Sequence[str] = (),
+        test_ids: Sequence[int] | None = None,
+        test_size: float = 0.2,
+        seed: int = 0,
+        feature_descriptions: Mapping[str, str] | None = None,
+        feature_aliases: Mapping[str, Sequence[str]] | None = None,
+        immutable_features: Sequence[str] = (),
+        data_card: DataCard | None = None,
+        model_card: ModelCard | None = None,
+        output_card: OutputCard | None = None,
+        background_size: int = 100,
+    ) -> None:
+        if not isinstance(name, str) or not name.strip():
+            raise UsageError("name must be a non-empty string")
+        if not isinstance(instance_noun, str) or not instance_noun.strip():
+            raise UsageError("instance_noun must be a non-empty string, e.g. 'patient'")
+        if not isinstance(data, pd.DataFrame) or data.empty:
+            raise UsageError("data must be a non-empty pandas DataFrame of the features and the target")
+        if data.columns.duplicated().any():
+            raise UsageError(
+                f"data has duplicate columns: {sorted(set(data.columns[data.columns.duplicated()]))}"
+            )
+        if target not in data.columns:
+            raise UsageError(
+                f"target {target!r} is not a column of data; columns are {', '.join(map(str, data.columns))}"
+                + (f" (did you mean {closest(str(target), map(str, data.columns))}?)" if target else "")
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise UsageError(f"seed must be an integer, got {seed!r}")
+        if not isinstance(background_size, int) or background_size < 1:
+            raise UsageError(f"background_size must be a positive integer, got {background_size!r}")
+        self.model = model
+        self.name = name.strip()
+        self.instance_noun = instance_noun.strip()
+        self.target = target
+        self.seed = seed
+        self.background_size = background_size
+        classes = self._check_model(model)
+        feature_order = self._check_features(model, data, target)
+        self.class_names = self._check_class_names(class_names, classes)
+        self._class_position: dict[Any, int] = {scalar(c): i for i, c in enumerate(classes)}
+        data_card = data_card or DataCard()
+        model_card = model_card or ModelCard()
+        output_card = output_card or OutputCard()
+        for option, features in (
+            ("categorical_features", categorical_features),
+            ("immutable_features", immutable_features),
+            ("feature_descriptions", list(feature_descriptions or {})),
+            ("feature_aliases", list(feature_aliases or {})),
+            ("data_card.feature_descriptions", list(data_card.feature_descriptions)),
+        ):
+            unknown = [f for f in features if f not in feature_order]
+            if unknown:
+                raise UsageError(
+                    f"{option} names unknown features {unknown}; features are {', '.join(feature_order)}"
+                )
+        unknown_labels = [k for k in output_card.label_meanings if k not in self.class_names]
+        if unknown_labels:
+            raise UsageError(
+                f"output_card.label_meanings names unknown labels {unknown_labels}; "
+                f"labels are {self.class_names}"
+            )
+        descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
+        self.table = Table(
+            data[feature_order], list(categorical_features), descriptions, feature_aliases or {}
+        )
+        self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
+        self._y = self._recorded_labels(data[target])
+        self._test_ids, self._split_text = self._held_out(test_ids, test_size)
+        self._train_ids = np.setdiff1d(np.arange(len(data)), self._test_ids)
+        self._mutable = [
+            f.name
+            for f in self.table.features
+            if f.name not in immutable_features
+            and (f.kind == "numeric" and f.min != f.max or len(f.categories) > 1)
+        ]
+        self.immutable_features = [f for f in feature_order if f in immutable_features]
+        self._schema = HostSchema(
+            name=self.name,
+            kind="tabular",
+            instance_noun=self.instance_noun,
+            class_names=self.class_names,
+            features=[
+                FeatureSchema(
+                    name=f.name,
+                    type=f.kind,
+                    min=f.min,
+                    max=f.max,
+                    categories=list(f.categories) if f.kind == "categorical" else None,
+                    description=f.description,
+                    aliases=list(f.aliases),
+                )
+                for f in self.table.features
+            ],
+            id_range=(0, len(data) - 1),
+        )
+        self._lock = threading.RLock()
+        self._lazy: dict[str, Any] = {}
+        self._results = _Cache()
+        self._resolver = Resolver(
+            self.table,
+            self._schema,
+            self.instance_noun,
+            self.recorded_labels,
+            lambda: [self.class_names[i] for i in self._predictions()[0]],
+        )
+        self._smoke_test()
+
+    # ----------------------------------------------------------------------------------------- checks
+
+    @staticmethod
+    def _check_model(model: Any) -> list[Any]:
+        if not callable(getattr(model, "predict_proba", None)) or not callable(
+            getattr(model, "predict", None)
+        ):
+            raise UsageError(
+                f"model must be a classifier with predict and predict_proba; got {type(model).__name__}"
+            )
+        try:
+            classes = list(model.classes_)
+        except AttributeError as exc:
+            raise UsageError(
+                f"model {type(model).__name__} has no classes_: fit it before hosting it"
+            ) from exc
+        if len(classes) < 2:
+            raise UsageError(f"model must know at least two classes, it knows {classes}")
+        return classes
+
+    @staticmethod
+    def _check_features(model: Any, data: pd.DataFrame, target: str) -> list[str]:
+        columns = [str(c) for c in data.columns if c != target]
+        names = getattr(model, "feature_names_in_", None)
+        if names is None:
+            raise UsageError(
+                "model was fitted without feature names; "
+                "fit it on a pandas DataFrame with the feature columns"
+            )
+        names = [str(n) for n in names]
+        missing = [n for n in names if n not in columns]
+        extra = [c for c in columns if c not in names]
+        if missing or extra:
+            raise UsageError(
+                "the data's feature columns do not match the model's: "
+                + (f"missing {missing}" if missing else "")
+                + ("; " if missing and extra else "")
+                + (f"not used by the model {extra} (drop them from data)" if extra else "")
+            )
+        return names
+
+    @staticmethod
+    def _check_class_names(class_names: Sequence[str] | None, classes: list[Any]) -> list[str]:
+        if class_names is None:
+            return [str(scalar(c)) for c in classes]
+        names = list(class_names)
+        if isinstance(class_names, str) or len(names) != len(classes):
+            raise UsageError(
+                f"class_names must name each of the model's {len(classes)} classes "
+                f"{[scalar(c) for c in classes]} in order; got {class_names!r}"
+            )
+        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
+            raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
+        return [n.strip() for n in names]
+
+    def _recorded_labels(self, column: pd.Series) -> np.ndarray:
+        positions = []
+        for value in column:
+            position = self._class_position.get(scalar(value))
+            if position is None:
+                raise UsageError(
+                    f"target {self.target!r} holds {value!r}, which is not one of the model's classes "
+                    f"{list(self._class_position)}"
+                )
+            positions.append(position)
+        return np.array(positions, dtype=int)
+
+    def _held_out(self, test_ids: Sequence[int] | None, test_size: float) -> tuple[np.ndarray, str]:
+        n = len(self.table)
+        if test_ids is not None:
+            ids = list(test_ids)
+            if not ids or not all(isinstance(i, int | np.integer) and not isinstance(i, bool) for i in ids):
+                raise UsageError("test_ids must be a non-empty sequence of integer row ids")
+            bad = [int(i) for i in ids if not 0 <= i < n]
+            if bad:
+                raise UsageError(f"test_ids {bad[:5]} are outside the row ids 0..{n - 1}")
+            if len(set(ids)) != len(ids):
+                raise UsageError("test_ids contains duplicates")
+            return np.sort(np.asarray(ids, dtype=int)), "rows chosen by the host's provider"
+        if not isinstance(test_size, float | int) or not 0 < test_size < 1:
+            raise UsageError(f"test_size must be a fraction between 0 and 1, got {test_size!r}")
+        _, test = stratified_split(self._y, float(test_size), self.seed)
+        return test, f"a stratified {float(test_size):.0%} split with seed {self.seed}"
+
+    def _smoke_test(self) -> None:
+        try:
+            proba = np.asarray(self.model.predict_proba(self.table.rows([0])))
+        except Exception as exc:
+            raise UsageError(f"model.predict_proba failed on the first row of data: {exc}") from exc
+        if proba.shape != (1, len(self.class_names)):
+            raise UsageError(
+                f"model.predict_proba gave shape {proba.shape}, expected (1, {len(self.class_names)})"
+            )
+
+    # ------------------------------------------------------------------------------- lazy resources
+
+    def _resource(self, key: str, build: Callable[[], T]) -> T:
+        """Build an expensive resource once, even when threads ask at the same time."""
+        with self._lock:
+            if key not in self._lazy:
+                self._lazy[key] = build()
+            return self._lazy[key]
+
+    def _predictions(self) -> tuple[np.ndarray, np.ndarray]:
+        def build() -> tuple[np.ndarray, np.ndarray]:
+            return self._predict_frame(self.table.X)
+
+        return self._resource("predictions", build)
+
+    def _attributor(self) -> Attributor:
+        def build() -> Attributor:
+            background = min(self.background_size, len(self._train_ids))
+            rows = np.random.default_rng(self.seed).choice(self._train_ids, background, replace=False)
+            return Attributor(
+                self.model, self.table, len(self.class_names), self.table.rows(np.sort(rows)), self.seed
+            )
+
+        return self._resource("attributor", build)
+
+    def _search(self) -> CounterfactualSearch:
+        return self._resource(
+            "dice",
+            lambda: CounterfactualSearch(
+                self.model, self.table, self._y, self.target, self._mutable, self.seed
+            ),
+        )
+
+    def _thresholds(self) -> list[np.ndarray] | None:
+        return self._resource("thresholds", lambda: split_thresholds(self.model, len(self.table.names)))
+
+    # ---------------------------------------------------------------------------------- utilities
+
+    @property
+    def test_ids(self) -> np.ndarray:
+        """The held-out row ids (sorted)."""
+        return self._test_ids.copy()
+
+    @property
+    def train_ids(self) -> np.ndarray:
+        """The row ids outside the held-out split (sorted)."""
+        return self._train_ids.copy()
+
+    @property
+    def recorded_labels(self) -> list[str]:
+        """The recorded label of every row."""
+        return [self.class_names[i] for i in self._y]
+
+    def _predict_frame(self, frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+        """Class positions from `model.predict` (the model's own decision) and probabilities."""
+        labels = np.array([self._class_position[scalar(v)] for v in self.model.predict(frame)], dtype=int)
+        return labels, np.asarray(self.model.predict_proba(frame), dtype=float)
+
+    def _label_index(self, label: str, argument: str) -> int:
+        for i, name in enumerate(self.class_names):
+            if isinstance(label, str) and name.lower() == label.strip().lower():
+                return i
+        raise ArgumentError(
+            f"unknown label {label!r}; labels are {', '.join(self.class_names)}",
+            argument=argument,
+            valid=", ".join(self.class_names),
+            suggestions=closest(str(label), self.class_names),
+        )
+
+    def _probabilities(self, row: np.ndarray) -> dict[str, float]:
+        return {name: float(p) for name, p in zip(self.class_names, row, strict=True)}
+
+    def _counts(self, labels: np.ndarray) -> dict[str, int]:
+        return {name: int((labels == i).sum()) for i, name in enumerate(self.class_names)}
+
+    def _majority(self, labels: np.ndarray) -> int:
+        return int(np.bincount(labels, minlength=len(self.class_names)).argmax())
+
+    # ------------------------------------------------------------------------------------ resolve
+
+    def schema(self) -> HostSchema:
+        """Describe the features, labels, id range and metrics."""
+        return self._schema
+
+    def resolve(self, instance: InstanceRef) -> Subject:
+        """Turn a reference into a subject.
+
+        An int (or numeric string, or "patient 12") is a row id. A dict of every feature's value is a custom
+        instance; a dict with "id" and some features is that row with those values changed. Any other string
+        is a condition selecting a group ("glucose > 120 and age < 50", "label = <class>" for the recorded
+        label, "prediction = <class>" for the model's, "id < 20", "all").
+
+        Raises:
+            ArgumentError: an unknown id (naming the valid range), missing features (listed in `missing`,
+                never imputed), an unknown feature (with close names), an impossible value, or a condition
+                no row matches.
+        """
+        return self._resolver.resolve(instance)
+
+    @staticmethod
+    def _key(subject: Subject) -> str:
+        return subject.model_dump_json()
+
+    # -------------------------------------------------------------------------------- predictions
+
+    def predict(self, subject: Subject) -> PredictionResult:
+        """Predict the label and class probabilities (the distribution for a group)."""
+        if subject.kind == "row" and subject.id is not None:
+            self._resolver.row(subject.id)
+            labels, proba = self._predictions()
+            row = subject.id
+            return PredictionResult(
+                subject=subject,
+                label=self.class_names[labels[row]],
+                probabilities=self._probabilities(proba[row]),
+                true_label=self.class_names[self._y[row]],
+            )
+        labels, proba = self._predict_frame(self._resolver.frame(subject))
+        if subject.kind == "group":
+            return PredictionResult(
+                subject=subject,
+                label=self.class_names[self._majority(labels)],
+                probabilities=self._probabilities(proba.mean(axis=0)),
+                label_counts=self._counts(labels),
+            )
+        return PredictionResult(
+            subject=subject, label=self.class_names[labels[0]], probabilities=self._probabilities(proba[0])
+        )
+
+    def what_if(self, subject: Subject, changes: Mapping[str, ChangeValue]) -> WhatIfResult:
+        """Predict again after applying `changes` (absolute values, relative changes or categories).
+
+        Raises:
+            ArgumentError: no changes, an unknown feature (with close names), or a value the feature
+                cannot take.
+        """
+        if not changes:
+            raise ArgumentError(
+                "no changes given",
+                argument="changes",
+                valid='e.g. {"bmi": 30} or {"glucose": "-5"}',
+                missing=["changes"],
+            )
+        before = self._resolver.frame(subject)
+        after = before.copy()
+        applied: list[Change] = []
+        for key, raw in changes.items():
+            feature = self.table.lookup(str(key), "changes")
+            parsed = parse_change(raw)
+            old = self.table.value_column(feature, before)
+            new: list[Value]
+            if feature.kind == "categorical":
+                if isinstance(parsed, RelativeChange):
+                    raise ArgumentError(
+                        f"{feature.name} is categorical; it cannot change by {raw!r}",
+                        argument="changes",
+                        valid=", ".join(feature.categories),
+                    )
+                new = [self.table.check(feature, raw, "changes")] * len(before)
+            elif isinstance(parsed, RelativeChange):
+                new = [float(np.round(parsed.apply(float(v)), 10)) for v in old]
+                for v in new:
+                    self.table.check(feature, v, "changes")
+            else:
+                new = [self.table.check(feature, parsed, "changes")] * len(before)
+            self.table.set_column(after, feature, new)
+            applied.append(self._change(feature.name, old, new, subject))
+        old_labels, old_proba = self._predict_frame(before)
+        new_labels, new_proba = self._predict_frame(after)
+        group = subject.kind == "group"
+        return WhatIfResult(
+            subject=subject,
+            changes=applied,
+            old_label=self.class_names[self._majority(old_labels)],
+            old_probabilities=self._probabilities(old_proba.mean(axis=0)),
+            new_label=self.class_names[self._majority(new_labels)],
+            new_probabilities=self._probabilities(new_proba.mean(axis=0)),
+            old_label_counts=self._counts(old_labels) if group else None,
+            new_label_counts=self._counts(new_labels) if group else None,
+        )
+
+    def _change(self, feature: str, old: list[Value], new: list[Value], subject: Subject) -> Change:
+        if subject.kind != "group":
+            return Change(feature=feature, old=old[0], new=new[0])
+        # A group's change is stated by its mean (numeric) or its most common value (categorical).
+        if isinstance(old[0], str):
+            return Change(feature=feature, old=max(set(old), key=old.count), new=max(set(new), key=new.count))
+        digits = self.table.by_name[feature].decimals + 1
+        old_mean = float(np.mean([float(v) for v in old]))
+        new_mean = float(np.mean([float(v) for v in new]))
+        return Change(feature=feature, old=round(old_mean, digits), new=round(new_mean, digits))
+
+    # ------------------------------------------------------------------------------- attributions
+
+    def local_explanation(self, subject: Subject, label: str | None) -> LocalExplanationResult:
+        """SHAP attributions of the output for `label` (default: the predicted label); a group's mean.
+
+        Base value plus the sum of the contributions equals the output, which is the model's own output for
+        the label in `output_space`: its probability, or its raw score (log-odds) for gradient boosting.
+        """
+        index = self._label_index(label, "label") if label is not None else None
+        return self._results.get(("local", self._key(subject), index), lambda: self._local(subject, index))
+
+    def _local(self, subject: Subject, index: int | None) -> LocalExplanationResult:
+        frame = self._resolver.frame(subject)
+        labels, proba = self._predict_frame(frame)
+        predicted = self._majority(labels)
+        k = predicted if index is None else index
+        attributor = self._attributor()
+        method = attributor.method
+        rows = frame
+        if subject.kind == "group" and not attributor.tree and len(frame) > AGNOSTIC_GROUP_SAMPLE:
+            picked = np.random.default_rng(self.seed).choice(len(frame), AGNOSTIC_GROUP_SAMPLE, replace=False)
+            rows = frame.iloc[np.sort(picked)].reset_index(drop=True)
+            nouns = self._resolver.nouns(len(frame))
+            method += f", mean over {AGNOSTIC_GROUP_SAMPLE} sampled of the {len(frame)} {nouns}"
+        attributions = self._results.get(
+            ("attributions", self._key(subject)), lambda: attributor.explain(rows)
+        )
+        contributions = attributions.values[:, :, k].mean(axis=0)
+        values = (
+            self.table.row_values(subject.id)
+            if subject.kind == "row" and subject.id is not None
+            else (subject.values if subject.kind == "values" else None)
+        )
+        items = [
+            Attribution(feature=name, value=values[name] if values else None, contribution=float(c))
+            for name, c in zip(self.table.names, contributions, strict=True)
+        ]
+        items.sort(key=lambda a: abs(a.contribution), reverse=True)
+        return LocalExplanationResult(
+            subject=subject,
+            label=self.class_names[k],
+            predicted_label=self.class_names[predicted],
+            probability=float(proba[:, predicted].mean()),
+            base_value=float(attributions.base[k]),
+            output=float(attributions.outputs[:, k].mean()),
+            output_space=attributor.space,
+            method=method,
+            attributions=items,
+        )
+
+    def global_explanation(self, label: str | None) -> GlobalExplanationResult:
+        """Mean absolute SHAP value per feature over a seeded sample of rows, for `label`.
+
+        The sample has at most 200 rows for a tree model, at most 50 for a model-agnostic explainer.
+
+        The default label is the second class for a binary model (the first and second mirror each other),
+        else the label the model predicts most often.
+        """
+        if label is None:
+            k = 1 if len(self.class_names) == 2 else self._majority(self._predictions()[0])
+        else:
+            k = self._label_index(label, "label")
+        return self._results.get(("global", k), lambda: self._global(k))
+
+    def _global_attributions(self) -> tuple[Attributions, int]:
+        def build() -> tuple[Attributions, int]:
+            n = min(GLOBAL_SAMPLE if self._attributor().tree else AGNOSTIC_GLOBAL_SAMPLE, len(self.table))
+            rows = np.sort(np.random.default_rng(self.seed).choice(len(self.table), n, replace=False))
+            return self._attributor().explain(self.table.rows(rows)), n
+
+        return self._resource("global", build)
+
+    def _global(self, k: int) -> GlobalExplanationResult:
+        attributions, n = self._global_attributions()
+        values = attributions.values[:, :, k]
+        importances = [
+            Importance(
+                feature=name,
+                importance=float(np.abs(values[:, j]).mean()),
+                mean_contribution=float(values[:, j].mean()),
+            )
+            for j, name in enumerate(self.table.names)
+        ]
+        importances.sort(key=lambda i: i.importance, reverse=True)
+        return GlobalExplanationResult(
+            label=self.class_names[k], method=self._attributor().method, n_samples=n, importances=importances
+        )
+
+    # ---------------------------------------------------------------------------- counterfactuals
+
+    def counterfactuals(
+        self,
+        subject: Subject,
+        target_label: str,
+        count: int,
+        question: Literal["why_not", "how_to_be_that"],
+    ) -> CounterfactualResult:
+        """Up to `count` changes that make the model predict `target_label`, each re-checked with the model.
+
+        Only mutable features change, within their observed ranges; values are rounded to the precision the
+        data records, and rounded counterfactuals are predicted again.
+
+        Raises:
+            ArgumentError: a group, an unknown label, or a count outside 1..10.
+        """
+        self._resolver.single(subject, "a counterfactual")
+        if question not in ("why_not", "how_to_be_that"):
+            raise ArgumentError(
+                f"unknown question {question!r}", argument="question", valid="why_not, how_to_be_that"
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERFACTUALS:
+            raise ArgumentError(
+                f"count must be between 1 and {MAX_COUNTERFACTUALS}, got {count!r}",
+                argument="count",
+                valid=f"an integer from 1 to {MAX_COUNTERFACTUALS}",
+            )
+        target = self._label_index(target_label, "target_label")
+        return self._results.get(
+            ("counterfactuals", self._key(subject), target, count, question),
+            lambda: self._counterfactuals(subject, target, count, question),
+        )
+
+    def _counterfactuals(
+        self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
+    ) -> CounterfactualResult:
+        frame = self._resolver.frame(subject)
+        current = int(self._predict_frame(frame)[0][0])
+        target_name = self.class_names[target]
+        result: dict[str, Any] = {
+            "question": question,
+            "subject": subject,
+            "current_label": self.class_names[current],
+            "target_label": target_name,
+        }
+        if current == target:
+            return CounterfactualResult(
+                **result,
+                counterfactuals=[],
+                method="none (no search needed)",
+                note=f"The model already predicts {target_name} for {subject.description}; "
+                "nothing needs to change.",
+            )
+        if not self._mutable:
+            return CounterfactualResult(
+                **result,
+                counterfactuals=[],
+                method="none",
+                note="No feature may change, so no search was run.",
+            )
+        values = self._resolver.values(subject)
+        search = self._search()
+        found: list[Counterfactual] = []
+        methods = []
+        for method in ("random", "genetic"):
+            methods.append(method)
+            proposed = search.propose(values, target, count, method)
+            for cf in verify(self.model, self.table, self.class_names, values, proposed, target):
+                if all(cf.changes != kept.changes for kept in found):
+                    found.append(cf)
+            if len(found) >= count:
+                break
+        found = _diverse(found, count)
+        fixed = f"; {', '.join(self.immutable_features)} kept fixed" if self.immutable_features else ""
+        note = None
+        if not found:
+            note = (
+                f"No change of {', '.join(self._mutable)} within their observed ranges was found that makes "
+                f"the model predict {target_name}{fixed}."
+            )
+        elif len(found) < count:
+            note = f"Only {len(found)} of the {count} requested counterfactuals were found{fixed}."
+        return CounterfactualResult(
+            **result,
+            counterfactuals=found,
+            method=f"DiCE ({' then '.join(methods)} search), each counterfactual re-checked with the model",
+            note=note,
+        )
+
+    def still_this(self, subject: Subject) -> StillThisResult:
+        """Per feature (others fixed), the range or categories that keep the prediction, checked by sampling.
+
+        Ranges lie within the observed values (and the current one); the narrowest relative ranges come first.
+        """
+        self._resolver.single(subject, "what keeps the prediction")
+        return self._results.get(("still", self._key(subject)), lambda: self._still(subject))
+
+    def _still(self, subject: Subject) -> StillThisResult:
+        frame = self._resolver.frame(subject)
+        labels, proba = self._predict_frame(frame)
+        label = int(labels[0])
+        thresholds = self._thresholds()
+        found = stable_ranges(
+            self.model, self.table, frame, self._resolver.values(subject), label, thresholds, self.seed
+        )
+        check = (
+            "at every split threshold of the trees and at random points" if thresholds else "at random points"
+        )
+        return StillThisResult(
+            subject=subject,
+            label=self.class_names[label],
+            probability=float(proba[0, label]),
+            ranges=found.ranges,
+            samples_checked=found.checked,
+            samples_kept=found.kept,
+            method=f"one feature at a time on a {GRID_POINTS}-point grid over its observed range, "
+            f"checked {check}",
+        )
+
+    # ------------------------------------------------------------------------------------- cards
+
+    def performance(self, metric: str) -> PerformanceResult:
+        """Score the model on its held-out split; `metric` is one of `METRICS`."""
+        if metric not in METRICS:
+            raise ArgumentError(
+                f"unknown metric {metric!r}",
+                argument="metric",
+                valid=", ".join(METRICS),
+                suggestions=closest(str(metric), METRICS),
+            )
+        scores, matrix = self._resource("performance", self._scores)
+        if metric == "roc_auc" and "roc_auc" not in scores:
+            raise ArgumentError(
+                "roc_auc is undefined: the held-out split holds a single label",
+                argument="metric",
+                valid=", ".join(m for m in METRICS if m != "roc_auc"),
+            )
+        return PerformanceResult(
+            metric=metric,
+            value=scores.get(metric) if metric not in ("confusion_matrix", "all") else None,
+            metrics=scores,
+            labels=self.class_names,
+            confusion_matrix=matrix if metric in ("confusion_matrix", "all") else None,
+            split="held-out split",
+            n=len(self._test_ids),
+        )
+
+    def _scores(self) -> tuple[dict[str, float], list[list[int]]]:
+        labels, proba = self._predictions()
+        ids = self._test_ids
+        return held_out_scores(self._y[ids], labels[ids], proba[ids], len(self.class_names))
+
+    def data_information(self, feature: str | None) -> DataInformationResult:
+        """The data card, with one feature's statistics (and its mean per recorded label) when asked.
+
+        Raises:
+            ArgumentError: an unknown feature, with the closest names.
+        """
+        infos = [feature_info(self.table, f.name, None, self.class_names) for f in self.table.features]
+        chosen = (
+            feature_info(self.table, self.table.lookup(feature, "feature").name, self._y, self.class_names)
+            if feature
+            else None
+        )
+        return DataInformationResult(
+            name=self.name,
+            description=self.data_card.description or self._default_data_description(),
+            n_rows=len(self.table),
+            target=self.target,
+            class_balance=self._counts(self._y),
+            features=infos,
+            feature=chosen,
+        )
+
+    def _default_data_description(self) -> str:
+        n = len(self.table)
+        target = f" {self.data_card.target_description}" if self.data_card.target_description else ""
+        return (
+            f"The {self.name} data: {n} {self._resolver.nouns(n)}, each described by "
+            f"{len(self.table.names)} features; "
+            f"the target column {self.target} gives one of the labels {', '.join(self.class_names)}.{target}"
+        )
+
+    def model_information(self) -> ModelInformationResult:
+        """The model card: type, scalar hyper-parameters, training and evaluation, strengths, limitations.
+
+        Strengths and limitations the card leaves out are generated from the held-out predictions.
+        """
+        card = self.model_card
+        n, n_test = len(self.table), len(self._test_ids)
+        evaluation = (
+            f"Its performance is measured on a held-out split of {n_test} of the {n} "
+            f"{self._resolver.nouns(n)} "
+            f"({self._split_text})."
+        )
+        scores, _ = self._resource("performance", self._scores)
+        strengths, limitations = assessment(
+            scores["accuracy"], self._y[self._test_ids], self._resolver.nouns(len(self._test_ids))
+        )
+        kind = model_type(self.model)
+        return ModelInformationResult(
+            name=self.name,
+            model_type=kind,
+            description=card.description
+            or f"A {kind} classifier that predicts {self.target} ({', '.join(self.class_names)}) "
+            f"from {len(self.table.names)} features.",
+            hyperparameters=hyperparameters(self.model),
+            training=f"{card.training} {evaluation}" if card.training else evaluation,
+            strengths=card.strengths if card.strengths is not None else strengths,
+            limitations=card.limitations if card.limitations is not None else limitations,
+        )
+
+    def output_information(self) -> OutputInformationResult:
+        """The output card: each label with its meaning, and what the probability means."""
+        card = self.output_card
+        labels = []
+        for i, name in enumerate(self.class_names):
+            raw = scalar(list(self._class_position)[i])
+            default = f"the model predicts the recorded {self.target} value {raw!r}"
+            labels.append(LabelInfo(name=name, meaning=card.label_meanings.get(name, default)))
+        return OutputInformationResult(
+            labels=labels,
+            probability_meaning=card.probability_meaning
+            or "Each probability is the model's score for a label (from predict_proba); the scores of all "
+            "labels sum to 1. They are the model's own scores and are not guaranteed to be calibrated.",
+        )
