@@ -34,15 +34,23 @@ DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets
 
 async def run(agent: Agent, cases: list[Any], concurrency: int) -> Any:
     try:
-        return await evaluate_parse(cases, agent, dataset="simxai-single-turn", concurrency=concurrency,
-                                    config=ParseConfig(host="demo", functions="skip"),
-                                    cache=CaseCache(None, "bench"), progress=False)
+        return await evaluate_parse(
+            cases,
+            agent,
+            dataset="simxai-single-turn",
+            concurrency=concurrency,
+            config=ParseConfig(host="demo", functions="skip"),
+            cache=CaseCache(None, "bench"),
+            progress=False,
+        )
     finally:
         await agent.backend.aclose()
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--cases", type=int, default=500)
     parser.add_argument("--latency", type=float, default=0.05)
     parser.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
@@ -53,26 +61,43 @@ def main() -> int:
     timings: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         gold_file = Path(folder) / "gold.json"
-        gold_file.write_text(json.dumps({c.text: c.gold.alternatives[0] for c in cases if c.gold is not None}))
+        gold_file.write_text(
+            json.dumps({c.text: c.gold.alternatives[0] for c in cases if c.gold is not None})
+        )
         server = subprocess.Popen(
-            [sys.executable, "-m", "simxai.eval_suite.mockserver", "--gold", str(gold_file),
-             "--latency", str(args.latency), "--max-requests", str(8 * args.cases)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-m",
+                "simxai.eval_suite.mockserver",
+                "--gold",
+                str(gold_file),
+                "--latency",
+                str(args.latency),
+                "--max-requests",
+                str(8 * args.cases),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         try:
             assert server.stdout is not None and server.stdin is not None
             base_url = server.stdout.readline().strip()
             # Untimed warm-up: first-use costs (lazy imports, compiled patterns) belong to neither run.
-            asyncio.run(run(Agent(host, load_backend("openai:mock-toolace", base_url=base_url)), cases[:16], 16))
+            asyncio.run(
+                run(Agent(host, load_backend("openai:mock-toolace", base_url=base_url)), cases[:16], 16)
+            )
             for concurrency in (1, 16):
                 agent = Agent(host, load_backend("openai:mock-toolace", base_url=base_url))
                 started = time.perf_counter()
                 report = asyncio.run(run(agent, cases, concurrency))
                 timings[concurrency] = time.perf_counter() - started
                 t = report.totals
-                print(f"concurrency {concurrency:>2}: {timings[concurrency]:6.2f} s for {t.cases} cases "
-                      f"({t.cases / timings[concurrency]:.1f} cases/s, accuracy {t.correct}/{t.in_scope}, "
-                      f"errors {t.errors})")
+                print(
+                    f"concurrency {concurrency:>2}: {timings[concurrency]:6.2f} s for {t.cases} cases "
+                    f"({t.cases / timings[concurrency]:.1f} cases/s, accuracy {t.correct}/{t.in_scope}, "
+                    f"errors {t.errors})"
+                )
             server.stdin.close()
             print(f"completions served: {server.stdout.readline().strip()}")
         finally:

@@ -29,7 +29,13 @@ from simxai.eval_suite.report import (
 from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
 from simxai.exceptions import UsageError
 
-__all__ = ["agreement_report", "evaluate_context", "evaluate_faithfulness", "qa_contexts", "recorded_agreement"]
+__all__ = [
+    "agreement_report",
+    "evaluate_context",
+    "evaluate_faithfulness",
+    "qa_contexts",
+    "recorded_agreement",
+]
 
 FAITHFUL = ("preserved", "not_preserved")
 BINARY = ("1", "0")
@@ -75,7 +81,9 @@ async def evaluate_faithfulness(
                 answer=row.answer,
                 outputs=[(o.function, o.text) for o in row.outputs],
             )
-        passed, unsupported, error = None, [], None
+        passed: bool | None = None
+        unsupported: list[str] = []
+        error: str | None = None
         if guard:
             try:
                 passed, unsupported = _guard(row)
@@ -124,8 +132,10 @@ async def evaluate_faithfulness(
                 continue
             counts: dict[str, int] = {}
             if attr == "judge":
-                counts = {"unparseable": sum(c.judge_status == "unparseable" for c in chosen),
-                          "errors": sum(c.judge_status == "error" for c in chosen)}
+                counts = {
+                    "unparseable": sum(c.judge_status == "unparseable" for c in chosen),
+                    "errors": sum(c.judge_status == "error" for c in chosen),
+                }
             if attr == "guard":
                 counts = {"errors": sum(c.error is not None for c in chosen)}
             rates.append(rate("faithfulness", rater, subset, values, **counts))
@@ -133,7 +143,9 @@ async def evaluate_faithfulness(
             for rater, attr in raters[1:]:
                 pairs = [(c.human, getattr(c, attr)) for c in chosen]
                 if any(b is not None for _, b in pairs):
-                    agreements.append(agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset))
+                    agreements.append(
+                        agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset)
+                    )
     return FaithfulnessReport(
         dataset=dataset,
         judge=judge_name,
@@ -143,7 +155,8 @@ async def evaluate_faithfulness(
         agreement=agreements,
         cases=cases,
         notes=["The guard checks numbers and directions against each output's text (no label vocabulary)."]
-        if guard else [],
+        if guard
+        else [],
     )
 
 
@@ -155,7 +168,10 @@ def qa_contexts(rows: Sequence[QARow], data_dir: Path) -> tuple[list[tuple[tuple
     SYN-QA rows of the same unmatched stretch, as question and answer pairs.
     """
     turns: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
-    for domain, file in (("sentiment", "Sentiment_dialogues.json"), ("heart-rate", "Heart_Rate_dialogues.json")):
+    for domain, file in (
+        ("sentiment", "Sentiment_dialogues.json"),
+        ("heart-rate", "Heart_Rate_dialogues.json"),
+    ):
         for dialogue in read_json(require_file(data_dir, EVAL / "dialogue" / file)):
             context: list[tuple[str, str]] = []
             for turn in dialogue:
@@ -177,8 +193,10 @@ def qa_contexts(rows: Sequence[QARow], data_dir: Path) -> tuple[list[tuple[tuple
         stretch = [*stretch, ("user", row.question), ("assistant", row.answer)]
     notes = []
     if unmatched:
-        notes.append(f"{unmatched} rows are not turns of the public SYN dialogue files; their context is the "
-                     "preceding SYN-QA rows of the same stretch.")
+        notes.append(
+            f"{unmatched} rows are not turns of the public SYN dialogue files; their context is the "
+            "preceding SYN-QA rows of the same stretch."
+        )
     return out, notes
 
 
@@ -210,7 +228,9 @@ async def evaluate_context(
             relevant = await judge.judge("relevance", question=row.question, context=context)
             needs = row.human_relevant if row.human_relevant is not None else relevant.value
             if needs:
-                coherent = await judge.judge("coherence", question=row.question, answer=row.answer, context=context)
+                coherent = await judge.judge(
+                    "coherence", question=row.question, answer=row.answer, context=context
+                )
         status = "skipped" if judge is None else None
         return ContextCase(
             case_id=f"{row.set}#{row.row}",
@@ -225,7 +245,8 @@ async def evaluate_context(
             relevant_status=status or relevant.status,
             human_coherent=row.human_coherent,
             coherent=coherent.value,
-            coherent_status=status or (coherent.status if coherent.value is not None or coherent.raw else "skipped"),
+            coherent_status=status
+            or (coherent.status if coherent.value is not None or coherent.raw else "skipped"),
         )
 
     started = time.perf_counter()
@@ -247,24 +268,66 @@ async def evaluate_context(
         rates.append(rate("relevance", "human", subset, [c.human_relevant for c in chosen]))
         rates.append(rate("relevance", "recorded-judge", subset, [c.recorded_relevant for c in chosen]))
         rates.append(rate("coherence", "human", subset, [c.human_coherent for c in needing]))
-        agreements.append(agreement("relevance", "human", "recorded-judge",
-                                    [(c.human_relevant, c.recorded_relevant) for c in chosen],
-                                    names=BINARY, subset=subset))
+        agreements.append(
+            agreement(
+                "relevance",
+                "human",
+                "recorded-judge",
+                [(c.human_relevant, c.recorded_relevant) for c in chosen],
+                names=BINARY,
+                subset=subset,
+            )
+        )
         if judge is not None:
-            rates.append(rate("relevance", judge_name, subset, [c.relevant for c in chosen],
-                              unparseable=sum(c.relevant_status == "unparseable" for c in chosen),
-                              errors=sum(c.relevant_status == "error" for c in chosen)))
-            rates.append(rate("coherence", judge_name, subset, [c.coherent for c in needing],
-                              unparseable=sum(c.coherent_status == "unparseable" for c in needing),
-                              errors=sum(c.coherent_status == "error" for c in needing)))
-            agreements.append(agreement("relevance", "human", judge_name,
-                                        [(c.human_relevant, c.relevant) for c in chosen], names=BINARY, subset=subset))
-            agreements.append(agreement("coherence", "human", judge_name,
-                                        [(c.human_coherent, c.coherent) for c in needing], names=BINARY, subset=subset))
-    extra = [] if judge is not None else [
-        "No judge configured: only the file's labels are reported. The public data holds no judge coherence "
-        "labels, so coherence agreement needs --judge."
-    ]
+            rates.append(
+                rate(
+                    "relevance",
+                    judge_name,
+                    subset,
+                    [c.relevant for c in chosen],
+                    unparseable=sum(c.relevant_status == "unparseable" for c in chosen),
+                    errors=sum(c.relevant_status == "error" for c in chosen),
+                )
+            )
+            rates.append(
+                rate(
+                    "coherence",
+                    judge_name,
+                    subset,
+                    [c.coherent for c in needing],
+                    unparseable=sum(c.coherent_status == "unparseable" for c in needing),
+                    errors=sum(c.coherent_status == "error" for c in needing),
+                )
+            )
+            agreements.append(
+                agreement(
+                    "relevance",
+                    "human",
+                    judge_name,
+                    [(c.human_relevant, c.relevant) for c in chosen],
+                    names=BINARY,
+                    subset=subset,
+                )
+            )
+            agreements.append(
+                agreement(
+                    "coherence",
+                    "human",
+                    judge_name,
+                    [(c.human_coherent, c.coherent) for c in needing],
+                    names=BINARY,
+                    subset=subset,
+                )
+            )
+    extra = (
+        []
+        if judge is not None
+        else [
+            "No judge configured: only the file's labels are reported. "
+            "The public data holds no judge coherence "
+            "labels, so coherence agreement needs --judge."
+        ]
+    )
     return ContextReport(
         dataset=dataset,
         judge=judge_name,
@@ -283,11 +346,27 @@ def recorded_agreement(rows: Sequence[QARow]) -> list[Agreement]:
     for subset, members in _subsets(rows):
         chosen = [r for r in rows if r.row in members]
         if any(r.human_faithful is not None for r in chosen):
-            out.append(agreement("faithfulness", "human", "recorded-judge",
-                                 [(r.human_faithful, r.judge_faithful) for r in chosen], names=FAITHFUL, subset=subset))
+            out.append(
+                agreement(
+                    "faithfulness",
+                    "human",
+                    "recorded-judge",
+                    [(r.human_faithful, r.judge_faithful) for r in chosen],
+                    names=FAITHFUL,
+                    subset=subset,
+                )
+            )
         if any(r.human_relevant is not None for r in chosen):
-            out.append(agreement("relevance", "human", "recorded-judge",
-                                 [(r.human_relevant, r.judge_relevant) for r in chosen], names=BINARY, subset=subset))
+            out.append(
+                agreement(
+                    "relevance",
+                    "human",
+                    "recorded-judge",
+                    [(r.human_relevant, r.judge_relevant) for r in chosen],
+                    names=BINARY,
+                    subset=subset,
+                )
+            )
     return out
 
 
@@ -306,6 +385,12 @@ def agreement_report(
     for report in judged:
         judge = report.judge
         items += [a for a in report.agreement if a.rater_b not in ("recorded-judge",)]
-    notes = [] if judged else ["The public data holds no judge coherence labels: run with --judge to measure "
-                               "coherence agreement."]
+    notes = (
+        []
+        if judged
+        else [
+            "The public data holds no judge coherence labels: run with --judge to measure "
+            "coherence agreement."
+        ]
+    )
     return AgreementReport(dataset=dataset, judge=judge, config=config or {}, agreement=items, notes=notes)

@@ -27,7 +27,7 @@ __all__ = ["EXTENSIONS", "SUBCOMMANDS", "Subcommand", "build_parser", "main", "r
 
 @dataclass(frozen=True)
 class Subcommand:
-    """A `simxai-eval` subcommand: `configure` adds its options, `run` does the work and returns the exit code."""
+    """A `simxai-eval` subcommand: `configure` adds its options, `run` works and returns the exit code."""
 
     name: str
     help: str
@@ -61,23 +61,33 @@ def register_command(
 def add_common_options(parser: argparse.ArgumentParser, *, dataset: str | None, datasets: str) -> None:
     """The options every evaluation command shares (data, output, concurrency, sampling, cache)."""
     parser.add_argument("--dataset", default=dataset, required=dataset is None, help=f"one of: {datasets}")
-    parser.add_argument("--data-dir", default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
-                        help="the datasets folder laid out like ../shared/datasets (default: $SIMXAI_DATA_DIR "
-                             "or ../shared/datasets)")
+    parser.add_argument(
+        "--data-dir",
+        default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
+        help="the datasets folder laid out like ../shared/datasets (default: $SIMXAI_DATA_DIR "
+        "or ../shared/datasets)",
+    )
     parser.add_argument("--out", type=Path, help="write the JSON report here, and its PNG plots beside it")
     parser.add_argument("--concurrency", type=int, default=4, help="cases run at once (default 4)")
     parser.add_argument("--limit", type=int, help="evaluate a seeded sample of N cases")
     parser.add_argument("--seed", type=int, default=0, help="seed of the --limit sample (default 0)")
-    parser.add_argument("--cache-dir", type=Path, default=Path(".simxai-cache"),
-                        help="per-case results, so an interrupted run resumes (default .simxai-cache)")
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=Path(".simxai-cache"),
+        help="per-case results, so an interrupted run resumes (default .simxai-cache)",
+    )
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the case cache")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _add_judge_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--judge", default="none",
-                        help="LLM judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
-                             "file's recorded labels are always reported)")
+    parser.add_argument(
+        "--judge",
+        default="none",
+        help="LLM judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
+        "file's recorded labels are always reported)",
+    )
     parser.add_argument("--judge-base-url", help="base URL of the judge's OpenAI-compatible server")
     parser.add_argument("--judge-api-key", help="API key of the judge's server (default: none)")
     parser.add_argument("--timeout", type=float, help="seconds per backend request")
@@ -86,7 +96,9 @@ def _add_judge_options(parser: argparse.ArgumentParser) -> None:
 def _data_dir(args: argparse.Namespace) -> Path:
     path = Path(args.data_dir)
     if not path.is_dir():
-        raise UsageError(f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)")
+        raise UsageError(
+            f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
+        )
     return path
 
 
@@ -118,8 +130,11 @@ def _judge(args: argparse.Namespace) -> Any:
     from simxai.backends import load_backend
     from simxai.eval_suite.judge import LLMJudge
 
-    return LLMJudge(load_backend(args.judge, base_url=args.judge_base_url, api_key=args.judge_api_key,
-                                 timeout=args.timeout))
+    return LLMJudge(
+        load_backend(
+            args.judge, base_url=args.judge_base_url, api_key=args.judge_api_key, timeout=args.timeout
+        )
+    )
 
 
 # ---- parse ----------------------------------------------------------------------------------------
@@ -143,21 +158,36 @@ def _configure_parse(parser: argparse.ArgumentParser) -> None:
     from simxai.eval_suite.datasets import PARSING_DATASETS
 
     add_common_options(parser, dataset=None, datasets=", ".join([*PARSING_DATASETS, "all"]))
-    parser.add_argument("--backend", default="router",
-                        help="router, openai:<model>, hf:<path>, scripted, oracle (replays the gold calls), or "
-                             "recorded:<run name or CSV> (scores a recorded run; no model)")
+    parser.add_argument(
+        "--backend",
+        default="router",
+        help="router, openai:<model>, hf:<path>, scripted, oracle (replays the gold calls), or "
+        "recorded:<run name or CSV> (scores a recorded run; no model)",
+    )
     parser.add_argument("--base-url", help="base URL of an OpenAI-compatible server (openai: backends)")
     parser.add_argument("--api-key", help="API key of that server (default: none)")
     parser.add_argument("--timeout", type=float, help="seconds per backend request")
-    parser.add_argument("--host", default="sentiment", choices=HOSTS,
-                        help="the host the functions run on (default: sentiment, the text host of the SimXAI data)")
-    parser.add_argument("--history", default="teacher-forced", choices=("teacher-forced", "free-running"),
-                        help="earlier turns: the data's gold replies (teacher-forced, as the reference run) or "
-                             "the layer's own replies (free-running)")
-    parser.add_argument("--functions", default="run", choices=("run", "skip"),
-                        help="run the selected functions on the host (default), or skip them: the call is "
-                             "recorded and ends with an error, which leaves the first function unchanged and "
-                             "saves the host's time (selection-only; teacher-forced only)")
+    parser.add_argument(
+        "--host",
+        default="sentiment",
+        choices=HOSTS,
+        help="the host the functions run on (default: sentiment, the text host of the SimXAI data)",
+    )
+    parser.add_argument(
+        "--history",
+        default="teacher-forced",
+        choices=("teacher-forced", "free-running"),
+        help="earlier turns: the data's gold replies (teacher-forced, as the reference run) or "
+        "the layer's own replies (free-running)",
+    )
+    parser.add_argument(
+        "--functions",
+        default="run",
+        choices=("run", "skip"),
+        help="run the selected functions on the host (default), or skip them: the call is "
+        "recorded and ends with an error, which leaves the first function unchanged and "
+        "saves the host's time (selection-only; teacher-forced only)",
+    )
 
 
 def _run_parse(args: argparse.Namespace) -> int:
@@ -166,7 +196,9 @@ def _run_parse(args: argparse.Namespace) -> int:
     data_dir = _data_dir(args)
     names = list(PARSING_DATASETS) if args.dataset == "all" else [dataset_info(args.dataset).name]
     if args.functions == "skip" and args.history == "free-running":
-        raise UsageError("--functions skip needs --history teacher-forced: free-running replies need the outputs")
+        raise UsageError(
+            "--functions skip needs --history teacher-forced: free-running replies need the outputs"
+        )
     if args.backend.startswith("recorded:"):
         report = _score_recorded_run(args, data_dir, names)
     else:
@@ -187,8 +219,13 @@ def _score_recorded_run(args: argparse.Namespace, data_dir: Path, names: list[st
     if run is not None and run.dataset != names[0]:
         raise UsageError(f"recorded run {run.name} is a run on {run.dataset}, not {names[0]}")
     info = dataset_info(names[0])
-    return score_recorded(load_cases(info.name, data_dir), load_recorded_run(path), dataset=info.name,
-                          run=run.name if run else str(path), notes=info.notes)
+    return score_recorded(
+        load_cases(info.name, data_dir),
+        load_recorded_run(path),
+        dataset=info.name,
+        run=run.name if run else str(path),
+        notes=info.notes,
+    )
 
 
 async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str]) -> Any:
@@ -207,13 +244,26 @@ async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str])
         reports = []
         for name in names:
             info = dataset_info(name)
-            cases = select_cases(loaded[name], args.limit, args.seed, whole_dialogues=args.history == "free-running")
+            cases = select_cases(
+                loaded[name], args.limit, args.seed, whole_dialogues=args.history == "free-running"
+            )
             notes = [*info.notes, f"Host: {args.host}. History: {args.history}. Functions: {args.functions}."]
             if len(cases) < len(loaded[name]):
-                notes.append(f"Seeded sample of {len(cases)} of {len(loaded[name])} cases (seed {args.seed}).")
-            reports.append(await evaluate_parse(cases, agent, dataset=name, config=config,
-                                                concurrency=args.concurrency, cache=cache,
-                                                progress=_progress(args), notes=notes))
+                notes.append(
+                    f"Seeded sample of {len(cases)} of {len(loaded[name])} cases (seed {args.seed})."
+                )
+            reports.append(
+                await evaluate_parse(
+                    cases,
+                    agent,
+                    dataset=name,
+                    config=config,
+                    concurrency=args.concurrency,
+                    cache=cache,
+                    progress=_progress(args),
+                    notes=notes,
+                )
+            )
     finally:
         await backend.aclose()
     return reports[0] if len(reports) == 1 else ReportSet(command="parse", reports=reports)
@@ -271,9 +321,20 @@ def _run_faithfulness(args: argparse.Namespace) -> int:
 
     rows = _rows(args)
     judge = _judge(args)
-    report = asyncio.run(_closing(judge, evaluate_faithfulness(
-        rows, dataset=args.dataset, judge=judge, guard=not args.no_guard, concurrency=args.concurrency,
-        cache=_cache(args, "faithfulness"), progress=_progress(args))))
+    report = asyncio.run(
+        _closing(
+            judge,
+            evaluate_faithfulness(
+                rows,
+                dataset=args.dataset,
+                judge=judge,
+                guard=not args.no_guard,
+                concurrency=args.concurrency,
+                cache=_cache(args, "faithfulness"),
+                progress=_progress(args),
+            ),
+        )
+    )
     _emit(report, args)
     return 0
 
@@ -285,8 +346,16 @@ def _context_report(args: argparse.Namespace, judge: Any) -> Any:
         raise UsageError(f"context needs human context labels: --dataset syn-qa (got {args.dataset!r})")
     rows = _rows(args)
     contexts, notes = qa_contexts(rows, _data_dir(args))
-    return evaluate_context(rows, contexts, dataset=args.dataset, judge=judge, concurrency=args.concurrency,
-                            cache=_cache(args, "context"), progress=_progress(args), notes=notes)
+    return evaluate_context(
+        rows,
+        contexts,
+        dataset=args.dataset,
+        judge=judge,
+        concurrency=args.concurrency,
+        cache=_cache(args, "context"),
+        progress=_progress(args),
+        notes=notes,
+    )
 
 
 def _run_context(args: argparse.Namespace) -> int:
@@ -305,14 +374,24 @@ def _run_agreement(args: argparse.Namespace) -> int:
     if judge is not None:
 
         async def both() -> list[Any]:
-            faithfulness = await evaluate_faithfulness(rows, dataset=args.dataset, judge=judge, guard=False,
-                                                       concurrency=args.concurrency,
-                                                       cache=_cache(args, "faithfulness"), progress=_progress(args))
+            faithfulness = await evaluate_faithfulness(
+                rows,
+                dataset=args.dataset,
+                judge=judge,
+                guard=False,
+                concurrency=args.concurrency,
+                cache=_cache(args, "faithfulness"),
+                progress=_progress(args),
+            )
             return [faithfulness, await _context_report(args, judge)]
 
         judged = asyncio.run(_closing(judge, both()))
-    report = agreement_report(rows, dataset=args.dataset, judged=judged,
-                              config={"judge": args.judge, "limit": args.limit, "seed": args.seed})
+    report = agreement_report(
+        rows,
+        dataset=args.dataset,
+        judged=judged,
+        config={"judge": args.judge, "limit": args.limit, "seed": args.seed},
+    )
     _emit(report, args)
     return 0
 
@@ -321,8 +400,11 @@ def _run_agreement(args: argparse.Namespace) -> int:
 
 
 def _configure_reproduce(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data-dir", default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
-                        help="the datasets folder (default: $SIMXAI_DATA_DIR or ../shared/datasets)")
+    parser.add_argument(
+        "--data-dir",
+        default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
+        help="the datasets folder (default: $SIMXAI_DATA_DIR or ../shared/datasets)",
+    )
     parser.add_argument("--out", type=Path, help="also write the rows as JSON here")
 
 
@@ -356,17 +438,33 @@ def _run_report(args: argparse.Namespace) -> int:
     return 0
 
 
-register_command("parse", "function-selection accuracy of a layer on parsing sets", _configure_parse, _run_parse)
-register_command("faithfulness", "response-to-tool faithfulness of recorded replies (judge and guard)",
-                 _configure_faithfulness, _run_faithfulness)
-register_command("context", "context relevance and contextual coherence of recorded replies", _configure_judged,
-                 _run_context)
-register_command("agreement", "judge-human agreement per aspect (rate, Cohen's kappa, table)", _configure_judged,
-                 _run_agreement)
-register_command("reproduce", "the paper's Table 4 from the recorded files alone", _configure_reproduce,
-                 _run_reproduce)
-register_command("report", "print a saved JSON report as Markdown and redraw its plots", _configure_report,
-                 _run_report)
+register_command(
+    "parse", "function-selection accuracy of a layer on parsing sets", _configure_parse, _run_parse
+)
+register_command(
+    "faithfulness",
+    "response-to-tool faithfulness of recorded replies (judge and guard)",
+    _configure_faithfulness,
+    _run_faithfulness,
+)
+register_command(
+    "context",
+    "context relevance and contextual coherence of recorded replies",
+    _configure_judged,
+    _run_context,
+)
+register_command(
+    "agreement",
+    "judge-human agreement per aspect (rate, Cohen's kappa, table)",
+    _configure_judged,
+    _run_agreement,
+)
+register_command(
+    "reproduce", "the paper's Table 4 from the recorded files alone", _configure_reproduce, _run_reproduce
+)
+register_command(
+    "report", "print a saved JSON report as Markdown and redraw its plots", _configure_report, _run_report
+)
 
 
 def _load_extensions() -> None:
@@ -403,8 +501,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"simxai-eval: error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("simxai-eval: interrupted; finished cases are cached: rerun the same command to resume",
-              file=sys.stderr)
+        print(
+            "simxai-eval: interrupted; finished cases are cached: rerun the same command to resume",
+            file=sys.stderr,
+        )
         return 130
 
 

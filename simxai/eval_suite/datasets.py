@@ -103,7 +103,9 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        raise UsageError(
+            f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
@@ -147,7 +149,9 @@ def _records(path: Path, data_dir: Path) -> list[dict[str, Any]]:
         raise UsageError(f"{path}: expected a JSON list of records, got {type(data).__name__}")
     for i, record in enumerate(data):
         if not isinstance(record, dict):
-            raise UsageError(f"{_where(path, data_dir, i, record)}: expected an object, got {type(record).__name__}")
+            raise UsageError(
+                f"{_where(path, data_dir, i, record)}: expected an object, got {type(record).__name__}"
+            )
     return data
 
 
@@ -212,7 +216,9 @@ def load_coxql_groups(data_dir: Path, name: str) -> list[Case]:
         pairs = _PAIR.findall(text)
         rel = path.relative_to(folder).as_posix()
         if len(pairs) != len(users):
-            raise UsageError(f"{path}: {len(users)} 'User:' lines but {len(pairs)} complete User:/Parsed: pairs")
+            raise UsageError(
+                f"{path}: {len(users)} 'User:' lines but {len(pairs)} complete User:/Parsed: pairs"
+            )
         for i, (user, sql) in enumerate(pairs):
             try:
                 gold, argument = coxql_gold(sql)
@@ -300,8 +306,17 @@ def load_compass_legacy(data_dir: Path, name: str) -> list[Case]:
             value = inputs[t] if t < len(inputs) else None
             argument = value.strip() if isinstance(value, str) and value.strip() else None
             cases.append(
-                Case(name, f"d{d}#{t}", text, gold, argument, dialogue=f"d{d}", turn=t,
-                     context=tuple(context), source=f"{where} turn {t}")
+                Case(
+                    name,
+                    f"d{d}#{t}",
+                    text,
+                    gold,
+                    argument,
+                    dialogue=f"d{d}",
+                    turn=t,
+                    context=tuple(context),
+                    source=f"{where} turn {t}",
+                )
             )
             context.append(("user", text))
     return cases
@@ -315,7 +330,9 @@ def load_sentiment_dialogues(data_dir: Path, name: str) -> list[Case]:
 
 def load_number_dialogues(data_dir: Path, name: str) -> list[Case]:
     """Four dialogues about a number-game classifier with gold tools: 31 turns."""
-    path = require_file(data_dir, SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json")
+    path = require_file(
+        data_dir, SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json"
+    )
     return _conversation_cases(path, data_dir, name, labeled=True)
 
 
@@ -352,37 +369,90 @@ _UNLABELED = (
     "function a reference run called on the same turn, agreement with it is reported as "
     "`reference_agreement` (a recorded run, not a gold label).",
 )
-_SENTIMENT_HOST = ("Parsed against the sentiment text host: function selection does not need the matching model.",)
+_SENTIMENT_HOST = (
+    "Parsed against the sentiment text host: function selection does not need the matching model.",
+)
 
 #: Every parsing set `simxai-eval parse --dataset` accepts, in the order `--dataset all` runs them.
 PARSING_DATASETS: dict[str, DatasetInfo] = {
     info.name: info
     for info in (
-        DatasetInfo("simxai-single-turn", "single-turn", "SimXAI single-turn intent set", (SINGLE_TURN,),
-                    load_single_turn),
-        DatasetInfo("coxql", "single-turn", "CoXQL requests, operations mapped to the eleven",
-                    (COXQL / "coxql_train.json",), load_coxql),
-        DatasetInfo("coxql-groups", "single-turn", "CoXQL User:/Parsed: pairs by operation group", (COXQL,),
-                    load_coxql_groups),
-        DatasetInfo("simxai-legacy", "single-turn", "pre-migration copies under simxai/data",
-                    (SIMXAI / "data",), load_legacy),
-        DatasetInfo("compass-multiturn", "multi-turn", "Compass-MultiTurn (11 dialogues, 26 user turns)",
-                    (EVAL / "multi-turn" / "conversation_2turns_compass.json",), load_compass),
-        DatasetInfo("compass-legacy", "multi-turn", "older Compass copy in the pre-migration vocabulary",
-                    (SINGLE_TURN / "dialogue_parsing.json",), load_compass_legacy,
-                    notes=("No gold replies: teacher-forced history holds the earlier user turns only.",)),
-        DatasetInfo("sentiment-dialogues", "dialogue", "five sentiment dialogues with gold tools (40 turns)",
-                    (SIMXAI / "agent" / "conversation_eval_set" / "conversation_test.json",),
-                    load_sentiment_dialogues),
-        DatasetInfo("number-dialogues", "dialogue", "number-game dialogues with gold tools (31 turns)",
-                    (SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json",),
-                    load_number_dialogues, notes=_SENTIMENT_HOST),
-        DatasetInfo("syn-sentiment", "dialogue", "SYN sentiment dialogues (48 user turns, unlabeled)",
-                    (EVAL / "dialogue" / "Sentiment_dialogues.json",), load_syn_sentiment, labeled=False,
-                    notes=_UNLABELED),
-        DatasetInfo("syn-heart-rate", "dialogue", "SYN heart-rate dialogues (56 user turns, unlabeled)",
-                    (EVAL / "dialogue" / "Heart_Rate_dialogues.json",), load_syn_heart_rate, labeled=False,
-                    notes=_UNLABELED + _SENTIMENT_HOST),
+        DatasetInfo(
+            "simxai-single-turn",
+            "single-turn",
+            "SimXAI single-turn intent set",
+            (SINGLE_TURN,),
+            load_single_turn,
+        ),
+        DatasetInfo(
+            "coxql",
+            "single-turn",
+            "CoXQL requests, operations mapped to the eleven",
+            (COXQL / "coxql_train.json",),
+            load_coxql,
+        ),
+        DatasetInfo(
+            "coxql-groups",
+            "single-turn",
+            "CoXQL User:/Parsed: pairs by operation group",
+            (COXQL,),
+            load_coxql_groups,
+        ),
+        DatasetInfo(
+            "simxai-legacy",
+            "single-turn",
+            "pre-migration copies under simxai/data",
+            (SIMXAI / "data",),
+            load_legacy,
+        ),
+        DatasetInfo(
+            "compass-multiturn",
+            "multi-turn",
+            "Compass-MultiTurn (11 dialogues, 26 user turns)",
+            (EVAL / "multi-turn" / "conversation_2turns_compass.json",),
+            load_compass,
+        ),
+        DatasetInfo(
+            "compass-legacy",
+            "multi-turn",
+            "older Compass copy in the pre-migration vocabulary",
+            (SINGLE_TURN / "dialogue_parsing.json",),
+            load_compass_legacy,
+            notes=("No gold replies: teacher-forced history holds the earlier user turns only.",),
+        ),
+        DatasetInfo(
+            "sentiment-dialogues",
+            "dialogue",
+            "five sentiment dialogues with gold tools (40 turns)",
+            (SIMXAI / "agent" / "conversation_eval_set" / "conversation_test.json",),
+            load_sentiment_dialogues,
+        ),
+        DatasetInfo(
+            "number-dialogues",
+            "dialogue",
+            "number-game dialogues with gold tools (31 turns)",
+            (SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json",),
+            load_number_dialogues,
+            notes=_SENTIMENT_HOST,
+        ),
+        DatasetInfo(
+            "syn-sentiment",
+            "dialogue",
+            "SYN sentiment dialogues (48 user turns, unlabeled)",
+            (EVAL / "dialogue" / "Sentiment_dialogues.json",),
+            load_syn_sentiment,
+            labeled=False,
+            notes=_UNLABELED,
+        ),
+        DatasetInfo(
+            "syn-heart-rate",
+            "dialogue",
+            "SYN heart-rate dialogues (56 user turns, unlabeled)",
+            (EVAL / "dialogue" / "Heart_Rate_dialogues.json",),
+            load_syn_heart_rate,
+            labeled=False,
+            notes=_UNLABELED + _SENTIMENT_HOST,
+        ),
     )
 }
 
@@ -404,7 +474,9 @@ def load_cases(name: str, data_dir: str | Path) -> list[Case]:
     info = dataset_info(name)
     root = Path(data_dir)
     if not root.is_dir():
-        raise UsageError(f"--data-dir {root} is not a folder; pass the datasets folder (e.g. ../shared/datasets)")
+        raise UsageError(
+            f"--data-dir {root} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
+        )
     cases = info.loader(root, name)
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):

@@ -36,7 +36,8 @@ PROMPT_VERSION = "1"
 
 SYSTEM = (
     "You are a strict evaluator of an assistant that explains a machine-learning model to users by calling "
-    "explanation functions. You judge one aspect of one turn. Answer with only a JSON object and no other text."
+    "explanation functions. You judge one aspect of one turn. "
+    "Answer with only a JSON object and no other text."
 )
 
 _FORMAT = {
@@ -57,8 +58,8 @@ _INSTRUCTIONS = {
     "relevance": (
         "Aspect: context relevance of the current user turn.\n"
         "Answer 1 when the turn cannot be understood or answered without the earlier conversation: it refers "
-        "back to an instance, text, label, result or topic introduced earlier (\"it\", \"this sentence\", "
-        "\"why not the other label?\", \"what if I change that word?\"). Answer 0 when the turn stands on its "
+        'back to an instance, text, label, result or topic introduced earlier ("it", "this sentence", '
+        '"why not the other label?", "what if I change that word?"). Answer 0 when the turn stands on its '
         "own, even if it continues the same topic."
     ),
     "coherence": (
@@ -176,16 +177,21 @@ class LLMJudge:
         """Ask for one verdict; retry once on an unreadable reply; never raise for a backend failure."""
         messages = [
             Message.system(SYSTEM),
-            Message.user(judge_prompt(aspect, question=question, answer=answer, outputs=outputs, context=context)),
+            Message.user(
+                judge_prompt(aspect, question=question, answer=answer, outputs=outputs, context=context)
+            ),
         ]
         raw: str | None = None
         for attempt in (1, 2):
-            request = CompletionRequest(messages=messages, tool_choice="none", temperature=0.0,
-                                        max_tokens=self.max_tokens)
+            request = CompletionRequest(
+                messages=messages, tool_choice="none", temperature=0.0, max_tokens=self.max_tokens
+            )
             try:
                 response = await self.backend.complete(request)
             except SimXAIError as exc:
-                return Verdict(value=None, status="error", raw=f"{type(exc).__name__}: {exc}", attempts=attempt)
+                return Verdict(
+                    value=None, status="error", raw=f"{type(exc).__name__}: {exc}", attempts=attempt
+                )
             raw = response.content
             try:
                 value, reason = parse_verdict(aspect, raw)

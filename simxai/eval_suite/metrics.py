@@ -21,7 +21,7 @@ ERROR_LABEL = "(error)"
 
 
 def ratio(numerator: int, denominator: int) -> float | None:
-    """numerator / denominator, or None for an empty set."""
+    """Numerator / denominator, or None for an empty set."""
     return numerator / denominator if denominator else None
 
 
@@ -74,7 +74,7 @@ def agreement(
         n=len(kept),
         agree=agree,
         rate=ratio(agree, len(kept)),
-        kappa=cohen_kappa(xs, ys),  # type: ignore[arg-type]
+        kappa=cohen_kappa(xs, ys),
         labels=list(names),
         table=table,
         skipped=len(pairs) - len(kept),
@@ -85,8 +85,15 @@ def rate(aspect: str, rater: str, subset: str, values: Sequence[bool | None], **
     """The share of positive labels among the given (non-None) values."""
     kept = [v for v in values if v is not None]
     positive = sum(kept)
-    return Rate(aspect=aspect, rater=rater, subset=subset, n=len(kept), positive=positive,
-                rate=ratio(positive, len(kept)), **counts)
+    return Rate(
+        aspect=aspect,
+        rater=rater,
+        subset=subset,
+        n=len(kept),
+        positive=positive,
+        rate=ratio(positive, len(kept)),
+        **counts,
+    )
 
 
 def _predicted(case: ParseCase) -> str:

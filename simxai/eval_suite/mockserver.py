@@ -30,8 +30,11 @@ def text_message(content: str) -> dict[str, Any]:
 
 def tool_message(name: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
     """An assistant message with one native tool call."""
-    call = {"id": "call_0", "type": "function",
-            "function": {"name": name, "arguments": json.dumps(arguments or {})}}
+    call = {
+        "id": "call_0",
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(arguments or {})},
+    }
     return {"role": "assistant", "content": None, "tool_calls": [call]}
 
 
@@ -98,13 +101,18 @@ class MockLLMServer:
                 head = await reader.readuntil(b"\r\n\r\n")
                 lines = head.decode("latin-1").split("\r\n")
                 method, path, _ = lines[0].split(" ", 2)
-                headers = {k.strip().lower(): v.strip() for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)}
+                headers = {
+                    k.strip().lower(): v.strip()
+                    for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)
+                }
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
                 status, payload = await self._answer(method, path, body)
                 data = json.dumps(payload).encode()
                 writer.write(
-                    f"HTTP/1.1 {status} {'OK' if status == 200 else 'Error'}\r\nContent-Type: application/json\r\n"
-                    f"Content-Length: {len(data)}\r\nConnection: keep-alive\r\n\r\n".encode() + data
+                    f"HTTP/1.1 {status} {'OK' if status == 200 else 'Error'}\r\n"
+                    "Content-Type: application/json\r\n"
+                    f"Content-Length: {len(data)}\r\nConnection: keep-alive\r\n\r\n".encode()
+                    + data
                 )
                 await writer.drain()
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):

@@ -27,7 +27,14 @@ from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message
 from simxai.results import Subject
 
-__all__ = ["HistoryMode", "ParseConfig", "SelectionOnlyHost", "evaluate_parse", "score_recorded", "select_cases"]
+__all__ = [
+    "HistoryMode",
+    "ParseConfig",
+    "SelectionOnlyHost",
+    "evaluate_parse",
+    "score_recorded",
+    "select_cases",
+]
 
 HistoryMode = Literal["teacher-forced", "free-running"]
 
@@ -69,7 +76,9 @@ class SelectionOnlyHost:
     performance = data_information = model_information = output_information = _skip
 
 
-def select_cases(cases: Sequence[Case], limit: int | None, seed: int, *, whole_dialogues: bool = False) -> list[Case]:
+def select_cases(
+    cases: Sequence[Case], limit: int | None, seed: int, *, whole_dialogues: bool = False
+) -> list[Case]:
     """A seeded sample of `limit` cases in dataset order (all when `limit` is None).
 
     With `whole_dialogues`, dialogues are sampled whole until `limit` cases are reached (free-running
@@ -99,7 +108,11 @@ def select_cases(cases: Sequence[Case], limit: int | None, seed: int, *, whole_d
 
 
 def _teacher_history(case: Case) -> list[Message]:
-    return [Message.user(text) if role == "user" else Message.assistant(text) for role, text in case.context if text]
+    return [
+        Message.user(text) if role == "user" else Message.assistant(text)
+        for role, text in case.context
+        if text
+    ]
 
 
 def _free_history(earlier: Sequence[ParseCase]) -> list[Message]:
@@ -141,8 +154,14 @@ def _takes_argument(case: Case) -> bool:
 _NO_ARGUMENTS = frozenset({"get_global_explanation", "get_model_information", "get_output_information"})
 
 
-def case_record(case: Case, turn: Turn | None, *, error: str | None = None, seconds: float = 0.0,
-                keep_messages: bool = False) -> ParseCase:
+def case_record(
+    case: Case,
+    turn: Turn | None,
+    *,
+    error: str | None = None,
+    seconds: float = 0.0,
+    keep_messages: bool = False,
+) -> ParseCase:
     """Score one case from the engine's turn (or record why there is none)."""
     base = _base_record(case)
     calls = turn.calls if turn is not None else []
@@ -166,7 +185,9 @@ def case_record(case: Case, turn: Turn | None, *, error: str | None = None, seco
         reply=turn.reply if turn is not None else "",
         error=error,
         seconds=round(seconds, 4),
-        messages=[m.model_dump(mode="json") for m in turn.messages] if keep_messages and turn is not None else [],
+        messages=[m.model_dump(mode="json") for m in turn.messages]
+        if keep_messages and turn is not None
+        else [],
     )
 
 
@@ -199,8 +220,9 @@ async def evaluate_parse(
         try:
             turn = await agent.run_turn(case.text, history=history)
         except Exception as exc:  # one failing case must not end the run; its error is its record
-            return case_record(case, None, error=f"{type(exc).__name__}: {exc}",
-                               seconds=time.perf_counter() - started)
+            return case_record(
+                case, None, error=f"{type(exc).__name__}: {exc}", seconds=time.perf_counter() - started
+            )
         finally:
             CURRENT_CASE.reset(token)
         return case_record(case, turn, seconds=time.perf_counter() - started, keep_messages=free)
@@ -224,12 +246,24 @@ async def evaluate_parse(
     )
     order = {c.id: i for i, c in enumerate(cases)}
     records = sorted((r for unit in results for r in unit), key=lambda r: order[r.case_id])
-    return _report(records, dataset, backend, {**key_config, "concurrency": concurrency},
-                   time.perf_counter() - started, notes)
+    return _report(
+        records,
+        dataset,
+        backend,
+        {**key_config, "concurrency": concurrency},
+        time.perf_counter() - started,
+        notes,
+    )
 
 
-def _report(records: list[ParseCase], dataset: str, backend: str, config: dict[str, Any], seconds: float,
-            notes: Sequence[str]) -> ParseReport:
+def _report(
+    records: list[ParseCase],
+    dataset: str,
+    backend: str,
+    config: dict[str, Any],
+    seconds: float,
+    notes: Sequence[str],
+) -> ParseReport:
     return ParseReport(
         dataset=dataset,
         backend=backend,
@@ -247,8 +281,14 @@ def _same_question(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
-def score_recorded(cases: Sequence[Case], rows: Sequence[RecordedPrediction], *, dataset: str, run: str,
-                   notes: Sequence[str] = ()) -> ParseReport:
+def score_recorded(
+    cases: Sequence[Case],
+    rows: Sequence[RecordedPrediction],
+    *,
+    dataset: str,
+    run: str,
+    notes: Sequence[str] = (),
+) -> ParseReport:
     """Score a recorded run (no model): each CSV row is aligned with the dataset's case of the same position.
 
     Raises:
@@ -260,8 +300,10 @@ def score_recorded(cases: Sequence[Case], rows: Sequence[RecordedPrediction], *,
     mismatched = 0
     for case, row in zip(cases, rows, strict=True):
         if not _same_question(case.text, row.question):
-            raise UsageError(f"recorded run {run} row {row.row}: question {row.question[:60]!r} is not "
-                             f"{dataset} turn {case.id} ({case.text[:60]!r})")
+            raise UsageError(
+                f"recorded run {run} row {row.row}: question {row.question[:60]!r} is not "
+                f"{dataset} turn {case.id} ({case.text[:60]!r})"
+            )
         if case.gold is not None and row.gold.alternatives != case.gold.alternatives:
             mismatched += 1
         predicted = row.predicted
@@ -277,6 +319,8 @@ def score_recorded(cases: Sequence[Case], rows: Sequence[RecordedPrediction], *,
         )
     extra = [f"Scored from the recorded run {run}; no model was run."]
     if mismatched:
-        extra.append(f"{mismatched} rows of {run} give a gold label that differs from the dataset's; "
-                     "the dataset's gold was used.")
+        extra.append(
+            f"{mismatched} rows of {run} give a gold label that differs from the dataset's; "
+            "the dataset's gold was used."
+        )
     return _report(records, dataset, f"recorded:{run}", {}, 0.0, [*notes, *extra])

@@ -70,7 +70,9 @@ def plot_agreement(items: Sequence[Agreement], path: Path, title: str) -> Path:
         ax.bar([x + 0.2 for x in xs], kappas, width=0.4, label="Cohen's kappa")
         for x, (r, k, a) in enumerate(zip(rates, kappas, items, strict=True)):
             ax.text(x - 0.2, r + 0.01, f"{r * 100:.1f}%", ha="center", fontsize=7)
-            ax.text(x + 0.2, max(k, 0) + 0.01, "n/a" if a.kappa is None else f"{k:.2f}", ha="center", fontsize=7)
+            ax.text(
+                x + 0.2, max(k, 0) + 0.01, "n/a" if a.kappa is None else f"{k:.2f}", ha="center", fontsize=7
+            )
         ax.set_xticks(list(xs), names, fontsize=7)
         ax.set_ylim(min(0.0, min(kappas, default=0.0)) - 0.05, 1.1)
         ax.axhline(0, color="grey", linewidth=0.5)
@@ -87,22 +89,33 @@ def _beside(out: Path, suffix: str) -> Path:
     return out.with_name(f"{out.stem}.{suffix}.png")
 
 
-def write_plots(report: ParseReport | FaithfulnessReport | ContextReport | AgreementReport | ReportSet,
-                out: Path) -> list[Path]:
+def write_plots(
+    report: ParseReport | FaithfulnessReport | ContextReport | AgreementReport | ReportSet, out: Path
+) -> list[Path]:
     """Write the report's plots beside `out` (`r.json` -> `r.confusion.png`, `r.agreement.png`)."""
     written: list[Path] = []
     if isinstance(report, ReportSet):
         for item in report.reports:
             if item.confusion is not None:
-                written.append(plot_confusion(item.confusion, _beside(out, f"{item.dataset}.confusion"),
-                                              f"{item.dataset} ({item.backend})"))
+                written.append(
+                    plot_confusion(
+                        item.confusion,
+                        _beside(out, f"{item.dataset}.confusion"),
+                        f"{item.dataset} ({item.backend})",
+                    )
+                )
         return written
     if isinstance(report, ParseReport):
         if report.confusion is not None:
-            written.append(plot_confusion(report.confusion, _beside(out, "confusion"),
-                                          f"{report.dataset} ({report.backend})"))
+            written.append(
+                plot_confusion(
+                    report.confusion, _beside(out, "confusion"), f"{report.dataset} ({report.backend})"
+                )
+            )
         return written
     items = [a for a in report.agreement if a.subset == "all"]
     if items:
-        written.append(plot_agreement(items, _beside(out, "agreement"), f"Judge-human agreement: {report.dataset}"))
+        written.append(
+            plot_agreement(items, _beside(out, "agreement"), f"Judge-human agreement: {report.dataset}")
+        )
     return written

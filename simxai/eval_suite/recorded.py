@@ -46,16 +46,36 @@ _CONVERSATIONS = SIMXAI / "agent" / "conversation_eval_set"
 RECORDED_RUNS: dict[str, RecordedRun] = {
     run.name: run
     for run in (
-        RecordedRun("compass-toolace", EVAL / "multi-turn" / "conversation_2turns_compass_tool_label.csv",
-                    "compass-multiturn", "ToolACE run on Compass-MultiTurn"),
-        RecordedRun("compass-earlier", _CONVERSATIONS / "conversation_dialogue_parsing_results.csv",
-                    "compass-multiturn", "earlier run on Compass-MultiTurn"),
-        RecordedRun("sentiment-human", EVAL / "dialogue" / "Sentiment_parsing_human.csv",
-                    "sentiment-dialogues", "run on the sentiment dialogues (Sentiment_parsing_human.csv)"),
-        RecordedRun("sentiment-results", _CONVERSATIONS / "conversation_test_results.csv",
-                    "sentiment-dialogues", "run on the sentiment dialogues (conversation_test_results.csv)"),
-        RecordedRun("number-results", _CONVERSATIONS / "conversation_test_number_results.csv",
-                    "number-dialogues", "run on the number-game dialogues"),
+        RecordedRun(
+            "compass-toolace",
+            EVAL / "multi-turn" / "conversation_2turns_compass_tool_label.csv",
+            "compass-multiturn",
+            "ToolACE run on Compass-MultiTurn",
+        ),
+        RecordedRun(
+            "compass-earlier",
+            _CONVERSATIONS / "conversation_dialogue_parsing_results.csv",
+            "compass-multiturn",
+            "earlier run on Compass-MultiTurn",
+        ),
+        RecordedRun(
+            "sentiment-human",
+            EVAL / "dialogue" / "Sentiment_parsing_human.csv",
+            "sentiment-dialogues",
+            "run on the sentiment dialogues (Sentiment_parsing_human.csv)",
+        ),
+        RecordedRun(
+            "sentiment-results",
+            _CONVERSATIONS / "conversation_test_results.csv",
+            "sentiment-dialogues",
+            "run on the sentiment dialogues (conversation_test_results.csv)",
+        ),
+        RecordedRun(
+            "number-results",
+            _CONVERSATIONS / "conversation_test_number_results.csv",
+            "number-dialogues",
+            "run on the number-game dialogues",
+        ),
     )
 }
 
@@ -94,7 +114,9 @@ def load_recorded_run(path: Path) -> list[RecordedPrediction]:
     out = []
     for i, row in enumerate(read_csv(path)):
         question = _column(row, ("question", "user_question", "user"), path, i, "question")
-        predicted = _column(row, ("agent_response", "prediction", "predicted", "first_call"), path, i, "prediction")
+        predicted = _column(
+            row, ("agent_response", "prediction", "predicted", "first_call"), path, i, "prediction"
+        )
         expected = _column(row, ("expected_tool", "gold", "tool", "expected"), path, i, "expected tool")
         try:
             gold = parse_gold(expected)
@@ -111,7 +133,9 @@ def resolve_run(spec: str, data_dir: Path) -> tuple[Path, RecordedRun | None]:
         return require_file(data_dir, run.path), run
     path = Path(spec)
     if not path.is_file():
-        raise UsageError(f"recorded run {spec!r} is neither a CSV file nor one of: {', '.join(RECORDED_RUNS)}")
+        raise UsageError(
+            f"recorded run {spec!r} is neither a CSV file nor one of: {', '.join(RECORDED_RUNS)}"
+        )
     return path, None
 
 
@@ -199,7 +223,9 @@ def _qa_rows(path: Path, set_name: str, domains: list[tuple[range, str]]) -> lis
         question = _column(row, ("user_question", "question"), path, i, "question")
         answer = _column(row, ("agent_response", "answer", "response"), path, i, "answer")
         try:
-            outputs = parse_tool_responses(_column(row, ("tool_responses", "tool_outputs"), path, i, "tool outputs"))
+            outputs = parse_tool_responses(
+                _column(row, ("tool_responses", "tool_outputs"), path, i, "tool outputs")
+            )
         except ValueError as exc:
             raise UsageError(f"{path} row {i}: {exc}") from None
         domain = next((name for rows, name in domains if i in rows), None)
@@ -214,7 +240,9 @@ def _qa_rows(path: Path, set_name: str, domains: list[tuple[range, str]]) -> lis
                 human_faithful=_binary(row.get("annotation"), path, i, "annotation"),
                 judge_faithful=_binary(row.get("judge_label"), path, i, "judge_label"),
                 human_relevant=_binary(row.get("context relevant"), path, i, "context relevant"),
-                judge_relevant=_binary(row.get("context_dependency_label"), path, i, "context_dependency_label"),
+                judge_relevant=_binary(
+                    row.get("context_dependency_label"), path, i, "context_dependency_label"
+                ),
                 human_coherent=_binary(row.get("context coherent"), path, i, "context coherent"),
             )
         )

@@ -112,7 +112,8 @@ class ConfusionMatrix(_Model):
 
 class ParseTotals(_Model):
     """Totals of a parsing run. `accuracy` is the headline: cases whose gold is within the eleven or
-    `no tool`; `all_rows_accuracy` counts every labeled row."""
+    `no tool`; `all_rows_accuracy` counts every labeled row.
+    """
 
     cases: int
     labeled: int
@@ -275,15 +276,32 @@ def _parse_rows(reports: list[ParseReport]) -> str:
                 f"{r.seconds:.1f}",
             ]
         )
-    header = ["dataset", "backend", "correct", "accuracy", "all rows", "arguments", "vs recorded", "errors",
-              "excluded", "s"]
+    header = [
+        "dataset",
+        "backend",
+        "correct",
+        "accuracy",
+        "all rows",
+        "arguments",
+        "vs recorded",
+        "errors",
+        "excluded",
+        "s",
+    ]
     return _table(header, rows)
 
 
 def _agreement_rows(items: list[Agreement]) -> str:
     rows = [
-        [a.aspect, a.subset, f"{a.rater_a} vs {a.rater_b}", f"{a.agree}/{a.n}", _pct(a.rate),
-         "n/a" if a.kappa is None else f"{a.kappa:.3f}", str(a.skipped)]
+        [
+            a.aspect,
+            a.subset,
+            f"{a.rater_a} vs {a.rater_b}",
+            f"{a.agree}/{a.n}",
+            _pct(a.rate),
+            "n/a" if a.kappa is None else f"{a.kappa:.3f}",
+            str(a.skipped),
+        ]
         for a in items
     ]
     return _table(["aspect", "subset", "raters", "agree", "rate", "kappa", "skipped"], rows)
@@ -307,7 +325,14 @@ def markdown(report: AnyReport | ReportSet) -> str:
         parts.append(_parse_rows([report]))
         if report.per_function:
             rows = [
-                [f.function, str(f.support), f"{f.correct}", _pct(f.accuracy), str(f.predicted), _pct(f.precision)]
+                [
+                    f.function,
+                    str(f.support),
+                    f"{f.correct}",
+                    _pct(f.accuracy),
+                    str(f.predicted),
+                    _pct(f.precision),
+                ]
                 for f in report.per_function
             ]
             parts.append(_table(["function", "support", "correct", "recall", "predicted", "precision"], rows))
@@ -336,11 +361,16 @@ def load_report(path: Path) -> AnyReport | ReportSet:
     except ValueError as exc:
         raise UsageError(f"{path}: not a JSON report ({exc})") from None
     models: dict[str, type[pydantic.BaseModel]] = {
-        "parse": ParseReport, "faithfulness": FaithfulnessReport, "context": ContextReport,
+        "parse": ParseReport,
+        "faithfulness": FaithfulnessReport,
+        "context": ContextReport,
         "agreement": AgreementReport,
     }
-    model = ReportSet if isinstance(data, dict) and "reports" in data else models.get(
-        data.get("command", "") if isinstance(data, dict) else "")
+    model = (
+        ReportSet
+        if isinstance(data, dict) and "reports" in data
+        else models.get(data.get("command", "") if isinstance(data, dict) else "")
+    )
     if model is None:
         raise UsageError(f"{path}: not a simxai-eval report (no known 'command' field)")
     try:

@@ -40,22 +40,33 @@ class TableRow:
 
 #: Parts of the paper's evaluation the public files cannot give, and why.
 NOT_RECOMPUTABLE: list[tuple[str, str]] = [
-    ("Single-turn accuracy (SimXAI single-turn set, CoXQL)",
-     "the public data holds the request sets but no recorded predictions: run `simxai-eval parse`"),
-    ("Dialogue-level accuracy on the SYN dialogues",
-     "the SYN dialogue files have no gold labels and no per-turn predictions"),
-    ("Contextual coherence by the judge, and its agreement with humans",
-     "the public data holds human coherence labels but no judge coherence labels: run `simxai-eval context "
-     "--judge ...`"),
-    ("The paper's own Table 4 values",
-     "not in the public data: the reported column is the data README's figure for these files"),
+    (
+        "Single-turn accuracy (SimXAI single-turn set, CoXQL)",
+        "the public data holds the request sets but no recorded predictions: run `simxai-eval parse`",
+    ),
+    (
+        "Dialogue-level accuracy on the SYN dialogues",
+        "the SYN dialogue files have no gold labels and no per-turn predictions",
+    ),
+    (
+        "Contextual coherence by the judge, and its agreement with humans",
+        "the public data holds human coherence labels but no judge coherence labels: "
+        "run `simxai-eval context "
+        "--judge ...`",
+    ),
+    (
+        "The paper's own Table 4 values",
+        "not in the public data: the reported column is the data README's figure for these files",
+    ),
 ]
 
 
 def _parse_row(data_dir: Path, run: str, section: str, measure: str, reported: str | None) -> TableRow:
     spec = RECORDED_RUNS[run]
     path, _ = resolve_run(run, data_dir)
-    report = score_recorded(load_cases(spec.dataset, data_dir), load_recorded_run(path), dataset=spec.dataset, run=run)
+    report = score_recorded(
+        load_cases(spec.dataset, data_dir), load_recorded_run(path), dataset=spec.dataset, run=run
+    )
     t = report.totals
     # The reference figures count every row (README), i.e. the all-rows accuracy.
     return TableRow(section, measure, spec.path.name, t.all_rows_correct, t.labeled, reported)
@@ -64,12 +75,24 @@ def _parse_row(data_dir: Path, run: str, section: str, measure: str, reported: s
 def reproduce_rows(data_dir: Path) -> list[TableRow]:
     """Every figure the recorded files give, in Table 4's order."""
     rows = [
-        _parse_row(data_dir, "compass-toolace", "Parsing: multi-turn", "Compass-MultiTurn, recorded ToolACE run",
-                   "84.6 %"),
-        _parse_row(data_dir, "compass-earlier", "Parsing: multi-turn", "Compass-MultiTurn, earlier recorded run",
-                   "88.5 %"),
+        _parse_row(
+            data_dir,
+            "compass-toolace",
+            "Parsing: multi-turn",
+            "Compass-MultiTurn, recorded ToolACE run",
+            "84.6 %",
+        ),
+        _parse_row(
+            data_dir,
+            "compass-earlier",
+            "Parsing: multi-turn",
+            "Compass-MultiTurn, earlier recorded run",
+            "88.5 %",
+        ),
         _parse_row(data_dir, "sentiment-human", "Parsing: dialogue", "sentiment dialogues, run 1", "90.0 %"),
-        _parse_row(data_dir, "sentiment-results", "Parsing: dialogue", "sentiment dialogues, run 2", "95.0 %"),
+        _parse_row(
+            data_dir, "sentiment-results", "Parsing: dialogue", "sentiment dialogues, run 2", "95.0 %"
+        ),
         _parse_row(data_dir, "number-results", "Parsing: dialogue", "number-game dialogues (extra)", None),
     ]
     qa = load_syn_qa(data_dir)
@@ -79,21 +102,53 @@ def reproduce_rows(data_dir: Path) -> list[TableRow]:
         section = "Faithfulness" + (" (extra)" if human is None else "")
         for rater, attr, reported in (("human", "human_faithful", human), ("judge", "judge_faithful", judge)):
             values = [getattr(r, attr) for r in chosen if getattr(r, attr) is not None]
-            rows.append(TableRow(section, f"{domain} rows, {rater} labels: preserved", source, sum(values),
-                                 len(values), reported))
+            rows.append(
+                TableRow(
+                    section,
+                    f"{domain} rows, {rater} labels: preserved",
+                    source,
+                    sum(values),
+                    len(values),
+                    reported,
+                )
+            )
     relevance_needed = [r.human_relevant for r in qa if r.human_relevant is not None]
-    rows.append(TableRow("Contextualization (extra)", "turns needing context, human labels", source,
-                         sum(relevance_needed), len(relevance_needed), None))
+    rows.append(
+        TableRow(
+            "Contextualization (extra)",
+            "turns needing context, human labels",
+            source,
+            sum(relevance_needed),
+            len(relevance_needed),
+            None,
+        )
+    )
     coherent = [r.human_coherent for r in qa if r.human_relevant and r.human_coherent is not None]
-    rows.append(TableRow("Contextualization (extra)", "coherent replies on turns needing context, human labels",
-                         source, sum(coherent), len(coherent), None))
+    rows.append(
+        TableRow(
+            "Contextualization (extra)",
+            "coherent replies on turns needing context, human labels",
+            source,
+            sum(coherent),
+            len(coherent),
+            None,
+        )
+    )
     reported_agreement = {"faithfulness": "91.0 %", "relevance": "82.1 %"}
     for item in recorded_agreement(qa):
         if item.subset != "all":
             continue
         kappa = "n/a" if item.kappa is None else f"{item.kappa:.3f}"
-        rows.append(TableRow("Judge-human agreement", f"{item.aspect}, all {item.n} rows (kappa {kappa})", source,
-                             item.agree, item.n, reported_agreement.get(item.aspect)))
+        rows.append(
+            TableRow(
+                "Judge-human agreement",
+                f"{item.aspect}, all {item.n} rows (kappa {kappa})",
+                source,
+                item.agree,
+                item.n,
+                reported_agreement.get(item.aspect),
+            )
+        )
     return rows
 
 

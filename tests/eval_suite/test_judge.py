@@ -31,7 +31,7 @@ def test_valid_verdicts(aspect, text, expected):
         ("faithfulness", '{"verdict": "preserved", "score": 5}', "keys verdict and reason only"),
         ("relevance", '{"verdict": true}', "is not"),
         ("relevance", '{"verdict": 2}', "is not"),
-        ("relevance", '[1]', "not an object"),
+        ("relevance", "[1]", "not an object"),
         ("coherence", '{"verdict": [1]}', "is not"),
     ],
 )
@@ -62,25 +62,42 @@ async def test_backend_failure_is_an_error_verdict():
 
 
 def test_prompts_hold_what_each_aspect_needs():
-    faithful = judge_prompt("faithfulness", question="Q?", answer="A.", outputs=[("get_prediction", "negative")])
+    faithful = judge_prompt(
+        "faithfulness", question="Q?", answer="A.", outputs=[("get_prediction", "negative")]
+    )
     assert "1. get_prediction: negative" in faithful and "Assistant reply:\nA." in faithful
-    relevance = judge_prompt("relevance", question="Why?", context=[("user", "Predict 'x'"), ("assistant", "neg")])
+    relevance = judge_prompt(
+        "relevance", question="Why?", context=[("user", "Predict 'x'"), ("assistant", "neg")]
+    )
     assert "User: Predict 'x'\nAssistant: neg" in relevance and "Assistant reply" not in relevance
 
 
 def row(i, human, judge):
-    return QARow(set="t", row=i, domain="heart-rate", question=f"q{i}", answer="It is 72 bpm.",
-                 outputs=(ToolOutput("get_prediction", "72 bpm: normal"),), human_faithful=human, judge_faithful=judge)
+    return QARow(
+        set="t",
+        row=i,
+        domain="heart-rate",
+        question=f"q{i}",
+        answer="It is 72 bpm.",
+        outputs=(ToolOutput("get_prediction", "72 bpm: normal"),),
+        human_faithful=human,
+        judge_faithful=judge,
+    )
 
 
 async def test_unparseable_verdicts_are_counted_and_skipped_in_agreement():
     rows = [row(0, True, True), row(1, False, True), row(2, True, False)]
-    backend = ScriptedBackend([
-        '{"verdict": "preserved", "reason": "ok"}',
-        "hmm", "still hmm",
-        '{"verdict": "not_preserved", "reason": "adds a claim"}',
-    ])
-    report = await evaluate_faithfulness(rows, dataset="t", judge=LLMJudge(backend, max_tokens=50), progress=False)
+    backend = ScriptedBackend(
+        [
+            '{"verdict": "preserved", "reason": "ok"}',
+            "hmm",
+            "still hmm",
+            '{"verdict": "not_preserved", "reason": "adds a claim"}',
+        ]
+    )
+    report = await evaluate_faithfulness(
+        rows, dataset="t", judge=LLMJudge(backend, max_tokens=50), progress=False
+    )
     judge_rate = next(r for r in report.rates if r.rater == "scripted" and r.subset == "all")
     assert (judge_rate.n, judge_rate.positive, judge_rate.unparseable) == (2, 1, 1)
     vs_judge = next(a for a in report.agreement if a.rater_b == "scripted" and a.subset == "all")

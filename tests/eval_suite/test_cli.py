@@ -1,0 +1,301 @@
+import argparse
+import json
+
+import pytest
+
+from simxai.eval_suite import cli
+from simxai.eval_suite.cli import main, register_command
+from simxai.eval_suite.mockserver import MockLLMServer, text_message
+from simxai.eval_suite.report import FaithfulnessReport, ParseReport, ReportSet, load_report
+from simxai.exceptions import UsageError
+
+TABLE_4 = [
+    "22/26 | 84.6 %",
+    "23/26 | 88.5 %",
+    "36/40 | 90.0 %",
+    "38/40 | 95.0 %",
+    "43/47 | 91.5 %",
+    "44/47 | 93.6 %",
+    "71/78 | 91.0 %",
+    "64/78 | 82.1 %",
+]
+
+
+def test_reproduce_prints_table_4_figures_exactly(capsys, datasets_dir):
+    assert main(["reproduce", "--data-dir", str(datasets_dir)]) == 0
+    out = capsys.readouterr().out
+    for figure in TABLE_4:
+        assert f"| {figure} | {figure.split(' | ')[1]} |" in out  # recomputed next to the reported figure
+    assert "MISMATCH" not in out and out.count("| match |") == len(TABLE_4)
+    assert "Not recomputable from the public files:" in out and "no recorded predictions" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["parse", "--dataset", "nope"], "unknown parsing dataset 'nope'; valid: simxai-single-turn"),
+        (
+            ["parse", "--dataset", "coxql", "--data-dir", "/no/such/folder"],
+            "--data-dir /no/such/folder is not a folder",
+        ),
+        (
+            ["faithfulness", "--dataset", "compass"],
+            "unknown answer set 'compass'; valid: syn-qa, syn-combined",
+        ),
+        (["context", "--dataset", "syn-combined"], "context needs human context labels"),
+        (
+            ["parse", "--dataset", "coxql", "--backend", "recorded:compass-toolace"],
+            "is a run on compass-multiturn",
+        ),
+        (["parse", "--dataset", "coxql", "--backend", "nonsense"], "unknown backend 'nonsense'"),
+        (
+            ["parse", "--dataset", "coxql", "--functions", "skip", "--history", "free-running"],
+            "needs --history",
+        ),
+        (["report", "/no/such/report.json"], "does not exist"),
+    ],
+)
+def test_bad_usage_exits_2_with_a_clear_message(argv, message, capsys, datasets_dir):
+    if "--data-dir" not in argv and argv[0] != "report":
+        argv = [*argv, "--data-dir", str(datasets_dir)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("simxai-eval: error: ") and message in err
+
+
+def test_concurrency_must_be_positive(datasets_dir):
+    with pytest.raises(SystemExit) as exc:
+        main(["parse", "--dataset", "coxql", "--concurrency", "0", "--data-dir", str(datasets_dir)])
+    assert exc.value.code == 2
+
+
+def test_recorded_runs_are_scored_without_a_model(capsys, datasets_dir, tmp_path):
+    out = tmp_path / "r.json"
+    assert (
+        main(
+            [
+                "parse",
+                "--dataset",
+                "compass-multiturn",
+                "--backend",
+                "recorded:compass-toolace",
+                "--data-dir",
+                str(datasets_dir),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    report = load_report(out)
+    assert isinstance(report, ParseReport)
+    assert (report.totals.correct, report.totals.in_scope) == (22, 26)
+    assert "| 22/26 | 84.6 % |" in capsys.readouterr().out
+
+
+def test_parse_writes_the_report_and_plots_and_resumes_from_the_cache(capsys, datasets_dir, tmp_path):
+    out = tmp_path / "r.json"
+    argv = [
+        "parse",
+        "--dataset",
+        "compass-multiturn",
+        "--backend",
+        "oracle",
+        "--host",
+        "demo",
+        "--functions",
+        "skip",
+        "--data-dir",
+        str(datasets_dir),
+        "--out",
+        str(out),
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--quiet",
+    ]
+    assert main(argv) == 0
+    first = ParseReport.model_validate_json(out.read_text())
+    assert first.totals.accuracy == 1.0 and first.totals.cached == 0
+    assert (tmp_path / "r.confusion.png").read_bytes()[:4] == b"\x89PNG"
+    assert main(argv) == 0
+    assert ParseReport.model_validate_json(out.read_text()).totals.cached == 26
+    assert "| compass-multiturn | oracle | 26/26 | 100.0 % |" in capsys.readouterr().out
+
+
+def test_parse_all_runs_every_parsing_set(datasets_dir, tmp_path):
+    out = tmp_path / "all.json"
+    assert (
+        main(
+            [
+                "parse",
+                "--dataset",
+                "all",
+                "--backend",
+                "oracle",
+                "--host",
+                "demo",
+                "--functions",
+                "skip",
+                "--limit",
+                "6",
+                "--data-dir",
+                str(datasets_dir),
+                "--out",
+                str(out),
+                "--no-cache",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    reports = ReportSet.model_validate_json(out.read_text()).reports
+    assert [r.dataset for r in reports] == list(cli_datasets())
+    assert all(len(r.cases) == 6 for r in reports)
+    assert (tmp_path / "all.coxql.confusion.png").exists()
+
+
+def cli_datasets():
+    from simxai.eval_suite.datasets import PARSING_DATASETS
+
+    return PARSING_DATASETS
+
+
+def judge_responder(body):
+    prompt = body["messages"][-1]["content"]
+    if "faithfulness" in prompt:
+        verdict = "not_preserved" if "mistake" in prompt.lower() else "preserved"
+        return text_message(json.dumps({"verdict": verdict, "reason": "checked"}))
+    return text_message('```json\n{"verdict": 1, "reason": "refers back"}\n```')
+
+
+def test_faithfulness_with_an_openai_judge_against_a_mock_server(capsys, datasets_dir, tmp_path):
+    out = tmp_path / "f.json"
+    with MockLLMServer(judge_responder, max_requests=200) as server:
+        code = main(
+            [
+                "faithfulness",
+                "--judge",
+                "openai:meta-llama/Llama-3.1-8B-Instruct",
+                "--judge-base-url",
+                server.base_url,
+                "--data-dir",
+                str(datasets_dir),
+                "--out",
+                str(out),
+                "--no-cache",
+                "--quiet",
+            ]
+        )
+        assert code == 0 and len(server.requests) == 78
+        assert server.requests[0]["model"] == "meta-llama/Llama-3.1-8B-Instruct"
+    report = FaithfulnessReport.model_validate_json(out.read_text())
+    rates = {(r.rater, r.subset): r for r in report.rates}
+    assert (
+        rates[("human", "heart-rate")].positive == 43
+        and rates[("recorded-judge", "heart-rate")].positive == 44
+    )
+    judged = rates[("openai:meta-llama/Llama-3.1-8B-Instruct", "all")]
+    assert judged.n == 78 and judged.unparseable == 0 and 0 < judged.positive < 78
+    assert (tmp_path / "f.agreement.png").exists()
+
+
+def test_context_and_agreement_with_the_mock_judge(capsys, datasets_dir, tmp_path):
+    with MockLLMServer(judge_responder, max_requests=500) as server:
+        common = [
+            "--judge",
+            "openai:judge",
+            "--judge-base-url",
+            server.base_url,
+            "--data-dir",
+            str(datasets_dir),
+            "--no-cache",
+            "--quiet",
+        ]
+        assert main(["context", *common, "--out", str(tmp_path / "c.json")]) == 0
+        context_requests = len(server.requests)
+        assert context_requests == 78 + 49  # relevance on every row, coherence on the rows needing context
+        assert main(["agreement", *common, "--out", str(tmp_path / "a.json")]) == 0
+    out = capsys.readouterr().out
+    assert "| relevance | all | human vs recorded-judge | 64/78 | 82.1 % |" in out
+    assert "| coherence | all | human vs openai:judge | 43/49 |" in out
+    agreement = load_report(tmp_path / "a.json")
+    aspects = {(a.aspect, a.rater_b) for a in agreement.agreement if a.subset == "all"}
+    assert {
+        ("faithfulness", "recorded-judge"),
+        ("relevance", "recorded-judge"),
+        ("coherence", "openai:judge"),
+        ("faithfulness", "openai:judge"),
+    } <= aspects
+    assert (tmp_path / "a.agreement.png").exists()
+
+
+def test_agreement_without_a_judge_uses_the_recorded_labels(capsys, datasets_dir):
+    assert main(["agreement", "--data-dir", str(datasets_dir), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "| faithfulness | all | human vs recorded-judge | 71/78 | 91.0 % | 0.413 |" in out
+    assert "no judge coherence labels" in out
+
+
+def test_a_server_that_stops_answering_gives_error_verdicts_not_labels(capsys, datasets_dir, tmp_path):
+    out = tmp_path / "f.json"
+    with MockLLMServer(judge_responder, max_requests=5) as server:
+        assert (
+            main(
+                [
+                    "faithfulness",
+                    "--judge",
+                    "openai:j",
+                    "--judge-base-url",
+                    server.base_url,
+                    "--timeout",
+                    "5",
+                    "--limit",
+                    "6",
+                    "--data-dir",
+                    str(datasets_dir),
+                    "--out",
+                    str(out),
+                    "--no-cache",
+                    "--quiet",
+                    "--concurrency",
+                    "1",
+                ]
+            )
+            == 0
+        )
+    report = FaithfulnessReport.model_validate_json(out.read_text())
+    statuses = [c.judge_status for c in report.cases]
+    assert statuses.count("ok") == 5 and statuses.count("error") == 1
+    assert all(c.judge is None for c in report.cases if c.judge_status == "error")
+
+
+def test_report_reprints_a_saved_report(capsys, datasets_dir, tmp_path):
+    out = tmp_path / "r.json"
+    main(
+        [
+            "parse",
+            "--dataset",
+            "sentiment-dialogues",
+            "--backend",
+            "recorded:sentiment-results",
+            "--data-dir",
+            str(datasets_dir),
+            "--out",
+            str(out),
+        ]
+    )
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    assert "| sentiment-dialogues | recorded:sentiment-results | 38/40 | 95.0 % |" in capsys.readouterr().out
+
+
+def test_a_subcommand_can_be_registered(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "SUBCOMMANDS", dict(cli.SUBCOMMANDS))
+
+    def configure(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--word", default="hi")
+
+    register_command("echo", "print a word", configure, lambda args: print(args.word) or 0)
+    assert main(["echo", "--word", "lext"]) == 0 and capsys.readouterr().out == "lext\n"
+    with pytest.raises(UsageError, match="already has a subcommand 'echo'"):
+        register_command("echo", "again", configure, lambda args: 0)
