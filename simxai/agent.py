@@ -101,11 +101,15 @@ class DialogueState(pydantic.BaseModel):
     def from_history(cls, history: Sequence[Message]) -> DialogueState:
         """Rebuild the state from the tool calls and outputs recorded in a history."""
         state = cls()
-        outputs = {m.tool_call_id: m.content for m in history if m.role == "tool"}
+        # Call ids repeat across turns (backends number them per reply), so each tool result is
+        # matched to the calls of the assistant message just before it.
+        calls: dict[str, ToolCall] = {}
         for message in history:
-            for call in message.tool_calls:
-                content = outputs.get(call.id)
-                payload = _tool_payload(content) if content is not None else None
+            if message.role == "assistant":
+                calls = {c.id: c for c in message.tool_calls}
+            elif message.role == "tool" and message.tool_call_id in calls:
+                call = calls[message.tool_call_id]
+                payload = _tool_payload(message.content)
                 if isinstance(payload, dict) and "error" not in payload:
                     state = state.after(call.name, call.arguments, payload.get("result"))
         return state

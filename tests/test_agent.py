@@ -209,3 +209,15 @@ async def test_history_messages_replayed_to_the_backend(demo_host):
     backend = ScriptedBackend(["sure"])
     await Agent(demo_host, backend).run_turn("thanks", history=history)
     assert [m.role for m in backend.requests[0].messages] == ["system", "user", "assistant", "user"]
+
+
+async def test_state_from_history_pairs_results_with_their_own_calls_when_ids_repeat(demo_host):
+    agent = Agent(demo_host, ScriptedBackend([
+        call("get_prediction", "call_0", instance=3), "a",
+        call("get_prediction", "call_0", instance=8), "b",
+    ]), settings=AgentSettings(guard=False))
+    first = await agent.run_turn("predict 3")
+    second = await agent.run_turn("predict 8", history=first.messages)
+    state = DialogueState.from_history(first.messages + second.messages)
+    assert state.instance == 8
+    assert state.label == second.calls[0].output["label"]
