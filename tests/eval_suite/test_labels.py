@@ -92,3 +92,21 @@ def test_argument_matching_normalises_values_and_metric_names():
     assert argument_matches("5,1,5", "explain_why_not", {"instance": "5,1,5", "expected_label": "x"})
     assert not argument_matches("accuracy", "get_model_performance", {"metric": "f1"})
     assert not argument_matches("a review", "get_prediction", {})
+
+
+def test_the_public_face_is_honest():
+    import simxai.eval_suite as suite
+
+    assert sorted(suite.__all__) == sorted(set(suite.__all__))
+    for name in suite.__all__:
+        assert getattr(suite, name) is not None
+
+
+def test_the_docs_show_every_coxql_operation(datasets_dir):
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "eval.md").read_text()
+    for op in COXQL_OPERATIONS:
+        assert f"`{op}`" in docs
+    for label in LEGACY_LABELS:
+        assert label.split()[0] in docs
