@@ -1,0 +1,663 @@
+"""The offline router: SimXAI's default backend, which selects functions without an LLM.
+
+A turn is routed in four steps:
+
+1. **Small talk and follow-ups.** Greetings, thanks and goodbyes get a short honest reply. A turn that only
+   names another instance ("and for patient 4?") or asks for "another one" repeats the previous function,
+   taken from the last tool calls in the history (or, in a replayed text-only dialogue, by routing the
+   previous user turn).
+2. **Similarity.** The turn, with its instance (ids, quoted texts) masked, is compared with every function
+   spec's summary, its "Use for" phrases and its example requests. Two scorers are available: TF-IDF over
+   word and character n-grams (scikit-learn), and WordLlama static embeddings (the small model inside the
+   `wordllama` wheel). Both are built from the specs only, once per spec set.
+3. **Cues.** A few general facts of English about what each of the eleven functions answers are added to the
+   standardised similarities: "why not" asks for a contrast, "what if" plus a change for a scenario,
+   "counterfactual" or "change ... to get another label" for counterfactuals, "still / keep / the same"
+   for what keeps a prediction, attribution words scoped to one instance or to the model overall, metric
+   names, and so on. They are written from the functions' meaning, never from evaluation data.
+4. **Arguments.** Each parameter of the chosen function is extracted from the turn by `simxai.extraction`;
+   what cannot be found is left out (the engine fills it from the dialogue state or asks). Several ids
+   ("compare patients 3 and 4") give one call each, at most four.
+
+When nothing scores above the threshold the router answers that it is the offline router and lists what it
+can answer. It never writes replies after calls (`writes_replies = False`): the engine renders the outputs.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+import numpy as np
+
+from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
+from simxai.exceptions import UsageError
+from simxai.extraction import (
+    extract_argument,
+    extract_changes,
+    extract_ids,
+    extract_instance,
+    extract_texts,
+)
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+from simxai.registry import FunctionSpec
+
+__all__ = ["DEFAULT_SCORER", "DEFAULT_THRESHOLDS", "MAX_CALLS", "RouterBackend", "ScorerName", "spec_documents"]
+
+ScorerName = Literal["tfidf", "wordllama"]
+
+#: The scorer used when none is given, chosen by measured accuracy (see docs/router.md).
+DEFAULT_SCORER: ScorerName = "tfidf"
+#: Per scorer, the best similarity below which (with no cue) a turn is answered without a function.
+DEFAULT_THRESHOLDS: dict[str, float] = {"tfidf": 0.2, "wordllama": 0.45}
+#: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
+MAX_CALLS = 4
+
+# ---------------------------------------------------------------------------------------------------------
+# Scorers: similarity of a query to the spec documents
+
+
+class _Scorer(Protocol):
+    def similarities(self, query: str) -> np.ndarray:
+        """Cosine similarity of `query` to every document, shape (n_documents,)."""
+        ...
+
+
+# Function words that every request shares; the question words (why, what, how, if) and the words that
+# carry a contrast (not, still, same, other, without) are kept on purpose.
+_FUNCTION_WORDS = frozenset(
+    "a an the this that these those it its is are was were be been being am do does did to of in on at for "
+    "with by from about as into me my you your we our us i he she they them his her their there here "
+    "can could would will shall should may might must please some any".split()
+)
+_WORDS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+def _content(text: str) -> str:
+    return " ".join(w for w in _WORDS.findall(text.lower()) if w not in _FUNCTION_WORDS)
+
+
+class _TfidfPart:
+    """One fitted TF-IDF vocabulary, applied to a query in plain Python (sklearn's per-call overhead is
+    larger than the whole computation for one short query)."""
+
+    def __init__(self, vectorizer: Any, texts: Sequence[str]) -> None:
+        self.rows = np.asarray(vectorizer.fit_transform(texts).todense())  # l2-normalised, like transform()
+        self.analyze = vectorizer.build_analyzer()
+        self.vocabulary: dict[str, int] = vectorizer.vocabulary_
+        self.idf = np.asarray(vectorizer.idf_)
+
+    def similarities(self, text: str) -> np.ndarray:
+        counts: dict[int, int] = {}
+        for term in self.analyze(text):
+            column = self.vocabulary.get(term)
+            if column is not None:
+                counts[column] = counts.get(column, 0) + 1
+        if not counts:
+            return np.zeros(self.rows.shape[0])
+        columns = np.fromiter(counts, dtype=int)
+        weights = (1.0 + np.log(np.fromiter(counts.values(), dtype=float))) * self.idf[columns]  # sublinear tf
+        return self.rows[:, columns] @ (weights / np.linalg.norm(weights))
+
+
+class _TfidfScorer:
+    """TF-IDF over word 1-2-grams and content-word character 3-5-grams, fitted on the spec documents.
+
+    Word n-grams see every word ("why not" is a bigram that matters); character n-grams see only content
+    words, so that "about the model" and "about this text" do not look alike. The two parts weigh equally.
+    """
+
+    def __init__(self, documents: Sequence[str]) -> None:
+        from sklearn.feature_extraction.text import TfidfVectorizer
+
+        self._word = _TfidfPart(
+            TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, token_pattern=r"\S+"),
+            [_all_words(d) for d in documents],
+        )
+        self._char = _TfidfPart(
+            TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5), sublinear_tf=True),
+            [_content(d) for d in documents],
+        )
+
+    def similarities(self, query: str) -> np.ndarray:
+        return (self._word.similarities(_all_words(query)) + self._char.similarities(_content(query))) / 2.0
+
+
+def _all_words(text: str) -> str:
+    return " ".join(_WORDS.findall(text.lower()))
+
+
+@functools.cache
+def _wordllama_model() -> Any:
+    """The WordLlama model shipped inside the `wordllama` wheel, loaded once per process, never downloaded.
+
+    `WordLlama.load()` looks for the tokenizer in a folder the wheel does not have and then tries Hugging
+    Face; pointing `cache_dir` at the package folder finds both shipped files, and `disable_download`
+    makes a missing file an error instead of a network request.
+    """
+    try:
+        import wordllama
+        from wordllama import WordLlama
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise UsageError("the 'wordllama' router scorer needs `pip install wordllama` (the eval extra)") from exc
+    from pathlib import Path
+
+    try:
+        return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    except FileNotFoundError as exc:
+        raise UsageError(f"the WordLlama model files are missing from the installed wheel: {exc}") from exc
+
+
+class _WordLlamaScorer:
+    """Cosine similarity of averaged WordLlama token embeddings (256 dimensions)."""
+
+    def __init__(self, documents: Sequence[str]) -> None:
+        self._model = _wordllama_model()
+        self._matrix = np.asarray(self._model.embed(list(documents), norm=True))
+
+    def similarities(self, query: str) -> np.ndarray:
+        return np.asarray(self._model.embed([query], norm=True))[0] @ self._matrix.T
+
+
+_QUOTED_PHRASE = re.compile(r"\"([^\"]+)\"")
+
+
+def spec_documents(spec: FunctionSpec) -> list[str]:
+    """The short texts a request is compared with: the summary, each "Use for" phrase, each example."""
+    documents = [spec.summary]
+    for paragraph in spec.description.split("\n\n")[1:]:
+        phrases = _QUOTED_PHRASE.findall(paragraph)
+        documents += phrases or [paragraph]
+    documents += spec.examples
+    return [d for d in documents if d.strip()]
+
+
+@dataclass(frozen=True)
+class _Index:
+    """The spec documents of one spec set, embedded by one scorer."""
+
+    names: tuple[str, ...]
+    owners: np.ndarray  # owners[i] = index into names of document i
+    scorer: _Scorer
+    spread: float  # the median spread of function scores for a spec document, leaving that document out
+
+    @classmethod
+    def build(cls, specs: Sequence[FunctionSpec], scorer: ScorerName) -> _Index:
+        documents: list[str] = []
+        owners: list[int] = []
+        for position, spec in enumerate(specs):
+            for document in spec_documents(spec):
+                documents.append(_for_similarity(document))
+                owners.append(position)
+        embedder: _Scorer = _TfidfScorer(documents) if scorer == "tfidf" else _WordLlamaScorer(documents)
+        owner_array = np.asarray(owners)
+        spreads = []
+        for i, document in enumerate(documents):
+            similarities = embedder.similarities(document)
+            similarities[i] = -1.0  # leave the document itself out
+            spreads.append(float(_per_function(similarities, owner_array, len(specs)).std()))
+        return cls(tuple(s.name for s in specs), owner_array, embedder, float(np.median(spreads)) if spreads else 0.0)
+
+    def scores(self, query: str) -> np.ndarray:
+        """Per function: the mean of its two best document similarities (one lucky n-gram is not enough)."""
+        return _per_function(self.scorer.similarities(query), self.owners, len(self.names))
+
+
+def _per_function(similarities: np.ndarray, owners: np.ndarray, count: int) -> np.ndarray:
+    result = np.zeros(count)
+    for position in range(count):
+        best = np.sort(similarities[owners == position])[-2:]
+        result[position] = float(best.mean()) if best.size else 0.0
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Cues: general language about what each of the eleven functions answers
+
+
+@dataclass(frozen=True)
+class _Cue:
+    function: str
+    pattern: re.Pattern[str]
+    weight: float
+    requires: re.Pattern[str] | None = None  # the cue only counts when this also matches
+
+    def matches(self, text: str) -> bool:
+        return bool(self.pattern.search(text)) and (self.requires is None or bool(self.requires.search(text)))
+
+
+def _cue(function: str, weight: float, pattern: str, requires: str | None = None) -> _Cue:
+    return _Cue(
+        function, re.compile(pattern, re.IGNORECASE), weight,
+        re.compile(requires, re.IGNORECASE) if requires else None,
+    )
+
+
+_NEG = r"(?:not|\w*n't|never|cannot)"
+_OUTCOME = (
+    r"(?:prediction|predicted\s+(?:label|class|outcome)|outcome|output|label|class|classification|decision|"
+    r"result|verdict|answer|category|LABEL)s?"
+)
+_SHIFT = (
+    r"(?:chang\w*|alter\w*|flip\w*|switch\w*|revers\w*|differ\w*|opposite|new|other|another|alternat\w*|"
+    r"invert\w*|overturn\w*|reroute\w*|turn\w*|convert\w*)"
+)
+_ATTRIBUTION = (
+    r"\b(?:important|importance|influen\w*|contribut\w*|attribut\w*|shap|lime|salien\w*|relevan\w*|"
+    r"weigh\w*|drive[sn]?|driving|driver\w*|drove|matter\w*|significan\w*|impact\w*|effects?|role|"
+    r"key\s+(?:features?|words?|tokens?|factors?)|top\s+(?:NUM\s+)?(?:features?|words?|tokens?|factors?)|"
+    r"most\s+(?:\w+\s+)?(?:features?|words?|tokens?|factors?))\b"
+)
+_SCOPE_GLOBAL = (
+    r"\b(?:overall|in\s+general|general(?:ly)?|global(?:ly)?|across|whole|entire|on\s+average|"
+    r"typically|usually|in\s+total|all\s+(?:the\s+)?(?:data|instances|predictions|inputs|cases|samples|examples|"
+    r"reviews|texts|patients)|dataset|rel(?:y|ies|ying)\s+on|(?:for|of|in|by)\s+the\s+model\b(?!')|"
+    r"the\s+model\s+(?:use|uses|look\s+at|looks\s+at))\b"
+)
+_SCOPE_LOCAL = (
+    r"\b(?:this|that|it|its|here|given|particular|specific|current|my|INSTANCE|"
+    r"the\s+(?:instance|input|sample|example|text|sentence|review|record|prediction|decision|data\s*point|case|"
+    r"output|result|label|phrase|statement))\b"
+)
+_STILL = (
+    r"\b(?:still|same|unchanged|keep\w*|retain\w*|preserv\w*|maintain\w*|stay\w*|remain\w*|robust\w*|"
+    r"stabl[ey]|stability|invarian\w*|toleran\w*|tolerat\w*|resist\w*|sensitiv\w*|margin|endure\w*|holds?|"
+    r"without\s+(?:\w+\s+)?(?:changing|altering|affecting|flipping|switching)|"
+    rf"{_NEG}\s+(?:\w+\s+){{0,2}}(?:change|flip|alter|lead\s+to|cause|result\s+in)|"
+    r"(?:allow\w*|permissible|permitted|acceptable|admissible|safe)\s+(?:\w+\s+){0,2}(?:changes?|"
+    r"modifications?|variations?|range|edits?|perturbations?|deviations?|tweaks?|variability)|"
+    r"(?:changes?|modifications?|variations?|perturbations?|edits?)\s+(?:\w+\s+){0,2}(?:allowed|permitted)|"
+    r"how\s+(?:much|far|many)\b[^.?!]*\b(?:before|until|while|without|and\s+still|yet)|"
+    r"(?:range|region|boundar\w*|extent|neighbou?rhood)\s+(?:of|in|around|where|within))\b"
+)
+
+# Weights are in standard deviations of the similarity scores: 1.0 is a clear preference, 3.0 decides.
+_CUES: tuple[_Cue, ...] = (
+    # "why not X", "why isn't it X", "why didn't it predict X", "why X instead of Y"
+    _cue("explain_why_not", 3.5, rf"\bwhy\s+(?:\w+\s+){{0,5}}?{_NEG}\b|\bwhy\b[^.?!]*\binstead\b|"
+                                 rf"\bhow\s+come\s+(?:\w+\s+){{0,5}}?{_NEG}\b"),
+    # "why", "what made it", "how does it decide", "reasons for"
+    _cue("get_local_explanation", 1.6, r"\bwhy\b|\bwhat\s+(?:made|makes|led|leads|caused|causes)\b|\breasons?\b|"
+                                       r"\bhow\s+(?:does|did|do|would)\s+(?:it|the\s+model|the\s+classifier|you)\s+"
+                                       r"(?:decide|know|arrive|come\s+to|reach|get|determine|conclude)|"
+                                       r"\bexplain\w*\b"),
+    # attribution words: about one instance unless the model overall is meant
+    _cue("get_local_explanation", 1.8, _ATTRIBUTION),
+    _cue("get_local_explanation", 1.0, _SCOPE_LOCAL, requires=_ATTRIBUTION),
+    _cue("get_global_explanation", 1.0, _ATTRIBUTION),
+    _cue("get_global_explanation", 2.6, _SCOPE_GLOBAL,
+         requires=_ATTRIBUTION + r"|\b(?:decid\w*|decisions?|works?|working|reason\w*|make\s+predictions)\b"),
+    # counterfactuals: the word itself, or changes that lead to another outcome
+    _cue("explain_how_to_be_that", 3.0, r"\bcounter[\s-]?factual\w*|\bcontrastive\b|\bcounter[\s-]?example\w*"),
+    _cue("explain_how_to_be_that", 2.2,
+         rf"\b{_SHIFT}(?:\W+\w+){{0,3}}?\W+{_OUTCOME}\b|\b{_OUTCOME}(?:\W+\w+){{0,3}}?\W+{_SHIFT}|"
+         rf"\b(?:to\s+(?:be|become|get|make\s+it|turn\s+into)|into|become|becomes|get)\s+(?:\w+\s+)?LABEL\b|"
+         rf"\b(?:minimal|smallest|least|minimum|fewest|simplest)\s+(?:\w+\s+)?(?:change|edit|modification|tweak|"
+         rf"adjustment|difference|perturbation)s?|"
+         rf"\bwhat\s+(?:would|should|must|needs?\s+to|has\s+to|could)\s+(?:\w+\s+){{0,3}}?(?:change|be\s+different)|"
+         rf"\b(?:chang|alter|modif|tweak|adjust|edit)\w*\b[^.?!]{{0,40}}\bto\s+(?:make\s+it|get|become|"
+         rf"be\s+(?:predicted|classified|labell?ed))\b"),
+    # what keeps the prediction
+    _cue("explain_how_to_still_be_this", 3.0, _STILL),
+    # a hypothetical scenario: strongest when concrete changes are also found (added in code)
+    _cue("explain_what_if", 1.5, r"\bwhat\s+(?:would\s+happen\s+|happens\s+)?if\b|\bsuppose\b|\bsupposing\b|"
+                                 r"\bimagine\b|\bassum(?:e|ing)\b|\bhypothetical(?:ly)?\b|\bwhat\s+happens\s+when\b|"
+                                 r"\binstead\s+of\b|\bif\s+(?:we|i|you|she|he|they|it)\s+(?:\w+\s+)?(?:were|was|had|"
+                                 r"change[ds]?|set|increase[ds]?|decrease[ds]?|replace[ds]?|swap\w*|remove[ds]?|"
+                                 r"said|wrote|rewr\w*|use[ds]?)\b"),
+    # model performance
+    _cue("get_model_performance", 2.5,
+         r"\b(?:accura(?:cy|te)|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion|error\s+rate|"
+         r"perform\w*|metrics?|how\s+(?:good|well|reliable)\s+(?:is|does|are)|mistakes?|how\s+often\s+"
+         r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*))\b"),
+    # the data
+    _cue("get_data_information", 2.2,
+         r"\b(?:data\s*set|dataset|training\s+data|(?:kind|type|sort)\s+of\s+data|trained\s+(?:on|with)|"
+         r"how\s+many\s+(?:rows|instances|samples|examples|data\s*points|records|items|entries|observations)|"
+         r"statistic\w*|distribution|class\s+balance|balanced?|average|mean|median|standard\s+deviation|"
+         r"(?:gold|true|actual|annotated|real|ground[\s-]?truth)\s+labels?|labell?ing|labell?ed|"
+         r"(?:which|what)\s+features|show\s+(?:me\s+)?the\s+features|features\s+(?:of|in)\s+(?:the\s+)?data)\b"),
+    _cue("get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))"),
+    # the model itself
+    _cue("get_model_information", 2.2,
+         r"\b(?:what\s+(?:kind|type|sort)\s+of\s+(?:model|classifier|algorithm)|which\s+(?:model|algorithm|"
+         r"classifier)|architecture|algorithm|hyper[\s-]?parameters?|how\s+(?:was|is|were)\s+(?:it|the\s+model|"
+         r"this\s+model|the\s+classifier)\s+(?:trained|built|made|developed|designed|created|validated)|"
+         r"limitations?|strengths?|weakness\w*|model\s+card)\b"),
+    _cue("get_model_information", 1.0, r"\b(?:design\w*|built|build|trained|training)\b"),
+    # the outputs and labels
+    _cue("get_output_information", 2.2,
+         r"\b(?:what\s+(?:are\s+the\s+)?(?:labels|classes|outputs|outcomes|categories)|possible\s+(?:labels|"
+         r"classes|outputs|outcomes|predictions|answers|values)|what\s+(?:does|do)\s+(?:the\s+|each\s+|a\s+)?"
+         r"(?:[\w']+\s+)?(?:label|class|output|score|probability|prediction|LABEL)s?\s+(?:\w+\s+)?mean|"
+         r"meaning\s+of|what\s+(?:can|does)\s+(?:it|the\s+model|you|the\s+system|the\s+classifier)\s+"
+         r"(?:predict|do|tell|output)|what\s+(?:it|the\s+model|the\s+classifier|the\s+system)\s+(?:does|can\s+do|"
+         r"outputs)|capabilit\w*|output\s+card)\b"),
+    # a prediction
+    _cue("get_prediction", 1.2,
+         r"\b(?:predict|predicts|classify|classifies|categori[sz]e|sentiment|how\s+likely|"
+         r"(?:prediction|label|class|classification|outcome|output|verdict)\s+(?:for|of|about|regarding|on)\b|"
+         r"what\s+(?:is|would\s+be|will\s+be)\s+(?:the\s+)?(?:predicted\s+)?(?:prediction|label|class|outcome)|"
+         r"what\s+(?:does|would|will)\s+(?:the\s+model|it|the\s+classifier|you)\s+(?:say|think|output|give)|"
+         r"what\s+(?:the\s+model|it|the\s+classifier)\s+(?:says|thinks|predicts|outputs)|"
+         r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|is\s+(?:it|this)\s+(?:LABEL|correct|right))\b"),
+    _cue("get_prediction", 1.5, r"\b(?:compare|comparison|versus|vs\.?|difference\s+between)\b"),
+)
+
+# Concrete feature values make a what-if only in a conditional or a change ("if bmi were 30", "set bmi to
+# 30"); "for a patient with bmi 30" describes an instance.
+_CONDITIONAL = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
+    r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*)\b",
+    re.IGNORECASE,
+)
+_SMALL_TALK = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
+    r"thx|cheers|great|nice|cool|ok(?:ay)?|got\s+it|i\s+see|bye|goodbye|see\s+you|that'?s\s+(?:all|it|helpful|"
+    r"great|clear)|perfect|awesome|wonderful|no|yes|sure|alright|all\s+right)\b[\s\W]*)+"
+    r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
+    re.IGNORECASE,
+)
+_GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE)
+_THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
+_GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
+_ANOTHER = re.compile(
+    r"\b(?:another(?:\s+one)?|one\s+more|more\s+(?:of\s+(?:them|those)|examples?|ones?)|again|a\s+different\s+one|"
+    r"something\s+else|next\s+one|other\s+ones?)\b",
+    re.IGNORECASE,
+)
+_ACKNOWLEDGEMENT = re.compile(
+    r"\b(?:thanks?|thank\s+you|makes\s+sense|got\s+it|i\s+see|understood|good\s+to\s+know|interesting|"
+    r"fascinating|helpful|cool|nice|great|perfect|awesome|that'?s\s+(?:clear|all))\b",
+    re.IGNORECASE,
+)
+# Words that can surround an instance in a follow-up without asking anything new ("and what about patient 4?").
+_FILLER = frozenset(
+    "and what about how for the a an now then same please ok okay so try with one instead too as well also do "
+    "does it is this that case of show me again can you could i see give tell let's let us question thing "
+    "thanks thank yes no sure id instance row sample example number record item entry text sentence review "
+    "input data point one ones NUM INSTANCE".split()
+)
+
+
+def _only_names_instance(masked: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?")."""
+    if "INSTANCE" not in masked and "NUM" not in masked:
+        return False
+    noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
+    words = re.findall(r"[A-Za-z']+", masked)
+    return all(w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s") for w in words)
+
+
+def _mask(text: str, schema: HostSchema | None) -> str:
+    """The turn with its instance and labels replaced by placeholders, so only the request is compared."""
+    masked = text
+    for span in sorted(extract_texts(text), key=len, reverse=True):
+        masked = masked.replace(span, " INSTANCE ")
+    masked = re.sub(r"['\"“”‘’]\s*INSTANCE\s*['\"“”‘’]", " INSTANCE ", masked)
+    masked = masked.replace("’", "'").replace("‘", "'")
+    if schema is not None and schema.kind == "text" and "INSTANCE" not in masked:
+        instance = extract_instance(masked, schema)
+        if isinstance(instance, str) and instance != "INSTANCE" and len(instance) < len(masked):
+            masked = masked.replace(instance, " INSTANCE ")
+    masked = re.sub(r"#?\b\d+(?:\.\d+)?\b", " NUM ", masked)
+    if schema is not None:
+        for name in sorted(schema.class_names, key=len, reverse=True):
+            masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
+    return " ".join(masked.split())
+
+
+# Politeness and request wrappers ("could you please tell me", "I'd like to see") say nothing about which
+# function is meant, yet dominate the n-grams of short requests; both sides drop them before comparing.
+_WRAPPERS = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+(?:you|i|we)\s+(?:please\s+)?(?:kindly\s+)?(?:tell|show|give|let|provide|"
+    r"help|get|see|have)?\s*(?:me|us)?(?:\s+know)?|(?:i'd|i\s+would|i'll|we'd|we\s+would)\s+(?:like|love|want)"
+    r"(?:\s+to\s+(?:know|see|understand|get|learn|have))?|i\s+(?:want|need|wish)(?:\s+to\s+(?:know|see|"
+    r"understand|get|learn))?|(?:please|kindly|just)|(?:tell|show|give|let)\s+(?:me|us)(?:\s+know)?|"
+    r"^\W*(?:hey|hi|hello|ok(?:ay)?|so|but|and|well|now|hmm|alright)\b)\W*",
+    re.IGNORECASE,
+)
+
+
+def _for_similarity(masked: str) -> str:
+    # The placeholders mean nothing to the scorers; plain words keep their neighbours' n-grams intact.
+    plain = masked.replace("INSTANCE", "this").replace("NUM", "").replace("LABEL", "label")
+    return " ".join(_WRAPPERS.sub(" ", plain).split()) or plain
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The backend
+
+
+@dataclass(frozen=True)
+class _Decision:
+    function: str | None
+    confidence: float
+    cued: bool
+    whole_text: bool = False  # the turn itself is the instance (a bare text for a text host)
+
+
+class RouterBackend(Backend):
+    """Selects functions and extracts their arguments offline, without an LLM.
+
+    Args:
+        scorer: "tfidf" (scikit-learn TF-IDF over word and character n-grams) or "wordllama" (WordLlama
+            embeddings shipped in its wheel). None uses `DEFAULT_SCORER`, the better one measured.
+        threshold: the best spec similarity below which a turn without any cue gets a plain reply instead
+            of a call. None uses the measured default of the scorer.
+
+    Raises:
+        UsageError: an unknown scorer, or a threshold outside [0, 1].
+    """
+
+    name = "router"
+    writes_replies = False
+
+    def __init__(self, *, scorer: ScorerName | None = None, threshold: float | None = None) -> None:
+        chosen = scorer or DEFAULT_SCORER
+        if chosen not in DEFAULT_THRESHOLDS:
+            raise UsageError(f"unknown router scorer {scorer!r}; valid scorers are tfidf and wordllama")
+        if threshold is not None and not 0.0 <= threshold <= 1.0:
+            raise UsageError(f"router threshold must be between 0 and 1, got {threshold}")
+        self.scorer: ScorerName = chosen
+        self.threshold = DEFAULT_THRESHOLDS[chosen] if threshold is None else threshold
+        self._indexes: dict[tuple[Any, ...], _Index] = {}
+
+    async def complete(self, request: CompletionRequest) -> CompletionResponse:
+        """Route the last user turn of `request` to function calls, or reply that no function is needed."""
+        messages = [m for m in request.messages if m.role != "system"]
+        if not messages or messages[-1].role == "tool":
+            return CompletionResponse(content="", model=self.name, finish_reason="stop")
+        last = messages[-1]
+        history = messages[:-1]
+        specs = {s.name: s for s in request.functions}
+        if not specs or request.tool_choice == "none":
+            return self._reply(last.content, request.functions)
+        decision = self._decide(last.content, history, request)
+        if decision.function is None:
+            return self._reply(last.content, request.functions)
+        if decision.whole_text:
+            call = ToolCall(id="call_0", name=decision.function, arguments={"instance": last.content.strip()})
+            return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")
+        calls = self._calls(specs[decision.function], last.content, history, request.host)
+        return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
+
+    # --- selection ------------------------------------------------------------------------------------
+
+    def _index(self, specs: Sequence[FunctionSpec]) -> _Index:
+        key = tuple((s.name, s.summary, s.description, tuple(s.examples)) for s in specs)
+        index = self._indexes.get(key)
+        if index is None:
+            index = self._indexes[key] = _Index.build(specs, self.scorer)
+        return index
+
+    def _decide(self, text: str, history: Sequence[Message], request: CompletionRequest) -> _Decision:
+        schema = request.host
+        names = {s.name for s in request.functions}
+        masked = _mask(text, schema)
+        decision = self._score(masked, request)
+        if _only_names_instance(masked, schema):
+            # "and for patient 4?", "what about 'another text'?": the previous question, about another instance.
+            previous = self._previous_function(history, request)
+            if previous in names:
+                return _Decision(previous, decision.confidence, True)
+            if "get_prediction" in names:
+                return _Decision("get_prediction", decision.confidence, True)
+        if _ANOTHER.search(masked) and len(text.split()) <= 10 and not decision.cued:
+            previous = self._previous_function(history, request)
+            if previous in names:
+                return _Decision(previous, decision.confidence, True)
+        if not decision.cued and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
+            return _Decision(None, decision.confidence, False)
+        if decision.cued:
+            return decision
+        if schema is not None and schema.kind == "text" and "get_prediction" in names and _is_content(masked):
+            # A text host's input is text: a statement that asks nothing of the model is a text to classify.
+            return _Decision("get_prediction", decision.confidence, False, whole_text="INSTANCE" not in masked)
+        if decision.confidence >= self.threshold:
+            return decision
+        return _Decision(None, decision.confidence, False)
+
+    def _score(self, masked: str, request: CompletionRequest) -> _Decision:
+        index = self._index(request.functions)
+        similarities = index.scores(_for_similarity(masked))
+        # Standardise by the query's own spread, but never by less than the spread typical of the specs: when
+        # nothing is similar, tiny differences must not be blown up into a confident choice.
+        spread = max(float(similarities.std()), index.spread) or 1.0
+        totals = (similarities - similarities.mean()) / spread
+        position = {name: i for i, name in enumerate(index.names)}
+        cued = False
+        for cue in _CUES:
+            if cue.function in position and cue.matches(masked):
+                totals[position[cue.function]] += cue.weight
+                cued = True
+        if "explain_what_if" in position and _CONDITIONAL.search(masked) and extract_changes(masked, request.host):
+            totals[position["explain_what_if"]] += 2.0
+        best = int(np.argmax(totals))
+        return _Decision(index.names[best], float(similarities.max()), cued)
+
+    def _previous_function(self, history: Sequence[Message], request: CompletionRequest) -> str | None:
+        for message in reversed(history):
+            if message.role == "assistant" and message.tool_calls:
+                return message.tool_calls[0].name
+        if any(m.tool_calls for m in history):
+            return None
+        # A replayed text-only dialogue: route the previous user turn instead.
+        users = [i for i, m in enumerate(history) if m.role == "user"]
+        if not users:
+            return None
+        earlier = history[users[-1]]
+        decision = self._score(_mask(earlier.content, request.host), request)
+        if not decision.cued and decision.confidence < self.threshold:
+            return None
+        return decision.function
+
+    # --- arguments ------------------------------------------------------------------------------------
+
+    def _calls(
+        self, spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None
+    ) -> list[ToolCall]:
+        parameters = [p.name for p in spec.parameters]
+        arguments: dict[str, Any] = {}
+        changes = None
+        if "changes" in parameters:
+            changes = extract_changes(text, schema)
+            if changes:
+                arguments["changes"] = changes
+        for name in parameters:
+            if name in ("instance", "changes"):
+                continue
+            value = extract_argument(name, text, schema)
+            if value is not None:
+                arguments[name] = value
+        if "instance" not in parameters:
+            return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
+        instances = self._instances(text, history, schema, changes)
+        if not instances:
+            return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
+        return [
+            ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **arguments})
+            for i, instance in enumerate(instances[:MAX_CALLS])
+        ]
+
+    def _instances(
+        self, text: str, history: Sequence[Message], schema: HostSchema | None, changes: dict[str, Any] | None
+    ) -> list[Any]:
+        """The instances a turn names: several ids or texts give one call each."""
+        ids = extract_ids(text, schema)
+        if len(ids) > 1:
+            return list(ids)
+        if schema is not None and schema.kind == "text":
+            edited = set(changes or {}) | {str(v) for v in (changes or {}).values()}
+            texts = [t for t in extract_texts(text) if t not in edited]
+            if len(texts) > 1 and not changes:
+                return texts
+            if changes:
+                if texts:
+                    return [max(texts, key=len)]
+                cleaned = text
+                for span in edited:
+                    cleaned = cleaned.replace(span, " ") if span else cleaned
+                found = extract_instance(cleaned, schema, history) if not extract_texts(text) else None
+                if found is None and not any(m.tool_calls for m in history):
+                    found = extract_instance("", schema, history)
+                return [found] if found is not None else []
+        instance = extract_instance(text, schema, history)
+        if isinstance(instance, dict) and changes:
+            return []  # the feature values are the changes, not a custom instance
+        return [instance] if instance is not None else []
+
+    # --- replies --------------------------------------------------------------------------------------
+
+    def _reply(self, text: str, specs: Sequence[FunctionSpec]) -> CompletionResponse:
+        opening = ""
+        if _GREETING.search(text):
+            opening = "Hello! "
+        elif _THANKS.search(text):
+            opening = "You're welcome. "
+        elif _GOODBYE.search(text):
+            opening = "Goodbye! "
+        topics = "; ".join(_topic(s) for s in specs) or "nothing yet: no functions are registered"
+        content = (
+            f"{opening}This is SimXAI's offline router (no LLM), so I can only answer questions about the model "
+            f"by calling its explanation functions: {topics}. Ask, for example, "
+            f"\"{_example(specs)}\""
+        )
+        return CompletionResponse(content=content, model=self.name, finish_reason="stop")
+
+
+def _topic(spec: FunctionSpec) -> str:
+    summary = re.sub(r"\s*\([^)]*\)", "", spec.summary).split(":")[0].rstrip(". ")
+    return summary[0].lower() + summary[1:] if summary else spec.name
+
+
+def _example(specs: Sequence[FunctionSpec]) -> str:
+    for spec in specs:
+        if spec.examples:
+            return spec.examples[0]
+    return "What does the model predict?"
+
+
+_CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+_DIALOGUE_WORDS = re.compile(
+    r"\b(?:you|your|i|i'm|my|me|we|model|classifier|system|explain\w*|predict(?:s|ed|ion|ions)?|output|label|class|result|"
+    r"feature|features|data|instance)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_content(masked: str) -> bool:
+    """Whether a turn is a bare text (or a text plus "given this" words) rather than talk with the system."""
+    if "INSTANCE" in masked:
+        return len(_CONTENT_WORDS.findall(masked.replace("INSTANCE", ""))) <= 3
+    return (
+        len(_CONTENT_WORDS.findall(masked)) >= 4
+        and _SMALL_TALK.match(masked) is None
+        and _DIALOGUE_WORDS.search(masked) is None
+    )

@@ -1,0 +1,816 @@
+"""Argument extraction from plain language: instances, what-if changes, labels, metrics, features, counts.
+
+Pure functions of the text and the host's schema, shared by the offline router (which extracts every
+argument of the call it selects) and the engine (which completes a pending call from the user's answer to
+a clarifying question). Every value comes from the text: a function returns None rather than guess, and the
+engine then fills the argument from the dialogue state or asks.
+
+Feature names are recognised by their name, the words of their name (``blood pressure`` for
+``blood_pressure`` or ``bloodpressure``), their aliases, and words unique to their description (``sugar``
+when a description says "blood sugar"), all derived from the schema.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.messages import Message
+
+__all__ = [
+    "extract_argument",
+    "extract_changes",
+    "extract_count",
+    "extract_feature",
+    "extract_ids",
+    "extract_instance",
+    "extract_label",
+    "extract_metric",
+    "extract_texts",
+    "is_reference",
+]
+
+_NUM = r"\d+(?:\.\d+)?"
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "a couple of": 2, "a pair of": 2, "a few": 3, "several": 3,
+}
+# Words that name "an instance" in any host, besides the host's own noun.
+_GENERIC_NOUNS = (
+    "id", "instance", "row", "number", "no", "sample", "case", "record", "item", "example", "entry",
+    "index", "data point", "datapoint", "observation", "person", "individual",
+)
+# Determiners a feature is often preceded by ("her bmi", "the glucose").
+_DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)?"
+
+# ---------------------------------------------------------------------------------------------------------
+# Text spans: quoted texts for text hosts
+
+
+_QUOTE_PAIRS = {"'": "'’", '"': '"”', "“": '”"', "‘": "’'", "«": "»"}
+_OPENER_BEFORE = re.compile(r"(?:^|[\s(:\[,;=])$")
+_CLOSER_AFTER = re.compile(r"^(?:$|[\s.,;:!?)\]])")
+
+
+def extract_texts(text: str) -> list[str]:
+    """Quoted spans of `text`, in order: '...', "...", “...”, ‘...’ (an apostrophe inside a word is no quote).
+
+    A quote opened after a colon and never closed runs to the end of the text.
+    """
+    spans: list[str] = []
+    i = 0
+    while i < len(text):
+        opener = text[i]
+        if opener in _QUOTE_PAIRS and _OPENER_BEFORE.search(text[:i]):
+            closers = _QUOTE_PAIRS[opener]
+            end = next(
+                (j for j in range(i + 2, len(text)) if text[j] in closers and _CLOSER_AFTER.match(text[j + 1 :])),
+                None,
+            )
+            if end is not None:
+                span = text[i + 1 : end].strip()
+                if span:
+                    spans.append(span)
+                i = end + 1
+                continue
+            if text[:i].rstrip().endswith(":"):
+                span = text[i + 1 :].strip().rstrip(closers).strip()
+                if span:
+                    spans.append(span)
+                break
+        i += 1
+    return spans
+
+
+_TEXT_AFTER_KEYWORD = re.compile(
+    r"\b(?:sentence|review|text|input|phrase|statement|comment|tweet|post|message|document|passage|"
+    r"following|context|claim|question)\s*:\s*(?P<body>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|you|your|we|us|our)\b", re.IGNORECASE)
+_DEICTIC = re.compile(
+    r"\b(?:this|it|that|above|following|these|given)\b", re.IGNORECASE
+)
+_NAMED_TEXT = re.compile(
+    r"\b(?:(?:this|the\s+following)\s+(?:review|sentence|text|phrase|statement|comment|tweet|post|message|input|"
+    r"passage|claim|question)|the\s+following)\b",
+    re.IGNORECASE,
+)
+_REQUEST_START = re.compile(
+    r"^\s*(?:can|could|would|will|what|why|how|which|who|where|when|is|are|does|do|did|please|show|give|tell|"
+    r"explain|generate|provide|predict|classify|list|describe|find|get|let|i|and|so|but|ok|okay|hey|hi|"
+    r"hello|thanks|thank|yes|no|nice|great|cool|good)\b",
+    re.IGNORECASE,
+)
+
+
+def _unquoted_text(text: str) -> str | None:
+    """A text given without quotes: after 'sentence:'/'review:'..., or a statement followed by a request
+    about it ("Whales are mammals. What is the sentiment of this?")."""
+    match = _TEXT_AFTER_KEYWORD.search(text)
+    if match:
+        body = match.group("body").strip().strip("'\"“”‘’").strip()
+        if len(body.split()) >= 2:
+            return body
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
+    if len(sentences) >= 2:
+        content, request = " ".join(sentences[:-1]), sentences[-1]
+        if (
+            _DEICTIC.search(request)
+            and len(content.split()) >= 3
+            and not _PERSONAL.search(content)
+            and not _REQUEST_START.match(content)
+        ):
+            return content.strip()
+        first, rest = sentences[0], " ".join(sentences[1:])
+        if (
+            first.rstrip().endswith(("?", ":"))
+            and _NAMED_TEXT.search(first)
+            and len(rest.split()) >= 3
+        ):
+            return rest.strip()
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Feature mentions
+
+
+_STOP = frozenset(
+    "a an the of and or in on at to for with by from is are was were be been as per its it this that these "
+    "those which who whom whose what when where how why not no yes value values level levels number amount "
+    "count score rate ratio total mean average index measure measured type kind feature features variable "
+    "patient patients person people data model class label concentration".split()
+)
+
+
+def _norm(words: Iterable[str]) -> str:
+    return "".join(words).lower()
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for suffix in ("ings", "ing", "ers", "er", "ies", "es", "s", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True)
+class _Mention:
+    feature: FeatureSchema
+    start: int  # character offsets in the text
+    end: int
+    strength: int  # 2: name or alias, 1: description word
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def _feature_terms(schema: HostSchema) -> tuple[dict[str, FeatureSchema], dict[str, FeatureSchema]]:
+    """Normalised names and aliases (strong), and description words unique to one feature (weak)."""
+    strong: dict[str, FeatureSchema] = {}
+    for feature in schema.features:
+        for term in (feature.name, *feature.aliases):
+            words = _TOKEN.findall(term.replace("_", " "))
+            if words:
+                strong.setdefault(_norm(words), feature)
+                if len(words) == 1:
+                    strong.setdefault(_stem(words[0]), feature)
+    owners: dict[str, list[FeatureSchema]] = {}
+    for feature in schema.features:
+        for word in set(_TOKEN.findall((feature.description or "").lower())):
+            if len(word) >= 3 and word not in _STOP and word not in strong:
+                owners.setdefault(word, []).append(feature)
+    classes = {c.lower() for c in schema.class_names}
+    weak = {key: found[0] for key, found in owners.items() if len(found) == 1 and key not in classes}
+    return strong, weak
+
+
+def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
+    """Feature mentions in `text`, longest first at each position, not overlapping."""
+    if schema is None or schema.kind == "text":
+        return []
+    strong, weak = _feature_terms(schema)
+    tokens = list(_TOKEN.finditer(text))
+    found: list[_Mention] = []
+    i = 0
+    while i < len(tokens):
+        hit: _Mention | None = None
+        for size in (4, 3, 2, 1):
+            window = tokens[i : i + size]
+            if len(window) < size:
+                continue
+            key = _norm(t.group() for t in window)
+            feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
+            strength = 2
+            if feature is None and size == 1:
+                feature, strength = weak.get(key.lower()), 1
+            if feature is not None:
+                hit = _Mention(feature, window[0].start(), window[-1].end(), strength)
+                i += size
+                break
+        if hit is None:
+            i += 1
+        else:
+            found.append(hit)
+    return found
+
+
+def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
+    """The feature holding an age, for "50 years old", "older than 60", "10 years younger"."""
+    if schema is None:
+        return None
+    return next(
+        (
+            f
+            for f in schema.features
+            if f.type == "numeric" and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower())
+                                        or "age" in (a.lower() for a in f.aliases))
+        ),
+        None,
+    )
+
+
+def extract_feature(text: str, schema: HostSchema | None) -> str | None:
+    """The feature a request is about ("what is the average bmi?" -> "bmi"), or None.
+
+    A feature named by its name or an alias wins over one recognised by a description word.
+    """
+    mentions = _mentions(text, schema)
+    if not mentions:
+        return None
+    return max(mentions, key=lambda m: m.strength).feature.name
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Labels, metrics, counts
+
+
+def _class_mentions(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
+    if schema is None:
+        return []
+    found: list[tuple[int, int, str]] = []
+    for name in sorted(schema.class_names, key=len, reverse=True):
+        pattern = r"(?<![\w-])" + r"[\s_\-]+".join(map(re.escape, name.split())) + r"(?![\w-])"
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            if not any(s <= match.start() < e for s, e, _ in found):
+                found.append((match.start(), match.end(), name))
+    return sorted(found)
+
+
+_TARGET_CUE = re.compile(
+    r"(?:\bnot|n't|\binstead(?:\s+of)?|\bto\s+be|\bas|\bbecome|\bbe|\binto|\bto|\bmake\s+(?:it|this|them)|"
+    r"\bget|\bturn|\breach|\bexpected|\bexpect|\bwant(?:ed)?)\s+(?:(?:an?|the|to|be|as|get|it|predicted|"
+    r"classified|labell?ed)\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+def extract_label(text: str, schema: HostSchema | None) -> str | None:
+    """The class name a request is about ("why not progressing" -> "progressing", "make it positive").
+
+    When several class names appear, the one introduced by "not", "to be", "as", "become", "into", "make
+    it" ... wins; otherwise the last one mentioned.
+    """
+    mentions = _class_mentions(text, schema)
+    if not mentions:
+        return None
+    cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
+    return cued[-1] if cued else mentions[-1][2]
+
+
+# Natural phrasings of each metric, most specific first; the first metric with a match wins.
+_METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("confusion_matrix", r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)"),
+    ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
+    ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),
+    ("precision", r"\bprecision\b|\bprecise\b|positive predictive|\bppv\b"),
+    ("recall", r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate"),
+    ("accuracy", r"\baccura(?:cy|te)\b|\bacc\b|error rate|how often[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
+                 r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)"),
+    ("all", r"\bmetrics?\b|how (?:good|well|reliable|strong)|\bperform(?:s|ance|ing)?\b|\bscores?\b|"
+            r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b"),
+)
+_METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
+
+
+def extract_metric(text: str) -> str | None:
+    """The metric a request asks for (accuracy, precision, recall, f1, roc_auc, confusion_matrix, all).
+
+    "how often is it wrong" -> accuracy, "auc" -> roc_auc, "f-score" -> f1, "how good" / "how well does it
+    perform" -> all. Several named metrics (e.g. "precision and recall") also give "all".
+    """
+    named = [metric for metric, pattern in _METRIC_RE[:-1] if pattern.search(text)]
+    if len(named) > 1:
+        return "all"
+    if named:
+        return named[0]
+    return "all" if _METRIC_RE[-1][1].search(text) else None
+
+
+_COUNT_NOUNS = (
+    r"(?:different\s+|more\s+|other\s+|alternative\s+|possible\s+|distinct\s+|new\s+)?"
+    r"(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|explanations?|scenarios?|versions?|"
+    r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks)"
+)
+_COUNT = re.compile(
+    rf"\b(?P<n>\d+|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\s+{_COUNT_NOUNS}\b",
+    re.IGNORECASE,
+)
+
+
+def _number_value(token: str) -> int | None:
+    token = token.lower().strip()
+    if token.isdigit():
+        return int(token)
+    return _NUMBER_WORDS.get(token)
+
+
+def extract_count(text: str) -> int | None:
+    """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3)."""
+    match = _COUNT.search(text)
+    if match:
+        return _number_value(match.group("n"))
+    bare = re.fullmatch(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)\s*(?:please)?\s*[.!]?\s*", text, re.IGNORECASE)
+    if bare:
+        return _number_value(bare.group(1))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Instances
+
+
+def _noun_pattern(schema: HostSchema | None) -> str:
+    nouns = set(_GENERIC_NOUNS)
+    if schema is not None and schema.instance_noun:
+        nouns.add(schema.instance_noun.lower())
+    alternatives = sorted((re.escape(n).replace(r"\ ", r"\s+") for n in nouns), key=len, reverse=True)
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+def _id_list(body: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", body)]
+
+
+def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
+    """Every instance id named in `text`, in order ("compare patients 3 and 4" -> [3, 4]).
+
+    An id must follow an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), unless the
+    whole text is just the answer ("12", "patient 12 please", "and for 4?").
+    """
+    noun = _noun_pattern(schema)
+    ids: list[int] = []
+    pattern = re.compile(
+        rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:]?\s*"
+        rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)\b(?!\s*%|\.\d)",
+        re.IGNORECASE,
+    )
+    for match in pattern.finditer(text):
+        if re.search(r"\d\s*(?:to|through|-)\s*\d", match.group("body")):
+            continue  # a range is a group, handled by the condition parser
+        ids += _id_list(match.group("body"))
+    if not ids:
+        bare = re.fullmatch(
+            rf"\s*(?:(?:and|what|how|about|for|now|then|same|ok|okay|so|try|with|the|one|it'?s|is|use|"
+            rf"please|maybe|let'?s|say)\s+)*(?:{noun}\s*)?#?\s*(?P<body>\d+(?:\s*(?:,|and|&)\s*#?\d+)*)"
+            rf"\s*(?:please|instead|too|as well|then|now|thanks?(?:\s+you)?)?\s*[.!?]*\s*",
+            text,
+            re.IGNORECASE,
+        )
+        if bare:
+            ids = _id_list(bare.group("body"))
+    return list(dict.fromkeys(ids))
+
+
+_REFERENCE = re.compile(
+    r"\b(?:it|its|this|that|these|those|her|him|his|she|he|they|them|their|same|above|previous|last|"
+    r"former|latter|one)\b",
+    re.IGNORECASE,
+)
+
+
+def is_reference(text: str) -> bool:
+    """Whether `text` refers to something mentioned before ("it", "this patient", "the same instance")."""
+    return bool(_REFERENCE.search(text))
+
+
+_COMPARATORS: tuple[tuple[str, str], ...] = (
+    (r">=", r"at\s+least|no\s+less\s+than|not\s+less\s+than|>=|≥|or\s+more"),
+    (r"<=", r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|<=|≤|or\s+less"),
+    (r">", r"above|over|greater\s+than|more\s+than|higher\s+than|larger\s+than|bigger\s+than|exceeding|"
+           r"older\s+than|>"),
+    (r"<", r"below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than|younger\s+than|<"),
+    (r"=", r"equal\s+to|equals|exactly|of|=|==|is|are"),
+)
+_OP_WORDS = "|".join(f"(?:{words})" for _, words in _COMPARATORS)
+_GROUP_WORDS = re.compile(
+    r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
+    r"examples|records|cases|ones|entries|data\s+points|group|subset|population|whose|where|who\s+are|"
+    r"that\s+are|which\s+are)\b",
+    re.IGNORECASE,
+)
+_ALL_NOUNS = r"data|dataset|instances|rows|samples|examples|records|cases|entries|data\s+points|people"
+
+
+def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
+    nouns = _ALL_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "")
+    return re.compile(
+        rf"\b(?:everyone|everybody|all\s+(?:of\s+)?(?:the\s+)?(?:{nouns})|"
+        r"the\s+(?:whole|entire|full)\s+(?:data\s*set|data|sample))\b",
+        re.IGNORECASE,
+    )
+
+
+def _op_of(words: str) -> str:
+    for op, pattern in _COMPARATORS:
+        if re.fullmatch(pattern, words.strip(), re.IGNORECASE):
+            return op
+    return "="
+
+
+def _value_text(value: float) -> str:
+    return f"{value:g}"
+
+
+def _group_noun(schema: HostSchema) -> str:
+    noun = re.escape(schema.instance_noun.lower()) if schema.instance_noun else "instance"
+    return rf"{noun}(?:e?s)"
+
+
+def _condition(text: str, schema: HostSchema | None) -> str | None:
+    """A group condition in the condition language of `simxai.instances`, or None."""
+    if schema is None:
+        return None
+    group_context = bool(_GROUP_WORDS.search(text)) or bool(
+        re.search(rf"\b{_group_noun(schema)}\b", text, re.IGNORECASE)
+    )
+    clauses: list[str] = []
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        after = text[mention.end : mention.end + 60]
+        if feature.type == "numeric":
+            between = re.match(
+                rf"^\s*(?:is|are|was|of|values?)?\s*between\s+(?P<a>-?{_NUM})\s+and\s+(?P<b>-?{_NUM})", after,
+                re.IGNORECASE,
+            )
+            if between:
+                clauses += [f"{feature.name} >= {between.group('a')}", f"{feature.name} <= {between.group('b')}"]
+                continue
+            match = re.match(
+                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?(?P<op>{_OP_WORDS})\s*(?P<v>-?{_NUM})\b"
+                rf"(?P<tail>\s*(?:or\s+(?:more|higher|above|less|lower|below)))?",
+                after,
+                re.IGNORECASE,
+            )
+            if match:
+                op = _op_of(match.group("op"))
+                tail = (match.group("tail") or "").lower()
+                if tail:
+                    op = ">=" if any(w in tail for w in ("more", "higher", "above")) else "<="
+                if op != "=" or group_context:
+                    clauses.append(f"{feature.name} {op} {match.group('v')}")
+        elif feature.categories and group_context:
+            match = re.match(r"^\s*(?:is|are|=|==|of|equal\s+to|equals)?\s*(?P<v>[\w\-]+)", after, re.IGNORECASE)
+            value = match and next((c for c in feature.categories if c.lower() == match.group("v").lower()), None)
+            if value:
+                clauses.append(f"{feature.name} = {value}")
+    age = _age_feature(schema)
+    if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
+        for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
+            clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+    id_range = re.search(
+        rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
+        text, re.IGNORECASE,
+    )
+    if id_range:
+        clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
+    if group_context:
+        for start, end, name in _class_mentions(text, schema):
+            before = text[max(0, start - 40) : start].lower()
+            if re.search(r"(?:labell?ed|label\s+(?:is|of)?|annotated|tagged|marked|truly|actually|really|gold)"
+                         r"\s*(?:as|is|=)?\s*$", before):
+                clauses.append(f"label = {name}")
+            elif re.search(r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts|categori[sz]ed)"
+                           r"\s*(?:as|to\s+be|is|=)?\s*$", before):
+                clauses.append(f"prediction = {name}")
+    if group_context:
+        named = {c.split(" ")[0] for c in clauses}
+        clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
+    if clauses:
+        return " and ".join(dict.fromkeys(clauses))
+    if _all_pattern(schema).search(text):
+        return "all"
+    return None
+
+
+def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | int | str] | None:
+    """Feature values of a custom instance, when several are given ("a 50 year old with bmi 30 and ...")."""
+    if schema is None or schema.kind == "text":
+        return None
+    values: dict[str, float | int | str] = {}
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        after = text[mention.end : mention.end + 40]
+        before = text[max(0, mention.start - 25) : mention.start]
+        if feature.type == "numeric":
+            match = re.match(rf"^\s*(?:(?:of|=|:|is|was|at|equal\s+to|equals|value)\s*)?(?P<v>-?{_NUM})\b(?!\s*%)",
+                             after, re.IGNORECASE)
+            lead = re.search(rf"(?P<v>{_NUM})\s*$", before)
+            if match:
+                values.setdefault(feature.name, _parse_number(match.group("v")))
+            elif lead:
+                values.setdefault(feature.name, _parse_number(lead.group("v")))
+        elif feature.categories:
+            match = re.match(r"^\s*(?:of|=|:|is|was)?\s*(?P<v>[\w\-]+)", after, re.IGNORECASE)
+            value = match and next((c for c in feature.categories if c.lower() == match.group("v").lower()), None)
+            if value:
+                values.setdefault(feature.name, value)
+    age = _age_feature(schema)
+    if age is not None:
+        match = re.search(rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE)
+        if match:
+            values.setdefault(age.name, _parse_number(match.group("v")))
+        match = re.search(rf"\baged?\s+(?P<v>{_NUM})\b", text, re.IGNORECASE)
+        if match:
+            values.setdefault(age.name, _parse_number(match.group("v")))
+    for name, category in _category_mentions(text, schema, values):
+        values.setdefault(name, category)
+    return values if len(values) >= 2 else None
+
+
+def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) -> list[tuple[str, str]]:
+    """Categories named on their own ("a female smoker"), when only one feature has that category."""
+    owners: dict[str, list[tuple[str, str]]] = {}
+    for feature in schema.features:
+        for category in feature.categories or []:
+            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
+                owners.setdefault(category.lower(), []).append((feature.name, category))
+    found = []
+    for key, pairs in owners.items():
+        if len(pairs) == 1 and pairs[0][0] not in already:
+            if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):
+                found.append(pairs[0])
+    return found
+
+
+def _parse_number(text: str) -> float | int:
+    value = float(text)
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+def extract_instance(
+    text: str, schema: HostSchema | None, history: Sequence[Message] = ()
+) -> InstanceRef | None:
+    """The instance a request refers to, as a function's `instance` argument, or None.
+
+    Recognises ids ("patient 12", "id 12", "instance #12", "row 12", a bare "12" when the text is just an
+    answer), quoted texts ('...', "...", “...”, or after "sentence:") for text hosts, group conditions
+    ("patients with glucose above 120 and age under 50" -> "glucose > 120 and age < 50", "everyone labelled
+    progressing" -> "label = progressing", "those predicted stable" -> "prediction = stable", "all
+    patients" -> "all") and custom feature values when several are given ("a 50 year old with bmi 30 and
+    glucose 120" -> a dict). A pronoun or other reference ("it", "this patient") gives None, since the engine
+    knows the instance in focus, unless `history` holds no tool calls at all (a replayed text-only
+    dialogue): then the last instance named in an earlier user turn is used.
+    """
+    found = _explicit_instance(text, schema)
+    if found is not None:
+        return found
+    if history and not any(m.tool_calls for m in history):
+        for message in reversed(history):
+            if message.role == "user":
+                earlier = _explicit_instance(message.content, schema)
+                if earlier is not None:
+                    return earlier
+    return None
+
+
+def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | None:
+    ids = extract_ids(text, schema)
+    if ids:
+        return ids[0]
+    if schema is None or schema.kind == "text":
+        texts = [t for t in extract_texts(text) if len(t.split()) >= 2 or schema is not None]
+        if texts:
+            return max(texts, key=len)
+        if schema is not None:
+            return _unquoted_text(text)
+        return None
+    condition = _condition(text, schema)
+    if condition is not None:
+        return condition
+    return _custom_values(text, schema)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What-if changes
+
+_UP = r"higher|more|greater|larger|bigger|up|increased|raised|older|longer|heavier|taller"
+_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|younger|shorter|lighter"
+_INC_VERBS = r"increase|increasing|raise|raising|add|adding|increment|boost|boosting|bump|up"
+_DEC_VERBS = r"decrease|decreasing|reduce|reducing|lower|lowering|cut|cutting|drop|dropping|decrement|subtract|subtracting"
+_SET = (
+    r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|set\s+to|changed\s+to|goes\s+to|went\s+to|"
+    r"increased\s+to|decreased\s+to|reduced\s+to|raised\s+to|lowered\s+to|dropped\s+to|rose\s+to|had\s+been|would\s+be"
+)
+_MULTIPLIERS = {"double": "*2", "doubled": "*2", "twice": "*2", "triple": "*3", "tripled": "*3",
+                "quadruple": "*4", "halve": "*0.5", "halved": "*0.5", "half": "*0.5"}
+_NEGATION = re.compile(r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
+                       re.IGNORECASE)
+_TRUE = ("yes", "true", "1", "y")
+_FALSE = ("no", "false", "0", "n")
+
+
+def _signed(sign: str, amount: str, percent: bool) -> str:
+    return f"{sign}{amount}{'%' if percent else ''}"
+
+
+def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
+    after = text[mention.end : mention.end + 50]
+    before = text[max(0, mention.start - 50) : mention.start]
+    pct = r"(?P<pct>\s*%|\s*percent)?"
+    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher"
+    match = re.match(
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?"
+        rf"(?P<dir>{_UP}|{_DOWN})\b",
+        after, re.IGNORECASE,
+    )
+    if match:
+        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+    # "glucose increased by 5", "bmi went up by 10%"
+    match = re.match(
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{_INC_VERBS}|{_DEC_VERBS})"
+        rf"\s+by\s+(?P<n>{_NUM}){pct}",
+        after, re.IGNORECASE,
+    )
+    if match:
+        down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
+        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "glucose doubled", "the bmi were halved"
+    match = re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE)
+    if match:
+        return _MULTIPLIERS[match.group("m").lower()]
+    # "increase glucose by 5", "reduce her bmi by 10%", "increase age to 60"
+    verb = re.search(rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+{_DET}$", before, re.IGNORECASE)
+    if verb:
+        by = re.match(rf"^\s*(?:by\s+)(?P<n>{_NUM}){pct}", after, re.IGNORECASE)
+        if by:
+            down = re.fullmatch(_DEC_VERBS, verb.group("verb"), re.IGNORECASE) is not None
+            return _signed("-" if down else "+", by.group("n"), bool(by.group("pct")))
+        to = re.match(rf"^\s*to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
+        if to:
+            return _parse_number(to.group("n"))
+    # "add 5 to glucose", "subtract 5 from the bmi"
+    match = re.search(rf"\b(?P<verb>add|adding|subtract|subtracting|take|taking)\s+(?P<n>{_NUM}){pct}\s*"
+                      rf"(?:\w+\s+)?(?:to|from|off)\s+{_DET}$", before, re.IGNORECASE)
+    if match:
+        down = match.group("verb").lower().startswith(("subtract", "tak"))
+        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "10% higher bmi", "5 points lower glucose"
+    match = re.search(rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_DET}$", before, re.IGNORECASE)
+    if match:
+        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+    # "double the ldl", "halve her bmi", "twice the insulin"
+    match = re.search(r"\b(?P<m>double|triple|quadruple|halve|twice|half)\s+(?:of\s+)?" + _DET + "$", before,
+                      re.IGNORECASE)
+    if match:
+        return _MULTIPLIERS[match.group("m").lower()]
+    # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
+    match = re.match(rf"^\s*(?:(?:{_SET})\s*)?(?:about\s+|around\s+|only\s+)?(?P<n>-?{_NUM})\b(?!\s*%)", after,
+                     re.IGNORECASE)
+    if match:
+        return _parse_number(match.group("n"))
+    return None
+
+
+def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
+    feature = mention.feature
+    categories = feature.categories or []
+    after = text[mention.end : mention.end + 40]
+    match = re.match(r"^\s*(?:(?:were|was|is|be|to|=|:|of|becomes?|set\s+to|changed\s+to)\s+)?(?P<v>[\w\-]+)",
+                     after, re.IGNORECASE)
+    if match:
+        value = next((c for c in categories if c.lower() == match.group("v").lower()), None)
+        if value is not None:
+            return value
+    # "if she were a smoker" / "a non-smoker": a yes/no feature named by itself.
+    truthy = next((c for c in categories if c.lower() in _TRUE), None)
+    falsy = next((c for c in categories if c.lower() in _FALSE), None)
+    if truthy is not None and falsy is not None:
+        before = text[max(0, mention.start - 25) : mention.start]
+        return falsy if _NEGATION.search(before) else truthy
+    return None
+
+
+_TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
+    # (pattern with groups a = old, b = new, whether a and b are swapped)
+    (r"\b(?:replace|replacing|replaced|swap|swapping|switch|switching)\s+{Q1}\s+(?:with|by|for)\s+{Q2}", False),
+    (r"\b(?:change|changing|changed|turn|turning|edit|editing|rewrite|rewriting)\s+{Q1}\s+(?:to|into|in)\s+{Q2}", False),
+    (r"\b(?:substitute|substituting|use|using|put|putting)\s+{Q1}\s+(?:for|in\s+place\s+of|instead\s+of)\s+{Q2}", True),
+    (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
+    (r"{Q1}\s+(?:was|were|is)\s+(?:replaced|changed|swapped)\s+(?:with|by|to|for)\s+{Q2}", False),
+)
+_QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
+_WORD = r"(?P<{g}>[\w\-]+)"
+
+
+def _text_changes(text: str) -> dict[str, ChangeValue] | None:
+    changes: dict[str, ChangeValue] = {}
+    for quoted in (True, False):
+        token = _QUOTED if quoted else _WORD
+        for pattern, swapped in _TEXT_EDIT_PATTERNS:
+            regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
+            for match in re.finditer(regex, text, re.IGNORECASE):
+                old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
+                changes.setdefault(old.strip(), new.strip())
+        removal = (
+            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|omit|omitting|without|take\s+out|"
+            rf"taking\s+out|get\s+rid\s+of|leave\s+out|leaving\s+out)\s+(?:the\s+word\s+)?{token.format(g='a')}"
+        )
+        for match in re.finditer(removal, text, re.IGNORECASE):
+            if quoted or match.group("a").lower() not in ("the", "a", "it", "this", "that", "word", "words"):
+                changes.setdefault(match.group("a").strip(), "")
+        if changes:
+            return changes
+    texts = extract_texts(text)
+    if len(texts) == 1 and len(texts[0].split()) >= 3 and re.search(
+        r"\b(?:if|rewrote|rewrite|rephrase[d]?|reworded|said|wrote|written|were|was|instead)\b", text, re.IGNORECASE
+    ):
+        return {"text": texts[0]}
+    return None
+
+
+def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """What-if changes named in a request, as `explain_what_if` takes them, or None.
+
+    Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" ->
+    {"glucose": "-5"}; "10% higher bmi" -> {"bmi": "+10%"}; "double the ldl" -> {"ldl": "*2"}; "if she were
+    a smoker" -> a categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with
+    'awful'" -> {"great": "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" ->
+    {"text": "<new text>"}.
+    """
+    if schema is None or schema.kind == "text":
+        return _text_changes(text)
+    changes: dict[str, ChangeValue] = {}
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        if feature.name in changes:
+            continue
+        value = _numeric_change(text, mention) if feature.type == "numeric" else _categorical_change(text, mention)
+        if value is not None:
+            changes[feature.name] = value
+    age = _age_feature(schema)
+    if age is not None and age.name not in changes:
+        match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+        if match:
+            changes[age.name] = _signed("+" if match.group("dir").lower() == "older" else "-", match.group("n"), False)
+        else:
+            match = re.search(rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
+                              text, re.IGNORECASE)
+            if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
+                changes[age.name] = _parse_number(match.group("n"))
+    for name, category in _category_mentions(text, schema, changes):
+        before = text[: text.lower().find(category.lower())]
+        if not _NEGATION.search(before[-25:]):
+            changes[name] = category
+    return changes or None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Dispatch for clarifying answers
+
+_LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label", "label")
+
+
+def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | None:
+    """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
+
+    Dispatches on the argument's name: instance, changes, metric, feature, expected_label / target_label /
+    prediction_label, number_of_iterations. For a text host, an `instance` answer with no quotes and no id is
+    the text itself. Returns None when the text holds no such value, or for an argument name this module
+    does not know (a host's own function may take any argument).
+    """
+    if name == "instance":
+        value = extract_instance(text, schema)
+        if value is None and schema is not None and schema.kind == "text":
+            answer = re.sub(r"^\s*(?:the\s+)?(?:sentence|review|text|input|phrase)\s+(?:is\s+)?:?\s*", "", text,
+                            flags=re.IGNORECASE).strip().strip("'\"“”‘’").strip()
+            return answer or None
+        return value
+    if name == "changes":
+        return extract_changes(text, schema)
+    if name == "metric":
+        return extract_metric(text)
+    if name == "feature":
+        return extract_feature(text, schema)
+    if name in _LABEL_ARGUMENTS:
+        return extract_label(text, schema)
+    if name == "number_of_iterations":
+        return extract_count(text)
+    return None
