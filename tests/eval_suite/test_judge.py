@@ -104,3 +104,34 @@ async def test_unparseable_verdicts_are_counted_and_skipped_in_agreement():
     assert (vs_judge.n, vs_judge.agree, vs_judge.skipped) == (2, 1, 1)
     assert [c.judge_status for c in report.cases] == ["ok", "unparseable", "ok"]
     assert all(c.guard is True for c in report.cases)  # 72 is stated by the output
+
+
+async def test_context_with_a_scripted_judge_judges_coherence_only_where_context_is_needed(datasets_dir):
+    from simxai.backends.testing import FunctionBackend, reply
+    from simxai.eval_suite.aspects import evaluate_context, qa_contexts
+    from simxai.eval_suite.recorded import load_qa
+
+    rows = load_qa("syn-qa", datasets_dir)[:8]
+    contexts, _ = qa_contexts(rows, datasets_dir)
+    asked = []
+
+    def respond(request):
+        prompt = request.messages[-1].content
+        asked.append("coherence" if "Aspect: contextual coherence" in prompt else "relevance")
+        return reply(
+            '{"verdict": 1, "reason": "ok"}'
+            if "Earlier conversation:\n(none)" not in prompt
+            else '{"verdict": 0}'
+        )
+
+    report = await evaluate_context(
+        rows, contexts, dataset="syn-qa", judge=LLMJudge(FunctionBackend(respond)), progress=False
+    )
+    needing = sum(bool(r.human_relevant) for r in rows)
+    assert asked.count("relevance") == 8 and asked.count("coherence") == needing
+    assert (
+        report.cases[0].context_turns == 0 and report.cases[0].relevant is False
+    )  # the dialogue's first turn
+    assert report.cases[2].context_turns > 0 and report.cases[2].relevant is True
+    relevance = next(a for a in report.agreement if a.rater_b == "function" and a.aspect == "relevance")
+    assert relevance.n == 8
