@@ -154,8 +154,13 @@ class Table:
                     valid=", ".join(feature.categories),
                 )
             text = category_name(value) if not isinstance(value, str) else value.strip().strip("'\"")
+            try:
+                # "2.0" names the numeric code 2 as well as 2.0 does.
+                spellings = {text.lower(), category_name(float(text)).lower()}
+            except ValueError:
+                spellings = {text.lower()}
             for category in feature.categories:
-                if category.lower() == text.lower():
+                if category.lower() in spellings:
                     return category
             raise ArgumentError(
                 f"{feature.name} has no category {text!r}; "

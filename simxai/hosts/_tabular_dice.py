@@ -97,8 +97,10 @@ class CounterfactualSearch:
             else {"maxiterations": _GENETIC_ITERATIONS}
         )
         # DiCE prints a status line when it finds nothing, and pandas warns about its inplace calls;
-        # neither is actionable here. The public `generate_counterfactuals` also draws an unconditional
-        # progress bar, so the per-instance method it wraps is called directly.
+        # neither is actionable here. Both silencers are process-wide for the duration of the call (the
+        # lock keeps DiCE calls apart; a print from another thread in that window is lost). The public
+        # `generate_counterfactuals` also draws an unconditional progress bar, so the per-instance
+        # method it wraps is called directly.
         with self._lock, seeded_global_rng(self.seed), contextlib.redirect_stdout(io.StringIO()):
             with warnings.catch_warnings():
                 warnings.filterwarnings("ignore", module=r"dice_ml\.")

@@ -178,8 +178,9 @@ def test_id_with_overrides(demo_host: TabularHost, demo_features: pd.DataFrame) 
 
 
 def test_aliases_name_features(demo_host: TabularHost) -> None:
-    subject = demo_host.resolve({"id": 4, "bp": 100, "blood sugar": 90})
+    subject = demo_host.resolve({"id": 4, "bp": 100, "blood sugar": 90, "gender": "2.0"})
     assert subject.values["blood_pressure"] == 100 and subject.values["glucose"] == 90
+    assert subject.values["sex"] == "2"
 
 
 def test_conditions_select_groups(demo_host: TabularHost, demo_features: pd.DataFrame) -> None:
