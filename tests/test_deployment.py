@@ -1,0 +1,363 @@
+"""docker-compose.yml, Dockerfile and .dockerignore, checked without a Docker engine.
+
+No image is built and no container started here (CI has no Docker daemon). What can be checked is: the
+files' structure, that every setting names something real (a Settings field, a file in the repository, a
+CLI option), and that the image's command, run the same way from this checkout with the compose service's
+environment, serves and passes both healthchecks.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import http.server
+import json
+import os
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import yaml
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10, where pytest itself depends on tomli
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from simxai.cli import build_parser
+from simxai.server.run import settings_from_args
+from simxai.server.settings import ServerSettings
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+MODEL = "Team-ACE/ToolACE-2.5-Llama-3.1-8B"
+
+
+# ---- reading the files ------------------------------------------------------------------------------
+
+
+def _compose() -> dict[str, Any]:
+    return yaml.safe_load((REPO_ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+
+
+def _service(name: str) -> dict[str, Any]:
+    return _compose()["services"][name]
+
+
+def _dockerfile() -> list[tuple[str, str]]:
+    """The Dockerfile as (INSTRUCTION, arguments) pairs, continuation lines joined, comments dropped."""
+    instructions: list[tuple[str, str]] = []
+    pending = ""
+    for raw in (REPO_ROOT / "Dockerfile").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not pending and (not line or line.startswith("#")):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        keyword, _, rest = (pending + line).partition(" ")
+        instructions.append((keyword.upper(), rest.strip()))
+        pending = ""
+    assert not pending, "the Dockerfile ends inside a continued line"
+    return instructions
+
+
+def _args(keyword: str) -> list[str]:
+    return [rest for kw, rest in _dockerfile() if kw == keyword]
+
+
+def _exec_form(text: str) -> list[str]:
+    value = json.loads(text)
+    assert isinstance(value, list) and all(isinstance(v, str) for v in value), f"not exec form: {text}"
+    return value
+
+
+def _healthcheck_command(text: str) -> list[str]:
+    options, _, command = text.partition("CMD ")
+    assert command, f"HEALTHCHECK without CMD: {text}"
+    return _exec_form(command)
+
+
+def _cmd() -> list[str]:
+    commands = _args("CMD")
+    assert len(commands) == 1
+    return _exec_form(commands[0])
+
+
+def _dockerignored(path: str) -> bool:
+    """Whether `path` (relative, with '/') is left out of the build context (last matching pattern wins)."""
+    lines = (REPO_ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+    patterns = [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
+    parts = path.split("/")
+    candidates = ["/".join(parts[: i + 1]) for i in range(len(parts))]  # a matched folder excludes its files
+    ignored = False
+    for pattern in patterns:
+        negated = pattern.startswith("!")
+        pattern = pattern.lstrip("!").rstrip("/")
+        anywhere = pattern.startswith("**/")  # "**/name" matches a name at any depth
+        for candidate in candidates:
+            subject = candidate.rsplit("/", 1)[-1] if anywhere else candidate
+            if fnmatch.fnmatchcase(subject, pattern.removeprefix("**/")):
+                ignored = not negated
+                break
+    return ignored
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ---- docker-compose.yml -------------------------------------------------------------------------------
+
+
+def test_compose_has_the_llm_and_the_service():
+    assert set(_compose()["services"]) == {"vllm", "simxai"}
+
+
+def test_vllm_image_is_pinned_to_a_release():
+    image = _service("vllm")["image"]
+    repository, _, tag = image.partition(":")
+    assert repository == "vllm/vllm-openai"
+    assert re.fullmatch(r"v\d+\.\d+\.\d+(-cu\d+)?", tag), f"not a pinned release tag: {image}"
+
+
+def _vllm_options() -> dict[str, str | None]:
+    command = _service("vllm")["command"]
+    assert isinstance(command, list), "keep the vLLM command a YAML list (no shell quoting to get wrong)"
+    options: dict[str, str | None] = {}
+    for i, word in enumerate(command):
+        if word.startswith("--"):
+            following = command[i + 1] if i + 1 < len(command) else None
+            options[word] = None if following is None or following.startswith("--") else str(following)
+    return options
+
+
+def test_vllm_serves_toolace_with_pythonic_tool_calls():
+    options = _vllm_options()
+    assert options["--model"] == MODEL
+    assert "--enable-auto-tool-choice" in options and options["--enable-auto-tool-choice"] is None
+    assert options["--tool-call-parser"] == "pythonic"
+    assert options["--chat-template"] == "/templates/toolace.jinja"
+    assert int(options["--max-model-len"] or 0) >= 8192, "the eleven tool specs alone take about 5k tokens"
+
+
+def test_the_chat_template_is_mounted_read_only_from_the_repository():
+    template = Path(_vllm_options()["--chat-template"] or "")
+    mounts = [v.split(":") for v in _service("vllm")["volumes"]]
+    matching = [m for m in mounts if m[1] == str(template.parent)]
+    assert len(matching) == 1, f"no volume mounts {template.parent}: {mounts}"
+    source, _, mode = matching[0]
+    assert mode == "ro"
+    assert source.startswith("./"), "a path relative to the compose file, so the checkout can live anywhere"
+    assert (REPO_ROOT / source / template.name).is_file()
+
+
+def test_vllm_gets_a_gpu_the_hf_cache_and_the_token():
+    vllm = _service("vllm")
+    devices = vllm["deploy"]["resources"]["reservations"]["devices"]
+    assert any(d["driver"] == "nvidia" and "gpu" in d["capabilities"] for d in devices)
+    named = {v.split(":")[0]: v.split(":")[1] for v in vllm["volumes"]}
+    assert named.get("hf-cache") == "/root/.cache/huggingface" and "hf-cache" in _compose()["volumes"]
+    # Passed through from the shell by name, so the token never sits in the file.
+    assert "HF_TOKEN" in vllm["environment"]
+
+
+def test_healthchecks_probe_the_documented_endpoints():
+    vllm_test = _service("vllm")["healthcheck"]["test"]
+    assert vllm_test[0] == "CMD" and "http://localhost:8000/v1/models" in vllm_test[-1]
+    simxai_test = _service("simxai")["healthcheck"]["test"]
+    assert simxai_test[0] == "CMD" and "/healthz" in simxai_test[-1]
+    for test in (vllm_test, simxai_test):
+        assert test[1:3] in (["python3", "-c"], ["python", "-c"])
+        ast.parse(test[3])
+
+
+def test_simxai_waits_for_a_healthy_vllm_and_is_built_here():
+    simxai = _service("simxai")
+    assert simxai["depends_on"] == {"vllm": {"condition": "service_healthy"}}
+    assert simxai["build"]["context"] == "."
+    assert (REPO_ROOT / simxai["build"]["dockerfile"]).is_file()
+    assert simxai["ports"] == ["8080:8000"]
+
+
+def test_simxai_environment_names_real_settings():
+    environment = _service("simxai")["environment"]
+    assert environment["SIMXAI_BACKEND"] == f"openai:{MODEL}"
+    assert environment["SIMXAI_BASE_URL"] == "http://vllm:8000/v1"
+    fields = set(ServerSettings.model_fields)
+    unknown = [key for key in environment if key.removeprefix("SIMXAI_").lower() not in fields]
+    assert not unknown, f"not settings of the service (ServerSettings would ignore them): {unknown}"
+
+
+def test_simxai_environment_parses_into_the_intended_settings(monkeypatch):
+    for key in [k for k in os.environ if k.startswith("SIMXAI_")]:
+        monkeypatch.delenv(key)
+    for key, value in _service("simxai")["environment"].items():
+        monkeypatch.setenv(key, str(value))
+    settings = ServerSettings()
+    assert settings.backend == f"openai:{MODEL}" and settings.base_url == "http://vllm:8000/v1"
+    assert settings.fallback_to_router is True
+    db = Path(settings.db_path)
+    mounts = [v.split(":") for v in _service("simxai")["volumes"]]
+    assert [str(db.parent)] == [target for _, target, *_ in mounts], "the session DB must live on the volume"
+    assert mounts[0][0] in _compose()["volumes"]
+
+
+# ---- Dockerfile and .dockerignore ---------------------------------------------------------------------
+
+
+def test_base_images_are_pinned_python_311_slim():
+    images = [rest.split()[0] for rest in _args("FROM")]
+    assert images, "no FROM"
+    for image in images:
+        assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-[a-z]+)?", image), f"not python 3.11 slim: {image}"
+
+
+def test_the_service_runs_as_a_non_root_user():
+    instructions = _dockerfile()
+    users = [(i, rest) for i, (kw, rest) in enumerate(instructions) if kw == "USER"]
+    assert users, "no USER: the service would run as root"
+    position, user = users[-1]
+    assert user.split(":")[0] not in ("root", "0")
+    assert position < max(i for i, (kw, _) in enumerate(instructions) if kw == "CMD")
+    assert re.search(rf"useradd .*\b{re.escape(user)}\b", " ".join(_args("RUN"))), "the user is never created"
+
+
+def test_the_image_installs_the_package_with_the_server_extra_and_no_torch():
+    installs = [rest for rest in _args("RUN") if "pip install" in rest]
+    assert len(installs) == 1
+    targets = [w for w in shlex.split(installs[0]) if w.endswith("[server]")]
+    assert targets, f"the install does not name the server extra: {installs[0]}"
+    copied = {shlex.split(rest)[-1].rstrip("/") for rest in _args("COPY") if "--from" not in rest}
+    source = targets[0].removesuffix("[server]").rstrip("/")
+    assert source in {"/src", "."} or source in copied, f"{source} is not the copied source tree"
+    assert "torch" not in " ".join(_args("RUN"))
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = project["dependencies"] + project["optional-dependencies"]["server"]
+    heavy = [d for d in wanted if re.match(r"(torch|transformers)\b", d)]
+    assert not heavy, f"the service image would pull {heavy}"
+
+
+def test_every_copied_path_exists_and_reaches_the_build_context():
+    for rest in _args("COPY"):
+        if "--from" in rest:
+            continue
+        *sources, _ = shlex.split(rest)
+        for source in sources:
+            assert (REPO_ROOT / source).exists(), f"COPY {source}: no such file in the repository"
+            assert not _dockerignored(source), f"COPY {source}: excluded by .dockerignore"
+
+
+def test_dockerignore_keeps_the_package_and_drops_the_rest():
+    package = [p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "simxai").rglob("*") if p.is_file()]
+    kept = [p for p in package if "__pycache__" not in p and not p.endswith(".pyc")]
+    assert kept and not [p for p in kept if _dockerignored(p)]
+    left_out = [".git/config", "tests/test_deployment.py", "simxai/__pycache__/x.pyc", "sessions.db", ".env"]
+    assert all(_dockerignored(path) for path in left_out)
+
+
+def test_cmd_is_a_valid_simxai_serve_command_line():
+    command = _cmd()
+    assert command[0] == "simxai"
+    scripts = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["simxai"] == "simxai.cli:main"
+    args = build_parser().parse_args(command[1:])
+    assert args.command == "serve"
+    settings = settings_from_args(args)
+    assert settings.bind == "0.0.0.0"
+    assert _args("EXPOSE") == [str(settings.port)]
+    assert f":{settings.port}/healthz" in _healthcheck_command(_args("HEALTHCHECK")[0])[-1]
+    assert _service("simxai")["ports"] == [f"8080:{settings.port}"]
+
+
+def test_the_session_db_lives_on_the_volume_the_user_owns():
+    env = " ".join(_args("ENV"))
+    db = re.search(r"SIMXAI_DB_PATH=(\S+)", env)
+    assert db, "the image does not set SIMXAI_DB_PATH"
+    folder = str(Path(db.group(1)).parent)
+    assert _exec_form(_args("VOLUME")[0]) == [folder]
+    user = _args("USER")[-1]
+    assert re.search(rf"chown {re.escape(user)}(:\S+)? {re.escape(folder)}\b", " ".join(_args("RUN")))
+
+
+# ---- the commands themselves --------------------------------------------------------------------------
+
+
+class _ModelsHandler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        ok = self.path == "/v1/models"
+        self.send_response(200 if ok else 404)
+        self.end_headers()
+        self.wfile.write(b'{"object": "list", "data": []}' if ok else b"")
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def _run_healthcheck(command: list[str], port: int) -> int:
+    code = command[-1].replace(":8000/", f":{port}/")
+    assert code != command[-1], "the healthcheck does not probe port 8000"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=30).returncode
+
+
+def test_the_vllm_healthcheck_passes_on_an_answering_server_and_fails_otherwise():
+    server = http.server.HTTPServer(("127.0.0.1", 0), _ModelsHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        command = _service("vllm")["healthcheck"]["test"]
+        assert _run_healthcheck(command, server.server_address[1]) == 0
+        assert _run_healthcheck(command, _free_port()) != 0
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_image_command_serves_with_the_compose_environment_and_passes_both_healthchecks(tmp_path):
+    """Run the CMD (as `python -m simxai.cli`, on loopback) with the simxai service's environment.
+
+    The one change: vLLM's address, which is a port with nothing listening, as while vLLM is down.
+    """
+    port = _free_port()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("SIMXAI_")}
+    environment.update({k: str(v) for k, v in _service("simxai")["environment"].items()})
+    environment["SIMXAI_BASE_URL"] = f"http://127.0.0.1:{_free_port()}/v1"
+    environment["SIMXAI_DB_PATH"] = str(tmp_path / Path(environment["SIMXAI_DB_PATH"]).name)
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+    command = _cmd()
+    argv = [sys.executable, "-m", "simxai.cli", *command[1:]]
+    argv[argv.index("--host") + 1] = "127.0.0.1"
+    argv[argv.index("--port") + 1] = str(port)
+    process = subprocess.Popen(
+        argv, cwd=tmp_path, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+            assert time.monotonic() < deadline, "simxai serve did not answer /healthz within 60 s"
+            time.sleep(0.2)
+        assert _run_healthcheck(_healthcheck_command(_args("HEALTHCHECK")[0]), port) == 0
+        assert _run_healthcheck(_service("simxai")["healthcheck"]["test"], port) == 0
+        ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=10).json()
+        assert ready["backend"] == f"openai:{MODEL}" and ready["fallback"] is not None
+        assert (tmp_path / Path(environment["SIMXAI_DB_PATH"]).name).exists()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        if process.stderr:
+            process.stderr.close()
+
