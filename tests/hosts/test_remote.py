@@ -128,6 +128,34 @@ def test_every_function_gives_the_local_result(remote, demo_host, name, argument
     assert over_http.render() == local.render()
 
 
+# A text host: subjects carry the text, attributions are words, still-this answers with word edits.
+TEXT_CALLS = [
+    ("get_prediction", {"instance": "I loved this film"}),
+    ("get_local_explanation", {"instance": "the plot was dull"}),
+    ("explain_why_not", {"instance": "the plot was dull"}),
+    ("explain_how_to_still_be_this", {"instance": "I loved this film"}),
+    ("explain_what_if", {"instance": "I loved this film", "changes": {"loved": "hated"}}),
+    ("get_global_explanation", {}),
+]
+
+
+@pytest.fixture(scope="module")
+def sentiment() -> Iterator[tuple[Host, str]]:
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    host = load_sentiment_host()
+    with LiveServer(host_server.create_host_app(host)) as live:
+        yield host, live.url
+
+
+@pytest.mark.parametrize(("name", "arguments"), TEXT_CALLS, ids=[n for n, _ in TEXT_CALLS])
+def test_a_text_host_round_trips_too(sentiment, name, arguments):
+    host, url = sentiment
+    function = default_registry().get(name)
+    with RemoteHost(url) as remote:
+        assert function(remote, arguments) == function(host, arguments)
+
+
 def test_remote_host_satisfies_the_protocol_and_matches_the_schema(remote, demo_host):
     assert isinstance(remote, Host)
     assert remote.schema() == demo_host.schema()
