@@ -29,6 +29,8 @@ class Settings(pydantic_settings.BaseSettings):
     host: Literal["demo", "sentiment"] = "demo"
     host_config: str | None = None
     host_url: str | None = None
+    host_api_key: pydantic.SecretStr | None = None
+    host_timeout: float = 30.0
     fallback_to_router: bool = False
     max_calls_per_turn: int = 4
     guard: bool = True
@@ -45,7 +47,8 @@ def load_host(settings: Settings) -> Host:
     if settings.host_url:
         from simxai.hosts.remote import RemoteHost
 
-        return RemoteHost(settings.host_url)
+        key = settings.host_api_key.get_secret_value() if settings.host_api_key else None
+        return RemoteHost(settings.host_url, timeout=settings.host_timeout, api_key=key)
     if settings.host_config:
         from simxai.hosts.config import load_host_config
 
