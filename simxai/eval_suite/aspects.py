@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from simxai.eval_suite.datasets import EVAL, read_json, require_file
+from simxai.eval_suite.datasets import EVAL, Case, read_json, require_file
 from simxai.eval_suite.judge import PROMPT_VERSION, LLMJudge, Verdict
 from simxai.eval_suite.metrics import agreement, rate
-from simxai.eval_suite.recorded import SYN_QA_DOMAINS, QARow
+from simxai.eval_suite.recorded import SYN_QA_DOMAINS, QARow, ToolOutput
 from simxai.eval_suite.report import (
     Agreement,
     AgreementReport,
@@ -24,6 +24,7 @@ from simxai.eval_suite.report import (
     ContextReport,
     FaithfulnessCase,
     FaithfulnessReport,
+    ParseReport,
     Rate,
 )
 from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
@@ -33,6 +34,7 @@ __all__ = [
     "agreement_report",
     "evaluate_context",
     "evaluate_faithfulness",
+    "layer_turns",
     "qa_contexts",
     "recorded_agreement",
 ]
@@ -66,11 +68,17 @@ async def evaluate_faithfulness(
     concurrency: int = 1,
     cache: CaseCache | None = None,
     progress: bool | None = None,
+    source: str = "recorded",
+    notes: Sequence[str] = (),
 ) -> FaithfulnessReport:
-    """Faithfulness of each recorded reply to its function outputs, by every available rater."""
+    """Faithfulness of each reply to its function outputs, by every available rater.
+
+    `source` names where the replies come from: `recorded` (the file's), or the backend whose turns
+    `layer_turns` collected.
+    """
     cache = cache if cache is not None else CaseCache(None, "faithfulness")
     judge_name = judge.name if judge else "none"
-    config = {"prompt": PROMPT_VERSION, "guard": guard}
+    config = {"prompt": PROMPT_VERSION, "guard": guard, "source": source}
 
     async def work(row: QARow, _: list[FaithfulnessCase]) -> FaithfulnessCase:
         verdict = Verdict(value=None, status="ok")
@@ -90,7 +98,7 @@ async def evaluate_faithfulness(
             except Exception as exc:  # the checker failing on one row is that row's error, not the run's
                 error = f"guard: {type(exc).__name__}: {exc}"
         return FaithfulnessCase(
-            case_id=f"{row.set}#{row.row}",
+            case_id=row.case_id,
             row=row.row,
             domain=row.domain,
             question=row.question,
@@ -110,7 +118,7 @@ async def evaluate_faithfulness(
     results = await run_units(
         [[r] for r in rows],
         work,
-        key=lambda r: cache_key(dataset, f"{r.row}", judge_name, config),
+        key=lambda r: cache_key(dataset, r.case_id, judge_name, config),
         model=FaithfulnessCase,
         cache=cache,
         concurrency=concurrency,
@@ -146,17 +154,17 @@ async def evaluate_faithfulness(
                     agreements.append(
                         agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset)
                     )
+    guard_note = "The guard checks numbers and directions against each output's text (no label vocabulary)."
     return FaithfulnessReport(
         dataset=dataset,
+        backend=source,
         judge=judge_name,
         config={**config, "concurrency": concurrency},
         seconds=round(time.perf_counter() - started, 3),
         rates=rates,
         agreement=agreements,
         cases=cases,
-        notes=["The guard checks numbers and directions against each output's text (no label vocabulary)."]
-        if guard
-        else [],
+        notes=[*notes, *([guard_note] if guard else [])],
     )
 
 
@@ -210,6 +218,7 @@ async def evaluate_context(
     cache: CaseCache | None = None,
     progress: bool | None = None,
     notes: Sequence[str] = (),
+    source: str = "recorded",
 ) -> ContextReport:
     """Context relevance of every turn and contextual coherence of the replies to turns that need context.
 
@@ -218,7 +227,7 @@ async def evaluate_context(
     """
     cache = cache if cache is not None else CaseCache(None, "context")
     judge_name = judge.name if judge else "none"
-    config = {"prompt": PROMPT_VERSION}
+    config = {"prompt": PROMPT_VERSION, "source": source}
     context_of = {r.row: tuple(c) for r, c in zip(rows, contexts, strict=True)}
 
     async def work(row: QARow, _: list[ContextCase]) -> ContextCase:
@@ -233,7 +242,7 @@ async def evaluate_context(
                 )
         status = "skipped" if judge is None else None
         return ContextCase(
-            case_id=f"{row.set}#{row.row}",
+            case_id=row.case_id,
             row=row.row,
             domain=row.domain,
             question=row.question,
@@ -253,7 +262,7 @@ async def evaluate_context(
     results = await run_units(
         [[r] for r in rows],
         work,
-        key=lambda r: cache_key(dataset, f"{r.row}", judge_name, config),
+        key=lambda r: cache_key(dataset, r.case_id, judge_name, config),
         model=ContextCase,
         cache=cache,
         concurrency=concurrency,
@@ -330,6 +339,7 @@ async def evaluate_context(
     )
     return ContextReport(
         dataset=dataset,
+        backend=source,
         judge=judge_name,
         config={**config, "concurrency": concurrency},
         seconds=round(time.perf_counter() - started, 3),
@@ -338,6 +348,46 @@ async def evaluate_context(
         cases=cases,
         notes=[*notes, *extra],
     )
+
+
+def layer_turns(
+    report: ParseReport, cases: Sequence[Case]
+) -> tuple[list[QARow], list[tuple[tuple[str, str], ...]]]:
+    """A layer's own turns (from a parsing run over `cases`) as answer rows with their earlier conversation.
+
+    Each turn's outputs are the renderings of its successful calls; its context is the earlier turns of its
+    dialogue as the run saw them (the data's gold replies when teacher-forced, the layer's own replies when
+    free-running).
+    """
+    by_id = {c.id: c for c in cases}
+    free = report.config.get("history") == "free-running"
+    rows: list[QARow] = []
+    contexts: list[tuple[tuple[str, str], ...]] = []
+    earlier: dict[str, list[tuple[str, str]]] = {}
+    for i, record in enumerate(report.cases):
+        outputs = tuple(
+            ToolOutput(c.function, c.output)
+            for c in record.calls
+            if c.status == "ok" and c.output is not None
+        )
+        rows.append(
+            QARow(
+                set=report.dataset,
+                row=i,
+                domain=None,
+                question=record.text,
+                outputs=outputs,
+                answer=record.reply,
+                case=record.case_id,
+            )
+        )
+        if free:
+            history = earlier.setdefault(record.dialogue or record.case_id, [])
+            contexts.append(tuple(history))
+            history += [("user", record.text), ("assistant", record.reply)]
+        else:
+            contexts.append(by_id[record.case_id].context)
+    return rows, contexts
 
 
 def recorded_agreement(rows: Sequence[QARow]) -> list[Agreement]:

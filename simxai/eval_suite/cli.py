@@ -289,8 +289,33 @@ def _configure_judged(parser: argparse.ArgumentParser) -> None:
     _add_judge_options(parser)
 
 
+def _configure_layer_judged(parser: argparse.ArgumentParser) -> None:
+    from simxai.eval_suite.datasets import PARSING_DATASETS
+    from simxai.eval_suite.recorded import QA_SETS
+
+    sets = f"{', '.join(QA_SETS)} (recorded replies); with --backend: {', '.join(PARSING_DATASETS)}"
+    add_common_options(parser, dataset="syn-qa", datasets=sets)
+    _add_judge_options(parser)
+    parser.add_argument(
+        "--backend",
+        help="judge this layer's own replies on a parsing set (router, openai:<model>, hf:<path>, scripted); "
+        "default: the recorded replies of the answer set",
+    )
+    parser.add_argument("--base-url", help="base URL of the layer's OpenAI-compatible server")
+    parser.add_argument("--api-key", help="API key of that server (default: none)")
+    parser.add_argument(
+        "--host", default="sentiment", choices=HOSTS, help="the host the layer's functions run on"
+    )
+    parser.add_argument(
+        "--history",
+        default="teacher-forced",
+        choices=("teacher-forced", "free-running"),
+        help="earlier turns of the layer's dialogues: the data's gold replies or the layer's own",
+    )
+
+
 def _configure_faithfulness(parser: argparse.ArgumentParser) -> None:
-    _configure_judged(parser)
+    _configure_layer_judged(parser)
     parser.add_argument("--no-guard", action="store_true", help="skip the deterministic claim checker")
 
 
@@ -308,6 +333,39 @@ def _rows(args: argparse.Namespace) -> Any:
     return rows
 
 
+async def _answers(args: argparse.Namespace, *, with_context: bool) -> tuple[Any, Any, str, list[str]]:
+    """The replies to judge: rows, their earlier conversations, where they come from, and notes."""
+    from simxai.eval_suite.aspects import layer_turns, qa_contexts
+
+    if getattr(args, "backend", None) is None:
+        rows = _rows(args)
+        if not with_context:
+            return rows, None, "recorded", []
+        if args.dataset != "syn-qa":
+            raise UsageError(f"context of recorded replies needs --dataset syn-qa (got {args.dataset!r})")
+        contexts, notes = qa_contexts(rows, _data_dir(args))
+        return rows, contexts, "recorded", notes
+    from simxai.eval_suite.datasets import dataset_info, load_cases
+    from simxai.eval_suite.parsing import select_cases
+
+    if args.backend.startswith("recorded:"):
+        raise UsageError(
+            "recorded runs hold first calls, not replies: judge recorded replies with --dataset syn-qa"
+        )
+    data_dir = _data_dir(args)
+    name = dataset_info(args.dataset).name
+    args.functions = "run"  # judging needs the functions' outputs
+    report = await _parse_all(args, data_dir, [name])
+    cases = select_cases(
+        load_cases(name, data_dir), args.limit, args.seed, whole_dialogues=args.history == "free-running"
+    )
+    rows, contexts = layer_turns(report, cases)
+    notes = [
+        f"Replies of {report.backend} on {name} ({args.history} history, host {args.host}); no human labels."
+    ]
+    return rows, contexts, report.backend, notes
+
+
 async def _closing(judge: Any, coroutine: Any) -> Any:
     try:
         return await coroutine
@@ -316,37 +374,28 @@ async def _closing(judge: Any, coroutine: Any) -> Any:
             await judge.backend.aclose()
 
 
-def _run_faithfulness(args: argparse.Namespace) -> int:
+async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: bool) -> Any:
     from simxai.eval_suite.aspects import evaluate_faithfulness
 
-    rows = _rows(args)
-    judge = _judge(args)
-    report = asyncio.run(
-        _closing(
-            judge,
-            evaluate_faithfulness(
-                rows,
-                dataset=args.dataset,
-                judge=judge,
-                guard=not args.no_guard,
-                concurrency=args.concurrency,
-                cache=_cache(args, "faithfulness"),
-                progress=_progress(args),
-            ),
-        )
+    rows, _, source, notes = await _answers(args, with_context=False)
+    return await evaluate_faithfulness(
+        rows,
+        dataset=args.dataset,
+        judge=judge,
+        guard=guard,
+        concurrency=args.concurrency,
+        cache=_cache(args, "faithfulness"),
+        progress=_progress(args),
+        source=source,
+        notes=notes,
     )
-    _emit(report, args)
-    return 0
 
 
-def _context_report(args: argparse.Namespace, judge: Any) -> Any:
-    from simxai.eval_suite.aspects import evaluate_context, qa_contexts
+async def _context_report(args: argparse.Namespace, judge: Any) -> Any:
+    from simxai.eval_suite.aspects import evaluate_context
 
-    if args.dataset != "syn-qa":
-        raise UsageError(f"context needs human context labels: --dataset syn-qa (got {args.dataset!r})")
-    rows = _rows(args)
-    contexts, notes = qa_contexts(rows, _data_dir(args))
-    return evaluate_context(
+    rows, contexts, source, notes = await _answers(args, with_context=True)
+    return await evaluate_context(
         rows,
         contexts,
         dataset=args.dataset,
@@ -355,7 +404,15 @@ def _context_report(args: argparse.Namespace, judge: Any) -> Any:
         cache=_cache(args, "context"),
         progress=_progress(args),
         notes=notes,
+        source=source,
     )
+
+
+def _run_faithfulness(args: argparse.Namespace) -> int:
+    judge = _judge(args)
+    report = asyncio.run(_closing(judge, _faithfulness_report(args, judge, guard=not args.no_guard)))
+    _emit(report, args)
+    return 0
 
 
 def _run_context(args: argparse.Namespace) -> int:
@@ -366,7 +423,7 @@ def _run_context(args: argparse.Namespace) -> int:
 
 
 def _run_agreement(args: argparse.Namespace) -> int:
-    from simxai.eval_suite.aspects import agreement_report, evaluate_faithfulness
+    from simxai.eval_suite.aspects import agreement_report
 
     rows = _rows(args)
     judge = _judge(args)
@@ -374,16 +431,7 @@ def _run_agreement(args: argparse.Namespace) -> int:
     if judge is not None:
 
         async def both() -> list[Any]:
-            faithfulness = await evaluate_faithfulness(
-                rows,
-                dataset=args.dataset,
-                judge=judge,
-                guard=False,
-                concurrency=args.concurrency,
-                cache=_cache(args, "faithfulness"),
-                progress=_progress(args),
-            )
-            return [faithfulness, await _context_report(args, judge)]
+            return [await _faithfulness_report(args, judge, guard=False), await _context_report(args, judge)]
 
         judged = asyncio.run(_closing(judge, both()))
     report = agreement_report(
@@ -443,14 +491,14 @@ register_command(
 )
 register_command(
     "faithfulness",
-    "response-to-tool faithfulness of recorded replies (judge and guard)",
+    "response-to-tool faithfulness of replies (recorded, or a layer's own): judge and guard",
     _configure_faithfulness,
     _run_faithfulness,
 )
 register_command(
     "context",
-    "context relevance and contextual coherence of recorded replies",
-    _configure_judged,
+    "context relevance and contextual coherence of replies (recorded, or a layer's own)",
+    _configure_layer_judged,
     _run_context,
 )
 register_command(

@@ -178,7 +178,15 @@ def case_record(
     return ParseCase(
         **base,
         predicted=predicted,
-        calls=[CallSummary(function=c.function, arguments=c.arguments, status=c.status) for c in calls],
+        calls=[
+            CallSummary(
+                function=c.function,
+                arguments=c.arguments,
+                status=c.status,
+                output=c.rendering if c.status == "ok" else c.error,
+            )
+            for c in calls
+        ],
         correct=case.gold.accepts(predicted) if case.gold is not None else None,
         reference_match=case.reference.accepts(predicted) if case.reference is not None else None,
         argument_correct=argument_correct,

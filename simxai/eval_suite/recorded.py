@@ -166,6 +166,12 @@ class QARow:
     human_relevant: bool | None = None
     judge_relevant: bool | None = None
     human_coherent: bool | None = None
+    case: str | None = None
+
+    @property
+    def case_id(self) -> str:
+        """The parsing case the turn came from, else `<set>#<row>`."""
+        return self.case or f"{self.set}#{self.row}"
 
     @property
     def functions(self) -> list[str]:

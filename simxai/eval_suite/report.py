@@ -58,11 +58,12 @@ class ReportBase(_Model):
 
 
 class CallSummary(_Model):
-    """One function call the layer made: name, arguments and how it ended."""
+    """One function call the layer made: name, arguments, how it ended, and its rendered output (or error)."""
 
     function: str
     arguments: dict[str, Any] = {}
     status: str = "ok"
+    output: str | None = None
 
 
 class ParseCase(_Model):
@@ -261,7 +262,7 @@ def _parse_rows(reports: list[ParseReport]) -> str:
     rows = []
     for r in reports:
         t = r.totals
-        excluded = ", ".join(f"{k} {v}" for k, v in sorted(t.excluded.items())) or "-"
+        excluded = str(sum(t.excluded.values())) if t.excluded else "-"
         rows.append(
             [
                 r.dataset,
@@ -288,7 +289,12 @@ def _parse_rows(reports: list[ParseReport]) -> str:
         "excluded",
         "s",
     ]
-    return _table(header, rows)
+    lines = [_table(header, rows)]
+    for r in reports:
+        if r.totals.excluded:
+            listed = ", ".join(f"{k} {v}" for k, v in sorted(r.totals.excluded.items()))
+            lines.append(f"Excluded from the headline ({r.dataset}): {listed}.")
+    return "\n\n".join(lines)
 
 
 def _agreement_rows(items: list[Agreement]) -> str:

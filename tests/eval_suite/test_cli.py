@@ -42,7 +42,12 @@ def test_reproduce_prints_table_4_figures_exactly(capsys, datasets_dir):
             ["faithfulness", "--dataset", "compass"],
             "unknown answer set 'compass'; valid: syn-qa, syn-combined",
         ),
-        (["context", "--dataset", "syn-combined"], "context needs human context labels"),
+        (["context", "--dataset", "syn-combined"], "context of recorded replies needs --dataset syn-qa"),
+        (["faithfulness", "--dataset", "nope", "--backend", "router"], "unknown parsing dataset 'nope'"),
+        (
+            ["context", "--dataset", "compass-multiturn", "--backend", "recorded:compass-toolace"],
+            "hold first calls",
+        ),
         (
             ["parse", "--dataset", "coxql", "--backend", "recorded:compass-toolace"],
             "is a run on compass-multiturn",
@@ -299,3 +304,38 @@ def test_a_subcommand_can_be_registered(monkeypatch, capsys):
     assert main(["echo", "--word", "lext"]) == 0 and capsys.readouterr().out == "lext\n"
     with pytest.raises(UsageError, match="already has a subcommand 'echo'"):
         register_command("echo", "again", configure, lambda args: 0)
+
+
+def test_faithfulness_and_context_of_a_layers_own_replies(capsys, datasets_dir, tmp_path):
+    with MockLLMServer(judge_responder, max_requests=200) as server:
+        common = [
+            "--backend",
+            "oracle",
+            "--host",
+            "demo",
+            "--dataset",
+            "sentiment-dialogues",
+            "--judge",
+            "openai:judge",
+            "--judge-base-url",
+            server.base_url,
+            "--data-dir",
+            str(datasets_dir),
+            "--no-cache",
+            "--quiet",
+        ]
+        assert main(["faithfulness", *common, "--out", str(tmp_path / "f.json")]) == 0
+        assert len(server.requests) == 40
+        prompts = [r["messages"][-1]["content"] for r in server.requests]
+        assert main(["context", *common, "--history", "free-running", "--out", str(tmp_path / "c.json")]) == 0
+    faithfulness = FaithfulnessReport.model_validate_json((tmp_path / "f.json").read_text())
+    assert faithfulness.backend == "oracle" and len(faithfulness.cases) == 40
+    assert all(c.human is None and c.judge_status == "ok" and c.guard is not None for c in faithfulness.cases)
+    # Turns whose function ran on the host are judged against its rendered output.
+    card = next(c for c in faithfulness.cases if c.functions == ["get_model_information"])
+    judged = [p for p in prompts if "1. get_model_information: The model is a" in p]
+    assert judged and any(card.answer[:40] in p for p in judged)
+    context = load_report(tmp_path / "c.json")
+    first_turns = [c for c in context.cases if c.case_id.endswith("#0")]
+    assert len(first_turns) == 5 and all(c.context_turns == 0 for c in first_turns)
+    assert all(c.context_turns > 0 for c in context.cases if not c.case_id.endswith("#0"))
