@@ -58,8 +58,12 @@ def text_schema() -> HostSchema:
     except Exception as exc:  # noqa: BLE001 - any failure means: use the stand-in
         print(f"(sentiment host unavailable: {type(exc).__name__}: {exc}; using a minimal text schema)")
         return HostSchema(
-            name="sentiment", kind="text", instance_noun="review", class_names=["negative", "positive"],
-            features=[FeatureSchema(name="text", type="text")], id_range=None,
+            name="sentiment",
+            kind="text",
+            instance_noun="review",
+            class_names=["negative", "positive"],
+            features=[FeatureSchema(name="text", type="text")],
+            id_range=None,
         )
 
 
@@ -99,7 +103,9 @@ def dialogues(path: Path, source: str) -> list[Case]:
     return cases
 
 
-async def predict(router: RouterBackend, case: Case, schema: HostSchema, functions: list) -> tuple[str, float]:
+async def predict(
+    router: RouterBackend, case: Case, schema: HostSchema, functions: list
+) -> tuple[str, float]:
     request = CompletionRequest(messages=list(case.messages), host=schema, functions=functions)
     started = time.perf_counter()
     response = await router.complete(request)
@@ -143,7 +149,9 @@ async def run(args: argparse.Namespace) -> None:
     extra = [
         case
         for name in ("conversation_test.json", "conversation_test_number.json")
-        for case in dialogues(data_dir / "simxai/agent/conversation_eval_set" / name, name.removesuffix(".json"))
+        for case in dialogues(
+            data_dir / "simxai/agent/conversation_eval_set" / name, name.removesuffix(".json")
+        )
     ]
     print(f"(a) single-turn: {len(single)} cases; excluded golds outside the eleven: {dict(excluded)}")
     scorers = [args.scorer] if args.scorer else ["tfidf", "wordllama"]
@@ -151,12 +159,17 @@ async def run(args: argparse.Namespace) -> None:
         router = RouterBackend(scorer=scorer, threshold=args.threshold)
         started = time.perf_counter()
         await predict(router, single[0], schema, functions)  # builds the index (and loads the model) once
-        print(f"\n######## scorer={scorer} threshold={router.threshold} (index built in "
-              f"{time.perf_counter() - started:.2f} s)")
+        print(
+            f"\n######## scorer={scorer} threshold={router.threshold} (index built in "
+            f"{time.perf_counter() - started:.2f} s)"
+        )
         latencies: list[float] = []
         results: dict[str, float] = {}
-        for title, cases in (("(a) single-turn", single), ("(b) Compass multi-turn", compass),
-                             ("(c) sentiment/number dialogues (extra)", extra)):
+        for title, cases in (
+            ("(a) single-turn", single),
+            ("(b) Compass multi-turn", compass),
+            ("(c) sentiment/number dialogues (extra)", extra),
+        ):
             predictions = []
             for case in cases:
                 prediction, elapsed = await predict(router, case, schema, functions)
@@ -171,8 +184,12 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets"))
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--data-dir", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets")
+    )
     parser.add_argument("--scorer", choices=["tfidf", "wordllama"], help="measure one scorer (default: both)")
     parser.add_argument("--threshold", type=float, help="override the scorer's default threshold")
     parser.add_argument("--errors", type=int, default=0, help="print this many misrouted turns per set")

@@ -35,13 +35,40 @@ __all__ = [
 
 _NUM = r"\d+(?:\.\d+)?"
 _NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "a couple of": 2, "a pair of": 2, "a few": 3, "several": 3,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a couple of": 2,
+    "a pair of": 2,
+    "a few": 3,
+    "several": 3,
 }
 # Words that name "an instance" in any host, besides the host's own noun.
 _GENERIC_NOUNS = (
-    "id", "instance", "row", "number", "no", "sample", "case", "record", "item", "example", "entry",
-    "index", "data point", "datapoint", "observation", "person", "individual",
+    "id",
+    "instance",
+    "row",
+    "number",
+    "no",
+    "sample",
+    "case",
+    "record",
+    "item",
+    "example",
+    "entry",
+    "index",
+    "data point",
+    "datapoint",
+    "observation",
+    "person",
+    "individual",
 )
 # Determiners a feature is often preceded by ("her bmi", "the glucose").
 _DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)?"
@@ -67,7 +94,11 @@ def extract_texts(text: str) -> list[str]:
         if opener in _QUOTE_PAIRS and _OPENER_BEFORE.search(text[:i]):
             closers = _QUOTE_PAIRS[opener]
             end = next(
-                (j for j in range(i + 2, len(text)) if text[j] in closers and _CLOSER_AFTER.match(text[j + 1 :])),
+                (
+                    j
+                    for j in range(i + 2, len(text))
+                    if text[j] in closers and _CLOSER_AFTER.match(text[j + 1 :])
+                ),
                 None,
             )
             if end is not None:
@@ -91,9 +122,7 @@ _TEXT_AFTER_KEYWORD = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|you|your|we|us|our)\b", re.IGNORECASE)
-_DEICTIC = re.compile(
-    r"\b(?:this|it|that|above|following|these|given)\b", re.IGNORECASE
-)
+_DEICTIC = re.compile(r"\b(?:this|it|that|above|following|these|given)\b", re.IGNORECASE)
 _NAMED_TEXT = re.compile(
     r"\b(?:(?:this|the\s+following)\s+(?:review|sentence|text|phrase|statement|comment|tweet|post|message|input|"
     r"passage|claim|question)|the\s+following)\b",
@@ -108,8 +137,11 @@ _REQUEST_START = re.compile(
 
 
 def _unquoted_text(text: str) -> str | None:
-    """A text given without quotes: after 'sentence:'/'review:'..., or a statement followed by a request
-    about it ("Whales are mammals. What is the sentiment of this?")."""
+    """A text given without quotes.
+
+    After "sentence:" / "review:" ..., or a statement followed by a request about it ("Whales are mammals.
+    What is the sentiment of this?").
+    """
     match = _TEXT_AFTER_KEYWORD.search(text)
     if match:
         body = match.group("body").strip().strip("'\"“”‘’").strip()
@@ -126,11 +158,7 @@ def _unquoted_text(text: str) -> str | None:
         ):
             return content.strip()
         first, rest = sentences[0], " ".join(sentences[1:])
-        if (
-            first.rstrip().endswith(("?", ":"))
-            and _NAMED_TEXT.search(first)
-            and len(rest.split()) >= 3
-        ):
+        if first.rstrip().endswith(("?", ":")) and _NAMED_TEXT.search(first) and len(rest.split()) >= 3:
             return rest.strip()
     return None
 
@@ -228,8 +256,11 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
         (
             f
             for f in schema.features
-            if f.type == "numeric" and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower())
-                                        or "age" in (a.lower() for a in f.aliases))
+            if f.type == "numeric"
+            and (
+                "age" in _TOKEN.findall(f.name.replace("_", " ").lower())
+                or "age" in (a.lower() for a in f.aliases)
+            )
         ),
         None,
     )
@@ -285,15 +316,25 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
 
 # Natural phrasings of each metric, most specific first; the first metric with a match wins.
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("confusion_matrix", r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)"),
+    (
+        "confusion_matrix",
+        r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)",
+    ),
     ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
     ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),
     ("precision", r"\bprecision\b|\bprecise\b|positive predictive|\bppv\b"),
     ("recall", r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate"),
-    ("accuracy", r"\baccura(?:cy|te)\b|\bacc\b|error rate|how often[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
-                 r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)"),
-    ("all", r"\bmetrics?\b|how (?:good|well|reliable|strong)|\bperform(?:s|ance|ing)?\b|\bscores?\b|"
-            r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b"),
+    (
+        "accuracy",
+        r"\baccura(?:cy|te)\b|\bacc\b|error rate|how often[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
+        r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)",
+    ),
+    (
+        "all",
+        r"\bmetrics?\b|how (?:good|well|reliable|strong)|\bany good\b|\bgood enough\b|"
+        r"\bperform(?:s|ance|ing)?\b|\bscores?\b|"
+        r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b",
+    ),
 )
 _METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
 
@@ -402,8 +443,11 @@ def is_reference(text: str) -> bool:
 _COMPARATORS: tuple[tuple[str, str], ...] = (
     (r">=", r"at\s+least|no\s+less\s+than|not\s+less\s+than|>=|≥|or\s+more"),
     (r"<=", r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|<=|≤|or\s+less"),
-    (r">", r"above|over|greater\s+than|more\s+than|higher\s+than|larger\s+than|bigger\s+than|exceeding|"
-           r"older\s+than|>"),
+    (
+        r">",
+        r"above|over|greater\s+than|more\s+than|higher\s+than|larger\s+than|bigger\s+than|exceeding|"
+        r"older\s+than|>",
+    ),
     (r"<", r"below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than|younger\s+than|<"),
     (r"=", r"equal\s+to|equals|exactly|of|=|==|is|are"),
 )
@@ -446,8 +490,17 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     """A group condition in the condition language of `simxai.instances`, or None."""
     if schema is None:
         return None
-    group_context = bool(_GROUP_WORDS.search(text)) or bool(
-        re.search(rf"\b{_group_noun(schema)}\b", text, re.IGNORECASE)
+    group_context = (
+        bool(_GROUP_WORDS.search(text))
+        or bool(re.search(rf"\b{_group_noun(schema)}\b", text, re.IGNORECASE))
+        # a plural noun that is predicted or labelled: "smokers predicted as progressing"
+        or bool(
+            re.search(
+                r"\b\w{3,}s\s+(?:who\s+(?:are|were)\s+)?(?:predicted|labell?ed|classified)\b",
+                text,
+                re.IGNORECASE,
+            )
+        )
     )
     clauses: list[str] = []
     for mention in _mentions(text, schema):
@@ -455,14 +508,18 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         after = text[mention.end : mention.end + 60]
         if feature.type == "numeric":
             between = re.match(
-                rf"^\s*(?:is|are|was|of|values?)?\s*between\s+(?P<a>-?{_NUM})\s+and\s+(?P<b>-?{_NUM})", after,
+                rf"^\s*(?:is|are|was|of|values?)?\s*between\s+(?P<a>-?{_NUM})\s+and\s+(?P<b>-?{_NUM})",
+                after,
                 re.IGNORECASE,
             )
             if between:
-                clauses += [f"{feature.name} >= {between.group('a')}", f"{feature.name} <= {between.group('b')}"]
+                clauses += [
+                    f"{feature.name} >= {between.group('a')}",
+                    f"{feature.name} <= {between.group('b')}",
+                ]
                 continue
             match = re.match(
-                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?(?P<op>{_OP_WORDS})\s*(?P<v>-?{_NUM})\b"
+                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*(?P<v>-?{_NUM})\b"
                 rf"(?P<tail>\s*(?:or\s+(?:more|higher|above|less|lower|below)))?",
                 after,
                 re.IGNORECASE,
@@ -475,32 +532,42 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 if op != "=" or group_context:
                     clauses.append(f"{feature.name} {op} {match.group('v')}")
         elif feature.categories and group_context:
-            match = re.match(r"^\s*(?:is|are|=|==|of|equal\s+to|equals)?\s*(?P<v>[\w\-]+)", after, re.IGNORECASE)
-            value = match and next((c for c in feature.categories if c.lower() == match.group("v").lower()), None)
-            if value:
+            value = _categorical_change(text, mention)
+            if value is not None:
                 clauses.append(f"{feature.name} = {value}")
     age = _age_feature(schema)
     if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
-            clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+            clauses.append(
+                f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}"
+            )
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
-        text, re.IGNORECASE,
+        text,
+        re.IGNORECASE,
     )
     if id_range:
         clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
     if group_context:
-        for start, end, name in _class_mentions(text, schema):
+        for start, _end, name in _class_mentions(text, schema):
             before = text[max(0, start - 40) : start].lower()
-            if re.search(r"(?:labell?ed|label\s+(?:is|of)?|annotated|tagged|marked|truly|actually|really|gold)"
-                         r"\s*(?:as|is|=)?\s*$", before):
+            if re.search(
+                r"(?:labell?ed|label\s+(?:is|of)?|annotated|tagged|marked|truly|actually|really|gold)"
+                r"\s*(?:as|is|=)?\s*$",
+                before,
+            ):
                 clauses.append(f"label = {name}")
-            elif re.search(r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts|categori[sz]ed)"
-                           r"\s*(?:as|to\s+be|is|=)?\s*$", before):
+            elif re.search(
+                r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts|categori[sz]ed)"
+                r"\s*(?:as|to\s+be|is|=)?\s*$",
+                before,
+            ):
                 clauses.append(f"prediction = {name}")
     if group_context:
         named = {c.split(" ")[0] for c in clauses}
-        clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
+        clauses += [
+            f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)
+        ]
     if clauses:
         return " and ".join(dict.fromkeys(clauses))
     if _all_pattern(schema).search(text):
@@ -518,21 +585,25 @@ def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | in
         after = text[mention.end : mention.end + 40]
         before = text[max(0, mention.start - 25) : mention.start]
         if feature.type == "numeric":
-            match = re.match(rf"^\s*(?:(?:of|=|:|is|was|at|equal\s+to|equals|value)\s*)?(?P<v>-?{_NUM})\b(?!\s*%)",
-                             after, re.IGNORECASE)
+            match = re.match(
+                rf"^\s*(?:(?:of|=|:|is|was|at|equal\s+to|equals|value)\s*)?(?P<v>-?{_NUM})\b(?!\s*%)",
+                after,
+                re.IGNORECASE,
+            )
             lead = re.search(rf"(?P<v>{_NUM})\s*$", before)
             if match:
                 values.setdefault(feature.name, _parse_number(match.group("v")))
             elif lead:
                 values.setdefault(feature.name, _parse_number(lead.group("v")))
         elif feature.categories:
-            match = re.match(r"^\s*(?:of|=|:|is|was)?\s*(?P<v>[\w\-]+)", after, re.IGNORECASE)
-            value = match and next((c for c in feature.categories if c.lower() == match.group("v").lower()), None)
-            if value:
-                values.setdefault(feature.name, value)
+            category = _categorical_change(text, mention)
+            if category is not None:
+                values.setdefault(feature.name, category)
     age = _age_feature(schema)
     if age is not None:
-        match = re.search(rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE)
+        match = re.search(
+            rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE
+        )
         if match:
             values.setdefault(age.name, _parse_number(match.group("v")))
         match = re.search(rf"\baged?\s+(?P<v>{_NUM})\b", text, re.IGNORECASE)
@@ -548,7 +619,9 @@ def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) 
     owners: dict[str, list[tuple[str, str]]] = {}
     for feature in schema.features:
         for category in feature.categories or []:
-            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
+            if len(category) >= 3 and not re.fullmatch(
+                r"(?i)yes|no|true|false|none|other|unknown|\d+", category
+            ):
                 owners.setdefault(category.lower(), []).append((feature.name, category))
     found = []
     for key, pairs in owners.items():
@@ -609,18 +682,32 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
 # ---------------------------------------------------------------------------------------------------------
 # What-if changes
 
-_UP = r"higher|more|greater|larger|bigger|up|increased|raised|older|longer|heavier|taller"
-_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|younger|shorter|lighter"
+_UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller"
+_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter"
 _INC_VERBS = r"increase|increasing|raise|raising|add|adding|increment|boost|boosting|bump|up"
-_DEC_VERBS = r"decrease|decreasing|reduce|reducing|lower|lowering|cut|cutting|drop|dropping|decrement|subtract|subtracting"
+_DEC_VERBS = (
+    r"decrease|decreasing|reduce|reducing|lower|lowering|cut|cutting|drop|dropping|decrement|"
+    r"subtract|subtracting"
+)
 _SET = (
     r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|set\s+to|changed\s+to|goes\s+to|went\s+to|"
     r"increased\s+to|decreased\s+to|reduced\s+to|raised\s+to|lowered\s+to|dropped\s+to|rose\s+to|had\s+been|would\s+be"
 )
-_MULTIPLIERS = {"double": "*2", "doubled": "*2", "twice": "*2", "triple": "*3", "tripled": "*3",
-                "quadruple": "*4", "halve": "*0.5", "halved": "*0.5", "half": "*0.5"}
-_NEGATION = re.compile(r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
-                       re.IGNORECASE)
+_MULTIPLIERS = {
+    "double": "*2",
+    "doubled": "*2",
+    "twice": "*2",
+    "triple": "*3",
+    "tripled": "*3",
+    "quadruple": "*4",
+    "halve": "*0.5",
+    "halved": "*0.5",
+    "half": "*0.5",
+}
+_NEGATION = re.compile(
+    r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
+    re.IGNORECASE,
+)
 _TRUE = ("yes", "true", "1", "y")
 _FALSE = ("no", "false", "0", "n")
 
@@ -637,7 +724,8 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
-        after, re.IGNORECASE,
+        after,
+        re.IGNORECASE,
     )
     if match:
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
@@ -646,13 +734,16 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{_INC_VERBS}|{_DEC_VERBS})"
         rf"\s+by\s+(?P<n>{_NUM}){pct}",
-        after, re.IGNORECASE,
+        after,
+        re.IGNORECASE,
     )
     if match:
         down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "glucose doubled", "the bmi were halved"
-    match = re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE)
+    match = re.match(
+        r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE
+    )
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
     # "increase glucose by 5", "reduce her bmi by 10%", "increase age to 60"
@@ -666,24 +757,36 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         if to:
             return _parse_number(to.group("n"))
     # "add 5 to glucose", "subtract 5 from the bmi"
-    match = re.search(rf"\b(?P<verb>add|adding|subtract|subtracting|take|taking)\s+(?P<n>{_NUM}){pct}\s*"
-                      rf"(?:\w+\s+)?(?:to|from|off)\s+{_DET}$", before, re.IGNORECASE)
+    match = re.search(
+        rf"\b(?P<verb>add|adding|subtract|subtracting|take|taking)\s+(?P<n>{_NUM}){pct}\s*"
+        rf"(?:\w+\s+)?(?:to|from|off)\s+{_DET}$",
+        before,
+        re.IGNORECASE,
+    )
     if match:
         down = match.group("verb").lower().startswith(("subtract", "tak"))
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "10% higher bmi", "5 points lower glucose"
-    match = re.search(rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_DET}$", before, re.IGNORECASE)
+    match = re.search(
+        rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_DET}$", before, re.IGNORECASE
+    )
     if match:
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
         return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
     # "double the ldl", "halve her bmi", "twice the insulin"
-    match = re.search(r"\b(?P<m>double|triple|quadruple|halve|twice|half)\s+(?:of\s+)?" + _DET + "$", before,
-                      re.IGNORECASE)
+    match = re.search(
+        r"\b(?P<m>double|doubled|triple|tripled|quadruple|halve|halved|twice|half)\s+(?:of\s+)?" + _DET + "$",
+        before,
+        re.IGNORECASE,
+    )
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
     # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
-    match = re.match(rf"^\s*(?:(?:{_SET})\s*)?(?:about\s+|around\s+|only\s+)?(?P<n>-?{_NUM})\b(?!\s*%)", after,
-                     re.IGNORECASE)
+    match = re.match(
+        rf"^\s*(?:(?:{_SET})\s*)?(?:about\s+|around\s+|only\s+)?(?P<n>-?{_NUM})\b(?!\s*%)",
+        after,
+        re.IGNORECASE,
+    )
     if match:
         return _parse_number(match.group("n"))
     return None
@@ -693,8 +796,11 @@ def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
     feature = mention.feature
     categories = feature.categories or []
     after = text[mention.end : mention.end + 40]
-    match = re.match(r"^\s*(?:(?:were|was|is|be|to|=|:|of|becomes?|set\s+to|changed\s+to)\s+)?(?P<v>[\w\-]+)",
-                     after, re.IGNORECASE)
+    match = re.match(
+        r"^\s*(?:(?:were|was|is|be|to|=|:|of|becomes?|set\s+to|changed\s+to)\s+)?(?P<v>[\w\-]+)",
+        after,
+        re.IGNORECASE,
+    )
     if match:
         value = next((c for c in categories if c.lower() == match.group("v").lower()), None)
         if value is not None:
@@ -710,9 +816,18 @@ def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
 
 _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
     # (pattern with groups a = old, b = new, whether a and b are swapped)
-    (r"\b(?:replace|replacing|replaced|swap|swapping|switch|switching)\s+{Q1}\s+(?:with|by|for)\s+{Q2}", False),
-    (r"\b(?:change|changing|changed|turn|turning|edit|editing|rewrite|rewriting)\s+{Q1}\s+(?:to|into|in)\s+{Q2}", False),
-    (r"\b(?:substitute|substituting|use|using|put|putting)\s+{Q1}\s+(?:for|in\s+place\s+of|instead\s+of)\s+{Q2}", True),
+    (
+        r"\b(?:replace|replacing|replaced|swap|swapping|switch|switching)\s+{Q1}\s+(?:with|by|for)\s+{Q2}",
+        False,
+    ),
+    (
+        r"\b(?:change|changing|changed|turn|turning|edit|editing|rewrite|rewriting)\s+{Q1}\s+(?:to|into|in)\s+{Q2}",
+        False,
+    ),
+    (
+        r"\b(?:substitute|substituting|use|using|put|putting)\s+{Q1}\s+(?:for|in\s+place\s+of|instead\s+of)\s+{Q2}",
+        True,
+    ),
     (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
     (r"{Q1}\s+(?:was|were|is)\s+(?:replaced|changed|swapped)\s+(?:with|by|to|for)\s+{Q2}", False),
 )
@@ -727,7 +842,9 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
         for pattern, swapped in _TEXT_EDIT_PATTERNS:
             regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
             for match in re.finditer(regex, text, re.IGNORECASE):
-                old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
+                old, new = (
+                    (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
+                )
                 changes.setdefault(old.strip(), new.strip())
         removal = (
             rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|omit|omitting|without|take\s+out|"
@@ -739,8 +856,14 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
         if changes:
             return changes
     texts = extract_texts(text)
-    if len(texts) == 1 and len(texts[0].split()) >= 3 and re.search(
-        r"\b(?:if|rewrote|rewrite|rephrase[d]?|reworded|said|wrote|written|were|was|instead)\b", text, re.IGNORECASE
+    if (
+        len(texts) == 1
+        and len(texts[0].split()) >= 3
+        and re.search(
+            r"\b(?:if|rewrote|rewrite|rephrase[d]?|reworded|said|wrote|written|were|was|instead)\b",
+            text,
+            re.IGNORECASE,
+        )
     ):
         return {"text": texts[0]}
     return None
@@ -762,17 +885,28 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         feature = mention.feature
         if feature.name in changes:
             continue
-        value = _numeric_change(text, mention) if feature.type == "numeric" else _categorical_change(text, mention)
+        value = (
+            _numeric_change(text, mention)
+            if feature.type == "numeric"
+            else _categorical_change(text, mention)
+        )
         if value is not None:
             changes[feature.name] = value
     age = _age_feature(schema)
     if age is not None and age.name not in changes:
-        match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+        match = re.search(
+            rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
+        )
         if match:
-            changes[age.name] = _signed("+" if match.group("dir").lower() == "older" else "-", match.group("n"), False)
+            changes[age.name] = _signed(
+                "+" if match.group("dir").lower() == "older" else "-", match.group("n"), False
+            )
         else:
-            match = re.search(rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
-                              text, re.IGNORECASE)
+            match = re.search(
+                rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
+                text,
+                re.IGNORECASE,
+            )
             if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
                 changes[age.name] = _parse_number(match.group("n"))
     for name, category in _category_mentions(text, schema, changes):
@@ -799,8 +933,17 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
     if name == "instance":
         value = extract_instance(text, schema)
         if value is None and schema is not None and schema.kind == "text":
-            answer = re.sub(r"^\s*(?:the\s+)?(?:sentence|review|text|input|phrase)\s+(?:is\s+)?:?\s*", "", text,
-                            flags=re.IGNORECASE).strip().strip("'\"“”‘’").strip()
+            answer = (
+                re.sub(
+                    r"^\s*(?:the\s+)?(?:sentence|review|text|input|phrase)\s+(?:is\s+)?:?\s*",
+                    "",
+                    text,
+                    flags=re.IGNORECASE,
+                )
+                .strip()
+                .strip("'\"“”‘’")
+                .strip()
+            )
             return answer or None
         return value
     if name == "changes":

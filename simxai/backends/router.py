@@ -46,14 +46,21 @@ from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
 
-__all__ = ["DEFAULT_SCORER", "DEFAULT_THRESHOLDS", "MAX_CALLS", "RouterBackend", "ScorerName", "spec_documents"]
+__all__ = [
+    "DEFAULT_SCORER",
+    "DEFAULT_THRESHOLDS",
+    "MAX_CALLS",
+    "RouterBackend",
+    "ScorerName",
+    "spec_documents",
+]
 
 ScorerName = Literal["tfidf", "wordllama"]
 
 #: The scorer used when none is given, chosen by measured accuracy (see docs/router.md).
 DEFAULT_SCORER: ScorerName = "tfidf"
 #: Per scorer, the best similarity below which (with no cue) a turn is answered without a function.
-DEFAULT_THRESHOLDS: dict[str, float] = {"tfidf": 0.2, "wordllama": 0.45}
+DEFAULT_THRESHOLDS: dict[str, float] = {"tfidf": 0.25, "wordllama": 0.4}
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
 MAX_CALLS = 4
 
@@ -82,8 +89,10 @@ def _content(text: str) -> str:
 
 
 class _TfidfPart:
-    """One fitted TF-IDF vocabulary, applied to a query in plain Python (sklearn's per-call overhead is
-    larger than the whole computation for one short query)."""
+    """One fitted TF-IDF vocabulary, applied to a query in plain Python.
+
+    sklearn's per-call overhead is larger than the whole computation for one short query.
+    """
 
     def __init__(self, vectorizer: Any, texts: Sequence[str]) -> None:
         self.rows = np.asarray(vectorizer.fit_transform(texts).todense())  # l2-normalised, like transform()
@@ -100,7 +109,9 @@ class _TfidfPart:
         if not counts:
             return np.zeros(self.rows.shape[0])
         columns = np.fromiter(counts, dtype=int)
-        weights = (1.0 + np.log(np.fromiter(counts.values(), dtype=float))) * self.idf[columns]  # sublinear tf
+        weights = (1.0 + np.log(np.fromiter(counts.values(), dtype=float))) * self.idf[
+            columns
+        ]  # sublinear tf
         return self.rows[:, columns] @ (weights / np.linalg.norm(weights))
 
 
@@ -143,7 +154,9 @@ def _wordllama_model() -> Any:
         import wordllama
         from wordllama import WordLlama
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise UsageError("the 'wordllama' router scorer needs `pip install wordllama` (the eval extra)") from exc
+        raise UsageError(
+            "the 'wordllama' router scorer needs `pip install wordllama` (the eval extra)"
+        ) from exc
     from pathlib import Path
 
     try:
@@ -200,7 +213,9 @@ class _Index:
             similarities = embedder.similarities(document)
             similarities[i] = -1.0  # leave the document itself out
             spreads.append(float(_per_function(similarities, owner_array, len(specs)).std()))
-        return cls(tuple(s.name for s in specs), owner_array, embedder, float(np.median(spreads)) if spreads else 0.0)
+        return cls(
+            tuple(s.name for s in specs), owner_array, embedder, float(np.median(spreads)) if spreads else 0.0
+        )
 
     def scores(self, query: str) -> np.ndarray:
         """Per function: the mean of its two best document similarities (one lucky n-gram is not enough)."""
@@ -225,16 +240,23 @@ class _Cue:
     pattern: re.Pattern[str]
     weight: float
     requires: re.Pattern[str] | None = None  # the cue only counts when this also matches
+    unless: re.Pattern[str] | None = None  # ... and when this does not
 
     def matches(self, text: str) -> bool:
-        return bool(self.pattern.search(text)) and (self.requires is None or bool(self.requires.search(text)))
+        return (
+            bool(self.pattern.search(text))
+            and (self.requires is None or bool(self.requires.search(text)))
+            and (self.unless is None or not self.unless.search(text))
+        )
 
 
-def _cue(function: str, weight: float, pattern: str, requires: str | None = None) -> _Cue:
-    return _Cue(
-        function, re.compile(pattern, re.IGNORECASE), weight,
-        re.compile(requires, re.IGNORECASE) if requires else None,
-    )
+def _cue(
+    function: str, weight: float, pattern: str, requires: str | None = None, unless: str | None = None
+) -> _Cue:
+    def compiled(text: str | None) -> re.Pattern[str] | None:
+        return re.compile(text, re.IGNORECASE) if text else None
+
+    return _Cue(function, re.compile(pattern, re.IGNORECASE), weight, compiled(requires), compiled(unless))
 
 
 _NEG = r"(?:not|\w*n't|never|cannot)"
@@ -249,102 +271,164 @@ _SHIFT = (
 _ATTRIBUTION = (
     r"\b(?:important|importance|influen\w*|contribut\w*|attribut\w*|shap|lime|salien\w*|relevan\w*|"
     r"weigh\w*|drive[sn]?|driving|driver\w*|drove|matter\w*|significan\w*|impact\w*|effects?|role|"
-    r"key\s+(?:features?|words?|tokens?|factors?)|top\s+(?:NUM\s+)?(?:features?|words?|tokens?|factors?)|"
-    r"most\s+(?:\w+\s+)?(?:features?|words?|tokens?|factors?))\b"
+    r"push\w*|pull\w*|care[sd]?\s+about|pa(?:y|ys|id)\s+attention|focus\w*\s+on|"
+    r"(?:key|top|main|biggest|largest|strongest)\s+(?:NUM\s+)?(?:features?|words?|tokens?|factors?|variables?|"
+    r"inputs?)|most\s+(?:\w+\s+)?(?:features?|words?|tokens?|factors?|variables?)|"
+    r"(?:features?|words?|tokens?|factors?|variables?)\b[^.?!]{0,40}\bmost)\b"
 )
 _SCOPE_GLOBAL = (
     r"\b(?:overall|in\s+general|general(?:ly)?|global(?:ly)?|across|whole|entire|on\s+average|"
-    r"typically|usually|in\s+total|all\s+(?:the\s+)?(?:data|instances|predictions|inputs|cases|samples|examples|"
-    r"reviews|texts|patients)|dataset|rel(?:y|ies|ying)\s+on|(?:for|of|in|by)\s+the\s+model\b(?!')|"
+    r"typically|usually|in\s+total|all\s+(?:the\s+)?(?:data|instances|predictions|inputs|cases|samples|"
+    r"examples|reviews|texts|patients)|dataset|rel(?:y|ies|ying)\s+on|(?:for|of|in|by)\s+the\s+model\b(?!')|"
     r"the\s+model\s+(?:use|uses|look\s+at|looks\s+at))\b"
 )
 _SCOPE_LOCAL = (
     r"\b(?:this|that|it|its|here|given|particular|specific|current|my|INSTANCE|"
-    r"the\s+(?:instance|input|sample|example|text|sentence|review|record|prediction|decision|data\s*point|case|"
-    r"output|result|label|phrase|statement))\b"
+    r"the\s+(?:instance|input|sample|example|text|sentence|review|record|prediction|decision|data\s*point|"
+    r"case|output|result|label|phrase|statement))\b"
 )
+_CHANGE_WORD = r"(?:chang\w*|alter\w*|modif\w*|vary|varies|variation\w*|edit\w*|tweak\w*|perturb\w*|mov\w*)"
 _STILL = (
     r"\b(?:still|same|unchanged|keep\w*|retain\w*|preserv\w*|maintain\w*|stay\w*|remain\w*|robust\w*|"
     r"stabl[ey]|stability|invarian\w*|toleran\w*|tolerat\w*|resist\w*|sensitiv\w*|margin|endure\w*|holds?|"
-    r"without\s+(?:\w+\s+)?(?:changing|altering|affecting|flipping|switching)|"
+    r"without\s+(?:\w+\s+){0,2}(?:changing|altering|affecting|flipping|switching)|"
+    r"leav\w*\b[^.?!]{0,30}\b(?:as\s+it\s+is|as\s+is|unchanged|intact|alone|the\s+same)|"
     rf"{_NEG}\s+(?:\w+\s+){{0,2}}(?:change|flip|alter|lead\s+to|cause|result\s+in)|"
     r"(?:allow\w*|permissible|permitted|acceptable|admissible|safe)\s+(?:\w+\s+){0,2}(?:changes?|"
     r"modifications?|variations?|range|edits?|perturbations?|deviations?|tweaks?|variability)|"
     r"(?:changes?|modifications?|variations?|perturbations?|edits?)\s+(?:\w+\s+){0,2}(?:allowed|permitted)|"
     r"how\s+(?:much|far|many)\b[^.?!]*\b(?:before|until|while|without|and\s+still|yet)|"
-    r"(?:range|region|boundar\w*|extent|neighbou?rhood)\s+(?:of|in|around|where|within))\b"
+    r"(?:range|region|boundar\w*|extent|neighbou?rhood)\b[^.?!]{0,50}\b(?:prediction|output|result|label|"
+    rf"decision|outcome|{_CHANGE_WORD}))\b"
 )
+_TO_LABEL = r"(?:classified|predicted|labell?ed|categori[sz]ed|considered|rated)"
 
 # Weights are in standard deviations of the similarity scores: 1.0 is a clear preference, 3.0 decides.
 _CUES: tuple[_Cue, ...] = (
-    # "why not X", "why isn't it X", "why didn't it predict X", "why X instead of Y"
-    _cue("explain_why_not", 3.5, rf"\bwhy\s+(?:\w+\s+){{0,5}}?{_NEG}\b|\bwhy\b[^.?!]*\binstead\b|"
-                                 rf"\bhow\s+come\s+(?:\w+\s+){{0,5}}?{_NEG}\b"),
-    # "why", "what made it", "how does it decide", "reasons for"
-    _cue("get_local_explanation", 1.6, r"\bwhy\b|\bwhat\s+(?:made|makes|led|leads|caused|causes)\b|\breasons?\b|"
-                                       r"\bhow\s+(?:does|did|do|would)\s+(?:it|the\s+model|the\s+classifier|you)\s+"
-                                       r"(?:decide|know|arrive|come\s+to|reach|get|determine|conclude)|"
-                                       r"\bexplain\w*\b"),
+    # "why not X", "why isn't it X", "why didn't it predict X", "why X instead of Y", "what stops it from"
+    _cue(
+        "explain_why_not",
+        3.5,
+        rf"\bwhy\s+(?:\w+\s+){{0,5}}?{_NEG}\b|\bwhy\b[^.?!]*\binstead\b|\bhow\s+come\s+(?:\w+\s+){{0,5}}?{_NEG}\b|"
+        r"\bwhat\s+(?:stops|stopped|prevents|prevented|keeps|kept)\b[^.?!]*\bfrom\b",
+    ),
+    # "why", "what made it", "how does it decide", "reasons for", "break it down"
+    _cue(
+        "get_local_explanation",
+        1.6,
+        r"\bwhy\b|\b(?:what|which\s+\w+)\s+(?:made|makes|led|leads|caused|causes)\b|\breasons?\b|\bexplain\w*\b|"
+        r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b|"
+        r"\bhow\s+(?:does|did|do|would)\s+(?:it|the\s+model|the\s+classifier|you)\s+"
+        r"(?:decide|know|arrive|come\s+to|reach|get|determine|conclude)",
+    ),
     # attribution words: about one instance unless the model overall is meant
     _cue("get_local_explanation", 1.8, _ATTRIBUTION),
     _cue("get_local_explanation", 1.0, _SCOPE_LOCAL, requires=_ATTRIBUTION),
     _cue("get_global_explanation", 1.0, _ATTRIBUTION),
-    _cue("get_global_explanation", 2.6, _SCOPE_GLOBAL,
-         requires=_ATTRIBUTION + r"|\b(?:decid\w*|decisions?|works?|working|reason\w*|make\s+predictions)\b"),
+    _cue(
+        "get_global_explanation",
+        2.6,
+        _SCOPE_GLOBAL,
+        requires=_ATTRIBUTION + r"|\b(?:decid\w*|decisions?|works?|working|reason\w*|make\s+predictions)\b",
+    ),
     # counterfactuals: the word itself, or changes that lead to another outcome
-    _cue("explain_how_to_be_that", 3.0, r"\bcounter[\s-]?factual\w*|\bcontrastive\b|\bcounter[\s-]?example\w*"),
-    _cue("explain_how_to_be_that", 2.2,
-         rf"\b{_SHIFT}(?:\W+\w+){{0,3}}?\W+{_OUTCOME}\b|\b{_OUTCOME}(?:\W+\w+){{0,3}}?\W+{_SHIFT}|"
-         rf"\b(?:to\s+(?:be|become|get|make\s+it|turn\s+into)|into|become|becomes|get)\s+(?:\w+\s+)?LABEL\b|"
-         rf"\b(?:minimal|smallest|least|minimum|fewest|simplest)\s+(?:\w+\s+)?(?:change|edit|modification|tweak|"
-         rf"adjustment|difference|perturbation)s?|"
-         rf"\bwhat\s+(?:would|should|must|needs?\s+to|has\s+to|could)\s+(?:\w+\s+){{0,3}}?(?:change|be\s+different)|"
-         rf"\b(?:chang|alter|modif|tweak|adjust|edit)\w*\b[^.?!]{{0,40}}\bto\s+(?:make\s+it|get|become|"
-         rf"be\s+(?:predicted|classified|labell?ed))\b"),
+    _cue(
+        "explain_how_to_be_that", 3.0, r"\bcounter[\s-]?factual\w*|\bcontrastive\b|\bcounter[\s-]?example\w*"
+    ),
+    _cue(
+        "explain_how_to_be_that",
+        2.2,
+        rf"\b{_SHIFT}(?:\W+\w+){{0,3}}?\W+{_OUTCOME}\b|\b{_OUTCOME}(?:\W+\w+){{0,3}}?\W+{_SHIFT}|"
+        rf"\b(?:become|becomes|turn\w*\s+into|make\s+it|get\s+it|to\s+get|changed?\s+(?:in)?to)\s+"
+        rf"(?:\w+\s+)?LABEL\b|"
+        rf"\b(?:chang|alter|modif|tweak|adjust|edit|get|make|turn)\w*\b[^.?!]{{0,40}}\b{_TO_LABEL}\s+(?:as\s+)?LABEL|"
+        rf"\b(?:minimal|smallest|least|minimum|fewest|simplest)\s+(?:\w+\s+)?(?:change|edit|modification|"
+        rf"tweak|adjustment|difference|perturbation)s?|"
+        rf"\bwhat\s+(?:would|should|must|needs?\s+to|has\s+to|could)\s+(?:\w+\s+){{0,3}}?(?:change|be\s+different)|"
+        rf"\bwhat\s+(?:would|will|does)\s+it\s+take\b|"
+        rf"\b(?:chang|alter|modif|tweak|adjust|edit)\w*\b[^.?!]{{0,40}}\bto\s+(?:make\s+it|get|become|"
+        rf"be\s+{_TO_LABEL})\b|"
+        rf"\b{_CHANGE_WORD}[^.?!]{{0,30}}\b(?:so\s+that|in\s+order\s+(?:for|to)|such\s+that)\b",
+        unless=_STILL,
+    ),
     # what keeps the prediction
     _cue("explain_how_to_still_be_this", 3.0, _STILL),
     # a hypothetical scenario: strongest when concrete changes are also found (added in code)
-    _cue("explain_what_if", 1.5, r"\bwhat\s+(?:would\s+happen\s+|happens\s+)?if\b|\bsuppose\b|\bsupposing\b|"
-                                 r"\bimagine\b|\bassum(?:e|ing)\b|\bhypothetical(?:ly)?\b|\bwhat\s+happens\s+when\b|"
-                                 r"\binstead\s+of\b|\bif\s+(?:we|i|you|she|he|they|it)\s+(?:\w+\s+)?(?:were|was|had|"
-                                 r"change[ds]?|set|increase[ds]?|decrease[ds]?|replace[ds]?|swap\w*|remove[ds]?|"
-                                 r"said|wrote|rewr\w*|use[ds]?)\b"),
+    _cue(
+        "explain_what_if",
+        1.5,
+        r"\bwhat\s+(?:would\s+happen\s+|happens\s+)?if\b|\bsuppos(?:e|ing)\b|\bimagine\b|\bassum(?:e|ing)\b|"
+        r"\bhypothetical(?:ly)?\b|\bwhat\s+happens\s+when\b|\binstead\s+of\b|\bwhat\s+then\b|\bthen\s+what\b|"
+        r"^\W*(?:let'?s\s+)?say\b|\bsay\s+(?:that\s+)?(?:her|his|its|their|the|it|we|i|she|he|they)\b|"
+        r"\bif\s+(?:we|i|you|she|he|they|one|someone|somebody)\s+\w+|"
+        r"\bif\s+(?:it|the\s+\w+|her\s+\w+|his\s+\w+|its\s+\w+|their\s+\w+)(?:\s+\w+)?\s+"
+        r"(?:were|was|had|went|got|changed|increased|decreased|dropped|rose|fell|doubled|halved)\b",
+    ),
     # model performance
-    _cue("get_model_performance", 2.5,
-         r"\b(?:accura(?:cy|te)|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion|error\s+rate|"
-         r"perform\w*|metrics?|how\s+(?:good|well|reliable)\s+(?:is|does|are)|mistakes?|how\s+often\s+"
-         r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*))\b"),
+    _cue(
+        "get_model_performance",
+        2.5,
+        r"\b(?:accura(?:cy|te)|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion|error\s+rate|"
+        r"perform\w*|metrics?|how\s+(?:good|well|reliable)\s+(?:is|does|are)|mistakes?|how\s+often\s+"
+        r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*))\b",
+    ),
     # the data
-    _cue("get_data_information", 2.2,
-         r"\b(?:data\s*set|dataset|training\s+data|(?:kind|type|sort)\s+of\s+data|trained\s+(?:on|with)|"
-         r"how\s+many\s+(?:rows|instances|samples|examples|data\s*points|records|items|entries|observations)|"
-         r"statistic\w*|distribution|class\s+balance|balanced?|average|mean|median|standard\s+deviation|"
-         r"(?:gold|true|actual|annotated|real|ground[\s-]?truth)\s+labels?|labell?ing|labell?ed|"
-         r"(?:which|what)\s+features|show\s+(?:me\s+)?the\s+features|features\s+(?:of|in)\s+(?:the\s+)?data)\b"),
+    _cue(
+        "get_data_information",
+        2.2,
+        r"\b(?:data\s*set|dataset|training\s+(?:data|set)|(?:kind|type|sort)\s+of\s+data|trained\s+(?:on|with)|"
+        r"how\s+many\s+(?:rows|instances|samples|examples|data\s*points|records|items|entries|observations)|"
+        r"how\s+(?:big|large)\s+is\s+the\s+(?:data|training)|statistic\w*|distribution|class\s+balance|"
+        r"balanced?|average|mean|median|standard\s+deviation|minimum|maximum|range\s+of|"
+        r"(?:gold|true|actual|annotated|real|ground[\s-]?truth)\s+labels?|labell?ing|labell?ed|"
+        r"(?:which|what)\s+features|show\s+(?:me\s+)?the\s+features|features\s+(?:of|in)\s+(?:the\s+)?data|"
+        r"columns?|describ\w*\b[^.?!]{0,30}\b(?:feature|variable)s?)\b",
+    ),
     _cue("get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))"),
     # the model itself
-    _cue("get_model_information", 2.2,
-         r"\b(?:what\s+(?:kind|type|sort)\s+of\s+(?:model|classifier|algorithm)|which\s+(?:model|algorithm|"
-         r"classifier)|architecture|algorithm|hyper[\s-]?parameters?|how\s+(?:was|is|were)\s+(?:it|the\s+model|"
-         r"this\s+model|the\s+classifier)\s+(?:trained|built|made|developed|designed|created|validated)|"
-         r"limitations?|strengths?|weakness\w*|model\s+card)\b"),
+    _cue(
+        "get_model_information",
+        2.2,
+        r"\b(?:what\s+(?:kind|type|sort)\s+of\s+(?:model|classifier|algorithm)|which\s+(?:model|algorithm|"
+        r"classifier)|architecture|algorithm|hyper[\s-]?parameters?|how\s+(?:was|is|were)\s+(?:it|the\s+model|"
+        r"this\s+model|the\s+classifier)\s+(?:trained|built|made|developed|designed|created|validated)|"
+        r"limitations?|strengths?|weakness\w*|model\s+card|(?:describe|about)\s+(?:the|this|your)\s+"
+        r"(?:model|classifier)|random\s+forest|(?:neural|deep)\s+(?:net\w*|learning)|logistic\s+regression|"
+        r"linear\s+(?:model|regression)|decision\s+trees?|gradient\s+boost\w*|xgboost|svm|support\s+vector|"
+        r"naive\s+bayes|transformer|bert|lexicon|rule[\s-]based)\b",
+    ),
     _cue("get_model_information", 1.0, r"\b(?:design\w*|built|build|trained|training)\b"),
     # the outputs and labels
-    _cue("get_output_information", 2.2,
-         r"\b(?:what\s+(?:are\s+the\s+)?(?:labels|classes|outputs|outcomes|categories)|possible\s+(?:labels|"
-         r"classes|outputs|outcomes|predictions|answers|values)|what\s+(?:does|do)\s+(?:the\s+|each\s+|a\s+)?"
-         r"(?:[\w']+\s+)?(?:label|class|output|score|probability|prediction|LABEL)s?\s+(?:\w+\s+)?mean|"
-         r"meaning\s+of|what\s+(?:can|does)\s+(?:it|the\s+model|you|the\s+system|the\s+classifier)\s+"
-         r"(?:predict|do|tell|output)|what\s+(?:it|the\s+model|the\s+classifier|the\s+system)\s+(?:does|can\s+do|"
-         r"outputs)|capabilit\w*|output\s+card)\b"),
+    _cue(
+        "get_output_information",
+        2.2,
+        r"\b(?:what\s+(?:are\s+the\s+)?(?:labels|classes|outputs|outcomes|categories)|possible\s+(?:labels|"
+        r"classes|outputs|outcomes|predictions|answers|values)|what\s+(?:does|do)\s+(?:the\s+|each\s+|a\s+)?"
+        r"(?:[\w']+\s+)?(?:label|class|output|score|probability|prediction|LABEL)s?\s+(?:\w+\s+)?mean|"
+        r"meaning\s+of|what\s+(?:can|does)\s+(?:it|the\s+model|you|the\s+system|the\s+classifier)\s+"
+        r"(?:predict|do|tell|output)|what\s+(?:it|the\s+model|the\s+classifier|the\s+system)\s+(?:does|can\s+do|"
+        r"outputs)|capabilit\w*|output\s+card)\b",
+    ),
+    _cue(
+        "get_output_information",
+        1.5,
+        r"\b(?:mean|means|meaning|definition|defined|stand\s+for|signif(?:y|ies)|represent\w*|interpret\w*)\b",
+        requires=r"\b(?:LABEL|labels?|class(?:es)?|outputs?|probabilit\w*|scores?|outcomes?)\b",
+    ),
     # a prediction
-    _cue("get_prediction", 1.2,
-         r"\b(?:predict|predicts|classify|classifies|categori[sz]e|sentiment|how\s+likely|"
-         r"(?:prediction|label|class|classification|outcome|output|verdict)\s+(?:for|of|about|regarding|on)\b|"
-         r"what\s+(?:is|would\s+be|will\s+be)\s+(?:the\s+)?(?:predicted\s+)?(?:prediction|label|class|outcome)|"
-         r"what\s+(?:does|would|will)\s+(?:the\s+model|it|the\s+classifier|you)\s+(?:say|think|output|give)|"
-         r"what\s+(?:the\s+model|it|the\s+classifier)\s+(?:says|thinks|predicts|outputs)|"
-         r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|is\s+(?:it|this)\s+(?:LABEL|correct|right))\b"),
+    _cue(
+        "get_prediction",
+        1.2,
+        r"\b(?:predict|predicts|classify|classifies|categori[sz]e|sentiment|how\s+likely|"
+        r"(?:prediction|label|class|classification|outcome|output|verdict)\s+(?:for|of|about|regarding|on)\b|"
+        r"what\s+(?:is|would\s+be|will\s+be)\s+(?:the\s+)?(?:predicted\s+)?(?:prediction|label|class|outcome)|"
+        r"what\s+(?:does|would|will)\s+(?:the\s+model|it|the\s+classifier|you)\s+(?:say|think|output|give)|"
+        r"what\s+(?:the\s+model|it|the\s+classifier)\s+(?:says|thinks|predicts|outputs)|"
+        r"(?:run|apply|use)\s+(?:the\s+|this\s+)?(?:model|classifier)\s+(?:on|to)|"
+        r"what\s+(?:label|class|score|sentiment)\s+(?:does|would|will)\s+(?:\w+\s+){0,3}(?:give|assign|get)|"
+        r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|LABEL\s+or\s+LABEL|"
+        r"is\s+(?:it|this|INSTANCE)\s+(?:LABEL|correct|right))\b",
+    ),
     _cue("get_prediction", 1.5, r"\b(?:compare|comparison|versus|vs\.?|difference\s+between)\b"),
 )
 
@@ -352,7 +436,8 @@ _CUES: tuple[_Cue, ...] = (
 # 30"); "for a patient with bmi 30" describes an instance.
 _CONDITIONAL = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
-    r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*)\b",
+    r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*|drop\w*|"
+    r"rose|fell|went)\b|^\W*(?:let'?s\s+)?say\b|\bwhat\s+then\b",
     re.IGNORECASE,
 )
 _SMALL_TALK = re.compile(
@@ -362,7 +447,9 @@ _SMALL_TALK = re.compile(
     r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
     re.IGNORECASE,
 )
-_GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE)
+_GREETING = re.compile(
+    r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE
+)
 _THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
 _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
 _ANOTHER = re.compile(
@@ -375,10 +462,10 @@ _ACKNOWLEDGEMENT = re.compile(
     r"fascinating|helpful|cool|nice|great|perfect|awesome|that'?s\s+(?:clear|all))\b",
     re.IGNORECASE,
 )
-# Words that can surround an instance in a follow-up without asking anything new ("and what about patient 4?").
+# Words that can surround an instance in a follow-up without asking anything new ("and what about 4?").
 _FILLER = frozenset(
-    "and what about how for the a an now then same please ok okay so try with one instead too as well also do "
-    "does it is this that case of show me again can you could i see give tell let's let us question thing "
+    "and what about how for the a an now then same please ok okay so try with one instead too as well also "
+    "do does it is this that case of show me again can you could i see give tell let's let us question thing "
     "thanks thank yes no sure id instance row sample example number record item entry text sentence review "
     "input data point one ones NUM INSTANCE".split()
 )
@@ -499,9 +586,9 @@ class RouterBackend(Backend):
         schema = request.host
         names = {s.name for s in request.functions}
         masked = _mask(text, schema)
-        decision = self._score(masked, request)
+        decision = self._score(text, masked, request)
         if _only_names_instance(masked, schema):
-            # "and for patient 4?", "what about 'another text'?": the previous question, about another instance.
+            # "and for patient 4?", "what about 'another text'?": the previous question, another instance.
             previous = self._previous_function(history, request)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
@@ -511,18 +598,22 @@ class RouterBackend(Backend):
             previous = self._previous_function(history, request)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
-        if not decision.cued and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
+        if not decision.cued and (
+            _SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)
+        ):
             return _Decision(None, decision.confidence, False)
         if decision.cued:
             return decision
         if schema is not None and schema.kind == "text" and "get_prediction" in names and _is_content(masked):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify.
-            return _Decision("get_prediction", decision.confidence, False, whole_text="INSTANCE" not in masked)
+            return _Decision(
+                "get_prediction", decision.confidence, False, whole_text="INSTANCE" not in masked
+            )
         if decision.confidence >= self.threshold:
             return decision
         return _Decision(None, decision.confidence, False)
 
-    def _score(self, masked: str, request: CompletionRequest) -> _Decision:
+    def _score(self, text: str, masked: str, request: CompletionRequest) -> _Decision:
         index = self._index(request.functions)
         similarities = index.scores(_for_similarity(masked))
         # Standardise by the query's own spread, but never by less than the spread typical of the specs: when
@@ -535,7 +626,11 @@ class RouterBackend(Backend):
             if cue.function in position and cue.matches(masked):
                 totals[position[cue.function]] += cue.weight
                 cued = True
-        if "explain_what_if" in position and _CONDITIONAL.search(masked) and extract_changes(masked, request.host):
+        if (
+            "explain_what_if" in position
+            and _CONDITIONAL.search(masked)
+            and extract_changes(text, request.host)
+        ):
             totals[position["explain_what_if"]] += 2.0
         best = int(np.argmax(totals))
         return _Decision(index.names[best], float(similarities.max()), cued)
@@ -551,7 +646,7 @@ class RouterBackend(Backend):
         if not users:
             return None
         earlier = history[users[-1]]
-        decision = self._score(_mask(earlier.content, request.host), request)
+        decision = self._score(earlier.content, _mask(earlier.content, request.host), request)
         if not decision.cued and decision.confidence < self.threshold:
             return None
         return decision.function
@@ -623,9 +718,9 @@ class RouterBackend(Backend):
             opening = "Goodbye! "
         topics = "; ".join(_topic(s) for s in specs) or "nothing yet: no functions are registered"
         content = (
-            f"{opening}This is SimXAI's offline router (no LLM), so I can only answer questions about the model "
-            f"by calling its explanation functions: {topics}. Ask, for example, "
-            f"\"{_example(specs)}\""
+            f"{opening}This is SimXAI's offline router (no LLM), so I can only answer questions about the "
+            f"model by calling its explanation functions: {topics}. Ask, for example, "
+            f'"{_example(specs)}"'
         )
         return CompletionResponse(content=content, model=self.name, finish_reason="stop")
 

@@ -1,0 +1,396 @@
+"""The offline router: selection, follow-ups, several calls, arguments, plain replies, both scorers."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+from simxai.backends.base import CompletionRequest, CompletionResponse
+from simxai.backends.router import DEFAULT_SCORER, MAX_CALLS, RouterBackend, spec_documents
+from simxai.exceptions import UsageError
+from simxai.functions import default_registry
+from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef
+from simxai.messages import Message, ToolCall
+
+TABULAR = HostSchema(
+    name="heart",
+    kind="tabular",
+    instance_noun="patient",
+    class_names=["stable", "progressing"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=20, max=90, description="age in years"),
+        FeatureSchema(name="bmi", type="numeric", min=15, max=50, description="body mass index"),
+        FeatureSchema(name="glucose", type="numeric", min=50, max=250, description="blood sugar"),
+        FeatureSchema(name="blood_pressure", type="numeric", min=40, max=140),
+        FeatureSchema(name="smoker", type="categorical", categories=["no", "yes"]),
+    ],
+    id_range=(0, 99),
+)
+TEXT = HostSchema(
+    name="reviews",
+    kind="text",
+    instance_noun="review",
+    class_names=["negative", "positive"],
+    features=[FeatureSchema(name="text", type="text")],
+    id_range=None,
+)
+FUNCTIONS = default_registry().specs()
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def request(
+    text: str,
+    schema: HostSchema | None = TABULAR,
+    history: list[Message] | None = None,
+    functions: list[Any] | None = None,
+) -> CompletionRequest:
+    messages = [Message.system("You explain a model."), *(history or []), Message.user(text)]
+    return CompletionRequest(
+        messages=messages, host=schema, functions=FUNCTIONS if functions is None else functions
+    )
+
+
+async def route(
+    router: RouterBackend,
+    text: str,
+    schema: HostSchema | None = TABULAR,
+    history: list[Message] | None = None,
+) -> CompletionResponse:
+    return await router.complete(request(text, schema, history))
+
+
+def called(response: CompletionResponse) -> list[tuple[str, dict[str, Any]]]:
+    return [(call.name, call.arguments) for call in response.tool_calls]
+
+
+# Hand-written requests (our own phrasings, not from any evaluation set), a few per function.
+SELECTION: list[tuple[str, HostSchema, str]] = [
+    ("What does the model say about patient 31?", TABULAR, "get_prediction"),
+    ("Is patient 8 predicted to progress?", TABULAR, "get_prediction"),
+    ("What is the sentiment of 'the soundtrack was lovely'?", TEXT, "get_prediction"),
+    ("classify 'worst purchase I ever made'", TEXT, "get_prediction"),
+    ("Which features matter most to the model overall?", TABULAR, "get_global_explanation"),
+    (
+        "Rank all the inputs by how much the model relies on them in general.",
+        TABULAR,
+        "get_global_explanation",
+    ),
+    ("Why is patient 9 predicted progressing?", TABULAR, "get_local_explanation"),
+    ("Which words pushed 'a dull, lifeless film' towards negative?", TEXT, "get_local_explanation"),
+    ("Show me the SHAP values for this patient.", TABULAR, "get_local_explanation"),
+    ("Why isn't patient 5 predicted as progressing?", TABULAR, "explain_why_not"),
+    ("How come it didn't say positive?", TEXT, "explain_why_not"),
+    ("What would patient 5 need to change to be predicted stable?", TABULAR, "explain_how_to_be_that"),
+    ("Give me a counterfactual for this review.", TEXT, "explain_how_to_be_that"),
+    ("What is the smallest change that flips the outcome for patient 2?", TABULAR, "explain_how_to_be_that"),
+    ("How robust is the prediction for patient 10?", TABULAR, "explain_how_to_still_be_this"),
+    ("Which words can I edit and keep it negative?", TEXT, "explain_how_to_still_be_this"),
+    ("What if patient 3's bmi were 35?", TABULAR, "explain_what_if"),
+    ("Suppose we lower the glucose by 10, what then?", TABULAR, "explain_what_if"),
+    ("What if I replace 'dull' with 'thrilling'?", TEXT, "explain_what_if"),
+    ("How accurate is this classifier?", TABULAR, "get_model_performance"),
+    ("How often does it get it wrong?", TEXT, "get_model_performance"),
+    ("How many patients are in the training data?", TABULAR, "get_data_information"),
+    ("What is the average bmi in the dataset?", TABULAR, "get_data_information"),
+    ("What algorithm is behind the predictions?", TABULAR, "get_model_information"),
+    ("What are the known weaknesses of this model?", TEXT, "get_model_information"),
+    ("What are the possible outputs?", TABULAR, "get_output_information"),
+    ("What does progressing mean?", TABULAR, "get_output_information"),
+]
+
+
+@pytest.mark.parametrize(("text", "schema", "expected"), SELECTION, ids=[t for t, _, _ in SELECTION])
+async def test_selection(router: RouterBackend, text: str, schema: HostSchema, expected: str) -> None:
+    response = await route(router, text, schema)
+    assert [name for name, _ in called(response)] == [expected]
+    assert response.content == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What does the model predict for patient 12?", ("get_prediction", {"instance": 12})),
+        (
+            "Why wasn't patient 12 predicted as stable?",
+            ("explain_why_not", {"instance": 12, "expected_label": "stable"}),
+        ),
+        (
+            "How could patient 12 become progressing?",
+            ("explain_how_to_be_that", {"instance": 12, "target_label": "progressing"}),
+        ),
+        (
+            "give me 3 counterfactuals for patient 5",
+            ("explain_how_to_be_that", {"instance": 5, "number_of_iterations": 3}),
+        ),
+        (
+            "what if patient 3 had glucose 5 lower",
+            ("explain_what_if", {"instance": 3, "changes": {"glucose": "-5"}}),
+        ),
+        ("what is the f1 score?", ("get_model_performance", {"metric": "f1"})),
+        ("What is the average bmi?", ("get_data_information", {"feature": "bmi"})),
+        (
+            "what does it predict for patients with glucose above 120 and age under 50?",
+            ("get_prediction", {"instance": "glucose > 120 and age < 50"}),
+        ),
+        (
+            "what would the model say for a 50 year old with bmi 30 and glucose 120?",
+            ("get_prediction", {"instance": {"age": 50, "bmi": 30, "glucose": 120}}),
+        ),
+    ],
+)
+async def test_arguments(router: RouterBackend, text: str, expected: tuple[str, dict[str, Any]]) -> None:
+    assert called(await route(router, text)) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Why did the model predict that?", ("get_local_explanation", {})),
+        ("what if her bmi were 30", ("explain_what_if", {"changes": {"bmi": 30}})),
+        ("why not progressing?", ("explain_why_not", {"expected_label": "progressing"})),
+        ("What can change without changing the prediction?", ("explain_how_to_still_be_this", {})),
+        ("Is the model any good?", ("get_model_performance", {"metric": "all"})),
+    ],
+)
+async def test_arguments_it_cannot_find_are_left_out(
+    router: RouterBackend, text: str, expected: tuple[str, dict[str, Any]]
+) -> None:
+    # The engine fills the instance (and metric, changes) from the dialogue state, or asks.
+    assert called(await route(router, text)) == [expected]
+
+
+async def test_a_text_host_classifies_a_bare_text(router: RouterBackend) -> None:
+    text = "The acting was wooden and the ending came far too late."
+    assert called(await route(router, text, TEXT)) == [("get_prediction", {"instance": text})]
+    assert called(await route(router, "'a quiet, moving film'", TEXT)) == [
+        ("get_prediction", {"instance": "a quiet, moving film"})
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hello",
+        "Hi there!",
+        "thanks!",
+        "Thank you, that makes sense.",
+        "ok, goodbye",
+        "What's the capital of Peru?",
+        "Can you recommend a good restaurant?",
+    ],
+)
+async def test_no_function_needed(router: RouterBackend, text: str) -> None:
+    response = await route(router, text)
+    assert response.tool_calls == []
+    assert "offline router" in response.content and "no LLM" in response.content
+    assert "predict the label of an instance" in response.content  # it lists what it can answer
+
+
+async def test_the_plain_reply_greets_and_thanks(router: RouterBackend) -> None:
+    assert (await route(router, "hello")).content.startswith("Hello!")
+    assert (await route(router, "thanks a lot")).content.startswith("You're welcome.")
+
+
+async def test_a_tool_message_last_gets_an_empty_reply(router: RouterBackend) -> None:
+    call = ToolCall(id="c1", name="get_prediction", arguments={"instance": 12})
+    messages = [
+        Message.user("predict patient 12"),
+        Message.assistant("", [call]),
+        Message.tool(call, '{"result": {}}'),
+    ]
+    response = await router.complete(CompletionRequest(messages=messages, host=TABULAR, functions=FUNCTIONS))
+    assert response.content == "" and response.tool_calls == []
+
+
+def after_call(
+    name: str, arguments: dict[str, Any], text: str = "What does the model predict for patient 12?"
+) -> list[Message]:
+    call = ToolCall(id="call_0", name=name, arguments=arguments)
+    return [
+        Message.user(text),
+        Message.assistant("", [call]),
+        Message.tool(call, '{"result": {}}'),
+        Message.assistant("Done."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("and for 4?", [("get_local_explanation", {"instance": 4})]),
+        ("what about patient 7?", [("get_local_explanation", {"instance": 7})]),
+        (
+            "and patients 5 and 6?",
+            [("get_local_explanation", {"instance": 5}), ("get_local_explanation", {"instance": 6})],
+        ),
+        ("why not?", [("explain_why_not", {})]),
+        ("and the f1?", [("get_model_performance", {"metric": "f1"})]),
+        ("another one", [("get_local_explanation", {})]),
+    ],
+)
+async def test_follow_ups_use_the_previous_call(
+    router: RouterBackend, text: str, expected: list[Any]
+) -> None:
+    history = after_call("get_local_explanation", {"instance": 12}, "Why is patient 12 predicted stable?")
+    assert called(await route(router, text, TABULAR, history)) == expected
+
+
+async def test_why_after_a_prediction(router: RouterBackend) -> None:
+    history = after_call("get_prediction", {"instance": 12})
+    assert called(await route(router, "why?", TABULAR, history)) == [("get_local_explanation", {})]
+
+
+async def test_a_replayed_text_dialogue_resolves_from_its_user_turns(router: RouterBackend) -> None:
+    history = [
+        Message.user("What is the sentiment of 'a fine, warm film'?"),
+        Message.assistant("It is positive."),
+    ]
+    assert called(await route(router, "why?", TEXT, history)) == [
+        ("get_local_explanation", {"instance": "a fine, warm film"})
+    ]
+    # With no tool calls to repeat, "another one?" repeats what the previous user turn asked for.
+    history += [Message.user("Give me a counterfactual for it"), Message.assistant("'a dull, cold film'.")]
+    assert called(await route(router, "another one?", TEXT, history)) == [
+        ("explain_how_to_be_that", {"instance": "a fine, warm film"})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "compare patients 3 and 4",
+            [("get_prediction", {"instance": 3}), ("get_prediction", {"instance": 4})],
+        ),
+        (
+            "explain patients 3 and 4",
+            [("get_local_explanation", {"instance": 3}), ("get_local_explanation", {"instance": 4})],
+        ),
+    ],
+)
+async def test_several_instances_give_one_call_each(
+    router: RouterBackend, text: str, expected: list[Any]
+) -> None:
+    response = await route(router, text)
+    assert called(response) == expected
+    assert len({call.id for call in response.tool_calls}) == len(expected)
+
+
+async def test_at_most_four_calls(router: RouterBackend) -> None:
+    response = await route(router, "compare patients 1, 2, 3, 4, 5 and 6")
+    assert [call.arguments["instance"] for call in response.tool_calls] == [1, 2, 3, 4][:MAX_CALLS]
+
+
+async def test_several_texts(router: RouterBackend) -> None:
+    response = await route(router, "compare 'a fine film' and 'a dull film'", TEXT)
+    assert called(response) == [
+        ("get_prediction", {"instance": "a fine film"}),
+        ("get_prediction", {"instance": "a dull film"}),
+    ]
+
+
+async def test_a_text_what_if_keeps_the_edited_words_out_of_the_instance(router: RouterBackend) -> None:
+    response = await route(router, "What if we replace 'great' with 'terrible' in 'a great movie'?", TEXT)
+    assert called(response) == [
+        ("explain_what_if", {"instance": "a great movie", "changes": {"great": "terrible"}})
+    ]
+
+
+async def test_no_schema_extracts_only_what_needs_none(router: RouterBackend) -> None:
+    assert called(await route(router, "what is the recall?", None)) == [
+        ("get_model_performance", {"metric": "recall"})
+    ]
+    assert called(await route(router, "What does the model predict for id 3?", None)) == [
+        ("get_prediction", {"instance": 3})
+    ]
+
+
+async def test_a_host_registered_function_is_selected_from_its_own_spec(router: RouterBackend) -> None:
+    registry = default_registry()
+
+    @registry.register
+    def find_similar_instances(host: Any, instance: InstanceRef) -> list[int]:
+        """List the instances of the data most similar to a given one, as nearest neighbours.
+
+        Use for "which patients are similar", "find neighbours of", "instances like this one".
+
+        Args:
+            instance: Which instance to find neighbours of.
+
+        Returns:
+            The ids of the most similar instances.
+
+        Examples:
+            - Which patients are most similar to patient 3?
+            - Find the nearest neighbours of this instance.
+        """
+        return []
+
+    response = await router.complete(
+        request("show me patients similar to patient 8", functions=registry.specs())
+    )
+    assert called(response) == [("find_similar_instances", {"instance": 8})]
+
+
+async def test_tool_choice_none_gets_a_plain_reply(router: RouterBackend) -> None:
+    messages = [Message.user("predict patient 12")]
+    response = await router.complete(
+        CompletionRequest(messages=messages, host=TABULAR, functions=FUNCTIONS, tool_choice="none")
+    )
+    assert response.tool_calls == [] and "offline router" in response.content
+
+
+def test_the_default_scorer_and_validation() -> None:
+    router = RouterBackend()
+    assert router.name == "router" and router.writes_replies is False and router.scorer == DEFAULT_SCORER
+    with pytest.raises(UsageError, match="tfidf and wordllama"):
+        RouterBackend(scorer="bm25")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="between 0 and 1"):
+        RouterBackend(threshold=1.5)
+
+
+def test_spec_documents_come_from_the_spec() -> None:
+    spec = next(s for s in FUNCTIONS if s.name == "explain_why_not")
+    documents = spec_documents(spec)
+    assert documents[0] == spec.summary
+    assert "why not X" in documents and "Why not progressing?" in documents
+
+
+async def test_the_index_is_built_once_per_spec_set(router: RouterBackend) -> None:
+    await route(router, "why?")
+    before = dict(router._indexes)
+    await route(router, "how accurate is it?")
+    assert router._indexes == before
+    await router.complete(request("why?", functions=FUNCTIONS[:5]))
+    assert len(router._indexes) == len(before) + 1
+
+
+async def test_latency_per_turn(router: RouterBackend) -> None:
+    turns = [text for text, _, _ in SELECTION] * 2
+    await route(router, turns[0])
+    timings = []
+    for text in turns:
+        started = time.perf_counter()
+        await route(router, text)
+        timings.append(time.perf_counter() - started)
+    assert statistics.median(timings) < 0.02
+
+
+async def test_the_wordllama_scorer_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("wordllama")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    router = RouterBackend(scorer="wordllama")
+    assert called(await route(router, "Why wasn't patient 12 predicted as stable?")) == [
+        ("explain_why_not", {"instance": 12, "expected_label": "stable"})
+    ]
+    assert called(await route(router, "How accurate is the model?")) == [
+        ("get_model_performance", {"metric": "accuracy"})
+    ]
+    assert (await route(router, "hello")).tool_calls == []

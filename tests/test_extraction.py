@@ -1,0 +1,362 @@
+"""Argument extraction from plain language, on a synthetic tabular schema and a text schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.extraction import (
+    extract_argument,
+    extract_changes,
+    extract_count,
+    extract_feature,
+    extract_ids,
+    extract_instance,
+    extract_label,
+    extract_metric,
+    extract_texts,
+    is_reference,
+)
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.instances import parse_change, parse_condition
+from simxai.messages import Message, ToolCall
+
+TABULAR = HostSchema(
+    name="heart",
+    kind="tabular",
+    instance_noun="patient",
+    class_names=["stable", "progressing"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=20, max=90, description="age in years"),
+        FeatureSchema(name="bmi", type="numeric", min=15, max=50, description="body mass index"),
+        FeatureSchema(
+            name="glucose",
+            type="numeric",
+            min=50,
+            max=250,
+            description="plasma glucose concentration (blood sugar)",
+        ),
+        FeatureSchema(
+            name="blood_pressure",
+            type="numeric",
+            min=40,
+            max=140,
+            description="diastolic blood pressure in mm Hg",
+        ),
+        FeatureSchema(name="ldl", type="numeric", description="LDL cholesterol", aliases=["bad cholesterol"]),
+        FeatureSchema(
+            name="smoker",
+            type="categorical",
+            categories=["no", "yes"],
+            description="whether the patient smokes",
+        ),
+        FeatureSchema(name="sex", type="categorical", categories=["female", "male"]),
+    ],
+    id_range=(0, 99),
+)
+TEXT = HostSchema(
+    name="reviews",
+    kind="text",
+    instance_noun="review",
+    class_names=["negative", "positive"],
+    features=[FeatureSchema(name="text", type="text")],
+    id_range=(0, 50),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What does the model predict for patient 12?", 12),
+        ("show id 12", 12),
+        ("explain instance #12", 12),
+        ("row 12 please", 12),
+        ("number 12", 12),
+        ("12", 12),
+        ("patient 12 please", 12),
+        ("and for 4?", 4),
+        ("what about patient 7?", 7),
+        ("How old is patient 31's sister?", 31),
+    ],
+)
+def test_instance_ids(text: str, expected: int) -> None:
+    assert extract_instance(text, TABULAR) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what if her bmi were 30",
+        "give me 3 counterfactuals",
+        "the top 5 features",
+        "what is the f1 score?",
+        "glucose 20 points lower",
+    ],
+)
+def test_numbers_that_are_not_ids(text: str) -> None:
+    assert extract_ids(text, TABULAR) == []
+
+
+def test_several_ids() -> None:
+    assert extract_ids("compare patients 3 and 4", TABULAR) == [3, 4]
+    assert extract_ids("explain patients 3, 5 and 7", TABULAR) == [3, 5, 7]
+    assert extract_ids("ids 8 & 9", TABULAR) == [8, 9]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("patients with glucose above 120 and age under 50", "glucose > 120 and age < 50"),
+        ("everyone labelled progressing", "label = progressing"),
+        ("those predicted stable", "prediction = stable"),
+        ("all patients", "all"),
+        ("what does it predict for people with a bmi of at least 30?", "bmi >= 30"),
+        (
+            "patients whose blood pressure is between 60 and 80",
+            "blood_pressure >= 60 and blood_pressure <= 80",
+        ),
+        ("female patients with bmi over 30", "bmi > 30 and sex = female"),
+        ("patients older than 60", "age > 60"),
+        ("rows 10 to 20", "id >= 10 and id <= 20"),
+        (
+            "smokers predicted as progressing with glucose below 90",
+            "smoker = yes and glucose < 90 and prediction = progressing",
+        ),
+        ("non-smokers labelled stable", "smoker = no and label = stable"),
+    ],
+)
+def test_group_conditions(text: str, expected: str) -> None:
+    condition = extract_instance(text, TABULAR)
+    assert condition == expected
+    parse_condition(condition, TABULAR)  # the condition language of simxai.instances accepts it
+
+
+def test_custom_instance_from_several_values() -> None:
+    assert extract_instance("a 50 year old with bmi 30 and glucose 120", TABULAR) == {
+        "age": 50,
+        "bmi": 30,
+        "glucose": 120,
+    }
+    assert extract_instance("a male smoker with bmi 27.5", TABULAR) == {
+        "bmi": 27.5,
+        "sex": "male",
+        "smoker": "yes",
+    }
+
+
+def test_a_single_value_is_not_a_custom_instance() -> None:
+    assert extract_instance("someone with bmi 30", TABULAR) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "why?",
+        "why is it predicted stable?",
+        "what about this patient?",
+        "explain her prediction",
+        "and for that one?",
+        "the same instance",
+    ],
+)
+def test_references_leave_the_instance_to_the_engine(text: str) -> None:
+    assert is_reference(text) or text == "why?"
+    assert extract_instance(text, TABULAR) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What is the sentiment of 'I loved this film'?", "I loved this film"),
+        ('Classify "great movie, loved it"', "great movie, loved it"),
+        ("What does the model say about “a tedious mess”?", "a tedious mess"),
+        ("Explain ‘not bad at all’ please", "not bad at all"),
+        ("review: the plot was dull and slow", "the plot was dull and slow"),
+        ("Predict the sentence: it's a keeper", "it's a keeper"),
+        (
+            "unflinchingly bleak and desperate. What is the sentiment prediction for this phrase?",
+            "unflinchingly bleak and desperate.",
+        ),
+        (
+            "Can you classify this review? the soundtrack carries the whole film",
+            "the soundtrack carries the whole film",
+        ),
+        ("What's the prediction for 'The movie wasn't good.'", "The movie wasn't good."),
+    ],
+)
+def test_texts(text: str, expected: str) -> None:
+    assert extract_instance(text, TEXT) == expected
+
+
+def test_apostrophes_inside_words_are_not_quotes() -> None:
+    assert extract_texts("What's the model's view? It isn't clear") == []
+    assert extract_texts("'it 's a charming film' is what I wrote") == ["it 's a charming film"]
+
+
+def test_a_request_about_myself_is_not_a_text() -> None:
+    assert extract_instance("I wasn't thrilled. Why did it say this?", TEXT) is None
+
+
+def test_history_resolves_a_reference_only_when_it_holds_no_tool_calls() -> None:
+    replay = [
+        Message.user("What is the sentiment of 'a fine film'?"),
+        Message.assistant("Positive, 'fine' helps."),
+    ]
+    assert extract_instance("why?", TEXT, replay) == "a fine film"
+    assert extract_instance("and for 'a poor film'?", TEXT, replay) == "a poor film"
+    called = [
+        Message.user("What is the sentiment of 'a fine film'?"),
+        Message.assistant(
+            "", [ToolCall(id="c", name="get_prediction", arguments={"instance": "a fine film"})]
+        ),
+    ]
+    assert extract_instance("why?", TEXT, called) is None
+    tabular_replay = [Message.user("predict patient 4"), Message.assistant("Stable."), Message.user("ok")]
+    assert extract_instance("why is that?", TABULAR, tabular_replay) == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what if her bmi were 30", {"bmi": 30}),
+        ("glucose 5 lower", {"glucose": "-5"}),
+        ("decrease glucose by 5", {"glucose": "-5"}),
+        ("10% higher bmi", {"bmi": "+10%"}),
+        ("double the ldl", {"ldl": "*2"}),
+        ("what if the bad cholesterol were halved", {"ldl": "*0.5"}),
+        ("if she were a smoker", {"smoker": "yes"}),
+        ("if she were a non-smoker", {"smoker": "no"}),
+        ("what if blood pressure was 90", {"blood_pressure": 90}),
+        ("What would happen if the glucose were 20 points lower?", {"glucose": "-20"}),
+        ("And if we increase age by 10 years?", {"age": "+10"}),
+        ("what if she were 10 years older", {"age": "+10"}),
+        ("what if her blood sugar were 150 and she were male", {"glucose": 150, "sex": "male"}),
+        ("set bmi to 28.5 and glucose to 100", {"bmi": 28.5, "glucose": 100}),
+        ("increase bmi to 35", {"bmi": 35}),
+        ("add 5 to the glucose", {"glucose": "+5"}),
+        ("say her bmi dropped by 10%", {"bmi": "-10%"}),
+    ],
+)
+def test_tabular_changes(text: str, expected: dict[str, object]) -> None:
+    changes = extract_changes(text, TABULAR)
+    assert changes == expected
+    for value in changes.values():
+        parse_change(value)  # every value is one the what-if code reads
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("replace 'great' with 'awful'", {"great": "awful"}),
+        ("remove 'not'", {"not": ""}),
+        (
+            "What if I said 'pretty good' instead of 'absolutely fantastic'?",
+            {"absolutely fantastic": "pretty good"},
+        ),
+        ("change good to bad", {"good": "bad"}),
+        ("what if we swap “boring” for “gripping”", {"boring": "gripping"}),
+        (
+            "What if it read 'the plot was clever and quick' instead?",
+            {"text": "the plot was clever and quick"},
+        ),
+    ],
+)
+def test_text_changes(text: str, expected: dict[str, object]) -> None:
+    assert extract_changes(text, TEXT) == expected
+
+
+def test_no_changes_named() -> None:
+    assert extract_changes("what would happen then?", TABULAR) is None
+    assert extract_changes("what if it changed?", TEXT) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "expected"),
+    [
+        ("why not progressing", TABULAR, "progressing"),
+        ("make it positive", TEXT, "positive"),
+        ("Why did it predict stable and not progressing?", TABULAR, "progressing"),
+        ("why isn't it negative", TEXT, "negative"),
+        ("How could patient 12 become Progressing?", TABULAR, "progressing"),
+        ("what does the model predict", TEXT, None),
+        ("tell me about the data", None, None),
+    ],
+)
+def test_labels(text: str, schema: HostSchema | None, expected: str | None) -> None:
+    assert extract_label(text, schema) == expected
+
+
+def test_multi_word_labels_are_not_found_inside_others() -> None:
+    schema = TEXT.model_copy(update={"class_names": ["Inactive User", "Active User"]})
+    assert extract_label("why did it predict inactive user?", schema) == "Inactive User"
+    assert extract_label("why not Active User?", schema) == "Active User"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("how often is it wrong", "accuracy"),
+        ("What is the accuracy?", "accuracy"),
+        ("what's the auc", "roc_auc"),
+        ("what's the roc score", "roc_auc"),
+        ("f-score?", "f1"),
+        ("and the F1?", "f1"),
+        ("what is the sensitivity", "recall"),
+        ("precision please", "precision"),
+        ("show the confusion matrix", "confusion_matrix"),
+        ("how good is it", "all"),
+        ("how well does it perform", "all"),
+        ("precision and recall", "all"),
+        ("tell me about patient 3", None),
+    ],
+)
+def test_metrics(text: str, expected: str | None) -> None:
+    assert extract_metric(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what is the average bmi?", "bmi"),
+        ("tell me about blood pressure", "blood_pressure"),
+        ("stats of the sugar", "glucose"),
+        ("what is the mean age", "age"),
+        ("how is bad cholesterol distributed", "ldl"),
+        ("how many rows are there", None),
+    ],
+)
+def test_features(text: str, expected: str | None) -> None:
+    assert extract_feature(text, TABULAR) == expected
+
+
+def test_features_need_a_tabular_schema() -> None:
+    assert extract_feature("what is the average bmi?", None) is None
+    assert extract_feature("how long is the text", TEXT) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("give me 3 counterfactuals", 3),
+        ("three ways to change it", 3),
+        ("3", 3),
+        ("show two more examples", 2),
+        ("patient 12", None),
+        ("why?", None),
+    ],
+)
+def test_counts(text: str, expected: int | None) -> None:
+    assert extract_count(text) == expected
+
+
+def test_extract_argument_dispatches_on_the_name() -> None:
+    assert extract_argument("instance", "patient 12 please", TABULAR) == 12
+    assert extract_argument("instance", "the plot was dull", TEXT) == "the plot was dull"
+    assert extract_argument("instance", "the sentence is: 'so so'", TEXT) == "so so"
+    assert extract_argument("instance", "no idea", TABULAR) is None
+    assert extract_argument("changes", "bmi 30", TABULAR) == {"bmi": 30}
+    assert extract_argument("metric", "the recall", None) == "recall"
+    assert extract_argument("feature", "glucose", TABULAR) == "glucose"
+    for name in ("expected_label", "target_label", "prediction_label"):
+        assert extract_argument(name, "progressing", TABULAR) == "progressing"
+    assert extract_argument("number_of_iterations", "four", TABULAR) == 4
+    assert extract_argument("some_host_argument", "anything", TABULAR) is None
