@@ -8,6 +8,7 @@ tolerates the files' quirks: field-name variants, old label vocabularies (mapped
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -350,7 +351,7 @@ def _syn(data_dir: Path, name: str, file: str, rows: range) -> list[Case]:
     for case in cases:
         calls = recorded.get(case.text.strip(), set())
         reference = Gold(raw=next(iter(calls)), alternatives=tuple(calls)) if len(calls) == 1 else None
-        out.append(Case(**{**case.__dict__, "reference": reference}))
+        out.append(dataclasses.replace(case, reference=reference))
     return out
 
 

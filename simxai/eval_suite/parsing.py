@@ -141,6 +141,10 @@ def _base_record(case: Case) -> dict[str, Any]:
     }
 
 
+#: Functions without arguments: a gold `input` next to them (e.g. Compass) is not scored as an argument.
+_NO_ARGUMENTS = frozenset({"get_global_explanation", "get_model_information", "get_output_information"})
+
+
 def _takes_argument(case: Case) -> bool:
     # Argument accuracy is scored where the data gives a value and the gold function takes arguments.
     return (
@@ -149,9 +153,6 @@ def _takes_argument(case: Case) -> bool:
         and case.gold.alternatives[0] in ELEVEN
         and case.gold.alternatives[0] not in _NO_ARGUMENTS
     )
-
-
-_NO_ARGUMENTS = frozenset({"get_global_explanation", "get_model_information", "get_output_information"})
 
 
 def case_record(

@@ -27,6 +27,7 @@ __all__ = [
     "load_syn_qa",
     "parse_tool_responses",
     "read_csv",
+    "resolve_run",
 ]
 
 
