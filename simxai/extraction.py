@@ -326,7 +326,8 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("recall", r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate"),
     (
         "accuracy",
-        r"\baccura(?:cy|te)\b|\bacc\b|error rate|how often[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
+        r"\baccura(?:cy|te)\b|\bacc\b|error rate|"
+        r"how (?:often|frequently)[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
         r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)",
     ),
     (

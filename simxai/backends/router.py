@@ -302,6 +302,7 @@ _STILL = (
     rf"decision|outcome|{_CHANGE_WORD}))\b"
 )
 _TO_LABEL = r"(?:classified|predicted|labell?ed|categori[sz]ed|considered|rated)"
+_METRIC_NAMES = r"\b(?:accuracy|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion\s+matrix)\b"
 
 # Weights are in standard deviations of the similarity scores: 1.0 is a clear preference, 3.0 decides.
 _CUES: tuple[_Cue, ...] = (
@@ -369,8 +370,9 @@ _CUES: tuple[_Cue, ...] = (
         "get_model_performance",
         2.5,
         r"\b(?:accura(?:cy|te)|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion|error\s+rate|"
-        r"perform\w*|metrics?|how\s+(?:good|well|reliable)\s+(?:is|does|are)|mistakes?|how\s+often\s+"
-        r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*))\b",
+        r"perform\w*|metrics?|how\s+(?:good|well|reliable)\s+(?:is|does|are)|mistakes?|how\s+(?:often|frequently)\s+"
+        r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*)|\brate\b[^.?!]*\b(?:correct|right|wrong))\b",
+        unless=r"INSTANCE",  # a claim that "is accurate" asks for a prediction, not a metric
     ),
     # the data
     _cue(
@@ -383,8 +385,11 @@ _CUES: tuple[_Cue, ...] = (
         r"(?:gold|true|actual|annotated|real|ground[\s-]?truth)\s+labels?|labell?ing|labell?ed|"
         r"(?:which|what)\s+features|show\s+(?:me\s+)?the\s+features|features\s+(?:of|in)\s+(?:the\s+)?data|"
         r"columns?|describ\w*\b[^.?!]{0,30}\b(?:feature|variable)s?)\b",
+        unless=_METRIC_NAMES,
     ),
-    _cue("get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))"),
+    _cue(
+        "get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))", unless=_METRIC_NAMES
+    ),
     # the model itself
     _cue(
         "get_model_information",
@@ -422,6 +427,7 @@ _CUES: tuple[_Cue, ...] = (
         r"\b(?:predict|predicts|classify|classifies|categori[sz]e|sentiment|how\s+likely|"
         r"(?:prediction|label|class|classification|outcome|output|verdict)\s+(?:for|of|about|regarding|on)\b|"
         r"what\s+(?:is|would\s+be|will\s+be)\s+(?:the\s+)?(?:predicted\s+)?(?:prediction|label|class|outcome)|"
+        r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?predicted\s+\w+|"
         r"what\s+(?:does|would|will)\s+(?:the\s+model|it|the\s+classifier|you)\s+(?:say|think|output|give)|"
         r"what\s+(?:the\s+model|it|the\s+classifier)\s+(?:says|thinks|predicts|outputs)|"
         r"(?:run|apply|use)\s+(?:the\s+|this\s+)?(?:model|classifier)\s+(?:on|to)|"
