@@ -405,6 +405,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     An id must follow an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), unless the
     whole text is just the answer ("12", "patient 12 please", "and for 4?").
     """
+    for span in extract_texts(text):
+        text = text.replace(span, " ")  # a number inside a quoted text is part of the text
     noun = _noun_pattern(schema)
     ids: list[int] = []
     pattern = re.compile(

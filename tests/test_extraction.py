@@ -96,6 +96,12 @@ def test_numbers_that_are_not_ids(text: str) -> None:
     assert extract_ids(text, TABULAR) == []
 
 
+def test_numbers_inside_a_quoted_text_are_not_ids() -> None:
+    assert extract_instance("What is the sentiment of 'the number 1 film of the year'?", TEXT) == (
+        "the number 1 film of the year"
+    )
+
+
 def test_several_ids() -> None:
     assert extract_ids("compare patients 3 and 4", TABULAR) == [3, 4]
     assert extract_ids("explain patients 3, 5 and 7", TABULAR) == [3, 5, 7]

@@ -63,6 +63,8 @@ DEFAULT_SCORER: ScorerName = "tfidf"
 DEFAULT_THRESHOLDS: dict[str, float] = {"tfidf": 0.25, "wordllama": 0.4}
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
 MAX_CALLS = 4
+# How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
+_MAX_FOLLOW_UP_DEPTH = 3
 
 # ---------------------------------------------------------------------------------------------------------
 # Scorers: similarity of a query to the spec documents
@@ -588,20 +590,22 @@ class RouterBackend(Backend):
             index = self._indexes[key] = _Index.build(specs, self.scorer)
         return index
 
-    def _decide(self, text: str, history: Sequence[Message], request: CompletionRequest) -> _Decision:
+    def _decide(
+        self, text: str, history: Sequence[Message], request: CompletionRequest, depth: int = 0
+    ) -> _Decision:
         schema = request.host
         names = {s.name for s in request.functions}
         masked = _mask(text, schema)
         decision = self._score(text, masked, request)
         if _only_names_instance(masked, schema):
             # "and for patient 4?", "what about 'another text'?": the previous question, another instance.
-            previous = self._previous_function(history, request)
+            previous = self._previous_function(history, request, depth)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
             if "get_prediction" in names:
                 return _Decision("get_prediction", decision.confidence, True)
         if _ANOTHER.search(masked) and len(text.split()) <= 10 and not decision.cued:
-            previous = self._previous_function(history, request)
+            previous = self._previous_function(history, request, depth)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
         if not decision.cued and (
@@ -641,21 +645,22 @@ class RouterBackend(Backend):
         best = int(np.argmax(totals))
         return _Decision(index.names[best], float(similarities.max()), cued)
 
-    def _previous_function(self, history: Sequence[Message], request: CompletionRequest) -> str | None:
+    def _previous_function(
+        self, history: Sequence[Message], request: CompletionRequest, depth: int
+    ) -> str | None:
+        """The function of the previous question.
+
+        Its recorded call; or, in a replayed text-only dialogue (no calls recorded), the routing of the
+        previous user turn, which may itself be a follow-up.
+        """
         for message in reversed(history):
             if message.role == "assistant" and message.tool_calls:
                 return message.tool_calls[0].name
-        if any(m.tool_calls for m in history):
-            return None
-        # A replayed text-only dialogue: route the previous user turn instead.
         users = [i for i, m in enumerate(history) if m.role == "user"]
-        if not users:
+        if not users or depth >= _MAX_FOLLOW_UP_DEPTH or any(m.tool_calls for m in history):
             return None
-        earlier = history[users[-1]]
-        decision = self._score(earlier.content, _mask(earlier.content, request.host), request)
-        if not decision.cued and decision.confidence < self.threshold:
-            return None
-        return decision.function
+        last = users[-1]
+        return self._decide(history[last].content, history[:last], request, depth + 1).function
 
     # --- arguments ------------------------------------------------------------------------------------
 
@@ -692,21 +697,21 @@ class RouterBackend(Backend):
         ids = extract_ids(text, schema)
         if len(ids) > 1:
             return list(ids)
-        if schema is not None and schema.kind == "text":
-            edited = set(changes or {}) | {str(v) for v in (changes or {}).values()}
+        if schema is not None and schema.kind == "text" and changes:
+            # The quoted words of the edits are not the text ("replace 'great' with 'awful' in '...'").
+            edited = {str(span) for pair in changes.items() for span in pair if span}
             texts = [t for t in extract_texts(text) if t not in edited]
-            if len(texts) > 1 and not changes:
+            if texts:
+                return [max(texts, key=len)]
+            rest = text
+            for span in sorted(edited, key=len, reverse=True):
+                rest = rest.replace(span, " ")
+            instance = extract_instance(re.sub(r"['\"“”‘’]\s*['\"“”‘’]", " ", rest), schema, history)
+            return [instance] if instance is not None else []
+        if schema is not None and schema.kind == "text":
+            texts = extract_texts(text)
+            if len(texts) > 1:
                 return texts
-            if changes:
-                if texts:
-                    return [max(texts, key=len)]
-                cleaned = text
-                for span in edited:
-                    cleaned = cleaned.replace(span, " ") if span else cleaned
-                found = extract_instance(cleaned, schema, history) if not extract_texts(text) else None
-                if found is None and not any(m.tool_calls for m in history):
-                    found = extract_instance("", schema, history)
-                return [found] if found is not None else []
         instance = extract_instance(text, schema, history)
         if isinstance(instance, dict) and changes:
             return []  # the feature values are the changes, not a custom instance
