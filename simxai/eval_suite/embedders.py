@@ -16,6 +16,7 @@ explanation is similar to nothing.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -88,6 +89,10 @@ class WordLlamaEmbedder:
 
 @functools.cache
 def _wordllama_model(weights: tuple[str, str], tokenizer: tuple[str, str]) -> Any:
+    # wordllama calls logging.basicConfig(level=INFO) when imported, which would make every library's INFO
+    # records (httpx's, one per judge request) print; the root logger is restored as it was.
+    logger = logging.getLogger()
+    handlers, level = list(logger.handlers), logger.level
     try:
         import importlib.resources
 
@@ -98,9 +103,12 @@ def _wordllama_model(weights: tuple[str, str], tokenizer: tuple[str, str]) -> An
         raise UsageError(
             f"--embedder wordllama needs the wordllama package ({exc}); or use --embedder hashing"
         ) from None
-    root = importlib.resources.files("wordllama")
-    weights_file = Path(str(root.joinpath(weights[0]).joinpath(weights[1])))
-    tokenizer_file = Path(str(root.joinpath(tokenizer[0]).joinpath(tokenizer[1])))
+    finally:
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+    package = importlib.resources.files("wordllama")
+    weights_file = Path(str(package.joinpath(weights[0]).joinpath(weights[1])))
+    tokenizer_file = Path(str(package.joinpath(tokenizer[0]).joinpath(tokenizer[1])))
     for path in (weights_file, tokenizer_file):
         if not path.is_file():
             raise UsageError(

@@ -1,4 +1,7 @@
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -81,3 +84,22 @@ def test_sentence_transformer_embedder_loads_a_local_folder_only(tmp_path, no_ne
     with pytest.raises(Exception) as excinfo:
         SentenceTransformerEmbedder(tmp_path)
     assert not isinstance(excinfo.value, AssertionError)
+
+
+def test_loading_wordllama_leaves_the_root_logger_alone():
+    # wordllama's import calls logging.basicConfig(level=INFO); in a fresh interpreter that would show.
+    code = (
+        "import logging\n"
+        "from simxai.eval_suite.embedders import load_embedder\n"
+        "load_embedder('wordllama')\n"
+        "root = logging.getLogger()\n"
+        "assert root.handlers == [] and root.level == logging.WARNING, (root.handlers, root.level)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert result.returncode == 0, result.stderr
