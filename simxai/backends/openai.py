@@ -11,7 +11,7 @@ import httpx
 
 from simxai.backends import wire
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
-from simxai.exceptions import BackendHTTPError, BackendUnavailableError, ModelOutputError, UsageError
+from simxai.exceptions import BackendError, BackendHTTPError, BackendUnavailableError, UsageError
 
 __all__ = ["OpenAIBackend"]
 
@@ -29,8 +29,8 @@ class OpenAIBackend(Backend):
     """Completions from an OpenAI-compatible ``/chat/completions`` endpoint over async HTTP.
 
     Requests are retried with exponential backoff (``backoff * 2**attempt`` seconds, or the server's
-    ``Retry-After`` when longer) after connection errors, timeouts, HTTP 5xx, 408 and 429; any other
-    4xx fails at once.
+    ``Retry-After`` when longer) after connection errors, timeouts, HTTP 5xx, 408, 429 and a 2xx body
+    that is not JSON (e.g. cut short by a proxy); any other 4xx fails at once.
 
     Args:
         model: the model name the server serves, e.g. ``Team-ACE/ToolACE-2.5-Llama-3.1-8B``.
@@ -93,18 +93,13 @@ class OpenAIBackend(Backend):
         Raises:
             BackendUnavailableError: the server could not be reached or timed out, after all retries.
             BackendHTTPError: the server answered with an error status (after retries for 5xx/408/429).
-            ModelOutputError: the body is not valid JSON (e.g. truncated) or not a completion.
+            BackendError: every attempt's body was not valid JSON (e.g. truncated): the server failed,
+                not the model, so the engine does not ask the model again and a fallback can answer.
+            ModelOutputError: the body is JSON but not a completion.
             ToolCallParseError: the reply holds a malformed tool call.
         """
         content = wire.encode_body(wire.request_body(self.model, request, extra=self._extra_body))
-        response = await self._post("chat/completions", content)
-        try:
-            body = json.loads(response.content)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ModelOutputError(
-                f"{self.name} returned a body that is not valid JSON (truncated?): {exc}; "
-                f"body starts {response.content[:200]!r}"
-            ) from None
+        body = await self._post("chat/completions", content)
         return wire.parse_response(
             body, calls_in_content=bool(request.tools) and request.tool_choice != "none"
         )
@@ -137,7 +132,8 @@ class OpenAIBackend(Backend):
             )
         return self._client
 
-    async def _post(self, path: str, content: bytes) -> httpx.Response:
+    async def _post(self, path: str, content: bytes) -> Any:
+        """POST `content` and return the decoded JSON body of the first 2xx answer, retrying as documented."""
         url = f"{self.base_url}/{path}"
         attempts = self.max_retries + 1
         for attempt in range(attempts):
@@ -158,7 +154,16 @@ class OpenAIBackend(Backend):
                 continue
             status = response.status_code
             if 200 <= status < 300:
-                return response
+                try:
+                    return json.loads(response.content)
+                except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                    if last:
+                        raise BackendError(
+                            f"{self.name} returned a body that is not valid JSON (truncated?) after "
+                            f"{attempts} attempts: {exc}; body starts {response.content[:200]!r}"
+                        ) from None
+                    await self._sleep(self.backoff * 2**attempt)
+                    continue
             if not last and (status >= 500 or status in _RETRY_STATUSES):
                 await self._sleep(max(self.backoff * 2**attempt, _retry_after(response.headers)))
                 continue

@@ -13,6 +13,7 @@ import pytest
 from simxai.backends.base import CompletionRequest
 from simxai.backends.openai import OpenAIBackend
 from simxai.exceptions import (
+    BackendError,
     BackendHTTPError,
     BackendUnavailableError,
     ModelOutputError,
@@ -283,10 +284,21 @@ async def test_no_retries() -> None:
 
 
 async def test_truncated_body() -> None:
+    # A body cut short is the server's failure, not the model's output: a BackendError, after the retries.
     content = (RECORDINGS / "vllm_native_tool_calls.json").read_bytes()
-    server = Server(httpx.Response(200, content=content[: len(content) // 2]))
-    with pytest.raises(ModelOutputError, match="not valid JSON"):
-        await backend(server).complete(request())
+    server = Server(*[httpx.Response(200, content=content[: len(content) // 2])] * 3)
+    with pytest.raises(BackendError, match="not valid JSON .* after 3 attempts") as raised:
+        await backend(server, max_retries=2).complete(request())
+    assert not isinstance(raised.value, ModelOutputError) and len(server.requests) == 3
+
+
+async def test_one_truncated_body_is_retried() -> None:
+    content = (RECORDINGS / "vllm_native_tool_calls.json").read_bytes()
+    server = Server(
+        httpx.Response(200, content=content[: len(content) // 2]), recorded("vllm_native_tool_calls.json")
+    )
+    response = await backend(server).complete(request())
+    assert response.tool_calls[0].name == "get_prediction" and len(server.requests) == 2
 
 
 async def test_a_200_that_is_not_a_completion() -> None:
