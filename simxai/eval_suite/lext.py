@@ -13,10 +13,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
 from typing import Any
 
-from simxai.eval_suite.cli import add_common_options, register_command
+from simxai.eval_suite.cli import _data_dir, _host, _rows, add_common_options, register_command
 from simxai.exceptions import UsageError
 
 __all__ = ["DOMAIN_HOSTS", "configure", "run"]
@@ -66,20 +65,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _rows(args: argparse.Namespace, data_dir: Path) -> list[Any]:
-    from random import Random
-
-    from simxai.eval_suite.recorded import load_qa
-
-    rows = load_qa(args.dataset, data_dir)
-    if args.limit is not None:
-        if args.limit < 1:
-            raise UsageError(f"--limit must be at least 1, got {args.limit}")
-        keep = set(Random(args.seed).sample(range(len(rows)), min(args.limit, len(rows))))
-        rows = [r for i, r in enumerate(rows) if i in keep]
-    return rows
-
-
 def _layers(args: argparse.Namespace) -> list[Any]:
     from simxai.agent import Agent, AgentSettings
     from simxai.backends import load_backend
@@ -107,14 +92,6 @@ def _layers(args: argparse.Namespace) -> list[Any]:
             )
         )
     return layers
-
-
-def _host(name: str) -> Any:
-    if name == "sentiment":
-        from simxai.hosts.sentiment import load_sentiment_host
-
-        return load_sentiment_host()
-    raise UsageError(f"no host loader for {name!r}")
 
 
 def _scorer(args: argparse.Namespace) -> Any:
@@ -175,14 +152,10 @@ def run(args: argparse.Namespace) -> int:
     from simxai.eval_suite.aspects import qa_contexts
     from simxai.eval_suite.lext_report import lext_markdown, plot_quadrant
 
-    data_dir = Path(args.data_dir)
-    if not data_dir.is_dir():
-        raise UsageError(
-            f"--data-dir {data_dir} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
-        )
+    data_dir = _data_dir(args)
     if args.no_recorded and [s.strip().lower() for s in args.backends or ["router"]] == ["none"]:
         raise UsageError("nothing to score: --no-recorded with --backend none")
-    rows = _rows(args, data_dir)  # bad data fails before any model loads
+    rows = _rows(args)  # bad data fails before any model loads
     contexts, notes = qa_contexts(rows, data_dir)
     domains = sorted({r.domain or "unlabelled" for r in rows} - set(DOMAIN_HOSTS))
     if domains:

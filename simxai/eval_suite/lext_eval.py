@@ -146,6 +146,10 @@ class _Case:
             self.details.setdefault("judge_failures", {})[what] = f"{result.status}: {result.raw}"
         return result.value if result.status == "ok" else None
 
+    def unavailable(self, names: Sequence[str], reason: str) -> None:
+        for name in names:
+            self.components[name] = Score.unavailable(reason)
+
     def weighted_accuracy(self, truth: str, vocabulary: HostVocabulary, explanation: str) -> None:
         cos = self.scorer.cosines(truth, [explanation])[0]
         truth_entities = self.scorer.extractor.extract(truth, vocabulary)
@@ -243,13 +247,7 @@ async def score_recorded(row: QARow, scorer: Scorer) -> LExTCase:
         case.components["weighted_accuracy"] = Score.unavailable("the row records no function output")
     await case.context_relevancy(row.question, row.answer)
     await case.qag(row.answer)
-    for name in (
-        "iterative_stability",
-        "paraphrase_stability",
-        "counterfactual_stability",
-        "contextual_faithfulness",
-    ):
-        case.components[name] = Score.unavailable(NEEDS_LAYER)
+    case.unavailable([n for n in COMPONENTS if n not in case.components], NEEDS_LAYER)
     return case.finish(
         {
             **_base(row, RECORDED),
@@ -277,17 +275,16 @@ async def score_live(
     case = _Case(scorer)
     agent = layer.agents.get(row.domain or "")
     if agent is None or replay is None:
-        reason = f"no host for {row.domain or 'unlabelled'} rows here: the live layer cannot be asked"
-        for name in COMPONENTS:
-            case.components[name] = Score.unavailable(reason)
+        case.unavailable(
+            COMPONENTS, f"no host for {row.domain or 'unlabelled'} rows here: the live layer cannot be asked"
+        )
         return case.finish(_base(row, layer.name), started)
     try:
         history, state = await replay.before([text for role, text in context if role == "user"])
         turn = await replay.send(row.question)
     except SimXAIError as exc:
         reason = f"the layer failed: {type(exc).__name__}: {str(exc)[:120]}"
-        for name in COMPONENTS:
-            case.components[name] = Score.unavailable(reason)
+        case.unavailable(COMPONENTS, reason)
         return case.finish({**_base(row, layer.name), "error": reason}, started)
     ground, explanation = grounding(turn), turn.reply
     case.details.update(grounded=ground.grounded, calls=[(c.function, c.status) for c in turn.calls])
@@ -298,14 +295,8 @@ async def score_live(
         "functions": list(ground.functions),
     }
     if not ground.grounded:
-        for name in (
-            "weighted_accuracy",
-            "iterative_stability",
-            "paraphrase_stability",
-            "counterfactual_stability",
-            "contextual_faithfulness",
-        ):
-            case.components[name] = Score.unavailable(NO_GROUND_TRUTH)
+        needs_truth = [n for n in COMPONENTS if n not in ("context_relevancy", "qag")]
+        case.unavailable(needs_truth, NO_GROUND_TRUTH)
     else:
         vocabulary = vocabulary_for_output(ground.payloads, ground.text, schema=agent.schema)
         case.weighted_accuracy(ground.text, vocabulary, explanation)

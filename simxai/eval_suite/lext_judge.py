@@ -10,13 +10,13 @@ self-describing and lets function-driven test judges answer by task.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import pydantic
 
 from simxai.backends.base import Backend, CompletionRequest
+from simxai.eval_suite.judge import _FENCE
 from simxai.exceptions import SimXAIError
 from simxai.messages import Message
 
@@ -29,8 +29,6 @@ SYSTEM = (
     "You help evaluate explanations that an assistant gave about a machine-learning model. Follow the task "
     "exactly and answer with only a JSON object, no other text."
 )
-
-_FENCE = re.compile(r"^```(?:json)?\s*\n?(.*?)\n?```$", re.DOTALL)
 
 
 class ReplyError(ValueError):

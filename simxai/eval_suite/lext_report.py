@@ -15,7 +15,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.eval_suite.lext_metrics import AGGREGATES, COMPONENTS, Aggregate, Score, aggregates
-from simxai.eval_suite.report import ReportBase
+from simxai.eval_suite.report import ReportBase, _table
 
 __all__ = [
     "ComponentMean",
@@ -130,12 +130,6 @@ def _agg(item: Aggregate) -> str:
     if item.value is None:
         return "n/a"
     return f"{item.value:.3f}" + ("" if item.complete else "*")
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
 
 
 def lext_markdown(report: LExTReport) -> str:
