@@ -1,0 +1,294 @@
+r"""`simxai-eval ttm-parse`: TalkToModel's parsing accuracy with SimXAI as its parser.
+
+TalkToModel scores a parser by exact match after removing spaces (`experiments/utils.py`,
+`check_correctness`), over a suite file of utterance / gold-parse line pairs separated by blank lines. Each
+utterance is parsed on its own (a fresh dialogue), as TalkToModel's script does. The report adds a
+breakdown by the gold program's operation (``change`` for any what-if, else its last non-filter operation)
+and counts gold parses that are outside TalkToModel's own grammar (the templates have a few typos).
+
+    simxai-eval ttm-parse --suite diabetes_suite.txt --dataset diabetes --data-dir ../shared/datasets \\
+        --backend router
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+from simxai.exceptions import SimXAIError, UsageError
+
+__all__ = [
+    "TTMCase",
+    "TTMOperationScore",
+    "TTMParseReport",
+    "add_arguments",
+    "evaluate",
+    "gold_category",
+    "main",
+    "markdown",
+    "run",
+    "ttm_exact_match",
+]
+
+DATASETS = ("diabetes", "compas", "german")
+NO_PROGRAM = "(no valid program)"
+
+
+class _Model(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+
+class TTMCase(_Model):
+    """One utterance of the suite: its gold parse, the parse produced, and the layer's calls."""
+
+    utterance: str
+    gold: str
+    parse: str
+    correct: bool
+    operation: str
+    gold_in_grammar: bool
+    functions: list[str]
+    reason: str | None = None
+
+
+class TTMOperationScore(_Model):
+    """Exact match over the cases whose gold program is scored under one operation."""
+
+    operation: str
+    n: int
+    correct: int
+    rate: float
+
+
+class TTMParseReport(_Model):
+    """TalkToModel's parsing metric for one suite, dataset and backend."""
+
+    dataset: str
+    backend: str
+    suite: str
+    n: int
+    correct: int
+    exact_match: float
+    no_program: int
+    gold_outside_grammar: int
+    exact_match_in_grammar: float | None
+    operations: list[TTMOperationScore]
+    cases: list[TTMCase]
+
+
+def ttm_exact_match(parse: str, gold: str) -> bool:
+    """TalkToModel's `check_correctness`: equal after removing spaces (its second test, the parse without dots
+    but with its spaces against the spaceless gold, is kept for fidelity).
+    """
+    gold_spaceless = gold.replace(" ", "")
+    return parse.replace(" ", "") == gold_spaceless or parse.replace(".", "") == gold_spaceless
+
+
+def gold_category(gold: str, grammar: Any | None = None) -> tuple[str, bool]:
+    """The operation a gold parse is scored under, and whether it is inside the grammar.
+
+    A gold outside the grammar (a template typo such as ``coundata``) is categorised from its words.
+    """
+    from simxai.integrations.ttm_grammar import Operation, Program
+
+    if grammar is not None:
+        parsed = grammar.parse(gold)
+        if isinstance(parsed, Program):
+            return parsed.category, True
+    body = re.sub(r"\s*\[e\]\s*$", "", gold.strip().lower())
+    segments = [s.split() for s in re.split(r"\s+(?:and|or)\s+", body) if s.split()]
+    program = Program.of([Operation(tuple(s)) for s in segments]) if segments else None
+    return (program.category if program else "(empty)"), False
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `simxai-eval ttm-parse`."""
+    parser.add_argument(
+        "--suite",
+        type=Path,
+        required=True,
+        help="a parse suite: utterance line, gold-parse line, blank line (TalkToModel's format)",
+    )
+    parser.add_argument("--dataset", required=True, choices=DATASETS, help="the TalkToModel dataset")
+    parser.add_argument(
+        "--data-dir",
+        default="../shared/datasets",
+        help="TalkToModel's data CSVs, or a folder with talktomodel/data (default ../shared/datasets)",
+    )
+    parser.add_argument("--backend", default="router", help="router (default), openai:<model>, hf:<path>")
+    parser.add_argument("--base-url", help="base URL of an OpenAI-compatible server")
+    parser.add_argument("--api-key", help="API key of that server")
+    parser.add_argument("--timeout", type=float, help="seconds per backend request")
+    parser.add_argument("--concurrency", type=int, default=1, help="utterances parsed at once (default 1)")
+    parser.add_argument("--limit", type=int, help="evaluate a seeded sample of N pairs")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the dataset's model and of --limit")
+    parser.add_argument(
+        "--execute",
+        action="store_true",
+        help="also run the selected functions (slower; the parse is the same)",
+    )
+    parser.add_argument("--out", type=Path, help="write the JSON report (with every case) here")
+    parser.add_argument("--errors", type=int, default=0, help="print up to N wrong parses")
+
+
+async def evaluate(
+    pairs: list[Any],
+    dataset: Any,
+    backend: Any,
+    *,
+    concurrency: int = 1,
+    execute: bool = False,
+    suite: str = "",
+) -> TTMParseReport:
+    """Parse every pair's utterance in a fresh dialogue and score it against the gold.
+
+    Args:
+        pairs: `SuitePair`s (utterance, gold).
+        dataset: the `TTMDataset` the suite is about.
+        backend: the layer's backend (shared by the parsers), or its spec (one backend per parser).
+        concurrency: parsers working at once, each with its own dialogue.
+        execute: also run the selected functions.
+        suite: the suite's name, for the report.
+    """
+    from simxai.integrations.talktomodel import SORRY, TalkToModelParser
+    from simxai.integrations.ttm_grammar import TTMGrammar
+
+    if concurrency < 1:
+        raise UsageError(f"--concurrency must be at least 1, got {concurrency}")
+    grammar = TTMGrammar(dataset.vocabulary)
+    parsers = [
+        TalkToModelParser(
+            dataset.host, dataset.vocabulary, backend, class_names=dataset.class_names, execute=execute
+        )
+        for _ in range(min(concurrency, max(len(pairs), 1)))
+    ]
+    queue: asyncio.Queue[tuple[int, Any]] = asyncio.Queue()
+    for item in enumerate(pairs):
+        queue.put_nowait(item)
+    cases: dict[int, TTMCase] = {}
+
+    async def work(parser: TalkToModelParser) -> None:
+        while not queue.empty():
+            index, pair = queue.get_nowait()
+            parser.reset()
+            result = await parser.parse(pair.utterance)
+            parse = result.text if result.text is not None else SORRY
+            operation, in_grammar = gold_category(pair.gold, grammar)
+            cases[index] = TTMCase(
+                utterance=pair.utterance,
+                gold=pair.gold,
+                parse=parse if result.text is not None else NO_PROGRAM,
+                correct=result.text is not None and ttm_exact_match(parse, pair.gold),
+                operation=operation,
+                gold_in_grammar=in_grammar,
+                functions=[c[0] for c in result.calls],
+                reason=result.reason,
+            )
+
+    await asyncio.gather(*(work(p) for p in parsers))
+    ordered = [cases[i] for i in range(len(pairs))]
+    totals: Counter[str] = Counter(c.operation for c in ordered)
+    hits: Counter[str] = Counter(c.operation for c in ordered if c.correct)
+    in_grammar = [c for c in ordered if c.gold_in_grammar]
+    correct = sum(c.correct for c in ordered)
+    return TTMParseReport(
+        dataset=dataset.name,
+        backend=getattr(backend, "name", str(backend)),
+        suite=suite,
+        n=len(ordered),
+        correct=correct,
+        exact_match=correct / len(ordered) if ordered else 0.0,
+        no_program=sum(c.parse == NO_PROGRAM for c in ordered),
+        gold_outside_grammar=len(ordered) - len(in_grammar),
+        exact_match_in_grammar=sum(c.correct for c in in_grammar) / len(in_grammar) if in_grammar else None,
+        operations=[
+            TTMOperationScore(operation=op, n=n, correct=hits[op], rate=hits[op] / n)
+            for op, n in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+        ],
+        cases=ordered,
+    )
+
+
+def markdown(report: TTMParseReport, errors: int = 0) -> str:
+    """The report as Markdown: the overall exact match and a table by operation."""
+    lines = [
+        f"## TalkToModel parsing: {report.dataset}, backend {report.backend}",
+        "",
+        f"Exact match (TalkToModel's metric, spaces removed): **{report.correct}/{report.n} = "
+        f"{report.exact_match:.1%}**; no valid program for {report.no_program}.",
+    ]
+    if report.gold_outside_grammar:
+        share = report.exact_match_in_grammar
+        others = f"; on the others: {share:.1%}" if share is not None else ""
+        lines.append(f"{report.gold_outside_grammar} gold parses are outside TalkToModel's grammar{others}.")
+    lines += ["", "| operation | n | correct | exact match |", "| --- | ---: | ---: | ---: |"]
+    lines += [f"| {s.operation} | {s.n} | {s.correct} | {s.rate:.1%} |" for s in report.operations]
+    wrong = [c for c in report.cases if not c.correct][:errors]
+    if wrong:
+        lines += ["", "Wrong parses:", ""]
+        for case in wrong:
+            lines += [
+                f"- {case.utterance}",
+                f"  - gold: `{case.gold}`",
+                f"  - parse: `{case.parse}` ({', '.join(case.functions) or 'no function'})",
+            ]
+    return "\n".join(lines)
+
+
+async def run(args: argparse.Namespace) -> int:
+    """Run `simxai-eval ttm-parse`; returns the exit code (0 done).
+
+    Raises:
+        UsageError: an unknown dataset, a missing or malformed suite, a missing data folder.
+    """
+    from simxai.backends import load_backend
+    from simxai.integrations.ttm_data import load_ttm_dataset
+    from simxai.integrations.ttm_templates import read_suite
+
+    pairs = read_suite(args.suite)
+    if args.limit is not None:
+        if args.limit < 1:
+            raise UsageError(f"--limit must be at least 1, got {args.limit}")
+        pairs = random.Random(args.seed).sample(pairs, min(args.limit, len(pairs)))
+    dataset = load_ttm_dataset(args.dataset, args.data_dir, seed=args.seed)
+    backend = load_backend(args.backend, base_url=args.base_url, api_key=args.api_key, timeout=args.timeout)
+    try:
+        report = await evaluate(
+            pairs, dataset, backend, concurrency=args.concurrency, execute=args.execute, suite=str(args.suite)
+        )
+    finally:
+        await backend.aclose()
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(report.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    print(markdown(report, args.errors))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m simxai.eval_suite.ttm ...`, the same as `simxai-eval ttm-parse ...`."""
+    parser = argparse.ArgumentParser(prog="simxai-eval ttm-parse", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return asyncio.run(run(args))
+    except UsageError as exc:
+        print(f"simxai-eval: error: {exc}", file=sys.stderr)
+        return 2
+    except SimXAIError as exc:
+        print(f"simxai-eval: error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
