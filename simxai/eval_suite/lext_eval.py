@@ -150,7 +150,8 @@ class _Case:
         for name in names:
             self.components[name] = Score.unavailable(reason)
 
-    def weighted_accuracy(self, truth: str, vocabulary: HostVocabulary, explanation: str) -> None:
+    def weighted_accuracy(self, truth: str, vocabulary: HostVocabulary, explanation: str) -> frozenset[str]:
+        """Score the explanation against the ground truth; returns the ground truth's entities."""
         cos = self.scorer.cosines(truth, [explanation])[0]
         truth_entities = self.scorer.extractor.extract(truth, vocabulary)
         expl_entities = self.scorer.extractor.extract(explanation, vocabulary)
@@ -162,6 +163,7 @@ class _Case:
             explanation_entities=sorted(expl_entities),
         )
         self.components["weighted_accuracy"] = Score.of(weighted_accuracy(cos, weight))
+        return truth_entities
 
     async def context_relevancy(self, question: str, explanation: str) -> None:
         judge = self.scorer.judge
@@ -299,7 +301,7 @@ async def score_live(
         case.unavailable(needs_truth, NO_GROUND_TRUTH)
     else:
         vocabulary = vocabulary_for_output(ground.payloads, ground.text, schema=agent.schema)
-        case.weighted_accuracy(ground.text, vocabulary, explanation)
+        entities = case.weighted_accuracy(ground.text, vocabulary, explanation)
         ask = _Asker(agent, row.question, history, state)
         await _guarded(case, "iterative_stability", lambda: _iterative(case, ask, ground.text, explanation))
         await _guarded(case, "paraphrase_stability", lambda: _paraphrase(case, ask, ground.text, explanation))
@@ -309,7 +311,7 @@ async def score_live(
         await _guarded(
             case,
             "contextual_faithfulness",
-            lambda: _contextual(case, ask, ground.payloads, ground.text, vocabulary, turn.state),
+            lambda: _contextual(case, ask, ground.payloads, entities, turn.state),
         )
     await case.context_relevancy(row.question, explanation)
     await case.qag(explanation)
@@ -404,15 +406,9 @@ async def _counterfactual(case: _Case, ask: _Asker, payloads: Sequence[Any], exp
 
 
 async def _contextual(
-    case: _Case,
-    ask: _Asker,
-    payloads: Sequence[Any],
-    truth: str,
-    vocabulary: HostVocabulary,
-    state: DialogueState,
+    case: _Case, ask: _Asker, payloads: Sequence[Any], entities: frozenset[str], state: DialogueState
 ) -> None:
     attributions = await attributions_of(ask.agent, payloads, state)
-    entities = case.scorer.extractor.extract(truth, vocabulary)
     # The user's words the answer can depend on: the question, and for an answer about an instance the
     # earlier user turns too (most recent first), where the instance was given.
     inputs = [ask.question]
