@@ -51,7 +51,7 @@ from simxai.integrations.ttm_grammar import (
 from simxai.integrations.ttm_utterance import Filter, Utterance
 
 if TYPE_CHECKING:
-    from simxai.agent import AgentSettings, CallRecord, DialogueState
+    from simxai.agent import AgentSettings, CallRecord, Conversation, DialogueState
     from simxai.backends.base import Backend
     from simxai.hosts.base import Host
     from simxai.messages import Message
@@ -153,9 +153,11 @@ _REFERENCE = (
     r"ones|population)|that (?:data|instance|one|group|subset|prediction|operation|person)|did that|"
     r"for that)\b|^\W*(?:why|how come)\W*$|\bthose(?! with| who| that| where| over| under)\b"
 )
+# A turn that only names another subject: TalkToModel's `previousoperation` ("what about id 7?", "22").
 _SAME_AGAIN = (
-    r"^(?:(?:what|how) about|now do it for|do (?:it|the same|this) for|could you (?:do|show me) the same|"
-    r"please run the same|run the same)\b|^\W*N\d+\W*$|^(?:what|how) about\b"
+    r"^(?:and )?(?:(?:what|how) about|now do it for|do (?:it|the same|this) for|"
+    r"could you (?:do|show me) the same|please run the same|run the same)\b|^\W*N\d+\W*$|"
+    r"^(?:and )?(?:for|with) (?:(?:id|instance|data point|sample|person|patient) )?N\d+\W*$"
 )
 _GLOBAL_SCOPE = (
     r"\b(?:all|entire|whole|across|overall|everyone|training data|the data|dataset|data set|"
@@ -242,11 +244,12 @@ class TalkToModelParser:
         settings: AgentSettings | None = None,
         execute: bool = False,
     ) -> None:
-        from simxai.agent import Agent, DialogueState
+        from simxai.agent import Agent
         from simxai.backends import load_backend
 
         self.host = host
         self.vocabulary = vocabulary
+        self._options: dict[str, Any] = {"class_names": class_names, "settings": settings, "execute": execute}
         self.grammar = TTMGrammar(vocabulary)
         self.backend = load_backend(backend) if isinstance(backend, str) else backend
         self.agent = Agent(
@@ -264,8 +267,7 @@ class TalkToModelParser:
             name.lower(): value for name, value in zip(names, vocabulary.classes, strict=True)
         }
         self._host_features = {ttm_name(f.name): f.name for f in schema.features}
-        self.history: list[Message] = []
-        self.state: DialogueState = DialogueState()
+        self.conversation: Conversation = self.agent.conversation()
         self._memory = _Memory()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._finalizer: weakref.finalize | None = None
@@ -355,12 +357,13 @@ class TalkToModelParser:
                 self._finalizer = weakref.finalize(self, self._loop.close)
             return self._loop.run_until_complete(coroutine)
 
+    def fork(self) -> TalkToModelParser:
+        """A parser for another dialogue (e.g. another user's session), sharing the host and the backend."""
+        return TalkToModelParser(self.host, self.vocabulary, self.backend, **self._options)
+
     def reset(self) -> None:
         """Start a new dialogue: forget the history, the state and the previous programs."""
-        from simxai.agent import DialogueState
-
-        self.history = []
-        self.state = DialogueState()
+        self.conversation = self.agent.conversation()
         self._memory = _Memory()
 
     def close(self) -> None:
@@ -376,11 +379,19 @@ class TalkToModelParser:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    @property
+    def history(self) -> list[Message]:
+        """The dialogue's messages so far (bounded, as any SimXAI conversation)."""
+        return self.conversation.history
+
+    @property
+    def state(self) -> DialogueState:
+        """The layer's dialogue state: the instance in focus, the last label, changes and metric."""
+        return self.conversation.state
+
     async def parse(self, text: str) -> TTMParse:
         """Parse one utterance in the context of the dialogue so far, and add the turn to the dialogue."""
-        turn = await self.agent.run_turn(text, history=self.history, state=self.state)
-        self.history = [*self.history, *turn.messages]
-        self.state = turn.state
+        turn = await self.conversation.send(text)
         calls = tuple((c.function, dict(c.arguments), c.status) for c in turn.calls)
         utterance = Utterance(text, self.vocabulary, self.class_names)
         program, reason = self._program(
@@ -414,7 +425,7 @@ class TalkToModelParser:
             changes = [c for c in self._changes_of(calls, u) if c.operation.words[1] not in filtered]
         operations: list[Operation] = []
         pre: list[Operation] = []
-        same_again = re.search(_SAME_AGAIN, u.skeleton()) is not None and not u.has(r"\bif\b")
+        same_again = u.has(_SAME_AGAIN) and not u.has(r"\bif\b")
         if not functions:
             operations = self._meta(u)
         elif same_again and not changes:

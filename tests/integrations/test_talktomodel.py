@@ -334,6 +334,10 @@ def test_follow_ups_get_the_instance_in_focus_as_their_filter(diabetes):
     assert parse(parser, "why?") == "filter id 5 and explain features [e]"
     assert parser.state.instance == 5
     assert parse(parser, "how likely is that?") == "filter id 5 and likelihood [e]"
+    other = parser.fork()  # another session: its own dialogue
+    assert parse(other, "why?") == "previousfilter and explain features [e]"
+    assert other.backend is parser.backend
+    assert parse(parser, "and for id 7?") == "filter id 7 and likelihood [e]"  # the previous operation again
     parser.reset()
     # without a known dialogue, TalkToModel's own memory is asked for
     assert parse(parser, "why?") == "previousfilter and explain features [e]"
