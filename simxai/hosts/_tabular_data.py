@@ -20,6 +20,9 @@ from simxai.exceptions import ArgumentError, UsageError
 from simxai.instances import closest
 from simxai.results import format_number
 
+#: The largest magnitude a numeric value may have (float32's largest finite number).
+MAX_MAGNITUDE = float(np.finfo(np.float32).max)
+
 Value = float | str
 
 
@@ -144,7 +147,8 @@ class Table:
         """A user-given value of `feature`, checked and in the host's form (float or category name).
 
         Raises:
-            ArgumentError: a non-number for a numeric feature, NaN or infinity, or an unknown category.
+            ArgumentError: a non-number for a numeric feature, NaN, infinity or a magnitude beyond
+                `MAX_MAGNITUDE`, or an unknown category.
         """
         if feature.kind == "categorical":
             if isinstance(value, float) and not math.isfinite(value):
@@ -187,9 +191,11 @@ class Table:
                 argument=argument,
                 valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
             )
-        if not math.isfinite(number):
+        # Beyond float32's range a value is infinite to scikit-learn's tree models, which read float32.
+        if not math.isfinite(number) or abs(number) > MAX_MAGNITUDE:
             raise ArgumentError(
-                f"{feature.name} must be a finite number, got {value!r}",
+                f"{feature.name} must be a finite number of magnitude at most {MAX_MAGNITUDE:.3g}, "
+                f"got {value!r}",
                 argument=argument,
                 valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
             )

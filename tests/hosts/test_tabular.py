@@ -159,6 +159,9 @@ def test_unknown_feature_suggests_close_names(demo_host: TabularHost) -> None:
         ({"bmi": "heavy"}, "not a number"),
         ({"bmi": float("nan")}, "finite"),
         ({"bmi": float("inf")}, "finite"),
+        # Finite, but infinite in the float32 that scikit-learn's trees read: was a ValueError (a 500).
+        ({"bmi": 1e39}, "magnitude at most 3.4e+38"),
+        ({"bmi": "-1e300"}, "magnitude at most 3.4e+38"),
         ({"bmi": True}, "not a number"),
         ({"sex": 3}, "1, 2"),
     ],
@@ -609,6 +612,7 @@ def test_what_if_with_a_category(pipeline_host: TabularHost, pipeline_data: pd.D
         ({"sex": 5}, "valid categories are 1, 2"),
         ({"sex": "+1"}, "categorical"),
         ({"bmi": "big"}, "not a number"),
+        ({"bmi": "+1e308"}, "magnitude at most"),
         ({}, "no changes"),
     ],
 )
