@@ -116,16 +116,19 @@ def extract_texts(text: str) -> list[str]:
     return spans
 
 
-_TEXT_AFTER_KEYWORD = re.compile(
-    r"\b(?:sentence|review|text|input|phrase|statement|comment|tweet|post|message|document|passage|"
-    r"following|context|claim|question)\s*:\s*(?P<body>\S.*)$",
-    re.IGNORECASE | re.DOTALL,
+_TEXT_NOUNS = (
+    r"(?:review|sentence|text|input|phrase|statement|comment|tweet|post|message|document|passage|claim|"
+    r"question|snippet|excerpt|quote|line|words)"
 )
-_PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|you|your|we|us|our)\b", re.IGNORECASE)
+# The head of "head: body" when the body is the text: a short request about a text or its prediction.
+_TEXT_HEAD = re.compile(
+    rf"\b(?:{_TEXT_NOUNS}|following|context|this|here|sentiment|predict\w*|classif\w*|analy[sz]\w*|label\w*)\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|us|our)\b", re.IGNORECASE)
 _DEICTIC = re.compile(r"\b(?:this|it|that|above|following|these|given)\b", re.IGNORECASE)
 _NAMED_TEXT = re.compile(
-    r"\b(?:(?:this|the\s+following)\s+(?:review|sentence|text|phrase|statement|comment|tweet|post|message|input|"
-    r"passage|claim|question)|the\s+following)\b",
+    rf"\b(?:(?:this|the\s+following)\s+(?:\w+\s+)?{_TEXT_NOUNS}|the\s+following|here)\b|\bthis\s*[?:]$",
     re.IGNORECASE,
 )
 _REQUEST_START = re.compile(
@@ -139,26 +142,31 @@ _REQUEST_START = re.compile(
 def _unquoted_text(text: str) -> str | None:
     """A text given without quotes.
 
-    After "sentence:" / "review:" ..., or a statement followed by a request about it ("Whales are mammals.
-    What is the sentiment of this?").
+    After a short request and a colon ("Sentiment please: a warm film"), before a request about it
+    ("Whales are mammals. What is the sentiment of this?"), or after a request naming it ("Is this review
+    positive? the plot drags").
     """
-    match = _TEXT_AFTER_KEYWORD.search(text)
-    if match:
-        body = match.group("body").strip().strip("'\"“”‘’").strip()
-        if len(body.split()) >= 2:
-            return body
+    head, colon, body = text.partition(":")
+    body = body.strip().strip("'\"“”‘’").strip()
+    if colon and len(head.split()) <= 10 and _TEXT_HEAD.search(head) and len(body.split()) >= 2:
+        return body
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s.strip()]
     if len(sentences) >= 2:
         content, request = " ".join(sentences[:-1]), sentences[-1]
         if (
             _DEICTIC.search(request)
             and len(content.split()) >= 3
-            and not _PERSONAL.search(content)
+            and not _FIRST_PERSON.search(content)
             and not _REQUEST_START.match(content)
         ):
             return content.strip()
         first, rest = sentences[0], " ".join(sentences[1:])
-        if first.rstrip().endswith(("?", ":")) and _NAMED_TEXT.search(first) and len(rest.split()) >= 3:
+        if (
+            first.rstrip().endswith(("?", ":"))
+            and _NAMED_TEXT.search(first)
+            and len(rest.split()) >= 3
+            and not _FIRST_PERSON.search(rest)
+        ):
             return rest.strip()
     return None
 
@@ -842,34 +850,40 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
     changes: dict[str, ChangeValue] = {}
     for quoted in (True, False):
         token = _QUOTED if quoted else _WORD
-        for pattern, swapped in _TEXT_EDIT_PATTERNS:
+        # Unquoted words are read only after explicit edit verbs ("replace good with bad", "remove not"):
+        # "change needed to flip" is no edit.
+        patterns = _TEXT_EDIT_PATTERNS if quoted else _TEXT_EDIT_PATTERNS[:1]
+        for pattern, swapped in patterns:
             regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
             for match in re.finditer(regex, text, re.IGNORECASE):
                 old, new = (
                     (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
                 )
-                changes.setdefault(old.strip(), new.strip())
+                if quoted or old.lower() not in _NOT_WORDS_TO_EDIT:
+                    changes.setdefault(old.strip(), new.strip())
         removal = (
-            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|omit|omitting|without|take\s+out|"
-            rf"taking\s+out|get\s+rid\s+of|leave\s+out|leaving\s+out)\s+(?:the\s+word\s+)?{token.format(g='a')}"
+            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|omit|omitting|take\s+out|"
+            rf"taking\s+out|get\s+rid\s+of|leave\s+out|leaving\s+out{'|without' if quoted else ''})\s+"
+            rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
         for match in re.finditer(removal, text, re.IGNORECASE):
-            if quoted or match.group("a").lower() not in ("the", "a", "it", "this", "that", "word", "words"):
+            if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
                 changes.setdefault(match.group("a").strip(), "")
         if changes:
             return changes
     texts = extract_texts(text)
-    if (
-        len(texts) == 1
-        and len(texts[0].split()) >= 3
-        and re.search(
-            r"\b(?:if|rewrote|rewrite|rephrase[d]?|reworded|said|wrote|written|were|was|instead)\b",
-            text,
-            re.IGNORECASE,
-        )
-    ):
+    if len(texts) == 1 and len(texts[0].split()) >= 3 and _REWRITE.search(text):
         return {"text": texts[0]}
     return None
+
+
+_NOT_WORDS_TO_EDIT = frozenset("the a an it this that word words one some any them its".split())
+# A whole new text: "what if I rewrote it as '...'", "what if it said '...'", "'...' instead?"
+_REWRITE = re.compile(
+    r"\b(?:rewr\w*|rephras\w*|reword\w*|said|say|wrote|written|read|reads|instead|"
+    r"chang\w*\s+(?:it|this|the\s+\w+)\s+(?:to|into)|if\s+(?:it|this|the\s+\w+)\s+(?:were|was|had\s+been))\b",
+    re.IGNORECASE,
+)
 
 
 def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeValue] | None:

@@ -258,7 +258,8 @@ def test_tabular_changes(text: str, expected: dict[str, object]) -> None:
             "What if I said 'pretty good' instead of 'absolutely fantastic'?",
             {"absolutely fantastic": "pretty good"},
         ),
-        ("change good to bad", {"good": "bad"}),
+        ("replace good with bad", {"good": "bad"}),
+        ("change 'good' to 'bad'", {"good": "bad"}),
         ("what if we swap “boring” for “gripping”", {"boring": "gripping"}),
         (
             "What if it read 'the plot was clever and quick' instead?",
@@ -273,6 +274,8 @@ def test_text_changes(text: str, expected: dict[str, object]) -> None:
 def test_no_changes_named() -> None:
     assert extract_changes("what would happen then?", TABULAR) is None
     assert extract_changes("what if it changed?", TEXT) is None
+    assert extract_changes("What is the minimum change needed to flip it?", TEXT) is None
+    assert extract_changes("Could you predict if 'the moon is made of rock' is true?", TEXT) is None
 
 
 @pytest.mark.parametrize(

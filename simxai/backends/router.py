@@ -320,6 +320,7 @@ _CUES: tuple[_Cue, ...] = (
         "get_local_explanation",
         1.6,
         r"\bwhy\b|\b(?:what|which\s+\w+)\s+(?:made|makes|led|leads|caused|causes)\b|\breasons?\b|\bexplain\w*\b|"
+        r"\blocal(?:ly)?\b|"
         r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b|"
         r"\bhow\s+(?:does|did|do|would)\s+(?:it|the\s+model|the\s+classifier|you)\s+"
         r"(?:decide|know|arrive|come\s+to|reach|get|determine|conclude)",
@@ -383,11 +384,23 @@ _CUES: tuple[_Cue, ...] = (
         r"\b(?:data\s*set|dataset|training\s+(?:data|set)|(?:kind|type|sort)\s+of\s+data|trained\s+(?:on|with)|"
         r"how\s+many\s+(?:rows|instances|samples|examples|data\s*points|records|items|entries|observations)|"
         r"how\s+(?:big|large)\s+is\s+the\s+(?:data|training)|statistic\w*|distribution|class\s+balance|"
-        r"balanced?|average|mean|median|standard\s+deviation|minimum|maximum|range\s+of|"
-        r"(?:gold|true|actual|annotated|real|ground[\s-]?truth)\s+labels?|labell?ing|labell?ed|"
-        r"(?:which|what)\s+features|show\s+(?:me\s+)?the\s+features|features\s+(?:of|in)\s+(?:the\s+)?data|"
+        r"balanced?|average|(?:the|a|its)\s+mean|mean\s+(?:of|value)|median|standard\s+deviation|minimum|"
+        r"maximum|range\s+of|(?:gold|true|actual|annotated|real|ground[\s-]?truth)\s+labels?|labell?ing|"
+        r"how\s+(?:is|are|was|were)\s+(?:the\s+)?(?:data|instances|examples|rows|\w+s)\s+labell?ed|"
+        r"show\s+(?:me\s+)?the\s+features|features\s+(?:of|in)\s+(?:the\s+)?data|"
         r"columns?|describ\w*\b[^.?!]{0,30}\b(?:feature|variable)s?)\b",
         unless=_METRIC_NAMES,
+    ),
+    _cue(
+        "get_data_information",
+        2.2,
+        r"\b(?:which|what)\s+(?:features|variables|inputs)\b",
+        unless=_METRIC_NAMES
+        + "|"
+        + _ATTRIBUTION
+        + "|"
+        + _STILL
+        + rf"|\b(?:explain\w*|why|predict\w*|{_OUTCOME})\b",
     ),
     _cue(
         "get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))", unless=_METRIC_NAMES
@@ -402,7 +415,8 @@ _CUES: tuple[_Cue, ...] = (
         r"limitations?|strengths?|weakness\w*|model\s+card|(?:describe|about)\s+(?:the|this|your)\s+"
         r"(?:model|classifier)|random\s+forest|(?:neural|deep)\s+(?:net\w*|learning)|logistic\s+regression|"
         r"linear\s+(?:model|regression)|decision\s+trees?|gradient\s+boost\w*|xgboost|svm|support\s+vector|"
-        r"naive\s+bayes|transformer|bert|lexicon|rule[\s-]based)\b",
+        r"naive\s+bayes|transformer|bert|lexicon|rule[\s-]based|(?:machine\s+learning|ml|statistical|learning)\s+"
+        r"(?:method|technique|approach|model)|which\s+(?:method|technique|approach))\b",
     ),
     _cue("get_model_information", 1.0, r"\b(?:design\w*|built|build|trained|training)\b"),
     # the outputs and labels
@@ -413,7 +427,8 @@ _CUES: tuple[_Cue, ...] = (
         r"classes|outputs|outcomes|predictions|answers|values)|what\s+(?:does|do)\s+(?:the\s+|each\s+|a\s+)?"
         r"(?:[\w']+\s+)?(?:label|class|output|score|probability|prediction|LABEL)s?\s+(?:\w+\s+)?mean|"
         r"meaning\s+of|what\s+(?:can|does)\s+(?:it|the\s+model|you|the\s+system|the\s+classifier)\s+"
-        r"(?:predict|do|tell|output)|what\s+(?:it|the\s+model|the\s+classifier|the\s+system)\s+(?:does|can\s+do|"
+        r"(?:predict|do|tell|output)|(?:kinds?|types?|sorts?)\s+of\s+(?:answers|outputs|predictions|labels|results)|"
+        r"what\s+(?:it|the\s+model|the\s+classifier|the\s+system)\s+(?:does|can\s+do|"
         r"outputs)|capabilit\w*|output\s+card)\b",
     ),
     _cue(
@@ -435,11 +450,12 @@ _CUES: tuple[_Cue, ...] = (
         r"(?:run|apply|use)\s+(?:the\s+|this\s+)?(?:model|classifier)\s+(?:on|to)|"
         r"what\s+(?:label|class|score|sentiment)\s+(?:does|would|will)\s+(?:\w+\s+){0,3}(?:give|assign|get)|"
         r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|LABEL\s+or\s+LABEL|"
-        r"is\s+(?:it|this|INSTANCE)\s+(?:LABEL|correct|right))\b",
+        r"is\s+(?:it|this|INSTANCE)\s+(?:an?\s+)?(?:LABEL|correct|right)|according\s+to\s+the\s+(?:model|classifier))\b",
     ),
     _cue("get_prediction", 1.5, r"\b(?:compare|comparison|versus|vs\.?|difference\s+between)\b"),
 )
 
+_TAKE_NO_CHANGES = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this"})
 # Concrete feature values make a what-if only in a conditional or a change ("if bmi were 30", "set bmi to
 # 30"); "for a patient with bmi 30" describes an instance.
 _CONDITIONAL = re.compile(
@@ -631,16 +647,20 @@ class RouterBackend(Backend):
         spread = max(float(similarities.std()), index.spread) or 1.0
         totals = (similarities - similarities.mean()) / spread
         position = {name: i for i, name in enumerate(index.names)}
-        cued = False
+        # Concrete changes in a conditional ("if her bmi were 30") ask for a scenario; the counterfactual
+        # functions take no changes, so their "change" and "still" words do not count then.
+        scenario = (
+            "explain_what_if" in position
+            and bool(_CONDITIONAL.search(masked))
+            and bool(extract_changes(text, request.host))
+        )
+        cued = scenario
         for cue in _CUES:
-            if cue.function in position and cue.matches(masked):
+            skipped = scenario and cue.function in _TAKE_NO_CHANGES
+            if cue.function in position and not skipped and cue.matches(masked):
                 totals[position[cue.function]] += cue.weight
                 cued = True
-        if (
-            "explain_what_if" in position
-            and _CONDITIONAL.search(masked)
-            and extract_changes(text, request.host)
-        ):
+        if scenario:
             totals[position["explain_what_if"]] += 2.0
         best = int(np.argmax(totals))
         return _Decision(index.names[best], float(similarities.max()), cued)
