@@ -211,8 +211,12 @@ def load_coxql_groups(data_dir: Path, name: str) -> list[Case]:
     folder = require_file(data_dir, COXQL)
     cases = []
     for path in sorted(folder.glob("*/*.txt")):
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         # Some files lack a final newline and were concatenated, leaving "[E]User:" on one line.
-        text = re.sub(r"(\[E\])\s*(User:)", r"\1\n\2", path.read_text(encoding="utf-8"))
+        text = re.sub(r"(\[E\])\s*(User:)", r"\1\n\2", raw)
         users = [ln for ln in text.splitlines() if ln.startswith("User:")]
         pairs = _PAIR.findall(text)
         rel = path.relative_to(folder).as_posix()
@@ -297,12 +301,20 @@ def load_compass_legacy(data_dir: Path, name: str) -> list[Case]:
     for d, record in enumerate(_records(path, data_dir)):
         where = _where(path, data_dir, d, record)
         texts, labels = record.get("dialogues"), record.get("parsing")
-        inputs = record.get("input") or [None] * len(texts or [])
         if not isinstance(texts, list) or not isinstance(labels, list) or len(texts) != len(labels):
             raise UsageError(f"{where}: needs lists 'dialogues' and 'parsing' of equal length")
+        inputs = record.get("input") or [None] * len(texts)
+        if not isinstance(inputs, list):
+            raise UsageError(
+                f"{where}: 'input' must be a list (one entry per turn), got {type(inputs).__name__}"
+            )
         context: list[tuple[str, str]] = []
         # idx repeats in the file (two records have idx 5), so the position identifies the dialogue.
         for t, (text, label) in enumerate(zip(texts, labels, strict=True)):
+            if not isinstance(text, str) or not text.strip():
+                raise UsageError(
+                    f"{where} turn {t}: no user text; expected a non-empty string in 'dialogues'"
+                )
             gold = _gold(label, f"{where} turn {t}")
             value = inputs[t] if t < len(inputs) else None
             argument = value.strip() if isinstance(value, str) and value.strip() else None

@@ -1,4 +1,5 @@
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -136,3 +137,29 @@ def test_malformed_csv_label_names_the_file_and_row(data_copy, tmp_path):
         UsageError, match=r"human_label_context_faithfulness.csv row \d+: annotation is 'maybe'"
     ):
         load_qa("syn-qa", tmp_path / "data")
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"dialogues": 5, "parsing": ["predict"]}, "needs lists 'dialogues' and 'parsing'"),
+        ({"dialogues": ["hi"], "parsing": ["predict"], "input": 7}, "'input' must be a list"),
+        ({"dialogues": [1], "parsing": ["predict"]}, "turn 0: no user text"),
+    ],
+)
+def test_malformed_legacy_compass_record_names_the_record(tmp_path, record, message):
+    # These were a TypeError, or (a number as the user text) a case the runner could not use.
+    path = tmp_path / SINGLE_TURN / "dialogue_parsing.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps([record]))
+    with pytest.raises(UsageError, match=f"dialogue_parsing.json record 0.*{re.escape(message)}"):
+        load_cases("compass-legacy", tmp_path)
+
+
+def test_a_coxql_group_file_that_is_not_utf8_names_the_file(tmp_path):
+    # Was a UnicodeDecodeError.
+    path = tmp_path / "coxql" / "dataset" / "predict" / "pairs.txt"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"User: predict id 3\nParsed: filter id 3 and predict [E]\n\xff\n")
+    with pytest.raises(UsageError, match=r"pairs.txt: not UTF-8 text"):
+        load_cases("coxql-groups", tmp_path)
