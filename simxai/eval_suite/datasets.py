@@ -109,6 +109,8 @@ def read_json(path: Path) -> Any:
         ) from None
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except RecursionError:
+        raise UsageError(f"{path}: the JSON is nested too deeply to read") from None
 
 
 def _field(record: dict[str, Any], names: Sequence[str]) -> Any:

@@ -156,6 +156,15 @@ def test_malformed_legacy_compass_record_names_the_record(tmp_path, record, mess
         load_cases("compass-legacy", tmp_path)
 
 
+def test_json_nested_too_deeply_names_the_file(tmp_path):
+    # Was a RecursionError.
+    path = tmp_path / "coxql" / "dataset" / "coxql_train.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(UsageError, match=r"coxql_train.json: the JSON is nested too deeply"):
+        load_cases("coxql", tmp_path)
+
+
 def test_a_coxql_group_file_that_is_not_utf8_names_the_file(tmp_path):
     # Was a UnicodeDecodeError.
     path = tmp_path / "coxql" / "dataset" / "predict" / "pairs.txt"
