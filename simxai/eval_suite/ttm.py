@@ -27,6 +27,7 @@ import pydantic
 from simxai.exceptions import SimXAIError, UsageError
 
 __all__ = [
+    "gold_functions",
     "TTMCase",
     "TTMOperationScore",
     "TTMParseReport",
@@ -41,6 +42,27 @@ __all__ = [
 
 DATASETS = ("diabetes", "compas", "german")
 NO_PROGRAM = "(no valid program)"
+ORACLE = "oracle"
+
+# The function an oracle layer selects for each TalkToModel operation of a gold program. `self`, `function`,
+# `followup` and `previousoperation` are answered without a function; attribution goes to the local
+# explanation when the program filters, else to the global one.
+_ORACLE_FUNCTIONS = {
+    "predict": "get_prediction",
+    "likelihood": "get_prediction",
+    "explain cfe": "explain_how_to_be_that",
+    "change": "explain_what_if",
+    "score": "get_model_performance",
+    "mistake": "get_model_performance",
+    "data": "get_data_information",
+    "countdata": "get_data_information",
+    "show": "get_data_information",
+    "label": "get_data_information",
+    "statistic": "get_data_information",
+    "define": "get_data_information",
+    "model": "get_model_information",
+}
+_ATTRIBUTION = ("explain features", "explain lime", "important", "interact")
 
 
 class _Model(pydantic.BaseModel):
@@ -110,6 +132,55 @@ def gold_category(gold: str, grammar: Any | None = None) -> tuple[str, bool]:
     return (program.category if program else "(empty)"), False
 
 
+def gold_functions(gold: str) -> list[str]:
+    """The functions an oracle layer would select for a gold parse, in the program's order."""
+    body = re.sub(r"\s*\[e\]\s*$", "", gold.strip().lower())
+    segments = [s.split() for s in re.split(r"\s+(?:and|or)\s+", body) if s.split()]
+    filtered = any(s[0] in ("filter", "previousfilter", "labelfilter", "predictionfilter") for s in segments)
+    if any(s[0] == "change" for s in segments):
+        return ["explain_what_if"]  # the what-if function answers the operation after the change too
+    functions: list[str] = []
+    for words in segments:
+        name = " ".join(words[:2]) if words[0] == "explain" else words[0]
+        if name in _ATTRIBUTION or words[0] in _ATTRIBUTION:
+            function = "get_local_explanation" if filtered else "get_global_explanation"
+        else:
+            function = _ORACLE_FUNCTIONS.get(name) or _ORACLE_FUNCTIONS.get(words[0], "")
+        if function and function not in functions:
+            functions.append(function)
+    return functions
+
+
+def _oracle(gold: str) -> Any:
+    """A backend selecting the functions `gold` implies; the instance is extracted as the router does."""
+    from simxai.backends.base import CompletionRequest, CompletionResponse
+    from simxai.backends.testing import FunctionBackend
+    from simxai.extraction import extract_instance
+    from simxai.messages import ToolCall
+
+    functions = gold_functions(gold)
+
+    def select(request: CompletionRequest) -> CompletionResponse:
+        text = request.messages[-1].content if request.messages else ""
+        instance = extract_instance(text, request.host)
+        takes_instance = {
+            s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)
+        }
+        calls = [
+            ToolCall(
+                id=f"call_{i}",
+                name=name,
+                arguments={"instance": instance} if name in takes_instance and instance is not None else {},
+            )
+            for i, name in enumerate(functions)
+        ]
+        return CompletionResponse(
+            tool_calls=calls, model=ORACLE, finish_reason="tool_calls" if calls else "stop"
+        )
+
+    return FunctionBackend(select, name=ORACLE, writes_replies=False)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `simxai-eval ttm-parse`."""
     parser.add_argument(
@@ -124,7 +195,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="../shared/datasets",
         help="TalkToModel's data CSVs, or a folder with talktomodel/data (default ../shared/datasets)",
     )
-    parser.add_argument("--backend", default="router", help="router (default), openai:<model>, hf:<path>")
+    parser.add_argument(
+        "--backend",
+        default="router",
+        help="router (default), openai:<model>, hf:<path>, or oracle: the functions each gold program "
+        "implies (measures the translation alone, without the layer's choice)",
+    )
     parser.add_argument("--base-url", help="base URL of an OpenAI-compatible server")
     parser.add_argument("--api-key", help="API key of that server")
     parser.add_argument("--timeout", type=float, help="seconds per backend request")
@@ -167,7 +243,11 @@ async def evaluate(
     grammar = TTMGrammar(dataset.vocabulary)
     parsers = [
         TalkToModelParser(
-            dataset.host, dataset.vocabulary, backend, class_names=dataset.class_names, execute=execute
+            dataset.host,
+            dataset.vocabulary,
+            _oracle("") if backend == ORACLE else backend,
+            class_names=dataset.class_names,
+            execute=execute,
         )
         for _ in range(min(concurrency, max(len(pairs), 1)))
     ]
@@ -179,6 +259,10 @@ async def evaluate(
     async def work(parser: TalkToModelParser) -> None:
         while not queue.empty():
             index, pair = queue.get_nowait()
+            if backend == ORACLE:
+                parser = TalkToModelParser(
+                    dataset.host, dataset.vocabulary, _oracle(pair.gold), class_names=dataset.class_names
+                )
             parser.reset()
             result = await parser.parse(pair.utterance)
             parse = result.text if result.text is not None else SORRY
@@ -260,6 +344,9 @@ async def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--limit must be at least 1, got {args.limit}")
         pairs = random.Random(args.seed).sample(pairs, min(args.limit, len(pairs)))
     dataset = load_ttm_dataset(args.dataset, args.data_dir, seed=args.seed)
+    if args.backend.strip().lower() == ORACLE:
+        report = await evaluate(pairs, dataset, ORACLE, concurrency=args.concurrency, suite=str(args.suite))
+        return _emit(report, args)
     backend = load_backend(args.backend, base_url=args.base_url, api_key=args.api_key, timeout=args.timeout)
     try:
         report = await evaluate(
@@ -267,7 +354,11 @@ async def run(args: argparse.Namespace) -> int:
         )
     finally:
         await backend.aclose()
-    if args.out is not None:
+    return _emit(report, args)
+
+
+def _emit(report: TTMParseReport, args: argparse.Namespace) -> int:
+    if args.out is not None:  # the file first: a closed stdout pipe must not lose the report
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
         print(f"wrote {args.out}", file=sys.stderr)

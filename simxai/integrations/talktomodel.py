@@ -122,8 +122,10 @@ _IMPORTANCE = (
 _INTERACTION = r"\b(?:interact\w*|secondary effects?)\b"
 _RATIONALE = r"\b(?:rationale|explanations?|explain\w*|reason\w*|why)\b"
 _TYPICAL = (
-    r"\b(?:typical\w*|common|characteri[sz]e|subgroups?|portions?|types? of|kinds? of|summari[sz]e|often)\b"
+    r"\b(?:typical\w*|common|characteri[sz]e|subgroups?|portions?|types? of|kinds? of|summari[sz]e|often|"
+    r"more about)\b"
 )
+_MISTAKES = r"\b(?:mistak\w*|errors?|wrong\w*|incorrect\w*|faulty|bad predictions)\b"
 _COUNT = (
     r"\b(?:how many|number of|count|total num|grand total|ids? of all|id's of all|item ids|"
     r"total number)\b"
@@ -148,8 +150,9 @@ _FOLLOWUP = (
     r"^\W*(?:yes|yeah|yup|sure)\b|\btell me more\b|\bmore (?:info|information|description|context|options)\b|"
     r"\bgive more\b|\bshow (?:it )?(?:to )?me\W*$|\bsee that\b"
 )
+_GROUP_NOUN = r"\b(?:people|someone|somebody|individuals|persons|everyone|anyone|consumers|customers)\b"
 _REFERENCE = (
-    r"\b(?:this|these|them|they|their|here|same|(?:previous|prior) (?:data|instances|slice|subset|group|"
+    r"\b(?:this|these|here|same|(?:previous|prior) (?:data|instances|slice|subset|group|"
     r"ones|population)|that (?:data|instance|one|group|subset|prediction|operation|person)|did that|"
     r"for that)\b|^\W*(?:why|how come)\W*$|\bthose(?! with| who| that| where| over| under)\b"
 )
@@ -159,15 +162,25 @@ _SAME_AGAIN = (
     r"could you (?:do|show me) the same|please run the same|run the same)\b|^\W*N\d+\W*$|"
     r"^(?:and )?(?:for|with) (?:(?:id|instance|data point|sample|person|patient) )?N\d+\W*$"
 )
+# Words that name an operation: a "what about ..." turn with one of them asks for that operation.
+_OPERATION_CUE = (
+    r"\b(?:if|predict\w*|probab\w*|likel\w*|chances?|explain\w*|why|importan\w*|accura\w*|score|mistak\w*|"
+    r"errors?|labels?|statistic\w*|distribution|counterfactual\w*|cfe|flip|interact\w*)\b"
+)
 _GLOBAL_SCOPE = (
     r"\b(?:all|entire|whole|across|overall|everyone|training data|the data|dataset|data set|"
     r"instances in the data)\b"
 )
 _ADDITIVE = r"\b(?:in addition to|including|adding in|with the addition of|also include|plus)\b"
 _RESTRICTIVE = r"\b(?:excluding|from that data|previous instances|prior data|except)\b"
+# A question about a class under a change ("would they be less likely to have diabetes if ...").
+_CLASS_QUESTION = r"\b(?:be|are|is|them|they) (?:less |more )?C\d+|\b(?:less|more) C\d+"
+# Before and after a change: TalkToModel runs the operation on both sides ("likelihood and change ... and
+# likelihood").
 _COMPARE = (
     r"\b(?:differ\w*|be less|be more|less likely|more likely|lower risk|higher risk|reduces? the risk|"
-    r"change their chance|chance of|change (?:their|the) outcome|possibility)\b"
+    r"change their chance|chance of|change (?:their|the) outcome|possibility|in which ways would|"
+    r"how would the (?:model's )?predictions change|and what would it be)\b|\b(?:less|more) C\d+"
 )
 # Operations about the data, the model or the assistant as a whole, which never take the focus as a filter.
 _WITHOUT_DATA = {"data", "model", "function", "self", "followup", "define"}
@@ -425,8 +438,8 @@ class TalkToModelParser:
             changes = [c for c in self._changes_of(calls, u) if c.operation.words[1] not in filtered]
         operations: list[Operation] = []
         pre: list[Operation] = []
-        same_again = u.has(_SAME_AGAIN) and not u.has(r"\bif\b")
-        if not functions:
+        same_again = u.has(_SAME_AGAIN) and not u.has(_OPERATION_CUE)
+        if not functions and not same_again:
             operations = self._meta(u)
         elif same_again and not changes:
             operations = list(self._memory.operations) or [Operation(("previousoperation",))]
@@ -475,7 +488,7 @@ class TalkToModelParser:
         if function == "explain_what_if":
             if u.has(_IMPORTANCE):
                 return self._important(u)
-            if u.has(_LIKELIHOOD):
+            if u.has(_LIKELIHOOD) or u.has(_CLASS_QUESTION) and not u.has(r"\bpredicted C\d+"):
                 return [op(("likelihood",))]
             if u.has(_RATIONALE):
                 return [op(("explain", "features"))]
@@ -485,7 +498,10 @@ class TalkToModelParser:
                 return list(self._memory.operations)  # "and if bmi were 30?": what was asked last time
             return [op(("previousoperation" if u.has(_FOLLOWUP_RESULT) else "predict",))]
         if function == "get_model_performance":
-            if u.has(r"\b(?:mistakes?|errors?|wrong\w*|incorrect\w*|faulty|bad predictions)\b"):
+            if u.has(_MISTAKES) or (
+                u.has(r"\bcorrectly\b") and not u.has(r"\b(?:how often|frequently|rate)\b")
+            ):
+                # "is this data predicted correctly?": TalkToModel shows the mistakes, not a score
                 return [op(("mistake", "typical" if u.has(_TYPICAL) else "sample"))]
             return [op(("score", self._metric(u, calls)))]
         if function == "get_data_information":
@@ -582,7 +598,7 @@ class TalkToModelParser:
             )
             if subjects:
                 return [op(("statistic", subjects[0]))]
-        if u.has(_SHOW) and not u.has(r"\bfeatures\b(?! of)"):
+        if u.has(_SHOW) and not u.has(r"\b(?:show|display) (?:me )?(?:the |all the )?features\b"):
             return [op(("show",))]
         return [op(("data",))]
 
@@ -653,7 +669,11 @@ class TalkToModelParser:
         instance_centric = any(o.words in _INSTANCE_CENTRIC for o in operations) and not changed
         # TalkToModel's convention: a probability under a change, with no group named, is about the focus
         changed_likelihood = changed and any(o.name == "likelihood" for o in operations)
-        follow_up = u.has(_REFERENCE) or any(o.name == "previousoperation" for o in operations)
+        reference = (u.has(_REFERENCE) and not u.has(_GLOBAL_SCOPE)) or (
+            # "they" in "if people lost weight, would they ..." are the people named, not the last group
+            u.has(r"\b(?:they|them|their)\b") and not u.has(_GROUP_NOUN)
+        )
+        follow_up = reference or any(o.name == "previousoperation" for o in operations)
         if follow_up:
             context, context_joins = self._context()
             return list(context), list(context_joins)

@@ -437,9 +437,8 @@ class Utterance:
             (
                 "predictionfilter",
                 r"(?:model|it) (?:predicts|predicted|classifies) (?:as )?C(?P<c>\d+)|"
-                r"(?:model's prediction|model outcome|prediction) is C(?P<c2>\d+)|"
-                r"C(?P<c3>\d+) is what (?:the )?(?:individuals? )?outcome|"
-                r"gets? predicted (?:as )?C(?P<c4>\d+)",
+                r"(?:model's prediction|model outcome|(?<!correct )prediction) is C(?P<c2>\d+)|"
+                r"C(?P<c3>\d+) is what (?:the )?(?:individuals? )?outcome",
             ),
             (
                 "labelfilter",
@@ -492,7 +491,8 @@ class Utterance:
             (rf"(?P<verb>{inc}|{dec}) {_DET}F(?P<f>\d+) (?:by|as) N(?P<n>\d+)", None),
             # "glucose were increased by 10", "bmis were lower by 5", "age were to decrease by 3"
             (
-                rf"F(?P<f>\d+) (?:(?:is|are|was|were|be|will|will be|to|to be|gets|got|get|is will) )*"
+                rf"F(?P<f>\d+) (?:of (?:the )?(?:people|them|everyone) )?"
+                rf"(?:(?:is|are|was|were|be|will|will be|to|to be|gets|got|get|is will) )*"
                 rf"(?P<verb>{inc}|{dec})(?: (?:by|as))? N(?P<n>\d+)",
                 None,
             ),
@@ -505,6 +505,8 @@ class Utterance:
                 rf"{_DET}F(?P<f>\d+)",
                 None,
             ),
+            # "take on 40 in age" (more of it)
+            (rf"(?:take|takes|took|taking) on N(?P<n>\d+) (?:in|of) {_DET}F(?P<f>\d+)", "increase"),
             # "add 5 to glucose", "took 10 points away from bmi", "lost 5 weight"
             (
                 rf"(?P<verb>add|added|adding|adds) N(?P<n>\d+) (?:points? )?(?:to|in) {_DET}F(?P<f>\d+)",
@@ -561,7 +563,8 @@ class Utterance:
                 elif (token := self._category(feature, match.group("v"))) is not None:
                     found.append(Filter(Operation(("change", feature, token)), span.start))
                     self.claim(span)
-        for match, span in list(self.matches(r"(?:were|was|are|be|is) not (?:(?:a|an) )?F(?P<f>\d+)")):
+        negated = r"(?:were|was|are|be|is) not" if loose else r"(?:were|was|be) not"
+        for match, span in list(self.matches(rf"{negated} (?:(?:a|an) )?F(?P<f>\d+)")):
             feature = self.features[int(match.group("f"))]
             if "false" in self.vocabulary.categorical.get(feature, ()):
                 found.append(Filter(Operation(("change", feature, "false")), span.start))
