@@ -102,7 +102,7 @@ class PredictionResult(Result):
         if self.label_counts is not None:
             counts = ", ".join(f"{n} {label}" for label, n in self.label_counts.items())
             return (
-                f"For {self.subject.description} ({self.subject.size} instances) the model predicts {counts}. "
+                f"For {self.subject.description} the model predicts {counts}. "
                 f"Most are predicted {self.label}; the mean probabilities are {_probabilities(self.probabilities)}."
             )
         text = (

@@ -615,7 +615,7 @@ class RouterBackend(Backend):
         decision = self._score(text, masked, request)
         if _only_names_instance(masked, schema):
             # "and for patient 4?", "what about 'another text'?": the previous question, another instance.
-            previous = self._previous_function(history, request, depth)
+            previous = self._previous_function(history, request, depth, about_an_instance=True)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
             if "get_prediction" in names:
@@ -666,16 +666,26 @@ class RouterBackend(Backend):
         return _Decision(index.names[best], float(similarities.max()), cued)
 
     def _previous_function(
-        self, history: Sequence[Message], request: CompletionRequest, depth: int
+        self,
+        history: Sequence[Message],
+        request: CompletionRequest,
+        depth: int,
+        *,
+        about_an_instance: bool = False,
     ) -> str | None:
         """The function of the previous question.
 
         Its recorded call; or, in a replayed text-only dialogue (no calls recorded), the routing of the
-        previous user turn, which may itself be a follow-up.
+        previous user turn, which may itself be a follow-up. With `about_an_instance` ("and for patient
+        4?"), the last recorded call of a function that takes an instance: "how accurate is it?" in
+        between does not make "and for patient 4?" a performance question.
         """
+        takes_instance = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
         for message in reversed(history):
             if message.role == "assistant" and message.tool_calls:
-                return message.tool_calls[0].name
+                name = message.tool_calls[0].name
+                if not about_an_instance or name in takes_instance:
+                    return name
         users = [i for i, m in enumerate(history) if m.role == "user"]
         if not users or depth >= _MAX_FOLLOW_UP_DEPTH or any(m.tool_calls for m in history):
             return None

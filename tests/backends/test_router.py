@@ -394,3 +394,15 @@ async def test_the_wordllama_scorer_works_offline(monkeypatch: pytest.MonkeyPatc
         ("get_model_performance", {"metric": "accuracy"})
     ]
     assert (await route(router, "hello")).tool_calls == []
+
+
+async def test_instance_follow_up_repeats_the_last_function_that_takes_an_instance():
+    """'and for patient 40?' after 'how accurate is it?' is about patient 40's prediction, not performance."""
+    from simxai.agent import Agent
+    from simxai.hosts.demo import load_demo_host
+
+    conversation = Agent(load_demo_host(), RouterBackend()).conversation()
+    await conversation.send("what does the model predict for patient 12?")
+    await conversation.send("how accurate is it?")
+    turn = await conversation.send("and for patient 40?")
+    assert [(c.function, c.arguments.get("instance")) for c in turn.calls] == [("get_prediction", 40)]
