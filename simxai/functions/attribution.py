@@ -56,6 +56,7 @@ def get_local_explanation(
         - Give me the feature importance scores for id 7.
         - What drove this decision?
         - Explain this prediction.
+        - Show me the SHAP values for this instance.
     """
     return host.local_explanation(
         host.resolve(instance), label_of(host.schema(), prediction_label, "prediction_label")

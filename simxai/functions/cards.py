@@ -101,6 +101,7 @@ def get_data_information(host: Host, feature: str | None = None) -> DataInformat
         - How many positive and negative examples are there?
         - Describe the dataset.
         - What are the labels in the data?
+        - How big is the training set?
     """
     return host.data_information(feature)
 

@@ -89,7 +89,7 @@ def explain_how_to_still_be_this(host: Host, instance: InstanceRef) -> StillThis
     """Find what may change in an instance while the model's prediction stays the same.
 
     Use for "what can change and keep the prediction", "how robust is this prediction", "within which range
-    does it stay the same", "what would keep it".
+    does it stay the same", "what would keep it", "how sensitive is the prediction to small changes".
 
     Args:
         instance: {INSTANCE}
@@ -106,5 +106,6 @@ def explain_how_to_still_be_this(host: Host, instance: InstanceRef) -> StillThis
         - How robust is this prediction?
         - Within which ranges does the prediction stay the same?
         - What would still be predicted stable?
+        - How much can the input change before the prediction flips?
     """
     return host.still_this(single(host.resolve(instance), "explain_how_to_still_be_this"))
