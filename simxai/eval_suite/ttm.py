@@ -235,7 +235,8 @@ async def evaluate(
         execute: also run the selected functions.
         suite: the suite's name, for the report.
     """
-    from simxai.integrations.talktomodel import SORRY, TalkToModelParser
+    from simxai.exceptions import BackendError, FunctionCallError, HostError, ModelOutputError
+    from simxai.integrations.talktomodel import SORRY, TalkToModelParser, TTMParse
     from simxai.integrations.ttm_grammar import TTMGrammar
 
     if concurrency < 1:
@@ -264,7 +265,11 @@ async def evaluate(
                     dataset.host, dataset.vocabulary, _oracle(pair.gold), class_names=dataset.class_names
                 )
             parser.reset()
-            result = await parser.parse(pair.utterance)
+            try:
+                result = await parser.parse(pair.utterance)
+            except (BackendError, ModelOutputError, FunctionCallError, HostError) as exc:
+                # one failing turn (an unreachable backend, unusable output) is recorded, not fatal
+                result = TTMParse(pair.utterance, None, None, (), f"{type(exc).__name__}: {exc}")
             parse = result.text if result.text is not None else SORRY
             operation, in_grammar = gold_category(pair.gold, grammar)
             cases[index] = TTMCase(

@@ -279,7 +279,6 @@ class TalkToModelParser:
         self._class_value = {
             name.lower(): value for name, value in zip(names, vocabulary.classes, strict=True)
         }
-        self._host_features = {ttm_name(f.name): f.name for f in schema.features}
         self.conversation: Conversation = self.agent.conversation()
         self._memory = _Memory()
         self._loop: asyncio.AbstractEventLoop | None = None

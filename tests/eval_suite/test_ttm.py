@@ -183,3 +183,16 @@ def test_the_oracle_layer_isolates_the_translation(compas, template_pairs):
     router = asyncio.run(evaluate(pairs, compas, "router"))
     assert oracle.backend == ORACLE and oracle.n == len(pairs)
     assert oracle.exact_match > router.exact_match and oracle.exact_match >= 0.7
+
+
+def test_a_failing_backend_is_recorded_per_case(compas):
+    from simxai.backends.testing import ScriptedBackend
+    from simxai.exceptions import BackendUnavailableError
+
+    backend = ScriptedBackend(
+        [BackendUnavailableError("down"), BackendUnavailableError("down")], writes_replies=False
+    )
+    pairs = [SuitePair("what is the prediction for id 5?", "filter id 5 and predict [e]")] * 2
+    report = asyncio.run(evaluate(pairs, compas, backend))
+    assert report.correct == 0 and report.no_program == 2
+    assert all(c.reason == "BackendUnavailableError: down" for c in report.cases)
