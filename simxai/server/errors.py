@@ -3,6 +3,7 @@
 | raised                          | status | body `type`          |
 | ------------------------------- | ------ | -------------------- |
 | request JSON of the wrong shape | 422    | `validation_error`   |
+| a body that cannot be decoded   | 400    | `bad_request`        |
 | `ArgumentError`                 | 422    | `invalid_argument`   |
 | `BackendError` (and subclasses) | 503    | `backend_unavailable`|
 | `ModelOutputError`              | 502    | `model_output_error` |
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import sys
 import uuid
 from typing import Any
 
@@ -50,6 +52,10 @@ _BACKEND_HINT = (
     "(SIMXAI_FALLBACK_TO_ROUTER=true) to answer with the offline router meanwhile."
 )
 
+# FastAPI's whole message when decoding a JSON body fails other than as invalid JSON (a RecursionError, a
+# UnicodeDecodeError, an integer too long to convert); it chains the cause, which `_unreadable` names.
+_UNPARSABLE = "There was an error parsing the body"
+
 _HTTP_TYPES = {
     400: "bad_request",
     401: "unauthorized",
@@ -79,6 +85,8 @@ class ErrorInfo:
 
 def classify(exc: BaseException) -> ErrorInfo:
     """The status, type and message for any exception; unexpected ones are logged with their traceback."""
+    if isinstance(exc, HTTPException) and exc.status_code == 400 and exc.detail == _UNPARSABLE:
+        return ErrorInfo(400, "bad_request", f"Invalid request: {_unreadable(exc.__cause__)}.")
     if isinstance(exc, HTTPException):
         detail = exc.detail
         if isinstance(detail, dict):
@@ -126,6 +134,17 @@ def classify(exc: BaseException) -> ErrorInfo:
     return ErrorInfo(
         500, "internal_error", f"Internal server error (logged as {error_id}).", {"error_id": error_id}
     )
+
+
+def _unreadable(cause: BaseException | None) -> str:
+    """Why a body could not be decoded, from the exception FastAPI chained to its generic 400."""
+    if isinstance(cause, RecursionError):
+        return "the JSON body is nested too deeply"
+    if isinstance(cause, UnicodeDecodeError):
+        return f"the body is not UTF-8 text ({cause.reason} at byte {cause.start})"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return f"a number in the JSON body has more than {sys.get_int_max_str_digits()} digits"
+    return "the body could not be read as JSON"
 
 
 def _validation(exc: RequestValidationError) -> ErrorInfo:

@@ -20,11 +20,28 @@ __all__ = [
     "SessionHistory",
     "TurnResponse",
     "timestamp",
+    "unicode_text",
 ]
 
 
 def timestamp(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, tz=timezone.utc)
+
+
+def unicode_text(text: str) -> str:
+    r"""`text`, or a ValueError when it holds an unpaired surrogate.
+
+    JSON can escape half of a UTF-16 pair (``"\ud800"``); Python decodes it into a string that cannot be
+    written as UTF-8, so the turn could be neither stored nor sent to an LLM.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(
+            f"the text holds an unpaired surrogate \\u{ord(text[exc.start]):04x} at character {exc.start}, "
+            "which is not valid Unicode; send UTF-8 text"
+        ) from None
+    return text
 
 
 class ErrorBody(pydantic.BaseModel):
@@ -49,6 +66,7 @@ class MessageIn(pydantic.BaseModel):
     @pydantic.field_validator("content")
     @classmethod
     def _not_blank(cls, value: str) -> str:
+        unicode_text(value)
         if not value.strip():
             raise ValueError(
                 "the message is empty; send some text, e.g. 'what does the model predict for patient 12?'"
@@ -150,17 +168,21 @@ class ChatMessageIn(pydantic.BaseModel):
     content: str | list[dict[str, Any]] | None = None
 
     def text(self) -> str:
-        """The text of the message: a string, or the text parts of a content list."""
+        """The text of the message: a string, or the text parts of a content list.
+
+        Raises:
+            ValueError: a part that is not text, or text with an unpaired surrogate.
+        """
         if self.content is None:
             return ""
         if isinstance(self.content, str):
-            return self.content
+            return unicode_text(self.content)
         parts = []
         for part in self.content:
             if part.get("type") != "text" or not isinstance(part.get("text"), str):
                 raise ValueError(f"only text content parts are supported, got a {part.get('type')!r} part")
             parts.append(part["text"])
-        return "".join(parts)
+        return unicode_text("".join(parts))
 
 
 class ChatCompletionRequest(pydantic.BaseModel):

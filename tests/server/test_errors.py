@@ -40,6 +40,38 @@ async def test_invalid_json_is_422(client):
     assert response.status_code == 422 and "not valid JSON" in response.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b'{"content": "hi \xff"}', "the body is not UTF-8 text (invalid start byte at byte 16)"),
+        (b"[" * 10_000 + b"]" * 10_000, "the JSON body is nested too deeply"),
+        (b'{"content": 1' + b"0" * 5_000 + b"}", "a number in the JSON body has more than 4300 digits"),
+    ],
+)
+async def test_a_body_that_cannot_be_decoded_is_400_saying_why(client, body, message):
+    # FastAPI's own message for these is only "There was an error parsing the body".
+    session_id = await new_session(client)
+    response = await client.post(
+        f"/v1/sessions/{session_id}/messages", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json() == {"error": f"Invalid request: {message}.", "type": "bad_request"}
+
+
+async def test_an_unpaired_surrogate_is_422_not_500(client):
+    # JSON may escape half a UTF-16 pair; such text cannot be stored or sent on as UTF-8 (it was a 500).
+    session_id = await new_session(client)
+    body = b'{"content": "predict patient 12 \\ud800"}'
+    headers = {"Content-Type": "application/json"}
+    response = await client.post(f"/v1/sessions/{session_id}/messages", content=body, headers=headers)
+    assert response.status_code == 422
+    assert "unpaired surrogate \\ud800 at character 19" in response.json()["error"]
+    chat = b'{"messages": [{"role": "user", "content": "predict patient 12 \\ud800"}]}'
+    response = await client.post("/v1/chat/completions", content=chat, headers=headers)
+    assert response.status_code == 422 and "unpaired surrogate" in response.json()["error"]["message"]
+    assert (await client.get(f"/v1/sessions/{session_id}")).json()["turn_count"] == 0
+
+
 async def test_a_message_over_the_limit_is_422_saying_the_limit(make_app):
     async with serving(make_app(max_message_chars=50)) as client:
         session_id = await new_session(client)
