@@ -82,6 +82,7 @@ def _host_description(settings: ServerSettings, host: Host) -> str:
 
 async def start(settings: ServerSettings, host: Host | None, backend: Backend | None) -> AppState:
     """Build an app's resources: host, backend (and router fallback), agent, session store and metrics."""
+    owns_host = host is None
     if host is None:
         # Loading a host trains or reads a model: keep the event loop free meanwhile.
         host = await asyncio.to_thread(load_host, settings)
@@ -90,7 +91,10 @@ async def start(settings: ServerSettings, host: Host | None, backend: Backend | 
     fallback = None
     if settings.fallback_to_router and backend.name != "router":
         fallback = load_backend("router")
-    agent = Agent(host, backend, settings=_agent_settings(settings), fallback=fallback)
+    # The agent reads the host's schema, which a remote host fetches over the network.
+    agent = await asyncio.to_thread(
+        Agent, host, backend, settings=_agent_settings(settings), fallback=fallback
+    )
     store = SessionStore(settings.db_path, max_history_messages=settings.max_history_messages)
     await store.open()
     state = AppState(
@@ -100,6 +104,7 @@ async def start(settings: ServerSettings, host: Host | None, backend: Backend | 
         store=store,
         metrics=Metrics(agent.registry.names()),
         keys=AppState.fingerprints(settings.api_keys),
+        owns_host=owns_host,
     )
     _log_startup(settings, state, backend)
     return state
@@ -133,7 +138,7 @@ def _log_startup(settings: ServerSettings, state: AppState, backend: Backend) ->
 
 
 async def stop(state: AppState) -> None:
-    """Let streamed turns finish, then close the backends and the session store."""
+    """Let streamed turns finish, then close the backends, the session store and a host the app built."""
     if state.tasks:
         await asyncio.wait(set(state.tasks), timeout=SHUTDOWN_GRACE)
     for task in list(state.tasks):
@@ -142,6 +147,9 @@ async def stop(state: AppState) -> None:
     if state.agent.fallback is not None:
         await state.agent.fallback.aclose()
     await state.store.close()
+    close = getattr(state.host, "close", None)  # a remote host holds connections; local hosts have none
+    if state.owns_host and callable(close):
+        await asyncio.to_thread(close)
 
 
 def create_app(

@@ -31,6 +31,8 @@ class AppState:
     metrics: Metrics
     #: API-key fingerprint by key; empty when the server needs no key.
     keys: dict[str, str]
+    #: Whether the app built the host (and so closes it at shutdown) rather than being given it.
+    owns_host: bool = False
     #: Streaming turns run as tasks that finish (and are stored) even if the client goes away.
     tasks: set[asyncio.Task[None]] = dataclasses.field(default_factory=set)
 
@@ -48,7 +50,8 @@ class AppState:
         return found
 
 
-def get_state(request: Request) -> AppState:
+async def get_state(request: Request) -> AppState:
+    """The app's resources (async: FastAPI would run a plain function on a worker thread)."""
     state = getattr(request.app.state, "simxai", None)
     if state is None:
         raise RuntimeError("the app has not started: run it under an ASGI server, which runs its lifespan")

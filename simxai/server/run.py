@@ -48,6 +48,8 @@ def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("simxai").setLevel(level)
     host = load_host(settings)
+    # Read the schema now, so an unreachable remote host fails here with its URL, not inside the server.
+    host.schema()
     backend = build_backend(settings)
     app = create_app(settings, host=host, backend=backend)
     logging.getLogger("simxai.server").info(
@@ -65,5 +67,10 @@ def serve(args: argparse.Namespace) -> int:
         proxy_headers=False,
         server_header=False,
     )
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        close = getattr(host, "close", None)  # a remote host holds connections; local hosts have none
+        if callable(close):
+            close()
     return 0

@@ -8,7 +8,8 @@ never interleave turns of a session. Within a process, turns of a session are al
 `asyncio.Lock` (see `SessionStore.lock`), which makes concurrent requests wait rather than conflict.
 
 Every SQLite call runs on one dedicated thread, so the event loop never blocks on disk and the connection
-is never shared between threads.
+is never shared between threads. That thread also keeps the parsed context of recently active sessions, keyed
+by version, so a turn reads one small row instead of re-reading and re-parsing its whole history.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sqlite3
 import time
 import uuid
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -30,6 +32,9 @@ from simxai.agent import DialogueState
 from simxai.messages import Message
 
 __all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
+
+#: Sessions whose parsed context stays in memory (least recently used beyond this are dropped).
+CACHED_SESSIONS = 512
 
 T = TypeVar("T")
 
@@ -93,6 +98,8 @@ class SessionStore:
             max_workers=1, thread_name_prefix="simxai-sqlite"
         )
         self._connection: sqlite3.Connection | None = None
+        # session id -> (version, [(seq, messages of that turn)]); touched only on the SQLite thread.
+        self._cache: OrderedDict[str, tuple[int, list[tuple[int, list[Message]]]]] = OrderedDict()
         # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -203,18 +210,29 @@ class SessionStore:
             for seq, created, response, messages in rows
         ]
 
-    async def context(self, session_id: str) -> list[Message]:
-        """The messages of the kept turns, in order: the history the next turn is answered with."""
-        return await self._run(self._context, session_id)
+    async def load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
+        """The session and the messages of its kept turns (the history the next turn is answered with)."""
+        return await self._run(self._load, session_id)
 
-    def _context(self, session_id: str) -> list[Message]:
-        rows = self._db.execute(
-            "SELECT messages FROM turns WHERE session_id = ? ORDER BY seq", (session_id,)
-        ).fetchall()
-        history: list[Message] = []
-        for (messages,) in rows:
-            history.extend(_MESSAGES.validate_json(messages))
-        return history
+    def _load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
+        record = self._get(session_id)
+        if record is None:
+            self._cache.pop(session_id, None)
+            return None
+        cached = self._cache.get(session_id)
+        if cached is None or cached[0] != record.version:
+            rows = self._db.execute(
+                "SELECT seq, messages FROM turns WHERE session_id = ? ORDER BY seq", (session_id,)
+            ).fetchall()
+            cached = (record.version, [(seq, _MESSAGES.validate_json(messages)) for seq, messages in rows])
+        self._remember(session_id, cached)
+        return record, [m for _, messages in cached[1] for m in messages]
+
+    def _remember(self, session_id: str, entry: tuple[int, list[tuple[int, list[Message]]]]) -> None:
+        self._cache[session_id] = entry
+        self._cache.move_to_end(session_id)
+        while len(self._cache) > CACHED_SESSIONS:
+            self._cache.popitem(last=False)
 
     async def append_turn(
         self,
@@ -222,10 +240,11 @@ class SessionStore:
         *,
         version: int,
         messages: Sequence[Message],
-        response: dict[str, Any],
+        response: str,
         state: DialogueState,
     ) -> AppendOutcome:
-        """Store a turn and the new state atomically, if the session is still at `version`.
+        """Store a turn (its messages, and the response as JSON) and the new state atomically, if the
+        session is still at `version`.
 
         Returns:
             ``ok``; ``missing`` when the session was deleted meanwhile; ``conflict`` when another turn was
@@ -238,7 +257,7 @@ class SessionStore:
         session_id: str,
         version: int,
         messages: list[Message],
-        response: dict[str, Any],
+        response: str,
         state: DialogueState,
     ) -> AppendOutcome:
         db = self._db
@@ -263,17 +282,25 @@ class SessionStore:
                     now,
                     len(messages),
                     _MESSAGES.dump_json(messages).decode(),
-                    json.dumps(response, ensure_ascii=False),
+                    response,
                 ),
             )
-            self._drop_old_turns(session_id)
+            cutoff = self._drop_old_turns(session_id)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
+            self._cache.pop(session_id, None)
             raise
+        cached = self._cache.get(session_id)
+        if cached is not None and cached[0] == version:
+            turns = [(seq, m) for seq, m in cached[1] if seq > cutoff] + [(version + 1, messages)]
+            self._remember(session_id, (version + 1, turns))
+        else:
+            self._cache.pop(session_id, None)
         return "ok"
 
-    def _drop_old_turns(self, session_id: str) -> None:
+    def _drop_old_turns(self, session_id: str) -> int:
+        """Delete the oldest turns beyond the bound; return the last deleted turn number (0 if none)."""
         rows = self._db.execute(
             "SELECT seq, n_messages FROM turns WHERE session_id = ? ORDER BY seq DESC", (session_id,)
         ).fetchall()
@@ -283,13 +310,15 @@ class SessionStore:
             # The newest turn is always kept, however long; older ones go once the bound is passed.
             if index > 0 and kept > self.max_history_messages:
                 self._db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, seq))
-                return
+                return int(seq)
+        return 0
 
     async def delete(self, session_id: str) -> bool:
         """Delete a session and its turns; False when there was none."""
         return await self._run(self._delete, session_id)
 
     def _delete(self, session_id: str) -> bool:
+        self._cache.pop(session_id, None)
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:

@@ -53,32 +53,29 @@ async def run_turn(
 
 async def session_turn(
     state: AppState, session_id: str, text: str, *, on_event: EventSink | None = None
-) -> TurnResponse:
-    """Answer `text` in a session and store the turn before returning.
+) -> str:
+    """Answer `text` in a session, store the turn, and return the response as JSON (serialised once, for
+    the database and the client alike).
 
     Raises:
         HTTPException: 404 when the session was deleted before the turn could be stored; 409 when another
             process stored a turn of this session first.
     """
     async with state.store.lock(session_id):
-        record = await state.store.get(session_id)
-        if record is None:
+        loaded = await state.store.load(session_id)
+        if loaded is None:
             raise HTTPException(
                 404, f"There is no session {session_id!r}; create one with POST /v1/sessions."
             )
-        history = await state.store.context(session_id)
+        record, history = loaded
         turn = await run_turn(
             state, text, history=history, dialogue=record.state, face="session", on_event=on_event
         )
         response = TurnResponse.of(
             turn, session_id=session_id, number=record.version + 1, created_at=time.time()
-        )
+        ).model_dump_json()
         outcome = await state.store.append_turn(
-            session_id,
-            version=record.version,
-            messages=turn.messages,
-            response=response.model_dump(mode="json"),
-            state=turn.state,
+            session_id, version=record.version, messages=turn.messages, response=response, state=turn.state
         )
     if outcome == "missing":
         raise HTTPException(404, f"The session {session_id!r} was deleted while the turn ran.")

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from simxai.cli import build_parser
-from simxai.exceptions import UsageError
+from simxai.exceptions import HostError, UsageError
 from simxai.server.run import serve, settings_from_args
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +59,11 @@ def test_a_bad_backend_fails_before_binding(monkeypatch, demo_host):
     monkeypatch.setattr("simxai.settings.load_host", lambda settings: demo_host)
     with pytest.raises(UsageError, match="unknown backend 'gpt'"):
         serve(build_parser().parse_args(["serve", "--backend", "gpt", "--port", "1"]))
+
+
+def test_an_unreachable_remote_host_fails_before_binding():
+    with pytest.raises(HostError, match="cannot reach the remote host at http://127.0.0.1:9"):
+        serve(build_parser().parse_args(["serve", "--host-url", "http://127.0.0.1:9", "--port", "1"]))
 
 
 def _free_port() -> int:

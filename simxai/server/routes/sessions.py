@@ -16,7 +16,7 @@ from simxai.server.schemas import (
     TurnResponse,
     timestamp,
 )
-from simxai.server.turns import EventSink, event_stream, session_error, session_event, session_turn, sse
+from simxai.server.turns import EventSink, event_stream, session_error, session_event, session_turn
 
 router = APIRouter(
     prefix="/v1/sessions",
@@ -75,6 +75,7 @@ async def delete_session(state: State, session: OwnedSession) -> Response:
 @router.post(
     "/{session_id}/messages",
     summary="Send a message",
+    response_model=TurnResponse,
     description="Answer one user message in the session and store the turn before replying. " + _STREAM_DOC,
     responses={
         **_NOT_FOUND,
@@ -89,9 +90,7 @@ async def delete_session(state: State, session: OwnedSession) -> Response:
         },
     },
 )
-async def send_message(
-    request: Request, body: MessageIn, state: State, session: OwnedSession
-) -> TurnResponse:
+async def send_message(request: Request, body: MessageIn, state: State, session: OwnedSession) -> Response:
     limit = state.settings.max_message_chars
     if len(body.content) > limit:
         message = f"the message is {len(body.content)} characters long; the limit is {limit}"
@@ -104,11 +103,12 @@ async def send_message(
             },
         )
     if not wants_stream(request):
-        return await session_turn(state, session.id, body.content)
+        # Already serialised (and stored) by session_turn: sent as is, not validated and encoded again.
+        return Response(await session_turn(state, session.id, body.content), media_type="application/json")
 
     async def run(sink: EventSink) -> list[bytes]:
         response = await session_turn(state, session.id, body.content, on_event=sink)
-        return [sse("done", response.model_dump(mode="json"))]
+        return [f"event: done\ndata: {response}\n\n".encode()]
 
     stream = event_stream(state, run, session_event, session_error)
-    return StreamingResponse(stream, media_type="text/event-stream", headers=STREAM_HEADERS)  # type: ignore[return-value]
+    return StreamingResponse(stream, media_type="text/event-stream", headers=STREAM_HEADERS)

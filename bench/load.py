@@ -1,0 +1,360 @@
+"""Load on the HTTP service: N concurrent sessions against a mock LLM with a fixed latency, on loopback.
+
+    python bench/load.py [--levels 1,8,32,64] [--turns 64] [--latency 0.1] [--json FILE]
+
+Three processes on 127.0.0.1: a mock OpenAI-compatible LLM server that takes `--latency` seconds (100 ms)
+per completion; the SimXAI server (`simxai serve --backend openai:mock --base-url <mock>`, SQLite sessions in
+a temporary folder); and this driver. Each turn asks for a patient's prediction: the mock first calls
+`get_prediction` for the id in the message, then answers from the tool result, so a turn is two completions
+(about 200 ms of model time) plus the service's own work. At each concurrency level N, N sessions run their
+turns back to back (at least `--turns` turns in all, at least `--min-session-turns` per session).
+
+Each level runs `--repeat` times and the run with the median throughput is reported. A turn counts as an
+error unless it answers 200 with a `get_prediction` call for the right patient that ran ok. Prints per level
+the throughput (turns/s), p50/p99 latency and the server's CPU time per turn (all its threads; on a machine
+shared with other work, it shows what a turn costs the server whatever the throughput), then the throughput
+ratio of 32 sessions to 1 and the server's resident memory before and after. Exits 1 when any turn failed
+or the ratio is below 20.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+N_PATIENTS = 442
+STARTUP_TIMEOUT = 180.0
+TURN_TIMEOUT = 60.0
+TARGET_RATIO = 20.0
+_ID = re.compile(r"\d+")
+
+
+# ---- the mock LLM (run as a separate process: `python bench/load.py --serve-mock`) -----------------------
+
+
+def mock_reply(body: dict[str, Any]) -> dict[str, Any]:
+    """Call get_prediction for the id in the user's message; after its result, state that result."""
+    from simxai.eval_suite.mockserver import text_message, tool_message
+    from simxai.results import format_percent
+
+    last = body["messages"][-1]
+    if last.get("role") == "tool":
+        result = json.loads(last["content"]).get("result", {})
+        label = result.get("label", "")
+        probability = result.get("probabilities", {}).get(label)
+        where = result.get("subject", {}).get("description", "this patient")
+        if probability is None:
+            return text_message(f"The model predicts {label} for {where}.")
+        return text_message(
+            f"The model predicts {label} for {where}, with probability {format_percent(probability)}."
+        )
+    found = _ID.search(str(last.get("content", "")))
+    return tool_message("get_prediction", {"instance": int(found.group()) if found else 0})
+
+
+def serve_mock(latency: float, max_requests: int) -> int:
+    from simxai.eval_suite.mockserver import MockLLMServer
+
+    with MockLLMServer(mock_reply, latency=latency, max_requests=max_requests) as server:
+        print(server.base_url, flush=True)
+        sys.stdin.read()  # serve until the driver closes our stdin
+    return 0
+
+
+# ---- processes ------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process in MiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds a process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_mock(latency: float, max_requests: int) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, __file__, "--serve-mock", "--latency", str(latency)]
+    command += ["--max-requests", str(max_requests)]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=_env(), cwd=REPO_ROOT
+    )
+    assert process.stdout is not None
+    base_url = process.stdout.readline().strip()
+    if not base_url.startswith("http://127.0.0.1:"):
+        process.kill()
+        raise RuntimeError(f"the mock LLM server did not start (got {base_url!r})")
+    return process, base_url
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SIMXAI_")}
+    env["PYTHONPATH"] = str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(extra)
+    return env
+
+
+def start_server(port: int, mock_url: str, workdir: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    log = workdir / "server.log"
+    env = _env(SIMXAI_DB_PATH=str(workdir / "sessions.db"), SIMXAI_LOG_LEVEL="warning")
+    command = [sys.executable, "-m", "simxai.cli", "serve", "--port", str(port),
+               "--backend", "openai:mock", "--base-url", mock_url]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=workdir)
+    return process, log
+
+
+def wait_ready(process: subprocess.Popen[bytes], base: str, log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"the server was not ready within {STARTUP_TIMEOUT:.0f} s:\n{log.read_text()}")
+
+
+def stop(process: subprocess.Popen[Any]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+# ---- the load -------------------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+async def open_session(base: str, index: int) -> tuple[httpx.AsyncClient, str]:
+    """A user's own client (one keep-alive connection, as with real users) and a new session."""
+    # One client shared by all sessions would measure httpx instead: on this stack its pool slows down
+    # sharply beyond ~20 kept-alive connections, while the server itself keeps up.
+    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+    client = httpx.AsyncClient(base_url=base, timeout=TURN_TIMEOUT, limits=limits)
+    try:
+        response = await client.post("/v1/sessions")
+        response.raise_for_status()
+        return client, response.json()["session_id"]
+    except BaseException:
+        await client.aclose()
+        raise
+
+
+async def run_session(
+    client: httpx.AsyncClient, session_id: str, index: int, turns: int, latencies: list[float]
+) -> list[str]:
+    """One session's turns, back to back; returns a description of each failed turn."""
+    errors: list[str] = []
+    for k in range(turns):
+        patient = (index * 37 + k * 11) % N_PATIENTS
+        started = time.perf_counter()
+        try:
+            response = await client.post(
+                f"/v1/sessions/{session_id}/messages",
+                json={"content": f"what does the model predict for patient {patient}?"},
+            )
+        except httpx.HTTPError as exc:
+            errors.append(f"session {index} turn {k}: {type(exc).__name__}: {exc}")
+            continue
+        latencies.append(time.perf_counter() - started)
+        if response.status_code != 200:
+            errors.append(f"session {index} turn {k}: HTTP {response.status_code}: {response.text[:200]}")
+            continue
+        calls = response.json()["calls"]
+        if not (calls and calls[0]["function"] == "get_prediction" and calls[0]["status"] == "ok"
+                and calls[0]["arguments"].get("instance") == patient):  # fmt: skip
+            errors.append(f"session {index} turn {k}: unexpected calls {calls}")
+    return errors
+
+
+async def run_level(base: str, sessions: int, turns_per_session: int) -> dict[str, Any]:
+    """Open `sessions` sessions, then time their turns running concurrently."""
+    opened = await asyncio.gather(*(open_session(base, i) for i in range(sessions)))
+    latencies: list[float] = []
+    try:
+        started = time.perf_counter()
+        results = await asyncio.gather(
+            *(
+                run_session(client, sid, i, turns_per_session, latencies)
+                for i, (client, sid) in enumerate(opened)
+            )
+        )
+        wall = time.perf_counter() - started
+    finally:
+        for client, _ in opened:
+            await client.aclose()
+    errors = [e for r in results for e in r]
+    turns = sessions * turns_per_session
+    return {
+        "sessions": sessions,
+        "turns": turns,
+        "wall_s": wall,
+        "throughput_turns_per_s": turns / wall,
+        "p50_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
+        "p99_ms": percentile(latencies, 99) * 1000 if latencies else float("nan"),
+        "errors": len(errors),
+        "error_samples": errors[:5],
+    }
+
+
+def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The run with the median throughput, with every run's throughput and the errors of all runs."""
+    ordered = sorted(runs, key=lambda r: r["throughput_turns_per_s"])
+    row = dict(ordered[(len(ordered) - 1) // 2])
+    row["runs_turns_per_s"] = [r["throughput_turns_per_s"] for r in runs]
+    row["errors"] = sum(r["errors"] for r in runs)
+    row["error_samples"] = [e for r in runs for e in r["error_samples"]][:5]
+    return row
+
+
+def guard_fallbacks(base: str) -> float:
+    text = httpx.get(f"{base}/metrics", timeout=10).text
+    match = re.search(r"^simxai_guard_fallbacks_total ([0-9.e+-]+)$", text, re.MULTILINE)
+    return float(match.group(1)) if match else float("nan")
+
+
+ROW = "{:>8} {:>6} {:>7} {:>8} {:>7} {:>7} {:>6} {:>6}  {}"
+
+
+def report(
+    rows: list[dict[str, Any]],
+    args: argparse.Namespace,
+    rss_before: float,
+    rss_after: float,
+    fallbacks: float,
+) -> float | None:
+    """Print the table and the summary; return the 32-vs-1 throughput ratio (None without both levels)."""
+    print(
+        f"mock LLM latency {args.latency * 1000:.0f} ms per completion, two completions per turn; "
+        f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); loopback only; "
+        f"median of {args.repeat} runs per level"
+    )
+    print(
+        ROW.format("sessions", "turns", "wall s", "turns/s", "p50 ms", "p99 ms", "errors", "cpu ms", "runs")
+    )
+    for r in rows:
+        print(
+            ROW.format(
+                r["sessions"], r["turns"], f"{r['wall_s']:.2f}", f"{r['throughput_turns_per_s']:.2f}",
+                f"{r['p50_ms']:.0f}", f"{r['p99_ms']:.0f}", r["errors"], f"{r['server_cpu_ms_per_turn']:.1f}",
+                " ".join(f"{t:.1f}" for t in r["runs_turns_per_s"]),
+            )
+        )  # fmt: skip
+        for sample in r["error_samples"]:
+            print(f"         {sample}")
+    by_level = {r["sessions"]: r for r in rows}
+    ratio = None
+    if 1 in by_level and 32 in by_level:
+        ratio = by_level[32]["throughput_turns_per_s"] / by_level[1]["throughput_turns_per_s"]
+        print(f"throughput at 32 sessions / at 1: {ratio:.1f}x (target >= {TARGET_RATIO:.0f}x)")
+    print(f"server RSS: {rss_before:.0f} MiB before the load, {rss_after:.0f} MiB after")
+    print(f"guard fallbacks (replies replaced by the rendering): {fallbacks:.0f}")
+    return ratio
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--levels", default="1,8,32,64", help="concurrent sessions per level, comma-separated"
+    )
+    parser.add_argument("--turns", type=int, default=64, help="at least this many turns per level")
+    parser.add_argument(
+        "--min-session-turns", type=int, default=4, help="at least this many turns per session"
+    )
+    parser.add_argument("--latency", type=float, default=0.1, help="the mock LLM's seconds per completion")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per level; the median run is reported")
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--serve-mock", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--max-requests", type=int, default=20_000, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve_mock:
+        return serve_mock(args.latency, args.max_requests)
+
+    levels = [int(n) for n in args.levels.split(",")]
+    plan = {n: max(args.min_session_turns, math.ceil(args.turns / n)) for n in levels}
+    # Two completions a turn, plus the warm-up; the mock refuses anything beyond, bounding a runaway loop.
+    max_requests = 2 * args.repeat * sum(n * t for n, t in plan.items()) + 100
+    mock, mock_url = start_mock(args.latency, max_requests)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="simxai-load-") as tmp:
+        server, log = start_server(port, mock_url, Path(tmp))
+        try:
+            wait_ready(server, base, log)
+            asyncio.run(run_level(base, 2, 2))  # warm-up: imports, connections, caches
+            rss_before = rss_mib(server.pid)
+            rows = []
+            for sessions, turns in plan.items():
+                cpu = cpu_seconds(server.pid)
+                runs = [asyncio.run(run_level(base, sessions, turns)) for _ in range(args.repeat)]
+                row = median_run(runs)
+                row["server_cpu_ms_per_turn"] = (
+                    (cpu_seconds(server.pid) - cpu) * 1000 / (args.repeat * row["turns"])
+                )
+                rows.append(row)
+            rss_after = rss_mib(server.pid)
+            fallbacks = guard_fallbacks(base)
+        finally:
+            stop(server)
+            if mock.stdin is not None:
+                mock.stdin.close()
+            mock.wait(30)
+
+    ratio = report(rows, args, rss_before, rss_after, fallbacks)
+    errors = sum(r["errors"] for r in rows)
+    figures = {
+        "latency_s": args.latency,
+        "levels": rows,
+        "ratio_32_vs_1": ratio,
+        "rss_mib_before": rss_before,
+        "rss_mib_after": rss_after,
+        "guard_fallbacks": fallbacks,
+        "errors": errors,
+    }
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0 if errors == 0 and (ratio is None or ratio >= TARGET_RATIO) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
