@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
-from simxai.backends.testing import ScriptedBackend, call
+from simxai.backends.base import CompletionRequest, CompletionResponse
+from simxai.backends.testing import FunctionBackend, ScriptedBackend, call, reply
 from simxai.results import format_percent
+from simxai.server.turns import event_stream, session_error, session_event, session_turn
 
 from .helpers import new_session, parse_sse, say, serving, unreachable_backend
 
@@ -81,3 +84,42 @@ async def test_a_failing_backend_streams_an_error_event_and_stores_nothing(make_
 async def test_stream_errors_before_the_turn_are_plain_json(client):
     response = await client.post("/v1/sessions/nope/messages", json={"content": "why?"}, headers=STREAM)
     assert response.status_code == 404 and response.headers["content-type"] == "application/json"
+
+
+def _slow_backend(seconds: float) -> FunctionBackend:
+    async def respond(request: CompletionRequest) -> CompletionResponse:
+        await asyncio.sleep(seconds)
+        if request.messages[-1].role == "tool":
+            return reply("Done.")
+        return reply("", call("get_prediction", instance=3))
+
+    return FunctionBackend(respond)
+
+
+async def test_a_slow_turn_gets_keep_alive_comments(make_app, monkeypatch):
+    monkeypatch.setattr("simxai.server.turns.KEEPALIVE_SECONDS", 0.05)
+    async with serving(make_app(_slow_backend(0.2), guard=False)) as client:
+        session_id = await new_session(client)
+        response = await client.post(
+            f"/v1/sessions/{session_id}/messages", json={"content": "x"}, headers=STREAM
+        )
+        assert ": keep-alive\n\n" in response.text
+        assert [name for name, _ in parse_sse(response.text)][-1] == "done"
+
+
+async def test_a_turn_is_stored_even_if_the_client_leaves_mid_stream(make_app):
+    app = make_app(_slow_backend(0.05), guard=False)
+    async with serving(app) as client:
+        session_id = await new_session(client)
+        state = app.state.simxai
+
+        async def run(sink):
+            return [(await session_turn(state, session_id, "predict patient 3", on_event=sink)).encode()]
+
+        stream = event_stream(state, run, session_event, session_error)
+        first = await anext(stream)  # the call event; then the client goes away
+        assert first.startswith(b"event: call")
+        await stream.aclose()
+        await asyncio.wait(set(state.tasks), timeout=10)
+        history = (await client.get(f"/v1/sessions/{session_id}")).json()
+        assert history["turn_count"] == 1 and history["turns"][0]["reply"] == "Done."
