@@ -742,13 +742,11 @@ class TalkToModelParser:
         return ops or None
 
     def _state_numbers(self) -> set[str]:
-        """Numbers of the layer's state-filled instance (from earlier turns), which a follow-up may use."""
-        instance = self.state.instance
-        if isinstance(instance, int) and not isinstance(instance, bool):
-            return {str(instance)}
-        if isinstance(instance, str):
-            return set(re.findall(r"-?\d+(?:\.\d+)?", instance))
-        return set()
+        """Numbers of the layer's state-filled instance and changes (earlier turns), for a follow-up."""
+        instance, changes = self.state.instance, self.state.changes or {}
+        texts = [str(instance)] if isinstance(instance, int | str) and not isinstance(instance, bool) else []
+        texts += [str(value) for value in changes.values()]
+        return {n.lstrip("+") for text in texts for n in re.findall(r"[+-]?\d+(?:\.\d+)?", text)}
 
     def _remember(self, program: Program, numbers: set[str]) -> None:
         """Keep the program's filters and operations for the next turns' follow-ups."""

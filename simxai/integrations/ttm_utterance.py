@@ -60,25 +60,25 @@ _COMPARISON_PHRASES: dict[str, str] = {}
 for _words, _phrases in (
     (
         "greater equal than",
-        "greater than or equal to|greater than or equal|greater or equal to|greater equal than|"
+        ">=|greater than or equal to|greater than or equal|greater or equal to|greater equal than|"
         "the same or more than|same or more than|not less than|no less than|at least|"
         "equal to or greater than|equal to or more than|equal to or above",
     ),
     (
         "less equal than",
-        "less than or equal to|less or equal to|less equal than|equal to or below|"
+        "<=|less than or equal to|less or equal to|less equal than|equal to or below|"
         "equal to or less than|equal to but not greater than|is not greater than|not greater than|"
         "not more than|no more than|at most|but not greater than",
     ),
-    ("not equal to", "not equal to|is not equal to|is not|isn't|not|different from"),
+    ("not equal to", "!=|not equal to|is not equal to|is not|isn't|not|different from"),
     (
         "greater than",
-        "greater than|greater that|more than|higher than|larger than|bigger than|over|above|"
+        ">|greater than|greater that|more than|higher than|larger than|bigger than|over|above|"
         "older than|upper than|exceeds|exceeding|taller than|is beyond|beyond|heavier than",
     ),
     (
         "less than",
-        "less than|less that|lower than|smaller than|fewer than|below|under|younger than|"
+        "<|less than|less that|lower than|smaller than|fewer than|below|under|younger than|"
         "shorter than|lighter than",
     ),
     ("equal to", "equal to|is equal to|equals|exactly|is exactly|is of|of|is|are|=|is set to|set to"),
@@ -89,7 +89,10 @@ _CMP = "|".join(re.escape(p) for p in sorted(_COMPARISON_PHRASES, key=len, rever
 _TAIL = r"or more|or greater|or above|or higher|or less|or fewer|or below|or lower"
 _DET = r"(?:(?:a|an|the|their|his|her|its|my|feature)\s)?"
 
-_ID_NOUN = r"(?:ids?|id's|instances?|samples?|data\s?points?|datapoints?|data|points?|items?|rows?|records?)"
+_ID_NOUN = (
+    r"(?:ids?|id's|instances?|samples?|data\s?points?|datapoints?|data|points?|items?|rows?|records?|"
+    r"patients?|person|applicants?)"
+)
 _ID_FILLER = r"(?:with|an|a|the|of|number|no|id|ids|sample|point|#)"
 
 _CLASS_MARK = "C"
@@ -139,7 +142,7 @@ class Utterance:
             text = re.sub(pattern, f" \x00{value}\x00 ", text)
         tokens = re.findall(
             r"\x00[^\x00]+\x00|(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z][a-z0-9]*(?:'[a-z]+)?|"
-            r"[?,;.!]",
+            r"[<>!]=|[<>=]|[?,;.!]",
             text,
         )
         words: list[str] = []
@@ -290,6 +293,8 @@ class Utterance:
                 re.fullmatch(r"F\d+|most|features?|top|%|percent", after[0]) or after[:1] == ["of"]
             ):
                 continue  # "data with 5 ...", "data with a 28 of age": a count or a value, not an id
+            if not all(self.number(symbol).isdigit() for symbol in numbers):
+                continue  # an id is a whole number: "data with -5" or "row 3.5" is something else
             for symbol in numbers:
                 found.append(Filter(Operation(("filter", "id", self.number(symbol))), span.start))
             self.claim(span)
@@ -302,10 +307,10 @@ class Utterance:
             loose = r"(?:^|\s)(?:for|about|predict|why|if) (?P<n>N\d+)(?= [,?.!]| is| were| if| be| and|$)"
             for pattern in (bare, loose):
                 for match, span in list(self.matches(pattern)):
-                    found.append(
-                        Filter(Operation(("filter", "id", self.number(match.group("n")))), span.start)
-                    )
-                    self.claim(span)
+                    number = self.number(match.group("n"))
+                    if number.isdigit():
+                        found.append(Filter(Operation(("filter", "id", number)), span.start))
+                        self.claim(span)
                 if found:
                     break
         return found
