@@ -86,6 +86,8 @@ def test_fuzzed_requests_never_get_a_5xx(api, method, path):
     operation = operations(api)[(method, path)]
     create = operations(api)[("POST", "/v1/sessions")]
     statuses: dict[int, int] = {}
+    # Three in four requests behind a path parameter get a live session or a real function name.
+    live = st.integers(0, 3).map(bool)
 
     @settings(
         max_examples=EXAMPLES,
@@ -94,7 +96,7 @@ def test_fuzzed_requests_never_get_a_5xx(api, method, path):
         database=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=operation.as_strategy(), live=st.booleans(), function=st.sampled_from(FUNCTIONS))
+    @given(case=operation.as_strategy(), live=live, function=st.sampled_from(FUNCTIONS))
     def run(case: Any, live: bool, function: str) -> None:
         if live and "session_id" in (case.path_parameters or {}):
             created = create.Case().call()
