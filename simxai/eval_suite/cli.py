@@ -39,7 +39,7 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 #: Modules that register further subcommands when imported (e.g. LExT); a missing one is skipped.
-EXTENSIONS: tuple[str, ...] = ("simxai.eval_suite.lext",)
+EXTENSIONS: tuple[str, ...] = ("simxai.eval_suite.lext", "simxai.eval_suite.ttm")
 
 
 def register_command(

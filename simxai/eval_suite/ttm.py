@@ -24,6 +24,7 @@ from typing import Any
 
 import pydantic
 
+from simxai.eval_suite.cli import register_command
 from simxai.exceptions import SimXAIError, UsageError
 
 __all__ = [
@@ -369,6 +370,18 @@ def _emit(report: TTMParseReport, args: argparse.Namespace) -> int:
         print(f"wrote {args.out}", file=sys.stderr)
     print(markdown(report, args.errors))
     return 0
+
+
+def _run_sync(args: argparse.Namespace) -> int:
+    return asyncio.run(run(args))
+
+
+register_command(
+    "ttm-parse",
+    "TalkToModel's parsing metric (exact match without spaces) of the layer as TalkToModel's parser",
+    add_arguments,
+    _run_sync,
+)
 
 
 def main(argv: list[str] | None = None) -> int:

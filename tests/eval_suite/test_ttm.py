@@ -196,3 +196,13 @@ def test_a_failing_backend_is_recorded_per_case(compas):
     report = asyncio.run(evaluate(pairs, compas, backend))
     assert report.correct == 0 and report.no_program == 2
     assert all(c.reason == "BackendUnavailableError: down" for c in report.cases)
+
+
+def test_simxai_eval_has_the_ttm_parse_subcommand(tmp_path, datasets_dir, template_pairs):
+    from simxai.eval_suite.cli import main as eval_main
+
+    suite = write_suite(template_pairs[:6], tmp_path / "suite.txt")
+    out = tmp_path / "r.json"
+    argv = ["ttm-parse", "--suite", str(suite), "--dataset", "compas", "--data-dir", str(datasets_dir)]
+    assert eval_main([*argv, "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["n"] == 6
