@@ -200,6 +200,17 @@ def test_with_the_router_fallback_every_fault_is_answered(fallback_server, fault
         assert_answered(ask(http, session_id, 13), 13)
 
 
+def test_with_the_router_fallback_a_fault_after_the_function_ran_is_answered(fallback_server, faulty_llm):
+    with client(fallback_server) as http:
+        session_id = new_session(http)
+        faulty_llm.fail_next("ok", *["http500"] * ATTEMPTS)
+        turn = assert_answered(ask(http, session_id, 21), 21, backend="router")
+        # The function's result stands; the router, which writes no prose, replies with its rendering.
+        assert turn["reply"].startswith("The model predicts") and "patient 21" in turn["reply"]
+        assert "HTTP 500" in turn["fallback"]
+        assert history(http, session_id)["turns"] == [turn]
+
+
 def test_an_llm_server_that_is_down_then_back(plain_server, fallback_server, faulty_llm):
     with client(plain_server) as plain, client(fallback_server) as fallback:
         plain_id, fallback_id = new_session(plain), new_session(fallback)
