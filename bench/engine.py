@@ -46,7 +46,11 @@ async def engine_overhead(turns: int) -> dict[str, float]:
     text = f"The model predicts {prediction.label} ({format_percent(prediction.probabilities[prediction.label])})."
 
     def script(request: CompletionRequest) -> CompletionResponse:
-        return reply(text) if request.messages[-1].role == "tool" else reply("", call("get_prediction", instance=12))
+        return (
+            reply(text)
+            if request.messages[-1].role == "tool"
+            else reply("", call("get_prediction", instance=12))
+        )
 
     agent = Agent(host, FunctionBackend(script))
     overhead = []
@@ -56,7 +60,10 @@ async def engine_overhead(turns: int) -> dict[str, float]:
         total = time.perf_counter() - started
         if i >= 20:  # warm-up turns are not counted
             overhead.append((total - turn.timings.get("functions", 0.0)) * 1000)
-    return {"engine_overhead_p50_ms": statistics.median(overhead), "engine_overhead_p99_ms": percentile(overhead, 99)}
+    return {
+        "engine_overhead_p50_ms": statistics.median(overhead),
+        "engine_overhead_p99_ms": percentile(overhead, 99),
+    }
 
 
 async def router_turns(rounds: int) -> dict[str, float]:
@@ -82,7 +89,9 @@ async def router_turns(rounds: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", type=Path)

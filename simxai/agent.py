@@ -13,7 +13,7 @@ import inspect
 import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
 
@@ -46,8 +46,9 @@ FILLABLE = ("instance", "changes", "metric")
 class AgentSettings(pydantic.BaseModel):
     """Knobs of the loop."""
 
-    max_calls_per_turn: int = pydantic.Field(4, ge=1, le=16)
-    history_messages: int = pydantic.Field(40, ge=0, description="most recent history messages sent to the backend")
+    max_calls_per_turn: Annotated[int, pydantic.Field(ge=1, le=16)] = 4
+    #: The most recent history messages sent to the backend.
+    history_messages: Annotated[int, pydantic.Field(ge=0)] = 40
     guard: bool = True
     temperature: float = 0.0
     max_tokens: int = 512
@@ -311,8 +312,11 @@ class _TurnRun:
         previous = pending.arguments.get(pending.missing)
         if isinstance(previous, dict) and isinstance(value, dict):
             value = {**previous, **value}
-        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function,
-                        arguments={**pending.arguments, pending.missing: value})
+        call = ToolCall(
+            id=f"call_{len(self.messages)}_0",
+            name=pending.function,
+            arguments={**pending.arguments, pending.missing: value},
+        )
         self._record_assistant(CompletionResponse(tool_calls=[call]))
         retry = await self._run_calls([call])
         if self.clarification is not None:
@@ -334,17 +338,24 @@ class _TurnRun:
                 if self.calls or not self.agent.settings.guard:
                     return response.content
                 # A direct answer may not state facts about this model: those come from functions.
-                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.user)
+                report = check_claims(
+                    response.content, [], vocabulary=self.agent.vocabulary, context=self.user
+                )
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
                     return response.content
                 guard_retries -= 1
                 self._append(Message.assistant(response.content))
-                self._append(Message.user(
-                    guard_retry(report.unsupported) + " Questions about the model must be answered by calling a function."
-                ))
+                self._append(
+                    Message.user(
+                        guard_retry(report.unsupported)
+                        + " Questions about the model must be answered by calling a function."
+                    )
+                )
                 continue
             self._record_assistant(response)
-            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
+            needs_retry = await self._run_calls(
+                response.tool_calls[:budget], skipped=response.tool_calls[budget:]
+            )
             if self.clarification is not None:
                 return None
             if needs_retry:
@@ -382,10 +393,12 @@ class _TurnRun:
                 except ModelOutputError as exc:
                     if attempt == 1:
                         return None
-                    self._append(Message.user(
-                        f"Your last output could not be read ({exc}). Answer again: call a function as a "
-                        "well-formed call, or reply in plain text."
-                    ))
+                    self._append(
+                        Message.user(
+                            f"Your last output could not be read ({exc}). Answer again: call a function as a "
+                            "well-formed call, or reply in plain text."
+                        )
+                    )
             return None
         finally:
             self.stage.add("backend", started)
@@ -417,7 +430,9 @@ class _TurnRun:
             needs_retry |= await self._run_call(call)
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
-            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
+            self._append(
+                Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"}))
+            )
         return needs_retry
 
     async def _run_call(self, call: ToolCall) -> bool:
@@ -437,7 +452,9 @@ class _TurnRun:
                 self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))
                 return False
-            await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
+            await self._finish_call(
+                call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid)
+            )
             self._last_argument_error = exc
             return True
         except (FunctionCallError, HostError) as exc:
@@ -448,7 +465,9 @@ class _TurnRun:
         payload = result_payload(result)
         rendering = render_result(result)
         self.state = self.state.after(call.name, arguments, payload)
-        await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering, result=(payload, rendering))
+        await self._finish_call(
+            call, arguments, "ok", output=payload, rendering=rendering, result=(payload, rendering)
+        )
         return False
 
     async def _finish_call(
@@ -463,8 +482,13 @@ class _TurnRun:
         result: tuple[Any, str] | None = None,
     ) -> None:
         record = CallRecord(
-            id=call.id, function=call.name, arguments=arguments, status=status,
-            output=output, error=error, rendering=rendering,
+            id=call.id,
+            function=call.name,
+            arguments=arguments,
+            status=status,
+            output=output,
+            error=error,
+            rendering=rendering,
         )
         self.calls.append(record)
         if result is not None:
@@ -488,7 +512,12 @@ class _TurnRun:
     def _clarify_or_refuse(self) -> str | None:
         last = self.calls[-1] if self.calls else None
         error = self._last_argument_error
-        if last is not None and last.status == "rejected" and error is not None and last.function in self.agent.registry:
+        if (
+            last is not None
+            and last.status == "rejected"
+            and error is not None
+            and last.function in self.agent.registry
+        ):
             self._ask(last.function, last.arguments, error)
             return None
         return self._cannot()
@@ -516,7 +545,9 @@ class _TurnRun:
             second = await self._complete(tool_choice="none")
             started = time.perf_counter()
             if second is not None:
-                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+                again = check_claims(
+                    second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user
+                )
                 self.stage.add("guard", started)
                 if again.passed:
                     self._regenerated = second.content
@@ -531,7 +562,9 @@ class _TurnRun:
             return self._regenerated
         if reply and not report.fallback_used and self.backend.writes_replies:
             return reply
-        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
+        rendered = [
+            c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")
+        ]
         if rendered:
             return " ".join(r for r in rendered if r)
         return reply or self._cannot()
@@ -583,7 +616,9 @@ def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) 
     if name == "metric":
         return f"Which metric would you like: {', '.join(schema.metrics)}?"
     if name == "changes":
-        example = "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
+        example = (
+            "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
+        )
         return f"What should change for the what-if question? For example {example}."
     valid = f" Valid: {exc.valid}." if exc.valid else ""
     return f"{exc}.{valid} What should I use for {name}?"

@@ -18,15 +18,21 @@ EXIT_BAD_INPUT = 2
 def _host_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--host-config", help="YAML or JSON host config (your model file, CSV and cards)")
-    group.add_argument("--host-url", help="base URL of a remote host that serves the SimXAI host REST contract")
+    group.add_argument(
+        "--host-url", help="base URL of a remote host that serves the SimXAI host REST contract"
+    )
     group.add_argument("--host", choices=["demo", "sentiment"], help="a bundled host (default: demo)")
 
 
 def _backend_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", help="router (default, offline), openai:MODEL, or hf:PATH")
-    parser.add_argument("--base-url", help="base URL of the OpenAI-compatible server, e.g. http://localhost:8000/v1")
     parser.add_argument(
-        "--fallback-to-router", action="store_true", default=None,
+        "--base-url", help="base URL of the OpenAI-compatible server, e.g. http://localhost:8000/v1"
+    )
+    parser.add_argument(
+        "--fallback-to-router",
+        action="store_true",
+        default=None,
         help="answer with the offline router when the LLM backend is unreachable",
     )
 
@@ -48,7 +54,9 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="simxai", description="Talk to a machine-learning model and understand it.")
+    parser = argparse.ArgumentParser(
+        prog="simxai", description="Talk to a machine-learning model and understand it."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     specs = commands.add_parser("specs", help="print the function specs")
@@ -56,10 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     call = commands.add_parser("call", help="run one function and print its result as JSON")
     call.add_argument("name", help="function name, e.g. get_prediction")
-    call.add_argument("--args", default="{}", help='arguments as a JSON object, e.g. \'{"instance": 12}\'')
+    call.add_argument("--args", default="{}", help="arguments as a JSON object, e.g. '{\"instance\": 12}'")
     _host_options(call)
 
-    chat = commands.add_parser("chat", help="chat in the terminal (one turn per line when stdin is not a terminal)")
+    chat = commands.add_parser(
+        "chat", help="chat in the terminal (one turn per line when stdin is not a terminal)"
+    )
     _backend_options(chat)
     _host_options(chat)
     chat.add_argument("--show-calls", action="store_true", help="print each function call and its arguments")
@@ -150,15 +160,23 @@ async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         api_key=settings.llm_api_key.get_secret_value() if settings.llm_api_key else None,
         timeout=settings.timeout,
     )
-    fallback = load_backend("router") if settings.fallback_to_router and settings.backend != "router" else None
+    fallback = (
+        load_backend("router") if settings.fallback_to_router and settings.backend != "router" else None
+    )
     agent = Agent(
-        host, backend, fallback=fallback,
+        host,
+        backend,
+        fallback=fallback,
         settings=AgentSettings(max_calls_per_turn=settings.max_calls_per_turn, guard=settings.guard),
     )
     conversation = agent.conversation()
     interactive = stdin.isatty() and not args.jsonl
     if interactive:
-        kind = "offline router (no LLM: replies are deterministic renderings)" if backend.name == "router" else backend.name
+        kind = (
+            "offline router (no LLM: replies are deterministic renderings)"
+            if backend.name == "router"
+            else backend.name
+        )
         print(f"SimXAI chat about {host.schema().name} with {kind}. Ctrl-D to quit.", file=stdout)
 
     def show(turn: Turn) -> None:
@@ -180,7 +198,10 @@ async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             return
         if args.show_calls:
             for c in turn.calls:
-                print(f"  [{c.function}({json.dumps(c.arguments, ensure_ascii=False)}) → {c.status}]", file=stdout)
+                print(
+                    f"  [{c.function}({json.dumps(c.arguments, ensure_ascii=False)}) → {c.status}]",
+                    file=stdout,
+                )
         print(turn.reply, file=stdout)
 
     try:

@@ -1,5 +1,6 @@
-"""The faithfulness guard: is every number, label, feature name and direction a reply states supported by
-the function outputs it verbalizes?
+"""The faithfulness guard: checks that a reply's claims are supported by the function outputs it verbalizes.
+
+Claims are the numbers, labels, feature names and directions a reply states.
 
 The check is deterministic and deliberately literal. A number is supported when some output number rounds
 to it (as a plain value or as a percentage of a probability); a label or feature name when the outputs
@@ -81,7 +82,15 @@ def _attributions(outputs: Sequence[Any]) -> list[tuple[str, str, float]]:
     return found
 
 
-_LABEL_FIELDS = ("label", "predicted_label", "current_label", "target_label", "new_label", "old_label", "true_label")
+_LABEL_FIELDS = (
+    "label",
+    "predicted_label",
+    "current_label",
+    "target_label",
+    "new_label",
+    "old_label",
+    "true_label",
+)
 
 
 def _label_fields(outputs: Sequence[Any]) -> set[str]:
@@ -160,8 +169,11 @@ def check_claims(
     predicted = _label_fields(outputs)
     if predicted and vocab.labels:
         alternatives = "|".join(re.escape(lab) for lab in sorted(vocab.labels, key=len, reverse=True))
-        for match in re.finditer(rf"\bpredict(?:s|ed|ion is)?\s+(?:(?:it |this |as |to be |the )*)({alternatives})\b",
-                                 reply, re.IGNORECASE):
+        for match in re.finditer(
+            rf"\bpredict(?:s|ed|ion is)?\s+(?:(?:it |this |as |to be |the )*)({alternatives})\b",
+            reply,
+            re.IGNORECASE,
+        ):
             label = next(lab for lab in vocab.labels if lab.lower() == match.group(1).lower())
             claim = f"prediction {label}"
             claims.append(claim)

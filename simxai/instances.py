@@ -31,9 +31,7 @@ CONDITION_HELP = (
 )
 
 Operator = Literal[">", ">=", "<", "<=", "=", "!="]
-_CLAUSE = re.compile(
-    r"^\s*(?P<field>[A-Za-z_][\w\- ]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$"
-)
+_CLAUSE = re.compile(r"^\s*(?P<field>[A-Za-z_][\w\- ]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$")
 _SPECIAL_FIELDS = ("label", "prediction", "id")
 
 
@@ -91,7 +89,9 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
             if field == "id":
                 number = _number(raw)
                 if number is None:
-                    raise ArgumentError(f"id must be compared with a number, got {raw!r}", argument="instance")
+                    raise ArgumentError(
+                        f"id must be compared with a number, got {raw!r}", argument="instance"
+                    )
                 clauses.append(Clause("id", op, number))  # type: ignore[arg-type]
                 continue
             if op not in ("=", "!="):
@@ -120,13 +120,16 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
             number = _number(raw)
             if number is None:
                 raise ArgumentError(
-                    f"{feature.name} is numeric; {raw!r} is not a number", argument="instance", valid="a number"
+                    f"{feature.name} is numeric; {raw!r} is not a number",
+                    argument="instance",
+                    valid="a number",
                 )
             clauses.append(Clause(feature.name, op, number))  # type: ignore[arg-type]
         else:
             if op not in ("=", "!="):
                 raise ArgumentError(
-                    f"{feature.name} is categorical and can only be compared with = or !=", argument="instance"
+                    f"{feature.name} is categorical and can only be compared with = or !=",
+                    argument="instance",
                 )
             categories = feature.categories or []
             value = next((c for c in categories if c.lower() == raw.lower()), None)
@@ -162,7 +165,9 @@ _RELATIVE = re.compile(r"^\s*(?P<sign>[+\-*x×])\s*(?P<num>\d+(?:\.\d+)?)\s*(?P<
 def parse_change(value: ChangeValue) -> float | str | RelativeChange:
     """Read one what-if change value: an absolute number, a relative change, or a category/word."""
     if isinstance(value, bool):
-        raise ArgumentError("a change value cannot be true/false", argument="changes", valid="a number or text")
+        raise ArgumentError(
+            "a change value cannot be true/false", argument="changes", valid="a number or text"
+        )
     if isinstance(value, int | float):
         return float(value)
     match = _RELATIVE.match(value)

@@ -1,5 +1,6 @@
 """The prompts the engine sends. Each depends only on the host, never on the session or the time, so the
-system prompt is byte-identical across requests and an inference server's prefix cache hits."""
+system prompt is byte-identical across requests and an inference server's prefix cache hits.
+"""
 
 from __future__ import annotations
 

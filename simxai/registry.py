@@ -217,7 +217,7 @@ def function_spec(
     unknown = set(doc.args) - {p.name for p in params}
     if unknown:
         raise UsageError(f"{fname}: the docstring describes arguments it does not take: {sorted(unknown)}")
-    model = pydantic.create_model(  # type: ignore[call-overload]
+    model = pydantic.create_model(
         f"{fname}_arguments", __config__=pydantic.ConfigDict(extra="forbid"), **fields
     )
     schema = _strip_titles(model.model_json_schema())
@@ -254,9 +254,7 @@ class Registry:
         for func in functions:
             self.register(func)
 
-    def register(
-        self, func: Callable[..., Any] | None = None, *, name: str | None = None
-    ) -> Any:
+    def register(self, func: Callable[..., Any] | None = None, *, name: str | None = None) -> Any:
         """Register `func` (usable as `@registry.register` or `@registry.register(name=...)`).
 
         Raises:

@@ -153,7 +153,9 @@ class LocalExplanationResult(Result):
     def render(self) -> str:
         parts = []
         for a in self.top():
-            shown = f" = {format_number(a.value)}" if a.value is not None and self.subject.kind != "text" else ""
+            shown = (
+                f" = {format_number(a.value)}" if a.value is not None and self.subject.kind != "text" else ""
+            )
             parts.append(
                 f"{a.feature}{shown} ({_direction(a.contribution, self.label)}, {format_number(a.contribution)})"
             )
@@ -187,7 +189,9 @@ class GlobalExplanationResult(Result):
 
     def render(self) -> str:
         ranked = sorted(self.importances, key=lambda i: i.importance, reverse=True)
-        parts = [f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])]
+        parts = [
+            f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])
+        ]
         return (
             f"Overall, the most important features for predicting {self.label} are: {'; '.join(parts)} "
             f"(mean absolute {self.method} value over {self.n_samples} instances)."
@@ -353,7 +357,8 @@ class PerformanceResult(Result):
     def render(self) -> str:
         if self.metric == "confusion_matrix" and self.confusion_matrix is not None:
             rows = "; ".join(
-                f"true {self.labels[i]}: " + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
+                f"true {self.labels[i]}: "
+                + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
                 for i, row in enumerate(self.confusion_matrix)
             )
             return f"Confusion matrix on the {self.split} ({self.n} instances): {rows}."

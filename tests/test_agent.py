@@ -44,7 +44,9 @@ async def test_direct_call_and_faithful_reply(demo_host):
 
 
 async def test_argument_filled_from_history(demo_host):
-    backend = ScriptedBackend([call("get_prediction", instance=12), "ok", call("get_local_explanation"), "ok"])
+    backend = ScriptedBackend(
+        [call("get_prediction", instance=12), "ok", call("get_local_explanation"), "ok"]
+    )
     conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
     await conversation.send("predict patient 12")
     turn = await conversation.send("why?")
@@ -54,9 +56,13 @@ async def test_argument_filled_from_history(demo_host):
 
 
 async def test_state_rebuilt_from_a_history_without_state(demo_host):
-    first = await Agent(demo_host, ScriptedBackend([call("get_prediction", instance=5), "ok"])).run_turn("id 5?")
+    first = await Agent(demo_host, ScriptedBackend([call("get_prediction", instance=5), "ok"])).run_turn(
+        "id 5?"
+    )
     backend = ScriptedBackend([call("get_local_explanation"), "fine"])
-    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("why?", history=first.messages)
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn(
+        "why?", history=first.messages
+    )
     assert turn.calls[0].arguments["instance"] == 5
 
 
@@ -113,7 +119,9 @@ async def test_invalid_arguments_retry_then_clarification(demo_host):
 
 
 async def test_invalid_arguments_fixed_by_the_retry(demo_host):
-    backend = ScriptedBackend([call("get_model_performance", metric="speed"), call("get_model_performance", metric="f1"), "ok"])
+    backend = ScriptedBackend(
+        [call("get_model_performance", metric="speed"), call("get_model_performance", metric="f1"), "ok"]
+    )
     turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("f1?")
     assert [c.status for c in turn.calls] == ["rejected", "ok"]
     assert "unknown metric 'speed'" in turn.calls[0].error and "accuracy" in turn.calls[0].error
@@ -121,7 +129,9 @@ async def test_invalid_arguments_fixed_by_the_retry(demo_host):
 
 async def test_guard_regenerates_once(demo_host):
     good = faithful_prediction_reply(demo_host, 12)
-    backend = ScriptedBackend([call("get_prediction", instance=12), "It predicts that with 99.9% certainty.", good])
+    backend = ScriptedBackend(
+        [call("get_prediction", instance=12), "It predicts that with 99.9% certainty.", good]
+    )
     turn = await Agent(demo_host, backend).run_turn("predict 12")
     assert turn.reply == good
     assert turn.faithfulness.regenerated and not turn.faithfulness.fallback_used and turn.faithfulness.passed
@@ -138,7 +148,9 @@ async def test_guard_falls_back_to_the_rendering(demo_host):
 
 async def test_direct_answer_with_model_facts_is_sent_back_to_use_a_function(demo_host):
     text = faithful_prediction_reply(demo_host, 2)
-    backend = ScriptedBackend(["Patients with bmi over 35 are progressing.", call("get_prediction", instance=2), text])
+    backend = ScriptedBackend(
+        ["Patients with bmi over 35 are progressing.", call("get_prediction", instance=2), text]
+    )
     turn = await Agent(demo_host, backend).run_turn("predict 2")
     assert [c.function for c in turn.calls] == ["get_prediction"] and turn.reply == text
 
@@ -212,10 +224,18 @@ async def test_history_messages_replayed_to_the_backend(demo_host):
 
 
 async def test_state_from_history_pairs_results_with_their_own_calls_when_ids_repeat(demo_host):
-    agent = Agent(demo_host, ScriptedBackend([
-        call("get_prediction", "call_0", instance=3), "a",
-        call("get_prediction", "call_0", instance=8), "b",
-    ]), settings=AgentSettings(guard=False))
+    agent = Agent(
+        demo_host,
+        ScriptedBackend(
+            [
+                call("get_prediction", "call_0", instance=3),
+                "a",
+                call("get_prediction", "call_0", instance=8),
+                "b",
+            ]
+        ),
+        settings=AgentSettings(guard=False),
+    )
     first = await agent.run_turn("predict 3")
     second = await agent.run_turn("predict 8", history=first.messages)
     state = DialogueState.from_history(first.messages + second.messages)

@@ -41,10 +41,13 @@ def test_call_get_prediction_on_the_demo_host(capsys, demo_host):
     [
         (["call", "get_prediction", "--args", "{not json"], "not valid JSON"),
         (["call", "get_prediction", "--args", "[1]"], "must be a JSON object"),
-        (["call", "predict_everything", "--args", "{}"], "unknown function 'predict_everything'; valid: get_prediction"),
+        (
+            ["call", "predict_everything", "--args", "{}"],
+            "unknown function 'predict_everything'; valid: get_prediction",
+        ),
         (["call", "get_prediction", "--args", '{"instance": 4000}'], "0"),
         (["call", "get_data_information", "--args", '{"feature": "bmii"}'], "bmi"),
-        (["call", "get_prediction", "--args", '{}'], "needs the argument 'instance'"),
+        (["call", "get_prediction", "--args", "{}"], "needs the argument 'instance'"),
     ],
 )
 def test_call_bad_input_exits_2_with_one_line(capsys, demo_host, args, message):
@@ -55,12 +58,19 @@ def test_call_bad_input_exits_2_with_one_line(capsys, demo_host, args, message):
 
 def test_chat_jsonl_with_the_router_follows_the_conversation():
     out = run(
-        "chat", "--backend", "router", "--jsonl",
+        "chat",
+        "--backend",
+        "router",
+        "--jsonl",
         stdin="what does the model predict for patient 12?\nwhy?\nwhat if her bmi were 30?\n",
     )
     assert out.returncode == 0, out.stderr
     turns = [json.loads(line) for line in out.stdout.splitlines()]
-    assert [t["calls"][0]["function"] for t in turns] == ["get_prediction", "get_local_explanation", "explain_what_if"]
+    assert [t["calls"][0]["function"] for t in turns] == [
+        "get_prediction",
+        "get_local_explanation",
+        "explain_what_if",
+    ]
     assert all(t["calls"][0]["arguments"]["instance"] == 12 for t in turns)
     assert turns[2]["calls"][0]["arguments"]["changes"] == {"bmi": 30}
     assert all(t["backend"] == "router" and t["reply"] for t in turns)

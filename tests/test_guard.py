@@ -28,7 +28,9 @@ def test_supported_numbers_percentages_and_labels_pass():
 
 def test_invented_number_and_feature_are_unsupported():
     report = check_claims(
-        "The model predicts progressing with 91% probability because of glucose.", [PREDICTION], vocabulary=VOCAB
+        "The model predicts progressing with 91% probability because of glucose.",
+        [PREDICTION],
+        vocabulary=VOCAB,
     )
     assert not report.passed
     assert "number 91%" in report.unsupported and "feature glucose" in report.unsupported
@@ -45,7 +47,10 @@ def test_wrong_direction_is_caught_and_right_one_passes():
 
 def test_numbers_the_user_stated_and_small_counts_pass():
     report = check_claims(
-        "If bmi were 30 the top 3 features would change.", [PREDICTION], vocabulary=VOCAB, context="what if bmi 30"
+        "If bmi were 30 the top 3 features would change.",
+        [PREDICTION],
+        vocabulary=VOCAB,
+        context="what if bmi 30",
     )
     assert report.passed, report.unsupported
 

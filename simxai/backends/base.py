@@ -69,5 +69,5 @@ class Backend(abc.ABC):
         """Whether the backend is reachable (used by readiness checks)."""
         return True
 
-    async def aclose(self) -> None:
+    async def aclose(self) -> None:  # noqa: B027 - optional hook: most backends hold nothing to release
         """Release connections or models."""

@@ -54,7 +54,9 @@ def other_label(host: Host, subject: Subject, current: str, probabilities: dict[
     ranked = sorted(probabilities, key=lambda k: probabilities[k], reverse=True)
     others = [label for label in ranked if label != current]
     if not others:
-        raise ArgumentError("the model has a single label; there is no alternative", argument="expected_label")
+        raise ArgumentError(
+            "the model has a single label; there is no alternative", argument="expected_label"
+        )
     return others[0]
 
 

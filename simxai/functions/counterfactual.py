@@ -11,7 +11,9 @@ MAX_COUNTERFACTUALS = 5
 
 
 @shared_docs
-def explain_why_not(host: Host, instance: InstanceRef, expected_label: str | None = None) -> CounterfactualResult:
+def explain_why_not(
+    host: Host, instance: InstanceRef, expected_label: str | None = None
+) -> CounterfactualResult:
     """Explain why the model did not predict another label for an instance, by the smallest changes that would.
 
     Use for "why not X", "why isn't it X", "why wasn't it predicted as X", "why not the other class".

@@ -69,7 +69,8 @@ class HostSchema(pydantic.BaseModel):
 @runtime_checkable
 class Host(Protocol):
     """A model with its XAI resources. Methods raise `ArgumentError` for bad references or values
-    (naming what is valid) and `HostError` for a resource the host cannot provide."""
+    (naming what is valid) and `HostError` for a resource the host cannot provide.
+    """
 
     def schema(self) -> HostSchema:
         """Describe the features, labels, id range and metrics."""
