@@ -33,8 +33,12 @@ from simxai.messages import Message
 
 __all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
 
-#: Sessions whose parsed context stays in memory (least recently used beyond this are dropped).
-CACHED_SESSIONS = 512
+#: Messages of parsed context kept in memory, over all sessions (the least recently used sessions go first):
+#: a few tens of MB at most, whatever the number of sessions.
+CACHED_MESSAGES = 20_000
+
+#: A session's kept turns as (turn number, messages), oldest first.
+Turns = list[tuple[int, list[Message]]]
 
 T = TypeVar("T")
 
@@ -83,6 +87,40 @@ class StoredTurn(pydantic.BaseModel):
     messages: list[Message]
 
 
+class _ContextCache:
+    """Parsed contexts of recently active sessions, by version, bounded by their total message count."""
+
+    def __init__(self, max_messages: int) -> None:
+        self.max_messages = max_messages
+        self._entries: OrderedDict[str, tuple[int, Turns]] = OrderedDict()
+        self._size = 0
+
+    @staticmethod
+    def _count(turns: Turns) -> int:
+        return sum(len(messages) for _, messages in turns)
+
+    def get(self, session_id: str, version: int) -> Turns | None:
+        """The session's turns if they are cached at `version`."""
+        entry = self._entries.get(session_id)
+        if entry is None or entry[0] != version:
+            return None
+        self._entries.move_to_end(session_id)
+        return entry[1]
+
+    def put(self, session_id: str, version: int, turns: Turns) -> None:
+        self.pop(session_id)
+        self._entries[session_id] = (version, turns)
+        self._size += self._count(turns)
+        while self._size > self.max_messages and len(self._entries) > 1:
+            _, (_, dropped) = self._entries.popitem(last=False)
+            self._size -= self._count(dropped)
+
+    def pop(self, session_id: str) -> None:
+        entry = self._entries.pop(session_id, None)
+        if entry is not None:
+            self._size -= self._count(entry[1])
+
+
 class SessionStore:
     """Sessions in one SQLite file.
 
@@ -94,12 +132,10 @@ class SessionStore:
     def __init__(self, path: str | Path, *, max_history_messages: int = 200) -> None:
         self.path = str(path)
         self.max_history_messages = max_history_messages
-        self._executor = concurrent.futures.ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix="simxai-sqlite"
-        )
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="simxai-sqlite")
         self._connection: sqlite3.Connection | None = None
-        # session id -> (version, [(seq, messages of that turn)]); touched only on the SQLite thread.
-        self._cache: OrderedDict[str, tuple[int, list[tuple[int, list[Message]]]]] = OrderedDict()
+        # Touched only on the SQLite thread, like the connection.
+        self._cache = _ContextCache(CACHED_MESSAGES)
         # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -162,8 +198,7 @@ class SessionStore:
         )
         await self._run(
             self._execute,
-            "INSERT INTO sessions (id, owner, created_at, updated_at, version, state) "
-            "VALUES (?, ?, ?, ?, 0, ?)",
+            "INSERT INTO sessions (id, owner, created_at, updated_at, version, state) VALUES (?, ?, ?, ?, 0, ?)",
             (record.id, owner, now, now, record.state.model_dump_json()),
         )
         return record
@@ -217,22 +252,16 @@ class SessionStore:
     def _load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
         record = self._get(session_id)
         if record is None:
-            self._cache.pop(session_id, None)
+            self._cache.pop(session_id)
             return None
-        cached = self._cache.get(session_id)
-        if cached is None or cached[0] != record.version:
+        turns = self._cache.get(session_id, record.version)
+        if turns is None:
             rows = self._db.execute(
                 "SELECT seq, messages FROM turns WHERE session_id = ? ORDER BY seq", (session_id,)
             ).fetchall()
-            cached = (record.version, [(seq, _MESSAGES.validate_json(messages)) for seq, messages in rows])
-        self._remember(session_id, cached)
-        return record, [m for _, messages in cached[1] for m in messages]
-
-    def _remember(self, session_id: str, entry: tuple[int, list[tuple[int, list[Message]]]]) -> None:
-        self._cache[session_id] = entry
-        self._cache.move_to_end(session_id)
-        while len(self._cache) > CACHED_SESSIONS:
-            self._cache.popitem(last=False)
+            turns = [(seq, _MESSAGES.validate_json(messages)) for seq, messages in rows]
+            self._cache.put(session_id, record.version, turns)
+        return record, [m for _, messages in turns for m in messages]
 
     async def append_turn(
         self,
@@ -265,8 +294,7 @@ class SessionStore:
         db.execute("BEGIN IMMEDIATE")
         try:
             updated = db.execute(
-                "UPDATE sessions SET version = version + 1, updated_at = ?, state = ? "
-                "WHERE id = ? AND version = ?",
+                "UPDATE sessions SET version = version + 1, updated_at = ?, state = ? WHERE id = ? AND version = ?",
                 (now, state.model_dump_json(), session_id, version),
             ).rowcount
             if updated == 0:
@@ -289,14 +317,14 @@ class SessionStore:
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
-            self._cache.pop(session_id, None)
+            self._cache.pop(session_id)
             raise
-        cached = self._cache.get(session_id)
-        if cached is not None and cached[0] == version:
-            turns = [(seq, m) for seq, m in cached[1] if seq > cutoff] + [(version + 1, messages)]
-            self._remember(session_id, (version + 1, turns))
+        cached = self._cache.get(session_id, version)
+        if cached is not None:
+            turns = [(seq, m) for seq, m in cached if seq > cutoff] + [(version + 1, messages)]
+            self._cache.put(session_id, version + 1, turns)
         else:
-            self._cache.pop(session_id, None)
+            self._cache.pop(session_id)
         return "ok"
 
     def _drop_old_turns(self, session_id: str) -> int:
@@ -318,7 +346,7 @@ class SessionStore:
         return await self._run(self._delete, session_id)
 
     def _delete(self, session_id: str) -> bool:
-        self._cache.pop(session_id, None)
+        self._cache.pop(session_id)
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:

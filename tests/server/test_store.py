@@ -78,3 +78,19 @@ async def test_in_memory_store_and_locks():
             assert store.lock(a.id) is lock and store.lock(b.id) is not lock
     finally:
         await store.close()
+
+
+def test_the_context_cache_is_bounded_by_messages_and_drops_the_least_recent():
+    from simxai.server.sessions import _ContextCache
+
+    cache = _ContextCache(max_messages=10)
+    four = [(1, turn_messages(1))]
+    cache.put("a", 1, four)
+    cache.put("b", 1, four)
+    assert cache.get("a", 1) is four  # a is now the most recent
+    assert cache.get("a", 2) is None  # another version is a miss
+    cache.put("c", 1, four)  # 12 messages: b, the least recently used, goes
+    assert cache.get("b", 1) is None and cache.get("a", 1) is four and cache.get("c", 1) is four
+    cache.pop("a")
+    cache.put("d", 1, [(1, turn_messages(1) * 5)])  # one session over the bound is still cached alone
+    assert cache.get("c", 1) is None and cache.get("d", 1) is not None
