@@ -52,7 +52,11 @@ HELDOUT: list[tuple[str, str, tuple[str, ...]]] = [
     ("diabetes", "How likely is patient 17 to have diabetes?", PREDICTION),
     ("diabetes", "For those with glucose above 140, what is the model's prediction?", PREDICTION),
     ("diabetes", "What's the probability that instance 88 has diabetes?", PREDICTION),
-    ("diabetes", "Could you tell me what the model would output for patients with more than 3 pregnancies?", PREDICTION),
+    (
+        "diabetes",
+        "Could you tell me what the model would output for patients with more than 3 pregnancies?",
+        PREDICTION,
+    ),
     ("diabetes", "Run the model on the people with insulin under 50", PREDICTION),
     ("german", "How likely are applicants younger than 25 to be a good credit risk?", PREDICTION),
     ("diabetes", "Show me the predicted outcome for row 42.", PREDICTION),
@@ -76,7 +80,11 @@ HELDOUT: list[tuple[str, str, tuple[str, ...]]] = [
     ("german", "What are the five most influential factors in the data?", GLOBAL),
     ("diabetes", "How much does bmi matter to the model in general?", GLOBAL),
     # importance for a group
-    ("diabetes", "For people with an age above 40, what are the top 2 most important features?", IMPORTANCE_FOR_A_GROUP),
+    (
+        "diabetes",
+        "For people with an age above 40, what are the top 2 most important features?",
+        IMPORTANCE_FOR_A_GROUP,
+    ),
     ("german", "Which features matter most for applicants with a loan duration over 24?", IMPORTANCE_FOR_A_GROUP),
     ("diabetes", "How do the features interact for patients with insulin above 100?", IMPORTANCE_FOR_A_GROUP),
     # what-if
@@ -86,7 +94,11 @@ HELDOUT: list[tuple[str, str, tuple[str, ...]]] = [
     ("diabetes", "How would the predictions change if insulin were set to 80 for all instances?", WHAT_IF),
     ("german", "Suppose applicant 33 asked for a loan amount 1000 lower; what would the outcome be?", WHAT_IF),
     ("diabetes", "what happens to id 77 if we raise blood pressure by 15", WHAT_IF),
-    ("diabetes", "Would people younger than 30 be less likely to have diabetes if their bmi were reduced by 5?", WHAT_IF),
+    (
+        "diabetes",
+        "Would people younger than 30 be less likely to have diabetes if their bmi were reduced by 5?",
+        WHAT_IF,
+    ),
     ("german", "If we changed the loan duration to 12 for applicant 8, would the prediction change?", WHAT_IF),
     # counterfactuals and what keeps a prediction
     ("diabetes", "What would need to be different for patient 21 to be unlikely to have diabetes?", COUNTERFACTUAL),
@@ -139,9 +151,7 @@ def choices(schemas: dict[str, HostSchema]) -> list[str]:
     async def run() -> list[str]:
         chosen = []
         for dataset, text, _ in HELDOUT:
-            request = CompletionRequest(
-                messages=[Message.user(text)], host=schemas[dataset], functions=functions
-            )
+            request = CompletionRequest(messages=[Message.user(text)], host=schemas[dataset], functions=functions)
             response = await router.complete(request)
             chosen.append(response.tool_calls[0].name if response.tool_calls else "no tool")
         return chosen
