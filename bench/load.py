@@ -61,9 +61,7 @@ def mock_reply(body: dict[str, Any]) -> dict[str, Any]:
         where = result.get("subject", {}).get("description", "this patient")
         if probability is None:
             return text_message(f"The model predicts {label} for {where}.")
-        return text_message(
-            f"The model predicts {label} for {where}, with probability {format_percent(probability)}."
-        )
+        return text_message(f"The model predicts {label} for {where}, with probability {format_percent(probability)}.")
     found = _ID.search(str(last.get("content", "")))
     return tool_message("get_prediction", {"instance": int(found.group()) if found else 0})
 
@@ -212,10 +210,7 @@ async def run_level(base: str, sessions: int, turns_per_session: int) -> dict[st
     try:
         started = time.perf_counter()
         results = await asyncio.gather(
-            *(
-                run_session(client, sid, i, turns_per_session, latencies)
-                for i, (client, sid) in enumerate(opened)
-            )
+            *(run_session(client, sid, i, turns_per_session, latencies) for i, (client, sid) in enumerate(opened))
         )
         wall = time.perf_counter() - started
     finally:
@@ -267,9 +262,7 @@ def report(
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); loopback only; "
         f"median of {args.repeat} runs per level"
     )
-    print(
-        ROW.format("sessions", "turns", "wall s", "turns/s", "p50 ms", "p99 ms", "errors", "cpu ms", "runs")
-    )
+    print(ROW.format("sessions", "turns", "wall s", "turns/s", "p50 ms", "p99 ms", "errors", "cpu ms", "runs"))
     for r in rows:
         print(
             ROW.format(
@@ -291,16 +284,10 @@ def report(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument(
-        "--levels", default="1,8,32,64", help="concurrent sessions per level, comma-separated"
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--levels", default="1,8,32,64", help="concurrent sessions per level, comma-separated")
     parser.add_argument("--turns", type=int, default=64, help="at least this many turns per level")
-    parser.add_argument(
-        "--min-session-turns", type=int, default=4, help="at least this many turns per session"
-    )
+    parser.add_argument("--min-session-turns", type=int, default=4, help="at least this many turns per session")
     parser.add_argument("--latency", type=float, default=0.1, help="the mock LLM's seconds per completion")
     parser.add_argument("--repeat", type=int, default=3, help="runs per level; the median run is reported")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
@@ -328,9 +315,7 @@ def main(argv: list[str] | None = None) -> int:
                 cpu = cpu_seconds(server.pid)
                 runs = [asyncio.run(run_level(base, sessions, turns)) for _ in range(args.repeat)]
                 row = median_run(runs)
-                row["server_cpu_ms_per_turn"] = (
-                    (cpu_seconds(server.pid) - cpu) * 1000 / (args.repeat * row["turns"])
-                )
+                row["server_cpu_ms_per_turn"] = (cpu_seconds(server.pid) - cpu) * 1000 / (args.repeat * row["turns"])
                 rows.append(row)
             rss_after = rss_mib(server.pid)
             fallbacks = guard_fallbacks(base)

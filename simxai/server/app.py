@@ -60,9 +60,7 @@ Errors are `{"error": "<message>", "type": "<type>"}` (OpenAI's shape under `/v1
 
 
 def _agent_settings(settings: ServerSettings) -> AgentSettings:
-    return AgentSettings.model_validate(
-        {"max_calls_per_turn": settings.max_calls_per_turn, "guard": settings.guard}
-    )
+    return AgentSettings.model_validate({"max_calls_per_turn": settings.max_calls_per_turn, "guard": settings.guard})
 
 
 def build_backend(settings: ServerSettings) -> Backend:
@@ -92,9 +90,7 @@ async def start(settings: ServerSettings, host: Host | None, backend: Backend | 
     if settings.fallback_to_router and backend.name != "router":
         fallback = load_backend("router")
     # The agent reads the host's schema, which a remote host fetches over the network.
-    agent = await asyncio.to_thread(
-        Agent, host, backend, settings=_agent_settings(settings), fallback=fallback
-    )
+    agent = await asyncio.to_thread(Agent, host, backend, settings=_agent_settings(settings), fallback=fallback)
     store = SessionStore(settings.db_path, max_history_messages=settings.max_history_messages)
     await store.open()
     state = AppState(

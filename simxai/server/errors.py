@@ -114,9 +114,7 @@ def classify(exc: BaseException) -> ErrorInfo:
             },
         )
     if isinstance(exc, BackendError):
-        return ErrorInfo(
-            503, "backend_unavailable", f"The language-model backend failed: {exc}. {_BACKEND_HINT}"
-        )
+        return ErrorInfo(503, "backend_unavailable", f"The language-model backend failed: {exc}. {_BACKEND_HINT}")
     if isinstance(exc, ModelOutputError):
         return ErrorInfo(502, "model_output_error", f"The language model's output could not be used: {exc}")
     if isinstance(exc, HostError):
@@ -131,9 +129,7 @@ def classify(exc: BaseException) -> ErrorInfo:
         logger.error("unclassified SimXAI error %s: %s", error_id, exc, exc_info=exc)
     else:
         logger.error("internal error %s", error_id, exc_info=exc)
-    return ErrorInfo(
-        500, "internal_error", f"Internal server error (logged as {error_id}).", {"error_id": error_id}
-    )
+    return ErrorInfo(500, "internal_error", f"Internal server error (logged as {error_id}).", {"error_id": error_id})
 
 
 def _unreadable(cause: BaseException | None) -> str:
@@ -171,9 +167,7 @@ def is_openai_path(path: str) -> bool:
 def error_response(request: Request, info: ErrorInfo) -> JSONResponse:
     """The JSON response for `info`, in the shape the request's route family uses."""
     headers = {"WWW-Authenticate": "Bearer"} if info.status == 401 else None
-    return JSONResponse(
-        info.body(openai=is_openai_path(request.url.path)), status_code=info.status, headers=headers
-    )
+    return JSONResponse(info.body(openai=is_openai_path(request.url.path)), status_code=info.status, headers=headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -28,8 +28,7 @@ class Metrics:
         self._functions = frozenset(function_names)
         self.turns = Counter(
             "simxai_turns",
-            "Conversation turns answered, by backend, face (session or openai) and outcome "
-            "(answered, clarification).",
+            "Conversation turns answered, by backend, face (session or openai) and outcome (answered, clarification).",
             ["backend", "face", "outcome"],
             registry=self.registry,
         )
@@ -84,9 +83,7 @@ class Metrics:
         for stage, value in turn.timings.items():
             self.stage_seconds.labels(stage=stage).observe(value)
         for call in turn.calls:
-            self.function_calls.labels(
-                function=self.function_label(call.function), status=call.status, face=face
-            ).inc()
+            self.function_calls.labels(function=self.function_label(call.function), status=call.status, face=face).inc()
         if turn.clarification is not None:
             self.clarifications.inc()
         if turn.faithfulness.fallback_used:

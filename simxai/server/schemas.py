@@ -59,18 +59,14 @@ class MessageIn(pydantic.BaseModel):
         json_schema_extra={"examples": [{"content": "what does the model predict for patient 12?"}]},
     )
 
-    content: str = pydantic.Field(
-        description="The user's message (at most SIMXAI_MAX_MESSAGE_CHARS characters)."
-    )
+    content: str = pydantic.Field(description="The user's message (at most SIMXAI_MAX_MESSAGE_CHARS characters).")
 
     @pydantic.field_validator("content")
     @classmethod
     def _not_blank(cls, value: str) -> str:
         unicode_text(value)
         if not value.strip():
-            raise ValueError(
-                "the message is empty; send some text, e.g. 'what does the model predict for patient 12?'"
-            )
+            raise ValueError("the message is empty; send some text, e.g. 'what does the model predict for patient 12?'")
         return value
 
 
@@ -112,9 +108,7 @@ class TurnResponse(pydantic.BaseModel):
     fallback: str | None = pydantic.Field(
         None, description="Set when the configured backend failed and the offline router answered instead."
     )
-    timings: dict[str, float] = pydantic.Field(
-        description="Seconds spent per stage: backend, functions, guard."
-    )
+    timings: dict[str, float] = pydantic.Field(description="Seconds spent per stage: backend, functions, guard.")
     created_at: datetime
 
     @classmethod
@@ -151,9 +145,7 @@ class SessionHistory(pydantic.BaseModel):
     turns: list[TurnResponse] = pydantic.Field(
         description="The kept turns (the oldest are dropped beyond SIMXAI_MAX_HISTORY_MESSAGES)."
     )
-    state: dict[str, Any] = pydantic.Field(
-        description="The dialogue state: the instance in focus, last label, ..."
-    )
+    state: dict[str, Any] = pydantic.Field(description="The dialogue state: the instance in focus, last label, ...")
 
 
 # ---- the OpenAI-compatible face ---------------------------------------------------------------------

@@ -51,9 +51,7 @@ async def run_turn(
     return turn
 
 
-async def session_turn(
-    state: AppState, session_id: str, text: str, *, on_event: EventSink | None = None
-) -> str:
+async def session_turn(state: AppState, session_id: str, text: str, *, on_event: EventSink | None = None) -> str:
     """Answer `text` in a session, store the turn, and return the response as JSON (serialised once, for
     the database and the client alike).
 
@@ -64,13 +62,9 @@ async def session_turn(
     async with state.store.lock(session_id):
         loaded = await state.store.load(session_id)
         if loaded is None:
-            raise HTTPException(
-                404, f"There is no session {session_id!r}; create one with POST /v1/sessions."
-            )
+            raise HTTPException(404, f"There is no session {session_id!r}; create one with POST /v1/sessions.")
         record, history = loaded
-        turn = await run_turn(
-            state, text, history=history, dialogue=record.state, face="session", on_event=on_event
-        )
+        turn = await run_turn(state, text, history=history, dialogue=record.state, face="session", on_event=on_event)
         response = TurnResponse.of(
             turn, session_id=session_id, number=record.version + 1, created_at=time.time()
         ).model_dump_json()
@@ -80,9 +74,7 @@ async def session_turn(
     if outcome == "missing":
         raise HTTPException(404, f"The session {session_id!r} was deleted while the turn ran.")
     if outcome == "conflict":
-        raise HTTPException(
-            409, "Another server process stored a turn of this session first; send the message again."
-        )
+        raise HTTPException(409, "Another server process stored a turn of this session first; send the message again.")
     return response
 
 

@@ -35,9 +35,7 @@ def make_app(demo_host, db_path) -> Callable[..., Any]:
 
     def make(backend: Backend | None = None, **settings: Any):
         settings.setdefault("db_path", db_path)
-        return create_app(
-            ServerSettings(**settings), host=demo_host, backend=backend or load_backend("router")
-        )
+        return create_app(ServerSettings(**settings), host=demo_host, backend=backend or load_backend("router"))
 
     return make
 

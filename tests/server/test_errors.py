@@ -78,8 +78,7 @@ async def test_a_message_over_the_limit_is_422_saying_the_limit(make_app):
         response = await client.post(f"/v1/sessions/{session_id}/messages", json={"content": "x" * 51})
         assert response.status_code == 422
         assert (
-            response.json()["error"]
-            == "Invalid request: content: the message is 51 characters long; the limit is 50."
+            response.json()["error"] == "Invalid request: content: the message is 51 characters long; the limit is 50."
         )
         assert (
             await client.post(f"/v1/sessions/{session_id}/messages", json={"content": "hello " * 8})
@@ -103,9 +102,7 @@ async def test_a_body_over_the_limit_is_413_declared_or_streamed(make_app):
 
         streamed = await client.post(url, content=chunks(), headers={"Content-Type": "application/json"})
         assert streamed.status_code == 413
-        openai = await client.post(
-            "/v1/chat/completions", json={"messages": [{"role": "user", "content": "x" * 3000}]}
-        )
+        openai = await client.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "x" * 3000}]})
         assert openai.status_code == 413 and "2048 bytes" in openai.json()["error"]["message"]
 
 
@@ -120,9 +117,7 @@ async def test_unknown_session_and_route_are_404(client):
 async def test_backend_down_is_503_with_a_clear_message(make_app):
     async with serving(make_app(unreachable_backend())) as client:
         session_id = await new_session(client)
-        response = await client.post(
-            f"/v1/sessions/{session_id}/messages", json={"content": "predict patient 3"}
-        )
+        response = await client.post(f"/v1/sessions/{session_id}/messages", json={"content": "predict patient 3"})
         assert response.status_code == 503
         body = response.json()
         assert body["type"] == "backend_unavailable"
@@ -166,8 +161,7 @@ async def test_an_unexpected_error_is_500_without_a_stack_trace(make_app, caplog
     assert response.status_code == 500
     body = response.json()
     assert (
-        body["type"] == "internal_error"
-        and body["error"] == f"Internal server error (logged as {body['error_id']})."
+        body["type"] == "internal_error" and body["error"] == f"Internal server error (logged as {body['error_id']})."
     )
     for text in (response.text, streamed.text):
         assert "secret" not in text and "Traceback" not in text and "RuntimeError" not in text
@@ -187,7 +181,5 @@ async def test_cors_is_off_by_default_and_configurable(make_app, client):
         assert allowed.headers["access-control-allow-origin"] == "https://host-app.example"
         created = await cors_client.post("/v1/sessions", headers={"Origin": "https://host-app.example"})
         assert created.headers["access-control-allow-origin"] == "https://host-app.example"
-        other = await cors_client.options(
-            "/v1/sessions", headers={**preflight, "Origin": "https://evil.example"}
-        )
+        other = await cors_client.options("/v1/sessions", headers={**preflight, "Origin": "https://evil.example"})
         assert "access-control-allow-origin" not in other.headers

@@ -43,9 +43,7 @@ async def test_unknown_function_is_404_naming_the_valid_ones(client):
 
 
 async def test_invalid_arguments_are_422_with_what_is_valid(client):
-    unknown_feature = await client.post(
-        "/v1/functions/explain_what_if", json={"instance": 3, "changes": {"bmii": 30}}
-    )
+    unknown_feature = await client.post("/v1/functions/explain_what_if", json={"instance": 3, "changes": {"bmii": 30}})
     assert unknown_feature.status_code == 422
     body = unknown_feature.json()
     assert body["type"] == "invalid_argument" and body["argument"] == "changes"
@@ -67,6 +65,4 @@ async def test_direct_calls_are_counted(client):
     await client.post("/v1/functions/get_prediction", json={})
     metrics = (await client.get("/metrics")).text
     assert 'simxai_function_calls_total{face="direct",function="get_prediction",status="ok"} 1.0' in metrics
-    assert (
-        'simxai_function_calls_total{face="direct",function="get_prediction",status="error"} 1.0' in metrics
-    )
+    assert 'simxai_function_calls_total{face="direct",function="get_prediction",status="error"} 1.0' in metrics

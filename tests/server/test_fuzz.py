@@ -47,11 +47,7 @@ def test_no_input_makes_the_server_fail(api_schema):
 
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**6), 10**6)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=3),
     max_leaves=8,
 )
@@ -95,8 +91,7 @@ def test_any_message_gets_an_answer_or_a_clear_422(http):
     session_id = http.post("/v1/sessions").json()["session_id"]
 
     @given(
-        content=st.text(max_size=200)
-        | st.from_regex(r"(what|why|how).{0,40}(patient|id) ?\d{1,4}\??", fullmatch=True)
+        content=st.text(max_size=200) | st.from_regex(r"(what|why|how).{0,40}(patient|id) ?\d{1,4}\??", fullmatch=True)
     )
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     def check(content: str) -> None:

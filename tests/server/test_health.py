@@ -70,16 +70,11 @@ async def test_metrics_count_turns_stages_calls_clarifications_and_guard_fallbac
     assert response.headers["content-type"].startswith("text/plain")
     text = response.text
     assert _sample(text, "simxai_turns_total", backend="scripted", face="session", outcome="answered") == 1
-    assert (
-        _sample(text, "simxai_turns_total", backend="scripted", face="session", outcome="clarification") == 1
-    )
+    assert _sample(text, "simxai_turns_total", backend="scripted", face="session", outcome="clarification") == 1
     assert _sample(text, "simxai_turn_seconds_count", face="session") == 2
     for stage in ("backend", "functions", "guard"):
         assert _sample(text, "simxai_stage_seconds_count", stage=stage) >= 1
-    assert (
-        _sample(text, "simxai_function_calls_total", face="session", function="get_prediction", status="ok")
-        == 1
-    )
+    assert _sample(text, "simxai_function_calls_total", face="session", function="get_prediction", status="ok") == 1
     assert (
         _sample(
             text,
@@ -109,10 +104,7 @@ async def test_a_made_up_function_name_does_not_grow_the_metric_labels(make_app)
         await say(client, session_id, "do something")
         text = (await client.get("/metrics")).text
     assert "rm_rf" not in text
-    assert (
-        _sample(text, "simxai_function_calls_total", face="session", function="unknown", status="rejected")
-        == 2
-    )
+    assert _sample(text, "simxai_function_calls_total", face="session", function="unknown", status="rejected") == 2
 
 
 async def test_the_openapi_schema_documents_every_endpoint(client):

@@ -63,9 +63,7 @@ async def test_a_completion_and_a_follow_up_carried_in_messages(make_app, demo_h
 
 async def test_streaming_matches_the_plain_completion(make_app):
     async with openai_client(make_app()) as client:
-        plain = await client.chat.completions.create(
-            model="simxai", messages=[{"role": "user", "content": QUESTION}]
-        )
+        plain = await client.chat.completions.create(model="simxai", messages=[{"role": "user", "content": QUESTION}])
         stream = await client.chat.completions.create(
             model="simxai", messages=[{"role": "user", "content": QUESTION}], stream=True
         )

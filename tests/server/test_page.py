@@ -24,9 +24,7 @@ CHROMIUM_ARGS = [
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed (.ci/run installs it)"
-    ),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (.ci/run installs it)"),
 ]
 
 

@@ -99,9 +99,7 @@ async def test_history_is_bounded_at_turn_boundaries(make_app, db_path):
         # The state outlives the dropped turns: "why?" still means patient 7.
         assert (await say(client, session_id, "why?"))["calls"][0]["arguments"]["instance"] == 7
     with sqlite3.connect(db_path) as db:
-        counts = [
-            n for (n,) in db.execute("SELECT n_messages FROM turns WHERE session_id = ?", (session_id,))
-        ]
+        counts = [n for (n,) in db.execute("SELECT n_messages FROM turns WHERE session_id = ?", (session_id,))]
     assert sum(counts) <= 10 and len(counts) == 2
 
 
@@ -126,9 +124,7 @@ async def test_concurrent_messages_to_one_session_run_one_at_a_time(make_app):
     active, peak = [0], [0]
     async with serving(make_app(_slow_prediction_backend(active, peak), guard=False)) as client:
         session_id = await new_session(client)
-        turns = await asyncio.gather(
-            *(say(client, session_id, f"predict patient 3, take {i}") for i in range(6))
-        )
+        turns = await asyncio.gather(*(say(client, session_id, f"predict patient 3, take {i}") for i in range(6)))
         assert peak[0] == 1
         assert sorted(t["turn"] for t in turns) == [1, 2, 3, 4, 5, 6]
         history = (await client.get(f"/v1/sessions/{session_id}")).json()

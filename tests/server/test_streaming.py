@@ -18,9 +18,7 @@ STREAM = {"Accept": "text/event-stream"}
 async def test_a_turn_streams_calls_deltas_and_done(client):
     session_id = await new_session(client)
     await say(client, session_id, "what does the model predict for patient 12?")
-    response = await client.post(
-        f"/v1/sessions/{session_id}/messages", json={"content": "why?"}, headers=STREAM
-    )
+    response = await client.post(f"/v1/sessions/{session_id}/messages", json={"content": "why?"}, headers=STREAM)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/event-stream")
     events = parse_sse(response.text)
@@ -68,9 +66,7 @@ async def test_every_call_of_a_multi_call_turn_is_an_event(make_app, demo_host):
 async def test_a_failing_backend_streams_an_error_event_and_stores_nothing(make_app):
     async with serving(make_app(unreachable_backend())) as client:
         session_id = await new_session(client)
-        response = await client.post(
-            f"/v1/sessions/{session_id}/messages", json={"content": "hi"}, headers=STREAM
-        )
+        response = await client.post(f"/v1/sessions/{session_id}/messages", json={"content": "hi"}, headers=STREAM)
         assert response.status_code == 200  # the stream had started; the failure is its last event
         events = parse_sse(response.text)
         assert [name for name, _ in events] == ["error"]
@@ -100,9 +96,7 @@ async def test_a_slow_turn_gets_keep_alive_comments(make_app, monkeypatch):
     monkeypatch.setattr("simxai.server.turns.KEEPALIVE_SECONDS", 0.05)
     async with serving(make_app(_slow_backend(0.2), guard=False)) as client:
         session_id = await new_session(client)
-        response = await client.post(
-            f"/v1/sessions/{session_id}/messages", json={"content": "x"}, headers=STREAM
-        )
+        response = await client.post(f"/v1/sessions/{session_id}/messages", json={"content": "x"}, headers=STREAM)
         assert ": keep-alive\n\n" in response.text
         assert [name for name, _ in parse_sse(response.text)][-1] == "done"
 

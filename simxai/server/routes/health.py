@@ -31,9 +31,7 @@ async def readyz(request: Request) -> JSONResponse:
     """200 when the host is loaded and the LLM backend answers (or the router fallback is enabled)."""
     state = getattr(request.app.state, "simxai", None)
     if state is None:
-        return JSONResponse(
-            {"ready": False, "reason": "starting: the host is not loaded yet"}, status_code=503
-        )
+        return JSONResponse({"ready": False, "reason": "starting: the host is not loaded yet"}, status_code=503)
     agent = state.agent
     try:
         reachable = await asyncio.wait_for(agent.backend.ping(), PING_TIMEOUT)

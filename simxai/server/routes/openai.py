@@ -36,9 +36,7 @@ def _bad_request(message: str) -> HTTPException:
     return HTTPException(422, {"error": message, "type": "invalid_request_error"})
 
 
-def _conversation(
-    messages: list[ChatMessageIn], max_chars: int, max_history: int
-) -> tuple[str, list[Message]]:
+def _conversation(messages: list[ChatMessageIn], max_chars: int, max_history: int) -> tuple[str, list[Message]]:
     """The turn's text and the text history, from OpenAI-format messages."""
     texts: list[tuple[str, str]] = []
     for index, message in enumerate(messages):
@@ -124,9 +122,7 @@ async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
                 "type": "model_not_found",
             },
         )
-    user, history = _conversation(
-        body.messages, state.settings.max_message_chars, state.settings.max_history_messages
-    )
+    user, history = _conversation(body.messages, state.settings.max_message_chars, state.settings.max_history_messages)
     dialogue = state_from_text(history, state.agent.schema)
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     if not body.stream:

@@ -21,8 +21,7 @@ def page() -> tuple[str, str]:
     """The page's HTML and its Content-Security-Policy, which allows exactly its own inline script."""
     html = (resources.files("simxai.server") / "static" / "index.html").read_text(encoding="utf-8")
     hashes = " ".join(
-        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
-        for s in _SCRIPT.findall(html)
+        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in _SCRIPT.findall(html)
     )
     policy = (
         f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; connect-src 'self'; "
