@@ -30,6 +30,8 @@ __all__ = [
     "extract_label",
     "extract_metric",
     "extract_texts",
+    "feature_spans",
+    "group_spans",
     "is_reference",
 ]
 
@@ -94,11 +96,7 @@ def extract_texts(text: str) -> list[str]:
         if opener in _QUOTE_PAIRS and _OPENER_BEFORE.search(text[:i]):
             closers = _QUOTE_PAIRS[opener]
             end = next(
-                (
-                    j
-                    for j in range(i + 2, len(text))
-                    if text[j] in closers and _CLOSER_AFTER.match(text[j + 1 :])
-                ),
+                (j for j in range(i + 2, len(text)) if text[j] in closers and _CLOSER_AFTER.match(text[j + 1 :])),
                 None,
             )
             if end is not None:
@@ -265,10 +263,7 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
             f
             for f in schema.features
             if f.type == "numeric"
-            and (
-                "age" in _TOKEN.findall(f.name.replace("_", " ").lower())
-                or "age" in (a.lower() for a in f.aliases)
-            )
+            and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower()) or "age" in (a.lower() for a in f.aliases))
         ),
         None,
     )
@@ -452,12 +447,23 @@ def is_reference(text: str) -> bool:
 
 
 _COMPARATORS: tuple[tuple[str, str], ...] = (
-    (r">=", r"at\s+least|no\s+less\s+than|not\s+less\s+than|>=|≥|or\s+more"),
-    (r"<=", r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|<=|≤|or\s+less"),
+    (
+        r">=",
+        r"at\s+least|no\s+less\s+than|not\s+less\s+than|>=|≥|or\s+more|"
+        r"(?:greater|more|higher)\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:above|greater\s+than|more\s+than|"
+        r"higher\s+than)|the\s+same\s+or\s+more\s+than|not\s+below",
+    ),
+    (
+        r"<=",
+        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|<=|≤|or\s+less|"
+        r"(?:less|lower)\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:below|less\s+than|lower\s+than)|"
+        r"equal\s+to\s+but\s+not\s+(?:greater|more|higher)\s+than|not\s+(?:greater|higher)\s+than|not\s+above|"
+        r"the\s+same\s+or\s+less\s+than",
+    ),
     (
         r">",
-        r"above|over|greater\s+than|more\s+than|higher\s+than|larger\s+than|bigger\s+than|exceeding|"
-        r"older\s+than|>",
+        r"above|over|greater\s+than|more\s+than|higher\s+than|larger\s+than|bigger\s+than|exceeding|exceeds|"
+        r"upper\s+than|beyond|older\s+than|>",
     ),
     (r"<", r"below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than|younger\s+than|<"),
     (r"=", r"equal\s+to|equals|exactly|of|=|==|is|are"),
@@ -549,9 +555,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     age = _age_feature(schema)
     if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
-            clauses.append(
-                f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}"
-            )
+            clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
@@ -576,14 +580,120 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 clauses.append(f"prediction = {name}")
     if group_context:
         named = {c.split(" ")[0] for c in clauses}
-        clauses += [
-            f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)
-        ]
+        clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
     if clauses:
         return " and ".join(dict.fromkeys(clauses))
     if _all_pattern(schema).search(text):
         return "all"
     return None
+
+
+# The words that lead into a group condition: "for the people with", "on instances where", "those who are".
+_GROUP_LEAD = (
+    r"(?:\b(?:for|on|of|among|across|about|to|from)\s+)?(?:(?:all\s+)?(?:the\s+|those\s+|these\s+)?(?:{nouns})\s+)?"
+    r"(?:(?:with|where|whose|who|that|which|having|when)\s+(?:(?:are|is|were|was|have|has|had)\s+)?)?"
+    r"(?:(?:a|an|the|their|his|her|its|feature)\s+)?$"
+)
+_GROUP_NOUNS = (
+    r"people|persons|those|ones|individuals|instances|data\s*points?|data|rows|samples|examples|records|cases|"
+    r"entries|everyone|anyone|someone|somebody|observations"
+)
+_JOIN = re.compile(r"^\s*(?:,|and|or|but|,\s*and|,\s*or)?\s*$", re.IGNORECASE)
+
+
+def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
+    """Character spans where `text` names a feature of a tabular schema by its name or an alias."""
+    return [(m.start, m.end) for m in _mentions(text, schema) if m.strength == 2]
+
+
+def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
+    """Character spans of the group conditions in `text`, with the words leading into them.
+
+    "what are the predictions for people with glucose above 120 and age under 50?" gives the span of "for
+    people with glucose above 120 and age under 50". A condition is a comparison of a numeric feature with a
+    number ("bmi over 30", "more than 3 pregnancies", "older than 40", "age between 20 and 30"), a value of
+    a feature after group words ("those with a bmi of 30", "applicants who are unemployed"), or a class
+    after "predicted" / "labelled" and group words. A what-if change ("if her bmi were 30") is no condition.
+    The router masks these spans, so that a group does not drown what is asked about it.
+    """
+    if schema is None or schema.kind == "text":
+        return []
+    nouns = _GROUP_NOUNS + (
+        f"|{_group_noun(schema)}|{re.escape(schema.instance_noun.lower())}" if schema.instance_noun else ""
+    )
+    lead = re.compile(_GROUP_LEAD.format(nouns=nouns), re.IGNORECASE)
+    cores: list[tuple[int, int, bool]] = []  # (start, end, whether it is a comparison by itself)
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        after = text[mention.end : mention.end + 80]
+        before = text[max(0, mention.start - 40) : mention.start]
+        if feature.type == "numeric":
+            match = re.match(
+                rf"^\s*(?:(?:is|are|was|values?|being)\s+)?(?:between\s+-?{_NUM}\s+and\s+-?{_NUM}|"
+                rf"(?P<op>{_OP_WORDS})\s*(?:a\s+|an\s+|the\s+)?-?{_NUM}(?:\s+or\s+(?:more|less|higher|lower|above|"
+                rf"below|greater|fewer))?|(?P<bare>-?{_NUM}))\b",
+                after,
+                re.IGNORECASE,
+            )
+            if match:
+                if match.group("bare"):
+                    op = "="  # "those with bmi 30": a value, a condition only after group words
+                else:
+                    op = _op_of(match.group("op")) if match.group("op") else ">="  # "between a and b"
+                cores.append((mention.start, mention.end + match.end(), op != "="))
+                continue
+            reverse = re.search(
+                rf"(?:(?P<op>{_OP_WORDS})\s+)?(?:a\s+|an\s+)?-?{_NUM}\s+(?:(?:or\s+(?:more|less)|years\s+of|of|in)\s+)?"
+                rf"(?:(?:a|an|the)\s+)?$",
+                before,
+                re.IGNORECASE,
+            )
+            if reverse and reverse.group("op") and _op_of(reverse.group("op")) != "=":
+                cores.append((mention.start - (len(before) - reverse.start()), mention.end, True))
+            elif reverse:
+                cores.append((mention.start - (len(before) - reverse.start()), mention.end, False))
+        elif feature.categories:
+            match = re.match(
+                r"^\s*(?:(?:is|are|was|were|=|equal\s+to|equals|of|set\s+to)\s+)?(?:not\s+)?(?P<v>[\w\-]+)\b",
+                after,
+                re.IGNORECASE,
+            )
+            value = match is not None and match.group("v").lower() in {
+                *(c.lower() for c in feature.categories),
+                "true",
+                "false",
+            }
+            cores.append((mention.start, mention.end + (match.end() if value and match else 0), False))
+    age = _age_feature(schema)
+    if age is not None:
+        for match in re.finditer(
+            rf"\b(?:(?:older|younger)\s+than\s+{_NUM}|(?:over|under|above|below)\s+(?:the\s+age\s+of\s+)?"
+            rf"{_NUM}\s+(?:years?|yrs?)(?:\s+old)?|between\s+(?:the\s+ages?\s+of\s+)?{_NUM}\s+and\s+{_NUM}"
+            rf"(?:\s+years?(?:\s+old)?)?)\b",
+            text,
+            re.IGNORECASE,
+        ):
+            cores.append((match.start(), match.end(), True))
+    for start, end, _name in _class_mentions(text, schema):
+        if re.search(
+            rf"\b(?:{nouns})\s+(?:(?:who|that|which)\s+(?:are|were|is|was)\s+)?(?:predicted|labell?ed|classified)"
+            r"\s+(?:as\s+)?$",
+            text[max(0, start - 60) : start],
+            re.IGNORECASE,
+        ):
+            cores.append((start, end, False))
+    spans: list[tuple[int, int]] = []
+    for start, end, comparison in sorted(cores):
+        led = lead.search(text[max(0, start - 80) : start])
+        lead_start = start - (len(text[max(0, start - 80) : start]) - led.start()) if led else start
+        grouped = led is not None and bool(
+            re.search(rf"\b(?:{nouns}|with|where|whose|who|that|which|having)\b", led.group(0), re.IGNORECASE)
+        )
+        if spans and _JOIN.match(text[spans[-1][1] : start]):
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))  # "glucose above 120 and age under 50"
+        elif comparison or grouped:
+            spans.append((lead_start, end))
+    return spans
 
 
 def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | int | str] | None:
@@ -612,9 +722,7 @@ def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | in
                 values.setdefault(feature.name, category)
     age = _age_feature(schema)
     if age is not None:
-        match = re.search(
-            rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE
-        )
+        match = re.search(rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE)
         if match:
             values.setdefault(age.name, _parse_number(match.group("v")))
         match = re.search(rf"\baged?\s+(?P<v>{_NUM})\b", text, re.IGNORECASE)
@@ -630,9 +738,7 @@ def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) 
     owners: dict[str, list[tuple[str, str]]] = {}
     for feature in schema.features:
         for category in feature.categories or []:
-            if len(category) >= 3 and not re.fullmatch(
-                r"(?i)yes|no|true|false|none|other|unknown|\d+", category
-            ):
+            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
                 owners.setdefault(category.lower(), []).append((feature.name, category))
     found = []
     for key, pairs in owners.items():
@@ -647,9 +753,7 @@ def _parse_number(text: str) -> float | int:
     return int(value) if value.is_integer() and "." not in text else value
 
 
-def extract_instance(
-    text: str, schema: HostSchema | None, history: Sequence[Message] = ()
-) -> InstanceRef | None:
+def extract_instance(text: str, schema: HostSchema | None, history: Sequence[Message] = ()) -> InstanceRef | None:
     """The instance a request refers to, as a function's `instance` argument, or None.
 
     Recognises ids ("patient 12", "id 12", "instance #12", "row 12", a bare "12" when the text is just an
@@ -752,9 +856,7 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "glucose doubled", "the bmi were halved"
-    match = re.match(
-        r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE
-    )
+    match = re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE)
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
     # "increase glucose by 5", "reduce her bmi by 10%", "increase age to 60"
@@ -778,9 +880,7 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         down = match.group("verb").lower().startswith(("subtract", "tak"))
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "10% higher bmi", "5 points lower glucose"
-    match = re.search(
-        rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_DET}$", before, re.IGNORECASE
-    )
+    match = re.search(rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_DET}$", before, re.IGNORECASE)
     if match:
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
         return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
@@ -856,9 +956,7 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
         for pattern, swapped in patterns:
             regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
             for match in re.finditer(regex, text, re.IGNORECASE):
-                old, new = (
-                    (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
-                )
+                old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
                 if quoted or old.lower() not in _NOT_WORDS_TO_EDIT:
                     changes.setdefault(old.strip(), new.strip())
         removal = (
@@ -902,22 +1000,14 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         feature = mention.feature
         if feature.name in changes:
             continue
-        value = (
-            _numeric_change(text, mention)
-            if feature.type == "numeric"
-            else _categorical_change(text, mention)
-        )
+        value = _numeric_change(text, mention) if feature.type == "numeric" else _categorical_change(text, mention)
         if value is not None:
             changes[feature.name] = value
     age = _age_feature(schema)
     if age is not None and age.name not in changes:
-        match = re.search(
-            rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE
-        )
+        match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
         if match:
-            changes[age.name] = _signed(
-                "+" if match.group("dir").lower() == "older" else "-", match.group("n"), False
-            )
+            changes[age.name] = _signed("+" if match.group("dir").lower() == "older" else "-", match.group("n"), False)
         else:
             match = re.search(
                 rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",

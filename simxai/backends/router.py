@@ -41,6 +41,8 @@ from simxai.extraction import (
     extract_ids,
     extract_instance,
     extract_texts,
+    feature_spans,
+    group_spans,
 )
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
@@ -111,9 +113,7 @@ class _TfidfPart:
         if not counts:
             return np.zeros(self.rows.shape[0])
         columns = np.fromiter(counts, dtype=int)
-        weights = (1.0 + np.log(np.fromiter(counts.values(), dtype=float))) * self.idf[
-            columns
-        ]  # sublinear tf
+        weights = (1.0 + np.log(np.fromiter(counts.values(), dtype=float))) * self.idf[columns]  # sublinear tf
         return self.rows[:, columns] @ (weights / np.linalg.norm(weights))
 
 
@@ -156,9 +156,7 @@ def _wordllama_model() -> Any:
         import wordllama
         from wordllama import WordLlama
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise UsageError(
-            "the 'wordllama' router scorer needs `pip install wordllama` (the eval extra)"
-        ) from exc
+        raise UsageError("the 'wordllama' router scorer needs `pip install wordllama` (the eval extra)") from exc
     from pathlib import Path
 
     try:
@@ -215,9 +213,7 @@ class _Index:
             similarities = embedder.similarities(document)
             similarities[i] = -1.0  # leave the document itself out
             spreads.append(float(_per_function(similarities, owner_array, len(specs)).std()))
-        return cls(
-            tuple(s.name for s in specs), owner_array, embedder, float(np.median(spreads)) if spreads else 0.0
-        )
+        return cls(tuple(s.name for s in specs), owner_array, embedder, float(np.median(spreads)) if spreads else 0.0)
 
     def scores(self, query: str) -> np.ndarray:
         """Per function: the mean of its two best document similarities (one lucky n-gram is not enough)."""
@@ -252,9 +248,7 @@ class _Cue:
         )
 
 
-def _cue(
-    function: str, weight: float, pattern: str, requires: str | None = None, unless: str | None = None
-) -> _Cue:
+def _cue(function: str, weight: float, pattern: str, requires: str | None = None, unless: str | None = None) -> _Cue:
     def compiled(text: str | None) -> re.Pattern[str] | None:
         return re.compile(text, re.IGNORECASE) if text else None
 
@@ -272,7 +266,7 @@ _SHIFT = (
 )
 _ATTRIBUTION = (
     r"\b(?:important|importance|influen\w*|contribut\w*|attribut\w*|shap|lime|salien\w*|relevan\w*|"
-    r"weigh\w*|drive[sn]?|driving|driver\w*|drove|matter\w*|significan\w*|impact\w*|effects?|role|"
+    r"weigh\w*|drive[sn]?|driving|driver\w*|drove|matter\w*|significan\w*|impact\w*|effects?|role|interact\w*|"
     r"push\w*|pull\w*|care[sd]?\s+about|pa(?:y|ys|id)\s+attention|focus\w*\s+on|"
     r"(?:key|top|main|biggest|largest|strongest)\s+(?:NUM\s+)?(?:features?|words?|tokens?|factors?|variables?|"
     r"inputs?)|most\s+(?:\w+\s+)?(?:features?|words?|tokens?|factors?|variables?)|"
@@ -285,14 +279,17 @@ _SCOPE_GLOBAL = (
     r"the\s+model\s+(?:use|uses|look\s+at|looks\s+at))\b"
 )
 _SCOPE_LOCAL = (
-    r"\b(?:this|that|it|its|here|given|particular|specific|current|my|INSTANCE|"
+    r"\b(?:this|that|it|its|here|given|particular|specific|current|my|INSTANCE|GROUP|these|those|"
+    r"(?:ids?|instances?|data\s*points?|rows?|samples?|records?|items?|entr(?:y|ies)|persons?|people|individuals?)"
+    r"\s+(?:(?:with|of|number|no|an?|the|id)\s+){0,4}NUM|"
     r"the\s+(?:instance|input|sample|example|text|sentence|review|record|prediction|decision|data\s*point|"
     r"case|output|result|label|phrase|statement))\b"
 )
 _CHANGE_WORD = r"(?:chang\w*|alter\w*|modif\w*|vary|varies|variation\w*|edit\w*|tweak\w*|perturb\w*|mov\w*)"
 _STILL = (
     r"\b(?:still|same|unchanged|keep\w*|retain\w*|preserv\w*|maintain\w*|stay\w*|remain\w*|robust\w*|"
-    r"stabl[ey]|stability|invarian\w*|toleran\w*|tolerat\w*|resist\w*|sensitiv\w*|margin|endure\w*|holds?|"
+    r"stabl[ey]|stability|invarian\w*|toleran\w*|tolerat\w*|resist\w*|sensitive|sensitivity\s+to|margin|"
+    r"endure\w*|holds?|"
     r"without\s+(?:\w+\s+){0,2}(?:changing|altering|affecting|flipping|switching)|"
     r"leav\w*\b[^.?!]{0,30}\b(?:as\s+it\s+is|as\s+is|unchanged|intact|alone|the\s+same)|"
     rf"{_NEG}\s+(?:\w+\s+){{0,2}}(?:change|flip|alter|lead\s+to|cause|result\s+in)|"
@@ -304,7 +301,22 @@ _STILL = (
     rf"decision|outcome|{_CHANGE_WORD}))\b"
 )
 _TO_LABEL = r"(?:classified|predicted|labell?ed|categori[sz]ed|considered|rated)"
-_METRIC_NAMES = r"\b(?:accuracy|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion\s+matrix)\b"
+_METRIC_NAMES = (
+    r"\b(?:accuracy|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion\s+matrix|sensitivity|"
+    r"specificity|ppv|npv|(?:positive|negative)\s+predictive\s+values?|(?:true|false)\s+(?:positive|negative)\s+rate)\b"
+)
+# How the model reaches its decisions: about one instance or group when one is in scope, else overall.
+_MECHANISM = (
+    r"\bhow\s+(?:does|did|do|would|will|can)\s+(?:it|the\s+model|the\s+classifier|you|your\s+model|my\s+model|"
+    r"the\s+system)\s+(?:decide|know|arrive|come\s+to|come\s+up\s+with|reach|get\s+to|determine|conclude|"
+    r"figure\s+out|work\s+out|choose|tell|judge|make\s+(?:its\s+|your\s+|the\s+|a\s+|these\s+|such\s+)?"
+    r"(?:decisions?|predictions?|choices?))|\b(?:in\s+)?what\s+ways?\s+(?:do|does)\s+(?:it|the\s+model|you)\s+"
+    r"(?:decide|determine|figure\s+out|predict)|\bwhat\s+(?:\w+\s+){0,3}(?:do|does)\s+(?:it|the\s+model|you|"
+    r"the\s+classifier)\s+(?:use|leverage|consider|look\s+at|rely\s+on|take\s+into)\b[^.?!]{0,60}\b(?:decid\w*|"
+    r"determin\w*|figur\w*|predict\w*|decisions?|reason\w*)"
+)
+# Words that ask for the reason of a prediction, never for the prediction itself.
+_REASON = r"\b(?:why|how\s+come|reason\w*|rationale\w*|justif\w*|motivation|explain\w*|explanations?)\b"
 
 # Weights are in standard deviations of the similarity scores: 1.0 is a clear preference, 3.0 decides.
 _CUES: tuple[_Cue, ...] = (
@@ -319,12 +331,12 @@ _CUES: tuple[_Cue, ...] = (
     _cue(
         "get_local_explanation",
         1.6,
-        r"\bwhy\b|\b(?:what|which\s+\w+)\s+(?:made|makes|led|leads|caused|causes)\b|\breasons?\b|\bexplain\w*\b|"
-        r"\blocal(?:ly)?\b|"
-        r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b|"
-        r"\bhow\s+(?:does|did|do|would)\s+(?:it|the\s+model|the\s+classifier|you)\s+"
-        r"(?:decide|know|arrive|come\s+to|reach|get|determine|conclude)",
+        r"\bwhy\b|\b(?:what|which\s+\w+)\s+(?:made|makes|led|leads|caused|causes)\b|\breason\w*\b|\bexplain\w*\b|"
+        r"\brationale\w*|\bjustif\w*|\blocal(?:ly)?\b|"
+        r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b",
     ),
+    _cue("get_local_explanation", 1.6, _MECHANISM, requires=_SCOPE_LOCAL),
+    _cue("get_global_explanation", 1.6, _MECHANISM, unless=_SCOPE_LOCAL),
     # attribution words: about one instance unless the model overall is meant
     _cue("get_local_explanation", 1.8, _ATTRIBUTION),
     _cue("get_local_explanation", 1.0, _SCOPE_LOCAL, requires=_ATTRIBUTION),
@@ -336,9 +348,7 @@ _CUES: tuple[_Cue, ...] = (
         requires=_ATTRIBUTION + r"|\b(?:decid\w*|decisions?|works?|working|reason\w*|make\s+predictions)\b",
     ),
     # counterfactuals: the word itself, or changes that lead to another outcome
-    _cue(
-        "explain_how_to_be_that", 3.0, r"\bcounter[\s-]?factual\w*|\bcontrastive\b|\bcounter[\s-]?example\w*"
-    ),
+    _cue("explain_how_to_be_that", 3.0, r"\bcounter[\s-]?factual\w*|\bcontrastive\b|\bcounter[\s-]?example\w*"),
     _cue(
         "explain_how_to_be_that",
         2.2,
@@ -373,7 +383,10 @@ _CUES: tuple[_Cue, ...] = (
         "get_model_performance",
         2.5,
         r"\b(?:accura(?:cy|te)|precision|recall|f[\s_-]?1|f[\s-]?score|roc|auc|auroc|confusion|error\s+rate|"
-        r"perform\w*|metrics?|how\s+(?:good|well|reliable)\s+(?:is|does|are)|mistakes?|how\s+(?:often|frequently)\s+"
+        r"perform\w*|metrics?|how\s+(?:good|well|reliable|precise)\s+(?:is|does|are)|mistak\w*|errors?|"
+        r"incorrect\w*|wrongly|faulty|misclassif\w*|correctly|gets?\s+(?:it\s+|them\s+)?(?:right|wrong)|"
+        r"sensitivity|specificity|ppv|npv|(?:positive|negative)\s+predictive|"
+        r"(?:often|frequently|usually|mostly)\s+(?:\w+\s+)?(?:right|wrong|correct|incorrect)|how\s+(?:often|frequently)\s+"
         r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*)|\brate\b[^.?!]*\b(?:correct|right|wrong))\b",
         unless=r"INSTANCE",  # a claim that "is accurate" asks for a prediction, not a metric
     ),
@@ -395,15 +408,26 @@ _CUES: tuple[_Cue, ...] = (
         "get_data_information",
         2.2,
         r"\b(?:which|what)\s+(?:features|variables|inputs)\b",
-        unless=_METRIC_NAMES
-        + "|"
-        + _ATTRIBUTION
-        + "|"
-        + _STILL
-        + rf"|\b(?:explain\w*|why|predict\w*|{_OUTCOME})\b",
+        unless=_METRIC_NAMES + "|" + _ATTRIBUTION + "|" + _STILL + rf"|\b(?:explain\w*|why|predict\w*|{_OUTCOME})\b",
     ),
+    _cue("get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))", unless=_METRIC_NAMES),
     _cue(
-        "get_data_information", 1.2, r"\bdata\b(?!\s*(?:point|record|instance|sample))", unless=_METRIC_NAMES
+        "get_data_information",
+        2.2,
+        r"\b(?:how\s+many|(?:total\s+)?(?:number|count|total|amount)\s+(?:num\s+)?of\s+(?:\w+\s+)?(?:GROUP|people|persons|"
+        r"individuals|instances|rows|samples|records|entries|data\s*points|observations|times|cases)|grand\s+total|"
+        r"total\s+num\w*|std|variance|variability|spread|frequenc\w*|"
+        r"(?:show|display|print|list|see|reveal|view)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|this\s+|these\s+)?"
+        r"(?:data|dataset|instances?|rows?|records?|entries|entry|values|feature\s+values|datapoints?|data\s+points?|"
+        r"samples?|items?)\b(?!\s+(?:\w+\s+)?(?:predictions?|explanations?))|"
+        r"(?:show|display|print)\s+(?:me\s+)?(?:ids?|instances?|rows?|records?|samples?|data\s*points?)\s+NUM|"
+        r"values?\s+of\s+(?:the\s+|its\s+|their\s+)?(?:features?|FEATURE)|"
+        r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?FEATURE\s+(?:of|for)\s+(?:\w+\s+)?NUM|"
+        r"(?:defin\w*|meaning|descri\w*)\s+(?:of\s+)?(?:the\s+)?(?:feature\s+)?(?:named\s+)?FEATURE|"
+        r"FEATURE\s+(?:feature\s+)?(?:means?|stands?\s+for)|what\s+is\s+(?:the\s+)?FEATURE(?:\s+feature)?\s*\?|"
+        r"(?:labels?|class|target)\s+(?:frequenc\w*|distribution|balance|counts?)|underlying\s+labels?|"
+        r"(?:gold|true|real|actual)\s+targets?)\b",
+        unless=_METRIC_NAMES + r"|\b(?:mistak\w*|errors?|wrong\w*|incorrect\w*|counterfactual\w*|ways|changes)\b",
     ),
     # the model itself
     _cue(
@@ -426,10 +450,12 @@ _CUES: tuple[_Cue, ...] = (
         r"\b(?:what\s+(?:are\s+the\s+)?(?:labels|classes|outputs|outcomes|categories)|possible\s+(?:labels|"
         r"classes|outputs|outcomes|predictions|answers|values)|what\s+(?:does|do)\s+(?:the\s+|each\s+|a\s+)?"
         r"(?:[\w']+\s+)?(?:label|class|output|score|probability|prediction|LABEL)s?\s+(?:\w+\s+)?mean|"
-        r"meaning\s+of|what\s+(?:can|does)\s+(?:it|the\s+model|you|the\s+system|the\s+classifier)\s+"
+        r"meaning\s+of(?!\s+(?:the\s+)?FEATURE)|what\s+(?:can|does)\s+(?:it|the\s+model|you|the\s+system|the\s+classifier)\s+"
         r"(?:predict|do|tell|output)|(?:kinds?|types?|sorts?)\s+of\s+(?:answers|outputs|predictions|labels|results)|"
         r"what\s+(?:it|the\s+model|the\s+classifier|the\s+system)\s+(?:does|can\s+do|"
         r"outputs)|capabilit\w*|output\s+card)\b",
+        # "what does it predict for patient 4 / for people over 50" asks for the prediction itself
+        unless=r"\b(?:GROUP|INSTANCE|NUM|this|these|those)\b",
     ),
     _cue(
         "get_output_information",
@@ -442,8 +468,12 @@ _CUES: tuple[_Cue, ...] = (
         "get_prediction",
         1.2,
         r"\b(?:predict|predicts|classify|classifies|categori[sz]e|sentiment|how\s+likely|"
-        r"(?:prediction|label|class|classification|outcome|output|verdict)\s+(?:for|of|about|regarding|on)\b|"
-        r"what\s+(?:is|would\s+be|will\s+be)\s+(?:the\s+)?(?:predicted\s+)?(?:prediction|label|class|outcome)|"
+        r"(?:predictions?|label|class|classifications?|outcomes?|output|verdict)\s+(?:for|of|about|regarding|on|"
+        r"across|over)\b|"
+        r"what(?:'s|\s+is|\s+are|\s+were|\s+would\s+be|\s+will\s+be)\s+(?:the\s+|its\s+|your\s+|my\s+)?"
+        r"(?:model'?s\s+)?(?:predicted\s+)?(?:predictions?|label|class|outcomes?)|"
+        r"(?:show|display|print|give|list|reveal|return|see)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|its\s+|your\s+)?"
+        r"(?:model'?s\s+)?predictions?|"
         r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?predicted\s+\w+|"
         r"what\s+(?:does|would|will)\s+(?:the\s+model|it|the\s+classifier|you)\s+(?:say|think|output|give)|"
         r"what\s+(?:the\s+model|it|the\s+classifier)\s+(?:says|thinks|predicts|outputs)|"
@@ -451,6 +481,18 @@ _CUES: tuple[_Cue, ...] = (
         r"what\s+(?:label|class|score|sentiment)\s+(?:does|would|will)\s+(?:\w+\s+){0,3}(?:give|assign|get)|"
         r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|LABEL\s+or\s+LABEL|"
         r"is\s+(?:it|this|INSTANCE)\s+(?:an?\s+)?(?:LABEL|correct|right)|according\s+to\s+the\s+(?:model|classifier))\b",
+        unless=_REASON
+        + r"|\b(?:chang\w*|flip\w*|alter\w*|revers\w*|"
+        r"(?:gold|true|actual|real|ground[\s-]?truth|underlying)\s+labels?)\b",
+    ),
+    # how likely: a prediction's probability (what a probability means is about the outputs)
+    _cue(
+        "get_prediction",
+        2.2,
+        r"\b(?:how\s+(?:likely|probable|confident|sure|certain)|likelihood|probabilit\w*|chances?|odds)\b",
+        unless=_REASON
+        + r"|\b(?:mean|means|meaning|interpret\w*|represent\w*|defin\w*|calibrat\w*|aspects?|factors?)\b|"
+        r"\bwhat\s+(?:\w+\s+){0,4}(?:makes?|made)\b",
     ),
     _cue("get_prediction", 1.5, r"\b(?:compare|comparison|versus|vs\.?|difference\s+between)\b"),
 )
@@ -471,9 +513,7 @@ _SMALL_TALK = re.compile(
     r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
     re.IGNORECASE,
 )
-_GREETING = re.compile(
-    r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE
-)
+_GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE)
 _THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
 _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
 _ANOTHER = re.compile(
@@ -491,13 +531,13 @@ _FILLER = frozenset(
     "and what about how for the a an now then same please ok okay so try with one instead too as well also "
     "do does it is this that case of show me again can you could i see give tell let's let us question thing "
     "thanks thank yes no sure id instance row sample example number record item entry text sentence review "
-    "input data point one ones NUM INSTANCE".split()
+    "input data point one ones people those NUM INSTANCE GROUP".split()
 )
 
 
 def _only_names_instance(masked: str, schema: HostSchema | None) -> bool:
     """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?")."""
-    if "INSTANCE" not in masked and "NUM" not in masked:
+    if "INSTANCE" not in masked and "NUM" not in masked and "GROUP" not in masked:
         return False
     noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
     words = re.findall(r"[A-Za-z']+", masked)
@@ -515,11 +555,20 @@ def _mask(text: str, schema: HostSchema | None) -> str:
         instance = extract_instance(masked, schema)
         if isinstance(instance, str) and instance != "INSTANCE" and len(instance) < len(masked):
             masked = masked.replace(instance, " INSTANCE ")
-    masked = re.sub(r"#?\b\d+(?:\.\d+)?\b", " NUM ", masked)
+    if schema is not None and schema.kind != "text":
+        masked = _mask_spans(masked, group_spans(masked, schema), " GROUP ")
+        masked = _mask_spans(masked, feature_spans(masked, schema), " FEATURE ")
+    masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
     if schema is not None:
         for name in sorted(schema.class_names, key=len, reverse=True):
             masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
     return " ".join(masked.split())
+
+
+def _mask_spans(text: str, spans: Sequence[tuple[int, int]], placeholder: str) -> str:
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + placeholder + text[end:]
+    return text
 
 
 # Politeness and request wrappers ("could you please tell me", "I'd like to see") say nothing about which
@@ -536,7 +585,13 @@ _WRAPPERS = re.compile(
 
 def _for_similarity(masked: str) -> str:
     # The placeholders mean nothing to the scorers; plain words keep their neighbours' n-grams intact.
-    plain = masked.replace("INSTANCE", "this").replace("NUM", "").replace("LABEL", "label")
+    plain = (
+        masked.replace("INSTANCE", "this")
+        .replace("GROUP", "them")
+        .replace("FEATURE", "feature")
+        .replace("NUM", "")
+        .replace("LABEL", "label")
+    )
     return " ".join(_WRAPPERS.sub(" ", plain).split()) or plain
 
 
@@ -606,9 +661,7 @@ class RouterBackend(Backend):
             index = self._indexes[key] = _Index.build(specs, self.scorer)
         return index
 
-    def _decide(
-        self, text: str, history: Sequence[Message], request: CompletionRequest, depth: int = 0
-    ) -> _Decision:
+    def _decide(self, text: str, history: Sequence[Message], request: CompletionRequest, depth: int = 0) -> _Decision:
         schema = request.host
         names = {s.name for s in request.functions}
         masked = _mask(text, schema)
@@ -624,17 +677,13 @@ class RouterBackend(Backend):
             previous = self._previous_function(history, request, depth)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
-        if not decision.cued and (
-            _SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)
-        ):
+        if not decision.cued and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return _Decision(None, decision.confidence, False)
         if decision.cued:
             return decision
         if schema is not None and schema.kind == "text" and "get_prediction" in names and _is_content(masked):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify.
-            return _Decision(
-                "get_prediction", decision.confidence, False, whole_text="INSTANCE" not in masked
-            )
+            return _Decision("get_prediction", decision.confidence, False, whole_text="INSTANCE" not in masked)
         if decision.confidence >= self.threshold:
             return decision
         return _Decision(None, decision.confidence, False)
