@@ -73,7 +73,7 @@ _GENERIC_NOUNS = (
     "individual",
 )
 # Determiners a feature is often preceded by ("her bmi", "the glucose").
-_DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)?"
+_DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)?(?:feature\s+)?"
 
 # ---------------------------------------------------------------------------------------------------------
 # Text spans: quoted texts for text hosts
@@ -799,10 +799,13 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
 
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller"
 _DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter"
-_INC_VERBS = r"increase|increasing|raise|raising|add|adding|increment|boost|boosting|bump|up"
+_INC_VERBS = (
+    r"increase|increased|increasing|raise|raised|raising|add|added|adding|increment|incremented|boost|boosted|"
+    r"boosting|bump|bumped|up|upped|gain|gained|gaining"
+)
 _DEC_VERBS = (
-    r"decrease|decreasing|reduce|reducing|lower|lowering|cut|cutting|drop|dropping|decrement|"
-    r"subtract|subtracting"
+    r"decrease|decreased|decreasing|reduce|reduced|reducing|lower|lowered|lowering|cut|cutting|drop|dropped|"
+    r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing"
 )
 _SET = (
     r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|set\s+to|changed\s+to|goes\s+to|went\s+to|"
@@ -869,18 +872,31 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         to = re.match(rf"^\s*to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
         if to:
             return _parse_number(to.group("n"))
-    # "add 5 to glucose", "subtract 5 from the bmi"
+    # "add 5 to glucose", "subtract 5 from the bmi", "took 5 points away from bmi", "take on 5 in age"
     match = re.search(
-        rf"\b(?P<verb>add|adding|subtract|subtracting|take|taking)\s+(?P<n>{_NUM}){pct}\s*"
-        rf"(?:\w+\s+)?(?:to|from|off)\s+{_DET}$",
+        rf"\b(?P<verb>add|adds|added|adding|subtract\w*|take|takes|took|taking)\s+(?P<on>on\s+)?(?P<n>{_NUM}){pct}\s*"
+        rf"(?:\w+\s+)?(?:to|from|off|away\s+from|in|of)\s+{_DET}$",
         before,
         re.IGNORECASE,
     )
     if match:
-        down = match.group("verb").lower().startswith(("subtract", "tak"))
+        down = match.group("verb").lower().startswith(("subtract", "tak", "took")) and not match.group("on")
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
-    # "10% higher bmi", "5 points lower glucose"
-    match = re.search(rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+{_DET}$", before, re.IGNORECASE)
+    # "lose 5 bmi", "gained 10 glucose"
+    match = re.search(
+        rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",
+        before,
+        re.IGNORECASE,
+    )
+    if match:
+        down = re.fullmatch(_DEC_VERBS, match.group("verb"), re.IGNORECASE) is not None
+        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "10% higher bmi", "5 points lower glucose", "118 more in glucose"
+    match = re.search(
+        rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
+        before,
+        re.IGNORECASE,
+    )
     if match:
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
         return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))

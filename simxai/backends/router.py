@@ -481,8 +481,7 @@ _CUES: tuple[_Cue, ...] = (
         r"what\s+(?:label|class|score|sentiment)\s+(?:does|would|will)\s+(?:\w+\s+){0,3}(?:give|assign|get)|"
         r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|LABEL\s+or\s+LABEL|"
         r"is\s+(?:it|this|INSTANCE)\s+(?:an?\s+)?(?:LABEL|correct|right)|according\s+to\s+the\s+(?:model|classifier))\b",
-        unless=_REASON
-        + r"|\b(?:chang\w*|flip\w*|alter\w*|revers\w*|"
+        unless=_REASON + r"|\b(?:chang\w*|flip\w*|alter\w*|revers\w*|"
         r"(?:gold|true|actual|real|ground[\s-]?truth|underlying)\s+labels?)\b",
     ),
     # how likely: a prediction's probability (what a probability means is about the outputs)
@@ -498,12 +497,15 @@ _CUES: tuple[_Cue, ...] = (
 )
 
 _TAKE_NO_CHANGES = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this"})
+# Under named changes, the what-if function answers the question asked about the changed instance (its
+# prediction, probability or explanation), so these functions' cues do not count then either.
+_ANSWERED_AFTER_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation"})
 # Concrete feature values make a what-if only in a conditional or a change ("if bmi were 30", "set bmi to
 # 30"); "for a patient with bmi 30" describes an instance.
 _CONDITIONAL = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
     r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*|drop\w*|"
-    r"rose|fell|went)\b|^\W*(?:let'?s\s+)?say\b|\bwhat\s+then\b",
+    r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking)\b|^\W*(?:let'?s\s+)?say\b|\bwhat\s+then\b",
     re.IGNORECASE,
 )
 _SMALL_TALK = re.compile(
@@ -701,16 +703,19 @@ class RouterBackend(Backend):
         scenario = (
             "explain_what_if" in position
             and bool(_CONDITIONAL.search(masked))
-            and bool(extract_changes(text, request.host))
+            # a group's condition ("those with bmi of 30") is no change
+            and bool(extract_changes(_mask_spans(text, group_spans(text, request.host), " "), request.host))
         )
         cued = scenario
         for cue in _CUES:
-            skipped = scenario and cue.function in _TAKE_NO_CHANGES
+            skipped = scenario and cue.function in _TAKE_NO_CHANGES | _ANSWERED_AFTER_CHANGES
             if cue.function in position and not skipped and cue.matches(masked):
                 totals[position[cue.function]] += cue.weight
                 cued = True
         if scenario:
-            totals[position["explain_what_if"]] += 2.0
+            # the what-if function answers any question under the changes (the prediction, its probability or
+            # its explanation after them), so a named change outweighs the question's other cues
+            totals[position["explain_what_if"]] += 4.0
         best = int(np.argmax(totals))
         return _Decision(index.names[best], float(similarities.max()), cued)
 
