@@ -317,6 +317,11 @@ _MECHANISM = (
 )
 # Words that ask for the reason of a prediction, never for the prediction itself.
 _REASON = r"\b(?:why|how\s+come|reason\w*|rationale\w*|justif\w*|motivation|explain\w*|explanations?)\b"
+# ... nor a change of it, whether it is right, or the data's own labels.
+_PREDICTION_UNLESS = (
+    _REASON + r"|\b(?:chang\w*|flip\w*|alter\w*|revers\w*|correctly|incorrect\w*|wrongly|mistak\w*|errors?|"
+    r"(?:gold|true|actual|real|ground[\s-]?truth|underlying)\s+labels?)\b"
+)
 
 # Weights are in standard deviations of the similarity scores: 1.0 is a clear preference, 3.0 decides.
 _CUES: tuple[_Cue, ...] = (
@@ -468,12 +473,8 @@ _CUES: tuple[_Cue, ...] = (
         "get_prediction",
         1.2,
         r"\b(?:predict|predicts|classify|classifies|categori[sz]e|sentiment|how\s+likely|"
-        r"(?:predictions?|label|class|classifications?|outcomes?|output|verdict)\s+(?:for|of|about|regarding|on|"
-        r"across|over)\b|"
-        r"what(?:'s|\s+is|\s+are|\s+were|\s+would\s+be|\s+will\s+be)\s+(?:the\s+|its\s+|your\s+|my\s+)?"
-        r"(?:model'?s\s+)?(?:predicted\s+)?(?:predictions?|label|class|outcomes?)|"
-        r"(?:show|display|print|give|list|reveal|return|see)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|its\s+|your\s+)?"
-        r"(?:model'?s\s+)?predictions?|"
+        r"(?:prediction|label|class|classification|outcome|output|verdict)\s+(?:for|of|about|regarding|on)\b|"
+        r"what\s+(?:is|would\s+be|will\s+be)\s+(?:the\s+)?(?:predicted\s+)?(?:prediction|label|class|outcome)|"
         r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?predicted\s+\w+|"
         r"what\s+(?:does|would|will)\s+(?:the\s+model|it|the\s+classifier|you)\s+(?:say|think|output|give)|"
         r"what\s+(?:the\s+model|it|the\s+classifier)\s+(?:says|thinks|predicts|outputs)|"
@@ -481,8 +482,18 @@ _CUES: tuple[_Cue, ...] = (
         r"what\s+(?:label|class|score|sentiment)\s+(?:does|would|will)\s+(?:\w+\s+){0,3}(?:give|assign|get)|"
         r"probabilit\w*\s+(?:of|that|for)|chances?\s+(?:of|that)|LABEL\s+or\s+LABEL|"
         r"is\s+(?:it|this|INSTANCE)\s+(?:an?\s+)?(?:LABEL|correct|right)|according\s+to\s+the\s+(?:model|classifier))\b",
-        unless=_REASON + r"|\b(?:chang\w*|flip\w*|alter\w*|revers\w*|"
-        r"(?:gold|true|actual|real|ground[\s-]?truth|underlying)\s+labels?)\b",
+        unless=_PREDICTION_UNLESS,
+    ),
+    # the predictions asked for, or shown, for instances or a group
+    _cue(
+        "get_prediction",
+        2.2,
+        r"\b(?:predictions\s+(?:for|of|about|regarding|on|across|over|in)|"
+        r"what(?:'s|\s+is|\s+are|\s+were|\s+would\s+be|\s+will\s+be)\s+(?:the\s+|its\s+|your\s+|my\s+)?"
+        r"(?:model'?s\s+)?(?:predicted\s+\w+|predictions?)|"
+        r"(?:show|display|print|give|list|reveal|return|see|view)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?"
+        r"(?:the\s+|its\s+|your\s+)?(?:model'?s\s+)?predictions?)\b",
+        unless=_PREDICTION_UNLESS,
     ),
     # how likely: a prediction's probability (what a probability means is about the outputs)
     _cue(

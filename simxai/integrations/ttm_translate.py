@@ -275,6 +275,9 @@ class Translator:
         if function == "get_data_information":
             return self._data(u)
         if function == "get_model_information":
+            if u.has(_SELF) or u.has(_FUNCTION):
+                # "what are you?", "what are your functions?": about the assistant, not the model
+                return self._meta(u)
             return [op(("model",))]
         if function == "get_output_information":
             if u.has(_DEFINE) and (subjects := u.subject(r"define|definition of|meaning of|what|named")):
