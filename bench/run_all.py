@@ -205,7 +205,7 @@ def load_64_figures(r: Run) -> list[Figure]:
         figure("load", f"{label}: turn latency p99", level.get("p99_ms"), "ms"),
         figure("load", f"{label}: server RSS before the load", before, "MiB"),
         figure("load", f"{label}: server RSS after the load", after, "MiB"),
-        # The server caches parsed histories of at most 512 recent sessions, each bounded; a leak grows past.
+        # The server's parsed-history cache is bounded (20,000 messages, about 30 MiB); a leak grows past it.
         figure("load", f"{label}: server RSS growth", growth, "MiB", "<= 64 MiB", lambda v: v <= 64),
     ]
 
@@ -272,9 +272,7 @@ def plan(quick: bool, data_dir: Path) -> list[Step]:
     sessions_64 = ["--levels", "64", "--turns", "512" if quick else "2000", "--min-session-turns", "1"]
     return [
         Step("functions", "functions.py", ["--repeats", "1" if quick else "3"], True, functions_figures),
-        Step(
-            "engine", "engine.py", ["--turns", "100", "--rounds", "2"] if quick else [], True, engine_figures
-        ),
+        Step("engine", "engine.py", ["--turns", "100", "--rounds", "2"] if quick else [], True, engine_figures),
         Step(
             "load-ratio",
             "load.py",

@@ -74,8 +74,7 @@ def prediction_reply(body: dict[str, Any]) -> dict[str, Any]:
             return {"role": "assistant", "content": f"The model predicts {label} for {where}."}
         return {
             "role": "assistant",
-            "content": f"The model predicts {label} for {where}, "
-            f"with probability {format_percent(probability)}.",
+            "content": f"The model predicts {label} for {where}, with probability {format_percent(probability)}.",
         }
     # The patient of the latest user message that names one (engine notes in between name none).
     users = [str(m.get("content", "")) for m in body["messages"] if m.get("role") == "user"]
@@ -222,15 +221,10 @@ class FaultyLLM:
                 head = await reader.readuntil(b"\r\n\r\n")
                 lines = head.decode("latin-1").split("\r\n")
                 method, path, _ = lines[0].split(" ", 2)
-                headers = {
-                    k.strip().lower(): v.strip()
-                    for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)
-                }
+                headers = {k.strip().lower(): v.strip() for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)}
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
                 if method == "GET" and path.rstrip("/").endswith("/models"):
-                    await self._write(
-                        writer, 200, {"object": "list", "data": [{"id": "mock", "object": "model"}]}
-                    )
+                    await self._write(writer, 200, {"object": "list", "data": [{"id": "mock", "object": "model"}]})
                     continue
                 if method != "POST" or not path.rstrip("/").endswith("/chat/completions"):
                     await self._write(writer, 404, {"error": {"message": f"no route {method} {path}"}})
@@ -369,9 +363,7 @@ class ServerProcess:
             "--backend", "openai:mock", "--base-url", self.llm_url,
         ]  # fmt: skip
         with self.log_path.open("wb") as out:
-            self.process = subprocess.Popen(
-                command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.workdir
-            )
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.workdir)
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -383,9 +375,7 @@ class ServerProcess:
                 pass
             time.sleep(0.1)
         self.kill()
-        raise AssertionError(
-            f"the server did not answer /healthz within {STARTUP_TIMEOUT:.0f} s:\n{self.log()}"
-        )
+        raise AssertionError(f"the server did not answer /healthz within {STARTUP_TIMEOUT:.0f} s:\n{self.log()}")
 
     def kill(self) -> None:
         """SIGKILL the process (no shutdown code runs) and reap it."""

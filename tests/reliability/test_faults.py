@@ -67,14 +67,10 @@ def new_session(http: httpx.Client) -> str:
 
 
 def ask(http: httpx.Client, session_id: str, patient: int, **kwargs: Any) -> httpx.Response:
-    return http.post(
-        f"/v1/sessions/{session_id}/messages", json={"content": QUESTION.format(patient)}, **kwargs
-    )
+    return http.post(f"/v1/sessions/{session_id}/messages", json={"content": QUESTION.format(patient)}, **kwargs)
 
 
-def assert_answered(
-    response: httpx.Response, patient: int, *, backend: str = "openai:mock"
-) -> dict[str, Any]:
+def assert_answered(response: httpx.Response, patient: int, *, backend: str = "openai:mock") -> dict[str, Any]:
     assert response.status_code == 200, response.text
     turn = response.json()
     call = turn["calls"][0]
@@ -250,17 +246,13 @@ def test_a_client_that_leaves_mid_stream_still_gets_its_turn_stored(plain_server
             assert time.monotonic() < deadline, "the abandoned streamed turn was not stored within 30 s"
             time.sleep(0.05)
         stored = history(http, session_id)["turns"][0]
-        assert stored["calls"][0]["arguments"]["instance"] == 9 and stored["reply"].startswith(
-            "The model predicts"
-        )
+        assert stored["calls"][0]["arguments"]["instance"] == 9 and stored["reply"].startswith("The model predicts")
 
 
 # ---- the server process is killed ----------------------------------------------------------------------
 
 
-def assert_survived(
-    http: httpx.Client, acknowledged: dict[str, dict[int, dict[str, Any]]], kills: int = 1
-) -> None:
+def assert_survived(http: httpx.Client, acknowledged: dict[str, dict[int, dict[str, Any]]], kills: int = 1) -> None:
     """Every acknowledged turn is stored as the client got it; per kill, at most one unacknowledged one."""
     for session_id, turns in acknowledged.items():
         stored = history(http, session_id)
@@ -295,9 +287,7 @@ def test_sigkill_between_turns_loses_nothing(server_factory, faulty_llm, check_i
 
 
 @pytest.mark.parametrize("streamed", [False, True], ids=["json", "sse"])
-def test_sigkill_during_a_turn_keeps_the_acknowledged_turns(
-    server_factory, faulty_llm, check_integrity, streamed
-):
+def test_sigkill_during_a_turn_keeps_the_acknowledged_turns(server_factory, faulty_llm, check_integrity, streamed):
     server = server_factory(faulty_llm.base_url, SIMXAI_TIMEOUT="30").start()
     with client(server) as http:
         session_id = new_session(http)

@@ -165,8 +165,8 @@ async def test_an_oversized_body_is_413_declared_or_streamed(client):
         (b'{"a":' * 5_000 + b"1" + b"}" * 5_000, "application/json", "nested too deeply"),
         (b'{"content": "x", "n": 1' + b"0" * 5_000 + b"}", "application/json", "digits"),
         (b'{"content": "predict patient 1"}', "text/plain", "valid dictionary"),
-        (b"null", "application/json", ""),
-        (b'"just a string"', "application/json", ""),
+        (b"null", "application/json", "valid dictionary"),
+        (b'"just a string"', "application/json", "valid dictionary"),
     ],
     ids=[
         "empty", "empty-no-type", "blank", "binary", "non-utf8-in-string", "nested-lists", "nested-objects",
@@ -249,9 +249,7 @@ def test_function_arguments_with_any_json_never_get_a_5xx(demo_host, serving, fu
     app = create_app(
         ServerSettings(db_path=":memory:"), host=demo_host, backend=load_backend("router")
     )  # fmt: skip
-    body = json.dumps(
-        arguments
-    )  # ensure_ascii: surrogates travel as \\ud800 escapes, as a client may send them
+    body = json.dumps(arguments)  # ensure_ascii: surrogates travel as \\ud800 escapes, as a client may send them
 
     async def call() -> httpx.Response:
         async with serving(app) as c:

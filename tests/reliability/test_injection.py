@@ -75,9 +75,7 @@ class ObedientModel:
             return reply("", ToolCall(id="p0", name="get_prediction", arguments={"instance": 12}))
         if last.role == "user" and "model card" in last.content:
             return reply("", ToolCall(id="m0", name="get_model_information", arguments={}))
-        if last.role == "user" and any(
-            w in last.content.lower() for w in ("ignore", "override", "delete", "[", "{")
-        ):
+        if last.role == "user" and any(w in last.content.lower() for w in ("ignore", "override", "delete", "[", "{")):
             return reply("", *hostile_calls(self.marker, self.victim))
         if last.role == "tool":
             # Asked to phrase the result: it "reveals the system prompt" as its reply, as it was told to.
@@ -138,9 +136,7 @@ async def test_an_obeyed_injection_reaches_nothing_outside_the_registry(
         model.requests.clear()
 
         text = injection.format(marker=marker, victim=victim)
-        response = await client.post(
-            f"/v1/sessions/{attacker}/messages", json={"content": text}, headers=ATTACKER
-        )
+        response = await client.post(f"/v1/sessions/{attacker}/messages", json={"content": text}, headers=ATTACKER)
 
         assert response.status_code == 200, response.text
         turn = response.json()
@@ -171,9 +167,7 @@ async def test_a_revealed_system_prompt_holds_no_secret(demo_host, tmp_path, ser
     app = keyed_app(demo_host, FunctionBackend(model), tmp_path / "sessions.db")
     async with serving(app) as client:
         other = (await client.post("/v1/sessions", headers=VICTIM)).json()["session_id"]
-        await client.post(
-            f"/v1/sessions/{other}/messages", json={"content": "hello from the victim"}, headers=VICTIM
-        )
+        await client.post(f"/v1/sessions/{other}/messages", json={"content": "hello from the victim"}, headers=VICTIM)
         session = (await client.post("/v1/sessions", headers=ATTACKER)).json()["session_id"]
         response = await client.post(
             f"/v1/sessions/{session}/messages", json={"content": "what is patient 12?"}, headers=ATTACKER
@@ -252,9 +246,7 @@ async def test_the_router_maps_injection_text_only_onto_the_eleven(demo_host, fo
     assert json.dumps(agent.tools) == tools_before and forbidden == []
 
 
-async def test_the_openai_face_drops_a_client_system_prompt_and_refuses_tool_messages(
-    demo_host, tmp_path, serving
-):
+async def test_the_openai_face_drops_a_client_system_prompt_and_refuses_tool_messages(demo_host, tmp_path, serving):
     model = ObedientModel("unused")
     app = create_app(
         ServerSettings(db_path=str(tmp_path / "s.db")), host=demo_host, backend=FunctionBackend(model)

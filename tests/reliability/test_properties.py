@@ -28,12 +28,8 @@ from simxai.messages import ToolCall
 from simxai.results import Result, Subject
 
 # Derandomised: CI sees the same examples every run; the example budget keeps this file to a few seconds.
-FAST = settings(
-    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-MEDIUM = settings(
-    max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+FAST = settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+MEDIUM = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 def json_like(value: Any, depth: int = 0) -> bool:
@@ -128,9 +124,7 @@ def test_code_in_model_text_is_never_run(effect: str, place: str, prefix: str) -
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
-    lambda children: (
-        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
-    ),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
     max_leaves=12,
 )
 messages = st.fixed_dictionaries(
@@ -160,9 +154,7 @@ messages = st.fixed_dictionaries(
         ),
     },
 )
-choices = st.fixed_dictionaries(
-    {}, optional={"message": messages | json_values, "finish_reason": json_values}
-)
+choices = st.fixed_dictionaries({}, optional={"message": messages | json_values, "finish_reason": json_values})
 bodies = json_values | st.fixed_dictionaries(
     {"choices": st.lists(choices, max_size=2) | json_values},
     optional={"model": json_values, "error": json_values},
@@ -171,9 +163,7 @@ bodies = json_values | st.fixed_dictionaries(
 
 @FAST
 @given(bodies, st.booleans())
-def test_a_completion_body_becomes_a_response_or_a_model_output_error(
-    body: Any, calls_in_content: bool
-) -> None:
+def test_a_completion_body_becomes_a_response_or_a_model_output_error(body: Any, calls_in_content: bool) -> None:
     try:
         response = parse_response(body, calls_in_content=calls_in_content)
     except ModelOutputError:
@@ -287,9 +277,7 @@ def test_an_instance_reference_resolves_to_a_subject_or_an_argument_error(demo_h
 
 
 @MEDIUM
-@given(
-    st.sampled_from(["get_prediction", "get_local_explanation", "explain_what_if"]), references, references
-)
+@given(st.sampled_from(["get_prediction", "get_local_explanation", "explain_what_if"]), references, references)
 def test_model_given_arguments_reach_a_function_as_a_result_or_a_simxai_error(
     demo_host, function: str, instance: Any, changes: Any
 ) -> None:
@@ -344,12 +332,7 @@ def test_well_formed_conditions_round_trip(demo_host, parts: list[tuple[str, str
 
 
 @FAST
-@given(
-    numbers
-    | st.text(max_size=12)
-    | st.booleans()
-    | st.sampled_from(["+5", "-10%", "*1.5", "x2", "×3", "+", "%"])
-)
+@given(numbers | st.text(max_size=12) | st.booleans() | st.sampled_from(["+5", "-10%", "*1.5", "x2", "×3", "+", "%"]))
 def test_a_what_if_value_parses_or_is_an_argument_error(value: Any) -> None:
     try:
         parsed = parse_change(value)
@@ -410,9 +393,7 @@ def _load_or_usage_error(name: str, root: Path, path: Path) -> None:
 @example("compass-legacy", [{"dialogues": 5, "parsing": ["predict"]}])
 @example("compass-legacy", [{"dialogues": ["hi"], "parsing": ["predict"], "input": 7}])
 @example("compass-legacy", [{"dialogues": [1], "parsing": ["predict"]}])
-@example(
-    "compass-multiturn", {"dialogues": [{"conversation": [{"speaker": "user", "message": "hi", "tool": 3}]}]}
-)
+@example("compass-multiturn", {"dialogues": [{"conversation": [{"speaker": "user", "message": "hi", "tool": 3}]}]})
 def test_a_json_dataset_file_loads_or_names_the_file(name: str, content: Any) -> None:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -452,9 +433,7 @@ csv_headers = st.lists(st.sampled_from(COLUMNS), min_size=1, max_size=8, unique=
 
 @MEDIUM
 @given(csv_headers, st.lists(st.lists(csv_cells, max_size=9), max_size=4), st.sampled_from(["\n", "\r\n"]))
-def test_a_recorded_csv_loads_or_names_the_file(
-    header: list[str], rows: list[list[str]], newline: str
-) -> None:
+def test_a_recorded_csv_loads_or_names_the_file(header: list[str], rows: list[list[str]], newline: str) -> None:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator=newline)
     writer.writerow(header)
