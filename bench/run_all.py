@@ -16,7 +16,7 @@ Each benchmark runs as its own process, one after the other, with bounded settin
 Every figure in the table is a ratio, a percentile or (for the server) its memory, measured in this run; a
 target is the benchmark's own bar, or "—" where the project sets none. `--quick` shrinks every benchmark
 (fewer repeats, cases and turns; the 64-session run does 512 turns) for a run of about a minute; the full run
-takes about five on two cores. The exit code is 1 when a figure misses its target or a benchmark produced no
+takes about three on two cores. The exit code is 1 when a figure misses its target or a benchmark produced no
 figures.
 """
 
