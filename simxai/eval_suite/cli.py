@@ -22,7 +22,19 @@ from typing import Any
 
 from simxai.exceptions import SimXAIError, UsageError
 
-__all__ = ["EXTENSIONS", "SUBCOMMANDS", "Subcommand", "build_parser", "main", "register_command"]
+__all__ = [
+    "EXTENSIONS",
+    "HOSTS",
+    "SUBCOMMANDS",
+    "Subcommand",
+    "add_common_options",
+    "build_parser",
+    "checked_data_dir",
+    "load_eval_host",
+    "main",
+    "qa_rows",
+    "register_command",
+]
 
 
 @dataclass(frozen=True)
@@ -93,7 +105,12 @@ def _add_judge_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, help="seconds per backend request")
 
 
-def _data_dir(args: argparse.Namespace) -> Path:
+def checked_data_dir(args: argparse.Namespace) -> Path:
+    """The `--data-dir` of parsed common options, checked.
+
+    Raises:
+        UsageError: it is not a folder.
+    """
     path = Path(args.data_dir)
     if not path.is_dir():
         raise UsageError(
@@ -142,7 +159,12 @@ def _judge(args: argparse.Namespace) -> Any:
 HOSTS = ("sentiment", "demo")
 
 
-def _host(name: str) -> Any:
+def load_eval_host(name: str) -> Any:
+    """Load the host an evaluation runs functions on, by its `--host` name (one of `HOSTS`).
+
+    Raises:
+        UsageError: the name is not one of `HOSTS`.
+    """
     if name == "sentiment":
         from simxai.hosts.sentiment import load_sentiment_host
 
@@ -193,7 +215,7 @@ def _configure_parse(parser: argparse.ArgumentParser) -> None:
 def _run_parse(args: argparse.Namespace) -> int:
     from simxai.eval_suite.datasets import PARSING_DATASETS, dataset_info
 
-    data_dir = _data_dir(args)
+    data_dir = checked_data_dir(args)
     names = list(PARSING_DATASETS) if args.dataset == "all" else [dataset_info(args.dataset).name]
     if args.functions == "skip" and args.history == "free-running":
         raise UsageError(
@@ -237,7 +259,7 @@ async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str])
     loaded = {name: load_cases(name, data_dir) for name in names}  # bad data fails before any model loads
     backend = _backend(args)
     try:
-        host = _host(args.host)
+        host = load_eval_host(args.host)
         agent = Agent(SelectionOnlyHost(host) if args.functions == "skip" else host, backend)
         config = ParseConfig(history=args.history, host=args.host, functions=args.functions)
         cache = _cache(args, "parse")
@@ -319,10 +341,15 @@ def _configure_faithfulness(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-guard", action="store_true", help="skip the deterministic claim checker")
 
 
-def _rows(args: argparse.Namespace) -> Any:
+def qa_rows(args: argparse.Namespace) -> Any:
+    """The answer rows of `--dataset` under `--data-dir`, cut to the seeded `--limit` sample if one is given.
+
+    Raises:
+        UsageError: a bad data folder or dataset, or a `--limit` below 1.
+    """
     from simxai.eval_suite.recorded import load_qa
 
-    rows = load_qa(args.dataset, _data_dir(args))
+    rows = load_qa(args.dataset, checked_data_dir(args))
     if args.limit is not None:
         from random import Random
 
@@ -338,12 +365,12 @@ async def _answers(args: argparse.Namespace, *, with_context: bool) -> tuple[Any
     from simxai.eval_suite.aspects import layer_turns, qa_contexts
 
     if getattr(args, "backend", None) is None:
-        rows = _rows(args)
+        rows = qa_rows(args)
         if not with_context:
             return rows, None, "recorded", []
         if args.dataset != "syn-qa":
             raise UsageError(f"context of recorded replies needs --dataset syn-qa (got {args.dataset!r})")
-        contexts, notes = qa_contexts(rows, _data_dir(args))
+        contexts, notes = qa_contexts(rows, checked_data_dir(args))
         return rows, contexts, "recorded", notes
     from simxai.eval_suite.datasets import dataset_info, load_cases
     from simxai.eval_suite.parsing import select_cases
@@ -352,7 +379,7 @@ async def _answers(args: argparse.Namespace, *, with_context: bool) -> tuple[Any
         raise UsageError(
             "recorded runs hold first calls, not replies: judge recorded replies with --dataset syn-qa"
         )
-    data_dir = _data_dir(args)
+    data_dir = checked_data_dir(args)
     name = dataset_info(args.dataset).name
     args.functions = "run"  # judging needs the functions' outputs
     report = await _parse_all(args, data_dir, [name])
@@ -425,7 +452,7 @@ def _run_context(args: argparse.Namespace) -> int:
 def _run_agreement(args: argparse.Namespace) -> int:
     from simxai.eval_suite.aspects import agreement_report
 
-    rows = _rows(args)
+    rows = qa_rows(args)
     judge = _judge(args)
     judged = []
     if judge is not None:
@@ -461,7 +488,7 @@ def _run_reproduce(args: argparse.Namespace) -> int:
 
     from simxai.eval_suite.reproduce import render_table, reproduce_rows
 
-    rows = reproduce_rows(_data_dir(args))
+    rows = reproduce_rows(checked_data_dir(args))
     print(render_table(rows))
     if args.out is not None:
         payload = [{**asdict(r), "value": r.value, "matches": r.matches} for r in rows]

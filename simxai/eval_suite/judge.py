@@ -20,7 +20,16 @@ from simxai.backends.base import Backend, CompletionRequest
 from simxai.exceptions import SimXAIError
 from simxai.messages import Message
 
-__all__ = ["ASPECTS", "PROMPT_VERSION", "Aspect", "JudgeReplyError", "LLMJudge", "Verdict", "parse_verdict"]
+__all__ = [
+    "ASPECTS",
+    "JSON_FENCE",
+    "PROMPT_VERSION",
+    "Aspect",
+    "JudgeReplyError",
+    "LLMJudge",
+    "Verdict",
+    "parse_verdict",
+]
 
 Aspect = Literal["faithfulness", "relevance", "coherence"]
 
@@ -85,7 +94,8 @@ class Verdict(pydantic.BaseModel):
     attempts: int = 1
 
 
-_FENCE = re.compile(r"^```(?:json)?\s*\n?(.*?)\n?```$", re.DOTALL)
+#: One optional ```json (or bare ```) fence around a whole reply; group 1 is what it holds.
+JSON_FENCE = re.compile(r"^```(?:json)?\s*\n?(.*?)\n?```$", re.DOTALL)
 
 
 def parse_verdict(aspect: str, text: str) -> tuple[bool, str | None]:
@@ -99,7 +109,7 @@ def parse_verdict(aspect: str, text: str) -> tuple[bool, str | None]:
     """
     allowed = ASPECTS[aspect]
     body = text.strip()
-    fenced = _FENCE.match(body)
+    fenced = JSON_FENCE.match(body)
     if fenced:
         body = fenced.group(1).strip()
     try:

@@ -15,7 +15,7 @@ import asyncio
 import sys
 from typing import Any
 
-from simxai.eval_suite.cli import _data_dir, _host, _rows, add_common_options, register_command
+from simxai.eval_suite.cli import add_common_options, checked_data_dir, load_eval_host, qa_rows, register_command
 from simxai.exceptions import UsageError
 
 __all__ = ["DOMAIN_HOSTS", "configure", "run"]
@@ -76,7 +76,7 @@ def _layers(args: argparse.Namespace) -> list[Any]:
             raise UsageError("--backend none cannot be combined with other backends")
         return []
     settings = AgentSettings.model_validate({"temperature": args.temperature})
-    hosts = {domain: _host(name) for domain, name in DOMAIN_HOSTS.items()}
+    hosts = {domain: load_eval_host(name) for domain, name in DOMAIN_HOSTS.items()}
     layers: list[Any] = []
     names: set[str] = set()
     for spec in specs:
@@ -152,10 +152,10 @@ def run(args: argparse.Namespace) -> int:
     from simxai.eval_suite.aspects import qa_contexts
     from simxai.eval_suite.lext_report import lext_markdown, plot_quadrant
 
-    data_dir = _data_dir(args)
+    data_dir = checked_data_dir(args)
     if args.no_recorded and [s.strip().lower() for s in args.backends or ["router"]] == ["none"]:
         raise UsageError("nothing to score: --no-recorded with --backend none")
-    rows = _rows(args)  # bad data fails before any model loads
+    rows = qa_rows(args)  # bad data fails before any model loads
     contexts, notes = qa_contexts(rows, data_dir)
     domains = sorted({r.domain or "unlabelled" for r in rows} - set(DOMAIN_HOSTS))
     if domains:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.backends.base import Backend, CompletionRequest
-from simxai.eval_suite.judge import _FENCE
+from simxai.eval_suite.judge import JSON_FENCE
 from simxai.exceptions import SimXAIError
 from simxai.messages import Message
 
@@ -52,7 +52,7 @@ def parse_object(text: str, keys: Sequence[str]) -> dict[str, Any]:
         ReplyError: saying what is wrong.
     """
     body = text.strip()
-    fenced = _FENCE.match(body)
+    fenced = JSON_FENCE.match(body)
     if fenced:
         body = fenced.group(1).strip()
     try:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.eval_suite.lext_metrics import AGGREGATES, COMPONENTS, Aggregate, Score, aggregates
-from simxai.eval_suite.report import ReportBase, _table
+from simxai.eval_suite.report import ReportBase, markdown_table
 
 __all__ = [
     "ComponentMean",
@@ -148,12 +148,12 @@ def lext_markdown(report: LExTReport) -> str:
         ]
         for s in report.layers
     ]
-    parts = [head, _table(["layer", "cases", "grounded", *AGGREGATES, "LExT", "s"], agg_rows)]
+    parts = [head, markdown_table(["layer", "cases", "grounded", *AGGREGATES, "LExT", "s"], agg_rows)]
     comp_rows = [
         [s.layer, *(f"{_num(s.components[c].mean)} ({s.components[c].n})" for c in COMPONENTS)]
         for s in report.layers
     ]
-    parts.append(_table(["layer", *(_SHORT[c] for c in COMPONENTS)], comp_rows))
+    parts.append(markdown_table(["layer", *(_SHORT[c] for c in COMPONENTS)], comp_rows))
     reasons = []
     for s in report.layers:
         by_reason: dict[str, list[tuple[str, int]]] = {}

@@ -252,7 +252,8 @@ def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value * 100:.1f} %"
 
 
-def _table(header: list[str], rows: list[list[str]]) -> str:
+def markdown_table(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table of `header` and `rows`, with `|` inside cells escaped."""
     lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
     lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
     return "\n".join(lines)
@@ -289,7 +290,7 @@ def _parse_rows(reports: list[ParseReport]) -> str:
         "excluded",
         "s",
     ]
-    lines = [_table(header, rows)]
+    lines = [markdown_table(header, rows)]
     for r in reports:
         if r.totals.excluded:
             listed = ", ".join(f"{k} {v}" for k, v in sorted(r.totals.excluded.items()))
@@ -310,7 +311,7 @@ def _agreement_rows(items: list[Agreement]) -> str:
         ]
         for a in items
     ]
-    return _table(["aspect", "subset", "raters", "agree", "rate", "kappa", "skipped"], rows)
+    return markdown_table(["aspect", "subset", "raters", "agree", "rate", "kappa", "skipped"], rows)
 
 
 def _rate_rows(items: list[Rate]) -> str:
@@ -318,7 +319,7 @@ def _rate_rows(items: list[Rate]) -> str:
         [r.aspect, r.subset, r.rater, f"{r.positive}/{r.n}", _pct(r.rate), str(r.unparseable), str(r.errors)]
         for r in items
     ]
-    return _table(["aspect", "subset", "rater", "positive", "rate", "unparseable", "errors"], rows)
+    return markdown_table(["aspect", "subset", "rater", "positive", "rate", "unparseable", "errors"], rows)
 
 
 def markdown(report: AnyReport | ReportSet) -> str:
@@ -341,7 +342,7 @@ def markdown(report: AnyReport | ReportSet) -> str:
                 ]
                 for f in report.per_function
             ]
-            parts.append(_table(["function", "support", "correct", "recall", "predicted", "precision"], rows))
+            parts.append(markdown_table(["function", "support", "correct", "recall", "predicted", "precision"], rows))
     elif isinstance(report, FaithfulnessReport | ContextReport):
         parts.append(_rate_rows(report.rates))
         if report.agreement:
