@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
 
 import pydantic
 
@@ -27,9 +28,14 @@ __all__ = [
     "Aspect",
     "JudgeReplyError",
     "LLMJudge",
+    "StrictReply",
     "Verdict",
+    "ask_strictly",
     "parse_verdict",
+    "read_json_object",
 ]
+
+T = TypeVar("T")
 
 Aspect = Literal["faithfulness", "relevance", "coherence"]
 
@@ -98,16 +104,12 @@ class Verdict(pydantic.BaseModel):
 JSON_FENCE = re.compile(r"^```(?:json)?\s*\n?(.*?)\n?```$", re.DOTALL)
 
 
-def parse_verdict(aspect: str, text: str) -> tuple[bool, str | None]:
-    """Read a judge reply strictly.
-
-    Returns:
-        The verdict as a boolean and the stated reason.
+def read_json_object(text: str) -> dict[str, Any]:
+    """Read a reply that must be one JSON object, bare or in a single ```json fence.
 
     Raises:
-        JudgeReplyError: saying what is wrong with the reply.
+        JudgeReplyError: the reply is not JSON, or JSON but not an object.
     """
-    allowed = ASPECTS[aspect]
     body = text.strip()
     fenced = JSON_FENCE.match(body)
     if fenced:
@@ -118,6 +120,64 @@ def parse_verdict(aspect: str, text: str) -> tuple[bool, str | None]:
         raise JudgeReplyError("the reply is not a single JSON object") from None
     if not isinstance(data, dict):
         raise JudgeReplyError("the reply is JSON but not an object")
+    return data
+
+
+@dataclass(frozen=True)
+class StrictReply(Generic[T]):
+    """What `ask_strictly` got: the value `read` made of a reply, or why there is none."""
+
+    status: Literal["ok", "unparseable", "error"]
+    value: T | None
+    raw: str | None
+    attempts: int
+
+
+async def ask_strictly(
+    backend: Backend,
+    messages: list[Message],
+    read: Callable[[str], T],
+    *,
+    form: str,
+    max_tokens: int,
+) -> StrictReply[T]:
+    """Ask `backend` (no tools, temperature 0) and read the reply with `read`; never raise.
+
+    A reply `read` rejects with `JudgeReplyError` is sent back once with the reason and `form` (the
+    expected answer's shape); a second rejection is *unparseable*. A backend failure is an *error*.
+    """
+    raw: str | None = None
+    for attempt in (1, 2):
+        request = CompletionRequest(messages=messages, tool_choice="none", temperature=0.0, max_tokens=max_tokens)
+        try:
+            response = await backend.complete(request)
+        except SimXAIError as exc:
+            return StrictReply("error", None, f"{type(exc).__name__}: {exc}", attempt)
+        raw = response.content
+        try:
+            value = read(raw)
+        except JudgeReplyError as exc:
+            messages = [
+                *messages,
+                Message.assistant(raw),
+                Message.user(f"Your reply could not be read: {exc}. Answer with only {form}."),
+            ]
+            continue
+        return StrictReply("ok", value, raw, attempt)
+    return StrictReply("unparseable", None, raw, 2)
+
+
+def parse_verdict(aspect: str, text: str) -> tuple[bool, str | None]:
+    """Read a judge reply strictly.
+
+    Returns:
+        The verdict as a boolean and the stated reason.
+
+    Raises:
+        JudgeReplyError: saying what is wrong with the reply.
+    """
+    allowed = ASPECTS[aspect]
+    data = read_json_object(text)
     extra = set(data) - {"verdict", "reason"}
     if "verdict" not in data or extra:
         raise JudgeReplyError(f"the object must have the keys verdict and reason only (got {sorted(data)})")
@@ -191,26 +251,12 @@ class LLMJudge:
                 judge_prompt(aspect, question=question, answer=answer, outputs=outputs, context=context)
             ),
         ]
-        raw: str | None = None
-        for attempt in (1, 2):
-            request = CompletionRequest(
-                messages=messages, tool_choice="none", temperature=0.0, max_tokens=self.max_tokens
-            )
-            try:
-                response = await self.backend.complete(request)
-            except SimXAIError as exc:
-                return Verdict(
-                    value=None, status="error", raw=f"{type(exc).__name__}: {exc}", attempts=attempt
-                )
-            raw = response.content
-            try:
-                value, reason = parse_verdict(aspect, raw)
-            except JudgeReplyError as exc:
-                messages = [
-                    *messages,
-                    Message.assistant(raw),
-                    Message.user(f"Your reply could not be read: {exc}. Answer with only {_FORMAT[aspect]}."),
-                ]
-                continue
-            return Verdict(value=value, status="ok", raw=raw, reason=reason, attempts=attempt)
-        return Verdict(value=None, status="unparseable", raw=raw, attempts=2)
+        reply = await ask_strictly(
+            self.backend,
+            messages,
+            lambda raw: parse_verdict(aspect, raw),
+            form=_FORMAT[aspect],
+            max_tokens=self.max_tokens,
+        )
+        value, reason = reply.value if reply.value is not None else (None, None)
+        return Verdict(value=value, status=reply.status, raw=reply.raw, reason=reason, attempts=reply.attempts)

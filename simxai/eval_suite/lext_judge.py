@@ -15,9 +15,8 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.backends.base import Backend, CompletionRequest
-from simxai.eval_suite.judge import JSON_FENCE
-from simxai.exceptions import SimXAIError
+from simxai.backends.base import Backend
+from simxai.eval_suite.judge import JudgeReplyError, ask_strictly, read_json_object
 from simxai.messages import Message
 
 __all__ = ["LEXT_PROMPT_VERSION", "JudgeAnswer", "LExTJudge", "ReplyError", "parse_object"]
@@ -31,8 +30,9 @@ SYSTEM = (
 )
 
 
-class ReplyError(ValueError):
-    """A judge reply that is not the requested JSON object (internal to the retry)."""
+#: A judge reply that is not the requested JSON object (internal to the retry); the judge module's error,
+#: so that `ask_strictly` retries on it.
+ReplyError = JudgeReplyError
 
 
 class JudgeAnswer(pydantic.BaseModel):
@@ -51,16 +51,7 @@ def parse_object(text: str, keys: Sequence[str]) -> dict[str, Any]:
     Raises:
         ReplyError: saying what is wrong.
     """
-    body = text.strip()
-    fenced = JSON_FENCE.match(body)
-    if fenced:
-        body = fenced.group(1).strip()
-    try:
-        data = json.loads(body)
-    except ValueError:
-        raise ReplyError("the reply is not a single JSON object") from None
-    if not isinstance(data, dict):
-        raise ReplyError("the reply is JSON but not an object")
+    data = read_json_object(text)
     if set(data) != set(keys):
         raise ReplyError(
             f"the object must have exactly the keys {', '.join(keys)} (got {', '.join(sorted(data))})"
@@ -115,29 +106,10 @@ class LExTJudge:
         """Send one task; parse strictly with `read`; retry once on an unreadable reply; never raise."""
         form = "{" + ", ".join(f'"{k}": ...' for k in keys) + "}"
         messages = [Message.system(SYSTEM), Message.user(f"Task: {task}\n\n{prompt}")]
-        raw: str | None = None
-        for attempt in (1, 2):
-            request = CompletionRequest(
-                messages=messages, tool_choice="none", temperature=0.0, max_tokens=self.max_tokens
-            )
-            try:
-                response = await self.backend.complete(request)
-            except SimXAIError as exc:
-                return JudgeAnswer(
-                    task=task, status="error", raw=f"{type(exc).__name__}: {exc}", attempts=attempt
-                )
-            raw = response.content
-            try:
-                value = read(parse_object(raw, keys))
-            except ReplyError as exc:
-                messages = [
-                    *messages,
-                    Message.assistant(raw),
-                    Message.user(f"Your reply could not be read: {exc}. Answer with only {form}."),
-                ]
-                continue
-            return JudgeAnswer(task=task, value=value, status="ok", raw=raw, attempts=attempt)
-        return JudgeAnswer(task=task, status="unparseable", raw=raw, attempts=2)
+        reply = await ask_strictly(
+            self.backend, messages, lambda raw: read(parse_object(raw, keys)), form=form, max_tokens=self.max_tokens
+        )
+        return JudgeAnswer(task=task, value=reply.value, status=reply.status, raw=reply.raw, attempts=reply.attempts)
 
     async def question_for(self, explanation: str) -> JudgeAnswer:
         """The one question the explanation answers completely (context relevancy)."""
