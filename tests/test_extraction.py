@@ -14,6 +14,8 @@ from simxai.extraction import (
     extract_label,
     extract_metric,
     extract_texts,
+    feature_spans,
+    group_spans,
     is_reference,
 )
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -211,9 +213,7 @@ def test_history_resolves_a_reference_only_when_it_holds_no_tool_calls() -> None
     assert extract_instance("and for 'a poor film'?", TEXT, replay) == "a poor film"
     called = [
         Message.user("What is the sentiment of 'a fine film'?"),
-        Message.assistant(
-            "", [ToolCall(id="c", name="get_prediction", arguments={"instance": "a fine film"})]
-        ),
+        Message.assistant("", [ToolCall(id="c", name="get_prediction", arguments={"instance": "a fine film"})]),
     ]
     assert extract_instance("why?", TEXT, called) is None
     tabular_replay = [Message.user("predict patient 4"), Message.assistant("Stable."), Message.user("ok")]
@@ -369,3 +369,54 @@ def test_extract_argument_dispatches_on_the_name() -> None:
         assert extract_argument(name, "progressing", TABULAR) == "progressing"
     assert extract_argument("number_of_iterations", "four", TABULAR) == 4
     assert extract_argument("some_host_argument", "anything", TABULAR) is None
+
+
+def _marked(text: str) -> str:
+    for start, end in reversed(group_spans(text, TABULAR)):
+        text = text[:start] + "[" + text[start:end] + "]" + text[end:]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "what are the predictions for people with glucose above 120 and age under 50?",
+            "what are the predictions [for people with glucose above 120 and age under 50]?",
+        ),
+        (
+            "why is the model predicting this for those older than 60?",
+            "why is the model predicting this [for those older than 60]?",
+        ),
+        ("how many have more than 30 bmi?", "how many have [more than 30 bmi]?"),
+        ("the average bmi of patients with a glucose of 100", "the average bmi [of patients with a glucose of 100]"),
+        ("bmi is equal to or below 25, show the errors", "[bmi is equal to or below 25], show the errors"),
+        # a what-if change or a feature value of one instance is no group
+        ("what if her bmi were 30?", "what if her bmi were 30?"),
+        ("if glucose is 120, what would it predict?", "if glucose is 120, what would it predict?"),
+        ("What is the average bmi?", "What is the average bmi?"),
+    ],
+)
+def test_group_spans(text: str, expected: str) -> None:
+    assert _marked(text) == expected
+
+
+def test_feature_spans_are_names_and_aliases_only() -> None:
+    text = "is blood pressure or bmi more important than sugar?"
+    assert [text[a:b] for a, b in feature_spans(text, TABULAR)] == ["blood pressure", "bmi"]
+    assert group_spans(text, TEXT) == [] and feature_spans(text, TEXT) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what if we added 5 to the bmi?", {"bmi": "+5"}),
+        ("if we took 10 points away from glucose", {"glucose": "-10"}),
+        ("if people decreased feature bmi by 3", {"bmi": "-3"}),
+        ("if they lost 4 bmi", {"bmi": "-4"}),
+        ("if they take on 15 more in glucose", {"glucose": "+15"}),
+        ("increasing feature glucose by 10", {"glucose": "+10"}),
+    ],
+)
+def test_more_change_phrasings(text: str, expected: dict[str, str]) -> None:
+    assert extract_changes(text, TABULAR) == expected

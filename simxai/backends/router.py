@@ -340,8 +340,8 @@ _CUES: tuple[_Cue, ...] = (
         r"\brationale\w*|\bjustif\w*|\blocal(?:ly)?\b|"
         r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b",
     ),
-    _cue("get_local_explanation", 1.6, _MECHANISM, requires=_SCOPE_LOCAL),
-    _cue("get_global_explanation", 1.6, _MECHANISM, unless=_SCOPE_LOCAL),
+    _cue("get_local_explanation", 2.6, _MECHANISM, requires=_SCOPE_LOCAL),
+    _cue("get_global_explanation", 2.6, _MECHANISM, unless=_SCOPE_LOCAL),
     # attribution words: about one instance unless the model overall is meant
     _cue("get_local_explanation", 1.8, _ATTRIBUTION),
     _cue("get_local_explanation", 1.0, _SCOPE_LOCAL, requires=_ATTRIBUTION),
@@ -519,6 +519,21 @@ _CONDITIONAL = re.compile(
     r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking)\b|^\W*(?:let'?s\s+)?say\b|\bwhat\s+then\b",
     re.IGNORECASE,
 )
+# Where a compound request starts its next request: a new sentence, "and why / how / what ...", "then",
+# "followed by", "second", "(2)".
+_PART_BREAK = re.compile(
+    r"(?:[.?!;]+\s+|\s*,?\s*\b(?:and|&)\s+(?:then\s+|also\s+|next\s+|secondly\s+)?(?=(?:why|how|what|which|tell|show|"
+    r"give|explain|display|list|describe)\b)|\s*,?\s*\b(?:then|followed\s+by|next|afterwards|second(?:ly)?|"
+    r"finally)\b,?\s*|\(\s*NUM\s*\)\s*)",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b", re.IGNORECASE)
+_REQUEST = re.compile(
+    r"^\W*(?:(?:and|then|also|so|now|ok(?:ay)?|but|well|first(?:ly)?|initially)\W+)*(?:why|how|what(?:'s)?|which|who|"
+    r"where|when|is|are|was|were|does|do|did|can|could|would|will|should|show|tell|give|explain|display|list|"
+    r"describe|predict|run|compute|find|provide|please|i\s+(?:want|need|would\s+like))\b",
+    re.IGNORECASE,
+)
 _SMALL_TALK = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
     r"thx|cheers|great|nice|cool|ok(?:ay)?|got\s+it|i\s+see|bye|goodbye|see\s+you|that'?s\s+(?:all|it|helpful|"
@@ -618,6 +633,7 @@ class _Decision:
     confidence: float
     cued: bool
     whole_text: bool = False  # the turn itself is the instance (a bare text for a text host)
+    also: tuple[str, ...] = ()  # further functions a compound request asks for ("predict it, then explain")
 
 
 class RouterBackend(Backend):
@@ -662,7 +678,10 @@ class RouterBackend(Backend):
         if decision.whole_text:
             call = ToolCall(id="call_0", name=decision.function, arguments={"instance": last.content.strip()})
             return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")
-        calls = self._calls(specs[decision.function], last.content, history, request.host)
+        calls = []
+        for name in (decision.function, *decision.also):
+            calls += self._calls(specs[name], last.content, history, request.host)
+        calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
 
     # --- selection ------------------------------------------------------------------------------------
@@ -693,13 +712,40 @@ class RouterBackend(Backend):
         if not decision.cued and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return _Decision(None, decision.confidence, False)
         if decision.cued:
-            return decision
+            return self._compound(decision, masked, request)
         if schema is not None and schema.kind == "text" and "get_prediction" in names and _is_content(masked):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify.
             return _Decision("get_prediction", decision.confidence, False, whole_text="INSTANCE" not in masked)
         if decision.confidence >= self.threshold:
             return decision
         return _Decision(None, decision.confidence, False)
+
+    def _compound(self, decision: _Decision, masked: str, request: CompletionRequest) -> _Decision:
+        """The decision, with the further functions of a compound request.
+
+        "What does it predict for id 5, and why?", "show me the data. then the predictions": each part is
+        routed on its own and counts when a cue chose it, if the whole turn's choice is among the parts'.
+        """
+        if decision.function == "explain_what_if":
+            return decision  # the what-if function answers the question asked under the changes
+        # a part counts only if it is a request itself: "Nice performance! What model is it?" asks one thing
+        # and a hypothetical part ("what if I expected X? why didn't it?") only frames the other part
+        parts = [
+            p
+            for p in _PART_BREAK.split(masked)
+            if p and _REQUEST.match(p) and not _HYPOTHETICAL.search(p)
+        ]
+        if len(parts) < 2:
+            return decision
+        chosen: list[str] = []
+        for part in parts:
+            routed = self._score(part, part, request)
+            # a what-if part names no change (the whole turn would have been a what-if), so it is no request
+            if routed.cued and routed.function not in (None, "explain_what_if", *chosen):
+                chosen.append(routed.function)
+        if len(chosen) < 2 or decision.function not in chosen:
+            return decision
+        return _Decision(chosen[0], decision.confidence, True, also=tuple(chosen[1:]))
 
     def _score(self, text: str, masked: str, request: CompletionRequest) -> _Decision:
         index = self._index(request.functions)

@@ -52,9 +52,7 @@ def request(
     functions: list[Any] | None = None,
 ) -> CompletionRequest:
     messages = [Message.system("You explain a model."), *(history or []), Message.user(text)]
-    return CompletionRequest(
-        messages=messages, host=schema, functions=FUNCTIONS if functions is None else functions
-    )
+    return CompletionRequest(messages=messages, host=schema, functions=FUNCTIONS if functions is None else functions)
 
 
 async def route(
@@ -235,9 +233,7 @@ def after_call(
         ("another one", [("get_local_explanation", {})]),
     ],
 )
-async def test_follow_ups_use_the_previous_call(
-    router: RouterBackend, text: str, expected: list[Any]
-) -> None:
+async def test_follow_ups_use_the_previous_call(router: RouterBackend, text: str, expected: list[Any]) -> None:
     history = after_call("get_local_explanation", {"instance": 12}, "Why is patient 12 predicted stable?")
     assert called(await route(router, text, TABULAR, history)) == expected
 
@@ -275,9 +271,7 @@ async def test_a_replayed_text_dialogue_resolves_from_its_user_turns(router: Rou
         ),
     ],
 )
-async def test_several_instances_give_one_call_each(
-    router: RouterBackend, text: str, expected: list[Any]
-) -> None:
+async def test_several_instances_give_one_call_each(router: RouterBackend, text: str, expected: list[Any]) -> None:
     response = await route(router, text)
     assert called(response) == expected
     assert len({call.id for call in response.tool_calls}) == len(expected)
@@ -298,15 +292,11 @@ async def test_several_texts(router: RouterBackend) -> None:
 
 async def test_a_text_what_if_keeps_the_edited_words_out_of_the_instance(router: RouterBackend) -> None:
     response = await route(router, "What if we replace 'great' with 'terrible' in 'a great movie'?", TEXT)
-    assert called(response) == [
-        ("explain_what_if", {"instance": "a great movie", "changes": {"great": "terrible"}})
-    ]
+    assert called(response) == [("explain_what_if", {"instance": "a great movie", "changes": {"great": "terrible"}})]
 
 
 async def test_no_schema_extracts_only_what_needs_none(router: RouterBackend) -> None:
-    assert called(await route(router, "what is the recall?", None)) == [
-        ("get_model_performance", {"metric": "recall"})
-    ]
+    assert called(await route(router, "what is the recall?", None)) == [("get_model_performance", {"metric": "recall"})]
     assert called(await route(router, "What does the model predict for id 3?", None)) == [
         ("get_prediction", {"instance": 3})
     ]
@@ -333,9 +323,7 @@ async def test_a_host_registered_function_is_selected_from_its_own_spec(router: 
         """
         return []
 
-    response = await router.complete(
-        request("show me patients similar to patient 8", functions=registry.specs())
-    )
+    response = await router.complete(request("show me patients similar to patient 8", functions=registry.specs()))
     assert called(response) == [("find_similar_instances", {"instance": 8})]
 
 
@@ -406,3 +394,39 @@ async def test_instance_follow_up_repeats_the_last_function_that_takes_an_instan
     await conversation.send("how accurate is it?")
     turn = await conversation.send("and for patient 40?")
     assert [(c.function, c.arguments.get("instance")) for c in turn.calls] == [("get_prediction", 40)]
+
+
+# A group condition or a feature name must not drown what is asked about the group (our own phrasings).
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what are the predictions for people with bmi over 30?", "get_prediction"),
+        ("for those with glucose above 120, why does the model predict progressing?", "get_local_explanation"),
+        ("how many patients with glucose under 90 are in the data?", "get_data_information"),
+        ("how accurate is the model for patients older than 60?", "get_model_performance"),
+        ("what is the probability that patient 4 is progressing?", "get_prediction"),
+        ("what does the model get wrong for people with a bmi above 35?", "get_model_performance"),
+        ("what would happen if we increased age by 10 for everyone?", "explain_what_if"),
+        ("which features would matter most if the glucose were decreased by 20?", "explain_what_if"),
+        ("what does glucose mean?", "get_data_information"),
+        ("how do you decide whether someone is progressing?", "get_global_explanation"),
+    ],
+)
+async def test_groups_and_features_are_masked(router: RouterBackend, text: str, expected: str) -> None:
+    assert [name for name, _ in called(await route(router, text))][:1] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What does the model predict for patient 5, and why?", ["get_prediction", "get_local_explanation"]),
+        ("Show me the data of patient 5. Then show me its prediction.", ["get_data_information", "get_prediction"]),
+        # one request framed by an exclamation, or by a hypothesis, is one call
+        ("Nice performance! What kind of model is it?", ["get_model_information"]),
+        ("What if I expected progressing? Why didn't it say that for patient 2?", ["explain_why_not"]),
+    ],
+)
+async def test_a_compound_request_calls_each_function(router: RouterBackend, text: str, expected: list[str]) -> None:
+    response = await route(router, text)
+    assert [name for name, _ in called(response)] == expected
+    assert [call.id for call in response.tool_calls] == [f"call_{i}" for i in range(len(expected))]
