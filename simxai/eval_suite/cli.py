@@ -28,9 +28,12 @@ __all__ = [
     "SUBCOMMANDS",
     "Subcommand",
     "add_common_options",
+    "add_judge_options",
+    "add_layer_options",
     "build_parser",
     "checked_data_dir",
     "load_eval_host",
+    "load_judge_backend",
     "main",
     "qa_rows",
     "register_command",
@@ -93,16 +96,45 @@ def add_common_options(parser: argparse.ArgumentParser, *, dataset: str | None, 
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _add_judge_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--judge",
-        default="none",
-        help="LLM judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
-        "file's recorded labels are always reported)",
-    )
+def add_layer_options(
+    parser: argparse.ArgumentParser, *, backend_help: str, timeout: bool = True, **backend: Any
+) -> None:
+    """The layer's backend options: `--backend` (help and any further `add_argument` keywords given),
+    `--base-url`, `--api-key` and, unless `timeout` is false (another group adds it), `--timeout`.
+    """
+    parser.add_argument("--backend", help=backend_help, **backend)
+    parser.add_argument("--base-url", help="base URL of the layer's OpenAI-compatible server (openai: backends)")
+    parser.add_argument("--api-key", help="API key of that server (default: none)")
+    if timeout:
+        parser.add_argument("--timeout", type=float, help="seconds per backend request")
+
+
+def add_judge_options(parser: argparse.ArgumentParser, *, judge_help: str, timeout: bool = True) -> None:
+    """The judge's backend options: `--judge` (default none), `--judge-base-url`, `--judge-api-key` and,
+    unless `timeout` is false (another group adds it), `--timeout`.
+    """
+    parser.add_argument("--judge", default="none", help=judge_help)
     parser.add_argument("--judge-base-url", help="base URL of the judge's OpenAI-compatible server")
     parser.add_argument("--judge-api-key", help="API key of the judge's server (default: none)")
-    parser.add_argument("--timeout", type=float, help="seconds per backend request")
+    if timeout:
+        parser.add_argument("--timeout", type=float, help="seconds per backend request")
+
+
+def load_judge_backend(args: argparse.Namespace) -> Any:
+    """The backend the judge options name, or None for `--judge none`."""
+    if args.judge.strip().lower() == "none":
+        return None
+    from simxai.backends import load_backend
+
+    return load_backend(args.judge, base_url=args.judge_base_url, api_key=args.judge_api_key, timeout=args.timeout)
+
+
+def _add_judge_options(parser: argparse.ArgumentParser) -> None:
+    add_judge_options(
+        parser,
+        judge_help="LLM judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
+        "file's recorded labels are always reported)",
+    )
 
 
 def checked_data_dir(args: argparse.Namespace) -> Path:
@@ -142,16 +174,12 @@ def _emit(report: Any, args: argparse.Namespace) -> None:
 
 
 def _judge(args: argparse.Namespace) -> Any:
-    if args.judge.strip().lower() == "none":
+    backend = load_judge_backend(args)
+    if backend is None:
         return None
-    from simxai.backends import load_backend
     from simxai.eval_suite.judge import LLMJudge
 
-    return LLMJudge(
-        load_backend(
-            args.judge, base_url=args.judge_base_url, api_key=args.judge_api_key, timeout=args.timeout
-        )
-    )
+    return LLMJudge(backend)
 
 
 # ---- parse ----------------------------------------------------------------------------------------
@@ -180,15 +208,12 @@ def _configure_parse(parser: argparse.ArgumentParser) -> None:
     from simxai.eval_suite.datasets import PARSING_DATASETS
 
     add_common_options(parser, dataset=None, datasets=", ".join([*PARSING_DATASETS, "all"]))
-    parser.add_argument(
-        "--backend",
+    add_layer_options(
+        parser,
         default="router",
-        help="router, openai:<model>, hf:<path>, scripted, oracle (replays the gold calls), or "
+        backend_help="router, openai:<model>, hf:<path>, scripted, oracle (replays the gold calls), or "
         "recorded:<run name or CSV> (scores a recorded run; no model)",
     )
-    parser.add_argument("--base-url", help="base URL of an OpenAI-compatible server (openai: backends)")
-    parser.add_argument("--api-key", help="API key of that server (default: none)")
-    parser.add_argument("--timeout", type=float, help="seconds per backend request")
     parser.add_argument(
         "--host",
         default="sentiment",
@@ -318,13 +343,12 @@ def _configure_layer_judged(parser: argparse.ArgumentParser) -> None:
     sets = f"{', '.join(QA_SETS)} (recorded replies); with --backend: {', '.join(PARSING_DATASETS)}"
     add_common_options(parser, dataset="syn-qa", datasets=sets)
     _add_judge_options(parser)
-    parser.add_argument(
-        "--backend",
-        help="judge this layer's own replies on a parsing set (router, openai:<model>, hf:<path>, scripted); "
-        "default: the recorded replies of the answer set",
+    add_layer_options(
+        parser,
+        timeout=False,  # the judge options add it
+        backend_help="judge this layer's own replies on a parsing set (router, openai:<model>, hf:<path>, "
+        "scripted); default: the recorded replies of the answer set",
     )
-    parser.add_argument("--base-url", help="base URL of the layer's OpenAI-compatible server")
-    parser.add_argument("--api-key", help="API key of that server (default: none)")
     parser.add_argument(
         "--host", default="sentiment", choices=HOSTS, help="the host the layer's functions run on"
     )

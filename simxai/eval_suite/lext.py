@@ -15,7 +15,16 @@ import asyncio
 import sys
 from typing import Any
 
-from simxai.eval_suite.cli import add_common_options, checked_data_dir, load_eval_host, qa_rows, register_command
+from simxai.eval_suite.cli import (
+    add_common_options,
+    add_judge_options,
+    add_layer_options,
+    checked_data_dir,
+    load_eval_host,
+    load_judge_backend,
+    qa_rows,
+    register_command,
+)
 from simxai.exceptions import UsageError
 
 __all__ = ["DOMAIN_HOSTS", "configure", "run"]
@@ -30,16 +39,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from simxai.eval_suite.recorded import QA_SETS
 
     add_common_options(parser, dataset="syn-qa", datasets=", ".join(QA_SETS))
-    parser.add_argument(
-        "--backend",
+    add_layer_options(
+        parser,
+        timeout=False,  # added below: one timeout for the layer and the judge
         action="append",
         dest="backends",
         metavar="SPEC",
-        help="a live layer to score, repeatable: router, openai:<model>, hf:<path>, or none "
+        backend_help="a live layer to score, repeatable: router, openai:<model>, hf:<path>, or none "
         "(default: router)",
     )
-    parser.add_argument("--base-url", help="base URL of the layer's OpenAI-compatible server")
-    parser.add_argument("--api-key", help="API key of that server (default: none)")
     parser.add_argument(
         "--temperature",
         type=float,
@@ -49,14 +57,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-recorded", action="store_true", help="do not score the dataset's recorded answers"
     )
-    parser.add_argument(
-        "--judge",
-        default="none",
-        help="judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
+    add_judge_options(
+        parser,
+        timeout=False,
+        judge_help="judge backend: openai:<model>, hf:<path>, scripted, or none (default: none; the "
         "judge-dependent components are then unavailable)",
     )
-    parser.add_argument("--judge-base-url", help="base URL of the judge's OpenAI-compatible server")
-    parser.add_argument("--judge-api-key", help="API key of the judge's server (default: none)")
     parser.add_argument("--timeout", type=float, help="seconds per backend request (layer and judge)")
     parser.add_argument(
         "--embedder",
@@ -99,15 +105,8 @@ def _scorer(args: argparse.Namespace) -> Any:
     from simxai.eval_suite.lext_eval import Scorer
     from simxai.eval_suite.lext_judge import LExTJudge
 
-    judge = None
-    if args.judge.strip().lower() != "none":
-        from simxai.backends import load_backend
-
-        judge = LExTJudge(
-            load_backend(
-                args.judge, base_url=args.judge_base_url, api_key=args.judge_api_key, timeout=args.timeout
-            )
-        )
+    backend = load_judge_backend(args)
+    judge = LExTJudge(backend) if backend is not None else None
     return Scorer(embedder=load_embedder(args.embedder), judge=judge)
 
 

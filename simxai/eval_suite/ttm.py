@@ -24,7 +24,7 @@ from typing import Any
 
 import pydantic
 
-from simxai.eval_suite.cli import register_command
+from simxai.eval_suite.cli import add_layer_options, register_command
 from simxai.exceptions import SimXAIError, UsageError
 
 __all__ = [
@@ -196,15 +196,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="../shared/datasets",
         help="TalkToModel's data CSVs, or a folder with talktomodel/data (default ../shared/datasets)",
     )
-    parser.add_argument(
-        "--backend",
+    add_layer_options(
+        parser,
         default="router",
-        help="router (default), openai:<model>, hf:<path>, or oracle: the functions each gold program "
+        backend_help="router (default), openai:<model>, hf:<path>, or oracle: the functions each gold program "
         "implies (measures the translation alone, without the layer's choice)",
     )
-    parser.add_argument("--base-url", help="base URL of an OpenAI-compatible server")
-    parser.add_argument("--api-key", help="API key of that server")
-    parser.add_argument("--timeout", type=float, help="seconds per backend request")
     parser.add_argument("--concurrency", type=int, default=1, help="utterances parsed at once (default 1)")
     parser.add_argument("--limit", type=int, help="evaluate a seeded sample of N pairs")
     parser.add_argument("--seed", type=int, default=0, help="seed of the dataset's model and of --limit")
