@@ -311,9 +311,9 @@ _MECHANISM = (
     r"the\s+system)\s+(?:decide|know|arrive|come\s+to|come\s+up\s+with|reach|get\s+to|determine|conclude|"
     r"figure\s+out|work\s+out|choose|tell|judge|make\s+(?:its\s+|your\s+|the\s+|a\s+|these\s+|such\s+)?"
     r"(?:decisions?|predictions?|choices?))|\b(?:in\s+)?what\s+ways?\s+(?:do|does)\s+(?:it|the\s+model|you)\s+"
-    r"(?:decide|determine|figure\s+out|predict)|\bwhat\s+(?:\w+\s+){0,3}(?:do|does)\s+(?:it|the\s+model|you|"
-    r"the\s+classifier)\s+(?:use|leverage|consider|look\s+at|rely\s+on|take\s+into)\b[^.?!]{0,60}\b(?:decid\w*|"
-    r"determin\w*|figur\w*|predict\w*|decisions?|reason\w*)"
+    r"(?:decide|determine|figure\s+out|predict)|\bwhat\s+(?:\w+\s+){0,4}?(?:(?:do|does|did)\s+)?(?:it|the\s+model|you|"
+    r"the\s+classifier)\s+(?:use|uses|leverage|consider|look\s+at|rely\s+on|take\s+into)\b[^.?!]{0,60}\b(?:decid\w*|"
+    r"determin\w*|figur\w*|predict\w*|decisions?|reason\w*|inform\w*|outcomes?)"
 )
 # Words that ask for the reason of a prediction, never for the prediction itself.
 _REASON = r"\b(?:why|how\s+come|reason\w*|rationale\w*|justif\w*|motivation|explain\w*|explanations?)\b"
@@ -424,12 +424,13 @@ _CUES: tuple[_Cue, ...] = (
         r"total\s+num\w*|std|variance|variability|spread|frequenc\w*|"
         r"(?:show|display|print|list|see|reveal|view)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|this\s+|these\s+)?"
         r"(?:data|dataset|instances?|rows?|records?|entries|entry|values|feature\s+values|datapoints?|data\s+points?|"
-        r"samples?|items?)\b(?!\s+(?:\w+\s+)?(?:predictions?|explanations?))|"
+        r"samples?|items?|GROUP|FEATURE|people)\b(?!\s+(?:\w+\s+)?(?:predictions?|explanations?))|"
         r"(?:show|display|print)\s+(?:me\s+)?(?:ids?|instances?|rows?|records?|samples?|data\s*points?)\s+NUM|"
         r"values?\s+of\s+(?:the\s+|its\s+|their\s+)?(?:features?|FEATURE)|"
         r"what(?:'s|\s+is|\s+are)\s+(?:the\s+)?FEATURE\s+(?:of|for)\s+(?:\w+\s+)?NUM|"
         r"(?:defin\w*|meaning|descri\w*)\s+(?:of\s+)?(?:the\s+)?(?:feature\s+)?(?:named\s+)?FEATURE|"
-        r"FEATURE\s+(?:feature\s+)?(?:means?|stands?\s+for)|what\s+is\s+(?:the\s+)?FEATURE(?:\s+feature)?\s*\?|"
+        r"FEATURE\s+(?:feature\s+)?(?:means?|stands?\s+for)|what\s+is\s+(?:the\s+)?FEATURE(?:\s+feature)?(?:\s+like)?\s*\?|"
+        r"ground[\s-]?truth|(?:gold|true|actual)\s+labels?|"
         r"(?:labels?|class|target)\s+(?:frequenc\w*|distribution|balance|counts?)|underlying\s+labels?|"
         r"(?:gold|true|real|actual)\s+targets?)\b",
         unless=_METRIC_NAMES + r"|\b(?:mistak\w*|errors?|wrong\w*|incorrect\w*|counterfactual\w*|ways|changes)\b",
@@ -730,11 +731,7 @@ class RouterBackend(Backend):
             return decision  # the what-if function answers the question asked under the changes
         # a part counts only if it is a request itself: "Nice performance! What model is it?" asks one thing
         # and a hypothetical part ("what if I expected X? why didn't it?") only frames the other part
-        parts = [
-            p
-            for p in _PART_BREAK.split(masked)
-            if p and _REQUEST.match(p) and not _HYPOTHETICAL.search(p)
-        ]
+        parts = [p for p in _PART_BREAK.split(masked) if p and _REQUEST.match(p) and not _HYPOTHETICAL.search(p)]
         if len(parts) < 2:
             return decision
         chosen: list[str] = []
