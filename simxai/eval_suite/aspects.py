@@ -9,9 +9,9 @@ claim checker). Rows a rater left blank, and unparseable verdicts, are skipped a
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from simxai.eval_suite.datasets import EVAL, Case, read_json, require_file
 from simxai.eval_suite.judge import PROMPT_VERSION, LLMJudge, Verdict
@@ -50,6 +50,47 @@ def _subsets(rows: Sequence[QARow]) -> list[tuple[str, set[int]]]:
         if members:
             subsets.append((domain, members))
     return subsets
+
+
+C = TypeVar("C", FaithfulnessCase, ContextCase)
+
+
+async def _judge_rows(
+    rows: Sequence[QARow],
+    work: Callable[[QARow, list[C]], Awaitable[C]],
+    *,
+    aspect: str,
+    model: type[C],
+    dataset: str,
+    judge_name: str,
+    config: dict[str, Any],
+    cache: CaseCache,
+    concurrency: int,
+    progress: bool | None,
+) -> list[C]:
+    """Run `work` on every row, each on its own (rows are independent turns), cached by row and judge."""
+    results = await run_units(
+        [[r] for r in rows],
+        work,
+        key=lambda r: cache_key(dataset, r.case_id, judge_name, config),
+        model=model,
+        cache=cache,
+        concurrency=concurrency,
+        progress=Progress(len(rows), f"{aspect} {dataset}", enabled=progress),
+    )
+    return [c for unit in results for c in unit]
+
+
+def _judge_rate(aspect: str, rater: str, subset: str, values: Sequence[bool | None], statuses: Sequence[str]) -> Rate:
+    """A judge's rate, counting its unparseable and failed verdicts."""
+    return rate(
+        aspect,
+        rater,
+        subset,
+        values,
+        unparseable=sum(s == "unparseable" for s in statuses),
+        errors=sum(s == "error" for s in statuses),
+    )
 
 
 def _guard(row: QARow) -> tuple[bool, list[str]]:
@@ -115,16 +156,18 @@ async def evaluate_faithfulness(
         )
 
     started = time.perf_counter()
-    results = await run_units(
-        [[r] for r in rows],
+    cases = await _judge_rows(
+        rows,
         work,
-        key=lambda r: cache_key(dataset, r.case_id, judge_name, config),
+        aspect="faithfulness",
         model=FaithfulnessCase,
+        dataset=dataset,
+        judge_name=judge_name,
+        config=config,
         cache=cache,
         concurrency=concurrency,
-        progress=Progress(len(rows), f"faithfulness {dataset}", enabled=progress),
+        progress=progress,
     )
-    cases = [c for unit in results for c in unit]
     rates: list[Rate] = []
     agreements: list[Agreement] = []
     raters: list[tuple[str, str]] = [("human", "human"), ("recorded-judge", "recorded_judge")]
@@ -138,15 +181,14 @@ async def evaluate_faithfulness(
             values = [getattr(c, attr) for c in chosen]
             if all(v is None for v in values) and rater in ("human", "recorded-judge"):
                 continue
-            counts: dict[str, int] = {}
             if attr == "judge":
-                counts = {
-                    "unparseable": sum(c.judge_status == "unparseable" for c in chosen),
-                    "errors": sum(c.judge_status == "error" for c in chosen),
-                }
-            if attr == "guard":
-                counts = {"errors": sum(c.error is not None for c in chosen)}
-            rates.append(rate("faithfulness", rater, subset, values, **counts))
+                rates.append(_judge_rate("faithfulness", rater, subset, values, [c.judge_status for c in chosen]))
+            elif attr == "guard":
+                rates.append(
+                    rate("faithfulness", rater, subset, values, errors=sum(c.error is not None for c in chosen))
+                )
+            else:
+                rates.append(rate("faithfulness", rater, subset, values))
         if any(c.human is not None for c in chosen):
             for rater, attr in raters[1:]:
                 pairs = [(c.human, getattr(c, attr)) for c in chosen]
@@ -259,16 +301,18 @@ async def evaluate_context(
         )
 
     started = time.perf_counter()
-    results = await run_units(
-        [[r] for r in rows],
+    cases = await _judge_rows(
+        rows,
         work,
-        key=lambda r: cache_key(dataset, r.case_id, judge_name, config),
+        aspect="context",
         model=ContextCase,
+        dataset=dataset,
+        judge_name=judge_name,
+        config=config,
         cache=cache,
         concurrency=concurrency,
-        progress=Progress(len(rows), f"context {dataset}", enabled=progress),
+        progress=progress,
     )
-    cases = [c for unit in results for c in unit]
     rates: list[Rate] = []
     agreements: list[Agreement] = []
     for subset, members in _subsets(rows):
@@ -289,23 +333,21 @@ async def evaluate_context(
         )
         if judge is not None:
             rates.append(
-                rate(
+                _judge_rate(
                     "relevance",
                     judge_name,
                     subset,
                     [c.relevant for c in chosen],
-                    unparseable=sum(c.relevant_status == "unparseable" for c in chosen),
-                    errors=sum(c.relevant_status == "error" for c in chosen),
+                    [c.relevant_status for c in chosen],
                 )
             )
             rates.append(
-                rate(
+                _judge_rate(
                     "coherence",
                     judge_name,
                     subset,
                     [c.coherent for c in needing],
-                    unparseable=sum(c.coherent_status == "unparseable" for c in needing),
-                    errors=sum(c.coherent_status == "error" for c in needing),
+                    [c.coherent_status for c in needing],
                 )
             )
             agreements.append(
