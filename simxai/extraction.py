@@ -229,12 +229,16 @@ def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
     if schema is None or schema.kind == "text":
         return []
     strong, weak = _feature_terms(schema)
+    # a feature's name may be long ("savings account balance greater or equal than 500")
+    longest = max(
+        [4, *(len(_TOKEN.findall(term.replace("_", " "))) for f in schema.features for term in (f.name, *f.aliases))]
+    )
     tokens = list(_TOKEN.finditer(text))
     found: list[_Mention] = []
     i = 0
     while i < len(tokens):
         hit: _Mention | None = None
-        for size in (4, 3, 2, 1):
+        for size in range(longest, 0, -1):
             window = tokens[i : i + size]
             if len(window) < size:
                 continue

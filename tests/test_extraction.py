@@ -420,3 +420,25 @@ def test_feature_spans_are_names_and_aliases_only() -> None:
 )
 def test_more_change_phrasings(text: str, expected: dict[str, str]) -> None:
     assert extract_changes(text, TABULAR) == expected
+
+
+def test_a_long_feature_name_is_recognised() -> None:
+    schema = HostSchema(
+        name="credit",
+        kind="tabular",
+        instance_noun="applicant",
+        class_names=["bad", "good"],
+        features=[
+            FeatureSchema(
+                name="SavingsAccountBalanceGreaterOrEqualThan500",
+                type="categorical",
+                categories=["0", "1"],
+                aliases=["savings account balance greater or equal than 500"],
+            ),
+            FeatureSchema(name="Age", type="numeric"),
+        ],
+        id_range=(0, 99),
+    )
+    text = "for applicants with savings account balance greater or equal than 500 equal to 1 and age over 30"
+    assert extract_feature(text, schema) == "SavingsAccountBalanceGreaterOrEqualThan500"
+    assert extract_instance(text, schema) == "SavingsAccountBalanceGreaterOrEqualThan500 = 1 and Age > 30"

@@ -337,10 +337,12 @@ _CUES: tuple[_Cue, ...] = (
         "get_local_explanation",
         1.6,
         r"\bwhy\b|\b(?:what|which\s+\w+)\s+(?:made|makes|led|leads|caused|causes)\b|\breason\w*\b|\bexplain\w*\b|"
-        r"\brationale\w*|\bjustif\w*|\blocal(?:ly)?\b|"
+        r"\brationale\w*|\bjustif\w*|\bmotivat\w*|\blocal(?:ly)?\b|"
         r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b",
     ),
     _cue("get_local_explanation", 2.6, _MECHANISM, requires=_SCOPE_LOCAL),
+    # interactions between features are attributions (SHAP interaction values), not facts about the data
+    _cue("get_local_explanation", 1.6, r"\binteract\w*"),
     _cue("get_global_explanation", 2.6, _MECHANISM, unless=_SCOPE_LOCAL),
     # attribution words: about one instance unless the model overall is meant
     _cue("get_local_explanation", 1.8, _ATTRIBUTION),
@@ -393,7 +395,7 @@ _CUES: tuple[_Cue, ...] = (
         r"sensitivity|specificity|ppv|npv|(?:positive|negative)\s+predictive|"
         r"(?:often|frequently|usually|mostly)\s+(?:\w+\s+)?(?:right|wrong|correct|incorrect)|how\s+(?:often|frequently)\s+"
         r"(?:\w+\s+){0,4}(?:right|wrong|correct|err\w*)|\brate\b[^.?!]*\b(?:correct|right|wrong))\b",
-        unless=r"INSTANCE",  # a claim that "is accurate" asks for a prediction, not a metric
+        unless=r"(?-i:INSTANCE)",  # a claim that "is accurate" asks for a prediction, not a metric
     ),
     # the data
     _cue(
