@@ -13,7 +13,8 @@ explain_what_if, `score` / `mistake` -> get_model_performance, `data` / `show` /
 / `label` / `define` -> get_data_information, ...). Where two functions answer a request equally (feature
 importance for a group, a counterfactual asked as "why not", a feature's meaning) both are accepted.
 
-Measured (docs/router.md): 46/60 = 76.7 % when the set was written, before the router was changed.
+Measured (docs/router.md): 46/60 = 76.7 % when the set was written, before the router was changed;
+53/60 = 88.3 % after the group masking and tabular cues (no rule was written from a miss of this set).
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ HELDOUT: list[tuple[str, str, tuple[str, ...]]] = [
 
 # The share of HELDOUT the router must keep getting right (the figure last measured, less a request or two
 # of slack for harmless reorderings of close scores).
-FLOOR = 0.75
+FLOOR = 0.85
 
 
 @pytest.fixture(scope="module")
