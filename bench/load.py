@@ -42,37 +42,6 @@ N_PATIENTS = 442
 STARTUP_TIMEOUT = 180.0
 TURN_TIMEOUT = 60.0
 TARGET_RATIO = 20.0
-_ID = re.compile(r"\d+")
-
-
-# ---- the mock LLM (run as a separate process: `python bench/load.py --serve-mock`) -----------------------
-
-
-def mock_reply(body: dict[str, Any]) -> dict[str, Any]:
-    """Call get_prediction for the id in the user's message; after its result, state that result."""
-    from simxai.eval_suite.mockserver import text_message, tool_message
-    from simxai.results import format_percent
-
-    last = body["messages"][-1]
-    if last.get("role") == "tool":
-        result = json.loads(last["content"]).get("result", {})
-        label = result.get("label", "")
-        probability = result.get("probabilities", {}).get(label)
-        where = result.get("subject", {}).get("description", "this patient")
-        if probability is None:
-            return text_message(f"The model predicts {label} for {where}.")
-        return text_message(f"The model predicts {label} for {where}, with probability {format_percent(probability)}.")
-    found = _ID.search(str(last.get("content", "")))
-    return tool_message("get_prediction", {"instance": int(found.group()) if found else 0})
-
-
-def serve_mock(latency: float, max_requests: int) -> int:
-    from simxai.eval_suite.mockserver import MockLLMServer
-
-    with MockLLMServer(mock_reply, latency=latency, max_requests=max_requests) as server:
-        print(server.base_url, flush=True)
-        sys.stdin.read()  # serve until the driver closes our stdin
-    return 0
 
 
 # ---- processes ------------------------------------------------------------------------------------------
@@ -99,7 +68,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def start_mock(latency: float, max_requests: int) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, __file__, "--serve-mock", "--latency", str(latency)]
+    # The shared mock in its own process (so it does not share the driver's interpreter lock), answering
+    # with its prediction responder: get_prediction for the patient named, then that result as text.
+    command = [sys.executable, "-m", "simxai.eval_suite.mockserver", "--prediction", "--latency", str(latency)]
     command += ["--max-requests", str(max_requests)]
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=_env(), cwd=REPO_ROOT
@@ -291,11 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=float, default=0.1, help="the mock LLM's seconds per completion")
     parser.add_argument("--repeat", type=int, default=3, help="runs per level; the median run is reported")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
-    parser.add_argument("--serve-mock", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--max-requests", type=int, default=20_000, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.serve_mock:
-        return serve_mock(args.latency, args.max_requests)
 
     levels = [int(n) for n in args.levels.split(",")]
     plan = {n: max(args.min_session_turns, math.ceil(args.turns / n)) for n in levels}

@@ -11,7 +11,6 @@ import collections
 import json
 import os
 import queue
-import re
 import signal
 import socket
 import sqlite3
@@ -27,6 +26,8 @@ from typing import Any
 import httpx
 import pytest
 
+from simxai.eval_suite.mockserver import MockLLMServer, prediction_responder
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 #: Seconds a SimXAI server process may take to load its host and answer /healthz.
@@ -38,9 +39,6 @@ STARTUP_TIMEOUT = 120.0
 #: drop: close the connection without answering; cut: send the headers and half the body, then close
 #: (the connection drops mid-stream); hold: wait until `release()` (or `hold_limit`), then answer.
 FAULT_MODES = ("ok", "slow", "http500", "truncated", "drop", "cut", "hold")
-
-_PATIENT = re.compile(r"patient (\d+)", re.IGNORECASE)
-
 
 @pytest.fixture(autouse=True)
 def _no_simxai_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,43 +55,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def prediction_reply(body: dict[str, Any]) -> dict[str, Any]:
-    """A cooperative model: call get_prediction for the id in the user's message, then state its result.
-
-    A message without a number gets a short greeting (no function call).
-    """
-    from simxai.results import format_percent
-
-    last = body["messages"][-1]
-    if last.get("role") == "tool":
-        result = json.loads(last["content"]).get("result", {})
-        label = result.get("label", "")
-        probability = result.get("probabilities", {}).get(label)
-        where = result.get("subject", {}).get("description", "this patient")
-        if probability is None:
-            return {"role": "assistant", "content": f"The model predicts {label} for {where}."}
-        return {
-            "role": "assistant",
-            "content": f"The model predicts {label} for {where}, with probability {format_percent(probability)}.",
-        }
-    # The patient of the latest user message that names one (engine notes in between name none).
-    users = [str(m.get("content", "")) for m in body["messages"] if m.get("role") == "user"]
-    found = next((m for m in map(_PATIENT.search, reversed(users)) if m is not None), None)
-    if found is None:
-        return {"role": "assistant", "content": "Hello! Ask me about a patient's prediction."}
-    call = {
-        "id": "call_0",
-        "type": "function",
-        "function": {"name": "get_prediction", "arguments": json.dumps({"instance": int(found.group(1))})},
-    }
-    return {"role": "assistant", "content": None, "tool_calls": [call]}
-
-
-class FaultyLLM:
-    """An OpenAI-compatible chat-completions server on 127.0.0.1 that fails on demand (a context manager).
+class FaultyLLM(MockLLMServer):
+    """The shared mock LLM server (`prediction_responder`, on 127.0.0.1) made to fail on demand.
 
     Each completion request takes the next mode of the plan (`fail_next`), else `default`. `GET /v1/models`
-    always answers (unless the server stopped listening). Runs its own event loop in a thread.
+    always answers (unless the server stopped listening: `stop_listening`). Not bounded by `max_requests`.
 
     Args:
         slow_seconds: how long a `slow` completion takes before answering (beyond the backend's timeout).
@@ -101,27 +67,19 @@ class FaultyLLM:
         latency: seconds every completion takes (a model's time), before any fault.
     """
 
+    name = "faulty-llm"
+
     def __init__(self, *, slow_seconds: float = 3.0, hold_limit: float = 60.0, latency: float = 0.0) -> None:
+        super().__init__(prediction_responder, latency=latency)
         self.slow_seconds = slow_seconds
-        self.latency = latency
         self.hold_limit = hold_limit
         self.default = "ok"
-        self.port = 0
         #: The mode each completion request was given, in arrival order (tests wait on it).
         self.arrivals: queue.Queue[str] = queue.Queue()
         self.completions = 0
         self._plan: collections.deque[str] = collections.deque()
         self._plan_lock = threading.Lock()
         self._release = threading.Event()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: asyncio.base_events.Server | None = None
-        self._writers: set[asyncio.StreamWriter] = set()
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
 
     # ---- control (from the test's thread) ----------------------------------------------------------------
 
@@ -151,62 +109,9 @@ class FaultyLLM:
         """The mode of the next completion request to arrive (raises queue.Empty after `timeout`)."""
         return self.arrivals.get(timeout=timeout)
 
-    def stop_listening(self) -> None:
-        """Stop accepting connections and close the open ones: the LLM server is down."""
-        self._call(self._stop_listening())
-
-    def start_listening(self) -> None:
-        """Accept connections again on the same port."""
-        self._call(self._start_listening(self.port))
-
-    # ---- lifecycle ---------------------------------------------------------------------------------------
-
-    def __enter__(self) -> FaultyLLM:
-        self._thread = threading.Thread(target=self._serve, name="faulty-llm", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the faulty LLM server did not start within 10 s")
-        return self
-
     def __exit__(self, *exc: object) -> None:
-        self._release.set()
-        loop = self._loop
-        if loop is not None and loop.is_running():
-            self._call(self._stop_listening())
-            loop.call_soon_threadsafe(loop.stop)
-        if self._thread is not None:
-            self._thread.join(10)
-
-    def _call(self, coroutine: Any) -> Any:
-        assert self._loop is not None
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(10)
-
-    def _serve(self) -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        self._loop = loop
-        loop.run_until_complete(self._start_listening(0))
-        self._ready.set()
-        try:
-            loop.run_forever()
-        finally:
-            pending = asyncio.all_tasks(loop)
-            for task in pending:
-                task.cancel()
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-            loop.close()
-
-    async def _start_listening(self, port: int) -> None:
-        self._server = await asyncio.start_server(self._connection, "127.0.0.1", port, reuse_address=True)
-        self.port = self._server.sockets[0].getsockname()[1]
-
-    async def _stop_listening(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            self._server = None
-        for writer in list(self._writers):
-            writer.close()
-        self._writers.clear()
+        self._release.set()  # held completions answer, so the loop's tasks can end
+        super().__exit__(*exc)
 
     # ---- HTTP --------------------------------------------------------------------------------------------
 
@@ -214,38 +119,11 @@ class FaultyLLM:
         with self._plan_lock:
             return self._plan.popleft() if self._plan else self.default
 
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self._writers.add(writer)
-        try:
-            while True:  # keep-alive: one connection serves many requests
-                head = await reader.readuntil(b"\r\n\r\n")
-                lines = head.decode("latin-1").split("\r\n")
-                method, path, _ = lines[0].split(" ", 2)
-                headers = {k.strip().lower(): v.strip() for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)}
-                body = await reader.readexactly(int(headers.get("content-length", "0")))
-                if method == "GET" and path.rstrip("/").endswith("/models"):
-                    await self._write(writer, 200, {"object": "list", "data": [{"id": "mock", "object": "model"}]})
-                    continue
-                if method != "POST" or not path.rstrip("/").endswith("/chat/completions"):
-                    await self._write(writer, 404, {"error": {"message": f"no route {method} {path}"}})
-                    continue
-                if not await self._complete(writer, json.loads(body)):
-                    return
-        except (
-            asyncio.IncompleteReadError,
-            asyncio.LimitOverrunError,
-            ConnectionError,
-            asyncio.CancelledError,
-        ):
-            pass
-        finally:
-            self._writers.discard(writer)
-            writer.close()
-
     async def _complete(self, writer: asyncio.StreamWriter, request: dict[str, Any]) -> bool:
         """Answer one completion in the next mode; False when the connection is to be closed."""
         mode = self._next_mode()
         self.completions += 1
+        self.requests.append(request)
         self.arrivals.put(mode)
         if self.latency:
             await asyncio.sleep(self.latency)
@@ -262,21 +140,7 @@ class FaultyLLM:
             deadline = time.monotonic() + self.hold_limit
             while not release.is_set() and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)
-        message = prediction_reply(request)
-        payload = {
-            "id": f"faulty-{self.completions}",
-            "object": "chat.completion",
-            "created": 0,
-            "model": request.get("model", "mock"),
-            "choices": [
-                {
-                    "index": 0,
-                    "message": message,
-                    "finish_reason": "tool_calls" if message.get("tool_calls") else "stop",
-                }
-            ],
-        }
-        data = json.dumps(payload).encode()
+        data = json.dumps(self.completion_payload(request, self.responder(request))).encode()
         if mode == "truncated":
             await self._write_bytes(writer, 200, data[: len(data) // 2])
             return True
@@ -286,22 +150,6 @@ class FaultyLLM:
             return False
         await self._write_bytes(writer, 200, data)
         return True
-
-    async def _write(self, writer: asyncio.StreamWriter, status: int, payload: dict[str, Any]) -> None:
-        await self._write_bytes(writer, status, json.dumps(payload).encode())
-
-    @staticmethod
-    async def _write_bytes(
-        writer: asyncio.StreamWriter, status: int, data: bytes, *, declared: int | None = None
-    ) -> None:
-        length = len(data) if declared is None else declared
-        writer.write(
-            f"HTTP/1.1 {status} {'OK' if status == 200 else 'Error'}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {length}\r\n"
-            "Connection: keep-alive\r\n\r\n".encode()
-            + data
-        )
-        await writer.drain()
 
 
 @pytest.fixture(scope="module")
