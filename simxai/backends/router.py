@@ -337,7 +337,7 @@ _CUES: tuple[_Cue, ...] = (
         "get_local_explanation",
         1.6,
         r"\bwhy\b|\b(?:what|which\s+\w+)\s+(?:made|makes|led|leads|caused|causes)\b|\breason\w*\b|\bexplain\w*\b|"
-        r"\brationale\w*|\bjustif\w*|\bmotivat\w*|\blocal(?:ly)?\b|"
+        r"\bexplanat\w*|\brationale\w*|\bjustif\w*|\bmotivat\w*|\blocal(?:ly)?\b|"
         r"\bbreak\w*\s+(?:\w+\s+){0,2}down\b|\bbreakdown\b",
     ),
     _cue("get_local_explanation", 2.6, _MECHANISM, requires=_SCOPE_LOCAL),
@@ -537,6 +537,12 @@ _REQUEST = re.compile(
     r"describe|predict|run|compute|find|provide|please|i\s+(?:want|need|would\s+like))\b",
     re.IGNORECASE,
 )
+# "determine if", "figure out if": an "if" that means "whether" sets up no hypothesis
+_WHETHER = re.compile(
+    r"\b(?:determin\w*|figur\w*\s+out|decid\w*|know\w*|tell|see|check\w*|find\w*\s+out|assess\w*|judg\w*|"
+    r"understand\w*|wonder\w*|ask\w*|predict\w*)\s+if\b",
+    re.IGNORECASE,
+)
 _SMALL_TALK = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
     r"thx|cheers|great|nice|cool|ok(?:ay)?|got\s+it|i\s+see|bye|goodbye|see\s+you|that'?s\s+(?:all|it|helpful|"
@@ -570,6 +576,8 @@ def _only_names_instance(masked: str, schema: HostSchema | None) -> bool:
     """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?")."""
     if "INSTANCE" not in masked and "NUM" not in masked and "GROUP" not in masked:
         return False
+    if "GROUP" in masked and re.search(r"\b(?:show|display|list|print|see|give)\b", masked, re.IGNORECASE):
+        return False  # "show me those with bmi over 30": the group's rows, not the previous question again
     noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
     words = re.findall(r"[A-Za-z']+", masked)
     return all(w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s") for w in words)
@@ -758,7 +766,7 @@ class RouterBackend(Backend):
         # functions take no changes, so their "change" and "still" words do not count then.
         scenario = (
             "explain_what_if" in position
-            and bool(_CONDITIONAL.search(masked))
+            and bool(_CONDITIONAL.search(_WHETHER.sub(" whether ", masked)))
             # a group's condition ("those with bmi of 30") is no change
             and bool(extract_changes(_mask_spans(text, group_spans(text, request.host), " "), request.host))
         )
