@@ -804,11 +804,13 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller"
 _DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter"
 _INC_VERBS = (
-    r"increase|increased|increasing|raise|raised|raising|add|added|adding|increment|incremented|boost|boosted|"
+    r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
+    r"incremented|boost|boosted|"
     r"boosting|bump|bumped|up|upped|gain|gained|gaining"
 )
 _DEC_VERBS = (
-    r"decrease|decreased|decreasing|reduce|reduced|reducing|lower|lowered|lowering|cut|cutting|drop|dropped|"
+    r"decrease|decreases|decreased|decreasing|reduce|reduces|reduced|reducing|lower|lowers|lowered|lowering|cut|"
+    r"cuts|cutting|drop|drops|dropped|"
     r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing"
 )
 _SET = (

@@ -502,7 +502,7 @@ _CUES: tuple[_Cue, ...] = (
     _cue(
         "get_prediction",
         2.2,
-        r"\b(?:how\s+(?:likely|probable|confident|sure|certain)|likelihood|probabilit\w*|chances?|odds)\b",
+        r"\b(?:how\s+(?:likely|probable|confident|sure|certain)|likelihoods?|probabilit\w*|chances?|odds)\b",
         unless=_REASON
         + r"|\b(?:mean|means|meaning|interpret\w*|represent\w*|defin\w*|calibrat\w*|aspects?|factors?)\b|"
         r"\bwhat\s+(?:\w+\s+){0,4}(?:makes?|made)\b",
@@ -597,11 +597,20 @@ def _mask(text: str, schema: HostSchema | None) -> str:
     if schema is not None and schema.kind != "text":
         masked = _mask_spans(masked, group_spans(masked, schema), " GROUP ")
         masked = _mask_spans(masked, feature_spans(masked, schema), " FEATURE ")
+    # "on all the data": the scope of the question, whose word "data" must not make it a question about the data
+    masked = _WHOLE_DATA.sub(" across everything ", masked)
     masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
     if schema is not None:
         for name in sorted(schema.class_names, key=len, reverse=True):
             masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
     return " ".join(masked.split())
+
+
+_WHOLE_DATA = re.compile(
+    r"\b(?:on|for|across|over|of|to)\s+(?:all|every|the\s+(?:whole|entire|full))\s+(?:of\s+)?(?:the\s+)?(?:training\s+|test\s+)?"
+    r"(?:data\s*set|data|instances|rows|samples|examples|records|people|cases|data\s*points)\b",
+    re.IGNORECASE,
+)
 
 
 def _mask_spans(text: str, spans: Sequence[tuple[int, int]], placeholder: str) -> str:
