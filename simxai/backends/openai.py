@@ -137,7 +137,7 @@ class OpenAIBackend(Backend):
         url = f"{self.base_url}/{path}"
         attempts = self.max_retries + 1
         for attempt in range(attempts):
-            last = attempt == attempts - 1
+            delay = 0.0  # at least this long before the next attempt (a Retry-After header)
             try:
                 response = await self._http().post(
                     path, content=content, headers={"Content-Type": "application/json"}
@@ -145,29 +145,29 @@ class OpenAIBackend(Backend):
             except httpx.UnsupportedProtocol as exc:
                 raise UsageError(f"cannot reach {url}: {exc}") from None
             except _RETRY_ERRORS as exc:
-                if last:
-                    raise BackendUnavailableError(
-                        f"{self.name}: no answer from {url} after {attempts} attempts "
-                        f"({type(exc).__name__}: {exc})"
-                    ) from exc
-                await self._sleep(self.backoff * 2**attempt)
-                continue
-            status = response.status_code
-            if 200 <= status < 300:
-                try:
-                    return json.loads(response.content)
-                except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                    if last:
-                        raise BackendError(
+                failure: Exception = BackendUnavailableError(
+                    f"{self.name}: no answer from {url} after {attempts} attempts ({type(exc).__name__}: {exc})"
+                )
+                failure.__cause__ = exc
+            else:
+                status = response.status_code
+                if 200 <= status < 300:
+                    try:
+                        return json.loads(response.content)
+                    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                        failure = BackendError(
                             f"{self.name} returned a body that is not valid JSON (truncated?) after "
                             f"{attempts} attempts: {exc}; body starts {response.content[:200]!r}"
-                        ) from None
-                    await self._sleep(self.backoff * 2**attempt)
-                    continue
-            if not last and (status >= 500 or status in _RETRY_STATUSES):
-                await self._sleep(max(self.backoff * 2**attempt, _retry_after(response.headers)))
-                continue
-            raise BackendHTTPError(status, response.text)
+                        )
+                elif status >= 500 or status in _RETRY_STATUSES:
+                    failure = BackendHTTPError(status, response.text)
+                    delay = _retry_after(response.headers)
+                else:
+                    raise BackendHTTPError(status, response.text)
+            # One way to give up or go on, whatever failed: the last attempt raises, others back off.
+            if attempt == attempts - 1:
+                raise failure
+            await self._sleep(max(self.backoff * 2**attempt, delay))
         raise AssertionError("unreachable: the last attempt returns or raises")
 
 
