@@ -38,5 +38,26 @@ def data_copy(tmp_path, datasets_dir):
     return copy
 
 
+@pytest.fixture
+def eval_argv(datasets_dir):
+    """Build a `simxai-eval` command line on the shared data, uncached and without a progress bar.
+
+    `judge_url` adds `--judge <judge> --judge-base-url <judge_url>`; `out` adds `--out`.
+    """
+
+    def argv(
+        command: str, *options: str, out: Path | None = None, judge_url: str | None = None, judge: str = "openai:judge"
+    ) -> list[str]:
+        args = [command, *options]
+        if judge_url is not None:
+            args += ["--judge", judge, "--judge-base-url", judge_url]
+        args += ["--data-dir", str(datasets_dir)]
+        if out is not None:
+            args += ["--out", str(out)]
+        return [*args, "--no-cache", "--quiet"]
+
+    return argv
+
+
 def read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))

@@ -127,32 +127,13 @@ def test_parse_writes_the_report_and_plots_and_resumes_from_the_cache(capsys, da
     assert "| compass-multiturn | oracle | 26/26 | 100.0 % |" in capsys.readouterr().out
 
 
-def test_parse_all_runs_every_parsing_set(datasets_dir, tmp_path):
+def test_parse_all_runs_every_parsing_set(eval_argv, tmp_path):
     out = tmp_path / "all.json"
-    assert (
-        main(
-            [
-                "parse",
-                "--dataset",
-                "all",
-                "--backend",
-                "oracle",
-                "--host",
-                "demo",
-                "--functions",
-                "skip",
-                "--limit",
-                "6",
-                "--data-dir",
-                str(datasets_dir),
-                "--out",
-                str(out),
-                "--no-cache",
-                "--quiet",
-            ]
-        )
-        == 0
-    )
+    argv = eval_argv(
+        "parse", "--dataset", "all", "--backend", "oracle", "--host", "demo", "--functions", "skip", "--limit", "6",
+        out=out,
+    )  # fmt: skip
+    assert main(argv) == 0
     reports = ReportSet.model_validate_json(out.read_text()).reports
     assert [r.dataset for r in reports] == list(cli_datasets())
     assert all(len(r.cases) == 6 for r in reports)
@@ -173,23 +154,13 @@ def judge_responder(body):
     return text_message('```json\n{"verdict": 1, "reason": "refers back"}\n```')
 
 
-def test_faithfulness_with_an_openai_judge_against_a_mock_server(capsys, datasets_dir, tmp_path):
+def test_faithfulness_with_an_openai_judge_against_a_mock_server(capsys, eval_argv, tmp_path):
     out = tmp_path / "f.json"
     with MockLLMServer(judge_responder, max_requests=200) as server:
         code = main(
-            [
-                "faithfulness",
-                "--judge",
-                "openai:meta-llama/Llama-3.1-8B-Instruct",
-                "--judge-base-url",
-                server.base_url,
-                "--data-dir",
-                str(datasets_dir),
-                "--out",
-                str(out),
-                "--no-cache",
-                "--quiet",
-            ]
+            eval_argv(
+                "faithfulness", out=out, judge_url=server.base_url, judge="openai:meta-llama/Llama-3.1-8B-Instruct"
+            )
         )
         assert code == 0 and len(server.requests) == 78
         assert server.requests[0]["model"] == "meta-llama/Llama-3.1-8B-Instruct"
@@ -204,22 +175,12 @@ def test_faithfulness_with_an_openai_judge_against_a_mock_server(capsys, dataset
     assert (tmp_path / "f.agreement.png").exists()
 
 
-def test_context_and_agreement_with_the_mock_judge(capsys, datasets_dir, tmp_path):
+def test_context_and_agreement_with_the_mock_judge(capsys, eval_argv, tmp_path):
     with MockLLMServer(judge_responder, max_requests=500) as server:
-        common = [
-            "--judge",
-            "openai:judge",
-            "--judge-base-url",
-            server.base_url,
-            "--data-dir",
-            str(datasets_dir),
-            "--no-cache",
-            "--quiet",
-        ]
-        assert main(["context", *common, "--out", str(tmp_path / "c.json")]) == 0
+        assert main(eval_argv("context", out=tmp_path / "c.json", judge_url=server.base_url)) == 0
         context_requests = len(server.requests)
         assert context_requests == 78 + 49  # relevance on every row, coherence on the rows needing context
-        assert main(["agreement", *common, "--out", str(tmp_path / "a.json")]) == 0
+        assert main(eval_argv("agreement", out=tmp_path / "a.json", judge_url=server.base_url)) == 0
     out = capsys.readouterr().out
     assert "| relevance | all | human vs recorded-judge | 64/78 | 82.1 % |" in out
     assert "| coherence | all | human vs openai:judge | 43/49 |" in out
@@ -241,33 +202,14 @@ def test_agreement_without_a_judge_uses_the_recorded_labels(capsys, datasets_dir
     assert "no judge coherence labels" in out
 
 
-def test_a_server_that_stops_answering_gives_error_verdicts_not_labels(capsys, datasets_dir, tmp_path):
+def test_a_server_that_stops_answering_gives_error_verdicts_not_labels(capsys, eval_argv, tmp_path):
     out = tmp_path / "f.json"
     with MockLLMServer(judge_responder, max_requests=5) as server:
-        assert (
-            main(
-                [
-                    "faithfulness",
-                    "--judge",
-                    "openai:j",
-                    "--judge-base-url",
-                    server.base_url,
-                    "--timeout",
-                    "5",
-                    "--limit",
-                    "6",
-                    "--data-dir",
-                    str(datasets_dir),
-                    "--out",
-                    str(out),
-                    "--no-cache",
-                    "--quiet",
-                    "--concurrency",
-                    "1",
-                ]
-            )
-            == 0
-        )
+        argv = eval_argv(
+            "faithfulness", "--timeout", "5", "--limit", "6", "--concurrency", "1",
+            out=out, judge_url=server.base_url, judge="openai:j",
+        )  # fmt: skip
+        assert main(argv) == 0
     report = FaithfulnessReport.model_validate_json(out.read_text())
     statuses = [c.judge_status for c in report.cases]
     assert statuses.count("ok") == 5 and statuses.count("error") == 1
@@ -306,28 +248,16 @@ def test_a_subcommand_can_be_registered(monkeypatch, capsys):
         register_command("echo", "again", configure, lambda args: 0)
 
 
-def test_faithfulness_and_context_of_a_layers_own_replies(capsys, datasets_dir, tmp_path):
+def test_faithfulness_and_context_of_a_layers_own_replies(capsys, eval_argv, tmp_path):
+    layer = ["--backend", "oracle", "--host", "demo", "--dataset", "sentiment-dialogues"]
     with MockLLMServer(judge_responder, max_requests=200) as server:
-        common = [
-            "--backend",
-            "oracle",
-            "--host",
-            "demo",
-            "--dataset",
-            "sentiment-dialogues",
-            "--judge",
-            "openai:judge",
-            "--judge-base-url",
-            server.base_url,
-            "--data-dir",
-            str(datasets_dir),
-            "--no-cache",
-            "--quiet",
-        ]
-        assert main(["faithfulness", *common, "--out", str(tmp_path / "f.json")]) == 0
+        assert main(eval_argv("faithfulness", *layer, out=tmp_path / "f.json", judge_url=server.base_url)) == 0
         assert len(server.requests) == 40
         prompts = [r["messages"][-1]["content"] for r in server.requests]
-        assert main(["context", *common, "--history", "free-running", "--out", str(tmp_path / "c.json")]) == 0
+        argv = eval_argv(
+            "context", *layer, "--history", "free-running", out=tmp_path / "c.json", judge_url=server.base_url
+        )
+        assert main(argv) == 0
     faithfulness = FaithfulnessReport.model_validate_json((tmp_path / "f.json").read_text())
     assert faithfulness.backend == "oracle" and len(faithfulness.cases) == 40
     assert all(c.human is None and c.judge_status == "ok" and c.guard is not None for c in faithfulness.cases)

@@ -465,24 +465,9 @@ def test_bad_usage_exits_2(capsys, datasets_dir):
     assert "nothing to score" in capsys.readouterr().err
 
 
-def test_acceptance_offline_router_without_judge(capsys, datasets_dir, tmp_path):
+def test_acceptance_offline_router_without_judge(capsys, eval_argv, tmp_path):
     out = tmp_path / "l.json"
-    argv = [
-        "lext",
-        "--dataset",
-        "syn-qa",
-        "--backend",
-        "router",
-        "--judge",
-        "none",
-        "--data-dir",
-        str(datasets_dir),
-        "--out",
-        str(out),
-        "--no-cache",
-        "--quiet",
-    ]
-    assert main(argv) == 0
+    assert main(eval_argv("lext", "--dataset", "syn-qa", "--backend", "router", "--judge", "none", out=out)) == 0
     printed = capsys.readouterr().out
     report = LExTReport.model_validate_json(out.read_text())
     assert (tmp_path / "l.quadrant.png").read_bytes()[:4] == b"\x89PNG"
@@ -518,28 +503,12 @@ def judge_responder(body):
     return text_message(json.dumps(answers[task]))
 
 
-def test_an_openai_judge_scores_the_recorded_answers(capsys, datasets_dir, tmp_path):
+def test_an_openai_judge_scores_the_recorded_answers(capsys, eval_argv, tmp_path):
     out = tmp_path / "l.json"
     with MockLLMServer(judge_responder, max_requests=200) as server:
-        argv = [
-            "lext",
-            "--backend",
-            "none",
-            "--judge",
-            "openai:judge",
-            "--judge-base-url",
-            server.base_url,
-            "--embedder",
-            "hashing",
-            "--limit",
-            "3",
-            "--data-dir",
-            str(datasets_dir),
-            "--out",
-            str(out),
-            "--no-cache",
-            "--quiet",
-        ]
+        argv = eval_argv(
+            "lext", "--backend", "none", "--embedder", "hashing", "--limit", "3", out=out, judge_url=server.base_url
+        )
         assert main(argv) == 0
         assert len(server.requests) == 3 * (1 + 1 + 5)
     capsys.readouterr()
