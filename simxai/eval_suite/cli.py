@@ -37,6 +37,7 @@ __all__ = [
     "main",
     "qa_rows",
     "register_command",
+    "run_command",
 ]
 
 
@@ -585,6 +586,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run_command(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Call `run(args)`, reporting a `SimXAIError` on stderr as its exit code: 2 bad usage, 1 a failure."""
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"simxai-eval: error: {exc}", file=sys.stderr)
+        return 2
+    except SimXAIError as exc:
+        print(f"simxai-eval: error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run `simxai-eval`; returns the exit code."""
     parser = build_parser()
@@ -592,13 +605,7 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "concurrency", 1) < 1:
         parser.error(f"--concurrency must be at least 1, got {args.concurrency}")
     try:
-        return SUBCOMMANDS[args.command].run(args)
-    except UsageError as exc:
-        print(f"simxai-eval: error: {exc}", file=sys.stderr)
-        return 2
-    except SimXAIError as exc:
-        print(f"simxai-eval: error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
+        return run_command(SUBCOMMANDS[args.command].run, args)
     except KeyboardInterrupt:
         print(
             "simxai-eval: interrupted; finished cases are cached: rerun the same command to resume",

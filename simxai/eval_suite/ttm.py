@@ -24,8 +24,8 @@ from typing import Any
 
 import pydantic
 
-from simxai.eval_suite.cli import add_layer_options, register_command
-from simxai.exceptions import SimXAIError, UsageError
+from simxai.eval_suite.cli import add_layer_options, register_command, run_command
+from simxai.exceptions import UsageError
 
 __all__ = [
     "gold_functions",
@@ -385,15 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     """`python -m simxai.eval_suite.ttm ...`, the same as `simxai-eval ttm-parse ...`."""
     parser = argparse.ArgumentParser(prog="simxai-eval ttm-parse", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return asyncio.run(run(args))
-    except UsageError as exc:
-        print(f"simxai-eval: error: {exc}", file=sys.stderr)
-        return 2
-    except SimXAIError as exc:
-        print(f"simxai-eval: error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
+    return run_command(_run_sync, parser.parse_args(argv))
 
 
 if __name__ == "__main__":
