@@ -352,6 +352,19 @@ def test_the_function_is_the_layers_choice(diabetes):
     backend.assert_complete()
 
 
+def test_model_information_about_the_assistant_itself_is_self_or_function(diabetes):
+    """A layer may answer "what are you?" with the model's card; TalkToModel's operation is about the assistant."""
+    backend = ScriptedBackend(
+        [call("get_model_information"), call("get_model_information"), call("get_model_information")],
+        writes_replies=False,
+    )
+    parser = TalkToModelParser(diabetes.host, diabetes.vocabulary, backend)
+    assert parse(parser, "what are you?") == "self [e]"
+    assert parse(parser, "what are your functions?") == "function [e]"
+    assert parse(parser, "what kind of model is it?") == "model [e]"
+    backend.assert_complete()
+
+
 def test_a_function_without_talktomodel_operation_gets_talktomodels_apology(diabetes):
     backend = ScriptedBackend([call("explain_how_to_still_be_this", instance=3)], writes_replies=False)
     parser = TalkToModelParser(diabetes.host, diabetes.vocabulary, backend)
