@@ -22,6 +22,7 @@ _RETRY_STATUSES = frozenset({408, 429})
 _RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)
 # The longest a Retry-After header may make us wait, in seconds.
 _MAX_RETRY_AFTER = 30.0
+_MAX_CONNECTIONS = 256
 _PING_TIMEOUT = 5.0
 
 
@@ -129,6 +130,9 @@ class OpenAIBackend(Backend):
                 headers=headers,
                 timeout=httpx.Timeout(self._timeout),
                 transport=self._transport,
+                # One server process runs many sessions' turns at once; httpx's default keeps only 20
+                # connections alive, so past 20 concurrent requests every request paid a new connection.
+                limits=httpx.Limits(max_connections=_MAX_CONNECTIONS, max_keepalive_connections=_MAX_CONNECTIONS),
             )
         return self._client
 
