@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -55,30 +56,44 @@ def _subsets(rows: Sequence[QARow]) -> list[tuple[str, set[int]]]:
 C = TypeVar("C", FaithfulnessCase, ContextCase)
 
 
-async def _judge_rows(
-    rows: Sequence[QARow],
-    work: Callable[[QARow, list[C]], Awaitable[C]],
-    *,
-    aspect: str,
-    model: type[C],
-    dataset: str,
-    judge_name: str,
-    config: dict[str, Any],
-    cache: CaseCache,
-    concurrency: int,
-    progress: bool | None,
-) -> list[C]:
-    """Run `work` on every row, each on its own (rows are independent turns), cached by row and judge."""
-    results = await run_units(
-        [[r] for r in rows],
-        work,
-        key=lambda r: cache_key(dataset, r.case_id, judge_name, config),
-        model=model,
-        cache=cache,
-        concurrency=concurrency,
-        progress=Progress(len(rows), f"{aspect} {dataset}", enabled=progress),
-    )
-    return [c for unit in results for c in unit]
+@dataclass(frozen=True)
+class _JudgedRun:
+    """One judged evaluation of answer rows: what keys its cache and paces it, and its report's header."""
+
+    aspect: str  # the progress bar's label
+    dataset: str
+    judge_name: str
+    config: dict[str, Any]
+    cache: CaseCache
+    concurrency: int
+    progress: bool | None
+    source: str
+    started: float = field(default_factory=time.perf_counter)
+
+    async def cases(
+        self, rows: Sequence[QARow], work: Callable[[QARow, list[C]], Awaitable[C]], model: type[C]
+    ) -> list[C]:
+        """Run `work` on every row, each on its own (rows are independent turns), cached by row and judge."""
+        results = await run_units(
+            [[r] for r in rows],
+            work,
+            key=lambda r: cache_key(self.dataset, r.case_id, self.judge_name, self.config),
+            model=model,
+            cache=self.cache,
+            concurrency=self.concurrency,
+            progress=Progress(len(rows), f"{self.aspect} {self.dataset}", enabled=self.progress),
+        )
+        return [c for unit in results for c in unit]
+
+    def header(self) -> dict[str, Any]:
+        """The fields every judged report starts with (dataset, source, judge, config, seconds so far)."""
+        return {
+            "dataset": self.dataset,
+            "backend": self.source,
+            "judge": self.judge_name,
+            "config": {**self.config, "concurrency": self.concurrency},
+            "seconds": round(time.perf_counter() - self.started, 3),
+        }
 
 
 def _judge_rate(aspect: str, rater: str, subset: str, values: Sequence[bool | None], statuses: Sequence[str]) -> Rate:
@@ -117,9 +132,10 @@ async def evaluate_faithfulness(
     `source` names where the replies come from: `recorded` (the file's), or the backend whose turns
     `layer_turns` collected.
     """
-    cache = cache if cache is not None else CaseCache(None, "faithfulness")
     judge_name = judge.name if judge else "none"
     config = {"prompt": PROMPT_VERSION, "guard": guard, "source": source}
+    cache = cache if cache is not None else CaseCache(None, "faithfulness")
+    run = _JudgedRun("faithfulness", dataset, judge_name, config, cache, concurrency, progress, source)
 
     async def work(row: QARow, _: list[FaithfulnessCase]) -> FaithfulnessCase:
         verdict = Verdict(value=None, status="ok")
@@ -155,19 +171,7 @@ async def evaluate_faithfulness(
             error=error,
         )
 
-    started = time.perf_counter()
-    cases = await _judge_rows(
-        rows,
-        work,
-        aspect="faithfulness",
-        model=FaithfulnessCase,
-        dataset=dataset,
-        judge_name=judge_name,
-        config=config,
-        cache=cache,
-        concurrency=concurrency,
-        progress=progress,
-    )
+    cases = await run.cases(rows, work, FaithfulnessCase)
     rates: list[Rate] = []
     agreements: list[Agreement] = []
     raters: list[tuple[str, str]] = [("human", "human"), ("recorded-judge", "recorded_judge")]
@@ -198,11 +202,7 @@ async def evaluate_faithfulness(
                     )
     guard_note = "The guard checks numbers and directions against each output's text (no label vocabulary)."
     return FaithfulnessReport(
-        dataset=dataset,
-        backend=source,
-        judge=judge_name,
-        config={**config, "concurrency": concurrency},
-        seconds=round(time.perf_counter() - started, 3),
+        **run.header(),
         rates=rates,
         agreement=agreements,
         cases=cases,
@@ -267,9 +267,10 @@ async def evaluate_context(
     Coherence is judged on the turns the human labels mark as needing context, or, without a human label,
     on those the judge does.
     """
-    cache = cache if cache is not None else CaseCache(None, "context")
     judge_name = judge.name if judge else "none"
     config = {"prompt": PROMPT_VERSION, "source": source}
+    cache = cache if cache is not None else CaseCache(None, "context")
+    run = _JudgedRun("context", dataset, judge_name, config, cache, concurrency, progress, source)
     context_of = {r.row: tuple(c) for r, c in zip(rows, contexts, strict=True)}
 
     async def work(row: QARow, _: list[ContextCase]) -> ContextCase:
@@ -300,19 +301,7 @@ async def evaluate_context(
             or (coherent.status if coherent.value is not None or coherent.raw else "skipped"),
         )
 
-    started = time.perf_counter()
-    cases = await _judge_rows(
-        rows,
-        work,
-        aspect="context",
-        model=ContextCase,
-        dataset=dataset,
-        judge_name=judge_name,
-        config=config,
-        cache=cache,
-        concurrency=concurrency,
-        progress=progress,
-    )
+    cases = await run.cases(rows, work, ContextCase)
     rates: list[Rate] = []
     agreements: list[Agreement] = []
     for subset, members in _subsets(rows):
@@ -380,11 +369,7 @@ async def evaluate_context(
         ]
     )
     return ContextReport(
-        dataset=dataset,
-        backend=source,
-        judge=judge_name,
-        config={**config, "concurrency": concurrency},
-        seconds=round(time.perf_counter() - started, 3),
+        **run.header(),
         rates=rates,
         agreement=agreements,
         cases=cases,
