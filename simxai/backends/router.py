@@ -757,8 +757,9 @@ class RouterBackend(Backend):
         for part in parts:
             routed = self._score(part, part, request)
             # a what-if part names no change (the whole turn would have been a what-if), so it is no request
-            if routed.cued and routed.function not in (None, "explain_what_if", *chosen):
-                chosen.append(routed.function)
+            function = routed.function
+            if routed.cued and function is not None and function not in ("explain_what_if", *chosen):
+                chosen.append(function)
         if len(chosen) < 2 or decision.function not in chosen:
             return decision
         return _Decision(chosen[0], decision.confidence, True, also=tuple(chosen[1:]))
