@@ -322,12 +322,12 @@ async def test_ping() -> None:
 async def test_client_is_lazy_and_closable() -> None:
     server = Server(recorded("vllm_plain_text.json"), recorded("vllm_plain_text.json"))
     llm = backend(server)
-    assert llm._client is None
+    assert llm._clients == []
     await llm.complete(request())
-    client = llm._client
-    assert client is not None
+    clients = list(llm._clients)
+    assert clients
     await llm.aclose()
-    assert llm._client is None and client.is_closed
+    assert llm._clients == [] and all(c.is_closed for c in clients)
     await llm.aclose()  # closing twice is harmless
     await llm.complete(request())  # and a later request opens a new client
     await llm.aclose()
@@ -379,3 +379,11 @@ async def test_without_tools_the_reply_is_text() -> None:
         response = await llm.complete(CompletionRequest(messages=messages, **settings))
         assert response.tool_calls == [] and response.content.startswith("[explain_what_if(")
     assert server.bodies[0]["tool_choice"] == "none" and "tools" not in server.bodies[1]
+
+
+async def test_without_an_injected_transport_requests_take_the_pools_in_turn() -> None:
+    llm = OpenAIBackend("m", base_url="http://127.0.0.1:9/v1")
+    first = llm._http()
+    seen = {id(llm._http()) for _ in range(16)}
+    assert len(llm._clients) > 1 and len(seen) == len(llm._clients) and id(first) in seen
+    await llm.aclose()
