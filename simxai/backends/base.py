@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import abc
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
 
@@ -25,7 +25,9 @@ class CompletionRequest(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True)
 
     messages: list[Message]
-    tools: list[dict[str, Any]] = []
+    # The engine sends the same tool list with every request; validating would deep-copy it each time.
+    # Backends treat it as read-only (the OpenAI wire format copies it into each body).
+    tools: Annotated[list[dict[str, Any]], pydantic.SkipValidation] = []
     tool_choice: Literal["auto", "none"] = "auto"
     temperature: float = 0.0
     max_tokens: int = 512
