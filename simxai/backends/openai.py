@@ -82,6 +82,7 @@ class OpenAIBackend(Backend):
         self._timeout = timeout
         self._transport = transport
         self._extra_body = dict(extra_body or {})
+        self._encoder = wire.BodyEncoder(model, self._extra_body)
         self._clients: list[httpx.AsyncClient] = []
         self._next_client = 0
         # A seam for tests, which record the delays instead of waiting.
@@ -101,7 +102,7 @@ class OpenAIBackend(Backend):
             ModelOutputError: the body is JSON but not a completion.
             ToolCallParseError: the reply holds a malformed tool call.
         """
-        content = wire.encode_body(wire.request_body(self.model, request, extra=self._extra_body))
+        content = self._encoder.encode(request)
         body = await self._post("chat/completions", content)
         return wire.parse_response(
             body, calls_in_content=bool(request.tools) and request.tool_choice != "none"

@@ -22,6 +22,7 @@ from simxai.exceptions import ModelOutputError, ToolCallParseError, UsageError
 from simxai.messages import Message, ToolCall
 
 __all__ = [
+    "BodyEncoder",
     "RESERVED_KEYS",
     "encode_body",
     "encode_json",
@@ -76,6 +77,37 @@ def request_body(
         body["tool_choice"] = request.tool_choice
     body["messages"] = openai_messages(request.messages)
     return body
+
+
+class BodyEncoder:
+    """Encodes request bodies like `encode_body(request_body(...))`, byte for byte, but serialises a tool list
+    only once: the engine sends the same list object with every request, and re-encoding it was a large share
+    of a busy server's CPU. The list is keyed by identity and held, so its id cannot be reused; callers must
+    not mutate a tool list after sending it (the engine never does).
+    """
+
+    def __init__(self, model: str, extra: Mapping[str, Any] | None = None) -> None:
+        request_body(model, _EMPTY, extra=extra)  # the same checks as the pure path
+        self._model = model
+        self._extra = dict(extra or {})
+        self._tools: tuple[list[dict[str, Any]], str] | None = None
+
+    def encode(self, request: CompletionRequest) -> bytes:
+        head = encode_json(
+            {
+                "model": self._model,
+                "temperature": request.temperature,
+                "max_tokens": request.max_tokens,
+                **self._extra,
+            }
+        )
+        parts = [head[:-1]]
+        if request.tools:
+            if self._tools is None or self._tools[0] is not request.tools:
+                self._tools = (request.tools, encode_json(request.tools))
+            parts.append(f',"tools":{self._tools[1]},"tool_choice":{encode_json(request.tool_choice)}')
+        parts.append(f',"messages":{encode_json(openai_messages(request.messages))}}}')
+        return "".join(parts).encode("utf-8")
 
 
 def openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
@@ -234,3 +266,6 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_copy(item) for item in value]
     return value
+
+
+_EMPTY = CompletionRequest(messages=[])

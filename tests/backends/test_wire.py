@@ -289,3 +289,30 @@ def test_calls_in_content_can_be_left_as_text() -> None:
     assert (
         len(parse_response(recording("vllm_native_tool_calls.json"), calls_in_content=False).tool_calls) == 2
     )
+
+
+def test_body_encoder_matches_the_pure_path_byte_for_byte():
+    from simxai.backends.base import CompletionRequest
+    from simxai.backends.testing import call
+    from simxai.backends.wire import BodyEncoder, encode_body, request_body
+    from simxai.functions import default_registry
+    from simxai.messages import Message
+
+    tools = default_registry().openai_tools()
+    history = [
+        Message.system("sys ü"),
+        Message.user('why "12"?'),
+        Message.assistant("", [call("get_local_explanation", instance=12)]),
+        Message.tool(call("get_local_explanation", instance=12), '{"result": 1}'),
+    ]
+    requests = [
+        CompletionRequest(messages=history, tools=tools),
+        CompletionRequest(messages=history, tools=tools, tool_choice="none", temperature=0.3, max_tokens=7),
+        CompletionRequest(messages=history),
+        CompletionRequest(messages=history, tools=tools[:2]),
+        CompletionRequest(messages=history, tools=tools),
+    ]
+    for extra in (None, {"seed": 1, "top_p": 0.9}):
+        encoder = BodyEncoder("m", extra)
+        for request in requests:
+            assert encoder.encode(request) == encode_body(request_body("m", request, extra=extra))
