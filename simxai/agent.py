@@ -219,6 +219,7 @@ class Agent:
         self.schema: HostSchema = host.schema()
         self.system_prompt = system_prompt(self.schema)
         self.tools = self.registry.openai_tools()
+        self.specs = self.registry.specs()
         self.vocabulary = Vocabulary(
             labels=list(self.schema.class_names), features=[f.name for f in self.schema.features]
         )
@@ -386,7 +387,7 @@ class _TurnRun:
                     temperature=self.agent.settings.temperature,
                     max_tokens=self.agent.settings.max_tokens,
                     host=self.agent.schema,
-                    functions=self.agent.registry.specs(),
+                    functions=self.agent.specs,
                 )
                 try:
                     return await self._backend_complete(request)
