@@ -26,7 +26,7 @@ from simxai.agent import Agent
 from simxai.backends import load_backend
 from simxai.eval_suite.datasets import load_cases
 from simxai.eval_suite.parsing import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
-from simxai.eval_suite.runner import CaseCache
+from simxai.eval_suite.runner import CaseCache, run_async
 from simxai.hosts.demo import load_demo_host
 
 SPEED_UP_BAR = 12.0
@@ -85,13 +85,13 @@ def main() -> int:
             assert server.stdout is not None and server.stdin is not None
             base_url = server.stdout.readline().strip()
             # Untimed warm-up: first-use costs (lazy imports, compiled patterns) belong to neither run.
-            asyncio.run(
+            run_async(
                 run(Agent(host, load_backend("openai:mock-toolace", base_url=base_url)), cases[:16], 16)
             )
             for concurrency in (1, 16):
                 agent = Agent(host, load_backend("openai:mock-toolace", base_url=base_url))
                 started, cpu = time.perf_counter(), time.process_time()
-                report = asyncio.run(run(agent, cases, concurrency))
+                report = run_async(run(agent, cases, concurrency))
                 timings[concurrency] = time.perf_counter() - started
                 cpu = time.process_time() - cpu
                 t = report.totals

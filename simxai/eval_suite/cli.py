@@ -10,7 +10,6 @@ More subcommands register themselves with `register_command` from a module liste
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib
 import json
 import os
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from simxai.eval_suite.runner import run_async
 from simxai.exceptions import SimXAIError, UsageError
 
 __all__ = [
@@ -250,7 +250,7 @@ def _run_parse(args: argparse.Namespace) -> int:
     if args.backend.startswith("recorded:"):
         report = _score_recorded_run(args, data_dir, names)
     else:
-        report = asyncio.run(_parse_all(args, data_dir, names))
+        report = run_async(_parse_all(args, data_dir, names))
     _emit(report, args)
     return 0
 
@@ -462,14 +462,14 @@ async def _context_report(args: argparse.Namespace, judge: Any) -> Any:
 
 def _run_faithfulness(args: argparse.Namespace) -> int:
     judge = _judge(args)
-    report = asyncio.run(_closing(judge, _faithfulness_report(args, judge, guard=not args.no_guard)))
+    report = run_async(_closing(judge, _faithfulness_report(args, judge, guard=not args.no_guard)))
     _emit(report, args)
     return 0
 
 
 def _run_context(args: argparse.Namespace) -> int:
     judge = _judge(args)
-    report = asyncio.run(_closing(judge, _context_report(args, judge)))
+    report = run_async(_closing(judge, _context_report(args, judge)))
     _emit(report, args)
     return 0
 
@@ -485,7 +485,7 @@ def _run_agreement(args: argparse.Namespace) -> int:
         async def both() -> list[Any]:
             return [await _faithfulness_report(args, judge, guard=False), await _context_report(args, judge)]
 
-        judged = asyncio.run(_closing(judge, both()))
+        judged = run_async(_closing(judge, both()))
     report = agreement_report(
         rows,
         dataset=args.dataset,

@@ -11,7 +11,6 @@ This module is imported whenever the `simxai-eval` parser is built, so it import
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from typing import Any
 
@@ -25,6 +24,7 @@ from simxai.eval_suite.cli import (
     qa_rows,
     register_command,
 )
+from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
 
 __all__ = ["DOMAIN_HOSTS", "configure", "run"]
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         notes.append(f"Seeded sample of {len(rows)} rows (seed {args.seed}).")
     scorer = _scorer(args)
     layers = _layers(args)
-    report = asyncio.run(_evaluate(args, rows, contexts, notes, scorer, layers))
+    report = run_async(_evaluate(args, rows, contexts, notes, scorer, layers))
     if args.out is not None:  # files first: a closed stdout pipe must not lose the report
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")

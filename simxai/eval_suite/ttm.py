@@ -25,6 +25,7 @@ from typing import Any
 import pydantic
 
 from simxai.eval_suite.cli import add_layer_options, register_command, run_command
+from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
 
 __all__ = [
@@ -370,7 +371,7 @@ def _emit(report: TTMParseReport, args: argparse.Namespace) -> int:
 
 
 def _run_sync(args: argparse.Namespace) -> int:
-    return asyncio.run(run(args))
+    return run_async(run(args))
 
 
 register_command(
