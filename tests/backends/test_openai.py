@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from simxai.backends.base import CompletionRequest
-from simxai.backends.openai import OpenAIBackend
+from simxai.backends.openai import OpenAIBackend, environment_proxy
 from simxai.exceptions import (
     BackendError,
     BackendHTTPError,
@@ -319,18 +319,24 @@ async def test_ping() -> None:
     assert await llm.ping() is False
 
 
-async def test_client_is_lazy_and_closable() -> None:
+async def test_connections_are_lazy_and_closable() -> None:
     server = Server(recorded("vllm_plain_text.json"), recorded("vllm_plain_text.json"))
-    llm = backend(server)
-    assert llm._clients == []
+    closed: list[bool] = []
+
+    class Transport(httpx.MockTransport):
+        async def aclose(self) -> None:
+            closed.append(True)
+
+    llm = OpenAIBackend(MODEL, transport=Transport(server), backoff=0.0)
+    assert llm._transports == []
     await llm.complete(request())
-    clients = list(llm._clients)
-    assert clients
+    assert len(llm._transports) == 1
     await llm.aclose()
-    assert llm._clients == [] and all(c.is_closed for c in clients)
+    assert llm._transports == [] and closed == [True]
     await llm.aclose()  # closing twice is harmless
-    await llm.complete(request())  # and a later request opens a new client
+    await llm.complete(request())  # and a later request uses the transport again
     await llm.aclose()
+    assert closed == [True, True]
 
 
 async def test_no_api_key_sends_no_authorization() -> None:
@@ -383,7 +389,47 @@ async def test_without_tools_the_reply_is_text() -> None:
 
 async def test_without_an_injected_transport_requests_take_the_pools_in_turn() -> None:
     llm = OpenAIBackend("m", base_url="http://127.0.0.1:9/v1")
-    first = llm._http()
-    seen = {id(llm._http()) for _ in range(16)}
-    assert len(llm._clients) > 1 and len(seen) == len(llm._clients) and id(first) in seen
+    first = llm._transport()
+    seen = {id(llm._transport()) for _ in range(16)}
+    assert len(llm._transports) > 1 and len(seen) == len(llm._transports) and id(first) in seen
     await llm.aclose()
+
+
+@pytest.mark.parametrize(
+    ("variables", "url", "expected"),
+    [
+        ({}, "http://gpu-box:8000/v1", None),
+        ({"HTTP_PROXY": "http://proxy:3128"}, "http://gpu-box:8000/v1", "http://proxy:3128"),
+        ({"HTTP_PROXY": "proxy:3128"}, "http://gpu-box:8000/v1", "http://proxy:3128"),
+        ({"HTTP_PROXY": "http://proxy:3128"}, "https://api.openai.com/v1", None),
+        ({"HTTPS_PROXY": "http://proxy:3128"}, "https://api.openai.com/v1", "http://proxy:3128"),
+        ({"ALL_PROXY": "socks5://proxy:1080"}, "http://gpu-box:8000/v1", "socks5://proxy:1080"),
+        ({"HTTP_PROXY": "http://proxy:3128", "NO_PROXY": "gpu-box"}, "http://gpu-box:8000/v1", None),
+        ({"HTTP_PROXY": "http://proxy:3128", "NO_PROXY": "other"}, "http://gpu-box:8000/v1", "http://proxy:3128"),
+    ],
+)
+def test_environment_proxy(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], url: str, expected: str | None
+) -> None:
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert environment_proxy(url) == expected
+
+
+async def test_requests_go_through_the_environment_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A plain-HTTP proxy gets the absolute URL in the request line: the mock LLM plays the proxy here.
+    from simxai.eval_suite.mockserver import MockLLMServer, text_message
+
+    with MockLLMServer(lambda body: text_message("via the proxy")) as proxy:
+        for name in ("HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "no_proxy", "https_proxy", "all_proxy"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{proxy.port}")
+        llm = OpenAIBackend(MODEL, base_url="http://gpu-box.invalid:8000/v1", max_retries=0)
+        try:
+            response = await llm.complete(request())
+        finally:
+            await llm.aclose()
+    assert response.content == "via the proxy"
