@@ -12,7 +12,6 @@ the speed-up, and exits 1 when the speed-up is below the bar.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import subprocess

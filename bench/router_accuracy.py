@@ -27,6 +27,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -52,9 +53,9 @@ class Case:
 def text_schema() -> HostSchema:
     """The sentiment host's schema when that host is available, else a minimal text schema."""
     try:
-        from simxai.hosts.sentiment import load_sentiment_host  # type: ignore[import-not-found]
+        from simxai.hosts.sentiment import load_sentiment_host
 
-        return load_sentiment_host().schema()  # type: ignore[no-any-return]
+        return load_sentiment_host().schema()
     except Exception as exc:  # noqa: BLE001 - any failure means: use the stand-in
         print(f"(sentiment host unavailable: {type(exc).__name__}: {exc}; using a minimal text schema)")
         return HostSchema(
@@ -154,7 +155,7 @@ async def run(args: argparse.Namespace) -> None:
         )
     ]
     print(f"(a) single-turn: {len(single)} cases; excluded golds outside the eleven: {dict(excluded)}")
-    scorers = [args.scorer] if args.scorer else ["tfidf", "wordllama"]
+    scorers: list[Literal["tfidf", "wordllama"]] = [args.scorer] if args.scorer else ["tfidf", "wordllama"]
     for scorer in scorers:
         router = RouterBackend(scorer=scorer, threshold=args.threshold)
         started = time.perf_counter()

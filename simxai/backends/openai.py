@@ -224,7 +224,8 @@ class OpenAIBackend(Backend):
 
 def environment_proxy(url: str) -> str | None:
     """The proxy the environment sets for `url` (``HTTPS_PROXY``, ``HTTP_PROXY``, ``ALL_PROXY``, lower-case
-    too), or None when there is none or ``NO_PROXY`` exempts the host: what an httpx client would use."""
+    too), or None when there is none or ``NO_PROXY`` exempts the host: what an httpx client would use.
+    """
     parsed = urllib.parse.urlsplit(url)
     proxies = urllib.request.getproxies()
     proxy = proxies.get(parsed.scheme) or proxies.get("all")
