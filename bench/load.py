@@ -9,6 +9,12 @@ a temporary folder); and this driver. Each turn asks for a patient's prediction:
 (about 200 ms of model time) plus the service's own work. At each concurrency level N, N sessions run their
 turns back to back (at least `--turns` turns in all, at least `--min-session-turns` per session).
 
+The sessions of a level start spread over `--ramp` seconds (one turn's model time), as users arrive, not in
+the same millisecond: with a mock whose latency never varies, sessions started together stay in lockstep
+and hit the server in bursts of N forever, which no real LLM server produces. Throughput counts the turns
+that ended while all N sessions were running (from the last start to the first session's end), per second
+of that window. Latencies are over every turn.
+
 Each level runs `--repeat` times and the run with the median throughput is reported. A turn counts as an
 error unless it answers 200 with a `get_prediction` call for the right patient that ran ok. Prints per level
 the throughput (turns/s), p50/p99 latency and the server's CPU time per turn (all its threads; on a machine
@@ -32,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -147,11 +154,20 @@ async def open_session(base: str, index: int) -> tuple[httpx.AsyncClient, str]:
         raise
 
 
-async def run_session(
-    client: httpx.AsyncClient, session_id: str, index: int, turns: int, latencies: list[float]
-) -> list[str]:
-    """One session's turns, back to back; returns a description of each failed turn."""
-    errors: list[str] = []
+@dataclass
+class SessionRun:
+    """What one session of a level did: when it started, when each answered turn ended, its failures."""
+
+    started: float
+    ends: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def run_session(client: httpx.AsyncClient, session_id: str, index: int, turns: int, delay: float) -> SessionRun:
+    """One session's turns, back to back, starting after `delay` seconds."""
+    await asyncio.sleep(delay)
+    run = SessionRun(started=time.perf_counter())
     for k in range(turns):
         patient = (index * 37 + k * 11) % N_PATIENTS
         started = time.perf_counter()
@@ -161,39 +177,56 @@ async def run_session(
                 json={"content": f"what does the model predict for patient {patient}?"},
             )
         except httpx.HTTPError as exc:
-            errors.append(f"session {index} turn {k}: {type(exc).__name__}: {exc}")
+            run.errors.append(f"session {index} turn {k}: {type(exc).__name__}: {exc}")
             continue
-        latencies.append(time.perf_counter() - started)
+        run.ends.append(time.perf_counter())
+        run.latencies.append(run.ends[-1] - started)
         if response.status_code != 200:
-            errors.append(f"session {index} turn {k}: HTTP {response.status_code}: {response.text[:200]}")
+            run.errors.append(f"session {index} turn {k}: HTTP {response.status_code}: {response.text[:200]}")
             continue
         calls = response.json()["calls"]
         if not (calls and calls[0]["function"] == "get_prediction" and calls[0]["status"] == "ok"
                 and calls[0]["arguments"].get("instance") == patient):  # fmt: skip
-            errors.append(f"session {index} turn {k}: unexpected calls {calls}")
-    return errors
+            run.errors.append(f"session {index} turn {k}: unexpected calls {calls}")
+    return run
 
 
-async def run_level(base: str, sessions: int, turns_per_session: int) -> dict[str, Any]:
-    """Open `sessions` sessions, then time their turns running concurrently."""
+async def run_level(base: str, sessions: int, turns_per_session: int, ramp: float) -> dict[str, Any]:
+    """Open `sessions` sessions, start them spread over `ramp` seconds, and measure their turns.
+
+    The throughput counts the turns that ended while every session was running (from the last start to
+    the first session's last turn) over that window's length: the rate of N concurrent sessions, without
+    the ramp at the start or the stragglers at the end.
+    """
     opened = await asyncio.gather(*(open_session(base, i) for i in range(sessions)))
-    latencies: list[float] = []
     try:
         started = time.perf_counter()
-        results = await asyncio.gather(
-            *(run_session(client, sid, i, turns_per_session, latencies) for i, (client, sid) in enumerate(opened))
+        runs = await asyncio.gather(
+            *(
+                run_session(client, sid, i, turns_per_session, ramp * i / sessions)
+                for i, (client, sid) in enumerate(opened)
+            )
         )
         wall = time.perf_counter() - started
     finally:
         for client, _ in opened:
             await client.aclose()
-    errors = [e for r in results for e in r]
-    turns = sessions * turns_per_session
+    errors = [e for r in runs for e in r.errors]
+    latencies = [x for r in runs for x in r.latencies]
+    window_start = max(r.started for r in runs)
+    window_end = min((r.ends[-1] for r in runs if r.ends), default=window_start)
+    if window_end <= window_start:
+        raise RuntimeError(
+            f"at {sessions} sessions the first session finished before the last one started: "
+            "raise --min-session-turns or lower --ramp"
+        )
+    in_window = sum(1 for r in runs for end in r.ends if window_start < end <= window_end)
     return {
         "sessions": sessions,
-        "turns": turns,
+        "turns": sessions * turns_per_session,
         "wall_s": wall,
-        "throughput_turns_per_s": turns / wall,
+        "window_s": window_end - window_start,
+        "throughput_turns_per_s": in_window / (window_end - window_start),
         "p50_ms": statistics.median(latencies) * 1000 if latencies else float("nan"),
         "p99_ms": percentile(latencies, 99) * 1000 if latencies else float("nan"),
         "errors": len(errors),
@@ -231,7 +264,7 @@ def report(
     print(
         f"mock LLM latency {args.latency * 1000:.0f} ms per completion, two completions per turn; "
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); loopback only; "
-        f"median of {args.repeat} runs per level"
+        f"sessions start over {args.ramp_s * 1000:.0f} ms; median of {args.repeat} runs per level"
     )
     print(ROW.format("sessions", "turns", "wall s", "turns/s", "p50 ms", "p99 ms", "errors", "cpu ms", "runs"))
     for r in rows:
@@ -258,7 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--levels", default="1,8,32,64", help="concurrent sessions per level, comma-separated")
     parser.add_argument("--turns", type=int, default=64, help="at least this many turns per level")
-    parser.add_argument("--min-session-turns", type=int, default=4, help="at least this many turns per session")
+    parser.add_argument("--min-session-turns", type=int, default=16, help="at least this many turns per session")
+    parser.add_argument(
+        "--ramp", type=float, help="seconds over which a level's sessions start (default: one turn's model time)"
+    )
     parser.add_argument("--latency", type=float, default=0.1, help="the mock LLM's seconds per completion")
     parser.add_argument("--repeat", type=int, default=3, help="runs per level; the median run is reported")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
@@ -266,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
 
     levels = [int(n) for n in args.levels.split(",")]
     plan = {n: max(args.min_session_turns, math.ceil(args.turns / n)) for n in levels}
+    ramp = args.ramp_s = 2 * args.latency if args.ramp is None else args.ramp
+    if ramp < 0:
+        parser.error(f"--ramp must be 0 or more, got {args.ramp}")
     # Two completions a turn, plus the warm-up; the mock refuses anything beyond, bounding a runaway loop.
     max_requests = 2 * args.repeat * sum(n * t for n, t in plan.items()) + 100
     mock, mock_url = start_mock(args.latency, max_requests)
@@ -275,12 +314,12 @@ def main(argv: list[str] | None = None) -> int:
         server, log = start_server(port, mock_url, Path(tmp))
         try:
             wait_ready(server, base, log)
-            asyncio.run(run_level(base, 2, 2))  # warm-up: imports, connections, caches
+            asyncio.run(run_level(base, 2, 2, 0.0))  # warm-up: imports, connections, caches
             rss_before = rss_mib(server.pid)
             rows = []
             for sessions, turns in plan.items():
                 cpu = cpu_seconds(server.pid)
-                runs = [asyncio.run(run_level(base, sessions, turns)) for _ in range(args.repeat)]
+                runs = [asyncio.run(run_level(base, sessions, turns, ramp)) for _ in range(args.repeat)]
                 row = median_run(runs)
                 row["server_cpu_ms_per_turn"] = (cpu_seconds(server.pid) - cpu) * 1000 / (args.repeat * row["turns"])
                 rows.append(row)
@@ -296,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     errors = sum(r["errors"] for r in rows)
     figures = {
         "latency_s": args.latency,
+        "ramp_s": ramp,
         "levels": rows,
         "ratio_32_vs_1": ratio,
         "rss_mib_before": rss_before,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 from typing import Any
 
@@ -52,6 +53,10 @@ def serve(args: argparse.Namespace) -> int:
     host.schema()
     backend = build_backend(settings)
     app = create_app(settings, host=host, backend=backend)
+    # The host's model, data and caches live as long as the process. Out of the collector's sight, they no
+    # longer make each full collection stall every turn in flight (75 ms with the demo host).
+    gc.collect()
+    gc.freeze()
     logging.getLogger("simxai.server").info(
         "web chat page and API at http://%s:%d/ (OpenAPI docs at /docs)",
         f"[{settings.bind}]" if ":" in settings.bind else settings.bind,
