@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.parse
-import urllib.request
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -15,7 +13,7 @@ from simxai.backends import wire
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import BackendError, BackendHTTPError, BackendUnavailableError, UsageError
 
-__all__ = ["OpenAIBackend", "environment_proxy"]
+__all__ = ["OpenAIBackend"]
 
 # Statuses worth another attempt: the server is overloaded, restarting or rate-limiting. Other 4xx
 # mean the request itself is wrong and would fail again.
@@ -25,7 +23,6 @@ _RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtoco
 # The longest a Retry-After header may make us wait, in seconds.
 _MAX_RETRY_AFTER = 30.0
 _MAX_CONNECTIONS = 256
-_POOLS = 8
 _PING_TIMEOUT = 5.0
 
 
@@ -43,7 +40,8 @@ class OpenAIBackend(Backend):
         timeout: seconds allowed for connecting, and for each read and write.
         max_retries: further attempts after the first one fails in a retryable way.
         backoff: the first retry delay in seconds; each later one doubles it.
-        transport: an httpx transport, e.g. ``httpx.MockTransport`` in tests.
+        transport: the httpx transport requests go through (default: an `AiohttpTransport` pool;
+            ``httpx.AsyncHTTPTransport()`` for httpx's own; ``httpx.MockTransport`` in tests).
         extra_body: further body parameters for every request (``seed``, ``top_p``, ...).
 
     Raises:
@@ -84,8 +82,7 @@ class OpenAIBackend(Backend):
         self._injected = transport
         self._extra_body = dict(extra_body or {})
         self._encoder = wire.BodyEncoder(model, self._extra_body)
-        self._transports: list[httpx.AsyncBaseTransport] = []
-        self._next = 0
+        self._pool: httpx.AsyncBaseTransport | None = None
         # Everything a request repeats, built once.
         self._urls = {path: httpx.URL(f"{self.base_url}/{path}") for path in ("chat/completions", "models")}
         self._timeouts = httpx.Timeout(timeout).as_dict()
@@ -127,36 +124,22 @@ class OpenAIBackend(Backend):
 
     async def aclose(self) -> None:
         """Close the HTTP connections; a later request opens new ones."""
-        transports, self._transports = self._transports, []
-        for transport in transports:
-            await transport.aclose()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.aclose()
 
     def _transport(self) -> httpx.AsyncBaseTransport:
-        """One of the backend's connection pools, in turn.
-
-        Pools are created on first use, so constructing a backend (e.g. in settings) costs nothing. A
-        server runs many sessions' requests at once, and httpcore scans every connection of a pool for
-        each request it assigns: with one pool of 64 connections that scan was 40 % of a busy server's CPU.
-        Several smaller pools, used in turn, keep each scan short. An injected transport is used alone.
+        """The injected transport, or the backend's own pool (created on first use, so constructing a
+        backend costs nothing).
         """
-        if not self._transports:
+        if self._pool is None:
             if self._injected is not None:
-                self._transports = [self._injected]
+                self._pool = self._injected
             else:
-                # One TLS context for all pools: building one loads the CA bundle, ~25 ms each time.
-                tls = httpx.create_ssl_context()
-                proxy = environment_proxy(self.base_url)
-                size = _MAX_CONNECTIONS // _POOLS
-                self._transports = [
-                    httpx.AsyncHTTPTransport(
-                        verify=tls,
-                        proxy=proxy,
-                        limits=httpx.Limits(max_connections=size, max_keepalive_connections=size),
-                    )
-                    for _ in range(_POOLS)
-                ]
-        self._next = (self._next + 1) % len(self._transports)
-        return self._transports[self._next]
+                from simxai.backends.aiohttp_transport import AiohttpTransport
+
+                self._pool = AiohttpTransport(max_connections=_MAX_CONNECTIONS)
+        return self._pool
 
     async def _send(
         self, method: str, path: str, content: bytes | None = None, *, timeout: float | None = None
@@ -165,7 +148,7 @@ class OpenAIBackend(Backend):
 
         The request goes to the transport, not through an `httpx.AsyncClient`: the client's layer (URL
         merging, cookies, auth and redirect hooks) took 40 % of the CPU of a request to a local server, and
-        this API needs none of it. Proxies from the environment are still honoured (`environment_proxy`).
+        this API needs none of it.
 
         Raises:
             httpx.HTTPError: the transport failed (connection, timeout, protocol).
@@ -220,18 +203,6 @@ class OpenAIBackend(Backend):
                 raise failure
             await self._sleep(max(self.backoff * 2**attempt, delay))
         raise AssertionError("unreachable: the last attempt returns or raises")
-
-
-def environment_proxy(url: str) -> str | None:
-    """The proxy the environment sets for `url` (``HTTPS_PROXY``, ``HTTP_PROXY``, ``ALL_PROXY``, lower-case
-    too), or None when there is none or ``NO_PROXY`` exempts the host: what an httpx client would use.
-    """
-    parsed = urllib.parse.urlsplit(url)
-    proxies = urllib.request.getproxies()
-    proxy = proxies.get(parsed.scheme) or proxies.get("all")
-    if not proxy or not parsed.hostname or urllib.request.proxy_bypass(parsed.hostname):
-        return None
-    return proxy if "://" in proxy else f"http://{proxy}"
 
 
 def _retry_after(headers: Mapping[str, str]) -> float:

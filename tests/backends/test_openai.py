@@ -10,8 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
+from simxai.backends.aiohttp_transport import AiohttpTransport
 from simxai.backends.base import CompletionRequest
-from simxai.backends.openai import OpenAIBackend, environment_proxy
+from simxai.backends.openai import OpenAIBackend
 from simxai.exceptions import (
     BackendError,
     BackendHTTPError,
@@ -328,15 +329,21 @@ async def test_connections_are_lazy_and_closable() -> None:
             closed.append(True)
 
     llm = OpenAIBackend(MODEL, transport=Transport(server), backoff=0.0)
-    assert llm._transports == []
+    assert llm._pool is None
     await llm.complete(request())
-    assert len(llm._transports) == 1
+    assert isinstance(llm._pool, Transport)
     await llm.aclose()
-    assert llm._transports == [] and closed == [True]
+    assert llm._pool is None and closed == [True]
     await llm.aclose()  # closing twice is harmless
     await llm.complete(request())  # and a later request uses the transport again
     await llm.aclose()
     assert closed == [True, True]
+
+
+def test_the_default_pool_is_aiohttp_and_built_on_first_use() -> None:
+    llm = OpenAIBackend("m", base_url="http://127.0.0.1:9/v1")
+    assert llm._pool is None
+    assert isinstance(llm._transport(), AiohttpTransport) and llm._transport() is llm._pool
 
 
 async def test_no_api_key_sends_no_authorization() -> None:
@@ -385,38 +392,6 @@ async def test_without_tools_the_reply_is_text() -> None:
         response = await llm.complete(CompletionRequest(messages=messages, **settings))
         assert response.tool_calls == [] and response.content.startswith("[explain_what_if(")
     assert server.bodies[0]["tool_choice"] == "none" and "tools" not in server.bodies[1]
-
-
-async def test_without_an_injected_transport_requests_take_the_pools_in_turn() -> None:
-    llm = OpenAIBackend("m", base_url="http://127.0.0.1:9/v1")
-    first = llm._transport()
-    seen = {id(llm._transport()) for _ in range(16)}
-    assert len(llm._transports) > 1 and len(seen) == len(llm._transports) and id(first) in seen
-    await llm.aclose()
-
-
-@pytest.mark.parametrize(
-    ("variables", "url", "expected"),
-    [
-        ({}, "http://gpu-box:8000/v1", None),
-        ({"HTTP_PROXY": "http://proxy:3128"}, "http://gpu-box:8000/v1", "http://proxy:3128"),
-        ({"HTTP_PROXY": "proxy:3128"}, "http://gpu-box:8000/v1", "http://proxy:3128"),
-        ({"HTTP_PROXY": "http://proxy:3128"}, "https://api.openai.com/v1", None),
-        ({"HTTPS_PROXY": "http://proxy:3128"}, "https://api.openai.com/v1", "http://proxy:3128"),
-        ({"ALL_PROXY": "socks5://proxy:1080"}, "http://gpu-box:8000/v1", "socks5://proxy:1080"),
-        ({"HTTP_PROXY": "http://proxy:3128", "NO_PROXY": "gpu-box"}, "http://gpu-box:8000/v1", None),
-        ({"HTTP_PROXY": "http://proxy:3128", "NO_PROXY": "other"}, "http://gpu-box:8000/v1", "http://proxy:3128"),
-    ],
-)
-def test_environment_proxy(
-    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], url: str, expected: str | None
-) -> None:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.lower(), raising=False)
-    for name, value in variables.items():
-        monkeypatch.setenv(name, value)
-    assert environment_proxy(url) == expected
 
 
 async def test_requests_go_through_the_environment_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
