@@ -19,12 +19,9 @@ import ssl
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
+import aiohttp
 import httpx
-
-if TYPE_CHECKING:
-    import aiohttp
 
 __all__ = ["AiohttpTransport", "environment_proxy"]
 
@@ -57,8 +54,6 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         self._proxies: dict[tuple[str, str], str | None] = {}
 
     def _client(self) -> aiohttp.ClientSession:
-        import aiohttp
-
         loop = asyncio.get_running_loop()
         if self._session is not None and self._loop is not loop:
             # Connections of a finished loop cannot be used (nor closed) from this one.
@@ -87,8 +82,6 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         Raises:
             httpx.TransportError: the request failed before a complete response arrived (see the module).
         """
-        import aiohttp
-
         timeouts = request.extensions.get("timeout", {})
         timeout = aiohttp.ClientTimeout(
             total=None,
@@ -110,11 +103,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             ) as response:
                 content = await response.read()
                 status = response.status
-                received = [
-                    (k.decode("latin-1"), v.decode("latin-1"))
-                    for k, v in response.raw_headers
-                    if k.decode("latin-1").lower() not in _RESPONSE_SKIP
-                ]
+                received = [(k, v) for k, v in response.headers.items() if k.lower() not in _RESPONSE_SKIP]
         return httpx.Response(status, headers=received, content=content, request=request)
 
     def _proxy(self, url: httpx.URL) -> str | None:
@@ -148,8 +137,6 @@ def environment_proxy(scheme: str, host: str) -> str | None:
 @contextmanager
 def _mapped_errors(request: httpx.Request) -> Iterator[None]:
     """Raise aiohttp's failures as the httpx errors they correspond to."""
-    import aiohttp
-
     try:
         yield
     except (aiohttp.ClientProxyConnectionError, aiohttp.ClientHttpProxyError) as exc:
