@@ -264,7 +264,7 @@ def report(
     print(
         f"mock LLM latency {args.latency * 1000:.0f} ms per completion, two completions per turn; "
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} at the end); loopback only; "
-        f"sessions start over {args.ramp_s * 1000:.0f} ms; median of {args.repeat} runs per level"
+        f"sessions start over {args.ramp * 1000:.0f} ms; median of {args.repeat} runs per level"
     )
     print(ROW.format("sessions", "turns", "wall s", "turns/s", "p50 ms", "p99 ms", "errors", "cpu ms", "runs"))
     for r in rows:
@@ -302,8 +302,9 @@ def main(argv: list[str] | None = None) -> int:
 
     levels = [int(n) for n in args.levels.split(",")]
     plan = {n: max(args.min_session_turns, math.ceil(args.turns / n)) for n in levels}
-    ramp = args.ramp_s = 2 * args.latency if args.ramp is None else args.ramp
-    if ramp < 0:
+    if args.ramp is None:
+        args.ramp = 2 * args.latency  # one turn's model time
+    if args.ramp < 0:
         parser.error(f"--ramp must be 0 or more, got {args.ramp}")
     # Two completions a turn, plus the warm-up; the mock refuses anything beyond, bounding a runaway loop.
     max_requests = 2 * args.repeat * sum(n * t for n, t in plan.items()) + 100
@@ -319,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = []
             for sessions, turns in plan.items():
                 cpu = cpu_seconds(server.pid)
-                runs = [asyncio.run(run_level(base, sessions, turns, ramp)) for _ in range(args.repeat)]
+                runs = [asyncio.run(run_level(base, sessions, turns, args.ramp)) for _ in range(args.repeat)]
                 row = median_run(runs)
                 row["server_cpu_ms_per_turn"] = (cpu_seconds(server.pid) - cpu) * 1000 / (args.repeat * row["turns"])
                 rows.append(row)
@@ -335,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     errors = sum(r["errors"] for r in rows)
     figures = {
         "latency_s": args.latency,
-        "ramp_s": ramp,
+        "ramp_s": args.ramp,
         "levels": rows,
         "ratio_32_vs_1": ratio,
         "rss_mib_before": rss_before,
