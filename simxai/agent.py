@@ -271,6 +271,8 @@ class _TurnRun:
         self.stage = _Stage()
         self._last_argument_error: ArgumentError | None = None
         self._regenerated: str | None = None
+        # The guard's report on a direct answer (no function called), made while deciding to accept it.
+        self._direct_report: GuardReport | None = None
 
     async def execute(self) -> Turn:
         reply = await self._pending_answer()
@@ -280,8 +282,7 @@ class _TurnRun:
         final = self._final_reply(reply, report)
         if reply is None and self.calls and self.clarification is None and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims.
-            outputs = [c.output for c in self.calls if c.status == "ok"]
-            report = check_claims(final, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+            report = check_claims(final, self._outputs(), vocabulary=self.agent.vocabulary, context=self.user)
         self.new.append(Message.assistant(final))
         turn = Turn(
             user=self.user,
@@ -339,10 +340,13 @@ class _TurnRun:
                 if self.calls or not self.agent.settings.guard:
                     return response.content
                 # A direct answer may not state facts about this model: those come from functions.
+                started = time.perf_counter()
                 report = check_claims(
                     response.content, [], vocabulary=self.agent.vocabulary, context=self.user
                 )
+                self.stage.add("guard", started)
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
+                    self._direct_report = report
                     return response.content
                 guard_retries -= 1
                 self._append(Message.assistant(response.content))
@@ -531,10 +535,17 @@ class _TurnRun:
         )
 
     # Stage 5: verbalize and guard.
+    def _outputs(self) -> list[Any]:
+        """The outputs of the turn's successful calls, which replies are checked against."""
+        return [c.output for c in self.calls if c.status == "ok"]
+
     async def _guard(self, reply: str | None) -> GuardReport:
-        outputs = [c.output for c in self.calls if c.status == "ok"]
         if reply is None or not self.agent.settings.guard:
             return GuardReport()
+        if self._direct_report is not None:
+            # `_converse` already checked this direct answer against no outputs, which is all this would do.
+            return self._direct_report
+        outputs = self._outputs()
         started = time.perf_counter()
         report = check_claims(reply, outputs, vocabulary=self.agent.vocabulary, context=self.user)
         self.stage.add("guard", started)
