@@ -470,9 +470,7 @@ class _TurnRun:
         payload = result_payload(result)
         rendering = render_result(result)
         self.state = self.state.after(call.name, arguments, payload)
-        await self._finish_call(
-            call, arguments, "ok", output=payload, rendering=rendering, result=(payload, rendering)
-        )
+        await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         return False
 
     async def _finish_call(
@@ -484,7 +482,6 @@ class _TurnRun:
         output: Any = None,
         error: str | None = None,
         rendering: str | None = None,
-        result: tuple[Any, str] | None = None,
     ) -> None:
         record = CallRecord(
             id=call.id,
@@ -496,8 +493,8 @@ class _TurnRun:
             rendering=rendering,
         )
         self.calls.append(record)
-        if result is not None:
-            content = json.dumps({"result": result[0], "summary": result[1]}, ensure_ascii=False)
+        if status == "ok":
+            content = json.dumps({"result": output, "summary": rendering}, ensure_ascii=False)
         else:
             content = json.dumps({"error": error}, ensure_ascii=False)
         self._append(Message.tool(call, content))
