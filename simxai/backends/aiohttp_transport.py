@@ -9,7 +9,8 @@ aiohttp's errors come back as the httpx errors the backend retries on: a connect
 `httpx.ConnectError`, a timeout `httpx.ConnectTimeout` or `httpx.ReadTimeout`, a body cut short or a
 dropped connection `httpx.RemoteProtocolError`, a failing proxy `httpx.ProxyError`.
 
-Proxies come from the environment (``HTTP_PROXY``, ``HTTPS_PROXY``, ``NO_PROXY``), as with httpx.
+Proxies come from the environment (``HTTP_PROXY``, ``HTTPS_PROXY``, ``ALL_PROXY``, ``NO_PROXY``), as with
+httpx; only HTTP proxies are spoken (a SOCKS one is refused with a message naming the alternative).
 """
 
 from __future__ import annotations
@@ -60,10 +61,10 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             self._session.detach()
             self._session = None
         if self._session is None:
+            if self._verify is None:  # built once: it loads the CA bundle (~25 ms)
+                self._verify = httpx.create_ssl_context()
             connector = aiohttp.TCPConnector(
-                limit=self.max_connections,
-                keepalive_timeout=self.keepalive,
-                ssl=self._verify if self._verify is not None else httpx.create_ssl_context(),
+                limit=self.max_connections, keepalive_timeout=self.keepalive, ssl=self._verify
             )
             self._session = aiohttp.ClientSession(
                 connector=connector,
@@ -110,7 +111,13 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         """The environment's proxy for `url`'s origin, looked up once per origin."""
         key = (url.scheme, url.host)
         if key not in self._proxies:
-            self._proxies[key] = environment_proxy(url.scheme, url.host)
+            proxy = environment_proxy(url.scheme, url.host)
+            if proxy is not None and not proxy.startswith(("http://", "https://")):
+                raise httpx.UnsupportedProtocol(
+                    f"the environment's proxy {proxy} is not an HTTP proxy, which is all this transport speaks; "
+                    "pass OpenAIBackend(transport=httpx.AsyncHTTPTransport(proxy=...)) for SOCKS"
+                )
+            self._proxies[key] = proxy
         return self._proxies[key]
 
     async def aclose(self) -> None:
@@ -125,10 +132,11 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
 
 
 def environment_proxy(scheme: str, host: str) -> str | None:
-    """The proxy the environment sets for `scheme` requests to `host` (``HTTP_PROXY``, ``HTTPS_PROXY``, in
-    either case), or None when there is none or ``NO_PROXY`` exempts the host.
+    """The proxy the environment sets for `scheme` requests to `host` (``HTTP_PROXY``, ``HTTPS_PROXY``, else
+    ``ALL_PROXY``, in either case), or None when there is none or ``NO_PROXY`` exempts the host.
     """
-    proxy = urllib.request.getproxies().get(scheme)
+    proxies = urllib.request.getproxies()
+    proxy = proxies.get(scheme) or proxies.get("all")
     if not proxy or not host or urllib.request.proxy_bypass(host):
         return None
     return proxy if "://" in proxy else f"http://{proxy}"

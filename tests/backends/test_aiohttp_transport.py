@@ -187,6 +187,8 @@ def test_a_pool_left_by_a_finished_event_loop_is_replaced() -> None:
         ({"http_proxy": "proxy:3128"}, "http", "gpu-box", "http://proxy:3128"),
         ({"HTTP_PROXY": "http://proxy:3128"}, "https", "api.openai.com", None),
         ({"HTTPS_PROXY": "http://proxy:3128"}, "https", "api.openai.com", "http://proxy:3128"),
+        ({"ALL_PROXY": "http://proxy:3128"}, "https", "api.openai.com", "http://proxy:3128"),
+        ({"ALL_PROXY": "http://all:1", "HTTP_PROXY": "http://http:2"}, "http", "gpu-box", "http://http:2"),
         ({"HTTP_PROXY": "http://proxy:3128", "NO_PROXY": "gpu-box"}, "http", "gpu-box", None),
         ({"HTTP_PROXY": "http://proxy:3128", "NO_PROXY": "other"}, "http", "gpu-box", "http://proxy:3128"),
     ],
@@ -200,3 +202,17 @@ def test_environment_proxy(
     for name, value in variables.items():
         monkeypatch.setenv(name, value)
     assert environment_proxy(scheme, host) == expected
+
+
+async def test_a_socks_proxy_from_the_environment_is_refused_with_the_alternative(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    monkeypatch.setenv("ALL_PROXY", "socks5://proxy:1080")
+    transport = AiohttpTransport()
+    refused = r"socks5://proxy:1080 is not an HTTP proxy.*AsyncHTTPTransport"
+    with pytest.raises(httpx.UnsupportedProtocol, match=refused):
+        await transport.handle_async_request(request("http://127.0.0.1:9/v1/models", None))
+    await transport.aclose()
