@@ -34,6 +34,11 @@ class CompletionRequest(pydantic.BaseModel):
     host: HostSchema | None = None
     functions: list[FunctionSpec] = []
 
+    @property
+    def offers_tools(self) -> bool:
+        """Whether the model may call a tool: tools are given and `tool_choice` is not ``none``."""
+        return bool(self.tools) and self.tool_choice != "none"
+
 
 class CompletionResponse(pydantic.BaseModel):
     """The model's answer: text, tool calls, or both."""

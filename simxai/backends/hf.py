@@ -7,6 +7,7 @@ torch and transformers are imported on first use, never at import time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import threading
 from importlib import resources
@@ -24,6 +25,7 @@ __all__ = ["TransformersBackend", "toolace_chat_template"]
 _STOP_TOKENS = ("<|eot_id|>", "<|eom_id|>", "<|end_of_text|>")
 
 
+@functools.cache
 def toolace_chat_template() -> str:
     """The text of SimXAI's ToolACE chat template (``simxai/backends/templates/toolace.jinja``)."""
     return resources.files("simxai.backends").joinpath("templates/toolace.jinja").read_text(encoding="utf-8")
@@ -68,6 +70,7 @@ class TransformersBackend(Backend):
         self._chat_template = chat_template
         self._tokenizer: Any = None
         self._model: Any = None
+        self._stop_ids: list[int] | None = None
         # A threading lock, taken inside the worker thread: it works whichever event loop (or plain
         # thread) calls, and also guards the lazy loading.
         self._lock = threading.Lock()
@@ -98,7 +101,8 @@ class TransformersBackend(Backend):
     def render_prompt(self, request: CompletionRequest) -> str:
         """The prompt text `request` becomes. Blocks: loads the tokenizer on first use."""
         with self._lock:
-            return self._render(self._load_tokenizer(), request)
+            tokenizer = self._load_tokenizer()
+            return self._render(tokenizer, self._template_arguments(tokenizer, request))
 
     # --- work done in the worker thread -----------------------------------------------------------
 
@@ -106,12 +110,12 @@ class TransformersBackend(Backend):
         with self._lock:
             tokenizer = self._load_tokenizer()
             model = self._load_model()
+            arguments = self._template_arguments(tokenizer, request)
             # Rendered once as text (kept in last_prompt) and once, in _generate, as token ids, which is
             # where control tokens in user text can be neutralised.
-            self._render(tokenizer, request)
-            text, finish_reason = self._generate(tokenizer, model, request)
-        use_tools = bool(request.tools) and request.tool_choice != "none"
-        calls, content = extract_tool_calls(text) if use_tools else ([], text)
+            self._render(tokenizer, arguments)
+            text, finish_reason = self._generate(tokenizer, model, request, dict(arguments))
+        calls, content = extract_tool_calls(text) if request.offers_tools else ([], text)
         return CompletionResponse(
             content=content.strip(),
             tool_calls=calls,
@@ -119,28 +123,26 @@ class TransformersBackend(Backend):
             finish_reason="tool_calls" if calls else finish_reason,
         )
 
-    def _render(self, tokenizer: Any, request: CompletionRequest) -> str:
-        prompt: str = tokenizer.apply_chat_template(
-            **self._template_arguments(tokenizer, request), tokenize=False
-        )
+    def _render(self, tokenizer: Any, arguments: dict[str, Any]) -> str:
+        prompt: str = tokenizer.apply_chat_template(**arguments, tokenize=False)
         self.last_prompt = prompt
         return prompt
 
     def _template_arguments(self, tokenizer: Any, request: CompletionRequest) -> dict[str, Any]:
         template = self._chat_template or getattr(tokenizer, "chat_template", None) or toolace_chat_template()
-        use_tools = bool(request.tools) and request.tool_choice != "none"
         return {
             "conversation": wire.template_messages(request.messages),
-            "tools": list(request.tools) if use_tools else None,
+            "tools": list(request.tools) if request.offers_tools else None,
             "chat_template": template,
             "add_generation_prompt": True,
         }
 
-    def _generate(self, tokenizer: Any, model: Any, request: CompletionRequest) -> tuple[str, str]:
+    def _generate(
+        self, tokenizer: Any, model: Any, request: CompletionRequest, arguments: dict[str, Any]
+    ) -> tuple[str, str]:
         import torch
         from transformers import GenerationConfig
 
-        arguments = self._template_arguments(tokenizer, request)
         # Control tokens inside user text (say, a typed "<|eot_id|>") are encoded as plain text, so
         # nobody can close a turn or open a new one from the chat box. Older transformers lack this.
         if "sanitize_control_tokens" in inspect.signature(tokenizer.apply_chat_template).parameters:
@@ -150,7 +152,9 @@ class TransformersBackend(Backend):
         )
         input_ids = encoded["input_ids"].to(model.device)
         attention_mask = encoded["attention_mask"].to(model.device)
-        stop_ids = _stop_token_ids(tokenizer, model)
+        if self._stop_ids is None:  # the vocabulary is a large dict: read it once per loaded model
+            self._stop_ids = _stop_token_ids(tokenizer, model)
+        stop_ids = self._stop_ids
         limit = min(self.max_new_tokens, request.max_tokens)
         config = GenerationConfig(
             max_new_tokens=limit,
@@ -209,6 +213,7 @@ class TransformersBackend(Backend):
         with self._lock:
             self._model = None
             self._tokenizer = None
+            self._stop_ids = None
 
 
 def _import_transformers() -> Any:

@@ -22,7 +22,6 @@ _RETRY_STATUSES = frozenset({408, 429})
 _RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)
 # The longest a Retry-After header may make us wait, in seconds.
 _MAX_RETRY_AFTER = 30.0
-_MAX_CONNECTIONS = 256
 _PING_TIMEOUT = 5.0
 
 
@@ -80,8 +79,7 @@ class OpenAIBackend(Backend):
         self.backoff = backoff
         self._timeout = timeout
         self._injected = transport
-        self._extra_body = dict(extra_body or {})
-        self._encoder = wire.BodyEncoder(model, self._extra_body)
+        self._encoder = wire.BodyEncoder(model, extra_body)
         self._pool: httpx.AsyncBaseTransport | None = None
         # Everything a request repeats, built once.
         self._urls = {path: httpx.URL(f"{self.base_url}/{path}") for path in ("chat/completions", "models")}
@@ -110,9 +108,7 @@ class OpenAIBackend(Backend):
         """
         content = self._encoder.encode(request)
         body = await self._post("chat/completions", content)
-        return wire.parse_response(
-            body, calls_in_content=bool(request.tools) and request.tool_choice != "none"
-        )
+        return wire.parse_response(body, calls_in_content=request.offers_tools)
 
     async def ping(self) -> bool:
         """Whether ``GET /models`` answers 200 within a few seconds."""
@@ -138,7 +134,7 @@ class OpenAIBackend(Backend):
             else:
                 from simxai.backends.aiohttp_transport import AiohttpTransport
 
-                self._pool = AiohttpTransport(max_connections=_MAX_CONNECTIONS)
+                self._pool = AiohttpTransport()
         return self._pool
 
     async def _send(
