@@ -8,7 +8,6 @@ the same reference resolution the offline router uses.
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from typing import Any
@@ -23,7 +22,7 @@ from simxai.messages import Message
 from simxai.server.deps import State, caller
 from simxai.server.errors import ErrorInfo
 from simxai.server.schemas import CallOut, ChatCompletionRequest, ChatMessageIn
-from simxai.server.turns import EventSink, event_stream, run_turn
+from simxai.server.turns import EventSink, event_stream, run_turn, sse
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], dependencies=[Depends(caller)])
 
@@ -95,7 +94,7 @@ def _chunk(completion_id: str, delta: dict[str, Any], finish: str | None = None,
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
         **extra,
     }
-    return f"data: {json.dumps(body, ensure_ascii=False)}\n\n".encode()
+    return sse(None, body)
 
 
 @router.post(
@@ -155,10 +154,7 @@ async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
         return None
 
     def on_error(info: ErrorInfo) -> list[bytes]:
-        return [
-            f"data: {json.dumps(info.body(openai=True), ensure_ascii=False)}\n\n".encode(),
-            b"data: [DONE]\n\n",
-        ]
+        return [sse(None, info.body(openai=True)), b"data: [DONE]\n\n"]
 
     async def stream() -> Any:
         yield _chunk(completion_id, {"role": "assistant", "content": ""})
