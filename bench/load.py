@@ -339,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         "ramp_s": args.ramp,
         "levels": rows,
         "ratio_32_vs_1": ratio,
+        "target_ratio": TARGET_RATIO,
         "rss_mib_before": rss_before,
         "rss_mib_after": rss_after,
         "guard_fallbacks": fallbacks,
