@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 import operator
 import re
+import threading
 import warnings
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 import pydantic
@@ -68,6 +69,8 @@ _LENGTH_ALIASES = ("length", "text_length", "words", "word_count", "number_of_wo
 _GROUP_TOP = 100  # a group explanation lists this many words; the rest are summed into "(other words)"
 _SUBSTITUTES_PER_WORD = 4
 _MAX_KEPT_EDITS = 12
+
+T = TypeVar("T")
 
 
 def words_of(text: str) -> list[str]:
@@ -344,6 +347,8 @@ class TextHost:
         self._shap_cache: dict[str, _Shap] = {}
         self._cf_cache: dict[tuple[str, str, int], tuple[list[Counterfactual], int]] = {}
         self._global_cache: dict[str, GlobalExplanationResult] = {}
+        self._lock = threading.RLock()
+        self._lazy: dict[str, Any] = {}
 
     # -- model calls -------------------------------------------------------------------------------
 
@@ -371,6 +376,16 @@ class TextHost:
             rows[text] = row
             _remember(self._proba_cache, text, row, limit=50_000)
         return np.array([rows[t] for t in texts]).reshape(len(texts), len(self.class_names))
+
+    def _resource(self, key: str, build: Callable[[], T]) -> T:
+        """Build a resource that depends only on the data set and model once, even when threads ask at once.
+
+        A build that raises stores nothing, so the next call raises the same error again.
+        """
+        with self._lock:
+            if key not in self._lazy:
+                self._lazy[key] = build()
+            return self._lazy[key]
 
     def _label(self, probabilities: np.ndarray) -> str:
         return self.class_names[int(np.argmax(probabilities))]
@@ -984,8 +999,6 @@ class TextHost:
         Binary: precision, recall, f1 and ROC AUC take the second class as positive. More classes: macro
         averages, and one-vs-rest ROC AUC.
         """
-        from sklearn import metrics as skm
-
         if metric not in METRICS:
             raise ArgumentError(
                 f"unknown metric {metric!r}",
@@ -995,6 +1008,23 @@ class TextHost:
             )
         if not self._eval_ids:
             raise HostError("this host has no labelled data to measure performance on")
+        scores, matrix = self._resource("performance", self._scores)
+        if metric == "roc_auc" and "roc_auc" not in scores:
+            raise HostError("ROC AUC is undefined: the held-out data does not contain every label")
+        return PerformanceResult(
+            metric=metric,
+            value=scores.get(metric),
+            metrics=scores,
+            labels=self.class_names,
+            confusion_matrix=matrix,
+            split=self._split,
+            n=len(self._eval_ids),
+        )
+
+    def _scores(self) -> tuple[dict[str, float], list[list[int]]]:
+        """Every metric and the confusion matrix on the evaluation ids (ROC AUC only if every label occurs)."""
+        from sklearn import metrics as skm
+
         y_true = [self._labels[i] for i in self._eval_ids]
         probs = self.predict_proba([self._texts[i] for i in self._eval_ids])
         y_pred = [self._label(p) for p in probs]
@@ -1023,24 +1053,16 @@ class TextHost:
                         labels=[self.class_names[i] for i in order],
                     )
                 )
-        elif metric == "roc_auc":
-            raise HostError("ROC AUC is undefined: the held-out data does not contain every label")
         matrix = skm.confusion_matrix(y_true, y_pred, labels=self.class_names).tolist()
-        return PerformanceResult(
-            metric=metric,
-            value=scores.get(metric),
-            metrics=scores,
-            labels=self.class_names,
-            confusion_matrix=matrix,
-            split=self._split,
-            n=len(self._eval_ids),
-        )
+        return scores, matrix
 
     def data_information(self, feature: str | None) -> DataInformationResult:
         """The data card: rows, class balance, the text and its length in words (by label)."""
         if not self._texts:
             raise HostError("this host has no data set to describe")
-        lengths = np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float)
+        lengths = self._resource(
+            "lengths", lambda: np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float)
+        )
         by_label = {
             c: float(lengths[[lab == c for lab in self._labels]].mean())
             for c in self.class_names
@@ -1086,10 +1108,10 @@ class TextHost:
         card = self._model_card
         description = card.description
         if self._eval_ids:
-            accuracy = self.performance("accuracy")
+            scores, _ = self._resource("performance", self._scores)
             description += (
-                f" Measured on the {accuracy.split} ({accuracy.n} {self._plural}), "
-                f"its accuracy is {format_number(accuracy.value)}."
+                f" Measured on the {self._split} ({len(self._eval_ids)} {self._plural}), "
+                f"its accuracy is {format_number(scores['accuracy'])}."
             )
         return ModelInformationResult(
             name=self.name,

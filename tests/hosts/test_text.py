@@ -415,6 +415,42 @@ def test_multiclass_metrics_are_macro_averages():
     )
 
 
+def test_scores_and_lengths_are_computed_once(monkeypatch):
+    data = [("a good film", "positive"), ("a bad film", "negative"), ("good", "positive")]
+    small = TextHost(vader_predict_proba, CLASSES, name="small", dataset=data)
+    builds = []
+    build = small._scores
+    monkeypatch.setattr(small, "_scores", lambda: builds.append(1) or build())
+    first = small.performance("all")
+    assert small.performance("f1").value == first.metrics["f1"]
+    assert small.performance("confusion_matrix").confusion_matrix == first.confusion_matrix
+    assert f"its accuracy is {round(first.metrics['accuracy'], 3):g}" in small.model_information().description
+    assert builds == [1]
+
+    pattern = re.compile(r"\w+(?:['’]\w+)*")
+
+    class CountingWords:
+        calls = 0
+
+        def findall(self, text):
+            CountingWords.calls += 1
+            return pattern.findall(text)
+
+    monkeypatch.setattr("simxai.hosts.text._WORD", CountingWords())
+    card = small.data_information("length")
+    assert small.data_information("length") == card
+    assert CountingWords.calls == len(data)
+
+
+def test_roc_auc_without_every_label_stays_an_error_on_every_call():
+    data = [("great", "positive"), ("fine", "positive")]
+    one_label = TextHost(vader_predict_proba, CLASSES, name="one", dataset=data)
+    for _ in range(2):
+        with pytest.raises(HostError, match="ROC AUC is undefined"):
+            one_label.performance("roc_auc")
+        assert "roc_auc" not in one_label.performance("all").metrics
+
+
 def test_data_card_states_computed_facts(host, reviews):
     card = host.data_information(None)
     assert card.n_rows == 120
