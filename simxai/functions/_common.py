@@ -49,10 +49,19 @@ def single(subject: Subject, function: str) -> Subject:
     return subject
 
 
-def other_label(host: Host, subject: Subject, current: str, probabilities: dict[str, float]) -> str:
-    """The most probable label other than `current` (the natural 'why not' alternative)."""
+def resolve_target(host: Host, subject: Subject, label: str | None, argument: str) -> str:
+    """The user's `label` matched to a class name, or else the most probable label other than the predicted one.
+
+    The model is asked for its prediction only when the user named no label: the alternative is the
+    natural 'why not' label.
+    """
+    named = label_of(host.schema(), label, argument)
+    if named is not None:
+        return named
+    prediction = host.predict(subject)
+    probabilities = prediction.probabilities
     ranked = sorted(probabilities, key=lambda k: probabilities[k], reverse=True)
-    others = [label for label in ranked if label != current]
+    others = [name for name in ranked if name != prediction.label]
     if not others:
         raise ArgumentError(
             "the model has a single label; there is no alternative", argument="expected_label"

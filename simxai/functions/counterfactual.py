@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
-from simxai.functions._common import label_of, other_label, shared_docs, single
+from simxai.functions._common import resolve_target, shared_docs, single
 from simxai.hosts.base import Host, InstanceRef
 from simxai.results import CounterfactualResult, StillThisResult
 
@@ -36,10 +36,7 @@ def explain_why_not(
         - Why not negative?
     """
     subject = single(host.resolve(instance), "explain_why_not")
-    prediction = host.predict(subject)
-    target = label_of(host.schema(), expected_label, "expected_label") or other_label(
-        host, subject, prediction.label, prediction.probabilities
-    )
+    target = resolve_target(host, subject, expected_label, "expected_label")
     return host.counterfactuals(subject, target, 1, "why_not")
 
 
@@ -79,10 +76,7 @@ def explain_how_to_be_that(
             valid=f"an integer from 1 to {MAX_COUNTERFACTUALS}",
         )
     subject = single(host.resolve(instance), "explain_how_to_be_that")
-    prediction = host.predict(subject)
-    target = label_of(host.schema(), target_label, "target_label") or other_label(
-        host, subject, prediction.label, prediction.probabilities
-    )
+    target = resolve_target(host, subject, target_label, "target_label")
     return host.counterfactuals(subject, target, number_of_iterations, "how_to_be_that")
 
 
