@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from fastapi import HTTPException
+from fastapi.responses import StreamingResponse
 
 from simxai.agent import DialogueState, Turn, TurnEvent
 from simxai.exceptions import BackendError
@@ -23,10 +24,13 @@ from simxai.server.deps import AppState
 from simxai.server.errors import ErrorInfo, classify
 from simxai.server.schemas import CallOut, TurnResponse
 
-__all__ = ["event_stream", "run_turn", "session_turn", "sse"]
+__all__ = ["event_stream", "run_turn", "session_turn", "sse", "sse_response"]
 
 #: Seconds of silence after which a stream sends a comment, so proxies keep a slow LLM turn's connection.
 KEEPALIVE_SECONDS = 15.0
+
+#: Proxies must neither cache a stream nor buffer it (nginx would otherwise hold the events back).
+STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 EventSink = Callable[[TurnEvent], None]
 
@@ -143,3 +147,8 @@ async def event_stream(
         if chunk is None:
             return
         yield chunk
+
+
+def sse_response(stream: AsyncIterator[bytes]) -> StreamingResponse:
+    """The response that sends `stream`'s server-sent events as they come."""
+    return StreamingResponse(stream, media_type="text/event-stream", headers=STREAM_HEADERS)

@@ -13,7 +13,7 @@ import uuid
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse
 
 from simxai.agent import DialogueState, Turn, TurnEvent
 from simxai.extraction import extract_instance
@@ -22,13 +22,12 @@ from simxai.messages import Message
 from simxai.server.deps import State, caller
 from simxai.server.errors import ErrorInfo
 from simxai.server.schemas import CallOut, ChatCompletionRequest, ChatMessageIn
-from simxai.server.turns import EventSink, event_stream, run_turn, sse
+from simxai.server.turns import EventSink, event_stream, run_turn, sse, sse_response
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], dependencies=[Depends(caller)])
 
 MODEL = "simxai"
 _CREATED = int(time.time())
-_STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
 def _bad_request(message: str) -> HTTPException:
@@ -161,7 +160,7 @@ async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
         async for chunk in event_stream(state, run, encode, on_error):
             yield chunk
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers=_STREAM_HEADERS)
+    return sse_response(stream())
 
 
 def _model_card() -> dict[str, Any]:

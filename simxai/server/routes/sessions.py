@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
-from fastapi.responses import StreamingResponse
 
 from simxai.server.deps import Caller, OwnedSession, State, caller
 from simxai.server.schemas import (
@@ -16,7 +15,7 @@ from simxai.server.schemas import (
     TurnResponse,
     timestamp,
 )
-from simxai.server.turns import EventSink, event_stream, session_error, session_event, session_turn
+from simxai.server.turns import EventSink, event_stream, session_error, session_event, session_turn, sse_response
 
 router = APIRouter(
     prefix="/v1/sessions",
@@ -28,8 +27,6 @@ router = APIRouter(
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorBody, "description": "No such session (or it belongs to another API key)."}
 }
-
-STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 _STREAM_DOC = (
     "With `Accept: text/event-stream` the turn streams as server-sent events: `call` (one per function call, "
@@ -110,5 +107,4 @@ async def send_message(request: Request, body: MessageIn, state: State, session:
         response = await session_turn(state, session.id, body.content, on_event=sink)
         return [f"event: done\ndata: {response}\n\n".encode()]
 
-    stream = event_stream(state, run, session_event, session_error)
-    return StreamingResponse(stream, media_type="text/event-stream", headers=STREAM_HEADERS)
+    return sse_response(event_stream(state, run, session_event, session_error))
