@@ -385,12 +385,17 @@ def qa_rows(args: argparse.Namespace) -> Any:
     return rows
 
 
-async def _answers(args: argparse.Namespace, *, with_context: bool) -> tuple[Any, Any, str, list[str]]:
-    """The replies to judge: rows, their earlier conversations, where they come from, and notes."""
+async def _answers(
+    args: argparse.Namespace, *, with_context: bool, rows: Any = None
+) -> tuple[Any, Any, str, list[str]]:
+    """The replies to judge: rows, their earlier conversations, where they come from, and notes.
+
+    `rows` are the recorded rows when the caller has already read them (`qa_rows(args)`), else None.
+    """
     from simxai.eval_suite.aspects import layer_turns, qa_contexts
 
     if getattr(args, "backend", None) is None:
-        rows = qa_rows(args)
+        rows = qa_rows(args) if rows is None else rows
         if not with_context:
             return rows, None, "recorded", []
         if args.dataset != "syn-qa":
@@ -426,10 +431,10 @@ async def _closing(judge: Any, coroutine: Any) -> Any:
             await judge.backend.aclose()
 
 
-async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: bool) -> Any:
+async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: bool, rows: Any = None) -> Any:
     from simxai.eval_suite.aspects import evaluate_faithfulness
 
-    rows, _, source, notes = await _answers(args, with_context=False)
+    rows, _, source, notes = await _answers(args, with_context=False, rows=rows)
     return await evaluate_faithfulness(
         rows,
         dataset=args.dataset,
@@ -443,10 +448,10 @@ async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: b
     )
 
 
-async def _context_report(args: argparse.Namespace, judge: Any) -> Any:
+async def _context_report(args: argparse.Namespace, judge: Any, rows: Any = None) -> Any:
     from simxai.eval_suite.aspects import evaluate_context
 
-    rows, contexts, source, notes = await _answers(args, with_context=True)
+    rows, contexts, source, notes = await _answers(args, with_context=True, rows=rows)
     return await evaluate_context(
         rows,
         contexts,
@@ -482,8 +487,11 @@ def _run_agreement(args: argparse.Namespace) -> int:
     judged = []
     if judge is not None:
 
-        async def both() -> list[Any]:
-            return [await _faithfulness_report(args, judge, guard=False), await _context_report(args, judge)]
+        async def both() -> list[Any]:  # both judge the rows read above
+            return [
+                await _faithfulness_report(args, judge, guard=False, rows=rows),
+                await _context_report(args, judge, rows=rows),
+            ]
 
         judged = run_async(_closing(judge, both()))
     report = agreement_report(
