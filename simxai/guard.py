@@ -10,6 +10,7 @@ agrees. Small integers up to 10 pass unchecked: replies use them for counts and 
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -108,9 +109,19 @@ def _label_fields(outputs: Sequence[Any]) -> set[str]:
     return found
 
 
+@functools.lru_cache(maxsize=1024)
+def _mention_pattern(name: str) -> re.Pattern[str]:
+    """One pattern for `name` written as is, or with its underscores as spaces or hyphens, as a whole word.
+
+    The alternation tries every spelling at each position, so it matches wherever one spelling would.
+    """
+    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-")])
+    alternatives = "|".join(re.escape(v) for v in variants)
+    return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
+
+
 def _mentions(text: str, name: str) -> bool:
-    variants = {name, name.replace("_", " "), name.replace("_", "-")}
-    return any(re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", text, re.IGNORECASE) for v in variants)
+    return _mention_pattern(name).search(text) is not None
 
 
 def _number_supported(value: float, decimals: int, percent: bool, pool: Iterable[float]) -> bool:
