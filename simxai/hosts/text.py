@@ -16,7 +16,6 @@ import math
 import operator
 import re
 import threading
-import warnings
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -109,17 +108,6 @@ class TextOutputCard(pydantic.BaseModel):
 
     label_meanings: dict[str, str]
     probability_meaning: str
-
-
-def _import_shap() -> Any:
-    with warnings.catch_warnings():
-        # shap builds its colour maps at import with matplotlib calls that matplotlib marks as pending
-        # deprecation; that is shap's to fix, and the test suite turns warnings into errors.
-        warnings.filterwarnings(
-            "ignore", message=r"The set_\w+ function will be deprecated", category=PendingDeprecationWarning
-        )
-        import shap
-    return shap
 
 
 def _normalise(text: str) -> str:
@@ -601,7 +589,10 @@ class TextHost:
         cached = self._shap_cache.get(text)
         if cached is not None:
             return cached
-        shap = _import_shap()
+        # Imported here, not at the top: the helper's module loads pandas, which a text host needs only with shap.
+        from simxai.hosts._tabular_shap import import_shap
+
+        shap = import_shap()
         # A masker per text: shap's Text masker caches the last text it saw, so sharing one across threads
         # (the server may explain two texts at once) would mix up their words. Building one is cheap.
         masker = shap.maskers.Text(_ShapTokenizer(), mask_token=_MASK_TOKEN, collapse_mask_token=True)
