@@ -59,6 +59,10 @@ def _probabilities(probs: dict[str, float]) -> str:
     return ", ".join(f"{label} {format_percent(p)}" for label, p in probs.items())
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {label}" for label, n in counts.items())
+
+
 class Result(pydantic.BaseModel):
     """Base class of every function result."""
 
@@ -100,7 +104,7 @@ class PredictionResult(Result):
 
     def render(self) -> str:
         if self.label_counts is not None:
-            counts = ", ".join(f"{n} {label}" for label, n in self.label_counts.items())
+            counts = _counts(self.label_counts)
             return (
                 f"For {self.subject.description} the model predicts {counts}. "
                 f"Most are predicted {self.label}; the mean probabilities are {_probabilities(self.probabilities)}."
@@ -331,8 +335,8 @@ class WhatIfResult(Result):
     def render(self) -> str:
         changes = ", ".join(c.render() for c in self.changes) or "no change"
         if self.old_label_counts is not None and self.new_label_counts is not None:
-            before = ", ".join(f"{n} {k}" for k, n in self.old_label_counts.items())
-            after = ", ".join(f"{n} {k}" for k, n in self.new_label_counts.items())
+            before = _counts(self.old_label_counts)
+            after = _counts(self.new_label_counts)
             return f"For {self.subject.description}, changing {changes} moves the predictions from {before} to {after}."
         verdict = "changes to" if self.new_label != self.old_label else "stays"
         return (
@@ -397,7 +401,7 @@ class DataInformationResult(Result):
     feature: FeatureInfo | None = None
 
     def render(self) -> str:
-        balance = ", ".join(f"{n} {label}" for label, n in self.class_balance.items())
+        balance = _counts(self.class_balance)
         if self.feature is not None:
             f = self.feature
             if f.type == "numeric":
