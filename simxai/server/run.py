@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 from typing import Any
 
@@ -52,11 +51,8 @@ def serve(args: argparse.Namespace) -> int:
     # Read the schema now, so an unreachable remote host fails here with its URL, not inside the server.
     host.schema()
     backend = build_backend(settings)
-    app = create_app(settings, host=host, backend=backend)
-    # The host's model, data and caches live as long as the process. Out of the collector's sight, they no
-    # longer make each full collection stall every turn in flight (75 ms with the demo host).
-    gc.collect()
-    gc.freeze()
+    # The process is the app's own: its startup freezes the collector's view of the host, agent and store.
+    app = create_app(settings, host=host, backend=backend, freeze_gc=True)
     logging.getLogger("simxai.server").info(
         "web chat page and API at http://%s:%d/ (OpenAPI docs at /docs)",
         f"[{settings.bind}]" if ":" in settings.bind else settings.bind,

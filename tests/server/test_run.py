@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import socket
@@ -14,9 +15,14 @@ from pathlib import Path
 import httpx
 import pytest
 
+from simxai.backends import load_backend
 from simxai.cli import build_parser
 from simxai.exceptions import HostError, UsageError
+from simxai.server.app import create_app
 from simxai.server.run import serve, settings_from_args
+from simxai.server.settings import ServerSettings
+
+from .helpers import serving
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,6 +70,29 @@ def test_a_bad_backend_fails_before_binding(monkeypatch, demo_host):
 def test_an_unreachable_remote_host_fails_before_binding():
     with pytest.raises(HostError, match="cannot reach the remote host at http://127.0.0.1:9"):
         serve(build_parser().parse_args(["serve", "--host-url", "http://127.0.0.1:9", "--port", "1"]))
+
+
+@pytest.mark.parametrize(
+    ("given_host", "freeze_gc", "frozen"),
+    [(True, False, False), (True, True, True), (False, False, True)],
+    ids=["a test's host: never", "serve's flag", "the factory's own host"],
+)
+async def test_startup_freezes_the_collector_only_in_a_process_of_the_apps_own(
+    monkeypatch, demo_host, given_host, freeze_gc, frozen
+):
+    freezes: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: freezes.append(True))
+    monkeypatch.setattr("simxai.server.app.load_host", lambda settings: demo_host)
+    app = create_app(
+        ServerSettings(db_path=":memory:"),
+        host=demo_host if given_host else None,
+        backend=load_backend("router"),
+        freeze_gc=freeze_gc,
+    )
+    assert freezes == []  # building the app freezes nothing: its startup does, after the agent and store
+    async with serving(app) as client:
+        assert (await client.get("/readyz")).status_code == 200
+    assert freezes == ([True] if frozen else [])
 
 
 def _free_port() -> int:
