@@ -277,13 +277,23 @@ def _score_recorded_run(args: argparse.Namespace, data_dir: Path, names: list[st
 
 
 async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str]) -> Any:
+    from simxai.eval_suite.report import ReportSet
+
+    reports, _ = await _parse_sets(args, data_dir, names)
+    return reports[0] if len(reports) == 1 else ReportSet(command="parse", reports=reports)
+
+
+async def _parse_sets(
+    args: argparse.Namespace, data_dir: Path, names: list[str]
+) -> tuple[list[Any], dict[str, list[Any]]]:
+    """Parse every set in `names`: their reports, and the (sampled) cases each was run on, by set."""
     from simxai.agent import Agent
     from simxai.eval_suite.datasets import dataset_info, load_cases
     from simxai.eval_suite.parsing import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
-    from simxai.eval_suite.report import ReportSet
 
     loaded = {name: load_cases(name, data_dir) for name in names}  # bad data fails before any model loads
     backend = _backend(args)
+    selected: dict[str, list[Any]] = {}
     try:
         host = load_eval_host(args.host)
         agent = Agent(SelectionOnlyHost(host) if args.functions == "skip" else host, backend)
@@ -292,7 +302,7 @@ async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str])
         reports = []
         for name in names:
             info = dataset_info(name)
-            cases = select_cases(
+            cases = selected[name] = select_cases(
                 loaded[name], args.limit, args.seed, whole_dialogues=args.history == "free-running"
             )
             notes = [*info.notes, f"Host: {args.host}. History: {args.history}. Functions: {args.functions}."]
@@ -314,7 +324,7 @@ async def _parse_all(args: argparse.Namespace, data_dir: Path, names: list[str])
             )
     finally:
         await backend.aclose()
-    return reports[0] if len(reports) == 1 else ReportSet(command="parse", reports=reports)
+    return reports, selected
 
 
 def _backend(args: argparse.Namespace) -> Any:
@@ -402,8 +412,7 @@ async def _answers(
             raise UsageError(f"context of recorded replies needs --dataset syn-qa (got {args.dataset!r})")
         contexts, notes = qa_contexts(rows, checked_data_dir(args))
         return rows, contexts, "recorded", notes
-    from simxai.eval_suite.datasets import dataset_info, load_cases
-    from simxai.eval_suite.parsing import select_cases
+    from simxai.eval_suite.datasets import dataset_info
 
     if args.backend.startswith("recorded:"):
         raise UsageError(
@@ -412,11 +421,9 @@ async def _answers(
     data_dir = checked_data_dir(args)
     name = dataset_info(args.dataset).name
     args.functions = "run"  # judging needs the functions' outputs
-    report = await _parse_all(args, data_dir, [name])
-    cases = select_cases(
-        load_cases(name, data_dir), args.limit, args.seed, whole_dialogues=args.history == "free-running"
-    )
-    rows, contexts = layer_turns(report, cases)
+    reports, selected = await _parse_sets(args, data_dir, [name])
+    report = reports[0]
+    rows, contexts = layer_turns(report, selected[name])
     notes = [
         f"Replies of {report.backend} on {name} ({args.history} history, host {args.host}); no human labels."
     ]
