@@ -12,6 +12,7 @@ when a description says "blood sugar"), all derived from the schema.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -224,15 +225,80 @@ def _feature_terms(schema: HostSchema) -> tuple[dict[str, FeatureSchema], dict[s
     return strong, weak
 
 
-def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
-    """Feature mentions in `text`, longest first at each position, not overlapping."""
-    if schema is None or schema.kind == "text":
-        return []
+def _find_age_feature(schema: HostSchema) -> FeatureSchema | None:
+    return next(
+        (
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower()) or "age" in (a.lower() for a in f.aliases))
+        ),
+        None,
+    )
+
+
+def _unique_categories(schema: HostSchema) -> list[tuple[str, tuple[str, str]]]:
+    """(lower-case category, (feature, category)) for categories that only one feature has."""
+    owners: dict[str, list[tuple[str, str]]] = {}
+    for feature in schema.features:
+        for category in feature.categories or []:
+            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
+                owners.setdefault(category.lower(), []).append((feature.name, category))
+    return [(key, pairs[0]) for key, pairs in owners.items() if len(pairs) == 1]
+
+
+@dataclass(frozen=True)
+class _SchemaTerms:
+    """What extraction derives from a schema alone, built once per schema object."""
+
+    strong: dict[str, FeatureSchema]
+    weak: dict[str, FeatureSchema]
+    #: The most words a feature's name or alias has (at least 4): the widest window worth matching.
+    longest: int
+    age: FeatureSchema | None
+    categories: list[tuple[str, tuple[str, str]]]
+
+
+class _ByIdentity:
+    """A schema as a cache key by identity: `HostSchema` holds lists, so it cannot be hashed by value.
+
+    The key holds the schema, so its id cannot be reused by another object while the entry is cached.
+    """
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: HostSchema) -> None:
+        self.schema = schema
+
+    def __hash__(self) -> int:
+        return id(self.schema)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByIdentity) and other.schema is self.schema
+
+
+@functools.lru_cache(maxsize=32)
+def _cached_terms(key: _ByIdentity) -> _SchemaTerms:
+    schema = key.schema
     strong, weak = _feature_terms(schema)
     # a feature's name may be long ("savings account balance greater or equal than 500")
     longest = max(
         [4, *(len(_TOKEN.findall(term.replace("_", " "))) for f in schema.features for term in (f.name, *f.aliases))]
     )
+    return _SchemaTerms(strong, weak, longest, _find_age_feature(schema), _unique_categories(schema))
+
+
+def _terms(schema: HostSchema) -> _SchemaTerms:
+    """The schema's derived terms; a router turn reads them several times, so they are built once."""
+    return _cached_terms(_ByIdentity(schema))
+
+
+def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
+    """Feature mentions in `text`, longest first at each position, not overlapping."""
+    if schema is None or schema.kind == "text":
+        return []
+    terms = _terms(schema)
+    strong, weak, longest = terms.strong, terms.weak, terms.longest
     tokens = list(_TOKEN.finditer(text))
     found: list[_Mention] = []
     i = 0
@@ -262,15 +328,7 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
     """The feature holding an age, for "50 years old", "older than 60", "10 years younger"."""
     if schema is None:
         return None
-    return next(
-        (
-            f
-            for f in schema.features
-            if f.type == "numeric"
-            and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower()) or "age" in (a.lower() for a in f.aliases))
-        ),
-        None,
-    )
+    return _terms(schema).age
 
 
 def extract_feature(text: str, schema: HostSchema | None) -> str | None:
@@ -739,16 +797,11 @@ def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | in
 
 def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) -> list[tuple[str, str]]:
     """Categories named on their own ("a female smoker"), when only one feature has that category."""
-    owners: dict[str, list[tuple[str, str]]] = {}
-    for feature in schema.features:
-        for category in feature.categories or []:
-            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
-                owners.setdefault(category.lower(), []).append((feature.name, category))
     found = []
-    for key, pairs in owners.items():
-        if len(pairs) == 1 and pairs[0][0] not in already:
+    for key, pair in _terms(schema).categories:
+        if pair[0] not in already:
             if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):
-                found.append(pairs[0])
+                found.append(pair)
     return found
 
 
