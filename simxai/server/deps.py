@@ -17,7 +17,7 @@ from simxai.server.metrics import Metrics
 from simxai.server.sessions import SessionRecord, SessionStore
 from simxai.server.settings import ServerSettings
 
-__all__ = ["AppState", "Caller", "OwnedSession", "State", "caller", "get_state", "owned_session"]
+__all__ = ["AppState", "Caller", "OwnedSession", "State", "caller", "get_state", "no_session", "owned_session"]
 
 
 @dataclasses.dataclass
@@ -91,6 +91,11 @@ async def caller(
 Caller = Annotated[str | None, Depends(caller)]
 
 
+def no_session(session_id: str) -> HTTPException:
+    """The 404 for a session that does not exist (or that the caller may not see)."""
+    return HTTPException(404, f"There is no session {session_id!r}; create one with POST /v1/sessions.")
+
+
 async def owned_session(
     session_id: Annotated[str, Path(max_length=64, description="The id POST /v1/sessions returned.")],
     state: State,
@@ -104,7 +109,7 @@ async def owned_session(
     """
     record = await state.store.get(session_id)
     if record is None or (state.keys and record.owner != owner):
-        raise HTTPException(404, f"There is no session {session_id!r}; create one with POST /v1/sessions.")
+        raise no_session(session_id)
     return record
 
 

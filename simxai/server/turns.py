@@ -20,7 +20,7 @@ from fastapi.responses import StreamingResponse
 from simxai.agent import DialogueState, Turn, TurnEvent
 from simxai.exceptions import BackendError
 from simxai.messages import Message
-from simxai.server.deps import AppState
+from simxai.server.deps import AppState, no_session
 from simxai.server.errors import ErrorInfo, classify
 from simxai.server.schemas import CallOut, TurnResponse
 
@@ -66,7 +66,7 @@ async def session_turn(state: AppState, session_id: str, text: str, *, on_event:
     async with state.store.lock(session_id):
         loaded = await state.store.load(session_id)
         if loaded is None:
-            raise HTTPException(404, f"There is no session {session_id!r}; create one with POST /v1/sessions.")
+            raise no_session(session_id)
         record, history = loaded
         turn = await run_turn(state, text, history=history, dialogue=record.state, face="session", on_event=on_event)
         response = TurnResponse.of(
