@@ -11,7 +11,7 @@ import contextlib
 import io
 import threading
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -130,7 +130,7 @@ class CounterfactualSearch:
 
 
 def verify(
-    model: Any,
+    predict: Callable[[pd.DataFrame], tuple[np.ndarray, np.ndarray]],
     table: Table,
     class_names: Sequence[str],
     original: Mapping[str, Value],
@@ -138,6 +138,8 @@ def verify(
     target: int,
 ) -> list[Counterfactual]:
     """Round the candidates, re-predict them with the model, and keep distinct ones that reach `target`.
+
+    `predict` is the host's: class positions from `model.predict` and probabilities from `predict_proba`.
 
     Returned sorted by how few features change, then by how little (in units of each feature's range).
     """
@@ -158,12 +160,10 @@ def verify(
     if not rounded:
         return []
     frame = table.frame(rounded)
-    predicted = np.asarray(model.predict(frame))
-    probabilities = np.asarray(model.predict_proba(frame), dtype=float)
-    classes = list(model.classes_)
+    predicted, probabilities = predict(frame)
     found: list[tuple[tuple[int, float], Counterfactual]] = []
     for row, label, proba in zip(rounded, predicted, probabilities, strict=True):
-        if classes.index(label) != target:
+        if label != target:
             continue
         changes = [
             Change(feature=f.name, old=original[f.name], new=row[f.name])

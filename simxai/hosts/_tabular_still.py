@@ -10,9 +10,8 @@ check repeats until every point inside the range keeps the label.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -32,11 +31,6 @@ class StableRanges:
     ranges: list[FeatureRange]
     checked: int
     kept: int
-
-
-def _labels(model: Any, classes: list[Any], frame: pd.DataFrame) -> np.ndarray:
-    position = {c: i for i, c in enumerate(classes)}
-    return np.array([position[label] for label in model.predict(frame)], dtype=int)
 
 
 def _batch(
@@ -62,7 +56,7 @@ def _check_points(low: float, high: float, cuts: np.ndarray | None, rng: np.rand
 
 
 def stable_ranges(
-    model: Any,
+    predict_labels: Callable[[pd.DataFrame], np.ndarray],
     table: Table,
     base: pd.DataFrame,
     values: Mapping[str, Value],
@@ -73,7 +67,7 @@ def stable_ranges(
     """The range (or categories) of every feature that keeps `label`, one feature at a time.
 
     Args:
-        model: the fitted classifier.
+        predict_labels: the host's class positions (in `model.classes_`) from `model.predict` of a frame.
         table: the host's table.
         base: the instance as a one-row model frame.
         values: the instance's host-form values.
@@ -81,7 +75,6 @@ def stable_ranges(
         thresholds: per feature, the split thresholds of a tree model, or None.
         seed: seeds the random check points.
     """
-    classes = list(model.classes_)
     rng = np.random.default_rng(seed)
     grids: dict[str, np.ndarray] = {}
     scans: list[tuple[Feature, Sequence[Value]]] = []
@@ -96,7 +89,7 @@ def stable_ranges(
         )
         grids[f.name] = grid
         scans.append((f, grid.tolist()))
-    predicted = _labels(model, classes, _batch(table, base, scans))
+    predicted = predict_labels(_batch(table, base, scans))
 
     ranges: dict[str, FeatureRange] = {}
     bounds: dict[str, tuple[float, float]] = {}
@@ -128,7 +121,7 @@ def stable_ranges(
             j = table.names.index(f.name)
             cuts = thresholds[j] if thresholds is not None else None
             checks.append((f, _check_points(*bounds[f.name], cuts, rng).tolist()))
-        results = _labels(model, classes, _batch(table, base, checks))
+        results = predict_labels(_batch(table, base, checks))
         offset, failed = 0, False
         for f, points in checks:
             keeps = results[offset : offset + len(points)] == label

@@ -446,9 +446,13 @@ class TabularHost:
         """The recorded label of every row."""
         return [self.class_names[i] for i in self._y]
 
+    def _predict_labels(self, frame: pd.DataFrame) -> np.ndarray:
+        """Class positions from `model.predict` (the model's own decision)."""
+        return np.array([self._class_position[scalar(v)] for v in self.model.predict(frame)], dtype=int)
+
     def _predict_frame(self, frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
         """Class positions from `model.predict` (the model's own decision) and probabilities."""
-        labels = np.array([self._class_position[scalar(v)] for v in self.model.predict(frame)], dtype=int)
+        labels = self._predict_labels(frame)
         return labels, np.asarray(self.model.predict_proba(frame), dtype=float)
 
     def _label_index(self, label: str, argument: str) -> int:
@@ -711,7 +715,7 @@ class TabularHost:
         self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
     ) -> CounterfactualResult:
         frame = self._resolver.frame(subject)
-        current = int(self._predict_frame(frame)[0][0])
+        current = int(self._predict_labels(frame)[0])
         target_name = self.class_names[target]
         result: dict[str, Any] = {
             "question": question,
@@ -741,7 +745,7 @@ class TabularHost:
         for method in ("random", "genetic"):
             methods.append(method)
             proposed = search.propose(values, target, count, method)
-            for cf in verify(self.model, self.table, self.class_names, values, proposed, target):
+            for cf in verify(self._predict_frame, self.table, self.class_names, values, proposed, target):
                 if all(cf.changes != kept.changes for kept in found):
                     found.append(cf)
             if len(found) >= count:
@@ -777,7 +781,7 @@ class TabularHost:
         label = int(labels[0])
         thresholds = self._thresholds()
         found = stable_ranges(
-            self.model, self.table, frame, self._resolver.values(subject), label, thresholds, self.seed
+            self._predict_labels, self.table, frame, self._resolver.values(subject), label, thresholds, self.seed
         )
         check = (
             "at every split threshold of the trees and at random points" if thresholds else "at random points"
