@@ -29,7 +29,7 @@ from simxai.server.sessions import SessionStore
 from simxai.server.settings import ServerSettings
 from simxai.settings import load_host
 
-__all__ = ["build_backend", "create_app"]
+__all__ = ["build_backend", "close_host", "create_app"]
 
 logger = logging.getLogger("simxai.server")
 
@@ -156,9 +156,15 @@ async def stop(state: AppState) -> None:
     if state.agent.fallback is not None:
         await state.agent.fallback.aclose()
     await state.store.close()
-    close = getattr(state.host, "close", None)  # a remote host holds connections; local hosts have none
-    if state.owns_host and callable(close):
-        await asyncio.to_thread(close)
+    if state.owns_host:
+        await asyncio.to_thread(close_host, state.host)
+
+
+def close_host(host: Host) -> None:
+    """Close `host` if it has anything to close: a remote host holds connections; local hosts have none."""
+    close = getattr(host, "close", None)
+    if callable(close):
+        close()
 
 
 def create_app(

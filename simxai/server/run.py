@@ -40,7 +40,7 @@ def serve(args: argparse.Namespace) -> int:
     """
     import uvicorn
 
-    from simxai.server.app import build_backend, create_app
+    from simxai.server.app import build_backend, close_host, create_app
     from simxai.settings import load_host
 
     settings = settings_from_args(args)
@@ -71,7 +71,5 @@ def serve(args: argparse.Namespace) -> int:
     try:
         uvicorn.Server(config).run()
     finally:
-        close = getattr(host, "close", None)  # a remote host holds connections; local hosts have none
-        if callable(close):
-            close()
+        close_host(host)
     return 0
