@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from simxai.eval_suite.datasets import EVAL, Case, read_json, require_file
+from simxai.eval_suite.datasets import EVAL, Case, conversation_cases, require_file
 from simxai.eval_suite.judge import PROMPT_VERSION, LLMJudge, Verdict
 from simxai.eval_suite.metrics import agreement, rate
 from simxai.eval_suite.recorded import SYN_QA_DOMAINS, QARow, ToolOutput
@@ -222,13 +222,9 @@ def qa_contexts(rows: Sequence[QARow], data_dir: Path) -> tuple[list[tuple[tuple
         ("sentiment", "Sentiment_dialogues.json"),
         ("heart-rate", "Heart_Rate_dialogues.json"),
     ):
-        for dialogue in read_json(require_file(data_dir, EVAL / "dialogue" / file)):
-            context: list[tuple[str, str]] = []
-            for turn in dialogue:
-                role = "user" if str(turn.get("role", "")).lower() == "user" else "assistant"
-                if role == "user":
-                    turns.setdefault((domain, turn["message"].strip()), tuple(context))
-                context.append((role, turn["message"]))
+        path = require_file(data_dir, EVAL / "dialogue" / file)
+        for case in conversation_cases(path, data_dir, domain, labeled=False):  # a case per user turn
+            turns.setdefault((domain, case.text.strip()), case.context)
     out: list[tuple[tuple[str, str], ...]] = []
     stretch: list[tuple[str, str]] = []
     unmatched = 0

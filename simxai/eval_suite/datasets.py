@@ -23,6 +23,7 @@ __all__ = [
     "PARSING_DATASETS",
     "Case",
     "DatasetInfo",
+    "conversation_cases",
     "dataset_info",
     "load_cases",
     "read_json",
@@ -245,7 +246,7 @@ def _dialogues(path: Path, data_dir: Path) -> list[dict[str, Any]]:
     return dialogues
 
 
-def _conversation_cases(path: Path, data_dir: Path, name: str, *, labeled: bool) -> list[Case]:
+def conversation_cases(path: Path, data_dir: Path, name: str, *, labeled: bool) -> list[Case]:
     """Dialogues of `{speaker|role, message, tool?, input?}` turns: each user turn is one case."""
     cases = []
     rel = path.name
@@ -293,7 +294,7 @@ def _conversation_cases(path: Path, data_dir: Path, name: str, *, labeled: bool)
 def load_compass(data_dir: Path, name: str) -> list[Case]:
     """Compass-MultiTurn: 11 dialogues, 26 user turns, gold tool and input per user turn."""
     path = require_file(data_dir, EVAL / "multi-turn" / "conversation_2turns_compass.json")
-    return _conversation_cases(path, data_dir, name, labeled=True)
+    return conversation_cases(path, data_dir, name, labeled=True)
 
 
 def load_compass_legacy(data_dir: Path, name: str) -> list[Case]:
@@ -340,7 +341,7 @@ def load_compass_legacy(data_dir: Path, name: str) -> list[Case]:
 def load_sentiment_dialogues(data_dir: Path, name: str) -> list[Case]:
     """Five sentiment dialogues with a gold tool per user turn (`no tool` allowed): 40 turns."""
     path = require_file(data_dir, SIMXAI / "agent" / "conversation_eval_set" / "conversation_test.json")
-    return _conversation_cases(path, data_dir, name, labeled=True)
+    return conversation_cases(path, data_dir, name, labeled=True)
 
 
 def load_number_dialogues(data_dir: Path, name: str) -> list[Case]:
@@ -348,14 +349,14 @@ def load_number_dialogues(data_dir: Path, name: str) -> list[Case]:
     path = require_file(
         data_dir, SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json"
     )
-    return _conversation_cases(path, data_dir, name, labeled=True)
+    return conversation_cases(path, data_dir, name, labeled=True)
 
 
 def _syn(data_dir: Path, name: str, file: str, rows: range) -> list[Case]:
     from simxai.eval_suite.recorded import load_syn_qa
 
     path = require_file(data_dir, EVAL / "dialogue" / file)
-    cases = _conversation_cases(path, data_dir, name, labeled=False)
+    cases = conversation_cases(path, data_dir, name, labeled=False)
     # The recorded run's first calls on the same turns, where SYN-QA holds the turn (not a gold label).
     recorded: dict[str, set[str]] = {}
     for row in load_syn_qa(data_dir):
