@@ -87,8 +87,8 @@ class Resolver:
             valid=f"a row id, an object of feature values, or {CONDITION_HELP}",
         )
 
-    def row(self, row: int) -> Subject:
-        """The subject of one row.
+    def check_row(self, row: int) -> None:
+        """Check a row id without building its subject.
 
         Raises:
             ArgumentError: no such row, naming the valid range.
@@ -99,6 +99,14 @@ class Resolver:
                 argument="instance",
                 valid=self.id_text,
             )
+
+    def row(self, row: int) -> Subject:
+        """The subject of one row.
+
+        Raises:
+            ArgumentError: no such row, naming the valid range.
+        """
+        self.check_row(row)
         return Subject(
             kind="row", description=f"{self.noun} {row}", id=row, values=dict(self.table.row_values(row))
         )
@@ -110,7 +118,8 @@ class Resolver:
             except ValueError:
                 number = None
             if number is not None and number.is_integer():
-                return self.row(int(number)).id or 0
+                self.check_row(int(number))
+                return int(number)
         raise ArgumentError(f"id must be a row id, got {value!r}", argument="instance", valid=self.id_text)
 
     def _values(self, given: Mapping[str, Any]) -> Subject:
@@ -193,7 +202,7 @@ class Resolver:
             ArgumentError: unknown ids, missing or invalid values, or a subject kind a table cannot use.
         """
         if subject.kind == "row" and subject.id is not None:
-            self.row(subject.id)
+            self.check_row(subject.id)
             return self.table.rows([subject.id])
         if subject.kind == "values" and subject.values is not None:
             return self.table.frame([self.values(subject)])
@@ -213,7 +222,7 @@ class Resolver:
     def values(self, subject: Subject) -> dict[str, Value]:
         """The checked feature values of a single-instance subject."""
         if subject.kind == "row" and subject.id is not None:
-            self.row(subject.id)
+            self.check_row(subject.id)
             return self.table.row_values(subject.id)
         given = {self.table.lookup(k, "instance").name: v for k, v in (subject.values or {}).items()}
         missing = [n for n in self.table.names if n not in given]

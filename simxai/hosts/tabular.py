@@ -505,7 +505,7 @@ class TabularHost:
     def predict(self, subject: Subject) -> PredictionResult:
         """Predict the label and class probabilities (the distribution for a group)."""
         if subject.kind == "row" and subject.id is not None:
-            self._resolver.row(subject.id)
+            self._resolver.check_row(subject.id)
             labels, proba = self._predictions()
             row = subject.id
             return PredictionResult(

@@ -472,10 +472,7 @@ class TextHost:
         return Subject(kind="text", description=f'the {self.instance_noun} "{short}"', text=text)
 
     def _checked_id(self, row: int) -> int:
-        self._row(row)  # raises, naming the valid range, for an unknown id
-        return row
-
-    def _row(self, row: int) -> Subject:
+        """`row`, once checked to be an id of the data set (raises, naming the valid range, if not)."""
         if not self._texts:
             raise ArgumentError(
                 f"{self.instance_noun} ids are not available: this host has no data set",
@@ -488,7 +485,10 @@ class TextHost:
                 argument="instance",
                 valid=f"an id from 0 to {len(self._texts) - 1}",
             )
-        text = self._texts[row]
+        return row
+
+    def _row(self, row: int) -> Subject:
+        text = self._texts[self._checked_id(row)]
         short = text if len(text) <= 60 else text[:57] + "..."
         return Subject(kind="row", description=f'{self.instance_noun} {row} ("{short}")', id=row, text=text)
 
