@@ -352,7 +352,7 @@ def load_number_dialogues(data_dir: Path, name: str) -> list[Case]:
     return conversation_cases(path, data_dir, name, labeled=True)
 
 
-def _syn(data_dir: Path, name: str, file: str, rows: range) -> list[Case]:
+def _syn(data_dir: Path, name: str, file: str, domain: str) -> list[Case]:
     from simxai.eval_suite.recorded import load_syn_qa
 
     path = require_file(data_dir, EVAL / "dialogue" / file)
@@ -360,7 +360,7 @@ def _syn(data_dir: Path, name: str, file: str, rows: range) -> list[Case]:
     # The recorded run's first calls on the same turns, where SYN-QA holds the turn (not a gold label).
     recorded: dict[str, set[str]] = {}
     for row in load_syn_qa(data_dir):
-        if row.row in rows and row.functions:
+        if row.domain == domain and row.functions:
             recorded.setdefault(row.question.strip(), set()).add(row.functions[0])
     out = []
     for case in cases:
@@ -372,12 +372,12 @@ def _syn(data_dir: Path, name: str, file: str, rows: range) -> list[Case]:
 
 def load_syn_sentiment(data_dir: Path, name: str) -> list[Case]:
     """The four scripted SYN sentiment dialogues: 48 user turns, no gold labels."""
-    return _syn(data_dir, name, "Sentiment_dialogues.json", range(0, 31))
+    return _syn(data_dir, name, "Sentiment_dialogues.json", "sentiment")
 
 
 def load_syn_heart_rate(data_dir: Path, name: str) -> list[Case]:
     """The four scripted SYN heart-rate dialogues: 56 user turns, no gold labels."""
-    return _syn(data_dir, name, "Heart_Rate_dialogues.json", range(31, 78))
+    return _syn(data_dir, name, "Heart_Rate_dialogues.json", "heart-rate")
 
 
 _UNLABELED = (
