@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from simxai.exceptions import ArgumentError, SimXAIError
-from simxai.settings import Settings, load_host
+from simxai.settings import Settings, agent_settings, build_backend, build_fallback, load_host
 
 EXIT_BAD_INPUT = 2
 
@@ -149,26 +149,12 @@ def _call(args: argparse.Namespace) -> int:
 
 
 async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from simxai.agent import Agent, AgentSettings, Turn
-    from simxai.backends import load_backend
+    from simxai.agent import Agent, Turn
 
     settings = _settings(args)
     host = load_host(settings)
-    backend = load_backend(
-        settings.backend,
-        base_url=settings.base_url,
-        api_key=settings.llm_api_key.get_secret_value() if settings.llm_api_key else None,
-        timeout=settings.timeout,
-    )
-    fallback = (
-        load_backend("router") if settings.fallback_to_router and settings.backend != "router" else None
-    )
-    agent = Agent(
-        host,
-        backend,
-        fallback=fallback,
-        settings=AgentSettings(max_calls_per_turn=settings.max_calls_per_turn, guard=settings.guard),
-    )
+    backend = build_backend(settings)
+    agent = Agent(host, backend, fallback=build_fallback(settings, backend), settings=agent_settings(settings))
     conversation = agent.conversation()
     interactive = stdin.isatty() and not args.jsonl
     if interactive:

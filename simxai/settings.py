@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pydantic
 import pydantic_settings
@@ -10,7 +10,11 @@ import pydantic_settings
 from simxai.exceptions import UsageError
 from simxai.hosts.base import Host
 
-__all__ = ["Settings", "load_host"]
+if TYPE_CHECKING:
+    from simxai.agent import AgentSettings
+    from simxai.backends import Backend
+
+__all__ = ["Settings", "agent_settings", "build_backend", "build_fallback", "load_host"]
 
 
 class Settings(pydantic_settings.BaseSettings):
@@ -60,3 +64,35 @@ def load_host(settings: Settings) -> Host:
     from simxai.hosts.demo import load_demo_host
 
     return load_demo_host()
+
+
+def build_backend(settings: Settings) -> Backend:
+    """The backend the settings name, with their base URL, API key and timeout.
+
+    Raises:
+        UsageError: the settings name no known backend, or one without its model or path.
+    """
+    from simxai.backends import load_backend
+
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    return load_backend(settings.backend, base_url=settings.base_url, api_key=key, timeout=settings.timeout)
+
+
+def build_fallback(settings: Settings, backend: Backend) -> Backend | None:
+    """The offline router to answer with when `backend` fails, if the settings ask for it.
+
+    None when they do not, or when `backend` is the router already (judged by the built backend's name,
+    so every spelling of the router spec counts).
+    """
+    if not settings.fallback_to_router or backend.name == "router":
+        return None
+    from simxai.backends import load_backend
+
+    return load_backend("router")
+
+
+def agent_settings(settings: Settings) -> AgentSettings:
+    """The engine's settings: how many calls a turn may make, and whether the faithfulness guard runs."""
+    from simxai.agent import AgentSettings
+
+    return AgentSettings.model_validate({"max_calls_per_turn": settings.max_calls_per_turn, "guard": settings.guard})

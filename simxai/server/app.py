@@ -17,8 +17,8 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 import simxai
-from simxai.agent import Agent, AgentSettings
-from simxai.backends import Backend, load_backend
+from simxai.agent import Agent
+from simxai.backends import Backend
 from simxai.hosts.base import Host
 from simxai.server.deps import AppState
 from simxai.server.errors import install_error_handlers
@@ -27,9 +27,9 @@ from simxai.server.middleware import BodyLimitMiddleware, CatchAllMiddleware
 from simxai.server.routes import functions, health, openai, page, sessions
 from simxai.server.sessions import SessionStore
 from simxai.server.settings import ServerSettings
-from simxai.settings import load_host
+from simxai.settings import agent_settings, build_backend, build_fallback, load_host
 
-__all__ = ["build_backend", "close_host", "create_app"]
+__all__ = ["close_host", "create_app"]
 
 logger = logging.getLogger("simxai.server")
 
@@ -60,16 +60,6 @@ Errors are `{"error": "<message>", "type": "<type>"}` (OpenAI's shape under `/v1
 """
 
 
-def _agent_settings(settings: ServerSettings) -> AgentSettings:
-    return AgentSettings.model_validate({"max_calls_per_turn": settings.max_calls_per_turn, "guard": settings.guard})
-
-
-def build_backend(settings: ServerSettings) -> Backend:
-    """The backend the settings name, with their base URL, API key and timeout."""
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    return load_backend(settings.backend, base_url=settings.base_url, api_key=key, timeout=settings.timeout)
-
-
 def _host_description(settings: ServerSettings, host: Host) -> str:
     name = host.schema().name
     if settings.host_url:
@@ -93,11 +83,9 @@ async def start(
         host = await asyncio.to_thread(load_host, settings)
     if backend is None:
         backend = build_backend(settings)
-    fallback = None
-    if settings.fallback_to_router and backend.name != "router":
-        fallback = load_backend("router")
+    fallback = build_fallback(settings, backend)
     # The agent reads the host's schema, which a remote host fetches over the network.
-    agent = await asyncio.to_thread(Agent, host, backend, settings=_agent_settings(settings), fallback=fallback)
+    agent = await asyncio.to_thread(Agent, host, backend, settings=agent_settings(settings), fallback=fallback)
     store = SessionStore(settings.db_path, max_history_messages=settings.max_history_messages)
     await store.open()
     state = AppState(

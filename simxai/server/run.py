@@ -40,8 +40,8 @@ def serve(args: argparse.Namespace) -> int:
     """
     import uvicorn
 
-    from simxai.server.app import build_backend, close_host, create_app
-    from simxai.settings import load_host
+    from simxai.server.app import close_host, create_app
+    from simxai.settings import build_backend, load_host
 
     settings = settings_from_args(args)
     level = settings.log_level.upper()
