@@ -100,8 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return serve(args)
     except SimXAIError as exc:
-        print(f"simxai: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     return 0
