@@ -114,6 +114,11 @@ def _normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+def _shorten(text: str) -> str:
+    """`text` as a subject description quotes it: at most 60 characters (a longer one is cut to 57 plus "...")."""
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _tidy(text: str) -> str:
     """Spacing after an edit: one space between words, none before punctuation."""
     return re.sub(r"\s+([,.!?;:])", r"\1", _normalise(text))
@@ -468,8 +473,7 @@ class TextHost:
                 argument="instance",
                 valid=f"a non-empty {self.instance_noun}",
             )
-        short = text if len(text) <= 60 else text[:57] + "..."
-        return Subject(kind="text", description=f'the {self.instance_noun} "{short}"', text=text)
+        return Subject(kind="text", description=f'the {self.instance_noun} "{_shorten(text)}"', text=text)
 
     def _checked_id(self, row: int) -> int:
         """`row`, once checked to be an id of the data set (raises, naming the valid range, if not)."""
@@ -489,8 +493,9 @@ class TextHost:
 
     def _row(self, row: int) -> Subject:
         text = self._texts[self._checked_id(row)]
-        short = text if len(text) <= 60 else text[:57] + "..."
-        return Subject(kind="row", description=f'{self.instance_noun} {row} ("{short}")', id=row, text=text)
+        return Subject(
+            kind="row", description=f'{self.instance_noun} {row} ("{_shorten(text)}")', id=row, text=text
+        )
 
     def _group(self, condition: str) -> Subject:
         if not self._texts:
