@@ -138,13 +138,22 @@ class _Case:
         self.details: dict[str, Any] = {}
         self.calls: Counter[str] = Counter()
 
-    async def judged(self, answer: Awaitable[JudgeAnswer], what: str) -> Any:
-        """The judge's value, or None after recording why (unparseable or error) as the component's reason."""
+    async def judged(self, answer: Awaitable[JudgeAnswer], what: str, component: str) -> Any:
+        """The judge's value for the task `what`, or None after making `component` unavailable with the reason
+        (the answer was unparseable, an error, or unusable).
+        """
         result = await answer
         self.calls[result.status] += 1
         if result.status != "ok":  # kept as evidence of why the component is unavailable
             self.details.setdefault("judge_failures", {})[what] = f"{result.status}: {result.raw}"
-        return result.value if result.status == "ok" else None
+        value = result.value if result.status == "ok" else None
+        if value is None:
+            kind = "unusable" if result.status == "ok" else result.status
+            # The reason names the task and the failure kind only, so that reasons group in the summary.
+            self.components[component] = Score.unavailable(
+                f"the judge's {what.rstrip('_0123456789')} answer was {kind}"
+            )
+        return value
 
     def unavailable(self, names: Sequence[str], reason: str) -> None:
         for name in names:
@@ -172,12 +181,8 @@ class _Case:
         elif not explanation.strip():  # nothing to generate a question from: relevant to nothing
             self.components["context_relevancy"] = Score.of(0.0)
         else:
-            generated = await self.judged(judge.question_for(explanation), "context_question")
-            if generated is None:
-                self.components["context_relevancy"] = Score.unavailable(
-                    _judge_failed(self.details, "context_question")
-                )
-            else:
+            generated = await self.judged(judge.question_for(explanation), "context_question", "context_relevancy")
+            if generated is not None:
                 self.details["generated_question"] = generated
                 self.components["context_relevancy"] = Score.of(self.scorer.cosines(question, [generated])[0])
 
@@ -190,16 +195,14 @@ class _Case:
             self.components["qag"] = Score.of(qag_score([]))
             return
         questions = await self.judged(
-            judge.qag_questions(explanation, self.scorer.settings.qag_questions), "qag_questions"
+            judge.qag_questions(explanation, self.scorer.settings.qag_questions), "qag_questions", "qag"
         )
         if questions is None:
-            self.components["qag"] = Score.unavailable(_judge_failed(self.details, "qag_questions"))
             return
         answers = []
         for i, question in enumerate(questions):
-            answer = await self.judged(judge.answerable(explanation, question), f"qag_answer_{i}")
+            answer = await self.judged(judge.answerable(explanation, question), f"qag_answer_{i}", "qag")
             if answer is None:
-                self.components["qag"] = Score.unavailable(_judge_failed(self.details, f"qag_answer_{i}"))
                 return
             answers.append(answer)
         self.details["qag"] = [
@@ -219,12 +222,6 @@ class _Case:
             judge_calls=dict(self.calls),
             seconds=round(time.perf_counter() - started, 4),
         )
-
-
-def _judge_failed(details: dict[str, Any], what: str) -> str:
-    failure = str(details.get("judge_failures", {}).get(what, "unusable"))
-    # The reason names the task and the failure kind only, so that reasons group in the summary.
-    return f"the judge's {what.rstrip('_0123456789')} answer was {failure.split(':')[0]}"
 
 
 def _base(row: QARow, layer: str) -> dict[str, Any]:
@@ -354,10 +351,9 @@ async def _paraphrase(case: _Case, ask: _Asker, truth: str, explanation: str) ->
         case.components["paraphrase_stability"] = Score.unavailable(NO_JUDGE)
         return
     paraphrases = await case.judged(
-        judge.paraphrases(ask.question, case.scorer.settings.paraphrases), "paraphrase"
+        judge.paraphrases(ask.question, case.scorer.settings.paraphrases), "paraphrase", "paraphrase_stability"
     )
     if paraphrases is None:
-        case.components["paraphrase_stability"] = Score.unavailable(_judge_failed(case.details, "paraphrase"))
         return
     replies = [await ask.reply(p) for p in paraphrases]
     # The original question's reply is included with the paraphrases' (as in the authors' code).
@@ -383,15 +379,13 @@ async def _counterfactual(case: _Case, ask: _Asker, payloads: Sequence[Any], exp
     else:
         label = found[0]
         flipped = await case.judged(
-            judge.flip(ask.question, explanation, label, opposite), "counterfactual_rewrite"
+            judge.flip(ask.question, explanation, label, opposite), "counterfactual_rewrite", name
         )
         if flipped is None:
-            case.components[name] = Score.unavailable(_judge_failed(case.details, "counterfactual_rewrite"))
             return
         reply = await ask.reply(f"Given this explanation: {flipped}\nAnswer the question: {ask.question}")
-        stated = await case.judged(judge.stated_label(ask.question, reply, labels), "stated_label")
+        stated = await case.judged(judge.stated_label(ask.question, reply, labels), "stated_label", name)
         if stated is None:
-            case.components[name] = Score.unavailable(_judge_failed(case.details, "stated_label"))
             return
         outcome: Literal[-1, 0, 1] = 1 if stated == opposite else -1 if stated == label else 0
         case.details["counterfactual"] = {
