@@ -34,6 +34,12 @@ def _bad_request(message: str) -> HTTPException:
     return HTTPException(422, {"error": message, "type": "invalid_request_error"})
 
 
+def _model_not_found(model: str) -> HTTPException:
+    return HTTPException(
+        404, {"error": f"The model {model!r} does not exist; this server serves {MODEL!r}.", "type": "model_not_found"}
+    )
+
+
 def _conversation(messages: list[ChatMessageIn], max_chars: int, max_history: int) -> tuple[str, list[Message]]:
     """The turn's text and the text history, from OpenAI-format messages."""
     texts: list[tuple[str, str]] = []
@@ -57,7 +63,7 @@ def _conversation(messages: list[ChatMessageIn], max_chars: int, max_history: in
     if len(user) > max_chars:
         raise _bad_request(f"the last user message is {len(user)} characters long; the limit is {max_chars}")
     history = [Message.user(text) if role == "user" else Message.assistant(text) for role, text in texts[:-1]]
-    return user, history[-max_history:] if max_history else []
+    return user, history[-max_history:]  # never [-0:], the whole list: the settings keep max_history >= 10
 
 
 def state_from_text(history: list[Message], schema: HostSchema) -> DialogueState:
@@ -113,13 +119,7 @@ def _chunk(completion_id: str, delta: dict[str, Any], finish: str | None = None,
 async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
     """Answer the last user message given the earlier ones, as OpenAI's chat-completions API does."""
     if body.model != MODEL:
-        raise HTTPException(
-            404,
-            {
-                "error": f"The model {body.model!r} does not exist; this server serves {MODEL!r}.",
-                "type": "model_not_found",
-            },
-        )
+        raise _model_not_found(body.model)
     user, history = _conversation(body.messages, state.settings.max_message_chars, state.settings.max_history_messages)
     dialogue = state_from_text(history, state.agent.schema)
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
@@ -177,11 +177,5 @@ async def list_models() -> dict[str, Any]:
 async def retrieve_model(model: str) -> dict[str, Any]:
     """The model card of `simxai`; 404 for any other name."""
     if model != MODEL:
-        raise HTTPException(
-            404,
-            {
-                "error": f"The model {model!r} does not exist; this server serves {MODEL!r}.",
-                "type": "model_not_found",
-            },
-        )
+        raise _model_not_found(model)
     return _model_card()
