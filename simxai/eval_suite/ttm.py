@@ -20,13 +20,16 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 
 from simxai.eval_suite.cli import add_layer_options, register_command, run_command
 from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
+
+if TYPE_CHECKING:
+    from simxai.integrations.ttm_grammar import Operation
 
 __all__ = [
     "gold_functions",
@@ -117,32 +120,38 @@ def ttm_exact_match(parse: str, gold: str) -> bool:
     return parse.replace(" ", "") == gold_spaceless or parse.replace(".", "") == gold_spaceless
 
 
+def _gold_operations(gold: str) -> list[Operation]:
+    """The operations of a gold parse read word by word, without the grammar (it may be outside it)."""
+    from simxai.integrations.ttm_grammar import Operation
+
+    body = re.sub(r"\s*\[e\]\s*$", "", gold.strip().lower())
+    return [Operation(tuple(s.split())) for s in re.split(r"\s+(?:and|or)\s+", body) if s.split()]
+
+
 def gold_category(gold: str, grammar: Any | None = None) -> tuple[str, bool]:
     """The operation a gold parse is scored under, and whether it is inside the grammar.
 
     A gold outside the grammar (a template typo such as ``coundata``) is categorised from its words.
     """
-    from simxai.integrations.ttm_grammar import Operation, Program
+    from simxai.integrations.ttm_grammar import Program
 
     if grammar is not None:
         parsed = grammar.parse(gold)
         if isinstance(parsed, Program):
             return parsed.category, True
-    body = re.sub(r"\s*\[e\]\s*$", "", gold.strip().lower())
-    segments = [s.split() for s in re.split(r"\s+(?:and|or)\s+", body) if s.split()]
-    program = Program.of([Operation(tuple(s)) for s in segments]) if segments else None
+    operations = _gold_operations(gold)
+    program = Program.of(operations) if operations else None
     return (program.category if program else "(empty)"), False
 
 
 def gold_functions(gold: str) -> list[str]:
     """The functions an oracle layer would select for a gold parse, in the program's order."""
-    body = re.sub(r"\s*\[e\]\s*$", "", gold.strip().lower())
-    segments = [s.split() for s in re.split(r"\s+(?:and|or)\s+", body) if s.split()]
-    filtered = any(s[0] in ("filter", "previousfilter", "labelfilter", "predictionfilter") for s in segments)
-    if any(s[0] == "change" for s in segments):
+    operations = _gold_operations(gold)
+    filtered = any(op.is_filter for op in operations)
+    if any(op.name == "change" for op in operations):
         return ["explain_what_if"]  # the what-if function answers the operation after the change too
     functions: list[str] = []
-    for words in segments:
+    for words in (op.words for op in operations):
         name = " ".join(words[:2]) if words[0] == "explain" else words[0]
         if name in _ATTRIBUTION or words[0] in _ATTRIBUTION:
             function = "get_local_explanation" if filtered else "get_global_explanation"
