@@ -164,17 +164,17 @@ def is_openai_path(path: str) -> bool:
     return path.startswith(OPENAI_PATHS)
 
 
-def error_response(request: Request, info: ErrorInfo) -> JSONResponse:
-    """The JSON response for `info`, in the shape the request's route family uses."""
+def error_response(path: str, info: ErrorInfo) -> JSONResponse:
+    """The JSON response for `info`, in the shape the route family of the request's `path` uses."""
     headers = {"WWW-Authenticate": "Bearer"} if info.status == 401 else None
-    return JSONResponse(info.body(openai=is_openai_path(request.url.path)), status_code=info.status, headers=headers)
+    return JSONResponse(info.body(openai=is_openai_path(path)), status_code=info.status, headers=headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:
     """Route every exception type through `classify`."""
 
     async def handle(request: Request, exc: Exception) -> JSONResponse:
-        return error_response(request, classify(exc))
+        return error_response(request.url.path, classify(exc))
 
     for exc_type in (HTTPException, RequestValidationError, SimXAIError):
         app.add_exception_handler(exc_type, handle)

@@ -6,10 +6,9 @@ import logging
 from collections.abc import MutableMapping
 from typing import Any
 
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from simxai.server.errors import ErrorInfo, classify, is_openai_path
+from simxai.server.errors import ErrorInfo, classify, error_response
 
 __all__ = ["BodyLimitMiddleware", "CatchAllMiddleware"]
 
@@ -27,8 +26,7 @@ def _content_length(scope: Scope) -> int | None:
 
 
 async def _send_error(scope: Scope, receive: Receive, send: Send, info: ErrorInfo) -> None:
-    response = JSONResponse(info.body(openai=is_openai_path(scope.get("path", ""))), status_code=info.status)
-    await response(scope, receive, send)
+    await error_response(scope.get("path", ""), info)(scope, receive, send)
 
 
 class BodyLimitMiddleware:
