@@ -35,6 +35,7 @@ __all__ = [
     "TTMDatasetSpec",
     "load_ttm_dataset",
     "semantic_name",
+    "value_text",
     "vocabulary_from_frame",
 ]
 
@@ -101,7 +102,7 @@ def semantic_name(column: str) -> str:
     return " ".join(words)
 
 
-def _value_text(value: Any) -> str:
+def value_text(value: Any) -> str:
     """A value as TalkToModel writes it into its grammar: `str()` of the pandas value (1, 0.0, 33.6)."""
     return str(value.item() if hasattr(value, "item") else value)
 
@@ -140,7 +141,7 @@ def vocabulary_from_frame(
     categories: dict[str, list[str]] = {}
     for column in categorical:
         values = list(frame[column].unique())
-        texts = [_value_text(v) for v in values]
+        texts = [value_text(v) for v in values]
         # TalkToModel adds true / false to columns holding exactly 0 and 1 (`1 in values and 0 in values`).
         if len(values) == 2 and 1 in values and 0 in values:
             texts = ["true", "false", *texts]
@@ -149,7 +150,7 @@ def vocabulary_from_frame(
     return TTMVocabulary(
         numeric=[ttm_name(c) for c in numeric],
         categorical=categories,
-        classes=sorted({_value_text(v) for v in frame[target].unique()}),
+        classes=sorted({value_text(v) for v in frame[target].unique()}),
         semantic={ttm_name(c): names.get(c, semantic_name(c)) for c in features},
     )
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from simxai.exceptions import UsageError
+from simxai.integrations.ttm_data import value_text
 from simxai.integrations.ttm_grammar import TTMVocabulary
 
 if TYPE_CHECKING:
@@ -69,10 +70,17 @@ class SuitePair:
     gold: str
 
 
+def _blocks(text: str) -> list[list[str]]:
+    """The blocks of a TalkToModel prompt file (separated by blank lines), each as its stripped non-empty lines."""
+    return [
+        [line.strip() for line in block.strip().split("\n") if line.strip()]
+        for block in re.split(r"\n\s*\n", text.replace("\r\n", "\n"))
+    ]
+
+
 def _pairs(text: str, source: str) -> list[Template]:
     templates = []
-    for block in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
-        lines = [line.strip() for line in block.strip().split("\n") if line.strip()]
+    for lines in _blocks(text):
         if len(lines) != 2 or not lines[0].startswith("User:") or not lines[1].startswith("Parsed:"):
             continue  # TalkToModel asserts this shape; an incomplete pair (one file ends in one) is unusable
         templates.append(
@@ -98,8 +106,7 @@ def load_templates(prompts_dir: str | Path) -> tuple[list[Template], list[Templa
     fillers: list[Template] = []
     filler_file = folder / "filter_fillers.txt"
     if filler_file.is_file():
-        for block in re.split(r"\n\s*\n", filler_file.read_text(encoding="utf-8").replace("\r\n", "\n")):
-            lines = [line.strip() for line in block.strip().split("\n") if line.strip()]
+        for lines in _blocks(filler_file.read_text(encoding="utf-8")):
             if len(lines) == 2:
                 fillers.append(Template(lines[0], lines[1], "filter_fillers"))
     return templates, fillers
@@ -236,7 +243,7 @@ def fill_for_dataset(
     templates, fillers = load_templates(prompts_dir)
     frame = dataset.conversation
     numeric = {
-        f: [str(v.item() if hasattr(v, "item") else v) for v in sorted(frame[f].unique())]
+        f: [value_text(v) for v in sorted(frame[f].unique())]
         for f in dataset.vocabulary.numeric
     }
     return fill_templates(
