@@ -17,7 +17,17 @@ from simxai.server.metrics import Metrics
 from simxai.server.sessions import SessionRecord, SessionStore
 from simxai.server.settings import ServerSettings
 
-__all__ = ["AppState", "Caller", "OwnedSession", "State", "caller", "get_state", "no_session", "owned_session"]
+__all__ = [
+    "AppState",
+    "Caller",
+    "OwnedSession",
+    "State",
+    "caller",
+    "get_state",
+    "no_session",
+    "owned_session",
+    "started_state",
+]
 
 
 @dataclasses.dataclass
@@ -50,9 +60,14 @@ class AppState:
         return found
 
 
+def started_state(request: Request) -> AppState | None:
+    """The app's resources, or None while the app has not started (or has stopped)."""
+    return getattr(request.app.state, "simxai", None)
+
+
 async def get_state(request: Request) -> AppState:
     """The app's resources (async: FastAPI would run a plain function on a worker thread)."""
-    state = getattr(request.app.state, "simxai", None)
+    state = started_state(request)
     if state is None:
         raise RuntimeError("the app has not started: run it under an ASGI server, which runs its lifespan")
     return state

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
+from simxai.server.deps import started_state
 from simxai.server.metrics import CONTENT_TYPE_LATEST
 
 router = APIRouter(tags=["operations"])
@@ -29,7 +30,7 @@ async def healthz() -> dict[str, str]:
 )
 async def readyz(request: Request) -> JSONResponse:
     """200 when the host is loaded and the LLM backend answers (or the router fallback is enabled)."""
-    state = getattr(request.app.state, "simxai", None)
+    state = started_state(request)
     if state is None:
         return JSONResponse({"ready": False, "reason": "starting: the host is not loaded yet"}, status_code=503)
     agent = state.agent
@@ -56,6 +57,6 @@ async def readyz(request: Request) -> JSONResponse:
 @router.get("/metrics", summary="Prometheus metrics", response_class=Response)
 async def metrics(request: Request) -> Response:
     """Turns, latency per stage, function calls, clarifications, guard fallbacks and backend errors."""
-    state = getattr(request.app.state, "simxai", None)
+    state = started_state(request)
     body = state.metrics.exposition() if state is not None else b""
     return Response(body, media_type=CONTENT_TYPE_LATEST)
