@@ -31,6 +31,7 @@ __all__ = [
     "add_judge_options",
     "add_layer_options",
     "build_parser",
+    "case_cache",
     "checked_data_dir",
     "load_eval_host",
     "load_judge_backend",
@@ -38,6 +39,7 @@ __all__ = [
     "qa_rows",
     "register_command",
     "run_command",
+    "show_progress",
 ]
 
 
@@ -152,13 +154,15 @@ def checked_data_dir(args: argparse.Namespace) -> Path:
     return path
 
 
-def _cache(args: argparse.Namespace, name: str) -> Any:
+def case_cache(args: argparse.Namespace, name: str) -> Any:
+    """The case cache `name` the common options ask for (`--cache-dir`; in memory only with `--no-cache`)."""
     from simxai.eval_suite.runner import CaseCache
 
     return CaseCache(None if args.no_cache else args.cache_dir, name)
 
 
-def _progress(args: argparse.Namespace) -> bool | None:
+def show_progress(args: argparse.Namespace) -> bool | None:
+    """The `progress` the common options ask for: off with `--quiet`, else None (when stderr is a terminal)."""
     return False if args.quiet else None
 
 
@@ -298,7 +302,7 @@ async def _parse_sets(
         host = load_eval_host(args.host)
         agent = Agent(SelectionOnlyHost(host) if args.functions == "skip" else host, backend)
         config = ParseConfig(history=args.history, host=args.host, functions=args.functions)
-        cache = _cache(args, "parse")
+        cache = case_cache(args, "parse")
         reports = []
         for name in names:
             info = dataset_info(name)
@@ -318,7 +322,7 @@ async def _parse_sets(
                     config=config,
                     concurrency=args.concurrency,
                     cache=cache,
-                    progress=_progress(args),
+                    progress=show_progress(args),
                     notes=notes,
                 )
             )
@@ -448,8 +452,8 @@ async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: b
         judge=judge,
         guard=guard,
         concurrency=args.concurrency,
-        cache=_cache(args, "faithfulness"),
-        progress=_progress(args),
+        cache=case_cache(args, "faithfulness"),
+        progress=show_progress(args),
         source=source,
         notes=notes,
     )
@@ -465,8 +469,8 @@ async def _context_report(args: argparse.Namespace, judge: Any, rows: Any = None
         dataset=args.dataset,
         judge=judge,
         concurrency=args.concurrency,
-        cache=_cache(args, "context"),
-        progress=_progress(args),
+        cache=case_cache(args, "context"),
+        progress=show_progress(args),
         notes=notes,
         source=source,
     )

@@ -18,11 +18,13 @@ from simxai.eval_suite.cli import (
     add_common_options,
     add_judge_options,
     add_layer_options,
+    case_cache,
     checked_data_dir,
     load_eval_host,
     load_judge_backend,
     qa_rows,
     register_command,
+    show_progress,
 )
 from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
@@ -119,7 +121,6 @@ async def _evaluate(
     layers: list[Any],
 ) -> Any:
     from simxai.eval_suite.lext_eval import evaluate_lext
-    from simxai.eval_suite.runner import CaseCache
 
     try:
         return await evaluate_lext(
@@ -130,8 +131,8 @@ async def _evaluate(
             layers=layers,
             recorded=not args.no_recorded,
             concurrency=args.concurrency,
-            cache=CaseCache(None if args.no_cache else args.cache_dir, "lext"),
-            progress=False if args.quiet else None,
+            cache=case_cache(args, "lext"),
+            progress=show_progress(args),
             notes=notes,
             config={"limit": args.limit, "seed": args.seed, "temperature": args.temperature},
         )
