@@ -151,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `simxai-eval lext`; returns the exit code."""
     from simxai.eval_suite.aspects import qa_contexts
     from simxai.eval_suite.lext_report import lext_markdown, plot_quadrant
+    from simxai.eval_suite.plots import beside
 
     data_dir = checked_data_dir(args)
     if args.no_recorded and [s.strip().lower() for s in args.backends or ["router"]] == ["none"]:
@@ -172,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:  # files first: a closed stdout pipe must not lose the report
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        plot = plot_quadrant(report, args.out.with_name(f"{args.out.stem}.quadrant.png"))
+        plot = plot_quadrant(report, beside(args.out, "quadrant"))
         print(f"wrote {args.out}, {plot}", file=sys.stderr)
     print(lext_markdown(report))
     return 0

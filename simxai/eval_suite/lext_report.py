@@ -181,11 +181,9 @@ def plot_quadrant(report: LExTReport, path: Path) -> Path:
 
     Layers whose P or F is unavailable are listed under the axes instead; partial values are hollow.
     """
-    import matplotlib
+    from simxai.eval_suite.plots import pyplot
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 5.6))
     try:
         ax.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")

@@ -19,10 +19,11 @@ from simxai.eval_suite.report import (
     ReportSet,
 )
 
-__all__ = ["plot_agreement", "plot_confusion", "write_plots"]
+__all__ = ["beside", "plot_agreement", "plot_confusion", "pyplot", "write_plots"]
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib.pyplot on the Agg backend (files only, no display)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -33,7 +34,7 @@ def _pyplot() -> Any:
 
 def plot_confusion(confusion: ConfusionMatrix, path: Path, title: str) -> Path:
     """Draw gold (rows) by first called function (columns), with counts in the cells."""
-    plt = _pyplot()
+    plt = pyplot()
     rows, cols = len(confusion.labels), len(confusion.predicted_labels)
     fig, ax = plt.subplots(figsize=(max(6.0, 0.55 * cols + 3), max(4.5, 0.45 * rows + 2)))
     try:
@@ -59,7 +60,7 @@ def plot_confusion(confusion: ConfusionMatrix, path: Path, title: str) -> Path:
 
 def plot_agreement(items: Sequence[Agreement], path: Path, title: str) -> Path:
     """Bars of agreement rate and Cohen's kappa for each aspect and rater pair."""
-    plt = _pyplot()
+    plt = pyplot()
     names = [f"{a.aspect}\n{a.rater_b}\n({a.subset}, n={a.n})" for a in items]
     rates = [a.rate or 0.0 for a in items]
     kappas = [a.kappa if a.kappa is not None else 0.0 for a in items]
@@ -85,7 +86,8 @@ def plot_agreement(items: Sequence[Agreement], path: Path, title: str) -> Path:
     return path
 
 
-def _beside(out: Path, suffix: str) -> Path:
+def beside(out: Path, suffix: str) -> Path:
+    """The PNG path of the plot `suffix` beside `out` (`r.json`, `agreement` -> `r.agreement.png`)."""
     return out.with_name(f"{out.stem}.{suffix}.png")
 
 
@@ -100,7 +102,7 @@ def write_plots(
                 written.append(
                     plot_confusion(
                         item.confusion,
-                        _beside(out, f"{item.dataset}.confusion"),
+                        beside(out, f"{item.dataset}.confusion"),
                         f"{item.dataset} ({item.backend})",
                     )
                 )
@@ -109,13 +111,13 @@ def write_plots(
         if report.confusion is not None:
             written.append(
                 plot_confusion(
-                    report.confusion, _beside(out, "confusion"), f"{report.dataset} ({report.backend})"
+                    report.confusion, beside(out, "confusion"), f"{report.dataset} ({report.backend})"
                 )
             )
         return written
     items = [a for a in report.agreement if a.subset == "all"]
     if items:
         written.append(
-            plot_agreement(items, _beside(out, "agreement"), f"Judge-human agreement: {report.dataset}")
+            plot_agreement(items, beside(out, "agreement"), f"Judge-human agreement: {report.dataset}")
         )
     return written
