@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,6 +21,13 @@ async def serving(app, **client_options: Any) -> AsyncIterator[httpx.AsyncClient
         transport = httpx.ASGITransport(app)
         async with httpx.AsyncClient(transport=transport, base_url=BASE, **client_options) as client:
             yield client
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def unreachable_backend() -> OpenAIBackend:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .helpers import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Flags that keep Chromium quiet and offline: no sandbox (containers), no GPU, no background traffic.
@@ -28,12 +29,6 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def serve(demo_host, tmp_path) -> Iterator[Callable[..., str]]:
     """Start real uvicorn servers on loopback (threads) with the router on the demo host; stop them after."""
@@ -46,7 +41,7 @@ def serve(demo_host, tmp_path) -> Iterator[Callable[..., str]]:
     servers: list[tuple[uvicorn.Server, threading.Thread]] = []
 
     def start(**settings: Any) -> str:
-        port = _free_port()
+        port = free_port()
         settings.setdefault("db_path", str(tmp_path / f"{port}.db"))
         app = create_app(ServerSettings(**settings), host=demo_host, backend=load_backend("router"))
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))

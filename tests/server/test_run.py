@@ -6,7 +6,6 @@ import argparse
 import gc
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,7 +21,7 @@ from simxai.server.app import create_app
 from simxai.server.run import serve, settings_from_args
 from simxai.server.settings import ServerSettings
 
-from .helpers import serving
+from .helpers import free_port, serving
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,12 +94,6 @@ async def test_startup_freezes_the_collector_only_in_a_process_of_the_apps_own(
     assert freezes == ([True] if frozen else [])
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _start(cwd: Path, port: int) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SIMXAI_")}
     env["PYTHONPATH"] = str(REPO_ROOT)
@@ -136,7 +129,7 @@ def _stop(process: subprocess.Popen[str]) -> str:
 
 @pytest.mark.slow
 def test_the_command_serves_and_a_session_survives_a_restart(tmp_path):
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     process = _start(tmp_path, port)
     try:
