@@ -146,12 +146,9 @@ def checked_data_dir(args: argparse.Namespace) -> Path:
     Raises:
         UsageError: it is not a folder.
     """
-    path = Path(args.data_dir)
-    if not path.is_dir():
-        raise UsageError(
-            f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
-        )
-    return path
+    from simxai.eval_suite.datasets import require_data_dir
+
+    return require_data_dir(args.data_dir)
 
 
 def case_cache(args: argparse.Namespace, name: str) -> Any:

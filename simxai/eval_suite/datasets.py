@@ -27,6 +27,7 @@ __all__ = [
     "dataset_info",
     "load_cases",
     "read_json",
+    "require_data_dir",
     "require_file",
 ]
 
@@ -87,6 +88,20 @@ class DatasetInfo:
     loader: Callable[[Path, str], list[Case]]
     labeled: bool = True
     notes: tuple[str, ...] = field(default=())
+
+
+def require_data_dir(data_dir: str | Path) -> Path:
+    """`data_dir` (the `--data-dir` given) as a Path, checked.
+
+    Raises:
+        UsageError: it is not a folder.
+    """
+    path = Path(data_dir)
+    if not path.is_dir():
+        raise UsageError(
+            f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
+        )
+    return path
 
 
 def require_file(data_dir: Path, relative: Path) -> Path:
@@ -488,11 +503,7 @@ def load_cases(name: str, data_dir: str | Path) -> list[Case]:
         UsageError: the name is unknown, the folder or a file is missing, or a record is malformed.
     """
     info = dataset_info(name)
-    root = Path(data_dir)
-    if not root.is_dir():
-        raise UsageError(
-            f"--data-dir {root} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
-        )
+    root = require_data_dir(data_dir)
     cases = info.loader(root, name)
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):
