@@ -192,8 +192,6 @@ class Utterance:
                 out.append(str(value))
             elif word in _UNITS:
                 out.append(str(_UNITS[word]))
-            elif "-" in word and all(p in _TENS or p in _ONES_AFTER_TENS for p in word.split("-")):
-                out.append(word)
             else:
                 out.append(word)
             i += 1
