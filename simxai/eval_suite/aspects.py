@@ -303,6 +303,11 @@ async def evaluate_context(
     for subset, members in _subsets(rows):
         chosen = [c for c in cases if c.row in members]
         needing = [c for c in chosen if c.human_relevant]
+        # The judge was asked about coherence where the turn needs context: by the human label when there is
+        # one, else by its own relevance verdict (a layer's own turns have no human labels).
+        judged_coherence = [
+            c for c in chosen if (c.human_relevant if c.human_relevant is not None else c.relevant)
+        ]
         rates.append(rate("relevance", "human", subset, [c.human_relevant for c in chosen]))
         rates.append(rate("relevance", "recorded-judge", subset, [c.recorded_relevant for c in chosen]))
         rates.append(rate("coherence", "human", subset, [c.human_coherent for c in needing]))
@@ -331,8 +336,8 @@ async def evaluate_context(
                     "coherence",
                     judge_name,
                     subset,
-                    [c.coherent for c in needing],
-                    [c.coherent_status for c in needing],
+                    [c.coherent for c in judged_coherence],
+                    [c.coherent_status for c in judged_coherence],
                 )
             )
             agreements.append(

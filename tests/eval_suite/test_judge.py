@@ -135,3 +135,31 @@ async def test_context_with_a_scripted_judge_judges_coherence_only_where_context
     assert report.cases[2].context_turns > 0 and report.cases[2].relevant is True
     relevance = next(a for a in report.agreement if a.rater_b == "function" and a.aspect == "relevance")
     assert relevance.n == 8
+
+
+async def test_context_of_turns_without_human_labels_keeps_the_judges_coherence_rate():
+    """A layer's own turns carry no human labels: the judge's coherence rate counts the turns it judged."""
+    from simxai.backends.testing import FunctionBackend, reply
+    from simxai.eval_suite.aspects import evaluate_context
+    from simxai.eval_suite.recorded import QARow
+
+    rows = [
+        QARow(set="layer", row=i, domain=None, question=q, outputs=(), answer=a)
+        for i, (q, a) in enumerate(
+            [("What does it predict for 12?", "stable"), ("why?", "because of hdl"), ("and for 4?", "progressing")]
+        )
+    ]
+    contexts = [(), (("user", "What does it predict for 12?"), ("assistant", "stable")), (("user", "why?"),)]
+
+    def respond(request):
+        prompt = request.messages[-1].content
+        if "Aspect: contextual coherence" in prompt:
+            return reply('{"verdict": 1}' if "hdl" in prompt else '{"verdict": 0}')
+        return reply('{"verdict": 0}' if "Earlier conversation:\n(none)" in prompt else '{"verdict": 1}')
+
+    report = await evaluate_context(
+        rows, contexts, dataset="layer", judge=LLMJudge(FunctionBackend(respond, name="j")), progress=False
+    )
+    coherence = next(r for r in report.rates if r.aspect == "coherence" and r.rater == "j" and r.subset == "all")
+    assert (coherence.n, coherence.positive) == (2, 1)
+    assert coherence.rate == 0.5
