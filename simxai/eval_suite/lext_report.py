@@ -80,6 +80,8 @@ class LayerSummary(pydantic.BaseModel):
     grounded: int | None = None
     components: dict[str, ComponentMean]
     aggregates: dict[str, Aggregate]
+    complete_cases: int = 0
+    lext_of_complete_cases: float | None = None
     judge_calls: dict[str, int] = {}
     seconds: float = 0.0
 
@@ -97,7 +99,12 @@ class LExTReport(ReportBase):
 def summarize(
     layer: str, cases: Sequence[LExTCase], *, seconds: float = 0.0, live: bool = False
 ) -> LayerSummary:
-    """Mean of each component over the cases where it is available, and the aggregates of those means."""
+    """Mean of each component over the cases where it is available, and the aggregates of those means.
+
+    An aggregate is complete only when every case was fully scored: a component available in some cases
+    and not others makes the layer's means cover different cases, so the layer is partial. The mean LExT
+    of the fully scored cases alone is reported beside it (`lext_of_complete_cases`).
+    """
     components: dict[str, ComponentMean] = {}
     means: dict[str, Score] = {}
     for name in COMPONENTS:
@@ -111,15 +118,27 @@ def summarize(
     for case in cases:
         calls.update(case.judge_calls)
     grounded = sum(bool(c.details.get("grounded")) for c in cases) if live else None
+    complete = [c for c in cases if _fully_scored(c)]
+    derived = aggregates(means)
+    if len(complete) < len(cases):
+        derived = {name: item.model_copy(update={"complete": False}) for name, item in derived.items()}
+    lexts = [c.aggregates["lext"].value for c in complete]
     return LayerSummary(
         layer=layer,
         cases=len(cases),
         grounded=grounded,
         components=components,
-        aggregates=aggregates(means),
+        aggregates=derived,
+        complete_cases=len(complete),
+        lext_of_complete_cases=sum(v for v in lexts if v is not None) / len(lexts) if lexts else None,
         judge_calls=dict(calls),
         seconds=round(seconds, 3),
     )
+
+
+def _fully_scored(case: LExTCase) -> bool:
+    item = case.aggregates.get("lext")
+    return item is not None and item.value is not None and item.complete
 
 
 def _num(value: float | None) -> str:
@@ -144,11 +163,14 @@ def lext_markdown(report: LExTReport) -> str:
             str(s.cases),
             "-" if s.grounded is None else str(s.grounded),
             *(_agg(s.aggregates[a]) for a in (*AGGREGATES, "lext")),
+            f"{s.complete_cases}/{s.cases}",
+            _num(s.lext_of_complete_cases),
             f"{s.seconds:.1f}",
         ]
         for s in report.layers
     ]
-    parts = [head, markdown_table(["layer", "cases", "grounded", *AGGREGATES, "LExT", "s"], agg_rows)]
+    columns = ["layer", "cases", "grounded", *AGGREGATES, "LExT", "fully scored", "LExT (fully scored)", "s"]
+    parts = [head, markdown_table(columns, agg_rows)]
     comp_rows = [
         [s.layer, *(f"{_num(s.components[c].mean)} ({s.components[c].n})" for c in COMPONENTS)]
         for s in report.layers
@@ -170,7 +192,10 @@ def lext_markdown(report: LExTReport) -> str:
             listed = ", ".join(f"{k} {v}" for k, v in sorted(s.judge_calls.items()))
             reasons.append(f"- {s.layer}: judge answers: {listed}")
     parts.append("\n".join(reasons) if reasons else "- every component was available for every case")
-    parts.append("* partial: the mean of the available components only (see the missing components above).")
+    parts.append(
+        "* partial: some component is missing in some case, so the means cover different cases (see the "
+        "missing components above); 'LExT (fully scored)' is the mean over the cases scored on every component."
+    )
     if report.notes:
         parts.append("\n".join(f"- {n}" for n in report.notes))
     return "\n\n".join(parts)

@@ -516,3 +516,28 @@ def test_an_openai_judge_scores_the_recorded_answers(capsys, eval_argv, tmp_path
     assert recorded.components["qag"].mean == 1.0 and recorded.components["qag"].n == 3
     assert recorded.components["context_relevancy"].n == 3 and recorded.judge_calls == {"ok": 21}
     assert recorded.aggregates["lext"].value is not None and not recorded.aggregates["lext"].complete
+
+
+def test_a_layer_is_complete_only_when_every_case_is_fully_scored():
+    from simxai.eval_suite.lext_metrics import COMPONENTS
+    from simxai.eval_suite.lext_report import LExTCase, summarize
+
+    def case(row, values):
+        components = {
+            name: Score.of(values[name]) if name in values else Score.unavailable("judge failed")
+            for name in COMPONENTS
+        }
+        scored = {name: s for name, s in components.items()}
+        return LExTCase(
+            case_id=f"c{row}", layer="l", row=row, question="q", components=components, aggregates=aggregates(scored)
+        )
+
+    full = case(0, {name: 0.6 for name in COMPONENTS})
+    # The second case lacks QAG and counterfactual stability: every component still appears in some case.
+    partial = case(1, {name: 0.9 for name in COMPONENTS if name not in ("qag", "counterfactual_stability")})
+    summary = summarize("l", [full, partial])
+    assert all(summary.components[name].n >= 1 for name in COMPONENTS)
+    assert not any(item.complete for item in summary.aggregates.values())
+    assert summary.complete_cases == 1
+    assert summary.lext_of_complete_cases == pytest.approx(full.aggregates["lext"].value)
+    assert summarize("l", [full]).aggregates["lext"].complete
