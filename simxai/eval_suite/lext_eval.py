@@ -328,6 +328,19 @@ class _Asker:
         turn = await self.agent.run_turn(text or self.question, history=self.history, state=self.state)
         return turn.reply
 
+    async def after_answer(self, answer: str) -> str:
+        """Ask the question again after the layer "said" `answer` to it (counterfactual stability).
+
+        The answer goes into the history as the layer's own reply, and the question is asked as the user asked
+        it: the question's instance resolves exactly as in the original turn, whatever the answer's wording.
+        (Putting the answer into the user's message made a layer that reads texts as instances, the router on a
+        text host, classify the message itself when the answer did not quote the original text.)
+        """
+        said = [Message(role="user", content=self.question), Message(role="assistant", content=answer)]
+        history = [*self.history, *said]
+        turn = await self.agent.run_turn(self.question, history=history, state=self.state)
+        return turn.reply
+
     async def unknown(self, redacted: Sequence[str]) -> bool:
         """Ask with `redacted` words removed from everything the layer reads; whether it could not answer."""
         history = redact_history(self.history, redacted)
@@ -383,7 +396,7 @@ async def _counterfactual(case: _Case, ask: _Asker, payloads: Sequence[Any], exp
         )
         if flipped is None:
             return
-        reply = await ask.reply(f"Given this explanation: {flipped}\nAnswer the question: {ask.question}")
+        reply = await ask.after_answer(flipped)
         stated = await case.judged(judge.stated_label(ask.question, reply, labels), "stated_label", name)
         if stated is None:
             return

@@ -21,8 +21,8 @@ from simxai.messages import Message
 
 __all__ = ["LEXT_PROMPT_VERSION", "JudgeAnswer", "LExTJudge", "ReplyError", "parse_object"]
 
-#: Changes whenever a prompt changes, so cached cases of older prompts are not reused.
-LEXT_PROMPT_VERSION = "1"
+#: Changes whenever a prompt or the way a layer is asked changes, so cached cases of older runs are not reused.
+LEXT_PROMPT_VERSION = "2"  # 2: the counterfactual re-ask puts the rewrite in the history
 
 SYSTEM = (
     "You help evaluate explanations that an assistant gave about a machine-learning model. Follow the task "

@@ -57,6 +57,15 @@ class TableEmbedder:
         return np.stack([np.zeros(dim) if not t.strip() else self.table[t] for t in texts])
 
 
+class OnesEmbedder:
+    """The same vector for every text (for tests that read no cosine)."""
+
+    name = "ones"
+
+    def embed(self, texts):
+        return np.ones((len(texts), 2))
+
+
 def at_cosine(c):
     """A vector whose cosine to (1, 0, 0) is c."""
     return (c, math.sqrt(1 - c * c), 0.0)
@@ -299,13 +308,13 @@ def scripted_layer():
             if REDACTED in user and "wonderful" not in user:
                 return reply("I cannot tell without the review.")
             return reply("", call("get_prediction", instance=REVIEW))
+        if any(m.role == "assistant" and m.content == FLIPPED for m in request.messages):
+            return reply("It predicts positive.")  # asked again after "saying" the flipped explanation
         if user == QUESTION:
             generation["n"] += 1
             return reply([R1, R2, R1, R2, R1][generation["n"] - 1])
         if user in PARAPHRASES:
             return reply(PARAPHRASE_REPLIES[PARAPHRASES.index(user)])
-        if user.startswith("Given this explanation:"):
-            return reply("It predicts positive.")
         return reply("Known.")
 
     return FunctionBackend(respond, name="scripted-layer")
@@ -399,7 +408,13 @@ async def test_every_component_with_a_scripted_judge_and_a_scripted_layer(sentim
     asked = [
         next(m.content for m in reversed(r.messages) if m.role == "user") for r in layer_backend.requests
     ]
-    assert f"Given this explanation: {FLIPPED}\nAnswer the question: {QUESTION}" in asked
+    # The counterfactual: the flipped explanation is the layer's own earlier answer, then the question again.
+    after = [r for r in layer_backend.requests if any(m.content == FLIPPED for m in r.messages)]
+    assert after and all(
+        [m.role for m in r.messages if m.content in (QUESTION, FLIPPED)][-3:] == ["user", "assistant", "user"]
+        for r in after[:1]
+    )
+    assert not any(a.startswith("Given this explanation") for a in asked)
     summary = report.layers[0]
     assert summary.components["qag"].mean == pytest.approx(0.6) and summary.grounded == 1
     assert summary.aggregates["lext"].value == pytest.approx(2 * p * f / (p + f))
@@ -541,3 +556,42 @@ def test_a_layer_is_complete_only_when_every_case_is_fully_scored():
     assert summary.complete_cases == 1
     assert summary.lext_of_complete_cases == pytest.approx(full.aggregates["lext"].value)
     assert summarize("l", [full]).aggregates["lext"].complete
+
+
+@pytest.mark.parametrize(
+    "rewrite",
+    [
+        "The model predicts negative: the words that matter most push towards negative.",  # no quote
+        'The model predicts negative for the review "I loved this wonderful film".',  # quotes the review
+    ],
+)
+async def test_counterfactual_stability_of_the_router_does_not_depend_on_the_rewrites_wording(
+    sentiment_host, rewrite
+):
+    """The router keeps its label whatever the rewrite says; it never classifies the rewrite as a new review."""
+
+    def judge(request):
+        prompt = next(m.content for m in request.messages if m.role == "user")
+        task = prompt.split("\n", 1)[0].removeprefix("Task: ")
+        if task == "counterfactual_rewrite":
+            return reply(json.dumps({"explanation": rewrite}))
+        if task == "stated_label":
+            stated = prompt.split("The assistant replied:\n", 1)[1]
+            label = next((x for x in ("negative", "positive") if f"predicts {x}" in stated), "none")
+            return reply(json.dumps({"label": label}))
+        return reply("not json")  # other components fail and are unavailable; this test reads one
+
+    from simxai.backends import load_backend
+
+    agent = Agent(sentiment_host, load_backend("router"))
+    report = await evaluate_lext(
+        [_row("why?")],
+        [(("user", f'What does the model predict for "{REVIEW}"?'),)],
+        dataset="test",
+        scorer=Scorer(embedder=OnesEmbedder(), judge=LExTJudge(FunctionBackend(judge, name="j"))),
+        recorded=False,
+        layers=[LiveLayer(name="router", agents={"sentiment": agent})],
+    )
+    (case,) = report.cases
+    assert case.details["counterfactual"]["stated"] == "positive"
+    assert case.components["counterfactual_stability"].value == 0.0
