@@ -82,8 +82,7 @@ def add_common_options(parser: argparse.ArgumentParser, *, dataset: str | None, 
     parser.add_argument(
         "--data-dir",
         default=os.environ.get("SIMXAI_DATA_DIR", "../shared/datasets"),
-        help="the datasets folder laid out like ../shared/datasets (default: $SIMXAI_DATA_DIR "
-        "or ../shared/datasets)",
+        help="the datasets folder laid out like ../shared/datasets (default: $SIMXAI_DATA_DIR or ../shared/datasets)",
     )
     parser.add_argument("--out", type=Path, help="write the JSON report here, and its PNG plots beside it")
     parser.add_argument("--concurrency", type=int, default=4, help="cases run at once (default 4)")
@@ -245,9 +244,7 @@ def _run_parse(args: argparse.Namespace) -> int:
     data_dir = checked_data_dir(args)
     names = list(PARSING_DATASETS) if args.dataset == "all" else [dataset_info(args.dataset).name]
     if args.functions == "skip" and args.history == "free-running":
-        raise UsageError(
-            "--functions skip needs --history teacher-forced: free-running replies need the outputs"
-        )
+        raise UsageError("--functions skip needs --history teacher-forced: free-running replies need the outputs")
     if args.backend.startswith("recorded:"):
         report = _score_recorded_run(args, data_dir, names)
     else:
@@ -308,9 +305,7 @@ async def _parse_sets(
             )
             notes = [*info.notes, f"Host: {args.host}. History: {args.history}. Functions: {args.functions}."]
             if len(cases) < len(loaded[name]):
-                notes.append(
-                    f"Seeded sample of {len(cases)} of {len(loaded[name])} cases (seed {args.seed})."
-                )
+                notes.append(f"Seeded sample of {len(cases)} of {len(loaded[name])} cases (seed {args.seed}).")
             reports.append(
                 await evaluate_parse(
                     cases,
@@ -361,9 +356,7 @@ def _configure_layer_judged(parser: argparse.ArgumentParser) -> None:
         backend_help="judge this layer's own replies on a parsing set (router, openai:<model>, hf:<path>, "
         "scripted); default: the recorded replies of the answer set",
     )
-    parser.add_argument(
-        "--host", default="sentiment", choices=HOSTS, help="the host the layer's functions run on"
-    )
+    parser.add_argument("--host", default="sentiment", choices=HOSTS, help="the host the layer's functions run on")
     parser.add_argument(
         "--history",
         default="teacher-forced",
@@ -416,18 +409,14 @@ async def _answers(
     from simxai.eval_suite.datasets import dataset_info
 
     if args.backend.startswith("recorded:"):
-        raise UsageError(
-            "recorded runs hold first calls, not replies: judge recorded replies with --dataset syn-qa"
-        )
+        raise UsageError("recorded runs hold first calls, not replies: judge recorded replies with --dataset syn-qa")
     data_dir = checked_data_dir(args)
     name = dataset_info(args.dataset).name
     args.functions = "run"  # judging needs the functions' outputs
     reports, selected = await _parse_sets(args, data_dir, [name])
     report = reports[0]
     rows, contexts = layer_turns(report, selected[name])
-    notes = [
-        f"Replies of {report.backend} on {name} ({args.history} history, host {args.host}); no human labels."
-    ]
+    notes = [f"Replies of {report.backend} on {name} ({args.history} history, host {args.host}); no human labels."]
     return rows, contexts, report.backend, notes
 
 
@@ -532,7 +521,9 @@ def _run_reproduce(args: argparse.Namespace) -> int:
     rows = reproduce_rows(checked_data_dir(args))
     print(render_table(rows))
     if args.out is not None:
-        payload = [{**asdict(r), "value": r.value, "matches": r.matches} for r in rows]
+        payload = [
+            {**asdict(r), "value": r.value, "matches": r.matches, "matches_paper": r.matches_paper} for r in rows
+        ]
         args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
     return 1 if any(r.matches is False for r in rows) else 0
 
@@ -554,9 +545,7 @@ def _run_report(args: argparse.Namespace) -> int:
     return 0
 
 
-register_command(
-    "parse", "function-selection accuracy of a layer on parsing sets", _configure_parse, _run_parse
-)
+register_command("parse", "function-selection accuracy of a layer on parsing sets", _configure_parse, _run_parse)
 register_command(
     "faithfulness",
     "response-to-tool faithfulness of replies (recorded, or a layer's own): judge and guard",
@@ -575,12 +564,8 @@ register_command(
     _configure_judged,
     _run_agreement,
 )
-register_command(
-    "reproduce", "the paper's Table 4 from the recorded files alone", _configure_reproduce, _run_reproduce
-)
-register_command(
-    "report", "print a saved JSON report as Markdown and redraw its plots", _configure_report, _run_report
-)
+register_command("reproduce", "the paper's Table 4 from the recorded files alone", _configure_reproduce, _run_reproduce)
+register_command("report", "print a saved JSON report as Markdown and redraw its plots", _configure_report, _run_report)
 
 
 def _load_extensions() -> None:
