@@ -1,0 +1,214 @@
+"""The fresh evaluation set (evalsets/fresh-2026-12-01) is well formed. No accuracy is asserted here.
+
+Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from simxai.functions import default_registry
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.demo import DEMO_FEATURES
+
+ROOT = Path(__file__).resolve().parents[1]
+SET_DIR = ROOT / "evalsets" / "fresh-2026-12-01"
+SCRIPT = ROOT / "bench" / "fresh_set.py"
+
+LOAN_NUMERIC = (
+    "age", "income", "credit_score", "loan_amount", "loan_term", "employment_years", "debt_to_income",
+)  # fmt: skip
+LOAN_CATEGORIES = {
+    "region": ("north", "south", "east", "west"),
+    "home_ownership": ("rent", "own", "mortgage"),
+    "purpose": ("car", "home", "education", "business", "personal"),
+}
+HOSTS: dict[str, dict[str, Any]] = {
+    "demo": {"ids": 442, "labels": ("stable", "progressing"), "features": DEMO_FEATURES},
+    "sentiment": {"ids": 120, "labels": ("negative", "positive"), "features": ()},
+    "loan": {"ids": 1500, "labels": ("approved", "rejected"), "features": LOAN_NUMERIC + tuple(LOAN_CATEGORIES)},
+}
+METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
+LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
+_CLAUSE = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
+_RELATIVE = re.compile(r"^[+\-*/]\d+(\.\d+)?%?$")
+
+
+def _requests() -> list[dict[str, Any]]:
+    lines = (SET_DIR / "requests.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _dialogues() -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = json.loads((SET_DIR / "dialogues.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _turns() -> list[tuple[str, str, dict[str, Any]]]:
+    """(where, host, entry) for every request and every dialogue turn."""
+    out = [(r["id"], r["host"], r) for r in _requests()]
+    for d in _dialogues():
+        out.extend((f"{d['id']}#{i}", d["host"], t) for i, t in enumerate(d["turns"]))
+    return out
+
+
+def _condition_problems(condition: str, host: str) -> list[str]:
+    if condition.strip() == "all":
+        return []
+    spec = HOSTS[host]
+    problems = []
+    for part in re.split(r"\s+and\s+", condition):
+        match = _CLAUSE.match(part)
+        if match is None:
+            problems.append(f"cannot read clause {part!r}")
+            continue
+        field, op, value = match.groups()
+        if field in ("label", "prediction"):
+            if value not in spec["labels"] or op not in ("=", "!="):
+                problems.append(f"bad label clause {part!r}")
+        elif field in LOAN_CATEGORIES and host == "loan":
+            if value not in LOAN_CATEGORIES[field] or op not in ("=", "!="):
+                problems.append(f"bad category clause {part!r}")
+        elif field not in spec["features"] and field != "id":
+            problems.append(f"unknown feature {field!r}")
+        else:
+            float(value)
+    return problems
+
+
+def test_the_set_has_enough_requests_and_dialogues_per_host() -> None:
+    requests, dialogues = _requests(), _dialogues()
+    assert len(requests) >= 120
+    assert len(dialogues) >= 10
+    per_host = Counter(r["host"] for r in requests)
+    assert per_host["demo"] >= 55 and per_host["sentiment"] >= 45 and per_host["loan"] >= 50, per_host
+    dialogue_hosts = Counter(d["host"] for d in dialogues)
+    assert dialogue_hosts["demo"] >= 5 and dialogue_hosts["sentiment"] >= 3 and dialogue_hosts["loan"] >= 4
+    for d in dialogues:
+        assert 3 <= len(d["turns"]) <= 7, d["id"]
+
+
+def test_ids_are_unique_and_hosts_valid() -> None:
+    ids = [r["id"] for r in _requests()] + [d["id"] for d in _dialogues()]
+    duplicates = [i for i, n in Counter(ids).items() if n > 1]
+    assert not duplicates
+    for where, host, _ in _turns():
+        assert host in HOSTS, where
+
+
+def test_every_host_covers_all_eleven_functions() -> None:
+    names = set(default_registry().names())
+    for host in HOSTS:
+        covered: set[str] = set()
+        for r in _requests():
+            if r["host"] == host and r["function"] is not None:
+                covered.update([r["function"]] if isinstance(r["function"], str) else r["function"])
+        assert covered == names, (host, names - covered)
+
+
+def test_golds_name_registered_functions_with_their_own_arguments() -> None:
+    registry = default_registry()
+    for where, _host, entry in _turns():
+        assert set(entry) <= {"id", "host", "text", "function", "arguments", "clarify", "note"}, where
+        assert isinstance(entry["text"], str) and entry["text"].strip(), where
+        assert isinstance(entry["clarify"], bool), where
+        function = entry["function"]
+        arguments = entry["arguments"]
+        if function is None:
+            assert arguments == {}, where
+            assert entry["clarify"] or entry.get("note") == "chit-chat", where
+            continue
+        assert not entry["clarify"], where
+        functions = [function] if isinstance(function, str) else function
+        assert functions, where
+        for name in functions:
+            registered = registry.get(name)
+            assert registered is not None, (where, name)
+            parameters = {p.name for p in registered.spec.parameters}
+            assert set(arguments) <= parameters, (where, name, set(arguments) - parameters)
+
+
+def test_argument_values_fit_the_host() -> None:
+    for where, host, entry in _turns():
+        spec = HOSTS[host]
+        arguments = entry["arguments"]
+        instance = arguments.get("instance")
+        if isinstance(instance, int):
+            assert 0 <= instance < spec["ids"], where
+        elif isinstance(instance, str) and (host != "sentiment" or re.search(r"[<>=]", instance) or instance == "all"):
+            assert not _condition_problems(instance, host), (where, _condition_problems(instance, host))
+        else:
+            assert isinstance(instance, str | type(None)), where
+        for name in LABEL_ARGUMENTS:
+            if name in arguments:
+                assert arguments[name] in spec["labels"], where
+        if "metric" in arguments:
+            assert arguments["metric"] in METRICS, where
+        if "feature" in arguments:
+            assert arguments["feature"] in spec["features"], where
+        if "number_of_iterations" in arguments:
+            assert 1 <= arguments["number_of_iterations"] <= 5, where
+        for feature, value in arguments.get("changes", {}).items():
+            if host == "sentiment":
+                assert isinstance(value, str), where
+                continue
+            assert feature in spec["features"], where
+            if feature in LOAN_CATEGORIES:
+                assert value in LOAN_CATEGORIES[feature], where
+            else:
+                assert isinstance(value, int | float) or _RELATIVE.match(value), where
+
+
+@pytest.fixture(scope="module")
+def scorer() -> Iterator[ModuleType]:
+    name = "fresh_set_bench"
+    spec = importlib.util.spec_from_file_location(name, SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the script loads
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(name, None)
+
+
+def _schema() -> HostSchema:
+    return HostSchema(
+        name="t",
+        instance_noun="patient",
+        kind="tabular",
+        class_names=["stable", "progressing"],
+        id_range=(0, 441),
+        features=[
+            FeatureSchema(name="age", type="numeric"),
+            FeatureSchema(name="glucose", type="numeric", aliases=["sugar"]),
+        ],
+    )
+
+
+def test_scorer_normalises_numbers_conditions_changes_and_texts(scorer: ModuleType) -> None:
+    match = scorer.arguments_match
+    schema = _schema()
+    assert match({"instance": 12}, {"instance": 12.0}, schema)
+    assert not match({"instance": 12}, {"instance": 13}, schema)
+    assert match({"instance": "glucose > 120 and age < 50"}, {"instance": "age<50 and glucose>120.0"}, schema)
+    assert not match({"instance": "glucose > 120"}, {"instance": "glucose >= 120"}, schema)
+    assert match({"instance": "prediction = progressing"}, {"instance": "prediction == progressing"}, schema)
+    assert match({"changes": {"age": "+10"}}, {"changes": {"age": "+10.0"}}, schema)
+    assert not match({"changes": {"age": "+10"}}, {"changes": {"age": 10}}, schema)
+    assert not match({"changes": {"age": "+10"}}, {"changes": {"age": "+10", "glucose": 90}}, schema)
+    assert match({"changes": {"bmi": "-10%"}}, {"changes": {"bmi": "-10 %"}}, schema)
+    assert match({"instance": "The food was great"}, {"instance": {"text": "the food  was great."}}, schema)
+    assert match({"target_label": "stable"}, {"target_label": "Stable", "instance": 3}, schema)
+    assert not match({"metric": "f1"}, {}, schema)
