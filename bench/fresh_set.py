@@ -14,7 +14,8 @@ a call the engine turned into a question, or rejected as invalid, was not called
   - gold function(s): *function-correct* when the first called function is the gold or one of its
     alternatives; *function+arguments correct* when, in addition, every gold argument equals the call's
     argument after normalisation (ints vs floats, condition strings clause by clause, changes dicts,
-    texts case- and space-insensitive); a different function called is *confidently wrong*; a clarifying
+    texts case- and space-insensitive; a label argument the call left out takes the label its output
+    names); a different function called is *confidently wrong*; a clarifying
     question without a call is neither correct nor confidently wrong; nothing called and nothing asked is
     *no answer*.
   - gold clarification (function null, clarify true): correct when the engine asked (`Turn.clarification`)
@@ -218,6 +219,26 @@ def arguments_match(gold: dict[str, Any], actual: dict[str, Any], schema: HostSc
     return True
 
 
+def effective_arguments(arguments: dict[str, Any], output: Any) -> dict[str, Any]:
+    """The call's arguments plus the label arguments it left to the function's default, read from its output.
+
+    "how could applicant 700 get the loan?" answered without `target_label` is still answered for the label
+    the function chose (the most probable other one), which its output names.
+    """
+    effective = dict(arguments)
+    if not isinstance(output, dict):
+        return effective
+    defaults = {
+        "prediction_label": output.get("label"),
+        "target_label": output.get("target_label"),
+        "expected_label": output.get("target_label"),
+    }
+    for name, value in defaults.items():
+        if effective.get(name) is None and isinstance(value, str):
+            effective[name] = value
+    return effective
+
+
 def score(case: Case, index: int, kind: str, text: str, gold: Gold, turn: Turn, schema: HostSchema) -> Scored:
     """Score one turn of the engine against its gold."""
     ran = [c for c in turn.calls if c.status in _RAN]
@@ -229,7 +250,7 @@ def score(case: Case, index: int, kind: str, text: str, gold: Gold, turn: Turn, 
             outcome = "clarified" if asked else "no_answer"
         elif first.function not in gold.functions:
             outcome = "confident_wrong"
-        elif arguments_match(gold.arguments, first.arguments, schema):
+        elif arguments_match(gold.arguments, effective_arguments(first.arguments, first.output), schema):
             outcome = "correct"
         else:
             outcome = "function_only"

@@ -212,3 +212,18 @@ def test_scorer_normalises_numbers_conditions_changes_and_texts(scorer: ModuleTy
     assert match({"instance": "The food was great"}, {"instance": {"text": "the food  was great."}}, schema)
     assert match({"target_label": "stable"}, {"target_label": "Stable", "instance": 3}, schema)
     assert not match({"metric": "f1"}, {}, schema)
+
+
+def test_scorer_reads_a_defaulted_label_from_the_output(scorer: ModuleType) -> None:
+    effective = scorer.effective_arguments({"instance": 7}, {"target_label": "approved", "label": "rejected"})
+    assert effective == {
+        "instance": 7,
+        "target_label": "approved",
+        "expected_label": "approved",
+        "prediction_label": "rejected",
+    }
+    assert (
+        scorer.effective_arguments({"target_label": "rejected"}, {"target_label": "approved"})["target_label"]
+        == "rejected"
+    )
+    assert scorer.effective_arguments({"instance": 7}, None) == {"instance": 7}
