@@ -57,7 +57,7 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 #: Modules that register further subcommands when imported (e.g. LExT); a missing one is skipped.
-EXTENSIONS: tuple[str, ...] = ("simxai.eval_suite.lext", "simxai.eval_suite.ttm")
+EXTENSIONS: tuple[str, ...] = ("simxai.eval_suite.lext", "simxai.eval_suite.ttm", "simxai.eval_suite.synth")
 
 
 def register_command(
@@ -145,8 +145,10 @@ def checked_data_dir(args: argparse.Namespace) -> Path:
     Raises:
         UsageError: it is not a folder.
     """
-    from simxai.eval_suite.datasets import require_data_dir
+    from simxai.eval_suite.datasets import FILE_PREFIX, require_data_dir
 
+    if str(getattr(args, "dataset", "")).startswith(FILE_PREFIX):
+        return Path(args.data_dir)  # a dataset named by its file needs no data folder
     return require_data_dir(args.data_dir)
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "PARSING_DATASETS",
     "Case",
     "DatasetInfo",
+    "FILE_PREFIX",
     "conversation_cases",
     "dataset_info",
     "load_cases",
@@ -261,8 +262,12 @@ def _dialogues(path: Path, data_dir: Path) -> list[dict[str, Any]]:
     return dialogues
 
 
-def conversation_cases(path: Path, data_dir: Path, name: str, *, labeled: bool) -> list[Case]:
-    """Dialogues of `{speaker|role, message, tool?, input?}` turns: each user turn is one case."""
+def conversation_cases(path: Path, data_dir: Path, name: str, *, labeled: bool | None) -> list[Case]:
+    """Dialogues of `{speaker|role, message, tool?, input?}` turns: each user turn is one case.
+
+    `labeled`: every user turn must have a gold `tool` (True), none is read (False), or a turn with a `tool`
+    is labelled and one without is not (None, as in a partly annotated synthetic set).
+    """
     cases = []
     rel = path.name
     for d, dialogue in enumerate(_dialogues(path, data_dir)):
@@ -279,7 +284,12 @@ def conversation_cases(path: Path, data_dir: Path, name: str, *, labeled: bool) 
             speaker = str(turn.get("speaker", turn.get("role", ""))).strip().lower()
             message = _text(turn, ("message", "content", "text"), where, "message")
             if speaker in ("user", "human"):
-                gold = _gold(_text(turn, ("tool", "parsed"), where, "gold tool"), where) if labeled else None
+                has_tool = _field(turn, ("tool", "parsed")) not in (None, "")
+                gold = (
+                    _gold(_text(turn, ("tool", "parsed"), where, "gold tool"), where)
+                    if labeled or (labeled is None and has_tool)
+                    else None
+                )
                 value = turn.get("input")
                 argument = value.strip() if isinstance(value, str) and value.strip() and gold else None
                 if isinstance(value, dict):
@@ -488,11 +498,36 @@ PARSING_DATASETS: dict[str, DatasetInfo] = {
 }
 
 
+#: The prefix of a dataset named by its file: `file:PATH` reads dialogues in the Compass layout from PATH.
+FILE_PREFIX = "file:"
+
+
+def _file_dataset(name: str) -> DatasetInfo:
+    path = Path(name.removeprefix(FILE_PREFIX))
+
+    def load(data_dir: Path, dataset: str) -> list[Case]:
+        if not path.is_file():
+            raise UsageError(f"{path} is not a file; --dataset file:PATH reads a dialogues JSON file")
+        return conversation_cases(path, path.parent, dataset, labeled=None)
+
+    return DatasetInfo(
+        name,
+        "dialogue",
+        f"dialogues read from {path}",
+        (),
+        load,
+        notes=("Turns without a gold tool are unlabelled: accuracy counts the labelled turns.",),
+    )
+
+
 def dataset_info(name: str) -> DatasetInfo:
-    """The parsing set called `name`, or a UsageError listing the valid names."""
+    """The parsing set called `name` (or `file:PATH`), or a UsageError listing the valid names."""
+    if name.startswith(FILE_PREFIX):
+        return _file_dataset(name)
     info = PARSING_DATASETS.get(name)
     if info is None:
-        raise UsageError(f"unknown parsing dataset {name!r}; valid: {', '.join(PARSING_DATASETS)}, all")
+        valid = ", ".join(PARSING_DATASETS)
+        raise UsageError(f"unknown parsing dataset {name!r}; valid: {valid}, all, or file:PATH")
     return info
 
 
@@ -503,7 +538,7 @@ def load_cases(name: str, data_dir: str | Path) -> list[Case]:
         UsageError: the name is unknown, the folder or a file is missing, or a record is malformed.
     """
     info = dataset_info(name)
-    root = require_data_dir(data_dir)
+    root = Path(data_dir) if name.startswith(FILE_PREFIX) else require_data_dir(data_dir)
     cases = info.loader(root, name)
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):

@@ -140,15 +140,18 @@ async def ask_strictly(
     *,
     form: str,
     max_tokens: int,
+    temperature: float = 0.0,
 ) -> StrictReply[T]:
-    """Ask `backend` (no tools, temperature 0) and read the reply with `read`; never raise.
+    """Ask `backend` (no tools; temperature 0 unless given) and read the reply with `read`; never raise.
 
     A reply `read` rejects with `JudgeReplyError` is sent back once with the reason and `form` (the
     expected answer's shape); a second rejection is *unparseable*. A backend failure is an *error*.
     """
     raw: str | None = None
     for attempt in (1, 2):
-        request = CompletionRequest(messages=messages, tool_choice="none", temperature=0.0, max_tokens=max_tokens)
+        request = CompletionRequest(
+            messages=messages, tool_choice="none", temperature=temperature, max_tokens=max_tokens
+        )
         try:
             response = await backend.complete(request)
         except SimXAIError as exc:
