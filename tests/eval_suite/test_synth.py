@@ -153,13 +153,20 @@ def test_a_resumed_run_asks_again_only_for_failed_dialogues(tmp_path):
     assert report.kept == 3 and len(again.seen) == 1  # the two finished dialogues came from the cache
 
 
-def test_the_sentiment_host_plans_word_edits_and_reviews(tmp_path):
+def test_the_sentiment_host_plans_word_edits_and_reviews(tmp_path, capsys):
     report, (dialogues, _, _) = run_async(_synth(_args(tmp_path, host="sentiment", dialogues=4, turns=3), generator()))
     assert report.kept == 4
     data = json.loads(dialogues.read_text())
     user_turns = [t for d in data["dialogues"] for t in d["conversation"] if t["speaker"] == "user"]
     assert all(t["tool"] in default_registry().names() for t in user_turns)
     assert any("review" in t["message"] for t in user_turns)
+    # Parsed by the oracle (every gold call runs on the host), then judged by the guard, unchanged commands.
+    common = ["--dataset", f"file:{dialogues}", "--host", "sentiment", "--backend", "oracle", "--no-cache", "--quiet"]
+    assert main(["parse", *common, "--out", str(tmp_path / "p.json")]) == 0
+    parsed = json.loads((tmp_path / "p.json").read_text())
+    assert parsed["totals"]["correct"] == parsed["totals"]["labeled"] == 12
+    assert main(["faithfulness", *common, "--out", str(tmp_path / "f.json")]) == 0
+    assert len(json.loads((tmp_path / "f.json").read_text())["cases"]) == 12
 
 
 def test_near_duplicates_and_unknown_ids_are_dropped(demo_host):
