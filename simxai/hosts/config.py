@@ -11,7 +11,7 @@ name: loan approval
 model_path: model.joblib
 data_path: loans.csv
 target: approved
-class_names: [rejected, approved]
+class_names: {0: rejected, 1: approved}
 instance_noun: applicant
 categorical_features: [region]
 immutable_features: [age]
@@ -22,6 +22,12 @@ cards:
   feature_descriptions: {income: yearly income in k€}
   label_meanings: {approved: the loan is granted}
 ```
+
+`class_names` binds a name to each value in the model's `classes_`, never to a position: the model above
+was trained on 0/1, so the mapping says which number is which label. A model trained on string labels
+needs no `class_names` (its classes are the names); a list that disagrees with `classes_` is refused, and a
+plain list for numeric classes is bound by position with a warning in the log stating the mapping used.
+The target column may hold the class values or their names.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ class HostConfig(pydantic.BaseModel):
     model_path: Path
     data_path: Path
     target: str
-    class_names: list[str] | None = None
+    class_names: dict[int | float | str, str] | list[str] | None = None
     instance_noun: str = "instance"
     categorical_features: list[str] = []
     immutable_features: list[str] = []
@@ -140,7 +146,7 @@ def load_host_config(path: str | Path) -> TabularHost:
 
     Raises:
         UsageError: naming the file and the field at fault (a missing file, an unknown target column, a
-            class_names count that does not match the model, ...).
+            class_names that does not match the model's classes_, ...).
     """
     config_path = Path(path)
     if not config_path.is_file():

@@ -30,7 +30,8 @@ DEMO_FEATURES = (
 )
 THRESHOLD = 140
 TARGET = "progression"
-CLASS_NAMES = ("stable", "progressing")
+#: The model's classes (the labels computed below), bound to their names by value.
+CLASS_NAMES = {0: "stable", 1: "progressing"}
 TEST_SIZE = 0.2
 
 # Gradient boosting with depth-2 trees: on the training part its 5-fold cross-validated accuracy (0.73)
@@ -94,7 +95,7 @@ def build_demo_host(seed: int = 0) -> TabularHost:
         model,
         data,
         TARGET,
-        list(CLASS_NAMES),
+        CLASS_NAMES,
         name="diabetes progression",
         instance_noun="patient",
         categorical_features=["sex"],

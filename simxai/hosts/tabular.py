@@ -8,6 +8,7 @@ first use and reused; results per instance are cached.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -55,6 +56,11 @@ from simxai.results import (
 __all__ = ["DataCard", "ModelCard", "OutputCard", "TabularHost", "stratified_split"]
 
 T = TypeVar("T")
+
+#: Class names: a mapping from each of the model's class values to its name, or a list in `classes_` order.
+ClassNames = Mapping[Any, str] | Sequence[str]
+
+_log = logging.getLogger(__name__)
 
 #: Rows averaged for the global explanation (tree explainer, model-agnostic explainer), and for a group's
 #: mean attribution with the model-agnostic explainer (the tree explainer takes every row of a group).
@@ -117,6 +123,27 @@ def stratified_split(
     return np.sort(train), np.sort(test)
 
 
+def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:
+    """The name a mapping gives a class value; keys match by value (0 and 0.0 and "0" name the same class)."""
+    for key, name in class_names.items():
+        if isinstance(key, bool) != isinstance(value, bool):
+            continue
+        if key == value or str(key).strip() == str(value):
+            return name
+        try:
+            if not isinstance(value, str) and float(str(key)) == float(value):
+                return name
+        except (TypeError, ValueError):
+            continue
+    return None
+
+
+def _distinct_names(names: list[Any]) -> list[str]:
+    if not all(isinstance(n, str) and n.strip() for n in names) or len({n.strip() for n in names}) != len(names):
+        raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
+    return [n.strip() for n in names]
+
+
 class _Cache:
     """A small thread-safe LRU map, so a long-running server's caches stay bounded."""
 
@@ -163,7 +190,10 @@ class TabularHost:
             a DataFrame whose columns are the feature columns of `data`.
         data: the features and the target column; instance ids are its row positions 0..n-1.
         target: the name of the target column.
-        class_names: `class_names[i]` names `model.classes_[i]` (default: the classes as text).
+        class_names: names for the model's classes, bound by value: a mapping from each value in
+            `model.classes_` to its name (`{0: "rejected", 1: "approved"}`). String classes are their own
+            names (default: the classes as text); a list must then repeat `classes_` in order. A list for
+            numeric classes is bound by position, with a warning in the log stating the mapping used.
         name: the host's name, e.g. "diabetes progression".
         instance_noun: what one row is, e.g. "patient".
         categorical_features: features holding categories (strings or numeric codes).
@@ -187,7 +217,7 @@ class TabularHost:
         model: Any,
         data: pd.DataFrame,
         target: str,
-        class_names: Sequence[str] | None = None,
+        class_names: ClassNames | None = None,
         *,
         name: str,
         instance_noun: str = "instance",
@@ -341,27 +371,60 @@ class TabularHost:
         return names
 
     @staticmethod
-    def _check_class_names(class_names: Sequence[str] | None, classes: list[Any]) -> list[str]:
+    def _check_class_names(class_names: ClassNames | None, classes: list[Any]) -> list[str]:
+        """The name of each of the model's classes, in the order of `classes_`, bound by value.
+
+        String classes are their own names: a list must hold them in the order of `classes_`, and a mapping
+        may rename them by value. Other classes (numbers) are named by a mapping from each class value to
+        its name; a plain list is bound by position, with a warning in the log stating the mapping used.
+        """
+        values = [scalar(c) for c in classes]
         if class_names is None:
-            return [str(scalar(c)) for c in classes]
-        names = list(class_names)
-        if isinstance(class_names, str) or len(names) != len(classes):
-            raise UsageError(
-                f"class_names must name each of the model's {len(classes)} classes "
-                f"{[scalar(c) for c in classes]} in order; got {class_names!r}"
-            )
-        if not all(isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
-            raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
-        return [n.strip() for n in names]
+            return [str(v) for v in values]
+        if isinstance(class_names, Mapping):
+            names = [_mapped_name(class_names, v) for v in values]
+            if any(n is None for n in names) or len(class_names) != len(values):
+                raise UsageError(
+                    f"class_names {dict(class_names)!r} must map each of the model's classes_ {values} "
+                    "(and nothing else) to its name"
+                )
+            checked = _distinct_names([n for n in names if n is not None])
+        else:
+            if isinstance(class_names, str) or len(list(class_names)) != len(values):
+                raise UsageError(
+                    f"class_names must name each of the model's {len(values)} classes_ {values}; "
+                    f"got {class_names!r}"
+                )
+            checked = _distinct_names(list(class_names))
+            if all(isinstance(v, str) for v in values):
+                if checked != [str(v).strip() for v in values]:
+                    raise UsageError(
+                        f"class_names {checked} does not match the model's classes_ {values}; omit class_names "
+                        "or list them in that order"
+                    )
+            else:
+                mapping = ", ".join(f"{v!r}: {n}" for v, n in zip(values, checked, strict=True))
+                _log.warning(
+                    "class_names %s bound to the model's classes_ %s by position: {%s}; write class_names "
+                    "as that mapping to state it",
+                    checked,
+                    values,
+                    mapping,
+                )
+        return checked
 
     def _recorded_labels(self, column: pd.Series) -> np.ndarray:
+        """The class position of each recorded label: a class value of the model, or a class's name."""
+        by_name = {name: i for i, name in enumerate(self.class_names)}
         positions = []
         for value in column:
             position = self._class_position.get(scalar(value))
+            if position is None and isinstance(value, str):
+                position = by_name.get(value.strip())
             if position is None:
                 raise UsageError(
-                    f"target {self.target!r} holds {value!r}, which is not one of the model's classes "
-                    f"{list(self._class_position)}"
+                    f"target {self.target!r} holds {value!r}, which is neither one of the model's classes_ "
+                    f"{list(self._class_position)} nor one of the class names {self.class_names}"
                 )
             positions.append(position)
         return np.array(positions, dtype=int)

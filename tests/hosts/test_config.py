@@ -38,7 +38,7 @@ def _config(**overrides: object) -> dict:
         "model_path": "model.joblib",
         "data_path": "people.csv",
         "target": "heavy",
-        "class_names": ["light", "heavy"],
+        "class_names": {0: "light", 1: "heavy"},
         "instance_noun": "person",
         "immutable_features": ["height"],
         "seed": 3,
@@ -111,6 +111,100 @@ def test_every_problem_names_the_file_and_field(files: Path, overrides: dict, fr
     assert str(path) in message
     for fragment in fragments:
         assert fragment in message
+
+
+@pytest.fixture(scope="module")
+def string_files(files: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same people, with a model trained on the string labels: its classes_ are ['heavy', 'light']."""
+    folder = tmp_path_factory.mktemp("string_host")
+    data = pd.read_csv(files / "people.csv")
+    data["heavy"] = np.where(data.heavy == 1, "heavy", "light")
+    model = DecisionTreeClassifier(max_depth=3, random_state=0).fit(data[["height", "weight"]], data.heavy)
+    assert list(model.classes_) == ["heavy", "light"]
+    joblib.dump(model, folder / "model.joblib")
+    data.to_csv(folder / "people.csv", index=False)
+    return folder
+
+
+def _labels_agree(host: TabularHost, folder: Path) -> None:
+    """Every prediction and recorded label is the model's own class for that row, by value."""
+    data = pd.read_csv(folder / "people.csv")
+    model = joblib.load(folder / "model.joblib")
+    for row in (0, 4, 17, 60):
+        assert host.predict(host.resolve(row)).label == str(model.predict(data[["height", "weight"]].iloc[[row]])[0])
+    assert host.recorded_labels == [str(v) for v in data.heavy]
+
+
+def test_string_classes_are_the_names(string_files: Path) -> None:
+    config = _config(cards={"label_meanings": {"heavy": "body mass index above 27"}})
+    for class_names in (None, ["heavy", "light"]):
+        host = load_host_config(_write(string_files, "host.yaml", {**config, "class_names": class_names}))
+        assert host.class_names == ["heavy", "light"]
+        _labels_agree(host, string_files)
+        assert host.output_information().labels[0].meaning == "body mass index above 27"
+
+
+def test_swapped_class_names_are_refused_naming_both_orders(string_files: Path) -> None:
+    path = _write(string_files, "swapped.yaml", _config(class_names=["light", "heavy"]))
+    with pytest.raises(UsageError) as info:
+        load_host_config(path)
+    assert str(info.value) == (
+        f"{path}: class_names ['light', 'heavy'] does not match the model's classes_ ['heavy', 'light']; "
+        "omit class_names or list them in that order"
+    )
+
+
+def _named(host: TabularHost, folder: Path, names: dict[int, str]) -> None:
+    data = pd.read_csv(folder / "people.csv")
+    model = joblib.load(folder / "model.joblib")
+    for row in (0, 4, 17, 60):
+        predicted = model.predict(data[["height", "weight"]].iloc[[row]])[0]
+        assert host.predict(host.resolve(row)).label == names[int(predicted)]
+    assert host.recorded_labels == [names[int(v)] for v in data.heavy]
+
+
+@pytest.mark.parametrize("name", ["host.yaml", "host.json"])
+def test_numeric_classes_are_named_by_a_mapping(files: Path, name: str, caplog: pytest.LogCaptureFixture) -> None:
+    # written in the reverse order of classes_: the names follow the values, not the positions
+    host = load_host_config(_write(files, name, _config(class_names={1: "heavy", 0: "light"})))
+    assert host.class_names == ["light", "heavy"]
+    _named(host, files, {0: "light", 1: "heavy"})
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+
+
+def test_a_list_for_numeric_classes_warns_with_the_mapping_used(
+    files: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level("WARNING", logger="simxai.hosts.tabular"):
+        host = load_host_config(_write(files, "list.yaml", _config(class_names=["light", "heavy"])))
+    _named(host, files, {0: "light", 1: "heavy"})
+    [record] = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert "by position" in record.getMessage() and "{0: light, 1: heavy}" in record.getMessage()
+
+
+@pytest.mark.parametrize(
+    ("class_names", "fragment"),
+    [
+        ({0: "light"}, "must map each of the model's classes_ [0, 1]"),
+        ({0: "light", 2: "heavy"}, "must map each of the model's classes_ [0, 1]"),
+        ({0: "light", 1: "light"}, "distinct"),
+    ],
+)
+def test_a_mapping_must_name_every_class_once(files: Path, class_names: dict, fragment: str) -> None:
+    with pytest.raises(UsageError, match=fragment.replace("[", r"\[").replace("]", r"\]")):
+        load_host_config(_write(files, "bad_map.yaml", _config(class_names=class_names)))
+
+
+def test_recorded_labels_are_checked_against_the_names(files: Path, tmp_path: Path) -> None:
+    data = pd.read_csv(files / "people.csv")
+    names = {0: "light", 1: "heavy"}
+    data.assign(heavy=[names[v] for v in data.heavy]).to_csv(tmp_path / "people.csv", index=False)
+    config = _config(model_path=str(files / "model.joblib"), class_names=names)
+    host = load_host_config(_write(tmp_path, "named.yaml", config))
+    assert host.recorded_labels == [names[v] for v in data.heavy]
+    data.assign(heavy=["medium", *(names[v] for v in data.heavy[1:])]).to_csv(tmp_path / "people.csv", index=False)
+    with pytest.raises(UsageError, match=r"holds 'medium'.*class names \['light', 'heavy'\]"):
+        load_host_config(_write(tmp_path, "named.yaml", config))
 
 
 def test_missing_field(files: Path) -> None:
