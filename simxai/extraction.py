@@ -5,9 +5,9 @@ argument of the call it selects) and the engine (which completes a pending call 
 a clarifying question). Every value comes from the text: a function returns None rather than guess, and the
 engine then fills the argument from the dialogue state or asks.
 
-Feature names are recognised by their name, the words of their name (``blood pressure`` for
-``blood_pressure`` or ``bloodpressure``), their aliases, and words unique to their description (``sugar``
-when a description says "blood sugar"), all derived from the schema.
+Feature names are recognised by the names the user gave: their name, the words of their name (``blood
+pressure`` for ``blood_pressure`` or ``bloodpressure``) and their declared aliases. Free-text descriptions
+never name a feature: "applicant age in years" must not make "applicant 140" mean age 140.
 """
 
 from __future__ import annotations
@@ -174,14 +174,6 @@ def _unquoted_text(text: str) -> str | None:
 # Feature mentions
 
 
-_STOP = frozenset(
-    "a an the of and or in on at to for with by from is are was were be been as per its it this that these "
-    "those which who whom whose what when where how why not no yes value values level levels number amount "
-    "count score rate ratio total mean average index measure measured type kind feature features variable "
-    "patient patients person people data model class label concentration".split()
-)
-
-
 def _norm(words: Iterable[str]) -> str:
     return "".join(words).lower()
 
@@ -199,14 +191,13 @@ class _Mention:
     feature: FeatureSchema
     start: int  # character offsets in the text
     end: int
-    strength: int  # 2: name or alias, 1: description word
 
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
-def _feature_terms(schema: HostSchema) -> tuple[dict[str, FeatureSchema], dict[str, FeatureSchema]]:
-    """Normalised names and aliases (strong), and description words unique to one feature (weak)."""
+def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
+    """Normalised names and declared aliases; descriptions are free text and never feed this vocabulary."""
     strong: dict[str, FeatureSchema] = {}
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
@@ -215,14 +206,7 @@ def _feature_terms(schema: HostSchema) -> tuple[dict[str, FeatureSchema], dict[s
                 strong.setdefault(_norm(words), feature)
                 if len(words) == 1:
                     strong.setdefault(_stem(words[0]), feature)
-    owners: dict[str, list[FeatureSchema]] = {}
-    for feature in schema.features:
-        for word in set(_TOKEN.findall((feature.description or "").lower())):
-            if len(word) >= 3 and word not in _STOP and word not in strong:
-                owners.setdefault(word, []).append(feature)
-    classes = {c.lower() for c in schema.class_names}
-    weak = {key: found[0] for key, found in owners.items() if len(found) == 1 and key not in classes}
-    return strong, weak
+    return strong
 
 
 def _find_age_feature(schema: HostSchema) -> FeatureSchema | None:
@@ -252,7 +236,6 @@ class _SchemaTerms:
     """What extraction derives from a schema alone, built once per schema object."""
 
     strong: dict[str, FeatureSchema]
-    weak: dict[str, FeatureSchema]
     #: The most words a feature's name or alias has (at least 4): the widest window worth matching.
     longest: int
     age: FeatureSchema | None
@@ -280,12 +263,12 @@ class _ByIdentity:
 @functools.lru_cache(maxsize=32)
 def _cached_terms(key: _ByIdentity) -> _SchemaTerms:
     schema = key.schema
-    strong, weak = _feature_terms(schema)
+    strong = _feature_terms(schema)
     # a feature's name may be long ("savings account balance greater or equal than 500")
     longest = max(
         [4, *(len(_TOKEN.findall(term.replace("_", " "))) for f in schema.features for term in (f.name, *f.aliases))]
     )
-    return _SchemaTerms(strong, weak, longest, _find_age_feature(schema), _unique_categories(schema))
+    return _SchemaTerms(strong, longest, _find_age_feature(schema), _unique_categories(schema))
 
 
 def _terms(schema: HostSchema) -> _SchemaTerms:
@@ -298,7 +281,7 @@ def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
     if schema is None or schema.kind == "text":
         return []
     terms = _terms(schema)
-    strong, weak, longest = terms.strong, terms.weak, terms.longest
+    strong, longest = terms.strong, terms.longest
     tokens = list(_TOKEN.finditer(text))
     found: list[_Mention] = []
     i = 0
@@ -310,11 +293,8 @@ def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
                 continue
             key = _norm(t.group() for t in window)
             feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
-            strength = 2
-            if feature is None and size == 1:
-                feature, strength = weak.get(key.lower()), 1
             if feature is not None:
-                hit = _Mention(feature, window[0].start(), window[-1].end(), strength)
+                hit = _Mention(feature, window[0].start(), window[-1].end())
                 i += size
                 break
         if hit is None:
@@ -332,14 +312,11 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
 
 
 def extract_feature(text: str, schema: HostSchema | None) -> str | None:
-    """The feature a request is about ("what is the average bmi?" -> "bmi"), or None.
-
-    A feature named by its name or an alias wins over one recognised by a description word.
-    """
+    """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named)."""
     mentions = _mentions(text, schema)
     if not mentions:
         return None
-    return max(mentions, key=lambda m: m.strength).feature.name
+    return mentions[0].feature.name
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -665,7 +642,7 @@ _JOIN = re.compile(r"^\s*(?:,|and|or|but|,\s*and|,\s*or)?\s*$", re.IGNORECASE)
 
 def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     """Character spans where `text` names a feature of a tabular schema by its name or an alias."""
-    return [(m.start, m.end) for m in _mentions(text, schema) if m.strength == 2]
+    return [(m.start, m.end) for m in _mentions(text, schema)]
 
 
 def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:

@@ -36,6 +36,7 @@ TABULAR = HostSchema(
             min=50,
             max=250,
             description="plasma glucose concentration (blood sugar)",
+            aliases=["blood sugar", "sugar"],
         ),
         FeatureSchema(
             name="blood_pressure",
@@ -402,7 +403,7 @@ def test_group_spans(text: str, expected: str) -> None:
 
 
 def test_feature_spans_are_names_and_aliases_only() -> None:
-    text = "is blood pressure or bmi more important than sugar?"
+    text = "is blood pressure or bmi more important than plasma?"  # a description word, not a name
     assert [text[a:b] for a, b in feature_spans(text, TABULAR)] == ["blood pressure", "bmi"]
     assert group_spans(text, TEXT) == [] and feature_spans(text, TEXT) == []
 
@@ -442,3 +443,64 @@ def test_a_long_feature_name_is_recognised() -> None:
     text = "for applicants with savings account balance greater or equal than 500 equal to 1 and age over 30"
     assert extract_feature(text, schema) == "SavingsAccountBalanceGreaterOrEqualThan500"
     assert extract_instance(text, schema) == "SavingsAccountBalanceGreaterOrEqualThan500 = 1 and Age > 30"
+
+
+def _loan_schema(noun: str, described: bool) -> HostSchema:
+    """A loan schema whose descriptions use words like "applicant" and "yearly", as a user's cards do.
+
+    Only age's description says "applicant", so a description word unique to a feature would take it.
+    """
+    descriptions = {
+        "age": "applicant age in years",
+        "income": "yearly income in thousands of euros",
+        "credit_score": "the credit bureau's score",
+        "employment_years": "time in the current job",
+        "region": "where they live",
+    }
+    features = [
+        FeatureSchema(name="age", type="numeric", min=19, max=75),
+        FeatureSchema(name="income", type="numeric", min=12, max=250),
+        FeatureSchema(name="credit_score", type="numeric", min=300, max=850),
+        FeatureSchema(name="employment_years", type="numeric", min=0, max=40),
+        FeatureSchema(name="region", type="categorical", categories=["north", "south", "east", "west"]),
+    ]
+    return HostSchema(
+        name="loan approval",
+        kind="tabular",
+        instance_noun=noun,
+        class_names=["approved", "rejected"],
+        features=[
+            f.model_copy(update={"description": descriptions[f.name] if described else None}) for f in features
+        ],
+        id_range=(0, 1499),
+    )
+
+
+LOAN_REQUESTS = [
+    "what would need to change for applicant 140 to be approved?",
+    "what if applicant 21's credit score were 700?",
+    "why was applicant 7 rejected?",
+    "what does the model predict for applicants under 30?",
+    "what if the applicant's income were 80 and they lived in the south?",
+    "which applicants with more than 10 years of employment are rejected?",
+    "how much does the applicant earn yearly?",
+    "what is the average age of applicants in thousands?",
+]
+
+
+@pytest.mark.parametrize("noun", ["applicant", "case"])
+@pytest.mark.parametrize("text", LOAN_REQUESTS)
+def test_descriptions_change_nothing_in_extraction(noun: str, text: str) -> None:
+    """Free-text descriptions never name a feature, even when they contain the instance noun."""
+    with_cards, without = _loan_schema(noun, True), _loan_schema(noun, False)
+    for extract in (extract_changes, extract_feature, extract_instance, feature_spans, group_spans):
+        assert extract(text, with_cards) == extract(text, without), extract.__name__
+
+
+@pytest.mark.parametrize("noun", ["applicant", "case"])
+def test_an_applicant_id_is_never_an_age(noun: str) -> None:
+    schema = _loan_schema(noun, True)
+    changes = extract_changes("what would need to change for applicant 140 to be approved?", schema)
+    assert not changes or "age" not in changes
+    assert extract_changes("what if applicant 21's credit score were 700?", schema) == {"credit_score": 700}
+    assert extract_feature("how much does the applicant earn yearly?", schema) is None

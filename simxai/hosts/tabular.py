@@ -9,6 +9,7 @@ first use and reused; results per instance are cached.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -29,7 +30,7 @@ from simxai.hosts._tabular_cards import (
 )
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
-from simxai.hosts._tabular_resolve import Resolver
+from simxai.hosts._tabular_resolve import Resolver, plural
 from simxai.hosts._tabular_shap import Attributions, Attributor, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
@@ -283,6 +284,7 @@ class TabularHost:
                 f"output_card.label_meanings names unknown labels {unknown_labels}; "
                 f"labels are {self.class_names}"
             )
+        self._check_aliases(feature_aliases or {})
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
         self.table = Table(
             data[feature_order], list(categorical_features), descriptions, feature_aliases or {}
@@ -413,6 +415,26 @@ class TabularHost:
                 )
         return checked
 
+    def _check_aliases(self, feature_aliases: Mapping[str, Sequence[str]]) -> None:
+        """An alias names a feature, so it can never be the instance noun, its plural or a label name."""
+
+        def key(term: str) -> str:
+            return re.sub(r"[\s_]+", "", term).lower()
+
+        reserved = {
+            key(self.instance_noun): "the instance noun",
+            key(plural(self.instance_noun)): "the plural of the instance noun",
+            **{key(name): "a label name" for name in self.class_names},
+        }
+        for feature, aliases in feature_aliases.items():
+            for alias in [aliases] if isinstance(aliases, str) else aliases:
+                what = isinstance(alias, str) and reserved.get(key(alias))
+                if what:
+                    raise UsageError(
+                        f"feature_aliases: {alias!r} (an alias of {feature}) is {what}; an alias must not be "
+                        f"the instance noun {self.instance_noun!r}, its plural or a label name"
+                    )
+
     def _recorded_labels(self, column: pd.Series) -> np.ndarray:
         """The class position of each recorded label: a class value of the model, or a class's name."""
         by_name = {name: i for i, name in enumerate(self.class_names)}
@@ -423,7 +445,7 @@ class TabularHost:
                 position = by_name.get(value.strip())
             if position is None:
                 raise UsageError(
-                    f"target {self.target!r} holds {value!r}, which is neither one of the model's classes_ "
+                    f"target {self.target!r} holds {value!r}, which is not one of the model's classes_ "
                     f"{list(self._class_position)} nor one of the class names {self.class_names}"
                 )
             positions.append(position)

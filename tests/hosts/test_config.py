@@ -207,6 +207,26 @@ def test_recorded_labels_are_checked_against_the_names(files: Path, tmp_path: Pa
         load_host_config(_write(tmp_path, "named.yaml", config))
 
 
+@pytest.mark.parametrize(
+    ("alias", "what"),
+    [
+        ("person", "the instance noun"),
+        ("Persons", "the plural of the instance noun"),
+        ("heavy", "a label name"),
+    ],
+)
+def test_the_instance_noun_and_label_names_are_never_aliases(files: Path, alias: str, what: str) -> None:
+    path = _write(files, "alias.yaml", _config(feature_aliases={"weight": ["mass", alias]}))
+    with pytest.raises(UsageError) as info:
+        load_host_config(path)
+    assert str(info.value) == (
+        f"{path}: feature_aliases: {alias!r} (an alias of weight) is {what}; an alias must not be the "
+        "instance noun 'person', its plural or a label name"
+    )
+    host = load_host_config(_write(files, "alias.yaml", _config(feature_aliases={"weight": ["mass"]})))
+    assert host.schema().features[1].aliases == ["mass"]
+
+
 def test_missing_field(files: Path) -> None:
     config = _config()
     del config["target"]

@@ -76,7 +76,7 @@ def pipeline_host(pipeline_data: pd.DataFrame) -> TabularHost:
         model,
         pipeline_data,
         "approved",
-        ["rejected", "approved"],
+        {"no": "rejected", "yes": "approved"},  # renamed by value: classes_ are ['no', 'yes']
         name="loans",
         instance_noun="applicant",
         categorical_features=["region"],
@@ -99,7 +99,9 @@ def forest_host(forest_data: pd.DataFrame) -> TabularHost:
     """A three-class random forest on 150 rows (fewer than the global sample, so it covers every row)."""
     model = RandomForestClassifier(n_estimators=25, max_depth=4, random_state=0)
     model.fit(forest_data[["a", "b", "c", "d"]], forest_data.kind)
-    return TabularHost(model, forest_data, "kind", ["low", "mid", "high"], name="forest", test_size=0.3)
+    return TabularHost(
+        model, forest_data, "kind", {0: "low", 1: "mid", 2: "high"}, name="forest", test_size=0.3
+    )
 
 
 def _row(features: pd.DataFrame, i: int, **changes: float | str) -> pd.DataFrame:
