@@ -21,7 +21,7 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--host-url", help="base URL of a remote host that serves the SimXAI host REST contract"
     )
-    group.add_argument("--host", choices=["demo", "sentiment"], help="a bundled host (default: demo)")
+    group.add_argument("--host", choices=["demo", "sentiment", "loan"], help="a bundled host (default: demo)")
 
 
 def _backend_options(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,7 @@ class Settings(pydantic_settings.BaseSettings):
     base_url: str | None = None
     llm_api_key: pydantic.SecretStr | None = None
     timeout: float = 60.0
-    host: Literal["demo", "sentiment"] = "demo"
+    host: Literal["demo", "sentiment", "loan"] = "demo"
     host_config: str | None = None
     host_url: str | None = None
     host_api_key: pydantic.SecretStr | None = None
@@ -61,6 +61,10 @@ def load_host(settings: Settings) -> Host:
         from simxai.hosts.sentiment import load_sentiment_host
 
         return load_sentiment_host()
+    if settings.host == "loan":
+        from simxai.hosts.loan import load_loan_host
+
+        return load_loan_host()
     from simxai.hosts.demo import load_demo_host
 
     return load_demo_host()

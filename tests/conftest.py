@@ -18,6 +18,14 @@ def demo_host():
 
 
 @pytest.fixture(scope="session")
+def loan_host():
+    """The loan-approval host, loaded from its generated files as a user's config is (built once per process)."""
+    from simxai.hosts.loan import load_loan_host
+
+    return load_loan_host()
+
+
+@pytest.fixture(scope="session")
 def datasets_dir() -> Path:
     """The read-only shared datasets beside the checkout (never copied into the repository)."""
     path = (REPO_ROOT / ".." / "shared" / "datasets").resolve()

@@ -187,7 +187,7 @@ def _judge(args: argparse.Namespace) -> Any:
 
 # ---- parse ----------------------------------------------------------------------------------------
 
-HOSTS = ("sentiment", "demo")
+HOSTS = ("sentiment", "demo", "loan")
 
 
 def load_eval_host(name: str) -> Any:
@@ -204,6 +204,10 @@ def load_eval_host(name: str) -> Any:
         from simxai.hosts.demo import load_demo_host
 
         return load_demo_host()
+    if name == "loan":
+        from simxai.hosts.loan import load_loan_host
+
+        return load_loan_host()
     raise UsageError(f"unknown host {name!r}; valid: {', '.join(HOSTS)}")
 
 

@@ -182,7 +182,7 @@ class TalkToModelParser:
             _ColumnsModel.wrap(model, [str(c) for c in frame.columns]),
             data,
             target_name,
-            class_names,
+            dict(zip(values, class_names, strict=True)),  # bound by value, never by position
             name=str(getattr(bot, "bot_name", "TalkToModel")),
             categorical_features=categorical,
         )

@@ -235,7 +235,7 @@ def _load(name: str, folder: str, seed: int) -> TTMDataset:
         model,
         data,
         TARGET,
-        list(spec.class_names),
+        dict(enumerate(spec.class_names)),  # target y = 0 and y = 1, named by value
         name=f"TalkToModel {spec.name}",
         instance_noun=spec.instance_noun,
         categorical_features=categorical,

@@ -430,3 +430,53 @@ async def test_a_compound_request_calls_each_function(router: RouterBackend, tex
     response = await route(router, text)
     assert [name for name, _ in called(response)] == expected
     assert [call.id for call in response.tool_calls] == [f"call_{i}" for i in range(len(expected))]
+
+
+# The loan host (`simxai.hosts.loan`): a user's own model, loaded from its files, with no patients, bmi or glucose.
+# Our own phrasings, plus the requests of issue 21 (item 3), with the call each one asks for.
+_ROUTER_REWRITE = "function selection, not arguments (the router is being rewritten as a learned model)"
+LOAN: list[Any] = [
+    ("why was applicant 12 rejected?", ("get_local_explanation", {"instance": 12, "prediction_label": "rejected"})),
+    (
+        "what would need to change for applicant 140 to be approved?",
+        ("explain_how_to_be_that", {"instance": 140, "target_label": "approved"}),
+    ),
+    (
+        "what if applicant 21's credit score were 700?",
+        ("explain_what_if", {"instance": 21, "changes": {"credit_score": 700}}),
+    ),
+    ("what if applicant 8 lived in the south?", ("explain_what_if", {"instance": 8, "changes": {"region": "south"}})),
+    ("what is the average credit score?", ("get_data_information", {"feature": "credit_score"})),
+    ("which factors hurt applicant 606 the most?", ("get_local_explanation", {"instance": 606})),
+    pytest.param(
+        "Would applicant 404 qualify for the loan?",
+        ("get_prediction", {"instance": 404}),
+        marks=pytest.mark.xfail(strict=True, reason=f"the canned reply: {_ROUTER_REWRITE}"),
+    ),
+    pytest.param(
+        "what does the model predict for applicants under 30?",
+        ("get_prediction", {"instance": "age < 30"}),
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="argument extraction: '<plural noun> under 30' is read as no group on any host ('patients "
+            "under 30' too); group extraction is being rewritten by another helper",
+        ),
+    ),
+    pytest.param(
+        "what does the bank's model look at most when deciding on a loan?",
+        ("get_global_explanation", {}),
+        marks=pytest.mark.xfail(strict=True, reason=f"get_prediction chosen: {_ROUTER_REWRITE}"),
+    ),
+    pytest.param(
+        "which factors hurt applicant 606's credit application the most?",
+        ("get_local_explanation", {"instance": 606}),
+        marks=pytest.mark.xfail(strict=True, reason=f"get_global_explanation chosen: {_ROUTER_REWRITE}"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LOAN)
+async def test_the_loan_host(
+    router: RouterBackend, loan_host: Any, text: str, expected: tuple[str, dict[str, Any]]
+) -> None:
+    assert called(await route(router, text, loan_host.schema())) == [expected]
