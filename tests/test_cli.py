@@ -75,3 +75,27 @@ def test_chat_jsonl_with_the_router_follows_the_conversation():
     assert turns[2]["calls"][0]["arguments"]["changes"] == {"bmi": 30}
     assert all(t["backend"] == "router" and t["reply"] for t in turns)
     assert set(turns[0]) >= {"user", "reply", "calls", "clarification", "faithfulness", "backend"}
+
+
+def test_chat_on_the_bundled_loan_host():
+    out = run(
+        "chat",
+        "--host",
+        "loan",
+        "--backend",
+        "router",
+        "--jsonl",
+        stdin="what if applicant 21's credit score were 700?\n"
+        "what would need to change for applicant 140 to be approved?\n",
+    )
+    assert out.returncode == 0, out.stderr
+    # no "age = 21" or "age = 140" from the card's "applicant age in years"
+    calls = [json.loads(line)["calls"][0] for line in out.stdout.splitlines()]
+    assert (calls[0]["function"], calls[0]["arguments"]) == (
+        "explain_what_if",
+        {"instance": 21, "changes": {"credit_score": 700}},
+    )
+    assert (calls[1]["function"], calls[1]["arguments"]) == (
+        "explain_how_to_be_that",
+        {"instance": 140, "target_label": "approved"},
+    )
