@@ -38,17 +38,19 @@ CATEGORICAL = ("region", "home_ownership", "purpose")
 SEED = 0
 TEST_SIZE = 0.2
 
+# As a user writes them: only age's says "applicant", and two say "years", so a reader that took words of the
+# descriptions for feature names would read "applicant 140" as age 140 (issue 21).
 _FEATURE_DESCRIPTIONS = {
     "age": "applicant age in years",
-    "income": "the applicant's yearly income in thousands of euros",
-    "credit_score": "the applicant's credit score, 300 (worst) to 850 (best)",
-    "loan_amount": "the amount the applicant asks to borrow, in thousands of euros",
+    "income": "yearly income in thousands of euros",
+    "credit_score": "credit bureau score, 300 (worst) to 850 (best)",
+    "loan_amount": "the amount asked for, in thousands of euros",
     "loan_term": "the repayment period in months (12 to 84)",
-    "employment_years": "years the applicant has been in their current employment",
-    "debt_to_income": "the applicant's monthly debt payments divided by monthly income",
-    "region": "where the applicant lives: north, south, east or west",
-    "home_ownership": "whether the applicant rents, owns or has a mortgage on their home",
-    "purpose": "what the applicant wants the loan for",
+    "employment_years": "years in the current job",
+    "debt_to_income": "monthly debt payments divided by monthly income",
+    "region": "the region of the home: north, south, east or west",
+    "home_ownership": "rent, own, or mortgage on the home",
+    "purpose": "what the loan is for",
 }
 
 
