@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 
 from simxai.server.deps import Caller, OwnedSession, State, caller
+from simxai.server.routes.export import session_history
 from simxai.server.schemas import (
     ErrorBody,
     MessageIn,
@@ -50,15 +51,7 @@ async def create_session(state: State, owner: Caller) -> SessionCreated:
 @router.get("/{session_id}", summary="Read a session's history", responses=_NOT_FOUND)
 async def get_session(state: State, session: OwnedSession) -> SessionHistory:
     """The kept turns, oldest first, each with its reply, calls, clarification and faithfulness report."""
-    turns = await state.store.turns(session.id)
-    return SessionHistory(
-        session_id=session.id,
-        created_at=timestamp(session.created_at),
-        updated_at=timestamp(session.updated_at),
-        turn_count=session.version,
-        turns=[TurnResponse.model_validate(t.response) for t in turns],
-        state=session.state.model_dump(mode="json"),
-    )
+    return await session_history(state, session)
 
 
 @router.delete("/{session_id}", status_code=204, summary="Delete a session", responses=_NOT_FOUND)
