@@ -24,7 +24,8 @@ from simxai.server.deps import AppState
 from simxai.server.errors import install_error_handlers
 from simxai.server.metrics import Metrics
 from simxai.server.middleware import BodyLimitMiddleware, CatchAllMiddleware
-from simxai.server.routes import functions, health, openai, page, sessions
+from simxai.server.routes import export, functions, health, host_info, openai, page, sessions
+from simxai.server.routes.docs import install_docs
 from simxai.server.sessions import SessionStore
 from simxai.server.settings import ServerSettings
 from simxai.settings import agent_settings, build_backend, build_fallback, load_host
@@ -193,6 +194,8 @@ def create_app(
         summary="A conversational layer for explaining machine-learning models.",
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # served by install_docs from local files: the default loads Swagger UI from a CDN
+        redoc_url=None,
         openapi_tags=[
             {"name": "sessions", "description": "Conversations kept on the server."},
             {"name": "functions", "description": "The XAI functions, called directly."},
@@ -201,8 +204,9 @@ def create_app(
         ],
     )
     install_error_handlers(app)
-    for module in (sessions, functions, openai, health, page):
+    for module in (export, sessions, functions, openai, health, host_info, page):
         app.include_router(module.router)
+    install_docs(app)
     # The last middleware added runs first: CORS headers go on every answer, errors included.
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(CatchAllMiddleware)
