@@ -14,6 +14,7 @@ __all__ = [
     "Attribution",
     "Change",
     "Counterfactual",
+    "Histogram",
     "CounterfactualResult",
     "DataInformationResult",
     "FeatureInfo",
@@ -168,8 +169,26 @@ class LocalExplanationResult(Result):
             f"The model predicts {self.predicted_label} {scope}{self.subject.description}. "
             f"The features that matter most for the {self.label} {self.output_space} ({self.method}) are: "
             + "; ".join(parts)
-            + f". Base value {format_number(self.base_value)}, output {format_number(self.output)}."
+            + ". "
+            + self._scale()
         )
+
+    def _scale(self) -> str:
+        """One clause on what the numbers mean, so that a reader need not know SHAP's output spaces."""
+        base, output = format_number(self.base_value), format_number(self.output)
+        if self.output_space == "log-odds":
+            known = self.label == self.predicted_label and self.subject.kind != "group"
+            end = f", a probability of {format_percent(self.probability)} for {self.label}" if known else ""
+            return (
+                f"The contributions are in log-odds, the model's score before it becomes a probability (positive "
+                f"favours {self.label}): from a base value of {base} they add up to {output}{end}."
+            )
+        if self.output_space == "probability":
+            return (
+                f"The contributions are in probability of {self.label}: from a base value of {base} (the average "
+                f"over the background data) they add up to {output}."
+            )
+        return f"The contributions are in the model's own score: from a base value of {base} they add up to {output}."
 
 
 class Importance(pydantic.BaseModel):
@@ -372,6 +391,15 @@ class PerformanceResult(Result):
         return f"The model's {self.metric} on the {self.split} ({self.n} instances) is {format_number(self.value)}."
 
 
+class Histogram(pydantic.BaseModel):
+    """A numeric feature's distribution per recorded label: bin edges and each label's count per bin."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    edges: list[float]
+    counts: dict[str, list[int]]
+
+
 class FeatureInfo(pydantic.BaseModel):
     """A feature as described by the data card."""
 
@@ -386,6 +414,9 @@ class FeatureInfo(pydantic.BaseModel):
     std: float | None = None
     categories: list[str] | None = None
     mean_by_label: dict[str, float] | None = None
+    histogram_by_label: Histogram | None = None
+    #: For a categorical feature: per category, how many rows carry each recorded label.
+    counts_by_label: dict[str, dict[str, int]] | None = None
 
 
 class DataInformationResult(Result):

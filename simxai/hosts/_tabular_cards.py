@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from simxai.hosts._tabular_data import Table
-from simxai.results import FeatureInfo, format_number
+from simxai.results import FeatureInfo, Histogram, format_number
 
 _SCALARS = (bool, int, float, str, type(None))
 
@@ -88,18 +88,38 @@ def assessment(accuracy: float, y_test: np.ndarray, nouns: str) -> tuple[list[st
 def feature_info(
     table: Table, name: str, labels: np.ndarray | None, class_names: Sequence[str]
 ) -> FeatureInfo:
-    """A feature's card entry; with `labels` (class positions per row), its mean per recorded label."""
+    """A feature's card entry; with `labels` (class positions per row), its distribution per recorded label:
+    mean and a 10-bin histogram for a numeric feature, counts per category for a categorical one.
+    """
     f = table.by_name[name]
     if f.kind == "categorical":
+        by_category = None
+        if labels is not None:
+            column = table.X[name].to_numpy()
+            by_category = {
+                category: {
+                    c: int(((column == f.raw[category]) & (labels == i)).sum()) for i, c in enumerate(class_names)
+                }
+                for category in f.categories
+            }
         return FeatureInfo(
-            name=name, type="categorical", description=f.description, categories=list(f.categories)
+            name=name,
+            type="categorical",
+            description=f.description,
+            categories=list(f.categories),
+            counts_by_label=by_category,
         )
-    means = None
+    means = histogram = None
     if labels is not None:
         column = table.X[name].to_numpy(dtype=float)
         means = {
             c: float(column[labels == i].mean()) for i, c in enumerate(class_names) if (labels == i).any()
         }
+        edges = np.histogram_bin_edges(column, bins=10)
+        counts = {c: np.histogram(column[labels == i], bins=edges)[0] for i, c in enumerate(class_names)}
+        histogram = Histogram(
+            edges=[float(e) for e in edges], counts={c: [int(n) for n in n_per_bin] for c, n_per_bin in counts.items()}
+        )
     return FeatureInfo(
         name=name,
         type="numeric",
@@ -109,4 +129,5 @@ def feature_info(
         mean=f.mean,
         std=f.std,
         mean_by_label=means,
+        histogram_by_label=histogram,
     )
