@@ -40,10 +40,12 @@ def serve(demo_host, tmp_path) -> Iterator[Callable[..., str]]:
 
     servers: list[tuple[uvicorn.Server, threading.Thread]] = []
 
-    def start(**settings: Any) -> str:
+    def start(*, host: Any = None, backend: Any = None, **settings: Any) -> str:
         port = free_port()
         settings.setdefault("db_path", str(tmp_path / f"{port}.db"))
-        app = create_app(ServerSettings(**settings), host=demo_host, backend=load_backend("router"))
+        app = create_app(
+            ServerSettings(**settings), host=host or demo_host, backend=backend or load_backend("router")
+        )
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -75,50 +77,205 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def test_ask_see_the_reply_and_the_call_panel_with_its_bar_chart(serve, browser, demo_host, tmp_path):
-    from playwright.sync_api import expect
-
-    label = demo_host.predict(demo_host.resolve(12)).label
-    page = browser.new_page(viewport={"width": 1100, "height": 1000})
+def _page(browser, **viewport: Any) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport=viewport or {"width": 1100, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page, errors
+
+
+def _ask(page: Any, text: str, index: int) -> Any:
+    from playwright.sync_api import expect
+
+    question = page.get_by_label("Your question")
+    question.fill(text)
+    question.press("Enter")
+    answer = page.locator("li.msg.assistant").nth(index)
+    expect(answer).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+    return answer
+
+
+def test_ask_see_the_reply_its_picture_and_the_folded_call_panel(serve, browser, demo_host, tmp_path):
+    from playwright.sync_api import expect
+
+    label = demo_host.predict(demo_host.resolve(12)).label
+    page, errors = _page(browser)
     page.goto(serve() + "/")
     expect(page.locator("#status")).to_contain_text("backend: router")
 
-    question = page.get_by_label("Your question")
-    question.fill("what does the model predict for patient 12?")
-    question.press("Enter")
-    first = page.locator("li.msg.assistant").nth(0)
+    first = _ask(page, "what does the model predict for patient 12?", 0)
     expect(first.locator(".reply")).to_contain_text(f"The model predicts {label} for patient 12")
-    expect(first).not_to_have_attribute("aria-busy", "true")
     expect(first.locator("details.calls summary")).to_have_text("1 function call: get_prediction")
+    expect(first.locator("figure.picture figcaption")).to_have_text(f"Predicted {label} for patient 12")
 
-    question.fill("why?")
-    page.get_by_role("button", name="Send").click()
-    second = page.locator("li.msg.assistant").nth(1)
+    second = _ask(page, "why?", 1)
     expect(second.locator(".reply")).to_contain_text("The features that matter most")
+    expect(second.locator(".reply")).to_contain_text("in log-odds, the model's score before it becomes a probability")
+    # The picture is shown inline; the raw JSON is folded away.
+    bars = second.locator("figure.picture .chart .bar")
+    expect(bars).to_have_count(len(demo_host.schema().features))
+    widths = [b.bounding_box()["width"] for b in bars.all()]
+    assert max(widths) > 50 and widths == sorted(widths, reverse=True)
+    assert second.locator(".bar.pos").count() and second.locator(".bar.neg").count()
+    expect(second.locator("figure.picture .note")).to_contain_text("Bars are in log-odds")
     panel = second.locator("details.calls")
-    expect(panel.locator("summary")).to_have_text("1 function call: get_local_explanation")
+    expect(panel.locator("pre.output")).to_be_hidden()
     panel.locator("summary").click()
     call = panel.locator("section.call")
     expect(call.locator("h3")).to_contain_text("get_local_explanation")
     expect(call.locator("pre.arguments")).to_contain_text('"instance": 12')
     expect(call.locator("pre.output")).to_contain_text('"attributions"')
-    bars = call.locator(".chart .bar")
-    expect(bars).to_have_count(len(demo_host.schema().features))
-    widths = [b.bounding_box()["width"] for b in bars.all()]
-    assert max(widths) > 50 and widths == sorted(widths, reverse=True)
-    assert call.locator(".bar.pos").count() and call.locator(".bar.neg").count()
     page.screenshot(path=str(tmp_path / "chat.png"), full_page=True)
 
-    # Reloading the page resumes the session from the server's history.
+    # Reloading the page resumes the session from the server's history, pictures included.
     page.reload()
     expect(page.locator("li.msg.assistant")).to_have_count(2)
     expect(page.locator("li.msg.assistant").nth(1).locator("details.calls summary")).to_contain_text(
         "get_local_explanation"
     )
+    expect(page.locator("li.msg.assistant").nth(1).locator("figure.picture")).to_have_count(1)
     assert errors == []
+
+
+def _calls_backend() -> Any:
+    """A backend that runs the call a message spells out (`call NAME {json}`), independent of the router."""
+    import json
+
+    from simxai.backends.testing import FunctionBackend, call, reply
+
+    def respond(request: Any) -> Any:
+        last = request.messages[-1]
+        if last.role != "user":
+            return reply("")  # after the results: the engine renders them
+        name, _, arguments = last.content.removeprefix("call ").partition(" ")
+        return reply("", call(name, **json.loads(arguments or "{}")))
+
+    return FunctionBackend(respond, name="calls", writes_replies=False)
+
+
+@pytest.mark.parametrize(
+    ("message", "caption", "inside"),
+    [
+        ('call get_prediction {"instance": 12}', "Predicted", ".chart .bar"),
+        ('call get_prediction {"instance": "age > 60"}', "Predictions for the", ".chart .bar"),
+        ("call get_global_explanation", "Which features matter most overall", ".chart .bar"),
+        ('call explain_why_not {"instance": 12}', "Why not", "table.grid td.hit"),
+        ('call explain_how_to_be_that {"instance": 12}', "How to get", "table.grid td.hit"),
+        ('call explain_what_if {"instance": 12, "changes": {"bmi": 30}}', "What if, for patient 12", ".chart .bar"),
+        ('call explain_how_to_still_be_this {"instance": 12}', "stays", ".range-track .marker"),
+        ('call get_model_performance {"metric": "all"}', "How well the model does", "table.grid td.hit"),
+        ('call get_data_information {"feature": "bmi"}', "bmi in the data, by recorded label", ".hist .seg"),
+        ('call get_data_information {"feature": "sex"}', "sex in the data, by recorded label", "table.grid td"),
+        ("call get_data_information", "Recorded labels in the", ".chart .bar"),
+    ],
+)
+def test_every_kind_of_result_has_its_picture(serve, browser, demo_host, message, caption, inside):
+    from playwright.sync_api import expect
+
+    page, errors = _page(browser)
+    page.goto(serve(backend=_calls_backend()) + "/")
+    answer = _ask(page, message, 0)
+    picture = answer.locator("figure.picture").first
+    expect(picture.locator("figcaption").first).to_contain_text(caption)
+    assert picture.locator(inside).count() > 0
+    assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_newest_answer_and_its_picture_are_visible_after_four_turns(serve, browser, width, height, tmp_path):
+    page, errors = _page(browser, width=width, height=height)
+    page.goto(serve(backend=_calls_backend()) + "/")
+    messages = [
+        'call get_prediction {"instance": 12}',
+        'call get_local_explanation {"instance": 12}',
+        'call explain_what_if {"instance": 12, "changes": {"bmi": 30}}',
+        'call get_model_performance {"metric": "all"}',
+    ]
+    for i, message in enumerate(messages):
+        answer = _ask(page, message, i)
+        page.wait_for_timeout(200)  # the smooth part of scrolling, if any
+        bar_top = page.locator("form#ask").bounding_box()["y"]
+        for part in (answer.locator(".reply"), answer.locator("figure.picture figcaption").first):
+            box = part.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= bar_top, (message, box, bar_top)
+    page.screenshot(path=str(tmp_path / f"four-turns-{width}.png"))
+    page.reload()
+    page.wait_for_timeout(300)
+    last = page.locator("li.msg.assistant").nth(3)
+    box = last.locator(".reply").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.locator("form#ask").bounding_box()["y"]
+    assert errors == []
+
+
+def test_an_unreachable_server_fails_the_pending_bubble_in_plain_words(serve, browser):
+    from playwright.sync_api import expect
+
+    page, _ = _page(browser)
+    url = serve(backend=_calls_backend())
+    page.goto(url + "/")
+    expect(page.locator("#status")).to_contain_text("backend: calls")
+    page.wait_for_timeout(200)
+    page.route("**/v1/sessions/**", lambda route: route.abort("connectionrefused"))
+    page.get_by_label("Your question").fill("call get_global_explanation")
+    page.get_by_label("Your question").press("Enter")
+    bubble = page.locator("li.msg.assistant")
+    expect(bubble).to_have_count(1)
+    expect(bubble).to_have_class("msg assistant error")
+    expect(bubble.locator(".reply")).to_have_text("The SimXAI server is not reachable — is `simxai serve` running?")
+    expect(page.locator(".thinking")).to_have_count(0)
+
+
+def test_the_empty_state_speaks_of_the_hosts_own_instances(serve, browser, loan_host):
+    from playwright.sync_api import expect
+
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    for host, expected in ((loan_host, "applicant 12"), (load_sentiment_host(), '"the acting was superb')):
+        page, errors = _page(browser)
+        page.goto(serve(host=host) + "/")
+        expect(page.locator("#empty")).to_contain_text(expected)
+        assert "patient" not in page.locator("#empty").inner_text()
+        assert errors == []
+
+
+def test_export_the_conversation_as_markdown_and_json(serve, browser):
+    import json
+
+    page, errors = _page(browser)
+    page.goto(serve(backend=_calls_backend()) + "/")
+    _ask(page, 'call get_prediction {"instance": 12}', 0)
+    with page.expect_download() as markdown:
+        page.get_by_role("button", name="Export .md").click()
+    assert markdown.value.suggested_filename.endswith(".md")
+    text = Path(markdown.value.path()).read_text(encoding="utf-8")
+    assert '## 1. You\n\ncall get_prediction {"instance": 12}' in text and "The model predicts" in text
+    with page.expect_download() as as_json:
+        page.get_by_role("button", name="Export .json").click()
+    history = json.loads(Path(as_json.value.path()).read_text(encoding="utf-8"))
+    assert [t["calls"][0]["function"] for t in history["turns"]] == ["get_prediction"]
+    assert errors == []
+
+
+def test_the_api_docs_load_without_a_cdn(serve, browser):
+    from playwright.sync_api import expect
+
+    page, _ = _page(browser)
+    url = serve()
+    outside: list[str] = []
+
+    def guard(route: Any) -> None:
+        if route.request.url.startswith(url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.goto(url + "/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("SimXAI", timeout=30_000)
+    expect(page.locator(".opblock-summary-path").first).to_be_visible()
+    assert outside == []
 
 
 def test_the_page_asks_for_the_api_key_when_the_server_needs_one(serve, browser):
