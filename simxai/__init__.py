@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from simxai._version import __version__ as __version__
 from simxai.agent import Agent, AgentSettings, CallRecord, Clarification, Conversation, DialogueState, Turn
 from simxai.backends import Backend, load_backend
 from simxai.exceptions import (
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from simxai.hosts.tabular import TabularHost
     from simxai.hosts.text import TextHost
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Agent",

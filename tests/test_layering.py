@@ -55,3 +55,67 @@ def test_no_eval_or_exec_in_the_package():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("eval", "exec", "compile"), f"{path}: {node.func.id}()"
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Every module of the package and the package modules it imports, at the top or inside functions."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        edges: set[str | None] = set()
+        package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                edges.update(owner(a.name) for a in node.names if a.name.startswith("simxai"))
+            elif isinstance(node, ast.ImportFrom):
+                base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+                target = ".".join(p for p in (base, node.module or "") if p)
+                if target.startswith("simxai"):
+                    # `from simxai.x import y` imports the module simxai.x.y when there is one
+                    edges.update(
+                        f"{target}.{a.name}" if f"{target}.{a.name}" in modules else owner(target) for a in node.names
+                    )
+        graph[module] = {e for e in edges if e is not None and e != module}
+    return graph
+
+
+def test_no_import_cycle_inside_the_package():
+    graph = _module_imports()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    assert "simxai.eval_suite.lext" in graph["simxai.eval_suite.cli"]  # imports inside functions count too
+    assert cycles == []

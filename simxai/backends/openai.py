@@ -211,6 +211,6 @@ def _retry_after(headers: Mapping[str, str]) -> float:
 
 
 def _version() -> str:
-    from simxai import __version__
+    from simxai._version import __version__
 
     return __version__

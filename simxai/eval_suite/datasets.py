@@ -9,14 +9,15 @@ tolerates the files' quirks: field-name variants, old label vocabularies (mapped
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from simxai.eval_suite.files import COXQL, EVAL, SIMXAI, SINGLE_TURN, read_json, require_data_dir, require_file
 from simxai.eval_suite.labels import Gold, coxql_gold, parse_gold
+from simxai.eval_suite.recorded import load_syn_qa
 from simxai.exceptions import UsageError
 
 __all__ = [
@@ -32,10 +33,6 @@ __all__ = [
     "require_file",
 ]
 
-SIMXAI = Path("simxai")
-EVAL = SIMXAI / "evaluation_suite" / "data"
-SINGLE_TURN = EVAL / "single-turn" / "intent"
-COXQL = Path("coxql") / "dataset"
 
 # Field-name variants seen in the files, in order of preference.
 USER_FIELDS = ("user", "user_question", "user question", "question", "text", "message")
@@ -89,45 +86,6 @@ class DatasetInfo:
     loader: Callable[[Path, str], list[Case]]
     labeled: bool = True
     notes: tuple[str, ...] = field(default=())
-
-
-def require_data_dir(data_dir: str | Path) -> Path:
-    """`data_dir` (the `--data-dir` given) as a Path, checked.
-
-    Raises:
-        UsageError: it is not a folder.
-    """
-    path = Path(data_dir)
-    if not path.is_dir():
-        raise UsageError(
-            f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
-        )
-    return path
-
-
-def require_file(data_dir: Path, relative: Path) -> Path:
-    """The file `relative` inside `data_dir`, or a UsageError naming what is missing."""
-    path = data_dir / relative
-    if not path.exists():
-        raise UsageError(
-            f"{path} does not exist: --data-dir must be the datasets folder laid out like ../shared/datasets "
-            f"(it must contain {relative})"
-        )
-    return path
-
-
-def read_json(path: Path) -> Any:
-    """Parse a JSON file, naming the file and position on error."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8-sig"))
-    except json.JSONDecodeError as exc:
-        raise UsageError(
-            f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except RecursionError:
-        raise UsageError(f"{path}: the JSON is nested too deeply to read") from None
 
 
 def _field(record: dict[str, Any], names: Sequence[str]) -> Any:
@@ -378,8 +336,6 @@ def load_number_dialogues(data_dir: Path, name: str) -> list[Case]:
 
 
 def _syn(data_dir: Path, name: str, file: str, domain: str) -> list[Case]:
-    from simxai.eval_suite.recorded import load_syn_qa
-
     path = require_file(data_dir, EVAL / "dialogue" / file)
     cases = conversation_cases(path, data_dir, name, labeled=False)
     # The recorded run's first calls on the same turns, where SYN-QA holds the turn (not a gold label).

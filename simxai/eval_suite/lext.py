@@ -14,7 +14,8 @@ import argparse
 import sys
 from typing import Any
 
-from simxai.eval_suite.cli import (
+from simxai.eval_suite.runner import run_async
+from simxai.eval_suite.subcommands import (
     add_common_options,
     add_judge_options,
     add_layer_options,
@@ -26,7 +27,6 @@ from simxai.eval_suite.cli import (
     register_command,
     show_progress,
 )
-from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
 
 __all__ = ["DOMAIN_HOSTS", "configure", "run"]

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simxai.eval_suite.datasets import EVAL, SIMXAI, require_file
+from simxai.eval_suite.files import EVAL, SIMXAI, require_file
 from simxai.eval_suite.labels import Gold, parse_gold
 from simxai.exceptions import UsageError
 

@@ -16,13 +16,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from simxai.eval_suite.cli import (
+from simxai.eval_suite.runner import CaseCache, run_async
+from simxai.eval_suite.subcommands import (
     HOSTS,
     add_layer_options,
     load_eval_host,
     register_command,
 )
-from simxai.eval_suite.runner import CaseCache, run_async
 from simxai.exceptions import UsageError
 
 __all__ = ["configure", "configure_merge", "run", "run_merge"]

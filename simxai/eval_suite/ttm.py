@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import pydantic
 
-from simxai.eval_suite.cli import add_layer_options, register_command, run_command
 from simxai.eval_suite.runner import run_async
+from simxai.eval_suite.subcommands import add_layer_options, register_command, run_command
 from simxai.exceptions import UsageError
 
 if TYPE_CHECKING:

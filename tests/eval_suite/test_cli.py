@@ -3,8 +3,7 @@ import json
 
 import pytest
 
-from simxai.eval_suite import cli
-from simxai.eval_suite.cli import main, register_command
+from simxai.eval_suite.cli import SUBCOMMANDS, build_parser, main, register_command
 from simxai.eval_suite.mockserver import MockLLMServer, text_message
 from simxai.eval_suite.report import FaithfulnessReport, ParseReport, ReportSet, load_report
 from simxai.exceptions import UsageError
@@ -251,16 +250,22 @@ def test_report_reprints_a_saved_report(capsys, datasets_dir, tmp_path):
     assert "| sentiment-dialogues | recorded:sentiment-results | 38/40 | 95.0 % |" in capsys.readouterr().out
 
 
-def test_a_subcommand_can_be_registered(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "SUBCOMMANDS", dict(cli.SUBCOMMANDS))
-
+def test_a_subcommand_can_be_registered(capsys):
     def configure(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--word", default="hi")
 
     register_command("echo", "print a word", configure, lambda args: print(args.word) or 0)
-    assert main(["echo", "--word", "lext"]) == 0 and capsys.readouterr().out == "lext\n"
-    with pytest.raises(UsageError, match="already has a subcommand 'echo'"):
-        register_command("echo", "again", configure, lambda args: 0)
+    try:
+        assert main(["echo", "--word", "lext"]) == 0 and capsys.readouterr().out == "lext\n"
+        with pytest.raises(UsageError, match="already has a subcommand 'echo'"):
+            register_command("echo", "again", configure, lambda args: 0)
+    finally:
+        SUBCOMMANDS.pop("echo")
+
+
+def test_every_command_module_is_imported_explicitly():
+    build_parser()
+    assert {"lext", "ttm-parse", "synth", "synth-merge", "parse", "reproduce"} <= set(SUBCOMMANDS)
 
 
 def test_faithfulness_and_context_of_a_layers_own_replies(capsys, eval_argv, tmp_path):
