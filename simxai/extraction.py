@@ -20,6 +20,7 @@ from typing import Any
 
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.messages import Message
+from simxai.normalize import normalize
 
 __all__ = [
     "extract_argument",
@@ -313,6 +314,7 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
 
 def extract_feature(text: str, schema: HostSchema | None) -> str | None:
     """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named)."""
+    text = normalize(text, schema)
     mentions = _mentions(text, schema)
     if not mentions:
         return None
@@ -349,6 +351,7 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
     When several class names appear, the one introduced by "not", "to be", "as", "become", "into", "make
     it" ... wins; otherwise the last one mentioned.
     """
+    text = normalize(text, schema)
     mentions = _class_mentions(text, schema)
     if not mentions:
         return None
@@ -447,6 +450,7 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     An id must follow an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), unless the
     whole text is just the answer ("12", "patient 12 please", "and for 4?").
     """
+    text = normalize(text, schema)
     for span in extract_texts(text):
         text = text.replace(span, " ")  # a number inside a quoted text is part of the text
     noun = _noun_pattern(schema)
@@ -812,6 +816,7 @@ def extract_instance(text: str, schema: HostSchema | None, history: Sequence[Mes
 
 
 def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | None:
+    text = normalize(text, schema)
     ids = extract_ids(text, schema)
     if ids:
         return ids[0]
@@ -1045,6 +1050,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     'awful'" -> {"great": "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" ->
     {"text": "<new text>"}.
     """
+    text = normalize(text, schema)
     if schema is None or schema.kind == "text":
         return _text_changes(text)
     changes: dict[str, ChangeValue] = {}
@@ -1089,6 +1095,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
     the text itself. Returns None when the text holds no such value, or for an argument name this module
     does not know (a host's own function may take any argument).
     """
+    text = normalize(text, schema)
     if name == "instance":
         value = extract_instance(text, schema)
         if value is None and schema is not None and schema.kind == "text":

@@ -46,6 +46,7 @@ from simxai.extraction import (
 )
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
+from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
 
 __all__ = [
@@ -692,7 +693,8 @@ class RouterBackend(Backend):
         specs = {s.name: s for s in request.functions}
         if not specs or request.tool_choice == "none":
             return self._reply(last.content, request.functions)
-        decision = self._decide(last.content, history, request)
+        text = normalize(last.content, request.host, _known_words(request.functions))
+        decision = self._decide(text, history, request)
         if decision.function is None:
             return self._reply(last.content, request.functions)
         if decision.whole_text:
@@ -700,7 +702,7 @@ class RouterBackend(Backend):
             return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")
         calls = []
         for name in (decision.function, *decision.also):
-            calls += self._calls(specs[name], last.content, history, request.host)
+            calls += self._calls(specs[name], text, history, request.host)
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
 
@@ -892,6 +894,16 @@ class RouterBackend(Backend):
             f'"{_example(specs)}"'
         )
         return CompletionResponse(content=content, model=self.name, finish_reason="stop")
+
+
+@functools.lru_cache(maxsize=8)
+def _spec_words(key: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The words of the specs, known to the spelling normaliser: they are never taken for typos."""
+    return frozenset(w.lower() for texts in key for text in texts for w in re.findall(r"[A-Za-z]{5,}", text))
+
+
+def _known_words(specs: Sequence[FunctionSpec]) -> frozenset[str]:
+    return _spec_words(tuple(tuple(spec_documents(s)) for s in specs))
 
 
 def _topic(spec: FunctionSpec) -> str:

@@ -1,0 +1,345 @@
+"""Spelling of a request made regular before extraction: number words, percentages, abbreviations, typos.
+
+`normalize` rewrites only what has one reading, so that the patterns of `simxai.extraction` meet a single
+form of each value:
+
+- number words become digits ("patient forty-one" -> "patient 41", "a hundred and ten" -> "110", "twenty
+  five" -> "25"); a lone "one" stays a word ("this one", "another one") unless an id noun or a unit
+  frames it ("patient one", "one percent");
+- percentages in words become "%" after a number ("five percent", "20 per cent");
+- abbreviations of an id become the host's noun ("pt 88", "pt. 88") or "number" ("no. 7", "nr 7");
+- contractions written without their apostrophe get it back ("didnt" -> "didn't"), and a few chat
+  spellings are written out ("wat" -> "what");
+- a word of five letters or more that is one edit (insertion, deletion, substitution or transposition of
+  neighbours) away from exactly one known word becomes that word ("pateint" -> "patient", "probabilty" ->
+  "probability"). Known words are the host's own (feature names and aliases, labels, its noun) and a
+  short lexicon of what users ask about a model; callers may add more (the router adds its specs' words).
+
+Every rewrite is a linear scan over word tokens: no pattern here can backtrack on long inputs.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from simxai.hosts.base import HostSchema
+
+__all__ = ["normalize", "number_value"]
+
+_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_SCALES = {"hundred": 100, "thousand": 1000}
+# Words that make a lone "one" a number: an id noun before it, a unit after it.
+_ID_WORDS = frozenset("id number no row instance sample case record item entry index #".split())
+_UNIT_WORDS = frozenset("percent per % year years point points unit units time times".split())
+
+# Negative and other contractions written without the apostrophe; the forms are English grammar.
+_CONTRACTIONS = {
+    "didnt": "didn't",
+    "doesnt": "doesn't",
+    "dont": "don't",
+    "isnt": "isn't",
+    "wasnt": "wasn't",
+    "arent": "aren't",
+    "werent": "weren't",
+    "cant": "can't",
+    "couldnt": "couldn't",
+    "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't",
+    "wont": "won't",
+    "hasnt": "hasn't",
+    "havent": "haven't",
+    "hadnt": "hadn't",
+    "aint": "ain't",
+    "whats": "what's",
+    "thats": "that's",
+    "hows": "how's",
+    "whys": "why's",
+    "wheres": "where's",
+    "whos": "who's",
+    "im": "i'm",
+    "ive": "i've",
+    "youre": "you're",
+    "theyre": "they're",
+}
+# Chat spellings with a single reading.
+_CHAT = {"wat": "what", "wut": "what", "wht": "what", "pls": "please", "plz": "please", "abt": "about"}
+
+# What users ask about a model, besides the host's own words: targets of typo correction.
+_LEXICON = frozenset(
+    """
+    probability probabilities prediction predictions predicted predict predicts explanation explanations
+    explain important importance features feature counterfactual counterfactuals accuracy accurate precision
+    recall performance perform model classifier confidence confident likely likelihood higher lower increase
+    decrease increased decreased average dataset instance instances outcome because another sentiment
+    positive negative metric metrics matrix confusion global overall influence influential contribute
+    contribution factors between older younger greater smaller larger bigger percent difference different
+    compare comparison against labelled classified describe information training trained correct mistake
+    mistakes everyone predicting explaining similar instead scenario
+    """.split()
+)
+# Ordinary words at one edit from a target that must stay as written.
+_PROTECTED = frozenset(
+    """
+    those these things think thing where whose while white whole wrote write written words world worse worst
+    lover lowers power tower older order under other otter early nearly clearly really fairly value valued
+    valid values stale table tables cable fable state states stats later latter letter after alter water
+    women woman human humans model modes nodes notes votes voted noted rated rates dates gates place plane
+    plans scare share shore store score scores score scope slope label level levels lever never fever seven
+    eleven given giver liver river hours house mouse month months north south earth death heath health
+    wealth their there three threw throw whose whole those could would should about above abode bound round
+    sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while
+    """.split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+(?:\.\d+)?|%|#")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` and `b` differ by exactly one insertion, deletion, substitution or adjacent swap."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1 :]
+    if a[i + 1 :] == b[i + 1 :]:
+        return True
+    return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+
+
+def _is_inflection(word: str, target: str) -> bool:
+    """Whether one of the two words is the other plus a final s or d ("predicts" beside "predict")."""
+    longer, shorter = (word, target) if len(word) > len(target) else (target, word)
+    return len(longer) == len(shorter) + 1 and longer.startswith(shorter) and longer[-1] in "sd"
+
+
+@functools.lru_cache(maxsize=64)
+def _targets(
+    schema_words: tuple[str, ...], extra: tuple[str, ...]
+) -> tuple[frozenset[str], dict[int, tuple[str, ...]]]:
+    """Known words (never corrected) and, by length, the words a typo may be corrected to."""
+    targets = set(_LEXICON) | {w for w in schema_words if len(w) >= 4}
+    known = targets | set(extra) | _PROTECTED | set(_UNITS) | set(_TENS) | set(_SCALES)
+    by_length: dict[int, list[str]] = {}
+    for word in targets:
+        by_length.setdefault(len(word), []).append(word)
+    return frozenset(known), {n: tuple(sorted(words)) for n, words in by_length.items()}
+
+
+def _schema_words(schema: HostSchema | None) -> tuple[str, ...]:
+    if schema is None:
+        return ()
+    words: set[str] = set()
+    names = [*schema.class_names]
+    for feature in schema.features:
+        names += [feature.name, *feature.aliases, *(feature.categories or [])]
+    if schema.instance_noun:
+        names += [schema.instance_noun, schema.instance_noun + "s"]
+    for name in names:
+        words.update(w.lower() for w in re.findall(r"[A-Za-z]+", name.replace("_", " ")))
+    return tuple(sorted(words))
+
+
+def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, ...]]) -> str | None:
+    lower = word.lower()
+    if len(lower) < 5 or lower in known or "'" in lower:
+        return None
+    found = {
+        target
+        for n in (len(lower) - 1, len(lower), len(lower) + 1)
+        for target in by_length.get(n, ())
+        if _one_edit(lower, target) and not _is_inflection(lower, target)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def number_value(words: list[str]) -> int | None:
+    """The value of a run of number words ("forty", "one" -> 41; "a", "hundred", "and", "ten" -> 110)."""
+    total, current, seen = 0, 0, False
+    for word in words:
+        if word in ("a", "and"):
+            continue
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word == "thousand":
+            total += max(current, 1) * 1000
+            current = 0
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def _fits(previous: str | None, word: str) -> bool:
+    """Whether `word` continues a number whose last word is `previous` ("forty" + "one", not "five" + "ten")."""
+    if previous is None:
+        return True
+    if word in _SCALES:
+        return previous in _UNITS or previous in _TENS or previous in ("a",) or previous == "hundred"
+    if word in _UNITS:
+        if previous in _TENS:
+            return _UNITS[word] < 10
+        return previous in _SCALES or previous == "and"
+    if word in _TENS:
+        return previous in _SCALES or previous == "and"
+    return False
+
+
+def _numbers(tokens: list[tuple[int, int, str]], text: str, noun: str, ids_only: bool) -> list[tuple[int, int, str]]:
+    """Replacements (start, end, digits) for the runs of number words among `tokens` (after an id word only)."""
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        start, end, word = tokens[i]
+        lead_a = word == "a" and i + 1 < len(tokens) and tokens[i + 1][2] in _SCALES
+        if word not in _UNITS and word not in _TENS and not lead_a:
+            i += 1
+            continue
+        run = [word]
+        last_end = end
+        j = i + 1
+        while j < len(tokens):
+            nxt = tokens[j][2]
+            gap = text[last_end : tokens[j][0]]
+            if gap.strip(" -") or len(gap) > 3:
+                break
+            if nxt == "and":
+                # "a hundred and ten": "and" joins only after a scale and before a number word
+                if run[-1] not in _SCALES or j + 1 >= len(tokens):
+                    break
+                after = tokens[j + 1][2]
+                if (after not in _UNITS and after not in _TENS) or text[tokens[j][1] : tokens[j + 1][0]].strip():
+                    break
+            elif not _fits(run[-1], nxt):
+                break
+            run.append(nxt)
+            last_end = tokens[j][1]
+            j += 1
+        value = number_value(run)
+        framed = _frames_one(tokens, i, noun)
+        if value is not None and (framed or (run != ["one"] and not ids_only)):
+            out.append((start, last_end, str(value)))
+        i = j
+    return out
+
+
+def _frames_one(tokens: list[tuple[int, int, str]], i: int, noun: str) -> bool:
+    before = tokens[i - 1][2] if i > 0 else ""
+    after = tokens[i + 1][2] if i + 1 < len(tokens) else ""
+    return before in _ID_WORDS or (bool(noun) and before == noun) or after in _UNIT_WORDS
+
+
+# "pt 88", "pt. 88", "pts 3 and 4", "no. 7", "nr 7", "num 7", "id#7": abbreviations before a number.
+_ABBREVIATION = re.compile(
+    r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#])(?P<id>id)#", re.IGNORECASE
+)
+_PERCENT = re.compile(r"(?<=\d)[ ]?(?:per[ ]?cent(?:age)?|pct)\b", re.IGNORECASE)
+
+
+def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[str] = ()) -> str:
+    """`text` with number words as digits, "percent" as "%", id abbreviations, contractions and typos fixed.
+
+    For a text host (or no schema) a turn may carry the text to classify without quotes, which must reach
+    the model as written: then only id abbreviations and number words right after an id word ("review
+    forty-one") are rewritten.
+
+    Args:
+        text: the user's words.
+        schema: the host's schema, whose feature names, aliases, categories, labels and noun are known words.
+        vocabulary: further known words (e.g. the words of the function specs): never corrected themselves.
+    """
+    full = schema is not None and schema.kind != "text"
+    extra = tuple(sorted({w.lower() for w in vocabulary}))
+    return _normalize(text, _schema_words(schema), extra, _noun(schema), full)
+
+
+def _noun(schema: HostSchema | None) -> str:
+    return (schema.instance_noun or "").lower() if schema is not None else ""
+
+
+@functools.lru_cache(maxsize=512)
+def _normalize(text: str, schema_words: tuple[str, ...], extra: tuple[str, ...], noun: str, full: bool) -> str:
+    known, by_length = _targets(schema_words, extra)
+    tokens = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    edits = _numbers(tokens, text, noun, ids_only=not full)
+    ends = iter([(s, e) for s, e, _ in edits])  # sorted, as the numbers were found left to right
+    span = next(ends, None)
+    corrected: dict[str, str | None] = {}
+    for start, end, word in tokens if full else ():
+        while span is not None and span[1] <= start:
+            span = next(ends, None)
+        if span is not None and span[0] <= start:
+            continue  # inside a number
+        original = text[start:end]
+        if word not in corrected:
+            corrected[word] = _CONTRACTIONS.get(word) or _CHAT.get(word) or _correct(word, known, by_length)
+        replacement = corrected[word]
+        if replacement is not None:
+            if original[:1].isupper():
+                replacement = replacement[:1].upper() + replacement[1:]
+            edits.append((start, end, replacement))
+    out = _apply(text, edits)
+    if full:
+        out = _PERCENT.sub("%", out)
+    return _ABBREVIATION.sub(lambda m: _expand(m, noun), out)
+
+
+def _expand(match: re.Match[str], noun: str) -> str:
+    if match.group("id"):
+        return "id "
+    word = match.group("a").lower().rstrip(".#")
+    if word.startswith("p"):
+        return (noun or "instance") + ("s" if word == "pts" else "")
+    return "number"
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    pieces: list[str] = []
+    position = 0
+    for start, end, replacement in sorted(edits):
+        if start < position:
+            continue
+        pieces += [text[position:start], replacement]
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces)
