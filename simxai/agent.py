@@ -20,6 +20,7 @@ import pydantic
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
+from simxai.followup import Step, answer_amount, extract_step, offered_amount, step_changes, step_feature
 from simxai.guard import GuardReport, Vocabulary, check_claims
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
@@ -35,6 +36,7 @@ __all__ = [
     "Conversation",
     "DialogueState",
     "PendingCall",
+    "StepQuestion",
     "Turn",
     "TurnEvent",
 ]
@@ -54,21 +56,36 @@ class AgentSettings(pydantic.BaseModel):
     max_tokens: int = 512
 
 
+class StepQuestion(pydantic.BaseModel):
+    """A relative change waiting for its amount ("what if it were higher?" -> "how much higher?")."""
+
+    feature: str
+    sign: Literal["+", "-"]
+    offer: str | None = None
+
+
 class PendingCall(pydantic.BaseModel):
     """A call waiting for the user's answer to a clarifying question."""
 
     function: str
     arguments: dict[str, Any]
     missing: str
+    #: For "how much higher?": the feature in focus, the direction, and the amount offered (yes takes it).
+    step: StepQuestion | None = None
 
 
 class DialogueState(pydantic.BaseModel):
-    """What the conversation is about: the instance in focus, the last label, changes and metric."""
+    """What the conversation is about: the instance in focus, the last label, changes and metric.
+
+    `feature` is the feature in focus: the last one a what-if changed, or the last one asked about; a
+    relative change that names no feature ("what if it were 20 % lower?") applies to it.
+    """
 
     instance: Any = None
     label: str | None = None
     changes: dict[str, Any] | None = None
     metric: str | None = None
+    feature: str | None = None
     last_function: str | None = None
     pending: PendingCall | None = None
 
@@ -90,6 +107,11 @@ class DialogueState(pydantic.BaseModel):
         for name in FILLABLE:
             if arguments.get(name) is not None:
                 update[name] = arguments[name]
+        changes = arguments.get("changes")
+        if function == "explain_what_if" and isinstance(changes, dict) and changes:
+            update["feature"] = str(list(changes)[-1])
+        elif isinstance(arguments.get("feature"), str) and arguments["feature"]:
+            update["feature"] = arguments["feature"]
         if isinstance(payload, dict):
             label = payload.get("label") or payload.get("current_label") or payload.get("predicted_label")
             if function == "explain_what_if":
@@ -309,6 +331,9 @@ class _TurnRun:
             return None
         self.state = self.state.model_copy(update={"pending": None})
         value = extract_argument(pending.missing, self.user, self.agent.schema)
+        if value is None and pending.step is not None:
+            amount = answer_amount(self.user, pending.step.sign, pending.step.offer, self.agent.schema)
+            value = {pending.step.feature: amount} if amount is not None else None
         if value is None:
             return None  # not an answer: treat it as a new request
         previous = pending.arguments.get(pending.missing)
@@ -341,9 +366,7 @@ class _TurnRun:
                     return response.content
                 # A direct answer may not state facts about this model: those come from functions.
                 started = time.perf_counter()
-                report = check_claims(
-                    response.content, [], vocabulary=self.agent.vocabulary, context=self.user
-                )
+                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.user)
                 self.stage.add("guard", started)
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
                     self._direct_report = report
@@ -358,9 +381,7 @@ class _TurnRun:
                 )
                 continue
             self._record_assistant(response)
-            needs_retry = await self._run_calls(
-                response.tool_calls[:budget], skipped=response.tool_calls[budget:]
-            )
+            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
             if self.clarification is not None:
                 return None
             if needs_retry:
@@ -435,9 +456,7 @@ class _TurnRun:
             needs_retry |= await self._run_call(call)
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
-            self._append(
-                Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"}))
-            )
+            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
         return needs_retry
 
     async def _run_call(self, call: ToolCall) -> bool:
@@ -447,7 +466,11 @@ class _TurnRun:
             await self._finish_call(call, call.arguments, "rejected", error=message)
             return True
         parameters = [p.name for p in registered.spec.parameters]
-        arguments = self.state.fill(call.arguments, parameters)
+        arguments = self._relative_change(call, parameters)
+        if arguments is None:  # "what if it were higher?": asked how much
+            await self._finish_call(call, call.arguments, "clarification", error="the change's amount is missing")
+            return False
+        arguments = self.state.fill(arguments, parameters)
         started = time.perf_counter()
         try:
             result = await asyncio.to_thread(registered, self.agent.host, arguments)
@@ -457,9 +480,7 @@ class _TurnRun:
                 self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))
                 return False
-            await self._finish_call(
-                call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid)
-            )
+            await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
             self._last_argument_error = exc
             return True
         except (FunctionCallError, HostError) as exc:
@@ -499,6 +520,37 @@ class _TurnRun:
             content = json.dumps({"error": error}, ensure_ascii=False)
         self._append(Message.tool(call, content))
         await self._emit(TurnEvent(type="call", call=record))
+
+    def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | None:
+        """The call's arguments, with a change that names no feature applied to the feature in focus.
+
+        "what if it were 20 % lower instead?" replaces the previous change by -20 % of the feature in focus,
+        never reruns the previous change. A direction without an amount, or without a feature in focus,
+        is asked about (the turn's clarification; None is returned).
+        """
+        schema = self.agent.schema
+        if "changes" not in parameters or call.arguments.get("changes") or schema.kind != "tabular":
+            return dict(call.arguments)
+        step = extract_step(self.user, schema)
+        if step is None:
+            return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
+        feature = step_feature(step, self.state.feature, schema)
+        changes = step_changes(step, self.state.feature, schema)
+        if changes is not None:
+            return {**call.arguments, "changes": changes}
+        kept = {k: v for k, v in call.arguments.items() if k != "changes"}
+        if "instance" in parameters and kept.get("instance") in (None, ""):
+            kept = self.state.fill(kept, ["instance"])
+        self.clarification = Clarification(
+            function=call.name, missing=["changes"], question=_step_question(schema, step, feature)
+        )
+        question = None
+        if feature is not None and step.sign != "*":
+            offer = _offer(schema, feature, step.sign)
+            question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
+        pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
+        self.state = self.state.model_copy(update={"pending": pending})
+        return None
 
     # Stage 3: clarify.
     def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> None:
@@ -554,9 +606,7 @@ class _TurnRun:
             second = await self._complete(tool_choice="none")
             started = time.perf_counter()
             if second is not None:
-                again = check_claims(
-                    second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user
-                )
+                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user)
                 self.stage.add("guard", started)
                 if again.passed:
                     self._regenerated = second.content
@@ -571,9 +621,7 @@ class _TurnRun:
             return self._regenerated
         if reply and not report.fallback_used and self.backend.writes_replies:
             return reply
-        rendered = [
-            c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")
-        ]
+        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
         if rendered:
             return " ".join(r for r in rendered if r)
         return reply or self._cannot()
@@ -602,6 +650,28 @@ def _chunks(text: str, size: int = 24) -> list[str]:
     return pieces
 
 
+def _offer(schema: HostSchema, feature: str, sign: Literal["+", "-"]) -> str | None:
+    found = next((f for f in schema.features if f.name == feature), None)
+    amount = offered_amount(found) if found is not None else None
+    return f"{sign}{amount:g}" if amount is not None else None
+
+
+def _step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
+    """How much (or which feature) for a relative change: one short question with a concrete offer."""
+    direction = {"+": "higher", "-": "lower", "*": "changed"}[step.sign]
+    if feature is None:
+        example = schema.features[0].name if schema.features else "a feature"
+        return f"Which feature should be {direction}? For example '{example} 10% {direction}'."
+    offer = _offer(schema, feature, step.sign) if step.sign != "*" else None
+    if offer is None:
+        return f"How much {direction} should {feature} be? For example '10% {direction}', or a new value of {feature}."
+    amount = offer[1:]
+    return (
+        f"How much {direction} should {feature} be? For example {amount} {direction} (a tenth of its range in the "
+        f"data) or 10% {direction}; say yes for {amount}."
+    )
+
+
 def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) -> str:
     noun = schema.instance_noun
     if name == "instance" and exc.missing and any(m not in FILLABLE for m in exc.missing):
@@ -625,9 +695,7 @@ def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) 
     if name == "metric":
         return f"Which metric would you like: {', '.join(schema.metrics)}?"
     if name == "changes":
-        example = (
-            "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
-        )
+        example = "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
         return f"What should change for the what-if question? For example {example}."
     valid = f" Valid: {exc.valid}." if exc.valid else ""
     return f"{exc}.{valid} What should I use for {name}?"

@@ -44,6 +44,7 @@ from simxai.extraction import (
     feature_spans,
     group_spans,
 )
+from simxai.followup import extract_step, focus_feature, step_changes
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
@@ -573,6 +574,19 @@ _FILLER = frozenset(
 )
 
 
+# Words around a feature or a change in a follow-up that asks nothing new ("and the bmi feature?", "and if
+# she were 10 years older?").
+_FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
+_CHANGE_FILLER = _FILLER | frozenset(
+    "if she he they were was had been would be years year older younger higher lower more less by points % "
+    "instead increase decrease raise reduce set to".split()
+)
+
+
+def _only_fillers(masked: str, fillers: frozenset[str]) -> bool:
+    return all(w.lower() in fillers or w in fillers for w in re.findall(r"[A-Za-z']+|%", masked))
+
+
 def _only_names_instance(masked: str, schema: HostSchema | None) -> bool:
     """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?")."""
     if "INSTANCE" not in masked and "NUM" not in masked and "GROUP" not in masked:
@@ -727,6 +741,9 @@ class RouterBackend(Backend):
                 return _Decision(previous, decision.confidence, True)
             if "get_prediction" in names:
                 return _Decision("get_prediction", decision.confidence, True)
+        follow_up = self._follow_up(text, masked, history, request, depth)
+        if follow_up is not None:
+            return _Decision(follow_up, decision.confidence, True)
         if _ANOTHER.search(masked) and len(text.split()) <= 10 and not decision.cued:
             previous = self._previous_function(history, request, depth)
             if previous in names:
@@ -741,6 +758,38 @@ class RouterBackend(Backend):
         if decision.confidence >= self.threshold:
             return decision
         return _Decision(None, decision.confidence, False)
+
+    def _follow_up(
+        self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest, depth: int
+    ) -> str | None:
+        """The function of a follow-up that changes one thing of the previous question, or None.
+
+        After a what-if, a change that names no feature ("what about 5 more?", "and if it were 20 % lower
+        instead?") is another what-if on the feature in focus. After a question about a feature ("tell me
+        about the data" -> "what about the bmi feature?"), a turn that only names another feature asks the
+        same question about it. A turn that only names a change ("ten years older") asks what it does to the
+        instance in focus.
+        """
+        names = {s.name for s in request.functions}
+        schema = request.host
+        if schema is None or schema.kind != "tabular":
+            return None
+        previous = self._previous_function(history, request, depth)
+        if previous is None:
+            return None
+        if previous == "explain_what_if" and not extract_changes(text, schema) and extract_step(text, schema):
+            return previous
+        takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
+        if "FEATURE" in masked and _only_fillers(masked.replace("FEATURE", " "), _FEATURE_FILLER):
+            return previous if "feature" in takes.get(previous, set()) else None
+        if (
+            "explain_what_if" in names
+            and "instance" in takes.get(previous, set())
+            and extract_changes(text, schema)
+            and _only_fillers(masked.replace("FEATURE", " "), _CHANGE_FILLER)
+        ):
+            return "explain_what_if"
+        return None
 
     def _compound(self, decision: _Decision, masked: str, request: CompletionRequest) -> _Decision:
         """The decision, with the further functions of a compound request.
@@ -832,6 +881,10 @@ class RouterBackend(Backend):
         changes = None
         if "changes" in parameters:
             changes = extract_changes(text, schema)
+            if not changes:
+                # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
+                step = extract_step(text, schema)
+                changes = step_changes(step, focus_feature(history), schema) if step is not None else None
             if changes:
                 arguments["changes"] = changes
         for name in parameters:

@@ -1,0 +1,163 @@
+"""Follow-ups that change the feature in focus without naming it: "higher", "20 % lower", "5 more", "double it".
+
+A what-if follow-up often names only a direction and an amount ("what if it were higher?", "and if it were
+20 % lower instead?", "what about 5 more?"). Such a turn refers to the feature in focus, the one the last
+what-if changed (or the last feature asked about), and replaces the previous change rather than repeating
+it. `extract_step` reads the step from the turn; `focus_feature` finds the feature in focus in a history;
+`step_changes` turns the two into the `changes` argument of `explain_what_if`.
+
+A direction without an amount ("what if it were higher?") is no change yet: the engine asks how much,
+offering a concrete amount (a tenth of the feature's range), because any default would be a guess that
+decides the answer (a small step may keep the label where a large one flips it).
+
+Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.messages import Message
+from simxai.normalize import normalize
+
+__all__ = ["Step", "answer_amount", "extract_step", "focus_feature", "offered_amount", "step_changes", "step_feature"]
+
+_NUM = r"\d+(?:\.\d+)?"
+_UP = r"higher|more|greater|larger|bigger|up|increased|raised|older|longer|heavier|taller"
+_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|younger|shorter|lighter"
+_INC = r"increase|increased|raise|raised|add|added|bump|boost|up"
+_DEC = r"decrease|decreased|reduce|reduced|lower|lowered|cut|drop|dropped|subtract|subtracted"
+_AGE_WORDS = ("older", "younger")
+
+# "20 % lower", "5 more", "5 points higher", "10 years older"
+_AMOUNT_DIRECTION = re.compile(
+    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|years?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
+    re.IGNORECASE,
+)
+# "higher by 5", "lower by 20%", "increase it by 5", "reduce that by 10 %"
+_DIRECTION_BY = re.compile(
+    rf"\b(?P<dir>{_UP}|{_DOWN}|{_INC}|{_DEC})\s+(?:(?:it|that|this|them)\s+)?by\s+(?P<n>{_NUM})(?:\s?(?P<pct>%))?",
+    re.IGNORECASE,
+)
+# "double it", "if it were halved", "twice as high"
+_MULTIPLY = re.compile(
+    r"\b(?P<m>double|doubled|triple|tripled|halve|halved|twice|half)\b(?!\s+(?:the|a|an|her|his|its|their)\s+\w)",
+    re.IGNORECASE,
+)
+_MULTIPLIERS = {"double": 2, "doubled": 2, "twice": 2, "triple": 3, "tripled": 3, "halve": 0.5, "halved": 0.5}
+# "what if it were higher?", "a bit lower", "even higher", "make it higher", "increase it"
+_DIRECTION_ONLY = re.compile(
+    rf"\b(?:were|was|is|be|been|got|gets|went|goes|made|make\s+(?:it|that|this|them))\s+"
+    rf"(?:(?:a\s+(?:bit|little|lot)|much|even|slightly|somewhat|still|any)\s+)?(?P<dir>{_UP}|{_DOWN})\b"
+    rf"|\b(?P<verb>{_INC}|{_DEC})\s+(?:it|that|this|them)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A relative change named without a feature: a sign, and an amount when one is given."""
+
+    sign: Literal["+", "-", "*"]
+    amount: float | None
+    percent: bool = False
+    #: "older" / "younger" name the age feature by themselves.
+    age: bool = False
+
+    def value(self) -> ChangeValue | None:
+        """The change as `explain_what_if` takes it ("+5", "-20%", "*2"), or None without an amount."""
+        if self.amount is None:
+            return None
+        return f"{self.sign}{self.amount:g}{'%' if self.percent else ''}"
+
+
+def _sign(direction: str) -> Literal["+", "-"]:
+    return "-" if re.fullmatch(rf"{_DOWN}|{_DEC}", direction, re.IGNORECASE) else "+"
+
+
+def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
+    """The relative change a turn names without a feature, or None.
+
+    "what if it were 20 % lower instead?" -> Step("-", 20, percent=True); "what about 5 more?" -> Step("+",
+    5); "double it" -> Step("*", 2); "what if it were higher?" -> Step("+", None) (no amount given).
+    """
+    text = normalize(text, schema)
+    match = _AMOUNT_DIRECTION.search(text) or _DIRECTION_BY.search(text)
+    if match:
+        direction = match.group("dir").lower()
+        return Step(_sign(direction), float(match.group("n")), bool(match.group("pct")), direction in _AGE_WORDS)
+    multiply = _MULTIPLY.search(text)
+    if multiply:
+        return Step("*", float(_MULTIPLIERS.get(multiply.group("m").lower(), 0.5)))
+    only = _DIRECTION_ONLY.search(text)
+    if only:
+        direction = (only.group("dir") or only.group("verb")).lower()
+        return Step(_sign(direction), None, age=direction in _AGE_WORDS)
+    return None
+
+
+def focus_feature(history: Sequence[Message]) -> str | None:
+    """The feature in focus: the last feature a what-if changed or a question asked about, in `history`."""
+    for message in reversed(history):
+        for call in reversed(message.tool_calls):
+            changes = call.arguments.get("changes")
+            if call.name == "explain_what_if" and isinstance(changes, dict) and changes:
+                return str(list(changes)[-1])
+            feature = call.arguments.get("feature")
+            if isinstance(feature, str) and feature:
+                return feature
+    return None
+
+
+def _age(schema: HostSchema | None) -> str | None:
+    if schema is None:
+        return None
+    return next((f.name for f in schema.features if f.type == "numeric" and "age" in f.name.lower().split("_")), None)
+
+
+def step_changes(step: Step, focus: str | None, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """The changes a step makes to the feature in focus ("older" / "younger" always change age), or None.
+
+    None when no feature is in focus or the step has no amount: the engine asks then.
+    """
+    feature = step_feature(step, focus, schema)
+    value = step.value()
+    if feature is None or value is None:
+        return None
+    return {feature: value}
+
+
+def step_feature(step: Step, focus: str | None, schema: HostSchema | None) -> str | None:
+    """The feature a step changes: age for "older" / "younger", else the feature in focus."""
+    return (_age(schema) if step.age else None) or focus
+
+
+def offered_amount(feature: FeatureSchema) -> float | None:
+    """A concrete amount to offer for "higher" without one: a tenth of the feature's range, two digits."""
+    if feature.type != "numeric" or feature.min is None or feature.max is None or feature.max <= feature.min:
+        return None
+    return float(f"{(feature.max - feature.min) / 10:.2g}")
+
+
+_BARE_AMOUNT = re.compile(rf"^\W*(?:by\s+)?(?P<n>{_NUM})(?:\s?(?P<pct>%))?[\s.!?]*$")
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|fine|go\s+ahead|do\s+it|please)\b", re.IGNORECASE)
+
+
+def answer_amount(
+    text: str, sign: Literal["+", "-"], offer: ChangeValue | None, schema: HostSchema | None
+) -> ChangeValue | None:
+    """The change a user's answer to "how much higher?" gives: a step, a bare amount, or yes to the offer."""
+    text = normalize(text, schema)
+    step = extract_step(text, schema)
+    if step is not None and step.amount is not None:
+        return step.value()
+    bare = _BARE_AMOUNT.match(text)
+    if bare:
+        return f"{sign}{float(bare.group('n')):g}{'%' if bare.group('pct') else ''}"
+    if offer is not None and _YES.match(text):
+        return offer
+    return None
