@@ -474,7 +474,43 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
         )
         if bare:
             ids = _id_list(bare.group("body"))
+    if not ids:
+        ids = _subject_id(text, schema)
     return list(dict.fromkeys(ids))
+
+
+# A bare number as the subject of a question ("why is 87 not stable?", "does 12 get progressing?") or as
+# the last words after "for" / "of" / "about" ("the prediction for 87?"). Only one token is optional at a
+# time, so the patterns stay linear on long inputs.
+_SUBJECT_ID = re.compile(
+    r"^\W{0,3}(?:(?:and|so|but|then|ok|okay)\s+)?(?:why|how\s+come|what|what's|is|was|does|did|would|will|could|"
+    r"can)\s+(?:(?:is|was|does|did|would|will|isn't|wasn't|doesn't|didn't|the\s+model|it)\s+)?#?(?P<n>\d+)\b",
+    re.IGNORECASE,
+)
+_LAST_ID = re.compile(r"\b(?:for|of|about|on)\s#?(?P<n>\d+)[?.!]{0,3}\s{0,3}$", re.IGNORECASE)
+# What may follow a number that is a quantity, not an id.
+_QUANTITY_AFTER = re.compile(
+    r"^(?:[.,]\d|\s?%|\s(?:years?|yrs?|points?|units?|percent|times|more|less|higher|lower|or\s|and\s\d|"
+    r"counterfactuals?|examples?|ways?|features?|most|top)\b)",
+    re.IGNORECASE,
+)
+
+
+def _subject_id(text: str, schema: HostSchema | None) -> list[int]:
+    """A bare id that is the subject of the question or its last words, when nothing marks it as a quantity."""
+    match = _SUBJECT_ID.match(text) or _LAST_ID.search(text)
+    if match is None or _QUANTITY_AFTER.match(text[match.end() : match.end() + 20]):
+        return []
+    number = int(match.group("n"))
+    if schema is not None and schema.id_range is not None:
+        low, high = schema.id_range
+        if not low <= number <= high:
+            return []
+    end = match.end()
+    # "is 30 a high bmi": a feature right after the number makes it the feature's value
+    if any(end <= m.start <= end + 12 for m in _mentions(text, schema)):
+        return []
+    return [number]
 
 
 _REFERENCE = re.compile(
