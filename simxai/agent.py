@@ -366,7 +366,9 @@ class _TurnRun:
                     return response.content
                 # A direct answer may not state facts about this model: those come from functions.
                 started = time.perf_counter()
-                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.user)
+                report = check_claims(
+                    response.content, [], vocabulary=self.agent.vocabulary, context=self.user
+                )
                 self.stage.add("guard", started)
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
                     self._direct_report = report
@@ -381,7 +383,9 @@ class _TurnRun:
                 )
                 continue
             self._record_assistant(response)
-            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
+            needs_retry = await self._run_calls(
+                response.tool_calls[:budget], skipped=response.tool_calls[budget:]
+            )
             if self.clarification is not None:
                 return None
             if needs_retry:
@@ -456,7 +460,9 @@ class _TurnRun:
             needs_retry |= await self._run_call(call)
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
-            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
+            self._append(
+                Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"}))
+            )
         return needs_retry
 
     async def _run_call(self, call: ToolCall) -> bool:
@@ -480,7 +486,9 @@ class _TurnRun:
                 self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))
                 return False
-            await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
+            await self._finish_call(
+                call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid)
+            )
             self._last_argument_error = exc
             return True
         except (FunctionCallError, HostError) as exc:
@@ -606,7 +614,9 @@ class _TurnRun:
             second = await self._complete(tool_choice="none")
             started = time.perf_counter()
             if second is not None:
-                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+                again = check_claims(
+                    second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user
+                )
                 self.stage.add("guard", started)
                 if again.passed:
                     self._regenerated = second.content
@@ -621,7 +631,9 @@ class _TurnRun:
             return self._regenerated
         if reply and not report.fallback_used and self.backend.writes_replies:
             return reply
-        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
+        rendered = [
+            c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")
+        ]
         if rendered:
             return " ".join(r for r in rendered if r)
         return reply or self._cannot()
@@ -694,8 +706,13 @@ def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) 
         return f"{prefix}Which {noun} do you mean ({function})? {where}."
     if name == "metric":
         return f"Which metric would you like: {', '.join(schema.metrics)}?"
+    if name == "group":
+        reason = str(exc)
+        return f"{reason[:1].upper()}{reason[1:]}. Valid: {exc.valid}. Which group should I score the model on?"
     if name == "changes":
-        example = "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
+        example = (
+            "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
+        )
         return f"What should change for the what-if question? For example {example}."
     valid = f" Valid: {exc.valid}." if exc.valid else ""
     return f"{exc}.{valid} What should I use for {name}?"

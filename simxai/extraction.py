@@ -18,7 +18,9 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simxai.exceptions import ArgumentError
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.instances import parse_condition
 from simxai.messages import Message
 from simxai.normalize import normalize
 
@@ -27,6 +29,7 @@ __all__ = [
     "extract_changes",
     "extract_count",
     "extract_feature",
+    "extract_group",
     "extract_ids",
     "extract_instance",
     "extract_label",
@@ -378,6 +381,7 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "all",
         r"\bmetrics?\b|how (?:good|well|reliable|strong)|\bany good\b|\bgood enough\b|"
+        r"\bhow (?:does|did|do|is) (?:it|the model|this model|the classifier|they) (?:do|doing)\b|"
         r"\bperform(?:s|ance|ing)?\b|\bscores?\b|"
         r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b",
     ),
@@ -635,6 +639,16 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
             clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+        # "patients over 60", "people under 30": a group of people above or below a bare number is an age
+        people = rf"(?:{_group_noun(schema)}|people|persons|those|ones|individuals|everyone|anyone)"
+        for match in re.finditer(
+            rf"\b{people}\s(?:(?:who\s(?:are|were)|aged)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
+            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))",
+            text,
+            re.IGNORECASE,
+        ):
+            over = match.group("op").lower() in ("over", "above")
+            clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
@@ -1118,6 +1132,74 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Groups a metric is computed on
+
+# Words that name a group of people by sex, and the category words a data set may code them with.
+_SEX_GROUPS = (
+    (r"women|woman|females?|girls|ladies", ("female", "females", "f", "woman", "women")),
+    (r"men|man|males?|boys|gentlemen", ("male", "males", "m", "man", "men")),
+)
+_PEOPLE_GROUP = re.compile(
+    r"\b(?P<w>women|woman|females?|girls|ladies|men|man|males?|boys|gentlemen|elderly|seniors|children|kids|adults|"
+    r"(?:older|younger|young|old)\s(?:people|ones|adults))\b",
+    re.IGNORECASE,
+)
+
+
+def extract_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group a metric question is about, as a condition ("accuracy for patients over 60" -> "age > 60").
+
+    A group of people named by a word ("on women", "for the elderly") becomes a condition when a
+    categorical feature codes it by name ("sex = female"); otherwise the word itself is returned, so that the
+    function can say plainly that this data cannot select it, rather than drop it and answer for everyone.
+    None when the question names no group, or all of the data.
+    """
+    text = normalize(text, schema)
+    if schema is None or schema.kind == "text":
+        condition = _text_group(text, schema)
+        return condition
+    condition = _condition(text, schema)
+    if condition is not None and condition != "all":
+        return condition
+    match = _PEOPLE_GROUP.search(text)
+    if match is None:
+        return None
+    word = match.group("w").lower()
+    for pattern, codes in _SEX_GROUPS:
+        if re.fullmatch(pattern, word):
+            for feature in schema.features:
+                category = next((c for c in feature.categories or [] if c.lower() in codes), None)
+                if category is not None:
+                    return f"{feature.name} = {category}"
+    return word
+
+
+def _written_condition(text: str, schema: HostSchema | None) -> str | None:
+    """A condition written out in the condition language ("sex = 2"), as an answer to "which group?"."""
+    if schema is None or not re.search(r"[<>=]", text):
+        return None
+    condition = text.strip().rstrip(".!?").strip()
+    try:
+        parse_condition(condition, schema)
+    except ArgumentError:
+        return None
+    return condition
+
+
+def _text_group(text: str, schema: HostSchema | None) -> str | None:
+    """For a text host: the texts labelled or predicted as a class ("on the reviews labelled positive")."""
+    if schema is None:
+        return None
+    for start, _end, name in _class_mentions(text, schema):
+        before = text[max(0, start - 30) : start].lower()
+        if re.search(r"(?:labell?ed|annotated|tagged|truly|actually)\s(?:as\s)?$", before):
+            return f"label = {name}"
+        if re.search(r"(?:predicted|classified)\s(?:as\s)?$", before):
+            return f"prediction = {name}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Dispatch for clarifying answers
 
 _LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label", "label")
@@ -1158,4 +1240,11 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         return extract_label(text, schema)
     if name == "number_of_iterations":
         return extract_count(text)
+    if name == "group":
+        group = extract_group(text, schema) or _written_condition(text, schema)
+        if group is None and re.fullmatch(
+            r"\W{0,3}(?:all|everyone|everybody|overall|none|no group)\W{0,3}", text, re.I
+        ):
+            return "all"  # the answer to "which group?": the whole split
+        return group
     return None

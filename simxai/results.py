@@ -376,19 +376,21 @@ class PerformanceResult(Result):
     confusion_matrix: list[list[int]] | None = None
     split: str
     n: int
+    #: The group scored ("age > 60"), when the metric was computed on part of the split only.
+    group: str | None = None
 
     def render(self) -> str:
+        where = f"{self.split}, only instances with {self.group}" if self.group else self.split
         if self.metric == "confusion_matrix" and self.confusion_matrix is not None:
             rows = "; ".join(
-                f"true {self.labels[i]}: "
-                + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
+                f"true {self.labels[i]}: " + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
                 for i, row in enumerate(self.confusion_matrix)
             )
-            return f"Confusion matrix on the {self.split} ({self.n} instances): {rows}."
+            return f"Confusion matrix on the {where} ({self.n} instances): {rows}."
         if self.metric == "all":
             listed = ", ".join(f"{k} {format_number(v)}" for k, v in self.metrics.items())
-            return f"On the {self.split} ({self.n} instances) the model scores: {listed}."
-        return f"The model's {self.metric} on the {self.split} ({self.n} instances) is {format_number(self.value)}."
+            return f"On the {where} ({self.n} instances) the model scores: {listed}."
+        return f"The model's {self.metric} on the {where} ({self.n} instances) is {format_number(self.value)}."
 
 
 class Histogram(pydantic.BaseModel):

@@ -10,6 +10,7 @@ from simxai.results import (
     ModelInformationResult,
     OutputInformationResult,
     PerformanceResult,
+    Subject,
 )
 
 # Names users and models commonly use for the metrics, mapped to the canonical ones.
@@ -53,7 +54,7 @@ def normalise_metric(metric: str) -> str:
     return key
 
 
-def get_model_performance(host: Host, metric: str) -> PerformanceResult:
+def get_model_performance(host: Host, metric: str, group: str | None = None) -> PerformanceResult:
     """Report how well the model performs on held-out data, by a metric.
 
     Use for "how accurate is the model", "what is its f1/precision/recall/AUC", "how often is it wrong",
@@ -61,11 +62,14 @@ def get_model_performance(host: Host, metric: str) -> PerformanceResult:
 
     Args:
         metric: One of accuracy, precision, recall, f1, roc_auc, confusion_matrix, or all (every metric).
+        group: Score only the held-out instances in this group: a condition such as 'age > 60',
+            'sex = 2', 'label = <class>' (recorded label) or 'prediction = <class>'. Leave it out (or
+            'all') to score the whole held-out split.
 
     Returns:
         The requested metric's value in [0, 1] (none for confusion_matrix and all), every scalar metric, the
-        labels, the confusion matrix (rows are true labels, columns predicted labels), and the split's name
-        and size.
+        labels, the confusion matrix (rows are true labels, columns predicted labels), the split's name and
+        the number of instances scored, and the group's condition when one was given.
 
     Examples:
         - How accurate is the model?
@@ -76,7 +80,28 @@ def get_model_performance(host: Host, metric: str) -> PerformanceResult:
         - What is the AUC?
         - How well does it perform?
     """
-    return host.performance(normalise_metric(metric))
+    chosen = normalise_metric(metric)
+    if group is None or group.strip().lower() in ("", "all", "everyone", "overall"):
+        return host.performance(chosen)
+    return host.performance(chosen, _group(host, group))
+
+
+def _group(host: Host, group: str) -> Subject:
+    """The group a metric is computed on, or an error that says plainly why this data cannot select it."""
+    try:
+        return host.resolve(group)
+    except ArgumentError as exc:
+        coded = "; ".join(
+            f"{f.name} is {' or '.join(f.categories or [])}" + (f" ({f.description})" if f.description else "")
+            for f in host.schema().features
+            if f.type == "categorical"
+        )
+        raise ArgumentError(
+            f"the model cannot be scored on {group!r}: no feature or value of this data selects it ({exc})",
+            argument="group",
+            valid="a condition such as 'age > 60', 'label = <class>' or 'prediction = <class>', or all"
+            + (f"; categorical features: {coded}" if coded else ""),
+        ) from exc
 
 
 def get_data_information(host: Host, feature: str | None = None) -> DataInformationResult:

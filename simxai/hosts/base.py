@@ -110,8 +110,8 @@ class Host(Protocol):
         """Predict again after applying `changes`."""
         ...
 
-    def performance(self, metric: str) -> PerformanceResult:
-        """Score the model on its held-out split; `metric` is one of `METRICS`."""
+    def performance(self, metric: str, group: Subject | None = None) -> PerformanceResult:
+        """Score the model on its held-out split (its part in `group`, when given); `metric` is one of `METRICS`."""
         ...
 
     def data_information(self, feature: str | None) -> DataInformationResult:

@@ -262,8 +262,20 @@ class RemoteHost:
         body = {"subject": _subject(subject), "changes": dict(changes)}
         return self._call("POST", "what-if", body, WhatIfResult)
 
-    def performance(self, metric: str) -> PerformanceResult:
-        """Score the model on its held-out split; `metric` is one of the schema's metrics."""
+    def performance(self, metric: str, group: Subject | None = None) -> PerformanceResult:
+        """Score the model on its held-out split; `metric` is one of the schema's metrics.
+
+        Raises:
+            ArgumentError: a `group`: the v1 host contract scores the whole split only, and a server that
+                ignored the group would answer for everyone while the user asked about a part.
+        """
+        if group is not None:
+            raise ArgumentError(
+                f"this remote host cannot score the model on part of its data ({group.description}): the v1 "
+                "host contract measures the whole held-out split only",
+                argument="group",
+                valid="no group (the whole held-out split)",
+            )
         return self._call("POST", "performance", {"metric": metric}, PerformanceResult)
 
     def data_information(self, feature: str | None) -> DataInformationResult:

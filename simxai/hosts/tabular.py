@@ -34,7 +34,7 @@ from simxai.hosts._tabular_resolve import Resolver, plural
 from simxai.hosts._tabular_shap import Attributions, Attributor, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
-from simxai.instances import RelativeChange, closest, parse_change
+from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
 from simxai.results import (
     Attribution,
     Change,
@@ -275,20 +275,15 @@ class TabularHost:
         ):
             unknown = [f for f in features if f not in feature_order]
             if unknown:
-                raise UsageError(
-                    f"{option} names unknown features {unknown}; features are {', '.join(feature_order)}"
-                )
+                raise UsageError(f"{option} names unknown features {unknown}; features are {', '.join(feature_order)}")
         unknown_labels = [k for k in output_card.label_meanings if k not in self.class_names]
         if unknown_labels:
             raise UsageError(
-                f"output_card.label_meanings names unknown labels {unknown_labels}; "
-                f"labels are {self.class_names}"
+                f"output_card.label_meanings names unknown labels {unknown_labels}; labels are {self.class_names}"
             )
         self._check_aliases(feature_aliases or {})
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
-        self.table = Table(
-            data[feature_order], list(categorical_features), descriptions, feature_aliases or {}
-        )
+        self.table = Table(data[feature_order], list(categorical_features), descriptions, feature_aliases or {})
         self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
         self._y = self._recorded_labels(data[target])
         self._test_ids, self._split_text = self._held_out(test_ids, test_size)
@@ -357,8 +352,7 @@ class TabularHost:
         names = getattr(model, "feature_names_in_", None)
         if names is None:
             raise UsageError(
-                "model was fitted without feature names; "
-                "fit it on a pandas DataFrame with the feature columns"
+                "model was fitted without feature names; fit it on a pandas DataFrame with the feature columns"
             )
         names = [str(n) for n in names]
         missing = [n for n in names if n not in columns]
@@ -813,8 +807,7 @@ class TabularHost:
                 **result,
                 counterfactuals=[],
                 method="none (no search needed)",
-                note=f"The model already predicts {target_name} for {subject.description}; "
-                "nothing needs to change.",
+                note=f"The model already predicts {target_name} for {subject.description}; nothing needs to change.",
             )
         if not self._mutable:
             return CounterfactualResult(
@@ -878,14 +871,18 @@ class TabularHost:
             ranges=found.ranges,
             samples_checked=found.checked,
             samples_kept=found.kept,
-            method=f"one feature at a time on a {GRID_POINTS}-point grid over its observed range, "
-            f"checked {check}",
+            method=f"one feature at a time on a {GRID_POINTS}-point grid over its observed range, checked {check}",
         )
 
     # ------------------------------------------------------------------------------------- cards
 
-    def performance(self, metric: str) -> PerformanceResult:
-        """Score the model on its held-out split; `metric` is one of `METRICS`."""
+    def performance(self, metric: str, group: Subject | None = None) -> PerformanceResult:
+        """Score the model on its held-out split, or on the split's rows in `group`; `metric` is one of `METRICS`.
+
+        Raises:
+            ArgumentError: an unknown metric, a subject that is no group of rows, a group with no held-out
+                row, or roc_auc on rows that hold a single label.
+        """
         if metric not in METRICS:
             raise ArgumentError(
                 f"unknown metric {metric!r}",
@@ -893,10 +890,15 @@ class TabularHost:
                 valid=", ".join(METRICS),
                 suggestions=closest(str(metric), METRICS),
             )
-        scores, matrix = self._resource("performance", self._scores)
+        ids = self._test_ids
+        if group is None:
+            scores, matrix = self._resource("performance", self._scores)
+        else:
+            ids = self._group_test_ids(group)
+            scores, matrix = self._scores(ids)
         if metric == "roc_auc" and "roc_auc" not in scores:
             raise ArgumentError(
-                "roc_auc is undefined: the held-out split holds a single label",
+                "roc_auc is undefined: the held-out rows scored hold a single label",
                 argument="metric",
                 valid=", ".join(m for m in METRICS if m != "roc_auc"),
             )
@@ -907,12 +909,31 @@ class TabularHost:
             labels=self.class_names,
             confusion_matrix=matrix if metric in ("confusion_matrix", "all") else None,
             split="held-out split",
-            n=len(self._test_ids),
+            n=len(ids),
+            group=group.condition if group is not None else None,
         )
 
-    def _scores(self) -> tuple[dict[str, float], list[list[int]]]:
+    def _group_test_ids(self, group: Subject) -> np.ndarray:
+        """The held-out ids in `group`, in order."""
+        if group.kind != "group" or group.ids is None:
+            raise ArgumentError(
+                f"a metric is measured on a group of {plural(self._resolver.noun)}, not on {group.description}",
+                argument="group",
+                valid=CONDITION_HELP,
+            )
+        ids = np.intersect1d(self._test_ids, np.asarray(group.ids, dtype=int))
+        if len(ids) == 0:
+            raise ArgumentError(
+                f"none of the {len(self._test_ids)} held-out {plural(self._resolver.noun)} is in "
+                f"{group.description}, so the model cannot be scored on them",
+                argument="group",
+                valid=f"a condition that some held-out {plural(self._resolver.noun)} match",
+            )
+        return ids
+
+    def _scores(self, ids: np.ndarray | None = None) -> tuple[dict[str, float], list[list[int]]]:
         labels, proba = self._predictions()
-        ids = self._test_ids
+        ids = self._test_ids if ids is None else ids
         return held_out_scores(self._y[ids], labels[ids], proba[ids], len(self.class_names))
 
     def data_information(self, feature: str | None) -> DataInformationResult:

@@ -514,8 +514,7 @@ class TextHost:
             raise ArgumentError(
                 str(exc),
                 argument="instance",
-                valid="a condition on label, prediction or id, e.g. 'label = "
-                f"{self.class_names[0]}', or 'all'",
+                valid=f"a condition on label, prediction or id, e.g. 'label = {self.class_names[0]}', or 'all'",
                 suggestions=exc.suggestions,
             ) from None
         if any(c.field == "prediction" for c in clauses):
@@ -944,8 +943,7 @@ class TextHost:
         if "text" in changes:
             if len(changes) > 1 or subject.kind == "group":
                 raise ArgumentError(
-                    "the key 'text' replaces the whole text of one instance and cannot be combined with "
-                    "other changes",
+                    "the key 'text' replaces the whole text of one instance and cannot be combined with other changes",
                     argument="changes",
                     valid='{"text": "<new text>"} alone, for one instance',
                 )
@@ -989,11 +987,12 @@ class TextHost:
 
     # -- performance and cards ---------------------------------------------------------------------
 
-    def performance(self, metric: str) -> PerformanceResult:
+    def performance(self, metric: str, group: Subject | None = None) -> PerformanceResult:
         """Score the model on the held-out split (all labelled data if the model was not trained on it).
 
         Binary: precision, recall, f1 and ROC AUC take the second class as positive. More classes: macro
-        averages, and one-vs-rest ROC AUC.
+        averages, and one-vs-rest ROC AUC. With `group` (a group subject from `resolve`), only the split's
+        texts in the group are scored.
         """
         if metric not in METRICS:
             raise ArgumentError(
@@ -1004,7 +1003,25 @@ class TextHost:
             )
         if not self._eval_ids:
             raise HostError("this host has no labelled data to measure performance on")
-        scores, matrix = self._resource("performance", self._scores)
+        ids = self._eval_ids
+        if group is None:
+            scores, matrix = self._resource("performance", self._scores)
+        else:
+            if group.kind != "group" or group.ids is None:
+                raise ArgumentError(
+                    f"a metric is measured on a group of {self._plural}, not on {group.description}",
+                    argument="group",
+                    valid="a condition such as 'label = <class>', 'prediction = <class>' or 'id < 100'",
+                )
+            chosen = set(group.ids)
+            ids = [i for i in self._eval_ids if i in chosen]
+            if not ids:
+                raise ArgumentError(
+                    f"none of the {len(self._eval_ids)} {self._plural} scored is in {group.description}",
+                    argument="group",
+                    valid=f"a condition that some of the scored {self._plural} match",
+                )
+            scores, matrix = self._scores(ids)
         if metric == "roc_auc" and "roc_auc" not in scores:
             raise HostError("ROC AUC is undefined: the held-out data does not contain every label")
         return PerformanceResult(
@@ -1014,15 +1031,20 @@ class TextHost:
             labels=self.class_names,
             confusion_matrix=matrix,
             split=self._split,
-            n=len(self._eval_ids),
+            n=len(ids),
+            group=group.condition if group is not None else None,
         )
 
-    def _scores(self) -> tuple[dict[str, float], list[list[int]]]:
-        """Every metric and the confusion matrix on the evaluation ids (ROC AUC only if every label occurs)."""
+    def _scores(self, ids: Sequence[int] | None = None) -> tuple[dict[str, float], list[list[int]]]:
+        """Every metric and the confusion matrix on `ids` (default: the evaluation ids).
+
+        ROC AUC only if every label occurs.
+        """
         from sklearn import metrics as skm
 
-        y_true = [self._labels[i] for i in self._eval_ids]
-        probs = self.predict_proba([self._texts[i] for i in self._eval_ids])
+        ids = self._eval_ids if ids is None else ids
+        y_true = [self._labels[i] for i in ids]
+        probs = self.predict_proba([self._texts[i] for i in ids])
         y_pred = [self._label(p) for p in probs]
         binary = len(self.class_names) == 2
         average: dict[str, Any] = (
