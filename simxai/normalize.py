@@ -63,7 +63,7 @@ _TENS = {
 }
 _SCALES = {"hundred": 100, "thousand": 1000}
 # Words that make a lone "one" a number: an id noun before it, a unit after it.
-_ID_WORDS = frozenset("id number no row instance sample case record item entry index #".split())
+_ID_WORDS = frozenset("id number row instance sample case record item entry index #".split())
 _UNIT_WORDS = frozenset("percent per % year years point points unit units time times".split())
 
 # Negative and other contractions written without the apostrophe; the forms are English grammar.

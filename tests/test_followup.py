@@ -1,0 +1,131 @@
+"""Relative follow-ups: the step a turn names, the feature in focus, and the changes they make."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from simxai import followup
+from simxai.followup import Step, answer_amount, extract_step, focus_feature, offered_amount, step_changes
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import Message, ToolCall
+
+PATIENTS = HostSchema(
+    name="clinic",
+    kind="tabular",
+    instance_noun="patient",
+    class_names=["stable", "progressing"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=20, max=90),
+        FeatureSchema(name="bmi", type="numeric", min=18, max=42.2),
+    ],
+    id_range=(0, 441),
+)
+SIZE = 64 * 1024
+PROSE = ("and if it were 20 % lower instead? what about five more, or double it? " * 1000)[:SIZE]
+ADVERSARIAL = [
+    (piece * (SIZE // len(piece) + 1))[:SIZE]
+    for piece in (" ", " -, ", "1 ", "5 % ", "were ", "higher by ", "make it ", "1 points ", "double ")
+]
+
+
+def _seconds(call, text: str) -> float:
+    started = time.perf_counter()
+    call(text)
+    return time.perf_counter() - started
+
+
+def assert_linear(call, text: str) -> None:
+    """At most 40 times the time on 64 KB of prose, plus slack: a backtracking pattern takes minutes."""
+    assert _seconds(call, text) < 40 * _seconds(call, PROSE) + 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [
+        ("what if it were higher?", Step("+", None)),
+        ("and if it were lower?", Step("-", None)),
+        ("what if it were a bit higher", Step("+", None)),
+        ("make it lower", Step("-", None)),
+        ("increase it", Step("+", None)),
+        ("and if it were 20 % lower instead?", Step("-", 20, percent=True)),
+        ("what if it were twenty percent lower?", Step("-", 20, percent=True)),
+        ("what about 5 more?", Step("+", 5)),
+        ("and five less?", Step("-", 5)),
+        ("3 points higher", Step("+", 3)),
+        ("higher by 2.5", Step("+", 2.5)),
+        ("reduce it by 10%", Step("-", 10, percent=True)),
+        ("double it", Step("*", 2)),
+        ("what if it were halved?", Step("*", 0.5)),
+        ("ten years older", Step("+", 10, age=True)),
+        ("what if she were younger?", Step("-", None, age=True)),
+    ],
+)
+def test_steps(text, step):
+    assert extract_step(text, PATIENTS) == step
+
+
+@pytest.mark.parametrize(
+    "text", ["what does the model predict?", "why?", "and for patient 7?", "what is the most important feature"]
+)
+def test_no_step(text):
+    assert extract_step(text, PATIENTS) is None
+
+
+def test_step_values():
+    assert Step("-", 20, percent=True).value() == "-20%"
+    assert Step("+", 5).value() == "+5"
+    assert Step("*", 0.5).value() == "*0.5"
+    assert Step("+", None).value() is None
+
+
+def _call(name: str, **arguments) -> Message:
+    return Message.assistant("", [ToolCall(id="c", name=name, arguments=arguments)])
+
+
+def test_focus_is_the_last_feature_changed_or_asked_about():
+    history = [
+        Message.user("what if her bmi were 30?"),
+        _call("explain_what_if", instance=5, changes={"glucose": 100, "bmi": 30}),
+    ]
+    assert focus_feature(history) == "bmi"
+    assert focus_feature([*history, _call("get_data_information", feature="age")]) == "age"
+    assert focus_feature([Message.user("hello")]) is None
+
+
+def test_a_step_replaces_the_change_of_the_feature_in_focus():
+    assert step_changes(Step("-", 20, percent=True), "bmi", PATIENTS) == {"bmi": "-20%"}
+    assert step_changes(Step("+", 10, age=True), "bmi", PATIENTS) == {"age": "+10"}  # "older" names age
+    assert step_changes(Step("+", None), "bmi", PATIENTS) is None  # no amount: asked
+    assert step_changes(Step("+", 5), None, PATIENTS) is None  # no feature in focus: asked
+
+
+def test_offered_amount_is_a_tenth_of_the_range():
+    assert offered_amount(FeatureSchema(name="bmi", type="numeric", min=18, max=42.2)) == 2.4
+    assert offered_amount(FeatureSchema(name="score", type="numeric", min=300, max=850)) == 55
+    assert offered_amount(FeatureSchema(name="x", type="numeric")) is None
+    assert offered_amount(FeatureSchema(name="region", type="categorical", categories=["a", "b"])) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yes", "+2.4"),
+        ("ok, do it", "+2.4"),
+        ("5", "+5"),
+        ("by 10 %", "+10%"),
+        ("ten percent", "+10%"),
+        ("3 lower", "-3"),
+        ("what is the accuracy?", None),
+    ],
+)
+def test_answers_to_how_much(text, expected):
+    assert answer_amount(text, "+", "+2.4", PATIENTS) == expected
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
+def test_patterns_are_linear(text):
+    for pattern in (followup._AMOUNT_DIRECTION, followup._DIRECTION_BY, followup._MULTIPLY, followup._DIRECTION_ONLY):
+        assert_linear(pattern.findall, text)
+    assert_linear(lambda t: extract_step(t, PATIENTS), text)

@@ -1,0 +1,231 @@
+"""Spelling made regular before extraction: one test per form, on patient, applicant and review hosts."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from simxai import normalize as normalize_module
+from simxai.extraction import extract_changes, extract_ids, extract_instance
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.normalize import normalize, number_value
+
+PATIENTS = HostSchema(
+    name="clinic",
+    kind="tabular",
+    instance_noun="patient",
+    class_names=["stable", "progressing"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=20, max=90),
+        FeatureSchema(name="bmi", type="numeric", min=15, max=50, aliases=["body mass index"]),
+        FeatureSchema(name="glucose", type="numeric", min=50, max=250),
+    ],
+    id_range=(0, 441),
+)
+APPLICANTS = HostSchema(
+    name="loans",
+    kind="tabular",
+    instance_noun="applicant",
+    class_names=["approved", "rejected"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=19, max=75),
+        FeatureSchema(name="income", type="numeric", min=12, max=250),
+        FeatureSchema(name="credit_score", type="numeric", min=300, max=850),
+        FeatureSchema(name="region", type="categorical", categories=["north", "south", "east", "west"]),
+    ],
+    id_range=(0, 1499),
+)
+REVIEWS = HostSchema(
+    name="reviews",
+    kind="text",
+    instance_noun="review",
+    class_names=["negative", "positive"],
+    features=[],
+    id_range=(0, 499),
+)
+SCHEMAS = {"patient": PATIENTS, "applicant": APPLICANTS, "review": REVIEWS, "instance": None}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("forty-one", "41"),
+        ("forty one", "41"),
+        ("twenty five", "25"),
+        ("a hundred and ten", "110"),
+        ("one hundred and one", "101"),
+        ("two thousand and five", "2005"),
+        ("ten years older", "10 years older"),
+        ("five ten", "5 10"),  # two numbers, not fifty or 510
+        ("ninety-nine", "99"),
+    ],
+)
+def test_number_words_become_digits(text, expected):
+    assert normalize(text, PATIENTS) == expected
+
+
+@pytest.mark.parametrize("text", ["give me another one", "this one", "the one with bmi 30", "one more?", "no one"])
+def test_a_lone_one_stays_a_word(text):
+    assert normalize(text, PATIENTS) == text
+
+
+@pytest.mark.parametrize(("text", "expected"), [("patient one", "patient 1"), ("one percent", "1%")])
+def test_one_framed_by_an_id_word_or_a_unit_is_a_number(text, expected):
+    assert normalize(text, PATIENTS) == expected
+
+
+def test_number_value_reads_runs_of_number_words():
+    assert number_value(["forty", "one"]) == 41
+    assert number_value(["a", "hundred", "and", "ten"]) == 110
+    assert number_value(["three", "thousand"]) == 3000
+    assert number_value(["bmi"]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("five percent", "5%"),
+        ("20 per cent", "20%"),
+        ("twenty percent lower", "20% lower"),
+        ("10 pct higher", "10% higher"),
+        ("what percent of patients", "what percent of patients"),  # no number before it: a word
+    ],
+)
+def test_percentages_in_words(text, expected):
+    assert normalize(text, PATIENTS) == expected
+
+
+@pytest.mark.parametrize("noun", ["patient", "applicant", "review", "instance"])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pt 88", 88),
+        ("pt. 88", 88),
+        ("id#7", 7),
+        ("id 7", 7),
+        ("#7", 7),
+        ("no. 7", 7),
+        ("row 7", 7),
+        ("nr 7", 7),
+        ("{noun} forty-one", 41),
+        ("{noun} #12", 12),
+    ],
+)
+def test_id_abbreviations_and_number_words_on_any_host(noun, text, expected):
+    schema = SCHEMAS[noun]
+    assert extract_ids(text.format(noun=noun), schema) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("didnt", "didn't"),
+        ("doesnt", "doesn't"),
+        ("isnt", "isn't"),
+        ("why didnt it change", "why didn't it change"),
+        ("Whats the bmi", "What's the bmi"),
+        ("wat is it", "what is it"),
+    ],
+)
+def test_missing_apostrophes_and_chat_spellings(text, expected):
+    assert normalize(text, PATIENTS) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pateint", "patient"),  # adjacent letters swapped
+        ("probabilty", "probability"),  # a letter left out
+        ("glucoose", "glucose"),  # a letter doubled
+        ("glucise", "glucose"),  # a letter replaced
+        ("Pateint", "Patient"),  # the capital kept
+    ],
+)
+def test_one_edit_typos_of_known_words(text, expected):
+    assert normalize(text, PATIENTS) == expected
+
+
+def test_typos_follow_the_host_vocabulary():
+    assert normalize("the incmoe of applicant 3", APPLICANTS) == "the income of applicant 3"
+    assert normalize("the incmoe of applicant 3", PATIENTS) == "the incmoe of applicant 3"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bmi",  # short words are never corrected
+        "predicts",  # an inflection of a known word is no typo
+        "stale",  # an ordinary word one edit from a label
+        "where there",  # ordinary words one edit from each other
+        "the patients",
+    ],
+)
+def test_known_and_ordinary_words_stay(text):
+    assert normalize(text, PATIENTS) == text
+
+
+def test_extra_vocabulary_is_never_corrected():
+    assert normalize("the glucise", PATIENTS, vocabulary=["glucise"]) == "the glucise"
+
+
+def test_a_text_host_keeps_its_texts_as_written():
+    text = "I didnt like five minutes of this pateint story"
+    assert normalize(text, REVIEWS) == text
+    assert normalize("review forty-one", REVIEWS) == "review 41"
+
+
+def test_extraction_reads_normalised_forms():
+    assert extract_instance("wat about pateint twenty-two?", PATIENTS) == 22
+    assert extract_changes("what if she were ten years older", PATIENTS) == {"age": "+10"}
+    assert extract_changes("what if her bmi were five percent higher", PATIENTS) == {"bmi": "+5%"}
+    assert extract_changes("what if the glucose were twenty percent lower", PATIENTS) == {"glucose": "-20%"}
+    assert extract_changes("what if income were a hundred and ten", APPLICANTS) == {"income": 110}
+
+
+SIZE = 64 * 1024
+PROSE = ("What if her bmi were twenty percent lower, and why didnt pt 88 get progressing? " * 900)[:SIZE]
+
+
+def _seconds(call, text) -> float:
+    normalize_module._normalize.cache_clear()
+    started = time.perf_counter()
+    call(text)
+    return time.perf_counter() - started
+
+
+def assert_linear(call, text: str) -> None:
+    """`call` on 64 KB of adversarial text takes at most 40 times as long as on 64 KB of prose, plus slack.
+
+    A backtracking pattern takes minutes on such strings; the bound is generous for a loaded machine.
+    """
+    assert _seconds(call, text) < 40 * _seconds(call, PROSE) + 1.0
+
+
+def _fill(piece: str) -> str:
+    return (piece * (SIZE // len(piece) + 1))[:SIZE]
+
+
+ADVERSARIAL = [
+    " " * SIZE,
+    _fill(" -, "),
+    "pt" + " " * SIZE + "7",
+    _fill("twenty-"),
+    _fill("a hundred and "),
+    _fill("5 per "),
+    _fill("id#"),
+    _fill("pateint "),
+    _fill("no. "),
+    _fill("1 "),
+]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
+def test_long_inputs_take_linear_time(text):
+    assert_linear(lambda t: normalize(t, PATIENTS), text)
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
+def test_every_pattern_is_linear(text):
+    for pattern in (normalize_module._ABBREVIATION, normalize_module._PERCENT, normalize_module._WORD):
+        assert_linear(pattern.findall, text)
