@@ -9,6 +9,7 @@ from simxai.extraction import (
     extract_changes,
     extract_count,
     extract_feature,
+    extract_group,
     extract_ids,
     extract_instance,
     extract_label,
@@ -504,3 +505,81 @@ def test_an_applicant_id_is_never_an_age(noun: str) -> None:
     assert not changes or "age" not in changes
     assert extract_changes("what if applicant 21's credit score were 700?", schema) == {"credit_score": 700}
     assert extract_feature("how much does the applicant earn yearly?", schema) is None
+
+
+# --------------------------------------------------------------------------------------- bare ids in a sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("why is 87 not stable", [87]),
+        ("why is 87 not stable?", [87]),
+        ("does 12 get progressing?", [12]),
+        ("what is the prediction for 87?", [87]),
+        ("give me 3 counterfactuals for 87", [87]),
+        ("and 88?", [88]),
+        ("87?", [87]),
+    ],
+)
+def test_bare_ids_that_are_the_subject_or_the_last_words(text, expected):
+    assert extract_ids(text, TABULAR) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is 30 a high bmi?",  # a feature right after the number: its value
+        "what if bmi were 30?",
+        "why is 1000 stable",  # outside the id range
+        "what are the top 5 features",
+        "what is 5 % of that",
+        "why is 40 years old considered risky",
+        "what about 5 more?",
+    ],
+)
+def test_numbers_that_are_no_ids(text):
+    assert extract_ids(text, TABULAR) == []
+
+
+def test_the_label_and_the_id_of_why_is_87_not_stable():
+    assert extract_instance("why is 87 not stable", TABULAR) == 87
+    assert extract_label("why is 87 not stable", TABULAR) == "stable"
+
+
+# --------------------------------------------------------------------------------------- groups of a metric
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("accuracy for patients over 60", "age > 60"),
+        ("accuracy for patients over 60 years old?", "age > 60"),
+        ("f1 on patients with bmi above 30", "bmi > 30"),
+        ("how accurate is it for those labelled progressing", "label = progressing"),
+        ("how does it do on women?", "sex = female"),  # this schema codes sex by name
+        ("and for men?", "sex = male"),
+        ("how does it do for the elderly?", "elderly"),  # no feature selects it: the function says so
+        ("how good is the model overall", None),
+        ("what is the accuracy on all the data?", None),
+    ],
+)
+def test_extract_group(text, expected):
+    assert extract_group(text, TABULAR) == expected
+    assert extract_argument("group", text, TABULAR) == expected
+
+
+def test_an_answer_to_which_group():
+    assert extract_argument("group", "sex = female", TABULAR) == "sex = female"
+    assert extract_argument("group", "all", TABULAR) == "all"
+    assert extract_argument("group", "no idea", TABULAR) is None
+
+
+def test_a_group_on_a_text_host():
+    assert extract_group("accuracy on the reviews labelled positive", TEXT) == "label = positive"
+    assert extract_group("how accurate is it?", TEXT) is None
+
+
+@pytest.mark.parametrize("text", ["how does it do?", "how is the model doing", "how did it do on women"])
+def test_how_does_it_do_asks_for_every_metric(text):
+    assert extract_metric(text) == "all"

@@ -170,3 +170,24 @@ def test_text_template_has_the_paper_shape():
     )
     assert "    Args:" in lines and "    Returns:" in lines
     assert any(line.startswith("        prediction_label: ") for line in lines)
+
+
+def test_model_performance_on_a_group(demo_host):
+    performance = default_registry().get("get_model_performance")
+    assert performance is not None
+    params = {p.name: p for p in performance.spec.parameters}
+    assert params["group"].required is False and "age > 60" in params["group"].description
+    overall = performance(demo_host, {"metric": "accuracy"})
+    assert performance(demo_host, {"metric": "accuracy", "group": "all"}) == overall
+    older = performance(demo_host, {"metric": "accuracy", "group": "age > 60"})
+    assert older.group == "age > 60" and older.n < overall.n
+
+
+def test_a_group_the_data_cannot_select_is_a_plain_error(demo_host):
+    performance = default_registry().get("get_model_performance")
+    assert performance is not None
+    with pytest.raises(ArgumentError) as info:
+        performance(demo_host, {"metric": "accuracy", "group": "women"})
+    assert info.value.argument == "group"
+    assert "cannot be scored on 'women'" in str(info.value)
+    assert "sex is 1 or 2" in info.value.valid and "not documented" in info.value.valid

@@ -25,7 +25,7 @@ from simxai.exceptions import ArgumentError, HostError, UsageError
 from simxai.functions import default_registry
 from simxai.hosts.base import Host
 from simxai.hosts.remote import API_PREFIX, RemoteHost
-from simxai.results import ModelInformationResult
+from simxai.results import ModelInformationResult, Subject
 from simxai.settings import Settings, load_host
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -294,6 +294,14 @@ def test_a_422_that_is_not_an_argument_error_is_a_host_error():
     with pytest.raises(HostError, match="HTTP 422.*Field required") as exc:
         remote.performance("accuracy")
     assert not isinstance(exc.value, ArgumentError)
+
+
+def test_a_group_metric_is_refused_before_any_request():
+    remote = RemoteHost("http://h:1", transport=_answering(500, b"must not be reached"))
+    group = Subject(kind="group", description="the 3 patients with age > 60", condition="age > 60", size=3)
+    with pytest.raises(ArgumentError, match="cannot score the model on part of its data") as exc:
+        remote.performance("accuracy", group)
+    assert exc.value.argument == "group"
 
 
 def test_a_404_hints_at_the_base_url():

@@ -673,6 +673,30 @@ def test_metrics_equal_sklearn(
         assert matrix.n == len(host.test_ids) and matrix.labels == host.class_names
 
 
+def test_performance_on_a_group_scores_its_held_out_rows_only(demo_host: TabularHost) -> None:
+    group = demo_host.resolve("age > 60")
+    ids = sorted(set(group.ids or []) & set(demo_host.test_ids.tolist()))
+    labels = demo_host.recorded_labels
+    y_true = [labels[i] for i in ids]
+    y_pred = [demo_host.predict(demo_host.resolve(i)).label for i in ids]
+    result = demo_host.performance("all", group)
+    assert result.n == len(ids) and 0 < result.n < len(demo_host.test_ids)
+    assert result.group == "age > 60" and "only instances with age > 60" in result.render()
+    assert result.metrics["accuracy"] == pytest.approx(metrics.accuracy_score(y_true, y_pred))
+    matrix = metrics.confusion_matrix(y_true, y_pred, labels=demo_host.class_names)
+    assert result.confusion_matrix == matrix.tolist()
+    assert demo_host.performance("accuracy").group is None  # the whole split is unchanged
+
+
+def test_performance_on_a_group_without_held_out_rows_or_on_one_row_is_an_error(demo_host: TabularHost) -> None:
+    train_only = f"id = {int(demo_host.train_ids[0])}"
+    with pytest.raises(ArgumentError, match="none of the 89 held-out patients") as info:
+        demo_host.performance("accuracy", demo_host.resolve(train_only))
+    assert info.value.argument == "group"
+    with pytest.raises(ArgumentError, match="measured on a group"):
+        demo_host.performance("accuracy", demo_host.resolve(3))
+
+
 def test_default_split_is_stratified(demo_host: TabularHost) -> None:
     assert len(demo_host.test_ids) == 89
     labels = np.array(demo_host.recorded_labels)

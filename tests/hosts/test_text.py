@@ -384,6 +384,16 @@ def test_performance_equals_sklearn(host, reviews, metric):
     assert result.value == (pytest.approx(expected[metric]) if metric in expected else None)
 
 
+def test_performance_on_a_group(host, reviews):
+    group = host.resolve("label = positive")
+    result = host.performance("all", group)
+    assert result.group == "label = positive"
+    assert result.n == sum(1 for _, label in reviews if label == "positive")
+    assert result.confusion_matrix is not None and sum(result.confusion_matrix[0]) == 0  # no negative truth
+    with pytest.raises(ArgumentError, match="measured on a group"):
+        host.performance("accuracy", host.resolve(0))
+
+
 def test_unknown_metric_is_an_error(host):
     with pytest.raises(ArgumentError) as error:
         host.performance("accuracyy")
