@@ -241,3 +241,62 @@ async def test_state_from_history_pairs_results_with_their_own_calls_when_ids_re
     state = DialogueState.from_history(first.messages + second.messages)
     assert state.instance == 8
     assert state.label == second.calls[0].output["label"]
+
+
+# ------------------------------------------------------------------------ dialogue state that is not stale
+
+
+async def test_a_relative_change_replaces_the_old_one_for_any_backend(demo_host):
+    """An LLM that leaves `changes` out for "20 % lower instead" gets the feature in focus, not a rerun."""
+    backend = ScriptedBackend(
+        [
+            call("explain_what_if", instance=5, changes={"bmi": 30}),
+            "ok",
+            call("explain_what_if"),
+            "ok",
+            call("explain_what_if", instance=7),
+            "ok",
+        ]
+    )
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    await conversation.send("what if patient 5's bmi were 30?")
+    assert conversation.state.feature == "bmi"
+    turn = await conversation.send("and if it were 20 % lower instead?")
+    assert turn.calls[0].arguments == {"instance": 5, "changes": {"bmi": "-20%"}}
+    assert conversation.state.changes == {"bmi": "-20%"}
+    # no change named: the previous change applies to the new patient, as asked
+    turn = await conversation.send("and for patient 7?")
+    assert turn.calls[0].arguments == {"instance": 7, "changes": {"bmi": "-20%"}}
+
+
+async def test_higher_without_an_amount_asks_how_much_and_an_answer_completes_it(demo_host):
+    backend = ScriptedBackend(
+        [call("explain_what_if", instance=5, changes={"bmi": 30}), "ok", call("explain_what_if"), "ok"]
+    )
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    await conversation.send("what if patient 5's bmi were 30?")
+    asked = await conversation.send("what if it were higher?")
+    assert asked.clarification is not None and asked.clarification.missing == ["changes"]
+    assert asked.reply.startswith("How much higher should bmi be? For example 2.4 higher")
+    assert [c.status for c in asked.calls] == ["clarification"]
+    pending = conversation.state.pending
+    assert pending is not None and pending.step is not None and pending.step.offer == "+2.4"
+    turn = await conversation.send("by 3")
+    assert turn.calls[0].arguments == {"instance": 5, "changes": {"bmi": "+3"}}
+    assert turn.calls[0].status == "ok"
+    backend.assert_complete()
+
+
+async def test_a_step_with_no_feature_in_focus_asks_which_feature(demo_host):
+    backend = ScriptedBackend([call("explain_what_if", instance=5)])
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("what if it were 5 higher?")
+    assert turn.clarification is not None and turn.reply.startswith("Which feature should be higher?")
+
+
+async def test_the_feature_in_focus_follows_data_questions(demo_host):
+    backend = ScriptedBackend([call("get_data_information", feature="glucose"), "ok"])
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    await conversation.send("what about glucose?")
+    assert conversation.state.feature == "glucose"
+    rebuilt = DialogueState.from_history(conversation.history)
+    assert rebuilt.feature == "glucose"

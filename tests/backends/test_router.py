@@ -453,15 +453,7 @@ LOAN: list[Any] = [
         ("get_prediction", {"instance": 404}),
         marks=pytest.mark.xfail(strict=True, reason=f"the canned reply: {_ROUTER_REWRITE}"),
     ),
-    pytest.param(
-        "what does the model predict for applicants under 30?",
-        ("get_prediction", {"instance": "age < 30"}),
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="argument extraction: '<plural noun> under 30' is read as no group on any host ('patients "
-            "under 30' too); group extraction is being rewritten by another helper",
-        ),
-    ),
+    ("what does the model predict for applicants under 30?", ("get_prediction", {"instance": "age < 30"})),
     pytest.param(
         "what does the bank's model look at most when deciding on a loan?",
         ("get_global_explanation", {}),
@@ -480,3 +472,47 @@ async def test_the_loan_host(
     router: RouterBackend, loan_host: Any, text: str, expected: tuple[str, dict[str, Any]]
 ) -> None:
     assert called(await route(router, text, loan_host.schema())) == [expected]
+
+
+# ------------------------------------------------------------------------------ follow-ups that change one thing
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what about 5 more?", {"bmi": "+5"}),
+        ("and if it were 20 % lower instead?", {"bmi": "-20%"}),
+        ("what if it were twenty percent lower?", {"bmi": "-20%"}),
+        ("double it", {"bmi": "*2"}),
+        ("and ten years older?", {"age": "+10"}),
+    ],
+)
+async def test_a_step_after_a_what_if_changes_the_feature_in_focus(router, text, changes):
+    history = after_call("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, "What if her bmi were 30?")
+    assert called(await route(router, text, TABULAR, history)) == [("explain_what_if", {"changes": changes})]
+
+
+async def test_higher_without_an_amount_leaves_the_change_to_the_engine(router):
+    history = after_call("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, "What if her bmi were 30?")
+    # no amount: the engine asks how much; the router must not repeat bmi = 30
+    assert called(await route(router, "what if it were higher?", TABULAR, history)) == [("explain_what_if", {})]
+
+
+async def test_a_step_after_another_question_is_no_what_if(router):
+    history = after_call("explain_how_to_be_that", {"instance": 12}, "How could patient 12 be progressing?")
+    names = [name for name, _ in called(await route(router, "give me 5 more", TABULAR, history))]
+    assert "explain_what_if" not in names
+
+
+@pytest.mark.parametrize("text", ["what about the bmi feature?", "and glucose?", "what about blood pressure"])
+async def test_a_feature_after_a_data_question_is_a_data_question(router, text):
+    history = after_call("get_data_information", {}, "Tell me about the data.")
+    [(name, arguments)] = called(await route(router, text, TABULAR, history))
+    assert name == "get_data_information" and arguments["feature"] in ("bmi", "glucose", "blood_pressure")
+
+
+async def test_a_change_alone_after_a_prediction_is_a_what_if(router):
+    history = after_call("get_prediction", {"instance": 12})
+    assert called(await route(router, "ten years older", TABULAR, history)) == [
+        ("explain_what_if", {"changes": {"age": "+10"}})
+    ]
