@@ -61,6 +61,21 @@ async def test_a_completion_and_a_follow_up_carried_in_messages(make_app, demo_h
         assert "triglycerides_log" in why.choices[0].message.content
 
 
+async def test_a_relative_change_in_a_text_only_history_applies_to_the_feature_named_before(make_app):
+    async with openai_client(make_app()) as client:
+        lower = await client.chat.completions.create(
+            model="simxai",
+            messages=[
+                {"role": "user", "content": "what if patient 5's bmi were 30?"},
+                {"role": "assistant", "content": "For patient 5, changing bmi from 22.6 to 30: ..."},
+                {"role": "user", "content": "and if it were 20 % lower instead?"},
+            ],
+        )
+        calls = lower.model_extra["simxai"]["calls"]
+        assert calls[0]["function"] == "explain_what_if" and calls[0]["status"] == "ok"
+        assert calls[0]["arguments"] == {"instance": 5, "changes": {"bmi": "-20%"}}
+
+
 async def test_streaming_matches_the_plain_completion(make_app):
     async with openai_client(make_app()) as client:
         plain = await client.chat.completions.create(model="simxai", messages=[{"role": "user", "content": QUESTION}])

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 
 from simxai.agent import DialogueState, Turn, TurnEvent
-from simxai.extraction import extract_instance
+from simxai.extraction import extract_changes, extract_feature, extract_instance
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.server.deps import State, caller
@@ -67,15 +67,25 @@ def _conversation(messages: list[ChatMessageIn], max_chars: int, max_history: in
 
 
 def state_from_text(history: list[Message], schema: HostSchema) -> DialogueState:
-    """The dialogue state of a text-only history: the last instance an earlier user message named."""
+    """The dialogue state of a text-only history: the last instance and the last feature earlier user messages named.
+
+    The feature is the one a relative change that names none ("and if it were 20 % lower?") applies to.
+    """
     state = DialogueState.from_history(history)
+    users = [m.content for m in reversed(history) if m.role == "user"]
+    if state.feature is None:
+        for text in users:
+            changes = extract_changes(text, schema) if schema.kind == "tabular" else None
+            feature = list(changes)[-1] if changes else extract_feature(text, schema)
+            if feature is not None:
+                state = state.model_copy(update={"feature": feature})
+                break
     if state.instance is not None:
         return state
-    for message in reversed(history):
-        if message.role == "user":
-            instance = extract_instance(message.content, schema)
-            if instance is not None:
-                return state.model_copy(update={"instance": instance})
+    for text in users:
+        instance = extract_instance(text, schema)
+        if instance is not None:
+            return state.model_copy(update={"instance": instance})
     return state
 
 
