@@ -151,3 +151,65 @@ async def test_bare_ids_as_follow_ups(agent):
 async def test_why_is_87_not_stable(agent):
     turn = await say(agent.conversation(), "why is 87 not stable")
     assert ran(turn) == [("explain_why_not", {"instance": 87, "expected_label": "stable"})]
+
+
+# The same forms on the loan host (a user's own model, loaded from its files) and on the sentiment host.
+
+
+@pytest.fixture(scope="module")
+def loan_agent(loan_host) -> Agent:
+    return Agent(loan_host, RouterBackend())
+
+
+@pytest.fixture(scope="module")
+def review_agent() -> Agent:
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    return Agent(load_sentiment_host(), RouterBackend())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("applicant forty-one", ("get_prediction", {"instance": 41})),
+        ("pt 88", ("get_prediction", {"instance": 88})),
+        ("no. 7", ("get_prediction", {"instance": 7})),
+        ("what is the probabilty for aplicant 5", ("get_prediction", {"instance": 5})),
+        ("why is 87 not approved", ("explain_why_not", {"instance": 87, "expected_label": "approved"})),
+        ("why didnt applicant 5 get approved?", ("explain_why_not", {"instance": 5, "expected_label": "approved"})),
+        (
+            "how accurate is it for applicants in the north?",
+            ("get_model_performance", {"metric": "accuracy", "group": "region = north"}),
+        ),
+    ],
+)
+async def test_the_forms_on_the_loan_host(loan_agent, text, expected):
+    assert ran(await say(loan_agent.conversation(), text)) == [expected]
+
+
+async def test_relative_follow_ups_on_the_loan_host(loan_agent):
+    conversation = loan_agent.conversation()
+    await say(conversation, "what if applicant 5's income were 50?")
+    asked = await say(conversation, "what if it were higher?")
+    assert not ran(asked) and "How much higher should income be?" in asked.reply
+    lower = await say(conversation, "and if it were 20 % lower instead?")
+    assert ran(lower) == [("explain_what_if", {"instance": 5, "changes": {"income": "-20%"}})]
+    data = await say(loan_agent.conversation(), "tell me about the data", "what about the income feature?")
+    assert ran(data) == [("get_data_information", {"feature": "income"})]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("review forty-one", ("get_prediction", {"instance": 41})),
+        ("#7", ("get_prediction", {"instance": 7})),
+        ("why is 7 not positive", ("explain_why_not", {"instance": 7, "expected_label": "positive"})),
+        # the text itself reaches the model as written: no apostrophe added, no typo corrected
+        (
+            "what is the sentiment of 'I didnt like this film'?",
+            ("get_prediction", {"instance": "I didnt like this film"}),
+        ),
+    ],
+)
+async def test_the_forms_on_the_sentiment_host(review_agent, text, expected):
+    assert ran(await say(review_agent.conversation(), text)) == [expected]
