@@ -671,6 +671,8 @@ def _offer(schema: HostSchema, feature: str, sign: Literal["+", "-"]) -> str | N
 def _step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
     """How much (or which feature) for a relative change: one short question with a concrete offer."""
     direction = {"+": "higher", "-": "lower", "*": "changed"}[step.sign]
+    if step.age:
+        direction = "older" if step.sign == "+" else "younger"
     if feature is None:
         example = schema.features[0].name if schema.features else "a feature"
         return f"Which feature should be {direction}? For example '{example} 10% {direction}'."
