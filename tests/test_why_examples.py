@@ -213,3 +213,26 @@ async def test_relative_follow_ups_on_the_loan_host(loan_agent):
 )
 async def test_the_forms_on_the_sentiment_host(review_agent, text, expected):
     assert ran(await say(review_agent.conversation(), text)) == [expected]
+
+
+@pytest.mark.xfail(strict=True, reason="function selection: learned router, branch router")
+async def test_a_metric_for_applicants_under_30(loan_agent):
+    turn = await say(loan_agent.conversation(), "how does it do on applicants under 30?")
+    assert ran(turn) == [("get_model_performance", {"metric": "all", "group": "age < 30"})]
+
+
+@pytest.mark.xfail(strict=True, reason="function selection: learned router, branch router")
+async def test_a_metric_for_reviews_labelled_positive(review_agent):
+    turn = await say(review_agent.conversation(), "how does it do on reviews labelled positive?")
+    assert ran(turn) == [("get_model_performance", {"metric": "all", "group": "label = positive"})]
+
+
+def test_the_arguments_of_those_metric_questions(loan_host):
+    """The arguments are right already; only the choice of function waits for the learned router."""
+    from simxai.extraction import extract_argument
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    loan, reviews = loan_host.schema(), load_sentiment_host().schema()
+    assert extract_argument("group", "how does it do on applicants under 30?", loan) == "age < 30"
+    assert extract_argument("metric", "how does it do on applicants under 30?", loan) == "all"
+    assert extract_argument("group", "how does it do on reviews labelled positive?", reviews) == "label = positive"
