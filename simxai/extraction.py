@@ -12,6 +12,7 @@ never name a feature: "applicant age in years" must not make "applicant 140" mea
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Collection, Iterable, Sequence
@@ -23,6 +24,7 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRe
 from simxai.instances import parse_condition
 from simxai.messages import Message
 from simxai.normalize import normalize
+from simxai.textbounds import bounds_span_text, bounds_text_argument
 
 __all__ = [
     "extract_argument",
@@ -85,38 +87,59 @@ _DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)
 
 
 _QUOTE_PAIRS = {"'": "'’", '"': '"”', "“": '”"', "‘": "’'", "«": "»"}
-_OPENER_BEFORE = re.compile(r"(?:^|[\s(:\[,;=])$")
-_CLOSER_AFTER = re.compile(r"^(?:$|[\s.,;:!?)\]])")
+_CLOSERS = frozenset("".join(_QUOTE_PAIRS.values()))
+# A quote opens after a space or one of these, and closes before a space or one of these (or at an end).
+_BEFORE_OPENER = frozenset("(:[,;=")
+_AFTER_CLOSER = frozenset(".,;:!?)]")
 
 
+@bounds_text_argument(0)
 def extract_texts(text: str) -> list[str]:
     """Quoted spans of `text`, in order: '...', "...", “...”, ‘...’ (an apostrophe inside a word is no quote).
 
     A quote opened after a colon and never closed runs to the end of the text.
     """
+    # Linear: the valid closers are indexed once (a search from every opener to the end was quadratic on
+    # text such as "'a 'a 'a ..."), and the last non-space character before each position is kept.
+    closer_at: dict[str, list[int]] = {}
+    for j, char in enumerate(text):
+        if char in _CLOSERS and (j + 1 == len(text) or text[j + 1] in _AFTER_CLOSER or text[j + 1].isspace()):
+            closer_at.setdefault(char, []).append(j)
     spans: list[str] = []
+    last_solid = ""  # the last non-space character before position i
     i = 0
     while i < len(text):
         opener = text[i]
-        if opener in _QUOTE_PAIRS and _OPENER_BEFORE.search(text[:i]):
+        if opener in _QUOTE_PAIRS and (i == 0 or text[i - 1] in _BEFORE_OPENER or text[i - 1].isspace()):
             closers = _QUOTE_PAIRS[opener]
-            end = next(
-                (j for j in range(i + 2, len(text)) if text[j] in closers and _CLOSER_AFTER.match(text[j + 1 :])),
-                None,
-            )
+            end = _next_closer(closer_at, closers, i + 2)
             if end is not None:
                 span = text[i + 1 : end].strip()
                 if span:
                     spans.append(span)
+                last_solid = text[end]
                 i = end + 1
                 continue
-            if text[:i].rstrip().endswith(":"):
+            if last_solid == ":":
                 span = text[i + 1 :].strip().rstrip(closers).strip()
                 if span:
                     spans.append(span)
                 break
+        if not opener.isspace():
+            last_solid = opener
         i += 1
     return spans
+
+
+def _next_closer(closer_at: dict[str, list[int]], closers: str, start: int) -> int | None:
+    """The first position from `start` on where one of `closers` closes a quote, or None."""
+    ends = []
+    for closer in closers:
+        positions = closer_at.get(closer, [])
+        k = bisect.bisect_left(positions, start)
+        if k < len(positions):
+            ends.append(positions[k])
+    return min(ends) if ends else None
 
 
 _TEXT_NOUNS = (
@@ -315,6 +338,7 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
     return _terms(schema).age
 
 
+@bounds_text_argument(0)
 def extract_feature(text: str, schema: HostSchema | None) -> str | None:
     """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named)."""
     text = normalize(text, schema)
@@ -348,6 +372,7 @@ _TARGET_CUE = re.compile(
 )
 
 
+@bounds_text_argument(0)
 def extract_label(text: str, schema: HostSchema | None) -> str | None:
     """The class name a request is about ("why not progressing" -> "progressing", "make it positive").
 
@@ -389,6 +414,7 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
 _METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
 
 
+@bounds_text_argument(0)
 def extract_metric(text: str) -> str | None:
     """The metric a request asks for (accuracy, precision, recall, f1, roc_auc, confusion_matrix, all).
 
@@ -421,12 +447,14 @@ def _number_value(token: str) -> int | None:
     return _NUMBER_WORDS.get(token)
 
 
+@bounds_text_argument(0)
 def extract_count(text: str) -> int | None:
     """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3)."""
     match = _COUNT.search(text)
     if match:
         return _number_value(match.group("n"))
-    bare = re.fullmatch(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)\s*(?:please)?\s*[.!]?\s*", text, re.IGNORECASE)
+    # Each optional part starts with its own word, so no two `\s*` compete for one run of spaces.
+    bare = re.fullmatch(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s*[.!])?\s*", text, re.IGNORECASE)
     if bare:
         return _number_value(bare.group(1))
     return None
@@ -448,6 +476,7 @@ def _id_list(body: str) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", body)]
 
 
+@bounds_text_argument(0)
 def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     """Every instance id named in `text`, in order ("compare patients 3 and 4" -> [3, 4]).
 
@@ -471,8 +500,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     if not ids:
         bare = re.fullmatch(
             rf"\s*(?:(?:and|what|how|about|for|now|then|same|ok|okay|so|try|with|the|one|it'?s|is|use|"
-            rf"please|maybe|let'?s|say)\s+)*(?:{noun}\s*)?#?\s*(?P<body>\d+(?:\s*(?:,|and|&)\s*#?\d+)*)"
-            rf"\s*(?:please|instead|too|as well|then|now|thanks?(?:\s+you)?)?\s*[.!?]*\s*",
+            rf"please|maybe|let'?s|say)\s+)*(?:{noun}\s*)?(?:#\s*)?(?P<body>\d+(?:\s*(?:,|and|&)\s*#?\d+)*)"
+            rf"(?:\s*(?:please|instead|too|as well|then|now|thanks?(?:\s+you)?))?(?:\s*[.!?]+)?\s*",
             text,
             re.IGNORECASE,
         )
@@ -524,6 +553,7 @@ _REFERENCE = re.compile(
 )
 
 
+@bounds_text_argument(0)
 def is_reference(text: str) -> bool:
     """Whether `text` refers to something mentioned before ("it", "this patient", "the same instance")."""
     return bool(_REFERENCE.search(text))
@@ -694,11 +724,13 @@ _GROUP_NOUNS = (
 _JOIN = re.compile(r"^\s*(?:,|and|or|but|,\s*and|,\s*or)?\s*$", re.IGNORECASE)
 
 
+@bounds_span_text
 def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     """Character spans where `text` names a feature of a tabular schema by its name or an alias."""
     return [(m.start, m.end) for m in _mentions(text, schema)]
 
 
+@bounds_span_text
 def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     """Character spans of the group conditions in `text`, with the words leading into them.
 
@@ -841,6 +873,7 @@ def _parse_number(text: str) -> float | int:
     return int(value) if value.is_integer() and "." not in text else value
 
 
+@bounds_text_argument(0)
 def extract_instance(text: str, schema: HostSchema | None, history: Sequence[Message] = ()) -> InstanceRef | None:
     """The instance a request refers to, as a function's `instance` argument, or None.
 
@@ -1091,6 +1124,7 @@ _REWRITE = re.compile(
 )
 
 
+@bounds_text_argument(0)
 def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
     """What-if changes named in a request, as `explain_what_if` takes them, or None.
 
@@ -1146,6 +1180,7 @@ _PEOPLE_GROUP = re.compile(
 )
 
 
+@bounds_text_argument(0)
 def extract_group(text: str, schema: HostSchema | None) -> str | None:
     """The group a metric question is about, as a condition ("accuracy for patients over 60" -> "age > 60").
 
@@ -1205,6 +1240,7 @@ def _text_group(text: str, schema: HostSchema | None) -> str | None:
 _LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label", "label")
 
 
+@bounds_text_argument(1)
 def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | None:
     """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
 

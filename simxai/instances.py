@@ -19,6 +19,7 @@ from simxai.hosts.base import ChangeValue, HostSchema
 
 __all__ = [
     "CONDITION_HELP",
+    "MAX_CONDITION_CHARS",
     "Clause",
     "RelativeChange",
     "closest",
@@ -33,6 +34,8 @@ CONDITION_HELP = (
 Operator = Literal[">", ">=", "<", "<=", "=", "!="]
 _CLAUSE = re.compile(r"^\s*(?P<field>[A-Za-z_][\w\- ]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$")
 _SPECIAL_FIELDS = ("label", "prediction", "id")
+#: The longest condition read: dozens of clauses.
+MAX_CONDITION_CHARS = 2000
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ def closest(name: str, valid: Iterable[str], n: int = 3) -> list[str]:
 
 
 def _number(text: str) -> float | None:
+    if len(text) > 64:
+        return None  # no feature value or id is written with that many characters
     try:
         return float(text)
     except ValueError:
@@ -69,7 +74,14 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
         ArgumentError: an unknown feature (with the closest names), an unknown label, an operator that
             does not fit the feature's type, or text that is not a condition.
     """
-    stripped = text.strip()
+    if len(text) > MAX_CONDITION_CHARS:
+        raise ArgumentError(
+            f"the condition is {len(text)} characters long; the limit is {MAX_CONDITION_CHARS}",
+            argument="instance",
+            valid=CONDITION_HELP,
+        )
+    # One space between words: the patterns below then never backtrack over a long run of spaces.
+    stripped = " ".join(text.split())
     if stripped.lower() in ("all", "everyone", "all instances", "*"):
         return []
     features = {f.name: f for f in schema.features}

@@ -49,6 +49,7 @@ from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
+from simxai.textbounds import bounded_text
 
 __all__ = [
     "DEFAULT_SCORER",
@@ -703,14 +704,16 @@ class RouterBackend(Backend):
         if not messages or messages[-1].role == "tool":
             return CompletionResponse(content="", model=self.name, finish_reason="stop")
         last = messages[-1]
+        # What the parsers would read anyway (see simxai.textbounds), so the spans they return fit the text.
+        text = bounded_text(last.content)
         history = messages[:-1]
         specs = {s.name: s for s in request.functions}
         if not specs or request.tool_choice == "none":
-            return self._reply(last.content, request.functions)
-        text = normalize(last.content, request.host, _known_words(request.functions))
+            return self._reply(text, request.functions)
+        text = normalize(text, request.host, _known_words(request.functions))
         decision = self._decide(text, history, request)
         if decision.function is None:
-            return self._reply(last.content, request.functions)
+            return self._reply(text, request.functions)
         if decision.whole_text:
             call = ToolCall(id="call_0", name=decision.function, arguments={"instance": last.content.strip()})
             return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")

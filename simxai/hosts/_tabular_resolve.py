@@ -14,6 +14,7 @@ from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts.base import HostSchema, InstanceRef
 from simxai.instances import CONDITION_HELP, Clause, parse_condition
 from simxai.results import Subject, format_number
+from simxai.textbounds import MAX_DIGITS
 
 
 def plural(noun: str) -> str:
@@ -79,8 +80,17 @@ class Resolver:
         if isinstance(instance, Mapping):
             return self._values(instance)
         if isinstance(instance, str):
-            match = self._id_pattern.fullmatch(instance.strip())
-            return self.row(int(match.group(1))) if match else self._group(instance.strip())
+            text = " ".join(instance.split())  # no long run of spaces for the patterns to backtrack over
+            match = self._id_pattern.fullmatch(text)
+            if match is None:
+                return self._group(text)
+            if len(match.group(1).lstrip("-")) > MAX_DIGITS:
+                raise ArgumentError(
+                    f"the id has {len(match.group(1))} digits; {self.id_text}",
+                    argument="instance",
+                    valid=self.id_text,
+                )
+            return self.row(int(match.group(1)))
         raise ArgumentError(
             f"cannot use a {type(instance).__name__} as an instance",
             argument="instance",
@@ -127,6 +137,8 @@ class Resolver:
         values: dict[str, Value] = {}
         for key, value in given.items():
             if str(key).strip().lower() == "id":
+                if base is not None:
+                    raise ArgumentError("the id is given twice", argument="instance", valid=self.id_text)
                 base = self._base_id(value)
                 continue
             feature = self.table.lookup(str(key), "instance")

@@ -1,0 +1,143 @@
+"""Issue 14, item 1 (and 5): every public parser takes time linear in its input, whatever the input.
+
+Each parser gets 64 KB adversarial strings (whitespace runs, repeated separators, nested-quantifier bait,
+quotes that never close, long digit runs, lone surrogates) and must answer within a bound relative to the
+time it takes on 64 KB of ordinary prose. The bound is generous (a loaded 2-core machine) yet meaningful: on
+the code before issue 14, `extract_count` and `extract_ids` took minutes on one such string and
+`parse_condition` several seconds. No input may raise anything but the documented `ArgumentError` (a digit
+run beyond Python's 4,300-digit `int()` limit used to raise `ValueError`, a 500 in the server).
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from simxai import extraction
+from simxai.backends.toolcalls import decode_arguments, extract_tool_calls
+from simxai.exceptions import ArgumentError, ToolCallParseError
+from simxai.guard import Vocabulary, check_claims
+from simxai.hosts.base import Host
+from simxai.instances import parse_change, parse_condition
+
+SIZE = 64 * 1024
+
+#: How many times the time on ordinary prose of the same size an adversarial string may take, plus slack.
+RATIO = 40.0
+SLACK = 0.25
+#: A hard stop per call, so a quadratic parser fails the test instead of hanging it.
+HARD_STOP = 20
+
+
+def _fill(piece: str) -> str:
+    return (piece * (SIZE // len(piece) + 1))[:SIZE]
+
+
+ADVERSARIAL = {
+    "space run": "a" + " " * (SIZE - 2) + "b",
+    "only spaces": " " * SIZE,
+    "newline run": "\n" * (SIZE - 1) + "x",
+    "mixed whitespace": _fill(" \t\r\n"),
+    "repeated separators": _fill("1, "),
+    "and chains": _fill("x and "),
+    "comparisons": _fill("a > "),
+    "nested-quantifier bait": _fill("a") + "!",
+    "open quotes": _fill("'a "),
+    "open double quotes": _fill('"a: '),
+    "colons": _fill("sentence: "),
+    "hash ids": _fill("patient #"),
+    "long digit run": "patient " + "9" * (SIZE - 8),
+    "digits and spaces": "id " + _fill("9 "),
+    "lone surrogates": _fill("\ud800 patient 1 "),
+    "brackets": "[" * (SIZE // 2) + "]" * (SIZE // 2),
+}
+
+PROSE = _fill(
+    "What does the model predict for patient 12, and why? If her glucose were 20 points lower and her bmi "
+    "30, would the prediction change? Show the three most important features for those with age > 50. "
+)
+
+
+class _TooSlow(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _TooSlow
+
+
+def _timed(parse: Callable[[str], Any], text: str) -> float:
+    """Seconds `parse(text)` takes; only the documented errors may escape it."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(HARD_STOP)
+    started = time.perf_counter()
+    try:
+        parse(text)
+    except (ArgumentError, ToolCallParseError):
+        pass
+    except _TooSlow:
+        return float("inf")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return time.perf_counter() - started
+
+
+def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[str], Any]]]:
+    tab, txt = tabular.schema(), text_host.schema()
+    vocabulary = Vocabulary(labels=list(tab.class_names), features=[f.name for f in tab.features])
+    for name in extraction.__all__:
+        function = getattr(extraction, name)
+        if name == "extract_argument":
+            for argument in ("instance", "changes", "feature", "expected_label", "metric", "number_of_iterations"):
+                yield f"extract_argument({argument}), tabular", lambda s, a=argument, f=function: f(a, s, tab)
+                yield f"extract_argument({argument}), text", lambda s, a=argument, f=function: f(a, s, txt)
+        elif name in ("extract_texts", "extract_metric", "extract_count", "is_reference"):
+            yield name, function
+        else:
+            yield f"{name}, tabular", lambda s, f=function: f(s, tab)
+            yield f"{name}, text", lambda s, f=function: f(s, txt)
+    yield "parse_condition", lambda s: parse_condition(s, tab)
+    yield "parse_change", parse_change
+    yield "tabular resolve", tabular.resolve
+    yield "extract_tool_calls", extract_tool_calls
+    yield "decode_arguments", lambda s: decode_arguments(s, "get_prediction")
+    outputs = [{"prediction": "stable", "probability": 0.9}]
+    yield "check_claims", lambda s: check_claims(s, outputs, vocabulary=vocabulary)
+
+
+@pytest.fixture(scope="module")
+def text_host() -> Host:
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    return load_sentiment_host()
+
+
+def test_every_public_parser_is_linear_on_adversarial_input(demo_host: Host, text_host: Host) -> None:
+    failures = []
+    for name, parse in _parsers(demo_host, text_host):
+        baseline = min(_timed(parse, PROSE) for _ in range(2))
+        bound = RATIO * baseline + SLACK
+        for bait, text in ADVERSARIAL.items():
+            seconds = _timed(parse, text)
+            if seconds > bound:
+                failures.append(f"{name} on {bait!r}: {seconds:.2f} s (prose: {baseline * 1000:.1f} ms)")
+    assert not failures, "parsers slower than linear:\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("key", ["ID", "Id", "id "])
+def test_an_id_given_twice_is_refused(demo_host: Host, key: str) -> None:
+    # Issue 14, item 9: {"ID": 3, "Id": 4} silently used id 4; a feature given twice was already refused.
+    with pytest.raises(ArgumentError, match="id is given twice"):
+        demo_host.resolve({"id": 3, key: 4})
+
+
+def test_a_digit_run_beyond_the_int_limit_is_an_argument_error(demo_host: Host) -> None:
+    with pytest.raises(ArgumentError, match="digits"):
+        demo_host.resolve("9" * 5000)
+    assert extraction.extract_instance("patient " + "9" * 5000, demo_host.schema()) is None
+    assert extraction.extract_count("9" * 5000) is None
