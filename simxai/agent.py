@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, Literal
@@ -27,6 +28,7 @@ from simxai.messages import Message, ToolCall
 from simxai.prompts import guard_retry, invalid_call, system_prompt, unknown_function
 from simxai.registry import Registry
 from simxai.results import render_result, result_payload
+from simxai.work import WorkerPool
 
 __all__ = [
     "Agent",
@@ -40,6 +42,8 @@ __all__ = [
     "Turn",
     "TurnEvent",
 ]
+
+logger = logging.getLogger("simxai.agent")
 
 # Arguments the dialogue state can supply when a call leaves them out.
 FILLABLE = ("instance", "changes", "metric")
@@ -220,6 +224,8 @@ class Agent:
         settings: loop settings.
         fallback: a backend to use for a turn when `backend` is unreachable (e.g. the router); the turn
             says so in `Turn.fallback`.
+        pool: the worker pool that runs function calls, with their budgets (default: a thread each, no
+            budget).
     """
 
     def __init__(
@@ -230,6 +236,7 @@ class Agent:
         registry: Registry | None = None,
         settings: AgentSettings | None = None,
         fallback: Backend | None = None,
+        pool: WorkerPool | None = None,
     ) -> None:
         from simxai.functions import default_registry
 
@@ -238,6 +245,7 @@ class Agent:
         self.registry = registry if registry is not None else default_registry()
         self.settings = settings or AgentSettings()
         self.fallback = fallback
+        self.pool = pool
         self.schema: HostSchema = host.schema()
         self.system_prompt = system_prompt(self.schema)
         self.tools = self.registry.openai_tools()
@@ -479,7 +487,10 @@ class _TurnRun:
         arguments = self.state.fill(arguments, parameters)
         started = time.perf_counter()
         try:
-            result = await asyncio.to_thread(registered, self.agent.host, arguments)
+            if self.agent.pool is not None:
+                result = await self.agent.pool.run(registered, self.agent.host, arguments)
+            else:
+                result = await asyncio.to_thread(registered, self.agent.host, arguments)
         except ArgumentError as exc:
             self.stage.add("functions", started)
             if exc.missing:  # an argument, or feature values of a custom instance, are missing
@@ -494,6 +505,15 @@ class _TurnRun:
         except (FunctionCallError, HostError) as exc:
             self.stage.add("functions", started)
             await self._finish_call(call, arguments, "error", error=f"{call.name} failed: {exc}")
+            return False
+        except (ValueError, TypeError, ArithmeticError, RecursionError, UnicodeError) as exc:
+            # Odd model-given arguments may still trip a library (an int beyond Python's digit limit, a
+            # lone surrogate): the call failed, the turn goes on, and the cause is logged, not relayed.
+            self.stage.add("functions", started)
+            logger.warning("%s raised %s on model-given arguments", call.name, type(exc).__name__, exc_info=exc)
+            await self._finish_call(
+                call, arguments, "error", error=f"{call.name} failed on these arguments ({type(exc).__name__})"
+            )
             return False
         self.stage.add("functions", started)
         payload = result_payload(result)

@@ -9,7 +9,8 @@ SimXAIError
 ├── ModelOutputError        the model's output could not be used
 │   └── ToolCallParseError        a tool call in the model's text is malformed
 ├── FunctionCallError       an XAI function failed while running
-│   └── ArgumentError             its arguments are invalid (names what is wrong and what is valid)
+│   ├── ArgumentError             its arguments are invalid (names what is wrong and what is valid)
+│   └── BudgetError               it used up its time or model-call budget, or its caller went away
 └── HostError               the host system cannot provide a resource
 ```
 
@@ -25,6 +26,7 @@ __all__ = [
     "BackendError",
     "BackendHTTPError",
     "BackendUnavailableError",
+    "BudgetError",
     "FunctionCallError",
     "HostError",
     "ModelOutputError",
@@ -54,7 +56,8 @@ class BackendHTTPError(BackendError):
     """The LLM backend answered with an HTTP error status."""
 
     def __init__(self, status_code: int, body: str) -> None:
-        super().__init__(f"backend answered HTTP {status_code}: {body[:300]}")
+        # The body is kept for logs, never put in the message: clients would see what the upstream said.
+        super().__init__(f"backend answered HTTP {status_code}")
         self.status_code = status_code
         self.body = body
 
@@ -95,6 +98,10 @@ class ArgumentError(FunctionCallError):
         self.valid = valid
         self.missing = list(missing)
         self.suggestions = list(suggestions)
+
+
+class BudgetError(FunctionCallError):
+    """A function call used up its time or model-call budget, or was cancelled because its caller left."""
 
 
 class HostError(SimXAIError):

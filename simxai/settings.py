@@ -30,6 +30,8 @@ class Settings(pydantic_settings.BaseSettings):
     base_url: str | None = None
     llm_api_key: pydantic.SecretStr | None = None
     timeout: float = 60.0
+    llm_deadline: float = pydantic.Field(default=180.0, gt=0)
+    llm_max_response_bytes: int = pydantic.Field(default=8 * 1024 * 1024, ge=1024)
     host: Literal["demo", "sentiment", "loan"] = "demo"
     host_config: str | None = None
     host_url: str | None = None
@@ -79,7 +81,14 @@ def build_backend(settings: Settings) -> Backend:
     from simxai.backends import load_backend
 
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    return load_backend(settings.backend, base_url=settings.base_url, api_key=key, timeout=settings.timeout)
+    return load_backend(
+        settings.backend,
+        base_url=settings.base_url,
+        api_key=key,
+        timeout=settings.timeout,
+        deadline=settings.llm_deadline,
+        max_response_bytes=settings.llm_max_response_bytes,
+    )
 
 
 def build_fallback(settings: Settings, backend: Backend) -> Backend | None:

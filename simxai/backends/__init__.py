@@ -21,6 +21,8 @@ def load_backend(
     base_url: str | None = None,
     api_key: str | None = None,
     timeout: float | None = None,
+    deadline: float | None = None,
+    max_response_bytes: int | None = None,
 ) -> Backend:
     """Build a backend from a spec: ``router``, ``openai:<model>``, ``hf:<path>`` or ``scripted``.
 
@@ -52,6 +54,10 @@ def load_backend(
             options["base_url"] = base_url
         if timeout is not None:
             options["timeout"] = timeout
+        if deadline is not None:
+            options["deadline"] = deadline
+        if max_response_bytes is not None:
+            options["max_response_bytes"] = max_response_bytes
         return OpenAIBackend(target, api_key=api_key, **options)  # type: ignore[arg-type]
     if kind == "hf":
         if not target:

@@ -102,7 +102,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                 allow_redirects=False,
                 proxy=self._proxy(request.url),
             ) as response:
-                content = await response.read()
+                content = await _read_capped(response, request)
                 status = response.status
                 received = [(k, v) for k, v in response.headers.items() if k.lower() not in _RESPONSE_SKIP]
         return httpx.Response(status, headers=received, content=content, request=request)
@@ -129,6 +129,28 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             await session.close()
         else:
             session.detach()
+
+
+async def _read_capped(response: aiohttp.ClientResponse, request: httpx.Request) -> bytes:
+    """The whole body, unless it grows beyond the request's ``max_response_bytes`` extension.
+
+    Raises:
+        ResponseTooLargeError: the body is larger (the connection is then closed, not reused).
+    """
+    limit = request.extensions.get("max_response_bytes")
+    if limit is None:
+        return await response.read()
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.content.iter_any():
+        size += len(chunk)
+        if size > limit:
+            response.close()
+            from simxai.backends.openai import ResponseTooLargeError
+
+            raise ResponseTooLargeError(limit, request=request)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def environment_proxy(scheme: str, host: str) -> str | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -12,8 +14,11 @@ import httpx
 from simxai.backends import wire
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import BackendError, BackendHTTPError, BackendUnavailableError, UsageError
+from simxai.redact import redact_text, redact_url
 
-__all__ = ["OpenAIBackend"]
+__all__ = ["OpenAIBackend", "ResponseTooLargeError"]
+
+logger = logging.getLogger("simxai.backends")
 
 # Statuses worth another attempt: the server is overloaded, restarting or rate-limiting. Other 4xx
 # mean the request itself is wrong and would fail again.
@@ -23,6 +28,14 @@ _RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtoco
 # The longest a Retry-After header may make us wait, in seconds.
 _MAX_RETRY_AFTER = 30.0
 _PING_TIMEOUT = 5.0
+
+
+class ResponseTooLargeError(httpx.TransportError):
+    """The response body is larger than the backend reads."""
+
+    def __init__(self, limit: int, *, request: httpx.Request) -> None:
+        super().__init__(f"the response body is larger than {limit} bytes", request=request)
+        self.limit = limit
 
 
 class OpenAIBackend(Backend):
@@ -37,6 +50,9 @@ class OpenAIBackend(Backend):
         base_url: the API root, ending in ``/v1``.
         api_key: sent as ``Authorization: Bearer <key>`` when given.
         timeout: seconds allowed for connecting, and for each read and write.
+        deadline: the most seconds one completion may take in all, retries included: a body that never
+            ends, or arrives one byte at a time, fails then (`BackendUnavailableError`).
+        max_response_bytes: the largest response body read; a larger one fails (`BackendError`).
         max_retries: further attempts after the first one fails in a retryable way.
         backoff: the first retry delay in seconds; each later one doubles it.
         transport: the httpx transport requests go through (default: an `AiohttpTransport` pool;
@@ -54,6 +70,8 @@ class OpenAIBackend(Backend):
         base_url: str = "http://localhost:8000/v1",
         api_key: str | None = None,
         timeout: float = 60,
+        deadline: float = 180,
+        max_response_bytes: int = 8 * 1024 * 1024,
         max_retries: int = 2,
         backoff: float = 0.5,
         transport: httpx.AsyncBaseTransport | None = None,
@@ -65,6 +83,10 @@ class OpenAIBackend(Backend):
             raise UsageError(f"base_url must start with http:// or https://, got {base_url!r}")
         if timeout <= 0:
             raise UsageError(f"timeout must be positive, got {timeout}")
+        if deadline <= 0:
+            raise UsageError(f"deadline must be positive, got {deadline}")
+        if max_response_bytes < 1024:
+            raise UsageError(f"max_response_bytes must be at least 1024, got {max_response_bytes}")
         if max_retries < 0:
             raise UsageError(f"max_retries must be 0 or more, got {max_retries}")
         if backoff < 0:
@@ -78,6 +100,8 @@ class OpenAIBackend(Backend):
         self.max_retries = max_retries
         self.backoff = backoff
         self._timeout = timeout
+        self.deadline = deadline
+        self.max_response_bytes = max_response_bytes
         self._injected = transport
         self._encoder = wire.BodyEncoder(model, extra_body)
         self._pool: httpx.AsyncBaseTransport | None = None
@@ -93,7 +117,7 @@ class OpenAIBackend(Backend):
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     def __repr__(self) -> str:
-        return f"OpenAIBackend(model={self.model!r}, base_url={self.base_url!r})"
+        return f"OpenAIBackend(model={self.model!r}, base_url={redact_url(self.base_url)!r})"
 
     async def complete(self, request: CompletionRequest) -> CompletionResponse:
         """POST the request to ``/chat/completions`` and read the reply.
@@ -107,8 +131,25 @@ class OpenAIBackend(Backend):
             ToolCallParseError: the reply holds a malformed tool call.
         """
         content = self._encoder.encode(request)
-        body = await self._post("chat/completions", content)
+        try:
+            async with asyncio.timeout(self.deadline):
+                body = await self._post("chat/completions", content)
+        except TimeoutError:
+            raise BackendUnavailableError(
+                f"{self.name}: no complete answer from {redact_url(str(self._urls['chat/completions']))} "
+                f"within the deadline of {self.deadline:g} s (SIMXAI_LLM_DEADLINE)"
+            ) from None
+        if not _is_completion(body):
+            # A 200 whose body is an error object or has no choice: the server failed, not the model, so a
+            # fallback may answer (the body is logged, not relayed: it may hold anything).
+            logger.warning("%s answered 200 with a body that is not a completion: %.500r", self.name, body)
+            raise BackendError(f"{self.name} answered 200 with a body that is not a chat completion")
         return wire.parse_response(body, calls_in_content=request.offers_tools)
+
+    def _http_error(self, status: int, response: httpx.Response) -> BackendHTTPError:
+        """The error for an HTTP error status; the body goes to the log, not into the message."""
+        logger.warning("%s answered HTTP %d: %.500r", self.name, status, redact_text(response.text))
+        return BackendHTTPError(status, response.text)
 
     async def ping(self) -> bool:
         """Whether ``GET /models`` answers 200 within a few seconds."""
@@ -155,50 +196,95 @@ class OpenAIBackend(Backend):
             self._urls[path],
             headers=self._headers if content is None else self._post_headers,
             content=content,
-            extensions={"timeout": timeouts},
+            extensions={"timeout": timeouts, "max_response_bytes": self.max_response_bytes},
         )
         response = await self._transport().handle_async_request(request)
         try:
-            await response.aread()
+            try:
+                content = response.content  # read already: the aiohttp transport reads (at most the limit)
+            except httpx.ResponseNotRead:
+                content = await self._read_capped(response, request)
         finally:
             await response.aclose()
-        return response
+        if len(content) > self.max_response_bytes:
+            raise ResponseTooLargeError(self.max_response_bytes, request=request)
+        return httpx.Response(response.status_code, headers=response.headers, content=content, request=request)
+
+    async def _read_capped(self, response: httpx.Response, request: httpx.Request) -> bytes:
+        """A streamed body, read up to the limit and no further.
+
+        Raises:
+            ResponseTooLargeError: the body is longer.
+        """
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > self.max_response_bytes:
+                raise ResponseTooLargeError(self.max_response_bytes, request=request)
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     async def _post(self, path: str, content: bytes) -> Any:
         """POST `content` and return the decoded JSON body of the first 2xx answer, retrying as documented."""
-        url = str(self._urls[path])
+        url = redact_url(str(self._urls[path]))
         attempts = self.max_retries + 1
         for attempt in range(attempts):
             delay = 0.0  # at least this long before the next attempt (a Retry-After header)
             try:
                 response = await self._send("POST", path, content)
             except httpx.UnsupportedProtocol as exc:
-                raise UsageError(f"cannot reach {url}: {exc}") from None
+                raise UsageError(f"cannot reach {url}: {redact_text(str(exc))}") from None
+            except ResponseTooLargeError as exc:
+                raise BackendError(f"{self.name}: the answer from {url} is larger than {exc.limit} bytes") from None
             except _RETRY_ERRORS as exc:
                 failure: Exception = BackendUnavailableError(
-                    f"{self.name}: no answer from {url} after {attempts} attempts ({type(exc).__name__}: {exc})"
+                    f"{self.name}: no answer from {url} after {attempts} attempts "
+                    f"({type(exc).__name__}: {redact_text(str(exc))})"
                 )
                 failure.__cause__ = exc
             else:
                 status = response.status_code
                 if 200 <= status < 300:
                     try:
-                        return json.loads(response.content)
-                    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                        return json.loads(_without_lone_surrogates(response.content.decode("utf-8")))
+                    except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+                        logger.warning("%s: body that is not valid JSON: %.500r", self.name, response.content)
                         failure = BackendError(
                             f"{self.name} returned a body that is not valid JSON (truncated?) after "
-                            f"{attempts} attempts: {exc}; body starts {response.content[:200]!r}"
+                            f"{attempts} attempts: {type(exc).__name__} at byte {getattr(exc, 'pos', '?')}"
                         )
                 elif status >= 500 or status in _RETRY_STATUSES:
-                    failure = BackendHTTPError(status, response.text)
+                    failure = self._http_error(status, response)
                     delay = _retry_after(response.headers)
                 else:
-                    raise BackendHTTPError(status, response.text)
+                    raise self._http_error(status, response)
             # One way to give up or go on, whatever failed: the last attempt raises, others back off.
             if attempt == attempts - 1:
                 raise failure
             await self._sleep(max(self.backoff * 2**attempt, delay))
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+# A JSON escape of half a UTF-16 surrogate pair: a high one not followed by a low one, or a low one alone.
+_HIGH = r"\\u[dD][89abAB][0-9a-fA-F]{2}"
+_LOW = r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+_LONE_SURROGATE = re.compile(rf"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}")
+
+
+def _without_lone_surrogates(text: str) -> str:
+    """JSON text with every escaped lone surrogate replaced by U+FFFD: such a string cannot be stored or sent
+    as UTF-8, so a model's reply, tool name or argument holding one would fail every later step.
+    """
+    return _LONE_SURROGATE.sub(r"\\ufffd", text) if "\\u" in text else text
+
+
+def _is_completion(body: Any) -> bool:
+    """Whether a decoded body has the shape of a chat completion: an object with a first choice."""
+    if not isinstance(body, dict) or "error" in body and not body.get("choices"):
+        return False
+    choices = body.get("choices")
+    return isinstance(choices, list) and bool(choices) and isinstance(choices[0], dict)
 
 
 def _retry_after(headers: Mapping[str, str]) -> float:

@@ -48,6 +48,8 @@ from simxai.results import (
     WhatIfResult,
     format_number,
 )
+from simxai.textbounds import MAX_DIGITS
+from simxai.work import charge
 
 __all__ = ["TextDataCard", "TextHost", "TextModelCard", "TextOutputCard", "words_of"]
 
@@ -270,6 +272,8 @@ class TextHost:
         max_evals: The model-call budget of the partition explainer per text.
         max_edits: The most word edits one counterfactual may make.
         beam_width: How many partial edit sets counterfactual search extends at each step.
+        max_words: The longest text (in words) an instance may be; a longer one is refused with an
+            `ArgumentError` (422 in the server). Explanations cost about the square of a text's length.
     """
 
     def __init__(
@@ -292,6 +296,7 @@ class TextHost:
         max_evals: int = 500,
         max_edits: int = 3,
         beam_width: int = 5,
+        max_words: int = 300,
     ) -> None:
         if len(class_names) < 2 or len(set(class_names)) != len(class_names):
             raise HostError(f"a text host needs at least two distinct class names, got {list(class_names)}")
@@ -336,6 +341,9 @@ class TextHost:
         self._max_evals = max_evals
         self._max_edits = max_edits
         self._beam_width = beam_width
+        if max_words < 1:
+            raise HostError(f"max_words must be at least 1, got {max_words}")
+        self.max_words = max_words
         self._proba_cache: dict[str, np.ndarray] = {}
         self._shap_cache: dict[str, _Shap] = {}
         self._cf_cache: dict[tuple[str, str, int], tuple[list[Counterfactual], int]] = {}
@@ -352,6 +360,7 @@ class TextHost:
     def _call_model(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, len(self.class_names)))
+        charge(len(texts))  # the call's budget: stop here when it is spent or its caller went away
         out = np.asarray(self._predict_proba(list(texts)), dtype=float)
         expected = (len(texts), len(self.class_names))
         if out.shape != expected or not np.all(np.isfinite(out)):
@@ -439,9 +448,10 @@ class TextHost:
                 valid='{"text": <the text>} or ' + self._valid_refs(),
             )
         if isinstance(instance, str):
-            stripped = instance.strip()
+            # One space between words, so the patterns below never backtrack over a long run of spaces.
+            stripped = _normalise(instance)
             id_ref = re.fullmatch(
-                rf"(?:#|id\s*[:=]?\s*|{re.escape(self.instance_noun)}\s*#?\s*)?(-?\d+)",
+                rf"(?:#|id ?[:=]? ?|{re.escape(self.instance_noun)} ?#? ?)?(-?\d{{1,{MAX_DIGITS}}})",
                 stripped,
                 re.IGNORECASE,
             )
@@ -472,6 +482,14 @@ class TextHost:
                 f"the {self.instance_noun} is empty",
                 argument="instance",
                 valid=f"a non-empty {self.instance_noun}",
+            )
+        words = len(words_of(text))
+        if words > self.max_words:
+            raise ArgumentError(
+                f"the {self.instance_noun} has {words} words; this host explains {self._plural} of at most "
+                f"{self.max_words} words",
+                argument="instance",
+                valid=f"a {self.instance_noun} of at most {self.max_words} words",
             )
         return Subject(kind="text", description=f'the {self.instance_noun} "{_shorten(text)}"', text=text)
 

@@ -216,3 +216,30 @@ async def test_a_socks_proxy_from_the_environment_is_refused_with_the_alternativ
     with pytest.raises(httpx.UnsupportedProtocol, match=refused):
         await transport.handle_async_request(request("http://127.0.0.1:9/v1/models", None))
     await transport.aclose()
+
+
+async def endless(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """Answer 200 with a chunked body that never ends (until the client hangs up)."""
+    await read_request(reader)
+    writer.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n")
+    chunk = b"x" * 16384
+    try:
+        while True:
+            writer.write(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+            await writer.drain()
+            await asyncio.sleep(0.001)
+    except (ConnectionError, OSError):
+        pass
+
+
+async def test_a_body_beyond_the_limit_stops_the_read() -> None:
+    # Issue 14, item 4: `response.read()` had no size cap; an endless body grew memory until the read timed out.
+    from simxai.backends.openai import ResponseTooLargeError
+
+    transport = AiohttpTransport()
+    async with serving(endless) as base:
+        sent = request(f"{base}/v1/chat/completions")
+        sent.extensions["max_response_bytes"] = 100_000
+        with pytest.raises(ResponseTooLargeError, match="larger than 100000 bytes"):
+            await asyncio.wait_for(transport.handle_async_request(sent), 10)
+        await transport.aclose()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -233,10 +234,12 @@ async def test_500_after_all_retries() -> None:
 async def test_400_is_not_retried() -> None:
     server = Server(recorded("vllm_error_400.json", 400), recorded("vllm_plain_text.json"))
     llm = backend(server)
-    with pytest.raises(BackendHTTPError, match="maximum context length") as info:
+    with pytest.raises(BackendHTTPError, match="HTTP 400") as info:
         await llm.complete(request())
     assert info.value.status_code == 400
     assert len(server.requests) == 1
+    # The upstream body is kept for the log, never put in the message a client sees (issue 14, item 8).
+    assert "maximum context length" in info.value.body and "maximum context length" not in str(info.value)
 
 
 async def test_429_is_retried_after_the_servers_delay() -> None:
@@ -302,10 +305,15 @@ async def test_one_truncated_body_is_retried() -> None:
     assert response.tool_calls[0].name == "get_prediction" and len(server.requests) == 2
 
 
-async def test_a_200_that_is_not_a_completion() -> None:
-    server = Server(httpx.Response(200, json={"object": "list", "data": []}))
-    with pytest.raises(ModelOutputError, match="no choices"):
+@pytest.mark.parametrize(
+    "body", [{"object": "list", "data": []}, {"choices": []}, {"error": {"message": "overloaded"}}, [1, 2], "text"]
+)
+async def test_a_200_that_is_not_a_completion_is_the_servers_failure(body: Any) -> None:
+    # Issue 14, item 7: a BackendError (503, or the router fallback), not the model's fault.
+    server = Server(httpx.Response(200, json=body))
+    with pytest.raises(BackendError, match="not a chat completion") as info:
         await backend(server).complete(request())
+    assert not isinstance(info.value, ModelOutputError)
 
 
 async def test_ping() -> None:
@@ -408,3 +416,51 @@ async def test_requests_go_through_the_environment_proxy(monkeypatch: pytest.Mon
         finally:
             await llm.aclose()
     assert response.content == "via the proxy"
+
+
+async def _endless_body() -> Any:
+    while True:
+        yield b" " * 1024
+        await asyncio.sleep(0.01)
+
+
+async def test_an_endless_body_ends_at_the_deadline() -> None:
+    # Issue 14, item 4: SIMXAI_TIMEOUT is per read, so a body dripped forever never timed out.
+    server = Server(lambda r: httpx.Response(200, content=_endless_body()))
+    llm = backend(server, deadline=0.5, max_response_bytes=10**9)
+    started = asyncio.get_running_loop().time()
+    with pytest.raises(BackendUnavailableError, match="within the deadline of 0.5 s"):
+        await llm.complete(request())
+    assert asyncio.get_running_loop().time() - started < 5
+
+
+async def test_a_body_beyond_the_limit_is_the_servers_failure() -> None:
+    server = Server(lambda r: httpx.Response(200, content=_endless_body()))
+    with pytest.raises(BackendError, match="larger than 4096 bytes"):
+        await backend(server, max_response_bytes=4096).complete(request())
+    assert len(server.requests) == 1  # not retried: the same answer would come again
+
+
+async def test_lone_surrogates_from_the_model_become_replacement_characters() -> None:
+    # Issue 14, item 6: half a UTF-16 pair in a reply, a tool name or an argument could not be stored (500).
+    body = (
+        '{"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", '
+        '"content": "a\\ud800b", "tool_calls": [{"id": "c1", "type": "function", "function": '
+        '{"name": "get_pred\\udc00", "arguments": "{\\"instance\\": \\"x\\ud800\\"}"}}]}}]}'
+    )
+    server = Server(httpx.Response(200, content=body.encode()))
+    response = await backend(server).complete(request())
+    assert response.content == "a\ufffdb"
+    assert response.tool_calls[0].name == "get_pred\ufffd"
+    assert response.tool_calls[0].arguments == {"instance": "x\ufffd"}
+    json.dumps(response.model_dump(), ensure_ascii=False).encode("utf-8")  # storable
+
+
+async def test_credentials_in_the_base_url_are_never_shown() -> None:
+    # Issue 14, item 8: errors relayed the remote host's URL with its user:password@ part.
+    server = Server(*[httpx.ConnectError("refused")] * 3)
+    llm = backend(server, base_url="http://alice:s3cret@gpu-box:8000/v1")
+    with pytest.raises(BackendUnavailableError) as info:
+        await llm.complete(request())
+    assert "s3cret" not in str(info.value) and "http://***@gpu-box:8000/v1" in str(info.value)
+    assert "s3cret" not in repr(llm)

@@ -8,6 +8,7 @@ the same reference resolution the offline router uses.
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from typing import Any
@@ -27,6 +28,9 @@ from simxai.server.turns import EventSink, event_stream, run_turn, sse, sse_resp
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], dependencies=[Depends(caller)])
 
 MODEL = "simxai"
+#: An assistant message of the history may be this many times as long as a user message (replies with
+#: tables are longer than questions).
+ASSISTANT_CHARS_FACTOR = 4
 _CREATED = int(time.time())
 
 
@@ -52,16 +56,21 @@ def _conversation(messages: list[ChatMessageIn], max_chars: int, max_history: in
                 "itself, so send user and assistant messages only"
             )
         try:
-            texts.append((message.role, message.text()))
+            text = message.text()
         except ValueError as exc:
             raise _bad_request(f"messages[{index}]: {exc}") from None
+        # Every message is read by the parsers (the earlier ones for the instance in focus), not only the last.
+        limit = max_chars if message.role == "user" else ASSISTANT_CHARS_FACTOR * max_chars
+        if len(text) > limit:
+            raise _bad_request(
+                f"messages[{index}] ({message.role}) is {len(text)} characters long; the limit is {limit}"
+            )
+        texts.append((message.role, text))
     if not texts or texts[-1][0] != "user":
         raise _bad_request("the last message (other than system messages) must be the user's question")
     user = texts[-1][1]
     if not user.strip():
         raise _bad_request("the last user message is empty")
-    if len(user) > max_chars:
-        raise _bad_request(f"the last user message is {len(user)} characters long; the limit is {max_chars}")
     history = [Message.user(text) if role == "user" else Message.assistant(text) for role, text in texts[:-1]]
     return user, history[-max_history:]  # never [-0:], the whole list: the settings keep max_history >= 10
 
@@ -131,7 +140,8 @@ async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
     if body.model != MODEL:
         raise _model_not_found(body.model)
     user, history = _conversation(body.messages, state.settings.max_message_chars, state.settings.max_history_messages)
-    dialogue = state_from_text(history, state.agent.schema)
+    # Off the event loop: reading the instance in focus from a long history must not stall other clients.
+    dialogue = await asyncio.to_thread(state_from_text, history, state.agent.schema)
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     if not body.stream:
         turn = await run_turn(state, user, history=history, dialogue=dialogue, face="openai")

@@ -1,0 +1,224 @@
+"""Bounded work for function calls: a per-call budget, cancellation, and a fair pool of worker threads.
+
+XAI functions are CPU-bound (SHAP, DiCE, counterfactual search), and a Python thread cannot be killed. So a
+call's budget is checked *cooperatively*: a host calls `charge(n)` before it evaluates its model on `n`
+inputs, and `charge` raises `BudgetError` once the call has run longer than its seconds, evaluated more
+than its evaluations, or was cancelled (its caller went away). The thread then ends within one model batch.
+
+`WorkerPool` runs calls on a fixed number of threads and queues the rest per owner (an API key, a session,
+a client), taking owners in turn: one client's many heavy calls wait behind each other, not in front of
+another client's single call. A caller that is cancelled while its call waits leaves the queue; while its
+call runs, the call is told to stop at its next `charge`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextvars
+import dataclasses
+import functools
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from simxai.exceptions import BudgetError, UsageError
+
+__all__ = ["Budget", "WorkerPool", "charge", "current_owner", "set_owner"]
+
+R = TypeVar("R")
+
+_BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("simxai_budget", default=None)
+_OWNER: contextvars.ContextVar[str] = contextvars.ContextVar("simxai_owner", default="")
+
+
+class Budget:
+    """What one function call may spend: wall-clock seconds from its start, and model evaluations.
+
+    Args:
+        seconds: the longest the call may run (None: no limit).
+        evaluations: the most model inputs it may evaluate (None: no limit).
+    """
+
+    def __init__(self, seconds: float | None = None, evaluations: int | None = None) -> None:
+        self.seconds = seconds
+        self.evaluations = evaluations
+        self.spent = 0
+        self._started = time.monotonic()
+        self._cancelled = threading.Event()
+
+    def start(self) -> None:
+        """Start the clock (when the call leaves the queue and begins to run)."""
+        self._started = time.monotonic()
+
+    def cancel(self) -> None:
+        """Make the call stop at its next `charge`."""
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def charge(self, evaluations: int) -> None:
+        """Account for `evaluations` model inputs about to be evaluated.
+
+        Raises:
+            BudgetError: the call was cancelled, ran out of time, or would exceed its evaluations.
+        """
+        if self._cancelled.is_set():
+            raise BudgetError("the call was cancelled: its caller went away")
+        elapsed = time.monotonic() - self._started
+        if self.seconds is not None and elapsed > self.seconds:
+            raise BudgetError(
+                f"the call ran out of its time budget of {self.seconds:g} s; ask about a shorter text or a "
+                "smaller group, or use a cheaper function"
+            )
+        self.spent += evaluations
+        if self.evaluations is not None and self.spent > self.evaluations:
+            raise BudgetError(
+                f"the call needed more than its budget of {self.evaluations} model evaluations; ask about a "
+                "shorter text or a smaller group, or use a cheaper function"
+            )
+
+
+def charge(evaluations: int) -> None:
+    """Charge the running call's budget (a no-op outside a `WorkerPool` call). See `Budget.charge`."""
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.charge(evaluations)
+
+
+def set_owner(owner: str) -> None:
+    """Name who the calls of the current task are for (the pool's unit of fairness)."""
+    _OWNER.set(owner)
+
+
+def current_owner() -> str:
+    return _OWNER.get()
+
+
+@dataclasses.dataclass
+class _Job:
+    call: Callable[[], Any]
+    budget: Budget
+    owner: str
+    future: asyncio.Future[Any]
+
+    def run(self) -> Any:
+        token = _BUDGET.set(self.budget)
+        try:
+            self.budget.start()
+            self.budget.charge(0)  # cancelled or out of time before it started: do nothing
+            return self.call()
+        finally:
+            _BUDGET.reset(token)
+
+
+class WorkerPool:
+    """A fixed number of worker threads, shared fairly between owners, with a budget per call.
+
+    Args:
+        workers: threads that run calls at once.
+        seconds: each call's time budget (None: none).
+        evaluations: each call's model-evaluation budget (None: none).
+
+    Raises:
+        UsageError: `workers` is below 1 or a budget is not positive.
+    """
+
+    def __init__(self, workers: int = 4, *, seconds: float | None = None, evaluations: int | None = None) -> None:
+        if workers < 1:
+            raise UsageError(f"a worker pool needs at least one worker, got {workers}")
+        if (seconds is not None and seconds <= 0) or (evaluations is not None and evaluations <= 0):
+            raise UsageError(f"budgets must be positive, got {seconds} s and {evaluations} evaluations")
+        self.workers = workers
+        self.seconds = seconds
+        self.evaluations = evaluations
+        self._executor = ThreadPoolExecutor(workers, thread_name_prefix="simxai-call")
+        self._free = workers
+        self._queues: dict[str, collections.deque[_Job]] = {}
+        self._turns: collections.deque[str] = collections.deque()  # owners with waiting calls, in turn
+
+    @property
+    def waiting(self) -> int:
+        """Calls queued, not yet running."""
+        return sum(len(q) for q in self._queues.values())
+
+    @property
+    def running(self) -> int:
+        return self.workers - self._free
+
+    async def run(self, function: Callable[..., R], *args: Any, owner: str | None = None) -> R:
+        """Run `function(*args)` on a worker thread within the pool's budget, in the owner's turn.
+
+        Raises:
+            BudgetError: the call ran out of its budget.
+            asyncio.CancelledError: the caller was cancelled (the call is dropped or told to stop).
+        """
+        loop = asyncio.get_running_loop()
+        job = _Job(
+            call=lambda: function(*args),
+            budget=Budget(self.seconds, self.evaluations),
+            owner=current_owner() if owner is None else owner,
+            future=loop.create_future(),
+        )
+        queue = self._queues.get(job.owner)
+        if queue is None:
+            queue = self._queues[job.owner] = collections.deque()
+            self._turns.append(job.owner)
+        queue.append(job)
+        self._dispatch()
+        try:
+            result: R = await job.future
+            return result
+        except asyncio.CancelledError:
+            job.budget.cancel()  # a running call stops at its next charge; its worker is freed then
+            self._drop(job)
+            raise
+
+    def _drop(self, job: _Job) -> None:
+        queue = self._queues.get(job.owner)
+        if queue is not None and job in queue:
+            queue.remove(job)
+            if not queue:
+                del self._queues[job.owner]
+                self._turns.remove(job.owner)
+
+    def _dispatch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._free and self._turns:
+            owner = self._turns.popleft()
+            queue = self._queues[owner]
+            job = queue.popleft()
+            if queue:
+                self._turns.append(owner)  # its next call waits for the other owners' turns
+            else:
+                del self._queues[owner]
+            self._free -= 1
+            done = loop.run_in_executor(self._executor, job.run)
+            done.add_done_callback(functools.partial(self._finished, job))
+
+    def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
+        # The worker is free only now, when its thread has really returned (a cancelled call included).
+        self._free += 1
+        if not job.future.done():
+            if done.cancelled():
+                job.future.cancel()
+            elif done.exception() is not None:
+                job.future.set_exception(done.exception())  # type: ignore[arg-type]
+            else:
+                job.future.set_result(done.result())
+        elif not done.cancelled():
+            done.exception()  # retrieved, so asyncio does not log it as never retrieved
+        self._dispatch()
+
+    def close(self) -> None:
+        """Stop the threads once their calls end; queued calls are cancelled."""
+        for queue in self._queues.values():
+            for job in queue:
+                job.future.cancel()
+        self._queues.clear()
+        self._turns.clear()
+        self._executor.shutdown(wait=False, cancel_futures=True)
