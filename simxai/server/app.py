@@ -20,15 +20,18 @@ import simxai
 from simxai.agent import Agent
 from simxai.backends import Backend
 from simxai.hosts.base import Host
+from simxai.redact import redact_url
 from simxai.server.deps import AppState
 from simxai.server.errors import install_error_handlers
 from simxai.server.metrics import Metrics
 from simxai.server.middleware import BodyLimitMiddleware, CatchAllMiddleware
+from simxai.server.ratelimit import RateLimiter
 from simxai.server.routes import export, functions, health, host_info, openai, page, sessions
 from simxai.server.routes.docs import install_docs
 from simxai.server.sessions import SessionStore
 from simxai.server.settings import ServerSettings
 from simxai.settings import agent_settings, build_backend, build_fallback, load_host
+from simxai.work import WorkerPool
 
 __all__ = ["close_host", "create_app"]
 
@@ -64,7 +67,7 @@ Errors are `{"error": "<message>", "type": "<type>"}` (OpenAI's shape under `/v1
 def _host_description(settings: ServerSettings, host: Host) -> str:
     name = host.schema().name
     if settings.host_url:
-        return f"{name} (remote host at {settings.host_url})"
+        return f"{name} (remote host at {redact_url(settings.host_url)})"
     if settings.host_config:
         return f"{name} (from {settings.host_config})"
     return f"{name} (the embedded {settings.host} host)"
@@ -85,8 +88,11 @@ async def start(
     if backend is None:
         backend = build_backend(settings)
     fallback = build_fallback(settings, backend)
+    pool = WorkerPool(settings.workers, seconds=settings.call_seconds, evaluations=settings.call_evaluations)
     # The agent reads the host's schema, which a remote host fetches over the network.
-    agent = await asyncio.to_thread(Agent, host, backend, settings=agent_settings(settings), fallback=fallback)
+    agent = await asyncio.to_thread(
+        Agent, host, backend, settings=agent_settings(settings), fallback=fallback, pool=pool
+    )
     store = SessionStore(settings.db_path, max_history_messages=settings.max_history_messages)
     await store.open()
     state = AppState(
@@ -96,6 +102,8 @@ async def start(
         store=store,
         metrics=Metrics(agent.registry.names()),
         keys=AppState.fingerprints(settings.api_keys),
+        pool=pool,
+        limiter=RateLimiter(settings.rate_limit),
         owns_host=owns_host,
     )
     _log_startup(settings, state, backend)
@@ -112,7 +120,7 @@ def _log_startup(settings: ServerSettings, state: AppState, backend: Backend) ->
     if backend.name == "router":
         kind = "router (offline, no LLM: replies are deterministic renderings of the function outputs)"
     else:
-        kind = backend.name + (f" at {settings.base_url}" if settings.base_url else "")
+        kind = backend.name + (f" at {redact_url(settings.base_url)}" if settings.base_url else "")
     db = settings.db_path if settings.db_path == ":memory:" else str(Path(settings.db_path).resolve())
     logger.info(
         "SimXAI %s: host %s; backend %s%s",
@@ -145,6 +153,7 @@ async def stop(state: AppState) -> None:
     if state.agent.fallback is not None:
         await state.agent.fallback.aclose()
     await state.store.close()
+    state.pool.close()
     if state.owns_host:
         await asyncio.to_thread(close_host, state.host)
 

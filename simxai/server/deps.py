@@ -6,6 +6,8 @@ import asyncio
 import dataclasses
 import hashlib
 import hmac
+import math
+import time
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Path, Request
@@ -14,8 +16,10 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 from simxai.agent import Agent
 from simxai.hosts.base import Host
 from simxai.server.metrics import Metrics
+from simxai.server.ratelimit import RateLimiter
 from simxai.server.sessions import SessionRecord, SessionStore
 from simxai.server.settings import ServerSettings
+from simxai.work import WorkerPool, current_owner, set_owner
 
 __all__ = [
     "AppState",
@@ -41,6 +45,10 @@ class AppState:
     metrics: Metrics
     #: API-key fingerprint by key; empty when the server needs no key.
     keys: dict[str, str]
+    #: Runs function calls with their budgets, owners taking turns.
+    pool: WorkerPool = dataclasses.field(default_factory=WorkerPool)
+    #: Requests per minute per API key or client address (a limit of 0 lets everything through).
+    limiter: RateLimiter = dataclasses.field(default_factory=lambda: RateLimiter(0))
     #: Whether the app built the host (and so closes it at shutdown) rather than being given it.
     owns_host: bool = False
     #: Streaming turns run as tasks that finish (and are stored) even if the client goes away.
@@ -80,26 +88,40 @@ _api_key = APIKeyHeader(name="X-API-Key", auto_error=False, description="An API 
 
 
 async def caller(
+    request: Request,
     state: State,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     header_key: Annotated[str | None, Depends(_api_key)],
 ) -> str | None:
     """The fingerprint of the caller's API key, or None when the server needs none.
 
+    Also names the caller for the worker pool's turns and charges its rate limit.
+
     Raises:
-        HTTPException: 401 when keys are configured and the request has none or an unknown one.
+        HTTPException: 401 when keys are configured and the request has none or an unknown one; 429 when
+            the caller is over its rate limit.
     """
-    if not state.keys:
-        return None
-    key = credentials.credentials if credentials is not None else header_key
-    if not key:
+    owner = None
+    if state.keys:
+        key = credentials.credentials if credentials is not None else header_key
+        if not key:
+            raise HTTPException(
+                401,
+                "This server needs an API key: send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.",
+            )
+        owner = state.owner_of(key)
+        if owner is None:
+            raise HTTPException(401, "The API key is not valid.")
+    who = f"key:{owner}" if owner else f"client:{request.client.host if request.client else '?'}"
+    set_owner(who)
+    wait = state.limiter.take(who)
+    if wait > 0:
+        seconds = math.ceil(wait)
         raise HTTPException(
-            401,
-            "This server needs an API key: send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.",
+            429,
+            f"Too many requests: the limit is {state.limiter.per_minute:g} per minute; retry in {seconds} s.",
+            headers={"Retry-After": str(seconds)},
         )
-    owner = state.owner_of(key)
-    if owner is None:
-        raise HTTPException(401, "The API key is not valid.")
     return owner
 
 
@@ -123,8 +145,19 @@ async def owned_session(
             revealed, so ids cannot be probed).
     """
     record = await state.store.get(session_id)
-    if record is None or (state.keys and record.owner != owner):
+    # A session created with a key stays closed when the server later runs without keys (its owner is then
+    # None), and one created without a key stays closed to keyed callers: the owner must match exactly.
+    if record is None or record.owner != owner:
         raise no_session(session_id)
+    ttl = state.settings.session_ttl
+    if ttl and time.time() - record.updated_at > ttl:
+        async with state.store.lock(session_id):
+            await state.store.delete(session_id)
+        raise HTTPException(
+            404, f"The session {session_id!r} expired after {ttl:g} s without a turn; create a new one."
+        )
+    # Calls of one session take turns with other sessions', even without API keys.
+    set_owner(f"{current_owner()}/session:{session_id}")
     return record
 
 

@@ -5,6 +5,7 @@
 | request JSON of the wrong shape | 422    | `validation_error`   |
 | a body that cannot be decoded   | 400    | `bad_request`        |
 | `ArgumentError`                 | 422    | `invalid_argument`   |
+| `BudgetError`                   | 422    | `budget_exceeded`    |
 | `BackendError` (and subclasses) | 503    | `backend_unavailable`|
 | `ModelOutputError`              | 502    | `model_output_error` |
 | `HostError`                     | 502    | `host_error`         |
@@ -33,6 +34,7 @@ from starlette.exceptions import HTTPException
 from simxai.exceptions import (
     ArgumentError,
     BackendError,
+    BudgetError,
     FunctionCallError,
     HostError,
     ModelOutputError,
@@ -65,6 +67,7 @@ _HTTP_TYPES = {
     413: "request_too_large",
     415: "unsupported_media_type",
     422: "validation_error",
+    429: "rate_limited",
 }
 
 
@@ -113,6 +116,8 @@ def classify(exc: BaseException) -> ErrorInfo:
                 "suggestions": exc.suggestions,
             },
         )
+    if isinstance(exc, BudgetError):
+        return ErrorInfo(422, "budget_exceeded", f"The function call was stopped: {exc}.")
     if isinstance(exc, BackendError):
         return ErrorInfo(503, "backend_unavailable", f"The language-model backend failed: {exc}. {_BACKEND_HINT}")
     if isinstance(exc, ModelOutputError):

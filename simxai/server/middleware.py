@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import MutableMapping
+from collections.abc import Awaitable, MutableMapping
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from simxai.server.errors import ErrorInfo, classify, error_response
 
-__all__ = ["BodyLimitMiddleware", "CatchAllMiddleware"]
+__all__ = ["CANCEL_ON_DISCONNECT", "BodyLimitMiddleware", "CatchAllMiddleware"]
+
+#: Paths whose request is cancelled when its client disconnects: nothing of theirs is stored, so work for a
+#: client that left is wasted. A session turn is not cancelled: it is stored whether or not anyone listens.
+CANCEL_ON_DISCONNECT = ("/v1/functions/", "/v1/chat/completions")
 
 logger = logging.getLogger("simxai.server")
 
@@ -36,9 +41,10 @@ class BodyLimitMiddleware:
     that grows too large is refused before any route sees it.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, cancel_paths: tuple[str, ...] = CANCEL_ON_DISCONNECT) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.cancel_paths = cancel_paths
 
     def _too_large(self) -> ErrorInfo:
         return ErrorInfo(
@@ -68,6 +74,7 @@ class BodyLimitMiddleware:
             if not message.get("more_body", False):
                 break
         replayed = False
+        gone = asyncio.Event()
 
         async def replay() -> Message:
             nonlocal replayed
@@ -75,9 +82,41 @@ class BodyLimitMiddleware:
                 replayed = True
                 return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
             # Later reads wait for the disconnect, as streaming responses expect.
-            return await receive()
+            await gone.wait()
+            return {"type": "http.disconnect"}
 
-        await self.app(scope, replay, send)
+        await _run_until_disconnect(
+            self.app(scope, replay, send), receive, gone, str(scope.get("path", "")).startswith(self.cancel_paths)
+        )
+
+
+async def _run_until_disconnect(
+    app: Awaitable[None], receive: Receive, gone: asyncio.Event, cancel: bool
+) -> None:
+    """Run the app while one task listens for the client's disconnect (after the body, nothing else comes).
+
+    When the client goes away, `gone` is set (streaming responses stop); with `cancel`, the app itself is
+    cancelled too, and with it the function calls it waits for (they stop at their next budget check).
+    """
+    task = asyncio.ensure_future(app)
+
+    async def listen() -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                gone.set()
+                if cancel and not task.done():
+                    task.cancel()
+                return
+
+    listener = asyncio.ensure_future(listen())
+    try:
+        await task
+    except asyncio.CancelledError:
+        if not gone.is_set() or not cancel:
+            raise  # cancelled from outside (shutdown), not by the disconnect
+    finally:
+        listener.cancel()
 
 
 class CatchAllMiddleware:

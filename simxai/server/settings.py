@@ -39,6 +39,15 @@ class ServerSettings(Settings):
         max_message_chars: the longest user message accepted (422 beyond it).
         max_history_messages: how many messages of a session's history are kept (older turns are dropped
             whole, so a call is never separated from its result).
+        workers: threads that run function calls at once; further calls queue, owners taking turns.
+        call_seconds: the time budget of one function call (422 `budget_exceeded` beyond it).
+        call_evaluations: the model-evaluation budget of one function call.
+        session_ttl: seconds after its last turn that a session expires (0: never).
+        rate_limit: requests per minute one API key (or, without keys, one client address) may send to
+            `/v1` (0: no limit); beyond it, 429 with `Retry-After`.
+        keep_alive_seconds: how long an idle keep-alive connection stays open.
+        header_seconds: how long a new connection may take to send a complete request head.
+        max_connections: open connections at once; the oldest idle one is closed to admit a new one.
         log_level: the server's log level.
     """
 
@@ -50,6 +59,14 @@ class ServerSettings(Settings):
     max_body_bytes: int = pydantic.Field(default=64 * 1024, ge=1024)
     max_message_chars: int = pydantic.Field(default=4000, ge=1)
     max_history_messages: int = pydantic.Field(default=200, ge=10)
+    workers: int = pydantic.Field(default=4, ge=1, le=64)
+    call_seconds: float = pydantic.Field(default=30.0, gt=0)
+    call_evaluations: int = pydantic.Field(default=50_000, ge=1)
+    session_ttl: float = pydantic.Field(default=0.0, ge=0)
+    rate_limit: float = pydantic.Field(default=0.0, ge=0)
+    keep_alive_seconds: float = pydantic.Field(default=5.0, gt=0)
+    header_seconds: float = pydantic.Field(default=10.0, gt=0)
+    max_connections: int = pydantic.Field(default=512, ge=8)
     log_level: str = "info"
 
     @pydantic.field_validator("api_keys")

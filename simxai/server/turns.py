@@ -106,17 +106,21 @@ async def event_stream(
     run: Callable[[EventSink], Awaitable[list[bytes]]],
     encode: Callable[[TurnEvent], bytes | None],
     on_error: Callable[[ErrorInfo], list[bytes]],
+    *,
+    finish_when_abandoned: bool = True,
 ) -> AsyncIterator[bytes]:
     """Stream a turn's events as they happen.
 
     The turn runs in a task of its own: if the client disconnects, the turn still finishes and (for a
-    session) is stored, so the history never depends on whether anyone was still listening.
+    session) is stored, so the history never depends on whether anyone was still listening. A turn that
+    stores nothing (`finish_when_abandoned=False`) is cancelled instead, with the function calls it waits for.
 
     Args:
         state: the app's state, which keeps the task until it ends.
         run: runs the turn, feeding engine events to the sink it is given; returns the final chunks.
         encode: the chunk for an engine event, or None to skip it.
         on_error: the chunks that report a failure.
+        finish_when_abandoned: whether the turn runs to its end after the client has gone.
     """
     queue: asyncio.Queue[bytes | None] = asyncio.Queue()
 
@@ -138,15 +142,19 @@ async def event_stream(
     task = asyncio.create_task(work())
     state.tasks.add(task)
     task.add_done_callback(state.tasks.discard)
-    while True:
-        try:
-            chunk = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
-        except asyncio.TimeoutError:
-            yield b": keep-alive\n\n"
-            continue
-        if chunk is None:
-            return
-        yield chunk
+    try:
+        while True:
+            try:
+                chunk = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+            except asyncio.TimeoutError:
+                yield b": keep-alive\n\n"
+                continue
+            if chunk is None:
+                return
+            yield chunk
+    finally:
+        if not finish_when_abandoned and not task.done():
+            task.cancel()
 
 
 def sse_response(stream: AsyncIterator[bytes]) -> StreamingResponse:

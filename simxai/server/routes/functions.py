@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException
@@ -62,8 +61,9 @@ async def call_function(
             },
         )
     try:
-        # Functions are CPU-bound (SHAP, DiCE, model predictions): keep them off the event loop.
-        result = await asyncio.to_thread(registered, state.host, arguments)
+        # Functions are CPU-bound (SHAP, DiCE, model predictions): off the event loop, within their budget,
+        # taking turns with other callers' calls.
+        result = await state.pool.run(registered, state.host, arguments)
     except SimXAIError:
         state.metrics.observe_direct_call(name, "error")
         raise

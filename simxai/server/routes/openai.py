@@ -177,7 +177,7 @@ async def chat_completions(body: ChatCompletionRequest, state: State) -> Any:
 
     async def stream() -> Any:
         yield _chunk(completion_id, {"role": "assistant", "content": ""})
-        async for chunk in event_stream(state, run, encode, on_error):
+        async for chunk in event_stream(state, run, encode, on_error, finish_when_abandoned=False):
             yield chunk
 
     return sse_response(stream())
