@@ -41,10 +41,17 @@ class BodyLimitMiddleware:
     that grows too large is refused before any route sees it.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int, cancel_paths: tuple[str, ...] = CANCEL_ON_DISCONNECT) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int,
+        cancel_paths: tuple[str, ...] = CANCEL_ON_DISCONNECT,
+        body_seconds: float = 30.0,
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.cancel_paths = cancel_paths
+        self.body_seconds = body_seconds
 
     def _too_large(self) -> ErrorInfo:
         return ErrorInfo(
@@ -61,18 +68,25 @@ class BodyLimitMiddleware:
             return
         chunks: list[bytes] = []
         size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body = message.get("body", b"")
-            size += len(body)
-            if size > self.max_bytes:
-                await _send_error(scope, receive, send, self._too_large())
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
+        try:
+            # A body dripped a byte at a time would hold its connection and task for as long as it likes.
+            async with asyncio.timeout(self.body_seconds):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    body = message.get("body", b"")
+                    size += len(body)
+                    if size > self.max_bytes:
+                        await _send_error(scope, receive, send, self._too_large())
+                        return
+                    chunks.append(body)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            message = f"The request body did not arrive within {self.body_seconds:g} s."
+            await _send_error(scope, receive, send, ErrorInfo(408, "request_timeout", message))
+            return
         replayed = False
         gone = asyncio.Event()
 

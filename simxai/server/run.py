@@ -41,6 +41,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from simxai.server.app import close_host, create_app
+    from simxai.server.connections import guarded_protocol
     from simxai.settings import build_backend, load_host
 
     settings = settings_from_args(args)
@@ -67,6 +68,11 @@ def serve(args: argparse.Namespace) -> int:
         workers=1,
         proxy_headers=False,
         server_header=False,
+        # Connection hygiene (simxai.server.connections, docs/reliability.md): a deadline for each request
+        # head, the oldest idle connection shed beyond max_connections, idle keep-alive connections closed.
+        http=guarded_protocol(settings.header_seconds, settings.max_connections),
+        timeout_keep_alive=max(1, round(settings.keep_alive_seconds)),
+        limit_concurrency=settings.max_connections,
     )
     try:
         uvicorn.Server(config).run()
