@@ -84,8 +84,8 @@ class BodyLimitMiddleware:
                     if not message.get("more_body", False):
                         break
         except TimeoutError:
-            message = f"The request body did not arrive within {self.body_seconds:g} s."
-            await _send_error(scope, receive, send, ErrorInfo(408, "request_timeout", message))
+            late = f"The request body did not arrive within {self.body_seconds:g} s."
+            await _send_error(scope, receive, send, ErrorInfo(408, "request_timeout", late))
             return
         replayed = False
         gone = asyncio.Event()
