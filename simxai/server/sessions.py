@@ -33,9 +33,12 @@ from simxai.messages import Message
 
 __all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
 
-#: Messages of parsed context kept in memory, over all sessions (the least recently used sessions go first):
-#: a few tens of MB at most, whatever the number of sessions.
-CACHED_MESSAGES = 20_000
+#: The parsed context kept in memory, over all sessions (the least recently used sessions go first), in
+#: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting messages alone let the cache hold
+#: about 211 MiB of maximum-size messages; `bench/cache_memory.py` measures what this bound holds.
+CACHED_CHARS = 16_000_000
+#: What a parsed message costs beyond its text, in the same unit (its objects; measured, see above).
+MESSAGE_OVERHEAD = 1_000
 
 #: A session's kept turns as (turn number, messages), oldest first.
 Turns = list[tuple[int, list[Message]]]
@@ -88,16 +91,25 @@ class StoredTurn(pydantic.BaseModel):
 
 
 class _ContextCache:
-    """Parsed contexts of recently active sessions, by version, bounded by their total message count."""
+    """Parsed contexts of recently active sessions, by version, bounded by their total size (`CACHED_CHARS`)."""
 
-    def __init__(self, max_messages: int) -> None:
-        self.max_messages = max_messages
+    def __init__(self, max_size: int) -> None:
+        self.max_size = max_size
         self._entries: OrderedDict[str, tuple[int, Turns]] = OrderedDict()
         self._size = 0
 
+    @property
+    def size(self) -> int:
+        return self._size
+
     @staticmethod
     def _count(turns: Turns) -> int:
-        return sum(len(messages) for _, messages in turns)
+        # A str takes 1 byte per character when it is ASCII, up to 4 otherwise (emoji): count the worst.
+        return sum(
+            len(m.content) * (1 if m.content.isascii() else 4) + MESSAGE_OVERHEAD
+            for _, messages in turns
+            for m in messages
+        )
 
     def get(self, session_id: str, version: int) -> Turns | None:
         """The session's turns if they are cached at `version`."""
@@ -111,7 +123,7 @@ class _ContextCache:
         self.pop(session_id)
         self._entries[session_id] = (version, turns)
         self._size += self._count(turns)
-        while self._size > self.max_messages and len(self._entries) > 1:
+        while self._size > self.max_size and len(self._entries) > 1:
             _, (_, dropped) = self._entries.popitem(last=False)
             self._size -= self._count(dropped)
 
@@ -135,7 +147,7 @@ class SessionStore:
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="simxai-sqlite")
         self._connection: sqlite3.Connection | None = None
         # Touched only on the SQLite thread, like the connection.
-        self._cache = _ContextCache(CACHED_MESSAGES)
+        self._cache = _ContextCache(CACHED_CHARS)
         # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 

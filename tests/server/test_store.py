@@ -80,17 +80,32 @@ async def test_in_memory_store_and_locks():
         await store.close()
 
 
-def test_the_context_cache_is_bounded_by_messages_and_drops_the_least_recent():
-    from simxai.server.sessions import _ContextCache
+def test_the_context_cache_is_bounded_by_size_and_drops_the_least_recent():
+    from simxai.server.sessions import MESSAGE_OVERHEAD, _ContextCache
 
-    cache = _ContextCache(max_messages=10)
     four = [(1, turn_messages(1))]
+    size = 47 + 4 * MESSAGE_OVERHEAD  # the four messages' text, and their objects
+    cache = _ContextCache(max_size=2 * size + 100)
     cache.put("a", 1, four)
     cache.put("b", 1, four)
     assert cache.get("a", 1) is four  # a is now the most recent
     assert cache.get("a", 2) is None  # another version is a miss
-    cache.put("c", 1, four)  # 12 messages: b, the least recently used, goes
+    assert cache.size == 2 * size
+    cache.put("c", 1, four)  # three sessions are over the bound: b, the least recently used, goes
     assert cache.get("b", 1) is None and cache.get("a", 1) is four and cache.get("c", 1) is four
     cache.pop("a")
     cache.put("d", 1, [(1, turn_messages(1) * 5)])  # one session over the bound is still cached alone
     assert cache.get("c", 1) is None and cache.get("d", 1) is not None
+
+
+def test_the_context_cache_counts_the_text_of_long_messages():
+    # Issue 14, item 10: counting messages alone let maximum-size messages fill about 211 MiB.
+    from simxai.server.sessions import MESSAGE_OVERHEAD, _ContextCache
+
+    cache = _ContextCache(max_size=100_000)
+    long_turn = [Message.user("x" * 40_000), Message.assistant("y" * 9_000)]
+    cache.put("a", 1, [(1, long_turn)])
+    assert cache.size == 49_000 + 2 * MESSAGE_OVERHEAD
+    cache.put("b", 1, [(1, long_turn)])
+    cache.put("c", 1, [(1, long_turn)])  # 3 x 51,000 > 100,000: a goes
+    assert cache.get("a", 1) is None and cache.get("c", 1) is not None
