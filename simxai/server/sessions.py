@@ -34,8 +34,8 @@ from simxai.messages import Message
 __all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
 
 #: The parsed context kept in memory, over all sessions (the least recently used sessions go first), in
-#: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting messages alone let the cache hold
-#: about 211 MiB of maximum-size messages; `bench/cache_memory.py` measures what this bound holds.
+#: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting
+#: messages alone let maximum-size messages fill about 244 MiB; `bench/cache_memory.py` measures 13-15 MiB.
 CACHED_CHARS = 16_000_000
 #: What a parsed message costs beyond its text, in the same unit (its objects; measured, see above).
 MESSAGE_OVERHEAD = 1_000
