@@ -20,6 +20,7 @@ import json
 import keyword
 import math
 import re
+import sys
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -432,6 +433,10 @@ def _read_json(text: str, start: int, *, strict: bool) -> tuple[list[ToolCall], 
             ) from None
         except RecursionError:
             raise ToolCallParseError(f"JSON tool call is nested more than {MAX_DEPTH} levels deep") from None
+        except ValueError:  # an integer beyond Python's digit limit for int()
+            raise ToolCallParseError(
+                f"JSON tool call holds a number of more than {sys.get_int_max_str_digits()} digits"
+            ) from None
         objects.extend(value if isinstance(value, list) else [value])
         end = pos
         # More calls may follow, separated by whitespace, "," or ";".
@@ -511,6 +516,10 @@ def decode_arguments(arguments: str, name: str) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise ToolCallParseError(f"{name}: arguments are nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError:  # an integer beyond Python's digit limit for int()
+        raise ToolCallParseError(
+            f"{name}: arguments hold a number of more than {sys.get_int_max_str_digits()} digits"
+        ) from None
     if not isinstance(value, dict):
         raise ToolCallParseError(f"{name}: arguments must be a JSON object, got {type(value).__name__}")
     _check_depth(value, f"arguments of {name}", 1)

@@ -70,6 +70,7 @@ _LENGTH_ALIASES = ("length", "text_length", "words", "word_count", "number_of_wo
 _GROUP_TOP = 100  # a group explanation lists this many words; the rest are summed into "(other words)"
 _SUBSTITUTES_PER_WORD = 4
 _MAX_KEPT_EDITS = 12
+_BATCH = 16  # texts per model call, and per charge to the call's budget
 
 T = TypeVar("T")
 
@@ -360,8 +361,14 @@ class TextHost:
     def _call_model(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, len(self.class_names)))
-        charge(len(texts))  # the call's budget: stop here when it is spent or its caller went away
-        out = np.asarray(self._predict_proba(list(texts)), dtype=float)
+        # In batches, each charged to the call's budget: the call stops within one batch of its budget
+        # running out or its caller going away.
+        parts = []
+        for start in range(0, len(texts), _BATCH):
+            batch = list(texts[start : start + _BATCH])
+            charge(len(batch))
+            parts.append(np.asarray(self._predict_proba(batch), dtype=float))
+        out = np.concatenate(parts) if len(parts) > 1 else parts[0]
         expected = (len(texts), len(self.class_names))
         if out.shape != expected or not np.all(np.isfinite(out)):
             raise HostError(

@@ -79,6 +79,8 @@ class ErrorInfo:
     type: str
     message: str
     extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: Response headers the error needs (e.g. Retry-After on a 429).
+    headers: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def body(self, *, openai: bool = False) -> dict[str, Any]:
         if openai:
@@ -101,7 +103,9 @@ def classify(exc: BaseException) -> ErrorInfo:
                 message,
                 extra,
             )
-        return ErrorInfo(exc.status_code, _HTTP_TYPES.get(exc.status_code, "error"), str(detail))
+        return ErrorInfo(
+            exc.status_code, _HTTP_TYPES.get(exc.status_code, "error"), str(detail), headers=dict(exc.headers or {})
+        )
     if isinstance(exc, RequestValidationError):
         return _validation(exc)
     if isinstance(exc, ArgumentError):
@@ -171,8 +175,10 @@ def is_openai_path(path: str) -> bool:
 
 def error_response(path: str, info: ErrorInfo) -> JSONResponse:
     """The JSON response for `info`, in the shape the route family of the request's `path` uses."""
-    headers = {"WWW-Authenticate": "Bearer"} if info.status == 401 else None
-    return JSONResponse(info.body(openai=is_openai_path(path)), status_code=info.status, headers=headers)
+    headers = {"WWW-Authenticate": "Bearer"} if info.status == 401 else {}
+    return JSONResponse(
+        info.body(openai=is_openai_path(path)), status_code=info.status, headers={**headers, **info.headers}
+    )
 
 
 def install_error_handlers(app: FastAPI) -> None:

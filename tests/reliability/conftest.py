@@ -11,6 +11,7 @@ import collections
 import json
 import os
 import queue
+import resource
 import signal
 import socket
 import sqlite3
@@ -37,8 +38,11 @@ STARTUP_TIMEOUT = 120.0
 #: ok: answer correctly; slow: answer only after `slow_seconds` (beyond the backend's timeout);
 #: http500: answer HTTP 500; truncated: answer 200 with a JSON body cut in half (a complete HTTP message);
 #: drop: close the connection without answering; cut: send the headers and half the body, then close
-#: (the connection drops mid-stream); hold: wait until `release()` (or `hold_limit`), then answer.
-FAULT_MODES = ("ok", "slow", "http500", "truncated", "drop", "cut", "hold")
+#: (the connection drops mid-stream); hold: wait until `release()` (or `hold_limit`), then answer;
+#: endless: 200 with a body that never ends (16 KB every 10 ms, until `hold_limit` or the client leaves);
+#: drip: 200 with a body sent one byte every 0.2 s; raw: 200 with the next of `raw_bodies`, as given.
+FAULT_MODES = ("ok", "slow", "http500", "truncated", "drop", "cut", "hold", "endless", "drip", "raw")
+
 
 @pytest.fixture(autouse=True)
 def _no_simxai_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,6 +82,8 @@ class FaultyLLM(MockLLMServer):
         self.arrivals: queue.Queue[str] = queue.Queue()
         self.completions = 0
         self._plan: collections.deque[str] = collections.deque()
+        #: The bodies `raw` completions send, in order.
+        self.raw_bodies: collections.deque[bytes] = collections.deque()
         self._plan_lock = threading.Lock()
         self._release = threading.Event()
 
@@ -99,6 +105,7 @@ class FaultyLLM(MockLLMServer):
         self._release.set()
         while not self.arrivals.empty():
             self.arrivals.get_nowait()
+        self.raw_bodies.clear()
         self._release = threading.Event()
 
     def release(self) -> None:
@@ -119,6 +126,18 @@ class FaultyLLM(MockLLMServer):
         with self._plan_lock:
             return self._plan.popleft() if self._plan else self.default
 
+    async def _endless(self, writer: asyncio.StreamWriter, chunk: bytes, pause: float) -> None:
+        """A 200 whose chunked body goes on until `hold_limit` or until the client hangs up."""
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+        deadline = time.monotonic() + self.hold_limit
+        try:
+            while time.monotonic() < deadline and not writer.is_closing():
+                writer.write(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+                await writer.drain()
+                await asyncio.sleep(pause)
+        except (ConnectionError, OSError):
+            pass
+
     async def _complete(self, writer: asyncio.StreamWriter, request: dict[str, Any]) -> bool:
         """Answer one completion in the next mode; False when the connection is to be closed."""
         mode = self._next_mode()
@@ -131,6 +150,14 @@ class FaultyLLM(MockLLMServer):
             return False
         if mode == "http500":
             await self._write(writer, 500, {"error": {"message": "CUDA out of memory (injected fault)"}})
+            return True
+        if mode in ("endless", "drip"):
+            await self._endless(
+                writer, chunk=b" " * 16384 if mode == "endless" else b" ", pause=0.01 if mode == "endless" else 0.2
+            )
+            return False
+        if mode == "raw":
+            await self._write_bytes(writer, 200, self.raw_bodies.popleft())
             return True
         if mode == "slow":
             await asyncio.sleep(self.slow_seconds)
@@ -169,11 +196,21 @@ class ServerProcess:
         env: further SIMXAI_* settings (e.g. SIMXAI_TIMEOUT, SIMXAI_FALLBACK_TO_ROUTER).
     """
 
-    def __init__(self, db_path: Path, llm_url: str, workdir: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        llm_url: str,
+        workdir: Path,
+        env: dict[str, str] | None = None,
+        *,
+        max_open_files: int | None = None,
+    ) -> None:
         self.db_path = db_path
         self.llm_url = llm_url
         self.workdir = workdir
         self.env = dict(env or {})
+        #: The process's descriptor limit (`ulimit -n`), when it is to be lower than the test's.
+        self.max_open_files = max_open_files
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
         self.starts = 0
@@ -203,15 +240,22 @@ class ServerProcess:
         env.update(
             PYTHONPATH=str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
             SIMXAI_DB_PATH=str(self.db_path),
-            SIMXAI_LOG_LEVEL="warning",
-            **self.env,
         )
+        env.update({"SIMXAI_LOG_LEVEL": "warning", **self.env})
         command = [
             sys.executable, "-m", "simxai.cli", "serve", "--port", str(self.port),
             "--backend", "openai:mock", "--base-url", self.llm_url,
         ]  # fmt: skip
+        limit = self.max_open_files
+
+        def lower_limit() -> None:
+            if limit is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
         with self.log_path.open("wb") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.workdir)
+            self.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.workdir, preexec_fn=lower_limit
+            )
         deadline = time.monotonic() + STARTUP_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -247,10 +291,10 @@ def server_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callabl
     made: list[ServerProcess] = []
     root = tmp_path_factory.mktemp("servers")
 
-    def make(llm_url: str, **env: str) -> ServerProcess:
+    def make(llm_url: str, max_open_files: int | None = None, **env: str) -> ServerProcess:
         workdir = root / f"server{len(made)}"
         workdir.mkdir()
-        server = ServerProcess(workdir / "sessions.db", llm_url, workdir, env)
+        server = ServerProcess(workdir / "sessions.db", llm_url, workdir, env, max_open_files=max_open_files)
         made.append(server)
         return server
 

@@ -54,6 +54,7 @@ ADVERSARIAL = {
     "digits and spaces": "id " + _fill("9 "),
     "lone surrogates": _fill("\ud800 patient 1 "),
     "brackets": "[" * (SIZE // 2) + "]" * (SIZE // 2),
+    "json call with a long number": '{"name": "get_prediction", "arguments": {"instance": ' + "9" * 5000 + "}}",
 }
 
 PROSE = _fill(
