@@ -29,9 +29,9 @@ class Settings(pydantic_settings.BaseSettings):
     backend: str = "router"
     base_url: str | None = None
     llm_api_key: pydantic.SecretStr | None = None
-    timeout: float = 60.0
-    llm_deadline: float = pydantic.Field(default=180.0, gt=0)
-    llm_max_response_bytes: int = pydantic.Field(default=8 * 1024 * 1024, ge=1024)
+    timeout: float = 60.0  # seconds per connect, read and write to the LLM server
+    llm_deadline: float = pydantic.Field(default=180.0, gt=0)  # seconds one completion may take, retries included
+    llm_max_response_bytes: int = pydantic.Field(default=8 * 1024 * 1024, ge=1024)  # largest LLM body read
     host: Literal["demo", "sentiment", "loan"] = "demo"
     host_config: str | None = None
     host_url: str | None = None

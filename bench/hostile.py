@@ -1,0 +1,194 @@
+"""What a hostile client costs everyone else: issue 14's attacks against a real `simxai serve`, with figures.
+
+    python bench/hostile.py [--json FILE]
+
+Starts servers on loopback (the offline router as backend, so no LLM is needed) and measures:
+
+* the 62 KB chat request whose earlier message is 60,000 spaces, and the 64 KB instance "a" + 65,000
+  spaces + "b" (with messages up to 64 K characters allowed, so the text reaches the parsers): their answer
+  time and the worst /healthz latency meanwhile;
+* under `ulimit -n 1024`, 1,100 connections that send nothing, then a new client's /healthz;
+* on the sentiment host (2 workers, a 1 s budget per call), eight explain_why_not calls on 300-word texts
+  abandoned by their clients after 0.3 s, then a short session turn, against the same turn before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(max_open_files: int | None = None, **env: str) -> Iterator[str]:
+    """A `simxai serve` process on a free loopback port (router backend); yields its base URL."""
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="simxai-hostile-")
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("SIMXAI_")}
+    environment.update(
+        PYTHONPATH=str(REPO), SIMXAI_DB_PATH=str(Path(folder) / "s.db"), SIMXAI_LOG_LEVEL="warning", **env
+    )
+
+    def limit() -> None:
+        if max_open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (max_open_files, max_open_files))
+
+    command = [sys.executable, "-m", "simxai.cli", "serve", "--port", str(port), "--backend", "router"]
+    process = subprocess.Popen(
+        command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=limit
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(30)
+
+
+def worst_health_during(base: str, action: object) -> tuple[float, list[float]]:
+    """Run `action()` while /healthz is probed every 50 ms; the worst probe latency and the action's times."""
+    latencies: list[float] = []
+    stop = threading.Event()
+
+    def probe() -> None:
+        with httpx.Client(base_url=base, timeout=300) as http:
+            while not stop.is_set():
+                started = time.perf_counter()
+                http.get("/healthz")
+                latencies.append(time.perf_counter() - started)
+                time.sleep(0.05)
+
+    thread = threading.Thread(target=probe, daemon=True)
+    thread.start()
+    time.sleep(0.3)
+    try:
+        times = action()  # type: ignore[operator]
+    finally:
+        stop.set()
+        thread.join(300)
+    return max(latencies), times
+
+
+def long_requests(base: str) -> list[float]:
+    chat = {
+        "model": "simxai",
+        "messages": [
+            {"role": "user", "content": " " * 60_000},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "what does the model predict for patient 3?"},
+        ],
+    }
+    times = []
+    with httpx.Client(base_url=base, timeout=600) as http:
+        for path, body in (
+            ("/v1/chat/completions", chat),
+            ("/v1/functions/get_prediction", {"instance": "a" + " " * 65_000 + "b"}),
+        ):
+            started = time.perf_counter()
+            http.post(path, json=body)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def idle_connections(base: str, port: int) -> float:
+    idle = []
+    try:
+        for _ in range(1100):
+            idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        started = time.perf_counter()
+        try:
+            httpx.get(f"{base}/healthz", timeout=60).raise_for_status()
+        except httpx.HTTPError:
+            return float("inf")
+        return time.perf_counter() - started
+    finally:
+        for sock in idle:
+            sock.close()
+
+
+def review(words: int, seed: int) -> str:
+    vocabulary = "the film was good bad dull great awful plot acting music story slow warm funny sad long".split()
+    return " ".join(vocabulary[(i * 7 + seed * 3 + i // 5) % len(vocabulary)] for i in range(words))
+
+
+def abandoned_calls(base: str) -> tuple[float, float]:
+    with httpx.Client(base_url=base, timeout=300) as http:
+        for seed in range(2):  # shap's import and numba compilation happen once per process
+            http.post("/v1/functions/get_local_explanation", json={"instance": review(40, seed)})
+
+        def short_turn() -> float:
+            session = http.post("/v1/sessions").json()["session_id"]
+            started = time.perf_counter()
+            http.post(f"/v1/sessions/{session}/messages", json={"content": "what does the model predict for review 3?"})
+            return time.perf_counter() - started
+
+        before = statistics.median(short_turn() for _ in range(3))
+        for seed in range(8):
+            try:
+                httpx.post(
+                    f"{base}/v1/functions/explain_why_not", json={"instance": review(300, 10 + seed)}, timeout=0.3
+                )
+            except httpx.TimeoutException:
+                pass
+        return before, short_turn()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    args = parser.parse_args(argv)
+    figures: dict[str, float] = {}
+    with server(SIMXAI_MAX_MESSAGE_CHARS="65536") as base:
+        worst, (chat, instance) = worst_health_during(base, lambda: long_requests(base))
+        figures["62 KB chat request (earlier message of 60,000 spaces), s"] = chat
+        figures["64 KB instance 'a' + 65,000 spaces + 'b', s"] = instance
+        figures["worst /healthz latency meanwhile, s"] = worst
+    with server(max_open_files=1024) as base:
+        figures["new client's /healthz after 1,100 idle connections (ulimit -n 1024), s"] = idle_connections(
+            base, int(base.rsplit(":", 1)[1])
+        )
+    with server(SIMXAI_HOST="sentiment", SIMXAI_WORKERS="2", SIMXAI_CALL_SECONDS="1") as base:
+        before, after = abandoned_calls(base)
+        figures["short turn before, s"] = before
+        figures["short turn after 8 abandoned explain_why_not calls on 300 words, s"] = after
+    for name, value in figures.items():
+        print(f"{name}: {value:.3f}")
+    if args.json:
+        args.json.write_text(json.dumps({"figures": figures}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
