@@ -23,6 +23,7 @@ from simxai.exceptions import ArgumentError, ToolCallParseError
 from simxai.guard import Vocabulary, check_claims
 from simxai.hosts.base import Host
 from simxai.instances import parse_change, parse_condition
+from simxai.normalize import normalize
 
 SIZE = 64 * 1024
 
@@ -102,6 +103,8 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
         else:
             yield f"{name}, tabular", lambda s, f=function: f(s, tab)
             yield f"{name}, text", lambda s, f=function: f(s, txt)
+    yield "normalize, tabular", lambda s: normalize(s, tab)
+    yield "normalize, text", lambda s: normalize(s, txt)
     yield "parse_condition", lambda s: parse_condition(s, tab)
     yield "parse_change", parse_change
     yield "tabular resolve", tabular.resolve
