@@ -24,6 +24,8 @@ from contextlib import contextmanager
 import aiohttp
 import httpx
 
+from simxai.backends._http import ResponseTooLargeError
+
 __all__ = ["AiohttpTransport", "environment_proxy"]
 
 # Headers aiohttp computes itself from the URL and the body, or that describe a body it already decoded.
@@ -146,8 +148,6 @@ async def _read_capped(response: aiohttp.ClientResponse, request: httpx.Request)
         size += len(chunk)
         if size > limit:
             response.close()
-            from simxai.backends.openai import ResponseTooLargeError
-
             raise ResponseTooLargeError(limit, request=request)
         chunks.append(chunk)
     return b"".join(chunks)

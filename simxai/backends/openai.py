@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from simxai.backends import wire
+from simxai.backends._http import ResponseTooLargeError
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import BackendError, BackendHTTPError, BackendUnavailableError, UsageError
 from simxai.redact import redact_text, redact_url
@@ -28,14 +29,6 @@ _RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtoco
 # The longest a Retry-After header may make us wait, in seconds.
 _MAX_RETRY_AFTER = 30.0
 _PING_TIMEOUT = 5.0
-
-
-class ResponseTooLargeError(httpx.TransportError):
-    """The response body is larger than the backend reads."""
-
-    def __init__(self, limit: int, *, request: httpx.Request) -> None:
-        super().__init__(f"the response body is larger than {limit} bytes", request=request)
-        self.limit = limit
 
 
 class OpenAIBackend(Backend):
