@@ -6,9 +6,10 @@ inputs, and `charge` raises `BudgetError` once the call has run longer than its 
 than its evaluations, or was cancelled (its caller went away). The thread then ends within one model batch.
 
 `WorkerPool` runs calls on a fixed number of threads and queues the rest per owner (an API key, a session,
-a client), taking owners in turn: one client's many heavy calls wait behind each other, not in front of
-another client's single call. A caller that is cancelled while its call waits leaves the queue; while its
-call runs, the call is told to stop at its next `charge`.
+a client): the waiting owner with the fewest calls running goes next, then the one served longest ago, so
+one client's many heavy calls wait behind each other, not in front of another client's single call. A caller
+that is cancelled while its call waits leaves the queue; while its call runs, it is told to stop at its next
+`charge`.
 """
 
 from __future__ import annotations
@@ -140,6 +141,9 @@ class WorkerPool:
         self._free = workers
         self._queues: dict[str, collections.deque[_Job]] = {}
         self._turns: collections.deque[str] = collections.deque()  # owners with waiting calls, in turn
+        self._running: collections.Counter[str] = collections.Counter()  # calls running per owner
+        self._served: dict[str, int] = {}  # when each owner's last call started (a dispatch count)
+        self._dispatched = 0
 
     @property
     def waiting(self) -> int:
@@ -189,7 +193,10 @@ class WorkerPool:
     def _dispatch(self) -> None:
         loop = asyncio.get_running_loop()
         while self._free and self._turns:
-            owner = self._turns.popleft()
+            # The waiting owner with the fewest calls running goes first, and among equals the one served
+            # longest ago: an owner whose calls keep workers busy waits behind one that has none running.
+            owner = min(self._turns, key=lambda o: (self._running[o], self._served.get(o, 0)))
+            self._turns.remove(owner)
             queue = self._queues[owner]
             job = queue.popleft()
             if queue:
@@ -197,12 +204,20 @@ class WorkerPool:
             else:
                 del self._queues[owner]
             self._free -= 1
+            self._running[owner] += 1
+            self._dispatched += 1
+            self._served[owner] = self._dispatched
             done = loop.run_in_executor(self._executor, job.run)
             done.add_done_callback(functools.partial(self._finished, job))
 
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
         # The worker is free only now, when its thread has really returned (a cancelled call included).
         self._free += 1
+        self._running[job.owner] -= 1
+        if not self._running[job.owner]:
+            del self._running[job.owner]
+            if job.owner not in self._queues:
+                self._served.pop(job.owner, None)  # nothing of it left: forget it
         if not job.future.done():
             if done.cancelled():
                 job.future.cancel()

@@ -20,6 +20,7 @@ import pandas as pd
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_shap import seeded_global_rng
 from simxai.results import Change, Counterfactual
+from simxai.work import charge
 
 # Candidates asked of DiCE per requested counterfactual: some fail the re-check or collapse into
 # duplicates once rounded.
@@ -39,6 +40,7 @@ class _ModelAdapter:
         return self.table.frame_of_columns({name: frame[name].tolist() for name in self.table.names})
 
     def predict_proba(self, frame: pd.DataFrame) -> np.ndarray:
+        charge(len(frame))  # the function call's budget (simxai.work): DiCE's search stops when it is spent
         return np.asarray(self.model.predict_proba(self._frame(frame)))
 
     def predict(self, frame: pd.DataFrame) -> np.ndarray:

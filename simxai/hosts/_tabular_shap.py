@@ -22,6 +22,7 @@ import pandas as pd
 
 from simxai.exceptions import HostError
 from simxai.hosts._tabular_data import Table
+from simxai.work import charge
 
 OutputSpace = Literal["probability", "log-odds", "score"]
 
@@ -154,7 +155,9 @@ class Attributor:
         return self.table.frame_of_columns(columns)
 
     def _predict_encoded(self, matrix: np.ndarray) -> np.ndarray:
-        return np.asarray(self.model.predict_proba(self._decode(np.atleast_2d(matrix))))
+        matrix = np.atleast_2d(matrix)
+        charge(len(matrix))  # the function call's budget (simxai.work): the explainer stops when it is spent
+        return np.asarray(self.model.predict_proba(self._decode(matrix)))
 
     def model_output(self, frame: pd.DataFrame) -> np.ndarray:
         """The model's own output for every class, shape (rows, classes), in the explained space."""
