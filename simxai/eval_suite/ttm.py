@@ -1,4 +1,4 @@
-r"""`simxai-eval ttm-parse`: TalkToModel's parsing accuracy with SimXAI as its parser.
+r"""`simxai-eval ttm-parse`: TalkToModel's parsing accuracy with SimXAI's learned parser as its parser.
 
 TalkToModel scores a parser by exact match after removing spaces (`experiments/utils.py`,
 `check_correctness`), over a suite file of utterance / gold-parse line pairs separated by blank lines. Each
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from simxai.integrations.ttm_grammar import Operation
 
 __all__ = [
-    "gold_functions",
     "TTMCase",
     "TTMOperationScore",
     "TTMParseReport",
@@ -47,27 +46,6 @@ __all__ = [
 
 DATASETS = ("diabetes", "compas", "german")
 NO_PROGRAM = "(no valid program)"
-ORACLE = "oracle"
-
-# The function an oracle layer selects for each TalkToModel operation of a gold program. `self`, `function`,
-# `followup` and `previousoperation` are answered without a function; attribution goes to the local
-# explanation when the program filters, else to the global one.
-_ORACLE_FUNCTIONS = {
-    "predict": "get_prediction",
-    "likelihood": "get_prediction",
-    "explain cfe": "explain_how_to_be_that",
-    "change": "explain_what_if",
-    "score": "get_model_performance",
-    "mistake": "get_model_performance",
-    "data": "get_data_information",
-    "countdata": "get_data_information",
-    "show": "get_data_information",
-    "label": "get_data_information",
-    "statistic": "get_data_information",
-    "define": "get_data_information",
-    "model": "get_model_information",
-}
-_ATTRIBUTION = ("explain features", "explain lime", "important", "interact")
 
 
 class _Model(pydantic.BaseModel):
@@ -144,54 +122,6 @@ def gold_category(gold: str, grammar: Any | None = None) -> tuple[str, bool]:
     return (program.category if program else "(empty)"), False
 
 
-def gold_functions(gold: str) -> list[str]:
-    """The functions an oracle layer would select for a gold parse, in the program's order."""
-    operations = _gold_operations(gold)
-    filtered = any(op.is_filter for op in operations)
-    if any(op.name == "change" for op in operations):
-        return ["explain_what_if"]  # the what-if function answers the operation after the change too
-    functions: list[str] = []
-    for words in (op.words for op in operations):
-        name = " ".join(words[:2]) if words[0] == "explain" else words[0]
-        if name in _ATTRIBUTION or words[0] in _ATTRIBUTION:
-            function = "get_local_explanation" if filtered else "get_global_explanation"
-        else:
-            function = _ORACLE_FUNCTIONS.get(name) or _ORACLE_FUNCTIONS.get(words[0], "")
-        if function and function not in functions:
-            functions.append(function)
-    return functions
-
-
-def _oracle(gold: str) -> Any:
-    """A backend selecting the functions `gold` implies; the instance is extracted as the router does."""
-    from simxai.backends.base import CompletionRequest, CompletionResponse
-    from simxai.backends.testing import FunctionBackend
-    from simxai.extraction import extract_instance
-    from simxai.messages import ToolCall
-
-    functions = gold_functions(gold)
-
-    def select(request: CompletionRequest) -> CompletionResponse:
-        text = request.messages[-1].content if request.messages else ""
-        instance = extract_instance(text, request.host)
-        takes_instance = {
-            s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)
-        }
-        calls = [
-            ToolCall(
-                id=f"call_{i}",
-                name=name,
-                arguments={"instance": instance} if name in takes_instance and instance is not None else {},
-            )
-            for i, name in enumerate(functions)
-        ]
-        return CompletionResponse(
-            tool_calls=calls, model=ORACLE, finish_reason="tool_calls" if calls else "stop"
-        )
-
-    return FunctionBackend(select, name=ORACLE, writes_replies=False)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `simxai-eval ttm-parse`."""
     parser.add_argument(
@@ -209,8 +139,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_layer_options(
         parser,
         default="router",
-        backend_help="router (default), openai:<model>, hf:<path>, or oracle: the functions each gold program "
-        "implies (measures the translation alone, without the layer's choice)",
+        backend_help="the layer that keeps the dialogue: router (default), openai:<model>, hf:<path> (the "
+        "program comes from the learned parser either way)",
     )
     parser.add_argument("--concurrency", type=int, default=1, help="utterances parsed at once (default 1)")
     parser.add_argument("--limit", type=int, help="evaluate a seeded sample of N pairs")
@@ -254,7 +184,7 @@ async def evaluate(
         TalkToModelParser(
             dataset.host,
             dataset.vocabulary,
-            _oracle("") if backend == ORACLE else backend,
+            backend,
             class_names=dataset.class_names,
             execute=execute,
         )
@@ -268,10 +198,6 @@ async def evaluate(
     async def work(parser: TalkToModelParser) -> None:
         while not queue.empty():
             index, pair = queue.get_nowait()
-            if backend == ORACLE:
-                parser = TalkToModelParser(
-                    dataset.host, dataset.vocabulary, _oracle(pair.gold), class_names=dataset.class_names
-                )
             parser.reset()
             try:
                 result = await parser.parse(pair.utterance)
@@ -357,9 +283,6 @@ async def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--limit must be at least 1, got {args.limit}")
         pairs = random.Random(args.seed).sample(pairs, min(args.limit, len(pairs)))
     dataset = load_ttm_dataset(args.dataset, args.data_dir, seed=args.seed)
-    if args.backend.strip().lower() == ORACLE:
-        report = await evaluate(pairs, dataset, ORACLE, concurrency=args.concurrency, suite=str(args.suite))
-        return _emit(report, args)
     backend = load_backend(args.backend, base_url=args.base_url, api_key=args.api_key, timeout=args.timeout)
     try:
         report = await evaluate(

@@ -1,22 +1,22 @@
-"""A drop-in replacement for TalkToModel's parser: SimXAI picks the function, TalkToModel runs its operation.
+"""A drop-in replacement for TalkToModel's parser, learned from TalkToModel's own templates.
 
 TalkToModel (Slack et al. 2023) turns each utterance into a program of its grammar and runs its own
 operations on it. `TalkToModelParser` has TalkToModel's parser contract, a callable from the utterance to
-``(None, parse_text)``; inside, SimXAI's layer (any backend, the offline router included) selects among the
-eleven functions with the dialogue so far, and the selected calls become a TalkToModel program:
+``(None, parse_text)``:
 
-1. **Function -> operation.** Each function maps to a family of TalkToModel operations
-   (`simxai.integrations.ttm_translate.FUNCTION_OPERATIONS`); cue words of the utterance pick the member
-   (``predict`` or ``likelihood``, ``explain features`` or ``important topk 3``, ``score f1`` or
-   ``mistake typical``).
-2. **What the user wrote.** Ids, numbers, feature comparisons and what-if changes are copied from the
-   utterance (`simxai.integrations.ttm_utterance`), as TalkToModel's guided decoding copies them.
-3. **Context.** A follow-up without a subject ("why?") gets the filter of the instance in focus: the last
-   program's filter, else the layer's state-filled instance; TalkToModel's own ``previousfilter`` /
-   ``previousoperation`` are used only when the dialogue is unknown to SimXAI.
-4. **Validation.** The program is checked against TalkToModel's grammar (`TTMGrammar`); when no valid
-   program exists, calling the parser raises `ModelOutputError` with TalkToModel's own apology, which
-   TalkToModel's web app shows as it shows its own parser's failures.
+1. **The program.** A small learned parser (`simxai.integrations.ttm_learned`), trained on TalkToModel's
+   few-shot templates only, reads the utterance with the dataset's features, numbers and class names masked,
+   picks the program's shape and each mention's role, and copies ids, numbers and values from the utterance.
+2. **Context.** TalkToModel's ``previousfilter`` / ``previousoperation`` are written out from the dialogue's
+   earlier programs when the parser has seen them ("why?" after "what is the prediction for id 5?" becomes
+   ``filter id 5 and explain features``); in a new dialogue they are left for TalkToModel's own memory.
+3. **Validation.** The program is checked against TalkToModel's grammar (`TTMGrammar`) with the utterance's
+   numbers; when no valid program exists, calling the parser raises `ModelOutputError` with TalkToModel's own
+   apology, which TalkToModel's web app shows as it shows its own parser's failures.
+
+Each turn also goes through SimXAI's layer (any backend, the offline router by default), which keeps the
+dialogue's state and history, and with ``execute=True`` answers with SimXAI's own functions; the program does
+not depend on the layer's choice.
 
 Plugging it into a TalkToModel checkout (TalkToModel is not a dependency of SimXAI; see
 docs/talktomodel.md)::
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import re
 import threading
 import weakref
 from collections.abc import Callable, Coroutine, Sequence
@@ -42,9 +41,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from simxai.exceptions import ModelOutputError, UsageError
-from simxai.integrations.ttm_grammar import GrammarError, Program, TTMGrammar, TTMVocabulary
-from simxai.integrations.ttm_translate import FUNCTION_OPERATIONS, Translator
-from simxai.integrations.ttm_utterance import Utterance
+from simxai.integrations.ttm_grammar import GrammarError, Operation, Program, TTMGrammar, TTMVocabulary
+from simxai.integrations.ttm_learned import LearnedParser
 
 if TYPE_CHECKING:
     from simxai.agent import AgentSettings, Conversation, DialogueState
@@ -53,7 +51,7 @@ if TYPE_CHECKING:
     from simxai.messages import Message
     from simxai.registry import Registry
 
-__all__ = ["FUNCTION_OPERATIONS", "SORRY", "TTMParse", "TalkToModelParser", "selection_registry"]
+__all__ = ["SORRY", "TTMParse", "TalkToModelParser", "selection_registry"]
 
 T = TypeVar("T")
 
@@ -85,7 +83,7 @@ class TTMParse:
 
 
 class TalkToModelParser:
-    """TalkToModel's parser, backed by SimXAI's layer: `parser(utterance) -> (None, parse_text)`.
+    """TalkToModel's parser, learned from its templates: `parser(utterance) -> (None, parse_text)`.
 
     One parser holds one dialogue (TalkToModel's web app also keeps a single conversation); `reset()` starts
     a new one.
@@ -93,7 +91,8 @@ class TalkToModelParser:
     Args:
         host: the SimXAI host of the model TalkToModel explains.
         vocabulary: TalkToModel's grammar vocabulary for the dataset (`vocabulary_from_frame`).
-        backend: the layer's backend, or a spec for `load_backend` ("router", "openai:<model>", ...).
+        backend: the layer's backend, or a spec for `load_backend` ("router", "openai:<model>", ...); the layer
+            keeps the dialogue (`history`, `state`), the program comes from the learned parser.
         class_names: the label name of each target value in `vocabulary.classes` (default: the host's).
         settings: the layer's loop settings.
         execute: also run the selected functions on the host. By default they are only selected and their
@@ -122,18 +121,16 @@ class TalkToModelParser:
         self._options: dict[str, Any] = {"class_names": class_names, "settings": settings, "execute": execute}
         self.grammar = TTMGrammar(vocabulary)
         self.backend = load_backend(backend) if isinstance(backend, str) else backend
-        self.agent = Agent(
-            host, self.backend, settings=settings, registry=None if execute else selection_registry()
-        )
+        self.agent = Agent(host, self.backend, settings=settings, registry=None if execute else selection_registry())
         schema = self.agent.schema
         names = tuple(class_names) if class_names is not None else tuple(schema.class_names)
         if len(names) != len(vocabulary.classes):
             raise UsageError(
-                f"class_names must name each class {vocabulary.classes} of the TalkToModel data; "
-                f"got {list(names)}"
+                f"class_names must name each class {vocabulary.classes} of the TalkToModel data; got {list(names)}"
             )
         self.class_names = names
-        self.translator = Translator(vocabulary, names, schema)
+        self.learned = LearnedParser(vocabulary, names)
+        self._memory = _Memory()
         self.conversation: Conversation = self.agent.conversation()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._finalizer: weakref.finalize | None = None
@@ -142,9 +139,7 @@ class TalkToModelParser:
     # ------------------------------------------------------------------------------------ construction
 
     @classmethod
-    def from_explainbot(
-        cls, bot: Any, backend: Backend | str = "router", **options: Any
-    ) -> TalkToModelParser:
+    def from_explainbot(cls, bot: Any, backend: Backend | str = "router", **options: Any) -> TalkToModelParser:
         """A parser for a TalkToModel `ExplainBot`, whose model, data and class names become the host.
 
         Reads ``bot.conversation.get_var("model")`` and ``get_var("dataset")`` (features ``X``, target ``y``,
@@ -214,9 +209,7 @@ class TalkToModelParser:
                 pass
             else:
                 coroutine.close()
-                raise UsageError(
-                    "TalkToModelParser was called inside a running event loop; use `await parser.parse()`"
-                )
+                raise UsageError("TalkToModelParser was called inside a running event loop; use `await parser.parse()`")
             if self._loop is None or self._loop.is_closed():
                 self._loop = asyncio.new_event_loop()
                 # a parser TalkToModel drops without `close()` still closes its loop (and the loop's sockets)
@@ -230,7 +223,7 @@ class TalkToModelParser:
     def reset(self) -> None:
         """Start a new dialogue: forget the history, the state and the previous programs."""
         self.conversation = self.agent.conversation()
-        self.translator.reset()
+        self._memory = _Memory()
 
     def close(self) -> None:
         """Release the backend and the parser's event loop."""
@@ -259,27 +252,70 @@ class TalkToModelParser:
         """Parse one utterance in the context of the dialogue so far, and add the turn to the dialogue."""
         turn = await self.conversation.send(text)
         calls = tuple((c.function, dict(c.arguments), c.status) for c in turn.calls)
-        utterance = Utterance(text, self.vocabulary, self.class_names)
-        program, reason = self.translator.program(
-            utterance, [c for c in turn.calls if c.function in FUNCTION_OPERATIONS]
-        )
+        program = self.learned.parse(text)
         if program is None:
-            return TTMParse(text, None, None, calls, reason)
-        numbers = utterance.allowed_numbers | self.translator.memory.numbers | self._state_numbers()
-        checked = self.grammar.parse(program.text(), numbers=numbers)
+            return TTMParse(text, None, None, calls, "no program of TalkToModel's grammar fits the utterance")
+        resolved = self._memory.resolve(program)
+        numbers = self.learned.read(text).numbers | self._memory.numbers
+        checked = self.grammar.parse(resolved.text(), numbers=numbers)
         if isinstance(checked, GrammarError):
-            return TTMParse(
-                text, None, None, calls, f"not a TalkToModel program ({checked}): {program.text()}"
-            )
-        self.translator.remember(checked, numbers)
+            return TTMParse(text, None, None, calls, f"not a TalkToModel program ({checked}): {resolved.text()}")
+        self._memory.remember(checked, numbers)
         return TTMParse(text, checked.text(), checked, calls)
 
-    def _state_numbers(self) -> set[str]:
-        """Numbers of the layer's state-filled instance and changes (earlier turns), for a follow-up."""
-        instance, changes = self.state.instance, self.state.changes or {}
-        texts = [str(instance)] if isinstance(instance, int | str) and not isinstance(instance, bool) else []
-        texts += [str(value) for value in changes.values()]
-        return {n.lstrip("+") for text in texts for n in re.findall(r"[+-]?\d+(?:\.\d+)?", text)}
+
+class _Memory:
+    """The dialogue's last program, to write out TalkToModel's ``previousfilter`` / ``previousoperation``.
+
+    ``previousfilter`` is the last program's data part (its filters and what-if changes, which modify the data
+    as filters do), ``previousoperation`` its other operations. Before the first program they stay as they
+    are, for TalkToModel's own memory.
+    """
+
+    def __init__(self) -> None:
+        self.last: Program | None = None
+        self.numbers: set[str] = set()
+
+    def resolve(self, program: Program) -> Program:
+        if self.last is None:
+            return program
+        data, rest = _parts(self.last)
+        operations: list[Operation] = []
+        joins: list[str] = []
+        for k, operation in enumerate(program.operations):
+            join = program.joins[k - 1] if k else ""
+            if operation.name == "previousfilter":
+                replacement = data
+            elif operation.name == "previousoperation":
+                replacement = rest
+            else:
+                replacement = Program((operation,), ())
+            for n, op in enumerate(replacement.operations):
+                if operations:
+                    joins.append(replacement.joins[n - 1] if n else join or "and")
+                operations.append(op)
+        if not operations:
+            return program
+        return Program(tuple(operations), tuple(joins))
+
+    def remember(self, program: Program, numbers: set[str]) -> None:
+        self.last = program
+        self.numbers = set(numbers)
+
+
+def _parts(program: Program) -> tuple[Program, Program]:
+    """A program's data part (filters and changes, with their joins) and its other operations."""
+    data: list[Operation] = []
+    data_joins: list[str] = []
+    rest: list[Operation] = []
+    for k, operation in enumerate(program.operations):
+        if operation.is_filter or operation.name == "change":
+            if data:
+                data_joins.append(program.joins[k - 1] if k else "and")
+            data.append(operation)
+        else:
+            rest.append(operation)
+    return Program(tuple(data), tuple(data_joins)), Program.of(rest)
 
 
 def selection_registry() -> Registry:

@@ -37,10 +37,16 @@ __all__ = [
     "load_templates",
     "main",
     "read_suite",
+    "split_templates",
     "write_suite",
 ]
 
 EXPLANATION_NAMES = ("lime", "shap", "feature importance")
+#: The template split of the learned parser: the share of templates (and of filter fillers) held out as the
+#: dev split, and the seed that draws them.
+DEV_SHARE = 0.2
+SPLIT_SEED = 12
+SPLITS = ("all", "train", "dev", "dev-templates")
 
 
 @dataclass(frozen=True)
@@ -83,9 +89,7 @@ def _pairs(text: str, source: str) -> list[Template]:
     for lines in _blocks(text):
         if len(lines) != 2 or not lines[0].startswith("User:") or not lines[1].startswith("Parsed:"):
             continue  # TalkToModel asserts this shape; an incomplete pair (one file ends in one) is unusable
-        templates.append(
-            Template(lines[0][len("User:") :].strip(), lines[1][len("Parsed:") :].strip(), source)
-        )
+        templates.append(Template(lines[0][len("User:") :].strip(), lines[1][len("Parsed:") :].strip(), source))
     return templates
 
 
@@ -110,6 +114,50 @@ def load_templates(prompts_dir: str | Path) -> tuple[list[Template], list[Templa
             if len(lines) == 2:
                 fillers.append(Template(lines[0], lines[1], "filter_fillers"))
     return templates, fillers
+
+
+def _group_key(template: Template) -> str:
+    """Templates that differ only in case, spacing or punctuation are one template for the split."""
+    return re.sub(r"[^a-z0-9{}]+", " ", template.user.lower()).strip()
+
+
+def split_templates(
+    templates: Sequence[Template], fillers: Sequence[Template], split: str
+) -> tuple[list[Template], list[Template]]:
+    """The templates and filter fillers of one split (`SPLITS`).
+
+    The ``dev`` split holds out whole templates, not fillings of a seen one: a seeded `DEV_SHARE` of the
+    distinct templates of each file (templates equal up to case and punctuation go together) and of the filter
+    fillers, so dev utterances have wordings and filter phrases the ``train`` split never shows.
+    ``dev-templates`` is the dev templates filled with the train split's filter phrases: it measures unseen
+    templates alone.
+
+    Raises:
+        UsageError: `split` is not one of `SPLITS`.
+    """
+    if split not in SPLITS:
+        raise UsageError(f"unknown template split {split!r}; valid: {', '.join(SPLITS)}")
+    if split == "all":
+        return list(templates), list(fillers)
+    rng = random.Random(SPLIT_SEED)
+    dev_keys: set[str] = set()
+    by_source: dict[str, list[str]] = {}
+    for template in [*templates, *fillers]:
+        keys = by_source.setdefault(template.source, [])
+        if _group_key(template) not in keys:
+            keys.append(_group_key(template))
+    for source in sorted(by_source):
+        keys = by_source[source]
+        dev_keys.update(rng.sample(keys, max(1, round(DEV_SHARE * len(keys)))))
+
+    def held_out(template: Template) -> bool:
+        return _group_key(template) in dev_keys
+
+    train_fillers = [f for f in fillers if not held_out(f)]
+    if split == "train":
+        return [t for t in templates if not held_out(t)], train_fillers
+    dev_templates = [t for t in templates if held_out(t)]
+    return dev_templates, [f for f in fillers if held_out(f)] if split == "dev" else train_fillers
 
 
 def _fill(
@@ -237,15 +285,19 @@ def _fill_one(
 
 
 def fill_for_dataset(
-    dataset: TTMDataset, prompts_dir: str | Path, *, per_template: int = 1, seed: int = 0
+    dataset: TTMDataset,
+    prompts_dir: str | Path,
+    *,
+    per_template: int = 1,
+    seed: int = 0,
+    split: str = "all",
 ) -> list[TemplateCase]:
-    """The templates of `prompts_dir` filled with one TalkToModel dataset's features, values and labels."""
-    templates, fillers = load_templates(prompts_dir)
+    """The templates of `prompts_dir` (of one `split_templates` split) filled with one TalkToModel dataset's
+    features, values and labels.
+    """
+    templates, fillers = split_templates(*load_templates(prompts_dir), split)
     frame = dataset.conversation
-    numeric = {
-        f: [value_text(v) for v in sorted(frame[f].unique())]
-        for f in dataset.vocabulary.numeric
-    }
+    numeric = {f: [value_text(v) for v in sorted(frame[f].unique())] for f in dataset.vocabulary.numeric}
     return fill_templates(
         templates,
         fillers,
@@ -303,29 +355,29 @@ def main(argv: list[str] | None = None) -> int:
 
     from simxai.integrations.ttm_data import TTM_DATASETS, load_ttm_dataset
 
-    parser = argparse.ArgumentParser(
-        description="Fill TalkToModel's templates with a dataset's features and values."
-    )
+    parser = argparse.ArgumentParser(description="Fill TalkToModel's templates with a dataset's features and values.")
     parser.add_argument("--dataset", required=True, choices=list(TTM_DATASETS))
-    parser.add_argument(
-        "--data-dir", default="../shared/datasets", help="the datasets folder or the CSV folder"
-    )
+    parser.add_argument("--data-dir", default="../shared/datasets", help="the datasets folder or the CSV folder")
     parser.add_argument(
         "--prompts-dir",
         help="TalkToModel's explain/prompts (default: <data-dir>/talktomodel/explain/prompts)",
     )
     parser.add_argument("--per-template", type=int, default=1, help="fillings per template (default 1)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--split",
+        choices=SPLITS,
+        default="all",
+        help="all templates (default), or the learned parser's train or held-out dev split",
+    )
     parser.add_argument("--out", type=Path, required=True, help="the suite file to write")
     args = parser.parse_args(argv)
     prompts = (
-        Path(args.prompts_dir)
-        if args.prompts_dir
-        else Path(args.data_dir) / "talktomodel" / "explain" / "prompts"
+        Path(args.prompts_dir) if args.prompts_dir else Path(args.data_dir) / "talktomodel" / "explain" / "prompts"
     )
     try:
         dataset = load_ttm_dataset(args.dataset, args.data_dir)
-        cases = fill_for_dataset(dataset, prompts, per_template=args.per_template, seed=args.seed)
+        cases = fill_for_dataset(dataset, prompts, per_template=args.per_template, seed=args.seed, split=args.split)
     except UsageError as exc:
         print(f"error: {exc}")
         return 2

@@ -1,4 +1,4 @@
-"""The TalkToModel parser adapter: its grammar, its reading of utterances, the templates, and the contract."""
+"""The TalkToModel parser adapter: its grammar, the datasets, the templates, and the contract."""
 
 from __future__ import annotations
 
@@ -12,18 +12,16 @@ import pytest
 
 from simxai.backends.testing import ScriptedBackend, call
 from simxai.exceptions import ModelOutputError, UsageError
-from simxai.functions import ELEVEN
-from simxai.integrations.talktomodel import FUNCTION_OPERATIONS, SORRY, TalkToModelParser
+from simxai.integrations.talktomodel import SORRY, TalkToModelParser
 from simxai.integrations.ttm_data import TTM_DATASETS, load_ttm_dataset, semantic_name, vocabulary_from_frame
 from simxai.integrations.ttm_grammar import GrammarError, Program, TTMGrammar, TTMVocabulary, ttm_name
+from simxai.integrations.ttm_reader import read_utterance
 from simxai.integrations.ttm_templates import fill_for_dataset, load_templates, read_suite, write_suite
-from simxai.integrations.ttm_utterance import Utterance
 
-# Exact match of the router-backed parser on the filled templates, measured when the floors were set: diabetes
-# 79.2 %, COMPAS 78.7 %, German 78.6 % (57.1 / 56.7 / 55.5 % before the router's group masking and tabular cues;
-# see docs/talktomodel.md). The floors leave room for the router's cues to evolve; a drop below them is a
+# Exact match of the learned parser on all filled templates (train and dev splits), measured when the floors
+# were set: see TEMPLATE_FIGURES in test_ttm_learned.py and docs/talktomodel.md. A drop below them is a
 # regression to look at.
-TEMPLATE_FLOORS = {"diabetes": 0.72, "compas": 0.72, "german": 0.72}
+TEMPLATE_FLOORS = {"diabetes": 0.80, "compas": 0.80, "german": 0.80}
 
 VOCABULARY = TTMVocabulary(
     numeric=["age", "glucose", "bmi"],
@@ -140,10 +138,7 @@ def test_names_are_written_as_talktomodel_writes_them():
     assert ttm_name("Blood-Pressure") == "bloodpressure"
     assert semantic_name("BloodPressure") == "blood pressure"
     assert semantic_name("number_of_prior_crimes") == "number of prior crimes"
-    assert (
-        semantic_name("CheckingAccountBalanceGreaterOrEqualTo0")
-        == "checking account balance greater or equal to 0"
-    )
+    assert semantic_name("CheckingAccountBalanceGreaterOrEqualTo0") == "checking account balance greater or equal to 0"
     assert semantic_name("loanpurposeUsedCar") == "loan purpose used car"
 
 
@@ -173,103 +168,6 @@ def test_vocabulary_follows_talktomodels_categorical_guess():
     assert vocabulary.written("ageyears") == "age years"
     with pytest.raises(UsageError, match="target 'label' is not a column"):
         vocabulary_from_frame(frame, "label")
-
-
-# ------------------------------------------------------------------------------------- reading utterances
-
-
-def reading(text: str) -> Utterance:
-    return Utterance(text, VOCABULARY, CLASSES)
-
-
-@pytest.mark.parametrize(
-    ("text", "ids"),
-    [
-        ("what is the prediction for id 22?", ["22"]),
-        ("What is the prediction for data point number 9130?", ["9130"]),
-        ("show the instance with an id of 34", ["34"]),
-        ("10 most important features for id's 5, 151, 315", ["5", "151", "315"]),
-        ("22", ["22"]),
-        ("What about 2299", ["2299"]),
-        ("For 3315, why do you predict it?", ["3315"]),
-        ("if 78 were to have glucose of 120 would this person be sick?", ["78"]),
-        ("what are the predictions for data with a glucose of 120?", []),
-        ("people with 60 age", []),
-    ],
-)
-def test_ids_are_copied_from_the_utterance(text, ids):
-    assert [f.operation.words[2] for f in reading(text).ids()] == ids
-
-
-@pytest.mark.parametrize(
-    ("text", "words"),
-    [
-        ("patients with glucose over 120", "filter glucose greater than 120"),
-        ("glucose not less than 120.5", "filter glucose greater equal than 120.5"),
-        ("glucose is equal to but not greater than 99", "filter glucose less equal than 99"),
-        ("people with 3 bmi or more", "filter bmi greater equal than 3"),
-        ("those with more than 40 age", "filter age greater than 40"),
-        ("those who do not have 5 bmi", "filter bmi not equal to 5"),
-        ("people older than thirty", "filter age greater than 30"),
-        ("everything but not bmi of 30", "filter bmi not equal to 30"),
-        ("incomes of 30,000 glucose", "filter glucose equal to 30000"),
-    ],
-)
-def test_numeric_filters_read_talktomodels_comparison_phrases(text, words):
-    assert [" ".join(f.operation.words) for f in reading(text).numeric_filters()] == [words]
-
-
-def test_categorical_and_class_filters():
-    u = reading("women that are not a woman or woman equal to 1 with loan rate of 3")
-    found = [" ".join(f.operation.words) for f in u.categorical_filters()]
-    assert found == ["filter woman 1", "filter loanrate 3", "filter woman false"]
-    assert [" ".join(f.operation.words) for f in reading("explain the woman").bare_categorical_filters()] == [
-        "filter woman true"
-    ]
-    assert reading("the loan rate").bare_categorical_filters() == []  # not a 0/1 feature
-    u = reading("where the model predicts unlikely to have diabetes and the label is likely to have diabetes")
-    assert [" ".join(f.operation.words) for f in u.class_filters()] == ["predictionfilter 0", "labelfilter 1"]
-    assert not reading("how likely is id 5 to be likely to have diabetes").has(r"\blikely to\b")
-
-
-@pytest.mark.parametrize(
-    ("text", "changes"),
-    [
-        ("what if you increase glucose by 10", ["change glucose increase 10"]),
-        ("if glucose were decreased by 5.5", ["change glucose decrease 5.5"]),
-        ("if they had 3 less bmi", ["change bmi decrease 3"]),
-        ("what if we add 7 to age", ["change age increase 7"]),
-        ("if we took 4 points away from glucose", ["change glucose decrease 4"]),
-        ("set glucose to 120 and bmi to 30", ["change glucose set 120", "change bmi set 30"]),
-        ("if id 120 had a bmi of 31", ["change bmi set 31"]),
-        ("what if woman were set to false", ["change woman false"]),
-        ("what if these instances were not woman", ["change woman false"]),
-        ("if age were 49 greater", ["change age increase 49"]),
-    ],
-)
-def test_changes_are_read_with_their_direction(text, changes):
-    assert [" ".join(f.operation.words) for f in reading(text).changes()] == changes
-
-
-def test_a_condition_is_no_change_outside_a_what_if():
-    assert reading("if loan rate is 3, explain").changes(loose=False) == []
-    assert [" ".join(f.operation.words) for f in reading("if loan rate is 3, explain").changes()] == [
-        "change loanrate 3"
-    ]
-
-
-@pytest.mark.parametrize(
-    ("text", "k"),
-    [
-        ("top 3 features", 3),
-        ("the three most important features", 3),
-        ("most important feature", 1),
-        ("top few features", 3),
-        ("what features matter", None),
-    ],
-)
-def test_topk(text, k):
-    assert reading(text).topk() == k
 
 
 # ------------------------------------------------------------------------------------------- the datasets
@@ -314,19 +212,13 @@ def test_templates_are_filled_with_each_datasets_features(prompts, ttm_data, tmp
 # ----------------------------------------------------------------------------------- the adapter contract
 
 
-def test_function_operations_cover_the_eleven_functions():
-    assert set(FUNCTION_OPERATIONS) == {f.__name__ for f in ELEVEN}
-
-
 def test_the_parser_has_talktomodels_contract(diabetes):
     parser = TalkToModelParser(diabetes.host, diabetes.vocabulary)
     assert parser("What is the prediction for id 5?") == (None, "filter id 5 and predict [e]")
     assert parser("What is the accuracy?", error_analysis=True) == (None, "score accuracy [e]", None)
     with pytest.raises(ModelOutputError) as raised:
         parser("hello there")  # small talk: no function, no TalkToModel operation
-    assert (
-        str(raised.value) == SORRY == "Sorry! I couldn't understand that. Could you please try to rephrase?"
-    )
+    assert str(raised.value) == SORRY == "Sorry! I couldn't understand that. Could you please try to rephrase?"
 
 
 def test_follow_ups_get_the_instance_in_focus_as_their_filter(diabetes):
@@ -344,11 +236,13 @@ def test_follow_ups_get_the_instance_in_focus_as_their_filter(diabetes):
     assert parse(parser, "why?") == "previousfilter and explain features [e]"
 
 
-def test_the_function_is_the_layers_choice(diabetes):
-    """The utterance asks for a prediction, the layer chose counterfactuals: the program follows the layer."""
+def test_the_program_is_the_learned_parsers_and_the_layers_calls_are_recorded(diabetes):
+    """The layer keeps the dialogue; what it selects does not change the program."""
     backend = ScriptedBackend([call("explain_how_to_be_that", instance=3)], writes_replies=False)
     parser = TalkToModelParser(diabetes.host, diabetes.vocabulary, backend)
-    assert parse(parser, "what is the prediction for id 3?") == "filter id 3 and explain cfe [e]"
+    result = parser.run_sync(parser.parse("what is the prediction for id 3?"))
+    assert result.text == "filter id 3 and predict [e]"
+    assert [c[0] for c in result.calls] == ["explain_how_to_be_that"]
     backend.assert_complete()
 
 
@@ -365,14 +259,24 @@ def test_model_information_about_the_assistant_itself_is_self_or_function(diabet
     backend.assert_complete()
 
 
-def test_a_function_without_talktomodel_operation_gets_talktomodels_apology(diabetes):
-    backend = ScriptedBackend([call("explain_how_to_still_be_this", instance=3)], writes_replies=False)
-    parser = TalkToModelParser(diabetes.host, diabetes.vocabulary, backend)
-    result = parser.run_sync(parser.parse("what can change for id 3 and keep the prediction?"))
-    assert result.text is None and "explain_how_to_still_be_this" in (result.reason or "")
+def test_an_utterance_the_parser_abstains_on_gets_talktomodels_apology(diabetes):
+    parser = TalkToModelParser(diabetes.host, diabetes.vocabulary)
+    result = parser.run_sync(parser.parse("the weather is nice today"))
+    assert result.text is None and result.program is None
+    assert "no program of TalkToModel's grammar fits" in (result.reason or "")
     with pytest.raises(ModelOutputError, match="Sorry!"):
-        backend.add([call("explain_how_to_still_be_this", instance=3)])
-        parser("what can change for id 3 and keep the prediction?")
+        parser("the weather is nice today")
+
+
+def test_previous_operation_and_filter_are_written_out_from_the_dialogue(diabetes):
+    parser = TalkToModelParser(diabetes.host, diabetes.vocabulary)
+    assert parse(parser, "how many people have glucose over 120?") == (
+        "filter glucose greater than 120 and countdata [e]"
+    )
+    assert parse(parser, "what is the accuracy on them?") == "filter glucose greater than 120 and score accuracy [e]"
+    assert parse(parser, "and for id 7?") == "filter id 7 and score accuracy [e]"
+    parser.reset()  # a new dialogue: TalkToModel's own memory is asked for
+    assert parse(parser, "and for id 7?") == "filter id 7 and previousoperation [e]"
 
 
 def test_executing_the_functions_gives_the_same_parse(diabetes):
@@ -396,9 +300,7 @@ def test_from_explainbot_reads_talktomodels_conversation(ttm_data):
     frame = pd.read_csv(ttm_data / "compas_test.csv", index_col=0)
     target = frame.pop("y")
     frame.columns = [ttm_name(c) for c in frame.columns]
-    model = GradientBoostingClassifier(n_estimators=10, random_state=0).fit(
-        frame.values, target
-    )  # as TTM: arrays
+    model = GradientBoostingClassifier(n_estimators=10, random_state=0).fit(frame.values, target)  # as TTM: arrays
     stored = {
         "model": SimpleNamespace(contents=model),
         "dataset": SimpleNamespace(
@@ -449,7 +351,7 @@ def test_template_utterances_parse_into_valid_programs(name, ttm_data, prompts):
         for case in cases:
             parser.reset()
             result = await parser.parse(case.utterance)
-            numbers = Utterance(case.utterance, dataset.vocabulary, dataset.class_names).allowed_numbers
+            numbers = read_utterance(case.utterance, dataset.vocabulary, dataset.class_names).numbers
             produced.append((case.gold, result.text, numbers))
         return produced
 
@@ -457,12 +359,8 @@ def test_template_utterances_parse_into_valid_programs(name, ttm_data, prompts):
     for gold, text, numbers in produced:
         if text is not None:
             assert grammar.is_valid(text, numbers=numbers), (text, gold)
-    hits = Counter(
-        gold_category(g, grammar)[0] for g, t, _ in produced if t is not None and ttm_exact_match(t, g)
-    )
+    hits = Counter(gold_category(g, grammar)[0] for g, t, _ in produced if t is not None and ttm_exact_match(t, g))
     rate = sum(hits.values()) / len(produced)
-    print(
-        f"\n{name}: {sum(hits.values())}/{len(produced)} = {rate:.1%} exact match; by operation: {dict(hits)}"
-    )
+    print(f"\n{name}: {sum(hits.values())}/{len(produced)} = {rate:.1%} exact match; by operation: {dict(hits)}")
     assert rate >= TEMPLATE_FLOORS[name]
     assert sum(t is not None for _, t, _ in produced) / len(produced) > 0.8

@@ -1,0 +1,275 @@
+"""The learned TalkToModel parser: masked utterance -> program shape + mention roles -> program.
+
+Trained on TalkToModel's few-shot templates only (`ttm_training` builds the training set and the shipped
+artefact). A program is read in two parts:
+
+1. **Shape.** A classifier over the masked sentence picks the program with its slots abstracted, e.g.
+   ``FILTERS and important ARG and important ARG`` or ``previousfilter and CHANGES and likelihood``:
+   ``FILTERS`` stands for the filters, ``CHANGES`` for the what-if changes, ``ARG`` for a feature argument
+   (``important`` / ``statistic`` / ``define``) and ``K`` for a top-k count.
+2. **Slots.** A classifier gives each mention its role (a feature: filter, change, argument or none; a number:
+   id, value, top-k or none; a class name: labelfilter, predictionfilter or none); values are paired with
+   their feature by position; small classifiers pick a filter's comparison, a change's direction, a
+   categorical value, and ``and`` / ``or`` between filters. Filters and changes are written in the order the
+   utterance names them; ids, numbers and values are copied from the utterance.
+
+The shape chosen is the most probable one whose slots the roles can fill; the program must be one of the
+grammar with the utterance's numbers, else the next shape is tried.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
+from simxai.integrations.ttm_grammar import COMPARISONS, Operation, Program, TTMGrammar, TTMVocabulary
+from simxai.integrations.ttm_linear import LinearClassifier
+from simxai.integrations.ttm_reader import Reading, read_utterance
+
+__all__ = ["ARTEFACT", "MODELS", "LearnedModel", "LearnedParser", "load_model", "mention_roles"]
+
+#: The file of the shipped model, inside this package.
+ARTEFACT = "ttm_parser.json"
+#: The classifiers of a model.
+MODELS = ("shape", "context", "role", "comparison", "update", "value", "join")
+#: The roles a mention of each kind can take.
+ROLES: dict[str, tuple[str, ...]] = {
+    "fnum": ("filter", "change", "arg", "none"),
+    "fcat": ("filter", "change", "arg", "none"),
+    "num": ("id", "value", "topk", "none"),
+    "cls": ("labelfilter", "predictionfilter", "none"),
+    "metric": ("metric", "none"),
+}
+SLOTS = ("CHANGES", "ARG", "K", "METRIC")
+_SHAPES_TRIED = 25
+#: Below this decision score of the best shape the parser abstains ("hello there" scores -0.63): chosen on the
+#: template dev split, where it rejects 3 of 264 correct parses and 8 of 156 wrong ones (bench/ttm_parse.py).
+MIN_SHAPE_SCORE = -0.5
+
+
+@dataclass(frozen=True)
+class LearnedModel:
+    """The parser's classifiers and where they came from."""
+
+    classifiers: Mapping[str, LinearClassifier]
+    info: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"info": dict(self.info), "classifiers": {k: self.classifiers[k].to_json() for k in MODELS}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LearnedModel:
+        return cls({k: LinearClassifier.from_json(data["classifiers"][k]) for k in MODELS}, data["info"])
+
+
+@functools.lru_cache(maxsize=1)
+def load_model() -> LearnedModel:
+    """The model shipped with the package (rebuilt by ``python -m simxai.integrations.ttm_training``)."""
+    text = resources.files("simxai.integrations").joinpath(ARTEFACT).read_text(encoding="utf-8")
+    return LearnedModel.from_json(json.loads(text))
+
+
+def mention_roles(reading: Reading, model: LearnedModel) -> list[str]:
+    """The most probable role of each mention."""
+    role = model.classifiers["role"]
+    return [role.best(mention_features(reading, i), ROLES[m.kind]) for i, m in enumerate(reading.mentions)]
+
+
+@dataclass
+class _Slots:
+    """What the roles fill: filters (anchor position, operation), changes, arguments, top-k numbers."""
+
+    filters: list[tuple[int, Operation]]
+    joins: list[str]
+    changes: list[tuple[int, Operation]]
+    args: list[str]
+    topk: list[str]
+    metrics: list[str]
+
+
+class LearnedParser:
+    """Utterance -> TalkToModel program with a learned model, for one dataset's vocabulary.
+
+    Args:
+        vocabulary: the dataset's grammar vocabulary.
+        class_names: the label name of each class value, in the order of `vocabulary.classes`.
+        model: the classifiers (default: the shipped model).
+    """
+
+    def __init__(
+        self, vocabulary: TTMVocabulary, class_names: Sequence[str], model: LearnedModel | None = None
+    ) -> None:
+        self.vocabulary = vocabulary
+        self.class_names = tuple(class_names)
+        self.model = model if model is not None else load_model()
+        self.grammar = TTMGrammar(vocabulary)
+
+    def read(self, text: str) -> Reading:
+        return read_utterance(text, self.vocabulary, self.class_names)
+
+    def parse(self, text: str) -> Program | None:
+        """The program for `text`, or None when the model abstains (no shape scores `MIN_SHAPE_SCORE`) or no
+        shape it knows gives a program of the grammar.
+        """
+        reading = self.read(text)
+        slots = self._slots(reading)
+        sentence = sentence_features(reading)
+        shapes = self.model.classifiers["shape"]
+        if max(shapes.scores(sentence)) < MIN_SHAPE_SCORE:
+            return None
+        ranked = [s for s, _ in shapes.ranked(sentence)[:_SHAPES_TRIED]]
+        context = self.model.classifiers["context"].best(sentence)
+        have = {
+            "CHANGES": min(len(slots.changes), 1),
+            "ARG": len(slots.args),
+            "K": len(slots.topk),
+            "METRIC": len(slots.metrics),
+        }
+        fitting = [s for s in ranked if _needs(s) == have]
+        for shape in [*fitting, *(s for s in ranked if s not in fitting)]:
+            program = self._fill(context, shape, slots)
+            if program is None:
+                continue
+            checked = self.grammar.parse(program, numbers=reading.numbers)
+            if isinstance(checked, Program):
+                return checked
+        return None
+
+    # ------------------------------------------------------------------------------------------ slots
+
+    def _slots(self, reading: Reading) -> _Slots:
+        mentions = reading.mentions
+        roles = mention_roles(reading, self.model)
+        values = [i for i, r in enumerate(roles) if r == "value"]
+        takers = [i for i, r in enumerate(roles) if r in ("filter", "change") and mentions[i].kind in ("fnum", "fcat")]
+        pairs = _pair(reading, [i for i in takers if mentions[i].kind == "fnum"], values)
+        rest = [v for v in values if v not in pairs.values()]
+        pairs.update(_pair(reading, [i for i in takers if mentions[i].kind == "fcat"], rest, exact=False))
+        c = self.model.classifiers
+        filters: list[tuple[int, Operation]] = []
+        changes: list[tuple[int, Operation]] = []
+        for i in takers:
+            mention, number = mentions[i], pairs.get(i)
+            at = mention.position
+            number_at = mentions[number].position if number is not None else None
+            features = pair_features(reading, at, number_at, roles[i])
+            if mention.kind == "fnum":
+                if number is None:
+                    continue
+                value = mentions[number].value
+                if roles[i] == "filter":
+                    comparison = c["comparison"].best(features, tuple(COMPARISONS))
+                    filters.append((at, Operation(("filter", mention.value, *comparison.split(), value))))
+                else:
+                    update = c["update"].best(features, ("increase", "decrease", "set"))
+                    changes.append((at, Operation(("change", mention.value, update, value))))
+                continue
+            token = self._category(mention.value, mentions[number].value if number is not None else None)
+            allowed: list[str] = [v for v in ("true", "false") if v in self.vocabulary.categorical[mention.value]]
+            if token is not None:
+                allowed.append("num")
+            if not allowed:
+                continue
+            label = c["value"].best(features, allowed)
+            word = token if label == "num" and token is not None else label
+            operation = ("filter" if roles[i] == "filter" else "change", mention.value, word)
+            (filters if roles[i] == "filter" else changes).append((at, Operation(operation)))
+        for i, role in enumerate(roles):
+            if role == "id" and mentions[i].value.isdigit():
+                filters.append((mentions[i].position, Operation(("filter", "id", mentions[i].value))))
+            elif role in ("labelfilter", "predictionfilter"):
+                filters.append((mentions[i].position, Operation((role, mentions[i].value))))
+        filters.sort(key=lambda f: f[0])
+        changes.sort(key=lambda f: f[0])
+        joins = [
+            c["join"].best(gap_features(reading, a[0], b[0]), ("and", "or"))
+            for a, b in zip(filters, filters[1:], strict=False)
+        ]
+        args = [m.value for m, r in zip(mentions, roles, strict=True) if r == "arg" and m.kind in ("fnum", "fcat")]
+        topk = [m.value for m, r in zip(mentions, roles, strict=True) if r == "topk" and m.value.isdigit()]
+        metrics = [m.value for m, r in zip(mentions, roles, strict=True) if r == "metric"]
+        return _Slots(filters, joins, changes, args, topk, metrics)
+
+    def _category(self, feature: str, number: str | None) -> str | None:
+        if number is None:
+            return None
+        for value in self.vocabulary.categorical.get(feature, ()):
+            try:
+                if float(value) == float(number):
+                    return value
+            except ValueError:
+                continue
+        return None
+
+    def _fill(self, context: str, shape: str, slots: _Slots) -> str | None:
+        """The program text: the context, the filters, then the shape's operations with their slots filled."""
+        fills = {"ARG": list(slots.args), "K": list(slots.topk), "METRIC": list(slots.metrics)}
+        segments: list[tuple[str, str]] = []  # (join before, operation text)
+        if context != "none":
+            segments.append(("", "previousfilter"))
+        for k, (_, operation) in enumerate(slots.filters):
+            join = slots.joins[k - 1] if k else context.split()[-1]
+            segments.append((join, operation.text()))
+        parts = re.split(r" (and|or) ", shape)
+        for i, part in enumerate(parts[0::2]):
+            join = parts[2 * i - 1] if i else "and"
+            if part == "CHANGES":
+                if not slots.changes:
+                    return None
+                segments.extend((join if k == 0 else "and", op.text()) for k, (_, op) in enumerate(slots.changes))
+                continue
+            words = []
+            for word in part.split():
+                if word in fills:
+                    if not fills[word]:
+                        return None
+                    word = fills[word].pop(0)
+                words.append(word)
+            segments.append((join, " ".join(words)))
+        if not segments:
+            return None
+        text = " ".join(f"{join} {op}" if n else op for n, (join, op) in enumerate(segments))
+        return f"{text} [e]"
+
+
+def _needs(shape: str) -> dict[str, int]:
+    tokens = shape.split()
+    return {
+        "CHANGES": min(tokens.count("CHANGES"), 1),
+        "ARG": tokens.count("ARG"),
+        "K": tokens.count("K"),
+        "METRIC": tokens.count("METRIC"),
+    }
+
+
+def _pair(reading: Reading, takers: list[int], values: list[int], *, exact: bool = True) -> dict[int, int]:
+    """Pair feature mentions with value numbers: in order when the counts agree, else the nearest (right first).
+
+    With `exact` False (categorical features, whose value may be a word), a feature takes a number only when
+    one is next to it.
+    """
+    mentions = reading.mentions
+    if exact and len(takers) == len(values):
+        return dict(zip(takers, values, strict=True))
+    pairs: dict[int, int] = {}
+    free = list(values)
+    for i in takers:
+        at = mentions[i].position
+        best: tuple[float, int] | None = None
+        for v in free:
+            gap = mentions[v].position - at
+            distance = gap if gap > 0 else -gap + 0.5
+            if not exact and distance > 3:
+                continue
+            if best is None or distance < best[0]:
+                best = (distance, v)
+        if best is not None:
+            pairs[i] = best[1]
+            free.remove(best[1])
+    return pairs

@@ -1,0 +1,108 @@
+"""Small linear classifiers over sparse string features, stored as data (JSON) and scored with plain Python.
+
+The learned TalkToModel parser is a handful of these: fitted with scikit-learn's logistic regression when the
+artefact is built, then kept as feature -> per-class weights, so loading and scoring need neither pickles nor
+scikit-learn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Features", "LinearClassifier", "fit_classifier"]
+
+Features = Mapping[str, float]
+
+# weights are stored rounded: the artefact stays small and identical across rebuilds on one platform
+_DIGITS = 4
+
+
+@dataclass(frozen=True)
+class LinearClassifier:
+    """A multinomial linear model: one score per class, the sum of the present features' weights."""
+
+    classes: tuple[str, ...]
+    intercept: tuple[float, ...]
+    weights: Mapping[str, tuple[float, ...]]
+
+    def scores(self, features: Features) -> list[float]:
+        totals = list(self.intercept)
+        for name, value in features.items():
+            row = self.weights.get(name)
+            if row is None:
+                continue
+            for k, w in enumerate(row):
+                totals[k] += w * value
+        return totals
+
+    def probabilities(self, features: Features) -> dict[str, float]:
+        """Each class's probability (softmax of the scores; a one-class model gives 1.0)."""
+        scores = self.scores(features)
+        top = max(scores)
+        exp = [math.exp(s - top) for s in scores]
+        total = sum(exp)
+        return {c: e / total for c, e in zip(self.classes, exp, strict=True)}
+
+    def ranked(self, features: Features) -> list[tuple[str, float]]:
+        """The classes, most probable first (ties by class order)."""
+        probabilities = self.probabilities(features)
+        return sorted(probabilities.items(), key=lambda kv: (-kv[1], self.classes.index(kv[0])))
+
+    def best(self, features: Features, allowed: Sequence[str] | None = None) -> str:
+        """The most probable class, among `allowed` when given (and not empty)."""
+        for label, _ in self.ranked(features):
+            if not allowed or label in allowed:
+                return label
+        return self.ranked(features)[0][0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "classes": list(self.classes),
+            "intercept": list(self.intercept),
+            "weights": {name: list(row) for name, row in sorted(self.weights.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LinearClassifier:
+        classes = tuple(str(c) for c in data["classes"])
+        weights = {str(k): tuple(float(w) for w in row) for k, row in data["weights"].items()}
+        return cls(classes, tuple(float(b) for b in data["intercept"]), weights)
+
+
+def fit_classifier(
+    samples: Sequence[Features], labels: Sequence[str], *, c: float = 0.5, balanced: bool = False
+) -> LinearClassifier:
+    """Fit a linear support-vector classifier, one class against the rest (liblinear with a fixed seed,
+    sorted features and classes: deterministic).
+
+    With `balanced`, each class weighs as much as the others in the loss, however rare. A single-class
+    training set gives a model that always answers that class.
+    """
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.svm import LinearSVC
+
+    classes = sorted(set(labels))
+    if len(classes) == 1:
+        return LinearClassifier((classes[0],), (0.0,), {})
+    vectorizer = DictVectorizer(sort=True)
+    matrix = vectorizer.fit_transform([dict(s) for s in samples]).tocsr()
+    matrix.indices = matrix.indices.astype("int32")
+    matrix.indptr = matrix.indptr.astype("int32")
+    model = LinearSVC(C=c, max_iter=20000, random_state=0, class_weight="balanced" if balanced else None)
+    model.fit(matrix, list(labels))
+    coef = model.coef_
+    intercept = model.intercept_
+    fitted = [str(x) for x in model.classes_]
+    if len(fitted) == 2:  # scikit-learn keeps one row for two classes: class 1 against class 0
+        coef = [[-v / 2 for v in coef[0]], [v / 2 for v in coef[0]]]
+        intercept = [-intercept[0] / 2, intercept[0] / 2]
+    names = vectorizer.get_feature_names_out()
+    weights: dict[str, tuple[float, ...]] = {}
+    for j, name in enumerate(names):
+        row = tuple(round(float(coef[k][j]), _DIGITS) for k in range(len(fitted)))
+        if any(row):
+            weights[str(name)] = row
+    return LinearClassifier(tuple(fitted), tuple(round(float(b), _DIGITS) for b in intercept), weights)

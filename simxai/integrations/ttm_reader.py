@@ -1,0 +1,185 @@
+"""An utterance as the learned TalkToModel parser sees it: words, with the dataset's values masked.
+
+Masking is what lets one model trained on TalkToModel's templates serve any dataset: each feature mention
+becomes ``<fnum>`` or ``<fcat>`` (numeric or categorical feature), each number ``<num>`` and each class name
+``<cls>``, and the mention keeps what it stands for (the feature's grammar name, the number as written, the
+class value). Everything is derived from the dataset's vocabulary: a feature is recognised by its grammar
+name (``bloodpressure``) or by its words (``blood pressure``), singular or plural.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from simxai.integrations.ttm_grammar import SCORE_METRICS, TTMVocabulary
+
+__all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
+
+#: The mask word of each kind of mention.
+MASKS = {"fnum": "<fnum>", "fcat": "<fcat>", "num": "<num>", "cls": "<cls>", "metric": "<metric>"}
+# a metric the grammar names is a value like a feature: "what's the npv" and "what's the recall" differ in it only
+_METRICS = {m: m for m in SCORE_METRICS if m != "default"}
+
+# Number words TalkToModel's parser turns into digits (it uses word2number); "one" alone is left out: it is far
+# more often a pronoun ("a different one") than a count.
+_UNITS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_ONES_AFTER_TENS = {"one": 1, **{k: v for k, v in _UNITS.items() if v < 10}}
+_TOKEN = re.compile(
+    r"\x00[^\x00]+\x00|(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z][a-z0-9]*(?:'[a-z]+)?|"
+    r"[<>!]=|[<>=%#]|[?,;.!]"
+)
+_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A masked span of the utterance.
+
+    Attributes:
+        kind: ``fnum``, ``fcat``, ``num`` or ``cls``.
+        value: the feature's grammar name, the number as TalkToModel copies it, or the class value.
+        position: the index of its mask in `Reading.words`.
+    """
+
+    kind: str
+    value: str
+    position: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An utterance's words with its mentions masked, and the mentions in order."""
+
+    text: str
+    words: tuple[str, ...]
+    mentions: tuple[Mention, ...]
+
+    @property
+    def numbers(self) -> set[str]:
+        """The numbers a program for this utterance may contain."""
+        return {m.value for m in self.mentions if m.kind == "num"}
+
+    def mention_at(self, position: int) -> Mention | None:
+        for mention in self.mentions:
+            if mention.position == position:
+                return mention
+        return None
+
+
+def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str, ...] = ()) -> Reading:
+    """Mask an utterance's features, numbers and class names with the dataset's vocabulary.
+
+    Args:
+        text: the user's words.
+        vocabulary: the dataset's grammar vocabulary.
+        class_names: the label name of each target value, in the order of `vocabulary.classes`.
+    """
+    lower = " ".join(text.lower().replace("’", "'").replace("“", '"').replace("”", '"').split())
+    # class names first: they are several words and must not be read as features or numbers
+    for value, name in sorted(zip(vocabulary.classes, class_names, strict=False), key=lambda vn: -len(vn[1])):
+        pattern = r"(?<![\w-])" + r"\s+".join(map(re.escape, name.lower().split())) + r"(?![\w-])"
+        lower = re.sub(pattern, f" \x00{value}\x00 ", lower)
+    tokens = _join_number_words(_TOKEN.findall(lower))
+    names = _feature_names(vocabulary)
+    longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
+    plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
+    numeric = set(vocabulary.numeric)
+    words: list[str] = []
+    mentions: list[Mention] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.startswith("\x00"):
+            mentions.append(Mention("cls", token.strip("\x00"), len(words)))
+            words.append(MASKS["cls"])
+            i += 1
+            continue
+        hit = _feature_at(tokens, plain, i, names, longest)
+        if hit is not None:
+            feature, size = hit
+            kind = "fnum" if feature in numeric else "fcat"
+            mentions.append(Mention(kind, feature, len(words)))
+            words.append(MASKS[kind])
+            i += size
+            continue
+        if token in _METRICS:
+            mentions.append(Mention("metric", _METRICS[token], len(words)))
+            words.append(MASKS["metric"])
+        elif _NUMBER.fullmatch(token):
+            mentions.append(Mention("num", token.replace(",", ""), len(words)))
+            words.append(MASKS["num"])
+        else:
+            words.append(token)
+        i += 1
+    return Reading(text, tuple(words), tuple(mentions))
+
+
+def _join_number_words(words: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in _TENS:
+            value = _TENS[word]
+            if i + 1 < len(words) and words[i + 1] in _ONES_AFTER_TENS:
+                value += _ONES_AFTER_TENS[words[i + 1]]
+                i += 1
+            out.append(str(value))
+        else:
+            out.append(str(_UNITS[word]) if word in _UNITS else word)
+        i += 1
+    return out
+
+
+def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
+    """Compact forms of each feature's names (grammar name, written words, simple plurals) -> feature."""
+    names: dict[str, str] = {}
+    for feature in vocabulary.features:
+        for form in (feature, re.sub(r"[^a-z0-9]", "", vocabulary.written(feature).lower())):
+            names.setdefault(form, feature)
+            names.setdefault(form + "s", feature)
+    return names
+
+
+def _feature_at(
+    words: list[str], plain: list[bool], i: int, names: dict[str, str], longest: int
+) -> tuple[str, int] | None:
+    """The feature named by the longest run of words starting at `i` (one more word for a plural)."""
+    size = 0
+    while size < longest + 1 and i + size < len(words) and plain[i + size]:
+        size += 1
+    for width in range(size, 0, -1):
+        key = "".join(words[i : i + width]).replace("'", "")
+        if key in names:
+            return names[key], width
+    return None

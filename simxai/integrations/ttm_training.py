@@ -1,0 +1,246 @@
+"""Training the learned TalkToModel parser on TalkToModel's templates, and rebuilding the shipped artefact.
+
+The training set is the *train* split of TalkToModel's few-shot templates (`split_templates`: whole
+templates and filter fillers are held out for the dev split), each filled several times with each of
+TalkToModel's three datasets. Each filled pair is aligned with its gold program: every feature, number and
+class name of the gold is matched to a mention of the masked utterance, which gives the program's shape
+and each mention's role, comparison, update, value and join (`align`). Pairs whose gold cannot be aligned
+(a gold number the utterance does not have, a parse outside the grammar) teach nothing and are skipped.
+
+Rebuild the shipped model (deterministic; `tests/integrations/test_ttm_learned.py` checks the fingerprint)::
+
+    python -m simxai.integrations.ttm_training --data-dir ../shared/datasets
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simxai.exceptions import UsageError
+from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
+from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
+from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel
+from simxai.integrations.ttm_linear import Features, fit_classifier
+from simxai.integrations.ttm_reader import Reading, read_utterance
+
+__all__ = ["FILLINGS", "Alignment", "align", "build", "main", "split_shape", "training_pairs"]
+
+#: Fillings of each training template per dataset (values, features and fillers drawn anew each time).
+FILLINGS = 6
+_DATASETS = ("diabetes", "compas", "german")
+_FILTERS = ("filter", "labelfilter", "predictionfilter")
+
+
+@dataclass
+class Alignment:
+    """What one filled template teaches: the shape, and per mention its role and value decisions."""
+
+    reading: Reading
+    shape: str
+    roles: list[str]
+    context: str = "none"
+    pairs: list[tuple[int, int | None, str, str, str]] = field(default_factory=list)
+    """(feature position, number position or None, role, model, label) per filter or change."""
+    gaps: list[tuple[int, int, str]] = field(default_factory=list)
+    """(left anchor, right anchor, join) between consecutive filters."""
+
+
+class _Unaligned(Exception):
+    """A gold word has no mention to come from."""
+
+
+def align(reading: Reading, program: Program, vocabulary: TTMVocabulary) -> Alignment | None:
+    """Match a gold program to the mentions of its utterance, or None when some gold value has no mention."""
+    mentions = reading.mentions
+    roles = ["none"] * len(mentions)
+
+    def take(kinds: tuple[str, ...], value: str, role: str) -> int:
+        for i, m in enumerate(mentions):
+            if roles[i] == "none" and m.kind in kinds and _same(m.value, value):
+                roles[i] = role
+                return i
+        raise _Unaligned(value)
+
+    alignment = Alignment(reading, "", roles)
+    shape: list[str] = []
+    anchors: list[int] = []
+    previous_group = ""
+    try:
+        for k, operation in enumerate(program.operations):
+            words = operation.words
+            join = program.joins[k - 1] if k else ""
+            group = "FILTERS" if words[0] in _FILTERS else "CHANGES" if words[0] == "change" else ""
+            if group and group == previous_group:
+                if group == "FILTERS":
+                    alignment.gaps.append((anchors[-1], -1, join))
+            else:
+                if group and group in shape:
+                    return None  # a second, separate group of filters or changes: not a shape we model
+                if join:
+                    shape.append(join)
+                shape.append(group or "")
+            previous_group = group
+            if words[0] == "filter" and words[1] == "id":
+                anchors.append(mentions[take(("num",), words[2], "id")].position)
+            elif words[0] in ("filter", "change"):
+                feature = words[1]
+                numeric = feature in vocabulary.numeric
+                f = take(("fnum",) if numeric else ("fcat",), feature, words[0])
+                anchors.append(mentions[f].position) if words[0] == "filter" else None
+                value = words[-1]
+                if numeric:
+                    n = take(("num",), value, "value")
+                    model, label = (
+                        ("comparison", " ".join(words[2:-1]))
+                        if words[0] == "filter"
+                        else (
+                            "update",
+                            words[2],
+                        )
+                    )
+                    alignment.pairs.append((mentions[f].position, mentions[n].position, words[0], model, label))
+                elif value in ("true", "false"):
+                    alignment.pairs.append((mentions[f].position, None, words[0], "value", value))
+                else:
+                    n = take(("num",), value, "value")
+                    alignment.pairs.append((mentions[f].position, mentions[n].position, words[0], "value", "num"))
+            elif words[0] in ("labelfilter", "predictionfilter"):
+                anchors.append(mentions[take(("cls",), words[1], words[0])].position)
+            elif words[0] in ("important", "statistic", "define") and words[1] in vocabulary.features:
+                take(("fnum", "fcat"), words[1], "arg")
+                shape[-1] = f"{words[0]} ARG"
+            elif words[:2] == ("important", "topk") and any(
+                m.kind == "num" and _same(m.value, words[2]) and roles[i] == "none" for i, m in enumerate(mentions)
+            ):
+                take(("num",), words[2], "topk")
+                shape[-1] = "important topk K"
+            elif words[0] == "score" and any(
+                m.kind == "metric" and m.value == words[1] and roles[i] == "none" for i, m in enumerate(mentions)
+            ):
+                take(("metric",), words[1], "metric")
+                shape[-1] = "score METRIC"
+            if not group and shape[-1] == "":
+                shape[-1] = operation.text()
+    except _Unaligned:
+        return None
+    # the gaps' right anchors are the next filter's anchor
+    filter_anchors = iter(anchors[1:])
+    alignment.gaps = [(left, next(filter_anchors), join) for left, _, join in alignment.gaps]
+    context, core = split_shape(" ".join(shape))
+    if core is None:
+        return None
+    alignment.context, alignment.shape = context, core
+    return alignment
+
+
+def split_shape(shape: str) -> tuple[str, str | None]:
+    """A gold shape as its context (``none``, ``previousfilter and``, ``previousfilter or``) and the operations
+    after its filters; None for the operations when the filters are not all in front (not a shape we model).
+    """
+    context = "none"
+    for lead in ("previousfilter and ", "previousfilter or "):
+        if shape.startswith(lead):
+            context, shape = lead.strip(), shape[len(lead) :]
+    if shape.startswith("FILTERS and "):
+        shape = shape[len("FILTERS and ") :]
+    if not shape or "FILTERS" in shape.split() or shape == "previousfilter":
+        return context, None
+    return context, shape
+
+
+def _same(mention: str, gold: str) -> bool:
+    if mention == gold:
+        return True
+    try:
+        return float(mention) == float(gold)
+    except ValueError:
+        return False
+
+
+def training_pairs(data_dir: str | Path, split: str = "train", fillings: int = FILLINGS) -> list[tuple[str, str, str]]:
+    """(dataset, utterance, gold) for every filling of the split's templates, over the three datasets."""
+    from simxai.integrations.ttm_data import load_ttm_dataset
+    from simxai.integrations.ttm_templates import fill_for_dataset
+
+    root = Path(data_dir)
+    prompts = root / "talktomodel" / "explain" / "prompts"
+    rows: list[tuple[str, str, str]] = []
+    for name in _DATASETS:
+        dataset = load_ttm_dataset(name, root)
+        for case in fill_for_dataset(dataset, prompts, per_template=fillings, seed=0, split=split):
+            rows.append((name, case.utterance, case.gold))
+    return rows
+
+
+def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
+    """Fit the parser's classifiers on the train split; also returns counts of what was used."""
+    from simxai.integrations.ttm_data import load_ttm_dataset
+
+    rows = training_pairs(data_dir)
+    samples: dict[str, tuple[list[Features], list[str]]] = {name: ([], []) for name in MODELS}
+
+    def add(model: str, features: Features, label: str) -> None:
+        samples[model][0].append(features)
+        samples[model][1].append(label)
+
+    used = 0
+    for name, utterance, gold in rows:
+        dataset = load_ttm_dataset(name, data_dir)
+        reading = read_utterance(utterance, dataset.vocabulary, dataset.class_names)
+        program = TTMGrammar(dataset.vocabulary).parse(gold, numbers=reading.numbers)
+        if not isinstance(program, Program):
+            continue
+        alignment = align(reading, program, dataset.vocabulary)
+        if alignment is None:
+            continue
+        used += 1
+        sentence = sentence_features(reading)
+        add("shape", sentence, alignment.shape)
+        add("context", sentence, alignment.context)
+        for i, role in enumerate(alignment.roles):
+            add("role", mention_features(reading, i), role)
+        for feature_at, number_at, role, model, label in alignment.pairs:
+            add(model, pair_features(reading, feature_at, number_at, role), label)
+        for left, right, join in alignment.gaps:
+            add("join", gap_features(reading, left, right), join)
+    fingerprint = hashlib.sha256("\n".join("\t".join(r) for r in rows).encode()).hexdigest()
+    classifiers = {name: fit_classifier(*samples[name]) for name in MODELS}
+    info = {
+        "trained_on": "TalkToModel few-shot templates, train split (simxai.integrations.ttm_templates)",
+        "pairs": len(rows),
+        "aligned": used,
+        "training_fingerprint": fingerprint,
+    }
+    return LearnedModel(classifiers, info), {"pairs": len(rows), "aligned": used}
+
+
+def artefact_text(model: LearnedModel) -> str:
+    """The artefact as written: sorted keys, no spaces to spare, one trailing newline."""
+    return json.dumps(model.to_json(), sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Rebuild the shipped model: ``python -m simxai.integrations.ttm_training --data-dir ../shared/datasets``."""
+    parser = argparse.ArgumentParser(description="Train the learned TalkToModel parser on the template train split.")
+    parser.add_argument("--data-dir", default="../shared/datasets", help="the datasets folder (with talktomodel/)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name(ARTEFACT), help="where to write the model")
+    args = parser.parse_args(argv)
+    try:
+        model, counts = build(args.data_dir)
+    except UsageError as exc:
+        print(f"error: {exc}")
+        return 2
+    text = artefact_text(model)
+    args.out.write_text(text, encoding="utf-8")
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    print(f"trained on {counts['aligned']} of {counts['pairs']} filled pairs; wrote {args.out} (sha256 {digest})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,150 @@
+"""The learned TalkToModel parser: masking, the template split, the shipped artefact, and its figures."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+
+import pytest
+
+from simxai.integrations.ttm_data import load_ttm_dataset
+from simxai.integrations.ttm_grammar import TTMGrammar, TTMVocabulary
+from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedParser, load_model
+from simxai.integrations.ttm_linear import LinearClassifier, fit_classifier
+from simxai.integrations.ttm_reader import read_utterance
+from simxai.integrations.ttm_templates import (
+    _group_key,
+    fill_for_dataset,
+    load_templates,
+    split_templates,
+)
+from simxai.integrations.ttm_training import align, artefact_text, build, split_shape, training_pairs
+
+# Exact match of the shipped model on the template splits (one seeded filling per template), measured with
+# `python bench/ttm_parse.py --data-dir ../shared/datasets --split dev|dev-templates|train` when the model was
+# last rebuilt; the floors are those figures minus two points.
+TEMPLATE_FIGURES = {"dev": 0.621, "dev-templates": 0.707, "train": 0.903}
+
+VOCABULARY = TTMVocabulary(
+    numeric=["age", "glucose", "bloodpressure"],
+    categorical={"woman": ["true", "false", "0", "1"]},
+    classes=["0", "1"],
+    semantic={"age": "age", "glucose": "glucose", "bloodpressure": "blood pressure", "woman": "woman"},
+)
+CLASSES = ("healthy", "sick")
+
+
+@pytest.fixture(scope="module")
+def prompts(datasets_dir):
+    return datasets_dir / "talktomodel" / "explain" / "prompts"
+
+
+def test_reading_masks_features_numbers_classes_and_metrics():
+    reading = read_utterance(
+        "How many woman rows with Blood Pressures over 1,200 and age of thirty-two are sick? and the npv?",
+        VOCABULARY,
+        CLASSES,
+    )
+    assert " ".join(reading.words) == (
+        "how many <fcat> rows with <fnum> over <num> and <fnum> of <num> are <cls> ? and the <metric> ?"
+    )
+    assert [(m.kind, m.value) for m in reading.mentions] == [
+        ("fcat", "woman"),
+        ("fnum", "bloodpressure"),
+        ("num", "1200"),
+        ("fnum", "age"),
+        ("num", "32"),
+        ("cls", "1"),
+        ("metric", "npv"),
+    ]
+    assert reading.numbers == {"1200", "32"}
+
+
+def test_alignment_gives_the_shape_and_each_mentions_role():
+    reading = read_utterance(
+        "if glucose were raised by 5, how likely are people with age over 30 to be sick", VOCABULARY
+    )
+    gold = "filter age greater than 30 and change glucose increase 5 and likelihood [e]"
+    program = TTMGrammar(VOCABULARY).parse(gold)
+    alignment = align(reading, program, VOCABULARY)
+    assert alignment is not None
+    assert (alignment.context, alignment.shape) == ("none", "CHANGES and likelihood")
+    assert alignment.roles == ["change", "value", "filter", "value"]
+    assert {(model, label) for *_, model, label in alignment.pairs} == {
+        ("update", "increase"),
+        ("comparison", "greater than"),
+    }
+    # a gold number the utterance does not have teaches nothing
+    assert align(reading, TTMGrammar(VOCABULARY).parse("filter id 7 and predict [e]"), VOCABULARY) is None
+    assert split_shape("previousfilter or FILTERS and predict") == ("previousfilter or", "predict")
+    assert split_shape("FILTERS and predict and FILTERS")[1] is None
+
+
+def test_the_dev_split_holds_out_whole_templates_and_filter_phrases(prompts):
+    templates, fillers = load_templates(prompts)
+    train, train_fillers = split_templates(templates, fillers, "train")
+    dev, dev_fillers = split_templates(templates, fillers, "dev")
+    assert {_group_key(t) for t in train}.isdisjoint({_group_key(t) for t in dev})
+    assert {_group_key(f) for f in train_fillers}.isdisjoint({_group_key(f) for f in dev_fillers})
+    assert len(train) + len(dev) == len(templates) and 0.15 < len(dev) / len(templates) < 0.25
+    assert {t.source for t in dev} == {t.source for t in templates}  # every file contributes to dev
+    assert split_templates(templates, fillers, "dev") == (dev, dev_fillers)  # seeded
+    assert split_templates(templates, fillers, "dev-templates") == (dev, train_fillers)
+    with pytest.raises(Exception, match="unknown template split 'test'"):
+        split_templates(templates, fillers, "test")
+
+
+def test_linear_classifier_is_data_and_fits_deterministically():
+    samples = [{"w=up": 1.0}, {"w=down": 1.0}, {"w=up": 1.0, "w=more": 1.0}, {"w=flat": 1.0}]
+    labels = ["increase", "decrease", "increase", "set"]
+    first = fit_classifier(samples, labels)
+    assert first == fit_classifier(samples, labels)
+    assert first.best({"w=up": 1.0}) == "increase"
+    assert first.best({"w=up": 1.0}, ["set", "decrease"]) in ("set", "decrease")
+    assert LinearClassifier.from_json(json.loads(json.dumps(first.to_json()))) == first
+    assert fit_classifier([{"a": 1.0}], ["only"]).best({"b": 1.0}) == "only"
+
+
+def test_the_shipped_model_was_trained_on_the_train_split_as_rebuilt_today(datasets_dir):
+    """The artefact's training fingerprint is that of the train split the build command fills today."""
+    model = load_model()
+    assert set(model.classifiers) == set(MODELS)
+    rows = training_pairs(datasets_dir)
+    fingerprint = hashlib.sha256("\n".join("\t".join(r) for r in rows).encode()).hexdigest()
+    assert model.info["training_fingerprint"] == fingerprint
+    assert model.info["pairs"] == len(rows)
+
+
+@pytest.mark.slow
+def test_rebuilding_gives_the_shipped_artefact_byte_for_byte(datasets_dir):
+    model, _ = build(datasets_dir)
+    shipped = resources.files("simxai.integrations").joinpath(ARTEFACT).read_text(encoding="utf-8")
+    assert hashlib.sha256(artefact_text(model).encode()).hexdigest() == hashlib.sha256(shipped.encode()).hexdigest()
+
+
+@pytest.mark.parametrize("split", list(TEMPLATE_FIGURES))
+def test_exact_match_on_the_template_splits_holds_its_measured_figure(split, datasets_dir, prompts):
+    hits = total = 0
+    for name in ("diabetes", "compas", "german"):
+        dataset = load_ttm_dataset(name, datasets_dir)
+        parser = LearnedParser(dataset.vocabulary, dataset.class_names)
+        grammar = TTMGrammar(dataset.vocabulary)
+        for case in fill_for_dataset(dataset, prompts, split=split):
+            program = parser.parse(case.utterance)
+            if program is not None:
+                numbers = read_utterance(case.utterance, dataset.vocabulary, dataset.class_names).numbers
+                assert grammar.is_valid(program.text(), numbers=numbers)
+            hits += program is not None and program.text().replace(" ", "") == case.gold.replace(" ", "")
+            total += 1
+    assert hits / total >= TEMPLATE_FIGURES[split] - 0.02
+
+
+def test_the_parser_copies_values_and_follows_the_utterances_order():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    program = parser.parse("what would the prediction for id 12 be if glucose were increased by 30?")
+    assert program is not None and program.text() == "filter id 12 and change glucose increase 30 and predict [e]"
+    program = parser.parse("how many people have glucose above 120 or blood pressure below 80?")
+    assert program is not None
+    assert program.text() == ("filter glucose greater than 120 or filter bloodpressure less than 80 and countdata [e]")
+    assert parser.parse("the weather is nice today") is None
