@@ -49,7 +49,7 @@ ROLES: dict[str, tuple[str, ...]] = {
 SLOTS = ("CHANGES", "ARG", "K", "METRIC")
 _SHAPES_TRIED = 25
 #: Below this decision score of the best shape the parser abstains ("hello there" scores -0.63): chosen on the
-#: template dev split, where it rejects 3 of 264 correct parses and 8 of 156 wrong ones (bench/ttm_parse.py).
+#: template dev split, where it turns away 3 of the 275 parses that would be right and 8 of the 145 wrong ones.
 MIN_SHAPE_SCORE = -0.5
 
 

@@ -26,9 +26,19 @@ from simxai.integrations.ttm_features import gap_features, mention_features, pai
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel
 from simxai.integrations.ttm_linear import Features, fit_classifier
-from simxai.integrations.ttm_reader import Reading, read_utterance
+from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 
-__all__ = ["FILLINGS", "Alignment", "align", "build", "main", "split_shape", "training_pairs"]
+__all__ = [
+    "FILLINGS",
+    "Alignment",
+    "align",
+    "build",
+    "examples",
+    "main",
+    "negations",
+    "split_shape",
+    "training_pairs",
+]
 
 #: Fillings of each training template per dataset (values, features and fillers drawn anew each time).
 FILLINGS = 6
@@ -153,6 +163,72 @@ def split_shape(shape: str) -> tuple[str, str | None]:
     return context, shape
 
 
+def examples(alignment: Alignment) -> list[tuple[str, Features, str]]:
+    """What an aligned pair teaches each classifier: (classifier, features, label), negated filters included."""
+    reading = alignment.reading
+    sentence = sentence_features(reading)
+    found: list[tuple[str, Features, str]] = [
+        ("shape", sentence, alignment.shape),
+        ("context", sentence, alignment.context),
+    ]
+    found += [("role", mention_features(reading, i), role) for i, role in enumerate(alignment.roles)]
+    for feature_at, number_at, role, model, label in alignment.pairs:
+        found.append((model, pair_features(reading, feature_at, number_at, role), label))
+    found += [("join", gap_features(reading, left, right), join) for left, right, join in alignment.gaps]
+    return found + negations(alignment)
+
+
+# "not" turns a comparison into its complement and a 0/1 value into the other one
+_NEGATED = {
+    "greater than": "less equal than",
+    "less than": "greater equal than",
+    "greater equal than": "less than",
+    "less equal than": "greater than",
+    "equal to": "not equal to",
+    "not equal to": "equal to",
+    "true": "false",
+    "false": "true",
+}
+_COPULAS = ("is", "are", "was", "were")
+
+
+def negations(alignment: Alignment) -> list[tuple[str, Features, str]]:
+    """Generated examples: each filter of the pair with its condition negated ("glucose is not greater than
+    120", "not woman"), labelled with the complement, for the comparison and value classifiers.
+
+    The templates negate few conditions; negation is compositional, so the training set gets it from every
+    filter it has rather than from the few phrasings that happen to negate.
+    """
+    reading = alignment.reading
+    words = list(reading.words)
+    found: list[tuple[str, Features, str]] = []
+    for feature_at, number_at, role, model, label in alignment.pairs:
+        lo = feature_at if number_at is None else min(feature_at, number_at)
+        hi = feature_at if number_at is None else max(feature_at, number_at)
+        if role != "filter" or label not in _NEGATED or {"not", "no", "non"} & set(words[max(0, lo - 2) : hi + 1]):
+            continue
+        if model == "comparison" and number_at is not None and feature_at < number_at:
+            at = feature_at + 1
+            insert = ["not"] if words[at] in _COPULAS else ["is", "not"]
+            at += 1 if words[at] in _COPULAS else 0
+        elif model == "value" and number_at is None:
+            at, insert = feature_at, ["not"]
+        else:
+            continue
+
+        def shift(position: int, at: int = at, size: int = len(insert)) -> int:
+            return position + size if position >= at else position
+
+        negated = Reading(
+            reading.text,
+            (*words[:at], *insert, *words[at:]),
+            tuple(Mention(m.kind, m.value, shift(m.position)) for m in reading.mentions),
+        )
+        features = pair_features(negated, shift(feature_at), None if number_at is None else shift(number_at), role)
+        found.append((model, features, _NEGATED[label]))
+    return found
+
+
 def _same(mention: str, gold: str) -> bool:
     if mention == gold:
         return True
@@ -199,15 +275,8 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
         if alignment is None:
             continue
         used += 1
-        sentence = sentence_features(reading)
-        add("shape", sentence, alignment.shape)
-        add("context", sentence, alignment.context)
-        for i, role in enumerate(alignment.roles):
-            add("role", mention_features(reading, i), role)
-        for feature_at, number_at, role, model, label in alignment.pairs:
-            add(model, pair_features(reading, feature_at, number_at, role), label)
-        for left, right, join in alignment.gaps:
-            add("join", gap_features(reading, left, right), join)
+        for model, features, label in examples(alignment):
+            add(model, features, label)
     fingerprint = hashlib.sha256("\n".join("\t".join(r) for r in rows).encode()).hexdigest()
     classifiers = {name: fit_classifier(*samples[name]) for name in MODELS}
     info = {

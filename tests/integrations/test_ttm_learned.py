@@ -24,7 +24,7 @@ from simxai.integrations.ttm_training import align, artefact_text, build, split_
 # Exact match of the shipped model on the template splits (one seeded filling per template), measured with
 # `python bench/ttm_parse.py --data-dir ../shared/datasets --split dev|dev-templates|train` when the model was
 # last rebuilt; the floors are those figures minus two points.
-TEMPLATE_FIGURES = {"dev": 0.621, "dev-templates": 0.707, "train": 0.903}
+TEMPLATE_FIGURES = {"dev": 0.648, "dev-templates": 0.695, "train": 0.901}
 
 VOCABULARY = TTMVocabulary(
     numeric=["age", "glucose", "bloodpressure"],
