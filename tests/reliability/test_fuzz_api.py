@@ -31,6 +31,8 @@ OPERATIONS = [
     ("GET", "/v1/sessions/{session_id}"),
     ("DELETE", "/v1/sessions/{session_id}"),
     ("POST", "/v1/sessions/{session_id}/messages"),
+    ("GET", "/v1/sessions/{session_id}/export"),
+    ("GET", "/v1/host"),
     ("GET", "/v1/functions"),
     ("POST", "/v1/functions/{name}"),
     ("POST", "/v1/chat/completions"),

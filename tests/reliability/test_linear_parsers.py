@@ -128,6 +128,8 @@ def test_every_public_parser_is_linear_on_adversarial_input(demo_host: Host, tex
         bound = RATIO * baseline + SLACK
         for bait, text in ADVERSARIAL.items():
             seconds = _timed(parse, text)
+            if seconds > bound:  # once more, in case the machine was busy: a quadratic parser is slow twice
+                seconds = min(seconds, _timed(parse, text))
             if seconds > bound:
                 failures.append(f"{name} on {bait!r}: {seconds:.2f} s (prose: {baseline * 1000:.1f} ms)")
     assert not failures, "parsers slower than linear:\n" + "\n".join(failures)
