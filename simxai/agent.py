@@ -251,7 +251,10 @@ class Agent:
         self.tools = self.registry.openai_tools()
         self.specs = self.registry.specs()
         self.vocabulary = Vocabulary(
-            labels=list(self.schema.class_names), features=[f.name for f in self.schema.features]
+            labels=list(self.schema.class_names),
+            features=[f.name for f in self.schema.features],
+            aliases={f.name: list(f.aliases) for f in self.schema.features},
+            instance_noun=self.schema.instance_noun,
         )
 
     def conversation(self) -> Conversation:

@@ -1,4 +1,6 @@
-from simxai.guard import Vocabulary, check_claims
+"""The guard on hand-made payloads: each kind of claim bound to the field it names."""
+
+from simxai.guard import Vocabulary, check_claims, text_output
 
 VOCAB = Vocabulary(labels=["stable", "progressing"], features=["bmi", "glucose", "blood_pressure"])
 PREDICTION = {
@@ -9,11 +11,20 @@ PREDICTION = {
 EXPLANATION = {
     "kind": "local_explanation",
     "label": "progressing",
+    "predicted_label": "progressing",
+    "probability": 0.7231,
+    "base_value": 0.1,
+    "output": 0.9,
     "attributions": [
         {"feature": "bmi", "value": 32.1, "contribution": 0.81},
         {"feature": "glucose", "value": 90, "contribution": -0.35},
+        {"feature": "blood_pressure", "value": 70, "contribution": 0.05},
     ],
 }
+
+
+def subject(i: int) -> dict:
+    return {"kind": "row", "description": f"patient {i}", "id": i}
 
 
 def test_supported_numbers_percentages_and_labels_pass():
@@ -23,26 +34,49 @@ def test_supported_numbers_percentages_and_labels_pass():
         vocabulary=VOCAB,
     )
     assert report.passed, report.unsupported
-    assert "number 72.3%" in report.claims and "label progressing" in report.claims
+    assert "number 72.3% (progressing)" in report.claims and "prediction progressing" in report.claims
+
+
+def test_tolerance_follows_the_precision_shown():
+    assert check_claims("progressing is 72%, or 0.7231, or 72.31 percent.", [PREDICTION], vocabulary=VOCAB).passed
+    assert not check_claims("progressing has a 72.5% probability.", [PREDICTION], vocabulary=VOCAB).passed
 
 
 def test_invented_number_and_feature_are_unsupported():
     report = check_claims(
-        "The model predicts progressing with 91% probability because of glucose.",
+        "The model predicts progressing with 91% probability because of cholesterol_level.",
         [PREDICTION],
         vocabulary=VOCAB,
     )
     assert not report.passed
-    assert "number 91%" in report.unsupported and "feature glucose" in report.unsupported
+    assert "number 91% (progressing)" in report.unsupported and "feature cholesterol_level" in report.unsupported
+
+
+def test_the_other_class_probability_is_caught():
+    report = check_claims("It predicts progressing with a probability of 27.7%.", [PREDICTION], vocabulary=VOCAB)
+    assert report.unsupported == ["number 27.7% (progressing)"]
 
 
 def test_wrong_direction_is_caught_and_right_one_passes():
     good = check_claims("A bmi of 32.1 pushes towards progressing.", [EXPLANATION], vocabulary=VOCAB)
     assert good.passed, good.unsupported
     bad = check_claims("Glucose increases the risk of progressing.", [EXPLANATION], vocabulary=VOCAB)
-    assert "direction glucose +" in bad.unsupported
+    assert "direction glucose towards progressing" in bad.unsupported
     flipped = check_claims("Glucose pushes towards stable.", [EXPLANATION], vocabulary=VOCAB)
     assert flipped.passed, flipped.unsupported
+
+
+def test_a_value_is_checked_against_its_own_feature():
+    assert check_claims("bmi = 32.1 and glucose = 90.", [EXPLANATION], vocabulary=VOCAB).passed
+    report = check_claims("bmi = 90 and glucose = 32.1.", [EXPLANATION], vocabulary=VOCAB)
+    assert report.unsupported == ["number 90 (bmi)", "number 32.1 (glucose)"]
+
+
+def test_rank_claims():
+    assert check_claims("bmi is the most important feature.", [EXPLANATION], vocabulary=VOCAB).passed
+    assert not check_claims("The main reason is blood_pressure.", [EXPLANATION], vocabulary=VOCAB).passed
+    assert check_claims("glucose is the second most important.", [EXPLANATION], vocabulary=VOCAB).passed
+    assert not check_claims("glucose matters more than bmi.", [EXPLANATION], vocabulary=VOCAB).passed
 
 
 def test_numbers_the_user_stated_and_small_counts_pass():
@@ -53,12 +87,22 @@ def test_numbers_the_user_stated_and_small_counts_pass():
         context="what if bmi 30",
     )
     assert report.passed, report.unsupported
+    assert any(u.startswith("number 3 ") for u in report.unchecked)
 
 
 def test_string_outputs_are_checked_too():
     report = check_claims("Accuracy is 0.87.", ["get_model_performance:'accuracy 0.871'"])
     assert report.passed
     assert not check_claims("Accuracy is 0.95.", ["accuracy 0.871"]).passed
+
+
+def test_a_bare_label_text_output_is_a_prediction():
+    output = text_output("get_prediction", "'neutral'", ["neutral", "negative", "positive"])
+    assert output == {"kind": "prediction", "label": "neutral"}
+    vocab = Vocabulary(labels=["neutral", "negative", "positive"])
+    assert check_claims("The model predicts neutral.", [output], vocabulary=vocab).passed
+    assert not check_claims("The model predicts negative.", [output], vocabulary=vocab).passed
+    assert text_output("get_prediction", "a long reason", ["neutral"]) == "a long reason"
 
 
 def test_no_outputs_means_model_facts_are_unsupported():
@@ -71,3 +115,34 @@ def test_a_wrong_predicted_label_is_caught():
     report = check_claims("The model predicts stable for patient 12.", [PREDICTION], vocabulary=VOCAB)
     assert "prediction stable" in report.unsupported
     assert check_claims("The model predicts progressing.", [PREDICTION], vocabulary=VOCAB).passed
+
+
+def test_the_recorded_label_may_be_mentioned_as_recorded():
+    payload = {**PREDICTION, "subject": subject(4), "true_label": "stable"}
+    assert check_claims(
+        "The model predicts progressing for patient 4; the recorded label is stable, so it is wrong.",
+        [payload],
+        vocabulary=VOCAB,
+    ).passed
+    report = check_claims("The model predicts stable for patient 4.", [payload], vocabulary=VOCAB)
+    assert report.unsupported == ["prediction stable"]
+    assert not check_claims("For patient 4, the prediction is correct.", [payload], vocabulary=VOCAB).passed
+
+
+def test_each_subject_is_checked_against_its_own_outputs():
+    one = {**EXPLANATION, "subject": subject(1)}
+    two = {
+        **EXPLANATION,
+        "subject": subject(2),
+        "attributions": [{"feature": "bmi", "value": 21.0, "contribution": -0.6}],
+    }
+    reply = "For patient 1, bmi = 32.1 pushes towards progressing. For patient 2, bmi = 21 pushes away from progressing."
+    assert check_claims(reply, [one, two], vocabulary=VOCAB).passed
+    swapped = "For patient 1, bmi = 21 pushes towards progressing."
+    assert not check_claims(swapped, [one, two], vocabulary=VOCAB).passed
+    assert not check_claims("Patient 3 is predicted progressing.", [one, two], vocabulary=VOCAB).passed
+
+
+def test_what_is_not_checked_is_listed():
+    report = check_claims("The model is quite reliable, and stable is a common label.", [PREDICTION], vocabulary=VOCAB)
+    assert report.passed and any(u.startswith("label stable") for u in report.unchecked)

@@ -108,10 +108,32 @@ def _judge_rate(aspect: str, rater: str, subset: str, values: Sequence[bool | No
     )
 
 
-def _guard(row: QARow) -> tuple[bool, list[str]]:
-    from simxai.guard import check_claims
+#: Functions whose text output, when it is one bare word, is the predicted label.
+_LABEL_OUTPUTS = ("get_prediction", "explain_what_if")
 
-    report = check_claims(row.answer, [o.text for o in row.outputs], context=row.question)
+
+def _domain_labels(rows: Sequence[QARow]) -> dict[str | None, list[str]]:
+    """Per domain, the labels its prediction outputs state: such an output that is one bare word is a label.
+
+    Recorded rows carry text, not the host's schema; this recovers the label vocabulary from the outputs'
+    structure, as a host would declare it.
+    """
+    labels: dict[str | None, list[str]] = {}
+    for row in rows:
+        for o in row.outputs:
+            word = o.text.strip().strip("'\"").strip()
+            if o.function in _LABEL_OUTPUTS and word.isalpha():
+                found = labels.setdefault(row.domain, [])
+                if word.lower() not in (w.lower() for w in found):
+                    found.append(word.lower())
+    return labels
+
+
+def _guard(row: QARow, labels: Sequence[str]) -> tuple[bool, list[str]]:
+    from simxai.guard import Vocabulary, check_claims, text_output
+
+    outputs = [text_output(o.function, o.text, labels) for o in row.outputs]
+    report = check_claims(row.answer, outputs, vocabulary=Vocabulary(labels=list(labels)), context=row.question)
     return report.passed, list(report.unsupported)
 
 
@@ -136,6 +158,7 @@ async def evaluate_faithfulness(
     config = {"prompt": PROMPT_VERSION, "guard": guard, "source": source}
     cache = cache if cache is not None else CaseCache(None, "faithfulness")
     run = _JudgedRun("faithfulness", dataset, judge_name, config, cache, concurrency, progress, source)
+    labels = _domain_labels(rows)
 
     async def work(row: QARow, _: list[FaithfulnessCase]) -> FaithfulnessCase:
         verdict = Verdict(value=None, status="ok")
@@ -151,7 +174,7 @@ async def evaluate_faithfulness(
         error: str | None = None
         if guard:
             try:
-                passed, unsupported = _guard(row)
+                passed, unsupported = _guard(row, labels.get(row.domain, []))
             except Exception as exc:  # the checker failing on one row is that row's error, not the run's
                 error = f"guard: {type(exc).__name__}: {exc}"
         return FaithfulnessCase(
@@ -200,7 +223,10 @@ async def evaluate_faithfulness(
                     agreements.append(
                         agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset)
                     )
-    guard_note = "The guard checks numbers and directions against each output's text (no label vocabulary)."
+    guard_note = (
+        "The guard reads each output's text: a prediction or what-if output that is one bare word states the "
+        "predicted label (the domain's labels are those words); other text gives numbers and words only."
+    )
     return FaithfulnessReport(
         **run.header(),
         rates=rates,

@@ -1,0 +1,15 @@
+"""The faithfulness guard: reads a reply as claims about subjects and checks each against the output field
+it names.
+
+Claims read: the predicted label (against the predicted fields only; a recorded label only as recorded), a
+named class's probability, a feature's value, a feature's contribution (direction, rank), a counterfactual
+or what-if change and its outcome, a metric's value, a count, and the names themselves (an invented feature
+is unsupported). A number's tolerance is the precision it is shown with, in percent or fraction form.
+Replies about several instances bind each clause to the instance it names. What the guard reads but cannot
+check is listed as `unchecked`; `docs/guard.md` says what it does not read at all.
+"""
+
+from simxai.guard._checks import GuardReport, Vocabulary, check_claims
+from simxai.guard._facts import text_output
+
+__all__ = ["GuardReport", "Vocabulary", "check_claims", "text_output"]

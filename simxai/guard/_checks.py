@@ -1,0 +1,495 @@
+"""Checking each claim of a reply against the output field it names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+
+from simxai.guard import _cues as cue
+from simxai.guard._facts import NUMBER, Facts, read_outputs
+from simxai.guard._reading import (
+    Mention,
+    NumberClaim,
+    clauses,
+    find_mentions,
+    normalise,
+    numbers,
+    quotes,
+    segments,
+    sentences,
+    subject_ids,
+)
+
+__all__ = ["GuardReport", "Vocabulary", "check_claims"]
+
+SMALL_INTEGER = 10
+_IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+_EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
+_PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
+_GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
+
+
+class Vocabulary(pydantic.BaseModel):
+    """The host's labels and feature names (with aliases), which the guard reads claims about."""
+
+    labels: list[str] = []
+    features: list[str] = []
+    aliases: dict[str, list[str]] = {}
+    instance_noun: str = "instance"
+
+
+class GuardReport(pydantic.BaseModel):
+    """What the guard checked in a reply, what the outputs do not support, and what it could not check."""
+
+    claims: list[str] = []
+    unsupported: list[str] = []
+    unchecked: list[str] = []
+    passed: bool = True
+    regenerated: bool = False
+    fallback_used: bool = False
+
+
+@dataclass
+class _Names:
+    """The names a reply's claims can be about, and how each is spelled."""
+
+    labels: list[str]
+    features: dict[str, str]  # spelling (as mentioned) -> canonical feature, lower case
+    quoted_only: set[str]
+    metrics: dict[str, str]  # spelling -> metric
+
+    def feature(self, mention: Mention) -> str:
+        return self.features[mention.name]
+
+
+@dataclass
+class _Report:
+    claims: list[str] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+
+    def claim(self, text: str, ok: bool) -> None:
+        self.claims.append(text)
+        if not ok and text not in self.unsupported:
+            self.unsupported.append(text)
+
+    def skip(self, text: str) -> None:
+        if text not in self.unchecked:
+            self.unchecked.append(text)
+
+
+def _matches(claim: NumberClaim, candidates: set[float]) -> bool:
+    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim."""
+    step = 10.0 ** (-claim.decimals)
+    for x in candidates:
+        forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
+        for c in forms:
+            if abs(c - claim.value) <= step / 2 + 1e-9:
+                return True
+            if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
+                return True  # cut, not rounded
+    return False
+
+
+def _names(vocab: Vocabulary, facts: Facts) -> _Names:
+    features: dict[str, str] = {}
+    for name in vocab.features:
+        features[name] = name.lower()
+        for alias in vocab.aliases.get(name, []):
+            if len(alias) > 2 and alias.lower() not in (lab.lower() for lab in vocab.labels):
+                features.setdefault(alias, name.lower())
+    known = {f.lower() for f in vocab.features}
+    quoted_only = set()
+    for name in facts.features:
+        if name not in known and name not in features:
+            features[name] = name
+            quoted_only.add(name)
+    metrics = {spelling: metric for metric, spellings in cue.METRIC_NAMES.items() for spelling in spellings}
+    return _Names(list(vocab.labels), features, quoted_only, metrics)
+
+
+def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
+    return find_mentions(text, labels)
+
+
+class _Checker:
+    def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
+        self.reply = normalise(reply)
+        self.facts = facts
+        self.vocab = vocab
+        self.all = Facts()
+        for f in facts:
+            self.all = self.all.merge(f)
+        self.names = _names(vocab, self.all)
+        self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
+        self.context_words = set(re.findall(r"\w+", context.lower()))
+        self.context = normalise(context)
+        self.output_text = "\n".join(self.all.texts)
+        self.structured = any(f.predicted or f.metrics or f.feature_numbers or f.what_if for f in facts)
+        self.ids = {f.subject_id for f in facts if f.subject_id is not None}
+        self.report = _Report()
+
+    # ---- binding ------------------------------------------------------------------------------
+    def _bound(self, ids: list[int]) -> Facts:
+        chosen = [f for f in self.facts if f.subject_id is None or f.subject_id in ids] if ids else self.facts
+        out = Facts()
+        for f in chosen:
+            out = out.merge(f)
+        return out
+
+    def run(self) -> GuardReport:
+        self._names_exist()
+        carried: list[int] = []
+        carried_feature = ""
+        for sentence in sentences(self.reply):
+            for clause in clauses(sentence):
+                ids = subject_ids(clause, [self.vocab.instance_noun])
+                for i in ids:
+                    if self.ids and i not in self.ids:
+                        self.report.claim(f"subject {i}", False)
+                ids = [i for i in ids if i in self.ids] or carried
+                carried = ids
+                facts = self._bound(ids)
+                if _PRONOUN.match(clause) and not find_mentions(
+                    clause, self.names.features, quoted_only=self.names.quoted_only
+                ):
+                    clause = f"{carried_feature} {clause}" if carried_feature else clause
+                found = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+                if found:
+                    last = found[-1]
+                    quoted = 1 if last.quoted else 0
+                    carried_feature = clause[last.start - quoted : last.end + quoted]
+                self._labels(clause, facts)
+                self._numbers(clause, sentence, facts)
+                self._directions(clause, facts)
+                self._ranks(clause, sentence, facts)
+                self._outcome(clause, facts)
+                self._changes(clause, facts)
+        r = self.report
+        return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
+
+    # ---- names --------------------------------------------------------------------------------
+    def _names_exist(self) -> None:
+        """Every label and feature named must be one the outputs talk about; invented names are not."""
+        for m in find_mentions(self.reply, self.names.labels):
+            # A class name is also an ordinary word ("a negative phrase"); what is said about it is checked.
+            self.report.skip(f"label {m.name} (mentioned; only what is said about it is checked)")
+        known = self.all.features | find_mentions_names(self.output_text, self.names.features)
+        known |= find_mentions_names(self.context, self.names.features)  # the user's own words
+        for m in find_mentions(self.reply, self.names.features, quoted_only=self.names.quoted_only):
+            feature = self.names.feature(m)
+            self.report.claim(f"feature {feature}", feature in known)
+        vocab = {n.lower() for n in self.names.features} | {lab.lower() for lab in self.names.labels}
+        for match in _IDENTIFIER.finditer(self.reply):
+            word = match.group(1)
+            if word not in vocab and word not in self.output_text.lower() and word not in self.context_words:
+                self.report.claim(f"feature {word}", False)
+        for match in _EQUALS.finditer(self.reply):
+            word = match.group(1).lower()
+            if word in _GENERIC or word in vocab or word in self.output_text.lower():
+                continue
+            self.report.claim(f"feature {word}", False)
+        words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
+        for quoted in quotes(self.reply):
+            tokens = re.findall(r"\w+", quoted.lower())
+            if tokens and self.structured and not set(tokens) <= words:
+                self.report.claim(f"quote '{quoted}'", False)
+
+    # ---- labels -------------------------------------------------------------------------------
+    def _labels(self, clause: str, facts: Facts) -> None:
+        mentions = _label_of(clause, self.names.labels)
+        for i, m in enumerate(mentions):
+            since = mentions[i - 1].end if i else 0
+            before = clause[since : m.start]
+            verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
+            if not (verb and cue.PREDICTED.search(before)) and not cue.PREDICTED_AFTER.search(clause[m.end :]):
+                continue
+            label = m.name
+            negated = bool(cue.NEGATION.search(_unquoted(clause[max(0, m.start - 40) : m.start])))
+            if cue.RECORDED.search(clause[max(0, m.start - 60) : m.start]) and not re.search(
+                r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I
+            ):
+                if facts.recorded:
+                    self.report.claim(f"recorded label {label}", label in facts.recorded)
+                else:
+                    self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
+                continue
+            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start]))
+            if hypothetical and (facts.what_if or facts.hypothetical):
+                allowed = {new for _, new in facts.what_if} | facts.hypothetical
+                if cue.NOW.search(clause) or (cue.STAY.search(clause) and not facts.what_if):
+                    allowed |= facts.predicted
+            elif hypothetical:
+                allowed = set(facts.predicted)
+            else:
+                allowed = facts.predicted or {old for old, _ in facts.what_if if old is not None}
+            kind = "outcome" if hypothetical else "prediction"
+            if not allowed:
+                if not self.facts:
+                    self.report.claim(f"{kind} {label}", False)
+                elif self.structured:
+                    self.report.skip(f"{kind} {label} (the outputs state no prediction)")
+                else:
+                    said = self.output_text.lower() + (" " + " ".join(self.context_words) if hypothetical else "")
+                    self.report.claim(f"{kind} {label}", label.lower() in said)
+                continue
+            if negated:
+                self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
+            else:
+                self.report.claim(f"{kind} {label}", label in allowed)
+        if facts.correct is not None and re.search(r"\bprediction\b|\bpredict", clause, re.I):
+            wrong = bool(cue.WRONG.search(clause))
+            right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
+            if wrong != right:
+                self.report.claim("prediction " + ("wrong" if wrong else "correct"), facts.correct == right)
+
+    # ---- numbers ------------------------------------------------------------------------------
+    def _entities(self, text: str, claim: NumberClaim | None, offset: int) -> list[tuple[str, str, int]]:
+        """(kind, name, position) of the names in `text` a number there may be bound to."""
+        found = []
+        if claim is None or not claim.percent:
+            for m in find_mentions(text, self.names.features, quoted_only=self.names.quoted_only):
+                found.append(("feature", self.names.feature(m), offset + m.start))
+        for m in find_mentions(text, list(self.names.metrics)):
+            found.append(("metric", self.names.metrics[m.name], offset + m.start))
+        if claim is not None:
+            probability = claim.percent or bool(cue.PROBABILITY.search(text))
+            counted = claim.decimals == 0 and (claim.value > SMALL_INTEGER or bool(cue.COUNT.search(text)))
+            if probability or counted:
+                for m in find_mentions(text, self.names.labels):
+                    found.append(("label", m.name, offset + m.start))
+        return found
+
+    def _tied(self, facts: Facts, kind: str, name: str) -> set[float]:
+        if kind == "feature":
+            return facts.feature_numbers.get(name, set())
+        if kind == "metric":
+            return {facts.metrics[name]} if name in facts.metrics else set()
+        return facts.label_numbers.get(name, set())
+
+    def _numbers(self, clause: str, sentence: str, facts: Facts) -> None:
+        pos = 0
+        for segment in segments(clause):
+            offset = clause.find(segment, pos)
+            pos = offset + len(segment)
+            for claim in numbers(segment):
+                self._number(claim, segment, clause, sentence, offset, facts)
+
+    def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
+        text = f"number {claim.raw}{'%' if claim.percent else ''}"
+        if _matches(claim, self.context_numbers):
+            self.report.skip(f"{text} (the user's own)")
+            return
+        entities = self._entities(segment, claim, offset)
+        probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        if not entities:
+            # The nearest name before it in the clause, or else the sentence (a value in brackets after its
+            # feature; "X is the biggest factor, with a contribution of 0.3").
+            before = clause[:offset]
+            start = sentence.find(clause)
+            if start > 0:
+                before = sentence[:start] + " " + before
+            earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
+            entities = earlier[-1:]
+        if not entities and probability and facts.label_numbers:
+            # "it is 90.6% confident": the probability of the label the clause is about.
+            hypothetical = bool(cue.HYPOTHETICAL.search(sentence))
+            about = ({new for _, new in facts.what_if} or facts.hypothetical) if hypothetical else set()
+            about = about or facts.predicted
+            entities = [("label", label, 0) for label in about if label in facts.label_numbers]
+        # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
+        entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
+        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER
+        if small and not any(self._tied(facts, kind, name) for kind, name, _ in entities):
+            self.report.skip(f"{text} (a small integer: a count or an enumeration)")
+            return
+        if entities:
+            tied: set[float] = set()
+            for kind, name, _ in entities:
+                tied |= self._tied(facts, kind, name)
+            names = ", ".join(sorted({n for _, n, _ in entities}))
+            if tied and _matches(claim, tied):
+                self.report.claim(f"{text} ({names})", True)
+                return
+            if tied or any(k == "metric" for k, _, _ in entities):
+                # It states another field's number, or none: only a number no field names may pass.
+                owned = facts.numbers - facts.free_numbers
+                free = not _matches(claim, owned) and _matches(claim, facts.free_numbers)
+                self.report.claim(f"{text} ({names})", free)
+                return
+        supported = _matches(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
+        if not supported and self.all.truncated:
+            self.report.skip(f"{text} (an output is cut off; it may hold this number)")
+            return
+        self.report.claim(text, supported)
+
+    # ---- directions ---------------------------------------------------------------------------
+    def _directions(self, clause: str, facts: Facts) -> None:
+        if not facts.attributions:
+            return
+        up, down = cue.UP.search(clause), cue.DOWN.search(clause)
+        if bool(up) == bool(down):
+            return
+        verb = up or down
+        assert verb is not None
+        contributions = {f.lower(): (label, c) for f, label, c in facts.attributions}
+        mentions = [
+            m for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+            if self.names.feature(m) in contributions
+        ]  # fmt: skip
+        if "than" in clause.lower():
+            mentions = mentions[:1]
+        if not mentions:
+            return
+        labels = _label_of(clause[verb.start() :], self.names.labels)
+        explained = contributions[self.names.feature(mentions[0])][0]
+        if labels:
+            named = labels[0].name
+        elif cue.THE_PREDICTION.search(clause[verb.start() :]) and facts.predicted:
+            named = next(iter(facts.predicted)) if len(facts.predicted) == 1 else explained
+        else:
+            for m in mentions:
+                self.report.skip(f"direction {self.names.feature(m)} (no label named)")
+            return
+        sign = 1 if up else -1
+        if cue.NEGATION.search(clause[max(0, verb.start() - 30) : verb.start()]):
+            sign = -sign
+        if named != explained:
+            if len(self.names.labels) != 2:
+                self.report.skip(f"direction towards {named} (explained label is {explained})")
+                return
+            sign = -sign  # "towards stable" is "away from progressing"
+        for m in mentions:
+            feature = self.names.feature(m)
+            _, contribution = contributions[feature]
+            claim = f"direction {feature} {'towards' if (sign > 0) == (named == explained) else 'away from'} {named}"
+            self.report.claim(claim, contribution == 0 or (contribution > 0) == (sign > 0))
+
+    # ---- ranks --------------------------------------------------------------------------------
+    def _ranks(self, clause: str, sentence: str, facts: Facts) -> None:
+        rankings = [r for r in (facts.local_ranking, facts.global_ranking) if r]
+        if not rankings:
+            return
+        mentions = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+        features = [self.names.feature(m) for m in mentions]
+        if not features:
+            return
+
+        def rank(feature: str, ranking: list[list[str]]) -> int | None:
+            return next((i + 1 for i, group in enumerate(ranking) if feature in group), None)
+
+        def check(text: str, ok: Any) -> None:
+            self.report.claim(text, any(ok(r) for r in rankings))
+
+        comparative = cue.COMPARATIVE.search(clause)
+        if comparative and len(features) >= 2:
+            a, b = features[0], features[1]
+            word = comparative.group(1) or comparative.group(2)
+            more = word is None or word.lower() == "more"
+            if mentions[0].start > comparative.start() and word:
+                return
+
+            def order(r: list[list[str]]) -> bool:
+                ra, rb = rank(a, r), rank(b, r)
+                return ra is not None and rb is not None and ((ra < rb) if more else (ra > rb))
+
+            check(f"rank {a} {'above' if more else 'below'} {b}", order)
+            return
+        among = cue.RANK_AMONG.search(clause)
+        top = cue.TOP_N.search(sentence)
+        ordinal = cue.RANK_ORDINAL.search(clause)
+        if among or (top and re.search(r"\b(are|were|include|:)", sentence[top.end() : top.end() + 40])):
+            word = (among.group(1) if among else top.group(1) if top else None) or "three"
+            n = cue.NUMBER_WORDS.get(word.lower()) or (int(word) if word.isdigit() else 3)
+            targets = features if not among else features[:1]
+            for f in targets:
+                check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
+        elif ordinal and "important" in clause.lower() or ordinal and "influential" in clause.lower():
+            assert ordinal is not None
+            k = cue.ORDINALS[ordinal.group(1).lower()]
+            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+        elif cue.RANK_LAST.search(clause):
+            check(f"rank {features[0]} last", lambda r: rank(features[0], r) == len(r))
+        elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
+            if len(features) > 1 and not re.search(r"\band\b", clause):
+                features = features[:1]
+            for f in features[:1]:
+                check(f"rank {f} = 1", lambda r, f=f: rank(f, r) == 1)
+
+    # ---- what-if outcomes ---------------------------------------------------------------------
+    def _outcome(self, clause: str, facts: Facts) -> None:
+        if not facts.what_if and not facts.still:
+            return
+        stay, flip = cue.STAY.search(clause), cue.FLIP.search(clause)
+        if facts.what_if and any(old is not None for old, _ in facts.what_if):
+            known = [(old, new) for old, new in facts.what_if if old is not None]
+            if flip and not stay:
+                negated = cue.NEGATION.search(clause[max(0, flip.start() - 25) : flip.start()])
+                self.report.claim(
+                    "outcome " + ("unchanged" if negated else "changes"),
+                    any((old == new) == bool(negated) for old, new in known),
+                )
+            elif stay and not flip and re.search(r"\b(predict\w*|prediction|outcome|label|it|model)\b", clause, re.I):
+                self.report.claim("outcome unchanged", any(old == new for old, new in known))
+        if stay:
+            after = _label_of(clause[stay.start() :], self.names.labels)
+            if after:
+                expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
+                self.report.claim(f"outcome stays {after[0].name}", after[0].name in expected)
+
+    # ---- changes ------------------------------------------------------------------------------
+    def _changes(self, clause: str, facts: Facts) -> None:
+        if not facts.changes or not cue.CHANGE_VERB.search(clause):
+            return
+        attributed = {f.lower() for f, _, _ in facts.attributions}
+        for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only):
+            feature = self.names.feature(m)
+            if feature in attributed:
+                continue
+            if feature not in facts.changes:
+                if re.search(r"\b(would|could|need|should|if|to get|to reach|by)\b", clause, re.I):
+                    self.report.claim(f"change {feature}", False)
+                continue
+            up, down = cue.CHANGE_UP.search(clause), cue.CHANGE_DOWN.search(clause)
+            if bool(up) == bool(down):
+                continue
+            moves = [
+                (o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)
+            ]
+            if moves:
+                self.report.claim(
+                    f"change {feature} {'up' if up else 'down'}",
+                    any((n > o) == bool(up) for o, n in moves if n != o),
+                )
+
+
+def _unquoted(text: str) -> str:
+    """`text` without its quoted spans (a quoted 'not' is a word of the text, not a negation)."""
+    return re.sub(r"[\"“'‘][^\"”'’]*[\"”'’]", " ", text)
+
+
+def find_mentions_names(text: str, names: dict[str, str]) -> set[str]:
+    return {names[m.name] for m in find_mentions(text, names)}
+
+
+def check_claims(
+    reply: str,
+    outputs: Sequence[Any],
+    *,
+    vocabulary: Vocabulary | None = None,
+    context: str = "",
+) -> GuardReport:
+    """Check each claim of `reply` against the field of `outputs` it names.
+
+    Args:
+        reply: the text to check.
+        outputs: the function outputs the reply verbalizes (result payloads, tool messages, or text).
+        vocabulary: the host's labels and features (without it, numbers, directions and ranks only).
+        context: the user's own words; numbers the user stated are theirs, not the reply's claims.
+    """
+    facts = read_outputs(outputs)
+    return _Checker(reply, facts, vocabulary or Vocabulary(), context).run()

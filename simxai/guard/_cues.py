@@ -1,0 +1,108 @@
+"""The words that mark a claim's kind: directions, ranks, outcomes, hypotheticals, metrics."""
+
+from __future__ import annotations
+
+import re
+
+UP = re.compile(
+    r"\b(increas\w*|rais\w*|push\w*(?: \w+){0,3} (?:towards?|up)|toward|contribut\w* (?:positively|to)|"
+    r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
+    r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
+    r"speak\w* for|argu\w* for|make\w* (?:it )?more likely)\b",
+    re.IGNORECASE,
+)
+DOWN = re.compile(
+    r"\b(decreas\w*|lower\w*|reduc\w*|push\w*(?: \w+){0,3} away|away from|against|contribut\w* negatively|"
+    r"lessen\w*|weaken\w*|count\w* against|argu\w* against|speak\w* against|make\w* (?:it )?less likely|"
+    r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against)\b",
+    re.IGNORECASE,
+)
+NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.IGNORECASE)
+#: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
+HYPOTHETICAL = re.compile(
+    r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
+    r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
+    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn)\b",
+    re.IGNORECASE,
+)
+RECORDED = re.compile(
+    r"\b(recorded|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
+    r"in the data|really|in reality|annotated|reference)\b",
+    re.IGNORECASE,
+)
+NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
+STAY = re.compile(
+    r"\b(stay\w*|remain\w*|still|unchanged|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
+    r"(?:wouldn't|doesn't|didn't|won't)\s+(?:change|flip|switch)|no change|not change|not flip|the same|"
+    r"keeps?|kept)\b",
+    re.IGNORECASE,
+)
+FLIP = re.compile(
+    r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+(?:over\s+)?(?:to|into)\b|"
+    r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
+    r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if))|\bflip(?:s|ped)?\b",
+    re.IGNORECASE,
+)
+PROBABILITY = re.compile(
+    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b)",
+    re.IGNORECASE,
+)
+COUNT = re.compile(
+    r"\b(patients?|rows?|instances?|reviews?|cases?|examples?|samples?|people|records?|items?|points?)\b", re.I
+)
+PREDICTED = re.compile(
+    r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says|thinks|decides?|"
+    r"output(?:s|ted)?|assign\w*|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|"
+    r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|would be|to be|tip\w*(?: \w+)? to)\b",
+    re.IGNORECASE,
+)
+#: "the stable prediction": a label followed by what it is.
+PREDICTED_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification)\b", re.I)
+CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches)\b", re.IGNORECASE)
+WRONG = re.compile(r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*)\b", re.I)
+RANK_FIRST = re.compile(
+    r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
+    r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
+    r"top (?:feature|factor|reason|driver|contributor|word)|number one|first)\b",
+    re.IGNORECASE,
+)
+RANK_LAST = re.compile(r"\b(least (?:important|influential|relevant)|matter\w* least|smallest|weakest)\b", re.I)
+RANK_AMONG = re.compile(
+    r"\b(?:one of the|among the)\s+(?:(?:top|first)\s+)?(two|three|four|five|\d+)?\s*"
+    r"(?:most|top|biggest|largest|strongest|main|key|leading|important|influential)",
+    re.IGNORECASE,
+)
+TOP_N = re.compile(r"\btop[- ](two|three|four|five|six|\d+)\b", re.IGNORECASE)
+ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+            "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
+            "tenth": 10, "10th": 10}  # fmt: skip
+RANK_ORDINAL = re.compile(
+    rf"\b({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
+    re.IGNORECASE,
+)
+COMPARATIVE = re.compile(
+    r"\b(more|less) (?:important|influential|decisive|relevant)\b|"
+    r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",
+    re.IGNORECASE,
+)
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+CHANGE_VERB = re.compile(
+    r"\b(chang\w*|rais\w*|lower\w*|increas\w*|decreas\w*|reduc\w*|set\w*|mov\w*|drop\w*|bring\w*|"
+    r"cut\w*|adjust\w*|replac\w*|swap\w*|went|going|go)\b",
+    re.IGNORECASE,
+)
+CHANGE_UP = re.compile(r"\b(rais\w*|increas\w*|higher|up|more|grow\w*|add\w*|boost\w*)\b", re.IGNORECASE)
+CHANGE_DOWN = re.compile(r"\b(lower\w*|decreas\w*|reduc\w*|drop\w*|cut\w*|down|less|fewer|fall\w*)\b", re.I)
+#: "the prediction" and its synonyms name the predicted label in a direction claim.
+THE_PREDICTION = re.compile(
+    r"\b(?:the|this|its|her|his|their)\s+(?:prediction|predicted (?:label|class|outcome)|decision|verdict|"
+    r"classification)\b",
+    re.IGNORECASE,
+)
+METRIC_NAMES = {
+    "accuracy": ("accuracy", "accurate", "right", "correct", "correctly"),
+    "precision": ("precision",),
+    "recall": ("recall", "sensitivity", "true positive rate"),
+    "f1": ("f1", "f1 score", "f1-score", "f-score", "f score", "f-measure", "f1-measure"),
+    "roc_auc": ("roc auc", "roc_auc", "roc-auc", "auc", "auroc", "area under the curve", "area under the roc curve"),
+}  # fmt: skip

@@ -1,0 +1,339 @@
+"""The facts a reply may be checked against, read from function outputs by their structure.
+
+Every structured output (a result payload with a `kind`) becomes facts about its subject: the labels the
+model predicts now, the labels it would predict after a change, the recorded label, each class's
+probabilities, the numbers tied to each feature, each metric's value, and the attributions and rankings.
+Outputs that are plain text (a remote host's strings) only give a pool of numbers and words.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Facts", "read_outputs", "text_output"]
+
+NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(\s*(?:%|percent\b|per cent\b))?")
+
+
+@dataclass
+class Facts:
+    """What the outputs about one subject (or about the model as a whole) state."""
+
+    subject_id: int | None = None
+    predicted: set[str] = field(default_factory=set)
+    hypothetical: set[str] = field(default_factory=set)
+    recorded: set[str] = field(default_factory=set)
+    #: label -> numbers tied to it (probabilities, counts)
+    label_numbers: dict[str, set[float]] = field(default_factory=dict)
+    #: feature (lower case) -> numbers tied to it (values, changes, ranges, contributions, statistics)
+    feature_numbers: dict[str, set[float]] = field(default_factory=dict)
+    metrics: dict[str, float] = field(default_factory=dict)
+    #: numbers stated by no named field (sizes, base values, numbers inside descriptions)
+    free_numbers: set[float] = field(default_factory=set)
+    #: (feature, explained label, contribution) of local explanations
+    attributions: list[tuple[str, str, float]] = field(default_factory=list)
+    local_ranking: list[list[str]] = field(default_factory=list)
+    global_ranking: list[list[str]] = field(default_factory=list)
+    #: feature (lower case) -> (old, new) of what-if and counterfactual changes
+    changes: dict[str, list[tuple[Any, Any]]] = field(default_factory=dict)
+    #: (old label, new label) of what-if results; old is None when the output does not say
+    what_if: list[tuple[str | None, str]] = field(default_factory=list)
+    still: bool = False
+    #: a text output that stops mid-sentence (cut by whoever recorded it): what it omits cannot be refuted
+    truncated: bool = False
+    correct: bool | None = None
+    texts: list[str] = field(default_factory=list)
+
+    def merge(self, other: Facts) -> Facts:
+        """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
+        out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
+        for name in ("predicted", "hypothetical", "recorded", "free_numbers"):
+            setattr(out, name, getattr(self, name) | getattr(other, name))
+        for name in ("label_numbers", "feature_numbers"):
+            merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
+            for k, v in getattr(other, name).items():
+                merged.setdefault(k, set()).update(v)
+            setattr(out, name, merged)
+        out.metrics = {**self.metrics, **other.metrics}
+        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts"):
+            setattr(out, name, getattr(self, name) + getattr(other, name))
+        out.changes = {k: list(v) for k, v in self.changes.items()}
+        for k, v in other.changes.items():
+            out.changes.setdefault(k, []).extend(v)
+        out.still = self.still or other.still
+        out.truncated = self.truncated or other.truncated
+        out.correct = self.correct if other.correct is None else other.correct
+        return out
+
+    @property
+    def numbers(self) -> set[float]:
+        """Every number the facts hold."""
+        found = set(self.free_numbers) | set(self.metrics.values())
+        for group in (self.label_numbers, self.feature_numbers):
+            for values in group.values():
+                found |= values
+        return found
+
+    @property
+    def features(self) -> set[str]:
+        """The features (lower case) the facts tie numbers, changes or contributions to."""
+        return set(self.feature_numbers) | set(self.changes) | {f.lower() for f, _, _ in self.attributions}
+
+
+def _num(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def _tie(table: dict[str, set[float]], key: str, *values: Any) -> None:
+    numbers = {n for n in (_num(v) for v in values) if n is not None}
+    table.setdefault(key, set()).update(numbers)
+
+
+def _text_numbers(text: str) -> set[float]:
+    return {float(m.group(1)) for m in NUMBER.finditer(text)}
+
+
+def _walk_free(value: Any, facts: Facts) -> None:
+    """Numbers and strings of fields the structured reading does not name."""
+    if isinstance(value, str):
+        facts.texts.append(value)
+        facts.free_numbers |= _text_numbers(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            facts.texts.append(str(key))
+            _walk_free(item, facts)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _walk_free(item, facts)
+    else:
+        number = _num(value)
+        if number is not None:
+            facts.free_numbers.add(number)
+
+
+def _probabilities(facts: Facts, probabilities: Any) -> None:
+    if isinstance(probabilities, dict):
+        for label, p in probabilities.items():
+            _tie(facts.label_numbers, str(label), p)
+
+
+def _counts(facts: Facts, counts: Any) -> None:
+    if isinstance(counts, dict):
+        for label, n in counts.items():
+            _tie(facts.label_numbers, str(label), n)
+
+
+def _ranking(items: Iterable[tuple[str, float]]) -> list[list[str]]:
+    """Names grouped by rank (ties share a rank), largest magnitude first."""
+    ranked: list[list[str]] = []
+    last: float | None = None
+    for name, size in sorted(items, key=lambda item: -abs(item[1])):
+        if last is not None and math.isclose(abs(size), last, rel_tol=1e-9, abs_tol=1e-12):
+            ranked[-1].append(name)
+        else:
+            ranked.append([name])
+        last = abs(size)
+    return ranked
+
+
+def _subject(payload: dict[str, Any], facts: Facts) -> None:
+    subject = payload.get("subject")
+    if not isinstance(subject, dict):
+        return
+    if isinstance(subject.get("id"), int) and subject.get("kind") != "group":
+        facts.subject_id = subject["id"]
+    for feature, value in (subject.get("values") or {}).items():
+        _tie(facts.feature_numbers, str(feature).lower(), value)
+    for key in ("description", "text", "condition"):
+        if isinstance(subject.get(key), str):
+            facts.texts.append(subject[key])
+    if isinstance(subject.get("size"), int) and subject["size"] > 1:
+        facts.free_numbers.add(float(subject["size"]))
+    for i in subject.get("ids") or []:
+        facts.free_numbers.add(float(i))
+
+
+def _change(facts: Facts, change: Any) -> None:
+    if isinstance(change, dict) and "feature" in change:
+        key = str(change["feature"]).lower()
+        facts.changes.setdefault(key, []).append((change.get("old"), change.get("new")))
+        _tie(facts.feature_numbers, key, change.get("old"), change.get("new"))
+        for value in (change.get("old"), change.get("new")):
+            if isinstance(value, str):
+                facts.texts.append(value)
+
+
+def _structured(payload: dict[str, Any]) -> Facts:
+    """Facts from one result payload, read by its kind."""
+    facts = Facts()
+    kind = payload.get("kind")
+    _subject(payload, facts)
+    get = payload.get
+    if kind == "prediction":
+        facts.predicted.add(str(get("label")))
+        _probabilities(facts, get("probabilities"))
+        _counts(facts, get("label_counts"))
+        if isinstance(get("true_label"), str):
+            facts.recorded.add(str(get("true_label")))
+            facts.correct = get("true_label") == get("label")
+    elif kind == "local_explanation":
+        facts.predicted.add(str(get("predicted_label")))
+        _tie(facts.label_numbers, str(get("predicted_label")), get("probability"))
+        label = str(get("label"))
+        items = []
+        for a in get("attributions") or []:
+            if isinstance(a, dict) and _num(a.get("contribution")) is not None:
+                name = str(a.get("feature"))
+                items.append((name.lower(), float(a["contribution"])))
+                facts.attributions.append((name, label, float(a["contribution"])))
+                _tie(facts.feature_numbers, name.lower(), a.get("value"), a["contribution"])
+        facts.local_ranking = _ranking(items)
+        facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
+    elif kind == "global_explanation":
+        items = []
+        for imp in get("importances") or []:
+            if isinstance(imp, dict) and _num(imp.get("importance")) is not None:
+                name = str(imp.get("feature")).lower()
+                items.append((name, float(imp["importance"])))
+                _tie(facts.feature_numbers, name, imp["importance"], imp.get("mean_contribution"))
+        facts.global_ranking = _ranking(items)
+        _walk_free(get("n_samples"), facts)
+    elif kind == "counterfactual":
+        facts.predicted.add(str(get("current_label")))
+        facts.hypothetical.add(str(get("target_label")))
+        for cf in get("counterfactuals") or []:
+            if isinstance(cf, dict):
+                facts.hypothetical.add(str(cf.get("label")))
+                _tie(facts.label_numbers, str(cf.get("label")), cf.get("probability"))
+                for change in cf.get("changes") or []:
+                    _change(facts, change)
+                if isinstance(cf.get("text"), str):
+                    facts.texts.append(cf["text"])
+        _walk_free(get("note"), facts)
+    elif kind == "still_this":
+        facts.still = True
+        facts.predicted.add(str(get("label")))
+        _tie(facts.label_numbers, str(get("label")), get("probability"))
+        for r in get("ranges") or []:
+            if isinstance(r, dict):
+                key = str(r.get("feature")).lower()
+                _tie(facts.feature_numbers, key, r.get("current"), r.get("low"), r.get("high"))
+                facts.texts += [str(c) for c in r.get("categories") or []]
+        for e in get("kept_edits") or []:
+            if isinstance(e, dict):
+                facts.texts += [str(e.get("old")), str(e.get("new"))]
+        _walk_free([get("samples_checked"), get("samples_kept")], facts)
+    elif kind == "what_if":
+        old, new = get("old_label"), get("new_label")
+        if old is not None:
+            facts.predicted.add(str(old))
+        facts.hypothetical.add(str(new))
+        facts.what_if.append((str(old) if old is not None else None, str(new)))
+        _probabilities(facts, get("old_probabilities"))
+        _probabilities(facts, get("new_probabilities"))
+        _counts(facts, get("old_label_counts"))
+        _counts(facts, get("new_label_counts"))
+        for change in get("changes") or []:
+            _change(facts, change)
+    elif kind == "performance":
+        for name, value in (get("metrics") or {}).items():
+            number = _num(value)
+            if number is not None:
+                facts.metrics[str(name)] = number
+        value = _num(get("value"))
+        if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
+            facts.metrics[str(get("metric"))] = value
+        _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
+    elif kind == "data_information":
+        _counts(facts, get("class_balance"))
+        features = list(get("features") or [])
+        if isinstance(get("feature"), dict):
+            features.append(get("feature"))
+        for f in features:
+            if isinstance(f, dict):
+                key = str(f.get("name")).lower()
+                _tie(facts.feature_numbers, key, f.get("min"), f.get("max"), f.get("mean"), f.get("std"))
+                for label, mean in (f.get("mean_by_label") or {}).items():
+                    _tie(facts.feature_numbers, key, mean)
+                    facts.texts.append(str(label))
+                _walk_free([f.get("description"), f.get("categories")], facts)
+        _walk_free([get("name"), get("description"), get("n_rows"), get("target")], facts)
+        facts.free_numbers.add(float(len(features)))
+    else:
+        _walk_free(payload, facts)
+        return facts
+    _walk_free(_names(payload), facts)
+    return facts
+
+
+def _names(payload: dict[str, Any]) -> list[str]:
+    """The strings of a payload (labels, names, methods), for mention checks; numbers are read above."""
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                out.append(str(key))
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    walk(payload)
+    return out
+
+
+def _payload(output: Any) -> Any:
+    if isinstance(output, str):
+        try:
+            output = json.loads(output)
+        except ValueError:
+            return output
+    if isinstance(output, dict) and "kind" not in output and isinstance(output.get("result"), dict):
+        return output["result"]  # a tool message: {"result": ..., "summary": ...}
+    return output
+
+
+def _cut(text: str) -> bool:
+    """Whether a text output stops mid-sentence: several sentences' worth of words and no closing mark."""
+    return len(text.split()) >= 8 and not re.search(r"[.!?\"'`)\]>]\s*$", text.strip())
+
+
+def read_outputs(outputs: Sequence[Any]) -> list[Facts]:
+    """Facts per output, in order. Plain text or other data gives a pool of numbers and words."""
+    found = []
+    for output in outputs:
+        payload = _payload(output)
+        facts = Facts()
+        if isinstance(payload, dict) and isinstance(payload.get("kind"), str):
+            facts = _structured(payload)
+        else:
+            _walk_free(payload, facts)
+            facts.truncated = isinstance(payload, str) and _cut(payload)
+        found.append(facts)
+    return found
+
+
+def text_output(function: str, text: str, labels: Sequence[str]) -> Any:
+    """A function's text output as a payload when its structure says what it is, else the text.
+
+    A prediction or what-if output that is exactly one of the host's labels states the predicted label.
+    """
+    bare = text.strip().strip("'\"").strip()
+    label = next((lab for lab in labels if lab.lower() == bare.lower()), None)
+    if label is None:
+        return text
+    if function == "get_prediction":
+        return {"kind": "prediction", "label": label}
+    if function == "explain_what_if":
+        return {"kind": "what_if", "old_label": None, "new_label": label}
+    return text

@@ -1,0 +1,141 @@
+"""Reading a reply: sentences, clauses, segments, numbers with their precision, and mentions of names.
+
+A *clause* is a sentence cut at semicolons, commas and contrastive conjunctions; it is the unit a direction,
+rank or outcome claim is read in. A *segment* is a clause also cut at 'and', brackets and colons; it is the
+unit a number is bound to the name beside it in.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+__all__ = ["Mention", "NumberClaim", "clauses", "find_mentions", "normalise", "numbers", "segments", "sentences"]
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|\b\w)\.$", re.IGNORECASE)
+_CLAUSE = re.compile(
+    r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
+    r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
+)
+_SEGMENT = re.compile(r"\s+and\s+|\s+or\s+|[()\[\]:]|\s+-\s+|\s+–\s+")
+NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d)(\s*(?:%|percent\b|per cent\b|percentage points?\b))?")
+#: Words before a number that make it a reference to an instance, not a claim.
+SUBJECT_WORDS = (
+    "patient", "patients", "id", "ids", "row", "rows", "review", "reviews", "instance", "instances", "case",
+    "cases", "sample", "record", "item", "example", "person", "customer", "applicant", "no.", "number", "#",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class NumberClaim:
+    """A number as written: its value, decimals shown, whether it is a percentage, and where it is."""
+
+    raw: str
+    value: float
+    decimals: int
+    percent: bool
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name mentioned in a text, with where."""
+
+    name: str
+    start: int
+    end: int
+    quoted: bool
+
+
+def normalise(text: str) -> str:
+    """Unify minus signs and quotes, and drop thousands separators, keeping every position meaningful."""
+    text = text.replace("\u2212", "-").replace("\u2013", "-").replace("\u2014", "-")
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    return text
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a reply."""
+    found: list[str] = []
+    for piece in _SENTENCE.split(text):
+        if found and _ABBREVIATION.search(found[-1]) and not found[-1].endswith("\n"):
+            found[-1] = f"{found[-1]} {piece}"
+        else:
+            found.append(piece)
+    return [s for s in found if s.strip()]
+
+
+def clauses(sentence: str) -> list[str]:
+    """The clauses of a sentence."""
+    return [c for c in _CLAUSE.split(sentence) if c and c.strip()]
+
+
+def segments(clause: str) -> list[str]:
+    """The segments of a clause."""
+    return [s for s in _SEGMENT.split(clause) if s and s.strip()]
+
+
+def numbers(text: str) -> Iterator[NumberClaim]:
+    """The numbers of a text that are not instance references ('patient 12', 'id 7')."""
+    for match in NUMBER.finditer(text):
+        before = text[: match.start()].rstrip().lower()
+        if before.endswith(SUBJECT_WORDS):
+            continue
+        raw = match.group(1)
+        yield NumberClaim(
+            raw=raw,
+            value=float(raw),
+            decimals=len(raw.split(".")[1]) if "." in raw else 0,
+            percent=bool(match.group(2)),
+            start=match.start(),
+            end=match.end(),
+        )
+
+
+def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
+    """Instance ids the text names ('patient 12', 'id 7', 'review #3')."""
+    words = "|".join(re.escape(n) for n in sorted({*nouns, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
+    return [int(m.group(1)) for m in re.finditer(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d+)\b", text, re.I)]
+
+
+@functools.lru_cache(maxsize=4096)
+def mention_pattern(name: str) -> re.Pattern[str]:
+    """`name` as a whole word, written as is or with its underscores as spaces or hyphens."""
+    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-")])
+    alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
+
+
+_QUOTES = "\"'“”‘’`"
+
+
+def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str] = ()) -> list[Mention]:
+    """Mentions of `names` in `text`, longest name first, without overlaps; `quoted_only` names count
+    only inside quotes (the words of a text model, which ordinary prose also uses).
+    """
+    only = {n.lower() for n in quoted_only}
+    taken: list[tuple[int, int]] = []
+    found: list[Mention] = []
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        for match in mention_pattern(name).finditer(text):
+            start, end = match.span()
+            if any(start < b and a < end for a, b in taken):
+                continue
+            quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
+            if name.lower() in only and not quoted:
+                continue
+            taken.append((start, end))
+            found.append(Mention(name, start, end, quoted))
+    return sorted(found, key=lambda m: m.start)
+
+
+def quotes(text: str) -> list[str]:
+    """Spans the text puts in quotes."""
+    return [
+        m.group(1) or m.group(2)
+        for m in re.finditer(r"[\"“]([^\"”]{1,200})[\"”]|(?<!\w)['‘]([^'’]{1,80})['’](?!\w)", text)
+    ]
