@@ -1,0 +1,130 @@
+"""The issue's measured failures, each through the real engine on the demo host with a scripted backend.
+
+Each unfaithful reply is written twice (the reply and its regeneration), so the turn ends in the
+deterministic rendering, and the report names the claim that failed.
+"""
+
+import pytest
+
+from simxai.agent import Agent
+from simxai.backends.testing import ScriptedBackend, call
+
+
+async def unfaithful(host, calls, reply: str, claim: str):
+    backend = ScriptedBackend([calls, reply, reply])
+    turn = await Agent(host, backend).run_turn("question")
+    backend.assert_complete()
+    assert claim in turn.faithfulness.unsupported, turn.faithfulness
+    assert turn.faithfulness.fallback_used and turn.faithfulness.regenerated
+    assert turn.reply == " ".join(c.rendering for c in turn.calls if c.rendering)
+    return turn
+
+
+async def faithful(host, calls, reply: str):
+    backend = ScriptedBackend([calls, reply])
+    turn = await Agent(host, backend).run_turn("question")
+    backend.assert_complete()
+    assert turn.faithfulness.passed, turn.faithfulness
+    assert turn.reply == reply
+    return turn
+
+
+async def test_the_recorded_label_is_not_the_prediction(demo_host):
+    await unfaithful(
+        demo_host, call("get_prediction", instance=12), "The model predicts progressing for patient 12.",
+        "prediction progressing",
+    )  # fmt: skip
+    await faithful(
+        demo_host,
+        call("get_prediction", instance=12),
+        "The model predicts stable for patient 12 (78.6%); the recorded label is progressing, so it is wrong.",
+    )
+
+
+async def test_a_why_not_target_is_not_the_prediction(demo_host):
+    await unfaithful(
+        demo_host, call("explain_why_not", instance=12), "The model predicts progressing for patient 12.",
+        "prediction progressing",
+    )  # fmt: skip
+
+
+async def test_the_other_class_probability(demo_host):
+    await unfaithful(
+        demo_host,
+        call("get_prediction", instance=12),
+        "The model predicts stable for patient 12 with a probability of 21.4 %.",
+        "number 21.4% (stable)",
+    )
+
+
+async def test_values_swapped_between_features(demo_host):
+    turn = await unfaithful(
+        demo_host,
+        call("get_local_explanation", instance=12),
+        "For patient 12, triglycerides_log = 62 and hdl = 4.304.",
+        "number 62 (triglycerides_log)",
+    )
+    assert "number 4.304 (hdl)" in turn.faithfulness.unsupported
+
+
+async def test_a_flipped_direction(demo_host):
+    await unfaithful(
+        demo_host,
+        call("get_local_explanation", instance=12),
+        "For patient 12, hdl = 62 pushes the prediction away from stable.",
+        "direction hdl away from stable",
+    )
+
+
+async def test_a_wrong_rank(demo_host):
+    await unfaithful(
+        demo_host,
+        call("get_local_explanation", instance=12),
+        "For patient 12, the most important reason is age = 53.",
+        "rank age = 1",
+    )
+
+
+async def test_a_what_if_outcome(demo_host):
+    await unfaithful(
+        demo_host,
+        call("explain_what_if", instance=12, changes={"bmi": 30}),
+        "If her bmi were 30, the prediction would stay stable.",
+        "outcome unchanged",
+    )
+
+
+async def test_a_metric_swap(demo_host):
+    await unfaithful(
+        demo_host,
+        call("get_model_performance", metric="all"),
+        "The model's accuracy on the held-out split is 0.803.",
+        "number 0.803 (accuracy)",
+    )
+    await faithful(
+        demo_host,
+        call("get_model_performance", metric="all"),
+        "The accuracy is 0.73 and the ROC AUC 0.803.",
+    )
+
+
+async def test_correct_answers_about_several_patients_pass(demo_host):
+    # triglycerides_log pushes towards stable for patient 12 and away from stable for patient 40.
+    await faithful(
+        demo_host,
+        [call("get_local_explanation", "a", instance=12), call("get_local_explanation", "b", instance=40)],
+        "For patient 12, triglycerides_log = 4.304 pushes towards stable; for patient 40, "
+        "triglycerides_log = 4.779 pushes away from stable.",
+    )
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "The model predicts stable for patient 12, with a 78.6% probability.",
+        "Patient 12 is classified as stable (probability 0.79); progressing gets 21.4%.",
+        "It's stable for patient 12, at 78.6% confidence. Note the recorded label is progressing.",
+    ],
+)
+async def test_faithful_paraphrases_pass(demo_host, reply):
+    await faithful(demo_host, call("get_prediction", instance=12), reply)
