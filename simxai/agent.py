@@ -19,13 +19,21 @@ from typing import Annotated, Any, Literal
 import pydantic
 
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
+from simxai.budget import fit_history
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
 from simxai.followup import Step, answer_amount, extract_step, offered_amount, step_changes, step_feature
-from simxai.guard import GuardReport, Vocabulary, check_claims
+from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
-from simxai.prompts import guard_retry, invalid_call, system_prompt, unknown_function
+from simxai.prompts import (
+    guard_retry,
+    invalid_call,
+    non_answer_retry,
+    reused_call,
+    system_prompt,
+    unknown_function,
+)
 from simxai.registry import Registry
 from simxai.results import render_result, result_payload
 from simxai.work import WorkerPool
@@ -58,6 +66,17 @@ class AgentSettings(pydantic.BaseModel):
     guard: bool = True
     temperature: float = 0.0
     max_tokens: int = 512
+    #: The prompt-token budget of a request (`SIMXAI_CONTEXT_TOKENS`): the oldest turns are dropped to fit.
+    context_tokens: Annotated[int, pydantic.Field(ge=256)] | None = None
+
+    @pydantic.model_validator(mode="after")
+    def _room_for_the_reply(self) -> AgentSettings:
+        if self.context_tokens is not None and self.context_tokens <= self.max_tokens:
+            raise ValueError(
+                f"context_tokens ({self.context_tokens}) must exceed max_tokens ({self.max_tokens}), "
+                "which the reply needs"
+            )
+        return self
 
 
 class StepQuestion(pydantic.BaseModel):
@@ -172,6 +191,8 @@ class Turn(pydantic.BaseModel):
     faithfulness: GuardReport = GuardReport()
     backend: str
     fallback: str | None = None
+    #: Earlier messages left out of this turn's requests to keep them within the context budget.
+    dropped_messages: int = 0
     messages: list[Message] = []
     state: DialogueState = DialogueState()
     timings: dict[str, float] = {}
@@ -255,6 +276,7 @@ class Agent:
             features=[f.name for f in self.schema.features],
             aliases={f.name: list(f.aliases) for f in self.schema.features},
             instance_noun=self.schema.instance_noun,
+            functions=self.registry.names(),
         )
 
     def conversation(self) -> Conversation:
@@ -299,6 +321,8 @@ class _TurnRun:
             *_trim(history, agent.settings.history_messages),
             self.new[0],
         ]
+        self.history_end = len(self.messages) - 1  # where this turn's messages start
+        self.dropped = 0
         self.calls: list[CallRecord] = []
         self.clarification: Clarification | None = None
         self.stage = _Stage()
@@ -306,6 +330,11 @@ class _TurnRun:
         self._regenerated: str | None = None
         # The guard's report on a direct answer (no function called), made while deciding to accept it.
         self._direct_report: GuardReport | None = None
+        # Successful calls of this turn by name and arguments: an identical call reuses the result.
+        self._done: dict[str, CallRecord] = {}
+        self._all_reused = False
+        # Why the reply after results was no answer (call syntax, JSON, empty), when it stayed one.
+        self._non_answer: str | None = None
 
     async def execute(self) -> Turn:
         reply = await self._pending_answer()
@@ -316,6 +345,8 @@ class _TurnRun:
         if reply is None and self.calls and self.clarification is None and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims.
             report = check_claims(final, self._outputs(), vocabulary=self.agent.vocabulary, context=self.user)
+            if self._non_answer is not None:
+                report = report.model_copy(update={"regenerated": True, "fallback_used": True})
         self.new.append(Message.assistant(final))
         turn = Turn(
             user=self.user,
@@ -325,6 +356,7 @@ class _TurnRun:
             faithfulness=report,
             backend=self.backend.name,
             fallback=self.fallback_note,
+            dropped_messages=self.dropped,
             messages=self.new,
             state=self.state,
             timings={k: round(v, 6) for k, v in self.stage.seconds.items()},
@@ -369,17 +401,18 @@ class _TurnRun:
         guard_retries = 1
         while True:
             budget = self.agent.settings.max_calls_per_turn - len(self.calls)
-            response = await self._complete(tool_choice="auto" if budget > 0 else "none")
+            answer_now = budget <= 0 or self._all_reused
+            response = await self._complete(tool_choice="none" if answer_now else "auto")
             if response is None:
                 return self._cannot()
             if not response.tool_calls:
-                if self.calls or not self.agent.settings.guard:
+                if self.calls:
+                    return await self._answer(response.content)
+                if not self.agent.settings.guard:
                     return response.content
                 # A direct answer may not state facts about this model: those come from functions.
                 started = time.perf_counter()
-                report = check_claims(
-                    response.content, [], vocabulary=self.agent.vocabulary, context=self.user
-                )
+                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.user)
                 self.stage.add("guard", started)
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
                     self._direct_report = report
@@ -394,9 +427,7 @@ class _TurnRun:
                 )
                 continue
             self._record_assistant(response)
-            needs_retry = await self._run_calls(
-                response.tool_calls[:budget], skipped=response.tool_calls[budget:]
-            )
+            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
             if self.clarification is not None:
                 return None
             if needs_retry:
@@ -406,20 +437,40 @@ class _TurnRun:
                 return self._clarify_or_refuse()
             if not self.backend.writes_replies:
                 return None
-            if len(self.calls) >= self.agent.settings.max_calls_per_turn:
+            if len(self.calls) >= self.agent.settings.max_calls_per_turn and not self._all_reused:
                 return await self._reply_after_calls()
 
     async def _reply_after_calls(self) -> str | None:
         if not self.backend.writes_replies:
             return None
         response = await self._complete(tool_choice="none")
-        return response.content if response is not None else None
+        return await self._answer(response.content) if response is not None else None
+
+    async def _answer(self, content: str) -> str | None:
+        """The reply after results, regenerated once when it is no answer; None leaves it to the rendering."""
+        reason = non_answer(content)
+        if reason is None:
+            return content
+        self._append(Message.assistant(content))
+        self._append(Message.user(non_answer_retry(reason)))
+        second = await self._complete(tool_choice="none")
+        if second is not None and non_answer(second.content) is None:
+            return second.content
+        self._non_answer = reason
+        return None
 
     async def _complete(self, tool_choice: Literal["auto", "none"]) -> CompletionResponse | None:
         """Ask the backend; fall back when it is unreachable; one corrective retry on unusable output."""
         started = time.perf_counter()
         try:
             for attempt in range(2):
+                budget = self.agent.settings.context_tokens
+                if budget is not None:
+                    dropped = fit_history(
+                        self.messages, self.history_end, budget - self.agent.settings.max_tokens, self.agent.tools
+                    )
+                    self.history_end -= dropped
+                    self.dropped += dropped
                 request = CompletionRequest(
                     messages=self.messages,
                     tools=self.agent.tools,
@@ -464,6 +515,7 @@ class _TurnRun:
     async def _run_calls(self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = ()) -> bool:
         """Run the calls in order; return True when one needs a corrective retry."""
         needs_retry = False
+        self._all_reused = bool(calls) and all(self._key(c) in self._done for c in calls)
         for call in calls:
             if self.clarification is not None:
                 self._append(Message.tool(call, json.dumps({"error": "not run: a clarification is pending"})))
@@ -471,9 +523,7 @@ class _TurnRun:
             needs_retry |= await self._run_call(call)
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
-            self._append(
-                Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"}))
-            )
+            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
         return needs_retry
 
     async def _run_call(self, call: ToolCall) -> bool:
@@ -488,6 +538,22 @@ class _TurnRun:
             await self._finish_call(call, call.arguments, "clarification", error="the change's amount is missing")
             return False
         arguments = self.state.fill(arguments, parameters)
+        done = self._done.get(self._key(call))
+        if done is not None:
+            # The same call again in this turn: not run twice; the model gets the result and is told so.
+            content = {"result": done.output, "summary": done.rendering, "note": reused_call()}
+            self._append(Message.tool(call, json.dumps(content, ensure_ascii=False)))
+            return False
+        if "changes" in parameters and not insists(self.user):
+            questions = out_of_range(arguments.get("changes"), self.agent.schema)
+            if questions:
+                question = " ".join(questions)
+                self.clarification = Clarification(function=call.name, missing=["changes"], question=question)
+                kept = {k: v for k, v in arguments.items() if k != "changes"}
+                pending = PendingCall(function=call.name, arguments=kept, missing="changes")
+                self.state = self.state.model_copy(update={"pending": pending})
+                await self._finish_call(call, arguments, "clarification", error=question)
+                return False
         started = time.perf_counter()
         try:
             if self.agent.pool is not None:
@@ -500,9 +566,7 @@ class _TurnRun:
                 self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))
                 return False
-            await self._finish_call(
-                call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid)
-            )
+            await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
             self._last_argument_error = exc
             return True
         except (FunctionCallError, HostError) as exc:
@@ -523,7 +587,12 @@ class _TurnRun:
         rendering = render_result(result)
         self.state = self.state.after(call.name, arguments, payload)
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
+        self._done[self._key(call)] = self.calls[-1]
         return False
+
+    @staticmethod
+    def _key(call: ToolCall) -> str:
+        return call.name + json.dumps(call.arguments, sort_keys=True, default=str)
 
     async def _finish_call(
         self,
@@ -637,9 +706,7 @@ class _TurnRun:
             second = await self._complete(tool_choice="none")
             started = time.perf_counter()
             if second is not None:
-                again = check_claims(
-                    second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user
-                )
+                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user)
                 self.stage.add("guard", started)
                 if again.passed:
                     self._regenerated = second.content
@@ -654,9 +721,7 @@ class _TurnRun:
             return self._regenerated
         if reply and not report.fallback_used and self.backend.writes_replies:
             return reply
-        rendered = [
-            c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")
-        ]
+        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
         if rendered:
             return " ".join(r for r in rendered if r)
         return reply or self._cannot()
@@ -735,9 +800,7 @@ def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) 
         reason = str(exc)
         return f"{reason[:1].upper()}{reason[1:]}. Valid: {exc.valid}. Which group should I score the model on?"
     if name == "changes":
-        example = (
-            "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
-        )
+        example = "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
         return f"What should change for the what-if question? For example {example}."
     valid = f" Valid: {exc.valid}." if exc.valid else ""
     return f"{exc}.{valid} What should I use for {name}?"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from simxai.hosts.base import HostSchema
 from simxai.results import format_number
 
-__all__ = ["guard_retry", "invalid_call", "system_prompt", "unknown_function"]
+__all__ = ["guard_retry", "invalid_call", "non_answer_retry", "reused_call", "system_prompt", "unknown_function"]
 
 
 def _features(schema: HostSchema) -> str:
@@ -71,4 +71,19 @@ def guard_retry(unsupported: Sequence[str]) -> str:
         "Your reply stated things the function results do not support: "
         + "; ".join(unsupported)
         + ". Rewrite the reply using only the labels, numbers, feature names and directions in the results."
+    )
+
+
+def non_answer_retry(reason: str) -> str:
+    """The instruction to answer in words after a reply that was no answer (call syntax, JSON, empty)."""
+    return (
+        f"That was not an answer ({reason}). The function results are above: answer the user's question in "
+        "plain sentences from them, without calling a function."
+    )
+
+
+def reused_call() -> str:
+    """The note on a call repeated with the same arguments in one turn, whose earlier result is reused."""
+    return (
+        "This call was already made in this turn with the same arguments; its result is repeated here. Answer from it."
     )

@@ -40,6 +40,8 @@ class Settings(pydantic_settings.BaseSettings):
     fallback_to_router: bool = False
     max_calls_per_turn: int = 4
     guard: bool = True
+    #: Prompt tokens a request may take (the LLM's context minus the reply); older turns are dropped to fit.
+    context_tokens: int | None = None
 
 
 def load_host(settings: Settings) -> Host:
@@ -108,4 +110,10 @@ def agent_settings(settings: Settings) -> AgentSettings:
     """The engine's settings: how many calls a turn may make, and whether the faithfulness guard runs."""
     from simxai.agent import AgentSettings
 
-    return AgentSettings.model_validate({"max_calls_per_turn": settings.max_calls_per_turn, "guard": settings.guard})
+    return AgentSettings.model_validate(
+        {
+            "max_calls_per_turn": settings.max_calls_per_turn,
+            "guard": settings.guard,
+            "context_tokens": settings.context_tokens,
+        }
+    )

@@ -143,7 +143,7 @@ async def test_guard_falls_back_to_the_rendering(demo_host):
     turn = await Agent(demo_host, backend).run_turn("predict 12")
     assert turn.faithfulness.fallback_used and not turn.faithfulness.passed
     assert turn.reply == turn.calls[0].rendering
-    assert "number 98.1%" in turn.faithfulness.unsupported
+    assert "number 98.1% (stable)" in turn.faithfulness.unsupported
 
 
 async def test_direct_answer_with_model_facts_is_sent_back_to_use_a_function(demo_host):

@@ -136,7 +136,9 @@ def test_each_subject_is_checked_against_its_own_outputs():
         "subject": subject(2),
         "attributions": [{"feature": "bmi", "value": 21.0, "contribution": -0.6}],
     }
-    reply = "For patient 1, bmi = 32.1 pushes towards progressing. For patient 2, bmi = 21 pushes away from progressing."
+    reply = (
+        "For patient 1, bmi = 32.1 pushes towards progressing. For patient 2, bmi = 21 pushes away from progressing."
+    )
     assert check_claims(reply, [one, two], vocabulary=VOCAB).passed
     swapped = "For patient 1, bmi = 21 pushes towards progressing."
     assert not check_claims(swapped, [one, two], vocabulary=VOCAB).passed

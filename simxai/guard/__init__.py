@@ -9,7 +9,8 @@ Replies about several instances bind each clause to the instance it names. What 
 check is listed as `unchecked`; `docs/guard.md` says what it does not read at all.
 """
 
+from simxai.guard._calls import insists, non_answer, out_of_range
 from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._facts import text_output
 
-__all__ = ["GuardReport", "Vocabulary", "check_claims", "text_output"]
+__all__ = ["GuardReport", "Vocabulary", "check_claims", "insists", "non_answer", "out_of_range", "text_output"]

@@ -40,6 +40,8 @@ class Vocabulary(pydantic.BaseModel):
     features: list[str] = []
     aliases: dict[str, list[str]] = {}
     instance_noun: str = "instance"
+    #: The callable functions' names, which a reply may name without claiming a feature.
+    functions: list[str] = []
 
 
 class GuardReport(pydantic.BaseModel):
@@ -184,6 +186,7 @@ class _Checker:
             feature = self.names.feature(m)
             self.report.claim(f"feature {feature}", feature in known)
         vocab = {n.lower() for n in self.names.features} | {lab.lower() for lab in self.names.labels}
+        vocab |= {f.lower() for f in self.vocab.functions}
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
             if word not in vocab and word not in self.output_text.lower() and word not in self.context_words:

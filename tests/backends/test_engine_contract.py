@@ -1,0 +1,157 @@
+"""The engine over OpenAIBackend and httpx.MockTransport, replaying recorded vLLM replies.
+
+These are contract tests: they check what the engine does with replies of a given shape (call syntax after
+results, a repeated call, an out-of-range value, a long session), not how well any model behaves.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from simxai.agent import Agent, AgentSettings
+from simxai.backends import load_backend
+from simxai.backends.openai import OpenAIBackend
+from simxai.budget import CHARS_PER_TOKEN
+
+RECORDINGS = Path(__file__).parent / "recordings"
+
+
+def recorded(name: str, status: int = 200) -> httpx.Response:
+    body = (RECORDINGS / f"{name}.json").read_bytes()
+    return httpx.Response(status, content=body, headers={"content-type": "application/json"})
+
+
+class Server:
+    """Each request gets the next reply (a recording's name, or a function of the request body)."""
+
+    def __init__(self, *replies: str | Callable[[dict[str, Any]], httpx.Response]) -> None:
+        self.replies = list(replies)
+        self.bodies: list[dict[str, Any]] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        self.bodies.append(body)
+        reply = self.replies.pop(0)
+        return reply(body) if callable(reply) else recorded(reply)
+
+
+def agent(host: Any, server: Server, **settings: Any) -> Agent:
+    llm = OpenAIBackend("Team-ACE/ToolACE-2.5-Llama-3.1-8B", transport=httpx.MockTransport(server), backoff=0.0,
+                        max_retries=0)  # fmt: skip
+    return Agent(host, llm, settings=AgentSettings(**settings), fallback=load_backend("router"))
+
+
+def tool_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return [json.loads(m["content"]) for m in body["messages"] if m["role"] == "tool"]
+
+
+async def test_call_syntax_after_results_is_regenerated_once_then_rendered(demo_host):
+    server = Server("vllm_call_prediction_12", "vllm_raw_call_after_results", "vllm_raw_call_after_results")
+    turn = await agent(demo_host, server, max_calls_per_turn=1).run_turn("what does it predict for patient 12?")
+    assert not server.replies
+    assert [b["tool_choice"] for b in server.bodies] == ["auto", "none", "none"]
+    assert "not an answer (the reply is function-call syntax)" in server.bodies[2]["messages"][-1]["content"]
+    assert turn.reply == turn.calls[0].rendering and "[get_prediction" not in turn.reply
+    assert turn.faithfulness.regenerated and turn.faithfulness.fallback_used and turn.faithfulness.passed
+
+
+async def test_call_syntax_then_an_answer(demo_host):
+    server = Server("vllm_call_prediction_12", "vllm_raw_call_after_results", "vllm_answer_patient_12")
+    turn = await agent(demo_host, server, max_calls_per_turn=1).run_turn("what does it predict for patient 12?")
+    assert turn.reply == "The model predicts stable for patient 12, with a probability of 78.6%."
+    assert turn.faithfulness.passed and not turn.faithfulness.fallback_used
+
+
+async def test_an_identical_call_runs_once_and_the_model_is_told(demo_host):
+    # With tools offered, vLLM's parser reads the call syntax as the same call again.
+    server = Server("vllm_call_prediction_12", "vllm_raw_call_after_results", "vllm_answer_patient_12")
+    turn = await agent(demo_host, server).run_turn("what does it predict for patient 12?")
+    assert not server.replies and len(server.bodies) == 3
+    assert [c.function for c in turn.calls] == ["get_prediction"]
+    repeated = tool_messages(server.bodies[2])[-1]
+    assert "already made in this turn" in repeated["note"] and repeated["result"]["label"] == "stable"
+    assert server.bodies[2]["tool_choice"] == "none"
+    assert turn.reply.startswith("The model predicts stable")
+
+
+async def test_an_out_of_range_what_if_value_is_questioned_back(demo_host):
+    server = Server("vllm_call_what_if_glucose_minus_5")
+    turn = await agent(demo_host, server).run_turn("what if her glucose were -5?")
+    assert turn.clarification is not None
+    assert turn.reply == "glucose −5 is below the data's range 58–124; did you mean 5 lower?"
+    assert [c.status for c in turn.calls] == ["clarification"] and turn.state.pending is not None
+    assert len(server.bodies) == 1
+
+
+async def test_a_user_who_insists_gets_the_value(demo_host):
+    server = Server("vllm_call_what_if_glucose_minus_5", "vllm_answer_what_if_relative")
+    turn = await agent(demo_host, server, guard=False).run_turn("set glucose to -5 exactly, I insist")
+    assert turn.clarification is None and turn.calls[0].status == "ok"
+    assert turn.calls[0].output["changes"][0]["new"] == -5
+
+
+def estimate(body: dict[str, Any]) -> float:
+    """Prompt tokens of a request body as sent (its JSON counts more characters than the chat template)."""
+    return (len(json.dumps(body["messages"])) + len(json.dumps(body["tools"]))) / CHARS_PER_TOKEN
+
+
+async def test_a_long_session_stays_within_the_context_budget(demo_host):
+    budget, max_tokens, limit = 6000, 512, 6800  # limit: the server's context, beyond which it answers 400
+
+    def server_reply(name: str) -> Callable[[dict[str, Any]], httpx.Response]:
+        def reply(body: dict[str, Any]) -> httpx.Response:
+            if estimate(body) + max_tokens > limit:
+                return recorded("vllm_error_400", 400)
+            return recorded(name)
+
+        return reply
+
+    turns = 9
+    server = Server(
+        *[server_reply(n) for _ in range(turns) for n in ("vllm_call_prediction_12", "vllm_answer_patient_12")]
+    )
+    conversation = agent(demo_host, server, context_tokens=budget, max_tokens=max_tokens).conversation()
+    question = "What does the model predict for patient 12? " + "Please explain it in plain words. " * 20
+    done = [await conversation.send(question) for _ in range(turns)]
+    assert not server.replies
+    assert all(t.fallback is None and t.backend.startswith("openai:") for t in done)
+    assert all(estimate(b) <= budget * 1.1 for b in server.bodies)
+    assert done[-1].dropped_messages > 0 and done[0].dropped_messages == 0
+
+
+async def test_an_llm_failure_falls_back_for_that_turn_only(demo_host):
+    server = Server(
+        lambda body: recorded("vllm_error_500", 500),
+        "vllm_call_prediction_12",
+        "vllm_answer_patient_12",
+    )
+    conversation = agent(demo_host, server).conversation()
+    first = await conversation.send("what does the model predict for patient 12?")
+    assert first.fallback is not None and first.backend == "router"
+    second = await conversation.send("what does the model predict for patient 12?")
+    assert second.fallback is None and second.backend.startswith("openai:")
+    assert second.reply == "The model predicts stable for patient 12, with a probability of 78.6%."
+
+
+async def test_without_a_budget_the_same_session_overflows(demo_host):
+    limit, max_tokens = 6800, 512
+    overflowed: list[bool] = []
+
+    def reply(name: str) -> Callable[[dict[str, Any]], httpx.Response]:
+        def answer(body: dict[str, Any]) -> httpx.Response:
+            overflowed.append(estimate(body) + max_tokens > limit)
+            return recorded("vllm_error_400", 400) if overflowed[-1] else recorded(name)
+
+        return answer
+
+    server = Server(*[reply(n) for _ in range(9) for n in ("vllm_call_prediction_12", "vllm_answer_patient_12")])
+    conversation = agent(demo_host, server, max_tokens=max_tokens).conversation()
+    question = "What does the model predict for patient 12? " + "Please explain it in plain words. " * 20
+    for _ in range(4):
+        await conversation.send(question)
+    assert any(overflowed)
