@@ -28,6 +28,7 @@ from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.prompts import (
     guard_retry,
+    host_tools,
     invalid_call,
     non_answer_retry,
     reused_call,
@@ -269,7 +270,7 @@ class Agent:
         self.pool = pool
         self.schema: HostSchema = host.schema()
         self.system_prompt = system_prompt(self.schema)
-        self.tools = self.registry.openai_tools()
+        self.tools = host_tools(self.registry.openai_tools(), self.schema)
         self.specs = self.registry.specs()
         self.vocabulary = Vocabulary(
             labels=list(self.schema.class_names),

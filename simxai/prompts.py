@@ -4,12 +4,22 @@ system prompt is byte-identical across requests and an inference server's prefix
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
+from typing import Any
 
 from simxai.hosts.base import HostSchema
 from simxai.results import format_number
 
-__all__ = ["guard_retry", "invalid_call", "non_answer_retry", "reused_call", "system_prompt", "unknown_function"]
+__all__ = [
+    "guard_retry",
+    "host_tools",
+    "invalid_call",
+    "non_answer_retry",
+    "reused_call",
+    "system_prompt",
+    "unknown_function",
+]
 
 
 def _features(schema: HostSchema) -> str:
@@ -37,19 +47,19 @@ def system_prompt(schema: HostSchema) -> str:
         else ""
     )
     return (
-        "You are SimXAI, an assistant that helps people understand a machine-learning model by calling "
-        "explanation functions and explaining their results.\n"
+        "You are SimXAI: you explain a machine-learning model to people by calling its explanation functions.\n"
         f"The model: {schema.name}. It predicts one of: {', '.join(schema.class_names)}. {data}{ids}\n"
         "Rules:\n"
-        "1. Answer every question about this model, its predictions, explanations, data or performance by "
-        "calling a function. Never answer such questions from your own knowledge.\n"
-        f"2. Take arguments from the user's words and the conversation. When the user says 'it', 'this "
-        f"{noun}', 'her' or 'why?', reuse the instance discussed before. If an argument is nowhere to be "
-        "found, call the function without it; the user will be asked.\n"
+        "1. Answer every question about the model, its predictions, explanations, data or performance by "
+        "calling a function, never from your own knowledge.\n"
+        f"2. Take arguments from the user's words and the conversation. `instance` is a {noun} id (12 for "
+        f"'{noun} 12'), {'the text itself, ' if schema.kind == 'text' else ''}an object of feature values, "
+        "or a group condition ('age > 50', 'prediction = <class>'). When the user says 'it', 'her' or "
+        "'why?', leave `instance` out: the one discussed is used. If an argument is nowhere to be found, "
+        "call without it; the user will be asked.\n"
         "3. Call several functions in one turn only when the user asks about several instances or things.\n"
-        "4. After the function results arrive, answer in one to four plain sentences using only the labels, "
-        "numbers, feature names and directions in the results. Do not add facts, causes or advice that the "
-        "results do not contain.\n"
+        "4. After the results arrive, answer in one to four plain sentences with only the labels, numbers, "
+        "features and directions they state; add no facts, causes or advice.\n"
         "5. For greetings, thanks or questions unrelated to the model, answer briefly without a function."
     )
 
@@ -87,3 +97,21 @@ def reused_call() -> str:
     return (
         "This call was already made in this turn with the same arguments; its result is repeated here. Answer from it."
     )
+
+
+#: Arguments that name one of the host's labels.
+LABEL_ARGUMENTS = ("prediction_label", "expected_label", "target_label")
+
+
+def host_tools(tools: Sequence[dict[str, Any]], schema: HostSchema) -> list[dict[str, Any]]:
+    """The tool specs with the host's labels and metrics as enums of the arguments that take them."""
+    out = copy.deepcopy(list(tools))
+    for tool in out:
+        properties = tool.get("function", {}).get("parameters", {}).get("properties", {})
+        for name, prop in properties.items():
+            if name in LABEL_ARGUMENTS:
+                prop.pop("anyOf", None)
+                prop["enum"] = list(schema.class_names)
+            elif name == "metric" and "enum" in prop:
+                prop["enum"] = list(schema.metrics)
+    return out

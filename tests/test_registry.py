@@ -58,7 +58,8 @@ def test_default_argument_values_match_the_paper():
     params = {p.name: p for p in r.get("explain_how_to_be_that").spec.parameters}
     assert params["target_label"].required is False and params["target_label"].default is None
     assert params["number_of_iterations"].default == 1
-    assert params["instance"].required is True
+    # Optional in the spec: the dialogue supplies the instance under discussion, else the user is asked.
+    assert params["instance"].required is False and params["instance"].default is None
     assert [p.name for p in r.get("get_model_performance").spec.parameters if p.required] == ["metric"]
 
 
@@ -147,13 +148,13 @@ def test_nothing_outside_the_registry_is_reachable_by_name():
         assert registry.get(name) is None  # type: ignore[arg-type]
 
 
-def test_invalid_arguments_raise_argument_errors_naming_what_is_valid():
+def test_invalid_arguments_raise_argument_errors_naming_what_is_valid(demo_host):
     fn = default_registry().get("explain_how_to_be_that")
     with pytest.raises(ArgumentError, match="has no argument 'foo'") as info:
         fn.validate({"instance": 1, "foo": 2})
     assert "explain_how_to_be_that(" in info.value.valid
     with pytest.raises(ArgumentError, match="needs the argument 'instance'") as info:
-        fn.validate({})
+        fn(demo_host, {})
     assert info.value.missing == ["instance"]
     with pytest.raises(ArgumentError, match="number_of_iterations"):
         fn.validate({"instance": 1, "number_of_iterations": "many"})
@@ -165,7 +166,7 @@ def test_text_template_has_the_paper_shape():
     text = default_registry().get("get_local_explanation").spec.text()
     lines = text.splitlines()
     assert lines[0] == (
-        "get_local_explanation(instance: int | str | dict[str, float | int | str], "
+        "get_local_explanation(instance: int | str | dict[str, float | int | str] | None = None, "
         "prediction_label: str | None = None) -> LocalExplanationResult"
     )
     assert "    Args:" in lines and "    Returns:" in lines

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
+
+import pydantic
 
 from simxai.exceptions import ArgumentError
-from simxai.hosts.base import Host, HostSchema
+from simxai.hosts.base import Host, HostSchema, InstanceRef
 from simxai.instances import closest
 from simxai.results import Subject
 
@@ -14,13 +16,23 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 #: The description of the `instance` argument, shared by every function that takes one.
-INSTANCE_ARG = (
-    "Which instance to use. An integer row id (12 for 'patient 12' or 'id 12'); for a text model, the text "
-    "itself as a string; an object of feature values for a custom instance (all features, e.g. "
-    '{"age": 50, "bmi": 30.5, ...}), optionally with "id" to start from that row; or a condition string '
-    "selecting a group: 'glucose > 120 and age < 50', 'label = <class>' (recorded label) or "
-    "'prediction = <class>' (the model's label)."
-)
+INSTANCE_ARG = "A row id, a text, feature values or a group condition. Leave it out for the one discussed."
+
+#: An instance argument: any of `InstanceRef`'s forms, or left out. The spec states its JSON types only; the
+#: system prompt says once how to write each form, instead of every function repeating it.
+Instance = Annotated[InstanceRef | None, pydantic.WithJsonSchema({"type": ["integer", "string", "object", "null"]})]
+
+
+def require_instance(instance: InstanceRef | None, function: str) -> InstanceRef:
+    """The instance, or the error that asks the user for one (the dialogue could not supply it)."""
+    if instance is None or instance == "":
+        raise ArgumentError(
+            f"{function} needs the argument 'instance'",
+            argument="instance",
+            valid="a row id, a text, feature values, or a group condition",
+            missing=["instance"],
+        )
+    return instance
 
 
 def label_of(schema: HostSchema, label: str | None, argument: str) -> str | None:
@@ -63,9 +75,7 @@ def resolve_target(host: Host, subject: Subject, label: str | None, argument: st
     ranked = sorted(probabilities, key=lambda k: probabilities[k], reverse=True)
     others = [name for name in ranked if name != prediction.label]
     if not others:
-        raise ArgumentError(
-            "the model has a single label; there is no alternative", argument="expected_label"
-        )
+        raise ArgumentError("the model has a single label; there is no alternative", argument="expected_label")
     return others[0]
 
 

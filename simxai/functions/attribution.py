@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simxai.functions._common import label_of, shared_docs
-from simxai.hosts.base import Host, InstanceRef
+from simxai.functions._common import Instance, label_of, require_instance, shared_docs
+from simxai.hosts.base import Host
 from simxai.results import GlobalExplanationResult, LocalExplanationResult
 
 
@@ -14,8 +14,7 @@ def get_global_explanation(host: Host) -> GlobalExplanationResult:
     "what does the model rely on", "most important features overall".
 
     Returns:
-        The features ranked by mean absolute SHAP value over a sample of the data (a non-negative importance
-        each, plus the mean signed contribution), the label explained and the number of instances averaged.
+        The features ranked by mean absolute SHAP value over a sample of the data, and the label explained.
 
     Examples:
         - What are the most important features for the model?
@@ -30,7 +29,7 @@ def get_global_explanation(host: Host) -> GlobalExplanationResult:
 
 @shared_docs
 def get_local_explanation(
-    host: Host, instance: InstanceRef, prediction_label: str | None = None
+    host: Host, instance: Instance = None, prediction_label: str | None = None
 ) -> LocalExplanationResult:
     """Explain why the model made its prediction for an instance, with each feature's (or word's) contribution.
 
@@ -39,14 +38,11 @@ def get_local_explanation(
 
     Args:
         instance: {INSTANCE}
-        prediction_label: The label whose score is explained, one of the model's class names. Leave it out to
-            explain the predicted label.
+        prediction_label: The label whose score is explained; by default the predicted one.
 
     Returns:
-        SHAP attributions: for each feature (or word) its value and signed contribution (positive pushes towards
-        the explained label, negative away), sorted by magnitude; the base value and the model output, which
-        equal base value plus the sum of contributions; the predicted label and its probability in [0, 1]. For
-        a group, the mean contributions.
+        Each feature's (or word's) value and SHAP contribution, positive towards the explained label, by
+        magnitude; the predicted label and its probability.
 
     Examples:
         - Why did the model predict that for patient 12?
@@ -59,5 +55,6 @@ def get_local_explanation(
         - Show me the SHAP values for this instance.
     """
     return host.local_explanation(
-        host.resolve(instance), label_of(host.schema(), prediction_label, "prediction_label")
+        host.resolve(require_instance(instance, "get_local_explanation")),
+        label_of(host.schema(), prediction_label, "prediction_label"),
     )

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import pydantic
+
 from simxai.exceptions import ArgumentError
 from simxai.hosts.base import METRICS, Host
 from simxai.instances import closest
@@ -54,22 +58,24 @@ def normalise_metric(metric: str) -> str:
     return key
 
 
-def get_model_performance(host: Host, metric: str, group: str | None = None) -> PerformanceResult:
+#: A metric name: the spec lists the canonical ones; synonyms ("auc", "f1_score") are still accepted.
+MetricName = Annotated[str, pydantic.Field(json_schema_extra={"enum": list(METRICS)})]
+
+
+def get_model_performance(host: Host, metric: MetricName, group: str | None = None) -> PerformanceResult:
     """Report how well the model performs on held-out data, by a metric.
 
     Use for "how accurate is the model", "what is its f1/precision/recall/AUC", "how often is it wrong",
     "show the confusion matrix".
 
     Args:
-        metric: One of accuracy, precision, recall, f1, roc_auc, confusion_matrix, or all (every metric).
-        group: Score only the held-out instances in this group: a condition such as 'age > 60',
-            'sex = 2', 'label = <class>' (recorded label) or 'prediction = <class>'. Leave it out (or
-            'all') to score the whole held-out split.
+        metric: Which metric; "all" for every one.
+        group: Score only the held-out instances of this group condition ('age > 60', 'label = <class>');
+            omit it for the whole split.
 
     Returns:
-        The requested metric's value in [0, 1] (none for confusion_matrix and all), every scalar metric, the
-        labels, the confusion matrix (rows are true labels, columns predicted labels), the split's name and
-        the number of instances scored, and the group's condition when one was given.
+        The metric's value in [0, 1], every metric and the confusion matrix (rows true, columns predicted),
+        for the group if one is given.
 
     Examples:
         - How accurate is the model?
@@ -111,12 +117,11 @@ def get_data_information(host: Host, feature: str | None = None) -> DataInformat
     balance", "what are the statistics of a feature".
 
     Args:
-        feature: A feature name to get its statistics (range, mean, standard deviation, mean by label).
-            Leave it out to describe the whole dataset.
+        feature: A feature to get its statistics. Leave it out to describe the whole dataset.
 
     Returns:
-        The data card: number of rows, the features with their types, ranges and means, the target and how
-        many instances have each label; with `feature`, that feature's statistics.
+        The size, the features with their ranges, the target and the count per label; with `feature`, its
+        statistics.
 
     Examples:
         - What data was the model trained on?
@@ -138,8 +143,7 @@ def get_model_information(host: Host) -> ModelInformationResult:
     algorithm".
 
     Returns:
-        The model card: model type, hyper-parameters, how it was trained and validated, strengths and
-        limitations.
+        The model type, hyper-parameters, training, strengths and limitations.
 
     Examples:
         - What kind of model is this?
@@ -158,7 +162,7 @@ def get_output_information(host: Host) -> OutputInformationResult:
     "what does the score or probability mean".
 
     Returns:
-        The output card: each label with its meaning, and what the predicted probability in [0, 1] means.
+        Each label with its meaning, and what the probability means.
 
     Examples:
         - What labels can the model predict?

@@ -3,30 +3,26 @@
 from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
-from simxai.functions._common import resolve_target, shared_docs, single
-from simxai.hosts.base import Host, InstanceRef
+from simxai.functions._common import Instance, require_instance, resolve_target, shared_docs, single
+from simxai.hosts.base import Host
 from simxai.results import CounterfactualResult, StillThisResult
 
 MAX_COUNTERFACTUALS = 5
 
 
 @shared_docs
-def explain_why_not(
-    host: Host, instance: InstanceRef, expected_label: str | None = None
-) -> CounterfactualResult:
+def explain_why_not(host: Host, instance: Instance = None, expected_label: str | None = None) -> CounterfactualResult:
     """Explain why the model did not predict another label for an instance, by the smallest changes that would.
 
     Use for "why not X", "why isn't it X", "why wasn't it predicted as X", "why not the other class".
 
     Args:
         instance: {INSTANCE}
-        expected_label: The label the user expected instead, one of the model's class names. Leave it out to
-            use the most probable other label.
+        expected_label: The label expected instead; by default the most probable other one.
 
     Returns:
-        The current label, the expected label, and counterfactuals: feature changes (feature, old value, new
-        value) that make the model predict the expected label, each re-checked with the model, with the new
-        label's probability in [0, 1]; or a note that none was found or that the model already predicts it.
+        The current and expected labels and the changes (old and new values) that make the model predict the
+        expected one, with its probability.
 
     Examples:
         - Why not progressing?
@@ -35,14 +31,17 @@ def explain_why_not(
         - Why didn't the model predict the other class?
         - Why not negative?
     """
-    subject = single(host.resolve(instance), "explain_why_not")
+    subject = single(host.resolve(require_instance(instance, "explain_why_not")), "explain_why_not")
     target = resolve_target(host, subject, expected_label, "expected_label")
     return host.counterfactuals(subject, target, 1, "why_not")
 
 
 @shared_docs
 def explain_how_to_be_that(
-    host: Host, instance: InstanceRef, target_label: str | None = None, number_of_iterations: int = 1
+    host: Host,
+    instance: Instance = None,
+    target_label: str | None = None,
+    number_of_iterations: int = 1,
 ) -> CounterfactualResult:
     """Find counterfactuals: changes to an instance that make the model predict a different (target) label.
 
@@ -51,14 +50,12 @@ def explain_how_to_be_that(
 
     Args:
         instance: {INSTANCE}
-        target_label: The label to reach, one of the model's class names. Leave it out to use the most probable
-            other label.
-        number_of_iterations: How many different counterfactuals to return, from 1 to 5.
+        target_label: The label to reach; by default the most probable other one.
+        number_of_iterations: How many different counterfactuals (1 to 5).
 
     Returns:
-        The current and target labels and up to `number_of_iterations` counterfactuals, each a list of feature
-        changes (feature, old value, new value) re-checked with the model, with the target label's probability
-        in [0, 1]; or a note that none was found.
+        The current and target labels and up to `number_of_iterations` sets of changes (old and new values),
+        each with the target's probability.
 
     Examples:
         - What would need to change for patient 12 to be predicted stable?
@@ -75,13 +72,13 @@ def explain_how_to_be_that(
             argument="number_of_iterations",
             valid=f"an integer from 1 to {MAX_COUNTERFACTUALS}",
         )
-    subject = single(host.resolve(instance), "explain_how_to_be_that")
+    subject = single(host.resolve(require_instance(instance, "explain_how_to_be_that")), "explain_how_to_be_that")
     target = resolve_target(host, subject, target_label, "target_label")
     return host.counterfactuals(subject, target, number_of_iterations, "how_to_be_that")
 
 
 @shared_docs
-def explain_how_to_still_be_this(host: Host, instance: InstanceRef) -> StillThisResult:
+def explain_how_to_still_be_this(host: Host, instance: Instance = None) -> StillThisResult:
     """Find what may change in an instance while the model's prediction stays the same.
 
     Use for "what can change and keep the prediction", "how robust is this prediction", "within which range
@@ -91,9 +88,8 @@ def explain_how_to_still_be_this(host: Host, instance: InstanceRef) -> StillThis
         instance: {INSTANCE}
 
     Returns:
-        The predicted label and its probability in [0, 1], and for each feature the range (or categories) it
-        may take, one at a time with the others fixed, while the label stays the same; for a text, the word
-        edits that keep it. Each is checked by sampling the model (counts of samples checked and kept).
+        The predicted label and, per feature, the range it may take (others fixed) while the label stays; for
+        a text, the word edits that keep it.
 
     Examples:
         - What can change for patient 12 without changing the prediction?
@@ -104,4 +100,5 @@ def explain_how_to_still_be_this(host: Host, instance: InstanceRef) -> StillThis
         - What would still be predicted stable?
         - How much can the input change before the prediction flips?
     """
-    return host.still_this(single(host.resolve(instance), "explain_how_to_still_be_this"))
+    name = "explain_how_to_still_be_this"
+    return host.still_this(single(host.resolve(require_instance(instance, name)), name))

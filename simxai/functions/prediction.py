@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
-from simxai.functions._common import shared_docs
-from simxai.hosts.base import ChangeValue, Host, InstanceRef
+from simxai.functions._common import Instance, require_instance, shared_docs
+from simxai.hosts.base import ChangeValue, Host
 from simxai.results import PredictionResult, WhatIfResult
 
 
 @shared_docs
-def get_prediction(host: Host, instance: InstanceRef) -> PredictionResult:
+def get_prediction(host: Host, instance: Instance = None) -> PredictionResult:
     """Predict the label of an instance (or the label distribution of a group) with its probabilities.
 
     Use for "what does the model predict", "what is the outcome, sentiment or class of", "how likely is",
@@ -19,8 +19,8 @@ def get_prediction(host: Host, instance: InstanceRef) -> PredictionResult:
         instance: {INSTANCE}
 
     Returns:
-        The predicted label (one of the model's class names), each class's probability in [0, 1], and for a
-        dataset row its recorded label; for a group, how many instances get each label and the mean probabilities.
+        The predicted label, each class's probability in [0, 1] and a row's recorded label; for a group, the
+        count per label.
 
     Examples:
         - What does the model predict for patient 12?
@@ -32,11 +32,13 @@ def get_prediction(host: Host, instance: InstanceRef) -> PredictionResult:
         - Classify this sentence for me.
         - What would the model output for this one?
     """
-    return host.predict(host.resolve(instance))
+    return host.predict(host.resolve(require_instance(instance, "get_prediction")))
 
 
 @shared_docs
-def explain_what_if(host: Host, instance: InstanceRef, changes: dict[str, ChangeValue]) -> WhatIfResult:
+def explain_what_if(
+    host: Host, instance: Instance = None, changes: dict[str, ChangeValue] | None = None
+) -> WhatIfResult:
     """Predict again after changing some feature values (or words) of an instance: a what-if scenario.
 
     Use for "what if her bmi were 30", "what if glucose were 5 lower", "what happens if we replace 'good'
@@ -44,15 +46,12 @@ def explain_what_if(host: Host, instance: InstanceRef, changes: dict[str, Change
 
     Args:
         instance: {INSTANCE}
-        changes: The changes to apply, as an object mapping a feature name to its new value. A number sets the
-            feature ({"bmi": 30}); a string with a sign changes it relative to its current value
-            ({"glucose": "-5"}, {"age": "+10"}, {"bmi": "+10%"}, {"ldl": "*1.5"}); any other string sets a
-            categorical value. For a text model, map a word of the text to its replacement ({"good": "bad"};
-            "" removes the word), or use the key "text" to replace the whole text.
+        changes: Feature name -> new value. A number sets the value ({"bmi": 30}); "5 lower" or "10% higher" is
+            a signed string, relative to the current value ({"glucose": "-5"}, {"bmi": "+10%"}). For a text
+            model, word -> replacement ({"good": "bad"}; "" removes it).
 
     Returns:
-        The changes applied (feature, old value, new value), the label and class probabilities before and
-        after; for a group, the label counts before and after.
+        The changes applied (old and new values), and the label and probabilities before and after.
 
     Examples:
         - What if her bmi were 30?
@@ -70,4 +69,4 @@ def explain_what_if(host: Host, instance: InstanceRef, changes: dict[str, Change
             valid='an object such as {"bmi": 30} or {"glucose": "-5"}',
             missing=["changes"],
         )
-    return host.what_if(host.resolve(instance), changes)
+    return host.what_if(host.resolve(require_instance(instance, "explain_what_if")), changes)
