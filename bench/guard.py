@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from simxai.functions import default_registry  # noqa: E402
 from simxai.guard import Vocabulary, check_claims  # noqa: E402
 from simxai.hosts.base import Host  # noqa: E402
-from simxai.results import result_payload  # noqa: E402
+from simxai.results import render_result, result_payload  # noqa: E402
 
 Slots = dict[str, str]
 #: Feature names no host has, for invented-feature replies.
@@ -495,6 +495,11 @@ def main() -> None:
             payload = result_payload(registry.get(function)(host, arguments))  # type: ignore[misc]
             if payload["kind"] == "counterfactual" and not payload["counterfactuals"]:
                 continue
+            rendering = render_result(registry.get(function)(host, arguments))  # type: ignore[misc]
+            report = check_claims(rendering, [payload], vocabulary=vocab)
+            alarms[f"{host_name} {function}"].append(not report.passed)
+            if not report.passed and args.show_misses:
+                shown.append(f"FALSE ALARM {host_name} {function} (rendering): {rendering}\n   {report.unsupported}")
             faithful, perturbations = slots_for(
                 payload, list(schema.class_names), schema.instance_noun, rng, schema.kind == "text"
             )

@@ -131,7 +131,7 @@ class _Checker:
         self.context_words = set(re.findall(r"\w+", context.lower()))
         self.context = normalise(context)
         self.output_text = "\n".join(self.all.texts)
-        self.structured = any(f.predicted or f.metrics or f.feature_numbers or f.what_if for f in facts)
+        self.structured = any(f.structured for f in facts)
         self.ids = {f.subject_id for f in facts if f.subject_id is not None}
         self.report = _Report()
 
@@ -198,7 +198,7 @@ class _Checker:
             self.report.claim(f"feature {word}", False)
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
         for quoted in quotes(self.reply):
-            tokens = re.findall(r"\w+", quoted.lower())
+            tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
 

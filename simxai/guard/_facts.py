@@ -44,6 +44,8 @@ class Facts:
     #: (old label, new label) of what-if results; old is None when the output does not say
     what_if: list[tuple[str | None, str]] = field(default_factory=list)
     still: bool = False
+    #: read from a result payload (a `kind`), not from text
+    structured: bool = False
     #: a text output that stops mid-sentence (cut by whoever recorded it): what it omits cannot be refuted
     truncated: bool = False
     correct: bool | None = None
@@ -66,6 +68,7 @@ class Facts:
         for k, v in other.changes.items():
             out.changes.setdefault(k, []).extend(v)
         out.still = self.still or other.still
+        out.structured = self.structured or other.structured
         out.truncated = self.truncated or other.truncated
         out.correct = self.correct if other.correct is None else other.correct
         return out
@@ -86,6 +89,8 @@ class Facts:
 
 
 def _num(value: Any) -> float | None:
+    if isinstance(value, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", value.strip()):
+        value = float(value)  # a categorical code written as a number ("sex": "1")
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     return float(value) if math.isfinite(value) else None
@@ -225,6 +230,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
             if isinstance(r, dict):
                 key = str(r.get("feature")).lower()
                 _tie(facts.feature_numbers, key, r.get("current"), r.get("low"), r.get("high"))
+                _tie(facts.feature_numbers, key, *(r.get("categories") or []))
                 facts.texts += [str(c) for c in r.get("categories") or []]
         for e in get("kept_edits") or []:
             if isinstance(e, dict):
@@ -316,6 +322,7 @@ def read_outputs(outputs: Sequence[Any]) -> list[Facts]:
         facts = Facts()
         if isinstance(payload, dict) and isinstance(payload.get("kind"), str):
             facts = _structured(payload)
+            facts.structured = True
         else:
             _walk_free(payload, facts)
             facts.truncated = isinstance(payload, str) and _cut(payload)

@@ -83,7 +83,7 @@ def numbers(text: str) -> Iterator[NumberClaim]:
     """The numbers of a text that are not instance references ('patient 12', 'id 7')."""
     for match in NUMBER.finditer(text):
         before = text[: match.start()].rstrip().lower()
-        if before.endswith(SUBJECT_WORDS):
+        if before.endswith(SUBJECT_WORDS) or _is_marker(text, match.start(), match.end()):
             continue
         raw = match.group(1)
         yield NumberClaim(
@@ -94,6 +94,14 @@ def numbers(text: str) -> Iterator[NumberClaim]:
             start=match.start(),
             end=match.end(),
         )
+
+
+def _is_marker(text: str, start: int, end: int) -> bool:
+    """Whether the number at text[start:end] numbers a list item ("1. bmi", "(2) change ...")."""
+    before, after = text[:start].rstrip(), text[end : end + 3]
+    opens = not before or before[-1] in ";:,\n"
+    listed = after[:1] in (".", ")") and after[1:2] == " " and after[2:3].isalpha()
+    return (opens and listed) or (before[-1:] == "(" and after[:1] == ")")
 
 
 def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
