@@ -407,7 +407,123 @@ TEMPLATES["what_if_text"] = [
 ]
 
 
-def templates_for(p: dict[str, Any]) -> list[str]:
+#: A second set, written after the guard's checks were settled and not used to tune them: its figures are
+#: the closer estimate of how the guard does on replies it was not developed with.
+HELD_OUT: dict[str, list[str]] = {
+    "prediction": [
+        "Based on its features, {subject} gets a prediction of {label} — the model puts that at {p}.",
+        "Short answer: {label}. The model's confidence for {subject} is {p}.",
+        "According to the model, {subject} falls into the {label} class ({p} vs {p_other} for {other}).",
+        "I ran the prediction: the outcome for {subject} is {label}, at {pf}.",
+        "The classifier's verdict on {subject} is {label}, and it assigns {other} only {p_other}.",
+    ],
+    "local_explanation": [
+        "What drives this prediction most is {f1}, which pushes {dir1} {explained} with a SHAP value of {c1}.",
+        "Of all the features, {f1} has the strongest influence here; it moves the output {dir1} {explained}.",
+        "The key driver is {f1} ({v1}), pushing {dir1} {explained}; next comes {f2}, pushing {dir2} {explained}.",
+        "For {subject}, the model says {label}, mainly because of {f1}, which pushes {dir1} {explained}.",
+        "{f1} contributes {c1} and is the top factor, pushing {dir1} {explained}.",
+    ],
+    "local_text": [
+        "What drives this prediction most is the word {f1}, which pushes {dir1} {explained} ({c1}).",
+        "Of all the words, {f1} has the strongest influence; it moves the output {dir1} {explained}.",
+        "The key word is {f1}, pushing {dir1} {explained}; next comes {f2}, pushing {dir2} {explained}.",
+        "For {subject}, the model says {label}, mainly because of {f1}, which pushes {dir1} {explained}.",
+        "{f1} contributes {c1} and is the top factor, pushing {dir1} {explained}.",
+    ],
+    "global_explanation": [
+        "Across the dataset, the feature the model relies on most is {f1}, with {f2} in second place.",
+        "{f1} leads the global ranking (mean |SHAP| {i1}); {f2} follows at {i2}.",
+        "In general, {f1} carries the most weight in the model's decisions.",
+        "The global importances put {f1} first ({i1}), ahead of {f2} and {f3}.",
+        "{fl} matters less than {f1} overall.",
+    ],
+    "counterfactual": [
+        "Right now {subject} is {label}. Moving {fc} from {old} to {new} would tip it to {target}.",
+        "You'd get {target} if {fc} went to {new} (the model then gives {target} {p}).",
+        "The minimal change: {verb} {fc} to {new}; that flips the outcome to {target}.",
+        "With {fc} at {new} rather than {old}, the model would predict {target} ({p}).",
+        "It isn't {target} because {fc} is {old}; at {new} it would be {target}.",
+    ],
+    "counterfactual_text": [
+        "Right now {subject} is {label}. {Edit} would tip it to {target}.",
+        "You'd get {target} by {edit} (the model then gives {target} {p}).",
+        "The minimal change is {edit}, which flips the outcome to {target}.",
+        "After {edit}, the model would predict {target} ({p}).",
+        "It isn't {target} as written; {edit} would make it {target}.",
+    ],
+    "still_this": [
+        "{subject} keeps its {label} prediction as long as {fr} stays within {low}–{high}.",
+        "You can vary {fr} anywhere from {low} to {high} and the model still says {label}.",
+        "The {label} prediction ({p}) holds for {fr} values between {low} and {high}.",
+        "Out of {checked} sampled changes, {kept} left the prediction at {label}.",
+        "Changing only {fr}, the outcome remains {label} between {low} and {high}.",
+    ],
+    "still_text": [
+        "{subject} keeps its {label} prediction even without {fr}.",
+        "Deleting {fr} leaves the model's answer at {label}.",
+        "The {label} prediction ({p}) survives removing {fr}.",
+        "Out of {checked} edits tried, {kept} left the prediction at {label}.",
+        "Take out {fr} and the outcome remains {label}.",
+    ],
+    "what_if": [
+        "Setting {fw} to {new} (from {old}), the model {would} {new_label} ({p_new}).",
+        "In that scenario the prediction {outcome} {new_label}; {new_label} gets {p_new}.",
+        "With {fw} = {new}, the outcome {outcome} {new_label}.",
+        "It was {old_label} at {p_old}; with {fw} at {new} it {outcome} {new_label} at {p_new}.",
+        "Result of the change to {fw}: the prediction {outcome} {new_label}, with {p_new}.",
+    ],
+    "what_if_text": [
+        "After {edit}, the model {would} {new_label} ({p_new}).",
+        "In that scenario the prediction {outcome} {new_label}; {new_label} gets {p_new}.",
+        "{Edit} means the outcome {outcome} {new_label}.",
+        "It was {old_label} at {p_old}; after {edit} it {outcome} {new_label} at {p_new}.",
+        "Result of {edit}: the prediction {outcome} {new_label}, with {p_new}.",
+    ],
+    "performance": [
+        "On held-out data the model is accurate {accp} of the time.",
+        "Its accuracy comes out at {acc}, measured on {n} instances.",
+        "Performance: {acc} accuracy and {v2} {m2}.",
+        "The model scores a {m2} of {v2}; accuracy is {accp}.",
+        "Measured on {n} held-out cases, accuracy = {acc}.",
+    ],
+    "data_information": [
+        "The dataset contains {n} records with {nf} features, predicting {target}.",
+        "Class balance: {c0}, {c1}.",
+        "In the data, {ff} spans {fmin} to {fmax} (average {fmean}).",
+        "There are {n} rows in total: {c0} and {c1}.",
+        "The mean {ff} is {fmean}, over {n} examples.",
+    ],
+    "model_information": [
+        "It's a {model_type}.",
+        "The model behind this is a {model_type} ({hp}: {hv}).",
+        "We're looking at a {model_type}, configured with {hp} = {hv}.",
+        "Model type: {model_type}.",
+        "A {model_type}, with {hp} at {hv}.",
+    ],
+    "output_information": [
+        "The model chooses between {n} outcomes: {l0} or {l1}.",
+        "Its output is one of {l0}, {l1}.",
+        "Possible predictions: {l0} and {l1}.",
+        "There are {n} labels — {l0} and {l1}.",
+        "It predicts {l0} or {l1}, with a probability for each.",
+    ],
+}
+
+
+def templates_for(p: dict[str, Any], held_out: bool = False) -> list[str]:
+    if held_out:
+        text = bool((p.get("subject") or {}).get("text"))
+        key = "still_text" if p["kind"] == "still_this" and not p["ranges"] else p["kind"]
+        if text and p["kind"] == "local_explanation":
+            key = "local_text"
+        elif text and f"{p['kind']}_text" in HELD_OUT:
+            key = f"{p['kind']}_text"
+        return HELD_OUT[key]
+    return _templates_for(p)
+
+
+def _templates_for(p: dict[str, Any]) -> list[str]:
     text = (p.get("subject") or {}).get("kind") == "row" and (p.get("subject") or {}).get("text")
     if p["kind"] == "still_this" and not p["ranges"]:
         return TEMPLATES["still_text"]
@@ -477,6 +593,9 @@ def main() -> None:
     parser.add_argument("--show-misses", action="store_true", help="print every miss and false alarm")
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--held-out", action="store_true", help="use the template set written after the checks were settled"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     registry = default_registry()
@@ -503,7 +622,7 @@ def main() -> None:
             faithful, perturbations = slots_for(
                 payload, list(schema.class_names), schema.instance_noun, rng, schema.kind == "text"
             )
-            for template in templates_for(payload):
+            for template in templates_for(payload, args.held_out):
                 needed = {k for k in faithful if "{" + k + "}" in template}
                 if not all(("{" + k + "}" not in template) or k in faithful for k in _fields(template)):
                     continue

@@ -251,7 +251,9 @@ class _Checker:
                 self.report.claim("prediction " + ("wrong" if wrong else "correct"), facts.correct == right)
 
     # ---- numbers ------------------------------------------------------------------------------
-    def _entities(self, text: str, claim: NumberClaim | None, offset: int) -> list[tuple[str, str, int]]:
+    def _entities(
+        self, text: str, claim: NumberClaim | None, offset: int, inside: bool = False
+    ) -> list[tuple[str, str, int]]:
         """(kind, name, position) of the names in `text` a number there may be bound to."""
         found = []
         if claim is None or not claim.percent:
@@ -261,9 +263,12 @@ class _Checker:
             found.append(("metric", self.names.metrics[m.name], offset + m.start))
         if claim is not None:
             probability = claim.percent or bool(cue.PROBABILITY.search(text))
-            counted = claim.decimals == 0 and (claim.value > SMALL_INTEGER or bool(cue.COUNT.search(text)))
-            if probability or counted:
-                for m in find_mentions(text, self.names.labels):
+            counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
+            for m in find_mentions(text, self.names.labels):
+                # An integer beside a label ("221 stable", "stable: 221") counts it.
+                gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
+                beside = claim.decimals == 0 and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
+                if probability or counted or beside:
                     found.append(("label", m.name, offset + m.start))
         return found
 
@@ -287,7 +292,7 @@ class _Checker:
         if _matches(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
-        entities = self._entities(segment, claim, offset)
+        entities = self._entities(segment, claim, offset, inside=True)
         probability = claim.percent or bool(cue.PROBABILITY.search(segment))
         if not entities:
             # The nearest name before it in the clause, or else the sentence (a value in brackets after its
@@ -411,8 +416,7 @@ class _Checker:
             targets = features if not among else features[:1]
             for f in targets:
                 check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
-        elif ordinal and "important" in clause.lower() or ordinal and "influential" in clause.lower():
-            assert ordinal is not None
+        elif ordinal and re.search(r"important|influential|place|rank|most|biggest|strongest|largest", clause, re.I):
             k = cue.ORDINALS[ordinal.group(1).lower()]
             check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
         elif cue.RANK_LAST.search(clause):
@@ -428,6 +432,13 @@ class _Checker:
         if not facts.what_if and not facts.still:
             return
         stay, flip = cue.STAY.search(clause), cue.FLIP.search(clause)
+        if stay and flip:
+            # "the change to X: the prediction stays Y": the cue right before the label is the claim.
+            labels = _label_of(clause, self.names.labels)
+            first = next((m.start for m in labels if m.start > min(stay.end(), flip.end())), None)
+            if first is not None:
+                nearer = max((c for c in (stay, flip) if c.end() <= first), key=lambda c: c.end(), default=None)
+                stay, flip = (stay, None) if nearer is stay else (None, flip)
         if facts.what_if and any(old is not None for old, _ in facts.what_if):
             known = [(old, new) for old, new in facts.what_if if old is not None]
             if flip and not stay:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 
+_MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
-    r"\b(increas\w*|rais\w*|push\w*(?: \w+){0,3} (?:towards?|up)|toward|contribut\w* (?:positively|to)|"
+    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|contribut\w* (?:positively|to)|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
     r"speak\w* for|argu\w* for|make\w* (?:it )?more likely)\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
-    r"\b(decreas\w*|lower\w*|reduc\w*|push\w*(?: \w+){0,3} away|away from|against|contribut\w* negatively|"
+    rf"\b(decreas\w*|lower\w*|reduc\w*|{_MOVE}\w*(?: \w+){{0,3}} away|away from|against|contribut\w* negatively|"
     r"lessen\w*|weaken\w*|count\w* against|argu\w* against|speak\w* against|make\w* (?:it )?less likely|"
     r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against)\b",
     re.IGNORECASE,
@@ -22,7 +23,7 @@ NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.I
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
-    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn)\b",
+    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd)\b",
     re.IGNORECASE,
 )
 RECORDED = re.compile(
@@ -52,7 +53,8 @@ COUNT = re.compile(
 )
 PREDICTED = re.compile(
     r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says|thinks|decides?|"
-    r"output(?:s|ted)?|assign\w*|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|"
+    r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
+    r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|would be|to be|tip\w*(?: \w+)? to)\b",
     re.IGNORECASE,
 )
@@ -63,7 +65,9 @@ WRONG = re.compile(r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassi
 RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
     r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
-    r"top (?:feature|factor|reason|driver|contributor|word)|number one|first)\b",
+    r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
+    r"above all|reli\w* on most|relies most|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
+    r"key (?:feature|factor|reason|driver|word|contributor))\b",
     re.IGNORECASE,
 )
 RANK_LAST = re.compile(r"\b(least (?:important|influential|relevant)|matter\w* least|smallest|weakest)\b", re.I)

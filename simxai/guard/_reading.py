@@ -20,7 +20,9 @@ _CLAUSE = re.compile(
     r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
 )
-_SEGMENT = re.compile(r"\s+and\s+|\s+or\s+|[()\[\]:]|\s+-\s+|\s+–\s+")
+_SEGMENT = re.compile(
+    r"\s+and\s+|\s+or\s+|[()\[\]:]|\s+-\s+|\s+–\s+|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
+)
 NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d)(\s*(?:%|percent\b|per cent\b|percentage points?\b))?")
 #: Words before a number that make it a reference to an instance, not a claim.
 SUBJECT_WORDS = (
