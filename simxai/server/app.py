@@ -49,7 +49,9 @@ VLLM_HINT = (
 DESCRIPTION = """
 Talk to a machine-learning model and understand it. A tool-calling LLM (or, offline, the router) picks
 one of eleven XAI functions, calls it on the host system and verbalizes the result; a faithfulness guard
-checks every number, label and direction of the reply against the function outputs.
+checks the claims it reads in the reply (predicted label, class probabilities, feature values, directions,
+ranks, what-if outcomes, metrics) against the output fields they name, and lists what it could not check
+(`faithfulness.unchecked`; see docs/guard.md for what it does not read).
 
 * **Sessions**: `POST /v1/sessions`, then `POST /v1/sessions/{id}/messages` with `{"content": "..."}`
   (JSON, or server-sent events with `Accept: text/event-stream`); `GET` reads the history.
