@@ -326,6 +326,8 @@ class _TurnRun:
         self.dropped = 0
         self.calls: list[CallRecord] = []
         self.clarification: Clarification | None = None
+        # The user's words in this dialogue: numbers and names the user stated are theirs, not claims.
+        self.said = "\n".join([*(m.content for m in history if m.role == "user"), user])
         self.stage = _Stage()
         self._last_argument_error: ArgumentError | None = None
         self._regenerated: str | None = None
@@ -345,7 +347,7 @@ class _TurnRun:
         final = self._final_reply(reply, report)
         if reply is None and self.calls and self.clarification is None and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims.
-            report = check_claims(final, self._outputs(), vocabulary=self.agent.vocabulary, context=self.user)
+            report = check_claims(final, self._outputs(), vocabulary=self.agent.vocabulary, context=self.said)
             if self._non_answer is not None:
                 report = report.model_copy(update={"regenerated": True, "fallback_used": True})
         self.new.append(Message.assistant(final))
@@ -413,7 +415,7 @@ class _TurnRun:
                     return response.content
                 # A direct answer may not state facts about this model: those come from functions.
                 started = time.perf_counter()
-                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.user)
+                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.said)
                 self.stage.add("guard", started)
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
                     self._direct_report = report
@@ -697,7 +699,7 @@ class _TurnRun:
             return self._direct_report
         outputs = self._outputs()
         started = time.perf_counter()
-        report = check_claims(reply, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+        report = check_claims(reply, outputs, vocabulary=self.agent.vocabulary, context=self.said)
         self.stage.add("guard", started)
         if report.passed or not self.calls:
             return report
@@ -707,7 +709,7 @@ class _TurnRun:
             second = await self._complete(tool_choice="none")
             started = time.perf_counter()
             if second is not None:
-                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.user)
+                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.said)
                 self.stage.add("guard", started)
                 if again.passed:
                     self._regenerated = second.content

@@ -129,11 +129,13 @@ def _domain_labels(rows: Sequence[QARow]) -> dict[str | None, list[str]]:
     return labels
 
 
-def _guard(row: QARow, labels: Sequence[str]) -> tuple[bool, list[str]]:
+def _guard(row: QARow, labels: Sequence[str], earlier: Sequence[tuple[str, str]] = ()) -> tuple[bool, list[str]]:
     from simxai.guard import Vocabulary, check_claims, text_output
 
     outputs = [text_output(o.function, o.text, labels) for o in row.outputs]
-    report = check_claims(row.answer, outputs, vocabulary=Vocabulary(labels=list(labels)), context=row.question)
+    # What the user said anywhere in the dialogue is the user's, as the engine treats it.
+    said = "\n".join([*(text for role, text in earlier if role == "user"), row.question])
+    report = check_claims(row.answer, outputs, vocabulary=Vocabulary(labels=list(labels)), context=said)
     return report.passed, list(report.unsupported)
 
 
@@ -141,6 +143,7 @@ async def evaluate_faithfulness(
     rows: Sequence[QARow],
     *,
     dataset: str,
+    contexts: Sequence[Sequence[tuple[str, str]]] | None = None,
     judge: LLMJudge | None = None,
     guard: bool = True,
     concurrency: int = 1,
@@ -152,13 +155,17 @@ async def evaluate_faithfulness(
     """Faithfulness of each reply to its function outputs, by every available rater.
 
     `source` names where the replies come from: `recorded` (the file's), or the backend whose turns
-    `layer_turns` collected.
+    `layer_turns` collected. `contexts` holds each row's earlier dialogue (role, text): the guard treats
+    what the user said there as the user's own.
     """
     judge_name = judge.name if judge else "none"
-    config = {"prompt": PROMPT_VERSION, "guard": guard, "source": source}
+    from simxai.guard import GUARD_VERSION
+
+    config = {"prompt": PROMPT_VERSION, "guard": GUARD_VERSION if guard else False, "source": source}
     cache = cache if cache is not None else CaseCache(None, "faithfulness")
     run = _JudgedRun("faithfulness", dataset, judge_name, config, cache, concurrency, progress, source)
     labels = _domain_labels(rows)
+    earlier = {r.row: tuple(c) for r, c in zip(rows, contexts, strict=True)} if contexts is not None else {}
 
     async def work(row: QARow, _: list[FaithfulnessCase]) -> FaithfulnessCase:
         verdict = Verdict(value=None, status="ok")
@@ -174,7 +181,7 @@ async def evaluate_faithfulness(
         error: str | None = None
         if guard:
             try:
-                passed, unsupported = _guard(row, labels.get(row.domain, []))
+                passed, unsupported = _guard(row, labels.get(row.domain, []), earlier.get(row.row, ()))
             except Exception as exc:  # the checker failing on one row is that row's error, not the run's
                 error = f"guard: {type(exc).__name__}: {exc}"
         return FaithfulnessCase(
@@ -220,9 +227,7 @@ async def evaluate_faithfulness(
             for rater, attr in raters[1:]:
                 pairs = [(c.human, getattr(c, attr)) for c in chosen]
                 if any(b is not None for _, b in pairs):
-                    agreements.append(
-                        agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset)
-                    )
+                    agreements.append(agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset))
     guard_note = (
         "The guard reads each output's text: a prediction or what-if output that is one bare word states the "
         "predicted label (the domain's labels are those words); other text gives numbers and words only."
@@ -302,9 +307,7 @@ async def evaluate_context(
             relevant = await judge.judge("relevance", question=row.question, context=context)
             needs = row.human_relevant if row.human_relevant is not None else relevant.value
             if needs:
-                coherent = await judge.judge(
-                    "coherence", question=row.question, answer=row.answer, context=context
-                )
+                coherent = await judge.judge("coherence", question=row.question, answer=row.answer, context=context)
         status = "skipped" if judge is None else None
         return ContextCase(
             case_id=row.case_id,
@@ -319,8 +322,7 @@ async def evaluate_context(
             relevant_status=status or relevant.status,
             human_coherent=row.human_coherent,
             coherent=coherent.value,
-            coherent_status=status
-            or (coherent.status if coherent.value is not None or coherent.raw else "skipped"),
+            coherent_status=status or (coherent.status if coherent.value is not None or coherent.raw else "skipped"),
         )
 
     cases = await run.cases(rows, work, ContextCase)
@@ -404,9 +406,7 @@ async def evaluate_context(
     )
 
 
-def layer_turns(
-    report: ParseReport, cases: Sequence[Case]
-) -> tuple[list[QARow], list[tuple[tuple[str, str], ...]]]:
+def layer_turns(report: ParseReport, cases: Sequence[Case]) -> tuple[list[QARow], list[tuple[tuple[str, str], ...]]]:
     """A layer's own turns (from a parsing run over `cases`) as answer rows with their earlier conversation.
 
     Each turn's outputs are the renderings of its successful calls; its context is the earlier turns of its
@@ -420,9 +420,7 @@ def layer_turns(
     earlier: dict[str, list[tuple[str, str]]] = {}
     for i, record in enumerate(report.cases):
         outputs = tuple(
-            ToolOutput(c.function, c.output)
-            for c in record.calls
-            if c.status == "ok" and c.output is not None
+            ToolOutput(c.function, c.output) for c in record.calls if c.status == "ok" and c.output is not None
         )
         rows.append(
             QARow(
@@ -492,9 +490,6 @@ def agreement_report(
     notes = (
         []
         if judged
-        else [
-            "The public data holds no judge coherence labels: run with --judge to measure "
-            "coherence agreement."
-        ]
+        else ["The public data holds no judge coherence labels: run with --judge to measure coherence agreement."]
     )
     return AgreementReport(dataset=dataset, judge=judge, config=config or {}, agreement=items, notes=notes)

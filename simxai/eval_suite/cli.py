@@ -294,9 +294,10 @@ async def _closing(judge: Any, coroutine: Any) -> Any:
 async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: bool, rows: Any = None) -> Any:
     from simxai.eval_suite.aspects import evaluate_faithfulness
 
-    rows, _, source, notes = await _answers(args, with_context=False, rows=rows)
+    rows, contexts, source, notes = await _answers(args, with_context=True, rows=rows)
     return await evaluate_faithfulness(
         rows,
+        contexts=contexts,
         dataset=args.dataset,
         judge=judge,
         guard=guard,

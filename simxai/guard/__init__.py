@@ -13,4 +13,16 @@ from simxai.guard._calls import insists, non_answer, out_of_range
 from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._facts import text_output
 
-__all__ = ["GuardReport", "Vocabulary", "check_claims", "insists", "non_answer", "out_of_range", "text_output"]
+#: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
+GUARD_VERSION = "claims-1"
+
+__all__ = [
+    "GUARD_VERSION",
+    "GuardReport",
+    "Vocabulary",
+    "check_claims",
+    "insists",
+    "non_answer",
+    "out_of_range",
+    "text_output",
+]
