@@ -641,7 +641,8 @@ def main() -> None:
                     caught[kind].append(not report.passed)
                     if report.passed and args.show_misses:
                         shown.append(f"MISSED {kind} {host_name} {function}: {bad}")
-    print("\n".join(shown))
+    if shown:
+        print("\n".join(shown))
     print("| unfaithful kind | caught | recall |\n| --- | --- | --- |")
     total = [v for values in caught.values() for v in values]
     for kind, values in sorted(caught.items()):

@@ -16,7 +16,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 #: The description of the `instance` argument, shared by every function that takes one.
-INSTANCE_ARG = "A row id, a text, feature values or a group condition. Leave it out for the one discussed."
+INSTANCE_ARG = "A row id, a text, feature values or a group condition; omit it for the one discussed."
 
 #: An instance argument: any of `InstanceRef`'s forms, or left out. The spec states its JSON types only; the
 #: system prompt says once how to write each form, instead of every function repeating it.

@@ -14,7 +14,7 @@ def get_global_explanation(host: Host) -> GlobalExplanationResult:
     "what does the model rely on", "most important features overall".
 
     Returns:
-        The features ranked by mean absolute SHAP value over a sample of the data, and the label explained.
+        The features ranked by mean absolute SHAP value, and the label explained.
 
     Examples:
         - What are the most important features for the model?
