@@ -1,6 +1,10 @@
 """The guard on hand-made payloads: each kind of claim bound to the field it names."""
 
+import pytest
+
+from simxai.functions import default_registry
 from simxai.guard import Vocabulary, check_claims, text_output
+from simxai.results import result_payload
 
 VOCAB = Vocabulary(labels=["stable", "progressing"], features=["bmi", "glucose", "blood_pressure"])
 PREDICTION = {
@@ -148,3 +152,49 @@ def test_each_subject_is_checked_against_its_own_outputs():
 def test_what_is_not_checked_is_listed():
     report = check_claims("The model is quite reliable, and stable is a common label.", [PREDICTION], vocabulary=VOCAB)
     assert report.passed and any(u.startswith("label stable") for u in report.unchecked)
+
+
+# ---- natural replies about real outputs of the demo host (patient 12: stable 78.6 %, recorded progressing) ----
+
+NATURAL = [
+    ("get_prediction", {"instance": 12}, True,
+     "Sure! For patient 12, the model predicts **stable** with a probability of 78.6%. The recorded label, "
+     "however, is progressing, which means the prediction is incorrect."),
+    ("get_prediction", {"instance": 12}, True,
+     "Patient 12 is predicted to be stable (78.6% confidence), while the chance of progressing is 21.4%."),
+    ("get_prediction", {"instance": 12}, False, "Patient 12 is predicted progressing with 78.6%."),
+    ("get_prediction", {"instance": 12}, False, "The model is 85% sure that patient 12 is stable."),
+    ("get_local_explanation", {"instance": 12}, True,
+     "Here is why patient 12 is predicted stable:\n- triglycerides_log (4.304): pushes towards stable (+0.777)\n"
+     "- hdl (62): pushes towards stable (+0.659)\n- sex (1): pushes away from stable (-0.256)"),
+    ("get_local_explanation", {"instance": 12}, False,
+     "Because her hdl is high (62), the model leans towards progressing."),
+    ("get_local_explanation", {"instance": 12}, False, "hdl is the least important feature here."),
+    ("get_model_performance", {"metric": "all"}, True,
+     "The model achieves an accuracy of 73% on 89 held-out patients, with a precision and recall of 0.727 "
+     "and an AUC of 0.80."),
+    ("get_model_performance", {"metric": "all"}, False, "The model has an F1 score of 0.803."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, True,
+     "If patient 12 had a BMI of 30 instead of 23.7, the prediction would change from stable to progressing "
+     "(51.8%)."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "Raising her BMI to 30 would not change the prediction; she would remain stable."),
+    ("explain_why_not", {"instance": 12}, True,
+     "Patient 12 is predicted stable rather than progressing. Raising triglycerides_log from 4.304 to 5.421 "
+     "would make the model predict progressing with 72.9% probability."),
+    ("get_data_information", {}, True, "The dataset has 442 patients, 221 stable and 221 progressing."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("function", "arguments", "faithful", "reply"), NATURAL)
+def test_natural_replies_about_real_outputs(demo_host, function, arguments, faithful, reply):
+    schema = demo_host.schema()
+    vocab = Vocabulary(
+        labels=list(schema.class_names),
+        features=[f.name for f in schema.features],
+        aliases={f.name: list(f.aliases) for f in schema.features},
+        instance_noun=schema.instance_noun,
+    )
+    payload = result_payload(default_registry().get(function)(demo_host, arguments))
+    report = check_claims(reply, [payload], vocabulary=vocab)
+    assert report.passed is faithful, report

@@ -29,6 +29,7 @@ __all__ = ["GuardReport", "Vocabulary", "check_claims"]
 SMALL_INTEGER = 10
 _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
+_CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 _PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
@@ -148,6 +149,7 @@ class _Checker:
         carried: list[int] = []
         carried_feature = ""
         for sentence in sentences(self.reply):
+            cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
             for clause in clauses(sentence):
                 ids = subject_ids(clause, [self.vocab.instance_noun])
                 for i in ids:
@@ -165,9 +167,11 @@ class _Checker:
                     last = found[-1]
                     quoted = 1 if last.quoted else 0
                     carried_feature = clause[last.start - quoted : last.end + quoted]
+                if found and _CAUSAL.match(clause):
+                    cause = " and ".join(clause[m.start - m.quoted : m.end + m.quoted] for m in found)
                 self._labels(clause, facts)
                 self._numbers(clause, sentence, facts)
-                self._directions(clause, facts)
+                self._directions(f"{cause} {clause}" if cause and not found else clause, facts)
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
                 self._changes(clause, facts)
@@ -222,6 +226,8 @@ class _Checker:
                     self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
                 continue
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start]))
+            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘]?$", clause[: m.start], re.I):
+                hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if hypothetical and (facts.what_if or facts.hypothetical):
                 allowed = {new for _, new in facts.what_if} | facts.hypothetical
                 if cue.NOW.search(clause) or (cue.STAY.search(clause) and not facts.what_if):
