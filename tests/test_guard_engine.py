@@ -128,3 +128,46 @@ async def test_correct_answers_about_several_patients_pass(demo_host):
 )
 async def test_faithful_paraphrases_pass(demo_host, reply):
     await faithful(demo_host, call("get_prediction", instance=12), reply)
+
+
+async def test_a_reply_of_raw_call_syntax_never_reaches_the_user(demo_host):
+    raw = "[get_prediction(instance=12)]"
+    backend = ScriptedBackend([call("get_prediction", instance=12), raw, raw])
+    turn = await Agent(demo_host, backend).run_turn("what does the model predict for patient 12?")
+    backend.assert_complete()
+    assert turn.reply == turn.calls[0].rendering and turn.faithfulness.fallback_used
+
+
+async def test_a_model_that_keeps_calling_runs_the_call_once(demo_host):
+    same = call("get_prediction", instance=12)
+    backend = ScriptedBackend([same, same, "The model predicts stable for patient 12 (78.6%)."])
+    turn = await Agent(demo_host, backend).run_turn("what does the model predict for patient 12?")
+    backend.assert_complete()
+    assert len(turn.calls) == 1 and len(backend.requests) == 3
+    assert backend.requests[2].tool_choice == "none"
+    assert turn.reply == "The model predicts stable for patient 12 (78.6%)."
+
+
+@pytest.mark.parametrize(
+    ("changes", "question"),
+    [
+        ({"glucose": -5}, "glucose −5 is below the data's range 58–124; did you mean 5 lower?"),
+        ({"bmi": 500}, "bmi 500 is above the data's range 18–42.2; is that value intended?"),
+    ],
+)
+async def test_out_of_range_what_if_values_are_questioned(demo_host, changes, question):
+    backend = ScriptedBackend([call("explain_what_if", instance=12, changes=changes)])
+    turn = await Agent(demo_host, backend).run_turn("what if?")
+    assert turn.reply == question and turn.clarification is not None
+    assert turn.calls[0].status == "clarification"
+
+
+def test_the_specs_leave_instance_optional_and_list_metrics_and_labels(demo_host):
+    tools = {t["function"]["name"]: t["function"] for t in Agent(demo_host, ScriptedBackend()).tools}
+    assert "instance" not in tools["get_prediction"]["parameters"]["required"]
+    assert tools["get_model_performance"]["parameters"]["properties"]["metric"]["enum"][:2] == [
+        "accuracy",
+        "precision",
+    ]
+    expected = tools["explain_why_not"]["parameters"]["properties"]["expected_label"]
+    assert expected["enum"] == ["stable", "progressing"]
