@@ -41,8 +41,8 @@ def get_local_explanation(
         prediction_label: The label whose score is explained; by default the predicted one.
 
     Returns:
-        Each feature's (or word's) value and SHAP contribution, positive towards the explained label, by
-        magnitude; the predicted label and its probability.
+        Each feature's (or word's) value and SHAP contribution (positive: towards the explained label), and
+        the predicted label.
 
     Examples:
         - Why did the model predict that for patient 12?

@@ -70,12 +70,10 @@ def get_model_performance(host: Host, metric: MetricName, group: str | None = No
 
     Args:
         metric: Which metric; "all" for every one.
-        group: Score only the held-out instances of this group condition ('age > 60', 'label = <class>');
-            omit it for the whole split.
+        group: A group condition ('age > 60') to score only its held-out instances; omit it for all.
 
     Returns:
-        The metric's value in [0, 1], every metric and the confusion matrix (rows true, columns predicted),
-        for the group if one is given.
+        The metric's value in [0, 1], every metric and the confusion matrix (rows true, columns predicted).
 
     Examples:
         - How accurate is the model?

@@ -51,7 +51,7 @@ def explain_how_to_be_that(
     Args:
         instance: {INSTANCE}
         target_label: The label to reach; by default the most probable other one.
-        number_of_iterations: How many different counterfactuals (1 to 5).
+        number_of_iterations: How many counterfactuals (1 to 5).
 
     Returns:
         The current and target labels and up to `number_of_iterations` sets of changes (old and new values),

@@ -46,9 +46,8 @@ def explain_what_if(
 
     Args:
         instance: {INSTANCE}
-        changes: Feature name -> new value. A number sets the value ({"bmi": 30}); "5 lower" or "10% higher" is
-            a signed string, relative to the current value ({"glucose": "-5"}, {"bmi": "+10%"}). For a text
-            model, word -> replacement ({"good": "bad"}; "" removes it).
+        changes: Feature -> new value: a number sets it ({"bmi": 30}); a signed string changes it relative to
+            now ("5 lower": {"glucose": "-5"}, {"bmi": "+10%"}). Text model: word -> replacement ("" removes).
 
     Returns:
         The changes applied (old and new values), and the label and probabilities before and after.
