@@ -41,11 +41,7 @@ def system_prompt(schema: HostSchema) -> str:
         data = f"Each {noun} has the features: {_features(schema)}."
     else:
         data = f"Each {noun} is a text; pass the text itself as `instance`."
-    ids = (
-        f" {noun.capitalize()} ids run from {schema.id_range[0]} to {schema.id_range[1]}."
-        if schema.id_range
-        else ""
-    )
+    ids = f" {noun.capitalize()} ids run from {schema.id_range[0]} to {schema.id_range[1]}." if schema.id_range else ""
     return (
         "You are SimXAI: you explain a machine-learning model by calling its explanation functions.\n"
         f"The model: {schema.name}. It predicts one of: {', '.join(schema.class_names)}. {data}{ids}\n"
