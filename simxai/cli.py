@@ -133,6 +133,13 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "chat":
             return asyncio.run(_chat(args, sys.stdin, sys.stdout))
         if args.command == "serve":
+            import importlib.util
+
+            absent = [m for m in ("fastapi", "uvicorn") if importlib.util.find_spec(m) is None]
+            if absent:
+                return _fail(
+                    f"serve needs {' and '.join(absent)}, which are not installed; run: pip install 'simxai[server]'"
+                )
             from simxai.server.run import serve
 
             return serve(args)

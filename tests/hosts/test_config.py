@@ -370,3 +370,29 @@ def test_a_missing_field_is_said_plainly(files: Path) -> None:
     with pytest.raises(UsageError, match="field 'target' is required") as error:
         load_host_config(_write(files, "incomplete.yaml", config))
     assert "field required" not in str(error.value).lower()
+
+
+def test_the_host_config_pages_full_example_loads_and_answers_as_shown(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "host-config.md").read_text(encoding="utf-8")
+    script = re.search(r"```python\n(.*?)```", doc, re.S)
+    config = re.search(r"```yaml\n(name: .*?)```", doc, re.S)
+    assert script is not None and config is not None
+    (tmp_path / "make.py").write_text(script.group(1), encoding="utf-8")
+    (tmp_path / "host.yaml").write_text(config.group(1), encoding="utf-8")
+    made = subprocess.run([sys.executable, "make.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    host = load_host_config(tmp_path / "host.yaml")
+    schema = host.schema()
+    assert schema.id_range == (10001, 10400) and [f.name for f in schema.features] == ["age", "income", "region"]
+    assert schema.features[2].categories == ["north", "south", "east", "west"]
+    # The dialogue the page shows, as the host answers it.
+    prediction = host.predict(host.resolve(10380))
+    assert prediction.render().startswith("The model predicts stays for customer 10380 (probabilities: stays")
+    what_if = host.what_if(host.resolve(10380), {"region": "east"}).render()
+    assert what_if.startswith("For customer 10380, changing region from west to east: the prediction changes to leaves")
+    shown = re.findall(r"^simxai: (.*?) \.\.\.$", doc, re.M)
+    assert len(shown) == 2 and prediction.render().startswith(shown[0]) and what_if.startswith(shown[1])
+    assert host.resolve("id > 10350").size == 50
