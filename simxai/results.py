@@ -388,19 +388,21 @@ class PerformanceResult(Result):
     n: int
     #: The group scored ("age > 60"), when the metric was computed on part of the split only.
     group: str | None = None
+    #: What was scored, in the plural ("applicants"); hosts that predate the field leave "instances".
+    nouns: str = "instances"
 
     def render(self) -> str:
-        where = f"{self.split}, only instances with {self.group}" if self.group else self.split
+        where = f"{self.split}, only {self.nouns} with {self.group}" if self.group else self.split
         if self.metric == "confusion_matrix" and self.confusion_matrix is not None:
             rows = "; ".join(
                 f"true {self.labels[i]}: " + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
                 for i, row in enumerate(self.confusion_matrix)
             )
-            return f"Confusion matrix on the {where} ({self.n} instances): {rows}."
+            return f"Confusion matrix on the {where} ({self.n} {self.nouns}): {rows}."
         if self.metric == "all":
             listed = ", ".join(f"{k} {format_number(v)}" for k, v in self.metrics.items())
-            return f"On the {where} ({self.n} instances) the model scores: {listed}."
-        return f"The model's {self.metric} on the {where} ({self.n} instances) is {format_number(self.value)}."
+            return f"On the {where} ({self.n} {self.nouns}) the model scores: {listed}."
+        return f"The model's {self.metric} on the {where} ({self.n} {self.nouns}) is {format_number(self.value)}."
 
 
 class Histogram(pydantic.BaseModel):

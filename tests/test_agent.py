@@ -203,7 +203,11 @@ async def test_conversation_history_is_bounded(demo_host):
 
 def test_dialogue_state_fill_only_fills_missing_fillable_arguments():
     state = DialogueState(instance=4, metric="f1", changes={"bmi": 30})
-    assert state.fill({}, ["instance", "changes"]) == {"instance": 4, "changes": {"bmi": 30}}
+    # Earlier changes carry over to another instance ("and for 9?"), never back onto the same one: a what-if
+    # whose changes were not understood must ask, not answer the earlier question again.
+    assert state.fill({}, ["instance", "changes"]) == {"instance": 4}
+    assert state.fill({"instance": 4}, ["instance", "changes"]) == {"instance": 4}
+    assert state.fill({"instance": 9}, ["instance", "changes"]) == {"instance": 9, "changes": {"bmi": 30}}
     assert state.fill({"instance": 9}, ["instance"]) == {"instance": 9}
     assert state.fill({}, ["metric"]) == {"metric": "f1"}
     assert DialogueState().fill({"instance": None}, ["instance"]) == {}

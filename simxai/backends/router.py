@@ -554,6 +554,12 @@ _SMALL_TALK = re.compile(
     r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
     re.IGNORECASE,
 )
+#: Questions about SimXAI itself, as a whole turn: answered with what it can do, never by a function.
+_CAPABILITY = re.compile(
+    r"^\W*(?:help(?:\s+me)?|what\s+(?:can|could)\s+(?:you|i)\s+(?:do|ask(?:\s+you)?)|what\s+do\s+you\s+do|"
+    r"what\s+are\s+you|who\s+are\s+you|how\s+does\s+(?:this|it)\s+work|what\s+is\s+this)\W*$",
+    re.IGNORECASE,
+)
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE)
 _THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
 _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
@@ -752,6 +758,8 @@ class RouterBackend(Backend):
             previous = self._previous_function(history, request, depth)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
+        if _CAPABILITY.match(text):
+            return _Decision(None, decision.confidence, False)
         if not decision.cued and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return _Decision(None, decision.confidence, False)
         if decision.cued:
@@ -950,6 +958,11 @@ class RouterBackend(Backend):
             content = f"You're welcome. Anything else? Try {_examples(specs, schema)}."
         elif _GOODBYE.search(text):
             content = "Goodbye!"
+        elif _CAPABILITY.match(text):
+            content = (
+                f"I answer questions about {model} (I'm SimXAI's offline router, no LLM): its predictions and "
+                f"why, what would change them, and its performance, data and outputs. Try {_examples(specs, schema)}."
+            )
         else:
             content = (
                 f"I can only answer questions about {model} (I'm SimXAI's offline router, no LLM): its "
@@ -987,7 +1000,8 @@ def _examples(specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:
     ]
     if not questions:  # another registry: the specs' own examples
         questions = [s.examples[0] for s in specs if s.examples][:2]
-    quoted = [f'"{q}"' for q in questions[:3]] or ['"what can you tell me about the model?"']
+    # A question that quotes a text is itself quoted with single quotes.
+    quoted = [f"'{q}'" if '"' in q else f'"{q}"' for q in questions[:3]] or ['"what can you tell me about the model?"']
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
 
 

@@ -961,6 +961,7 @@ class TabularHost:
             split="held-out split",
             n=len(ids),
             group=group.condition if group is not None else None,
+            nouns=plural(self.instance_noun),
         )
 
     def _group_test_ids(self, group: Subject) -> np.ndarray:

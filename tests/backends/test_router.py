@@ -525,3 +525,11 @@ async def test_a_change_alone_after_a_prediction_is_a_what_if(router):
     assert called(await route(router, "ten years older", TABULAR, history)) == [
         ("explain_what_if", {"changes": {"age": "+10"}})
     ]
+
+
+@pytest.mark.parametrize("text", ["what can you do?", "help", "What can I ask you?", "how does this work?"])
+async def test_what_it_can_do_is_answered_by_the_router_not_by_a_function(router: RouterBackend, text: str) -> None:
+    response = await route(router, text)
+    assert response.tool_calls == []
+    assert response.content.startswith(f"I answer questions about the {TABULAR.name} model")
+    assert '"what does the model predict for patient 12?"' in response.content

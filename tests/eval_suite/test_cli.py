@@ -303,8 +303,8 @@ def test_a_missing_extra_is_named_before_any_work_with_the_pip_install(
     import dataclasses
 
     called: list[argparse.Namespace] = []
-    recording = dataclasses.replace(cli.SUBCOMMANDS["parse"], run=lambda args: called.append(args) or 0)
-    monkeypatch.setitem(cli.SUBCOMMANDS, "parse", recording)
+    recording = dataclasses.replace(SUBCOMMANDS["parse"], run=lambda args: called.append(args) or 0)
+    monkeypatch.setitem(SUBCOMMANDS, "parse", recording)
     code = main(["parse", "--dataset", "compass-multiturn", "--backend", "router", "--data-dir", str(datasets_dir),
                  "--out", str(tmp_path / "r.json"), "--quiet"])  # fmt: skip
     err = capsys.readouterr().err.strip()

@@ -396,3 +396,4 @@ def test_the_host_config_pages_full_example_loads_and_answers_as_shown(tmp_path:
     shown = re.findall(r"^simxai: (.*?) \.\.\.$", doc, re.M)
     assert len(shown) == 2 and prediction.render().startswith(shown[0]) and what_if.startswith(shown[1])
     assert host.resolve("id > 10350").size == 50
+    assert "held-out split (80 customers)" in host.performance("accuracy").render()
