@@ -365,3 +365,13 @@ async def test_the_routers_small_talk_passes_the_guard_with_its_own_examples(loa
     turn = await Agent(loan_host, load_backend("router")).conversation().send("hello")
     assert "applicant 12" in turn.reply and turn.calls == []
     assert turn.faithfulness.passed and turn.faithfulness.unsupported == []
+
+
+async def test_an_unknown_category_is_asked_back_with_the_valid_names(loan_host):
+    wrong = call("explain_what_if", instance=5, changes={"region": "middle"})
+    backend = ScriptedBackend([wrong, wrong])  # an LLM gets one retry with the error before the user is asked
+    turn = await Agent(loan_host, backend, settings=AgentSettings(guard=False)).run_turn("what if in the middle?")
+    assert turn.clarification is not None and turn.clarification.missing == ["changes"]
+    assert turn.reply.startswith(
+        "region has no category 'middle'; valid categories are east, north, south, west. What should change?"
+    )

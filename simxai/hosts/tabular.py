@@ -145,9 +145,10 @@ def _instance_ids(data: pd.DataFrame, id_column: str | None, target: str) -> np.
     if id_column is None:
         return None
     if id_column not in data.columns or id_column == target:
+        near = closest(str(id_column), [str(c) for c in data.columns if c != target])
         raise UsageError(
             f"id_column {id_column!r} is not a column of data besides the target; "
-            f"columns are {', '.join(map(str, data.columns))}"
+            f"columns are {', '.join(map(str, data.columns))}" + (f" (did you mean {', '.join(near)}?)" if near else "")
         )
     column = data[id_column]
     if not pd.api.types.is_integer_dtype(column) or pd.api.types.is_bool_dtype(column):
