@@ -208,6 +208,9 @@ async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             else backend.name
         )
         print(f"SimXAI chat about {host.schema().name} with {kind}. Ctrl-D to quit.", file=stdout)
+        from simxai.host_examples import example_questions
+
+        print("Try: " + " / ".join(example_questions(host.schema())), file=stdout)
 
     def show(turn: Turn) -> None:
         if args.jsonl:

@@ -195,3 +195,20 @@ def test_serve_on_a_busy_port_is_one_line_before_anything_says_it_started():
         f"choose another with --port, e.g. --port {port + 1}"
     )
     assert "startup complete" not in out.stderr and "http://" not in out.stderr
+
+
+async def test_the_interactive_chat_opens_with_this_hosts_own_examples():
+    import io
+
+    from simxai.cli import _chat, build_parser
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = io.StringIO()
+    assert await _chat(build_parser().parse_args(["chat", "--host", "loan"]), Terminal("hello\n"), out) == 0
+    banner, examples, reply = out.getvalue().splitlines()[:3]
+    assert banner.startswith("SimXAI chat about loan approval with offline router")
+    assert examples.startswith("Try: what does the model predict for applicant 12? / why? / what if the ")
+    assert reply.startswith("> Hello!") and "applicant 12" in reply and "patient" not in out.getvalue()
