@@ -617,10 +617,11 @@ class _TurnRun:
         return self._cannot()
 
     def _cannot(self) -> str:
-        names = ", ".join(self.agent.registry.names())
+        # In the user's words, not the functions' names. No example questions here: their numbers and feature
+        # names would read to the guard as claims about the model.
         return (
-            "I can't do that. I can answer questions about this model only through its explanation "
-            f"functions ({names}); please rephrase your question in those terms."
+            "I can't do that. I can answer questions about this model: its predictions and why, what would change "
+            "them, and its performance, data and outputs. Please rephrase your question."
         )
 
     # Stage 5: verbalize and guard.
