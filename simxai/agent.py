@@ -741,10 +741,7 @@ def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) 
             f"Please give them, or the id of {a} {noun} in the data."
         )
     if name == "instance":
-        # An error that already says how ids run is not repeated.
         span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
-        if "ids run from" in reason:
-            span = ""
         if schema.kind == "text":
             where = f"Please give the {noun} itself in quotes" + (f", or an id{span}" if span else "")
         else:

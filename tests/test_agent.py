@@ -349,8 +349,8 @@ async def test_clarifications_on_a_loan_host_use_its_words(loan_host):
     unknown = await Agent(loan_host, load_backend("router")).conversation().send("why is applicant 9999 rejected?")
     # One sentence each, the range said once, no internal function name.
     assert unknown.reply == (
-        "There is no applicant 9999; ids run from 0 to 1499. Which applicant do you mean? "
-        "Please give an applicant id or the feature values."
+        "There is no applicant 9999. Which applicant do you mean? "
+        "Please give an applicant id from 0 to 1499 or the feature values."
     )
     change = await Agent(loan_host, load_backend("router")).conversation().send("what if applicant 5 changed?")
     assert change.clarification is not None and change.clarification.missing == ["changes"]

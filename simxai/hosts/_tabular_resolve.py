@@ -66,25 +66,19 @@ class Resolver:
         return self.noun if n == 1 else plural(self.noun)
 
     @property
-    def id_span(self) -> str:
-        """How ids run, e.g. "ids run from 0 to 441"."""
-        if self._ids is None:
-            return f"ids run from 0 to {len(self.table) - 1}"
-        low, high = int(self._ids.min()), int(self._ids.max())
-        gaps = "" if high - low + 1 == len(self._ids) else f", {len(self._ids)} of them"
-        return f"ids run from {low} to {high}{gaps}"
-
-    @property
     def id_text(self) -> str:
+        """The valid ids in words, e.g. "a row id from 0 to 441"."""
         if self._ids is None:
             return f"a row id from 0 to {len(self.table) - 1}"
-        return f"an id from {int(self._ids.min())} to {int(self._ids.max())}"
+        low, high = int(self._ids.min()), int(self._ids.max())
+        gaps = "" if high - low + 1 == len(self._ids) else f" ({len(self._ids)} of them)"
+        return f"an id from {low} to {high}{gaps}"
 
     def position(self, row: int) -> int:
         """The table row of an instance id.
 
         Raises:
-            ArgumentError: no such id, naming how ids run.
+            ArgumentError: no such id, with the valid ids in `valid`.
         """
         self.check_row(row)
         return row if self._where is None else self._where[int(row)]
@@ -130,7 +124,7 @@ class Resolver:
         known = 0 <= row < len(self.table) if self._where is None else int(row) in self._where
         if not known:
             raise ArgumentError(
-                f"there is no {self.noun} {row}; {self.id_span}",
+                f"there is no {self.noun} {row}",
                 argument="instance",
                 valid=self.id_text,
             )
