@@ -24,6 +24,7 @@ from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, Ho
 from simxai.extraction import extract_argument
 from simxai.followup import Step, answer_amount, extract_step, offered_amount, step_changes, step_feature
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
+from simxai.host_examples import article, example_change
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.prompts import (
@@ -117,6 +118,12 @@ class DialogueState(pydantic.BaseModel):
         """Add the state's values for fillable arguments the call left out."""
         filled = dict(arguments)
         for name in FILLABLE:
+            # Earlier changes carry over to another instance ("and for 4?"), never to the same one: a what-if
+            # on it whose changes were not understood would silently answer the earlier question again.
+            if name == "changes" and arguments.get("instance") in (None, self.instance):
+                if filled.get(name) in (None, "", {}):
+                    filled.pop(name, None)
+                continue
             if name in parameters and filled.get(name) in (None, "", {}):
                 value = getattr(self, name)
                 if value is not None:
@@ -413,6 +420,11 @@ class _TurnRun:
                     return await self._answer(response.content)
                 if not self.agent.settings.guard:
                     return response.content
+                if not self.backend.writes_replies:
+                    # The router's direct answer is SimXAI's own fixed text: its example questions ("applicant
+                    # 12") are not claims about the model.
+                    self._direct_report = GuardReport()
+                    return response.content
                 # A direct answer may not state facts about this model: those come from functions.
                 started = time.perf_counter()
                 report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.said)
@@ -680,10 +692,11 @@ class _TurnRun:
         return self._cannot()
 
     def _cannot(self) -> str:
-        names = ", ".join(self.agent.registry.names())
+        # In the user's words, not the functions' names. No example questions here: their numbers and feature
+        # names would read to the guard as claims about the model.
         return (
-            "I can't do that. I can answer questions about this model only through its explanation "
-            f"functions ({names}); please rephrase your question in those terms."
+            "I can't do that. I can answer questions about this model: its predictions and why, what would change "
+            "them, and its performance, data and outputs. Please rephrase your question."
         )
 
     # Stage 5: verbalize and guard.
@@ -777,36 +790,47 @@ def _step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
     )
 
 
+def _sentence(text: str, schema: HostSchema) -> str:
+    """`text` as a sentence of its own: a capital (unless it starts with a feature's name) and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    first = text.split(" ", 1)[0]
+    if first not in {f.name for f in schema.features}:
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) -> str:
+    """The clarifying question for a missing or invalid argument, in the host's own words and examples."""
     noun = schema.instance_noun
+    a = article(noun)
+    reason = "" if exc.missing else _sentence(str(exc), schema) + " "
     if name == "instance" and exc.missing and any(m not in FILLABLE for m in exc.missing):
         return (
-            f"To answer that ({function}) I also need these values: {', '.join(exc.missing)}. "
-            f"Please give them, or the id of a {noun} in the data."
+            f"To answer that I also need these values: {', '.join(exc.missing)}. "
+            f"Please give them, or the id of {a} {noun} in the data."
         )
     if name == "instance":
-        where = ""
+        span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
         if schema.kind == "text":
-            where = f"Please give the {noun} itself in quotes"
-            if schema.id_range:
-                where += f", or an id from {schema.id_range[0]} to {schema.id_range[1]}"
+            where = f"Please give the {noun} itself in quotes" + (f", or an id{span}" if span else "")
         else:
-            where = f"Please give a {noun} id"
-            if schema.id_range:
-                where += f" from {schema.id_range[0]} to {schema.id_range[1]}"
-            where += " or the feature values"
-        prefix = "" if exc.missing else f"{exc} "
-        return f"{prefix}Which {noun} do you mean ({function})? {where}."
+            where = f"Please give {a} {noun} id{span} or the feature values"
+        return f"{reason}Which {noun} do you mean? {where}."
     if name == "metric":
-        return f"Which metric would you like: {', '.join(schema.metrics)}?"
+        return f"{reason}Which metric would you like: {', '.join(schema.metrics)}?"
     if name == "group":
-        reason = str(exc)
-        return f"{reason[:1].upper()}{reason[1:]}. Valid: {exc.valid}. Which group should I score the model on?"
+        return f"{_sentence(str(exc), schema)} Valid: {exc.valid}. Which group should I score the model on?"
     if name == "changes":
-        example = "'bmi 30' or 'glucose 5 lower'" if schema.kind == "tabular" else "\"replace 'good' with 'bad'\""
-        return f"What should change for the what-if question? For example {example}."
+        if schema.kind == "text":
+            example = "\"replace 'good' with 'bad'\""
+        else:
+            phrase = example_change(schema)
+            example = f'"what if {phrase}?"' if phrase else "a feature and its new value"
+        return f"{reason}What should change? For example {example}."
     valid = f" Valid: {exc.valid}." if exc.valid else ""
-    return f"{exc}.{valid} What should I use for {name}?"
+    return f"{_sentence(str(exc), schema)}{valid} What should I use for {name}?"
 
 
 class Conversation:

@@ -9,19 +9,37 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+import simxai
 from simxai.exceptions import ArgumentError, SimXAIError
-from simxai.settings import Settings, agent_settings, build_backend, build_fallback, load_host
+from simxai.settings import (
+    BUNDLED_HOSTS,
+    Settings,
+    agent_settings,
+    build_backend,
+    build_fallback,
+    load_host,
+    read_settings,
+)
 
 EXIT_BAD_INPUT = 2
 
 
-def _host_options(parser: argparse.ArgumentParser) -> None:
+def _host_options(parser: argparse.ArgumentParser, *, serve: bool = False) -> None:
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--host-config", help="YAML or JSON host config (your model file, CSV and cards)")
+    group.add_argument(
+        "--host-config", help="YAML or JSON host config (your model file, CSV and cards; docs/host-config.md)"
+    )
     group.add_argument(
         "--host-url", help="base URL of a remote host that serves the SimXAI host REST contract"
     )
-    group.add_argument("--host", choices=["demo", "sentiment", "loan"], help="a bundled host (default: demo)")
+    # `serve --host ADDRESS` once meant the bind address; `serve` checks the value itself so that old
+    # spelling still works, with a deprecation line (see simxai.server.run.settings_from_args).
+    group.add_argument(
+        "--host",
+        choices=None if serve else BUNDLED_HOSTS,
+        metavar="{" + ",".join(BUNDLED_HOSTS) + "}",
+        help="a bundled host (default: demo)",
+    )
 
 
 def _backend_options(parser: argparse.ArgumentParser) -> None:
@@ -50,13 +68,14 @@ def _settings(args: argparse.Namespace) -> Settings:
         }.items()
         if value is not None
     }
-    return Settings(**overrides)
+    return read_settings(Settings, overrides)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="simxai", description="Talk to a machine-learning model and understand it."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {simxai.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     specs = commands.add_parser("specs", help="print the function specs")
@@ -76,18 +95,36 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--jsonl", action="store_true", help="print one JSON object per turn")
 
     serve = commands.add_parser("serve", help="serve the HTTP chat API and web page")
-    serve.add_argument("--host", dest="bind", default=None, help="address to bind (default 127.0.0.1)")
+    serve.add_argument(
+        "--bind", default=None, help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"
+    )
     serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
     _backend_options(serve)
-    group = serve.add_mutually_exclusive_group()
-    group.add_argument("--host-config", help="YAML or JSON host config")
-    group.add_argument("--host-url", help="base URL of a remote host")
+    _host_options(serve, serve=True)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `simxai` command; return its exit code."""
     args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # `simxai call ... | head` closed the pipe: the reader has what it wanted. Point stdout at devnull so
+        # the interpreter's final flush does not raise again.
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "specs":
             return _specs(args.format)
@@ -96,6 +133,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "chat":
             return asyncio.run(_chat(args, sys.stdin, sys.stdout))
         if args.command == "serve":
+            import importlib.util
+
+            absent = [m for m in ("fastapi", "uvicorn") if importlib.util.find_spec(m) is None]
+            if absent:
+                return _fail(
+                    f"serve needs {' and '.join(absent)}, which are not installed; run: pip install 'simxai[server]'"
+                )
             from simxai.server.run import serve
 
             return serve(args)
@@ -139,7 +183,8 @@ def _call(args: argparse.Namespace) -> int:
         result = function(host, arguments)
     except ArgumentError as exc:
         detail = f"; valid: {exc.valid}" if exc.valid else ""
-        hint = f"; did you mean {', '.join(exc.suggestions)}?" if exc.suggestions else ""
+        suggestions = [s for s in exc.suggestions if s]
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         missing = f"; missing: {', '.join(exc.missing)}" if exc.missing else ""
         return _fail(f"{exc}{detail}{missing}{hint}")
     json.dump(result_payload(result), sys.stdout, indent=2, ensure_ascii=False)
@@ -163,6 +208,9 @@ async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             else backend.name
         )
         print(f"SimXAI chat about {host.schema().name} with {kind}. Ctrl-D to quit.", file=stdout)
+        from simxai.host_examples import example_questions
+
+        print("Try: " + " / ".join(example_questions(host.schema())), file=stdout)
 
     def show(turn: Turn) -> None:
         if args.jsonl:
@@ -187,6 +235,9 @@ async def _chat(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
                     f"  [{c.function}({json.dumps(c.arguments, ensure_ascii=False)}) → {c.status}]",
                     file=stdout,
                 )
+        if turn.fallback:
+            # The LLM failed and the router answered: say so, as the JSON lines and the API do.
+            print(f"  [the offline router answered: {turn.fallback}]", file=stdout)
         print(turn.reply, file=stdout)
 
     try:

@@ -157,7 +157,8 @@ class LocalExplanationResult(Result):
 
     def render(self) -> str:
         parts = []
-        for a in self.top():
+        # A feature with no effect does not "matter most", however few features there are.
+        for a in (a for a in self.top() if a.contribution != 0):
             shown = (
                 f" = {format_number(a.value)}" if a.value is not None and self.subject.kind != "text" else ""
             )
@@ -165,9 +166,15 @@ class LocalExplanationResult(Result):
                 f"{a.feature}{shown} ({_direction(a.contribution, self.label)}, {format_number(a.contribution)})"
             )
         scope = "on average over " if self.subject.kind == "group" else "for "
+        features = "words" if self.subject.kind == "text" else "features"
+        head = f"The model predicts {self.predicted_label} {scope}{self.subject.description}. "
+        if not parts:
+            return (
+                f"{head}No {features[:-1]} moves the {self.label} {self.output_space} ({self.method}): every "
+                f"contribution is 0. " + self._scale()
+            )
         return (
-            f"The model predicts {self.predicted_label} {scope}{self.subject.description}. "
-            f"The features that matter most for the {self.label} {self.output_space} ({self.method}) are: "
+            f"{head}The {features} that matter most for the {self.label} {self.output_space} ({self.method}) are: "
             + "; ".join(parts)
             + ". "
             + self._scale()
@@ -233,8 +240,11 @@ class Change(pydantic.BaseModel):
     def render(self) -> str:
         if self.old in (None, ""):
             return f"insert '{format_number(self.new)}'"
+        word = self.feature == self.old  # a text's word edit: the word is the feature
         if self.new in (None, ""):
-            return f"remove {self.feature}"
+            return f"remove '{self.feature}'" if word else f"remove {self.feature}"
+        if word:
+            return f"'{self.old}' to '{format_number(self.new)}'"
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.new)}"
 
 
@@ -378,19 +388,21 @@ class PerformanceResult(Result):
     n: int
     #: The group scored ("age > 60"), when the metric was computed on part of the split only.
     group: str | None = None
+    #: What was scored, in the plural ("applicants"); hosts that predate the field leave "instances".
+    nouns: str = "instances"
 
     def render(self) -> str:
-        where = f"{self.split}, only instances with {self.group}" if self.group else self.split
+        where = f"{self.split}, only {self.nouns} with {self.group}" if self.group else self.split
         if self.metric == "confusion_matrix" and self.confusion_matrix is not None:
             rows = "; ".join(
                 f"true {self.labels[i]}: " + ", ".join(f"{n} predicted {self.labels[j]}" for j, n in enumerate(row))
                 for i, row in enumerate(self.confusion_matrix)
             )
-            return f"Confusion matrix on the {where} ({self.n} instances): {rows}."
+            return f"Confusion matrix on the {where} ({self.n} {self.nouns}): {rows}."
         if self.metric == "all":
             listed = ", ".join(f"{k} {format_number(v)}" for k, v in self.metrics.items())
-            return f"On the {where} ({self.n} instances) the model scores: {listed}."
-        return f"The model's {self.metric} on the {where} ({self.n} instances) is {format_number(self.value)}."
+            return f"On the {where} ({self.n} {self.nouns}) the model scores: {listed}."
+        return f"The model's {self.metric} on the {where} ({self.n} {self.nouns}) is {format_number(self.value)}."
 
 
 class Histogram(pydantic.BaseModel):
@@ -513,6 +525,31 @@ def render_result(result: Any) -> str:
         return result.render()
     if isinstance(result, str):
         return result
-    import json
+    text = _plain(result_payload(result))
+    return text if text.endswith((".", "?", "!")) else text + "."
 
-    return json.dumps(result_payload(result), ensure_ascii=False)
+
+def _plain(value: Any, depth: int = 0) -> str:
+    """Any JSON value in plain words: "count: 12; threshold: 0.8", lists joined, nested parts in brackets."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, int | float):
+        return format_number(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        if not value:
+            return "nothing"
+        inner = (", " if depth else "; ").join(
+            f"{str(k).replace('_', ' ')}: {_plain(v, depth + 1)}" for k, v in value.items()
+        )
+        return f"({inner})" if depth else inner
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if all(isinstance(v, dict) for v in value):
+            return "; ".join(f"({i}) {_plain(v, depth + 1).strip('()')}" for i, v in enumerate(value, 1))
+        return ", ".join(_plain(v, depth + 1) for v in value)
+    return str(value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import pydantic
 import pydantic_settings
@@ -14,7 +14,18 @@ if TYPE_CHECKING:
     from simxai.agent import AgentSettings
     from simxai.backends import Backend
 
-__all__ = ["Settings", "agent_settings", "build_backend", "build_fallback", "load_host"]
+__all__ = [
+    "BUNDLED_HOSTS",
+    "Settings",
+    "agent_settings",
+    "build_backend",
+    "build_fallback",
+    "load_host",
+    "read_settings",
+]
+
+#: The hosts that ship with SimXAI, by the name `--host` and `SIMXAI_HOST` take.
+BUNDLED_HOSTS = ("demo", "sentiment", "loan")
 
 
 class Settings(pydantic_settings.BaseSettings):
@@ -42,6 +53,31 @@ class Settings(pydantic_settings.BaseSettings):
     guard: bool = True
     #: Prompt tokens a request may take (the LLM's context minus the reply); older turns are dropped to fit.
     context_tokens: int | None = None
+
+
+S = TypeVar("S", bound=Settings)
+
+
+def read_settings(cls: type[S], overrides: dict[str, Any]) -> S:
+    """Settings of type `cls` from `SIMXAI_*` variables, overridden by `overrides` (command-line options).
+
+    Raises:
+        UsageError: one line per bad value, naming the option or environment variable it came from and the
+            rule it broke (never pydantic's traceback).
+    """
+    try:
+        return cls(**overrides)
+    except pydantic.ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            field = str(error["loc"][0]) if error["loc"] else ""
+            source = f"--{field.replace('_', '-')}" if field in overrides else f"SIMXAI_{field.upper()}"
+            reason = error["msg"].removeprefix("Value error, ")
+            reason = reason[:1].lower() + reason[1:]
+            # A key's value is never echoed: the line may end up in a log.
+            shown = source if "key" in field else f"{source}={error['input']!r}"
+            problems.append(f"{shown}: {reason}" if field else reason)
+        raise UsageError("bad setting: " + "; ".join(problems)) from None
 
 
 def load_host(settings: Settings) -> Host:

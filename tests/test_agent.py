@@ -203,7 +203,11 @@ async def test_conversation_history_is_bounded(demo_host):
 
 def test_dialogue_state_fill_only_fills_missing_fillable_arguments():
     state = DialogueState(instance=4, metric="f1", changes={"bmi": 30})
-    assert state.fill({}, ["instance", "changes"]) == {"instance": 4, "changes": {"bmi": 30}}
+    # Earlier changes carry over to another instance ("and for 9?"), never back onto the same one: a what-if
+    # whose changes were not understood must ask, not answer the earlier question again.
+    assert state.fill({}, ["instance", "changes"]) == {"instance": 4}
+    assert state.fill({"instance": 4}, ["instance", "changes"]) == {"instance": 4}
+    assert state.fill({"instance": 9}, ["instance", "changes"]) == {"instance": 9, "changes": {"bmi": 30}}
     assert state.fill({"instance": 9}, ["instance"]) == {"instance": 9}
     assert state.fill({}, ["metric"]) == {"metric": "f1"}
     assert DialogueState().fill({"instance": None}, ["instance"]) == {}
@@ -300,3 +304,74 @@ async def test_the_feature_in_focus_follows_data_questions(demo_host):
     assert conversation.state.feature == "glucose"
     rebuilt = DialogueState.from_history(conversation.history)
     assert rebuilt.feature == "glucose"
+
+
+# ---- what a new user meets ------------------------------------------------------------------------------
+
+
+def test_the_readmes_custom_function_snippet_runs_as_a_script(tmp_path):
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    snippet = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "@registry.register" in b)
+    (tmp_path / "snippet.py").write_text(snippet, encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, str(tmp_path / "snippet.py")], capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    why, count = out.stdout.splitlines()
+    assert why.endswith("['get_local_explanation'] True")
+    # The custom function's dict is replied in words, not as JSON.
+    assert re.fullmatch(r"patients above threshold: \d+; patients: 442\. \['count_high_risk'\] True", count)
+
+
+def test_any_plain_result_is_rendered_in_words():
+    from simxai.results import render_result
+
+    assert render_result({"count": 12, "by_label": {"stable": 3, "progressing": 9}, "ids": [1, 2], "ok": True}) == (
+        "count: 12; by label: (stable: 3, progressing: 9); ids: 1, 2; ok: yes."
+    )
+    assert render_result([{"id": 1, "p": 0.123456}, {"id": 2, "p": 0.5}]) == "(1) id: 1, p: 0.123; (2) id: 2, p: 0.5."
+    assert render_result({}) == "nothing." and render_result("As is.") == "As is."
+
+
+async def test_clarifications_on_a_loan_host_use_its_words(loan_host):
+    from simxai.backends import load_backend
+
+    conversation = Agent(loan_host, load_backend("router")).conversation()
+    which = await conversation.send("why?")
+    assert which.reply == (
+        "Which applicant do you mean? Please give an applicant id from 0 to 1499 or the feature values."
+    )
+    unknown = await Agent(loan_host, load_backend("router")).conversation().send("why is applicant 9999 rejected?")
+    # One sentence each, the range said once, no internal function name.
+    assert unknown.reply == (
+        "There is no applicant 9999. Which applicant do you mean? "
+        "Please give an applicant id from 0 to 1499 or the feature values."
+    )
+    change = await Agent(loan_host, load_backend("router")).conversation().send("what if applicant 5 changed?")
+    assert change.clarification is not None and change.clarification.missing == ["changes"]
+    assert change.reply.startswith('What should change? For example "what if the ')
+    for reply in (which.reply, unknown.reply, change.reply):
+        assert "bmi" not in reply and "glucose" not in reply and "patient" not in reply and "(" not in reply
+
+
+async def test_the_routers_small_talk_passes_the_guard_with_its_own_examples(loan_host):
+    from simxai.backends import load_backend
+
+    turn = await Agent(loan_host, load_backend("router")).conversation().send("hello")
+    assert "applicant 12" in turn.reply and turn.calls == []
+    assert turn.faithfulness.passed and turn.faithfulness.unsupported == []
+
+
+async def test_an_unknown_category_is_asked_back_with_the_valid_names(loan_host):
+    wrong = call("explain_what_if", instance=5, changes={"region": "middle"})
+    backend = ScriptedBackend([wrong, wrong])  # an LLM gets one retry with the error before the user is asked
+    turn = await Agent(loan_host, backend, settings=AgentSettings(guard=False)).run_turn("what if in the middle?")
+    assert turn.clarification is not None and turn.clarification.missing == ["changes"]
+    assert turn.reply.startswith(
+        "region has no category 'middle'; valid categories are east, north, south, west. What should change?"
+    )

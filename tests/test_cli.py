@@ -99,3 +99,116 @@ def test_chat_on_the_bundled_loan_host():
         "explain_how_to_be_that",
         {"instance": 140, "target_label": "approved"},
     )
+
+
+# ---- messages a new user meets -------------------------------------------------------------------------
+
+
+def test_version(capsys):
+    import simxai
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out.strip() == f"simxai {simxai.__version__}"
+
+
+def test_a_bad_setting_from_the_environment_is_one_line_naming_the_variable(monkeypatch, capsys):
+    monkeypatch.setenv("SIMXAI_TIMEOUT", "soon")
+    assert main(["call", "get_model_information"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("simxai: bad setting: SIMXAI_TIMEOUT='soon': input should be a valid number")
+    assert "\n" not in err and "Traceback" not in err and "pydantic" not in err
+
+
+def test_a_short_api_key_from_the_environment_is_named_but_never_echoed(monkeypatch, capsys):
+    monkeypatch.setenv("SIMXAI_API_KEYS", "abc")
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "simxai: bad setting: SIMXAI_API_KEYS: 1 API key(s) are shorter than 8 characters; use long random keys"
+    )
+
+
+def test_an_unknown_function_argument_with_nothing_close_suggests_nothing(capsys, demo_host):
+    assert main(["call", "get_data_information", "--args", '{"feature": "zzzzqqq"}']) == 2
+    err = capsys.readouterr().err
+    assert "did you mean" not in err and "[]" not in err
+
+
+def test_a_closed_pipe_ends_quietly():
+    # `simxai specs | head -1`: the reader stops early; no BrokenPipeError traceback, exit 0.
+    command = f"{sys.executable} -m simxai.cli specs --format text | head -c 10"
+    out = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in out.stderr and "BrokenPipe" not in out.stderr, out.stderr
+    assert out.returncode == 0 and len(out.stdout) == 10
+
+
+def test_chat_in_plain_text_says_when_the_router_answered_for_a_failed_llm():
+    out = run(
+        "chat",
+        "--backend",
+        "openai:some-model",
+        "--base-url",
+        "http://127.0.0.1:9/v1",
+        "--fallback-to-router",
+        stdin="what does the model predict for patient 12?\n",
+    )
+    assert out.returncode == 0, out.stderr
+    first, reply = out.stdout.splitlines()[:2]
+    assert first.startswith("  [the offline router answered: router: openai:some-model failed")
+    assert "patient 12" in reply
+
+
+def test_serve_host_names_a_bundled_host_as_on_chat():
+    from simxai.cli import build_parser
+    from simxai.server.run import settings_from_args
+
+    settings = settings_from_args(build_parser().parse_args(["serve", "--host", "sentiment"]))
+    assert (settings.host, settings.bind) == ("sentiment", "127.0.0.1")
+    settings = settings_from_args(build_parser().parse_args(["serve", "--bind", "0.0.0.0", "--host", "loan"]))
+    assert (settings.host, settings.bind) == ("loan", "0.0.0.0")
+
+
+def test_serve_host_with_an_address_still_binds_with_a_deprecation_line(capsys):
+    from simxai.cli import build_parser
+    from simxai.server.run import settings_from_args
+
+    settings = settings_from_args(build_parser().parse_args(["serve", "--host", "0.0.0.0"]))
+    assert (settings.host, settings.bind) == ("demo", "0.0.0.0")
+    assert capsys.readouterr().err.strip() == (
+        "simxai serve: --host 0.0.0.0 as the address to listen on is deprecated; use --bind 0.0.0.0 "
+        "(--host now names a bundled host: demo, sentiment, loan)"
+    )
+
+
+def test_serve_on_a_busy_port_is_one_line_before_anything_says_it_started():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run("serve", "--port", str(port))
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines()[-1] == (
+        f"simxai: port {port} on 127.0.0.1 is already in use (another simxai serve?); "
+        f"choose another with --port, e.g. --port {port + 1}"
+    )
+    assert "startup complete" not in out.stderr and "http://" not in out.stderr
+
+
+async def test_the_interactive_chat_opens_with_this_hosts_own_examples():
+    import io
+
+    from simxai.cli import _chat, build_parser
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = io.StringIO()
+    assert await _chat(build_parser().parse_args(["chat", "--host", "loan"]), Terminal("hello\n"), out) == 0
+    banner, examples, reply = out.getvalue().splitlines()[:3]
+    assert banner.startswith("SimXAI chat about loan approval with offline router")
+    assert examples.startswith("Try: what does the model predict for applicant 12? / why? / what if the ")
+    assert reply.startswith("> Hello!") and "applicant 12" in reply and "patient" not in out.getvalue()

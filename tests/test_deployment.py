@@ -46,6 +46,13 @@ def _compose() -> dict[str, Any]:
     return yaml.safe_load((REPO_ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
 
 
+def _interpolate(value: str, environment: dict[str, str] | None = None) -> str:
+    """Compose's `${NAME:-default}` and `${NAME}` with the given variables (none: every default)."""
+    variables = environment or {}
+    pattern = re.compile(r"\$\{(\w+)(?::-([^}]*))?\}")
+    return pattern.sub(lambda m: variables.get(m.group(1)) or (m.group(2) or ""), value)
+
+
 def _service(name: str) -> dict[str, Any]:
     return _compose()["services"][name]
 
@@ -122,11 +129,17 @@ def test_compose_has_the_llm_and_the_service():
     assert set(_compose()["services"]) == {"vllm", "simxai"}
 
 
-def test_vllm_image_is_pinned_to_a_release():
-    image = _service("vllm")["image"]
+def test_vllm_image_is_pinned_to_a_release_for_common_drivers_and_can_be_chosen():
+    written = _service("vllm")["image"]
+    assert written.startswith("${VLLM_IMAGE:-"), "the image is a variable, so a host picks the build its driver runs"
+    image = _interpolate(written)
     repository, _, tag = image.partition(":")
     assert repository == "vllm/vllm-openai"
-    assert re.fullmatch(r"v\d+\.\d+\.\d+(-cu\d+)?", tag), f"not a pinned release tag: {image}"
+    # The default is a CUDA 12 build (driver 575+), not the CUDA 13 one that needs driver 580+.
+    assert re.fullmatch(r"v\d+\.\d+\.\d+-cu12\d", tag), f"not a pinned CUDA 12 release tag: {image}"
+    assert _interpolate(written, {"VLLM_IMAGE": "vllm/vllm-openai:v0.30.0"}) == "vllm/vllm-openai:v0.30.0"
+    deployment = (REPO_ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
+    assert "VLLM_IMAGE" in deployment and "nvidia-smi" in deployment and tag in deployment
 
 
 def _vllm_options() -> dict[str, str | None]:
@@ -185,7 +198,16 @@ def test_simxai_waits_for_a_healthy_vllm_and_is_built_here():
     assert simxai["depends_on"] == {"vllm": {"condition": "service_healthy"}}
     assert simxai["build"]["context"] == "."
     assert (REPO_ROOT / simxai["build"]["dockerfile"]).is_file()
-    assert simxai["ports"] == ["8080:8000"]
+
+
+def test_the_port_is_this_machines_only_unless_published_on_purpose():
+    (port,) = _service("simxai")["ports"]
+    assert _interpolate(port) == "127.0.0.1:8080:8000"
+    assert _interpolate(port, {"SIMXAI_PUBLISH": "0.0.0.0"}) == "0.0.0.0:8080:8000"
+    # Keys come through from the shell; publishing without them is what the docs warn against.
+    assert _service("simxai")["environment"]["SIMXAI_API_KEYS"] == "${SIMXAI_API_KEYS:-}"
+    deployment = (REPO_ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
+    assert "SIMXAI_PUBLISH=0.0.0.0" in deployment and "SIMXAI_API_KEYS" in deployment
 
 
 def test_simxai_environment_names_real_settings():
@@ -201,8 +223,9 @@ def test_simxai_environment_parses_into_the_intended_settings(monkeypatch):
     for key in [k for k in os.environ if k.startswith("SIMXAI_")]:
         monkeypatch.delenv(key)
     for key, value in _service("simxai")["environment"].items():
-        monkeypatch.setenv(key, str(value))
+        monkeypatch.setenv(key, _interpolate(str(value)))
     settings = ServerSettings()
+    assert settings.api_keys == []
     assert settings.backend == f"openai:{MODEL}" and settings.base_url == "http://vllm:8000/v1"
     assert settings.fallback_to_router is True
     db = Path(settings.db_path)
@@ -221,21 +244,55 @@ def test_base_images_are_pinned_python_311_slim():
         assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-[a-z]+)?", image), f"not python 3.11 slim: {image}"
 
 
-def test_the_service_runs_as_a_non_root_user():
+def test_the_service_runs_as_a_numeric_non_root_user():
     instructions = _dockerfile()
     users = [(i, rest) for i, (kw, rest) in enumerate(instructions) if kw == "USER"]
     assert users, "no USER: the service would run as root"
     position, user = users[-1]
-    assert user.split(":")[0] not in ("root", "0")
+    uid, _, gid = user.partition(":")
+    # A number, so that a runtime enforcing non-root (Kubernetes' runAsNonRoot) can check it.
+    assert uid.isdigit() and int(uid) != 0 and (not gid or gid.isdigit() and int(gid) != 0)
     assert position < max(i for i, (kw, _) in enumerate(instructions) if kw == "CMD")
-    assert re.search(rf"useradd .*\b{re.escape(user)}\b", " ".join(_args("RUN"))), "the user is never created"
+    assert re.search(rf"useradd .*--uid {uid}\b", " ".join(_args("RUN"))), "the user is never created"
+
+
+def test_dependencies_install_from_the_committed_constraints_before_the_code_is_copied():
+    instructions = _dockerfile()
+    installs = [i for i, (kw, rest) in enumerate(instructions) if kw == "RUN" and "pip install" in rest]
+    assert len(installs) == 2
+    dependencies, package = (instructions[i][1] for i in installs)
+    assert "-c constraints.txt" in dependencies and "optional-dependencies']['server']" in dependencies
+    assert "--no-deps" in package
+    copies = {i: rest for i, (kw, rest) in enumerate(instructions) if kw == "COPY" and "--from" not in rest}
+    code = [i for i, rest in copies.items() if shlex.split(rest)[0] == "simxai"]
+    assert code and installs[0] < code[0] < installs[1], "the code must be copied after the dependencies install"
+    assert any("constraints.txt" in rest for i, rest in copies.items() if i < installs[0])
+    # CI installs with the same constraints.
+    assert (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8").count("-c constraints.txt") == 2
+
+
+def test_the_constraints_pin_every_requirement_of_the_project_within_its_range():
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    lines = (REPO_ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    pins = dict(line.split("==") for line in lines if line and not line.startswith("#"))
+    pins = {canonicalize_name(name): version for name, version in pins.items()}
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = project["dependencies"] + [r for rs in project["optional-dependencies"].values() for r in rs]
+    for text in wanted:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        if name == "simxai" or (requirement.marker is not None and not requirement.marker.evaluate()):
+            continue
+        assert name in pins, f"{requirement.name} is not in constraints.txt: run scripts/lock_constraints.py"
+        assert requirement.specifier.contains(pins[name]), f"constraints.txt pins {name}=={pins[name]}: {text}"
 
 
 def test_the_image_installs_the_package_with_the_server_extra_and_no_torch():
     installs = [rest for rest in _args("RUN") if "pip install" in rest]
-    assert len(installs) == 1
-    targets = [w for w in shlex.split(installs[0]) if w.endswith("[server]")]
-    assert targets, f"the install does not name the server extra: {installs[0]}"
+    targets = [w for w in shlex.split(installs[-1]) if w.endswith("[server]")]
+    assert targets, f"the install does not name the server extra: {installs[-1]}"
     copied = {shlex.split(rest)[-1].rstrip("/") for rest in _args("COPY") if "--from" not in rest}
     source = targets[0].removesuffix("[server]").rstrip("/")
     assert source in {"/src", "."} or source in copied, f"{source} is not the copied source tree"
@@ -275,7 +332,7 @@ def test_cmd_is_a_valid_simxai_serve_command_line():
     assert settings.bind == "0.0.0.0"
     assert _args("EXPOSE") == [str(settings.port)]
     assert f":{settings.port}/healthz" in _healthcheck_command(_args("HEALTHCHECK")[0])[-1]
-    assert _service("simxai")["ports"] == [f"8080:{settings.port}"]
+    assert [_interpolate(p) for p in _service("simxai")["ports"]] == [f"127.0.0.1:8080:{settings.port}"]
 
 
 def test_the_session_db_lives_on_the_volume_the_user_owns():
@@ -284,7 +341,7 @@ def test_the_session_db_lives_on_the_volume_the_user_owns():
     assert db, "the image does not set SIMXAI_DB_PATH"
     folder = str(Path(db.group(1)).parent)
     assert _exec_form(_args("VOLUME")[0]) == [folder]
-    user = _args("USER")[-1]
+    user = _args("USER")[-1].split(":")[0]
     assert re.search(rf"chown {re.escape(user)}(:\S+)? {re.escape(folder)}\b", " ".join(_args("RUN")))
 
 
@@ -328,13 +385,13 @@ def test_the_image_command_serves_with_the_compose_environment_and_passes_both_h
     """
     port = _free_port()
     environment = {k: v for k, v in os.environ.items() if not k.startswith("SIMXAI_")}
-    environment.update({k: str(v) for k, v in _service("simxai")["environment"].items()})
+    environment.update({k: _interpolate(str(v)) for k, v in _service("simxai")["environment"].items()})
     environment["SIMXAI_BASE_URL"] = f"http://127.0.0.1:{_free_port()}/v1"
     environment["SIMXAI_DB_PATH"] = str(tmp_path / Path(environment["SIMXAI_DB_PATH"]).name)
     environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
     command = _cmd()
     argv = [sys.executable, "-m", "simxai.cli", *command[1:]]
-    argv[argv.index("--host") + 1] = "127.0.0.1"
+    argv[argv.index("--bind") + 1] = "127.0.0.1"
     argv[argv.index("--port") + 1] = str(port)
     process = subprocess.Popen(
         argv, cwd=tmp_path, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE

@@ -71,7 +71,7 @@ async def test_a_metric_for_patients_over_60_is_computed_on_them(agent, demo_hos
     output = turn.calls[0].output
     over_60 = set(demo_host.resolve("age > 60").ids)
     assert output["n"] == len(over_60 & set(demo_host.test_ids.tolist())) > 0
-    assert "only instances with age > 60" in turn.reply
+    assert "only patients with age > 60 (16 patients)" in turn.reply
 
 
 async def test_a_relative_follow_up_asks_how_much_instead_of_rerunning_the_old_change(agent):

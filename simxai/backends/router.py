@@ -45,6 +45,7 @@ from simxai.extraction import (
     group_spans,
 )
 from simxai.followup import extract_step, focus_feature, step_changes
+from simxai.host_examples import example_questions
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
@@ -553,6 +554,12 @@ _SMALL_TALK = re.compile(
     r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
     re.IGNORECASE,
 )
+#: Questions about SimXAI itself, as a whole turn: answered with what it can do, never by a function.
+_CAPABILITY = re.compile(
+    r"^\W*(?:help(?:\s+me)?|what\s+(?:can|could)\s+(?:you|i)\s+(?:do|ask(?:\s+you)?)|what\s+do\s+you\s+do|"
+    r"what\s+are\s+you|who\s+are\s+you|how\s+does\s+(?:this|it)\s+work|what\s+is\s+this)\W*$",
+    re.IGNORECASE,
+)
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings)\b", re.IGNORECASE)
 _THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
 _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
@@ -709,11 +716,11 @@ class RouterBackend(Backend):
         history = messages[:-1]
         specs = {s.name: s for s in request.functions}
         if not specs or request.tool_choice == "none":
-            return self._reply(text, request.functions)
+            return self._reply(text, request.functions, request.host)
         text = normalize(text, request.host, _known_words(request.functions))
         decision = self._decide(text, history, request)
         if decision.function is None:
-            return self._reply(text, request.functions)
+            return self._reply(text, request.functions, request.host)
         if decision.whole_text:
             call = ToolCall(id="call_0", name=decision.function, arguments={"instance": last.content.strip()})
             return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")
@@ -751,6 +758,8 @@ class RouterBackend(Backend):
             previous = self._previous_function(history, request, depth)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
+        if _CAPABILITY.match(text):
+            return _Decision(None, decision.confidence, False)
         if not decision.cued and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return _Decision(None, decision.confidence, False)
         if decision.cued:
@@ -935,20 +944,31 @@ class RouterBackend(Backend):
 
     # --- replies --------------------------------------------------------------------------------------
 
-    def _reply(self, text: str, specs: Sequence[FunctionSpec]) -> CompletionResponse:
-        opening = ""
-        if _GREETING.search(text):
-            opening = "Hello! "
+    def _reply(self, text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> CompletionResponse:
+        """A short friendly reply to a turn no function answers, with two or three of this host's questions."""
+        model = f"the {schema.name} model" if schema is not None else "the model"
+        if not specs:
+            content = f"I'm SimXAI's offline router (no LLM), and no functions are registered for {model} yet."
+        elif _GREETING.search(text):
+            content = (
+                f"Hello! I'm SimXAI's offline router (no LLM): I answer questions about {model} with its "
+                f"explanation functions. Try {_examples(specs, schema)}."
+            )
         elif _THANKS.search(text):
-            opening = "You're welcome. "
+            content = f"You're welcome. Anything else? Try {_examples(specs, schema)}."
         elif _GOODBYE.search(text):
-            opening = "Goodbye! "
-        topics = "; ".join(_topic(s) for s in specs) or "nothing yet: no functions are registered"
-        content = (
-            f"{opening}This is SimXAI's offline router (no LLM), so I can only answer questions about the "
-            f"model by calling its explanation functions: {topics}. Ask, for example, "
-            f'"{_example(specs)}"'
-        )
+            content = "Goodbye!"
+        elif _CAPABILITY.match(text):
+            content = (
+                f"I answer questions about {model} (I'm SimXAI's offline router, no LLM): its predictions and "
+                f"why, what would change them, and its performance, data and outputs. Try {_examples(specs, schema)}."
+            )
+        else:
+            content = (
+                f"I can only answer questions about {model} (I'm SimXAI's offline router, no LLM): its "
+                f"predictions and why, what would change them, and its performance, data and outputs. "
+                f"Try {_examples(specs, schema)}."
+            )
         return CompletionResponse(content=content, model=self.name, finish_reason="stop")
 
 
@@ -962,16 +982,27 @@ def _known_words(specs: Sequence[FunctionSpec]) -> frozenset[str]:
     return _spec_words(tuple(tuple(spec_documents(s)) for s in specs))
 
 
-def _topic(spec: FunctionSpec) -> str:
-    summary = re.sub(r"\s*\([^)]*\)", "", spec.summary).split(":")[0].rstrip(". ")
-    return summary[0].lower() + summary[1:] if summary else spec.name
+#: The function that answers an example question, by how the question begins ("why?" needs a previous turn).
+_EXAMPLE_FUNCTIONS = {
+    "what does the model predict": "get_prediction",
+    "what if": "explain_what_if",
+    "which": "get_global_explanation",
+}
 
 
-def _example(specs: Sequence[FunctionSpec]) -> str:
-    for spec in specs:
-        if spec.examples:
-            return spec.examples[0]
-    return "What does the model predict?"
+def _examples(specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:
+    """Up to three questions this host answers, quoted: built from its schema, for registered functions."""
+    names = {s.name for s in specs}
+    questions = [
+        q
+        for q in (example_questions(schema) if schema is not None else [])
+        if any(q.startswith(start) and f in names for start, f in _EXAMPLE_FUNCTIONS.items())
+    ]
+    if not questions:  # another registry: the specs' own examples
+        questions = [s.examples[0] for s in specs if s.examples][:2]
+    # A question that quotes a text is itself quoted with single quotes.
+    quoted = [f"'{q}'" if '"' in q else f'"{q}"' for q in questions[:3]] or ['"what can you tell me about the model?"']
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
 
 
 _CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")

@@ -49,6 +49,7 @@ __all__ = [
     "load_eval_host",
     "load_judge_backend",
     "main",
+    "missing_extras",
     "qa_rows",
     "register_command",
     "run_command",
@@ -443,12 +444,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def missing_extras(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The (module, what it is for) pairs this command will import and cannot: checked before any work.
+
+    matplotlib draws the plots written beside `--out` (and by `report`), tqdm the progress bar on a
+    terminal, wordllama LExT's default embedder; all three come with the `eval` extra.
+    """
+    import importlib.util
+
+    needed: list[tuple[str, str]] = []
+    if args.command == "report" or getattr(args, "out", None) is not None:
+        needed.append(("matplotlib", "the plots written beside --out"))
+    if hasattr(args, "quiet") and not args.quiet and sys.stderr.isatty():
+        needed.append(("tqdm", "the progress bar (or pass --quiet)"))
+    if getattr(args, "embedder", None) == "wordllama":
+        needed.append(("wordllama", "the default embedder (or pass --embedder hashing)"))
+    return [(module, why) for module, why in needed if importlib.util.find_spec(module) is None]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run `simxai-eval`; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "concurrency", 1) < 1:
         parser.error(f"--concurrency must be at least 1, got {args.concurrency}")
+    missing = missing_extras(args)
+    if missing:
+        needs = "; ".join(f"{module} for {why}" for module, why in missing)
+        print(
+            f"simxai-eval: error: {args.command} needs {needs}, which are not installed; "
+            "run: pip install 'simxai[eval]'",
+            file=sys.stderr,
+        )
+        return 2
     try:
         return run_command(SUBCOMMANDS[args.command].run, args)
     except KeyboardInterrupt:

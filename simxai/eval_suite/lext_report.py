@@ -141,14 +141,41 @@ def _fully_scored(case: LExTCase) -> bool:
     return item is not None and item.value is not None and item.complete
 
 
+#: What a value that could not be measured prints as: never a zero, which would read as a failure.
+NOT_MEASURED = "not measured"
+
+
 def _num(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"
+    return NOT_MEASURED if value is None else f"{value:.3f}"
 
 
 def _agg(item: Aggregate) -> str:
     if item.value is None:
-        return "n/a"
+        return NOT_MEASURED
     return f"{item.value:.3f}" + ("" if item.complete else "*")
+
+
+def _part(name: str) -> str:
+    return _SHORT.get(name, name)
+
+
+def _partial_lines(summary: LayerSummary) -> list[str]:
+    """For each partial aggregate of a layer: what it was computed from, and what was not measured."""
+    lines = []
+    for name in (*AGGREGATES, "lext"):
+        item = summary.aggregates[name]
+        if item.value is None or item.complete:
+            continue
+        label = "LExT" if name == "lext" else name
+        used = " and ".join(_part(n) for n in item.used)
+        if item.missing:
+            missing = ", ".join(_part(n) for n in item.missing)
+            lines.append(f"- {summary.layer}: {label} {item.value:.3f}* is {used} alone; not measured: {missing}")
+        else:
+            lines.append(
+                f"- {summary.layer}: {label} {item.value:.3f}* combines {used}, which are partial themselves"
+            )
+    return lines
 
 
 def lext_markdown(report: LExTReport) -> str:
@@ -171,6 +198,9 @@ def lext_markdown(report: LExTReport) -> str:
     ]
     columns = ["layer", "cases", "grounded", *AGGREGATES, "LExT", "fully scored", "LExT (fully scored)", "s"]
     parts = [head, markdown_table(columns, agg_rows)]
+    partial = [line for s in report.layers for line in _partial_lines(s)]
+    if partial:
+        parts.append("\n".join(partial))
     comp_rows = [
         [s.layer, *(f"{_num(s.components[c].mean)} ({s.components[c].n})" for c in COMPONENTS)]
         for s in report.layers

@@ -1,8 +1,9 @@
 """The table behind a `TabularHost`: feature metadata, checking of user-given values, model-ready frames.
 
 Inside the host a feature value is a float (numeric features) or a category name (categorical
-features); a category name is the text of the recorded value (`"1"` for the code 1.0), so numeric codes
-and strings are handled alike. `Table.frame` turns such values back into the dtypes the model was
+features); a category name is the name the host config gives the recorded code (`category_names`), or
+else the text of the recorded value (`"1"` for the code 1.0), so numeric codes and strings are handled
+alike. `Table.frame` turns such values back into the dtypes the model was
 trained on.
 """
 
@@ -35,6 +36,43 @@ def category_name(raw: Any) -> str:
     return str(raw)
 
 
+def _code_text(key: Any) -> str:
+    """A code as the host config writes it (0, "0", 0.0) in `category_name`'s form."""
+    if isinstance(key, str):
+        try:
+            return category_name(float(key))
+        except ValueError:
+            return key.strip()
+    return category_name(key)
+
+
+def named_codes(feature: str, raw: Mapping[str, Any], names: Mapping[Any, str]) -> dict[str, str]:
+    """{code text: name} for a categorical feature whose codes the host config names.
+
+    Raises:
+        UsageError: a code in the data without a name, a name for a code the data does not hold, or names
+            that are empty, repeated, or the text of another code.
+    """
+    given = {_code_text(k): v for k, v in names.items()}
+    unnamed = [code for code in raw if code not in given]
+    unknown = [code for code in given if code not in raw]
+    if unnamed or unknown:
+        raise UsageError(
+            f"category_names for {feature!r} must name each code in the data ({', '.join(raw)}) and nothing else"
+            + (f"; unnamed: {', '.join(unnamed)}" if unnamed else "")
+            + (f"; not in the data: {', '.join(unknown)}" if unknown else "")
+        )
+    labels = [v.strip() if isinstance(v, str) else v for v in given.values()]
+    if not all(isinstance(v, str) and v for v in labels) or len({v.lower() for v in labels}) != len(labels):
+        raise UsageError(
+            f"category_names for {feature!r} must be distinct non-empty strings; got {list(given.values())}"
+        )
+    clash = [v for code, v in zip(given, labels, strict=True) if v in raw and v != code]
+    if clash:
+        raise UsageError(f"category_names for {feature!r}: {clash} would name another code; choose other names")
+    return {code: str(name).strip() for code, name in given.items()}
+
+
 def decimals_of(values: np.ndarray) -> int:
     """The fewest decimals (0-6) that write every value exactly; how finely a feature is recorded."""
     for d in range(7):
@@ -58,6 +96,12 @@ class Feature:
     decimals: int = 6
     categories: tuple[str, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict)
+    codes: Mapping[str, str] = field(default_factory=dict)
+
+    def category(self, raw: Any) -> str:
+        """The category name of a recorded value: its given name, or its text."""
+        text = category_name(raw)
+        return self.codes.get(text, text)
 
     def round(self, value: float) -> float:
         """`value` written as finely as the data records this feature."""
@@ -73,6 +117,7 @@ class Table:
         categorical: Sequence[str],
         descriptions: Mapping[str, str],
         aliases: Mapping[str, Sequence[str]],
+        category_names: Mapping[str, Mapping[Any, str]] | None = None,
     ) -> None:
         self.X = features_frame.reset_index(drop=True)
         self.features: list[Feature] = []
@@ -92,8 +137,12 @@ class Table:
                     raise UsageError(
                         f"categorical feature {name!r} has values whose names collide: {raw_values}"
                     )
+                given = (category_names or {}).get(name)
+                codes = named_codes(name, raw, given) if given is not None else {}
+                if codes:
+                    raw = {codes[code]: value for code, value in raw.items()}
                 self.features.append(
-                    Feature(name, "categorical", description, names, categories=tuple(raw), raw=raw)
+                    Feature(name, "categorical", description, names, categories=tuple(raw), raw=raw, codes=codes)
                 )
                 continue
             if not pd.api.types.is_numeric_dtype(column) or pd.api.types.is_bool_dtype(column):
@@ -166,6 +215,9 @@ class Table:
             for category in feature.categories:
                 if category.lower() in spellings:
                     return category
+            for code, category in feature.codes.items():
+                if code.lower() in spellings:  # the code of a named category ("region 2")
+                    return category
             raise ArgumentError(
                 f"{feature.name} has no category {text!r}; "
                 f"valid categories are {', '.join(feature.categories)}",
@@ -205,7 +257,7 @@ class Table:
         """The values of one row in the host's form."""
         record = self.X.iloc[row]
         return {
-            f.name: category_name(record[f.name]) if f.kind == "categorical" else float(record[f.name])
+            f.name: f.category(record[f.name]) if f.kind == "categorical" else float(record[f.name])
             for f in self.features
         }
 
@@ -243,5 +295,5 @@ class Table:
     def value_column(self, feature: Feature, frame: pd.DataFrame) -> list[Value]:
         """One feature of `frame` in the host's form."""
         if feature.kind == "categorical":
-            return [category_name(v) for v in frame[feature.name]]
+            return [feature.category(v) for v in frame[feature.name]]
         return [float(v) for v in frame[feature.name]]

@@ -39,6 +39,7 @@ class Resolver:
         noun: what one row is, e.g. "patient".
         recorded: the recorded label name of every row.
         predicted: returns the predicted label name of every row (computed on first use).
+        ids: each row's instance id (an id column's values); by default the row positions 0..n-1.
     """
 
     def __init__(
@@ -48,8 +49,11 @@ class Resolver:
         noun: str,
         recorded: Sequence[str],
         predicted: Callable[[], Sequence[str]],
+        ids: np.ndarray | None = None,
     ) -> None:
         self.table = table
+        self._ids = ids
+        self._where = {int(v): i for i, v in enumerate(ids)} if ids is not None else None
         self.schema = schema
         self.noun = noun
         self._recorded = np.array(recorded, dtype=object)
@@ -63,7 +67,21 @@ class Resolver:
 
     @property
     def id_text(self) -> str:
-        return f"a row id from 0 to {len(self.table) - 1}"
+        """The valid ids in words, e.g. "a row id from 0 to 441"."""
+        if self._ids is None:
+            return f"a row id from 0 to {len(self.table) - 1}"
+        low, high = int(self._ids.min()), int(self._ids.max())
+        gaps = "" if high - low + 1 == len(self._ids) else f" ({len(self._ids)} of them)"
+        return f"an id from {low} to {high}{gaps}"
+
+    def position(self, row: int) -> int:
+        """The table row of an instance id.
+
+        Raises:
+            ArgumentError: no such id, with the valid ids in `valid`.
+        """
+        self.check_row(row)
+        return row if self._where is None else self._where[int(row)]
 
     def resolve(self, instance: InstanceRef) -> Subject:
         """The subject an instance reference names (see `TabularHost.resolve`)."""
@@ -103,9 +121,10 @@ class Resolver:
         Raises:
             ArgumentError: no such row, naming the valid range.
         """
-        if not 0 <= row < len(self.table):
+        known = 0 <= row < len(self.table) if self._where is None else int(row) in self._where
+        if not known:
             raise ArgumentError(
-                f"there is no {self.noun} {row}; ids run from 0 to {len(self.table) - 1}",
+                f"there is no {self.noun} {row}",
                 argument="instance",
                 valid=self.id_text,
             )
@@ -116,9 +135,9 @@ class Resolver:
         Raises:
             ArgumentError: no such row, naming the valid range.
         """
-        self.check_row(row)
+        position = self.position(row)
         return Subject(
-            kind="row", description=f"{self.noun} {row}", id=row, values=dict(self.table.row_values(row))
+            kind="row", description=f"{self.noun} {row}", id=row, values=dict(self.table.row_values(position))
         )
 
     def _base_id(self, value: Any) -> int:
@@ -159,7 +178,7 @@ class Resolver:
             return Subject(kind="values", description=f"a {self.noun} with {given_text}", values=dict(values))
         if not values:
             return self.row(base)
-        full = {**self.table.row_values(base), **values}
+        full = {**self.table.row_values(self.position(base)), **values}
         return Subject(
             kind="values", description=f"{self.noun} {base} with {given_text}", id=base, values=dict(full)
         )
@@ -169,7 +188,8 @@ class Resolver:
         mask = np.ones(len(self.table), dtype=bool)
         for clause in clauses:
             mask &= self._matches(clause)
-        ids = [int(i) for i in np.flatnonzero(mask)]
+        rows = np.flatnonzero(mask)
+        ids = [int(i) for i in (rows if self._ids is None else self._ids[rows])]
         condition = " and ".join(c.text() for c in clauses)
         if not ids:
             ranges = "; ".join(
@@ -191,7 +211,7 @@ class Resolver:
     def _matches(self, clause: Clause) -> np.ndarray:
         column: np.ndarray
         if clause.field == "id":
-            column = np.arange(len(self.table), dtype=float)
+            column = np.arange(len(self.table), dtype=float) if self._ids is None else self._ids.astype(float)
         elif clause.field == "label":
             column = self._recorded
         elif clause.field == "prediction":
@@ -214,17 +234,17 @@ class Resolver:
             ArgumentError: unknown ids, missing or invalid values, or a subject kind a table cannot use.
         """
         if subject.kind == "row" and subject.id is not None:
-            self.check_row(subject.id)
-            return self.table.rows([subject.id])
+            return self.table.rows([self.position(subject.id)])
         if subject.kind == "values" and subject.values is not None:
             return self.table.frame([self.values(subject)])
         if subject.kind == "group" and subject.ids:
-            bad = [i for i in subject.ids if not 0 <= i < len(self.table)]
+            known = range(len(self.table)) if self._where is None else self._where
+            bad = [i for i in subject.ids if i not in known]
             if bad:
                 raise ArgumentError(
                     f"the group holds unknown ids {bad[:5]}", argument="instance", valid=self.id_text
                 )
-            return self.table.rows(subject.ids)
+            return self.table.rows([self.position(i) for i in subject.ids])
         raise ArgumentError(
             f"a tabular host cannot use a {subject.kind} subject ({subject.description})",
             argument="instance",
@@ -234,8 +254,7 @@ class Resolver:
     def values(self, subject: Subject) -> dict[str, Value]:
         """The checked feature values of a single-instance subject."""
         if subject.kind == "row" and subject.id is not None:
-            self.check_row(subject.id)
-            return self.table.row_values(subject.id)
+            return self.table.row_values(self.position(subject.id))
         given = {self.table.lookup(k, "instance").name: v for k, v in (subject.values or {}).items()}
         missing = [n for n in self.table.names if n not in given]
         if missing:

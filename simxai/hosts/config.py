@@ -72,6 +72,8 @@ class HostConfig(pydantic.BaseModel):
     class_names: dict[int | float | str, str] | list[str] | None = None
     instance_noun: str = "instance"
     categorical_features: list[str] = []
+    category_names: dict[str, dict[int | float | str, str]] = {}
+    id_column: str | None = None
     immutable_features: list[str] = []
     feature_aliases: dict[str, list[str]] = {}
     test_size: float = pydantic.Field(0.2, gt=0, lt=1)
@@ -99,16 +101,53 @@ def _read(path: Path) -> Any:
     raise UsageError(f"{path}: a host configuration must be a .yaml, .yml or .json file")
 
 
+def _yaml_word(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _booleans(path: Path, raw: dict[str, Any]) -> None:
+    """Refuse names YAML read as booleans (`[no, yes]`), saying how to quote them."""
+    _boolean_names(path, "class_names", raw.get("class_names"))
+    categories = raw.get("category_names")
+    if isinstance(categories, dict):
+        for feature, names in categories.items():
+            _boolean_names(path, f"category_names.{feature}", names)
+
+
+def _boolean_names(path: Path, field: str, names: Any) -> None:
+    values = list(names.values()) if isinstance(names, dict) else names if isinstance(names, list) else []
+    if not any(isinstance(v, bool) for v in values):
+        return
+
+    def quote(value: Any) -> str:
+        return f"'{_yaml_word(value)}'" if isinstance(value, bool) else repr(value)
+
+    if isinstance(names, dict):
+        quoted = "{" + ", ".join(f"{k}: {quote(v)}" for k, v in names.items()) + "}"
+    else:
+        quoted = "[" + ", ".join(quote(v) for v in values) + "]"
+    raise UsageError(
+        f"{path}: field {field!r}: YAML reads unquoted no/yes/on/off/true/false as booleans "
+        f"(got {names}); quote them: {quoted}"
+    )
+
+
 def _parse(path: Path, raw: Any) -> HostConfig:
     if not isinstance(raw, dict):
         raise UsageError(f"{path}: the configuration must be a mapping of fields, got {type(raw).__name__}")
+    _booleans(path, raw)
     try:
         return HostConfig.model_validate(raw)
     except pydantic.ValidationError as exc:
         problems = []
         for error in exc.errors():
             field = ".".join(str(part) for part in error["loc"]) or "(top level)"
-            reason = "is not a known field" if error["type"] == "extra_forbidden" else error["msg"].lower()
+            if error["type"] == "extra_forbidden":
+                reason = "is not a known field"
+            elif error["type"] == "missing":
+                reason = "is required"
+            else:
+                reason = error["msg"].lower()
             problems.append(f"field {field!r} {reason}")
         fields = ", ".join(HostConfig.model_fields)
         raise UsageError(f"{path}: " + "; ".join(problems) + f" (fields are {fields})") from None
@@ -203,6 +242,8 @@ def load_host_config(path: str | Path) -> TabularHost:
                 label_meanings=cards.label_meanings, probability_meaning=cards.probability_meaning
             ),
             background_size=config.background_size,
+            id_column=config.id_column,
+            category_names=config.category_names,
         )
     except UsageError as exc:
         raise UsageError(f"{config_path}: {exc}") from exc

@@ -213,6 +213,14 @@ class RemoteHost:
         if client is not None:
             client.close()
 
+    def ping(self) -> bool:
+        """Whether the server answers now: a fresh request for its schema (the cached one is not used)."""
+        try:
+            self._call("GET", "schema", None, HostSchema)
+        except HostError:
+            return False
+        return True
+
     # The Host protocol, one endpoint per method.
 
     def schema(self) -> HostSchema:

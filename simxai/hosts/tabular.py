@@ -1,6 +1,7 @@
 """`TabularHost`: the `Host` protocol for a scikit-learn classifier over a table.
 
-Instance ids are the row positions 0..n-1 of the hosted table. Attributions come from SHAP, counterfactuals
+Instance ids are the row positions 0..n-1 of the hosted table, or the values of a declared id column.
+Attributions come from SHAP, counterfactuals
 from DiCE; every number the host reports about the model (a counterfactual's label, a still-this range, a
 what-if prediction) is re-checked with the model itself before it is returned. Explainers are built on
 first use and reused; results per instance are cached.
@@ -139,6 +140,36 @@ def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:
     return None
 
 
+def _instance_ids(data: pd.DataFrame, id_column: str | None, target: str) -> np.ndarray | None:
+    """The values of the id column, checked to be distinct integers; None without one."""
+    if id_column is None:
+        return None
+    if id_column not in data.columns or id_column == target:
+        near = closest(str(id_column), [str(c) for c in data.columns if c != target])
+        raise UsageError(
+            f"id_column {id_column!r} is not a column of data besides the target; "
+            f"columns are {', '.join(map(str, data.columns))}" + (f" (did you mean {', '.join(near)}?)" if near else "")
+        )
+    column = data[id_column]
+    if not pd.api.types.is_integer_dtype(column) or pd.api.types.is_bool_dtype(column):
+        raise UsageError(f"id_column {id_column!r} must hold integers (dtype {column.dtype})")
+    if column.duplicated().any():
+        repeated = sorted(int(v) for v in column[column.duplicated()].unique()[:5])
+        raise UsageError(f"id_column {id_column!r} must hold distinct ids; repeated: {repeated}")
+    return column.to_numpy(dtype=np.int64)
+
+
+def _positions(ids: np.ndarray, wanted: Sequence[int], option: str) -> list[int]:
+    """The row positions of instance ids."""
+    if not all(isinstance(i, int | np.integer) and not isinstance(i, bool) for i in wanted):
+        raise UsageError(f"{option} must be integer ids from the id column")
+    where = {int(v): i for i, v in enumerate(ids)}
+    unknown = [i for i in wanted if int(i) not in where]
+    if unknown:
+        raise UsageError(f"{option} names ids that are not in the id column: {unknown[:5]}")
+    return [where[int(i)] for i in wanted]
+
+
 def _distinct_names(names: list[Any]) -> list[str]:
     if not all(isinstance(n, str) and n.strip() for n in names) or len({n.strip() for n in names}) != len(names):
         raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
@@ -189,7 +220,8 @@ class TabularHost:
     Args:
         model: a fitted classifier (an estimator or a Pipeline) with `predict_proba` and `classes_`, fitted on
             a DataFrame whose columns are the feature columns of `data`.
-        data: the features and the target column; instance ids are its row positions 0..n-1.
+        data: the features and the target column (and the id column, if any); instance ids are its row
+            positions 0..n-1 unless `id_column` names a column of ids.
         target: the name of the target column.
         class_names: names for the model's classes, bound by value: a mapping from each value in
             `model.classes_` to its name (`{0: "rejected", 1: "approved"}`). String classes are their own
@@ -198,7 +230,8 @@ class TabularHost:
         name: the host's name, e.g. "diabetes progression".
         instance_noun: what one row is, e.g. "patient".
         categorical_features: features holding categories (strings or numeric codes).
-        test_ids: the held-out rows; by default a stratified split with `test_size` and `seed`.
+        test_ids: the held-out instances, by instance id; by default a stratified split with `test_size`
+            and `seed`.
         test_size: the held-out fraction when `test_ids` is not given.
         seed: seeds the split, the background sample, the explainers and the searches.
         feature_descriptions: a description per feature (overrides the data card's).
@@ -208,6 +241,11 @@ class TabularHost:
         model_card: the model card; missing parts are generated.
         output_card: the output card; missing parts are generated.
         background_size: rows in the background sample of the model-agnostic explainer.
+        id_column: a column of `data` holding each row's id (distinct integers): the model does not use it,
+            and its values are the instance ids users name ("customer 10412").
+        category_names: names for the codes of categorical features, by feature and code value
+            (`{"region": {0: "north", 1: "south"}}`). A named feature is categorical; every code in the
+            data must be named. Questions and replies use the names; the codes are still understood.
 
     Raises:
         UsageError: naming the first argument that is wrong and what would be valid.
@@ -233,6 +271,8 @@ class TabularHost:
         model_card: ModelCard | None = None,
         output_card: OutputCard | None = None,
         background_size: int = 100,
+        id_column: str | None = None,
+        category_names: Mapping[str, Mapping[Any, str]] | None = None,
     ) -> None:
         if not isinstance(name, str) or not name.strip():
             raise UsageError("name must be a non-empty string")
@@ -245,14 +285,18 @@ class TabularHost:
                 f"data has duplicate columns: {sorted(set(data.columns[data.columns.duplicated()]))}"
             )
         if target not in data.columns:
+            near = closest(str(target), map(str, data.columns)) if target else []
             raise UsageError(
                 f"target {target!r} is not a column of data; columns are {', '.join(map(str, data.columns))}"
-                + (f" (did you mean {closest(str(target), map(str, data.columns))}?)" if target else "")
+                + (f" (did you mean {', '.join(near)}?)" if near else "")
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise UsageError(f"seed must be an integer, got {seed!r}")
         if not isinstance(background_size, int) or background_size < 1:
             raise UsageError(f"background_size must be a positive integer, got {background_size!r}")
+        ids = _instance_ids(data, id_column, target)
+        if id_column is not None:
+            data = data.drop(columns=[id_column])
         self.model = model
         self.name = name.strip()
         self.instance_noun = instance_noun.strip()
@@ -266,8 +310,10 @@ class TabularHost:
         data_card = data_card or DataCard()
         model_card = model_card or ModelCard()
         output_card = output_card or OutputCard()
+        category_names = dict(category_names or {})
         for option, features in (
             ("categorical_features", categorical_features),
+            ("category_names", list(category_names)),
             ("immutable_features", immutable_features),
             ("feature_descriptions", list(feature_descriptions or {})),
             ("feature_aliases", list(feature_aliases or {})),
@@ -283,10 +329,15 @@ class TabularHost:
             )
         self._check_aliases(feature_aliases or {})
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
-        self.table = Table(data[feature_order], list(categorical_features), descriptions, feature_aliases or {})
+        categorical = [*categorical_features, *(f for f in category_names if f not in categorical_features)]
+        self.table = Table(
+            data[feature_order], categorical, descriptions, feature_aliases or {}, category_names
+        )
         self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
         self._y = self._recorded_labels(data[target])
-        self._test_ids, self._split_text = self._held_out(test_ids, test_size)
+        self._test_ids, self._split_text = self._held_out(
+            test_ids if ids is None or test_ids is None else _positions(ids, test_ids, "test_ids"), test_size
+        )
         self._train_ids = np.setdiff1d(np.arange(len(data)), self._test_ids)
         self._mutable = [
             f.name
@@ -312,7 +363,7 @@ class TabularHost:
                 )
                 for f in self.table.features
             ],
-            id_range=(0, len(data) - 1),
+            id_range=(0, len(data) - 1) if ids is None else (int(ids.min()), int(ids.max())),
         )
         self._lock = threading.RLock()
         self._lazy: dict[str, Any] = {}
@@ -323,6 +374,7 @@ class TabularHost:
             self.instance_noun,
             self.recorded_labels,
             lambda: [self.class_names[i] for i in self._predictions()[0]],
+            ids,
         )
         self._smoke_test()
 
@@ -584,9 +636,8 @@ class TabularHost:
     def predict(self, subject: Subject) -> PredictionResult:
         """Predict the label and class probabilities (the distribution for a group)."""
         if subject.kind == "row" and subject.id is not None:
-            self._resolver.check_row(subject.id)
+            row = self._resolver.position(subject.id)
             labels, proba = self._predictions()
-            row = subject.id
             return PredictionResult(
                 subject=subject,
                 label=self.class_names[labels[row]],
@@ -697,7 +748,7 @@ class TabularHost:
         )
         contributions = attributions.values[:, :, k].mean(axis=0)
         values = (
-            self.table.row_values(subject.id)
+            self.table.row_values(self._resolver.position(subject.id))
             if subject.kind == "row" and subject.id is not None
             else (subject.values if subject.kind == "values" else None)
         )
@@ -911,6 +962,7 @@ class TabularHost:
             split="held-out split",
             n=len(ids),
             group=group.condition if group is not None else None,
+            nouns=plural(self.instance_noun),
         )
 
     def _group_test_ids(self, group: Subject) -> np.ndarray:

@@ -1058,6 +1058,7 @@ class TextHost:
             split=self._split,
             n=len(ids),
             group=group.condition if group is not None else None,
+            nouns=self._plural,
         )
 
     def _scores(self, ids: Sequence[int] | None = None) -> tuple[dict[str, float], list[list[int]]]:

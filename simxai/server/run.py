@@ -3,30 +3,80 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
+import socket
+import sys
 from typing import Any
 
+from simxai.exceptions import UsageError
 from simxai.server.settings import ServerSettings
+from simxai.settings import BUNDLED_HOSTS, read_settings
 
-__all__ = ["serve", "settings_from_args"]
+__all__ = ["check_port", "serve", "settings_from_args"]
 
 # Command-line options and the settings they override; None means "not given on the command line".
-_OPTIONS = ("bind", "port", "backend", "base_url", "host_config", "host_url", "fallback_to_router")
+_OPTIONS = ("bind", "port", "backend", "base_url", "host", "host_config", "host_url", "fallback_to_router")
 
 
 def settings_from_args(args: argparse.Namespace) -> ServerSettings:
-    """Settings from `SIMXAI_*` variables, overridden by the options given on the command line."""
+    """Settings from `SIMXAI_*` variables, overridden by the options given on the command line.
+
+    `--host` names a bundled host, as on `simxai chat`; any other value is read as the bind address of the
+    old `serve --host ADDRESS` spelling, with a deprecation line on stderr.
+
+    Raises:
+        UsageError: a bad value, naming the option or `SIMXAI_*` variable and the rule it broke.
+    """
     overrides: dict[str, Any] = {}
     for name in _OPTIONS:
         value = getattr(args, name, None)
         if value is not None:
             overrides[name] = value
+    host = overrides.get("host")
+    if host is not None and host not in BUNDLED_HOSTS:
+        if "bind" in overrides:
+            raise UsageError(
+                f"--host {host!r} is not a bundled host ({', '.join(BUNDLED_HOSTS)}); the address is --bind"
+            )
+        print(
+            f"simxai serve: --host {host} as the address to listen on is deprecated; use --bind {host} "
+            f"(--host now names a bundled host: {', '.join(BUNDLED_HOSTS)})",
+            file=sys.stderr,
+        )
+        overrides["bind"] = overrides.pop("host")
     # A host given on the command line replaces one from the environment, whichever kind it is.
     if "host_config" in overrides:
         overrides.setdefault("host_url", None)
     if "host_url" in overrides:
         overrides.setdefault("host_config", None)
-    return ServerSettings(**overrides)
+    if "host" in overrides:
+        overrides.setdefault("host_url", None)
+        overrides.setdefault("host_config", None)
+    return read_settings(ServerSettings, overrides)
+
+
+def check_port(bind: str, port: int) -> None:
+    """Check that `bind:port` can be listened on, before anything says the server is up.
+
+    Raises:
+        UsageError: the port is taken or the address is not this machine's, in one line suggesting `--port`.
+    """
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As uvicorn binds: SO_REUSEADDR, so a port in TIME_WAIT after a restart is not reported as busy.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((bind, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise UsageError(
+                    f"port {port} on {bind} is already in use (another simxai serve?); "
+                    f"choose another with --port, e.g. --port {port + 1}"
+                ) from None
+            raise UsageError(
+                f"cannot listen on {bind}:{port}: {exc.strerror or exc}; check --bind and --port"
+            ) from None
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -52,6 +102,8 @@ def serve(args: argparse.Namespace) -> int:
     # Read the schema now, so an unreachable remote host fails here with its URL, not inside the server.
     host.schema()
     backend = build_backend(settings)
+    # Before anything says the server is up: a busy port is one line, not a log ending in [Errno 98].
+    check_port(settings.bind, settings.port)
     # The process is the app's own: its startup freezes the collector's view of the host, agent and store.
     app = create_app(settings, host=host, backend=backend, freeze_gc=True)
     logging.getLogger("simxai.server").info(

@@ -187,13 +187,22 @@ async def test_a_text_host_classifies_a_bare_text(router: RouterBackend) -> None
 async def test_no_function_needed(router: RouterBackend, text: str) -> None:
     response = await route(router, text)
     assert response.tool_calls == []
-    assert "offline router" in response.content and "no LLM" in response.content
-    assert "predict the label of an instance" in response.content  # it lists what it can answer
+    # Short and friendly, never the list of every function.
+    assert len(response.content.split()) <= 50
+    assert "get_" not in response.content and "counterfactuals" not in response.content
 
 
-async def test_the_plain_reply_greets_and_thanks(router: RouterBackend) -> None:
-    assert (await route(router, "hello")).content.startswith("Hello!")
+async def test_the_plain_reply_greets_and_thanks_with_the_hosts_own_examples(router: RouterBackend) -> None:
+    hello = (await route(router, "hello")).content
+    assert hello.startswith("Hello!") and "offline router (no LLM)" in hello
+    assert '"what does the model predict for patient 12?"' in hello and "which features matter most" in hello
     assert (await route(router, "thanks a lot")).content.startswith("You're welcome.")
+    assert (await route(router, "ok, goodbye")).content == "Goodbye!"
+    other = (await route(router, "What's the capital of Peru?")).content
+    assert other.startswith(f"I can only answer questions about the {TABULAR.name} model")
+    loan = TABULAR.model_copy(update={"name": "loan approval", "instance_noun": "applicant"})
+    reply = (await route(router, "hi there", loan)).content
+    assert "about the loan approval model" in reply and "applicant 12" in reply and "patient" not in reply
 
 
 async def test_a_tool_message_last_gets_an_empty_reply(router: RouterBackend) -> None:
@@ -516,3 +525,11 @@ async def test_a_change_alone_after_a_prediction_is_a_what_if(router):
     assert called(await route(router, "ten years older", TABULAR, history)) == [
         ("explain_what_if", {"changes": {"age": "+10"}})
     ]
+
+
+@pytest.mark.parametrize("text", ["what can you do?", "help", "What can I ask you?", "how does this work?"])
+async def test_what_it_can_do_is_answered_by_the_router_not_by_a_function(router: RouterBackend, text: str) -> None:
+    response = await route(router, text)
+    assert response.tool_calls == []
+    assert response.content.startswith(f"I answer questions about the {TABULAR.name} model")
+    assert '"what does the model predict for patient 12?"' in response.content

@@ -289,3 +289,27 @@ def test_faithfulness_and_context_of_a_layers_own_replies(capsys, eval_argv, tmp
     first_turns = [c for c in context.cases if c.case_id.endswith("#0")]
     assert len(first_turns) == 5 and all(c.context_turns == 0 for c in first_turns)
     assert all(c.context_turns > 0 for c in context.cases if not c.case_id.endswith("#0"))
+
+
+def test_a_missing_extra_is_named_before_any_work_with_the_pip_install(
+    monkeypatch, capsys, tmp_path, datasets_dir
+):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a)
+    )
+    import dataclasses
+
+    called: list[argparse.Namespace] = []
+    recording = dataclasses.replace(SUBCOMMANDS["parse"], run=lambda args: called.append(args) or 0)
+    monkeypatch.setitem(SUBCOMMANDS, "parse", recording)
+    code = main(["parse", "--dataset", "compass-multiturn", "--backend", "router", "--data-dir", str(datasets_dir),
+                 "--out", str(tmp_path / "r.json"), "--quiet"])  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and not called and not (tmp_path / "r.json").exists()
+    assert err == (
+        "simxai-eval: error: parse needs matplotlib for the plots written beside --out, which are not installed; "
+        "run: pip install 'simxai[eval]'"
+    )

@@ -458,7 +458,10 @@ def test_markdown_and_plot_of_a_report(tmp_path):
         cases=cases,
     )
     text = lext_markdown(report)
-    assert "| router | 1 | 0 | 0.900* | n/a | 0.900* | 0.200* | 0.327* |" in text
+    assert "| router | 1 | 0 | 0.900* | not measured | 0.900* | 0.200* | 0.327* |" in text
+    # A partial figure says what it was computed from and what was not measured, never a bare zero or n/a.
+    assert "- router: faithfulness 0.200* is contextual alone; not measured: QAG, counterfactual" in text
+    assert "n/a" not in text
     assert "router, unavailable: not computed: context rel. (1)" in text
     path = plot_quadrant(report, tmp_path / "q.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

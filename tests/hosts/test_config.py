@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import joblib
@@ -12,7 +13,7 @@ import pytest
 import yaml
 from sklearn.tree import DecisionTreeClassifier
 
-from simxai.exceptions import UsageError
+from simxai.exceptions import ArgumentError, UsageError
 from simxai.hosts.config import HostConfig, load_host_config
 from simxai.hosts.tabular import TabularHost
 
@@ -253,3 +254,147 @@ def test_the_module_warns_that_model_files_are_code() -> None:
 
     assert "trust" in (module.__doc__ or "") and "unpickl" in (module.__doc__ or "")
     assert "model_path" in HostConfig.model_fields
+
+
+# ---- coded categories and an id column -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def coded_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Customers with a region coded 0-3 (0 is north) and an id column the model does not use."""
+    from sklearn.ensemble import RandomForestClassifier
+
+    folder = tmp_path_factory.mktemp("coded")
+    rng = np.random.default_rng(1)
+    n = 200
+    data = pd.DataFrame(
+        {
+            "customer_id": rng.permutation(np.arange(5001, 5001 + n)),
+            "income": np.round(rng.uniform(10, 150, n), 1),
+            "region": rng.integers(0, 4, n),
+        }
+    )
+    data["churn"] = ((data.income < 50) ^ (data.region == 0)).astype(int)
+    model = RandomForestClassifier(n_estimators=20, random_state=0).fit(data[["income", "region"]], data.churn)
+    joblib.dump(model, folder / "model.joblib")
+    data.to_csv(folder / "customers.csv", index=False)
+    return folder
+
+
+def _coded(**overrides: object) -> dict:
+    config = {
+        "name": "churn",
+        "model_path": "model.joblib",
+        "data_path": "customers.csv",
+        "target": "churn",
+        "class_names": {0: "stays", 1: "churns"},
+        "instance_noun": "customer",
+        "id_column": "customer_id",
+        "category_names": {"region": {0: "north", 1: "south", 2: "east", 3: "west"}},
+    }
+    config.update(overrides)
+    return config
+
+
+def test_category_names_are_used_in_understanding_and_replies(coded_files: Path) -> None:
+    host = load_host_config(_write(coded_files, "coded.yaml", _coded()))
+    data = pd.read_csv(coded_files / "customers.csv")
+    region = host.schema().features[1]
+    assert (region.type, region.categories) == ("categorical", ["north", "south", "east", "west"])
+    first = data.iloc[0]
+    subject = host.resolve(int(first.customer_id))
+    assert subject.values["region"] == ["north", "south", "east", "west"][int(first.region)]
+    # "north" is code 0, whatever the row's region was; the model sees the code.
+    result = host.what_if(subject, {"region": "north"})
+    assert (result.changes[0].old, result.changes[0].new) == (subject.values["region"], "north")
+    moved = data.iloc[[0]].drop(columns=["customer_id", "churn"]).assign(region=0)
+    assert result.new_probabilities["churns"] == pytest.approx(host.model.predict_proba(moved)[0, 1])
+    # The code is still understood, as its name; an unknown name is refused naming the valid ones.
+    assert host.what_if(subject, {"region": 2}).changes[0].new == "east"
+    with pytest.raises(ArgumentError, match="region has no category 'middle'; valid categories are north, south"):
+        host.what_if(subject, {"region": "middle"})
+    group = host.resolve("region = west")
+    assert group.size == int((data.region == 3).sum())
+
+
+def test_an_id_column_gives_the_instance_ids(coded_files: Path) -> None:
+    host = load_host_config(_write(coded_files, "ids.yaml", _coded()))
+    data = pd.read_csv(coded_files / "customers.csv")
+    assert host.schema().id_range == (5001, 5200)
+    assert "customer_id" not in [f.name for f in host.schema().features]
+    row = data.iloc[7]
+    prediction = host.predict(host.resolve(f"customer {int(row.customer_id)}"))
+    assert prediction.subject.description == f"customer {int(row.customer_id)}"
+    assert prediction.true_label == ("churns" if row.churn else "stays")
+    frame = data.iloc[[7]][["income", "region"]]
+    assert prediction.probabilities["churns"] == pytest.approx(host.model.predict_proba(frame)[0, 1])
+    with pytest.raises(ArgumentError, match="^there is no customer 7$") as error:
+        host.resolve(7)
+    assert error.value.valid == "an id from 5001 to 5200"
+    group = host.resolve("income > 140")
+    assert sorted(group.ids or []) == sorted(int(i) for i in data.customer_id[data.income > 140])
+    assert host.predict(group).label_counts is not None
+
+
+@pytest.mark.parametrize(
+    ("overrides", "fragment"),
+    [
+        ({"category_names": {"region": {0: "north", 1: "south"}}}, "unnamed: 2, 3"),
+        ({"category_names": {"region": {0: "n", 1: "s", 2: "e", 3: "w", 7: "x"}}}, "not in the data: 7"),
+        ({"category_names": {"region": {0: "n", 1: "n", 2: "e", 3: "w"}}}, "distinct non-empty strings"),
+        ({"category_names": {"zone": {0: "n"}}}, "category_names names unknown features ['zone']"),
+        ({"id_column": "income"}, "id_column 'income' must hold integers"),
+        ({"id_column": "customer"}, "id_column 'customer' is not a column of data"),
+        ({"id_column": None}, "not used by the model ['customer_id']"),
+    ],
+)
+def test_bad_category_names_and_id_columns_are_refused(coded_files: Path, overrides: dict, fragment: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(fragment)):
+        load_host_config(_write(coded_files, "bad.yaml", _coded(**overrides)))
+
+
+def test_yaml_booleans_in_names_say_how_to_quote_them(files: Path) -> None:
+    path = files / "booleans.yaml"
+    path.write_text(yaml.safe_dump(_config(class_names=None)).replace("class_names: null", "class_names: [no, yes]"))
+    with pytest.raises(UsageError, match=re.escape("quote them: ['no', 'yes']")):
+        load_host_config(path)
+    path.write_text(
+        yaml.safe_dump(_config(class_names=None)).replace("class_names: null", "class_names: {0: no, 1: yes}")
+    )
+    with pytest.raises(UsageError, match=re.escape("quote them: {0: 'no', 1: 'yes'}")):
+        load_host_config(path)
+
+
+def test_a_missing_field_is_said_plainly(files: Path) -> None:
+    config = _config()
+    del config["target"]
+    with pytest.raises(UsageError, match="field 'target' is required") as error:
+        load_host_config(_write(files, "incomplete.yaml", config))
+    assert "field required" not in str(error.value).lower()
+
+
+def test_the_host_config_pages_full_example_loads_and_answers_as_shown(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "host-config.md").read_text(encoding="utf-8")
+    script = re.search(r"```python\n(.*?)```", doc, re.S)
+    config = re.search(r"```yaml\n(name: .*?)```", doc, re.S)
+    assert script is not None and config is not None
+    (tmp_path / "make.py").write_text(script.group(1), encoding="utf-8")
+    (tmp_path / "host.yaml").write_text(config.group(1), encoding="utf-8")
+    made = subprocess.run([sys.executable, "make.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    host = load_host_config(tmp_path / "host.yaml")
+    schema = host.schema()
+    assert schema.id_range == (10001, 10400) and [f.name for f in schema.features] == ["age", "income", "region"]
+    assert schema.features[2].categories == ["north", "south", "east", "west"]
+    # The dialogue the page shows, as the host answers it.
+    prediction = host.predict(host.resolve(10380))
+    assert prediction.render().startswith("The model predicts stays for customer 10380 (probabilities: stays")
+    what_if = host.what_if(host.resolve(10380), {"region": "east"}).render()
+    assert what_if.startswith("For customer 10380, changing region from west to east: the prediction changes to leaves")
+    shown = re.findall(r"^simxai: (.*?) \.\.\.$", doc, re.M)
+    assert len(shown) == 2 and prediction.render().startswith(shown[0]) and what_if.startswith(shown[1])
+    assert host.resolve("id > 10350").size == 50
+    assert "held-out split (80 customers)" in host.performance("accuracy").render()

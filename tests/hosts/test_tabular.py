@@ -681,7 +681,7 @@ def test_performance_on_a_group_scores_its_held_out_rows_only(demo_host: Tabular
     y_pred = [demo_host.predict(demo_host.resolve(i)).label for i in ids]
     result = demo_host.performance("all", group)
     assert result.n == len(ids) and 0 < result.n < len(demo_host.test_ids)
-    assert result.group == "age > 60" and "only instances with age > 60" in result.render()
+    assert result.group == "age > 60" and "only patients with age > 60" in result.render()
     assert result.metrics["accuracy"] == pytest.approx(metrics.accuracy_score(y_true, y_pred))
     matrix = metrics.confusion_matrix(y_true, y_pred, labels=demo_host.class_names)
     assert result.confusion_matrix == matrix.tolist()

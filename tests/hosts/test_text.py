@@ -543,3 +543,15 @@ def test_every_function_answers_on_the_sentiment_host(host):
     why_not = registry.get("explain_why_not")(host, {"instance": 0})
     assert why_not.target_label == "negative" and why_not.found
     assert _label(why_not.counterfactuals[0].text) == "negative"
+
+
+def test_why_names_only_words_with_an_effect_and_edits_read_as_word_edits(host):
+    subject = host.resolve("the staff was rude and the room was dirty")
+    why = host.local_explanation(subject, None).render()
+    listed = why.split("are: ", 1)[1].split(". ")[0]
+    assert "The words that matter most" in why and "has no effect" not in listed
+    assert "rude" in listed and "the (" not in listed
+    silent = host.local_explanation(host.resolve("the room"), None).render()
+    assert "No word moves the" in silent and "matter most" not in silent
+    counterfactual = host.counterfactuals(subject, "positive", 1, "why_not").render()
+    assert "from rude to" not in counterfactual and "change 'rude' to '" in counterfactual

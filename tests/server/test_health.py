@@ -16,6 +16,7 @@ async def test_healthz_and_readyz_with_the_router(client, demo_host):
     assert ready.json() == {
         "ready": True,
         "host": demo_host.schema().name,
+        "host_reachable": True,
         "backend": "router",
         "backend_reachable": True,
         "fallback": None,
@@ -31,6 +32,35 @@ async def test_readyz_is_503_when_the_llm_is_unreachable_unless_the_router_stand
     async with serving(make_app(unreachable_backend(), fallback_to_router=True)) as client:
         ready = await client.get("/readyz")
         assert ready.status_code == 200 and ready.json()["fallback"] == "router"
+
+
+async def test_readyz_is_503_while_a_remote_host_is_down(demo_host, db_path):
+    import httpx
+
+    from simxai.backends import load_backend
+    from simxai.hosts.remote import RemoteHost
+    from simxai.server.app import create_app
+    from simxai.server.settings import ServerSettings
+
+    schema = demo_host.schema().model_dump_json()
+    up = {"now": True}
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        if not up["now"]:
+            raise httpx.ConnectError("connection refused", request=request)
+        return httpx.Response(200, content=schema, headers={"Content-Type": "application/json"})
+
+    host = RemoteHost("http://models.example", transport=httpx.MockTransport(answer))
+    app = create_app(ServerSettings(db_path=db_path), host=host, backend=load_backend("router"))
+    async with serving(app) as client:
+        assert (await client.get("/readyz")).json()["host_reachable"] is True
+        up["now"] = False
+        ready = await client.get("/readyz")
+        assert ready.status_code == 503
+        assert ready.json()["host_reachable"] is False
+        assert ready.json()["reason"] == "the remote host at http://models.example does not answer"
+        up["now"] = True
+        assert (await client.get("/readyz")).status_code == 200
 
 
 async def test_readyz_before_startup_is_503(make_app):

@@ -37,7 +37,7 @@ def test_options_override_the_environment(monkeypatch):
     monkeypatch.setenv("SIMXAI_PORT", "9001")
     monkeypatch.setenv("SIMXAI_BACKEND", "openai:from-env")
     monkeypatch.setenv("SIMXAI_HOST_URL", "http://host.example")
-    settings = settings_from_args(build_parser().parse_args(["serve", "--host", "0.0.0.0"]))
+    settings = settings_from_args(build_parser().parse_args(["serve", "--bind", "0.0.0.0"]))
     assert (settings.bind, settings.port, settings.backend) == ("0.0.0.0", 9001, "openai:from-env")
     args = [
         "serve", "--port", "8123", "--backend", "openai:ToolACE", "--base-url", "http://gpu:8000/v1",
@@ -55,7 +55,7 @@ def test_options_override_the_environment(monkeypatch):
 
 
 def test_a_namespace_with_every_option_none_falls_back():
-    names = ("bind", "port", "backend", "base_url", "host_config", "host_url", "fallback_to_router")
+    names = ("bind", "port", "backend", "base_url", "host", "host_config", "host_url", "fallback_to_router")
     settings = settings_from_args(argparse.Namespace(**dict.fromkeys(names)))
     assert (settings.bind, settings.port) == ("127.0.0.1", 8000)
 

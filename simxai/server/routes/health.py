@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
+from simxai.hosts.remote import RemoteHost
 from simxai.server.deps import started_state
 from simxai.server.metrics import CONTENT_TYPE_LATEST
 
@@ -26,10 +27,14 @@ async def healthz() -> dict[str, str]:
 @router.get(
     "/readyz",
     summary="Readiness",
-    responses={503: {"description": "Not ready: still starting, or the LLM backend is unreachable."}},
+    responses={
+        503: {"description": "Not ready: still starting, a remote host is down, or the LLM backend is unreachable."}
+    },
 )
 async def readyz(request: Request) -> JSONResponse:
-    """200 when the host is loaded and the LLM backend answers (or the router fallback is enabled)."""
+    """200 when the host is loaded (a remote host answers) and the LLM backend answers (or the router
+    fallback is enabled).
+    """
     state = started_state(request)
     if state is None:
         return JSONResponse({"ready": False, "reason": "starting: the host is not loaded yet"}, status_code=503)
@@ -39,18 +44,32 @@ async def readyz(request: Request) -> JSONResponse:
     except (asyncio.TimeoutError, OSError):
         reachable = False
     fallback = agent.fallback.name if agent.fallback is not None else None
-    ready = reachable or fallback is not None
+    host_up = True
+    if isinstance(state.host, RemoteHost):
+        # No fallback answers for a host: every turn would fail while it is down.
+        try:
+            host_up = await asyncio.wait_for(asyncio.to_thread(state.host.ping), PING_TIMEOUT)
+        except asyncio.TimeoutError:
+            host_up = False
+    ready = host_up and (reachable or fallback is not None)
     body: dict[str, Any] = {
         "ready": ready,
         "host": agent.schema.name,
+        "host_reachable": host_up,
         "backend": agent.backend.name,
         "backend_reachable": reachable,
         "fallback": fallback,
     }
+    reasons = []
+    if not host_up and isinstance(state.host, RemoteHost):
+        reasons.append(f"the remote host at {state.host.base_url} does not answer")
     if not reachable:
-        body["reason"] = f"the LLM backend {agent.backend.name} does not answer" + (
-            f"; turns fall back to the {fallback}" if fallback else ""
+        reasons.append(
+            f"the LLM backend {agent.backend.name} does not answer"
+            + (f"; turns fall back to the {fallback}" if fallback else "")
         )
+    if reasons:
+        body["reason"] = "; ".join(reasons)
     return JSONResponse(body, status_code=200 if ready else 503)
 
 
