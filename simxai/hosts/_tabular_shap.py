@@ -1,34 +1,52 @@
-"""SHAP attributions for a tabular model, per class, in the space the explainer works in.
+"""SHAP attributions for a tabular model, per class, with the fastest exact explainer that fits it.
 
-Tree ensembles get `shap.TreeExplainer` (exact, fast): gradient boosting explains its raw score (log-odds
-for a binary model), forests and trees their probability. Any other classifier gets the model-agnostic
-KernelExplainer on `predict_proba` against a seeded background sample. Both are additive:
-base value + sum of contributions = the model's own output for the class, which `Attributor.explain`
-checks on every call.
+The model's family (see `_tabular_families`) decides: tree ensembles (scikit-learn trees, forests and
+boosting, XGBoost, LightGBM, CatBoost) get `shap.TreeExplainer`; linear classifiers get linear SHAP values in
+closed form, `coef * (x - mean of the background)`, which is what shap's `LinearExplainer` computes; a
+pipeline is explained in its transformed space and folded back to the user's features. Every other model
+gets the model-agnostic KernelExplainer on `predict_proba`, with one batched model call per row and a budget
+on the coalitions it evaluates. All are additive: base value + sum of contributions = the model's own output
+for the class, which `Attributor.explain` checks on every call. In "auto" mode an exact explainer that fails
+this check on sample rows at build time (e.g. a tree split shap cannot read) gives way to the fallback, and
+the method says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import threading
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from simxai.exceptions import HostError
+from simxai.exceptions import HostError, UsageError
 from simxai.hosts._tabular_data import Table
+from simxai.hosts._tabular_families import (
+    EXPLAINERS,
+    Family,
+    OutputSpace,
+    Preprocessing,
+    dense,
+    family,
+    output_space,
+    preprocessing_of,
+    raw_output,
+    split_model,
+    tree_kind,
+)
 from simxai.work import charge
 
-OutputSpace = Literal["probability", "log-odds", "score"]
-
-# Tree models TreeExplainer explains exactly; matched by class name so sklearn subclasses stay out.
-_PROBABILITY_TREES = ("DecisionTreeClassifier", "RandomForestClassifier", "ExtraTreesClassifier")
-_BOOSTED_TREES = ("GradientBoostingClassifier",)
+#: Coalitions the model-agnostic explainer evaluates per row at most: with up to 10 features it enumerates
+#: every coalition (exact Shapley values), beyond that it samples this many.
+KERNEL_EVALUATIONS = 1024
+#: Rows the build-time additivity check of an exact explainer uses.
+_PROBE_ROWS = 16
 
 # DiCE and shap's KernelExplainer (when it samples coalitions) draw from the global generators; this lock
 # makes a seeded call reproducible even when server threads call in parallel.
@@ -65,12 +83,16 @@ def import_shap() -> Any:
             module=r"shap\.plots",
         )
         import shap
+    # The model-agnostic explainer logs every coalition's result at INFO; a server log is no place for it.
+    logging.getLogger("shap").setLevel(logging.WARNING)
     return shap
 
 
 def is_tree_model(model: Any) -> bool:
-    """Whether TreeExplainer explains `model` exactly (a plain sklearn tree or tree ensemble)."""
-    return type(model).__name__ in _PROBABILITY_TREES + _BOOSTED_TREES
+    """Whether `model` is a bare scikit-learn tree or tree ensemble with `tree_`/`estimators_` to read."""
+    return tree_kind(model) in ("sklearn-probability", "sklearn-boosting") and (
+        hasattr(model, "tree_") or hasattr(model, "estimators_")
+    )
 
 
 def split_thresholds(model: Any, n_features: int) -> list[np.ndarray] | None:
@@ -109,30 +131,93 @@ class Attributions:
 
 
 class Attributor:
-    """Builds one SHAP explainer for a model and attributes batches of rows with it."""
+    """Builds one SHAP explainer for a model and attributes batches of rows with it.
 
-    def __init__(self, model: Any, table: Table, n_classes: int, background: pd.DataFrame, seed: int) -> None:
+    Args:
+        model: the host's model (an estimator or a Pipeline).
+        table: the host's table.
+        n_classes: the model's number of classes.
+        background: rows the linear and the model-agnostic explainers take expectations over.
+        seed: seeds the model-agnostic explainer's sampling.
+        choice: "auto" (the fastest exact explainer that fits, else the fallback), "tree", "linear" or
+            "kernel" (the model-agnostic fallback).
+
+    Raises:
+        UsageError: `choice` names an explainer that does not fit the model.
+    """
+
+    def __init__(
+        self, model: Any, table: Table, n_classes: int, background: pd.DataFrame, seed: int, choice: str = "auto"
+    ) -> None:
         self.model = model
         self.table = table
         self.n_classes = n_classes
         self.seed = seed
+        self._background = background
+        self._preprocessing: Preprocessing | None = None
+        transform, self._estimator = split_model(model)
+        self.family: Family = "agnostic"
+        self.space: OutputSpace = "probability"
+        fallback_reason = ""
+        wanted = fits(model, choice)
+        if wanted != "agnostic":
+            if transform is not None:
+                self._preprocessing = preprocessing_of(model, table, background.iloc[:64])
+                if self._preprocessing is None:
+                    fallback_reason = "its preprocessing mixes features, so attributions cannot be folded back"
+            if not fallback_reason:
+                fallback_reason = self._build_exact(wanted)
+            if fallback_reason and choice != "auto":
+                raise UsageError(f"explainer {choice!r} cannot explain this model exactly: {fallback_reason}")
+        if self.family == "agnostic":
+            self._build_kernel(fallback_reason)
+
+    # ------------------------------------------------------------------------------------- building
+
+    def _build_exact(self, wanted: Family) -> str:
+        """Build the tree or linear explainer and check it adds up on sample rows; the reason it failed, or ""."""
         shap = import_shap()
-        kind = type(model).__name__
-        self.tree = is_tree_model(model)
-        if self.tree:
-            self.space: OutputSpace = (
-                ("log-odds" if n_classes == 2 else "score") if kind in _BOOSTED_TREES else "probability"
-            )
-            self._explainer = shap.TreeExplainer(model)
-            self.method = "SHAP TreeExplainer"
-        else:
+        self.family = wanted
+        self.space = output_space(self._estimator, self.n_classes)
+        name = type(self._estimator).__name__
+        folded = " in its transformed space, folded back to the features" if self._preprocessing else ""
+        try:
+            if wanted == "tree":
+                self._explainer = shap.TreeExplainer(self._estimator)
+                self.method = f"SHAP TreeExplainer (exact) on the {name}{folded}"
+            else:
+                matrix = dense(self._transformed(self._background))
+                self._mean = matrix.mean(axis=0)
+                self._coef = np.atleast_2d(np.asarray(self._estimator.coef_, dtype=float))
+                self._intercept = np.atleast_1d(np.asarray(self._estimator.intercept_, dtype=float))
+                self.method = f"linear SHAP (exact, as shap's LinearExplainer) on the {name}{folded}"
+            self.explain(self._background.iloc[:_PROBE_ROWS])
+        except (HostError, ValueError, TypeError, NotImplementedError, AssertionError) as exc:
+            self.family = "agnostic"
             self.space = "probability"
-            data = self._encode(background)
-            # KernelExplainer evaluates all its coalitions in one model call per row (the permutation
-            # explainer makes one per permutation, and sklearn's per-call overhead then dominates). With up
-            # to 11 features it enumerates every coalition, which gives exact Shapley values.
-            self._explainer = shap.KernelExplainer(self._predict_encoded, data)
-            self.method = f"SHAP KernelExplainer ({len(data)} background rows)"
+            return f"the {wanted} explainer failed on sample rows ({str(exc).splitlines()[0][:120]})"
+        return ""
+
+    def _build_kernel(self, reason: str) -> None:
+        shap = import_shap()
+        data = self._encode(self._background)
+        # KernelExplainer evaluates all its coalitions in one model call per row (the permutation
+        # explainer makes one per permutation, and sklearn's per-call overhead then dominates).
+        self._explainer = shap.KernelExplainer(self._predict_encoded, data)
+        d = len(self.table.features)
+        self._nsamples = min(2**d - 2, KERNEL_EVALUATIONS) if d < 31 else KERNEL_EVALUATIONS
+        exact = "exact, every coalition" if 2**d - 2 <= KERNEL_EVALUATIONS else f"{self._nsamples} coalitions"
+        self.method = f"SHAP KernelExplainer (model-agnostic, {exact}, {len(data)} background rows)"
+        if reason:
+            self.method += f"; no exact explainer: {reason}"
+
+    @property
+    def tree(self) -> bool:
+        """Whether the explainer is exact and cheap per row (tree or linear)."""
+        return self.family != "agnostic"
+
+    def _transformed(self, frame: pd.DataFrame) -> Any:
+        return frame if self._preprocessing is None else self._preprocessing.apply(frame)
 
     # KernelExplainer needs a numeric matrix: categorical features travel as category indices.
     def _encode(self, frame: pd.DataFrame) -> np.ndarray:
@@ -159,15 +244,13 @@ class Attributor:
         charge(len(matrix))  # the function call's budget (simxai.work): the explainer stops when it is spent
         return np.asarray(self.model.predict_proba(self._decode(matrix)))
 
+    # ------------------------------------------------------------------------------------ explaining
+
     def model_output(self, frame: pd.DataFrame) -> np.ndarray:
         """The model's own output for every class, shape (rows, classes), in the explained space."""
-        if self.space == "probability":
+        if self.family == "agnostic":
             return np.asarray(self.model.predict_proba(frame), dtype=float)
-        scores = np.asarray(self.model.decision_function(frame), dtype=float)
-        if scores.ndim == 1:
-            # A binary model scores the second class; the first class's log-odds is its negation.
-            return np.column_stack([-scores, scores])
-        return scores
+        return raw_output(self._estimator, self._transformed(frame), self.n_classes)
 
     def explain(self, frame: pd.DataFrame) -> Attributions:
         """Attribute every row of `frame`, for every class.
@@ -175,23 +258,43 @@ class Attributor:
         Raises:
             HostError: the attributions do not add up to the model's output (a broken explainer).
         """
-        if self.tree:
-            values, base = self._tree_values(frame)
-        else:
+        if self.family == "agnostic":
             with seeded_global_rng(self.seed):
                 raw = self._explainer.shap_values(
-                    self._encode(frame), nsamples="auto", l1_reg=False, silent=True
+                    self._encode(frame), nsamples=self._nsamples, l1_reg=False, silent=True
                 )
             values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
             base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
-        outputs = self.model_output(frame)
+            outputs = self.model_output(frame)
+        else:
+            matrix = self._transformed(frame)
+            outputs = raw_output(self._estimator, matrix, self.n_classes)
+            values, base = self._tree_values(matrix) if self.family == "tree" else self._linear_values(matrix)
+            if self._preprocessing is not None:
+                values = self._preprocessing.fold(values, len(self.table.features))
+        if values.shape != (len(frame), len(self.table.features), self.n_classes):
+            raise HostError(f"the explainer gave attributions of shape {values.shape}")
         gap = np.abs(base + values.sum(axis=1) - outputs).max()
-        if not gap <= 1e-6 * max(1.0, float(np.abs(outputs).max())):
+        # XGBoost adds its trees up in float32; every other explainer here works in float64.
+        tolerance = 1e-4 if tree_kind(self._estimator) == "xgboost" and self.family == "tree" else 1e-6
+        if not gap <= tolerance * max(1.0, float(np.abs(outputs).max())):
             raise HostError(f"SHAP attributions do not add up to the model output (off by {gap:.3g})")
         return Attributions(values, base, outputs)
 
-    def _tree_values(self, frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-        raw = self._explainer.shap_values(frame)
+    def _linear_values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
+        centred = dense(matrix) - self._mean
+        values = centred[:, :, None] * self._coef.T[None, :, :]
+        base = self._intercept + self._coef @ self._mean
+        if self._coef.shape[0] == 1:
+            # A binary model's one score is the second class's log-odds; the first class's is its negation.
+            return np.concatenate([-values, values], axis=-1), np.array([-base[0], base[0]])
+        return values, base
+
+    def _tree_values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
+        with warnings.catch_warnings():
+            # shap announces on every LightGBM binary call that its output format changed (it is handled below).
+            warnings.filterwarnings("ignore", message="LightGBM binary classifier", category=UserWarning)
+            raw = self._explainer.shap_values(matrix, check_additivity=False)
         values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
         base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
         if values.ndim == 2:
@@ -202,3 +305,30 @@ class Attributor:
             other = -positive if self.space == "log-odds" else 1.0 - positive
             return np.stack([-values, values], axis=-1), np.array([other, positive])
         return values, base
+
+
+def fits(model: Any, choice: str) -> Family:
+    """The family `choice` asks for on `model` ("auto": the fastest exact one that fits).
+
+    Raises:
+        UsageError: an unknown choice, or "tree"/"linear" for a model of another family.
+    """
+    if choice not in EXPLAINERS:
+        raise UsageError(f"unknown explainer {choice!r}; explainers are {', '.join(EXPLAINERS)}")
+    found = family(model)
+    if choice == "auto":
+        return found
+    if choice == "kernel":
+        return "agnostic"
+    if choice != found:
+        _, estimator = split_model(model)
+        kinds = (
+            "a scikit-learn, XGBoost, LightGBM or CatBoost tree model"
+            if choice == "tree"
+            else ("a scikit-learn linear classifier (LogisticRegression, SGDClassifier)")
+        )
+        raise UsageError(
+            f"explainer {choice!r} needs {kinds}, possibly at the end of a Pipeline; "
+            f"the model is a {type(estimator).__name__}; use 'auto' or 'kernel'"
+        )
+    return found

@@ -17,6 +17,7 @@ categorical_features: [region]
 immutable_features: [age]
 test_size: 0.2
 seed: 0
+explainer: auto   # or tree, linear, kernel (auto: the fastest exact SHAP explainer for the model)
 cards:
   description: Loan applications from 2020.
   feature_descriptions: {income: yearly income in k€}
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pydantic
 
@@ -80,6 +81,7 @@ class HostConfig(pydantic.BaseModel):
     seed: int = 0
     test_ids_path: Path | None = None
     background_size: int = pydantic.Field(100, ge=1)
+    explainer: Literal["auto", "tree", "linear", "kernel"] = "auto"
     cards: CardsConfig = CardsConfig()
 
 
@@ -244,6 +246,7 @@ def load_host_config(path: str | Path) -> TabularHost:
             background_size=config.background_size,
             id_column=config.id_column,
             category_names=config.category_names,
+            explainer=config.explainer,
         )
     except UsageError as exc:
         raise UsageError(f"{config_path}: {exc}") from exc

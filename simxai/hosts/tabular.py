@@ -32,7 +32,7 @@ from simxai.hosts._tabular_cards import (
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_resolve import Resolver, plural
-from simxai.hosts._tabular_shap import Attributions, Attributor, split_thresholds
+from simxai.hosts._tabular_shap import Attributions, Attributor, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
@@ -64,10 +64,10 @@ ClassNames = Mapping[Any, str] | Sequence[str]
 
 _log = logging.getLogger(__name__)
 
-#: Rows averaged for the global explanation (tree explainer, model-agnostic explainer), and for a group's
-#: mean attribution with the model-agnostic explainer (the tree explainer takes every row of a group).
-#: The model-agnostic explainer costs about 0.1 s per row, hence its smaller samples.
+#: Rows averaged for the global explanation and for a group's mean attribution, with an exact explainer
+#: (tree, linear) and with the model-agnostic one, which costs about 0.1 s per row, hence its smaller samples.
 GLOBAL_SAMPLE = 200
+EXACT_GROUP_SAMPLE = 2000
 AGNOSTIC_GLOBAL_SAMPLE = 50
 AGNOSTIC_GROUP_SAMPLE = 50
 MAX_COUNTERFACTUALS = 10
@@ -240,12 +240,14 @@ class TabularHost:
         data_card: the data card; missing parts are generated.
         model_card: the model card; missing parts are generated.
         output_card: the output card; missing parts are generated.
-        background_size: rows in the background sample of the model-agnostic explainer.
+        background_size: rows in the background sample of the linear and the model-agnostic explainers.
         id_column: a column of `data` holding each row's id (distinct integers): the model does not use it,
             and its values are the instance ids users name ("customer 10412").
         category_names: names for the codes of categorical features, by feature and code value
             (`{"region": {0: "north", 1: "south"}}`). A named feature is categorical; every code in the
             data must be named. Questions and replies use the names; the codes are still understood.
+        explainer: "auto" (the fastest exact SHAP explainer for the model's family: tree ensembles, linear
+            models and pipelines ending in them; else the model-agnostic one), "tree", "linear" or "kernel".
 
     Raises:
         UsageError: naming the first argument that is wrong and what would be valid.
@@ -273,6 +275,7 @@ class TabularHost:
         background_size: int = 100,
         id_column: str | None = None,
         category_names: Mapping[str, Mapping[Any, str]] | None = None,
+        explainer: str = "auto",
     ) -> None:
         if not isinstance(name, str) or not name.strip():
             raise UsageError("name must be a non-empty string")
@@ -305,6 +308,8 @@ class TabularHost:
         self.background_size = background_size
         classes = self._check_model(model)
         feature_order = self._check_features(model, data, target)
+        fits(model, explainer)
+        self.explainer = explainer
         self.class_names = self._check_class_names(class_names, classes)
         self._class_position: dict[Any, int] = {scalar(c): i for i, c in enumerate(classes)}
         data_card = data_card or DataCard()
@@ -544,7 +549,12 @@ class TabularHost:
             background = min(self.background_size, len(self._train_ids))
             rows = np.random.default_rng(self.seed).choice(self._train_ids, background, replace=False)
             return Attributor(
-                self.model, self.table, len(self.class_names), self.table.rows(np.sort(rows)), self.seed
+                self.model,
+                self.table,
+                len(self.class_names),
+                self.table.rows(np.sort(rows)),
+                self.seed,
+                self.explainer,
             )
 
         return self._resource("attributor", build)
@@ -738,11 +748,12 @@ class TabularHost:
         attributor = self._attributor()
         method = attributor.method
         rows = frame
-        if subject.kind == "group" and not attributor.tree and len(frame) > AGNOSTIC_GROUP_SAMPLE:
-            picked = np.random.default_rng(self.seed).choice(len(frame), AGNOSTIC_GROUP_SAMPLE, replace=False)
+        sample = EXACT_GROUP_SAMPLE if attributor.tree else AGNOSTIC_GROUP_SAMPLE
+        if subject.kind == "group" and len(frame) > sample:
+            picked = np.random.default_rng(self.seed).choice(len(frame), sample, replace=False)
             rows = frame.iloc[np.sort(picked)].reset_index(drop=True)
             nouns = self._resolver.nouns(len(frame))
-            method += f", mean over {AGNOSTIC_GROUP_SAMPLE} sampled of the {len(frame)} {nouns}"
+            method += f", mean over {sample} sampled of the {len(frame)} {nouns}"
         attributions = self._results.get(
             ("attributions", self._key(subject)), lambda: attributor.explain(rows)
         )
