@@ -140,10 +140,8 @@ class Preprocessing:
 
     def fold(self, values: np.ndarray, n_features: int) -> np.ndarray:
         """Sum attributions of shape (rows, transformed columns, classes) into (rows, features, classes)."""
-        folded = np.zeros((values.shape[0], n_features, values.shape[2]))
-        kept = self.owner >= 0
-        np.add.at(folded, (slice(None), self.owner[kept]), values[:, kept, :])
-        return folded
+        membership = (self.owner[:, None] == np.arange(n_features)[None, :]).astype(float)
+        return np.einsum("rck,cf->rfk", values, membership)
 
 
 def _variants(table: Table, sample: pd.DataFrame, j: int) -> list[pd.DataFrame]:

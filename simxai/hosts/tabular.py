@@ -406,7 +406,10 @@ class TabularHost:
     @staticmethod
     def _check_features(model: Any, data: pd.DataFrame, target: str) -> list[str]:
         columns = [str(c) for c in data.columns if c != target]
+        # CatBoost keeps the names it was fitted with in `feature_names_`.
         names = getattr(model, "feature_names_in_", None)
+        if names is None and type(model).__module__.split(".")[0] == "catboost":
+            names = getattr(model, "feature_names_", None)
         if names is None:
             raise UsageError(
                 "model was fitted without feature names; fit it on a pandas DataFrame with the feature columns"
@@ -589,7 +592,11 @@ class TabularHost:
 
     def _predict_labels(self, frame: pd.DataFrame) -> np.ndarray:
         """Class positions from `model.predict` (the model's own decision)."""
-        return np.array([self._class_position[scalar(v)] for v in self.model.predict(frame)], dtype=int)
+        # CatBoost returns a column (rows, 1) for a multi-class model. Each distinct label is looked up once.
+        predicted = np.asarray(self.model.predict(frame)).reshape(len(frame))
+        distinct, inverse = np.unique(predicted, return_inverse=True)
+        positions = np.array([self._class_position[scalar(v)] for v in distinct], dtype=int)
+        return positions[inverse.reshape(-1)]
 
     def _predict_frame(self, frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
         """Class positions from `model.predict` (the model's own decision) and probabilities."""

@@ -1,0 +1,221 @@
+"""Exact SHAP per model family: additivity, agreement with shap's own explainer, pipelines folded back.
+
+The optional libraries' models (XGBoost, LightGBM, CatBoost) are tested when the library is installed; CI
+installs them (`.ci/run`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.compose import ColumnTransformer
+from sklearn.decomposition import PCA
+from sklearn.ensemble import (
+    ExtraTreesClassifier,
+    GradientBoostingClassifier,
+    HistGradientBoostingClassifier,
+    RandomForestClassifier,
+)
+from sklearn.linear_model import LogisticRegression, SGDClassifier
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+from simxai.exceptions import UsageError
+from simxai.hosts._tabular_shap import import_shap
+from simxai.hosts.tabular import TabularHost
+
+NUMERIC = ["income", "debt", "years", "age"]
+
+
+def _data(n: int = 400, seed: int = 0) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame(
+        {
+            "income": np.round(rng.uniform(10, 90, n), 1),
+            "debt": np.round(rng.uniform(0, 50, n), 1),
+            "years": rng.integers(0, 30, n).astype(float),
+            "age": rng.integers(18, 80, n).astype(float),
+            "region": rng.choice(["north", "south", "east"], n),
+        }
+    )
+    score = 0.08 * frame.income - 0.1 * frame.debt + 0.05 * frame.years
+    score = score + frame.region.map({"north": 1.0, "south": -1.0, "east": 0.0})
+    noisy = score + rng.normal(0, 0.8, n)
+    frame["grade"] = np.digitize(noisy, np.quantile(noisy, [1 / 3, 2 / 3]))
+    return frame
+
+
+def _library(name: str) -> Any:
+    return pytest.importorskip(name)
+
+
+# name -> (estimator factory, its module to import first or None)
+ESTIMATORS: dict[str, Callable[[], Any]] = {
+    "hist_gradient_boosting": lambda: HistGradientBoostingClassifier(max_iter=25, random_state=0),
+    "random_forest": lambda: RandomForestClassifier(n_estimators=15, max_depth=5, random_state=0),
+    "extra_trees": lambda: ExtraTreesClassifier(n_estimators=15, max_depth=5, random_state=0),
+    "gradient_boosting": lambda: GradientBoostingClassifier(n_estimators=20, random_state=0),
+    "xgboost": lambda: _library("xgboost").XGBClassifier(n_estimators=20, max_depth=3, n_jobs=1),
+    "lightgbm": lambda: _library("lightgbm").LGBMClassifier(n_estimators=20, verbose=-1, n_jobs=1),
+    "catboost": lambda: _library("catboost").CatBoostClassifier(
+        iterations=20, depth=4, verbose=0, thread_count=1, allow_writing_files=False
+    ),
+    "logistic_regression": lambda: LogisticRegression(max_iter=1000),
+    "sgd_log_loss": lambda: SGDClassifier(loss="log_loss", random_state=0),
+}
+TREES = {"hist_gradient_boosting", "random_forest", "extra_trees", "gradient_boosting", "xgboost", "lightgbm"}
+TREES |= {"catboost"}
+PROBABILITY = {"random_forest", "extra_trees"}
+
+
+def _shap_reference(estimator: Any, matrix: Any, background: np.ndarray, linear: bool) -> np.ndarray:
+    """shap's own values, shape (rows, columns, classes) or (rows, columns) for one binary output."""
+    shap = import_shap()
+    if linear:
+        values = shap.LinearExplainer(estimator, background).shap_values(matrix)
+    else:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="LightGBM binary classifier", category=UserWarning)
+            values = shap.TreeExplainer(estimator).shap_values(matrix, check_additivity=False)
+    values = np.stack(values, axis=-1) if isinstance(values, list) else np.asarray(values, dtype=float)
+    return values
+
+
+def _host(model: Any, data: pd.DataFrame, features: list[str], **options: Any) -> TabularHost:
+    return TabularHost(
+        model,
+        data[[*features, "grade"]],
+        "grade",
+        ["low", "mid", "high"] if data.grade.nunique() == 3 else ["no", "yes"],
+        name="loans",
+        categorical_features=["region"] if "region" in features else [],
+        background_size=60,
+        **options,
+    )
+
+
+@pytest.mark.parametrize("classes", [2, 3])
+@pytest.mark.parametrize("name", sorted(ESTIMATORS))
+def test_each_family_is_exact_additive_and_agrees_with_shap(name: str, classes: int) -> None:
+    if name == "gradient_boosting" and classes == 3:
+        pytest.skip("shap's TreeExplainer explains a GradientBoostingClassifier of two classes only")
+    data = _data()
+    if classes == 2:
+        data = data.assign(grade=(data.grade > 0).astype(int))
+    estimator = ESTIMATORS[name]().fit(data[NUMERIC], data.grade)
+    host = _host(estimator, data, NUMERIC)
+    attributor = host._attributor()
+    linear = name not in TREES
+    assert attributor.family == ("linear" if linear else "tree"), attributor.method
+    rows = [3, 77, 250]
+    frame = data[NUMERIC].iloc[rows].reset_index(drop=True)
+    result = attributor.explain(frame)
+    assert result.values.shape == (3, len(NUMERIC), classes)
+    expected_space = "probability" if name in PROBABILITY else ("log-odds" if classes == 2 else "score")
+    assert attributor.space == expected_space
+    # Additive against the model's own output, computed here independently of the host.
+    if expected_space == "probability":
+        own = estimator.predict_proba(frame)
+    else:
+        own = _raw_scores(name, estimator, frame, classes)
+    assert result.base + result.values.sum(axis=1) == pytest.approx(own, abs=1e-4)
+    # Agrees with shap's explainer on the same rows.
+    background = host.table.rows(np.sort(np.random.default_rng(0).choice(host.train_ids, 60, replace=False)))
+    reference = _shap_reference(estimator, frame, background.to_numpy(dtype=float), linear)
+    mine = result.values if reference.ndim == 3 else result.values[:, :, 1]
+    assert mine == pytest.approx(reference, abs=1e-6)
+    # The host reports the same numbers.
+    local = host.local_explanation(host.resolve(77), host.class_names[-1])
+    by_feature = {a.feature: a.contribution for a in local.attributions}
+    assert [by_feature[f] for f in NUMERIC] == pytest.approx(result.values[1, :, -1])
+    assert local.output_space == expected_space and "exact" in local.method
+
+
+def _raw_scores(name: str, estimator: Any, frame: pd.DataFrame, classes: int) -> np.ndarray:
+    if name == "xgboost":
+        scores = estimator.predict(frame, output_margin=True)
+    elif name == "lightgbm":
+        scores = estimator.predict(frame, raw_score=True)
+    elif name == "catboost":
+        scores = estimator.predict(frame, prediction_type="RawFormulaVal")
+    else:
+        scores = estimator.decision_function(frame)
+    scores = np.asarray(scores, dtype=float)
+    return np.column_stack([-scores, scores]) if scores.ndim == 1 else scores
+
+
+def _one_hot_pipeline(estimator: Any) -> Pipeline:
+    columns = ColumnTransformer(
+        [("scale", StandardScaler(), NUMERIC), ("onehot", OneHotEncoder(handle_unknown="ignore"), ["region"])]
+    )
+    return Pipeline([("columns", columns), ("model", estimator)])
+
+
+@pytest.mark.parametrize(
+    "name", ["hist_gradient_boosting", "random_forest", "logistic_regression", "xgboost", "lightgbm"]
+)
+def test_pipelines_with_one_hot_categories_fold_back_to_the_features(name: str) -> None:
+    data = _data()
+    features = [*NUMERIC, "region"]
+    model = _one_hot_pipeline(ESTIMATORS[name]()).fit(data[features], data.grade)
+    host = _host(model, data, features)
+    attributor = host._attributor()
+    assert attributor.family == ("linear" if name == "logistic_regression" else "tree")
+    assert "folded back" in attributor.method
+    frame = data[features].iloc[[5, 6, 300]].reset_index(drop=True)
+    result = attributor.explain(frame)
+    assert result.values.shape == (3, 5, 3)
+    # The three one-hot columns of region sum to region's attribution; the others map one to one.
+    transformed = model[:-1].transform(frame)
+    transformed = transformed.toarray() if hasattr(transformed, "toarray") else transformed
+    estimator = model[-1]
+    if name == "logistic_regression":
+        background = model[:-1].transform(host.table.rows(np.sort(_background_ids(host))))
+        reference = _shap_reference(estimator, transformed, np.asarray(background), linear=True)
+    else:
+        reference = _shap_reference(estimator, transformed, np.empty((0, 0)), linear=False)
+    assert result.values[:, :4, :] == pytest.approx(reference[:, :4, :], abs=1e-6)
+    assert result.values[:, 4, :] == pytest.approx(reference[:, 4:, :].sum(axis=1), abs=1e-6)
+    # Additivity holds in the original features.
+    assert result.base + result.values.sum(axis=1) == pytest.approx(result.outputs, abs=1e-6)
+
+
+def _background_ids(host: TabularHost) -> np.ndarray:
+    return np.random.default_rng(host.seed).choice(host.train_ids, 60, replace=False)
+
+
+def test_a_pipeline_mixing_features_falls_back_and_says_why() -> None:
+    data = _data(200)
+    model = Pipeline([("pca", PCA(3)), ("model", LogisticRegression())]).fit(data[NUMERIC], data.grade)
+    host = _host(model, data, NUMERIC)
+    result = host.local_explanation(host.resolve(4), "high")
+    assert "KernelExplainer" in result.method and "mixes features" in result.method
+    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(result.output)
+    with pytest.raises(UsageError, match="cannot explain this model exactly"):
+        _host(model, data, NUMERIC, explainer="linear")._attributor()
+
+
+def test_model_agnostic_fallback_names_itself() -> None:
+    data = _data(150)
+    model = KNeighborsClassifier().fit(data[NUMERIC], data.grade)
+    host = _host(model, data, NUMERIC)
+    result = host.local_explanation(host.resolve(4), "high")
+    assert "KernelExplainer (model-agnostic" in result.method and result.output_space == "probability"
+
+
+@pytest.mark.parametrize(
+    ("choice", "fragment"),
+    [("tree", "needs a scikit-learn, XGBoost"), ("fast", "explainers are auto, tree, linear, kernel")],
+)
+def test_an_explainer_that_does_not_fit_is_refused(choice: str, fragment: str) -> None:
+    data = _data(100)
+    model = LogisticRegression(max_iter=1000).fit(data[NUMERIC], data.grade)
+    with pytest.raises(UsageError, match=fragment):
+        _host(model, data, NUMERIC, explainer=choice)
