@@ -9,6 +9,7 @@ first use and reused; results per instance are cached.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import re
 import threading
@@ -32,6 +33,7 @@ from simxai.hosts._tabular_cards import (
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_resolve import Resolver, plural
+from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
@@ -71,6 +73,7 @@ EXACT_GROUP_SAMPLE = 2000
 AGNOSTIC_GLOBAL_SAMPLE = 50
 AGNOSTIC_GROUP_SAMPLE = 50
 MAX_COUNTERFACTUALS = 10
+COUNTERFACTUAL_METHODS = ("nearest", "dice")
 
 
 class DataCard(pydantic.BaseModel):
@@ -197,6 +200,16 @@ class _Cache:
         return value
 
 
+def _counterfactual_method(name: str) -> str:
+    if name not in COUNTERFACTUAL_METHODS:
+        raise UsageError(
+            f"unknown counterfactual_method {name!r}; methods are {', '.join(COUNTERFACTUAL_METHODS)}"
+        )
+    if name == "dice" and importlib.util.find_spec("dice_ml") is None:
+        raise UsageError("counterfactual_method 'dice' needs dice-ml: pip install 'simxai[dice]'")
+    return name
+
+
 def _diverse(found: list[Counterfactual], count: int) -> list[Counterfactual]:
     """Up to `count` counterfactuals, fewest changes first, preferring ones that change other features.
 
@@ -248,6 +261,8 @@ class TabularHost:
             data must be named. Questions and replies use the names; the codes are still understood.
         explainer: "auto" (the fastest exact SHAP explainer for the model's family: tree ensembles, linear
             models and pipelines ending in them; else the model-agnostic one), "tree", "linear" or "kernel".
+        counterfactual_method: "nearest" (the project's own search from the nearest rows the model gives
+            the target label) or "dice" (DiCE's random then genetic search; needs the `dice` extra).
 
     Raises:
         UsageError: naming the first argument that is wrong and what would be valid.
@@ -276,6 +291,7 @@ class TabularHost:
         id_column: str | None = None,
         category_names: Mapping[str, Mapping[Any, str]] | None = None,
         explainer: str = "auto",
+        counterfactual_method: str = "nearest",
     ) -> None:
         if not isinstance(name, str) or not name.strip():
             raise UsageError("name must be a non-empty string")
@@ -310,6 +326,7 @@ class TabularHost:
         feature_order = self._check_features(model, data, target)
         fits(model, explainer)
         self.explainer = explainer
+        self.counterfactual_method = _counterfactual_method(counterfactual_method)
         self.class_names = self._check_class_names(class_names, classes)
         self._class_position: dict[Any, int] = {scalar(c): i for i, c in enumerate(classes)}
         data_card = data_card or DataCard()
@@ -567,6 +584,14 @@ class TabularHost:
             "dice",
             lambda: CounterfactualSearch(
                 self.model, self.table, self._y, self.target, self._mutable, self.seed
+            ),
+        )
+
+    def _nearest(self) -> NeighbourSearch:
+        return self._resource(
+            "nearest",
+            lambda: NeighbourSearch(
+                self.table, self._predictions()[0], self._mutable, self._predict_frame, self.seed
             ),
         )
 
@@ -886,17 +911,26 @@ class TabularHost:
                 note="No feature may change, so no search was run.",
             )
         values = self._resolver.values(subject)
-        search = self._search()
         found: list[Counterfactual] = []
-        methods = []
-        for method in ("random", "genetic"):
-            methods.append(method)
-            proposed = search.propose(values, target, count, method)
-            for cf in verify(self._predict_frame, self.table, self.class_names, values, proposed, target):
-                if all(cf.changes != kept.changes for kept in found):
-                    found.append(cf)
-            if len(found) >= count:
-                break
+        if self.counterfactual_method == "nearest":
+            proposed = self._nearest().propose(values, target)
+            found = verify(self._predict_frame, self.table, self.class_names, values, proposed, target)
+            method = (
+                "nearest rows the model gives the target label, sparsified and moved closer "
+                "(simxai's own search), each counterfactual re-checked with the model"
+            )
+        else:
+            search = self._search()
+            methods = []
+            for name in ("random", "genetic"):
+                methods.append(name)
+                proposed = search.propose(values, target, count, name)
+                for cf in verify(self._predict_frame, self.table, self.class_names, values, proposed, target):
+                    if all(cf.changes != kept.changes for kept in found):
+                        found.append(cf)
+                if len(found) >= count:
+                    break
+            method = f"DiCE ({' then '.join(methods)} search), each counterfactual re-checked with the model"
         found = _diverse(found, count)
         fixed = f"; {', '.join(self.immutable_features)} kept fixed" if self.immutable_features else ""
         note = None
@@ -910,7 +944,7 @@ class TabularHost:
         return CounterfactualResult(
             **result,
             counterfactuals=found,
-            method=f"DiCE ({' then '.join(methods)} search), each counterfactual re-checked with the model",
+            method=method,
             note=note,
         )
 
