@@ -146,6 +146,7 @@ def verify(
     Returned sorted by how few features change, then by how little (in units of each feature's range).
     """
     rounded: list[dict[str, Value]] = []
+    seen: set[tuple[Value, ...]] = set()
     for candidate in candidates:
         row: dict[str, Value] = {}
         for f in table.features:
@@ -157,7 +158,9 @@ def verify(
                 row[f.name] = original[f.name] if f.round(float(original[f.name])) == new else new
             else:
                 row[f.name] = str(value)
-        if row not in rounded:
+        key = tuple(row[f.name] for f in table.features)
+        if key not in seen:
+            seen.add(key)
             rounded.append(row)
     if not rounded:
         return []

@@ -11,12 +11,13 @@ the model, exactly as for DiCE's candidates.
 2. Sparsify: each differing feature is tried alone on the instance, and the features are ordered by how
    much they raise the target's probability; the shortest prefix of that order that reaches the target is
    kept, then any single feature whose removal keeps the target is dropped.
-3. Proximity: the numeric changes of each candidate are scaled back towards the instance (to 1/4, 1/2 and
-   3/4 of the move), and the closest version that keeps the target is proposed as well.
+3. Proximity: the numeric changes of each candidate are also proposed scaled back towards the instance
+   (to 1/4, 1/2 and 3/4 of the move).
 
-Every step is one batched model call over all starting points, so a search costs five model calls on at
-most a few thousand rows, whatever the size of the data. Different starting points give different feature
-sets, which is where the diversity of the answer comes from.
+Each of the first steps is one batched model call over all starting points, and `verify` makes the last,
+so a search costs four model calls on at most a few thousand rows, whatever the size of the data.
+Different starting points give different feature sets, which is where the diversity of the answer comes
+from.
 """
 
 from __future__ import annotations
@@ -137,9 +138,11 @@ class NeighbourSearch:
             return []
         ordered = self._order_by_gain(x, starts, target)
         sparse = self._shortest_prefix(x, ordered, target)
+        if not sparse:
+            return []
         pruned = self._prune(x, sparse, target)
-        closer = self._shrink(x, pruned, target)
-        distinct = np.unique(np.vstack(closer + pruned), axis=0) if closer or pruned else np.zeros((0, len(x)))
+        closer = self._shrink(x, sparse + pruned)
+        distinct = np.unique(np.vstack(sparse + pruned + closer), axis=0)
         return [self._values(c) for c in distinct]
 
     def _with(self, x: np.ndarray, row: np.ndarray, features: np.ndarray) -> np.ndarray:
@@ -176,7 +179,10 @@ class NeighbourSearch:
         return found
 
     def _prune(self, x: np.ndarray, candidates: list[np.ndarray], target: int) -> list[np.ndarray]:
-        """Drop from each candidate every single change whose removal alone keeps `target`, if all together do."""
+        """Each candidate without the changes whose removal alone keeps `target`, and each such removal.
+
+        The first are unverified (removing several changes at once may lose the target); `verify` decides.
+        """
         trials: list[np.ndarray] = []
         owners: list[tuple[int, int]] = []
         for i, c in enumerate(candidates):
@@ -199,21 +205,10 @@ class NeighbourSearch:
             c[features] = x[features]
             if not np.isclose(c, x, rtol=0, atol=0).all():
                 reduced.append(c)
-        checked, _ = self._run(reduced)
-        kept = [c for c, label in zip(reduced, checked, strict=True) if label == target]
-        # Single removals that keep the target are candidates in their own right.
         singles = [t for t, label in zip(trials, labels, strict=True) if label == target]
-        return kept + singles + candidates
+        return reduced + singles
 
-    def _shrink(self, x: np.ndarray, candidates: list[np.ndarray], target: int) -> list[np.ndarray]:
-        """Per candidate, its numeric moves scaled back towards the instance, the closest that keeps `target`."""
+    def _shrink(self, x: np.ndarray, candidates: list[np.ndarray]) -> list[np.ndarray]:
+        """Each candidate with its numeric moves scaled back towards the instance (unverified)."""
         numeric = ~self._categorical
-        rows = [np.where(numeric, x + t * (c - x), c) for c in candidates for t in _SHRINK]
-        labels, _ = self._run(rows)
-        closer = []
-        for i in range(len(candidates)):
-            for s in range(len(_SHRINK)):
-                if labels[i * len(_SHRINK) + s] == target:
-                    closer.append(rows[i * len(_SHRINK) + s])
-                    break
-        return closer
+        return [np.where(numeric, x + t * (c - x), c) for c in candidates for t in _SHRINK]

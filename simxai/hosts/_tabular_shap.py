@@ -123,11 +123,13 @@ class Attributions:
         values: shape (rows, features, classes).
         base: shape (classes,), the expected output.
         outputs: shape (rows, classes), the model's own output in the explained space.
+        probabilities: shape (rows, classes), the model's `predict_proba` for the rows.
     """
 
     values: np.ndarray
     base: np.ndarray
     outputs: np.ndarray
+    probabilities: np.ndarray
 
 
 class Attributor:
@@ -252,23 +254,39 @@ class Attributor:
             return np.asarray(self.model.predict_proba(frame), dtype=float)
         return raw_output(self._estimator, self._transformed(frame), self.n_classes)
 
-    def explain(self, frame: pd.DataFrame) -> Attributions:
+    def explain(self, frame: pd.DataFrame, known: tuple[np.ndarray, np.ndarray] | None = None) -> Attributions:
         """Attribute every row of `frame`, for every class.
+
+        Args:
+            frame: the rows.
+            known: the model's own (outputs in the explained space, probabilities) for these rows, when the
+                host has them from running the model on its whole table; the model is then not run again.
 
         Raises:
             HostError: the attributions do not add up to the model's output (a broken explainer).
         """
-        if self.family == "agnostic":
+        if self.family != "agnostic" and known is not None:
+            outputs, probabilities = known
+            matrix = self._transformed(frame)
+            values, base = self._tree_values(matrix) if self.family == "tree" else self._linear_values(matrix)
+            if self._preprocessing is not None:
+                values = self._preprocessing.fold(values, len(self.table.features))
+        elif self.family == "agnostic":
             with seeded_global_rng(self.seed):
                 raw = self._explainer.shap_values(
                     self._encode(frame), nsamples=self._nsamples, l1_reg=False, silent=True
                 )
             values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
             base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
-            outputs = self.model_output(frame)
+            outputs = probabilities = self.model_output(frame)
         else:
             matrix = self._transformed(frame)
             outputs = raw_output(self._estimator, matrix, self.n_classes)
+            probabilities = (
+                outputs
+                if self.space == "probability"
+                else np.asarray(self._estimator.predict_proba(matrix), dtype=float)
+            )
             values, base = self._tree_values(matrix) if self.family == "tree" else self._linear_values(matrix)
             if self._preprocessing is not None:
                 values = self._preprocessing.fold(values, len(self.table.features))
@@ -279,7 +297,7 @@ class Attributor:
         tolerance = 1e-4 if tree_kind(self._estimator) == "xgboost" and self.family == "tree" else 1e-6
         if not gap <= tolerance * max(1.0, float(np.abs(outputs).max())):
             raise HostError(f"SHAP attributions do not add up to the model output (off by {gap:.3g})")
-        return Attributions(values, base, outputs)
+        return Attributions(values, base, outputs, probabilities)
 
     def _linear_values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
         centred = dense(matrix) - self._mean

@@ -32,6 +32,7 @@ from simxai.hosts._tabular_cards import (
 )
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
+from simxai.hosts._tabular_families import family
 from simxai.hosts._tabular_resolve import Resolver, plural
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, fits, split_thresholds
@@ -74,6 +75,8 @@ AGNOSTIC_GLOBAL_SAMPLE = 50
 AGNOSTIC_GROUP_SAMPLE = 50
 MAX_COUNTERFACTUALS = 10
 COUNTERFACTUAL_METHODS = ("nearest", "dice")
+#: Rows per model call when the host runs its model over the whole table.
+_CHUNK = 50_000
 
 
 class DataCard(pydantic.BaseModel):
@@ -326,6 +329,7 @@ class TabularHost:
         feature_order = self._check_features(model, data, target)
         fits(model, explainer)
         self.explainer = explainer
+        self._decides_by_argmax = family(model) != "agnostic"
         self.counterfactual_method = _counterfactual_method(counterfactual_method)
         self.class_names = self._check_class_names(class_names, classes)
         self._class_position: dict[Any, int] = {scalar(c): i for i, c in enumerate(classes)}
@@ -564,6 +568,58 @@ class TabularHost:
 
         return self._resource("predictions", build)
 
+    def warm(self, progress: Callable[[str, int, int], None] | None = None) -> None:
+        """Compute what the first questions would otherwise wait for; safe to run in a background thread.
+
+        In order: the model's predictions and outputs over the whole table, the held-out metrics, the global
+        explanation, the counterfactual search's pools. Each is built once (a question asking for one while
+        it is being built waits for it, and a finished one is never built again).
+
+        Args:
+            progress: called before each step with (step name, steps done, steps in all), and once at the end
+                with ("ready", n, n).
+        """
+        steps: list[tuple[str, Callable[[], object]]] = [
+            ("predicting every row", self._predictions),
+            ("the model's raw outputs", self._outputs),
+            ("held-out metrics", lambda: self._resource("performance", self._scores)),
+            ("global explanation", self._global_attributions),
+        ]
+        if self._mutable and self.counterfactual_method == "nearest":
+            steps.append(("counterfactual search", self._nearest))
+        for done, (name, step) in enumerate(steps):
+            if progress is not None:
+                progress(name, done, len(steps))
+            step()
+        if progress is not None:
+            progress("ready", len(steps), len(steps))
+
+    def _outputs(self) -> np.ndarray:
+        """The model's output in the explained space for every row (its probabilities for the fallback)."""
+
+        def build() -> np.ndarray:
+            attributor = self._attributor()
+            if not attributor.tree:
+                return self._predictions()[1]
+            chunks = [
+                attributor.model_output(self.table.X.iloc[start : start + _CHUNK])
+                for start in range(0, len(self.table), _CHUNK)
+            ]
+            return np.concatenate(chunks)
+
+        return self._resource("outputs", build)
+
+    def _known(self, ids: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """The model's outputs and probabilities for table rows, if the whole table has been run already.
+
+        Never waits: while the table is still being predicted (at start-up), the caller runs the model.
+        """
+        outputs, predictions = self._lazy.get("outputs"), self._lazy.get("predictions")
+        if outputs is None or predictions is None:
+            return None
+        index = np.asarray(ids, dtype=int)
+        return outputs[index], predictions[1][index]
+
     def _attributor(self) -> Attributor:
         def build() -> Attributor:
             background = min(self.background_size, len(self._train_ids))
@@ -624,9 +680,15 @@ class TabularHost:
         return positions[inverse.reshape(-1)]
 
     def _predict_frame(self, frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-        """Class positions from `model.predict` (the model's own decision) and probabilities."""
-        labels = self._predict_labels(frame)
-        return labels, np.asarray(self.model.predict_proba(frame), dtype=float)
+        """Class positions from `model.predict` (the model's own decision) and probabilities.
+
+        The tree and linear classifiers `family` recognises decide by the largest probability (ties to the
+        first class), so for them one `predict_proba` call gives both; other models are asked both ways.
+        """
+        proba = np.asarray(self.model.predict_proba(frame), dtype=float)
+        if self._decides_by_argmax:
+            return proba.argmax(axis=1), proba
+        return self._predict_labels(frame), proba
 
     def _label_index(self, label: str, argument: str) -> int:
         for i, name in enumerate(self.class_names):
@@ -774,9 +836,6 @@ class TabularHost:
 
     def _local(self, subject: Subject, index: int | None) -> LocalExplanationResult:
         frame = self._resolver.frame(subject)
-        labels, proba = self._predict_frame(frame)
-        predicted = self._majority(labels)
-        k = predicted if index is None else index
         attributor = self._attributor()
         method = attributor.method
         rows = frame
@@ -786,9 +845,23 @@ class TabularHost:
             rows = frame.iloc[np.sort(picked)].reset_index(drop=True)
             nouns = self._resolver.nouns(len(frame))
             method += f", mean over {sample} sampled of the {len(frame)} {nouns}"
-        attributions = self._results.get(
-            ("attributions", self._key(subject)), lambda: attributor.explain(rows)
+        ids = (
+            [subject.id]
+            if subject.kind == "row" and subject.id is not None
+            else (subject.ids if subject.kind == "group" and rows is frame else None)
         )
+        attributions = self._results.get(
+            ("attributions", self._key(subject)),
+            lambda: attributor.explain(rows, self._known(ids) if ids else None),
+        )
+        if rows is frame and self._decides_by_argmax:
+            # The explainer already ran the model on these rows.
+            proba = attributions.probabilities
+            labels = proba.argmax(axis=1)
+        else:
+            labels, proba = self._predict_frame(frame)
+        predicted = self._majority(labels)
+        k = predicted if index is None else index
         contributions = attributions.values[:, :, k].mean(axis=0)
         values = (
             self.table.row_values(self._resolver.position(subject.id))
@@ -830,7 +903,7 @@ class TabularHost:
         def build() -> tuple[Attributions, int]:
             n = min(GLOBAL_SAMPLE if self._attributor().tree else AGNOSTIC_GLOBAL_SAMPLE, len(self.table))
             rows = np.sort(np.random.default_rng(self.seed).choice(len(self.table), n, replace=False))
-            return self._attributor().explain(self.table.rows(rows)), n
+            return self._attributor().explain(self.table.rows(rows), self._known(rows)), n
 
         return self._resource("global", build)
 
