@@ -145,43 +145,43 @@ def verify(
 
     Returned sorted by how few features change, then by how little (in units of each feature's range).
     """
-    rounded: list[dict[str, Value]] = []
-    seen: set[tuple[Value, ...]] = set()
-    for candidate in candidates:
-        row: dict[str, Value] = {}
-        for f in table.features:
-            value = candidate[f.name]
-            if f.kind == "numeric":
-                assert f.min is not None and f.max is not None
-                new = f.round(min(max(float(value), f.min), f.max))
-                # Unchanged features keep their exact value, which may be finer than the data's precision.
-                row[f.name] = original[f.name] if f.round(float(original[f.name])) == new else new
-            else:
-                row[f.name] = str(value)
-        key = tuple(row[f.name] for f in table.features)
-        if key not in seen:
-            seen.add(key)
-            rounded.append(row)
-    if not rounded:
+    if not candidates:
         return []
-    frame = table.frame(rounded)
-    predicted, probabilities = predict(frame)
+    columns: dict[str, np.ndarray] = {}
+    for f in table.features:
+        raw = [candidate[f.name] for candidate in candidates]
+        if f.kind == "numeric":
+            assert f.min is not None and f.max is not None
+            new = np.round(np.clip(np.asarray(raw, dtype=float), f.min, f.max), f.decimals)
+            old = float(original[f.name])
+            # Unchanged features keep their exact value, which may be finer than the data's precision.
+            columns[f.name] = np.where(new == np.round(old, f.decimals), old, new)
+        else:
+            columns[f.name] = np.asarray([str(v) for v in raw], dtype=object)
+    # Distinct rounded rows, in the order first proposed.
+    first: dict[tuple[Value, ...], int] = {}
+    for position, key in enumerate(zip(*(columns[f.name].tolist() for f in table.features), strict=True)):
+        first.setdefault(key, position)
+    kept = np.fromiter(first.values(), dtype=int, count=len(first))
+    columns = {name: column[kept] for name, column in columns.items()}
+    predicted, probabilities = predict(table.frame_of_columns(columns))
     found: list[tuple[tuple[int, float], Counterfactual]] = []
-    for row, label, proba in zip(rounded, predicted, probabilities, strict=True):
-        if label != target:
-            continue
-        changes = [
-            Change(feature=f.name, old=original[f.name], new=row[f.name])
-            for f in table.features
-            if row[f.name] != original[f.name]
-        ]
+    for i in np.flatnonzero(np.asarray(predicted) == target):
+        changes = []
+        for f in table.features:
+            value = columns[f.name][i]
+            new_value: Value = str(value) if f.kind == "categorical" else float(value)
+            if new_value != original[f.name]:
+                changes.append(Change(feature=f.name, old=original[f.name], new=new_value))
         if not changes:
             continue
         distance = sum(_distance(table, c) for c in changes)
         found.append(
             (
                 (len(changes), distance),
-                Counterfactual(changes=changes, label=class_names[target], probability=float(proba[target])),
+                Counterfactual(
+                    changes=changes, label=class_names[target], probability=float(probabilities[i, target])
+                ),
             )
         )
     found.sort(key=lambda item: item[0])

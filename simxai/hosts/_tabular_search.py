@@ -11,11 +11,12 @@ the model, exactly as for DiCE's candidates.
 2. Sparsify: each differing feature is tried alone on the instance, and the features are ordered by how
    much they raise the target's probability; the shortest prefix of that order that reaches the target is
    kept, then any single feature whose removal keeps the target is dropped.
-3. Proximity: the numeric changes of each candidate are also proposed scaled back towards the instance
-   (to 1/4, 1/2 and 3/4 of the move).
+3. Proximity: the numeric changes of each candidate are also tried scaled back towards the instance (to
+   1/4, 1/2 and 3/4 of the move).
 
-Each of the first steps is one batched model call over all starting points, and `verify` makes the last,
-so a search costs four model calls on at most a few thousand rows, whatever the size of the data.
+Each step is one batched model call over all starting points, and `verify` makes the last on the rounded
+candidates, so a search costs five model calls on at most a few thousand rows, whatever the size of the
+data.
 Different starting points give different feature sets, which is where the diversity of the answer comes
 from.
 """
@@ -30,9 +31,11 @@ import pandas as pd
 from simxai.hosts._tabular_data import Table, Value
 
 #: Rows per label the search looks among for neighbours (a seeded sample when a label has more).
-POOL_SIZE = 50_000
+POOL_SIZE = 20_000
 #: Nearest target-label rows each search starts from.
 NEIGHBOURS = 40
+#: Candidates proposed for the re-check at most.
+CANDIDATES = 64
 #: Fractions of each numeric move tried, closest first.
 _SHRINK = (0.25, 0.5, 0.75)
 
@@ -140,10 +143,25 @@ class NeighbourSearch:
         sparse = self._shortest_prefix(x, ordered, target)
         if not sparse:
             return []
-        pruned = self._prune(x, sparse, target)
-        closer = self._shrink(x, sparse + pruned)
-        distinct = np.unique(np.vstack(sparse + pruned + closer), axis=0)
-        return [self._values(c) for c in distinct]
+        reduced, singles = self._prune(x, sparse, target)
+        unchecked = reduced + self._shrink(x, sparse + reduced + singles)
+        labels, _ = self._run(unchecked)
+        checked = [c for c, label in zip(unchecked, labels, strict=True) if label == target]
+        distinct = np.unique(np.vstack(sparse + singles + checked), axis=0)
+        # At most `CANDIDATES` for the re-check: the best of each set of changed features first (so that
+        # the answer can change different features), then the next best of each, ...; within a round the
+        # fewest and smallest changes first.
+        moved = ~np.isclose(distinct, x, rtol=0, atol=0)
+        size = np.where(self._categorical, moved, np.abs(distinct - x) / self._scale).sum(axis=1)
+        order = np.lexsort((size, moved.sum(axis=1)))
+        seen: dict[bytes, int] = {}
+        rank = np.zeros(len(distinct), dtype=int)
+        for i in order:
+            key = np.packbits(moved[i]).tobytes()
+            rank[i] = seen.get(key, 0)
+            seen[key] = rank[i] + 1
+        best = np.lexsort((size, moved.sum(axis=1), rank))[:CANDIDATES]
+        return [self._values(c) for c in distinct[best]]
 
     def _with(self, x: np.ndarray, row: np.ndarray, features: np.ndarray) -> np.ndarray:
         out = x.copy()
@@ -178,10 +196,12 @@ class NeighbourSearch:
                 found.append(self._with(x, row, moved[: hits[0] + 1]))
         return found
 
-    def _prune(self, x: np.ndarray, candidates: list[np.ndarray], target: int) -> list[np.ndarray]:
-        """Each candidate without the changes whose removal alone keeps `target`, and each such removal.
+    def _prune(
+        self, x: np.ndarray, candidates: list[np.ndarray], target: int
+    ) -> tuple[list[np.ndarray], list[np.ndarray]]:
+        """Each candidate without all the changes whose removal alone keeps `target`, and each such removal.
 
-        The first are unverified (removing several changes at once may lose the target); `verify` decides.
+        The first are unchecked (removing several changes at once may lose the target); the second checked.
         """
         trials: list[np.ndarray] = []
         owners: list[tuple[int, int]] = []
@@ -206,7 +226,7 @@ class NeighbourSearch:
             if not np.isclose(c, x, rtol=0, atol=0).all():
                 reduced.append(c)
         singles = [t for t, label in zip(trials, labels, strict=True) if label == target]
-        return reduced + singles
+        return reduced, singles
 
     def _shrink(self, x: np.ndarray, candidates: list[np.ndarray]) -> list[np.ndarray]:
         """Each candidate with its numeric moves scaled back towards the instance (unverified)."""

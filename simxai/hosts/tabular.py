@@ -961,7 +961,8 @@ class TabularHost:
         self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
     ) -> CounterfactualResult:
         frame = self._resolver.frame(subject)
-        current = int(self._predict_labels(frame)[0])
+        predictions = self._lazy.get("predictions") if subject.kind == "row" else None
+        current = int(predictions[0][subject.id] if predictions is not None else self._predict_labels(frame)[0])
         target_name = self.class_names[target]
         result: dict[str, Any] = {
             "question": question,
