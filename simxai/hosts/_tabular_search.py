@@ -62,14 +62,13 @@ class NeighbourSearch:
         self._categorical = np.array([f.kind == "categorical" for f in table.features])
         spans = [(f.max - f.min) or 1.0 if f.kind == "numeric" else 1.0 for f in table.features]  # type: ignore[operator]
         self._scale = np.asarray(spans, dtype=float)
-        encoded = self.encode(table.X)
         rng = np.random.default_rng(seed)
         self._pools: dict[int, np.ndarray] = {}
         for label in np.unique(predicted):
             ids = np.flatnonzero(predicted == label)
             if len(ids) > POOL_SIZE:
                 ids = np.sort(rng.choice(ids, POOL_SIZE, replace=False))
-            self._pools[int(label)] = encoded[ids]
+            self._pools[int(label)] = self.encode(table.rows(ids))
         # Scaled copies (float32) for the distance scan, which reads the whole pool once per search.
         self._scaled = {k: (pool / self._scale).astype(np.float32) for k, pool in self._pools.items()}
 

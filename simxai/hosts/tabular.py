@@ -203,6 +203,19 @@ class _Cache:
         return value
 
 
+def release_free_memory() -> None:
+    """Hand memory freed by large temporary arrays back to the system (glibc keeps it otherwise)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    trim = getattr(ctypes.CDLL(name), "malloc_trim", None)
+    if trim is not None:
+        trim(0)
+
+
 def _counterfactual_method(name: str) -> str:
     if name not in COUNTERFACTUAL_METHODS:
         raise UsageError(
@@ -564,7 +577,12 @@ class TabularHost:
 
     def _predictions(self) -> tuple[np.ndarray, np.ndarray]:
         def build() -> tuple[np.ndarray, np.ndarray]:
-            return self._predict_frame(self.table.X)
+            # In chunks, so that the model's own copies of its input stay small on a large table.
+            parts = [
+                self._predict_frame(self.table.X.iloc[start : start + _CHUNK])
+                for start in range(0, len(self.table), _CHUNK)
+            ]
+            return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
         return self._resource("predictions", build)
 
@@ -591,6 +609,7 @@ class TabularHost:
             if progress is not None:
                 progress(name, done, len(steps))
             step()
+        release_free_memory()
         if progress is not None:
             progress("ready", len(steps), len(steps))
 
