@@ -30,6 +30,7 @@ import json
 import statistics
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,13 @@ def _raw(host: TabularHost) -> Callable[[pd.DataFrame], Any]:
         explainer = shap.LinearExplainer(estimator, np.asarray(background))
     else:
         explainer = shap.TreeExplainer(estimator)
-    return lambda frame: explainer.shap_values(transformed(frame))
+    def explain(frame: pd.DataFrame) -> Any:
+        with warnings.catch_warnings():
+            # shap repeats on every LightGBM binary call that its output format changed.
+            warnings.filterwarnings("ignore", message="LightGBM binary classifier", category=UserWarning)
+            return explainer.shap_values(transformed(frame))
+
+    return explain
 
 
 def _background_ids(host: TabularHost) -> np.ndarray:

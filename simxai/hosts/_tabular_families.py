@@ -168,12 +168,14 @@ def _variants(table: Table, sample: pd.DataFrame, j: int) -> list[pd.DataFrame]:
 
 def owners(transform: Any, table: Table, sample: pd.DataFrame) -> np.ndarray | None:
     """The feature each transformed column depends on (-1: none); None when a column mixes features."""
-    base = dense(transform.transform(sample))
+    variants = [(j, variant) for j in range(len(table.features)) for variant in _variants(table, sample, j)]
+    # One transform of every variant at once: a ColumnTransformer's cost is mostly per call.
+    stacked = pd.concat([sample] + [variant for _, variant in variants], ignore_index=True)
+    blocks = dense(transform.transform(stacked)).reshape(len(variants) + 1, len(sample), -1)
+    base = blocks[0]
     depends = np.zeros((base.shape[1], len(table.features)), dtype=bool)
-    for j in range(len(table.features)):
-        for variant in _variants(table, sample, j):
-            moved = dense(transform.transform(variant))
-            depends[:, j] |= ~np.isclose(moved, base, rtol=0, atol=0).all(axis=0)
+    for (j, _), moved in zip(variants, blocks[1:], strict=True):
+        depends[:, j] |= (moved != base).any(axis=0)
     if (depends.sum(axis=1) > 1).any():
         return None
     return np.where(depends.any(axis=1), depends.argmax(axis=1), -1)

@@ -164,7 +164,7 @@ class Attributor:
         wanted = fits(model, choice)
         if wanted != "agnostic":
             if transform is not None:
-                self._preprocessing = preprocessing_of(model, table, background.iloc[:64])
+                self._preprocessing = preprocessing_of(model, table, background.iloc[:32])
                 if self._preprocessing is None:
                     fallback_reason = "its preprocessing mixes features, so attributions cannot be folded back"
             if not fallback_reason:
