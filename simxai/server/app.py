@@ -30,6 +30,7 @@ from simxai.server.routes import export, functions, health, host_info, openai, p
 from simxai.server.routes.docs import install_docs
 from simxai.server.sessions import SessionStore
 from simxai.server.settings import ServerSettings
+from simxai.server.warmup import start_warmup
 from simxai.settings import agent_settings, build_backend, build_fallback, load_host
 from simxai.work import WorkerPool
 
@@ -109,6 +110,7 @@ async def start(
         owns_host=owns_host,
     )
     _log_startup(settings, state, backend)
+    state.warmup = start_warmup(host)
     if owns_host or freeze_gc:
         # The host's model, data and caches, the agent and the store live as long as the process. Out of
         # the collector's sight, they no longer make each full collection stall every turn in flight (75 ms

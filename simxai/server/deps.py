@@ -19,6 +19,7 @@ from simxai.server.metrics import Metrics
 from simxai.server.ratelimit import RateLimiter
 from simxai.server.sessions import SessionRecord, SessionStore
 from simxai.server.settings import ServerSettings
+from simxai.server.warmup import Warmup
 from simxai.work import WorkerPool, current_owner, set_owner
 
 __all__ = [
@@ -53,6 +54,8 @@ class AppState:
     owns_host: bool = False
     #: Streaming turns run as tasks that finish (and are stored) even if the client goes away.
     tasks: set[asyncio.Task[None]] = dataclasses.field(default_factory=set)
+    #: The host's start-up work, computed in the background (None until started).
+    warmup: Warmup | None = None
 
     @staticmethod
     def fingerprints(keys: list[str]) -> dict[str, str]:

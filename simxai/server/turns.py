@@ -28,6 +28,8 @@ __all__ = ["event_stream", "run_turn", "session_turn", "sse", "sse_response"]
 
 #: Seconds of silence after which a stream sends a comment, so proxies keep a slow LLM turn's connection.
 KEEPALIVE_SECONDS = 15.0
+#: Seconds of silence after which a stream sends a `progress` event, and again every as many seconds.
+PROGRESS_SECONDS = 1.0
 
 #: Proxies must neither cache a stream nor buffer it (nginx would otherwise hold the events back).
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -108,6 +110,7 @@ async def event_stream(
     on_error: Callable[[ErrorInfo], list[bytes]],
     *,
     finish_when_abandoned: bool = True,
+    progress: bool = False,
 ) -> AsyncIterator[bytes]:
     """Stream a turn's events as they happen.
 
@@ -121,6 +124,8 @@ async def event_stream(
         encode: the chunk for an engine event, or None to skip it.
         on_error: the chunks that report a failure.
         finish_when_abandoned: whether the turn runs to its end after the client has gone.
+        progress: send a `progress` event after each `PROGRESS_SECONDS` of silence (the session stream; the
+            OpenAI-compatible stream sends only the events its clients know).
     """
     queue: asyncio.Queue[bytes | None] = asyncio.Queue()
 
@@ -142,19 +147,39 @@ async def event_stream(
     task = asyncio.create_task(work())
     state.tasks.add(task)
     task.add_done_callback(state.tasks.discard)
+    loop = asyncio.get_running_loop()
+    started = last_chunk = last_progress = loop.time()
     try:
         while True:
             try:
-                chunk = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                wait = min(KEEPALIVE_SECONDS, PROGRESS_SECONDS) if progress else KEEPALIVE_SECONDS
+                chunk = await asyncio.wait_for(queue.get(), wait)
             except asyncio.TimeoutError:
-                yield b": keep-alive\n\n"
+                now = loop.time()
+                if progress and now - last_progress >= PROGRESS_SECONDS:
+                    last_progress = last_chunk = now
+                    yield progress_event(state, now - started)
+                elif now - last_chunk >= KEEPALIVE_SECONDS:
+                    last_chunk = now
+                    yield b": keep-alive\n\n"
                 continue
             if chunk is None:
                 return
+            last_chunk = last_progress = loop.time()
             yield chunk
     finally:
         if not finish_when_abandoned and not task.done():
             task.cancel()
+
+
+def progress_event(state: AppState, elapsed: float) -> bytes:
+    """A `progress` event for a turn that has been silent for a while: how long, and what still runs."""
+    data: dict[str, Any] = {"elapsed_s": round(elapsed, 1), "message": f"still working ({elapsed:.0f} s)"}
+    warming = state.warmup.text() if state.warmup is not None else None
+    if warming is not None:
+        data["message"] += f"; {warming}"
+        data["warmup"] = state.warmup.body() if state.warmup is not None else None
+    return sse("progress", data)
 
 
 def sse_response(stream: AsyncIterator[bytes]) -> StreamingResponse:

@@ -34,6 +34,9 @@ async def healthz() -> dict[str, str]:
 async def readyz(request: Request) -> JSONResponse:
     """200 when the host is loaded (a remote host answers) and the LLM backend answers (or the router
     fallback is enabled).
+
+    `warmup` reports the host's start-up work (predictions, metrics, global explanation) computed in the
+    background: its step, steps done and total, and seconds so far.
     """
     state = started_state(request)
     if state is None:
@@ -60,6 +63,9 @@ async def readyz(request: Request) -> JSONResponse:
         "backend_reachable": reachable,
         "fallback": fallback,
     }
+    if state.warmup is not None:
+        # The host's start-up work: answers come without it, only slower until it is done.
+        body["warmup"] = state.warmup.body()
     reasons = []
     if not host_up and isinstance(state.host, RemoteHost):
         reasons.append(f"the remote host at {state.host.base_url} does not answer")

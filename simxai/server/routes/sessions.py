@@ -33,7 +33,8 @@ _STREAM_DOC = (
     "With `Accept: text/event-stream` the turn streams as server-sent events: `call` (one per function call, "
     'with its function, arguments, output and status, as it finishes), `delta` (`{"text"}` pieces of the '
     'reply), then `done` (the full response, after the turn is stored) or `error` (`{"error", "type", '
-    '"status"}`).'
+    '"status"}`). While nothing else arrives, a `progress` event (`{"elapsed_s", "message"}`, and `warmup` '
+    "while the host's start-up work runs) comes every second."
 )
 
 
@@ -100,4 +101,4 @@ async def send_message(request: Request, body: MessageIn, state: State, session:
         response = await session_turn(state, session.id, body.content, on_event=sink)
         return [f"event: done\ndata: {response}\n\n".encode()]
 
-    return sse_response(event_stream(state, run, session_event, session_error))
+    return sse_response(event_stream(state, run, session_event, session_error, progress=True))

@@ -1,0 +1,95 @@
+"""Progress: a slow call streams `progress` events, and `/readyz` reports the host's start-up work."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from simxai.backends.testing import ScriptedBackend, call, reply
+from simxai.hosts.demo import build_demo_host
+from simxai.server.app import create_app
+from simxai.server.settings import ServerSettings
+from simxai.server.warmup import Warmup, start_warmup
+
+from .helpers import new_session, parse_sse, serving
+
+STREAM = {"Accept": "text/event-stream"}
+
+
+async def test_a_slow_function_call_streams_progress_events(db_path, monkeypatch):
+    monkeypatch.setattr("simxai.server.turns.PROGRESS_SECONDS", 0.05)
+    host = build_demo_host()
+    original = host.global_explanation
+
+    def slow(label):
+        time.sleep(0.4)
+        return original(label)
+
+    monkeypatch.setattr(host, "global_explanation", slow)
+    backend = ScriptedBackend([reply("", call("get_global_explanation")), reply("Done.")])
+    app = create_app(ServerSettings(db_path=db_path), host=host, backend=backend)
+    async with serving(app) as client:
+        session_id = await new_session(client)
+        response = await client.post(
+            f"/v1/sessions/{session_id}/messages", json={"content": "what matters most?"}, headers=STREAM
+        )
+    events = parse_sse(response.text)
+    names = [name for name, _ in events]
+    progress = [json.loads(data) for name, data in events if name == "progress"]
+    # Progress arrives while the call runs, before its `call` event, and never after the end.
+    assert len(progress) >= 3, names
+    assert names.index("progress") < names.index("call") and names[-1] == "done"
+    elapsed = [p["elapsed_s"] for p in progress]
+    assert elapsed == sorted(elapsed) and all("still working" in p["message"] for p in progress)
+
+
+async def test_the_openai_stream_sends_no_progress_events(make_app, monkeypatch):
+    monkeypatch.setattr("simxai.server.turns.PROGRESS_SECONDS", 0.01)
+
+    async with serving(make_app()) as client:
+        body = {"model": "simxai", "stream": True, "messages": [{"role": "user", "content": "predict patient 3"}]}
+        response = await client.post("/v1/chat/completions", json=body)
+    assert response.status_code == 200
+    assert "event: progress" not in response.text
+
+
+async def test_readyz_reports_the_start_up_work(make_app):
+    async with serving(make_app()) as client:
+        for _ in range(200):
+            body = (await client.get("/readyz")).json()
+            if body["warmup"]["finished"]:
+                break
+            assert body["warmup"]["done"] <= body["warmup"]["total"]
+            await asyncio.sleep(0.05)
+        assert body["warmup"]["finished"] and body["warmup"]["step"] == "done"
+        assert body["warmup"]["total"] >= 4 and body["warmup"]["done"] == body["warmup"]["total"]
+
+
+def test_warmup_reports_each_step_and_a_failure() -> None:
+    class Host:
+        def __init__(self, fail: bool) -> None:
+            self.fail = fail
+
+        def warm(self, progress) -> None:
+            progress("first", 0, 2)
+            if self.fail:
+                raise ValueError("no data")
+            progress("second", 1, 2)
+            progress("ready", 2, 2)
+
+    for fail in (False, True):
+        warmup = start_warmup(Host(fail))  # type: ignore[arg-type]
+        for _ in range(200):
+            if warmup.finished:
+                break
+            time.sleep(0.01)
+        body = warmup.body()
+        assert body["finished"] and warmup.text() is None
+        if fail:
+            assert body["error"] == "ValueError: no data" and body["step"] == "first"
+        else:
+            assert body["step"] == "done" and body["done"] == 2 and "error" not in body
+    fresh = Warmup()
+    fresh.report("global explanation", 3, 5)
+    assert fresh.text() == "the host is still computing its start-up work: global explanation (3/5 done)"
