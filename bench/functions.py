@@ -129,6 +129,7 @@ def _raw(host: TabularHost) -> Callable[[pd.DataFrame], Any]:
         explainer = shap.LinearExplainer(estimator, np.asarray(background))
     else:
         explainer = shap.TreeExplainer(estimator)
+
     def explain(frame: pd.DataFrame) -> Any:
         with warnings.catch_warnings():
             # shap repeats on every LightGBM binary call that its output format changed.
