@@ -972,7 +972,7 @@ class TabularHost:
             )
         target = self._label_index(target_label, "target_label")
         return self._results.get(
-            ("counterfactuals", self._key(subject), target, count, question),
+            ("counterfactuals", self._key(subject), target, count, question, self.counterfactual_method),
             lambda: self._counterfactuals(subject, target, count, question),
         )
 
