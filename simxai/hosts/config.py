@@ -18,6 +18,7 @@ immutable_features: [age]
 test_size: 0.2
 seed: 0
 explainer: auto   # or tree, linear, kernel (auto: the fastest exact SHAP explainer for the model)
+counterfactual_method: nearest   # or dice (needs the dice extra)
 cards:
   description: Loan applications from 2020.
   feature_descriptions: {income: yearly income in k€}
@@ -82,6 +83,7 @@ class HostConfig(pydantic.BaseModel):
     test_ids_path: Path | None = None
     background_size: int = pydantic.Field(100, ge=1)
     explainer: Literal["auto", "tree", "linear", "kernel"] = "auto"
+    counterfactual_method: Literal["nearest", "dice"] = "nearest"
     cards: CardsConfig = CardsConfig()
 
 
@@ -247,6 +249,7 @@ def load_host_config(path: str | Path) -> TabularHost:
             id_column=config.id_column,
             category_names=config.category_names,
             explainer=config.explainer,
+            counterfactual_method=config.counterfactual_method,
         )
     except UsageError as exc:
         raise UsageError(f"{config_path}: {exc}") from exc

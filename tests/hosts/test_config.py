@@ -398,3 +398,15 @@ def test_the_host_config_pages_full_example_loads_and_answers_as_shown(tmp_path:
     assert len(shown) == 2 and prediction.render().startswith(shown[0]) and what_if.startswith(shown[1])
     assert host.resolve("id > 10350").size == 50
     assert "held-out split (80 customers)" in host.performance("accuracy").render()
+
+
+def test_explainer_and_counterfactual_method_reach_the_host(files: Path) -> None:
+    host = load_host_config(_write(files, "kernel.yaml", _config(explainer="kernel")))
+    assert "KernelExplainer" in host.local_explanation(host.resolve(0), None).method
+    host = load_host_config(_write(files, "auto.yaml", _config()))
+    assert "TreeExplainer" in host.local_explanation(host.resolve(0), None).method
+    assert host.counterfactual_method == "nearest"
+    with pytest.raises(UsageError, match=r"field 'explainer' input should be 'auto', 'tree', 'linear' or 'kernel'"):
+        load_host_config(_write(files, "fast.yaml", _config(explainer="fast")))
+    with pytest.raises(UsageError, match="explainer 'linear' needs a scikit-learn linear classifier"):
+        load_host_config(_write(files, "linear.yaml", _config(explainer="linear")))
