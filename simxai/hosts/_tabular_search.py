@@ -10,7 +10,8 @@ the model, exactly as for DiCE's candidates.
    and taking all of them (immutable features keep the instance's value) is a first candidate.
 2. Sparsify: each differing feature is tried alone on the instance, and the features are ordered by how
    much they raise the target's probability; the shortest prefix of that order that reaches the target is
-   kept, then any single feature whose removal keeps the target is dropped.
+   kept (lengths 1, 2, 3, 4, 6, 8, 12, ... are tried), then any single feature whose removal keeps the
+   target is dropped.
 3. Proximity: the numeric changes of each candidate are also tried scaled back towards the instance (to
    1/4, 1/2 and 3/4 of the move).
 
@@ -33,7 +34,9 @@ from simxai.hosts._tabular_data import Table, Value
 #: Rows per label the search looks among for neighbours (a seeded sample when a label has more).
 POOL_SIZE = 20_000
 #: Nearest target-label rows each search starts from.
-NEIGHBOURS = 40
+NEIGHBOURS = 24
+#: Prefix lengths the sparsifying step tries (each start also tries all of its moved features).
+_PREFIXES = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 #: Candidates proposed for the re-check at most.
 CANDIDATES = 64
 #: Fractions of each numeric move tried, closest first.
@@ -184,15 +187,20 @@ class NeighbourSearch:
     def _shortest_prefix(
         self, x: np.ndarray, ordered: list[tuple[np.ndarray, np.ndarray]], target: int
     ) -> list[np.ndarray]:
-        """Per start, the instance with the shortest prefix of its ordered features that reaches `target`."""
-        rows = [self._with(x, row, moved[: p + 1]) for row, moved in ordered for p in range(len(moved))]
+        """Per start, the instance with the shortest tried prefix of its ordered features that reaches `target`.
+
+        Prefix lengths 1, 2, 3, 4, 6, 8, 12, ... are tried (and the whole set): the pruning step that follows
+        removes any change a longer prefix than needed brought in.
+        """
+        lengths = [[n for n in _PREFIXES if n < len(moved)] + [len(moved)] for _, moved in ordered]
+        rows = [self._with(x, row, moved[:n]) for (row, moved), ns in zip(ordered, lengths, strict=True) for n in ns]
         labels, _ = self._run(rows)
         found, at = [], 0
-        for row, moved in ordered:
-            hits = np.flatnonzero(labels[at : at + len(moved)] == target)
-            at += len(moved)
+        for (row, moved), ns in zip(ordered, lengths, strict=True):
+            hits = np.flatnonzero(labels[at : at + len(ns)] == target)
+            at += len(ns)
             if len(hits):
-                found.append(self._with(x, row, moved[: hits[0] + 1]))
+                found.append(self._with(x, row, moved[: ns[hits[0]]]))
         return found
 
     def _prune(
