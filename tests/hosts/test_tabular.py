@@ -285,7 +285,7 @@ def test_shap_adds_up_for_the_model_agnostic_explainer(
         pipeline_host.model,
         pipeline_data,
         "approved",
-        ["rejected", "approved"],
+        {"no": "rejected", "yes": "approved"},
         name="loans",
         categorical_features=["region"],
         explainer="kernel",
