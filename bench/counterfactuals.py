@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             fit(frame, args.seed),
             frame,
             "churn",
-            ["stays", "churns"],
+            {0: "stays", 1: "churns"},
             name="churn",
             categorical_features=["region", "plan"],
             immutable_features=["age", "region"],

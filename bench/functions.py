@@ -106,7 +106,7 @@ def _host(family: str, frame: pd.DataFrame) -> TabularHost:
         model,
         features.assign(churn=frame["churn"]),
         "churn",
-        ["stays", "churns"],
+        {0: "stays", 1: "churns"},
         name=f"churn ({family})",
         categorical_features=CATEGORIES,
         immutable_features=["age", "region"],
