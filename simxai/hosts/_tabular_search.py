@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from simxai.hosts._tabular_data import Table, Value
+from simxai.work import charge
 
 #: Rows per label the search looks among for neighbours (a seeded sample when a label has more).
 POOL_SIZE = 20_000
@@ -113,6 +114,7 @@ class NeighbourSearch:
     def _run(self, rows: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         if not rows:
             return np.zeros(0, dtype=int), np.zeros((0, 0))
+        charge(len(rows))  # the function call's budget (simxai.work): the search stops when it is spent
         return self._predict(self._decode(np.vstack(rows)))
 
     # ------------------------------------------------------------------------------------- search
