@@ -255,10 +255,11 @@ class Table:
 
     def row_values(self, row: int) -> dict[str, Value]:
         """The values of one row in the host's form."""
-        record = self.X.iloc[row]
+        # One pandas call for the row (the columns are the features, in order), not one per feature.
+        record = self.X.iloc[row].tolist()
         return {
-            f.name: f.category(record[f.name]) if f.kind == "categorical" else float(record[f.name])
-            for f in self.features
+            f.name: f.category(value) if f.kind == "categorical" else float(value)
+            for f, value in zip(self.features, record, strict=True)
         }
 
     def frame(self, rows: Sequence[Mapping[str, Value]]) -> pd.DataFrame:
