@@ -1,10 +1,11 @@
 """`TabularHost`: the `Host` protocol for a scikit-learn classifier over a table.
 
 Instance ids are the row positions 0..n-1 of the hosted table, or the values of a declared id column.
-Attributions come from SHAP, counterfactuals
-from DiCE; every number the host reports about the model (a counterfactual's label, a still-this range, a
-what-if prediction) is re-checked with the model itself before it is returned. Explainers are built on
-first use and reused; results per instance are cached.
+Attributions come from the fastest exact SHAP explainer for the model's family (`_tabular_shap`),
+counterfactuals from the project's own search (`_tabular_search`) or DiCE; every number the host reports
+about the model (a counterfactual's label, a still-this range, a what-if prediction) is re-checked with the
+model itself before it is returned. Explainers are built on first use (or by `warm` at start-up) and reused;
+results per instance are cached.
 """
 
 from __future__ import annotations
