@@ -866,9 +866,13 @@ class TabularHost:
             nouns = self._resolver.nouns(len(frame))
             method += f", mean over {sample} sampled of the {len(frame)} {nouns}"
         ids = (
-            [subject.id]
+            [self._resolver.position(subject.id)]
             if subject.kind == "row" and subject.id is not None
-            else (subject.ids if subject.kind == "group" and rows is frame else None)
+            else (
+                [self._resolver.position(i) for i in subject.ids]
+                if subject.kind == "group" and subject.ids and rows is frame
+                else None
+            )
         )
         attributions = self._results.get(
             ("attributions", self._key(subject)),
@@ -982,7 +986,11 @@ class TabularHost:
     ) -> CounterfactualResult:
         frame = self._resolver.frame(subject)
         predictions = self._lazy.get("predictions") if subject.kind == "row" else None
-        current = int(predictions[0][subject.id] if predictions is not None else self._predict_labels(frame)[0])
+        current = int(
+            predictions[0][self._resolver.position(subject.id)]
+            if predictions is not None and subject.id is not None
+            else self._predict_labels(frame)[0]
+        )
         target_name = self.class_names[target]
         result: dict[str, Any] = {
             "question": question,
