@@ -219,3 +219,21 @@ def test_an_explainer_that_does_not_fit_is_refused(choice: str, fragment: str) -
     model = LogisticRegression(max_iter=1000).fit(data[NUMERIC], data.grade)
     with pytest.raises(UsageError, match=fragment):
         _host(model, data, NUMERIC, explainer=choice)
+
+
+def test_an_id_column_host_checks_each_row_against_its_own_cached_output() -> None:
+    data = _data(300)
+    data = data.assign(grade=(data.grade > 0).astype(int), customer=np.random.default_rng(5).permutation(300) + 9000)
+    model = HistGradientBoostingClassifier(max_iter=20, random_state=0).fit(data[NUMERIC], data.grade)
+    host = TabularHost(
+        model, data[[*NUMERIC, "customer", "grade"]], "grade", {0: "no", 1: "yes"}, name="ids", id_column="customer"
+    )
+    host.warm()
+    for position in (0, 7, 123):
+        customer = int(data.customer.iloc[position])
+        row = data[NUMERIC].iloc[[position]].reset_index(drop=True)
+        local = host.local_explanation(host.resolve(customer), "yes")
+        assert local.output == pytest.approx(float(model.decision_function(row)[0]), abs=1e-9)
+        target = "no" if model.predict(row)[0] == 1 else "yes"
+        result = host.counterfactuals(host.resolve(customer), target, 1, "why_not")
+        assert result.current_label == ("yes" if model.predict(row)[0] == 1 else "no")
