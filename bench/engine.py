@@ -5,7 +5,8 @@
 Engine overhead: a scripted backend with zero latency answers every turn with one `get_prediction`
 call and a faithful reply; the time spent inside the function (model prediction) is subtracted, so the
 figure is the loop's own cost (message building, validation, state, guard). Router: the offline router
-backend's per-turn wall time on a fixed set of questions, functions included and excluded.
+backend's per-turn wall time, functions included and excluded, on questions about NEW instances: every
+round asks about other patients and other values, so no function result and no routed text is a cache hit.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from simxai.hosts.demo import load_demo_host
 from simxai.results import format_percent
 
 QUESTIONS = [
-    "what does the model predict for patient 12?",
+    "what does the model predict for patient {a}?",
     "why?",
-    "what if her bmi were 30?",
+    "what if her bmi were {v}?",
     "how accurate is the model?",
     "which features matter most overall?",
-    "and for patient 40?",
+    "and for patient {b}?",
     "how many patients are in the data?",
     "what kind of model is this?",
 ]
@@ -46,11 +47,7 @@ async def engine_overhead(turns: int) -> dict[str, float]:
     text = f"The model predicts {prediction.label} ({format_percent(prediction.probabilities[prediction.label])})."
 
     def script(request: CompletionRequest) -> CompletionResponse:
-        return (
-            reply(text)
-            if request.messages[-1].role == "tool"
-            else reply("", call("get_prediction", instance=12))
-        )
+        return reply(text) if request.messages[-1].role == "tool" else reply("", call("get_prediction", instance=12))
 
     agent = Agent(host, FunctionBackend(script))
     overhead = []
@@ -75,10 +72,12 @@ async def router_turns(rounds: int) -> dict[str, float]:
     for r in range(rounds + 1):
         conversation = agent.conversation()
         for question in QUESTIONS:
+            # new patients and values every round (ids 100+ are not used by the engine-overhead figure)
+            text = question.format(a=100 + 2 * r, b=101 + 2 * r, v=22 + r)
             started = time.perf_counter()
-            turn = await conversation.send(question)
+            turn = await conversation.send(text)
             elapsed = time.perf_counter() - started
-            if r > 0:  # the first round warms caches (explainers, counterfactuals)
+            if r > 0:  # the first round loads the explainers and the selector
                 totals.append(elapsed * 1000)
                 without_functions.append((elapsed - turn.timings.get("functions", 0.0)) * 1000)
     return {
@@ -93,9 +92,7 @@ TARGETS_MS = {"engine_overhead_p50_ms": 5.0, "router_turn_p50_ms": 20.0}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", type=Path)

@@ -1,10 +1,14 @@
-"""Function-selection accuracy and latency of the offline router on the SimXAI evaluation data.
+"""Function-selection accuracy, clarification rate and latency of the offline router.
 
 Usage (from the repository root):
 
-    python bench/router_accuracy.py --data-dir ../shared/datasets [--scorer tfidf|wordllama] [--errors 10]
+    python bench/router_accuracy.py --data-dir ../shared/datasets [--errors 10] [--threshold 0.5]
 
 Sets measured, each with RouterBackend.complete() called on the conversation as messages:
+  (dev) the dev split of the selector's training data (`simxai.backends.router_data`): held-out templates and
+      held-out host schemas (paraphrases), a seeded fifth of CoXQL's train split, held-out TalkToModel
+      templates. The only set settings were chosen on.
+The following are TEST sets: reported, never fitted to (docs/router.md).
   (a) single-turn: evaluation_suite/data/single-turn/intent/**/*.json (fields user|user_question and
       parsed|operation_name). Golds outside the eleven functions are excluded and counted separately; the
       48 un-migrated "[cfe(input, label)]" labels mean explain_how_to_be_that.
@@ -12,8 +16,10 @@ Sets measured, each with RouterBackend.complete() called on the conversation as 
       (earlier user turns plus the gold expert replies as assistant text); a gold may list " / " alternatives.
   (c) extra, sentiment and number dialogues: agent/conversation_eval_set/conversation_test*.json, scored the
       same way, where a gold may be "no tool" (the router answered without a call).
-A prediction is the first function called (or "no tool"); it is correct when it is the gold or one of its
-alternatives.
+A prediction is the first function called, "no tool", or "asked" when the router asked which function is
+meant; it is correct when it is the gold or one of its alternatives. "Confident-wrong" counts the turns
+answered with a function that is not the gold (or with no function when one was asked for): a wrong answer
+given without asking.
 """
 
 from __future__ import annotations
@@ -27,17 +33,17 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.backends.base import CompletionRequest  # noqa: E402
-from simxai.backends.router import RouterBackend  # noqa: E402
+from simxai.backends.router import CLARIFICATION_PREFIX, RouterBackend  # noqa: E402
 from simxai.functions import default_registry  # noqa: E402
 from simxai.hosts.base import FeatureSchema, HostSchema  # noqa: E402
 from simxai.messages import Message  # noqa: E402
 
 NO_TOOL = "no tool"
+ASKED = "asked"
 CFE_LEGACY = "[cfe(input, label)]"
 
 
@@ -48,6 +54,7 @@ class Case:
     source: str
     messages: tuple[Message, ...]
     golds: tuple[str, ...]
+    schema: HostSchema | None = None  # None: the sentiment host's schema
 
 
 def text_schema() -> HostSchema:
@@ -104,20 +111,25 @@ def dialogues(path: Path, source: str) -> list[Case]:
     return cases
 
 
-async def predict(
-    router: RouterBackend, case: Case, schema: HostSchema, functions: list
-) -> tuple[str, float]:
-    request = CompletionRequest(messages=list(case.messages), host=schema, functions=functions)
+async def predict(router: RouterBackend, case: Case, schema: HostSchema, functions: list) -> tuple[str, float]:
+    request = CompletionRequest(messages=list(case.messages), host=case.schema or schema, functions=functions)
     started = time.perf_counter()
     response = await router.complete(request)
     elapsed = time.perf_counter() - started
-    return (response.tool_calls[0].name if response.tool_calls else NO_TOOL), elapsed
+    if response.tool_calls:
+        return response.tool_calls[0].name, elapsed
+    return (ASKED if response.content.startswith(CLARIFICATION_PREFIX) else NO_TOOL), elapsed
 
 
 def report(title: str, cases: list[Case], predictions: list[str], errors: int) -> float:
     correct = [p in c.golds for c, p in zip(cases, predictions, strict=True)]
     accuracy = sum(correct) / len(cases)
-    print(f"\n== {title}: {sum(correct)}/{len(cases)} = {accuracy:.1%}")
+    asked = sum(p == ASKED for p in predictions)
+    wrong = sum((not ok) and p != ASKED for ok, p in zip(correct, predictions, strict=True))
+    print(
+        f"\n== {title}: {sum(correct)}/{len(cases)} = {accuracy:.1%}; asked {asked} = {asked / len(cases):.1%}; "
+        f"confident-wrong {wrong} = {wrong / len(cases):.1%}"
+    )
     by_gold: dict[str, list[bool]] = collections.defaultdict(list)
     confusion: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     for case, prediction, ok in zip(cases, predictions, correct, strict=True):
@@ -138,6 +150,23 @@ def report(title: str, cases: list[Case], predictions: list[str], errors: int) -
     return accuracy
 
 
+def dev_split(data_dir: Path, limit: int) -> dict[str, list[Case]]:
+    """The dev split of the selector's training data, by source (at most `limit` seeded cases each)."""
+    import random
+
+    from simxai.backends.router_data import build_training_data
+    from simxai.backends.router_templates import NONE
+
+    data = build_training_data(data_dir)
+    by_source: dict[str, list[Case]] = collections.defaultdict(list)
+    for example in data.split("dev"):
+        gold = NO_TOOL if example.label == NONE else example.label
+        case = Case(example.schema, (Message.user(example.text),), (gold,), data.schemas[example.schema])
+        by_source[example.source].append(case)
+    rng = random.Random(0)
+    return {k: (rng.sample(v, limit) if len(v) > limit else v) for k, v in sorted(by_source.items())}
+
+
 async def run(args: argparse.Namespace) -> None:
     functions = default_registry().specs()
     eleven = {s.name for s in functions}
@@ -150,49 +179,59 @@ async def run(args: argparse.Namespace) -> None:
     extra = [
         case
         for name in ("conversation_test.json", "conversation_test_number.json")
-        for case in dialogues(
-            data_dir / "simxai/agent/conversation_eval_set" / name, name.removesuffix(".json")
-        )
+        for case in dialogues(data_dir / "simxai/agent/conversation_eval_set" / name, name.removesuffix(".json"))
     ]
     print(f"(a) single-turn: {len(single)} cases; excluded golds outside the eleven: {dict(excluded)}")
-    scorers: list[Literal["tfidf", "wordllama"]] = [args.scorer] if args.scorer else ["tfidf", "wordllama"]
-    for scorer in scorers:
-        router = RouterBackend(scorer=scorer, threshold=args.threshold)
-        started = time.perf_counter()
-        await predict(router, single[0], schema, functions)  # builds the index (and loads the model) once
-        print(
-            f"\n######## scorer={scorer} threshold={router.threshold} (index built in "
-            f"{time.perf_counter() - started:.2f} s)"
-        )
-        latencies: list[float] = []
-        results: dict[str, float] = {}
-        for title, cases in (
-            ("(a) single-turn", single),
-            ("(b) Compass multi-turn", compass),
-            ("(c) sentiment/number dialogues (extra)", extra),
-        ):
-            predictions = []
-            for case in cases:
-                prediction, elapsed = await predict(router, case, schema, functions)
-                predictions.append(prediction)
-                latencies.append(elapsed)
-            results[title] = report(title, cases, predictions, args.errors)
-        latencies.sort()
-        p50 = statistics.median(latencies) * 1000
-        p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000
-        print(f"\n  latency per turn: p50 {p50:.2f} ms, p95 {p95:.2f} ms over {len(latencies)} turns")
-        print("  summary: " + ", ".join(f"{k.split(' ')[0]} {v:.1%}" for k, v in results.items()))
+    dev = dev_split(data_dir, args.dev_limit) if args.dev_model else {}
+    if not args.dev_model:
+        from simxai.backends._router_model import load_selector
+
+        print("\ndev split as measured when the shipped selector was trained (train-only model; pass --dev-model")
+        print("to route it through RouterBackend with that model):")
+        for source, row in load_selector().metadata["dev"].items():
+            print(
+                f"  dev {source:12s} n={row['n']:5.0f} accuracy {row['accuracy']:.1%} asked {row['asked']:.1%} "
+                f"confident-wrong {row['confident_wrong']:.1%}"
+            )
+    dev_router = RouterBackend(threshold=args.threshold, model=args.dev_model) if args.dev_model else None
+    router = RouterBackend(threshold=args.threshold)
+    started = time.perf_counter()
+    await predict(router, single[0], schema, functions)  # loads the selector once
+    print(f"\n######## threshold={router.threshold} (selector loaded in {time.perf_counter() - started:.2f} s)")
+    latencies: list[float] = []
+    results: dict[str, float] = {}
+    sets = [(f"(dev-{name}) dev split, {name}", cases) for name, cases in dev.items()]
+    sets += [
+        ("(a) single-turn [test]", single),
+        ("(b) Compass multi-turn [test]", compass),
+        ("(c) sentiment/number dialogues [test]", extra),
+    ]
+    for title, cases in sets:
+        predictions = []
+        chosen = dev_router if title.startswith("(dev") and dev_router is not None else router
+        for case in cases:
+            prediction, elapsed = await predict(chosen, case, schema, functions)
+            predictions.append(prediction)
+            latencies.append(elapsed)
+        results[title] = report(title, cases, predictions, args.errors)
+    latencies.sort()
+    p50 = statistics.median(latencies) * 1000
+    p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000
+    print(f"\n  latency per turn: p50 {p50:.2f} ms, p95 {p95:.2f} ms over {len(latencies)} turns")
+    print("  summary: " + ", ".join(f"{k.split(' ')[0]} {v:.1%}" for k, v in results.items()))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets"))
+    parser.add_argument("--threshold", type=float, help="override the clarification threshold (0: never ask)")
+    parser.add_argument("--dev-limit", type=int, default=3000, help="at most this many dev cases per source")
     parser.add_argument(
-        "--data-dir", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets")
+        "--dev-model",
+        type=Path,
+        help="the train-only selector (`python -m simxai.backends.router_train --dev-model PATH`): route the dev "
+        "split through RouterBackend with it",
     )
-    parser.add_argument("--scorer", choices=["tfidf", "wordllama"], help="measure one scorer (default: both)")
-    parser.add_argument("--threshold", type=float, help="override the scorer's default threshold")
     parser.add_argument("--errors", type=int, default=0, help="print this many misrouted turns per set")
     asyncio.run(run(parser.parse_args()))
 

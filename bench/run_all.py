@@ -185,7 +185,7 @@ def functions_figures(r: Run) -> list[Figure]:
 
 def engine_figures(r: Run) -> list[Figure]:
     raw, bars = r.raw, r.raw.get("targets_ms", {})
-    overhead, router = "engine overhead per turn", "router turn (functions included)"
+    overhead, router = "engine overhead per turn", "router turn, new instances (functions included)"
 
     def bounded(name: str, key: str) -> Figure:
         return figure("engine", name, raw.get(key), "ms", *ms_bar(bars.get(key)))
@@ -270,15 +270,18 @@ def eval_figures(r: Run) -> list[Figure]:
 def router_figures(r: Run) -> list[Figure]:
     text = r.stdout
     sets = {
-        "(a)": "router accuracy, SimXAI single-turn",
-        "(b)": "router accuracy, Compass multi-turn",
-        "(c)": "router accuracy, sentiment/number dialogues",
+        "(a)": "router accuracy, SimXAI single-turn [test]",
+        "(b)": "router accuracy, Compass multi-turn [test]",
+        "(c)": "router accuracy, sentiment/number dialogues [test]",
     }
     out = []
     for key, name in sets.items():
         value = _number(rf"summary:.*{re.escape(key)} ([0-9.]+)%", text)
         r.raw[name] = value
-        out.append(figure("router", name, value, "%"))
+        target = ("≥ 92 %", lambda v: v >= 92) if key == "(a)" else ()
+        out.append(figure("router", name, value, "%", *target))
+        wrong = _number(rf"== {re.escape(key)} .*confident-wrong [0-9]+ = ([0-9.]+)%", text)
+        out.append(figure("router", f"{name.replace('accuracy', 'confident-wrong')}", wrong, "%"))
     p50 = _number(r"latency per turn: p50 ([0-9.]+) ms", text)
     p95 = _number(r"latency per turn: p50 [0-9.]+ ms, p95 ([0-9.]+) ms", text)
     out += [figure("router", "router selection per turn, p50", p50, "ms"),
@@ -322,7 +325,7 @@ def plan(quick: bool, data_dir: Path) -> list[Step]:
         ),
         Step("load-64", "load.py", [*sessions_64, "--repeat", "1"], True, load_64_figures),
         Step("eval", "eval.py", ["--cases", "200" if quick else "500", *data], False, eval_figures),
-        Step("router", "router_accuracy.py", ["--scorer", "tfidf", *data], False, router_figures),
+        Step("router", "router_accuracy.py", data, False, router_figures),
     ]
 
 

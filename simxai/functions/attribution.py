@@ -17,7 +17,7 @@ def get_global_explanation(host: Host) -> GlobalExplanationResult:
         The features ranked by mean absolute SHAP value, and the label explained.
 
     Examples:
-        - What are the most important features for the model?
+        - Which features count most for the model?
         - Which features does the model rely on in general?
         - Show me the global feature importance.
         - What factors drive the predictions overall?
@@ -48,7 +48,7 @@ def get_local_explanation(
         - Why did the model predict that for patient 12?
         - Why?
         - Which features were most important for this prediction?
-        - What are the most important words in 'the plot was dull'?
+        - Which words in 'the plot was dull' weigh most?
         - Give me the feature importance scores for id 7.
         - What drove this decision?
         - Explain this prediction.

@@ -82,7 +82,7 @@ def explain_how_to_still_be_this(host: Host, instance: Instance = None) -> Still
     """Find what may change in an instance while the model's prediction stays the same.
 
     Use for "what can change and keep the prediction", "how robust is this prediction", "within which range
-    does it stay the same", "what would keep it", "how sensitive is the prediction to small changes".
+    does it stay the same", "what would keep it", "how sensitive is it to small changes".
 
     Args:
         instance: {INSTANCE}

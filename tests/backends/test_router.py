@@ -1,4 +1,4 @@
-"""The offline router: selection, follow-ups, several calls, arguments, plain replies, both scorers."""
+"""The offline router: selection, follow-ups, several calls, arguments, plain replies, clarifications."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from simxai.backends.base import CompletionRequest, CompletionResponse
-from simxai.backends.router import DEFAULT_SCORER, MAX_CALLS, RouterBackend, spec_documents
+from simxai.backends.router import CLARIFICATION_PREFIX, MAX_CALLS, RouterBackend, spec_documents
 from simxai.exceptions import UsageError
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef
@@ -344,11 +344,9 @@ async def test_tool_choice_none_gets_a_plain_reply(router: RouterBackend) -> Non
     assert response.tool_calls == [] and "offline router" in response.content
 
 
-def test_the_default_scorer_and_validation() -> None:
+def test_the_defaults_and_validation() -> None:
     router = RouterBackend()
-    assert router.name == "router" and router.writes_replies is False and router.scorer == DEFAULT_SCORER
-    with pytest.raises(UsageError, match="tfidf and wordllama"):
-        RouterBackend(scorer="bm25")  # type: ignore[arg-type]
+    assert router.name == "router" and router.writes_replies is False and router.threshold == 0.5
     with pytest.raises(UsageError, match="between 0 and 1"):
         RouterBackend(threshold=1.5)
 
@@ -360,13 +358,10 @@ def test_spec_documents_come_from_the_spec() -> None:
     assert "why not X" in documents and "Why not progressing?" in documents
 
 
-async def test_the_index_is_built_once_per_spec_set(router: RouterBackend) -> None:
-    await route(router, "why?")
-    before = dict(router._indexes)
-    await route(router, "how accurate is it?")
-    assert router._indexes == before
-    await router.complete(request("why?", functions=FUNCTIONS[:5]))
-    assert len(router._indexes) == len(before) + 1
+async def test_the_spec_index_is_built_only_for_a_hosts_own_functions(router: RouterBackend) -> None:
+    fresh = RouterBackend()
+    await route(fresh, "why?")
+    assert fresh._indexes == {}  # the eleven need no spec index: the selector knows them
 
 
 async def test_latency_per_turn(router: RouterBackend) -> None:
@@ -380,10 +375,9 @@ async def test_latency_per_turn(router: RouterBackend) -> None:
     assert statistics.median(timings) < 0.02
 
 
-async def test_the_wordllama_scorer_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("wordllama")
+async def test_the_selector_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    router = RouterBackend(scorer="wordllama")
+    router = RouterBackend()
     assert called(await route(router, "Why wasn't patient 12 predicted as stable?")) == [
         ("explain_why_not", {"instance": 12, "expected_label": "stable"})
     ]
@@ -533,3 +527,48 @@ async def test_what_it_can_do_is_answered_by_the_router_not_by_a_function(router
     assert response.tool_calls == []
     assert response.content.startswith(f"I answer questions about the {TABULAR.name} model")
     assert '"what does the model predict for patient 12?"' in response.content
+
+
+# The function-selection examples of issue 12's "Why" list, on the demo host: a new user hit each of them.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "how could patient 12 be progressing?",
+            [("explain_how_to_be_that", {"instance": 12, "target_label": "progressing"})],
+        ),
+        (
+            "what changes would turn patient 11 into a progressing case",
+            [("explain_how_to_be_that", {"instance": 11, "target_label": "progressing"})],
+        ),
+        (
+            "how many patients are predicted progressing?",
+            [("get_prediction", {"instance": "prediction = progressing"})],
+        ),
+    ],
+)
+async def test_the_issue_examples_select_the_function_asked_for(
+    router: RouterBackend, text: str, expected: list[tuple[str, dict[str, Any]]]
+) -> None:
+    from simxai.hosts.demo import load_demo_host
+
+    assert called(await route(router, text, load_demo_host().schema())) == expected
+
+
+async def test_an_unsure_choice_asks_between_two_functions_and_the_answer_picks_one() -> None:
+    router = RouterBackend(threshold=1.0)  # every choice is unsure
+    question = "explain patient 7"
+    response = await route(router, question)
+    assert response.tool_calls == [] and response.content.startswith(CLARIFICATION_PREFIX)
+    assert "(1)" in response.content and "(2)" in response.content
+    first = await route(router, "the first one", history=[Message.user(question), Message.assistant(response.content)])
+    second = await route(router, "2", history=[Message.user(question), Message.assistant(response.content)])
+    assert [n for n, _ in called(first)] != [n for n, _ in called(second)]
+    assert all(arguments.get("instance") == 7 for _, arguments in called(first) + called(second))
+    # without our question before it, "2" names an instance
+    assert called(await route(router, "2")) == [("get_prediction", {"instance": 2})]
+
+
+async def test_a_confident_choice_is_answered_without_asking(router: RouterBackend) -> None:
+    response = await route(router, "What is the model's f1 score?")
+    assert called(response) == [("get_model_performance", {"metric": "f1"})]

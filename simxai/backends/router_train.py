@@ -1,0 +1,218 @@
+"""Train the router's function selector and write the artifact that ships with the package.
+
+    python -m simxai.backends.router_train --data-dir ../shared/datasets [--out PATH] [--dev-model PATH]
+
+Steps, all seeded: build the training data (`router_data`), turn each request into the selector's text
+(`router.selector_text`, with the schema it is about), fit TF-IDF + multinomial logistic regression on the
+train split, measure it on the dev split (accuracy, and the confident-wrong rate at the shipped clarification
+threshold), fit the temperature on dev, then refit on train + dev with the same settings and write
+`simxai/backends/router_model.npz` with the fingerprint of the data and settings. A test regenerates the data
+and checks that fingerprint (tests/backends/test_router_model.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simxai.backends._router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
+from simxai.backends.router_data import SEED, Example, TrainingData, build_training_data, fingerprint
+
+__all__ = ["SETTINGS", "main", "train"]
+
+#: Everything besides the data that decides the artifact; part of its fingerprint.
+SETTINGS: dict[str, Any] = {
+    "C": 10.0,
+    "embedding_weight": 2.0,
+    "min_df": 2,
+    "class_weight": "balanced",
+    "max_iter": 300,
+    "seed": SEED,
+    "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
+    "final_fit": "train+dev",
+}
+#: The router asks instead of answering when the calibrated top probability is below this ...
+ASK_BELOW = 0.5
+#: ... or when the runner-up is within this ratio of the top probability.
+CLOSE_RATIO = 0.0
+
+
+def _texts(examples: Sequence[Example], data: TrainingData) -> list[str]:
+    """Each request as the router's selector reads it: normalised (spelling, number words) and masked."""
+    from simxai.backends.router import _known_words, selector_text
+    from simxai.functions import default_registry
+    from simxai.normalize import normalize
+
+    known = _known_words(default_registry().specs())
+    return [selector_text(normalize(e.text, data.schemas[e.schema], known), data.schemas[e.schema]) for e in examples]
+
+
+def _features(vectorizer: Any, texts: Sequence[str], settings: dict[str, Any]) -> Any:
+    import scipy.sparse
+
+    matrix = vectorizer.transform(texts)
+    if not settings["embedding_weight"]:
+        return matrix
+    embeddings = embed(list(texts)) * settings["embedding_weight"]
+    return scipy.sparse.hstack([matrix, scipy.sparse.csr_matrix(embeddings)]).tocsr()
+
+
+def _fit(texts: Sequence[str], labels: Sequence[str], settings: dict[str, Any]) -> tuple[Any, Any]:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vectorizer = TfidfVectorizer(analyzer=analyze, sublinear_tf=True, min_df=settings["min_df"], dtype=np.float64)
+    vectorizer.fit(texts)
+    matrix = _features(vectorizer, texts, settings)
+    classifier = LogisticRegression(
+        C=settings["C"],
+        class_weight=settings["class_weight"],
+        max_iter=settings["max_iter"],
+        random_state=settings["seed"],
+    )
+    classifier.fit(matrix, list(labels))
+    return vectorizer, classifier
+
+
+def _temperature(logits: np.ndarray, gold: np.ndarray) -> float:
+    """The temperature minimising the dev split's negative log-likelihood (grid search, deterministic)."""
+    best, best_nll = 1.0, float("inf")
+    for temperature in np.round(np.arange(0.3, 5.01, 0.05), 2):
+        scaled = logits / temperature
+        scaled -= scaled.max(axis=1, keepdims=True)
+        log_probs = scaled - np.log(np.exp(scaled).sum(axis=1, keepdims=True))
+        nll = float(-log_probs[np.arange(len(gold)), gold].mean())
+        if nll < best_nll:
+            best, best_nll = float(temperature), nll
+    return best
+
+
+def threshold_sweep(probabilities: np.ndarray, classes: Sequence[str], examples: Sequence[Example]) -> list[str]:
+    """Per clarification threshold: the share of dev turns asked and answered wrongly (to choose ASK_BELOW)."""
+    gold = np.array([classes.index(e.label) for e in examples])
+    top = probabilities.max(axis=1)
+    wrong = probabilities.argmax(axis=1) != gold
+    rows = []
+    for threshold in (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
+        asked = top < threshold
+        rows.append(
+            f"ask below {threshold:.1f}: asked {asked.mean():.1%}, confident-wrong {(wrong & ~asked).mean():.1%}, "
+            f"wrong among asked {wrong[asked].mean() if asked.any() else 0.0:.1%}"
+        )
+    return rows
+
+
+def evaluate(
+    probabilities: np.ndarray, classes: Sequence[str], examples: Sequence[Example]
+) -> dict[str, dict[str, float]]:
+    """Per source and overall: accuracy, the share asked, and confident-wrong (answered with a wrong function)."""
+    rows: dict[str, list[tuple[bool, bool]]] = defaultdict(list)
+    for probs, example in zip(probabilities, examples, strict=True):
+        order = np.argsort(probs)[::-1]
+        top, second = probs[order[0]], probs[order[1]]
+        asked = bool(top < ASK_BELOW or second >= CLOSE_RATIO * top > 0 and CLOSE_RATIO > 0)
+        correct = classes[order[0]] == example.label
+        for key in ("all", example.source, f"{example.source}:{example.schema}"):
+            rows[key].append((correct, asked))
+    figures = {}
+    for key, pairs in sorted(rows.items()):
+        count = len(pairs)
+        figures[key] = {
+            "n": count,
+            "accuracy": sum(c for c, _ in pairs) / count,
+            "asked": sum(a for _, a in pairs) / count,
+            "confident_wrong": sum((not c) and not a for c, a in pairs) / count,
+        }
+    return figures
+
+
+def _model(vectorizer: Any, classifier: Any, temperature: float, metadata: dict[str, Any]) -> SelectorModel:
+    return SelectorModel(
+        classes=tuple(str(c) for c in classifier.classes_),
+        vocabulary={str(term): int(column) for term, column in vectorizer.vocabulary_.items()},
+        idf=np.asarray(vectorizer.idf_),
+        coef=np.asarray(classifier.coef_),
+        intercept=np.asarray(classifier.intercept_),
+        temperature=temperature,
+        metadata=metadata,
+    )
+
+
+def train(
+    data: TrainingData, settings: dict[str, Any] = SETTINGS, *, log: Any = print
+) -> tuple[SelectorModel, SelectorModel]:
+    """Measure and calibrate on dev, then refit on everything.
+
+    Returns:
+        The shipped model (fitted on train + dev) and the train-only model its dev figures were measured with.
+    """
+    train_examples, dev_examples = data.split("train"), data.split("dev")
+    started = time.perf_counter()
+    train_texts, dev_texts = _texts(train_examples, data), _texts(dev_examples, data)
+    log(f"masked {len(train_texts)} train + {len(dev_texts)} dev requests in {time.perf_counter() - started:.1f} s")
+    vectorizer, classifier = _fit(train_texts, [e.label for e in train_examples], settings)
+    classes = [str(c) for c in classifier.classes_]
+    dev_logits = classifier.decision_function(_features(vectorizer, dev_texts, settings))
+    gold = np.array([classes.index(e.label) for e in dev_examples])
+    temperature = _temperature(dev_logits, gold)
+    scaled = dev_logits / temperature
+    probabilities = np.exp(scaled - scaled.max(axis=1, keepdims=True))
+    probabilities /= probabilities.sum(axis=1, keepdims=True)
+    figures = evaluate(probabilities, classes, dev_examples)
+    for key, row in figures.items():
+        if ":" not in key:
+            log(
+                f"dev {key:12s} n={row['n']:5.0f} accuracy {row['accuracy']:.1%} asked {row['asked']:.1%} "
+                f"confident-wrong {row['confident_wrong']:.1%}"
+            )
+    log(f"temperature {temperature}")
+    sweep = threshold_sweep(probabilities, classes, dev_examples)
+    for row in sweep:
+        log(f"dev {row}")
+    metadata = {
+        "fingerprint": fingerprint(data, settings),
+        "settings": settings,
+        "examples": dict(Counter(f"{e.source}:{e.split}" for e in data.examples)),
+        "excluded": data.excluded,
+        "dev": {k: v for k, v in figures.items() if ":" not in k},
+        "ask_below": ASK_BELOW,
+        "threshold_sweep": sweep,
+    }
+    dev_model = _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": "train"})
+    final_examples = [*train_examples, *dev_examples] if settings["final_fit"] == "train+dev" else train_examples
+    final_texts = [*train_texts, *dev_texts] if settings["final_fit"] == "train+dev" else train_texts
+    vectorizer, classifier = _fit(final_texts, [e.label for e in final_examples], settings)
+    return _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": settings["final_fit"]}), dev_model
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", required=True, type=Path, help="the shared datasets folder")
+    parser.add_argument("--out", type=Path, default=ARTIFACT, help=f"where to write the artifact (default {ARTIFACT})")
+    parser.add_argument(
+        "--dev-model", type=Path, help="also write the train-only model here (bench/router_accuracy.py --dev-model)"
+    )
+    args = parser.parse_args(argv)
+    if not args.data_dir.is_dir():
+        print(f"--data-dir {args.data_dir} is not a folder; give the shared datasets folder", file=sys.stderr)
+        return 2
+    data = build_training_data(args.data_dir)
+    print(f"{len(data.examples)} examples; left out: {data.excluded}")
+    model, dev_model = train(data)
+    save_selector(model, args.out)
+    if args.dev_model is not None:
+        save_selector(dev_model, args.dev_model)
+        print(f"wrote the train-only model to {args.dev_model}")
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB), fingerprint {model.metadata['fingerprint']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The router's learned selector: the shipped artifact, its fingerprint, calibration and the training data."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simxai.backends._router_model import ARTIFACT, analyze, load_selector, model_text, read_selector
+from simxai.backends.router_data import DEV_SCHEMAS, build_training_data, fingerprint
+from simxai.backends.router_templates import NONE, TEMPLATES
+from simxai.backends.router_train import SETTINGS
+from simxai.exceptions import UsageError
+from simxai.functions import default_registry
+from simxai.hosts.base import HostSchema
+
+DATA_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "datasets"
+ELEVEN = {s.name for s in default_registry().specs()}
+
+
+def test_the_artifact_is_small_has_no_pickle_and_knows_the_eleven_functions() -> None:
+    assert ARTIFACT.stat().st_size < 30e6
+    with zipfile.ZipFile(ARTIFACT) as archive:
+        for name in archive.namelist():
+            with archive.open(name) as member:
+                header = member.read(128)
+            assert b"'descr': '|O'" not in header, f"{name} is an object array (pickle)"
+    model = load_selector()
+    assert set(model.classes) == ELEVEN | {NONE}
+    assert model.coef.shape[0] == len(model.classes) and model.coef.shape[1] >= len(model.vocabulary)
+    assert model.temperature > 0 and model.metadata["settings"] == json.loads(json.dumps(SETTINGS))
+
+
+def test_the_shipped_artifact_matches_the_training_data_and_settings() -> None:
+    if not (DATA_DIR / "coxql").is_dir() or not (DATA_DIR / "talktomodel").is_dir():
+        pytest.skip(f"the shared datasets folder {DATA_DIR} is absent: the training data cannot be regenerated")
+    data = build_training_data(DATA_DIR)
+    assert load_selector().metadata["fingerprint"] == fingerprint(data, SETTINGS), (
+        "the shipped router model is stale: rebuild it with "
+        "`python -m simxai.backends.router_train --data-dir ../shared/datasets`"
+    )
+
+
+def test_the_fingerprint_moves_with_the_data_and_the_settings() -> None:
+    data = build_training_data(None)
+    base = fingerprint(data, SETTINGS)
+    assert fingerprint(data, {**SETTINGS, "C": 1.0}) != base
+    fewer = type(data)(data.examples[1:], data.schemas, data.excluded)
+    assert fingerprint(fewer, SETTINGS) != base
+    assert fingerprint(build_training_data(None), SETTINGS) == base  # deterministic
+
+
+def test_dev_holds_out_whole_templates_and_whole_schemas() -> None:
+    data = build_training_data(None)
+    paraphrases = [e for e in data.examples if e.source == "paraphrase"]
+    train_schemas = {e.schema for e in paraphrases if e.split == "train"}
+    assert not train_schemas & DEV_SCHEMAS
+    assert {e.schema for e in paraphrases if e.split == "dev"} >= DEV_SCHEMAS - {"ttm german"}
+    assert set(TEMPLATES) == ELEVEN | {NONE}
+    assert 0.1 < len(data.split("dev")) / len(data.examples) < 0.6
+
+
+def test_probabilities_are_calibrated_values_over_the_allowed_functions() -> None:
+    model = load_selector()
+    text = model_text("why is patient NUM predicted LABEL ?", None, names_changes=False)
+    probabilities = model.probabilities(text)
+    assert abs(sum(probabilities.values()) - 1.0) < 1e-9
+    assert max(probabilities, key=probabilities.__getitem__) == "get_local_explanation"
+    allowed = model.probabilities(text, frozenset({"get_prediction", "get_model_information"}))
+    assert set(allowed) == {"get_prediction", "get_model_information"}
+    assert abs(sum(allowed.values()) - 1.0) < 1e-9
+
+
+def test_model_text_makes_host_words_generic() -> None:
+    schema = HostSchema(
+        name="loans", kind="tabular", instance_noun="applicant", class_names=["approved"], features=[], id_range=None
+    )
+    text = model_text("Why are Applicants NUM and LABEL ?", schema, names_changes=True)
+    assert text == "why are znoun znum and zlabel ? zchange"
+    assert "w:znoun" in analyze(text) and "c: zn" not in analyze(text)
+
+
+def test_a_broken_artifact_is_a_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "model.npz"
+    np.savez(broken, terms=np.array("[]"))
+    with pytest.raises(UsageError, match="rebuild it with"):
+        read_selector(broken)
+    with pytest.raises(UsageError, match="missing or unreadable"):
+        read_selector(tmp_path / "absent.npz")
