@@ -5,7 +5,7 @@ Usage (from the repository root):
     python bench/router_accuracy.py --data-dir ../shared/datasets [--errors 10] [--threshold 0.5]
 
 Sets measured, each with RouterBackend.complete() called on the conversation as messages:
-  (dev) the dev split of the selector's training data (`simxai.backends.router_data`): held-out templates and
+  (dev) the dev split of the selector's training data (`simxai.eval_suite.router_training.data`): held-out templates and
       held-out host schemas (paraphrases), a seeded fifth of CoXQL's train split, held-out TalkToModel
       templates. The only set settings were chosen on.
 The following are TEST sets: reported, never fitted to (docs/router.md).
@@ -36,8 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from simxai.backends.base import CompletionRequest  # noqa: E402
-from simxai.backends.router import CLARIFICATION_PREFIX, RouterBackend  # noqa: E402
+from simxai.backends.base import (
+    CLARIFY,  # noqa: E402
+    CompletionRequest,  # noqa: E402
+)
+from simxai.backends.router import RouterBackend  # noqa: E402
 from simxai.functions import default_registry  # noqa: E402
 from simxai.hosts.base import FeatureSchema, HostSchema  # noqa: E402
 from simxai.messages import Message  # noqa: E402
@@ -118,7 +121,7 @@ async def predict(router: RouterBackend, case: Case, schema: HostSchema, functio
     elapsed = time.perf_counter() - started
     if response.tool_calls:
         return response.tool_calls[0].name, elapsed
-    return (ASKED if response.content.startswith(CLARIFICATION_PREFIX) else NO_TOOL), elapsed
+    return (ASKED if response.finish_reason == CLARIFY else NO_TOOL), elapsed
 
 
 def report(title: str, cases: list[Case], predictions: list[str], errors: int) -> float:
@@ -154,8 +157,8 @@ def dev_split(data_dir: Path, limit: int) -> dict[str, list[Case]]:
     """The dev split of the selector's training data, by source (at most `limit` seeded cases each)."""
     import random
 
-    from simxai.backends.router_data import build_training_data
-    from simxai.backends.router_templates import NONE
+    from simxai.eval_suite.router_training.data import build_training_data
+    from simxai.eval_suite.router_training.templates import NONE
 
     data = build_training_data(data_dir)
     by_source: dict[str, list[Case]] = collections.defaultdict(list)
@@ -229,7 +232,7 @@ def main() -> None:
     parser.add_argument(
         "--dev-model",
         type=Path,
-        help="the train-only selector (`python -m simxai.backends.router_train --dev-model PATH`): route the dev "
+        help="the train-only selector (`python -m simxai.eval_suite.router_training --dev-model PATH`): route the dev "
         "split through RouterBackend with it",
     )
     parser.add_argument("--errors", type=int, default=0, help="print this many misrouted turns per set")

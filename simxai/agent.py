@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 
-from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
+from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.budget import fit_history
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
@@ -416,6 +416,11 @@ class _TurnRun:
             if response is None:
                 return self._cannot()
             if not response.tool_calls:
+                if response.finish_reason == CLARIFY and not self.calls:
+                    # the backend asks which function is meant (the offline router when it is unsure)
+                    question = response.content
+                    self.clarification = Clarification(function="", missing=["function"], question=question)
+                    return None
                 if self.calls:
                     return await self._answer(response.content)
                 if not self.agent.settings.guard:

@@ -29,7 +29,6 @@ def ran(turn: Turn) -> list[tuple[str, dict]]:
     return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
 
 
-@pytest.mark.xfail(strict=True, reason="function selection: learned router, branch router")
 async def test_predicted_counts_come_from_predictions(agent, demo_host):
     turn = await say(agent.conversation(), "how many patients are predicted progressing?")
     assert [c.function for c in turn.calls] == ["get_prediction"]
@@ -215,13 +214,11 @@ async def test_the_forms_on_the_sentiment_host(review_agent, text, expected):
     assert ran(await say(review_agent.conversation(), text)) == [expected]
 
 
-@pytest.mark.xfail(strict=True, reason="function selection: learned router, branch router")
 async def test_a_metric_for_applicants_under_30(loan_agent):
     turn = await say(loan_agent.conversation(), "how does it do on applicants under 30?")
     assert ran(turn) == [("get_model_performance", {"metric": "all", "group": "age < 30"})]
 
 
-@pytest.mark.xfail(strict=True, reason="function selection: learned router, branch router")
 async def test_a_metric_for_reviews_labelled_positive(review_agent):
     turn = await say(review_agent.conversation(), "how does it do on reviews labelled positive?")
     assert ran(turn) == [("get_model_performance", {"metric": "all", "group": "label = positive"})]

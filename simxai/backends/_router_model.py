@@ -3,7 +3,7 @@
 A turn is first masked by the router (quoted texts, groups, features, numbers and labels become
 placeholders) and then by `model_text` (the host's instance noun, a change the turn names); what remains is
 the request's wording, the same for every host. Two views of it feed a multinomial logistic regression
-trained by `simxai.backends.router_train` on requests made for many host schemas: word 1-2-grams and
+trained by `simxai.eval_suite.router_training.train` on requests made for many host schemas: word 1-2-grams and
 character 2-5-grams, TF-IDF weighted (exact wording, typos), and the mean of its WordLlama static token
 embeddings (synonyms the templates never used; the 256-dimension model ships inside the `wordllama` wheel,
 runs on numpy and is never downloaded). Its logits are divided by a temperature fitted on the dev split, so
@@ -214,7 +214,7 @@ def read_selector(path: Path) -> SelectorModel:
     except (OSError, KeyError, ValueError) as exc:
         raise UsageError(
             f"the router model {path} is missing or unreadable ({exc}); rebuild it with "
-            "`python -m simxai.backends.router_train --data-dir ../shared/datasets`"
+            "`python -m simxai.eval_suite.router_training --data-dir ../shared/datasets`"
         ) from exc
 
 

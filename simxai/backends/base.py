@@ -11,7 +11,7 @@ from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
 
-__all__ = ["Backend", "CompletionRequest", "CompletionResponse"]
+__all__ = ["CLARIFY", "Backend", "CompletionRequest", "CompletionResponse"]
 
 
 class CompletionRequest(pydantic.BaseModel):
@@ -38,6 +38,11 @@ class CompletionRequest(pydantic.BaseModel):
     def offers_tools(self) -> bool:
         """Whether the model may call a tool: tools are given and `tool_choice` is not ``none``."""
         return bool(self.tools) and self.tool_choice != "none"
+
+
+#: The `finish_reason` of a response whose content is a question back to the user about which function is
+#: meant (the offline router when it is unsure); the engine reports it as the turn's clarification.
+CLARIFY = "clarify"
 
 
 class CompletionResponse(pydantic.BaseModel):

@@ -8,7 +8,7 @@ A turn is routed in four steps:
    previous user turn).
 2. **A learned selector.** The turn is masked (quoted texts, groups, features, numbers, labels and the
    host's instance noun become placeholders) and a multinomial logistic regression over its word and
-   character n-grams (`simxai.backends._router_model`, trained by `python -m simxai.backends.router_train`
+   character n-grams (`simxai.backends._router_model`, trained by `python -m simxai.eval_suite.router_training`
    on requests generated for many host schemas, CoXQL's train split and TalkToModel's templates) gives a
    calibrated probability per function, or for "no function". A host's own registered functions, which the
    selector cannot know, are chosen by similarity to their specs (`simxai.backends._router_similarity`).
@@ -36,7 +36,7 @@ from typing import Any
 
 from simxai.backends._router_model import SelectorModel, load_selector, read_selector
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity, spec_documents
-from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
+from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import UsageError
 from simxai.extraction import (
     extract_argument,
@@ -187,7 +187,9 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
     # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
     # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"
     masked = _mask(text, schema)
-    changes = _CHANGE_WORDS.search(masked) and extract_changes(_mask_spans(text, group_spans(text, schema), " "), schema)
+    changes = _CHANGE_WORDS.search(masked) and extract_changes(
+        _mask_spans(text, group_spans(text, schema), " "), schema
+    )
     return model_text(masked, schema, names_changes=bool(changes))
 
 
@@ -203,7 +205,6 @@ def _mask_spans(text: str, spans: Sequence[tuple[int, int]], placeholder: str) -
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + placeholder + text[end:]
     return text
-
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -227,7 +228,7 @@ class RouterBackend(Backend):
         threshold: the calibrated probability below which the router asks which function is meant instead
             of answering. None uses `ASK_BELOW`; 0 never asks.
         model: a selector artifact to use instead of the shipped one (e.g. the train-only model that
-            `router_train --dev-model` writes, to measure the dev split).
+            `router_training --dev-model` writes, to measure the dev split).
 
     Raises:
         UsageError: a threshold outside [0, 1], or a model file that is missing or not an artifact.
@@ -297,7 +298,11 @@ class RouterBackend(Backend):
         follow_up = self._follow_up(text, masked, history, request, depth)
         if follow_up is not None:
             return _Decision(follow_up, decision.confidence, True)
-        if _ANOTHER.search(masked) and len(text.split()) <= 10 and (decision.function is None or not decision.confident):
+        if (
+            _ANOTHER.search(masked)
+            and len(text.split()) <= 10
+            and (decision.function is None or not decision.confident)
+        ):
             previous = self._previous_function(history, request, depth)
             if previous in names:
                 return _Decision(previous, decision.confidence, True)
@@ -395,8 +400,11 @@ class RouterBackend(Backend):
         confidence = probabilities[top]
         confident = confidence >= self.threshold
         runner_up = next((n for n in ranked[1:] if n != _NONE), None)
-        if top == _NONE:
-            # "no function" needs no confidence: a turn that asks nothing gets the plain reply
+        if top == _NONE or (
+            not confident and runner_up is not None and probabilities[_NONE] >= probabilities[runner_up]
+        ):
+            # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
+            # function it means is the wrong question: it gets the plain reply that lists what can be asked
             return _Decision(None, confidence, True)
         return _Decision(top, confidence, confident, runner_up=runner_up)
 
@@ -435,7 +443,7 @@ class RouterBackend(Backend):
             f"{CLARIFICATION_PREFIX} do you want me to {first} (1), or to {second} (2)? "
             "Answer 1 or 2, or rephrase your question."
         )
-        return CompletionResponse(content=content, model=self.name, finish_reason="stop")
+        return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
     def _previous_function(
         self,

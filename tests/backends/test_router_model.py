@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from simxai.backends._router_model import ARTIFACT, analyze, load_selector, model_text, read_selector
-from simxai.backends.router_data import DEV_SCHEMAS, build_training_data, fingerprint
-from simxai.backends.router_templates import NONE, TEMPLATES
-from simxai.backends.router_train import SETTINGS
+from simxai.eval_suite.router_training.data import DEV_SCHEMAS, build_training_data, fingerprint
+from simxai.eval_suite.router_training.templates import NONE, TEMPLATES
+from simxai.eval_suite.router_training.train import SETTINGS
 from simxai.exceptions import UsageError
 from simxai.functions import default_registry
 from simxai.hosts.base import HostSchema
@@ -40,7 +40,7 @@ def test_the_shipped_artifact_matches_the_training_data_and_settings() -> None:
     data = build_training_data(DATA_DIR)
     assert load_selector().metadata["fingerprint"] == fingerprint(data, SETTINGS), (
         "the shipped router model is stale: rebuild it with "
-        "`python -m simxai.backends.router_train --data-dir ../shared/datasets`"
+        "`python -m simxai.eval_suite.router_training --data-dir ../shared/datasets`"
     )
 
 

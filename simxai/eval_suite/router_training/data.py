@@ -2,7 +2,7 @@
 
 Four sources, each split into train and dev with a fixed seed so that dev measures generalization:
 
-- **paraphrases** (`router_templates.TEMPLATES`) filled from every schema of `router_schemas`; a fifth of the
+- **paraphrases** (`router_training.templates.TEMPLATES`) filled from every schema of `router_schemas`; a fifth of the
   templates of each function and every request about the `DEV_SCHEMAS` hosts are dev, so dev is new wording
   and new hosts, not new slot values;
 - the functions' **spec examples** (train only);
@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from simxai.backends.router_schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
-from simxai.backends.router_templates import TEMPLATES
+from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
+from simxai.eval_suite.router_training.templates import TEMPLATES
 from simxai.hosts.base import HostSchema
 
 __all__ = ["Example", "TrainingData", "build_training_data", "fingerprint"]
@@ -58,6 +58,31 @@ _WRAPPERS = (
 )
 _COUNT_WORDS = ("2", "3", "4", "5", "two", "three", "four", "five", "a few", "some")
 _METRICS = ("accuracy", "precision", "recall", "f1 score", "auc", "confusion matrix", "f-score", "roc auc")
+# What each schema's model outputs, as a user names it ("what is the sentiment of ...").
+_TASKS: dict[str, tuple[str, ...]] = {
+    "diabetes progression": ("progression", "outcome"),
+    "VADER review sentiment": ("sentiment", "tone"),
+    "loan approval": ("decision", "loan decision"),
+    "customer churn": ("churn risk",),
+    "card fraud": ("fraud risk", "risk"),
+    "employee attrition": ("attrition risk",),
+    "student outcome": ("outcome",),
+    "wine quality": ("quality", "rating"),
+    "machine failure": ("failure risk", "status"),
+    "insurance claim": ("claim decision",),
+    "flight delay": ("delay status",),
+    "mushroom": ("edibility",),
+    "heart disease": ("risk", "diagnosis"),
+    "house sale": ("sale speed",),
+    "spam filter": ("spam label", "category"),
+    "toxicity": ("toxicity",),
+    "news topic": ("topic", "category"),
+    "tweet emotion": ("emotion", "mood"),
+    "support ticket": ("urgency", "priority"),
+    "ttm diabetes": ("diabetes risk",),
+    "ttm compas": ("recidivism risk",),
+    "ttm german": ("credit risk",),
+}
 _TEXT_WORDS = (
     "slow",
     "great",
@@ -275,6 +300,7 @@ class _Filler:
             "id": str(rng.randint(0, 400)),
             "id2": str(rng.randint(0, 400)),
         }
+        values["task"] = rng.choice(_TASKS.get(schema.name, ("prediction",)))
         slots = set(re.findall(r"\{(\w+)\}", template))
         if "ref" in slots:
             values["ref"] = self.reference()

@@ -1,8 +1,8 @@
 """Train the router's function selector and write the artifact that ships with the package.
 
-    python -m simxai.backends.router_train --data-dir ../shared/datasets [--out PATH] [--dev-model PATH]
+    python -m simxai.eval_suite.router_training --data-dir ../shared/datasets [--out PATH] [--dev-model PATH]
 
-Steps, all seeded: build the training data (`router_data`), turn each request into the selector's text
+Steps, all seeded: build the training data (`router_training.data`), turn each request into the selector's text
 (`router.selector_text`, with the schema it is about), fit TF-IDF + multinomial logistic regression on the
 train split, measure it on the dev split (accuracy, and the confident-wrong rate at the shipped clarification
 threshold), fit the temperature on dev, then refit on train + dev with the same settings and write
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from simxai.backends._router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
-from simxai.backends.router_data import SEED, Example, TrainingData, build_training_data, fingerprint
+from simxai.eval_suite.router_training.data import SEED, Example, TrainingData, build_training_data, fingerprint
 
 __all__ = ["SETTINGS", "main", "train"]
 
@@ -174,8 +174,8 @@ def train(
             )
     log(f"temperature {temperature}")
     sweep = threshold_sweep(probabilities, classes, dev_examples)
-    for row in sweep:
-        log(f"dev {row}")
+    for line in sweep:
+        log(f"dev {line}")
     metadata = {
         "fingerprint": fingerprint(data, settings),
         "settings": settings,

@@ -1,6 +1,6 @@
 """Request templates for the router's training data, written from what each function answers.
 
-Each template is a request in plain English with slots that `simxai.backends.router_data` fills from a
+Each template is a request in plain English with slots that `simxai.eval_suite.router_training.data` fills from a
 host schema: `{ref}` an instance ("patient 12", "this one", a quoted text), `{grp}` a group ("patients with
 bmi above 30"), `{subj}` either, `{n}` / `{ns}` the instance noun, `{f}` a feature, `{nf}` / `{v}` a numeric
 feature and a value, `{cf}` / `{c}` a categorical feature and a value, `{lab}` / `{lab2}` two labels, `{chg}` a
@@ -83,6 +83,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "what's its predicted class?",
         "show what the model predicts for {grp}",
         "list the predicted labels of {grp}",
+        "what is the {task} of {ref}?",
+        "what {task} does the model give {ref}?",
+        "tell me the {task} of {ref}",
+        "{task} of {ref}?",
+        "what would the model say for {ref}?",
+        "what does the model say about {subj}?",
+        "how would the model rate the {task} of {ref}?",
     ),
     "get_local_explanation": (
         "why did the model predict {lab} for {ref}?",
@@ -142,6 +149,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "show me its explanation",
         "and its explanation?",
         "display the feature contributions for {ref}",
+        "why does {ref} get that {task}?",
+        "what drives the {task} of {ref}?",
     ),
     "get_global_explanation": (
         "what are the most important features overall?",
@@ -192,6 +201,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "overall, what influences the model the most?",
         "feature importance of the whole model",
         "what are the main factors the model considers?",
+        "what drives the {task} in general?",
     ),
     "explain_why_not": (
         "why not {lab}?",
@@ -412,6 +422,11 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "how accurate is the model on {grp}?",
         "does the model make many errors?",
         "what are the model's scores on the held-out data?",
+        "how does it do on {grp}?",
+        "how does the model do?",
+        "how does it do for older {ns}?",
+        "how does the model do on the {ns} in the test set?",
+        "how well does it predict the {task}?",
     ),
     "get_data_information": (
         "what data was the model trained on?",
