@@ -572,3 +572,14 @@ async def test_an_unsure_choice_asks_between_two_functions_and_the_answer_picks_
 async def test_a_confident_choice_is_answered_without_asking(router: RouterBackend) -> None:
     response = await route(router, "What is the model's f1 score?")
     assert called(response) == [("get_model_performance", {"metric": "f1"})]
+
+
+async def test_the_engine_reports_the_routers_question_as_the_turns_clarification(demo_host: Any) -> None:
+    from simxai.agent import Agent
+
+    conversation = Agent(demo_host, RouterBackend(threshold=1.0)).conversation()
+    asked = await conversation.send("explain patient 7")
+    assert asked.calls == [] and asked.clarification is not None
+    assert asked.clarification.missing == ["function"] and asked.reply.startswith(CLARIFICATION_PREFIX)
+    answered = await conversation.send("the first one")
+    assert [c.status for c in answered.calls] == ["ok"] and answered.calls[0].arguments["instance"] == 7
