@@ -398,10 +398,49 @@ def _coxql(data_dir: Path, excluded: Counter[str]) -> list[Example]:
     return examples
 
 
+# The function each TalkToModel operation of a gold program asks for; attribution is local when the program
+# filters, else global. `self`, `function`, `followup` and bare filters ask for no function.
+_TTM_FUNCTIONS = {
+    "predict": "get_prediction",
+    "likelihood": "get_prediction",
+    "explain cfe": "explain_how_to_be_that",
+    "change": "explain_what_if",
+    "score": "get_model_performance",
+    "mistake": "get_model_performance",
+    "data": "get_data_information",
+    "countdata": "get_data_information",
+    "show": "get_data_information",
+    "label": "get_data_information",
+    "statistic": "get_data_information",
+    "define": "get_data_information",
+    "model": "get_model_information",
+}
+_TTM_ATTRIBUTION = ("explain features", "explain lime", "important", "interact")
+_TTM_FILTERS = ("filter", "labelfilter", "predictionfilter", "previousfilter")  # TalkToModel's filter operations
+
+
+def gold_functions(gold: str) -> list[str]:
+    """The functions a TalkToModel gold program asks for, in its order (read word by word, no grammar)."""
+    body = re.sub(r"\s*\[e\]\s*$", "", gold.strip().lower())
+    operations = [part.split() for part in re.split(r"\s+(?:and|or)\s+", body) if part.split()]
+    if any(words[0] == "change" for words in operations):
+        return ["explain_what_if"]  # the what-if function answers the operation after the change too
+    filtered = any(words[0] in _TTM_FILTERS for words in operations)
+    functions: list[str] = []
+    for words in operations:
+        name = " ".join(words[:2]) if words[0] == "explain" else words[0]
+        if name in _TTM_ATTRIBUTION or words[0] in _TTM_ATTRIBUTION:
+            function = "get_local_explanation" if filtered else "get_global_explanation"
+        else:
+            function = _TTM_FUNCTIONS.get(name) or _TTM_FUNCTIONS.get(words[0], "")
+        if function and function not in functions:
+            functions.append(function)
+    return functions
+
+
 def _talktomodel(data_dir: Path, schemas: dict[str, HostSchema], excluded: Counter[str]) -> list[Example]:
     import pandas as pd
 
-    from simxai.eval_suite.ttm import gold_functions
     from simxai.integrations.ttm_data import TTM_DATASETS, value_text, vocabulary_from_frame
     from simxai.integrations.ttm_templates import fill_templates, load_templates
 
