@@ -596,7 +596,7 @@ def _examples(specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:
     if not questions:  # another registry: the specs' own examples
         questions = [s.examples[0] for s in specs if s.examples][:2]
     # A question that quotes a text is itself quoted with single quotes.
-    quoted = [f"'{q}'" if '"' in q else f'"{q}"' for q in questions[:3]] or ['"what can you tell me about the model?"']
+    quoted = [f"'{q}'" if '"' in q else f'"{q}"' for q in questions[:3]] or ['"which features matter most?"']
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
 
 
