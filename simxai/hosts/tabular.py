@@ -205,14 +205,17 @@ class _Cache:
 
 
 def release_free_memory() -> None:
-    """Hand memory freed by large temporary arrays back to the system (glibc keeps it otherwise)."""
-    import ctypes
-    import ctypes.util
+    """Hand memory freed by large temporary arrays back to the system (glibc keeps it otherwise).
 
-    name = ctypes.util.find_library("c")
-    if name is None:
+    The C library is looked up among the symbols the process already has (`CDLL(None)`), not with
+    `ctypes.util.find_library`, which runs `ldconfig` in a subprocess.
+    """
+    import ctypes
+
+    try:
+        trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
+    except OSError:  # a platform without dlopen(NULL)
         return
-    trim = getattr(ctypes.CDLL(name), "malloc_trim", None)
     if trim is not None:
         trim(0)
 
