@@ -180,8 +180,8 @@ NATURAL = [
     ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
      "Raising her BMI to 30 would not change the prediction; she would remain stable."),
     ("explain_why_not", {"instance": 12}, True,
-     "Patient 12 is predicted stable rather than progressing. Raising triglycerides_log from 4.304 to 5.421 "
-     "would make the model predict progressing with 72.9% probability."),
+     "Patient 12 is predicted stable rather than progressing. Raising bmi from 23.7 to 27.3 "
+     "would make the model predict progressing with 51.8% probability."),
     ("get_data_information", {}, True, "The dataset has 442 patients, 221 stable and 221 progressing."),
 ]  # fmt: skip
 
@@ -198,3 +198,12 @@ def test_natural_replies_about_real_outputs(demo_host, function, arguments, fait
     payload = result_payload(default_registry().get(function)(demo_host, arguments))
     report = check_claims(reply, [payload], vocabulary=vocab)
     assert report.passed is faithful, report
+
+
+def test_what_the_guard_does_not_read_is_listed_as_unchecked():
+    output = ["The model predicts stable for patient 12 (probabilities: stable 78.6%, progressing 21.4%)."]
+    long_clause = "It predicts stable " + "and " * 600 + "that is all."
+    report = check_claims(long_clause, output)
+    assert any(u.startswith("a clause of 2,") for u in report.unchecked)
+    many = "; ".join(f"a value of {i}.5" for i in range(400))
+    assert "numbers after the first 300" in check_claims(many, output).unchecked

@@ -23,8 +23,16 @@ from simxai.guard._reading import (
     sentences,
     subject_ids,
 )
+from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
+
+#: The longest reply the guard reads; a longer one is checked on its first 64 KB.
+GUARD_CHARS = 65_536
+#: The numbers of one reply the guard checks; any beyond are reported as not checked.
+MAX_NUMBERS = 300
+#: The longest clause the guard reads claim by claim; a longer one is reported as not checked.
+MAX_CLAUSE = 2_000
 
 SMALL_INTEGER = 10
 _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
@@ -135,6 +143,7 @@ class _Checker:
         self.structured = any(f.structured for f in facts)
         self.ids = {f.subject_id for f in facts if f.subject_id is not None}
         self.report = _Report()
+        self.numbers_seen = 0
 
     # ---- binding ------------------------------------------------------------------------------
     def _bound(self, ids: list[int]) -> Facts:
@@ -151,6 +160,11 @@ class _Checker:
         for sentence in sentences(self.reply):
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
             for clause in clauses(sentence):
+                if len(clause) > MAX_CLAUSE:
+                    # No sentence of a reply runs this long without a break; reading it claim by claim would
+                    # take time quadratic in its length.
+                    self.report.skip(f"a clause of {len(clause):,} characters")
+                    continue
                 ids = subject_ids(clause, [self.vocab.instance_noun])
                 for i in ids:
                     if self.ids and i not in self.ids:
@@ -291,6 +305,12 @@ class _Checker:
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
             for claim in numbers(segment):
+                # Each number is read against its clause: a reply of thousands of numbers would take quadratic
+                # time. No real reply states this many; the rest are listed as not checked.
+                self.numbers_seen += 1
+                if self.numbers_seen > MAX_NUMBERS:
+                    self.report.skip(f"numbers after the first {MAX_NUMBERS}")
+                    return
                 self._number(claim, segment, clause, sentence, offset, facts)
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
@@ -512,4 +532,6 @@ def check_claims(
         context: the user's own words; numbers the user stated are theirs, not the reply's claims.
     """
     facts = read_outputs(outputs)
+    # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
+    reply, context = bounded_text(reply, GUARD_CHARS), bounded_text(context, GUARD_CHARS)
     return _Checker(reply, facts, vocabulary or Vocabulary(), context).run()

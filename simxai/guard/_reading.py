@@ -109,7 +109,8 @@ def _is_marker(text: str, start: int, end: int) -> bool:
 def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
     """Instance ids the text names ('patient 12', 'id 7', 'review #3')."""
     words = "|".join(re.escape(n) for n in sorted({*nouns, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
-    return [int(m.group(1)) for m in re.finditer(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d+)\b", text, re.I)]
+    # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits).
+    return [int(m.group(1)) for m in re.finditer(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", text, re.I)]
 
 
 @functools.lru_cache(maxsize=4096)
