@@ -1157,12 +1157,33 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
                 re.IGNORECASE,
             )
             if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
-                changes[age.name] = _parse_number(match.group("n"))
+                if _about_the_instance(match.group(0), text[: match.start()], schema):
+                    changes[age.name] = _parse_number(match.group("n"))
     for name, category in _category_mentions(text, schema, changes):
         before = text[: text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]):
             changes[name] = category
     return changes or None
+
+
+_PERSON_WORDS = frozenset("she he they i you we it her him them someone somebody person".split())
+
+
+def _about_the_instance(phrase: str, before: str, schema: HostSchema) -> bool:
+    """Whether `phrase` ("were 50 years old") is said of the instance ("she", "customer 3"), not of a thing.
+
+    "the contract was 2 years" and "the tenure was 2 years" give a duration of something else: after "was",
+    "were", "is" or "be", an age is read only when a person, the instance noun, an id or "to" ("to be 44")
+    comes before; "turned 60" and "aged 40" are ages wherever they stand.
+    """
+    if re.match(r"(?:turned|aged?)\b", phrase, re.IGNORECASE):
+        return True
+    words = re.findall(r"[A-Za-z]+|\d+", before)
+    if not words:
+        return True
+    last = words[-1].lower()
+    noun = schema.instance_noun.lower()
+    return last.isdigit() or last in _PERSON_WORDS or last in (noun, noun + "s", "age", "to")
 
 
 # ---------------------------------------------------------------------------------------------------------
