@@ -950,6 +950,11 @@ _NEGATION = re.compile(
     r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
     re.IGNORECASE,
 )
+# Words after "contract was" that are not a value ("was also", "was not", "was the same").
+_NOT_A_VALUE = frozenset(
+    "a an the not no also still different changed same another other its her his their my your this that "
+    "higher lower more less bigger smaller greater".split()
+)
 _TRUE = ("yes", "true", "1", "y")
 _FALSE = ("no", "false", "0", "n")
 
@@ -1056,6 +1061,11 @@ def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
         value = next((c for c in categories if c.lower() == match.group("v").lower()), None)
         if value is not None:
             return value
+        # "contract was weekly": a value the feature does not have is passed on as said, so that the host
+        # refuses it naming the valid ones, instead of the request being read as naming no change at all.
+        said = re.match(r"^\s*(?:were|was|is|be|=|becomes?|set\s+to|changed\s+to)\s+(?P<v>[A-Za-z][\w\-]*)", after)
+        if said and said.group("v").lower() not in _NOT_A_VALUE:
+            return said.group("v")
     # "if she were a smoker" / "a non-smoker": a yes/no feature named by itself.
     truthy = next((c for c in categories if c.lower() in _TRUE), None)
     falsy = next((c for c in categories if c.lower() in _FALSE), None)
