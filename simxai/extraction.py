@@ -950,6 +950,11 @@ _NEGATION = re.compile(
     r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
     re.IGNORECASE,
 )
+# Words after "contract was" that are not a value ("was also", "was not", "was the same").
+_NOT_A_VALUE = frozenset(
+    "a an the not no also still different changed same another other its her his their my your this that "
+    "higher lower more less bigger smaller greater".split()
+)
 _TRUE = ("yes", "true", "1", "y")
 _FALSE = ("no", "false", "0", "n")
 
@@ -1056,6 +1061,11 @@ def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
         value = next((c for c in categories if c.lower() == match.group("v").lower()), None)
         if value is not None:
             return value
+        # "contract was weekly": a value the feature does not have is passed on as said, so that the host
+        # refuses it naming the valid ones, instead of the request being read as naming no change at all.
+        said = re.match(r"^\s*(?:were|was|is|be|=|becomes?|set\s+to|changed\s+to)\s+(?P<v>[A-Za-z][\w\-]*)", after)
+        if said and said.group("v").lower() not in _NOT_A_VALUE:
+            return said.group("v")
     # "if she were a smoker" / "a non-smoker": a yes/no feature named by itself.
     truthy = next((c for c in categories if c.lower() in _TRUE), None)
     falsy = next((c for c in categories if c.lower() in _FALSE), None)
@@ -1157,12 +1167,33 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
                 re.IGNORECASE,
             )
             if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
-                changes[age.name] = _parse_number(match.group("n"))
+                if _about_the_instance(match.group(0), text[: match.start()], schema):
+                    changes[age.name] = _parse_number(match.group("n"))
     for name, category in _category_mentions(text, schema, changes):
         before = text[: text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]):
             changes[name] = category
     return changes or None
+
+
+_PERSON_WORDS = frozenset("she he they i you we it her him them someone somebody person".split())
+
+
+def _about_the_instance(phrase: str, before: str, schema: HostSchema) -> bool:
+    """Whether `phrase` ("were 50 years old") is said of the instance ("she", "customer 3"), not of a thing.
+
+    "the contract was 2 years" and "the tenure was 2 years" give a duration of something else: after "was",
+    "were", "is" or "be", an age is read only when a person, the instance noun, an id or "to" ("to be 44")
+    comes before; "turned 60" and "aged 40" are ages wherever they stand.
+    """
+    if re.match(r"(?:turned|aged?)\b", phrase, re.IGNORECASE):
+        return True
+    words = re.findall(r"[A-Za-z]+|\d+", before)
+    if not words:
+        return True
+    last = words[-1].lower()
+    noun = schema.instance_noun.lower()
+    return last.isdigit() or last in _PERSON_WORDS or last in (noun, noun + "s", "age", "to")
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ form of each value:
 
 - number words become digits ("patient forty-one" -> "patient 41", "a hundred and ten" -> "110", "twenty
   five" -> "25"); a lone "one" stays a word ("this one", "another one") unless an id noun or a unit
-  frames it ("patient one", "one percent");
+  frames it ("patient one", "one percent"); a host's own name that holds a number word (a category
+  "two-year", a label "one star") stays a name, written as the host writes it ("a two year contract" ->
+  "a two-year contract");
 - percentages in words become "%" after a number ("five percent", "20 per cent");
 - abbreviations of an id become the host's noun ("pt 88", "pt. 88") or "number" ("no. 7", "nr 7");
 - contractions written without their apostrophe get it back ("didnt" -> "didn't"), and a few chat
@@ -20,6 +22,7 @@ Every rewrite is a linear scan over word tokens: no pattern here can backtrack o
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Iterable
@@ -290,7 +293,45 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     """
     full = schema is not None and schema.kind != "text"
     extra = tuple(sorted({w.lower() for w in vocabulary}))
-    return _normalize(text, _schema_words(schema), extra, _noun(schema), full)
+    return _normalize(text, _schema_words(schema), extra, _noun(schema), full, _number_names(schema))
+
+
+def _number_names(schema: HostSchema | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The host's names (categories, labels, features, aliases) with a number word, and their word tokens."""
+    if schema is None:
+        return ()
+    names = [*schema.class_names]
+    for feature in schema.features:
+        names += [feature.name, *feature.aliases, *(feature.categories or [])]
+    found = {}
+    for name in names:
+        words = tuple(w.lower() for w in _WORD.findall(name.replace("_", " ")))
+        if any(w in _UNITS or w in _TENS for w in words):
+            found[name] = words
+    return tuple(sorted(found.items()))
+
+
+def _named_spans(
+    tokens: list[tuple[int, int, str]], text: str, names: tuple[tuple[str, tuple[str, ...]], ...]
+) -> list[tuple[int, int, str]]:
+    """Edits (start, end, name) for each run of tokens spelling one of `names`, joined by spaces, - or _."""
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        hit = None
+        for name, words in names:
+            window = tokens[i : i + len(words)]
+            if len(window) == len(words) and all(t[2] == w for t, w in zip(window, words, strict=True)):
+                gaps = (text[a[1] : b[0]] for a, b in zip(window, window[1:], strict=False))
+                if all(0 < len(gap) <= 3 and not gap.strip(" -_") for gap in gaps):
+                    if hit is None or len(words) > len(hit[1]):
+                        hit = (name, words)
+        if hit is None:
+            i += 1
+            continue
+        out.append((tokens[i][0], tokens[i + len(hit[1]) - 1][1], hit[0]))
+        i += len(hit[1])
+    return out
 
 
 def _noun(schema: HostSchema | None) -> str:
@@ -298,10 +339,24 @@ def _noun(schema: HostSchema | None) -> str:
 
 
 @functools.lru_cache(maxsize=512)
-def _normalize(text: str, schema_words: tuple[str, ...], extra: tuple[str, ...], noun: str, full: bool) -> str:
+def _normalize(
+    text: str,
+    schema_words: tuple[str, ...],
+    extra: tuple[str, ...],
+    noun: str,
+    full: bool,
+    names: tuple[tuple[str, tuple[str, ...]], ...] = (),
+) -> str:
     known, by_length = _targets(schema_words, extra)
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
-    edits = _numbers(tokens, text, noun, ids_only=not full)
+    named = _named_spans(tokens, text, names) if names else []
+    named_ends = [n_end for _, n_end, _ in named]  # increasing: the spans do not overlap
+
+    def outside_names(start: int, end: int) -> bool:
+        k = bisect.bisect_right(named_ends, start)  # the first name ending after `start`
+        return k == len(named) or named[k][0] >= end
+
+    edits = sorted(named + [e for e in _numbers(tokens, text, noun, ids_only=not full) if outside_names(e[0], e[1])])
     ends = iter([(s, e) for s, e, _ in edits])  # sorted, as the numbers were found left to right
     span = next(ends, None)
     corrected: dict[str, str | None] = {}

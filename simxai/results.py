@@ -368,6 +368,15 @@ class WhatIfResult(Result):
             after = _counts(self.new_label_counts)
             return f"For {self.subject.description}, changing {changes} moves the predictions from {before} to {after}."
         verdict = "changes to" if self.new_label != self.old_label else "stays"
+        moved = [c for c in self.changes if c.old != c.new]
+        already = "; ".join(f"{c.feature} is already {format_number(c.new)}" for c in self.changes if c.old == c.new)
+        if self.changes and not moved:
+            return (
+                f"For {self.subject.description}, {already}, so nothing changes: the prediction stays "
+                f"{self.old_label} ({_probabilities(self.old_probabilities)})."
+            )
+        if already:
+            changes = ", ".join(c.render() for c in moved) + f" ({already})"
         return (
             f"For {self.subject.description}, changing {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "

@@ -88,7 +88,12 @@ class HostConfig(pydantic.BaseModel):
 
 
 def _read(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{path}: not a UTF-8 text file (byte {exc.start} cannot be decoded); save it as UTF-8"
+        ) from None
     suffix = path.suffix.lower()
     if suffix in (".yaml", ".yml"):
         import yaml
@@ -96,7 +101,7 @@ def _read(path: Path) -> Any:
         try:
             return yaml.safe_load(text)
         except yaml.YAMLError as exc:
-            raise UsageError(f"{path}: not valid YAML: {exc}") from None
+            raise UsageError(f"{path}: not valid YAML: {_yaml_problem(exc)}") from None
     if suffix == ".json":
         try:
             return json.loads(text)
@@ -134,6 +139,19 @@ def _boolean_names(path: Path, field: str, names: Any) -> None:
         f"{path}: field {field!r}: YAML reads unquoted no/yes/on/off/true/false as booleans "
         f"(got {names}); quote them: {quoted}"
     )
+
+
+def _yaml_problem(exc: Exception) -> str:
+    """PyYAML's error on one line, without the quoted source lines it prints beneath.
+
+    "mapping values are not allowed here at line 3, column 12".
+    """
+    problem = getattr(exc, "problem", None)
+    mark = getattr(exc, "problem_mark", None)
+    if not problem:
+        return " ".join(str(exc).split())
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return f"{problem}{where}"
 
 
 def _parse(path: Path, raw: Any) -> HostConfig:
@@ -204,8 +222,10 @@ def load_host_config(path: str | Path) -> TabularHost:
     try:
         model = joblib.load(model_file)
     except Exception as exc:
+        reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         raise UsageError(
-            f"{config_path}: field 'model_path': cannot load {model_file} with joblib: {exc}"
+            f"{config_path}: field 'model_path': cannot load {model_file} with joblib ({reason}); "
+            "it must be a file written by joblib.dump(model, path)"
         ) from None
     try:
         data = pd.read_csv(data_file)

@@ -1197,10 +1197,9 @@ class TabularHost:
             name=self.name,
             model_type=kind,
             description=card.description
-            or f"A {kind} classifier that predicts {self.target} ({', '.join(self.class_names)}) "
-            f"from {len(self.table.names)} features.",
+            or f"It predicts {self.target} ({', '.join(self.class_names)}) from {len(self.table.names)} features.",
             hyperparameters=hyperparameters(self.model),
-            training=f"{card.training} {evaluation}" if card.training else evaluation,
+            training=f"{card.training} {evaluation}" if card.training else f"not described. {evaluation}",
             strengths=card.strengths if card.strengths is not None else strengths,
             limitations=card.limitations if card.limitations is not None else limitations,
         )

@@ -41,7 +41,8 @@ class ServerSettings(Settings):
             whole, so a call is never separated from its result).
         workers: threads that run function calls at once; further calls queue, owners taking turns.
         call_seconds: the time budget of one function call (422 `budget_exceeded` beyond it).
-        call_evaluations: the model-evaluation budget of one function call.
+        call_evaluations: the model-evaluation budget of one function call (the default fits a model-agnostic
+            SHAP explanation of one row: up to 1,024 coalitions x a 100-row background).
         session_ttl: seconds after its last turn that a session expires (0: never).
         rate_limit: requests per minute one API key (or, without keys, one client address) may send to
             `/v1` (0: no limit); beyond it, 429 with `Retry-After`.
@@ -61,7 +62,7 @@ class ServerSettings(Settings):
     max_history_messages: int = pydantic.Field(default=200, ge=10)
     workers: int = pydantic.Field(default=4, ge=1, le=64)
     call_seconds: float = pydantic.Field(default=30.0, gt=0)
-    call_evaluations: int = pydantic.Field(default=50_000, ge=1)
+    call_evaluations: int = pydantic.Field(default=250_000, ge=1)
     session_ttl: float = pydantic.Field(default=0.0, ge=0)
     rate_limit: float = pydantic.Field(default=0.0, ge=0)
     keep_alive_seconds: float = pydantic.Field(default=5.0, gt=0)

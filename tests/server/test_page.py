@@ -290,3 +290,23 @@ def test_the_page_asks_for_the_api_key_when_the_server_needs_one(serve, browser)
     page.get_by_label("Your question").fill("how accurate is the model?")
     page.get_by_role("button", name="Send").click()
     expect(page.locator("li.msg.assistant .reply")).to_contain_text("accuracy")
+
+
+def test_the_claim_count_under_a_reply_agrees_in_number(serve, browser):
+    from playwright.sync_api import expect
+
+    from simxai.backends.testing import ScriptedBackend, call
+
+    backend = ScriptedBackend(
+        [
+            call("get_model_performance", metric="accuracy"),
+            "The accuracy is 0.73.",
+            call("get_model_performance", metric="accuracy"),
+            "The accuracy on 89 patients is 0.73.",
+        ]
+    )
+    page, errors = _page(browser)
+    page.goto(serve(backend=backend) + "/")
+    expect(_ask(page, "how accurate is the model?", 0).locator(".meta")).to_contain_text(" · 1 claim checked")
+    expect(_ask(page, "and on how many patients?", 1).locator(".meta")).to_contain_text(" · 2 claims checked")
+    assert not errors

@@ -1,0 +1,62 @@
+"""A host config file that cannot be read is refused in one line naming the file, what is wrong and the fix.
+
+Found by trying `--host-config` as a new user: a file saved as Latin-1 ended `simxai chat` with a
+UnicodeDecodeError traceback, a YAML slip printed PyYAML's four-line report with quoted source lines, and a
+CSV given as `model_path` was refused with only "pop from empty list".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simxai.exceptions import UsageError
+from simxai.hosts.config import load_host_config
+
+
+def _refusal(path: Path) -> str:
+    with pytest.raises(UsageError) as caught:
+        load_host_config(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}: ")
+    return message
+
+
+def test_a_file_not_in_utf8_is_named_with_the_fix(tmp_path: Path) -> None:
+    path = tmp_path / "host.yaml"
+    path.write_bytes("name: caf\xe9 churn\n".encode("latin-1"))
+    message = _refusal(path)
+    assert "not a UTF-8 text file" in message
+    assert "save it as UTF-8" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "problem", "where"),
+    [
+        ("name: x\nmodel_path: m.joblib\n  data_path: y.csv\n", "mapping values are not allowed here", "line 3"),
+        ("name: x\ncards: [\n", "expected the node content", "line 3"),
+    ],
+)
+def test_a_yaml_slip_is_one_line_with_its_place(tmp_path: Path, text: str, problem: str, where: str) -> None:
+    path = tmp_path / "host.yaml"
+    path.write_text(text)
+    message = _refusal(path)
+    assert f"not valid YAML: {problem}" in message
+    assert where in message
+    assert "unicode string" not in message
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"), [(b"", "EOFError"), (b"age,income\n1,2\n", "IndexError")], ids=["empty", "csv"]
+)
+def test_a_model_file_joblib_cannot_load_says_what_it_must_be(tmp_path: Path, content: bytes, reason: str) -> None:
+    (tmp_path / "model.joblib").write_bytes(content)
+    (tmp_path / "data.csv").write_text("age,income\n1,2\n")
+    path = tmp_path / "host.yaml"
+    path.write_text("name: x\nmodel_path: model.joblib\ndata_path: data.csv\ntarget: income\n")
+    message = _refusal(path)
+    assert "field 'model_path'" in message
+    assert f"({reason}" in message
+    assert "joblib.dump(model, path)" in message
