@@ -6,7 +6,7 @@ import json
 
 from simxai.agent import DialogueState
 from simxai.messages import Message, ToolCall
-from simxai.server.sessions import SessionStore
+from simxai.server.store import SqliteStore as SessionStore
 
 
 def turn_messages(i: int) -> list[Message]:
@@ -81,7 +81,7 @@ async def test_in_memory_store_and_locks():
 
 
 def test_the_context_cache_is_bounded_by_size_and_drops_the_least_recent():
-    from simxai.server.sessions import MESSAGE_OVERHEAD, _ContextCache
+    from simxai.server.store.sqlite import MESSAGE_OVERHEAD, _ContextCache
 
     four = [(1, turn_messages(1))]
     size = 47 + 4 * MESSAGE_OVERHEAD  # the four messages' text, and their objects

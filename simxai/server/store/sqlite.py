@@ -5,11 +5,13 @@ got; the session row holds the dialogue state and a version number (the count of
 updating the state and dropping the oldest turns beyond the history bound happen in one transaction, and
 only if the version is still the one the turn started from, so two server processes sharing one file can
 never interleave turns of a session. Within a process, turns of a session are also serialised by an
-`asyncio.Lock` (see `SessionStore.lock`), which makes concurrent requests wait rather than conflict.
+`asyncio.Lock` (see `SqliteStore.lock`), which makes concurrent requests wait rather than conflict.
 
 Every SQLite call runs on one dedicated thread, so the event loop never blocks on disk and the connection
 is never shared between threads. That thread also keeps the parsed context of recently active sessions, keyed
 by version, so a turn reads one small row instead of re-reading and re-parsing its whole history.
+
+The schema's version is SQLite's `user_version`; `MIGRATIONS[i]` takes a file from version i to i + 1.
 """
 
 from __future__ import annotations
@@ -24,14 +26,21 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar
-
-import pydantic
+from typing import Any, TypeVar
 
 from simxai.agent import DialogueState
 from simxai.messages import Message
+from simxai.server.store.base import (
+    MESSAGES,
+    AppendOutcome,
+    SessionRecord,
+    SessionStore,
+    StoredTurn,
+    keep_from,
+    newer_schema,
+)
 
-__all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
+__all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
 #: The parsed context kept in memory, over all sessions (the least recently used sessions go first), in
 #: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting
@@ -45,11 +54,13 @@ Turns = list[tuple[int, list[Message]]]
 
 T = TypeVar("T")
 
-AppendOutcome = Literal["ok", "missing", "conflict"]
+_MESSAGES = MESSAGES
 
-_MESSAGES = pydantic.TypeAdapter(list[Message])
-
-_SCHEMA = """
+#: The statements that take a file from schema version i to i + 1 (version 0: a new file, or one written
+#: before schemas had versions, whose tables version 1 matches: hence IF NOT EXISTS).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """
 CREATE TABLE IF NOT EXISTS sessions (
     id TEXT PRIMARY KEY,
     owner TEXT,
@@ -57,7 +68,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     updated_at REAL NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
     state TEXT NOT NULL
-);
+)""",
+        """
 CREATE TABLE IF NOT EXISTS turns (
     session_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -66,28 +78,12 @@ CREATE TABLE IF NOT EXISTS turns (
     messages TEXT NOT NULL,
     response TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
-"""
+) WITHOUT ROWID
+""",
+    ),
+)
 
-
-class SessionRecord(pydantic.BaseModel):
-    """A session's metadata and dialogue state."""
-
-    id: str
-    owner: str | None
-    created_at: float
-    updated_at: float
-    version: int
-    state: DialogueState
-
-
-class StoredTurn(pydantic.BaseModel):
-    """One stored turn: its number, time, the response the client got, and the messages it added."""
-
-    seq: int
-    created_at: float
-    response: dict[str, Any]
-    messages: list[Message]
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class _ContextCache:
@@ -133,7 +129,7 @@ class _ContextCache:
             self._size -= self._count(entry[1])
 
 
-class SessionStore:
+class SqliteStore(SessionStore):
     """Sessions in one SQLite file.
 
     Args:
@@ -143,6 +139,7 @@ class SessionStore:
 
     def __init__(self, path: str | Path, *, max_history_messages: int = 200) -> None:
         self.path = str(path)
+        self.description = self.path if self.path == ":memory:" else str(Path(self.path).expanduser().resolve())
         self.max_history_messages = max_history_messages
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="simxai-sqlite")
         self._connection: sqlite3.Connection | None = None
@@ -174,7 +171,11 @@ class SessionStore:
             # With WAL, NORMAL loses no committed turn when the process dies; only an OS crash or power loss
             # may drop the last few, which is the usual trade for not syncing the disk on every turn.
             connection.execute("PRAGMA synchronous = NORMAL")
-        connection.executescript(_SCHEMA)
+        try:
+            _migrate(connection, self.path)
+        except BaseException:
+            connection.close()
+            raise
         self._connection = connection
 
     def _close(self) -> None:
@@ -344,14 +345,10 @@ class SessionStore:
         rows = self._db.execute(
             "SELECT seq, n_messages FROM turns WHERE session_id = ? ORDER BY seq DESC", (session_id,)
         ).fetchall()
-        kept = 0
-        for index, (seq, count) in enumerate(rows):
-            kept += count
-            # The newest turn is always kept, however long; older ones go once the bound is passed.
-            if index > 0 and kept > self.max_history_messages:
-                self._db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, seq))
-                return int(seq)
-        return 0
+        cutoff = keep_from(rows, self.max_history_messages)
+        if cutoff:
+            self._db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, cutoff))
+        return cutoff
 
     async def delete(self, session_id: str) -> bool:
         """Delete a session and its turns; False when there was none."""
@@ -373,3 +370,22 @@ class SessionStore:
     async def count(self) -> int:
         """How many sessions are stored."""
         return await self._run(lambda: int(self._db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]))
+
+
+def _migrate(connection: sqlite3.Connection, where: str) -> None:
+    """Bring the file's schema to `SCHEMA_VERSION` in one transaction; refuse a newer one."""
+    # BEGIN IMMEDIATE makes a second process that opens the file meanwhile wait, then find it migrated.
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if found > SCHEMA_VERSION:
+            raise newer_schema(where, found, SCHEMA_VERSION)
+        for version in range(found, SCHEMA_VERSION):
+            for statement in MIGRATIONS[version]:
+                connection.execute(statement)
+        if found != SCHEMA_VERSION:
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
