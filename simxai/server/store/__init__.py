@@ -6,6 +6,7 @@ otherwise sessions live in the SQLite file `SIMXAI_DB_PATH` (or ``sqlite:///path
 
 from __future__ import annotations
 
+from simxai.exceptions import StoreError
 from simxai.server.settings import ServerSettings
 from simxai.server.store.base import AppendOutcome, SessionRecord, SessionStore, StoredTurn
 from simxai.server.store.sqlite import SqliteStore
@@ -18,7 +19,12 @@ def build_store(settings: ServerSettings) -> SessionStore:
     url = settings.db_url
     if url is not None and url.startswith(("postgresql://", "postgres://")):
         # Imported only here: asyncpg is an optional extra that SQLite users need not install.
-        from simxai.server.store.postgres import PostgresStore
+        try:
+            from simxai.server.store.postgres import PostgresStore
+        except ImportError as exc:
+            raise StoreError(
+                "SIMXAI_DB_URL names PostgreSQL, which needs the asyncpg driver: pip install 'simxai[postgres]'"
+            ) from exc
 
         return PostgresStore(
             url,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -26,11 +27,21 @@ from simxai.agent import DialogueState
 from simxai.exceptions import StoreError
 from simxai.messages import Message
 
-__all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn", "newer_schema"]
+__all__ = ["AppendOutcome", "ContextCache", "SessionRecord", "SessionStore", "StoredTurn", "newer_schema"]
 
 AppendOutcome = Literal["ok", "missing", "conflict"]
 
 MESSAGES = pydantic.TypeAdapter(list[Message])
+
+#: The parsed context kept in memory, over all sessions (the least recently used sessions go first), in
+#: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting
+#: messages alone let maximum-size messages fill about 244 MiB; `bench/cache_memory.py` measures 13-15 MiB.
+CACHED_CHARS = 16_000_000
+#: What a parsed message costs beyond its text, in the same unit (its objects; measured, see above).
+MESSAGE_OVERHEAD = 1_000
+
+#: A session's kept turns as (turn number, messages), oldest first.
+Turns = list[tuple[int, list[Message]]]
 
 
 class SessionRecord(pydantic.BaseModel):
@@ -140,6 +151,53 @@ class SessionStore(abc.ABC):
     @abc.abstractmethod
     async def count(self) -> int:
         """How many sessions are stored."""
+
+
+class ContextCache:
+    """Parsed contexts of recently active sessions, by version, bounded by their total size (`CACHED_CHARS`).
+
+    Keyed by version, a cached context is never stale: a turn stored elsewhere (another process or replica)
+    raised the session's version, so the next read misses and re-reads the turns.
+    """
+
+    def __init__(self, max_size: int) -> None:
+        self.max_size = max_size
+        self._entries: OrderedDict[str, tuple[int, Turns]] = OrderedDict()
+        self._size = 0
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @staticmethod
+    def _count(turns: Turns) -> int:
+        # A str takes 1 byte per character when it is ASCII, up to 4 otherwise (emoji): count the worst.
+        return sum(
+            len(m.content) * (1 if m.content.isascii() else 4) + MESSAGE_OVERHEAD
+            for _, messages in turns
+            for m in messages
+        )
+
+    def get(self, session_id: str, version: int) -> Turns | None:
+        """The session's turns if they are cached at `version`."""
+        entry = self._entries.get(session_id)
+        if entry is None or entry[0] != version:
+            return None
+        self._entries.move_to_end(session_id)
+        return entry[1]
+
+    def put(self, session_id: str, version: int, turns: Turns) -> None:
+        self.pop(session_id)
+        self._entries[session_id] = (version, turns)
+        self._size += self._count(turns)
+        while self._size > self.max_size and len(self._entries) > 1:
+            _, (_, dropped) = self._entries.popitem(last=False)
+            self._size -= self._count(dropped)
+
+    def pop(self, session_id: str) -> None:
+        entry = self._entries.pop(session_id, None)
+        if entry is not None:
+            self._size -= self._count(entry[1])
 
 
 def keep_from(turn_sizes: Sequence[tuple[int, int]], max_messages: int) -> int:

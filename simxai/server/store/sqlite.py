@@ -23,7 +23,6 @@ import sqlite3
 import time
 import uuid
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -31,8 +30,10 @@ from typing import Any, TypeVar
 from simxai.agent import DialogueState
 from simxai.messages import Message
 from simxai.server.store.base import (
+    CACHED_CHARS,
     MESSAGES,
     AppendOutcome,
+    ContextCache,
     SessionRecord,
     SessionStore,
     StoredTurn,
@@ -41,16 +42,6 @@ from simxai.server.store.base import (
 )
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
-
-#: The parsed context kept in memory, over all sessions (the least recently used sessions go first), in
-#: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting
-#: messages alone let maximum-size messages fill about 244 MiB; `bench/cache_memory.py` measures 13-15 MiB.
-CACHED_CHARS = 16_000_000
-#: What a parsed message costs beyond its text, in the same unit (its objects; measured, see above).
-MESSAGE_OVERHEAD = 1_000
-
-#: A session's kept turns as (turn number, messages), oldest first.
-Turns = list[tuple[int, list[Message]]]
 
 T = TypeVar("T")
 
@@ -86,49 +77,6 @@ CREATE TABLE IF NOT EXISTS turns (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class _ContextCache:
-    """Parsed contexts of recently active sessions, by version, bounded by their total size (`CACHED_CHARS`)."""
-
-    def __init__(self, max_size: int) -> None:
-        self.max_size = max_size
-        self._entries: OrderedDict[str, tuple[int, Turns]] = OrderedDict()
-        self._size = 0
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    @staticmethod
-    def _count(turns: Turns) -> int:
-        # A str takes 1 byte per character when it is ASCII, up to 4 otherwise (emoji): count the worst.
-        return sum(
-            len(m.content) * (1 if m.content.isascii() else 4) + MESSAGE_OVERHEAD
-            for _, messages in turns
-            for m in messages
-        )
-
-    def get(self, session_id: str, version: int) -> Turns | None:
-        """The session's turns if they are cached at `version`."""
-        entry = self._entries.get(session_id)
-        if entry is None or entry[0] != version:
-            return None
-        self._entries.move_to_end(session_id)
-        return entry[1]
-
-    def put(self, session_id: str, version: int, turns: Turns) -> None:
-        self.pop(session_id)
-        self._entries[session_id] = (version, turns)
-        self._size += self._count(turns)
-        while self._size > self.max_size and len(self._entries) > 1:
-            _, (_, dropped) = self._entries.popitem(last=False)
-            self._size -= self._count(dropped)
-
-    def pop(self, session_id: str) -> None:
-        entry = self._entries.pop(session_id, None)
-        if entry is not None:
-            self._size -= self._count(entry[1])
-
-
 class SqliteStore(SessionStore):
     """Sessions in one SQLite file.
 
@@ -144,7 +92,7 @@ class SqliteStore(SessionStore):
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="simxai-sqlite")
         self._connection: sqlite3.Connection | None = None
         # Touched only on the SQLite thread, like the connection.
-        self._cache = _ContextCache(CACHED_CHARS)
+        self._cache = ContextCache(CACHED_CHARS)
         # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
