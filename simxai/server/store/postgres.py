@@ -126,6 +126,9 @@ def translated(where: str) -> Any:
         asyncpg.exceptions.AdminShutdownError,
         asyncpg.exceptions.CrashShutdownError,
         asyncpg.exceptions.InsufficientResourcesError,
+        # What a connection raises when PostgreSQL's "terminating connection" arrived before the socket closed
+        # ("cannot switch to state ...; another operation is in progress"): it is broken, and is replaced.
+        asyncpg.exceptions.InternalClientError,
     ) as exc:
         raise StoreUnavailableError(f"the session database {where} cannot be reached ({_reason(exc)})") from exc
 
@@ -225,13 +228,29 @@ class PostgresStore(SessionStore):
             if held is not None and held[0] is self and held[1] == session_id:
                 return await op(held[2])
             for attempt in (0, 1):
-                async with self._db.acquire(timeout=ACQUIRE_TIMEOUT) as db:
-                    try:
-                        return await op(db)
-                    except _STALE:
-                        if not retry or attempt:
-                            raise
+                db = await self._db.acquire(timeout=ACQUIRE_TIMEOUT)
+                try:
+                    return await op(db)
+                except _STALE:
+                    # The server restarted: every connection opened before is suspect; they are replaced.
+                    await self._db.expire_connections()
+                    if not retry or attempt:
+                        raise
+                finally:
+                    await self._release(db)
         raise AssertionError("unreachable")
+
+    async def _release(self, db: Any, *, discard: bool = False) -> None:
+        """Give a connection back to the pool; one that is broken, or `discard`ed, is closed instead.
+
+        Never raises (a failure here must not hide the turn's own outcome): a connection the pool cannot reset
+        is terminated by the pool, and the pool opens a new one when it needs it.
+        """
+        if discard:
+            with contextlib.suppress(Exception):
+                db.terminate()
+        with contextlib.suppress(Exception):
+            await self._db.release(db)
 
     # ---- sessions -------------------------------------------------------------------------------
 
@@ -248,15 +267,12 @@ class PostgresStore(SessionStore):
         await local.acquire()
         try:
             db = await self._locked_connection(session_id)
+            token = _HELD.set((self, session_id, db))
             try:
-                token = _HELD.set((self, session_id, db))
-                try:
-                    yield
-                finally:
-                    _HELD.reset(token)
-                    await self._unlock(db, session_id)
+                yield
             finally:
-                await self._db.release(db)
+                _HELD.reset(token)
+                await self._unlock(db, session_id)
         finally:
             local.release()
 
@@ -270,25 +286,30 @@ class PostgresStore(SessionStore):
                     return db
                 except _STALE:
                     # Closed while idle (a restart): nothing was locked; try once more on a fresh connection.
-                    await self._db.release(db)
+                    await self._db.expire_connections()
+                    await self._release(db, discard=True)
                     if attempt:
                         raise
                 except BaseException:
-                    await self._db.release(db)
+                    # Cancelled or timed out while waiting: the lock may have been granted meanwhile, and
+                    # closing the connection is the one sure way to give it back.
+                    await self._release(db, discard=True)
                     raise
         raise AssertionError("unreachable")
 
     async def _unlock(self, db: Any, session_id: str) -> None:
-        """Release the advisory lock; a connection whose lock cannot be released is closed (which releases it)."""
-        if db.is_closed():
-            return
+        """Release the advisory lock and the connection; a connection whose lock cannot be released (it broke,
+        or the turn was cancelled meanwhile) is closed, which releases the lock in PostgreSQL.
+        """
+        released = False
         try:
-            released = await db.fetchval("SELECT pg_advisory_unlock(hashtextextended($1, $2))", session_id, _KEY_SEED)
-        except BaseException:
-            db.terminate()
-            raise
-        if not released:
-            db.terminate()
+            released = bool(
+                await db.fetchval("SELECT pg_advisory_unlock(hashtextextended($1, $2))", session_id, _KEY_SEED)
+            )
+        except Exception:  # the connection is gone or unusable: closing it is all that is left
+            released = False
+        finally:
+            await self._release(db, discard=not released)
 
     async def create(self, owner: str | None) -> SessionRecord:
         now = time.time()
