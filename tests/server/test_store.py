@@ -101,6 +101,19 @@ async def test_appends_are_versioned_and_trimmed_whole_turns(make_store):
     assert record.version == 6 and [m.content for m in history if m.role == "user"] == ["predict 4", "predict 5"]
 
 
+async def test_a_turn_longer_than_the_bound_is_kept_alone(make_store):
+    store = await make_store(max_history_messages=10)
+    session = await store.create(owner=None)
+    assert await append(store, session.id, 0, 0) == "ok"
+    long_turn = turn_messages(1) * 3  # twelve messages
+    outcome = await store.append_turn(session.id, version=1, messages=long_turn, response="{}", state=DialogueState())
+    assert outcome == "ok"
+    assert [t.seq for t in await store.turns(session.id)] == [2]
+    assert (await store.load(session.id))[1] == long_turn
+    assert await append(store, session.id, 2, 2) == "ok"  # 12 + 4 > 10: the long turn goes
+    assert [t.seq for t in await store.turns(session.id)] == [3]
+
+
 async def test_a_turn_from_an_old_version_or_for_a_deleted_session_is_refused(make_store):
     store = await make_store()
     session = await store.create(owner=None)

@@ -46,7 +46,6 @@ from simxai.server.store.base import (
     SessionRecord,
     SessionStore,
     StoredTurn,
-    keep_from,
     newer_schema,
 )
 
@@ -93,6 +92,45 @@ T = TypeVar("T")
 
 #: What a pooled connection that PostgreSQL closed while it sat idle raises on first use.
 _STALE = (asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.AdminShutdownError)
+
+#: A turn stored in one statement (one round trip, one implicit transaction): the session's version moves from
+#: $4 to $4 + 1 only if it still is $4, the turn is inserted only if it did, and the oldest turns beyond $8
+#: messages are deleted (the new turn always stays: the sizes summed are the new turn's plus every older one's,
+#: newest first, as `keep_from` does). The statement's own snapshot does not see the turn it inserts, hence $5.
+_APPEND = """
+WITH bumped AS (
+    UPDATE simxai_sessions SET version = version + 1, updated_at = $1::double precision, state = $2::text
+    WHERE id = $3::text AND version = $4::integer
+    RETURNING id
+), added AS (
+    INSERT INTO simxai_turns (session_id, seq, created_at, n_messages, messages, response)
+    SELECT id, $4::integer + 1, $1::double precision, $5::integer, $6::text, $7::text FROM bumped
+    RETURNING seq
+), dropped AS (
+    DELETE FROM simxai_turns
+    WHERE session_id = $3::text AND EXISTS (SELECT 1 FROM bumped) AND seq <= (
+        SELECT max(seq) FROM (
+            SELECT seq, $5::integer + sum(n_messages) OVER (ORDER BY seq DESC) AS kept
+            FROM simxai_turns WHERE session_id = $3::text
+        ) AS sized
+        WHERE kept > $8::integer
+    )
+    RETURNING seq
+)
+SELECT
+    (SELECT count(*) FROM added) = 1 AS stored,
+    EXISTS (SELECT 1 FROM simxai_sessions WHERE id = $3::text) AS present,
+    (SELECT max(seq) FROM dropped) AS cutoff
+"""
+
+
+async def _keep_state(connection: Any) -> None:
+    """The pool's reset on release: nothing beyond asyncpg's own rollback of an open transaction.
+
+    asyncpg's default reset costs a round trip per release (RESET ALL, UNLISTEN, unlock-all): these connections
+    set no session state, and the one lock they take is released explicitly or the connection is closed.
+    """
+
 
 _HELD: contextvars.ContextVar[tuple[PostgresStore, str, Any] | None] = contextvars.ContextVar(
     "simxai_held_session", default=None
@@ -170,6 +208,7 @@ class PostgresStore(SessionStore):
                 min_size=1,
                 max_size=self.pool_size,
                 timeout=CONNECT_TIMEOUT,
+                reset=_keep_state,
                 # Bounds every lock wait, the session's advisory lock included (then LockNotAvailableError).
                 server_settings={"application_name": "simxai", "lock_timeout": str(int(self.lock_wait * 1000))},
             )
@@ -417,37 +456,21 @@ class PostgresStore(SessionStore):
     async def _append(
         self, db: Any, session_id: str, version: int, messages: list[Message], response: str, state: DialogueState
     ) -> AppendOutcome | int:
-        """Store the turn in one transaction; the last dropped turn number, or the outcome when not stored."""
-        now = time.time()
-        async with db.transaction():
-            updated = await db.execute(
-                "UPDATE simxai_sessions SET version = version + 1, updated_at = $1, state = $2 "
-                "WHERE id = $3 AND version = $4",
-                now,
-                state.model_dump_json(),
-                session_id,
-                version,
-            )
-            if updated == "UPDATE 0":
-                exists = await db.fetchval("SELECT 1 FROM simxai_sessions WHERE id = $1", session_id)
-                return "conflict" if exists else "missing"
-            await db.execute(
-                "INSERT INTO simxai_turns (session_id, seq, created_at, n_messages, messages, response) "
-                "VALUES ($1, $2, $3, $4, $5, $6)",
-                session_id,
-                version + 1,
-                now,
-                len(messages),
-                MESSAGES.dump_json(messages).decode(),
-                response,
-            )
-            sizes = await db.fetch(
-                "SELECT seq, n_messages FROM simxai_turns WHERE session_id = $1 ORDER BY seq DESC", session_id
-            )
-            cutoff = keep_from([(row[0], row[1]) for row in sizes], self.max_history_messages)
-            if cutoff:
-                await db.execute("DELETE FROM simxai_turns WHERE session_id = $1 AND seq <= $2", session_id, cutoff)
-        return cutoff
+        """Store the turn in one statement; the last dropped turn number, or the outcome when not stored."""
+        row = await db.fetchrow(
+            _APPEND,
+            time.time(),
+            state.model_dump_json(),
+            session_id,
+            version,
+            len(messages),
+            MESSAGES.dump_json(messages).decode(),
+            response,
+            self.max_history_messages,
+        )
+        if not row["stored"]:
+            return "conflict" if row["present"] else "missing"
+        return int(row["cutoff"] or 0)
 
     async def delete(self, session_id: str) -> bool:
         self._cache.pop(session_id)
