@@ -18,16 +18,22 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import os
 import random
+import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from simxai.server.store.pgserver import PostgresNotInstalled, TemporaryPostgres
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 QUESTION = "what does the model predict for patient {}?"
 SESSIONS = 32
@@ -84,8 +90,6 @@ def cluster(faulty_llm, server_factory) -> Iterator[Cluster]:
     try:
         pg = TemporaryPostgres()
     except PostgresNotInstalled as exc:
-        import os
-
         if os.environ.get("CI"):
             raise
         pytest.skip(str(exc))
@@ -290,3 +294,123 @@ async def test_a_postgresql_restart_mid_load_is_503_then_recovers_by_itself(clus
         for server in cluster.servers:
             ready = await http.get(f"{server.base}/readyz")
             assert ready.status_code == 200 and ready.json()["store_reachable"] is True
+
+
+# ---- the reverse proxy of the compose profile, in front of the replicas ----------------------------------
+
+
+class Nginx:
+    """deploy/nginx.conf run by Debian's nginx on a loopback port, its upstream set to the given replicas."""
+
+    def __init__(self, servers: list[Any], folder: Any) -> None:
+        import re
+        import shutil
+
+        binary = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+        if binary is None:
+            if os.environ.get("CI"):
+                raise AssertionError("nginx is not installed (.ci/run installs Debian's nginx)")
+            pytest.skip("nginx is not installed (apt-get install -y nginx)")
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = int(sock.getsockname()[1])
+        conf = (REPO_ROOT / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+        upstream = "".join(f"server 127.0.0.1:{s.port} max_fails=1 fail_timeout=5s;\n        " for s in servers)
+        conf, replaced = re.subn(r"server replica:8000 [^;]*;\n\s*", upstream, conf)
+        assert replaced == 1, "deploy/nginx.conf no longer names the replica service as its upstream"
+        conf, replaced = re.subn(r"listen 80;", f"listen 127.0.0.1:{self.port};", conf)
+        assert replaced == 1
+        # Where the packaged nginx would write as a system service, this one writes in its own folder.
+        paths = "".join(
+            f"    {kind}_temp_path {folder}/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        conf = f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n" + conf.replace(
+            "http {\n", "http {\n" + paths
+        )
+        (folder / "nginx.conf").write_text(conf, encoding="utf-8")
+        self.folder = folder
+        self.process = subprocess.Popen(
+            [binary, "-p", str(folder), "-e", str(folder / "error.log"), "-c", str(folder / "nginx.conf"),
+             "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"nginx exited: {(folder / 'error.log').read_text(errors='replace')}")
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise AssertionError("nginx did not answer within 30 s")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+def turns_by_replica(cluster: Cluster) -> list[float]:
+    import re
+
+    counts = []
+    for server in cluster.alive():
+        text = httpx.get(f"{server.base}/metrics", timeout=10).text
+        found = re.findall(r'^simxai_turns_total\{[^}]*face="session"[^}]*\} ([0-9.e+]+)$', text, re.MULTILINE)
+        counts.append(sum(float(v) for v in found))
+    return counts
+
+
+async def test_the_proxy_spreads_turns_streams_unbuffered_and_routes_around_a_dead_replica(
+    cluster, faulty_llm, tmp_path
+):
+    proxy = Nginx(cluster.alive(), tmp_path)
+    try:
+        async with httpx.AsyncClient(base_url=proxy.base, timeout=60) as http:
+            before = turns_by_replica(cluster)
+            session = (await http.post("/v1/sessions")).json()["session_id"]
+            for patient in range(9):
+                sent = await http.post(f"/v1/sessions/{session}/messages", json={"content": QUESTION.format(patient)})
+                assert sent.status_code == 200 and sent.json()["turn"] == patient + 1, sent.text
+            gained = [b - a for a, b in zip(before, turns_by_replica(cluster), strict=True)]
+            assert sum(gained) == 9 and all(g > 0 for g in gained), f"turns per replica: {gained}"
+
+            # A streamed turn: the function call's event reaches the client while the model still writes the
+            # reply (the mock LLM takes 0.6 s per completion), not all at once at the end.
+            faulty_llm.latency = 0.6
+            arrivals: list[tuple[str, float]] = []
+            async with http.stream(
+                "POST",
+                f"/v1/sessions/{session}/messages",
+                json={"content": QUESTION.format(7)},
+                headers={"Accept": "text/event-stream"},
+            ) as stream:
+                assert stream.status_code == 200
+                async for line in stream.aiter_lines():
+                    if line.startswith("event:"):
+                        arrivals.append((line[6:].strip(), time.monotonic()))
+            faulty_llm.latency = 0.03
+            names = [name for name, _ in arrivals]
+            assert names[0] == "call" and names[-1] == "done", names
+            assert arrivals[-1][1] - arrivals[0][1] > 0.4, f"the events came together: {arrivals}"
+
+            # One replica dies: the proxy sends the next requests to the others, and none fails.
+            await asyncio.to_thread(cluster.servers[1].kill)
+            for patient in range(6):
+                sent = await http.post(f"/v1/sessions/{session}/messages", json={"content": QUESTION.format(patient)})
+                assert sent.status_code == 200 and sent.json()["turn"] == 11 + patient, sent.text
+            history = (await http.get(f"/v1/sessions/{session}")).json()
+            assert [t["turn"] for t in history["turns"]] == list(range(1, 17))
+    finally:
+        proxy.stop()
