@@ -242,11 +242,59 @@ async def test_a_replica_that_dies_releases_its_locks(postgres_url):
         session = await dying.create(None)
         lock = dying.lock(session.id)
         await lock.__aenter__()
-        dying._pool.terminate()  # every connection dropped at once, as when the process is killed
+        # Every connection dropped at once, as when the process is killed.
+        dying._advisory.terminate()
+        dying._pool.terminate()
         async with survivor.lock(session.id):
             assert await append(survivor, session.id, 0, 1) == "ok"
     finally:
         await survivor.close()
+
+
+async def test_a_turn_whose_lock_was_lost_stores_nothing(postgres_url):
+    store = build_store(ServerSettings(db_url=postgres_url))
+    other = build_store(ServerSettings(db_url=postgres_url, db_lock_wait=5))
+    await store.open()
+    await other.open()
+    try:
+        session = await store.create(None)
+        async with store.lock(session.id):
+            store._advisory.terminate()  # the lock's connection drops mid-turn: the lock is gone
+            async with other.lock(session.id):  # so another replica may take the session meanwhile
+                pass
+            with pytest.raises(StoreUnavailableError, match="dropped the connection that held this session's lock"):
+                await append(store, session.id, 0, 1)
+        assert await store.turns(session.id) == []
+        async with store.lock(session.id):  # a new lock connection: turns go on
+            assert await append(store, session.id, 0, 1) == "ok"
+    finally:
+        await store.close()
+        await other.close()
+
+
+async def test_many_turns_hold_locks_at_once_with_a_small_pool(postgres_url):
+    # A running turn holds no pooled connection: 30 turns hold their sessions' locks together on a pool of 2.
+    store = build_store(ServerSettings(db_url=postgres_url, db_pool_size=2))
+    await store.open()
+    try:
+        sessions = [await store.create(None) for _ in range(30)]
+        inside = 0
+        most = 0
+
+        async def turn(session_id: str) -> None:
+            nonlocal inside, most
+            async with store.lock(session_id):
+                record, _ = await store.load(session_id)
+                inside += 1
+                most = max(most, inside)
+                await asyncio.sleep(0.3)  # the LLM's time
+                inside -= 1
+                assert await append(store, session_id, record.version, 1) == "ok"
+
+        await asyncio.wait_for(asyncio.gather(*(turn(s.id) for s in sessions)), 30)
+        assert most == 30
+    finally:
+        await store.close()
 
 
 async def test_a_database_that_goes_away_answers_unavailable_then_recovers():

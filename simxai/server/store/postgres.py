@@ -1,16 +1,18 @@
 """Sessions in PostgreSQL, shared by any number of SimXAI replicas (asyncpg, one connection pool per replica).
 
-Turns of one session are serialised across replicas by a PostgreSQL advisory lock on the session, held on one
-pooled connection for the whole turn (`PostgresStore.lock`): a turn that arrives while another replica runs a
-turn of the same session waits for it, then reads the history that turn stored. The lock is a session-level
-advisory lock, not a row lock (`SELECT ... FOR UPDATE`), so no transaction stays open while the LLM thinks
-(an open transaction would hold back vacuum for the whole database); and it belongs to the connection, so a
-replica that dies (even by SIGKILL) releases it as soon as PostgreSQL sees the connection close. The version
-check of `append_turn` stays as the last guard: a write that did not hold the lock can never interleave.
+Turns of one session are serialised across replicas by a PostgreSQL advisory lock on the session, held for the
+whole turn (`PostgresStore.lock`): a turn that arrives while another replica runs a turn of the same session
+waits for it, then reads the history that turn stored. The lock is a session-level advisory lock, not a row
+lock (`SELECT ... FOR UPDATE`), so no transaction stays open while the LLM thinks (an open transaction would
+hold back vacuum for the whole database); and it belongs to a connection, so a replica that dies (even by
+SIGKILL) releases it as soon as PostgreSQL sees the connection close. All of a replica's locks live on one
+connection of their own (`pglocks.AdvisoryLocks`), so a running turn holds no pooled connection: the pool
+serves only the turn's short reads and its write, and a replica can run many more turns at once than its pool
+has connections. The version check of `append_turn` stays as the last guard: a write that did not hold the
+lock can never interleave, and a turn whose lock was lost with its connection stores nothing.
 
-Within one replica an `asyncio.Lock` per session comes first, so concurrent requests for one session take one
-connection, not one each. The history read and the append of a turn run on the connection that holds the
-lock, so a turn needs exactly one connection: a full pool makes turns wait, never deadlock.
+Within one replica an `asyncio.Lock` per session comes first, so concurrent requests for one session wait
+in the replica rather than polling PostgreSQL.
 
 Failures are typed for the HTTP layer: a database that cannot be reached (down, restarting, refusing
 connections) is `StoreUnavailableError` (503), a lock waited for longer than `lock_wait` is
@@ -48,6 +50,7 @@ from simxai.server.store.base import (
     StoredTurn,
     newer_schema,
 )
+from simxai.server.store.pglocks import AdvisoryLocks
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore"]
 
@@ -80,9 +83,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 #: The advisory-lock key that serialises migrations (the two-int form, so it cannot meet a session's key).
 _MIGRATION_LOCK = (0x51A4, 18)
-
-#: The seed of the hash that turns a session id into its advisory-lock key (a bigint).
-_KEY_SEED = 0x51A4
 
 #: Seconds to open one connection, and to wait for a free one of the pool outside a turn.
 CONNECT_TIMEOUT = 5.0
@@ -132,7 +132,8 @@ async def _keep_state(connection: Any) -> None:
     """
 
 
-_HELD: contextvars.ContextVar[tuple[PostgresStore, str, Any] | None] = contextvars.ContextVar(
+#: The session lock this task holds: (store, session id, the lock's epoch).
+_HELD: contextvars.ContextVar[tuple[PostgresStore, str, int] | None] = contextvars.ContextVar(
     "simxai_held_session", default=None
 )
 
@@ -198,6 +199,7 @@ class PostgresStore(SessionStore):
         self._pool: Any = None
         self._cache = ContextCache(CACHED_CHARS)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._advisory = AdvisoryLocks(self._connect_for_locks)
 
     # ---- lifecycle ------------------------------------------------------------------------------
 
@@ -219,6 +221,11 @@ class PostgresStore(SessionStore):
                 self._pool = None
                 raise
 
+    async def _connect_for_locks(self) -> Any:
+        return await asyncpg.connect(
+            self.url, timeout=CONNECT_TIMEOUT, server_settings={"application_name": "simxai-locks"}
+        )
+
     async def _migrate(self) -> None:
         async with self._pool.acquire(timeout=ACQUIRE_TIMEOUT) as db, db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1, $2)", *_MIGRATION_LOCK)
@@ -235,6 +242,7 @@ class PostgresStore(SessionStore):
                 await db.execute("INSERT INTO simxai_schema (version) VALUES ($1)", SCHEMA_VERSION)
 
     async def close(self) -> None:
+        await self._advisory.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             try:
@@ -256,16 +264,13 @@ class PostgresStore(SessionStore):
             raise RuntimeError("the session store is not open")
         return self._pool
 
-    async def _run(self, op: Callable[[Any], Awaitable[T]], session_id: str | None = None, retry: bool = True) -> T:
-        """Run `op` on the connection that holds `session_id`'s lock in this task, else on one from the pool.
+    async def _run(self, op: Callable[[Any], Awaitable[T]], retry: bool = True) -> T:
+        """Run `op` on a connection of the pool.
 
         A pooled connection that PostgreSQL closed while it sat idle (a restart) fails on first use: `op` then
         runs once more on a fresh connection when `retry` says it is idempotent.
         """
-        held = _HELD.get()
         with translated(self.description):
-            if held is not None and held[0] is self and held[1] == session_id:
-                return await op(held[2])
             for attempt in (0, 1):
                 db = await self._db.acquire(timeout=ACQUIRE_TIMEOUT)
                 try:
@@ -279,15 +284,12 @@ class PostgresStore(SessionStore):
                     await self._release(db)
         raise AssertionError("unreachable")
 
-    async def _release(self, db: Any, *, discard: bool = False) -> None:
-        """Give a connection back to the pool; one that is broken, or `discard`ed, is closed instead.
+    async def _release(self, db: Any) -> None:
+        """Give a connection back to the pool; one that is broken is closed instead.
 
         Never raises (a failure here must not hide the turn's own outcome): a connection the pool cannot reset
         is terminated by the pool, and the pool opens a new one when it needs it.
         """
-        if discard:
-            with contextlib.suppress(Exception):
-                db.terminate()
         with contextlib.suppress(Exception):
             await self._db.release(db)
 
@@ -295,60 +297,21 @@ class PostgresStore(SessionStore):
 
     @contextlib.asynccontextmanager
     async def lock(self, session_id: str) -> AsyncIterator[None]:
-        """Hold the session across replicas: this replica's lock, then the advisory lock on a connection
-        that the turn then uses for its reads and writes.
-        """
+        """Hold the session across replicas: this replica's lock, then the session's advisory lock."""
         local = self._locks.get(session_id)
         if local is None:
             local = asyncio.Lock()
             self._locks[session_id] = local
         # Unbounded, as with SQLite: the holder's own wait for the advisory lock is bounded.
-        await local.acquire()
-        try:
-            db = await self._locked_connection(session_id)
-            token = _HELD.set((self, session_id, db))
+        async with local:
+            with translated(self.description):
+                epoch = await self._advisory.acquire(session_id, self.lock_wait)
+            token = _HELD.set((self, session_id, epoch))
             try:
                 yield
             finally:
                 _HELD.reset(token)
-                await self._unlock(db, session_id)
-        finally:
-            local.release()
-
-    async def _locked_connection(self, session_id: str) -> Any:
-        """A pooled connection that holds the session's advisory lock (waiting for it up to `lock_wait`)."""
-        with translated(self.description):
-            for attempt in (0, 1):
-                db = await self._db.acquire(timeout=self.lock_wait)
-                try:
-                    await db.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", session_id, _KEY_SEED)
-                    return db
-                except _STALE:
-                    # Closed while idle (a restart): nothing was locked; try once more on a fresh connection.
-                    await self._db.expire_connections()
-                    await self._release(db, discard=True)
-                    if attempt:
-                        raise
-                except BaseException:
-                    # Cancelled or timed out while waiting: the lock may have been granted meanwhile, and
-                    # closing the connection is the one sure way to give it back.
-                    await self._release(db, discard=True)
-                    raise
-        raise AssertionError("unreachable")
-
-    async def _unlock(self, db: Any, session_id: str) -> None:
-        """Release the advisory lock and the connection; a connection whose lock cannot be released (it broke,
-        or the turn was cancelled meanwhile) is closed, which releases the lock in PostgreSQL.
-        """
-        released = False
-        try:
-            released = bool(
-                await db.fetchval("SELECT pg_advisory_unlock(hashtextextended($1, $2))", session_id, _KEY_SEED)
-            )
-        except Exception:  # the connection is gone or unusable: closing it is all that is left
-            released = False
-        finally:
-            await self._release(db, discard=not released)
+                await self._advisory.release(session_id, epoch)
 
     async def create(self, owner: str | None) -> SessionRecord:
         now = time.time()
@@ -370,7 +333,7 @@ class PostgresStore(SessionStore):
         return record
 
     async def get(self, session_id: str) -> SessionRecord | None:
-        return await self._run(lambda db: self._get(db, session_id), session_id)
+        return await self._run(lambda db: self._get(db, session_id))
 
     @staticmethod
     async def _get(db: Any, session_id: str) -> SessionRecord | None:
@@ -394,8 +357,7 @@ class PostgresStore(SessionStore):
             lambda db: db.fetch(
                 "SELECT seq, created_at, response, messages FROM simxai_turns WHERE session_id = $1 ORDER BY seq",
                 session_id,
-            ),
-            session_id,
+            )
         )
         return [
             StoredTurn(
@@ -408,7 +370,7 @@ class PostgresStore(SessionStore):
         ]
 
     async def load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
-        return await self._run(lambda db: self._load(db, session_id), session_id)
+        return await self._run(lambda db: self._load(db, session_id))
 
     async def _load(self, db: Any, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
         record = await self._get(db, session_id)
@@ -436,8 +398,9 @@ class PostgresStore(SessionStore):
         messages = list(messages)
         try:
             # Not retried: the version check would refuse a second attempt once the first had committed.
+            self._check_lock(session_id)
             outcome = await self._run(
-                lambda db: self._append(db, session_id, version, messages, response, state), session_id, retry=False
+                lambda db: self._append(db, session_id, version, messages, response, state), retry=False
             )
         except BaseException:
             self._cache.pop(session_id)
@@ -472,12 +435,21 @@ class PostgresStore(SessionStore):
             return "conflict" if row["present"] else "missing"
         return int(row["cutoff"] or 0)
 
+    def _check_lock(self, session_id: str) -> None:
+        """Refuse to write under a session lock that was lost with its connection (another replica may hold
+        the session now); writing without holding the lock is left to the version check.
+        """
+        held = _HELD.get()
+        if held is not None and held[0] is self and held[1] == session_id and not self._advisory.held(held[2]):
+            raise StoreUnavailableError(
+                f"the session database {self.description} dropped the connection that held this session's lock"
+            )
+
     async def delete(self, session_id: str) -> bool:
+        self._check_lock(session_id)
         self._cache.pop(session_id)
         # The turns go with their session (ON DELETE CASCADE), in the same statement.
-        status = await self._run(
-            lambda db: db.execute("DELETE FROM simxai_sessions WHERE id = $1", session_id), session_id
-        )
+        status = await self._run(lambda db: db.execute("DELETE FROM simxai_sessions WHERE id = $1", session_id))
         return bool(status != "DELETE 0")
 
     async def count(self) -> int:
