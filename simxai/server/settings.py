@@ -35,7 +35,8 @@ class ServerSettings(Settings):
         db_url: where sessions are kept, as a URL: ``postgresql://user:password@host:5432/db`` for a
             PostgreSQL database that many replicas share (needs ``simxai[postgres]``), or ``sqlite:///path``;
             unset means the SQLite file `db_path` (``SIMXAI_DB_URL``).
-        db_pool_size: the most PostgreSQL connections one replica opens; a turn holds one while it runs.
+        db_pool_size: the most pooled PostgreSQL connections one replica opens (for short reads and writes;
+            one more connection holds the replica's session locks).
         db_lock_wait: the longest a turn waits (seconds) for another turn of the same session on another
             replica before it is answered 409 (PostgreSQL).
         api_keys: accepted API keys, comma-separated; empty means no authentication. A session belongs to

@@ -84,7 +84,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 #: The advisory-lock key that serialises migrations (the two-int form, so it cannot meet a session's key).
 _MIGRATION_LOCK = (0x51A4, 18)
 
-#: Seconds to open one connection, and to wait for a free one of the pool outside a turn.
+#: Seconds to open one connection, and to wait for a free one of the pool.
 CONNECT_TIMEOUT = 5.0
 ACQUIRE_TIMEOUT = 30.0
 
@@ -183,7 +183,7 @@ class PostgresStore(SessionStore):
     Args:
         url: ``postgresql://user:password@host:port/database``.
         max_history_messages: the most context messages kept per session; older turns are dropped whole.
-        pool_size: the most connections this replica opens (a running turn holds one).
+        pool_size: the most pooled connections this replica opens (one more holds its session locks).
         lock_wait: the longest a turn waits (seconds) for another turn of its session before
             `StoreConflictError`.
     """
@@ -211,7 +211,7 @@ class PostgresStore(SessionStore):
                 max_size=self.pool_size,
                 timeout=CONNECT_TIMEOUT,
                 reset=_keep_state,
-                # Bounds every lock wait, the session's advisory lock included (then LockNotAvailableError).
+                # Bounds any row-lock wait of the pool's statements (then LockNotAvailableError: a 409).
                 server_settings={"application_name": "simxai", "lock_timeout": str(int(self.lock_wait * 1000))},
             )
             try:
