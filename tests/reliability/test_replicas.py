@@ -228,6 +228,7 @@ async def test_turns_to_random_replicas_are_all_stored_once_in_order(cluster):
         assert sum(len(a) for a in load.acknowledged.values()) == SESSIONS * 4 == load.sent
         await check_histories(http, cluster, load, exact=True)
     assert cluster.half_written() == []
+    print(f"\nrandom replicas: {load.sent} turns sent, {SESSIONS * 4} acknowledged, 0 failed")
 
 
 async def test_messages_to_one_session_through_different_replicas_at_once_are_serialised(cluster):
@@ -266,6 +267,8 @@ async def test_sigkill_of_a_replica_mid_load_loses_no_acknowledged_turn(cluster)
             # A turn whose client lost its connection may have been stored before the kill: not `exact`.
             await check_histories(http, cluster, load, exact=False)
             assert cluster.half_written() == []
+            acknowledged = sum(len(a) for a in load.acknowledged.values())
+            print(f"\nSIGKILL: {load.sent} turns sent, {acknowledged} acknowledged, dropped: {dict(load.tolerated)}")
         finally:
             await asyncio.to_thread(victim.start)
         # The restarted replica sees every session as the others do.
@@ -291,6 +294,8 @@ async def test_a_postgresql_restart_mid_load_is_503_then_recovers_by_itself(clus
         assert [s.pid for s in cluster.servers] == pids and len(cluster.alive()) == REPLICAS
         await check_histories(http, cluster, load, exact=False)
         assert cluster.half_written() == []
+        acknowledged = sum(len(a) for a in load.acknowledged.values())
+        print(f"\nPostgreSQL restart: {load.sent} turns sent, {acknowledged} acknowledged, {dict(load.tolerated)}")
         for server in cluster.servers:
             ready = await http.get(f"{server.base}/readyz")
             assert ready.status_code == 200 and ready.json()["store_reachable"] is True

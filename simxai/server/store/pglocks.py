@@ -17,6 +17,7 @@ whose lock was lost (another replica may hold the session now).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -42,6 +43,10 @@ KEY_SEED = 0x51A4
 class AdvisoryLocks:
     """The session locks of one replica, on one connection of their own.
 
+    Requests to take and release locks are batched: one task sends whatever is pending as two statements (the
+    releases, then the attempts to take), so under load a round trip serves many turns instead of each turn
+    queueing for its own.
+
     Args:
         connect: opens a new connection (asyncpg), e.g. ``lambda: asyncpg.connect(url)``.
     """
@@ -51,8 +56,11 @@ class AdvisoryLocks:
         self._connection: Any = None
         #: Counts the connections opened; a lock taken on an earlier one is lost.
         self.epoch = 0
-        # One statement at a time on the shared connection.
-        self._mutex = asyncio.Lock()
+        # Pending requests: session id -> the future of its outcome (the epoch it was taken in, 0 if it was not
+        # free / None once released).
+        self._to_take: dict[str, asyncio.Future[int]] = {}
+        self._to_release: dict[str, asyncio.Future[None]] = {}
+        self._worker: asyncio.Task[None] | None = None
         # The sessions this replica waits for, each woken when a replica announces its release.
         self._waiting: dict[str, asyncio.Event] = {}
 
@@ -71,6 +79,55 @@ class AdvisoryLocks:
         if event is not None:
             event.set()
 
+    # ---- the batching worker ---------------------------------------------------------------------------
+
+    def _submit(self, queue: dict[str, asyncio.Future[Any]], session_id: str) -> asyncio.Future[Any]:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        queue[session_id] = future
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.create_task(self._work())
+        return future
+
+    async def _work(self) -> None:
+        while self._to_take or self._to_release:
+            releasing, self._to_release = self._to_release, {}
+            taking, self._to_take = self._to_take, {}
+            try:
+                connection = await self._open()
+                epoch = self.epoch
+                if releasing:
+                    ids = list(releasing)
+                    await connection.execute(
+                        "SELECT pg_advisory_unlock(hashtextextended(id, $2)), pg_notify($3, id) "
+                        "FROM unnest($1::text[]) AS released(id)",
+                        ids,
+                        KEY_SEED,
+                        CHANNEL,
+                    )
+                    _settle(releasing, None)
+                if taking:
+                    rows = await connection.fetch(
+                        "SELECT id, pg_try_advisory_lock(hashtextextended(id, $2)) AS taken "
+                        "FROM unnest($1::text[]) AS wanted(id)",
+                        list(taking),
+                        KEY_SEED,
+                    )
+                    _settle(taking, {row["id"]: epoch if row["taken"] else 0 for row in rows})
+            except (Exception, asyncio.CancelledError) as exc:
+                if releasing:
+                    # A release that failed leaves locks held on a live connection: closing it releases them
+                    # (the turns still holding one then find it lost, and store nothing).
+                    logger.warning("could not release session locks (%s); reconnecting", exc)
+                    self.terminate()
+                    _settle(releasing, None)
+                for future in taking.values():
+                    if not future.done():
+                        future.set_exception(exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+
+    # ---- what the store calls ----------------------------------------------------------------------------
+
     async def acquire(self, session_id: str, wait: float) -> int:
         """Take the session's lock, waiting up to `wait` seconds; the epoch it was taken in.
 
@@ -83,12 +140,9 @@ class AdvisoryLocks:
         try:
             while True:
                 event.clear()
-                async with self._mutex:
-                    connection = await self._open()
-                    if await connection.fetchval(
-                        "SELECT pg_try_advisory_lock(hashtextextended($1, $2))", session_id, KEY_SEED
-                    ):
-                        return self.epoch
+                epoch = await self._take(session_id)
+                if epoch:
+                    return epoch
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise StoreConflictError(
@@ -101,6 +155,19 @@ class AdvisoryLocks:
         finally:
             self._waiting.pop(session_id, None)
 
+    async def _take(self, session_id: str) -> int:
+        future = self._submit(self._to_take, session_id)
+        try:
+            return int(await asyncio.shield(future))
+        except asyncio.CancelledError:
+            # The turn went away while its request was on the wire: a lock taken for it is given back.
+            def give_back(done: asyncio.Future[int]) -> None:
+                if not done.cancelled() and done.exception() is None and done.result():
+                    self._submit(self._to_release, session_id)
+
+            future.add_done_callback(give_back)
+            raise
+
     def held(self, epoch: int) -> bool:
         """Whether a lock taken in `epoch` is still held (its connection has not been lost since)."""
         return epoch == self.epoch and self._connection is not None and not self._connection.is_closed()
@@ -108,24 +175,10 @@ class AdvisoryLocks:
     async def release(self, session_id: str, epoch: int) -> None:
         """Release the session's lock and announce it; nothing to do if it went with a lost connection.
 
-        Never raises: a connection on which the unlock fails is closed (which releases its locks: the turns
-        still holding one then find it lost, and store nothing).
+        Never raises: if the release fails, the connection is closed, which releases its locks.
         """
-        async with self._mutex:
-            if not self.held(epoch):
-                return
-            try:
-                await self._connection.execute(
-                    "SELECT pg_advisory_unlock(hashtextextended($1, $2)), pg_notify($3, $1)",
-                    session_id,
-                    KEY_SEED,
-                    CHANNEL,
-                )
-            except (Exception, asyncio.CancelledError) as exc:
-                logger.warning("could not release the lock of session %s (%s); reconnecting", session_id, exc)
-                self.terminate()
-                if isinstance(exc, asyncio.CancelledError):
-                    raise
+        if self.held(epoch):
+            await asyncio.shield(self._submit(self._to_release, session_id))
 
     def terminate(self) -> None:
         """Drop the connection at once (every lock it holds is released by PostgreSQL)."""
@@ -133,9 +186,18 @@ class AdvisoryLocks:
             self._connection.terminate()
 
     async def close(self) -> None:
+        if self._worker is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self._worker, 5)
         if self._connection is not None and not self._connection.is_closed():
             try:
                 await asyncio.wait_for(self._connection.close(), 5)
             except (asyncio.TimeoutError, OSError, asyncpg.exceptions.InterfaceError):
                 self._connection.terminate()
         self._connection = None
+
+
+def _settle(futures: dict[str, asyncio.Future[Any]], results: dict[str, int] | None) -> None:
+    for session_id, future in futures.items():
+        if not future.done():
+            future.set_result(None if results is None else results.get(session_id, 0))
