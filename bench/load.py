@@ -157,7 +157,10 @@ async def open_session(bases: list[str], index: int) -> tuple[httpx.AsyncClient,
     """A user's own client (one keep-alive connection per replica, as with real users) and a new session."""
     # One client shared by all sessions would measure httpx instead: on this stack its pool slows down
     # sharply beyond ~20 kept-alive connections, while the server itself keeps up.
-    limits = httpx.Limits(max_connections=len(bases), max_keepalive_connections=len(bases))
+    # A kept-alive connection is dropped after 2 s idle, before uvicorn's own 5 s: reusing one the server is
+    # closing at that moment is a client-side ReadError, not a failed turn (with several replicas, a session's
+    # connection to one of them idles for several turns).
+    limits = httpx.Limits(max_connections=len(bases), max_keepalive_connections=len(bases), keepalive_expiry=2.0)
     client = httpx.AsyncClient(timeout=TURN_TIMEOUT, limits=limits)
     try:
         response = await client.post(f"{bases[index % len(bases)]}/v1/sessions")
