@@ -147,10 +147,10 @@ def test_replicas_share_one_postgresql_and_wait_for_it(monkeypatch):
         monkeypatch.delenv(key)
     for key, value in replica["environment"].items():
         # Compose's ${VAR:-default}: the default, as when the variable is unset.
-        monkeypatch.setenv(key, re.sub(r"\$\{[A-Z_]+:-([^}]*)\}", r"\1", str(value)))
+        monkeypatch.setenv(key, _interpolate(str(value)))
     settings = ServerSettings()
     env = postgres["environment"]
-    password = re.sub(r"\$\{[A-Z_]+:-([^}]*)\}", r"\1", env["POSTGRES_PASSWORD"])
+    password = _interpolate(env["POSTGRES_PASSWORD"])
     assert settings.db_url == f"postgresql://{env['POSTGRES_USER']}:{password}@postgres:5432/{env['POSTGRES_DB']}"
     assert settings.fallback_to_router is True and settings.base_url == "http://vllm:8000/v1"
     assert "/readyz" in replica["healthcheck"]["test"][-1]
@@ -166,7 +166,9 @@ def test_the_proxy_balances_the_replicas_and_never_buffers_a_stream():
     assert re.search(r"^\s*server replica:8000\b", conf, re.MULTILINE), "the upstream is not the replica service"
     assert re.search(r"^\s*proxy_buffering off;", conf, re.MULTILINE)
     assert re.search(r"^\s*proxy_pass http://simxai;", conf, re.MULTILINE)
-    assert re.search(r"^\s*listen 80;", conf, re.MULTILINE) and proxy["ports"] == ["8081:80"]
+    assert re.search(r"^\s*listen 80;", conf, re.MULTILINE)
+    assert [_interpolate(p) for p in proxy["ports"]] == ["127.0.0.1:8081:80"]
+    assert _service("replica")["environment"]["SIMXAI_API_KEYS"] == _service("simxai")["environment"]["SIMXAI_API_KEYS"]
 
 
 def test_vllm_image_is_pinned_to_a_release_for_common_drivers_and_can_be_chosen():
