@@ -11,12 +11,14 @@ WORKDIR /src
 # rebuilt only when pyproject.toml or constraints.txt change, never for an edit to the code.
 COPY pyproject.toml constraints.txt ./
 RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-print('\n'.join(p['dependencies'] + p['optional-dependencies']['server']))" > requirements.txt \
+print('\n'.join(p['dependencies'] + p['optional-dependencies']['server'] + p['optional-dependencies']['postgres']))" \
+    > requirements.txt \
     && /opt/simxai/bin/pip install -c constraints.txt -r requirements.txt
 # Then the code. A regular (not editable) install, so the runtime stage needs the virtual environment only.
 COPY README.md ./
 COPY simxai ./simxai
-RUN /opt/simxai/bin/pip install --no-deps "/src[server]"
+# The postgres extra (asyncpg, a wheel) lets the same image run as a replica on PostgreSQL (SIMXAI_DB_URL).
+RUN /opt/simxai/bin/pip install --no-deps "/src[server,postgres]"
 
 FROM python:3.11-slim-bookworm
 ENV PATH=/opt/simxai/bin:$PATH \

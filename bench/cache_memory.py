@@ -2,7 +2,7 @@
 
     python bench/cache_memory.py [--message-chars 4000] [--sessions 400] [--json FILE]
 
-Fills the session store's context cache (`simxai.server.sessions._ContextCache`) the way turns do: per turn a
+Fills the session store's context cache (`simxai.server.store.base.ContextCache`) the way turns do: per turn a
 user message, the model's tool call, the tool's JSON result and a reply, until many more sessions than fit
 have passed through it. tracemalloc measures the memory the cache holds at the end, with today's bound
 (`CACHED_CHARS`) and with the former bound of 20,000 messages, in four cases: only the user message at the
@@ -17,8 +17,8 @@ import tracemalloc
 from pathlib import Path
 
 from simxai.messages import Message, ToolCall
-from simxai.server import sessions
-from simxai.server.sessions import _ContextCache
+from simxai.server.store import base as sessions
+from simxai.server.store.base import ContextCache as _ContextCache
 
 TURNS_PER_SESSION = 25
 ALPHABETS = {"ascii": "what does the model predict ", "emoji": "😀🙂🤔🧪"}

@@ -11,7 +11,10 @@ SimXAIError
 ├── FunctionCallError       an XAI function failed while running
 │   ├── ArgumentError             its arguments are invalid (names what is wrong and what is valid)
 │   └── BudgetError               it used up its time or model-call budget, or its caller went away
-└── HostError               the host system cannot provide a resource
+├── HostError               the host system cannot provide a resource
+└── StoreError              the session store cannot be used (e.g. its schema is newer than this SimXAI)
+    ├── StoreUnavailableError     the session database cannot be reached (503: try again)
+    └── StoreConflictError        another turn of the session held it too long (409: send again)
 ```
 
 Expected conversational outcomes (a clarification, "no counterfactual found") are values, not exceptions.
@@ -31,6 +34,9 @@ __all__ = [
     "HostError",
     "ModelOutputError",
     "SimXAIError",
+    "StoreConflictError",
+    "StoreError",
+    "StoreUnavailableError",
     "ToolCallParseError",
     "UsageError",
 ]
@@ -106,3 +112,15 @@ class BudgetError(FunctionCallError):
 
 class HostError(SimXAIError):
     """The host system cannot provide the requested resource."""
+
+
+class StoreError(SimXAIError):
+    """The session store cannot be used: e.g. its schema was written by a newer SimXAI."""
+
+
+class StoreUnavailableError(StoreError):
+    """The session database cannot be reached (down, restarting, or out of connections)."""
+
+
+class StoreConflictError(StoreError):
+    """Another turn of the same session held the session for longer than a turn may wait."""

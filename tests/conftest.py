@@ -31,3 +31,34 @@ def datasets_dir() -> Path:
     path = (REPO_ROOT / ".." / "shared" / "datasets").resolve()
     assert path.is_dir(), f"the shared datasets are not at {path} (see /work/shared/datasets/README.md)"
     return path
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server of the test run's own (Debian's binaries, a temporary folder, a loopback port).
+
+    Skipped where PostgreSQL is not installed, except in CI (CI=true), whose .ci/run installs it: there a
+    missing server fails rather than silently skipping the PostgreSQL half of the store's contract.
+    """
+    import os
+
+    from simxai.server.store.pgserver import PostgresNotInstalled, TemporaryPostgres
+
+    try:
+        server = TemporaryPostgres()
+    except PostgresNotInstalled as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(exc))
+    with server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres, request) -> str:
+    """A new, empty database on the test run's PostgreSQL server, for one test."""
+    import re
+    import uuid
+
+    name = "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:40] + "_" + uuid.uuid4().hex[:8]
+    return postgres.create_database(name)

@@ -125,8 +125,50 @@ def _free_port() -> int:
 # ---- docker-compose.yml -------------------------------------------------------------------------------
 
 
-def test_compose_has_the_llm_and_the_service():
-    assert set(_compose()["services"]) == {"vllm", "simxai"}
+def test_compose_has_the_llm_and_the_service_and_a_scale_profile():
+    services = _compose()["services"]
+    assert set(services) == {"vllm", "simxai", "postgres", "replica", "proxy"}
+    # `docker compose up` starts the LLM and one service; the rest only with --profile scale.
+    assert {name for name, s in services.items() if "profiles" not in s} == {"vllm", "simxai"}
+    assert all(services[name]["profiles"] == ["scale"] for name in ("postgres", "replica", "proxy"))
+
+
+# ---- the "scale" profile: PostgreSQL, replicas and nginx -------------------------------------------------
+
+
+def test_replicas_share_one_postgresql_and_wait_for_it(monkeypatch):
+    replica, postgres = _service("replica"), _service("postgres")
+    assert replica["deploy"]["replicas"] >= 2 and "ports" not in replica
+    assert replica["depends_on"]["postgres"] == {"condition": "service_healthy"}
+    assert replica["build"] == _service("simxai")["build"] and replica["image"] == _service("simxai")["image"]
+    assert postgres["image"].startswith("postgres:16") and "ports" not in postgres
+    assert postgres["healthcheck"]["test"][:2] == ["CMD", "pg_isready"]
+    for key in [k for k in os.environ if k.startswith("SIMXAI_")]:
+        monkeypatch.delenv(key)
+    for key, value in replica["environment"].items():
+        # Compose's ${VAR:-default}: the default, as when the variable is unset.
+        monkeypatch.setenv(key, _interpolate(str(value)))
+    settings = ServerSettings()
+    env = postgres["environment"]
+    password = _interpolate(env["POSTGRES_PASSWORD"])
+    assert settings.db_url == f"postgresql://{env['POSTGRES_USER']}:{password}@postgres:5432/{env['POSTGRES_DB']}"
+    assert settings.fallback_to_router is True and settings.base_url == "http://vllm:8000/v1"
+    assert "/readyz" in replica["healthcheck"]["test"][-1]
+    ast.parse(replica["healthcheck"]["test"][-1])
+
+
+def test_the_proxy_balances_the_replicas_and_never_buffers_a_stream():
+    proxy = _service("proxy")
+    assert proxy["depends_on"] == {"replica": {"condition": "service_healthy"}}
+    source, target, mode = proxy["volumes"][0].split(":")
+    assert (target, mode) == ("/etc/nginx/nginx.conf", "ro")
+    conf = (REPO_ROOT / source).read_text(encoding="utf-8")
+    assert re.search(r"^\s*server replica:8000\b", conf, re.MULTILINE), "the upstream is not the replica service"
+    assert re.search(r"^\s*proxy_buffering off;", conf, re.MULTILINE)
+    assert re.search(r"^\s*proxy_pass http://simxai;", conf, re.MULTILINE)
+    assert re.search(r"^\s*listen 80;", conf, re.MULTILINE)
+    assert [_interpolate(p) for p in proxy["ports"]] == ["127.0.0.1:8081:80"]
+    assert _service("replica")["environment"]["SIMXAI_API_KEYS"] == _service("simxai")["environment"]["SIMXAI_API_KEYS"]
 
 
 def test_vllm_image_is_pinned_to_a_release_for_common_drivers_and_can_be_chosen():
@@ -291,14 +333,15 @@ def test_the_constraints_pin_every_requirement_of_the_project_within_its_range()
 
 def test_the_image_installs_the_package_with_the_server_extra_and_no_torch():
     installs = [rest for rest in _args("RUN") if "pip install" in rest]
-    targets = [w for w in shlex.split(installs[-1]) if w.endswith("[server]")]
+    targets = [w for w in shlex.split(installs[-1]) if re.search(r"\[(\w+,)*server(,\w+)*\]$", w)]
     assert targets, f"the install does not name the server extra: {installs[-1]}"
     copied = {shlex.split(rest)[-1].rstrip("/") for rest in _args("COPY") if "--from" not in rest}
-    source = targets[0].removesuffix("[server]").rstrip("/")
+    source = targets[0].split("[")[0].rstrip("/")
     assert source in {"/src", "."} or source in copied, f"{source} is not the copied source tree"
     assert "torch" not in " ".join(_args("RUN"))
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    wanted = project["dependencies"] + project["optional-dependencies"]["server"]
+    extras = targets[0].split("[")[1].rstrip("]").split(",")
+    wanted = project["dependencies"] + [d for e in extras for d in project["optional-dependencies"][e]]
     heavy = [d for d in wanted if re.match(r"(torch|transformers)\b", d)]
     assert not heavy, f"the service image would pull {heavy}"
 

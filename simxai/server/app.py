@@ -11,7 +11,6 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -28,8 +27,8 @@ from simxai.server.middleware import BodyLimitMiddleware, CatchAllMiddleware
 from simxai.server.ratelimit import RateLimiter
 from simxai.server.routes import export, functions, health, host_info, openai, page, sessions
 from simxai.server.routes.docs import install_docs
-from simxai.server.sessions import SessionStore
 from simxai.server.settings import ServerSettings
+from simxai.server.store import build_store
 from simxai.server.warmup import start_warmup
 from simxai.settings import agent_settings, build_backend, build_fallback, load_host
 from simxai.work import WorkerPool
@@ -96,7 +95,7 @@ async def start(
     agent = await asyncio.to_thread(
         Agent, host, backend, settings=agent_settings(settings), fallback=fallback, pool=pool
     )
-    store = SessionStore(settings.db_path, max_history_messages=settings.max_history_messages)
+    store = build_store(settings)
     await store.open()
     state = AppState(
         settings=settings,
@@ -125,7 +124,7 @@ def _log_startup(settings: ServerSettings, state: AppState, backend: Backend) ->
         kind = "router (offline, no LLM: replies are deterministic renderings of the function outputs)"
     else:
         kind = backend.name + (f" at {redact_url(settings.base_url)}" if settings.base_url else "")
-    db = settings.db_path if settings.db_path == ":memory:" else str(Path(settings.db_path).resolve())
+    db = state.store.description
     logger.info(
         "SimXAI %s: host %s; backend %s%s",
         simxai.__version__,
@@ -136,7 +135,11 @@ def _log_startup(settings: ServerSettings, state: AppState, backend: Backend) ->
     logger.info(
         "sessions are stored in %s%s",
         db,
-        " (in memory: lost on restart)" if db == ":memory:" else " (set SIMXAI_DB_PATH to move them)",
+        " (in memory: lost on restart)"
+        if db == ":memory:"
+        else ""
+        if db.startswith("postgresql")
+        else " (set SIMXAI_DB_PATH to move them)",
     )
     logger.info(
         "API keys: %s; CORS origins: %s",

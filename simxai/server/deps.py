@@ -17,8 +17,8 @@ from simxai.agent import Agent
 from simxai.hosts.base import Host
 from simxai.server.metrics import Metrics
 from simxai.server.ratelimit import RateLimiter
-from simxai.server.sessions import SessionRecord, SessionStore
 from simxai.server.settings import ServerSettings
+from simxai.server.store import SessionRecord, SessionStore
 from simxai.server.warmup import Warmup
 from simxai.work import WorkerPool, current_owner, set_owner
 

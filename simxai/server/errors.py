@@ -11,6 +11,8 @@
 | `HostError`                     | 502    | `host_error`         |
 | `FunctionCallError`             | 500    | `function_error`     |
 | `UsageError`                    | 500    | `configuration_error`|
+| `StoreUnavailableError`         | 503    | `store_unavailable`  |
+| `StoreConflictError`            | 409    | `conflict`           |
 | any other exception             | 500    | `internal_error`     |
 
 A body is ``{"error": "<message>", "type": "<type>", ...}``; routes under the OpenAI-compatible face answer in
@@ -39,6 +41,8 @@ from simxai.exceptions import (
     HostError,
     ModelOutputError,
     SimXAIError,
+    StoreConflictError,
+    StoreUnavailableError,
     UsageError,
 )
 
@@ -130,6 +134,11 @@ def classify(exc: BaseException) -> ErrorInfo:
         return ErrorInfo(502, "host_error", f"The host system could not provide this: {exc}")
     if isinstance(exc, FunctionCallError):
         return ErrorInfo(500, "function_error", str(exc))
+    if isinstance(exc, StoreUnavailableError):
+        logger.warning("session store unavailable: %s", exc)
+        return ErrorInfo(503, "store_unavailable", f"Sessions are unavailable for a moment: {exc}. Try again shortly.")
+    if isinstance(exc, StoreConflictError):
+        return ErrorInfo(409, "conflict", f"The session is busy: {exc}.")
     if isinstance(exc, UsageError):
         logger.error("configuration error: %s", exc)
         return ErrorInfo(500, "configuration_error", f"The server is misconfigured: {exc}")

@@ -46,6 +46,14 @@ class Metrics:
             buckets=_LATENCY_BUCKETS,
             registry=self.registry,
         )
+        self.store_seconds = Histogram(
+            "simxai_store_seconds",
+            "Seconds a session turn spends in the session store, by operation: lock (waiting for and taking "
+            "the session's lock, and releasing it), load (reading the history), append (storing the turn).",
+            ["op"],
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
         self.function_calls = Counter(
             "simxai_function_calls",
             "Function calls, by function and status (ok, error, clarification, rejected); "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import errno
 import logging
 import socket
@@ -13,7 +14,7 @@ from simxai.exceptions import UsageError
 from simxai.server.settings import ServerSettings
 from simxai.settings import BUNDLED_HOSTS, read_settings
 
-__all__ = ["check_port", "serve", "settings_from_args"]
+__all__ = ["check_port", "prepare_store", "serve", "settings_from_args"]
 
 # Command-line options and the settings they override; None means "not given on the command line".
 _OPTIONS = ("bind", "port", "backend", "base_url", "host", "host_config", "host_url", "fallback_to_router")
@@ -79,6 +80,19 @@ def check_port(bind: str, port: int) -> None:
             ) from None
 
 
+async def prepare_store(settings: ServerSettings) -> None:
+    """Open the settings' session store once (creating or migrating its schema) and close it.
+
+    Raises:
+        StoreError: the database cannot be reached, or its schema is newer than this SimXAI.
+    """
+    from simxai.server.store import build_store
+
+    store = build_store(settings)
+    await store.open()
+    await store.close()
+
+
 def serve(args: argparse.Namespace) -> int:
     """Serve the HTTP API and the web page until interrupted; return the exit code.
 
@@ -86,7 +100,7 @@ def serve(args: argparse.Namespace) -> int:
     at once with a clear message instead of inside the server.
 
     Raises:
-        SimXAIError: the host or backend cannot be built from the settings.
+        SimXAIError: the host, backend or session store cannot be built from the settings.
     """
     import uvicorn
 
@@ -102,6 +116,9 @@ def serve(args: argparse.Namespace) -> int:
     # Read the schema now, so an unreachable remote host fails here with its URL, not inside the server.
     host.schema()
     backend = build_backend(settings)
+    # Create or migrate the session schema now, so a database that is down or newer than this SimXAI stops
+    # the server here with one clear line.
+    asyncio.run(prepare_store(settings))
     # Before anything says the server is up: a busy port is one line, not a log ending in [Errno 98].
     check_port(settings.bind, settings.port)
     # The process is the app's own: its startup freezes the collector's view of the host, agent and store.
@@ -116,7 +133,7 @@ def serve(args: argparse.Namespace) -> int:
         host=settings.bind,
         port=settings.port,
         log_level=settings.log_level.lower(),
-        # One process: sessions are serialised by in-process locks (the store also refuses interleaved turns).
+        # One process per replica: scale out with more replicas on one PostgreSQL (docs/deployment.md).
         workers=1,
         proxy_headers=False,
         server_header=False,

@@ -32,6 +32,13 @@ class ServerSettings(Settings):
         bind: the address to listen on (``SIMXAI_BIND``).
         port: the TCP port (``SIMXAI_PORT``).
         db_path: the SQLite file that keeps sessions across restarts; ``:memory:`` keeps them in memory.
+        db_url: where sessions are kept, as a URL: ``postgresql://user:password@host:5432/db`` for a
+            PostgreSQL database that many replicas share (needs ``simxai[postgres]``), or ``sqlite:///path``;
+            unset means the SQLite file `db_path` (``SIMXAI_DB_URL``).
+        db_pool_size: the most pooled PostgreSQL connections one replica opens (for short reads and writes;
+            one more connection holds the replica's session locks).
+        db_lock_wait: the longest a turn waits (seconds) for another turn of the same session on another
+            replica before it is answered 409 (PostgreSQL).
         api_keys: accepted API keys, comma-separated; empty means no authentication. A session belongs to
             the key that created it.
         cors_origins: origins allowed to call the API from a browser, comma-separated (``*`` for any).
@@ -55,6 +62,9 @@ class ServerSettings(Settings):
     bind: str = "127.0.0.1"
     port: int = pydantic.Field(default=8000, ge=0, le=65535)
     db_path: str = "simxai-sessions.db"
+    db_url: str | None = None
+    db_pool_size: int = pydantic.Field(default=20, ge=2, le=1000)
+    db_lock_wait: float = pydantic.Field(default=120.0, gt=0)
     api_keys: CommaList = []
     cors_origins: CommaList = []
     max_body_bytes: int = pydantic.Field(default=64 * 1024, ge=1024)
@@ -69,6 +79,20 @@ class ServerSettings(Settings):
     header_seconds: float = pydantic.Field(default=10.0, gt=0)
     max_connections: int = pydantic.Field(default=512, ge=8)
     log_level: str = "info"
+
+    @pydantic.field_validator("db_url")
+    @classmethod
+    def _known_database(cls, url: str | None) -> str | None:
+        if url is None or not url.strip():
+            return None
+        url = url.strip()
+        if not url.startswith(("postgresql://", "postgres://", "sqlite:///")):
+            scheme = url.split("://", 1)[0] if "://" in url else url[:20]
+            raise ValueError(
+                f"the database URL scheme {scheme!r} is not supported; use postgresql://user:password@host/db "
+                "or sqlite:///path/to/file.db"
+            )
+        return url
 
     @pydantic.field_validator("api_keys")
     @classmethod

@@ -65,8 +65,12 @@ async def session_turn(state: AppState, session_id: str, text: str, *, on_event:
         HTTPException: 404 when the session was deleted before the turn could be stored; 409 when another
             process stored a turn of this session first.
     """
+    store_time = state.metrics.store_seconds
+    clock = time.perf_counter()
     async with state.store.lock(session_id):
+        locked = time.perf_counter()
         loaded = await state.store.load(session_id)
+        store_time.labels(op="load").observe(time.perf_counter() - locked)
         if loaded is None:
             raise no_session(session_id)
         record, history = loaded
@@ -74,9 +78,13 @@ async def session_turn(state: AppState, session_id: str, text: str, *, on_event:
         response = TurnResponse.of(
             turn, session_id=session_id, number=record.version + 1, created_at=time.time()
         ).model_dump_json()
+        appending = time.perf_counter()
         outcome = await state.store.append_turn(
             session_id, version=record.version, messages=turn.messages, response=response, state=turn.state
         )
+        unlocking = time.perf_counter()
+        store_time.labels(op="append").observe(unlocking - appending)
+    store_time.labels(op="lock").observe(locked - clock + time.perf_counter() - unlocking)
     if outcome == "missing":
         raise HTTPException(404, f"The session {session_id!r} was deleted while the turn ran.")
     if outcome == "conflict":

@@ -430,9 +430,9 @@ def test_9_an_id_given_twice_is_refused(server: Any) -> None:
 
 def test_10_the_history_cache_is_bounded_by_size_not_message_count() -> None:
     from simxai.messages import Message
-    from simxai.server.sessions import CACHED_CHARS, MESSAGE_OVERHEAD, _ContextCache
+    from simxai.server.store.base import CACHED_CHARS, MESSAGE_OVERHEAD, ContextCache
 
-    cache = _ContextCache(CACHED_CHARS)
+    cache = ContextCache(CACHED_CHARS)
     turn = [Message.user("😀" * 4000), Message.assistant("😀" * 4000)]
     for s in range(2000):  # 4,000 messages of 16 KB each: 64 MB of text offered
         cache.put(f"s{s}", 1, [(1, turn)])

@@ -23,6 +23,7 @@ async def test_healthz_and_readyz_with_the_router(client, demo_host):
         "backend": "router",
         "backend_reachable": True,
         "fallback": None,
+        "store_reachable": True,
     }
 
 

@@ -28,12 +28,15 @@ async def healthz() -> dict[str, str]:
     "/readyz",
     summary="Readiness",
     responses={
-        503: {"description": "Not ready: still starting, a remote host is down, or the LLM backend is unreachable."}
+        503: {
+            "description": "Not ready: still starting, a remote host is down, the LLM backend is unreachable, "
+            "or the session database is."
+        }
     },
 )
 async def readyz(request: Request) -> JSONResponse:
-    """200 when the host is loaded (a remote host answers) and the LLM backend answers (or the router
-    fallback is enabled).
+    """200 when the host is loaded (a remote host answers), the session database answers, and the LLM backend
+    answers (or the router fallback is enabled).
 
     `warmup` reports the host's start-up work (predictions, metrics, global explanation) computed in the
     background: its step, steps done and total, and seconds so far.
@@ -54,7 +57,8 @@ async def readyz(request: Request) -> JSONResponse:
             host_up = await asyncio.wait_for(asyncio.to_thread(state.host.ping), PING_TIMEOUT)
         except asyncio.TimeoutError:
             host_up = False
-    ready = host_up and (reachable or fallback is not None)
+    store_reachable = await state.store.ping()
+    ready = host_up and (reachable or fallback is not None) and store_reachable
     body: dict[str, Any] = {
         "ready": ready,
         "host": agent.schema.name,
@@ -62,6 +66,7 @@ async def readyz(request: Request) -> JSONResponse:
         "backend": agent.backend.name,
         "backend_reachable": reachable,
         "fallback": fallback,
+        "store_reachable": store_reachable,
     }
     if state.warmup is not None:
         # The host's start-up work: answers come without it, only slower until it is done.
@@ -74,6 +79,8 @@ async def readyz(request: Request) -> JSONResponse:
             f"the LLM backend {agent.backend.name} does not answer"
             + (f"; turns fall back to the {fallback}" if fallback else "")
         )
+    if not store_reachable:
+        reasons.append(f"the session database {state.store.description} does not answer")
     if reasons:
         body["reason"] = "; ".join(reasons)
     return JSONResponse(body, status_code=200 if ready else 503)

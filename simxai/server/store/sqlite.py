@@ -5,11 +5,13 @@ got; the session row holds the dialogue state and a version number (the count of
 updating the state and dropping the oldest turns beyond the history bound happen in one transaction, and
 only if the version is still the one the turn started from, so two server processes sharing one file can
 never interleave turns of a session. Within a process, turns of a session are also serialised by an
-`asyncio.Lock` (see `SessionStore.lock`), which makes concurrent requests wait rather than conflict.
+`asyncio.Lock` (see `SqliteStore.lock`), which makes concurrent requests wait rather than conflict.
 
 Every SQLite call runs on one dedicated thread, so the event loop never blocks on disk and the connection
 is never shared between threads. That thread also keeps the parsed context of recently active sessions, keyed
 by version, so a turn reads one small row instead of re-reading and re-parsing its whole history.
+
+The schema's version is SQLite's `user_version`; `MIGRATIONS[i]` takes a file from version i to i + 1.
 """
 
 from __future__ import annotations
@@ -21,35 +23,35 @@ import sqlite3
 import time
 import uuid
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar
-
-import pydantic
+from typing import Any, TypeVar
 
 from simxai.agent import DialogueState
 from simxai.messages import Message
+from simxai.server.store.base import (
+    CACHED_CHARS,
+    MESSAGES,
+    AppendOutcome,
+    ContextCache,
+    SessionRecord,
+    SessionStore,
+    StoredTurn,
+    keep_from,
+    newer_schema,
+)
 
-__all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
-
-#: The parsed context kept in memory, over all sessions (the least recently used sessions go first), in
-#: bytes of message text (4 per character unless it is ASCII) plus `MESSAGE_OVERHEAD` per message. Counting
-#: messages alone let maximum-size messages fill about 244 MiB; `bench/cache_memory.py` measures 13-15 MiB.
-CACHED_CHARS = 16_000_000
-#: What a parsed message costs beyond its text, in the same unit (its objects; measured, see above).
-MESSAGE_OVERHEAD = 1_000
-
-#: A session's kept turns as (turn number, messages), oldest first.
-Turns = list[tuple[int, list[Message]]]
+__all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
 T = TypeVar("T")
 
-AppendOutcome = Literal["ok", "missing", "conflict"]
+_MESSAGES = MESSAGES
 
-_MESSAGES = pydantic.TypeAdapter(list[Message])
-
-_SCHEMA = """
+#: The statements that take a file from schema version i to i + 1 (version 0: a new file, or one written
+#: before schemas had versions, whose tables version 1 matches: hence IF NOT EXISTS).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """
 CREATE TABLE IF NOT EXISTS sessions (
     id TEXT PRIMARY KEY,
     owner TEXT,
@@ -57,7 +59,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     updated_at REAL NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
     state TEXT NOT NULL
-);
+)""",
+        """
 CREATE TABLE IF NOT EXISTS turns (
     session_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -66,74 +69,15 @@ CREATE TABLE IF NOT EXISTS turns (
     messages TEXT NOT NULL,
     response TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
-"""
+) WITHOUT ROWID
+""",
+    ),
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class SessionRecord(pydantic.BaseModel):
-    """A session's metadata and dialogue state."""
-
-    id: str
-    owner: str | None
-    created_at: float
-    updated_at: float
-    version: int
-    state: DialogueState
-
-
-class StoredTurn(pydantic.BaseModel):
-    """One stored turn: its number, time, the response the client got, and the messages it added."""
-
-    seq: int
-    created_at: float
-    response: dict[str, Any]
-    messages: list[Message]
-
-
-class _ContextCache:
-    """Parsed contexts of recently active sessions, by version, bounded by their total size (`CACHED_CHARS`)."""
-
-    def __init__(self, max_size: int) -> None:
-        self.max_size = max_size
-        self._entries: OrderedDict[str, tuple[int, Turns]] = OrderedDict()
-        self._size = 0
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    @staticmethod
-    def _count(turns: Turns) -> int:
-        # A str takes 1 byte per character when it is ASCII, up to 4 otherwise (emoji): count the worst.
-        return sum(
-            len(m.content) * (1 if m.content.isascii() else 4) + MESSAGE_OVERHEAD
-            for _, messages in turns
-            for m in messages
-        )
-
-    def get(self, session_id: str, version: int) -> Turns | None:
-        """The session's turns if they are cached at `version`."""
-        entry = self._entries.get(session_id)
-        if entry is None or entry[0] != version:
-            return None
-        self._entries.move_to_end(session_id)
-        return entry[1]
-
-    def put(self, session_id: str, version: int, turns: Turns) -> None:
-        self.pop(session_id)
-        self._entries[session_id] = (version, turns)
-        self._size += self._count(turns)
-        while self._size > self.max_size and len(self._entries) > 1:
-            _, (_, dropped) = self._entries.popitem(last=False)
-            self._size -= self._count(dropped)
-
-    def pop(self, session_id: str) -> None:
-        entry = self._entries.pop(session_id, None)
-        if entry is not None:
-            self._size -= self._count(entry[1])
-
-
-class SessionStore:
+class SqliteStore(SessionStore):
     """Sessions in one SQLite file.
 
     Args:
@@ -143,11 +87,12 @@ class SessionStore:
 
     def __init__(self, path: str | Path, *, max_history_messages: int = 200) -> None:
         self.path = str(path)
+        self.description = self.path if self.path == ":memory:" else str(Path(self.path).expanduser().resolve())
         self.max_history_messages = max_history_messages
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="simxai-sqlite")
         self._connection: sqlite3.Connection | None = None
         # Touched only on the SQLite thread, like the connection.
-        self._cache = _ContextCache(CACHED_CHARS)
+        self._cache = ContextCache(CACHED_CHARS)
         # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -174,7 +119,11 @@ class SessionStore:
             # With WAL, NORMAL loses no committed turn when the process dies; only an OS crash or power loss
             # may drop the last few, which is the usual trade for not syncing the disk on every turn.
             connection.execute("PRAGMA synchronous = NORMAL")
-        connection.executescript(_SCHEMA)
+        try:
+            _migrate(connection, self.path)
+        except BaseException:
+            connection.close()
+            raise
         self._connection = connection
 
     def _close(self) -> None:
@@ -344,14 +293,10 @@ class SessionStore:
         rows = self._db.execute(
             "SELECT seq, n_messages FROM turns WHERE session_id = ? ORDER BY seq DESC", (session_id,)
         ).fetchall()
-        kept = 0
-        for index, (seq, count) in enumerate(rows):
-            kept += count
-            # The newest turn is always kept, however long; older ones go once the bound is passed.
-            if index > 0 and kept > self.max_history_messages:
-                self._db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, seq))
-                return int(seq)
-        return 0
+        cutoff = keep_from(rows, self.max_history_messages)
+        if cutoff:
+            self._db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, cutoff))
+        return cutoff
 
     async def delete(self, session_id: str) -> bool:
         """Delete a session and its turns; False when there was none."""
@@ -373,3 +318,22 @@ class SessionStore:
     async def count(self) -> int:
         """How many sessions are stored."""
         return await self._run(lambda: int(self._db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]))
+
+
+def _migrate(connection: sqlite3.Connection, where: str) -> None:
+    """Bring the file's schema to `SCHEMA_VERSION` in one transaction; refuse a newer one."""
+    # BEGIN IMMEDIATE makes a second process that opens the file meanwhile wait, then find it migrated.
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if found > SCHEMA_VERSION:
+            raise newer_schema(where, found, SCHEMA_VERSION)
+        for version in range(found, SCHEMA_VERSION):
+            for statement in MIGRATIONS[version]:
+                connection.execute(statement)
+        if found != SCHEMA_VERSION:
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
