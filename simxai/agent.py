@@ -13,7 +13,7 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -38,6 +38,8 @@ from simxai.prompts import (
 )
 from simxai.registry import Registry
 from simxai.results import render_result, result_payload
+from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
+from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
 from simxai.work import WorkerPool
 
 __all__ = [
@@ -54,9 +56,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger("simxai.agent")
-
-# Arguments the dialogue state can supply when a call leaves them out.
-FILLABLE = ("instance", "changes", "metric")
 
 
 class AgentSettings(pydantic.BaseModel):
@@ -79,150 +78,6 @@ class AgentSettings(pydantic.BaseModel):
                 "which the reply needs"
             )
         return self
-
-
-class StepQuestion(pydantic.BaseModel):
-    """A relative change waiting for its amount ("what if it were higher?" -> "how much higher?")."""
-
-    feature: str
-    sign: Literal["+", "-"]
-    offer: str | None = None
-
-
-class PendingCall(pydantic.BaseModel):
-    """A call waiting for the user's answer to a clarifying question."""
-
-    function: str
-    arguments: dict[str, Any]
-    missing: str
-    #: For "how much higher?": the feature in focus, the direction, and the amount offered (yes takes it).
-    step: StepQuestion | None = None
-
-
-class DialogueState(pydantic.BaseModel):
-    """What the conversation is about: the instance in focus, the last label, changes and metric.
-
-    `feature` is the feature in focus: the last one a what-if changed, or the last one asked about; a
-    relative change that names no feature ("what if it were 20 % lower?") applies to it.
-    """
-
-    instance: Any = None
-    label: str | None = None
-    changes: dict[str, Any] | None = None
-    metric: str | None = None
-    feature: str | None = None
-    last_function: str | None = None
-    pending: PendingCall | None = None
-
-    def fill(self, arguments: dict[str, Any], parameters: Sequence[str]) -> dict[str, Any]:
-        """Add the state's values for fillable arguments the call left out."""
-        filled = dict(arguments)
-        for name in FILLABLE:
-            # Earlier changes carry over to another instance ("and for 4?"), never to the same one: a what-if
-            # on it whose changes were not understood would silently answer the earlier question again.
-            if name == "changes" and arguments.get("instance") in (None, self.instance):
-                if filled.get(name) in (None, "", {}):
-                    filled.pop(name, None)
-                continue
-            if name in parameters and filled.get(name) in (None, "", {}):
-                value = getattr(self, name)
-                if value is not None:
-                    filled[name] = value
-                else:
-                    filled.pop(name, None)
-        return filled
-
-    def after(self, function: str, arguments: dict[str, Any], payload: Any) -> DialogueState:
-        """The state after a successful call."""
-        update: dict[str, Any] = {"last_function": function, "pending": None}
-        for name in FILLABLE:
-            if arguments.get(name) is not None:
-                update[name] = arguments[name]
-        changes = arguments.get("changes")
-        if function == "explain_what_if" and isinstance(changes, dict) and changes:
-            update["feature"] = str(list(changes)[-1])
-        elif isinstance(arguments.get("feature"), str) and arguments["feature"]:
-            update["feature"] = arguments["feature"]
-        if isinstance(payload, dict):
-            label = payload.get("label") or payload.get("current_label") or payload.get("predicted_label")
-            if function == "explain_what_if":
-                label = payload.get("new_label", label)
-            if isinstance(label, str):
-                update["label"] = label
-        return self.model_copy(update=update)
-
-    @classmethod
-    def from_history(cls, history: Sequence[Message]) -> DialogueState:
-        """Rebuild the state from the tool calls and outputs recorded in a history."""
-        state = cls()
-        # Call ids repeat across turns (backends number them per reply), so each tool result is
-        # matched to the calls of the assistant message just before it.
-        calls: dict[str, ToolCall] = {}
-        for message in history:
-            if message.role == "assistant":
-                calls = {c.id: c for c in message.tool_calls}
-            elif message.role == "tool" and message.tool_call_id in calls:
-                call = calls[message.tool_call_id]
-                payload = _tool_payload(message.content)
-                if isinstance(payload, dict) and "error" not in payload:
-                    state = state.after(call.name, call.arguments, payload.get("result"))
-        return state
-
-
-class CallRecord(pydantic.BaseModel):
-    """One function call of a turn, in the order the backend selected it."""
-
-    id: str
-    function: str
-    arguments: dict[str, Any]
-    status: Literal["ok", "error", "clarification", "rejected"]
-    output: Any = None
-    error: str | None = None
-    rendering: str | None = None
-
-
-class Clarification(pydantic.BaseModel):
-    """A question back to the user, naming what is missing and what is valid."""
-
-    function: str
-    missing: list[str]
-    question: str
-
-
-class Turn(pydantic.BaseModel):
-    """The result of one user turn."""
-
-    user: str
-    reply: str
-    calls: list[CallRecord] = []
-    clarification: Clarification | None = None
-    faithfulness: GuardReport = GuardReport()
-    backend: str
-    fallback: str | None = None
-    #: Earlier messages left out of this turn's requests to keep them within the context budget.
-    dropped_messages: int = 0
-    messages: list[Message] = []
-    state: DialogueState = DialogueState()
-    timings: dict[str, float] = {}
-
-
-class TurnEvent(pydantic.BaseModel):
-    """A streaming event: a finished call, a piece of the reply, or the whole turn at the end."""
-
-    type: Literal["call", "delta", "done"]
-    call: CallRecord | None = None
-    text: str | None = None
-    turn: Turn | None = None
-
-
-EventHandler = Callable[[TurnEvent], Awaitable[None] | None]
-
-
-def _tool_payload(content: str) -> Any:
-    try:
-        return json.loads(content)
-    except ValueError:
-        return None
 
 
 def _trim(history: Sequence[Message], limit: int) -> list[Message]:

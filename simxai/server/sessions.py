@@ -28,8 +28,8 @@ from typing import Any, Literal, TypeVar
 
 import pydantic
 
-from simxai.agent import DialogueState
 from simxai.messages import Message
+from simxai.state import DialogueState
 
 __all__ = ["AppendOutcome", "SessionRecord", "SessionStore", "StoredTurn"]
 
