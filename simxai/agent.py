@@ -14,6 +14,7 @@ import json
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -27,6 +28,7 @@ from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_ans
 from simxai.host_examples import article, example_change
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
+from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render
 from simxai.prompts import (
     guard_retry,
     host_tools,
@@ -161,8 +163,29 @@ class Agent:
         return await run.execute()
 
 
+@dataclass(frozen=True)
+class _Retry:
+    """A call was rejected and the model gets one corrective retry; `error` is the argument error, if that was it."""
+
+    error: ArgumentError | None = None
+
+
+@dataclass(frozen=True)
+class _Batch:
+    """What running one reply's calls ended with."""
+
+    retry: bool = False
+    clarification: Clarification | None = None
+    #: The argument error of the batch's last call rejected for its arguments.
+    rejected: ArgumentError | None = None
+
+
 class _TurnRun:
-    """The mutable working set of one turn, read top-down as the loop's stages."""
+    """The mutable working set of one turn, read top-down as the loop's stages.
+
+    Each stage ends with an outcome (`simxai.outcomes`); `_verify`, the one verification step, turns the turn's
+    outcome into the reply the user sees and the guard's report on it.
+    """
 
     def __init__(
         self,
@@ -187,37 +210,32 @@ class _TurnRun:
         self.history_end = len(self.messages) - 1  # where this turn's messages start
         self.dropped = 0
         self.calls: list[CallRecord] = []
-        self.clarification: Clarification | None = None
         # The user's words in this dialogue: numbers and names the user stated are theirs, not claims.
         self.said = "\n".join([*(m.content for m in history if m.role == "user"), user])
         self.stage = _Stage()
-        self._last_argument_error: ArgumentError | None = None
-        self._regenerated: str | None = None
-        # The guard's report on a direct answer (no function called), made while deciding to accept it.
-        self._direct_report: GuardReport | None = None
         # Successful calls of this turn by name and arguments: an identical call reuses the result.
         self._done: dict[str, CallRecord] = {}
         self._all_reused = False
-        # Why the reply after results was no answer (call syntax, JSON, empty), when it stayed one.
-        self._non_answer: str | None = None
 
     async def execute(self) -> Turn:
-        reply = await self._pending_answer()
-        if reply is None:
-            reply = await self._converse()
-        report = await self._guard(reply)
-        final = self._final_reply(reply, report)
-        if reply is None and self.calls and self.clarification is None and self.agent.settings.guard:
-            # The deterministic rendering is checked too, so every turn reports its claims.
-            report = check_claims(final, self._outputs(), vocabulary=self.agent.vocabulary, context=self.said)
-            if self._non_answer is not None:
-                report = report.model_copy(update={"regenerated": True, "fallback_used": True})
+        outcome = await self._pending_answer()
+        asked = outcome.clarification if isinstance(outcome, Clarify) else None
+        if outcome is None or isinstance(outcome, (Clarify, Render)):
+            # Not an answer to a pending question, or no written reply after its call yet: the loop runs on.
+            # After a clarification it runs no call, and the question stays the reply.
+            later = await self._converse(asked)
+            if isinstance(outcome, Render) and isinstance(later, Render) and later.non_answer is None:
+                later = outcome
+            outcome = later
+        final, report = await self._verify(outcome, asked)
+        if asked is None and isinstance(outcome, Clarify):
+            asked = outcome.clarification
         self.new.append(Message.assistant(final))
         turn = Turn(
             user=self.user,
             reply=final,
             calls=self.calls,
-            clarification=self.clarification,
+            clarification=asked,
             faithfulness=report,
             backend=self.backend.name,
             fallback=self.fallback_note,
@@ -233,7 +251,7 @@ class _TurnRun:
         return turn
 
     # Stage 0: the user may be answering a clarifying question.
-    async def _pending_answer(self) -> str | None:
+    async def _pending_answer(self) -> Outcome | None:
         pending = self.state.pending
         if pending is None:
             return None
@@ -253,15 +271,16 @@ class _TurnRun:
             arguments={**pending.arguments, pending.missing: value},
         )
         self._record_assistant(CompletionResponse(tool_calls=[call]))
-        retry = await self._run_calls([call])
-        if self.clarification is not None:
-            return None
-        if retry:
-            return self._cannot()
+        batch = await self._run_calls([call])
+        if batch.clarification is not None:
+            return Clarify(batch.clarification)
+        if batch.retry:
+            return Refuse(self._cannot())
         return await self._reply_after_calls()
 
     # Stages 1-4: decide, select, extract, clarify, call.
-    async def _converse(self) -> str | None:
+    async def _converse(self, asked: Clarification | None) -> Outcome:
+        """Ask the backend and run its calls until it answers; after `asked` (a clarification), no call runs."""
         retries = 1
         guard_retries = 1
         while True:
@@ -269,29 +288,24 @@ class _TurnRun:
             answer_now = budget <= 0 or self._all_reused
             response = await self._complete(tool_choice="none" if answer_now else "auto")
             if response is None:
-                return self._cannot()
+                return Refuse(self._cannot())
             if not response.tool_calls:
                 if response.finish_reason == CLARIFY and not self.calls:
                     # the backend asks which function is meant (the offline router when it is unsure)
                     question = response.content
-                    self.clarification = Clarification(function="", missing=["function"], question=question)
-                    return None
+                    return Clarify(Clarification(function="", missing=["function"], question=question))
                 if self.calls:
                     return await self._answer(response.content)
                 if not self.agent.settings.guard:
-                    return response.content
+                    return Answer(response.content)
                 if not self.backend.writes_replies:
                     # The router's direct answer is SimXAI's own fixed text: its example questions ("applicant
                     # 12") are not claims about the model.
-                    self._direct_report = GuardReport()
-                    return response.content
+                    return Answer(response.content, GuardReport())
                 # A direct answer may not state facts about this model: those come from functions.
-                started = time.perf_counter()
-                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.said)
-                self.stage.add("guard", started)
+                report = self._claims(response.content, [])
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
-                    self._direct_report = report
-                    return response.content
+                    return Answer(response.content, report)
                 guard_retries -= 1
                 self._append(Message.assistant(response.content))
                 self._append(
@@ -302,37 +316,38 @@ class _TurnRun:
                 )
                 continue
             self._record_assistant(response)
-            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
-            if self.clarification is not None:
-                return None
-            if needs_retry:
+            batch = await self._run_calls(
+                response.tool_calls[:budget], skipped=response.tool_calls[budget:], asked=asked
+            )
+            if batch.clarification is not None:
+                return Clarify(batch.clarification)
+            if batch.retry:
                 if retries > 0 and self.backend.writes_replies:
                     retries -= 1
                     continue
-                return self._clarify_or_refuse()
+                return self._clarify_or_refuse(batch.rejected)
             if not self.backend.writes_replies:
-                return None
+                return Render()
             if len(self.calls) >= self.agent.settings.max_calls_per_turn and not self._all_reused:
                 return await self._reply_after_calls()
 
-    async def _reply_after_calls(self) -> str | None:
+    async def _reply_after_calls(self) -> Answer | Render:
         if not self.backend.writes_replies:
-            return None
+            return Render()
         response = await self._complete(tool_choice="none")
-        return await self._answer(response.content) if response is not None else None
+        return await self._answer(response.content) if response is not None else Render()
 
-    async def _answer(self, content: str) -> str | None:
-        """The reply after results, regenerated once when it is no answer; None leaves it to the rendering."""
+    async def _answer(self, content: str) -> Answer | Render:
+        """The reply after results, regenerated once when it is no answer; else the rendering, saying why."""
         reason = non_answer(content)
         if reason is None:
-            return content
+            return Answer(content)
         self._append(Message.assistant(content))
         self._append(Message.user(non_answer_retry(reason)))
         second = await self._complete(tool_choice="none")
         if second is not None and non_answer(second.content) is None:
-            return second.content
-        self._non_answer = reason
-        return None
+            return Answer(second.content)
+        return Render(non_answer=reason)
 
     async def _complete(self, tool_choice: Literal["auto", "none"]) -> CompletionResponse | None:
         """Ask the backend; fall back when it is unreachable; one corrective retry on unusable output."""
@@ -387,48 +402,56 @@ class _TurnRun:
         self.messages.append(message)
         self.new.append(message)
 
-    async def _run_calls(self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = ()) -> bool:
-        """Run the calls in order; return True when one needs a corrective retry."""
-        needs_retry = False
+    async def _run_calls(
+        self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = (), asked: Clarification | None = None
+    ) -> _Batch:
+        """Run the calls in order, none after a clarification (`asked`, or one a call raises)."""
+        clarification, retry, rejected = asked, False, None
         self._all_reused = bool(calls) and all(self._key(c) in self._done for c in calls)
         for call in calls:
-            if self.clarification is not None:
+            if clarification is not None:
                 self._append(Message.tool(call, json.dumps({"error": "not run: a clarification is pending"})))
                 continue
-            needs_retry |= await self._run_call(call)
+            result = await self._run_call(call)
+            if isinstance(result, Clarification):
+                clarification = result
+            elif isinstance(result, _Retry):
+                retry = True
+                rejected = result.error if result.error is not None else rejected
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
             self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
-        return needs_retry
+        return _Batch(retry=retry, clarification=clarification, rejected=rejected)
 
-    async def _run_call(self, call: ToolCall) -> bool:
+    async def _run_call(self, call: ToolCall) -> Clarification | _Retry | None:
+        """Run one call: None when it ran (or failed, which the model is told), else what the turn must do."""
         registered = self.agent.registry.get(call.name)
         if registered is None:
             message = unknown_function(call.name, self.agent.registry.names())
             await self._finish_call(call, call.arguments, "rejected", error=message)
-            return True
+            return _Retry()
         parameters = [p.name for p in registered.spec.parameters]
         arguments = self._relative_change(call, parameters)
-        if arguments is None:  # "what if it were higher?": asked how much
+        if isinstance(arguments, Clarification):  # "what if it were higher?": asked how much
             await self._finish_call(call, call.arguments, "clarification", error="the change's amount is missing")
-            return False
+            return arguments
         arguments = self.state.fill(arguments, parameters)
         done = self._done.get(self._key(call))
         if done is not None:
             # The same call again in this turn: not run twice; the model gets the result and is told so.
             content = {"result": done.output, "summary": done.rendering, "note": reused_call()}
             self._append(Message.tool(call, json.dumps(content, ensure_ascii=False)))
-            return False
+            return None
         if "changes" in parameters and not insists(self.user):
             questions = out_of_range(arguments.get("changes"), self.agent.schema)
             if questions:
                 question = " ".join(questions)
-                self.clarification = Clarification(function=call.name, missing=["changes"], question=question)
+                clarification = Clarification(function=call.name, missing=["changes"], question=question)
                 kept = {k: v for k, v in arguments.items() if k != "changes"}
                 pending = PendingCall(function=call.name, arguments=kept, missing="changes")
                 self.state = self.state.model_copy(update={"pending": pending})
                 await self._finish_call(call, arguments, "clarification", error=question)
-                return False
+                return clarification
         started = time.perf_counter()
         try:
             if self.agent.pool is not None:
@@ -438,16 +461,15 @@ class _TurnRun:
         except ArgumentError as exc:
             self.stage.add("functions", started)
             if exc.missing:  # an argument, or feature values of a custom instance, are missing
-                self._ask(call.name, arguments, exc)
+                clarification = self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))
-                return False
+                return clarification
             await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
-            self._last_argument_error = exc
-            return True
+            return _Retry(exc)
         except (FunctionCallError, HostError) as exc:
             self.stage.add("functions", started)
             await self._finish_call(call, arguments, "error", error=f"{call.name} failed: {exc}")
-            return False
+            return None
         except (ValueError, TypeError, ArithmeticError, RecursionError, UnicodeError) as exc:
             # Odd model-given arguments may still trip a library (an int beyond Python's digit limit, a
             # lone surrogate): the call failed, the turn goes on, and the cause is logged, not relayed.
@@ -456,14 +478,14 @@ class _TurnRun:
             await self._finish_call(
                 call, arguments, "error", error=f"{call.name} failed on these arguments ({type(exc).__name__})"
             )
-            return False
+            return None
         self.stage.add("functions", started)
         payload = result_payload(result)
         rendering = render_result(result)
         self.state = self.state.after(call.name, arguments, payload)
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
-        return False
+        return None
 
     @staticmethod
     def _key(call: ToolCall) -> str:
@@ -496,12 +518,12 @@ class _TurnRun:
         self._append(Message.tool(call, content))
         await self._emit(TurnEvent(type="call", call=record))
 
-    def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | None:
+    def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | Clarification:
         """The call's arguments, with a change that names no feature applied to the feature in focus.
 
         "what if it were 20 % lower instead?" replaces the previous change by -20 % of the feature in focus,
         never reruns the previous change. A direction without an amount, or without a feature in focus,
-        is asked about (the turn's clarification; None is returned).
+        is asked about (the question is returned).
         """
         schema = self.agent.schema
         if "changes" not in parameters or call.arguments.get("changes") or schema.kind != "tabular":
@@ -516,7 +538,7 @@ class _TurnRun:
         kept = {k: v for k, v in call.arguments.items() if k != "changes"}
         if "instance" in parameters and kept.get("instance") in (None, ""):
             kept = self.state.fill(kept, ["instance"])
-        self.clarification = Clarification(
+        clarification = Clarification(
             function=call.name, missing=["changes"], question=_step_question(schema, step, feature)
         )
         question = None
@@ -525,31 +547,31 @@ class _TurnRun:
             question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
         pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
         self.state = self.state.model_copy(update={"pending": pending})
-        return None
+        return clarification
 
     # Stage 3: clarify.
-    def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> None:
+    def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> Clarification:
+        """The question for a missing or invalid argument; the call waits for the answer in the state."""
         missing = exc.missing or [exc.argument]
         name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
         question = _question(self.agent.schema, function, name, exc)
-        self.clarification = Clarification(function=function, missing=missing, question=question)
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
         self.state = self.state.model_copy(
             update={"pending": PendingCall(function=function, arguments=kept, missing=name)}
         )
+        return Clarification(function=function, missing=missing, question=question)
 
-    def _clarify_or_refuse(self) -> str | None:
+    def _clarify_or_refuse(self, error: ArgumentError | None) -> Clarify | Refuse:
+        """After the retry: ask about the last call's invalid argument, or say plainly what cannot be done."""
         last = self.calls[-1] if self.calls else None
-        error = self._last_argument_error
         if (
             last is not None
             and last.status == "rejected"
             and error is not None
             and last.function in self.agent.registry
         ):
-            self._ask(last.function, last.arguments, error)
-            return None
-        return self._cannot()
+            return Clarify(self._ask(last.function, last.arguments, error))
+        return Refuse(self._cannot())
 
     def _cannot(self) -> str:
         # In the user's words, not the functions' names. No example questions here: their numbers and feature
@@ -564,43 +586,62 @@ class _TurnRun:
         """The outputs of the turn's successful calls, which replies are checked against."""
         return [c.output for c in self.calls if c.status == "ok"]
 
-    async def _guard(self, reply: str | None) -> GuardReport:
-        if reply is None or not self.agent.settings.guard:
-            return GuardReport()
-        if self._direct_report is not None:
-            # `_converse` already checked this direct answer against no outputs, which is all this would do.
-            return self._direct_report
-        outputs = self._outputs()
+    def _claims(self, text: str, outputs: list[Any], *, timed: bool = True) -> GuardReport:
+        """The guard's check of `text`'s claims against `outputs` (the user's own words are not claims)."""
         started = time.perf_counter()
-        report = check_claims(reply, outputs, vocabulary=self.agent.vocabulary, context=self.said)
-        self.stage.add("guard", started)
+        report = check_claims(text, outputs, vocabulary=self.agent.vocabulary, context=self.said)
+        if timed:
+            self.stage.add("guard", started)
+        return report
+
+    async def _verify(self, outcome: Outcome, asked: Clarification | None) -> tuple[str, GuardReport]:
+        """The one verification step: the guard's report on the outcome and the reply the user sees.
+
+        After `asked` (a clarification of the turn), the reply is its question whatever the loop ended with.
+        """
+        text = outcome.text if isinstance(outcome, (Answer, Refuse)) else None
+        report, regenerated = await self._guard(text, outcome.report if isinstance(outcome, Answer) else None)
+        if asked is not None:
+            return asked.question, report
+        if isinstance(outcome, Clarify):
+            return outcome.clarification.question, report
+        if regenerated is not None:
+            return regenerated, report
+        if text and not report.fallback_used and self.backend.writes_replies:
+            return text, report
+        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
+        final = " ".join(r for r in rendered if r) if rendered else text or self._cannot()
+        if isinstance(outcome, Render) and self.calls and self.agent.settings.guard:
+            # The deterministic rendering is checked too, so every turn reports its claims.
+            report = self._claims(final, self._outputs(), timed=False)
+            if outcome.non_answer is not None:
+                report = report.model_copy(update={"regenerated": True, "fallback_used": True})
+        return final, report
+
+    async def _guard(self, text: str | None, checked: GuardReport | None) -> tuple[GuardReport, str | None]:
+        """The guard on written text, and the reply regenerated once when it states unsupported claims.
+
+        `checked` is the report on a direct answer, made while deciding to accept it (checking it again against
+        no outputs would repeat it).
+        """
+        if text is None or not self.agent.settings.guard:
+            return GuardReport(), None
+        if checked is not None:
+            return checked, None
+        outputs = self._outputs()
+        report = self._claims(text, outputs)
         if report.passed or not self.calls:
-            return report
+            return report, None
         if self.backend.writes_replies:
-            self._append(Message.assistant(reply))
+            self._append(Message.assistant(text))
             self._append(Message.user(guard_retry(report.unsupported)))
             second = await self._complete(tool_choice="none")
-            started = time.perf_counter()
             if second is not None:
-                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.said)
-                self.stage.add("guard", started)
+                again = self._claims(second.content, outputs)
                 if again.passed:
-                    self._regenerated = second.content
-                    return again.model_copy(update={"regenerated": True})
+                    return again.model_copy(update={"regenerated": True}), second.content
                 report = again
-        return report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True})
-
-    def _final_reply(self, reply: str | None, report: GuardReport) -> str:
-        if self.clarification is not None:
-            return self.clarification.question
-        if self._regenerated is not None:
-            return self._regenerated
-        if reply and not report.fallback_used and self.backend.writes_replies:
-            return reply
-        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
-        if rendered:
-            return " ".join(r for r in rendered if r)
-        return reply or self._cannot()
+        return report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True}), None
 
     async def _emit(self, event: TurnEvent) -> None:
         if self.on_event is None:
