@@ -23,20 +23,30 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.budget import fit_history
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
-from simxai.followup import Step, answer_amount, extract_step, offered_amount, step_changes, step_feature
+from simxai.followup import answer_amount, extract_step, step_changes, step_feature
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
-from simxai.host_examples import article, example_change
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render
 from simxai.prompts import (
+    amount_missing,
+    call_failed,
+    call_failed_on_arguments,
+    cannot,
+    clarifying_question,
+    direct_answer_retry,
     guard_retry,
     host_tools,
     invalid_call,
     non_answer_retry,
+    not_run_clarification,
+    not_run_limit,
+    offered_change,
     reused_call,
+    step_question,
     system_prompt,
     unknown_function,
+    unreadable_output,
 )
 from simxai.registry import Registry
 from simxai.results import render_result, result_payload
@@ -275,7 +285,7 @@ class _TurnRun:
         if batch.clarification is not None:
             return Clarify(batch.clarification)
         if batch.retry:
-            return Refuse(self._cannot())
+            return Refuse(cannot())
         return await self._reply_after_calls()
 
     # Stages 1-4: decide, select, extract, clarify, call.
@@ -288,7 +298,7 @@ class _TurnRun:
             answer_now = budget <= 0 or self._all_reused
             response = await self._complete(tool_choice="none" if answer_now else "auto")
             if response is None:
-                return Refuse(self._cannot())
+                return Refuse(cannot())
             if not response.tool_calls:
                 if response.finish_reason == CLARIFY and not self.calls:
                     # the backend asks which function is meant (the offline router when it is unsure)
@@ -308,12 +318,7 @@ class _TurnRun:
                     return Answer(response.content, report)
                 guard_retries -= 1
                 self._append(Message.assistant(response.content))
-                self._append(
-                    Message.user(
-                        guard_retry(report.unsupported)
-                        + " Questions about the model must be answered by calling a function."
-                    )
-                )
+                self._append(Message.user(direct_answer_retry(report.unsupported)))
                 continue
             self._record_assistant(response)
             batch = await self._run_calls(
@@ -375,12 +380,7 @@ class _TurnRun:
                 except ModelOutputError as exc:
                     if attempt == 1:
                         return None
-                    self._append(
-                        Message.user(
-                            f"Your last output could not be read ({exc}). Answer again: call a function as a "
-                            "well-formed call, or reply in plain text."
-                        )
-                    )
+                    self._append(Message.user(unreadable_output(exc)))
             return None
         finally:
             self.stage.add("backend", started)
@@ -410,7 +410,7 @@ class _TurnRun:
         self._all_reused = bool(calls) and all(self._key(c) in self._done for c in calls)
         for call in calls:
             if clarification is not None:
-                self._append(Message.tool(call, json.dumps({"error": "not run: a clarification is pending"})))
+                self._append(Message.tool(call, json.dumps({"error": not_run_clarification()})))
                 continue
             result = await self._run_call(call)
             if isinstance(result, Clarification):
@@ -420,7 +420,7 @@ class _TurnRun:
                 rejected = result.error if result.error is not None else rejected
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
-            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
+            self._append(Message.tool(call, json.dumps({"error": not_run_limit(limit)})))
         return _Batch(retry=retry, clarification=clarification, rejected=rejected)
 
     async def _run_call(self, call: ToolCall) -> Clarification | _Retry | None:
@@ -433,7 +433,7 @@ class _TurnRun:
         parameters = [p.name for p in registered.spec.parameters]
         arguments = self._relative_change(call, parameters)
         if isinstance(arguments, Clarification):  # "what if it were higher?": asked how much
-            await self._finish_call(call, call.arguments, "clarification", error="the change's amount is missing")
+            await self._finish_call(call, call.arguments, "clarification", error=amount_missing())
             return arguments
         arguments = self.state.fill(arguments, parameters)
         done = self._done.get(self._key(call))
@@ -468,16 +468,14 @@ class _TurnRun:
             return _Retry(exc)
         except (FunctionCallError, HostError) as exc:
             self.stage.add("functions", started)
-            await self._finish_call(call, arguments, "error", error=f"{call.name} failed: {exc}")
+            await self._finish_call(call, arguments, "error", error=call_failed(call.name, exc))
             return None
         except (ValueError, TypeError, ArithmeticError, RecursionError, UnicodeError) as exc:
             # Odd model-given arguments may still trip a library (an int beyond Python's digit limit, a
             # lone surrogate): the call failed, the turn goes on, and the cause is logged, not relayed.
             self.stage.add("functions", started)
             logger.warning("%s raised %s on model-given arguments", call.name, type(exc).__name__, exc_info=exc)
-            await self._finish_call(
-                call, arguments, "error", error=f"{call.name} failed on these arguments ({type(exc).__name__})"
-            )
+            await self._finish_call(call, arguments, "error", error=call_failed_on_arguments(call.name, exc))
             return None
         self.stage.add("functions", started)
         payload = result_payload(result)
@@ -539,11 +537,11 @@ class _TurnRun:
         if "instance" in parameters and kept.get("instance") in (None, ""):
             kept = self.state.fill(kept, ["instance"])
         clarification = Clarification(
-            function=call.name, missing=["changes"], question=_step_question(schema, step, feature)
+            function=call.name, missing=["changes"], question=step_question(schema, step, feature)
         )
         question = None
         if feature is not None and step.sign != "*":
-            offer = _offer(schema, feature, step.sign)
+            offer = offered_change(schema, feature, step.sign)
             question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
         pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
         self.state = self.state.model_copy(update={"pending": pending})
@@ -554,7 +552,7 @@ class _TurnRun:
         """The question for a missing or invalid argument; the call waits for the answer in the state."""
         missing = exc.missing or [exc.argument]
         name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
-        question = _question(self.agent.schema, function, name, exc)
+        question = clarifying_question(self.agent.schema, name, exc)
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
         self.state = self.state.model_copy(
             update={"pending": PendingCall(function=function, arguments=kept, missing=name)}
@@ -571,15 +569,7 @@ class _TurnRun:
             and last.function in self.agent.registry
         ):
             return Clarify(self._ask(last.function, last.arguments, error))
-        return Refuse(self._cannot())
-
-    def _cannot(self) -> str:
-        # In the user's words, not the functions' names. No example questions here: their numbers and feature
-        # names would read to the guard as claims about the model.
-        return (
-            "I can't do that. I can answer questions about this model: its predictions and why, what would change "
-            "them, and its performance, data and outputs. Please rephrase your question."
-        )
+        return Refuse(cannot())
 
     # Stage 5: verbalize and guard.
     def _outputs(self) -> list[Any]:
@@ -610,7 +600,7 @@ class _TurnRun:
         if text and not report.fallback_used and self.backend.writes_replies:
             return text, report
         rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
-        final = " ".join(r for r in rendered if r) if rendered else text or self._cannot()
+        final = " ".join(r for r in rendered if r) if rendered else text or cannot()
         if isinstance(outcome, Render) and self.calls and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims.
             report = self._claims(final, self._outputs(), timed=False)
@@ -665,73 +655,6 @@ def _chunks(text: str, size: int = 24) -> list[str]:
     elif pieces:
         pieces[-1] = pieces[-1].rstrip(" ")
     return pieces
-
-
-def _offer(schema: HostSchema, feature: str, sign: Literal["+", "-"]) -> str | None:
-    found = next((f for f in schema.features if f.name == feature), None)
-    amount = offered_amount(found) if found is not None else None
-    return f"{sign}{amount:g}" if amount is not None else None
-
-
-def _step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
-    """How much (or which feature) for a relative change: one short question with a concrete offer."""
-    direction = {"+": "higher", "-": "lower", "*": "changed"}[step.sign]
-    if step.age:
-        direction = "older" if step.sign == "+" else "younger"
-    if feature is None:
-        example = schema.features[0].name if schema.features else "a feature"
-        return f"Which feature should be {direction}? For example '{example} 10% {direction}'."
-    offer = _offer(schema, feature, step.sign) if step.sign != "*" else None
-    if offer is None:
-        return f"How much {direction} should {feature} be? For example '10% {direction}', or a new value of {feature}."
-    amount = offer[1:]
-    return (
-        f"How much {direction} should {feature} be? For example {amount} {direction} (a tenth of its range in the "
-        f"data) or 10% {direction}; say yes for {amount}."
-    )
-
-
-def _sentence(text: str, schema: HostSchema) -> str:
-    """`text` as a sentence of its own: a capital (unless it starts with a feature's name) and a full stop."""
-    text = text.strip()
-    if not text:
-        return ""
-    first = text.split(" ", 1)[0]
-    if first not in {f.name for f in schema.features}:
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) -> str:
-    """The clarifying question for a missing or invalid argument, in the host's own words and examples."""
-    noun = schema.instance_noun
-    a = article(noun)
-    reason = "" if exc.missing else _sentence(str(exc), schema) + " "
-    if name == "instance" and exc.missing and any(m not in FILLABLE for m in exc.missing):
-        return (
-            f"To answer that I also need these values: {', '.join(exc.missing)}. "
-            f"Please give them, or the id of {a} {noun} in the data."
-        )
-    if name == "instance":
-        span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
-        if schema.kind == "text":
-            where = f"Please give the {noun} itself in quotes" + (f", or an id{span}" if span else "")
-        else:
-            where = f"Please give {a} {noun} id{span} or the feature values"
-        return f"{reason}Which {noun} do you mean? {where}."
-    if name == "metric":
-        return f"{reason}Which metric would you like: {', '.join(schema.metrics)}?"
-    if name == "group":
-        return f"{_sentence(str(exc), schema)} Valid: {exc.valid}. Which group should I score the model on?"
-    if name == "changes":
-        if schema.kind == "text":
-            example = "\"replace 'good' with 'bad'\""
-        else:
-            phrase = example_change(schema)
-            example = f'"what if {phrase}?"' if phrase else "a feature and its new value"
-        return f"{reason}What should change? For example {example}."
-    valid = f" Valid: {exc.valid}." if exc.valid else ""
-    return f"{_sentence(str(exc), schema)}{valid} What should I use for {name}?"
 
 
 class Conversation:
