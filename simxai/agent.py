@@ -48,7 +48,7 @@ from simxai.prompts import (
     unknown_function,
     unreadable_output,
 )
-from simxai.registry import Registry
+from simxai.registry import Registry, default_registry_for_agents
 from simxai.results import render_result, result_payload
 from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
 from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
@@ -134,11 +134,9 @@ class Agent:
         fallback: Backend | None = None,
         pool: WorkerPool | None = None,
     ) -> None:
-        from simxai.functions import default_registry
-
         self.host = host
         self.backend = backend
-        self.registry = registry if registry is not None else default_registry()
+        self.registry = registry if registry is not None else default_registry_for_agents()
         self.settings = settings or AgentSettings()
         self.fallback = fallback
         self.pool = pool
