@@ -3,7 +3,9 @@
 `Agent.run_turn` runs the SimXAI paper's Algorithm 1 for one user turn, plus a faithfulness guard. It is
 stateless; `Conversation` keeps a dialogue's history and state. Model output is data: a function is only
 ever reached through the registry, and bad calls get one corrective retry before the user is asked or told
-plainly what cannot be done.
+plainly what cannot be done. Each stage ends with an outcome value (`simxai.outcomes`); one verification step
+makes the reply and the guard's report. The turn's records live in `simxai.turns`, the dialogue state in
+`simxai.state`, the sentences in `simxai.prompts`.
 """
 
 from __future__ import annotations
@@ -116,7 +118,7 @@ class Agent:
     Args:
         host: the host system whose resources the functions use.
         backend: the LLM backend (or the offline router).
-        registry: the callable functions (default: the eleven).
+        registry: the callable functions (default: the eleven, which the `simxai` package provides).
         settings: loop settings.
         fallback: a backend to use for a turn when `backend` is unreachable (e.g. the router); the turn
             says so in `Turn.fallback`.
@@ -233,7 +235,7 @@ class _TurnRun:
             # After a clarification it runs no call, and the question stays the reply.
             later = await self._converse(asked)
             if isinstance(outcome, Render) and isinstance(later, Render) and later.non_answer is None:
-                later = outcome
+                later = outcome  # the earlier rendering still says why its reply was no answer
             outcome = later
         final, report = await self._verify(outcome, asked)
         if asked is None and isinstance(outcome, Clarify):
