@@ -28,12 +28,15 @@ from simxai.functions import default_registry
 from simxai.guard import GuardReport
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
-from simxai.registry import FunctionSpec, Registry
+from simxai.registry import FunctionSpec, Registry, provide_default_registry
 
 if TYPE_CHECKING:
     from simxai.hosts.tabular import TabularHost
     from simxai.hosts.text import TextHost
 
+# The core builds no registry itself: an `Agent` given none gets the eleven functions (the functions layer sits
+# above the core, so the package wires it in here).
+provide_default_registry(default_registry)
 
 __all__ = [
     "Agent",

@@ -3,7 +3,9 @@
 `Agent.run_turn` runs the SimXAI paper's Algorithm 1 for one user turn, plus a faithfulness guard. It is
 stateless; `Conversation` keeps a dialogue's history and state. Model output is data: a function is only
 ever reached through the registry, and bad calls get one corrective retry before the user is asked or told
-plainly what cannot be done.
+plainly what cannot be done. Each stage ends with an outcome value (`simxai.outcomes`); one verification step
+makes the reply and the guard's report. The turn's records live in `simxai.turns`, the dialogue state in
+`simxai.state`, the sentences in `simxai.prompts`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -22,22 +25,35 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.budget import fit_history
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
-from simxai.followup import Step, answer_amount, extract_step, offered_amount, step_changes, step_feature
+from simxai.followup import answer_amount, extract_step, step_changes, step_feature
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
-from simxai.host_examples import article, example_change
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
+from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render
 from simxai.prompts import (
+    amount_missing,
+    call_failed,
+    call_failed_on_arguments,
+    cannot,
+    clarifying_question,
+    direct_answer_retry,
     guard_retry,
     host_tools,
     invalid_call,
     non_answer_retry,
+    not_run_clarification,
+    not_run_limit,
+    offered_change,
     reused_call,
+    step_question,
     system_prompt,
     unknown_function,
+    unreadable_output,
 )
-from simxai.registry import Registry
+from simxai.registry import Registry, default_registry_for_agents
 from simxai.results import render_result, result_payload
+from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
+from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
 from simxai.work import WorkerPool
 
 __all__ = [
@@ -54,9 +70,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger("simxai.agent")
-
-# Arguments the dialogue state can supply when a call leaves them out.
-FILLABLE = ("instance", "changes", "metric")
 
 
 class AgentSettings(pydantic.BaseModel):
@@ -79,150 +92,6 @@ class AgentSettings(pydantic.BaseModel):
                 "which the reply needs"
             )
         return self
-
-
-class StepQuestion(pydantic.BaseModel):
-    """A relative change waiting for its amount ("what if it were higher?" -> "how much higher?")."""
-
-    feature: str
-    sign: Literal["+", "-"]
-    offer: str | None = None
-
-
-class PendingCall(pydantic.BaseModel):
-    """A call waiting for the user's answer to a clarifying question."""
-
-    function: str
-    arguments: dict[str, Any]
-    missing: str
-    #: For "how much higher?": the feature in focus, the direction, and the amount offered (yes takes it).
-    step: StepQuestion | None = None
-
-
-class DialogueState(pydantic.BaseModel):
-    """What the conversation is about: the instance in focus, the last label, changes and metric.
-
-    `feature` is the feature in focus: the last one a what-if changed, or the last one asked about; a
-    relative change that names no feature ("what if it were 20 % lower?") applies to it.
-    """
-
-    instance: Any = None
-    label: str | None = None
-    changes: dict[str, Any] | None = None
-    metric: str | None = None
-    feature: str | None = None
-    last_function: str | None = None
-    pending: PendingCall | None = None
-
-    def fill(self, arguments: dict[str, Any], parameters: Sequence[str]) -> dict[str, Any]:
-        """Add the state's values for fillable arguments the call left out."""
-        filled = dict(arguments)
-        for name in FILLABLE:
-            # Earlier changes carry over to another instance ("and for 4?"), never to the same one: a what-if
-            # on it whose changes were not understood would silently answer the earlier question again.
-            if name == "changes" and arguments.get("instance") in (None, self.instance):
-                if filled.get(name) in (None, "", {}):
-                    filled.pop(name, None)
-                continue
-            if name in parameters and filled.get(name) in (None, "", {}):
-                value = getattr(self, name)
-                if value is not None:
-                    filled[name] = value
-                else:
-                    filled.pop(name, None)
-        return filled
-
-    def after(self, function: str, arguments: dict[str, Any], payload: Any) -> DialogueState:
-        """The state after a successful call."""
-        update: dict[str, Any] = {"last_function": function, "pending": None}
-        for name in FILLABLE:
-            if arguments.get(name) is not None:
-                update[name] = arguments[name]
-        changes = arguments.get("changes")
-        if function == "explain_what_if" and isinstance(changes, dict) and changes:
-            update["feature"] = str(list(changes)[-1])
-        elif isinstance(arguments.get("feature"), str) and arguments["feature"]:
-            update["feature"] = arguments["feature"]
-        if isinstance(payload, dict):
-            label = payload.get("label") or payload.get("current_label") or payload.get("predicted_label")
-            if function == "explain_what_if":
-                label = payload.get("new_label", label)
-            if isinstance(label, str):
-                update["label"] = label
-        return self.model_copy(update=update)
-
-    @classmethod
-    def from_history(cls, history: Sequence[Message]) -> DialogueState:
-        """Rebuild the state from the tool calls and outputs recorded in a history."""
-        state = cls()
-        # Call ids repeat across turns (backends number them per reply), so each tool result is
-        # matched to the calls of the assistant message just before it.
-        calls: dict[str, ToolCall] = {}
-        for message in history:
-            if message.role == "assistant":
-                calls = {c.id: c for c in message.tool_calls}
-            elif message.role == "tool" and message.tool_call_id in calls:
-                call = calls[message.tool_call_id]
-                payload = _tool_payload(message.content)
-                if isinstance(payload, dict) and "error" not in payload:
-                    state = state.after(call.name, call.arguments, payload.get("result"))
-        return state
-
-
-class CallRecord(pydantic.BaseModel):
-    """One function call of a turn, in the order the backend selected it."""
-
-    id: str
-    function: str
-    arguments: dict[str, Any]
-    status: Literal["ok", "error", "clarification", "rejected"]
-    output: Any = None
-    error: str | None = None
-    rendering: str | None = None
-
-
-class Clarification(pydantic.BaseModel):
-    """A question back to the user, naming what is missing and what is valid."""
-
-    function: str
-    missing: list[str]
-    question: str
-
-
-class Turn(pydantic.BaseModel):
-    """The result of one user turn."""
-
-    user: str
-    reply: str
-    calls: list[CallRecord] = []
-    clarification: Clarification | None = None
-    faithfulness: GuardReport = GuardReport()
-    backend: str
-    fallback: str | None = None
-    #: Earlier messages left out of this turn's requests to keep them within the context budget.
-    dropped_messages: int = 0
-    messages: list[Message] = []
-    state: DialogueState = DialogueState()
-    timings: dict[str, float] = {}
-
-
-class TurnEvent(pydantic.BaseModel):
-    """A streaming event: a finished call, a piece of the reply, or the whole turn at the end."""
-
-    type: Literal["call", "delta", "done"]
-    call: CallRecord | None = None
-    text: str | None = None
-    turn: Turn | None = None
-
-
-EventHandler = Callable[[TurnEvent], Awaitable[None] | None]
-
-
-def _tool_payload(content: str) -> Any:
-    try:
-        return json.loads(content)
-    except ValueError:
-        return None
 
 
 def _trim(history: Sequence[Message], limit: int) -> list[Message]:
@@ -249,7 +118,7 @@ class Agent:
     Args:
         host: the host system whose resources the functions use.
         backend: the LLM backend (or the offline router).
-        registry: the callable functions (default: the eleven).
+        registry: the callable functions (default: the eleven, which the `simxai` package provides).
         settings: loop settings.
         fallback: a backend to use for a turn when `backend` is unreachable (e.g. the router); the turn
             says so in `Turn.fallback`.
@@ -267,11 +136,9 @@ class Agent:
         fallback: Backend | None = None,
         pool: WorkerPool | None = None,
     ) -> None:
-        from simxai.functions import default_registry
-
         self.host = host
         self.backend = backend
-        self.registry = registry if registry is not None else default_registry()
+        self.registry = registry if registry is not None else default_registry_for_agents()
         self.settings = settings or AgentSettings()
         self.fallback = fallback
         self.pool = pool
@@ -306,8 +173,29 @@ class Agent:
         return await run.execute()
 
 
+@dataclass(frozen=True)
+class _Retry:
+    """A call was rejected and the model gets one corrective retry; `error` is the argument error, if that was it."""
+
+    error: ArgumentError | None = None
+
+
+@dataclass(frozen=True)
+class _Batch:
+    """What running one reply's calls ended with."""
+
+    retry: bool = False
+    clarification: Clarification | None = None
+    #: The argument error of the batch's last call rejected for its arguments.
+    rejected: ArgumentError | None = None
+
+
 class _TurnRun:
-    """The mutable working set of one turn, read top-down as the loop's stages."""
+    """The mutable working set of one turn, read top-down as the loop's stages.
+
+    Each stage ends with an outcome (`simxai.outcomes`); `_verify`, the one verification step, turns the turn's
+    outcome into the reply the user sees and the guard's report on it.
+    """
 
     def __init__(
         self,
@@ -332,37 +220,32 @@ class _TurnRun:
         self.history_end = len(self.messages) - 1  # where this turn's messages start
         self.dropped = 0
         self.calls: list[CallRecord] = []
-        self.clarification: Clarification | None = None
         # The user's words in this dialogue: numbers and names the user stated are theirs, not claims.
         self.said = "\n".join([*(m.content for m in history if m.role == "user"), user])
         self.stage = _Stage()
-        self._last_argument_error: ArgumentError | None = None
-        self._regenerated: str | None = None
-        # The guard's report on a direct answer (no function called), made while deciding to accept it.
-        self._direct_report: GuardReport | None = None
         # Successful calls of this turn by name and arguments: an identical call reuses the result.
         self._done: dict[str, CallRecord] = {}
         self._all_reused = False
-        # Why the reply after results was no answer (call syntax, JSON, empty), when it stayed one.
-        self._non_answer: str | None = None
 
     async def execute(self) -> Turn:
-        reply = await self._pending_answer()
-        if reply is None:
-            reply = await self._converse()
-        report = await self._guard(reply)
-        final = self._final_reply(reply, report)
-        if reply is None and self.calls and self.clarification is None and self.agent.settings.guard:
-            # The deterministic rendering is checked too, so every turn reports its claims.
-            report = check_claims(final, self._outputs(), vocabulary=self.agent.vocabulary, context=self.said)
-            if self._non_answer is not None:
-                report = report.model_copy(update={"regenerated": True, "fallback_used": True})
+        outcome = await self._pending_answer()
+        asked = outcome.clarification if isinstance(outcome, Clarify) else None
+        if outcome is None or isinstance(outcome, (Clarify, Render)):
+            # Not an answer to a pending question, or no written reply after its call yet: the loop runs on.
+            # After a clarification it runs no call, and the question stays the reply.
+            later = await self._converse(asked)
+            if isinstance(outcome, Render) and isinstance(later, Render) and later.non_answer is None:
+                later = outcome  # the earlier rendering still says why its reply was no answer
+            outcome = later
+        final, report = await self._verify(outcome, asked)
+        if asked is None and isinstance(outcome, Clarify):
+            asked = outcome.clarification
         self.new.append(Message.assistant(final))
         turn = Turn(
             user=self.user,
             reply=final,
             calls=self.calls,
-            clarification=self.clarification,
+            clarification=asked,
             faithfulness=report,
             backend=self.backend.name,
             fallback=self.fallback_note,
@@ -378,7 +261,7 @@ class _TurnRun:
         return turn
 
     # Stage 0: the user may be answering a clarifying question.
-    async def _pending_answer(self) -> str | None:
+    async def _pending_answer(self) -> Outcome | None:
         pending = self.state.pending
         if pending is None:
             return None
@@ -398,15 +281,16 @@ class _TurnRun:
             arguments={**pending.arguments, pending.missing: value},
         )
         self._record_assistant(CompletionResponse(tool_calls=[call]))
-        retry = await self._run_calls([call])
-        if self.clarification is not None:
-            return None
-        if retry:
-            return self._cannot()
+        batch = await self._run_calls([call])
+        if batch.clarification is not None:
+            return Clarify(batch.clarification)
+        if batch.retry:
+            return Refuse(cannot())
         return await self._reply_after_calls()
 
     # Stages 1-4: decide, select, extract, clarify, call.
-    async def _converse(self) -> str | None:
+    async def _converse(self, asked: Clarification | None) -> Outcome:
+        """Ask the backend and run its calls until it answers; after `asked` (a clarification), no call runs."""
         retries = 1
         guard_retries = 1
         while True:
@@ -414,70 +298,61 @@ class _TurnRun:
             answer_now = budget <= 0 or self._all_reused
             response = await self._complete(tool_choice="none" if answer_now else "auto")
             if response is None:
-                return self._cannot()
+                return Refuse(cannot())
             if not response.tool_calls:
                 if response.finish_reason == CLARIFY and not self.calls:
                     # the backend asks which function is meant (the offline router when it is unsure)
                     question = response.content
-                    self.clarification = Clarification(function="", missing=["function"], question=question)
-                    return None
+                    return Clarify(Clarification(function="", missing=["function"], question=question))
                 if self.calls:
                     return await self._answer(response.content)
                 if not self.agent.settings.guard:
-                    return response.content
+                    return Answer(response.content)
                 if not self.backend.writes_replies:
                     # The router's direct answer is SimXAI's own fixed text: its example questions ("applicant
                     # 12") are not claims about the model.
-                    self._direct_report = GuardReport()
-                    return response.content
+                    return Answer(response.content, GuardReport())
                 # A direct answer may not state facts about this model: those come from functions.
-                started = time.perf_counter()
-                report = check_claims(response.content, [], vocabulary=self.agent.vocabulary, context=self.said)
-                self.stage.add("guard", started)
+                report = self._claims(response.content, [])
                 if report.passed or guard_retries == 0 or not self.backend.writes_replies:
-                    self._direct_report = report
-                    return response.content
+                    return Answer(response.content, report)
                 guard_retries -= 1
                 self._append(Message.assistant(response.content))
-                self._append(
-                    Message.user(
-                        guard_retry(report.unsupported)
-                        + " Questions about the model must be answered by calling a function."
-                    )
-                )
+                self._append(Message.user(direct_answer_retry(report.unsupported)))
                 continue
             self._record_assistant(response)
-            needs_retry = await self._run_calls(response.tool_calls[:budget], skipped=response.tool_calls[budget:])
-            if self.clarification is not None:
-                return None
-            if needs_retry:
+            batch = await self._run_calls(
+                response.tool_calls[:budget], skipped=response.tool_calls[budget:], asked=asked
+            )
+            if batch.clarification is not None:
+                return Clarify(batch.clarification)
+            if batch.retry:
                 if retries > 0 and self.backend.writes_replies:
                     retries -= 1
                     continue
-                return self._clarify_or_refuse()
+                return self._clarify_or_refuse(batch.rejected)
             if not self.backend.writes_replies:
-                return None
+                return Render()
             if len(self.calls) >= self.agent.settings.max_calls_per_turn and not self._all_reused:
                 return await self._reply_after_calls()
 
-    async def _reply_after_calls(self) -> str | None:
+    async def _reply_after_calls(self) -> Answer | Render:
         if not self.backend.writes_replies:
-            return None
+            return Render()
         response = await self._complete(tool_choice="none")
-        return await self._answer(response.content) if response is not None else None
+        return await self._answer(response.content) if response is not None else Render()
 
-    async def _answer(self, content: str) -> str | None:
-        """The reply after results, regenerated once when it is no answer; None leaves it to the rendering."""
+    async def _answer(self, content: str) -> Answer | Render:
+        """The reply after results, regenerated once when it is no answer; else the rendering, saying why."""
         reason = non_answer(content)
         if reason is None:
-            return content
+            return Answer(content)
         self._append(Message.assistant(content))
         self._append(Message.user(non_answer_retry(reason)))
         second = await self._complete(tool_choice="none")
         if second is not None and non_answer(second.content) is None:
-            return second.content
-        self._non_answer = reason
-        return None
+            return Answer(second.content)
+        return Render(non_answer=reason)
 
     async def _complete(self, tool_choice: Literal["auto", "none"]) -> CompletionResponse | None:
         """Ask the backend; fall back when it is unreachable; one corrective retry on unusable output."""
@@ -505,12 +380,7 @@ class _TurnRun:
                 except ModelOutputError as exc:
                     if attempt == 1:
                         return None
-                    self._append(
-                        Message.user(
-                            f"Your last output could not be read ({exc}). Answer again: call a function as a "
-                            "well-formed call, or reply in plain text."
-                        )
-                    )
+                    self._append(Message.user(unreadable_output(exc)))
             return None
         finally:
             self.stage.add("backend", started)
@@ -532,48 +402,56 @@ class _TurnRun:
         self.messages.append(message)
         self.new.append(message)
 
-    async def _run_calls(self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = ()) -> bool:
-        """Run the calls in order; return True when one needs a corrective retry."""
-        needs_retry = False
+    async def _run_calls(
+        self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = (), asked: Clarification | None = None
+    ) -> _Batch:
+        """Run the calls in order, none after a clarification (`asked`, or one a call raises)."""
+        clarification, retry, rejected = asked, False, None
         self._all_reused = bool(calls) and all(self._key(c) in self._done for c in calls)
         for call in calls:
-            if self.clarification is not None:
-                self._append(Message.tool(call, json.dumps({"error": "not run: a clarification is pending"})))
+            if clarification is not None:
+                self._append(Message.tool(call, json.dumps({"error": not_run_clarification()})))
                 continue
-            needs_retry |= await self._run_call(call)
+            result = await self._run_call(call)
+            if isinstance(result, Clarification):
+                clarification = result
+            elif isinstance(result, _Retry):
+                retry = True
+                rejected = result.error if result.error is not None else rejected
         for call in skipped:
             limit = self.agent.settings.max_calls_per_turn
-            self._append(Message.tool(call, json.dumps({"error": f"not run: at most {limit} calls per turn"})))
-        return needs_retry
+            self._append(Message.tool(call, json.dumps({"error": not_run_limit(limit)})))
+        return _Batch(retry=retry, clarification=clarification, rejected=rejected)
 
-    async def _run_call(self, call: ToolCall) -> bool:
+    async def _run_call(self, call: ToolCall) -> Clarification | _Retry | None:
+        """Run one call: None when it ran (or failed, which the model is told), else what the turn must do."""
         registered = self.agent.registry.get(call.name)
         if registered is None:
             message = unknown_function(call.name, self.agent.registry.names())
             await self._finish_call(call, call.arguments, "rejected", error=message)
-            return True
+            return _Retry()
         parameters = [p.name for p in registered.spec.parameters]
         arguments = self._relative_change(call, parameters)
-        if arguments is None:  # "what if it were higher?": asked how much
-            await self._finish_call(call, call.arguments, "clarification", error="the change's amount is missing")
-            return False
+        if isinstance(arguments, Clarification):  # "what if it were higher?": asked how much
+            await self._finish_call(call, call.arguments, "clarification", error=amount_missing())
+            return arguments
         arguments = self.state.fill(arguments, parameters)
         done = self._done.get(self._key(call))
         if done is not None:
             # The same call again in this turn: not run twice; the model gets the result and is told so.
             content = {"result": done.output, "summary": done.rendering, "note": reused_call()}
             self._append(Message.tool(call, json.dumps(content, ensure_ascii=False)))
-            return False
+            return None
         if "changes" in parameters and not insists(self.user):
             questions = out_of_range(arguments.get("changes"), self.agent.schema)
             if questions:
                 question = " ".join(questions)
-                self.clarification = Clarification(function=call.name, missing=["changes"], question=question)
+                clarification = Clarification(function=call.name, missing=["changes"], question=question)
                 kept = {k: v for k, v in arguments.items() if k != "changes"}
                 pending = PendingCall(function=call.name, arguments=kept, missing="changes")
                 self.state = self.state.model_copy(update={"pending": pending})
                 await self._finish_call(call, arguments, "clarification", error=question)
-                return False
+                return clarification
         started = time.perf_counter()
         try:
             if self.agent.pool is not None:
@@ -583,32 +461,29 @@ class _TurnRun:
         except ArgumentError as exc:
             self.stage.add("functions", started)
             if exc.missing:  # an argument, or feature values of a custom instance, are missing
-                self._ask(call.name, arguments, exc)
+                clarification = self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))
-                return False
+                return clarification
             await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
-            self._last_argument_error = exc
-            return True
+            return _Retry(exc)
         except (FunctionCallError, HostError) as exc:
             self.stage.add("functions", started)
-            await self._finish_call(call, arguments, "error", error=f"{call.name} failed: {exc}")
-            return False
+            await self._finish_call(call, arguments, "error", error=call_failed(call.name, exc))
+            return None
         except (ValueError, TypeError, ArithmeticError, RecursionError, UnicodeError) as exc:
             # Odd model-given arguments may still trip a library (an int beyond Python's digit limit, a
             # lone surrogate): the call failed, the turn goes on, and the cause is logged, not relayed.
             self.stage.add("functions", started)
             logger.warning("%s raised %s on model-given arguments", call.name, type(exc).__name__, exc_info=exc)
-            await self._finish_call(
-                call, arguments, "error", error=f"{call.name} failed on these arguments ({type(exc).__name__})"
-            )
-            return False
+            await self._finish_call(call, arguments, "error", error=call_failed_on_arguments(call.name, exc))
+            return None
         self.stage.add("functions", started)
         payload = result_payload(result)
         rendering = render_result(result)
         self.state = self.state.after(call.name, arguments, payload)
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
-        return False
+        return None
 
     @staticmethod
     def _key(call: ToolCall) -> str:
@@ -641,12 +516,12 @@ class _TurnRun:
         self._append(Message.tool(call, content))
         await self._emit(TurnEvent(type="call", call=record))
 
-    def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | None:
+    def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | Clarification:
         """The call's arguments, with a change that names no feature applied to the feature in focus.
 
         "what if it were 20 % lower instead?" replaces the previous change by -20 % of the feature in focus,
         never reruns the previous change. A direction without an amount, or without a feature in focus,
-        is asked about (the turn's clarification; None is returned).
+        is asked about (the question is returned).
         """
         schema = self.agent.schema
         if "changes" not in parameters or call.arguments.get("changes") or schema.kind != "tabular":
@@ -661,91 +536,102 @@ class _TurnRun:
         kept = {k: v for k, v in call.arguments.items() if k != "changes"}
         if "instance" in parameters and kept.get("instance") in (None, ""):
             kept = self.state.fill(kept, ["instance"])
-        self.clarification = Clarification(
-            function=call.name, missing=["changes"], question=_step_question(schema, step, feature)
+        clarification = Clarification(
+            function=call.name, missing=["changes"], question=step_question(schema, step, feature)
         )
         question = None
         if feature is not None and step.sign != "*":
-            offer = _offer(schema, feature, step.sign)
+            offer = offered_change(schema, feature, step.sign)
             question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
         pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
         self.state = self.state.model_copy(update={"pending": pending})
-        return None
+        return clarification
 
     # Stage 3: clarify.
-    def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> None:
+    def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> Clarification:
+        """The question for a missing or invalid argument; the call waits for the answer in the state."""
         missing = exc.missing or [exc.argument]
         name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
-        question = _question(self.agent.schema, function, name, exc)
-        self.clarification = Clarification(function=function, missing=missing, question=question)
+        question = clarifying_question(self.agent.schema, name, exc)
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
         self.state = self.state.model_copy(
             update={"pending": PendingCall(function=function, arguments=kept, missing=name)}
         )
+        return Clarification(function=function, missing=missing, question=question)
 
-    def _clarify_or_refuse(self) -> str | None:
+    def _clarify_or_refuse(self, error: ArgumentError | None) -> Clarify | Refuse:
+        """After the retry: ask about the last call's invalid argument, or say plainly what cannot be done."""
         last = self.calls[-1] if self.calls else None
-        error = self._last_argument_error
         if (
             last is not None
             and last.status == "rejected"
             and error is not None
             and last.function in self.agent.registry
         ):
-            self._ask(last.function, last.arguments, error)
-            return None
-        return self._cannot()
-
-    def _cannot(self) -> str:
-        # In the user's words, not the functions' names. No example questions here: their numbers and feature
-        # names would read to the guard as claims about the model.
-        return (
-            "I can't do that. I can answer questions about this model: its predictions and why, what would change "
-            "them, and its performance, data and outputs. Please rephrase your question."
-        )
+            return Clarify(self._ask(last.function, last.arguments, error))
+        return Refuse(cannot())
 
     # Stage 5: verbalize and guard.
     def _outputs(self) -> list[Any]:
         """The outputs of the turn's successful calls, which replies are checked against."""
         return [c.output for c in self.calls if c.status == "ok"]
 
-    async def _guard(self, reply: str | None) -> GuardReport:
-        if reply is None or not self.agent.settings.guard:
-            return GuardReport()
-        if self._direct_report is not None:
-            # `_converse` already checked this direct answer against no outputs, which is all this would do.
-            return self._direct_report
-        outputs = self._outputs()
+    def _claims(self, text: str, outputs: list[Any], *, timed: bool = True) -> GuardReport:
+        """The guard's check of `text`'s claims against `outputs` (the user's own words are not claims)."""
         started = time.perf_counter()
-        report = check_claims(reply, outputs, vocabulary=self.agent.vocabulary, context=self.said)
-        self.stage.add("guard", started)
+        report = check_claims(text, outputs, vocabulary=self.agent.vocabulary, context=self.said)
+        if timed:
+            self.stage.add("guard", started)
+        return report
+
+    async def _verify(self, outcome: Outcome, asked: Clarification | None) -> tuple[str, GuardReport]:
+        """The one verification step: the guard's report on the outcome and the reply the user sees.
+
+        After `asked` (a clarification of the turn), the reply is its question whatever the loop ended with.
+        """
+        text = outcome.text if isinstance(outcome, (Answer, Refuse)) else None
+        report, regenerated = await self._guard(text, outcome.report if isinstance(outcome, Answer) else None)
+        if asked is not None:
+            return asked.question, report
+        if isinstance(outcome, Clarify):
+            return outcome.clarification.question, report
+        if regenerated is not None:
+            return regenerated, report
+        if text and not report.fallback_used and self.backend.writes_replies:
+            return text, report
+        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
+        final = " ".join(r for r in rendered if r) if rendered else text or cannot()
+        if isinstance(outcome, Render) and self.calls and self.agent.settings.guard:
+            # The deterministic rendering is checked too, so every turn reports its claims.
+            report = self._claims(final, self._outputs(), timed=False)
+            if outcome.non_answer is not None:
+                report = report.model_copy(update={"regenerated": True, "fallback_used": True})
+        return final, report
+
+    async def _guard(self, text: str | None, checked: GuardReport | None) -> tuple[GuardReport, str | None]:
+        """The guard on written text, and the reply regenerated once when it states unsupported claims.
+
+        `checked` is the report on a direct answer, made while deciding to accept it (checking it again against
+        no outputs would repeat it).
+        """
+        if text is None or not self.agent.settings.guard:
+            return GuardReport(), None
+        if checked is not None:
+            return checked, None
+        outputs = self._outputs()
+        report = self._claims(text, outputs)
         if report.passed or not self.calls:
-            return report
+            return report, None
         if self.backend.writes_replies:
-            self._append(Message.assistant(reply))
+            self._append(Message.assistant(text))
             self._append(Message.user(guard_retry(report.unsupported)))
             second = await self._complete(tool_choice="none")
-            started = time.perf_counter()
             if second is not None:
-                again = check_claims(second.content, outputs, vocabulary=self.agent.vocabulary, context=self.said)
-                self.stage.add("guard", started)
+                again = self._claims(second.content, outputs)
                 if again.passed:
-                    self._regenerated = second.content
-                    return again.model_copy(update={"regenerated": True})
+                    return again.model_copy(update={"regenerated": True}), second.content
                 report = again
-        return report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True})
-
-    def _final_reply(self, reply: str | None, report: GuardReport) -> str:
-        if self.clarification is not None:
-            return self.clarification.question
-        if self._regenerated is not None:
-            return self._regenerated
-        if reply and not report.fallback_used and self.backend.writes_replies:
-            return reply
-        rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
-        if rendered:
-            return " ".join(r for r in rendered if r)
-        return reply or self._cannot()
+        return report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True}), None
 
     async def _emit(self, event: TurnEvent) -> None:
         if self.on_event is None:
@@ -769,73 +655,6 @@ def _chunks(text: str, size: int = 24) -> list[str]:
     elif pieces:
         pieces[-1] = pieces[-1].rstrip(" ")
     return pieces
-
-
-def _offer(schema: HostSchema, feature: str, sign: Literal["+", "-"]) -> str | None:
-    found = next((f for f in schema.features if f.name == feature), None)
-    amount = offered_amount(found) if found is not None else None
-    return f"{sign}{amount:g}" if amount is not None else None
-
-
-def _step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
-    """How much (or which feature) for a relative change: one short question with a concrete offer."""
-    direction = {"+": "higher", "-": "lower", "*": "changed"}[step.sign]
-    if step.age:
-        direction = "older" if step.sign == "+" else "younger"
-    if feature is None:
-        example = schema.features[0].name if schema.features else "a feature"
-        return f"Which feature should be {direction}? For example '{example} 10% {direction}'."
-    offer = _offer(schema, feature, step.sign) if step.sign != "*" else None
-    if offer is None:
-        return f"How much {direction} should {feature} be? For example '10% {direction}', or a new value of {feature}."
-    amount = offer[1:]
-    return (
-        f"How much {direction} should {feature} be? For example {amount} {direction} (a tenth of its range in the "
-        f"data) or 10% {direction}; say yes for {amount}."
-    )
-
-
-def _sentence(text: str, schema: HostSchema) -> str:
-    """`text` as a sentence of its own: a capital (unless it starts with a feature's name) and a full stop."""
-    text = text.strip()
-    if not text:
-        return ""
-    first = text.split(" ", 1)[0]
-    if first not in {f.name for f in schema.features}:
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def _question(schema: HostSchema, function: str, name: str, exc: ArgumentError) -> str:
-    """The clarifying question for a missing or invalid argument, in the host's own words and examples."""
-    noun = schema.instance_noun
-    a = article(noun)
-    reason = "" if exc.missing else _sentence(str(exc), schema) + " "
-    if name == "instance" and exc.missing and any(m not in FILLABLE for m in exc.missing):
-        return (
-            f"To answer that I also need these values: {', '.join(exc.missing)}. "
-            f"Please give them, or the id of {a} {noun} in the data."
-        )
-    if name == "instance":
-        span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
-        if schema.kind == "text":
-            where = f"Please give the {noun} itself in quotes" + (f", or an id{span}" if span else "")
-        else:
-            where = f"Please give {a} {noun} id{span} or the feature values"
-        return f"{reason}Which {noun} do you mean? {where}."
-    if name == "metric":
-        return f"{reason}Which metric would you like: {', '.join(schema.metrics)}?"
-    if name == "group":
-        return f"{_sentence(str(exc), schema)} Valid: {exc.valid}. Which group should I score the model on?"
-    if name == "changes":
-        if schema.kind == "text":
-            example = "\"replace 'good' with 'bad'\""
-        else:
-            phrase = example_change(schema)
-            example = f'"what if {phrase}?"' if phrase else "a feature and its new value"
-        return f"{reason}What should change? For example {example}."
-    valid = f" Valid: {exc.valid}." if exc.valid else ""
-    return f"{_sentence(str(exc), schema)}{valid} What should I use for {name}?"
 
 
 class Conversation:

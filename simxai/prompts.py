@@ -1,24 +1,42 @@
-"""The prompts the engine sends. Each depends only on the host, never on the session or the time, so the
-system prompt is byte-identical across requests and an inference server's prefix cache hits.
+"""The prompts the engine sends and the sentences it shows users.
+
+Each prompt depends only on the host, never on the session or the time, so the system prompt is byte-identical
+across requests and an inference server's prefix cache hits. Clarifying questions use the host's own words and
+examples.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
+from simxai.exceptions import ArgumentError
+from simxai.followup import Step, offered_amount
+from simxai.host_examples import article, example_change
 from simxai.hosts.base import HostSchema
 from simxai.results import format_number
+from simxai.state import FILLABLE
 
 __all__ = [
+    "amount_missing",
+    "call_failed",
+    "call_failed_on_arguments",
+    "cannot",
+    "clarifying_question",
+    "direct_answer_retry",
     "guard_retry",
     "host_tools",
     "invalid_call",
     "non_answer_retry",
+    "not_run_clarification",
+    "not_run_limit",
+    "offered_change",
     "reused_call",
+    "step_question",
     "system_prompt",
     "unknown_function",
+    "unreadable_output",
 ]
 
 
@@ -93,6 +111,122 @@ def reused_call() -> str:
     return (
         "This call was already made in this turn with the same arguments; its result is repeated here. Answer from it."
     )
+
+
+def direct_answer_retry(unsupported: Sequence[str]) -> str:
+    """The instruction to rewrite a direct answer (no function called) that states facts about the model."""
+    return guard_retry(unsupported) + " Questions about the model must be answered by calling a function."
+
+
+def unreadable_output(error: Exception) -> str:
+    """The corrective message after backend output that could not be read as a reply or a call."""
+    return (
+        f"Your last output could not be read ({error}). Answer again: call a function as a well-formed call, or "
+        "reply in plain text."
+    )
+
+
+def not_run_clarification() -> str:
+    """The tool result of a call not run because the turn asks the user a question first."""
+    return "not run: a clarification is pending"
+
+
+def not_run_limit(limit: int) -> str:
+    """The tool result of a call beyond the turn's call budget."""
+    return f"not run: at most {limit} calls per turn"
+
+
+def amount_missing() -> str:
+    """The error of a relative change ("what if it were higher?") whose amount is asked about."""
+    return "the change's amount is missing"
+
+
+def call_failed(name: str, error: Exception) -> str:
+    """A function call that failed (shown to the user when the reply is the calls' rendering)."""
+    return f"{name} failed: {error}"
+
+
+def call_failed_on_arguments(name: str, error: Exception) -> str:
+    """A call a library tripped on for its model-given arguments; the cause is logged, not relayed."""
+    return f"{name} failed on these arguments ({type(error).__name__})"
+
+
+def cannot() -> str:
+    """The reply when the turn cannot be answered."""
+    # In the user's words, not the functions' names. No example questions here: their numbers and feature
+    # names would read to the guard as claims about the model.
+    return (
+        "I can't do that. I can answer questions about this model: its predictions and why, what would change "
+        "them, and its performance, data and outputs. Please rephrase your question."
+    )
+
+
+def offered_change(schema: HostSchema, feature: str, sign: Literal["+", "-"]) -> str | None:
+    """The signed amount offered for "how much higher/lower?" ("+5"), when the feature's data give one."""
+    found = next((f for f in schema.features if f.name == feature), None)
+    amount = offered_amount(found) if found is not None else None
+    return f"{sign}{amount:g}" if amount is not None else None
+
+
+def step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
+    """How much (or which feature) for a relative change: one short question with a concrete offer."""
+    direction = {"+": "higher", "-": "lower", "*": "changed"}[step.sign]
+    if step.age:
+        direction = "older" if step.sign == "+" else "younger"
+    if feature is None:
+        example = schema.features[0].name if schema.features else "a feature"
+        return f"Which feature should be {direction}? For example '{example} 10% {direction}'."
+    offer = offered_change(schema, feature, step.sign) if step.sign != "*" else None
+    if offer is None:
+        return f"How much {direction} should {feature} be? For example '10% {direction}', or a new value of {feature}."
+    amount = offer[1:]
+    return (
+        f"How much {direction} should {feature} be? For example {amount} {direction} (a tenth of its range in the "
+        f"data) or 10% {direction}; say yes for {amount}."
+    )
+
+
+def _sentence(text: str, schema: HostSchema) -> str:
+    """`text` as a sentence of its own: a capital (unless it starts with a feature's name) and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    first = text.split(" ", 1)[0]
+    if first not in {f.name for f in schema.features}:
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def clarifying_question(schema: HostSchema, name: str, exc: ArgumentError) -> str:
+    """The clarifying question for a missing or invalid argument, in the host's own words and examples."""
+    noun = schema.instance_noun
+    a = article(noun)
+    reason = "" if exc.missing else _sentence(str(exc), schema) + " "
+    if name == "instance" and exc.missing and any(m not in FILLABLE for m in exc.missing):
+        return (
+            f"To answer that I also need these values: {', '.join(exc.missing)}. "
+            f"Please give them, or the id of {a} {noun} in the data."
+        )
+    if name == "instance":
+        span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
+        if schema.kind == "text":
+            where = f"Please give the {noun} itself in quotes" + (f", or an id{span}" if span else "")
+        else:
+            where = f"Please give {a} {noun} id{span} or the feature values"
+        return f"{reason}Which {noun} do you mean? {where}."
+    if name == "metric":
+        return f"{reason}Which metric would you like: {', '.join(schema.metrics)}?"
+    if name == "group":
+        return f"{_sentence(str(exc), schema)} Valid: {exc.valid}. Which group should I score the model on?"
+    if name == "changes":
+        if schema.kind == "text":
+            example = "\"replace 'good' with 'bad'\""
+        else:
+            phrase = example_change(schema)
+            example = f'"what if {phrase}?"' if phrase else "a feature and its new value"
+        return f"{reason}What should change? For example {example}."
+    valid = f" Valid: {exc.valid}." if exc.valid else ""
+    return f"{_sentence(str(exc), schema)}{valid} What should I use for {name}?"
 
 
 #: Arguments that name one of the host's labels.

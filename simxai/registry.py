@@ -19,7 +19,15 @@ import pydantic
 from simxai._docstring import parse_docstring
 from simxai.exceptions import ArgumentError, UsageError
 
-__all__ = ["FunctionSpec", "ParameterSpec", "RegisteredFunction", "Registry", "function_spec"]
+__all__ = [
+    "FunctionSpec",
+    "ParameterSpec",
+    "RegisteredFunction",
+    "Registry",
+    "default_registry_for_agents",
+    "function_spec",
+    "provide_default_registry",
+]
 
 HOST_PARAMETER = "host"
 
@@ -297,3 +305,25 @@ class Registry:
 
     def __len__(self) -> int:
         return len(self._functions)
+
+
+#: What builds the registry of an agent given none. The core does not know the functions layer: the package
+#: (`simxai/__init__.py`) provides the eleven functions' registry on import.
+_DEFAULT_FACTORY: list[Callable[[], Registry]] = []
+
+
+def provide_default_registry(factory: Callable[[], Registry]) -> None:
+    """Set what builds the registry an `Agent` uses when it is given none."""
+    _DEFAULT_FACTORY[:] = [factory]
+
+
+def default_registry_for_agents() -> Registry:
+    """A fresh default registry for an agent given none.
+
+    Raises:
+        UsageError: no default was provided (only when `simxai` itself was not imported, which cannot happen
+            through a normal import of any of its modules).
+    """
+    if not _DEFAULT_FACTORY:
+        raise UsageError("no default registry was provided: pass registry=simxai.functions.default_registry()")
+    return _DEFAULT_FACTORY[0]()

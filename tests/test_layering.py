@@ -33,6 +33,18 @@ def test_core_and_functions_never_import_server_or_eval_suite():
     assert not offenders, offenders
 
 
+def test_the_engine_does_not_import_the_functions_layer():
+    # The package wires the default registry in (`simxai/__init__.py`); the engine only knows `Registry`.
+    engine = ["agent.py", "outcomes.py", "prompts.py", "registry.py", "state.py", "turns.py"]
+    offenders = [
+        f"{name} imports {module}"
+        for name in engine
+        for module in _imports(PACKAGE / name)
+        if module == "simxai.functions" or module.startswith("simxai.functions.")
+    ]
+    assert not offenders, offenders
+
+
 def test_import_simxai_loads_no_heavy_library():
     code = (
         "import sys, simxai, simxai.agent, simxai.functions, simxai.backends, simxai.backends.openai, simxai.guard;"

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from simxai.agent import Turn
+from simxai.turns import Turn
 
 __all__ = ["CONTENT_TYPE_LATEST", "Metrics"]
 

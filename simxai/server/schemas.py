@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.agent import CallRecord, Clarification, Turn
 from simxai.guard import GuardReport
+from simxai.turns import CallRecord, Clarification, Turn
 
 __all__ = [
     "CallOut",

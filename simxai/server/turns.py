@@ -17,12 +17,13 @@ from typing import Any
 from fastapi import HTTPException
 from fastapi.responses import StreamingResponse
 
-from simxai.agent import DialogueState, Turn, TurnEvent
 from simxai.exceptions import BackendError
 from simxai.messages import Message
 from simxai.server.deps import AppState, no_session
 from simxai.server.errors import ErrorInfo, classify
 from simxai.server.schemas import CallOut, TurnResponse
+from simxai.state import DialogueState
+from simxai.turns import Turn, TurnEvent
 
 __all__ = ["event_stream", "run_turn", "session_turn", "sse", "sse_response"]
 

@@ -16,14 +16,13 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 
-from simxai.agent import DialogueState, Turn, TurnEvent
-from simxai.extraction import extract_changes, extract_feature, extract_instance
-from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.server.deps import State, caller
 from simxai.server.errors import ErrorInfo
 from simxai.server.schemas import CallOut, ChatCompletionRequest, ChatMessageIn
 from simxai.server.turns import EventSink, event_stream, run_turn, sse, sse_response
+from simxai.state import state_from_text
+from simxai.turns import Turn, TurnEvent
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], dependencies=[Depends(caller)])
 
@@ -73,29 +72,6 @@ def _conversation(messages: list[ChatMessageIn], max_chars: int, max_history: in
         raise _bad_request("the last user message is empty")
     history = [Message.user(text) if role == "user" else Message.assistant(text) for role, text in texts[:-1]]
     return user, history[-max_history:]  # never [-0:], the whole list: the settings keep max_history >= 10
-
-
-def state_from_text(history: list[Message], schema: HostSchema) -> DialogueState:
-    """The dialogue state of a text-only history: the last instance and the last feature earlier user messages named.
-
-    The feature is the one a relative change that names none ("and if it were 20 % lower?") applies to.
-    """
-    state = DialogueState.from_history(history)
-    users = [m.content for m in reversed(history) if m.role == "user"]
-    if state.feature is None:
-        for text in users:
-            changes = extract_changes(text, schema) if schema.kind == "tabular" else None
-            feature = list(changes)[-1] if changes else extract_feature(text, schema)
-            if feature is not None:
-                state = state.model_copy(update={"feature": feature})
-                break
-    if state.instance is not None:
-        return state
-    for text in users:
-        instance = extract_instance(text, schema)
-        if instance is not None:
-            return state.model_copy(update={"instance": instance})
-    return state
 
 
 def _extension(turn: Turn) -> dict[str, Any]:

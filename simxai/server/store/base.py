@@ -23,9 +23,9 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.agent import DialogueState
 from simxai.exceptions import StoreError
 from simxai.messages import Message
+from simxai.state import DialogueState
 
 __all__ = ["AppendOutcome", "ContextCache", "SessionRecord", "SessionStore", "StoredTurn", "newer_schema"]
 

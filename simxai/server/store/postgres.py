@@ -37,7 +37,6 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from simxai.agent import DialogueState
 from simxai.exceptions import StoreConflictError, StoreUnavailableError
 from simxai.messages import Message
 from simxai.server.store.base import (
@@ -51,6 +50,7 @@ from simxai.server.store.base import (
     newer_schema,
 )
 from simxai.server.store.pglocks import AdvisoryLocks
+from simxai.state import DialogueState
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore"]
 

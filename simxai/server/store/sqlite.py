@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from simxai.agent import DialogueState
 from simxai.messages import Message
 from simxai.server.store.base import (
     CACHED_CHARS,
@@ -40,6 +39,7 @@ from simxai.server.store.base import (
     keep_from,
     newer_schema,
 )
+from simxai.state import DialogueState
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
