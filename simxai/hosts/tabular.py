@@ -14,7 +14,6 @@ import importlib.util
 import logging
 import re
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -23,6 +22,7 @@ import pandas as pd
 import pydantic
 
 from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts._cache import LRUCache
 from simxai.hosts._tabular_cards import (
     assessment,
     feature_info,
@@ -181,27 +181,6 @@ def _distinct_names(names: list[Any]) -> list[str]:
     if not all(isinstance(n, str) and n.strip() for n in names) or len({n.strip() for n in names}) != len(names):
         raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
     return [n.strip() for n in names]
-
-
-class _Cache:
-    """A small thread-safe LRU map, so a long-running server's caches stay bounded."""
-
-    def __init__(self, size: int = 512) -> None:
-        self._items: OrderedDict[Hashable, Any] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = compute()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-        return value
 
 
 def release_free_memory() -> None:
@@ -407,7 +386,7 @@ class TabularHost:
         )
         self._lock = threading.RLock()
         self._lazy: dict[str, Any] = {}
-        self._results = _Cache()
+        self._results: LRUCache[Hashable, Any] = LRUCache()
         self._resolver = Resolver(
             self.table,
             self._schema,

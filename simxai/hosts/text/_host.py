@@ -22,6 +22,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from simxai.exceptions import ArgumentError, HostError
+from simxai.hosts._cache import LRUCache
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard, text_scores
 from simxai.hosts.text._search import WordEdits
@@ -71,13 +72,6 @@ _MAX_KEPT_EDITS = 12
 _BATCH = 16  # texts per model call, and per charge to the call's budget
 
 T = TypeVar("T")
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 5000) -> None:
-    """Store in a cache that forgets its oldest entries, so a long-running server's memory stays bounded."""
-    cache[key] = value
-    while len(cache) > limit:
-        cache.pop(next(iter(cache)))
 
 
 class TextHost:
@@ -181,9 +175,9 @@ class TextHost:
         if max_words < 1:
             raise HostError(f"max_words must be at least 1, got {max_words}")
         self.max_words = max_words
-        self._proba_cache: dict[str, np.ndarray] = {}
-        self._shap_cache: dict[str, _Shap] = {}
-        self._cf_cache: dict[tuple[str, str, int], tuple[list[Counterfactual], int]] = {}
+        self._proba_cache: LRUCache[str, np.ndarray] = LRUCache(50_000)
+        self._shap_cache: LRUCache[str, _Shap] = LRUCache(5000)
+        self._cf_cache: LRUCache[tuple[str, str, int], tuple[list[Counterfactual], int]] = LRUCache(5000)
         self._global_cache: dict[str, GlobalExplanationResult] = {}
         self._lock = threading.RLock()
         self._lazy: dict[str, Any] = {}
@@ -215,11 +209,11 @@ class TextHost:
     def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
         """The class probabilities of `texts` (whitespace-normalised, cached per text)."""
         texts = [_normalise(t) for t in texts]
-        rows = {t: self._proba_cache.get(t) for t in texts}
+        rows = {t: self._proba_cache.lookup(t) for t in texts}
         missing = [t for t, row in rows.items() if row is None]
         for text, row in zip(missing, self._call_model(missing), strict=True):
             rows[text] = row
-            _remember(self._proba_cache, text, row, limit=50_000)
+            self._proba_cache.put(text, row)
         return np.array([rows[t] for t in texts]).reshape(len(texts), len(self.class_names))
 
     def _resource(self, key: str, build: Callable[[], T]) -> T:
@@ -451,7 +445,7 @@ class TextHost:
     # -- attributions ------------------------------------------------------------------------------
 
     def _attributions(self, text: str) -> _Shap:
-        cached = self._shap_cache.get(text)
+        cached = self._shap_cache.lookup(text)
         if cached is not None:
             return cached
         result = word_attributions(
@@ -463,7 +457,7 @@ class TextHost:
             seed=self._seed,
             max_evals=self._max_evals,
         )
-        _remember(self._shap_cache, text, result)
+        self._shap_cache.put(text, result)
         return result
 
     def local_explanation(self, subject: Subject, label: str | None) -> LocalExplanationResult:
@@ -580,10 +574,10 @@ class TextHost:
             note: str | None = f"The model already predicts {current} for this {self.instance_noun}."
         else:
             key = (text, target_name, count)
-            cached = self._cf_cache.get(key)
+            cached = self._cf_cache.lookup(key)
             if cached is None:
                 cached = self._search(text, target, count)
-                _remember(self._cf_cache, key, cached)
+                self._cf_cache.put(key, cached)
             found, checked = cached
             note = None
             if not found:
