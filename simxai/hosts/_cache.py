@@ -9,12 +9,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from simxai.exceptions import UsageError
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class LRUCache(Generic[K, V]):
@@ -56,3 +57,26 @@ class LRUCache(Generic[K, V]):
     def __len__(self) -> int:
         with self._lock:
             return len(self._items)
+
+
+class Resources:
+    """Expensive resources that depend only on a host's data and model, each built once per key.
+
+    One re-entrant lock serialises the builds (a build may ask for another resource), so threads asking at
+    once get one build. A build that raises stores nothing, so the next call raises the same error again.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._built: dict[str, Any] = {}
+
+    def get(self, key: str, build: Callable[[], T]) -> T:
+        """The resource `key`, built by `build` on first use."""
+        with self._lock:
+            if key not in self._built:
+                self._built[key] = build()
+            return self._built[key]
+
+    def peek(self, key: str) -> Any | None:
+        """The resource `key` if it has been built, else None; never waits for a build in progress."""
+        return self._built.get(key)

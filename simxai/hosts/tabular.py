@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib.util
 import logging
 import re
-import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -22,7 +21,7 @@ import pandas as pd
 import pydantic
 
 from simxai.exceptions import ArgumentError, UsageError
-from simxai.hosts._cache import LRUCache
+from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._tabular_cards import (
     assessment,
     feature_info,
@@ -384,8 +383,7 @@ class TabularHost:
             ],
             id_range=(0, len(data) - 1) if ids is None else (int(ids.min()), int(ids.max())),
         )
-        self._lock = threading.RLock()
-        self._lazy: dict[str, Any] = {}
+        self._lazy = Resources()
         self._results: LRUCache[Hashable, Any] = LRUCache()
         self._resolver = Resolver(
             self.table,
@@ -550,10 +548,7 @@ class TabularHost:
 
     def _resource(self, key: str, build: Callable[[], T]) -> T:
         """Build an expensive resource once, even when threads ask at the same time."""
-        with self._lock:
-            if key not in self._lazy:
-                self._lazy[key] = build()
-            return self._lazy[key]
+        return self._lazy.get(key, build)
 
     def _predictions(self) -> tuple[np.ndarray, np.ndarray]:
         def build() -> tuple[np.ndarray, np.ndarray]:
@@ -613,7 +608,7 @@ class TabularHost:
 
         Never waits: while the table is still being predicted (at start-up), the caller runs the model.
         """
-        outputs, predictions = self._lazy.get("outputs"), self._lazy.get("predictions")
+        outputs, predictions = self._lazy.peek("outputs"), self._lazy.peek("predictions")
         if outputs is None or predictions is None:
             return None
         index = np.asarray(ids, dtype=int)
@@ -964,7 +959,7 @@ class TabularHost:
         self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
     ) -> CounterfactualResult:
         frame = self._resolver.frame(subject)
-        predictions = self._lazy.get("predictions") if subject.kind == "row" else None
+        predictions = self._lazy.peek("predictions") if subject.kind == "row" else None
         current = int(
             predictions[0][self._resolver.position(subject.id)]
             if predictions is not None and subject.id is not None

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from simxai.exceptions import UsageError
-from simxai.hosts._cache import LRUCache
+from simxai.hosts._cache import LRUCache, Resources
 
 
 def test_forgets_the_least_recently_used_entry():
@@ -53,3 +53,45 @@ def test_concurrent_writers_and_readers_keep_it_bounded():
         t.join()
     assert errors == []
     assert len(cache) == 50
+
+
+def test_a_resource_is_built_once_for_threads_asking_at_once_and_a_failed_build_stores_nothing():
+    resources = Resources()
+    builds: list[int] = []
+
+    def build() -> int:
+        builds.append(1)
+        return 42
+
+    threads = [threading.Thread(target=resources.get, args=("x", build)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert builds == [1] and resources.peek("x") == 42 and resources.peek("y") is None
+
+    def broken() -> int:
+        raise RuntimeError("no data")
+
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match="no data"):
+            resources.get("y", broken)
+    assert resources.peek("y") is None
+
+
+def test_peek_does_not_wait_for_a_build_in_progress():
+    resources = Resources()
+    inside, release = threading.Event(), threading.Event()
+
+    def slow() -> int:
+        inside.set()
+        release.wait(5)
+        return 1
+
+    builder = threading.Thread(target=resources.get, args=("slow", slow))
+    builder.start()
+    assert inside.wait(5)
+    assert resources.peek("slow") is None  # returns at once, while the build holds the lock
+    release.set()
+    builder.join()
+    assert resources.peek("slow") == 1

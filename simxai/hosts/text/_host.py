@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import operator
 import re
-import threading
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
@@ -22,7 +21,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from simxai.exceptions import ArgumentError, HostError
-from simxai.hosts._cache import LRUCache
+from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard, text_scores
 from simxai.hosts.text._search import WordEdits
@@ -179,8 +178,7 @@ class TextHost:
         self._shap_cache: LRUCache[str, _Shap] = LRUCache(5000)
         self._cf_cache: LRUCache[tuple[str, str, int], tuple[list[Counterfactual], int]] = LRUCache(5000)
         self._global_cache: dict[str, GlobalExplanationResult] = {}
-        self._lock = threading.RLock()
-        self._lazy: dict[str, Any] = {}
+        self._lazy = Resources()
 
     # -- model calls -------------------------------------------------------------------------------
 
@@ -221,10 +219,7 @@ class TextHost:
 
         A build that raises stores nothing, so the next call raises the same error again.
         """
-        with self._lock:
-            if key not in self._lazy:
-                self._lazy[key] = build()
-            return self._lazy[key]
+        return self._lazy.get(key, build)
 
     def _label(self, probabilities: np.ndarray) -> str:
         return self.class_names[int(np.argmax(probabilities))]
