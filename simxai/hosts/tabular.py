@@ -13,8 +13,6 @@ from __future__ import annotations
 import importlib.util
 import logging
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -23,6 +21,7 @@ import pandas as pd
 import pydantic
 
 from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._tabular_cards import (
     assessment,
     feature_info,
@@ -181,27 +180,6 @@ def _distinct_names(names: list[Any]) -> list[str]:
     if not all(isinstance(n, str) and n.strip() for n in names) or len({n.strip() for n in names}) != len(names):
         raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
     return [n.strip() for n in names]
-
-
-class _Cache:
-    """A small thread-safe LRU map, so a long-running server's caches stay bounded."""
-
-    def __init__(self, size: int = 512) -> None:
-        self._items: OrderedDict[Hashable, Any] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = compute()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-        return value
 
 
 def release_free_memory() -> None:
@@ -408,9 +386,8 @@ class TabularHost:
             ],
             id_range=(0, len(data) - 1) if ids is None else (int(ids.min()), int(ids.max())),
         )
-        self._lock = threading.RLock()
-        self._lazy: dict[str, Any] = {}
-        self._results = _Cache()
+        self._lazy = Resources()
+        self._results: LRUCache[Hashable, Any] = LRUCache()
         self._resolver = Resolver(
             self.table,
             self._schema,
@@ -574,10 +551,7 @@ class TabularHost:
 
     def _resource(self, key: str, build: Callable[[], T]) -> T:
         """Build an expensive resource once, even when threads ask at the same time."""
-        with self._lock:
-            if key not in self._lazy:
-                self._lazy[key] = build()
-            return self._lazy[key]
+        return self._lazy.get(key, build)
 
     def _predictions(self) -> tuple[np.ndarray, np.ndarray]:
         def build() -> tuple[np.ndarray, np.ndarray]:
@@ -637,7 +611,7 @@ class TabularHost:
 
         Never waits: while the table is still being predicted (at start-up), the caller runs the model.
         """
-        outputs, predictions = self._lazy.get("outputs"), self._lazy.get("predictions")
+        outputs, predictions = self._lazy.peek("outputs"), self._lazy.peek("predictions")
         if outputs is None or predictions is None:
             return None
         index = np.asarray(ids, dtype=int)
@@ -988,7 +962,7 @@ class TabularHost:
         self, subject: Subject, target: int, count: int, question: Literal["why_not", "how_to_be_that"]
     ) -> CounterfactualResult:
         frame = self._resolver.frame(subject)
-        predictions = self._lazy.get("predictions") if subject.kind == "row" else None
+        predictions = self._lazy.peek("predictions") if subject.kind == "row" else None
         current = int(
             predictions[0][self._resolver.position(subject.id)]
             if predictions is not None and subject.id is not None

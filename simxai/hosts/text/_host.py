@@ -12,20 +12,21 @@ when it enters the host, so that the text with no word removed is exactly the te
 
 from __future__ import annotations
 
-import math
 import operator
 import re
-import threading
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import numpy as np
-import pydantic
 
 from simxai.exceptions import ArgumentError, HostError
+from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard, text_scores
+from simxai.hosts.text._search import WordEdits
+from simxai.hosts.text._shap import _Shap, word_attributions
+from simxai.hosts.text._words import _WORD, _Edit, _match_case, _normalise, _shorten, _unquote, _Words, words_of
 from simxai.instances import CONDITION_HELP, Clause, closest, parse_condition
 from simxai.results import (
     Attribution,
@@ -51,10 +52,8 @@ from simxai.results import (
 from simxai.textbounds import MAX_DIGITS
 from simxai.work import charge
 
-__all__ = ["TextDataCard", "TextHost", "TextModelCard", "TextOutputCard", "words_of"]
+__all__ = ["TextHost"]
 
-_WORD = re.compile(r"\w+(?:['’]\w+)*")
-_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
 _CONDITION_START = re.compile(r"^(label|prediction|id)\s*(==|!=|>=|<=|=|>|<)", re.IGNORECASE)
 _EVERYONE = ("all", "everyone", "all instances", "*")
 _OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
@@ -65,7 +64,6 @@ _OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt,
     "<=": operator.le,
 }
-_MASK_TOKEN = "..."
 _LENGTH_ALIASES = ("length", "text_length", "words", "word_count", "number_of_words", "length_words")
 _GROUP_TOP = 100  # a group explanation lists this many words; the rest are summed into "(other words)"
 _SUBSTITUTES_PER_WORD = 4
@@ -73,178 +71,6 @@ _MAX_KEPT_EDITS = 12
 _BATCH = 16  # texts per model call, and per charge to the call's budget
 
 T = TypeVar("T")
-
-
-def words_of(text: str) -> list[str]:
-    """The words of `text`, as the host's explanations and edits see them."""
-    return _WORD.findall(text)
-
-
-class TextDataCard(pydantic.BaseModel):
-    """What the host's labelled texts are; the statistics are computed from the data itself."""
-
-    model_config = pydantic.ConfigDict(frozen=True)
-
-    name: str
-    description: str
-    target: str = "label"
-    text_description: str = "the text the model reads, its only input"
-
-
-class TextModelCard(pydantic.BaseModel):
-    """What the classifier is and how it was built (the host appends its measured accuracy)."""
-
-    model_config = pydantic.ConfigDict(frozen=True)
-
-    model_type: str
-    description: str
-    hyperparameters: dict[str, float | int | str | bool | None] = {}
-    training: str
-    strengths: list[str] = []
-    limitations: list[str] = []
-
-
-class TextOutputCard(pydantic.BaseModel):
-    """What each label and the predicted probability mean."""
-
-    model_config = pydantic.ConfigDict(frozen=True)
-
-    label_meanings: dict[str, str]
-    probability_meaning: str
-
-
-def _normalise(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _shorten(text: str) -> str:
-    """`text` as a subject description quotes it: at most 60 characters (a longer one is cut to 57 plus "...")."""
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _tidy(text: str) -> str:
-    """Spacing after an edit: one space between words, none before punctuation."""
-    return re.sub(r"\s+([,.!?;:])", r"\1", _normalise(text))
-
-
-def _unquote(text: str) -> str:
-    text = text.strip()
-    if len(text) >= 2 and _QUOTES.get(text[0]) == text[-1]:
-        text = text[1:-1].strip()
-    return text
-
-
-def _match_case(old: str, new: str) -> str:
-    if len(old) > 1 and old.isupper():
-        return new.upper()
-    if old[:1].isupper():
-        return new[:1].upper() + new[1:]
-    return new
-
-
-class _ShapTokenizer:
-    """The part of the Hugging Face tokenizer API that `shap.maskers.Text` uses, over our words.
-
-    The offsets are widened so that the segments cover the whole text: the first starts at 0 (keeping a
-    leading quote) and the last ends at the end (keeping final punctuation such as "!", which models may
-    read). A text with no word at all is one token, so that it can still be masked.
-    """
-
-    def __call__(self, text: str, return_offsets_mapping: bool = True) -> dict[str, list[Any]]:
-        spans = [m.span() for m in _WORD.finditer(text)]
-        if not spans and text.strip():
-            spans = [(len(text) - len(text.lstrip()), len(text.rstrip()))]
-        if spans:
-            spans[0] = (0, spans[0][1])
-            spans[-1] = (spans[-1][0], len(text))
-        out: dict[str, list[Any]] = {"input_ids": [text[a:b] for a, b in spans]}
-        if return_offsets_mapping:
-            out["offset_mapping"] = spans
-        return out
-
-
-@dataclass(frozen=True)
-class _Edit:
-    """One word edit: replace the word at `position` ("" deletes it), or insert a word before it."""
-
-    position: int
-    kind: Literal["replace", "insert"]
-    word: str
-
-
-@dataclass(frozen=True)
-class _Words:
-    """A text with the spans of its words, for editing word by word."""
-
-    text: str
-    spans: tuple[tuple[int, int], ...]
-
-    @classmethod
-    def of(cls, text: str) -> _Words:
-        return cls(text, tuple(m.span() for m in _WORD.finditer(text)))
-
-    @property
-    def words(self) -> list[str]:
-        return [self.text[a:b] for a, b in self.spans]
-
-    def edit(self, edits: Sequence[_Edit]) -> str:
-        if not edits:
-            return self.text
-        replace = {e.position: e.word for e in edits if e.kind == "replace"}
-        insert = {e.position: e.word for e in edits if e.kind == "insert"}
-        parts, pos = [], 0
-        for i, (a, b) in enumerate(self.spans):
-            parts.append(self.text[pos:a])
-            if i in insert:
-                parts.append(insert[i] + " ")
-            parts.append(replace.get(i, self.text[a:b]))
-            pos = b
-        parts.append(self.text[pos:])
-        return _tidy("".join(parts))
-
-    def changes(self, edits: Sequence[_Edit]) -> list[Change]:
-        out = []
-        for e in sorted(edits, key=lambda e: e.position):
-            if e.kind == "insert":
-                out.append(Change(feature="(insert)", old="", new=e.word))
-            else:
-                old = self.words[e.position]
-                out.append(Change(feature=old, old=old, new=e.word))
-        return out
-
-
-def _exact_shapley(masks: np.ndarray, value: np.ndarray) -> np.ndarray:
-    """Shapley values from the model's outputs `value` (2**n, classes) on every coalition.
-
-    Row m of `masks` is coalition m, whose bit i says whether word i is kept; so m | 1 << i adds word i.
-    """
-    n = masks.shape[1]
-    sizes = masks.sum(1)
-    weight = np.array([math.factorial(s) * math.factorial(n - s - 1) / math.factorial(n) for s in range(n)])
-    phi = np.zeros((n, value.shape[1]))
-    for i in range(n):
-        without = np.flatnonzero(~masks[:, i])
-        gain = value[without | (1 << i)] - value[without]
-        phi[i] = (weight[sizes[without]][:, None] * gain).sum(0)
-    return phi
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = 5000) -> None:
-    """Store in a cache that forgets its oldest entries, so a long-running server's memory stays bounded."""
-    cache[key] = value
-    while len(cache) > limit:
-        cache.pop(next(iter(cache)))
-
-
-@dataclass(frozen=True)
-class _Shap:
-    """Attributions of one text: one row per word, one column per class."""
-
-    words: tuple[str, ...]
-    values: np.ndarray
-    base: np.ndarray
-    output: np.ndarray
-    method: str
 
 
 class TextHost:
@@ -333,24 +159,26 @@ class TextHost:
             probability_meaning="Each probability is the classifier's probability for that label; "
             "the predicted label is the most probable one.",
         )
-        self._substitutes = substitutes or (lambda word: ())
-        self._has_substitutes = substitutes is not None
-        self._insertions = tuple(insertions)
+        self._edits = WordEdits(
+            substitutes=substitutes or (lambda word: ()),
+            has_substitutes=substitutes is not None,
+            insertions=tuple(insertions),
+            max_edits=max_edits,
+            beam_width=beam_width,
+        )
         self._seed = seed
         self._exact_max_words = exact_max_words
         self._global_sample_size = global_sample_size
         self._max_evals = max_evals
         self._max_edits = max_edits
-        self._beam_width = beam_width
         if max_words < 1:
             raise HostError(f"max_words must be at least 1, got {max_words}")
         self.max_words = max_words
-        self._proba_cache: dict[str, np.ndarray] = {}
-        self._shap_cache: dict[str, _Shap] = {}
-        self._cf_cache: dict[tuple[str, str, int], tuple[list[Counterfactual], int]] = {}
+        self._proba_cache: LRUCache[str, np.ndarray] = LRUCache(50_000)
+        self._shap_cache: LRUCache[str, _Shap] = LRUCache(5000)
+        self._cf_cache: LRUCache[tuple[str, str, int], tuple[list[Counterfactual], int]] = LRUCache(5000)
         self._global_cache: dict[str, GlobalExplanationResult] = {}
-        self._lock = threading.RLock()
-        self._lazy: dict[str, Any] = {}
+        self._lazy = Resources()
 
     # -- model calls -------------------------------------------------------------------------------
 
@@ -379,11 +207,11 @@ class TextHost:
     def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
         """The class probabilities of `texts` (whitespace-normalised, cached per text)."""
         texts = [_normalise(t) for t in texts]
-        rows = {t: self._proba_cache.get(t) for t in texts}
+        rows = {t: self._proba_cache.lookup(t) for t in texts}
         missing = [t for t, row in rows.items() if row is None]
         for text, row in zip(missing, self._call_model(missing), strict=True):
             rows[text] = row
-            _remember(self._proba_cache, text, row, limit=50_000)
+            self._proba_cache.put(text, row)
         return np.array([rows[t] for t in texts]).reshape(len(texts), len(self.class_names))
 
     def _resource(self, key: str, build: Callable[[], T]) -> T:
@@ -391,10 +219,7 @@ class TextHost:
 
         A build that raises stores nothing, so the next call raises the same error again.
         """
-        with self._lock:
-            if key not in self._lazy:
-                self._lazy[key] = build()
-            return self._lazy[key]
+        return self._lazy.get(key, build)
 
     def _label(self, probabilities: np.ndarray) -> str:
         return self.class_names[int(np.argmax(probabilities))]
@@ -615,41 +440,19 @@ class TextHost:
     # -- attributions ------------------------------------------------------------------------------
 
     def _attributions(self, text: str) -> _Shap:
-        cached = self._shap_cache.get(text)
+        cached = self._shap_cache.lookup(text)
         if cached is not None:
             return cached
-        # Imported here, not at the top: the helper's module loads pandas, which a text host needs only with shap.
-        from simxai.hosts._tabular_shap import import_shap
-
-        shap = import_shap()
-        # A masker per text: shap's Text masker caches the last text it saw, so sharing one across threads
-        # (the server may explain two texts at once) would mix up their words. Building one is cheap.
-        masker = shap.maskers.Text(_ShapTokenizer(), mask_token=_MASK_TOKEN, collapse_mask_token=True)
-        # One name per masker token: the word itself, or the whole text when it has no word.
-        words = tuple(words_of(text)) or (text.strip(),)
-        n = len(words)
-        output = self.predict_proba([text])[0]
-        if n <= self._exact_max_words:
-            # Exact Shapley values: with few words all 2**n coalitions are affordable (1024 model calls for
-            # 10 words), and exact values are deterministic and additive by construction. The coalitions are
-            # built by shap's own masker so that both paths mean the same thing by "a word removed".
-            masks = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1).astype(bool)
-            value = self._call_model([str(masker(mask, text)[0][0]) for mask in masks])
-            phi = _exact_shapley(masks, value)
-            result = _Shap(words, phi, value[0], output, "SHAP, exact Shapley values over words")
-        else:
-            explainer = shap.Explainer(
-                lambda xs: self._call_model([str(x) for x in xs]),
-                masker,
-                output_names=self.class_names,
-                algorithm="partition",
-                seed=self._seed,
-            )
-            explanation = explainer([text], max_evals=max(self._max_evals, 4 * n), silent=True)
-            values = np.asarray(explanation.values[0], dtype=float).reshape(n, len(self.class_names))
-            base = np.asarray(explanation.base_values[0], dtype=float).reshape(len(self.class_names))
-            result = _Shap(words, values, base, output, "SHAP partition explainer over words")
-        _remember(self._shap_cache, text, result)
+        result = word_attributions(
+            text,
+            self.predict_proba,
+            self._call_model,
+            self.class_names,
+            exact_max_words=self._exact_max_words,
+            seed=self._seed,
+            max_evals=self._max_evals,
+        )
+        self._shap_cache.put(text, result)
         return result
 
     def local_explanation(self, subject: Subject, label: str | None) -> LocalExplanationResult:
@@ -743,97 +546,11 @@ class TextHost:
 
     # -- counterfactuals and what may change ----------------------------------------------------------
 
-    def _replacements(self, word: str) -> list[str]:
-        out: list[str] = []
-        for candidate in self._substitutes(word.lower()):
-            cased = _match_case(word, candidate)
-            if candidate.lower() != word.lower() and cased not in out:
-                out.append(cased)
-        return out[:_SUBSTITUTES_PER_WORD]
-
-    def _edits_at(self, words: list[str], i: int) -> list[_Edit]:
-        edits = [_Edit(i, "replace", "")]
-        edits += [_Edit(i, "replace", r) for r in self._replacements(words[i])]
-        previous = words[i - 1].lower() if i > 0 else ""
-        edits += [_Edit(i, "insert", w) for w in self._insertions if w.lower() != previous]
-        return edits
-
     def _search(self, text: str, target: int, count: int) -> tuple[list[Counterfactual], int]:
         """Beam search over word edits, trying first the words that push hardest away from `target`."""
         words = _Words.of(text)
-        order = [int(i) for i in np.argsort(self._attributions(text).values[:, target], kind="stable")]
-        positions = [i for i in order if i < len(words.spans)][:8]
-        frontier: list[tuple[_Edit, ...]] = [()]
-        seen = {text}
-        found: list[tuple[tuple[_Edit, ...], str, float]] = []
-        checked = 0
-        for _ in range(self._max_edits):
-            candidates: list[tuple[tuple[_Edit, ...], str]] = []
-            for state in frontier:
-                taken = {e.position for e in state}
-                for i in positions:
-                    if i in taken:
-                        continue
-                    for edit in self._edits_at(words.words, i):
-                        edits = (*state, edit)
-                        edited = words.edit(edits)
-                        if edited not in seen and _WORD.search(edited):
-                            seen.add(edited)
-                            candidates.append((edits, edited))
-            if not candidates:
-                break
-            probs = self._call_model([edited for _, edited in candidates])
-            checked += len(candidates)
-            open_states = []
-            for (edits, edited), p in zip(candidates, probs, strict=True):
-                if int(np.argmax(p)) == target:
-                    found.append((edits, edited, float(p[target])))
-                else:
-                    open_states.append((float(p[target]), edits))
-            if len(found) >= count:
-                break
-            open_states.sort(key=lambda item: -item[0])
-            frontier = [edits for _, edits in open_states[: self._beam_width]]
-        # Fewest edits first, then the most confident. For variety, prefer results that edit other positions
-        # and read differently (two insertions of "not" render alike), before taking the rest.
-        found.sort(key=lambda item: (len(item[0]), -item[2]))
-        chosen: list[tuple[tuple[_Edit, ...], str, float]] = []
-        for need_new_positions, need_new_reading in ((True, True), (False, True), (False, False)):
-            for item in found:
-                edited_at = frozenset(e.position for e in item[0])
-                reading = words.changes(item[0])
-                if (
-                    len(chosen) < count
-                    and item not in chosen
-                    and (
-                        not need_new_positions or all(edited_at != {e.position for e in c[0]} for c in chosen)
-                    )
-                    and (not need_new_reading or all(reading != words.changes(c[0]) for c in chosen))
-                ):
-                    chosen.append(item)
-        # Re-predict what is reported, with a fresh model call: only verified flips are returned.
-        verified = self._call_model([edited for _, edited, _ in chosen])
-        counterfactuals = [
-            Counterfactual(
-                changes=words.changes(edits),
-                label=self.class_names[target],
-                probability=float(p[target]),
-                text=edited,
-            )
-            for (edits, edited, _), p in zip(chosen, verified, strict=True)
-            if int(np.argmax(p)) == target
-        ]
-        return counterfactuals, checked
-
-    def _method(self) -> str:
-        kinds = ["replacing words with alternatives"] if self._has_substitutes else []
-        kinds.append("deleting words")
-        if self._insertions:
-            kinds.append("inserting " + "/".join(f"'{w}'" for w in self._insertions))
-        return (
-            f"beam search over up to {self._max_edits} word edits ({', '.join(kinds)}), "
-            "trying first the words with the most negative SHAP contribution; every result re-predicted"
-        )
+        contributions = self._attributions(text).values[:, target]
+        return self._edits.search(words, contributions, target, count, self._call_model, self.class_names)
 
     def counterfactuals(
         self,
@@ -852,10 +569,10 @@ class TextHost:
             note: str | None = f"The model already predicts {current} for this {self.instance_noun}."
         else:
             key = (text, target_name, count)
-            cached = self._cf_cache.get(key)
+            cached = self._cf_cache.lookup(key)
             if cached is None:
                 cached = self._search(text, target, count)
-                _remember(self._cf_cache, key, cached)
+                self._cf_cache.put(key, cached)
             found, checked = cached
             note = None
             if not found:
@@ -869,7 +586,7 @@ class TextHost:
             current_label=current,
             target_label=target_name,
             counterfactuals=found,
-            method=self._method(),
+            method=self._edits.method(),
             note=note,
         )
 
@@ -887,7 +604,7 @@ class TextHost:
         positions = [int(i) for i in np.argsort(-importance, kind="stable") if i < len(words.spans)][:20]
         candidates: dict[str, _Edit] = {}
         for i in positions:
-            for edit in self._edits_at(words.words, i):
+            for edit in self._edits.edits_at(words.words, i):
                 edited = words.edit([edit])
                 if edit.kind == "replace" and edited != text and _WORD.search(edited):
                     candidates.setdefault(edited, edit)
@@ -1066,39 +783,10 @@ class TextHost:
 
         ROC AUC only if every label occurs.
         """
-        from sklearn import metrics as skm
-
         ids = self._eval_ids if ids is None else ids
         y_true = [self._labels[i] for i in ids]
         probs = self.predict_proba([self._texts[i] for i in ids])
-        y_pred = [self._label(p) for p in probs]
-        binary = len(self.class_names) == 2
-        average: dict[str, Any] = (
-            {"average": "binary", "pos_label": self.class_names[1]} if binary else {"average": "macro"}
-        )
-        scores = {
-            "accuracy": float(skm.accuracy_score(y_true, y_pred)),
-            "precision": float(skm.precision_score(y_true, y_pred, zero_division=0, **average)),
-            "recall": float(skm.recall_score(y_true, y_pred, zero_division=0, **average)),
-            "f1": float(skm.f1_score(y_true, y_pred, zero_division=0, **average)),
-        }
-        if len(set(y_true)) == len(self.class_names):
-            if binary:
-                positive = [y == self.class_names[1] for y in y_true]
-                scores["roc_auc"] = float(skm.roc_auc_score(positive, probs[:, 1]))
-            else:
-                # sklearn wants the labels sorted, with the probability columns in that order.
-                order = np.argsort(self.class_names)
-                scores["roc_auc"] = float(
-                    skm.roc_auc_score(
-                        y_true,
-                        probs[:, order],
-                        multi_class="ovr",
-                        labels=[self.class_names[i] for i in order],
-                    )
-                )
-        matrix = skm.confusion_matrix(y_true, y_pred, labels=self.class_names).tolist()
-        return scores, matrix
+        return text_scores(y_true, probs, self.class_names)
 
     def data_information(self, feature: str | None) -> DataInformationResult:
         """The data card: rows, class balance, the text and its length in words (by label)."""

@@ -1,0 +1,35 @@
+"""Argument extraction from plain language: instances, what-if changes, labels, metrics, features, counts.
+
+Pure functions of the text and the host's schema, shared by the offline router (which extracts every
+argument of the call it selects) and the engine (which completes a pending call from the user's answer to
+a clarifying question). Every value comes from the text: a function returns None rather than guess, and the
+engine then fills the argument from the dialogue state or asks.
+
+The modules, by job: `_lexicon` (number, noun and comparison words every reader shares), `_texts` (quoted
+and unquoted texts for a text host), `_features` (features, labels, metrics, counts), `_changes` (what-if
+changes), `_groups` (group conditions and their spans), `_instances` (ids, references, the instance of a
+request) and `_arguments` (dispatch by argument name for a clarifying answer).
+"""
+
+from simxai.extraction._arguments import extract_argument
+from simxai.extraction._changes import extract_changes
+from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
+from simxai.extraction._groups import extract_group, feature_spans, group_spans
+from simxai.extraction._instances import extract_ids, extract_instance, is_reference
+from simxai.extraction._texts import extract_texts
+
+__all__ = [
+    "extract_argument",
+    "extract_changes",
+    "extract_count",
+    "extract_feature",
+    "extract_group",
+    "extract_ids",
+    "extract_instance",
+    "extract_label",
+    "extract_metric",
+    "extract_texts",
+    "feature_spans",
+    "group_spans",
+    "is_reference",
+]

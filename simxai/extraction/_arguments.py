@@ -1,0 +1,62 @@
+"""Dispatch by argument name, for the user's answer to a clarifying question."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from simxai.extraction._changes import extract_changes
+from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
+from simxai.extraction._groups import _written_condition, extract_group
+from simxai.extraction._instances import extract_instance
+from simxai.hosts.base import HostSchema
+from simxai.normalize import normalize
+from simxai.textbounds import bounds_text_argument
+
+_LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label", "label")
+
+
+@bounds_text_argument(1)
+def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | None:
+    """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
+
+    Dispatches on the argument's name: instance, changes, metric, feature, expected_label / target_label /
+    prediction_label, number_of_iterations. For a text host, an `instance` answer with no quotes and no id is
+    the text itself. Returns None when the text holds no such value, or for an argument name this module
+    does not know (a host's own function may take any argument).
+    """
+    text = normalize(text, schema)
+    if name == "instance":
+        value = extract_instance(text, schema)
+        if value is None and schema is not None and schema.kind == "text":
+            answer = (
+                re.sub(
+                    r"^\s*(?:the\s+)?(?:sentence|review|text|input|phrase)\s+(?:is\s+)?:?\s*",
+                    "",
+                    text,
+                    flags=re.IGNORECASE,
+                )
+                .strip()
+                .strip("'\"“”‘’")
+                .strip()
+            )
+            return answer or None
+        return value
+    if name == "changes":
+        return extract_changes(text, schema)
+    if name == "metric":
+        return extract_metric(text)
+    if name == "feature":
+        return extract_feature(text, schema)
+    if name in _LABEL_ARGUMENTS:
+        return extract_label(text, schema)
+    if name == "number_of_iterations":
+        return extract_count(text)
+    if name == "group":
+        group = extract_group(text, schema) or _written_condition(text, schema)
+        if group is None and re.fullmatch(
+            r"\W{0,3}(?:all|everyone|everybody|overall|none|no group)\W{0,3}", text, re.I
+        ):
+            return "all"  # the answer to "which group?": the whole split
+        return group
+    return None

@@ -1,0 +1,288 @@
+"""What-if changes: new or shifted feature values for a tabular host, word edits or a new text for a text host."""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._features import _age_feature, _category_mentions, _Mention, _mentions
+from simxai.extraction._lexicon import _DET, _NUM, _parse_number
+from simxai.extraction._texts import extract_texts
+from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.normalize import normalize
+from simxai.textbounds import bounds_text_argument
+
+_UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller"
+_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter"
+_INC_VERBS = (
+    r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
+    r"incremented|boost|boosted|"
+    r"boosting|bump|bumped|up|upped|gain|gained|gaining"
+)
+_DEC_VERBS = (
+    r"decrease|decreases|decreased|decreasing|reduce|reduces|reduced|reducing|lower|lowers|lowered|lowering|cut|"
+    r"cuts|cutting|drop|drops|dropped|"
+    r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing"
+)
+_SET = (
+    r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|set\s+to|changed\s+to|goes\s+to|went\s+to|"
+    r"increased\s+to|decreased\s+to|reduced\s+to|raised\s+to|lowered\s+to|dropped\s+to|rose\s+to|had\s+been|would\s+be"
+)
+_MULTIPLIERS = {
+    "double": "*2",
+    "doubled": "*2",
+    "twice": "*2",
+    "triple": "*3",
+    "tripled": "*3",
+    "quadruple": "*4",
+    "halve": "*0.5",
+    "halved": "*0.5",
+    "half": "*0.5",
+}
+_NEGATION = re.compile(
+    r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
+    re.IGNORECASE,
+)
+# Words after "contract was" that are not a value ("was also", "was not", "was the same").
+_NOT_A_VALUE = frozenset(
+    "a an the not no also still different changed same another other its her his their my your this that "
+    "higher lower more less bigger smaller greater".split()
+)
+_TRUE = ("yes", "true", "1", "y")
+_FALSE = ("no", "false", "0", "n")
+
+
+def _signed(sign: str, amount: str, percent: bool) -> str:
+    return f"{sign}{amount}{'%' if percent else ''}"
+
+
+def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
+    after = text[mention.end : mention.end + 50]
+    before = text[max(0, mention.start - 50) : mention.start]
+    pct = r"(?P<pct>\s*%|\s*percent)?"
+    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher"
+    match = re.match(
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?"
+        rf"(?P<dir>{_UP}|{_DOWN})\b",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+    # "glucose increased by 5", "bmi went up by 10%"
+    match = re.match(
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{_INC_VERBS}|{_DEC_VERBS})"
+        rf"\s+by\s+(?P<n>{_NUM}){pct}",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
+        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "glucose doubled", "the bmi were halved"
+    match = re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE)
+    if match:
+        return _MULTIPLIERS[match.group("m").lower()]
+    # "increase glucose by 5", "reduce her bmi by 10%", "increase age to 60"
+    verb = re.search(rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+{_DET}$", before, re.IGNORECASE)
+    if verb:
+        by = re.match(rf"^\s*(?:by\s+)(?P<n>{_NUM}){pct}", after, re.IGNORECASE)
+        if by:
+            down = re.fullmatch(_DEC_VERBS, verb.group("verb"), re.IGNORECASE) is not None
+            return _signed("-" if down else "+", by.group("n"), bool(by.group("pct")))
+        to = re.match(rf"^\s*to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
+        if to:
+            return _parse_number(to.group("n"))
+    # "add 5 to glucose", "subtract 5 from the bmi", "took 5 points away from bmi", "take on 5 in age"
+    match = re.search(
+        rf"\b(?P<verb>add|adds|added|adding|subtract\w*|take|takes|took|taking)\s+(?P<on>on\s+)?(?P<n>{_NUM}){pct}\s*"
+        rf"(?:\w+\s+)?(?:to|from|off|away\s+from|in|of)\s+{_DET}$",
+        before,
+        re.IGNORECASE,
+    )
+    if match:
+        down = match.group("verb").lower().startswith(("subtract", "tak", "took")) and not match.group("on")
+        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "lose 5 bmi", "gained 10 glucose"
+    match = re.search(
+        rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",
+        before,
+        re.IGNORECASE,
+    )
+    if match:
+        down = re.fullmatch(_DEC_VERBS, match.group("verb"), re.IGNORECASE) is not None
+        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "10% higher bmi", "5 points lower glucose", "118 more in glucose"
+    match = re.search(
+        rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
+        before,
+        re.IGNORECASE,
+    )
+    if match:
+        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+    # "double the ldl", "halve her bmi", "twice the insulin"
+    match = re.search(
+        r"\b(?P<m>double|doubled|triple|tripled|quadruple|halve|halved|twice|half)\s+(?:of\s+)?" + _DET + "$",
+        before,
+        re.IGNORECASE,
+    )
+    if match:
+        return _MULTIPLIERS[match.group("m").lower()]
+    # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
+    match = re.match(
+        rf"^\s*(?:(?:{_SET})\s*)?(?:about\s+|around\s+|only\s+)?(?P<n>-?{_NUM})\b(?!\s*%)",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        return _parse_number(match.group("n"))
+    return None
+
+
+def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
+    feature = mention.feature
+    categories = feature.categories or []
+    after = text[mention.end : mention.end + 40]
+    match = re.match(
+        r"^\s*(?:(?:were|was|is|be|to|=|:|of|becomes?|set\s+to|changed\s+to)\s+)?(?P<v>[\w\-]+)",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        value = next((c for c in categories if c.lower() == match.group("v").lower()), None)
+        if value is not None:
+            return value
+        # "contract was weekly": a value the feature does not have is passed on as said, so that the host
+        # refuses it naming the valid ones, instead of the request being read as naming no change at all.
+        said = re.match(r"^\s*(?:were|was|is|be|=|becomes?|set\s+to|changed\s+to)\s+(?P<v>[A-Za-z][\w\-]*)", after)
+        if said and said.group("v").lower() not in _NOT_A_VALUE:
+            return said.group("v")
+    # "if she were a smoker" / "a non-smoker": a yes/no feature named by itself.
+    truthy = next((c for c in categories if c.lower() in _TRUE), None)
+    falsy = next((c for c in categories if c.lower() in _FALSE), None)
+    if truthy is not None and falsy is not None:
+        before = text[max(0, mention.start - 25) : mention.start]
+        return falsy if _NEGATION.search(before) else truthy
+    return None
+
+
+_TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
+    # (pattern with groups a = old, b = new, whether a and b are swapped)
+    (
+        r"\b(?:replace|replacing|replaced|swap|swapping|switch|switching)\s+{Q1}\s+(?:with|by|for)\s+{Q2}",
+        False,
+    ),
+    (
+        r"\b(?:change|changing|changed|turn|turning|edit|editing|rewrite|rewriting)\s+{Q1}\s+(?:to|into|in)\s+{Q2}",
+        False,
+    ),
+    (
+        r"\b(?:substitute|substituting|use|using|put|putting)\s+{Q1}\s+(?:for|in\s+place\s+of|instead\s+of)\s+{Q2}",
+        True,
+    ),
+    (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
+    (r"{Q1}\s+(?:was|were|is)\s+(?:replaced|changed|swapped)\s+(?:with|by|to|for)\s+{Q2}", False),
+)
+_QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
+_WORD = r"(?P<{g}>[\w\-]+)"
+
+
+def _text_changes(text: str) -> dict[str, ChangeValue] | None:
+    changes: dict[str, ChangeValue] = {}
+    for quoted in (True, False):
+        token = _QUOTED if quoted else _WORD
+        # Unquoted words are read only after explicit edit verbs ("replace good with bad", "remove not"):
+        # "change needed to flip" is no edit.
+        patterns = _TEXT_EDIT_PATTERNS if quoted else _TEXT_EDIT_PATTERNS[:1]
+        for pattern, swapped in patterns:
+            regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
+            for match in re.finditer(regex, text, re.IGNORECASE):
+                old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
+                if quoted or old.lower() not in _NOT_WORDS_TO_EDIT:
+                    changes.setdefault(old.strip(), new.strip())
+        removal = (
+            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|omit|omitting|take\s+out|"
+            rf"taking\s+out|get\s+rid\s+of|leave\s+out|leaving\s+out{'|without' if quoted else ''})\s+"
+            rf"(?:the\s+word\s+)?{token.format(g='a')}"
+        )
+        for match in re.finditer(removal, text, re.IGNORECASE):
+            if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
+                changes.setdefault(match.group("a").strip(), "")
+        if changes:
+            return changes
+    texts = extract_texts(text)
+    if len(texts) == 1 and len(texts[0].split()) >= 3 and _REWRITE.search(text):
+        return {"text": texts[0]}
+    return None
+
+
+_NOT_WORDS_TO_EDIT = frozenset("the a an it this that word words one some any them its".split())
+# A whole new text: "what if I rewrote it as '...'", "what if it said '...'", "'...' instead?"
+_REWRITE = re.compile(
+    r"\b(?:rewr\w*|rephras\w*|reword\w*|said|say|wrote|written|read|reads|instead|"
+    r"chang\w*\s+(?:it|this|the\s+\w+)\s+(?:to|into)|if\s+(?:it|this|the\s+\w+)\s+(?:were|was|had\s+been))\b",
+    re.IGNORECASE,
+)
+
+
+@bounds_text_argument(0)
+def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """What-if changes named in a request, as `explain_what_if` takes them, or None.
+
+    Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" ->
+    {"glucose": "-5"}; "10% higher bmi" -> {"bmi": "+10%"}; "double the ldl" -> {"ldl": "*2"}; "if she were
+    a smoker" -> a categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with
+    'awful'" -> {"great": "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" ->
+    {"text": "<new text>"}.
+    """
+    text = normalize(text, schema)
+    if schema is None or schema.kind == "text":
+        return _text_changes(text)
+    changes: dict[str, ChangeValue] = {}
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        if feature.name in changes:
+            continue
+        value = _numeric_change(text, mention) if feature.type == "numeric" else _categorical_change(text, mention)
+        if value is not None:
+            changes[feature.name] = value
+    age = _age_feature(schema)
+    if age is not None and age.name not in changes:
+        match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+        if match:
+            changes[age.name] = _signed("+" if match.group("dir").lower() == "older" else "-", match.group("n"), False)
+        else:
+            match = re.search(
+                rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
+                text,
+                re.IGNORECASE,
+            )
+            if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
+                if _about_the_instance(match.group(0), text[: match.start()], schema):
+                    changes[age.name] = _parse_number(match.group("n"))
+    for name, category in _category_mentions(text, schema, changes):
+        before = text[: text.lower().find(category.lower())]
+        if not _NEGATION.search(before[-25:]):
+            changes[name] = category
+    return changes or None
+
+
+_PERSON_WORDS = frozenset("she he they i you we it her him them someone somebody person".split())
+
+
+def _about_the_instance(phrase: str, before: str, schema: HostSchema) -> bool:
+    """Whether `phrase` ("were 50 years old") is said of the instance ("she", "customer 3"), not of a thing.
+
+    "the contract was 2 years" and "the tenure was 2 years" give a duration of something else: after "was",
+    "were", "is" or "be", an age is read only when a person, the instance noun, an id or "to" ("to be 44")
+    comes before; "turned 60" and "aged 40" are ages wherever they stand.
+    """
+    if re.match(r"(?:turned|aged?)\b", phrase, re.IGNORECASE):
+        return True
+    words = re.findall(r"[A-Za-z]+|\d+", before)
+    if not words:
+        return True
+    last = words[-1].lower()
+    noun = schema.instance_noun.lower()
+    return last.isdigit() or last in _PERSON_WORDS or last in (noun, noun + "s", "age", "to")

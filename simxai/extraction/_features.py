@@ -1,0 +1,287 @@
+"""Features, labels, metrics and counts named in a request.
+
+Feature names are recognised by the names the user gave: their name, the words of their name (``blood
+pressure`` for ``blood_pressure`` or ``bloodpressure``) and their declared aliases. Free-text descriptions
+never name a feature: "applicant age in years" must not make "applicant 140" mean age 140.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from simxai.extraction._lexicon import _NUMBER_WORDS
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.normalize import normalize
+from simxai.textbounds import bounds_text_argument
+
+
+def _norm(words: Iterable[str]) -> str:
+    return "".join(words).lower()
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for suffix in ("ings", "ing", "ers", "er", "ies", "es", "s", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True)
+class _Mention:
+    feature: FeatureSchema
+    start: int  # character offsets in the text
+    end: int
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
+    """Normalised names and declared aliases; descriptions are free text and never feed this vocabulary."""
+    strong: dict[str, FeatureSchema] = {}
+    for feature in schema.features:
+        for term in (feature.name, *feature.aliases):
+            words = _TOKEN.findall(term.replace("_", " "))
+            if words:
+                strong.setdefault(_norm(words), feature)
+                if len(words) == 1:
+                    strong.setdefault(_stem(words[0]), feature)
+    return strong
+
+
+def _find_age_feature(schema: HostSchema) -> FeatureSchema | None:
+    return next(
+        (
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and ("age" in _TOKEN.findall(f.name.replace("_", " ").lower()) or "age" in (a.lower() for a in f.aliases))
+        ),
+        None,
+    )
+
+
+def _unique_categories(schema: HostSchema) -> list[tuple[str, tuple[str, str]]]:
+    """(lower-case category, (feature, category)) for categories that only one feature has."""
+    owners: dict[str, list[tuple[str, str]]] = {}
+    for feature in schema.features:
+        for category in feature.categories or []:
+            if len(category) >= 3 and not re.fullmatch(r"(?i)yes|no|true|false|none|other|unknown|\d+", category):
+                owners.setdefault(category.lower(), []).append((feature.name, category))
+    return [(key, pairs[0]) for key, pairs in owners.items() if len(pairs) == 1]
+
+
+@dataclass(frozen=True)
+class _SchemaTerms:
+    """What extraction derives from a schema alone, built once per schema object."""
+
+    strong: dict[str, FeatureSchema]
+    #: The most words a feature's name or alias has (at least 4): the widest window worth matching.
+    longest: int
+    age: FeatureSchema | None
+    categories: list[tuple[str, tuple[str, str]]]
+
+
+class _ByIdentity:
+    """A schema as a cache key by identity: `HostSchema` holds lists, so it cannot be hashed by value.
+
+    The key holds the schema, so its id cannot be reused by another object while the entry is cached.
+    """
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: HostSchema) -> None:
+        self.schema = schema
+
+    def __hash__(self) -> int:
+        return id(self.schema)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByIdentity) and other.schema is self.schema
+
+
+@functools.lru_cache(maxsize=32)
+def _cached_terms(key: _ByIdentity) -> _SchemaTerms:
+    schema = key.schema
+    strong = _feature_terms(schema)
+    # a feature's name may be long ("savings account balance greater or equal than 500")
+    longest = max(
+        [4, *(len(_TOKEN.findall(term.replace("_", " "))) for f in schema.features for term in (f.name, *f.aliases))]
+    )
+    return _SchemaTerms(strong, longest, _find_age_feature(schema), _unique_categories(schema))
+
+
+def _terms(schema: HostSchema) -> _SchemaTerms:
+    """The schema's derived terms; a router turn reads them several times, so they are built once."""
+    return _cached_terms(_ByIdentity(schema))
+
+
+def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
+    """Feature mentions in `text`, longest first at each position, not overlapping."""
+    if schema is None or schema.kind == "text":
+        return []
+    terms = _terms(schema)
+    strong, longest = terms.strong, terms.longest
+    tokens = list(_TOKEN.finditer(text))
+    found: list[_Mention] = []
+    i = 0
+    while i < len(tokens):
+        hit: _Mention | None = None
+        for size in range(longest, 0, -1):
+            window = tokens[i : i + size]
+            if len(window) < size:
+                continue
+            key = _norm(t.group() for t in window)
+            feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
+            if feature is not None:
+                hit = _Mention(feature, window[0].start(), window[-1].end())
+                i += size
+                break
+        if hit is None:
+            i += 1
+        else:
+            found.append(hit)
+    return found
+
+
+def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
+    """The feature holding an age, for "50 years old", "older than 60", "10 years younger"."""
+    if schema is None:
+        return None
+    return _terms(schema).age
+
+
+@bounds_text_argument(0)
+def extract_feature(text: str, schema: HostSchema | None) -> str | None:
+    """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named)."""
+    text = normalize(text, schema)
+    mentions = _mentions(text, schema)
+    if not mentions:
+        return None
+    return mentions[0].feature.name
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Labels, metrics, counts
+
+
+def _class_mentions(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
+    if schema is None:
+        return []
+    found: list[tuple[int, int, str]] = []
+    for name in sorted(schema.class_names, key=len, reverse=True):
+        pattern = r"(?<![\w-])" + r"[\s_\-]+".join(map(re.escape, name.split())) + r"(?![\w-])"
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            if not any(s <= match.start() < e for s, e, _ in found):
+                found.append((match.start(), match.end(), name))
+    return sorted(found)
+
+
+_TARGET_CUE = re.compile(
+    r"(?:\bnot|n't|\binstead(?:\s+of)?|\bto\s+be|\bas|\bbecome|\bbe|\binto|\bto|\bmake\s+(?:it|this|them)|"
+    r"\bget|\bturn|\breach|\bexpected|\bexpect|\bwant(?:ed)?)\s+(?:(?:an?|the|to|be|as|get|it|predicted|"
+    r"classified|labell?ed)\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+@bounds_text_argument(0)
+def extract_label(text: str, schema: HostSchema | None) -> str | None:
+    """The class name a request is about ("why not progressing" -> "progressing", "make it positive").
+
+    When several class names appear, the one introduced by "not", "to be", "as", "become", "into", "make
+    it" ... wins; otherwise the last one mentioned.
+    """
+    text = normalize(text, schema)
+    mentions = _class_mentions(text, schema)
+    if not mentions:
+        return None
+    cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
+    return cued[-1] if cued else mentions[-1][2]
+
+
+# Natural phrasings of each metric, most specific first; the first metric with a match wins.
+_METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
+    (
+        "confusion_matrix",
+        r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)",
+    ),
+    ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
+    ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),
+    ("precision", r"\bprecision\b|\bprecise\b|positive predictive|\bppv\b"),
+    ("recall", r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate"),
+    (
+        "accuracy",
+        r"\baccura(?:cy|te)\b|\bacc\b|error rate|"
+        r"how (?:often|frequently)[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
+        r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)",
+    ),
+    (
+        "all",
+        r"\bmetrics?\b|how (?:good|well|reliable|strong)|\bany good\b|\bgood enough\b|"
+        r"\bhow (?:does|did|do|is) (?:it|the model|this model|the classifier|they) (?:do|doing)\b|"
+        r"\bperform(?:s|ance|ing)?\b|\bscores?\b|"
+        r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b",
+    ),
+)
+_METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
+
+
+@bounds_text_argument(0)
+def extract_metric(text: str) -> str | None:
+    """The metric a request asks for (accuracy, precision, recall, f1, roc_auc, confusion_matrix, all).
+
+    "how often is it wrong" -> accuracy, "auc" -> roc_auc, "f-score" -> f1, "how good" / "how well does it
+    perform" -> all. Several named metrics (e.g. "precision and recall") also give "all".
+    """
+    named = [metric for metric, pattern in _METRIC_RE[:-1] if pattern.search(text)]
+    if len(named) > 1:
+        return "all"
+    if named:
+        return named[0]
+    return "all" if _METRIC_RE[-1][1].search(text) else None
+
+
+_COUNT_NOUNS = (
+    r"(?:different\s+|more\s+|other\s+|alternative\s+|possible\s+|distinct\s+|new\s+)?"
+    r"(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|explanations?|scenarios?|versions?|"
+    r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks)"
+)
+_COUNT = re.compile(
+    rf"\b(?P<n>\d+|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\s+{_COUNT_NOUNS}\b",
+    re.IGNORECASE,
+)
+
+
+def _number_value(token: str) -> int | None:
+    token = token.lower().strip()
+    if token.isdigit():
+        return int(token)
+    return _NUMBER_WORDS.get(token)
+
+
+@bounds_text_argument(0)
+def extract_count(text: str) -> int | None:
+    """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3)."""
+    match = _COUNT.search(text)
+    if match:
+        return _number_value(match.group("n"))
+    # Each optional part starts with its own word, so no two `\s*` compete for one run of spaces.
+    bare = re.fullmatch(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s*[.!])?\s*", text, re.IGNORECASE)
+    if bare:
+        return _number_value(bare.group(1))
+    return None
+
+
+def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) -> list[tuple[str, str]]:
+    """Categories named on their own ("a female smoker"), when only one feature has that category."""
+    found = []
+    for key, pair in _terms(schema).categories:
+        if pair[0] not in already:
+            if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):
+                found.append(pair)
+    return found

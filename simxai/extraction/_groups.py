@@ -1,0 +1,315 @@
+"""Groups of instances: conditions in the condition language of `simxai.instances`, and where they are written.
+
+A group is what a question selects ("patients with glucose above 120", "those predicted stable", "on
+women"); `group_spans` marks where it is written so that the router can mask it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.exceptions import ArgumentError
+from simxai.extraction._changes import _categorical_change
+from simxai.extraction._features import _age_feature, _category_mentions, _class_mentions, _mentions
+from simxai.extraction._lexicon import _NUM, _OP_WORDS, _noun_pattern, _op_of
+from simxai.hosts.base import HostSchema
+from simxai.instances import parse_condition
+from simxai.normalize import normalize
+from simxai.textbounds import bounds_span_text, bounds_text_argument
+
+_GROUP_WORDS = re.compile(
+    r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
+    r"examples|records|cases|ones|entries|data\s+points|group|subset|population|whose|where|who\s+are|"
+    r"that\s+are|which\s+are)\b",
+    re.IGNORECASE,
+)
+_ALL_NOUNS = r"data|dataset|instances|rows|samples|examples|records|cases|entries|data\s+points|people"
+
+
+def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
+    nouns = _ALL_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "")
+    return re.compile(
+        rf"\b(?:everyone|everybody|all\s+(?:of\s+)?(?:the\s+)?(?:{nouns})|"
+        r"the\s+(?:whole|entire|full)\s+(?:data\s*set|data|sample))\b",
+        re.IGNORECASE,
+    )
+
+
+def _value_text(value: float) -> str:
+    return f"{value:g}"
+
+
+def _group_noun(schema: HostSchema) -> str:
+    noun = re.escape(schema.instance_noun.lower()) if schema.instance_noun else "instance"
+    return rf"{noun}(?:e?s)"
+
+
+def _condition(text: str, schema: HostSchema | None) -> str | None:
+    """A group condition in the condition language of `simxai.instances`, or None."""
+    if schema is None:
+        return None
+    group_context = (
+        bool(_GROUP_WORDS.search(text))
+        or bool(re.search(rf"\b{_group_noun(schema)}\b", text, re.IGNORECASE))
+        # a plural noun that is predicted or labelled: "smokers predicted as progressing"
+        or bool(
+            re.search(
+                r"\b\w{3,}s\s+(?:who\s+(?:are|were)\s+)?(?:predicted|labell?ed|classified)\b",
+                text,
+                re.IGNORECASE,
+            )
+        )
+    )
+    clauses: list[str] = []
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        after = text[mention.end : mention.end + 60]
+        if feature.type == "numeric":
+            between = re.match(
+                rf"^\s*(?:is|are|was|of|values?)?\s*between\s+(?P<a>-?{_NUM})\s+and\s+(?P<b>-?{_NUM})",
+                after,
+                re.IGNORECASE,
+            )
+            if between:
+                clauses += [
+                    f"{feature.name} >= {between.group('a')}",
+                    f"{feature.name} <= {between.group('b')}",
+                ]
+                continue
+            match = re.match(
+                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*(?P<v>-?{_NUM})\b"
+                rf"(?P<tail>\s*(?:or\s+(?:more|higher|above|less|lower|below)))?",
+                after,
+                re.IGNORECASE,
+            )
+            if match:
+                op = _op_of(match.group("op"))
+                tail = (match.group("tail") or "").lower()
+                if tail:
+                    op = ">=" if any(w in tail for w in ("more", "higher", "above")) else "<="
+                if op != "=" or group_context:
+                    clauses.append(f"{feature.name} {op} {match.group('v')}")
+        elif feature.categories and group_context:
+            value = _categorical_change(text, mention)
+            if value is not None:
+                clauses.append(f"{feature.name} = {value}")
+    age = _age_feature(schema)
+    if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
+        for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
+            clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+        # "patients over 60", "people under 30": a group of people above or below a bare number is an age
+        people = rf"(?:{_group_noun(schema)}|people|persons|those|ones|individuals|everyone|anyone)"
+        for match in re.finditer(
+            rf"\b{people}\s(?:(?:who\s(?:are|were)|aged)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
+            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))",
+            text,
+            re.IGNORECASE,
+        ):
+            over = match.group("op").lower() in ("over", "above")
+            clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
+    id_range = re.search(
+        rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
+        text,
+        re.IGNORECASE,
+    )
+    if id_range:
+        clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
+    if group_context:
+        for start, _end, name in _class_mentions(text, schema):
+            before = text[max(0, start - 40) : start].lower()
+            if re.search(
+                r"(?:labell?ed|label\s+(?:is|of)?|annotated|tagged|marked|truly|actually|really|gold)"
+                r"\s*(?:as|is|=)?\s*$",
+                before,
+            ):
+                clauses.append(f"label = {name}")
+            elif re.search(
+                r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts|categori[sz]ed)"
+                r"\s*(?:as|to\s+be|is|=)?\s*$",
+                before,
+            ):
+                clauses.append(f"prediction = {name}")
+    if group_context:
+        named = {c.split(" ")[0] for c in clauses}
+        clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
+    if clauses:
+        return " and ".join(dict.fromkeys(clauses))
+    if _all_pattern(schema).search(text):
+        return "all"
+    return None
+
+
+# The words that lead into a group condition: "for the people with", "on instances where", "those who are".
+_GROUP_LEAD = (
+    r"(?:\b(?:for|on|of|among|across|about|to|from)\s+)?(?:(?:all\s+)?(?:the\s+|those\s+|these\s+)?(?:{nouns})\s+)?"
+    r"(?:(?:with|where|whose|who|that|which|having|when)\s+(?:(?:are|is|were|was|have|has|had)\s+)?)?"
+    r"(?:(?:a|an|the|their|his|her|its|feature)\s+)?$"
+)
+_GROUP_NOUNS = (
+    r"people|persons|those|ones|individuals|instances|data\s*points?|data|rows|samples|examples|records|cases|"
+    r"entries|everyone|anyone|someone|somebody|observations"
+)
+_JOIN = re.compile(r"^\s*(?:,|and|or|but|,\s*and|,\s*or)?\s*$", re.IGNORECASE)
+
+
+@bounds_span_text
+def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
+    """Character spans where `text` names a feature of a tabular schema by its name or an alias."""
+    return [(m.start, m.end) for m in _mentions(text, schema)]
+
+
+@bounds_span_text
+def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
+    """Character spans of the group conditions in `text`, with the words leading into them.
+
+    "what are the predictions for people with glucose above 120 and age under 50?" gives the span of "for
+    people with glucose above 120 and age under 50". A condition is a comparison of a numeric feature with a
+    number ("bmi over 30", "more than 3 pregnancies", "older than 40", "age between 20 and 30"), a value of
+    a feature after group words ("those with a bmi of 30", "applicants who are unemployed"), or a class
+    after "predicted" / "labelled" and group words. A what-if change ("if her bmi were 30") is no condition.
+    The router masks these spans, so that a group does not drown what is asked about it.
+    """
+    if schema is None or schema.kind == "text":
+        return []
+    nouns = _GROUP_NOUNS + (
+        f"|{_group_noun(schema)}|{re.escape(schema.instance_noun.lower())}" if schema.instance_noun else ""
+    )
+    lead = re.compile(_GROUP_LEAD.format(nouns=nouns), re.IGNORECASE)
+    cores: list[tuple[int, int, bool]] = []  # (start, end, whether it is a comparison by itself)
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        after = text[mention.end : mention.end + 80]
+        before = text[max(0, mention.start - 40) : mention.start]
+        if feature.type == "numeric":
+            match = re.match(
+                rf"^\s*(?:(?:is|are|was|values?|being)\s+)?(?:between\s+-?{_NUM}\s+and\s+-?{_NUM}|"
+                rf"(?P<op>{_OP_WORDS})\s*(?:a\s+|an\s+|the\s+)?-?{_NUM}(?:\s+or\s+(?:more|less|higher|lower|above|"
+                rf"below|greater|fewer))?|(?P<bare>-?{_NUM}))\b",
+                after,
+                re.IGNORECASE,
+            )
+            if match:
+                if match.group("bare"):
+                    op = "="  # "those with bmi 30": a value, a condition only after group words
+                else:
+                    op = _op_of(match.group("op")) if match.group("op") else ">="  # "between a and b"
+                cores.append((mention.start, mention.end + match.end(), op != "="))
+                continue
+            reverse = re.search(
+                rf"(?:(?P<op>{_OP_WORDS})\s+)?(?:a\s+|an\s+)?-?{_NUM}\s+(?:(?:or\s+(?:more|less)|years\s+of|of|in)\s+)?"
+                rf"(?:(?:a|an|the)\s+)?$",
+                before,
+                re.IGNORECASE,
+            )
+            if reverse and reverse.group("op") and _op_of(reverse.group("op")) != "=":
+                cores.append((mention.start - (len(before) - reverse.start()), mention.end, True))
+            elif reverse:
+                cores.append((mention.start - (len(before) - reverse.start()), mention.end, False))
+        elif feature.categories:
+            match = re.match(
+                r"^\s*(?:(?:is|are|was|were|=|equal\s+to|equals|of|set\s+to)\s+)?(?:not\s+)?(?P<v>[\w\-]+)\b",
+                after,
+                re.IGNORECASE,
+            )
+            value = match is not None and match.group("v").lower() in {
+                *(c.lower() for c in feature.categories),
+                "true",
+                "false",
+            }
+            cores.append((mention.start, mention.end + (match.end() if value and match else 0), False))
+    age = _age_feature(schema)
+    if age is not None:
+        for match in re.finditer(
+            rf"\b(?:(?:older|younger)\s+than\s+{_NUM}|(?:over|under|above|below)\s+(?:the\s+age\s+of\s+)?"
+            rf"{_NUM}\s+(?:years?|yrs?)(?:\s+old)?|between\s+(?:the\s+ages?\s+of\s+)?{_NUM}\s+and\s+{_NUM}"
+            rf"(?:\s+years?(?:\s+old)?)?)\b",
+            text,
+            re.IGNORECASE,
+        ):
+            cores.append((match.start(), match.end(), True))
+    for start, end, _name in _class_mentions(text, schema):
+        if re.search(
+            rf"\b(?:{nouns})\s+(?:(?:who|that|which)\s+(?:are|were|is|was)\s+)?(?:predicted|labell?ed|classified)"
+            r"\s+(?:as\s+)?$",
+            text[max(0, start - 60) : start],
+            re.IGNORECASE,
+        ):
+            cores.append((start, end, False))
+    spans: list[tuple[int, int]] = []
+    for start, end, comparison in sorted(cores):
+        led = lead.search(text[max(0, start - 80) : start])
+        lead_start = start - (len(text[max(0, start - 80) : start]) - led.start()) if led else start
+        grouped = led is not None and bool(
+            re.search(rf"\b(?:{nouns}|with|where|whose|who|that|which|having)\b", led.group(0), re.IGNORECASE)
+        )
+        if spans and _JOIN.match(text[spans[-1][1] : start]):
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))  # "glucose above 120 and age under 50"
+        elif comparison or grouped:
+            spans.append((lead_start, end))
+    return spans
+
+
+# Words that name a group of people by sex, and the category words a data set may code them with.
+_SEX_GROUPS = (
+    (r"women|woman|females?|girls|ladies", ("female", "females", "f", "woman", "women")),
+    (r"men|man|males?|boys|gentlemen", ("male", "males", "m", "man", "men")),
+)
+_PEOPLE_GROUP = re.compile(
+    r"\b(?P<w>women|woman|females?|girls|ladies|men|man|males?|boys|gentlemen|elderly|seniors|children|kids|adults|"
+    r"(?:older|younger|young|old)\s(?:people|ones|adults))\b",
+    re.IGNORECASE,
+)
+
+
+@bounds_text_argument(0)
+def extract_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group a metric question is about, as a condition ("accuracy for patients over 60" -> "age > 60").
+
+    A group of people named by a word ("on women", "for the elderly") becomes a condition when a
+    categorical feature codes it by name ("sex = female"); otherwise the word itself is returned, so that the
+    function can say plainly that this data cannot select it, rather than drop it and answer for everyone.
+    None when the question names no group, or all of the data.
+    """
+    text = normalize(text, schema)
+    if schema is None or schema.kind == "text":
+        condition = _text_group(text, schema)
+        return condition
+    condition = _condition(text, schema)
+    if condition is not None and condition != "all":
+        return condition
+    match = _PEOPLE_GROUP.search(text)
+    if match is None:
+        return None
+    word = match.group("w").lower()
+    for pattern, codes in _SEX_GROUPS:
+        if re.fullmatch(pattern, word):
+            for feature in schema.features:
+                category = next((c for c in feature.categories or [] if c.lower() in codes), None)
+                if category is not None:
+                    return f"{feature.name} = {category}"
+    return word
+
+
+def _written_condition(text: str, schema: HostSchema | None) -> str | None:
+    """A condition written out in the condition language ("sex = 2"), as an answer to "which group?"."""
+    if schema is None or not re.search(r"[<>=]", text):
+        return None
+    condition = text.strip().rstrip(".!?").strip()
+    try:
+        parse_condition(condition, schema)
+    except ArgumentError:
+        return None
+    return condition
+
+
+def _text_group(text: str, schema: HostSchema | None) -> str | None:
+    """For a text host: the texts labelled or predicted as a class ("on the reviews labelled positive")."""
+    if schema is None:
+        return None
+    for start, _end, name in _class_mentions(text, schema):
+        before = text[max(0, start - 30) : start].lower()
+        if re.search(r"(?:labell?ed|annotated|tagged|truly|actually)\s(?:as\s)?$", before):
+            return f"label = {name}"
+        if re.search(r"(?:predicted|classified)\s(?:as\s)?$", before):
+            return f"prediction = {name}"
+    return None

@@ -1,0 +1,183 @@
+"""The instance a request refers to: ids, references, a group condition, custom feature values or a text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.extraction._changes import _categorical_change
+from simxai.extraction._features import _age_feature, _category_mentions, _mentions
+from simxai.extraction._groups import _condition
+from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
+from simxai.extraction._texts import _unquoted_text, extract_texts
+from simxai.hosts.base import HostSchema, InstanceRef
+from simxai.messages import Message
+from simxai.normalize import normalize
+from simxai.textbounds import bounds_text_argument
+
+
+def _id_list(body: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", body)]
+
+
+@bounds_text_argument(0)
+def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
+    """Every instance id named in `text`, in order ("compare patients 3 and 4" -> [3, 4]).
+
+    An id must follow an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), unless the
+    whole text is just the answer ("12", "patient 12 please", "and for 4?").
+    """
+    text = normalize(text, schema)
+    for span in extract_texts(text):
+        text = text.replace(span, " ")  # a number inside a quoted text is part of the text
+    noun = _noun_pattern(schema)
+    ids: list[int] = []
+    pattern = re.compile(
+        rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:]?\s*"
+        rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)\b(?!\s*%|\.\d)",
+        re.IGNORECASE,
+    )
+    for match in pattern.finditer(text):
+        if re.search(r"\d\s*(?:to|through|-)\s*\d", match.group("body")):
+            continue  # a range is a group, handled by the condition parser
+        ids += _id_list(match.group("body"))
+    if not ids:
+        bare = re.fullmatch(
+            rf"\s*(?:(?:and|what|how|about|for|now|then|same|ok|okay|so|try|with|the|one|it'?s|is|use|"
+            rf"please|maybe|let'?s|say)\s+)*(?:{noun}\s*)?(?:#\s*)?(?P<body>\d+(?:\s*(?:,|and|&)\s*#?\d+)*)"
+            rf"(?:\s*(?:please|instead|too|as well|then|now|thanks?(?:\s+you)?))?(?:\s*[.!?]+)?\s*",
+            text,
+            re.IGNORECASE,
+        )
+        if bare:
+            ids = _id_list(bare.group("body"))
+    if not ids:
+        ids = _subject_id(text, schema)
+    return list(dict.fromkeys(ids))
+
+
+# A bare number as the subject of a question ("why is 87 not stable?", "does 12 get progressing?") or as
+# the last words after "for" / "of" / "about" ("the prediction for 87?"). Only one token is optional at a
+# time, so the patterns stay linear on long inputs.
+_SUBJECT_ID = re.compile(
+    r"^\W{0,3}(?:(?:and|so|but|then|ok|okay)\s+)?(?:why|how\s+come|what|what's|is|was|does|did|would|will|could|"
+    r"can)\s+(?:(?:is|was|does|did|would|will|isn't|wasn't|doesn't|didn't|the\s+model|it)\s+)?#?(?P<n>\d+)\b",
+    re.IGNORECASE,
+)
+_LAST_ID = re.compile(r"\b(?:for|of|about|on)\s#?(?P<n>\d+)[?.!]{0,3}\s{0,3}$", re.IGNORECASE)
+# What may follow a number that is a quantity, not an id.
+_QUANTITY_AFTER = re.compile(
+    r"^(?:[.,]\d|\s?%|\s(?:years?|yrs?|points?|units?|percent|times|more|less|higher|lower|or\s|and\s\d|"
+    r"counterfactuals?|examples?|ways?|features?|most|top)\b)",
+    re.IGNORECASE,
+)
+
+
+def _subject_id(text: str, schema: HostSchema | None) -> list[int]:
+    """A bare id that is the subject of the question or its last words, when nothing marks it as a quantity."""
+    match = _SUBJECT_ID.match(text) or _LAST_ID.search(text)
+    if match is None or _QUANTITY_AFTER.match(text[match.end() : match.end() + 20]):
+        return []
+    number = int(match.group("n"))
+    if schema is not None and schema.id_range is not None:
+        low, high = schema.id_range
+        if not low <= number <= high:
+            return []
+    end = match.end()
+    # "is 30 a high bmi": a feature right after the number makes it the feature's value
+    if any(end <= m.start <= end + 12 for m in _mentions(text, schema)):
+        return []
+    return [number]
+
+
+_REFERENCE = re.compile(
+    r"\b(?:it|its|this|that|these|those|her|him|his|she|he|they|them|their|same|above|previous|last|"
+    r"former|latter|one)\b",
+    re.IGNORECASE,
+)
+
+
+@bounds_text_argument(0)
+def is_reference(text: str) -> bool:
+    """Whether `text` refers to something mentioned before ("it", "this patient", "the same instance")."""
+    return bool(_REFERENCE.search(text))
+
+
+def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | int | str] | None:
+    """Feature values of a custom instance, when several are given ("a 50 year old with bmi 30 and ...")."""
+    if schema is None or schema.kind == "text":
+        return None
+    values: dict[str, float | int | str] = {}
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        after = text[mention.end : mention.end + 40]
+        before = text[max(0, mention.start - 25) : mention.start]
+        if feature.type == "numeric":
+            match = re.match(
+                rf"^\s*(?:(?:of|=|:|is|was|at|equal\s+to|equals|value)\s*)?(?P<v>-?{_NUM})\b(?!\s*%)",
+                after,
+                re.IGNORECASE,
+            )
+            lead = re.search(rf"(?P<v>{_NUM})\s*$", before)
+            if match:
+                values.setdefault(feature.name, _parse_number(match.group("v")))
+            elif lead:
+                values.setdefault(feature.name, _parse_number(lead.group("v")))
+        elif feature.categories:
+            category = _categorical_change(text, mention)
+            if category is not None:
+                values.setdefault(feature.name, category)
+    age = _age_feature(schema)
+    if age is not None:
+        match = re.search(rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE)
+        if match:
+            values.setdefault(age.name, _parse_number(match.group("v")))
+        match = re.search(rf"\baged?\s+(?P<v>{_NUM})\b", text, re.IGNORECASE)
+        if match:
+            values.setdefault(age.name, _parse_number(match.group("v")))
+    for name, category in _category_mentions(text, schema, values):
+        values.setdefault(name, category)
+    return values if len(values) >= 2 else None
+
+
+@bounds_text_argument(0)
+def extract_instance(text: str, schema: HostSchema | None, history: Sequence[Message] = ()) -> InstanceRef | None:
+    """The instance a request refers to, as a function's `instance` argument, or None.
+
+    Recognises ids ("patient 12", "id 12", "instance #12", "row 12", a bare "12" when the text is just an
+    answer), quoted texts ('...', "...", “...”, or after "sentence:") for text hosts, group conditions
+    ("patients with glucose above 120 and age under 50" -> "glucose > 120 and age < 50", "everyone labelled
+    progressing" -> "label = progressing", "those predicted stable" -> "prediction = stable", "all
+    patients" -> "all") and custom feature values when several are given ("a 50 year old with bmi 30 and
+    glucose 120" -> a dict). A pronoun or other reference ("it", "this patient") gives None, since the engine
+    knows the instance in focus, unless `history` holds no tool calls at all (a replayed text-only
+    dialogue): then the last instance named in an earlier user turn is used.
+    """
+    found = _explicit_instance(text, schema)
+    if found is not None:
+        return found
+    if history and not any(m.tool_calls for m in history):
+        for message in reversed(history):
+            if message.role == "user":
+                earlier = _explicit_instance(message.content, schema)
+                if earlier is not None:
+                    return earlier
+    return None
+
+
+def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | None:
+    text = normalize(text, schema)
+    ids = extract_ids(text, schema)
+    if ids:
+        return ids[0]
+    if schema is None or schema.kind == "text":
+        texts = [t for t in extract_texts(text) if len(t.split()) >= 2 or schema is not None]
+        if texts:
+            return max(texts, key=len)
+        if schema is not None:
+            return _unquoted_text(text)
+        return None
+    condition = _condition(text, schema)
+    if condition is not None:
+        return condition
+    return _custom_values(text, schema)

@@ -1,0 +1,96 @@
+"""The shared lexicon of extraction: numbers, instance nouns, determiners and comparison words.
+
+Every reader of plain language in `simxai.extraction` draws its vocabulary from here, so that "at least",
+"a couple of" or "patient 12" mean the same thing to the id, group and change readers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.hosts.base import HostSchema
+
+_NUM = r"\d+(?:\.\d+)?"
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a couple of": 2,
+    "a pair of": 2,
+    "a few": 3,
+    "several": 3,
+}
+# Words that name "an instance" in any host, besides the host's own noun.
+_GENERIC_NOUNS = (
+    "id",
+    "instance",
+    "row",
+    "number",
+    "no",
+    "sample",
+    "case",
+    "record",
+    "item",
+    "example",
+    "entry",
+    "index",
+    "data point",
+    "datapoint",
+    "observation",
+    "person",
+    "individual",
+)
+# Determiners a feature is often preceded by ("her bmi", "the glucose").
+_DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)?(?:feature\s+)?"
+
+
+def _noun_pattern(schema: HostSchema | None) -> str:
+    nouns = set(_GENERIC_NOUNS)
+    if schema is not None and schema.instance_noun:
+        nouns.add(schema.instance_noun.lower())
+    alternatives = sorted((re.escape(n).replace(r"\ ", r"\s+") for n in nouns), key=len, reverse=True)
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+_COMPARATORS: tuple[tuple[str, str], ...] = (
+    (
+        r">=",
+        r"at\s+least|no\s+less\s+than|not\s+less\s+than|>=|≥|or\s+more|"
+        r"(?:greater|more|higher)\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:above|greater\s+than|more\s+than|"
+        r"higher\s+than)|the\s+same\s+or\s+more\s+than|not\s+below",
+    ),
+    (
+        r"<=",
+        r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|<=|≤|or\s+less|"
+        r"(?:less|lower)\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:below|less\s+than|lower\s+than)|"
+        r"equal\s+to\s+but\s+not\s+(?:greater|more|higher)\s+than|not\s+(?:greater|higher)\s+than|not\s+above|"
+        r"the\s+same\s+or\s+less\s+than",
+    ),
+    (
+        r">",
+        r"above|over|greater\s+than|more\s+than|higher\s+than|larger\s+than|bigger\s+than|exceeding|exceeds|"
+        r"upper\s+than|beyond|older\s+than|>",
+    ),
+    (r"<", r"below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than|younger\s+than|<"),
+    (r"=", r"equal\s+to|equals|exactly|of|=|==|is|are"),
+)
+_OP_WORDS = "|".join(f"(?:{words})" for _, words in _COMPARATORS)
+
+
+def _op_of(words: str) -> str:
+    for op, pattern in _COMPARATORS:
+        if re.fullmatch(pattern, words.strip(), re.IGNORECASE):
+            return op
+    return "="
+
+
+def _parse_number(text: str) -> float | int:
+    value = float(text)
+    return int(value) if value.is_integer() and "." not in text else value

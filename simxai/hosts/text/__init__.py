@@ -1,0 +1,16 @@
+"""A text classifier as a SimXAI host: SHAP word attributions, verified word-edit counterfactuals, cards.
+
+Instances are texts. A host may carry a labelled data set `(text, label)`; its rows are the instances a user
+can refer to by number (the 0-based position), and conditions such as ``"label = positive"``,
+``"prediction = negative"`` or ``"id < 10"`` select groups of them.
+
+The modules, split the way the tabular host is: `_host` (the `TextHost` class), `_words` (words and word
+edits), `_shap` (SHAP over words), `_search` (counterfactual search over word edits) and `_cards` (the cards
+and the metrics measured on labelled texts).
+"""
+
+from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard
+from simxai.hosts.text._host import TextHost
+from simxai.hosts.text._words import words_of
+
+__all__ = ["TextDataCard", "TextHost", "TextModelCard", "TextOutputCard", "words_of"]
