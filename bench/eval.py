@@ -50,9 +50,7 @@ async def run(agent: Agent, cases: list[Any], concurrency: int) -> Any:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases", type=int, default=500)
     parser.add_argument("--latency", type=float, default=0.05)
     parser.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
@@ -68,9 +66,7 @@ def main() -> int:
     timings: dict[int, list[float]] = {1: [], 16: []}
     with tempfile.TemporaryDirectory() as folder:
         gold_file = Path(folder) / "gold.json"
-        gold_file.write_text(
-            json.dumps({c.text: c.gold.alternatives[0] for c in cases if c.gold is not None})
-        )
+        gold_file.write_text(json.dumps({c.text: c.gold.alternatives[0] for c in cases if c.gold is not None}))
         server = subprocess.Popen(
             [
                 sys.executable,
@@ -91,9 +87,7 @@ def main() -> int:
             assert server.stdout is not None and server.stdin is not None
             base_url = server.stdout.readline().strip()
             # Untimed warm-up: first-use costs (lazy imports, compiled patterns) belong to neither run.
-            run_async(
-                run(Agent(host, load_backend("openai:mock-toolace", base_url=base_url)), cases[:16], 16)
-            )
+            run_async(run(Agent(host, load_backend("openai:mock-toolace", base_url=base_url)), cases[:16], 16))
             # The run at 1 takes half a minute; those at 16 take seconds, so one hiccup of the machine moves
             # them a lot: the median of a few is what is compared.
             for concurrency in [1] + [16] * args.repeat:

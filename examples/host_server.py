@@ -206,7 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bundled-host", choices=["demo", "sentiment"], default="demo", help="a bundled host (default demo)"
     )
     parser.add_argument(
-        "--api-key", default=os.environ.get("SIMXAI_HOST_API_KEY"),
+        "--api-key",
+        default=os.environ.get("SIMXAI_HOST_API_KEY"),
         help="require 'Authorization: Bearer <key>' (default: $SIMXAI_HOST_API_KEY; none when unset)",
     )
     return parser

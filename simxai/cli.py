@@ -29,9 +29,7 @@ def _host_options(parser: argparse.ArgumentParser, *, serve: bool = False) -> No
     group.add_argument(
         "--host-config", help="YAML or JSON host config (your model file, CSV and cards; docs/host-config.md)"
     )
-    group.add_argument(
-        "--host-url", help="base URL of a remote host that serves the SimXAI host REST contract"
-    )
+    group.add_argument("--host-url", help="base URL of a remote host that serves the SimXAI host REST contract")
     # `serve --host ADDRESS` once meant the bind address; `serve` checks the value itself so that old
     # spelling still works, with a deprecation line (see simxai.server.run.settings_from_args).
     group.add_argument(
@@ -44,9 +42,7 @@ def _host_options(parser: argparse.ArgumentParser, *, serve: bool = False) -> No
 
 def _backend_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", help="router (default, offline), openai:MODEL, or hf:PATH")
-    parser.add_argument(
-        "--base-url", help="base URL of the OpenAI-compatible server, e.g. http://localhost:8000/v1"
-    )
+    parser.add_argument("--base-url", help="base URL of the OpenAI-compatible server, e.g. http://localhost:8000/v1")
     parser.add_argument(
         "--fallback-to-router",
         action="store_true",
@@ -72,9 +68,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="simxai", description="Talk to a machine-learning model and understand it."
-    )
+    parser = argparse.ArgumentParser(prog="simxai", description="Talk to a machine-learning model and understand it.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {simxai.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -86,9 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     call.add_argument("--args", default="{}", help="arguments as a JSON object, e.g. '{\"instance\": 12}'")
     _host_options(call)
 
-    chat = commands.add_parser(
-        "chat", help="chat in the terminal (one turn per line when stdin is not a terminal)"
-    )
+    chat = commands.add_parser("chat", help="chat in the terminal (one turn per line when stdin is not a terminal)")
     _backend_options(chat)
     _host_options(chat)
     chat.add_argument("--show-calls", action="store_true", help="print each function call and its arguments")

@@ -27,9 +27,7 @@ __all__ = [
     "parse_condition",
 ]
 
-CONDITION_HELP = (
-    "a condition such as 'glucose > 120 and age < 50', 'label = <class>', 'prediction = <class>' or 'all'"
-)
+CONDITION_HELP = "a condition such as 'glucose > 120 and age < 50', 'label = <class>', 'prediction = <class>' or 'all'"
 
 Operator = Literal[">", ">=", "<", "<=", "=", "!="]
 _CLAUSE = re.compile(r"^\s*(?P<field>[A-Za-z_][\w\- ]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$")
@@ -101,9 +99,7 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
             if field == "id":
                 number = _number(raw)
                 if number is None:
-                    raise ArgumentError(
-                        f"id must be compared with a number, got {raw!r}", argument="instance"
-                    )
+                    raise ArgumentError(f"id must be compared with a number, got {raw!r}", argument="instance")
                 clauses.append(Clause("id", op, number))  # type: ignore[arg-type]
                 continue
             if op not in ("=", "!="):
@@ -177,9 +173,7 @@ _RELATIVE = re.compile(r"^\s*(?P<sign>[+\-*x×])\s*(?P<num>\d+(?:\.\d+)?)\s*(?P<
 def parse_change(value: ChangeValue) -> float | str | RelativeChange:
     """Read one what-if change value: an absolute number, a relative change, or a category/word."""
     if isinstance(value, bool):
-        raise ArgumentError(
-            "a change value cannot be true/false", argument="changes", valid="a number or text"
-        )
+        raise ArgumentError("a change value cannot be true/false", argument="changes", valid="a number or text")
     if isinstance(value, int | float):
         return float(value)
     match = _RELATIVE.match(value)

@@ -225,9 +225,7 @@ def function_spec(
     unknown = set(doc.args) - {p.name for p in params}
     if unknown:
         raise UsageError(f"{fname}: the docstring describes arguments it does not take: {sorted(unknown)}")
-    model = pydantic.create_model(
-        f"{fname}_arguments", __config__=pydantic.ConfigDict(extra="forbid"), **fields
-    )
+    model = pydantic.create_model(f"{fname}_arguments", __config__=pydantic.ConfigDict(extra="forbid"), **fields)
     schema = _strip_titles(model.model_json_schema())
     properties = schema.get("properties", {})
     parameters = [

@@ -159,9 +159,7 @@ class LocalExplanationResult(Result):
         parts = []
         # A feature with no effect does not "matter most", however few features there are.
         for a in (a for a in self.top() if a.contribution != 0):
-            shown = (
-                f" = {format_number(a.value)}" if a.value is not None and self.subject.kind != "text" else ""
-            )
+            shown = f" = {format_number(a.value)}" if a.value is not None and self.subject.kind != "text" else ""
             parts.append(
                 f"{a.feature}{shown} ({_direction(a.contribution, self.label)}, {format_number(a.contribution)})"
             )
@@ -219,9 +217,7 @@ class GlobalExplanationResult(Result):
 
     def render(self) -> str:
         ranked = sorted(self.importances, key=lambda i: i.importance, reverse=True)
-        parts = [
-            f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])
-        ]
+        parts = [f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])]
         return (
             f"Overall, the most important features for predicting {self.label} are: {'; '.join(parts)} "
             f"(mean absolute {self.method} value over {self.n_samples} instances)."

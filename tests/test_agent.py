@@ -44,9 +44,7 @@ async def test_direct_call_and_faithful_reply(demo_host):
 
 
 async def test_argument_filled_from_history(demo_host):
-    backend = ScriptedBackend(
-        [call("get_prediction", instance=12), "ok", call("get_local_explanation"), "ok"]
-    )
+    backend = ScriptedBackend([call("get_prediction", instance=12), "ok", call("get_local_explanation"), "ok"])
     conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
     await conversation.send("predict patient 12")
     turn = await conversation.send("why?")
@@ -56,13 +54,9 @@ async def test_argument_filled_from_history(demo_host):
 
 
 async def test_state_rebuilt_from_a_history_without_state(demo_host):
-    first = await Agent(demo_host, ScriptedBackend([call("get_prediction", instance=5), "ok"])).run_turn(
-        "id 5?"
-    )
+    first = await Agent(demo_host, ScriptedBackend([call("get_prediction", instance=5), "ok"])).run_turn("id 5?")
     backend = ScriptedBackend([call("get_local_explanation"), "fine"])
-    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn(
-        "why?", history=first.messages
-    )
+    turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("why?", history=first.messages)
     assert turn.calls[0].arguments["instance"] == 5
 
 
@@ -129,9 +123,7 @@ async def test_invalid_arguments_fixed_by_the_retry(demo_host):
 
 async def test_guard_regenerates_once(demo_host):
     good = faithful_prediction_reply(demo_host, 12)
-    backend = ScriptedBackend(
-        [call("get_prediction", instance=12), "It predicts that with 99.9% certainty.", good]
-    )
+    backend = ScriptedBackend([call("get_prediction", instance=12), "It predicts that with 99.9% certainty.", good])
     turn = await Agent(demo_host, backend).run_turn("predict 12")
     assert turn.reply == good
     assert turn.faithfulness.regenerated and not turn.faithfulness.fallback_used and turn.faithfulness.passed
@@ -148,9 +140,7 @@ async def test_guard_falls_back_to_the_rendering(demo_host):
 
 async def test_direct_answer_with_model_facts_is_sent_back_to_use_a_function(demo_host):
     text = faithful_prediction_reply(demo_host, 2)
-    backend = ScriptedBackend(
-        ["Patients with bmi over 35 are progressing.", call("get_prediction", instance=2), text]
-    )
+    backend = ScriptedBackend(["Patients with bmi over 35 are progressing.", call("get_prediction", instance=2), text])
     turn = await Agent(demo_host, backend).run_turn("predict 2")
     assert [c.function for c in turn.calls] == ["get_prediction"] and turn.reply == text
 
@@ -318,9 +308,7 @@ def test_the_readmes_custom_function_snippet_runs_as_a_script(tmp_path):
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     snippet = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "@registry.register" in b)
     (tmp_path / "snippet.py").write_text(snippet, encoding="utf-8")
-    out = subprocess.run(
-        [sys.executable, str(tmp_path / "snippet.py")], capture_output=True, text=True, timeout=300
-    )
+    out = subprocess.run([sys.executable, str(tmp_path / "snippet.py")], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     why, count = out.stdout.splitlines()
     assert why.endswith("['get_local_explanation'] True")

@@ -436,9 +436,7 @@ def test_the_image_command_serves_with_the_compose_environment_and_passes_both_h
     argv = [sys.executable, "-m", "simxai.cli", *command[1:]]
     argv[argv.index("--bind") + 1] = "127.0.0.1"
     argv[argv.index("--port") + 1] = str(port)
-    process = subprocess.Popen(
-        argv, cwd=tmp_path, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
+    process = subprocess.Popen(argv, cwd=tmp_path, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -460,4 +458,3 @@ def test_the_image_command_serves_with_the_compose_environment_and_passes_both_h
         process.wait(timeout=10)
         if process.stderr:
             process.stderr.close()
-

@@ -470,9 +470,7 @@ def _loan_schema(noun: str, described: bool) -> HostSchema:
         kind="tabular",
         instance_noun=noun,
         class_names=["approved", "rejected"],
-        features=[
-            f.model_copy(update={"description": descriptions[f.name] if described else None}) for f in features
-        ],
+        features=[f.model_copy(update={"description": descriptions[f.name] if described else None}) for f in features],
         id_range=(0, 1499),
     )
 

@@ -44,9 +44,7 @@ def load_backend(
         return ScriptedBackend()
     if kind == "openai":
         if not target:
-            raise UsageError(
-                "backend 'openai:' needs a model name, e.g. openai:Team-ACE/ToolACE-2.5-Llama-3.1-8B"
-            )
+            raise UsageError("backend 'openai:' needs a model name, e.g. openai:Team-ACE/ToolACE-2.5-Llama-3.1-8B")
         from simxai.backends.openai import OpenAIBackend
 
         options: dict[str, object] = {}
@@ -61,9 +59,7 @@ def load_backend(
         return OpenAIBackend(target, api_key=api_key, **options)  # type: ignore[arg-type]
     if kind == "hf":
         if not target:
-            raise UsageError(
-                "backend 'hf:' needs a local model folder, e.g. hf:/models/ToolACE-2.5-Llama-3.1-8B"
-            )
+            raise UsageError("backend 'hf:' needs a local model folder, e.g. hf:/models/ToolACE-2.5-Llama-3.1-8B")
         from simxai.backends.hf import TransformersBackend
 
         return TransformersBackend(target)

@@ -147,9 +147,7 @@ class TransformersBackend(Backend):
         # nobody can close a turn or open a new one from the chat box. Older transformers lack this.
         if "sanitize_control_tokens" in inspect.signature(tokenizer.apply_chat_template).parameters:
             arguments["sanitize_control_tokens"] = True
-        encoded = tokenizer.apply_chat_template(
-            **arguments, tokenize=True, return_dict=True, return_tensors="pt"
-        )
+        encoded = tokenizer.apply_chat_template(**arguments, tokenize=True, return_dict=True, return_tensors="pt")
         input_ids = encoded["input_ids"].to(model.device)
         attention_mask = encoded["attention_mask"].to(model.device)
         if self._stop_ids is None:  # the vocabulary is a large dict: read it once per loaded model
@@ -160,14 +158,10 @@ class TransformersBackend(Backend):
             max_new_tokens=limit,
             do_sample=False,
             eos_token_id=stop_ids or None,
-            pad_token_id=tokenizer.pad_token_id
-            if tokenizer.pad_token_id is not None
-            else (stop_ids or [0])[0],
+            pad_token_id=tokenizer.pad_token_id if tokenizer.pad_token_id is not None else (stop_ids or [0])[0],
         )
         with torch.inference_mode():
-            output = model.generate(
-                input_ids=input_ids, attention_mask=attention_mask, generation_config=config
-            )
+            output = model.generate(input_ids=input_ids, attention_mask=attention_mask, generation_config=config)
         new_tokens = output[0, input_ids.shape[1] :].tolist()
         stopped = bool(new_tokens) and new_tokens[-1] in stop_ids
         finish_reason = "length" if len(new_tokens) >= limit and not stopped else "stop"
@@ -220,9 +214,7 @@ def _import_transformers() -> Any:
     try:
         import transformers
     except ImportError as exc:
-        raise UsageError(
-            "TransformersBackend needs torch and transformers: pip install 'simxai[hf]'"
-        ) from exc
+        raise UsageError("TransformersBackend needs torch and transformers: pip install 'simxai[hf]'") from exc
     return transformers
 
 

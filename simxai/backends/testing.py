@@ -30,9 +30,7 @@ class ScriptedBackend(Backend):
     or an exception instance to raise.
     """
 
-    def __init__(
-        self, script: Iterable[Any] = (), *, name: str = "scripted", writes_replies: bool = True
-    ) -> None:
+    def __init__(self, script: Iterable[Any] = (), *, name: str = "scripted", writes_replies: bool = True) -> None:
         self._script: list[Any] = list(script)
         self.requests: list[CompletionRequest] = []
         self.name = name

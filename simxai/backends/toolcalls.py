@@ -120,9 +120,7 @@ def parse_pythonic(text: str) -> list[ToolCall]:
     cleaned, _ = _clean(text)
     found = _find_pythonic(cleaned)
     if found is None:
-        raise ToolCallParseError(
-            "no pythonic tool call found; expected a list like [func_name(param=value, ...)]"
-        )
+        raise ToolCallParseError("no pythonic tool call found; expected a list like [func_name(param=value, ...)]")
     _check_length(cleaned)
     return _read_pythonic(cleaned, *found)[0]
 
@@ -290,9 +288,7 @@ def _parse_expression(source: str) -> ast.expr:
         raise ToolCallParseError(f"tool call is not valid call syntax: {exc.msg}{hint}") from None
     except (ValueError, MemoryError, RecursionError) as exc:
         # ValueError: null bytes or over-long integers; the others: pathologically nested input.
-        raise ToolCallParseError(
-            f"tool call could not be parsed: {type(exc).__name__} {exc}".strip()
-        ) from None
+        raise ToolCallParseError(f"tool call could not be parsed: {type(exc).__name__} {exc}".strip()) from None
 
 
 def _read_call(node: ast.expr, index: int) -> ToolCall:
@@ -300,14 +296,12 @@ def _read_call(node: ast.expr, index: int) -> ToolCall:
         raise ToolCallParseError(f"item {index + 1} of the tool call list is {_describe(node)}, not a call")
     if not isinstance(node.func, ast.Name):
         raise ToolCallParseError(
-            f"call {index + 1}: the function must be a plain name such as get_prediction, "
-            f"got {_describe(node.func)}"
+            f"call {index + 1}: the function must be a plain name such as get_prediction, got {_describe(node.func)}"
         )
     name = node.func.id
     if node.args:
         raise ToolCallParseError(
-            f"{name}: positional arguments are not allowed; pass every argument by name, "
-            f"e.g. {name}(param=value)"
+            f"{name}: positional arguments are not allowed; pass every argument by name, e.g. {name}(param=value)"
         )
     arguments: dict[str, Any] = {}
     for kw in node.keywords:
@@ -332,9 +326,7 @@ def _literal(node: ast.expr, where: str, depth: int) -> Any:
     if isinstance(node, ast.Name):
         if node.id in _JSON_NAMES:
             return _JSON_NAMES[node.id]
-        raise ToolCallParseError(
-            f"{where} is the bare name {node.id}, not a value; quote strings (e.g. '{node.id}')"
-        )
+        raise ToolCallParseError(f"{where} is the bare name {node.id}, not a value; quote strings (e.g. '{node.id}')")
     if isinstance(node, ast.List):
         return [_literal(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(node.elts)]
     if isinstance(node, ast.Dict):
@@ -343,9 +335,7 @@ def _literal(node: ast.expr, where: str, depth: int) -> Any:
             if key_node is None:
                 raise ToolCallParseError(f"{where}: **-unpacking is not allowed inside a dict")
             if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
-                raise ToolCallParseError(
-                    f"{where}: dict keys must be quoted strings, got {_describe(key_node)}"
-                )
+                raise ToolCallParseError(f"{where}: dict keys must be quoted strings, got {_describe(key_node)}")
             key = _fix_surrogates(key_node.value)
             if key in result:
                 raise ToolCallParseError(f"{where}: key {key!r} is given twice")
@@ -428,9 +418,7 @@ def _read_json(text: str, start: int, *, strict: bool) -> tuple[list[ToolCall], 
         except json.JSONDecodeError as exc:
             if objects:
                 break  # prose after complete calls
-            raise ToolCallParseError(
-                f"JSON tool call is malformed: {exc.msg} at character {exc.pos}"
-            ) from None
+            raise ToolCallParseError(f"JSON tool call is malformed: {exc.msg} at character {exc.pos}") from None
         except RecursionError:
             raise ToolCallParseError(f"JSON tool call is nested more than {MAX_DEPTH} levels deep") from None
         except ValueError:  # an integer beyond Python's digit limit for int()
@@ -553,9 +541,7 @@ def _render_value(value: Any, where: str, depth: int) -> str:
             raise UsageError(f"{where} is the non-finite number {value}, which has no literal")
         return repr(value)
     if isinstance(value, list | tuple):
-        return (
-            "[" + ", ".join(_render_value(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)) + "]"
-        )
+        return "[" + ", ".join(_render_value(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)) + "]"
     if isinstance(value, dict):
         items = []
         for key, item in value.items():

@@ -46,9 +46,7 @@ def encode_body(body: Mapping[str, Any]) -> bytes:
     return encode_json(body).encode("utf-8")
 
 
-def request_body(
-    model: str, request: CompletionRequest, *, extra: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
+def request_body(model: str, request: CompletionRequest, *, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The ``/chat/completions`` JSON body for `request`.
 
     Args:
@@ -195,9 +193,7 @@ def parse_response(body: Any, *, calls_in_content: bool = True) -> CompletionRes
     content = _content(message.get("content"))
     raw_calls = message.get("tool_calls") or []
     if not isinstance(raw_calls, list):
-        raise ModelOutputError(
-            f"choices[0].message.tool_calls must be a list, got {type(raw_calls).__name__}"
-        )
+        raise ModelOutputError(f"choices[0].message.tool_calls must be a list, got {type(raw_calls).__name__}")
     calls: list[ToolCall] = []
     if raw_calls:
         calls = [_native_call(raw, i) for i, raw in enumerate(raw_calls)]

@@ -333,9 +333,7 @@ async def evaluate_context(
         needing = [c for c in chosen if c.human_relevant]
         # The judge was asked about coherence where the turn needs context: by the human label when there is
         # one, else by its own relevance verdict (a layer's own turns have no human labels).
-        judged_coherence = [
-            c for c in chosen if (c.human_relevant if c.human_relevant is not None else c.relevant)
-        ]
+        judged_coherence = [c for c in chosen if (c.human_relevant if c.human_relevant is not None else c.relevant)]
         rates.append(rate("relevance", "human", subset, [c.human_relevant for c in chosen]))
         rates.append(rate("relevance", "recorded-judge", subset, [c.recorded_relevant for c in chosen]))
         rates.append(rate("coherence", "human", subset, [c.human_coherent for c in needing]))

@@ -88,6 +88,7 @@ def _judge(args: argparse.Namespace) -> Any:
 
 # ---- parse ----------------------------------------------------------------------------------------
 
+
 def _configure_parse(parser: argparse.ArgumentParser) -> None:
     from simxai.eval_suite.datasets import PARSING_DATASETS
 
@@ -437,6 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered subcommand."""
     # The command modules register themselves when imported; listed here, in --help order after the above.
     from simxai.eval_suite import lext, synth, ttm  # noqa: F401
+
     parser = argparse.ArgumentParser(prog="simxai-eval", description="Evaluate conversational XAI layers.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS.values():

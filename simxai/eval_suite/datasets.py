@@ -127,9 +127,7 @@ def _records(path: Path, data_dir: Path) -> list[dict[str, Any]]:
         raise UsageError(f"{path}: expected a JSON list of records, got {type(data).__name__}")
     for i, record in enumerate(data):
         if not isinstance(record, dict):
-            raise UsageError(
-                f"{_where(path, data_dir, i, record)}: expected an object, got {type(record).__name__}"
-            )
+            raise UsageError(f"{_where(path, data_dir, i, record)}: expected an object, got {type(record).__name__}")
     return data
 
 
@@ -198,9 +196,7 @@ def load_coxql_groups(data_dir: Path, name: str) -> list[Case]:
         pairs = _PAIR.findall(text)
         rel = path.relative_to(folder).as_posix()
         if len(pairs) != len(users):
-            raise UsageError(
-                f"{path}: {len(users)} 'User:' lines but {len(pairs)} complete User:/Parsed: pairs"
-            )
+            raise UsageError(f"{path}: {len(users)} 'User:' lines but {len(pairs)} complete User:/Parsed: pairs")
         for i, (user, sql) in enumerate(pairs):
             try:
                 gold, argument = coxql_gold(sql)
@@ -291,16 +287,12 @@ def load_compass_legacy(data_dir: Path, name: str) -> list[Case]:
             raise UsageError(f"{where}: needs lists 'dialogues' and 'parsing' of equal length")
         inputs = record.get("input") or [None] * len(texts)
         if not isinstance(inputs, list):
-            raise UsageError(
-                f"{where}: 'input' must be a list (one entry per turn), got {type(inputs).__name__}"
-            )
+            raise UsageError(f"{where}: 'input' must be a list (one entry per turn), got {type(inputs).__name__}")
         context: list[tuple[str, str]] = []
         # idx repeats in the file (two records have idx 5), so the position identifies the dialogue.
         for t, (text, label) in enumerate(zip(texts, labels, strict=True)):
             if not isinstance(text, str) or not text.strip():
-                raise UsageError(
-                    f"{where} turn {t}: no user text; expected a non-empty string in 'dialogues'"
-                )
+                raise UsageError(f"{where} turn {t}: no user text; expected a non-empty string in 'dialogues'")
             gold = _gold(label, f"{where} turn {t}")
             value = inputs[t] if t < len(inputs) else None
             argument = value.strip() if isinstance(value, str) and value.strip() else None
@@ -329,9 +321,7 @@ def load_sentiment_dialogues(data_dir: Path, name: str) -> list[Case]:
 
 def load_number_dialogues(data_dir: Path, name: str) -> list[Case]:
     """Four dialogues about a number-game classifier with gold tools: 31 turns."""
-    path = require_file(
-        data_dir, SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json"
-    )
+    path = require_file(data_dir, SIMXAI / "agent" / "conversation_eval_set" / "conversation_test_number.json")
     return conversation_cases(path, data_dir, name, labeled=True)
 
 
@@ -366,9 +356,7 @@ _UNLABELED = (
     "function a reference run called on the same turn, agreement with it is reported as "
     "`reference_agreement` (a recorded run, not a gold label).",
 )
-_SENTIMENT_HOST = (
-    "Parsed against the sentiment text host: function selection does not need the matching model.",
-)
+_SENTIMENT_HOST = ("Parsed against the sentiment text host: function selection does not need the matching model.",)
 
 #: Every parsing set `simxai-eval parse --dataset` accepts, in the order `--dataset all` runs them.
 PARSING_DATASETS: dict[str, DatasetInfo] = {

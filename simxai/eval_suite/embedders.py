@@ -111,9 +111,7 @@ def _wordllama_model(weights: tuple[str, str], tokenizer: tuple[str, str]) -> An
     tokenizer_file = Path(str(package.joinpath(tokenizer[0]).joinpath(tokenizer[1])))
     for path in (weights_file, tokenizer_file):
         if not path.is_file():
-            raise UsageError(
-                f"the wordllama wheel has no bundled {path.name} at {path}; use --embedder hashing"
-            )
+            raise UsageError(f"the wordllama wheel has no bundled {path.name} at {path}; use --embedder hashing")
     with safe_open(str(weights_file), framework="np", device="cpu") as handle:
         matrix = handle.get_tensor("embedding.weight")
     return WordLlamaInference(matrix, Tokenizer.from_file(str(tokenizer_file)))
@@ -167,17 +165,14 @@ class SentenceTransformerEmbedder:
             from sentence_transformers import SentenceTransformer
         except ImportError:
             raise UsageError(
-                "--embedder st:<folder> needs the sentence-transformers package "
-                "(pip install sentence-transformers)"
+                "--embedder st:<folder> needs the sentence-transformers package (pip install sentence-transformers)"
             ) from None
         self._model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
         self.dim = int(self._model.get_sentence_embedding_dimension() or 0)
         self.name = f"st:{folder.name}"
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        return _with_blanks(
-            texts, self.dim, lambda batch: self._model.encode(list(batch), convert_to_numpy=True)
-        )
+        return _with_blanks(texts, self.dim, lambda batch: self._model.encode(list(batch), convert_to_numpy=True))
 
 
 def load_embedder(spec: str) -> Embedder:

@@ -111,9 +111,7 @@ class HostVocabulary(pydantic.BaseModel):
 
     def terms(self) -> list[str]:
         """Every term, longest first (so a phrase is preferred over a word inside it), without duplicates."""
-        seen = {
-            normalize(t) for group in (self.labels, self.features, self.metrics, self.units) for t in group
-        }
+        seen = {normalize(t) for group in (self.labels, self.features, self.metrics, self.units) for t in group}
         return sorted((t for t in seen if t), key=lambda t: (-len(t), t))
 
 
@@ -167,9 +165,7 @@ def vocabulary_for_output(
     # A text host's features are words: the instance's and its edits' words are its vocabulary.
     is_text = schema is None or schema.kind == "text"
     feature_words = [w for t in found["words"] for w in words(t)] if is_text else found["words"]
-    features = [
-        f for f in [*found["features"], *feature_words] if not is_stopword(f) and len(normalize(f)) > 1
-    ]
+    features = [f for f in [*found["features"], *feature_words] if not is_stopword(f) and len(normalize(f)) > 1]
     units = []
     for _, _, end in find_numbers(text):
         unit = _UNIT_AFTER.match(text[end:])

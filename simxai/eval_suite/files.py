@@ -24,9 +24,7 @@ def require_data_dir(data_dir: str | Path) -> Path:
     """
     path = Path(data_dir)
     if not path.is_dir():
-        raise UsageError(
-            f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)"
-        )
+        raise UsageError(f"--data-dir {path} is not a folder; pass the datasets folder (e.g. ../shared/datasets)")
     return path
 
 
@@ -46,9 +44,7 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
-        raise UsageError(
-            f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
+        raise UsageError(f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except RecursionError:

@@ -250,9 +250,7 @@ class LLMJudge:
         """Ask for one verdict; retry once on an unreadable reply; never raise for a backend failure."""
         messages = [
             Message.system(SYSTEM),
-            Message.user(
-                judge_prompt(aspect, question=question, answer=answer, outputs=outputs, context=context)
-            ),
+            Message.user(judge_prompt(aspect, question=question, answer=answer, outputs=outputs, context=context)),
         ]
         reply = await ask_strictly(
             self.backend,

@@ -47,8 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="append",
         dest="backends",
         metavar="SPEC",
-        backend_help="a live layer to score, repeatable: router, openai:<model>, hf:<path>, or none "
-        "(default: router)",
+        backend_help="a live layer to score, repeatable: router, openai:<model>, hf:<path>, or none (default: router)",
     )
     parser.add_argument(
         "--temperature",
@@ -56,9 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=0.0,
         help="the layer's sampling temperature (default 0, the engine's)",
     )
-    parser.add_argument(
-        "--no-recorded", action="store_true", help="do not score the dataset's recorded answers"
-    )
+    parser.add_argument("--no-recorded", action="store_true", help="do not score the dataset's recorded answers")
     add_judge_options(
         parser,
         timeout=False,

@@ -205,15 +205,11 @@ class _Case:
             if answer is None:
                 return
             answers.append(answer)
-        self.details["qag"] = [
-            {"question": q, "answerable": a} for q, a in zip(questions, answers, strict=True)
-        ]
+        self.details["qag"] = [{"question": q, "answerable": a} for q, a in zip(questions, answers, strict=True)]
         self.components["qag"] = Score.of(qag_score(answers))
 
     def finish(self, base: dict[str, Any], started: float) -> LExTCase:
-        components = {
-            name: self.components.get(name, Score.unavailable("not computed")) for name in COMPONENTS
-        }
+        components = {name: self.components.get(name, Score.unavailable("not computed")) for name in COMPONENTS}
         return LExTCase(
             **base,
             components=components,
@@ -531,9 +527,7 @@ async def evaluate_lext(
     order = {name: i for i, name in enumerate([RECORDED, *(layer.name for layer in layers)])}
     cases.sort(key=lambda c: (order[c.layer], c.row))
     summaries = [
-        summarize(
-            name, [c for c in cases if c.layer == name], seconds=seconds.get(name, 0.0), live=name != RECORDED
-        )
+        summarize(name, [c for c in cases if c.layer == name], seconds=seconds.get(name, 0.0), live=name != RECORDED)
         for name in order
         if name in seconds
     ]

@@ -53,9 +53,7 @@ def parse_object(text: str, keys: Sequence[str]) -> dict[str, Any]:
     """
     data = read_json_object(text)
     if set(data) != set(keys):
-        raise ReplyError(
-            f"the object must have exactly the keys {', '.join(keys)} (got {', '.join(sorted(data))})"
-        )
+        raise ReplyError(f"the object must have exactly the keys {', '.join(keys)} (got {', '.join(sorted(data))})")
     return data
 
 
@@ -117,9 +115,7 @@ class LExTJudge:
             "Write the one question that the explanation below answers completely, as a user would ask.\n\n"
             f'Explanation:\n{explanation}\n\nAnswer with only {{"question": "<the question>"}}.'
         )
-        return await self.ask(
-            "context_question", prompt, ["question"], lambda d: _text(d["question"], "question")
-        )
+        return await self.ask("context_question", prompt, ["question"], lambda d: _text(d["question"], "question"))
 
     async def paraphrases(self, question: str, count: int) -> JudgeAnswer:
         """`count` paraphrases of the user's question, same meaning (paraphrase stability)."""
@@ -176,6 +172,4 @@ class LExTJudge:
             f'the model predicts? Answer "none" if it states no label or several.\n\n'
             f'Answer with only {{"label": one of {listed}}}.'
         )
-        return await self.ask(
-            "stated_label", prompt, ["label"], lambda d: _choice(d["label"], "label", choices)
-        )
+        return await self.ask("stated_label", prompt, ["label"], lambda d: _choice(d["label"], "label", choices))

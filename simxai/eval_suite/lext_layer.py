@@ -138,13 +138,8 @@ def redact_history(history: Sequence[Message], redacted: Sequence[str]) -> list[
     """
     out = []
     for message in history:
-        calls = [
-            c.model_copy(update={"arguments": _redact_value(c.arguments, redacted)})
-            for c in message.tool_calls
-        ]
-        out.append(
-            message.model_copy(update={"content": redact(message.content, redacted), "tool_calls": calls})
-        )
+        calls = [c.model_copy(update={"arguments": _redact_value(c.arguments, redacted)}) for c in message.tool_calls]
+        out.append(message.model_copy(update={"content": redact(message.content, redacted), "tool_calls": calls}))
     return out
 
 
@@ -222,9 +217,7 @@ def predicted_label(payloads: Sequence[Any]) -> tuple[str, Mapping[str, float] |
     return None
 
 
-def opposite_label(
-    label: str, labels: Sequence[str], probabilities: Mapping[str, float] | None = None
-) -> str | None:
+def opposite_label(label: str, labels: Sequence[str], probabilities: Mapping[str, float] | None = None) -> str | None:
     """The label a counterfactual explanation should imply.
 
     The other class of a binary model; with more classes, the most probable other class (by

@@ -96,9 +96,7 @@ class LExTReport(ReportBase):
     cases: list[LExTCase] = []
 
 
-def summarize(
-    layer: str, cases: Sequence[LExTCase], *, seconds: float = 0.0, live: bool = False
-) -> LayerSummary:
+def summarize(layer: str, cases: Sequence[LExTCase], *, seconds: float = 0.0, live: bool = False) -> LayerSummary:
     """Mean of each component over the cases where it is available, and the aggregates of those means.
 
     An aggregate is complete only when every case was fully scored: a component available in some cases
@@ -172,9 +170,7 @@ def _partial_lines(summary: LayerSummary) -> list[str]:
             missing = ", ".join(_part(n) for n in item.missing)
             lines.append(f"- {summary.layer}: {label} {item.value:.3f}* is {used} alone; not measured: {missing}")
         else:
-            lines.append(
-                f"- {summary.layer}: {label} {item.value:.3f}* combines {used}, which are partial themselves"
-            )
+            lines.append(f"- {summary.layer}: {label} {item.value:.3f}* combines {used}, which are partial themselves")
     return lines
 
 
@@ -202,8 +198,7 @@ def lext_markdown(report: LExTReport) -> str:
     if partial:
         parts.append("\n".join(partial))
     comp_rows = [
-        [s.layer, *(f"{_num(s.components[c].mean)} ({s.components[c].n})" for c in COMPONENTS)]
-        for s in report.layers
+        [s.layer, *(f"{_num(s.components[c].mean)} ({s.components[c].n})" for c in COMPONENTS)] for s in report.layers
     ]
     parts.append(markdown_table(["layer", *(_SHORT[c] for c in COMPONENTS)], comp_rows))
     reasons = []

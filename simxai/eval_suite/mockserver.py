@@ -137,10 +137,7 @@ class MockLLMServer:
                 head = await reader.readuntil(b"\r\n\r\n")
                 lines = head.decode("latin-1").split("\r\n")
                 method, path, _ = lines[0].split(" ", 2)
-                headers = {
-                    k.strip().lower(): v.strip()
-                    for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)
-                }
+                headers = {k.strip().lower(): v.strip() for k, v in (ln.split(":", 1) for ln in lines[1:] if ":" in ln)}
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
                 if method == "GET" and path.rstrip("/").endswith("/models"):
                     await self._write(writer, 200, {"object": "list", "data": [{"id": "mock", "object": "model"}]})
@@ -247,18 +244,14 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m simxai.eval_suite.mockserver")
     parser.add_argument("--gold", type=Path, help="JSON object: user message -> function (the gold responder)")
-    parser.add_argument(
-        "--prediction", action="store_true", help="answer with prediction_responder instead of --gold"
-    )
+    parser.add_argument("--prediction", action="store_true", help="answer with prediction_responder instead of --gold")
     parser.add_argument("--latency", type=float, default=0.05)
     parser.add_argument("--max-requests", type=int, default=10_000)
     args = parser.parse_args(argv)
     if (args.gold is not None) == args.prediction:
         parser.error("pass exactly one of --gold FILE and --prediction")
     responder = (
-        prediction_responder
-        if args.prediction
-        else gold_responder(json.loads(args.gold.read_text(encoding="utf-8")))
+        prediction_responder if args.prediction else gold_responder(json.loads(args.gold.read_text(encoding="utf-8")))
     )
     with MockLLMServer(responder, latency=args.latency, max_requests=args.max_requests) as server:
         print(server.base_url, flush=True)

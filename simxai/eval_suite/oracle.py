@@ -52,7 +52,5 @@ class OracleBackend(Backend):
         if _called_this_turn(request.messages) or gold is None or gold.alternatives[0] == NO_TOOL:
             return CompletionResponse(content=NO_TOOL_REPLY, model=self.name, finish_reason="stop")
         function = gold.alternatives[0]
-        call = ToolCall(
-            id="oracle_0", name=function, arguments=_arguments(function, case.argument, request.functions)
-        )
+        call = ToolCall(id="oracle_0", name=function, arguments=_arguments(function, case.argument, request.functions))
         return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")

@@ -76,9 +76,7 @@ class SelectionOnlyHost:
     performance = data_information = model_information = output_information = _skip
 
 
-def select_cases(
-    cases: Sequence[Case], limit: int | None, seed: int, *, whole_dialogues: bool = False
-) -> list[Case]:
+def select_cases(cases: Sequence[Case], limit: int | None, seed: int, *, whole_dialogues: bool = False) -> list[Case]:
     """A seeded sample of `limit` cases in dataset order (all when `limit` is None).
 
     With `whole_dialogues`, dialogues are sampled whole until `limit` cases are reached (free-running
@@ -108,11 +106,7 @@ def select_cases(
 
 
 def _teacher_history(case: Case) -> list[Message]:
-    return [
-        Message.user(text) if role == "user" else Message.assistant(text)
-        for role, text in case.context
-        if text
-    ]
+    return [Message.user(text) if role == "user" else Message.assistant(text) for role, text in case.context if text]
 
 
 def _free_history(earlier: Sequence[ParseCase]) -> list[Message]:
@@ -194,9 +188,7 @@ def case_record(
         reply=turn.reply if turn is not None else "",
         error=error,
         seconds=round(seconds, 4),
-        messages=[m.model_dump(mode="json") for m in turn.messages]
-        if keep_messages and turn is not None
-        else [],
+        messages=[m.model_dump(mode="json") for m in turn.messages] if keep_messages and turn is not None else [],
     )
 
 
@@ -229,9 +221,7 @@ async def evaluate_parse(
         try:
             turn = await agent.run_turn(case.text, history=history)
         except Exception as exc:  # one failing case must not end the run; its error is its record
-            return case_record(
-                case, None, error=f"{type(exc).__name__}: {exc}", seconds=time.perf_counter() - started
-            )
+            return case_record(case, None, error=f"{type(exc).__name__}: {exc}", seconds=time.perf_counter() - started)
         finally:
             CURRENT_CASE.reset(token)
         return case_record(case, turn, seconds=time.perf_counter() - started, keep_messages=free)

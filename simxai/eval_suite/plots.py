@@ -71,9 +71,7 @@ def plot_agreement(items: Sequence[Agreement], path: Path, title: str) -> Path:
         ax.bar([x + 0.2 for x in xs], kappas, width=0.4, label="Cohen's kappa")
         for x, (r, k, a) in enumerate(zip(rates, kappas, items, strict=True)):
             ax.text(x - 0.2, r + 0.01, f"{r * 100:.1f}%", ha="center", fontsize=7)
-            ax.text(
-                x + 0.2, max(k, 0) + 0.01, "n/a" if a.kappa is None else f"{k:.2f}", ha="center", fontsize=7
-            )
+            ax.text(x + 0.2, max(k, 0) + 0.01, "n/a" if a.kappa is None else f"{k:.2f}", ha="center", fontsize=7)
         ax.set_xticks(list(xs), names, fontsize=7)
         ax.set_ylim(min(0.0, min(kappas, default=0.0)) - 0.05, 1.1)
         ax.axhline(0, color="grey", linewidth=0.5)
@@ -110,14 +108,10 @@ def write_plots(
     if isinstance(report, ParseReport):
         if report.confusion is not None:
             written.append(
-                plot_confusion(
-                    report.confusion, beside(out, "confusion"), f"{report.dataset} ({report.backend})"
-                )
+                plot_confusion(report.confusion, beside(out, "confusion"), f"{report.dataset} ({report.backend})")
             )
         return written
     items = [a for a in report.agreement if a.subset == "all"]
     if items:
-        written.append(
-            plot_agreement(items, beside(out, "agreement"), f"Judge-human agreement: {report.dataset}")
-        )
+        written.append(plot_agreement(items, beside(out, "agreement"), f"Judge-human agreement: {report.dataset}"))
     return written

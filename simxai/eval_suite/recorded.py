@@ -115,9 +115,7 @@ def load_recorded_run(path: Path) -> list[RecordedPrediction]:
     out = []
     for i, row in enumerate(read_csv(path)):
         question = _column(row, ("question", "user_question", "user"), path, i, "question")
-        predicted = _column(
-            row, ("agent_response", "prediction", "predicted", "first_call"), path, i, "prediction"
-        )
+        predicted = _column(row, ("agent_response", "prediction", "predicted", "first_call"), path, i, "prediction")
         expected = _column(row, ("expected_tool", "gold", "tool", "expected"), path, i, "expected tool")
         try:
             gold = parse_gold(expected)
@@ -134,9 +132,7 @@ def resolve_run(spec: str, data_dir: Path) -> tuple[Path, RecordedRun | None]:
         return require_file(data_dir, run.path), run
     path = Path(spec)
     if not path.is_file():
-        raise UsageError(
-            f"recorded run {spec!r} is neither a CSV file nor one of: {', '.join(RECORDED_RUNS)}"
-        )
+        raise UsageError(f"recorded run {spec!r} is neither a CSV file nor one of: {', '.join(RECORDED_RUNS)}")
     return path, None
 
 
@@ -230,9 +226,7 @@ def _qa_rows(path: Path, set_name: str, domains: list[tuple[range, str]]) -> lis
         question = _column(row, ("user_question", "question"), path, i, "question")
         answer = _column(row, ("agent_response", "answer", "response"), path, i, "answer")
         try:
-            outputs = parse_tool_responses(
-                _column(row, ("tool_responses", "tool_outputs"), path, i, "tool outputs")
-            )
+            outputs = parse_tool_responses(_column(row, ("tool_responses", "tool_outputs"), path, i, "tool outputs"))
         except ValueError as exc:
             raise UsageError(f"{path} row {i}: {exc}") from None
         domain = next((name for rows, name in domains if i in rows), None)
@@ -247,9 +241,7 @@ def _qa_rows(path: Path, set_name: str, domains: list[tuple[range, str]]) -> lis
                 human_faithful=_binary(row.get("annotation"), path, i, "annotation"),
                 judge_faithful=_binary(row.get("judge_label"), path, i, "judge_label"),
                 human_relevant=_binary(row.get("context relevant"), path, i, "context relevant"),
-                judge_relevant=_binary(
-                    row.get("context_dependency_label"), path, i, "context_dependency_label"
-                ),
+                judge_relevant=_binary(row.get("context_dependency_label"), path, i, "context_dependency_label"),
                 human_coherent=_binary(row.get("context coherent"), path, i, "context coherent"),
             )
         )

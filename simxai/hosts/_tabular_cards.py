@@ -33,9 +33,7 @@ def held_out_scores(
     options: dict[str, Any] = {"average": "binary", "pos_label": 1} if binary else {"average": "macro"}
     scores = {
         "accuracy": float(metrics.accuracy_score(y_true, y_pred)),
-        "precision": float(
-            metrics.precision_score(y_true, y_pred, labels=classes, zero_division=0, **options)
-        ),
+        "precision": float(metrics.precision_score(y_true, y_pred, labels=classes, zero_division=0, **options)),
         "recall": float(metrics.recall_score(y_true, y_pred, labels=classes, zero_division=0, **options)),
         "f1": float(metrics.f1_score(y_true, y_pred, labels=classes, zero_division=0, **options)),
     }
@@ -85,9 +83,7 @@ def assessment(accuracy: float, y_test: np.ndarray, nouns: str) -> tuple[list[st
     return strengths, limitations
 
 
-def feature_info(
-    table: Table, name: str, labels: np.ndarray | None, class_names: Sequence[str]
-) -> FeatureInfo:
+def feature_info(table: Table, name: str, labels: np.ndarray | None, class_names: Sequence[str]) -> FeatureInfo:
     """A feature's card entry; with `labels` (class positions per row), its distribution per recorded label:
     mean and a 10-bin histogram for a numeric feature, counts per category for a categorical one.
     """
@@ -112,9 +108,7 @@ def feature_info(
     means = histogram = None
     if labels is not None:
         column = table.X[name].to_numpy(dtype=float)
-        means = {
-            c: float(column[labels == i].mean()) for i, c in enumerate(class_names) if (labels == i).any()
-        }
+        means = {c: float(column[labels == i].mean()) for i, c in enumerate(class_names) if (labels == i).any()}
         edges = np.histogram_bin_edges(column, bins=10)
         counts = {c: np.histogram(column[labels == i], bins=edges)[0] for i, c in enumerate(class_names)}
         histogram = Histogram(

@@ -134,9 +134,7 @@ class Table:
                 raw_values = sorted(pd.unique(column), key=lambda v: (category_name(v), str(type(v))))
                 raw = {category_name(v): v for v in raw_values}
                 if len(raw) != len(raw_values):
-                    raise UsageError(
-                        f"categorical feature {name!r} has values whose names collide: {raw_values}"
-                    )
+                    raise UsageError(f"categorical feature {name!r} has values whose names collide: {raw_values}")
                 given = (category_names or {}).get(name)
                 codes = named_codes(name, raw, given) if given is not None else {}
                 if codes:
@@ -219,8 +217,7 @@ class Table:
                 if code.lower() in spellings:  # the code of a named category ("region 2")
                     return category
             raise ArgumentError(
-                f"{feature.name} has no category {text!r}; "
-                f"valid categories are {', '.join(feature.categories)}",
+                f"{feature.name} has no category {text!r}; valid categories are {', '.join(feature.categories)}",
                 argument=argument,
                 valid=", ".join(feature.categories),
                 suggestions=closest(text, feature.categories),
@@ -246,8 +243,7 @@ class Table:
         # Beyond float32's range a value is infinite to scikit-learn's tree models, which read float32.
         if not math.isfinite(number) or abs(number) > MAX_MAGNITUDE:
             raise ArgumentError(
-                f"{feature.name} must be a finite number of magnitude at most {MAX_MAGNITUDE:.3g}, "
-                f"got {value!r}",
+                f"{feature.name} must be a finite number of magnitude at most {MAX_MAGNITUDE:.3g}, got {value!r}",
                 argument=argument,
                 valid=f"a number (observed {format_number(feature.min)} to {format_number(feature.max)})",
             )

@@ -71,9 +71,7 @@ class CounterfactualSearch:
             continuous_features=[f.name for f in table.features if f.kind == "numeric"],
             outcome_name=outcome_name,
         )
-        self._model = dice_ml.Model(
-            model=_ModelAdapter(model, table), backend="sklearn", model_type="classifier"
-        )
+        self._model = dice_ml.Model(model=_ModelAdapter(model, table), backend="sklearn", model_type="classifier")
         self._dice = dice_ml
         self._explainers: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -88,9 +86,7 @@ class CounterfactualSearch:
             self._explainers[method] = self._dice.Dice(self._data, self._model, method=method)
         return self._explainers[method]
 
-    def propose(
-        self, values: Mapping[str, Value], target: int, count: int, method: str
-    ) -> list[dict[str, Value]]:
+    def propose(self, values: Mapping[str, Value], target: int, count: int, method: str) -> list[dict[str, Value]]:
         """Unverified candidates from DiCE's `method` ("random" or "genetic") for reaching class `target`."""
         query = pd.DataFrame({name: [values[name]] for name in self.table.names})
         extra: dict[str, Any] = (
@@ -179,9 +175,7 @@ def verify(
         found.append(
             (
                 (len(changes), distance),
-                Counterfactual(
-                    changes=changes, label=class_names[target], probability=float(probabilities[i, target])
-                ),
+                Counterfactual(changes=changes, label=class_names[target], probability=float(probabilities[i, target])),
             )
         )
     found.sort(key=lambda item: item[0])

@@ -86,9 +86,7 @@ class Resolver:
     def resolve(self, instance: InstanceRef) -> Subject:
         """The subject an instance reference names (see `TabularHost.resolve`)."""
         if isinstance(instance, bool):
-            raise ArgumentError(
-                f"cannot use {instance!r} as an instance", argument="instance", valid=self.id_text
-            )
+            raise ArgumentError(f"cannot use {instance!r} as an instance", argument="instance", valid=self.id_text)
         if isinstance(instance, int | np.integer):
             return self.row(int(instance))
         if isinstance(instance, float):
@@ -179,9 +177,7 @@ class Resolver:
         if not values:
             return self.row(base)
         full = {**self.table.row_values(self.position(base)), **values}
-        return Subject(
-            kind="values", description=f"{self.noun} {base} with {given_text}", id=base, values=dict(full)
-        )
+        return Subject(kind="values", description=f"{self.noun} {base} with {given_text}", id=base, values=dict(full))
 
     def _group(self, text: str) -> Subject:
         clauses = parse_condition(text, self.schema)
@@ -203,9 +199,7 @@ class Resolver:
                 valid=f"a condition some {plural(self.noun)} match",
             )
         n = len(ids)
-        description = (
-            f"all {n} {self.nouns(n)}" if not clauses else f"the {n} {self.nouns(n)} with {condition}"
-        )
+        description = f"all {n} {self.nouns(n)}" if not clauses else f"the {n} {self.nouns(n)} with {condition}"
         return Subject(kind="group", description=description, condition=condition or "all", size=n, ids=ids)
 
     def _matches(self, clause: Clause) -> np.ndarray:
@@ -241,9 +235,7 @@ class Resolver:
             known = range(len(self.table)) if self._where is None else self._where
             bad = [i for i in subject.ids if i not in known]
             if bad:
-                raise ArgumentError(
-                    f"the group holds unknown ids {bad[:5]}", argument="instance", valid=self.id_text
-                )
+                raise ArgumentError(f"the group holds unknown ids {bad[:5]}", argument="instance", valid=self.id_text)
             return self.table.rows([self.position(i) for i in subject.ids])
         raise ArgumentError(
             f"a tabular host cannot use a {subject.kind} subject ({subject.description})",

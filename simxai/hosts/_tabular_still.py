@@ -33,9 +33,7 @@ class StableRanges:
     kept: int
 
 
-def _batch(
-    table: Table, base: pd.DataFrame, changes: Sequence[tuple[Feature, Sequence[Value]]]
-) -> pd.DataFrame:
+def _batch(table: Table, base: pd.DataFrame, changes: Sequence[tuple[Feature, Sequence[Value]]]) -> pd.DataFrame:
     """One row per single-feature change: `base` (one row) with that feature set to each value."""
     parts = []
     for feature, values in changes:
@@ -84,9 +82,7 @@ def stable_ranges(
             continue
         assert f.min is not None and f.max is not None
         current = float(values[f.name])
-        grid = np.unique(
-            np.concatenate([np.round(np.linspace(f.min, f.max, GRID_POINTS), f.decimals), [current]])
-        )
+        grid = np.unique(np.concatenate([np.round(np.linspace(f.min, f.max, GRID_POINTS), f.decimals), [current]]))
         grids[f.name] = grid
         scans.append((f, grid.tolist()))
     predicted = predict_labels(_batch(table, base, scans))
@@ -129,9 +125,7 @@ def stable_ranges(
             if keeps.all():
                 continue
             failed = True
-            bounds[f.name] = _shrink(
-                bounds[f.name], float(values[f.name]), grids[f.name], np.asarray(points)[~keeps]
-            )
+            bounds[f.name] = _shrink(bounds[f.name], float(values[f.name]), grids[f.name], np.asarray(points)[~keeps])
         if not failed:
             checked += len(results)
             kept += int((results == label).sum())
@@ -149,9 +143,7 @@ def stable_ranges(
     )
 
 
-def _shrink(
-    bounds: tuple[float, float], current: float, grid: np.ndarray, failures: np.ndarray
-) -> tuple[float, float]:
+def _shrink(bounds: tuple[float, float], current: float, grid: np.ndarray, failures: np.ndarray) -> tuple[float, float]:
     """Pull the range in to the last grid point (or current value) before the nearest failure each side."""
     low, high = bounds
     above = failures[failures > current]

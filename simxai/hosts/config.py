@@ -262,9 +262,7 @@ def load_host_config(path: str | Path) -> TabularHost:
                 strengths=cards.strengths,
                 limitations=cards.limitations,
             ),
-            output_card=OutputCard(
-                label_meanings=cards.label_meanings, probability_meaning=cards.probability_meaning
-            ),
+            output_card=OutputCard(label_meanings=cards.label_meanings, probability_meaning=cards.probability_meaning),
             background_size=config.background_size,
             id_column=config.id_column,
             category_names=config.category_names,

@@ -54,7 +54,6 @@ _FEATURE_DESCRIPTIONS = {
 }
 
 
-
 def loan_data(n: int = N_APPLICANTS, seed: int = SEED) -> pd.DataFrame:
     """The synthetic applications: ten features and the `decision` column ("approved"/"rejected")."""
     import pandas as pd

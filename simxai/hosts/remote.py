@@ -257,7 +257,10 @@ class RemoteHost:
     ) -> CounterfactualResult:
         """Find up to `count` verified changes that make the model predict `target_label`."""
         body = {
-            "subject": _subject(subject), "target_label": target_label, "count": count, "question": question,
+            "subject": _subject(subject),
+            "target_label": target_label,
+            "count": count,
+            "question": question,
         }
         return self._call("POST", "counterfactuals", body, CounterfactualResult)
 
@@ -319,7 +322,9 @@ class RemoteHost:
         content = None if body is None else _encode(body)
         try:
             response = self._http().request(
-                method, endpoint, content=content,
+                method,
+                endpoint,
+                content=content,
                 headers={"Content-Type": "application/json"} if content is not None else None,
             )
         except httpx.TimeoutException:

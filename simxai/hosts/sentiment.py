@@ -193,8 +193,7 @@ def load_sentiment_host() -> TextHost:
             "handles negation, intensifiers, contrast and emphasis",
         ],
         limitations=[
-            "knows only the words in its lexicon: a review without sentiment words gets 50% and is labelled "
-            "negative",
+            "knows only the words in its lexicon: a review without sentiment words gets 50% and is labelled negative",
             "misses sarcasm, context and domain meaning (for example 'cheap' or 'stopped working')",
             "English only",
             "its probability is a rescaled score, not a calibrated probability",
@@ -202,8 +201,7 @@ def load_sentiment_host() -> TextHost:
     )
     output_card = TextOutputCard(
         label_meanings={
-            "negative": "the review is judged negative or without sentiment (VADER's compound score is 0 "
-            "or below)",
+            "negative": "the review is judged negative or without sentiment (VADER's compound score is 0 or below)",
             "positive": "the review is judged positive (VADER's compound score is above 0)",
         },
         probability_meaning=(

@@ -109,9 +109,7 @@ class OutputCard(pydantic.BaseModel):
     probability_meaning: str | None = None
 
 
-def stratified_split(
-    labels: Sequence[Any] | np.ndarray, test_size: float, seed: int
-) -> tuple[np.ndarray, np.ndarray]:
+def stratified_split(labels: Sequence[Any] | np.ndarray, test_size: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted (train, test) row ids of a stratified split; the default held-out split of a `TabularHost`.
 
     Raises:
@@ -121,13 +119,9 @@ def stratified_split(
 
     ids = np.arange(len(labels))
     try:
-        train, test = train_test_split(
-            ids, test_size=test_size, random_state=seed, stratify=np.asarray(labels)
-        )
+        train, test = train_test_split(ids, test_size=test_size, random_state=seed, stratify=np.asarray(labels))
     except ValueError as exc:
-        raise UsageError(
-            f"cannot make a stratified {test_size:g} split: {exc}; pass test_ids instead"
-        ) from exc
+        raise UsageError(f"cannot make a stratified {test_size:g} split: {exc}; pass test_ids instead") from exc
     return np.sort(train), np.sort(test)
 
 
@@ -200,9 +194,7 @@ def release_free_memory() -> None:
 
 def _counterfactual_method(name: str) -> str:
     if name not in COUNTERFACTUAL_METHODS:
-        raise UsageError(
-            f"unknown counterfactual_method {name!r}; methods are {', '.join(COUNTERFACTUAL_METHODS)}"
-        )
+        raise UsageError(f"unknown counterfactual_method {name!r}; methods are {', '.join(COUNTERFACTUAL_METHODS)}")
     if name == "dice" and importlib.util.find_spec("dice_ml") is None:
         raise UsageError("counterfactual_method 'dice' needs dice-ml: pip install 'simxai[dice]'")
     return name
@@ -298,9 +290,7 @@ class TabularHost:
         if not isinstance(data, pd.DataFrame) or data.empty:
             raise UsageError("data must be a non-empty pandas DataFrame of the features and the target")
         if data.columns.duplicated().any():
-            raise UsageError(
-                f"data has duplicate columns: {sorted(set(data.columns[data.columns.duplicated()]))}"
-            )
+            raise UsageError(f"data has duplicate columns: {sorted(set(data.columns[data.columns.duplicated()]))}")
         if target not in data.columns:
             near = closest(str(target), map(str, data.columns)) if target else []
             raise UsageError(
@@ -351,9 +341,7 @@ class TabularHost:
         self._check_aliases(feature_aliases or {})
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
         categorical = [*categorical_features, *(f for f in category_names if f not in categorical_features)]
-        self.table = Table(
-            data[feature_order], categorical, descriptions, feature_aliases or {}, category_names
-        )
+        self.table = Table(data[feature_order], categorical, descriptions, feature_aliases or {}, category_names)
         self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
         self._y = self._recorded_labels(data[target])
         self._test_ids, self._split_text = self._held_out(
@@ -363,8 +351,7 @@ class TabularHost:
         self._mutable = [
             f.name
             for f in self.table.features
-            if f.name not in immutable_features
-            and (f.kind == "numeric" and f.min != f.max or len(f.categories) > 1)
+            if f.name not in immutable_features and (f.kind == "numeric" and f.min != f.max or len(f.categories) > 1)
         ]
         self.immutable_features = [f for f in feature_order if f in immutable_features]
         self._schema = HostSchema(
@@ -402,18 +389,12 @@ class TabularHost:
 
     @staticmethod
     def _check_model(model: Any) -> list[Any]:
-        if not callable(getattr(model, "predict_proba", None)) or not callable(
-            getattr(model, "predict", None)
-        ):
-            raise UsageError(
-                f"model must be a classifier with predict and predict_proba; got {type(model).__name__}"
-            )
+        if not callable(getattr(model, "predict_proba", None)) or not callable(getattr(model, "predict", None)):
+            raise UsageError(f"model must be a classifier with predict and predict_proba; got {type(model).__name__}")
         try:
             classes = list(model.classes_)
         except AttributeError as exc:
-            raise UsageError(
-                f"model {type(model).__name__} has no classes_: fit it before hosting it"
-            ) from exc
+            raise UsageError(f"model {type(model).__name__} has no classes_: fit it before hosting it") from exc
         if len(classes) < 2:
             raise UsageError(f"model must know at least two classes, it knows {classes}")
         return classes
@@ -463,8 +444,7 @@ class TabularHost:
         else:
             if isinstance(class_names, str) or len(list(class_names)) != len(values):
                 raise UsageError(
-                    f"class_names must name each of the model's {len(values)} classes_ {values}; "
-                    f"got {class_names!r}"
+                    f"class_names must name each of the model's {len(values)} classes_ {values}; got {class_names!r}"
                 )
             checked = _distinct_names(list(class_names))
             if all(isinstance(v, str) for v in values):
@@ -543,9 +523,7 @@ class TabularHost:
         except Exception as exc:
             raise UsageError(f"model.predict_proba failed on the first row of data: {exc}") from exc
         if proba.shape != (1, len(self.class_names)):
-            raise UsageError(
-                f"model.predict_proba gave shape {proba.shape}, expected (1, {len(self.class_names)})"
-            )
+            raise UsageError(f"model.predict_proba gave shape {proba.shape}, expected (1, {len(self.class_names)})")
 
     # ------------------------------------------------------------------------------- lazy resources
 
@@ -635,17 +613,13 @@ class TabularHost:
     def _search(self) -> CounterfactualSearch:
         return self._resource(
             "dice",
-            lambda: CounterfactualSearch(
-                self.model, self.table, self._y, self.target, self._mutable, self.seed
-            ),
+            lambda: CounterfactualSearch(self.model, self.table, self._y, self.target, self._mutable, self.seed),
         )
 
     def _nearest(self) -> NeighbourSearch:
         return self._resource(
             "nearest",
-            lambda: NeighbourSearch(
-                self.table, self._predictions()[0], self._mutable, self._predict_frame, self.seed
-            ),
+            lambda: NeighbourSearch(self.table, self._predictions()[0], self._mutable, self._predict_frame, self.seed),
         )
 
     def _thresholds(self) -> list[np.ndarray] | None:
@@ -943,9 +917,7 @@ class TabularHost:
         """
         self._resolver.single(subject, "a counterfactual")
         if question not in ("why_not", "how_to_be_that"):
-            raise ArgumentError(
-                f"unknown question {question!r}", argument="question", valid="why_not, how_to_be_that"
-            )
+            raise ArgumentError(f"unknown question {question!r}", argument="question", valid="why_not, how_to_be_that")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERFACTUALS:
             raise ArgumentError(
                 f"count must be between 1 and {MAX_COUNTERFACTUALS}, got {count!r}",
@@ -1043,9 +1015,7 @@ class TabularHost:
         found = stable_ranges(
             self._predict_labels, self.table, frame, self._resolver.values(subject), label, thresholds, self.seed
         )
-        check = (
-            "at every split threshold of the trees and at random points" if thresholds else "at random points"
-        )
+        check = "at every split threshold of the trees and at random points" if thresholds else "at random points"
         return StillThisResult(
             subject=subject,
             label=self.class_names[label],

@@ -128,14 +128,10 @@ def vocabulary_from_frame(
         UsageError: the target is missing.
     """
     if target not in frame.columns:
-        raise UsageError(
-            f"target {target!r} is not a column; columns are {', '.join(map(str, frame.columns))}"
-        )
+        raise UsageError(f"target {target!r} is not a column; columns are {', '.join(map(str, frame.columns))}")
     features = [str(c) for c in frame.columns if c != target]
     if not categorical and not numeric:
-        categorical = [
-            c for c in features if frame[c].value_counts(normalize=True).head(10).sum() > CATEGORICAL_SHARE
-        ]
+        categorical = [c for c in features if frame[c].value_counts(normalize=True).head(10).sum() > CATEGORICAL_SHARE]
     categorical = list(categorical or [])
     numeric = list(numeric) if numeric else [c for c in features if c not in categorical]
     categories: dict[str, list[str]] = {}
@@ -199,10 +195,7 @@ def load_ttm_dataset(name: str, data_dir: str | Path, seed: int = 0) -> TTMDatas
         raise UsageError(f"unknown TalkToModel dataset {name!r}; valid: {', '.join(TTM_DATASETS)}")
     folder = Path(data_dir).expanduser().resolve()
     spec = TTM_DATASETS[name]
-    if (
-        not (folder / spec.test_file).is_file()
-        and (folder / "talktomodel" / "data" / spec.test_file).is_file()
-    ):
+    if not (folder / spec.test_file).is_file() and (folder / "talktomodel" / "data" / spec.test_file).is_file():
         folder = folder / "talktomodel" / "data"
     for file in (spec.train_file, spec.test_file):
         if not (folder / file).is_file():
@@ -242,9 +235,7 @@ def _load(name: str, folder: str, seed: int) -> TTMDataset:
         test_ids=test_ids,
         seed=seed,
         feature_aliases={c: [semantic_name(c)] for c in features if semantic_name(c) != c.lower()},
-        data_card=DataCard(
-            description=f"TalkToModel's {spec.name} data ({len(data)} rows): {spec.objective}."
-        ),
+        data_card=DataCard(description=f"TalkToModel's {spec.name} data ({len(data)} rows): {spec.objective}."),
         model_card=ModelCard(
             description=f"A gradient-boosting classifier (scikit-learn, {MODEL_PARAMS['n_estimators']} depth-"
             f"{MODEL_PARAMS['max_depth']} trees) trained to {spec.objective}.",

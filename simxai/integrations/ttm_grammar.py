@@ -165,9 +165,7 @@ class Program:
 
     def __post_init__(self) -> None:
         if len(self.joins) != max(len(self.operations) - 1, 0):
-            raise ValueError(
-                f"a program of {len(self.operations)} operations needs {len(self.operations) - 1} joins"
-            )
+            raise ValueError(f"a program of {len(self.operations)} operations needs {len(self.operations) - 1} joins")
 
     @classmethod
     def of(cls, operations: Sequence[Operation], joins: Sequence[str] | None = None) -> Program:
@@ -220,9 +218,7 @@ class TTMGrammar:
     def __init__(self, vocabulary: TTMVocabulary) -> None:
         self.vocabulary = vocabulary
         self._numeric = set(vocabulary.numeric)
-        self._categorical: Mapping[str, Collection[str]] = {
-            k: set(v) for k, v in vocabulary.categorical.items()
-        }
+        self._categorical: Mapping[str, Collection[str]] = {k: set(v) for k, v in vocabulary.categorical.items()}
         self._features = set(vocabulary.features)
         self._classes = set(vocabulary.classes)
         self._topk = {str(k) for k in range(1, vocabulary.topk_max + 1)}

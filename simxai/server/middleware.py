@@ -104,9 +104,7 @@ class BodyLimitMiddleware:
         )
 
 
-async def _run_until_disconnect(
-    app: Awaitable[None], receive: Receive, gone: asyncio.Event, cancel: bool
-) -> None:
+async def _run_until_disconnect(app: Awaitable[None], receive: Receive, gone: asyncio.Event, cancel: bool) -> None:
     """Run the app while one task listens for the client's disconnect (after the body, nothing else comes).
 
     When the client goes away, `gone` is set (streaming responses stop); with `cancel`, the app itself is

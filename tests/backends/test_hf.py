@@ -115,9 +115,7 @@ def test_template_replays_calls_that_parse_back_exactly() -> None:
         turns = assistant_turns(prompt)
         assert len(turns) == 2 and turns[1] == ""  # the replayed calls, then the generation prompt
         parsed = parse_pythonic(turns[0])
-        assert [(c.name, typed(c.arguments)) for c in parsed] == [
-            (c.name, typed(c.arguments)) for c in TRICKY_CALLS
-        ]
+        assert [(c.name, typed(c.arguments)) for c in parsed] == [(c.name, typed(c.arguments)) for c in TRICKY_CALLS]
         assert turns[0].startswith("[explain_what_if(instance={")
         assert 'smoker": True' in turns[0] and 'insulin": None' in turns[0]
 
@@ -132,10 +130,7 @@ def test_template_layout() -> None:
     prompt = render(plain, replay(TRICKY_CALLS[:1]))
     assert prompt.startswith("<|begin_of_text|>" + HEADER.format("system"))
     system = prompt.split("<|eot_id|>")[0]
-    assert (
-        "[func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]"
-        in system
-    )
+    assert "[func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]" in system
     assert system.rstrip().endswith("You are SimXAI.")
     positions = [system.index(f'"name": "{tool["function"]["name"]}"') for tool in TOOLS]
     assert positions == sorted(positions)  # every tool, in the given order
@@ -159,26 +154,16 @@ def test_template_without_tools_or_system_message() -> None:
     )
 
 
-identifiers = st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True).filter(
-    lambda s: not keyword.iskeyword(s)
-)
+identifiers = st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True).filter(lambda s: not keyword.iskeyword(s))
 values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=15),
-    lambda children: (
-        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3)
-    ),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=15),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3),
     max_leaves=8,
 )
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.tuples(identifiers, st.dictionaries(identifiers, values, max_size=3)), min_size=1, max_size=3)
-)
+@given(st.lists(st.tuples(identifiers, st.dictionaries(identifiers, values, max_size=3)), min_size=1, max_size=3))
 def test_template_round_trip_property(items: list[tuple[str, dict[str, Any]]]) -> None:
     calls = [ToolCall(id=f"c{i}", name=name, arguments=args) for i, (name, args) in enumerate(items)]
     for template in _templates():
@@ -285,9 +270,7 @@ async def test_generation_respects_the_token_limit(model_folder: Path) -> None:
 
     def spy(**kwargs: Any) -> Any:
         output = generate(**kwargs)
-        produced.append(
-            (kwargs["generation_config"].max_new_tokens, output.shape[1] - kwargs["input_ids"].shape[1])
-        )
+        produced.append((kwargs["generation_config"].max_new_tokens, output.shape[1] - kwargs["input_ids"].shape[1]))
         return output
 
     model.generate = spy
@@ -362,11 +345,7 @@ async def test_reading_calls_from_generated_text(model_folder: Path, monkeypatch
     assert [(c.name, c.arguments) for c in second.tool_calls] == [("get_model_performance", {"metric": "f1"})]
     assert second.content == "Let me check."
     third = await backend.complete(make_request())
-    assert (
-        third.tool_calls == []
-        and third.content == "The model predicts diabetes."
-        and third.finish_reason == "stop"
-    )
+    assert third.tool_calls == [] and third.content == "The model predicts diabetes." and third.finish_reason == "stop"
     with pytest.raises(ToolCallParseError, match="bare name patient"):
         await backend.complete(make_request())
     # With tool_choice="none" the text is a reply, never a call.
@@ -427,6 +406,4 @@ def test_transformers_renders_the_template_like_jinja(model_folder: Path) -> Non
     )
     assert prompt == render(_templates()[0], replay(TRICKY_CALLS))
     parsed = parse_pythonic(assistant_turns(prompt)[0])
-    assert [(c.name, typed(c.arguments)) for c in parsed] == [
-        (c.name, typed(c.arguments)) for c in TRICKY_CALLS
-    ]
+    assert [(c.name, typed(c.arguments)) for c in parsed] == [(c.name, typed(c.arguments)) for c in TRICKY_CALLS]

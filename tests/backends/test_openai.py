@@ -38,9 +38,7 @@ def recorded(name: str, status: int = 200) -> httpx.Response:
 class Server:
     """A scripted server: each request gets the next reply (a response, an exception, or a function)."""
 
-    def __init__(
-        self, *replies: httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]
-    ) -> None:
+    def __init__(self, *replies: httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]) -> None:
         self.replies: Iterator[Any] = iter(replies)
         self.requests: list[httpx.Request] = []
 
@@ -243,9 +241,7 @@ async def test_400_is_not_retried() -> None:
 
 
 async def test_429_is_retried_after_the_servers_delay() -> None:
-    limited = httpx.Response(
-        429, json={"error": {"message": "Rate limit reached"}}, headers={"retry-after": "2"}
-    )
+    limited = httpx.Response(429, json={"error": {"message": "Rate limit reached"}}, headers={"retry-after": "2"})
     server = Server(limited, recorded("openai_plain_text.json"))
     llm = backend(server, backoff=0.1)
     delays: list[float] = []
@@ -298,9 +294,7 @@ async def test_truncated_body() -> None:
 
 async def test_one_truncated_body_is_retried() -> None:
     content = (RECORDINGS / "vllm_native_tool_calls.json").read_bytes()
-    server = Server(
-        httpx.Response(200, content=content[: len(content) // 2]), recorded("vllm_native_tool_calls.json")
-    )
+    server = Server(httpx.Response(200, content=content[: len(content) // 2]), recorded("vllm_native_tool_calls.json"))
     response = await backend(server).complete(request())
     assert response.tool_calls[0].name == "get_prediction" and len(server.requests) == 2
 
@@ -317,9 +311,7 @@ async def test_a_200_that_is_not_a_completion_is_the_servers_failure(body: Any) 
 
 
 async def test_ping() -> None:
-    server = Server(
-        recorded("vllm_models.json"), recorded("vllm_error_500.json", 500), httpx.ConnectError("refused")
-    )
+    server = Server(recorded("vllm_models.json"), recorded("vllm_error_500.json", 500), httpx.ConnectError("refused"))
     llm = backend(server, base_url="http://gpu-box:8000/v1/")
     assert await llm.ping() is True
     assert str(server.requests[0].url) == "http://gpu-box:8000/v1/models"
@@ -391,9 +383,7 @@ def test_the_same_calls_serialise_the_same() -> None:
 
 
 async def test_without_tools_the_reply_is_text() -> None:
-    server = Server(
-        recorded("vllm_pythonic_negative_number.json"), recorded("vllm_pythonic_negative_number.json")
-    )
+    server = Server(recorded("vllm_pythonic_negative_number.json"), recorded("vllm_pythonic_negative_number.json"))
     llm = backend(server)
     messages = [Message.user("Summarise what you found.")]
     for settings in ({"tools": TOOLS, "tool_choice": "none"}, {}):

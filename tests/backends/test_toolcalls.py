@@ -362,9 +362,7 @@ def test_render_pythonic() -> None:
             name="explain_what_if",
             arguments={"instance": 12, "changes": {"bmi": -2.5, "smoker": True}},
         ),
-        ToolCall(
-            id="call_1", name="get_data_information", arguments={"feature": None, "note": 'it\'s "q"\n'}
-        ),
+        ToolCall(id="call_1", name="get_data_information", arguments={"feature": None, "note": 'it\'s "q"\n'}),
         ToolCall(id="call_2", name="get_model_information", arguments={}),
     ]
     text = render_pythonic(calls)
@@ -392,37 +390,23 @@ def test_render_pythonic_rejects(call: ToolCall, message: str) -> None:
 
 # --- properties -----------------------------------------------------------------------------------
 
-identifiers = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
-    lambda s: not keyword.iskeyword(s)
-)
+identifiers = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,12}", fullmatch=True).filter(lambda s: not keyword.iskeyword(s))
 scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=20)
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20)
 )
 values = st.recursive(
     scalars,
-    lambda children: (
-        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
-    ),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3),
     max_leaves=10,
 )
 call_lists = st.lists(
     st.tuples(identifiers, st.dictionaries(identifiers, values, max_size=4)), min_size=1, max_size=4
-).map(
-    lambda items: [
-        ToolCall(id=f"call_{i}", name=name, arguments=args) for i, (name, args) in enumerate(items)
-    ]
-)
+).map(lambda items: [ToolCall(id=f"call_{i}", name=name, arguments=args) for i, (name, args) in enumerate(items)])
 prose = st.text(alphabet="abcdefghij XYZ.,!?:;-\n", max_size=40)
 
 
 @given(call_lists)
-@example(
-    [ToolCall(id="call_0", name="f", arguments={"a": -0.0, "b": 1e-300, "c": -(2**70), "d": "\\'\"\n\t\x00"})]
-)
+@example([ToolCall(id="call_0", name="f", arguments={"a": -0.0, "b": 1e-300, "c": -(2**70), "d": "\\'\"\n\t\x00"})])
 def test_render_then_parse_is_identity(calls: list[ToolCall]) -> None:
     text = render_pythonic(calls)
     parsed = parse_pythonic(text)

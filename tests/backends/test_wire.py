@@ -87,16 +87,12 @@ def test_request_without_tools_sends_no_tool_fields() -> None:
 
 
 def test_tool_choice_none_is_sent_with_tools() -> None:
-    body = request_body(
-        "m", CompletionRequest(messages=[Message.user("hi")], tools=TOOLS[:1], tool_choice="none")
-    )
+    body = request_body("m", CompletionRequest(messages=[Message.user("hi")], tools=TOOLS[:1], tool_choice="none"))
     assert body["tool_choice"] == "none"
 
 
 def test_extra_parameters() -> None:
-    body = request_body(
-        "m", CompletionRequest(messages=[Message.user("hi")], tools=TOOLS[:1]), extra={"seed": 7}
-    )
+    body = request_body("m", CompletionRequest(messages=[Message.user("hi")], tools=TOOLS[:1]), extra={"seed": 7})
     assert list(body) == ["model", "temperature", "max_tokens", "seed", "tools", "tool_choice", "messages"]
     with pytest.raises(UsageError, match="may not replace \\['messages', 'model'\\]"):
         request_body("m", CompletionRequest(messages=[]), extra={"model": "x", "messages": []})
@@ -286,9 +282,7 @@ def test_calls_in_content_can_be_left_as_text() -> None:
     assert response.tool_calls == []
     assert response.content == "[explain_what_if(instance=12, changes={'age': -5, 'bmi': -2.5})]"
     # Native calls are the server's decision and are kept either way.
-    assert (
-        len(parse_response(recording("vllm_native_tool_calls.json"), calls_in_content=False).tool_calls) == 2
-    )
+    assert len(parse_response(recording("vllm_native_tool_calls.json"), calls_in_content=False).tool_calls) == 2
 
 
 def test_body_encoder_matches_the_pure_path_byte_for_byte():

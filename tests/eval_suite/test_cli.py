@@ -291,15 +291,11 @@ def test_faithfulness_and_context_of_a_layers_own_replies(capsys, eval_argv, tmp
     assert all(c.context_turns > 0 for c in context.cases if not c.case_id.endswith("#0"))
 
 
-def test_a_missing_extra_is_named_before_any_work_with_the_pip_install(
-    monkeypatch, capsys, tmp_path, datasets_dir
-):
+def test_a_missing_extra_is_named_before_any_work_with_the_pip_install(monkeypatch, capsys, tmp_path, datasets_dir):
     import importlib.util
 
     real = importlib.util.find_spec
-    monkeypatch.setattr(
-        importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a)
-    )
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
     import dataclasses
 
     called: list[argparse.Namespace] = []

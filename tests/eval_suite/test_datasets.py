@@ -133,9 +133,7 @@ def test_malformed_dialogue_turn_names_the_dialogue_and_turn(data_copy, tmp_path
 def test_malformed_csv_label_names_the_file_and_row(data_copy, tmp_path):
     path = data_copy("simxai/evaluation_suite/data/dialogue/human_label_context_faithfulness.csv")
     path.write_bytes(path.read_bytes().replace(b",not_preserved,", b",maybe,", 1))
-    with pytest.raises(
-        UsageError, match=r"human_label_context_faithfulness.csv row \d+: annotation is 'maybe'"
-    ):
+    with pytest.raises(UsageError, match=r"human_label_context_faithfulness.csv row \d+: annotation is 'maybe'"):
         load_qa("syn-qa", tmp_path / "data")
 
 

@@ -75,9 +75,7 @@ def test_text_host_vocabulary_takes_the_instance_and_edit_words_from_the_payload
 def test_vocabulary_entities_find_terms_phrases_first_and_numbers():
     extractor = VocabularyEntities()
     assert isinstance(extractor, EntityExtractor)
-    vocabulary = HostVocabulary(
-        labels=("normal", "high"), features=("resting heart rate", "heart"), units=("bpm",)
-    )
+    vocabulary = HostVocabulary(labels=("normal", "high"), features=("resting heart rate", "heart"), units=("bpm",))
     found = extractor.extract("A Resting-Heart-Rate of 96 bpm (84.5%) is NORMAL, not high.", vocabulary)
     # The phrase is consumed: "heart" inside it is not counted again.
     assert found == {"resting heart rate", "96", "0.845", "bpm", "normal", "high"}

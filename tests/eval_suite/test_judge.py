@@ -62,13 +62,9 @@ async def test_backend_failure_is_an_error_verdict():
 
 
 def test_prompts_hold_what_each_aspect_needs():
-    faithful = judge_prompt(
-        "faithfulness", question="Q?", answer="A.", outputs=[("get_prediction", "negative")]
-    )
+    faithful = judge_prompt("faithfulness", question="Q?", answer="A.", outputs=[("get_prediction", "negative")])
     assert "1. get_prediction: negative" in faithful and "Assistant reply:\nA." in faithful
-    relevance = judge_prompt(
-        "relevance", question="Why?", context=[("user", "Predict 'x'"), ("assistant", "neg")]
-    )
+    relevance = judge_prompt("relevance", question="Why?", context=[("user", "Predict 'x'"), ("assistant", "neg")])
     assert "User: Predict 'x'\nAssistant: neg" in relevance and "Assistant reply" not in relevance
 
 
@@ -95,9 +91,7 @@ async def test_unparseable_verdicts_are_counted_and_skipped_in_agreement():
             '{"verdict": "not_preserved", "reason": "adds a claim"}',
         ]
     )
-    report = await evaluate_faithfulness(
-        rows, dataset="t", judge=LLMJudge(backend, max_tokens=50), progress=False
-    )
+    report = await evaluate_faithfulness(rows, dataset="t", judge=LLMJudge(backend, max_tokens=50), progress=False)
     judge_rate = next(r for r in report.rates if r.rater == "scripted" and r.subset == "all")
     assert (judge_rate.n, judge_rate.positive, judge_rate.unparseable) == (2, 1, 1)
     vs_judge = next(a for a in report.agreement if a.rater_b == "scripted" and a.subset == "all")
@@ -119,9 +113,7 @@ async def test_context_with_a_scripted_judge_judges_coherence_only_where_context
         prompt = request.messages[-1].content
         asked.append("coherence" if "Aspect: contextual coherence" in prompt else "relevance")
         return reply(
-            '{"verdict": 1, "reason": "ok"}'
-            if "Earlier conversation:\n(none)" not in prompt
-            else '{"verdict": 0}'
+            '{"verdict": 1, "reason": "ok"}' if "Earlier conversation:\n(none)" not in prompt else '{"verdict": 0}'
         )
 
     report = await evaluate_context(
@@ -129,9 +121,7 @@ async def test_context_with_a_scripted_judge_judges_coherence_only_where_context
     )
     needing = sum(bool(r.human_relevant) for r in rows)
     assert asked.count("relevance") == 8 and asked.count("coherence") == needing
-    assert (
-        report.cases[0].context_turns == 0 and report.cases[0].relevant is False
-    )  # the dialogue's first turn
+    assert report.cases[0].context_turns == 0 and report.cases[0].relevant is False  # the dialogue's first turn
     assert report.cases[2].context_turns > 0 and report.cases[2].relevant is True
     relevance = next(a for a in report.agreement if a.rater_b == "function" and a.aspect == "relevance")
     assert relevance.n == 8

@@ -26,9 +26,7 @@ def test_the_eleven_are_the_engines_functions_in_order():
 def test_every_coxql_operation_is_mapped_or_marked_unmapped():
     assert sorted(COXQL_OPERATIONS) == sorted(README_OPERATIONS)
     for target in COXQL_OPERATIONS.values():
-        assert (
-            target in ELEVEN or target == UNMAPPED or target in {"get_system_information", "count_mistakes"}
-        )
+        assert target in ELEVEN or target == UNMAPPED or target in {"get_system_information", "count_mistakes"}
     # The README names these as having no counterpart among the eleven.
     for op in ("similar", "augment", "adversarial", "domain", "qatutorial", "editlabel", "learn", "unlearn"):
         assert COXQL_OPERATIONS[op] == UNMAPPED

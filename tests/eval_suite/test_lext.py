@@ -188,15 +188,11 @@ async def test_judge_choices_accept_only_the_listed_values():
 
 
 def test_redaction_is_whole_word_and_case_insensitive():
-    assert (
-        redact("Loved it, I loved this; beloved.", ["loved"]) == f"{REDACTED} it, I {REDACTED} this; beloved."
-    )
+    assert redact("Loved it, I loved this; beloved.", ["loved"]) == f"{REDACTED} it, I {REDACTED} this; beloved."
     assert redact("96 bpm, not 960", ["96"]) == f"{REDACTED} bpm, not 960"
     history = [
         Message.user('Predict "great food"'),
-        Message.assistant(
-            tool_calls=[ToolCall(id="c", name="get_prediction", arguments={"instance": "great food"})]
-        ),
+        Message.assistant(tool_calls=[ToolCall(id="c", name="get_prediction", arguments={"instance": "great food"})]),
         Message.tool(ToolCall(id="c", name="get_prediction"), json.dumps({"result": {"text": "great food"}})),
     ]
     redacted = redact_history(history, ["great"])
@@ -339,9 +335,7 @@ def scripted_judge():
             return reply(json.dumps({"explanation": FLIPPED}))
         if task == "stated_label":
             stated = prompt.split("The assistant replied:\n", 1)[1]
-            return reply(
-                json.dumps({"label": "negative" if "negative" in stated.split("\n")[0] else "positive"})
-            )
+            return reply(json.dumps({"label": "negative" if "negative" in stated.split("\n")[0] else "positive"}))
         raise AssertionError(f"unexpected judge task {task!r}")
 
     return FunctionBackend(respond, name="scripted-judge")
@@ -400,14 +394,10 @@ async def test_every_component_with_a_scripted_judge_and_a_scripted_layer(sentim
     assert details["key_words"] == ["loved", "wonderful", "this", "film"]
     assert details["complete_redaction_unknown"] is True
     assert details["sequential_unknown"] == [False, True, False, False]
-    assert (
-        details["counterfactual"]["label"] == "positive" and details["counterfactual"]["stated"] == "positive"
-    )
+    assert details["counterfactual"]["label"] == "positive" and details["counterfactual"]["stated"] == "positive"
     # question (after one retry), paraphrases, QAG questions, 5 QAG answers, rewrite, stated label
     assert case.judge_calls == {"ok": 10}
-    asked = [
-        next(m.content for m in reversed(r.messages) if m.role == "user") for r in layer_backend.requests
-    ]
+    asked = [next(m.content for m in reversed(r.messages) if m.role == "user") for r in layer_backend.requests]
     # The counterfactual: the flipped explanation is the layer's own earlier answer, then the question again.
     after = [r for r in layer_backend.requests if any(m.content == FLIPPED for m in r.messages)]
     assert after and all(
@@ -495,18 +485,14 @@ def test_acceptance_offline_router_without_judge(capsys, eval_argv, tmp_path):
     # The router's replies are deterministic renderings: iterative stability is exactly 1.
     assert router.components["iterative_stability"].mean == 1.0
     assert router.components["weighted_accuracy"].n == router.grounded > 20
-    assert (
-        router.aggregates["correctness"].value is not None and not router.aggregates["correctness"].complete
-    )
+    assert router.aggregates["correctness"].value is not None and not router.aggregates["correctness"].complete
     assert router.aggregates["consistency"].value == 1.0 and router.aggregates["consistency"].missing == [
         "paraphrase_stability"
     ]
     for name in ("context_relevancy", "paraphrase_stability", "qag", "counterfactual_stability"):
         assert router.components[name].n == 0 and NO_JUDGE in router.components[name].unavailable
     recorded = layers["recorded"]
-    assert (
-        recorded.components["weighted_accuracy"].n == 78 and recorded.aggregates["faithfulness"].value is None
-    )
+    assert recorded.components["weighted_accuracy"].n == 78 and recorded.aggregates["faithfulness"].value is None
     assert "| router | 78 | " in printed and "needs a judge (--judge none)" in printed
 
 
@@ -542,8 +528,7 @@ def test_a_layer_is_complete_only_when_every_case_is_fully_scored():
 
     def case(row, values):
         components = {
-            name: Score.of(values[name]) if name in values else Score.unavailable("judge failed")
-            for name in COMPONENTS
+            name: Score.of(values[name]) if name in values else Score.unavailable("judge failed") for name in COMPONENTS
         }
         scored = {name: s for name, s in components.items()}
         return LExTCase(
@@ -568,9 +553,7 @@ def test_a_layer_is_complete_only_when_every_case_is_fully_scored():
         'The model predicts negative for the review "I loved this wonderful film".',  # quotes the review
     ],
 )
-async def test_counterfactual_stability_of_the_router_does_not_depend_on_the_rewrites_wording(
-    sentiment_host, rewrite
-):
+async def test_counterfactual_stability_of_the_router_does_not_depend_on_the_rewrites_wording(sentiment_host, rewrite):
     """The router keeps its label whatever the rewrite says; it never classifies the rewrite as a new review."""
 
     def judge(request):

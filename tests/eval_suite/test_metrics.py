@@ -20,13 +20,7 @@ def test_kappa_on_hand_computed_cases():
 
 
 def test_agreement_table_rate_and_skipped_pairs():
-    pairs = (
-        [(True, True)] * 20
-        + [(True, False)] * 5
-        + [(False, True)] * 10
-        + [(False, False)] * 15
-        + [(True, None)]
-    )
+    pairs = [(True, True)] * 20 + [(True, False)] * 5 + [(False, True)] * 10 + [(False, False)] * 15 + [(True, None)]
     result = agreement("faithfulness", "human", "judge", pairs, names=("preserved", "not_preserved"))
     assert result.table == [[20, 5], [10, 15]]
     assert (result.n, result.agree, result.skipped) == (50, 35, 1)
@@ -34,9 +28,7 @@ def test_agreement_table_rate_and_skipped_pairs():
 
 
 def case(i, gold, predicted, *, in_scope=True, excluded=None, error=None, argument=None, arg_ok=None):
-    correct = (
-        predicted in gold if gold is not None and predicted is not None else (None if gold is None else False)
-    )
+    correct = predicted in gold if gold is not None and predicted is not None else (None if gold is None else False)
     return ParseCase(
         case_id=str(i),
         text="t",
@@ -62,16 +54,12 @@ def test_headline_accuracy_leaves_out_excluded_labels_but_all_rows_counts_them()
     ]
     totals = score_parse(cases)
     assert (totals.in_scope, totals.correct) == (4, 2) and totals.accuracy == pytest.approx(0.5)
-    assert (totals.labeled, totals.all_rows_correct) == (5, 2) and totals.all_rows_accuracy == pytest.approx(
-        0.4
-    )
+    assert (totals.labeled, totals.all_rows_correct) == (5, 2) and totals.all_rows_accuracy == pytest.approx(0.4)
     assert totals.excluded == {"count_mistakes": 1} and totals.errors == 1
     assert (totals.argument_cases, totals.argument_correct) == (2, 1)
 
     matrix = confusion_matrix(cases)
-    cell = dict(
-        zip(matrix.predicted_labels, matrix.matrix[matrix.labels.index("explain_why_not")], strict=True)
-    )
+    cell = dict(zip(matrix.predicted_labels, matrix.matrix[matrix.labels.index("explain_why_not")], strict=True))
     assert cell["explain_why_not"] == 1  # a matched alternative takes its own row
     assert "(error)" in matrix.predicted_labels and "count_mistakes" in matrix.labels
     assert sum(map(sum, matrix.matrix)) == 5

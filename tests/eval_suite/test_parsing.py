@@ -29,9 +29,7 @@ async def test_the_oracle_scores_exactly_one_on_every_parsing_set(name, oracle_a
 
 async def test_the_oracle_through_functions_that_really_run(demo_host, datasets_dir):
     cases = load_cases("number-dialogues", datasets_dir)
-    report = await evaluate_parse(
-        cases, Agent(demo_host, OracleBackend()), dataset="number-dialogues", progress=False
-    )
+    report = await evaluate_parse(cases, Agent(demo_host, OracleBackend()), dataset="number-dialogues", progress=False)
     assert report.totals.accuracy == 1.0 and report.totals.errors == 0
 
 
@@ -47,14 +45,11 @@ def _gold_turns(path):
         ("sentiment-dialogues", "simxai/agent/conversation_eval_set/conversation_test.json"),
     ],
 )
-async def test_a_scripted_wrong_backend_scores_the_expected_number(
-    name, relative, selection_host, datasets_dir
-):
+async def test_a_scripted_wrong_backend_scores_the_expected_number(name, relative, selection_host, datasets_dir):
     # Always call get_prediction: correct exactly where the gold (or one alternative) is get_prediction,
     # counted here from the raw file rather than through the loader.
     expected = sum(
-        "get_prediction" in [g.strip() for g in tool.split(" / ")]
-        for tool in _gold_turns(datasets_dir / relative)
+        "get_prediction" in [g.strip() for g in tool.split(" / ")] for tool in _gold_turns(datasets_dir / relative)
     )
     backend = FunctionBackend(
         lambda request: reply("", call("get_prediction")), name="always-predict", writes_replies=False
@@ -73,9 +68,7 @@ async def test_a_failing_case_is_recorded_and_the_run_goes_on(selection_host, da
     )
     report = await evaluate_parse(cases, Agent(selection_host, backend), dataset="c", progress=False)
     assert [c.predicted for c in report.cases] == ["get_prediction", None, "no tool"]
-    assert (
-        report.cases[1].error == "BackendUnavailableError: server down" and report.cases[1].correct is False
-    )
+    assert report.cases[1].error == "BackendUnavailableError: server down" and report.cases[1].correct is False
     assert report.totals.errors == 1 and report.totals.correct == 1
 
 
@@ -101,9 +94,7 @@ async def test_free_running_history_holds_the_layers_own_replies(selection_host,
     cases = load_cases("compass-multiturn", datasets_dir)[:2]
     seen = []
     agent = Agent(selection_host, _recording_backend(seen))
-    report = await evaluate_parse(
-        cases, agent, dataset="c", config=ParseConfig(history="free-running"), progress=False
-    )
+    report = await evaluate_parse(cases, agent, dataset="c", config=ParseConfig(history="free-running"), progress=False)
     second = [m for m in seen[1] if m.role != "system"]
     assert [m.content for m in second] == [cases[0].text, "reply 1", cases[1].text]
     assert report.config["history"] == "free-running"

@@ -43,9 +43,7 @@ def arguments(*argv: str) -> argparse.Namespace:
 
 def test_exact_match_is_talktomodels_check_correctness():
     assert ttm_exact_match("filter id 5 and predict [e]", "filter id 5 and predict [e]")
-    assert ttm_exact_match(
-        "filter id 5  and predict[e]", "filter id 5 and predict [e]"
-    )  # spaces do not count
+    assert ttm_exact_match("filter id 5  and predict[e]", "filter id 5 and predict [e]")  # spaces do not count
     assert not ttm_exact_match("filter id 5 and likelihood [e]", "filter id 5 and predict [e]")
     assert not ttm_exact_match("filter id 55 and predict [e]", "filter id 5 and predict [e]")
 
@@ -110,14 +108,11 @@ def test_ttm_parse_scores_a_template_suite(tmp_path, capsys, datasets_dir, templ
     assert sum(o["n"] for o in report["operations"]) == report["n"]
     assert sum(o["correct"] for o in report["operations"]) == report["correct"]
     for case in cases:
-        assert case["correct"] == (
-            case["parse"] != NO_PROGRAM and ttm_exact_match(case["parse"], case["gold"])
-        )
+        assert case["correct"] == (case["parse"] != NO_PROGRAM and ttm_exact_match(case["parse"], case["gold"]))
     assert 0.3 < report["exact_match"] < 1.0  # the learned parser misses some of TalkToModel's phrasings
     printed = capsys.readouterr().out
     assert (
-        f"**{report['correct']}/{report['n']} = " in printed
-        and "| operation | n | correct | exact match |" in printed
+        f"**{report['correct']}/{report['n']} = " in printed and "| operation | n | correct | exact match |" in printed
     )
     assert "Wrong parses:" in printed
 
@@ -142,21 +137,13 @@ def test_concurrency_does_not_change_the_report(compas, template_pairs):
 
 
 def test_bad_usage_exits_with_2(tmp_path, capsys, datasets_dir):
-    assert (
-        main(
-            ["--suite", str(tmp_path / "missing.txt"), "--dataset", "compas", "--data-dir", str(datasets_dir)]
-        )
-        == 2
-    )
+    assert main(["--suite", str(tmp_path / "missing.txt"), "--dataset", "compas", "--data-dir", str(datasets_dir)]) == 2
     assert "no parse suite at" in capsys.readouterr().err
     suite = tmp_path / "suite.txt"
     suite.write_text("why?\nprevious [e]\n")
     assert main(["--suite", str(suite), "--dataset", "compas", "--data-dir", str(tmp_path)]) == 2
     assert "is not in" in capsys.readouterr().err
-    assert (
-        main(["--suite", str(suite), "--dataset", "compas", "--data-dir", str(datasets_dir), "--limit", "0"])
-        == 2
-    )
+    assert main(["--suite", str(suite), "--dataset", "compas", "--data-dir", str(datasets_dir), "--limit", "0"]) == 2
     with pytest.raises(SystemExit):
         main(["--suite", str(suite), "--dataset", "adult"])
 
@@ -165,9 +152,7 @@ def test_a_failing_backend_is_recorded_per_case(compas):
     from simxai.backends.testing import ScriptedBackend
     from simxai.exceptions import BackendUnavailableError
 
-    backend = ScriptedBackend(
-        [BackendUnavailableError("down"), BackendUnavailableError("down")], writes_replies=False
-    )
+    backend = ScriptedBackend([BackendUnavailableError("down"), BackendUnavailableError("down")], writes_replies=False)
     pairs = [SuitePair("what is the prediction for id 5?", "filter id 5 and predict [e]")] * 2
     report = asyncio.run(evaluate(pairs, compas, backend))
     assert report.correct == 0 and report.no_program == 2

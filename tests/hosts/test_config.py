@@ -23,9 +23,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny fitted model and its CSV in a folder."""
     folder = tmp_path_factory.mktemp("host")
     rng = np.random.default_rng(0)
-    data = pd.DataFrame(
-        {"height": np.round(rng.uniform(150, 200, 80), 1), "weight": rng.integers(45, 120, 80)}
-    )
+    data = pd.DataFrame({"height": np.round(rng.uniform(150, 200, 80), 1), "weight": rng.integers(45, 120, 80)})
     data["heavy"] = (data.weight / (data.height / 100) ** 2 > 27).astype(int)
     model = DecisionTreeClassifier(max_depth=3, random_state=0).fit(data[["height", "weight"]], data.heavy)
     joblib.dump(model, folder / "model.joblib")
@@ -173,9 +171,7 @@ def test_numeric_classes_are_named_by_a_mapping(files: Path, name: str, caplog: 
     assert not [r for r in caplog.records if r.levelname == "WARNING"]
 
 
-def test_a_list_for_numeric_classes_warns_with_the_mapping_used(
-    files: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_a_list_for_numeric_classes_warns_with_the_mapping_used(files: Path, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level("WARNING", logger="simxai.hosts.tabular"):
         host = load_host_config(_write(files, "list.yaml", _config(class_names=["light", "heavy"])))
     _named(host, files, {0: "light", 1: "heavy"})

@@ -51,8 +51,7 @@ def test_cards_state_true_figures(demo_host: TabularHost) -> None:
     assert f"({len(demo_host.train_ids)} patients, seed 0)" in model.training
     accuracy = demo_host.performance("accuracy").value
     assert model.strengths == [
-        f"held-out accuracy {accuracy:.3f}".rstrip("0")
-        + ", against 0.506 for always predicting the most common label"
+        f"held-out accuracy {accuracy:.3f}".rstrip("0") + ", against 0.506 for always predicting the most common label"
     ]
     wrong = round((1 - accuracy) * 89)
     assert f"wrong on {wrong} of the 89 held-out patients" in model.limitations

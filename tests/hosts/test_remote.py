@@ -353,8 +353,11 @@ def test_request_bodies_follow_the_contract(demo_host):
         remote.what_if(subject, {"bmi": "+10%"})
     wire_subject = subject.model_dump(mode="json")
     assert sent == [
-        ("POST", "/base/v1/host/counterfactuals",
-         {"subject": wire_subject, "target_label": "stable", "count": 2, "question": "why_not"}),
+        (
+            "POST",
+            "/base/v1/host/counterfactuals",
+            {"subject": wire_subject, "target_label": "stable", "count": 2, "question": "why_not"},
+        ),
         ("POST", "/base/v1/host/what-if", {"subject": wire_subject, "changes": {"bmi": "+10%"}}),
     ]
 
@@ -377,8 +380,10 @@ def test_the_reference_server_runs_as_a_script(demo_host):
     path = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
     process = subprocess.Popen(
         [sys.executable, str(SERVER_SCRIPT), "--port", str(port)],
-        cwd=REPO_ROOT, env={**os.environ, "PYTHONPATH": path},
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": path},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         remote = RemoteHost(f"http://127.0.0.1:{port}", timeout=5)

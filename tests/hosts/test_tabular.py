@@ -86,9 +86,7 @@ def pipeline_host(pipeline_data: pd.DataFrame) -> TabularHost:
 
 @pytest.fixture(scope="module")
 def forest_data() -> pd.DataFrame:
-    x, y = make_classification(
-        n_samples=150, n_features=4, n_informative=3, n_redundant=0, n_classes=3, random_state=3
-    )
+    x, y = make_classification(n_samples=150, n_features=4, n_informative=3, n_redundant=0, n_classes=3, random_state=3)
     frame = pd.DataFrame(np.round(x, 2), columns=["a", "b", "c", "d"])
     frame["kind"] = y
     return frame
@@ -99,9 +97,7 @@ def forest_host(forest_data: pd.DataFrame) -> TabularHost:
     """A three-class random forest on 150 rows (fewer than the global sample, so it covers every row)."""
     model = RandomForestClassifier(n_estimators=25, max_depth=4, random_state=0)
     model.fit(forest_data[["a", "b", "c", "d"]], forest_data.kind)
-    return TabularHost(
-        model, forest_data, "kind", {0: "low", 1: "mid", 2: "high"}, name="forest", test_size=0.3
-    )
+    return TabularHost(model, forest_data, "kind", {0: "low", 1: "mid", 2: "high"}, name="forest", test_size=0.3)
 
 
 def _row(features: pd.DataFrame, i: int, **changes: float | str) -> pd.DataFrame:
@@ -243,9 +239,7 @@ def test_group_prediction_counts(demo_host: TabularHost, demo_features: pd.DataF
 
 
 @pytest.mark.parametrize("row", [0, 12, 200])
-def test_shap_adds_up_to_the_boosting_log_odds(
-    demo_host: TabularHost, demo_features: pd.DataFrame, row: int
-) -> None:
+def test_shap_adds_up_to_the_boosting_log_odds(demo_host: TabularHost, demo_features: pd.DataFrame, row: int) -> None:
     score = float(demo_host.model.decision_function(_row(demo_features, row))[0])
     for label, sign in (("progressing", 1), ("stable", -1)):
         result = demo_host.local_explanation(demo_host.resolve(row), label)
@@ -258,9 +252,7 @@ def test_shap_adds_up_to_the_boosting_log_odds(
 def test_local_explanation_defaults_to_the_predicted_label(demo_host: TabularHost) -> None:
     result = demo_host.local_explanation(demo_host.resolve(12), None)
     assert result.label == result.predicted_label == demo_host.predict(demo_host.resolve(12)).label
-    assert result.probability == pytest.approx(
-        demo_host.predict(demo_host.resolve(12)).probabilities[result.label]
-    )
+    assert result.probability == pytest.approx(demo_host.predict(demo_host.resolve(12)).probabilities[result.label])
     magnitudes = [abs(a.contribution) for a in result.attributions]
     assert magnitudes == sorted(magnitudes, reverse=True)
 
@@ -270,16 +262,12 @@ def test_group_attribution_is_the_mean(demo_host: TabularHost, demo_features: pd
     result = demo_host.local_explanation(group, "progressing")
     scores = demo_host.model.decision_function(demo_features.iloc[group.ids])
     assert result.output == pytest.approx(scores.mean(), abs=1e-9)
-    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(
-        result.output
-    )
+    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(result.output)
     one = demo_host.local_explanation(demo_host.resolve(group.ids[0]), "progressing")
     assert {a.feature for a in one.attributions} == {a.feature for a in result.attributions}
 
 
-def test_shap_adds_up_for_the_model_agnostic_explainer(
-    pipeline_host: TabularHost, pipeline_data: pd.DataFrame
-) -> None:
+def test_shap_adds_up_for_the_model_agnostic_explainer(pipeline_host: TabularHost, pipeline_data: pd.DataFrame) -> None:
     # The pipeline ends in a linear model, so "auto" would explain it exactly; "kernel" asks for the fallback.
     pipeline_host = TabularHost(
         pipeline_host.model,
@@ -303,9 +291,7 @@ def test_shap_adds_up_for_the_model_agnostic_explainer(
     result = pipeline_host.local_explanation(custom, "approved")
     frame = pd.DataFrame([{"income": 50.0, "debt": 10.0, "years": 3.0, "region": "south"}])
     assert result.output == pytest.approx(pipeline_host.model.predict_proba(frame)[0, 1], abs=1e-9)
-    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(
-        result.output
-    )
+    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(result.output)
 
 
 def test_shap_adds_up_for_a_multiclass_forest(forest_host: TabularHost, forest_data: pd.DataFrame) -> None:
@@ -358,9 +344,7 @@ def test_attributions_are_cached(pipeline_host: TabularHost, monkeypatch: pytest
     assert first.output_space == "log-odds" and other.output == pytest.approx(-first.output)
 
 
-def test_explainers_are_built_once_under_threads(
-    pipeline_data: pd.DataFrame, pipeline_host: TabularHost
-) -> None:
+def test_explainers_are_built_once_under_threads(pipeline_data: pd.DataFrame, pipeline_host: TabularHost) -> None:
     fresh = TabularHost(
         pipeline_host.model,
         pipeline_data,
@@ -374,10 +358,7 @@ def test_explainers_are_built_once_under_threads(
     assert results[0].attributions == results[1].attributions
     assert results[2].attributions == results[3].attributions
     # Seeded: the same instance gets the same attributions from another host instance.
-    assert (
-        pipeline_host.local_explanation(pipeline_host.resolve(3), "approved").attributions
-        == results[0].attributions
-    )
+    assert pipeline_host.local_explanation(pipeline_host.resolve(3), "approved").attributions == results[0].attributions
 
 
 # ----------------------------------------------------------------------------------- counterfactuals
@@ -393,9 +374,7 @@ def _apply(features: pd.DataFrame, row: int, changes) -> pd.DataFrame:
 
 
 @pytest.mark.parametrize("row", [0, 12, 31])
-def test_every_counterfactual_flips_the_model(
-    demo_host: TabularHost, demo_features: pd.DataFrame, row: int
-) -> None:
+def test_every_counterfactual_flips_the_model(demo_host: TabularHost, demo_features: pd.DataFrame, row: int) -> None:
     subject = demo_host.resolve(row)
     current = demo_host.predict(subject).label
     target = "stable" if current == "progressing" else "progressing"
@@ -514,9 +493,7 @@ def test_counterfactuals_are_cached(demo_host: TabularHost, monkeypatch: pytest.
 # ---------------------------------------------------------------------------------------- still this
 
 
-def _check_still_this(
-    host: TabularHost, features: pd.DataFrame, row: int, categorical: dict[str, list]
-) -> None:
+def _check_still_this(host: TabularHost, features: pd.DataFrame, row: int, categorical: dict[str, list]) -> None:
     result = host.still_this(host.resolve(row))
     label = host.model.predict(_row(features, row))[0]
     assert result.label == host.class_names[list(host.model.classes_).index(label)]
@@ -553,15 +530,11 @@ def _check_still_this(
 
 
 @pytest.mark.parametrize("row", [12, 77])
-def test_still_this_ranges_hold_on_the_demo(
-    demo_host: TabularHost, demo_features: pd.DataFrame, row: int
-) -> None:
+def test_still_this_ranges_hold_on_the_demo(demo_host: TabularHost, demo_features: pd.DataFrame, row: int) -> None:
     _check_still_this(demo_host, demo_features, row, {"sex": [1.0, 2.0]})
 
 
-def test_still_this_ranges_hold_for_a_pipeline(
-    pipeline_host: TabularHost, pipeline_data: pd.DataFrame
-) -> None:
+def test_still_this_ranges_hold_for_a_pipeline(pipeline_host: TabularHost, pipeline_data: pd.DataFrame) -> None:
     features = pipeline_data.drop(columns="approved")
     for row in (0, 9):
         _check_still_this(pipeline_host, features, row, {"region": ["east", "north", "south"]})
@@ -643,9 +616,7 @@ def test_what_if_errors(demo_host: TabularHost, changes: dict, fragment: str) ->
 # ---------------------------------------------------------------------------------------- performance
 
 
-def _sklearn_scores(
-    host: TabularHost, features: pd.DataFrame, truth: pd.Series, positive, average: str
-) -> dict:
+def _sklearn_scores(host: TabularHost, features: pd.DataFrame, truth: pd.Series, positive, average: str) -> dict:
     ids = host.test_ids
     x, y = features.iloc[ids], truth.iloc[ids]
     predicted = host.model.predict(x)
@@ -734,9 +705,7 @@ def test_data_information(demo_host: TabularHost, demo_features: pd.DataFrame) -
     assert result.class_balance == {"stable": 221, "progressing": 221}
     bmi = next(f for f in result.features if f.name == "bmi")
     assert (bmi.min, bmi.max) == (demo_features.bmi.min(), demo_features.bmi.max())
-    assert bmi.mean == pytest.approx(demo_features.bmi.mean()) and bmi.std == pytest.approx(
-        demo_features.bmi.std()
-    )
+    assert bmi.mean == pytest.approx(demo_features.bmi.mean()) and bmi.std == pytest.approx(demo_features.bmi.std())
     assert next(f for f in result.features if f.name == "sex").categories == ["1", "2"]
     one = demo_host.data_information("blood pressure").feature
     labels = np.array(demo_host.recorded_labels)
@@ -754,9 +723,7 @@ def test_model_and_output_information(pipeline_host: TabularHost) -> None:
     assert info.model_type == "Pipeline(ColumnTransformer → LogisticRegression)"
     assert info.hyperparameters["logisticregression__C"] == 1.0
     accuracy = pipeline_host.performance("accuracy").value
-    assert any(
-        f"held-out accuracy {accuracy:.3f}".rstrip("0") in s for s in info.strengths + info.limitations
-    )
+    assert any(f"held-out accuracy {accuracy:.3f}".rstrip("0") in s for s in info.strengths + info.limitations)
     assert f"{len(pipeline_host.test_ids)} of the 240 applicants" in info.training
     output = pipeline_host.output_information()
     assert [label.name for label in output.labels] == ["rejected", "approved"]
@@ -765,11 +732,7 @@ def test_model_and_output_information(pipeline_host: TabularHost) -> None:
 
 def test_schema(demo_host: TabularHost, pipeline_host: TabularHost) -> None:
     schema = demo_host.schema()
-    assert (
-        schema.kind == "tabular"
-        and schema.id_range == (0, 441)
-        and schema.class_names == ["stable", "progressing"]
-    )
+    assert schema.kind == "tabular" and schema.id_range == (0, 441) and schema.class_names == ["stable", "progressing"]
     assert [f.name for f in schema.features] == list(DEMO_FEATURES)
     assert schema.feature("sex").type == "categorical" and schema.feature("bmi").max == 42.2
     assert pipeline_host.schema().feature("region").categories == ["east", "north", "south"]
@@ -798,9 +761,7 @@ def test_constructor_refuses_bad_setups(pipeline_host: TabularHost, pipeline_dat
     with pytest.raises(UsageError, match="unknown features"):
         TabularHost(model, pipeline_data, "approved", name="x", categorical_features=["region", "colour"])
     with pytest.raises(UsageError, match="unknown labels"):
-        TabularHost(
-            model, pipeline_data, "approved", output_card=OutputCard(label_meanings={"ok": "."}), **good
-        )
+        TabularHost(model, pipeline_data, "approved", output_card=OutputCard(label_meanings={"ok": "."}), **good)
     with pytest.raises(UsageError, match="name"):
         TabularHost(model, pipeline_data, "approved", name=" ", categorical_features=["region"])
 

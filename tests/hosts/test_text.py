@@ -166,9 +166,7 @@ def _additive(result, tolerance: float = 1e-9) -> None:
     assert total == pytest.approx(result.output, abs=tolerance)
 
 
-@pytest.mark.parametrize(
-    "ref", [0, 1, 5, "The movie was not great, but the acting was superb!", "GREAT phone"]
-)
+@pytest.mark.parametrize("ref", [0, 1, 5, "The movie was not great, but the acting was superb!", "GREAT phone"])
 @pytest.mark.parametrize("label", [None, "negative", "positive"])
 def test_local_explanation_is_additive_in_probability(host, ref, label):
     subject = host.resolve(ref)
@@ -232,10 +230,7 @@ def test_group_explanation_is_the_mean_and_additive(host, reviews):
     singles = [host.local_explanation(host.resolve(i), "positive") for i in range(8)]
     for attribution in result.attributions:
         summed = sum(
-            a.contribution
-            for s in singles
-            for a in s.attributions
-            if a.feature.lower() == attribution.feature
+            a.contribution for s in singles for a in s.attributions if a.feature.lower() == attribution.feature
         )
         assert attribution.contribution == pytest.approx(summed / 8)
 
@@ -342,9 +337,7 @@ def test_what_if_equals_the_model_on_the_edited_text(host, reviews, changes, edi
 def test_what_if_on_a_group_changes_every_text_with_the_word(host, reviews):
     subject = host.resolve("label = positive")
     result = host.what_if(subject, {"great": "terrible"})
-    edited = [
-        re.sub(r"\bgreat\b", "terrible", re.sub(r"\bGreat\b", "Terrible", reviews[i][0])) for i in subject.ids
-    ]
+    edited = [re.sub(r"\bgreat\b", "terrible", re.sub(r"\bGreat\b", "Terrible", reviews[i][0])) for i in subject.ids]
     labels = [CLASSES[int(np.argmax(p))] for p in vader_predict_proba(edited)]
     assert result.new_label_counts == {c: labels.count(c) for c in CLASSES}
     assert result.old_label_counts == host.predict(subject).label_counts
@@ -419,10 +412,7 @@ def test_multiclass_metrics_are_macro_averages():
     assert result.metrics["roc_auc"] == pytest.approx(
         metrics.roc_auc_score(y_true, sorted_columns, multi_class="ovr", labels=["mid", "neg", "pos"])
     )
-    assert (
-        result.confusion_matrix
-        == metrics.confusion_matrix(y_true, y_pred, labels=["neg", "mid", "pos"]).tolist()
-    )
+    assert result.confusion_matrix == metrics.confusion_matrix(y_true, y_pred, labels=["neg", "mid", "pos"]).tolist()
 
 
 def test_scores_and_lengths_are_computed_once(monkeypatch):
@@ -472,9 +462,7 @@ def test_data_card_states_computed_facts(host, reviews):
     assert (info.min, info.max) == (lengths.min(), lengths.max())
     assert info.mean == pytest.approx(lengths.mean()) and info.std == pytest.approx(lengths.std(ddof=1))
     positive = [len(words_of(t)) for t, lab in reviews if lab == "positive"]
-    assert info.mean_by_label is not None and info.mean_by_label["positive"] == pytest.approx(
-        np.mean(positive)
-    )
+    assert info.mean_by_label is not None and info.mean_by_label["positive"] == pytest.approx(np.mean(positive))
     assert "120" in card.render()
     with pytest.raises(ArgumentError) as error:
         host.data_information("glucose")

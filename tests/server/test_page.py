@@ -43,9 +43,7 @@ def serve(demo_host, tmp_path) -> Iterator[Callable[..., str]]:
     def start(*, host: Any = None, backend: Any = None, **settings: Any) -> str:
         port = free_port()
         settings.setdefault("db_path", str(tmp_path / f"{port}.db"))
-        app = create_app(
-            ServerSettings(**settings), host=host or demo_host, backend=backend or load_backend("router")
-        )
+        app = create_app(ServerSettings(**settings), host=host or demo_host, backend=backend or load_backend("router"))
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()

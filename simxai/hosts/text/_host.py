@@ -199,9 +199,7 @@ class TextHost:
         out = np.concatenate(parts) if len(parts) > 1 else parts[0]
         expected = (len(texts), len(self.class_names))
         if out.shape != expected or not np.all(np.isfinite(out)):
-            raise HostError(
-                f"predict_proba returned an array of shape {out.shape}; expected {expected}, finite"
-            )
+            raise HostError(f"predict_proba returned an array of shape {out.shape}; expected {expected}, finite")
         return out
 
     def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
@@ -260,19 +258,13 @@ class TextHost:
     def resolve(self, instance: InstanceRef) -> Subject:
         """Turn a text, an id, `{"text": ...}` or a condition on label/prediction/id into a subject."""
         if isinstance(instance, bool):
-            raise ArgumentError(
-                "an instance cannot be true/false", argument="instance", valid=self._valid_refs()
-            )
+            raise ArgumentError("an instance cannot be true/false", argument="instance", valid=self._valid_refs())
         if isinstance(instance, int):
             return self._row(instance)
         if isinstance(instance, Mapping):
             if set(instance) == {"text"} and isinstance(instance["text"], str):
                 return self._text(instance["text"])
-            if (
-                set(instance) == {"id"}
-                and isinstance(instance["id"], int)
-                and not isinstance(instance["id"], bool)
-            ):
+            if set(instance) == {"id"} and isinstance(instance["id"], int) and not isinstance(instance["id"], bool):
                 return self._row(instance["id"])
             raise ArgumentError(
                 f"a {self.instance_noun} has no feature values; got the keys {sorted(instance)}",
@@ -291,9 +283,7 @@ class TextHost:
                 return self._row(int(id_ref.group(1)))
             # The data card's target name may stand for "label": "sentiment = positive".
             target = re.escape(self._data_card.target)
-            condition = re.sub(
-                rf"(^|\band\s+){target}\s*(?=!=|=)", r"\1label ", stripped, flags=re.IGNORECASE
-            )
+            condition = re.sub(rf"(^|\band\s+){target}\s*(?=!=|=)", r"\1label ", stripped, flags=re.IGNORECASE)
             if condition.lower() in _EVERYONE or _CONDITION_START.match(condition):
                 return self._group(condition)
             return self._text(stripped)
@@ -343,9 +333,7 @@ class TextHost:
 
     def _row(self, row: int) -> Subject:
         text = self._texts[self._checked_id(row)]
-        return Subject(
-            kind="row", description=f'{self.instance_noun} {row} ("{_shorten(text)}")', id=row, text=text
-        )
+        return Subject(kind="row", description=f'{self.instance_noun} {row} ("{_shorten(text)}")', id=row, text=text)
 
     def _group(self, condition: str) -> Subject:
         if not self._texts:
@@ -375,9 +363,7 @@ class TextHost:
             raise ArgumentError(
                 f"no {self.instance_noun} matches {text!r}", argument="instance", valid=self._valid_refs()
             )
-        description = (
-            f"the {len(ids)} {self._plural} with {text}" if clauses else f"all {len(ids)} {self._plural}"
-        )
+        description = f"the {len(ids)} {self._plural} with {text}" if clauses else f"all {len(ids)} {self._plural}"
         return Subject(kind="group", description=description, condition=text or "all", size=len(ids), ids=ids)
 
     def _matches(self, row: int, clause: Clause) -> bool:
@@ -537,8 +523,7 @@ class TextHost:
             method="SHAP",
             n_samples=size,
             importances=[
-                Importance(feature=w, importance=absolute[w], mean_contribution=signed[w])
-                for w in ranked[:20]
+                Importance(feature=w, importance=absolute[w], mean_contribution=signed[w]) for w in ranked[:20]
             ],
         )
         self._global_cache[name] = result
@@ -629,9 +614,7 @@ class TextHost:
 
     def _replacement(self, key: str, value: ChangeValue) -> str:
         if isinstance(value, bool):
-            raise ArgumentError(
-                f"the replacement of {key!r} cannot be true/false", argument="changes", valid="a word"
-            )
+            raise ArgumentError(f"the replacement of {key!r} cannot be true/false", argument="changes", valid="a word")
         if isinstance(value, int | float):
             return format_number(value)
         return _normalise(_unquote(value))
@@ -647,9 +630,7 @@ class TextHost:
             if not phrase:
                 raise ArgumentError(f"{key!r} is not a word", argument="changes", valid="words of the text")
             new = self._replacement(key, value)
-            starts = [
-                j for j in range(len(lowered) - len(phrase) + 1) if lowered[j : j + len(phrase)] == phrase
-            ]
+            starts = [j for j in range(len(lowered) - len(phrase) + 1) if lowered[j : j + len(phrase)] == phrase]
             for j in starts:
                 span = range(j, j + len(phrase))
                 if any(p in edits for p in span):
@@ -792,13 +773,9 @@ class TextHost:
         """The data card: rows, class balance, the text and its length in words (by label)."""
         if not self._texts:
             raise HostError("this host has no data set to describe")
-        lengths = self._resource(
-            "lengths", lambda: np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float)
-        )
+        lengths = self._resource("lengths", lambda: np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float))
         by_label = {
-            c: float(lengths[[lab == c for lab in self._labels]].mean())
-            for c in self.class_names
-            if c in self._labels
+            c: float(lengths[[lab == c for lab in self._labels]].mean()) for c in self.class_names if c in self._labels
         }
         infos = {
             "text": FeatureInfo(name="text", type="text", description=self._data_card.text_description),
