@@ -29,9 +29,10 @@ from collections.abc import Iterable
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["normalize", "number_value"]
+__all__ = ["TENS", "UNITS", "normalize", "number_value"]
 
-_UNITS = {
+#: Number words below twenty and the tens: the one table of them that every reader of plain language uses.
+UNITS = {
     "zero": 0,
     "one": 1,
     "two": 2,
@@ -53,7 +54,7 @@ _UNITS = {
     "eighteen": 18,
     "nineteen": 19,
 }
-_TENS = {
+TENS = {
     "twenty": 20,
     "thirty": 30,
     "forty": 40,
@@ -158,7 +159,7 @@ def _targets(
 ) -> tuple[frozenset[str], dict[int, tuple[str, ...]]]:
     """Known words (never corrected) and, by length, the words a typo may be corrected to."""
     targets = set(_LEXICON) | {w for w in schema_words if len(w) >= 4}
-    known = targets | set(extra) | _PROTECTED | set(_UNITS) | set(_TENS) | set(_SCALES)
+    known = targets | set(extra) | _PROTECTED | set(UNITS) | set(TENS) | set(_SCALES)
     by_length: dict[int, list[str]] = {}
     for word in targets:
         by_length.setdefault(len(word), []).append(word)
@@ -198,10 +199,10 @@ def number_value(words: list[str]) -> int | None:
     for word in words:
         if word in ("a", "and"):
             continue
-        if word in _UNITS:
-            current += _UNITS[word]
-        elif word in _TENS:
-            current += _TENS[word]
+        if word in UNITS:
+            current += UNITS[word]
+        elif word in TENS:
+            current += TENS[word]
         elif word == "hundred":
             current = max(current, 1) * 100
         elif word == "thousand":
@@ -218,12 +219,12 @@ def _fits(previous: str | None, word: str) -> bool:
     if previous is None:
         return True
     if word in _SCALES:
-        return previous in _UNITS or previous in _TENS or previous in ("a",) or previous == "hundred"
-    if word in _UNITS:
-        if previous in _TENS:
-            return _UNITS[word] < 10
+        return previous in UNITS or previous in TENS or previous in ("a",) or previous == "hundred"
+    if word in UNITS:
+        if previous in TENS:
+            return UNITS[word] < 10
         return previous in _SCALES or previous == "and"
-    if word in _TENS:
+    if word in TENS:
         return previous in _SCALES or previous == "and"
     return False
 
@@ -235,7 +236,7 @@ def _numbers(tokens: list[tuple[int, int, str]], text: str, noun: str, ids_only:
     while i < len(tokens):
         start, end, word = tokens[i]
         lead_a = word == "a" and i + 1 < len(tokens) and tokens[i + 1][2] in _SCALES
-        if word not in _UNITS and word not in _TENS and not lead_a:
+        if word not in UNITS and word not in TENS and not lead_a:
             i += 1
             continue
         run = [word]
@@ -251,7 +252,7 @@ def _numbers(tokens: list[tuple[int, int, str]], text: str, noun: str, ids_only:
                 if run[-1] not in _SCALES or j + 1 >= len(tokens):
                     break
                 after = tokens[j + 1][2]
-                if (after not in _UNITS and after not in _TENS) or text[tokens[j][1] : tokens[j + 1][0]].strip():
+                if (after not in UNITS and after not in TENS) or text[tokens[j][1] : tokens[j + 1][0]].strip():
                     break
             elif not _fits(run[-1], nxt):
                 break
@@ -306,7 +307,7 @@ def _number_names(schema: HostSchema | None) -> tuple[tuple[str, tuple[str, ...]
     found = {}
     for name in names:
         words = tuple(w.lower() for w in _WORD.findall(name.replace("_", " ")))
-        if any(w in _UNITS or w in _TENS for w in words):
+        if any(w in UNITS or w in TENS for w in words):
             found[name] = words
     return tuple(sorted(found.items()))
 

@@ -9,19 +9,11 @@ from __future__ import annotations
 import re
 
 from simxai.hosts.base import HostSchema
+from simxai.normalize import UNITS
 
 _NUM = r"\d+(?:\.\d+)?"
 _NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
+    **{word: n for word, n in UNITS.items() if 1 <= n <= 10},
     "a couple of": 2,
     "a pair of": 2,
     "a few": 3,

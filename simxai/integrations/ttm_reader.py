@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from simxai.integrations.ttm_grammar import SCORE_METRICS, TTMVocabulary
+from simxai.normalize import TENS, UNITS
 
 __all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
 
@@ -23,36 +24,9 @@ _METRICS = {m: m for m in SCORE_METRICS if m != "default"}
 
 # Number words TalkToModel's parser turns into digits (it uses word2number); "one" alone is left out: it is far
 # more often a pronoun ("a different one") than a count.
-_UNITS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
+_UNITS = {word: n for word, n in UNITS.items() if n >= 2}
+# word2number's spellings only: the common misspelling "fourty", which SimXAI's own reader accepts, is left out.
+_TENS = {word: n for word, n in TENS.items() if word != "fourty"}
 _ONES_AFTER_TENS = {"one": 1, **{k: v for k, v in _UNITS.items() if v < 10}}
 _TOKEN = re.compile(
     r"\x00[^\x00]+\x00|(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z][a-z0-9]*(?:'[a-z]+)?|"
