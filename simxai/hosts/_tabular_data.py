@@ -289,6 +289,27 @@ class Table:
         else:
             frame[feature.name] = np.asarray(values, dtype=float)
 
+    def encode(self, frame: pd.DataFrame) -> np.ndarray:
+        """`frame` as a float matrix, a column per feature: numbers as they are, categories as their positions."""
+        columns = []
+        for f in self.features:
+            if f.kind == "categorical":
+                index = {name: i for i, name in enumerate(f.categories)}
+                columns.append(np.array([index[str(v)] for v in self.value_column(f, frame)], dtype=float))
+            else:
+                columns.append(frame[f.name].to_numpy(dtype=float))
+        return np.column_stack(columns)
+
+    def decode(self, matrix: np.ndarray) -> pd.DataFrame:
+        """Model input from a matrix `encode` made (category positions rounded to the nearest category)."""
+        columns: dict[str, np.ndarray] = {}
+        for j, f in enumerate(self.features):
+            if f.kind == "categorical":
+                columns[f.name] = np.asarray(f.categories, dtype=object)[np.rint(matrix[:, j]).astype(int)]
+            else:
+                columns[f.name] = matrix[:, j]
+        return self.frame_of_columns(columns)
+
     def value_column(self, feature: Feature, frame: pd.DataFrame) -> list[Value]:
         """One feature of `frame` in the host's form."""
         if feature.kind == "categorical":

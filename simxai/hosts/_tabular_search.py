@@ -72,22 +72,11 @@ class NeighbourSearch:
             ids = np.flatnonzero(predicted == label)
             if len(ids) > POOL_SIZE:
                 ids = np.sort(rng.choice(ids, POOL_SIZE, replace=False))
-            self._pools[int(label)] = self.encode(table.rows(ids))
+            self._pools[int(label)] = table.encode(table.rows(ids))
         # Scaled copies (float32) for the distance scan, which reads the whole pool once per search.
         self._scaled = {k: (pool / self._scale).astype(np.float32) for k, pool in self._pools.items()}
 
     # Features travel as one float matrix: numbers as they are, categories as their index in the table.
-    def encode(self, frame: pd.DataFrame) -> np.ndarray:
-        columns = []
-        for f in self.table.features:
-            if f.kind == "categorical":
-                index = {name: i for i, name in enumerate(f.categories)}
-                names = self.table.value_column(f, frame)
-                columns.append(np.array([index[str(v)] for v in names], dtype=float))
-            else:
-                columns.append(frame[f.name].to_numpy(dtype=float))
-        return np.column_stack(columns)
-
     def _encode_values(self, values: Mapping[str, Value]) -> np.ndarray:
         return np.array(
             [
@@ -95,15 +84,6 @@ class NeighbourSearch:
                 for f in self.table.features
             ]
         )
-
-    def _decode(self, matrix: np.ndarray) -> pd.DataFrame:
-        columns: dict[str, np.ndarray] = {}
-        for j, f in enumerate(self.table.features):
-            if f.kind == "categorical":
-                columns[f.name] = np.asarray(f.categories, dtype=object)[np.rint(matrix[:, j]).astype(int)]
-            else:
-                columns[f.name] = matrix[:, j]
-        return self.table.frame_of_columns(columns)
 
     def _values(self, row: np.ndarray) -> dict[str, Value]:
         return {
@@ -115,7 +95,7 @@ class NeighbourSearch:
         if not rows:
             return np.zeros(0, dtype=int), np.zeros((0, 0))
         charge(len(rows))  # the function call's budget (simxai.work): the search stops when it is spent
-        return self._predict(self._decode(np.vstack(rows)))
+        return self._predict(self.table.decode(np.vstack(rows)))
 
     # ------------------------------------------------------------------------------------- search
 

@@ -202,7 +202,7 @@ class Attributor:
 
     def _build_kernel(self, reason: str) -> None:
         shap = import_shap()
-        data = self._encode(self._background)
+        data = self.table.encode(self._background)  # KernelExplainer needs numbers: categories as positions
         # KernelExplainer evaluates all its coalitions in one model call per row (the permutation
         # explainer makes one per permutation, and sklearn's per-call overhead then dominates).
         self._explainer = shap.KernelExplainer(self._predict_encoded, data)
@@ -221,30 +221,10 @@ class Attributor:
     def _transformed(self, frame: pd.DataFrame) -> Any:
         return frame if self._preprocessing is None else self._preprocessing.apply(frame)
 
-    # KernelExplainer needs a numeric matrix: categorical features travel as category indices.
-    def _encode(self, frame: pd.DataFrame) -> np.ndarray:
-        columns = []
-        for f in self.table.features:
-            if f.kind == "categorical":
-                index = {name: i for i, name in enumerate(f.categories)}
-                columns.append([index[str(v)] for v in self.table.value_column(f, frame)])
-            else:
-                columns.append(frame[f.name].to_numpy(dtype=float))
-        return np.column_stack(columns).astype(float)
-
-    def _decode(self, matrix: np.ndarray) -> pd.DataFrame:
-        columns: dict[str, Any] = {}
-        for j, f in enumerate(self.table.features):
-            if f.kind == "categorical":
-                columns[f.name] = np.asarray(f.categories, dtype=object)[np.rint(matrix[:, j]).astype(int)]
-            else:
-                columns[f.name] = matrix[:, j]
-        return self.table.frame_of_columns(columns)
-
     def _predict_encoded(self, matrix: np.ndarray) -> np.ndarray:
         matrix = np.atleast_2d(matrix)
         charge(len(matrix))  # the function call's budget (simxai.work): the explainer stops when it is spent
-        return np.asarray(self.model.predict_proba(self._decode(matrix)))
+        return np.asarray(self.model.predict_proba(self.table.decode(matrix)))
 
     # ------------------------------------------------------------------------------------ explaining
 
@@ -274,7 +254,7 @@ class Attributor:
         elif self.family == "agnostic":
             with seeded_global_rng(self.seed):
                 raw = self._explainer.shap_values(
-                    self._encode(frame), nsamples=self._nsamples, l1_reg=False, silent=True
+                    self.table.encode(frame), nsamples=self._nsamples, l1_reg=False, silent=True
                 )
             values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
             base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
