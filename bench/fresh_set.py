@@ -1,8 +1,9 @@
-"""Run the fresh evaluation set (evalsets/fresh-2026-12-01) through the real engine and score it.
+"""Run a fresh evaluation set (default evalsets/fresh-2026-12-01) through the real engine and score it.
 
 Usage (from the repository root):
 
-    python bench/fresh_set.py [--backend router] [--host demo|sentiment|loan] [--json OUT] [--errors]
+    python bench/fresh_set.py [--set evalsets/fresh-2026-12-01b] [--backend router] [--host demo|sentiment|loan]
+                              [--json OUT] [--errors]
 
 Every single-turn request runs in a new conversation; every dialogue runs turn by turn in one conversation
 with the engine's own history and state (free-running: the engine's earlier answers, right or wrong, are
@@ -13,9 +14,9 @@ Scoring of one user turn, from `Turn.calls` (a call counts as *called* when it r
 a call the engine turned into a question, or rejected as invalid, was not called):
   - gold function(s): *function-correct* when the first called function is the gold or one of its
     alternatives; *function+arguments correct* when, in addition, every gold argument equals the call's
-    argument after normalisation (ints vs floats, condition strings clause by clause, changes dicts,
-    texts case- and space-insensitive; a label argument the call left out takes the label its output
-    names); a different function called is *confidently wrong*; a clarifying
+    argument after normalisation (ints vs floats, condition strings clause by clause, a `group` too,
+    changes dicts, texts case- and space-insensitive; a label argument the call left out takes the label
+    its output names); a different function called is *confidently wrong*; a clarifying
     question without a call is neither correct nor confidently wrong; nothing called and nothing asked is
     *no answer*.
   - gold clarification (function null, clarify true): correct when the engine asked (`Turn.clarification`)
@@ -208,6 +209,8 @@ def arguments_match(gold: dict[str, Any], actual: dict[str, Any], schema: HostSc
         value = actual[name]
         if name == "instance":
             ok = _instance(expected, value, schema)
+        elif name == "group" and isinstance(expected, str):
+            ok = isinstance(value, str) and _condition(expected, schema) == _condition(value, schema)
         elif name == "changes":
             ok = _changes(expected, value)
         elif isinstance(expected, int | float) and not isinstance(expected, bool):

@@ -1,4 +1,4 @@
-"""The fresh evaluation set (evalsets/fresh-2026-12-01) is well formed. No accuracy is asserted here.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01 and -01b) are well formed. No accuracy is asserted here.
 
 Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -22,7 +22,8 @@ from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.demo import DEMO_FEATURES
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_DIR = ROOT / "evalsets" / "fresh-2026-12-01"
+SET_DIRS = (ROOT / "evalsets" / "fresh-2026-12-01", ROOT / "evalsets" / "fresh-2026-12-01b")
+SET_DIR = SET_DIRS[0]
 SCRIPT = ROOT / "bench" / "fresh_set.py"
 
 LOAN_NUMERIC = (
@@ -42,6 +43,12 @@ METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
 _CLAUSE = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
 _RELATIVE = re.compile(r"^[+\-*/]\d+(\.\d+)?%?$")
+
+
+@pytest.fixture(autouse=True, params=SET_DIRS, ids=[d.name for d in SET_DIRS])
+def _each_set(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs on each set (the set's readers look `SET_DIR` up at call time)."""
+    monkeypatch.setattr(sys.modules[__name__], "SET_DIR", request.param)
 
 
 def _requests() -> list[dict[str, Any]]:
@@ -212,6 +219,8 @@ def test_scorer_normalises_numbers_conditions_changes_and_texts(scorer: ModuleTy
     assert match({"instance": "The food was great"}, {"instance": {"text": "the food  was great."}}, schema)
     assert match({"target_label": "stable"}, {"target_label": "Stable", "instance": 3}, schema)
     assert not match({"metric": "f1"}, {}, schema)
+    assert match({"group": "age > 60"}, {"group": "age>60.0", "metric": "f1"}, schema)
+    assert not match({"group": "age > 60"}, {"group": "age >= 60"}, schema)
 
 
 def test_scorer_reads_a_defaulted_label_from_the_output(scorer: ModuleType) -> None:
