@@ -1,0 +1,161 @@
+"""Score the faithfulness guard on a hand-written set of replies to real outputs (evalsets/guard-2026-12-01b).
+
+Usage (from the repository root):
+
+    python bench/guard_set.py [--set evalsets/guard-2026-12-01b] [--show-misses] [--json OUT]
+
+Each line of the set's `replies.jsonl` holds a real function output (or a list of them, for replies about
+several subjects), a reply verbalizing it, whether the reply is faithful, and the kind of error it has. The
+reply and its output(s) go to the guard's public check (`simxai.guard.check_claims`, with the host's labels,
+features, aliases and instance noun as its vocabulary). A reply the guard does not pass is flagged. Printed:
+recall on unfaithful replies (flagged / unfaithful), overall, per kind and per host, and the false-alarm rate
+on faithful replies (flagged / faithful), overall, per host and per function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from simxai.guard import Vocabulary, check_claims  # noqa: E402
+from simxai.hosts.base import HostSchema  # noqa: E402
+
+SET_DIR = Path(__file__).resolve().parents[1] / "evalsets" / "guard-2026-12-01b"
+HOSTS = ("demo", "sentiment", "loan")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One reply of the set and the guard's verdict on it."""
+
+    id: str
+    host: str
+    function: str
+    kind: str
+    faithful: bool
+    flagged: bool
+    reply: str
+    unsupported: str
+
+
+def load_lines(folder: Path) -> list[dict[str, Any]]:
+    """The set's lines, each checked for the fields the scorer needs."""
+    lines = []
+    path = folder / "replies.jsonl"
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not text.strip():
+            continue
+        entry = json.loads(text)
+        missing = {"id", "host", "function", "output", "reply", "faithful", "kind"} - set(entry)
+        if missing:
+            raise SystemExit(f"{path}:{number}: missing fields {sorted(missing)}")
+        if entry["host"] not in HOSTS:
+            raise SystemExit(f"{path}:{number}: host {entry['host']!r} is not one of {', '.join(HOSTS)}")
+        lines.append(entry)
+    return lines
+
+
+def host_schema(name: str) -> HostSchema:
+    """The schema of the host named `name`."""
+    if name == "demo":
+        from simxai.hosts.demo import load_demo_host
+
+        return load_demo_host().schema()
+    if name == "sentiment":
+        from simxai.hosts.sentiment import load_sentiment_host
+
+        return load_sentiment_host().schema()
+    from simxai.hosts.loan import load_loan_host
+
+    return load_loan_host().schema()
+
+
+def vocabulary(schema: HostSchema) -> Vocabulary:
+    """The host's labels, features, aliases and instance noun, as the guard takes them."""
+    return Vocabulary(
+        labels=list(schema.class_names),
+        features=[f.name for f in schema.features],
+        aliases={f.name: list(f.aliases) for f in schema.features},
+        instance_noun=schema.instance_noun,
+    )
+
+
+def check(lines: list[dict[str, Any]]) -> list[Checked]:
+    """Run the guard on every line."""
+    vocabularies: dict[str, Vocabulary] = {}
+    results = []
+    for entry in lines:
+        host = entry["host"]
+        if host not in vocabularies:
+            vocabularies[host] = vocabulary(host_schema(host))
+        output = entry["output"]
+        outputs = output if isinstance(output, list) else [output]
+        report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host])
+        results.append(
+            Checked(
+                id=entry["id"],
+                host=host,
+                function=entry["function"],
+                kind=entry["kind"],
+                faithful=bool(entry["faithful"]),
+                flagged=not report.passed,
+                reply=entry["reply"],
+                unsupported=str(report.unsupported),
+            )
+        )
+    return results
+
+
+def rates(results: list[Checked]) -> dict[str, Any]:
+    """Recall on unfaithful replies and false alarms on faithful ones, overall and by kind, host and function."""
+    out: dict[str, Any] = {"recall": {}, "false_alarms": {}}
+    groups: dict[str, dict[str, list[bool]]] = {"recall": defaultdict(list), "false_alarms": defaultdict(list)}
+    for r in results:
+        table = groups["false_alarms" if r.faithful else "recall"]
+        table["all"].append(r.flagged)
+        table[f"host {r.host}"].append(r.flagged)
+        table[f"function {r.function}"].append(r.flagged)
+        if not r.faithful:
+            table[f"kind {r.kind}"].append(r.flagged)
+    for name, table in groups.items():
+        for key in sorted(table, key=lambda k: (k != "all", k)):
+            flags = table[key]
+            out[name][key] = {"n": len(flags), "flagged": sum(flags), "rate": sum(flags) / len(flags)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--set", type=Path, default=SET_DIR, help="the set's folder (holding replies.jsonl)")
+    parser.add_argument("--show-misses", action="store_true", help="print every miss and every false alarm")
+    parser.add_argument("--json", type=Path, help="write the figures and every verdict here")
+    args = parser.parse_args(argv)
+    results = check(load_lines(args.set))
+    figures = rates(results)
+    print(f"set {args.set.name}: {len(results)} replies")
+    for name, title in (("recall", "recall on unfaithful replies"), ("false_alarms", "false alarms on faithful")):
+        print(f"\n== {title} ==")
+        for key, row in figures[name].items():
+            print(f"{key:<48} {row['flagged']:>4}/{row['n']:<4} {row['rate']:6.1%}")
+    if args.show_misses:
+        print("\n== misses and false alarms ==")
+        for r in results:
+            if r.flagged == r.faithful:
+                what = "FALSE ALARM" if r.faithful else f"MISS {r.kind}"
+                print(f"{r.id} {what}: {r.reply}\n    unsupported: {r.unsupported}")
+    if args.json:
+        payload = {"set": args.set.name, "figures": figures, "replies": [asdict(r) for r in results]}
+        args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

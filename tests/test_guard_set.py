@@ -1,0 +1,88 @@
+"""The unseen guard set (evalsets/guard-2026-12-01b) is well formed, and its scorer counts right.
+
+No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from simxai.functions import default_registry
+
+ROOT = Path(__file__).resolve().parents[1]
+SET_DIR = ROOT / "evalsets" / "guard-2026-12-01b"
+SCRIPT = ROOT / "bench" / "guard_set.py"
+KINDS = {
+    "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
+    "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
+    "wrong_model_fact", "invented_label",
+}  # fmt: skip
+
+
+def _lines() -> list[dict[str, Any]]:
+    text = (SET_DIR / "replies.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def scorer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("guard_set", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["guard_set"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict() -> None:
+    lines = _lines()
+    assert len(lines) >= 150
+    assert len({line["id"] for line in lines}) == len(lines)
+    names = set(default_registry().names())
+    for line in lines:
+        assert set(line) == {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}, line["id"]
+        assert line["host"] in ("demo", "sentiment", "loan"), line["id"]
+        assert line["function"] in names, line["id"]
+        assert line["kind"] in KINDS, line["id"]
+        assert line["faithful"] is (line["kind"] == "faithful"), line["id"]
+        assert isinstance(line["reply"], str) and line["reply"].strip(), line["id"]
+        outputs = line["output"] if isinstance(line["output"], list) else [line["output"]]
+        arguments = line["arguments"] if isinstance(line["output"], list) else [line["arguments"]]
+        assert len(outputs) == len(arguments) >= 1, line["id"]
+        assert all(isinstance(o, dict) and isinstance(o.get("kind"), str) for o in outputs), line["id"]
+
+
+def test_demo_and_sentiment_have_three_faithful_replies_per_function_and_every_kind_is_present() -> None:
+    lines = _lines()
+    faithful = Counter((line["host"], line["function"]) for line in lines if line["faithful"])
+    for host in ("demo", "sentiment"):
+        for name in default_registry().names():
+            assert faithful[(host, name)] >= 3, (host, name)
+    assert {line["kind"] for line in lines} == KINDS
+
+
+def test_the_scorer_counts_recall_and_false_alarms_per_kind(scorer: ModuleType) -> None:
+    def checked(kind: str, flagged: bool) -> Any:
+        return scorer.Checked("x", "demo", "get_prediction", kind, kind == "faithful", flagged, "r", "[]")
+
+    results = [checked("faithful", False), checked("faithful", True), checked("label_swap", True)]
+    results += [checked("label_swap", False), checked("number_drift", True)]
+    figures = scorer.rates(results)
+    assert figures["recall"]["all"] == {"n": 3, "flagged": 2, "rate": 2 / 3}
+    assert figures["recall"]["kind label_swap"] == {"n": 2, "flagged": 1, "rate": 0.5}
+    assert figures["false_alarms"]["all"] == {"n": 2, "flagged": 1, "rate": 0.5}
+    assert "kind faithful" not in figures["false_alarms"]
+
+
+def test_the_scorer_names_a_line_without_its_fields(scorer: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "replies.jsonl").write_text('{"id": "a", "host": "demo"}\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="missing fields"):
+        scorer.load_lines(tmp_path)
