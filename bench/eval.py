@@ -25,8 +25,8 @@ from typing import Any
 
 from simxai.agent import Agent
 from simxai.backends import load_backend
-from simxai.eval_suite.datasets import load_cases
-from simxai.eval_suite.parsing import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
+from simxai.eval_suite.data.datasets import load_cases
+from simxai.eval_suite.parsing.evaluate import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
 from simxai.eval_suite.runner import CaseCache, run_async
 from simxai.hosts.demo import load_demo_host
 
@@ -71,7 +71,7 @@ def main() -> int:
             [
                 sys.executable,
                 "-m",
-                "simxai.eval_suite.mockserver",
+                "simxai.backends.testing.mockserver",
                 "--gold",
                 str(gold_file),
                 "--latency",

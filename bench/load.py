@@ -87,7 +87,7 @@ def cpu_seconds(pid: int) -> float:
 def start_mock(latency: float, max_requests: int) -> tuple[subprocess.Popen[str], str]:
     # The shared mock in its own process (so it does not share the driver's interpreter lock), answering
     # with its prediction responder: get_prediction for the patient named, then that result as text.
-    command = [sys.executable, "-m", "simxai.eval_suite.mockserver", "--prediction", "--latency", str(latency)]
+    command = [sys.executable, "-m", "simxai.backends.testing.mockserver", "--prediction", "--latency", str(latency)]
     command += ["--max-requests", str(max_requests)]
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=_env(), cwd=REPO_ROOT

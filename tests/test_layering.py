@@ -129,7 +129,7 @@ def test_no_import_cycle_inside_the_package():
     for module in graph:
         if module not in index:
             visit(module)
-    assert "simxai.eval_suite.lext" in graph["simxai.eval_suite.cli"]  # imports inside functions count too
+    assert "simxai.eval_suite.commands.lext" in graph["simxai.eval_suite.cli"]  # imports inside functions count too
     assert cycles == []
 
 
@@ -140,7 +140,7 @@ LONG_MODULES = {
     "agent.py",
     "backends/router.py",
     "eval_suite/router_training/templates.py",
-    "eval_suite/lext_eval.py",
+    "eval_suite/lext/evaluate.py",
     "results.py",
     "backends/toolcalls.py",
     "guard/_checks.py",

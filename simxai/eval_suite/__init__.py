@@ -3,20 +3,20 @@
 Nothing in core `simxai` imports this package; it builds on the engine (`simxai.agent`) and the backends.
 """
 
-from simxai.eval_suite.aspects import agreement_report, evaluate_context, evaluate_faithfulness, qa_contexts
-from simxai.eval_suite.datasets import PARSING_DATASETS, Case, load_cases
-from simxai.eval_suite.judge import LLMJudge, Verdict, parse_verdict
-from simxai.eval_suite.labels import COXQL_OPERATIONS, ELEVEN, LEGACY_LABELS, NO_TOOL, Gold, parse_gold
+from simxai.eval_suite.data.datasets import PARSING_DATASETS, Case, load_cases
+from simxai.eval_suite.data.labels import COXQL_OPERATIONS, ELEVEN, LEGACY_LABELS, NO_TOOL, Gold, parse_gold
+from simxai.eval_suite.data.recorded import QA_SETS, RECORDED_RUNS, load_qa, load_recorded_run
+from simxai.eval_suite.judged.aspects import agreement_report, evaluate_context, evaluate_faithfulness, qa_contexts
+from simxai.eval_suite.judged.judge import LLMJudge, Verdict, parse_verdict
 from simxai.eval_suite.metrics import agreement, cohen_kappa, score_parse
-from simxai.eval_suite.oracle import OracleBackend
-from simxai.eval_suite.parsing import (
+from simxai.eval_suite.parsing.evaluate import (
     ParseConfig,
     SelectionOnlyHost,
     evaluate_parse,
     score_recorded,
     select_cases,
 )
-from simxai.eval_suite.recorded import QA_SETS, RECORDED_RUNS, load_qa, load_recorded_run
+from simxai.eval_suite.parsing.oracle import OracleBackend
 from simxai.eval_suite.report import (
     AgreementReport,
     ContextReport,

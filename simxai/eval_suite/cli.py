@@ -4,7 +4,7 @@ Exit codes: 0 done; 1 the run finished but a check failed (e.g. `reproduce` foun
 failed as a whole; 2 bad usage (unknown dataset, missing data folder, malformed file); 130 interrupted
 (finished cases are cached: rerun the same command to resume).
 
-The registry and the shared options live in `simxai.eval_suite.subcommands` (re-exported here); the command
+The registry and the shared options live in `simxai.eval_suite.commands.options` (re-exported here); the command
 modules `lext`, `ttm` and `synth` register their commands from there and are imported by `build_parser`.
 """
 
@@ -17,8 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from simxai.eval_suite.runner import run_async
-from simxai.eval_suite.subcommands import (
+from simxai.eval_suite.commands.options import (
     HOSTS,
     SUBCOMMANDS,
     Subcommand,
@@ -34,6 +33,7 @@ from simxai.eval_suite.subcommands import (
     run_command,
     show_progress,
 )
+from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
 
 __all__ = [
@@ -81,7 +81,7 @@ def _judge(args: argparse.Namespace) -> Any:
     backend = load_judge_backend(args)
     if backend is None:
         return None
-    from simxai.eval_suite.judge import LLMJudge
+    from simxai.eval_suite.judged.judge import LLMJudge
 
     return LLMJudge(backend)
 
@@ -90,7 +90,7 @@ def _judge(args: argparse.Namespace) -> Any:
 
 
 def _configure_parse(parser: argparse.ArgumentParser) -> None:
-    from simxai.eval_suite.datasets import PARSING_DATASETS
+    from simxai.eval_suite.data.datasets import PARSING_DATASETS
 
     add_common_options(parser, dataset=None, datasets=", ".join([*PARSING_DATASETS, "all"]))
     add_layer_options(
@@ -123,7 +123,7 @@ def _configure_parse(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_parse(args: argparse.Namespace) -> int:
-    from simxai.eval_suite.datasets import PARSING_DATASETS, dataset_info
+    from simxai.eval_suite.data.datasets import PARSING_DATASETS, dataset_info
 
     data_dir = checked_data_dir(args)
     names = list(PARSING_DATASETS) if args.dataset == "all" else [dataset_info(args.dataset).name]
@@ -138,9 +138,9 @@ def _run_parse(args: argparse.Namespace) -> int:
 
 
 def _score_recorded_run(args: argparse.Namespace, data_dir: Path, names: list[str]) -> Any:
-    from simxai.eval_suite.datasets import dataset_info, load_cases
-    from simxai.eval_suite.parsing import score_recorded
-    from simxai.eval_suite.recorded import load_recorded_run, resolve_run
+    from simxai.eval_suite.data.datasets import dataset_info, load_cases
+    from simxai.eval_suite.data.recorded import load_recorded_run, resolve_run
+    from simxai.eval_suite.parsing.evaluate import score_recorded
 
     spec = args.backend.removeprefix("recorded:")
     path, run = resolve_run(spec, data_dir)
@@ -170,8 +170,8 @@ async def _parse_sets(
 ) -> tuple[list[Any], dict[str, list[Any]]]:
     """Parse every set in `names`: their reports, and the (sampled) cases each was run on, by set."""
     from simxai.agent import Agent
-    from simxai.eval_suite.datasets import dataset_info, load_cases
-    from simxai.eval_suite.parsing import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
+    from simxai.eval_suite.data.datasets import dataset_info, load_cases
+    from simxai.eval_suite.parsing.evaluate import ParseConfig, SelectionOnlyHost, evaluate_parse, select_cases
 
     loaded = {name: load_cases(name, data_dir) for name in names}  # bad data fails before any model loads
     backend = _backend(args)
@@ -209,7 +209,7 @@ async def _parse_sets(
 
 def _backend(args: argparse.Namespace) -> Any:
     if args.backend == "oracle":
-        from simxai.eval_suite.oracle import OracleBackend
+        from simxai.eval_suite.parsing.oracle import OracleBackend
 
         return OracleBackend()
     from simxai.backends import load_backend
@@ -221,15 +221,15 @@ def _backend(args: argparse.Namespace) -> Any:
 
 
 def _configure_judged(parser: argparse.ArgumentParser) -> None:
-    from simxai.eval_suite.recorded import QA_SETS
+    from simxai.eval_suite.data.recorded import QA_SETS
 
     add_common_options(parser, dataset="syn-qa", datasets=", ".join(QA_SETS))
     _add_judge_options(parser)
 
 
 def _configure_layer_judged(parser: argparse.ArgumentParser) -> None:
-    from simxai.eval_suite.datasets import PARSING_DATASETS
-    from simxai.eval_suite.recorded import QA_SETS
+    from simxai.eval_suite.data.datasets import PARSING_DATASETS
+    from simxai.eval_suite.data.recorded import QA_SETS
 
     sets = f"{', '.join(QA_SETS)} (recorded replies); with --backend: {', '.join(PARSING_DATASETS)}"
     add_common_options(parser, dataset="syn-qa", datasets=sets)
@@ -261,7 +261,7 @@ async def _answers(
 
     `rows` are the recorded rows when the caller has already read them (`qa_rows(args)`), else None.
     """
-    from simxai.eval_suite.aspects import layer_turns, qa_contexts
+    from simxai.eval_suite.judged.aspects import layer_turns, qa_contexts
 
     if getattr(args, "backend", None) is None:
         rows = qa_rows(args) if rows is None else rows
@@ -271,7 +271,7 @@ async def _answers(
             raise UsageError(f"context of recorded replies needs --dataset syn-qa (got {args.dataset!r})")
         contexts, notes = qa_contexts(rows, checked_data_dir(args))
         return rows, contexts, "recorded", notes
-    from simxai.eval_suite.datasets import dataset_info
+    from simxai.eval_suite.data.datasets import dataset_info
 
     if args.backend.startswith("recorded:"):
         raise UsageError("recorded runs hold first calls, not replies: judge recorded replies with --dataset syn-qa")
@@ -294,7 +294,7 @@ async def _closing(judge: Any, coroutine: Any) -> Any:
 
 
 async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: bool, rows: Any = None) -> Any:
-    from simxai.eval_suite.aspects import evaluate_faithfulness
+    from simxai.eval_suite.judged.aspects import evaluate_faithfulness
 
     rows, contexts, source, notes = await _answers(args, with_context=True, rows=rows)
     return await evaluate_faithfulness(
@@ -312,7 +312,7 @@ async def _faithfulness_report(args: argparse.Namespace, judge: Any, *, guard: b
 
 
 async def _context_report(args: argparse.Namespace, judge: Any, rows: Any = None) -> Any:
-    from simxai.eval_suite.aspects import evaluate_context
+    from simxai.eval_suite.judged.aspects import evaluate_context
 
     rows, contexts, source, notes = await _answers(args, with_context=True, rows=rows)
     return await evaluate_context(
@@ -343,7 +343,7 @@ def _run_context(args: argparse.Namespace) -> int:
 
 
 def _run_agreement(args: argparse.Namespace) -> int:
-    from simxai.eval_suite.aspects import agreement_report
+    from simxai.eval_suite.judged.aspects import agreement_report
 
     rows = qa_rows(args)
     judge = _judge(args)
@@ -437,7 +437,8 @@ register_command("report", "print a saved JSON report as Markdown and redraw its
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered subcommand."""
     # The command modules register themselves when imported; listed here, in --help order after the above.
-    from simxai.eval_suite import lext, synth, ttm  # noqa: F401
+    from simxai.eval_suite.commands import lext, synth  # noqa: F401
+    from simxai.eval_suite.ttm import evaluate  # noqa: F401
 
     parser = argparse.ArgumentParser(prog="simxai-eval", description="Evaluate conversational XAI layers.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

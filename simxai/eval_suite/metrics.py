@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
-from simxai.eval_suite.labels import ELEVEN, NO_TOOL
+from simxai.eval_suite.data.labels import ELEVEN, NO_TOOL
 from simxai.eval_suite.report import (
     Agreement,
     ConfusionMatrix,

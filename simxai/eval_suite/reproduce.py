@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from simxai.eval_suite.aspects import recorded_agreement
-from simxai.eval_suite.datasets import Case, load_cases
-from simxai.eval_suite.parsing import score_recorded
-from simxai.eval_suite.recorded import RECORDED_RUNS, QARow, load_recorded_run, load_syn_qa, resolve_run
+from simxai.eval_suite.data.datasets import Case, load_cases
+from simxai.eval_suite.data.recorded import RECORDED_RUNS, QARow, load_recorded_run, load_syn_qa, resolve_run
+from simxai.eval_suite.judged.aspects import recorded_agreement
+from simxai.eval_suite.parsing.evaluate import score_recorded
 
 __all__ = ["NOT_RECOMPUTABLE", "PAPER_ONLY", "TableRow", "paper_disagreements", "render_table", "reproduce_rows"]
 

@@ -394,7 +394,7 @@ async def test_without_tools_the_reply_is_text() -> None:
 
 async def test_requests_go_through_the_environment_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
     # A plain-HTTP proxy gets the absolute URL in the request line: the mock LLM plays the proxy here.
-    from simxai.eval_suite.mockserver import MockLLMServer, text_message
+    from simxai.backends.testing.mockserver import MockLLMServer, text_message
 
     with MockLLMServer(lambda body: text_message("via the proxy")) as proxy:
         for name in ("HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "no_proxy", "https_proxy", "all_proxy"):

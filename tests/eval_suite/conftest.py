@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from simxai.agent import Agent
-from simxai.eval_suite.oracle import OracleBackend
-from simxai.eval_suite.parsing import SelectionOnlyHost
+from simxai.eval_suite.parsing.evaluate import SelectionOnlyHost
+from simxai.eval_suite.parsing.oracle import OracleBackend
 
 
 @pytest.fixture(scope="session")

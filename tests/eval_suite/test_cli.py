@@ -3,8 +3,8 @@ import json
 
 import pytest
 
+from simxai.backends.testing.mockserver import MockLLMServer, text_message
 from simxai.eval_suite.cli import SUBCOMMANDS, build_parser, main, register_command
-from simxai.eval_suite.mockserver import MockLLMServer, text_message
 from simxai.eval_suite.report import FaithfulnessReport, ParseReport, ReportSet, load_report
 from simxai.exceptions import UsageError
 
@@ -158,7 +158,7 @@ def test_parse_all_runs_every_parsing_set(eval_argv, tmp_path):
 
 
 def cli_datasets():
-    from simxai.eval_suite.datasets import PARSING_DATASETS
+    from simxai.eval_suite.data.datasets import PARSING_DATASETS
 
     return PARSING_DATASETS
 

@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from simxai.eval_suite.datasets import PARSING_DATASETS, load_cases
-from simxai.eval_suite.recorded import QA_SETS, load_qa, parse_tool_responses
+from simxai.eval_suite.data.datasets import PARSING_DATASETS, load_cases
+from simxai.eval_suite.data.recorded import QA_SETS, load_qa, parse_tool_responses
 from simxai.exceptions import UsageError
 
 SINGLE_TURN = "simxai/evaluation_suite/data/single-turn/intent"

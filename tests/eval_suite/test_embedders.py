@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simxai.eval_suite.embedders import (
+from simxai.eval_suite.lext.embedders import (
     Embedder,
     HashingEmbedder,
     SentenceTransformerEmbedder,
@@ -90,7 +90,7 @@ def test_loading_wordllama_leaves_the_root_logger_alone():
     # wordllama's import calls logging.basicConfig(level=INFO); in a fresh interpreter that would show.
     code = (
         "import logging\n"
-        "from simxai.eval_suite.embedders import load_embedder\n"
+        "from simxai.eval_suite.lext.embedders import load_embedder\n"
         "load_embedder('wordllama')\n"
         "root = logging.getLogger()\n"
         "assert root.handlers == [] and root.level == logging.WARNING, (root.handlers, root.level)\n"

@@ -1,6 +1,6 @@
 import pytest
 
-from simxai.eval_suite.entities import (
+from simxai.eval_suite.lext.entities import (
     CallableEntities,
     EntityExtractor,
     HostVocabulary,

@@ -1,9 +1,9 @@
 import pytest
 
 from simxai.backends.testing import ScriptedBackend
-from simxai.eval_suite.aspects import evaluate_faithfulness
-from simxai.eval_suite.judge import JudgeReplyError, LLMJudge, judge_prompt, parse_verdict
-from simxai.eval_suite.recorded import QARow, ToolOutput
+from simxai.eval_suite.data.recorded import QARow, ToolOutput
+from simxai.eval_suite.judged.aspects import evaluate_faithfulness
+from simxai.eval_suite.judged.judge import JudgeReplyError, LLMJudge, judge_prompt, parse_verdict
 from simxai.exceptions import BackendUnavailableError
 
 
@@ -102,8 +102,8 @@ async def test_unparseable_verdicts_are_counted_and_skipped_in_agreement():
 
 async def test_context_with_a_scripted_judge_judges_coherence_only_where_context_is_needed(datasets_dir):
     from simxai.backends.testing import FunctionBackend, reply
-    from simxai.eval_suite.aspects import evaluate_context, qa_contexts
-    from simxai.eval_suite.recorded import load_qa
+    from simxai.eval_suite.data.recorded import load_qa
+    from simxai.eval_suite.judged.aspects import evaluate_context, qa_contexts
 
     rows = load_qa("syn-qa", datasets_dir)[:8]
     contexts, _ = qa_contexts(rows, datasets_dir)
@@ -130,8 +130,8 @@ async def test_context_with_a_scripted_judge_judges_coherence_only_where_context
 async def test_context_of_turns_without_human_labels_keeps_the_judges_coherence_rate():
     """A layer's own turns carry no human labels: the judge's coherence rate counts the turns it judged."""
     from simxai.backends.testing import FunctionBackend, reply
-    from simxai.eval_suite.aspects import evaluate_context
-    from simxai.eval_suite.recorded import QARow
+    from simxai.eval_suite.data.recorded import QARow
+    from simxai.eval_suite.judged.aspects import evaluate_context
 
     rows = [
         QARow(set="layer", row=i, domain=None, question=q, outputs=(), answer=a)

@@ -1,6 +1,6 @@
 import pytest
 
-from simxai.eval_suite.labels import (
+from simxai.eval_suite.data.labels import (
     COXQL_OPERATIONS,
     ELEVEN,
     LEGACY_LABELS,

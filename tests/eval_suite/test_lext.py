@@ -6,8 +6,10 @@ import pytest
 
 from simxai.agent import Agent, AgentSettings
 from simxai.backends.testing import FunctionBackend, ScriptedBackend, call, reply
+from simxai.backends.testing.mockserver import MockLLMServer, text_message
 from simxai.eval_suite.cli import build_parser, main
-from simxai.eval_suite.lext_eval import (
+from simxai.eval_suite.data.recorded import QARow, ToolOutput
+from simxai.eval_suite.lext.evaluate import (
     NEEDS_LAYER,
     NO_JUDGE,
     LiveLayer,
@@ -15,8 +17,8 @@ from simxai.eval_suite.lext_eval import (
     evaluate_lext,
     score_recorded,
 )
-from simxai.eval_suite.lext_judge import LExTJudge, ReplyError, parse_object
-from simxai.eval_suite.lext_layer import (
+from simxai.eval_suite.lext.judge import LExTJudge, ReplyError, parse_object
+from simxai.eval_suite.lext.layer import (
     REDACTED,
     Replay,
     key_words,
@@ -25,7 +27,7 @@ from simxai.eval_suite.lext_layer import (
     redact,
     redact_history,
 )
-from simxai.eval_suite.lext_metrics import (
+from simxai.eval_suite.lext.metrics import (
     Score,
     aggregate,
     aggregates,
@@ -37,9 +39,7 @@ from simxai.eval_suite.lext_metrics import (
     stability,
     weighted_accuracy,
 )
-from simxai.eval_suite.lext_report import LExTReport, lext_markdown, plot_quadrant
-from simxai.eval_suite.mockserver import MockLLMServer, text_message
-from simxai.eval_suite.recorded import QARow, ToolOutput
+from simxai.eval_suite.lext.report import LExTReport, lext_markdown, plot_quadrant
 from simxai.exceptions import BackendUnavailableError
 from simxai.messages import Message, ToolCall
 
@@ -428,7 +428,7 @@ async def test_a_layer_that_cannot_run_on_a_domain_is_unavailable_for_it(sentime
 
 
 def test_markdown_and_plot_of_a_report(tmp_path):
-    from simxai.eval_suite.lext_report import LExTCase, summarize
+    from simxai.eval_suite.lext.report import LExTCase, summarize
 
     cases = [
         LExTCase(
@@ -523,8 +523,8 @@ def test_an_openai_judge_scores_the_recorded_answers(capsys, eval_argv, tmp_path
 
 
 def test_a_layer_is_complete_only_when_every_case_is_fully_scored():
-    from simxai.eval_suite.lext_metrics import COMPONENTS
-    from simxai.eval_suite.lext_report import LExTCase, summarize
+    from simxai.eval_suite.lext.metrics import COMPONENTS
+    from simxai.eval_suite.lext.report import LExTCase, summarize
 
     def case(row, values):
         components = {

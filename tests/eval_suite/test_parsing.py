@@ -4,9 +4,9 @@ import pytest
 
 from simxai.agent import Agent
 from simxai.backends.testing import FunctionBackend, ScriptedBackend, call, reply
-from simxai.eval_suite.datasets import PARSING_DATASETS, load_cases
-from simxai.eval_suite.oracle import OracleBackend
-from simxai.eval_suite.parsing import ParseConfig, evaluate_parse, select_cases
+from simxai.eval_suite.data.datasets import PARSING_DATASETS, load_cases
+from simxai.eval_suite.parsing.evaluate import ParseConfig, evaluate_parse, select_cases
+from simxai.eval_suite.parsing.oracle import OracleBackend
 from simxai.exceptions import BackendUnavailableError, UsageError
 
 LARGE = {"simxai-single-turn", "coxql", "coxql-groups", "simxai-legacy"}

@@ -4,8 +4,8 @@ import pytest
 
 from simxai.agent import Agent
 from simxai.backends.testing import FunctionBackend, call, reply
-from simxai.eval_suite.datasets import load_cases
-from simxai.eval_suite.parsing import evaluate_parse
+from simxai.eval_suite.data.datasets import load_cases
+from simxai.eval_suite.parsing.evaluate import evaluate_parse
 from simxai.eval_suite.report import ParseCase
 from simxai.eval_suite.runner import CaseCache, cache_key, run_units
 

@@ -8,14 +8,14 @@ import re
 import pytest
 
 from simxai.backends.testing import FunctionBackend, reply
+from simxai.backends.testing.mockserver import MockLLMServer, text_message
 from simxai.eval_suite.cli import main
-from simxai.eval_suite.datasets import load_cases
-from simxai.eval_suite.judge import JudgeReplyError
-from simxai.eval_suite.mockserver import MockLLMServer, text_message
+from simxai.eval_suite.commands.synth import _synth
+from simxai.eval_suite.data.datasets import load_cases
+from simxai.eval_suite.judged.judge import JudgeReplyError
 from simxai.eval_suite.runner import run_async
-from simxai.eval_suite.synth import _synth
-from simxai.eval_suite.synth_build import Generated, check_dialogues, merge_annotations
-from simxai.eval_suite.synth_plan import plan_dialogues, read_turns
+from simxai.eval_suite.synth.build import Generated, check_dialogues, merge_annotations
+from simxai.eval_suite.synth.plan import plan_dialogues, read_turns
 from simxai.exceptions import UsageError
 from simxai.functions import default_registry
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from simxai.eval_suite.ttm import (
+from simxai.eval_suite.ttm.evaluate import (
     NO_PROGRAM,
     add_arguments,
     evaluate,

@@ -339,7 +339,7 @@ def test_class_names_must_match_the_vocabulary(diabetes):
 def test_template_utterances_parse_into_valid_programs(name, ttm_data, prompts):
     """Every filled template of TalkToModel's few-shot set: each produced parse is a program of the dataset's
     grammar using only the utterance's numbers, and exact match stays above the measured floor."""
-    from simxai.eval_suite.ttm import gold_category, ttm_exact_match
+    from simxai.eval_suite.ttm.evaluate import gold_category, ttm_exact_match
 
     dataset = load_ttm_dataset(name, ttm_data)
     grammar = TTMGrammar(dataset.vocabulary)

@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 import pytest
 
-from simxai.eval_suite.mockserver import MockLLMServer, prediction_responder
+from simxai.backends.testing.mockserver import MockLLMServer, prediction_responder
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

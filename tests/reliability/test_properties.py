@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from simxai.backends.base import CompletionResponse
 from simxai.backends.toolcalls import decode_arguments, extract_tool_calls, parse_json_calls, parse_pythonic
 from simxai.backends.wire import parse_response
-from simxai.eval_suite.datasets import PARSING_DATASETS, load_cases
-from simxai.eval_suite.recorded import load_qa, load_recorded_run
+from simxai.eval_suite.data.datasets import PARSING_DATASETS, load_cases
+from simxai.eval_suite.data.recorded import load_qa, load_recorded_run
 from simxai.exceptions import ArgumentError, ModelOutputError, SimXAIError, ToolCallParseError, UsageError
 from simxai.instances import Clause, RelativeChange, parse_change, parse_condition
 from simxai.messages import ToolCall

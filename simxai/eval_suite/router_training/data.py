@@ -6,7 +6,7 @@ Four sources, each split into train and dev with a fixed seed so that dev measur
   templates of each function and every request about the `DEV_SCHEMAS` hosts are dev, so dev is new wording
   and new hosts, not new slot values;
 - the functions' **spec examples** (train only);
-- **CoXQL's train split** mapped to the eleven functions by `simxai.eval_suite.labels.coxql_gold`; operations
+- **CoXQL's train split** mapped to the eleven functions by `simxai.eval_suite.data.labels.coxql_gold`; operations
   with no counterpart among the eleven are left out and counted; a seeded fifth of the records is dev;
 - **TalkToModel's templates** filled from each of its datasets (`ttm_templates.fill_templates`), labelled by
   the function their gold program implies (`eval_suite.ttm.gold_functions`); a fifth of the templates is dev.
@@ -383,7 +383,7 @@ def _spec_examples(schema: HostSchema) -> list[Example]:
 
 
 def _coxql(data_dir: Path, excluded: Counter[str]) -> list[Example]:
-    from simxai.eval_suite.labels import ELEVEN, coxql_gold
+    from simxai.eval_suite.data.labels import ELEVEN, coxql_gold
 
     records = json.loads((data_dir / "coxql" / "dataset" / "coxql_train.json").read_text(encoding="utf-8"))
     examples = []

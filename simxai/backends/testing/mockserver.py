@@ -5,7 +5,7 @@ configurable latency, and `GET /v1/models`. It runs its own event loop in a thre
 `asyncio.run` freely), binds only to the loopback address, and refuses requests beyond `max_requests`.
 
 Benchmarks run it as a separate process, so that it does not share the client's interpreter lock:
-`python -m simxai.eval_suite.mockserver --gold gold.json --latency 0.05` prints its base URL on the first
+`python -m simxai.backends.testing.mockserver --gold gold.json --latency 0.05` prints its base URL on the first
 line of stdout and serves until stdin closes. `gold.json` maps user messages to the function to call
 (`no tool`: a text reply); after a tool result it replies with text. `--prediction` instead of `--gold`
 answers with `prediction_responder` (get_prediction for the patient named, then its result).
@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     import sys
     from pathlib import Path
 
-    parser = argparse.ArgumentParser(prog="python -m simxai.eval_suite.mockserver")
+    parser = argparse.ArgumentParser(prog="python -m simxai.backends.testing.mockserver")
     parser.add_argument("--gold", type=Path, help="JSON object: user message -> function (the gold responder)")
     parser.add_argument("--prediction", action="store_true", help="answer with prediction_responder instead of --gold")
     parser.add_argument("--latency", type=float, default=0.05)

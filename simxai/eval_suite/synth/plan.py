@@ -5,7 +5,7 @@ from the host's own schema and checked by running it on the host before anything
 every gold label is a call that works. Over a set, the plans cycle through every registered function, so
 the set covers all of them. An *unconstrained* dialogue has no plan beyond a focus instance and a number
 of user turns: the generator writes what a user would ask, and its turns stay unlabelled until a person
-labels them (see `synth_build.merge_annotations`).
+labels them (see `build.merge_annotations`).
 
 The prompts are module constants (`CONSTRAINED`, `UNCONSTRAINED`), documented in docs/eval.md; any change
 to them bumps `SYNTH_PROMPT_VERSION`, so cached dialogues of older prompts are not reused.
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from simxai.eval_suite.judge import JudgeReplyError, read_json_object
+from simxai.eval_suite.judged.judge import JudgeReplyError, read_json_object
 from simxai.exceptions import SimXAIError
 from simxai.hosts.base import Host, HostSchema
 from simxai.registry import Registry

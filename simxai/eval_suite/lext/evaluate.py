@@ -20,15 +20,16 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from simxai.agent import Agent, DialogueState
-from simxai.eval_suite.embedders import Embedder, cosine
-from simxai.eval_suite.entities import (
+from simxai.eval_suite.data.recorded import QARow
+from simxai.eval_suite.lext.embedders import Embedder, cosine
+from simxai.eval_suite.lext.entities import (
     EntityExtractor,
     HostVocabulary,
     VocabularyEntities,
     vocabulary_for_output,
 )
-from simxai.eval_suite.lext_judge import LEXT_PROMPT_VERSION, JudgeAnswer, LExTJudge
-from simxai.eval_suite.lext_layer import (
+from simxai.eval_suite.lext.judge import LEXT_PROMPT_VERSION, JudgeAnswer, LExTJudge
+from simxai.eval_suite.lext.layer import (
     Replay,
     about_instance,
     attributions_of,
@@ -40,7 +41,7 @@ from simxai.eval_suite.lext_layer import (
     redact,
     redact_history,
 )
-from simxai.eval_suite.lext_metrics import (
+from simxai.eval_suite.lext.metrics import (
     COMPONENTS,
     Score,
     aggregates,
@@ -51,8 +52,7 @@ from simxai.eval_suite.lext_metrics import (
     stability,
     weighted_accuracy,
 )
-from simxai.eval_suite.lext_report import LExTCase, LExTReport, summarize
-from simxai.eval_suite.recorded import QARow
+from simxai.eval_suite.lext.report import LExTCase, LExTReport, summarize
 from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
 from simxai.exceptions import SimXAIError
 from simxai.messages import Message

@@ -16,13 +16,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from simxai.eval_suite.runner import CaseCache, run_async
-from simxai.eval_suite.subcommands import (
+from simxai.eval_suite.commands.options import (
     HOSTS,
     add_layer_options,
     load_eval_host,
     register_command,
 )
+from simxai.eval_suite.runner import CaseCache, run_async
 from simxai.exceptions import UsageError
 
 __all__ = ["configure", "configure_merge", "run", "run_merge"]
@@ -30,7 +30,7 @@ __all__ = ["configure", "configure_merge", "run", "run_merge"]
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of `simxai-eval synth`."""
-    from simxai.eval_suite.synth_plan import SETTINGS
+    from simxai.eval_suite.synth.plan import SETTINGS
 
     parser.add_argument("--host", default="demo", help=f"the host the dialogues are about: {', '.join(HOSTS)}")
     add_layer_options(parser, backend_help="the generating backend: openai:<model>, hf:<path> or scripted")
@@ -59,8 +59,8 @@ def _checked(args: argparse.Namespace) -> None:
 
 
 async def _synth(args: argparse.Namespace, backend: Any) -> tuple[Any, tuple[Path, Path, Path]]:
-    from simxai.eval_suite.synth_build import SynthReport, check_dialogues, generate, write_set
-    from simxai.eval_suite.synth_plan import plan_dialogues
+    from simxai.eval_suite.synth.build import SynthReport, check_dialogues, generate, write_set
+    from simxai.eval_suite.synth.plan import plan_dialogues
     from simxai.functions import default_registry
     from simxai.specs import render_text
 
@@ -151,7 +151,7 @@ def configure_merge(parser: argparse.ArgumentParser) -> None:
 
 def run_merge(args: argparse.Namespace) -> int:
     """Merge people's realism judgements and labels into the set."""
-    from simxai.eval_suite.synth_build import merge_annotations
+    from simxai.eval_suite.synth.build import merge_annotations
     from simxai.functions import default_registry
 
     dialogues = args.folder / "dialogues.json"

@@ -125,7 +125,7 @@ def checked_data_dir(args: argparse.Namespace) -> Path:
     Raises:
         UsageError: it is not a folder.
     """
-    from simxai.eval_suite.datasets import FILE_PREFIX, require_data_dir
+    from simxai.eval_suite.data.datasets import FILE_PREFIX, require_data_dir
 
     if str(getattr(args, "dataset", "")).startswith(FILE_PREFIX):
         return Path(args.data_dir)  # a dataset named by its file needs no data folder
@@ -174,7 +174,7 @@ def qa_rows(args: argparse.Namespace) -> Any:
     Raises:
         UsageError: a bad data folder or dataset, or a `--limit` below 1.
     """
-    from simxai.eval_suite.recorded import load_qa
+    from simxai.eval_suite.data.recorded import load_qa
 
     rows = load_qa(args.dataset, checked_data_dir(args))
     if args.limit is not None:

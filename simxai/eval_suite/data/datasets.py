@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simxai.eval_suite.files import COXQL, EVAL, SIMXAI, SINGLE_TURN, read_json, require_data_dir, require_file
-from simxai.eval_suite.labels import Gold, coxql_gold, parse_gold
-from simxai.eval_suite.recorded import load_syn_qa
+from simxai.eval_suite.data.files import COXQL, EVAL, SIMXAI, SINGLE_TURN, read_json, require_data_dir, require_file
+from simxai.eval_suite.data.labels import Gold, coxql_gold, parse_gold
+from simxai.eval_suite.data.recorded import load_syn_qa
 from simxai.exceptions import UsageError
 
 __all__ = [

@@ -15,11 +15,11 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.agent import Agent, Turn
-from simxai.eval_suite.datasets import Case
-from simxai.eval_suite.labels import ELEVEN, NO_TOOL, argument_matches
+from simxai.eval_suite.data.datasets import Case
+from simxai.eval_suite.data.labels import ELEVEN, NO_TOOL, argument_matches
+from simxai.eval_suite.data.recorded import RecordedPrediction
 from simxai.eval_suite.metrics import confusion_matrix, per_function, score_parse
-from simxai.eval_suite.oracle import CURRENT_CASE
-from simxai.eval_suite.recorded import RecordedPrediction
+from simxai.eval_suite.parsing.oracle import CURRENT_CASE
 from simxai.eval_suite.report import CallSummary, ParseCase, ParseReport
 from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
 from simxai.exceptions import HostError, UsageError

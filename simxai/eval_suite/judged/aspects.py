@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from simxai.eval_suite.datasets import EVAL, Case, conversation_cases, require_file
-from simxai.eval_suite.judge import PROMPT_VERSION, LLMJudge, Verdict
+from simxai.eval_suite.data.datasets import EVAL, Case, conversation_cases, require_file
+from simxai.eval_suite.data.recorded import SYN_QA_DOMAINS, QARow, ToolOutput
+from simxai.eval_suite.judged.judge import PROMPT_VERSION, LLMJudge, Verdict
 from simxai.eval_suite.metrics import agreement, rate
-from simxai.eval_suite.recorded import SYN_QA_DOMAINS, QARow, ToolOutput
 from simxai.eval_suite.report import (
     Agreement,
     AgreementReport,

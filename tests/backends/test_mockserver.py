@@ -3,7 +3,7 @@ import json
 import httpx
 import pytest
 
-from simxai.eval_suite.mockserver import MockLLMServer, main, prediction_responder, text_message
+from simxai.backends.testing.mockserver import MockLLMServer, main, prediction_responder, text_message
 
 
 def _user(*texts: str) -> dict:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.backends.base import Backend
-from simxai.eval_suite.judge import JudgeReplyError, ask_strictly, read_json_object
+from simxai.eval_suite.judged.judge import JudgeReplyError, ask_strictly, read_json_object
 from simxai.messages import Message
 
 __all__ = ["LEXT_PROMPT_VERSION", "JudgeAnswer", "LExTJudge", "ReplyError", "parse_object"]

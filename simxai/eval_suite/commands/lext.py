@@ -14,8 +14,7 @@ import argparse
 import sys
 from typing import Any
 
-from simxai.eval_suite.runner import run_async
-from simxai.eval_suite.subcommands import (
+from simxai.eval_suite.commands.options import (
     add_common_options,
     add_judge_options,
     add_layer_options,
@@ -27,6 +26,7 @@ from simxai.eval_suite.subcommands import (
     register_command,
     show_progress,
 )
+from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
 
 __all__ = ["DOMAIN_HOSTS", "configure", "run"]
@@ -37,8 +37,8 @@ DOMAIN_HOSTS: dict[str, str] = {"sentiment": "sentiment"}
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of `simxai-eval lext`."""
-    from simxai.eval_suite.embedders import EMBEDDER_SPECS
-    from simxai.eval_suite.recorded import QA_SETS
+    from simxai.eval_suite.data.recorded import QA_SETS
+    from simxai.eval_suite.lext.embedders import EMBEDDER_SPECS
 
     add_common_options(parser, dataset="syn-qa", datasets=", ".join(QA_SETS))
     add_layer_options(
@@ -73,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _layers(args: argparse.Namespace) -> list[Any]:
     from simxai.agent import Agent, AgentSettings
     from simxai.backends import load_backend
-    from simxai.eval_suite.lext_eval import LiveLayer
+    from simxai.eval_suite.lext.evaluate import LiveLayer
 
     specs = args.backends or ["router"]
     if any(s.strip().lower() == "none" for s in specs):
@@ -100,9 +100,9 @@ def _layers(args: argparse.Namespace) -> list[Any]:
 
 
 def _scorer(args: argparse.Namespace) -> Any:
-    from simxai.eval_suite.embedders import load_embedder
-    from simxai.eval_suite.lext_eval import Scorer
-    from simxai.eval_suite.lext_judge import LExTJudge
+    from simxai.eval_suite.lext.embedders import load_embedder
+    from simxai.eval_suite.lext.evaluate import Scorer
+    from simxai.eval_suite.lext.judge import LExTJudge
 
     backend = load_judge_backend(args)
     judge = LExTJudge(backend) if backend is not None else None
@@ -117,7 +117,7 @@ async def _evaluate(
     scorer: Any,
     layers: list[Any],
 ) -> Any:
-    from simxai.eval_suite.lext_eval import evaluate_lext
+    from simxai.eval_suite.lext.evaluate import evaluate_lext
 
     try:
         return await evaluate_lext(
@@ -146,8 +146,8 @@ async def _evaluate(
 
 def run(args: argparse.Namespace) -> int:
     """Run `simxai-eval lext`; returns the exit code."""
-    from simxai.eval_suite.aspects import qa_contexts
-    from simxai.eval_suite.lext_report import lext_markdown, plot_quadrant
+    from simxai.eval_suite.judged.aspects import qa_contexts
+    from simxai.eval_suite.lext.report import lext_markdown, plot_quadrant
     from simxai.eval_suite.plots import beside
 
     data_dir = checked_data_dir(args)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from simxai.eval_suite.lext_metrics import AGGREGATES, COMPONENTS, Aggregate, Score, aggregates
+from simxai.eval_suite.lext.metrics import AGGREGATES, COMPONENTS, Aggregate, Score, aggregates
 from simxai.eval_suite.report import ReportBase, markdown_table
 
 __all__ = [

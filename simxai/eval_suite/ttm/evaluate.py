@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import pydantic
 
+from simxai.eval_suite.commands.options import add_layer_options, register_command, run_command
 from simxai.eval_suite.runner import run_async
-from simxai.eval_suite.subcommands import add_layer_options, register_command, run_command
 from simxai.exceptions import UsageError
 
 if TYPE_CHECKING:
@@ -315,7 +315,7 @@ register_command(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m simxai.eval_suite.ttm ...`, the same as `simxai-eval ttm-parse ...`."""
+    """`python -m simxai.eval_suite.ttm.evaluate ...`, the same as `simxai-eval ttm-parse ...`."""
     parser = argparse.ArgumentParser(prog="simxai-eval ttm-parse", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run_command(_run_sync, parser.parse_args(argv))

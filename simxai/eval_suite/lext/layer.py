@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simxai.agent import Agent, Conversation, DialogueState, Turn
-from simxai.eval_suite.entities import canonical_number, find_numbers, is_stopword, normalize, words
+from simxai.eval_suite.lext.entities import canonical_number, find_numbers, is_stopword, normalize, words
 from simxai.exceptions import SimXAIError
 from simxai.messages import Message
 

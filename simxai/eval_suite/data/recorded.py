@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from simxai.eval_suite.files import EVAL, SIMXAI, require_file
-from simxai.eval_suite.labels import Gold, parse_gold
+from simxai.eval_suite.data.files import EVAL, SIMXAI, require_file
+from simxai.eval_suite.data.labels import Gold, parse_gold
 from simxai.exceptions import UsageError
 
 __all__ = [

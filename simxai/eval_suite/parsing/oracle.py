@@ -12,8 +12,8 @@ import contextvars
 from collections.abc import Sequence
 
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
-from simxai.eval_suite.datasets import Case
-from simxai.eval_suite.labels import NO_TOOL
+from simxai.eval_suite.data.datasets import Case
+from simxai.eval_suite.data.labels import NO_TOOL
 from simxai.exceptions import UsageError
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec

@@ -28,9 +28,9 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.backends.base import Backend
-from simxai.eval_suite.judge import ask_strictly
+from simxai.eval_suite.judged.judge import ask_strictly
 from simxai.eval_suite.runner import CaseCache, Progress, cache_key, run_units
-from simxai.eval_suite.synth_plan import (
+from simxai.eval_suite.synth.plan import (
     SYNTH_PROMPT_VERSION,
     Plan,
     Setting,
