@@ -129,7 +129,7 @@ def test_no_import_cycle_inside_the_package():
     for module in graph:
         if module not in index:
             visit(module)
-    assert "simxai.eval_suite.commands.lext" in graph["simxai.eval_suite.cli"]  # imports inside functions count too
+    assert "simxai.eval_suite.plots" in graph["simxai.eval_suite.commands.options"]  # imports inside functions count
     assert cycles == []
 
 
@@ -156,3 +156,28 @@ def test_no_module_grows_past_500_lines_unless_the_architecture_page_names_it():
     }
     assert long <= LONG_MODULES, f"over 500 lines and not named in docs/architecture.md: {sorted(long - LONG_MODULES)}"
     assert all(f"`{name}`" in architecture for name in LONG_MODULES)
+
+
+def test_the_eval_suite_is_layered_data_below_evaluations_below_commands_below_the_cli():
+    graph = _module_imports()
+    suite = {m: {e for e in edges if e.startswith("simxai.eval_suite")} for m, edges in graph.items()}
+    suite = {m: edges for m, edges in suite.items() if m.startswith("simxai.eval_suite.")}
+    assert [m for m, edges in suite.items() if "simxai.eval_suite.cli" in edges] == ["simxai.eval_suite.__main__"]
+    commands = "simxai.eval_suite.commands"
+    above_commands = ("simxai.eval_suite.cli", "simxai.eval_suite.__main__", commands)
+    offenders = [
+        f"{m} imports {e}"
+        for m, edges in suite.items()
+        if not m.startswith(above_commands)
+        for e in edges
+        if e.startswith(commands)
+    ]
+    # the data modules read files and labels only: every other part of the suite builds on them
+    offenders += [
+        f"{m} imports {e}"
+        for m, edges in suite.items()
+        if m.startswith("simxai.eval_suite.data")
+        for e in edges
+        if not e.startswith("simxai.eval_suite.data")
+    ]
+    assert offenders == []

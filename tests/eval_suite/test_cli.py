@@ -309,3 +309,15 @@ def test_a_missing_extra_is_named_before_any_work_with_the_pip_install(monkeypat
         "simxai-eval: error: parse needs matplotlib for the plots written beside --out, which are not installed; "
         "run: pip install 'simxai[eval]'"
     )
+
+
+def test_the_command_line_lists_every_command_module_and_nothing_registers_itself():
+    from pathlib import Path
+
+    import simxai.eval_suite.commands as commands
+    from simxai.eval_suite.cli import COMMAND_MODULES
+
+    modules = {p.stem for p in Path(commands.__file__).parent.glob("*.py")} - {"__init__", "options"}
+    assert sorted(m.__name__.rpartition(".")[2] for m in COMMAND_MODULES) == sorted(modules)
+    listed = [c.name for m in COMMAND_MODULES for c in m.COMMANDS]
+    assert list(SUBCOMMANDS)[: len(listed)] == listed and len(set(listed)) == len(listed)

@@ -8,16 +8,8 @@ import json
 
 import pytest
 
-from simxai.eval_suite.ttm.evaluate import (
-    NO_PROGRAM,
-    add_arguments,
-    evaluate,
-    gold_category,
-    main,
-    markdown,
-    run,
-    ttm_exact_match,
-)
+from simxai.eval_suite.commands.ttm import add_arguments, main, run
+from simxai.eval_suite.ttm.evaluate import NO_PROGRAM, evaluate, gold_category, markdown, ttm_exact_match
 from simxai.exceptions import UsageError
 from simxai.integrations.ttm_data import load_ttm_dataset
 from simxai.integrations.ttm_grammar import TTMGrammar

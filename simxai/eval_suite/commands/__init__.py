@@ -1,6 +1,9 @@
 """The `simxai-eval` commands: `options` (what every command shares) and one module per command group.
 
-`simxai.eval_suite.cli` lists the command modules explicitly; a command module imports `options`, never `cli`.
+`parse`; `judged` (faithfulness, context, agreement); `reports` (reproduce, report); `lext`; `synth` (synth,
+synth-merge); `ttm` (ttm-parse). Each lists its commands in `COMMANDS`; `simxai.eval_suite.cli` lists the
+modules explicitly. A command module imports `options`, never `cli`, and does its work through the packages
+beside this one (`data`, `parsing`, `judged`, `lext`, `synth`, `ttm`).
 """
 
 from simxai.eval_suite.commands.options import (
@@ -11,6 +14,7 @@ from simxai.eval_suite.commands.options import (
     add_layer_options,
     case_cache,
     checked_data_dir,
+    emit_report,
     load_eval_host,
     load_judge_backend,
     qa_rows,
@@ -26,6 +30,7 @@ __all__ = [
     "add_layer_options",
     "case_cache",
     "checked_data_dir",
+    "emit_report",
     "load_eval_host",
     "load_judge_backend",
     "qa_rows",

@@ -5,7 +5,7 @@ the same dialogues live on the host of their domain. Judge-dependent components 
 it they are reported unavailable, never estimated. Writes the JSON report and a plausibility-faithfulness
 quadrant plot (``<out>.quadrant.png``) when ``--out`` is given, and prints a Markdown summary.
 
-This module is imported whenever the `simxai-eval` parser is built, so it imports nothing heavy at the top.
+This module is imported with `simxai.eval_suite.cli`, so it imports nothing heavy at the top.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from simxai.eval_suite.commands.options import (
+    Subcommand,
     add_common_options,
     add_judge_options,
     add_layer_options,
@@ -23,13 +24,12 @@ from simxai.eval_suite.commands.options import (
     load_eval_host,
     load_judge_backend,
     qa_rows,
-    register_command,
     show_progress,
 )
 from simxai.eval_suite.runner import run_async
 from simxai.exceptions import UsageError
 
-__all__ = ["DOMAIN_HOSTS", "configure", "run"]
+__all__ = ["COMMANDS", "DOMAIN_HOSTS", "configure", "run"]
 
 #: The host a live layer is asked on, by dataset domain; rows of other domains get no live answers.
 DOMAIN_HOSTS: dict[str, str] = {"sentiment": "sentiment"}
@@ -176,4 +176,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-register_command("lext", "LExT trustworthiness (plausibility, faithfulness) of explanations", configure, run)
+COMMANDS = (Subcommand("lext", "LExT trustworthiness (plausibility, faithfulness) of explanations", configure, run),)

@@ -1,7 +1,8 @@
-"""What every `simxai-eval` command module uses: the registry of subcommands and the options they share.
+"""What every `simxai-eval` command module uses: the `Subcommand` record and the options and helpers they share.
 
-A command module (`cli.py`'s built-in commands, `lext`, `ttm`, `synth`) imports this module, never `cli`, so the
-command line imports its commands without an import cycle.
+A command module (`parse`, `judged`, `reports`, `lext`, `synth`, `ttm`) imports this module, never `cli`, and
+lists its commands in `COMMANDS`; `simxai.eval_suite.cli` lists the command modules, so nothing registers
+itself on import and the command line has no import cycle.
 """
 
 from __future__ import annotations
@@ -18,17 +19,16 @@ from simxai.exceptions import SimXAIError, UsageError
 
 __all__ = [
     "HOSTS",
-    "SUBCOMMANDS",
     "Subcommand",
     "add_common_options",
     "add_judge_options",
     "add_layer_options",
     "case_cache",
     "checked_data_dir",
+    "emit_report",
     "load_eval_host",
     "load_judge_backend",
     "qa_rows",
-    "register_command",
     "run_command",
     "show_progress",
 ]
@@ -42,26 +42,6 @@ class Subcommand:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
-
-
-#: Every subcommand, by name, in the order `--help` lists them.
-SUBCOMMANDS: dict[str, Subcommand] = {}
-
-
-def register_command(
-    name: str,
-    help: str,
-    configure: Callable[[argparse.ArgumentParser], None],
-    run: Callable[[argparse.Namespace], int],
-) -> None:
-    """Add a subcommand. `configure` may call `add_common_options` for the shared options.
-
-    Raises:
-        UsageError: the name is taken.
-    """
-    if name in SUBCOMMANDS:
-        raise UsageError(f"simxai-eval already has a subcommand {name!r}")
-    SUBCOMMANDS[name] = Subcommand(name, help, configure, run)
 
 
 def add_common_options(parser: argparse.ArgumentParser, *, dataset: str | None, datasets: str) -> None:
@@ -142,6 +122,19 @@ def case_cache(args: argparse.Namespace, name: str) -> Any:
 def show_progress(args: argparse.Namespace) -> bool | None:
     """The `progress` the common options ask for: off with `--quiet`, else None (when stderr is a terminal)."""
     return False if args.quiet else None
+
+
+def emit_report(report: Any, args: argparse.Namespace) -> None:
+    """Write `report` as JSON to `--out` with its plots beside it (if given), then print it as Markdown."""
+    from simxai.eval_suite.plots import write_plots
+    from simxai.eval_suite.report import markdown
+
+    if args.out is not None:  # files first: a closed stdout pipe must not lose the report
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        written = [args.out, *write_plots(report, args.out)]
+        print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+    print(markdown(report))
 
 
 HOSTS = ("sentiment", "demo", "loan")

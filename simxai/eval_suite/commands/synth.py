@@ -6,7 +6,7 @@ unconstrained setting, drops what fails the quality controls (with a count per r
 annotation sheet. It is resumable (finished dialogues are cached), concurrent and shows a progress bar.
 `synth-merge` applies a filled-in annotation sheet.
 
-This module is imported whenever the `simxai-eval` parser is built, so it imports nothing heavy at the top.
+This module is imported with `simxai.eval_suite.cli`, so it imports nothing heavy at the top.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from typing import Any
 
 from simxai.eval_suite.commands.options import (
     HOSTS,
+    Subcommand,
     add_layer_options,
     load_eval_host,
-    register_command,
 )
 from simxai.eval_suite.runner import CaseCache, run_async
 from simxai.exceptions import UsageError
 
-__all__ = ["configure", "configure_merge", "run", "run_merge"]
+__all__ = ["COMMANDS", "configure", "configure_merge", "run", "run_merge"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -164,5 +164,7 @@ def run_merge(args: argparse.Namespace) -> int:
     return 0
 
 
-register_command("synth", "generate a SYN-style dialogue set for a host", configure, run)
-register_command("synth-merge", "merge an annotation sheet into a synth set", configure_merge, run_merge)
+COMMANDS = (
+    Subcommand("synth", "generate a SYN-style dialogue set for a host", configure, run),
+    Subcommand("synth-merge", "merge an annotation sheet into a synth set", configure_merge, run_merge),
+)
