@@ -181,3 +181,20 @@ def test_the_eval_suite_is_layered_data_below_evaluations_below_commands_below_t
         if not e.startswith("simxai.eval_suite.data")
     ]
     assert offenders == []
+
+
+def test_the_function_list_has_one_source():
+    """Only `simxai.functions` spells out the eleven functions; everything else derives its list from it."""
+    from simxai.functions import ELEVEN
+
+    names = {f.__name__ for f in ELEVEN}
+    copies = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).parts[0] == "functions":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+                spelled = {e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+                if names <= spelled:
+                    copies.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert copies == []

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from simxai.functions import default_registry
+
 __all__ = [
     "COXQL_FILTERS",
     "COXQL_OPERATIONS",
@@ -26,20 +28,9 @@ __all__ = [
     "parse_gold",
 ]
 
-#: The eleven functions, in the paper's order (the same order as `simxai.functions.ELEVEN`).
-ELEVEN: tuple[str, ...] = (
-    "get_prediction",
-    "get_global_explanation",
-    "get_local_explanation",
-    "explain_why_not",
-    "explain_how_to_be_that",
-    "explain_how_to_still_be_this",
-    "explain_what_if",
-    "get_model_performance",
-    "get_data_information",
-    "get_model_information",
-    "get_output_information",
-)
+#: The eleven functions' names, in the paper's order: the names the default registry registers, so the function
+#: list has one source (`simxai.functions.ELEVEN`).
+ELEVEN: tuple[str, ...] = tuple(default_registry().names())
 
 #: The gold label (and prediction) for a turn that needs no function call.
 NO_TOOL = "no tool"
