@@ -73,6 +73,11 @@ def named_codes(feature: str, raw: Mapping[str, Any], names: Mapping[Any, str]) 
     return {code: str(name).strip() for code, name in given.items()}
 
 
+def _plain_number(dtype: Any) -> bool:
+    """A numpy integer or float dtype (not bool, not a pandas extension type with missing values)."""
+    return isinstance(dtype, np.dtype) and dtype.kind in "iuf"
+
+
 def decimals_of(values: np.ndarray) -> int:
     """The fewest decimals (0-6) that write every value exactly; how finely a feature is recorded."""
     for d in range(7):
@@ -167,6 +172,14 @@ class Table:
         self.by_name = {f.name: f for f in self.features}
         self.names = [f.name for f in self.features]
         self._dtypes = dict(self.X.dtypes)
+        # Each numeric column as a numpy view of the frame's own memory (no copy), so that one row's values
+        # are read without building a pandas object; a column of strings or categories stays in the frame.
+        self._arrays: list[np.ndarray | None] = [
+            self.X[name].to_numpy(copy=False) if _plain_number(self.X[name].dtype) else None for name in self.X.columns
+        ]
+        #: Whether every column is a plain number (numeric features and numerically coded categories), so
+        #: that the table's rows can be read as one float matrix (`matrix`).
+        self.numeric = all(array is not None for array in self._arrays)
 
     def __len__(self) -> int:
         return len(self.X)
@@ -251,12 +264,11 @@ class Table:
 
     def row_values(self, row: int) -> dict[str, Value]:
         """The values of one row in the host's form."""
-        # One pandas call for the row (the columns are the features, in order), not one per feature.
-        record = self.X.iloc[row].tolist()
-        return {
-            f.name: f.category(value) if f.kind == "categorical" else float(value)
-            for f, value in zip(self.features, record, strict=True)
-        }
+        values: dict[str, Value] = {}
+        for j, (f, array) in enumerate(zip(self.features, self._arrays, strict=True)):
+            value = self.X.iat[row, j] if array is None else array[row]
+            values[f.name] = f.category(value) if f.kind == "categorical" else float(value)
+        return values
 
     def frame(self, rows: Sequence[Mapping[str, Value]]) -> pd.DataFrame:
         """Model input for rows of host-form values (every feature present), in the model's dtypes."""
@@ -279,6 +291,20 @@ class Table:
     def rows(self, ids: Sequence[int] | np.ndarray) -> pd.DataFrame:
         """Model input for rows of the table."""
         return self.X.iloc[np.asarray(ids, dtype=int)].reset_index(drop=True)
+
+    def matrix(self, ids: Sequence[int] | np.ndarray) -> np.ndarray | None:
+        """Rows of the table as a float matrix in the model's column order; None unless the table is `numeric`.
+
+        What an explainer reads for a bare estimator, without the cost of building a DataFrame of the rows.
+        """
+        if not self.numeric:
+            return None
+        index = np.asarray(ids, dtype=int)
+        out = np.empty((len(index), len(self._arrays)))
+        for j, array in enumerate(self._arrays):
+            assert array is not None
+            out[:, j] = array[index]
+        return out
 
     def set_column(self, frame: pd.DataFrame, feature: Feature, values: Sequence[Value]) -> None:
         """Overwrite one feature of `frame` (in place) with host-form values."""

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from simxai.hosts._tabular_data import Table
+from simxai.hosts._tabular_data import Feature, Table
 
 Family = Literal["tree", "linear", "agnostic"]
 OutputSpace = Literal["probability", "log-odds", "score"]
@@ -144,47 +144,75 @@ class Preprocessing:
         return np.einsum("rck,cf->rfk", values, membership)
 
 
-def _variants(table: Table, sample: pd.DataFrame, j: int) -> list[pd.DataFrame]:
-    """Copies of `sample` in which only feature `j` changes, covering its categories or its range."""
-    feature = table.features[j]
+#: Rows of the background whose features are changed one at a time to find each column's owner.
+OWNER_ROWS = 32
+
+
+def rows_of(matrix: Any, start: int, stop: int | None = None) -> Any:
+    """Rows `start:stop` of a transformed matrix (an array, or a frame for a `set_output("pandas")` pipeline)."""
+    return matrix.iloc[start:stop] if isinstance(matrix, pd.DataFrame) else matrix[start:stop]
+
+
+def _variant_values(feature: Feature, column: np.ndarray) -> list[np.ndarray]:
+    """Values of one feature that replace `column` (raw values of sample rows): its categories or its range."""
+    n = len(column)
     if feature.kind == "categorical":
-        values: list[list[Any]] = [[c] * len(sample) for c in feature.categories]
-    else:
-        column = sample[feature.name].to_numpy(dtype=float)
-        assert feature.min is not None and feature.max is not None
-        values = [
-            list(np.roll(column, 1)),
-            [feature.min] * len(sample),
-            [feature.max] * len(sample),
-            list(feature.min + feature.max - column),
-        ]
-    out = []
-    for column_values in values:
-        copy = sample.copy()
-        table.set_column(copy, feature, column_values)
-        out.append(copy)
-    return out
+        return [np.full(n, feature.raw[c]) for c in feature.categories]
+    assert feature.min is not None and feature.max is not None
+    numbers = column.astype(float)
+    return [np.roll(numbers, 1), np.full(n, feature.min), np.full(n, feature.max), feature.min + feature.max - numbers]
 
 
-def owners(transform: Any, table: Table, sample: pd.DataFrame) -> np.ndarray | None:
-    """The feature each transformed column depends on (-1: none); None when a column mixes features."""
-    variants = [(j, variant) for j in range(len(table.features)) for variant in _variants(table, sample, j)]
-    # One transform of every variant at once: a ColumnTransformer's cost is mostly per call.
-    stacked = pd.concat([sample] + [variant for _, variant in variants], ignore_index=True)
-    blocks = dense(transform.transform(stacked)).reshape(len(variants) + 1, len(sample), -1)
-    base = blocks[0]
-    depends = np.zeros((base.shape[1], len(table.features)), dtype=bool)
-    for (j, _), moved in zip(variants, blocks[1:], strict=True):
-        depends[:, j] |= (moved != base).any(axis=0)
-    if (depends.sum(axis=1) > 1).any():
-        return None
-    return np.where(depends.any(axis=1), depends.argmax(axis=1), -1)
+def _stacked(table: Table, background: pd.DataFrame, sample: int) -> tuple[pd.DataFrame, list[int]]:
+    """`background`, then copies of its first `sample` rows in each of which one feature changes.
+
+    Returns the stacked rows (in the model's dtypes: an integer column stays integer when every value
+    put into it is a whole number, so the background rows are exactly the background) and the feature
+    each copy changes.
+    """
+    columns = {f.name: background[f.name].to_numpy() for f in table.features}
+    parts: dict[str, list[np.ndarray]] = {name: [column] for name, column in columns.items()}
+    changed: list[int] = []
+    for j, feature in enumerate(table.features):
+        for values in _variant_values(feature, columns[feature.name][:sample]):
+            for name, column in columns.items():
+                parts[name].append(values if name == feature.name else column[:sample])
+            changed.append(j)
+    data: dict[str, Any] = {}
+    for name, pieces in parts.items():
+        dtype = background[name].dtype
+        if isinstance(dtype, np.dtype) and dtype.kind in "iuf":
+            joined = np.concatenate(pieces)
+            if dtype.kind in "iu" and np.array_equal(joined, np.round(joined)):
+                joined = joined.astype(dtype)
+            data[name] = joined
+        elif table.by_name[name].kind == "numeric":  # a pandas extension dtype: numbers as floats
+            data[name] = np.concatenate(pieces).astype(float)
+        else:
+            data[name] = pd.Series(np.concatenate([np.asarray(p, dtype=object) for p in pieces]), dtype=dtype)
+    return pd.DataFrame(data), changed
 
 
-def preprocessing_of(model: Any, table: Table, sample: pd.DataFrame) -> Preprocessing | None:
-    """The model's preprocessing with its column owners; None for a bare estimator or unfoldable columns."""
+def preprocessing_of(model: Any, table: Table, background: pd.DataFrame) -> tuple[Preprocessing | None, Any]:
+    """The model's preprocessing with its column owners, and the transformed `background`.
+
+    One transform call covers the background and every variant of its first rows (a ColumnTransformer's
+    cost is mostly per call). The preprocessing is None (and so is the transformed background) for a bare
+    estimator, or when a transformed column depends on more than one feature.
+    """
     transform, _ = split_model(model)
     if transform is None:
-        return None
-    found = owners(transform, table, sample)
-    return None if found is None else Preprocessing(transform, found)
+        return None, None
+    sample = min(len(background), OWNER_ROWS)
+    stacked, changed = _stacked(table, background, sample)
+    out = transform.transform(stacked)
+    out = out.toarray() if hasattr(out, "toarray") else out
+    base = dense(rows_of(out, 0, sample))
+    blocks = dense(rows_of(out, len(background))).reshape(len(changed), sample, -1)
+    depends = np.zeros((base.shape[1], len(table.features)), dtype=bool)
+    for j, moved in zip(changed, blocks, strict=True):
+        depends[:, j] |= (moved != base).any(axis=0)
+    if (depends.sum(axis=1) > 1).any():
+        return None, None
+    owner = np.where(depends.any(axis=1), depends.argmax(axis=1), -1)
+    return Preprocessing(transform, owner), rows_of(out, 0, len(background))

@@ -227,16 +227,29 @@ class Resolver:
         Raises:
             ArgumentError: unknown ids, missing or invalid values, or a subject kind a table cannot use.
         """
+        positions = self.positions(subject)
+        if positions is not None:
+            return self.table.rows(positions)
+        return self.table.frame([self.values(subject)])
+
+    def positions(self, subject: Subject) -> np.ndarray | None:
+        """The table rows of a row or group subject (checked); None for a subject of given values.
+
+        Raises:
+            ArgumentError: unknown ids, or a subject kind a table cannot use.
+        """
         if subject.kind == "row" and subject.id is not None:
-            return self.table.rows([self.position(subject.id)])
+            return np.array([self.position(subject.id)])
         if subject.kind == "values" and subject.values is not None:
-            return self.table.frame([self.values(subject)])
+            return None
         if subject.kind == "group" and subject.ids:
             known = range(len(self.table)) if self._where is None else self._where
             bad = [i for i in subject.ids if i not in known]
             if bad:
                 raise ArgumentError(f"the group holds unknown ids {bad[:5]}", argument="instance", valid=self.id_text)
-            return self.table.rows([self.position(i) for i in subject.ids])
+            if self._where is None:
+                return np.asarray(subject.ids, dtype=int)
+            return np.array([self._where[int(i)] for i in subject.ids], dtype=int)
         raise ArgumentError(
             f"a tabular host cannot use a {subject.kind} subject ({subject.description})",
             argument="instance",

@@ -37,6 +37,7 @@ from simxai.hosts._tabular_families import (
     output_space,
     preprocessing_of,
     raw_output,
+    rows_of,
     split_model,
     tree_kind,
 )
@@ -115,6 +116,11 @@ def split_thresholds(model: Any, n_features: int) -> list[np.ndarray] | None:
     return [np.unique(np.concatenate(parts)) if parts else np.array([]) for parts in found]
 
 
+#: The model's own outputs for rows the host has run it on: (outputs in the explained space, or None when
+#: only the probabilities are known, probabilities).
+Known = tuple[np.ndarray | None, np.ndarray]
+
+
 @dataclass(frozen=True)
 class Attributions:
     """Attributions of a batch of rows for every class.
@@ -160,24 +166,35 @@ class Attributor:
         transform, self._estimator = split_model(model)
         self.family: Family = "agnostic"
         self.space: OutputSpace = "probability"
+        #: Whether `explain` takes `Table.matrix`'s float rows (with known outputs) instead of a DataFrame.
+        self.reads_matrix = False
+        # XGBoost adds its trees up in float32; every other explainer here works in float64.
+        self._tolerance = 1e-4 if tree_kind(self._estimator) == "xgboost" else 1e-6
         fallback_reason = ""
         wanted = fits(model, choice)
         if wanted != "agnostic":
+            transformed = background
             if transform is not None:
-                self._preprocessing = preprocessing_of(model, table, background.iloc[:32])
+                self._preprocessing, transformed = preprocessing_of(model, table, background)
                 if self._preprocessing is None:
                     fallback_reason = "its preprocessing mixes features, so attributions cannot be folded back"
             if not fallback_reason:
-                fallback_reason = self._build_exact(wanted)
+                fallback_reason = self._build_exact(wanted, transformed)
             if fallback_reason and choice != "auto":
                 raise UsageError(f"explainer {choice!r} cannot explain this model exactly: {fallback_reason}")
         if self.family == "agnostic":
             self._build_kernel(fallback_reason)
+        else:
+            # CatBoost's explainer builds a Pool that must know the categorical columns by name.
+            self.reads_matrix = transform is None and table.numeric and tree_kind(self._estimator) != "catboost"
 
     # ------------------------------------------------------------------------------------- building
 
-    def _build_exact(self, wanted: Family) -> str:
-        """Build the tree or linear explainer and check it adds up on sample rows; the reason it failed, or ""."""
+    def _build_exact(self, wanted: Family, background: Any) -> str:
+        """Build the tree or linear explainer and check it adds up on sample rows; the reason it failed, or "".
+
+        `background` is the background in the estimator's input space (transformed for a pipeline).
+        """
         shap = import_shap()
         self.family = wanted
         self.space = output_space(self._estimator, self.n_classes)
@@ -188,12 +205,15 @@ class Attributor:
                 self._explainer = shap.TreeExplainer(self._estimator)
                 self.method = f"SHAP TreeExplainer (exact) on the {name}{folded}"
             else:
-                matrix = dense(self._transformed(self._background))
-                self._mean = matrix.mean(axis=0)
+                self._mean = dense(background).mean(axis=0)
                 self._coef = np.atleast_2d(np.asarray(self._estimator.coef_, dtype=float))
                 self._intercept = np.atleast_1d(np.asarray(self._estimator.intercept_, dtype=float))
+                self._base = self._intercept + self._coef @ self._mean
                 self.method = f"linear SHAP (exact, as shap's LinearExplainer) on the {name}{folded}"
-            self.explain(self._background.iloc[:_PROBE_ROWS])
+            probe = rows_of(background, 0, _PROBE_ROWS)
+            # The probe checks additivity against the model's own output; its probabilities are not used.
+            outputs = raw_output(self._estimator, probe, self.n_classes)
+            self._explain_transformed(probe, (outputs, outputs))
         except (HostError, ValueError, TypeError, NotImplementedError, AssertionError) as exc:
             self.family = "agnostic"
             self.space = "probability"
@@ -234,59 +254,71 @@ class Attributor:
             return np.asarray(self.model.predict_proba(frame), dtype=float)
         return raw_output(self._estimator, self._transformed(frame), self.n_classes)
 
-    def explain(self, frame: pd.DataFrame, known: tuple[np.ndarray, np.ndarray] | None = None) -> Attributions:
-        """Attribute every row of `frame`, for every class.
+    def explain(self, rows: pd.DataFrame | np.ndarray, known: Known | None = None) -> Attributions:
+        """Attribute every row, for every class.
 
         Args:
-            frame: the rows.
-            known: the model's own (outputs in the explained space, probabilities) for these rows, when the
-                host has them from running the model on its whole table; the model is then not run again.
+            rows: the rows: a DataFrame of model input, or (when `reads_matrix` and the outputs are known)
+                the float matrix `Table.matrix` reads, which spares building a DataFrame of them.
+            known: the model's own (outputs in the explained space or None, probabilities) for these rows,
+                when the host has them from running the model on its whole table; the model is then not
+                run again for what is known.
 
         Raises:
+            UsageError: a matrix of rows where the explainer needs a DataFrame, or without known outputs.
             HostError: the attributions do not add up to the model's output (a broken explainer).
         """
-        if self.family != "agnostic" and known is not None:
-            outputs, probabilities = known
-            matrix = self._transformed(frame)
-            values, base = self._tree_values(matrix) if self.family == "tree" else self._linear_values(matrix)
-            if self._preprocessing is not None:
-                values = self._preprocessing.fold(values, len(self.table.features))
-        elif self.family == "agnostic":
-            with seeded_global_rng(self.seed):
-                raw = self._explainer.shap_values(
-                    self.table.encode(frame), nsamples=self._nsamples, l1_reg=False, silent=True
-                )
-            values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
-            base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
-            outputs = probabilities = self.model_output(frame)
-        else:
-            matrix = self._transformed(frame)
-            outputs = raw_output(self._estimator, matrix, self.n_classes)
+        if isinstance(rows, np.ndarray) and not (self.reads_matrix and known is not None and known[0] is not None):
+            raise UsageError("this explainer takes a DataFrame of rows (a matrix only with the model's known outputs)")
+        if self.family != "agnostic":
+            matrix = rows if isinstance(rows, np.ndarray) else self._transformed(rows)
+            return self._explain_transformed(matrix, known)
+        assert isinstance(rows, pd.DataFrame)
+        with seeded_global_rng(self.seed):
+            raw = self._explainer.shap_values(
+                self.table.encode(rows), nsamples=self._nsamples, l1_reg=False, silent=True
+            )
+        values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
+        base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
+        outputs = self.model_output(rows) if known is None else known[1]
+        return self._checked(Attributions(values, base, outputs, outputs))
+
+    def _explain_transformed(self, matrix: Any, known: Known | None) -> Attributions:
+        """The exact explainer's attributions of rows in the estimator's input space."""
+        outputs, probabilities = known if known is not None else (None, None)
+        if probabilities is None:
             probabilities = (
-                outputs
+                raw_output(self._estimator, matrix, self.n_classes)
                 if self.space == "probability"
                 else np.asarray(self._estimator.predict_proba(matrix), dtype=float)
             )
-            values, base = self._tree_values(matrix) if self.family == "tree" else self._linear_values(matrix)
-            if self._preprocessing is not None:
-                values = self._preprocessing.fold(values, len(self.table.features))
-        if values.shape != (len(frame), len(self.table.features), self.n_classes):
+        if outputs is None:
+            outputs = (
+                probabilities if self.space == "probability" else raw_output(self._estimator, matrix, self.n_classes)
+            )
+        values, base = self._tree_values(matrix) if self.family == "tree" else self._linear_values(matrix)
+        if self._preprocessing is not None:
+            values = self._preprocessing.fold(values, len(self.table.features))
+        return self._checked(Attributions(values, base, outputs, probabilities))
+
+    def _checked(self, found: Attributions) -> Attributions:
+        """`found`, once its shape and its additivity (base + contributions = output) are checked."""
+        values, outputs = found.values, found.outputs
+        if values.shape != (len(outputs), len(self.table.features), self.n_classes):
             raise HostError(f"the explainer gave attributions of shape {values.shape}")
-        gap = np.abs(base + values.sum(axis=1) - outputs).max()
-        # XGBoost adds its trees up in float32; every other explainer here works in float64.
-        tolerance = 1e-4 if tree_kind(self._estimator) == "xgboost" and self.family == "tree" else 1e-6
+        gap = np.abs(found.base + values.sum(axis=1) - outputs).max()
+        tolerance = self._tolerance if self.family == "tree" else 1e-6
         if not gap <= tolerance * max(1.0, float(np.abs(outputs).max())):
             raise HostError(f"SHAP attributions do not add up to the model output (off by {gap:.3g})")
-        return Attributions(values, base, outputs, probabilities)
+        return found
 
     def _linear_values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
         centred = dense(matrix) - self._mean
         values = centred[:, :, None] * self._coef.T[None, :, :]
-        base = self._intercept + self._coef @ self._mean
         if self._coef.shape[0] == 1:
             # A binary model's one score is the second class's log-odds; the first class's is its negation.
-            return np.concatenate([-values, values], axis=-1), np.array([-base[0], base[0]])
-        return values, base
+            return np.concatenate([-values, values], axis=-1), np.array([-self._base[0], self._base[0]])
+        return values, self._base
 
     def _tree_values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
         with warnings.catch_warnings():

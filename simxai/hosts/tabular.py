@@ -35,7 +35,7 @@ from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_families import family
 from simxai.hosts._tabular_resolve import Resolver, plural
 from simxai.hosts._tabular_search import NeighbourSearch
-from simxai.hosts._tabular_shap import Attributions, Attributor, fits, split_thresholds
+from simxai.hosts._tabular_shap import Attributions, Attributor, Known, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
@@ -584,16 +584,19 @@ class TabularHost:
 
         return self._resource("outputs", build)
 
-    def _known(self, ids: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-        """The model's outputs and probabilities for table rows, if the whole table has been run already.
+    def _known(self, ids: Sequence[int] | np.ndarray) -> Known | None:
+        """What the host knows of the model's output for table rows: (outputs or None, probabilities).
 
-        Never waits: while the table is still being predicted (at start-up), the caller runs the model.
+        The probabilities are known once the whole table has been predicted, the outputs in the explained
+        space once they have been computed too (`warm` does both). Never waits: while the table is still
+        being predicted (at start-up), the caller runs the model.
         """
-        outputs, predictions = self._lazy.peek("outputs"), self._lazy.peek("predictions")
-        if outputs is None or predictions is None:
+        predictions = self._lazy.peek("predictions")
+        if predictions is None:
             return None
+        outputs = self._lazy.peek("outputs")
         index = np.asarray(ids, dtype=int)
-        return outputs[index], predictions[1][index]
+        return (None if outputs is None else outputs[index]), predictions[1][index]
 
     def _attributor(self) -> Attributor:
         def build() -> Attributor:
@@ -806,41 +809,36 @@ class TabularHost:
         return self._results.get(("local", self._key(subject), index), lambda: self._local(subject, index))
 
     def _local(self, subject: Subject, index: int | None) -> LocalExplanationResult:
-        frame = self._resolver.frame(subject)
         attributor = self._attributor()
         method = attributor.method
-        rows = frame
+        positions = self._resolver.positions(subject)
+        frame = self._resolver.frame(subject) if positions is None else None
+        explained = positions
         sample = EXACT_GROUP_SAMPLE if attributor.tree else AGNOSTIC_GROUP_SAMPLE
-        if subject.kind == "group" and len(frame) > sample:
-            picked = np.random.default_rng(self.seed).choice(len(frame), sample, replace=False)
-            rows = frame.iloc[np.sort(picked)].reset_index(drop=True)
-            nouns = self._resolver.nouns(len(frame))
-            method += f", mean over {sample} sampled of the {len(frame)} {nouns}"
-        ids = (
-            [self._resolver.position(subject.id)]
-            if subject.kind == "row" and subject.id is not None
-            else (
-                [self._resolver.position(i) for i in subject.ids]
-                if subject.kind == "group" and subject.ids and rows is frame
-                else None
-            )
-        )
+        if positions is not None and len(positions) > sample:
+            picked = np.random.default_rng(self.seed).choice(len(positions), sample, replace=False)
+            explained = positions[np.sort(picked)]
+            nouns = self._resolver.nouns(len(positions))
+            method += f", mean over {sample} sampled of the {len(positions)} {nouns}"
         attributions = self._results.get(
             ("attributions", self._key(subject)),
-            lambda: attributor.explain(rows, self._known(ids) if ids else None),
+            lambda: self._explain(attributor, explained, frame),
         )
-        if rows is frame and self._decides_by_argmax:
+        predictions = self._lazy.peek("predictions")
+        if positions is not None and predictions is not None:
+            labels, proba = predictions[0][positions], predictions[1][positions]
+        elif explained is positions and self._decides_by_argmax:
             # The explainer already ran the model on these rows.
             proba = attributions.probabilities
             labels = proba.argmax(axis=1)
         else:
-            labels, proba = self._predict_frame(frame)
+            labels, proba = self._predict_frame(self._resolver.frame(subject) if frame is None else frame)
         predicted = self._majority(labels)
         k = predicted if index is None else index
         contributions = attributions.values[:, :, k].mean(axis=0)
         values = (
-            self.table.row_values(self._resolver.position(subject.id))
-            if subject.kind == "row" and subject.id is not None
+            self.table.row_values(int(positions[0]))
+            if subject.kind == "row" and positions is not None
             else (subject.values if subject.kind == "values" else None)
         )
         items = [
@@ -860,6 +858,22 @@ class TabularHost:
             attributions=items,
         )
 
+    def _explain(
+        self, attributor: Attributor, positions: np.ndarray | None, frame: pd.DataFrame | None
+    ) -> Attributions:
+        """Attributions of table rows (`positions`) or of the rows of `frame`.
+
+        For table rows the model's outputs over the whole table are reused once they are known, and a bare
+        estimator over numbers reads the rows as a float matrix, without a DataFrame.
+        """
+        if positions is None:
+            assert frame is not None
+            return attributor.explain(frame)
+        known = self._known(positions)
+        readable = known is not None and known[0] is not None and attributor.reads_matrix
+        matrix = self.table.matrix(positions) if readable else None
+        return attributor.explain(self.table.rows(positions) if matrix is None else matrix, known)
+
     def global_explanation(self, label: str | None) -> GlobalExplanationResult:
         """Mean absolute SHAP value per feature over a seeded sample of rows, for `label`.
 
@@ -878,7 +892,7 @@ class TabularHost:
         def build() -> tuple[Attributions, int]:
             n = min(GLOBAL_SAMPLE if self._attributor().tree else AGNOSTIC_GLOBAL_SAMPLE, len(self.table))
             rows = np.sort(np.random.default_rng(self.seed).choice(len(self.table), n, replace=False))
-            return self._attributor().explain(self.table.rows(rows), self._known(rows)), n
+            return self._explain(self._attributor(), rows, None), n
 
         return self._resource("global", build)
 

@@ -237,3 +237,82 @@ def test_an_id_column_host_checks_each_row_against_its_own_cached_output() -> No
         target = "no" if model.predict(row)[0] == 1 else "yes"
         result = host.counterfactuals(host.resolve(customer), target, 1, "why_not")
         assert result.current_label == ("yes" if model.predict(row)[0] == 1 else "no")
+
+
+@pytest.mark.parametrize("name", sorted(ESTIMATORS))
+def test_a_warm_host_reads_table_rows_as_a_matrix_and_gets_the_same_attributions(name: str) -> None:
+    data = _data()
+    data = data.assign(grade=(data.grade > 0).astype(int))  # two classes: every family is exact
+    estimator = ESTIMATORS[name]().fit(data[NUMERIC], data.grade)
+    host = _host(estimator, data, NUMERIC)
+    host.warm()
+    attributor = host._attributor()
+    assert attributor.tree and attributor.reads_matrix == (name != "catboost")
+    rows = [3, 77, 250]
+    from_frame = attributor.explain(data[NUMERIC].iloc[rows].reset_index(drop=True))
+    from_table = host._explain(attributor, np.array(rows), None)
+    assert from_table.values == pytest.approx(from_frame.values, abs=1e-9)
+    assert from_table.outputs == pytest.approx(from_frame.outputs, abs=1e-9)
+    assert from_table.probabilities == pytest.approx(from_frame.probabilities, abs=1e-12)
+    local = host.local_explanation(host.resolve(77), "yes")
+    by_feature = {a.feature: a.contribution for a in local.attributions}
+    assert [by_feature[f] for f in NUMERIC] == pytest.approx(from_frame.values[1, :, 1], abs=1e-9)
+    assert {a.feature: a.value for a in local.attributions} == host.table.row_values(77)
+
+
+def test_a_matrix_of_rows_needs_the_known_outputs() -> None:
+    data = _data(150)
+    model = LogisticRegression(max_iter=1000).fit(data[NUMERIC], data.grade)
+    attributor = _host(model, data, NUMERIC)._attributor()
+    with pytest.raises(UsageError, match="takes a DataFrame of rows"):
+        attributor.explain(data[NUMERIC].to_numpy(dtype=float)[:2])
+
+
+def test_a_sampled_group_is_explained_with_the_known_outputs_of_its_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    import simxai.hosts.tabular as tabular
+
+    data = _data(300)
+    model = HistGradientBoostingClassifier(max_iter=20, random_state=0).fit(data[NUMERIC], data.grade)
+    host = _host(model, data, NUMERIC)
+    host.warm()
+    monkeypatch.setattr(tabular, "EXACT_GROUP_SAMPLE", 40)
+    result = host.local_explanation(host.resolve("income > 20"), "high")
+    assert "mean over 40 sampled" in result.method
+    members = np.flatnonzero(data.income.to_numpy() > 20)
+    picked = members[np.sort(np.random.default_rng(host.seed).choice(len(members), 40, replace=False))]
+    expected = host._attributor().explain(data[NUMERIC].iloc[picked].reset_index(drop=True))
+    by_feature = {a.feature: a.contribution for a in result.attributions}
+    assert [by_feature[f] for f in NUMERIC] == pytest.approx(expected.values[:, :, 2].mean(axis=0), abs=1e-9)
+    # The probability is the whole group's (every member, not the sample), from the host's own predictions.
+    predicted = result.predicted_label
+    whole = model.predict_proba(data[NUMERIC].iloc[members])[:, host.class_names.index(predicted)].mean()
+    assert result.probability == pytest.approx(whole, abs=1e-12)
+
+
+def test_a_pipeline_is_probed_with_one_transform_whose_background_rows_are_exact() -> None:
+    from simxai.hosts._tabular_families import preprocessing_of
+
+    data = _data().assign(years=lambda d: d.years.astype(int))  # an integer column stays integer
+    features = [*NUMERIC, "region"]
+    model = _one_hot_pipeline(LogisticRegression(max_iter=1000)).fit(data[features], data.grade)
+    host = _host(model, data, features)
+    background = host.table.rows(np.arange(50))
+    preprocessing, transformed = preprocessing_of(model, host.table, background)
+    assert preprocessing is not None
+    expected = model[:-1].transform(background)
+    assert np.asarray(transformed) == pytest.approx(np.asarray(expected), abs=0)
+    # Scaled numbers own one column each, region its three one-hot columns.
+    assert preprocessing.owner.tolist() == [0, 1, 2, 3, 4, 4, 4]
+
+
+def test_the_table_reads_rows_without_pandas_only_where_every_column_is_a_number() -> None:
+    from simxai.hosts._tabular_data import Table
+
+    data = _data(20).assign(years=lambda d: d.years.astype(int), code=lambda d: d.index % 3)
+    numbers = Table(data[[*NUMERIC, "code"]], ["code"], {}, {})
+    assert numbers.numeric
+    assert numbers.matrix([4, 2]) == pytest.approx(data[[*NUMERIC, "code"]].iloc[[4, 2]].to_numpy(dtype=float))
+    assert numbers.row_values(4) == {**{f: float(data[f].iloc[4]) for f in NUMERIC}, "code": "1"}
+    mixed = Table(data[[*NUMERIC, "region"]], ["region"], {}, {})
+    assert not mixed.numeric and mixed.matrix([0]) is None
+    assert mixed.row_values(7)["region"] == data.region.iloc[7]
