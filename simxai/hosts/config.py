@@ -41,6 +41,7 @@ from typing import Any, Literal
 import pydantic
 
 from simxai.exceptions import UsageError
+from simxai.hosts._memory import keep_large_allocations_mapped
 from simxai.hosts.tabular import DataCard, ModelCard, OutputCard, TabularHost
 
 __all__ = ["CardsConfig", "HostConfig", "load_host_config"]
@@ -218,6 +219,9 @@ def load_host_config(path: str | Path) -> TabularHost:
 
     import joblib
     import pandas as pd
+
+    # Before the CSV is read: the reader's large buffers then go back to the system once it is done.
+    keep_large_allocations_mapped()
 
     try:
         model = joblib.load(model_file)

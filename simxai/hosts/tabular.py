@@ -22,6 +22,7 @@ import pydantic
 
 from simxai.exceptions import ArgumentError, UsageError
 from simxai.hosts._cache import LRUCache, Resources
+from simxai.hosts._memory import keep_large_allocations_mapped, release_free_memory
 from simxai.hosts._tabular_cards import (
     assessment,
     feature_info,
@@ -176,22 +177,6 @@ def _distinct_names(names: list[Any]) -> list[str]:
     return [n.strip() for n in names]
 
 
-def release_free_memory() -> None:
-    """Hand memory freed by large temporary arrays back to the system (glibc keeps it otherwise).
-
-    The C library is looked up among the symbols the process already has (`CDLL(None)`), not with
-    `ctypes.util.find_library`, which runs `ldconfig` in a subprocess.
-    """
-    import ctypes
-
-    try:
-        trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
-    except OSError:  # a platform without dlopen(NULL)
-        return
-    if trim is not None:
-        trim(0)
-
-
 def _counterfactual_method(name: str) -> str:
     if name not in COUNTERFACTUAL_METHODS:
         raise UsageError(f"unknown counterfactual_method {name!r}; methods are {', '.join(COUNTERFACTUAL_METHODS)}")
@@ -283,6 +268,7 @@ class TabularHost:
         explainer: str = "auto",
         counterfactual_method: str = "nearest",
     ) -> None:
+        keep_large_allocations_mapped()
         if not isinstance(name, str) or not name.strip():
             raise UsageError("name must be a non-empty string")
         if not isinstance(instance_noun, str) or not instance_noun.strip():
