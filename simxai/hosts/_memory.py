@@ -18,6 +18,7 @@ with 128 KiB, closer to the issue's bound of 404 MB.
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 from typing import Any
 
@@ -41,11 +42,13 @@ def _libc() -> Any | None:
 def keep_large_allocations_mapped() -> None:
     """Fix glibc's mmap threshold at 128 KiB, so that every large array freed goes back to the system.
 
-    Process-wide and idempotent: a host calls it before it reads its data.
+    Process-wide and idempotent: a host calls it before it reads its data. An operator's own setting
+    (glibc's `MALLOC_MMAP_THRESHOLD_` environment variable) wins: then nothing is changed.
     """
     global _fixed
     with _lock:
-        if _fixed:
+        if _fixed or "MALLOC_MMAP_THRESHOLD_" in os.environ:
+            _fixed = True
             return
         mallopt = getattr(_libc(), "mallopt", None)
         if mallopt is not None:
