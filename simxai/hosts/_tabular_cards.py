@@ -18,35 +18,6 @@ def scalar(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def held_out_scores(
-    y_true: np.ndarray, y_pred: np.ndarray, proba: np.ndarray, n_classes: int
-) -> tuple[dict[str, float], list[list[int]]]:
-    """Scalar metrics and the confusion matrix, on class positions 0..n_classes-1.
-
-    Binary: precision, recall and f1 of the second class, roc_auc of its probability. Multiclass: macro
-    averages and one-vs-rest macro roc_auc. roc_auc is left out when the split holds a single label.
-    """
-    from sklearn import metrics
-
-    classes = list(range(n_classes))
-    binary = n_classes == 2
-    options: dict[str, Any] = {"average": "binary", "pos_label": 1} if binary else {"average": "macro"}
-    scores = {
-        "accuracy": float(metrics.accuracy_score(y_true, y_pred)),
-        "precision": float(metrics.precision_score(y_true, y_pred, labels=classes, zero_division=0, **options)),
-        "recall": float(metrics.recall_score(y_true, y_pred, labels=classes, zero_division=0, **options)),
-        "f1": float(metrics.f1_score(y_true, y_pred, labels=classes, zero_division=0, **options)),
-    }
-    if len(np.unique(y_true)) > 1:
-        scores["roc_auc"] = float(
-            metrics.roc_auc_score(y_true, proba[:, 1])
-            if binary
-            else metrics.roc_auc_score(y_true, proba, multi_class="ovr", average="macro", labels=classes)
-        )
-    matrix = metrics.confusion_matrix(y_true, y_pred, labels=classes)
-    return scores, [[int(v) for v in row] for row in matrix]
-
-
 def model_type(model: Any) -> str:
     """The class name, or the steps of a Pipeline: "Pipeline(StandardScaler → LogisticRegression)"."""
     steps = getattr(model, "steps", None)

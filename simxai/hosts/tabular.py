@@ -23,10 +23,10 @@ import pydantic
 from simxai.exceptions import ArgumentError, UsageError
 from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._memory import keep_large_allocations_mapped, release_free_memory
+from simxai.hosts._metrics import classification_scores
 from simxai.hosts._tabular_cards import (
     assessment,
     feature_info,
-    held_out_scores,
     hyperparameters,
     model_type,
     scalar,
@@ -1031,6 +1031,8 @@ class TabularHost:
     def performance(self, metric: str, group: Subject | None = None) -> PerformanceResult:
         """Score the model on its held-out split, or on the split's rows in `group`; `metric` is one of `METRICS`.
 
+        The rules for every metric (and a group that holds only some classes) are `simxai.hosts._metrics`'s.
+
         Raises:
             ArgumentError: an unknown metric, a subject that is no group of rows, a group with no held-out
                 row, or roc_auc on rows that hold a single label.
@@ -1087,7 +1089,7 @@ class TabularHost:
     def _scores(self, ids: np.ndarray | None = None) -> tuple[dict[str, float], list[list[int]]]:
         labels, proba = self._predictions()
         ids = self._test_ids if ids is None else ids
-        return held_out_scores(self._y[ids], labels[ids], proba[ids], len(self.class_names))
+        return classification_scores(self._y[ids], labels[ids], proba[ids], len(self.class_names))
 
     def data_information(self, feature: str | None) -> DataInformationResult:
         """The data card, with one feature's statistics (and its mean per recorded label) when asked.

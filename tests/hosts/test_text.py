@@ -442,7 +442,7 @@ def test_scores_and_lengths_are_computed_once(monkeypatch):
     assert CountingWords.calls == len(data)
 
 
-def test_roc_auc_without_every_label_stays_an_error_on_every_call():
+def test_roc_auc_on_a_single_recorded_label_stays_an_error_on_every_call():
     data = [("great", "positive"), ("fine", "positive")]
     one_label = TextHost(vader_predict_proba, CLASSES, name="one", dataset=data)
     for _ in range(2):

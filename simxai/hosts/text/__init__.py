@@ -5,8 +5,8 @@ can refer to by number (the 0-based position), and conditions such as ``"label =
 ``"prediction = negative"`` or ``"id < 10"`` select groups of them.
 
 The modules, split the way the tabular host is: `_host` (the `TextHost` class), `_words` (words and word
-edits), `_shap` (SHAP over words), `_search` (counterfactual search over word edits) and `_cards` (the cards
-and the metrics measured on labelled texts).
+edits), `_shap` (SHAP over words), `_search` (counterfactual search over word edits) and `_cards` (the cards);
+the metrics are `simxai.hosts._metrics`, shared with the tabular host.
 """
 
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard

@@ -22,8 +22,9 @@ import numpy as np
 
 from simxai.exceptions import ArgumentError, HostError
 from simxai.hosts._cache import LRUCache, Resources
+from simxai.hosts._metrics import classification_scores
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
-from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard, text_scores
+from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard
 from simxai.hosts.text._search import WordEdits
 from simxai.hosts.text._shap import _Shap, word_attributions
 from simxai.hosts.text._words import _WORD, _Edit, _match_case, _normalise, _shorten, _unquote, _Words, words_of
@@ -714,8 +715,9 @@ class TextHost:
         """Score the model on the held-out split (all labelled data if the model was not trained on it).
 
         Binary: precision, recall, f1 and ROC AUC take the second class as positive. More classes: macro
-        averages, and one-vs-rest ROC AUC. With `group` (a group subject from `resolve`), only the split's
-        texts in the group are scored.
+        averages over the classes the texts scored hold, and one-vs-rest ROC AUC over their recorded labels
+        (`simxai.hosts._metrics` states the rules). With `group` (a group subject from `resolve`), only the
+        split's texts in the group are scored.
         """
         if metric not in METRICS:
             raise ArgumentError(
@@ -746,7 +748,7 @@ class TextHost:
                 )
             scores, matrix = self._scores(ids)
         if metric == "roc_auc" and "roc_auc" not in scores:
-            raise HostError("ROC AUC is undefined: the held-out data does not contain every label")
+            raise HostError(f"ROC AUC is undefined: the {self._plural} scored hold a single recorded label")
         return PerformanceResult(
             metric=metric,
             value=scores.get(metric),
@@ -760,14 +762,14 @@ class TextHost:
         )
 
     def _scores(self, ids: Sequence[int] | None = None) -> tuple[dict[str, float], list[list[int]]]:
-        """Every metric and the confusion matrix on `ids` (default: the evaluation ids).
-
-        ROC AUC only if every label occurs.
+        """Every metric and the confusion matrix on `ids` (default: the evaluation ids); the label predicted
+        for a text is its most probable class.
         """
         ids = self._eval_ids if ids is None else ids
-        y_true = [self._labels[i] for i in ids]
+        position = {name: i for i, name in enumerate(self.class_names)}
+        y_true = np.array([position[self._labels[i]] for i in ids], dtype=int)
         probs = self.predict_proba([self._texts[i] for i in ids])
-        return text_scores(y_true, probs, self.class_names)
+        return classification_scores(y_true, probs.argmax(axis=1), probs, len(self.class_names))
 
     def data_information(self, feature: str | None) -> DataInformationResult:
         """The data card: rows, class balance, the text and its length in words (by label)."""
