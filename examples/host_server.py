@@ -27,7 +27,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from simxai.exceptions import ArgumentError, HostError, SimXAIError
-from simxai.hosts.base import Host, HostSchema
+from simxai.hosts import Host, HostSchema
 from simxai.hosts.remote import (
     API_PREFIX,
     CounterfactualsRequest,

@@ -1,11 +1,46 @@
-"""Conversation backends and the one resolver that builds them from a spec string."""
+"""Conversation backends and the one resolver that builds them from a spec string.
+
+What users import is listed in `__all__`: the `Backend` interface with its request and response, the resolver
+`load_backend`, the concrete backends (`RouterBackend`, `OpenAIBackend`, `TransformersBackend`) and the test
+doubles (`ScriptedBackend`, `FunctionBackend`). The concrete backends load on first use, so a heavy library
+(httpx, transformers) is imported only by the code that needs it; the other modules (`wire`, `toolcalls`,
+names with a leading underscore) are their implementation.
+"""
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import UsageError
 
-__all__ = ["BACKEND_SPECS", "Backend", "CompletionRequest", "CompletionResponse", "load_backend"]
+if TYPE_CHECKING:
+    from simxai.backends.hf import TransformersBackend
+    from simxai.backends.openai import OpenAIBackend
+    from simxai.backends.router import RouterBackend
+    from simxai.backends.testing import FunctionBackend, ScriptedBackend
+
+__all__ = [
+    "BACKEND_SPECS",
+    "Backend",
+    "CompletionRequest",
+    "CompletionResponse",
+    "FunctionBackend",
+    "OpenAIBackend",
+    "RouterBackend",
+    "ScriptedBackend",
+    "TransformersBackend",
+    "load_backend",
+]
+
+_LAZY = {
+    "FunctionBackend": "simxai.backends.testing",
+    "OpenAIBackend": "simxai.backends.openai",
+    "RouterBackend": "simxai.backends.router",
+    "ScriptedBackend": "simxai.backends.testing",
+    "TransformersBackend": "simxai.backends.hf",
+}
 
 BACKEND_SPECS = (
     "router",
@@ -64,3 +99,10 @@ def load_backend(
 
         return TransformersBackend(target)
     raise UsageError(f"unknown backend {spec!r}; valid: {', '.join(BACKEND_SPECS)}")
+
+
+def __getattr__(name: str) -> Any:
+    """Load a concrete backend from its module on first use (a listed name only)."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'simxai.backends' has no attribute {name!r}")

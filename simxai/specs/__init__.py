@@ -12,6 +12,8 @@ from pathlib import Path
 
 from simxai.registry import Registry
 
+__all__ = ["SPEC_DIR", "TEXT_FILE", "TOOLS_FILE", "generated_files", "render_json", "render_text", "write"]
+
 SPEC_DIR = Path(__file__).resolve().parent
 TOOLS_FILE = SPEC_DIR / "tools.json"
 TEXT_FILE = SPEC_DIR / "functions.txt"
