@@ -68,6 +68,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The `simxai` command line: one subcommand per task (serve, chat, specs, ...), each with its options."""
     parser = argparse.ArgumentParser(prog="simxai", description="Talk to a machine-learning model and understand it.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {simxai.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)

@@ -45,6 +45,7 @@ class Clause:
     value: float | str
 
     def text(self) -> str:
+        """The clause as a condition states it, e.g. 'age > 60' (a number in its shortest form: 60.0 as 60)."""
         value = f"{self.value:g}" if isinstance(self.value, float) else self.value
         return f"{self.field} {self.op} {value}"
 
@@ -160,6 +161,7 @@ class RelativeChange:
     amount: float
 
     def apply(self, current: float) -> float:
+        """The value after this change: `current` plus the amount, plus that percent, or times the factor."""
         if self.kind == "add":
             return current + self.amount
         if self.kind == "percent":

@@ -32,16 +32,20 @@ class Message(pydantic.BaseModel):
 
     @classmethod
     def system(cls, content: str) -> Message:
+        """A system message carrying `content` (the instructions the model reads first)."""
         return cls(role="system", content=content)
 
     @classmethod
     def user(cls, content: str) -> Message:
+        """A message the user wrote."""
         return cls(role="user", content=content)
 
     @classmethod
     def assistant(cls, content: str = "", tool_calls: list[ToolCall] | None = None) -> Message:
+        """A reply of the model: its text, the tool calls it asks for, or both."""
         return cls(role="assistant", content=content, tool_calls=tool_calls or [])
 
     @classmethod
     def tool(cls, call: ToolCall, content: str) -> Message:
+        """The output of the tool `call`, linked to the call by its id and name."""
         return cls(role="tool", content=content, tool_call_id=call.id, name=call.name)

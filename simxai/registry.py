@@ -109,6 +109,7 @@ class RegisteredFunction:
 
     @property
     def name(self) -> str:
+        """The function's name, the one the model calls it by."""
         return self.spec.name
 
     def validate(self, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -281,9 +282,11 @@ class Registry:
         return self._functions.get(name) if isinstance(name, str) else None
 
     def names(self) -> list[str]:
+        """The registered names, in registration order."""
         return list(self._functions)
 
     def specs(self) -> list[FunctionSpec]:
+        """Every registered function's spec, in registration order."""
         return [f.spec for f in self._functions.values()]
 
     def openai_tools(self) -> list[dict[str, Any]]:
@@ -291,6 +294,7 @@ class Registry:
         return [f.spec.openai_tool() for f in self._functions.values()]
 
     def copy(self) -> Registry:
+        """An independent registry with the same functions, so registering on it leaves this one unchanged."""
         new = Registry()
         new._functions = dict(self._functions)
         return new

@@ -90,6 +90,7 @@ class Subject(pydantic.BaseModel):
 
     @property
     def is_single(self) -> bool:
+        """Whether the subject is one instance (a row, custom values or a text), not a group."""
         return self.kind != "group"
 
 
@@ -104,6 +105,7 @@ class PredictionResult(Result):
     true_label: str | None = None
 
     def render(self) -> str:
+        """State the label predicted and its probabilities, or for a group the labels' counts and mean probabilities."""
         if self.label_counts is not None:
             counts = _counts(self.label_counts)
             return (
@@ -153,9 +155,11 @@ class LocalExplanationResult(Result):
     attributions: list[Attribution]
 
     def top(self, k: int = 5) -> list[Attribution]:
+        """The `k` attributions of largest magnitude, largest first."""
         return sorted(self.attributions, key=lambda a: abs(a.contribution), reverse=True)[:k]
 
     def render(self) -> str:
+        """State the features that moved the prediction most, each with its value, direction and contribution."""
         parts = []
         # A feature with no effect does not "matter most", however few features there are.
         for a in (a for a in self.top() if a.contribution != 0):
@@ -216,6 +220,7 @@ class GlobalExplanationResult(Result):
     importances: list[Importance]
 
     def render(self) -> str:
+        """List up to eight features by mean importance, most important first, with the method and sample size."""
         ranked = sorted(self.importances, key=lambda i: i.importance, reverse=True)
         parts = [f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])]
         return (
@@ -234,6 +239,7 @@ class Change(pydantic.BaseModel):
     new: Scalar
 
     def render(self) -> str:
+        """Describe the change as 'feature from old to new', or a word's insertion, removal or replacement."""
         if self.old in (None, ""):
             return f"insert '{format_number(self.new)}'"
         word = self.feature == self.old  # a text's word edit: the word is the feature
@@ -269,9 +275,11 @@ class CounterfactualResult(Result):
 
     @property
     def found(self) -> bool:
+        """Whether at least one verified counterfactual was found."""
         return bool(self.counterfactuals)
 
     def render(self) -> str:
+        """State the current prediction and each counterfactual's changes, or why none was found."""
         head = (
             f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
             if self.question == "why_not" and self.current_label != self.target_label
@@ -327,6 +335,7 @@ class StillThisResult(Result):
     method: str
 
     def render(self) -> str:
+        """State the prediction and the ranges within which each feature can move while it stays the same."""
         head = f"The model predicts {self.label} for {self.subject.description} ({format_percent(self.probability)})."
         parts = []
         for r in self.ranges:
@@ -358,6 +367,7 @@ class WhatIfResult(Result):
     new_label_counts: dict[str, int] | None = None
 
     def render(self) -> str:
+        """State the changes and the prediction before and after them (for a group, the label counts)."""
         changes = ", ".join(c.render() for c in self.changes) or "no change"
         if self.old_label_counts is not None and self.new_label_counts is not None:
             before = _counts(self.old_label_counts)
@@ -397,6 +407,7 @@ class PerformanceResult(Result):
     nouns: str = "instances"
 
     def render(self) -> str:
+        """State the metric's value on the split (or group) scored, or the confusion matrix row by row."""
         where = f"{self.split}, only {self.nouns} with {self.group}" if self.group else self.split
         if self.metric == "confusion_matrix" and self.confusion_matrix is not None:
             rows = "; ".join(
@@ -451,6 +462,7 @@ class DataInformationResult(Result):
     feature: FeatureInfo | None = None
 
     def render(self) -> str:
+        """Describe the data set (its rows, features and class balance), or one feature's statistics in it."""
         balance = _counts(self.class_balance)
         if self.feature is not None:
             f = self.feature
@@ -488,6 +500,7 @@ class ModelInformationResult(Result):
     limitations: list[str]
 
     def render(self) -> str:
+        """Describe the model: its type, description, training, strengths and limitations."""
         text = f"The model is a {self.model_type}. {self.description} Training: {self.training}"
         if self.strengths:
             text += " Strengths: " + "; ".join(self.strengths) + "."
@@ -513,6 +526,7 @@ class OutputInformationResult(Result):
     probability_meaning: str
 
     def render(self) -> str:
+        """List the labels the model outputs with their meanings, and what the probability means."""
         labels = "; ".join(f"{lab.name}: {lab.meaning}" for lab in self.labels)
         return f"The model outputs one of {len(self.labels)} labels. {labels}. {self.probability_meaning}"
 

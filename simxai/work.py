@@ -60,6 +60,7 @@ class Budget:
 
     @property
     def cancelled(self) -> bool:
+        """Whether the call was told to stop."""
         return self._cancelled.is_set()
 
     def charge(self, evaluations: int) -> None:
@@ -97,6 +98,7 @@ def set_owner(owner: str) -> None:
 
 
 def current_owner() -> str:
+    """Who the calls of the current task are for, as `set_owner` named them ('' if nobody did)."""
     return _OWNER.get()
 
 
@@ -152,6 +154,7 @@ class WorkerPool:
 
     @property
     def running(self) -> int:
+        """How many workers are running a call right now."""
         return self.workers - self._free
 
     async def run(self, function: Callable[..., R], *args: Any, owner: str | None = None) -> R:
