@@ -91,6 +91,7 @@ class BodyEncoder:
         self._tools: tuple[list[dict[str, Any]], str] | None = None
 
     def encode(self, request: CompletionRequest) -> bytes:
+        """Encode `request` as the JSON body `encode_body(request_body(...))` gives, reusing the tool list's JSON."""
         head = encode_json(
             {
                 "model": self._model,

@@ -37,9 +37,11 @@ class ScriptedBackend(Backend):
         self.writes_replies = writes_replies
 
     def add(self, *items: Any) -> None:
+        """Append `items` to the end of the script, in order."""
         self._script.extend(items)
 
     async def complete(self, request: CompletionRequest) -> CompletionResponse:
+        """Record the request and replay the next scripted item: a reply, tool calls, or an exception to raise."""
         self.requests.append(request)
         if not self._script:
             raise UsageError(f"ScriptedBackend ran out of replies after {len(self.requests) - 1} requests")
@@ -58,6 +60,7 @@ class ScriptedBackend(Backend):
 
     @property
     def remaining(self) -> int:
+        """How many scripted items have not been replayed yet."""
         return len(self._script)
 
     def assert_complete(self) -> None:
@@ -82,6 +85,7 @@ class FunctionBackend(Backend):
         self.requests: list[CompletionRequest] = []
 
     async def complete(self, request: CompletionRequest) -> CompletionResponse:
+        """Record the request and return what the function makes of it (awaited when it is a coroutine)."""
         self.requests.append(request)
         result = self._func(request)
         if inspect.isawaitable(result):
