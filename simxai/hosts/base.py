@@ -63,6 +63,7 @@ class HostSchema(pydantic.BaseModel):
     metrics: list[str] = list(METRICS)
 
     def feature(self, name: str) -> FeatureSchema | None:
+        """The feature called `name`, or None when the host has none by that exact name."""
         return next((f for f in self.features if f.name == name), None)
 
 
