@@ -79,6 +79,7 @@ class TTMParse:
 
     @property
     def valid(self) -> bool:
+        """Whether a program of TalkToModel's grammar was found (`text` is set)."""
         return self.text is not None
 
 

@@ -171,6 +171,7 @@ class TTMDataset:
 
     @property
     def name(self) -> str:
+        """The data set's name (`diabetes`, `compas`, `german`)."""
         return self.spec.name
 
     @property

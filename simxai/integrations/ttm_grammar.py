@@ -118,6 +118,7 @@ class TTMVocabulary:
 
     @property
     def features(self) -> list[str]:
+        """Every feature name, numeric ones first."""
         return [*self.numeric, *self.categorical]
 
     @property
@@ -150,9 +151,11 @@ class Operation:
 
     @property
     def is_filter(self) -> bool:
+        """Whether the operation selects rows (`filter`, `labelfilter`, `predictionfilter` or `previousfilter`)."""
         return self.name in _FILTERS
 
     def text(self) -> str:
+        """The operation as TalkToModel writes it: its words joined by spaces."""
         return " ".join(self.words)
 
 

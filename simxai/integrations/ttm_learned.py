@@ -68,10 +68,12 @@ class LearnedModel:
     info: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
+        """The model as JSON-ready data: its training info and every classifier's weights."""
         return {"info": dict(self.info), "classifiers": {k: self.classifiers[k].to_json() for k in MODELS}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LearnedModel:
+        """Rebuild a model from what `to_json` gave."""
         return cls({k: LinearClassifier.from_json(data["classifiers"][k]) for k in MODELS}, data["info"])
 
 
@@ -118,6 +120,7 @@ class LearnedParser:
         self.grammar = TTMGrammar(vocabulary)
 
     def read(self, text: str) -> Reading:
+        """Mask the feature, number and class mentions of `text` against this dataset's vocabulary."""
         return read_utterance(text, self.vocabulary, self.class_names)
 
     def parse(self, text: str) -> Program | None:

@@ -29,6 +29,7 @@ class LinearClassifier:
     weights: Mapping[str, tuple[float, ...]]
 
     def scores(self, features: Features) -> list[float]:
+        """Each class's linear score (intercept plus weighted features), in class order."""
         totals = list(self.intercept)
         for name, value in features.items():
             row = self.weights.get(name)
@@ -59,6 +60,7 @@ class LinearClassifier:
         return self.ranked(features)[0][0]
 
     def to_json(self) -> dict[str, Any]:
+        """The classifier as JSON-ready data, weights sorted by feature name."""
         return {
             "classes": list(self.classes),
             "intercept": list(self.intercept),
@@ -67,6 +69,7 @@ class LinearClassifier:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LinearClassifier:
+        """Rebuild a classifier from what `to_json` gave."""
         classes = tuple(str(c) for c in data["classes"])
         weights = {str(k): tuple(float(w) for w in row) for k, row in data["weights"].items()}
         return cls(classes, tuple(float(b) for b in data["intercept"]), weights)

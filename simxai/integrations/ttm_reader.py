@@ -64,6 +64,7 @@ class Reading:
         return {m.value for m in self.mentions if m.kind == "num"}
 
     def mention_at(self, position: int) -> Mention | None:
+        """The mention masked at word `position`, or None when that word is not a mention."""
         for mention in self.mentions:
             if mention.position == position:
                 return mention
