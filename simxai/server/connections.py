@@ -39,6 +39,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._in_head = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Start the request-head deadline, and shed the oldest idle connection when at the cap."""
         super().connection_made(transport)
         self._opened = self.loop.time()
         self._arm()
@@ -46,14 +47,17 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self._shed_oldest_idle()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Stop the head deadline of a closed connection."""
         self._disarm()
         super().connection_lost(exc)
 
     def on_message_begin(self) -> None:
+        """Start the head deadline as a request begins (again for each request on a kept-alive connection)."""
         super().on_message_begin()
         self._arm()
 
     def on_headers_complete(self) -> None:
+        """Stop the head deadline: the request's head arrived in time."""
         self._disarm()
         super().on_headers_complete()
 

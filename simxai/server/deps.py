@@ -59,6 +59,7 @@ class AppState:
 
     @staticmethod
     def fingerprints(keys: list[str]) -> dict[str, str]:
+        """Each key's fingerprint (its SHA-256, shortened), which sessions record instead of the key."""
         # A session records the fingerprint of the key that created it, never the key itself.
         return {key: hashlib.sha256(key.encode()).hexdigest()[:24] for key in keys}
 

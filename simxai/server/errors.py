@@ -87,6 +87,7 @@ class ErrorInfo:
     headers: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def body(self, *, openai: bool = False) -> dict[str, Any]:
+        """The JSON error body: SimXAI's shape, or OpenAI's nested `error` object for the OpenAI-compatible face."""
         if openai:
             return {"error": {"message": self.message, "type": self.type, "code": self.status, **self.extra}}
         return {"error": self.message, "type": self.type, **self.extra}

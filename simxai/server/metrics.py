@@ -81,6 +81,7 @@ class Metrics:
         )
 
     def function_label(self, name: str) -> str:
+        """The function label of a metric: the name when the registry has it, else 'unknown' (a bounded label set)."""
         return name if name in self._functions else "unknown"
 
     def observe_turn(self, turn: Turn, seconds: float, *, face: str) -> None:
@@ -104,6 +105,7 @@ class Metrics:
         self.backend_errors.labels(error=type(exc).__name__, outcome="failed").inc()
 
     def observe_direct_call(self, name: str, status: str) -> None:
+        """Count a call made directly through POST /v1/functions, with its status."""
         self.function_calls.labels(function=self.function_label(name), status=status, face="direct").inc()
 
     def exposition(self) -> bytes:

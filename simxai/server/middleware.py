@@ -59,6 +59,7 @@ class BodyLimitMiddleware:
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Read the whole body (413 past `max_bytes`, 408 when it arrives too slowly), then run the app on it."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -138,6 +139,7 @@ class CatchAllMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Run the app; an exception that escapes it becomes a JSON 500 (or, once a response began, ends it)."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

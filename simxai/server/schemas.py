@@ -25,6 +25,7 @@ __all__ = [
 
 
 def timestamp(seconds: float) -> datetime:
+    """A Unix time in seconds as a UTC datetime."""
     return datetime.fromtimestamp(seconds, tz=timezone.utc)
 
 
@@ -82,6 +83,7 @@ class CallOut(pydantic.BaseModel):
 
     @classmethod
     def of(cls, call: CallRecord) -> CallOut:
+        """The API's view of a call the turn made."""
         return cls(
             id=call.id,
             function=call.function,
@@ -113,6 +115,7 @@ class TurnResponse(pydantic.BaseModel):
 
     @classmethod
     def of(cls, turn: Turn, *, session_id: str | None, number: int, created_at: float) -> TurnResponse:
+        """The API's view of a turn, numbered within its session."""
         return cls(
             session_id=session_id,
             turn=number,

@@ -36,6 +36,7 @@ class Warmup:
         self.step, self.done, self.total = step, done, total
 
     def finish(self, error: str | None = None) -> None:
+        """Mark the start-up work done, with the error that stopped it if any, and note how long it took."""
         self.error = error
         self._seconds = time.monotonic() - self._started
         self.finished = True

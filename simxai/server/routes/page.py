@@ -32,6 +32,7 @@ def page() -> tuple[str, str]:
 
 @router.get("/", response_class=HTMLResponse, summary="Web chat page", include_in_schema=False)
 async def index() -> HTMLResponse:
+    """Serve the web chat page with its content security policy."""
     html, policy = page()
     return HTMLResponse(
         html,

@@ -39,6 +39,7 @@ _STREAM_DOC = (
 
 
 def wants_stream(request: Request) -> bool:
+    """Whether the client asks for the reply as server-sent events (Accept: text/event-stream)."""
     return "text/event-stream" in request.headers.get("accept", "").lower()
 
 
@@ -82,6 +83,7 @@ async def delete_session(state: State, session: OwnedSession) -> Response:
     },
 )
 async def send_message(request: Request, body: MessageIn, state: State, session: OwnedSession) -> Response:
+    """Answer a user message in the session: the turn as JSON, or its events as a stream when asked."""
     limit = state.settings.max_message_chars
     if len(body.content) > limit:
         message = f"the message is {len(body.content)} characters long; the limit is {limit}"

@@ -167,6 +167,7 @@ class ContextCache:
 
     @property
     def size(self) -> int:
+        """The total size of the cached turns, in the worst-case bytes `_count` charges."""
         return self._size
 
     @staticmethod
@@ -187,6 +188,7 @@ class ContextCache:
         return entry[1]
 
     def put(self, session_id: str, version: int, turns: Turns) -> None:
+        """Cache the session's turns at `version`, evicting the least recently used sessions over the size limit."""
         self.pop(session_id)
         self._entries[session_id] = (version, turns)
         self._size += self._count(turns)
@@ -195,6 +197,7 @@ class ContextCache:
             self._size -= self._count(dropped)
 
     def pop(self, session_id: str) -> None:
+        """Forget the session's cached turns, if any."""
         entry = self._entries.pop(session_id, None)
         if entry is not None:
             self._size -= self._count(entry[1])

@@ -186,6 +186,7 @@ class AdvisoryLocks:
             self._connection.terminate()
 
     async def close(self) -> None:
+        """Let the lock worker finish, then close the connection (terminating it when closing hangs or fails)."""
         if self._worker is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(self._worker, 5)

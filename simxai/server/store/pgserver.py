@@ -90,6 +90,7 @@ class TemporaryPostgres:
         self._run("initdb", "-D", str(self.data), "-U", "simxai", "--auth=trust", "-E", "UTF8", "--no-instructions")
 
     def url(self, database: str = "postgres") -> str:
+        """The connection URL of `database` on this server, as the superuser."""
         return f"postgresql://simxai@127.0.0.1:{self.port}/{database}"
 
     def start(self) -> None:
@@ -116,6 +117,7 @@ class TemporaryPostgres:
         self.start()
 
     def running(self) -> bool:
+        """Whether the server's data folder holds a postmaster.pid (it is running)."""
         return (self.data / "postmaster.pid").exists()
 
     def psql(self, sql: str, database: str = "postgres") -> str:

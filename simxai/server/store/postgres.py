@@ -204,6 +204,7 @@ class PostgresStore(SessionStore):
     # ---- lifecycle ------------------------------------------------------------------------------
 
     async def open(self) -> None:
+        """Open the connection pool and the lock connection, and create or migrate the schema."""
         with translated(self.description):
             self._pool = await asyncpg.create_pool(
                 self.url,
@@ -242,6 +243,7 @@ class PostgresStore(SessionStore):
                 await db.execute("INSERT INTO simxai_schema (version) VALUES ($1)", SCHEMA_VERSION)
 
     async def close(self) -> None:
+        """Close the lock connection and the pool (terminating the pool when closing hangs)."""
         await self._advisory.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None
@@ -251,6 +253,7 @@ class PostgresStore(SessionStore):
                 pool.terminate()
 
     async def ping(self) -> bool:
+        """Whether the database answers SELECT 1 within the connect timeout."""
         try:
             with translated(self.description):
                 await asyncio.wait_for(self._run(lambda db: db.fetchval("SELECT 1")), CONNECT_TIMEOUT)
@@ -314,6 +317,7 @@ class PostgresStore(SessionStore):
                 await self._advisory.release(session_id, epoch)
 
     async def create(self, owner: str | None) -> SessionRecord:
+        """Create an empty session owned by `owner` (an API-key fingerprint, or None without keys)."""
         now = time.time()
         record = SessionRecord(
             id=uuid.uuid4().hex, owner=owner, created_at=now, updated_at=now, version=0, state=DialogueState()
@@ -333,6 +337,7 @@ class PostgresStore(SessionStore):
         return record
 
     async def get(self, session_id: str) -> SessionRecord | None:
+        """The session, or None when there is none with this id."""
         return await self._run(lambda db: self._get(db, session_id))
 
     @staticmethod
@@ -353,6 +358,7 @@ class PostgresStore(SessionStore):
         )
 
     async def turns(self, session_id: str) -> list[StoredTurn]:
+        """The session's kept turns, oldest first."""
         rows = await self._run(
             lambda db: db.fetch(
                 "SELECT seq, created_at, response, messages FROM simxai_turns WHERE session_id = $1 ORDER BY seq",
@@ -370,6 +376,7 @@ class PostgresStore(SessionStore):
         ]
 
     async def load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
+        """The session and the messages of its kept turns, read from the cache when its version is cached."""
         return await self._run(lambda db: self._load(db, session_id))
 
     async def _load(self, db: Any, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
@@ -395,6 +402,7 @@ class PostgresStore(SessionStore):
         response: str,
         state: DialogueState,
     ) -> AppendOutcome:
+        """Store a turn and the new state atomically if the session is still at `version`."""
         messages = list(messages)
         try:
             # Not retried: the version check would refuse a second attempt once the first had committed.
@@ -446,6 +454,7 @@ class PostgresStore(SessionStore):
             )
 
     async def delete(self, session_id: str) -> bool:
+        """Delete a session and its turns (which go with it); False when there was none."""
         self._check_lock(session_id)
         self._cache.pop(session_id)
         # The turns go with their session (ON DELETE CASCADE), in the same statement.
@@ -453,4 +462,5 @@ class PostgresStore(SessionStore):
         return bool(status != "DELETE 0")
 
     async def count(self) -> int:
+        """How many sessions are stored."""
         return int(await self._run(lambda db: db.fetchval("SELECT count(*) FROM simxai_sessions")))
