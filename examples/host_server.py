@@ -197,6 +197,7 @@ def _load_host(args: argparse.Namespace) -> Host:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The example server's command line: the address to bind and the host to serve."""
     parser = argparse.ArgumentParser(description="Serve a local SimXAI host under the host REST contract.")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=9000, help="port (default 9000)")

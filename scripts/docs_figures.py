@@ -50,6 +50,7 @@ def _shown(path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Rerun each figure block's command; name the stale blocks (exit 1), or with --write put the output in place."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path, help="Markdown files (default: README.md and docs/*.md)")
     parser.add_argument("--write", action="store_true", help="replace each block with its command's output")

@@ -63,6 +63,7 @@ def pins() -> dict[str, str]:
 
 
 def main() -> None:
+    """Print the constraints file: every installed package SimXAI and its extras need, pinned."""
     python = ".".join(platform.python_version_tuple()[:2])
     lines = [
         "# Every package SimXAI and its extras install, at the versions the tests passed with.",
