@@ -35,10 +35,12 @@ class TableRow:
 
     @property
     def value(self) -> str:
+        """The recomputed figure as a percentage with one decimal ('n/a' without a denominator)."""
         return f"{self.numerator / self.denominator * 100:.1f} %" if self.denominator else "n/a"
 
     @property
     def matches(self) -> bool | None:
+        """Whether the recomputed figure is the reported one (None when nothing was reported)."""
         return None if self.reported is None else self.value == self.reported
 
     @property

@@ -60,9 +60,11 @@ class CaseCache:
                     continue  # a line torn by an interrupted write
 
     def get(self, key: str) -> dict[str, Any] | None:
+        """The cached result of the case `key`, or None."""
         return self._entries.get(key)
 
     def put(self, key: str, value: dict[str, Any]) -> None:
+        """Cache a finished case's result, appending it to the file when there is one."""
         self._entries[key] = value
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,10 +87,12 @@ class Progress:
             self._bar = tqdm(total=total, desc=description, file=sys.stderr, unit="case", leave=False)
 
     def update(self, n: int = 1) -> None:
+        """Advance the bar by `n` cases."""
         if self._bar is not None:
             self._bar.update(n)
 
     def close(self) -> None:
+        """Remove the bar."""
         if self._bar is not None:
             self._bar.close()
 

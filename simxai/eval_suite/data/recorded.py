@@ -172,6 +172,7 @@ class QARow:
 
     @property
     def functions(self) -> list[str]:
+        """The functions whose outputs the turn recorded, in call order."""
         return [o.function for o in self.outputs]
 
 

@@ -236,6 +236,7 @@ class LLMJudge:
 
     @property
     def name(self) -> str:
+        """The judge's name in reports: its backend's."""
         return self.backend.name
 
     async def judge(

@@ -84,6 +84,7 @@ class WordLlamaEmbedder:
         self.dim = int(self._model.embedding.shape[1])
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """One WordLlama vector per text (a zero vector for a blank one)."""
         return _with_blanks(texts, self.dim, lambda batch: self._model.embed(list(batch)))
 
 
@@ -140,6 +141,7 @@ class HashingEmbedder:
         self.name = f"hashing:char{ngram_range[0]}-{ngram_range[1]}"
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """One l2-normalized vector of hashed character n-gram counts per text."""
         # Dense rows are large (2**18 floats) but LExT embeds a handful of short texts at a time.
         return np.asarray(self._vectorizer.transform(list(texts)).toarray(), dtype=np.float32)
 
@@ -172,6 +174,7 @@ class SentenceTransformerEmbedder:
         self.name = f"st:{folder.name}"
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """One sentence-transformers vector per text (a zero vector for a blank one)."""
         return _with_blanks(texts, self.dim, lambda batch: self._model.encode(list(batch), convert_to_numpy=True))
 
 

@@ -197,6 +197,7 @@ class VocabularyEntities:
     name = "host-vocabulary"
 
     def extract(self, text: str, vocabulary: HostVocabulary) -> frozenset[str]:
+        """The host-vocabulary terms and the numbers that occur in `text`, normalized."""
         found: set[str] = {canonical for _, canonical, _ in find_numbers(text)}
         remaining = f" {normalize(text)} "
         for term in vocabulary.terms():
@@ -221,6 +222,7 @@ class CallableEntities:
         self.name = name
 
     def extract(self, text: str, vocabulary: HostVocabulary) -> frozenset[str]:
+        """The normalized entities the wrapped callable finds in `text` (none in a blank one)."""
         if not text.strip():
             return frozenset()
         return frozenset(normalize(e) for e in self._func(text) if normalize(e))

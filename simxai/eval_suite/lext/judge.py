@@ -92,6 +92,7 @@ class LExTJudge:
 
     @property
     def name(self) -> str:
+        """The judge's name in reports: its backend's."""
         return self.backend.name
 
     async def ask(

@@ -57,6 +57,7 @@ class Grounding:
 
     @property
     def grounded(self) -> bool:
+        """Whether any call ended ok, so the reply has a ground truth to be scored against."""
         return bool(self.renderings)
 
     @property

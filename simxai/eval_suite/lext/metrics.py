@@ -85,14 +85,17 @@ class Score(pydantic.BaseModel):
 
     @property
     def available(self) -> bool:
+        """Whether the component has a value."""
         return self.value is not None
 
     @classmethod
     def of(cls, value: float) -> Score:
+        """A component measured at `value`."""
         return cls(value=float(value))
 
     @classmethod
     def unavailable(cls, reason: str) -> Score:
+        """A component that could not be measured, and why."""
         return cls(value=None, reason=reason)
 
 
@@ -108,6 +111,7 @@ class Aggregate(pydantic.BaseModel):
 
     @property
     def available(self) -> bool:
+        """Whether the mean has a value (some component it averages had one)."""
         return self.value is not None
 
 

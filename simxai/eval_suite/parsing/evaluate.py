@@ -64,9 +64,11 @@ class SelectionOnlyHost:
         self.host = host
 
     def schema(self) -> HostSchema:
+        """The wrapped host's schema."""
         return self.host.schema()
 
     def resolve(self, instance: Any) -> Subject:
+        """Resolve `instance` with the wrapped host, so arguments are checked as in a full run."""
         return self.host.resolve(instance)
 
     def _skip(self, *args: Any, **kwargs: Any) -> Any:

@@ -45,6 +45,7 @@ class OracleBackend(Backend):
     writes_replies = False
 
     async def complete(self, request: CompletionRequest) -> CompletionResponse:
+        """Call the current case's gold first function once per turn; otherwise reply with text."""
         case = CURRENT_CASE.get()
         if case is None:
             raise UsageError("the oracle backend only answers inside an evaluation run (no current case)")

@@ -142,6 +142,7 @@ class TrainingData:
     excluded: dict[str, int]
 
     def split(self, name: str) -> list[Example]:
+        """The examples of the split `name` ('train' or 'dev')."""
         return [e for e in self.examples if e.split == name]
 
 

@@ -193,6 +193,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Build the training data, train the selector and write its artifact; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data-dir", required=True, type=Path, help="the shared datasets folder")
     parser.add_argument("--out", type=Path, default=ARTIFACT, help=f"where to write the artifact (default {ARTIFACT})")

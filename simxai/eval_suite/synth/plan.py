@@ -96,6 +96,7 @@ class PlannedTurn:
     follow_up: bool = False
 
     def text(self) -> str:
+        """The planned call as written in a prompt, e.g. `[follow-up] get_prediction(instance=3)`."""
         args = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in self.arguments.items())
         return f"{'[follow-up] ' if self.follow_up else ''}{self.function}({args})"
 
@@ -111,6 +112,7 @@ class Plan:
     turns: tuple[PlannedTurn, ...] = field(default=())
 
     def as_json(self) -> dict[str, Any]:
+        """The plan as JSON-ready data: setting, focus, turn count and the planned calls."""
         return {
             "index": self.index,
             "setting": self.setting,
