@@ -18,8 +18,6 @@ import simxai
 
 PACKAGE = Path(simxai.__file__).resolve().parent
 ROOT = PACKAGE.parent
-#: eval_suite/ is being restructured into subpackages (issue 17); its packages join this list once it lands.
-RESTRUCTURING = ("simxai.eval_suite",)
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 # `from simxai... import a, b` on one line, or `from simxai... import (` and names up to the closing bracket.
@@ -27,13 +25,7 @@ _DOC_IMPORT = re.compile(r"^\s*from (simxai[\w.]*) import (\([^)]*\)|[^\n#]+)", 
 
 
 def _packages() -> list[str]:
-    names = []
-    for init in sorted(PACKAGE.rglob("__init__.py")):
-        parts = init.parent.relative_to(ROOT).parts
-        name = ".".join(parts)
-        if not name.startswith(RESTRUCTURING):
-            names.append(name)
-    return names
+    return [".".join(init.parent.relative_to(ROOT).parts) for init in sorted(PACKAGE.rglob("__init__.py"))]
 
 
 def _documented_imports() -> list[tuple[str, str, str]]:

@@ -6,3 +6,6 @@ rebuilds `simxai/backends/router_model.npz`, the artifact `simxai.backends._rout
 the evaluation suite because it reads the public data sets (CoXQL's train split, TalkToModel's templates)
 through the suite's loaders; the core package only reads the artifact.
 """
+
+# Run as a module (see above); its modules are the trainer's implementation, nothing here is for users.
+__all__: list[str] = []
