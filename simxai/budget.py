@@ -1,25 +1,52 @@
-"""The context budget: an estimate of a request's prompt tokens, and fitting a history into a budget.
+"""The context budget: a request's prompt tokens, and fitting a history into a budget.
 
-Without the backend's tokenizer the count is an estimate calibrated on Llama-3's: the issue that asked for
-the budget measured the demo host's system prompt plus the eleven tool specs at 4,242 Llama-3 tokens, which
-were 14,220 characters as `json.dumps` writes them, so 3.35 characters a token. English prose is nearer 4
-characters a token and JSON nearer 3, so the estimate errs towards more tokens for prose.
+Tokens are counted by the backend's own tokenizer when its server exposes one (vLLM's ``POST /tokenize``, see
+`simxai.backends.openai`), and by an estimate otherwise. The estimate is calibrated on Llama-3's tokenizer: the
+issue that asked for the budget measured the demo host's system prompt plus the eleven tool specs at 4,242
+Llama-3 tokens, which were 14,220 characters as `json.dumps` writes them, so 3.35 characters a token. English
+prose is nearer 4 characters a token and JSON nearer 3, so the estimate errs towards more tokens for prose.
+
+With a tokenizer, the request is counted, the oldest turns are dropped by the estimate scaled to that count,
+and the result is counted again (at most `MAX_COUNTS` counts a request). A request the estimate puts below
+`ASK_ABOVE` of the budget is not counted: the estimate would have to be off by more than twice for it to exceed
+the budget, and a count is a round trip before every completion.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from simxai.messages import Message
 
-__all__ = ["CHARS_PER_TOKEN", "MESSAGE_OVERHEAD", "estimate_tokens", "fit_history"]
+__all__ = [
+    "ASK_ABOVE",
+    "CHARS_PER_TOKEN",
+    "MAX_COUNTS",
+    "MESSAGE_OVERHEAD",
+    "TokenCounter",
+    "estimate_tokens",
+    "fit_history",
+    "fit_request",
+]
 
 #: Characters per Llama-3 token, calibrated as the module docstring says.
 CHARS_PER_TOKEN = 3.35
 #: Tokens a chat template adds around each message (role header and end-of-turn markers).
 MESSAGE_OVERHEAD = 5
+#: The share of the budget the estimate must reach before the backend's tokenizer is asked.
+ASK_ABOVE = 0.5
+#: The most times the backend's tokenizer is asked while fitting one request.
+MAX_COUNTS = 3
+
+
+class TokenCounter(Protocol):
+    """Something that counts a request's prompt tokens with the model's own tokenizer (a `Backend`)."""
+
+    async def count_tokens(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> int | None:
+        """The prompt tokens of a request with these messages and tools, or None when it cannot tell."""
+        ...
 
 
 def _message_chars(message: Message) -> int:
@@ -36,7 +63,7 @@ def estimate_tokens(messages: Sequence[Message], tools: Sequence[dict[str, Any]]
 
 
 def fit_history(messages: list[Message], history_end: int, budget: int, tools: Sequence[dict[str, Any]] = ()) -> int:
-    """Drop the oldest earlier turns from `messages` (in place) until the request fits `budget` tokens.
+    """Drop the oldest earlier turns from `messages` (in place) until the estimate fits `budget` tokens.
 
     `messages[0]` is the system prompt and `messages[history_end:]` the current turn, which are kept; the
     history between them is dropped a whole turn at a time (a user message and everything up to the next
@@ -51,4 +78,36 @@ def fit_history(messages: list[Message], history_end: int, budget: int, tools: S
         del messages[1:end]
         dropped += end - 1
         history_end -= end - 1
+    return dropped
+
+
+async def fit_request(
+    messages: list[Message],
+    history_end: int,
+    budget: int,
+    tools: Sequence[dict[str, Any]],
+    counter: TokenCounter,
+) -> int:
+    """Drop the oldest earlier turns from `messages` (in place) until the request fits `budget` tokens.
+
+    Like `fit_history`, but counted by `counter`'s tokenizer when it has one (see the module docstring).
+    Returns how many messages were dropped.
+    """
+    estimate = estimate_tokens(messages, tools)
+    if estimate < budget * ASK_ABOVE:
+        return 0
+    dropped = 0
+    for _ in range(MAX_COUNTS):
+        counted = await counter.count_tokens(messages, tools)
+        if counted is None:  # no tokenizer to ask (or it did not answer): the estimate decides
+            return dropped + fit_history(messages, history_end - dropped, budget, tools)
+        if counted <= budget:
+            return dropped
+        # The estimate, scaled to the tokenizer's count of this very request, decides what to drop.
+        scaled = int(budget * estimate / counted)
+        more = fit_history(messages, history_end - dropped, scaled, tools)
+        if more == 0:
+            return dropped  # only the system prompt and the current turn are left
+        dropped += more
+        estimate = estimate_tokens(messages, tools)
     return dropped

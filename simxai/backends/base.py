@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -80,6 +81,14 @@ class Backend(abc.ABC):
     async def ping(self) -> bool:
         """Whether the backend is reachable (used by readiness checks)."""
         return True
+
+    async def count_tokens(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> int | None:
+        """The prompt tokens of a request with these messages and tools by the model's own tokenizer.
+
+        None when the backend has no tokenizer to ask (the default); the context budget then uses its estimate
+        (`simxai.budget`). Never raises.
+        """
+        return None
 
     async def aclose(self) -> None:  # noqa: B027 - optional hook: most backends hold nothing to release
         """Release connections or models."""

@@ -6,8 +6,8 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Literal
 
 import httpx
 
@@ -15,6 +15,7 @@ from simxai.backends import wire
 from simxai.backends._http import ResponseTooLargeError
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import BackendError, BackendHTTPError, BackendUnavailableError, UsageError
+from simxai.messages import Message
 from simxai.redact import redact_text, redact_url
 
 __all__ = ["OpenAIBackend", "ResponseTooLargeError"]
@@ -29,6 +30,10 @@ _RETRY_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtoco
 # The longest a Retry-After header may make us wait, in seconds.
 _MAX_RETRY_AFTER = 30.0
 _PING_TIMEOUT = 5.0
+# The most seconds a token count may take: it runs before a completion, so a slow one delays the turn.
+_TOKENIZE_TIMEOUT = 2.0
+# Token counts that failed in a row (timeouts, 5xx) before the server is not asked again.
+_TOKENIZE_FAILURES = 3
 
 
 class OpenAIBackend(Backend):
@@ -100,6 +105,13 @@ class OpenAIBackend(Backend):
         self._pool: httpx.AsyncBaseTransport | None = None
         # Everything a request repeats, built once.
         self._urls = {path: httpx.URL(f"{self.base_url}/{path}") for path in ("chat/completions", "models")}
+        # vLLM serves its tokenizer at the server's root, beside /v1.
+        root = self.base_url.removesuffix("/v1")
+        self._urls["tokenize"] = httpx.URL(f"{root}/tokenize")
+        #: Whether the server counts tokens: unknown until first asked; "no" after a 4xx or an answer without
+        #: a count, or after `_TOKENIZE_FAILURES` failures in a row.
+        self.tokenizer: Literal["unknown", "yes", "no"] = "unknown"
+        self._tokenize_failures = 0
         self._timeouts = httpx.Timeout(timeout).as_dict()
         headers = {"Accept": "application/json", "User-Agent": f"simxai/{_version()}"}
         if api_key:
@@ -151,6 +163,55 @@ class OpenAIBackend(Backend):
         except httpx.HTTPError:
             return False
         return response.status_code == 200
+
+    async def count_tokens(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> int | None:
+        """The prompt tokens of a request with these messages and tools, by the server's own tokenizer.
+
+        Asks vLLM's ``POST /tokenize`` (at the server's root) with the chat messages and tools, which applies
+        the model's chat template as a completion would. None, at once, when the server does not count tokens
+        (learnt from the first answer: a 4xx, or a body without ``count``), and None when a count does not
+        arrive within 2 s; after three such failures in a row the server is not asked again.
+        """
+        if self.tokenizer == "no":
+            return None
+        body: dict[str, Any] = {"model": self.model, "messages": wire.openai_messages(messages)}
+        if tools:
+            body["tools"] = list(tools)
+        try:
+            content = wire.encode_body(body)
+        except ValueError:  # a NaN among model-given arguments: the completion's own encoding says so
+            return None
+        try:
+            async with asyncio.timeout(_TOKENIZE_TIMEOUT):
+                response = await self._send("POST", "tokenize", content, timeout=_TOKENIZE_TIMEOUT)
+        except (httpx.HTTPError, TimeoutError) as exc:
+            # ResponseTooLargeError is an httpx.HTTPError too.
+            self._tokenize_failed(f"{type(exc).__name__}: {redact_text(str(exc))}")
+            return None
+        if 400 <= response.status_code < 500 and response.status_code not in _RETRY_STATUSES:
+            self._no_tokenizer(f"HTTP {response.status_code}")
+            return None
+        if response.status_code != 200:
+            self._tokenize_failed(f"HTTP {response.status_code}")
+            return None
+        count = _token_count(response.content)
+        if count is None:
+            self._no_tokenizer("an answer without a token count")
+            return None
+        self.tokenizer, self._tokenize_failures = "yes", 0
+        return count
+
+    def _no_tokenizer(self, why: str) -> None:
+        """The server does not count tokens: say so once and stop asking."""
+        logger.info("%s: %s answered %s; the context budget uses its estimate", self.name, self._urls["tokenize"], why)
+        self.tokenizer = "no"
+
+    def _tokenize_failed(self, why: str) -> None:
+        """A token count that did not arrive; the server is not asked again after a few in a row."""
+        self._tokenize_failures += 1
+        logger.warning("%s: no token count (%s); the context budget uses its estimate", self.name, why)
+        if self._tokenize_failures >= _TOKENIZE_FAILURES:
+            self.tokenizer = "no"
 
     async def aclose(self) -> None:
         """Close the HTTP connections; a later request opens new ones."""
@@ -278,6 +339,18 @@ def _is_completion(body: Any) -> bool:
         return False
     choices = body.get("choices")
     return isinstance(choices, list) and bool(choices) and isinstance(choices[0], dict)
+
+
+def _token_count(content: bytes) -> int | None:
+    """The ``count`` of a ``/tokenize`` answer (``{"count": n, "max_model_len": m, "tokens": [...]}``), or None
+    when the body has another shape (another server's endpoint of that name).
+    """
+    try:
+        body = json.loads(content)
+    except (ValueError, RecursionError):
+        return None
+    count = body.get("count") if isinstance(body, dict) else None
+    return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else None
 
 
 def _retry_after(headers: Mapping[str, str]) -> float:

@@ -454,3 +454,87 @@ async def test_credentials_in_the_base_url_are_never_shown() -> None:
         await llm.complete(request())
     assert "s3cret" not in str(info.value) and "http://***@gpu-box:8000/v1" in str(info.value)
     assert "s3cret" not in repr(llm)
+
+
+# ---- the server's tokenizer (vLLM's POST /tokenize) ------------------------------------------------------
+
+
+async def test_tokens_are_counted_by_the_servers_tokenizer() -> None:
+    server = Server(recorded("vllm_tokenize.json"), recorded("vllm_tokenize.json"))
+    llm = backend(server, api_key="sk-test")
+    messages = [
+        Message.system("You are SimXAI."),
+        Message.assistant("", [ToolCall(id="c1", name="get_prediction", arguments={"instance": 12})]),
+        Message.tool(ToolCall(id="c1", name="get_prediction", arguments={}), '{"result": "stable"}'),
+    ]
+    assert await llm.count_tokens(messages, TOOLS) == 12
+    assert llm.tokenizer == "yes"
+    sent = server.requests[0]
+    # vLLM serves it at the server's root, beside /v1, with the chat messages and tools in the completion's shape.
+    assert sent.method == "POST" and str(sent.url) == "http://localhost:8000/tokenize"
+    body = server.bodies[0]
+    assert body["model"] == MODEL and body["tools"] == TOOLS
+    assert body["messages"][1]["tool_calls"][0]["function"]["arguments"] == '{"instance":12}'
+    assert body["messages"][2] == {"role": "tool", "tool_call_id": "c1", "content": '{"result": "stable"}'}
+    assert await llm.count_tokens(messages[:1], []) == 12 and "tools" not in server.bodies[1]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        httpx.Response(404, json={"detail": "Not Found"}),  # an OpenAI-compatible server without the endpoint
+        httpx.Response(404, text="404 page not found"),  # Ollama
+        recorded("llamacpp_tokenize.json"),  # llama.cpp's /tokenize: tokens of a prompt, no count
+        recorded("vllm_error_400.json", 400),  # a request the server will not tokenize
+    ],
+)
+async def test_a_server_that_does_not_count_tokens_is_asked_once(answer: httpx.Response) -> None:
+    server = Server(answer)
+    llm = backend(server)
+    assert await llm.count_tokens([Message.user("hi")], TOOLS) is None
+    assert await llm.count_tokens([Message.user("hi")], TOOLS) is None
+    assert len(server.requests) == 1 and llm.tokenizer == "no"
+
+
+async def test_a_count_that_fails_is_skipped_and_asked_again_up_to_three_times() -> None:
+    server = Server(
+        recorded("vllm_tokenize.json"),
+        recorded("vllm_error_500.json", 500),
+        httpx.ConnectError("refused"),
+        recorded("vllm_tokenize.json"),
+        *[recorded("vllm_error_500.json", 500)] * 3,
+    )
+    llm = backend(server)
+    counts = [await llm.count_tokens([Message.user("hi")], []) for _ in range(8)]
+    assert counts == [12, None, None, 12, None, None, None, None]
+    assert len(server.requests) == 7 and llm.tokenizer == "no"  # a success resets the failures in a row
+
+
+async def test_a_slow_count_does_not_hold_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    import simxai.backends.openai as openai_module
+
+    monkeypatch.setattr(openai_module, "_TOKENIZE_TIMEOUT", 0.2)
+
+    async def slow(request: httpx.Request) -> httpx.Response:
+        await asyncio.sleep(30)
+        return recorded("vllm_tokenize.json")
+
+    llm = OpenAIBackend(MODEL, transport=httpx.MockTransport(slow))
+    started = asyncio.get_running_loop().time()
+    assert await llm.count_tokens([Message.user("hi")], []) is None
+    assert asyncio.get_running_loop().time() - started < 5
+    assert llm.tokenizer == "unknown"  # a timeout is no answer about the endpoint
+
+
+@pytest.mark.parametrize(
+    ("base_url", "url"),
+    [
+        ("http://gpu-box:8000/v1", "http://gpu-box:8000/tokenize"),
+        ("https://llm.example.org/serving/v1/", "https://llm.example.org/serving/tokenize"),
+        ("http://localhost:8000", "http://localhost:8000/tokenize"),
+    ],
+)
+async def test_the_tokenize_url_is_beside_v1(base_url: str, url: str) -> None:
+    server = Server(recorded("vllm_tokenize.json"))
+    await backend(server, base_url=base_url).count_tokens([Message.user("hi")], [])
+    assert str(server.requests[0].url) == url
