@@ -11,6 +11,7 @@ makes the reply and the guard's report. The turn's records live in `simxai.turns
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import json
 import logging
@@ -22,14 +23,14 @@ from typing import Annotated, Any, Literal
 import pydantic
 
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
-from simxai.budget import fit_history
+from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
 from simxai.followup import answer_amount, extract_step, step_changes, step_feature
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
-from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render
+from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render, noted
 from simxai.prompts import (
     amount_missing,
     call_failed,
@@ -181,6 +182,17 @@ class _Retry:
 
 
 @dataclass(frozen=True)
+class _Completed:
+    """What asking the backend ended with.
+
+    `response` is None after unusable output twice; `fallback` is the note when this request fell back.
+    """
+
+    response: CompletionResponse | None
+    fallback: str | None = None
+
+
+@dataclass(frozen=True)
 class _Batch:
     """What running one reply's calls ended with."""
 
@@ -209,8 +221,7 @@ class _TurnRun:
         self.user = user
         self.state = state
         self.on_event = on_event
-        self.backend = agent.backend
-        self.fallback_note: str | None = None
+        self.backend = agent.backend  # the fallback after the backend failed (`_fall_back`)
         self.new: list[Message] = [Message.user(user)]
         self.messages: list[Message] = [
             Message.system(agent.system_prompt),
@@ -235,20 +246,19 @@ class _TurnRun:
             # After a clarification it runs no call, and the question stays the reply.
             later = await self._converse(asked)
             if isinstance(outcome, Render) and isinstance(later, Render) and later.non_answer is None:
-                later = outcome  # the earlier rendering still says why its reply was no answer
-            outcome = later
-        final, report = await self._verify(outcome, asked)
-        if asked is None and isinstance(outcome, Clarify):
-            asked = outcome.clarification
+                later = noted(outcome, later.fallback)  # the earlier rendering still says why its reply was no answer
+            outcome = noted(later, outcome.fallback if outcome is not None else None)
+        verified = await self._verify(outcome, asked)
+        final = verified.reply
         self.new.append(Message.assistant(final))
         turn = Turn(
             user=self.user,
             reply=final,
             calls=self.calls,
-            clarification=asked,
-            faithfulness=report,
+            clarification=verified.clarification if isinstance(verified, Clarify) else None,
+            faithfulness=verified.report or GuardReport(),
             backend=self.backend.name,
-            fallback=self.fallback_note,
+            fallback=verified.fallback,
             dropped_messages=self.dropped,
             messages=self.new,
             state=self.state,
@@ -292,55 +302,46 @@ class _TurnRun:
     async def _converse(self, asked: Clarification | None) -> Outcome:
         """Ask the backend and run its calls until it answers; after `asked` (a clarification), no call runs."""
         retries = 1
-        guard_retries = 1
+        fallback: str | None = None  # the turn's fallback, when one of these requests fell back
         while True:
             budget = self.agent.settings.max_calls_per_turn - len(self.calls)
             answer_now = budget <= 0 or self._all_reused
-            response = await self._complete(tool_choice="none" if answer_now else "auto")
+            done = await self._complete(tool_choice="none" if answer_now else "auto")
+            fallback, response = fallback or done.fallback, done.response
             if response is None:
-                return Refuse(cannot())
+                return Refuse(cannot(), fallback=fallback)
             if not response.tool_calls:
                 if response.finish_reason == CLARIFY and not self.calls:
                     # the backend asks which function is meant (the offline router when it is unsure)
                     question = response.content
-                    return Clarify(Clarification(function="", missing=["function"], question=question))
+                    clarification = Clarification(function="", missing=["function"], question=question)
+                    return Clarify(clarification, fallback=fallback)
                 if self.calls:
-                    return await self._answer(response.content)
-                if not self.agent.settings.guard:
-                    return Answer(response.content)
-                if not self.backend.writes_replies:
-                    # The router's direct answer is SimXAI's own fixed text: its example questions ("applicant
-                    # 12") are not claims about the model.
-                    return Answer(response.content, GuardReport())
-                # A direct answer may not state facts about this model: those come from functions.
-                report = self._claims(response.content, [])
-                if report.passed or guard_retries == 0 or not self.backend.writes_replies:
-                    return Answer(response.content, report)
-                guard_retries -= 1
-                self._append(Message.assistant(response.content))
-                self._append(Message.user(direct_answer_retry(report.unsupported)))
-                continue
+                    return noted(await self._answer(response.content), fallback)
+                return Answer(response.content, fallback=fallback)  # a direct answer, checked by `_verify`
             self._record_assistant(response)
             batch = await self._run_calls(
                 response.tool_calls[:budget], skipped=response.tool_calls[budget:], asked=asked
             )
             if batch.clarification is not None:
-                return Clarify(batch.clarification)
+                return Clarify(batch.clarification, fallback=fallback)
             if batch.retry:
                 if retries > 0 and self.backend.writes_replies:
                     retries -= 1
                     continue
-                return self._clarify_or_refuse(batch.rejected)
+                return noted(self._clarify_or_refuse(batch.rejected), fallback)
             if not self.backend.writes_replies:
-                return Render()
+                return Render(fallback=fallback)
             if len(self.calls) >= self.agent.settings.max_calls_per_turn and not self._all_reused:
-                return await self._reply_after_calls()
+                return noted(await self._reply_after_calls(), fallback)
 
     async def _reply_after_calls(self) -> Answer | Render:
         if not self.backend.writes_replies:
             return Render()
-        response = await self._complete(tool_choice="none")
-        return await self._answer(response.content) if response is not None else Render()
+        done = await self._complete(tool_choice="none")
+        if done.response is None:
+            return Render(fallback=done.fallback)
+        return noted(await self._answer(done.response.content), done.fallback)
 
     async def _answer(self, content: str) -> Answer | Render:
         """The reply after results, regenerated once when it is no answer; else the rendering, saying why."""
@@ -350,19 +351,24 @@ class _TurnRun:
         self._append(Message.assistant(content))
         self._append(Message.user(non_answer_retry(reason)))
         second = await self._complete(tool_choice="none")
-        if second is not None and non_answer(second.content) is None:
-            return Answer(second.content)
-        return Render(non_answer=reason)
+        if second.response is not None and non_answer(second.response.content) is None:
+            return Answer(second.response.content, fallback=second.fallback)
+        return Render(non_answer=reason, fallback=second.fallback)
 
-    async def _complete(self, tool_choice: Literal["auto", "none"]) -> CompletionResponse | None:
+    async def _complete(self, tool_choice: Literal["auto", "none"]) -> _Completed:
         """Ask the backend; fall back when it is unreachable; one corrective retry on unusable output."""
         started = time.perf_counter()
+        fallback: str | None = None
         try:
             for attempt in range(2):
                 budget = self.agent.settings.context_tokens
                 if budget is not None:
-                    dropped = fit_history(
-                        self.messages, self.history_end, budget - self.agent.settings.max_tokens, self.agent.tools
+                    dropped = await fit_request(
+                        self.messages,
+                        self.history_end,
+                        budget - self.agent.settings.max_tokens,
+                        self.agent.tools,
+                        self.backend,
                     )
                     self.history_end -= dropped
                     self.dropped += dropped
@@ -376,24 +382,30 @@ class _TurnRun:
                     functions=self.agent.specs,
                 )
                 try:
-                    return await self._backend_complete(request)
+                    try:
+                        return _Completed(await self.backend.complete(request), fallback)
+                    except BackendError as exc:
+                        fallback = self._fall_back(exc)
+                        return _Completed(await self.backend.complete(request), fallback)
                 except ModelOutputError as exc:
                     if attempt == 1:
-                        return None
+                        return _Completed(None, fallback)
                     self._append(Message.user(unreadable_output(exc)))
-            return None
+            return _Completed(None, fallback)
         finally:
             self.stage.add("backend", started)
 
-    async def _backend_complete(self, request: CompletionRequest) -> CompletionResponse:
-        try:
-            return await self.backend.complete(request)
-        except BackendError as exc:
-            if self.agent.fallback is None or self.backend is self.agent.fallback:
-                raise
-            self.fallback_note = f"{self.agent.fallback.name}: {self.backend.name} failed ({exc})"
-            self.backend = self.agent.fallback
-            return await self.backend.complete(request)
+    def _fall_back(self, error: BackendError) -> str:
+        """Switch the rest of the turn to the fallback backend after `error`, and say so.
+
+        Raises:
+            BackendError: `error` again, when there is no fallback or the fallback itself failed.
+        """
+        if self.agent.fallback is None or self.backend is self.agent.fallback:
+            raise error
+        note = f"{self.agent.fallback.name}: {self.backend.name} failed ({error})"
+        self.backend = self.agent.fallback
+        return note
 
     def _record_assistant(self, response: CompletionResponse) -> None:
         self._append(Message.assistant(response.content, list(response.tool_calls)))
@@ -571,7 +583,7 @@ class _TurnRun:
             return Clarify(self._ask(last.function, last.arguments, error))
         return Refuse(cannot())
 
-    # Stage 5: verbalize and guard.
+    # Stage 5: verbalize and verify.
     def _outputs(self) -> list[Any]:
         """The outputs of the turn's successful calls, which replies are checked against."""
         return [c.output for c in self.calls if c.status == "ok"]
@@ -584,54 +596,85 @@ class _TurnRun:
             self.stage.add("guard", started)
         return report
 
-    async def _verify(self, outcome: Outcome, asked: Clarification | None) -> tuple[str, GuardReport]:
-        """The one verification step: the guard's report on the outcome and the reply the user sees.
+    async def _verify(self, outcome: Outcome, asked: Clarification | None, retries: int = 1) -> Outcome:
+        """The one verification step: the outcome the user gets, carrying the guard's report on it.
 
-        After `asked` (a clarification of the turn), the reply is its question whatever the loop ended with.
+        A direct answer (no function called) may not state facts about the model: one that does is sent back
+        once (`retries`) to be answered by calling a function, and the loop runs on. A reply after results
+        with unsupported claims is regenerated once, else replaced by the calls' rendering. After `asked` (a
+        clarification of the turn), the reply is its question whatever the loop ended with.
         """
+        fallback = outcome.fallback
         text = outcome.text if isinstance(outcome, (Answer, Refuse)) else None
-        report, regenerated = await self._guard(text, outcome.report if isinstance(outcome, Answer) else None)
+        regenerated: str | None = None
+        if isinstance(outcome, Answer) and not self.calls:
+            report = self._direct_report(outcome.text)
+            if not report.passed and retries > 0 and self.backend.writes_replies:
+                self._append(Message.assistant(outcome.text))
+                self._append(Message.user(direct_answer_retry(report.unsupported)))
+                later = await self._converse(asked)
+                return await self._verify(noted(later, fallback), asked, retries - 1)
+        else:
+            report, regenerated, switched = await self._guard(text)
+            fallback = fallback or switched
         if asked is not None:
-            return asked.question, report
+            return Clarify(asked, report=report, fallback=fallback)
         if isinstance(outcome, Clarify):
-            return outcome.clarification.question, report
+            return Clarify(outcome.clarification, report=report, fallback=fallback)
         if regenerated is not None:
-            return regenerated, report
+            return Answer(regenerated, report=report, fallback=fallback)
         if text and not report.fallback_used and self.backend.writes_replies:
-            return text, report
+            return dataclasses.replace(outcome, report=report, fallback=fallback)
         rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
-        final = " ".join(r for r in rendered if r) if rendered else text or cannot()
+        non_answer = outcome.non_answer if isinstance(outcome, Render) else None
         if isinstance(outcome, Render) and self.calls and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims.
+            final = " ".join(r for r in rendered if r) if rendered else cannot()
             report = self._claims(final, self._outputs(), timed=False)
-            if outcome.non_answer is not None:
+            if non_answer is not None:
                 report = report.model_copy(update={"regenerated": True, "fallback_used": True})
-        return final, report
+        if rendered:
+            return Render(
+                non_answer=non_answer, text=" ".join(r for r in rendered if r), report=report, fallback=fallback
+            )
+        if text:  # a direct answer or refusal the backend's rendering cannot replace (the router's own text)
+            return dataclasses.replace(outcome, report=report, fallback=fallback)
+        return Refuse(cannot(), report=report, fallback=fallback)
 
-    async def _guard(self, text: str | None, checked: GuardReport | None) -> tuple[GuardReport, str | None]:
-        """The guard on written text, and the reply regenerated once when it states unsupported claims.
+    def _direct_report(self, text: str) -> GuardReport:
+        """The guard's report on a direct answer, which no function output supports."""
+        if not self.agent.settings.guard or not self.backend.writes_replies:
+            # Off, or the router's direct answer: SimXAI's own fixed text, whose example questions ("applicant
+            # 12") are not claims about the model.
+            return GuardReport()
+        return self._claims(text, [])
 
-        `checked` is the report on a direct answer, made while deciding to accept it (checking it again against
-        no outputs would repeat it).
+    async def _guard(self, text: str | None) -> tuple[GuardReport, str | None, str | None]:
+        """The guard on a reply after results (or a refusal), and the reply regenerated once when it states
+        unsupported claims; with the fallback note when the regeneration fell back.
         """
         if text is None or not self.agent.settings.guard:
-            return GuardReport(), None
-        if checked is not None:
-            return checked, None
+            return GuardReport(), None, None
         outputs = self._outputs()
         report = self._claims(text, outputs)
         if report.passed or not self.calls:
-            return report, None
+            return report, None, None
+        fallback: str | None = None
         if self.backend.writes_replies:
             self._append(Message.assistant(text))
             self._append(Message.user(guard_retry(report.unsupported)))
             second = await self._complete(tool_choice="none")
-            if second is not None:
-                again = self._claims(second.content, outputs)
+            fallback = second.fallback
+            if second.response is not None:
+                again = self._claims(second.response.content, outputs)
                 if again.passed:
-                    return again.model_copy(update={"regenerated": True}), second.content
+                    return again.model_copy(update={"regenerated": True}), second.response.content, fallback
                 report = again
-        return report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True}), None
+        return (
+            report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True}),
+            None,
+            fallback,
+        )
 
     async def _emit(self, event: TurnEvent) -> None:
         if self.on_event is None:

@@ -26,15 +26,32 @@ def recorded(name: str, status: int = 200) -> httpx.Response:
     return httpx.Response(status, content=body, headers={"content-type": "application/json"})
 
 
-class Server:
-    """Each request gets the next reply (a recording's name, or a function of the request body)."""
+def no_tokenizer(body: dict[str, Any]) -> httpx.Response:
+    """A server without ``/tokenize`` (FastAPI's 404)."""
+    return httpx.Response(404, json={"detail": "Not Found"})
 
-    def __init__(self, *replies: str | Callable[[dict[str, Any]], httpx.Response]) -> None:
+
+class Server:
+    """Each completion request gets the next reply (a recording's name, or a function of the request body);
+    ``POST /tokenize`` goes to `tokenize` (by default, the endpoint is missing).
+    """
+
+    def __init__(
+        self,
+        *replies: str | Callable[[dict[str, Any]], httpx.Response],
+        tokenize: Callable[[dict[str, Any]], httpx.Response] = no_tokenizer,
+    ) -> None:
         self.replies = list(replies)
+        self.tokenize = tokenize
         self.bodies: list[dict[str, Any]] = []
+        self.counted: list[dict[str, Any]] = []
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
         body = json.loads(request.content)
+        if request.url.path == "/tokenize":
+            self.counted.append(body)
+            return self.tokenize(body)
+        assert request.url.path == "/v1/chat/completions", request.url
         self.bodies.append(body)
         reply = self.replies.pop(0)
         return reply(body) if callable(reply) else recorded(reply)
@@ -154,3 +171,66 @@ async def test_without_a_budget_the_same_session_overflows(demo_host):
     question = "What does the model predict for patient 12? " + "Please explain it in plain words. " * 20
     turns = [await conversation.send(question) for _ in range(9)]
     assert any(overflowed) and any(t.fallback is not None for t in turns)
+
+
+# ---- the context budget counted by the server's tokenizer (vLLM's POST /tokenize) ------------------------
+
+
+def dense_count(body: dict[str, Any]) -> int:
+    """A tokenizer denser than SimXAI's estimate: 2.5 characters of the body's JSON a token (the estimate
+    reckons 3.35 characters of content a token, so it counts about a quarter fewer)."""
+    return int((len(json.dumps(body["messages"])) + len(json.dumps(body.get("tools", [])))) / 2.5)
+
+
+def tokenize(body: dict[str, Any]) -> httpx.Response:
+    """vLLM's answer (the recorded shape), counted by `dense_count`."""
+    count = dense_count(body)
+    shape = json.loads((RECORDINGS / "vllm_tokenize.json").read_text())
+    return httpx.Response(200, json={**shape, "count": count, "tokens": list(range(count))})
+
+
+def vllm(limit: int, max_tokens: int) -> Callable[[dict[str, Any]], httpx.Response]:
+    """A server whose context holds `limit` tokens by `dense_count`: it calls get_prediction for a question and
+    answers after the result, and answers 400 (as vLLM does) to a request beyond its context."""
+
+    def reply(body: dict[str, Any]) -> httpx.Response:
+        if dense_count(body) + max_tokens > limit:
+            return recorded("vllm_error_400", 400)
+        after_result = body["messages"][-1]["role"] == "tool"
+        return recorded("vllm_answer_patient_12" if after_result else "vllm_call_prediction_12")
+
+    return reply
+
+
+LIMIT, MAX_TOKENS, TURNS = 6500, 512, 8
+
+
+def question(i: int) -> str:
+    return f"What does the model predict for patient 12? (question {i}) " + "Please explain it in plain words. " * 20
+
+
+async def test_the_servers_tokenizer_keeps_a_long_session_within_its_context(demo_host):
+    server = Server(*[vllm(LIMIT, MAX_TOKENS)] * 4 * TURNS, tokenize=tokenize)
+    conversation = agent(demo_host, server, context_tokens=LIMIT, max_tokens=MAX_TOKENS).conversation()
+    done = [await conversation.send(question(i)) for i in range(TURNS)]
+    assert all(t.fallback is None and t.backend.startswith("openai:") for t in done)
+    assert all(dense_count(b) + MAX_TOKENS <= LIMIT for b in server.bodies)
+    assert len(server.bodies) == 2 * TURNS  # no request was refused
+    assert done[-1].dropped_messages > 0 and done[0].dropped_messages == 0
+    # The server was asked to count (with the tools and the model's name), at most three times a request.
+    assert server.counted and len(server.counted) <= 3 * len(server.bodies)
+    assert all(c["model"] == "Team-ACE/ToolACE-2.5-Llama-3.1-8B" and c["tools"] for c in server.counted)
+
+
+async def test_by_the_estimate_alone_the_same_session_overflows_but_never_sticks_to_the_router(demo_host):
+    # The same server without /tokenize: the estimate counts too few tokens, so requests overflow; each such
+    # turn is answered by the router and says so, and every turn asks the LLM first again.
+    server = Server(*[vllm(LIMIT, MAX_TOKENS)] * 4 * TURNS)
+    conversation = agent(demo_host, server, context_tokens=LIMIT, max_tokens=MAX_TOKENS).conversation()
+    done = [await conversation.send(question(i)) for i in range(TURNS)]
+    fell_back = [i for i, t in enumerate(done) if t.fallback is not None]
+    assert fell_back and fell_back[0] > 0 and all(done[i].backend == "router" for i in fell_back)
+    assert all("400" in done[i].fallback for i in fell_back)  # type: ignore[operator]
+    first_requests = {b["messages"][-1]["content"] for b in server.bodies if b["messages"][-1]["role"] == "user"}
+    assert first_requests == {question(i) for i in range(TURNS)}
+    assert not any(t.fallback for t in done[: fell_back[0]])
