@@ -3,8 +3,10 @@
 Tokens are counted by the backend's own tokenizer when its server exposes one (vLLM's ``POST /tokenize``, see
 `simxai.backends.openai`), and by an estimate otherwise. The estimate is calibrated on Llama-3's tokenizer: the
 issue that asked for the budget measured the demo host's system prompt plus the eleven tool specs at 4,242
-Llama-3 tokens, which were 14,220 characters as `json.dumps` writes them, so 3.35 characters a token. English
-prose is nearer 4 characters a token and JSON nearer 3, so the estimate errs towards more tokens for prose.
+Llama-3 tokens, which were 14,220 characters as `json.dumps` writes them, so 3.35 characters a token. Tool
+results (JSON full of numbers) are denser: 2.84 characters a token in a six-turn demo session counted exactly
+(`python bench/prompt_tokens.py --llama3 ...`), so they are reckoned at 2.8. Prose is nearer 4 characters a
+token, so the estimate errs towards more tokens for prose.
 
 With a tokenizer, the request is counted, the oldest turns are dropped by the estimate scaled to that count,
 and the result is counted again (at most `MAX_COUNTS` counts a request). A request the estimate puts below
@@ -25,6 +27,7 @@ __all__ = [
     "CHARS_PER_TOKEN",
     "MAX_COUNTS",
     "MESSAGE_OVERHEAD",
+    "RESULT_CHARS_PER_TOKEN",
     "TokenCounter",
     "estimate_tokens",
     "fit_history",
@@ -33,6 +36,8 @@ __all__ = [
 
 #: Characters per Llama-3 token, calibrated as the module docstring says.
 CHARS_PER_TOKEN = 3.35
+#: Characters per Llama-3 token of a tool result.
+RESULT_CHARS_PER_TOKEN = 2.8
 #: Tokens a chat template adds around each message (role header and end-of-turn markers).
 MESSAGE_OVERHEAD = 5
 #: The share of the budget the estimate must reach before the backend's tokenizer is asked.
@@ -49,17 +54,19 @@ class TokenCounter(Protocol):
         ...
 
 
-def _message_chars(message: Message) -> int:
+def _message_tokens(message: Message) -> float:
     chars = len(message.content or "")
     for call in message.tool_calls:
         chars += len(call.name) + len(json.dumps(call.arguments, ensure_ascii=False))
-    return chars
+    return chars / (RESULT_CHARS_PER_TOKEN if message.role == "tool" else CHARS_PER_TOKEN)
 
 
 def estimate_tokens(messages: Sequence[Message], tools: Sequence[dict[str, Any]] = ()) -> int:
     """The estimated prompt tokens of a request with these messages and tool specs."""
-    chars = sum(_message_chars(m) for m in messages) + (len(json.dumps(list(tools))) if tools else 0)
-    return int(chars / CHARS_PER_TOKEN) + MESSAGE_OVERHEAD * len(messages)
+    tokens = (
+        sum(_message_tokens(m) for m in messages) + (len(json.dumps(list(tools))) if tools else 0) / CHARS_PER_TOKEN
+    )
+    return int(tokens) + MESSAGE_OVERHEAD * len(messages)
 
 
 def fit_history(messages: list[Message], history_end: int, budget: int, tools: Sequence[dict[str, Any]] = ()) -> int:
