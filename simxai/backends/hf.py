@@ -10,6 +10,7 @@ import asyncio
 import functools
 import inspect
 import threading
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from simxai.backends import wire
 from simxai.backends.base import Backend, CompletionRequest, CompletionResponse
 from simxai.backends.toolcalls import extract_tool_calls
 from simxai.exceptions import BackendUnavailableError, UsageError
+from simxai.messages import Message
 
 __all__ = ["TransformersBackend", "toolace_chat_template"]
 
@@ -98,6 +100,16 @@ class TransformersBackend(Backend):
         """Drop the model and tokenizer; the next request loads them again."""
         await asyncio.to_thread(self._unload)
 
+    async def count_tokens(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]]) -> int | None:
+        """The prompt tokens of a request with these messages and tools, by the model's own tokenizer and chat
+        template (the prompt `complete` generates from). None when the tokenizer cannot be loaded.
+        """
+        request = CompletionRequest(messages=list(messages), tools=list(tools))
+        try:
+            return await asyncio.to_thread(self._count, request)
+        except (UsageError, BackendUnavailableError):
+            return None  # the completion will say what is wrong
+
     def render_prompt(self, request: CompletionRequest) -> str:
         """The prompt text `request` becomes. Blocks: loads the tokenizer on first use."""
         with self._lock:
@@ -122,6 +134,14 @@ class TransformersBackend(Backend):
             model=self.path.name,
             finish_reason="tool_calls" if calls else finish_reason,
         )
+
+    def _count(self, request: CompletionRequest) -> int:
+        with self._lock:
+            tokenizer = self._load_tokenizer()
+            encoded = tokenizer.apply_chat_template(
+                **self._template_arguments(tokenizer, request), tokenize=True, return_dict=True
+            )
+        return len(encoded["input_ids"])
 
     def _render(self, tokenizer: Any, arguments: dict[str, Any]) -> str:
         prompt: str = tokenizer.apply_chat_template(**arguments, tokenize=False)

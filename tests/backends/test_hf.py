@@ -407,3 +407,19 @@ def test_transformers_renders_the_template_like_jinja(model_folder: Path) -> Non
     assert prompt == render(_templates()[0], replay(TRICKY_CALLS))
     parsed = parse_pythonic(assistant_turns(prompt)[0])
     assert [(c.name, typed(c.arguments)) for c in parsed] == [(c.name, typed(c.arguments)) for c in TRICKY_CALLS]
+
+
+async def test_tokens_are_counted_by_the_models_own_tokenizer_and_template(model_folder: Path) -> None:
+    backend = TransformersBackend(model_folder)
+    request = make_request()
+    counted = await backend.count_tokens(request.messages, request.tools)
+    tokenizer = build_tokenizer()
+    prompt = backend.render_prompt(request)
+    assert counted == len(tokenizer(prompt, add_special_tokens=False)["input_ids"])
+    assert backend._model is None  # counting loads the tokenizer, not the model
+    fewer = await backend.count_tokens(request.messages[:1], [])
+    assert fewer is not None and fewer < counted
+
+
+async def test_no_count_from_a_folder_that_is_no_model(tmp_path: Path) -> None:
+    assert await TransformersBackend(tmp_path).count_tokens([Message.user("hi")], []) is None
