@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from simxai.agent import Agent, AgentSettings
 from simxai.backends import load_backend
@@ -67,13 +68,22 @@ def tool_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
     return [json.loads(m["content"]) for m in body["messages"] if m["role"] == "tool"]
 
 
-async def test_call_syntax_after_results_is_regenerated_once_then_rendered(demo_host):
-    server = Server("vllm_call_prediction_12", "vllm_raw_call_after_results", "vllm_raw_call_after_results")
+@pytest.mark.parametrize(
+    ("recording", "reason"),
+    [
+        ("vllm_raw_call_after_results", "the reply is function-call syntax"),
+        ("vllm_empty_after_results", "the reply is empty"),
+        ("vllm_json_after_results", "the reply is JSON"),
+        ("vllm_tool_tags_after_results", "the reply holds tool-call markup"),
+    ],
+)
+async def test_a_non_answer_after_results_is_regenerated_once_then_rendered(demo_host, recording, reason):
+    server = Server("vllm_call_prediction_12", recording, recording)
     turn = await agent(demo_host, server, max_calls_per_turn=1).run_turn("what does it predict for patient 12?")
     assert not server.replies
     assert [b["tool_choice"] for b in server.bodies] == ["auto", "none", "none"]
-    assert "not an answer (the reply is function-call syntax)" in server.bodies[2]["messages"][-1]["content"]
-    assert turn.reply == turn.calls[0].rendering and "[get_prediction" not in turn.reply
+    assert f"not an answer ({reason})" in server.bodies[2]["messages"][-1]["content"]
+    assert turn.reply == turn.calls[0].rendering and "get_prediction" not in turn.reply
     assert turn.faithfulness.regenerated and turn.faithfulness.fallback_used and turn.faithfulness.passed
 
 
