@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from simxai.hosts._imports import import_once
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_shap import seeded_global_rng
 from simxai.results import Change, Counterfactual
@@ -59,7 +60,7 @@ class CounterfactualSearch:
         mutable: Sequence[str],
         seed: int,
     ) -> None:
-        import dice_ml
+        dice_ml = import_once("dice_ml")
 
         self.table = table
         self.mutable = list(mutable)

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from simxai.exceptions import HostError, UsageError
+from simxai.hosts._imports import Quiet, import_once
 from simxai.hosts._tabular_data import Table
 from simxai.hosts._tabular_families import (
     EXPLAINERS,
@@ -69,21 +70,19 @@ def seeded_global_rng(seed: int) -> Iterator[None]:
             random.setstate(py_state)
 
 
-def import_shap() -> Any:
-    """Import shap lazily (the tabular and the text host both use this).
+#: shap builds its colour maps at import with matplotlib calls that matplotlib marks as pending deprecation;
+#: that is shap's to fix, and the test suite turns warnings into errors. Only that warning is silenced: its
+#: category, its message and the shap module that triggers it must all match.
+_SHAP_IMPORT_WARNINGS = (Quiet(r"The set_\w+ function will be deprecated", PendingDeprecationWarning, r"shap\.plots"),)
 
-    shap builds its colour maps at import with matplotlib calls that matplotlib marks as pending deprecation;
-    that is shap's to fix, and the test suite turns warnings into errors. Only that warning is ignored: its
-    category, its message and the shap module that triggers it must all match.
+
+def import_shap() -> Any:
+    """Import shap lazily, once per process, and never half (the tabular and the text host both use this).
+
+    Raises:
+        HostError: shap cannot be imported.
     """
-    with warnings.catch_warnings():
-        warnings.filterwarnings(
-            "ignore",
-            message=r"The set_\w+ function will be deprecated",
-            category=PendingDeprecationWarning,
-            module=r"shap\.plots",
-        )
-        import shap
+    shap = import_once("shap", _SHAP_IMPORT_WARNINGS)
     # The model-agnostic explainer logs every coalition's result at INFO; a server log is no place for it.
     logging.getLogger("shap").setLevel(logging.WARNING)
     return shap
