@@ -151,7 +151,9 @@ def _log_startup(settings: ServerSettings, state: AppState, backend: Backend) ->
 
 
 async def stop(state: AppState) -> None:
-    """Let streamed turns finish, then close the backends, the session store and a host the app built."""
+    """Let streamed turns finish, then close the backends and the session store, stop the host's start-up
+    work (waiting for its thread) and close a host the app built.
+    """
     if state.tasks:
         await asyncio.wait(set(state.tasks), timeout=SHUTDOWN_GRACE)
     for task in list(state.tasks):
@@ -161,6 +163,8 @@ async def stop(state: AppState) -> None:
         await state.agent.fallback.aclose()
     await state.store.close()
     state.pool.close()
+    if state.warmup is not None and not await asyncio.to_thread(state.warmup.stop, SHUTDOWN_GRACE):
+        logger.warning("the host's start-up work did not stop within %.0f s of shutdown", SHUTDOWN_GRACE)
     if state.owns_host:
         await asyncio.to_thread(close_host, state.host)
 

@@ -2,7 +2,9 @@
 counterfactual search), run in a background thread so the server answers while it is computed.
 
 `/readyz` reports the progress, and a streamed turn that waits more than a second says what the host is
-still computing. A host without start-up work (a remote host) is finished at once.
+still computing. A host without start-up work (a remote host) is finished at once. When the app stops, it
+stops the work at the host's next step and waits for the thread, so the work never outlives its app (nor, in
+a test process, runs on into the next test).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from simxai.hosts.base import Host
@@ -19,8 +22,12 @@ __all__ = ["Warmup", "start_warmup"]
 logger = logging.getLogger("simxai.server")
 
 
+class _Stopped(Exception):  # control flow inside this module, never seen by a caller
+    """Raised in the start-up thread at the host's next step once the app stops; ends the work early."""
+
+
 class Warmup:
-    """Progress of a host's start-up work; updated by its thread, read by requests."""
+    """Progress of a host's start-up work; updated by its thread, read by requests, stopped with the app."""
 
     def __init__(self) -> None:
         self.step = "starting"
@@ -30,10 +37,38 @@ class Warmup:
         self.error: str | None = None
         self._started = time.monotonic()
         self._seconds: float | None = None
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
 
     def report(self, step: str, done: int, total: int) -> None:
-        """The host's progress callback: `step` is starting, `done` of `total` steps are finished."""
+        """The host's progress callback: `step` is starting, `done` of `total` steps are finished.
+
+        Raises:
+            _Stopped: the app is stopping; the host does not start the step.
+        """
+        if self._stopping.is_set():
+            raise _Stopped(f"the app stopped before {step!r}")
         self.step, self.done, self.total = step, done, total
+
+    @property
+    def running(self) -> bool:
+        """Whether the start-up thread is still alive."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, work: Callable[[], None]) -> None:
+        """Run `work` in the start-up thread (a daemon: a host step that outlasts shutdown never holds the process)."""
+        self._thread = threading.Thread(target=work, name="simxai-warmup", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float) -> bool:
+        """Stop the work at the host's next step and wait up to `timeout` seconds for its thread.
+
+        Blocks: an app calls it from a worker thread. Returns whether the thread has ended.
+        """
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
 
     def finish(self, error: str | None = None) -> None:
         """Mark the start-up work done, with the error that stopped it if any, and note how long it took."""
@@ -74,6 +109,9 @@ def start_warmup(host: Host) -> Warmup:
         error = None
         try:
             warm(progress.report)
+        except _Stopped as exc:
+            error = str(exc)
+            logger.info("the host's start-up work stopped with the app at %s", progress.step)
         except Exception as exc:  # the questions that need the failed part report it when asked
             error = f"{type(exc).__name__}: {exc}"
             logger.warning("the host's start-up work failed at %s: %s", progress.step, error)
@@ -81,5 +119,5 @@ def start_warmup(host: Host) -> Warmup:
         if error is None:
             logger.info("the host's start-up work is done (%.1f s)", progress.body()["seconds"])
 
-    threading.Thread(target=run, name="simxai-warmup", daemon=True).start()
+    progress.start(run)
     return progress

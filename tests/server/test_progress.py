@@ -93,3 +93,40 @@ def test_warmup_reports_each_step_and_a_failure() -> None:
     fresh = Warmup()
     fresh.report("global explanation", 3, 5)
     assert fresh.text() == "the host is still computing its start-up work: global explanation (3/5 done)"
+
+
+class _EndlessHost:
+    """A host whose start-up work has no end: a step every 10 ms until it is stopped."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def warm(self, progress) -> None:
+        while True:
+            progress(f"step {self.steps}", self.steps, 10**6)
+            self.steps += 1
+            time.sleep(0.01)
+
+
+def test_stopping_the_start_up_work_ends_its_thread_at_the_next_step() -> None:
+    host = _EndlessHost()
+    warmup = start_warmup(host)  # type: ignore[arg-type]
+    assert warmup.running
+    assert warmup.stop(timeout=5) and not warmup.running
+    steps = host.steps
+    time.sleep(0.05)
+    assert host.steps == steps
+    body = warmup.body()
+    assert body["finished"] and body["error"].startswith("the app stopped before 'step ")
+
+
+async def test_an_app_stops_its_hosts_start_up_work_when_it_stops(make_app, demo_host, monkeypatch):
+    # The work must not outlive its app: in one test process it would run on into the next tests.
+    endless = _EndlessHost()
+    monkeypatch.setattr(demo_host, "warm", endless.warm)
+    app = make_app()
+    async with serving(app) as client:
+        assert (await client.get("/healthz")).status_code == 200
+        warmup = app.state.simxai.warmup
+        assert warmup.running
+    assert not warmup.running and warmup.finished and "the app stopped" in warmup.body()["error"]
