@@ -140,6 +140,7 @@ LONG_MODULES = {
     "agent.py",
     "backends/router.py",
     "eval_suite/router_training/templates.py",
+    "eval_suite/router_training/templates_varied.py",
     "eval_suite/lext/evaluate.py",
     "results.py",
     "backends/toolcalls.py",

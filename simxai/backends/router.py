@@ -66,7 +66,7 @@ __all__ = [
 
 #: The calibrated top probability below which the router asks which of two functions is meant (chosen on the
 #: dev split of the training data, docs/router.md).
-ASK_BELOW = 0.5
+ASK_BELOW = 0.6
 #: How a clarifying question of the router starts; the next turn may answer it.
 CLARIFICATION_PREFIX = "To answer the right question:"
 #: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from simxai.backends.base import CompletionRequest, CompletionResponse
-from simxai.backends.router import CLARIFICATION_PREFIX, MAX_CALLS, RouterBackend, spec_documents
+from simxai.backends.router import ASK_BELOW, CLARIFICATION_PREFIX, MAX_CALLS, RouterBackend, spec_documents
 from simxai.exceptions import UsageError
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef
@@ -137,11 +137,9 @@ async def test_selection(router: RouterBackend, text: str, schema: HostSchema, e
             "what does it predict for patients with glucose above 120 and age under 50?",
             ("get_prediction", {"instance": "glucose > 120 and age < 50"}),
         ),
-        pytest.param(
+        (
             "what would the model say for a 50 year old with bmi 30 and glucose 120?",
             ("get_prediction", {"instance": {"age": 50, "bmi": 30, "glucose": 120}}),
-            # the mask reads "with bmi 30 and glucose 120" as a group; the selector then prefers a what-if (p 0.6)
-            marks=pytest.mark.xfail(strict=True, reason="learned selector: an instance described by values"),
         ),
     ],
 )
@@ -348,7 +346,7 @@ async def test_tool_choice_none_gets_a_plain_reply(router: RouterBackend) -> Non
 
 def test_the_defaults_and_validation() -> None:
     router = RouterBackend()
-    assert router.name == "router" and router.writes_replies is False and router.threshold == 0.5
+    assert router.name == "router" and router.writes_replies is False and router.threshold == ASK_BELOW == 0.6
     with pytest.raises(UsageError, match="between 0 and 1"):
         RouterBackend(threshold=1.5)
 
@@ -439,7 +437,6 @@ async def test_a_compound_request_calls_each_function(router: RouterBackend, tex
 
 # The loan host (`simxai.hosts.loan`): a user's own model, loaded from its files, with no patients, bmi or glucose.
 # Our own phrasings, plus the requests of issue 21 (item 3), with the call each one asks for.
-_ROUTER_REWRITE = "function selection, not arguments (the router is being rewritten as a learned model)"
 LOAN: list[Any] = [
     ("why was applicant 12 rejected?", ("get_local_explanation", {"instance": 12, "prediction_label": "rejected"})),
     (
@@ -458,11 +455,7 @@ LOAN: list[Any] = [
         ("get_prediction", {"instance": 404}),
     ),
     ("what does the model predict for applicants under 30?", ("get_prediction", {"instance": "age < 30"})),
-    pytest.param(
-        "what does the bank's model look at most when deciding on a loan?",
-        ("get_global_explanation", {}),
-        marks=pytest.mark.xfail(strict=True, reason=f"get_prediction chosen: {_ROUTER_REWRITE}"),
-    ),
+    ("what does the bank's model look at most when deciding on a loan?", ("get_global_explanation", {})),
     (
         "which factors hurt applicant 606's credit application the most?",
         ("get_local_explanation", {"instance": 606}),

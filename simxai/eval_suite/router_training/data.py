@@ -26,100 +26,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from simxai.eval_suite.router_training.filling import Filler, noisy
 from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
 from simxai.eval_suite.router_training.templates import TEMPLATES
+from simxai.eval_suite.router_training.templates_varied import VARIED
 from simxai.hosts.base import HostSchema
 
 __all__ = ["Example", "TrainingData", "build_training_data", "fingerprint"]
 
 SEED = 12
 DEV_SHARE = 0.2
-FILLS_PER_TEMPLATE = 6  # fillings of each template for each schema
-
-_WRAPPERS = (
-    "",
-    "",
-    "",
-    "",
-    "",
-    "",
-    "can you tell me ",
-    "could you please tell me ",
-    "please, ",
-    "i'd like to know ",
-    "i want to know ",
-    "hey, ",
-    "ok so ",
-    "now ",
-    "and ",
-    "so ",
-    "i wonder ",
-    "tell me, ",
-)
-_COUNT_WORDS = ("2", "3", "4", "5", "two", "three", "four", "five", "a few", "some")
-_METRICS = ("accuracy", "precision", "recall", "f1 score", "auc", "confusion matrix", "f-score", "roc auc")
-# What each schema's model outputs, as a user names it ("what is the sentiment of ...").
-_TASKS: dict[str, tuple[str, ...]] = {
-    "diabetes progression": ("progression", "outcome"),
-    "VADER review sentiment": ("sentiment", "tone"),
-    "loan approval": ("decision", "loan decision"),
-    "customer churn": ("churn risk",),
-    "card fraud": ("fraud risk", "risk"),
-    "employee attrition": ("attrition risk",),
-    "student outcome": ("outcome",),
-    "wine quality": ("quality", "rating"),
-    "machine failure": ("failure risk", "status"),
-    "insurance claim": ("claim decision",),
-    "flight delay": ("delay status",),
-    "mushroom": ("edibility",),
-    "heart disease": ("risk", "diagnosis"),
-    "house sale": ("sale speed",),
-    "spam filter": ("spam label", "category"),
-    "toxicity": ("toxicity",),
-    "news topic": ("topic", "category"),
-    "tweet emotion": ("emotion", "mood"),
-    "support ticket": ("urgency", "priority"),
-    "ttm diabetes": ("diabetes risk",),
-    "ttm compas": ("recidivism risk",),
-    "ttm german": ("credit risk",),
-}
-_TEXT_WORDS = (
-    "slow",
-    "great",
-    "awful",
-    "late",
-    "friendly",
-    "broken",
-    "cheap",
-    "excellent",
-    "boring",
-    "rude",
-    "fast",
-    "helpful",
-    "terrible",
-    "amazing",
-    "urgent",
-    "free",
-    "winner",
-    "meeting",
-    "refund",
-    "happy",
-    "angry",
-)
-_TEXTS = (
-    "the delivery was late and the box was broken",
-    "absolutely loved it, would buy again",
-    "not worth the money at all",
-    "the staff were friendly but the food was cold",
-    "you have won a free cruise, click here",
-    "can we move the meeting to thursday",
-    "this is the worst update so far",
-    "the team played brilliantly last night",
-    "parliament votes on the new budget today",
-    "my screen keeps freezing after login",
-    "what a lovely surprise this morning",
-    "i am scared of what comes next",
-)
+FILLS_PER_TEMPLATE = 4  # fillings of each template for each schema
 
 
 @dataclass(frozen=True)
@@ -160,208 +77,16 @@ def _held_out(key: str, share: float = DEV_SHARE) -> bool:
     return value < share
 
 
-def _plural(noun: str) -> str:
-    irregular = {"person": "people", "child": "children", "analysis": "analyses"}
-    if noun in irregular:
-        return irregular[noun]
-    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
-
-
-def _readable(name: str) -> str:
-    return name.replace("_", " ").lower()
-
-
-def _value(low: float, high: float, rng: random.Random) -> str:
-    value = rng.uniform(low, high)
-    if high - low <= 2:
-        return f"{value:.2f}"
-    return str(round(value))
-
-
-class _Filler:
-    """Fills one template's slots for one schema; None when the schema has nothing for a slot."""
-
-    def __init__(self, schema: HostSchema, rng: random.Random) -> None:
-        self.schema = schema
-        self.rng = rng
-        self.noun = schema.instance_noun or "instance"
-        self.numeric = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
-        self.categorical = [f for f in schema.features if f.type == "categorical" and f.categories]
-        self.text = schema.kind == "text"
-
-    def feature_name(self, feature: object) -> str:
-        from simxai.hosts.base import FeatureSchema
-
-        assert isinstance(feature, FeatureSchema)
-        names = [_readable(feature.name), *feature.aliases]
-        return self.rng.choice(names)
-
-    def reference(self) -> str:
-        rng, noun = self.rng, self.noun
-        high = self.schema.id_range[1] if self.schema.id_range else 500
-        number = rng.randint(0, high)
-        forms = [
-            f"{noun} {number}",
-            f"{noun} {number}",
-            f"{noun} #{number}",
-            f"id {number}",
-            f"the {noun} with id {number}",
-            f"{noun} number {number}",
-            f"instance {number}",
-            f"row {number}",
-            f"sample {number}",
-            f"this {noun}",
-            "this one",
-            "it",
-            "this instance",
-            f"data point {number}",
-            f"{number}",
-        ]
-        if self.text:
-            forms += [f"'{rng.choice(_TEXTS)}'"] * 5 + [f'"{rng.choice(_TEXTS)}"'] * 2
-        elif len(self.numeric) >= 2:
-            # an instance described by its feature values ("a patient with bmi 30 and age 50")
-            first, second = rng.sample(self.numeric, 2)
-            one = f"{self.feature_name(first)} {_value(first.min or 0, first.max or 1, rng)}"
-            two = f"{self.feature_name(second)} {_value(second.min or 0, second.max or 1, rng)}"
-            forms += [f"a {noun} with {one} and {two}", f"someone with {one}", f"a {noun} whose {one}"]
-            age = next((f for f in self.numeric if f.name == "age"), None)
-            if age is not None:
-                years = rng.randint(int(age.min or 20), int(age.max or 80))
-                forms += [f"a {years} year old with {one}", f"a {years} year old {noun}"]
-        return rng.choice(forms)
-
-    def group(self) -> str | None:
-        rng, plural = self.rng, _plural(self.noun)
-        labels = self.schema.class_names
-        forms = [f"all {plural}", f"the {plural} predicted {rng.choice(labels)}" if labels else f"all {plural}"]
-        if labels:
-            forms.append(f"{plural} labelled {rng.choice(labels)}")
-        if self.numeric:
-            feature = rng.choice(self.numeric)
-            name, value = self.feature_name(feature), _value(feature.min or 0, feature.max or 1, rng)
-            forms += [
-                f"{plural} with {name} above {value}",
-                f"{plural} whose {name} is below {value}",
-                f"those with a {name} over {value}",
-                f"{plural} with {name} of at least {value}",
-                f"people with {name} under {value}",
-            ]
-        if self.categorical:
-            feature = rng.choice(self.categorical)
-            forms.append(f"{plural} with {self.feature_name(feature)} {rng.choice(feature.categories or [''])}")
-        return rng.choice(forms)
-
-    def change(self) -> str | None:
-        rng = self.rng
-        if self.text:
-            first, second = rng.sample(_TEXT_WORDS, 2)
-            return rng.choice(
-                [
-                    f"we replace '{first}' with '{second}'",
-                    f"the word '{first}' were '{second}'",
-                    f"'{first}' were removed",
-                    f"it said '{second}' instead of '{first}'",
-                    f"i change '{first}' to '{second}'",
-                ]
-            )
-        options = []
-        if self.numeric:
-            feature = rng.choice(self.numeric)
-            name, value = self.feature_name(feature), _value(feature.min or 0, feature.max or 1, rng)
-            pronoun = rng.choice(["her", "his", "their", "its", "the"])
-            options += [
-                f"{pronoun} {name} were {value}",
-                f"{name} was {value}",
-                f"we increase {name} by {value}",
-                f"{name} went down by {value}",
-                f"{name} were {rng.choice(['10', '20', 'ten', '5'])} percent higher",
-                f"{name} dropped to {value}",
-                f"{name} doubled",
-                f"{pronoun} {name} was {value} instead",
-            ]
-        if self.categorical:
-            feature = rng.choice(self.categorical)
-            options.append(f"{self.feature_name(feature)} were {rng.choice(feature.categories or [''])}")
-        return rng.choice(options) if options else None
-
-    def fill(self, template: str) -> str | None:
-        rng, schema = self.rng, self.schema
-        labels = list(schema.class_names) or ["positive", "negative"]
-        first_label, second_label = rng.sample(labels, 2) if len(labels) > 1 else (labels[0], labels[0])
-        values: dict[str, str | None] = {
-            "n": self.noun,
-            "ns": _plural(self.noun),
-            "lab": first_label,
-            "lab2": second_label,
-            "k": rng.choice(_COUNT_WORDS),
-            "metric": rng.choice(_METRICS),
-            "metric2": rng.choice(_METRICS),
-            "pro": rng.choice(["her", "his", "their", "its"]),
-            "id": str(rng.randint(0, 400)),
-            "id2": str(rng.randint(0, 400)),
-        }
-        values["task"] = rng.choice(_TASKS.get(schema.name, ("prediction",)))
-        slots = set(re.findall(r"\{(\w+)\}", template))
-        if "ref" in slots:
-            values["ref"] = self.reference()
-        if "grp" in slots:
-            values["grp"] = self.group()
-        if "subj" in slots:
-            values["subj"] = self.reference() if rng.random() < 0.6 else self.group()
-        if "chg" in slots or "chg2" in slots:
-            values["chg"] = values["chg2"] = self.change()
-        features = self.numeric + self.categorical
-        if slots & {"f", "f2"}:
-            if len(features) < 2:
-                return None
-            first, second = rng.sample(features, 2)
-            values["f"], values["f2"] = self.feature_name(first), self.feature_name(second)
-        if slots & {"nf", "v"}:
-            if not self.numeric:
-                return None
-            feature = rng.choice(self.numeric)
-            values["nf"], values["v"] = self.feature_name(feature), _value(feature.min or 0, feature.max or 1, rng)
-        if slots & {"cf", "c"}:
-            if not self.categorical:
-                return None
-            feature = rng.choice(self.categorical)
-            values["cf"], values["c"] = self.feature_name(feature), rng.choice(feature.categories or [""])
-        if any(values.get(slot) is None for slot in slots):
-            return None
-        return template.format(**{slot: values[slot] for slot in slots})
-
-
-def _noisy(text: str, rng: random.Random) -> str:
-    """The request as people type it: sometimes a wrapper, no question mark, a capital, or one typo."""
-    text = rng.choice(_WRAPPERS) + text
-    roll = rng.random()
-    if roll < 0.15:
-        text = text.rstrip("?")
-    elif roll < 0.3:
-        text = text[:1].upper() + text[1:]
-    if rng.random() < 0.12:
-        words = text.split()
-        candidates = [i for i, w in enumerate(words) if w.isalpha() and len(w) > 4]
-        if candidates:
-            i = rng.choice(candidates)
-            word = words[i]
-            j = rng.randrange(1, len(word) - 1)
-            words[i] = (
-                word[:j] + word[j + 1 :] if rng.random() < 0.5 else word[:j] + word[j + 1] + word[j] + word[j + 2 :]
-            )
-            text = " ".join(words)
-    return text
-
-
 def _paraphrases(schemas: Sequence[HostSchema]) -> list[Example]:
     rng = random.Random(SEED)
     examples = []
-    for function, templates in TEMPLATES.items():
+    for function, written in TEMPLATES.items():
+        # the varied templates come after the plain ones, so a template's number (and its split) stays put
+        templates = written + VARIED.get(function, ())
         for number, template in enumerate(templates):
             template_dev = _held_out(f"{function}:{number}:{template}")
             for schema in schemas:
-                filler = _Filler(schema, rng)
+                filler = Filler(schema, rng)
                 seen = set()
                 for _ in range(FILLS_PER_TEMPLATE):
                     filled = filler.fill(template)
@@ -369,7 +94,7 @@ def _paraphrases(schemas: Sequence[HostSchema]) -> list[Example]:
                         continue
                     seen.add(filled)
                     split = "dev" if template_dev or schema.name in DEV_SCHEMAS else "train"
-                    examples.append(Example(_noisy(filled, rng), function, schema.name, "paraphrase", split))
+                    examples.append(Example(noisy(filled, rng), function, schema.name, "paraphrase", split))
     return examples
 
 

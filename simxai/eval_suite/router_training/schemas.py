@@ -16,7 +16,7 @@ from simxai.hosts.base import FeatureSchema, HostSchema
 __all__ = ["DEV_SCHEMAS", "builtin_schemas", "ttm_schemas"]
 
 #: Schemas whose requests are all held out for the dev split: new hosts the model never saw in training.
-DEV_SCHEMAS = frozenset({"loan approval", "flight delay", "mushroom", "tweet emotion", "ttm german"})
+DEV_SCHEMAS = frozenset({"loan approval", "flight delay", "mushroom", "tweet emotion", "ttm german", "hotel booking"})
 
 # (name, kind, noun, labels, features); a feature is (name, "num", low, high, aliases) or (name, "cat", values)
 _Feature = tuple[object, ...]
@@ -205,7 +205,63 @@ _SPECS: list[tuple[str, str, str, list[str], list[_Feature]]] = [
             ("garden", "cat", ["yes", "no"]),
         ],
     ),
+    (
+        "water pump",
+        "tabular",
+        "pump",
+        ["functional", "needs repair"],
+        [
+            ("pump_age_years", "num", 0, 50, ["pump age"]),
+            ("population_served", "num", 0, 5000, ["population"]),
+            ("altitude", "num", 0, 2800, ["elevation"]),
+            ("extraction_type", "cat", ["gravity", "handpump", "motor"]),
+            ("water_quality", "cat", ["soft", "salty", "muddy"]),
+        ],
+    ),
+    (
+        "job screening",
+        "tabular",
+        "candidate",
+        ["hired", "not hired"],
+        [
+            ("years_experience", "num", 0, 30, ["experience"]),
+            ("test_score", "num", 0, 100, ["assessment score"]),
+            ("interview_rating", "num", 1, 10, ["interview score"]),
+            ("education", "cat", ["high school", "bachelor", "master", "phd"]),
+            ("referral", "cat", ["yes", "no"]),
+            ("age", "num", 18, 66, []),
+        ],
+    ),
+    (
+        "hotel booking",
+        "tabular",
+        "booking",
+        ["kept", "cancelled"],
+        [
+            ("lead_time_days", "num", 0, 365, ["lead time"]),
+            ("nightly_rate", "num", 40, 600, ["price per night", "rate"]),
+            ("special_requests", "num", 0, 5, ["requests"]),
+            ("deposit_type", "cat", ["none", "refundable", "non-refundable"]),
+            ("nights", "num", 1, 21, ["length of stay"]),
+            ("market_segment", "cat", ["online", "corporate", "group"]),
+        ],
+    ),
+    (
+        "crop disease",
+        "tabular",
+        "field",
+        ["healthy", "blighted"],
+        [
+            ("rainfall_mm", "num", 0, 400, ["rainfall"]),
+            ("soil_ph", "num", 4, 9, ["soil acidity"]),
+            ("humidity", "num", 20, 100, []),
+            ("crop", "cat", ["wheat", "maize", "potato"]),
+            ("fertilizer_kg", "num", 0, 300, ["fertilizer"]),
+        ],
+    ),
     ("spam filter", "text", "email", ["ham", "spam"], []),
+    ("forum post", "text", "post", ["helpful", "unhelpful"], []),
+    ("contract clause", "text", "clause", ["fair", "unfair"], []),
     ("toxicity", "text", "comment", ["toxic", "non-toxic"], []),
     ("news topic", "text", "article", ["sports", "politics", "business", "science"], []),
     ("tweet emotion", "text", "tweet", ["joy", "anger", "sadness", "fear"], []),

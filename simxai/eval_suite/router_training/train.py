@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from simxai.backends._router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
+from simxai.backends.router import ASK_BELOW
 from simxai.eval_suite.router_training.data import SEED, Example, TrainingData, build_training_data, fingerprint
 
 __all__ = ["SETTINGS", "main", "train"]
@@ -38,9 +39,8 @@ SETTINGS: dict[str, Any] = {
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
 }
-#: The router asks instead of answering when the calibrated top probability is below this ...
-ASK_BELOW = 0.5
-#: ... or when the runner-up is within this ratio of the top probability.
+#: The router asks when the calibrated top probability is below `ASK_BELOW` (the router's constant, chosen
+#: from this module's threshold sweep on dev) or when the runner-up is within this ratio of the top probability.
 CLOSE_RATIO = 0.0
 
 
