@@ -150,6 +150,11 @@ VARIED: dict[str, tuple[str, ...]] = {
         "what lies behind the decision on {ref}?",
         "what's behind the prediction for {ref}?",
         "which factors are behind {ref}'s label?",
+        "why was {ref} {lab}?",
+        "why was it {lab}?",
+        "why is {ref} {lab}?",
+        "why was {ref} given {lab}?",
+        "why were they {lab}?",
     ),
     "get_global_explanation": (
         "what does {mdl} look at most when deciding?",

@@ -38,7 +38,11 @@ SETTINGS: dict[str, Any] = {
     "seed": SEED,
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
+    # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples) weighs this many generated ones
+    "written_weight": 4.0,
 }
+# The sources whose requests were written by people rather than generated from this module's templates.
+_WRITTEN = frozenset({"coxql", "talktomodel", "spec"})
 #: The router asks when the calibrated top probability is below `ASK_BELOW` (the router's constant, chosen
 #: from this module's threshold sweep on dev) or when the runner-up is within this ratio of the top probability.
 CLOSE_RATIO = 0.0
@@ -64,7 +68,7 @@ def _features(vectorizer: Any, texts: Sequence[str], settings: dict[str, Any]) -
     return scipy.sparse.hstack([matrix, scipy.sparse.csr_matrix(embeddings)]).tocsr()
 
 
-def _fit(texts: Sequence[str], labels: Sequence[str], settings: dict[str, Any]) -> tuple[Any, Any]:
+def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, Any]) -> tuple[Any, Any]:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -77,7 +81,8 @@ def _fit(texts: Sequence[str], labels: Sequence[str], settings: dict[str, Any]) 
         max_iter=settings["max_iter"],
         random_state=settings["seed"],
     )
-    classifier.fit(matrix, list(labels))
+    weights = [settings["written_weight"] if e.source in _WRITTEN else 1.0 for e in examples]
+    classifier.fit(matrix, [e.label for e in examples], sample_weight=np.asarray(weights))
     return vectorizer, classifier
 
 
@@ -157,7 +162,7 @@ def train(
     started = time.perf_counter()
     train_texts, dev_texts = _texts(train_examples, data), _texts(dev_examples, data)
     log(f"masked {len(train_texts)} train + {len(dev_texts)} dev requests in {time.perf_counter() - started:.1f} s")
-    vectorizer, classifier = _fit(train_texts, [e.label for e in train_examples], settings)
+    vectorizer, classifier = _fit(train_examples, train_texts, settings)
     classes = [str(c) for c in classifier.classes_]
     dev_logits = classifier.decision_function(_features(vectorizer, dev_texts, settings))
     gold = np.array([classes.index(e.label) for e in dev_examples])
@@ -188,7 +193,7 @@ def train(
     dev_model = _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": "train"})
     final_examples = [*train_examples, *dev_examples] if settings["final_fit"] == "train+dev" else train_examples
     final_texts = [*train_texts, *dev_texts] if settings["final_fit"] == "train+dev" else train_texts
-    vectorizer, classifier = _fit(final_texts, [e.label for e in final_examples], settings)
+    vectorizer, classifier = _fit(final_examples, final_texts, settings)
     return _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": settings["final_fit"]}), dev_model
 
 
