@@ -142,6 +142,7 @@ def _number_words(number: int) -> str:
 
 
 def plural(noun: str) -> str:
+    """The plural of an instance noun ("patient" -> "patients", "person" -> "people")."""
     irregular = {"person": "people", "child": "children", "analysis": "analyses"}
     if noun in irregular:
         return irregular[noun]
@@ -171,11 +172,13 @@ class Filler:
         self.text = schema.kind == "text"
 
     def feature_name(self, feature: object) -> str:
+        """A feature as a user names it: its readable name or one of its aliases."""
         assert isinstance(feature, FeatureSchema)
         names = [_readable(feature.name), *feature.aliases]
         return self.rng.choice(names)
 
     def reference(self) -> str:
+        """An instance: an id in one of many forms, a pronoun, a quoted text, or a description by values."""
         rng, noun = self.rng, self.noun
         high = self.schema.id_range[1] if self.schema.id_range else 500
         number = rng.randint(0, high)
@@ -245,6 +248,7 @@ class Filler:
         return rng.choice(forms)
 
     def model_word(self) -> str:
+        """A name for the model: "the model", "the system", "the bank's model", "the fraud risk model"."""
         rng = self.rng
         roll = rng.random()
         if roll < 0.7:
@@ -254,6 +258,7 @@ class Filler:
         return f"the {rng.choice(_TASKS.get(self.schema.name, ('prediction',)))} model"
 
     def group(self) -> str | None:
+        """A group of instances: all of them, by label or prediction, or by a condition on a feature."""
         rng, nouns = self.rng, plural(self.noun)
         labels = self.schema.class_names
         forms = [f"all {nouns}", f"the {nouns} predicted {rng.choice(labels)}" if labels else f"all {nouns}"]
@@ -283,6 +288,7 @@ class Filler:
         return rng.choice(forms)
 
     def change(self) -> str | None:
+        """A change to an instance, as a what-if names it ("her bmi were 30", "we replace 'slow' with 'fast'")."""
         rng = self.rng
         if self.text:
             first, second = rng.sample(_TEXT_WORDS, 2)
@@ -327,6 +333,7 @@ class Filler:
         return rng.choice(options) if options else None
 
     def fill(self, template: str) -> str | None:
+        """The template with every slot filled; None when the schema has nothing for one of its slots."""
         rng, schema = self.rng, self.schema
         labels = list(schema.class_names) or ["positive", "negative"]
         first_label, second_label = rng.sample(labels, 2) if len(labels) > 1 else (labels[0], labels[0])
