@@ -140,6 +140,9 @@ def pair_features(reading: Reading, feature_at: int, number_at: int | None, role
     between = list(words[lo + 1 : hi])
     for word in between:
         features["B=" + word] = 1.0
+        if len(word) > 4 and not word.startswith("<"):
+            # a word's stem: an unseen form ("exceeds") shares it with a seen one ("exceeding")
+            features["S=" + word[:4]] = 1.0
     for a, b in zip(between, between[1:], strict=False):
         features[f"BB={a} {b}"] = 1.0
     if len(between) <= 6:
@@ -163,6 +166,12 @@ def gap_features(reading: Reading, left: int, right: int) -> Features:
         features["B=" + word] = 1.0
     for a, b in zip(between, between[1:], strict=False):
         features[f"BB={a} {b}"] = 1.0
+    if not {"and", "or", "but"} & set(between):
+        # a list ("a, b and c"): the coordinator that ends it joins every pair in it
+        k = right + 1
+        while k < len(words) and (words[k] == "," or words[k].startswith("<")):
+            k += 1
+        features["list=" + (words[k] if k < len(words) and words[k] in ("and", "or") else "none")] = 1.0
     features[f"before={_word(words, right - 1)}"] = 1.0
     features[f"before2={_word(words, right - 2)} {_word(words, right - 1)}"] = 1.0
     for word in words[max(0, left - 4) : left]:
