@@ -163,7 +163,7 @@ def pair_features(reading: Reading, feature_at: int, number_at: int | None, role
         features[f"BB={a} {b}"] = 1.0
     if len(between) <= 6:
         features["Bseq=" + " ".join(between)] = 1.0
-    for offset in (1, 2, 3):
+    for offset in (1, 2):
         features[f"l{offset}={_word(words, lo - offset)}"] = 1.0
         features[f"r{offset}={_word(words, hi + offset)}"] = 1.0
     features[f"l12={_word(words, lo - 2)} {_word(words, lo - 1)}"] = 1.0

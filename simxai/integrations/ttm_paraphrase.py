@@ -22,6 +22,7 @@ from simxai.integrations.ttm_reader import Mention, Reading
 __all__ = [
     "COMPARISON_PHRASES",
     "JOIN_PHRASES",
+    "UPDATE_PHRASES",
     "VALUE_PHRASES",
     "paraphrased_filters",
     "paraphrased_joins",
@@ -124,6 +125,63 @@ COMPARISON_PHRASES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Ways to write a what-if change "feature <update> number" (``N`` as above).
+UPDATE_PHRASES: dict[str, tuple[str, ...]] = {
+    "increase": (
+        "were increased by",
+        "increased by",
+        "is increased by",
+        "raised by",
+        "were raised by",
+        "went up by",
+        "up by",
+        "incremented by",
+        "grew by",
+        "plus",
+        "were N higher",
+        "were N more",
+        "N higher",
+        "N more",
+        "N greater",
+        "N larger",
+        "N bigger",
+    ),
+    "decrease": (
+        "were decreased by",
+        "decreased by",
+        "is decreased by",
+        "reduced by",
+        "were reduced by",
+        "lowered by",
+        "went down by",
+        "down by",
+        "cut by",
+        "dropped by",
+        "minus",
+        "were N lower",
+        "were N less",
+        "N lower",
+        "N less",
+        "N smaller",
+        "N fewer",
+    ),
+    "set": (
+        "were set to",
+        "set to",
+        "is set to",
+        "were",
+        "was",
+        "is",
+        "changed to",
+        "were changed to",
+        "equal to",
+        "became",
+        "of",
+        "at",
+        "=",
+    ),
+}
+
 #: Ways to say a yes/no feature holds or not, right after the feature's name.
 VALUE_PHRASES: dict[str, tuple[str, ...]] = {
     "true": ("is true", "are true", "equal to true", "is yes", "= true", "being true", "holds", "is set"),
@@ -173,7 +231,8 @@ def paraphrased_filters(
     featurize: Callable[[Reading, int, int | None, str], Features],
     seed: int,
 ) -> list[tuple[str, Features, str]]:
-    """Examples for the comparison and value classifiers from the filters of one aligned pair, re-phrased.
+    """Examples for the comparison, update and value classifiers from the filters and changes of one aligned
+    pair, re-phrased.
 
     Args:
         reading: the masked utterance.
@@ -184,19 +243,18 @@ def paraphrased_filters(
     rng = random.Random(seed)
     found: list[tuple[str, Features, str]] = []
     for feature_at, number_at, role, model, _label in pairs:
-        if role != "filter":
+        if role != "filter" and model != "update":
             continue
         if model == "comparison" and number_at is not None and feature_at < number_at:
             if number_at - feature_at > 7:
                 continue
             for label, phrases in COMPARISON_PHRASES.items():
                 for phrase in rng.sample(phrases, _PER_LABEL):
-                    words = phrase.split()
-                    after = words[words.index("N") + 1 :] if "N" in words else []
-                    before = words[: words.index("N")] if "N" in words else words
-                    new = _replace(reading, feature_at + 1, number_at, before, after)
-                    shift = len(before) - (number_at - feature_at - 1)
-                    found.append(("comparison", featurize(new, feature_at, number_at + shift, role), label))
+                    found.append(_rephrased(reading, feature_at, number_at, phrase, featurize, role, model, label))
+        elif model == "update" and number_at is not None and 0 <= number_at - feature_at - 1 <= 5:
+            for label, phrases in UPDATE_PHRASES.items():
+                for phrase in rng.sample(phrases, _PER_LABEL):
+                    found.append(_rephrased(reading, feature_at, number_at, phrase, featurize, role, model, label))
         elif model == "value" and number_at is None:
             following = set(reading.words[feature_at + 1 : feature_at + 4])
             preceding = set(reading.words[max(0, feature_at - 2) : feature_at])
@@ -298,6 +356,25 @@ def referring_copies(
     new = _replace(reading, end, end, phrase, [])
     features = featurize(new)
     return [("shape", features, shape), ("context", features, "previousfilter and")]
+
+
+def _rephrased(
+    reading: Reading,
+    feature_at: int,
+    number_at: int,
+    phrase: str,
+    featurize: Callable[[Reading, int, int | None, str], Features],
+    role: str,
+    model: str,
+    label: str,
+) -> tuple[str, Features, str]:
+    """One example: the words between a feature and its number replaced by `phrase` (``N``: the number)."""
+    words = phrase.split()
+    after = words[words.index("N") + 1 :] if "N" in words else []
+    before = words[: words.index("N")] if "N" in words else words
+    new = _replace(reading, feature_at + 1, number_at, before, after)
+    shift = len(before) - (number_at - feature_at - 1)
+    return (model, featurize(new, feature_at, number_at + shift, role), label)
 
 
 def _replace(reading: Reading, start: int, stop: int, words: list[str], after: list[str]) -> Reading:
