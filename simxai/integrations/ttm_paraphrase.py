@@ -26,7 +26,6 @@ __all__ = [
     "VALUE_PHRASES",
     "paraphrased_filters",
     "paraphrased_joins",
-    "referring_copies",
 ]
 
 #: Ways to write "feature <comparison> number". ``N`` marks where the number goes when it is not at the end.
@@ -297,65 +296,6 @@ def paraphrased_joins(
                 new = _replace(reading, left + 1, right, words, [])
                 found.append(("join", featurize(new, left, left + 1 + len(words)), label))
     return found
-
-
-# "for these instances", "on the previous data", ...: how a request refers back to the data of the last turn
-_REFERENCE_PREPOSITIONS = ("for", "on", "of", "about", "among")
-_REFERENCE_DETERMINERS = ("these", "those", "the previous", "the same", "the above", "the last")
-_REFERENCE_NOUNS = (
-    "instances",
-    "instance",
-    "data points",
-    "data",
-    "people",
-    "ones",
-    "rows",
-    "predictions",
-    "cases",
-    "items",
-    "group",
-    "subset",
-    "individuals",
-    "examples",
-    "records",
-)
-# the share of the requests without filters that get a referring copy
-_REFERRING_SHARE = 0.3
-# operations about the system or the whole dataset, which take no data of a last turn
-_NOT_ON_DATA = frozenset({"self", "function", "model", "data", "define", "followup", "previousoperation"})
-
-
-def referring_copies(
-    reading: Reading, shape: str, featurize: Callable[[Reading], Features], seed: int
-) -> list[tuple[str, Features, str]]:
-    """Examples for the shape and context classifiers: a request without filters, made to refer to the last
-    turn's data ("..., for these instances?"), keeps its shape and takes ``previousfilter and``.
-
-    The templates refer back with only some operations' wordings; referring is independent of the operation,
-    so every operation on data gets it.
-
-    Args:
-        reading: a masked training utterance with no filter and no context.
-        shape: its program shape.
-        featurize: the sentence features (`ttm_features.sentence_features`).
-        seed: seeds the choice of phrasing.
-    """
-    if _NOT_ON_DATA & set(shape.split()) or {"these", "those", "previous", "them"} & set(reading.words):
-        return []
-    rng = random.Random(seed)
-    if rng.random() >= _REFERRING_SHARE:
-        return []
-    phrase = [
-        rng.choice(_REFERENCE_PREPOSITIONS),
-        *rng.choice(_REFERENCE_DETERMINERS).split(),
-        *rng.choice(_REFERENCE_NOUNS).split(),
-    ]
-    end = len(reading.words)
-    while end and reading.words[end - 1] in ("?", ".", "!"):
-        end -= 1
-    new = _replace(reading, end, end, phrase, [])
-    features = featurize(new)
-    return [("shape", features, shape), ("context", features, "previousfilter and")]
 
 
 def _rephrased(

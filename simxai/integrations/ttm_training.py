@@ -27,7 +27,7 @@ from simxai.integrations.ttm_features import gap_features, mention_features, pai
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel
 from simxai.integrations.ttm_linear import Features, fit_classifier
-from simxai.integrations.ttm_paraphrase import paraphrased_filters, paraphrased_joins, referring_copies
+from simxai.integrations.ttm_paraphrase import paraphrased_filters, paraphrased_joins
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 
 __all__ = [
@@ -178,15 +178,12 @@ def examples(alignment: Alignment) -> list[tuple[str, Features, str]]:
         found.append((model, pair_features(reading, feature_at, number_at, role), label))
     found += [("join", gap_features(reading, left, right), join) for left, right, join in alignment.gaps]
     seed = zlib.crc32(" ".join(reading.words).encode())
-    unfiltered = alignment.context == "none" and not set(alignment.roles) & {"filter", "id", *_FILTERS}
-    referring = referring_copies(reading, alignment.shape, sentence_features, seed) if unfiltered else []
     return (
         found
         + negations(alignment)
         + [
             *paraphrased_filters(reading, alignment.pairs, pair_features, seed),
             *paraphrased_joins(reading, alignment.gaps, gap_features, seed),
-            *referring,
         ]
     )
 
