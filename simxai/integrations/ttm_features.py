@@ -150,6 +150,9 @@ def pair_features(reading: Reading, feature_at: int, number_at: int | None, role
     if number_at is None:
         lo = hi = feature_at
         features["order=none"] = 1.0
+        # a yes/no value is said after its feature ("woman equal to false", "smoker is not true")
+        for word in words[feature_at + 1 : feature_at + 4]:
+            features["V=" + word] = 1.0
     else:
         lo, hi = sorted((feature_at, number_at))
         features["order=" + ("fn" if feature_at < number_at else "nf")] = 1.0
