@@ -13,6 +13,7 @@ Four views of a `Reading`:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from simxai.integrations.ttm_grammar import (
@@ -27,6 +28,10 @@ from simxai.integrations.ttm_reader import Reading
 __all__ = ["gap_features", "grammar_words", "mention_features", "pair_features", "sentence_features"]
 
 _START, _END = "<s>", "</s>"
+#: The scale of the sentence embedding against the sparse features (0: not used).
+EMBEDDING_WEIGHT = 2.0
+# masks as plain words, which the embedding model knows
+_PLAIN = {"<fnum>": "feature", "<fcat>": "feature", "<num>": "number", "<cls>": "class", "<metric>": "metric"}
 # the sentence's words are context for a mention's role, weaker than its own neighbourhood
 _GLOBAL_WEIGHT = 0.5
 # The grammar's own words: a word sharing its first letters with one ("definition", "interactions",
@@ -93,7 +98,18 @@ def sentence_features(reading: Reading) -> Features:
     kinds = Counter(m.kind for m in reading.mentions)
     for kind, count in kinds.items():
         features[f"count:{kind}={min(count, 4)}"] = 1.0
+    if EMBEDDING_WEIGHT:
+        for k, value in enumerate(_embedding(" ".join(_PLAIN.get(w, w) for w in words))):
+            features[f"e{k}"] = value * EMBEDDING_WEIGHT
     return features
+
+
+@functools.lru_cache(maxsize=4096)
+def _embedding(text: str) -> tuple[float, ...]:
+    """The unit-length mean of the text's WordLlama token embeddings (the model ships in the `wordllama` wheel)."""
+    from simxai.backends._router_model import wordllama_model
+
+    return tuple(round(float(v), 4) for v in wordllama_model().embed([text], norm=True)[0])
 
 
 def mention_features(reading: Reading, index: int) -> Features:
@@ -134,23 +150,27 @@ def pair_features(reading: Reading, feature_at: int, number_at: int | None, role
     if number_at is None:
         lo = hi = feature_at
         features["order=none"] = 1.0
+        # a yes/no value is said after its feature ("woman equal to false", "smoker is not true")
+        for word in words[feature_at + 1 : feature_at + 4]:
+            features["V=" + word] = 1.0
     else:
         lo, hi = sorted((feature_at, number_at))
         features["order=" + ("fn" if feature_at < number_at else "nf")] = 1.0
     between = list(words[lo + 1 : hi])
     for word in between:
         features["B=" + word] = 1.0
+        if len(word) > 4 and not word.startswith("<"):
+            # a word's stem: an unseen form ("exceeds") shares it with a seen one ("exceeding")
+            features["S=" + word[:5]] = 1.0
     for a, b in zip(between, between[1:], strict=False):
         features[f"BB={a} {b}"] = 1.0
     if len(between) <= 6:
         features["Bseq=" + " ".join(between)] = 1.0
-    for offset in (1, 2, 3):
+    for offset in (1, 2):
         features[f"l{offset}={_word(words, lo - offset)}"] = 1.0
         features[f"r{offset}={_word(words, hi + offset)}"] = 1.0
     features[f"l12={_word(words, lo - 2)} {_word(words, lo - 1)}"] = 1.0
     features[f"r12={_word(words, hi + 1)} {_word(words, hi + 2)}"] = 1.0
-    for word in words[max(0, lo - 8) : lo]:
-        features["L=" + word] = 0.5
     return features
 
 
@@ -163,6 +183,12 @@ def gap_features(reading: Reading, left: int, right: int) -> Features:
         features["B=" + word] = 1.0
     for a, b in zip(between, between[1:], strict=False):
         features[f"BB={a} {b}"] = 1.0
+    if not {"and", "or", "but"} & set(between):
+        # a list ("a, b and c"): the coordinator that ends it joins every pair in it
+        k = right + 1
+        while k < len(words) and (words[k] == "," or words[k].startswith("<")):
+            k += 1
+        features["list=" + (words[k] if k < len(words) and words[k] in ("and", "or") else "none")] = 1.0
     features[f"before={_word(words, right - 1)}"] = 1.0
     features[f"before2={_word(words, right - 2)} {_word(words, right - 1)}"] = 1.0
     for word in words[max(0, left - 4) : left]:

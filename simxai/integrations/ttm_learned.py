@@ -131,9 +131,12 @@ class LearnedParser:
         slots = self._slots(reading)
         sentence = sentence_features(reading)
         shapes = self.model.classifiers["shape"]
-        if max(shapes.scores(sentence)) < MIN_SHAPE_SCORE:
+        scores = shapes.scores(sentence)  # scored once: the sentence embedding makes scoring the costly step
+        top = max(scores)
+        if top < MIN_SHAPE_SCORE:
             return None
-        ranked = [s for s, _ in shapes.ranked(sentence)[:_SHAPES_TRIED]]
+        order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))
+        ranked = [shapes.classes[k] for k in order[:_SHAPES_TRIED]]
         context = self.model.classifiers["context"].best(sentence)
         have = {
             "CHANGES": min(len(slots.changes), 1),
@@ -142,7 +145,7 @@ class LearnedParser:
             "METRIC": len(slots.metrics),
         }
         fitting = [s for s in ranked if _needs(s) == have]
-        composed = self._composed(reading, ranked[0]) if max(shapes.scores(sentence)) < COMPOSE_BELOW else None
+        composed = self._composed(reading, ranked[0]) if top < COMPOSE_BELOW else None
         if composed is not None:
             fitting.insert(0, composed)
         for shape in [*fitting, *(s for s in ranked if s not in fitting)]:

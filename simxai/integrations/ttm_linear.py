@@ -1,16 +1,19 @@
-"""Small linear classifiers over sparse string features, stored as data (JSON) and scored with plain Python.
+"""Small linear classifiers over sparse string features, stored as data (JSON) and scored with numpy.
 
-The learned TalkToModel parser is a handful of these: fitted with scikit-learn's logistic regression when the
+The learned TalkToModel parser is a handful of these: fitted with scikit-learn's linear SVM when the
 artefact is built, then kept as feature -> per-class weights, so loading and scoring need neither pickles nor
-scikit-learn.
+scikit-learn (numpy scores them).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 __all__ = ["Features", "LinearClassifier", "fit_classifier"]
 
@@ -28,16 +31,24 @@ class LinearClassifier:
     intercept: tuple[float, ...]
     weights: Mapping[str, tuple[float, ...]]
 
+    @functools.cached_property
+    def _matrix(self) -> tuple[dict[str, int], np.ndarray]:
+        """The weights as a (features, classes) array and each feature's row: scoring in one product."""
+        index = {name: i for i, name in enumerate(self.weights)}
+        matrix = np.array(list(self.weights.values()), dtype=float).reshape(len(index), len(self.classes))
+        return index, matrix
+
     def scores(self, features: Features) -> list[float]:
         """Each class's linear score (intercept plus weighted features), in class order."""
-        totals = list(self.intercept)
+        index, matrix = self._matrix
+        rows, values = [], []
         for name, value in features.items():
-            row = self.weights.get(name)
-            if row is None:
-                continue
-            for k, w in enumerate(row):
-                totals[k] += w * value
-        return totals
+            row = index.get(name)
+            if row is not None:
+                rows.append(row)
+                values.append(value)
+        totals = np.asarray(self.intercept, dtype=float) + np.asarray(values, dtype=float) @ matrix[rows]
+        return [float(t) for t in totals]
 
     def probabilities(self, features: Features) -> dict[str, float]:
         """Each class's probability (softmax of the scores; a one-class model gives 1.0)."""

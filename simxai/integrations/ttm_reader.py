@@ -32,6 +32,7 @@ _TOKEN = re.compile(
     r"\x00[^\x00]+\x00|(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z][a-z0-9]*(?:'[a-z]+)?|"
     r"[<>!]=|[<>=%#]|[?,;.!]"
 )
+_CONTRACTED = {"can't": "can", "won't": "will", "shan't": "shall"}
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 
@@ -84,7 +85,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
     for value, name in sorted(zip(vocabulary.classes, class_names, strict=False), key=lambda vn: -len(vn[1])):
         pattern = r"(?<![\w-])" + r"\s+".join(map(re.escape, name.lower().split())) + r"(?![\w-])"
         lower = re.sub(pattern, f" \x00{value}\x00 ", lower)
-    tokens = _join_number_words(_TOKEN.findall(lower))
+    tokens = _join_number_words(_split_negations(_TOKEN.findall(lower)))
     names = _feature_names(vocabulary)
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
@@ -117,6 +118,17 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
+
+
+def _split_negations(words: list[str]) -> list[str]:
+    """Contracted negations as two words ("aren't" -> "are not"), so that "not" is one cue however written."""
+    out: list[str] = []
+    for word in words:
+        if word.endswith("n't") and len(word) > 3:
+            out.extend((_CONTRACTED.get(word, word[:-3]), "not"))
+        else:
+            out.append(word)
+    return out
 
 
 def _join_number_words(words: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from simxai.integrations.ttm_features import gap_features, mention_features, pai
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel
 from simxai.integrations.ttm_linear import Features, fit_classifier
+from simxai.integrations.ttm_paraphrase import paraphrased_filters, paraphrased_joins
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 
 __all__ = [
@@ -175,7 +177,15 @@ def examples(alignment: Alignment) -> list[tuple[str, Features, str]]:
     for feature_at, number_at, role, model, label in alignment.pairs:
         found.append((model, pair_features(reading, feature_at, number_at, role), label))
     found += [("join", gap_features(reading, left, right), join) for left, right, join in alignment.gaps]
-    return found + negations(alignment)
+    seed = zlib.crc32(" ".join(reading.words).encode())
+    return (
+        found
+        + negations(alignment)
+        + [
+            *paraphrased_filters(reading, alignment.pairs, pair_features, seed),
+            *paraphrased_joins(reading, alignment.gaps, gap_features, seed),
+        ]
+    )
 
 
 # "not" turns a comparison into its complement and a 0/1 value into the other one
