@@ -164,11 +164,16 @@ def measure_host(config: Path, calls: int, seed: int) -> dict[str, Any]:
     for i in ids[2 : 2 + calls]:
         local_ms.append(timed(lambda i=i: local(host, {"instance": i})))
         raw_ms.append(timed(lambda i=i: raw(host.table.rows([i]))))
+    before = resource.getrusage(resource.RUSAGE_SELF)
     for i in ids[2 + calls :]:
         start = time.perf_counter()
         result = why_not(host, {"instance": i})
         why_ms.append((time.perf_counter() - start) * 1000)
         found += bool(result.counterfactuals)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    # The kernel's share: page faults of fresh memory mappings (see simxai/hosts/_memory.py).
+    figures["why_not_page_faults"] = (after.ru_minflt - before.ru_minflt) / len(why_ms)
+    figures["why_not_system_ms"] = (after.ru_stime - before.ru_stime) * 1000 / len(why_ms)
     figures.update(
         rows=n,
         features=len(host.table.names),
@@ -273,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{figures['local_ratio']:.2f}x) | global {figures['global_ms']:6.0f} ms "
             f"(raw {figures['raw_global_ms']:5.0f} ms, {figures['global_ratio']:.2f}x) | why_not p50 "
             f"{figures['why_not_p50_ms']:6.1f} ms p99 {figures['why_not_p99_ms']:6.1f} ms "
-            f"(found {figures['why_not_found']}) | RSS {figures['rss_mb']:.0f} MB",
+            f"(found {figures['why_not_found']}; per call {figures['why_not_page_faults']:.0f} page faults, "
+            f"{figures['why_not_system_ms']:.1f} ms system time) | RSS {figures['rss_mb']:.0f} MB",
             flush=True,
         )
         if "memory" in figures:

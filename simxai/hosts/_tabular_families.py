@@ -113,6 +113,18 @@ def raw_output(estimator: Any, matrix: Any, n_classes: int) -> np.ndarray:
     return scores
 
 
+def exact_output(model: Any, frame: pd.DataFrame, n_classes: int) -> np.ndarray:
+    """The model's output for rows of model input in its exact explainer's space (`output_space`).
+
+    A pipeline's estimator is run on the transformed rows, as its exact explainer sees them.
+    """
+    transform, estimator = split_model(model)
+    matrix = frame if transform is None else transform.transform(frame)
+    if hasattr(matrix, "toarray"):
+        matrix = matrix.toarray()
+    return raw_output(estimator, matrix, n_classes)
+
+
 def dense(matrix: Any) -> np.ndarray:
     """A transformed matrix as a dense float array (one-hot encoders return sparse matrices)."""
     if hasattr(matrix, "toarray"):

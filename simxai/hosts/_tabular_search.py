@@ -73,8 +73,16 @@ class NeighbourSearch:
             if len(ids) > POOL_SIZE:
                 ids = np.sort(rng.choice(ids, POOL_SIZE, replace=False))
             self._pools[int(label)] = table.encode(table.rows(ids))
-        # Scaled copies (float32) for the distance scan, which reads the whole pool once per search.
-        self._scaled = {k: (pool / self._scale).astype(np.float32) for k, pool in self._pools.items()}
+        # Scaled copies (float32) for the distance scan, which reads the whole pool once per search; stored
+        # a feature per row, so that the scan works one column of at most `POOL_SIZE` values at a time: its
+        # temporaries (80 KB) stay under glibc's mmap threshold (128 KiB, see `_memory`) and come from the
+        # heap, where a scan over whole-pool temporaries took fresh pages (page faults) every search.
+        self._columns: dict[int, np.ndarray] = {}
+        self._codes: dict[int, np.ndarray] = {}
+        for label, pool in self._pools.items():
+            scaled = (pool / self._scale).astype(np.float32)
+            self._columns[label] = np.ascontiguousarray(scaled[:, ~self._categorical].T)
+            self._codes[label] = np.ascontiguousarray(scaled[:, self._categorical].T)
 
     # Features travel as one float matrix: numbers as they are, categories as their index in the table.
     def _encode_values(self, values: Mapping[str, Value]) -> np.ndarray:
@@ -101,15 +109,26 @@ class NeighbourSearch:
 
     def neighbours(self, x: np.ndarray, target: int) -> np.ndarray:
         """The nearest rows (encoded) the model predicts as `target`, nearest first."""
-        pool = self._scaled.get(target)
-        if pool is None or not len(pool):
+        columns, codes = self._columns.get(target), self._codes.get(target)
+        if columns is None or codes is None or not columns.shape[1]:
             return np.zeros((0, len(x)))
         point = (x / self._scale).astype(np.float32)
-        numeric = ~self._categorical
-        distance = np.abs(pool[:, numeric] - point[numeric]).sum(axis=1)
-        if self._categorical.any():
-            distance += (pool[:, self._categorical] != point[self._categorical]).sum(axis=1)
-        k = min(NEIGHBOURS, len(pool))
+        numbers, categories = point[~self._categorical], point[self._categorical]
+        n = columns.shape[1]
+        # L1 over the numbers, summed feature by feature from the first (float32), then the count of
+        # differing categories added once.
+        distance = np.zeros(n, dtype=np.float32)
+        move = np.empty(n, dtype=np.float32)
+        for column, value in zip(columns, numbers, strict=True):
+            np.subtract(column, value, out=move)
+            np.abs(move, out=move)
+            np.add(distance, move, out=distance)
+        if len(categories):
+            differing = np.zeros(n, dtype=np.int32)
+            for column, value in zip(codes, categories, strict=True):
+                differing += column != value
+            distance += differing
+        k = min(NEIGHBOURS, n)
         nearest = np.argpartition(distance, k - 1)[:k]
         return self._pools[target][nearest[np.argsort(distance[nearest], kind="stable")]]
 

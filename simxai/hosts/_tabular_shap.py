@@ -148,19 +148,30 @@ class Attributor:
         seed: seeds the model-agnostic explainer's sampling.
         choice: "auto" (the fastest exact explainer that fits, else the fallback), "tree", "linear" or
             "kernel" (the model-agnostic fallback).
+        background_outputs: the model's own outputs for the background rows and the space they are in, when
+            the host knows them; the build-time check of an exact explainer in that space then reuses them
+            instead of running the model.
 
     Raises:
         UsageError: `choice` names an explainer that does not fit the model.
     """
 
     def __init__(
-        self, model: Any, table: Table, n_classes: int, background: pd.DataFrame, seed: int, choice: str = "auto"
+        self,
+        model: Any,
+        table: Table,
+        n_classes: int,
+        background: pd.DataFrame,
+        seed: int,
+        choice: str = "auto",
+        background_outputs: tuple[OutputSpace, np.ndarray] | None = None,
     ) -> None:
         self.model = model
         self.table = table
         self.n_classes = n_classes
         self.seed = seed
         self._background = background
+        self._background_outputs = background_outputs
         self._preprocessing: Preprocessing | None = None
         transform, self._estimator = split_model(model)
         self.family: Family = "agnostic"
@@ -194,14 +205,13 @@ class Attributor:
 
         `background` is the background in the estimator's input space (transformed for a pipeline).
         """
-        shap = import_shap()
         self.family = wanted
         self.space = output_space(self._estimator, self.n_classes)
         name = type(self._estimator).__name__
         folded = " in its transformed space, folded back to the features" if self._preprocessing else ""
         try:
             if wanted == "tree":
-                self._explainer = shap.TreeExplainer(self._estimator)
+                self._explainer = import_shap().TreeExplainer(self._estimator)
                 self.method = f"SHAP TreeExplainer (exact) on the {name}{folded}"
             else:
                 self._mean = dense(background).mean(axis=0)
@@ -210,8 +220,13 @@ class Attributor:
                 self._base = self._intercept + self._coef @ self._mean
                 self.method = f"linear SHAP (exact, as shap's LinearExplainer) on the {name}{folded}"
             probe = rows_of(background, 0, _PROBE_ROWS)
-            # The probe checks additivity against the model's own output; its probabilities are not used.
-            outputs = raw_output(self._estimator, probe, self.n_classes)
+            # The probe checks additivity against the model's own output (run now unless the host knows it);
+            # its probabilities are not used.
+            known = self._background_outputs
+            if known is not None and known[0] == self.space:
+                outputs = known[1][:_PROBE_ROWS]
+            else:
+                outputs = raw_output(self._estimator, probe, self.n_classes)
             self._explain_transformed(probe, (outputs, outputs))
         except (HostError, ValueError, TypeError, NotImplementedError, AssertionError) as exc:
             self.family = "agnostic"

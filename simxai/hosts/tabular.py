@@ -33,7 +33,7 @@ from simxai.hosts._tabular_cards import (
 )
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
-from simxai.hosts._tabular_families import family
+from simxai.hosts._tabular_families import OutputSpace, exact_output, family, output_space, split_model
 from simxai.hosts._tabular_resolve import Resolver, plural
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, Known, fits, split_thresholds
@@ -555,23 +555,38 @@ class TabularHost:
         if progress is not None:
             progress("ready", len(steps), len(steps))
 
-    def _outputs(self) -> np.ndarray:
-        """The model's output in the explained space for every row (its probabilities for the fallback)."""
+    def _outputs(self) -> tuple[OutputSpace, np.ndarray]:
+        """The model's own output for every row and the space it is in.
 
-        def build() -> np.ndarray:
-            attributor = self._attributor()
-            if not attributor.tree:
-                return self._predictions()[1]
-            chunks = [
-                attributor.model_output(self.table.X.iloc[start : start + _CHUNK])
-                for start in range(0, len(self.table), _CHUNK)
-            ]
-            return np.concatenate(chunks)
+        The space is the one the exact explainer for the model attributes (log-odds, a score, a forest's
+        probabilities), or the probabilities when only the model-agnostic explainer fits. Computed from the
+        model alone, without building the explainer: the explainer's build-time check and every explanation
+        of table rows then check their additivity against these outputs instead of running the model again.
+        """
+
+        def build() -> tuple[OutputSpace, np.ndarray]:
+            probabilities = self._predictions()[1]
+            n = len(self.class_names)
+            if fits(self.model, self.explainer) == "agnostic":
+                return "probability", probabilities
+            space = output_space(split_model(self.model)[1], n)
+            if space == "probability":  # a forest's explained output is its predict_proba
+                return space, probabilities
+            try:
+                chunks = [
+                    exact_output(self.model, self.table.X.iloc[start : start + _CHUNK], n)
+                    for start in range(0, len(self.table), _CHUNK)
+                ]
+            except (ValueError, TypeError, NotImplementedError):
+                # The exact explainer's build runs the same call, fails the same way and falls back to the
+                # model-agnostic explainer, which attributes the probabilities.
+                return "probability", probabilities
+            return space, np.concatenate(chunks)
 
         return self._resource("outputs", build)
 
-    def _known(self, ids: Sequence[int] | np.ndarray) -> Known | None:
-        """What the host knows of the model's output for table rows: (outputs or None, probabilities).
+    def _known(self, ids: Sequence[int] | np.ndarray, space: OutputSpace) -> Known | None:
+        """What the host knows of the model's output for table rows: (outputs in `space` or None, probabilities).
 
         The probabilities are known once the whole table has been predicted, the outputs in the explained
         space once they have been computed too (`warm` does both). Never waits: while the table is still
@@ -582,19 +597,21 @@ class TabularHost:
             return None
         outputs = self._lazy.peek("outputs")
         index = np.asarray(ids, dtype=int)
-        return (None if outputs is None else outputs[index]), predictions[1][index]
+        return (outputs[1][index] if outputs is not None and outputs[0] == space else None), predictions[1][index]
 
     def _attributor(self) -> Attributor:
         def build() -> Attributor:
             background = min(self.background_size, len(self._train_ids))
-            rows = np.random.default_rng(self.seed).choice(self._train_ids, background, replace=False)
+            rows = np.sort(np.random.default_rng(self.seed).choice(self._train_ids, background, replace=False))
+            outputs = self._lazy.peek("outputs")
             return Attributor(
                 self.model,
                 self.table,
                 len(self.class_names),
-                self.table.rows(np.sort(rows)),
+                self.table.rows(rows),
                 self.seed,
                 self.explainer,
+                None if outputs is None else (outputs[0], outputs[1][rows]),
             )
 
         return self._resource("attributor", build)
@@ -855,7 +872,7 @@ class TabularHost:
         if positions is None:
             assert frame is not None
             return attributor.explain(frame)
-        known = self._known(positions)
+        known = self._known(positions, attributor.space)
         readable = known is not None and known[0] is not None and attributor.reads_matrix
         matrix = self.table.matrix(positions) if readable else None
         return attributor.explain(self.table.rows(positions) if matrix is None else matrix, known)
@@ -885,12 +902,9 @@ class TabularHost:
     def _global(self, k: int) -> GlobalExplanationResult:
         attributions, n = self._global_attributions()
         values = attributions.values[:, :, k]
+        magnitudes, means = np.abs(values).mean(axis=0).tolist(), values.mean(axis=0).tolist()
         importances = [
-            Importance(
-                feature=name,
-                importance=float(np.abs(values[:, j]).mean()),
-                mean_contribution=float(values[:, j].mean()),
-            )
+            Importance(feature=name, importance=magnitudes[j], mean_contribution=means[j])
             for j, name in enumerate(self.table.names)
         ]
         importances.sort(key=lambda i: i.importance, reverse=True)

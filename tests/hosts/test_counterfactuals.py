@@ -104,3 +104,27 @@ def test_no_mutable_way_gives_a_note(generated: tuple[TabularHost, pd.DataFrame]
         if not result.found:
             notes.append(result.note or "")
     assert notes and all("No change of plan" in n and "kept fixed" in n for n in notes)
+
+
+def test_the_search_starts_from_the_nearest_target_rows_by_scaled_l1_and_differing_categories(
+    generated: tuple[TabularHost, pd.DataFrame],
+) -> None:
+    from simxai.hosts._tabular_search import NEIGHBOURS
+
+    host, _ = generated
+    search = host._nearest()
+    table = host.table
+    scale = np.array([(f.max - f.min) or 1.0 if f.kind == "numeric" else 1.0 for f in table.features])
+    categorical = np.array([f.kind == "categorical" for f in table.features])
+    predicted = host._predictions()[0]
+    for row in (5, 321, 4000):
+        x = table.encode(table.rows([row]))[0]
+        target = 1 - int(predicted[row])
+        pool = table.encode(table.rows(np.flatnonzero(predicted == target)))
+        gap = np.abs(pool - x) / scale
+        distance = np.where(categorical, gap > 0, gap).sum(axis=1)
+        found = search.neighbours(x, target)
+        assert len(found) == NEIGHBOURS
+        # The scan sums float32 values, so compare the set of distances with a tolerance, nearest first.
+        got = np.where(categorical, np.abs(found - x) > 0, np.abs(found - x) / scale).sum(axis=1)
+        assert got == pytest.approx(np.sort(distance)[:NEIGHBOURS], abs=1e-4)

@@ -316,3 +316,46 @@ def test_the_table_reads_rows_without_pandas_only_where_every_column_is_a_number
     mixed = Table(data[[*NUMERIC, "region"]], ["region"], {}, {})
     assert not mixed.numeric and mixed.matrix([0]) is None
     assert mixed.row_values(7)["region"] == data.region.iloc[7]
+
+
+def test_a_warm_linear_host_checks_its_global_explanation_against_its_known_outputs() -> None:
+    from simxai.hosts.tabular import GLOBAL_SAMPLE
+
+    data = _data(300)
+    model = LogisticRegression(max_iter=1000).fit(data[NUMERIC], data.grade)
+    host = _host(model, data, NUMERIC)
+    host._predictions()
+    space, outputs = host._outputs()
+    assert space == "score" and outputs == pytest.approx(model.decision_function(data[NUMERIC]), abs=1e-12)
+    calls: list[int] = []
+    decision_function, predict_proba = model.decision_function, model.predict_proba
+    model.decision_function = lambda X: calls.append(len(X)) or decision_function(X)  # type: ignore[method-assign]
+    model.predict_proba = lambda X: calls.append(len(X)) or predict_proba(X)  # type: ignore[method-assign]
+    host.global_explanation("high")
+    attributions, n = host._global_attributions()
+    assert calls == [] and n == min(GLOBAL_SAMPLE, len(data))  # the build's probe and the check reuse the outputs
+    rows = np.sort(np.random.default_rng(host.seed).choice(len(data), n, replace=False))
+    own = decision_function(data[NUMERIC].iloc[rows])
+    assert attributions.base + attributions.values.sum(axis=1) == pytest.approx(own, abs=1e-9)
+
+
+def test_known_outputs_that_do_not_add_up_send_the_explainer_to_the_fallback() -> None:
+    data = _data(200)
+    model = LogisticRegression(max_iter=1000).fit(data[NUMERIC], data.grade)
+    host = _host(model, data, NUMERIC)
+    host._predictions()
+    space, outputs = host._outputs()
+    host._lazy._built["outputs"] = (space, outputs + 0.5)  # outputs the linear explainer cannot add up to
+    assert "no exact explainer: the linear explainer failed" in host._attributor().method
+
+
+def test_outputs_in_another_space_than_the_explainer_s_are_not_reused() -> None:
+    data = _data(200)
+    model = Pipeline([("pca", PCA(3)), ("model", LogisticRegression())]).fit(data[NUMERIC], data.grade)
+    host = _host(model, data, NUMERIC)
+    host.warm()  # the outputs are scores; the explainer falls back to probabilities
+    assert host._outputs()[0] == "score" and host._attributor().space == "probability"
+    result = host.local_explanation(host.resolve(4), "high")
+    proba = model.predict_proba(data[NUMERIC].iloc[[4]])[0, 2]
+    assert result.output == pytest.approx(proba, abs=1e-12)
+    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(proba, abs=1e-6)
