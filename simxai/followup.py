@@ -6,6 +6,14 @@ what-if changed (or the last feature asked about), and replaces the previous cha
 it. `extract_step` reads the step from the turn; `focus_feature` finds the feature in focus in a history;
 `step_changes` turns the two into the `changes` argument of `explain_what_if`.
 
+Other follow-ups repeat the previous call with one thing replaced, read from the call itself rather than
+from older state: "and her glucose?" after a relative what-if ("+10 %") makes the same change to glucose
+(`carried_change`; after an absolute one, "glucose = 30" would be a guess, so the engine asks); "same for
+the other class" swaps the label of the previous call on a two-class model (`other_class_arguments`); a
+turn that only names a group after a metric question scores the metric on that group (`group_follow_up`);
+a turn that only names an instance after a global explanation asks for its local explanation
+(`INSTANCE_COUNTERPART`).
+
 A direction without an amount ("what if it were higher?") is no change yet: the engine asks how much,
 offering a concrete amount (a tenth of the feature's range), because any default would be a guess that
 decides the answer (a small step may keep the label where a large one flips it).
@@ -15,16 +23,32 @@ Every pattern here is linear: one optional token at a time, with no two adjacent
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
 
-__all__ = ["Step", "answer_amount", "extract_step", "focus_feature", "offered_amount", "step_changes", "step_feature"]
+__all__ = [
+    "INSTANCE_COUNTERPART",
+    "LastCall",
+    "Step",
+    "answer_amount",
+    "carried_change",
+    "extract_step",
+    "focus_feature",
+    "group_follow_up",
+    "last_call",
+    "names_other_class",
+    "offered_amount",
+    "other_class_arguments",
+    "step_changes",
+    "step_feature",
+]
 
 _NUM = r"\d+(?:\.\d+)?"
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|older|longer|heavier|taller"
@@ -161,3 +185,110 @@ def answer_amount(
     if offer is not None and _YES.match(text):
         return offer
     return None
+
+
+# ---- follow-ups that repeat the previous call with one thing replaced ---------------------------------------
+
+#: The function that asks a global question's question about one instance: "which features matter most?"
+#: then "and for patient 14?" wants patient 14's own feature contributions, not only its prediction.
+INSTANCE_COUNTERPART = {"get_global_explanation": "get_local_explanation"}
+
+#: The label argument of each function that takes one, and the output field that names the label it used.
+_LABEL_ARGUMENTS = {"prediction_label": "label", "expected_label": "target_label", "target_label": "target_label"}
+_OTHER_CLASS = re.compile(
+    r"\b(?:other|opposite)\s+(?:class|label|one|outcome|category|sentiment|prediction|way|side|result)\b",
+    re.IGNORECASE,
+)
+# A turn that continues the previous question rather than starting a new one.
+_CONTINUES = re.compile(r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class LastCall:
+    """The last successful call of a history: its function, arguments and output."""
+
+    name: str
+    arguments: dict[str, Any]
+    output: Any
+
+
+def last_call(history: Sequence[Message]) -> LastCall | None:
+    """The last call in `history` whose result came back without an error, or None."""
+    results: dict[str, Any] = {}
+    for message in reversed(history):
+        if message.role == "tool" and message.tool_call_id is not None:
+            results.setdefault(message.tool_call_id, _result(message.content))
+        elif message.role == "assistant" and message.tool_calls:
+            for call in reversed(message.tool_calls):
+                payload = results.get(call.id)
+                if isinstance(payload, dict) and "error" not in payload:
+                    return LastCall(call.name, dict(call.arguments), payload.get("result"))
+            results = {}
+    return None
+
+
+def _result(content: str) -> Any:
+    try:
+        return json.loads(content)
+    except ValueError:
+        return None
+
+
+def names_other_class(text: str) -> bool:
+    """Whether a turn asks about "the other class" ("same for the other class", "and the opposite label?")."""
+    return bool(_OTHER_CLASS.search(text))
+
+
+def other_class_arguments(call: LastCall, labels: Sequence[str], parameters: Sequence[str]) -> dict[str, Any] | None:
+    """The previous call's arguments with its label replaced by the other class of a two-class model, or None.
+
+    The label is the call's label argument, else the label its output names (`get_local_explanation`
+    explains the predicted label when none is given), else a class named in a group condition ("prediction
+    = stable"). None when the model has more than two classes (which other one is a guess) or the call has
+    no label to swap.
+    """
+    if len(labels) != 2:
+        return None
+    arguments = dict(call.arguments)
+    output = call.output if isinstance(call.output, dict) else {}
+    for name, field in _LABEL_ARGUMENTS.items():
+        if name not in parameters:
+            continue
+        current = arguments.get(name) or output.get(field)
+        if current in labels:
+            arguments[name] = labels[1] if current == labels[0] else labels[0]
+            return arguments
+    instance = arguments.get("instance")
+    if isinstance(instance, str):
+        pattern = re.compile(rf"(?<=[=\s])({'|'.join(re.escape(label) for label in labels)})\b")
+        swapped = pattern.sub(lambda m: labels[1] if m.group(1) == labels[0] else labels[0], instance)
+        if swapped != instance:
+            arguments["instance"] = swapped
+            return arguments
+    return None
+
+
+def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | None:
+    """The previous what-if's relative change applied to `feature` instead ("and her glucose?"), or None.
+
+    Only a relative change ("+10%", "*2", "-5") carries over: an absolute one ("bmi = 30") means nothing
+    for another feature, and the engine asks what the new feature should be.
+    """
+    changes = call.arguments.get("changes")
+    if call.name != "explain_what_if" or not isinstance(changes, dict) or not changes:
+        return None
+    value = list(changes.values())[-1]
+    if isinstance(value, str) and value.strip()[:1] in ("+", "-", "*", "/"):
+        return {feature: value.strip()}
+    return None
+
+
+def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: LastCall | None) -> bool:
+    """Whether a turn only moves the previous metric question to a group ("and for those who rent?")."""
+    return (
+        previous is not None
+        and previous.name == "get_model_performance"
+        and group is not None
+        and not ids
+        and bool(_CONTINUES.match(text))
+    )

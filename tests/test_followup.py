@@ -129,3 +129,77 @@ def test_patterns_are_linear(text):
     for pattern in (followup._AMOUNT_DIRECTION, followup._DIRECTION_BY, followup._MULTIPLY, followup._DIRECTION_ONLY):
         assert_linear(pattern.findall, text)
     assert_linear(lambda t: extract_step(t, PATIENTS), text)
+
+
+# ---- follow-ups that repeat the previous call with one thing replaced -------------------------------
+
+
+def _ran(name: str, arguments: dict, result: str = "{}") -> list[Message]:
+    call = ToolCall(id="call_0", name=name, arguments=arguments)
+    return [Message.assistant("", [call]), Message.tool(call, f'{{"result": {result}}}'), Message.assistant("Done.")]
+
+
+def test_last_call_is_the_last_one_that_ran_with_its_output():
+    history = [
+        *_ran("get_prediction", {"instance": 3}, '{"label": "stable"}'),
+        Message.user("thanks"),
+        Message.assistant("You're welcome."),
+    ]
+    last = followup.last_call(history)
+    assert last == followup.LastCall("get_prediction", {"instance": 3}, {"label": "stable"})
+    failed = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": 3})
+    history += [Message.assistant("", [failed]), Message.tool(failed, '{"error": "needs a change"}')]
+    assert followup.last_call(history) == last  # a call that failed sets no topic
+    assert followup.last_call([Message.user("hi")]) is None
+
+
+@pytest.mark.parametrize(
+    ("call", "parameters", "expected"),
+    [
+        (
+            followup.LastCall("get_prediction", {"instance": "prediction = progressing"}, {}),
+            ["instance"],
+            {"instance": "prediction = stable"},
+        ),
+        (
+            followup.LastCall("get_local_explanation", {"instance": 5}, {"label": "stable"}),
+            ["instance", "prediction_label"],
+            {"instance": 5, "prediction_label": "progressing"},
+        ),
+        (
+            followup.LastCall("explain_how_to_be_that", {"instance": 5, "target_label": "progressing"}, {}),
+            ["instance", "target_label"],
+            {"instance": 5, "target_label": "stable"},
+        ),
+        (followup.LastCall("get_prediction", {"instance": 5}, {"label": "stable"}), ["instance"], None),
+    ],
+)
+def test_the_other_class_swaps_the_label_of_the_previous_call(call, parameters, expected):
+    assert followup.other_class_arguments(call, ["stable", "progressing"], parameters) == expected
+
+
+def test_the_other_class_of_three_is_not_guessed():
+    call = followup.LastCall("get_local_explanation", {"instance": 5}, {"label": "b"})
+    assert followup.other_class_arguments(call, ["a", "b", "c"], ["instance", "prediction_label"]) is None
+
+
+@pytest.mark.parametrize("text", ["same for the other class", "and the other label?", "what about the opposite one"])
+def test_names_other_class(text):
+    assert followup.names_other_class(text)
+
+
+def test_only_a_relative_change_carries_to_another_feature():
+    relative = followup.LastCall("explain_what_if", {"instance": 4, "changes": {"bmi": "+10%"}}, {})
+    absolute = followup.LastCall("explain_what_if", {"instance": 4, "changes": {"bmi": 30}}, {})
+    assert followup.carried_change("glucose", relative) == {"glucose": "+10%"}
+    assert followup.carried_change("glucose", absolute) is None
+    assert followup.carried_change("glucose", followup.LastCall("get_prediction", {"instance": 4}, {})) is None
+
+
+def test_a_group_follows_a_metric_question_only_as_a_continuation():
+    metric = followup.LastCall("get_model_performance", {"metric": "accuracy"}, {})
+    assert followup.group_follow_up("and for patients over 60?", "age > 60", [], metric)
+    assert not followup.group_follow_up("show me patients over 60", "age > 60", [], metric)
+    assert not followup.group_follow_up("and for patient 4?", None, [4], metric)
+    prediction = followup.LastCall("get_prediction", {"instance": 4}, {})
+    assert not followup.group_follow_up("and for patients over 60?", "age > 60", [], prediction)

@@ -47,7 +47,17 @@ from simxai.extraction import (
     feature_spans,
     group_spans,
 )
-from simxai.followup import extract_step, focus_feature, step_changes
+from simxai.followup import (
+    INSTANCE_COUNTERPART,
+    carried_change,
+    extract_step,
+    focus_feature,
+    group_follow_up,
+    last_call,
+    names_other_class,
+    other_class_arguments,
+    step_changes,
+)
 from simxai.host_examples import example_questions
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
@@ -129,6 +139,7 @@ _FILLER = frozenset(
 # Words around a feature or a change in a follow-up that asks nothing new ("and the bmi feature?", "and if
 # she were 10 years older?").
 _FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
+_PRONOUNS = frozenset("her his their its she he they".split())
 _CHANGE_FILLER = _FILLER | frozenset(
     "if she he they were was had been would be years year older younger higher lower more less by points % "
     "instead increase decrease raise reduce set to".split()
@@ -219,6 +230,7 @@ class _Decision:
     whole_text: bool = False  # the turn itself is the instance (a bare text for a text host)
     also: tuple[str, ...] = ()  # further functions a compound request asks for ("predict it, then explain")
     runner_up: str | None = None  # the second likeliest function, offered when the router asks
+    arguments: dict[str, Any] | None = None  # a follow-up's arguments, taken from the previous call
 
 
 class RouterBackend(Backend):
@@ -272,8 +284,9 @@ class RouterBackend(Backend):
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
             return self._clarify(decision, specs)
-        if decision.whole_text:
-            call = ToolCall(id="call_0", name=decision.function, arguments={"instance": text.strip()})
+        if decision.whole_text or decision.arguments is not None:
+            arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
+            call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
             return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")
         calls = []
         for name in (decision.function, *decision.also):
@@ -288,6 +301,9 @@ class RouterBackend(Backend):
         names = {s.name for s in request.functions}
         masked = _mask(text, schema)
         decision = self._score(text, request)
+        repeated = self._repeat(text, masked, history, request)
+        if repeated is not None:
+            return repeated
         if _only_names_instance(masked, schema):
             # "and for patient 4?", "what about 'another text'?": the previous question, another instance.
             previous = self._previous_function(history, request, depth, about_an_instance=True)
@@ -322,6 +338,44 @@ class RouterBackend(Backend):
         if decision.function is None or not decision.confident:
             return decision
         return self._compound(decision, masked, request)
+
+    def _repeat(
+        self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest
+    ) -> _Decision | None:
+        """The previous call again with one thing replaced, for a follow-up that only names that thing.
+
+        "same for the other class" swaps the label, "and for those who rent?" after a metric moves it to a
+        group, "and for patient 14?" after a global explanation asks for the instance's own, "and her
+        glucose?" after a relative what-if makes the same change to glucose (see `simxai.followup`).
+        """
+        previous = last_call(history)
+        takes = {s.name: [p.name for p in s.parameters] for s in request.functions}
+        if previous is None or previous.name not in takes:
+            return None
+        schema = request.host
+        if names_other_class(text) and len(text.split()) <= 8 and schema is not None:
+            arguments = other_class_arguments(previous, schema.class_names, takes[previous.name])
+            return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None
+        if schema is None:
+            return None
+        group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
+        if group_follow_up(text, group, extract_ids(text, schema), previous):
+            return _Decision(previous.name, 1.0, True)
+        counterpart = INSTANCE_COUNTERPART.get(previous.name)
+        if counterpart in takes and "GROUP" not in masked and _only_names_instance(masked, schema):
+            return _Decision(counterpart, 1.0, True)
+        if (
+            previous.name == "explain_what_if"
+            and schema.kind == "tabular"
+            and "FEATURE" in masked
+            and _only_fillers(masked.replace("FEATURE", " "), _FEATURE_FILLER | _PRONOUNS)
+        ):
+            # "and her glucose?": the same relative change to glucose; after an absolute change the engine asks
+            spans = feature_spans(text, schema)
+            feature = extract_argument("feature", text, schema) if len(spans) == 1 else None
+            changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
+            return _Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
+        return None
 
     def _follow_up(
         self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest, depth: int

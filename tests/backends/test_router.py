@@ -576,3 +576,58 @@ async def test_the_engine_reports_the_routers_question_as_the_turns_clarificatio
     assert asked.clarification.missing == ["function"] and asked.reply.startswith(CLARIFICATION_PREFIX)
     answered = await conversation.send("the first one")
     assert [c.status for c in answered.calls] == ["ok"] and answered.calls[0].arguments["instance"] == 7
+
+
+def ran(name: str, arguments: dict[str, Any], result: str, text: str) -> list[Message]:
+    call = ToolCall(id="call_0", name=name, arguments=arguments)
+    return [Message.user(text), Message.assistant("", [call]), Message.tool(call, result), Message.assistant("Done.")]
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        (
+            ("get_prediction", {"instance": "prediction = progressing"}, "how many are predicted progressing?"),
+            "same for the other class",
+            [("get_prediction", {"instance": "prediction = stable"})],
+        ),
+        (
+            ("get_local_explanation", {"instance": 5}, "why is patient 5 predicted stable?"),
+            "and the other class?",
+            [("get_local_explanation", {"instance": 5, "prediction_label": "progressing"})],
+        ),
+    ],
+)
+async def test_the_other_class_repeats_the_previous_call_with_the_other_label(router, previous, text, expected):
+    name, arguments, question = previous
+    history = ran(name, arguments, '{"result": {"label": "stable"}}', question)
+    assert called(await route(router, text, TABULAR, history)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "group"), [("and for patients over 60?", "age > 60"), ("what about those who smoke?", "smoker = yes")]
+)
+async def test_a_group_after_a_metric_question_scores_the_metric_on_it(router, text, group):
+    history = ran("get_model_performance", {"metric": "accuracy"}, '{"result": {}}', "How accurate is it?")
+    [(name, arguments)] = called(await route(router, text, TABULAR, history))
+    assert name == "get_model_performance" and arguments["group"] == group
+
+
+async def test_an_instance_after_a_global_explanation_asks_for_its_local_one(router):
+    history = ran("get_global_explanation", {}, '{"result": {}}', "Which features matter most?")
+    assert called(await route(router, "and for patient 14?", TABULAR, history)) == [
+        ("get_local_explanation", {"instance": 14})
+    ]
+
+
+async def test_a_feature_after_a_relative_what_if_gets_the_same_change(router):
+    history = ran("explain_what_if", {"instance": 4, "changes": {"bmi": "+10%"}}, '{"result": {}}', "and 10% more?")
+    assert called(await route(router, "and her glucose?", TABULAR, history)) == [
+        ("explain_what_if", {"changes": {"glucose": "+10%"}})
+    ]
+
+
+async def test_a_feature_after_an_absolute_what_if_is_no_data_question_and_names_no_change(router):
+    history = ran("explain_what_if", {"instance": 4, "changes": {"bmi": 30}}, '{"result": {}}', "if her bmi were 30?")
+    # the engine fills the instance and asks what the glucose should be
+    assert called(await route(router, "and her glucose?", TABULAR, history)) == [("explain_what_if", {})]
