@@ -202,6 +202,22 @@ def test_apostrophes_inside_words_are_not_quotes() -> None:
     assert extract_texts("'it 's a charming film' is what I wrote") == ["it 's a charming film"]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("how many reviews are predicted positive?", "prediction = positive"),
+        ("and the ones classified as negative?", "prediction = negative"),
+        ("how many reviews are labelled negative?", "label = negative"),
+    ],
+)
+def test_a_text_hosts_group_is_no_text(text: str, expected: str) -> None:
+    assert extract_instance(text, TEXT) == expected
+
+
+def test_a_quoted_word_after_were_is_no_edit_without_a_quoted_word_before() -> None:
+    assert extract_changes("what if it were 'good'?", TEXT) is None
+
+
 def test_a_request_about_myself_is_not_a_text() -> None:
     assert extract_instance("I wasn't thrilled. Why did it say this?", TEXT) is None
 
@@ -263,6 +279,8 @@ def test_tabular_changes(text: str, expected: dict[str, object]) -> None:
         ("replace good with bad", {"good": "bad"}),
         ("change 'good' to 'bad'", {"good": "bad"}),
         ("what if we swap “boring” for “gripping”", {"boring": "gripping"}),
+        ("what if 'dull' were 'gripping'?", {"dull": "gripping"}),
+        ("and if 'bad' was 'fine' instead", {"bad": "fine"}),
         (
             "What if it read 'the plot was clever and quick' instead?",
             {"text": "the plot was clever and quick"},

@@ -183,6 +183,8 @@ _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
     ),
     (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
     (r"{Q1}\s+(?:was|were|is)\s+(?:replaced|changed|swapped)\s+(?:with|by|to|for)\s+{Q2}", False),
+    # "what if 'dull' were 'gripping'?" (quoted words only: "if it were good" names no edit)
+    (r"{Q1}\s+(?:was|were|is|became|had\s+been|read|said)\s+{Q2}", False),
 )
 _QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
 _WORD = r"(?P<{g}>[\w\-]+)"

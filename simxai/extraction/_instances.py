@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _age_feature, _category_mentions, _mentions
-from simxai.extraction._groups import _condition
+from simxai.extraction._groups import _condition, _text_group
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
 from simxai.extraction._texts import _unquoted_text, extract_texts
 from simxai.hosts.base import HostSchema, InstanceRef
@@ -175,7 +175,8 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
         if texts:
             return max(texts, key=len)
         if schema is not None:
-            return _unquoted_text(text)
+            # "how many reviews are predicted positive?": the group, not a text to classify
+            return _text_group(text, schema) or _unquoted_text(text)
         return None
     condition = _condition(text, schema)
     if condition is not None:
