@@ -15,7 +15,9 @@ DEV = Path(__file__).resolve().parent / "dialogue_dev"
 
 
 def _dialogues() -> list[dict[str, Any]]:
-    data: list[dict[str, Any]] = json.loads((DEV / "dialogues.json").read_text(encoding="utf-8"))
+    data: list[dict[str, Any]] = []
+    for folder in (DEV, DEV / "b"):
+        data += json.loads((folder / "dialogues.json").read_text(encoding="utf-8"))
     return data
 
 
@@ -25,7 +27,8 @@ def test_the_set_has_enough_dialogues_of_three_to_five_turns_on_three_hosts() ->
     assert {d["host"] for d in dialogues} == {"demo", "loan", "sentiment"}
     assert all(3 <= len(d["turns"]) <= 5 for d in dialogues)
     assert len({d["id"] for d in dialogues}) == len(dialogues)
-    assert (DEV / "requests.jsonl").read_text(encoding="utf-8").strip() == ""
+    for folder in (DEV, DEV / "b"):
+        assert (folder / "requests.jsonl").read_text(encoding="utf-8").strip() == ""
 
 
 def test_every_gold_names_a_function_and_its_own_arguments_or_a_question() -> None:
