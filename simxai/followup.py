@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from simxai.extraction import extract_feature, feature_spans
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -38,6 +39,11 @@ __all__ = [
     "LastCall",
     "Step",
     "answer_amount",
+    "answer_value",
+    "changed_feature",
+    "changed_feature_answer",
+    "class_follow_up",
+    "shifted_condition",
     "carried_change",
     "extract_step",
     "focus_feature",
@@ -167,7 +173,11 @@ def offered_amount(feature: FeatureSchema) -> float | None:
     return float(f"{(feature.max - feature.min) / 10:.2g}")
 
 
-_BARE_AMOUNT = re.compile(rf"^\W*(?:by\s+)?(?P<n>{_NUM})(?:\s?(?P<pct>%))?[\s.!?]*$")
+# "10", "by 5 %", "10 years", "3 points please"
+_BARE_AMOUNT = re.compile(
+    rf"^\W*(?:by\s+)?(?P<n>{_NUM})(?:\s?(?P<pct>%))?(?:\s+(?:years?|points?|units?))?(?:\s+please)?[\s.!?]*$",
+    re.IGNORECASE,
+)
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|fine|go\s+ahead|do\s+it|please)\b", re.IGNORECASE)
 
 
@@ -185,6 +195,42 @@ def answer_amount(
     if offer is not None and _YES.match(text):
         return offer
     return None
+
+
+_BARE_VALUE = re.compile(
+    rf"^\W*(?:(?:to|make\s+it|set\s+it\s+to|it\s+should\s+be|say)\s+)?(?P<n>-?{_NUM})[\s.!?]*$", re.I
+)
+
+
+def answer_value(text: str, feature: FeatureSchema, schema: HostSchema | None) -> ChangeValue | None:
+    """The change a user's answer to "what should glucose be?" gives: a step, or a bare value that sets it.
+
+    "110" -> 110; "10% higher" -> "+10%"; for a categorical feature, one of its categories named alone.
+    """
+    text = normalize(text, schema)
+    step = extract_step(text, schema)
+    if step is not None and step.amount is not None:
+        return step.value()
+    bare = _BARE_VALUE.match(text)
+    if bare and feature.type == "numeric":
+        number = float(bare.group("n"))
+        return int(number) if number.is_integer() else number
+    words = text.strip(" .!?").lower()
+    return next((c for c in feature.categories or [] if c.lower() == words), None)
+
+
+def changed_feature(text: str, schema: HostSchema) -> str | None:
+    """The one feature a what-if turn that names no change is about ("and her glucose?"), or None."""
+    if schema.kind != "tabular":
+        return None
+    return extract_feature(text, schema) if len(feature_spans(text, schema)) == 1 else None
+
+
+def changed_feature_answer(text: str, feature: str, schema: HostSchema) -> dict[str, ChangeValue] | None:
+    """The `changes` an answer to "what should glucose be?" gives, or None when it is no answer."""
+    found = next((f for f in schema.features if f.name == feature), None)
+    value = answer_value(text, found, schema) if found is not None else None
+    return {feature: value} if value is not None else None
 
 
 # ---- follow-ups that repeat the previous call with one thing replaced ---------------------------------------
@@ -239,46 +285,108 @@ def names_other_class(text: str) -> bool:
     return bool(_OTHER_CLASS.search(text))
 
 
-def other_class_arguments(call: LastCall, labels: Sequence[str], parameters: Sequence[str]) -> dict[str, Any] | None:
-    """The previous call's arguments with its label replaced by the other class of a two-class model, or None.
+def other_class_arguments(
+    call: LastCall, labels: Sequence[str], parameters: Sequence[str], target: str | None = None
+) -> dict[str, Any] | None:
+    """The previous call's arguments with its label replaced by `target`, or None.
 
     The label is the call's label argument, else the label its output names (`get_local_explanation`
     explains the predicted label when none is given), else a class named in a group condition ("prediction
-    = stable"). None when the model has more than two classes (which other one is a guess) or the call has
-    no label to swap.
+    = stable"). Without `target`, the other class of a two-class model; None when the model has more than
+    two classes (which other one is a guess) or the call has no label to replace.
     """
-    if len(labels) != 2:
+    if target is None and len(labels) != 2:
         return None
     arguments = dict(call.arguments)
     output = call.output if isinstance(call.output, dict) else {}
+
+    def replaced(current: str) -> str:
+        if target is not None:
+            return target
+        return labels[1] if current == labels[0] else labels[0]
+
     for name, field in _LABEL_ARGUMENTS.items():
         if name not in parameters:
             continue
         current = arguments.get(name) or output.get(field)
-        if current in labels:
-            arguments[name] = labels[1] if current == labels[0] else labels[0]
-            return arguments
-    instance = arguments.get("instance")
-    if isinstance(instance, str):
-        pattern = re.compile(rf"(?<=[=\s])({'|'.join(re.escape(label) for label in labels)})\b")
-        swapped = pattern.sub(lambda m: labels[1] if m.group(1) == labels[0] else labels[0], instance)
-        if swapped != instance:
-            arguments["instance"] = swapped
-            return arguments
+        if isinstance(current, str) and current in labels:
+            arguments[name] = replaced(current)
+            return arguments if arguments[name] != current else None
+    for name in ("instance", "group"):
+        condition = arguments.get(name)
+        if isinstance(condition, str):
+            pattern = re.compile(rf"(?<=[=\s])({'|'.join(re.escape(label) for label in labels)})\b")
+            swapped = pattern.sub(lambda m: replaced(m.group(1)), condition)
+            if swapped != condition:
+                arguments[name] = swapped
+                return arguments
     return None
 
 
-def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | None:
-    """The previous what-if's relative change applied to `feature` instead ("and her glucose?"), or None.
+# Words a turn that only names another class may hold besides it ("and on the negative ones?", "and approve?").
+_CLASS_FILLER = frozenset(
+    "and but what about how for the on in among with those ones one cases case now then also same please "
+    "predicted labelled labeled classified as being are is were was ones instead".split()
+)
 
-    Only a relative change ("+10%", "*2", "-5") carries over: an absolute one ("bmi = 30") means nothing
-    for another feature, and the engine asks what the new feature should be.
+
+def class_follow_up(text: str, labels: Sequence[str], noun: str | None = None) -> str | None:
+    """The class a continuation names and nothing else ("and on the negative ones?" -> "negative"), or None.
+
+    A word names a class when it is the class's name or its stem ("approve" for "approved"); the turn must
+    continue the previous question ("and ...", "what about ...").
+    """
+    if not _CONTINUES.match(text):
+        return None
+    nouns = {noun.lower(), noun.lower() + "s"} if noun else set()
+    named: set[str] = set()
+    for word in re.findall(r"[A-Za-z']+", text.lower()):
+        label = next((x for x in labels if _stem_of(word, x.lower())), None)
+        if label is not None:
+            named.add(label)
+        elif word not in _CLASS_FILLER and word not in nouns:
+            return None
+    return named.pop() if len(named) == 1 else None
+
+
+def _stem_of(word: str, label: str) -> bool:
+    return word == label or (len(word) >= 4 and label.startswith(word) and len(label) - len(word) <= 3)
+
+
+_SHIFT = re.compile(
+    rf"^\W*(?:(?:and|but|what\s+about|how\s+about|now)\s+)?(?:(?:for|on|among)\s+)?(?:(?:those|the\s+ones|ones)\s+)?"
+    rf"(?P<op>over|above|under|below|more\s+than|less\s+than|older\s+than|younger\s+than)\s+(?P<n>{_NUM})[\s.!?]*$",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"^\s*(?P<feature>[A-Za-z_]\w*)\s*(?:>=|<=|>|<)\s*-?\d+(?:\.\d+)?\s*$")
+
+
+def shifted_condition(text: str, condition: str) -> str | None:
+    """A one-clause numeric condition moved to the bound a continuation names ("and over 40?"), or None.
+
+    After "how does it do on patients under 40?", "and over 40?" names only a bound: it is the same
+    feature's ("age > 40").
+    """
+    match = _SHIFT.match(text)
+    clause = _CLAUSE.match(condition)
+    if match is None or clause is None:
+        return None
+    above = match.group("op").split()[0].lower() in ("over", "above", "more", "older")
+    return f"{clause.group('feature')} {'>' if above else '<'} {match.group('n')}"
+
+
+def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | None:
+    """The previous what-if's unit-free change applied to `feature` instead ("and her glucose?"), or None.
+
+    Only a change without units carries over ("+10%", "*2"): "+50" credit-score points or "bmi = 30" mean
+    nothing for another feature, so the engine asks what the new feature should be. None for the feature
+    the previous change was on (that is no new question).
     """
     changes = call.arguments.get("changes")
-    if call.name != "explain_what_if" or not isinstance(changes, dict) or not changes:
+    if call.name != "explain_what_if" or not isinstance(changes, dict) or not changes or feature in changes:
         return None
     value = list(changes.values())[-1]
-    if isinstance(value, str) and value.strip()[:1] in ("+", "-", "*", "/"):
+    if isinstance(value, str) and (value.strip()[:1] in ("*", "/") or value.strip().endswith("%")):
         return {feature: value.strip()}
     return None
 

@@ -193,6 +193,9 @@ def test_only_a_relative_change_carries_to_another_feature():
     absolute = followup.LastCall("explain_what_if", {"instance": 4, "changes": {"bmi": 30}}, {})
     assert followup.carried_change("glucose", relative) == {"glucose": "+10%"}
     assert followup.carried_change("glucose", absolute) is None
+    points = followup.LastCall("explain_what_if", {"instance": 4, "changes": {"bmi": "+5"}}, {})
+    assert followup.carried_change("glucose", points) is None  # 5 bmi points are no glucose amount
+    assert followup.carried_change("bmi", relative) is None
     assert followup.carried_change("glucose", followup.LastCall("get_prediction", {"instance": 4}, {})) is None
 
 
@@ -203,3 +206,66 @@ def test_a_group_follows_a_metric_question_only_as_a_continuation():
     assert not followup.group_follow_up("and for patient 4?", None, [4], metric)
     prediction = followup.LastCall("get_prediction", {"instance": 4}, {})
     assert not followup.group_follow_up("and for patients over 60?", "age > 60", [], prediction)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("and on the negative ones?", "negative"),
+        ("and approve?", "approved"),
+        ("what about the rejected applicants?", "rejected"),
+        ("and the positive ones?", "positive"),
+    ],
+)
+def test_a_continuation_that_only_names_a_class(text, expected):
+    labels = ["negative", "positive"] if expected in ("negative", "positive") else ["approved", "rejected"]
+    assert followup.class_follow_up(text, labels, "applicant") == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["why is it negative?", "and why negative?", "negative", "and approx?", "and positive or negative?"]
+)
+def test_no_class_follow_up(text):
+    assert followup.class_follow_up(text, ["negative", "positive", "approved"]) is None
+
+
+def test_a_named_class_replaces_the_label_of_a_group():
+    call = followup.LastCall("get_model_performance", {"metric": "f1", "group": "label = positive"}, {})
+    assert followup.other_class_arguments(call, ["negative", "positive"], ["metric", "group"], "negative") == {
+        "metric": "f1",
+        "group": "label = negative",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "condition", "expected"),
+    [
+        ("and over 40?", "age < 40", "age > 40"),
+        ("what about for those under 30", "age > 60", "age < 30"),
+        ("and above 120?", "glucose <= 100", "glucose > 120"),
+        ("and over 40?", "age < 40 and bmi > 30", None),  # which clause moves is a guess
+        ("and over 40?", "prediction = stable", None),
+        ("and patients over 40 with bmi 30?", "age < 40", None),
+    ],
+)
+def test_a_bound_alone_moves_a_one_clause_condition(text, condition, expected):
+    assert followup.shifted_condition(text, condition) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("110", 110), ("make it 95.5", 95.5), ("10% higher", "+10%"), ("5 lower", "-5"), ("why?", None)],
+)
+def test_an_answer_to_what_a_feature_should_be(text, expected):
+    assert followup.answer_value(text, PATIENTS.features[1], PATIENTS) == expected
+
+
+def test_an_answer_to_what_a_category_should_be():
+    smoker = FeatureSchema(name="smoker", type="categorical", categories=["no", "yes"])
+    assert followup.answer_value("yes", smoker, None) == "yes"
+    assert followup.answer_value("maybe", smoker, None) is None
+
+
+@pytest.mark.parametrize("text", ["10 years", "by 3 points", "5 % please"])
+def test_a_bare_amount_may_name_its_unit(text):
+    assert answer_amount(text, "+", None, PATIENTS) is not None
