@@ -26,7 +26,14 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument
-from simxai.followup import answer_amount, extract_step, step_changes, step_feature
+from simxai.followup import (
+    answer_amount,
+    changed_feature,
+    changed_feature_answer,
+    extract_step,
+    step_changes,
+    step_feature,
+)
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
@@ -38,6 +45,7 @@ from simxai.prompts import (
     cannot,
     clarifying_question,
     direct_answer_retry,
+    feature_change_question,
     guard_retry,
     host_tools,
     invalid_call,
@@ -280,6 +288,8 @@ class _TurnRun:
         if value is None and pending.step is not None:
             amount = answer_amount(self.user, pending.step.sign, pending.step.offer, self.agent.schema)
             value = {pending.step.feature: amount} if amount is not None else None
+        if value is None and pending.feature is not None:
+            value = changed_feature_answer(self.user, pending.feature, self.agent.schema)
         if value is None:
             return None  # not an answer: treat it as a new request
         previous = pending.arguments.get(pending.missing)
@@ -565,9 +575,13 @@ class _TurnRun:
         missing = exc.missing or [exc.argument]
         name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
         question = clarifying_question(self.agent.schema, name, exc)
+        # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
+        feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
+        if feature is not None:
+            question = feature_change_question(self.agent.schema, feature)
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
         self.state = self.state.model_copy(
-            update={"pending": PendingCall(function=function, arguments=kept, missing=name)}
+            update={"pending": PendingCall(function=function, arguments=kept, missing=name, feature=feature)}
         )
         return Clarification(function=function, missing=missing, question=question)
 

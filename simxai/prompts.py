@@ -186,6 +186,19 @@ def step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
     )
 
 
+def feature_change_question(schema: HostSchema, feature: str) -> str:
+    """What a what-if should make of one feature ("and her glucose?" after "what if her bmi were 30?")."""
+    found = next((f for f in schema.features if f.name == feature), None)
+    if found is not None and found.type == "numeric" and found.min is not None and found.max is not None:
+        span = f" (from {found.min:g} to {found.max:g} in the data)"
+        return f"What should {feature} be{span}? Give a new value, or a change such as '10% higher'."
+    if found is not None and found.categories:
+        options = [str(c) for c in found.categories]
+        listed = options[0] if len(options) == 1 else ", ".join(options[:-1]) + f" or {options[-1]}"
+        return f"What should {feature} be: {listed}?"
+    return f"What should {feature} be? Give a new value, or a change such as '10% higher'."
+
+
 def _sentence(text: str, schema: HostSchema) -> str:
     """`text` as a sentence of its own: a capital (unless it starts with a feature's name) and a full stop."""
     text = text.strip()

@@ -38,6 +38,8 @@ class PendingCall(pydantic.BaseModel):
     missing: str
     #: For "how much higher?": the feature in focus, the direction, and the amount offered (yes takes it).
     step: StepQuestion | None = None
+    #: For "what should glucose be?": the feature a bare value ("110") or a step ("10% higher") changes.
+    feature: str | None = None
 
 
 class DialogueState(pydantic.BaseModel):

@@ -281,6 +281,22 @@ async def test_higher_without_an_amount_asks_how_much_and_an_answer_completes_it
     backend.assert_complete()
 
 
+async def test_another_feature_after_a_what_if_asks_what_it_should_be_and_a_bare_value_sets_it(demo_host):
+    backend = ScriptedBackend(
+        [call("explain_what_if", instance=5, changes={"bmi": 30}), "ok", call("explain_what_if"), "ok"]
+    )
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    await conversation.send("what if patient 5's bmi were 30?")
+    asked = await conversation.send("and her glucose?")
+    assert asked.clarification is not None and asked.reply.startswith("What should glucose be (from 58 to 124")
+    pending = conversation.state.pending
+    assert pending is not None and pending.feature == "glucose"
+    turn = await conversation.send("110")
+    assert turn.calls[0].arguments == {"instance": 5, "changes": {"glucose": 110}}
+    assert turn.calls[0].status == "ok"
+    backend.assert_complete()
+
+
 async def test_a_step_with_no_feature_in_focus_asks_which_feature(demo_host):
     backend = ScriptedBackend([call("explain_what_if", instance=5)])
     turn = await Agent(demo_host, backend, settings=AgentSettings(guard=False)).run_turn("what if it were 5 higher?")
