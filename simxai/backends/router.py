@@ -50,12 +50,14 @@ from simxai.extraction import (
 from simxai.followup import (
     INSTANCE_COUNTERPART,
     carried_change,
+    class_follow_up,
     extract_step,
     focus_feature,
     group_follow_up,
     last_call,
     names_other_class,
     other_class_arguments,
+    shifted_condition,
     step_changes,
 )
 from simxai.host_examples import example_questions
@@ -358,6 +360,21 @@ class RouterBackend(Backend):
             return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None
         if schema is None:
             return None
+        named = class_follow_up(text, schema.class_names, schema.instance_noun)
+        if named is not None:
+            arguments = other_class_arguments(previous, schema.class_names, takes[previous.name], named)
+            return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None
+        for name in ("group", "instance"):
+            condition = previous.arguments.get(name)
+            shifted = shifted_condition(text, condition) if isinstance(condition, str) else None
+            if shifted is not None:  # "and over 40?" after "... on patients under 40?"
+                return _Decision(previous.name, 1.0, True, arguments={**previous.arguments, name: shifted})
+        edits = extract_changes(text, schema) if schema.kind == "text" and "explain_what_if" in takes else None
+        if edits and "text" not in edits and "instance" in previous.arguments and not extract_ids(text, schema):
+            # "remove 'not'" after a question about a review: an edit of that review, not a new text
+            edited = {str(part) for pair in edits.items() for part in pair}
+            if all(quoted in edited for quoted in extract_texts(text)):
+                return _Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
         group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
         if group_follow_up(text, group, extract_ids(text, schema), previous):
             return _Decision(previous.name, 1.0, True)
@@ -368,6 +385,7 @@ class RouterBackend(Backend):
             previous.name == "explain_what_if"
             and schema.kind == "tabular"
             and "FEATURE" in masked
+            and "NUM" not in masked  # "10 years": an amount (of age), not another feature
             and _only_fillers(masked.replace("FEATURE", " "), _FEATURE_FILLER | _PRONOUNS)
         ):
             # "and her glucose?": the same relative change to glucose; after an absolute change the engine asks

@@ -631,3 +631,25 @@ async def test_a_feature_after_an_absolute_what_if_is_no_data_question_and_names
     history = ran("explain_what_if", {"instance": 4, "changes": {"bmi": 30}}, '{"result": {}}', "if her bmi were 30?")
     # the engine fills the instance and asks what the glucose should be
     assert called(await route(router, "and her glucose?", TABULAR, history)) == [("explain_what_if", {})]
+
+
+async def test_a_bound_alone_after_a_group_metric_moves_the_group(router):
+    history = ran("get_model_performance", {"metric": "f1", "group": "age < 40"}, '{"result": {}}', "f1 under 40?")
+    assert called(await route(router, "and over 40?", TABULAR, history)) == [
+        ("get_model_performance", {"metric": "f1", "group": "age > 40"})
+    ]
+
+
+async def test_a_named_class_after_a_group_question_replaces_the_groups_class(router):
+    history = ran("get_prediction", {"instance": "prediction = stable"}, '{"result": {}}', "how many are stable?")
+    assert called(await route(router, "and the progressing ones?", TABULAR, history)) == [
+        ("get_prediction", {"instance": "prediction = progressing"})
+    ]
+
+
+async def test_an_edit_after_a_question_about_a_text_is_a_what_if_on_it(router):
+    history = ran("get_prediction", {"instance": "not bad at all"}, '{"result": {}}', "classify 'not bad at all'")
+    assert called(await route(router, "remove 'not'", TEXT, history)) == [("explain_what_if", {"changes": {"not": ""}})]
+    # a new quoted text is a new instance, not an edit of the old one
+    calls = called(await route(router, "replace 'bad' with 'good' in 'a bad day'", TEXT, history))
+    assert calls and all("instance" in arguments for _, arguments in calls)
