@@ -16,7 +16,7 @@ DEV = Path(__file__).resolve().parent / "dialogue_dev"
 
 def _dialogues() -> list[dict[str, Any]]:
     data: list[dict[str, Any]] = []
-    for folder in (DEV, DEV / "b"):
+    for folder in (DEV, DEV / "b", DEV / "c"):
         data += json.loads((folder / "dialogues.json").read_text(encoding="utf-8"))
     return data
 
@@ -27,7 +27,7 @@ def test_the_set_has_enough_dialogues_of_three_to_five_turns_on_three_hosts() ->
     assert {d["host"] for d in dialogues} == {"demo", "loan", "sentiment"}
     assert all(3 <= len(d["turns"]) <= 5 for d in dialogues)
     assert len({d["id"] for d in dialogues}) == len(dialogues)
-    for folder in (DEV, DEV / "b"):
+    for folder in (DEV, DEV / "b", DEV / "c"):
         assert (folder / "requests.jsonl").read_text(encoding="utf-8").strip() == ""
 
 
