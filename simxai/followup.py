@@ -50,6 +50,7 @@ __all__ = [
     "group_follow_up",
     "last_call",
     "names_other_class",
+    "same_question",
     "offered_amount",
     "other_class_arguments",
     "step_changes",
@@ -373,6 +374,22 @@ def shifted_condition(text: str, condition: str) -> str | None:
         return None
     above = match.group("op").split()[0].lower() in ("over", "above", "more", "older")
     return f"{clause.group('feature')} {'>' if above else '<'} {match.group('n')}"
+
+
+_SAME = re.compile(
+    r"^\W*(?:(?:and|ok(?:ay)?|now|then)\W+)?(?:(?:please\s+)?(?:do|show|give\s+me|tell\s+me|ask)\s+)?(?:the\s+)?"
+    r"same(?:\s+(?:thing|question|again))?\s+(?:for|with|on|about)\b"
+    r"|^\W*(?:(?:and|so)\W+)?(?:how\s+(?:does|do|would)\s+(?:that|this|it)\s+compare|compare\s+(?:that|this|it))\s+"
+    r"(?:with|to|against)\b",
+    re.IGNORECASE,
+)
+
+
+def same_question(text: str) -> bool:
+    """Whether a turn asks the previous question again about something else ("same for applicant 56",
+    "how does that compare with patient 4?"): every argument but the one it names stays.
+    """
+    return bool(_SAME.search(text))
 
 
 def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | None:

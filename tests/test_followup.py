@@ -269,3 +269,19 @@ def test_an_answer_to_what_a_category_should_be():
 @pytest.mark.parametrize("text", ["10 years", "by 3 points", "5 % please"])
 def test_a_bare_amount_may_name_its_unit(text):
     assert answer_amount(text, "+", None, PATIENTS) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("same for applicant 56", True),
+        ("and the same for patient 4?", True),
+        ("do the same for review 3", True),
+        ("how does that compare with patient 4?", True),
+        ("compare it to patient 9", True),
+        ("what is the same for patients 3 and 4?", False),
+        ("compare patients 3 and 4", False),
+    ],
+)
+def test_same_question(text, expected):
+    assert followup.same_question(text) is expected

@@ -57,6 +57,7 @@ from simxai.followup import (
     last_call,
     names_other_class,
     other_class_arguments,
+    same_question,
     shifted_condition,
     step_changes,
 )
@@ -360,6 +361,11 @@ class RouterBackend(Backend):
             return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None
         if schema is None:
             return None
+        if same_question(text) and "instance" in takes[previous.name]:
+            # "same for applicant 56": the previous call with every argument kept but the instance
+            instance = extract_instance(text, schema)
+            if instance is not None and not extract_changes(text, schema):
+                return _Decision(previous.name, 1.0, True, arguments={**previous.arguments, "instance": instance})
         named = class_follow_up(text, schema.class_names, schema.instance_noun)
         if named is not None:
             arguments = other_class_arguments(previous, schema.class_names, takes[previous.name], named)

@@ -653,3 +653,12 @@ async def test_an_edit_after_a_question_about_a_text_is_a_what_if_on_it(router):
     # a new quoted text is a new instance, not an edit of the old one
     calls = called(await route(router, "replace 'bad' with 'good' in 'a bad day'", TEXT, history))
     assert calls and all("instance" in arguments for _, arguments in calls)
+
+
+@pytest.mark.parametrize("text", ["same for patient 56", "how does that compare with patient 56?"])
+async def test_the_same_question_about_another_instance_keeps_every_other_argument(router, text):
+    arguments = {"instance": 55, "target_label": "stable", "number_of_iterations": 2}
+    history = ran("explain_how_to_be_that", arguments, '{"result": {}}', "how could 55 be stable?")
+    assert called(await route(router, text, TABULAR, history)) == [
+        ("explain_how_to_be_that", {**arguments, "instance": 56})
+    ]
