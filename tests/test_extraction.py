@@ -208,10 +208,21 @@ def test_apostrophes_inside_words_are_not_quotes() -> None:
         ("how many reviews are predicted positive?", "prediction = positive"),
         ("and the ones classified as negative?", "prediction = negative"),
         ("how many reviews are labelled negative?", "label = negative"),
+        ("and how many does the model predict as positive?", "prediction = positive"),
     ],
 )
 def test_a_text_hosts_group_is_no_text(text: str, expected: str) -> None:
     assert extract_instance(text, TEXT) == expected
+
+
+def test_how_many_predicted_is_a_group_of_predictions() -> None:
+    assert extract_instance("and how many does it predict as progressing?", TABULAR) == "prediction = progressing"
+    assert extract_instance("how many features are there?", TABULAR) is None
+
+
+def test_an_id_is_no_count_of_counterfactuals() -> None:
+    assert extract_argument("number_of_iterations", "what could patient 55 change to be stable?", TABULAR) is None
+    assert extract_argument("number_of_iterations", "give me 3 changes for patient 55", TABULAR) == 3
 
 
 def test_a_quoted_word_after_were_is_no_edit_without_a_quoted_word_before() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from simxai.extraction._changes import extract_changes
 from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
 from simxai.extraction._groups import _written_condition, extract_group
-from simxai.extraction._instances import extract_instance
+from simxai.extraction._instances import extract_ids, extract_instance
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -51,7 +51,11 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
     if name in _LABEL_ARGUMENTS:
         return extract_label(text, schema)
     if name == "number_of_iterations":
-        return extract_count(text)
+        count = extract_count(text)
+        # "what could applicant 55 change ...": the id, not a count of changes
+        noun = re.escape(schema.instance_noun) if schema is not None and schema.instance_noun else "instance"
+        named = re.search(rf"(?:\b{noun}|\bid|#)\s*#?\s*{count}\b", text, re.IGNORECASE) if count else None
+        return None if named is not None and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema)
         if group is None and re.fullmatch(

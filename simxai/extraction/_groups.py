@@ -20,7 +20,7 @@ from simxai.textbounds import bounds_span_text, bounds_text_argument
 _GROUP_WORDS = re.compile(
     r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
     r"examples|records|cases|ones|entries|data\s+points|group|subset|population|whose|where|who\s+are|"
-    r"that\s+are|which\s+are)\b",
+    r"that\s+are|which\s+are|how\s+many)\b",
     re.IGNORECASE,
 )
 _ALL_NOUNS = r"data|dataset|instances|rows|samples|examples|records|cases|entries|data\s+points|people"
@@ -124,7 +124,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             ):
                 clauses.append(f"label = {name}")
             elif re.search(
-                r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts|categori[sz]ed)"
+                r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts?|categori[sz]ed)"
                 r"\s*(?:as|to\s+be|is|=)?\s*$",
                 before,
             ):
@@ -310,6 +310,6 @@ def _text_group(text: str, schema: HostSchema | None) -> str | None:
         before = text[max(0, start - 30) : start].lower()
         if re.search(r"(?:labell?ed|annotated|tagged|truly|actually)\s(?:as\s)?$", before):
             return f"label = {name}"
-        if re.search(r"(?:predicted|classified)\s(?:as\s)?$", before):
+        if re.search(r"(?:predicted|predicts?|classified)\s(?:as\s)?$", before):
             return f"prediction = {name}"
     return None
