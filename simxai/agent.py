@@ -562,7 +562,7 @@ class _TurnRun:
             function=call.name, missing=["changes"], question=step_question(schema, step, feature)
         )
         question = None
-        if feature is not None and step.sign != "*":
+        if feature is not None and step.sign in ("+", "-"):
             offer = offered_change(schema, feature, step.sign)
             question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
         pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)

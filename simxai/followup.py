@@ -48,6 +48,7 @@ __all__ = [
     "extract_step",
     "focus_feature",
     "group_follow_up",
+    "group_phrase",
     "last_call",
     "names_other_class",
     "same_question",
@@ -93,7 +94,8 @@ _DIRECTION_ONLY = re.compile(
 class Step:
     """A relative change named without a feature: a sign, and an amount when one is given."""
 
-    sign: Literal["+", "-", "*"]
+    #: "=" sets the feature to `amount` ("and if it were 90?").
+    sign: Literal["+", "-", "*", "="]
     amount: float | None
     percent: bool = False
     #: "older" / "younger" name the age feature by themselves.
@@ -103,6 +105,8 @@ class Step:
         """The change as `explain_what_if` takes it ("+5", "-20%", "*2"), or None without an amount."""
         if self.amount is None:
             return None
+        if self.sign == "=":
+            return int(self.amount) if self.amount.is_integer() else self.amount
         return f"{self.sign}{self.amount:g}{'%' if self.percent else ''}"
 
 
@@ -110,11 +114,21 @@ def _sign(direction: str) -> Literal["+", "-"]:
     return "-" if re.fullmatch(rf"{_DOWN}|{_DEC}", direction, re.IGNORECASE) else "+"
 
 
+# "and if it were 90?", "set it to 25", "what if that went to 110": a new value of the feature in focus
+_SET_IT = re.compile(
+    rf"\b(?:if\s+(?:it|that|this)\s+(?:is|was|were|became)|(?:it|that)\s+(?:were|was)|"
+    rf"(?:set|make|change|put)\s+(?:it|that|this)\s+(?:to|at)|(?:it|that)\s+(?:went|goes|rose|fell|dropped)\s+to)"
+    rf"\s(?P<n>-?{_NUM})(?![\d.%]|\s?%|\s(?:years?|points?|units?|percent|times|more|less|higher|lower|older|younger)\b)",
+    re.IGNORECASE,
+)
+
+
 def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     """The relative change a turn names without a feature, or None.
 
     "what if it were 20 % lower instead?" -> Step("-", 20, percent=True); "what about 5 more?" -> Step("+",
-    5); "double it" -> Step("*", 2); "what if it were higher?" -> Step("+", None) (no amount given).
+    5); "double it" -> Step("*", 2); "and if it were 90?" -> Step("=", 90); "what if it were higher?" ->
+    Step("+", None) (no amount given).
     """
     text = normalize(text, schema)
     match = _AMOUNT_DIRECTION.search(text) or _DIRECTION_BY.search(text)
@@ -124,6 +138,9 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     multiply = _MULTIPLY.search(text)
     if multiply:
         return Step("*", float(_MULTIPLIERS.get(multiply.group("m").lower(), 0.5)))
+    value = _SET_IT.search(text)
+    if value:
+        return Step("=", float(value.group("n")))
     only = _DIRECTION_ONLY.search(text)
     if only:
         direction = (only.group("dir") or only.group("verb")).lower()
@@ -406,6 +423,27 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
     if isinstance(value, str) and (value.strip()[:1] in ("*", "/") or value.strip().endswith("%")):
         return {feature: value.strip()}
     return None
+
+
+_GROUP_PHRASE = re.compile(
+    r"^\W*(?:(?:and|but|also|now|what\s+about|how\s+about)\s+)?(?:(?:just|only)\s+)?(?:for|on|among|in|with)\s+"
+    r"(?:the\s+|those\s+)?(?P<g>[A-Za-z][A-Za-z'-]*(?:\s[A-Za-z][A-Za-z'-]*){0,3})\W*$",
+    re.IGNORECASE,
+)
+_WHOLE = re.compile(r"^(?:all|everyone|everybody|everything|the\s+whole\s+data|all\s+of\s+them|overall)$", re.I)
+
+
+def group_phrase(text: str) -> str | None:
+    """The group a short continuation names in words the data may not select ("for women?"), or None.
+
+    After a metric question the phrase is passed on as the group: the function scores it or says plainly
+    that no feature of the data selects it, which beats answering for everyone.
+    """
+    match = _GROUP_PHRASE.match(text)
+    if match is None:
+        return None
+    phrase = match.group("g").strip()
+    return "all" if _WHOLE.match(phrase) else phrase
 
 
 def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: LastCall | None) -> bool:

@@ -170,6 +170,9 @@ def offered_change(schema: HostSchema, feature: str, sign: Literal["+", "-"]) ->
 
 def step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
     """How much (or which feature) for a relative change: one short question with a concrete offer."""
+    if step.sign == "=":
+        example = schema.features[0].name if schema.features else "a feature"
+        return f"Which feature should be {step.value()}? For example '{example} {step.value()}'."
     direction = {"+": "higher", "-": "lower", "*": "changed"}[step.sign]
     if step.age:
         direction = "older" if step.sign == "+" else "younger"

@@ -285,3 +285,32 @@ def test_a_bare_amount_may_name_its_unit(text):
 )
 def test_same_question(text, expected):
     assert followup.same_question(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("and if it were 90?", 90), ("set it to 25.5", 25.5), ("what if that went to 110", 110), ("if it is 70", 70)],
+)
+def test_a_new_value_of_the_feature_in_focus(text, value):
+    step = extract_step(text, PATIENTS)
+    assert step is not None and step.sign == "=" and step.value() == value
+    assert step_changes(step, "bmi", PATIENTS) == {"bmi": value}
+
+
+@pytest.mark.parametrize("text", ["and if it were 20 % lower?", "if it were 10 years older", "it was 5 more"])
+def test_a_relative_amount_is_no_new_value(text):
+    step = extract_step(text, PATIENTS)
+    assert step is not None and step.sign != "="
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [("for women?", "women"), ("and on smokers", "smokers"), ("what about for everyone?", "all")],
+)
+def test_a_group_in_words(text, phrase):
+    assert followup.group_phrase(text) == phrase
+
+
+@pytest.mark.parametrize("text", ["for patient 3?", "what does the model predict for women?", "why?"])
+def test_no_group_in_words(text):
+    assert followup.group_phrase(text) is None
