@@ -379,3 +379,13 @@ async def test_an_unknown_category_is_asked_back_with_the_valid_names(loan_host)
     assert turn.reply.startswith(
         "region has no category 'middle'; valid categories are east, north, south, west. What should change?"
     )
+
+
+async def test_a_group_the_data_cannot_select_is_refused_plainly(demo_host):
+    from simxai.backends.router import RouterBackend
+
+    conversation = Agent(demo_host, RouterBackend(), settings=AgentSettings(guard=False)).conversation()
+    await conversation.send("what is the model's f1 score?")
+    turn = await conversation.send("for women?")
+    assert turn.clarification is not None and "cannot be scored on 'women'" in turn.reply
+    assert all(c.status != "ok" for c in turn.calls)

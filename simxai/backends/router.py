@@ -54,6 +54,7 @@ from simxai.followup import (
     extract_step,
     focus_feature,
     group_follow_up,
+    group_phrase,
     last_call,
     names_other_class,
     other_class_arguments,
@@ -142,6 +143,11 @@ _FILLER = frozenset(
 # Words around a feature or a change in a follow-up that asks nothing new ("and the bmi feature?", "and if
 # she were 10 years older?").
 _FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
+# A word that asks something of its own: a turn holding one is more than a follow-up's new group.
+_ASKS = re.compile(
+    r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|list|describe|compare|FEATURE|INSTANCE)\b",
+    re.IGNORECASE,
+)
 _PRONOUNS = frozenset("her his their its she he they".split())
 _CHANGE_FILLER = _FILLER | frozenset(
     "if she he they were was had been would be years year older younger higher lower more less by points % "
@@ -382,8 +388,15 @@ class RouterBackend(Backend):
             if all(quoted in edited for quoted in extract_texts(text)):
                 return _Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
         group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
-        if group_follow_up(text, group, extract_ids(text, schema), previous):
+        ids = extract_ids(text, schema)
+        # "for patients over 50" after a metric: a group and no new request
+        only_group = bool(group) and len(text.split()) <= 8 and not _ASKS.search(masked)
+        if group_follow_up(text, group, ids, previous) or (only_group and previous.name == "get_model_performance"):
             return _Decision(previous.name, 1.0, True)
+        phrase = group_phrase(text) if previous.name == "get_model_performance" and not ids else None
+        if phrase is not None and "INSTANCE" not in masked:
+            # "for women?" after a metric: that group, scored or refused plainly, never everyone's figure
+            return _Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": group or phrase})
         counterpart = INSTANCE_COUNTERPART.get(previous.name)
         if counterpart in takes and "GROUP" not in masked and _only_names_instance(masked, schema):
             return _Decision(counterpart, 1.0, True)

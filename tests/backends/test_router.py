@@ -662,3 +662,17 @@ async def test_the_same_question_about_another_instance_keeps_every_other_argume
     assert called(await route(router, text, TABULAR, history)) == [
         ("explain_how_to_be_that", {**arguments, "instance": 56})
     ]
+
+
+@pytest.mark.parametrize(("text", "group"), [("for women?", "women"), ("for patients over 50", "age > 50")])
+async def test_a_group_alone_after_a_metric_is_scored_or_refused_never_answered_for_everyone(router, text, group):
+    history = ran("get_model_performance", {"metric": "f1"}, '{"result": {}}', "and the f1?")
+    [(name, arguments)] = called(await route(router, text, TABULAR, history))
+    assert name == "get_model_performance" and arguments["group"] == group
+
+
+async def test_a_value_for_it_after_a_what_if_sets_the_feature_in_focus(router):
+    history = ran("explain_what_if", {"instance": 8, "changes": {"glucose": 100}}, '{"result": {}}', "glucose 100?")
+    history += ran("get_global_explanation", {}, '{"result": {}}', "which features matter most?")
+    [(name, arguments)] = called(await route(router, "and if it were 90?", TABULAR, history))
+    assert name == "explain_what_if" and arguments["changes"] == {"glucose": 90}
