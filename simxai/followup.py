@@ -50,6 +50,7 @@ __all__ = [
     "group_follow_up",
     "group_phrase",
     "last_call",
+    "bare_why",
     "names_other_class",
     "same_question",
     "offered_amount",
@@ -296,6 +297,14 @@ def _result(content: str) -> Any:
         return json.loads(content)
     except ValueError:
         return None
+
+
+_BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|why\s+is\s+that|why\s+so)\W*$", re.I)
+
+
+def bare_why(text: str) -> bool:
+    """Whether a turn is only "why?" ("and why?", "how come?"), which asks about the answer just given."""
+    return bool(_BARE_WHY.match(text))
 
 
 def names_other_class(text: str) -> bool:

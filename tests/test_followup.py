@@ -314,3 +314,10 @@ def test_a_group_in_words(text, phrase):
 @pytest.mark.parametrize("text", ["for patient 3?", "what does the model predict for women?", "why?"])
 def test_no_group_in_words(text):
     assert followup.group_phrase(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [("why?", True), ("and why", True), ("how come?", True), ("why 5?", False)]
+)
+def test_bare_why(text, expected):
+    assert followup.bare_why(text) is expected

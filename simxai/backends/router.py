@@ -49,6 +49,7 @@ from simxai.extraction import (
 )
 from simxai.followup import (
     INSTANCE_COUNTERPART,
+    bare_why,
     carried_change,
     class_follow_up,
     extract_step,
@@ -362,6 +363,15 @@ class RouterBackend(Backend):
         if previous is None or previous.name not in takes:
             return None
         schema = request.host
+        if (
+            bare_why(text)
+            and "instance" not in takes[previous.name]
+            and previous.name != "get_global_explanation"
+            and {"get_local_explanation", "get_global_explanation"} <= set(takes)
+        ):
+            # "why?" after a metric or the data card: no function explains that answer; the instance discussed
+            # earlier is stale, so ask whether it is that instance's prediction or the model overall
+            return _Decision("get_local_explanation", 0.0, False, runner_up="get_global_explanation")
         if names_other_class(text) and len(text.split()) <= 8 and schema is not None:
             arguments = other_class_arguments(previous, schema.class_names, takes[previous.name])
             return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None

@@ -676,3 +676,15 @@ async def test_a_value_for_it_after_a_what_if_sets_the_feature_in_focus(router):
     history += ran("get_global_explanation", {}, '{"result": {}}', "which features matter most?")
     [(name, arguments)] = called(await route(router, "and if it were 90?", TABULAR, history))
     assert name == "explain_what_if" and arguments["changes"] == {"glucose": 90}
+
+
+@pytest.mark.parametrize("previous", ["get_model_performance", "get_data_information"])
+async def test_a_bare_why_after_an_answer_no_function_explains_asks_instead_of_reusing_an_old_instance(
+    router, previous
+):
+    history = [*ran("get_prediction", {"instance": 5}, '{"result": {}}', "predict patient 5")]
+    history += ran(previous, {}, '{"result": {}}', "and how accurate is it?")
+    response = await route(router, "why?", TABULAR, history)
+    assert response.tool_calls == [] and response.content.startswith(CLARIFICATION_PREFIX)
+    # after a question about the instance, "why?" is its explanation (the engine fills the instance)
+    assert called(await route(router, "why?", TABULAR, history[:4])) == [("get_local_explanation", {})]
