@@ -50,6 +50,7 @@ __all__ = [
     "group_follow_up",
     "group_phrase",
     "last_call",
+    "adds_to_previous",
     "bare_why",
     "names_other_class",
     "same_question",
@@ -300,6 +301,14 @@ def _result(content: str) -> Any:
 
 
 _BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|why\s+is\s+that|why\s+so)\W*$", re.I)
+
+
+_ADDS = re.compile(r"\b(?:also|too|as\s+well|in\s+addition|additionally|on\s+top\s+of\s+(?:that|it|this))\b", re.I)
+
+
+def adds_to_previous(text: str) -> bool:
+    """Whether a what-if adds its changes to the previous ones ("and with glucose 100 as well?")."""
+    return bool(_ADDS.search(text))
 
 
 def bare_why(text: str) -> bool:

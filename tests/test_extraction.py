@@ -215,6 +215,10 @@ def test_a_text_hosts_group_is_no_text(text: str, expected: str) -> None:
     assert extract_instance(text, TEXT) == expected
 
 
+def test_an_adverb_before_the_new_value() -> None:
+    assert extract_changes("and if her glucose were also 120?", TABULAR) == {"glucose": 120}
+
+
 def test_how_many_predicted_is_a_group_of_predictions() -> None:
     assert extract_instance("and how many does it predict as progressing?", TABULAR) == "prediction = progressing"
     assert extract_instance("how many features are there?", TABULAR) is None

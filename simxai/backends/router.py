@@ -49,6 +49,7 @@ from simxai.extraction import (
 )
 from simxai.followup import (
     INSTANCE_COUNTERPART,
+    adds_to_previous,
     bare_why,
     carried_change,
     class_follow_up,
@@ -587,6 +588,12 @@ class RouterBackend(Backend):
                 # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
                 step = extract_step(text, schema)
                 changes = step_changes(step, focus_feature(history), schema) if step is not None else None
+            if changes and adds_to_previous(text):
+                # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance
+                previous = last_call(history)
+                if previous is not None and previous.name == spec.name and not extract_ids(text, schema):
+                    earlier = previous.arguments.get("changes")
+                    changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
             if changes:
                 arguments["changes"] = changes
         for name in parameters:

@@ -131,7 +131,8 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         return _MULTIPLIERS[match.group("m").lower()]
     # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
     match = re.match(
-        rf"^\s*(?:(?:{_SET})\s*)?(?:about\s+|around\s+|only\s+)?(?P<n>-?{_NUM})\b(?!\s*%)",
+        rf"^\s*(?:(?:{_SET})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
+        rf"(?P<n>-?{_NUM})\b(?!\s*%)",
         after,
         re.IGNORECASE,
     )

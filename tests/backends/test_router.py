@@ -688,3 +688,15 @@ async def test_a_bare_why_after_an_answer_no_function_explains_asks_instead_of_r
     assert response.tool_calls == [] and response.content.startswith(CLARIFICATION_PREFIX)
     # after a question about the instance, "why?" is its explanation (the engine fills the instance)
     assert called(await route(router, "why?", TABULAR, history[:4])) == [("get_local_explanation", {})]
+
+
+@pytest.mark.parametrize("text", ["and if her glucose were also 120?", "and with glucose 120 as well?"])
+async def test_a_what_if_that_adds_a_change_keeps_the_previous_ones(router, text):
+    history = ran("explain_what_if", {"instance": 5, "changes": {"bmi": 30}}, '{"result": {}}', "bmi 30?")
+    assert called(await route(router, text, TABULAR, history)) == [
+        ("explain_what_if", {"changes": {"bmi": 30, "glucose": 120}})
+    ]
+    # without "also", the new change replaces the old one
+    assert called(await route(router, "what if her glucose were 120 instead?", TABULAR, history)) == [
+        ("explain_what_if", {"changes": {"glucose": 120}})
+    ]
