@@ -448,7 +448,11 @@ _GROUP_PHRASE = re.compile(
     r"(?:the\s+|those\s+)?(?P<g>[A-Za-z][A-Za-z'-]*(?:\s[A-Za-z][A-Za-z'-]*){0,3})\W*$",
     re.IGNORECASE,
 )
-_WHOLE = re.compile(r"^(?:all|everyone|everybody|everything|the\s+whole\s+data|all\s+of\s+them|overall)$", re.I)
+_WHOLE = re.compile(
+    r"^(?:all|everyone|everybody|everything|whole\s+data|all\s+of\s+them|overall|general|total|test\s+set|data)$", re.I
+)
+# Words after "for" / "in" that name no group ("for now?", "in that case?").
+_NO_GROUP = frozenset("now sure real me you us that this it them example instance a while good example case".split())
 
 
 def group_phrase(text: str) -> str | None:
@@ -461,6 +465,8 @@ def group_phrase(text: str) -> str | None:
     if match is None:
         return None
     phrase = match.group("g").strip()
+    if phrase.lower().split()[0] in _NO_GROUP:
+        return None
     return "all" if _WHOLE.match(phrase) else phrase
 
 

@@ -305,13 +305,20 @@ def test_a_relative_amount_is_no_new_value(text):
 
 @pytest.mark.parametrize(
     ("text", "phrase"),
-    [("for women?", "women"), ("and on smokers", "smokers"), ("what about for everyone?", "all")],
+    [
+        ("for women?", "women"),
+        ("and on smokers", "smokers"),
+        ("what about for everyone?", "all"),
+        ("in general?", "all"),
+    ],
 )
 def test_a_group_in_words(text, phrase):
     assert followup.group_phrase(text) == phrase
 
 
-@pytest.mark.parametrize("text", ["for patient 3?", "what does the model predict for women?", "why?"])
+@pytest.mark.parametrize(
+    "text", ["for patient 3?", "what does the model predict for women?", "why?", "for now?", "in that case?"]
+)
 def test_no_group_in_words(text):
     assert followup.group_phrase(text) is None
 
