@@ -375,7 +375,8 @@ class RouterBackend(Backend):
             return _Decision("get_local_explanation", 0.0, False, runner_up="get_global_explanation")
         if names_other_class(text) and len(text.split()) <= 8 and schema is not None:
             arguments = other_class_arguments(previous, schema.class_names, takes[previous.name])
-            return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None
+            if arguments is not None:
+                return _Decision(previous.name, 1.0, True, arguments=arguments)
         if schema is None:
             return None
         if same_question(text) and "instance" in takes[previous.name]:
@@ -386,7 +387,8 @@ class RouterBackend(Backend):
         named = class_follow_up(text, schema.class_names, schema.instance_noun)
         if named is not None:
             arguments = other_class_arguments(previous, schema.class_names, takes[previous.name], named)
-            return _Decision(previous.name, 1.0, True, arguments=arguments) if arguments is not None else None
+            if arguments is not None:
+                return _Decision(previous.name, 1.0, True, arguments=arguments)
         for name in ("group", "instance"):
             condition = previous.arguments.get(name)
             shifted = shifted_condition(text, condition) if isinstance(condition, str) else None

@@ -700,3 +700,9 @@ async def test_a_what_if_that_adds_a_change_keeps_the_previous_ones(router, text
     assert called(await route(router, "what if her glucose were 120 instead?", TABULAR, history)) == [
         ("explain_what_if", {"changes": {"glucose": 120}})
     ]
+
+
+async def test_a_class_named_in_a_group_after_a_metric_scores_the_metric_on_it(router):
+    history = ran("get_model_performance", {"metric": "accuracy"}, '{"result": {}}', "how accurate is it?")
+    [(name, arguments)] = called(await route(router, "and for reviews labelled negative?", TEXT, history))
+    assert name == "get_model_performance" and arguments["group"] == "label = negative"
