@@ -373,6 +373,8 @@ class RouterBackend(Backend):
             # "why?" after a metric or the data card: no function explains that answer; the instance discussed
             # earlier is stale, so ask whether it is that instance's prediction or the model overall
             return _Decision("get_local_explanation", 0.0, False, runner_up="get_global_explanation")
+        if bare_why(text) and "instance" in takes[previous.name] and "get_local_explanation" in takes:
+            return _Decision("get_local_explanation", 1.0, True)  # "how come?" after a prediction: why it is so
         if names_other_class(text) and len(text.split()) <= 8 and schema is not None:
             arguments = other_class_arguments(previous, schema.class_names, takes[previous.name])
             if arguments is not None:

@@ -688,6 +688,7 @@ async def test_a_bare_why_after_an_answer_no_function_explains_asks_instead_of_r
     assert response.tool_calls == [] and response.content.startswith(CLARIFICATION_PREFIX)
     # after a question about the instance, "why?" is its explanation (the engine fills the instance)
     assert called(await route(router, "why?", TABULAR, history[:4])) == [("get_local_explanation", {})]
+    assert called(await route(router, "how come?", TABULAR, history[:4])) == [("get_local_explanation", {})]
 
 
 @pytest.mark.parametrize("text", ["and if her glucose were also 120?", "and with glucose 120 as well?"])
