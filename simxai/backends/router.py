@@ -285,6 +285,10 @@ class RouterBackend(Backend):
         if not specs or request.tool_choice == "none":
             return self._reply(text, request.functions, request.host)
         text = normalize(text, request.host, _known_words(request.functions))
+        asked = history[-1] if history and history[-1].role == "assistant" else None
+        if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and _AMBIGUOUS_YES.match(text):
+            # "yes" to "do you want (1) or (2)?" picks neither: the question stands
+            return CompletionResponse(content=asked.content, model=self.name, finish_reason=CLARIFY)
         answered = self._answered_clarification(text, history, request)
         if answered is not None:
             # the user picked an option of our question: route the question asked before it
@@ -531,9 +535,14 @@ class RouterBackend(Backend):
         asked, question = history[-1], history[-2]
         if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(CLARIFICATION_PREFIX):
             return None
+        end = len(history) - 2
+        # the question asked again after a "yes" that picked neither option: the request is before the first ask
+        while end >= 2 and _AMBIGUOUS_YES.match(history[end].content) and history[end - 1].content == asked.content:
+            end -= 2
+        question = history[end]
         if question.role != "user":
             return None
-        earlier = list(history[:-2])
+        earlier = list(history[:end])
         offered = self._decide(question.content, earlier, request)
         second = choice.group(1).lower() in ("2", "second", "two", "latter", "last")
         function = offered.runner_up if second else offered.function
@@ -713,6 +722,7 @@ def _examples(specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:
 
 
 _CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")
+_AMBIGUOUS_YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|please|both|either)\W*(?:please)?\W*$", re.IGNORECASE)
 # An answer to the router's clarifying question: "1", "the second", "the first one please".
 _CHOICE = re.compile(
     r"^\W*(?:(?:the|option|number|no\.?)\s+)?(1|2|first|second|one|two|former|latter|last)\b(?:\s+one)?"

@@ -707,3 +707,15 @@ async def test_a_class_named_in_a_group_after_a_metric_scores_the_metric_on_it(r
     history = ran("get_model_performance", {"metric": "accuracy"}, '{"result": {}}', "how accurate is it?")
     [(name, arguments)] = called(await route(router, "and for reviews labelled negative?", TEXT, history))
     assert name == "get_model_performance" and arguments["group"] == "label = negative"
+
+
+async def test_yes_to_a_question_between_two_functions_asks_it_again() -> None:
+    router = RouterBackend(threshold=1.0)  # every choice is unsure
+    question = "explain patient 7"
+    asked = await route(router, question)
+    history = [Message.user(question), Message.assistant(asked.content)]
+    again = await route(router, "yes", history=history)
+    assert again.tool_calls == [] and again.content == asked.content
+    history += [Message.user("yes"), Message.assistant(again.content)]
+    first = await route(router, "1", history=history)
+    assert first.tool_calls and all(call.arguments.get("instance") == 7 for call in first.tool_calls)
