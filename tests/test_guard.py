@@ -150,8 +150,52 @@ def test_each_subject_is_checked_against_its_own_outputs():
 
 
 def test_what_is_not_checked_is_listed():
-    report = check_claims("The model is quite reliable, and stable is a common label.", [PREDICTION], vocabulary=VOCAB)
-    assert report.passed and any(u.startswith("label stable") for u in report.unchecked)
+    report = check_claims("The model may well be reliable, and stable is one label.", [PREDICTION], vocabulary=VOCAB)
+    assert report.passed, report.unsupported
+    assert any(u.startswith("label stable") for u in report.unchecked)
+    assert any(u.startswith("assessment 'reliab") and "hedged" in u for u in report.unchecked)
+
+
+def test_a_typographic_apostrophe_still_negates():
+    assert check_claims("The model didn\u2019t predict stable.", [PREDICTION], vocabulary=VOCAB).passed
+    assert not check_claims("The model didn\u2019t predict progressing.", [PREDICTION], vocabulary=VOCAB).passed
+    # Against an output that states no predicted label, "not X" is listed, not judged.
+    report = check_claims("It didn\u2019t predict stable.", ["Reason: bmi is high."], vocabulary=VOCAB)
+    assert report.passed and any(u.startswith("prediction not stable") for u in report.unchecked)
+
+
+def test_how_often_and_how_well_need_an_output_that_counts_or_assesses():
+    # A frequency or a judgement of the model stated without any output that counts or assesses: unsupported.
+    for reply in (
+        "Progressing patients are common in the data.",
+        "Errors occur rarely, mostly near the boundary.",
+        "The model is robust and performs well on older patients.",
+    ):
+        assert not check_claims(reply, [PREDICTION], vocabulary=VOCAB).passed, reply
+    # With an output that counts (or assesses), they are read and listed, not refuted.
+    balance = {"kind": "data_information", "class_balance": {"stable": 221, "progressing": 221}, "n_rows": 442}
+    report = check_claims("Progressing patients are common in the data.", [balance], vocabulary=VOCAB)
+    assert report.passed and any(u.startswith("frequency") for u in report.unchecked)
+    metrics = {"kind": "performance", "metric": "all", "metrics": {"accuracy": 0.73}, "n": 89}
+    assert check_claims("The model performs well: accuracy 0.73.", [metrics], vocabulary=VOCAB).passed
+    # Hedged, they are listed as unchecked.
+    assert check_claims("Errors might be rare in practice.", [PREDICTION], vocabulary=VOCAB).passed
+
+
+def test_a_text_counterfactual_is_checked_as_edits_of_its_rewrites():
+    vocab = Vocabulary(labels=["negative", "positive"])
+    output = text_output("explain_how_to_be_that", "['The soup was warm and the staff were kind.']", vocab.labels)
+    assert output["counterfactuals"][0]["text"].startswith("The soup was warm")
+    said = 'Here is my review: "The soup was cold and the staff were rude."'
+
+    def passes(reply: str) -> bool:
+        return check_claims(reply, [output], vocabulary=vocab, context=said).passed
+
+    assert passes("Change \u201ccold\u201d to \u201cwarm\u201d and \u2018rude\u2019 to \u2018kind\u2019.")
+    assert passes('Rewrite it as: "The soup was warm and the staff were kind."')
+    assert not passes('Replace "cold" with "lukewarm" and it turns positive.')  # not the rewrite's word
+    assert not passes('Just remove the phrase "the staff" to make it positive.')  # the rewrite keeps it
+    assert passes('You could add a comma after "soup".')  # "after" names a place, not what is added
 
 
 # ---- natural replies about real outputs of the demo host (patient 12: stable 78.6 %, recorded progressing) ----

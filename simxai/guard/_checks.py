@@ -155,9 +155,11 @@ class _Checker:
 
     def run(self) -> GuardReport:
         self._names_exist()
+        self._edits()
         carried: list[int] = []
         carried_feature = ""
         for sentence in sentences(self.reply):
+            self._unstated(sentence)
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
             for clause in clauses(sentence):
                 if len(clause) > MAX_CLAUSE:
@@ -220,6 +222,47 @@ class _Checker:
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
 
+    # ---- edits of a text ----------------------------------------------------------------------
+    def _edits(self) -> None:
+        """A text model's counterfactual as edits: what the reply says to write must be in a rewrite the
+        outputs hold, and what it says to remove must be gone from one.
+        """
+        rewrites = [_comparable(t) for t in self.all.rewrites]
+        if not rewrites:
+            return
+        said = _comparable(self.context)
+        for pattern, kept in ((cue.EDIT_TO, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False)):
+            for match in pattern.finditer(self.reply):
+                span = _comparable(match.group(1))
+                if not span:
+                    continue
+                word = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)")
+                if kept:
+                    ok = any(word.search(t) for t in rewrites) or bool(word.search(said))
+                    self.report.claim(f"edit to '{match.group(1)}'", ok)
+                else:
+                    self.report.claim(f"edit removing '{match.group(1)}'", any(not word.search(t) for t in rewrites))
+
+    # ---- statements no output field states -----------------------------------------------------
+    def _unstated(self, sentence: str) -> None:
+        """How often something occurs in the data, and how well the model does, are claims only an output
+        that counts or assesses can support; with no such output they are unsupported (hedged: unchecked).
+        """
+        for pattern, about, stated, kind in (
+            (cue.FREQUENCY, cue.ABOUT_DATA, self.all.counted, "frequency"),
+            (cue.ASSESSMENT, cue.THE_MODEL, self.all.assessed, "assessment"),
+        ):
+            match = pattern.search(sentence)
+            if match is None or not about.search(sentence):
+                continue
+            text = f"{kind} '{match.group(0)}'"
+            if stated:
+                self.report.skip(f"{text} (not compared with the outputs' figures)")
+            elif cue.HEDGE.search(sentence[max(0, match.start() - 40) : match.end()]):
+                self.report.skip(f"{text} (hedged; no output states it)")
+            else:
+                self.report.claim(f"{text} (no output states it)", False)
+
     # ---- labels -------------------------------------------------------------------------------
     def _labels(self, clause: str, facts: Facts) -> None:
         mentions = _label_of(clause, self.names.labels)
@@ -252,7 +295,9 @@ class _Checker:
                 allowed = facts.predicted or {old for old, _ in facts.what_if if old is not None}
             kind = "outcome" if hypothetical else "prediction"
             if not allowed:
-                if not self.facts:
+                if negated and self.facts:
+                    self.report.skip(f"{kind} not {label} (the outputs state no prediction)")
+                elif not self.facts:
                     self.report.claim(f"{kind} {label}", False)
                 elif self.structured:
                     self.report.skip(f"{kind} {label} (the outputs state no prediction)")
@@ -505,6 +550,12 @@ class _Checker:
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
                 )
+
+
+def _comparable(text: str) -> str:
+    """`text` for comparing spans of a text: lower case, plain apostrophes, single spaces, no end punctuation."""
+    text = re.sub(r"\s+", " ", text.replace("\u2019", "'").replace("\u2018", "'").lower())
+    return text.strip(" .,;:!?\"'“”")
 
 
 def _unquoted(text: str) -> str:

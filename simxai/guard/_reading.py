@@ -54,8 +54,12 @@ class Mention:
 
 
 def normalise(text: str) -> str:
-    """Unify minus signs and quotes, and drop thousands separators, keeping every position meaningful."""
+    """Unify minus signs and apostrophes, and drop thousands separators, keeping every position meaningful.
+
+    A typographic apostrophe inside a word ("didn’t") becomes a plain one, so a negation reads as one.
+    """
     text = text.replace("\u2212", "-").replace("\u2013", "-").replace("\u2014", "-")
+    text = re.sub(r"(?<=\w)[\u2019\u2018](?=\w)", "'", text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     return text
 
