@@ -106,6 +106,24 @@ def _matches(claim: NumberClaim, candidates: set[float]) -> bool:
     return False
 
 
+def _fits(claim: NumberClaim, candidates: set[float], *, within: bool = False) -> bool:
+    """Whether `candidates` hold the claim: a number as `_matches` says; a range when both its ends match
+    (a range of values, "between 20 and 30"), or, `within`, when a candidate lies in it ("75-80%" for 0.786).
+    """
+    if claim.high is None:
+        return _matches(claim, candidates)
+    if _matches(claim, candidates) and _matches(claim.high, candidates):
+        return True
+    if not within:
+        return False
+    step = 10.0 ** (-min(claim.decimals, claim.high.decimals))
+    for x in candidates:
+        forms = [x * 100] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.high.value) else [x])
+        if any(claim.value - step / 2 <= c <= claim.high.value + step / 2 for c in forms):
+            return True
+    return False
+
+
 def _names(vocab: Vocabulary, facts: Facts) -> _Names:
     features: dict[str, str] = {}
     for name in vocab.features:
@@ -337,12 +355,16 @@ class _Checker:
                     found.append(("label", m.name, offset + m.start))
         return found
 
-    def _tied(self, facts: Facts, kind: str, name: str) -> set[float]:
+    def _tied(self, facts: Facts, kind: str, name: str, phase: str = "") -> set[float]:
+        """The numbers of a field; a label's before or after a change when `phase` says which and the
+        outputs tell them apart.
+        """
         if kind == "feature":
             return facts.feature_numbers.get(name, set())
         if kind == "metric":
             return {facts.metrics[name]} if name in facts.metrics else set()
-        return facts.label_numbers.get(name, set())
+        phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
+        return phased.get(name) or facts.label_numbers.get(name, set())
 
     def _numbers(self, clause: str, sentence: str, facts: Facts) -> None:
         pos = 0
@@ -359,8 +381,10 @@ class _Checker:
                 self._number(claim, segment, clause, sentence, offset, facts)
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
-        text = f"number {claim.raw}{'%' if claim.percent else ''}"
-        if _matches(claim, self.context_numbers):
+        high = f"-{claim.high.raw}" if claim.high is not None else ""
+        text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
+        phase = _phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
+        if _fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
         entities = self._entities(segment, claim, offset, inside=True)
@@ -382,25 +406,29 @@ class _Checker:
             entities = [("label", label, 0) for label in about if label in facts.label_numbers]
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
-        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER
+        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
         if small and not any(self._tied(facts, kind, name) for kind, name, _ in entities):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")
             return
         if entities:
             tied: set[float] = set()
             for kind, name, _ in entities:
-                tied |= self._tied(facts, kind, name)
+                tied |= self._tied(facts, kind, name, phase)
             names = ", ".join(sorted({n for _, n, _ in entities}))
-            if tied and _matches(claim, tied):
+            # A range of a probability or a metric is an approximate value; of a feature, its two ends.
+            within = all(kind != "feature" for kind, _, _ in entities)
+            if tied and _fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True)
                 return
-            if tied or any(k == "metric" for k, _, _ in entities):
-                # It states another field's number, or none: only a number no field names may pass.
+            labels = {name for kind, name, _ in entities if kind == "label"}
+            if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
+                # It states another field's number (another class's probability), or none: only a number no
+                # field names may pass.
                 owned = facts.numbers - facts.free_numbers
-                free = not _matches(claim, owned) and _matches(claim, facts.free_numbers)
-                self.report.claim(f"{text} ({names})", free)
+                free = not _fits(claim, owned) and _fits(claim, facts.free_numbers)
+                self.report.claim(f"{text} ({names})", free or (not tied and not _fits(claim, owned) and not labels))
                 return
-        supported = _matches(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
+        supported = _fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
         if not supported and self.all.truncated:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
@@ -550,6 +578,16 @@ class _Checker:
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
                 )
+
+
+def _phase(before: str) -> str:
+    """Whether a number after the text `before` is about the state before a change or after it (or either):
+    the last cue decides ("before: stable 78.6 %; after: stable 87.7 %").
+    """
+    cues = [(m.end(), "before") for m in cue.BEFORE.finditer(before)]
+    for after in (cue.HYPOTHETICAL, cue.STAY, cue.FLIP):
+        cues += [(m.end(), "after") for m in after.finditer(before)]
+    return max(cues)[1] if cues else ""
 
 
 def _comparable(text: str) -> str:

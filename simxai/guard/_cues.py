@@ -31,6 +31,12 @@ RECORDED = re.compile(
     r"in the data|really|in reality|annotated|reference)\b",
     re.IGNORECASE,
 )
+#: A cue that what follows is the state before a change ("before", "it was", "currently").
+BEFORE = re.compile(
+    r"\b(before|currently|current|original(?:ly)?|previously|at present|as it stands|today|at the moment|"
+    r"right now|was|to begin with|at first|starting from)\b",
+    re.IGNORECASE,
+)
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 STAY = re.compile(
     r"\b(stay\w*|remain\w*|still|unchanged|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"

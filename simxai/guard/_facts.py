@@ -43,6 +43,9 @@ class Facts:
     recorded: set[str] = field(default_factory=set)
     #: label -> numbers tied to it (probabilities, counts)
     label_numbers: dict[str, set[float]] = field(default_factory=dict)
+    #: label -> its numbers before a what-if's change, and after it (or in a counterfactual)
+    before_numbers: dict[str, set[float]] = field(default_factory=dict)
+    after_numbers: dict[str, set[float]] = field(default_factory=dict)
     #: feature (lower case) -> numbers tied to it (values, changes, ranges, contributions, statistics)
     feature_numbers: dict[str, set[float]] = field(default_factory=dict)
     metrics: dict[str, float] = field(default_factory=dict)
@@ -75,7 +78,7 @@ class Facts:
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
         for name in ("predicted", "hypothetical", "recorded", "free_numbers"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
-        for name in ("label_numbers", "feature_numbers"):
+        for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers"):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
             for k, v in getattr(other, name).items():
                 merged.setdefault(k, set()).update(v)
@@ -146,10 +149,12 @@ def _walk_free(value: Any, facts: Facts) -> None:
             facts.free_numbers.add(number)
 
 
-def _probabilities(facts: Facts, probabilities: Any) -> None:
+def _probabilities(facts: Facts, probabilities: Any, phase: dict[str, set[float]] | None = None) -> None:
     if isinstance(probabilities, dict):
         for label, p in probabilities.items():
             _tie(facts.label_numbers, str(label), p)
+            if phase is not None:
+                _tie(phase, str(label), p)
 
 
 def _counts(facts: Facts, counts: Any) -> None:
@@ -243,7 +248,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
             if isinstance(cf, dict):
                 if cf.get("label") is not None:
                     facts.hypothetical.add(str(cf["label"]))
-                    _tie(facts.label_numbers, str(cf["label"]), cf.get("probability"))
+                    _probabilities(facts, {cf["label"]: cf.get("probability")}, facts.after_numbers)
                 for change in cf.get("changes") or []:
                     _change(facts, change)
                 if isinstance(cf.get("text"), str):
@@ -271,8 +276,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
             facts.predicted.add(str(old))
         facts.hypothetical.add(str(new))
         facts.what_if.append((str(old) if old is not None else None, str(new)))
-        _probabilities(facts, get("old_probabilities"))
-        _probabilities(facts, get("new_probabilities"))
+        _probabilities(facts, get("old_probabilities"), facts.before_numbers)
+        _probabilities(facts, get("new_probabilities"), facts.after_numbers)
         _counts(facts, get("old_label_counts"))
         _counts(facts, get("new_label_counts"))
         facts.counted = isinstance(get("new_label_counts"), dict)

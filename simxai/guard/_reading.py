@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["Mention", "NumberClaim", "clauses", "find_mentions", "normalise", "numbers", "segments", "sentences"]
 
@@ -21,9 +21,18 @@ _CLAUSE = re.compile(
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
 )
 _SEGMENT = re.compile(
-    r"\s+and\s+|\s+or\s+|[()\[\]:]|\s+-\s+|\s+–\s+|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
+    r"\s+and\s+|\s+or\s+|[()\[\]:|]|\s+-\s+(?!\d)|"
+    r"\s+–\s+(?!\d)|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
 )
-NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d)(\s*(?:%|percent\b|per cent\b|percentage points?\b))?")
+_PERCENT = r"(\s*(?:%|percent\b|per cent\b|percentage points?\b))?"
+NUMBER = re.compile(rf"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d){_PERCENT}")
+#: "75-80%", "60 - 100", "between 0.7 and 0.8": one claim, that the value lies in the range.
+_SHARE = r"\s*(?:%|percent\b|per cent\b)"
+RANGE = re.compile(
+    rf"(?<![\w.])(?:(?P<between>between)\s+)?(?P<low>\d+(?:\.\d+)?)(?P<share1>{_SHARE})?\s*"
+    rf"(?P<sep>-|(?<=\d)\s*to|(?<=\s)and)\s*(?P<high>\d+(?:\.\d+)?)(?![\w.]\d)(?P<share2>{_SHARE})?",
+    re.IGNORECASE,
+)
 #: Words before a number that make it a reference to an instance, not a claim.
 SUBJECT_WORDS = (
     "patient", "patients", "id", "ids", "row", "rows", "review", "reviews", "instance", "instances", "case",
@@ -33,7 +42,9 @@ SUBJECT_WORDS = (
 
 @dataclass(frozen=True)
 class NumberClaim:
-    """A number as written: its value, decimals shown, whether it is a percentage, and where it is."""
+    """A number as written: its value, decimals shown, whether it is a percentage, and where it is; a range
+    ("75-80%") is one claim whose `high` is its upper end.
+    """
 
     raw: str
     value: float
@@ -41,6 +52,7 @@ class NumberClaim:
     percent: bool
     start: int
     end: int
+    high: NumberClaim | None = None
 
 
 @dataclass(frozen=True)
@@ -80,33 +92,58 @@ def clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE.split(sentence) if c and c.strip()]
 
 
+_BETWEEN = re.compile(r"\bbetween\s+-?\d+(?:\.\d+)?\s*%?$", re.IGNORECASE)
+
+
 def segments(clause: str) -> list[str]:
-    """The segments of a clause."""
-    return [s for s in _SEGMENT.split(clause) if s and s.strip()]
+    """The segments of a clause; "between 20 and 30" stays in one."""
+    found: list[str] = []
+    start = 0
+    for match in _SEGMENT.finditer(clause):
+        if match.group(0).strip().lower() == "and" and _BETWEEN.search(clause[start : match.start()]):
+            continue
+        found.append(clause[start : match.start()])
+        start = match.end()
+    found.append(clause[start:])
+    return [s for s in found if s and s.strip()]
+
+
+def _claim(raw: str, percent: bool, start: int, end: int) -> NumberClaim:
+    decimals = len(raw.split(".")[1]) if "." in raw else 0
+    return NumberClaim(raw=raw, value=float(raw), decimals=decimals, percent=percent, start=start, end=end)
 
 
 def numbers(text: str) -> Iterator[NumberClaim]:
-    """The numbers of a text that are not instance references ('patient 12', 'id 7')."""
+    """The numbers of a text that are not instance references ('patient 12', 'id 7'); a range is one claim."""
+    ranges: dict[int, NumberClaim] = {}
+    for m in RANGE.finditer(text):
+        if m.group("between") is None and m.group("sep").lower() == "and":
+            continue  # "a and b" is a range only after "between"
+        if re.search(r"\bfrom\s*$", text[: m.start()], re.I):
+            continue  # "from a to b" is a change, read number by number
+        percent = bool(m.group("share1") or m.group("share2"))
+        high = _claim(m.group("high"), percent, m.start("high"), m.end())
+        ranges[m.start("low")] = replace(_claim(m.group("low"), percent, m.start("low"), m.end()), high=high)
+    skip_until = -1
     for match in NUMBER.finditer(text):
+        if match.start() < skip_until:
+            continue
         before = text[: match.start()].rstrip().lower()
         if before.endswith(SUBJECT_WORDS) or _is_marker(text, match.start(), match.end()):
             continue
-        raw = match.group(1)
-        yield NumberClaim(
-            raw=raw,
-            value=float(raw),
-            decimals=len(raw.split(".")[1]) if "." in raw else 0,
-            percent=bool(match.group(2)),
-            start=match.start(),
-            end=match.end(),
-        )
+        if match.start() in ranges:
+            claim = ranges[match.start()]
+            skip_until = claim.end
+            yield claim
+            continue
+        yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end())
 
 
 def _is_marker(text: str, start: int, end: int) -> bool:
     """Whether the number at text[start:end] numbers a list item ("1. bmi", "(2) change ...")."""
-    before, after = text[:start].rstrip(), text[end : end + 3]
+    before, after = text[:start].rstrip(" \t*-•"), text[end : end + 3]
     opens = not before or before[-1] in ";:,\n"
-    listed = after[:1] in (".", ")") and after[1:2] == " " and after[2:3].isalpha()
+    listed = after[:1] in (".", ")") and after[1:2] == " " and (after[2:3].isalpha() or after[2:3] in _QUOTES + "*")
     return (opens and listed) or (before[-1:] == "(" and after[:1] == ")")
 
 
