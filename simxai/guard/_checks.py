@@ -18,6 +18,7 @@ from simxai.guard._reading import (
     find_mentions,
     normalise,
     numbers,
+    prose_tables,
     quotes,
     segments,
     sentences,
@@ -147,7 +148,7 @@ def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
 
 class _Checker:
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
-        self.reply = normalise(reply)
+        self.reply = normalise(prose_tables(reply))
         self.facts = facts
         self.vocab = vocab
         self.all = Facts()
@@ -284,11 +285,21 @@ class _Checker:
     # ---- labels -------------------------------------------------------------------------------
     def _labels(self, clause: str, facts: Facts) -> None:
         mentions = _label_of(clause, self.names.labels)
+        keyed = _KEYED.match(clause)
+        claimed = False  # whether the label before was read as a claim
         for i, m in enumerate(mentions):
             since = mentions[i - 1].end if i else 0
             before = clause[since : m.start]
             verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
-            if not (verb and cue.PREDICTED.search(before)) and not cue.PREDICTED_AFTER.search(clause[m.end :]):
+            # "**Prediction:** X", "In short: X": a label alone under a key that names the prediction.
+            key = keyed.group("key") if keyed and _bare(keyed.group("value")) == m.name.lower() else None
+            key = key if key is not None and cue.LABEL_KEY.match(key.strip()) else None
+            # "from X to Y", "before X and after Y": a label right after a claimed one, joined by a change.
+            chained = claimed and bool(_CHAIN.fullmatch(before))
+            changed_from = bool(_FROM_CHANGE.search(clause[: m.start]))
+            claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
+            claimed = claimed or key is not None or chained or changed_from
+            if not claimed:
                 continue
             label = m.name
             negated = bool(cue.NEGATION.search(_unquoted(clause[max(0, m.start - 40) : m.start])))
@@ -300,12 +311,14 @@ class _Checker:
                 else:
                     self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
                 continue
-            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start]))
-            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘]?$", clause[: m.start], re.I):
+            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
+            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
+            if key is not None:
+                hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
             if hypothetical and (facts.what_if or facts.hypothetical):
                 allowed = {new for _, new in facts.what_if} | facts.hypothetical
-                if cue.NOW.search(clause) or (cue.STAY.search(clause) and not facts.what_if):
+                if not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and not facts.what_if)):
                     allowed |= facts.predicted
             elif hypothetical:
                 allowed = set(facts.predicted)
@@ -350,7 +363,7 @@ class _Checker:
             for m in find_mentions(text, self.names.labels):
                 # An integer beside a label ("221 stable", "stable: 221") counts it.
                 gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
-                beside = claim.decimals == 0 and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
+                beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
                 if probability or counted or beside:
                     found.append(("label", m.name, offset + m.start))
         return found
@@ -492,6 +505,27 @@ class _Checker:
         def check(text: str, ok: Any) -> None:
             self.report.claim(text, any(ok(r) for r in rankings))
 
+        if cue.NOT_AS_MUCH.search(clause):
+            # "A and B matter, but neither as much as C": C ranks above each feature the sentence names before.
+            not_as = cue.NOT_AS_MUCH.search(sentence)
+            named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+            if not_as is not None:
+                above = [self.names.feature(m) for m in named if m.start >= not_as.end()]
+                below = [self.names.feature(m) for m in named if m.start < not_as.start()]
+                for b in below[:3] if above else []:
+
+                    def beats(r: list[list[str]], a: str = above[0], b: str = b) -> bool:
+                        ra, rb = rank(a, r), rank(b, r)
+                        return ra is not None and rb is not None and ra < rb
+
+                    check(f"rank {above[0]} above {b}", beats)
+                if above and below:
+                    return
+        numbered = cue.RANK_NUMBER.search(clause)
+        if numbered and len(set(features)) == 1:
+            k = int(numbered.group(1) or numbered.group(2))
+            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+            return
         comparative = cue.COMPARATIVE.search(clause)
         if comparative and len(features) >= 2:
             a, b = features[0], features[1]
@@ -578,6 +612,23 @@ class _Checker:
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
                 )
+
+
+#: A line that states one value under a key: "- **Prediction:** stable (78.6 %)", "In short: stable."
+_KEYED = re.compile(
+    r"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?P<key>[^:*_]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*"
+    r"(?P<value>[^():]{1,60}?)\s*(?:\*\*|__)?\s*(?:\([^()]*\))?\s*[.!]?\s*$"
+)
+_CHAIN = re.compile(r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|and after|after|and now|now)[\s\"'“”‘’*]*", re.I)
+_FROM_CHANGE = re.compile(
+    r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
+    r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",
+    re.IGNORECASE,
+)
+
+
+def _bare(value: str) -> str:
+    return value.strip().strip("\"'“”‘’*_`").strip().lower()
 
 
 def _phase(before: str) -> str:

@@ -23,7 +23,8 @@ NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.I
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
-    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd)\b",
+    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
+    r"(?:that|this|the|such a) change)\b",
     re.IGNORECASE,
 )
 RECORDED = re.compile(
@@ -39,7 +40,7 @@ BEFORE = re.compile(
 )
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 STAY = re.compile(
-    r"\b(stay\w*|remain\w*|still|unchanged|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
+    r"\b(stay\w*|remain\w*|still|unchanged|stick\w* with|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
     r"(?:wouldn't|doesn't|didn't|won't)\s+(?:change|flip|switch)|no change|not change|not flip|the same|"
     r"keeps?|kept)\b",
     re.IGNORECASE,
@@ -61,7 +62,8 @@ PREDICTED = re.compile(
     r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says|thinks|decides?|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"(?:'d|would|will|could|can|you|we) get|"
-    r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|would be|to be|tip\w*(?: \w+)? to)\b",
+    r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|would be|to be|tip\w*(?: \w+)? to|"
+    r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with)\b",
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
@@ -72,6 +74,7 @@ RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
     r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
     r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
+    r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|"
     r"above all|reli\w* on most|relies most|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
     r"key (?:feature|factor|reason|driver|word|contributor))\b",
     re.IGNORECASE,
@@ -90,6 +93,20 @@ RANK_ORDINAL = re.compile(
     rf"\b({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
     re.IGNORECASE,
 )
+#: "A and B matter, but neither as much as C": what follows ranks above what precedes.
+NOT_AS_MUCH = re.compile(
+    r"\b(?:not|neither|nor|n't)\b[^.;]{0,30}?\bas (?:much|important|influential|strongly|heavily) as\b", re.I
+)
+#: A reply's line or clause that only states a label under a key ("In short: X", "**Prediction:** X"): the
+#: keys that make it a claim about the predicted (or, after a change, the resulting) label.
+LABEL_KEY = re.compile(
+    r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|"
+    r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|current(?:ly)?|now|before|"
+    r"after\b.*|with\b.*|if\b.*)$",
+    re.IGNORECASE,
+)
+#: "rank 2", "ranked 1", "#3" (a table's rank column reads "rank 2").
+RANK_NUMBER = re.compile(r"\brank(?:ed|s)?\s*(?:#\s*)?(\d{1,2})\b|(?<![\w#])#(\d{1,2})\b", re.IGNORECASE)
 COMPARATIVE = re.compile(
     r"\b(more|less) (?:important|influential|decisive|relevant)\b|"
     r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",

@@ -12,10 +12,20 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-__all__ = ["Mention", "NumberClaim", "clauses", "find_mentions", "normalise", "numbers", "segments", "sentences"]
+__all__ = [
+    "Mention",
+    "NumberClaim",
+    "clauses",
+    "find_mentions",
+    "normalise",
+    "numbers",
+    "prose_tables",
+    "segments",
+    "sentences",
+]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|\b\w)\.$", re.IGNORECASE)
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z\d])\.$", re.I)
 _CLAUSE = re.compile(
     r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
@@ -76,14 +86,43 @@ def normalise(text: str) -> str:
     return text
 
 
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def prose_tables(text: str) -> str:
+    """Markdown tables as sentences, one per row, each cell after its column's header: "| bmi | 23.7 |" under
+    "| feature | now |" reads "feature bmi and now 23.7." (a header left empty adds nothing).
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        head = _TABLE_ROW.match(lines[i])
+        if head is None or i + 1 >= len(lines) or not _TABLE_RULE.match(lines[i + 1]):
+            out.append(lines[i])
+            i += 1
+            continue
+        headers = [h.strip().strip("*_").strip() for h in head.group(1).split("|")]
+        i += 2
+        while i < len(lines) and (row := _TABLE_ROW.match(lines[i])) is not None:
+            cells = [c.strip() for c in row.group(1).split("|")]
+            parts = [f"{h} {c}".strip() for h, c in zip(headers, cells, strict=False) if c]
+            out.append(" and ".join(parts) + ".")
+            i += 1
+    return "\n".join(out)
+
+
 def sentences(text: str) -> list[str]:
-    """The sentences of a reply."""
+    """The sentences of a reply: every line is one at least (a list item, a table row)."""
     found: list[str] = []
-    for piece in _SENTENCE.split(text):
-        if found and _ABBREVIATION.search(found[-1]) and not found[-1].endswith("\n"):
-            found[-1] = f"{found[-1]} {piece}"
-        else:
-            found.append(piece)
+    for line in text.split("\n"):
+        start = len(found)
+        for piece in _SENTENCE.split(line):
+            if len(found) > start and _ABBREVIATION.search(found[-1]):
+                found[-1] = f"{found[-1]} {piece}"
+            else:
+                found.append(piece)
     return [s for s in found if s.strip()]
 
 
