@@ -227,6 +227,37 @@ NATURAL = [
      "Patient 12 is predicted stable rather than progressing. Raising bmi from 23.7 to 27.3 "
      "would make the model predict progressing with 51.8% probability."),
     ("get_data_information", {}, True, "The dataset has 442 patients, 221 stable and 221 progressing."),
+    # ranges: a probability's holds the value, a feature's states both ends
+    ("get_prediction", {"instance": 12}, True, "Patient 12: stable, somewhere in the 75–80% range."),
+    ("get_prediction", {"instance": 12}, False, "Patient 12: stable, somewhere in the 20–25% range."),
+    ("explain_how_to_still_be_this", {"instance": 12}, True, "She stays stable for bmi between 18 and 27.2."),
+    ("explain_how_to_still_be_this", {"instance": 12}, False, "She stays stable for bmi between 18 and 35."),
+    # tables, keys, lists
+    ("get_prediction", {"instance": 12}, True,
+     "| patient | prediction | probability |\n| --- | --- | --- |\n| 12 | stable | 78.6% |"),
+    ("get_prediction", {"instance": 12}, False,
+     "| patient | prediction | probability |\n| --- | --- | --- |\n| 12 | progressing | 78.6% |"),
+    ("get_prediction", {"instance": 12}, False, "**Prediction:** progressing\n**Confidence:** 79%"),
+    ("get_global_explanation", {}, True, "| rank | feature |\n| --- | --- |\n| 1 | triglycerides_log |\n| 2 | bmi |"),
+    ("get_global_explanation", {}, False, "| rank | feature |\n| --- | --- |\n| 1 | bmi |\n| 2 | triglycerides_log |"),
+    ("get_local_explanation", {"instance": 12}, True,
+     "- triglycerides_log: +0.78\n- hdl: +0.66\nBoth push towards stable."),
+    ("get_local_explanation", {"instance": 12}, False,
+     "- triglycerides_log: +0.78\n- hdl: +0.66\nBoth push towards progressing."),
+    # whose probability, before or after a change
+    ("get_prediction", {"instance": 12}, True, "There's about a one-in-five chance (21%) of progressing."),
+    ("get_prediction", {"instance": 12}, False, "Prediction → stable (p ≈ 0.21)."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, True,
+     "It was stable at 78.6%; with bmi at 30 it changes to progressing at 51.8%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "With bmi at 30 it changes to progressing, at 21.4%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "| | before | after |\n| --- | --- | --- |\n| bmi | 23.7 | 30 |\n| prediction | stable | stable |"),
+    # labels in a change, verdicts, comparisons
+    ("explain_why_not", {"instance": 12}, False, "To flip patient 12 from progressing to stable, raise bmi to 27.3."),
+    ("get_prediction", {"instance": 12}, False, "The model says stable and the record agrees: it got this one right."),
+    ("get_global_explanation", {}, True, "bmi and hdl matter, but neither as much as triglycerides_log."),
+    ("get_global_explanation", {}, False, "bmi and hdl matter, but neither as much as age."),
 ]  # fmt: skip
 
 

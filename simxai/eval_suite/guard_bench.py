@@ -15,6 +15,7 @@ import argparse
 import json
 import random
 import string
+import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from simxai.exceptions import UsageError
 if TYPE_CHECKING:
     from simxai.hosts.base import Host
 
-__all__ = ["GuardBench", "run_guard_bench", "slots_for", "templates_for"]
+__all__ = ["BENCH_HOSTS", "GuardBench", "run_guard_bench", "slots_for", "templates_for"]
 
 Slots = dict[str, str]
 #: Feature names no host has, for invented-feature replies.
@@ -377,17 +378,21 @@ def what_if_change(host: Host, instance: int) -> dict[str, Any]:
     return {top.feature: substitutes[0] if substitutes and instance % 2 == 0 else ""}
 
 
-def hosts() -> list[tuple[str, Host]]:
-    from simxai.hosts.demo import load_demo_host
-    from simxai.hosts.sentiment import load_sentiment_host
+BENCH_HOSTS = ("demo", "sentiment", "loan")
 
-    found: list[tuple[str, Host]] = [("demo", load_demo_host()), ("sentiment", load_sentiment_host())]
-    try:
-        from simxai.hosts.loan import load_loan_host  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        print("(loan host not installed: skipped)")
-    else:
-        found.append(("loan", load_loan_host()))
+
+def hosts(names: tuple[str, ...] = BENCH_HOSTS) -> list[tuple[str, Host]]:
+    """The hosts named, loaded; the loan host is skipped (with a note on stderr) when it is not installed."""
+    from simxai.eval_suite.subcommands import load_eval_host
+
+    found: list[tuple[str, Host]] = []
+    for name in names:
+        try:
+            found.append((name, load_eval_host(name)))
+        except ImportError:
+            if name != "loan":
+                raise
+            print("(loan host not installed: skipped)", file=sys.stderr)
     return found
 
 
@@ -433,12 +438,17 @@ def _pct(values: list[bool]) -> str:
     return f"{100 * sum(values) / len(values):.1f} %" if values else "n/a"
 
 
-def run_guard_bench(template_set: str = "own", *, seed: int = 0) -> GuardBench:
-    """Run the benchmark with one template set (`own`, `held-out` or `varied`).
+def run_guard_bench(
+    template_set: str = "own", *, seed: int = 0, host_names: tuple[str, ...] = BENCH_HOSTS
+) -> GuardBench:
+    """Run the benchmark with one template set (`own`, `held-out` or `varied`) on the hosts named.
 
     Raises:
-        UsageError: the set is not one of those.
+        UsageError: the set or a host is not one of those.
     """
+    unknown = [h for h in host_names if h not in BENCH_HOSTS]
+    if unknown:
+        raise UsageError(f"unknown host {unknown[0]!r}; valid: {', '.join(BENCH_HOSTS)}")
     if template_set not in SETS:
         raise UsageError(f"unknown template set {template_set!r}; valid: {', '.join(SETS)}")
     from simxai.functions import default_registry
@@ -449,7 +459,7 @@ def run_guard_bench(template_set: str = "own", *, seed: int = 0) -> GuardBench:
     rng = random.Random(seed)
     registry = default_registry()
     bench = GuardBench()
-    for host_name, host in hosts():
+    for host_name, host in hosts(host_names):
         schema = host.schema()
         vocab = Vocabulary(
             labels=list(schema.class_names),
@@ -501,13 +511,19 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         choices=list(SETS),
         help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still)",
     )
+    parser.add_argument(
+        "--host",
+        action="append",
+        choices=BENCH_HOSTS,
+        help="a host to run on (repeat for several; default: all three, the loan host when installed)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the perturbed values (default 0)")
     parser.add_argument("--show-misses", action="store_true", help="print every miss and false alarm first")
     parser.add_argument("--json", type=Path, help="write the figures (and the misses) here as JSON")
 
 
 def _run(args: argparse.Namespace) -> int:
-    bench = run_guard_bench(args.template_set, seed=args.seed)
+    bench = run_guard_bench(args.template_set, seed=args.seed, host_names=tuple(args.host or BENCH_HOSTS))
     if args.show_misses and bench.misses:
         print("\n".join(bench.misses))
     print(bench.markdown())

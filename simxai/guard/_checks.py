@@ -40,6 +40,11 @@ _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 _PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
+_PLURAL = re.compile(
+    r"^\s*(?:all(?: (?:two|three|four|five|six|of them|of these|of those|these|those))?|they(?: all)?|"
+    r"these(?: features| words)?|those(?: features| words)?|both(?: of them)?|each of them)\b",
+    re.IGNORECASE,
+)
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
 
@@ -177,8 +182,10 @@ class _Checker:
         self._edits()
         carried: list[int] = []
         carried_feature = ""
+        listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
         for sentence in sentences(self.reply):
             self._unstated(sentence)
+            named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
             for clause in clauses(sentence):
                 if len(clause) > MAX_CLAUSE:
@@ -197,6 +204,8 @@ class _Checker:
                     clause, self.names.features, quoted_only=self.names.quoted_only
                 ):
                     clause = f"{carried_feature} {clause}" if carried_feature else clause
+                elif listed and _PLURAL.match(clause) and not named:
+                    clause = f"{' and '.join(listed)} {clause}"  # "All three push towards X": the listed ones
                 found = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
                 if found:
                     last = found[-1]
@@ -210,6 +219,8 @@ class _Checker:
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
                 self._changes(clause, facts)
+            spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
+            listed = [*listed, *spelled] if spelled else []
         r = self.report
         return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
 
@@ -340,7 +351,7 @@ class _Checker:
                 self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
             else:
                 self.report.claim(f"{kind} {label}", label in allowed)
-        if facts.correct is not None and re.search(r"\bprediction\b|\bpredict", clause, re.I):
+        if facts.correct is not None and _VERDICT.search(clause):
             wrong = bool(cue.WRONG.search(clause))
             right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
             if wrong != right:
@@ -402,6 +413,13 @@ class _Checker:
             return
         entities = self._entities(segment, claim, offset, inside=True)
         probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        if not entities and probability:
+            # "(21%) of progressing", "a 21% chance of progressing": the label the number is of.
+            after = clause[offset + claim.end :]
+            of = _OF_LABEL.match(after)
+            ahead = find_mentions(after[of.end() : of.end() + 60], self.names.labels) if of else []
+            if of and ahead and ahead[0].start == 0:
+                entities = [("label", ahead[0].name, offset + claim.end + of.end())]
         if not entities:
             # The nearest name before it in the clause, or else the sentence (a value in brackets after its
             # feature; "X is the biggest factor, with a contribution of 0.3").
@@ -623,6 +641,15 @@ _CHAIN = re.compile(r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|an
 _FROM_CHANGE = re.compile(
     r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
     r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",
+    re.IGNORECASE,
+)
+
+
+_OF_LABEL = re.compile(r"^[\s)%\]]*(?:[\w-]+\s+){0,2}?(?:of|for)\s+(?:being\s+|a\s+|an\s+|the\s+)?", re.I)
+#: A clause that may judge the prediction right or wrong.
+_VERDICT = re.compile(
+    r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
+    r"(?:agree|disagree|match|confirm)\w*",
     re.IGNORECASE,
 )
 

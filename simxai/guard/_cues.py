@@ -6,7 +6,7 @@ import re
 
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
-    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|contribut\w* (?:positively|to)|"
+    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
     r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?)\b",
@@ -28,7 +28,7 @@ HYPOTHETICAL = re.compile(
     re.IGNORECASE,
 )
 RECORDED = re.compile(
-    r"\b(recorded|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
+    r"\b(recorded|records?|on record|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
     r"in the data|really|in reality|annotated|reference)\b",
     re.IGNORECASE,
 )
@@ -52,7 +52,8 @@ FLIP = re.compile(
     re.IGNORECASE,
 )
 PROBABILITY = re.compile(
-    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b)",
+    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b|"
+    r"\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
     re.IGNORECASE,
 )
 COUNT = re.compile(
@@ -68,8 +69,10 @@ PREDICTED = re.compile(
 )
 #: "the stable prediction": a label followed by what it is.
 PREDICTED_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification)\b", re.I)
-CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches)\b", re.IGNORECASE)
-WRONG = re.compile(r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*)\b", re.I)
+CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
+WRONG = re.compile(
+    r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
+)
 RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
     r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
