@@ -6,7 +6,8 @@ import re
 
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
-    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
+    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|"
+    r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
     r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?)\b",
