@@ -258,6 +258,9 @@ NATURAL = [
     ("get_prediction", {"instance": 12}, False, "The model says stable and the record agrees: it got this one right."),
     ("get_global_explanation", {}, True, "bmi and hdl matter, but neither as much as triglycerides_log."),
     ("get_global_explanation", {}, False, "bmi and hdl matter, but neither as much as age."),
+    # an imperative change states an outcome; 'still' after a counterfactual's change is refuted
+    ("explain_why_not", {"instance": 12}, True, "Raise bmi to 27.3 and the model calls it progressing."),
+    ("explain_why_not", {"instance": 12}, False, "If bmi were 27.3, it would still be stable."),
 ]  # fmt: skip
 
 
@@ -282,3 +285,13 @@ def test_what_the_guard_does_not_read_is_listed_as_unchecked():
     assert any(u.startswith("a clause of 2,") for u in report.unchecked)
     many = "; ".join(f"a value of {i}.5" for i in range(400))
     assert "numbers after the first 300" in check_claims(many, output).unchecked
+
+
+def test_a_clause_about_two_subjects_binds_each_label_to_its_own(demo_host):
+    schema = demo_host.schema()
+    vocab = Vocabulary(labels=list(schema.class_names), features=[f.name for f in schema.features])
+    outputs = [result_payload(default_registry().get("get_prediction")(demo_host, {"instance": i})) for i in (12, 40)]
+    assert [o["label"] for o in outputs] == ["stable", "stable"]
+    assert check_claims("Patient 12 comes out stable and patient 40 stable too.", outputs, vocabulary=vocab).passed
+    wrong = "Patient 12 comes out stable and patient 40 progressing."
+    assert not check_claims(wrong, outputs, vocabulary=vocab).passed

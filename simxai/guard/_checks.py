@@ -23,6 +23,7 @@ from simxai.guard._reading import (
     segments,
     sentences,
     subject_ids,
+    subject_spans,
 )
 from simxai.textbounds import bounded_text
 
@@ -213,8 +214,11 @@ class _Checker:
                     carried_feature = clause[last.start - quoted : last.end + quoted]
                 if found and _CAUSAL.match(clause):
                     cause = " and ".join(clause[m.start - m.quoted : m.end + m.quoted] for m in found)
-                self._labels(clause, facts)
-                self._numbers(clause, sentence, facts)
+                # "Patient 12 is stable and patient 40 progressing": each part is about the subject it names.
+                spans = [(i, at) for i, at in subject_spans(clause, [self.vocab.instance_noun]) if i in self.ids]
+                placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
+                self._labels(clause, facts, placed)
+                self._numbers(clause, sentence, facts, placed)
                 self._directions(f"{cause} {clause}" if cause and not found else clause, facts)
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
@@ -294,11 +298,13 @@ class _Checker:
                 self.report.claim(f"{text} (no output states it)", False)
 
     # ---- labels -------------------------------------------------------------------------------
-    def _labels(self, clause: str, facts: Facts) -> None:
+    def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]]) -> None:
         mentions = _label_of(clause, self.names.labels)
         keyed = _KEYED.match(clause)
         claimed = False  # whether the label before was read as a claim
+        facts = whole
         for i, m in enumerate(mentions):
+            facts = _facts_at(m.start, placed, whole)
             since = mentions[i - 1].end if i else 0
             before = clause[since : m.start]
             verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
@@ -307,9 +313,11 @@ class _Checker:
             key = key if key is not None and cue.LABEL_KEY.match(key.strip()) else None
             # "from X to Y", "before X and after Y": a label right after a claimed one, joined by a change.
             chained = claimed and bool(_CHAIN.fullmatch(before))
+            # "Review 56 comes out negative and review 21 positive": the same claim about the next subject.
+            gapped = claimed and bool(_GAP.fullmatch(before)) and len(placed) > 1
             changed_from = bool(_FROM_CHANGE.search(clause[: m.start]))
             claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
-            claimed = claimed or key is not None or chained or changed_from
+            claimed = claimed or key is not None or chained or changed_from or gapped
             if not claimed:
                 continue
             label = m.name
@@ -329,7 +337,7 @@ class _Checker:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
             if hypothetical and (facts.what_if or facts.hypothetical):
                 allowed = {new for _, new in facts.what_if} | facts.hypothetical
-                if not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and not facts.what_if)):
+                if not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and facts.still)):
                     allowed |= facts.predicted
             elif hypothetical:
                 allowed = set(facts.predicted)
@@ -390,11 +398,13 @@ class _Checker:
         phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
         return phased.get(name) or facts.label_numbers.get(name, set())
 
-    def _numbers(self, clause: str, sentence: str, facts: Facts) -> None:
+    def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
+        whole = facts
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
+            facts = _facts_at(offset, placed, whole)
             for claim in numbers(segment):
                 # Each number is read against its clause: a reply of thousands of numbers would take quadratic
                 # time. No real reply states this many; the rest are listed as not checked.
@@ -652,6 +662,16 @@ _VERDICT = re.compile(
     r"(?:agree|disagree|match|confirm)\w*",
     re.IGNORECASE,
 )
+
+
+_GAP = re.compile(r"\s*,?\s*(?:and|while|whereas|but)?\s*(?:for\s+)?[a-z]+\s*#?\d{1,12}\s*(?:is|was|as|:|-)?\s*", re.I)
+
+
+def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> Facts:
+    """The facts of the subject named last before `position` in a clause naming several (else `whole`)."""
+    if not placed:
+        return whole
+    return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
 
 
 def _bare(value: str) -> str:

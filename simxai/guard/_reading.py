@@ -188,9 +188,15 @@ def _is_marker(text: str, start: int, end: int) -> bool:
 
 def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
     """Instance ids the text names ('patient 12', 'id 7', 'review #3')."""
+    return [i for i, _ in subject_spans(text, nouns)]
+
+
+def subject_spans(text: str, nouns: Iterable[str]) -> list[tuple[int, int]]:
+    """(id, where it is named) of the instances the text names."""
     words = "|".join(re.escape(n) for n in sorted({*nouns, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
     # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits).
-    return [int(m.group(1)) for m in re.finditer(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", text, re.I)]
+    pattern = rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)"
+    return [(int(m.group(1)), m.start()) for m in re.finditer(pattern, text, re.I)]
 
 
 @functools.lru_cache(maxsize=4096)
