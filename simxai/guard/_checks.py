@@ -16,6 +16,7 @@ from simxai.guard._reading import (
     NumberClaim,
     clauses,
     find_mentions,
+    fits,
     normalise,
     numbers,
     prose_tables,
@@ -25,6 +26,7 @@ from simxai.guard._reading import (
     subject_ids,
     subject_spans,
 )
+from simxai.guard._statements import edit_claims, unstated_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -41,11 +43,6 @@ _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 _PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
-_PLURAL = re.compile(
-    r"^\s*(?:all(?: (?:two|three|four|five|six|of them|of these|of those|these|those))?|they(?: all)?|"
-    r"these(?: features| words)?|those(?: features| words)?|both(?: of them)?|each of them)\b",
-    re.IGNORECASE,
-)
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
 
@@ -98,37 +95,6 @@ class _Report:
     def skip(self, text: str) -> None:
         if text not in self.unchecked:
             self.unchecked.append(text)
-
-
-def _matches(claim: NumberClaim, candidates: set[float]) -> bool:
-    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim."""
-    step = 10.0 ** (-claim.decimals)
-    for x in candidates:
-        forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
-        for c in forms:
-            if abs(c - claim.value) <= step / 2 + 1e-9:
-                return True
-            if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
-                return True  # cut, not rounded
-    return False
-
-
-def _fits(claim: NumberClaim, candidates: set[float], *, within: bool = False) -> bool:
-    """Whether `candidates` hold the claim: a number as `_matches` says; a range when both its ends match
-    (a range of values, "between 20 and 30"), or, `within`, when a candidate lies in it ("75-80%" for 0.786).
-    """
-    if claim.high is None:
-        return _matches(claim, candidates)
-    if _matches(claim, candidates) and _matches(claim.high, candidates):
-        return True
-    if not within:
-        return False
-    step = 10.0 ** (-min(claim.decimals, claim.high.decimals))
-    for x in candidates:
-        forms = [x * 100] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.high.value) else [x])
-        if any(claim.value - step / 2 <= c <= claim.high.value + step / 2 for c in forms):
-            return True
-    return False
 
 
 def _names(vocab: Vocabulary, facts: Facts) -> _Names:
@@ -205,7 +171,7 @@ class _Checker:
                     clause, self.names.features, quoted_only=self.names.quoted_only
                 ):
                     clause = f"{carried_feature} {clause}" if carried_feature else clause
-                elif listed and _PLURAL.match(clause) and not named:
+                elif listed and cue.PLURAL.match(clause) and not named:
                     clause = f"{' and '.join(listed)} {clause}"  # "All three push towards X": the listed ones
                 found = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
                 if found:
@@ -256,51 +222,22 @@ class _Checker:
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
 
-    # ---- edits of a text ----------------------------------------------------------------------
+    # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
-        """A text model's counterfactual as edits: what the reply says to write must be in a rewrite the
-        outputs hold, and what it says to remove must be gone from one.
-        """
-        rewrites = [_comparable(t) for t in self.all.rewrites]
-        if not rewrites:
-            return
-        said = _comparable(self.context)
-        for pattern, kept in ((cue.EDIT_TO, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False)):
-            for match in pattern.finditer(self.reply):
-                span = _comparable(match.group(1))
-                if not span:
-                    continue
-                word = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)")
-                if kept:
-                    ok = any(word.search(t) for t in rewrites) or bool(word.search(said))
-                    self.report.claim(f"edit to '{match.group(1)}'", ok)
-                else:
-                    self.report.claim(f"edit removing '{match.group(1)}'", any(not word.search(t) for t in rewrites))
+        for text, ok in edit_claims(self.reply, self.all.rewrites, self.context):
+            self.report.claim(text, ok)
 
-    # ---- statements no output field states -----------------------------------------------------
     def _unstated(self, sentence: str) -> None:
-        """How often something occurs in the data, and how well the model does, are claims only an output
-        that counts or assesses can support; with no such output they are unsupported (hedged: unchecked).
-        """
-        for pattern, about, stated, kind in (
-            (cue.FREQUENCY, cue.ABOUT_DATA, self.all.counted, "frequency"),
-            (cue.ASSESSMENT, cue.THE_MODEL, self.all.assessed, "assessment"),
-        ):
-            match = pattern.search(sentence)
-            if match is None or not about.search(sentence):
-                continue
-            text = f"{kind} '{match.group(0)}'"
-            if stated:
-                self.report.skip(f"{text} (not compared with the outputs' figures)")
-            elif cue.HEDGE.search(sentence[max(0, match.start() - 40) : match.end()]):
-                self.report.skip(f"{text} (hedged; no output states it)")
+        for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
+            if ok is None:
+                self.report.skip(text)
             else:
-                self.report.claim(f"{text} (no output states it)", False)
+                self.report.claim(text, ok)
 
     # ---- labels -------------------------------------------------------------------------------
     def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]]) -> None:
         mentions = _label_of(clause, self.names.labels)
-        keyed = _KEYED.match(clause)
+        keyed = cue.KEYED.match(clause)
         claimed = False  # whether the label before was read as a claim
         facts = whole
         for i, m in enumerate(mentions):
@@ -312,10 +249,10 @@ class _Checker:
             key = keyed.group("key") if keyed and _bare(keyed.group("value")) == m.name.lower() else None
             key = key if key is not None and cue.LABEL_KEY.match(key.strip()) else None
             # "from X to Y", "before X and after Y": a label right after a claimed one, joined by a change.
-            chained = claimed and bool(_CHAIN.fullmatch(before))
+            chained = claimed and bool(cue.CHAIN.fullmatch(before))
             # "Review 56 comes out negative and review 21 positive": the same claim about the next subject.
-            gapped = claimed and bool(_GAP.fullmatch(before)) and len(placed) > 1
-            changed_from = bool(_FROM_CHANGE.search(clause[: m.start]))
+            gapped = claimed and bool(cue.GAP.fullmatch(before)) and len(placed) > 1
+            changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
             claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
             claimed = claimed or key is not None or chained or changed_from or gapped
             if not claimed:
@@ -359,7 +296,7 @@ class _Checker:
                 self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
             else:
                 self.report.claim(f"{kind} {label}", label in allowed)
-        if facts.correct is not None and _VERDICT.search(clause):
+        if facts.correct is not None and cue.VERDICT.search(clause):
             wrong = bool(cue.WRONG.search(clause))
             right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
             if wrong != right:
@@ -417,8 +354,8 @@ class _Checker:
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
-        phase = _phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
-        if _fits(claim, self.context_numbers):
+        phase = cue.phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
+        if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
         entities = self._entities(segment, claim, offset, inside=True)
@@ -426,7 +363,7 @@ class _Checker:
         if not entities and probability:
             # "(21%) of progressing", "a 21% chance of progressing": the label the number is of.
             after = clause[offset + claim.end :]
-            of = _OF_LABEL.match(after)
+            of = cue.OF_LABEL.match(after)
             ahead = find_mentions(after[of.end() : of.end() + 60], self.names.labels) if of else []
             if of and ahead and ahead[0].start == 0:
                 entities = [("label", ahead[0].name, offset + claim.end + of.end())]
@@ -458,7 +395,7 @@ class _Checker:
             names = ", ".join(sorted({n for _, n, _ in entities}))
             # A range of a probability or a metric is an approximate value; of a feature, its two ends.
             within = all(kind != "feature" for kind, _, _ in entities)
-            if tied and _fits(claim, tied, within=within):
+            if tied and fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True)
                 return
             labels = {name for kind, name, _ in entities if kind == "label"}
@@ -466,10 +403,10 @@ class _Checker:
                 # It states another field's number (another class's probability), or none: only a number no
                 # field names may pass.
                 owned = facts.numbers - facts.free_numbers
-                free = not _fits(claim, owned) and _fits(claim, facts.free_numbers)
-                self.report.claim(f"{text} ({names})", free or (not tied and not _fits(claim, owned) and not labels))
+                free = not fits(claim, owned) and fits(claim, facts.free_numbers)
+                self.report.claim(f"{text} ({names})", free or (not tied and not fits(claim, owned) and not labels))
                 return
-        supported = _fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
+        supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
         if not supported and self.all.truncated:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
@@ -642,31 +579,6 @@ class _Checker:
                 )
 
 
-#: A line that states one value under a key: "- **Prediction:** stable (78.6 %)", "In short: stable."
-_KEYED = re.compile(
-    r"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?P<key>[^:*_]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*"
-    r"(?P<value>[^():]{1,60}?)\s*(?:\*\*|__)?\s*(?:\([^()]*\))?\s*[.!]?\s*$"
-)
-_CHAIN = re.compile(r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|and after|after|and now|now)[\s\"'“”‘’*]*", re.I)
-_FROM_CHANGE = re.compile(
-    r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
-    r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",
-    re.IGNORECASE,
-)
-
-
-_OF_LABEL = re.compile(r"^[\s)%\]]*(?:[\w-]+\s+){0,2}?(?:of|for)\s+(?:being\s+|a\s+|an\s+|the\s+)?", re.I)
-#: A clause that may judge the prediction right or wrong.
-_VERDICT = re.compile(
-    r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
-    r"(?:agree|disagree|match|confirm)\w*",
-    re.IGNORECASE,
-)
-
-
-_GAP = re.compile(r"\s*,?\s*(?:and|while|whereas|but)?\s*(?:for\s+)?[a-z]+\s*#?\d{1,12}\s*(?:is|was|as|:|-)?\s*", re.I)
-
-
 def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> Facts:
     """The facts of the subject named last before `position` in a clause naming several (else `whole`)."""
     if not placed:
@@ -676,22 +588,6 @@ def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> F
 
 def _bare(value: str) -> str:
     return value.strip().strip("\"'“”‘’*_`").strip().lower()
-
-
-def _phase(before: str) -> str:
-    """Whether a number after the text `before` is about the state before a change or after it (or either):
-    the last cue decides ("before: stable 78.6 %; after: stable 87.7 %").
-    """
-    cues = [(m.end(), "before") for m in cue.BEFORE.finditer(before)]
-    for after in (cue.HYPOTHETICAL, cue.STAY, cue.FLIP):
-        cues += [(m.end(), "after") for m in after.finditer(before)]
-    return max(cues)[1] if cues else ""
-
-
-def _comparable(text: str) -> str:
-    """`text` for comparing spans of a text: lower case, plain apostrophes, single spaces, no end punctuation."""
-    text = re.sub(r"\s+", " ", text.replace("\u2019", "'").replace("\u2018", "'").lower())
-    return text.strip(" .,;:!?\"'“”")
 
 
 def _unquoted(text: str) -> str:

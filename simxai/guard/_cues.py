@@ -190,3 +190,42 @@ HEDGE = re.compile(
     r"appears? to|not sure|unclear)\b",
     re.IGNORECASE,
 )
+#: "All three push towards X", "They both ...": the features a list just named.
+PLURAL = re.compile(
+    r"^\s*(?:all(?: (?:two|three|four|five|six|of them|of these|of those|these|those))?|they(?: all)?|"
+    r"these(?: features| words)?|those(?: features| words)?|both(?: of them)?|each of them)\b",
+    re.IGNORECASE,
+)
+#: A line that states one value under a key: "- **Prediction:** stable (78.6 %)", "In short: stable."
+KEYED = re.compile(
+    r"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?P<key>[^:*_]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*"
+    r"(?P<value>[^():]{1,60}?)\s*(?:\*\*|__)?\s*(?:\([^()]*\))?\s*[.!]?\s*$"
+)
+CHAIN = re.compile(r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|and after|after|and now|now)[\s\"'“”‘’*]*", re.I)
+FROM_CHANGE = re.compile(
+    r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
+    r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",
+    re.IGNORECASE,
+)
+
+
+OF_LABEL = re.compile(r"^[\s)%\]]*(?:[\w-]+\s+){0,2}?(?:of|for)\s+(?:being\s+|a\s+|an\s+|the\s+)?", re.I)
+#: A clause that may judge the prediction right or wrong.
+VERDICT = re.compile(
+    r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
+    r"(?:agree|disagree|match|confirm)\w*",
+    re.IGNORECASE,
+)
+
+
+GAP = re.compile(r"\s*,?\s*(?:and|while|whereas|but)?\s*(?:for\s+)?[a-z]+\s*#?\d{1,12}\s*(?:is|was|as|:|-)?\s*", re.I)
+
+
+def phase(before: str) -> str:
+    """Whether a number after the text `before` is about the state before a change or after it (or either):
+    the last cue decides ("before: stable 78.6 %; after: stable 87.7 %").
+    """
+    cues = [(m.end(), "before") for m in BEFORE.finditer(before)]
+    for after in (HYPOTHETICAL, STAY, FLIP):
+        cues += [(m.end(), "after") for m in after.finditer(before)]
+    return max(cues)[1] if cues else ""

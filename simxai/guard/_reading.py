@@ -17,6 +17,8 @@ __all__ = [
     "NumberClaim",
     "clauses",
     "find_mentions",
+    "fits",
+    "matches",
     "normalise",
     "numbers",
     "prose_tables",
@@ -184,6 +186,37 @@ def _is_marker(text: str, start: int, end: int) -> bool:
     opens = not before or before[-1] in ";:,\n"
     listed = after[:1] in (".", ")") and after[1:2] == " " and (after[2:3].isalpha() or after[2:3] in _QUOTES + "*")
     return (opens and listed) or (before[-1:] == "(" and after[:1] == ")")
+
+
+def matches(claim: NumberClaim, candidates: set[float]) -> bool:
+    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim."""
+    step = 10.0 ** (-claim.decimals)
+    for x in candidates:
+        forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
+        for c in forms:
+            if abs(c - claim.value) <= step / 2 + 1e-9:
+                return True
+            if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
+                return True  # cut, not rounded
+    return False
+
+
+def fits(claim: NumberClaim, candidates: set[float], *, within: bool = False) -> bool:
+    """Whether `candidates` hold the claim: a number as `matches` says; a range when both its ends match
+    (a range of values, "between 20 and 30"), or, `within`, when a candidate lies in it ("75-80%" for 0.786).
+    """
+    if claim.high is None:
+        return matches(claim, candidates)
+    if matches(claim, candidates) and matches(claim.high, candidates):
+        return True
+    if not within:
+        return False
+    step = 10.0 ** (-min(claim.decimals, claim.high.decimals))
+    for x in candidates:
+        forms = [x * 100] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.high.value) else [x])
+        if any(claim.value - step / 2 <= c <= claim.high.value + step / 2 for c in forms):
+            return True
+    return False
 
 
 def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from simxai.eval_suite.cli import main
-from simxai.eval_suite.guard_bench import run_guard_bench, slots_for
+from simxai.eval_suite.guard_bench import run_guard_bench
+from simxai.eval_suite.guard_slots import slots_for
 from simxai.eval_suite.guard_templates import SETS
 from simxai.exceptions import UsageError
 
