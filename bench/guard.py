@@ -1,6 +1,6 @@
 """Perturbation benchmark of the faithfulness guard, on real function outputs.
 
-The benchmark lives in `simxai.eval_suite.guard_bench` (`simxai-eval guard`); this script runs it with the same
+The benchmark lives in `simxai.eval_suite.guard.bench` (`simxai-eval guard`); this script runs it with the same
 options, plus `--held-out` for `--set held-out`:
 
     python bench/guard.py [--set own|held-out|varied] [--show-misses] [--json figures.json]

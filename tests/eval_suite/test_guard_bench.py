@@ -6,9 +6,9 @@ import random
 import pytest
 
 from simxai.eval_suite.cli import main
-from simxai.eval_suite.guard_bench import run_guard_bench
-from simxai.eval_suite.guard_slots import slots_for
-from simxai.eval_suite.guard_templates import SETS
+from simxai.eval_suite.guard import run_guard_bench
+from simxai.eval_suite.guard.slots import slots_for
+from simxai.eval_suite.guard.templates import SETS
 from simxai.exceptions import UsageError
 
 

@@ -1,7 +1,7 @@
-"""The paraphrase templates of the guard's perturbation benchmark (`simxai.eval_suite.guard_bench`).
+"""The paraphrase templates of the guard's perturbation benchmark (`simxai.eval_suite.guard.bench`).
 
 Each set holds, per kind of output, at least five faithful ways to verbalize it; a slot in braces is a fact of
-the output (`guard_bench.slots_for`), which the benchmark also fills with that fact perturbed. `own` was written
+the output (`slots.slots_for`), which the benchmark also fills with that fact perturbed. `own` was written
 alongside the checks, `held-out` after they were settled (its first run is recorded in docs/guard.md), `varied`
 later still, with hedges, lists, tables, rounded and approximate numbers and ranges, to find what the checks
 miss (its first run is recorded there too).

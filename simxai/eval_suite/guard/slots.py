@@ -1,5 +1,5 @@
 """The slots of the guard benchmark's templates: the facts of a function output a reply may state, as a reply
-writes them, and per kind of unfaithful reply the slots it changes (`simxai.eval_suite.guard_bench`).
+writes them, and per kind of unfaithful reply the slots it changes (`simxai.eval_suite.guard.bench`).
 """
 
 from __future__ import annotations

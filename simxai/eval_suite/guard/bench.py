@@ -2,7 +2,7 @@
 
 For every function on the demo and sentiment hosts (and the loan host when it is installed), the eleven functions
 run on a few instances. Each output is verbalized by its deterministic rendering and by a set of faithful
-paraphrase templates (`guard_templates`); each template that states a fact is also filled with that fact
+paraphrase templates (`templates`); each template that states a fact is also filled with that fact
 perturbed, one kind at a time: label swap, other-class probability, value swap, direction flip, rank change,
 metric swap, number drift beyond rounding, invented feature (and outcome flip for what-ifs). The guard checks
 every reply against the output; the result is recall on unfaithful replies per kind and false alarms on faithful
@@ -11,19 +11,15 @@ ones per host and function.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import string
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from simxai.eval_suite.guard_slots import slots_for
-from simxai.eval_suite.guard_templates import SETS
-from simxai.eval_suite.subcommands import register_command
+from simxai.eval_suite.guard.slots import slots_for
+from simxai.eval_suite.guard.templates import SETS
 from simxai.exceptions import UsageError
 
 if TYPE_CHECKING:
@@ -89,16 +85,23 @@ BENCH_HOSTS = ("demo", "sentiment", "loan")
 
 def hosts(names: tuple[str, ...] = BENCH_HOSTS) -> list[tuple[str, Host]]:
     """The hosts named, loaded; the loan host is skipped (with a note on stderr) when it is not installed."""
-    from simxai.eval_suite.subcommands import load_eval_host
-
     found: list[tuple[str, Host]] = []
     for name in names:
-        try:
-            found.append((name, load_eval_host(name)))
-        except ImportError:
-            if name != "loan":
-                raise
-            print("(loan host not installed: skipped)", file=sys.stderr)
+        if name == "demo":
+            from simxai.hosts.demo import load_demo_host
+
+            found.append((name, load_demo_host()))
+        elif name == "sentiment":
+            from simxai.hosts.sentiment import load_sentiment_host
+
+            found.append((name, load_sentiment_host()))
+        else:
+            try:
+                from simxai.hosts.loan import load_loan_host
+            except ImportError:
+                print("(loan host not installed: skipped)", file=sys.stderr)
+            else:
+                found.append((name, load_loan_host()))
     return found
 
 
@@ -207,40 +210,3 @@ def run_guard_bench(
                     if report.passed:
                         bench.misses.append(f"MISSED {kind} {where}: {bad}")
     return bench
-
-
-def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--set",
-        dest="template_set",
-        default="own",
-        choices=list(SETS),
-        help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still)",
-    )
-    parser.add_argument(
-        "--host",
-        action="append",
-        choices=BENCH_HOSTS,
-        help="a host to run on (repeat for several; default: all three, the loan host when installed)",
-    )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the perturbed values (default 0)")
-    parser.add_argument("--show-misses", action="store_true", help="print every miss and false alarm first")
-    parser.add_argument("--json", type=Path, help="write the figures (and the misses) here as JSON")
-
-
-def _run(args: argparse.Namespace) -> int:
-    bench = run_guard_bench(args.template_set, seed=args.seed, host_names=tuple(args.host or BENCH_HOSTS))
-    if args.show_misses and bench.misses:
-        print("\n".join(bench.misses))
-    print(bench.markdown())
-    if args.json:
-        args.json.write_text(json.dumps(bench.figures(), indent=2), encoding="utf-8")
-    return 0
-
-
-register_command(
-    "guard",
-    "the faithfulness guard's perturbation benchmark: recall on unfaithful replies, false alarms on faithful ones",
-    _configure,
-    _run,
-)
