@@ -354,7 +354,7 @@ class _Checker:
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
-        phase = cue.phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
+        phase = cue.phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start][-300:])
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return

@@ -226,10 +226,14 @@ def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
 
 def subject_spans(text: str, nouns: Iterable[str]) -> list[tuple[int, int]]:
     """(id, where it is named) of the instances the text names."""
+    return [(int(m.group(1)), m.start()) for m in _subject_pattern(frozenset(nouns)).finditer(text)]
+
+
+@functools.lru_cache(maxsize=64)
+def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
     words = "|".join(re.escape(n) for n in sorted({*nouns, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
     # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits).
-    pattern = rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)"
-    return [(int(m.group(1)), m.start()) for m in re.finditer(pattern, text, re.I)]
+    return re.compile(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -248,17 +252,17 @@ def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str]
     only inside quotes (the words of a text model, which ordinary prose also uses).
     """
     only = {n.lower() for n in quoted_only}
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(text))  # 1 where a mention already is: a check costs the mention's length
     found: list[Mention] = []
     for name in sorted({n for n in names if n}, key=len, reverse=True):
         for match in mention_pattern(name).finditer(text):
             start, end = match.span()
-            if any(start < b and a < end for a, b in taken):
+            if 1 in taken[start:end]:
                 continue
             quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
             if name.lower() in only and not quoted:
                 continue
-            taken.append((start, end))
+            taken[start:end] = b"\x01" * (end - start)
             found.append(Mention(name, start, end, quoted))
     return sorted(found, key=lambda m: m.start)
 
