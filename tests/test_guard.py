@@ -258,6 +258,17 @@ NATURAL = [
     ("get_prediction", {"instance": 12}, False, "The model says stable and the record agrees: it got this one right."),
     ("get_global_explanation", {}, True, "bmi and hdl matter, but neither as much as triglycerides_log."),
     ("get_global_explanation", {}, False, "bmi and hdl matter, but neither as much as age."),
+    # approximations, pairs of class probabilities, a direction that helps the label just named
+    ("get_prediction", {"instance": 12}, True, "Stable, at about 80%."),
+    ("get_prediction", {"instance": 12}, False, "Stable, at about 90%."),
+    ("get_prediction", {"instance": 12}, False, "Stable, at 80%."),  # no "about": shown to the unit, 79 %
+    ("get_prediction", {"instance": 12}, True, "Stable is ahead, 78.6% to 21.4%."),
+    ("get_prediction", {"instance": 12}, False, "Stable is ahead, 21.4% to 78.6%."),
+    ("get_local_explanation", {"instance": 12}, True,
+     "triglycerides_log (4.304) is what makes her stable; hdl (62) also helps."),
+    ("get_local_explanation", {"instance": 12}, False,
+     "triglycerides_log (4.304) is what makes her stable; sex (1) also helps."),
+    ("get_global_explanation", {}, False, "Across patients, glucose dominates."),
     # an imperative change states an outcome; 'still' after a counterfactual's change is refuted
     ("explain_why_not", {"instance": 12}, True, "Raise bmi to 27.3 and the model calls it progressing."),
     ("explain_why_not", {"instance": 12}, False, "If bmi were 27.3, it would still be stable."),

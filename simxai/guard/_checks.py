@@ -118,6 +118,10 @@ def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
     return find_mentions(text, labels)
 
 
+#: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
+_PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
+
+
 class _Checker:
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         self.reply = normalise(prose_tables(reply))
@@ -135,6 +139,7 @@ class _Checker:
         self.ids = {f.subject_id for f in facts if f.subject_id is not None}
         self.report = _Report()
         self.numbers_seen = 0
+        self.paired = -1
 
     # ---- binding ------------------------------------------------------------------------------
     def _bound(self, ids: list[int]) -> Facts:
@@ -154,6 +159,7 @@ class _Checker:
             self._unstated(sentence)
             named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
+            said_label = ""  # the label an earlier clause of the sentence named ("... gets her approved; x also helps")
             for clause in clauses(sentence):
                 if len(clause) > MAX_CLAUSE:
                     # No sentence of a reply runs this long without a break; reading it claim by claim would
@@ -185,7 +191,8 @@ class _Checker:
                 placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
                 self._labels(clause, facts, placed)
                 self._numbers(clause, sentence, facts, placed)
-                self._directions(f"{cause} {clause}" if cause and not found else clause, facts)
+                self._directions(f"{cause} {clause}" if cause and not found else clause, facts, said_label)
+                said_label = next((m.name for m in reversed(_label_of(clause, self.names.labels))), said_label)
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
                 self._changes(clause, facts)
@@ -338,6 +345,7 @@ class _Checker:
     def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
         whole = facts
+        self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
@@ -350,6 +358,7 @@ class _Checker:
                     self.report.skip(f"numbers after the first {MAX_NUMBERS}")
                     return
                 self._number(claim, segment, clause, sentence, offset, facts)
+                self.paired = offset + claim.end
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
         high = f"-{claim.high.raw}" if claim.high is not None else ""
@@ -376,6 +385,10 @@ class _Checker:
                 before = sentence[:start] + " " + before
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
             entities = earlier[-1:]
+            gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
+            if entities and entities[0][0] == "label" and len(self.names.labels) == 2 and _PAIR.fullmatch(gap):
+                # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's.
+                entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
         if not entities and probability and facts.label_numbers:
             # "it is 90.6% confident": the probability of the label the clause is about.
             hypothetical = bool(cue.HYPOTHETICAL.search(sentence))
@@ -413,7 +426,7 @@ class _Checker:
         self.report.claim(text, supported)
 
     # ---- directions ---------------------------------------------------------------------------
-    def _directions(self, clause: str, facts: Facts) -> None:
+    def _directions(self, clause: str, facts: Facts, said_label: str = "") -> None:
         if not facts.attributions:
             return
         up, down = cue.UP.search(clause), cue.DOWN.search(clause)
@@ -436,6 +449,8 @@ class _Checker:
             named = labels[0].name
         elif cue.THE_PREDICTION.search(clause[verb.start() :]) and facts.predicted:
             named = next(iter(facts.predicted)) if len(facts.predicted) == 1 else explained
+        elif said_label in facts.predicted:
+            named = said_label  # "X is what gets her approved; Y also helps": helps the prediction just named
         else:
             for m in mentions:
                 self.report.skip(f"direction {self.names.feature(m)} (no label named)")

@@ -10,13 +10,13 @@ UP = re.compile(
     r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
-    r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?)\b",
+    r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?|help\w*)\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
     rf"\b(decreas\w*|lower\w*|reduc\w*|{_MOVE}\w*(?: \w+){{0,3}} away|away from|against|contribut\w* negatively|"
     r"lessen\w*|weaken\w*|count\w* against|argu\w* against|speak\w* against|make\w* (?:it )?less likely|"
-    r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against)\b",
+    r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against|hurt\w*|hinder\w*|harm\w*)\b",
     re.IGNORECASE,
 )
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.IGNORECASE)
@@ -83,7 +83,7 @@ RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
     r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
     r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
-    r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|"
+    r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|dominat\w*|"
     r"above all|reli\w* on most|relies most|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
     r"key (?:feature|factor|reason|driver|word|contributor))\b",
     re.IGNORECASE,

@@ -65,6 +65,8 @@ class NumberClaim:
     start: int
     end: int
     high: NumberClaim | None = None
+    #: written as an approximation ("about 80 %", "roughly 0.75"): a round number stands for its neighbourhood
+    approx: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,9 +151,18 @@ def segments(clause: str) -> list[str]:
     return [s for s in found if s and s.strip()]
 
 
-def _claim(raw: str, percent: bool, start: int, end: int) -> NumberClaim:
+_APPROX = re.compile(
+    r"(?:\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|close to|some|circa|ca\.|"
+    r"just (?:under|over|below|above)|a (?:bit|little) (?:under|over|below|above)|in the region of)|~|≈)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _claim(raw: str, percent: bool, start: int, end: int, approx: bool = False) -> NumberClaim:
     decimals = len(raw.split(".")[1]) if "." in raw else 0
-    return NumberClaim(raw=raw, value=float(raw), decimals=decimals, percent=percent, start=start, end=end)
+    return NumberClaim(
+        raw=raw, value=float(raw), decimals=decimals, percent=percent, start=start, end=end, approx=approx
+    )
 
 
 def numbers(text: str) -> Iterator[NumberClaim]:
@@ -177,7 +188,8 @@ def numbers(text: str) -> Iterator[NumberClaim]:
             skip_until = claim.end
             yield claim
             continue
-        yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end())
+        approx = bool(_APPROX.search(text[max(0, match.start() - 24) : match.start()]))
+        yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end(), approx)
 
 
 def _is_marker(text: str, start: int, end: int) -> bool:
@@ -189,12 +201,20 @@ def _is_marker(text: str, start: int, end: int) -> bool:
 
 
 def matches(claim: NumberClaim, candidates: set[float]) -> bool:
-    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim."""
+    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim.
+
+    An approximation's precision is its roundness: "about 80 %" stands for 75-85 %, "about 75 %" for
+    72.5-77.5 %, "about 79 %" for 78.5-79.5 %.
+    """
     step = 10.0 ** (-claim.decimals)
+    tolerance = step / 2
+    if claim.approx and claim.value:
+        units = round(abs(claim.value) / step)
+        tolerance = 5 * step if units % 10 == 0 else 2.5 * step if units % 5 == 0 else tolerance
     for x in candidates:
         forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
         for c in forms:
-            if abs(c - claim.value) <= step / 2 + 1e-9:
+            if abs(c - claim.value) <= tolerance + 1e-9:
                 return True
             if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
                 return True  # cut, not rounded
