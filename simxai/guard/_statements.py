@@ -50,7 +50,12 @@ def unstated_claims(sentence: str, *, counted: bool, assessed: bool) -> Iterator
         (cue.ASSESSMENT, cue.THE_MODEL, assessed, "assessment"),
     ):
         match = pattern.search(sentence)
-        if match is None or not about.search(sentence):
+        if match is None:
+            continue
+        # A frequency is about the data the sentence names; a judgement about the model named just before it
+        # ("it's quite robust"; "this prediction is reliable" judges no model).
+        where = sentence if kind == "frequency" else sentence[max(0, match.start() - 40) : match.start()]
+        if not about.search(where):
             continue
         text = f"{kind} '{match.group(0)}'"
         if stated:
