@@ -150,8 +150,52 @@ def test_each_subject_is_checked_against_its_own_outputs():
 
 
 def test_what_is_not_checked_is_listed():
-    report = check_claims("The model is quite reliable, and stable is a common label.", [PREDICTION], vocabulary=VOCAB)
-    assert report.passed and any(u.startswith("label stable") for u in report.unchecked)
+    report = check_claims("The model may well be reliable, and stable is one label.", [PREDICTION], vocabulary=VOCAB)
+    assert report.passed, report.unsupported
+    assert any(u.startswith("label stable") for u in report.unchecked)
+    assert any(u.startswith("assessment 'reliab") and "hedged" in u for u in report.unchecked)
+
+
+def test_a_typographic_apostrophe_still_negates():
+    assert check_claims("The model didn\u2019t predict stable.", [PREDICTION], vocabulary=VOCAB).passed
+    assert not check_claims("The model didn\u2019t predict progressing.", [PREDICTION], vocabulary=VOCAB).passed
+    # Against an output that states no predicted label, "not X" is listed, not judged.
+    report = check_claims("It didn\u2019t predict stable.", ["Reason: bmi is high."], vocabulary=VOCAB)
+    assert report.passed and any(u.startswith("prediction not stable") for u in report.unchecked)
+
+
+def test_how_often_and_how_well_need_an_output_that_counts_or_assesses():
+    # A frequency or a judgement of the model stated without any output that counts or assesses: unsupported.
+    for reply in (
+        "Progressing patients are common in the data.",
+        "Errors occur rarely, mostly near the boundary.",
+        "The model is robust and performs well on older patients.",
+    ):
+        assert not check_claims(reply, [PREDICTION], vocabulary=VOCAB).passed, reply
+    # With an output that counts (or assesses), they are read and listed, not refuted.
+    balance = {"kind": "data_information", "class_balance": {"stable": 221, "progressing": 221}, "n_rows": 442}
+    report = check_claims("Progressing patients are common in the data.", [balance], vocabulary=VOCAB)
+    assert report.passed and any(u.startswith("frequency") for u in report.unchecked)
+    metrics = {"kind": "performance", "metric": "all", "metrics": {"accuracy": 0.73}, "n": 89}
+    assert check_claims("The model performs well: accuracy 0.73.", [metrics], vocabulary=VOCAB).passed
+    # Hedged, they are listed as unchecked.
+    assert check_claims("Errors might be rare in practice.", [PREDICTION], vocabulary=VOCAB).passed
+
+
+def test_a_text_counterfactual_is_checked_as_edits_of_its_rewrites():
+    vocab = Vocabulary(labels=["negative", "positive"])
+    output = text_output("explain_how_to_be_that", "['The soup was warm and the staff were kind.']", vocab.labels)
+    assert output["counterfactuals"][0]["text"].startswith("The soup was warm")
+    said = 'Here is my review: "The soup was cold and the staff were rude."'
+
+    def passes(reply: str) -> bool:
+        return check_claims(reply, [output], vocabulary=vocab, context=said).passed
+
+    assert passes("Change \u201ccold\u201d to \u201cwarm\u201d and \u2018rude\u2019 to \u2018kind\u2019.")
+    assert passes('Rewrite it as: "The soup was warm and the staff were kind."')
+    assert not passes('Replace "cold" with "lukewarm" and it turns positive.')  # not the rewrite's word
+    assert not passes('Just remove the phrase "the staff" to make it positive.')  # the rewrite keeps it
+    assert passes('You could add a comma after "soup".')  # "after" names a place, not what is added
 
 
 # ---- natural replies about real outputs of the demo host (patient 12: stable 78.6 %, recorded progressing) ----
@@ -183,6 +227,51 @@ NATURAL = [
      "Patient 12 is predicted stable rather than progressing. Raising bmi from 23.7 to 27.3 "
      "would make the model predict progressing with 51.8% probability."),
     ("get_data_information", {}, True, "The dataset has 442 patients, 221 stable and 221 progressing."),
+    # ranges: a probability's holds the value, a feature's states both ends
+    ("get_prediction", {"instance": 12}, True, "Patient 12: stable, somewhere in the 75–80% range."),
+    ("get_prediction", {"instance": 12}, False, "Patient 12: stable, somewhere in the 20–25% range."),
+    ("explain_how_to_still_be_this", {"instance": 12}, True, "She stays stable for bmi between 18 and 27.2."),
+    ("explain_how_to_still_be_this", {"instance": 12}, False, "She stays stable for bmi between 18 and 35."),
+    # tables, keys, lists
+    ("get_prediction", {"instance": 12}, True,
+     "| patient | prediction | probability |\n| --- | --- | --- |\n| 12 | stable | 78.6% |"),
+    ("get_prediction", {"instance": 12}, False,
+     "| patient | prediction | probability |\n| --- | --- | --- |\n| 12 | progressing | 78.6% |"),
+    ("get_prediction", {"instance": 12}, False, "**Prediction:** progressing\n**Confidence:** 79%"),
+    ("get_global_explanation", {}, True, "| rank | feature |\n| --- | --- |\n| 1 | triglycerides_log |\n| 2 | bmi |"),
+    ("get_global_explanation", {}, False, "| rank | feature |\n| --- | --- |\n| 1 | bmi |\n| 2 | triglycerides_log |"),
+    ("get_local_explanation", {"instance": 12}, True,
+     "- triglycerides_log: +0.78\n- hdl: +0.66\nBoth push towards stable."),
+    ("get_local_explanation", {"instance": 12}, False,
+     "- triglycerides_log: +0.78\n- hdl: +0.66\nBoth push towards progressing."),
+    # whose probability, before or after a change
+    ("get_prediction", {"instance": 12}, True, "There's about a one-in-five chance (21%) of progressing."),
+    ("get_prediction", {"instance": 12}, False, "Prediction → stable (p ≈ 0.21)."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, True,
+     "It was stable at 78.6%; with bmi at 30 it changes to progressing at 51.8%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "With bmi at 30 it changes to progressing, at 21.4%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "| | before | after |\n| --- | --- | --- |\n| bmi | 23.7 | 30 |\n| prediction | stable | stable |"),
+    # labels in a change, verdicts, comparisons
+    ("explain_why_not", {"instance": 12}, False, "To flip patient 12 from progressing to stable, raise bmi to 27.3."),
+    ("get_prediction", {"instance": 12}, False, "The model says stable and the record agrees: it got this one right."),
+    ("get_global_explanation", {}, True, "bmi and hdl matter, but neither as much as triglycerides_log."),
+    ("get_global_explanation", {}, False, "bmi and hdl matter, but neither as much as age."),
+    # approximations, pairs of class probabilities, a direction that helps the label just named
+    ("get_prediction", {"instance": 12}, True, "Stable, at about 80%."),
+    ("get_prediction", {"instance": 12}, False, "Stable, at about 90%."),
+    ("get_prediction", {"instance": 12}, False, "Stable, at 80%."),  # no "about": shown to the unit, 79 %
+    ("get_prediction", {"instance": 12}, True, "Stable is ahead, 78.6% to 21.4%."),
+    ("get_prediction", {"instance": 12}, False, "Stable is ahead, 21.4% to 78.6%."),
+    ("get_local_explanation", {"instance": 12}, True,
+     "triglycerides_log (4.304) is what makes her stable; hdl (62) also helps."),
+    ("get_local_explanation", {"instance": 12}, False,
+     "triglycerides_log (4.304) is what makes her stable; sex (1) also helps."),
+    ("get_global_explanation", {}, False, "Across patients, glucose dominates."),
+    # an imperative change states an outcome; 'still' after a counterfactual's change is refuted
+    ("explain_why_not", {"instance": 12}, True, "Raise bmi to 27.3 and the model calls it progressing."),
+    ("explain_why_not", {"instance": 12}, False, "If bmi were 27.3, it would still be stable."),
 ]  # fmt: skip
 
 
@@ -207,3 +296,13 @@ def test_what_the_guard_does_not_read_is_listed_as_unchecked():
     assert any(u.startswith("a clause of 2,") for u in report.unchecked)
     many = "; ".join(f"a value of {i}.5" for i in range(400))
     assert "numbers after the first 300" in check_claims(many, output).unchecked
+
+
+def test_a_clause_about_two_subjects_binds_each_label_to_its_own(demo_host):
+    schema = demo_host.schema()
+    vocab = Vocabulary(labels=list(schema.class_names), features=[f.name for f in schema.features])
+    outputs = [result_payload(default_registry().get("get_prediction")(demo_host, {"instance": i})) for i in (12, 40)]
+    assert [o["label"] for o in outputs] == ["stable", "stable"]
+    assert check_claims("Patient 12 comes out stable and patient 40 stable too.", outputs, vocabulary=vocab).passed
+    wrong = "Patient 12 comes out stable and patient 40 progressing."
+    assert not check_claims(wrong, outputs, vocabulary=vocab).passed

@@ -172,6 +172,7 @@ EVAL_SUITE_LAYERS = (
     "lext",
     "ttm",
     "synth",
+    "guard",
     "reproduce",
     "router_training",
     "commands",

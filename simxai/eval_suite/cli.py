@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from simxai.eval_suite.commands import judged, lext, parse, reports, synth, ttm
+from simxai.eval_suite.commands import guard, judged, lext, parse, reports, synth, ttm
 from simxai.eval_suite.commands.options import (
     HOSTS,
     Subcommand,
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: The command modules, in the order `--help` lists their commands.
-COMMAND_MODULES = (parse, judged, reports, lext, synth, ttm)
+COMMAND_MODULES = (parse, judged, reports, lext, synth, ttm, guard)
 
 #: Every subcommand, by name, in the order `--help` lists them.
 SUBCOMMANDS: dict[str, Subcommand] = {}

@@ -16,13 +16,17 @@ from simxai.guard._reading import (
     NumberClaim,
     clauses,
     find_mentions,
+    fits,
     normalise,
     numbers,
+    prose_tables,
     quotes,
     segments,
     sentences,
     subject_ids,
+    subject_spans,
 )
+from simxai.guard._statements import edit_claims, unstated_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -93,19 +97,6 @@ class _Report:
             self.unchecked.append(text)
 
 
-def _matches(claim: NumberClaim, candidates: set[float]) -> bool:
-    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim."""
-    step = 10.0 ** (-claim.decimals)
-    for x in candidates:
-        forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
-        for c in forms:
-            if abs(c - claim.value) <= step / 2 + 1e-9:
-                return True
-            if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
-                return True  # cut, not rounded
-    return False
-
-
 def _names(vocab: Vocabulary, facts: Facts) -> _Names:
     features: dict[str, str] = {}
     for name in vocab.features:
@@ -127,9 +118,13 @@ def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
     return find_mentions(text, labels)
 
 
+#: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
+_PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
+
+
 class _Checker:
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
-        self.reply = normalise(reply)
+        self.reply = normalise(prose_tables(reply))
         self.facts = facts
         self.vocab = vocab
         self.all = Facts()
@@ -144,6 +139,7 @@ class _Checker:
         self.ids = {f.subject_id for f in facts if f.subject_id is not None}
         self.report = _Report()
         self.numbers_seen = 0
+        self.paired = -1
 
     # ---- binding ------------------------------------------------------------------------------
     def _bound(self, ids: list[int]) -> Facts:
@@ -155,10 +151,15 @@ class _Checker:
 
     def run(self) -> GuardReport:
         self._names_exist()
+        self._edits()
         carried: list[int] = []
         carried_feature = ""
+        listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
         for sentence in sentences(self.reply):
+            self._unstated(sentence)
+            named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
+            said_label = ""  # the label an earlier clause of the sentence named ("... gets her approved; x also helps")
             for clause in clauses(sentence):
                 if len(clause) > MAX_CLAUSE:
                     # No sentence of a reply runs this long without a break; reading it claim by claim would
@@ -176,6 +177,8 @@ class _Checker:
                     clause, self.names.features, quoted_only=self.names.quoted_only
                 ):
                     clause = f"{carried_feature} {clause}" if carried_feature else clause
+                elif listed and cue.PLURAL.match(clause) and not named:
+                    clause = f"{' and '.join(listed)} {clause}"  # "All three push towards X": the listed ones
                 found = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
                 if found:
                     last = found[-1]
@@ -183,12 +186,18 @@ class _Checker:
                     carried_feature = clause[last.start - quoted : last.end + quoted]
                 if found and _CAUSAL.match(clause):
                     cause = " and ".join(clause[m.start - m.quoted : m.end + m.quoted] for m in found)
-                self._labels(clause, facts)
-                self._numbers(clause, sentence, facts)
-                self._directions(f"{cause} {clause}" if cause and not found else clause, facts)
+                # "Patient 12 is stable and patient 40 progressing": each part is about the subject it names.
+                spans = [(i, at) for i, at in subject_spans(clause, [self.vocab.instance_noun]) if i in self.ids]
+                placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
+                self._labels(clause, facts, placed)
+                self._numbers(clause, sentence, facts, placed)
+                self._directions(f"{cause} {clause}" if cause and not found else clause, facts, said_label)
+                said_label = next((m.name for m in reversed(_label_of(clause, self.names.labels))), said_label)
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
                 self._changes(clause, facts)
+            spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
+            listed = [*listed, *spelled] if spelled else []
         r = self.report
         return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
 
@@ -220,14 +229,40 @@ class _Checker:
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
 
+    # ---- statements of the reply as a whole ---------------------------------------------------
+    def _edits(self) -> None:
+        for text, ok in edit_claims(self.reply, self.all.rewrites, self.context):
+            self.report.claim(text, ok)
+
+    def _unstated(self, sentence: str) -> None:
+        for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
+            if ok is None:
+                self.report.skip(text)
+            else:
+                self.report.claim(text, ok)
+
     # ---- labels -------------------------------------------------------------------------------
-    def _labels(self, clause: str, facts: Facts) -> None:
+    def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]]) -> None:
         mentions = _label_of(clause, self.names.labels)
+        keyed = cue.KEYED.match(clause)
+        claimed = False  # whether the label before was read as a claim
+        facts = whole
         for i, m in enumerate(mentions):
+            facts = _facts_at(m.start, placed, whole)
             since = mentions[i - 1].end if i else 0
             before = clause[since : m.start]
             verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
-            if not (verb and cue.PREDICTED.search(before)) and not cue.PREDICTED_AFTER.search(clause[m.end :]):
+            # "**Prediction:** X", "In short: X": a label alone under a key that names the prediction.
+            key = keyed.group("key") if keyed and _bare(keyed.group("value")) == m.name.lower() else None
+            key = key if key is not None and cue.LABEL_KEY.match(key.strip()) else None
+            # "from X to Y", "before X and after Y": a label right after a claimed one, joined by a change.
+            chained = claimed and bool(cue.CHAIN.fullmatch(before))
+            # "Review 56 comes out negative and review 21 positive": the same claim about the next subject.
+            gapped = claimed and bool(cue.GAP.fullmatch(before)) and len(placed) > 1
+            changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
+            claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
+            claimed = claimed or key is not None or chained or changed_from or gapped
+            if not claimed:
                 continue
             label = m.name
             negated = bool(cue.NEGATION.search(_unquoted(clause[max(0, m.start - 40) : m.start])))
@@ -239,12 +274,14 @@ class _Checker:
                 else:
                     self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
                 continue
-            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start]))
-            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘]?$", clause[: m.start], re.I):
+            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
+            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
+            if key is not None:
+                hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
             if hypothetical and (facts.what_if or facts.hypothetical):
                 allowed = {new for _, new in facts.what_if} | facts.hypothetical
-                if cue.NOW.search(clause) or (cue.STAY.search(clause) and not facts.what_if):
+                if not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and facts.still)):
                     allowed |= facts.predicted
             elif hypothetical:
                 allowed = set(facts.predicted)
@@ -252,7 +289,9 @@ class _Checker:
                 allowed = facts.predicted or {old for old, _ in facts.what_if if old is not None}
             kind = "outcome" if hypothetical else "prediction"
             if not allowed:
-                if not self.facts:
+                if negated and self.facts:
+                    self.report.skip(f"{kind} not {label} (the outputs state no prediction)")
+                elif not self.facts:
                     self.report.claim(f"{kind} {label}", False)
                 elif self.structured:
                     self.report.skip(f"{kind} {label} (the outputs state no prediction)")
@@ -264,7 +303,7 @@ class _Checker:
                 self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
             else:
                 self.report.claim(f"{kind} {label}", label in allowed)
-        if facts.correct is not None and re.search(r"\bprediction\b|\bpredict", clause, re.I):
+        if facts.correct is not None and cue.VERDICT.search(clause):
             wrong = bool(cue.WRONG.search(clause))
             right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
             if wrong != right:
@@ -287,23 +326,30 @@ class _Checker:
             for m in find_mentions(text, self.names.labels):
                 # An integer beside a label ("221 stable", "stable: 221") counts it.
                 gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
-                beside = claim.decimals == 0 and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
+                beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
                 if probability or counted or beside:
                     found.append(("label", m.name, offset + m.start))
         return found
 
-    def _tied(self, facts: Facts, kind: str, name: str) -> set[float]:
+    def _tied(self, facts: Facts, kind: str, name: str, phase: str = "") -> set[float]:
+        """The numbers of a field; a label's before or after a change when `phase` says which and the
+        outputs tell them apart.
+        """
         if kind == "feature":
             return facts.feature_numbers.get(name, set())
         if kind == "metric":
             return {facts.metrics[name]} if name in facts.metrics else set()
-        return facts.label_numbers.get(name, set())
+        phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
+        return phased.get(name) or facts.label_numbers.get(name, set())
 
-    def _numbers(self, clause: str, sentence: str, facts: Facts) -> None:
+    def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
+        whole = facts
+        self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
+            facts = _facts_at(offset, placed, whole)
             for claim in numbers(segment):
                 # Each number is read against its clause: a reply of thousands of numbers would take quadratic
                 # time. No real reply states this many; the rest are listed as not checked.
@@ -312,14 +358,24 @@ class _Checker:
                     self.report.skip(f"numbers after the first {MAX_NUMBERS}")
                     return
                 self._number(claim, segment, clause, sentence, offset, facts)
+                self.paired = offset + claim.end
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
-        text = f"number {claim.raw}{'%' if claim.percent else ''}"
-        if _matches(claim, self.context_numbers):
+        high = f"-{claim.high.raw}" if claim.high is not None else ""
+        text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
+        phase = cue.phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start][-300:])
+        if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
         entities = self._entities(segment, claim, offset, inside=True)
         probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        if not entities and probability:
+            # "(21%) of progressing", "a 21% chance of progressing": the label the number is of.
+            after = clause[offset + claim.end :]
+            of = cue.OF_LABEL.match(after)
+            ahead = find_mentions(after[of.end() : of.end() + 60], self.names.labels) if of else []
+            if of and ahead and ahead[0].start == 0:
+                entities = [("label", ahead[0].name, offset + claim.end + of.end())]
         if not entities:
             # The nearest name before it in the clause, or else the sentence (a value in brackets after its
             # feature; "X is the biggest factor, with a contribution of 0.3").
@@ -329,6 +385,10 @@ class _Checker:
                 before = sentence[:start] + " " + before
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
             entities = earlier[-1:]
+            gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
+            if entities and entities[0][0] == "label" and len(self.names.labels) == 2 and _PAIR.fullmatch(gap):
+                # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's.
+                entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
         if not entities and probability and facts.label_numbers:
             # "it is 90.6% confident": the probability of the label the clause is about.
             hypothetical = bool(cue.HYPOTHETICAL.search(sentence))
@@ -337,32 +397,36 @@ class _Checker:
             entities = [("label", label, 0) for label in about if label in facts.label_numbers]
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
-        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER
+        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
         if small and not any(self._tied(facts, kind, name) for kind, name, _ in entities):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")
             return
         if entities:
             tied: set[float] = set()
             for kind, name, _ in entities:
-                tied |= self._tied(facts, kind, name)
+                tied |= self._tied(facts, kind, name, phase)
             names = ", ".join(sorted({n for _, n, _ in entities}))
-            if tied and _matches(claim, tied):
+            # A range of a probability or a metric is an approximate value; of a feature, its two ends.
+            within = all(kind != "feature" for kind, _, _ in entities)
+            if tied and fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True)
                 return
-            if tied or any(k == "metric" for k, _, _ in entities):
-                # It states another field's number, or none: only a number no field names may pass.
+            labels = {name for kind, name, _ in entities if kind == "label"}
+            if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
+                # It states another field's number (another class's probability), or none: only a number no
+                # field names may pass.
                 owned = facts.numbers - facts.free_numbers
-                free = not _matches(claim, owned) and _matches(claim, facts.free_numbers)
-                self.report.claim(f"{text} ({names})", free)
+                free = not fits(claim, owned) and fits(claim, facts.free_numbers)
+                self.report.claim(f"{text} ({names})", free or (not tied and not fits(claim, owned) and not labels))
                 return
-        supported = _matches(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
+        supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
         if not supported and self.all.truncated:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
 
     # ---- directions ---------------------------------------------------------------------------
-    def _directions(self, clause: str, facts: Facts) -> None:
+    def _directions(self, clause: str, facts: Facts, said_label: str = "") -> None:
         if not facts.attributions:
             return
         up, down = cue.UP.search(clause), cue.DOWN.search(clause)
@@ -385,6 +449,8 @@ class _Checker:
             named = labels[0].name
         elif cue.THE_PREDICTION.search(clause[verb.start() :]) and facts.predicted:
             named = next(iter(facts.predicted)) if len(facts.predicted) == 1 else explained
+        elif said_label in facts.predicted:
+            named = said_label  # "X is what gets her approved; Y also helps": helps the prediction just named
         else:
             for m in mentions:
                 self.report.skip(f"direction {self.names.feature(m)} (no label named)")
@@ -419,6 +485,27 @@ class _Checker:
         def check(text: str, ok: Any) -> None:
             self.report.claim(text, any(ok(r) for r in rankings))
 
+        if cue.NOT_AS_MUCH.search(clause):
+            # "A and B matter, but neither as much as C": C ranks above each feature the sentence names before.
+            not_as = cue.NOT_AS_MUCH.search(sentence)
+            named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+            if not_as is not None:
+                above = [self.names.feature(m) for m in named if m.start >= not_as.end()]
+                below = [self.names.feature(m) for m in named if m.start < not_as.start()]
+                for b in below[:3] if above else []:
+
+                    def beats(r: list[list[str]], a: str = above[0], b: str = b) -> bool:
+                        ra, rb = rank(a, r), rank(b, r)
+                        return ra is not None and rb is not None and ra < rb
+
+                    check(f"rank {above[0]} above {b}", beats)
+                if above and below:
+                    return
+        numbered = cue.RANK_NUMBER.search(clause)
+        if numbered and len(set(features)) == 1:
+            k = int(numbered.group(1) or numbered.group(2))
+            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+            return
         comparative = cue.COMPARATIVE.search(clause)
         if comparative and len(features) >= 2:
             a, b = features[0], features[1]
@@ -505,6 +592,17 @@ class _Checker:
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
                 )
+
+
+def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> Facts:
+    """The facts of the subject named last before `position` in a clause naming several (else `whole`)."""
+    if not placed:
+        return whole
+    return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
+
+
+def _bare(value: str) -> str:
+    return value.strip().strip("\"'“”‘’*_`").strip().lower()
 
 
 def _unquoted(text: str) -> str:

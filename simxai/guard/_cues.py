@@ -6,16 +6,17 @@ import re
 
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
-    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|contribut\w* (?:positively|to)|"
+    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|"
+    r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
-    r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?)\b",
+    r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?|help\w*)\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
     rf"\b(decreas\w*|lower\w*|reduc\w*|{_MOVE}\w*(?: \w+){{0,3}} away|away from|against|contribut\w* negatively|"
     r"lessen\w*|weaken\w*|count\w* against|argu\w* against|speak\w* against|make\w* (?:it )?less likely|"
-    r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against)\b",
+    r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against|hurt\w*|hinder\w*|harm\w*)\b",
     re.IGNORECASE,
 )
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.IGNORECASE)
@@ -23,17 +24,26 @@ NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.I
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
-    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd)\b",
+    r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
+    r"(?:that|this|the|such a) change)\b|"
+    r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
+    r"put|use|try|make)\b",
     re.IGNORECASE,
 )
 RECORDED = re.compile(
-    r"\b(recorded|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
+    r"\b(recorded|records?|on record|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
     r"in the data|really|in reality|annotated|reference)\b",
+    re.IGNORECASE,
+)
+#: A cue that what follows is the state before a change ("before", "it was", "currently").
+BEFORE = re.compile(
+    r"\b(before|currently|current|original(?:ly)?|previously|at present|as it stands|today|at the moment|"
+    r"right now|was|to begin with|at first|starting from)\b",
     re.IGNORECASE,
 )
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 STAY = re.compile(
-    r"\b(stay\w*|remain\w*|still|unchanged|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
+    r"\b(stay\w*|remain\w*|still|unchanged|stick\w* with|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
     r"(?:wouldn't|doesn't|didn't|won't)\s+(?:change|flip|switch)|no change|not change|not flip|the same|"
     r"keeps?|kept)\b",
     re.IGNORECASE,
@@ -45,7 +55,8 @@ FLIP = re.compile(
     re.IGNORECASE,
 )
 PROBABILITY = re.compile(
-    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b)",
+    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b|"
+    r"\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
     re.IGNORECASE,
 )
 COUNT = re.compile(
@@ -55,17 +66,24 @@ PREDICTED = re.compile(
     r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says|thinks|decides?|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"(?:'d|would|will|could|can|you|we) get|"
-    r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|would be|to be|tip\w*(?: \w+)? to)\b",
+    r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
+    r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely))? be|"
+    r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
+    r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
+    r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
 PREDICTED_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification)\b", re.I)
-CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches)\b", re.IGNORECASE)
-WRONG = re.compile(r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*)\b", re.I)
+CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
+WRONG = re.compile(
+    r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
+)
 RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
     r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
     r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
+    r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|dominat\w*|"
     r"above all|reli\w* on most|relies most|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
     r"key (?:feature|factor|reason|driver|word|contributor))\b",
     re.IGNORECASE,
@@ -84,6 +102,20 @@ RANK_ORDINAL = re.compile(
     rf"\b({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
     re.IGNORECASE,
 )
+#: "A and B matter, but neither as much as C": what follows ranks above what precedes.
+NOT_AS_MUCH = re.compile(
+    r"\b(?:not|neither|nor|n't)\b[^.;]{0,30}?\bas (?:much|important|influential|strongly|heavily) as\b", re.I
+)
+#: A reply's line or clause that only states a label under a key ("In short: X", "**Prediction:** X"): the
+#: keys that make it a claim about the predicted (or, after a change, the resulting) label.
+LABEL_KEY = re.compile(
+    r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|"
+    r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|current(?:ly)?|now|before|"
+    r"after\b.*|with\b.*|if\b.*)$",
+    re.IGNORECASE,
+)
+#: "rank 2", "ranked 1", "#3" (a table's rank column reads "rank 2").
+RANK_NUMBER = re.compile(r"\brank(?:ed|s)?\s*(?:#\s*)?(\d{1,2})\b|(?<![\w#])#(\d{1,2})\b", re.IGNORECASE)
 COMPARATIVE = re.compile(
     r"\b(more|less) (?:important|influential|decisive|relevant)\b|"
     r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",
@@ -110,3 +142,90 @@ METRIC_NAMES = {
     "f1": ("f1", "f1 score", "f1-score", "f-score", "f score", "f-measure", "f1-measure"),
     "roc_auc": ("roc auc", "roc_auc", "roc-auc", "auc", "auroc", "area under the curve", "area under the roc curve"),
 }  # fmt: skip
+#: A quoted span (straight or typographic quotes) as group 1.
+_QUOTED = r"[\"“'‘]([^\"”“‘’]{1,300}?)[\"”'’](?!\w)"
+#: Words that may stand between an edit verb and what it edits ("remove the negative phrase '...'"), but no
+#: preposition: "add a comma after 'service'" does not add 'service'.
+_BETWEEN = r"(?:\s+(?!(?:after|before|from|in|at|of|to|between|near|behind|around|with|by|for)\b)[\w-]+){0,3}"
+#: "change 'A' to 'B'", "replace ... with 'B'", "rewrite it as: 'B'": group 1 is the new text.
+EDIT_TO = re.compile(
+    r"\b(?:chang\w*|replac\w*|swap\w*|turn\w*|rewrit\w*|rephras\w*|edit\w*|modif\w*|switch\w*|substitut\w*|alter\w*)"
+    rf"\b[^.!?;]{{0,120}}?\b(?:to|with|into|as|by)\s*:?\s*{_QUOTED}",
+    re.IGNORECASE,
+)
+#: "remove 'X'", "delete the word 'X'": group 1 is the removed text.
+EDIT_REMOVE = re.compile(
+    rf"\b(?:remov\w*|delet\w*|drop\w*|omit\w*|tak\w* out|get\w* rid of|leav\w* out|strip\w*){_BETWEEN}\s*{_QUOTED}",
+    re.IGNORECASE,
+)
+#: "add 'X'", "insert the word 'X'": group 1 is the added text.
+EDIT_ADD = re.compile(rf"\b(?:add\w*|insert\w*|append\w*){_BETWEEN}\s*{_QUOTED}", re.IGNORECASE)
+#: A statement of how often something occurs: "X are common", "mistakes are rare", "errors occur often".
+FREQUENCY = re.compile(
+    r"\b(?:are|is|were|was|be|being)\s+(?:\w+\s+){0,2}?(?:common|uncommon|rare|frequent|infrequent|prevalent|scarce|"
+    r"widespread)\b|\b(?:occur|happen|appear|show up)s?\s+(?:\w+\s+)?(?:rarely|often|frequently|seldom|commonly)\b|"
+    r"\b(?:rarely|seldom|frequently|commonly)\s+(?:occur|happen|appear|seen|found|show)\w*|"
+    r"\bthe (?:vast )?(?:majority|minority) of\b|\bmost (?:of the )?(?:cases|patients|rows|reviews|examples|"
+    r"instances|people|records|samples|data)\b",
+    re.IGNORECASE,
+)
+#: What a frequency statement must be about for it to be a claim about the data.
+ABOUT_DATA = re.compile(
+    r"\b(?:data\w*|cases?|mistakes?|errors?|misclassif\w*|examples?|instances?|rows?|samples?|values?|patients?|"
+    r"reviews?|records?|people|population|classes|labels?)\b",
+    re.IGNORECASE,
+)
+#: A judgement of how well the model does: "it is robust", "performs well", "struggles with sarcasm".
+ASSESSMENT = re.compile(
+    r"\b(?:robust\w*|reliab\w*|struggl\w*|perform\w*\s+(?:\w+\s+)?(?:well|poorly|badly|best|worst)|"
+    r"(?:good|bad|poor|great|excellent|weak|strong)\s+at\b|fails?\s+(?:on|with|at|for|when)\b|"
+    r"(?:makes?|prone to)\s+(?:\w+\s+)?(?:mistakes|errors))",
+    re.IGNORECASE,
+)
+#: The model as the subject of a judgement.
+THE_MODEL = re.compile(r"\b(?:model|classifier|it|system|network|transformer)\b", re.IGNORECASE)
+#: A statement the reply marks as uncertain: it is listed as unchecked, not judged.
+HEDGE = re.compile(
+    r"\b(?:may|might|could|possibly|perhaps|likely|probably|presumably|i think|i believe|it seems|seems?|"
+    r"appears? to|not sure|unclear)\b",
+    re.IGNORECASE,
+)
+#: "All three push towards X", "They both ...": the features a list just named.
+PLURAL = re.compile(
+    r"^\s*(?:all(?: (?:two|three|four|five|six|of them|of these|of those|these|those))?|they(?: all)?|"
+    r"these(?: features| words)?|those(?: features| words)?|both(?: of them)?|each of them)\b",
+    re.IGNORECASE,
+)
+#: A line that states one value under a key: "- **Prediction:** stable (78.6 %)", "In short: stable."
+KEYED = re.compile(
+    r"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?P<key>[^:*_]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*"
+    r"(?P<value>[^():]{1,60}?)\s*(?:\*\*|__)?\s*(?:\([^()]*\))?\s*[.!]?\s*$"
+)
+CHAIN = re.compile(r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|and after|after|and now|now)[\s\"'“”‘’*]*", re.I)
+FROM_CHANGE = re.compile(
+    r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
+    r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",
+    re.IGNORECASE,
+)
+
+
+OF_LABEL = re.compile(r"^[\s)%\]]*(?:[\w-]+\s+){0,2}?(?:of|for)\s+(?:being\s+|a\s+|an\s+|the\s+)?", re.I)
+#: A clause that may judge the prediction right or wrong.
+VERDICT = re.compile(
+    r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
+    r"(?:agree|disagree|match|confirm)\w*",
+    re.IGNORECASE,
+)
+
+
+GAP = re.compile(r"\s*,?\s*(?:and|while|whereas|but)?\s*(?:for\s+)?[a-z]+\s*#?\d{1,12}\s*(?:is|was|as|:|-)?\s*", re.I)
+
+
+def phase(before: str) -> str:
+    """Whether a number after the text `before` is about the state before a change or after it (or either):
+    the last cue decides ("before: stable 78.6 %; after: stable 87.7 %").
+    """
+    cues = [(m.end(), "before") for m in BEFORE.finditer(before)]
+    for after in (HYPOTHETICAL, STAY, FLIP):
+        cues += [(m.end(), "after") for m in after.finditer(before)]
+    return max(cues)[1] if cues else ""

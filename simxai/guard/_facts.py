@@ -18,6 +18,19 @@ from typing import Any
 __all__ = ["Facts", "read_outputs", "text_output"]
 
 NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(\s*(?:%|percent\b|per cent\b))?")
+#: A text that states how often something occurs: a share, a count of things, or a frequency word.
+_COUNTS = re.compile(
+    r"\d\s*(?:%|percent\b)|\b\d+\s+(?:of|out of)\s+\d+|\b\d+\s+(?:\w+\s+)?(?:patients|rows|instances|reviews|"
+    r"cases|examples|samples|people|records|items|mistakes|errors)\b|\b(?:common|uncommon|rare|rarely|frequent\w*|"
+    r"often|seldom|majority|minority|most of|balanced|imbalanced|distribution)\b",
+    re.IGNORECASE,
+)
+#: A text that reports how well the model does.
+_ASSESSES = re.compile(
+    r"\b(?:accura\w*|perform\w*|mistakes?|errors?|misclassif\w*|robust\w*|reliab\w*|fail\w*|struggl\w*|"
+    r"precision|recall|f1|auc|weakness\w*|limitation\w*)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -30,6 +43,9 @@ class Facts:
     recorded: set[str] = field(default_factory=set)
     #: label -> numbers tied to it (probabilities, counts)
     label_numbers: dict[str, set[float]] = field(default_factory=dict)
+    #: label -> its numbers before a what-if's change, and after it (or in a counterfactual)
+    before_numbers: dict[str, set[float]] = field(default_factory=dict)
+    after_numbers: dict[str, set[float]] = field(default_factory=dict)
     #: feature (lower case) -> numbers tied to it (values, changes, ranges, contributions, statistics)
     feature_numbers: dict[str, set[float]] = field(default_factory=dict)
     metrics: dict[str, float] = field(default_factory=dict)
@@ -50,19 +66,25 @@ class Facts:
     truncated: bool = False
     correct: bool | None = None
     texts: list[str] = field(default_factory=list)
+    #: the rewritten inputs of counterfactuals (a text model's "change X to Y" is checked against them)
+    rewrites: list[str] = field(default_factory=list)
+    #: an output states how often something occurs (class counts, rows, a confusion matrix, a share)
+    counted: bool = False
+    #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
+    assessed: bool = False
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
         for name in ("predicted", "hypothetical", "recorded", "free_numbers"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
-        for name in ("label_numbers", "feature_numbers"):
+        for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers"):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
             for k, v in getattr(other, name).items():
                 merged.setdefault(k, set()).update(v)
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
-        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts"):
+        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}
         for k, v in other.changes.items():
@@ -70,6 +92,8 @@ class Facts:
         out.still = self.still or other.still
         out.structured = self.structured or other.structured
         out.truncated = self.truncated or other.truncated
+        out.counted = self.counted or other.counted
+        out.assessed = self.assessed or other.assessed
         out.correct = self.correct if other.correct is None else other.correct
         return out
 
@@ -110,6 +134,8 @@ def _walk_free(value: Any, facts: Facts) -> None:
     if isinstance(value, str):
         facts.texts.append(value)
         facts.free_numbers |= _text_numbers(value)
+        facts.counted = facts.counted or bool(_COUNTS.search(value))
+        facts.assessed = facts.assessed or bool(_ASSESSES.search(value))
     elif isinstance(value, dict):
         for key, item in value.items():
             facts.texts.append(str(key))
@@ -123,10 +149,12 @@ def _walk_free(value: Any, facts: Facts) -> None:
             facts.free_numbers.add(number)
 
 
-def _probabilities(facts: Facts, probabilities: Any) -> None:
+def _probabilities(facts: Facts, probabilities: Any, phase: dict[str, set[float]] | None = None) -> None:
     if isinstance(probabilities, dict):
         for label, p in probabilities.items():
             _tie(facts.label_numbers, str(label), p)
+            if phase is not None:
+                _tie(phase, str(label), p)
 
 
 def _counts(facts: Facts, counts: Any) -> None:
@@ -185,6 +213,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.predicted.add(str(get("label")))
         _probabilities(facts, get("probabilities"))
         _counts(facts, get("label_counts"))
+        facts.counted = isinstance(get("label_counts"), dict)
         if isinstance(get("true_label"), str):
             facts.recorded.add(str(get("true_label")))
             facts.correct = get("true_label") == get("label")
@@ -211,19 +240,24 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.global_ranking = _ranking(items)
         _walk_free(get("n_samples"), facts)
     elif kind == "counterfactual":
-        facts.predicted.add(str(get("current_label")))
-        facts.hypothetical.add(str(get("target_label")))
+        # A text output read as rewrites (`text_output`) names no labels.
+        for name, labels in (("current_label", facts.predicted), ("target_label", facts.hypothetical)):
+            if get(name) is not None:
+                labels.add(str(get(name)))
         for cf in get("counterfactuals") or []:
             if isinstance(cf, dict):
-                facts.hypothetical.add(str(cf.get("label")))
-                _tie(facts.label_numbers, str(cf.get("label")), cf.get("probability"))
+                if cf.get("label") is not None:
+                    facts.hypothetical.add(str(cf["label"]))
+                    _probabilities(facts, {cf["label"]: cf.get("probability")}, facts.after_numbers)
                 for change in cf.get("changes") or []:
                     _change(facts, change)
                 if isinstance(cf.get("text"), str):
                     facts.texts.append(cf["text"])
+                    facts.rewrites.append(cf["text"])
         _walk_free(get("note"), facts)
     elif kind == "still_this":
         facts.still = True
+        facts.assessed = True  # how robust the prediction is
         facts.predicted.add(str(get("label")))
         _tie(facts.label_numbers, str(get("label")), get("probability"))
         for r in get("ranges") or []:
@@ -242,13 +276,15 @@ def _structured(payload: dict[str, Any]) -> Facts:
             facts.predicted.add(str(old))
         facts.hypothetical.add(str(new))
         facts.what_if.append((str(old) if old is not None else None, str(new)))
-        _probabilities(facts, get("old_probabilities"))
-        _probabilities(facts, get("new_probabilities"))
+        _probabilities(facts, get("old_probabilities"), facts.before_numbers)
+        _probabilities(facts, get("new_probabilities"), facts.after_numbers)
         _counts(facts, get("old_label_counts"))
         _counts(facts, get("new_label_counts"))
+        facts.counted = isinstance(get("new_label_counts"), dict)
         for change in get("changes") or []:
             _change(facts, change)
     elif kind == "performance":
+        facts.counted = facts.assessed = True
         for name, value in (get("metrics") or {}).items():
             number = _num(value)
             if number is not None:
@@ -258,6 +294,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
             facts.metrics[str(get("metric"))] = value
         _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
     elif kind == "data_information":
+        facts.counted = True
         _counts(facts, get("class_balance"))
         features = list(get("features") or [])
         if isinstance(get("feature"), dict):
@@ -330,11 +367,20 @@ def read_outputs(outputs: Sequence[Any]) -> list[Facts]:
     return found
 
 
+#: A list of quoted strings, as a text output writes one (`['...', "..."]`).
+_STRING_LIST = re.compile(r"""^\[\s*(?:(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*,?\s*)+\]$""", re.DOTALL)
+_LISTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
+
+
 def text_output(function: str, text: str, labels: Sequence[str]) -> Any:
     """A function's text output as a payload when its structure says what it is, else the text.
 
-    A prediction or what-if output that is exactly one of the host's labels states the predicted label.
+    A prediction or what-if output that is exactly one of the host's labels states the predicted label; a
+    counterfactual output that is a list of strings states the rewritten inputs (and no labels).
     """
+    if function == "explain_how_to_be_that" and _STRING_LIST.match(text.strip()):
+        rewrites = [(m.group(1) if m.group(1) is not None else m.group(2)) for m in _LISTED.finditer(text)]
+        return {"kind": "counterfactual", "counterfactuals": [{"text": t.replace("\\'", "'")} for t in rewrites]}
     bare = text.strip().strip("'\"").strip()
     label = next((lab for lab in labels if lab.lower() == bare.lower()), None)
     if label is None:

@@ -10,20 +10,41 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["Mention", "NumberClaim", "clauses", "find_mentions", "normalise", "numbers", "segments", "sentences"]
+__all__ = [
+    "Mention",
+    "NumberClaim",
+    "clauses",
+    "find_mentions",
+    "fits",
+    "matches",
+    "normalise",
+    "numbers",
+    "prose_tables",
+    "segments",
+    "sentences",
+]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|\b\w)\.$", re.IGNORECASE)
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z\d])\.$", re.I)
 _CLAUSE = re.compile(
     r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
 )
 _SEGMENT = re.compile(
-    r"\s+and\s+|\s+or\s+|[()\[\]:]|\s+-\s+|\s+–\s+|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
+    r"\s+and\s+|\s+or\s+|[()\[\]:|]|\s+-\s+(?!\d)|"
+    r"\s+–\s+(?!\d)|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
 )
-NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d)(\s*(?:%|percent\b|per cent\b|percentage points?\b))?")
+_PERCENT = r"(\s*(?:%|percent\b|per cent\b|percentage points?\b))?"
+NUMBER = re.compile(rf"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d){_PERCENT}")
+#: "75-80%", "60 - 100", "between 0.7 and 0.8": one claim, that the value lies in the range.
+_SHARE = r"\s*(?:%|percent\b|per cent\b)"
+RANGE = re.compile(
+    rf"(?<![\w.])(?:(?P<between>between)\s+)?(?P<low>\d+(?:\.\d+)?)(?P<share1>{_SHARE})?\s*"
+    rf"(?P<sep>-|(?<=\d)\s*to|(?<=\s)and)\s*(?P<high>\d+(?:\.\d+)?)(?![\w.]\d)(?P<share2>{_SHARE})?",
+    re.IGNORECASE,
+)
 #: Words before a number that make it a reference to an instance, not a claim.
 SUBJECT_WORDS = (
     "patient", "patients", "id", "ids", "row", "rows", "review", "reviews", "instance", "instances", "case",
@@ -33,7 +54,9 @@ SUBJECT_WORDS = (
 
 @dataclass(frozen=True)
 class NumberClaim:
-    """A number as written: its value, decimals shown, whether it is a percentage, and where it is."""
+    """A number as written: its value, decimals shown, whether it is a percentage, and where it is; a range
+    ("75-80%") is one claim whose `high` is its upper end.
+    """
 
     raw: str
     value: float
@@ -41,6 +64,9 @@ class NumberClaim:
     percent: bool
     start: int
     end: int
+    high: NumberClaim | None = None
+    #: written as an approximation ("about 80 %", "roughly 0.75"): a round number stands for its neighbourhood
+    approx: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,20 +80,53 @@ class Mention:
 
 
 def normalise(text: str) -> str:
-    """Unify minus signs and quotes, and drop thousands separators, keeping every position meaningful."""
+    """Unify minus signs and apostrophes, and drop thousands separators, keeping every position meaningful.
+
+    A typographic apostrophe inside a word ("didn’t") becomes a plain one, so a negation reads as one.
+    """
     text = text.replace("\u2212", "-").replace("\u2013", "-").replace("\u2014", "-")
+    text = re.sub(r"(?<=\w)[\u2019\u2018](?=\w)", "'", text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     return text
 
 
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def prose_tables(text: str) -> str:
+    """Markdown tables as sentences, one per row, each cell after its column's header: "| bmi | 23.7 |" under
+    "| feature | now |" reads "feature bmi and now 23.7." (a header left empty adds nothing).
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        head = _TABLE_ROW.match(lines[i])
+        if head is None or i + 1 >= len(lines) or not _TABLE_RULE.match(lines[i + 1]):
+            out.append(lines[i])
+            i += 1
+            continue
+        headers = [h.strip().strip("*_").strip() for h in head.group(1).split("|")]
+        i += 2
+        while i < len(lines) and (row := _TABLE_ROW.match(lines[i])) is not None:
+            cells = [c.strip() for c in row.group(1).split("|")]
+            parts = [f"{h} {c}".strip() for h, c in zip(headers, cells, strict=False) if c]
+            out.append(" and ".join(parts) + ".")
+            i += 1
+    return "\n".join(out)
+
+
 def sentences(text: str) -> list[str]:
-    """The sentences of a reply."""
+    """The sentences of a reply: every line is one at least (a list item, a table row)."""
     found: list[str] = []
-    for piece in _SENTENCE.split(text):
-        if found and _ABBREVIATION.search(found[-1]) and not found[-1].endswith("\n"):
-            found[-1] = f"{found[-1]} {piece}"
-        else:
-            found.append(piece)
+    for line in text.split("\n"):
+        start = len(found)
+        for piece in _SENTENCE.split(line):
+            if len(found) > start and _ABBREVIATION.search(found[-1]):
+                found[-1] = f"{found[-1]} {piece}"
+            else:
+                found.append(piece)
     return [s for s in found if s.strip()]
 
 
@@ -76,41 +135,125 @@ def clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE.split(sentence) if c and c.strip()]
 
 
+_BETWEEN = re.compile(r"\bbetween\s+-?\d+(?:\.\d+)?\s*%?$", re.IGNORECASE)
+
+
 def segments(clause: str) -> list[str]:
-    """The segments of a clause."""
-    return [s for s in _SEGMENT.split(clause) if s and s.strip()]
+    """The segments of a clause; "between 20 and 30" stays in one."""
+    found: list[str] = []
+    start = 0
+    for match in _SEGMENT.finditer(clause):
+        if match.group(0).strip().lower() == "and" and _BETWEEN.search(clause[start : match.start()]):
+            continue
+        found.append(clause[start : match.start()])
+        start = match.end()
+    found.append(clause[start:])
+    return [s for s in found if s and s.strip()]
+
+
+_APPROX = re.compile(
+    r"(?:\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|close to|some|circa|ca\.|"
+    r"just (?:under|over|below|above)|a (?:bit|little) (?:under|over|below|above)|in the region of)|~|≈)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _claim(raw: str, percent: bool, start: int, end: int, approx: bool = False) -> NumberClaim:
+    decimals = len(raw.split(".")[1]) if "." in raw else 0
+    return NumberClaim(
+        raw=raw, value=float(raw), decimals=decimals, percent=percent, start=start, end=end, approx=approx
+    )
 
 
 def numbers(text: str) -> Iterator[NumberClaim]:
-    """The numbers of a text that are not instance references ('patient 12', 'id 7')."""
+    """The numbers of a text that are not instance references ('patient 12', 'id 7'); a range is one claim."""
+    ranges: dict[int, NumberClaim] = {}
+    for m in RANGE.finditer(text):
+        if m.group("between") is None and m.group("sep").lower() == "and":
+            continue  # "a and b" is a range only after "between"
+        if re.search(r"\bfrom\s*$", text[: m.start()], re.I):
+            continue  # "from a to b" is a change, read number by number
+        percent = bool(m.group("share1") or m.group("share2"))
+        high = _claim(m.group("high"), percent, m.start("high"), m.end())
+        ranges[m.start("low")] = replace(_claim(m.group("low"), percent, m.start("low"), m.end()), high=high)
+    skip_until = -1
     for match in NUMBER.finditer(text):
+        if match.start() < skip_until:
+            continue
         before = text[: match.start()].rstrip().lower()
         if before.endswith(SUBJECT_WORDS) or _is_marker(text, match.start(), match.end()):
             continue
-        raw = match.group(1)
-        yield NumberClaim(
-            raw=raw,
-            value=float(raw),
-            decimals=len(raw.split(".")[1]) if "." in raw else 0,
-            percent=bool(match.group(2)),
-            start=match.start(),
-            end=match.end(),
-        )
+        if match.start() in ranges:
+            claim = ranges[match.start()]
+            skip_until = claim.end
+            yield claim
+            continue
+        approx = bool(_APPROX.search(text[max(0, match.start() - 24) : match.start()]))
+        yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end(), approx)
 
 
 def _is_marker(text: str, start: int, end: int) -> bool:
     """Whether the number at text[start:end] numbers a list item ("1. bmi", "(2) change ...")."""
-    before, after = text[:start].rstrip(), text[end : end + 3]
+    before, after = text[:start].rstrip(" \t*-•"), text[end : end + 3]
     opens = not before or before[-1] in ";:,\n"
-    listed = after[:1] in (".", ")") and after[1:2] == " " and after[2:3].isalpha()
+    listed = after[:1] in (".", ")") and after[1:2] == " " and (after[2:3].isalpha() or after[2:3] in _QUOTES + "*")
     return (opens and listed) or (before[-1:] == "(" and after[:1] == ")")
+
+
+def matches(claim: NumberClaim, candidates: set[float]) -> bool:
+    """Whether a candidate field value, shown at the claim's precision (rounded or cut), is the claim.
+
+    An approximation's precision is its roundness: "about 80 %" stands for 75-85 %, "about 75 %" for
+    72.5-77.5 %, "about 79 %" for 78.5-79.5 %.
+    """
+    step = 10.0 ** (-claim.decimals)
+    tolerance = step / 2
+    if claim.approx and claim.value:
+        units = round(abs(claim.value) / step)
+        tolerance = 5 * step if units % 10 == 0 else 2.5 * step if units % 5 == 0 else tolerance
+    for x in candidates:
+        forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
+        for c in forms:
+            if abs(c - claim.value) <= tolerance + 1e-9:
+                return True
+            if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
+                return True  # cut, not rounded
+    return False
+
+
+def fits(claim: NumberClaim, candidates: set[float], *, within: bool = False) -> bool:
+    """Whether `candidates` hold the claim: a number as `matches` says; a range when both its ends match
+    (a range of values, "between 20 and 30"), or, `within`, when a candidate lies in it ("75-80%" for 0.786).
+    """
+    if claim.high is None:
+        return matches(claim, candidates)
+    if matches(claim, candidates) and matches(claim.high, candidates):
+        return True
+    if not within:
+        return False
+    step = 10.0 ** (-min(claim.decimals, claim.high.decimals))
+    for x in candidates:
+        forms = [x * 100] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.high.value) else [x])
+        if any(claim.value - step / 2 <= c <= claim.high.value + step / 2 for c in forms):
+            return True
+    return False
 
 
 def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
     """Instance ids the text names ('patient 12', 'id 7', 'review #3')."""
+    return [i for i, _ in subject_spans(text, nouns)]
+
+
+def subject_spans(text: str, nouns: Iterable[str]) -> list[tuple[int, int]]:
+    """(id, where it is named) of the instances the text names."""
+    return [(int(m.group(1)), m.start()) for m in _subject_pattern(frozenset(nouns)).finditer(text)]
+
+
+@functools.lru_cache(maxsize=64)
+def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
     words = "|".join(re.escape(n) for n in sorted({*nouns, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
     # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits).
-    return [int(m.group(1)) for m in re.finditer(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", text, re.I)]
+    return re.compile(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -129,17 +272,17 @@ def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str]
     only inside quotes (the words of a text model, which ordinary prose also uses).
     """
     only = {n.lower() for n in quoted_only}
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(text))  # 1 where a mention already is: a check costs the mention's length
     found: list[Mention] = []
     for name in sorted({n for n in names if n}, key=len, reverse=True):
         for match in mention_pattern(name).finditer(text):
             start, end = match.span()
-            if any(start < b and a < end for a, b in taken):
+            if 1 in taken[start:end]:
                 continue
             quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
             if name.lower() in only and not quoted:
                 continue
-            taken.append((start, end))
+            taken[start:end] = b"\x01" * (end - start)
             found.append(Mention(name, start, end, quoted))
     return sorted(found, key=lambda m: m.start)
 

@@ -50,8 +50,9 @@ DESCRIPTION = """
 Talk to a machine-learning model and understand it. A tool-calling LLM (or, offline, the router) picks
 one of eleven XAI functions, calls it on the host system and verbalizes the result; a faithfulness guard
 checks the claims it reads in the reply (predicted label, class probabilities, feature values, directions,
-ranks, what-if outcomes, metrics) against the output fields they name, and lists what it could not check
-(`faithfulness.unchecked`; see docs/guard.md for what it does not read).
+ranks, what-if outcomes, counterfactual changes, metrics, counts) against the output fields they name, and
+lists what it read but could not check (`faithfulness.unchecked`). It reads patterns, not meaning: a claim
+phrased in a way it does not read passes unread (docs/guard.md says what it reads and what it does not).
 
 * **Sessions**: `POST /v1/sessions`, then `POST /v1/sessions/{id}/messages` with `{"content": "..."}`
   (JSON, or server-sent events with `Accept: text/event-stream`); `GET` reads the history.

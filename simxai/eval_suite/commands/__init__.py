@@ -1,9 +1,10 @@
 """The `simxai-eval` commands: `options` (what every command shares) and one module per command group.
 
 `parse`; `judged` (faithfulness, context, agreement); `reports` (reproduce, report); `lext`; `synth` (synth,
-synth-merge); `ttm` (ttm-parse). Each lists its commands in `COMMANDS`; `simxai.eval_suite.cli` lists the
-modules explicitly. A command module imports `options`, never `cli`, and does its work through the packages
-beside this one (`data`, `parsing`, `judged`, `lext`, `synth`, `ttm`).
+synth-merge); `ttm` (ttm-parse); `guard` (the guard's perturbation benchmark). Each lists its commands in
+`COMMANDS`; `simxai.eval_suite.cli` lists the modules explicitly. A command module imports `options`, never
+`cli`, and does its work through the packages beside this one (`data`, `parsing`, `judged`, `lext`, `synth`,
+`ttm`, `guard`).
 """
 
 from simxai.eval_suite.commands.options import (

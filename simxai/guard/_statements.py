@@ -1,0 +1,66 @@
+"""Claims read from a reply as a whole rather than bound to one named field: a text model's counterfactual as
+edits of its rewrites, and statements of how often something occurs or how well the model does, which only an
+output that counts or assesses can support.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from simxai.guard import _cues as cue
+
+__all__ = ["comparable", "edit_claims", "unstated_claims"]
+
+
+def comparable(text: str) -> str:
+    """`text` for comparing spans of a text: lower case, plain apostrophes, single spaces, no end punctuation."""
+    text = re.sub(r"\s+", " ", text.replace("\u2019", "'").replace("\u2018", "'").lower())
+    return text.strip(" .,;:!?\"'“”")
+
+
+def edit_claims(reply: str, rewrites: Sequence[str], context: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for each edit the reply states, when the outputs hold rewritten inputs: what it says
+    to write ("change 'A' to 'B'", "add 'B'") must be in a rewrite (or be the user's own words), and what it
+    says to remove must be gone from one.
+    """
+    texts = [comparable(t) for t in rewrites]
+    if not texts:
+        return
+    said = comparable(context)
+    for pattern, kept in ((cue.EDIT_TO, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False)):
+        for match in pattern.finditer(reply):
+            span = comparable(match.group(1))
+            if not span:
+                continue
+            word = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)")
+            if kept:
+                yield f"edit to '{match.group(1)}'", any(word.search(t) for t in texts) or bool(word.search(said))
+            else:
+                yield f"edit removing '{match.group(1)}'", any(not word.search(t) for t in texts)
+
+
+def unstated_claims(sentence: str, *, counted: bool, assessed: bool) -> Iterator[tuple[str, bool | None]]:
+    """(claim, verdict) for a sentence's statement of how often something occurs in the data or how well the
+    model does: unsupported (False) when no output counts (or assesses), listed as unchecked (None) when one
+    does or when the reply hedges it.
+    """
+    for pattern, about, stated, kind in (
+        (cue.FREQUENCY, cue.ABOUT_DATA, counted, "frequency"),
+        (cue.ASSESSMENT, cue.THE_MODEL, assessed, "assessment"),
+    ):
+        match = pattern.search(sentence)
+        if match is None:
+            continue
+        # A frequency is about the data the sentence names; a judgement about the model named just before it
+        # ("it's quite robust"; "this prediction is reliable" judges no model).
+        where = sentence if kind == "frequency" else sentence[max(0, match.start() - 40) : match.start()]
+        if not about.search(where):
+            continue
+        text = f"{kind} '{match.group(0)}'"
+        if stated:
+            yield f"{text} (not compared with the outputs' figures)", None
+        elif cue.HEDGE.search(sentence[max(0, match.start() - 40) : match.end()]):
+            yield f"{text} (hedged; no output states it)", None
+        else:
+            yield f"{text} (no output states it)", False
