@@ -138,7 +138,6 @@ LONG_MODULES = {
     "hosts/tabular.py",
     "hosts/text/_host.py",
     "agent.py",
-    "backends/router.py",
     "eval_suite/router_training/templates.py",
     "eval_suite/router_training/templates_varied.py",
     "eval_suite/lext/evaluate.py",

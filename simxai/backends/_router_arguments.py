@@ -1,0 +1,84 @@
+"""The router's arguments for a chosen function, extracted from the turn by `simxai.extraction`.
+
+What cannot be found is left out: the engine fills it from the dialogue state or asks. Several ids ("compare
+patients 3 and 4") or texts give one call each, at most `MAX_CALLS`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from simxai.extraction import extract_argument, extract_changes, extract_ids, extract_instance, extract_texts
+from simxai.followup import adds_to_previous, extract_step, focus_feature, last_call, step_changes
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+from simxai.registry import FunctionSpec
+
+#: At most this many calls for one turn ("compare patients 3, 4, 5 and 6").
+MAX_CALLS = 4
+
+
+def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
+    """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
+    parameters = [p.name for p in spec.parameters]
+    arguments: dict[str, Any] = {}
+    changes = None
+    if "changes" in parameters:
+        changes = extract_changes(text, schema)
+        if not changes:
+            # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
+            step = extract_step(text, schema)
+            changes = step_changes(step, focus_feature(history), schema) if step is not None else None
+        if changes and adds_to_previous(text):
+            # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance
+            previous = last_call(history)
+            if previous is not None and previous.name == spec.name and not extract_ids(text, schema):
+                earlier = previous.arguments.get("changes")
+                changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
+        if changes:
+            arguments["changes"] = changes
+    for name in parameters:
+        if name in ("instance", "changes"):
+            continue
+        value = extract_argument(name, text, schema)
+        if value is not None:
+            arguments[name] = value
+    if "instance" not in parameters:
+        return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
+    named = instances(text, history, schema, changes)
+    if not named:
+        return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
+    return [
+        ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **arguments})
+        for i, instance in enumerate(named[:MAX_CALLS])
+    ]
+
+
+def instances(
+    text: str, history: Sequence[Message], schema: HostSchema | None, changes: dict[str, Any] | None
+) -> list[Any]:
+    """The instances a turn names: several ids or texts give one call each."""
+    ids = extract_ids(text, schema)
+    if len(ids) > 1:
+        return list(ids)
+    if schema is not None and schema.kind == "text" and changes:
+        # The quoted words of the edits are not the text ("replace 'great' with 'awful' in '...'").
+        edited = {str(span) for pair in changes.items() for span in pair if span}
+        texts = [t for t in extract_texts(text) if t not in edited]
+        if texts:
+            return [max(texts, key=len)]
+        rest = text
+        for span in sorted(edited, key=len, reverse=True):
+            rest = rest.replace(span, " ")
+        instance = extract_instance(re.sub(r"['\"“”‘’]\s*['\"“”‘’]", " ", rest), schema, history)
+        return [instance] if instance is not None else []
+    if schema is not None and schema.kind == "text":
+        texts = extract_texts(text)
+        if len(texts) > 1:
+            return texts
+    instance = extract_instance(text, schema, history)
+    if isinstance(instance, dict) and changes:
+        return []  # the feature values are the changes, not a custom instance
+    return [instance] if instance is not None else []

@@ -1,0 +1,122 @@
+"""The router's follow-up on the last call that ran: that call again with one thing of it replaced.
+
+"same for the other class", "and for those who rent?", "and her glucose?": a turn that only names what changes
+is the previous call with that argument replaced (or its counterpart for an instance). The parts of such turns
+are read by `simxai.followup`; this module decides which call they make.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
+from simxai.backends.base import CompletionRequest
+from simxai.extraction import (
+    extract_argument,
+    extract_changes,
+    extract_ids,
+    extract_instance,
+    extract_texts,
+    feature_spans,
+)
+from simxai.followup import (
+    INSTANCE_COUNTERPART,
+    bare_why,
+    carried_change,
+    class_follow_up,
+    group_follow_up,
+    group_phrase,
+    last_call,
+    names_other_class,
+    other_class_arguments,
+    same_question,
+    shifted_condition,
+)
+from simxai.messages import Message
+
+# A word that asks something of its own: a turn holding one is more than a follow-up's new group.
+_ASKS = re.compile(
+    r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|list|describe|compare|FEATURE|INSTANCE)\b",
+    re.IGNORECASE,
+)
+_PRONOUNS = frozenset("her his their its she he they".split())
+
+
+def repeated_call(text: str, masked: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
+    """The previous call again with one thing replaced, for a follow-up that only names that thing.
+
+    "same for the other class" swaps the label, "and for those who rent?" after a metric moves it to a
+    group, "and for patient 14?" after a global explanation asks for the instance's own, "and her
+    glucose?" after a relative what-if makes the same change to glucose (see `simxai.followup`).
+    """
+    previous = last_call(history)
+    takes = {s.name: [p.name for p in s.parameters] for s in request.functions}
+    if previous is None or previous.name not in takes:
+        return None
+    schema = request.host
+    if (
+        bare_why(text)
+        and "instance" not in takes[previous.name]
+        and previous.name != "get_global_explanation"
+        and {"get_local_explanation", "get_global_explanation"} <= set(takes)
+    ):
+        # "why?" after a metric or the data card: no function explains that answer; the instance discussed
+        # earlier is stale, so ask whether it is that instance's prediction or the model overall
+        return Decision("get_local_explanation", 0.0, False, runner_up="get_global_explanation")
+    if bare_why(text) and "instance" in takes[previous.name] and "get_local_explanation" in takes:
+        return Decision("get_local_explanation", 1.0, True)  # "how come?" after a prediction: why it is so
+    if names_other_class(text) and len(text.split()) <= 8 and schema is not None:
+        arguments = other_class_arguments(previous, schema.class_names, takes[previous.name])
+        if arguments is not None:
+            return Decision(previous.name, 1.0, True, arguments=arguments)
+    if schema is None:
+        return None
+    if same_question(text) and "instance" in takes[previous.name]:
+        # "same for applicant 56": the previous call with every argument kept but the instance
+        instance = extract_instance(text, schema)
+        if instance is not None and not extract_changes(text, schema):
+            return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "instance": instance})
+    named = class_follow_up(text, schema.class_names, schema.instance_noun)
+    if named is not None:
+        arguments = other_class_arguments(previous, schema.class_names, takes[previous.name], named)
+        if arguments is not None:
+            return Decision(previous.name, 1.0, True, arguments=arguments)
+    for name in ("group", "instance"):
+        condition = previous.arguments.get(name)
+        shifted = shifted_condition(text, condition) if isinstance(condition, str) else None
+        if shifted is not None:  # "and over 40?" after "... on patients under 40?"
+            return Decision(previous.name, 1.0, True, arguments={**previous.arguments, name: shifted})
+    edits = extract_changes(text, schema) if schema.kind == "text" and "explain_what_if" in takes else None
+    if edits and "text" not in edits and "instance" in previous.arguments and not extract_ids(text, schema):
+        # "remove 'not'" after a question about a review: an edit of that review, not a new text
+        edited = {str(part) for pair in edits.items() for part in pair}
+        if all(quoted in edited for quoted in extract_texts(text)):
+            return Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
+    group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
+    ids = extract_ids(text, schema)
+    # "for patients over 50" after a metric: a group and no new request
+    only_group = bool(group) and len(text.split()) <= 8 and not _ASKS.search(masked)
+    if group_follow_up(text, group, ids, previous) or (only_group and previous.name == "get_model_performance"):
+        return Decision(previous.name, 1.0, True)
+    phrase = group_phrase(text) if previous.name == "get_model_performance" and not ids else None
+    if phrase is not None and "INSTANCE" not in masked:
+        # "for women?" after a metric: that group, scored or refused plainly, never everyone's figure
+        return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": group or phrase})
+    counterpart = INSTANCE_COUNTERPART.get(previous.name)
+    if counterpart in takes and "GROUP" not in masked and only_names_instance(masked, schema):
+        return Decision(counterpart, 1.0, True)
+    if (
+        previous.name == "explain_what_if"
+        and schema.kind == "tabular"
+        and "FEATURE" in masked
+        and "NUM" not in masked  # "10 years": an amount (of age), not another feature
+        and only_fillers(masked.replace("FEATURE", " "), FEATURE_FILLER | _PRONOUNS)
+    ):
+        # "and her glucose?": the same relative change to glucose; after an absolute change the engine asks
+        spans = feature_spans(text, schema)
+        feature = extract_argument("feature", text, schema) if len(spans) == 1 else None
+        changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
+        return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
+    return None

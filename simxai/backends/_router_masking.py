@@ -1,0 +1,101 @@
+"""How the router reads a turn: its instance, groups, features, numbers and labels masked as placeholders.
+
+The learned selector reads the masked turn (`selector_text`), and the follow-up rules test what is left of a
+turn around its placeholders ("and for patient 4?" is only fillers around INSTANCE).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.extraction import extract_changes, extract_instance, extract_texts, feature_spans, group_spans
+from simxai.hosts.base import HostSchema
+
+# Words that can surround an instance in a follow-up without asking anything new ("and what about 4?").
+_FILLER = frozenset(
+    "and what about how for the a an now then same please ok okay so try with one instead too as well also "
+    "do does it is this that case of show me again can you could i see give tell let's let us question thing "
+    "thanks thank yes no sure id instance row sample example number record item entry text sentence review "
+    "input data point one ones people those NUM INSTANCE GROUP".split()
+)
+
+
+# Words around a feature or a change in a follow-up that asks nothing new ("and the bmi feature?", "and if
+# she were 10 years older?").
+FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
+CHANGE_FILLER = _FILLER | frozenset(
+    "if she he they were was had been would be years year older younger higher lower more less by points % "
+    "instead increase decrease raise reduce set to".split()
+)
+
+
+def only_fillers(masked: str, fillers: frozenset[str]) -> bool:
+    """Whether every word of a masked turn is one of `fillers` (the placeholders taken out first by the caller)."""
+    return all(w.lower() in fillers or w in fillers for w in re.findall(r"[A-Za-z']+|%", masked))
+
+
+def only_names_instance(masked: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?")."""
+    if "INSTANCE" not in masked and "NUM" not in masked and "GROUP" not in masked:
+        return False
+    if "GROUP" in masked and re.search(r"\b(?:show|display|list|print|see|give)\b", masked, re.IGNORECASE):
+        return False  # "show me those with bmi over 30": the group's rows, not the previous question again
+    noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
+    words = re.findall(r"[A-Za-z']+", masked)
+    return all(w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s") for w in words)
+
+
+def mask(text: str, schema: HostSchema | None) -> str:
+    """The turn with its instance and labels replaced by placeholders, so only the request is compared."""
+    masked = text
+    for span in sorted(extract_texts(text), key=len, reverse=True):
+        masked = masked.replace(span, " INSTANCE ")
+    masked = re.sub(r"['\"“”‘’]\s*INSTANCE\s*['\"“”‘’]", " INSTANCE ", masked)
+    masked = masked.replace("’", "'").replace("‘", "'")
+    if schema is not None and schema.kind == "text" and "INSTANCE" not in masked:
+        instance = extract_instance(masked, schema)
+        if isinstance(instance, str) and instance != "INSTANCE" and len(instance) < len(masked):
+            masked = masked.replace(instance, " INSTANCE ")
+    if schema is not None and schema.kind != "text":
+        masked = mask_spans(masked, group_spans(masked, schema), " GROUP ")
+        masked = mask_spans(masked, feature_spans(masked, schema), " FEATURE ")
+    # "on all the data": the scope of the question, whose word "data" must not make it a question about the data
+    masked = _WHOLE_DATA.sub(" across everything ", masked)
+    masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
+    if schema is not None:
+        for name in sorted(schema.class_names, key=len, reverse=True):
+            masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
+    return " ".join(masked.split())
+
+
+_WHOLE_DATA = re.compile(
+    r"\b(?:on|for|across|over|of|to)\s+(?:all|every|the\s+(?:whole|entire|full))\s+(?:of\s+)?(?:the\s+)?(?:training\s+|test\s+)?"
+    r"(?:data\s*set|data|instances|rows|samples|examples|records|people|cases|data\s*points)\b",
+    re.IGNORECASE,
+)
+
+
+def selector_text(text: str, schema: HostSchema | None) -> str:
+    """The turn as the learned selector reads it: masked, with the host's noun generic and named changes flagged."""
+    from simxai.backends._router_model import model_text
+
+    # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
+    # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"
+    masked = mask(text, schema)
+    changes = _CHANGE_WORDS.search(masked) and extract_changes(mask_spans(text, group_spans(text, schema), " "), schema)
+    return model_text(masked, schema, names_changes=bool(changes))
+
+
+_CHANGE_WORDS = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
+    r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*|drop\w*|"
+    r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking)\b|^\W*(?:let'?s\s+)?say\b",
+    re.IGNORECASE,
+)
+
+
+def mask_spans(text: str, spans: Sequence[tuple[int, int]], placeholder: str) -> str:
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + placeholder + text[end:]
+    return text
