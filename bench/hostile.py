@@ -8,8 +8,13 @@ Starts servers on loopback (the offline router as backend, so no LLM is needed) 
   spaces + "b" (with messages up to 64 K characters allowed, so the text reaches the parsers): their answer
   time and the worst /healthz latency meanwhile;
 * under `ulimit -n 1024`, 1,100 connections that send nothing, then a new client's /healthz;
-* on the sentiment host (2 workers, a 1 s budget per call), eight explain_why_not calls on 300-word texts
-  abandoned by their clients after 0.3 s, then a short session turn, against the same turn before.
+* a request head sent one header line every 0.5 s (a 2 s head deadline): how long until the server cuts it;
+* on the sentiment host (2 workers, a 1 s budget per call), an explain_why_not call on a 300-word text: how
+  long until its 422 budget_exceeded; then eight such calls abandoned by their clients after 0.3 s, then a
+  short session turn, against the same turn before.
+
+tests/reliability/test_hostile.py checks the outcomes of these attacks without timing them; the figures
+are here.
 """
 
 from __future__ import annotations
@@ -60,13 +65,18 @@ def server(max_open_files: int | None = None, **env: str) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
+        # Ready, and the host's start-up work (predictions, metrics, global explanation) done: the figures are
+        # what an attack costs a running server, not its start-up.
+        deadline = time.monotonic() + 300
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                ready = httpx.get(f"{base}/readyz", timeout=5)
+                warmup = ready.json().get("warmup") if ready.status_code == 200 else None
+                if ready.status_code == 200 and (warmup is None or warmup["finished"]):
                     break
-            except httpx.TransportError:
-                time.sleep(0.2)
+            except (httpx.TransportError, ValueError):
+                pass
+            time.sleep(0.2)
         yield base
     finally:
         process.terminate()
@@ -138,15 +148,39 @@ def idle_connections(base: str, port: int) -> float:
             sock.close()
 
 
+def slow_head(port: int) -> float:
+    """Seconds until the server closes a connection whose request head comes one line every 0.5 s."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        started = time.perf_counter()
+        lines = 0
+        while time.perf_counter() - started < 120:
+            try:
+                lines += 1
+                sock.sendall(f"X-Slow-{lines}: 1\r\n".encode())
+                sock.settimeout(0.5)
+                if sock.recv(1024) == b"":
+                    return time.perf_counter() - started
+            except TimeoutError:
+                continue
+            except OSError:
+                return time.perf_counter() - started
+    return float("inf")
+
+
 def review(words: int, seed: int) -> str:
     vocabulary = "the film was good bad dull great awful plot acting music story slow warm funny sad long".split()
     return " ".join(vocabulary[(i * 7 + seed * 3 + i // 5) % len(vocabulary)] for i in range(words))
 
 
-def abandoned_calls(base: str) -> tuple[float, float]:
+def abandoned_calls(base: str) -> tuple[float, float, float]:
+    """Seconds to a call's budget refusal, and of a short turn before and after eight abandoned calls."""
     with httpx.Client(base_url=base, timeout=300) as http:
         for seed in range(2):  # shap's import and numba compilation happen once per process
             http.post("/v1/functions/get_local_explanation", json={"instance": review(40, seed)})
+        started = time.perf_counter()
+        refused = http.post("/v1/functions/explain_why_not", json={"instance": review(300, 1)})
+        to_refusal = time.perf_counter() - started if refused.status_code == 422 else float("inf")
 
         def short_turn() -> float:
             session = http.post("/v1/sessions").json()["session_id"]
@@ -162,7 +196,7 @@ def abandoned_calls(base: str) -> tuple[float, float]:
                 )
             except httpx.TimeoutException:
                 pass
-        return before, short_turn()
+        return to_refusal, before, short_turn()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,8 +213,13 @@ def main(argv: list[str] | None = None) -> int:
         figures["new client's /healthz after 1,100 idle connections (ulimit -n 1024), s"] = idle_connections(
             base, int(base.rsplit(":", 1)[1])
         )
+    with server(SIMXAI_HEADER_SECONDS="2") as base:
+        figures["request head sent a line every 0.5 s: cut after (head deadline 2 s), s"] = slow_head(
+            int(base.rsplit(":", 1)[1])
+        )
     with server(SIMXAI_HOST="sentiment", SIMXAI_WORKERS="2", SIMXAI_CALL_SECONDS="1") as base:
-        before, after = abandoned_calls(base)
+        to_refusal, before, after = abandoned_calls(base)
+        figures["explain_why_not on 300 words: its 422 budget_exceeded after (budget 1 s), s"] = to_refusal
         figures["short turn before, s"] = before
         figures["short turn after 8 abandoned explain_why_not calls on 300 words, s"] = after
     for name, value in figures.items():

@@ -2,11 +2,50 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+class _CPUGuardHit(BaseException):
+    """Raised by SIGPROF inside a call that used up its CPU-time guard (a BaseException: no parser catches it)."""
+
+
+def _guard_hit(signum: int, frame: Any) -> None:
+    raise _CPUGuardHit
+
+
+def finishes_within_cpu(call: Callable[[], object], seconds: float) -> bool:
+    """Whether `call()` returns (or raises) before the process has spent `seconds` of CPU time on it.
+
+    A guard against runaway (super-linear) work, not a speed target: the guard counts the CPU time the call
+    costs (SIGPROF after `seconds` of this process's user + system time), so other processes loading the
+    machine do not make it fire, unlike a wall-clock bound. The call's own exceptions propagate. The figures
+    themselves are printed by the bench scripts (`bench/parsers.py`). Main thread only.
+    """
+    previous = signal.signal(signal.SIGPROF, _guard_hit)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        try:
+            call()
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+    except _CPUGuardHit:  # also when it fires as the call returns: the guard was used up either way
+        return False
+    finally:
+        signal.signal(signal.SIGPROF, previous)
+    return True
+
+
+@pytest.fixture
+def cpu_guard() -> Callable[[Callable[[], object], float], bool]:
+    """`finishes_within_cpu(call, seconds)`: a CPU-time guard against runaway work (see there)."""
+    return finishes_within_cpu
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,6 @@ asked back as if no change had been named.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from simxai import normalize as normalize_module
@@ -79,15 +77,11 @@ def test_an_age_said_of_the_instance_is_still_read(text, age):
     assert extract_changes(text, CUSTOMERS) == {"age": age}
 
 
-def _seconds(text: str) -> float:
-    normalize_module._normalize.cache_clear()
-    started = time.perf_counter()
-    normalize(text, CUSTOMERS)
-    return time.perf_counter() - started
-
-
 @pytest.mark.parametrize("piece", ["two-year ", "two ", "twenty two-year ", "two - "])
-def test_names_are_found_in_linear_time(piece):
+def test_names_are_found_in_linear_time(piece, cpu_guard):
+    """64 KB of a repeated name piece ends before 2 s of CPU (about 0.04 s now; a backtracking pattern takes
+    minutes). CPU time, so a loaded machine does not count; `bench/parsers.py` prints the figures."""
     size = 64 * 1024
-    prose = ("What if the contract were yearly and why did customer 88 churn? " * 1100)[:size]
-    assert _seconds((piece * (size // len(piece) + 1))[:size]) < 40 * _seconds(prose) + 1.0
+    text = (piece * (size // len(piece) + 1))[:size]
+    normalize_module._normalize.cache_clear()
+    assert cpu_guard(lambda: normalize(text, CUSTOMERS), 2.0)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from simxai import normalize as normalize_module
@@ -184,22 +182,15 @@ def test_extraction_reads_normalised_forms():
 
 
 SIZE = 64 * 1024
-PROSE = ("What if her bmi were twenty percent lower, and why didnt pt 88 get progressing? " * 900)[:SIZE]
+#: CPU seconds a call may spend on 64 KB of adversarial text: about 20 times the worst case now (under 0.1 s),
+#: while a backtracking pattern runs for minutes on such strings. CPU time, so a loaded machine does not count.
+CPU_GUARD = 2.0
 
 
-def _seconds(call, text) -> float:
+def assert_linear(cpu_guard, call, text: str) -> None:
+    """`call(text)` ends before CPU_GUARD seconds of CPU (uncached: the memo of `normalize` is cleared first)."""
     normalize_module._normalize.cache_clear()
-    started = time.perf_counter()
-    call(text)
-    return time.perf_counter() - started
-
-
-def assert_linear(call, text: str) -> None:
-    """`call` on 64 KB of adversarial text takes at most 40 times as long as on 64 KB of prose, plus slack.
-
-    A backtracking pattern takes minutes on such strings; the bound is generous for a loaded machine.
-    """
-    assert _seconds(call, text) < 40 * _seconds(call, PROSE) + 1.0
+    assert cpu_guard(lambda: call(text), CPU_GUARD), f"still running after {CPU_GUARD} s of CPU on {text[:30]!r}..."
 
 
 def _fill(piece: str) -> str:
@@ -221,11 +212,11 @@ ADVERSARIAL = [
 
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
-def test_long_inputs_take_linear_time(text):
-    assert_linear(lambda t: normalize(t, PATIENTS), text)
+def test_long_inputs_take_linear_time(text, cpu_guard):
+    assert_linear(cpu_guard, lambda t: normalize(t, PATIENTS), text)
 
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
-def test_every_pattern_is_linear(text):
+def test_every_pattern_is_linear(text, cpu_guard):
     for pattern in (normalize_module._ABBREVIATION, normalize_module._PERCENT, normalize_module._WORD):
-        assert_linear(pattern.findall, text)
+        assert_linear(cpu_guard, pattern.findall, text)

@@ -1,17 +1,17 @@
 """Issue 14, item 1 (and 5): every public parser takes time linear in its input, whatever the input.
 
 Each parser gets 64 KB adversarial strings (whitespace runs, repeated separators, nested-quantifier bait,
-quotes that never close, long digit runs, lone surrogates) and must answer within a bound relative to the
-time it takes on 64 KB of ordinary prose. The bound is generous (a loaded 2-core machine) yet meaningful: on
-the code before issue 14, `extract_count` and `extract_ids` took minutes on one such string and
-`parse_condition` several seconds. No input may raise anything but the documented `ArgumentError` (a digit
-run beyond Python's 4,300-digit `int()` limit used to raise `ValueError`, a 500 in the server).
+quotes that never close, long digit runs, lone surrogates) and must finish each before a guard of CPU_GUARD
+seconds of CPU time (not wall-clock time: a loaded machine does not make it fire). The worst linear case,
+check_claims on repeated separators, costs about 0.5 s of CPU; on the code before issue 14 (4fbf7c2^),
+`extract_count` and `parse_condition` ran past 10 s of CPU on one 64 KB space run (and took minutes to end).
+How long each parser takes on these strings against ordinary prose is printed by `python bench/parsers.py`.
+No input may raise anything but the documented `ArgumentError` (a digit run beyond Python's 4,300-digit
+`int()` limit used to raise `ValueError`, a 500 in the server).
 """
 
 from __future__ import annotations
 
-import signal
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -27,11 +27,9 @@ from simxai.normalize import normalize
 
 SIZE = 64 * 1024
 
-#: How many times the time on ordinary prose of the same size an adversarial string may take, plus slack.
-RATIO = 40.0
-SLACK = 0.25
-#: A hard stop per call, so a quadratic parser fails the test instead of hanging it.
-HARD_STOP = 20
+#: CPU seconds a parser may spend on one 64 KB string: 10 times the worst linear case, and a quadratic parser
+#: fails the test instead of hanging it.
+CPU_GUARD = 5.0
 
 
 def _fill(piece: str) -> str:
@@ -58,35 +56,17 @@ ADVERSARIAL = {
     "json call with a long number": '{"name": "get_prediction", "arguments": {"instance": ' + "9" * 5000 + "}}",
 }
 
-PROSE = _fill(
-    "What does the model predict for patient 12, and why? If her glucose were 20 points lower and her bmi "
-    "30, would the prediction change? Show the three most important features for those with age > 50. "
-)
 
+def _documented(parse: Callable[[str], Any], text: str) -> Callable[[], None]:
+    """`parse(text)`, where only the documented errors may escape (and count as an answer)."""
 
-class _TooSlow(Exception):
-    pass
+    def call() -> None:
+        try:
+            parse(text)
+        except (ArgumentError, ToolCallParseError):
+            pass
 
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise _TooSlow
-
-
-def _timed(parse: Callable[[str], Any], text: str) -> float:
-    """Seconds `parse(text)` takes; only the documented errors may escape it."""
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(HARD_STOP)
-    started = time.perf_counter()
-    try:
-        parse(text)
-    except (ArgumentError, ToolCallParseError):
-        pass
-    except _TooSlow:
-        return float("inf")
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-    return time.perf_counter() - started
+    return call
 
 
 def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[str], Any]]]:
@@ -121,18 +101,16 @@ def text_host() -> Host:
     return load_sentiment_host()
 
 
-def test_every_public_parser_is_linear_on_adversarial_input(demo_host: Host, text_host: Host) -> None:
-    failures = []
-    for name, parse in _parsers(demo_host, text_host):
-        baseline = min(_timed(parse, PROSE) for _ in range(2))
-        bound = RATIO * baseline + SLACK
-        for bait, text in ADVERSARIAL.items():
-            seconds = _timed(parse, text)
-            if seconds > bound:  # once more, in case the machine was busy: a quadratic parser is slow twice
-                seconds = min(seconds, _timed(parse, text))
-            if seconds > bound:
-                failures.append(f"{name} on {bait!r}: {seconds:.2f} s (prose: {baseline * 1000:.1f} ms)")
-    assert not failures, "parsers slower than linear:\n" + "\n".join(failures)
+def test_every_public_parser_is_linear_on_adversarial_input(
+    demo_host: Host, text_host: Host, cpu_guard: Callable[[Callable[[], object], float], bool]
+) -> None:
+    failures = [
+        f"{name} on {bait!r}"
+        for name, parse in _parsers(demo_host, text_host)
+        for bait, text in ADVERSARIAL.items()
+        if not cpu_guard(_documented(parse, text), CPU_GUARD)
+    ]
+    assert not failures, f"parsers still running after {CPU_GUARD} s of CPU:\n" + "\n".join(failures)
 
 
 @pytest.mark.parametrize("key", ["ID", "Id", "id "])

@@ -391,24 +391,33 @@ async def test_the_proxy_spreads_turns_streams_unbuffered_and_routes_around_a_de
             gained = [b - a for a, b in zip(before, turns_by_replica(cluster), strict=True)]
             assert sum(gained) == 9 and all(g > 0 for g in gained), f"turns per replica: {gained}"
 
-            # A streamed turn: the function call's event reaches the client while the model still writes the
-            # reply (the mock LLM takes 0.6 s per completion), not all at once at the end.
-            faulty_llm.latency = 0.6
-            arrivals: list[tuple[str, float]] = []
-            async with http.stream(
-                "POST",
-                f"/v1/sessions/{session}/messages",
-                json={"content": QUESTION.format(7)},
-                headers={"Accept": "text/event-stream"},
-            ) as stream:
-                assert stream.status_code == 200
-                async for line in stream.aiter_lines():
-                    if line.startswith("event:"):
-                        arrivals.append((line[6:].strip(), time.monotonic()))
-            faulty_llm.latency = 0.03
-            names = [name for name, _ in arrivals]
+            # A streamed turn: the function call's event reaches the client while the model's reply is still
+            # held back (the mock LLM answers the tool call, then holds the reply's completion until the test
+            # releases it on seeing that event). A proxy that buffered the stream would show nothing before
+            # the reply, so the client's 60 s timeout would end the test (the hold lasts up to 600 s).
+            faulty_llm.hold_limit = 600.0
+            faulty_llm.fail_next("ok", "hold")
+            names: list[str] = []
+            released_on: str | None = None
+            try:
+                async with http.stream(
+                    "POST",
+                    f"/v1/sessions/{session}/messages",
+                    json={"content": QUESTION.format(7)},
+                    headers={"Accept": "text/event-stream"},
+                ) as stream:
+                    assert stream.status_code == 200
+                    async for line in stream.aiter_lines():
+                        if line.startswith("event:"):
+                            names.append(line[6:].strip())
+                            if released_on is None and names[-1] == "call":
+                                released_on = names[-1]
+                                faulty_llm.release()
+            finally:
+                faulty_llm.release()
+                faulty_llm.hold_limit = 60.0
             assert names[0] == "call" and names[-1] == "done", names
-            assert arrivals[-1][1] - arrivals[0][1] > 0.4, f"the events came together: {arrivals}"
+            assert released_on == "call" and names.index("call") < names.index("done"), names
 
             # One replica dies: the proxy sends the next requests to the others, and none fails.
             await asyncio.to_thread(cluster.servers[1].kill)
