@@ -162,7 +162,10 @@ def test_the_command_serves_and_a_session_survives_a_restart(tmp_path):
         _wait_ready(process, base)
         with httpx.Client(base_url=base, timeout=30) as http:
             assert http.get(f"/v1/sessions/{session_id}").json() == before
-            why = http.post(f"/v1/sessions/{session_id}/messages", json={"content": "and why?"}).json()
-            assert why["calls"][0]["arguments"]["instance"] == 12
+            # The patient in focus comes from the stored dialogue ("why?" right after a metric question asks
+            # whether the model or the patient is meant, so a what-if on "her" is the unambiguous follow-up).
+            what_if = http.post(f"/v1/sessions/{session_id}/messages", json={"content": "what if her bmi were 30?"})
+            call = what_if.json()["calls"][0]
+            assert call["function"] == "explain_what_if" and call["arguments"]["instance"] == 12
     finally:
         _stop(process)
