@@ -485,7 +485,7 @@ class TextHost:
             subject=subject,
             label=self.class_names[k],
             predicted_label=predicted,
-            probability=float(probs[:, k].mean()),
+            probability=float(probs[:, self._label_index(predicted)].mean()),
             base_value=float(np.mean([e.base[k] for e in explained])),
             output=float(np.mean([e.output[k] for e in explained])),
             output_space="probability",
