@@ -147,12 +147,16 @@ class LocalExplanationResult(Result):
     subject: Subject
     label: str
     predicted_label: str
+    #: The predicted label's probability (a group's mean), whichever label is explained.
     probability: float
     base_value: float
     output: float
     output_space: Literal["probability", "log-odds", "score"]
     method: str
     attributions: list[Attribution]
+    #: A row's recorded label, given when the explained label is not the predicted one (a question such as
+    #: "why was it rejected?" may mean the recorded outcome, or assume a prediction the model does not make).
+    recorded_label: str | None = None
 
     def top(self, k: int = 5) -> list[Attribution]:
         """The `k` attributions of largest magnitude, largest first."""
@@ -167,19 +171,37 @@ class LocalExplanationResult(Result):
             parts.append(
                 f"{a.feature}{shown} ({_direction(a.contribution, self.label)}, {format_number(a.contribution)})"
             )
-        scope = "on average over " if self.subject.kind == "group" else "for "
         features = "words" if self.subject.kind == "text" else "features"
-        head = f"The model predicts {self.predicted_label} {scope}{self.subject.description}. "
+        head, offer = self._premise()
         if not parts:
             return (
                 f"{head}No {features[:-1]} moves the {self.label} {self.output_space} ({self.method}): every "
-                f"contribution is 0. " + self._scale()
+                f"contribution is 0. " + self._scale() + offer
             )
         return (
             f"{head}The {features} that matter most for the {self.label} {self.output_space} ({self.method}) are: "
             + "; ".join(parts)
             + ". "
             + self._scale()
+            + offer
+        )
+
+    def _premise(self) -> tuple[str, str]:
+        """The opening sentence, and the closing offer of a why-not when the explained label is not predicted.
+
+        A request that names a label the model does not predict for one instance ("why was applicant 14
+        rejected?") rests on a wrong premise: the reply corrects it first, with the recorded label (which the
+        premise may have meant), and offers to explain why the named label is not predicted.
+        """
+        who = self.subject.description
+        if self.subject.kind == "group":
+            return f"The model predicts {self.predicted_label} on average over {who}. ", ""
+        if self.label == self.predicted_label:
+            return f"The model predicts {self.predicted_label} for {who}. ", ""
+        recorded = f"; its recorded label is {self.recorded_label}" if self.recorded_label is not None else ""
+        return (
+            f"The model predicts {self.predicted_label} for {who}, not {self.label}{recorded}. ",
+            f" To see what would have to change, ask why it does not predict {self.label}.",
         )
 
     def _scale(self) -> str:
@@ -189,8 +211,8 @@ class LocalExplanationResult(Result):
             known = self.label == self.predicted_label and self.subject.kind != "group"
             end = f", a probability of {format_percent(self.probability)} for {self.label}" if known else ""
             return (
-                f"The contributions are in log-odds, the model's score before it becomes a probability (positive "
-                f"favours {self.label}): from a base value of {base} they add up to {output}{end}."
+                f"The contributions are in log-odds, the model's score before it becomes a probability; positive "
+                f"values favour {self.label}. From a base value of {base} they add up to {output}{end}."
             )
         if self.output_space == "probability":
             return (

@@ -54,7 +54,11 @@ def get_local_explanation(
         - Explain this prediction.
         - Show me the SHAP values for this instance.
     """
-    return host.local_explanation(
-        host.resolve(require_instance(instance, "get_local_explanation")),
-        label_of(host.schema(), prediction_label, "prediction_label"),
-    )
+    subject = host.resolve(require_instance(instance, "get_local_explanation"))
+    result = host.local_explanation(subject, label_of(host.schema(), prediction_label, "prediction_label"))
+    if subject.kind == "row" and result.label != result.predicted_label:
+        # The request named a label the model does not predict: its premise may be the recorded label.
+        recorded = host.predict(subject).true_label
+        if recorded is not None:
+            result = result.model_copy(update={"recorded_label": recorded})
+    return result
