@@ -22,7 +22,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         dest="template_set",
         default="own",
         choices=list(SETS),
-        help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still)",
+        help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still), "
+        "probes2 (for the weaknesses an unseen set showed)",
     )
     parser.add_argument(
         "--host",

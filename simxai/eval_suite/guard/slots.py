@@ -8,6 +8,8 @@ import json
 import random
 from typing import Any
 
+from simxai.eval_suite.guard.more_slots import add_more_slots
+
 __all__ = ["Slots", "slots_for"]
 
 Slots = dict[str, str]
@@ -303,4 +305,5 @@ def slots_for(
         names = [lab["name"] for lab in p["labels"]]
         s.update(l0=names[0], l1=names[1], n=str(len(names)))
         bad["invented feature"] = {"l1": f"{names[1]} (based on {invented})"}
+    add_more_slots(p, labels, s, bad, rng, text_host, said)
     return s, bad

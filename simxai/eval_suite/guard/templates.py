@@ -9,6 +9,8 @@ miss (its first run is recorded there too).
 
 from __future__ import annotations
 
+from simxai.eval_suite.guard.probes import PROBES2
+
 __all__ = ["HELD_OUT", "SETS", "TEMPLATES", "VARIED"]
 
 TEMPLATES: dict[str, list[str]] = {
@@ -340,4 +342,9 @@ VARIED: dict[str, list[str]] = {
 }
 
 #: The template sets by name, as `simxai-eval guard --set` takes them.
-SETS: dict[str, dict[str, list[str]]] = {"own": TEMPLATES, "held-out": HELD_OUT, "varied": VARIED}
+SETS: dict[str, dict[str, list[str]]] = {
+    "own": TEMPLATES,
+    "held-out": HELD_OUT,
+    "varied": VARIED,
+    "probes2": PROBES2,
+}
