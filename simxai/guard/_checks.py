@@ -10,6 +10,7 @@ from typing import Any
 import pydantic
 
 from simxai.guard import _cues as cue
+from simxai.guard._causes import invented_names
 from simxai.guard._facts import NUMBER, Facts, read_outputs
 from simxai.guard._reading import (
     Mention,
@@ -119,6 +120,13 @@ def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
 
 
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
+_OTHERWISE = re.compile(
+    r"\b(?:otherwise|short of (?:that|this|it)|without (?:that|this|it|the|these|such) ?(?:change|edit)?s?|until then|"
+    r"as (?:it is|things stand))\b",
+    re.I,
+)
+_AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
+_TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
@@ -224,10 +232,20 @@ class _Checker:
                 continue
             self.report.claim(f"feature {word}", False)
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
+        metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
+        self._causes(words | vocab | metrics | {a.lower() for names in self.vocab.aliases.values() for a in names})
         for quoted in quotes(self.reply):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
+
+    def _causes(self, known: set[str]) -> None:
+        """Names said to drive or be changed that no output holds, other labels in a list of labels, and a
+        wrong number of labels (`_causes.invented_names`).
+        """
+        if self.structured and self.names.features:
+            for text, ok in invented_names(self.reply, known, self.names.labels):
+                self.report.claim(text, ok)
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
@@ -281,7 +299,10 @@ class _Checker:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
             if hypothetical and (facts.what_if or facts.hypothetical):
                 allowed = {new for _, new in facts.what_if} | facts.hypothetical
-                if not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and facts.still)):
+                unchanged = bool(_OTHERWISE.search(clause[: m.start]))  # "otherwise it stays X": today's state
+                if unchanged:
+                    allowed = set(facts.predicted)
+                elif not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and facts.still)):
                     allowed |= facts.predicted
             elif hypothetical:
                 allowed = set(facts.predicted)
@@ -367,8 +388,22 @@ class _Checker:
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
+        if (
+            facts.amounts
+            and fits(claim, facts.amounts)
+            and self._amount(clause, offset + claim.start, offset + claim.end)
+        ):
+            # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability.
+            self.report.claim(f"{text} (a change's amount)", True)
+            return
         entities = self._entities(segment, claim, offset, inside=True)
         probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        lead = segment[: claim.start]
+        said = find_mentions(lead, self.names.labels) if 0 <= claim.value <= 1 and claim.decimals else []
+        if said and _AT_LABEL.fullmatch(lead[said[-1].end :]) and not _TOWARDS.search(lead[: said[-1].start]):
+            # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
+            probability = True
+            entities = [("label", said[-1].name, offset + said[-1].start)]
         if not entities and probability:
             # "(21%) of progressing", "a 21% chance of progressing": the label the number is of.
             after = clause[offset + claim.end :]
@@ -415,7 +450,7 @@ class _Checker:
             if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
                 # It states another field's number (another class's probability), or none: only a number no
                 # field names may pass.
-                owned = facts.numbers - facts.free_numbers
+                owned = (facts.numbers - facts.free_numbers) | set(facts.metrics.values())
                 free = not fits(claim, owned) and fits(claim, facts.free_numbers)
                 self.report.claim(f"{text} ({names})", free or (not tied and not fits(claim, owned) and not labels))
                 return
@@ -424,6 +459,13 @@ class _Checker:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
+
+    @staticmethod
+    def _amount(clause: str, start: int, end: int) -> bool:
+        """Whether the number at `start:end` of the clause is said as an amount of change."""
+        return bool(cue.AMOUNT_BEFORE.search(clause[max(0, start - 40) : start])) or bool(
+            cue.AMOUNT_AFTER.match(clause[end : end + 40])
+        )
 
     # ---- directions ---------------------------------------------------------------------------
     def _directions(self, clause: str, facts: Facts, said_label: str = "") -> None:

@@ -25,7 +25,7 @@ HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
-    r"(?:that|this|the|such a) change)\b|"
+    r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over))\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
     r"put|use|try|make)\b",
     re.IGNORECASE,
@@ -67,7 +67,7 @@ PREDICTED = re.compile(
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
-    r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely))? be|"
+    r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
@@ -84,7 +84,8 @@ RANK_FIRST = re.compile(
     r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
     r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
     r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|dominat\w*|"
-    r"above all|reli\w* on most|relies most|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
+    r"above all|reli\w* on most|relies most|leans? (?:on )?(?:\w+ )?hardest|hardest|most heavily|"
+    r"comes? out on top|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
     r"key (?:feature|factor|reason|driver|word|contributor))\b",
     re.IGNORECASE,
 )
@@ -223,9 +224,32 @@ GAP = re.compile(r"\s*,?\s*(?:and|while|whereas|but)?\s*(?:for\s+)?[a-z]+\s*#?\d
 
 def phase(before: str) -> str:
     """Whether a number after the text `before` is about the state before a change or after it (or either):
-    the last cue decides ("before: stable 78.6 %; after: stable 87.7 %").
+    the last cue decides ("before: stable 78.6 %; after: stable 87.7 %"); "now" after a cue of the state before
+    is the state after ("it was 78.6 % before; now 87.7 %"), and in "from A to B" A is before, B after.
     """
+    if _FROM.search(before):
+        return "before"
+    if _FROM_TO.search(before):
+        return "after"
     cues = [(m.end(), "before") for m in BEFORE.finditer(before)]
     for after in (HYPOTHETICAL, STAY, FLIP):
         cues += [(m.end(), "after") for m in after.finditer(before)]
+    if cues:
+        cues += [(m.end(), "after") for m in _NOW_AFTER.finditer(before) if m.start() > min(cues)[0]]
     return max(cues)[1] if cues else ""
+
+
+_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
+_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s+(?:about\s+)?$", re.I)
+_NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
+#: Words beside a number that make it an amount of change ("10 % lower", "by 0.43", "up 9.1 points").
+AMOUNT_BEFORE = re.compile(
+    r"(?:\bby|\bchange of|\ba|\bup|\bdown|\bincrease of|\bdecrease of|\bdrop of|\bjump of|\bshift of|\brise of|"
+    r"\bmove of)\s+(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?$",
+    re.IGNORECASE,
+)
+AMOUNT_AFTER = re.compile(
+    r"^\s*%?\s*(?:percentage\s+)?(?:points?\b|pp\b|lower\b|higher\b|less\b|more\b|smaller\b|larger\b|"
+    r"bigger\b|up\b|down\b|away\b|cut\b|raise\b|reduction\b|increase\b|decrease\b|drop\b|rise\b|change\b)",
+    re.IGNORECASE,
+)

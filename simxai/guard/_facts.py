@@ -51,6 +51,8 @@ class Facts:
     metrics: dict[str, float] = field(default_factory=dict)
     #: numbers stated by no named field (sizes, base values, numbers inside descriptions)
     free_numbers: set[float] = field(default_factory=set)
+    #: amounts of change: a change's size and relative size, a probability's move (as a fraction and in points)
+    amounts: set[float] = field(default_factory=set)
     #: (feature, explained label, contribution) of local explanations
     attributions: list[tuple[str, str, float]] = field(default_factory=list)
     local_ranking: list[list[str]] = field(default_factory=list)
@@ -76,7 +78,7 @@ class Facts:
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
-        for name in ("predicted", "hypothetical", "recorded", "free_numbers"):
+        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
         for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers"):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
@@ -197,10 +199,53 @@ def _change(facts: Facts, change: Any) -> None:
     if isinstance(change, dict) and "feature" in change:
         key = str(change["feature"]).lower()
         facts.changes.setdefault(key, []).append((change.get("old"), change.get("new")))
+        old, new = _num(change.get("old")), _num(change.get("new"))
+        if old is not None and new is not None:
+            facts.amounts.add(round(abs(new - old), 6))
+            if old:
+                facts.amounts.add(abs(new - old) / abs(old))
         _tie(facts.feature_numbers, key, change.get("old"), change.get("new"))
         for value in (change.get("old"), change.get("new")):
             if isinstance(value, str):
                 facts.texts.append(value)
+
+
+def _class_counts(facts: Facts, labels: Any, matrix: Any) -> None:
+    """A class's counts in a confusion matrix: its true cases, its predictions and its right answers ("of the
+    45 truly stable cases, 33 are right"); the cells between two classes stay free (each belongs to both).
+    """
+    if not (isinstance(labels, list) and _derived_counts(matrix) and len(labels) == len(matrix)):
+        return
+    for i, label in enumerate(labels):
+        row = [_num(x) or 0.0 for x in matrix[i]]
+        col = [_num(r[i]) or 0.0 for r in matrix]
+        _tie(facts.label_numbers, str(label), sum(row), sum(col), row[i])
+
+
+def _derived_counts(matrix: Any) -> set[float]:
+    """What a confusion matrix states besides its cells: each true class's and each predicted class's total,
+    the right and the wrong answers, and each of those as a share of its total ("65 of 89 right", "12 wrong",
+    "27 % wrong", "catches 32 of the 44").
+    """
+    if not (isinstance(matrix, list) and matrix and all(isinstance(r, list) and len(r) == len(matrix) for r in matrix)):
+        return set()
+    cells = [[_num(x) for x in row] for row in matrix]
+    if any(x is None for row in cells for x in row):
+        return set()
+    m = [[float(x or 0) for x in row] for row in cells]
+    k = len(m)
+    rows = [sum(r) for r in m]
+    cols = [sum(m[i][j] for i in range(k)) for j in range(k)]
+    n = sum(rows)
+    right = sum(m[i][i] for i in range(k))
+    found = {*rows, *cols, right, n - right}
+    for part, whole in [(right, n), (n - right, n)]:
+        if whole:
+            found.add(part / whole)
+    for i in range(k):
+        for j in range(k):
+            found |= {m[i][j] / rows[i] if rows[i] else 0.0, m[i][j] / cols[j] if cols[j] else 0.0}
+    return found
 
 
 def _structured(payload: dict[str, Any]) -> Facts:
@@ -278,6 +323,13 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.what_if.append((str(old) if old is not None else None, str(new)))
         _probabilities(facts, get("old_probabilities"), facts.before_numbers)
         _probabilities(facts, get("new_probabilities"), facts.after_numbers)
+        before, after = get("old_probabilities"), get("new_probabilities")
+        if isinstance(before, dict) and isinstance(after, dict):
+            for label in before.keys() & after.keys():
+                move = _num(after[label]) is not None and _num(before[label]) is not None
+                if move:
+                    diff = abs(float(after[label]) - float(before[label]))
+                    facts.amounts |= {diff, round(diff * 100, 6)}
         _counts(facts, get("old_label_counts"))
         _counts(facts, get("new_label_counts"))
         facts.counted = isinstance(get("new_label_counts"), dict)
@@ -293,6 +345,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
         if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
             facts.metrics[str(get("metric"))] = value
         _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
+        facts.free_numbers |= _derived_counts(get("confusion_matrix"))
+        _class_counts(facts, get("labels"), get("confusion_matrix"))
     elif kind == "data_information":
         facts.counted = True
         _counts(facts, get("class_balance"))

@@ -171,8 +171,8 @@ def numbers(text: str) -> Iterator[NumberClaim]:
     for m in RANGE.finditer(text):
         if m.group("between") is None and m.group("sep").lower() == "and":
             continue  # "a and b" is a range only after "between"
-        if re.search(r"\bfrom\s*$", text[: m.start()], re.I):
-            continue  # "from a to b" is a change, read number by number
+        if re.search(r"\b(?:from|by)\s*$", text[: m.start()], re.I):
+            continue  # "from a to b" is a change, "by a to b" an amount and a target: read number by number
         percent = bool(m.group("share1") or m.group("share2"))
         high = _claim(m.group("high"), percent, m.start("high"), m.end())
         ranges[m.start("low")] = replace(_claim(m.group("low"), percent, m.start("low"), m.end()), high=high)
