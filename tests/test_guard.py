@@ -272,6 +272,35 @@ NATURAL = [
     # an imperative change states an outcome; 'still' after a counterfactual's change is refuted
     ("explain_why_not", {"instance": 12}, True, "Raise bmi to 27.3 and the model calls it progressing."),
     ("explain_why_not", {"instance": 12}, False, "If bmi were 27.3, it would still be stable."),
+    # a what-if's change amount and both probabilities; a fraction after a label; today's state
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, True,
+     "Raising bmi by 6.3 (about 27% higher) flips her to progressing: its chance goes from 21.4% to 51.8%, "
+     "up 30.4 points."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "Raising bmi by 6.3 flips her to progressing: its chance goes from 21.4% to 61.8%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "Raising bmi by 12.5 flips her to progressing at 51.8%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, True,
+     "Stable was at 78.6% before; now progressing gets 51.8% and stable 48.2%."),
+    ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, False,
+     "With bmi at 30, patient 12 would still be stable."),
+    ("explain_why_not", {"instance": 12}, True, "With bmi at 27.3 she would be progressing at 0.52; otherwise stable."),
+    ("explain_why_not", {"instance": 12}, False, "With bmi at 27.3 she would be progressing at 0.72."),
+    ("explain_why_not", {"instance": 12}, False,
+     "With bmi at 27.3 she would be progressing; short of that she would no longer be stable."),
+    # counts a confusion matrix gives ([[33, 12], [12, 32]] on 89 patients)
+    ("get_model_performance", {"metric": "all"}, True,
+     "It gets 65 of 89 patients right (73%) and 24 wrong; of the 44 progressing patients it finds 32."),
+    ("get_model_performance", {"metric": "all"}, False, "It gets 71 of 89 patients right."),
+    ("get_model_performance", {"metric": "all"}, False, "Of the 44 stable patients it finds 32."),
+    ("get_model_performance", {"metric": "all"}, False, "The model has an accuracy of 0.727."),
+    # names in a feature's position, items of a list of labels
+    ("get_local_explanation", {"instance": 12}, False, "She is stable mostly because of her income."),
+    ("get_local_explanation", {"instance": 12}, True, "She is stable mostly because of her triglycerides."),
+    ("get_global_explanation", {}, False, "Overall, smoking matters most, then bmi."),
+    ("explain_why_not", {"instance": 12}, False, "Raise her weight by 4 kg to get progressing."),
+    ("get_output_information", {}, True, "It predicts one of 2 classes: stable or progressing."),
+    ("get_output_information", {}, False, "It predicts one of 3 classes: stable, progressing or uncertain."),
 ]  # fmt: skip
 
 

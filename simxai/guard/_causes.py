@@ -40,7 +40,7 @@ _CHANGED = re.compile(
 )
 _SET_AT = re.compile(
     r"\b(?:with|if|once|when)\s+" + _DET + r"(?P<w>[a-z][a-z_'-]*)\s+(?:at|were|was|of|=)\s+(?:about\s+)?-?\d"
-    r"|(?:^|[.;:!?]\s+|,\s+(?:and|but)\s+|\b(?:and|but)\s+)" + _DET + r"(?P<v>[a-z][a-z_'-]*)\s+"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)" + _DET + r"(?P<v>[a-z][a-z_'-]*)\s+"
     r"(?:comes? out on top|matters (?:most|more|less)|is the strongest push|is the top driver|leads the ranking|"
     r"pushes|raises|lowers|drives|ranks (?:first|second|third|last)|has the (?:largest|biggest|strongest) effect|"
     r"is (?:the )?(?:most|more|less|second|third|least) (?:important|influential)|would have to (?:change|go|move)|"

@@ -127,6 +127,7 @@ _OTHERWISE = re.compile(
 )
 _AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
@@ -421,7 +422,14 @@ class _Checker:
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
             entities = earlier[-1:]
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
-            if entities and entities[0][0] == "label" and len(self.names.labels) == 2 and _PAIR.fullmatch(gap):
+            moved = bool(_FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
+            if (
+                entities
+                and entities[0][0] == "label"
+                and len(self.names.labels) == 2
+                and _PAIR.fullmatch(gap)
+                and not moved
+            ):
                 # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's.
                 entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
         if not entities and probability and facts.label_numbers:
@@ -450,7 +458,8 @@ class _Checker:
             if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
                 # It states another field's number (another class's probability), or none: only a number no
                 # field names may pass.
-                owned = (facts.numbers - facts.free_numbers) | set(facts.metrics.values())
+                owned = facts.numbers - facts.free_numbers
+                owned |= set(facts.metrics.values()) | {n for ns in facts.label_numbers.values() for n in ns}
                 free = not fits(claim, owned) and fits(claim, facts.free_numbers)
                 self.report.claim(f"{text} ({names})", free or (not tied and not fits(claim, owned) and not labels))
                 return
