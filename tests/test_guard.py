@@ -299,6 +299,9 @@ NATURAL = [
     ("get_local_explanation", {"instance": 12}, True, "She is stable mostly because of her triglycerides."),
     ("get_global_explanation", {}, False, "Overall, smoking matters most, then bmi."),
     ("explain_why_not", {"instance": 12}, False, "Raise her weight by 4 kg to get progressing."),
+    ("get_global_explanation", {}, False, "bmi matters, but not as much as salary."),
+    ("explain_why_not", {"instance": 12}, False, "Progressing would need her weight at 80 instead of 70."),
+    ("explain_why_not", {"instance": 12}, True, "Progressing would need her bmi at 27.3 instead of 23.7."),
     ("get_output_information", {}, True, "It predicts one of 2 classes: stable or progressing."),
     ("get_output_information", {}, False, "It predicts one of 3 classes: stable, progressing or uncertain."),
 ]  # fmt: skip

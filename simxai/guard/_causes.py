@@ -55,6 +55,21 @@ _SET_AT = re.compile(
     r"|(?P<t>[a-z][a-z_'-]*)\s+(?:-?\d+(?:\.\d+)?\s*(?:→|->)\s*-?\d|\((?:value|=)\s*-?\d)",
     re.IGNORECASE,
 )
+#: More positions of a feature: ranked ("the most influential feature here is X", "neither as much as X", "X carries
+#: the most weight"), moved ("if X moved to 5", "would need X at 5", "once X is 5") or described ("X: min 19").
+_RANKED = re.compile(
+    r"\b(?:features?|factors?|drivers?|reasons?|predictors?)\s+(?:here|overall|globally)?\s*(?:is|are|→|->)\s+"
+    + _DET
+    + r"(?P<w>[a-z][a-z_'-]*)(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|then|followed)\b))"
+    r"|\b(?:neither|not)\s+as\s+much\s+as\s+" + _DET + r"(?P<v>[a-z][a-z_'-]*)"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)" + _DET + r"(?P<x>[a-z][a-z_'-]*)\s+(?:carries|has|gets) the most weight"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)" + _DET + r"(?P<y>[a-z][a-z_'-]*)\s+is what the model (?:pays|gives)"
+    r"|\b(?:if|once|when)\s+" + _DET + r"(?P<z>[a-z][a-z_'-]*)\s+(?:moved|went|goes|rose|fell|dropped|changed|is)\s+"
+    r"(?:to\s+)?(?:roughly\s+|about\s+|around\s+)?-?\d"
+    r"|\bneeds?\s+" + _DET + r"(?P<u>[a-z][a-z_'-]*)\s+(?:at|to be|of)\s+(?:about\s+)?-?\d"
+    r"|(?:^|\n)\s*(?P<t>[a-z][a-z_'-]*)\s*:\s*(?:min|max|mean|average|median)\b",
+    re.IGNORECASE,
+)
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
 _COMMON = frozenset(
     "it this that these those which what how many several some most all each both other others one two three "
@@ -86,7 +101,7 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
     `label X` for an item of a list of labels that is no label, `N labels` when the host does not have N.
     """
     claims: list[tuple[str, bool]] = []
-    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT):
+    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED):
         for match in pattern.finditer(reply):
             said = next((v for v in match.groupdict().values() if v), "")
             phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
