@@ -302,6 +302,11 @@ NATURAL = [
     ("get_global_explanation", {}, False, "bmi matters, but not as much as salary."),
     ("explain_why_not", {"instance": 12}, False, "Progressing would need her weight at 80 instead of 70."),
     ("explain_why_not", {"instance": 12}, True, "Progressing would need her bmi at 27.3 instead of 23.7."),
+    # the other class's probability as a fraction; a label under a subject's key; "lands on"
+    ("get_prediction", {"instance": 12}, True, "It predicts stable at 0.79, which leaves 0.21 for progressing."),
+    ("get_prediction", {"instance": 12}, False, "It predicts stable at 0.79, which leaves 0.79 for progressing."),
+    ("get_prediction", {"instance": 12}, False, "Patient 12: progressing."),
+    ("get_prediction", {"instance": 12}, False, "The model lands on progressing for patient 12."),
     ("get_output_information", {}, True, "It predicts one of 2 classes: stable or progressing."),
     ("get_output_information", {}, False, "It predicts one of 3 classes: stable, progressing or uncertain."),
 ]  # fmt: skip

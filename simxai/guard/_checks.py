@@ -128,6 +128,7 @@ _OTHERWISE = re.compile(
 _AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
+_FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
@@ -405,10 +406,12 @@ class _Checker:
             # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]
-        if not entities and probability:
-            # "(21%) of progressing", "a 21% chance of progressing": the label the number is of.
+        fraction = 0 <= claim.value <= 1 and claim.decimals > 0 and claim.high is None
+        if not entities and (probability or fraction):
+            # "(21%) of progressing", "a 21% chance of progressing", "leaves 0.21 for progressing": the label
+            # the number is of (a fraction only right before "for" or "of").
             after = clause[offset + claim.end :]
-            of = cue.OF_LABEL.match(after)
+            of = cue.OF_LABEL.match(after) if probability else _FOR_LABEL.match(after)
             ahead = find_mentions(after[of.end() : of.end() + 60], self.names.labels) if of else []
             if of and ahead and ahead[0].start == 0:
                 entities = [("label", ahead[0].name, offset + claim.end + of.end())]

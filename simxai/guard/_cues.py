@@ -70,6 +70,7 @@ PREDICTED = re.compile(
     r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
+    r"lands? on|landed on|picks|chooses|goes for|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
     re.IGNORECASE,
 )
@@ -112,7 +113,7 @@ NOT_AS_MUCH = re.compile(
 LABEL_KEY = re.compile(
     r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|"
     r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|current(?:ly)?|now|before|"
-    r"after\b.*|with\b.*|if\b.*)$",
+    r"after\b.*|with\b.*|if\b.*|[a-z]+\s+#?\d+)$",
     re.IGNORECASE,
 )
 #: "rank 2", "ranked 1", "#3" (a table's rank column reads "rank 2").
