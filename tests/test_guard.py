@@ -343,3 +343,110 @@ def test_a_clause_about_two_subjects_binds_each_label_to_its_own(demo_host):
     assert check_claims("Patient 12 comes out stable and patient 40 stable too.", outputs, vocabulary=vocab).passed
     wrong = "Patient 12 comes out stable and patient 40 progressing."
     assert not check_claims(wrong, outputs, vocabulary=vocab).passed
+
+
+LOAN = Vocabulary(labels=["approved", "rejected"], features=["income", "loan_amount"], instance_noun="applicant")
+#: A wrong-premise explanation: the model predicts approved for applicant 14; "rejected" is explained.
+PREMISE = {
+    "kind": "local_explanation",
+    "subject": {"kind": "row", "id": 14, "description": "applicant 14"},
+    "label": "rejected",
+    "predicted_label": "approved",
+    "probability": 0.81,
+    "base_value": -0.2,
+    "output": -1.45,
+    "attributions": [{"feature": "income", "value": 5200, "contribution": -0.9}],
+    "recorded_label": "rejected",
+}
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Applicant 14 was rejected because income pushes away from rejected.",
+        "The model rejected applicant 14 because of income.",
+        "Applicant 14 is rejected.",
+        "The model rejects her.",
+        "She is not approved.",
+    ],
+)
+def test_a_label_said_of_the_subject_is_a_prediction_claim(reply):
+    report = check_claims(reply, [PREMISE], vocabulary=LOAN)
+    assert not report.passed and any(u.startswith("prediction ") for u in report.unsupported), report
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Applicant 14 is approved.",
+        "The model approved applicant 14.",
+        "It approves her.",
+        "The model did not reject her.",
+        "Applicant 14 is not rejected.",
+    ],
+)
+def test_the_predicted_label_said_of_the_subject_passes(reply):
+    report = check_claims(reply, [PREMISE], vocabulary=LOAN)
+    assert report.passed, report.unsupported
+    assert any(c.startswith("prediction ") for c in report.claims), report.claims
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Applicant 14 was recorded as rejected.",
+        "Its recorded label is rejected.",
+        "In the data she was rejected.",
+        "She was actually rejected.",
+        "The model predicts approved for applicant 14, not rejected; its recorded label is rejected.",
+    ],
+)
+def test_the_recorded_label_of_an_explanation_is_checked_as_recorded(reply):
+    report = check_claims(reply, [PREMISE], vocabulary=LOAN)
+    assert report.passed, report.unsupported
+    assert "recorded label rejected" in report.claims
+    wrong = check_claims(reply.replace("rejected", "approved").replace("not approved", "not rejected"), [PREMISE],
+                         vocabulary=LOAN)  # fmt: skip
+    assert "recorded label approved" in wrong.unsupported
+
+
+def test_without_a_recorded_label_it_is_listed_unchecked():
+    bare = {k: v for k, v in PREMISE.items() if k != "recorded_label"}
+    report = check_claims("Its recorded label is rejected.", [bare], vocabulary=LOAN)
+    assert report.passed and "recorded label rejected (no recorded label in the outputs)" in report.unchecked
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Applicant 14 would be rejected if income dropped.",
+        "If income dropped, she would be rejected.",
+        "The model would reject her if her income fell.",
+        "Applicant 14 could be approved.",
+        "Why was applicant 14 rejected?",
+        "Is applicant 14 rejected?",
+    ],
+)
+def test_hypotheticals_and_questions_are_no_prediction_claims(reply):
+    report = check_claims(reply, [PREMISE], vocabulary=LOAN)
+    assert report.passed, report.unsupported
+    assert not any(c.startswith("prediction ") for c in report.claims), report.claims
+
+
+def test_a_what_ifs_new_label_is_an_outcome_not_todays_prediction():
+    what_if = {
+        "kind": "what_if",
+        "subject": {"kind": "row", "id": 14, "description": "applicant 14"},
+        "old_label": "approved",
+        "new_label": "rejected",
+        "changes": [{"feature": "income", "old": 5200, "new": 1000}],
+    }
+    assert check_claims("With income at 1000, applicant 14 becomes rejected.", [what_if], vocabulary=LOAN).passed
+    assert check_claims("Applicant 14 is approved today.", [what_if], vocabulary=LOAN).passed
+    assert not check_claims("Applicant 14 is rejected today.", [what_if], vocabulary=LOAN).passed
+
+
+def test_several_label_claims_against_a_text_output():
+    report = check_claims("It predicts stable and it predicts progressing.", ["The model says stable."], vocabulary=VOCAB)
+    assert report.claims[-2:] == ["prediction stable", "prediction progressing"]
+    assert report.unsupported == ["prediction progressing"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._facts import NUMBER, Facts, read_outputs
 from simxai.guard._reading import (
+    SUBJECT_WORDS,
     Mention,
     NumberClaim,
     clauses,
@@ -199,7 +201,7 @@ class _Checker:
                 # "Patient 12 is stable and patient 40 progressing": each part is about the subject it names.
                 spans = [(i, at) for i, at in subject_spans(clause, [self.vocab.instance_noun]) if i in self.ids]
                 placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
-                self._labels(clause, facts, placed)
+                self._labels(clause, facts, placed, sentence)
                 self._numbers(clause, sentence, facts, placed)
                 self._directions(f"{cause} {clause}" if cause and not found else clause, facts, said_label)
                 said_label = next((m.name for m in reversed(_label_of(clause, self.names.labels))), said_label)
@@ -262,8 +264,13 @@ class _Checker:
                 self.report.claim(text, ok)
 
     # ---- labels -------------------------------------------------------------------------------
-    def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]]) -> None:
-        mentions = _label_of(clause, self.names.labels)
+    def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]], sentence: str = "") -> None:
+        # Labels said of the subject ("applicant 14 was rejected", "rejects her"); a question states none.
+        of_subject = [] if sentence.rstrip().endswith("?") else self._said_of(clause)
+        mentions = sorted(
+            [*of_subject, *(m for m in _label_of(clause, self.names.labels) if not _inside(m, of_subject))],
+            key=lambda m: m.start,
+        )
         keyed = cue.KEYED.match(clause)
         claimed = False  # whether the label before was read as a claim
         facts = whole
@@ -281,7 +288,7 @@ class _Checker:
             gapped = claimed and bool(cue.GAP.fullmatch(before)) and len(placed) > 1
             changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
             claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
-            claimed = claimed or key is not None or chained or changed_from or gapped
+            claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject
             if not claimed:
                 continue
             label = m.name
@@ -299,6 +306,11 @@ class _Checker:
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
+            conditional = m in of_subject or bool(_CONDITION.search(sentence))
+            if hypothetical and conditional and not (facts.what_if or facts.hypothetical or facts.still):
+                # "she would be rejected if ...", "it could approve her": a what-if no output computed.
+                self.report.skip(f"outcome {label} (no output computes this hypothetical)")
+                continue
             if hypothetical and (facts.what_if or facts.hypothetical):
                 allowed = {new for _, new in facts.what_if} | facts.hypothetical
                 unchanged = bool(_OTHERWISE.search(clause[: m.start]))  # "otherwise it stays X": today's state
@@ -331,6 +343,19 @@ class _Checker:
             right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
             if wrong != right:
                 self.report.claim("prediction " + ("wrong" if wrong else "correct"), facts.correct == right)
+
+    def _said_of(self, clause: str) -> list[Mention]:
+        """Labels said of a subject without a word of predicting: "applicant 14 was rejected", "she is
+        approved", and a label as a verb with the subject as its object ("rejected applicant 14", "approves her").
+        """
+        found = []
+        for m in _label_of(clause, self.names.labels):
+            if _subject_copula(self.vocab.instance_noun).search(clause[max(0, m.start - 80) : m.start]):
+                found.append(m)
+        for label in self.names.labels:
+            for match in _verb_pattern(label, self.vocab.instance_noun).finditer(clause):
+                found.append(Mention(label, match.start("verb"), match.end("verb"), False))
+        return sorted(found, key=lambda m: m.start)
 
     # ---- numbers ------------------------------------------------------------------------------
     def _entities(
@@ -653,6 +678,46 @@ def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> F
     if not placed:
         return whole
     return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
+
+
+#: A condition in a sentence: what follows it is a what-if (checked only against an output that computes one).
+_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as)\b", re.I)
+_PRONOUN_SUBJECT = r"\b(?:she|he)"
+_COPULA = (
+    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't)\s+)"
+    r"(?:(?:\w+ly|also|then|still|now|being|not|never)\s+)*"
+    r"(?:(?:recorded|labell?ed|marked|listed|filed)\s+as\s+)?$"
+)
+
+
+@functools.lru_cache(maxsize=16)
+def _subject(noun: str) -> str:
+    """A subject a label may be said of: the instance by its id, "the applicant", "this one", "she"."""
+    nouns = "|".join(re.escape(n) for n in sorted({noun, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
+    return (
+        rf"(?:\b(?:{nouns})\s*(?:#|no\.?\s*)?\d{{1,12}}(?!\d)|\b(?:the|this|that)\s+(?:{nouns}|one|application)\b|"
+        rf"{_PRONOUN_SUBJECT}\b)"
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _subject_copula(noun: str) -> re.Pattern[str]:
+    """A subject and a copula right before a label ("applicant 14 was ", "she is actually ")."""
+    return re.compile(_subject(noun) + _COPULA, re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def _verb_pattern(label: str, noun: str) -> re.Pattern[str]:
+    """A label used as a verb on a subject: "rejected applicant 14", "approves her", "reject him"."""
+    forms = {label}
+    if label.lower().endswith("ed") and len(label) > 4:
+        forms |= {label[:-1], label[:-1] + "s", label[:-2], label[:-2] + "s"}
+    verbs = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"\b(?P<verb>{verbs})\s+(?:{_subject(noun)}|\b(?:her|him)\b)", re.IGNORECASE)
+
+
+def _inside(m: Mention, among: list[Mention]) -> bool:
+    return any(o.start <= m.start and m.end <= o.end for o in among)
 
 
 def _bare(value: str) -> str:

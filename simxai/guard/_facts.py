@@ -265,6 +265,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
     elif kind == "local_explanation":
         facts.predicted.add(str(get("predicted_label")))
         _tie(facts.label_numbers, str(get("predicted_label")), get("probability"))
+        if isinstance(get("recorded_label"), str):
+            facts.recorded.add(str(get("recorded_label")))  # given when the explained label is not predicted
         label = str(get("label"))
         items = []
         for a in get("attributions") or []:
