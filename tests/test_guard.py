@@ -410,6 +410,11 @@ def test_the_recorded_label_of_an_explanation_is_checked_as_recorded(reply):
     assert "recorded label approved" in wrong.unsupported
 
 
+def test_would_still_be_is_todays_label():
+    assert check_claims("It would still be approved.", [PREMISE], vocabulary=LOAN).passed
+    assert "outcome rejected" in check_claims("It would still be rejected.", [PREMISE], vocabulary=LOAN).unsupported
+
+
 def test_without_a_recorded_label_it_is_listed_unchecked():
     bare = {k: v for k, v in PREMISE.items() if k != "recorded_label"}
     report = check_claims("Its recorded label is rejected.", [bare], vocabulary=LOAN)
@@ -423,6 +428,7 @@ def test_without_a_recorded_label_it_is_listed_unchecked():
         "If income dropped, she would be rejected.",
         "The model would reject her if her income fell.",
         "Applicant 14 could be approved.",
+        "Applicant 14 could be rejected.",
         "Why was applicant 14 rejected?",
         "Is applicant 14 rejected?",
     ],
@@ -447,6 +453,8 @@ def test_a_what_ifs_new_label_is_an_outcome_not_todays_prediction():
 
 
 def test_several_label_claims_against_a_text_output():
-    report = check_claims("It predicts stable and it predicts progressing.", ["The model says stable."], vocabulary=VOCAB)
+    report = check_claims(
+        "It predicts stable and it predicts progressing.", ["The model says stable."], vocabulary=VOCAB
+    )
     assert report.claims[-2:] == ["prediction stable", "prediction progressing"]
     assert report.unsupported == ["prediction progressing"]

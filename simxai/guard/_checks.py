@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,7 +13,6 @@ from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._facts import NUMBER, Facts, read_outputs
 from simxai.guard._reading import (
-    SUBJECT_WORDS,
     Mention,
     NumberClaim,
     clauses,
@@ -306,7 +304,10 @@ class _Checker:
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
-            conditional = m in of_subject or bool(_CONDITION.search(sentence))
+            # "would still be X" is today's label; "would be X if ...", "could be X" a what-if.
+            conditional = not cue.STAY.search(clause[: m.start]) and (
+                m in of_subject or bool(cue.CONDITION.search(sentence)) or bool(cue.MODAL.search(clause[: m.start]))
+            )
             if hypothetical and conditional and not (facts.what_if or facts.hypothetical or facts.still):
                 # "she would be rejected if ...", "it could approve her": a what-if no output computed.
                 self.report.skip(f"outcome {label} (no output computes this hypothetical)")
@@ -350,10 +351,10 @@ class _Checker:
         """
         found = []
         for m in _label_of(clause, self.names.labels):
-            if _subject_copula(self.vocab.instance_noun).search(clause[max(0, m.start - 80) : m.start]):
+            if cue.subject_copula(self.vocab.instance_noun).search(clause[max(0, m.start - 80) : m.start]):
                 found.append(m)
         for label in self.names.labels:
-            for match in _verb_pattern(label, self.vocab.instance_noun).finditer(clause):
+            for match in cue.label_verb(label, self.vocab.instance_noun).finditer(clause):
                 found.append(Mention(label, match.start("verb"), match.end("verb"), False))
         return sorted(found, key=lambda m: m.start)
 
@@ -678,42 +679,6 @@ def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> F
     if not placed:
         return whole
     return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
-
-
-#: A condition in a sentence: what follows it is a what-if (checked only against an output that computes one).
-_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as)\b", re.I)
-_PRONOUN_SUBJECT = r"\b(?:she|he)"
-_COPULA = (
-    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't)\s+)"
-    r"(?:(?:\w+ly|also|then|still|now|being|not|never)\s+)*"
-    r"(?:(?:recorded|labell?ed|marked|listed|filed)\s+as\s+)?$"
-)
-
-
-@functools.lru_cache(maxsize=16)
-def _subject(noun: str) -> str:
-    """A subject a label may be said of: the instance by its id, "the applicant", "this one", "she"."""
-    nouns = "|".join(re.escape(n) for n in sorted({noun, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
-    return (
-        rf"(?:\b(?:{nouns})\s*(?:#|no\.?\s*)?\d{{1,12}}(?!\d)|\b(?:the|this|that)\s+(?:{nouns}|one|application)\b|"
-        rf"{_PRONOUN_SUBJECT}\b)"
-    )
-
-
-@functools.lru_cache(maxsize=16)
-def _subject_copula(noun: str) -> re.Pattern[str]:
-    """A subject and a copula right before a label ("applicant 14 was ", "she is actually ")."""
-    return re.compile(_subject(noun) + _COPULA, re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=64)
-def _verb_pattern(label: str, noun: str) -> re.Pattern[str]:
-    """A label used as a verb on a subject: "rejected applicant 14", "approves her", "reject him"."""
-    forms = {label}
-    if label.lower().endswith("ed") and len(label) > 4:
-        forms |= {label[:-1], label[:-1] + "s", label[:-2], label[:-2] + "s"}
-    verbs = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-    return re.compile(rf"\b(?P<verb>{verbs})\s+(?:{_subject(noun)}|\b(?:her|him)\b)", re.IGNORECASE)
 
 
 def _inside(m: Mention, among: list[Mention]) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import re
+
+from simxai.guard._reading import SUBJECT_WORDS
 
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
@@ -254,3 +257,41 @@ AMOUNT_AFTER = re.compile(
     r"bigger\b|up\b|down\b|away\b|cut\b|raise\b|reduction\b|increase\b|decrease\b|drop\b|rise\b|change\b)",
     re.IGNORECASE,
 )
+
+
+#: A condition in a sentence: what follows it is a what-if (checked only against an output that computes one).
+CONDITION = re.compile(r"\b(?:if|unless|provided|as long as)\b", re.I)
+#: A modal right before a label ("could be X", "would then be X"): what might be, not what is predicted.
+MODAL = re.compile(r"\b(?:would|could|might|may)\b(?:\s+\w+){0,2}\s+(?:be\s+)?$", re.I)
+_PRONOUN_SUBJECT = r"\b(?:she|he)"
+_COPULA = (
+    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't)\s+)"
+    r"(?:(?:\w+ly|also|then|still|now|being|not|never)\s+)*"
+    r"(?:(?:recorded|labell?ed|marked|listed|filed)\s+as\s+)?$"
+)
+
+
+@functools.lru_cache(maxsize=16)
+def _subject(noun: str) -> str:
+    """A subject a label may be said of: the instance by its id, "the applicant", "this one", "she"."""
+    nouns = "|".join(re.escape(n) for n in sorted({noun, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
+    return (
+        rf"(?:\b(?:{nouns})\s*(?:#|no\.?\s*)?\d{{1,12}}(?!\d)|\b(?:the|this|that)\s+(?:{nouns}|one|application)\b|"
+        rf"{_PRONOUN_SUBJECT}\b)"
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def subject_copula(noun: str) -> re.Pattern[str]:
+    """A subject and a copula right before a label ("applicant 14 was ", "she is actually ")."""
+    return re.compile(_subject(noun) + _COPULA, re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def label_verb(label: str, noun: str) -> re.Pattern[str]:
+    """A label used as a verb on a subject: "rejected applicant 14", "approves her", "reject him"."""
+    forms = {label}
+    if label.lower().endswith("ed") and len(label) > 4:
+        forms |= {label[:-1], label[:-1] + "s", label[:-2], label[:-2] + "s"}
+    verbs = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"\b(?P<verb>{verbs})\s+(?:{_subject(noun)}|\b(?:her|him)\b)", re.IGNORECASE)
