@@ -1,6 +1,7 @@
 """What a hostile client costs everyone else: issue 14's attacks against a real `simxai serve`, with figures.
 
     python bench/hostile.py [--json FILE]
+    python bench/hostile.py --startup [--runs N] [--contend N] [--json FILE]
 
 Starts servers on loopback (the offline router as backend, so no LLM is needed) and measures:
 
@@ -12,6 +13,14 @@ Starts servers on loopback (the offline router as backend, so no LLM is needed) 
 * on the sentiment host (2 workers, a 1 s budget per call), an explain_why_not call on a 300-word text: how
   long until its 422 budget_exceeded; then eight such calls abandoned by their clients after 0.3 s, then a
   short session turn, against the same turn before.
+
+With `--startup`, the same kind of requests arrive while the server is starting: from the moment /healthz
+first answers, while the host's start-up work (predictions, metrics, global explanation) still runs in its
+thread. It prints, per run and as the worst (and median) over `--runs`: seconds from the process's start to the first
+/healthz answer and to the end of the start-up work, the worst /healthz latency (probed every 50 ms) until
+then, the 62 KB chat request sent at once; and on the sentiment host (1 s budget per call) the first
+explain_why_not call's time to its 422 budget_exceeded and the worst /healthz latency meanwhile. `--contend N`
+runs the servers on one CPU beside N busy processes: a loaded machine, reproducibly.
 
 tests/reliability/test_hostile.py checks the outcomes of these attacks without timing them; the figures
 are here.
@@ -38,6 +47,10 @@ import httpx
 
 REPO = Path(__file__).resolve().parents[1]
 
+#: With `--contend N`: the CPU the servers and N busy processes share (a machine under load, reproducibly).
+CONTENDED_CPU = 0
+_CONTEND = {"processes": 0}
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -46,8 +59,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(max_open_files: int | None = None, **env: str) -> Iterator[str]:
-    """A `simxai serve` process on a free loopback port (router backend); yields its base URL."""
+def server(max_open_files: int | None = None, *, warm: bool = True, **env: str) -> Iterator[str]:
+    """A `simxai serve` process on a free loopback port (router backend); yields its base URL.
+
+    With `warm`, once it is ready and its start-up work is done; without, as soon as /healthz answers.
+    """
     port = free_port()
     folder = tempfile.mkdtemp(prefix="simxai-hostile-")
     environment = {k: v for k, v in os.environ.items() if not k.startswith("SIMXAI_")}
@@ -56,6 +72,8 @@ def server(max_open_files: int | None = None, **env: str) -> Iterator[str]:
     )
 
     def limit() -> None:
+        if _CONTEND["processes"]:
+            os.sched_setaffinity(0, {CONTENDED_CPU})
         if max_open_files is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (max_open_files, max_open_files))
 
@@ -65,6 +83,18 @@ def server(max_open_files: int | None = None, **env: str) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
+        if not warm:
+            started = time.monotonic()
+            while process.poll() is None and time.monotonic() - started < 300:
+                try:
+                    httpx.get(f"{base}/healthz", timeout=5)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.01)
+            if process.poll() is not None:
+                raise RuntimeError(f"simxai serve exited with {process.returncode}: {' '.join(command)}")
+            yield base
+            return
         # Ready, and the host's start-up work (predictions, metrics, global explanation) done: the figures are
         # what an attack costs a running server, not its start-up.
         deadline = time.monotonic() + 300
@@ -199,10 +229,126 @@ def abandoned_calls(base: str) -> tuple[float, float, float]:
         return to_refusal, before, short_turn()
 
 
+class Prober:
+    """Probes /healthz every 50 ms in a thread, from its start until `stop`; keeps each probe's latency."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.latencies: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        with httpx.Client(base_url=self.base, timeout=300) as http:
+            while not self._stop.is_set():
+                started = time.perf_counter()
+                http.get("/healthz")
+                self.latencies.append(time.perf_counter() - started)
+                time.sleep(0.05)
+
+    def stop(self) -> float:
+        """Stop probing; the worst latency seen."""
+        self._stop.set()
+        self._thread.join(300)
+        return max(self.latencies, default=0.0)
+
+
+def warmup_finished(http: httpx.Client) -> bool:
+    warmup = http.get("/readyz").json().get("warmup")
+    return warmup is None or bool(warmup["finished"])
+
+
+def startup_run() -> dict[str, float]:
+    """One demo-host and one sentiment-host server, attacked from the moment /healthz answers."""
+    figures: dict[str, float] = {}
+    launched = time.perf_counter()
+    with server(warm=False, SIMXAI_MAX_MESSAGE_CHARS="65536") as base:
+        figures["demo: process start to first /healthz answer, s"] = time.perf_counter() - launched
+        prober = Prober(base)
+        chat = {
+            "model": "simxai",
+            "messages": [
+                {"role": "user", "content": " " * 60_000},
+                {"role": "assistant", "content": "Noted."},
+                {"role": "user", "content": "what does the model predict for patient 3?"},
+            ],
+        }
+        with httpx.Client(base_url=base, timeout=600) as http:
+            started = time.perf_counter()
+            http.post("/v1/chat/completions", json=chat).raise_for_status()
+            figures["demo: 62 KB chat request sent at the first /healthz answer, s"] = time.perf_counter() - started
+            while not warmup_finished(http):
+                time.sleep(0.1)
+        figures["demo: process start to start-up work done, s"] = time.perf_counter() - launched
+        figures["demo: worst /healthz latency until then, s"] = prober.stop()
+    with server(warm=False, SIMXAI_HOST="sentiment", SIMXAI_WORKERS="2", SIMXAI_CALL_SECONDS="1") as base:
+        prober = Prober(base)
+        with httpx.Client(base_url=base, timeout=300) as http:
+            started = time.perf_counter()
+            refused = http.post("/v1/functions/explain_why_not", json={"instance": review(300, 1)})
+            elapsed = time.perf_counter() - started
+        figures["sentiment: first explain_why_not (300 words, 1 s budget): 422 after, s"] = (
+            elapsed if refused.status_code == 422 else float("inf")
+        )
+        figures["sentiment: worst /healthz latency meanwhile, s"] = prober.stop()
+    return figures
+
+
+@contextmanager
+def contention(processes: int) -> Iterator[None]:
+    """`processes` busy loops on `CONTENDED_CPU`, where the servers then run too (none: nothing changes)."""
+    _CONTEND["processes"] = processes
+    busy = [
+        subprocess.Popen(
+            [sys.executable, "-c", "while True: pass"],
+            preexec_fn=lambda: os.sched_setaffinity(0, {CONTENDED_CPU}),
+        )
+        for _ in range(processes)
+    ]
+    try:
+        yield
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait(30)
+        _CONTEND["processes"] = 0
+
+
+def startup(runs: int, contend: int) -> tuple[dict[str, float], dict[str, float]]:
+    """`startup_run` `runs` times; prints each run's figures and returns the worst and the median of each."""
+    seen: dict[str, list[float]] = {}
+    for run in range(runs):
+        with contention(contend):
+            figures = startup_run()
+        print(f"run {run + 1}:")
+        for name, value in figures.items():
+            print(f"  {name}: {value:.3f}")
+            seen.setdefault(name, []).append(value)
+    return {k: max(v) for k, v in seen.items()}, {k: statistics.median(v) for k, v in seen.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument("--startup", action="store_true", help="attack servers while they are still starting")
+    parser.add_argument("--runs", type=int, default=3, help="with --startup: runs, of which the worst is printed")
+    parser.add_argument(
+        "--contend",
+        type=int,
+        default=0,
+        help=f"with --startup: run the servers on CPU {CONTENDED_CPU} beside this many busy processes",
+    )
     args = parser.parse_args(argv)
+    if args.startup:
+        worst, median = startup(args.runs, args.contend)
+        contended = f", servers on one CPU beside {args.contend} busy processes" if args.contend else ""
+        print(f"worst (median) of {args.runs} runs (load average {os.getloadavg()[0]:.1f}{contended}):")
+        for name, value in worst.items():
+            print(f"{name}: {value:.3f} ({median[name]:.3f})")
+        if args.json:
+            args.json.write_text(json.dumps({"worst": worst, "median": median}, indent=2))
+        return 0
     figures: dict[str, float] = {}
     with server(SIMXAI_MAX_MESSAGE_CHARS="65536") as base:
         worst, (chat, instance) = worst_health_during(base, lambda: long_requests(base))

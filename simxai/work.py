@@ -10,6 +10,11 @@ a client): the waiting owner with the fewest calls running goes next, then the o
 one client's many heavy calls wait behind each other, not in front of another client's single call. A caller
 that is cancelled while its call waits leaves the queue; while its call runs, it is told to stop at its next
 `charge`.
+
+A thread can also spend its budget where it cannot check it: importing shap, compiling numba code, or waiting
+for a resource the host's start-up work is still building. So the pool keeps the time budget on its own
+side too: a call still running `OVERDUE_GRACE` seconds past its budget is refused to its caller with the same
+`BudgetError`, and its thread is told to stop at its next `charge` (its worker stays taken until it has).
 """
 
 from __future__ import annotations
@@ -27,9 +32,13 @@ from typing import Any, TypeVar
 
 from simxai.exceptions import BudgetError, UsageError
 
-__all__ = ["Budget", "WorkerPool", "charge", "current_owner", "set_owner"]
+__all__ = ["OVERDUE_GRACE", "Budget", "WorkerPool", "charge", "current_owner", "set_owner"]
 
 R = TypeVar("R")
+
+#: Seconds past a call's time budget after which the pool refuses it to its caller even though its thread
+#: has not reached a `charge` (the thread normally refuses first, within one model batch).
+OVERDUE_GRACE = 0.25
 
 _BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("simxai_budget", default=None)
 _OWNER: contextvars.ContextVar[str] = contextvars.ContextVar("simxai_owner", default="")
@@ -63,6 +72,13 @@ class Budget:
         """Whether the call was told to stop."""
         return self._cancelled.is_set()
 
+    def out_of_time(self) -> BudgetError:
+        """The error of a call that ran out of its time budget."""
+        return BudgetError(
+            f"the call ran out of its time budget of {self.seconds:g} s; ask about a shorter text or a "
+            "smaller group, or use a cheaper function"
+        )
+
     def charge(self, evaluations: int) -> None:
         """Account for `evaluations` model inputs about to be evaluated.
 
@@ -73,10 +89,7 @@ class Budget:
             raise BudgetError("the call was cancelled: its caller went away")
         elapsed = time.monotonic() - self._started
         if self.seconds is not None and elapsed > self.seconds:
-            raise BudgetError(
-                f"the call ran out of its time budget of {self.seconds:g} s; ask about a shorter text or a "
-                "smaller group, or use a cheaper function"
-            )
+            raise self.out_of_time()
         self.spent += evaluations
         if self.evaluations is not None and self.spent > self.evaluations:
             raise BudgetError(
@@ -108,6 +121,7 @@ class _Job:
     budget: Budget
     owner: str
     future: asyncio.Future[Any]
+    overdue: asyncio.TimerHandle | None = None
 
     def run(self) -> Any:
         token = _BUDGET.set(self.budget)
@@ -212,9 +226,20 @@ class WorkerPool:
             self._served[owner] = self._dispatched
             done = loop.run_in_executor(self._executor, job.run)
             done.add_done_callback(functools.partial(self._finished, job))
+            if self.seconds is not None:
+                job.overdue = loop.call_later(self.seconds + OVERDUE_GRACE, self._overdue, job)
+
+    @staticmethod
+    def _overdue(job: _Job) -> None:
+        """Refuse a call still running past its time budget; its thread stops at its next `charge`."""
+        if not job.future.done():
+            job.budget.cancel()
+            job.future.set_exception(job.budget.out_of_time())
 
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
         # The worker is free only now, when its thread has really returned (a cancelled call included).
+        if job.overdue is not None:
+            job.overdue.cancel()
         self._free += 1
         self._running[job.owner] -= 1
         if not self._running[job.owner]:

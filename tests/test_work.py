@@ -84,6 +84,34 @@ async def test_a_cancelled_caller_stops_its_call_and_frees_the_worker() -> None:
     pool.close()
 
 
+async def test_a_call_stuck_where_it_cannot_charge_is_refused_at_its_budget() -> None:
+    # An import, a JIT compilation or a wait for the host's start-up work never reaches a charge: the pool
+    # refuses the call to its caller anyway, and its worker stays taken until the thread has returned.
+    pool = WorkerPool(1, seconds=0.2)
+    release = threading.Event()
+    stopped = threading.Event()
+
+    def stuck() -> str:
+        release.wait(30)
+        try:
+            charge(1)
+        except BudgetError:
+            stopped.set()
+            raise
+        return "finished"
+
+    with pytest.raises(BudgetError, match="time budget of 0.2 s"):
+        await asyncio.wait_for(pool.run(stuck, owner="a"), 20)
+    assert not release.is_set() and pool.running == 1
+    queued = asyncio.ensure_future(pool.run(lambda: "next", owner="b"))
+    await asyncio.sleep(0.05)
+    assert not queued.done()
+    release.set()
+    assert await asyncio.wait_for(queued, 20) == "next"
+    assert stopped.is_set() and pool.running == 0
+    pool.close()
+
+
 async def test_a_tabular_counterfactual_search_stops_at_its_budget(demo_host) -> None:
     pool = WorkerPool(1, evaluations=5)
     explain = default_registry().get("explain_why_not")

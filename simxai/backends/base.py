@@ -78,6 +78,13 @@ class Backend(abc.ABC):
             BackendHTTPError: the backend answered with an error status.
         """
 
+    async def prepare(self, host: HostSchema, functions: Sequence[FunctionSpec]) -> None:  # noqa: B027
+        """Load what the first completion for `host` and `functions` would otherwise load.
+
+        The server calls it once at startup, before it takes requests. Nothing by default: an LLM backend
+        loads nothing; the offline router loads its selector and word embeddings.
+        """
+
     async def ping(self) -> bool:
         """Whether the backend is reachable (used by readiness checks)."""
         return True

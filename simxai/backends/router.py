@@ -30,6 +30,7 @@ False`): the engine renders the outputs.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
 from collections.abc import Sequence
@@ -120,6 +121,9 @@ _ACKNOWLEDGEMENT = re.compile(
 # ---------------------------------------------------------------------------------------------------------
 # The backend
 
+#: The request `RouterBackend.prepare` routes once, so that the first user's turn finds everything loaded.
+_PREPARE_TEXT = "what does the model predict, and why?"
+
 
 class RouterBackend(Backend):
     """Selects functions and extracts their arguments offline, without an LLM.
@@ -149,8 +153,23 @@ class RouterBackend(Backend):
         """The learned selector (the shipped one is loaded on first use, once per process)."""
         return self._model if self._model is not None else load_selector()
 
+    async def prepare(self, host: HostSchema, functions: Sequence[FunctionSpec]) -> None:
+        """Load the selector and the word embeddings, index the specs and route one request, in a thread.
+
+        The first turn would otherwise do it on the event loop (about 0.5 s, much of it in a tokenizer that
+        holds the GIL), and every client of the server would wait for it.
+        """
+        request = CompletionRequest(
+            messages=[Message(role="user", content=_PREPARE_TEXT)], host=host, functions=list(functions)
+        )
+        await asyncio.to_thread(self.route, request)
+
     async def complete(self, request: CompletionRequest) -> CompletionResponse:
         """Route the last user turn of `request` to function calls, a clarifying question, or a plain reply."""
+        return self.route(request)
+
+    def route(self, request: CompletionRequest) -> CompletionResponse:
+        """`complete`, synchronously: the router does no I/O."""
         messages = [m for m in request.messages if m.role != "system"]
         if not messages or messages[-1].role == "tool":
             return CompletionResponse(content="", model=self.name, finish_reason="stop")

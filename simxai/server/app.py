@@ -96,6 +96,11 @@ async def start(
     agent = await asyncio.to_thread(
         Agent, host, backend, settings=agent_settings(settings), fallback=fallback, pool=pool
     )
+    # What the first turn would otherwise load on the event loop (the router's selector, word embeddings and
+    # spec index: about 0.5 s holding the GIL, during which /healthz and every other client waited).
+    for prepared in (backend, fallback):
+        if prepared is not None:
+            await prepared.prepare(agent.schema, agent.specs)
     store = build_store(settings)
     await store.open()
     state = AppState(

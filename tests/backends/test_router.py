@@ -362,6 +362,35 @@ async def test_the_spec_index_is_built_only_for_a_hosts_own_functions(router: Ro
     assert fresh._indexes == {}  # the eleven need no spec index: the selector knows them
 
 
+async def test_prepare_loads_what_the_first_turn_would(router: RouterBackend) -> None:
+    # The server calls it at startup, so that no first turn loads the selector, the word embeddings or a
+    # host function's spec index on the event loop.
+    from simxai.backends._router_model import load_selector, wordllama_model
+
+    registry = default_registry()
+
+    @registry.register
+    def count_rare_cases(host: Any) -> int:
+        """Count the instances whose label is rare in the data.
+
+        Returns:
+            How many rare instances there are.
+
+        Examples:
+            - How many rare cases are there?
+        """
+        return 0
+
+    fresh = RouterBackend()
+    await fresh.prepare(TABULAR, registry.specs())
+    assert len(fresh._indexes) == 1
+    assert load_selector.cache_info().currsize == 1 and wordllama_model.cache_info().currsize == 1
+    assert called(await fresh.complete(request("how many rare cases are there?", functions=registry.specs()))) == [
+        ("count_rare_cases", {})
+    ]
+    assert len(fresh._indexes) == 1  # the turn found the index prepare built
+
+
 async def test_the_selector_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     router = RouterBackend()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 
 from simxai.backends.testing import ScriptedBackend, call, reply
@@ -130,3 +131,26 @@ async def test_an_app_stops_its_hosts_start_up_work_when_it_stops(make_app, demo
         warmup = app.state.simxai.warmup
         assert warmup.running
     assert not warmup.running and warmup.finished and "the app stopped" in warmup.body()["error"]
+
+
+async def test_a_call_waiting_on_the_start_up_work_is_refused_at_its_budget(db_path, monkeypatch):
+    # While the start-up work builds the global explanation, a call asking for it waits for it and reaches
+    # no budget check; the pool refuses it at its budget all the same, and the next call is served.
+    host = build_demo_host()
+    original = host.global_explanation
+    built = threading.Event()
+
+    def waiting(label):
+        built.wait(30)
+        return original(label)
+
+    monkeypatch.setattr(host, "global_explanation", waiting)
+    settings = ServerSettings(db_path=db_path, call_seconds=0.3, workers=2)
+    app = create_app(settings, host=host, backend=ScriptedBackend([]))
+    async with serving(app) as client:
+        refused = await client.post("/v1/functions/get_global_explanation", json={})
+        assert refused.status_code == 422 and refused.json()["type"] == "budget_exceeded", refused.text
+        assert not built.is_set()  # refused while the call still waited
+        built.set()
+        served = await client.post("/v1/functions/get_prediction", json={"instance": 3})
+        assert served.status_code == 200, served.text
