@@ -9,6 +9,7 @@ import time
 
 from simxai.backends.testing import ScriptedBackend, call, reply
 from simxai.hosts.demo import build_demo_host
+from simxai.hosts.sentiment import load_sentiment_host
 from simxai.server.app import create_app
 from simxai.server.settings import ServerSettings
 from simxai.server.warmup import Warmup, start_warmup
@@ -65,6 +66,32 @@ async def test_readyz_reports_the_start_up_work(make_app):
             await asyncio.sleep(0.05)
         assert body["warmup"]["finished"] and body["warmup"]["step"] == "done"
         assert body["warmup"]["total"] >= 4 and body["warmup"]["done"] == body["warmup"]["total"]
+
+
+async def test_readyz_reports_a_text_hosts_start_up_steps(db_path):
+    app = create_app(ServerSettings(db_path=db_path), host=load_sentiment_host(), backend=ScriptedBackend([]))
+    steps = set()
+    async with serving(app) as client:
+        for _ in range(1200):
+            body = (await client.get("/readyz")).json()
+            steps.add(body["warmup"]["step"])
+            if body["warmup"]["finished"]:
+                break
+            assert body["warmup"]["total"] in (0, 6) and body["warmup"]["done"] <= body["warmup"]["total"]
+            await asyncio.sleep(0.05)
+    assert body["warmup"]["finished"] and "error" not in body["warmup"]
+    assert body["warmup"]["step"] == "done" and body["warmup"]["done"] == body["warmup"]["total"] == 6
+    assert steps <= {
+        "starting",
+        "loading shap",
+        "compiling the explainer",
+        "predicting every text",
+        "held-out metrics",
+        "data statistics",
+        "global explanation",
+        "ready",
+        "done",
+    }
 
 
 def test_warmup_reports_each_step_and_a_failure() -> None:

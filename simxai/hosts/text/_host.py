@@ -70,6 +70,8 @@ _GROUP_TOP = 100  # a group explanation lists this many words; the rest are summ
 _SUBSTITUTES_PER_WORD = 4
 _MAX_KEPT_EDITS = 12
 _BATCH = 16  # texts per model call, and per charge to the call's budget
+#: What `warm` explains once, with shap's partition explainer, so that its numba code is compiled at start-up.
+_WARM_TEXT = "a short text that the explainer is run on once when the host starts"
 
 T = TypeVar("T")
 
@@ -219,6 +221,58 @@ class TextHost:
         A build that raises stores nothing, so the next call raises the same error again.
         """
         return self._lazy.get(key, build)
+
+    # -- start-up work -----------------------------------------------------------------------------
+
+    def warm(self, progress: Callable[[str, int, int], None] | None = None) -> None:
+        """Do the one-time work the first questions would otherwise wait for; safe in a background thread.
+
+        In order: import shap and run one partition explanation of a short fixed text (so that shap's numba
+        code is compiled; the result is not kept), predict every text of the data set, the held-out metrics,
+        the data set's word counts, and the global explanation. Each is built once; a question asking for one
+        while it is built builds or waits for it as it would without this.
+
+        Args:
+            progress: called before each step with (step name, steps done, steps in all), and once at the end
+                with ("ready", n, n). It may raise to stop the work before the step it is told of.
+        """
+        steps: list[tuple[str, Callable[[], object]]] = [
+            ("loading shap", self._import_shap),
+            ("compiling the explainer", self._first_explanation),
+        ]
+        if self._texts:
+            steps.append(("predicting every text", lambda: self.predict_proba(self._texts)))
+            if self._eval_ids:
+                steps.append(("held-out metrics", lambda: self._resource("performance", self._scores)))
+            steps += [("data statistics", self._lengths), ("global explanation", lambda: self.global_explanation(None))]
+        for done, (name, step) in enumerate(steps):
+            if progress is not None:
+                progress(name, done, len(steps))
+            step()
+        if progress is not None:
+            progress("ready", len(steps), len(steps))
+
+    def _import_shap(self) -> None:
+        # Imported here, not at the top: the helper's module loads pandas, which a text host needs only with shap.
+        from simxai.hosts._tabular_shap import import_shap
+
+        import_shap()
+
+    def _first_explanation(self) -> _Shap:
+        """Explain `_WARM_TEXT` once with shap's partition explainer, which compiles its numba code."""
+        return word_attributions(
+            _WARM_TEXT,
+            self.predict_proba,
+            self._call_model,
+            self.class_names,
+            exact_max_words=0,
+            seed=self._seed,
+            max_evals=self._max_evals,
+        )
+
+    def _lengths(self) -> np.ndarray:
+        """The number of words in each text of the data set."""
+        return self._resource("lengths", lambda: np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float))
 
     def _label(self, probabilities: np.ndarray) -> str:
         return self.class_names[int(np.argmax(probabilities))]
@@ -775,7 +829,7 @@ class TextHost:
         """The data card: rows, class balance, the text and its length in words (by label)."""
         if not self._texts:
             raise HostError("this host has no data set to describe")
-        lengths = self._resource("lengths", lambda: np.array([len(_WORD.findall(t)) for t in self._texts], dtype=float))
+        lengths = self._lengths()
         by_label = {
             c: float(lengths[[lab == c for lab in self._labels]].mean()) for c in self.class_names if c in self._labels
         }
