@@ -1,5 +1,6 @@
 """The host's start-up work (predictions over its table, held-out metrics, the global explanation, the
-counterfactual search), run in a background thread so the server answers while it is computed.
+counterfactual search; a text host first imports shap and compiles its numba code), run in a background
+thread so the server answers while it is computed.
 
 `/readyz` reports the progress, and a streamed turn that waits more than a second says what the host is
 still computing. A host without start-up work (a remote host) is finished at once. When the app stops, it

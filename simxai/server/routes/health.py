@@ -38,8 +38,9 @@ async def readyz(request: Request) -> JSONResponse:
     """200 when the host is loaded (a remote host answers), the session database answers, and the LLM backend
     answers (or the router fallback is enabled).
 
-    `warmup` reports the host's start-up work (predictions, metrics, global explanation) computed in the
-    background: its step, steps done and total, and seconds so far.
+    `warmup` reports the host's start-up work (predictions, metrics, global explanation; for a text host
+    also shap's import and numba compilation) computed in the background: its step, steps done and total,
+    and seconds so far.
     """
     state = started_state(request)
     if state is None:
