@@ -143,7 +143,6 @@ LONG_MODULES = {
     "eval_suite/lext/evaluate.py",
     "results.py",
     "backends/toolcalls.py",
-    "guard/_checks.py",
 }
 
 

@@ -1,0 +1,157 @@
+"""The checks of what a reply says of a feature's influence: the direction it pushes a label, its rank among
+the features, and the direction a counterfactual changes it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from simxai.guard import _cues as cue
+from simxai.guard._facts import Facts
+from simxai.guard._reading import find_mentions
+from simxai.guard._state import _CheckState, _label_of
+
+
+class _InfluenceChecks(_CheckState):
+    """The claims of a clause about a feature's direction, rank and counterfactual change."""
+
+    # ---- directions ---------------------------------------------------------------------------
+    def _directions(self, clause: str, facts: Facts, said_label: str = "") -> None:
+        if not facts.attributions:
+            return
+        up, down = cue.UP.search(clause), cue.DOWN.search(clause)
+        if bool(up) == bool(down):
+            return
+        verb = up or down
+        assert verb is not None
+        contributions = {f.lower(): (label, c) for f, label, c in facts.attributions}
+        mentions = [
+            m for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+            if self.names.feature(m) in contributions
+        ]  # fmt: skip
+        if "than" in clause.lower():
+            mentions = mentions[:1]
+        if not mentions:
+            return
+        labels = _label_of(clause[verb.start() :], self.names.labels)
+        explained = contributions[self.names.feature(mentions[0])][0]
+        if labels:
+            named = labels[0].name
+        elif cue.THE_PREDICTION.search(clause[verb.start() :]) and facts.predicted:
+            named = next(iter(facts.predicted)) if len(facts.predicted) == 1 else explained
+        elif said_label in facts.predicted:
+            named = said_label  # "X is what gets her approved; Y also helps": helps the prediction just named
+        else:
+            for m in mentions:
+                self.report.skip(f"direction {self.names.feature(m)} (no label named)")
+            return
+        sign = 1 if up else -1
+        if cue.NEGATION.search(clause[max(0, verb.start() - 30) : verb.start()]):
+            sign = -sign
+        if named != explained:
+            if len(self.names.labels) != 2:
+                self.report.skip(f"direction towards {named} (explained label is {explained})")
+                return
+            sign = -sign  # "towards stable" is "away from progressing"
+        for m in mentions:
+            feature = self.names.feature(m)
+            _, contribution = contributions[feature]
+            claim = f"direction {feature} {'towards' if (sign > 0) == (named == explained) else 'away from'} {named}"
+            self.report.claim(claim, contribution == 0 or (contribution > 0) == (sign > 0))
+
+    # ---- ranks --------------------------------------------------------------------------------
+    def _ranks(self, clause: str, sentence: str, facts: Facts) -> None:
+        rankings = [r for r in (facts.local_ranking, facts.global_ranking) if r]
+        if not rankings:
+            return
+        mentions = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+        features = [self.names.feature(m) for m in mentions]
+        if not features:
+            return
+
+        def rank(feature: str, ranking: list[list[str]]) -> int | None:
+            return next((i + 1 for i, group in enumerate(ranking) if feature in group), None)
+
+        def check(text: str, ok: Any) -> None:
+            self.report.claim(text, any(ok(r) for r in rankings))
+
+        if cue.NOT_AS_MUCH.search(clause):
+            # "A and B matter, but neither as much as C": C ranks above each feature the sentence names before.
+            not_as = cue.NOT_AS_MUCH.search(sentence)
+            named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+            if not_as is not None:
+                above = [self.names.feature(m) for m in named if m.start >= not_as.end()]
+                below = [self.names.feature(m) for m in named if m.start < not_as.start()]
+                for b in below[:3] if above else []:
+
+                    def beats(r: list[list[str]], a: str = above[0], b: str = b) -> bool:
+                        ra, rb = rank(a, r), rank(b, r)
+                        return ra is not None and rb is not None and ra < rb
+
+                    check(f"rank {above[0]} above {b}", beats)
+                if above and below:
+                    return
+        numbered = cue.RANK_NUMBER.search(clause)
+        if numbered and len(set(features)) == 1:
+            k = int(numbered.group(1) or numbered.group(2))
+            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+            return
+        comparative = cue.COMPARATIVE.search(clause)
+        if comparative and len(features) >= 2:
+            a, b = features[0], features[1]
+            word = comparative.group(1) or comparative.group(2)
+            more = word is None or word.lower() == "more"
+            if mentions[0].start > comparative.start() and word:
+                return
+
+            def order(r: list[list[str]]) -> bool:
+                ra, rb = rank(a, r), rank(b, r)
+                return ra is not None and rb is not None and ((ra < rb) if more else (ra > rb))
+
+            check(f"rank {a} {'above' if more else 'below'} {b}", order)
+            return
+        among = cue.RANK_AMONG.search(clause)
+        top = cue.TOP_N.search(sentence)
+        ordinal = cue.RANK_ORDINAL.search(clause)
+        if among or (top and re.search(r"\b(are|were|include|:)", sentence[top.end() : top.end() + 40])):
+            word = (among.group(1) if among else top.group(1) if top else None) or "three"
+            n = cue.NUMBER_WORDS.get(word.lower()) or (int(word) if word.isdigit() else 3)
+            targets = features if not among else features[:1]
+            for f in targets:
+                check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
+        elif ordinal and re.search(r"important|influential|place|rank|most|biggest|strongest|largest", clause, re.I):
+            k = cue.ORDINALS[ordinal.group(1).lower()]
+            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+        elif cue.RANK_LAST.search(clause):
+            check(f"rank {features[0]} last", lambda r: rank(features[0], r) == len(r))
+        elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
+            if len(features) > 1 and not re.search(r"\band\b", clause):
+                features = features[:1]
+            for f in features[:1]:
+                check(f"rank {f} = 1", lambda r, f=f: rank(f, r) == 1)
+
+    # ---- changes ------------------------------------------------------------------------------
+    def _changes(self, clause: str, facts: Facts) -> None:
+        if not facts.changes or not cue.CHANGE_VERB.search(clause):
+            return
+        attributed = {f.lower() for f, _, _ in facts.attributions}
+        for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only):
+            feature = self.names.feature(m)
+            if feature in attributed:
+                continue
+            if feature not in facts.changes:
+                if re.search(r"\b(would|could|need|should|if|to get|to reach|by)\b", clause, re.I):
+                    self.report.claim(f"change {feature}", False)
+                continue
+            up, down = cue.CHANGE_UP.search(clause), cue.CHANGE_DOWN.search(clause)
+            if bool(up) == bool(down):
+                continue
+            moves = [
+                (o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)
+            ]
+            if moves:
+                self.report.claim(
+                    f"change {feature} {'up' if up else 'down'}",
+                    any((n > o) == bool(up) for o, n in moves if n != o),
+                )

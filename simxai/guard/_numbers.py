@@ -1,0 +1,174 @@
+"""The checks of the numbers a reply states: each bound to the field it names (a class's probability, a
+feature's value or contribution, a metric, a count) and checked against that field's numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.guard import _cues as cue
+from simxai.guard._facts import Facts
+from simxai.guard._reading import NumberClaim, find_mentions, fits, numbers, segments
+from simxai.guard._state import _CheckState, _facts_at
+
+#: The numbers of one reply the guard checks; any beyond are reported as not checked.
+MAX_NUMBERS = 300
+
+SMALL_INTEGER = 10
+_AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
+_TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
+_FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
+#: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
+_PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
+
+
+class _NumberChecks(_CheckState):
+    """The number claims of a clause, each against the field it is bound to."""
+
+    # ---- numbers ------------------------------------------------------------------------------
+    def _entities(
+        self, text: str, claim: NumberClaim | None, offset: int, inside: bool = False
+    ) -> list[tuple[str, str, int]]:
+        """(kind, name, position) of the names in `text` a number there may be bound to."""
+        found = []
+        if claim is None or not claim.percent:
+            for m in find_mentions(text, self.names.features, quoted_only=self.names.quoted_only):
+                found.append(("feature", self.names.feature(m), offset + m.start))
+        for m in find_mentions(text, list(self.names.metrics)):
+            found.append(("metric", self.names.metrics[m.name], offset + m.start))
+        if claim is not None:
+            probability = claim.percent or bool(cue.PROBABILITY.search(text))
+            counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
+            for m in find_mentions(text, self.names.labels):
+                # An integer beside a label ("221 stable", "stable: 221") counts it.
+                gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
+                beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
+                if probability or counted or beside:
+                    found.append(("label", m.name, offset + m.start))
+        return found
+
+    def _tied(self, facts: Facts, kind: str, name: str, phase: str = "") -> set[float]:
+        """The numbers of a field; a label's before or after a change when `phase` says which and the
+        outputs tell them apart.
+        """
+        if kind == "feature":
+            return facts.feature_numbers.get(name, set())
+        if kind == "metric":
+            return {facts.metrics[name]} if name in facts.metrics else set()
+        phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
+        return phased.get(name) or facts.label_numbers.get(name, set())
+
+    def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
+        pos = 0
+        whole = facts
+        self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
+        for segment in segments(clause):
+            offset = clause.find(segment, pos)
+            pos = offset + len(segment)
+            facts = _facts_at(offset, placed, whole)
+            for claim in numbers(segment):
+                # Each number is read against its clause: a reply of thousands of numbers would take quadratic
+                # time. No real reply states this many; the rest are listed as not checked.
+                self.numbers_seen += 1
+                if self.numbers_seen > MAX_NUMBERS:
+                    self.report.skip(f"numbers after the first {MAX_NUMBERS}")
+                    return
+                self._number(claim, segment, clause, sentence, offset, facts)
+                self.paired = offset + claim.end
+
+    def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
+        high = f"-{claim.high.raw}" if claim.high is not None else ""
+        text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
+        phase = cue.phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start][-300:])
+        if fits(claim, self.context_numbers):
+            self.report.skip(f"{text} (the user's own)")
+            return
+        if (
+            facts.amounts
+            and fits(claim, facts.amounts)
+            and self._amount(clause, offset + claim.start, offset + claim.end)
+        ):
+            # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability.
+            self.report.claim(f"{text} (a change's amount)", True)
+            return
+        entities = self._entities(segment, claim, offset, inside=True)
+        probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        lead = segment[: claim.start]
+        said = find_mentions(lead, self.names.labels) if 0 <= claim.value <= 1 and claim.decimals else []
+        if said and _AT_LABEL.fullmatch(lead[said[-1].end :]) and not _TOWARDS.search(lead[: said[-1].start]):
+            # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
+            probability = True
+            entities = [("label", said[-1].name, offset + said[-1].start)]
+        fraction = 0 <= claim.value <= 1 and claim.decimals > 0 and claim.high is None
+        if not entities and (probability or fraction):
+            # "(21%) of progressing", "a 21% chance of progressing", "leaves 0.21 for progressing": the label
+            # the number is of (a fraction only right before "for" or "of").
+            after = clause[offset + claim.end :]
+            of = cue.OF_LABEL.match(after) if probability else _FOR_LABEL.match(after)
+            ahead = find_mentions(after[of.end() : of.end() + 60], self.names.labels) if of else []
+            if of and ahead and ahead[0].start == 0:
+                entities = [("label", ahead[0].name, offset + claim.end + of.end())]
+        if not entities:
+            # The nearest name before it in the clause, or else the sentence (a value in brackets after its
+            # feature; "X is the biggest factor, with a contribution of 0.3").
+            before = clause[:offset]
+            start = sentence.find(clause)
+            if start > 0:
+                before = sentence[:start] + " " + before
+            earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
+            entities = earlier[-1:]
+            gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
+            moved = bool(_FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
+            if (
+                entities
+                and entities[0][0] == "label"
+                and len(self.names.labels) == 2
+                and _PAIR.fullmatch(gap)
+                and not moved
+            ):
+                # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's.
+                entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
+        if not entities and probability and facts.label_numbers:
+            # "it is 90.6% confident": the probability of the label the clause is about.
+            hypothetical = bool(cue.HYPOTHETICAL.search(sentence))
+            about = ({new for _, new in facts.what_if} or facts.hypothetical) if hypothetical else set()
+            about = about or facts.predicted
+            entities = [("label", label, 0) for label in about if label in facts.label_numbers]
+        # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
+        entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
+        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
+        if small and not any(self._tied(facts, kind, name) for kind, name, _ in entities):
+            self.report.skip(f"{text} (a small integer: a count or an enumeration)")
+            return
+        if entities:
+            tied: set[float] = set()
+            for kind, name, _ in entities:
+                tied |= self._tied(facts, kind, name, phase)
+            names = ", ".join(sorted({n for _, n, _ in entities}))
+            # A range of a probability or a metric is an approximate value; of a feature, its two ends.
+            within = all(kind != "feature" for kind, _, _ in entities)
+            if tied and fits(claim, tied, within=within):
+                self.report.claim(f"{text} ({names})", True)
+                return
+            labels = {name for kind, name, _ in entities if kind == "label"}
+            if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
+                # It states another field's number (another class's probability), or none: only a number no
+                # field names may pass.
+                owned = facts.numbers - facts.free_numbers
+                owned |= set(facts.metrics.values()) | {n for ns in facts.label_numbers.values() for n in ns}
+                free = not fits(claim, owned) and fits(claim, facts.free_numbers)
+                self.report.claim(f"{text} ({names})", free or (not tied and not fits(claim, owned) and not labels))
+                return
+        supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
+        if not supported and self.all.truncated:
+            self.report.skip(f"{text} (an output is cut off; it may hold this number)")
+            return
+        self.report.claim(text, supported)
+
+    @staticmethod
+    def _amount(clause: str, start: int, end: int) -> bool:
+        """Whether the number at `start:end` of the clause is said as an amount of change."""
+        return bool(cue.AMOUNT_BEFORE.search(clause[max(0, start - 40) : start])) or bool(
+            cue.AMOUNT_AFTER.match(clause[end : end + 40])
+        )

@@ -1,0 +1,160 @@
+"""The checks of the labels a reply states: the predicted or recorded label, whether the prediction is
+right, and the outcome of a what-if.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.guard import _cues as cue
+from simxai.guard._facts import Facts
+from simxai.guard._reading import Mention
+from simxai.guard._state import _CheckState, _facts_at, _label_of
+
+_OTHERWISE = re.compile(
+    r"\b(?:otherwise|short of (?:that|this|it)|without (?:that|this|it|the|these|such) ?(?:change|edit)?s?|until then|"
+    r"as (?:it is|things stand))\b",
+    re.I,
+)
+
+
+class _PredictionChecks(_CheckState):
+    """The label claims of a clause: a prediction, a recorded label, a verdict, a what-if's outcome."""
+
+    # ---- labels -------------------------------------------------------------------------------
+    def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]], sentence: str = "") -> None:
+        # Labels said of the subject ("applicant 14 was rejected", "rejects her"); a question states none.
+        of_subject = [] if sentence.rstrip().endswith("?") else self._said_of(clause)
+        mentions = sorted(
+            [*of_subject, *(m for m in _label_of(clause, self.names.labels) if not _inside(m, of_subject))],
+            key=lambda m: m.start,
+        )
+        keyed = cue.KEYED.match(clause)
+        claimed = False  # whether the label before was read as a claim
+        facts = whole
+        for i, m in enumerate(mentions):
+            facts = _facts_at(m.start, placed, whole)
+            since = mentions[i - 1].end if i else 0
+            before = clause[since : m.start]
+            verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
+            # "**Prediction:** X", "In short: X": a label alone under a key that names the prediction.
+            key = keyed.group("key") if keyed and _bare(keyed.group("value")) == m.name.lower() else None
+            key = key if key is not None and cue.LABEL_KEY.match(key.strip()) else None
+            # "from X to Y", "before X and after Y": a label right after a claimed one, joined by a change.
+            chained = claimed and bool(cue.CHAIN.fullmatch(before))
+            # "Review 56 comes out negative and review 21 positive": the same claim about the next subject.
+            gapped = claimed and bool(cue.GAP.fullmatch(before)) and len(placed) > 1
+            changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
+            claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
+            claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject
+            if not claimed:
+                continue
+            label = m.name
+            negated = bool(cue.NEGATION.search(_unquoted(clause[max(0, m.start - 40) : m.start])))
+            if cue.RECORDED.search(clause[max(0, m.start - 60) : m.start]) and not re.search(
+                r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I
+            ):
+                if facts.recorded:
+                    self.report.claim(f"recorded label {label}", label in facts.recorded)
+                else:
+                    self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
+                continue
+            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
+            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I):
+                hypothetical = False  # "would change from stable to ...": the label it changes from is today's
+            if key is not None:
+                hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
+            # "would still be X" is today's label; "would be X if ...", "could be X" a what-if.
+            conditional = not cue.STAY.search(clause[: m.start]) and (
+                m in of_subject or bool(cue.CONDITION.search(sentence)) or bool(cue.MODAL.search(clause[: m.start]))
+            )
+            if hypothetical and conditional and not (facts.what_if or facts.hypothetical or facts.still):
+                # "she would be rejected if ...", "it could approve her": a what-if no output computed.
+                self.report.skip(f"outcome {label} (no output computes this hypothetical)")
+                continue
+            if hypothetical and (facts.what_if or facts.hypothetical):
+                allowed = {new for _, new in facts.what_if} | facts.hypothetical
+                unchanged = bool(_OTHERWISE.search(clause[: m.start]))  # "otherwise it stays X": today's state
+                if unchanged:
+                    allowed = set(facts.predicted)
+                elif not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and facts.still)):
+                    allowed |= facts.predicted
+            elif hypothetical:
+                allowed = set(facts.predicted)
+            else:
+                allowed = facts.predicted or {old for old, _ in facts.what_if if old is not None}
+            kind = "outcome" if hypothetical else "prediction"
+            if not allowed:
+                if negated and self.facts:
+                    self.report.skip(f"{kind} not {label} (the outputs state no prediction)")
+                elif not self.facts:
+                    self.report.claim(f"{kind} {label}", False)
+                elif self.structured:
+                    self.report.skip(f"{kind} {label} (the outputs state no prediction)")
+                else:
+                    said = self.output_text.lower() + (" " + " ".join(self.context_words) if hypothetical else "")
+                    self.report.claim(f"{kind} {label}", label.lower() in said)
+                continue
+            if negated:
+                self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
+            else:
+                self.report.claim(f"{kind} {label}", label in allowed)
+        if facts.correct is not None and cue.VERDICT.search(clause):
+            wrong = bool(cue.WRONG.search(clause))
+            right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
+            if wrong != right:
+                self.report.claim("prediction " + ("wrong" if wrong else "correct"), facts.correct == right)
+
+    def _said_of(self, clause: str) -> list[Mention]:
+        """Labels said of a subject without a word of predicting: "applicant 14 was rejected", "she is
+        approved", and a label as a verb with the subject as its object ("rejected applicant 14", "approves her").
+        """
+        found = []
+        for m in _label_of(clause, self.names.labels):
+            if cue.subject_copula(self.vocab.instance_noun).search(clause[max(0, m.start - 80) : m.start]):
+                found.append(m)
+        for label in self.names.labels:
+            for match in cue.label_verb(label, self.vocab.instance_noun).finditer(clause):
+                found.append(Mention(label, match.start("verb"), match.end("verb"), False))
+        return sorted(found, key=lambda m: m.start)
+
+    # ---- what-if outcomes ---------------------------------------------------------------------
+    def _outcome(self, clause: str, facts: Facts) -> None:
+        if not facts.what_if and not facts.still:
+            return
+        stay, flip = cue.STAY.search(clause), cue.FLIP.search(clause)
+        if stay and flip:
+            # "the change to X: the prediction stays Y": the cue right before the label is the claim.
+            labels = _label_of(clause, self.names.labels)
+            first = next((m.start for m in labels if m.start > min(stay.end(), flip.end())), None)
+            if first is not None:
+                nearer = max((c for c in (stay, flip) if c.end() <= first), key=lambda c: c.end(), default=None)
+                stay, flip = (stay, None) if nearer is stay else (None, flip)
+        if facts.what_if and any(old is not None for old, _ in facts.what_if):
+            known = [(old, new) for old, new in facts.what_if if old is not None]
+            if flip and not stay:
+                negated = cue.NEGATION.search(clause[max(0, flip.start() - 25) : flip.start()])
+                self.report.claim(
+                    "outcome " + ("unchanged" if negated else "changes"),
+                    any((old == new) == bool(negated) for old, new in known),
+                )
+            elif stay and not flip and re.search(r"\b(predict\w*|prediction|outcome|label|it|model)\b", clause, re.I):
+                self.report.claim("outcome unchanged", any(old == new for old, new in known))
+        if stay:
+            after = _label_of(clause[stay.start() :], self.names.labels)
+            if after:
+                expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
+                self.report.claim(f"outcome stays {after[0].name}", after[0].name in expected)
+
+
+def _inside(m: Mention, among: list[Mention]) -> bool:
+    return any(o.start <= m.start and m.end <= o.end for o in among)
+
+
+def _bare(value: str) -> str:
+    return value.strip().strip("\"'“”‘’*_`").strip().lower()
+
+
+def _unquoted(text: str) -> str:
+    """`text` without its quoted spans (a quoted 'not' is a word of the text, not a negation)."""
+    return re.sub(r"[\"“'‘][^\"”'’]*[\"”'’]", " ", text)

@@ -1,0 +1,105 @@
+"""What every claim check shares: the host's vocabulary, the names a reply's claims can be about, the report
+being written, and the state of the checker reading one reply.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pydantic
+
+from simxai.guard import _cues as cue
+from simxai.guard._facts import NUMBER, Facts
+from simxai.guard._reading import Mention, find_mentions, normalise, prose_tables
+
+
+class Vocabulary(pydantic.BaseModel):
+    """The host's labels and feature names (with aliases), which the guard reads claims about."""
+
+    labels: list[str] = []
+    features: list[str] = []
+    aliases: dict[str, list[str]] = {}
+    instance_noun: str = "instance"
+    #: The callable functions' names, which a reply may name without claiming a feature.
+    functions: list[str] = []
+
+
+@dataclass
+class _Names:
+    """The names a reply's claims can be about, and how each is spelled."""
+
+    labels: list[str]
+    features: dict[str, str]  # spelling (as mentioned) -> canonical feature, lower case
+    quoted_only: set[str]
+    metrics: dict[str, str]  # spelling -> metric
+
+    def feature(self, mention: Mention) -> str:
+        return self.features[mention.name]
+
+
+@dataclass
+class _Report:
+    claims: list[str] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+
+    def claim(self, text: str, ok: bool) -> None:
+        self.claims.append(text)
+        if not ok and text not in self.unsupported:
+            self.unsupported.append(text)
+
+    def skip(self, text: str) -> None:
+        if text not in self.unchecked:
+            self.unchecked.append(text)
+
+
+def _names(vocab: Vocabulary, facts: Facts) -> _Names:
+    features: dict[str, str] = {}
+    for name in vocab.features:
+        features[name] = name.lower()
+        for alias in vocab.aliases.get(name, []):
+            if len(alias) > 2 and alias.lower() not in (lab.lower() for lab in vocab.labels):
+                features.setdefault(alias, name.lower())
+    known = {f.lower() for f in vocab.features}
+    quoted_only = set()
+    for name in facts.features:
+        if name not in known and name not in features:
+            features[name] = name
+            quoted_only.add(name)
+    metrics = {spelling: metric for metric, spellings in cue.METRIC_NAMES.items() for spelling in spellings}
+    return _Names(list(vocab.labels), features, quoted_only, metrics)
+
+
+def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
+    return find_mentions(text, labels)
+
+
+def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> Facts:
+    """The facts of the subject named last before `position` in a clause naming several (else `whole`)."""
+    if not placed:
+        return whole
+    return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
+
+
+class _CheckState:
+    """The reply, its outputs' facts and names, and the report: what each group of checks reads and writes."""
+
+    def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
+        self.reply = normalise(prose_tables(reply))
+        self.facts = facts
+        self.vocab = vocab
+        self.all = Facts()
+        for f in facts:
+            self.all = self.all.merge(f)
+        self.names = _names(vocab, self.all)
+        self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
+        self.context_words = set(re.findall(r"\w+", context.lower()))
+        self.context = normalise(context)
+        self.output_text = "\n".join(self.all.texts)
+        self.structured = any(f.structured for f in facts)
+        self.ids = {f.subject_id for f in facts if f.subject_id is not None}
+        self.report = _Report()
+        self.numbers_seen = 0
+        self.paired = -1
