@@ -37,7 +37,7 @@ def test_warm_reports_each_step_and_builds_what_the_first_questions_need() -> No
     assert all(host._proba_cache.lookup(text) is not None for text in host._texts)
     assert host._resource("performance", _never)
     assert len(host._resource("lengths", _never)) == len(host._texts)
-    assert "positive" in host._global_cache
+    assert host._resource("global explanation positive", _never).label == "positive"
 
 
 def test_warm_without_a_data_set_only_prepares_the_explainer() -> None:
@@ -98,4 +98,4 @@ def test_stopping_the_warm_up_of_a_text_host_ends_it_at_the_next_step() -> None:
     body = warmup.body()
     assert body["finished"] and body["error"] == "the app stopped before 'predicting every text'"
     assert body["step"] == "compiling the explainer" and body["done"] == 1
-    assert host._proba_cache.lookup("a fine text") is None and not host._global_cache
+    assert host._proba_cache.lookup("a fine text") is None and host._lazy.peek("global explanation positive") is None

@@ -180,7 +180,6 @@ class TextHost:
         self._proba_cache: LRUCache[str, np.ndarray] = LRUCache(50_000)
         self._shap_cache: LRUCache[str, _Shap] = LRUCache(5000)
         self._cf_cache: LRUCache[tuple[str, str, int], tuple[list[Counterfactual], int]] = LRUCache(5000)
-        self._global_cache: dict[str, GlobalExplanationResult] = {}
         self._lazy = Resources()
 
     # -- model calls -------------------------------------------------------------------------------
@@ -557,8 +556,13 @@ class TextHost:
             raise HostError("this host has no data set to compute a global explanation on")
         k = self._label_index(label) if label is not None else (1 if len(self.class_names) == 2 else 0)
         name = self.class_names[k]
-        if name in self._global_cache:
-            return self._global_cache[name]
+        # Built once per label, through the same resources as the metrics: the start-up work and a question
+        # asking meanwhile share one build instead of computing it twice.
+        return self._resource(f"global explanation {name}", lambda: self._global(k))
+
+    def _global(self, k: int) -> GlobalExplanationResult:
+        """The global explanation for label index `k` (uncached; `global_explanation` keeps it)."""
+        name = self.class_names[k]
         rng = np.random.default_rng(self._seed)
         size = min(self._global_sample_size, len(self._texts))
         sample = sorted(rng.choice(len(self._texts), size=size, replace=False).tolist())
@@ -581,7 +585,6 @@ class TextHost:
                 Importance(feature=w, importance=absolute[w], mean_contribution=signed[w]) for w in ranked[:20]
             ],
         )
-        self._global_cache[name] = result
         return result
 
     # -- counterfactuals and what may change ----------------------------------------------------------
