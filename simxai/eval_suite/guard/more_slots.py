@@ -10,24 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from simxai.eval_suite.guard.writing import num, pct
+from simxai.eval_suite.guard.writing import other as other_label
+
 __all__ = ["add_more_slots"]
 
 #: Plain words that read like features; a host that has none of them by name gets one as an invented feature.
 PLAIN_INVENTED = ("income", "smoking", "weight", "salary", "savings", "diet")
 #: Label-like words no host has, for invented labels.
 INVENTED_LABELS = ("uncertain", "borderline", "pending", "neutral")
-
-
-def _pct(p: float) -> str:
-    return f"{p * 100:.1f}%"
-
-
-def _num(x: float) -> str:
-    return f"{x:.3f}".rstrip("0").rstrip(".") if not float(x).is_integer() else str(int(x))
-
-
-def _other(labels: list[str], label: str) -> str:
-    return next(lab for lab in labels if lab != label)
 
 
 def _shift(n: int, rng: random.Random) -> str:
@@ -50,7 +41,7 @@ def add_more_slots(
     invented_label = next(w for w in INVENTED_LABELS if w not in labels)
     if kind == "prediction":
         label = p["label"]
-        other = _other(labels, label)
+        other = other_label(labels, label)
         s["pf_other"] = f"{p['probabilities'][other]:.2f}"
         bad.setdefault("other-class probability", {}).update(p_other=s["p"], pf_other=s["pf"])
     elif kind == "local_explanation":
@@ -64,7 +55,7 @@ def add_more_slots(
         ch = p["counterfactuals"][0]["changes"][0]
         if isinstance(ch["old"], int | float) and isinstance(ch["new"], int | float) and ch["old"]:
             s["chg"] = f"{round(abs(ch['new'] - ch['old']) / abs(ch['old']) * 100)}%"
-            s["delta"] = _num(round(abs(ch["new"] - ch["old"]), 3))
+            s["delta"] = num(round(abs(ch["new"] - ch["old"]), 3))
             s["pf"] = f"{p['counterfactuals'][0]['probability']:.2f}"
             bad.setdefault("number drift", {})["pf"] = f"{min(0.99, p['counterfactuals'][0]['probability'] + 0.2):.2f}"
             if plain:
@@ -74,12 +65,12 @@ def add_more_slots(
     elif kind == "what_if":
         ch = p["changes"][0]
         old, new = p["old_label"], p["new_label"]
-        other_new = _other(labels, new)
+        other_new = other_label(labels, new)
         po, pn = p["old_probabilities"], p["new_probabilities"]
         s.update(
             other_new=other_new,
-            p_old_new=_pct(po[new]),
-            p_new_other=_pct(pn[other_new]),
+            p_old_new=pct(po[new]),
+            p_new_other=pct(pn[other_new]),
             pf_new=f"{pn[new]:.2f}",
             pf_old=f"{po[old]:.2f}",
             pts=f"{abs(pn[new] - po[new]) * 100:.1f}",
@@ -94,12 +85,12 @@ def add_more_slots(
         }
         bad.setdefault("number drift", {}).update(
             pf_new=f"{min(0.99, max(0.01, pn[new] + rng.choice([-1, 1]) * 0.15)):.2f}",
-            p_old_new=_pct(min(0.99, max(0.01, po[new] + rng.choice([-1, 1]) * 0.15))),
+            p_old_new=pct(min(0.99, max(0.01, po[new] + rng.choice([-1, 1]) * 0.15))),
         )
-        bad.setdefault("other-class probability", {}).update(p_new_other=_pct(pn[new]))
+        bad.setdefault("other-class probability", {}).update(p_new_other=pct(pn[new]))
         if isinstance(ch["old"], int | float) and isinstance(ch["new"], int | float) and ch["old"]:
             s["chg"] = f"{round(abs(ch['new'] - ch['old']) / abs(ch['old']) * 100)}%"
-            s["delta"] = _num(round(abs(ch["new"] - ch["old"]), 3))
+            s["delta"] = num(round(abs(ch["new"] - ch["old"]), 3))
             s["lower_higher"] = "higher" if ch["new"] > ch["old"] else "lower"
             s["cut_raise"] = "raise" if ch["new"] > ch["old"] else "cut"
             if plain:
@@ -120,7 +111,7 @@ def add_more_slots(
             as1=str(cm[0][1]),
             as0=str(cm[1][0]),
             n1=str(sum(cm[1])),
-            err=_pct((n - right) / n),
+            err=pct((n - right) / n),
         )
         bad.setdefault("number drift", {}).update(
             right=_shift(right, rng), wrong=_shift(n - right, rng), as1=_shift(cm[0][1], rng)

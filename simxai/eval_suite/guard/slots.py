@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from simxai.eval_suite.guard.more_slots import add_more_slots
+from simxai.eval_suite.guard.writing import num, other, pct
 
 __all__ = ["Slots", "slots_for"]
 
@@ -16,16 +17,6 @@ Slots = dict[str, str]
 #: Feature names no host has, for invented-feature replies.
 INVENTED = ("serum_sodium", "cholesterol_level", "heart_rate", "smoking_years", "income_ratio")
 INVENTED_WORDS = ("wonderful", "terrible", "boring", "amazing", "awful")
-
-
-def pct(p: float) -> str:
-    return f"{p * 100:.1f}%"
-
-
-def num(x: Any) -> str:
-    if isinstance(x, float) and not x.is_integer():
-        return f"{x:.3f}".rstrip("0").rstrip(".")
-    return str(int(x)) if isinstance(x, float) else str(x)
 
 
 def moved(x: float, rng: random.Random) -> float:
@@ -73,10 +64,6 @@ def edit(old: Any, new: Any) -> str:
     if new in (None, ""):
         return f"removing '{old}'"
     return f"replacing '{old}' with '{new}'"
-
-
-def other(labels: list[str], label: str) -> str:
-    return next(lab for lab in labels if lab != label)
 
 
 def slots_for(
