@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01 and -01b) are well formed. No accuracy is asserted here.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b and -01c) are well formed. No accuracy is asserted here.
 
 Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -22,7 +22,7 @@ from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.demo import DEMO_FEATURES
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_DIRS = (ROOT / "evalsets" / "fresh-2026-12-01", ROOT / "evalsets" / "fresh-2026-12-01b")
+SET_DIRS = tuple(ROOT / "evalsets" / name for name in ("fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c"))
 SET_DIR = SET_DIRS[0]
 SCRIPT = ROOT / "bench" / "fresh_set.py"
 
@@ -38,6 +38,23 @@ HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": 442, "labels": ("stable", "progressing"), "features": DEMO_FEATURES},
     "sentiment": {"ids": 120, "labels": ("negative", "positive"), "features": ()},
     "loan": {"ids": 1500, "labels": ("approved", "rejected"), "features": LOAN_NUMERIC + tuple(LOAN_CATEGORIES)},
+}
+#: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
+_AB_MINIMUMS: dict[str, Any] = {
+    "requests": 120,
+    "dialogues": 10,
+    "per_host": {"demo": 55, "sentiment": 45, "loan": 50},
+    "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4},
+}
+MINIMUMS: dict[str, dict[str, Any]] = {
+    "fresh-2026-12-01": _AB_MINIMUMS,
+    "fresh-2026-12-01b": _AB_MINIMUMS,
+    "fresh-2026-12-01c": {
+        "requests": 120,
+        "dialogues": 9,
+        "per_host": {"demo": 40, "sentiment": 30, "loan": 40},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 3},
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
@@ -95,12 +112,13 @@ def _condition_problems(condition: str, host: str) -> list[str]:
 
 def test_the_set_has_enough_requests_and_dialogues_per_host() -> None:
     requests, dialogues = _requests(), _dialogues()
-    assert len(requests) >= 120
-    assert len(dialogues) >= 10
+    least = MINIMUMS[SET_DIR.name]
+    assert len(requests) >= least["requests"]
+    assert len(dialogues) >= least["dialogues"]
     per_host = Counter(r["host"] for r in requests)
-    assert per_host["demo"] >= 55 and per_host["sentiment"] >= 45 and per_host["loan"] >= 50, per_host
+    assert all(per_host[host] >= n for host, n in least["per_host"].items()), per_host
     dialogue_hosts = Counter(d["host"] for d in dialogues)
-    assert dialogue_hosts["demo"] >= 5 and dialogue_hosts["sentiment"] >= 3 and dialogue_hosts["loan"] >= 4
+    assert all(dialogue_hosts[host] >= n for host, n in least["dialogues_per_host"].items()), dialogue_hosts
     for d in dialogues:
         assert 3 <= len(d["turns"]) <= 7, d["id"]
 
