@@ -1,4 +1,4 @@
-"""The unseen guard set (evalsets/guard-2026-12-01b) is well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b and -01c) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -18,7 +18,7 @@ import pytest
 from simxai.functions import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_DIR = ROOT / "evalsets" / "guard-2026-12-01b"
+SET_DIRS = (ROOT / "evalsets" / "guard-2026-12-01b", ROOT / "evalsets" / "guard-2026-12-01c")
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -27,8 +27,14 @@ KINDS = {
 }  # fmt: skip
 
 
-def _lines() -> list[dict[str, Any]]:
-    text = (SET_DIR / "replies.jsonl").read_text(encoding="utf-8")
+@pytest.fixture(params=SET_DIRS, ids=[d.name for d in SET_DIRS])
+def set_dir(request: pytest.FixtureRequest) -> Path:
+    path: Path = request.param
+    return path
+
+
+def _lines(set_dir: Path) -> list[dict[str, Any]]:
+    text = (set_dir / "replies.jsonl").read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
@@ -42,8 +48,8 @@ def scorer() -> ModuleType:
     return module
 
 
-def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict() -> None:
-    lines = _lines()
+def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: Path) -> None:
+    lines = _lines(set_dir)
     assert len(lines) >= 150
     assert len({line["id"] for line in lines}) == len(lines)
     names = set(default_registry().names())
@@ -60,8 +66,8 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict() -> None
         assert all(isinstance(o, dict) and isinstance(o.get("kind"), str) for o in outputs), line["id"]
 
 
-def test_demo_and_sentiment_have_three_faithful_replies_per_function_and_every_kind_is_present() -> None:
-    lines = _lines()
+def test_demo_and_sentiment_have_three_faithful_replies_per_function_and_every_kind_is_present(set_dir: Path) -> None:
+    lines = _lines(set_dir)
     faithful = Counter((line["host"], line["function"]) for line in lines if line["faithful"])
     for host in ("demo", "sentiment"):
         for name in default_registry().names():
