@@ -49,6 +49,8 @@ ROLES: dict[str, tuple[str, ...]] = {
 }
 SLOTS = ("CHANGES", "ARG", "K", "METRIC")
 _SHAPES_TRIED = 25
+#: The weight of the roles' loss against the shape's score in joint decoding.
+ROLE_WEIGHT = 1.0
 #: Below this decision score of the best shape the parser abstains ("hello there" scores -0.63): chosen on the
 #: template dev split, where it turns away 3 of the 281 parses that would be right and 8 of the 139 wrong ones.
 MIN_SHAPE_SCORE = -0.5
@@ -90,6 +92,54 @@ def mention_roles(reading: Reading, model: LearnedModel) -> list[str]:
     return [role.best(mention_features(reading, i), ROLES[m.kind]) for i, m in enumerate(reading.mentions)]
 
 
+def _role_scores(reading: Reading, model: LearnedModel) -> list[dict[str, float]]:
+    """Each mention's score for each role its kind can take."""
+    role = model.classifiers["role"]
+    found = []
+    for i, mention in enumerate(reading.mentions):
+        scores = dict(zip(role.classes, role.scores(mention_features(reading, i)), strict=True))
+        found.append({r: scores.get(r, -1e9) for r in ROLES[mention.kind]})
+    return found
+
+
+# which mention kinds and role fill each counted slot of a shape
+_SLOT_ROLES = {"ARG": (("fnum", "fcat"), "arg"), "K": (("num",), "topk"), "METRIC": (("metric",), "metric")}
+
+
+def _fit_roles(reading: Reading, role_scores: list[dict[str, float]], needs: dict[str, int]) -> list[str] | None:
+    """The most probable roles that give a shape exactly its slots (`_needs`), or None when the mentions cannot.
+
+    Greedy per slot: the mentions whose score for the slot's role is closest to their best take it; the others
+    take their best role but that one (and no change when the shape has none).
+    """
+    kinds = [m.kind for m in reading.mentions]
+    roles = [max(s, key=s.__getitem__) for s in role_scores]
+    banned: dict[int, set[str]] = {i: set() for i in range(len(roles))}
+    for slot, (slot_kinds, role) in _SLOT_ROLES.items():
+        eligible = [i for i, kind in enumerate(kinds) if kind in slot_kinds]
+        if len(eligible) < needs[slot]:
+            return None
+        chosen = sorted(eligible, key=lambda i: (roles[i] != role, -role_scores[i][role], i))[: needs[slot]]
+        for i in eligible:
+            if i in chosen:
+                roles[i] = role
+            else:
+                banned[i].add(role)
+    features = [i for i, kind in enumerate(kinds) if kind in ("fnum", "fcat") and roles[i] != "arg"]
+    if not needs["CHANGES"]:
+        for i in features:
+            banned[i].add("change")
+    elif features and not any(roles[i] == "change" for i in features):
+        best = max(features, key=lambda i: role_scores[i]["change"] - role_scores[i][roles[i]])
+        roles[best] = "change"
+    elif not features:
+        return None
+    for i, taboo in banned.items():
+        if roles[i] in taboo:
+            roles[i] = max((r for r in role_scores[i] if r not in taboo), key=role_scores[i].__getitem__)
+    return roles
+
+
 @dataclass
 class _Slots:
     """What the roles fill: filters (anchor position, operation), changes, arguments, top-k numbers."""
@@ -126,30 +176,36 @@ class LearnedParser:
     def parse(self, text: str) -> Program | None:
         """The program for `text`, or None when the model abstains (no shape scores `MIN_SHAPE_SCORE`) or no
         shape it knows gives a program of the grammar.
+
+        Shape and roles are decoded jointly: each of the best shapes gets the most probable roles that can fill
+        its slots (a feature argument more or fewer, a change or none), and the shape whose score minus what
+        those roles lose against the unconstrained ones is highest, and whose program is one of the grammar,
+        wins.
         """
         reading = self.read(text)
-        slots = self._slots(reading)
+        role_scores = _role_scores(reading, self.model)
         sentence = sentence_features(reading)
         shapes = self.model.classifiers["shape"]
         scores = shapes.scores(sentence)  # scored once: the sentence embedding makes scoring the costly step
         top = max(scores)
         if top < MIN_SHAPE_SCORE:
             return None
-        order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))
-        ranked = [shapes.classes[k] for k in order[:_SHAPES_TRIED]]
+        order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))[:_SHAPES_TRIED]
         context = self.model.classifiers["context"].best(sentence)
-        have = {
-            "CHANGES": min(len(slots.changes), 1),
-            "ARG": len(slots.args),
-            "K": len(slots.topk),
-            "METRIC": len(slots.metrics),
-        }
-        fitting = [s for s in ranked if _needs(s) == have]
-        composed = self._composed(reading, ranked[0]) if top < COMPOSE_BELOW else None
+        free = [max(s, key=s.__getitem__) for s in role_scores]
+        candidates: list[tuple[float, int, str, list[str]]] = []
+        for rank, k in enumerate(order):
+            shape = shapes.classes[k]
+            fitted = _fit_roles(reading, role_scores, _needs(shape))
+            if fitted is not None:
+                loss = sum(s[free[i]] - s[fitted[i]] for i, s in enumerate(role_scores))
+                candidates.append((scores[k] - ROLE_WEIGHT * loss, rank, shape, fitted))
+        candidates.sort(key=lambda c: (-c[0], c[1]))
+        composed = self._composed(reading, shapes.classes[order[0]]) if top < COMPOSE_BELOW else None
         if composed is not None:
-            fitting.insert(0, composed)
-        for shape in [*fitting, *(s for s in ranked if s not in fitting)]:
-            program = self._fill(context, shape, slots)
+            candidates.insert(0, (top, -1, composed, free))
+        for _, _, shape, roles in candidates:
+            program = self._fill(context, shape, self._slots(reading, roles))
             if program is None:
                 continue
             checked = self.grammar.parse(program, numbers=reading.numbers)
@@ -178,9 +234,8 @@ class LearnedParser:
 
     # ------------------------------------------------------------------------------------------ slots
 
-    def _slots(self, reading: Reading) -> _Slots:
+    def _slots(self, reading: Reading, roles: Sequence[str]) -> _Slots:
         mentions = reading.mentions
-        roles = mention_roles(reading, self.model)
         values = [i for i, r in enumerate(roles) if r == "value"]
         takers = [i for i, r in enumerate(roles) if r in ("filter", "change") and mentions[i].kind in ("fnum", "fcat")]
         pairs = _pair(reading, [i for i in takers if mentions[i].kind == "fnum"], values)
