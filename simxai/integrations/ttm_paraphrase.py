@@ -43,6 +43,8 @@ COMPARISON_PHRASES: dict[str, tuple[str, ...]] = {
         "is over",
         "is higher than",
         "exceeding",
+        "exceeds",
+        "surpasses",
         "in excess of",
         "beyond",
         "strictly above",

@@ -33,6 +33,22 @@ _TOKEN = re.compile(
     r"[<>!]=|[<>=%#]|[?,;.!]"
 )
 _CONTRACTED = {"can't": "can", "won't": "will", "shan't": "shall"}
+# Comparatives that name the quantity they compare: "people older than 30" compares an age. When the dataset
+# has that numeric feature and no feature is named right before, the comparative reads as the feature and a
+# plain comparative ("older than 30" -> <fnum:age> greater than 30).
+_IMPLIED: dict[str, tuple[str, str]] = {
+    "older": ("age", "greater"),
+    "younger": ("age", "less"),
+    "elder": ("age", "greater"),
+    "heavier": ("weight", "greater"),
+    "lighter": ("weight", "less"),
+    "taller": ("height", "greater"),
+    "shorter": ("height", "less"),
+}
+# A common slip: "than" written "that" or "then" after a comparative, before a number ("less that 5").
+_COMPARATIVES = frozenset(
+    {"less", "greater", "more", "fewer", "higher", "lower", "larger", "smaller", "bigger", *_IMPLIED}
+)
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 
@@ -85,7 +101,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
     for value, name in sorted(zip(vocabulary.classes, class_names, strict=False), key=lambda vn: -len(vn[1])):
         pattern = r"(?<![\w-])" + r"\s+".join(map(re.escape, name.lower().split())) + r"(?![\w-])"
         lower = re.sub(pattern, f" \x00{value}\x00 ", lower)
-    tokens = _join_number_words(_split_negations(_TOKEN.findall(lower)))
+    tokens = _fix_than(_join_number_words(_split_negations(_TOKEN.findall(lower))))
     names = _feature_names(vocabulary)
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
@@ -108,6 +124,13 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(MASKS[kind])
             i += size
             continue
+        implied = _IMPLIED.get(token)
+        if implied is not None and implied[0] in numeric and not (mentions and mentions[-1].position == len(words) - 1):
+            if i + 1 < len(tokens) and (tokens[i + 1] == "than" or _NUMBER.fullmatch(tokens[i + 1])):
+                mentions.append(Mention("fnum", implied[0], len(words)))
+                words.extend((MASKS["fnum"], implied[1]))
+                i += 1
+                continue
         if token in _METRICS:
             mentions.append(Mention("metric", _METRICS[token], len(words)))
             words.append(MASKS["metric"])
@@ -118,6 +141,19 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
+
+
+def _fix_than(words: list[str]) -> list[str]:
+    """Read "than" for "that" or "then" between a comparative and a number ("less that 42" -> "less than 42")."""
+    return [
+        "than"
+        if w in ("that", "then")
+        and 0 < i < len(words) - 1
+        and words[i - 1] in _COMPARATIVES
+        and _NUMBER.fullmatch(words[i + 1])
+        else w
+        for i, w in enumerate(words)
+    ]
 
 
 def _split_negations(words: list[str]) -> list[str]:

@@ -165,6 +165,27 @@ def test_contracted_negations_read_as_not():
     assert reading.words[8:10] == ("can", "not")
 
 
+def test_a_comparative_that_names_its_quantity_reads_as_that_feature():
+    reading = read_utterance("predictions for people older than 40 or younger than twenty", VOCABULARY)
+    assert reading.words[3:] == ("<fnum>", "greater", "than", "<num>", "or", "<fnum>", "less", "than", "<num>")
+    mentions = [(m.kind, m.value) for m in reading.mentions]
+    assert mentions == [("fnum", "age"), ("num", "40"), ("fnum", "age"), ("num", "20")]
+    # a feature named right before keeps its own comparative; a dataset without the quantity reads no feature
+    assert read_utterance("glucose older than 5", VOCABULARY).words == ("<fnum>", "older", "than", "<num>")
+    no_age = TTMVocabulary(numeric=["glucose"], categorical={}, classes=["0", "1"], semantic={"glucose": "glucose"})
+    assert read_utterance("people older than 40", no_age).words == ("people", "older", "than", "<num>")
+    program = LearnedParser(VOCABULARY, CLASSES).parse("show the predictions for people older than 40")
+    assert program is not None and program.text() == "filter age greater than 40 and predict [e]"
+
+
+def test_than_misspelt_after_a_comparative_reads_as_than():
+    assert read_utterance("glucose less that 42", VOCABULARY).words == ("<fnum>", "less", "than", "<num>")
+    assert read_utterance("more then 3 rows", VOCABULARY).words[:2] == ("more", "than")
+    # "that" and "then" elsewhere are left alone
+    assert read_utterance("is it less that way", VOCABULARY).words[3] == "that"
+    assert read_utterance("filter glucose then 5", VOCABULARY).words[2] == "then"
+
+
 def test_generated_phrasings_relabel_only_the_filters_own_words():
     reading = read_utterance("for glucose over 120 and woman, what do you predict?", VOCABULARY)
     # (feature position, number position, role, model, label) as `align` gives them
