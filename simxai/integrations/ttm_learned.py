@@ -333,7 +333,9 @@ def _clauses(reading: Reading) -> list[Reading]:
     """The utterance's parts between sentence ends and coordinations ("and", "then"), of one word or more."""
     parts: list[Reading] = []
     start = 0
-    for end in [*(i for i, w in enumerate(reading.words) if w in _COORDINATION), len(reading.words)]:
+    words = reading.words
+    ends = [i for i, w in enumerate(words) if w in _COORDINATION and not _joins_values(words, i)]
+    for end in [*ends, len(words)]:
         if end > start:
             mentions = tuple(
                 Mention(m.kind, m.value, m.position - start) for m in reading.mentions if start <= m.position < end
@@ -341,6 +343,13 @@ def _clauses(reading: Reading) -> list[Reading]:
             parts.append(Reading(reading.text, reading.words[start:end], mentions))
         start = end + 1
     return parts
+
+
+def _joins_values(words: tuple[str, ...], i: int) -> bool:
+    """Whether the "and" at `i` joins two masked values ("ids 89 and 90"), a list rather than two requests."""
+    if words[i] != "and" or not 0 < i < len(words) - 1:
+        return False
+    return words[i - 1].startswith("<") and words[i + 1].startswith("<")
 
 
 def _needs(shape: str) -> dict[str, int]:
