@@ -1,25 +1,54 @@
 """Exact match of the learned TalkToModel parser on its template splits, per dataset (no dialogue, no layer).
 
-    python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|train|all] [--errors N]
+    python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|train|all] [--errors N] [--show-misses]
 
 Each pair is parsed on its own, as TalkToModel's accuracy script does; exact match after removing spaces,
 TalkToModel's metric. The dev split holds out whole templates and filter fillers (see
 `simxai.integrations.ttm_templates.split_templates`); the train split is what the shipped model was fitted on
 (one seeded filling per template here, the model saw several). "reachable" counts the pairs whose gold a parser
 that copies from the utterance can produce at all: inside the grammar, every feature, id and number of it named
-in the utterance.
+in the utterance. ``--show-misses`` groups the wrong parses by what is wrong first (unreachable gold, no
+program, the program's shape, its previousfilter context, a filter or change feature, a value, a comparison
+or update, a join) and prints each group with its utterances.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections import defaultdict
 
 from simxai.integrations.ttm_data import load_ttm_dataset
-from simxai.integrations.ttm_grammar import Program, TTMGrammar
+from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_learned import LearnedParser
+from simxai.integrations.ttm_reader import Reading
 from simxai.integrations.ttm_templates import fill_for_dataset
 from simxai.integrations.ttm_training import align
+
+
+def miss_group(reading: Reading, gold: Program | object, got: Program | None, vocabulary: TTMVocabulary) -> str:
+    """What is wrong first in a wrong parse, as a group name."""
+    wanted = align(reading, gold, vocabulary) if isinstance(gold, Program) else None
+    if wanted is None or not isinstance(gold, Program):
+        return "unreachable (gold outside the grammar or naming what the utterance lacks)"
+    if got is None:
+        return "no program (abstained or nothing valid)"
+    have = align(reading, got, vocabulary)
+    if have is None or have.shape != wanted.shape:
+        return "shape (operations)"
+    if have.context != wanted.context:
+        return "context (previousfilter)"
+    gold_ops = [o.words for o in gold.operations if o.words[0] in ("filter", "change")]
+    got_ops = [o.words for o in got.operations if o.words[0] in ("filter", "change")]
+    if [w[:2] for w in gold_ops] != [w[:2] for w in got_ops]:
+        return "filter/change feature or id"
+    if [w[-1] for w in gold_ops] != [w[-1] for w in got_ops]:
+        return "value"
+    if gold_ops != got_ops:
+        return "comparison/update"
+    if gold.joins != got.joins:
+        return "join (and/or)"
+    return "operation arguments"
 
 
 def main() -> None:
@@ -27,9 +56,11 @@ def main() -> None:
     parser.add_argument("--data-dir", default="../shared/datasets")
     parser.add_argument("--split", choices=("dev", "dev-templates", "train", "all"), default="dev")
     parser.add_argument("--errors", type=int, default=0, help="print up to N wrong parses per dataset")
+    parser.add_argument("--show-misses", action="store_true", help="print the wrong parses grouped by what is wrong")
     args = parser.parse_args()
     prompts = f"{args.data_dir}/talktomodel/explain/prompts"
     total = correct = reachable = 0
+    groups: dict[str, list[str]] = defaultdict(list)
     for name in ("diabetes", "compas", "german"):
         dataset = load_ttm_dataset(name, args.data_dir)
         learned = LearnedParser(dataset.vocabulary, dataset.class_names)
@@ -49,6 +80,8 @@ def main() -> None:
                 hits += 1
             else:
                 wrong.append((case.utterance, case.gold, text))
+                group = miss_group(reading, gold, program, dataset.vocabulary)
+                groups[group].append(f"[{name}] {case.utterance}\n      gold: {case.gold}\n      got:  {text}")
         elapsed = spent / max(len(cases), 1) * 1000
         print(f"{name:9s} {args.split}: {hits}/{len(cases)} = {hits / len(cases):.1%}  ({elapsed:.1f} ms per parse)")
         for utterance, gold, text in wrong[: args.errors]:
@@ -56,6 +89,11 @@ def main() -> None:
         total += len(cases)
         correct += hits
     print(f"overall   {args.split}: {correct}/{total} = {correct / total:.1%}; reachable {reachable}/{total}")
+    if args.show_misses:
+        for group, misses in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            print(f"\n== {group}: {len(misses)}")
+            for miss in misses:
+                print("    " + miss)
 
 
 if __name__ == "__main__":
