@@ -13,9 +13,11 @@ artefact). A program is read in two parts:
    categorical value, and ``and`` / ``or`` between filters. Filters and changes are written in the order the
    utterance names them; ids, numbers and values are copied from the utterance.
 
-The shape chosen is the most probable one whose slots the roles can fill; the program must be one of the
-grammar with the utterance's numbers, else the next shape is tried. A compound request the shape classifier is
-unsure of ("what is the prediction for id 5 and why?") gets the shapes of its coordinated parts, in order.
+Shape and roles are decoded jointly: each likely shape gets the most probable roles that fill its slots, and
+the shape scoring highest once what those roles lose is taken off wins, if its program is one of the grammar
+with the utterance's numbers (else the next one). A compound request the shape classifier is unsure of ("what
+is the prediction for id 5 and why?", "show them. then predictions") gets the shapes of its coordinated parts,
+in order.
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ SLOTS = ("CHANGES", "ARG", "K", "METRIC")
 _SHAPES_TRIED = 25
 #: The weight of the roles' loss against the shape's score in joint decoding.
 ROLE_WEIGHT = 1.0
-#: Below this decision score of the best shape the parser abstains ("hello there" scores -0.63): chosen on the
-#: template dev split, where it turns away 3 of the 281 parses that would be right and 8 of the 139 wrong ones.
+#: Below this decision score of the best shape the parser abstains ("hello there" scores -0.63) unless its
+#: coordinated parts compose: chosen on the template dev split, where it now turns away 3 wrong parses and no
+#: right one.
 MIN_SHAPE_SCORE = -0.5
 #: Compound requests: when the whole utterance's best shape scores below `COMPOSE_BELOW`, its coordinated parts
 #: (one word or more) whose own best shape scores `CLAUSE_SCORE` or more are requests of their own, also when
