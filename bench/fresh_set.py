@@ -47,7 +47,7 @@ from simxai.hosts.base import HostSchema  # noqa: E402
 from simxai.instances import parse_condition  # noqa: E402
 
 SET_DIR = Path(__file__).resolve().parents[1] / "evalsets" / "fresh-2026-12-01"
-HOSTS = ("demo", "sentiment", "loan")
+HOSTS = ("demo", "sentiment", "loan", "insurance")  # insurance: the invented host of bench/dev_hosts.py
 Outcome = Literal["correct", "function_only", "clarified", "confident_wrong", "no_answer", "crashed"]
 _RAN = ("ok", "error")
 _CHANGE = re.compile(r"^([+\-*/])\s*(\d+(?:\.\d+)?)\s*(%?)$")
@@ -124,6 +124,11 @@ def load_host(name: str) -> Host | None:
         from simxai.hosts.sentiment import load_sentiment_host
 
         return load_sentiment_host()
+    if name == "insurance":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from dev_hosts import load_insurance_host  # bench/dev_hosts.py: an invented host built from a host config
+
+        return load_insurance_host()
     if importlib.util.find_spec("simxai.hosts.loan") is None:
         print("loan: simxai.hosts.loan does not exist in this checkout (issue 21 not merged); loan cases skipped")
         return None
@@ -374,12 +379,22 @@ async def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", type=Path, default=SET_DIR, help="the set's folder")
     parser.add_argument("--json", type=Path, help="write every scored turn and the tables here")
     parser.add_argument("--errors", action="store_true", help="list every turn that is not fully correct")
+    parser.add_argument(
+        "--router-model", type=Path, help="router backend: this selector artifact instead of the shipped one"
+    )
+    parser.add_argument("--threshold", type=float, help="router backend: this clarification threshold (0: never ask)")
     args = parser.parse_args(argv)
     requests, dialogues = load_set(args.set)
     backend: Backend = load_backend(args.backend)
+    if args.router_model is not None or args.threshold is not None:
+        if args.backend != "router":
+            parser.error("--router-model and --threshold apply to the router backend only")
+        from simxai.backends.router import RouterBackend
+
+        backend = RouterBackend(threshold=args.threshold, model=args.router_model)
     rows: list[Scored] = []
     for host_name in HOSTS:
-        if args.host and host_name != args.host:
+        if args.host and host_name != args.host or not any(c.host == host_name for c in requests + dialogues):
             continue
         host = load_host(host_name)
         if host is None:

@@ -1,0 +1,115 @@
+"""A host of an invented domain for the router's dev requests (tests/router_dev), built through a host config.
+
+`load_insurance_host()` writes a small synthetic health-insurance risk model (a seeded random forest on a seeded
+frame) and its CSV into a temporary folder, writes a host config beside them the way a user of `--host-config`
+would, and loads it with `simxai.hosts.load_host_config`. Nothing here comes from a data set: the domain, its
+columns and its words were invented so that the dev requests measure a host no training schema describes.
+
+    python bench/dev_hosts.py     # builds the host and prints its schema
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from simxai.hosts.tabular import TabularHost  # noqa: E402
+
+__all__ = ["INSURANCE_CONFIG", "load_insurance_host"]
+
+#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+INSURANCE_CONFIG: dict[str, Any] = {
+    "name": "health insurance risk",
+    "target": "tier",
+    "class_names": {"0": "standard", "1": "surcharge"},
+    "instance_noun": "policyholder",
+    "id_column": "member_id",
+    "category_names": {
+        "sex": {"0": "female", "1": "male"},
+        "smoker": {"0": "no", "1": "yes"},
+        "plan": {"0": "basic", "1": "silver", "2": "gold"},
+    },
+    "immutable_features": ["age", "sex"],
+    "feature_aliases": {"annual_claims": ["claims"], "doctor_visits": ["visits"]},
+    "seed": 0,
+    "cards": {
+        "description": "Members of an invented health insurer, one row per member, for one policy year.",
+        "feature_descriptions": {
+            "age": "age in years",
+            "sex": "sex of the member",
+            "bmi": "body mass index in kg/m2",
+            "smoker": "whether the member smokes",
+            "children": "number of children covered",
+            "plan": "the plan the member holds",
+            "doctor_visits": "doctor visits in the last year",
+            "annual_claims": "claims paid last year, in thousands of euros",
+        },
+        "target_description": "whether the member's premium gets a risk surcharge",
+        "model_description": "A random forest of 40 trees.",
+        "training": "Fitted on all 600 synthetic members with random_state=0.",
+        "limitations": ["Synthetic members, invented for testing; not real people."],
+        "label_meanings": {"standard": "the standard premium", "surcharge": "a risk surcharge on the premium"},
+        "probability_meaning": "The share of trees that vote for the label.",
+    },
+}
+
+
+def _frame() -> Any:
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(7)
+    n = 600
+    frame = pd.DataFrame(
+        {
+            "member_id": np.arange(5001, 5001 + n),
+            "age": rng.integers(18, 80, n),
+            "sex": rng.integers(0, 2, n),
+            "bmi": np.round(rng.uniform(17, 42, n), 1),
+            "smoker": (rng.uniform(0, 1, n) < 0.25).astype(int),
+            "children": rng.integers(0, 5, n),
+            "plan": rng.integers(0, 3, n),
+            "doctor_visits": rng.integers(0, 20, n),
+            "annual_claims": np.round(rng.gamma(2.0, 1.5, n), 2),
+        }
+    )
+    score = (
+        0.04 * (frame.age - 45)
+        + 0.12 * (frame.bmi - 28)
+        + 1.8 * frame.smoker
+        + 0.25 * frame.annual_claims
+        + 0.05 * frame.doctor_visits
+        + rng.normal(0, 0.8, n)
+    )
+    frame["tier"] = (score > 1.0).astype(int)
+    return frame
+
+
+def load_insurance_host(folder: Path | None = None) -> TabularHost:
+    """Build the invented insurance host in `folder` (a new temporary folder by default) and load it."""
+    import joblib
+    from sklearn.ensemble import RandomForestClassifier
+
+    from simxai.hosts.config import load_host_config
+
+    target = Path(tempfile.mkdtemp(prefix="simxai-dev-host-")) if folder is None else folder
+    frame = _frame()
+    features = [c for c in frame.columns if c not in ("member_id", "tier")]
+    model = RandomForestClassifier(n_estimators=40, random_state=0).fit(frame[features], frame.tier)
+    joblib.dump(model, target / "model.joblib")
+    frame.to_csv(target / "members.csv", index=False)
+    config = {**INSURANCE_CONFIG, "model_path": "model.joblib", "data_path": "members.csv"}
+    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    return load_host_config(target / "host.json")
+
+
+if __name__ == "__main__":
+    schema = load_insurance_host().schema()
+    print(schema.name, schema.instance_noun, schema.class_names, schema.id_range)
+    for feature in schema.features:
+        print(" ", feature)

@@ -1,0 +1,41 @@
+"""The router's dev requests (tests/router_dev) are well formed. No accuracy is asserted here.
+
+They are scored by `bench/fresh_set.py --set tests/router_dev` (see tests/router_dev/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from simxai.functions import default_registry
+
+DEV = Path(__file__).resolve().parent / "router_dev"
+
+
+def _turns() -> list[dict[str, Any]]:
+    turns = [json.loads(line) for line in (DEV / "requests.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    for dialogue in json.loads((DEV / "dialogues.json").read_text(encoding="utf-8")):
+        turns += [{**turn, "host": dialogue["host"]} for turn in dialogue["turns"]]
+    return turns
+
+
+def test_at_least_80_requests_over_four_hosts_with_distinct_ids() -> None:
+    lines = (DEV / "requests.jsonl").read_text(encoding="utf-8").splitlines()
+    requests = [json.loads(line) for line in lines if line]
+    assert len(requests) >= 80
+    assert len({r["id"] for r in requests}) == len(requests)
+    assert {r["host"] for r in requests} == {"demo", "loan", "sentiment", "insurance"}
+
+
+def test_every_gold_names_functions_and_their_own_arguments_or_no_call() -> None:
+    parameters = {s.name: {p.name for p in s.parameters} for s in default_registry().specs()}
+    for turn in _turns():
+        gold = turn["function"]
+        if gold is None:
+            assert turn["clarify"] is False and not turn.get("arguments"), turn
+            continue
+        for function in [gold] if isinstance(gold, str) else gold:
+            assert function in parameters, turn
+            assert set(turn.get("arguments") or {}) <= parameters[function], turn
