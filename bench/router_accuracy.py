@@ -175,16 +175,22 @@ async def run(args: argparse.Namespace) -> None:
     eleven = {s.name for s in functions}
     schema = text_schema()
     data_dir = Path(args.data_dir)
-    single, excluded = single_turn(data_dir, eleven)
-    compass = dialogues(
-        data_dir / "simxai/evaluation_suite/data/multi-turn/conversation_2turns_compass.json", "compass"
-    )
-    extra = [
-        case
-        for name in ("conversation_test.json", "conversation_test_number.json")
-        for case in dialogues(data_dir / "simxai/agent/conversation_eval_set" / name, name.removesuffix(".json"))
-    ]
-    print(f"(a) single-turn: {len(single)} cases; excluded golds outside the eleven: {dict(excluded)}")
+    single: list[Case] = []
+    compass: list[Case] = []
+    extra: list[Case] = []
+    if args.dev_only and not args.dev_model:
+        raise SystemExit("--dev-only needs --dev-model (the train-only selector the dev split is routed with)")
+    if not args.dev_only:  # the test sets are not even read for a dev-only run
+        single, excluded = single_turn(data_dir, eleven)
+        compass = dialogues(
+            data_dir / "simxai/evaluation_suite/data/multi-turn/conversation_2turns_compass.json", "compass"
+        )
+        extra = [
+            case
+            for name in ("conversation_test.json", "conversation_test_number.json")
+            for case in dialogues(data_dir / "simxai/agent/conversation_eval_set" / name, name.removesuffix(".json"))
+        ]
+        print(f"(a) single-turn: {len(single)} cases; excluded golds outside the eleven: {dict(excluded)}")
     dev = dev_split(data_dir, args.dev_limit) if args.dev_model else {}
     if not args.dev_model:
         from simxai.backends._router_model import load_selector
@@ -199,16 +205,17 @@ async def run(args: argparse.Namespace) -> None:
     dev_router = RouterBackend(threshold=args.threshold, model=args.dev_model) if args.dev_model else None
     router = RouterBackend(threshold=args.threshold)
     started = time.perf_counter()
-    await predict(router, single[0], schema, functions)  # loads the selector once
+    await predict(router, (single or [c for cases in dev.values() for c in cases])[0], schema, functions)  # loads it
     print(f"\n######## threshold={router.threshold} (selector loaded in {time.perf_counter() - started:.2f} s)")
     latencies: list[float] = []
     results: dict[str, float] = {}
     sets = [(f"(dev-{name}) dev split, {name}", cases) for name, cases in dev.items()]
-    sets += [
-        ("(a) single-turn [test]", single),
-        ("(b) Compass multi-turn [test]", compass),
-        ("(c) sentiment/number dialogues [test]", extra),
-    ]
+    if not args.dev_only:
+        sets += [
+            ("(a) single-turn [test]", single),
+            ("(b) Compass multi-turn [test]", compass),
+            ("(c) sentiment/number dialogues [test]", extra),
+        ]
     for title, cases in sets:
         predictions = []
         chosen = dev_router if title.startswith("(dev") and dev_router is not None else router
@@ -236,6 +243,9 @@ def main() -> None:
         "split through RouterBackend with it",
     )
     parser.add_argument("--errors", type=int, default=0, help="print this many misrouted turns per set")
+    parser.add_argument(
+        "--dev-only", action="store_true", help="route only the dev split (with --dev-model); skip the test sets"
+    )
     asyncio.run(run(parser.parse_args()))
 
 

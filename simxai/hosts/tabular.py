@@ -1090,7 +1090,8 @@ class TabularHost:
                 argument="group",
                 valid=CONDITION_HELP,
             )
-        ids = np.intersect1d(self._test_ids, np.asarray(group.ids, dtype=int))
+        # the group holds instance ids; the held-out split holds row positions (they differ with an id column)
+        ids = np.intersect1d(self._test_ids, self._resolver.positions(group))
         if len(ids) == 0:
             raise ArgumentError(
                 f"none of the {len(self._test_ids)} held-out {plural(self._resolver.noun)} is in "

@@ -332,6 +332,18 @@ def test_an_id_column_gives_the_instance_ids(coded_files: Path) -> None:
     assert host.predict(group).label_counts is not None
 
 
+def test_a_metric_on_a_group_uses_the_held_out_rows_of_the_group_with_an_id_column(coded_files: Path) -> None:
+    """The group holds instance ids (5001...), the held-out split row positions: they must meet by row."""
+    host = load_host_config(_write(coded_files, "group.yaml", _coded()))
+    data = pd.read_csv(coded_files / "customers.csv")
+    result = host.performance("accuracy", host.resolve("region = west"))
+    held_out = set(host.test_ids.tolist())
+    rows = [i for i in range(len(data)) if i in held_out and data.region[i] == 3]
+    assert result.n == len(rows) > 0
+    predicted = host.model.predict(data.iloc[rows][["income", "region"]])
+    assert result.value == pytest.approx(float(np.mean(predicted == data.churn.iloc[rows].to_numpy())))
+
+
 @pytest.mark.parametrize(
     ("overrides", "fragment"),
     [
