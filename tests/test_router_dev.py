@@ -15,9 +15,12 @@ DEV = Path(__file__).resolve().parent / "router_dev"
 
 
 def _turns() -> list[dict[str, Any]]:
-    turns = [json.loads(line) for line in (DEV / "requests.jsonl").read_text(encoding="utf-8").splitlines() if line]
-    for dialogue in json.loads((DEV / "dialogues.json").read_text(encoding="utf-8")):
-        turns += [{**turn, "host": dialogue["host"]} for turn in dialogue["turns"]]
+    turns = []
+    for folder in (DEV, DEV / "b"):
+        lines = (folder / "requests.jsonl").read_text(encoding="utf-8").splitlines()
+        turns += [json.loads(line) for line in lines if line]
+        for dialogue in json.loads((folder / "dialogues.json").read_text(encoding="utf-8")):
+            turns += [{**turn, "host": dialogue["host"]} for turn in dialogue["turns"]]
     return turns
 
 
