@@ -614,3 +614,76 @@ def test_a_group_on_a_text_host():
 @pytest.mark.parametrize("text", ["how does it do?", "how is the model doing", "how did it do on women"])
 def test_how_does_it_do_asks_for_every_metric(text):
     assert extract_metric(text) == "all"
+
+
+LOANS = HostSchema(
+    name="loans",
+    kind="tabular",
+    instance_noun="applicant",
+    class_names=["approved", "rejected"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=19, max=75, description="age in years"),
+        FeatureSchema(name="home_ownership", type="categorical", categories=["mortgage", "own", "rent"]),
+        FeatureSchema(name="plan", type="categorical", categories=["basic", "gold"]),
+    ],
+    id_range=(0, 1499),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "expected"),
+    [
+        ("how does the model do on smokers?", TABULAR, "smoker = yes"),
+        ("accuracy for non-smokers", TABULAR, "smoker = no"),
+        ("how many smokers are predicted progressing?", TABULAR, "smoker = yes and prediction = progressing"),
+        ("how does the model do on renters?", LOANS, "home_ownership = rent"),
+        ("and for home owners?", LOANS, "home_ownership = own"),
+        ("what if she were a smoker?", TABULAR, None),  # one smoker is a value, not a group
+    ],
+)
+def test_a_group_named_by_a_plural_made_from_a_category(text: str, schema: HostSchema, expected: str | None) -> None:
+    assert extract_group(text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("how many applicants does the model reject?", "prediction = rejected"),
+        ("how many applicants does the bank's model approve?", "prediction = approved"),
+        ("how many applicants are rejected by the model?", "prediction = rejected"),
+        ("how many applicants does the model think are approved", "prediction = approved"),
+        ("how many applicants are rejected?", None),  # recorded or predicted: not said
+    ],
+)
+def test_a_count_of_what_the_model_does_is_a_group_of_predictions(text: str, expected: str | None) -> None:
+    assert extract_instance(text, LOANS) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what if she were 60?", {"age": 60}),
+        ("what if patient 9 were 60?", {"age": 60}),
+        ("what if he was 45 instead?", {"age": 45}),
+        ("what if it were 60?", None),  # "it" is the feature in focus, not the person
+        ("what if she were 300?", None),  # no age
+    ],
+)
+def test_a_bare_number_the_person_were_is_an_age(text: str, expected: dict[str, object] | None) -> None:
+    assert extract_changes(text, TABULAR) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("I don't get why 30 wasn't put in the stable group", 30), ("I dont understand why 57 got progressing", 57)],
+)
+def test_a_bare_id_right_after_why(text: str, expected: int) -> None:
+    assert extract_instance(text, TABULAR) == expected
+
+
+def test_a_count_of_mistakes_is_the_confusion_matrix() -> None:
+    assert extract_metric("how many mistakes does it make on the test data") == "confusion_matrix"
+
+
+def test_switching_to_a_category_is_a_change() -> None:
+    assert extract_changes("what about applicant 5 switching to the gold plan?", LOANS) == {"plan": "gold"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._features import _age_feature, _category_mentions, _Mention, _mentions
-from simxai.extraction._lexicon import _DET, _NUM, _parse_number
+from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._texts import extract_texts
-from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
@@ -264,11 +264,38 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
             if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
                 if _about_the_instance(match.group(0), text[: match.start()], schema):
                     changes[age.name] = _parse_number(match.group("n"))
+            elif not changes:
+                age_value = _bare_age(text, schema, age)
+                if age_value is not None:
+                    changes[age.name] = age_value
     for name, category in _category_mentions(text, schema, changes):
         before = text[: text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]):
             changes[name] = category
     return changes or None
+
+
+# "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a
+# bare number that ends the clause
+_BARE_AGE = re.compile(
+    rf"\b(?P<who>she|he|they|you|i|\d+)\s(?:were|was|is|are|be|am)\s(?P<n>{_NUM})\s?(?:instead\s?)?(?=[?.!,;]|$)",
+    re.IGNORECASE,
+)
+
+
+def _bare_age(text: str, schema: HostSchema, age: FeatureSchema) -> ChangeValue | None:
+    """A bare number said of the person as what they were ("if she were 60"), within the age feature's range."""
+    match = _BARE_AGE.search(text)
+    if match is None:
+        return None
+    who = match.group("who")
+    if who.isdigit() and not re.search(rf"\b{_noun_pattern(schema)}\s#?{who}\s", text, re.IGNORECASE):
+        return None  # "if 9 were 60" names no instance; "if patient 9 were 60" does
+    value = _parse_number(match.group("n"))
+    low, high = age.min, age.max
+    if low is not None and high is not None and not low - 10 <= value <= high + 10:
+        return None
+    return value
 
 
 _PERSON_WORDS = frozenset("she he they i you we it her him them someone somebody person".split())

@@ -208,7 +208,8 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "confusion_matrix",
-        r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)",
+        r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
+        r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers))",
     ),
     ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
     ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),

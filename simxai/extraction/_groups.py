@@ -115,9 +115,11 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     if id_range:
         clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
     if group_context:
-        for start, _end, name in _class_mentions(text, schema):
+        for start, end, name in _class_mentions(text, schema):
             before = text[max(0, start - 40) : start].lower()
-            if re.search(
+            if _BY_THE_MODEL.match(text[end : end + 40]):
+                clauses.append(f"prediction = {name}")  # "how many are rejected by the model"
+            elif re.search(
                 r"(?:labell?ed|label\s+(?:is|of)?|annotated|tagged|marked|truly|actually|really|gold)"
                 r"\s*(?:as|is|=)?\s*$",
                 before,
@@ -129,6 +131,13 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 before,
             ):
                 clauses.append(f"prediction = {name}")
+    named = {c.split(" ")[0] for c in clauses}
+    nouns = [(start, clause) for start, _end, clause in category_nouns(text, schema) if clause.split()[0] not in named]
+    clauses += [clause for _start, clause in nouns]
+    if not any(c.startswith(("prediction ", "label ")) for c in clauses):
+        predicted = _counted_prediction(text, schema)
+        if predicted is not None:
+            clauses.append(f"prediction = {predicted}")
     if group_context:
         named = {c.split(" ")[0] for c in clauses}
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
@@ -137,6 +146,37 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     if _all_pattern(schema).search(text):
         return "all"
     return None
+
+
+_BY_THE_MODEL = re.compile(
+    r"^\s+by\s+(?:the\s+|this\s+|its\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:model|classifier|system|algorithm)\b",
+    re.IGNORECASE,
+)
+# "how many applicants does the model reject", "how many patients does the model think are progressing"
+_COUNTED = re.compile(
+    r"\bhow\s+many\b[^?.!]{0,60}?\b(?:does|do|did|will|would)\s+(?:the\s+|this\s+|your\s+)?(?:[\w'-]+\s+){0,2}?"
+    r"(?:model|classifier|system|algorithm|it)\s+(?:(?:think|say|expect|consider|predict|mark|flag|call)s?\s+"
+    r"(?:(?:are|is|will\s+be|to\s+be|as|would\s+be)\s+)?)?(?P<w>[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def _stems(word: str) -> set[str]:
+    word = word.lower()
+    stems = {word}
+    for suffix in ("s", "d", "ed", "ing", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            stems.add(word[: -len(suffix)])
+    return stems
+
+
+def _counted_prediction(text: str, schema: HostSchema) -> str | None:
+    """The class in a count of what the model does ("how many does the model reject" -> "rejected"), or None."""
+    match = _COUNTED.search(text)
+    if match is None:
+        return None
+    word = _stems(match.group("w"))
+    return next((name for name in schema.class_names if _stems(name) & word), None)
 
 
 # The words that lead into a group condition: "for the people with", "on instances where", "those who are".
@@ -227,6 +267,7 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
             re.IGNORECASE,
         ):
             cores.append((match.start(), match.end(), True))
+    cores += [(start, end, True) for start, end, _clause in category_nouns(text, schema)]
     for start, end, _name in _class_mentions(text, schema):
         if re.search(
             rf"\b(?:{nouns})\s+(?:(?:who|that|which)\s+(?:are|were|is|was)\s+)?(?:predicted|labell?ed|classified)"
@@ -247,6 +288,43 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
         elif comparison or grouped:
             spans.append((lead_start, end))
     return spans
+
+
+_YES = ("yes", "true", "y", "1")
+_NO = ("no", "false", "n", "0")
+
+
+def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
+    """Groups named by a plural noun made from a categorical feature: (start, end, condition).
+
+    A yes/no feature's name in the plural names its "yes" rows and with "non-" its "no" rows ("smokers" ->
+    `smoker = yes`, "non-smokers" -> `smoker = no`); a category with "-ers" names that category's rows
+    ("renters" -> `home_ownership = rent`, "owners" -> `home_ownership = own`). Only plurals: "a smoker" is a
+    value (a what-if), not a group.
+    """
+    if schema is None or schema.kind == "text":
+        return []
+    found: list[tuple[int, int, str]] = []
+    for feature in schema.features:
+        categories = [c for c in feature.categories or [] if c]
+        lower = {c.lower(): c for c in categories}
+        yes = next((lower[v] for v in _YES if v in lower), None)
+        no = next((lower[v] for v in _NO if v in lower), None)
+        name = feature.name.lower().replace("_", " ")
+        if yes is not None and no is not None and len(categories) == 2 and name.isalpha() and len(name) > 3:
+            for match in re.finditer(rf"\b(?P<non>non[- ]?)?{re.escape(name)}s\b", text, re.IGNORECASE):
+                found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
+            continue
+        for category in categories:
+            word = category.lower()
+            if not word.isalpha() or len(word) < 3:
+                continue
+            doubled = word + word[-1] if re.search(r"[^aeiou][aeiou][bdgmnprt]$", word) else word
+            stems = {f"{doubled}ers", f"{word}rs" if word.endswith("e") else f"{word}ers"}
+            pattern = "|".join(re.escape(stem) for stem in sorted(stems))
+            for match in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
+                found.append((match.start(), match.end(), f"{feature.name} = {category}"))
+    return sorted(found)
 
 
 # Words that name a group of people by sex, and the category words a data set may code them with.

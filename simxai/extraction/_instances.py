@@ -64,6 +64,12 @@ _SUBJECT_ID = re.compile(
     r"can)\s+(?:(?:is|was|does|did|would|will|isn't|wasn't|doesn't|didn't|the\s+model|it)\s+)?#?(?P<n>\d+)\b",
     re.IGNORECASE,
 )
+# "I don't get why 302 wasn't ...", "I dont understand why 5210 got ...": a number right after "why" and before a verb
+_WHY_ID = re.compile(
+    r"\b(?:why|how\s+come)\s#?(?P<n>\d+)\s(?:is|was|isn't|wasn't|got|gets|did|didn't|does|doesn't|has|hasn't|"
+    r"ended|came|went|would|wouldn't|should|shouldn't|will|won't|isnt|wasnt|didnt|doesnt)\b",
+    re.IGNORECASE,
+)
 _LAST_ID = re.compile(r"\b(?:for|of|about|on)\s#?(?P<n>\d+)[?.!]{0,3}\s{0,3}$", re.IGNORECASE)
 # What may follow a number that is a quantity, not an id.
 _QUANTITY_AFTER = re.compile(
@@ -75,7 +81,7 @@ _QUANTITY_AFTER = re.compile(
 
 def _subject_id(text: str, schema: HostSchema | None) -> list[int]:
     """A bare id that is the subject of the question or its last words, when nothing marks it as a quantity."""
-    match = _SUBJECT_ID.match(text) or _LAST_ID.search(text)
+    match = _SUBJECT_ID.match(text) or _WHY_ID.search(text) or _LAST_ID.search(text)
     if match is None or _QUANTITY_AFTER.match(text[match.end() : match.end() + 20]):
         return []
     number = int(match.group("n"))

@@ -1091,7 +1091,8 @@ class TabularHost:
                 valid=CONDITION_HELP,
             )
         # the group holds instance ids; the held-out split holds row positions (they differ with an id column)
-        ids = np.intersect1d(self._test_ids, self._resolver.positions(group))
+        positions = self._resolver.positions(group)
+        ids = np.intersect1d(self._test_ids, positions if positions is not None else np.array([], dtype=int))
         if len(ids) == 0:
             raise ArgumentError(
                 f"none of the {len(self._test_ids)} held-out {plural(self._resolver.noun)} is in "
