@@ -687,3 +687,10 @@ def test_a_count_of_mistakes_is_the_confusion_matrix() -> None:
 
 def test_switching_to_a_category_is_a_change() -> None:
     assert extract_changes("what about applicant 5 switching to the gold plan?", LOANS) == {"plan": "gold"}
+
+
+def test_a_number_right_after_a_feature_is_its_value_not_an_id() -> None:
+    assert extract_instance("what would the model say for a 50 year old with a bmi of 35?", TABULAR) == {
+        "age": 50,
+        "bmi": 35,
+    }

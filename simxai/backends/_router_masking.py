@@ -66,7 +66,28 @@ def mask(text: str, schema: HostSchema | None) -> str:
     if schema is not None:
         for name in sorted(schema.class_names, key=len, reverse=True):
             masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
+        # the label as what the model does: "does the model reject", "rejects", "surcharged"
+        stems = {name.lower(): _stems(name) for name in schema.class_names if " " not in name}
+        masked = re.sub(
+            r"[A-Za-z]{4,}",
+            lambda m: (
+                " LABEL "
+                if m.group(0) != "LABEL" and any(_stems(m.group(0)) & s for s in stems.values())
+                else m.group(0)
+            ),
+            masked,
+        )
     return " ".join(masked.split())
+
+
+def _stems(word: str) -> set[str]:
+    """The word and its forms without an inflection ("rejected" -> reject, rejecte, rejected)."""
+    word = word.lower()
+    stems = {word}
+    for suffix in ("s", "d", "ed", "ing", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            stems.add(word[: -len(suffix)])
+    return stems
 
 
 _WHOLE_DATA = re.compile(
@@ -90,7 +111,7 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
 _CHANGE_WORDS = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
     r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*|drop\w*|"
-    r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking)\b|^\W*(?:let'?s\s+)?say\b",
+    r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking|switch\w*)\b|^\W*(?:let'?s\s+)?say\b",
     re.IGNORECASE,
 )
 

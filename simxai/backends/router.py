@@ -60,7 +60,7 @@ from simxai.backends._router_replies import (
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity, spec_documents
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import UsageError
-from simxai.extraction import extract_changes
+from simxai.extraction import extract_changes, extract_metric
 from simxai.followup import extract_step
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
@@ -215,8 +215,9 @@ class RouterBackend(Backend):
         repeated = repeated_call(text, masked, history, request)
         if repeated is not None:
             return repeated
-        if only_names_instance(masked, schema):
-            # "and for patient 4?", "what about 'another text'?": the previous question, another instance.
+        if only_names_instance(masked, schema) and extract_metric(text) is None:
+            # "and for patient 4?", "what about 'another text'?": the previous question, another instance
+            # ("how does it do on renters?" names a metric: a question of its own).
             previous = self._previous_function(history, request, depth, about_an_instance=True)
             if previous in names:
                 return Decision(previous, decision.confidence, True)

@@ -89,9 +89,10 @@ def _subject_id(text: str, schema: HostSchema | None) -> list[int]:
         low, high = schema.id_range
         if not low <= number <= high:
             return []
-    end = match.end()
-    # "is 30 a high bmi": a feature right after the number makes it the feature's value
-    if any(end <= m.start <= end + 12 for m in _mentions(text, schema)):
+    end, start = match.end(), match.start("n")
+    # "is 30 a high bmi": a feature right after the number makes it the feature's value; so does one right
+    # before it ("a bmi of 35")
+    if any(end <= m.start <= end + 12 or start - 6 <= m.end <= start for m in _mentions(text, schema)):
         return []
     return [number]
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from simxai.eval_suite.router_training.filling import Filler, noisy
 from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
 from simxai.eval_suite.router_training.templates import TEMPLATES
+from simxai.eval_suite.router_training.templates_users import USERS
 from simxai.eval_suite.router_training.templates_varied import VARIED
 from simxai.hosts.base import HostSchema
 
@@ -81,8 +82,8 @@ def _paraphrases(schemas: Sequence[HostSchema]) -> list[Example]:
     rng = random.Random(SEED)
     examples = []
     for function, written in TEMPLATES.items():
-        # the varied templates come after the plain ones, so a template's number (and its split) stays put
-        templates = written + VARIED.get(function, ())
+        # the varied and users' templates come after the plain ones, so a template's number (and split) stays put
+        templates = written + VARIED.get(function, ()) + USERS.get(function, ())
         for number, template in enumerate(templates):
             template_dev = _held_out(f"{function}:{number}:{template}")
             for schema in schemas:

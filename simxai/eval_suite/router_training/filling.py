@@ -8,6 +8,7 @@ wrapper ("quick question: "), an ending ("pls"), no question mark, a capital or 
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 
@@ -386,6 +387,47 @@ class Filler:
         return template.format(**{slot: values[slot] for slot in slots})
 
 
+# A sentence about the asker before the request, or after it: people give context the request does not need.
+_CONTEXT_BEFORE = (
+    "I'm reviewing a few cases today. ",
+    "My manager asked me to look into this. ",
+    "Sorry if this is a basic question. ",
+    "I'm new to this tool. ",
+    "We are auditing the model this week. ",
+    "I need this for a report. ",
+    "Hello! ",
+    "I have a question about the model. ",
+    "Following up on yesterday. ",
+    "For a presentation tomorrow: ",
+    "A client called me about this. ",
+    "Not sure this is the right place to ask, but ",
+)
+_CONTEXT_AFTER = (
+    " Thanks in advance.",
+    " I need to explain it to a client.",
+    " Keep it short please.",
+    " Just curious.",
+    " It's for an audit.",
+    " I'm trying to understand the tool.",
+)
+CONTEXT_SHARE = 0.15  # of requests get a sentence of context, chosen by a hash of the request (not the rng)
+
+
+def with_context(text: str) -> str:
+    """`text` with a sentence of context before or after it for a fixed, hash-chosen share of requests.
+
+    Chosen by a hash of the text rather than the filling's random generator, so the other fillings stay as
+    they were.
+    """
+    value = int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
+    if value % 1000 >= CONTEXT_SHARE * 1000:
+        return text
+    value //= 1000
+    if value % 3 == 0:
+        return text + _CONTEXT_AFTER[(value // 3) % len(_CONTEXT_AFTER)]
+    return _CONTEXT_BEFORE[(value // 3) % len(_CONTEXT_BEFORE)] + text
+
+
 def noisy(text: str, rng: random.Random) -> str:
     """The request as people type it: sometimes a wrapper, no question mark, a capital, or one typo."""
     text = rng.choice(_WRAPPERS) + text
@@ -408,4 +450,4 @@ def noisy(text: str, rng: random.Random) -> str:
                 word[:j] + word[j + 1 :] if rng.random() < 0.5 else word[:j] + word[j + 1] + word[j] + word[j + 2 :]
             )
             text = " ".join(words)
-    return text
+    return with_context(text)
