@@ -2,13 +2,18 @@
 
 Usage (from the repository root):
 
-    python bench/fresh_set.py [--set evalsets/fresh-2026-12-01b] [--backend router] [--host demo|sentiment|loan]
-                              [--json OUT] [--errors]
+    python bench/fresh_set.py [--set evalsets/fresh-2026-12-01b] [--backend router]
+                              [--host demo|sentiment|loan|insurance] [--json OUT] [--errors]
+                              [--router-model ARTIFACT] [--threshold T]
 
 Every single-turn request runs in a new conversation; every dialogue runs turn by turn in one conversation
 with the engine's own history and state (free-running: the engine's earlier answers, right or wrong, are
 what the later turns see). The loan host comes from `simxai.hosts.loan.load_loan_host`; while that module
-does not exist (issue 21 not merged), the loan cases are skipped with a printed line saying so.
+does not exist (issue 21 not merged), the loan cases are skipped with a printed line saying so. The
+`insurance` host is an invented one built from a host config (`bench/dev_hosts.py`), for the router's dev
+requests (`tests/router_dev`). `--router-model` and `--threshold` run the router with another selector
+artifact (such as the train-only model of `python -m simxai.eval_suite.router_training --dev-model`) or
+another clarification threshold.
 
 Scoring of one user turn, from `Turn.calls` (a call counts as *called* when it ran: status ok or error;
 a call the engine turned into a question, or rejected as invalid, was not called):

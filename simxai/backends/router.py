@@ -79,7 +79,7 @@ __all__ = [
 
 #: The calibrated top probability below which the router asks which of two functions is meant (chosen on the
 #: dev split of the training data, docs/router.md).
-ASK_BELOW = 0.6
+ASK_BELOW = 0.7
 # How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
 _MAX_FOLLOW_UP_DEPTH = 3
 # The selector's class for a turn that asks for no function.
@@ -247,7 +247,12 @@ class RouterBackend(Backend):
         ):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify.
             return Decision("get_prediction", decision.confidence, True, whole_text="INSTANCE" not in masked)
-        if decision.function is None or not decision.confident:
+        if decision.function is not None and not decision.confident:
+            # a compound request splits the whole turn's probability between its parts' functions: unsure of
+            # the whole, sure of each part ("what does it predict for patient 5, and why?")
+            split = self._compound(decision, masked, request)
+            return split if split.also else decision
+        if decision.function is None:
             return decision
         return self._compound(decision, masked, request)
 

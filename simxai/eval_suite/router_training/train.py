@@ -39,7 +39,7 @@ SETTINGS: dict[str, Any] = {
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
     # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples) weighs this many generated ones
-    "written_weight": 4.0,
+    "written_weight": 8.0,
 }
 # The sources whose requests were written by people rather than generated from this module's templates.
 _WRITTEN = frozenset({"coxql", "talktomodel", "spec"})
@@ -100,17 +100,25 @@ def _temperature(logits: np.ndarray, gold: np.ndarray) -> float:
 
 
 def threshold_sweep(probabilities: np.ndarray, classes: Sequence[str], examples: Sequence[Example]) -> list[str]:
-    """Per clarification threshold: the share of dev turns asked and answered wrongly (to choose ASK_BELOW)."""
+    """Per clarification threshold: the share of dev turns asked and answered wrongly (to choose ASK_BELOW).
+
+    "Wrong among the added" is the share of the turns a threshold asks about, beyond those the threshold
+    before it asked, that would have been answered wrongly: the price of each step up.
+    """
     gold = np.array([classes.index(e.label) for e in examples])
     top = probabilities.max(axis=1)
     wrong = probabilities.argmax(axis=1) != gold
     rows = []
+    before = np.zeros(len(examples), dtype=bool)
     for threshold in (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
         asked = top < threshold
+        added = asked & ~before
         rows.append(
             f"ask below {threshold:.1f}: asked {asked.mean():.1%}, confident-wrong {(wrong & ~asked).mean():.1%}, "
-            f"wrong among asked {wrong[asked].mean() if asked.any() else 0.0:.1%}"
+            f"wrong among asked {wrong[asked].mean() if asked.any() else 0.0:.1%}, "
+            f"wrong among the added {wrong[added].mean() if added.any() else 0.0:.1%}"
         )
+        before = asked
     return rows
 
 
@@ -181,6 +189,10 @@ def train(
     sweep = threshold_sweep(probabilities, classes, dev_examples)
     for line in sweep:
         log(f"dev {line}")
+    written = [i for i, e in enumerate(dev_examples) if e.source in _WRITTEN]
+    written_sweep = threshold_sweep(probabilities[written], classes, [dev_examples[i] for i in written])
+    for line in written_sweep:
+        log(f"dev, written by people: {line}")
     metadata = {
         "fingerprint": fingerprint(data, settings),
         "settings": settings,
@@ -189,6 +201,7 @@ def train(
         "dev": {k: v for k, v in figures.items() if ":" not in k},
         "ask_below": ASK_BELOW,
         "threshold_sweep": sweep,
+        "threshold_sweep_written": written_sweep,
     }
     dev_model = _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": "train"})
     final_examples = [*train_examples, *dev_examples] if settings["final_fit"] == "train+dev" else train_examples
