@@ -3,6 +3,7 @@
 Usage (from the repository root):
 
     python bench/router_accuracy.py --data-dir ../shared/datasets [--errors 10] [--threshold 0.5]
+                                    [--dev-model M [--dev-only]]
 
 Sets measured, each with RouterBackend.complete() called on the conversation as messages:
   (dev) the dev split of the selector's training data (`simxai.eval_suite.router_training.data`): held-out templates and
