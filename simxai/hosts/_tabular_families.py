@@ -1,7 +1,7 @@
 """Which exact SHAP explainer fits a model, and how a pipeline's encoded columns fold back to the user's features.
 
 A model is split into its preprocessing (the steps of a `Pipeline` before the last, or nothing) and its
-estimator (the last step). The estimator's family decides the explainer: tree ensembles get TreeExplainer,
+estimator (the last step). The estimator's family decides the explainer: tree ensembles get exact TreeSHAP,
 linear classifiers the closed-form linear SHAP values (what shap's LinearExplainer computes), anything else
 the model-agnostic fallback. A pipeline is explained in its transformed space; each transformed column is
 then added to the one user feature it depends on, which keeps the attributions additive. Which feature a
@@ -29,7 +29,9 @@ OutputSpace = Literal["probability", "log-odds", "score"]
 EXPLAINERS = ("auto", "tree", "linear", "kernel")
 
 # Scikit-learn trees and forests are explained in probability space; boosting in raw-score space.
-_PROBABILITY_TREES = frozenset({"DecisionTreeClassifier", "RandomForestClassifier", "ExtraTreesClassifier"})
+_PROBABILITY_TREES = frozenset(
+    {"DecisionTreeClassifier", "ExtraTreeClassifier", "RandomForestClassifier", "ExtraTreesClassifier"}
+)
 _SKLEARN_BOOSTING = frozenset({"GradientBoostingClassifier", "HistGradientBoostingClassifier"})
 # The classifier wrappers of the optional boosting libraries, by (top-level module, class name).
 _LIBRARY_BOOSTING = frozenset(

@@ -1,8 +1,9 @@
 """SHAP attributions for a tabular model, per class, with the fastest exact explainer that fits it.
 
-The model's family (see `_tabular_families`) decides: tree ensembles (scikit-learn trees, forests and
-boosting, XGBoost, LightGBM, CatBoost) get `shap.TreeExplainer`; linear classifiers get linear SHAP values in
-closed form, `coef * (x - mean of the background)`, which is what shap's `LinearExplainer` computes; a
+The model's family (see `_tabular_families`) decides: tree ensembles get exact path-dependent TreeSHAP
+(`_tabular_trees`: XGBoost's, LightGBM's and CatBoost's own, the numpy one for scikit-learn models); linear
+classifiers get linear SHAP values in closed form, `coef * (x - mean of the background)`, which is what
+shap's `LinearExplainer` computes; a
 pipeline is explained in its transformed space and folded back to the user's features. Every other model
 gets the model-agnostic KernelExplainer on `predict_proba`, with one batched model call per row and a budget
 on the coalitions it evaluates. All are additive: base value + sum of contributions = the model's own output
@@ -17,7 +18,6 @@ import contextlib
 import logging
 import random
 import threading
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +42,7 @@ from simxai.hosts._tabular_families import (
     split_model,
     tree_kind,
 )
+from simxai.hosts._tabular_trees import tree_explainer
 from simxai.work import charge
 
 #: Coalitions the model-agnostic explainer evaluates per row at most: with up to 10 features it enumerates
@@ -211,8 +212,8 @@ class Attributor:
         folded = " in its transformed space, folded back to the features" if self._preprocessing else ""
         try:
             if wanted == "tree":
-                self._explainer = import_shap().TreeExplainer(self._estimator)
-                self.method = f"SHAP TreeExplainer (exact) on the {name}{folded}"
+                self._trees, method = tree_explainer(self._estimator)
+                self.method = f"{method}{folded}"
             else:
                 self._mean = dense(background).mean(axis=0)
                 self._coef = np.atleast_2d(np.asarray(self._estimator.coef_, dtype=float))
@@ -335,19 +336,14 @@ class Attributor:
         return values, self._base
 
     def _tree_values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
-        with warnings.catch_warnings():
-            # shap announces on every LightGBM binary call that its output format changed (it is handled below).
-            warnings.filterwarnings("ignore", message="LightGBM binary classifier", category=UserWarning)
-            raw = self._explainer.shap_values(matrix, check_additivity=False)
-        values = np.stack(raw, axis=-1) if isinstance(raw, list) else np.asarray(raw, dtype=float)
-        base = np.atleast_1d(np.asarray(self._explainer.expected_value, dtype=float))
-        if values.ndim == 2:
+        values, base = self._trees.values(matrix)
+        if values.shape[2] == 1:
             if self.n_classes != 2:
-                raise HostError(f"TreeExplainer gave one output for a {self.n_classes}-class model")
+                raise HostError(f"the tree explainer gave one output for a {self.n_classes}-class model")
             # One output for a binary model explains the second class; the first class mirrors it.
             positive = base[-1]
             other = -positive if self.space == "log-odds" else 1.0 - positive
-            return np.stack([-values, values], axis=-1), np.array([other, positive])
+            return np.concatenate([-values, values], axis=-1), np.array([other, positive])
         return values, base
 
 

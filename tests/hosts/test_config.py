@@ -412,7 +412,7 @@ def test_explainer_and_counterfactual_method_reach_the_host(files: Path) -> None
     host = load_host_config(_write(files, "kernel.yaml", _config(explainer="kernel")))
     assert "KernelExplainer" in host.local_explanation(host.resolve(0), None).method
     host = load_host_config(_write(files, "auto.yaml", _config()))
-    assert "TreeExplainer" in host.local_explanation(host.resolve(0), None).method
+    assert "exact path-dependent TreeSHAP" in host.local_explanation(host.resolve(0), None).method
     assert host.counterfactual_method == "nearest"
     with pytest.raises(UsageError, match=r"field 'explainer' input should be 'auto', 'tree', 'linear' or 'kernel'"):
         load_host_config(_write(files, "fast.yaml", _config(explainer="fast")))

@@ -104,8 +104,6 @@ def _host(model: Any, data: pd.DataFrame, features: list[str], **options: Any) -
 @pytest.mark.parametrize("classes", [2, 3])
 @pytest.mark.parametrize("name", sorted(ESTIMATORS))
 def test_each_family_is_exact_additive_and_agrees_with_shap(name: str, classes: int) -> None:
-    if name == "gradient_boosting" and classes == 3:
-        pytest.skip("shap's TreeExplainer explains a GradientBoostingClassifier of two classes only")
     data = _data()
     if classes == 2:
         data = data.assign(grade=(data.grade > 0).astype(int))
@@ -126,11 +124,13 @@ def test_each_family_is_exact_additive_and_agrees_with_shap(name: str, classes: 
     else:
         own = _raw_scores(name, estimator, frame, classes)
     assert result.base + result.values.sum(axis=1) == pytest.approx(own, abs=1e-4)
-    # Agrees with shap's explainer on the same rows.
-    background = host.table.rows(np.sort(np.random.default_rng(0).choice(host.train_ids, 60, replace=False)))
-    reference = _shap_reference(estimator, frame, background.to_numpy(dtype=float), linear)
-    mine = result.values if reference.ndim == 3 else result.values[:, :, 1]
-    assert mine == pytest.approx(reference, abs=1e-6)
+    # Agrees with shap's explainer on the same rows (shap's TreeExplainer takes only binary
+    # GradientBoostingClassifiers; tests/hosts/test_treeshap.py checks the multiclass one by brute force).
+    if not (name == "gradient_boosting" and classes == 3):
+        background = host.table.rows(np.sort(np.random.default_rng(0).choice(host.train_ids, 60, replace=False)))
+        reference = _shap_reference(estimator, frame, background.to_numpy(dtype=float), linear)
+        mine = result.values if reference.ndim == 3 else result.values[:, :, 1]
+        assert mine == pytest.approx(reference, rel=1e-6, abs=1e-9)
     # The host reports the same numbers.
     local = host.local_explanation(host.resolve(77), host.class_names[-1])
     by_feature = {a.feature: a.contribution for a in local.attributions}
@@ -181,8 +181,8 @@ def test_pipelines_with_one_hot_categories_fold_back_to_the_features(name: str) 
         reference = _shap_reference(estimator, transformed, np.asarray(background), linear=True)
     else:
         reference = _shap_reference(estimator, transformed, np.empty((0, 0)), linear=False)
-    assert result.values[:, :4, :] == pytest.approx(reference[:, :4, :], abs=1e-6)
-    assert result.values[:, 4, :] == pytest.approx(reference[:, 4:, :].sum(axis=1), abs=1e-6)
+    assert result.values[:, :4, :] == pytest.approx(reference[:, :4, :], rel=1e-6, abs=1e-9)
+    assert result.values[:, 4, :] == pytest.approx(reference[:, 4:, :].sum(axis=1), rel=1e-6, abs=1e-9)
     # Additivity holds in the original features.
     assert result.base + result.values.sum(axis=1) == pytest.approx(result.outputs, abs=1e-6)
 
