@@ -63,15 +63,16 @@ class Tree:
     categories: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
 
-@dataclass
-class _Leaves:
-    """The leaves with at least one split, flattened: their slots (leaf, feature) and the splits of each."""
+@dataclass(frozen=True)
+class _Paths:
+    """Every leaf's value and, for each split above it, one entry of the split arrays."""
 
-    z: list[list[float]] = field(default_factory=list)  # per leaf, per slot
-    features: list[list[int]] = field(default_factory=list)
-    splits: list[list[list[tuple[int, bool]]]] = field(default_factory=list)  # per slot: (global node, went left)
-    values: list[np.ndarray] = field(default_factory=list)
-    pending: list[bool] = field(default_factory=list)  # the current tree's leaves: whether each has a split
+    values: np.ndarray  # (leaves, outputs)
+    leaf: np.ndarray
+    split: np.ndarray  # the split's global index
+    went_left: np.ndarray
+    ratio: np.ndarray  # cover of the child on the path / cover of the split
+    feature: np.ndarray
 
 
 def _weights(d: int) -> np.ndarray:
@@ -150,143 +151,137 @@ class TreeShap:
         self.n_features = n_features
         self.n_outputs = len(offset)
         self.float32 = float32
-        self._nodes(trees)
-        leaves = self._paths(trees)
-        self.base = np.asarray(offset, dtype=float) + self._base
-        self._layout(leaves)
+        paths = self._nodes(trees)
+        self._layout(paths, np.asarray(offset, dtype=float))
 
     # -------------------------------------------------------------------------------------- building
 
-    def _nodes(self, trees: list[Tree]) -> None:
-        """Every tree's split nodes in global arrays; `self._global[t][node]` is a split's global index."""
-        feature, threshold, missing, self._global = [], [], [], []
-        categorical: list[tuple[int, np.ndarray, np.ndarray]] = []
-        count = 0
-        for tree in trees:
-            splits = np.flatnonzero(tree.left >= 0)
-            index = np.full(len(tree.left), -1)
-            index[splits] = count + np.arange(len(splits))
-            self._global.append(index)
-            feature.append(tree.feature[splits])
-            threshold.append(tree.threshold[splits])
-            missing.append(tree.missing_left[splits].astype(bool))
-            for node, (goes_left, known) in tree.categories.items():
-                categorical.append((int(index[node]), goes_left, known))
-            count += len(splits)
-        self._feature = np.concatenate(feature).astype(np.intp) if feature else np.zeros(0, np.intp)
-        self._threshold = np.concatenate(threshold).astype(float) if threshold else np.zeros(0)
-        self._missing = np.concatenate(missing) if missing else np.zeros(0, bool)
+    def _nodes(self, trees: list[Tree]) -> _Paths:
+        """Every tree's splits in global arrays, and every leaf's path up to its root."""
+        counts = np.array([len(tree.left) for tree in trees])
+        first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        left = np.concatenate([np.where(t.left >= 0, t.left + f, -1) for t, f in zip(trees, first, strict=True)])
+        right = np.concatenate([np.where(t.right >= 0, t.right + f, -1) for t, f in zip(trees, first, strict=True)])
+        feature = np.concatenate([t.feature for t in trees]).astype(np.intp)
+        cover = np.concatenate([t.cover for t in trees]).astype(float)
+        splits = np.flatnonzero(left >= 0)
+        split_index = np.full(len(left), -1, dtype=np.intp)
+        split_index[splits] = np.arange(len(splits))
+        self._feature = feature[splits]
+        self._threshold = np.concatenate([t.threshold for t in trees]).astype(float)[splits]
+        self._missing = np.concatenate([t.missing_left for t in trees]).astype(bool)[splits]
+        categorical = [
+            (int(split_index[node + f]), goes_left, known)
+            for t, f in zip(trees, first, strict=True)
+            for node, (goes_left, known) in t.categories.items()
+        ]
         self._categorical = np.array([c[0] for c in categorical], dtype=np.intp)
         self._category_left = np.array([c[1] for c in categorical], dtype=bool).reshape(-1, _CATEGORIES)
         self._category_known = np.array([c[2] for c in categorical], dtype=bool).reshape(-1, _CATEGORIES)
+        parent = np.full(len(left), -1, dtype=np.intp)
+        parent[left[splits]] = splits
+        parent[right[splits]] = splits
+        went_left = np.zeros(len(left), dtype=bool)
+        went_left[left[splits]] = True
+        above = cover[np.maximum(parent, 0)]
+        ratio = np.where(above > 0, cover / np.where(above > 0, above, 1.0), 0.0)
+        leaves = np.flatnonzero(left < 0)
+        # Climb from every leaf at once: one step per level of the deepest tree.
+        records: list[tuple[np.ndarray, ...]] = []
+        current, alive = leaves.copy(), np.flatnonzero(parent[leaves] >= 0)
+        while len(alive):
+            child = current[alive]
+            up = parent[child]
+            records.append((alive, split_index[up], went_left[child], ratio[child], feature[up]))
+            current[alive] = up
+            alive = alive[parent[up] >= 0]
+        columns = [np.concatenate(c) if records else np.zeros(0) for c in zip(*records, strict=True)] or [
+            np.zeros(0, np.intp),
+            np.zeros(0, np.intp),
+            np.zeros(0, bool),
+            np.zeros(0),
+            np.zeros(0, np.intp),
+        ]
+        values = np.concatenate([np.asarray(t.value, dtype=float).reshape(len(t.left), -1) for t in trees])[leaves]
+        return _Paths(
+            values,
+            columns[0].astype(np.intp),
+            columns[1].astype(np.intp),
+            columns[2].astype(bool),
+            columns[3],
+            columns[4],
+        )
 
-    def _paths(self, trees: list[Tree]) -> _Leaves:
-        """Walk every root-to-leaf path; leaves without a split go straight into the base value."""
-        leaves = _Leaves()
-        self._base = np.zeros(self.n_outputs)
-        for t, tree in enumerate(trees):
-            left, right, feature = tree.left.tolist(), tree.right.tolist(), tree.feature.tolist()
-            cover, split_index = tree.cover.tolist(), self._global[t].tolist()
-            found: list[int] = []
-            products: list[float] = []
-            Path = list[tuple[int, int, bool, float]]  # (feature, global split, went left, cover ratio)
-            stack: list[tuple[int, Path]] = [(0, [])]
-            while stack:
-                node, path = stack.pop()
-                if left[node] < 0:
-                    found.append(node)
-                    products.append(self._leaf(leaves, path))
-                    continue
-                parent = cover[node]
-                for child, went_left in ((left[node], True), (right[node], False)):
-                    ratio = cover[child] / parent if parent > 0 else 0.0
-                    stack.append((child, [*path, (feature[node], split_index[node], went_left, ratio)]))
-            values = np.asarray(tree.value[found], dtype=float).reshape(len(found), self.n_outputs)
-            self._base += np.asarray(products) @ values
-            kept = [k for k in range(len(found)) if leaves.pending[k]]
-            leaves.values.extend(values[kept])
-            leaves.pending.clear()
-        return leaves
-
-    @staticmethod
-    def _leaf(leaves: _Leaves, path: list[tuple[int, int, bool, float]]) -> float:
-        """Record a leaf's slots and splits (when it has any); the product of its cover ratios."""
-        slots: dict[int, int] = {}
-        z: list[float] = []
-        splits: list[list[tuple[int, bool]]] = []
-        for feature, split, went_left, ratio in path:
-            slot = slots.get(feature)
-            if slot is None:
-                slot = slots[feature] = len(z)
-                z.append(1.0)
-                splits.append([])
-            z[slot] *= ratio
-            splits[slot].append((split, went_left))
-        leaves.pending.append(bool(z))
-        if z:
-            leaves.z.append(z)
-            leaves.features.append(list(slots))
-            leaves.splits.append(splits)
-        return math.prod(z)
-
-    def _layout(self, leaves: _Leaves) -> None:
-        """Order the leaves (tabled ones first, then the rest by d) and build the arrays `shap_values` reads."""
-        depth = np.array([len(z) for z in leaves.z], dtype=np.intp)
+    def _layout(self, paths: _Paths, offset: np.ndarray) -> None:
+        """Group each leaf's splits by feature into slots; order the leaves, tabled ones first; build the arrays."""
+        n_leaves = len(paths.values)
+        key = paths.leaf * self.n_features + paths.feature
+        slot_keys, slot_of_split = np.unique(key, return_inverse=True)
+        depth = np.bincount(slot_keys // self.n_features, minlength=n_leaves)
+        z = np.ones(len(slot_keys))
+        np.multiply.at(z, slot_of_split, paths.ratio)
+        through = np.ones(n_leaves)
+        np.multiply.at(through, slot_keys // self.n_features, z)
+        self.base = offset + through @ paths.values
+        # Leaves with splits, tabled first (the smallest d first, within the budget), then the rest by d.
         order = np.argsort(depth, kind="stable")
-        sizes = (2.0 ** depth[order]) * depth[order]
-        tabled = order[np.cumsum(sizes) <= TABLE_BUDGET]
-        rest = order[np.cumsum(sizes) > TABLE_BUDGET]
-        self._n_tabled = len(tabled)
-        order = np.concatenate([tabled, rest]).astype(np.intp)
-        self.per_row_work = int((depth[rest] ** 2).sum())
+        order = order[depth[order] > 0]
+        sizes = np.cumsum((2.0 ** depth[order]) * depth[order])
+        if len(order) and depth.max() > 62:
+            raise NotImplementedError(f"a leaf below splits on {depth.max()} features (at most 62)")
+        self._n_tabled = int((sizes <= TABLE_BUDGET).sum())
         d = depth[order]
         self._depth = d
+        self.per_row_work = int((d[self._n_tabled :] ** 2).sum())
+        rank = np.full(n_leaves, -1, dtype=np.intp)
+        rank[order] = np.arange(len(order))
+        # Slots sorted by (leaf rank, feature) and the splits by their slot.
+        slot_rank = rank[slot_keys // self.n_features]
+        slot_order = np.lexsort((slot_keys % self.n_features, slot_rank))
+        new_slot = np.empty(len(slot_keys), dtype=np.intp)
+        new_slot[slot_order] = np.arange(len(slot_keys))
+        split_slot = new_slot[slot_of_split]
+        split_order = np.argsort(split_slot, kind="stable")
+        split_slot = split_slot[split_order]
+        self._split_node = paths.split[split_order]
+        self._split_left = paths.went_left[split_order]
+        self._slot_leaf = slot_rank[slot_order]
+        features = slot_keys[slot_order] % self.n_features
+        self._slot_z = z[slot_order]
         self._leaf_start = np.concatenate([[0], np.cumsum(d)[:-1]]).astype(np.intp)
-        n_slots = int(d.sum())
-        self._slot_leaf = np.repeat(np.arange(len(order)), d)
-        self._slot_position = np.arange(n_slots) - self._leaf_start[self._slot_leaf]
-        nodes, went, slot_of = [], [], []
-        features = np.zeros(n_slots, dtype=np.intp)
-        for s0, leaf in zip(self._leaf_start, order, strict=True):
-            features[s0 : s0 + len(leaves.features[leaf])] = leaves.features[leaf]
-            for k, splits in enumerate(leaves.splits[leaf]):
-                for node, left in splits:
-                    nodes.append(node)
-                    went.append(left)
-                    slot_of.append(s0 + k)
-        self._split_node = np.array(nodes, dtype=np.intp)
-        self._split_left = np.array(went, dtype=bool)
-        if len(d) and d.max() > 62:
-            raise NotImplementedError(f"a leaf below splits on {d.max()} features (at most 62)")
+        self._slot_position = np.arange(len(self._slot_leaf)) - self._leaf_start[self._slot_leaf]
         self._bits = np.int32 if not len(d) or d.max() <= 30 else np.int64
         # A split the row does not take clears its slot's bit from the leaf's mask of satisfied slots.
-        self._split_bit = (1 << self._slot_position[np.array(slot_of, dtype=np.intp)]).astype(self._bits)
-        self._leaf_split_start = np.searchsorted(np.array(slot_of, dtype=np.intp), self._leaf_start)
+        self._split_bit = (1 << self._slot_position[split_slot]).astype(self._bits)
+        self._leaf_split_start = np.searchsorted(split_slot, self._leaf_start)
         self._full = ((1 << d) - 1).astype(self._bits)
-        # Tables: one flat array; slot s of a tabled leaf reads table[start + mask * d + position].
-        table_start = np.zeros(len(order), dtype=np.intp)
+        self._tables(d[: self._n_tabled])
+        # The sparse map from slots to (feature, output) columns, weighted by each slot's leaf value.
+        slot_values = paths.values[order][self._slot_leaf]
+        rows, outputs = np.nonzero(slot_values)
+        self._spread = sparse.csr_matrix(
+            (slot_values[rows, outputs], (features[rows] * self.n_outputs + outputs, rows)),
+            shape=(self.n_features * self.n_outputs, len(self._slot_leaf)),
+        )
+
+    def _leaf_z(self, members: np.ndarray, d: int) -> np.ndarray:
+        """The cover-ratio products of leaves with d slots each, shape (leaves, d)."""
+        return self._slot_z[self._leaf_start[members][:, None] + np.arange(d)[None, :]]
+
+    def _tables(self, d: np.ndarray) -> None:
+        """One flat table; slot s of tabled leaf l reads table[leaf_table[l] + mask * d + position]."""
+        self._leaf_table = np.zeros(len(self._depth), dtype=np.intp)
         tables: list[np.ndarray] = []
         size = 0
-        for k in np.unique(d[: self._n_tabled]):
-            members = np.flatnonzero(d[: self._n_tabled] == k)
-            z = np.array([leaves.z[order[m]] for m in members])
+        for k in np.unique(d):
+            members = np.flatnonzero(d == k)
             step = max(1, CHUNK_ELEMENTS // (2**k * (k + 1)))
             for c in range(0, len(members), step):
-                chunk = leaf_tables(z[c : c + step])
-                table_start[members[c : c + step]] = size + np.arange(len(chunk)) * chunk[0].size
+                chunk = leaf_tables(self._leaf_z(members[c : c + step], int(k)))
+                self._leaf_table[members[c : c + step]] = size + np.arange(len(chunk)) * chunk[0].size
                 tables.append(chunk.ravel())
                 size += chunk.size
         self._table = np.concatenate(tables) if tables else np.zeros(0)
-        self._leaf_table = table_start
-        self._z = [np.array(leaves.z[o]) for o in order]
-        # The sparse map from slots to (feature, output) columns, weighted by each slot's leaf value.
-        values = np.array([leaves.values[o] for o in order]).reshape(len(order), self.n_outputs)
-        slot_values = values[self._slot_leaf]
-        rows, outputs = np.nonzero(slot_values)
-        columns = features[rows] * self.n_outputs + outputs
-        self._spread = sparse.csr_matrix(
-            (slot_values[rows, outputs], (columns, rows)), shape=(self.n_features * self.n_outputs, n_slots)
-        )
 
     # ------------------------------------------------------------------------------------ explaining
 
@@ -335,7 +330,7 @@ class TreeShap:
             step = max(1, CHUNK_ELEMENTS // (n * (d + 1)))
             for c in range(0, len(group), step):
                 members = group[c : c + step]
-                z = np.array([self._z[m] for m in members])
+                z = self._leaf_z(members, int(d))
                 a = (masks[:, members, None] >> np.arange(d, dtype=self._bits)) & 1  # (rows, leaves, d)
                 slots = (self._leaf_start[members][:, None] + np.arange(d)[None, :]).ravel()
                 phi[:, slots] = leaf_factors(z, a.transpose(1, 0, 2).astype(bool)).transpose(1, 0, 2).reshape(n, -1)

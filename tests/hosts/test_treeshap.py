@@ -27,6 +27,7 @@ from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
 
 import simxai.hosts._tabular_trees as trees_module
 import simxai.hosts._treeshap as treeshap
+from simxai.hosts import _imports
 from simxai.hosts._tabular_trees import OwnTreeShap, tree_explainer
 from simxai.hosts._treeshap import Tree
 
@@ -193,9 +194,9 @@ def test_the_explainer_is_chosen_by_library_depth_and_whether_shap_is_installed(
     _, method = tree_explainer(forest)
     assert method == "exact path-dependent TreeSHAP (numpy) on the RandomForestClassifier"
     monkeypatch.setattr(trees_module, "PER_ROW_WORK", -1)  # deeper than the numpy explainer takes well
-    if trees_module.shap_installed():
+    if _imports.shap_installed():
         assert tree_explainer(forest)[1] == "SHAP TreeExplainer (exact) on the RandomForestClassifier"
-    monkeypatch.setattr(trees_module, "shap_installed", lambda: False)
+    monkeypatch.setattr(_imports, "shap_installed", lambda: False)
     assert tree_explainer(forest)[1].startswith("exact path-dependent TreeSHAP (numpy)")
     # A boosting model whose initial estimator depends on the row cannot be read; without shap it is refused.
     custom = GradientBoostingClassifier(n_estimators=3, init=LogisticRegression()).fit(x, y)
