@@ -13,6 +13,7 @@ warning is tried again from scratch; any other failure is a `HostError` that nam
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import sys
 import threading
@@ -23,7 +24,7 @@ from types import ModuleType
 
 from simxai.exceptions import HostError
 
-__all__ = ["Quiet", "forget", "import_once"]
+__all__ = ["Quiet", "forget", "import_once", "shap_installed"]
 
 logger = logging.getLogger("simxai.hosts")
 
@@ -41,6 +42,11 @@ class Quiet:
     message: str
     category: type[Warning]
     module: str
+
+
+def shap_installed() -> bool:
+    """Whether shap (the `shap` extra) can be imported; found without importing it."""
+    return importlib.util.find_spec("shap") is not None
 
 
 def import_once(name: str, quiet: Sequence[Quiet] = ()) -> ModuleType:

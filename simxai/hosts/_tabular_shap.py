@@ -3,13 +3,14 @@
 The model's family (see `_tabular_families`) decides: tree ensembles get exact path-dependent TreeSHAP
 (`_tabular_trees`: XGBoost's, LightGBM's and CatBoost's own, the numpy one for scikit-learn models); linear
 classifiers get linear SHAP values in closed form, `coef * (x - mean of the background)`, which is what
-shap's `LinearExplainer` computes; a
-pipeline is explained in its transformed space and folded back to the user's features. Every other model
-gets the model-agnostic KernelExplainer on `predict_proba`, with one batched model call per row and a budget
-on the coalitions it evaluates. All are additive: base value + sum of contributions = the model's own output
-for the class, which `Attributor.explain` checks on every call. In "auto" mode an exact explainer that fails
-this check on sample rows at build time (e.g. a tree split shap cannot read) gives way to the fallback, and
-the method says so.
+shap's `LinearExplainer` computes; a pipeline is explained in its transformed space and folded back to the
+user's features. Every other model gets a model-agnostic explainer on `predict_proba`, with one batched
+model call per row and a budget on the coalitions it evaluates: shap's KernelExplainer with the `shap`
+extra, else `_shapley.Shapley` (the same exact values up to 10 features, antithetic permutations beyond).
+All are additive: base value + sum of contributions = the model's own output for the class, which
+`Attributor.explain` checks on every call. In "auto" mode an exact explainer that fails this check on
+sample rows at build time (e.g. a tree split it cannot read) gives way to the fallback, and the method
+says so.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ import numpy as np
 import pandas as pd
 
 from simxai.exceptions import HostError, UsageError
+from simxai.hosts import _imports
 from simxai.hosts._imports import Quiet, import_once
+from simxai.hosts._shapley import Shapley
 from simxai.hosts._tabular_data import Table
 from simxai.hosts._tabular_families import (
     EXPLAINERS,
@@ -174,6 +177,7 @@ class Attributor:
         self._background = background
         self._background_outputs = background_outputs
         self._preprocessing: Preprocessing | None = None
+        self._shapley: Shapley | None = None
         transform, self._estimator = split_model(model)
         self.family: Family = "agnostic"
         self.space: OutputSpace = "probability"
@@ -236,15 +240,23 @@ class Attributor:
         return ""
 
     def _build_kernel(self, reason: str) -> None:
-        shap = import_shap()
-        data = self.table.encode(self._background)  # KernelExplainer needs numbers: categories as positions
-        # KernelExplainer evaluates all its coalitions in one model call per row (the permutation
-        # explainer makes one per permutation, and sklearn's per-call overhead then dominates).
-        self._explainer = shap.KernelExplainer(self._predict_encoded, data)
+        data = self.table.encode(self._background)  # the fallback needs numbers: categories as positions
         d = len(self.table.features)
-        self._nsamples = min(2**d - 2, KERNEL_EVALUATIONS) if d < 31 else KERNEL_EVALUATIONS
-        exact = "exact, every coalition" if 2**d - 2 <= KERNEL_EVALUATIONS else f"{self._nsamples} coalitions"
-        self.method = f"SHAP KernelExplainer (model-agnostic, {exact}, {len(data)} background rows)"
+        if _imports.shap_installed():
+            # KernelExplainer evaluates all its coalitions in one model call per row (the permutation
+            # explainer makes one per permutation, and sklearn's per-call overhead then dominates).
+            self._explainer = import_shap().KernelExplainer(self._predict_encoded, data)
+            self._nsamples = min(2**d - 2, KERNEL_EVALUATIONS) if d < 31 else KERNEL_EVALUATIONS
+            exact = "exact, every coalition" if 2**d - 2 <= KERNEL_EVALUATIONS else f"{self._nsamples} coalitions"
+            self.method = f"SHAP KernelExplainer (model-agnostic, {exact}, {len(data)} background rows)"
+        else:
+            self._shapley = Shapley(self._predict_encoded, data, KERNEL_EVALUATIONS, self.seed)
+            exact = (
+                "exact, every coalition"
+                if self._shapley.exact
+                else f"{self._shapley.permutations} antithetic permutations"
+            )
+            self.method = f"Shapley values (model-agnostic, {exact}, {len(data)} background rows)"
         if reason:
             self.method += f"; no exact explainer: {reason}"
 
@@ -289,6 +301,9 @@ class Attributor:
             matrix = rows if isinstance(rows, np.ndarray) else self._transformed(rows)
             return self._explain_transformed(matrix, known)
         assert isinstance(rows, pd.DataFrame)
+        if self._shapley is not None:
+            values, outputs = self._shapley.explain(self.table.encode(rows))
+            return self._checked(Attributions(values, self._shapley.base, outputs, outputs))
         with seeded_global_rng(self.seed):
             raw = self._explainer.shap_values(
                 self.table.encode(rows), nsamples=self._nsamples, l1_reg=False, silent=True

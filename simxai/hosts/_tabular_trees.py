@@ -14,12 +14,12 @@ log-odds), one per class otherwise.
 
 from __future__ import annotations
 
-import importlib.util
 import warnings
 from typing import Any, Protocol
 
 import numpy as np
 
+from simxai.hosts import _imports
 from simxai.hosts._tabular_families import tree_kind
 from simxai.hosts._treeshap import PER_ROW_WORK, Tree, TreeShap
 
@@ -32,11 +32,6 @@ class TreeExplainer(Protocol):
     def values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
         """(attributions (rows, features, outputs), base value (outputs,)) of rows of model input."""
         ...
-
-
-def shap_installed() -> bool:
-    """Whether shap can be imported (it is the `shap` extra)."""
-    return importlib.util.find_spec("shap") is not None
 
 
 def tree_explainer(estimator: Any) -> tuple[TreeExplainer, str]:
@@ -52,10 +47,10 @@ def tree_explainer(estimator: Any) -> tuple[TreeExplainer, str]:
     try:
         own = OwnTreeShap(estimator)
     except NotImplementedError:
-        if not shap_installed():
+        if not _imports.shap_installed():
             raise
         return ShapTreeExplainer(estimator), f"SHAP TreeExplainer (exact) on the {name}"
-    if own.explainer.per_row_work > PER_ROW_WORK and shap_installed():
+    if own.explainer.per_row_work > PER_ROW_WORK and _imports.shap_installed():
         # Too deep for the tables: shap's C++ walks the trees per row faster than numpy can.
         return ShapTreeExplainer(estimator), f"SHAP TreeExplainer (exact) on the {name}"
     return own, f"exact path-dependent TreeSHAP (numpy) on the {name}"

@@ -359,3 +359,55 @@ def test_outputs_in_another_space_than_the_explainer_s_are_not_reused() -> None:
     proba = model.predict_proba(data[NUMERIC].iloc[[4]])[0, 2]
     assert result.output == pytest.approx(proba, abs=1e-12)
     assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(proba, abs=1e-6)
+
+
+def test_without_shap_the_fallback_is_the_own_shapley_explainer_with_kernel_s_exact_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from simxai.hosts import _imports
+
+    data = _data(150)
+    model = KNeighborsClassifier().fit(data[NUMERIC], data.grade)
+    with_shap = _host(model, data, NUMERIC)._attributor()
+    monkeypatch.setattr(_imports, "shap_installed", lambda: False)
+    host = _host(model, data, NUMERIC)
+    own = host._attributor()
+    assert own.method == "Shapley values (model-agnostic, exact, every coalition, 60 background rows)"
+    frame = data[NUMERIC].iloc[[4, 9]].reset_index(drop=True)
+    mine, kernel = own.explain(frame), with_shap.explain(frame)
+    # Four features: every coalition, so both are the exact interventional Shapley values.
+    assert mine.values == pytest.approx(kernel.values, rel=1e-6, abs=1e-9)
+    assert mine.base == pytest.approx(kernel.base, abs=1e-12)
+    result = host.local_explanation(host.resolve(4), "high")
+    assert result.method.startswith("Shapley values (model-agnostic")
+    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(result.output)
+
+
+def test_without_shap_many_features_are_sampled_in_antithetic_permutations_that_add_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from simxai.hosts import _imports
+    from simxai.hosts._shapley import Shapley
+
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(300, 14))
+    y = (x[:, 0] + x[:, 1] * x[:, 2] > 0).astype(int)
+    model = KNeighborsClassifier().fit(x, y)
+    shapley = Shapley(model.predict_proba, x[:40], evaluations=1024, seed=0)
+    assert not shapley.exact and shapley.permutations == 2 * (1024 // 26)
+    values, outputs = shapley.explain(x[100:103])
+    assert shapley.base + values.sum(axis=1) == pytest.approx(outputs, abs=1e-12)
+    assert outputs == pytest.approx(model.predict_proba(x[100:103]))
+    # A feature the model never reads gets nothing; the same seed gives the same values.
+    linear = LogisticRegression().fit(x[:, :3], y)
+    on_three = Shapley(lambda m: linear.predict_proba(m[:, :3]), x[:40], evaluations=1024, seed=0)
+    spread, _ = on_three.explain(x[100:102])
+    assert spread[:, 3:, :] == pytest.approx(0.0, abs=1e-12)
+    assert Shapley(model.predict_proba, x[:40], 1024, 0).explain(x[100:101])[0] == pytest.approx(values[:1])
+    monkeypatch.setattr(_imports, "shap_installed", lambda: False)
+    frame = pd.DataFrame(x, columns=[f"f{i}" for i in range(14)])
+    named = KNeighborsClassifier().fit(frame, y)
+    host = TabularHost(named, frame.assign(grade=y), "grade", ["no", "yes"], name="wide", background_size=30)
+    result = host.local_explanation(host.resolve(7), "yes")
+    assert "Shapley values (model-agnostic, 78 antithetic permutations, 30 background rows)" in result.method
+    assert result.base_value + sum(a.contribution for a in result.attributions) == pytest.approx(result.output)
