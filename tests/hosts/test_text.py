@@ -544,3 +544,18 @@ def test_why_names_only_words_with_an_effect_and_edits_read_as_word_edits(host):
     assert "No word moves the" in silent and "matter most" not in silent
     counterfactual = host.counterfactuals(subject, "positive", 1, "why_not").render()
     assert "from rude to" not in counterfactual and "change 'rude' to '" in counterfactual
+
+
+def test_without_shap_a_text_host_stops_at_load_with_one_line_naming_the_extra(monkeypatch, capsys):
+    from simxai.cli import main
+    from simxai.hosts import _imports
+
+    monkeypatch.setattr(_imports, "shap_installed", lambda: False)
+    load_sentiment_host.cache_clear()  # a host cached by an earlier test would skip the load
+    assert main(["serve", "--host", "sentiment", "--port", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "simxai: the VADER review sentiment host explains with shap, which is not installed: pip install 'simxai[shap]'"
+    )
+    with pytest.raises(HostError, match=r"explains with shap, which is not installed"):
+        TextHost(lambda texts: np.full((len(texts), 2), 0.5), ["no", "yes"], name="toy")

@@ -21,6 +21,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from simxai.exceptions import ArgumentError, HostError
+from simxai.hosts import _imports
 from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._metrics import classification_scores
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
@@ -130,6 +131,8 @@ class TextHost:
     ) -> None:
         if len(class_names) < 2 or len(set(class_names)) != len(class_names):
             raise HostError(f"a text host needs at least two distinct class names, got {list(class_names)}")
+        if not _imports.shap_installed():
+            raise HostError(f"the {name} host explains with shap, which is not installed: pip install 'simxai[shap]'")
         self.name = name
         self.class_names = list(class_names)
         self.instance_noun = instance_noun
