@@ -282,6 +282,10 @@ class TreeShap:
                 tables.append(chunk.ravel())
                 size += chunk.size
         self._table = np.concatenate(tables) if tables else np.zeros(0)
+        self._index = np.int32 if size < 2**31 else np.intp
+        tabled = self._slot_leaf[self._slot_leaf < len(d)]
+        self._slot_base = (self._leaf_table[tabled] + self._slot_position[: len(tabled)]).astype(self._index)
+        self._slot_depth = self._depth[tabled].astype(self._index)
 
     # ------------------------------------------------------------------------------------ explaining
 
@@ -296,43 +300,46 @@ class TreeShap:
         return out
 
     def _goes_left(self, x: np.ndarray) -> np.ndarray:
-        """Shape (rows, splits): whether each row goes left at each split."""
-        values = x[:, self._feature].astype(float)
+        """Shape (splits, rows): whether each row goes left at each split."""
+        values = np.ascontiguousarray(x.T, dtype=float)[self._feature]
+        left = values <= self._threshold[:, None]
         missing = np.isnan(values)
-        left = np.where(missing, self._missing[None, :], values <= self._threshold[None, :])
+        if missing.any():
+            left = np.where(missing, self._missing[:, None], left)
         if len(self._categorical):
-            codes = values[:, self._categorical]
+            codes = values[self._categorical]
             valid = ~np.isnan(codes) & (codes >= 0) & (codes < _CATEGORIES)
             safe = np.where(valid, codes, 0).astype(np.intp)
-            columns = np.arange(len(self._categorical))[None, :]
-            goes = valid & self._category_left[columns, safe]
-            known = valid & self._category_known[columns, safe]
-            left[:, self._categorical] = goes | (~known & self._missing[self._categorical][None, :])
+            nodes = np.arange(len(self._categorical))[:, None]
+            goes = valid & self._category_left[nodes, safe]
+            known = valid & self._category_known[nodes, safe]
+            left[self._categorical] = goes | (~known & self._missing[self._categorical][:, None])
         return left
 
     def _chunk(self, x: np.ndarray) -> np.ndarray:
+        # Every array here is (splits, leaves or slots) x rows: a row of one is contiguous, so gathering
+        # splits, leaves and slots copies whole rows.
         n = len(x)
         n_slots = len(self._slot_leaf)
         if n_slots == 0:
             return np.zeros((n, self.n_features, self.n_outputs))
-        taken = np.take(self._goes_left(x), self._split_node, axis=1) == self._split_left
-        failed = np.where(taken, self._bits(0), self._split_bit)
-        masks = self._full & ~np.bitwise_or.reduceat(failed, self._leaf_split_start, axis=1)  # (rows, leaves)
-        phi = np.empty((n, n_slots))
+        missed = self._goes_left(x)[self._split_node] != self._split_left[:, None]
+        failed = missed * self._split_bit[:, None]
+        masks = self._full[:, None] & ~np.bitwise_or.reduceat(failed, self._leaf_split_start, axis=0)
+        phi = np.empty((n_slots, n))
         tabled = self._n_tabled
         t_slots = int(self._depth[:tabled].sum())
         if t_slots:
-            start = self._leaf_table[:tabled] + masks[:, :tabled].astype(np.intp) * self._depth[:tabled]
-            index = np.repeat(start, self._depth[:tabled], axis=1) + self._slot_position[:t_slots]
-            phi[:, :t_slots] = np.take(self._table, index)
+            leaf = self._slot_leaf[:t_slots]
+            index = self._slot_base[:t_slots, None] + masks[leaf].astype(self._index) * self._slot_depth[:t_slots, None]
+            phi[:t_slots] = np.take(self._table, index)
         for d in np.unique(self._depth[tabled:]):  # leaves without a table: the same, per row
             group = tabled + np.flatnonzero(self._depth[tabled:] == d)
             step = max(1, CHUNK_ELEMENTS // (n * (d + 1)))
             for c in range(0, len(group), step):
                 members = group[c : c + step]
-                z = self._leaf_z(members, int(d))
-                a = (masks[:, members, None] >> np.arange(d, dtype=self._bits)) & 1  # (rows, leaves, d)
+                a = ((masks[members, :, None] >> np.arange(d, dtype=self._bits)) & 1).astype(bool)  # (leaves, rows, d)
                 slots = (self._leaf_start[members][:, None] + np.arange(d)[None, :]).ravel()
-                phi[:, slots] = leaf_factors(z, a.transpose(1, 0, 2).astype(bool)).transpose(1, 0, 2).reshape(n, -1)
-        spread = np.asarray(self._spread @ phi.T).T
-        return spread.reshape(n, self.n_features, self.n_outputs)
+                found = leaf_factors(self._leaf_z(members, int(d)), a)
+                phi[slots] = found.transpose(0, 2, 1).reshape(len(members) * int(d), n)
+        return np.asarray(self._spread @ phi).T.reshape(n, self.n_features, self.n_outputs)
