@@ -22,6 +22,7 @@ The numpy explainer returns the values in the model's raw output columns, and a 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -30,6 +31,8 @@ from scipy import sparse
 
 #: Floats the per-leaf tables may take for one model (64 MB); leaves past it are computed per row.
 TABLE_BUDGET = 1 << 23
+#: Leaves below splits on more features than this are computed per row (a table of 2^d x d is not worth it).
+TABLE_DEPTH = 10
 #: Elements of the largest temporary array (rows x splits or leaf slots) when explaining; rows go in chunks.
 CHUNK_ELEMENTS = 1 << 22
 #: Per-row work (sum of d^2 over the leaves without a table) beyond which shap's C++ explainer is preferred.
@@ -80,35 +83,39 @@ def _weights(d: int) -> np.ndarray:
     return np.array([math.factorial(s) * math.factorial(d - s - 1) / math.factorial(d) for s in range(d)])
 
 
-def leaf_factors(z: np.ndarray, a: np.ndarray) -> np.ndarray:
-    """Each leaf's Shapley value per slot, without v_l: shape (leaves, N, d).
+def leaf_factors(z: np.ndarray, a: np.ndarray, depth: np.ndarray | None = None) -> np.ndarray:
+    """Each leaf's Shapley value per slot, without v_l: shape (leaves, N, d), for given satisfied slots.
+
+    The Shapley weights are Beta integrals, s! (d - s - 1)! / d! = int_0^1 t^s (1 - t)^(d - 1 - s) dt, so
+    R(B) = sum_s w(s) [y^s] prod_{j in B} (y + z_j) = int_0^1 (1 - t)^(d - 1 - |B|) prod_{j in B} (t + (1 - t) z_j) dt,
+    a polynomial of degree d - 1 in t that Gauss-Legendre quadrature with d // 2 + 1 nodes integrates exactly.
+    Every term is positive; dividing one factor out (at least t > 0) leaves R(A without i). Then slot i is
+    (1 - z_i) C(A) R(A without i) when satisfied, else -C(A) R(A), with C(A) = prod_{j not in A} z_j.
 
     Args:
         z: shape (leaves, d), the cover-ratio products.
         a: shape (leaves or 1, N, d), bools: which slots' splits the row (or mask) satisfies.
+        depth: shape (leaves,), each leaf's own d when fewer than d: its slots come first, and the padding
+            after them has z = 1 and a = True (factors of 1).
     """
-    n_leaves, d = z.shape
-    w = _weights(d)
-    ones = a.astype(float)
-    poly = np.zeros((n_leaves, a.shape[1], d + 1))
-    poly[..., 0] = 1.0
-    zz = z[:, None, :]
-    for j in range(d):  # prod_j (a_j y + z_j): coefficient s holds the coalitions of size s
-        shifted = poly[..., :-1] * ones[..., j, None]
-        poly *= zz[..., j, None]
-        poly[..., 1:] += shifted
-    # With a_i = 0 the factor of i is z_i, which (o_i - z_i) = -z_i cancels: no division needed.
-    absent = -(poly[..., :d] @ w)
-    out = np.empty((n_leaves, a.shape[1], d))
-    for i in range(d):
-        zi = zz[..., i]
-        quotient = poly[..., d]  # dividing by (y + z_i) from the top is stable for 0 <= z_i <= 1
-        total = w[d - 1] * quotient
-        for k in range(d - 1, 0, -1):
-            quotient = poly[..., k] - zi * quotient
-            total = total + w[k - 1] * quotient
-        out[..., i] = np.where(a[..., i], (1.0 - zi) * total, absent)
-    return out
+    d = z.shape[1]
+    depth = np.full(len(z), d) if depth is None else depth
+    t, w = _quadrature(int(depth.max()) // 2 + 1)
+    factor = t[:, None] + (1.0 - t[:, None]) * z[:, None, None, :]  # (leaves, 1, nodes, d)
+    product = np.where(a[:, :, None, :], factor, 1.0).prod(axis=-1)  # (leaves, N, nodes)
+    size = (a.sum(axis=-1) - (d - depth)[:, None])[..., None]  # |A|, without the padding
+    power = (depth - 1)[:, None, None] - size  # (leaves, N, 1)
+    r_all = (w * (1.0 - t) ** np.maximum(power, 0) * product).sum(axis=-1)
+    r_without = ((w * (1.0 - t) ** (power + 1))[..., None] * product[..., None] / factor).sum(axis=-2)
+    c = np.where(a, 1.0, z[:, None, :]).prod(axis=-1)[..., None]
+    return c * np.where(a, (1.0 - z[:, None, :]) * r_without, -r_all[..., None])
+
+
+@functools.cache
+def _quadrature(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Gauss-Legendre nodes and weights on [0, 1]."""
+    nodes, weights = np.polynomial.legendre.leggauss(n)
+    return (nodes + 1.0) / 2.0, weights / 2.0
 
 
 def leaf_tables(z: np.ndarray) -> np.ndarray:
@@ -229,7 +236,7 @@ class TreeShap:
         sizes = np.cumsum((2.0 ** depth[order]) * depth[order])
         if len(order) and depth.max() > 62:
             raise NotImplementedError(f"a leaf below splits on {depth.max()} features (at most 62)")
-        self._n_tabled = int((sizes <= TABLE_BUDGET).sum())
+        self._n_tabled = int(((sizes <= TABLE_BUDGET) & (depth[order] <= TABLE_DEPTH)).sum())
         d = depth[order]
         self._depth = d
         self.per_row_work = int((d[self._n_tabled :] ** 2).sum())
@@ -256,6 +263,12 @@ class TreeShap:
         self._leaf_split_start = np.searchsorted(split_slot, self._leaf_start)
         self._full = ((1 << d) - 1).astype(self._bits)
         self._tables(d[: self._n_tabled])
+        rest = np.arange(self._n_tabled, len(d))
+        width = int(d[rest].max()) if len(rest) else 0
+        columns = np.arange(width)[None, :]
+        self._pad = columns >= d[rest][:, None]
+        self._pad_slot = np.where(self._pad, 0, self._leaf_start[rest][:, None] + columns)
+        self._pad_z = np.where(self._pad, 1.0, self._slot_z[self._pad_slot])
         # The sparse map from slots to (feature, output) columns, weighted by each slot's leaf value.
         slot_values = paths.values[order][self._slot_leaf]
         rows, outputs = np.nonzero(slot_values)
@@ -333,13 +346,15 @@ class TreeShap:
             leaf = self._slot_leaf[:t_slots]
             index = self._slot_base[:t_slots, None] + masks[leaf].astype(self._index) * self._slot_depth[:t_slots, None]
             phi[:t_slots] = np.take(self._table, index)
-        for d in np.unique(self._depth[tabled:]):  # leaves without a table: the same, per row
-            group = tabled + np.flatnonzero(self._depth[tabled:] == d)
-            step = max(1, CHUNK_ELEMENTS // (n * (d + 1)))
-            for c in range(0, len(group), step):
-                members = group[c : c + step]
-                a = ((masks[members, :, None] >> np.arange(d, dtype=self._bits)) & 1).astype(bool)  # (leaves, rows, d)
-                slots = (self._leaf_start[members][:, None] + np.arange(d)[None, :]).ravel()
-                found = leaf_factors(self._leaf_z(members, int(d)), a)
-                phi[slots] = found.transpose(0, 2, 1).reshape(len(members) * int(d), n)
+        untabled = len(self._depth) - tabled
+        if untabled:  # leaves without a table: the same values, per row, all d at once (padded)
+            width = self._pad_z.shape[1]
+            step = max(1, CHUNK_ELEMENTS // (n * (width // 2 + 1) * width))
+            for c in range(0, untabled, step):
+                leaves = slice(c, c + step)
+                bits = (masks[tabled + c : tabled + c + step, :, None] >> np.arange(width, dtype=self._bits)) & 1
+                a = bits.astype(bool) | self._pad[leaves, None, :]  # (leaves, rows, width)
+                found = leaf_factors(self._pad_z[leaves], a, self._depth[tabled + c : tabled + c + step])
+                real = ~self._pad[leaves]
+                phi[self._pad_slot[leaves][real]] = found.transpose(0, 2, 1)[real]
         return np.asarray(self._spread @ phi).T.reshape(n, self.n_features, self.n_outputs)
