@@ -8,8 +8,10 @@ host is built on generated data (`bench/scale.py`'s generator, `--rows` rows, 12
 * local explanation: p50/p99 over `--calls` rows the host has not explained before (result cache misses),
   and the raw call on the same rows: shap's `TreeExplainer(...).shap_values(rows)` or
   `LinearExplainer(model, background).shap_values(rows)`, built once beforehand, on the transformed rows of a
-  pipeline. The ratio is the host's overhead (resolving the row, predicting it, checking additivity,
-  folding a pipeline's columns back, building the result).
+  pipeline. The host computes the same values without shap (its own numpy TreeSHAP for scikit-learn
+  models, the library's own TreeSHAP for XGBoost, LightGBM and CatBoost, closed-form linear SHAP), so the
+  ratio is that explainer against shap's plus the host's overhead (resolving the row, predicting it,
+  checking additivity, folding a pipeline's columns back, building the result). Needs the `shap` extra.
 * global explanation: its first computation on a fresh host (the explainer is built in it; the model has
   been run over the table, as `TabularHost.warm` does before it: its predictions and its outputs in the
   explained space, which the additivity checks reuse) against building shap's explainer and explaining the

@@ -5,9 +5,10 @@ recorded as codes) and a scikit-learn `HistGradientBoostingClassifier` (100 iter
 folder as CSV, joblib and a host configuration, and loaded with `load_host_config`. The start-up work a
 server does in the background (`TabularHost.warm`) is timed, then every figure is taken on rows the host has
 not answered about before (its result cache misses), after one warm-up call per function. "Raw" is the
-library call the host wraps, `shap.TreeExplainer(model).shap_values` on the same rows (for the global
-explanation: building the explainer too, as the host's first global explanation does), so the ratio is the
-host's overhead.
+reference library call, `shap.TreeExplainer(model).shap_values` on the same rows (for the global
+explanation: building the explainer too, as the host's first global explanation does). The host computes the
+same values with its own numpy TreeSHAP (`simxai/hosts/_treeshap.py`), so the ratio is its explainer's speed
+against shap's C++ plus the host's overhead. Needs the `shap` extra (for the raw side only).
 
     python bench/scale.py [--sizes 2000x10,50000x30,300000x30] [--calls 40] [--memory-calls 1000] [--json F]
 
