@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,7 +37,7 @@ TABLE_DEPTH = 10
 #: Elements of the largest temporary array (rows x splits or leaf slots) when explaining; rows go in chunks.
 CHUNK_ELEMENTS = 1 << 22
 #: Per-row work (sum of d^2 over the leaves without a table) beyond which shap's C++ explainer is preferred.
-PER_ROW_WORK = 1 << 20
+PER_ROW_WORK = 1 << 16
 #: Categories a scikit-learn histogram boosting split can hold (its bitsets are 8 x 32 bits).
 _CATEGORIES = 256
 
@@ -262,7 +263,10 @@ class TreeShap:
         self._split_bit = (1 << self._slot_position[split_slot]).astype(self._bits)
         self._leaf_split_start = np.searchsorted(split_slot, self._leaf_start)
         self._full = ((1 << d) - 1).astype(self._bits)
-        self._tables(d[: self._n_tabled])
+        # The tables are built on the first explanation: a caller may look at `per_row_work` and choose
+        # another explainer first.
+        self._tabled = threading.Event()
+        self._lock = threading.Lock()
         rest = np.arange(self._n_tabled, len(d))
         width = int(d[rest].max()) if len(rest) else 0
         columns = np.arange(width)[None, :]
@@ -304,6 +308,11 @@ class TreeShap:
 
     def shap_values(self, matrix: np.ndarray) -> np.ndarray:
         """The attributions of rows of model input, shape (rows, features, outputs)."""
+        if not self._tabled.is_set():
+            with self._lock:
+                if not self._tabled.is_set():
+                    self._tables(self._depth[: self._n_tabled])
+                    self._tabled.set()
         x = np.asarray(matrix, dtype=np.float32 if self.float32 else float)
         out = np.zeros((len(x), self.n_features, self.n_outputs))
         width = max(len(self._feature), len(self._split_node), len(self._slot_leaf), 1)
