@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale import generate  # noqa: E402
 
 from simxai.functions import default_registry  # noqa: E402
-from simxai.hosts._tabular_shap import import_shap  # noqa: E402
+from simxai.hosts._imports import import_shap  # noqa: E402
 from simxai.hosts.demo import build_demo_host  # noqa: E402
 from simxai.hosts.tabular import GLOBAL_SAMPLE, TabularHost  # noqa: E402
 

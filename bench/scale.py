@@ -37,7 +37,7 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.functions import default_registry  # noqa: E402
-from simxai.hosts._tabular_shap import import_shap  # noqa: E402
+from simxai.hosts._imports import import_shap  # noqa: E402
 from simxai.hosts.config import load_host_config  # noqa: E402
 from simxai.hosts.tabular import GLOBAL_SAMPLE, TabularHost  # noqa: E402
 

@@ -16,7 +16,6 @@ says so.
 from __future__ import annotations
 
 import contextlib
-import logging
 import random
 import threading
 from collections.abc import Iterator
@@ -28,7 +27,7 @@ import pandas as pd
 
 from simxai.exceptions import HostError, UsageError
 from simxai.hosts import _imports
-from simxai.hosts._imports import Quiet, import_once
+from simxai.hosts._imports import import_shap
 from simxai.hosts._shapley import Shapley
 from simxai.hosts._tabular_data import Table
 from simxai.hosts._tabular_families import (
@@ -72,24 +71,6 @@ def seeded_global_rng(seed: int) -> Iterator[None]:
         finally:
             np.random.set_state(np_state)
             random.setstate(py_state)
-
-
-#: shap builds its colour maps at import with matplotlib calls that matplotlib marks as pending deprecation;
-#: that is shap's to fix, and the test suite turns warnings into errors. Only that warning is silenced: its
-#: category, its message and the shap module that triggers it must all match.
-_SHAP_IMPORT_WARNINGS = (Quiet(r"The set_\w+ function will be deprecated", PendingDeprecationWarning, r"shap\.plots"),)
-
-
-def import_shap() -> Any:
-    """Import shap lazily, once per process, and never half (the tabular and the text host both use this).
-
-    Raises:
-        HostError: shap cannot be imported.
-    """
-    shap = import_once("shap", _SHAP_IMPORT_WARNINGS)
-    # The model-agnostic explainer logs every coalition's result at INFO; a server log is no place for it.
-    logging.getLogger("shap").setLevel(logging.WARNING)
-    return shap
 
 
 def is_tree_model(model: Any) -> bool:

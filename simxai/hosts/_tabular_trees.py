@@ -219,9 +219,7 @@ class ShapTreeExplainer:
     """shap's TreeExplainer (the `shap` extra), for scikit-learn models the numpy explainer does not take."""
 
     def __init__(self, estimator: Any) -> None:
-        from simxai.hosts._tabular_shap import import_shap
-
-        self._explainer = import_shap().TreeExplainer(estimator)
+        self._explainer = _imports.import_shap().TreeExplainer(estimator)
 
     def values(self, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
         """(attributions, base value) in the model's raw output columns."""

@@ -26,7 +26,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from simxai.exceptions import UsageError
-from simxai.hosts._tabular_shap import import_shap
+from simxai.hosts._imports import import_shap
 from simxai.hosts.tabular import TabularHost
 
 NUMERIC = ["income", "debt", "years", "age"]

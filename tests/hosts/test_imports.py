@@ -103,7 +103,7 @@ def test_shap_imports_whole_when_the_warning_filters_change_during_its_import():
         """
         import warnings
         import matplotlib.colors
-        from simxai.hosts._tabular_shap import import_shap
+        from simxai.hosts._imports import import_shap
 
         original = matplotlib.colors.Colormap.set_bad
 

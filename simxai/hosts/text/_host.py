@@ -255,8 +255,7 @@ class TextHost:
             progress("ready", len(steps), len(steps))
 
     def _import_shap(self) -> None:
-        # Imported here, not at the top: the helper's module loads pandas, which a text host needs only with shap.
-        from simxai.hosts._tabular_shap import import_shap
+        from simxai.hosts._imports import import_shap
 
         import_shap()
 

@@ -75,8 +75,7 @@ def word_attributions(
     max_evals: int,
 ) -> _Shap:
     """The SHAP attributions of `text`'s words: exact up to `exact_max_words` words, else shap's partition."""
-    # Imported here, not at the top: the helper's module loads pandas, which a text host needs only with shap.
-    from simxai.hosts._tabular_shap import import_shap
+    from simxai.hosts._imports import import_shap
 
     shap = import_shap()
     # A masker per text: shap's Text masker caches the last text it saw, so sharing one across threads
