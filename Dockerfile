@@ -11,14 +11,15 @@ WORKDIR /src
 # rebuilt only when pyproject.toml or constraints.txt change, never for an edit to the code.
 COPY pyproject.toml constraints.txt ./
 RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-print('\n'.join(p['dependencies'] + p['optional-dependencies']['server'] + p['optional-dependencies']['postgres']))" \
+o = p['optional-dependencies']; print('\n'.join(p['dependencies'] + o['server'] + o['postgres'] + o['shap']))" \
     > requirements.txt \
     && /opt/simxai/bin/pip install -c constraints.txt -r requirements.txt
 # Then the code. A regular (not editable) install, so the runtime stage needs the virtual environment only.
 COPY README.md ./
 COPY simxai ./simxai
-# The postgres extra (asyncpg, a wheel) lets the same image run as a replica on PostgreSQL (SIMXAI_DB_URL).
-RUN /opt/simxai/bin/pip install --no-deps "/src[server,postgres]"
+# The postgres extra (asyncpg, a wheel) lets the same image run as a replica on PostgreSQL (SIMXAI_DB_URL); the
+# shap extra lets it serve text hosts (--host sentiment) and KernelExplainer for other models (docs/host-config.md).
+RUN /opt/simxai/bin/pip install --no-deps "/src[server,postgres,shap]"
 
 FROM python:3.11-slim-bookworm
 ENV PATH=/opt/simxai/bin:$PATH \

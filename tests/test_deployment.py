@@ -303,7 +303,7 @@ def test_dependencies_install_from_the_committed_constraints_before_the_code_is_
     installs = [i for i, (kw, rest) in enumerate(instructions) if kw == "RUN" and "pip install" in rest]
     assert len(installs) == 2
     dependencies, package = (instructions[i][1] for i in installs)
-    assert "-c constraints.txt" in dependencies and "optional-dependencies']['server']" in dependencies
+    assert "-c constraints.txt" in dependencies and "o['server']" in dependencies and "o['shap']" in dependencies
     assert "--no-deps" in package
     copies = {i: rest for i, (kw, rest) in enumerate(instructions) if kw == "COPY" and "--from" not in rest}
     code = [i for i, rest in copies.items() if shlex.split(rest)[0] == "simxai"]
