@@ -11,6 +11,7 @@ ones per host and function.
 
 from __future__ import annotations
 
+import json
 import random
 import string
 import sys
@@ -18,6 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from simxai.eval_suite.guard.probes3 import add_probe3_slots
 from simxai.eval_suite.guard.slots import slots_for
 from simxai.eval_suite.guard.templates import SETS
 from simxai.exceptions import UsageError
@@ -150,7 +152,9 @@ def _pct(values: list[bool]) -> str:
 def run_guard_bench(
     template_set: str = "own", *, seed: int = 0, host_names: tuple[str, ...] = BENCH_HOSTS
 ) -> GuardBench:
-    """Run the benchmark with one template set (`own`, `held-out` or `varied`) on the hosts named.
+    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2` or `probes3`) on the hosts
+    named; `probes3`'s own slots and unfaithful kinds are added only for it, so the other sets' replies stay
+    as they were.
 
     Raises:
         UsageError: the set or a host is not one of those.
@@ -190,6 +194,11 @@ def run_guard_bench(
             faithful, perturbations = slots_for(
                 payload, list(schema.class_names), schema.instance_noun, rng, schema.kind == "text"
             )
+            if template_set == "probes3":
+                said = json.dumps(payload).lower()
+                add_probe3_slots(
+                    payload, list(schema.class_names), faithful, perturbations, said, schema.kind == "text"
+                )
             for template in templates_for(payload, templates):
                 fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
                 if not fields <= set(faithful):

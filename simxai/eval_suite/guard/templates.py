@@ -10,6 +10,7 @@ miss (its first run is recorded there too).
 from __future__ import annotations
 
 from simxai.eval_suite.guard.probes import PROBES2
+from simxai.eval_suite.guard.probes3 import PROBES3
 
 __all__ = ["HELD_OUT", "SETS", "TEMPLATES", "VARIED"]
 
@@ -347,4 +348,5 @@ SETS: dict[str, dict[str, list[str]]] = {
     "held-out": HELD_OUT,
     "varied": VARIED,
     "probes2": PROBES2,
+    "probes3": PROBES3,
 }
