@@ -69,7 +69,11 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
             said_label = ""  # the label an earlier clause of the sentence named ("... gets her approved; x also helps")
+            earlier = ""  # the clauses of the sentence before this one
+            # A question states nothing: its labels, directions, ranks and outcomes are not claims.
+            question = sentence.rstrip().endswith("?")
             for clause in clauses(sentence):
+                before, earlier = earlier, f"{earlier} {clause}"
                 if len(clause) > MAX_CLAUSE:
                     # No sentence of a reply runs this long without a break; reading it claim by claim would
                     # take time quadratic in its length.
@@ -82,6 +86,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 ids = [i for i in ids if i in self.ids] or carried
                 carried = ids
                 facts = self._bound(ids)
+                original = clause
                 if _PRONOUN.match(clause) and not find_mentions(
                     clause, self.names.features, quoted_only=self.names.quoted_only
                 ):
@@ -98,13 +103,18 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 # "Patient 12 is stable and patient 40 progressing": each part is about the subject it names.
                 spans = [(i, at) for i, at in subject_spans(clause, [self.vocab.instance_noun]) if i in self.ids]
                 placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
-                self._labels(clause, facts, placed, sentence)
+                if not question:
+                    self._labels(clause, facts, placed, sentence, before)
+                self.clause_at = sentence.find(original) - (len(clause) - len(original))
                 self._numbers(clause, sentence, facts, placed)
+                if question:
+                    self.report.skip(f"a question ({sentence.strip()[:60]})")
+                    continue
                 self._directions(f"{cause} {clause}" if cause and not found else clause, facts, said_label)
                 said_label = next((m.name for m in reversed(_label_of(clause, self.names.labels))), said_label)
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
-                self._changes(clause, facts)
+                self._changes(clause, facts, before)
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
         r = self.report

@@ -28,7 +28,9 @@ HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
-    r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over))\b|"
+    r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
+    r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|"
+    r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
     r"put|use|try|make)\b",
     re.IGNORECASE,
@@ -37,6 +39,10 @@ RECORDED = re.compile(
     r"\b(recorded|records?|on record|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
     r"in the data|really|in reality|annotated|reference)\b",
     re.IGNORECASE,
+)
+#: A recorded label said with "as": "the dataset records patient 12 as X", "it is labelled as X in the data".
+RECORDED_AS = re.compile(
+    r"\b(?:record(?:s|ed)?|annotated|label(?:l)?ed|marked|listed)\b[^.;:]{0,40}?\bas\s+[\"'“‘*]*$", re.IGNORECASE
 )
 #: A cue that what follows is the state before a change ("before", "it was", "currently").
 BEFORE = re.compile(
@@ -66,7 +72,7 @@ COUNT = re.compile(
     r"\b(patients?|rows?|instances?|reviews?|cases?|examples?|samples?|people|records?|items?|points?)\b", re.I
 )
 PREDICTED = re.compile(
-    r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says|thinks|decides?|"
+    r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says?|thinks|decides?|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"

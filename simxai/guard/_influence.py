@@ -12,6 +12,18 @@ from simxai.guard._facts import Facts
 from simxai.guard._reading import find_mentions
 from simxai.guard._state import _CheckState, _label_of
 
+#: A feature moved, right after its name ("age lowered to 40") or right before it ("raise age to").
+_MOVED_AFTER = re.compile(
+    r"[\"'’”]?\s+(?:(?:is|was|being|gets?)\s+)?(?:lowered|raised|changed|set|increased|decreased|reduced|moved|"
+    r"dropped|cut|bumped|brought)\s+(?:down\s+|up\s+)?(?:to|by|from)\s+(?:about\s+|around\s+)?-?\d",
+    re.IGNORECASE,
+)
+_MOVED_BEFORE = re.compile(
+    r"\b(?:lower|raise|change|set|increase|decrease|reduce|move|drop|cut|bump|bring)(?:s|ing)?\s+"
+    r"(?:the\s+|her\s+|his\s+|their\s+|its\s+)?[\"'‘“]?$",
+    re.IGNORECASE,
+)
+
 
 class _InfluenceChecks(_CheckState):
     """The claims of a clause about a feature's direction, rank and counterfactual change."""
@@ -132,7 +144,7 @@ class _InfluenceChecks(_CheckState):
                 check(f"rank {f} = 1", lambda r, f=f: rank(f, r) == 1)
 
     # ---- changes ------------------------------------------------------------------------------
-    def _changes(self, clause: str, facts: Facts) -> None:
+    def _changes(self, clause: str, facts: Facts, earlier: str = "") -> None:
         if not facts.changes or not cue.CHANGE_VERB.search(clause):
             return
         attributed = {f.lower() for f, _, _ in facts.attributions}
@@ -141,7 +153,14 @@ class _InfluenceChecks(_CheckState):
             if feature in attributed:
                 continue
             if feature not in facts.changes:
-                if re.search(r"\b(would|could|need|should|if|to get|to reach|by)\b", clause, re.I):
+                # A change the outputs do not make, said as one: under a condition or modal of the sentence, or
+                # as an explicit move of the feature ("plus age lowered to 40", "raise age to 40").
+                explicit = _MOVED_AFTER.match(clause[m.end :]) or _MOVED_BEFORE.search(clause[: m.start])
+                if explicit or re.search(r"\b(would|could|need|should|if|to get|to reach|by)\b", clause, re.I):
+                    self.report.claim(f"change {feature}", False)
+                elif re.search(r"\b(would|could|need|should|if|to get|to reach)\b", earlier, re.I) and re.match(
+                    r"\s*(?:and|plus|also|as well as)\b", clause, re.I
+                ):
                     self.report.claim(f"change {feature}", False)
                 continue
             up, down = cue.CHANGE_UP.search(clause), cue.CHANGE_DOWN.search(clause)

@@ -80,7 +80,9 @@ class _NumberChecks(_CheckState):
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
-        phase = cue.phase(sentence[: max(0, sentence.find(clause)) + offset + claim.start][-300:])
+        # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
+        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        phase = cue.phase(sentence[: max(0, at + offset + claim.start)][-300:])
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return

@@ -22,7 +22,9 @@ class _PredictionChecks(_CheckState):
     """The label claims of a clause: a prediction, a recorded label, a verdict, a what-if's outcome."""
 
     # ---- labels -------------------------------------------------------------------------------
-    def _labels(self, clause: str, whole: Facts, placed: list[tuple[int, Facts]], sentence: str = "") -> None:
+    def _labels(
+        self, clause: str, whole: Facts, placed: list[tuple[int, Facts]], sentence: str = "", earlier: str = ""
+    ) -> None:
         # Labels said of the subject ("applicant 14 was rejected", "rejects her"); a question states none.
         of_subject = [] if sentence.rstrip().endswith("?") else self._said_of(clause)
         mentions = sorted(
@@ -47,19 +49,26 @@ class _PredictionChecks(_CheckState):
             changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
             claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
             claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject
-            if not claimed:
+            recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
+            recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
+            recorded_as = bool(cue.RECORDED_AS.search(clause[max(0, m.start - 60) : m.start]))
+            if not claimed and not recorded_key and not recorded_as:
                 continue
             label = m.name
             negated = bool(cue.NEGATION.search(_unquoted(clause[max(0, m.start - 40) : m.start])))
-            if cue.RECORDED.search(clause[max(0, m.start - 60) : m.start]) and not re.search(
-                r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I
+            if recorded_key or (
+                cue.RECORDED.search(clause[max(0, m.start - 60) : m.start])
+                and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
             ):
                 if facts.recorded:
                     self.report.claim(f"recorded label {label}", label in facts.recorded)
                 else:
                     self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
                 continue
+            # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
+            # ends up X") governs the labels after it, unless the clause names today's state.
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
+            hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.NOW.search(clause))
             if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if key is not None:
@@ -123,6 +132,8 @@ class _PredictionChecks(_CheckState):
         if not facts.what_if and not facts.still:
             return
         stay, flip = cue.STAY.search(clause), cue.FLIP.search(clause)
+        if stay and flip and stay.start() <= flip.start() and flip.end() <= stay.end():
+            flip = None  # "it doesn't flip": the flip is negated inside the stay cue
         if stay and flip:
             # "the change to X: the prediction stays Y": the cue right before the label is the claim.
             labels = _label_of(clause, self.names.labels)

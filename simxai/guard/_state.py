@@ -103,3 +103,5 @@ class _CheckState:
         self.report = _Report()
         self.numbers_seen = 0
         self.paired = -1
+        #: where the clause being read starts in its sentence (negative when a carried name leads it)
+        self.clause_at: int | None = None
