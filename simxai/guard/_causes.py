@@ -16,7 +16,7 @@ __all__ = ["invented_names"]
 _NP = r"(?P<w>(?:[a-z][a-z_'-]*)(?:\s+[a-z][a-z_'-]*){0,2})"
 _CAUSE_AFTER = re.compile(
     r"\b(?:because of|due to|driven (?:mostly |mainly |largely )?by|thanks to|owing to|"
-    r"(?:relies?|relying|leans?|leaning|hinges?|depends?)(?: \w+ly| most| hardest| heavily)? on)\s+"
+    r"(?:relies?|relying|leans?|leaning|hinges?|depends?)(?: \w+ly| most| hardest| heavily){0,2} on)\s+"
     r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|an?\s+|this\s+|that\s+|[a-z]+'s\s+)?"
     + _NP
     + r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|that|is|was|pushes|being)\b))",
@@ -70,6 +70,49 @@ _RANKED = re.compile(
     r"|(?:^|\n)\s*(?P<t>[a-z][a-z_'-]*)\s*:\s*(?:min|max|mean|average|median)\b",
     re.IGNORECASE,
 )
+#: A name of one or two words (not joined by "and" or "or").
+_NP2 = r"[a-z][a-z_'-]*(?:\s+(?!and\b|or\b|is\b|was\b|at\b)[a-z][a-z_'-]*)?"
+#: Still more positions, for names of one or two words: moved ("income going from 23.7", "if family history
+#: changed from 4.3", "with family history at 3.9", "(income: 4.3 → 3.9)", "plus a lower family history"), valued
+#: ("because income is at 23.7", "for income, values range from 19"), ranked ("the second most important is X",
+#: "X also plays a role", "X comes next", "X and Y are the two features") or free to change ("X can change freely").
+_POSITIONS = re.compile(
+    r"(?:^|[(—–:;,.]\s*|\s-\s+|\b(?:if|once|when|because|and|but|as|since)\s+)" + _DET + r"(?P<a>" + _NP2 + r")\s+"
+    r"(?:going|goes|went|moving|moves|moved|rising|rises|rose|falling|falls|fell|dropping|drops|dropped|changing|"
+    r"changes|changed|shifting|shifts|shifted)\s+(?:from|to|up to|down to)\s+(?:about\s+|roughly\s+)?-?\d"
+    r"|\bwith\s+" + _DET + r"(?P<b>" + _NP2 + r")\s+(?:at|of|=)\s+(?:about\s+|roughly\s+)?-?\d"
+    r"|(?:^|[(—–;,]\s*|\s-\s+)" + _DET + r"(?P<c>" + _NP2 + r")\s*:?\s*-?\d+(?:\.\d+)?\s*(?:→|->)"
+    r"|\b(?:plus|and|with|also)\s+(?:a|an)\s+(?:lower|higher|reduced|increased|smaller|larger|bigger|better|worse)\s+"
+    r"(?P<d>" + _NP2 + r")(?=\s*(?:[\n.,;:!?)(—–]|\s-\s|$|\s(?:and|would|could|tips?|makes?)\b))"
+    r"|\b(?:because|since|as)\s+(?:of\s+)?"
+    + _DET
+    + r"(?P<e>"
+    + _NP2
+    + r")\s+(?:is|was|sits|stands)\s+(?:at|only)\s+-?\d"
+    r"|\bfor\s+" + _DET + r"(?P<f>" + _NP2 + r"),\s+(?:its\s+|the\s+)?values?\s+(?:range|ranges|span|spans|vary|go|run)"
+    r"|\b(?:second|third|next)(?:\s+most)?\s+(?:important|influential)(?:\s+(?:feature|factor|one))?\s+is\s+"
+    + _DET
+    + r"(?P<g>"
+    + _NP2
+    + r")(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|with)\b))"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)"
+    + _DET
+    + r"(?P<h>"
+    + _NP2
+    + r")\s+(?:also\s+)?(?:plays?|has)\s+(?:a|an|some)\s+"
+    r"(?:\w+\s+)?(?:role|part|influence|effect)\b"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)" + _DET + r"(?P<i>" + _NP2 + r")\s+(?:comes?\s+(?:next|second|third|last)|"
+    r"is\s+(?:second|third|fourth|fifth|last))\b"
+    r"|(?:^|[.;:!?,]\s+)" + _DET + r"(?P<j>" + _NP2 + r")\s+and\s+" + _DET + r"(?P<k>" + _NP2 + r")\s+are\s+the\s+"
+    r"(?:\w+\s+){0,2}(?:features|factors|drivers|predictors|inputs)\b"
+    r"|(?:^|[(—–;,.]\s*|\s-\s+|\b(?:and|but)\s+)"
+    + _DET
+    + r"(?P<l>"
+    + _NP2
+    + r")\s+can\s+(?:also\s+)?(?:change|vary|move|go|"
+    r"be changed|take any value)\b",
+    re.IGNORECASE,
+)
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
 _COMMON = frozenset(
     "it this that these those which what how many several some most all each both other others one two three "
@@ -101,12 +144,13 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
     `label X` for an item of a list of labels that is no label, `N labels` when the host does not have N.
     """
     claims: list[tuple[str, bool]] = []
-    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED):
+    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS):
         for match in pattern.finditer(reply):
-            said = next((v for v in match.groupdict().values() if v), "")
-            phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
-            if phrase and not any(w in known or w.rstrip("s") in known for w in phrase):
-                claims.append((f"feature {' '.join(phrase)}", False))
+            for said in (v for v in match.groupdict().values() if v):
+                phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
+                joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
+                if phrase and joined not in known and not any(w in known or w.rstrip("s") in known for w in phrase):
+                    claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}
     for sentence in re.split(r"(?<=[.;!?])\s+|\n", reply):
         said_labels = find_mentions(sentence, list(labels))

@@ -15,6 +15,7 @@ from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._facts import Facts, read_outputs
 from simxai.guard._influence import _InfluenceChecks
+from simxai.guard._lists import listed_names
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
@@ -156,6 +157,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         """
         if self.structured and self.names.features:
             for text, ok in invented_names(self.reply, known, self.names.labels):
+                self.report.claim(text, ok)
+            spelled = [f for f in self.names.features if f not in self.names.quoted_only]
+            for text, ok in listed_names(self.raw, self.reply, known, spelled, self.names.labels):
                 self.report.claim(text, ok)
 
     # ---- statements of the reply as a whole ---------------------------------------------------

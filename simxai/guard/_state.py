@@ -87,7 +87,9 @@ class _CheckState:
     """The reply, its outputs' facts and names, and the report: what each group of checks reads and writes."""
 
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
-        self.reply = normalise(prose_tables(reply))
+        # Markdown emphasis ("**income**") is no part of a claim.
+        self.reply = normalise(prose_tables(reply)).replace("**", "")
+        self.raw = normalise(reply)
         self.facts = facts
         self.vocab = vocab
         self.all = Facts()
