@@ -134,6 +134,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.report.claim(f"feature {feature}", feature in known)
         vocab = {n.lower() for n in self.names.features} | {lab.lower() for lab in self.names.labels}
         vocab |= {f.lower() for f in self.vocab.functions}
+        # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
+        parts = {p for n in self.names.features for p in re.findall(r"[a-z]+", n.lower()) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
             if word not in vocab and word not in self.output_text.lower() and word not in self.context_words:
@@ -145,7 +147,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.report.claim(f"feature {word}", False)
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
         metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
-        self._causes(words | vocab | metrics | {a.lower() for names in self.vocab.aliases.values() for a in names})
+        self._causes(words | vocab | metrics | parts | {a.lower() for v in self.vocab.aliases.values() for a in v})
         for quoted in quotes(self.reply):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:

@@ -50,11 +50,13 @@ BEFORE = re.compile(
     r"right now|was|to begin with|at first|starting from)\b",
     re.IGNORECASE,
 )
+#: A cue of today's state that "now" is not ("now" after a change is the state after it).
+TODAY = re.compile(r"\b(currently|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 STAY = re.compile(
     r"\b(stay\w*|remain\w*|still|unchanged|stick\w* with|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
     r"(?:wouldn't|doesn't|didn't|won't)\s+(?:change|flip|switch)|no change|not change|not flip|the same|"
-    r"keeps?|kept)\b",
+    r"keeps?(?!\s+in\s+mind)|kept)\b",
     re.IGNORECASE,
 )
 FLIP = re.compile(
@@ -79,7 +81,7 @@ PREDICTED = re.compile(
     r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
-    r"lands? on|landed on|picks|chooses|goes for|"
+    r"lands? on|landed on|picks|chooses|goes for|turn\w*\s+(?:it|her|him|(?:the|this|that)\s+\w+)|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
     re.IGNORECASE,
 )
@@ -239,6 +241,8 @@ def phase(before: str) -> str:
     """
     if _FROM.search(before):
         return "before"
+    if _MOVE_TO.search(before):
+        return "after"
     if _FROM_TO.search(before):
         return "after"
     cues = [(m.end(), "before") for m in BEFORE.finditer(before)]
@@ -250,6 +254,19 @@ def phase(before: str) -> str:
 
 
 _FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
+#: A move's target: "drops to around 12 %", "rises to 64.9 %" is the state after.
+_MOVE_TO = re.compile(
+    r"\b(?:drop\w*|fall\w*|fell|ris\w*|rose|climb\w*|increas\w*|decreas\w*|go(?:es)?|went|jump\w*|mov\w*|"
+    r"shift\w*|sink\w*|sank|grow\w*|grew|shrink\w*|shrank|slip\w*)\s+(?:\w+\s+)?to\s+"
+    r"(?:about\s+|around\s+|roughly\s+|approximately\s+|nearly\s+|just\s+(?:under|over)\s+)?$",
+    re.IGNORECASE,
+)
+#: A state named right after a number: "78.6 % before", "(72.9 % after the edit)".
+PHASE_AFTER_NUMBER = re.compile(
+    r"^\s*%?\s*(?:(?P<before>before|previously|originally|initially|beforehand|earlier|at first)|"
+    r"(?P<after>after(?:wards)?|then|now|once changed))\b",
+    re.IGNORECASE,
+)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s+(?:about\s+)?$", re.I)
 _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
 #: Words beside a number that make it an amount of change ("10 % lower", "by 0.43", "up 9.1 points").

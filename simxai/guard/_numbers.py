@@ -83,6 +83,10 @@ class _NumberChecks(_CheckState):
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
         at = sentence.find(clause) if self.clause_at is None else self.clause_at
         phase = cue.phase(sentence[: max(0, at + offset + claim.start)][-300:])
+        # A cue right after the number names its state: "(78.6 % before)", "72.9 % after the edit".
+        told = cue.PHASE_AFTER_NUMBER.match(clause[offset + claim.end :])
+        if told is not None:
+            phase = "before" if told.group("before") else "after"
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
@@ -128,6 +132,7 @@ class _NumberChecks(_CheckState):
                 and len(self.names.labels) == 2
                 and _PAIR.fullmatch(gap)
                 and not moved
+                and told is None
             ):
                 # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's.
                 entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]

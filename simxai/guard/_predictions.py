@@ -68,7 +68,7 @@ class _PredictionChecks(_CheckState):
             # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
             # ends up X") governs the labels after it, unless the clause names today's state.
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
-            hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.NOW.search(clause))
+            hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(clause))
             if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if key is not None:

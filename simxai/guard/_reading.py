@@ -209,6 +209,10 @@ def matches(claim: NumberClaim, candidates: set[float]) -> bool:
     step = 10.0 ** (-claim.decimals)
     tolerance = step / 2
     if claim.approx and claim.value:
+        if claim.decimals == 0 and not claim.percent:
+            # "about 7,500": an approximate whole number is as round as its trailing zeros.
+            zeros = len(claim.raw.lstrip("-")) - len(claim.raw.lstrip("-").rstrip("0"))
+            step = 10.0 ** max(0, zeros - 1)
         units = round(abs(claim.value) / step)
         tolerance = 5 * step if units % 10 == 0 else 2.5 * step if units % 5 == 0 else tolerance
     for x in candidates:
