@@ -110,7 +110,9 @@ _POSITIONS = re.compile(
     + r"(?P<l>"
     + _NP2
     + r")\s+can\s+(?:also\s+)?(?:change|vary|move|go|"
-    r"be changed|take any value)\b",
+    r"be changed|take any value)\b"
+    r"|\b(?:raising|lowering|increasing|decreasing|reducing|cutting)\s+" + _DET + r"(?P<m>" + _NP2 + r")"
+    r"(?=\s*(?:[.,;)]|$|\s(?:would|could|will|might|and|should|makes?|made)\b))",
     re.IGNORECASE,
 )
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
@@ -122,7 +124,8 @@ _COMMON = frozenset(
     "of in on to with overall everything nothing chance probability score scores change changes edit edits "
     "rest way fact case cases thing things either neither not none hardest heavily mostly mainly largely "
     "confidence odds accuracy prediction's model's outcome label result it's here there you we globally overall "
-    "important more less then also".split()
+    "important more less then also dataset datasets sample samples variable variables anything something risk "
+    "single small slightly".split()
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|can (?:answer|predict|"

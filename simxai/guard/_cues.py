@@ -29,6 +29,7 @@ HYPOTHETICAL = re.compile(
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
+    r"at that point|in that case|in this case|by then|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|"
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
@@ -81,7 +82,8 @@ PREDICTED = re.compile(
     r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
-    r"lands? on|landed on|picks|chooses|goes for|turn\w*\s+(?:it|her|him|(?:the|this|that)\s+\w+)|"
+    r"lands? on|landed on|picks|chooses|goes for|"
+    r"(?:turn|make|keep|render)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|[a-z]+\s+#?\d+)|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
     re.IGNORECASE,
 )
@@ -155,6 +157,14 @@ METRIC_NAMES = {
     "f1": ("f1", "f1 score", "f1-score", "f-score", "f score", "f-measure", "f1-measure"),
     "roc_auc": ("roc auc", "roc_auc", "roc-auc", "auc", "auroc", "area under the curve", "area under the roc curve"),
 }  # fmt: skip
+#: Metric spellings that name no one metric: "right 79 % of the time" may be the accuracy, a precision or a recall.
+VAGUE_METRIC = frozenset({"right", "correct", "correctly", "accurate"})
+#: A verb of contribution right before a number: the number is a feature's contribution.
+CONTRIBUTES = re.compile(
+    r"\b(?:adds?|added|adding|contribut\w*|subtracts?|subtracted|takes? away|took away)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|some\s+|only\s+|just\s+|nearly\s+|approximately\s+)?$",
+    re.IGNORECASE,
+)
 #: A quoted span (straight or typographic quotes) as group 1.
 _QUOTED = r"[\"“'‘]([^\"”“‘’]{1,300}?)[\"”'’](?!\w)"
 #: Words that may stand between an edit verb and what it edits ("remove the negative phrase '...'"), but no

@@ -18,6 +18,7 @@ SMALL_INTEGER = 10
 _AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
+_BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
@@ -35,12 +36,19 @@ class _NumberChecks(_CheckState):
         if claim is None or not claim.percent:
             for m in find_mentions(text, self.names.features, quoted_only=self.names.quoted_only):
                 found.append(("feature", self.names.feature(m), offset + m.start))
-        for m in find_mentions(text, list(self.names.metrics)):
-            found.append(("metric", self.names.metrics[m.name], offset + m.start))
+        # Metrics are fractions: a whole number above 1 is no metric's value ("55 of the 60 classified correctly").
+        whole = claim is not None and not claim.percent and claim.decimals == 0 and claim.value > 1
+        for m in [] if whole else find_mentions(text, list(self.names.metrics)):
+            if m.name.lower() in cue.VAGUE_METRIC:
+                # "right 79 % of the time": the share of right answers among some cases, which is the accuracy,
+                # a class's precision or its recall.
+                found += [("metric", name, offset + m.start) for name in ("accuracy", "precision", "recall")]
+            else:
+                found.append(("metric", self.names.metrics[m.name], offset + m.start))
         if claim is not None:
             probability = claim.percent or bool(cue.PROBABILITY.search(text))
             counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
-            for m in find_mentions(text, self.names.labels):
+            for m in self._label_mentions(text):
                 # An integer beside a label ("221 stable", "stable: 221") counts it.
                 gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
                 beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
@@ -100,6 +108,10 @@ class _NumberChecks(_CheckState):
             return
         entities = self._entities(segment, claim, offset, inside=True)
         probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
+            # "it adds about 0.21 to the negative probability": a feature's contribution, not a probability.
+            probability = False
+            entities = [e for e in entities if e[0] != "label"]
         lead = segment[: claim.start]
         said = find_mentions(lead, self.names.labels) if 0 <= claim.value <= 1 and claim.decimals else []
         if said and _AT_LABEL.fullmatch(lead[said[-1].end :]) and not _TOWARDS.search(lead[: said[-1].start]):
@@ -112,9 +124,14 @@ class _NumberChecks(_CheckState):
             # the number is of (a fraction only right before "for" or "of").
             after = clause[offset + claim.end :]
             of = cue.OF_LABEL.match(after) if probability else _FOR_LABEL.match(after)
-            ahead = find_mentions(after[of.end() : of.end() + 60], self.names.labels) if of else []
+            ahead = self._label_mentions(after[of.end() : of.end() + 60]) if of else []
             if of and ahead and ahead[0].start == 0:
                 entities = [("label", ahead[0].name, offset + claim.end + of.end())]
+            closed = _BRACKET_LABEL.match(after) if probability else None
+            ahead = self._label_mentions(after[closed.end() : closed.end() + 60]) if closed else []
+            if not entities and closed and ahead and ahead[0].start == 0:
+                # "669 (45 %) rejected": a share in brackets is the share of the label right after them.
+                entities = [("label", ahead[0].name, offset + claim.end + closed.end())]
         if not entities:
             # The nearest name before it in the clause, or else the sentence (a value in brackets after its
             # feature; "X is the biggest factor, with a contribution of 0.3").

@@ -83,6 +83,19 @@ def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> F
     return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
 
 
+def label_forms(labels: Sequence[str]) -> dict[str, str]:
+    """A label's noun forms, each mapped to it: "rejection" (rejected), "approval" (approved)."""
+    forms: dict[str, str] = {}
+    for label in labels:
+        low = label.lower()
+        if low.endswith("ed") and len(low) > 4:
+            stem = low[:-2] if not low.endswith("ved") else low[:-1]
+            for form in (f"{stem}ion", f"{low[:-1]}al" if low.endswith("ved") else f"{stem}al"):
+                if form not in (x.lower() for x in labels):
+                    forms[form] = label
+    return forms
+
+
 class _CheckState:
     """The reply, its outputs' facts and names, and the report: what each group of checks reads and writes."""
 
@@ -96,6 +109,7 @@ class _CheckState:
         for f in facts:
             self.all = self.all.merge(f)
         self.names = _names(vocab, self.all)
+        self.label_forms = label_forms(self.names.labels)
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))
         self.context = normalise(context)
@@ -107,3 +121,8 @@ class _CheckState:
         self.paired = -1
         #: where the clause being read starts in its sentence (negative when a carried name leads it)
         self.clause_at: int | None = None
+
+    def _label_mentions(self, text: str) -> list[Mention]:
+        """The labels a text names, by name or by a noun form ("16 % rejection"), under the label's name."""
+        found = find_mentions(text, [*self.names.labels, *self.label_forms])
+        return [Mention(self.label_forms.get(m.name.lower(), m.name), m.start, m.end, m.quoted) for m in found]
