@@ -128,8 +128,8 @@ _COMMON = frozenset(
     "single small slightly".split()
 )
 _LABEL_LIST = re.compile(
-    r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|can (?:answer|predict|"
-    r"output|return)|predictions are|limited to|choos\w+ between)\b",
+    r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"
+    r"can (?:answer|predict|output|return)|predictions are|limited to|choos\w+ between)\b",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(

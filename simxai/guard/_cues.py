@@ -63,7 +63,8 @@ STAY = re.compile(
 FLIP = re.compile(
     r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+(?:over\s+)?(?:to|into)\b|"
     r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
-    r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if))|\bflip(?:s|ped)?\b",
+    r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if|(?:even\s+|slightly\s+|much\s+|a bit\s+)?(?:more|less|"
+    r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b",
     re.IGNORECASE,
 )
 PROBABILITY = re.compile(
@@ -83,7 +84,8 @@ PREDICTED = re.compile(
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
     r"lands? on|landed on|picks|chooses|goes for|"
-    r"(?:turn|make|keep|render)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|[a-z]+\s+#?\d+)|"
+    r"(?:turn|make|keep|render|leav)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
+    r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
     re.IGNORECASE,
 )
@@ -263,7 +265,11 @@ def phase(before: str) -> str:
     return max(cues)[1] if cues else ""
 
 
-_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
+_FROM = re.compile(
+    r"\b(?:from|instead of|rather than|up from|down from)\s+(?:about\s+|around\s+|roughly\s+|under\s+|over\s+|"
+    r"below\s+|above\s+|just\s+(?:under|over)\s+|nearly\s+|almost\s+)?$",
+    re.IGNORECASE,
+)
 #: A move's target: "drops to around 12 %", "rises to 64.9 %" is the state after.
 _MOVE_TO = re.compile(
     r"\b(?:drop\w*|fall\w*|fell|ris\w*|rose|climb\w*|increas\w*|decreas\w*|go(?:es)?|went|jump\w*|mov\w*|"

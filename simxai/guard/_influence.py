@@ -25,6 +25,9 @@ _MOVED_BEFORE = re.compile(
 )
 
 
+_VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
+
+
 class _InfluenceChecks(_CheckState):
     """The claims of a clause about a feature's direction, rank and counterfactual change."""
 
@@ -32,6 +35,12 @@ class _InfluenceChecks(_CheckState):
     def _directions(self, clause: str, facts: Facts, said_label: str = "") -> None:
         if not facts.attributions:
             return
+        # "lower triglyceride values", "a higher bmi": a comparative before a feature describes its value, not
+        # the direction of its push.
+        for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only):
+            adjective = _VALUE_WORD.search(clause[: m.start])
+            if adjective is not None:
+                clause = clause[: adjective.start()] + " " * len(adjective.group(0)) + clause[adjective.end() :]
         up, down = cue.UP.search(clause), cue.DOWN.search(clause)
         if bool(up) == bool(down):
             return

@@ -140,7 +140,7 @@ class _NumberChecks(_CheckState):
             if start > 0:
                 before = sentence[:start] + " " + before
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
-            entities = earlier[-1:]
+            entities = [e for e in earlier if e[2] == earlier[-1][2]]  # the last name (a vague metric is three)
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
             moved = bool(_FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
             if (
@@ -151,8 +151,15 @@ class _NumberChecks(_CheckState):
                 and not moved
                 and told is None
             ):
-                # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's.
-                entities = [("label", next(x for x in self.names.labels if x != entities[0][1]), 0)]
+                # "stable is ahead, 55.4 % to 44.6 %": the second of a pair is the other class's; or, in
+                # "approved, 71.6 % vs 78.0 %", the same class's in the other state (before or after a change).
+                pair = ("label", next(x for x in self.names.labels if x != entities[0][1]), 0)
+                if fits(claim, self._tied(facts, "label", pair[1], phase)) or not fits(
+                    claim, self._tied(facts, "label", entities[0][1])
+                ):
+                    entities = [pair]
+                else:
+                    phase = ""  # the same class in the other state: either state's number
         if not entities and probability and facts.label_numbers:
             # "it is 90.6% confident": the probability of the label the clause is about.
             hypothetical = bool(cue.HYPOTHETICAL.search(sentence))
