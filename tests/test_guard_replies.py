@@ -1,0 +1,1161 @@
+"""Hand-written replies about real outputs of all eleven functions on the demo, loan and sentiment hosts, in the
+styles an 8B model verbalizes them (hedged, rounded, lists, tables, the recorded label as recorded), each
+marked faithful or not. They were written in three batches while the guard's probes3 work went on; each batch's
+first run is recorded in docs/guard.md, and what it showed was then read, so these are regression cases, not a
+measurement. Replies the guard still cannot judge are listed there under "What is not checked".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai.functions import default_registry
+from simxai.guard import Vocabulary, check_claims
+from simxai.results import result_payload
+
+REPLIES: list[tuple[str, str, dict[str, Any], bool, str]] = [
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "I ran the what-if for patient 12. Lowering triglycerides_log by about 10% (from 4.304 to "
+        "roughly 3.87) doesn't change the outcome: the model still predicts stable, and actually "
+        "becomes more confident, going from about 79% to about 88%.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "Good news — the prediction stays the same. With a 10% lower triglycerides_log, patient 12 "
+        "remains stable (87.7% vs 78.6% before), so the risk of progressing drops to around 12%.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "If triglycerides_log went up by 40% for patient 101 (to about 6.03), the model would change "
+        "its prediction from stable to progressing. The probability of progressing would rise from "
+        "10.7% to 64.9%.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "Yes, that change would flip it. Patient 101 is currently predicted stable (89.3%), but with "
+        "triglycerides_log at 6.026 the model would predict progressing with about 65% probability. "
+        "Keep in mind this is just the model's behaviour, not a medical forecast.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "Here's what happens:\n"
+        "\n- **Before:** stable (89.3% stable, 10.7% progressing)\n- **After raising triglycerides_log to 6"
+        ".026:** progressing (64.9% progressing, 35.1% stable)\n"
+        "\nSo the increase is enough to change the prediction.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"credit_score": "-10%"}},
+        True,
+        "A 10% drop in credit score (838 → 754.2) would not change the decision for applicant 12: the "
+        "loan would still be approved, though the approval probability would fall from 78.0% to 71.6%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        True,
+        "Raising applicant 101's credit score by 40%, from 613 to about 858, would turn the rejection "
+        "into an approval according to the model.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 0, "changes": {"superb": "awful"}},
+        True,
+        "If you replace 'superb' with 'awful', the review flips from positive to negative: the model "
+        "gives negative 72.9% after the edit, compared with 18.8% before.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        True,
+        "Removing 'Worst' doesn't change the verdict; the review is still classified as negative.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        True,
+        "Interesting! Once 'dull' is removed, the model no longer sees the review as negative; it now "
+        "predicts positive.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "The model predicts stable for patient 12 rather than progressing. According to the "
+        "counterfactual search, increasing bmi from 23.7 to about 27.3 would be enough to change the "
+        "prediction to progressing (51.8%), which suggests the model is quite sensitive to BMI for this "
+        "patient.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "Patient 12 isn't predicted progressing mainly because their BMI is relatively low. If BMI rose "
+        "to 27.3, the prediction would tip over to progressing, but only just (about 52%).",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 101},
+        True,
+        "To get approved, applicant 101 would need a higher credit score: raising it from 613 to 668 "
+        "would change the model's decision to approved, with a probability of about 53%. No other "
+        "changes were needed in the counterfactual.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "Applicant 12 is approved, not rejected. The smallest change that would lead to a rejection is "
+        "a lower credit_score (676 instead of 838). Everything else, like income and loan amount, stays "
+        "the same.",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 21},
+        True,
+        "The review is predicted negative. Changing 'Worst' to 'Best' would make the model predict positive (81.8%).",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 56},
+        True,
+        "To make this review negative, you could replace 'perfect' with 'flawed'. That single word "
+        "change is enough, and the model would then say negative with 73.8% probability.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "For patient 12 the model predicts stable (78.6%). The SHAP values show that triglycerides_log "
+        "(4.304), hdl (62) and bmi (23.7) all push towards stable, while sex and glucose push slightly "
+        "the other way. Overall, the low triglycerides and high HDL are what keep this patient in the "
+        "stable group.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "The main factors are:\n"
+        "1. triglycerides_log = 4.304 (towards stable)\n"
+        "2. hdl = 62 (towards stable)\n"
+        "3. bmi = 23.7 (towards stable)\n"
+        "4. sex = 1 (away from stable)\n\nThese explain most of the 78.6% probability.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "Applicant 12 is approved mostly thanks to an excellent credit score of 838, which adds about "
+        "0.27 to the approval probability. Their debt-to-income ratio of 0.43 works against them "
+        "(-0.14), and smaller factors such as employment years, home ownership and loan term nudge it "
+        "slightly towards approval.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "| Feature | Value | Contribution |\n"
+        "|---|---|---|\n"
+        "| credit_score | 838 | +0.272 |\n"
+        "| debt_to_income | 0.43 | -0.14 |\n"
+        "| employment_years | 7 | +0.027 |\n"
+        "\nThe credit score is by far the strongest driver of the approval.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 0},
+        True,
+        "The review is predicted positive (81.2%), and it's almost entirely because of the word "
+        "'superb', which contributes about 0.31. The other words, like 'acting' and 'story', have no "
+        "effect.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "Across the dataset, triglycerides_log is the most important feature by a clear margin (0.927), "
+        "followed by bmi (0.585), blood pressure (0.396) and hdl (0.35). Age and ldl matter much less.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "Globally the model relies most on triglycerides, BMI and blood pressure. Features like "
+        "cholesterol ratio barely matter.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        True,
+        "Credit score and debt-to-income ratio dominate the model's decisions overall, followed at a "
+        "distance by loan amount and income. Region and age hardly matter at all.",
+    ),
+    (
+        "sentiment",
+        "get_global_explanation",
+        {},
+        True,
+        "Overall the most influential words are 'love', 'beautifully' and 'not'. Positive words such as "
+        "'satisfying' and 'good' push towards positive, while 'dull' pushes towards negative.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 12},
+        True,
+        "The model predicts that patient 12 will remain stable, with a probability of about 79%. Note "
+        "that the recorded outcome for this patient is actually progressing, so this is one of the "
+        "cases the model gets wrong.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 12},
+        True,
+        "Applicant 12's loan is predicted to be approved (78%), which matches the recorded decision.",
+    ),
+    (
+        "sentiment",
+        "get_prediction",
+        {"instance": 21},
+        True,
+        "Review 21 is classified as negative with high confidence.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "On the 89 held-out patients, the model's accuracy is 73%, with precision and recall both "
+        "around 0.73 and an ROC AUC of 0.80. In other words, it's right about three times out of four — "
+        "decent, but far from perfect.",
+    ),
+    (
+        "loan",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The model has an accuracy of 77% on 300 held-out applicants. Its precision (0.79) is higher "
+        "than its recall (0.66), so it misses some rejected applicants. The AUC of 0.88 indicates good "
+        "separation.",
+    ),
+    (
+        "sentiment",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "Performance on the 120 labelled reviews: accuracy 0.9, precision 0.914, recall 0.883, F1 0.898 "
+        "and ROC AUC 0.941.",
+    ),
+    (
+        "demo",
+        "get_data_information",
+        {},
+        True,
+        "The dataset is the diabetes data from Efron et al. (2004): 442 patients with ten baseline "
+        "measurements such as age, BMI, blood pressure and six blood serum values. Exactly half (221) "
+        "are labelled progressing and half stable.",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        True,
+        "It's a synthetic dataset of 1500 loan applications with 10 features (age, income, credit "
+        "score, loan amount, loan term, employment years, debt-to-income, region, home ownership and "
+        "purpose). 831 were approved and 669 rejected.",
+    ),
+    (
+        "demo",
+        "get_model_information",
+        {},
+        True,
+        "The model is a gradient-boosting classifier from scikit-learn with 100 trees of depth 2 and a "
+        "learning rate of 0.1. It was trained on 353 patients and tested on 89.",
+    ),
+    (
+        "loan",
+        "get_model_information",
+        {},
+        True,
+        "Under the hood it's a random forest with 100 trees (max depth 8) inside a scikit-learn "
+        "pipeline that one-hot encodes region, home ownership and purpose.",
+    ),
+    (
+        "sentiment",
+        "get_model_information",
+        {},
+        True,
+        "The model is VADER, a lexicon- and rule-based sentiment analyzer. It isn't trained on data; it "
+        "looks up words in a lexicon of about 7,500 rated words and applies rules for negation and "
+        "intensifiers.",
+    ),
+    (
+        "demo",
+        "get_output_information",
+        {},
+        True,
+        "The model outputs one of two labels: stable (the progression score is predicted to be at most "
+        "140) or progressing (above 140), along with a probability for each.",
+    ),
+    (
+        "loan",
+        "get_output_information",
+        {},
+        True,
+        "There are two possible outcomes: approved or rejected. The probabilities are the model's "
+        "scores and may not be calibrated.",
+    ),
+    (
+        "demo",
+        "explain_how_to_still_be_this",
+        {"instance": 12},
+        True,
+        "Patient 12's stable prediction is fairly robust. For example, BMI can vary between 18 and 27.2 "
+        "and hdl between 42 and 99 without changing it, and all 305 sampled changes kept the prediction.",
+    ),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 12},
+        True,
+        "As long as the credit score stays above 686, applicant 12 remains approved; the other features "
+        "can take any value in their observed ranges on their own.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_still_be_this",
+        {"instance": 0},
+        True,
+        "The positive prediction holds if you remove words like 'acting', 'story' or 'hooked'; 9 of the "
+        "12 edits tried kept it positive.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        False,
+        "Lowering triglycerides_log by 10% would flip patient 12 to progressing.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        False,
+        "Even with triglycerides_log at 6.026, patient 101 would stay stable.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        False,
+        "To become progressing, patient 12 would need bmi raised to 27.3 and their cholesterol level lowered to 150.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 12},
+        False,
+        "Applicant 12 is approved mainly because of their savings, along with a credit score of 838.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 12},
+        False,
+        "The key drivers are triglycerides_log, hdl and smoking status.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 12},
+        False,
+        "If the credit score dropped to 676, the application would still be approved.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        False,
+        "Removing 'Worst' turns the review positive.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        False,
+        "Globally, the top features are triglycerides_log, bmi and family history.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 40},
+        True,
+        "Applicant 40 is very likely to be approved — the model puts the approval probability at "
+        "roughly 90%, leaving only about 10% for rejection. This agrees with the decision recorded in "
+        "the data.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 101},
+        True,
+        "The model rejects applicant 101 with 75.5% confidence. The actual decision in the dataset was "
+        "also a rejection, so the model is correct here.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 40},
+        True,
+        "Patient 40 is a close call: the model leans towards stable at 55.4%, with progressing at "
+        "44.6%. The recorded label is stable, so the prediction happens to be right.",
+    ),
+    (
+        "sentiment",
+        "get_prediction",
+        {"instance": 56},
+        True,
+        'Review 56 ("This coffee maker brews a perfect cup every morning.") is classified as positive, '
+        "with a probability of about 79%.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 40},
+        True,
+        "For patient 40 (predicted stable, 55.4%), the picture is mixed. The strongest single factor is "
+        "triglycerides_log = 4.779, which actually pushes away from stable. It is offset by bmi (25.6) "
+        "and sex (2), which both push towards stable. HDL of 43 and glucose of 114 also push slightly "
+        "against stable.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 40},
+        True,
+        "In a nutshell: high triglycerides argue for progressing, but a moderate BMI and the patient's "
+        "sex pull the prediction back to stable, which is why the model ends up only slightly favouring "
+        "stable.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 101},
+        True,
+        "Applicant 101 is rejected (75.5%). The biggest reason is the credit score of 613, which raises "
+        "the rejection probability by about 0.19. A debt-to-income ratio of 0.31 and an income of 28.7k "
+        "add to it, whereas the small loan amount (6.6k) works slightly in the applicant's favour.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 101},
+        True,
+        "Top contributors to the rejection:\n"
+        "\n| Feature | Value | Effect |\n|---|---|---|\n| credit_score | 613 | +0.188 |\n| debt_to_income | 0"
+        ".31 | +0.061 |\n"
+        "| loan_amount | 6.6 | -0.06 |\n"
+        "| income | 28.7 | +0.052 |\n\nPositive values push towards rejected.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 119},
+        True,
+        "The word 'dull' is what makes review 119 negative: it adds about 0.21 to the negative "
+        "probability. Interestingly, 'straight' pulls slightly the other way (-0.11). The final "
+        "probability of negative is around 60%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        True,
+        "Even with a 10% lower credit score (691 instead of 768), applicant 40 would still be approved. "
+        "The approval probability would drop a bit, from 89.5% to 84.0%, but the decision doesn't "
+        "change.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        True,
+        "Short answer: no. Lowering the credit score to 691.2 keeps the application approved (84% "
+        "approval, 16% rejection).",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        True,
+        "Without the word 'dull', review 119 would be classified as positive instead of negative: the "
+        "positive probability rises from 39.9% to 61.3%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        True,
+        "Removing 'dull' flips the prediction. Before the edit the model said negative (60.1%); after "
+        "it, the model says positive (61.3%).",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "Lowering triglycerides_log from 4.779 to 4.301 makes patient 40 much more clearly stable — the "
+        "probability of stable climbs from 55.4% to 82%. The prediction itself doesn't change.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "| | Before | After |\n"
+        "|---|---|---|\n"
+        "| triglycerides_log | 4.779 | 4.301 |\n"
+        "| stable | 55.4% | 82.0% |\n"
+        "| progressing | 44.6% | 18.0% |\n\nThe prediction remains stable in both cases.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 40},
+        True,
+        "Patient 40 is predicted stable rather than progressing. It would take only a tiny increase in "
+        "triglycerides_log — from 4.779 to 4.825 — for the model to predict progressing, with about 63% "
+        "probability. This shows the patient is close to the decision boundary.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 101},
+        True,
+        "For patient 101 to be predicted progressing, the counterfactual suggests raising "
+        "triglycerides_log from 4.304 to 4.873. With that single change, the model predicts progressing "
+        "(61.2%).",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 40},
+        True,
+        "To get a rejection for applicant 40 (currently approved), the credit score would have to fall "
+        "from 768 to 576. At that point the model predicts rejected, although only barely (50.2%).",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 119},
+        True,
+        "Review 119 is negative rather than positive because of 'dull'. Replacing 'dull' with "
+        "'exciting' would make it positive, at 81.2%.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 0},
+        True,
+        "Adding 'not' before 'superb' (\"The acting was not superb and the story kept me hooked.\") would "
+        "turn the prediction negative, with a probability of 75.5%.",
+    ),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 101},
+        True,
+        "Applicant 101 stays rejected as long as the credit score is at most 660 and employment years "
+        "don't exceed 18 (changing one at a time). The other features, such as income or loan amount, "
+        "can vary across their full range without changing the outcome. All 163 sampled changes kept "
+        "the rejection.",
+    ),
+    (
+        "demo",
+        "explain_how_to_still_be_this",
+        {"instance": 40},
+        True,
+        "The stable prediction for patient 40 is fragile: most sampled changes kept it (269 of 270), "
+        "but it sits close to the boundary at 55.4%.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_still_be_this",
+        {"instance": 21},
+        True,
+        "Review 21 stays negative even if you delete 'customer' or 'service'; 8 of the 9 edits that "
+        "were tried kept the negative label.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "The five most important features overall are triglycerides_log, bmi, blood_pressure, hdl and "
+        "sex. Of these, triglycerides_log stands out with a mean absolute SHAP value of about 0.93, "
+        "roughly 60% more than bmi.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        True,
+        "According to the global SHAP analysis, credit_score (0.153) and debt_to_income (0.122) are by "
+        "far the most important features for the rejected class; loan_amount (0.049) and income (0.047) "
+        "follow.",
+    ),
+    (
+        "sentiment",
+        "get_global_explanation",
+        {},
+        True,
+        "Across 60 reviews, 'love' has the largest average effect (0.014), followed by 'beautifully' and 'not'.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The model gets 65 of the 89 test patients right (73%). It misclassifies 12 stable patients as "
+        "progressing and 12 progressing patients as stable. ROC AUC: 0.803.",
+    ),
+    (
+        "loan",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "Accuracy is 0.77. Out of 134 truly rejected applicants, the model identifies 89 (recall "
+        "0.664), and when it predicts rejected it is right about 79% of the time.",
+    ),
+    (
+        "sentiment",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The sentiment model is 90% accurate on the 120 hand-labelled reviews: 55 of the 60 negative "
+        "and 53 of the 60 positive reviews are classified correctly.",
+    ),
+    (
+        "demo",
+        "get_data_information",
+        {"feature": "bmi"},
+        True,
+        "BMI in the dataset ranges from 18 to 42.2, with an average of about 26.4. Patients labelled "
+        "progressing have a noticeably higher mean BMI (28.4) than stable ones (24.3).",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        True,
+        "The loan data has 1,500 synthetic applications; 831 (55%) were approved and 669 (45%) rejected.",
+    ),
+    (
+        "sentiment",
+        "get_data_information",
+        {},
+        True,
+        "The data consists of 120 short review sentences written by the SimXAI developers, evenly split "
+        "between 60 positive and 60 negative. Reviews are 4 to 12 words long, 7.6 on average.",
+    ),
+    (
+        "demo",
+        "get_model_information",
+        {},
+        True,
+        "It's a GradientBoostingClassifier (100 estimators, max depth 2, learning rate 0.1), trained on "
+        "a stratified 80% split of 442 patients.",
+    ),
+    (
+        "sentiment",
+        "get_output_information",
+        {},
+        True,
+        "The model returns either positive or negative. The probability of positive is computed as "
+        "(compound + 1) / 2 from VADER's compound score, so it is not a calibrated probability.",
+    ),
+    (
+        "loan",
+        "get_output_information",
+        {},
+        True,
+        "Each prediction is one of two classes — approved (the bank grants the loan) or rejected (the "
+        "application is turned down) — with a score for each that sums to 1.",
+    ),
+    ("loan", "get_prediction", {"instance": 101}, False, "The model approves applicant 101 with 75.5% confidence."),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 40},
+        False,
+        "For patient 40, triglycerides_log pushes towards stable, which is why the prediction is stable.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        False,
+        "With the credit score lowered to 691.2, applicant 40 would be rejected.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        False,
+        "Lowering the credit score by 10% flips the decision: the approval probability drops to 84%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        False,
+        "Removing 'dull' doesn't change anything; the review stays negative.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        False,
+        "Lowering triglycerides_log to 4.301 makes patient 40 progressing.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 40},
+        False,
+        "To be predicted progressing, patient 40 would need triglycerides_log raised to 4.825 and a higher bmi of 30.",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 40},
+        False,
+        "If the credit score fell to 576, applicant 40 would still be approved.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 101},
+        False,
+        "Raising triglycerides_log to 4.873 and lowering the patient's weight would make the model "
+        "predict progressing.",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 119},
+        False,
+        "Replacing 'dull' with 'exciting' would keep the review negative.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        False,
+        "Overall the most important features are triglycerides_log, bmi and smoking status.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        False,
+        "The most important features are credit_score, debt_to_income and savings balance.",
+    ),
+    ("demo", "get_model_performance", {"metric": "all"}, False, "The model's accuracy is 0.803 on 89 patients."),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 101},
+        False,
+        "Applicant 101 stays rejected as long as the credit score stays below 660 and the number of "
+        "open credit lines stays below 5.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 101},
+        False,
+        "Based on the model, patient 101 is predicted to be stable, and the model seems quite confident "
+        "about it (roughly 89%). That said, the data actually records this patient as progressing, so "
+        "it's one of the model's mistakes.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 12},
+        True,
+        "Sure! Here's the result for applicant 12:\n"
+        "\n**Prediction:** approved\n**Confidence:** 78%\n\nThe model's prediction matches the actual outcome"
+        " in the data.",
+    ),
+    (
+        "sentiment",
+        "get_prediction",
+        {"instance": 0},
+        True,
+        "The model thinks review 0 is positive — it gives it an 81% chance of being positive versus 19% "
+        "negative. It probably picks up on the word 'superb'.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 101},
+        True,
+        "Let me break down why patient 101 is predicted stable:\n"
+        "\n* **triglycerides_log (4.304)** – the strongest factor, pushing towards stable\n* **bmi (22.2)**"
+        " – also pushes towards stable\n"
+        "\nIn general, lower triglyceride and BMI values are associated with a stable prediction in this m"
+        "odel.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 40},
+        True,
+        "The approval of applicant 40 is mostly driven by their credit score, which pushes strongly "
+        "towards approval. A few other features play a smaller role.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 56},
+        True,
+        "For review 56, the word 'perfect' carries almost all of the positive sentiment, according to "
+        "SHAP. Without it the review would likely look neutral to the model.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "Here's a summary of the global feature importance (mean |SHAP|):\n"
+        "\n1. triglycerides_log – 0.93\n2. bmi – 0.59\n3. blood_pressure – 0.40\n4. hdl – 0.35\n5. sex – 0.28\n"
+        "\nThe model is most sensitive to triglyceride levels and body mass index.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        True,
+        "The model cares most about creditworthiness: credit_score is the top feature, with "
+        "debt_to_income second. Loan size and income matter less, and demographics like age and region "
+        "matter very little.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "I looked at what happens if patient 12's triglycerides_log is reduced by 10%. The model's "
+        "prediction would remain stable; in fact it would become even more confident (about 88% instead "
+        "of 79%). So lower triglycerides only reinforce the current prediction.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "That's a big change! Increasing triglycerides_log by 40% would likely move patient 101 into "
+        "the progressing category: the model gives progressing about 65% after the change, up from "
+        "under 11%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        True,
+        "Good question. If applicant 101's credit score were 40% higher (about 858), the model would "
+        "approve the loan instead of rejecting it.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"credit_score": "-10%"}},
+        True,
+        "The decision would not change. Applicant 12 would remain approved even with a credit score of "
+        "754.2; the model would just be slightly less sure (71.6% vs 78.0%).",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 56, "changes": {"perfect": "flawed"}},
+        True,
+        "Swapping 'perfect' for 'flawed' changes the sentiment from positive to negative — the model "
+        "now gives negative about 74%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        True,
+        "Even after removing 'Worst', review 21 is still predicted negative.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 101},
+        True,
+        "Patient 101 is predicted stable, not progressing. The model would switch to progressing if "
+        "triglycerides_log were about 4.87 instead of 4.30 — a relatively small increase.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 101},
+        True,
+        "Applicant 101 was rejected rather than approved mainly because of their credit score. The "
+        "counterfactual shows that raising it from 613 to 668 would be enough to get approved.",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 56},
+        True,
+        "Why isn't review 56 negative? Because of the word 'perfect'. If it said 'flawed' instead, the "
+        "model would predict negative.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 40},
+        True,
+        "To move patient 40 to progressing, the smallest change found is to increase triglycerides_log "
+        "slightly, from 4.779 to 4.825. After this change the model would predict progressing with 63% "
+        "probability.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 119},
+        True,
+        "If you want review 119 to be classified as positive, replace 'dull' with 'exciting'. The model "
+        "would then predict positive (about 81%).",
+    ),
+    (
+        "demo",
+        "explain_how_to_still_be_this",
+        {"instance": 101},
+        True,
+        "Patient 101 would stay stable under any single change the analysis tried — all 311 sampled "
+        "changes kept the prediction.",
+    ),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 40},
+        True,
+        "Applicant 40 remains approved across a wide range of values; for example, the loan amount can "
+        "be anywhere from 6.1 to 500 and the decision stays the same.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "Overall, the model performs moderately well: 73% accuracy and an AUC of about 0.8 on the "
+        "held-out set. Errors are split evenly — 12 false positives and 12 false negatives.",
+    ),
+    (
+        "loan",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The model correctly classifies 231 of the 300 held-out applicants (77%). It's better at "
+        "spotting approvals (142 of 166) than rejections (89 of 134).",
+    ),
+    (
+        "sentiment",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "With 90% accuracy and an ROC AUC of 0.94, the VADER model does well on this small review set, "
+        "though the set is too small for firm conclusions.",
+    ),
+    (
+        "demo",
+        "get_data_information",
+        {},
+        True,
+        "The dataset includes 442 diabetes patients, each described by 10 baseline features. The "
+        "target, disease progression, is split evenly: 221 stable and 221 progressing.",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        True,
+        "This is a synthetic dataset of loan applications. Each of the 1500 applications has the "
+        "applicant's finances (income, credit score, debt-to-income), the loan requested (amount, term, "
+        "purpose) and the bank's decision.",
+    ),
+    (
+        "demo",
+        "get_model_information",
+        {},
+        True,
+        "The model is a gradient-boosting classifier. It was trained on 80% of the data and evaluated "
+        "on the remaining 89 patients, where it reaches an accuracy of 0.73.",
+    ),
+    (
+        "loan",
+        "get_model_information",
+        {},
+        True,
+        "The model is a scikit-learn Pipeline: a ColumnTransformer for one-hot encoding followed by a "
+        "RandomForestClassifier with 100 trees.",
+    ),
+    (
+        "sentiment",
+        "get_output_information",
+        {},
+        True,
+        "The model outputs positive or negative. A review without any sentiment words gets labelled negative.",
+    ),
+    (
+        "demo",
+        "get_output_information",
+        {},
+        True,
+        "It predicts one of two classes, stable or progressing, based on whether the one-year "
+        "progression score is above 140.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 101},
+        False,
+        "Patient 101 is predicted progressing with about 89% confidence.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 12},
+        False,
+        "Applicant 12 is approved (78%), but the recorded decision was a rejection, so the model got it wrong.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 101},
+        False,
+        "For patient 101, bmi is the most important feature, followed by triglycerides_log.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        False,
+        "If patient 12's triglycerides_log dropped by 10%, the model would change its prediction to progressing.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        False,
+        "Even with a 40% higher credit score, applicant 101 would still be rejected.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 56, "changes": {"perfect": "flawed"}},
+        False,
+        "Swapping 'perfect' for 'flawed' leaves the review positive.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 101},
+        False,
+        "Patient 101 would switch to progressing if bmi were raised to 30.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 119},
+        False,
+        "Replacing 'dull' with 'exciting' would still leave the review negative.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 40},
+        False,
+        "Raising triglycerides_log to 4.825 would make patient 40 progressing with 83% probability.",
+    ),
+    ("demo", "get_global_explanation", {}, False, "Globally, age is the most important feature."),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        False,
+        "The model reaches an accuracy of 80% on the held-out set.",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        False,
+        "The dataset has 1500 applications, of which 669 were approved and 831 rejected.",
+    ),
+    ("demo", "get_output_information", {}, False, "The model predicts stable, progressing or remission."),
+]
+
+
+@pytest.fixture(scope="module")
+def bench_hosts(demo_host, loan_host):
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    return {"demo": demo_host, "loan": loan_host, "sentiment": load_sentiment_host()}
+
+
+@pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), REPLIES)
+def test_hand_written_replies_about_real_outputs(bench_hosts, host, function, arguments, faithful, reply):
+    chosen = bench_hosts[host]
+    schema = chosen.schema()
+    vocab = Vocabulary(
+        labels=list(schema.class_names),
+        features=[f.name for f in schema.features],
+        aliases={f.name: list(f.aliases) for f in schema.features},
+        instance_noun=schema.instance_noun,
+    )
+    payload = result_payload(default_registry().get(function)(chosen, arguments))
+    report = check_claims(reply, [payload], vocabulary=vocab)
+    assert report.passed is faithful, report
