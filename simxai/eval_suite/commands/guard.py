@@ -23,7 +23,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         default="own",
         choices=list(SETS),
         help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still), "
-        "probes2 (for the weaknesses an unseen set showed)",
+        "probes2 (for the weaknesses an unseen set showed), probes3 (an 8B model's style; invented phrases and "
+        "changes, wrong outcomes)",
     )
     parser.add_argument(
         "--host",
