@@ -102,7 +102,7 @@ RANK_FIRST = re.compile(
     r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|dominat\w*|"
     r"above all|reli\w* on most|relies most|leans? (?:on )?(?:\w+ )?hardest|hardest|most heavily|"
     r"comes? out on top|(?:the )?most weight|(?:strongest|most|largest|biggest) influence|"
-    r"key (?:feature|factor|reason|driver|word|contributor))\b",
+    r"key (?:feature|factor|reason|driver|word|contributor)|is what (?:mostly |mainly |really )?drives)\b",
     re.IGNORECASE,
 )
 RANK_LAST = re.compile(r"\b(least (?:important|influential|relevant)|matter\w* least|smallest|weakest)\b", re.I)
@@ -234,7 +234,10 @@ FROM_CHANGE = re.compile(
 )
 
 
-OF_LABEL = re.compile(r"^[\s)%\]]*(?:[\w-]+\s+){0,2}?(?:of|for)\s+(?:being\s+|a\s+|an\s+|the\s+)?", re.I)
+OF_LABEL = re.compile(
+    r"^[\s)%\]]*(?:(?!instead\b|rather\b|ahead\b|short\b)[\w-]+\s+){0,2}?(?:of|for)\s+(?:being\s+|a\s+|an\s+|the\s+)?",
+    re.I,
+)
 #: A clause that may judge the prediction right or wrong.
 VERDICT = re.compile(
     r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "

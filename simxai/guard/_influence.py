@@ -25,6 +25,7 @@ _MOVED_BEFORE = re.compile(
 )
 
 
+_DESCRIBED = re.compile(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
 _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
 
 
@@ -149,11 +150,20 @@ class _InfluenceChecks(_CheckState):
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
             if len(features) > 1 and not re.search(r"\band\b", clause):
                 features = features[:1]
+            # "the main factor working against approval": first among the features pushing that way.
+            signed = bool(cue.UP.search(clause) or cue.DOWN.search(clause)) and bool(facts.attributions)
+            sign = {f.lower(): (c > 0) - (c < 0) for f, _, c in facts.attributions}  # a zero pushes no way
             for f in features[:1]:
-                check(f"rank {f} = 1", lambda r, f=f: rank(f, r) == 1)
+                same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in facts.local_ranking]
+                same = [group for group in same if group]
+                self.report.claim(
+                    f"rank {f} = 1", any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
+                )
 
     # ---- changes ------------------------------------------------------------------------------
     def _changes(self, clause: str, facts: Facts, earlier: str = "") -> None:
+        # "her BMI is on the lower side", "a higher bmi": a comparative said of a value is no change.
+        clause = _DESCRIBED.sub(lambda m: " " * len(m.group(0)), clause)
         if not facts.changes or not cue.CHANGE_VERB.search(clause):
             return
         attributed = {f.lower() for f, _, _ in facts.attributions}

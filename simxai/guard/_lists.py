@@ -39,6 +39,11 @@ _FUNCTION = frozenset(
     "error errors rate rates label labels prediction predictions outcome outcomes model data change changes "
     "edit edits needed required prediction's model's p".split()
 )
+_INCLUDING = re.compile(
+    r"\b(?:features?|factors?|inputs?|variables?|predictors?|measurements?|attributes?)\b[^.;:()]{0,40}?"
+    r"\b(?:including|such as|like|e\.g\.,?|namely)\s+(?P<rest>[^.;:()!?]+)",
+    re.IGNORECASE,
+)
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.*)$")
 _HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD})?)\s*(?P<rest>(?:—|–|-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
@@ -77,6 +82,12 @@ def listed_names(
         nxt = _NEXT.match(prose[m.end + (1 if m.quoted else 0) :])
         if nxt is not None and not find_mentions(nxt.group("w"), names):
             found.append(nxt.group("w"))
+    # "10 features, including age and bmi", "inputs such as income, age": each item named is a feature.
+    for m in _INCLUDING.finditer(prose):
+        for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("rest")):
+            item = re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", item.strip(), flags=re.I)
+            if re.fullmatch(rf"{_WORD}(?:\s+{_WORD}){{0,2}}", item, re.I):
+                found.append(item)
     lines = raw.split("\n")
     # Bulleted or numbered lists whose heads include a feature: every other head alone or with a value.
     block: list[tuple[str, bool, bool]] = []  # (head, followed by a value, alone on its line)

@@ -55,7 +55,10 @@ class _PredictionChecks(_CheckState):
             if not claimed and not recorded_key and not recorded_as:
                 continue
             label = m.name
-            negated = bool(cue.NEGATION.search(_unquoted(clause[max(0, m.start - 40) : m.start])))
+            # A negation reaches the label only within its own statement ("does not change the outcome: it
+            # stays X" negates the change, not X).
+            window = re.split(r"[:;]|\s-\s", clause[max(0, m.start - 40) : m.start])[-1]
+            negated = bool(cue.NEGATION.search(_unquoted(window)))
             if recorded_key or (
                 cue.RECORDED.search(clause[max(0, m.start - 60) : m.start])
                 and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
