@@ -83,8 +83,8 @@ def listed_names(
         if nxt is not None and not find_mentions(nxt.group("w"), names):
             found.append(nxt.group("w"))
     # "10 features, including age and bmi", "inputs such as income, age": each item named is a feature.
-    for m in _INCLUDING.finditer(prose):
-        for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("rest")):
+    for including in _INCLUDING.finditer(prose):
+        for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", including.group("rest")):
             item = re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", item.strip(), flags=re.I)
             if re.fullmatch(rf"{_WORD}(?:\s+{_WORD}){{0,2}}", item, re.I):
                 found.append(item)
