@@ -1,6 +1,6 @@
 """Hand-written replies about real outputs of all eleven functions on the demo, loan and sentiment hosts, in the
 styles an 8B model verbalizes them (hedged, rounded, lists, tables, the recorded label as recorded), each
-marked faithful or not. They were written in three batches while the guard's probes3 work went on; each batch's
+marked faithful or not. They were written in four batches while the guard's probes3 work went on; each batch's
 first run is recorded in docs/guard.md, and what it showed was then read, so these are regression cases, not a
 measurement. Replies the guard still cannot judge are listed there under "What is not checked".
 """
@@ -1136,6 +1136,315 @@ REPLIES: list[tuple[str, str, dict[str, Any], bool, str]] = [
         "The dataset has 1500 applications, of which 669 were approved and 831 rejected.",
     ),
     ("demo", "get_output_information", {}, False, "The model predicts stable, progressing or remission."),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "Great question! I simulated a 10% reduction in triglycerides_log for patient 40 (4.779 → "
+        "4.301). The result: the prediction is unchanged — still stable — but the model becomes a lot "
+        "more certain, with the stable probability rising to 82.0% (from 55.4%). This suggests "
+        "triglycerides are an important lever for this patient.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "With triglycerides_log at 3.874 instead of 4.304, patient 12 would remain in the stable "
+        "category. The model's confidence in stable goes up by about 9 percentage points, to 87.7%.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "This is an interesting case. Currently, patient 101 is predicted stable with high confidence "
+        "(89.3%). If triglycerides_log increased by 40%, the prediction would change to progressing. "
+        "After the change, the model estimates a 64.9% probability of progressing and 35.1% of stable.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        True,
+        "Applicant 101 is currently rejected. With their credit score raised by 40% (613 → 858.2), the "
+        "model would approve the application instead.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"credit_score": "-10%"}},
+        True,
+        "Reducing applicant 12's credit score by 10% would lower the approval probability somewhat, "
+        "from 78.0% to 71.6%, but the application would still be approved.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 0, "changes": {"superb": "awful"}},
+        True,
+        "Changing 'superb' to 'awful' turns review 0 from positive into negative. The negative "
+        "probability jumps from 18.8% to 72.9%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 56, "changes": {"perfect": "flawed"}},
+        True,
+        "If the review said 'flawed' instead of 'perfect', the model would classify it as negative "
+        "(73.8%) instead of positive.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        True,
+        "Deleting the word 'Worst' does not change the outcome: review 21 stays negative.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "The model did not predict progressing for patient 12 because their BMI (23.7) is on the lower "
+        "side. The counterfactual analysis found that raising BMI to 27.3, with everything else "
+        "unchanged, would be enough for a progressing prediction, although the probability would only "
+        "be about 52%.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 40},
+        True,
+        "Applicant 40 is approved, not rejected, largely thanks to a good credit score of 768. The "
+        "model would reject the application only if the credit score dropped to 576 — and even then it "
+        "would be a near coin flip (50.2% rejected).",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 0},
+        True,
+        "The model predicts positive for review 0, not negative. Inserting 'not' — so that it reads "
+        "'The acting was not superb and the story kept me hooked.' — would make the model predict "
+        "negative (75.5%).",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 101},
+        True,
+        "Here's what would need to change for applicant 101 to be approved:\n"
+        "\n- credit_score: 613 → 668\n\nThat's it — a single change. The model would then approve with about"
+        " 53% probability.",
+    ),
+    (
+        "demo",
+        "explain_how_to_still_be_this",
+        {"instance": 12},
+        True,
+        "Patient 12 would stay stable under a wide range of changes. For instance, BMI could be "
+        "anywhere between 18 and 27.2 and glucose between 58 and 124 (one at a time). In all 305 "
+        "sampled changes the prediction stayed stable.",
+    ),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 101},
+        True,
+        "To remain rejected, applicant 101's credit score would need to stay between 419 and 660. Other "
+        "features such as age (19–75) or loan term (12–84) can vary freely on their own.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "Here's why the model predicts stable for patient 12:\n"
+        "\n- Triglycerides (4.304) strongly push towards stable.\n- HDL (62) also pushes towards stable.\n- "
+        "BMI (23.7) adds a bit more support for stable.\n"
+        "- On the other hand, sex and glucose push slightly away from stable.\n"
+        "\nThe net result is a 78.6% probability of stable.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "The decision to approve applicant 12 is mainly due to their very high credit score (838). "
+        "Their debt-to-income ratio of 0.43 is the main factor working against approval.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 119},
+        True,
+        "In review 119, 'dull' is the word that drives the negative prediction, while 'straight' "
+        "slightly pushes in the positive direction.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "On average across patients, the features with the largest impact on the model's predictions "
+        "are triglycerides_log, bmi and blood_pressure. hdl and sex come next, while ldl and "
+        "cholesterol_ratio have very little influence.",
+    ),
+    (
+        "sentiment",
+        "get_global_explanation",
+        {},
+        True,
+        "Globally, the words with the most influence are 'love' (0.014), 'beautifully' (0.010) and "
+        "'not' (0.009). The word 'dull' pushes reviews towards negative on average.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 12},
+        True,
+        "The model predicts patient 12 will be stable (78.6%), although the recorded outcome was "
+        "progressing. So in this case the prediction is incorrect.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 101},
+        True,
+        "For applicant 101 the model predicts a rejection (75.5% rejected vs 24.5% approved), in line "
+        "with the recorded decision.",
+    ),
+    (
+        "loan",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "Here's how the model performs on the held-out split (300 applicants):\n"
+        "\n- Accuracy: 0.77\n- Precision: 0.79\n- Recall: 0.66\n- F1: 0.72\n- ROC AUC: 0.88\n\nIt catches about "
+        "two thirds of the applications that are actually rejected.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The model is correct for about 73% of patients in the test set. Both precision and recall are "
+        "0.727, and the ROC AUC is 0.803.",
+    ),
+    (
+        "demo",
+        "get_data_information",
+        {},
+        True,
+        "The diabetes dataset (Efron et al., 2004) contains 442 patients and 10 features: age, sex, "
+        "bmi, blood_pressure, total_cholesterol, ldl, hdl, cholesterol_ratio, triglycerides_log and "
+        "glucose. Half of the patients are progressing.",
+    ),
+    (
+        "loan",
+        "get_model_information",
+        {},
+        True,
+        "The loan model is a random forest of 100 trees with a maximum depth of 8, combined with "
+        "one-hot encoding of the categorical features (region, home ownership, purpose). On the "
+        "held-out split it's wrong on 69 of 300 applicants.",
+    ),
+    (
+        "sentiment",
+        "get_model_information",
+        {},
+        True,
+        "The model is VADER, a rule-based sentiment analyzer from 2014. It handles negation, "
+        "intensifiers like 'very', contrast with 'but', capital letters and exclamation marks. It may "
+        "miss sarcasm.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        False,
+        "Reducing triglycerides_log by 10% for patient 40 would flip the prediction to progressing.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        False,
+        "If triglycerides_log increased by 40%, patient 101 would still be predicted stable, though "
+        "with lower confidence.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        False,
+        "Even with a credit score of 858, applicant 101 would remain rejected.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        False,
+        "Deleting 'Worst' makes review 21 positive.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        False,
+        "Patient 12 would be predicted progressing if their BMI rose to 27.3 and their blood sugar went up to 140.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 40},
+        False,
+        "To be rejected, applicant 40 would need a credit score of 576 and an annual salary below 20k.",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 101},
+        False,
+        "Raising the credit score to 668 would not be enough; applicant 101 would still be rejected.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 12},
+        False,
+        "Applicant 12 is approved mainly because of a high income.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        False,
+        "The features with the largest impact are triglycerides_log, bmi and physical activity.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 119},
+        False,
+        "The word 'knife' is what drives the negative prediction in review 119.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 101},
+        False,
+        "Applicant 101 is predicted approved, in line with the recorded decision.",
+    ),
+    (
+        "demo",
+        "get_data_information",
+        {},
+        False,
+        "The dataset contains 442 patients and 12 features, including smoking status and family history.",
+    ),
 ]
 
 
