@@ -83,7 +83,7 @@ _POSITIONS = re.compile(
     r"|\bwith\s+" + _DET + r"(?P<b>" + _NP2 + r")\s+(?:at|of|=)\s+(?:about\s+|roughly\s+)?-?\d"
     r"|(?:^|[(—–;,]\s*|\s-\s+)" + _DET + r"(?P<c>" + _NP2 + r")\s*:?\s*-?\d+(?:\.\d+)?\s*(?:→|->)"
     r"|\b(?:plus|and|with|also)\s+(?:a|an)\s+(?:lower|higher|reduced|increased|smaller|larger|bigger|better|worse)\s+"
-    r"(?P<d>" + _NP2 + r")(?=\s*(?:[\n.,;:!?)(—–]|\s-\s|$|\s(?:and|would|could|tips?|makes?)\b))"
+    r"(?P<d>" + _NP2 + r")(?=\s*(?:[\n.,;:!?)(—–]|\s-\s|$|\s(?:and|would|could|tips?|makes?|the|it)\b))"
     r"|\b(?:because|since|as)\s+(?:of\s+)?"
     + _DET
     + r"(?P<e>"
@@ -112,7 +112,9 @@ _POSITIONS = re.compile(
     + r")\s+can\s+(?:also\s+)?(?:change|vary|move|go|"
     r"be changed|take any value)\b"
     r"|\b(?:raising|lowering|increasing|decreasing|reducing|cutting)\s+" + _DET + r"(?P<m>" + _NP2 + r")"
-    r"(?=\s*(?:[.,;)]|$|\s(?:would|could|will|might|and|should|makes?|made)\b))",
+    r"(?=\s*(?:[.,;)]|$|\s(?:would|could|will|might|and|should|makes?|made)\b|\s(?:→|->|=>)))"
+    r"|\b(?:raise|lower|increase|decrease|reduce|cut)s?\s+" + _DET + r"(?P<n>" + _NP2 + r")"
+    r"(?=\s*(?:\s(?:would|could|will|might|should|makes?)\b|\s(?:→|->|=>)))",
     re.IGNORECASE,
 )
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
@@ -141,6 +143,11 @@ _LABEL_COUNT = re.compile(
 )
 
 
+def _known(word: str, known: set[str]) -> bool:
+    """Whether `word` is known, in the singular or the plural ("triglyceride" for triglycerides)."""
+    return word in known or word.rstrip("s") in known or f"{word}s" in known
+
+
 def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[tuple[str, bool]]:
     """The claims of `reply` about names and whether each holds: `feature X` fails for a name in a feature's
     position that is not `known` (features, labels, aliases, metric words, the outputs' and the user's words),
@@ -152,7 +159,7 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
             for said in (v for v in match.groupdict().values() if v):
                 phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
-                if phrase and joined not in known and not any(w in known or w.rstrip("s") in known for w in phrase):
+                if phrase and joined not in known and not any(_known(w, known) for w in phrase):
                     claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}
     for sentence in re.split(r"(?<=[.;!?])\s+|\n", reply):

@@ -29,11 +29,12 @@ HYPOTHETICAL = re.compile(
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
-    r"at that point|in that case|in this case|by then|"
+    r"at that point|in that case|in this case|by then|to be (?:classified|labell?ed|predicted|considered|seen)|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|"
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
-    r"put|use|try|make)\b",
+    r"put|use|try|make)\b"
+    r"|\s(?:→|->|=>)\s",
     re.IGNORECASE,
 )
 RECORDED = re.compile(
@@ -61,7 +62,8 @@ STAY = re.compile(
     re.IGNORECASE,
 )
 FLIP = re.compile(
-    r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+(?:over\s+)?(?:to|into)\b|"
+    r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+"
+    r"(?:(?:the\s+(?:decision|prediction|outcome|label|classification|verdict)|it)\s+)?(?:over\s+)?(?:to|into)\b|"
     r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
     r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if|(?:even\s+|slightly\s+|much\s+|a bit\s+)?(?:more|less|"
     r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b",
@@ -84,6 +86,7 @@ PREDICTED = re.compile(
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
     r"lands? on|landed on|picks|chooses|goes for|"
+    r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
     r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
@@ -269,8 +272,9 @@ def phase(before: str) -> str:
 
 
 _FROM = re.compile(
-    r"\b(?:from|instead of|rather than|up from|down from)\s+(?:about\s+|around\s+|roughly\s+|under\s+|over\s+|"
-    r"below\s+|above\s+|just\s+(?:under|over)\s+|nearly\s+|almost\s+)?$",
+    r"\b(?:from|instead of|rather than|up from|down from)\s+(?:[a-z][\w-]*\s*\(\s*)?"
+    r"(?:about\s+|around\s+|roughly\s+|under\s+|over\s+|below\s+|above\s+|just\s+(?:under|over)\s+|nearly\s+|"
+    r"almost\s+)?$",
     re.IGNORECASE,
 )
 #: A move's target: "drops to around 12 %", "rises to 64.9 %" is the state after.
@@ -286,7 +290,11 @@ PHASE_AFTER_NUMBER = re.compile(
     r"(?P<after>after(?:wards)?|then|now|once changed))\b",
     re.IGNORECASE,
 )
-_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s+(?:about\s+)?$", re.I)
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s+(?:about\s+)?$"
+    r"|\bfrom\s+[a-z][\w-]*\s*\(\s*[-\d.]+\s*%?\s*\)\s*(?:to|→|->)\s+[a-z][\w-]*\s*\(\s*(?:about\s+)?$",
+    re.I,
+)
 _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
 #: Words beside a number that make it an amount of change ("10 % lower", "by 0.43", "up 9.1 points").
 AMOUNT_BEFORE = re.compile(

@@ -56,7 +56,7 @@ def _invented(name: str, known: set[str]) -> str | None:
     """`name` as an invented feature's words, or None when it is known or only function words."""
     words = [w for w in re.findall(r"[a-z][a-z_'-]*", name.lower()) if w not in _FUNCTION]
     joined = "_".join(re.findall(r"[a-z][a-z'-]*", name.lower()))  # "n estimators" is n_estimators
-    if not words or joined in known or any(w in known or w.rstrip("s") in known for w in words):
+    if not words or joined in known or any(w in known or w.rstrip("s") in known or f"{w}s" in known for w in words):
         return None
     if len(words) == 1 and words[0].endswith("ly"):  # an adverb ("bmi, and similarly ..."), not a name
         return None

@@ -199,7 +199,12 @@ class _NumberChecks(_CheckState):
 
     @staticmethod
     def _amount(clause: str, start: int, end: int) -> bool:
-        """Whether the number at `start:end` of the clause is said as an amount of change."""
-        return bool(cue.AMOUNT_BEFORE.search(clause[max(0, start - 40) : start])) or bool(
-            cue.AMOUNT_AFTER.match(clause[end : end + 40])
+        """Whether the number at `start:end` of the clause is said as an amount of change; an explicitly signed
+        number ("+40 %", "bmi -10 %") is one.
+        """
+        signed = clause[start : start + 1] == "-" or clause[max(0, start - 1) : start] == "+"
+        return (
+            signed
+            or bool(cue.AMOUNT_BEFORE.search(clause[max(0, start - 40) : start]))
+            or bool(cue.AMOUNT_AFTER.match(clause[end : end + 40]))
         )
