@@ -1,6 +1,6 @@
 """Hand-written replies about real outputs of all eleven functions on the demo, loan and sentiment hosts, in the
 styles an 8B model verbalizes them (hedged, rounded, lists, tables, the recorded label as recorded), each
-marked faithful or not. They were written in four batches while the guard's probes3 work went on; each batch's
+marked faithful or not. They were written in five batches while the guard's probes3 work went on; each batch's
 first run is recorded in docs/guard.md, and what it showed was then read, so these are regression cases, not a
 measurement. Replies the guard still cannot judge are listed there under "What is not checked".
 """
@@ -1444,6 +1444,274 @@ REPLIES: list[tuple[str, str, dict[str, Any], bool, str]] = [
         {},
         False,
         "The dataset contains 442 patients and 12 features, including smoking status and family history.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 40},
+        True,
+        "I think the key takeaway is that patient 40 is a borderline case. The model says stable, but "
+        "only with 55 percent probability, and progressing is not far behind at 45 percent.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 40},
+        True,
+        "Prediction for applicant 40: approved (p = 0.895). Recorded decision: approved. ✅ Correct.",
+    ),
+    (
+        "sentiment",
+        "get_prediction",
+        {"instance": 119},
+        True,
+        'Review 119 ("The knife was dull straight out of the box.") is predicted negative, but it\'s not '
+        "a strong call — the probability of negative is about 0.6.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 40},
+        True,
+        "It seems the model's decision for patient 40 comes down to a tug of war. Triglycerides (4.779) "
+        "pull towards progressing, while BMI (25.6) and sex pull towards stable. The stable side wins, "
+        "narrowly.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 101},
+        True,
+        "| Feature | Value | Pushes towards |\n"
+        "|---|---|---|\n"
+        "| credit_score | 613 | rejected |\n"
+        "| debt_to_income | 0.31 | rejected |\n"
+        "| loan_amount | 6.6 | approved |\n"
+        "\nSo the low credit score is the main reason applicant 101 was rejected.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 21},
+        True,
+        "For review 21 the model predicts negative, and the most important word is 'Worst', which "
+        "pushes strongly towards negative.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "If I had to summarize: the model mostly looks at triglycerides_log and bmi. blood_pressure, "
+        "hdl and sex form a second tier, and the remaining features (glucose, total_cholesterol, age, "
+        "ldl, cholesterol_ratio) matter relatively little.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        True,
+        "| Rank | Feature | Mean |SHAP| |\n"
+        "|---|---|---|\n"
+        "| 1 | credit_score | 0.153 |\n"
+        "| 2 | debt_to_income | 0.122 |\n| 3 | loan_amount | 0.049 |\n| 4 | income | 0.047 |",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "Option considered: triglycerides_log +40% (4.304 → 6.026).\n"
+        "Outcome: the prediction flips from stable to progressing.\n"
+        "New probabilities: progressing 64.9%, stable 35.1%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        True,
+        "I checked this for you: lowering applicant 40's credit score by 10% (to 691.2) leaves the "
+        "decision as approved. The model's approval probability decreases slightly, from 0.895 to 0.84.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        True,
+        "Taking 'dull' out of review 119 makes the model change its mind: it goes from negative (60.1%) "
+        "to positive (61.3%). That shows how much weight that single word carries.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 0, "changes": {"superb": "awful"}},
+        True,
+        "After the edit ('superb' → 'awful') the review would be predicted negative with a probability "
+        "of 0.73; before the edit it was positive at 0.81.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "Why not rejected? Applicant 12's credit score of 838 is well above the level where the model "
+        "starts rejecting. The counterfactual indicates that at a credit score of 676 the model would "
+        "predict rejected (51.1%).",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 21},
+        True,
+        "To get a positive prediction for review 21, the counterfactual suggests replacing 'Worst' with "
+        "'Best'. The model would then predict positive with about 82% probability.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 12},
+        True,
+        "Option 1: increase bmi from 23.7 to 27.3 → the model predicts progressing (51.8%).\n"
+        "This was the only counterfactual found.",
+    ),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 12},
+        True,
+        "Applicant 12 keeps their approval as long as the credit score doesn't fall below 686. Things "
+        "like income (12 to 189.4) or loan amount (6.1 to 500) can vary on their own without affecting "
+        "the decision.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_still_be_this",
+        {"instance": 56},
+        True,
+        "Review 56 remains positive if you delete words such as 'This', 'coffee' or 'maker'; 8 out of "
+        "10 edits kept the positive prediction.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The model's performance is moderate: accuracy 0.73, F1 0.727, ROC AUC 0.803 on 89 held-out "
+        "patients. It made 24 mistakes.",
+    ),
+    (
+        "sentiment",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "VADER gets 108 out of 120 reviews right (90% accuracy), with an F1 score of about 0.9.",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        True,
+        "There are 1500 applicants in the data. The average applicant is about 48 years old and earns "
+        "about 50k a year, and the average credit score is around 658.",
+    ),
+    (
+        "demo",
+        "get_model_information",
+        {},
+        True,
+        "The model is a GradientBoostingClassifier from scikit-learn. Its settings were chosen by "
+        "5-fold cross-validation, and on the held-out split it beats the majority-class baseline (0.73 "
+        "vs 0.506 accuracy).",
+    ),
+    (
+        "loan",
+        "get_output_information",
+        {},
+        True,
+        "Possible outputs: approved, rejected. Each comes with a probability score.",
+    ),
+    ("demo", "get_prediction", {"instance": 40}, False, "Patient 40 is predicted stable with 75 percent probability."),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 101},
+        False,
+        "| Feature | Value | Pushes towards |\n"
+        "|---|---|---|\n"
+        "| credit_score | 613 | approved |\n"
+        "| debt_to_income | 0.31 | rejected |\n\nThe credit score is the main reason.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        False,
+        "Option considered: triglycerides_log +40%.\n"
+        "Outcome: the prediction stays stable.\nNew probabilities: stable 64.9%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        False,
+        "Lowering applicant 40's credit score by 10% changes the decision to rejected.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        False,
+        "Taking 'dull' out of review 119 doesn't change the model's mind: it stays negative.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 12},
+        False,
+        "Option 1: increase bmi from 23.7 to 27.3 → the model still predicts stable.",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 12},
+        False,
+        "Option 1: increase bmi from 23.7 to 27.3 and decrease exercise hours → progressing (51.8%).",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        False,
+        "The model mostly looks at triglycerides_log and waist circumference.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        False,
+        "| Rank | Feature | Mean |SHAP| |\n"
+        "|---|---|---|\n| 1 | credit_score | 0.153 |\n| 2 | payment history | 0.122 |",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 21},
+        False,
+        "For review 21 the most important word is 'service', which pushes strongly towards negative.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        False,
+        "The model's performance: accuracy 0.73, F1 0.727, ROC AUC 0.803. It made 30 mistakes.",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        False,
+        "The average applicant is about 48 years old and has a monthly rent of about 1,200.",
     ),
 ]
 
