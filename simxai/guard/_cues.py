@@ -29,7 +29,7 @@ HYPOTHETICAL = re.compile(
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
-    r"at that point|in that case|in this case|by then|to be (?:classified|labell?ed|predicted|considered|seen)|"
+    r"at that point|in that case|in this case|by then|to be(?: (?:classified|labell?ed|predicted|considered|seen))?|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|"
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"

@@ -26,6 +26,7 @@ _MOVED_BEFORE = re.compile(
 
 
 _DESCRIBED = re.compile(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
+_OTHER_WAY = re.compile(r"\b(?:the other way|the opposite (?:way|direction)|in the other direction)\b", re.I)
 _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
 
 
@@ -151,7 +152,8 @@ class _InfluenceChecks(_CheckState):
             if len(features) > 1 and not re.search(r"\band\b", clause):
                 features = features[:1]
             # "the main factor working against approval": first among the features pushing that way.
-            signed = bool(cue.UP.search(clause) or cue.DOWN.search(clause)) and bool(facts.attributions)
+            way = cue.UP.search(clause) or cue.DOWN.search(clause) or _OTHER_WAY.search(clause)
+            signed = bool(way) and bool(facts.attributions)
             sign = {f.lower(): (c > 0) - (c < 0) for f, _, c in facts.attributions}  # a zero pushes no way
             for f in features[:1]:
                 same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in facts.local_ranking]

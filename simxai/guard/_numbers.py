@@ -19,6 +19,11 @@ _AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
+_BOUND = re.compile(
+    r"(?<!just )(?<!a bit )(?<!a little )\b(?:below|above|under|over|less than|more than|greater than|lower than|"
+    r"higher than|at least|at most|exceeds?|beyond|short of)\s+$",
+    re.IGNORECASE,
+)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
@@ -97,6 +102,16 @@ class _NumberChecks(_CheckState):
             phase = "before" if told.group("before") else "after"
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return
+        share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
+        if (
+            share
+            and claim.high is None
+            and _BOUND.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
+        ):
+            # "still well below 50 %", "less than 0.05": a bound the reply compares a share with, not a value it
+            # states (a feature's bound, "credit score below 660", is still checked as its number).
+            self.report.skip(f"{text} (a bound, not compared)")
             return
         if (
             facts.amounts

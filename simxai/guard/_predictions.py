@@ -72,7 +72,9 @@ class _PredictionChecks(_CheckState):
             # ends up X") governs the labels after it, unless the clause names today's state.
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
             hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(clause))
-            if re.search(r"\bfrom\s+(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I):
+            if re.search(
+                r"\bfrom\s+(?:being\s+(?:\w+\s+){0,2})?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I
+            ):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
