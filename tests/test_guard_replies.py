@@ -1,6 +1,6 @@
 """Hand-written replies about real outputs of all eleven functions on the demo, loan and sentiment hosts, in the
 styles an 8B model verbalizes them (hedged, rounded, lists, tables, the recorded label as recorded), each
-marked faithful or not. They were written in five batches while the guard's probes3 work went on; each batch's
+marked faithful or not. They were written in six batches while the guard's probes3 work went on; each batch's
 first run is recorded in docs/guard.md, and what it showed was then read, so these are regression cases, not a
 measurement. Replies the guard still cannot judge are listed there under "What is not checked".
 """
@@ -1712,6 +1712,241 @@ REPLIES: list[tuple[str, str, dict[str, Any], bool, str]] = [
         {},
         False,
         "The average applicant is about 48 years old and has a monthly rent of about 1,200.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "Sure, here's the what-if result for patient 12:\n"
+        "\n| | Original | Modified |\n|---|---|---|\n| triglycerides_log | 4.304 | 3.874 |\n| Predicted class"
+        " | stable | stable |\n"
+        "| P(stable) | 0.786 | 0.877 |\n"
+        "\nThe prediction does not change; the model just becomes more confident.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "In this scenario, patient 40 remains stable. The 10% drop in triglycerides_log raises the "
+        "stable probability by roughly 27 points (55.4% → 82.0%), which moves the patient well away "
+        "from the decision boundary.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "Yes — a 40% increase in triglycerides_log is enough to change patient 101's prediction. The "
+        "model would now predict progressing (64.9%) instead of stable (89.3% before the change).",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        True,
+        "With a 40% higher credit score (858.2 instead of 613), applicant 101 would be approved rather than rejected.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        True,
+        "Applicant 40's decision is robust to this change: even with the credit score reduced to 691.2, "
+        "the model still approves (84.0%), compared with 89.5% originally.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"credit_score": "-10%"}},
+        True,
+        "The outcome stays the same (approved). The probability of rejection increases from 22.0% to "
+        "28.4%, but that's still well below 50%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 0, "changes": {"superb": "awful"}},
+        True,
+        "Replacing 'superb' with 'awful' makes a big difference: the review goes from being classified "
+        "as positive to negative, with the negative probability at 72.9% after the change.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        True,
+        "If we remove 'dull', the prediction changes from negative to positive. The positive "
+        "probability increases from 39.9% to 61.3%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 56, "changes": {"perfect": "flawed"}},
+        True,
+        "Changing 'perfect' to 'flawed' flips review 56 to negative. Before: positive (78.6%). After: "
+        "negative (73.8%).",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        True,
+        "No change: without 'Worst', the model still classifies review 21 as negative.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 40},
+        True,
+        "The model predicts stable for patient 40 instead of progressing. It's a close call, though: "
+        "the counterfactual shows that raising triglycerides_log just slightly (4.779 → 4.825) would "
+        "already change the prediction to progressing, at 63%.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 101},
+        True,
+        "Applicant 101 wasn't approved because their credit score (613) is too low for the model. "
+        "Raising it to 668 would change the prediction to approved (52.8%).",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 56},
+        True,
+        "Review 56 is positive rather than negative because of the word 'perfect'. Swapping it for "
+        "'flawed' would be enough for a negative prediction (73.8%).",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 12},
+        True,
+        "For applicant 12 to be rejected, the model would need to see a much lower credit score: 676 "
+        "instead of 838. With that, the prediction becomes rejected, though only at 51.1%.",
+    ),
+    (
+        "demo",
+        "explain_how_to_still_be_this",
+        {"instance": 40},
+        True,
+        "Patient 40's stable prediction is fairly sensitive. The model kept the prediction in 269 of "
+        "270 sampled changes, but the probability is only 55.4%, so larger combined changes could flip "
+        "it.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_still_be_this",
+        {"instance": 119},
+        True,
+        "Review 119 stays negative even if you remove words like 'straight', 'The' or 'knife'. In "
+        "total, 8 of the 11 edits tested kept the negative label.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 101},
+        True,
+        "Patient 101 is predicted stable with 89.3% probability. Low triglycerides (4.304), a low BMI "
+        "(22.2) and a high HDL (67) all push towards stable. Blood pressure (113) is the main factor "
+        "pushing the other way.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 40},
+        True,
+        "The model approves applicant 40, with the credit score of 768 being the most important reason.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 0},
+        True,
+        "Only one word really matters for review 0: 'superb', which pushes the prediction towards "
+        "positive by about 0.31. All other words have zero contribution.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "The global SHAP importances show a clear hierarchy: triglycerides_log (0.927) > bmi (0.585) > "
+        "blood_pressure (0.396) > hdl (0.35) > sex (0.277).",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        True,
+        "Credit score is the dominant feature globally (0.153), followed closely by the debt-to-income "
+        "ratio (0.122). Everything else contributes less than 0.05 on average.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 12},
+        True,
+        "The model's answer for patient 12 is stable (78.6% vs 21.4% for progressing). In the data, "
+        "though, this patient is recorded as progressing, so this is a misclassification.",
+    ),
+    (
+        "sentiment",
+        "get_prediction",
+        {"instance": 21},
+        True,
+        "Review 21 is predicted negative (81.2%), and that matches its recorded label.",
+    ),
+    (
+        "loan",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "On the test set of 300 applicants, the model has 77% accuracy, 0.79 precision, 0.66 recall and "
+        "an ROC AUC of 0.88. It wrongly rejects 24 applicants who were approved and wrongly approves 45 "
+        "who were rejected.",
+    ),
+    (
+        "sentiment",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "Accuracy is 90%. Out of 60 negative reviews, 5 were misclassified as positive; out of 60 "
+        "positive reviews, 7 were misclassified as negative.",
+    ),
+    (
+        "demo",
+        "get_data_information",
+        {"feature": "bmi"},
+        True,
+        "BMI values range from 18 to 42.2 kg/m², with a mean of 26.4 and a standard deviation of about 4.4.",
+    ),
+    (
+        "sentiment",
+        "get_data_information",
+        {},
+        True,
+        "The dataset has 120 reviews (60 positive, 60 negative), each 4–12 words long.",
+    ),
+    (
+        "loan",
+        "get_model_information",
+        {},
+        True,
+        "It's a random forest classifier (100 trees, max depth 8) wrapped in a scikit-learn pipeline. "
+        "Its held-out accuracy is 0.77, compared with 0.553 for always predicting the most common label.",
+    ),
+    (
+        "demo",
+        "get_output_information",
+        {},
+        True,
+        "The model gives one of two answers — stable or progressing — plus a probability for each. "
+        "These probabilities aren't calibrated, so treat them as confidence scores rather than clinical "
+        "risks.",
     ),
 ]
 
