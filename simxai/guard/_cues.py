@@ -30,7 +30,7 @@ HYPOTHETICAL = re.compile(
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
     r"at that point|in that case|in this case|by then|to be(?: (?:classified|labell?ed|predicted|considered|seen))?|"
-    r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|"
+    r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|in place of|"
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
     r"put|use|try|make)\b"
@@ -82,7 +82,8 @@ PREDICTED = re.compile(
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
-    r"(?:would|will|could|might)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
+    r"(?:would|will|could|might|'d)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
+    r"class(?:ed|es)? as|"
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
     r"lands? on|landed on|picks|chooses|goes for|"
@@ -299,7 +300,9 @@ _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
 #: Words beside a number that make it an amount of change ("10 % lower", "by 0.43", "up 9.1 points").
 AMOUNT_BEFORE = re.compile(
     r"(?:\bby|\bchange of|\ba|\bup|\bdown|\bincrease of|\bdecrease of|\bdrop of|\bjump of|\bshift of|\brise of|"
-    r"\bmove of)\s+(?:about\s+|around\s+|roughly\s+|some\s+|just\s+|only\s+)?$",
+    r"\bmove of|\bdrop(?:s|ped)?|\bfell|\bfalls?|\brose|\brises?|\bwent (?:up|down)|\bgoes (?:up|down)|"
+    r"\b(?:increas|decreas|rais|lower|reduc|cut)(?:e|es|ed|ing|s)?)\s+(?:by\s+)?(?:about\s+|around\s+|roughly\s+|"
+    r"some\s+|just\s+|only\s+)?$",
     re.IGNORECASE,
 )
 AMOUNT_AFTER = re.compile(

@@ -5,6 +5,7 @@ feature's value or contribution, a metric, a count) and checked against that fie
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
@@ -22,6 +23,11 @@ _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", r
 _BOUND = re.compile(
     r"(?<!just )(?<!a bit )(?<!a little )\b(?:below|above|under|over|less than|more than|greater than|lower than|"
     r"higher than|at least|at most|exceeds?|beyond|short of)\s+$",
+    re.IGNORECASE,
+)
+_LOWERED_BY = re.compile(
+    r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"
+    r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
@@ -121,6 +127,10 @@ class _NumberChecks(_CheckState):
             # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability.
             self.report.claim(f"{text} (a change's amount)", True)
             return
+        lowered = _LOWERED_BY.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+        if lowered is not None and claim.value > 0 and not claim.percent:
+            # "the ratio of 0.43 lowers it by 0.14": the size of a negative contribution.
+            claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
         probability = claim.percent or bool(cue.PROBABILITY.search(segment))
         if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
