@@ -1,6 +1,6 @@
 """Hand-written replies about real outputs of all eleven functions on the demo, loan and sentiment hosts, in the
 styles an 8B model verbalizes them (hedged, rounded, lists, tables, the recorded label as recorded), each
-marked faithful or not. They were written in six batches while the guard's probes3 work went on; each batch's
+marked faithful or not. They were written in seven batches while the guard's probes3 work went on; each batch's
 first run is recorded in docs/guard.md, and what it showed was then read, so these are regression cases, not a
 measurement. Replies the guard still cannot judge are listed there under "What is not checked".
 """
@@ -1948,6 +1948,179 @@ REPLIES: list[tuple[str, str, dict[str, Any], bool, str]] = [
         "These probabilities aren't calibrated, so treat them as confidence scores rather than clinical "
         "risks.",
     ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "Here's what the model says: if patient 12's log-triglycerides dropped 10% to 3.874, nothing "
+        "changes in terms of the label, since they'd still be classed as stable. The stable probability "
+        "would go up to 87.7%.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "The what-if analysis shows a change in prediction: patient 101 moves from stable to "
+        "progressing when triglycerides_log is raised to 6.026. The progressing probability increases "
+        "from 10.7% to 64.9%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        True,
+        "Raising the credit score to 858.2 would lead the model to approve applicant 101's loan.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 40, "changes": {"credit_score": "-10%"}},
+        True,
+        "With the credit score at 691.2 (10% lower), applicant 40 is still approved. Approval "
+        "probability: 84.0% (was 89.5%).",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 56, "changes": {"perfect": "flawed"}},
+        True,
+        "Replacing 'perfect' with 'flawed' in review 56 causes the model to predict negative instead of "
+        "positive, with 73.8% for negative.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 0, "changes": {"superb": "awful"}},
+        True,
+        "Yes, it changes. With 'awful' in place of 'superb', review 0 is classified as negative "
+        "(72.9%), whereas it was positive (81.2%) before.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "Patient 12 isn't predicted progressing because several measurements, notably triglycerides and "
+        "BMI, are on the healthier side. The nearest counterfactual changes only BMI, from 23.7 to "
+        "27.3, which would make the model predict progressing (51.8%).",
+    ),
+    (
+        "loan",
+        "explain_how_to_be_that",
+        {"instance": 40},
+        True,
+        "Applicant 40 would be rejected only if their credit score fell to 576; at that point the "
+        "rejection probability would be 50.2%.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 56},
+        True,
+        "One way to make review 56 negative: replace 'perfect' with 'flawed'. The model then predicts "
+        "negative at 73.8%.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "For patient 12, triglycerides_log (4.304) is the strongest contributor towards stable, "
+        "followed by hdl (62) and bmi (23.7). Sex and glucose work against stable, but only weakly.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 12},
+        True,
+        "The main driver of applicant 12's approval is their credit score of 838, which raises the "
+        "approval probability by 0.27. The debt-to-income ratio of 0.43 lowers it by 0.14.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "Overall, triglycerides_log matters most (importance 0.927). The second most important feature "
+        "is bmi (0.585), and the third is blood_pressure (0.396).",
+    ),
+    (
+        "sentiment",
+        "get_global_explanation",
+        {},
+        True,
+        "The five most important words are 'love', 'beautifully', 'not', 'satisfying' and 'good'.",
+    ),
+    (
+        "loan",
+        "get_prediction",
+        {"instance": 40},
+        True,
+        "Applicant 40 is approved by the model with 89.5% probability, which agrees with the recorded label.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "Out of 89 held-out patients, the model correctly classifies 65. Of the 45 stable patients, 33 "
+        "are predicted stable; of the 44 progressing patients, 32 are predicted progressing.",
+    ),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        True,
+        "The loan dataset contains 1500 applications, with 831 approved and 669 rejected, and ten "
+        "features including income, credit score and loan amount.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        False,
+        "If patient 12's triglycerides dropped 10%, they'd be classed as progressing.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 0, "changes": {"superb": "awful"}},
+        False,
+        "With 'awful' in place of 'superb', review 0 is still classified as positive.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        False,
+        "The nearest counterfactual changes BMI from 23.7 to 27.3 and glucose from 81 to 110, which "
+        "would make the model predict progressing.",
+    ),
+    (
+        "sentiment",
+        "explain_how_to_be_that",
+        {"instance": 56},
+        False,
+        "Replace 'perfect' with 'flawed' and the model still predicts positive.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 12},
+        False,
+        "For patient 12, triglycerides_log is the strongest contributor, followed by hdl and waist size.",
+    ),
+    ("demo", "get_global_explanation", {}, False, "The second most important feature is insulin resistance."),
+    (
+        "loan",
+        "get_data_information",
+        {},
+        False,
+        "The dataset has ten features including income, credit score and marital status.",
+    ),
+    ("demo", "get_model_performance", {"metric": "all"}, False, "Of the 44 stable patients, 33 are predicted stable."),
 ]
 
 
