@@ -78,7 +78,7 @@ def listed_names(
     names = set(features) | set(labels)
     found: list[str] = []
     # An enumeration that names a feature: each next item is in a feature's position.
-    for m in find_mentions(prose, names):
+    for m in find_mentions(prose, list(features)):  # a label ends no list of features ("stable and outweigh it")
         nxt = _NEXT.match(prose[m.end + (1 if m.quoted else 0) :])
         if nxt is not None and not find_mentions(nxt.group("w"), names):
             found.append(nxt.group("w"))

@@ -30,6 +30,7 @@ _LOWERED_BY = re.compile(
     r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
+_RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
@@ -57,7 +58,9 @@ class _NumberChecks(_CheckState):
             else:
                 found.append(("metric", self.names.metrics[m.name], offset + m.start))
         if claim is not None:
-            probability = claim.percent or bool(cue.PROBABILITY.search(text))
+            # A whole number above 1 is no probability ("the score would have to drop to 576").
+            whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
+            probability = claim.percent or (bool(cue.PROBABILITY.search(text)) and not whole_number)
             counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
             for m in self._label_mentions(text):
                 # An integer beside a label ("221 stable", "stable: 221") counts it.
@@ -109,6 +112,10 @@ class _NumberChecks(_CheckState):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
+        if _RATIO.match(clause[offset + claim.end :]):
+            # "about 1.6 times that of bmi": a ratio of two of the outputs' numbers, not compared.
+            self.report.skip(f"{text} (a ratio, not compared)")
+            return
         share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
         if (
             share
@@ -132,7 +139,8 @@ class _NumberChecks(_CheckState):
             # "the ratio of 0.43 lowers it by 0.14": the size of a negative contribution.
             claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
-        probability = claim.percent or bool(cue.PROBABILITY.search(segment))
+        whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1  # no probability
+        probability = claim.percent or (bool(cue.PROBABILITY.search(segment)) and not whole_number)
         if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
             # "it adds about 0.21 to the negative probability": a feature's contribution, not a probability.
             probability = False
