@@ -1,6 +1,6 @@
 """Hand-written replies about real outputs of all eleven functions on the demo, loan and sentiment hosts, in the
 styles an 8B model verbalizes them (hedged, rounded, lists, tables, the recorded label as recorded), each
-marked faithful or not. They were written in seven batches while the guard's probes3 work went on; each batch's
+marked faithful or not. They were written in eight batches while the guard's probes3 work went on; each batch's
 first run is recorded in docs/guard.md, and what it showed was then read, so these are regression cases, not a
 measurement. Replies the guard still cannot judge are listed there under "What is not checked".
 """
@@ -2121,6 +2121,208 @@ REPLIES: list[tuple[str, str, dict[str, Any], bool, str]] = [
         "The dataset has ten features including income, credit score and marital status.",
     ),
     ("demo", "get_model_performance", {"metric": "all"}, False, "Of the 44 stable patients, 33 are predicted stable."),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 40, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "**What-if result for patient 40**\n"
+        "\n- Change: triglycerides_log reduced by 10% (4.779 → 4.301)\n- Prediction before: stable (55.4%)\n"
+        "- Prediction after: stable (82.0%)\n"
+        "\n**Conclusion:** the prediction stays stable, and the model becomes considerably more confident.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"triglycerides_log": "-10%"}},
+        True,
+        "Reducing triglycerides_log by 10% for patient 12 would not alter the prediction; stable "
+        "remains the predicted class, now at 87.7% rather than 78.6%.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 101, "changes": {"triglycerides_log": "+40%"}},
+        True,
+        "Interesting — for patient 101, a 40% higher triglycerides_log (about 6.03) would tip the "
+        "prediction over to progressing, with roughly a 65% probability. Before the change, progressing "
+        "was only at 10.7%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"credit_score": "-10%"}},
+        True,
+        "Applicant 12 would keep their approval with a credit score of 754.2: the approval probability "
+        "goes down from 78.0% to 71.6%, and the rejection probability goes up from 22.0% to 28.4%.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 101, "changes": {"credit_score": "+40%"}},
+        True,
+        "If the credit score went from 613 to about 858, the model's decision for applicant 101 would "
+        "switch from rejected to approved.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 119, "changes": {"dull": ""}},
+        True,
+        "Once 'dull' is deleted, review 119 is no longer classified as negative: the model now says "
+        "positive with 61.3%.",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 56, "changes": {"perfect": "flawed"}},
+        True,
+        "In short: swapping 'perfect' for 'flawed' turns review 56 negative (73.8%); originally it was "
+        "positive (78.6%).",
+    ),
+    (
+        "sentiment",
+        "explain_what_if",
+        {"instance": 21, "changes": {"Worst": ""}},
+        True,
+        "Removing 'Worst' from review 21 keeps the prediction negative.",
+    ),
+    (
+        "demo",
+        "explain_why_not",
+        {"instance": 12},
+        True,
+        "Why isn't patient 12 predicted progressing? Mainly because the model sees a stable profile. "
+        "According to the counterfactual explanation, it would take a BMI of about 27.3 (instead of "
+        "23.7) for the model to predict progressing, and even then only at about 52%.",
+    ),
+    (
+        "loan",
+        "explain_why_not",
+        {"instance": 40},
+        True,
+        "Applicant 40 isn't rejected because of a strong credit score (768). The counterfactual "
+        "suggests the score would have to drop to 576 before the model predicts rejected (50.2%).",
+    ),
+    (
+        "sentiment",
+        "explain_why_not",
+        {"instance": 21},
+        True,
+        "Review 21 is negative, not positive, mostly because of the word 'Worst'. If it said 'Best' "
+        "instead, the model would predict positive (81.8%).",
+    ),
+    (
+        "demo",
+        "explain_how_to_be_that",
+        {"instance": 101},
+        True,
+        "To change patient 101's prediction to progressing, the counterfactual search suggests "
+        "increasing triglycerides_log from 4.304 to 4.873. No other changes are needed, and the "
+        "resulting progressing probability is 61.2%.",
+    ),
+    (
+        "loan",
+        "explain_how_to_still_be_this",
+        {"instance": 40},
+        True,
+        "Applicant 40's approval is quite stable. All 163 sampled single-feature changes kept the "
+        "approval, so no single feature change within the observed ranges flips it.",
+    ),
+    (
+        "demo",
+        "get_local_explanation",
+        {"instance": 40},
+        True,
+        "The most influential feature for patient 40 is triglycerides_log (4.779), which pushes the "
+        "prediction away from stable. bmi (25.6) and sex (2) push towards stable and outweigh it, so "
+        "the model ends up at 55.4% stable.",
+    ),
+    (
+        "loan",
+        "get_local_explanation",
+        {"instance": 101},
+        True,
+        "Applicant 101's rejection (75.5%) is driven by the low credit score (613) above all. The "
+        "debt-to-income ratio (0.31), income (28.7) and employment years (3) push slightly towards "
+        "rejection too, while the small loan amount (6.6) pushes towards approval.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 56},
+        True,
+        "The positive prediction for review 56 is explained almost entirely by the word 'perfect'.",
+    ),
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "Looking at the whole dataset, triglycerides_log has the largest mean absolute SHAP value "
+        "(0.927), about 1.6 times that of bmi (0.585). Blood pressure (0.396) and HDL (0.35) follow.",
+    ),
+    (
+        "loan",
+        "get_global_explanation",
+        {},
+        True,
+        "For the loan model, credit_score (0.153) and debt_to_income (0.122) dominate; loan_amount "
+        "(0.049) and income (0.047) matter less, and the rest contribute very little.",
+    ),
+    (
+        "demo",
+        "get_prediction",
+        {"instance": 101},
+        True,
+        "Patient 101: predicted stable (89.3%), recorded stable — a correct prediction.",
+    ),
+    (
+        "sentiment",
+        "get_prediction",
+        {"instance": 0},
+        True,
+        "The model classifies review 0 as positive with 81.2% probability, which agrees with the recorded label.",
+    ),
+    (
+        "demo",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "On the 89 test patients: accuracy 73%, precision 0.727, recall 0.727, F1 0.727 and ROC AUC "
+        "0.803. So roughly one in four patients is misclassified.",
+    ),
+    (
+        "loan",
+        "get_model_performance",
+        {"metric": "all"},
+        True,
+        "The confusion matrix shows 142 correct approvals, 89 correct rejections, 24 approved "
+        "applicants predicted rejected and 45 rejected applicants predicted approved.",
+    ),
+    (
+        "sentiment",
+        "get_data_information",
+        {},
+        True,
+        "The review dataset is small (120 sentences), balanced (60/60) and hand-written by the SimXAI "
+        "developers, so performance on it is only a rough indication.",
+    ),
+    (
+        "demo",
+        "get_model_information",
+        {},
+        True,
+        "The model is a GradientBoostingClassifier with n_estimators = 100, max_depth = 2 and "
+        "learning_rate = 0.1. It was trained on 353 patients.",
+    ),
+    (
+        "sentiment",
+        "get_output_information",
+        {},
+        True,
+        "There are two labels: negative (VADER's compound score is 0 or below) and positive (above 0).",
+    ),
 ]
 
 
