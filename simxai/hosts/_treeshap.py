@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import sparse
 
-#: Floats the per-leaf tables may take for one model (64 MB); leaves past it are computed per row.
+#: Floats the per-leaf tables (2^d each) may take for one model (64 MB); leaves past it are computed per row.
 TABLE_BUDGET = 1 << 23
 #: Leaves below splits on more features than this are computed per row (a table of 2^d x d is not worth it).
 TABLE_DEPTH = 10
@@ -122,29 +122,36 @@ def _quadrature(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def leaf_tables(z: np.ndarray) -> np.ndarray:
-    """`leaf_factors` for every mask of satisfied slots at once: shape (leaves, 2^d, d), in O(2^d d) per leaf.
+    """Q(B) = C(B) R(B) for every mask B of a leaf's slots: shape (leaves, 2^d), in O(2^d d) per leaf.
 
-    With R(B) = sum_s w(s) [y^s] prod_{j in B} (y + z_j) and C(A) = prod_{j not in A} z_j, slot i of mask A
-    is (1 - z_i) C(A) R(A without i) when i is in A, else -C(A) R(A): positive sums, no division.
+    With R(B) = sum_s w(s) [y^s] prod_{j in B} (y + z_j) and C(B) = prod_{j not in B} z_j, Q(B) is the
+    weighted sum of the coefficients of C(B) prod_{j in B} (y + z_j), a product built one slot at a time
+    over all masks (positive sums, no division). `table_factors` reads the Shapley factors from it.
     """
     n_leaves, d = z.shape
-    size = 1 << d
-    poly = np.zeros((n_leaves, size, d + 1))
+    poly = np.zeros((n_leaves, 1 << d, d + 1))
     poly[:, 0, 0] = 1.0
-    product = np.ones((n_leaves, size))  # prod_{j in B} z_j
-    for h in range(d):  # masks with bit h set are those below 2^h times (y + z_h)
+    for h in range(d):  # masks with bit h set are those below 2^h times (y + z_h); the others times z_h
         low = poly[:, : 1 << h]
         high = poly[:, 1 << h : 2 << h]
         high[..., 1:] = low[..., :-1]
         high += z[:, h, None, None] * low
-        product[:, 1 << h : 2 << h] = product[:, : 1 << h] * z[:, h, None]
-    r = poly[..., :d] @ _weights(d)
-    c = product[:, ::-1]  # the complement of mask A is (2^d - 1) - A
-    masks = np.arange(size)[:, None]
+        low *= z[:, h, None, None]
+    return poly[..., :d] @ _weights(d)
+
+
+def table_factors(q: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """`leaf_factors` for every mask, shape (leaves, 2^d, d), from the tables `leaf_tables` builds.
+
+    Slot i of mask A is (1 - z_i) C(A) R(A without i) = Q(A without i) (1 - z_i) / z_i when i is in A
+    (C(A without i) holds the factor z_i, so z_i > 0 is needed), else -C(A) R(A) = -Q(A): one gather at
+    A without i (A itself when i is not in A) and one factor per slot, as the explainer reads them.
+    """
+    d = z.shape[1]
+    masks = np.arange(1 << d)[:, None]
     bits = 1 << np.arange(d)[None, :]
     has = (masks & bits) != 0  # (2^d, d)
-    without = r[:, masks & ~bits]  # (leaves, 2^d, d)
-    return c[:, :, None] * np.where(has[None], (1.0 - z[:, None, :]) * without, -r[:, :, None])
+    return q[:, masks & ~bits] * np.where(has[None], ((1.0 - z) / z)[:, None, :], -1.0)
 
 
 class TreeShap:
@@ -233,13 +240,16 @@ class TreeShap:
         through = np.ones(n_leaves)
         np.multiply.at(through, slot_keys // self.n_features, z)
         self.base = offset + through @ paths.values
-        # Leaves with splits, tabled first (the smallest d first, within the budget), then the rest by d.
-        order = np.argsort(depth, kind="stable")
+        # Leaves with splits, tabled first (the smallest d first, within the budget), then the rest by d. A
+        # table needs every z > 0 (a child without cover leaves its leaf to the per-row formula).
+        positive = np.bincount(slot_keys // self.n_features, weights=z <= 0, minlength=n_leaves) == 0
+        eligible = positive & (depth <= TABLE_DEPTH)
+        order = np.lexsort((depth, ~eligible))
         order = order[depth[order] > 0]
-        sizes = np.cumsum((2.0 ** depth[order]) * depth[order])
+        sizes = np.cumsum(2.0 ** depth[order])
         if len(order) and depth.max() > 62:
             raise NotImplementedError(f"a leaf below splits on {depth.max()} features (at most 62)")
-        self._n_tabled = int(((sizes <= TABLE_BUDGET) & (depth[order] <= TABLE_DEPTH)).sum())
+        self._n_tabled = int(((sizes <= TABLE_BUDGET) & eligible[order]).sum())
         d = depth[order]
         self._depth = d
         self.per_row_work = int((d[self._n_tabled :] ** 2).sum())
@@ -288,8 +298,8 @@ class TreeShap:
         return self._slot_z[self._leaf_start[members][:, None] + np.arange(d)[None, :]]
 
     def _tables(self, d: np.ndarray) -> None:
-        """One flat table; slot s of tabled leaf l reads table[leaf_table[l] + mask * d + position]."""
-        self._leaf_table = np.zeros(len(self._depth), dtype=np.intp)
+        """One flat table; slot s of tabled leaf l reads table[leaf_table[l] + (mask without s's bit)]."""
+        leaf_table = np.zeros(len(d), dtype=np.intp)
         tables: list[np.ndarray] = []
         size = 0
         for k in np.unique(d):
@@ -297,14 +307,17 @@ class TreeShap:
             step = max(1, CHUNK_ELEMENTS // (2**k * (k + 1)))
             for c in range(0, len(members), step):
                 chunk = leaf_tables(self._leaf_z(members[c : c + step], int(k)))
-                self._leaf_table[members[c : c + step]] = size + np.arange(len(chunk)) * chunk[0].size
+                leaf_table[members[c : c + step]] = size + np.arange(len(chunk)) * chunk.shape[1]
                 tables.append(chunk.ravel())
                 size += chunk.size
         self._table = np.concatenate(tables) if tables else np.zeros(0)
-        self._index = np.int32 if size < 2**31 else np.intp
-        tabled = self._slot_leaf[self._slot_leaf < len(d)]
-        self._slot_base = (self._leaf_table[tabled] + self._slot_position[: len(tabled)]).astype(self._index)
-        self._slot_depth = self._depth[tabled].astype(self._index)
+        index = self._bits if size < 2**31 else np.int64
+        t_slots = int(d.sum())
+        z = self._slot_z[:t_slots]
+        self._slot_base = leaf_table[self._slot_leaf[:t_slots]].astype(index)
+        self._slot_bit = (1 << self._slot_position[:t_slots]).astype(self._bits)
+        self._slot_clear = ~self._slot_bit
+        self._slot_ratio = (1.0 - z) / np.where(z > 0, z, 1.0)
 
     # ------------------------------------------------------------------------------------ explaining
 
@@ -353,10 +366,11 @@ class TreeShap:
         phi = np.empty((n_slots, n))
         tabled = self._n_tabled
         t_slots = int(self._depth[:tabled].sum())
-        if t_slots:
-            leaf = self._slot_leaf[:t_slots]
-            index = self._slot_base[:t_slots, None] + masks[leaf].astype(self._index) * self._slot_depth[:t_slots, None]
-            phi[:t_slots] = np.take(self._table, index)
+        if t_slots:  # Q(A without the slot) times (1 - z) / z when the slot is in A, else -1
+            mask = masks[self._slot_leaf[:t_slots]]
+            found = np.take(self._table, self._slot_base[:, None] + (mask & self._slot_clear[:, None]))
+            inside = (mask & self._slot_bit[:, None]) != 0
+            phi[:t_slots] = found * np.where(inside, self._slot_ratio[:, None], -1.0)
         untabled = len(self._depth) - tabled
         if untabled:  # leaves without a table: the same values, per row, all d at once (padded)
             width = self._pad_z.shape[1]
