@@ -37,6 +37,8 @@ TABLE_BUDGET = 1 << 23
 TABLE_DEPTH = 10
 #: Elements of the largest temporary array (rows x splits or leaf slots) when explaining; rows go in chunks.
 CHUNK_ELEMENTS = 1 << 22
+#: Elements of the temporaries of one block of the element-wise work (small enough for the cache).
+BLOCK_ELEMENTS = 1 << 16
 #: Per-row work (sum of d^2 over the leaves without a table) beyond which shap's C++ explainer is preferred
 #: when shap is installed (an unbounded forest; a depth-8 forest or 30-feature boosting stays far below).
 PER_ROW_WORK = 1 << 16
@@ -152,6 +154,13 @@ def table_factors(q: np.ndarray, z: np.ndarray) -> np.ndarray:
     bits = 1 << np.arange(d)[None, :]
     has = (masks & bits) != 0  # (2^d, d)
     return q[:, masks & ~bits] * np.where(has[None], ((1.0 - z) / z)[:, None, :], -1.0)
+
+
+def _blocks(starts: np.ndarray, total: int, size: int) -> list[tuple[int, int]]:
+    """Consecutive ranges [lo, hi) of the segments beginning at `starts` (of `total` items), about `size` items each."""
+    cuts = np.unique(np.searchsorted(starts, np.arange(0, total, size), side="right") - 1)
+    bounds = [*cuts.tolist(), len(starts)]
+    return [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True) if hi > lo]
 
 
 class TreeShap:
@@ -360,17 +369,29 @@ class TreeShap:
         n_slots = len(self._slot_leaf)
         if n_slots == 0:
             return np.zeros((n, self.n_features, self.n_outputs))
-        missed = self._goes_left(x)[self._split_node] != self._split_left[:, None]
-        failed = missed * self._split_bit[:, None]
-        masks = self._full[:, None] & ~np.bitwise_or.reduceat(failed, self._leaf_split_start, axis=0)
+        goes_left = self._goes_left(x)
+        # The element-wise work goes in blocks of about BLOCK_ELEMENTS: their temporaries stay in the cache
+        # (and in memory the allocator reuses, without fresh pages) however many rows and leaves there are.
+        rows = max(1, BLOCK_ELEMENTS // n)
+        masks = np.empty((len(self._depth), n), dtype=self._bits)
+        starts = self._leaf_split_start
+        for lo, hi in _blocks(starts, len(self._split_node), rows):
+            block = slice(starts[lo], starts[hi] if hi < len(starts) else len(self._split_node))
+            missed = goes_left[self._split_node[block]] != self._split_left[block, None]
+            failed = missed * self._split_bit[block, None]
+            first = starts[lo:hi] - starts[lo]
+            masks[lo:hi] = self._full[lo:hi, None] & ~np.bitwise_or.reduceat(failed, first, axis=0)
         phi = np.empty((n_slots, n))
         tabled = self._n_tabled
         t_slots = int(self._depth[:tabled].sum())
-        if t_slots:  # Q(A without the slot) times (1 - z) / z when the slot is in A, else -1
-            mask = masks[self._slot_leaf[:t_slots]]
-            found = np.take(self._table, self._slot_base[:, None] + (mask & self._slot_clear[:, None]))
-            inside = (mask & self._slot_bit[:, None]) != 0
-            phi[:t_slots] = found * np.where(inside, self._slot_ratio[:, None], -1.0)
+        for lo in range(0, t_slots, rows):  # Q(A without the slot) times (1 - z) / z when the slot is in A, else -1
+            block = slice(lo, min(lo + rows, t_slots))
+            mask = masks[self._slot_leaf[block]]
+            index = mask & self._slot_clear[block, None]
+            index += self._slot_base[block, None]
+            np.take(self._table, index, out=phi[block], mode="clip")  # every index is in range
+            inside = (mask & self._slot_bit[block, None]) != 0
+            phi[block] *= np.where(inside, self._slot_ratio[block, None], -1.0)
         untabled = len(self._depth) - tabled
         if untabled:  # leaves without a table: the same values, per row, all d at once (padded)
             width = self._pad_z.shape[1]

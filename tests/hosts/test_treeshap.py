@@ -177,6 +177,7 @@ def test_leaves_past_the_table_budget_are_computed_per_row_with_the_same_values(
     assert mixed.explainer.per_row_work > 0 and tabled.explainer.per_row_work == 0
     assert mixed.values(x[:30])[0] == pytest.approx(tabled.values(x[:30])[0], rel=1e-12, abs=1e-14)
     monkeypatch.setattr(treeshap, "CHUNK_ELEMENTS", 50)  # rows and leaves in small chunks: the same values
+    monkeypatch.setattr(treeshap, "BLOCK_ELEMENTS", 7)
     assert mixed.values(x[:30])[0] == pytest.approx(tabled.values(x[:30])[0], rel=1e-12, abs=1e-14)
 
 
