@@ -10,12 +10,15 @@ value for i in P is
 
     v_l * (o_i - z_i) * sum over S in A-without-i of |S|! (d - |S| - 1)! / d! * prod_{j in P, not i, not in S} z_j
 
-with A = {j : o_j = 1}. That depends on x only through the bitmask A, so each leaf gets a table of its 2^d
-masks by d features, built once in O(2^d d) (`leaf_tables`) on the first explanation. Explaining rows then
-costs array comparisons (which way every row goes at every split), the masks, one gather from the tables and
-one sparse product that adds each leaf's share to its features. Leaves below more than `TABLE_DEPTH` split
-features, or past the tables' memory budget, are computed per row by Gauss-Legendre quadrature of the
-Shapley weights (`leaf_factors`, O(d^2) per leaf and row, every depth in one batch).
+with A = {j : o_j = 1}. That depends on x only through the bitmask A, and it is Q(A without i) (1 - z_i) / z_i
+when i is in A, else -Q(A), for one number Q(B) per mask (`table_factors`). So each leaf gets a table of its
+2^d values of Q, built once in O(2^d d) for all leaves of a depth at once (`leaf_tables`) on the first
+explanation. Explaining rows then costs array comparisons (which way every row goes at every split), the
+masks, one gather from the tables per slot and one sparse product that adds each leaf's share to its
+features, the element-wise work in cache-sized blocks. Leaves below more than `TABLE_DEPTH` split
+features, with a child of no cover on their path (z = 0), or past the tables' memory budget, are computed
+per row by Gauss-Legendre quadrature of the Shapley weights (`leaf_factors`, O(d^2) per leaf and row, every
+depth in one batch).
 
 The numpy explainer returns the values in the model's raw output columns, and a base value such that base
 + sum of values = the model's output.

@@ -204,3 +204,22 @@ def test_the_explainer_is_chosen_by_library_depth_and_whether_shap_is_installed(
     custom = GradientBoostingClassifier(n_estimators=3, init=LogisticRegression()).fit(x, y)
     with pytest.raises(NotImplementedError, match="initial estimator .LogisticRegression. depends on the row"):
         tree_explainer(custom)
+
+
+def test_a_child_without_cover_leaves_its_leaves_to_the_per_row_formula_with_brute_force_values() -> None:
+    # Node 0 splits on feature 0, node 1 on feature 1 (its right child has no training cover), node 2 on 2.
+    tree = Tree(
+        left=np.array([1, 3, 5, -1, -1, -1, -1]),
+        right=np.array([2, 4, 6, -1, -1, -1, -1]),
+        feature=np.array([0, 1, 2, -2, -2, -2, -2]),
+        threshold=np.array([0.0, 0.5, -0.5, 0, 0, 0, 0], dtype=float),
+        missing_left=np.zeros(7, bool),
+        cover=np.array([10.0, 4.0, 6.0, 4.0, 0.0, 1.0, 5.0]),
+        value=np.array([[0.0], [0.0], [0.0], [1.0], [-3.0], [2.0], [0.5]]),
+    )
+    explainer = treeshap.TreeShap([tree], 3, np.zeros(1))
+    assert explainer._n_tabled == 3  # the leaf without cover (node 4) goes per row
+    rows = np.array([[-1.0, 1.0, 0.0], [-1.0, 0.0, -1.0], [1.0, 1.0, -1.0], [1.0, 0.0, 1.0]])
+    values = explainer.shap_values(rows)
+    for row, found in zip(rows, values, strict=True):
+        assert found == pytest.approx(_brute_force([tree], row), rel=1e-12, abs=1e-12)
