@@ -40,8 +40,9 @@ TABLE_BUDGET = 1 << 23
 TABLE_DEPTH = 10
 #: Elements of the largest temporary array (rows x splits or leaf slots) when explaining; rows go in chunks.
 CHUNK_ELEMENTS = 1 << 22
-#: Elements of the temporaries of one block of the element-wise work (small enough for the cache).
-BLOCK_ELEMENTS = 1 << 16
+#: Elements of the temporaries of one block of the element-wise work: in the cache, and below the 128 KiB
+#: (16,384 float64) at which a host's allocator maps fresh memory for an array (`simxai/hosts/_memory.py`).
+BLOCK_ELEMENTS = 12_000
 #: Per-row work (sum of d^2 over the leaves without a table) beyond which shap's C++ explainer is preferred
 #: when shap is installed (an unbounded forest; a depth-8 forest or 30-feature boosting stays far below).
 PER_ROW_WORK = 1 << 16
