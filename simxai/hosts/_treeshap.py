@@ -36,8 +36,10 @@ from scipy import sparse
 
 #: Floats the per-leaf tables (2^d each) may take for one model (64 MB); leaves past it are computed per row.
 TABLE_BUDGET = 1 << 23
-#: Leaves below splits on more features than this are computed per row (a table of 2^d x d is not worth it).
-TABLE_DEPTH = 10
+#: Leaves below splits on more features than this are computed per row: a table takes about 2^d (d + 1)
+#: operations to build, the quadrature d^2 (d / 2 + 1) per row, so up to 13 the table pays for itself within the
+#: 200 rows of a global explanation.
+TABLE_DEPTH = 13
 #: Elements of the largest temporary array (rows x splits or leaf slots) when explaining; rows go in chunks.
 CHUNK_ELEMENTS = 1 << 22
 #: Elements of the temporaries of one block of the element-wise work: in the cache, and below the 128 KiB
