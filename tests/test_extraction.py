@@ -694,3 +694,20 @@ def test_a_number_right_after_a_feature_is_its_value_not_an_id() -> None:
         "age": 50,
         "bmi": 35,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm doing the renewal for member 57. What does the model give?", [57]),
+        ("what is the decision for the application number 31?", [31]),
+        ("customer 40, please", [40]),
+        ("what happens to 55's label if her bmi were 30?", [55]),
+        ("member 120 is out of range", []),  # another noun names an id only inside the host's id range
+        ("predict 12", [12]),
+        ("pred for 17", [17]),
+        ("explain 81", [81]),
+    ],
+)
+def test_ids_named_with_other_nouns_or_after_a_verb(text: str, expected: list[int]) -> None:
+    assert extract_ids(text, TABULAR) == expected

@@ -52,8 +52,29 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
         if bare:
             ids = _id_list(bare.group("body"))
     if not ids:
+        ids = _role_ids(text, schema)
+    if not ids:
         ids = _subject_id(text, schema)
     return list(dict.fromkeys(ids))
+
+
+# Other words users name a record by ("member 5123", "customer 505", "application number 716", "5555's tier"):
+# taken as an id only when the number lies in the host's id range, since these words are not the host's noun.
+_ROLE_ID = re.compile(
+    r"\b(?:member|customer|client|user|account|application|applicant|policyholder|policy|borrower|subject|"
+    r"participant|patient|review|file|profile)s?\s(?:(?:number|no\.?|id|#)\s?)?#?(?P<n>\d+)\b(?!\s?%|\.\d)"
+    r"|\b(?P<own>\d+)'s\b",
+    re.IGNORECASE,
+)
+
+
+def _role_ids(text: str, schema: HostSchema | None) -> list[int]:
+    """Ids after another noun for a record, or before a possessive, that lie in the host's id range."""
+    if schema is None or schema.id_range is None:
+        return []
+    low, high = schema.id_range
+    found = (int(m.group("n") or m.group("own")) for m in _ROLE_ID.finditer(text))
+    return [n for n in found if low <= n <= high]
 
 
 # A bare number as the subject of a question ("why is 87 not stable?", "does 12 get progressing?") or as
@@ -70,7 +91,11 @@ _WHY_ID = re.compile(
     r"ended|came|went|would|wouldn't|should|shouldn't|will|won't|isnt|wasnt|didnt|doesnt)\b",
     re.IGNORECASE,
 )
-_LAST_ID = re.compile(r"\b(?:for|of|about|on)\s#?(?P<n>\d+)[?.!]{0,3}\s{0,3}$", re.IGNORECASE)
+_LAST_ID = re.compile(
+    r"(?:\b(?:for|of|about|on)|^\W{0,3}(?:predict|pred|explain|classify|check|show)(?:\s(?:for|me))?)"
+    r"\s#?(?P<n>\d+)[?.!]{0,3}\s{0,3}$",
+    re.IGNORECASE,
+)
 # What may follow a number that is a quantity, not an id.
 _QUANTITY_AFTER = re.compile(
     r"^(?:[.,]\d|\s?%|\s(?:years?|yrs?|points?|units?|percent|times|more|less|higher|lower|or\s|and\s\d|"
