@@ -479,3 +479,33 @@ def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: 
         and not ids
         and bool(_CONTINUES.match(text))
     )
+
+
+_THAT_GROUP = re.compile(
+    r"\b(?:(?:that|this|the\s+same|those|these)\s+(?:group|subgroup|segment|population|subset|people|ones)|"
+    r"(?:for|on|among)\s+(?:them|those|these))\b",
+    re.IGNORECASE,
+)
+_OVERALL = re.compile(
+    r"^\W*(?:(?:and|but|now|then|ok(?:ay)?|what\s+about|how\s+about)\W+)*(?:(?:for|on|over|across)\s+)?"
+    r"(?:overall|in\s+general|everyone|everybody|all(?:\s+of\s+them)?|the\s+whole\s+(?:data|set|test\s+set))"
+    r"(?:\s+(?:then|instead|again))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def referred_group(text: str, history: Sequence[Message]) -> str | None:
+    """The group of the last call when `text` refers back to it ("recall for that group?"), else None."""
+    previous = last_call(history)
+    if previous is None or not _THAT_GROUP.search(text):
+        return None
+    for name in ("group", "instance"):
+        value = previous.arguments.get(name)
+        if isinstance(value, str) and value != "all" and not value.strip().isdigit():
+            return value
+    return None
+
+
+def asks_overall(text: str) -> bool:
+    """Whether a turn only asks for the previous answer on all the data ("and overall?")."""
+    return bool(_OVERALL.match(text))

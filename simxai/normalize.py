@@ -100,7 +100,16 @@ _CONTRACTIONS = {
     "theyre": "they're",
 }
 # Chat spellings with a single reading.
-_CHAT = {"wat": "what", "wut": "what", "wht": "what", "pls": "please", "plz": "please", "abt": "about"}
+_CHAT = {
+    "wat": "what",
+    "wut": "what",
+    "wht": "what",
+    "pls": "please",
+    "plz": "please",
+    "abt": "about",
+    "pred": "prediction",
+    "preds": "predictions",
+}
 
 # What users ask about a model, besides the host's own words: targets of typo correction.
 _LEXICON = frozenset(

@@ -711,3 +711,16 @@ def test_a_number_right_after_a_feature_is_its_value_not_an_id() -> None:
 )
 def test_ids_named_with_other_nouns_or_after_a_verb(text: str, expected: list[int]) -> None:
     assert extract_ids(text, TABULAR) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("and for the over 60s", "age > 60"),
+        ("For our over-65 patients as a group, how many are progressing?", "age > 65"),
+        ("how does it do on our older patients, say over 70?", "age > 70"),
+        ("what is the accuracy for members who smoke?", "smoker = yes"),
+    ],
+)
+def test_age_brackets_and_other_people_nouns_are_groups(text: str, group: str) -> None:
+    assert extract_group(text, TABULAR) == group

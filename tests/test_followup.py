@@ -124,7 +124,14 @@ def test_answers_to_how_much(text, expected):
 
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
 def test_patterns_are_linear(text, cpu_guard):
-    for pattern in (followup._AMOUNT_DIRECTION, followup._DIRECTION_BY, followup._MULTIPLY, followup._DIRECTION_ONLY):
+    for pattern in (
+        followup._AMOUNT_DIRECTION,
+        followup._DIRECTION_BY,
+        followup._MULTIPLY,
+        followup._DIRECTION_ONLY,
+        followup._THAT_GROUP,
+        followup._OVERALL,
+    ):
         assert_linear(cpu_guard, pattern.findall, text)
     assert_linear(cpu_guard, lambda t: extract_step(t, PATIENTS), text)
 

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from simxai.extraction import extract_argument, extract_changes, extract_ids, extract_instance, extract_texts
-from simxai.followup import adds_to_previous, extract_step, focus_feature, last_call, step_changes
+from simxai.followup import (
+    adds_to_previous,
+    extract_step,
+    focus_feature,
+    last_call,
+    referred_group,
+    step_changes,
+)
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
@@ -45,6 +52,10 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         value = extract_argument(name, text, schema)
         if value is not None:
             arguments[name] = value
+    if "group" in parameters and "group" not in arguments:
+        group = referred_group(text, history)  # "what about recall for that group?"
+        if group is not None:
+            arguments["group"] = group
     if "instance" not in parameters:
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
     named = instances(text, history, schema, changes)

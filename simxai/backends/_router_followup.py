@@ -18,11 +18,13 @@ from simxai.extraction import (
     extract_changes,
     extract_ids,
     extract_instance,
+    extract_metric,
     extract_texts,
     feature_spans,
 )
 from simxai.followup import (
     INSTANCE_COUNTERPART,
+    asks_overall,
     bare_why,
     carried_change,
     class_follow_up,
@@ -31,6 +33,7 @@ from simxai.followup import (
     last_call,
     names_other_class,
     other_class_arguments,
+    referred_group,
     same_question,
     shifted_condition,
 )
@@ -73,6 +76,19 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             return Decision(previous.name, 1.0, True, arguments=arguments)
     if schema is None:
         return None
+    if asks_overall(text) and previous.arguments.get("group") not in (None, "all"):
+        # "and overall?" after a metric on a group: the same metric on all the data
+        rest = {k: v for k, v in previous.arguments.items() if k != "group"}
+        return Decision(previous.name, 1.0, True, arguments=rest)
+    metric = extract_metric(text) if previous.name == "get_model_performance" else None
+    if metric is not None and len(text.split()) <= 8 and not extract_ids(text, schema) and "FEATURE" not in masked:
+        # "what about recall for that group?", "and precision?": the previous call with this metric, on the
+        # group it names, else on the previous group (one thing replaced)
+        group = extract_argument("group", text, schema) or referred_group(text, history)
+        arguments = {**previous.arguments, "metric": metric}
+        if group is not None:
+            arguments["group"] = group
+        return Decision(previous.name, 1.0, True, arguments=arguments)
     if same_question(text) and "instance" in takes[previous.name]:
         # "same for applicant 56": the previous call with every argument kept but the instance
         instance = extract_instance(text, schema)

@@ -20,7 +20,7 @@ from simxai.textbounds import bounds_span_text, bounds_text_argument
 _GROUP_WORDS = re.compile(
     r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
     r"examples|records|cases|ones|entries|data\s+points|group|subset|population|whose|where|who\s+are|"
-    r"that\s+are|which\s+are|how\s+many)\b",
+    r"that\s+are|which\s+are|how\s+many|members|customers|clients|users|applicants|policyholders|patients)\b",
     re.IGNORECASE,
 )
 _ALL_NOUNS = r"data|dataset|instances|rows|samples|examples|records|cases|entries|data\s+points|people"
@@ -37,6 +37,10 @@ def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
 
 def _value_text(value: float) -> str:
     return f"{value:g}"
+
+
+# Plural nouns for the people a record is about, in any host ("members", "customers").
+_PEOPLE_NOUNS = r"(?:members|customers|clients|users|applicants|policyholders|patients)"
 
 
 def _group_noun(schema: HostSchema) -> str:
@@ -98,13 +102,19 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
             clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
         # "patients over 60", "people under 30": a group of people above or below a bare number is an age
-        people = rf"(?:{_group_noun(schema)}|people|persons|those|ones|individuals|everyone|anyone)"
+        people = rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone)"
         for match in re.finditer(
-            rf"\b{people}\s(?:(?:who\s(?:are|were)|aged)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
-            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))",
+            rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
+            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))"
+            # "the over 60s", "our over-65 patients": the number is an age bracket
+            rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)",
             text,
             re.IGNORECASE,
         ):
+            if match.group("op2"):
+                over = match.group("op2").lower() == "over"
+                clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
+                continue
             over = match.group("op").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
     id_range = re.search(

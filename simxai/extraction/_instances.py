@@ -92,7 +92,7 @@ _WHY_ID = re.compile(
     re.IGNORECASE,
 )
 _LAST_ID = re.compile(
-    r"(?:\b(?:for|of|about|on)|^\W{0,3}(?:predict|pred|explain|classify|check|show)(?:\s(?:for|me))?)"
+    r"(?:\b(?:for|of|about|on)|^\W{0,3}(?:predict|pred|prediction|explain|classify|check|show)(?:\s(?:for|me))?)"
     r"\s#?(?P<n>\d+)[?.!]{0,3}\s{0,3}$",
     re.IGNORECASE,
 )

@@ -735,3 +735,31 @@ async def test_yes_to_a_question_between_two_functions_asks_it_again() -> None:
     history += [Message.user("yes"), Message.assistant(again.content)]
     first = await route(router, "1", history=history)
     assert first.tool_calls and all(call.arguments.get("instance") == 7 for call in first.tool_calls)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what about the recall for that group?", {"metric": "recall", "group": "age > 60"}),
+        ("precision for those?", {"metric": "precision", "group": "age > 60"}),
+        ("and overall?", {"metric": "accuracy"}),
+        ("and for everyone?", {"metric": "accuracy"}),
+        ("and recall?", {"metric": "recall", "group": "age > 60"}),
+        ("and recall for patients over 70?", {"metric": "recall", "group": "age > 70"}),
+    ],
+)
+async def test_follow_ups_of_a_metric_on_a_group_keep_or_drop_the_group(router, text, expected):
+    history = ran(
+        "get_model_performance", {"metric": "accuracy", "group": "age > 60"}, '{"result": {}}', "and over 60s?"
+    )
+    assert called(await route(router, text, TABULAR, history)) == [("get_model_performance", expected)]
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [("and for the over 60s", "age > 60"), ("And for our older patients, above 65?", "age > 65")],
+)
+async def test_an_age_bracket_after_a_metric_is_a_group(router, text, group):
+    history = ran("get_model_performance", {"metric": "f1"}, '{"result": {}}', "what is the f1?")
+    [(name, arguments)] = called(await route(router, text, TABULAR, history))
+    assert name == "get_model_performance" and arguments["group"] == group
