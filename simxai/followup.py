@@ -509,3 +509,30 @@ def referred_group(text: str, history: Sequence[Message]) -> str | None:
 def asks_overall(text: str) -> bool:
     """Whether a turn only asks for the previous answer on all the data ("and overall?")."""
     return bool(_OVERALL.match(text))
+
+
+_BARE_STEP = re.compile(
+    r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?\W*$", re.IGNORECASE
+)
+
+
+def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """The previous relative what-if with a new amount, for a bare number that cannot be an id ("and 10?").
+
+    After "what if bmi were 5 higher", "and 10?" is bmi 10 higher when 10 is no id of the host; a number in
+    the id range stays an id ("and for 31?" repeats the question for instance 31).
+    """
+    match = _BARE_STEP.match(text)
+    changes = call.arguments.get("changes")
+    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    [(feature, value)] = changes.items()
+    value = str(value).strip()
+    if value[:1] not in ("+", "-"):
+        return None
+    number, percent = match.group("n"), bool(match.group("pct")) or value.endswith("%")
+    if not match.group("pct") and schema is not None and schema.id_range is not None:
+        low, high = schema.id_range
+        if low <= float(number) <= high:
+            return None
+    return {feature: f"{value[0]}{number}{'%' if percent else ''}"}

@@ -131,6 +131,7 @@ def test_patterns_are_linear(text, cpu_guard):
         followup._DIRECTION_ONLY,
         followup._THAT_GROUP,
         followup._OVERALL,
+        followup._BARE_STEP,
     ):
         assert_linear(cpu_guard, pattern.findall, text)
     assert_linear(cpu_guard, lambda t: extract_step(t, PATIENTS), text)

@@ -103,7 +103,7 @@ _REQUEST = re.compile(
 _SMALL_TALK = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
     r"thx|cheers|great|nice|cool|ok(?:ay)?|got\s+it|i\s+see|bye|goodbye|see\s+you|that'?s\s+(?:all|it|helpful|"
-    r"great|clear)|perfect|awesome|wonderful|no|yes|sure|alright|all\s+right)\b[\s\W]*)+"
+    r"great|clear|enough)|that\s+(?:is|was)\s+(?:all|it|helpful|great|clear|enough)|perfect|awesome|wonderful|no|yes|sure|alright|all\s+right)\b[\s\W]*)+"
     r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
     re.IGNORECASE,
 )
@@ -212,6 +212,9 @@ class RouterBackend(Backend):
         names = {s.name for s in request.functions}
         masked = mask(text, schema)
         decision = self._score(text, request)
+        if _SMALL_TALK.match(text) and _ACKNOWLEDGEMENT.search(text) and "?" not in text:
+            # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
+            return Decision(None, decision.confidence, True)
         repeated = repeated_call(text, masked, history, request)
         if repeated is not None:
             return repeated

@@ -763,3 +763,20 @@ async def test_an_age_bracket_after_a_metric_is_a_group(router, text, group):
     history = ran("get_model_performance", {"metric": "f1"}, '{"result": {}}', "what is the f1?")
     [(name, arguments)] = called(await route(router, text, TABULAR, history))
     assert name == "get_model_performance" and arguments["group"] == group
+
+
+async def test_a_bare_amount_that_is_no_id_repeats_the_relative_what_if(router):
+    history = ran("explain_what_if", {"instance": 4, "changes": {"bmi": "+5"}}, '{"result": {}}', "bmi 5 higher?")
+    [(name, arguments)] = called(await route(router, "and 150?", TABULAR, history))
+    assert name == "explain_what_if" and arguments["changes"] == {"bmi": "+150"}
+    [(name, arguments)] = called(await route(router, "and 10 %?", TABULAR, history))
+    assert name == "explain_what_if" and arguments["changes"] == {"bmi": "+10%"}
+    # a number in the id range is another instance, the same question
+    [(name, arguments)] = called(await route(router, "and 31?", TABULAR, history))
+    assert name == "explain_what_if" and arguments.get("instance") == 31
+
+
+async def test_a_closing_thanks_calls_nothing(router):
+    history = ran("get_model_performance", {"metric": "recall"}, '{"result": {}}', "and overall?")
+    response = await route(router, "Thank you, that is enough for the governance form.", TABULAR, history)
+    assert response.tool_calls == [] and response.content
