@@ -25,12 +25,13 @@ import pydantic
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
-from simxai.extraction import extract_argument
+from simxai.extraction import extract_argument, extract_feature
 from simxai.followup import (
     answer_amount,
     changed_feature,
     changed_feature_answer,
     extract_step,
+    is_new_request,
     step_changes,
     step_feature,
 )
@@ -284,6 +285,8 @@ class _TurnRun:
         if pending is None:
             return None
         self.state = self.state.model_copy(update={"pending": None})
+        if pending.missing == "instance" and is_new_request(self.user, self.agent.schema):
+            return None  # "which applicant?" -> "Applicant 988, reduce it by 5": a request of its own
         value = extract_argument(pending.missing, self.user, self.agent.schema)
         if value is None and pending.step is not None:
             amount = answer_amount(self.user, pending.step.sign, pending.step.offer, self.agent.schema)
@@ -295,11 +298,15 @@ class _TurnRun:
         previous = pending.arguments.get(pending.missing)
         if isinstance(previous, dict) and isinstance(value, dict):
             value = {**previous, **value}
-        call = ToolCall(
-            id=f"call_{len(self.messages)}_0",
-            name=pending.function,
-            arguments={**pending.arguments, pending.missing: value},
-        )
+        arguments = {**pending.arguments, pending.missing: value}
+        registered = self.agent.registry.get(pending.function)
+        takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
+        if "instance" in takes and "instance" not in arguments:
+            # "how much lower?" -> "applicant 988, by 5": the answer may also name the instance
+            instance = extract_argument("instance", self.user, self.agent.schema)
+            if isinstance(instance, int) and not isinstance(instance, bool):
+                arguments["instance"] = instance
+        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function, arguments=arguments)
         self._record_assistant(CompletionResponse(tool_calls=[call]))
         batch = await self._run_calls([call])
         if batch.clarification is not None:
@@ -551,8 +558,10 @@ class _TurnRun:
         step = extract_step(self.user, schema)
         if step is None:
             return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
-        feature = step_feature(step, self.state.feature, schema)
-        changes = step_changes(step, self.state.feature, schema)
+        # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
+        focus = extract_feature(self.user, schema) or self.state.feature
+        feature = step_feature(step, focus, schema)
+        changes = step_changes(step, focus, schema)
         if changes is not None:
             return {**call.arguments, "changes": changes}
         kept = {k: v for k, v in call.arguments.items() if k != "changes"}

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from simxai.extraction import extract_feature, feature_spans
+from simxai.extraction import extract_changes, extract_feature, feature_spans
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -150,9 +150,21 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     return None
 
 
-def focus_feature(history: Sequence[Message]) -> str | None:
-    """The feature in focus: the last feature a what-if changed or a question asked about, in `history`."""
-    for message in reversed(history):
+def focus_feature(history: Sequence[Message], schema: HostSchema | None = None) -> str | None:
+    """The feature in focus: the last feature a what-if changed or a question asked about, in `history`.
+
+    With `schema`, a user turn the assistant answered with a question (no call) counts too: after "what if
+    the loan amount was smaller?" and "How much lower?", "reduce it by 5" changes the loan amount.
+    """
+    for index in range(len(history) - 1, -1, -1):
+        message = history[index]
+        answered_by_question = (
+            index + 1 < len(history) and history[index + 1].role == "assistant" and not history[index + 1].tool_calls
+        )
+        if schema is not None and message.role == "user" and answered_by_question:
+            named = extract_feature(message.content, schema)
+            if named is not None:
+                return named
         for call in reversed(message.tool_calls):
             changes = call.arguments.get("changes")
             if call.name == "explain_what_if" and isinstance(changes, dict) and changes:
@@ -536,3 +548,21 @@ def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[
         if low <= float(number) <= high:
             return None
     return {feature: f"{value[0]}{number}{'%' if percent else ''}"}
+
+
+_ASKS_OF_ITS_OWN = re.compile(
+    r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|compare|describe|list)\b", re.IGNORECASE
+)
+
+
+def is_new_request(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn after "which instance?" is a request of its own rather than only the answer.
+
+    "Applicant 988, reduce it by 5" names a change and "why is patient 4 not approved?" asks its own
+    question: such a turn is routed anew (with the dialogue so far), never pasted into the pending call's
+    slot. "patient 12 please" and "12" are answers.
+    """
+    if schema is not None and schema.kind == "tabular":
+        if extract_changes(text, schema) or extract_step(text, schema) is not None:
+            return True
+    return len(text.split()) > 5 and bool(_ASKS_OF_ITS_OWN.search(text))

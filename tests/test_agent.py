@@ -5,6 +5,7 @@ import pytest
 from simxai.agent import Agent, AgentSettings, Conversation, DialogueState, TurnEvent
 from simxai.backends.testing import ScriptedBackend, call
 from simxai.exceptions import BackendUnavailableError, ToolCallParseError
+from simxai.followup import is_new_request
 from simxai.messages import Message
 from simxai.results import format_percent
 
@@ -389,3 +390,31 @@ async def test_a_group_the_data_cannot_select_is_refused_plainly(demo_host):
     turn = await conversation.send("for women?")
     assert turn.clarification is not None and "cannot be scored on 'women'" in turn.reply
     assert all(c.status != "ok" for c in turn.calls)
+
+
+async def test_a_step_names_its_feature_and_the_answer_to_how_much_may_name_the_instance(demo_host):
+    backend = ScriptedBackend([call("explain_what_if"), "ok"])
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    asked = await conversation.send("what if the bmi was lower?")
+    assert asked.reply.startswith("How much lower should bmi be?")
+    turn = await conversation.send("patient 12, reduce it by 3 please")
+    assert turn.calls[0].arguments == {"changes": {"bmi": "-3"}, "instance": 12}
+    assert turn.calls[0].status == "ok"
+    backend.assert_complete()
+
+
+async def test_a_new_request_after_which_instance_is_routed_anew_not_pasted_into_the_slot(demo_host):
+    backend = ScriptedBackend([call("get_local_explanation"), call("get_model_performance", metric="accuracy"), "ok"])
+    conversation = Agent(demo_host, backend, settings=AgentSettings(guard=False)).conversation()
+    asked = await conversation.send("why this prediction?")
+    assert asked.clarification is not None and asked.clarification.missing == ["instance"]
+    turn = await conversation.send("how accurate is the model on patients over 60?")
+    assert [c.function for c in turn.calls] == ["get_model_performance"]
+    backend.assert_complete()
+
+
+def test_only_an_answer_is_no_new_request(demo_host):
+    schema = demo_host.schema()
+    assert not is_new_request("patient 12 please", schema) and not is_new_request("12", schema)
+    assert is_new_request("why is patient 4 predicted progressing?", schema)
+    assert is_new_request("patient 4, with a bmi 3 lower", schema)

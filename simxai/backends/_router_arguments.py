@@ -37,7 +37,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
-            changes = step_changes(step, focus_feature(history), schema) if step is not None else None
+            changes = step_changes(step, focus_feature(history, schema), schema) if step is not None else None
         if changes and adds_to_previous(text):
             # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance
             previous = last_call(history)

@@ -140,3 +140,18 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
         return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
     return None
+
+
+_PERSONAL = re.compile(r"\b(?:his|her|hers|him|she|he)\b", re.IGNORECASE)
+
+
+def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
+    """Whether a turn speaks of one person ("which factors drive his decision?") after a call about one instance.
+
+    A global question in such words asks about that instance: a model has no "his" or "her".
+    """
+    previous = last_call(history)
+    if previous is None or not _PERSONAL.search(text):
+        return False
+    instance = previous.arguments.get("instance")
+    return isinstance(instance, int | dict) and not isinstance(instance, bool)

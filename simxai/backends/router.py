@@ -39,7 +39,7 @@ from typing import Any
 
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_decision import Decision
-from simxai.backends._router_followup import repeated_call
+from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
     FEATURE_FILLER,
@@ -61,7 +61,7 @@ from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, 
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_metric
-from simxai.followup import extract_step
+from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
@@ -218,6 +218,13 @@ class RouterBackend(Backend):
         repeated = repeated_call(text, masked, history, request)
         if repeated is not None:
             return repeated
+        if (
+            decision.function in INSTANCE_COUNTERPART
+            and INSTANCE_COUNTERPART[decision.function] in names
+            and about_the_person_in_focus(text, history)
+        ):
+            # "which factors drive his decision?" after a question about applicant 988: that applicant's own
+            return Decision(INSTANCE_COUNTERPART[decision.function], decision.confidence, True)
         if only_names_instance(masked, schema) and extract_metric(text) is None:
             # "and for patient 4?", "what about 'another text'?": the previous question, another instance
             # ("how does it do on renters?" names a metric: a question of its own).

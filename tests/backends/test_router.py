@@ -780,3 +780,12 @@ async def test_a_closing_thanks_calls_nothing(router):
     history = ran("get_model_performance", {"metric": "recall"}, '{"result": {}}', "and overall?")
     response = await route(router, "Thank you, that is enough for the governance form.", TABULAR, history)
     assert response.tool_calls == [] and response.content
+
+
+async def test_a_global_question_about_him_or_her_is_about_the_instance_in_focus(router):
+    history = ran("get_prediction", {"instance": 12}, '{"result": {}}', "what does it predict for patient 12?")
+    response = await route(router, "Which factors drive his result in the first place?", TABULAR, history)
+    assert [name for name, _ in called(response)] == ["get_local_explanation"]
+    history = ran("get_model_performance", {"metric": "accuracy"}, '{"result": {}}', "how accurate is it?")
+    response = await route(router, "Which features matter most to the model overall?", TABULAR, history)
+    assert [name for name, _ in called(response)] == ["get_global_explanation"]
