@@ -427,7 +427,10 @@ _SAME = re.compile(
     r"^\W*(?:(?:and|ok(?:ay)?|now|then)\W+)?(?:(?:please\s+)?(?:do|show|give\s+me|tell\s+me|ask)\s+)?(?:the\s+)?"
     r"same(?:\s+(?:thing|question|again))?\s+(?:for|with|on|about)\b"
     r"|^\W*(?:(?:and|so)\W+)?(?:how\s+(?:does|do|would)\s+(?:that|this|it)\s+compare|compare\s+(?:that|this|it))\s+"
-    r"(?:with|to|against)\b",
+    r"(?:with|to|against)\b"
+    # "and for 505, same scenario?": the instance first, then "same ..."
+    r"|^\W*(?:and\s+)?(?:for|with|on)\s+\S+(?:\s\d+)?,?\s+(?:the\s+)?same(?:\s+(?:thing|question|scenario|"
+    r"changes?|again|please))?\W*$",
     re.IGNORECASE,
 )
 

@@ -724,3 +724,26 @@ def test_ids_named_with_other_nouns_or_after_a_verb(text: str, expected: list[in
 )
 def test_age_brackets_and_other_people_nouns_are_groups(text: str, group: str) -> None:
     assert extract_group(text, TABULAR) == group
+
+
+TERMS = HostSchema(
+    name="credit",
+    kind="tabular",
+    instance_noun="applicant",
+    class_names=["rejected", "approved"],
+    features=[
+        FeatureSchema(name="loan_term", type="numeric", min=12, max=84, description="months"),
+        FeatureSchema(name="credit_score", type="numeric", min=300, max=850),
+        FeatureSchema(name="annual_income", type="numeric", min=10, max=300),
+        FeatureSchema(name="net_income", type="numeric", min=5, max=200),
+    ],
+    id_range=(0, 1499),
+)
+
+
+def test_a_head_noun_names_its_feature_when_no_other_feature_ends_in_it() -> None:
+    assert extract_changes("and with a 60 month term as well?", TERMS) == {"loan_term": 60}
+    assert extract_changes("what if he had a 700 credit score?", TERMS) == {"credit_score": 700}
+    assert extract_feature("what is the term?", TERMS) == "loan_term"
+    assert extract_feature("what is his income?", TERMS) is None  # two features end in "income"
+    assert extract_feature("what is the model's score?", TERMS) is None  # a word users say of the model

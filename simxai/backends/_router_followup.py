@@ -96,6 +96,11 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if same_question(text) and "instance" in takes[previous.name]:
         # "same for applicant 56": the previous call with every argument kept but the instance
         instance = extract_instance(text, schema)
+        numbers = [int(n) for n in re.findall(r"\b\d+\b", text)]
+        if instance is None and len(numbers) == 1 and schema.id_range is not None:
+            # "and for 505, same scenario?": the one number of a "same ..." turn, if it can be an id
+            low, high = schema.id_range
+            instance = numbers[0] if low <= numbers[0] <= high else None
         if instance is not None and not extract_changes(text, schema):
             return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "instance": instance})
     named = class_follow_up(text, schema.class_names, schema.instance_noun)

@@ -26,7 +26,7 @@ _FILLER = frozenset(
 FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
 CHANGE_FILLER = _FILLER | frozenset(
     "if she he they were was had been would be years year older younger higher lower more less by points % "
-    "instead increase decrease raise reduce set to".split()
+    "instead increase decrease raise reduce set to with a an also too as well month months week weeks day days".split()
 )
 
 

@@ -129,6 +129,14 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     )
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
+    # "with a 60 month term", "had a 700 credit score": the value before the feature, after "with a"
+    match = re.search(
+        rf"\b(?:with|had|has|have|having|gets?|got)\s+(?:a|an)\s+(?P<n>{_NUM})(?:[\s-][A-Za-z]+)?[\s-]$",
+        before,
+        re.IGNORECASE,
+    )
+    if match:
+        return _parse_number(match.group("n"))
     # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
     match = re.match(
         rf"^\s*(?:(?:{_SET})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"

@@ -50,7 +50,22 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 strong.setdefault(_norm(words), feature)
                 if len(words) == 1:
                     strong.setdefault(_stem(words[0]), feature)
+    # the head noun of a multi-word name ("a 60 month term" for loan_term), when no other feature ends in it
+    # and it is no word users say of the model itself ("score", "rate", "value")
+    heads: dict[str, list[FeatureSchema]] = {}
+    for feature in schema.features:
+        words = _TOKEN.findall(feature.name.replace("_", " ").lower())
+        if len(words) > 1 and len(words[-1]) >= 4 and words[-1] not in _MODEL_WORDS:
+            heads.setdefault(words[-1], []).append(feature)
+    for head, owners in heads.items():
+        if len(owners) == 1:
+            strong.setdefault(head, owners[0])
     return strong
+
+
+_MODEL_WORDS = frozenset(
+    "score scores rate rates value values level levels number count total index type status class label".split()
+)
 
 
 def _find_age_feature(schema: HostSchema) -> FeatureSchema | None:

@@ -789,3 +789,12 @@ async def test_a_global_question_about_him_or_her_is_about_the_instance_in_focus
     history = ran("get_model_performance", {"metric": "accuracy"}, '{"result": {}}', "how accurate is it?")
     response = await route(router, "Which features matter most to the model overall?", TABULAR, history)
     assert [name for name, _ in called(response)] == ["get_global_explanation"]
+
+
+async def test_a_same_scenario_for_another_bare_id_keeps_the_changes(router):
+    history = ran(
+        "explain_what_if", {"instance": 4, "changes": {"bmi": "+5", "glucose": 120}}, '{"result": {}}', "and glucose?"
+    )
+    assert called(await route(router, "And for 31, same scenario?", TABULAR, history)) == [
+        ("explain_what_if", {"instance": 31, "changes": {"bmi": "+5", "glucose": 120}})
+    ]
