@@ -31,10 +31,10 @@ from simxai.followup import (
     changed_feature,
     changed_feature_answer,
     extract_step,
-    is_new_request,
     step_changes,
     step_feature,
 )
+from simxai.followup_context import is_new_request
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall

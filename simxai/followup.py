@@ -10,7 +10,7 @@ Other follow-ups repeat the previous call with one thing replaced, read from the
 from older state: "and her glucose?" after a relative what-if ("+10 %") makes the same change to glucose
 (`carried_change`; after an absolute one, "glucose = 30" would be a guess, so the engine asks); "same for
 the other class" swaps the label of the previous call on a two-class model (`other_class_arguments`); a
-turn that only names a group after a metric question scores the metric on that group (`group_follow_up`);
+turn that only names a group after a metric question scores the metric on that group (`followup_context`);
 a turn that only names an instance after a global explanation asks for its local explanation
 (`INSTANCE_COUNTERPART`).
 
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from simxai.extraction import extract_changes, extract_feature, feature_spans
+from simxai.extraction import extract_feature, feature_spans
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -47,8 +47,6 @@ __all__ = [
     "carried_change",
     "extract_step",
     "focus_feature",
-    "group_follow_up",
-    "group_phrase",
     "last_call",
     "adds_to_previous",
     "bare_why",
@@ -277,8 +275,8 @@ _OTHER_CLASS = re.compile(
     r"\b(?:other|opposite)\s+(?:class|label|one|outcome|category|sentiment|prediction|way|side|result)\b",
     re.IGNORECASE,
 )
-# A turn that continues the previous question rather than starting a new one.
-_CONTINUES = re.compile(r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about)\b", re.IGNORECASE)
+#: A turn that continues the previous question rather than starting a new one.
+CONTINUES = re.compile(r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -384,7 +382,7 @@ def class_follow_up(text: str, labels: Sequence[str], noun: str | None = None) -
     A word names a class when it is the class's name or its stem ("approve" for "approved"); the turn must
     continue the previous question ("and ...", "what about ...").
     """
-    if not _CONTINUES.match(text):
+    if not CONTINUES.match(text):
         return None
     nouns = {noun.lower(), noun.lower() + "s"} if noun else set()
     named: set[str] = set()
@@ -458,74 +456,6 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
     return None
 
 
-_GROUP_PHRASE = re.compile(
-    r"^\W*(?:(?:and|but|also|now|what\s+about|how\s+about)\s+)?(?:(?:just|only)\s+)?(?:for|on|among|in|with)\s+"
-    r"(?:the\s+|those\s+)?(?P<g>[A-Za-z][A-Za-z'-]*(?:\s[A-Za-z][A-Za-z'-]*){0,3})\W*$",
-    re.IGNORECASE,
-)
-_WHOLE = re.compile(
-    r"^(?:all|everyone|everybody|everything|whole\s+data|all\s+of\s+them|overall|general|total|test\s+set|data)$", re.I
-)
-# Words after "for" / "in" that name no group ("for now?", "in that case?").
-_NO_GROUP = frozenset("now sure real me you us that this it them example instance a while good example case".split())
-
-
-def group_phrase(text: str) -> str | None:
-    """The group a short continuation names in words the data may not select ("for women?"), or None.
-
-    After a metric question the phrase is passed on as the group: the function scores it or says plainly
-    that no feature of the data selects it, which beats answering for everyone.
-    """
-    match = _GROUP_PHRASE.match(text)
-    if match is None:
-        return None
-    phrase = match.group("g").strip()
-    if phrase.lower().split()[0] in _NO_GROUP:
-        return None
-    return "all" if _WHOLE.match(phrase) else phrase
-
-
-def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: LastCall | None) -> bool:
-    """Whether a turn only moves the previous metric question to a group ("and for those who rent?")."""
-    return (
-        previous is not None
-        and previous.name == "get_model_performance"
-        and group is not None
-        and not ids
-        and bool(_CONTINUES.match(text))
-    )
-
-
-_THAT_GROUP = re.compile(
-    r"\b(?:(?:that|this|the\s+same|those|these)\s+(?:group|subgroup|segment|population|subset|people|ones)|"
-    r"(?:for|on|among)\s+(?:them|those|these))\b",
-    re.IGNORECASE,
-)
-_OVERALL = re.compile(
-    r"^\W*(?:(?:and|but|now|then|ok(?:ay)?|what\s+about|how\s+about)\W+)*(?:(?:for|on|over|across)\s+)?"
-    r"(?:overall|in\s+general|everyone|everybody|all(?:\s+of\s+them)?|the\s+whole\s+(?:data|set|test\s+set))"
-    r"(?:\s+(?:then|instead|again))?\W*$",
-    re.IGNORECASE,
-)
-
-
-def referred_group(text: str, history: Sequence[Message]) -> str | None:
-    """The group of the last call when `text` refers back to it ("recall for that group?"), else None."""
-    previous = last_call(history)
-    if previous is None or not _THAT_GROUP.search(text):
-        return None
-    for name in ("group", "instance"):
-        value = previous.arguments.get(name)
-        if isinstance(value, str) and value != "all" and not value.strip().isdigit():
-            return value
-    return None
-
-
-def asks_overall(text: str) -> bool:
-    """Whether a turn only asks for the previous answer on all the data ("and overall?")."""
-    return bool(_OVERALL.match(text))
-
-
 _BARE_STEP = re.compile(
     r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?\W*$", re.IGNORECASE
 )
@@ -551,21 +481,3 @@ def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[
         if low <= float(number) <= high:
             return None
     return {feature: f"{value[0]}{number}{'%' if percent else ''}"}
-
-
-_ASKS_OF_ITS_OWN = re.compile(
-    r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|compare|describe|list)\b", re.IGNORECASE
-)
-
-
-def is_new_request(text: str, schema: HostSchema | None) -> bool:
-    """Whether a turn after "which instance?" is a request of its own rather than only the answer.
-
-    "Applicant 988, reduce it by 5" names a change and "why is patient 4 not approved?" asks its own
-    question: such a turn is routed anew (with the dialogue so far), never pasted into the pending call's
-    slot. "patient 12 please" and "12" are answers.
-    """
-    if schema is not None and schema.kind == "tabular":
-        if extract_changes(text, schema) or extract_step(text, schema) is not None:
-            return True
-    return len(text.split()) > 5 and bool(_ASKS_OF_ITS_OWN.search(text))

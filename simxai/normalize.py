@@ -162,6 +162,16 @@ def _is_inflection(word: str, target: str) -> bool:
     return len(longer) == len(shorter) + 1 and longer.startswith(shorter) and longer[-1] in "sd"
 
 
+def word_stems(word: str) -> set[str]:
+    """The word, lowercased, and its forms without an inflection ("rejected" -> reject, rejecte, rejected)."""
+    word = word.lower()
+    stems = {word}
+    for suffix in ("s", "d", "ed", "ing", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            stems.add(word[: -len(suffix)])
+    return stems
+
+
 @functools.lru_cache(maxsize=64)
 def _targets(
     schema_words: tuple[str, ...], extra: tuple[str, ...]

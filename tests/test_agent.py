@@ -5,7 +5,7 @@ import pytest
 from simxai.agent import Agent, AgentSettings, Conversation, DialogueState, TurnEvent
 from simxai.backends.testing import ScriptedBackend, call
 from simxai.exceptions import BackendUnavailableError, ToolCallParseError
-from simxai.followup import is_new_request
+from simxai.followup_context import is_new_request
 from simxai.messages import Message
 from simxai.results import format_percent
 

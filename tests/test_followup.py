@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simxai import followup
+from simxai import followup, followup_context
 from simxai import normalize as normalize_module
 from simxai.followup import Step, answer_amount, extract_step, focus_feature, offered_amount, step_changes
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -129,8 +129,9 @@ def test_patterns_are_linear(text, cpu_guard):
         followup._DIRECTION_BY,
         followup._MULTIPLY,
         followup._DIRECTION_ONLY,
-        followup._THAT_GROUP,
-        followup._OVERALL,
+        followup_context._THAT_GROUP,
+        followup_context._OVERALL,
+        followup_context._GROUP_PHRASE,
         followup._BARE_STEP,
     ):
         assert_linear(cpu_guard, pattern.findall, text)
@@ -207,11 +208,11 @@ def test_only_a_relative_change_carries_to_another_feature():
 
 def test_a_group_follows_a_metric_question_only_as_a_continuation():
     metric = followup.LastCall("get_model_performance", {"metric": "accuracy"}, {})
-    assert followup.group_follow_up("and for patients over 60?", "age > 60", [], metric)
-    assert not followup.group_follow_up("show me patients over 60", "age > 60", [], metric)
-    assert not followup.group_follow_up("and for patient 4?", None, [4], metric)
+    assert followup_context.group_follow_up("and for patients over 60?", "age > 60", [], metric)
+    assert not followup_context.group_follow_up("show me patients over 60", "age > 60", [], metric)
+    assert not followup_context.group_follow_up("and for patient 4?", None, [4], metric)
     prediction = followup.LastCall("get_prediction", {"instance": 4}, {})
-    assert not followup.group_follow_up("and for patients over 60?", "age > 60", [], prediction)
+    assert not followup_context.group_follow_up("and for patients over 60?", "age > 60", [], prediction)
 
 
 @pytest.mark.parametrize(
@@ -319,14 +320,14 @@ def test_a_relative_amount_is_no_new_value(text):
     ],
 )
 def test_a_group_in_words(text, phrase):
-    assert followup.group_phrase(text) == phrase
+    assert followup_context.group_phrase(text) == phrase
 
 
 @pytest.mark.parametrize(
     "text", ["for patient 3?", "what does the model predict for women?", "why?", "for now?", "in that case?"]
 )
 def test_no_group_in_words(text):
-    assert followup.group_phrase(text) is None
+    assert followup_context.group_phrase(text) is None
 
 
 @pytest.mark.parametrize(

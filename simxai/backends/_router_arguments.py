@@ -16,9 +16,9 @@ from simxai.followup import (
     extract_step,
     focus_feature,
     last_call,
-    referred_group,
     step_changes,
 )
+from simxai.followup_context import referred_group
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec

@@ -24,20 +24,17 @@ from simxai.extraction import (
 )
 from simxai.followup import (
     INSTANCE_COUNTERPART,
-    asks_overall,
     bare_why,
     carried_change,
     class_follow_up,
-    group_follow_up,
-    group_phrase,
     last_call,
     names_other_class,
     other_class_arguments,
-    referred_group,
     repeated_step,
     same_question,
     shifted_condition,
 )
+from simxai.followup_context import asks_overall, group_follow_up, group_phrase, referred_group
 from simxai.messages import Message
 
 # A word that asks something of its own: a turn holding one is more than a follow-up's new group.

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from simxai.extraction import extract_changes, extract_instance, extract_texts, feature_spans, group_spans
 from simxai.hosts.base import HostSchema
+from simxai.normalize import word_stems
 
 # Words that can surround an instance in a follow-up without asking anything new ("and what about 4?").
 _FILLER = frozenset(
@@ -67,27 +68,17 @@ def mask(text: str, schema: HostSchema | None) -> str:
         for name in sorted(schema.class_names, key=len, reverse=True):
             masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
         # the label as what the model does: "does the model reject", "rejects", "surcharged"
-        stems = {name.lower(): _stems(name) for name in schema.class_names if " " not in name}
+        stems = {name.lower(): word_stems(name) for name in schema.class_names if " " not in name}
         masked = re.sub(
             r"[A-Za-z]{4,}",
             lambda m: (
                 " LABEL "
-                if m.group(0) != "LABEL" and any(_stems(m.group(0)) & s for s in stems.values())
+                if m.group(0) != "LABEL" and any(word_stems(m.group(0)) & s for s in stems.values())
                 else m.group(0)
             ),
             masked,
         )
     return " ".join(masked.split())
-
-
-def _stems(word: str) -> set[str]:
-    """The word and its forms without an inflection ("rejected" -> reject, rejecte, rejected)."""
-    word = word.lower()
-    stems = {word}
-    for suffix in ("s", "d", "ed", "ing", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            stems.add(word[: -len(suffix)])
-    return stems
 
 
 _WHOLE_DATA = re.compile(

@@ -14,7 +14,7 @@ from simxai.extraction._features import _age_feature, _category_mentions, _class
 from simxai.extraction._lexicon import _NUM, _OP_WORDS, _noun_pattern, _op_of
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
-from simxai.normalize import normalize
+from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
 
 _GROUP_WORDS = re.compile(
@@ -171,22 +171,13 @@ _COUNTED = re.compile(
 )
 
 
-def _stems(word: str) -> set[str]:
-    word = word.lower()
-    stems = {word}
-    for suffix in ("s", "d", "ed", "ing", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            stems.add(word[: -len(suffix)])
-    return stems
-
-
 def _counted_prediction(text: str, schema: HostSchema) -> str | None:
     """The class in a count of what the model does ("how many does the model reject" -> "rejected"), or None."""
     match = _COUNTED.search(text)
     if match is None:
         return None
-    word = _stems(match.group("w"))
-    return next((name for name in schema.class_names if _stems(name) & word), None)
+    word = word_stems(match.group("w"))
+    return next((name for name in schema.class_names if word_stems(name) & word), None)
 
 
 # The words that lead into a group condition: "for the people with", "on instances where", "those who are".

@@ -1,0 +1,107 @@
+"""Turns read against the question before them: a metric moved to a group or back, and answers to a question.
+
+"and for those who rent?" after a metric question scores the metric on that group (`group_follow_up`, with the
+group read by `group_phrase` when the data's features do not select it); "recall for that group?" reuses the
+previous call's group (`referred_group`); "and overall?" drops it (`asks_overall`). After the engine asked
+"which instance?", `is_new_request` tells a request of its own from an answer.
+
+Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.extraction import extract_changes
+from simxai.followup import CONTINUES, LastCall, extract_step, last_call
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+
+__all__ = ["asks_overall", "group_follow_up", "group_phrase", "is_new_request", "referred_group"]
+
+
+_GROUP_PHRASE = re.compile(
+    r"^\W*(?:(?:and|but|also|now|what\s+about|how\s+about)\s+)?(?:(?:just|only)\s+)?(?:for|on|among|in|with)\s+"
+    r"(?:the\s+|those\s+)?(?P<g>[A-Za-z][A-Za-z'-]*(?:\s[A-Za-z][A-Za-z'-]*){0,3})\W*$",
+    re.IGNORECASE,
+)
+_WHOLE = re.compile(
+    r"^(?:all|everyone|everybody|everything|whole\s+data|all\s+of\s+them|overall|general|total|test\s+set|data)$", re.I
+)
+# Words after "for" / "in" that name no group ("for now?", "in that case?").
+_NO_GROUP = frozenset("now sure real me you us that this it them example instance a while good example case".split())
+
+
+def group_phrase(text: str) -> str | None:
+    """The group a short continuation names in words the data may not select ("for women?"), or None.
+
+    After a metric question the phrase is passed on as the group: the function scores it or says plainly
+    that no feature of the data selects it, which beats answering for everyone.
+    """
+    match = _GROUP_PHRASE.match(text)
+    if match is None:
+        return None
+    phrase = match.group("g").strip()
+    if phrase.lower().split()[0] in _NO_GROUP:
+        return None
+    return "all" if _WHOLE.match(phrase) else phrase
+
+
+def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: LastCall | None) -> bool:
+    """Whether a turn only moves the previous metric question to a group ("and for those who rent?")."""
+    return (
+        previous is not None
+        and previous.name == "get_model_performance"
+        and group is not None
+        and not ids
+        and bool(CONTINUES.match(text))
+    )
+
+
+_THAT_GROUP = re.compile(
+    r"\b(?:(?:that|this|the\s+same|those|these)\s+(?:group|subgroup|segment|population|subset|people|ones)|"
+    r"(?:for|on|among)\s+(?:them|those|these))\b",
+    re.IGNORECASE,
+)
+_OVERALL = re.compile(
+    r"^\W*(?:(?:and|but|now|then|ok(?:ay)?|what\s+about|how\s+about)\W+)*(?:(?:for|on|over|across)\s+)?"
+    r"(?:overall|in\s+general|everyone|everybody|all(?:\s+of\s+them)?|the\s+whole\s+(?:data|set|test\s+set))"
+    r"(?:\s+(?:then|instead|again))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def referred_group(text: str, history: Sequence[Message]) -> str | None:
+    """The group of the last call when `text` refers back to it ("recall for that group?"), else None."""
+    previous = last_call(history)
+    if previous is None or not _THAT_GROUP.search(text):
+        return None
+    for name in ("group", "instance"):
+        value = previous.arguments.get(name)
+        if isinstance(value, str) and value != "all" and not value.strip().isdigit():
+            return value
+    return None
+
+
+def asks_overall(text: str) -> bool:
+    """Whether a turn only asks for the previous answer on all the data ("and overall?")."""
+    return bool(_OVERALL.match(text))
+
+
+_ASKS_OF_ITS_OWN = re.compile(
+    r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|compare|describe|list)\b", re.IGNORECASE
+)
+
+
+def is_new_request(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn after "which instance?" is a request of its own rather than only the answer.
+
+    "Applicant 988, reduce it by 5" names a change and "why is patient 4 not approved?" asks its own
+    question: such a turn is routed anew (with the dialogue so far), never pasted into the pending call's
+    slot. "patient 12 please" and "12" are answers.
+    """
+    if schema is not None and schema.kind == "tabular":
+        if extract_changes(text, schema) or extract_step(text, schema) is not None:
+            return True
+    return len(text.split()) > 5 and bool(_ASKS_OF_ITS_OWN.search(text))
