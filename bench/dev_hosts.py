@@ -1,4 +1,4 @@
-"""A host of an invented domain for the router's dev requests (tests/router_dev), built through a host config.
+"""An invented host for the router's requests written by people (`router_training/people/`), from a host config.
 
 `load_insurance_host()` writes a small synthetic health-insurance risk model (a seeded random forest on a seeded
 frame) and its CSV into a temporary folder, writes a host config beside them the way a user of `--host-config`

@@ -11,7 +11,7 @@ with the engine's own history and state (free-running: the engine's earlier answ
 what the later turns see). The loan host comes from `simxai.hosts.loan.load_loan_host`; while that module
 does not exist (issue 21 not merged), the loan cases are skipped with a printed line saying so. The
 `insurance` host is an invented one built from a host config (`bench/dev_hosts.py`), for the router's dev
-requests (`tests/router_dev`). `--router-model` and `--threshold` run the router with another selector
+requests (`router_training/people/`). `--router-model` and `--threshold` run the router with another selector
 artifact (such as the train-only model of `python -m simxai.eval_suite.router_training --dev-model`) or
 another clarification threshold.
 

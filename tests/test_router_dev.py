@@ -1,6 +1,6 @@
-"""The router's dev requests (tests/router_dev) are well formed. No accuracy is asserted here.
+"""The router's first dev requests (author r0 of router_training/people) are well formed. No accuracy asserted.
 
-They are scored by `bench/fresh_set.py --set tests/router_dev` (see tests/router_dev/README.md).
+They are scored by `bench/fresh_set.py --set simxai/eval_suite/router_training/people/r0` (see its README.md).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from simxai.functions import default_registry
 
-DEV = Path(__file__).resolve().parent / "router_dev"
+DEV = Path(__file__).resolve().parents[1] / "simxai" / "eval_suite" / "router_training" / "people" / "r0"
 
 
 def _turns() -> list[dict[str, Any]]:

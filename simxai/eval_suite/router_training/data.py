@@ -1,6 +1,6 @@
 """The router's training data: requests labelled with the function they ask for, for many hosts.
 
-Four sources, each split into train and dev with a fixed seed so that dev measures generalization:
+Five sources, each split into train and dev with a fixed seed so that dev measures generalization:
 
 - **paraphrases** (`router_training.templates.TEMPLATES`) filled from every schema of `router_schemas`; a fifth of the
   templates of each function and every request about the `DEV_SCHEMAS` hosts are dev, so dev is new wording
@@ -9,7 +9,10 @@ Four sources, each split into train and dev with a fixed seed so that dev measur
 - **CoXQL's train split** mapped to the eleven functions by `simxai.eval_suite.data.labels.coxql_gold`; operations
   with no counterpart among the eleven are left out and counted; a seeded fifth of the records is dev;
 - **TalkToModel's templates** filled from each of its datasets (`ttm_templates.fill_templates`), labelled by
-  the function their gold program implies (`eval_suite.ttm.gold_functions`); a fifth of the templates is dev.
+  the function their gold program implies (`eval_suite.ttm.gold_functions`); a fifth of the templates is dev;
+- **people**: requests written by people about the demo, sentiment, loan and insurance hosts, one folder per
+  author (`router_training.authors`); a seeded fifth of each author's requests is dev, and whole authors can be
+  held out (`hold_out_authors`) to measure the selector on a writer it never saw.
 
 The SimXAI single-turn, Compass multi-turn and sentiment-dialogue sets, CoXQL's test split and TalkToModel's
 `experiments/` suites are never read here.
@@ -26,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
 from simxai.eval_suite.router_training.filling import Filler, noisy
 from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
 from simxai.eval_suite.router_training.templates import TEMPLATES
@@ -189,8 +193,22 @@ def _talktomodel(data_dir: Path, schemas: dict[str, HostSchema], excluded: Count
     return examples
 
 
-def build_training_data(data_dir: Path | None) -> TrainingData:
-    """All training and dev examples; with no `data_dir`, the paraphrases and spec examples only."""
+def _people(schemas: dict[str, HostSchema], excluded: Counter[str], hold_out: Sequence[str]) -> list[Example]:
+    from simxai.eval_suite.data.labels import ELEVEN
+
+    for schema in HOST_SCHEMAS.values():
+        schemas[schema.name] = schema
+    return [
+        Example(r.text, r.label, HOST_SCHEMAS[r.host].name, "people", "dev" if r.dev else "train")
+        for r in people_requests(ELEVEN, excluded, hold_out=hold_out, seed=SEED, dev_share=DEV_SHARE)
+    ]
+
+
+def build_training_data(data_dir: Path | None, hold_out_authors: Sequence[str] = ()) -> TrainingData:
+    """All training and dev examples; with no `data_dir`, the paraphrases, spec examples and people's requests.
+
+    `hold_out_authors` leaves those authors' requests out of both splits (`UsageError` for an unknown author).
+    """
     schemas = {s.name: s for s in builtin_schemas()}
     excluded: Counter[str] = Counter()
     if data_dir is not None:
@@ -202,4 +220,5 @@ def build_training_data(data_dir: Path | None) -> TrainingData:
     examples = _paraphrases(paraphrase_schemas) + _spec_examples(schemas["diabetes progression"])
     if data_dir is not None:
         examples += _coxql(data_dir, excluded) + _talktomodel(data_dir, schemas, excluded)
+    examples += _people(schemas, excluded, hold_out_authors)
     return TrainingData(examples, schemas, dict(sorted(excluded.items())))

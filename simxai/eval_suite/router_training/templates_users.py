@@ -4,9 +4,9 @@
 wrap the request in a sentence about themselves ("I'm curious whether ..."), put a statement before the
 question ("{ref} came out as X. What drove that?"), hedge ("do you reckon"), negate ("I don't get why ..."), and
 use the label as what the model did ("the model rejected ...", "surcharged"). These were written for this module
-from the functions' specs and from the engineer's own dev requests (`tests/router_dev`, batch one: its misses
-showed which constructions were missing); no evaluation set was read. Whole templates are held out for the
-dev split as in `router_training.templates`.
+from the functions' specs and from the engineer's own dev requests (then `tests/router_dev`, now author r0 of
+`router_training/people/`, batch one: its misses showed which constructions were missing); no evaluation set
+was read. Whole templates are held out for the dev split as in `router_training.templates`.
 """
 
 from __future__ import annotations

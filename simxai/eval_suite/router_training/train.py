@@ -1,13 +1,16 @@
 """Train the router's function selector and write the artifact that ships with the package.
 
     python -m simxai.eval_suite.router_training --data-dir ../shared/datasets [--out PATH] [--dev-model PATH]
+                                                [--hold-out-author NAME ... --out PATH]
 
 Steps, all seeded: build the training data (`router_training.data`), turn each request into the selector's text
 (`router.selector_text`, with the schema it is about), fit TF-IDF + multinomial logistic regression on the
 train split, measure it on the dev split (accuracy, and the confident-wrong rate at the shipped clarification
 threshold), fit the temperature on dev, then refit on train + dev with the same settings and write
 `simxai/backends/router_model.npz` with the fingerprint of the data and settings. A test regenerates the data
-and checks that fingerprint (tests/backends/test_router_model.py).
+and checks that fingerprint (tests/backends/test_router_model.py). `--hold-out-author` leaves an author of
+`router_training/people/` out of the data (for the author-held-out figures of `bench/people_heldout.py`); such a
+model must be written elsewhere than the shipped artifact.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import numpy as np
 from simxai.backends._router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
 from simxai.backends.router import ASK_BELOW
 from simxai.eval_suite.router_training.data import SEED, Example, TrainingData, build_training_data, fingerprint
+from simxai.exceptions import UsageError
 
 __all__ = ["SETTINGS", "main", "train"]
 
@@ -38,11 +42,12 @@ SETTINGS: dict[str, Any] = {
     "seed": SEED,
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
-    # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples) weighs this many generated ones
+    # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples, people/) weighs this many
+    # generated ones
     "written_weight": 8.0,
 }
 # The sources whose requests were written by people rather than generated from this module's templates.
-_WRITTEN = frozenset({"coxql", "talktomodel", "spec"})
+_WRITTEN = frozenset({"coxql", "talktomodel", "spec", "people"})
 #: The router asks when the calibrated top probability is below `ASK_BELOW` (the router's constant, chosen
 #: from this module's threshold sweep on dev) or when the runner-up is within this ratio of the top probability.
 CLOSE_RATIO = 0.0
@@ -218,11 +223,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dev-model", type=Path, help="also write the train-only model here (bench/router_accuracy.py --dev-model)"
     )
+    parser.add_argument(
+        "--hold-out-author",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="leave this author of router_training/people/ out of the data (repeatable; needs --out)",
+    )
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
         print(f"--data-dir {args.data_dir} is not a folder; give the shared datasets folder", file=sys.stderr)
         return 2
-    data = build_training_data(args.data_dir)
+    if args.hold_out_author and args.out.resolve() == ARTIFACT.resolve():
+        print("--hold-out-author needs --out PATH: a held-out model must not replace the shipped one", file=sys.stderr)
+        return 2
+    try:
+        data = build_training_data(args.data_dir, args.hold_out_author)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     print(f"{len(data.examples)} examples; left out: {data.excluded}")
     model, dev_model = train(data)
     save_selector(model, args.out)
