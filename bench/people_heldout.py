@@ -5,7 +5,7 @@ Usage (from the repository root):
     python bench/people_heldout.py --data-dir ../shared/datasets --train DIR   # trains DIR/<author>.npz, then scores
     python bench/people_heldout.py --models DIR     # scores with models trained before
     python bench/people_heldout.py                  # the shipped artifact (a baseline that saw none of the new authors)
-                                   [--authors w1 w2] [--threshold T] [--json OUT]
+                                   [--authors w1 w2] [--threshold T] [--json OUT] [--setting NAME=NUMBER]
 
 The authors are the folders of `simxai/eval_suite/router_training/people/` (one per person who wrote requests;
 `router_training.authors`). For each author, `--train` runs the one training command with `--hold-out-author
@@ -13,6 +13,8 @@ The authors are the folders of `simxai/eval_suite/router_training/people/` (one 
 refit on train + dev, as for the shipped artifact). Every single-turn request of the author (all batches) then
 runs through the real engine and router on its host, scored as `bench/fresh_set.py` scores a set: function,
 function + arguments, asked, confident-wrong. A clarification gold counts as correct when the engine asked.
+"Asked" counts both kinds of question: the router's "which function do you mean" (also printed alone, as
+"asked which function") and the engine's question for an argument it could not find ("Which applicant ...").
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fresh_set import HOSTS, Case, Scored, _gold, _line, load_host, run_case, summary  # noqa: E402
 
 from simxai import Agent, Host  # noqa: E402
+from simxai.backends._router_replies import CLARIFICATION_PREFIX as WHICH_FUNCTION  # noqa: E402
 from simxai.backends.router import RouterBackend  # noqa: E402
 from simxai.eval_suite.router_training.authors import PEOPLE_DIR, authors  # noqa: E402
 
@@ -46,7 +49,7 @@ def author_requests(author: str, folder: Path = PEOPLE_DIR) -> list[Case]:
     return cases
 
 
-def train_held_out(author: str, data_dir: Path, out: Path) -> None:
+def train_held_out(author: str, data_dir: Path, out: Path, settings: list[str]) -> None:
     """Train the selector without `author`'s requests and write it to `out` (the training command, in a process)."""
     command = [
         sys.executable,
@@ -58,6 +61,7 @@ def train_held_out(author: str, data_dir: Path, out: Path) -> None:
         author,
         "--out",
         str(out),
+        *[f"--setting={setting}" for setting in settings],
     ]
     print("$", " ".join(command), flush=True)
     subprocess.run(command, check=True)
@@ -76,12 +80,24 @@ async def score_author(author: str, router: RouterBackend, hosts: dict[str, Host
     return rows
 
 
+def _summary(rows: list[Scored]) -> dict[str, float]:
+    figures = summary(rows)
+    which = sum(1 for r in rows if r.asked is not None and r.asked.startswith(WHICH_FUNCTION))
+    figures["asked_which_function"] = which / len(rows) if rows else 0.0
+    return figures
+
+
+def _row(label: str, figures: dict[str, float]) -> str:
+    return f"{_line(label, figures)}  asked which function {figures['asked_which_function']:6.1%}"
+
+
 async def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--authors", nargs="+", help="only these authors (default: every folder of people/)")
     parser.add_argument("--models", type=Path, help="score author A with the selector DIR/A.npz")
     parser.add_argument("--train", type=Path, metavar="DIR", help="first train DIR/A.npz for each author A")
     parser.add_argument("--data-dir", type=Path, help="the shared datasets folder (for --train)")
+    parser.add_argument("--setting", action="append", default=[], help="--train: NAME=NUMBER, passed to training")
     parser.add_argument("--threshold", type=float, help="the router's clarification threshold (default: shipped)")
     parser.add_argument("--json", type=Path, help="write every scored request and the table here")
     args = parser.parse_args(argv)
@@ -97,7 +113,7 @@ async def main(argv: list[str] | None = None) -> int:
             parser.error("--train needs --data-dir: the shared datasets folder")
         args.train.mkdir(parents=True, exist_ok=True)
         for author in chosen:
-            train_held_out(author, args.data_dir, args.train / f"{author}.npz")
+            train_held_out(author, args.data_dir, args.train / f"{author}.npz", args.setting)
     models = args.train or args.models
     hosts: dict[str, Host | None] = {}
     table: dict[str, dict[str, float]] = {}
@@ -107,11 +123,11 @@ async def main(argv: list[str] | None = None) -> int:
         if model is not None and not model.is_file():
             parser.error(f"{model} does not exist; train it with --train {models}")
         rows = await score_author(author, RouterBackend(threshold=args.threshold, model=model), hosts)
-        table[author] = summary(rows)
+        table[author] = _summary(rows)
         every.extend(rows)
-        print(_line(f"{author} ({model or 'shipped artifact'})", table[author]), flush=True)
-    table["all authors"] = summary(every)
-    print(_line("all authors", table["all authors"]))
+        print(_row(f"{author} ({model or 'shipped artifact'})", table[author]), flush=True)
+    table["all authors"] = _summary(every)
+    print(_row("all authors", table["all authors"]))
     hosts_seen = sorted({r.host for r in every}, key=HOSTS.index)
     print(f"hosts: {', '.join(hosts_seen)}")
     if args.json:

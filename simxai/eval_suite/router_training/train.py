@@ -16,6 +16,7 @@ model must be written elsewhere than the shipped artifact.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -42,9 +43,10 @@ SETTINGS: dict[str, Any] = {
     "seed": SEED,
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
-    # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples, people/) weighs this many
-    # generated ones
+    # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples) weighs this many generated ones
     "written_weight": 8.0,
+    # and each request of the authors of people/ (router_training.authors) this many
+    "people_weight": 8.0,
 }
 # The sources whose requests were written by people rather than generated from this module's templates.
 _WRITTEN = frozenset({"coxql", "talktomodel", "spec", "people"})
@@ -86,7 +88,14 @@ def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, 
         max_iter=settings["max_iter"],
         random_state=settings["seed"],
     )
-    weights = [settings["written_weight"] if e.source in _WRITTEN else 1.0 for e in examples]
+    weights = [
+        settings["people_weight"]
+        if e.source == "people"
+        else settings["written_weight"]
+        if e.source in _WRITTEN
+        else 1.0
+        for e in examples
+    ]
     classifier.fit(matrix, [e.label for e in examples], sample_weight=np.asarray(weights))
     return vectorizer, classifier
 
@@ -230,6 +239,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME",
         help="leave this author of router_training/people/ out of the data (repeatable; needs --out)",
     )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=NUMBER",
+        help="for a dev comparison: override a numeric setting of SETTINGS (needs --out; repeatable)",
+    )
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
         print(f"--data-dir {args.data_dir} is not a folder; give the shared datasets folder", file=sys.stderr)
@@ -237,13 +253,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.hold_out_author and args.out.resolve() == ARTIFACT.resolve():
         print("--hold-out-author needs --out PATH: a held-out model must not replace the shipped one", file=sys.stderr)
         return 2
+    settings = dict(SETTINGS)
+    for setting in args.setting:
+        name, _, value = setting.partition("=")
+        if not isinstance(SETTINGS.get(name), float) or not re.fullmatch(r"\d+(\.\d+)?", value):
+            numeric = ", ".join(k for k, v in SETTINGS.items() if isinstance(v, float))
+            print(f"--setting {setting!r}: give NAME=NUMBER with NAME one of {numeric}", file=sys.stderr)
+            return 2
+        settings[name] = float(value)
+    if args.setting and args.out.resolve() == ARTIFACT.resolve():
+        print("--setting needs --out PATH: the shipped artifact is trained with SETTINGS only", file=sys.stderr)
+        return 2
     try:
         data = build_training_data(args.data_dir, args.hold_out_author)
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
     print(f"{len(data.examples)} examples; left out: {data.excluded}")
-    model, dev_model = train(data)
+    model, dev_model = train(data, settings)
     save_selector(model, args.out)
     if args.dev_model is not None:
         save_selector(dev_model, args.dev_model)
