@@ -247,7 +247,7 @@ class GlobalExplanationResult(Result):
         parts = [f"{i + 1}. {imp.feature} ({format_number(imp.importance)})" for i, imp in enumerate(ranked[:8])]
         return (
             f"Overall, the most important features for predicting {self.label} are: {'; '.join(parts)} "
-            f"(mean absolute {self.method} value over {self.n_samples} instances)."
+            f"(the mean absolute contribution over {self.n_samples} instances; {self.method})."
         )
 
 

@@ -484,7 +484,9 @@ def test_acceptance_offline_router_without_judge(capsys, eval_argv, tmp_path):
     router = layers["router"]
     # The router's replies are deterministic renderings: iterative stability is exactly 1.
     assert router.components["iterative_stability"].mean == 1.0
-    assert router.components["weighted_accuracy"].n == router.grounded > 20
+    # Grounded: the cases the router answered with a function's result (18 of 78 at d2b05f1). It fell from 21 when
+    # the router began asking "which review?" where it had explained the question's own text as if it were a review.
+    assert router.components["weighted_accuracy"].n == router.grounded >= 15
     assert router.aggregates["correctness"].value is not None and not router.aggregates["correctness"].complete
     assert router.aggregates["consistency"].value == 1.0 and router.aggregates["consistency"].missing == [
         "paraphrase_stability"
