@@ -141,19 +141,22 @@ def worst_health_during(base: str, action: object) -> tuple[float, list[float]]:
     return max(latencies), times
 
 
+#: The 62 KB chat request: an earlier message of 60,000 spaces, then a short question.
+LONG_CHAT = {
+    "model": "simxai",
+    "messages": [
+        {"role": "user", "content": " " * 60_000},
+        {"role": "assistant", "content": "Noted."},
+        {"role": "user", "content": "what does the model predict for patient 3?"},
+    ],
+}
+
+
 def long_requests(base: str) -> list[float]:
-    chat = {
-        "model": "simxai",
-        "messages": [
-            {"role": "user", "content": " " * 60_000},
-            {"role": "assistant", "content": "Noted."},
-            {"role": "user", "content": "what does the model predict for patient 3?"},
-        ],
-    }
     times = []
     with httpx.Client(base_url=base, timeout=600) as http:
         for path, body in (
-            ("/v1/chat/completions", chat),
+            ("/v1/chat/completions", LONG_CHAT),
             ("/v1/functions/get_prediction", {"instance": "a" + " " * 65_000 + "b"}),
         ):
             started = time.perf_counter()
@@ -266,17 +269,9 @@ def startup_run() -> dict[str, float]:
     with server(warm=False, SIMXAI_MAX_MESSAGE_CHARS="65536") as base:
         figures["demo: process start to first /healthz answer, s"] = time.perf_counter() - launched
         prober = Prober(base)
-        chat = {
-            "model": "simxai",
-            "messages": [
-                {"role": "user", "content": " " * 60_000},
-                {"role": "assistant", "content": "Noted."},
-                {"role": "user", "content": "what does the model predict for patient 3?"},
-            ],
-        }
         with httpx.Client(base_url=base, timeout=600) as http:
             started = time.perf_counter()
-            http.post("/v1/chat/completions", json=chat).raise_for_status()
+            http.post("/v1/chat/completions", json=LONG_CHAT).raise_for_status()
             figures["demo: 62 KB chat request sent at the first /healthz answer, s"] = time.perf_counter() - started
             while not warmup_finished(http):
                 time.sleep(0.1)
