@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b and -01c) are well formed. No accuracy is asserted here.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d) are well formed. No accuracy is asserted.
 
 Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -22,7 +22,10 @@ from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.demo import DEMO_FEATURES
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_DIRS = tuple(ROOT / "evalsets" / name for name in ("fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c"))
+SET_DIRS = tuple(
+    ROOT / "evalsets" / name
+    for name in ("fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d")
+)
 SET_DIR = SET_DIRS[0]
 SCRIPT = ROOT / "bench" / "fresh_set.py"
 
@@ -34,10 +37,24 @@ LOAN_CATEGORIES = {
     "home_ownership": ("rent", "own", "mortgage"),
     "purpose": ("car", "home", "education", "business", "personal"),
 }
+#: The invented insurance host of `bench/dev_hosts.py` (set D uses it): member ids 5001-5600.
+INSURANCE_NUMERIC = ("age", "bmi", "children", "doctor_visits", "annual_claims")
+INSURANCE_CATEGORIES = {"sex": ("female", "male"), "smoker": ("no", "yes"), "plan": ("basic", "silver", "gold")}
 HOSTS: dict[str, dict[str, Any]] = {
-    "demo": {"ids": 442, "labels": ("stable", "progressing"), "features": DEMO_FEATURES},
-    "sentiment": {"ids": 120, "labels": ("negative", "positive"), "features": ()},
-    "loan": {"ids": 1500, "labels": ("approved", "rejected"), "features": LOAN_NUMERIC + tuple(LOAN_CATEGORIES)},
+    "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
+    "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
+    "loan": {
+        "ids": range(1500),
+        "labels": ("approved", "rejected"),
+        "features": LOAN_NUMERIC + tuple(LOAN_CATEGORIES),
+        "categories": LOAN_CATEGORIES,
+    },
+    "insurance": {
+        "ids": range(5001, 5601),
+        "labels": ("standard", "surcharge"),
+        "features": INSURANCE_NUMERIC + tuple(INSURANCE_CATEGORIES),
+        "categories": INSURANCE_CATEGORIES,
+    },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
 _AB_MINIMUMS: dict[str, Any] = {
@@ -54,6 +71,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 9,
         "per_host": {"demo": 40, "sentiment": 30, "loan": 40},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 3},
+    },
+    "fresh-2026-12-01d": {
+        "requests": 130,
+        "dialogues": 10,
+        "per_host": {"demo": 40, "sentiment": 40, "loan": 40, "insurance": 25},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "insurance": 2},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
@@ -100,8 +123,8 @@ def _condition_problems(condition: str, host: str) -> list[str]:
         if field in ("label", "prediction"):
             if value not in spec["labels"] or op not in ("=", "!="):
                 problems.append(f"bad label clause {part!r}")
-        elif field in LOAN_CATEGORIES and host == "loan":
-            if value not in LOAN_CATEGORIES[field] or op not in ("=", "!="):
+        elif field in spec["categories"]:
+            if value not in spec["categories"][field] or op not in ("=", "!="):
                 problems.append(f"bad category clause {part!r}")
         elif field not in spec["features"] and field != "id":
             problems.append(f"unknown feature {field!r}")
@@ -133,7 +156,7 @@ def test_ids_are_unique_and_hosts_valid() -> None:
 
 def test_every_host_covers_all_eleven_functions() -> None:
     names = set(default_registry().names())
-    for host in HOSTS:
+    for host in {r["host"] for r in _requests()}:
         covered: set[str] = set()
         for r in _requests():
             if r["host"] == host and r["function"] is not None:
@@ -169,7 +192,7 @@ def test_argument_values_fit_the_host() -> None:
         arguments = entry["arguments"]
         instance = arguments.get("instance")
         if isinstance(instance, int):
-            assert 0 <= instance < spec["ids"], where
+            assert instance in spec["ids"], where
         elif isinstance(instance, str) and (host != "sentiment" or re.search(r"[<>=]", instance) or instance == "all"):
             assert not _condition_problems(instance, host), (where, _condition_problems(instance, host))
         else:
@@ -188,8 +211,8 @@ def test_argument_values_fit_the_host() -> None:
                 assert isinstance(value, str), where
                 continue
             assert feature in spec["features"], where
-            if feature in LOAN_CATEGORIES:
-                assert value in LOAN_CATEGORIES[feature], where
+            if feature in spec["categories"]:
+                assert value in spec["categories"][feature], where
             else:
                 assert isinstance(value, int | float) or _RELATIVE.match(value), where
 
