@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b and -01c) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b, -01c, -01d) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -18,7 +18,7 @@ import pytest
 from simxai.functions import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_DIRS = (ROOT / "evalsets" / "guard-2026-12-01b", ROOT / "evalsets" / "guard-2026-12-01c")
+SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "bcd")
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
