@@ -27,48 +27,10 @@ import functools
 import re
 from collections.abc import Iterable
 
+from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
 from simxai.hosts.base import HostSchema
 
 __all__ = ["TENS", "UNITS", "normalize", "number_value"]
-
-#: Number words below twenty and the tens: the one table of them that every reader of plain language uses.
-UNITS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fourty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_SCALES = {"hundred": 100, "thousand": 1000}
-# Words that make a lone "one" a number: an id noun before it, a unit after it.
-_ID_WORDS = frozenset("id number row instance sample case record item entry index #".split())
-_UNIT_WORDS = frozenset("percent per % year years point points unit units time times".split())
 
 # Negative and other contractions written without the apostrophe; the forms are English grammar.
 _CONTRACTIONS = {
@@ -97,6 +59,12 @@ _CONTRACTIONS = {
     "im": "i'm",
     "ive": "i've",
     "youre": "you're",
+    "youve": "you've",
+    "theyve": "they've",
+    "weve": "we've",
+    "hes": "he's",
+    "shes": "she's",
+    "theres": "there's",
     "theyre": "they're",
 }
 # Chat spellings with a single reading.
@@ -134,7 +102,7 @@ _PROTECTED = frozenset(
     plans scare share shore store score scores score scope slope label level levels lever never fever seven
     eleven given giver liver river hours house mouse month months north south earth death heath health
     wealth their there three threw throw whose whole those could would should about above abode bound round
-    sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while
+    sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while least
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+(?:\.\d+)?|%|#")
@@ -178,7 +146,7 @@ def _targets(
 ) -> tuple[frozenset[str], dict[int, tuple[str, ...]]]:
     """Known words (never corrected) and, by length, the words a typo may be corrected to."""
     targets = set(_LEXICON) | {w for w in schema_words if len(w) >= 4}
-    known = targets | set(extra) | _PROTECTED | set(UNITS) | set(TENS) | set(_SCALES)
+    known = targets | set(extra) | _PROTECTED | set(UNITS) | set(TENS) | set(SCALES)
     by_length: dict[int, list[str]] = {}
     for word in targets:
         by_length.setdefault(len(word), []).append(word)
@@ -212,86 +180,6 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
     return found.pop() if len(found) == 1 else None
 
 
-def number_value(words: list[str]) -> int | None:
-    """The value of a run of number words ("forty", "one" -> 41; "a", "hundred", "and", "ten" -> 110)."""
-    total, current, seen = 0, 0, False
-    for word in words:
-        if word in ("a", "and"):
-            continue
-        if word in UNITS:
-            current += UNITS[word]
-        elif word in TENS:
-            current += TENS[word]
-        elif word == "hundred":
-            current = max(current, 1) * 100
-        elif word == "thousand":
-            total += max(current, 1) * 1000
-            current = 0
-        else:
-            return None
-        seen = True
-    return total + current if seen else None
-
-
-def _fits(previous: str | None, word: str) -> bool:
-    """Whether `word` continues a number whose last word is `previous` ("forty" + "one", not "five" + "ten")."""
-    if previous is None:
-        return True
-    if word in _SCALES:
-        return previous in UNITS or previous in TENS or previous in ("a",) or previous == "hundred"
-    if word in UNITS:
-        if previous in TENS:
-            return UNITS[word] < 10
-        return previous in _SCALES or previous == "and"
-    if word in TENS:
-        return previous in _SCALES or previous == "and"
-    return False
-
-
-def _numbers(tokens: list[tuple[int, int, str]], text: str, noun: str, ids_only: bool) -> list[tuple[int, int, str]]:
-    """Replacements (start, end, digits) for the runs of number words among `tokens` (after an id word only)."""
-    out: list[tuple[int, int, str]] = []
-    i = 0
-    while i < len(tokens):
-        start, end, word = tokens[i]
-        lead_a = word == "a" and i + 1 < len(tokens) and tokens[i + 1][2] in _SCALES
-        if word not in UNITS and word not in TENS and not lead_a:
-            i += 1
-            continue
-        run = [word]
-        last_end = end
-        j = i + 1
-        while j < len(tokens):
-            nxt = tokens[j][2]
-            gap = text[last_end : tokens[j][0]]
-            if gap.strip(" -") or len(gap) > 3:
-                break
-            if nxt == "and":
-                # "a hundred and ten": "and" joins only after a scale and before a number word
-                if run[-1] not in _SCALES or j + 1 >= len(tokens):
-                    break
-                after = tokens[j + 1][2]
-                if (after not in UNITS and after not in TENS) or text[tokens[j][1] : tokens[j + 1][0]].strip():
-                    break
-            elif not _fits(run[-1], nxt):
-                break
-            run.append(nxt)
-            last_end = tokens[j][1]
-            j += 1
-        value = number_value(run)
-        framed = _frames_one(tokens, i, noun)
-        if value is not None and (framed or (run != ["one"] and not ids_only)):
-            out.append((start, last_end, str(value)))
-        i = j
-    return out
-
-
-def _frames_one(tokens: list[tuple[int, int, str]], i: int, noun: str) -> bool:
-    before = tokens[i - 1][2] if i > 0 else ""
-    after = tokens[i + 1][2] if i + 1 < len(tokens) else ""
-    return before in _ID_WORDS or (bool(noun) and before == noun) or after in _UNIT_WORDS
-
-
 # "pt 88", "pt. 88", "pts 3 and 4", "no. 7", "nr 7", "num 7", "id#7": abbreviations before a number.
 _ABBREVIATION = re.compile(
     r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#])(?P<id>id)#", re.IGNORECASE
@@ -313,7 +201,21 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     """
     full = schema is not None and schema.kind != "text"
     extra = tuple(sorted({w.lower() for w in vocabulary}))
-    return _normalize(text, _schema_words(schema), extra, _noun(schema), full, _number_names(schema))
+    return _normalize(text, _schema_words(schema), extra, _spoken(schema), full, _number_names(schema))
+
+
+def _spoken(schema: HostSchema | None) -> Spoken:
+    """What the spoken-number reader needs of the host: noun, id range, numeric features, names to spell."""
+    if schema is None:
+        return Spoken()
+    features = []
+    for feature in schema.features:
+        if feature.type == "numeric":
+            for name in (feature.name, *feature.aliases):
+                words = tuple(w.lower() for w in _WORD.findall(name.replace("_", " ")))
+                features.append((words, feature.min, feature.max))
+    acronyms = {w.lower() for m in schema.metrics for w in m.split("_")} | set(_schema_words(schema))
+    return Spoken(_noun(schema), schema.id_range, tuple(features), frozenset(acronyms))
 
 
 def _number_names(schema: HostSchema | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -363,11 +265,12 @@ def _normalize(
     text: str,
     schema_words: tuple[str, ...],
     extra: tuple[str, ...],
-    noun: str,
+    spoken: Spoken,
     full: bool,
     names: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> str:
     known, by_length = _targets(schema_words, extra)
+    text = clean_speech(text, spoken, full)
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
     named = _named_spans(tokens, text, names) if names else []
     named_ends = [n_end for _, n_end, _ in named]  # increasing: the spans do not overlap
@@ -376,7 +279,9 @@ def _normalize(
         k = bisect.bisect_right(named_ends, start)  # the first name ending after `start`
         return k == len(named) or named[k][0] >= end
 
-    edits = sorted(named + [e for e in _numbers(tokens, text, noun, ids_only=not full) if outside_names(e[0], e[1])])
+    edits = sorted(
+        named + [e for e in read_numbers(tokens, text, spoken, ids_only=not full) if outside_names(e[0], e[1])]
+    )
     ends = iter([(s, e) for s, e, _ in edits])  # sorted, as the numbers were found left to right
     span = next(ends, None)
     corrected: dict[str, str | None] = {}
@@ -393,10 +298,10 @@ def _normalize(
             if original[:1].isupper():
                 replacement = replacement[:1].upper() + replacement[1:]
             edits.append((start, end, replacement))
-    out = _apply(text, edits)
+    out = apply_edits(text, edits)
     if full:
         out = _PERCENT.sub("%", out)
-    return _ABBREVIATION.sub(lambda m: _expand(m, noun), out)
+    return _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
 
 
 def _expand(match: re.Match[str], noun: str) -> str:
@@ -406,15 +311,3 @@ def _expand(match: re.Match[str], noun: str) -> str:
     if word.startswith("p"):
         return (noun or "instance") + ("s" if word == "pts" else "")
     return "number"
-
-
-def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
-    pieces: list[str] = []
-    position = 0
-    for start, end, replacement in sorted(edits):
-        if start < position:
-            continue
-        pieces += [text[position:start], replacement]
-        position = end
-    pieces.append(text[position:])
-    return "".join(pieces)
