@@ -68,6 +68,7 @@ _PRONOUNS = frozenset("she he it".split())
 _MORE = frozenset("higher lower more less older younger bigger smaller larger greater different".split())
 #: Names often spelled out letter by letter besides the host's own words and its metrics.
 _ACRONYMS = frozenset("ai ml id auc roc f1 shap lime".split())
+_MOST_LETTERS = 10  # a longer run of single letters spells no name
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9']*-?")
 
 Token = tuple[int, int, str]
@@ -198,7 +199,9 @@ def _letters(tokens: list[Token], text: str, spoken: Spoken) -> list[Edit]:
             j += 1
         digit = j < len(tokens) and j > k and UNITS.get(tokens[j][2], 10) < 10 and _spaced(tokens, text, j)
         said = [t[2] for t in tokens[k:j]] + ([str(UNITS[tokens[j][2]])] if digit else [])
-        for skip in range(len(said) - 1):  # "is it a b m i": the name may start after a word "a" or "i"
+        for skip in range(
+            len(said) - 1 if len(said) <= _MOST_LETTERS else 0
+        ):  # "is it a b m i": the name may start after a word "a" or "i"
             letters = "".join(said[skip:])
             name = letters if letters in known else _split(letters, known)
             if name:

@@ -17,6 +17,9 @@ form of each value:
   "probability"). Known words are the host's own (feature names and aliases, labels, its noun) and a
   short lexicon of what users ask about a model; callers may add more (the router adds its specs' words).
 
+Spoken and dictated forms (ids said in pairs, "oh", "point two", "35k", spelled letters, fillers, restarts,
+"wear" for "were") are read by `simxai._spoken`.
+
 Every rewrite is a linear scan over word tokens: no pattern here can backtrack on long inputs.
 """
 
@@ -103,6 +106,7 @@ _PROTECTED = frozenset(
     eleven given giver liver river hours house mouse month months north south earth death heath health
     wealth their there three threw throw whose whole those could would should about above abode bound round
     sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while least
+    holder holders
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+(?:\.\d+)?|%|#")
@@ -191,8 +195,8 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     """`text` with number words as digits, "percent" as "%", id abbreviations, contractions and typos fixed.
 
     For a text host (or no schema) a turn may carry the text to classify without quotes, which must reach
-    the model as written: then only id abbreviations and number words right after an id word ("review
-    forty-one") are rewritten.
+    the model as written: then only id abbreviations, number words right after an id word ("review
+    forty-one"), the noun said in two words and fillers ("um") are rewritten.
 
     Args:
         text: the user's words.

@@ -124,6 +124,8 @@ def test_id_abbreviations_and_number_words_on_any_host(noun, text, expected):
         ("why didnt it change", "why didn't it change"),
         ("Whats the bmi", "What's the bmi"),
         ("wat is it", "what is it"),
+        ("youve been kind", "you've been kind"),
+        ("hes applicant 3", "he's applicant 3"),
     ],
 )
 def test_missing_apostrophes_and_chat_spellings(text, expected):
@@ -155,12 +157,17 @@ def test_typos_follow_the_host_vocabulary():
         "bmi",  # short words are never corrected
         "predicts",  # an inflection of a known word is no typo
         "stale",  # an ordinary word one edit from a label
+        "policy holder",  # an ordinary word one edit from a lexicon word ("older")
         "where there",  # ordinary words one edit from each other
         "the patients",
     ],
 )
 def test_known_and_ordinary_words_stay(text):
     assert normalize(text, PATIENTS) == text
+
+
+def test_an_ordinary_word_one_edit_from_a_category_stays():
+    assert normalize("the least change for applicant 3", APPLICANTS) == "the least change for applicant 3"
 
 
 def test_extra_vocabulary_is_never_corrected():
