@@ -401,10 +401,13 @@ def _holds(bounds: tuple[float | None, float | None], value: float) -> bool:
 
 def _feature_ends(tokens: list[Token], spoken: Spoken) -> dict[int, tuple[float | None, float | None]]:
     """The token index ending each mention of a numeric feature, with the feature's range."""
+    by_first: dict[str, list[tuple[tuple[str, ...], float | None, float | None]]] = {}
+    for feature in spoken.features:
+        by_first.setdefault(feature[0][0], []).append(feature)
     ends: dict[int, tuple[float | None, float | None]] = {}
-    for words, low, high in spoken.features:
-        for k in range(len(tokens) - len(words) + 1):
-            if all(tokens[k + n][2] == w for n, w in enumerate(words)):
+    for k, (_, _, word) in enumerate(tokens):
+        for words, low, high in by_first.get(word, ()):
+            if tuple(t[2] for t in tokens[k : k + len(words)]) == words:
                 ends[k + len(words) - 1] = (low, high)
     return ends
 

@@ -205,10 +205,30 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     """
     full = schema is not None and schema.kind != "text"
     extra = tuple(sorted({w.lower() for w in vocabulary}))
-    return _normalize(text, _schema_words(schema), extra, _spoken(schema), full, _number_names(schema))
+    words, spoken, names = _host_forms(schema)
+    return _normalize(text, words, extra, spoken, full, names)
 
 
-def _spoken(schema: HostSchema | None) -> Spoken:
+# What `normalize` derives from a schema, by the schema's identity (a schema is frozen; the entry holds it, so
+# its id cannot be reused while cached): read once per host instead of on every call.
+_HOST_FORMS: dict[int, tuple[HostSchema, tuple[str, ...], Spoken, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+
+
+def _host_forms(
+    schema: HostSchema | None,
+) -> tuple[tuple[str, ...], Spoken, tuple[tuple[str, tuple[str, ...]], ...]]:
+    if schema is None:
+        return (), Spoken(), ()
+    hit = _HOST_FORMS.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        words = _schema_words(schema)
+        if len(_HOST_FORMS) >= 64:
+            _HOST_FORMS.clear()
+        hit = _HOST_FORMS[id(schema)] = (schema, words, _spoken(schema, words), _number_names(schema))
+    return hit[1], hit[2], hit[3]
+
+
+def _spoken(schema: HostSchema | None, schema_words: tuple[str, ...]) -> Spoken:
     """What the spoken-number reader needs of the host: noun, id range, numeric features, names to spell."""
     if schema is None:
         return Spoken()
@@ -217,8 +237,9 @@ def _spoken(schema: HostSchema | None) -> Spoken:
         if feature.type == "numeric":
             for name in (feature.name, *feature.aliases):
                 words = tuple(w.lower() for w in _WORD.findall(name.replace("_", " ")))
-                features.append((words, feature.min, feature.max))
-    acronyms = {w.lower() for m in schema.metrics for w in m.split("_")} | set(_schema_words(schema))
+                if words:
+                    features.append((words, feature.min, feature.max))
+    acronyms = {w.lower() for m in schema.metrics for w in m.split("_")} | set(schema_words)
     return Spoken(_noun(schema), schema.id_range, tuple(features), frozenset(acronyms))
 
 
