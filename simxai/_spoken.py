@@ -60,7 +60,7 @@ TENS = {
 }
 SCALES = {"hundred": 100, "thousand": 1000}
 # Words that make a lone "one" a number, and spoken pairs one id: an id noun before it; a unit after it.
-ID_WORDS = frozenset("id number row instance sample case record item entry index #".split())
+ID_WORDS = frozenset("id number row instance sample case record item entry index pt #".split())
 _UNIT_WORDS = frozenset("percent per % year years point points unit units time times".split())
 _FILLERS = frozenset("um umm ummm uh uhh uhhh uhm erm ermm hmm hmmm".split())
 _CORRECTIONS = (("no",), ("sorry",), ("i", "mean"), ("wait", "no"), ("no", "wait"))
@@ -138,7 +138,8 @@ def clean_speech(text: str, spoken: Spoken, full: bool) -> str:
             edits.append((start, tokens[k + 1][1], text[start : tokens[k + 1][1]].replace(" ", "").replace("-", "")))
     if full:
         edits += _restarts(tokens, text) + _letters(tokens, text, spoken) + _wear(tokens)
-    return apply_edits(text, edits) if edits else text
+    cleaned = apply_edits(text, edits) if edits else text
+    return cleaned if cleaned.strip() else text  # a turn that is only "um" stays as said
 
 
 def _joins(word: str, following: str, noun: str) -> bool:
@@ -389,9 +390,9 @@ def _spoken_id(
 
 
 def _gap(tokens: list[Token], text: str, k: int) -> bool:
-    """Whether anything but one to three spaces parts token `k` from the one before it."""
+    """Whether anything but one to three spaces, or one hyphen ("one-forty"), parts token `k` from the one before."""
     gap = text[tokens[k - 1][1] : tokens[k][0]] if k > 0 else " "
-    return bool(gap.strip(" ")) or not 0 < len(gap) <= 3
+    return gap != "-" and (bool(gap.strip(" ")) or not 0 < len(gap) <= 3)
 
 
 def _holds(bounds: tuple[float | None, float | None], value: float) -> bool:

@@ -62,6 +62,8 @@ REVIEWS = HostSchema(
         ("patient two forty", "patient 240"),
         ("patient three seventy six", "patient 376"),
         ("patient number one thirty nine", "patient number 139"),
+        ("patient one-forty", "patient 140"),
+        ("pt one forty", "patient 140"),
         ("applicant twelve oh five", "applicant 1205"),
     ],
 )
@@ -205,6 +207,7 @@ def test_spelled_letters_become_known_names(text, schema, expected):
         ("whats the uh precision", "what's the precision"),
         ("erm, patient twelve please", "patient 12 please"),
         ("the umbrella", "the umbrella"),
+        ("um", "um"),  # a turn that is only a filler stays as said
     ],
 )
 def test_fillers_are_dropped(text, expected):
