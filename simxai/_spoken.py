@@ -131,9 +131,9 @@ def clean_speech(text: str, spoken: Spoken, full: bool) -> str:
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _TOKEN.finditer(text)]
     edits: list[Edit] = []
     for k, (start, end, word) in enumerate(tokens):
-        if word.rstrip("-") in _FILLERS and text[end : end + 1] in ("", " ", ","):
-            stop = tokens[k + 1][0] if k + 1 < len(tokens) else len(text)
-            edits.append((start, stop if k + 1 < len(tokens) else end, ""))
+        following = tokens[k + 1][2] if k + 1 < len(tokens) else ""
+        if word.rstrip("-") in _FILLERS and text[end : end + 1] in ("", " ", ",") and following != "huh":
+            edits.append((start, tokens[k + 1][0] if following else end, ""))
         elif spoken.noun and k + 1 < len(tokens) and _joins(word, tokens[k + 1][2], spoken.noun):
             edits.append((start, tokens[k + 1][1], text[start : tokens[k + 1][1]].replace(" ", "").replace("-", "")))
     if full:

@@ -208,6 +208,7 @@ def test_spelled_letters_become_known_names(text, schema, expected):
         ("erm, patient twelve please", "patient 12 please"),
         ("the umbrella", "the umbrella"),
         ("um", "um"),  # a turn that is only a filler stays as said
+        ("uh huh", "uh huh"),  # a yes
     ],
 )
 def test_fillers_are_dropped(text, expected):
