@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Features", "LinearClassifier", "fit_classifier"]
+__all__ = ["Features", "LinearClassifier", "fit_classifier", "fit_multilabel"]
 
 Features = Mapping[str, float]
 
@@ -120,3 +120,39 @@ def fit_classifier(
         if any(row):
             weights[str(name)] = row
     return LinearClassifier(tuple(fitted), tuple(round(float(b), _DIGITS) for b in intercept), weights)
+
+
+def fit_multilabel(
+    samples: Sequence[Features], label_sets: Sequence[frozenset[str]], *, c: float = 0.5
+) -> LinearClassifier:
+    """Fit one linear support-vector classifier per label (is the label among the sample's labels?) and keep
+    them as one model: each class's score is that label's decision value (positive: present).
+
+    Deterministic as `fit_classifier`. A label every sample has (or none has) gets a constant score.
+    """
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.svm import LinearSVC
+
+    classes = sorted(set().union(*label_sets))
+    vectorizer = DictVectorizer(sort=True)
+    matrix = vectorizer.fit_transform([dict(s) for s in samples]).tocsr()
+    matrix.indices = matrix.indices.astype("int32")
+    matrix.indptr = matrix.indptr.astype("int32")
+    coef = np.zeros((len(classes), matrix.shape[1]))
+    intercept = np.zeros(len(classes))
+    for k, label in enumerate(classes):
+        target = [int(label in labels) for labels in label_sets]
+        if len(set(target)) == 1:
+            intercept[k] = 1.0 if target[0] else -1.0
+            continue
+        model = LinearSVC(C=c, max_iter=20000, random_state=0)
+        model.fit(matrix, target)
+        coef[k] = model.coef_[0]
+        intercept[k] = model.intercept_[0]
+    names = vectorizer.get_feature_names_out()
+    weights: dict[str, tuple[float, ...]] = {}
+    for j, name in enumerate(names):
+        row = tuple(round(float(coef[k, j]), _DIGITS) for k in range(len(classes)))
+        if any(row):
+            weights[str(name)] = row
+    return LinearClassifier(tuple(classes), tuple(round(float(b), _DIGITS) for b in intercept), weights)

@@ -25,8 +25,8 @@ from pathlib import Path
 from simxai.exceptions import UsageError
 from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
-from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel
-from simxai.integrations.ttm_linear import Features, fit_classifier
+from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel, shape_operations
+from simxai.integrations.ttm_linear import Features, fit_classifier, fit_multilabel
 from simxai.integrations.ttm_paraphrase import paraphrased_filters, paraphrased_joins
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 
@@ -288,7 +288,10 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
         for model, features, label in examples(alignment):
             add(model, features, label)
     fingerprint = hashlib.sha256("\n".join("\t".join(r) for r in rows).encode()).hexdigest()
-    classifiers = {name: fit_classifier(*samples[name]) for name in MODELS}
+    classifiers = {name: fit_classifier(*samples[name]) for name in MODELS if name != "operations"}
+    # the operation classifiers learn from the shape examples: is each operation part of the gold shape?
+    shapes = samples["shape"]
+    classifiers["operations"] = fit_multilabel(shapes[0], [shape_operations(label) for label in shapes[1]])
     info = {
         "trained_on": "TalkToModel few-shot templates, train split (simxai.integrations.ttm_templates)",
         "pairs": len(rows),
