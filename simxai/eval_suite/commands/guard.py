@@ -24,7 +24,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         choices=list(SETS),
         help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still), "
         "probes2 (for the weaknesses an unseen set showed), probes3 (an 8B model's style; invented phrases and "
-        "changes, wrong outcomes)",
+        "changes, wrong outcomes), probes4 (comparisons, values before names, negations, ranks and probabilities in "
+        "words, tables, two subjects)",
     )
     parser.add_argument(
         "--host",

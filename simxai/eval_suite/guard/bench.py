@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from simxai.eval_suite.guard.probes3 import add_probe3_slots
+from simxai.eval_suite.guard.probes4 import add_probe4_slots, pair_replies
 from simxai.eval_suite.guard.slots import slots_for
 from simxai.eval_suite.guard.templates import SETS
 from simxai.exceptions import UsageError
@@ -152,7 +153,7 @@ def _pct(values: list[bool]) -> str:
 def run_guard_bench(
     template_set: str = "own", *, seed: int = 0, host_names: tuple[str, ...] = BENCH_HOSTS
 ) -> GuardBench:
-    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2` or `probes3`) on the hosts
+    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2`, `probes3` or `probes4`) on the hosts
     named; `probes3`'s own slots and unfaithful kinds are added only for it, so the other sets' replies stay
     as they were.
 
@@ -180,6 +181,7 @@ def run_guard_bench(
             aliases={f.name: list(f.aliases) for f in schema.features},
             instance_noun=schema.instance_noun,
         )
+        predictions: list[dict[str, Any]] = []
         for function, arguments in calls_for(host):
             result = registry.get(function)(host, arguments)  # type: ignore[misc]
             payload = result_payload(result)
@@ -194,11 +196,12 @@ def run_guard_bench(
             faithful, perturbations = slots_for(
                 payload, list(schema.class_names), schema.instance_noun, rng, schema.kind == "text"
             )
-            if template_set == "probes3":
+            if template_set in ("probes3", "probes4"):
                 said = json.dumps(payload).lower()
-                add_probe3_slots(
-                    payload, list(schema.class_names), faithful, perturbations, said, schema.kind == "text"
-                )
+                add = add_probe3_slots if template_set == "probes3" else add_probe4_slots
+                add(payload, list(schema.class_names), faithful, perturbations, said, schema.kind == "text")
+            if template_set == "probes4" and function == "get_prediction":
+                predictions.append(payload)
             for template in templates_for(payload, templates):
                 fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
                 if not fields <= set(faithful):
@@ -218,4 +221,26 @@ def run_guard_bench(
                     bench.caught[kind].append(not report.passed)
                     if report.passed:
                         bench.misses.append(f"MISSED {kind} {where}: {bad}")
+        for a, b in zip(predictions, predictions[1:], strict=False):
+            _check_pair(bench, f"{host_name} two get_prediction", a, b, schema.class_names, vocab)
     return bench
+
+
+def _check_pair(bench: GuardBench, where: str, a: dict[str, Any], b: dict[str, Any], labels: Any, vocab: Any) -> None:
+    """Check `probes4`'s replies about the two prediction outputs `a` and `b` against both."""
+    from simxai.guard import check_claims
+
+    faithful, unfaithful = pair_replies(
+        a, b, list(labels), str((a.get("subject") or {}).get("description", "")).split()[0]
+    )
+    for reply in faithful:
+        report = check_claims(reply, [a, b], vocabulary=vocab)
+        bench.alarms[where].append(not report.passed)
+        if not report.passed:
+            bench.misses.append(f"FALSE ALARM {where}: {reply}\n   {report.unsupported}")
+    for kind, replies in unfaithful.items():
+        for reply in replies:
+            report = check_claims(reply, [a, b], vocabulary=vocab)
+            bench.caught[kind].append(not report.passed)
+            if report.passed:
+                bench.misses.append(f"MISSED {kind} {where}: {reply}")
