@@ -20,7 +20,7 @@ from simxai.guard._numbers import _NumberChecks
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._state import Vocabulary, _label_of
-from simxai.guard._statements import edit_claims, unstated_claims
+from simxai.guard._statements import edit_claims, model_claims, unstated_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -34,6 +34,7 @@ _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 _PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
+_STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the clause names its subject
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
 
@@ -84,6 +85,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 for i in ids:
                     if self.ids and i not in self.ids:
                         self.report.claim(f"subject {i}", False)
+                previous = carried
                 ids = [i for i in ids if i in self.ids] or carried
                 carried = ids
                 facts = self._bound(ids)
@@ -104,6 +106,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 # "Patient 12 is stable and patient 40 progressing": each part is about the subject it names.
                 spans = [(i, at) for i, at in subject_spans(clause, [self.vocab.instance_noun]) if i in self.ids]
                 placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
+                if not placed and spans and previous and previous != [spans[0][0]] and _STATES.search(clause[: spans[0][1]]):
+                    # "Patient 12 (stable, 78.6%) and patient 40 (...)": what the clause says before it names its
+                    # subject is still about the one named before.
+                    placed = [(0, self._bound(previous)), *((at, self._bound([i])) for i, at in spans)]
                 if not question:
                     self._labels(clause, facts, placed, sentence, before)
                 self.clause_at = sentence.find(original) - (len(clause) - len(original))
@@ -170,6 +176,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.report.claim(text, ok)
 
     def _unstated(self, sentence: str) -> None:
+        if self.structured:
+            for text, ok in model_claims(sentence, self.output_text):
+                self.report.claim(text, ok)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)

@@ -95,7 +95,9 @@ PREDICTED = re.compile(
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
-PREDICTED_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification)\b", re.I)
+PREDICTED_AFTER = re.compile(
+    r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b", re.I
+)
 CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
 WRONG = re.compile(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
@@ -259,6 +261,8 @@ def phase(before: str) -> str:
     the last cue decides ("before: stable 78.6 %; after: stable 87.7 %"); "now" after a cue of the state before
     is the state after ("it was 78.6 % before; now 87.7 %"), and in "from A to B" A is before, B after.
     """
+    # A closed parenthetical is an aside: "(it was 4.304) gives 87.7 %" does not make 87.7 % the state before.
+    before = aside_free(before)
     if _FROM.search(before):
         return "before"
     if _MOVE_TO.search(before):
@@ -296,6 +300,19 @@ _FROM_TO = re.compile(
     r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s+(?:about\s+)?$"
     r"|\bfrom\s+[a-z][\w-]*\s*\(\s*[-\d.]+\s*%?\s*\)\s*(?:to|→|->)\s+[a-z][\w-]*\s*\(\s*(?:about\s+)?$",
     re.I,
+)
+_CLOSED = re.compile(r"\([^()]*\)")
+
+
+def aside_free(text: str) -> str:
+    """`text` without its closed parentheticals ("(it is 23.7 now)" says nothing of the prediction's state)."""
+    return _CLOSED.sub(" ", text)
+
+
+#: A label followed by the state after a change: "does not predict X after the change", "X once you edit it".
+AFTER_LABEL = re.compile(
+    r"^\s*[\"'”’]?\s*(?:after(?:wards)?\b|once\s+(?:you|we|it|the|that|this)\b|after\s+(?:the|that|this)\s+(?:change|edit))",
+    re.IGNORECASE,
 )
 _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
 #: Words beside a number that make it an amount of change ("10 % lower", "by 0.43", "up 9.1 points").

@@ -30,6 +30,10 @@ _OTHER_WAY = re.compile(r"\b(?:the other way|the opposite (?:way|direction)|in t
 _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
 
 
+_COMPARATIVE = re.compile(r"\b(?:a|an|with)\s+(?P<way>higher|lower|larger|smaller|bigger|greater)\s+$", re.I)
+_WOULD = re.compile(r"\b(?:would|could|take|takes|need\w*|require\w*|if|to get|to reach|were|with)\b", re.I)
+
+
 class _InfluenceChecks(_CheckState):
     """The claims of a clause about a feature's direction, rank and counterfactual change."""
 
@@ -163,7 +167,24 @@ class _InfluenceChecks(_CheckState):
                 )
 
     # ---- changes ------------------------------------------------------------------------------
+    def _comparatives(self, clause: str, facts: Facts, earlier: str) -> None:
+        """ "It would take a lower bmi", "a higher X (27.3 instead of 23.7) would make it Y": under a condition,
+        a comparative before a feature a counterfactual or what-if changes is the direction of that change.
+        """
+        if not facts.changes or not (_WOULD.search(clause) or _WOULD.search(earlier)):
+            return
+        for m in find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only):
+            said = _COMPARATIVE.search(clause[max(0, m.start - 20) : m.start])
+            feature = self.names.feature(m)
+            if said is None or feature not in facts.changes:
+                continue
+            moves = [(o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)]
+            up = said.group("way").lower() in ("higher", "larger", "bigger", "greater")
+            if moves:
+                self.report.claim(f"change {feature} {'up' if up else 'down'}", any((n > o) == up for o, n in moves if n != o))
+
     def _changes(self, clause: str, facts: Facts, earlier: str = "") -> None:
+        self._comparatives(clause, facts, earlier)
         # "her BMI is on the lower side", "a higher bmi": a comparative said of a value is no change.
         clause = _DESCRIBED.sub(lambda m: " " * len(m.group(0)), clause)
         if not facts.changes or not cue.CHANGE_VERB.search(clause):

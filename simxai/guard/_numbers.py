@@ -30,6 +30,7 @@ _LOWERED_BY = re.compile(
     r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
+_NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
@@ -101,7 +102,7 @@ class _NumberChecks(_CheckState):
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
         high = f"-{claim.high.raw}" if claim.high is not None else ""
-        text = f"number {claim.raw}{high}{'%' if claim.percent else ''}"
+        text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
         at = sentence.find(clause) if self.clause_at is None else self.clause_at
         phase = cue.phase(sentence[: max(0, at + offset + claim.start)][-300:])
@@ -111,6 +112,10 @@ class _NumberChecks(_CheckState):
             phase = "before" if told.group("before") else "after"
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return
+        if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
+            # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
+            self.report.skip(f"{text} (negated, not compared)")
             return
         if _RATIO.match(clause[offset + claim.end :]):
             # "about 1.6 times that of bmi": a ratio of two of the outputs' numbers, not compared.
@@ -214,6 +219,10 @@ class _NumberChecks(_CheckState):
             within = all(kind != "feature" for kind, _, _ in entities)
             if tied and fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True)
+                return
+            if claim.bounds is not None and fits(claim, set(facts.metrics.values())):
+                # "it catches about two thirds of the rejected ones": a share of a class's cases is a metric.
+                self.report.claim(f"{text} (a metric)", True)
                 return
             labels = {name for kind, name, _ in entities if kind == "label"}
             if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):

@@ -33,6 +33,7 @@ class _PredictionChecks(_CheckState):
         )
         keyed = cue.KEYED.match(clause)
         claimed = False  # whether the label before was read as a claim
+        denied = False  # whether it was denied ("not X")
         facts = whole
         for i, m in enumerate(mentions):
             facts = _facts_at(m.start, placed, whole)
@@ -44,11 +45,13 @@ class _PredictionChecks(_CheckState):
             key = key if key is not None and cue.LABEL_KEY.match(key.strip()) else None
             # "from X to Y", "before X and after Y": a label right after a claimed one, joined by a change.
             chained = claimed and bool(cue.CHAIN.fullmatch(before))
+            # "not X but Y": Y is claimed as X was denied.
+            contrasted = claimed and denied and bool(_INSTEAD.fullmatch(before))
             # "Review 56 comes out negative and review 21 positive": the same claim about the next subject.
             gapped = claimed and bool(cue.GAP.fullmatch(before)) and len(placed) > 1
             changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
             claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
-            claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject
+            claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject or contrasted
             recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
             recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
             recorded_as = bool(cue.RECORDED_AS.search(clause[max(0, m.start - 60) : m.start]))
@@ -57,8 +60,9 @@ class _PredictionChecks(_CheckState):
             label = m.name
             # A negation reaches the label only within its own statement ("does not change the outcome: it
             # stays X" negates the change, not X).
-            window = re.split(r"[:;]|\s-\s", clause[max(0, m.start - 40) : m.start])[-1]
+            window = re.split(r"[:;]|\s-\s|\bbut\b", clause[max(0, m.start - 40) : m.start])[-1]
             negated = bool(cue.NEGATION.search(_unquoted(window)))
+            denied = negated
             if recorded_key or (
                 cue.RECORDED.search(clause[max(0, m.start - 60) : m.start])
                 and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
@@ -71,7 +75,8 @@ class _PredictionChecks(_CheckState):
             # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
             # ends up X") governs the labels after it, unless the clause names today's state.
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
-            hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(clause))
+            hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(_asides(clause, m)))
+            hypothetical = hypothetical or bool(cue.AFTER_LABEL.match(clause[m.end :]))
             if re.search(
                 r"\bfrom\s+(?:being\s+(?:\w+\s+){0,2})?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I
             ):
@@ -91,7 +96,7 @@ class _PredictionChecks(_CheckState):
                 unchanged = bool(_OTHERWISE.search(clause[: m.start]))  # "otherwise it stays X": today's state
                 if unchanged:
                     allowed = set(facts.predicted)
-                elif not chained and (cue.NOW.search(clause) or (cue.STAY.search(clause) and facts.still)):
+                elif not chained and (cue.NOW.search(_asides(clause, m)) or (cue.STAY.search(clause) and facts.still)):
                     allowed |= facts.predicted
             elif hypothetical:
                 allowed = set(facts.predicted)
@@ -157,10 +162,28 @@ class _PredictionChecks(_CheckState):
             elif stay and not flip and re.search(r"\b(predict\w*|prediction|outcome|label|it|model)\b", clause, re.I):
                 self.report.claim("outcome unchanged", any(old == new for old, new in known))
         if stay:
-            after = _label_of(clause[stay.start() :], self.names.labels)
-            if after:
-                expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
-                self.report.claim(f"outcome stays {after[0].name}", after[0].name in expected)
+            rest = clause[stay.end() :]
+            expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
+            since = 0
+            for m in _label_of(rest, self.names.labels):
+                # "it stays not X but Y": a label the reply denies is not where the prediction stays.
+                window = re.split(r"[:;]|\bbut\b", rest[since : m.start])[-1]
+                if cue.NEGATION.search(_unquoted(window)):
+                    self.report.claim(f"outcome stays not {m.name}", m.name not in expected or len(expected) > 1)
+                    since = m.end
+                    continue
+                self.report.claim(f"outcome stays {m.name}", m.name in expected)
+                break
+
+
+_INSTEAD = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:as\s+)?", re.I)
+
+
+def _asides(clause: str, m: Mention) -> str:
+    """`clause` without the closed parentheticals that do not hold the label `m` ("(it is 23.7 now)" says nothing
+    of the prediction's state; "(currently approved)" does).
+    """
+    return re.sub(r"\([^()]*\)", lambda p: p.group(0) if p.start() <= m.start < p.end() else " ", clause)
 
 
 def _inside(m: Mention, among: list[Mention]) -> bool:

@@ -67,6 +67,8 @@ class NumberClaim:
     high: NumberClaim | None = None
     #: written as an approximation ("about 80 %", "roughly 0.75"): a round number stands for its neighbourhood
     approx: bool = False
+    #: a share said in words ("just under half", "roughly two in three"): the percentages it allows
+    bounds: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,9 +132,20 @@ def sentences(text: str) -> list[str]:
     return [s for s in found if s.strip()]
 
 
+_DENIED_WORD = re.compile(r"\bnot\s+[\"'“‘]?[\w-]+[\"'”’]?$", re.IGNORECASE)
+
+
 def clauses(sentence: str) -> list[str]:
-    """The clauses of a sentence."""
-    return [c for c in _CLAUSE.split(sentence) if c and c.strip()]
+    """The clauses of a sentence; "not X but Y" stays in one (Y is what the clause says instead of X)."""
+    found: list[str] = []
+    start = 0
+    for match in _CLAUSE.finditer(sentence):
+        if match.group(0).strip().lower() == "but" and _DENIED_WORD.search(sentence[start : match.start()]):
+            continue
+        found.append(sentence[start : match.start()])
+        start = match.end()
+    found.append(sentence[start:])
+    return [c for c in found if c and c.strip()]
 
 
 _BETWEEN = re.compile(r"\bbetween\s+-?\d+(?:\.\d+)?\s*%?$", re.IGNORECASE)
@@ -167,6 +180,11 @@ def _claim(raw: str, percent: bool, start: int, end: int, approx: bool = False) 
 
 def numbers(text: str) -> Iterator[NumberClaim]:
     """The numbers of a text that are not instance references ('patient 12', 'id 7'); a range is one claim."""
+    found = sorted([*_digit_numbers(text), *worded_shares(text)], key=lambda c: c.start)
+    yield from found
+
+
+def _digit_numbers(text: str) -> Iterator[NumberClaim]:
     ranges: dict[int, NumberClaim] = {}
     for m in RANGE.finditer(text):
         if m.group("between") is None and m.group("sep").lower() == "and":
@@ -192,6 +210,52 @@ def numbers(text: str) -> Iterator[NumberClaim]:
         yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end(), approx)
 
 
+_UNITS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5}
+_PARTS |= {"tenth": 10, "tenths": 10, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_PARTS |= {"eight": 8, "nine": 9, "ten": 10}
+_WORDED = re.compile(
+    r"(?<![\w-])(?P<hedge>(?:just|a bit|a little|slightly)\s+(?:under|over|below|above|less than|more than)|"
+    r"nearly|almost|roughly|about|around|approximately|close to|some)?\s*"
+    r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
+    r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+"
+    r"(?P<d>two|three|four|five|six|seven|eight|nine|ten))(?![\w-])",
+    re.IGNORECASE,
+)
+_SHARE_AFTER = re.compile(r"\s*(?:of\b|the time\b|confiden|chance|probab|odds)", re.I)
+_SHARE_BEFORE = re.compile(r"\b(?:at|with|gets?|is|sits at|only)\s+$", re.I)
+
+
+def worded_shares(text: str) -> Iterator[NumberClaim]:
+    """Shares said in words, as percentages with the span their words allow: "roughly two in three" (61-73 %),
+    "just under half" (42-50.5 %), "a quarter of the time" (20-30 %). A bare fraction word that is no share
+    ("cut it in half", "the first half") is not read.
+    """
+    for m in _WORDED.finditer(text):
+        if m.group("n"):
+            share = _UNITS[m.group("n").lower()] / _PARTS[m.group("d").lower()]
+        elif m.group("half"):
+            share = 0.5
+        else:
+            share = _UNITS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
+        if share > 1:
+            continue
+        hedge = (m.group("hedge") or "").lower()
+        said = m.group("n") is not None or hedge != ""
+        if not said and not (_SHARE_AFTER.match(text[m.end() :]) or _SHARE_BEFORE.search(text[: m.start()])):
+            continue
+        p = share * 100
+        if hedge.endswith(("under", "below", "less than")) or hedge in ("nearly", "almost"):
+            low, high = p - 9, p + 0.5
+        elif hedge.endswith(("over", "above", "more than")):
+            low, high = p - 0.5, p + 9
+        else:
+            low, high = p - 6, p + 6
+        start = m.start("half") if m.group("half") else m.start("num") if m.group("num") else m.start("n")
+        raw = text[start : m.end()]
+        yield NumberClaim(raw, p, 0, True, start, m.end(), approx=True, bounds=(low, high))
+
+
 def _is_marker(text: str, start: int, end: int) -> bool:
     """Whether the number at text[start:end] numbers a list item ("1. bmi", "(2) change ...")."""
     before, after = text[:start].rstrip(" \t*-•"), text[end : end + 3]
@@ -206,6 +270,9 @@ def matches(claim: NumberClaim, candidates: set[float]) -> bool:
     An approximation's precision is its roundness: "about 80 %" stands for 75-85 %, "about 75 %" for
     72.5-77.5 %, "about 79 %" for 78.5-79.5 %.
     """
+    if claim.bounds is not None:
+        low, high = claim.bounds
+        return any(low - 1e-9 <= x * 100 <= high + 1e-9 for x in candidates if 0 <= x <= 1)
     step = 10.0 ** (-claim.decimals)
     tolerance = step / 2
     if claim.approx and claim.value:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from simxai.guard import _cues as cue
 
-__all__ = ["comparable", "edit_claims", "unstated_claims"]
+__all__ = ["comparable", "edit_claims", "model_claims", "unstated_claims"]
 
 
 def comparable(text: str) -> str:
@@ -64,3 +64,39 @@ def unstated_claims(sentence: str, *, counted: bool, assessed: bool) -> Iterator
             yield f"{text} (hedged; no output states it)", None
         else:
             yield f"{text} (no output states it)", False
+
+
+#: Model families a reply may say the model is, each with the pattern that names it in a reply and in the outputs.
+FAMILIES = {
+    "random forest": r"random[- ]?forest",
+    "gradient boosting": r"gradient[- ]?boost\w*|boosted (?:decision )?trees|xgboost|lightgbm|catboost",
+    "logistic regression": r"logistic[- ]?regression",
+    "linear regression": r"linear[- ]?regression",
+    "neural network": r"neural[- ]?net\w*|deep[- ]learning|multi-?layer perceptron|\bmlp\b",
+    "transformer": r"\btransformers?\b|\bbert\b|roberta|distilbert",
+    "support vector machine": r"support[- ]vector|\bsvms?\b",
+    "naive bayes": r"naive[- ]bayes",
+    "nearest neighbours": r"nearest[- ]neighbou?rs?|\bk-?nn\b",
+    "lexicon model": r"lexicon|\bvader\b",
+}
+_DENIED = re.compile(
+    r"\b(?:not|n't|no|never|nor|rather than|instead of|unlike|than|compared (?:to|with)|or)\b[^.;:]{0,25}$", re.I
+)
+
+
+def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for each model family the sentence says the model is ("it's a random forest"), when
+    the outputs say what the model is: the family must be the one they name. A family the sentence denies or
+    compares with ("not a neural network", "simpler than a transformer") and a question are no claims.
+    """
+    if sentence.rstrip().endswith("?"):
+        return
+    text = output_text.lower()
+    stated = {name for name, pattern in FAMILIES.items() if re.search(pattern, text)}
+    if not stated:
+        return
+    for name, pattern in FAMILIES.items():
+        for match in re.finditer(pattern, sentence, re.IGNORECASE):
+            if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+                continue
+            yield f"model family {name}", name in stated
