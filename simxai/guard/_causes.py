@@ -117,6 +117,15 @@ _POSITIONS = re.compile(
     r"(?=\s*(?:\s(?:would|could|will|might|should|makes?)\b|\s(?:→|->|=>)))",
     re.IGNORECASE,
 )
+_END = r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
+#: A name a number is given to: "a bmi of 32", "32 for bmi", "a higher bmi (27.3 instead of 23.7)".
+_VALUED = re.compile(
+    r"(?:^|[(—–:;,.]\s*|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>" + _NP2 + r")\s+of\s+(?:about\s+|roughly\s+)?-?\d"
+    r"|(?<![\w.])-?\d+(?:\.\d+)?\s*%?\s+(?:on average\s+)?for\s+" + _DET + r"(?P<b>" + _NP2 + r")" + _END +
+    r"|\b(?:a|an)\s+(?:lower|higher|larger|smaller|bigger|reduced|increased)\s+(?P<c>" + _NP2 + r")"
+    r"(?=\s*(?:\(\s*-?\d|,\s*-?\d|\s(?:of|would|could|to)\b))",
+    re.IGNORECASE,
+)
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
 _COMMON = frozenset(
     "it this that these those which what how many several some most all each both other others one two three "
@@ -127,7 +136,10 @@ _COMMON = frozenset(
     "rest way fact case cases thing things either neither not none hardest heavily mostly mainly largely "
     "confidence odds accuracy prediction's model's outcome label result it's here there you we globally overall "
     "important more less then also dataset datasets sample samples variable variables anything something risk "
-    "single small slightly".split()
+    "single small slightly contribution contributions importance weight effect impact share total mean average "
+    "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
+    "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
+    "total lot bit little part half quarter third fifth tenth majority minority each every per".split()
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"
@@ -154,7 +166,7 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
     `label X` for an item of a list of labels that is no label, `N labels` when the host does not have N.
     """
     claims: list[tuple[str, bool]] = []
-    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS):
+    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED):
         for match in pattern.finditer(reply):
             for said in (v for v in match.groupdict().values() if v):
                 phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]

@@ -31,6 +31,9 @@ _LOWERED_BY = re.compile(
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
+_OTHER_CLASS = re.compile(
+    r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
+)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
@@ -170,6 +173,12 @@ class _NumberChecks(_CheckState):
             if not entities and closed and ahead and ahead[0].start == 0:
                 # "669 (45 %) rejected": a share in brackets is the share of the label right after them.
                 entities = [("label", ahead[0].name, offset + claim.end + closed.end())]
+        other = _OTHER_CLASS.match(clause[offset + claim.end :])
+        if other and len(self.names.labels) == 2 and (probability or fraction):
+            # "21.4 % for the other class": the label other than the one named last (or than the prediction).
+            named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
+            last = {named[-1].name} if named else set(facts.predicted)
+            entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
         if not entities:
             # The nearest name before it in the clause, or else the sentence (a value in brackets after its
             # feature; "X is the biggest factor, with a contribution of 0.3").
