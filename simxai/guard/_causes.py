@@ -136,10 +136,11 @@ _COMMON = frozenset(
     "rest way fact case cases thing things either neither not none hardest heavily mostly mainly largely "
     "confidence odds accuracy prediction's model's outcome label result it's here there you we globally overall "
     "important more less then also dataset datasets sample samples variable variables anything something risk "
-    "single small slightly contribution contributions importance weight effect impact share total mean average "
+    "single small slightly contribution contributions importance effect impact share total mean average "
     "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
     "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
-    "total lot bit little part half quarter third fifth tenth majority minority each every per".split()
+    "total lot bit little part half quarter third fifth tenth majority minority each every per standard deviation "
+    "std spread variance".split()
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"
@@ -156,8 +157,13 @@ _LABEL_COUNT = re.compile(
 
 
 def _known(word: str, known: set[str]) -> bool:
-    """Whether `word` is known, in the singular or the plural ("triglyceride" for triglycerides)."""
-    return word in known or word.rstrip("s") in known or f"{word}s" in known
+    """Whether `word` is known, in the singular or the plural ("triglyceride" for triglycerides); a hyphenated
+    word when it is known joined by underscores or its parts are ("debt-to-income" for debt_to_income).
+    """
+    if word in known or word.rstrip("s") in known or f"{word}s" in known:
+        return True
+    parts = [p for p in word.split("-") if len(p) > 2]
+    return "-" in word and (word.replace("-", "_") in known or (bool(parts) and all(p in known for p in parts)))
 
 
 def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[tuple[str, bool]]:

@@ -153,7 +153,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.report.claim(f"feature {word}", False)
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
         metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
-        self._causes(words | vocab | metrics | parts | {a.lower() for v in self.vocab.aliases.values() for a in v})
+        aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
+        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms))
         for quoted in quotes(self.reply):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:
