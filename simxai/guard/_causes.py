@@ -120,10 +120,27 @@ _POSITIONS = re.compile(
 _END = r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
 #: A name a number is given to: "a bmi of 32", "32 for bmi", "a higher bmi (27.3 instead of 23.7)".
 _VALUED = re.compile(
-    r"(?:^|[(—–:;,.]\s*|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>" + _NP2 + r")\s+of\s+(?:about\s+|roughly\s+)?-?\d"
-    r"|(?<![\w.])-?\d+(?:\.\d+)?\s*%?\s+(?:on average\s+)?for\s+" + _DET + r"(?P<b>" + _NP2 + r")" + _END +
+    r"(?:^|[(—–:;,.]\s*|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>"
+    + _NP2
+    + r")\s+of\s+(?:about\s+|roughly\s+)?-?\d"
+    r"|(?<![\w.])-?\d+(?:\.\d+)?\s*%?\s+(?:on average\s+)?for\s+"
+    + _DET
+    + r"(?P<b>"
+    + _NP2
+    + r")"
+    + _END
+    + r"|(?:^|[(—–:;,.]\s*)(?:a|an)\s+(?:mean|average|median|typical)\s+(?P<d>"
+    + _NP2
+    + r")\s+of\s+(?:about\s+)?-?\d"
+    r"|\b(?:setting|set|sets)\s+" + _DET + r"(?P<e>" + _NP2 + r")\s+to\s+(?:about\s+|roughly\s+)?-?\d"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)(?P<f>" + _NP2 + r")\s*\(\s*(?:contribution|value|importance|shap)\b"
     r"|\b(?:a|an)\s+(?:lower|higher|larger|smaller|bigger|reduced|increased)\s+(?P<c>" + _NP2 + r")"
     r"(?=\s*(?:\(\s*-?\d|,\s*-?\d|\s(?:of|would|could|to)\b))",
+    re.IGNORECASE,
+)
+_MEASURE = re.compile(
+    r"\b(?:values?|scores?|contributions?|importances?|weights?|effects?|impacts?|attributions?|coefficients?|"
+    r"shap|shapley|lime|log-odds|logit|odds)$",
     re.IGNORECASE,
 )
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
@@ -175,6 +192,8 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
     for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED):
         for match in pattern.finditer(reply):
             for said in (v for v in match.groupdict().values() if v):
+                if pattern is _VALUED and _MEASURE.search(said):
+                    continue  # "a SHAP value of 0.78", "a weight of 0.3": a measure of a feature, not its name
                 phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
                 if phrase and joined not in known and not any(_known(w, known) for w in phrase):

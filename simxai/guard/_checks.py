@@ -106,7 +106,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 # "Patient 12 is stable and patient 40 progressing": each part is about the subject it names.
                 spans = [(i, at) for i, at in subject_spans(clause, [self.vocab.instance_noun]) if i in self.ids]
                 placed = [(at, self._bound([i])) for i, at in spans] if len({i for i, _ in spans}) > 1 else []
-                if not placed and spans and previous and previous != [spans[0][0]] and _STATES.search(clause[: spans[0][1]]):
+                if (
+                    not placed
+                    and spans
+                    and previous
+                    and previous != [spans[0][0]]
+                    and _STATES.search(clause[: spans[0][1]])
+                ):
                     # "Patient 12 (stable, 78.6%) and patient 40 (...)": what the clause says before it names its
                     # subject is still about the one named before.
                     placed = [(0, self._bound(previous)), *((at, self._bound([i])) for i, at in spans)]

@@ -91,13 +91,11 @@ PREDICTED = re.compile(
     r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
     r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
-    r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as)\b",
+    r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as|(?:the )?result (?:is|was|would be)|results in)\b",
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
-PREDICTED_AFTER = re.compile(
-    r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b", re.I
-)
+PREDICTED_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b", re.I)
 CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
 WRONG = re.compile(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
@@ -233,7 +231,11 @@ KEYED = re.compile(
     r"^\s*(?:[-*•]\s+)?(?:\*\*|__)?(?P<key>[^:*_]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*"
     r"(?P<value>[^():]{1,60}?)\s*(?:\*\*|__)?\s*(?:\([^()]*\))?\s*[.!]?\s*$"
 )
-CHAIN = re.compile(r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|and after|after|and now|now)[\s\"'“”‘’*]*", re.I)
+CHAIN = re.compile(
+    r"[\s\"'“”‘’*]*(?:to|into|→|->|=>|and then|then|and after|after|and now|now|"
+    r"and (?:needed|required|new|changed|afterwards|counterfactual|what-if))[\s\"'“”‘’*]*",
+    re.I,
+)
 FROM_CHANGE = re.compile(
     r"\b(?:flip\w*|switch\w*|chang\w*|mov\w*|go\w*|went|turn\w*|tip\w*)\b[^.;:]{0,60}?\bfrom\s+"
     r"(?:the\s+|a\s+|an\s+)?[\"'“‘*]*$",

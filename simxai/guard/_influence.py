@@ -178,10 +178,14 @@ class _InfluenceChecks(_CheckState):
             feature = self.names.feature(m)
             if said is None or feature not in facts.changes:
                 continue
-            moves = [(o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)]
+            moves = [
+                (o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)
+            ]
             up = said.group("way").lower() in ("higher", "larger", "bigger", "greater")
             if moves:
-                self.report.claim(f"change {feature} {'up' if up else 'down'}", any((n > o) == up for o, n in moves if n != o))
+                self.report.claim(
+                    f"change {feature} {'up' if up else 'down'}", any((n > o) == up for o, n in moves if n != o)
+                )
 
     def _changes(self, clause: str, facts: Facts, earlier: str = "") -> None:
         self._comparatives(clause, facts, earlier)

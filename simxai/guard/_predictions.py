@@ -51,7 +51,12 @@ class _PredictionChecks(_CheckState):
             gapped = claimed and bool(cue.GAP.fullmatch(before)) and len(placed) > 1
             changed_from = bool(cue.FROM_CHANGE.search(clause[: m.start]))
             claimed = bool(verb and cue.PREDICTED.search(before)) or bool(cue.PREDICTED_AFTER.search(clause[m.end :]))
+            # "it's X now", "it is not X but Y": "it" with a cue of today's state or a contrast is the prediction.
+            it_is = bool(_IT_IS.search(clause[max(0, m.start - 30) : m.start])) and bool(
+                _TODAY_AFTER.match(clause[m.end :]) or _INSTEAD.match(clause[m.end :])
+            )
             claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject or contrasted
+            claimed = claimed or it_is
             recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
             recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
             recorded_as = bool(cue.RECORDED_AS.search(clause[max(0, m.start - 60) : m.start]))
@@ -75,7 +80,9 @@ class _PredictionChecks(_CheckState):
             # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
             # ends up X") governs the labels after it, unless the clause names today's state.
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
-            hypothetical = hypothetical or (bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(_asides(clause, m)))
+            hypothetical = hypothetical or (
+                bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(_asides(clause, m))
+            )
             hypothetical = hypothetical or bool(cue.AFTER_LABEL.match(clause[m.end :]))
             if re.search(
                 r"\bfrom\s+(?:being\s+(?:\w+\s+){0,2})?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I
@@ -96,7 +103,9 @@ class _PredictionChecks(_CheckState):
                 unchanged = bool(_OTHERWISE.search(clause[: m.start]))  # "otherwise it stays X": today's state
                 if unchanged:
                     allowed = set(facts.predicted)
-                elif not chained and (cue.NOW.search(_asides(clause, m)) or (cue.STAY.search(clause) and facts.still)):
+                elif not chained and (
+                    cue.NOW.search(_own_part(_asides(clause, m), m)) or (cue.STAY.search(clause) and facts.still)
+                ):
                     allowed |= facts.predicted
             elif hypothetical:
                 allowed = set(facts.predicted)
@@ -176,6 +185,11 @@ class _PredictionChecks(_CheckState):
                 break
 
 
+_IT_IS = re.compile(
+    r"\b(?:it|she|he|this one|the review|the result)(?:'s|\s+is|\s+was|\s+would be|\s+remains)\s+(?:still\s+)?(?:not\s+)?$",
+    re.I,
+)
+_TODAY_AFTER = re.compile(r"\s+(?:now|currently|today|at the moment|as (?:it stands|written|things stand))\b", re.I)
 _INSTEAD = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:as\s+)?", re.I)
 
 
@@ -184,6 +198,14 @@ def _asides(clause: str, m: Mention) -> str:
     of the prediction's state; "(currently approved)" does).
     """
     return re.sub(r"\([^()]*\)", lambda p: p.group(0) if p.start() <= m.start < p.end() else " ", clause)
+
+
+def _own_part(clause: str, m: Mention) -> str:
+    """The part of `clause` from the last "and" before the label `m`: a table row ("prediction and now stable and
+    needed progressing") names each column's state in its own part.
+    """
+    cut = [a.end() for a in re.finditer(r"\sand\s", clause[: m.start])]
+    return clause[cut[-1] :] if cut else clause
 
 
 def _inside(m: Mention, among: list[Mention]) -> bool:
