@@ -91,7 +91,8 @@ PREDICTED = re.compile(
     r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
     r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
-    r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as|(?:the )?result (?:is|was|would be)|results in)\b",
+    r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as|"
+    r"(?:the )?result (?:is|was|would be)|results in)\b",
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.

@@ -168,8 +168,8 @@ class _InfluenceChecks(_CheckState):
 
     # ---- changes ------------------------------------------------------------------------------
     def _comparatives(self, clause: str, facts: Facts, earlier: str) -> None:
-        """ "It would take a lower bmi", "a higher X (27.3 instead of 23.7) would make it Y": under a condition,
-        a comparative before a feature a counterfactual or what-if changes is the direction of that change.
+        """Under a condition, a comparative before a feature a counterfactual or what-if changes is the direction
+        of that change: "It would take a lower bmi", "a higher X (27.3 instead of 23.7) would make it Y".
         """
         if not facts.changes or not (_WOULD.search(clause) or _WOULD.search(earlier)):
             return

@@ -186,7 +186,8 @@ class _PredictionChecks(_CheckState):
 
 
 _IT_IS = re.compile(
-    r"\b(?:it|she|he|this one|the review|the result)(?:'s|\s+is|\s+was|\s+would be|\s+remains)\s+(?:still\s+)?(?:not\s+)?$",
+    r"\b(?:it|she|he|this one|the review|the result)(?:'s|\s+is|\s+was|\s+would be|\s+remains)\s+"
+    r"(?:still\s+)?(?:not\s+)?$",
     re.I,
 )
 _TODAY_AFTER = re.compile(r"\s+(?:now|currently|today|at the moment|as (?:it stands|written|things stand))\b", re.I)

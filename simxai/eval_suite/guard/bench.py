@@ -153,9 +153,9 @@ def _pct(values: list[bool]) -> str:
 def run_guard_bench(
     template_set: str = "own", *, seed: int = 0, host_names: tuple[str, ...] = BENCH_HOSTS
 ) -> GuardBench:
-    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2`, `probes3` or `probes4`) on the hosts
-    named; `probes3`'s own slots and unfaithful kinds are added only for it, so the other sets' replies stay
-    as they were.
+    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2`, `probes3` or `probes4`)
+    on the hosts named; `probes3`'s and `probes4`'s own slots and unfaithful kinds (and `probes4`'s replies about
+    two predictions) are added only for them, so the other sets' replies stay as they were.
 
     Raises:
         UsageError: the set or a host is not one of those.
