@@ -184,8 +184,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
 
     def _unstated(self, sentence: str) -> None:
         if self.structured:
-            for text, ok in model_claims(sentence, self.output_text):
-                self.report.claim(text, ok)
+            for said, holds in model_claims(sentence, self.output_text):
+                self.report.claim(said, holds)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)
