@@ -34,6 +34,7 @@ class _PredictionChecks(_CheckState):
         keyed = cue.KEYED.match(clause)
         claimed = False  # whether the label before was read as a claim
         denied = False  # whether it was denied ("not X")
+        weak = False  # whether it was read only from "it is X"
         facts = whole
         for i, m in enumerate(mentions):
             facts = _facts_at(m.start, placed, whole)
@@ -56,6 +57,8 @@ class _PredictionChecks(_CheckState):
                 _TODAY_AFTER.match(clause[m.end :]) or _INSTEAD.match(clause[m.end :])
             )
             claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject or contrasted
+            # Only "it is" (or a contrast with a label only "it is" claimed) reads it: a weaker claim.
+            weak = (it_is and not claimed) or (contrasted and weak and not (verb and cue.PREDICTED.search(before)))
             claimed = claimed or it_is
             recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
             recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
@@ -111,6 +114,9 @@ class _PredictionChecks(_CheckState):
                 allowed = set(facts.predicted)
             else:
                 allowed = facts.predicted or {old for old, _ in facts.what_if if old is not None}
+            if weak and not hypothetical:
+                # "so it is not X but Y" after a what-if: today's label or the one after the change.
+                allowed = set(allowed) | {new for _, new in facts.what_if if new is not None}
             kind = "outcome" if hypothetical else "prediction"
             if not allowed:
                 if negated and self.facts:
