@@ -59,6 +59,25 @@ CASES = [
     ("demo", "get_local_explanation", {"instance": 12}, False, "A income of 4.304 pushes towards stable."),
     ("loan", "get_global_explanation", {}, False, "0.153 for smoking and 0.122 for debt_to_income."),
     ("loan", "explain_why_not", {"instance": 101}, False, "A higher smoking (668 instead of 613) would flip it."),
+    # a scale's reference point, a bound on a share and a cut-off are no values of the outputs
+    ("demo", *PERFORMANCE, True, "Its ROC AUC is 0.803 (1.0 is perfect, 0.5 is random)."),
+    ("demo", *PREDICTION, True, "Patient 12: stable (78.6 %), a margin > 50 pts over progressing."),
+    ("demo", "get_data_information", {}, False, "A patient is progressing when the score is ≤ 150."),
+    # a restated question states nothing
+    ("demo", *PREDICTION, True, "You're asking whether the prediction for patient 12 is correct."),
+    # a number before an arrow is the state before the change; "no flip" is no flip
+    ("demo", *WHAT_IF, True, "triglycerides_log 4.304 → 3.874: stable 78.6 % → 87.7 %. No flip."),
+    ("demo", *WHAT_IF, False, "triglycerides_log 4.304 → 3.874: stable 87.7 % → 78.6 %. No flip."),
+    ("demo", *WHAT_IF_FLIP, False, "triglycerides_log 4.304 → 6.026. No flip."),
+    # a fraction right after a label is its probability
+    ("demo", *PREDICTION, True, "Patient 12 (bmi 23.7, glucose 81): stable, 0.79."),
+    ("demo", *PREDICTION, False, "Patient 12 (bmi 23.7, glucose 81): stable, 0.21."),
+    # a pair of numbers given to a pair of named features
+    ("demo", "get_local_explanation", {"instance": 12}, True, "triglycerides_log outweighs hdl (+0.78 vs +0.66)."),
+    ("demo", "get_local_explanation", {"instance": 12}, False, "triglycerides_log outweighs hdl (+0.88 vs +0.66)."),
+    # a kind of words and an abbreviation are no invented features
+    ("sentiment", "get_global_explanation", {}, True, "It relies most on clear sentiment words."),
+    ("demo", *PERFORMANCE, True, "ROC AUC 0.803. Acc. 0.73 for cf."),
 ]
 
 

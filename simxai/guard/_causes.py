@@ -138,6 +138,7 @@ _VALUED = re.compile(
     r"(?=\s*(?:\(\s*-?\d|,\s*-?\d|\s(?:of|would|could|to)\b))",
     re.IGNORECASE,
 )
+_WORDS = re.compile(r"\b(?:words?|terms|phrases?|tokens|language|vocabulary)$", re.I)
 _MEASURE = re.compile(
     r"\b(?:values?|scores?|contributions?|importances?|weights?|effects?|impacts?|attributions?|coefficients?|"
     r"shap|shapley|lime|log-odds|logit|odds)$",
@@ -157,7 +158,7 @@ _COMMON = frozenset(
     "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
     "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
     "total lot bit little part half quarter third fifth tenth majority minority each every per standard deviation "
-    "std spread variance".split()
+    "std spread variance shap shapley lime".split()
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"
@@ -192,8 +193,10 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
     for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED):
         for match in pattern.finditer(reply):
             for said in (v for v in match.groupdict().values() if v):
-                if pattern is _VALUED and _MEASURE.search(said):
-                    continue  # "a SHAP value of 0.78", "a weight of 0.3": a measure of a feature, not its name
+                if pattern is _VALUED and (_MEASURE.search(said) or len(said.split()[0]) < 3):
+                    continue  # "a SHAP value of 0.78", "0.73 for cf": a measure or an abbreviation, not a name
+                if _WORDS.search(said):
+                    continue  # "relies most on clear sentiment words": a kind of words, not a feature
                 phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
                 if phrase and joined not in known and not any(_known(w, known) for w in phrase):

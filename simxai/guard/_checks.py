@@ -34,6 +34,12 @@ _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 _PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
+#: A restated question states nothing: "You're asking whether the prediction is correct."
+_RESTATED = re.compile(
+    r"\b(?:you(?:'re| are) asking|you asked (?:whether|if|what|how|why)|you'd like to know|you want(?:ed)? to know|"
+    r"you(?:'re| are) wondering)\b",
+    re.I,
+)
 _STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the clause names its subject
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
@@ -73,7 +79,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             said_label = ""  # the label an earlier clause of the sentence named ("... gets her approved; x also helps")
             earlier = ""  # the clauses of the sentence before this one
             # A question states nothing: its labels, directions, ranks and outcomes are not claims.
-            question = sentence.rstrip().endswith("?")
+            question = sentence.rstrip().endswith("?") or bool(_RESTATED.search(sentence))
             for clause in clauses(sentence):
                 before, earlier = earlier, f"{earlier} {clause}"
                 if len(clause) > MAX_CLAUSE:

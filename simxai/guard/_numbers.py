@@ -16,7 +16,20 @@ from simxai.guard._state import _CheckState, _facts_at
 MAX_NUMBERS = 300
 
 SMALL_INTEGER = 10
-_AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
+_AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at|,)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
+#: A number before an arrow is the state before the change: "stable (78.6 %) → progressing", "55.4 % → 70.3 %".
+_BEFORE_ARROW = re.compile(r"^\s*%?\s*\)?\s*(?:→|->|=>)")
+#: A reference point of a scale, not a value of the outputs: "(1.0 is perfect, 0.5 is random)", "0.8 ≠ 80 %".
+_REFERENCE = re.compile(
+    r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:perfect|random|chance|guessing|a coin flip|a tie|compound|"
+    r"no better than chance)|≠)",
+    re.I,
+)
+_LEANS = re.compile(r"\b(?:towards?|away from|against|for|of|on|supports?|supported|favou?rs?)\s*$", re.I)
+_PAIR_BEFORE = re.compile(r"\d\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|/)\s*\(?[+]?\s*(?:about\s+|around\s+)?$", re.I)
+_PAIR_AFTER = re.compile(r"^\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|/)\s*\(?[+-]?\s*(?:about\s+|around\s+)?\d", re.I)
+_POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
+_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
@@ -113,6 +126,15 @@ class _NumberChecks(_CheckState):
         told = cue.PHASE_AFTER_NUMBER.match(clause[offset + claim.end :])
         if told is not None:
             phase = "before" if told.group("before") else "after"
+        elif _BEFORE_ARROW.match(clause[offset + claim.end :]):
+            phase = "before"
+        ahead = clause[offset + claim.end :]
+        shown_share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(_POINTS.match(ahead))
+        bound = _SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        if _REFERENCE.match(ahead) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
+            # "0.5 is random", "margin < 11 pts", "in the top 20": a scale's reference, a bound or a cut-off.
+            self.report.skip(f"{text} (a reference or a bound, not compared)")
+            return
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
@@ -188,6 +210,17 @@ class _NumberChecks(_CheckState):
                 before = sentence[:start] + " " + before
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
             entities = [e for e in earlier if e[2] == earlier[-1][2]]  # the last name (a vague metric is three)
+            tail = before[-40:]
+            right_after = self._label_mentions(tail)
+            if (
+                fraction
+                and not segment[: claim.start].strip()
+                and right_after
+                and re.fullmatch(r"\s*[,:]\s*", tail[right_after[-1].end :])
+                and not _LEANS.search(tail[: right_after[-1].start])
+            ):
+                # "stable, 0.79": a fraction right after a label (its own clause after the comma) is its probability.
+                entities = [("label", right_after[-1].name, 0)]
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
             moved = bool(_FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
             if (
@@ -229,6 +262,13 @@ class _NumberChecks(_CheckState):
             if tied and fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True)
                 return
+            if (
+                tied
+                and all(k == "feature" for k, _, _ in entities)
+                and self._paired_features(claim, clause, sentence, offset)
+            ):
+                self.report.claim(f"{text} (one of a pair of named features)", True)
+                return
             if claim.bounds is not None and fits(claim, set(facts.metrics.values())):
                 # "it catches about two thirds of the rejected ones": a share of a class's cases is a metric.
                 self.report.claim(f"{text} (a metric)", True)
@@ -247,6 +287,21 @@ class _NumberChecks(_CheckState):
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
+
+    def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> bool:
+        """Whether the number is one of a pair ("+0.95 vs +0.79", "about -0.11 and -0.10") that a sentence naming
+        several features gives them in turn, and is a number of one of those features (of any subject the reply
+        is about: "bmi 25.6 vs 32.9" after two patients).
+        """
+        start, end = offset + claim.start, offset + claim.end
+        if not (_PAIR_BEFORE.search(clause[max(0, start - 30) : start]) or _PAIR_AFTER.match(clause[end:])):
+            return False
+        named = {
+            self.names.feature(m)
+            for m in find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+        }
+        pool = {x for f in self.facts for name in named for x in f.feature_numbers.get(name, set())}
+        return (len(named) > 1 or len(self.ids) > 1) and fits(claim, pool)
 
     @staticmethod
     def _amount(clause: str, start: int, end: int) -> bool:

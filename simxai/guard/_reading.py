@@ -52,6 +52,11 @@ SUBJECT_WORDS = (
 )  # fmt: skip
 
 
+_SUBJECT_LIST = re.compile(
+    r"\b(?:patients|reviews|applicants|instances|rows|cases|ids)\s+#?\d+(?:\s*,\s*#?\d+)*\s*(?:,|and|&|vs\.?)$", re.I
+)
+
+
 @dataclass(frozen=True)
 class NumberClaim:
     """A number as written: its value, decimals shown, whether it is a percentage, and where it is; a range
@@ -199,7 +204,8 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
         if match.start() < skip_until:
             continue
         before = text[: match.start()].rstrip().lower()
-        if before.endswith(SUBJECT_WORDS) or _is_marker(text, match.start(), match.end()):
+        listed = _SUBJECT_LIST.search(before) is not None  # "patients 90 and 319": the second is an id too
+        if before.endswith(SUBJECT_WORDS) or listed or _is_marker(text, match.start(), match.end()):
             continue
         if match.start() in ranges:
             claim = ranges[match.start()]
