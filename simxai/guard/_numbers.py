@@ -128,10 +128,10 @@ class _NumberChecks(_CheckState):
             phase = "before" if told.group("before") else "after"
         elif _BEFORE_ARROW.match(clause[offset + claim.end :]):
             phase = "before"
-        ahead = clause[offset + claim.end :]
-        shown_share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(_POINTS.match(ahead))
+        following = clause[offset + claim.end :]
+        shown_share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(_POINTS.match(following))
         bound = _SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
-        if _REFERENCE.match(ahead) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
+        if _REFERENCE.match(following) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
             # "0.5 is random", "margin < 11 pts", "in the top 20": a scale's reference, a bound or a cut-off.
             self.report.skip(f"{text} (a reference or a bound, not compared)")
             return
