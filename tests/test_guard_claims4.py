@@ -78,6 +78,13 @@ CASES = [
     # a kind of words and an abbreviation are no invented features
     ("sentiment", "get_global_explanation", {}, True, "It relies most on clear sentiment words."),
     ("demo", *PERFORMANCE, True, "ROC AUC 0.803. Acc. 0.73 for cf."),
+    # a move said with both ends goes the way its numbers do
+    ("demo", *WHAT_IF, True, "The probability of stable would rise from 78.6% to 87.7%."),
+    ("demo", *WHAT_IF, False, "The probability of stable would fall from 78.6% to 87.7%."),
+    # a property the outputs deny
+    ("demo", "get_output_information", {}, True, "The scores are not calibrated, so read them as confidence."),
+    ("demo", "get_output_information", {}, False, "The probabilities are calibrated clinical risks."),
+    ("sentiment", "get_model_information", {}, False, "VADER was fine-tuned on the 120 reviews."),
 ]
 
 

@@ -20,7 +20,7 @@ from simxai.guard._numbers import _NumberChecks
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._state import Vocabulary, _label_of
-from simxai.guard._statements import edit_claims, model_claims, unstated_claims
+from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -191,6 +191,11 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
     def _unstated(self, sentence: str) -> None:
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
+                self.report.claim(said, holds)
+            for said, holds in property_claims(sentence, self.output_text):
+                self.report.claim(said, holds)
+        if not sentence.rstrip().endswith("?"):
+            for said, holds in movement_claims(sentence):
                 self.report.claim(said, holds)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:

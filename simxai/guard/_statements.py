@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from simxai.guard import _cues as cue
 
-__all__ = ["comparable", "edit_claims", "model_claims", "unstated_claims"]
+__all__ = ["comparable", "edit_claims", "model_claims", "movement_claims", "unstated_claims"]
 
 
 def comparable(text: str) -> str:
@@ -100,3 +100,45 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
             if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
                 continue
             yield f"model family {name}", name in stated
+
+
+#: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").
+_PROPERTIES = {"calibrated": r"calibrated", "trained": r"(?:fine-?)?tuned on|trained on|trained with"}
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no|isn't|aren't|wasn't|weren't)\b[^.;:]{0,25}|\bun-?)$", re.I)
+
+
+def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for a property of the model the outputs only deny, stated in the sentence as held:
+    "probabilities are calibrated" when the outputs say they are not, "fine-tuned on the reviews" when the
+    outputs say the model was not trained on data. A property the outputs never mention is no claim.
+    """
+    if sentence.rstrip().endswith("?"):
+        return
+    for name, pattern in _PROPERTIES.items():
+        said = [m for m in re.finditer(pattern, output_text, re.I)]
+        if not said or any(not _NEGATED_BEFORE.search(output_text[max(0, m.start() - 40) : m.start()]) for m in said):
+            continue  # the outputs state it as held somewhere (or never)
+        for match in re.finditer(pattern, sentence, re.I):
+            if not _NEGATED_BEFORE.search(sentence[max(0, match.start() - 40) : match.start()]):
+                yield f"model property {name}", False
+
+
+_UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher"
+_DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank"
+_MOVE = re.compile(
+    rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b[^.;]{{0,30}}?(?:\bfrom\s+)?(?:about\s+|around\s+)?"
+    r"(?P<a>-?\d+(?:\.\d+)?)\s*%?\s*(?:to|→|->)\s*(?:about\s+|around\s+)?(?P<b>-?\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def movement_claims(sentence: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for a move said with its two ends ("would fall from 88.2 % to 90.4 %", "rises, 89.8 % →
+    86.8 %"): the verb must go the way the numbers do (each number is checked against the outputs on its own).
+    """
+    for m in _MOVE.finditer(sentence):
+        a, b = float(m.group("a")), float(m.group("b"))
+        if a == b:
+            continue
+        up = m.group("up") is not None
+        yield f"move {'up' if up else 'down'} from {m.group('a')} to {m.group('b')}", (b > a) == up
