@@ -37,6 +37,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from simxai.backends._dialogue_followup import (
+    continued_question,
+    count_follow_up,
+    described_instance,
+    names_stored_instance,
+    picked_reading_call,
+    readings_reply,
+    with_pending_call,
+    with_speaker_instance,
+)
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
@@ -185,8 +195,14 @@ class RouterBackend(Backend):
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands
             return CompletionResponse(content=asked.content, model=self.name, finish_reason=CLARIFY)
-        answered = self._answered_clarification(text, history, request)
-        if answered is not None:
+        picked = picked_reading_call(text, history, request)
+        readings = readings_reply(text, history, request) if picked is None else None
+        if readings is not None:
+            return readings  # "and 40?" after "bp up by 20": patient 40, or 40 higher? (simxai.followup_readings)
+        answered = self._answered_clarification(text, history, request) if picked is None else None
+        if picked is not None:
+            decision = picked
+        elif answered is not None:
             # the user picked an option of our question: route the question asked before it
             decision, text, history = answered
         else:
@@ -198,10 +214,12 @@ class RouterBackend(Backend):
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
-            return CompletionResponse(tool_calls=[call], model=self.name, finish_reason="tool_calls")
+            calls = with_speaker_instance([call], text, request.functions, request.host)
+            return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
         calls = []
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
+        calls = with_speaker_instance(calls, text, request.functions, request.host)  # "im 5419, what's my tier"
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
 
@@ -215,7 +233,14 @@ class RouterBackend(Backend):
         if _SMALL_TALK.match(text) and _ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)
-        repeated = repeated_call(text, masked, history, request)
+        continued = continued_question(text, masked, history, request, lambda q, h: self._decide(q, h, request))
+        if continued is not None:
+            return continued  # "and for the over 60s?" after our question between two functions
+        counted = count_follow_up(text, history, request)
+        if counted is not None:
+            return counted  # "can you give me three" after a counterfactual
+        # a call the engine turned into a question ("which metric?") is the previous call for "and men?"
+        repeated = repeated_call(text, masked, with_pending_call(history), request)
         if repeated is not None:
             return repeated
         if (
@@ -225,7 +250,9 @@ class RouterBackend(Backend):
         ):
             # "which factors drive his decision?" after a question about applicant 988: that applicant's own
             return Decision(INSTANCE_COUNTERPART[decision.function], decision.confidence, True)
-        if only_names_instance(masked, schema) and extract_metric(text) is None:
+        if (only_names_instance(masked, schema) or described_instance(masked, request)) and extract_metric(
+            text
+        ) is None:
             # "and for patient 4?", "what about 'another text'?": the previous question, another instance
             # ("how does it do on renters?" names a metric: a question of its own).
             previous = self._previous_function(history, request, depth, about_an_instance=True)
@@ -253,6 +280,7 @@ class RouterBackend(Backend):
             and schema.kind == "text"
             and "get_prediction" in names
             and _is_content(masked)
+            and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
             and (decision.function is None or not decision.confident or not _REQUEST.match(masked))
         ):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify.

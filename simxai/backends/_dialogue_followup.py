@@ -1,0 +1,202 @@
+"""The router's reading of fragments that continue a dialogue, around the follow-ups of `_router_followup`.
+
+- An instance with a description ("and for my dad, patient 203?") is the previous question about that
+  instance (`described_instance`).
+- A bare number with two readings ("and 40?" after "blood pressure up by 20") is asked about
+  (`readings_reply`), and the next turn's pick makes the call (`picked_reading_call`).
+- A fragment after the router's own question between two functions ("and for the over 60s?" after "do you
+  want the performance (1) or an explanation (2)?") answers it when only one option takes what the fragment
+  names, and asks again, with the fragment as the question, when both do (`continued_question`).
+- A call the engine turned into a question ("Which metric would you like?") is the previous call for a
+  follow-up that is no answer to it ("and men?"): `with_pending_call`.
+- "can you give me three" after a counterfactual asks for three (`count_follow_up`); "im 5419" names the
+  speaker's instance when the call has none (`with_speaker_instance`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_masking import only_names_instance
+from simxai.backends._router_replies import CLARIFICATION_PREFIX
+from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
+from simxai.extraction import extract_argument, extract_ids, extract_metric
+from simxai.followup import last_call
+from simxai.followup_fragment import (
+    asked_count,
+    count_parameter,
+    speaker_instance,
+    spec_vocabulary,
+    without_description,
+)
+from simxai.followup_readings import number_readings, picked_reading, readings_question
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+from simxai.registry import FunctionSpec
+
+__all__ = [
+    "continued_question",
+    "count_follow_up",
+    "described_instance",
+    "names_stored_instance",
+    "picked_reading_call",
+    "readings_reply",
+    "with_pending_call",
+    "with_speaker_instance",
+]
+
+# A word that asks something of its own: a fragment holding one is a request, not an answer to our question.
+_ASKS = re.compile(
+    r"\b(?:what|why|how|which|who|show|tell|give|explain|predict\w*|list|describe|compare|if|would|could)\b",
+    re.IGNORECASE,
+)
+_CONTINUES = re.compile(r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about|for|on|among)\b", re.IGNORECASE)
+
+
+def described_instance(masked: str, request: CompletionRequest) -> bool:
+    """Whether a turn names an instance and only describes it besides ("and for my dad, patient 203?")."""
+    rest = without_description(masked, spec_vocabulary(request.functions))
+    return rest is not None and only_names_instance(rest, request.host)
+
+
+def names_stored_instance(masked: str, schema: HostSchema | None) -> bool:
+    """Whether a masked turn names an instance by the host's noun and an id ("review NUM is mine, ...")."""
+    if schema is None or not schema.instance_noun:
+        return False
+    noun = re.escape(schema.instance_noun.lower())
+    return re.search(rf"\b{noun}s?\s?(?:number\s|no\.?\s?|#\s?)?NUM\b", masked, re.IGNORECASE) is not None
+
+
+def readings_reply(text: str, history: Sequence[Message], request: CompletionRequest) -> CompletionResponse | None:
+    """The question between two readings of a follow-up ("and 40?"), or None when it has one reading."""
+    readings = number_readings(text, last_call(history), request.host)
+    if readings is None or any(r.function not in {s.name for s in request.functions} for r in readings):
+        return None
+    return CompletionResponse(content=readings_question(readings), model="router", finish_reason=CLARIFY)
+
+
+def picked_reading_call(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
+    """The reading `text` picks after the router asked between two ("1", "the second"), as a decision."""
+    picked = picked_reading(text, history)
+    if picked is None:
+        return None
+    end, option = picked
+    readings = number_readings(history[end].content, last_call(history[:end]), request.host)
+    if readings is None:
+        return None
+    chosen = readings[option]
+    return Decision(chosen.function, 1.0, True, arguments=dict(chosen.arguments))
+
+
+def continued_question(
+    text: str,
+    masked: str,
+    history: Sequence[Message],
+    request: CompletionRequest,
+    decide: Callable[[str, Sequence[Message]], Decision],
+) -> Decision | None:
+    """A fragment after the router asked between two functions: the option it fits, or the question again.
+
+    `decide(question, its history)` routes the question asked before; its two likeliest functions are the
+    options. A fragment names an instance, a group or a metric and asks nothing of its own; its arguments
+    are read from it. None when the last turn is no such question, `text` is no fragment, or no option takes
+    what it names.
+    """
+    if len(history) < 2 or history[-2].role != "user":
+        return None
+    asked = history[-1]
+    if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(CLARIFICATION_PREFIX):
+        return None
+    named = _fragment_names(text, masked, request)
+    if not named:
+        return None
+    offered = decide(history[-2].content, history[:-2])
+    options = [f for f in (offered.function, offered.runner_up) if f is not None]
+    takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
+    fitting = [f for f in options if named <= takes.get(f, set())]
+    if len(fitting) == 1:
+        return Decision(fitting[0], 1.0, True)
+    if len(fitting) == 2:
+        # both options take it: ask again, now about the fragment (its answer "1" routes the fragment)
+        return Decision(fitting[0], offered.confidence, False, runner_up=fitting[1])
+    return None
+
+
+def _fragment_names(text: str, masked: str, request: CompletionRequest) -> set[str]:
+    """The arguments a fragment names ("and for the over 60s?" -> {"group"}), or none when it asks something."""
+    schema = request.host
+    if _ASKS.search(masked) or len(text.split()) > 8:
+        return set()
+    if only_names_instance(masked, schema) or described_instance(masked, request):
+        if "GROUP" not in masked:
+            return {"instance"}
+    named = set()
+    if schema is not None and schema.kind == "tabular" and _CONTINUES.match(text):
+        if extract_argument("group", text, schema) is not None and not extract_ids(text, schema):
+            named.add("group")
+    if extract_metric(text) is not None and len(text.split()) <= 5:
+        named.add("metric")
+    return named
+
+
+def with_pending_call(history: Sequence[Message]) -> list[Message]:
+    """`history` with the call the engine last turned into a question counted as the previous call.
+
+    After "is it fair to women" -> "Which metric would you like?", the turn "and men?" is no answer: it moves
+    the waiting call to another group. The waiting call's result (an error saying what was missing) is read
+    as a call that ran with no output, so the follow-ups of `_router_followup` read it as the previous call.
+    """
+    messages = list(history)
+    if len(messages) < 3:
+        return messages
+    final = messages[-1]
+    if final.role != "assistant" or final.tool_calls or not final.content.rstrip().endswith("?"):
+        return messages
+    if final.content.startswith(CLARIFICATION_PREFIX):
+        return messages
+    index = len(messages) - 2
+    while index >= 0 and messages[index].role == "tool":
+        index -= 1
+    if index < 0 or messages[index].role != "assistant" or not messages[index].tool_calls:
+        return messages
+    for position in range(index + 1, len(messages) - 1):
+        tool = messages[position]
+        try:
+            payload = json.loads(tool.content)
+        except ValueError:
+            continue
+        if isinstance(payload, dict) and "error" in payload:
+            messages[position] = tool.model_copy(update={"content": json.dumps({"result": None})})
+    return messages
+
+
+def count_follow_up(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
+    """The previous call again with the count a turn asks for ("can you give me three"), or None."""
+    previous = last_call(history)
+    if previous is None:
+        return None
+    spec = next((s for s in request.functions if s.name == previous.name), None)
+    parameter = count_parameter(spec) if spec is not None else None
+    count = asked_count(text, request.host) if parameter is not None else None
+    if parameter is None or count is None:
+        return None
+    return Decision(previous.name, 1.0, True, arguments={**previous.arguments, parameter: count})
+
+
+def with_speaker_instance(
+    calls: list[ToolCall], text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None
+) -> list[ToolCall]:
+    """The calls, with the id the speaker gave for themselves ("im 5419") where a call names no instance."""
+    speaker = speaker_instance(text, schema)
+    if speaker is None:
+        return calls
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": speaker}})
+        if call.name in takes and call.arguments.get("instance") in (None, "")
+        else call
+        for call in calls
+    ]

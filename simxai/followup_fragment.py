@@ -1,0 +1,183 @@
+"""Fragments that continue a dialogue: an instance with a description, the speaker's own id, a count.
+
+A follow-up is often a noun phrase, not a request: "and for my dad, patient 203?", "review 2, the battery
+one", "can you give me three". Such a turn asks nothing of its own; it replaces one thing of the question
+before it. This module reads what it replaces:
+
+- `without_description` drops the words that only describe an instance ("my dad", "the battery one"): words
+  no function spec uses and possessives, so "and for my dad, patient 203?" reads as "and for patient 203?".
+  A word of the specs ("probability", "counterfactual") is kept, so a fragment that names a function of its
+  own is not taken for a follow-up.
+- `speaker_instance` reads the id a speaker gives for themselves ("im 5419", "5600 here", "my policy number
+  is 5140"): the instance "my" and "I" refer to. A number that could be the speaker's age is no id.
+- `asked_count` reads a count asked for on its own ("can you give me three", "show me 5") after a call that
+  takes one (`number_of_iterations`).
+
+Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from simxai.hosts.base import HostSchema
+from simxai.normalize import normalize
+from simxai.registry import FunctionSpec
+
+__all__ = ["asked_count", "count_parameter", "speaker_instance", "spec_vocabulary", "without_description"]
+
+# A possessive and the one or two words of its noun phrase ("my dad", "her husband", "our oldest customer").
+_POSSESSIVE_PHRASE = re.compile(r"\b(?:my|our|his|her|their)\s[A-Za-z'-]+(?:\s[a-z'-]+)?", re.IGNORECASE)
+# "... is mine", "... it's ours"
+_IS_MINE = re.compile(r"\b(?:is|it'?s)\s(?:mine|ours|hers|his|theirs)\b", re.IGNORECASE)
+# Words that ask for something even though no spec may use them: a turn holding one is a request of its own.
+_ASKS = re.compile(
+    r"\b(?:what|why|how|which|who|whom|where|when|show|tell|give|explain|predict\w*|compare|describe|list|if|"
+    r"would|could|should|can|does|do|did|make|makes|get|gets|change\w*|happen\w*)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z']+")
+_PLACEHOLDER = re.compile(r"\b(?:NUM|INSTANCE|GROUP|FEATURE|LABEL)\b")
+# Words a description may share with the specs ("the battery one", "a new one").
+_ARTICLES = frozenset("the a an one this that".split())
+# At most this many describing words: a long turn of unknown words is content (a text), not a follow-up.
+_MAX_DESCRIPTION = 4
+
+
+@functools.lru_cache(maxsize=8)
+def _vocabulary(documents: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w.lower() for document in documents for w in _WORD.findall(document) if len(w) > 2)
+
+
+def spec_vocabulary(specs: Sequence[FunctionSpec]) -> frozenset[str]:
+    """Every word (three letters or more) the registered functions' specs use: the words that can ask for one."""
+    documents = []
+    for spec in specs:
+        documents += [spec.name.replace("_", " "), spec.summary, spec.description, *spec.examples]
+        documents += [f"{p.name.replace('_', ' ')} {p.description}" for p in spec.parameters]
+    return _vocabulary(tuple(documents))
+
+
+def without_description(masked: str, vocabulary: frozenset[str]) -> str | None:
+    """A masked turn with the phrases that only describe its instance dropped, or None when there are none.
+
+    A description is an appositive: a possessive phrase ("and for my dad, patient NUM ?"), a part between
+    commas with no placeholder ("review NUM , the battery one"), or "is mine". Its words (but articles) must
+    be words no spec uses, so ", the probability" is never dropped. None when a word asks for something (a
+    question word, a request verb), or nothing or more than four words describe: that is a request or a
+    text, not a fragment. The caller tests what is left (only fillers around the instance).
+    """
+    if _ASKS.search(masked):
+        return None
+    dropped: list[str] = []
+
+    def drop(match: re.Match[str]) -> str:
+        words = [w.lower() for w in _WORD.findall(match.group(0))]
+        if _PLACEHOLDER.search(match.group(0)) or any(w in vocabulary and w not in _ARTICLES for w in words[1:]):
+            return match.group(0)
+        dropped.extend(words)
+        return " "
+
+    rest = _IS_MINE.sub(drop, _POSSESSIVE_PHRASE.sub(drop, masked))
+    parts = rest.split(",")
+    if len(parts) > 1:
+        kept = []
+        for part in parts:
+            words = [w.lower() for w in _WORD.findall(part)]
+            if (
+                words
+                and not _PLACEHOLDER.search(part)
+                and not any(w in vocabulary and w not in _ARTICLES for w in words)
+            ):
+                dropped.extend(words)
+            else:
+                kept.append(part)
+        rest = " , ".join(kept)
+    if not dropped or len(dropped) > _MAX_DESCRIPTION + 1:
+        return None
+    return " ".join(rest.split())
+
+
+# "im 5419", "i am 5419", "this is 5419", "it's me, 5419"
+_SELF = re.compile(
+    r"\b(?:i'm|im|i\s+am|this\s+is|it'?s\s+me)\s?,?\s(?:(?:number|no\.?|id)\s)?#?(?P<n>\d+)\b(?![.,]\d|\s?%)",
+    re.IGNORECASE,
+)
+# "5600 here", "5600 speaking"
+_HERE = re.compile(r"^\W*#?(?P<n>\d+)\s(?:here|speaking)\b", re.IGNORECASE)
+# "my policy number is 5140", "my id: 5140", "my application number is 716"
+_MY_NUMBER = re.compile(
+    r"\bmy\s(?:[a-z]+\s){0,2}?(?:id|number|no\.?|#)\s?(?:is\s|:\s?|=\s?)?#?(?P<n>\d+)\b(?![.,]\d|\s?%)",
+    re.IGNORECASE,
+)
+_UNIT_AFTER = re.compile(r"^\s?(?:years?|yrs?|y/?o|kg|cm|lbs?|months?|points?)\b", re.IGNORECASE)
+
+
+def speaker_instance(text: str, schema: HostSchema | None) -> int | None:
+    """The id a speaker gives for themselves ("im 5419", "5600 here", "my policy number is 5140"), or None.
+
+    The number must lie in the host's id range. "i'm 45" on a host with an age feature whose range holds
+    45 is no id (it may be the speaker's age), nor is a number followed by a unit ("i'm 45 years old").
+    """
+    if schema is None or schema.id_range is None:
+        return None
+    text = normalize(text, schema)
+    low, high = schema.id_range
+    for pattern in (_MY_NUMBER, _HERE, _SELF):
+        match = pattern.search(text)
+        if match is None or _UNIT_AFTER.match(text[match.end() :]):
+            continue
+        number = int(match.group("n"))
+        if not low <= number <= high:
+            continue
+        if pattern is _SELF and _could_be_age(number, schema):
+            continue
+        return number
+    return None
+
+
+def _could_be_age(number: int, schema: HostSchema) -> bool:
+    for feature in schema.features:
+        if feature.type == "numeric" and "age" in feature.name.lower().split("_"):
+            low = feature.min if feature.min is not None else 0
+            high = feature.max if feature.max is not None else 120
+            return low <= number <= high
+    return False
+
+
+# "can you give me three", "show me 5", "3 please", "give me 3 of them", "five options"
+_COUNT = re.compile(
+    r"^\W*(?:(?:and|ok(?:ay)?|now|then|so|please)\W+)*(?:(?:can|could|would)\s(?:you|i)\s)?(?:(?:please\s)?"
+    r"(?:give|show|get|find|list|send)\s(?:me\s|us\s)?)?(?:(?:just|only|like)\s)?(?P<n>\d+)"
+    r"(?:\s(?:more|different|other|alternative|separate))?(?:\s(?:ones?|options?|ways?|alternatives?|versions?|"
+    r"of\s(?:them|those)|examples?|counterfactuals?|scenarios?|suggestions?))?(?:\s(?:please|instead|then))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def count_parameter(spec: FunctionSpec) -> str | None:
+    """The parameter of `spec` that counts results (an int that is not the instance), or None."""
+    return next((p.name for p in spec.parameters if p.type == "int" and p.name != "instance"), None)
+
+
+def asked_count(text: str, schema: HostSchema | None) -> int | None:
+    """The count a turn asks for on its own ("can you give me three" -> 3), or None.
+
+    The turn must say nothing else; whether the number is a count or an id is the caller's to decide: a
+    verb ("give me three") or a plural ("three options") makes it a count, a bare "3?" stays an id.
+    """
+    text = normalize(text, schema)
+    match = _COUNT.match(text)
+    if match is None:
+        return None
+    rest = text[: match.start("n")] + text[match.end("n") :]
+    if not re.search(
+        r"\b(?:give|show|get|find|list|send|ones?|options?|ways?|alternatives?|versions?|of\s+them|"
+        r"of\s+those|examples?|counterfactuals?|scenarios?|suggestions?|more|different)\b",
+        rest,
+        re.I,
+    ):
+        return None
+    return int(match.group("n"))

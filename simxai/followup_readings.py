@@ -1,0 +1,160 @@
+"""Follow-ups with two plausible readings: ask which one, offering both, instead of guessing.
+
+After "what if her blood pressure went up by 20", the turn "and 40?" may mean patient 40 (the same change on
+another instance) or blood pressure 40 higher (the same instance, a new amount). When 40 is an id of the host
+and a plausible amount for the feature, both readings fit; guessing one answers a question the user may not
+have asked, so the router asks once, offering both (`number_readings`, `readings_question`), and the next
+turn picks one ("1", "the second", "patient 40") (`picked_reading`). "and for 40?" (an instance after "for")
+and a number outside the id range or beyond the feature's range have one reading and are not asked about.
+
+Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simxai.followup import LastCall
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+from simxai.normalize import normalize
+
+__all__ = ["READINGS_PREFIX", "Reading", "number_readings", "picked_reading", "readings_question", "stepped_amount"]
+
+#: How the router's question between two readings of a follow-up starts; the next turn may pick one.
+READINGS_PREFIX = "I can read that two ways:"
+
+# "and 40?", "40?", "what about 40", "or 15 %" (no "for": "and for 40?" names an instance)
+_BARE_NUMBER = re.compile(
+    r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?\W*$", re.IGNORECASE
+)
+_PICK = re.compile(
+    r"^\W*(?:(?:the|option|number|no\.?)\s+)?(?P<k>1|2|first|second|one|two|former|latter)\b(?:\s+one)?"
+    r"(?:\W+(?:please|thanks?))?\W*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a follow-up: the call it makes, and how the question names it."""
+
+    function: str
+    arguments: dict[str, Any]
+    description: str
+
+
+def stepped_amount(text: str, call: LastCall) -> tuple[str, str, str] | None:
+    """For a bare number after a relative what-if: (feature, the change with that amount, the number), or None.
+
+    "and 10?" after {"bmi": "+5"} -> ("bmi", "+10", "10"); a percent step keeps its "%".
+    """
+    match = _BARE_NUMBER.match(text)
+    changes = call.arguments.get("changes")
+    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    [(feature, value)] = changes.items()
+    value = str(value).strip()
+    if value[:1] not in ("+", "-"):
+        return None
+    number, percent = match.group("n"), bool(match.group("pct")) or value.endswith("%")
+    return str(feature), f"{value[0]}{number}{'%' if percent else ''}", number
+
+
+def _is_id(number: str, schema: HostSchema) -> bool:
+    if schema.id_range is None or "." in number:
+        return False
+    low, high = schema.id_range
+    return low <= int(number) <= high
+
+
+def _plausible_amount(feature: str, change: str, before: str, schema: HostSchema) -> bool:
+    """Whether a new step is a plausible amount: within four times the previous step, and the feature's range.
+
+    A user who steps again picks a similar size ("up by 20", then "and 40?"); "and 31?" after "bmi 5
+    higher" is no step of bmi (31 is more than four times 5), so it names patient 31.
+    """
+    amount, previous = float(change.strip("+-%")), float(before.strip("+-%") or 0)
+    if previous <= 0 or not previous / 4 <= amount <= previous * 4:
+        return False
+    if change.endswith("%"):
+        return amount <= 100
+    found = next((f for f in schema.features if f.name == feature), None)
+    if found is None or found.min is None or found.max is None:
+        return True
+    return amount <= found.max - found.min
+
+
+def number_readings(text: str, call: LastCall | None, schema: HostSchema | None) -> tuple[Reading, Reading] | None:
+    """The two readings of a bare number after a relative what-if, when both fit; else None.
+
+    (1) the instance with that id, with the previous change; (2) the previous instance with the change's new
+    amount. None when the number is no id of the host (then it is the amount), when it is no plausible
+    amount (more than four times the previous step or its inverse, or beyond the feature's range: then it
+    is the id), or when the turn is no bare number.
+    """
+    if call is None or schema is None:
+        return None
+    text = normalize(text, schema)
+    stepped = stepped_amount(text, call)
+    if stepped is None:
+        return None
+    feature, change, number = stepped
+    previous = dict(call.arguments.get("changes") or {})
+    before = str(previous.get(feature, ""))
+    if "%" in text or not _is_id(number, schema) or not _plausible_amount(feature, change, before, schema):
+        return None
+    noun = schema.instance_noun or "instance"
+    instance = call.arguments.get("instance")
+    same_change = ", ".join(f"{name} {_said(value)}" for name, value in previous.items())
+    other = Reading(
+        call.name,
+        {**call.arguments, "instance": int(number)},
+        f"{noun} {number} with the same change ({same_change})",
+    )
+    where = f"{noun} {instance}" if isinstance(instance, int) else f"the same {noun}"
+    amount = Reading(
+        call.name,
+        {**call.arguments, "changes": {feature: change}},
+        f"{where} with {feature} {_said(change)}",
+    )
+    return other, amount
+
+
+def _said(value: Any) -> str:
+    """A change as words: "+20" -> "20 higher", "-10%" -> "10% lower", 30 -> "set to 30"."""
+    text = str(value).strip()
+    if text[:1] in ("+", "-"):
+        return f"{text[1:]} {'higher' if text[0] == '+' else 'lower'}"
+    return f"set to {text}"
+
+
+def readings_question(readings: Sequence[Reading]) -> str:
+    """One short question offering the readings, numbered."""
+    options = ", or ".join(f"{r.description} ({i})" for i, r in enumerate(readings, 1))
+    return f"{READINGS_PREFIX} {options}? Answer {' or '.join(str(i) for i in range(1, len(readings) + 1))}."
+
+
+def picked_reading(text: str, history: Sequence[Message]) -> tuple[int, int] | None:
+    """If `text` answers the router's question between readings: (index of the user turn asked about, option).
+
+    The option is 0 or 1; a turn that names an option's words ("patient 40", "the same patient") picks it too.
+    None when the last assistant turn is no such question or `text` picks nothing.
+    """
+    if len(history) < 2:
+        return None
+    asked = history[-1]
+    if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(READINGS_PREFIX):
+        return None
+    if history[-2].role != "user":
+        return None
+    pick = _PICK.match(text)
+    if pick is not None:
+        return len(history) - 2, int(pick.group("k").lower() in ("2", "second", "two", "latter"))
+    options = re.findall(r"(?:, or |: )(.+?) \((\d)\)", asked.content)
+    said = " ".join(text.lower().split()).strip(" ?.!")
+    named = [int(k) - 1 for option, k in options if said and said in option.lower()]
+    return (len(history) - 2, named[0]) if len(named) == 1 else None
