@@ -423,7 +423,7 @@ def shifted_condition(text: str, condition: str) -> str | None:
 
 _SAME = re.compile(
     r"^\W*(?:(?:and|ok(?:ay)?|now|then)\W+)?(?:(?:please\s+)?(?:do|show|give\s+me|tell\s+me|ask)\s+)?(?:the\s+)?"
-    r"same(?:\s+(?:thing|question|again))?\s+(?:for|with|on|about)\b"
+    r"same(?:\s+[a-z]+)?\s+(?:for|with|on|about)\b"
     r"|^\W*(?:(?:and|so)\W+)?(?:how\s+(?:does|do|would)\s+(?:that|this|it)\s+compare|compare\s+(?:that|this|it))\s+"
     r"(?:with|to|against)\b"
     # "and for 505, same scenario?": the instance first, then "same ..."

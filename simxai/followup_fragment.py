@@ -12,6 +12,8 @@ before it. This module reads what it replaces:
   is 5140"): the instance "my" and "I" refer to. A number that could be the speaker's age is no id.
 - `asked_count` reads a count asked for on its own ("can you give me three", "show me 5") after a call that
   takes one (`number_of_iterations`).
+- `swapped_category` moves a categorical condition to another category the turn names ("and silver?" after
+  `plan = gold`).
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
 """
@@ -26,7 +28,14 @@ from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
 
-__all__ = ["asked_count", "count_parameter", "speaker_instance", "spec_vocabulary", "without_description"]
+__all__ = [
+    "asked_count",
+    "count_parameter",
+    "speaker_instance",
+    "spec_vocabulary",
+    "swapped_category",
+    "without_description",
+]
 
 # A possessive and the one or two words of its noun phrase ("my dad", "her husband", "our oldest customer").
 _POSSESSIVE_PHRASE = re.compile(r"\b(?:my|our|his|her|their)\s[A-Za-z'-]+(?:\s[a-z'-]+)?", re.IGNORECASE)
@@ -147,12 +156,13 @@ def _could_be_age(number: int, schema: HostSchema) -> bool:
     return False
 
 
-# "can you give me three", "show me 5", "3 please", "give me 3 of them", "five options"
+# "can you give me three", "show me 5", "three more please", "could you provide three such alternatives?"
 _COUNT = re.compile(
-    r"^\W*(?:(?:and|ok(?:ay)?|now|then|so|please)\W+)*(?:(?:can|could|would)\s(?:you|i)\s)?(?:(?:please\s)?"
-    r"(?:give|show|get|find|list|send)\s(?:me\s|us\s)?)?(?:(?:just|only|like)\s)?(?P<n>\d+)"
-    r"(?:\s(?:more|different|other|alternative|separate))?(?:\s(?:ones?|options?|ways?|alternatives?|versions?|"
-    r"of\s(?:them|those)|examples?|counterfactuals?|scenarios?|suggestions?))?(?:\s(?:please|instead|then))?\W*$",
+    r"^\W*(?:(?:and|ok(?:ay)?|now|then|so|please)\W+)*(?:(?:can|could|would|will)\s(?:you|i|we)\s)?(?:please\s)?"
+    r"(?:(?P<verb>give|show|get|find|list|send|provide|suggest|see|have)\s(?:me\s|us\s)?)?(?:(?:just|only|like)\s)?"
+    r"(?P<n>\d+)(?:\s(?P<adjective>more|such|different|other|alternative|separate|possible))?"
+    r"(?:\s(?P<noun>ones?|options?|ways?|alternatives?|versions?|of\s(?:them|those)|examples?|counterfactuals?|"
+    r"scenarios?|suggestions?|changes|sets))?(?:\s(?:please|instead|then))?\W*$",
     re.IGNORECASE,
 )
 
@@ -165,19 +175,38 @@ def count_parameter(spec: FunctionSpec) -> str | None:
 def asked_count(text: str, schema: HostSchema | None) -> int | None:
     """The count a turn asks for on its own ("can you give me three" -> 3), or None.
 
-    The turn must say nothing else; whether the number is a count or an id is the caller's to decide: a
-    verb ("give me three") or a plural ("three options") makes it a count, a bare "3?" stays an id.
+    The turn must say nothing else, and a verb ("give me three"), an adjective ("three more") or a plural
+    noun ("three options") must make the number a count: a bare "3?" stays an id.
     """
-    text = normalize(text, schema)
-    match = _COUNT.match(text)
-    if match is None:
-        return None
-    rest = text[: match.start("n")] + text[match.end("n") :]
-    if not re.search(
-        r"\b(?:give|show|get|find|list|send|ones?|options?|ways?|alternatives?|versions?|of\s+them|"
-        r"of\s+those|examples?|counterfactuals?|scenarios?|suggestions?|more|different)\b",
-        rest,
-        re.I,
-    ):
+    match = _COUNT.match(normalize(text, schema))
+    if match is None or not (match.group("verb") or match.group("adjective") or match.group("noun")):
         return None
     return int(match.group("n"))
+
+
+_CATEGORY_CLAUSE = re.compile(r"^\s*(?P<feature>[A-Za-z_]\w*)\s*=\s*(?P<value>[^=<>!]+?)\s*$")
+_CONTINUATION = re.compile(
+    r"^\W*(?:and|but|what\s+about|how\s+about|now|also)\s+(?:(?:for|on|among|with|in)\s+)?(?:the\s+)?"
+    r"(?P<words>[A-Za-z][\w' -]*?)(?:\s+(?:ones|plan|group|members|people|then|instead))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def swapped_category(text: str, condition: str, schema: HostSchema) -> str | None:
+    """A one-clause categorical condition moved to the category a continuation names ("and silver?"), or None.
+
+    After "accuracy for the gold plan" (`plan = gold`), "and silver?" names only another category of the same
+    feature: `plan = silver`. The category must belong to that feature and be the only words of the turn.
+    """
+    clause = _CATEGORY_CLAUSE.match(condition)
+    match = _CONTINUATION.match(normalize(text, schema))
+    if clause is None or match is None:
+        return None
+    feature = schema.feature(clause.group("feature"))
+    words = match.group("words").strip().lower()
+    if feature is None or not feature.categories:
+        return None
+    named = next((c for c in feature.categories if c.lower() == words), None)
+    if named is None or named.lower() == clause.group("value").strip().lower():
+        return None
+    return f"{feature.name} = {named}"

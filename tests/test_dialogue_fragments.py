@@ -20,6 +20,7 @@ from simxai.followup_fragment import (
     count_parameter,
     speaker_instance,
     spec_vocabulary,
+    swapped_category,
     without_description,
 )
 from simxai.followup_readings import READINGS_PREFIX, number_readings, picked_reading, readings_question
@@ -269,3 +270,64 @@ async def test_a_call_the_engine_asked_about_is_the_previous_call_for_a_group(ro
     ]
     [(name, arguments)] = called(await route(router, "and men?", PATIENTS, history))
     assert name == "get_model_performance" and arguments.get("group") == "sex = male"
+
+
+# ---- the category, the instance named before, "the same scenario" -------------------------------------------
+
+PLANS = PATIENTS.model_copy(
+    update={
+        "features": [
+            *PATIENTS.features,
+            FeatureSchema(name="plan", type="categorical", categories=["basic", "silver", "gold"]),
+        ]
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "condition", "expected"),
+    [
+        ("and silver?", "plan = gold", "plan = silver"),
+        ("what about the basic plan?", "plan = gold", "plan = basic"),
+        ("and for male?", "sex = female", "sex = male"),
+        ("and gold?", "plan = gold", None),  # the same category: no new question
+        ("and silver?", "age > 60", None),  # no categorical clause
+        ("and silver and gold?", "plan = gold", None),
+        ("silver", "plan = gold", None),  # no continuation
+    ],
+)
+def test_another_category_of_the_groups_feature(text, condition, expected):
+    assert swapped_category(text, condition, PLANS) == expected
+
+
+def test_a_count_with_an_adjective_and_a_verb():
+    assert asked_count("Could you provide three such alternatives?", PATIENTS) == 3
+    assert asked_count("I want 3", PATIENTS) is None
+
+
+async def test_another_category_after_a_metric_on_a_group(router):
+    history = ran("get_model_performance", {"metric": "accuracy", "group": "plan = gold"}, "accuracy on gold plans")
+    [(name, arguments)] = called(await route(router, "and silver?", PLANS, history))
+    assert name == "get_model_performance" and arguments == {"metric": "accuracy", "group": "plan = silver"}
+
+
+async def test_an_instance_named_in_an_unanswered_question_stays_in_focus(router):
+    call = ToolCall(id="call_0", name="get_model_performance", arguments={})
+    history = [
+        Message.user("for the record, what happened with patient 163?"),
+        Message.assistant("", [call]),
+        Message.tool(call, json.dumps({"error": "metric is missing"})),
+        Message.assistant("Which metric would you like: accuracy, precision, recall, f1, all?"),
+    ]
+    [(name, arguments)] = called(await route(router, "why was it predicted so?", PATIENTS, history))
+    assert arguments.get("instance") == 163
+    # a call that ran on another instance since puts that one in focus (the engine's state fills it)
+    later = [*history, *ran("get_prediction", {"instance": 7}, "predict patient 7")]
+    [(name, arguments)] = called(await route(router, "why was it predicted so?", PATIENTS, later))
+    assert arguments.get("instance") in (None, 7)
+
+
+async def test_the_same_scenario_for_another_instance_keeps_the_changes(router):
+    history = ran("explain_what_if", {"instance": 12, "changes": {"sex": "male"}}, "what if patient 12 were male")
+    [(name, arguments)] = called(await route(router, "And the same scenario for patient 44?", PATIENTS, history))
+    assert name == "explain_what_if" and arguments == {"instance": 44, "changes": {"sex": "male"}}

@@ -9,8 +9,11 @@
   names, and asks again, with the fragment as the question, when both do (`continued_question`).
 - A call the engine turned into a question ("Which metric would you like?") is the previous call for a
   follow-up that is no answer to it ("and men?"): `with_pending_call`.
-- "can you give me three" after a counterfactual asks for three (`count_follow_up`); "im 5419" names the
-  speaker's instance when the call has none (`with_speaker_instance`).
+- "can you give me three" after a counterfactual asks for three (`count_follow_up`); "and silver?" after a
+  question on `plan = gold` asks it on `plan = silver` (`category_follow_up`).
+- "im 5419" names the speaker's instance when the call has none (`with_speaker_instance`); so does an
+  instance named in a question that got no answer ("appl 140 approved?" -> our question -> "why not
+  approved"): it is the instance in focus until a call runs on another (`with_named_instance`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from simxai.followup_fragment import (
     count_parameter,
     speaker_instance,
     spec_vocabulary,
+    swapped_category,
     without_description,
 )
 from simxai.followup_readings import number_readings, picked_reading, readings_question
@@ -38,12 +42,14 @@ from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
 
 __all__ = [
+    "category_follow_up",
     "continued_question",
     "count_follow_up",
     "described_instance",
     "names_stored_instance",
     "picked_reading_call",
     "readings_reply",
+    "with_named_instance",
     "with_pending_call",
     "with_speaker_instance",
 ]
@@ -200,3 +206,65 @@ def with_speaker_instance(
         else call
         for call in calls
     ]
+
+
+def category_follow_up(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
+    """The previous call on another category of its one-clause group ("and silver?" after `plan = gold`)."""
+    previous = last_call(history)
+    if previous is None or request.host is None or request.host.kind != "tabular":
+        return None
+    for name in ("group", "instance"):
+        condition = previous.arguments.get(name)
+        swapped = swapped_category(text, condition, request.host) if isinstance(condition, str) else None
+        if swapped is not None:
+            return Decision(previous.name, 1.0, True, arguments={**previous.arguments, name: swapped})
+    return None
+
+
+# How many user turns back an instance named in an unanswered question stays in focus.
+_NAMED_LOOKBACK = 4
+
+
+def with_named_instance(
+    calls: list[ToolCall], history: Sequence[Message], specs: Sequence[FunctionSpec], schema: HostSchema | None
+) -> list[ToolCall]:
+    """The calls, with the instance last named in a question no call answered where a call names none.
+
+    "appl 140 approved?" -> (our question between two functions) -> "why not approved": 140 is still the
+    instance in focus, though no call ran on it. An instance a call ran on after it (the dialogue state's)
+    wins; so does any instance or reference the turn itself names.
+    """
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    if schema is None or not any(c.name in takes and c.arguments.get("instance") in (None, "") for c in calls):
+        return calls
+    named = _last_named_instance(history, takes, schema)
+    if named is None:
+        return calls
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": named}})
+        if call.name in takes and call.arguments.get("instance") in (None, "")
+        else call
+        for call in calls
+    ]
+
+
+def _last_named_instance(history: Sequence[Message], takes: set[str], schema: HostSchema) -> int | None:
+    """The id the user named last, if no call on an instance ran after that turn."""
+    results: dict[str, bool] = {}
+    users = 0
+    for message in reversed(history):
+        if message.role == "tool" and message.tool_call_id is not None:
+            results[message.tool_call_id] = '"error"' not in message.content[:12]
+        elif message.role == "assistant" and any(
+            c.name in takes and results.get(c.id, False) for c in message.tool_calls
+        ):
+            return None  # a call ran on an instance since: the dialogue state's instance is in focus
+        elif message.role == "user":
+            users += 1
+            ids = extract_ids(message.content, schema)
+            if len(ids) == 1:
+                return ids[0]
+            speaker = speaker_instance(message.content, schema)
+            if speaker is not None or users >= _NAMED_LOOKBACK:
+                return speaker
+    return None

@@ -38,12 +38,14 @@ from pathlib import Path
 from typing import Any
 
 from simxai.backends._dialogue_followup import (
+    category_follow_up,
     continued_question,
     count_follow_up,
     described_instance,
     names_stored_instance,
     picked_reading_call,
     readings_reply,
+    with_named_instance,
     with_pending_call,
     with_speaker_instance,
 )
@@ -215,11 +217,13 @@ class RouterBackend(Backend):
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
             calls = with_speaker_instance([call], text, request.functions, request.host)
+            calls = with_named_instance(calls, history, request.functions, request.host)
             return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
         calls = []
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
         calls = with_speaker_instance(calls, text, request.functions, request.host)  # "im 5419, what's my tier"
+        calls = with_named_instance(calls, history, request.functions, request.host)  # named in an unanswered turn
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
 
@@ -243,6 +247,9 @@ class RouterBackend(Backend):
         repeated = repeated_call(text, masked, with_pending_call(history), request)
         if repeated is not None:
             return repeated
+        swapped = category_follow_up(text, history, request)
+        if swapped is not None:
+            return swapped  # "and silver?" after a question on plan = gold
         if (
             decision.function in INSTANCE_COUNTERPART
             and INSTANCE_COUNTERPART[decision.function] in names
