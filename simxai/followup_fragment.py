@@ -12,6 +12,8 @@ before it. This module reads what it replaces:
   is 5140"): the instance "my" and "I" refer to. A number that could be the speaker's age is no id.
 - `asked_count` reads a count asked for on its own ("can you give me three", "show me 5") after a call that
   takes one (`number_of_iterations`).
+- `ordinal` reads "the second one" in a turn, `ordinal_fragment` a turn that is only that ("and the first
+  one?"): the k-th instance of the last answer that listed several.
 - `swapped_category` moves a categorical condition to another category the turn names ("and silver?" after
   `plan = gold`).
 
@@ -34,6 +36,8 @@ __all__ = [
     "speaker_instance",
     "spec_vocabulary",
     "swapped_category",
+    "ordinal",
+    "ordinal_fragment",
     "without_description",
 ]
 
@@ -210,3 +214,35 @@ def swapped_category(text: str, condition: str, schema: HostSchema) -> str | Non
     if named is None or named.lower() == clause.group("value").strip().lower():
         return None
     return f"{feature.name} = {named}"
+
+
+_ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1}
+# "the second one", "the first patient", "the last of them"
+_ORDINAL = re.compile(
+    r"\bthe\s(?P<k>first|1st|second|2nd|third|3rd|fourth|4th|last)\s(?:one|of\s(?:them|those|the\s[a-z]+)|[a-z]+)\b",
+    re.IGNORECASE,
+)
+_ORDINAL_ONLY = re.compile(
+    r"^\W*(?:(?:and|but|what\s+about|how\s+about|now|ok(?:ay)?|then)\W+)*(?:(?:for|about|with)\s)?the\s"
+    r"(?:first|1st|second|2nd|third|3rd|fourth|4th|last)(?:\s(?:one|of\s(?:them|those)|[a-z]+))?"
+    r"(?:\s(?:please|then|instead|too))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def ordinal(text: str, noun: str | None = None) -> int | None:
+    """The position "the second one" / "the first patient" names (0, 1, ..., or -1 for "the last"), or None.
+
+    With `noun`, "the first <word>" counts only when the word is "one", "of them" or the host's noun: "the
+    first feature" names no instance.
+    """
+    for match in _ORDINAL.finditer(text):
+        word = match.group(0).split()[-1].lower()
+        if word in ("one", "them", "those") or noun is None or word in (noun.lower(), noun.lower() + "s"):
+            return _ORDINALS[match.group("k").lower()]
+    return None
+
+
+def ordinal_fragment(text: str, noun: str | None = None) -> bool:
+    """Whether a turn only names a position ("and the first one?", "what about the second patient")."""
+    return _ORDINAL_ONLY.match(text) is not None and ordinal(text, noun) is not None

@@ -18,6 +18,8 @@ from simxai.followup import LastCall
 from simxai.followup_fragment import (
     asked_count,
     count_parameter,
+    ordinal,
+    ordinal_fragment,
     speaker_instance,
     spec_vocabulary,
     swapped_category,
@@ -331,3 +333,72 @@ async def test_the_same_scenario_for_another_instance_keeps_the_changes(router):
     history = ran("explain_what_if", {"instance": 12, "changes": {"sex": "male"}}, "what if patient 12 were male")
     [(name, arguments)] = called(await route(router, "And the same scenario for patient 44?", PATIENTS, history))
     assert name == "explain_what_if" and arguments == {"instance": 44, "changes": {"sex": "male"}}
+
+
+# ---- positions in a list, options named by their words ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("why is the second one progressing?", 1),
+        ("and the first one?", 0),
+        ("what about the last patient", -1),
+        ("the first feature", None),  # no instance
+        ("what is the first thing to change", None),
+    ],
+)
+def test_the_position_a_turn_names(text, position):
+    assert ordinal(text, "patient") == position
+
+
+def test_an_ordinal_fragment_is_only_the_position():
+    assert ordinal_fragment("and the first one?", "patient")
+    assert ordinal_fragment("what about the second patient", "patient")
+    assert not ordinal_fragment("why is the second one progressing?", "patient")
+
+
+def _compared(schema: HostSchema) -> list[Message]:
+    calls = [ToolCall(id=f"call_{i}", name="get_prediction", arguments={"instance": n}) for i, n in enumerate((3, 9))]
+    return [
+        Message.user("compare 3 and 9"),
+        Message.assistant("", calls),
+        *(Message.tool(call, json.dumps({"result": {}})) for call in calls),
+        Message.assistant("Done."),
+    ]
+
+
+async def test_the_second_one_is_the_second_instance_of_the_last_list(router):
+    history = _compared(PATIENTS)
+    [(name, arguments)] = called(await route(router, "why is the second one progressing?", PATIENTS, history))
+    assert arguments["instance"] == 9
+    later = [*history, *ran("get_local_explanation", {"instance": 9}, "why is the second one progressing?")]
+    [(name, arguments)] = called(await route(router, "and the first one?", PATIENTS, later))
+    assert name == "get_local_explanation" and arguments["instance"] == 3
+
+
+async def test_an_ordinal_fragment_on_a_text_host_is_no_text_to_classify(router):
+    history = [*_compared(REVIEWS), *ran("get_local_explanation", {"instance": 3}, "why the first one?")]
+    [(name, arguments)] = called(await route(router, "and the second one?", REVIEWS, history))
+    assert name == "get_local_explanation" and arguments["instance"] == 9
+
+
+def test_an_option_named_by_its_words_answers_our_question():
+    from simxai.backends._dialogue_followup import named_option
+    from simxai.backends._router_decision import Decision
+
+    content = "To answer the right question: do you want me to explain it (1), or to find counterfactuals (2)?"
+    history = [Message.user("explain patient 7"), Message.assistant(content)]
+    request = CompletionRequest(messages=[], host=PATIENTS, functions=FUNCTIONS)
+    offered = Decision("get_local_explanation", 0.5, False, runner_up="explain_how_to_be_that")
+    words = {"counterfactual": "explain_how_to_be_that", "data": "get_data_information"}
+
+    def answer(text: str) -> Any:
+        return named_option(
+            text, history, request, lambda q, h: offered, lambda t: Decision(words.get(t.split()[-1]), 0.9, True)
+        )
+
+    decision, question, earlier = answer("yes, the counterfactual")
+    assert decision.function == "explain_how_to_be_that" and question == "explain patient 7" and earlier == []
+    assert answer("the data") is None  # no option of the question: a new request
+    assert answer("why is patient 8 progressing, the counterfactual") is None  # a request of its own

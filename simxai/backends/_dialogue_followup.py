@@ -11,6 +11,8 @@
   follow-up that is no answer to it ("and men?"): `with_pending_call`.
 - "can you give me three" after a counterfactual asks for three (`count_follow_up`); "and silver?" after a
   question on `plan = gold` asks it on `plan = silver` (`category_follow_up`).
+- "the second one" is the second instance of the last answer that listed several (`with_listed_instance`);
+  "yes, the counterfactual" after our question picks the option it names (`named_option`).
 - "im 5419" names the speaker's instance when the call has none (`with_speaker_instance`); so does an
   instance named in a question that got no answer ("appl 140 approved?" -> our question -> "why not
   approved"): it is the instance in focus until a call runs on another (`with_named_instance`).
@@ -21,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import only_names_instance
@@ -31,6 +34,7 @@ from simxai.followup import last_call
 from simxai.followup_fragment import (
     asked_count,
     count_parameter,
+    ordinal,
     speaker_instance,
     spec_vocabulary,
     swapped_category,
@@ -49,6 +53,9 @@ __all__ = [
     "names_stored_instance",
     "picked_reading_call",
     "readings_reply",
+    "listed_instances",
+    "named_option",
+    "with_listed_instance",
     "with_named_instance",
     "with_pending_call",
     "with_speaker_instance",
@@ -268,3 +275,78 @@ def _last_named_instance(history: Sequence[Message], takes: set[str], schema: Ho
             if speaker is not None or users >= _NAMED_LOOKBACK:
                 return speaker
     return None
+
+
+# How many user turns back a list of instances ("compare patients 3 and 4") can be referred to by position.
+_LIST_LOOKBACK = 3
+
+
+def listed_instances(history: Sequence[Message]) -> list[Any]:
+    """The instances of the last assistant turn that called a function on several, up to three turns back."""
+    users = 0
+    for message in reversed(history):
+        if message.role == "user":
+            users += 1
+            if users > _LIST_LOOKBACK:
+                break
+        elif message.role == "assistant" and len(message.tool_calls) > 1:
+            found: list[Any] = []
+            for call in message.tool_calls:
+                instance = call.arguments.get("instance")
+                if instance not in (None, "") and instance not in found:
+                    found.append(instance)
+            if len(found) > 1:
+                return found
+    return []
+
+
+def with_listed_instance(
+    calls: list[ToolCall],
+    text: str,
+    history: Sequence[Message],
+    specs: Sequence[FunctionSpec],
+    schema: HostSchema | None,
+) -> list[ToolCall]:
+    """The calls, with the instance "the second one" names in the last list of instances, if the turn names no id."""
+    noun = schema.instance_noun if schema is not None else None
+    position = ordinal(text, noun)
+    listed = listed_instances(history) if position is not None else []
+    if position is None or not -len(listed) <= position < len(listed) or extract_ids(text, schema):
+        return calls
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": listed[position]}})
+        if call.name in takes
+        else call
+        for call in calls
+    ]
+
+
+_YES_THE = re.compile(
+    r"^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|sure|please)\W+)*(?:the\s)?(?P<rest>.+?)(?:\W+please)?\W*$", re.I
+)
+
+
+def named_option(
+    text: str,
+    history: Sequence[Message],
+    request: CompletionRequest,
+    decide: Callable[[str, Sequence[Message]], Decision],
+    score: Callable[[str], Decision],
+) -> tuple[Decision, str, list[Message]] | None:
+    """After our question between two functions, a short answer that names one by its words ("yes, the
+    counterfactual"): that function for the question asked before, its text and history; else None.
+    """
+    if len(history) < 2 or history[-2].role != "user" or len(text.split()) > 6:
+        return None
+    asked = history[-1]
+    if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(CLARIFICATION_PREFIX):
+        return None
+    if extract_ids(text, request.host) or _ASKS.search(text):
+        return None  # a request of its own, or an instance (`continued_question`)
+    match = _YES_THE.match(text)
+    chosen = score(match.group("rest") if match else text)
+    offered = decide(history[-2].content, history[:-2])
+    if chosen.function is None or chosen.function not in (offered.function, offered.runner_up):
+        return None
+    return Decision(chosen.function, 1.0, True), history[-2].content, list(history[:-2])

@@ -42,9 +42,12 @@ from simxai.backends._dialogue_followup import (
     continued_question,
     count_follow_up,
     described_instance,
+    listed_instances,
+    named_option,
     names_stored_instance,
     picked_reading_call,
     readings_reply,
+    with_listed_instance,
     with_named_instance,
     with_pending_call,
     with_speaker_instance,
@@ -74,6 +77,7 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
+from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
@@ -202,6 +206,10 @@ class RouterBackend(Backend):
         if readings is not None:
             return readings  # "and 40?" after "bp up by 20": patient 40, or 40 higher? (simxai.followup_readings)
         answered = self._answered_clarification(text, history, request) if picked is None else None
+        if answered is None and picked is None:  # "yes, the counterfactual": an option named by its words
+            answered = named_option(
+                text, history, request, lambda q, h: self._decide(q, h, request), lambda t: self._score(t, request)
+            )
         if picked is not None:
             decision = picked
         elif answered is not None:
@@ -218,12 +226,14 @@ class RouterBackend(Backend):
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
             calls = with_speaker_instance([call], text, request.functions, request.host)
             calls = with_named_instance(calls, history, request.functions, request.host)
+            calls = with_listed_instance(calls, text, history, request.functions, request.host)
             return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
         calls = []
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
         calls = with_speaker_instance(calls, text, request.functions, request.host)  # "im 5419, what's my tier"
         calls = with_named_instance(calls, history, request.functions, request.host)  # named in an unanswered turn
+        calls = with_listed_instance(calls, text, history, request.functions, request.host)  # "the second one"
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
 
@@ -257,9 +267,12 @@ class RouterBackend(Backend):
         ):
             # "which factors drive his decision?" after a question about applicant 988: that applicant's own
             return Decision(INSTANCE_COUNTERPART[decision.function], decision.confidence, True)
-        if (only_names_instance(masked, schema) or described_instance(masked, request)) and extract_metric(
-            text
-        ) is None:
+        noun = schema.instance_noun if schema is not None else None
+        if (
+            only_names_instance(masked, schema)
+            or described_instance(masked, request)
+            or (ordinal_fragment(text, noun) and bool(listed_instances(history)))  # "and the first one?"
+        ) and extract_metric(text) is None:
             # "and for patient 4?", "what about 'another text'?": the previous question, another instance
             # ("how does it do on renters?" names a metric: a question of its own).
             previous = self._previous_function(history, request, depth, about_an_instance=True)
