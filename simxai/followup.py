@@ -7,12 +7,9 @@ it. `extract_step` reads the step from the turn; `focus_feature` finds the featu
 `step_changes` turns the two into the `changes` argument of `explain_what_if`.
 
 Other follow-ups repeat the previous call with one thing replaced, read from the call itself rather than
-from older state: "and her glucose?" after a relative what-if ("+10 %") makes the same change to glucose
-(`carried_change`; after an absolute one, "glucose = 30" would be a guess, so the engine asks); "same for
-the other class" swaps the label of the previous call on a two-class model (`other_class_arguments`); a
-turn that only names a group after a metric question scores the metric on that group (`followup_context`);
-a turn that only names an instance after a global explanation asks for its local explanation
-(`INSTANCE_COUNTERPART`).
+from older state: `simxai.followup_calls` (re-exported here), `simxai.followup_context` (a metric moved to a
+group), `simxai.followup_fragment` (descriptions, the speaker's id, counts, positions) and
+`simxai.followup_readings` (two readings, asked about).
 
 A direction without an amount ("what if it were higher?") is no change yet: the engine asks how much,
 offering a concrete amount (a tenth of the feature's range), because any default would be a guess that
@@ -23,18 +20,33 @@ Every pattern here is linear: one optional token at a time, with no two adjacent
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from simxai.extraction import extract_feature, feature_spans
+from simxai.followup_calls import (
+    CONTINUES,
+    INSTANCE_COUNTERPART,
+    LastCall,
+    adds_to_previous,
+    bare_why,
+    carried_change,
+    class_follow_up,
+    last_call,
+    names_other_class,
+    other_class_arguments,
+    repeated_step,
+    same_question,
+    shifted_condition,
+)
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
 
 __all__ = [
+    "CONTINUES",
     "INSTANCE_COUNTERPART",
     "LastCall",
     "Step",
@@ -54,6 +66,7 @@ __all__ = [
     "same_question",
     "offered_amount",
     "other_class_arguments",
+    "repeated_step",
     "step_changes",
     "step_feature",
 ]
@@ -261,223 +274,3 @@ def changed_feature_answer(text: str, feature: str, schema: HostSchema) -> dict[
     found = next((f for f in schema.features if f.name == feature), None)
     value = answer_value(text, found, schema) if found is not None else None
     return {feature: value} if value is not None else None
-
-
-# ---- follow-ups that repeat the previous call with one thing replaced ---------------------------------------
-
-#: The function that asks a global question's question about one instance: "which features matter most?"
-#: then "and for patient 14?" wants patient 14's own feature contributions, not only its prediction.
-INSTANCE_COUNTERPART = {"get_global_explanation": "get_local_explanation"}
-
-#: The label argument of each function that takes one, and the output field that names the label it used.
-_LABEL_ARGUMENTS = {"prediction_label": "label", "expected_label": "target_label", "target_label": "target_label"}
-_OTHER_CLASS = re.compile(
-    r"\b(?:other|opposite)\s+(?:class|label|one|outcome|category|sentiment|prediction|way|side|result)\b",
-    re.IGNORECASE,
-)
-#: A turn that continues the previous question rather than starting a new one.
-CONTINUES = re.compile(r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class LastCall:
-    """The last successful call of a history: its function, arguments and output."""
-
-    name: str
-    arguments: dict[str, Any]
-    output: Any
-
-
-def last_call(history: Sequence[Message]) -> LastCall | None:
-    """The last call in `history` whose result came back without an error, or None."""
-    results: dict[str, Any] = {}
-    for message in reversed(history):
-        if message.role == "tool" and message.tool_call_id is not None:
-            results.setdefault(message.tool_call_id, _result(message.content))
-        elif message.role == "assistant" and message.tool_calls:
-            for call in reversed(message.tool_calls):
-                payload = results.get(call.id)
-                if isinstance(payload, dict) and "error" not in payload:
-                    return LastCall(call.name, dict(call.arguments), payload.get("result"))
-            results = {}
-    return None
-
-
-def _result(content: str) -> Any:
-    try:
-        return json.loads(content)
-    except ValueError:
-        return None
-
-
-_BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|why\s+is\s+that|why\s+so)\W*$", re.I)
-
-
-_ADDS = re.compile(r"\b(?:also|too|as\s+well|in\s+addition|additionally|on\s+top\s+of\s+(?:that|it|this))\b", re.I)
-
-
-def adds_to_previous(text: str) -> bool:
-    """Whether a what-if adds its changes to the previous ones ("and with glucose 100 as well?")."""
-    return bool(_ADDS.search(text))
-
-
-def bare_why(text: str) -> bool:
-    """Whether a turn is only "why?" ("and why?", "how come?"), which asks about the answer just given."""
-    return bool(_BARE_WHY.match(text))
-
-
-def names_other_class(text: str) -> bool:
-    """Whether a turn asks about "the other class" ("same for the other class", "and the opposite label?")."""
-    return bool(_OTHER_CLASS.search(text))
-
-
-def other_class_arguments(
-    call: LastCall, labels: Sequence[str], parameters: Sequence[str], target: str | None = None
-) -> dict[str, Any] | None:
-    """The previous call's arguments with its label replaced by `target`, or None.
-
-    The label is the call's label argument, else the label its output names (`get_local_explanation`
-    explains the predicted label when none is given), else a class named in a group condition ("prediction
-    = stable"). Without `target`, the other class of a two-class model; None when the model has more than
-    two classes (which other one is a guess) or the call has no label to replace.
-    """
-    if target is None and len(labels) != 2:
-        return None
-    arguments = dict(call.arguments)
-    output = call.output if isinstance(call.output, dict) else {}
-
-    def replaced(current: str) -> str:
-        if target is not None:
-            return target
-        return labels[1] if current == labels[0] else labels[0]
-
-    for name, field in _LABEL_ARGUMENTS.items():
-        if name not in parameters:
-            continue
-        current = arguments.get(name) or output.get(field)
-        if isinstance(current, str) and current in labels:
-            arguments[name] = replaced(current)
-            return arguments if arguments[name] != current else None
-    for name in ("instance", "group"):
-        condition = arguments.get(name)
-        if isinstance(condition, str):
-            pattern = re.compile(rf"(?<=[=\s])({'|'.join(re.escape(label) for label in labels)})\b")
-            swapped = pattern.sub(lambda m: replaced(m.group(1)), condition)
-            if swapped != condition:
-                arguments[name] = swapped
-                return arguments
-    return None
-
-
-# Words a turn that only names another class may hold besides it ("and on the negative ones?", "and approve?").
-_CLASS_FILLER = frozenset(
-    "and but what about how for the on in among with those ones one cases case now then also same please "
-    "predicted labelled labeled classified as being are is were was ones instead".split()
-)
-
-
-def class_follow_up(text: str, labels: Sequence[str], noun: str | None = None) -> str | None:
-    """The class a continuation names and nothing else ("and on the negative ones?" -> "negative"), or None.
-
-    A word names a class when it is the class's name or its stem ("approve" for "approved"); the turn must
-    continue the previous question ("and ...", "what about ...").
-    """
-    if not CONTINUES.match(text):
-        return None
-    nouns = {noun.lower(), noun.lower() + "s"} if noun else set()
-    named: set[str] = set()
-    for word in re.findall(r"[A-Za-z']+", text.lower()):
-        label = next((x for x in labels if _stem_of(word, x.lower())), None)
-        if label is not None:
-            named.add(label)
-        elif word not in _CLASS_FILLER and word not in nouns:
-            return None
-    return named.pop() if len(named) == 1 else None
-
-
-def _stem_of(word: str, label: str) -> bool:
-    return word == label or (len(word) >= 4 and label.startswith(word) and len(label) - len(word) <= 3)
-
-
-_SHIFT = re.compile(
-    rf"^\W*(?:(?:and|but|what\s+about|how\s+about|now)\s+)?(?:(?:for|on|among)\s+)?(?:(?:those|the\s+ones|ones)\s+)?"
-    rf"(?P<op>over|above|under|below|more\s+than|less\s+than|older\s+than|younger\s+than)\s+(?P<n>{_NUM})[\s.!?]*$",
-    re.IGNORECASE,
-)
-_CLAUSE = re.compile(r"^\s*(?P<feature>[A-Za-z_]\w*)\s*(?:>=|<=|>|<)\s*-?\d+(?:\.\d+)?\s*$")
-
-
-def shifted_condition(text: str, condition: str) -> str | None:
-    """A one-clause numeric condition moved to the bound a continuation names ("and over 40?"), or None.
-
-    After "how does it do on patients under 40?", "and over 40?" names only a bound: it is the same
-    feature's ("age > 40").
-    """
-    match = _SHIFT.match(text)
-    clause = _CLAUSE.match(condition)
-    if match is None or clause is None:
-        return None
-    above = match.group("op").split()[0].lower() in ("over", "above", "more", "older")
-    return f"{clause.group('feature')} {'>' if above else '<'} {match.group('n')}"
-
-
-_SAME = re.compile(
-    r"^\W*(?:(?:and|ok(?:ay)?|now|then)\W+)?(?:(?:please\s+)?(?:do|show|give\s+me|tell\s+me|ask)\s+)?(?:the\s+)?"
-    r"same(?:\s+[a-z]+)?\s+(?:for|with|on|about)\b"
-    r"|^\W*(?:(?:and|so)\W+)?(?:how\s+(?:does|do|would)\s+(?:that|this|it)\s+compare|compare\s+(?:that|this|it))\s+"
-    r"(?:with|to|against)\b"
-    # "and for 505, same scenario?": the instance first, then "same ..."
-    r"|^\W*(?:and\s+)?(?:for|with|on)\s+\S+(?:\s\d+)?,?\s+(?:the\s+)?same(?:\s+(?:thing|question|scenario|"
-    r"changes?|again|please))?\W*$",
-    re.IGNORECASE,
-)
-
-
-def same_question(text: str) -> bool:
-    """Whether a turn asks the previous question again about something else ("same for applicant 56",
-    "how does that compare with patient 4?"): every argument but the one it names stays.
-    """
-    return bool(_SAME.search(text))
-
-
-def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | None:
-    """The previous what-if's unit-free change applied to `feature` instead ("and her glucose?"), or None.
-
-    Only a change without units carries over ("+10%", "*2"): "+50" credit-score points or "bmi = 30" mean
-    nothing for another feature, so the engine asks what the new feature should be. None for the feature
-    the previous change was on (that is no new question).
-    """
-    changes = call.arguments.get("changes")
-    if call.name != "explain_what_if" or not isinstance(changes, dict) or not changes or feature in changes:
-        return None
-    value = list(changes.values())[-1]
-    if isinstance(value, str) and (value.strip()[:1] in ("*", "/") or value.strip().endswith("%")):
-        return {feature: value.strip()}
-    return None
-
-
-_BARE_STEP = re.compile(
-    r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?\W*$", re.IGNORECASE
-)
-
-
-def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
-    """The previous relative what-if with a new amount, for a bare number that cannot be an id ("and 10?").
-
-    After "what if bmi were 5 higher", "and 10?" is bmi 10 higher when 10 is no id of the host; a number in
-    the id range stays an id ("and for 31?" repeats the question for instance 31).
-    """
-    match = _BARE_STEP.match(text)
-    changes = call.arguments.get("changes")
-    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
-        return None
-    [(feature, value)] = changes.items()
-    value = str(value).strip()
-    if value[:1] not in ("+", "-"):
-        return None
-    number, percent = match.group("n"), bool(match.group("pct")) or value.endswith("%")
-    if not match.group("pct") and schema is not None and schema.id_range is not None:
-        low, high = schema.id_range
-        if low <= float(number) <= high:
-            return None
-    return {feature: f"{value[0]}{number}{'%' if percent else ''}"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simxai import followup, followup_context
+from simxai import followup, followup_calls, followup_context, followup_fragment, followup_readings
 from simxai import normalize as normalize_module
 from simxai.followup import Step, answer_amount, extract_step, focus_feature, offered_amount, step_changes
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -132,7 +132,19 @@ def test_patterns_are_linear(text, cpu_guard):
         followup_context._THAT_GROUP,
         followup_context._OVERALL,
         followup_context._GROUP_PHRASE,
-        followup._BARE_STEP,
+        followup_calls._BARE_STEP,
+        followup_calls._SAME,
+        followup_calls._SHIFT,
+        followup_fragment._COUNT,
+        followup_fragment._SELF,
+        followup_fragment._HERE,
+        followup_fragment._MY_NUMBER,
+        followup_fragment._ORDINAL,
+        followup_fragment._ORDINAL_ONLY,
+        followup_fragment._CONTINUATION,
+        followup_fragment._POSSESSIVE_PHRASE,
+        followup_readings._BARE_NUMBER,
+        followup_readings._PICK,
     ):
         assert_linear(cpu_guard, pattern.findall, text)
     assert_linear(cpu_guard, lambda t: extract_step(t, PATIENTS), text)

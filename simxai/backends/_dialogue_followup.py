@@ -46,6 +46,8 @@ from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
 
 __all__ = [
+    "answer_or_question",
+    "fragment_decision",
     "category_follow_up",
     "continued_question",
     "count_follow_up",
@@ -54,6 +56,7 @@ __all__ = [
     "picked_reading_call",
     "readings_reply",
     "listed_instances",
+    "with_instance_in_focus",
     "named_option",
     "with_listed_instance",
     "with_named_instance",
@@ -350,3 +353,51 @@ def named_option(
     if chosen.function is None or chosen.function not in (offered.function, offered.runner_up):
         return None
     return Decision(chosen.function, 1.0, True), history[-2].content, list(history[:-2])
+
+
+def with_instance_in_focus(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls with the instance in focus where the turn names none by id: the speaker's own ("im 5419"),
+    one named in a question no call answered, or the position in the last list ("the second one").
+    """
+    calls = with_speaker_instance(calls, text, request.functions, request.host)
+    calls = with_named_instance(calls, history, request.functions, request.host)
+    return with_listed_instance(calls, text, history, request.functions, request.host)
+
+
+Decide = Callable[[str, Sequence[Message], CompletionRequest], Decision]
+
+
+def answer_or_question(
+    text: str,
+    history: Sequence[Message],
+    request: CompletionRequest,
+    decide: Decide,
+    score: Callable[[str, CompletionRequest], Decision],
+) -> CompletionResponse | tuple[Decision, str, list[Message]] | None:
+    """Before routing a turn: our question between two readings of it, or the answer to one of our questions.
+
+    A pick between readings ("2") is the reading's call; a bare number with two readings ("and 40?") gets
+    the question; after our question between two functions, an option named by its words ("yes, the
+    counterfactual") is that function for the question asked before (with that question's text and history).
+    """
+    picked = picked_reading_call(text, history, request)
+    if picked is not None:
+        return picked, text, list(history)
+    readings = readings_reply(text, history, request)
+    if readings is not None:
+        return readings
+    return named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))
+
+
+def fragment_decision(
+    text: str, masked: str, history: Sequence[Message], request: CompletionRequest, decide: Decide
+) -> Decision | None:
+    """A fragment's decision: an answer to our question ("and for the over 60s?"), a count ("give me three")
+    or another category ("and silver?"); None for any other turn.
+    """
+    continued = continued_question(text, masked, history, request, lambda q, h: decide(q, h, request))
+    if continued is not None:
+        return continued
+    return count_follow_up(text, history, request) or category_follow_up(text, history, request)

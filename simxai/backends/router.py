@@ -38,19 +38,13 @@ from pathlib import Path
 from typing import Any
 
 from simxai.backends._dialogue_followup import (
-    category_follow_up,
-    continued_question,
-    count_follow_up,
+    answer_or_question,
     described_instance,
+    fragment_decision,
     listed_instances,
-    named_option,
     names_stored_instance,
-    picked_reading_call,
-    readings_reply,
-    with_listed_instance,
-    with_named_instance,
+    with_instance_in_focus,
     with_pending_call,
-    with_speaker_instance,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_decision import Decision
@@ -201,18 +195,13 @@ class RouterBackend(Backend):
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands
             return CompletionResponse(content=asked.content, model=self.name, finish_reason=CLARIFY)
-        picked = picked_reading_call(text, history, request)
-        readings = readings_reply(text, history, request) if picked is None else None
-        if readings is not None:
-            return readings  # "and 40?" after "bp up by 20": patient 40, or 40 higher? (simxai.followup_readings)
-        answered = self._answered_clarification(text, history, request) if picked is None else None
-        if answered is None and picked is None:  # "yes, the counterfactual": an option named by its words
-            answered = named_option(
-                text, history, request, lambda q, h: self._decide(q, h, request), lambda t: self._score(t, request)
-            )
-        if picked is not None:
-            decision = picked
-        elif answered is not None:
+        # an option of our question picked or named, a pick between readings, or "and 40?" asked about
+        answered = self._answered_clarification(text, history, request) or answer_or_question(
+            text, history, request, self._decide, self._score
+        )
+        if isinstance(answered, CompletionResponse):
+            return answered
+        if answered is not None:
             # the user picked an option of our question: route the question asked before it
             decision, text, history = answered
         else:
@@ -224,16 +213,12 @@ class RouterBackend(Backend):
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
-            calls = with_speaker_instance([call], text, request.functions, request.host)
-            calls = with_named_instance(calls, history, request.functions, request.host)
-            calls = with_listed_instance(calls, text, history, request.functions, request.host)
+            calls = with_instance_in_focus([call], text, history, request)
             return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
         calls = []
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
-        calls = with_speaker_instance(calls, text, request.functions, request.host)  # "im 5419, what's my tier"
-        calls = with_named_instance(calls, history, request.functions, request.host)  # named in an unanswered turn
-        calls = with_listed_instance(calls, text, history, request.functions, request.host)  # "the second one"
+        calls = with_instance_in_focus(calls, text, history, request)  # "im 5419", "the second one", ...
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return CompletionResponse(tool_calls=calls, model=self.name, finish_reason="tool_calls")
 
@@ -247,19 +232,13 @@ class RouterBackend(Backend):
         if _SMALL_TALK.match(text) and _ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)
-        continued = continued_question(text, masked, history, request, lambda q, h: self._decide(q, h, request))
-        if continued is not None:
-            return continued  # "and for the over 60s?" after our question between two functions
-        counted = count_follow_up(text, history, request)
-        if counted is not None:
-            return counted  # "can you give me three" after a counterfactual
+        fragment = fragment_decision(text, masked, history, request, self._decide)
+        if fragment is not None:
+            return fragment  # "and for the over 60s?" after our question, "give me three", "and silver?"
         # a call the engine turned into a question ("which metric?") is the previous call for "and men?"
         repeated = repeated_call(text, masked, with_pending_call(history), request)
         if repeated is not None:
             return repeated
-        swapped = category_follow_up(text, history, request)
-        if swapped is not None:
-            return swapped  # "and silver?" after a question on plan = gold
         if (
             decision.function in INSTANCE_COUNTERPART
             and INSTANCE_COUNTERPART[decision.function] in names
