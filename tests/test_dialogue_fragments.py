@@ -402,3 +402,18 @@ def test_an_option_named_by_its_words_answers_our_question():
     assert decision.function == "explain_how_to_be_that" and question == "explain patient 7" and earlier == []
     assert answer("the data") is None  # no option of the question: a new request
     assert answer("why is patient 8 progressing, the counterfactual") is None  # a request of its own
+
+
+async def test_she_after_an_answer_about_two_instances_is_asked_about(router):
+    history = _compared(PATIENTS)
+    asked = await route(router, "why is she progressing?", PATIENTS, history)
+    assert asked.finish_reason == CLARIFY and not asked.tool_calls
+    assert asked.content.startswith(READINGS_PREFIX) and "patient 3 (1)" in asked.content
+    history += [Message.user("why is she progressing?"), Message.assistant(asked.content)]
+    [(name, arguments)] = called(await route(router, "the second", PATIENTS, history))
+    assert arguments["instance"] == 9
+
+
+async def test_it_for_the_model_after_two_instances_is_not_asked_about(router):
+    [(name, arguments)] = called(await route(router, "how accurate is it?", PATIENTS, _compared(PATIENTS)))
+    assert name == "get_model_performance"

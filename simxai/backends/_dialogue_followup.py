@@ -3,7 +3,8 @@
 - An instance with a description ("and for my dad, patient 203?") is the previous question about that
   instance (`described_instance`).
 - A bare number with two readings ("and 40?" after "blood pressure up by 20") is asked about
-  (`readings_reply`), and the next turn's pick makes the call (`picked_reading_call`).
+  (`readings_reply`), so is "she" right after an answer about two instances (`reference_readings`), and the
+  next turn's pick makes the call (`picked_reading_call`).
 - A fragment after the router's own question between two functions ("and for the over 60s?" after "do you
   want the performance (1) or an explanation (2)?") answers it when only one option takes what the fragment
   names, and asks again, with the fragment as the question, when both do (`continued_question`).
@@ -25,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import only_names_instance
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
@@ -40,7 +42,7 @@ from simxai.followup_fragment import (
     swapped_category,
     without_description,
 )
-from simxai.followup_readings import number_readings, picked_reading, readings_question
+from simxai.followup_readings import Reading, number_readings, picked_reading, readings_question
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
@@ -55,6 +57,7 @@ __all__ = [
     "names_stored_instance",
     "picked_reading_call",
     "readings_reply",
+    "reference_readings",
     "listed_instances",
     "with_instance_in_focus",
     "named_option",
@@ -63,6 +66,9 @@ __all__ = [
     "with_pending_call",
     "with_speaker_instance",
 ]
+
+#: How the router decides a turn: `RouterBackend._decide(text, history, request)`.
+Decide = Callable[[str, Sequence[Message], CompletionRequest], Decision]
 
 # A word that asks something of its own: a fragment holding one is a request, not an answer to our question.
 _ASKS = re.compile(
@@ -94,17 +100,70 @@ def readings_reply(text: str, history: Sequence[Message], request: CompletionReq
     return CompletionResponse(content=readings_question(readings), model="router", finish_reason=CLARIFY)
 
 
-def picked_reading_call(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
+def picked_reading_call(
+    text: str, history: Sequence[Message], request: CompletionRequest, decide: Decide
+) -> Decision | None:
     """The reading `text` picks after the router asked between two ("1", "the second"), as a decision."""
     picked = picked_reading(text, history)
     if picked is None:
         return None
     end, option = picked
-    readings = number_readings(history[end].content, last_call(history[:end]), request.host)
+    asked, earlier = history[end].content, history[:end]
+    readings = number_readings(asked, last_call(earlier), request.host) or reference_readings(
+        asked, earlier, request, decide
+    )
     if readings is None:
         return None
     chosen = readings[option]
     return Decision(chosen.function, 1.0, True, arguments=dict(chosen.arguments))
+
+
+# A reference to one instance: "why is she progressing?", "what would make it positive", "that review".
+_ONE_REFERENCE = re.compile(r"\b(?:she|he|her|his|him|hers|it|its|this|that)\b", re.IGNORECASE)
+
+
+def reference_readings(
+    text: str, history: Sequence[Message], request: CompletionRequest, decide: Decide
+) -> tuple[Reading, Reading] | None:
+    """The two readings of "she" / "it" right after an answer about two instances ("compare patients 3 and 4").
+
+    The turn must refer to one instance and name none (no id, no position), and the function it asks for must
+    take an instance: "how accurate is it?" refers to the model. None otherwise.
+    """
+    schema = request.host
+    if schema is None or not _ONE_REFERENCE.search(text) or extract_ids(text, schema):
+        return None
+    if ordinal(text, schema.instance_noun) is not None or speaker_instance(text, schema) is not None:
+        return None
+    pair = _last_answer_instances(history)
+    if len(pair) != 2:
+        return None
+    decision = decide(text, history, request)
+    spec = next((s for s in request.functions if s.name == decision.function), None)
+    if spec is None or not decision.confident or not any(p.name == "instance" for p in spec.parameters):
+        return None
+    if decision.arguments is not None:
+        arguments = dict(decision.arguments)
+    else:
+        arguments = dict(calls_for(spec, text, history, schema)[0].arguments)
+    noun = schema.instance_noun or "instance"
+    first, second = (Reading(spec.name, {**arguments, "instance": instance}, f"{noun} {instance}") for instance in pair)
+    return first, second
+
+
+def _last_answer_instances(history: Sequence[Message]) -> list[Any]:
+    """The instances of the last assistant turn that called functions, when it called them on several."""
+    for message in reversed(history):
+        if message.role == "user":
+            continue
+        if message.role == "assistant" and message.tool_calls:
+            found: list[Any] = []
+            for call in message.tool_calls:
+                instance = call.arguments.get("instance")
+                if isinstance(instance, int) and not isinstance(instance, bool) and instance not in found:
+                    found.append(instance)
+            return found
+    return []
 
 
 def continued_question(
@@ -366,9 +425,6 @@ def with_instance_in_focus(
     return with_listed_instance(calls, text, history, request.functions, request.host)
 
 
-Decide = Callable[[str, Sequence[Message], CompletionRequest], Decision]
-
-
 def answer_or_question(
     text: str,
     history: Sequence[Message],
@@ -382,12 +438,15 @@ def answer_or_question(
     the question; after our question between two functions, an option named by its words ("yes, the
     counterfactual") is that function for the question asked before (with that question's text and history).
     """
-    picked = picked_reading_call(text, history, request)
+    picked = picked_reading_call(text, history, request, decide)
     if picked is not None:
         return picked, text, list(history)
     readings = readings_reply(text, history, request)
     if readings is not None:
         return readings
+    pair = reference_readings(text, history, request, decide)
+    if pair is not None:  # "why is she progressing?" after an answer about patients 3 and 4
+        return CompletionResponse(content=readings_question(pair), model="router", finish_reason=CLARIFY)
     return named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))
 
 
