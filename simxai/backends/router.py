@@ -37,13 +37,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from simxai.backends._dialogue_focus import listed_instances, with_instance_in_focus
 from simxai.backends._dialogue_followup import (
     answer_or_question,
     described_instance,
     fragment_decision,
-    listed_instances,
     names_stored_instance,
-    with_instance_in_focus,
     with_pending_call,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for

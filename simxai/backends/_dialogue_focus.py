@@ -1,0 +1,207 @@
+"""The instance in focus when a turn names none by id: the speaker's own, one named before, a position, "she".
+
+- "im 5419", "5600 here": the id a speaker gives for themselves (`with_speaker_instance`).
+- "appl 140 approved?" -> (our question) -> "why not approved": an instance named in a question no call
+  answered stays in focus until a call runs on another (`with_named_instance`).
+- "the second one" after "compare patients 3 and 4": the position in the last list (`with_listed_instance`).
+- "why is she progressing?" right after an answer about two instances: two readings, asked about
+  (`reference_readings`; the question and its answer are in `_dialogue_followup`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from simxai.backends._router_arguments import calls_for
+from simxai.backends._router_decision import Decision
+from simxai.backends.base import CompletionRequest
+from simxai.extraction import extract_ids
+from simxai.followup_fragment import ordinal, speaker_instance
+from simxai.followup_readings import Reading
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+from simxai.registry import FunctionSpec
+
+__all__ = [
+    "Decide",
+    "listed_instances",
+    "reference_readings",
+    "with_instance_in_focus",
+    "with_listed_instance",
+    "with_named_instance",
+    "with_speaker_instance",
+]
+
+#: How the router decides a turn: `RouterBackend._decide(text, history, request)`.
+Decide = Callable[[str, Sequence[Message], CompletionRequest], Decision]
+
+
+# A reference to one instance: "why is she progressing?", "what would make it positive", "that review".
+_ONE_REFERENCE = re.compile(r"\b(?:she|he|her|his|him|hers|it|its|this|that)\b", re.IGNORECASE)
+
+
+def reference_readings(
+    text: str, history: Sequence[Message], request: CompletionRequest, decide: Decide
+) -> tuple[Reading, Reading] | None:
+    """The two readings of "she" / "it" right after an answer about two instances ("compare patients 3 and 4").
+
+    The turn must refer to one instance and name none (no id, no position), and the function it asks for must
+    take an instance: "how accurate is it?" refers to the model. None otherwise.
+    """
+    schema = request.host
+    if schema is None or not _ONE_REFERENCE.search(text) or extract_ids(text, schema):
+        return None
+    if ordinal(text, schema.instance_noun) is not None or speaker_instance(text, schema) is not None:
+        return None
+    pair = _last_answer_instances(history)
+    if len(pair) != 2:
+        return None
+    decision = decide(text, history, request)
+    spec = next((s for s in request.functions if s.name == decision.function), None)
+    if spec is None or not decision.confident or not any(p.name == "instance" for p in spec.parameters):
+        return None
+    if decision.arguments is not None:
+        arguments = dict(decision.arguments)
+    else:
+        arguments = dict(calls_for(spec, text, history, schema)[0].arguments)
+    noun = schema.instance_noun or "instance"
+    first, second = (Reading(spec.name, {**arguments, "instance": instance}, f"{noun} {instance}") for instance in pair)
+    return first, second
+
+
+def _last_answer_instances(history: Sequence[Message]) -> list[Any]:
+    """The instances of the last assistant turn that called functions, when it called them on several."""
+    for message in reversed(history):
+        if message.role == "user":
+            continue
+        if message.role == "assistant" and message.tool_calls:
+            found: list[Any] = []
+            for call in message.tool_calls:
+                instance = call.arguments.get("instance")
+                if isinstance(instance, int) and not isinstance(instance, bool) and instance not in found:
+                    found.append(instance)
+            return found
+    return []
+
+
+def with_speaker_instance(
+    calls: list[ToolCall], text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None
+) -> list[ToolCall]:
+    """The calls, with the id the speaker gave for themselves ("im 5419") where a call names no instance."""
+    speaker = speaker_instance(text, schema)
+    if speaker is None:
+        return calls
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": speaker}})
+        if call.name in takes and call.arguments.get("instance") in (None, "")
+        else call
+        for call in calls
+    ]
+
+
+# How many user turns back an instance named in an unanswered question stays in focus.
+_NAMED_LOOKBACK = 4
+
+
+def with_named_instance(
+    calls: list[ToolCall], history: Sequence[Message], specs: Sequence[FunctionSpec], schema: HostSchema | None
+) -> list[ToolCall]:
+    """The calls, with the instance last named in a question no call answered where a call names none.
+
+    "appl 140 approved?" -> (our question between two functions) -> "why not approved": 140 is still the
+    instance in focus, though no call ran on it. An instance a call ran on after it (the dialogue state's)
+    wins; so does any instance or reference the turn itself names.
+    """
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    if schema is None or not any(c.name in takes and c.arguments.get("instance") in (None, "") for c in calls):
+        return calls
+    named = _last_named_instance(history, takes, schema)
+    if named is None:
+        return calls
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": named}})
+        if call.name in takes and call.arguments.get("instance") in (None, "")
+        else call
+        for call in calls
+    ]
+
+
+def _last_named_instance(history: Sequence[Message], takes: set[str], schema: HostSchema) -> int | None:
+    """The id the user named last, if no call on an instance ran after that turn."""
+    results: dict[str, bool] = {}
+    users = 0
+    for message in reversed(history):
+        if message.role == "tool" and message.tool_call_id is not None:
+            results[message.tool_call_id] = '"error"' not in message.content[:12]
+        elif message.role == "assistant" and any(
+            c.name in takes and results.get(c.id, False) for c in message.tool_calls
+        ):
+            return None  # a call ran on an instance since: the dialogue state's instance is in focus
+        elif message.role == "user":
+            users += 1
+            ids = extract_ids(message.content, schema)
+            if len(ids) == 1:
+                return ids[0]
+            speaker = speaker_instance(message.content, schema)
+            if speaker is not None or users >= _NAMED_LOOKBACK:
+                return speaker
+    return None
+
+
+# How many user turns back a list of instances ("compare patients 3 and 4") can be referred to by position.
+_LIST_LOOKBACK = 3
+
+
+def listed_instances(history: Sequence[Message]) -> list[Any]:
+    """The instances of the last assistant turn that called a function on several, up to three turns back."""
+    users = 0
+    for message in reversed(history):
+        if message.role == "user":
+            users += 1
+            if users > _LIST_LOOKBACK:
+                break
+        elif message.role == "assistant" and len(message.tool_calls) > 1:
+            found: list[Any] = []
+            for call in message.tool_calls:
+                instance = call.arguments.get("instance")
+                if instance not in (None, "") and instance not in found:
+                    found.append(instance)
+            if len(found) > 1:
+                return found
+    return []
+
+
+def with_listed_instance(
+    calls: list[ToolCall],
+    text: str,
+    history: Sequence[Message],
+    specs: Sequence[FunctionSpec],
+    schema: HostSchema | None,
+) -> list[ToolCall]:
+    """The calls, with the instance "the second one" names in the last list of instances, if the turn names no id."""
+    noun = schema.instance_noun if schema is not None else None
+    position = ordinal(text, noun)
+    listed = listed_instances(history) if position is not None else []
+    if position is None or not -len(listed) <= position < len(listed) or extract_ids(text, schema):
+        return calls
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": listed[position]}})
+        if call.name in takes
+        else call
+        for call in calls
+    ]
+
+
+def with_instance_in_focus(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls with the instance in focus where the turn names none by id: the speaker's own ("im 5419"),
+    one named in a question no call answered, or the position in the last list ("the second one").
+    """
+    calls = with_speaker_instance(calls, text, request.functions, request.host)
+    calls = with_named_instance(calls, history, request.functions, request.host)
+    return with_listed_instance(calls, text, history, request.functions, request.host)
