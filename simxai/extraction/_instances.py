@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.extraction._bare_ids import first_person_ids, unclaimed_id
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _age_feature, _category_mentions, _mentions
 from simxai.extraction._groups import _condition, _text_group
@@ -25,7 +26,9 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     """Every instance id named in `text`, in order ("compare patients 3 and 4" -> [3, 4]).
 
     An id must follow an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), unless the
-    whole text is just the answer ("12", "patient 12 please", "and for 4?").
+    whole text is just the answer ("12", "patient 12 please", "and for 4?"), or the number lies in the host's id
+    range and is given as the person's own ("im 502", "my policy number is 5140") or is the one number nothing
+    else claims ("5007 what are the chances"; `_bare_ids`).
     """
     text = normalize(text, schema)
     for span in extract_texts(text):
@@ -55,6 +58,11 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
         ids = _role_ids(text, schema)
     if not ids:
         ids = _subject_id(text, schema)
+    if not ids:
+        ids = first_person_ids(text, schema)
+    if not ids:
+        alone = unclaimed_id(text, schema)
+        ids = [] if alone is None else [alone]
     return list(dict.fromkeys(ids))
 
 

@@ -1,0 +1,171 @@
+"""Ids written without an instance noun: "im 502", "my policy number is 5140", "5007 what are the chances".
+
+Users who know their record's number often write it alone: first person ("I'm 5042", "5501 here"), as the
+subject of a terse request ("5590 shap breakdown", "cf for 903 -> approved"), or after the question ("...
+would I still get a surcharge? 5250"). Such a number is an id only when it is one of the host's ids and
+nothing else in the turn claims it: a feature's value ("bmi 30", "credit_score 580"), an amount ("10 %
+less", "3 fewer visits", "80k"), a count ("top 3", "give 5", "5 examples"), a group bound ("under 25s"), an
+age ("hes 65", "I'm 45" on a host with an age feature in that range) or a change ("make it 30"). When two
+numbers remain unclaimed, neither is taken: the engine asks instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from simxai.extraction._features import _age_feature, _mentions
+from simxai.extraction._groups import group_spans
+from simxai.extraction._lexicon import _GENERIC_NOUNS
+from simxai.hosts.base import HostSchema
+
+# "I'm 5042", "im #502", "i am number 12", "this is 5501", "5501 here", "my policy number is 5140"
+_FIRST_PERSON = re.compile(
+    r"\b(?:i'?m|i\s+am|it'?s\s+me|this\s+is)\s+(?P<mark>(?:(?:no\.?|number|id)\s*)?#?)\s?(?P<n>\d+)\b"
+    r"|^\W{0,3}#?(?P<here>\d+)\s+here\b"
+    r"|\bmy\s+(?:[a-z]+\s+){0,2}?(?:number|no\.?|id|#|reference|ref)\s*(?:is\s+|=\s*|:\s*)?#?(?P<mine>\d+)\b",
+    re.IGNORECASE,
+)
+# A number standing alone: not inside a word or a decimal, not an amount of money.
+_NUMBER = re.compile(r"(?<![\w.,$£€])#?(?P<n>\d+)(?P<s>'?s)?(?![\w%]|[.,]\d)")
+# Words before a number that make it something other than an id.
+_CLAIMED_AFTER = re.compile(
+    r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|to|"
+    r"were|be|become|becomes|became|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|it|that|them|"
+    r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
+    r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an)|[<>=+\-*/^$£€]|"
+    r"\d\s*(?:and|or|to|through|-|–))\s*$",
+    re.IGNORECASE,
+)
+# What may follow a number that is a quantity, a range or a rank, not an id.
+_CLAIMED_BEFORE = re.compile(
+    r"^(?:\s?%|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
+    r"\s(?:years?|yrs?|y/?o|months?|weeks?|days?|hours?|points?|units?|percent|times|more|less|fewer|"
+    r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes?|"
+    r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
+    r"ids|people|persons|dollars?|euros?|pounds?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b)",
+    re.IGNORECASE,
+)
+# Words that may stand between a feature and its value ("bmi of 30", "bmi went up to 30", "glucose = 120").
+_VALUE_LINK = re.compile(
+    r"^\W*(?:(?:is|was|were|of|at|to|by|from|be|becomes?|became|went|goes|go|up|down|equals?|equal|around|"
+    r"about|set|changed|change|increased|decreased|dropped|raised|score|level|value)\W+)*$",
+    re.IGNORECASE,
+)
+
+
+# The words an id may follow when it has no noun: function words and the verbs of requests ("for 903", "is
+# 5419", "rerun 256", "pushed 5188 into"). Any other word before a number names what the number is ("bmi 30",
+# "income of 40000", "score is 3"), so it claims the number.
+_LEAD_WORDS = frozenset(
+    "for on in from of about is was are if with does did do why how what whats when which who explain predict "
+    "pred classify check show rerun run and or but so then can could would will should me pls plz please here "
+    "like re regarding abt cf recourse try use take say see get got has had happen happens being thanks thx ok "
+    "okay now also too again hi hey hello just only tell describe analyse analyze evaluate assess look compare "
+    "vs versus means mean".split()
+)
+_VALUE_WORDS = frozenset("is was of".split())
+
+
+def _led_by_a_name(before: str) -> bool:
+    """Whether the words before a number name what it measures ("bmi 30", "income of 40000")."""
+    words = re.findall(r"[a-z']+|[^\sa-z']", before.lower())
+    if not words or not words[-1][0].isalpha():
+        return False  # start of the turn or punctuation: "5590 shap", "? 5250", "predict(12)"
+    last = words[-1]
+    if last in _VALUE_WORDS and len(words) >= 2 and words[-2][0].isalpha():
+        return words[-2] not in _LEAD_WORDS  # "bmi is 30", not "what is 5419"
+    return last not in _LEAD_WORDS and not last.endswith("ed")
+
+
+# Words between a number and the feature it is a value of ("30 bmi", "is 30 a high bmi").
+_VALUE_OF = re.compile(
+    r"\s*(?:(?:a|an|the|of|too|very|really|high|higher|low|lower|normal|good|bad|big|small|large|healthy|"
+    r"typical|average|usual|reasonable|ok|okay)\s+){0,3}",
+    re.IGNORECASE,
+)
+
+
+def _numbers(text: str) -> Iterator[re.Match[str]]:
+    return _NUMBER.finditer(text)
+
+
+def _in_range(number: int, schema: HostSchema) -> bool:
+    if schema.id_range is None:
+        return False
+    low, high = schema.id_range
+    return low <= number <= high
+
+
+def _an_age(number: int, schema: HostSchema) -> bool:
+    """Whether `number` could be the age of a person on this host ("I'm 45")."""
+    age = _age_feature(schema)
+    if age is None:
+        return False
+    low = 0.0 if age.min is None else age.min
+    high = 120.0 if age.max is None else age.max
+    return low <= number <= high
+
+
+def first_person_ids(text: str, schema: HostSchema | None) -> list[int]:
+    """Ids a person gives as their own ("im 502", "my policy number is 5140", "5501 here"), in the id range.
+
+    "I'm 45" on a host whose age feature holds 45 is an age, not an id; "I'm #45" or "I'm number 45" is an id.
+    """
+    if schema is None or schema.id_range is None:
+        return []
+    ids: list[int] = []
+    for match in _FIRST_PERSON.finditer(text):
+        value = match.group("n") or match.group("here") or match.group("mine")
+        number = int(value)
+        after = text[match.end() : match.end() + 20]
+        if not _in_range(number, schema) or _CLAIMED_BEFORE.match(after):
+            continue
+        if match.group("n") and not match.group("mark").strip() and (schema.kind == "text" or _an_age(number, schema)):
+            continue  # "I'm 45": an age, or on a text host no record of a person
+        ids.append(number)
+    return ids
+
+
+def _claimed_by_feature(text: str, start: int, end: int, schema: HostSchema, possessive: bool) -> bool:
+    """Whether a feature name right before ("bmi 30", "bmi of 30") or after ("30 bmi") owns the number.
+
+    A possessive number ("5377s bmi", "42's glucose") owns the feature after it, not the other way round.
+    """
+    for mention in _mentions(text, schema):
+        if mention.end <= start and _VALUE_LINK.match(text[mention.end : start]) and start - mention.end <= 25:
+            return True
+        if not possessive and end <= mention.start and _VALUE_OF.fullmatch(text[end : mention.start]):
+            return True
+    return False
+
+
+def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
+    """The one number of `text` that can only be an id of the host ("5590 shap breakdown"), or None.
+
+    Candidates are whole numbers in the host's id range that no feature, amount, count, range, rank or age
+    claims; with exactly one candidate it is the id. A possessive ("5377s bmi") is an id; a plural bound
+    ("under 25s") is claimed by its comparison. Quoted texts must be removed by the caller.
+    """
+    if schema is None or schema.id_range is None:
+        return None
+    nouns = {n for n in _GENERIC_NOUNS if " " not in n} | {schema.instance_noun.lower()}
+    groups = group_spans(text, schema)
+    candidates: list[int] = []
+    for match in _numbers(text):
+        number = int(match.group("n"))
+        start, end = match.start(), match.end()
+        before = text[max(0, start - 20) : start]
+        after = text[end : end + 30]
+        if any(low <= start < high for low, high in groups):
+            continue  # "patients with bmi over 30": a group's bound
+        if not _in_range(number, schema) or _CLAIMED_AFTER.search(before) or _CLAIMED_BEFORE.match(after):
+            continue
+        following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
+        if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
+            continue  # "5 patients", "12 rows": a count of instances
+        if _led_by_a_name(before) or _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
+            continue
+        candidates.append(number)
+    distinct = set(candidates)
+    return candidates[0] if len(distinct) == 1 else None
