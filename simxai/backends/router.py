@@ -57,6 +57,7 @@ from simxai.backends._router_masking import (
     selector_text,
 )
 from simxai.backends._router_model import SelectorModel, load_selector, read_selector
+from simxai.backends._router_new_text import new_text_decision
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,
     CAPABILITY,
@@ -68,7 +69,7 @@ from simxai.backends._router_replies import (
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity, spec_documents
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import UsageError
-from simxai.extraction import extract_changes, extract_metric
+from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
@@ -273,6 +274,9 @@ class RouterBackend(Backend):
             return Decision(None, decision.confidence, True)
         if not decision.confident and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
+        new_text = new_text_decision(text, history, schema, names, decision)
+        if new_text is not None:  # "what would happen if I wrote '...'": a new text's prediction
+            return new_text
         if (
             schema is not None
             and schema.kind == "text"
@@ -280,8 +284,10 @@ class RouterBackend(Backend):
             and _is_content(masked)
             and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
             and (decision.function is None or not decision.confident or not _REQUEST.match(masked))
+            and not extract_ids(text, schema)
         ):
-            # A text host's input is text: a statement that asks nothing of the model is a text to classify.
+            # A text host's input is text: a statement that asks nothing of the model is a text to classify
+            # ("27: which tokens drove it" names review 27: a request about it, whatever its wording).
             return Decision("get_prediction", decision.confidence, True, whole_text="INSTANCE" not in masked)
         if decision.function is not None and not decision.confident:
             # a compound request splits the whole turn's probability between its parts' functions: unsure of
