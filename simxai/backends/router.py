@@ -89,7 +89,7 @@ __all__ = [
 
 #: The calibrated top probability below which the router asks which of two functions is meant (chosen on the
 #: dev split of the training data, docs/router.md).
-ASK_BELOW = 0.7
+ASK_BELOW = 0.6
 # How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
 _MAX_FOLLOW_UP_DEPTH = 3
 # The selector's class for a turn that asks for no function.

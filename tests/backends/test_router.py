@@ -344,7 +344,7 @@ async def test_tool_choice_none_gets_a_plain_reply(router: RouterBackend) -> Non
 
 def test_the_defaults_and_validation() -> None:
     router = RouterBackend()
-    assert router.name == "router" and router.writes_replies is False and router.threshold == ASK_BELOW == 0.7
+    assert router.name == "router" and router.writes_replies is False and router.threshold == ASK_BELOW == 0.6
     with pytest.raises(UsageError, match="between 0 and 1"):
         RouterBackend(threshold=1.5)
 
