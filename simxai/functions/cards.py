@@ -95,6 +95,11 @@ def _group(host: Host, group: str) -> Subject:
     try:
         return host.resolve(group)
     except ArgumentError as exc:
+        if host.schema().kind == "text":
+            # A text host's error names its own condition fields (label, prediction, id, its statistics).
+            raise ArgumentError(
+                f"the model cannot be scored on {group!r}: {exc}", argument="group", valid=exc.valid
+            ) from exc
         coded = "; ".join(
             f"{f.name} is {' or '.join(f.categories or [])}" + (f" ({f.description})" if f.description else "")
             for f in host.schema().features

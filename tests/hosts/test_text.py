@@ -13,7 +13,7 @@ from sklearn import metrics
 from simxai.exceptions import ArgumentError, HostError
 from simxai.hosts.base import METRICS, Host
 from simxai.hosts.sentiment import load_reviews, load_sentiment_host, vader_predict_proba
-from simxai.hosts.text import TextHost, words_of
+from simxai.hosts.text import TextDataCard, TextHost, words_of
 
 CLASSES = ["negative", "positive"]
 
@@ -123,6 +123,124 @@ def test_group_selection_matches_labels_predictions_and_ids(host, reviews):
     assert "positive" in error.value.valid
     with pytest.raises(ArgumentError, match="no review matches"):
         host.resolve("id > 500")
+
+
+@pytest.mark.parametrize(
+    ("condition", "selects"),
+    [
+        ("text_length_words > 9", lambda i, text, label, n: n > 9),
+        ("length < 5", lambda i, text, label, n: n < 5),
+        ("words >= 12", lambda i, text, label, n: n >= 12),
+        ("text length <= 6", lambda i, text, label, n: n <= 6),
+        ("label = negative and text_length_words > 9", lambda i, text, label, n: label == "negative" and n > 9),
+        ("sentiment != positive, id < 30", lambda i, text, label, n: label != "positive" and i < 30),
+        ("ID >= 100", lambda i, text, label, n: i >= 100),
+        ("all reviews", lambda i, text, label, n: True),
+    ],
+)
+def test_conditions_on_every_known_field_select_their_group(host, reviews, condition, selects):
+    subject = host.resolve(condition)
+    assert subject.kind == "group", condition
+    expected = [i for i, (t, lab) in enumerate(reviews) if selects(i, t, lab, len(words_of(t)))]
+    assert 0 < len(expected) and subject.ids == expected
+
+
+@pytest.mark.parametrize(
+    ("condition", "field"),
+    [
+        ("rating > 3", "rating"),
+        ("stars = 5", "stars"),
+        ("label = positive and rating > 3", "rating"),
+        ("foo=bar", "foo"),
+    ],
+)
+def test_a_condition_on_an_unknown_field_is_an_error_naming_it_and_the_valid_fields(host, condition, field):
+    with pytest.raises(ArgumentError) as error:
+        host.resolve(condition)
+    assert str(error.value).startswith(f"{field!r} is not a field")
+    assert "\n" not in str(error.value)
+    for valid in ("label", "prediction", "id", "text_length_words", "sentiment", "in quotes"):
+        assert valid in error.value.valid, valid
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The rating = 5 stars, I loved it",
+        "a < b but the ending was great",
+        "Plot = a total mess",
+        "10/10 = perfect",
+        "I'd rate it > 4 stars",
+        '"rating > 3"',
+        "“text_length_words > 9”",
+    ],
+)
+def test_prose_and_quoted_strings_with_operators_stay_texts(host, text):
+    subject = host.resolve(text)
+    assert subject.kind == "text"
+    assert subject.text == " ".join(text.strip('"“”').split())
+
+
+@pytest.mark.parametrize(
+    ("condition", "message"),
+    [
+        ("label = very positive", "unknown label"),
+        ("words < pictures in this book", "is not a number"),
+        ("label = positive, I loved it", "cannot read 'I loved it'"),
+    ],
+)
+def test_a_known_field_makes_a_condition_even_when_it_fails_to_parse(host, condition, message):
+    with pytest.raises(ArgumentError, match=message) as error:
+        host.resolve(condition)
+    assert "in quotes" in error.value.valid and "glucose" not in error.value.valid
+
+
+def test_the_reported_condition_is_a_group_through_every_function_taking_one(host, reviews):
+    from simxai.functions import default_registry
+
+    registry = default_registry()
+    long = [i for i, (t, _) in enumerate(reviews) if len(words_of(t)) > 9]
+    prediction = registry.get("get_prediction").func(host, "text_length_words > 9")
+    assert prediction.subject.ids == long and prediction.label_counts is not None
+    assert sum(prediction.label_counts.values()) == len(long)
+    why = registry.get("get_local_explanation").func(host, "text_length_words > 9")
+    assert why.subject.ids == long
+    performance = registry.get("get_model_performance").func(host, "accuracy", "text_length_words > 9")
+    assert performance.n == len(long) and performance.group == "text_length_words > 9"
+    truth = [reviews[i][1] for i in long]
+    predicted = [_label(reviews[i][0]) for i in long]
+    assert performance.value == pytest.approx(np.mean([a == b for a, b in zip(truth, predicted, strict=True)]))
+    with pytest.raises(ArgumentError, match="needs one instance"):
+        registry.get("explain_why_not").func(host, "text_length_words > 9")
+    with pytest.raises(ArgumentError, match="'rating' is not a field") as error:
+        registry.get("get_model_performance").func(host, "accuracy", "rating > 3")
+    assert "text_length_words" in error.value.valid and "age" not in error.value.valid
+    with pytest.raises(ArgumentError, match="'rating' is not a field"):
+        registry.get("get_prediction").func(host, "rating > 3")
+
+
+def test_a_second_text_host_reads_conditions_on_its_own_target_and_labels():
+    data = [("ship it today", "urgent"), ("whenever you can", "later"), ("now please, it is on fire", "urgent")]
+    urgency = TextHost(
+        lambda texts: np.array([[0.2, 0.8] if "now" in t or "today" in t else [0.7, 0.3] for t in texts]),
+        ["later", "urgent"],
+        name="urgency",
+        instance_noun="ticket",
+        dataset=data,
+        data_card=TextDataCard(name="tickets", description="Three tickets.", target="priority"),
+    )
+    assert urgency.resolve("priority = urgent").ids == [0, 2]
+    assert urgency.resolve("prediction = later").ids == [1]
+    assert urgency.resolve("words > 3").ids == [2]
+    assert urgency.resolve("all tickets").size == 3
+    assert urgency.resolve("ship = today, please").kind == "text"  # "please" is no comparison: prose
+    with pytest.raises(ArgumentError) as error:
+        urgency.resolve("sentiment = positive")  # the sentiment host's target, not this one's
+    assert "'sentiment' is not a field a group of tickets" in str(error.value)
+    assert "label (or priority)" in error.value.valid and "'label = later'" in error.value.valid
+    with pytest.raises(ArgumentError, match="unknown label 'positive'") as error:
+        urgency.resolve("label = positive")
+    assert "later, urgent" in error.value.valid
 
 
 # --------------------------------------------------------------------------------------------- predict

@@ -2,7 +2,8 @@
 
 Instances are texts. A host may carry a labelled data set `(text, label)`; its rows are the instances a user
 can refer to by number (the 0-based position), and conditions such as ``"label = positive"``,
-``"prediction = negative"`` or ``"id < 10"`` select groups of them.
+``"prediction = negative"``, ``"id < 10"`` or ``"text_length_words > 9"`` select groups of them
+(`simxai.hosts.text._conditions` states which strings are conditions and which are texts).
 
 Explanations work on words. A word is a run of letters or digits, with inner apostrophes ("isn't" is one
 word). For SHAP a word owns the punctuation and space that follow it (the first word also owns anything
@@ -26,6 +27,7 @@ from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._metrics import classification_scores
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard
+from simxai.hosts.text._conditions import ConditionFields, read_condition
 from simxai.hosts.text._search import WordEdits
 from simxai.hosts.text._shap import _Shap, word_attributions
 from simxai.hosts.text._words import _WORD, _Edit, _match_case, _normalise, _shorten, _unquote, _Words, words_of
@@ -56,8 +58,6 @@ from simxai.work import charge
 
 __all__ = ["TextHost"]
 
-_CONDITION_START = re.compile(r"^(label|prediction|id)\s*(==|!=|>=|<=|=|>|<)", re.IGNORECASE)
-_EVERYONE = ("all", "everyone", "all instances", "*")
 _OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     "=": operator.eq,
     "!=": operator.ne,
@@ -66,6 +66,7 @@ _OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt,
     "<=": operator.le,
 }
+_LENGTH = "text_length_words"  # the data card's statistic of a text, which conditions may compare too
 _LENGTH_ALIASES = ("length", "text_length", "words", "word_count", "number_of_words", "length_words")
 _GROUP_TOP = 100  # a group explanation lists this many words; the rest are summed into "(other words)"
 _SUBSTITUTES_PER_WORD = 4
@@ -164,6 +165,12 @@ class TextHost:
             label_meanings={},
             probability_meaning="Each probability is the classifier's probability for that label; "
             "the predicted label is the most probable one.",
+        )
+        self._fields = ConditionFields.of(
+            target=self._data_card.target,
+            class_names=self.class_names,
+            statistics={_LENGTH: _LENGTH_ALIASES},
+            noun=self.instance_noun,
         )
         self._edits = WordEdits(
             substitutes=substitutes or (lambda word: ()),
@@ -312,7 +319,11 @@ class TextHost:
         )
 
     def resolve(self, instance: InstanceRef) -> Subject:
-        """Turn a text, an id, `{"text": ...}` or a condition on label/prediction/id into a subject."""
+        """Turn a text, an id, `{"text": ...}` or a condition into a subject.
+
+        A condition compares label (or the data card's target), prediction, id or text_length_words; a string
+        that reads as a condition on another field is an error, never a text (see `_conditions`).
+        """
         if isinstance(instance, bool):
             raise ArgumentError("an instance cannot be true/false", argument="instance", valid=self._valid_refs())
         if isinstance(instance, int):
@@ -337,10 +348,8 @@ class TextHost:
             )
             if id_ref:
                 return self._row(int(id_ref.group(1)))
-            # The data card's target name may stand for "label": "sentiment = positive".
-            target = re.escape(self._data_card.target)
-            condition = re.sub(rf"(^|\band\s+){target}\s*(?=!=|=)", r"\1label ", stripped, flags=re.IGNORECASE)
-            if condition.lower() in _EVERYONE or _CONDITION_START.match(condition):
+            condition = read_condition(stripped, self._fields, self._plural)
+            if condition is not None:
                 return self._group(condition)
             return self._text(stripped)
         raise ArgumentError(
@@ -351,7 +360,7 @@ class TextHost:
 
     def _valid_refs(self) -> str:
         ids = f"an id from 0 to {len(self._texts) - 1}, " if self._texts else ""
-        return f"{ids}a text, or {CONDITION_HELP}"
+        return f"{ids}a text, or {self._fields.valid(quoted=False)}"
 
     def _text(self, text: str) -> Subject:
         text = _normalise(_unquote(text))
@@ -398,17 +407,20 @@ class TextHost:
                 argument="instance",
                 valid=f"one {self.instance_noun}, as a string",
             )
-        # Conditions may only use label, prediction and id: the words of a text are not features.
-        schema = self.schema().model_copy(update={"features": []})
+        # Conditions may use label, prediction, id and the data card's statistics: the words of a text are
+        # not features. `read_condition` has given each field its canonical name.
+        schema = self.schema().model_copy(
+            update={"features": [FeatureSchema(name=_LENGTH, type="numeric", aliases=list(_LENGTH_ALIASES))]}
+        )
         try:
             clauses = parse_condition(condition, schema)
         except ArgumentError as exc:
-            if exc.valid:
-                raise
+            # The parser's own `valid` names a value (the labels, "a number") or else its tabular example.
+            own = exc.valid and CONDITION_HELP not in exc.valid
             raise ArgumentError(
                 str(exc),
                 argument="instance",
-                valid=f"a condition on label, prediction or id, e.g. 'label = {self.class_names[0]}', or 'all'",
+                valid=f"{exc.valid}; {self._fields.quoted()}" if own else self._fields.valid(),
                 suggestions=exc.suggestions,
             ) from None
         if any(c.field == "prediction" for c in clauses):
@@ -427,6 +439,8 @@ class TextHost:
             value: Any = self._labels[row]
         elif clause.field == "prediction":
             value = self._label(self.predict_proba([self._texts[row]])[0])
+        elif clause.field == _LENGTH:
+            value = float(self._lengths()[row])
         else:
             value = float(row)
         return _OPERATORS[clause.op](value, clause.value)
@@ -795,7 +809,7 @@ class TextHost:
                 raise ArgumentError(
                     f"a metric is measured on a group of {self._plural}, not on {group.description}",
                     argument="group",
-                    valid="a condition such as 'label = <class>', 'prediction = <class>' or 'id < 100'",
+                    valid=self._fields.valid(quoted=False),
                 )
             chosen = set(group.ids)
             ids = [i for i in self._eval_ids if i in chosen]
@@ -840,8 +854,8 @@ class TextHost:
         }
         infos = {
             "text": FeatureInfo(name="text", type="text", description=self._data_card.text_description),
-            "text_length_words": FeatureInfo(
-                name="text_length_words",
+            _LENGTH: FeatureInfo(
+                name=_LENGTH,
                 type="numeric",
                 description=f"the number of words in a {self.instance_noun} (a statistic, not a model input)",
                 min=float(lengths.min()),
@@ -854,7 +868,7 @@ class TextHost:
         selected = None
         if feature is not None:
             key = feature.strip().lower().replace(" ", "_").replace("-", "_")
-            key = "text_length_words" if key in _LENGTH_ALIASES else key
+            key = _LENGTH if key in _LENGTH_ALIASES else key
             if key not in infos:
                 raise ArgumentError(
                     f"unknown feature {feature!r}",
