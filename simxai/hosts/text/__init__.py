@@ -2,11 +2,12 @@
 
 Instances are texts. A host may carry a labelled data set `(text, label)`; its rows are the instances a user
 can refer to by number (the 0-based position), and conditions such as ``"label = positive"``,
-``"prediction = negative"`` or ``"id < 10"`` select groups of them.
+``"prediction = negative"``, ``"id < 10"`` or ``"text_length_words > 9"`` select groups of them.
 
-The modules, split the way the tabular host is: `_host` (the `TextHost` class), `_words` (words and word
-edits), `_shap` (SHAP over words), `_search` (counterfactual search over word edits) and `_cards` (the cards);
-the metrics are `simxai.hosts._metrics`, shared with the tabular host.
+The modules, split the way the tabular host is: `_host` (the `TextHost` class), `_conditions` (which instance
+strings are group conditions), `_words` (words and word edits), `_shap` (SHAP over words), `_search`
+(counterfactual search over word edits) and `_cards` (the cards); the metrics are `simxai.hosts._metrics`,
+shared with the tabular host.
 """
 
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard
