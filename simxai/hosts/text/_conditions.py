@@ -118,7 +118,7 @@ def read_condition(text: str, fields: ConditionFields, plural: str) -> str | Non
                 f"{written!r} is not a field a group of {plural} can be selected by",
                 argument="instance",
                 valid=fields.valid(),
-                suggestions=closest(_key(written), list(fields.shown)),
+                suggestions=closest(_key(written), list(fields.aliases)),
             )
         clauses.append(f"{canonical} {lead.group('op')} {lead.group('value')}")
     return " and ".join(clauses)
