@@ -13,10 +13,11 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
-from simxai.guard._facts import Facts, read_outputs
+from simxai.guard._facts import Facts
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._lists import listed_names
 from simxai.guard._numbers import _NumberChecks
+from simxai.guard._outputs import read_outputs
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._state import Vocabulary, _label_of
