@@ -186,7 +186,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
-        for text, ok in edit_claims(self.reply, self.all.rewrites, self.context):
+        for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context):
             self.report.claim(text, ok)
 
     def _unstated(self, sentence: str) -> None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import NumberClaim, find_mentions, fits, numbers, segments
+from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments
 from simxai.guard._state import _CheckState, _facts_at
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
@@ -107,6 +107,8 @@ class _NumberChecks(_CheckState):
             pos = offset + len(segment)
             facts = _facts_at(offset, placed, whole)
             for claim in numbers(segment):
+                if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()):
+                    continue  # "patients 90 and 319": the second is an id too
                 # Each number is read against its clause: a reply of thousands of numbers would take quadratic
                 # time. No real reply states this many; the rest are listed as not checked.
                 self.numbers_seen += 1

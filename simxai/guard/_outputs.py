@@ -72,7 +72,8 @@ def _change(facts: Facts, change: Any) -> None:
         facts.changes.setdefault(key, []).append((change.get("old"), change.get("new")))
         old, new = _num(change.get("old")), _num(change.get("new"))
         if old is not None and new is not None:
-            facts.amounts.add(round(abs(new - old), 6))
+            # Its size, and its signed move ("bmi -2.0" for 29.2 -> 27.2).
+            facts.amounts |= {round(abs(new - old), 6), round(new - old, 6)}
             if old:
                 facts.amounts.add(abs(new - old) / abs(old))
         _tie(facts.feature_numbers, key, change.get("old"), change.get("new"))
@@ -182,6 +183,11 @@ def _structured(payload: dict[str, Any]) -> Facts:
             if isinstance(r, dict):
                 key = str(r.get("feature")).lower()
                 _tie(facts.feature_numbers, key, r.get("current"), r.get("low"), r.get("high"))
+                current = _num(r.get("current"))
+                for end in (_num(r.get("low")), _num(r.get("high"))):
+                    if current is not None and end is not None:
+                        # The room to a kept range's end ("headroom to 27.2 (+3.5)").
+                        facts.amounts |= {round(end - current, 6), round(abs(end - current), 6)}
                 _tie(facts.feature_numbers, key, *(r.get("categories") or []))
                 facts.texts += [str(c) for c in r.get("categories") or []]
         for e in get("kept_edits") or []:
@@ -233,6 +239,13 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 for label, mean in (f.get("mean_by_label") or {}).items():
                     _tie(facts.feature_numbers, key, mean)
                     facts.texts.append(str(label))
+                histogram = f.get("histogram_by_label")
+                if isinstance(histogram, dict):
+                    # A bin's edges are the feature's numbers, a bin's counts its label's ("0 stable, 2 progressing").
+                    _tie(facts.feature_numbers, key, *(histogram.get("edges") or []))
+                    for label, counts in (histogram.get("counts") or {}).items():
+                        if isinstance(counts, list):
+                            _tie(facts.label_numbers, str(label), *counts)
                 _walk_free([f.get("description"), f.get("categories")], facts)
         _walk_free([get("name"), get("description"), get("n_rows"), get("target")], facts)
         facts.free_numbers.add(float(len(features)))
