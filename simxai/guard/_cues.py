@@ -191,6 +191,8 @@ EDIT_REMOVE = re.compile(
     rf"\b(?:remov\w*|delet\w*|drop\w*|omit\w*|tak\w* out|get\w* rid of|leav\w* out|strip\w*){_BETWEEN}\s*{_QUOTED}",
     re.IGNORECASE,
 )
+#: "'funny' → 'dull'": an edit written as an arrow; group 1 is the new text.
+EDIT_ARROW = re.compile(rf"[\"“'‘][^\"”“‘’]{{1,300}}?[\"”'’]\s*(?:→|->|=>)\s*{_QUOTED}")
 #: "add 'X'", "insert the word 'X'": group 1 is the added text.
 EDIT_ADD = re.compile(rf"\b(?:add\w*|insert\w*|append\w*){_BETWEEN}\s*{_QUOTED}", re.IGNORECASE)
 #: A statement of how often something occurs: "X are common", "mistakes are rare", "errors occur often".

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments
+from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, matches, numbers, segments
 from simxai.guard._state import _CheckState, _facts_at
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
@@ -47,6 +47,8 @@ _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly
 _OTHER_CLASS = re.compile(
     r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
 )
+#: Between the two numbers of an ordered pair: "24.0 → 27.4", "from 27.4 to 24.0".
+_ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
@@ -106,9 +108,13 @@ class _NumberChecks(_CheckState):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
             facts = _facts_at(offset, placed, whole)
+            earlier: NumberClaim | None = None
             for claim in numbers(segment):
                 if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()):
                     continue  # "patients 90 and 319": the second is an id too
+                if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
+                    self._ordered(earlier, claim, clause[: offset + earlier.start], facts)
+                earlier = claim
                 # Each number is read against its clause: a reply of thousands of numbers would take quadratic
                 # time. No real reply states this many; the rest are listed as not checked.
                 self.numbers_seen += 1
@@ -289,6 +295,27 @@ class _NumberChecks(_CheckState):
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
+
+    def _ordered(self, old: NumberClaim, new: NumberClaim, before: str, facts: Facts) -> None:
+        """A feature's change as an ordered pair ("bmi 24.0 → 27.4", "from 27.4 to 24.0"), checked against the
+        changes of the outputs: the pair the other way round (old and new swapped) is unsupported.
+        """
+        named = find_mentions(before, self.names.features, quoted_only=self.names.quoted_only)
+        if not named or old.high is not None or new.high is not None:
+            return
+        feature = self.names.feature(named[-1])
+        pairs = [
+            (o, n)
+            for o, n in facts.changes.get(feature, [])
+            if isinstance(o, int | float) and isinstance(n, int | float)
+        ]
+        if not pairs:
+            return
+        text = f"change {feature} {old.raw} → {new.raw}"
+        if any(matches(old, {float(o)}) and matches(new, {float(n)}) for o, n in pairs):
+            self.report.claim(text, True)
+        elif any(matches(old, {float(n)}) and matches(new, {float(o)}) for o, n in pairs):
+            self.report.claim(f"{text} (old and new swapped)", False)
 
     def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> bool:
         """Whether the number is one of a pair ("+0.95 vs +0.79", "about -0.11 and -0.10") that a sentence naming

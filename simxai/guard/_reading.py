@@ -29,10 +29,8 @@ __all__ = [
 ]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-#: A piece that ends in an abbreviation's stop, an initial's or a list marker's ("1."), not a sentence's ("... 0.").
-_ABBREVIATION = re.compile(
-    r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z]|^\s*\d{1,2})\.$", re.I
-)
+#: A piece that ends in an abbreviation's stop, an initial's or a list marker's ("2."), not a sentence's ("... 0.").
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z1-9])\.$", re.I)
 _CLAUSE = re.compile(
     r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"

@@ -13,6 +13,7 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise, prose_tables
+from simxai.guard._words import quote_words
 
 
 class Vocabulary(pydantic.BaseModel):
@@ -143,6 +144,10 @@ class _CheckState:
         for f in facts:
             self.all = self.all.merge(f)
         self.names = _names(vocab, self.all)
+        if self.names.quoted_only and any(f.structured for f in facts):
+            # A text model: its words in a feature's position are its features, quoted or not.
+            inputs = [*self.all.rewrites, *self.all.texts]
+            self.reply = quote_words(self.reply, self.names.quoted_only, self.names.labels, inputs)
         # What the reply quotes of the inputs (the review, a rewrite) is theirs, not a claim: edits read it still.
         self.unmasked = self.reply
         self.reply = mask_inputs(self.reply, self.all.texts)
