@@ -20,6 +20,7 @@ from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
+from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import label_slot_claims
 from simxai.guard._state import Vocabulary, _label_of
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
@@ -195,6 +196,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for said, holds in model_claims(sentence, self.output_text):
                 self.report.claim(said, holds)
             for said, holds in property_claims(sentence, self.output_text):
+                self.report.claim(said, holds)
+            for said, holds in setting_claims(sentence, self.all.settings):
+                self.report.claim(said, holds)
+            for said, holds in training_claims(sentence, self.output_text):
                 self.report.claim(said, holds)
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):

@@ -68,6 +68,8 @@ class Facts:
     counted: bool = False
     #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
     assessed: bool = False
+    #: the model's numeric settings (hyperparameters by name), from a model card
+    settings: dict[str, float] = field(default_factory=dict)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
@@ -80,6 +82,7 @@ class Facts:
                 merged.setdefault(k, set()).update(v)
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
+        out.settings = {**self.settings, **other.settings}
         for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}

@@ -250,6 +250,12 @@ def _structured(payload: dict[str, Any]) -> Facts:
         _walk_free([get("name"), get("description"), get("n_rows"), get("target")], facts)
         facts.free_numbers.add(float(len(features)))
     else:
+        settings = get("hyperparameters")
+        if kind == "model_information" and isinstance(settings, dict):
+            for name, value in settings.items():
+                number = _num(value)
+                if number is not None:
+                    facts.settings[str(name)] = number
         _walk_free(payload, facts)
         return facts
     _walk_free(_names(payload), facts)
