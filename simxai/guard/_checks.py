@@ -170,7 +170,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms))
-        for quoted in quotes(self.reply):
+        # A question's quotes are suggestions ("Would you like to try 'Great' instead?"), not the outputs' words.
+        said = " ".join(s for s in sentences(self.reply) if not s.rstrip().endswith("?"))
+        for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
