@@ -68,6 +68,8 @@ class Facts:
     counted: bool = False
     #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
     assessed: bool = False
+    #: each counterfactual's changed features and words (lower case) and its label's probability
+    options: list[tuple[frozenset[str], dict[str, float]]] = field(default_factory=list)
     #: the model's numeric settings (hyperparameters by name), from a model card
     settings: dict[str, float] = field(default_factory=dict)
 
@@ -83,7 +85,7 @@ class Facts:
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
         out.settings = {**self.settings, **other.settings}
-        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites"):
+        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}
         for k, v in other.changes.items():

@@ -264,6 +264,14 @@ class _NumberChecks(_CheckState):
             tied: set[float] = set()
             for kind, name, _ in entities:
                 tied |= self._tied(facts, kind, name, phase)
+            if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
+                at = sentence.find(clause) if self.clause_at is None else self.clause_at
+                own = self._option_numbers(
+                    clause[: offset + claim.start], sentence[: max(0, at + offset + claim.start)], facts
+                )
+                labels_named = {n for _, n, _ in entities}
+                if own is not None and any(label in labels_named for label in own):
+                    tied = {p for label, p in own.items() if label in labels_named}
             names = ", ".join(sorted({n for _, n, _ in entities}))
             # A range of a probability or a metric is an approximate value; of a feature, its two ends.
             within = all(kind != "feature" for kind, _, _ in entities)
@@ -295,6 +303,31 @@ class _NumberChecks(_CheckState):
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
+
+    def _option_numbers(self, clause: str, sentence: str, facts: Facts) -> dict[str, float] | None:
+        """The probabilities of the counterfactual a number is said of: the one whose changes hold the changed
+        features (or words) the clause names before it, narrowed by those of the sentence when the clause's fit
+        several ("CF1: bmi 29.2 → 27.2, triglycerides_log → 4.44: stable 57.2 %"); None when none is named.
+        """
+        changed = {name for feats, _ in facts.options for name in feats}
+
+        def named(text: str) -> set[str]:
+            found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
+            return {self.names.feature(m) for m in found} & changed
+
+        chosen: list[dict[str, float]] = []
+        for said in (named(clause), named(sentence)):
+            fitting = [probs for feats, probs in facts.options if said and said <= feats]
+            if fitting:
+                chosen = fitting
+                if len(fitting) == 1:
+                    break
+        if not chosen or len(chosen) == len(facts.options):
+            return None
+        out: dict[str, float] = {}
+        for probs in chosen:
+            out.update(probs)  # one label each: the counterfactuals reach the same target
+        return out if len(chosen) == 1 else None
 
     def _ordered(self, old: NumberClaim, new: NumberClaim, before: str, facts: Facts) -> None:
         """A feature's change as an ordered pair ("bmi 24.0 → 27.4", "from 27.4 to 24.0"), checked against the

@@ -168,8 +168,14 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 if cf.get("label") is not None:
                     facts.hypothetical.add(str(cf["label"]))
                     _probabilities(facts, {cf["label"]: cf.get("probability")}, facts.after_numbers)
+                changed: set[str] = set()
                 for change in cf.get("changes") or []:
                     _change(facts, change)
+                    if isinstance(change, dict):
+                        changed |= {str(change.get(k)).lower() for k in ("feature", "old", "new") if change.get(k)}
+                p = _num(cf.get("probability"))
+                if cf.get("label") is not None and p is not None:
+                    facts.options.append((frozenset(changed), {str(cf["label"]): p}))
                 if isinstance(cf.get("text"), str):
                     facts.texts.append(cf["text"])
                     facts.rewrites.append(cf["text"])
