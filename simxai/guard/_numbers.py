@@ -47,6 +47,18 @@ _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly
 _OTHER_CLASS = re.compile(
     r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
 )
+#: A whole number said as a count: of things ("34 approved applicants"), of a whole ("64/86", "65 of 89"), or of
+#: right and wrong answers ("Wrong: 26", "misclassifies 5").
+_COUNT_AFTER = re.compile(
+    r"\s*(?:/\s*\d|(?:of|out of)\s+(?:the\s+)?\d|(?:[a-z]+\s+){0,2}(?:patients|applicants|reviews|rows|instances|"
+    r"cases|people|errors|mistakes|edits|texts|samples|records|customers)\b)",
+    re.I,
+)
+_COUNT_BEFORE = re.compile(
+    r"(?:\b(?:wrong(?:ly)?(?:\s+\w+)?|right|correct(?:ly)?(?:\s+\w+)?|errors?|mistakes?|misclassif\w*|"
+    r"false (?:positives|negatives))\s*:?\s*|\d\s*/\s*|\b\d+\s+(?:of|out of)\s+(?:the\s+)?)$",
+    re.I,
+)
 #: Between the two numbers of an ordered pair: "24.0 → 27.4", "from 27.4 to 24.0".
 _ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
@@ -125,6 +137,18 @@ class _NumberChecks(_CheckState):
                 self.paired = offset + claim.end
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
+        if (
+            not claim.percent
+            and claim.decimals == 0
+            and claim.high is None
+            and claim.bounds is None
+            and claim.value > 1
+            and (
+                _COUNT_AFTER.match(clause[offset + claim.end :])
+                or _COUNT_BEFORE.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
+            )
+        ):
+            claim = replace(claim, count=True)
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).

@@ -77,6 +77,8 @@ class NumberClaim:
     approx: bool = False
     #: a share said in words ("just under half", "roughly two in three"): the percentages it allows
     bounds: tuple[float, float] | None = None
+    #: said as a count ("34 approved applicants", "Wrong: 26", "64/86"): only a whole number of the outputs is it
+    count: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ def abbreviations(text: str) -> str:
     """The short forms of a terse reply written out: "Stable prob.: 0.67" reads "Stable probability: 0.67";
     an even split ("a 50/50 tie") reads as the share it is ("a 50 % tie").
     """
-    text = re.sub(r"(?<![\w./])50\s*/\s*50(?![\w./])", "50 %", text)
+    text = re.sub(r"(?<![\w./])50\s*/\s*50(?![\w/]|\.\d)", "50 %", text)
     return _SHORT_FORM.sub(lambda m: _SHORT_FORMS[m.group(1).lower()], text)
 
 
@@ -339,6 +341,8 @@ def matches(claim: NumberClaim, candidates: set[float]) -> bool:
         units = round(abs(claim.value) / step)
         tolerance = 5 * step if units % 10 == 0 else 2.5 * step if units % 5 == 0 else tolerance
     for x in candidates:
+        if claim.count and not float(x).is_integer():
+            continue  # a count is no share or mean ("34 applicants" is not 33.6 %)
         forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
         for c in forms:
             if abs(c - claim.value) <= tolerance + 1e-9:
