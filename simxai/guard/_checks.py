@@ -43,6 +43,8 @@ _RESTATED = re.compile(
     r"you(?:'re| are) wondering)\b",
     re.I,
 )
+#: A question that offers the user something to try ("Would you like to try 'Great' instead?").
+_OFFER = re.compile(r"^\s*(?:would|do|shall|should|want|could|can)\b.*\b(?:you|i|we)\b.*\?\s*$", re.I)
 _STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the clause names its subject
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
@@ -171,7 +173,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms))
         # A question's quotes are suggestions ("Would you like to try 'Great' instead?"), not the outputs' words.
-        said = " ".join(s for s in sentences(self.reply) if not s.rstrip().endswith("?"))
+        said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:

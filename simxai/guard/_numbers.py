@@ -170,6 +170,10 @@ class _NumberChecks(_CheckState):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
+        mean = self._label_mean(claim, clause[: offset + claim.start], facts)
+        if mean is not None:
+            self.report.claim(f"{text} (mean over {mean[0]})", mean[1])
+            return
         if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
             self.report.skip(f"{text} (negated, not compared)")
@@ -327,6 +331,22 @@ class _NumberChecks(_CheckState):
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
+
+    def _label_mean(self, claim: NumberClaim, before: str, facts: Facts) -> tuple[str, bool] | None:
+        """(label, holds) for a mean said of a label's rows ("stable patients have a mean of 94.6", "stable 24.3 vs
+        progressing 28.4"): the label named last before the number in its clause; None when no label is named there
+        or the number is no label's mean (another field may hold it).
+        """
+        if not facts.label_means or claim.percent:
+            return None
+        named = self._label_mentions(before)
+        if not named:
+            return None
+        label = named[-1].name
+        if fits(claim, facts.label_means.get(label, set())):
+            return label, True
+        others = {x for other, means in facts.label_means.items() if other != label for x in means}
+        return (label, False) if fits(claim, others) else None
 
     def _option_numbers(self, clause: str, sentence: str, facts: Facts) -> dict[str, float] | None:
         """The probabilities of the counterfactual a number is said of: the one whose changes hold the changed

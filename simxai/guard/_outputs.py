@@ -244,6 +244,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 _tie(facts.feature_numbers, key, f.get("min"), f.get("max"), f.get("mean"), f.get("std"))
                 for label, mean in (f.get("mean_by_label") or {}).items():
                     _tie(facts.feature_numbers, key, mean)
+                    _tie(facts.label_means, str(label), mean)
                     facts.texts.append(str(label))
                 histogram = f.get("histogram_by_label")
                 if isinstance(histogram, dict):
