@@ -1,7 +1,8 @@
 """The guard's claims-7 mechanisms, one pair (faithful, unfaithful) per mechanism in wording of its own: short
 names and short forms, derived numbers (signed moves, room to a kept range's end), quotations of the input, lists
 of subjects, a text model's words read as features without quotes, ordered pairs, label slots, the model's
-settings and training, invented names that "also push", counts, one counterfactual's probability, label means.
+settings and training, invented names that "also push", counts, one counterfactual's probability, label means,
+the label an explanation is of.
 """
 
 import pytest
@@ -65,6 +66,15 @@ CASES = [
     ("demo", *LOCAL, True, "triglycerides_log leads; hdl also pushes towards stable."),
     ("demo", *LOCAL, False, "triglycerides_log leads; screen time also pushes towards stable."),
     ("demo", *LOCAL, False, "triglycerides_log +0.78, vitamin +0.66."),
+    # the label an explanation is of
+    (
+        "demo",
+        "get_global_explanation",
+        {},
+        True,
+        "The ranking explains the progressing label: triglycerides_log first.",
+    ),
+    ("demo", "get_global_explanation", {}, False, "The ranking explains the label stable: triglycerides_log first."),
     # counts are whole numbers, not shares
     ("demo", *PERFORMANCE, True, "65 of 89 right. Wrong: 24."),
     ("demo", *PERFORMANCE, False, "65 of 89 right. Wrong: 27."),

@@ -21,7 +21,7 @@ from simxai.guard._outputs import read_outputs
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._settings import setting_claims, training_claims
-from simxai.guard._slots import label_slot_claims
+from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary, _label_of
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.textbounds import bounded_text
@@ -207,6 +207,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(said, holds)
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
+                self.report.claim(said, holds)
+            for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
                 self.report.claim(said, holds)
             for said, holds in movement_claims(sentence):
                 self.report.claim(said, holds)

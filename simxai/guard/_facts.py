@@ -68,6 +68,8 @@ class Facts:
     counted: bool = False
     #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
     assessed: bool = False
+    #: the labels an explanation explains (a local or global explanation's `label`)
+    explained: set[str] = field(default_factory=set)
     #: label -> the means of features over that label's rows (a data summary's `mean_by_label`)
     label_means: dict[str, set[float]] = field(default_factory=dict)
     #: each counterfactual's changed features and words (lower case) and its label's probability
@@ -78,7 +80,7 @@ class Facts:
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
-        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts"):
+        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts", "explained"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
         for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers", "label_means"):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}

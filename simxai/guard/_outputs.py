@@ -140,6 +140,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
         if isinstance(get("recorded_label"), str):
             facts.recorded.add(str(get("recorded_label")))  # given when the explained label is not predicted
         label = str(get("label"))
+        facts.explained.add(label)
         items = []
         for a in get("attributions") or []:
             if isinstance(a, dict) and _num(a.get("contribution")) is not None:
@@ -150,6 +151,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
     elif kind == "global_explanation":
+        if get("label") is not None:
+            facts.explained.add(str(get("label")))
         items = []
         for imp in get("importances") or []:
             if isinstance(imp, dict) and _num(imp.get("importance")) is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-__all__ = ["label_slot_claims"]
+__all__ = ["explained_label_claims", "label_slot_claims"]
 
 #: "the recorded (true, actual, predicted) label (for this patient) is X".
 _NAMED_SLOT = re.compile(
@@ -52,3 +52,26 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
                 if pattern is _NAMED_SLOT or not rest:
                     continue
             yield f"label '{filler}'", False
+
+
+#: "explains the label X", "SHAP for the class X", "(label X)", "Explained label: X": the label an explanation is of.
+_EXPLAINED = re.compile(
+    r"\b(?:explains?|explaining|explained for|(?:shap|contributions?|importances?|ranking) (?:values )?for)\s+"
+    r"(?:the\s+)?(?:label|class)\s+(?P<a>[A-Za-z][\w-]*)|\(\s*label\s+(?P<b>[A-Za-z][\w-]*)\s*\)|"
+    r"\bexplained (?:label|class)\s*(?::|is)\s*(?P<c>[A-Za-z][\w-]*)|"
+    r"\bexplains?\s+(?:the\s+)?(?P<d>[A-Za-z][\w-]*)\s+(?:label|class)\b",
+    re.I,
+)
+
+
+def explained_label_claims(sentence: str, labels: Iterable[str], explained: set[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for the label the sentence says an explanation is of, against the labels the
+    explanations explain (their `label`).
+    """
+    names = {label.lower(): label for label in labels}
+    if not explained:
+        return
+    for m in _EXPLAINED.finditer(sentence):
+        said = next(g for g in m.groups() if g is not None).lower()
+        if said in names:
+            yield f"explained label {names[said]}", names[said] in explained
