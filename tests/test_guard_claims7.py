@@ -72,7 +72,7 @@ CASES = [
         "get_global_explanation",
         {},
         True,
-        "The ranking explains the progressing label: triglycerides_log first.",
+        "It explains the progressing label: triglycerides_log first.",
     ),
     ("demo", "get_global_explanation", {}, False, "The ranking explains the label stable: triglycerides_log first."),
     # counts are whole numbers, not shares
