@@ -11,10 +11,10 @@ check is listed as `unchecked`; `docs/guard.md` says what it does not read at al
 
 from simxai.guard._calls import insists, non_answer, out_of_range
 from simxai.guard._checks import GuardReport, Vocabulary, check_claims
-from simxai.guard._facts import text_output
+from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-6"
+GUARD_VERSION = "claims-7"
 
 __all__ = [
     "GUARD_VERSION",

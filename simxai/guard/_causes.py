@@ -117,6 +117,20 @@ _POSITIONS = re.compile(
     r"(?=\s*(?:\s(?:would|could|will|might|should|makes?)\b|\s(?:→|->|=>)))",
     re.IGNORECASE,
 )
+#: A name of up to four words, digits allowed ("HbA1c", "number of previous defaults").
+_NP4 = r"[a-z][\w'-]*(?:\s+(?!and\b|or\b|is\b|was\b|also\b|too\b|would\b|could\b|will\b)[a-z][\w'-]*){0,3}"
+#: A name said to contribute as well ("HbA1c also pushes towards X", "Smoking status also adds to the risk"), a
+#: list item with its signed contribution ("sex +0.32, HbA1c +0.21"), or a name changed to get the outcome
+#: ("cutting daily calorie intake would make ...").
+_CONTRIBUTES = re.compile(
+    r"(?:^|[.;:!?,]\s+|\b(?:and|but|while|whereas)\s+)" + _DET + r"(?P<a>" + _NP4 + r")\s+also\s+"
+    r"(?:seems?\s+to\s+|appears?\s+to\s+)?(?:push(?:es)?|pull(?:s)?|adds?|contributes?|drives?|raises?|lowers?|"
+    r"increases?|decreases?|weighs?|counts?|matters?)\b"
+    r"|(?:^|[,;]\s+|\band\s+)(?P<b>[a-z][\w'-]*)\s+\(?[+-]\s?\d*\.\d+"
+    r"|\b(?:raising|lowering|increasing|decreasing|reducing|cutting)\s+" + _DET + r"(?P<c>" + _NP4 + r")"
+    r"(?=\s+(?:would|could|will|might|should|makes?|made)\b)",
+    re.IGNORECASE,
+)
 _END = r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
 #: A name a number is given to: "a bmi of 32", "32 for bmi", "a higher bmi (27.3 instead of 23.7)".
 _VALUED = re.compile(
@@ -158,7 +172,7 @@ _COMMON = frozenset(
     "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
     "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
     "total lot bit little part half quarter third fifth tenth majority minority each every per standard deviation "
-    "std spread variance shap shapley lime".split()
+    "std spread variance shap shapley lime else net".split()
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"
@@ -190,14 +204,14 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
     `label X` for an item of a list of labels that is no label, `N labels` when the host does not have N.
     """
     claims: list[tuple[str, bool]] = []
-    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED):
+    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED, _CONTRIBUTES):
         for match in pattern.finditer(reply):
             for said in (v for v in match.groupdict().values() if v):
                 if pattern is _VALUED and (_MEASURE.search(said) or len(said.split()[0]) < 3):
                     continue  # "a SHAP value of 0.78", "0.73 for cf": a measure or an abbreviation, not a name
                 if _WORDS.search(said):
                     continue  # "relies most on clear sentiment words": a kind of words, not a feature
-                phrase = [w for w in re.findall(r"[a-z][a-z_'-]*", said.lower()) if w not in _COMMON]
+                phrase = [w for w in re.findall(r"[a-z][\w'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
                 if phrase and joined not in known and not any(_known(w, known) for w in phrase):
                     claims.append((f"feature {' '.join(phrase)}", False))

@@ -13,12 +13,15 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
-from simxai.guard._facts import Facts, read_outputs
+from simxai.guard._facts import Facts
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._lists import listed_names
 from simxai.guard._numbers import _NumberChecks
+from simxai.guard._outputs import read_outputs
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
+from simxai.guard._settings import setting_claims, training_claims
+from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary, _label_of
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.textbounds import bounded_text
@@ -40,6 +43,8 @@ _RESTATED = re.compile(
     r"you(?:'re| are) wondering)\b",
     re.I,
 )
+#: A question that offers the user something to try ("Would you like to try 'Great' instead?").
+_OFFER = re.compile(r"^\s*(?:would|do|shall|should|want|could|can)\b.*\b(?:you|i|we)\b.*\?\s*$", re.I)
 _STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the clause names its subject
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
@@ -167,7 +172,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms))
-        for quoted in quotes(self.reply):
+        # A question's quotes are suggestions ("Would you like to try 'Great' instead?"), not the outputs' words.
+        said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
+        for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
@@ -185,7 +192,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
-        for text, ok in edit_claims(self.reply, self.all.rewrites, self.context):
+        for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context):
             self.report.claim(text, ok)
 
     def _unstated(self, sentence: str) -> None:
@@ -194,7 +201,15 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(said, holds)
             for said, holds in property_claims(sentence, self.output_text):
                 self.report.claim(said, holds)
+            for said, holds in setting_claims(sentence, self.all.settings):
+                self.report.claim(said, holds)
+            for said, holds in training_claims(sentence, self.output_text):
+                self.report.claim(said, holds)
         if not sentence.rstrip().endswith("?"):
+            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
+                self.report.claim(said, holds)
+            for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
+                self.report.claim(said, holds)
             for said, holds in movement_claims(sentence):
                 self.report.claim(said, holds)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):

@@ -22,7 +22,7 @@ DOWN = re.compile(
     r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against|hurt\w*|hinder\w*|harm\w*)\b",
     re.IGNORECASE,
 )
-NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor)\b|n't\b", re.IGNORECASE)
+NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
@@ -32,6 +32,8 @@ HYPOTHETICAL = re.compile(
     r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|"
     r"to be(?: (?:classified|labell?ed|predicted|considered|seen))?|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|in place of|"
+    r"with (?:both|all|all \w+|the|its|her|his|their|\w+) (?:changes|edits)|"
+    r"new (?:probabilit\w*|label|prediction|class)|"
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
     r"put|use|try|make)\b"
@@ -189,6 +191,8 @@ EDIT_REMOVE = re.compile(
     rf"\b(?:remov\w*|delet\w*|drop\w*|omit\w*|tak\w* out|get\w* rid of|leav\w* out|strip\w*){_BETWEEN}\s*{_QUOTED}",
     re.IGNORECASE,
 )
+#: "'funny' → 'dull'": an edit written as an arrow; group 1 is the new text.
+EDIT_ARROW = re.compile(rf"[\"“'‘][^\"”“‘’]{{1,300}}?[\"”'’]\s*(?:→|->|=>)\s*{_QUOTED}")
 #: "add 'X'", "insert the word 'X'": group 1 is the added text.
 EDIT_ADD = re.compile(rf"\b(?:add\w*|insert\w*|append\w*){_BETWEEN}\s*{_QUOTED}", re.IGNORECASE)
 #: A statement of how often something occurs: "X are common", "mistakes are rare", "errors occur often".
@@ -223,7 +227,8 @@ HEDGE = re.compile(
 )
 #: "All three push towards X", "They both ...": the features a list just named.
 PLURAL = re.compile(
-    r"^\s*(?:all(?: (?:two|three|four|five|six|of them|of these|of those|these|those))?|they(?: all)?|"
+    r"^\s*(?!all (?:the )?other\b|all the rest\b)"
+    r"(?:all(?: (?:two|three|four|five|six|of them|of these|of those|these|those))?|they(?: all)?|"
     r"these(?: features| words)?|those(?: features| words)?|both(?: of them)?|each of them)\b",
     re.IGNORECASE,
 )

@@ -1,21 +1,15 @@
-"""The facts a reply may be checked against, read from function outputs by their structure.
-
-Every structured output (a result payload with a `kind`) becomes facts about its subject: the labels the
-model predicts now, the labels it would predict after a change, the recorded label, each class's
-probabilities, the numbers tied to each feature, each metric's value, and the attributions and rankings.
-Outputs that are plain text (a remote host's strings) only give a pool of numbers and words.
+"""The facts a reply may be checked against: what the outputs about one subject state (`Facts`), and the
+primitives that read values into them. `_outputs` reads each kind of output into facts.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Facts", "read_outputs", "text_output"]
+__all__ = ["NUMBER", "Facts"]
 
 NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(\s*(?:%|percent\b|per cent\b))?")
 #: A text that states how often something occurs: a share, a count of things, or a frequency word.
@@ -74,19 +68,28 @@ class Facts:
     counted: bool = False
     #: an output reports how well the model does (metrics, mistakes, robustness of a prediction)
     assessed: bool = False
+    #: the labels an explanation explains (a local or global explanation's `label`)
+    explained: set[str] = field(default_factory=set)
+    #: label -> the means of features over that label's rows (a data summary's `mean_by_label`)
+    label_means: dict[str, set[float]] = field(default_factory=dict)
+    #: each counterfactual's changed features and words (lower case) and its label's probability
+    options: list[tuple[frozenset[str], dict[str, float]]] = field(default_factory=list)
+    #: the model's numeric settings (hyperparameters by name), from a model card
+    settings: dict[str, float] = field(default_factory=dict)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
-        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts"):
+        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts", "explained"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
-        for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers"):
+        for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers", "label_means"):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
             for k, v in getattr(other, name).items():
                 merged.setdefault(k, set()).update(v)
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
-        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites"):
+        out.settings = {**self.settings, **other.settings}
+        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}
         for k, v in other.changes.items():
@@ -149,303 +152,3 @@ def _walk_free(value: Any, facts: Facts) -> None:
         number = _num(value)
         if number is not None:
             facts.free_numbers.add(number)
-
-
-def _probabilities(facts: Facts, probabilities: Any, phase: dict[str, set[float]] | None = None) -> None:
-    if isinstance(probabilities, dict):
-        for label, p in probabilities.items():
-            _tie(facts.label_numbers, str(label), p)
-            if phase is not None:
-                _tie(phase, str(label), p)
-
-
-def _counts(facts: Facts, counts: Any) -> None:
-    if isinstance(counts, dict):
-        total = sum(n for n in counts.values() if isinstance(n, int | float))
-        for label, n in counts.items():
-            _tie(facts.label_numbers, str(label), n)
-            if isinstance(n, int | float) and total:
-                _tie(facts.label_numbers, str(label), n / total)  # its share: "831 (55 %) approved"
-
-
-def _ranking(items: Iterable[tuple[str, float]]) -> list[list[str]]:
-    """Names grouped by rank (ties share a rank), largest magnitude first."""
-    ranked: list[list[str]] = []
-    last: float | None = None
-    for name, size in sorted(items, key=lambda item: -abs(item[1])):
-        if last is not None and math.isclose(abs(size), last, rel_tol=1e-9, abs_tol=1e-12):
-            ranked[-1].append(name)
-        else:
-            ranked.append([name])
-        last = abs(size)
-    return ranked
-
-
-def _subject(payload: dict[str, Any], facts: Facts) -> None:
-    subject = payload.get("subject")
-    if not isinstance(subject, dict):
-        return
-    if isinstance(subject.get("id"), int) and subject.get("kind") != "group":
-        facts.subject_id = subject["id"]
-    for feature, value in (subject.get("values") or {}).items():
-        _tie(facts.feature_numbers, str(feature).lower(), value)
-    for key in ("description", "text", "condition"):
-        if isinstance(subject.get(key), str):
-            facts.texts.append(subject[key])
-    if isinstance(subject.get("size"), int) and subject["size"] > 1:
-        facts.free_numbers.add(float(subject["size"]))
-    for i in subject.get("ids") or []:
-        facts.free_numbers.add(float(i))
-
-
-def _change(facts: Facts, change: Any) -> None:
-    if isinstance(change, dict) and "feature" in change:
-        key = str(change["feature"]).lower()
-        facts.changes.setdefault(key, []).append((change.get("old"), change.get("new")))
-        old, new = _num(change.get("old")), _num(change.get("new"))
-        if old is not None and new is not None:
-            facts.amounts.add(round(abs(new - old), 6))
-            if old:
-                facts.amounts.add(abs(new - old) / abs(old))
-        _tie(facts.feature_numbers, key, change.get("old"), change.get("new"))
-        for value in (change.get("old"), change.get("new")):
-            if isinstance(value, str):
-                facts.texts.append(value)
-
-
-def _class_counts(facts: Facts, labels: Any, matrix: Any) -> None:
-    """A class's counts in a confusion matrix: its true cases, its predictions and its right answers ("of the
-    45 truly stable cases, 33 are right"); the cells between two classes stay free (each belongs to both).
-    """
-    if not (isinstance(labels, list) and _derived_counts(matrix) and len(labels) == len(matrix)):
-        return
-    for i, label in enumerate(labels):
-        row = [_num(x) or 0.0 for x in matrix[i]]
-        col = [_num(r[i]) or 0.0 for r in matrix]
-        _tie(facts.label_numbers, str(label), sum(row), sum(col), row[i])
-
-
-def _derived_counts(matrix: Any) -> set[float]:
-    """What a confusion matrix states besides its cells: each true class's and each predicted class's total,
-    the right and the wrong answers, and each of those as a share of its total ("65 of 89 right", "12 wrong",
-    "27 % wrong", "catches 32 of the 44").
-    """
-    if not (isinstance(matrix, list) and matrix and all(isinstance(r, list) and len(r) == len(matrix) for r in matrix)):
-        return set()
-    cells = [[_num(x) for x in row] for row in matrix]
-    if any(x is None for row in cells for x in row):
-        return set()
-    m = [[float(x or 0) for x in row] for row in cells]
-    k = len(m)
-    rows = [sum(r) for r in m]
-    cols = [sum(m[i][j] for i in range(k)) for j in range(k)]
-    n = sum(rows)
-    right = sum(m[i][i] for i in range(k))
-    found = {*rows, *cols, right, n - right}
-    for part, whole in [(right, n), (n - right, n)]:
-        if whole:
-            found.add(part / whole)
-    for i in range(k):
-        for j in range(k):
-            found |= {m[i][j] / rows[i] if rows[i] else 0.0, m[i][j] / cols[j] if cols[j] else 0.0}
-    return found
-
-
-def _structured(payload: dict[str, Any]) -> Facts:
-    """Facts from one result payload, read by its kind."""
-    facts = Facts()
-    kind = payload.get("kind")
-    _subject(payload, facts)
-    get = payload.get
-    if kind == "prediction":
-        facts.predicted.add(str(get("label")))
-        _probabilities(facts, get("probabilities"))
-        _counts(facts, get("label_counts"))
-        facts.counted = isinstance(get("label_counts"), dict)
-        if isinstance(get("true_label"), str):
-            facts.recorded.add(str(get("true_label")))
-            facts.correct = get("true_label") == get("label")
-    elif kind == "local_explanation":
-        facts.predicted.add(str(get("predicted_label")))
-        _tie(facts.label_numbers, str(get("predicted_label")), get("probability"))
-        if isinstance(get("recorded_label"), str):
-            facts.recorded.add(str(get("recorded_label")))  # given when the explained label is not predicted
-        label = str(get("label"))
-        items = []
-        for a in get("attributions") or []:
-            if isinstance(a, dict) and _num(a.get("contribution")) is not None:
-                name = str(a.get("feature"))
-                items.append((name.lower(), float(a["contribution"])))
-                facts.attributions.append((name, label, float(a["contribution"])))
-                _tie(facts.feature_numbers, name.lower(), a.get("value"), a["contribution"])
-        facts.local_ranking = _ranking(items)
-        facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
-    elif kind == "global_explanation":
-        items = []
-        for imp in get("importances") or []:
-            if isinstance(imp, dict) and _num(imp.get("importance")) is not None:
-                name = str(imp.get("feature")).lower()
-                items.append((name, float(imp["importance"])))
-                _tie(facts.feature_numbers, name, imp["importance"], imp.get("mean_contribution"))
-        facts.global_ranking = _ranking(items)
-        _walk_free(get("n_samples"), facts)
-    elif kind == "counterfactual":
-        # A text output read as rewrites (`text_output`) names no labels.
-        for name, labels in (("current_label", facts.predicted), ("target_label", facts.hypothetical)):
-            if get(name) is not None:
-                labels.add(str(get(name)))
-        for cf in get("counterfactuals") or []:
-            if isinstance(cf, dict):
-                if cf.get("label") is not None:
-                    facts.hypothetical.add(str(cf["label"]))
-                    _probabilities(facts, {cf["label"]: cf.get("probability")}, facts.after_numbers)
-                for change in cf.get("changes") or []:
-                    _change(facts, change)
-                if isinstance(cf.get("text"), str):
-                    facts.texts.append(cf["text"])
-                    facts.rewrites.append(cf["text"])
-        _walk_free(get("note"), facts)
-    elif kind == "still_this":
-        facts.still = True
-        facts.assessed = True  # how robust the prediction is
-        facts.predicted.add(str(get("label")))
-        _tie(facts.label_numbers, str(get("label")), get("probability"))
-        for r in get("ranges") or []:
-            if isinstance(r, dict):
-                key = str(r.get("feature")).lower()
-                _tie(facts.feature_numbers, key, r.get("current"), r.get("low"), r.get("high"))
-                _tie(facts.feature_numbers, key, *(r.get("categories") or []))
-                facts.texts += [str(c) for c in r.get("categories") or []]
-        for e in get("kept_edits") or []:
-            if isinstance(e, dict):
-                facts.texts += [str(e.get("old")), str(e.get("new"))]
-        _walk_free([get("samples_checked"), get("samples_kept")], facts)
-    elif kind == "what_if":
-        old, new = get("old_label"), get("new_label")
-        if old is not None:
-            facts.predicted.add(str(old))
-        facts.hypothetical.add(str(new))
-        facts.what_if.append((str(old) if old is not None else None, str(new)))
-        _probabilities(facts, get("old_probabilities"), facts.before_numbers)
-        _probabilities(facts, get("new_probabilities"), facts.after_numbers)
-        before, after = get("old_probabilities"), get("new_probabilities")
-        if isinstance(before, dict) and isinstance(after, dict):
-            for label in before.keys() & after.keys():
-                move = _num(after[label]) is not None and _num(before[label]) is not None
-                if move:
-                    diff = abs(float(after[label]) - float(before[label]))
-                    facts.amounts |= {diff, round(diff * 100, 6)}
-        _counts(facts, get("old_label_counts"))
-        _counts(facts, get("new_label_counts"))
-        facts.counted = isinstance(get("new_label_counts"), dict)
-        for change in get("changes") or []:
-            _change(facts, change)
-    elif kind == "performance":
-        facts.counted = facts.assessed = True
-        for name, value in (get("metrics") or {}).items():
-            number = _num(value)
-            if number is not None:
-                facts.metrics[str(name)] = number
-        value = _num(get("value"))
-        if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
-            facts.metrics[str(get("metric"))] = value
-        _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
-        facts.free_numbers |= _derived_counts(get("confusion_matrix"))
-        _class_counts(facts, get("labels"), get("confusion_matrix"))
-    elif kind == "data_information":
-        facts.counted = True
-        _counts(facts, get("class_balance"))
-        features = list(get("features") or [])
-        if isinstance(get("feature"), dict):
-            features.append(get("feature"))
-        for f in features:
-            if isinstance(f, dict):
-                key = str(f.get("name")).lower()
-                _tie(facts.feature_numbers, key, f.get("min"), f.get("max"), f.get("mean"), f.get("std"))
-                for label, mean in (f.get("mean_by_label") or {}).items():
-                    _tie(facts.feature_numbers, key, mean)
-                    facts.texts.append(str(label))
-                _walk_free([f.get("description"), f.get("categories")], facts)
-        _walk_free([get("name"), get("description"), get("n_rows"), get("target")], facts)
-        facts.free_numbers.add(float(len(features)))
-    else:
-        _walk_free(payload, facts)
-        return facts
-    _walk_free(_names(payload), facts)
-    return facts
-
-
-def _names(payload: dict[str, Any]) -> list[str]:
-    """The strings of a payload (labels, names, methods), for mention checks; numbers are read above."""
-    out: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            out.append(value)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                out.append(str(key))
-                walk(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                walk(item)
-
-    walk(payload)
-    return out
-
-
-def _payload(output: Any) -> Any:
-    if isinstance(output, str):
-        try:
-            output = json.loads(output)
-        except ValueError:
-            return output
-    if isinstance(output, dict) and "kind" not in output and isinstance(output.get("result"), dict):
-        return output["result"]  # a tool message: {"result": ..., "summary": ...}
-    return output
-
-
-def _cut(text: str) -> bool:
-    """Whether a text output stops mid-sentence: several sentences' worth of words and no closing mark."""
-    return len(text.split()) >= 8 and not re.search(r"[.!?\"'`)\]>]\s*$", text.strip())
-
-
-def read_outputs(outputs: Sequence[Any]) -> list[Facts]:
-    """Facts per output, in order. Plain text or other data gives a pool of numbers and words."""
-    found = []
-    for output in outputs:
-        payload = _payload(output)
-        facts = Facts()
-        if isinstance(payload, dict) and isinstance(payload.get("kind"), str):
-            facts = _structured(payload)
-            facts.structured = True
-        else:
-            _walk_free(payload, facts)
-            facts.truncated = isinstance(payload, str) and _cut(payload)
-        found.append(facts)
-    return found
-
-
-#: A list of quoted strings, as a text output writes one (`['...', "..."]`).
-_STRING_LIST = re.compile(r"""^\[\s*(?:(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*,?\s*)+\]$""", re.DOTALL)
-_LISTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
-
-
-def text_output(function: str, text: str, labels: Sequence[str]) -> Any:
-    """A function's text output as a payload when its structure says what it is, else the text.
-
-    A prediction or what-if output that is exactly one of the host's labels states the predicted label; a
-    counterfactual output that is a list of strings states the rewritten inputs (and no labels).
-    """
-    if function == "explain_how_to_be_that" and _STRING_LIST.match(text.strip()):
-        rewrites = [(m.group(1) if m.group(1) is not None else m.group(2)) for m in _LISTED.finditer(text)]
-        return {"kind": "counterfactual", "counterfactuals": [{"text": t.replace("\\'", "'")} for t in rewrites]}
-    bare = text.strip().strip("'\"").strip()
-    label = next((lab for lab in labels if lab.lower() == bare.lower()), None)
-    if label is None:
-        return text
-    if function == "get_prediction":
-        return {"kind": "prediction", "label": label}
-    if function == "explain_what_if":
-        return {"kind": "what_if", "old_label": None, "new_label": label}
-    return text

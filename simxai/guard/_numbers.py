@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import NumberClaim, find_mentions, fits, numbers, segments
+from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, matches, numbers, segments
 from simxai.guard._state import _CheckState, _facts_at
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
@@ -47,6 +47,20 @@ _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly
 _OTHER_CLASS = re.compile(
     r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
 )
+#: A whole number said as a count: of things ("34 approved applicants"), of a whole ("64/86", "65 of 89"), or of
+#: right and wrong answers ("Wrong: 26", "misclassifies 5").
+_COUNT_AFTER = re.compile(
+    r"\s*(?:/\s*\d|(?:of|out of)\s+(?:the\s+)?\d|(?:[a-z]+\s+){0,2}(?:patients|applicants|reviews|rows|instances|"
+    r"cases|people|errors|mistakes|edits|texts|samples|records|customers)\b)",
+    re.I,
+)
+_COUNT_BEFORE = re.compile(
+    r"(?:\b(?:wrong(?:ly)?(?:\s+\w+)?|right|correct(?:ly)?(?:\s+\w+)?|errors?|mistakes?|misclassif\w*|"
+    r"false (?:positives|negatives))\s*:?\s*|\d\s*/\s*|\b\d+\s+(?:of|out of)\s+(?:the\s+)?)$",
+    re.I,
+)
+#: Between the two numbers of an ordered pair: "24.0 → 27.4", "from 27.4 to 24.0".
+_ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
@@ -106,7 +120,13 @@ class _NumberChecks(_CheckState):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
             facts = _facts_at(offset, placed, whole)
+            earlier: NumberClaim | None = None
             for claim in numbers(segment):
+                if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()):
+                    continue  # "patients 90 and 319": the second is an id too
+                if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
+                    self._ordered(earlier, claim, clause[: offset + earlier.start], facts)
+                earlier = claim
                 # Each number is read against its clause: a reply of thousands of numbers would take quadratic
                 # time. No real reply states this many; the rest are listed as not checked.
                 self.numbers_seen += 1
@@ -117,6 +137,18 @@ class _NumberChecks(_CheckState):
                 self.paired = offset + claim.end
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
+        if (
+            not claim.percent
+            and claim.decimals == 0
+            and claim.high is None
+            and claim.bounds is None
+            and claim.value > 1
+            and (
+                _COUNT_AFTER.match(clause[offset + claim.end :])
+                or _COUNT_BEFORE.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
+            )
+        ):
+            claim = replace(claim, count=True)
         high = f"-{claim.high.raw}" if claim.high is not None else ""
         text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
@@ -137,6 +169,10 @@ class _NumberChecks(_CheckState):
             return
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return
+        mean = self._label_mean(claim, clause[: offset + claim.start], facts)
+        if mean is not None:
+            self.report.claim(f"{text} (mean over {mean[0]})", mean[1])
             return
         if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
@@ -256,6 +292,14 @@ class _NumberChecks(_CheckState):
             tied: set[float] = set()
             for kind, name, _ in entities:
                 tied |= self._tied(facts, kind, name, phase)
+            if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
+                at = sentence.find(clause) if self.clause_at is None else self.clause_at
+                own = self._option_numbers(
+                    clause[: offset + claim.start], sentence[: max(0, at + offset + claim.start)], facts
+                )
+                labels_named = {n for _, n, _ in entities}
+                if own is not None and any(label in labels_named for label in own):
+                    tied = {p for label, p in own.items() if label in labels_named}
             names = ", ".join(sorted({n for _, n, _ in entities}))
             # A range of a probability or a metric is an approximate value; of a feature, its two ends.
             within = all(kind != "feature" for kind, _, _ in entities)
@@ -287,6 +331,68 @@ class _NumberChecks(_CheckState):
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
         self.report.claim(text, supported)
+
+    def _label_mean(self, claim: NumberClaim, before: str, facts: Facts) -> tuple[str, bool] | None:
+        """(label, holds) for a mean said of a label's rows ("stable patients have a mean of 94.6", "stable 24.3 vs
+        progressing 28.4"): the label named last before the number in its clause; None when no label is named there
+        or the number is no label's mean (another field may hold it).
+        """
+        if not facts.label_means or claim.percent:
+            return None
+        named = self._label_mentions(before)
+        if not named:
+            return None
+        label = named[-1].name
+        if fits(claim, facts.label_means.get(label, set())):
+            return label, True
+        others = {x for other, means in facts.label_means.items() if other != label for x in means}
+        return (label, False) if fits(claim, others) else None
+
+    def _option_numbers(self, clause: str, sentence: str, facts: Facts) -> dict[str, float] | None:
+        """The probabilities of the counterfactual a number is said of: the one whose changes hold the changed
+        features (or words) the clause names before it, narrowed by those of the sentence when the clause's fit
+        several ("CF1: bmi 29.2 → 27.2, triglycerides_log → 4.44: stable 57.2 %"); None when none is named.
+        """
+        changed = {name for feats, _ in facts.options for name in feats}
+
+        def named(text: str) -> set[str]:
+            found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
+            return {self.names.feature(m) for m in found} & changed
+
+        chosen: list[dict[str, float]] = []
+        for said in (named(clause), named(sentence)):
+            fitting = [probs for feats, probs in facts.options if said and said <= feats]
+            if fitting:
+                chosen = fitting
+                if len(fitting) == 1:
+                    break
+        if not chosen or len(chosen) == len(facts.options):
+            return None
+        out: dict[str, float] = {}
+        for probs in chosen:
+            out.update(probs)  # one label each: the counterfactuals reach the same target
+        return out if len(chosen) == 1 else None
+
+    def _ordered(self, old: NumberClaim, new: NumberClaim, before: str, facts: Facts) -> None:
+        """A feature's change as an ordered pair ("bmi 24.0 → 27.4", "from 27.4 to 24.0"), checked against the
+        changes of the outputs: the pair the other way round (old and new swapped) is unsupported.
+        """
+        named = find_mentions(before, self.names.features, quoted_only=self.names.quoted_only)
+        if not named or old.high is not None or new.high is not None:
+            return
+        feature = self.names.feature(named[-1])
+        pairs = [
+            (o, n)
+            for o, n in facts.changes.get(feature, [])
+            if isinstance(o, int | float) and isinstance(n, int | float)
+        ]
+        if not pairs:
+            return
+        text = f"change {feature} {old.raw} → {new.raw}"
+        if any(matches(old, {float(o)}) and matches(new, {float(n)}) for o, n in pairs):
+            self.report.claim(text, True)
+        elif any(matches(old, {float(n)}) and matches(new, {float(o)}) for o, n in pairs):
+            self.report.claim(f"{text} (old and new swapped)", False)
 
     def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> bool:
         """Whether the number is one of a pair ("+0.95 vs +0.79", "about -0.11 and -0.10") that a sentence naming

@@ -169,7 +169,7 @@ class _PredictionChecks(_CheckState):
         if facts.what_if and any(old is not None for old, _ in facts.what_if):
             known = [(old, new) for old, new in facts.what_if if old is not None]
             if flip and not stay:
-                negated = cue.NEGATION.search(clause[max(0, flip.start() - 25) : flip.start()]) or re.search(
+                negated = cue.NEGATION.search(_unquoted(clause[max(0, flip.start() - 25) : flip.start()])) or re.search(
                     r"\bno\s+$", clause[max(0, flip.start() - 5) : flip.start()], re.I
                 )
                 self.report.claim(

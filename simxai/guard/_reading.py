@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 
 __all__ = [
     "Mention",
+    "abbreviations",
+    "mask_inputs",
     "NumberClaim",
     "clauses",
     "find_mentions",
@@ -27,7 +29,8 @@ __all__ = [
 ]
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z\d])\.$", re.I)
+#: A piece that ends in an abbreviation's stop, an initial's or a list marker's ("2."), not a sentence's ("... 0.").
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z1-9])\.$", re.I)
 _CLAUSE = re.compile(
     r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
@@ -52,7 +55,7 @@ SUBJECT_WORDS = (
 )  # fmt: skip
 
 
-_SUBJECT_LIST = re.compile(
+SUBJECT_LIST = re.compile(
     r"\b(?:patients|reviews|applicants|instances|rows|cases|ids)\s+#?\d+(?:\s*,\s*#?\d+)*\s*(?:,|and|&|vs\.?)$", re.I
 )
 
@@ -74,6 +77,8 @@ class NumberClaim:
     approx: bool = False
     #: a share said in words ("just under half", "roughly two in three"): the percentages it allows
     bounds: tuple[float, float] | None = None
+    #: said as a count ("34 approved applicants", "Wrong: 26", "64/86"): only a whole number of the outputs is it
+    count: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,53 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?<=\w)[\u2019\u2018](?=\w)", "'", text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     return text
+
+
+#: The short forms of a terse reply, and what each stands for ("prob. 0.67", "pred. stable", "acc. 0.73").
+_SHORT_FORMS = {
+    "prob": "probability",
+    "probs": "probabilities",
+    "pred": "predicted",
+    "preds": "predictions",
+    "acc": "accuracy",
+    "rec": "recorded",
+    "cf": "counterfactual",
+    "cfs": "counterfactuals",
+}
+_SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|rec|cfs?)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
+
+
+def abbreviations(text: str) -> str:
+    """The short forms of a terse reply written out: "Stable prob.: 0.67" reads "Stable probability: 0.67";
+    an even split ("a 50/50 tie") reads as the share it is ("a 50 % tie").
+    """
+    text = re.sub(r"(?<![\w./])50\s*/\s*50(?![\w/]|\.\d)", "50 %", text)
+    return _SHORT_FORM.sub(lambda m: _SHORT_FORMS[m.group(1).lower()], text)
+
+
+_QUOTED = re.compile(r"[\"“]([^\"”\n]{1,400})[\"”]")
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def mask_inputs(text: str, inputs: Iterable[str]) -> str:
+    """`text` with its quotations of the inputs (a review, a rewrite of it: three words or more) replaced by
+    "a quotation": what the quoted input says ("... has not failed me") is no claim of the reply.
+    """
+    sources = [_plain(s) for s in inputs if len(s.split()) >= 3]
+    if not sources:
+        return text
+    words = {w for s in sources for w in s.split()}
+
+    def masked(m: re.Match[str]) -> str:
+        said = _plain(m.group(1))
+        # A quotation of an input, or of an edit of it made of its words ("... has failed me once.").
+        of_input = any(said in s for s in sources) or (len(said.split()) >= 4 and set(said.split()) <= words)
+        return "a quotation" if len(said.split()) >= 3 and of_input else m.group(0)
+
+    return _QUOTED.sub(masked, text)
 
 
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
@@ -204,7 +256,7 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
         if match.start() < skip_until:
             continue
         before = text[: match.start()].rstrip().lower()
-        listed = _SUBJECT_LIST.search(before) is not None  # "patients 90 and 319": the second is an id too
+        listed = SUBJECT_LIST.search(before) is not None  # "patients 90 and 319": the second is an id too
         if before.endswith(SUBJECT_WORDS) or listed or _is_marker(text, match.start(), match.end()):
             continue
         if match.start() in ranges:
@@ -289,6 +341,8 @@ def matches(claim: NumberClaim, candidates: set[float]) -> bool:
         units = round(abs(claim.value) / step)
         tolerance = 5 * step if units % 10 == 0 else 2.5 * step if units % 5 == 0 else tolerance
     for x in candidates:
+        if claim.count and not float(x).is_integer():
+            continue  # a count is no share or mean ("34 applicants" is not 33.6 %)
         forms = [x * 100, x] if claim.percent else ([x, x * 100] if abs(x) <= 1 < abs(claim.value) else [x])
         for c in forms:
             if abs(c - claim.value) <= tolerance + 1e-9:
@@ -321,9 +375,22 @@ def subject_ids(text: str, nouns: Iterable[str]) -> list[int]:
     return [i for i, _ in subject_spans(text, nouns)]
 
 
+_MORE_IDS = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|vs\.?\s+)#?(\d{1,12})(?![\d.])", re.I)
+
+
 def subject_spans(text: str, nouns: Iterable[str]) -> list[tuple[int, int]]:
-    """(id, where it is named) of the instances the text names."""
-    return [(int(m.group(1)), m.start()) for m in _subject_pattern(frozenset(nouns)).finditer(text)]
+    """(id, where it is named) of the instances the text names; a plural noun names each of its list
+    ("patients 90 and 319", "reviews 3, 17 and 52").
+    """
+    found = []
+    for m in _subject_pattern(frozenset(nouns)).finditer(text):
+        found.append((int(m.group(1)), m.start()))
+        if text[m.start() : m.start(1)].rstrip(" #").lower().endswith("s"):
+            end = m.end()
+            while (more := _MORE_IDS.match(text, end)) is not None:
+                found.append((int(more.group(1)), more.start(1)))
+                end = more.end()
+    return found
 
 
 @functools.lru_cache(maxsize=64)

@@ -12,7 +12,8 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import NUMBER, Facts
-from simxai.guard._reading import Mention, find_mentions, normalise, prose_tables
+from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise, prose_tables
+from simxai.guard._words import quote_words
 
 
 class Vocabulary(pydantic.BaseModel):
@@ -55,12 +56,45 @@ class _Report:
             self.unchecked.append(text)
 
 
+#: Two-letter words of ordinary prose: never read as a feature's short name.
+_PROSE_WORDS = set(
+    "am an as at be by do go he hi ho if in is it la me my no of oh ok on or so to up us we ye yo".split()
+)
+
+
+def _usable(alias: str, labels: Sequence[str]) -> bool:
+    low = alias.lower()
+    return len(low) > 1 and low not in _PROSE_WORDS and low not in (lab.lower() for lab in labels)
+
+
+def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
+    """The host's aliases and the plain-word names its feature names give: the initials of a name of several
+    words (debt_to_income: "dti"), and a name of two words in the other order ("years of employment").
+    """
+    taken = {f.lower() for f in vocab.features} | {a.lower() for v in vocab.aliases.values() for a in v}
+    out: dict[str, list[str]] = {}
+    for name in vocab.features:
+        found = list(vocab.aliases.get(name, []))
+        parts = [p for p in re.split(r"[_\W]+", name.lower()) if p]
+        extra = []
+        if len(parts) > 1 and all(p.isalpha() for p in parts):
+            extra.append("".join(p[0] for p in parts))
+        if len(parts) == 2:
+            extra.append(f"{parts[1]} of {parts[0]}")
+        for alias in extra:
+            if alias not in taken:
+                taken.add(alias)
+                found.append(alias)
+        out[name] = found
+    return out
+
+
 def _names(vocab: Vocabulary, facts: Facts) -> _Names:
     features: dict[str, str] = {}
     for name in vocab.features:
         features[name] = name.lower()
         for alias in vocab.aliases.get(name, []):
-            if len(alias) > 2 and alias.lower() not in (lab.lower() for lab in vocab.labels):
+            if _usable(alias, vocab.labels):
                 features.setdefault(alias, name.lower())
     known = {f.lower() for f in vocab.features}
     quoted_only = set()
@@ -101,14 +135,22 @@ class _CheckState:
 
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
-        self.reply = normalise(prose_tables(reply)).replace("**", "")
-        self.raw = normalise(reply)
+        self.reply = abbreviations(normalise(prose_tables(reply)).replace("**", ""))
+        self.raw = abbreviations(normalise(reply))
         self.facts = facts
-        self.vocab = vocab
+        self.vocab = vocab.model_copy(update={"aliases": derived_aliases(vocab)})
+        vocab = self.vocab
         self.all = Facts()
         for f in facts:
             self.all = self.all.merge(f)
         self.names = _names(vocab, self.all)
+        if self.names.quoted_only and any(f.structured for f in facts):
+            # A text model: its words in a feature's position are its features, quoted or not.
+            inputs = [*self.all.rewrites, *self.all.texts]
+            self.reply = quote_words(self.reply, self.names.quoted_only, self.names.labels, inputs)
+        # What the reply quotes of the inputs (the review, a rewrite) is theirs, not a claim: edits read it still.
+        self.unmasked = self.reply
+        self.reply = mask_inputs(self.reply, self.all.texts)
         self.label_forms = label_forms(self.names.labels)
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))

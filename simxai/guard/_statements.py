@@ -28,7 +28,7 @@ def edit_claims(reply: str, rewrites: Sequence[str], context: str) -> Iterator[t
     if not texts:
         return
     said = comparable(context)
-    for pattern, kept in ((cue.EDIT_TO, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False)):
+    for pattern, kept in ((cue.EDIT_TO, True), (cue.EDIT_ARROW, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False)):
         for match in pattern.finditer(reply):
             span = comparable(match.group(1))
             if not span:

@@ -1,0 +1,63 @@
+"""Claims about how the model was built: its settings ("100 trees of depth 2", "learning rate 0.1") against a
+model card's hyperparameters, and how it was trained ("trained on all 442 patients", "no held-out split")
+against the card's account of its training data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from simxai.guard._reading import NumberClaim, matches
+
+__all__ = ["setting_claims", "training_claims"]
+
+#: A setting said in words, each with the hyperparameter names it may be (the first the card holds is checked).
+_SETTINGS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (re.compile(r"(?P<n>\d+)\s+(?:trees|estimators|boosting rounds|rounds)\b", re.I), ("n_estimators",)),
+    (re.compile(r"\b(?:n_estimators|number of trees)\s*(?:=|:|of|is)?\s*(?P<n>\d+)", re.I), ("n_estimators",)),
+    (re.compile(r"\b(?:max(?:imum)?[ _])?depth\s*(?:=|:|of|is)?\s*(?P<n>\d+)", re.I), ("max_depth",)),
+    (re.compile(r"\b(?P<n>\d+)\s+levels?\s+deep\b", re.I), ("max_depth",)),
+    (
+        re.compile(r"\b(?:learning[ _]rate|lr|eta)\s*(?:=|:|of|is)?\s*(?P<n>\d*\.?\d+)", re.I),
+        ("learning_rate", "eta"),
+    ),
+    (re.compile(r"\b(?:min(?:imum)?[ _]samples[ _]leaf)\s*(?:=|:|of|is)?\s*(?P<n>\d+)", re.I), ("min_samples_leaf",)),
+]
+
+
+def setting_claims(sentence: str, settings: dict[str, float]) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for each setting of the model the sentence states, when the outputs' card holds it."""
+    if not settings:
+        return
+    for pattern, names in _SETTINGS:
+        for m in pattern.finditer(sentence):
+            name = next((n for n in names if n in settings), None)
+            if name is None:
+                continue
+            raw = m.group("n")
+            claim = NumberClaim(raw, float(raw), len(raw.split(".")[1]) if "." in raw else 0, False, 0, len(raw))
+            yield f"setting {name} = {raw}", matches(claim, {settings[name]})
+
+
+_ALL_DATA = re.compile(
+    r"\b(?:trained|fit(?:ted)?|fine-?tuned|learned)\s+(?:\w+\s+){0,2}?on\s+"
+    r"(?:all|every|the whole|the full|the entire)\b(?!(?:\s+(?:\d+|of|the|its))*\s+(?:training|train)\b)",
+    re.I,
+)
+_NO_SPLIT = re.compile(r"\bno\s+(?:held[- ]out|hold-?out|test|validation)\s+(?:split|set|data|part)\b", re.I)
+_SPLIT = re.compile(
+    r"\b(?:held[- ]out|hold-?out|test|validation)\s+(?:split|set|data|part)\b|\b\d+\s*%\s+split\b", re.I
+)
+
+
+def training_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for "trained on all the data" and "no held-out split" when the outputs say the model
+    was trained on a split and measured on held-out data.
+    """
+    if not _SPLIT.search(output_text) or sentence.rstrip().endswith("?"):
+        return
+    if _ALL_DATA.search(sentence):
+        yield "training on all the data", False
+    if _NO_SPLIT.search(sentence):
+        yield "no held-out data", False

@@ -1,0 +1,77 @@
+"""Label slots: the places of a reply that only a label fills, read up to the next punctuation.
+
+"The recorded label for this patient is remission", "Review 17: neutral (50 %)", "Applicant 200: approved with
+conditions, 80.8 %": what fills the slot must be exactly one of the host's labels (or a label's noun form); any
+other word, or a label with a qualifier, is an invented label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+__all__ = ["explained_label_claims", "label_slot_claims"]
+
+#: "the recorded (true, actual, predicted) label (for this patient) is X".
+_NAMED_SLOT = re.compile(
+    r"\b(?:recorded|true|actual|predicted|real)\s+(?:label|class)\b[^.;:!?]{0,40}?\b(?:is|was|reads)\s+"
+    r"(?:(?:also|still|actually|indeed|in fact|however)\s+)*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
+    r"(?=\s*(?:[,.;!?(]|$|\bso\b|\bbut\b|\bwhich\b|\band\b))",
+    re.I,
+)
+#: "Review 17: X (50 %)", "Applicant 200: X, 80.8 %": the label a subject's line gives with its probability.
+_SUBJECT_SLOT = re.compile(
+    r"^\s*(?:[A-Za-z]+)\s+#?\d+\s*:\s*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
+    r"\s*(?:\(\s*|,\s*)(?:about\s+|~\s*)?\d+(?:\.\d+)?\s*%",
+    re.I,
+)
+#: Words before a label in a slot that are no part of it ("Patient 12: predicted stable (78.6 %)").
+_LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|still|now|model says|says)\s+)+", re.I)
+
+
+#: A slot's first word that says the slot holds no label ("the recorded label is not ...", "is the same").
+_NO_LABEL = {"not", "the", "a", "an", "this", "that", "it", "correct", "wrong", "same", "unknown", "missing", "none"}
+#: Words after a label that qualify the sentence, not the label ("positive too").
+_AFTER_LABEL = {"too", "also", "again", "here", "then", "now", "overall", "as", "well", "still", "instead"}
+
+
+def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for each label slot of the sentence its filler is no label of."""
+    known = {x.lower() for x in (*labels, *forms)}
+    if not known:
+        return
+    for pattern in (_NAMED_SLOT, _SUBJECT_SLOT):
+        for m in pattern.finditer(sentence):
+            filler = _LEAD.sub("", m.group("x").strip()).strip()
+            words = filler.lower().split()
+            if not words or words[0] in _NO_LABEL:
+                continue
+            if words[0] in known:
+                # "positive too" is the label; "approved with conditions" a label no model predicts.
+                rest = [w for w in words[1:] if w not in _AFTER_LABEL]
+                if pattern is _NAMED_SLOT or not rest:
+                    continue
+            yield f"label '{filler}'", False
+
+
+#: "explains the label X", "SHAP for the class X", "(label X)", "Explained label: X": the label an explanation is of.
+_EXPLAINED = re.compile(
+    r"\b(?:explains?|explaining|explained for|(?:shap|contributions?|importances?|ranking) (?:values )?for)\s+"
+    r"(?:the\s+)?(?:label|class)\s+(?P<a>[A-Za-z][\w-]*)|\(\s*label\s+(?P<b>[A-Za-z][\w-]*)\s*\)|"
+    r"\bexplained (?:label|class)\s*(?::|is)\s*(?P<c>[A-Za-z][\w-]*)|"
+    r"\bexplains?\s+(?:the\s+)?(?P<d>[A-Za-z][\w-]*)\s+(?:label|class)\b",
+    re.I,
+)
+
+
+def explained_label_claims(sentence: str, labels: Iterable[str], explained: set[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for the label the sentence says an explanation is of, against the labels the
+    explanations explain (their `label`).
+    """
+    names = {label.lower(): label for label in labels}
+    if not explained:
+        return
+    for m in _EXPLAINED.finditer(sentence):
+        said = next(g for g in m.groups() if g is not None).lower()
+        if said in names:
+            yield f"explained label {names[said]}", names[said] in explained

@@ -1,0 +1,90 @@
+"""The words of a text model read as its features where a reply uses them as features, quoted or not.
+
+A text model's features are the words of its inputs, which ordinary prose also uses, so the guard reads them
+only in quotes (`_state._Names.quoted_only`). A terse reply leaves the quotes out where the position already
+says the word is a feature: a list item with its contribution ("enjoyed +0.179, funny +0.149"), a rank ("#1
+love", "dull #6"), the items after "top words:" or "top 5:", and an edit written as an arrow ("funny → dull").
+Such words are put in quotes before the reply is read, so every check of quoted words applies to them: a word
+of the outputs is that feature, any other word is an invented one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = ["quote_words"]
+
+_WORD = r"[A-Za-z][\w'-]*"
+#: Where a list item starts: the text's or a line's start, a sentence's, or after a comma, colon or "and".
+_ITEM_START = r"(?:^|(?<=\n)|(?<=[,:;.!?] )|(?<=\band )|(?<=\bthen ))"
+#: "enjoyed +0.179", "funny (+0.149)": a word with its signed contribution, as a list item.
+_SIGNED = re.compile(rf"{_ITEM_START}(?P<w>{_WORD})(?=\s*\(?\s*[+-]\s?\d)")
+#: "#1 love", "love #1", "love (#1)".
+_RANK_BEFORE = re.compile(rf"{_ITEM_START}#\d+\s+(?P<w>{_WORD})")
+_RANK_AFTER = re.compile(rf"{_ITEM_START}(?P<w>{_WORD})(?=\s+\(?#\d)")
+#: "Top words: love, beautifully, not", "top 5: ...": the list after it, up to the sentence's end.
+_TOP_LIST = re.compile(r"\btop(?:\s+\d+)?(?:\s+words?)?\s*:\s*(?P<items>[^.!?\n]+)", re.I)
+_ITEM = re.compile(rf"(?:^|(?<=,)|(?<=\band)|(?<=\bor))\s*(?P<w>{_WORD})\s*(?=,|$|\band\b|\bor\b|\()")
+#: "funny → dull", "Broke -> Great": an edit of a word of the input.
+_ARROW = re.compile(rf"(?<![\w'\"‘“])(?P<old>{_WORD})\s*(?:→|->)\s*(?P<new>{_WORD})(?![\w'\"’”])")
+
+#: Words that lead a list item without being a text's word: what a contribution or a rank is of.
+_NOT_WORDS = {
+    "base", "baseline", "bias", "intercept", "total", "sum", "net", "output", "score", "value", "shap", "lime",
+    "contribution", "contributions", "rank", "prob", "probability", "p", "and", "or", "then", "all", "rest",
+    "others", "other", "top", "against", "for", "towards", "toward", "pushes", "push", "adds", "add", "only",
+}  # fmt: skip
+
+
+#: Words of the sentence around a list, never an invented feature ("'not' is #3 but ...").
+_FUNCTION_WORDS = {
+    "a", "an", "the", "is", "are", "was", "but", "with", "in", "of", "on", "at", "by", "it", "its", "which", "that",
+    "this", "so", "as", "to", "from", "while", "whereas", "also", "still", "now", "then",
+}  # fmt: skip
+
+
+def quote_words(text: str, words: Iterable[str], labels: Iterable[str], inputs: Iterable[str]) -> str:
+    """`text` with a text model's words in feature positions put in quotes.
+
+    Args:
+        text: the reply.
+        words: the outputs' words that are features (attributions, importances, edits), as spelled there.
+        labels: the host's labels, which are never read as words.
+        inputs: the texts the model read (a review, a rewrite): an arrow's first word must be one of theirs.
+    """
+    known = {w.lower() for w in words}
+    skip = {label.lower() for label in labels} | _NOT_WORDS
+    said = {w.lower() for t in inputs for w in re.findall(r"[\w'-]+", t)}
+    spans: list[tuple[int, int]] = []
+
+    def take(start: int, end: int, word: str, invented_ok: bool) -> None:
+        low = word.lower()
+        unknown = low not in known and low not in said
+        if low in skip or (unknown and (not invented_ok or low in _FUNCTION_WORDS)):
+            return
+        if start > 0 and text[start - 1] in "'\"‘“" or end < len(text) and text[end] in "'\"’”":
+            return  # quoted already
+        spans.append((start, end))
+
+    for pattern in (_SIGNED, _RANK_BEFORE, _RANK_AFTER):
+        for m in pattern.finditer(text):
+            take(m.start("w"), m.end("w"), m.group("w"), invented_ok=True)
+    for m in _TOP_LIST.finditer(text):
+        items = m.group("items")
+        for item in re.finditer(
+            rf"(?:^|(?<=,)|(?<=\band)|(?<=\bor))\s*(?P<w>{_WORD})\s*(?=,|$|\band\b|\bor\b|\()", items
+        ):
+            take(m.start("items") + item.start("w"), m.start("items") + item.end("w"), item.group("w"), True)
+    for m in _ARROW.finditer(text):
+        if m.group("old").lower() in said and m.group("old").lower() not in skip and m.group("new").lower() not in skip:
+            take(m.start("old"), m.end("old"), m.group("old"), invented_ok=False)
+            take(m.start("new"), m.end("new"), m.group("new"), invented_ok=True)
+    out, last = [], 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            continue
+        out += [text[last:start], "'", text[start:end], "'"]
+        last = end
+    out.append(text[last:])
+    return "".join(out)
