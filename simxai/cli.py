@@ -175,7 +175,8 @@ def _call(args: argparse.Namespace) -> int:
     try:
         result = function(host, arguments)
     except ArgumentError as exc:
-        detail = f"; valid: {exc.valid}" if exc.valid else ""
+        # A message that already lists the valid values ("valid categories are ...") is not repeated.
+        detail = f"; valid: {exc.valid}" if exc.valid and exc.valid not in str(exc) else ""
         suggestions = [s for s in exc.suggestions if s]
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         missing = f"; missing: {', '.join(exc.missing)}" if exc.missing else ""

@@ -129,6 +129,16 @@ def test_a_short_api_key_from_the_environment_is_named_but_never_echoed(monkeypa
     )
 
 
+def test_an_unknown_category_lists_the_valid_categories_once(capsys, demo_host):
+    changes = '{"instance": 12, "changes": {"sex": "martian"}}'
+    assert main(["call", "explain_what_if", "--args", changes]) == 2
+    err = capsys.readouterr().err.strip()
+    sex = demo_host.schema().feature("sex")
+    assert sex is not None
+    valid = ", ".join(sex.categories)
+    assert "'martian'" in err and err.count(valid) == 1, err
+
+
 def test_an_unknown_function_argument_with_nothing_close_suggests_nothing(capsys, demo_host):
     assert main(["call", "get_data_information", "--args", '{"feature": "zzzzqqq"}']) == 2
     err = capsys.readouterr().err
