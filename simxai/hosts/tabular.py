@@ -217,7 +217,8 @@ class TabularHost:
             numeric classes is bound by position, with a warning in the log stating the mapping used.
         name: the host's name, e.g. "diabetes progression".
         instance_noun: what one row is, e.g. "patient".
-        categorical_features: features holding categories (strings or numeric codes).
+        categorical_features: features holding categories as numeric codes (a column of strings is
+            categorical without being listed).
         test_ids: the held-out instances, by instance id; by default a stratified split with `test_size`
             and `seed`.
         test_size: the held-out fraction when `test_ids` is not given.
