@@ -222,3 +222,27 @@ async def test_the_interactive_chat_opens_with_this_hosts_own_examples():
     assert banner.startswith("SimXAI chat about loan approval with offline router")
     assert examples.startswith("Try: what does the model predict for applicant 12? / why? / what if the ")
     assert reply.startswith("> Hello!") and "applicant 12" in reply and "patient" not in out.getvalue()
+
+
+def test_the_help_shows_examples_that_parse(capsys):
+    import shlex
+
+    from simxai.cli import EXAMPLES, build_parser
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and "--host-config host.yaml" in out
+    commands = [line.strip().split("  ")[0] for line in EXAMPLES.splitlines() if line.strip().startswith("simxai ")]
+    assert len(commands) == 4
+    for command in commands:
+        build_parser().parse_args(shlex.split(command)[1:])  # exits 2 if an example went stale
+
+
+@pytest.mark.parametrize("command", ["specs", "call", "chat", "serve"])
+def test_each_command_help_says_what_it_does(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    _, _, rest = capsys.readouterr().out.partition("\n\n")
+    assert rest.split("\n")[0][:1].isupper(), rest  # a sentence of description before the options
