@@ -498,7 +498,7 @@ class TabularHost:
                 raise UsageError(f"test_ids {bad[:5]} are outside the row ids 0..{n - 1}")
             if len(set(ids)) != len(ids):
                 raise UsageError("test_ids contains duplicates")
-            return np.sort(np.asarray(ids, dtype=int)), "rows chosen by the host's provider"
+            return np.sort(np.asarray(ids, dtype=int)), "the rows given as held out"
         if not isinstance(test_size, float | int) or not 0 < test_size < 1:
             raise UsageError(f"test_size must be a fraction between 0 and 1, got {test_size!r}")
         _, test = stratified_split(self._y, float(test_size), self.seed)
