@@ -405,7 +405,11 @@ class TabularHost:
                 "the data's feature columns do not match the model's: "
                 + (f"missing {missing}" if missing else "")
                 + ("; " if missing and extra else "")
-                + (f"not used by the model {extra} (drop them from data)" if extra else "")
+                + (
+                    f"not used by the model {extra} (drop them from data; a column of ids is named by id_column)"
+                    if extra
+                    else ""
+                )
             )
         return names
 
