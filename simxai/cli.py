@@ -67,27 +67,55 @@ def _settings(args: argparse.Namespace) -> Settings:
     return read_settings(Settings, overrides)
 
 
+EXAMPLES = """\
+examples:
+  simxai chat                                   talk to the demo model (the offline router, no LLM)
+  simxai chat --host-config host.yaml           talk to your own model (docs/host-config.md)
+  simxai call get_prediction --args '{"instance": 12}'
+  simxai serve --port 8080                      the chat page and the HTTP API
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The `simxai` command line: one subcommand per task (serve, chat, specs, ...), each with its options."""
-    parser = argparse.ArgumentParser(prog="simxai", description="Talk to a machine-learning model and understand it.")
+    parser = argparse.ArgumentParser(
+        prog="simxai",
+        description="Talk to a machine-learning model and understand it.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {simxai.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    specs = commands.add_parser("specs", help="print the function specs")
+    specs = commands.add_parser(
+        "specs", help="print the function specs", description="Print the eleven function specs."
+    )
     specs.add_argument("--format", choices=["json", "text"], default="json")
 
-    call = commands.add_parser("call", help="run one function and print its result as JSON")
-    call.add_argument("name", help="function name, e.g. get_prediction")
+    call = commands.add_parser(
+        "call",
+        help="run one function and print its result as JSON",
+        description="Run one function on the host and print its result as JSON (exit 2 with the reason on bad input).",
+    )
+    call.add_argument("name", help="function name, e.g. get_prediction (`simxai specs --format text` lists them)")
     call.add_argument("--args", default="{}", help="arguments as a JSON object, e.g. '{\"instance\": 12}'")
     _host_options(call)
 
-    chat = commands.add_parser("chat", help="chat in the terminal (one turn per line when stdin is not a terminal)")
+    chat = commands.add_parser(
+        "chat",
+        help="chat in the terminal (one turn per line when stdin is not a terminal)",
+        description="Chat about the model in the terminal; with stdin not a terminal, each line is one turn.",
+    )
     _backend_options(chat)
     _host_options(chat)
     chat.add_argument("--show-calls", action="store_true", help="print each function call and its arguments")
     chat.add_argument("--jsonl", action="store_true", help="print one JSON object per turn")
 
-    serve = commands.add_parser("serve", help="serve the HTTP chat API and web page")
+    serve = commands.add_parser(
+        "serve",
+        help="serve the HTTP chat API and web page",
+        description="Serve the HTTP chat API and the chat page (http://127.0.0.1:8000/ by default).",
+    )
     serve.add_argument(
         "--bind", default=None, help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"
     )
@@ -175,7 +203,8 @@ def _call(args: argparse.Namespace) -> int:
     try:
         result = function(host, arguments)
     except ArgumentError as exc:
-        detail = f"; valid: {exc.valid}" if exc.valid else ""
+        # A message that already lists the valid values ("valid categories are ...") is not repeated.
+        detail = f"; valid: {exc.valid}" if exc.valid and exc.valid not in str(exc) else ""
         suggestions = [s for s in exc.suggestions if s]
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         missing = f"; missing: {', '.join(exc.missing)}" if exc.missing else ""

@@ -501,7 +501,9 @@ class DataInformationResult(Result):
                 stats = f"takes the values {', '.join(f.categories)}"
             else:
                 stats = f"is free {f.type}" + (f" ({f.description})" if f.description else "")
-            return f"In the {self.name} data ({self.n_rows} rows), {f.name} {stats}."
+            # The card's words for the feature say what it is ("what does ph mean?"); free text states them already.
+            meaning = f" ({f.description})" if f.description and f.type in ("numeric", "categorical") else ""
+            return f"In the {self.name} data ({self.n_rows} rows), {f.name}{meaning} {stats}."
         names = ", ".join(f.name for f in self.features)
         return (
             f"{self.description} It has {self.n_rows} rows and {len(self.features)} features ({names}); "

@@ -129,6 +129,16 @@ def test_a_short_api_key_from_the_environment_is_named_but_never_echoed(monkeypa
     )
 
 
+def test_an_unknown_category_lists_the_valid_categories_once(capsys, demo_host):
+    changes = '{"instance": 12, "changes": {"sex": "martian"}}'
+    assert main(["call", "explain_what_if", "--args", changes]) == 2
+    err = capsys.readouterr().err.strip()
+    sex = demo_host.schema().feature("sex")
+    assert sex is not None
+    valid = ", ".join(sex.categories)
+    assert "'martian'" in err and err.count(valid) == 1, err
+
+
 def test_an_unknown_function_argument_with_nothing_close_suggests_nothing(capsys, demo_host):
     assert main(["call", "get_data_information", "--args", '{"feature": "zzzzqqq"}']) == 2
     err = capsys.readouterr().err
@@ -212,3 +222,27 @@ async def test_the_interactive_chat_opens_with_this_hosts_own_examples():
     assert banner.startswith("SimXAI chat about loan approval with offline router")
     assert examples.startswith("Try: what does the model predict for applicant 12? / why? / what if the ")
     assert reply.startswith("> Hello!") and "applicant 12" in reply and "patient" not in out.getvalue()
+
+
+def test_the_help_shows_examples_that_parse(capsys):
+    import shlex
+
+    from simxai.cli import EXAMPLES, build_parser
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and "--host-config host.yaml" in out
+    commands = [line.strip().split("  ")[0] for line in EXAMPLES.splitlines() if line.strip().startswith("simxai ")]
+    assert len(commands) == 4
+    for command in commands:
+        build_parser().parse_args(shlex.split(command)[1:])  # exits 2 if an example went stale
+
+
+@pytest.mark.parametrize("command", ["specs", "call", "chat", "serve"])
+def test_each_command_help_says_what_it_does(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    _, _, rest = capsys.readouterr().out.partition("\n\n")
+    assert rest.split("\n")[0][:1].isupper(), rest  # a sentence of description before the options

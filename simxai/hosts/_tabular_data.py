@@ -27,6 +27,13 @@ MAX_MAGNITUDE = float(np.finfo(np.float32).max)
 Value = float | str
 
 
+def holds_text(column: pd.Series) -> bool:
+    """Whether a column holds strings (or pandas categories): it can only be categorical, listed or not."""
+    if isinstance(column.dtype, pd.CategoricalDtype | pd.StringDtype):
+        return True
+    return pd.api.types.is_object_dtype(column.dtype) and all(isinstance(v, str) for v in column)
+
+
 def category_name(raw: Any) -> str:
     """The name of a recorded categorical value: its text, with numbers written plainly (1.0 -> "1")."""
     if isinstance(raw, bool | np.bool_):
@@ -135,7 +142,7 @@ class Table:
                     f"feature {name!r} has {int(column.isna().sum())} missing values; "
                     "drop or impute them before hosting the model"
                 )
-            if name in categorical:
+            if name in categorical or holds_text(column):
                 raw_values = sorted(pd.unique(column), key=lambda v: (category_name(v), str(type(v))))
                 raw = {category_name(v): v for v in raw_values}
                 if len(raw) != len(raw_values):

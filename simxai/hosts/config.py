@@ -43,6 +43,7 @@ import pydantic
 from simxai.exceptions import UsageError
 from simxai.hosts._memory import keep_large_allocations_mapped
 from simxai.hosts.tabular import DataCard, ModelCard, OutputCard, TabularHost
+from simxai.instances import closest
 
 __all__ = ["CardsConfig", "HostConfig", "load_host_config"]
 
@@ -166,14 +167,17 @@ def _parse(path: Path, raw: Any) -> HostConfig:
         for error in exc.errors():
             field = ".".join(str(part) for part in error["loc"]) or "(top level)"
             if error["type"] == "extra_forbidden":
-                reason = "is not a known field"
+                # Only a misspelt field name needs the list of names (a wrong value names what is valid itself).
+                valid = list((CardsConfig if error["loc"][:1] == ("cards",) else HostConfig).model_fields)
+                near = closest(str(error["loc"][-1]), valid, n=1)
+                hint = f"did you mean {near[0]}? " if near else ""
+                reason = f"is not a known field ({hint}fields are {', '.join(valid)})"
             elif error["type"] == "missing":
                 reason = "is required"
             else:
                 reason = error["msg"].lower()
             problems.append(f"field {field!r} {reason}")
-        fields = ", ".join(HostConfig.model_fields)
-        raise UsageError(f"{path}: " + "; ".join(problems) + f" (fields are {fields})") from None
+        raise UsageError(f"{path}: " + "; ".join(problems)) from None
 
 
 def _file(config_path: Path, field: str, value: Path) -> Path:

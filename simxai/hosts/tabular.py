@@ -217,7 +217,8 @@ class TabularHost:
             numeric classes is bound by position, with a warning in the log stating the mapping used.
         name: the host's name, e.g. "diabetes progression".
         instance_noun: what one row is, e.g. "patient".
-        categorical_features: features holding categories (strings or numeric codes).
+        categorical_features: features holding categories as numeric codes (a column of strings is
+            categorical without being listed).
         test_ids: the held-out instances, by instance id; by default a stratified split with `test_size`
             and `seed`.
         test_size: the held-out fraction when `test_ids` is not given.
@@ -404,7 +405,11 @@ class TabularHost:
                 "the data's feature columns do not match the model's: "
                 + (f"missing {missing}" if missing else "")
                 + ("; " if missing and extra else "")
-                + (f"not used by the model {extra} (drop them from data)" if extra else "")
+                + (
+                    f"not used by the model {extra} (drop them from data; a column of ids is named by id_column)"
+                    if extra
+                    else ""
+                )
             )
         return names
 
@@ -497,7 +502,7 @@ class TabularHost:
                 raise UsageError(f"test_ids {bad[:5]} are outside the row ids 0..{n - 1}")
             if len(set(ids)) != len(ids):
                 raise UsageError("test_ids contains duplicates")
-            return np.sort(np.asarray(ids, dtype=int)), "rows chosen by the host's provider"
+            return np.sort(np.asarray(ids, dtype=int)), "the rows given as held out"
         if not isinstance(test_size, float | int) or not 0 < test_size < 1:
             raise UsageError(f"test_size must be a fraction between 0 and 1, got {test_size!r}")
         _, test = stratified_split(self._y, float(test_size), self.seed)

@@ -60,3 +60,47 @@ def test_a_model_file_joblib_cannot_load_says_what_it_must_be(tmp_path: Path, co
     assert "field 'model_path'" in message
     assert f"({reason}" in message
     assert "joblib.dump(model, path)" in message
+
+
+_BASE = "name: wine\nmodel_path: model.joblib\ndata_path: wine.csv\ntarget: quality\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected", "absent"),
+    [
+        (
+            "feature_alias: {ph: [acid]}\n",
+            "'feature_alias' is not a known field (did you mean feature_aliases? fields",
+            "",
+        ),
+        (
+            "cards: {descripton: red wines}\n",
+            "'cards.descripton' is not a known field (did you mean description?",
+            "model_path",
+        ),
+        ("explainer: fast\n", "'explainer' input should be 'auto', 'tree', 'linear' or 'kernel'", "fields are"),
+    ],
+)
+def test_a_misspelt_field_is_named_with_the_closest_field(
+    tmp_path: Path, extra: str, expected: str, absent: str
+) -> None:
+    path = tmp_path / "host.yaml"
+    path.write_text(_BASE + extra)
+    message = _refusal(path)
+    assert expected in message, message
+    assert not absent or absent not in message, message
+
+
+def test_a_column_the_model_does_not_use_points_at_id_column(tmp_path: Path) -> None:
+    import joblib
+    import pandas as pd
+    from sklearn.tree import DecisionTreeClassifier
+
+    data = pd.DataFrame({"wine_id": [11, 12, 13, 14], "alcohol": [9.0, 12.5, 10.0, 13.0]})
+    data["quality"] = ["poor", "good", "poor", "good"]
+    joblib.dump(DecisionTreeClassifier().fit(data[["alcohol"]], data.quality), tmp_path / "model.joblib")
+    data.to_csv(tmp_path / "wine.csv", index=False)
+    path = tmp_path / "host.yaml"
+    path.write_text(_BASE)
+    message = _refusal(path)
+    assert "not used by the model ['wine_id']" in message and "id_column" in message, message

@@ -308,3 +308,44 @@ def test_the_claim_count_under_a_reply_agrees_in_number(serve, browser):
     expect(_ask(page, "how accurate is the model?", 0).locator(".meta")).to_contain_text(" · 1 claim checked")
     expect(_ask(page, "and on how many patients?", 1).locator(".meta")).to_contain_text(" · 2 claims checked")
     assert not errors
+
+
+def test_the_status_line_says_the_router_is_offline_and_no_llm(serve, browser):
+    from playwright.sync_api import expect
+
+    page, errors = _page(browser)
+    page.goto(serve() + "/")
+    expect(page.locator("#status")).to_contain_text("backend: router (offline, no LLM)")
+    assert "no language model" in (page.locator("#status").get_attribute("title") or "")
+    other, _ = _page(browser)
+    other.goto(serve(backend=_calls_backend()) + "/")
+    expect(other.locator("#status")).to_contain_text("backend: calls")
+    assert "offline" not in other.locator("#status").inner_text()
+    assert errors == []
+
+
+# Every word of every table cell on one line: a word broken across lines ("excell / ent") has two boxes.
+_BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll("table.grid th, table.grid td")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (range.getClientRects().length > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_table_cells_on_a_phone_do_not_break_a_label_inside_a_word(serve, browser, loan_host):
+    page, errors = _page(browser, width=390, height=844)
+    page.goto(serve(host=loan_host, backend=_calls_backend()) + "/")
+    answer = _ask(page, 'call get_model_performance {"metric": "all"}', 0)
+    assert answer.locator("table.grid th").count() > 2
+    assert page.evaluate(_BROKEN_WORDS) == []
+    assert errors == []

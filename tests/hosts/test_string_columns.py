@@ -1,0 +1,58 @@
+"""A column of strings is categorical without being listed in categorical_features."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import joblib
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+from sklearn.compose import ColumnTransformer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder
+
+from simxai.exceptions import ArgumentError, UsageError
+from simxai.hosts._tabular_data import Table
+from simxai.hosts.config import load_host_config
+
+
+@pytest.fixture(scope="module")
+def wine_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A pipeline that one-hot encodes a string column, its CSV, and a config that lists no categorical feature."""
+    folder = tmp_path_factory.mktemp("wine")
+    rng = np.random.default_rng(2)
+    data = pd.DataFrame(
+        {"alcohol": np.round(rng.normal(10.5, 1.2, 120), 1), "grape": rng.choice(["merlot", "syrah", "pinot"], 120)}
+    )
+    data["quality"] = np.where(data.alcohol + (data.grape == "pinot") * 1.5 > 11, "good", "poor")
+    encode = ColumnTransformer([("grape", OneHotEncoder(), ["grape"])], remainder="passthrough")
+    model = Pipeline([("encode", encode), ("fit", LogisticRegression())]).fit(data[["alcohol", "grape"]], data.quality)
+    joblib.dump(model, folder / "model.joblib")
+    data.to_csv(folder / "wine.csv", index=False)
+    config = {"name": "wine", "model_path": "model.joblib", "data_path": "wine.csv", "target": "quality"}
+    (folder / "host.yaml").write_text(yaml.safe_dump({**config, "instance_noun": "wine"}))
+    return folder
+
+
+def test_a_string_column_is_categorical_without_being_listed(wine_files: Path) -> None:
+    host = load_host_config(wine_files / "host.yaml")
+    grape = host.schema().feature("grape")
+    assert grape is not None and grape.type == "categorical"
+    assert sorted(grape.categories or []) == ["merlot", "pinot", "syrah"]
+    model = joblib.load(wine_files / "model.joblib")
+    for name in ("merlot", "pinot"):
+        asked = host.predict(host.resolve({"alcohol": 10.4, "grape": name})).label
+        assert asked == model.predict(pd.DataFrame({"alcohol": [10.4], "grape": [name]}))[0]
+    with pytest.raises(ArgumentError, match="merlot, pinot, syrah"):
+        host.resolve({"alcohol": 10.4, "grape": "riesling"})
+
+
+@pytest.mark.parametrize(
+    "column", [pd.Series(["a", 1, "b"], dtype=object), pd.Series([True, False, True])], ids=["mixed", "bool"]
+)
+def test_a_column_that_is_neither_numbers_nor_strings_is_still_refused(column: pd.Series) -> None:
+    with pytest.raises(UsageError, match="is not numeric.*list it in categorical_features"):
+        Table(pd.DataFrame({"x": column}), [], {}, {})
