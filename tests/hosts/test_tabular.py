@@ -754,8 +754,12 @@ def test_constructor_refuses_bad_setups(pipeline_host: TabularHost, pipeline_dat
         TabularHost(model, pipeline_data.drop(columns="debt"), "approved", **good)
     with pytest.raises(UsageError, match="not one of the model's classes"):
         TabularHost(model, pipeline_data.assign(approved="maybe"), "approved", **good)
+    # a column of strings is categorical without being listed (tests/hosts/test_string_columns.py); a column
+    # mixing strings and numbers is not, and is refused with the setting to use
+    mixed = pipeline_data.assign(region=pipeline_data["region"].astype(object))
+    mixed.loc[0, "region"] = 3
     with pytest.raises(UsageError, match="categorical_features"):
-        TabularHost(model, pipeline_data, "approved", name="x")
+        TabularHost(model, mixed, "approved", name="x")
     with pytest.raises(UsageError, match="0..239"):
         TabularHost(model, pipeline_data, "approved", test_ids=[1, 240], **good)
     with pytest.raises(UsageError, match="unknown features"):
