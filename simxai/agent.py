@@ -250,9 +250,12 @@ class _TurnRun:
     async def execute(self) -> Turn:
         outcome = await self._pending_answer()
         asked = outcome.clarification if isinstance(outcome, Clarify) else None
-        if outcome is None or isinstance(outcome, (Clarify, Render)):
+        running_on = isinstance(outcome, Render) and self.backend.writes_replies
+        if outcome is None or isinstance(outcome, Clarify) or running_on:
             # Not an answer to a pending question, or no written reply after its call yet: the loop runs on.
-            # After a clarification it runs no call, and the question stays the reply.
+            # After a clarification it runs no call, and the question stays the reply. A backend that writes no
+            # replies (the router) has nothing to add to the rendering of the answered call: the loop would
+            # hand it the tool results, then the non-answer prompt, which it reads as the user's question.
             later = await self._converse(asked)
             if isinstance(outcome, Render) and isinstance(later, Render) and later.non_answer is None:
                 later = noted(outcome, later.fallback)  # the earlier rendering still says why its reply was no answer
@@ -312,7 +315,8 @@ class _TurnRun:
         if batch.clarification is not None:
             return Clarify(batch.clarification)
         if batch.retry:
-            return Refuse(cannot())
+            # "which policyholder?" -> "12" when there is none: asked again, saying why
+            return self._clarify_or_refuse(batch.rejected)
         return await self._reply_after_calls()
 
     # Stages 1-4: decide, select, extract, clarify, call.
@@ -361,14 +365,24 @@ class _TurnRun:
         return noted(await self._answer(done.response.content), done.fallback)
 
     async def _answer(self, content: str) -> Answer | Render:
-        """The reply after results, regenerated once when it is no answer; else the rendering, saying why."""
+        """The reply after results, regenerated once when it is no answer; else the rendering, saying why.
+
+        A backend that writes no replies (the router, also as the fallback) is never asked to: its text after
+        results is no reply to them, and it would read the retry prompt as the user's question.
+        """
+        if not self.backend.writes_replies:
+            return Render()
         reason = non_answer(content)
         if reason is None:
             return Answer(content)
         self._append(Message.assistant(content))
         self._append(Message.user(non_answer_retry(reason)))
         second = await self._complete(tool_choice="none")
-        if second.response is not None and non_answer(second.response.content) is None:
+        if (
+            second.response is not None
+            and self.backend.writes_replies  # not the fallback's answer to the retry prompt
+            and non_answer(second.response.content) is None
+        ):
             return Answer(second.response.content, fallback=second.fallback)
         return Render(non_answer=reason, fallback=second.fallback)
 
@@ -626,9 +640,18 @@ class _TurnRun:
         once (`retries`) to be answered by calling a function, and the loop runs on. A reply after results
         with unsupported claims is regenerated once, else replaced by the calls' rendering. After `asked` (a
         clarification of the turn), the reply is its question whatever the loop ended with.
+
+        The report is on the reply the user gets, checked against this turn's outputs: a question is SimXAI's
+        own and states no claim; a rendering is checked itself, unless it replaced a written reply, whose
+        unsupported claims the report then names (`fallback_used`).
         """
         fallback = outcome.fallback
+        clarification = asked or (outcome.clarification if isinstance(outcome, Clarify) else None)
+        if clarification is not None:
+            return Clarify(clarification, report=GuardReport(), fallback=fallback)
         text = outcome.text if isinstance(outcome, (Answer, Refuse)) else None
+        # A text the backend wrote (not the router's own, nor the fallback's), which a rendering may replace
+        written = text is not None and self.backend.writes_replies
         regenerated: str | None = None
         if isinstance(outcome, Answer) and not self.calls:
             report = self._direct_report(outcome.text)
@@ -640,20 +663,16 @@ class _TurnRun:
         else:
             report, regenerated, switched = await self._guard(text)
             fallback = fallback or switched
-        if asked is not None:
-            return Clarify(asked, report=report, fallback=fallback)
-        if isinstance(outcome, Clarify):
-            return Clarify(outcome.clarification, report=report, fallback=fallback)
         if regenerated is not None:
             return Answer(regenerated, report=report, fallback=fallback)
         if text and not report.fallback_used and self.backend.writes_replies:
             return dataclasses.replace(outcome, report=report, fallback=fallback)
         rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
         non_answer = outcome.non_answer if isinstance(outcome, Render) else None
-        if isinstance(outcome, Render) and self.calls and self.agent.settings.guard:
-            # The deterministic rendering is checked too, so every turn reports its claims.
-            final = " ".join(r for r in rendered if r) if rendered else cannot()
-            report = self._claims(final, self._outputs(), timed=False)
+        if rendered and not written and self.agent.settings.guard:
+            # The deterministic rendering is checked too, so every turn reports its claims; a written reply it
+            # replaced keeps the report that names its unsupported claims.
+            report = self._claims(" ".join(r for r in rendered if r), self._outputs(), timed=False)
             if non_answer is not None:
                 report = report.model_copy(update={"regenerated": True, "fallback_used": True})
         if rendered:
@@ -683,21 +702,19 @@ class _TurnRun:
         if report.passed or not self.calls:
             return report, None, None
         fallback: str | None = None
-        if self.backend.writes_replies:
+        writes = self.backend.writes_replies
+        if writes:
             self._append(Message.assistant(text))
             self._append(Message.user(guard_retry(report.unsupported)))
             second = await self._complete(tool_choice="none")
             fallback = second.fallback
-            if second.response is not None:
+            # After a fallback, the text is the fallback's answer to the retry prompt: no regeneration.
+            if second.response is not None and self.backend.writes_replies:
                 again = self._claims(second.response.content, outputs)
                 if again.passed:
                     return again.model_copy(update={"regenerated": True}), second.response.content, fallback
                 report = again
-        return (
-            report.model_copy(update={"regenerated": self.backend.writes_replies, "fallback_used": True}),
-            None,
-            fallback,
-        )
+        return report.model_copy(update={"regenerated": writes, "fallback_used": True}), None, fallback
 
     async def _emit(self, event: TurnEvent) -> None:
         if self.on_event is None:
