@@ -163,3 +163,19 @@ async def test_clarification_then_answer(client):
     assert answer["clarification"] is None
     assert answer["calls"][0]["function"] == "get_local_explanation"
     assert answer["calls"][0]["arguments"]["instance"] == 5
+
+
+async def test_the_answer_after_a_clarification_reports_on_its_own_reply(client, demo_host):
+    session_id = await new_session(client)
+    question = await say(client, session_id, "what does the model predict for patient 5001?")
+    assert question["clarification"]["missing"] == ["instance"] and "no patient 5001" in question["reply"]
+    assert question["faithfulness"]["passed"] and question["faithfulness"]["claims"] == []
+    label = demo_host.predict(demo_host.resolve(12)).label
+    for answer_text in ("predict patient 12", "12"):
+        answer = await say(client, session_id, answer_text)
+        assert [(c["function"], c["arguments"]) for c in answer["calls"]] == [("get_prediction", {"instance": 12})]
+        report = answer["faithfulness"]
+        assert report["passed"] and not report["fallback_used"] and report["unsupported"] == [], report
+        assert f"prediction {label}" in report["claims"] and f"predicts {label} for patient 12" in answer["reply"]
+        if answer_text == "predict patient 12":
+            await say(client, session_id, "what does the model predict for patient 5001?")  # asked again
