@@ -316,9 +316,13 @@ def _normalize(
         if span is not None and span[0] <= start:
             continue  # inside a number
         original = text[start:end]
-        if word not in corrected:
-            corrected[word] = _CONTRACTIONS.get(word) or _CHAT.get(word) or _correct(word, known, by_length)
-        replacement = corrected[word]
+        if _in_compound(text, start, end):
+            # a part of a hyphenated word ("smoke-testing", "follow-up") is no typo of a host word
+            replacement = _CONTRACTIONS.get(word) or _CHAT.get(word)
+        else:
+            if word not in corrected:
+                corrected[word] = _CONTRACTIONS.get(word) or _CHAT.get(word) or _correct(word, known, by_length)
+            replacement = corrected[word]
         if replacement is not None:
             if original[:1].isupper():
                 replacement = replacement[:1].upper() + replacement[1:]
@@ -327,6 +331,15 @@ def _normalize(
     if full:
         out = _PERCENT.sub("%", out)
     return _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
+
+
+def _in_compound(text: str, start: int, end: int) -> bool:
+    """Whether the word at `text[start:end]` is joined to another word by a hyphen ("smoke" in "smoke-testing")."""
+    after = text[end : end + 2]
+    before = text[max(0, start - 2) : start]
+    return (len(after) == 2 and after[0] == "-" and after[1].isalpha()) or (
+        len(before) == 2 and before[1] == "-" and before[0].isalpha()
+    )
 
 
 def _expand(match: re.Match[str], noun: str) -> str:

@@ -261,7 +261,7 @@ def test_history_resolves_a_reference_only_when_it_holds_no_tool_calls() -> None
         ("decrease glucose by 5", {"glucose": "-5"}),
         ("10% higher bmi", {"bmi": "+10%"}),
         ("double the ldl", {"ldl": "*2"}),
-        ("what if the bad cholesterol were halved", {"ldl": "*0.5"}),
+        ("what if the bad cholesterol were halved", {"ldl": "-50%"}),
         ("if she were a smoker", {"smoker": "yes"}),
         ("if she were a non-smoker", {"smoker": "no"}),
         ("what if blood pressure was 90", {"blood_pressure": 90}),

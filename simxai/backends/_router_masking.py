@@ -95,16 +95,26 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
     # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
     # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"
     masked = mask(text, schema)
-    changes = _CHANGE_WORDS.search(masked) and extract_changes(mask_spans(text, group_spans(text, schema), " "), schema)
+    changes = (_CHANGE_WORDS.search(masked) or _change_syntax(masked)) and extract_changes(
+        mask_spans(text, group_spans(text, schema), " "), schema
+    )
     return model_text(masked, schema, names_changes=bool(changes))
 
 
 _CHANGE_WORDS = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
     r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*|drop\w*|"
-    r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking|switch\w*)\b|^\W*(?:let'?s\s+)?say\b",
+    r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking|switch\w*|cut|shorten\w*|lengthen\w*|extend\w*|"
+    r"brought|bump\w*|trimm\w*|times)\b|^\W*(?:let'?s\s+)?say\b",
     re.IGNORECASE,
 )
+def _change_syntax(masked: str) -> bool:
+    """A change written as arithmetic, without a verb: "annual_claims +2", "bmi += 5", "dti -0.1"; and "bmi=30"
+    said of an instance ("bmi=30 for pt 3?": another number or an instance in the turn), where alone ("predict
+    bmi=30") it may describe a new row."""
+    if re.search(r"FEATURE\s*(?:[+-]=?|->|→)\s*NUM", masked):
+        return True
+    return bool(re.search(r"FEATURE\s*=\s*NUM", masked)) and ("INSTANCE" in masked or masked.count("NUM") >= 2)
 
 
 def mask_spans(text: str, spans: Sequence[tuple[int, int]], placeholder: str) -> str:

@@ -23,9 +23,14 @@ _DEC_VERBS = (
     r"cuts|cutting|drop|drops|dropped|"
     r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing"
 )
+# verbs that set a new value with "to": "shortened to 24", "was brought down to 80", "gets bumped up to 5"
+_TO_VERBS = (
+    r"set|changed|increased|decreased|reduced|raised|lowered|dropped|shortened|lengthened|extended|cut|capped|"
+    r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed"
+)
 _SET = (
-    r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|set\s+to|changed\s+to|goes\s+to|went\s+to|"
-    r"increased\s+to|decreased\s+to|reduced\s+to|raised\s+to|lowered\s+to|dropped\s+to|rose\s+to|had\s+been|would\s+be"
+    r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|goes\s+to|went\s+to|rose\s+to|fell\s+to|"
+    rf"had\s+been|would\s+be|(?:(?:was|were|is|be|been|being|got|gets?)\s+)?(?:{_TO_VERBS})\s+to"
 )
 _MULTIPLIERS = {
     "double": "*2",
@@ -34,9 +39,10 @@ _MULTIPLIERS = {
     "triple": "*3",
     "tripled": "*3",
     "quadruple": "*4",
-    "halve": "*0.5",
-    "halved": "*0.5",
-    "half": "*0.5",
+    # a halving is written as the relative change it is, as people write it ("-50%")
+    "halve": "-50%",
+    "halved": "-50%",
+    "half": "-50%",
 }
 _NEGATION = re.compile(
     r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
@@ -55,10 +61,33 @@ def _signed(sign: str, amount: str, percent: bool) -> str:
     return f"{sign}{amount}{'%' if percent else ''}"
 
 
+def _times(n: str, up: bool) -> str:
+    """ "3 times more" -> "*3"; "2 times less" -> "-50%" (a division, as the relative change it is)."""
+    factor = _parse_number(n)
+    if up or factor <= 1:
+        return f"*{n}"
+    return f"-{round(100 - 100 / factor, 2):g}%"
+
+
 def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     after = text[mention.end : mention.end + 50]
     before = text[max(0, mention.start - 50) : mention.start]
     pct = r"(?P<pct>\s*%|\s*percent)?"
+    # terse arithmetic without a verb: "annual_claims +2", "bmi += 5", "dti -0.1", "glucose +10%"
+    match = re.match(rf"^\s*(?P<sign>[+-])=?\s*(?P<n>{_NUM}){pct}(?![\w.-])", after)
+    if match and not re.search(r"\d\s*$", before):
+        return _signed(match.group("sign"), match.group("n"), bool(match.group("pct")))
+    # "glucose 2 times less", "bmi were three times higher"
+    match = re.match(
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<n>{_NUM})\s*(?:times|x)\s+(?P<dir>{_UP}|{_DOWN})\b",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        return _times(match.group("n"), re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None)
+    # "claims were cut in half", "the loan amount halved"
+    if re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?:cut|reduced|divided)\s+(?:in|by)\s+(?:a\s+)?half\b", after):
+        return "-50%"
     # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?"
@@ -120,6 +149,8 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     )
     if match:
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+        if re.search(r"\b(?:times|x)\s", match.group(0), re.IGNORECASE) and not match.group("pct"):
+            return _times(match.group("n"), up)
         return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
     # "double the ldl", "halve her bmi", "twice the insulin"
     match = re.search(
@@ -131,7 +162,7 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         return _MULTIPLIERS[match.group("m").lower()]
     # "with a 60 month term", "had a 700 credit score": the value before the feature, after "with a"
     match = re.search(
-        rf"\b(?:with|had|has|have|having|gets?|got)\s+(?:a|an)\s+(?P<n>{_NUM})(?:[\s-][A-Za-z]+)?[\s-]$",
+        rf"\b(?:with|had|has|have|having|gets?|got|take|takes|took|taking)\s+(?:a|an)\s+(?P<n>{_NUM})(?:[\s-][A-Za-z]+)?[\s-]$",
         before,
         re.IGNORECASE,
     )
@@ -179,7 +210,7 @@ def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
 _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
     # (pattern with groups a = old, b = new, whether a and b are swapped)
     (
-        r"\b(?:replace|replacing|replaced|swap|swapping|switch|switching)\s+{Q1}\s+(?:with|by|for)\s+{Q2}",
+        r"\b(?:replace|replacing|replaced|swap|swapping|swapped|switch|switching|switched)\s+{Q1}\s+(?:with|by|for)\s+{Q2}",
         False,
     ),
     (
@@ -191,7 +222,13 @@ _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
         True,
     ),
     (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
-    (r"{Q1}\s+(?:was|were|is)\s+(?:replaced|changed|swapped)\s+(?:with|by|to|for)\s+{Q2}", False),
+    # "'great' replaced by 'ok'", "thrilling was replaced by boring", "were 'freezes' replaced by 'runs'",
+    # "were the word 'better' in review 12 replaced by 'worse'"
+    (
+        r"{Q1}(?:\s+in\s+(?:the\s+)?[a-z]+(?:\s+#?\d+)?)?\s+(?:(?:was|were|is|got|gets|being)\s+)?"
+        r"(?:replaced|changed|swapped|switched)\s+(?:with|by|to|for|into)\s+{Q2}",
+        False,
+    ),
     # "what if 'dull' were 'gripping'?" (quoted words only: "if it were good" names no edit)
     (r"{Q1}\s+(?:was|were|is|became|had\s+been|read|said)\s+{Q2}", False),
 )
@@ -205,7 +242,7 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
         token = _QUOTED if quoted else _WORD
         # Unquoted words are read only after explicit edit verbs ("replace good with bad", "remove not"):
         # "change needed to flip" is no edit.
-        patterns = _TEXT_EDIT_PATTERNS if quoted else _TEXT_EDIT_PATTERNS[:1]
+        patterns = _TEXT_EDIT_PATTERNS if quoted else (_TEXT_EDIT_PATTERNS[0], _TEXT_EDIT_PATTERNS[4])
         for pattern, swapped in patterns:
             regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
             for match in re.finditer(regex, text, re.IGNORECASE):

@@ -91,3 +91,21 @@ def test_a_broken_artifact_is_a_clear_error(tmp_path: Path) -> None:
         read_selector(broken)
     with pytest.raises(UsageError, match="missing or unreadable"):
         read_selector(tmp_path / "absent.npz")
+
+
+def test_the_fingerprint_covers_what_the_selector_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to normalisation or masking changes the selector's training texts, so it must move the fingerprint."""
+    import simxai.backends.router as router
+    import simxai.normalize as normalize
+
+    data = build_training_data(None)
+    base = fingerprint(data, SETTINGS)
+    real_normalize = normalize.normalize
+    monkeypatch.setattr(normalize, "normalize", lambda text, *a, **k: real_normalize(text.replace("-", " "), *a, **k))
+    assert fingerprint(data, SETTINGS) != base  # a spelling rule for hyphens
+    monkeypatch.setattr(normalize, "normalize", real_normalize)
+    real_text = router.selector_text
+    monkeypatch.setattr(router, "selector_text", lambda text, schema: real_text(text, schema) + " zchange")
+    assert fingerprint(data, SETTINGS) != base  # a masking flag
+    monkeypatch.setattr(router, "selector_text", real_text)
+    assert fingerprint(data, SETTINGS) == base

@@ -31,7 +31,7 @@ from simxai.backends.router import ASK_BELOW
 from simxai.eval_suite.router_training.data import SEED, Example, TrainingData, build_training_data, fingerprint
 from simxai.exceptions import UsageError
 
-__all__ = ["SETTINGS", "main", "train"]
+__all__ = ["SETTINGS", "main", "selector_texts", "train"]
 
 #: Everything besides the data that decides the artifact; part of its fingerprint.
 SETTINGS: dict[str, Any] = {
@@ -55,7 +55,7 @@ _WRITTEN = frozenset({"coxql", "talktomodel", "spec", "people"})
 CLOSE_RATIO = 0.0
 
 
-def _texts(examples: Sequence[Example], data: TrainingData) -> list[str]:
+def selector_texts(examples: Sequence[Example], data: TrainingData) -> list[str]:
     """Each request as the router's selector reads it: normalised (spelling, number words) and masked."""
     from simxai.backends.router import _known_words, selector_text
     from simxai.functions import default_registry
@@ -182,7 +182,7 @@ def train(
     """
     train_examples, dev_examples = data.split("train"), data.split("dev")
     started = time.perf_counter()
-    train_texts, dev_texts = _texts(train_examples, data), _texts(dev_examples, data)
+    train_texts, dev_texts = selector_texts(train_examples, data), selector_texts(dev_examples, data)
     log(f"masked {len(train_texts)} train + {len(dev_texts)} dev requests in {time.perf_counter() - started:.1f} s")
     vectorizer, classifier = _fit(train_examples, train_texts, settings)
     classes = [str(c) for c in classifier.classes_]
