@@ -34,7 +34,7 @@ from simxai.followup import (
     step_changes,
     step_feature,
 )
-from simxai.followup_context import is_new_request
+from simxai.followup_context import is_new_request_for
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
@@ -288,8 +288,10 @@ class _TurnRun:
         if pending is None:
             return None
         self.state = self.state.model_copy(update={"pending": None})
-        if pending.missing == "instance" and is_new_request(self.user, self.agent.schema):
-            return None  # "which applicant?" -> "Applicant 988, reduce it by 5": a request of its own
+        if is_new_request_for(self.user, self.agent.schema, pending.missing, pending.arguments.get("instance")):
+            # "which applicant?" -> "Applicant 988, reduce it by 5"; "what should change?" -> "okay and how sure
+            # is it about review 78": a request of its own
+            return None
         value = extract_argument(pending.missing, self.user, self.agent.schema)
         if value is None and pending.step is not None:
             amount = answer_amount(self.user, pending.step.sign, pending.step.offer, self.agent.schema)

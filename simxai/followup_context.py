@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction import extract_changes
+from simxai.extraction import extract_argument, extract_changes
 from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
-__all__ = ["asks_overall", "group_follow_up", "group_phrase", "is_new_request", "referred_group"]
+__all__ = ["asks_overall", "group_follow_up", "group_phrase", "is_new_request", "is_new_request_for", "referred_group"]
 
 
 _GROUP_PHRASE = re.compile(
@@ -105,3 +105,18 @@ def is_new_request(text: str, schema: HostSchema | None) -> bool:
         if extract_changes(text, schema) or extract_step(text, schema) is not None:
             return True
     return len(text.split()) > 5 and bool(_ASKS_OF_ITS_OWN.search(text))
+
+
+def is_new_request_for(text: str, schema: HostSchema | None, missing: str, instance: object) -> bool:
+    """Whether a turn after the engine's question for `missing` is a request of its own, not the answer.
+
+    After "which instance?", `is_new_request`. After a question for another argument ("what should change?"),
+    a turn that asks its own question about another instance than the pending call's ("okay and how sure is it
+    about review 78") is routed anew; "bmi 30" or "what about the f1" stay answers.
+    """
+    if missing == "instance":
+        return is_new_request(text, schema)
+    if len(text.split()) <= 5 or not _ASKS_OF_ITS_OWN.search(text):
+        return False
+    named = extract_argument("instance", text, schema)
+    return isinstance(named, int) and not isinstance(named, bool) and named != instance

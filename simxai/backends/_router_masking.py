@@ -108,10 +108,13 @@ _CHANGE_WORDS = re.compile(
     r"brought|bump\w*|trimm\w*|times)\b|^\W*(?:let'?s\s+)?say\b",
     re.IGNORECASE,
 )
+
+
 def _change_syntax(masked: str) -> bool:
     """A change written as arithmetic, without a verb: "annual_claims +2", "bmi += 5", "dti -0.1"; and "bmi=30"
     said of an instance ("bmi=30 for pt 3?": another number or an instance in the turn), where alone ("predict
-    bmi=30") it may describe a new row."""
+    bmi=30") it may describe a new row.
+    """
     if re.search(r"FEATURE\s*(?:[+-]=?|->|→)\s*NUM", masked):
         return True
     return bool(re.search(r"FEATURE\s*=\s*NUM", masked)) and ("INSTANCE" in masked or masked.count("NUM") >= 2)

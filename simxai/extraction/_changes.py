@@ -62,7 +62,7 @@ def _signed(sign: str, amount: str, percent: bool) -> str:
 
 
 def _times(n: str, up: bool) -> str:
-    """ "3 times more" -> "*3"; "2 times less" -> "-50%" (a division, as the relative change it is)."""
+    """A factor said as "3 times more" -> "*3"; "2 times less" -> "-50%" (a division, as the relative change)."""
     factor = _parse_number(n)
     if up or factor <= 1:
         return f"*{n}"
@@ -250,11 +250,18 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
                 if quoted or old.lower() not in _NOT_WORDS_TO_EDIT:
                     changes.setdefault(old.strip(), new.strip())
         removal = (
-            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|omit|omitting|take\s+out|"
-            rf"taking\s+out|get\s+rid\s+of|leave\s+out|leaving\s+out{'|without' if quoted else ''})\s+"
+            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
+            rf"(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+out|"
+            rf"get\s+rid\s+of|got\s+rid\s+of{'|without' if quoted else ''})\s+"
             rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
-        for match in re.finditer(removal, text, re.IGNORECASE):
+        # "if superb were removed from review 0", "'flat' taken out"
+        passive = (
+            rf"{token.format(g='a')}\s+(?:was|were|is|got|gets|being|be|been){'?' if quoted else ''}\s*"
+            rf"(?:removed|deleted|dropped|omitted|"
+            rf"taken\s+out|left\s+out|cut\s+out)\b"
+        )
+        for match in [*re.finditer(removal, text, re.IGNORECASE), *re.finditer(passive, text, re.IGNORECASE)]:
             if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
                 changes.setdefault(match.group("a").strip(), "")
         if changes:
@@ -265,7 +272,10 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
     return None
 
 
-_NOT_WORDS_TO_EDIT = frozenset("the a an it this that word words one some any them its".split())
+_NOT_WORDS_TO_EDIT = frozenset(
+    "the a an it this that word words one some any them its from if were was is what and then i you we they he "
+    "she".split()
+)
 # A whole new text: "what if I rewrote it as '...'", "what if it said '...'", "'...' instead?"
 _REWRITE = re.compile(
     r"\b(?:rewr\w*|rephras\w*|reword\w*|said|say|wrote|written|read|reads|instead|"

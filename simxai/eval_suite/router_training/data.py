@@ -77,7 +77,8 @@ PROBE_SHARE = 1 / 16
 
 def probe(data: TrainingData) -> list[Example]:
     """The examples whose selector texts the fingerprint hashes: every written example of the people folders and
-    the specs (where spelling, spoken numbers and terse forms are), and a seeded share of the rest."""
+    the specs (where spelling, spoken numbers and terse forms are), and a seeded share of the rest.
+    """
     return [
         e
         for e in data.examples

@@ -1,0 +1,163 @@
+"""What the user named that the host does not have: asked about instead of silently dropped.
+
+A call that leaves out what the turn named answers a different question with confidence ("f1 for region =
+central" answered with everyone's f1). Before the router answers, `unknown_named` looks for four such names and
+returns one short question that says what was wrong and what is valid:
+
+- a group value that is no category of its feature ("region = central", "plan platinum", "in the central region");
+- a label that is none of the host's labels where a call takes a label ("why not remission", "-> neutral");
+- an id outside the host's range ("patient 500" when patients are 0–441);
+- a feature the host lacks, given a value in a what-if ("what if insulin were 20").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.extraction._features import _mentions
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import ToolCall
+
+__all__ = ["unknown_named"]
+
+# Words after a categorical feature's name that are no value of it ("region feature", "plan matter").
+_NOT_A_VALUE = frozenset(
+    "a an the and or of in on for to by with is are was were be it its this that these those than then as at "
+    "feature features variable column value values matter matters matter? importance important effect effects "
+    "affect affects influence impact role count counts distribution breakdown stats statistics split mean "
+    "average only group subgroup groups people patients customers members and? please pls whole entire same "
+    "other each every different specific given first second all any some more less most least much many "
+    "does do did have has had not no yes how what why which who where when there here so".split()
+)
+_LABEL_FUNCTIONS = {
+    "explain_why_not": "expected_label",
+    "explain_how_to_be_that": "target_label",
+    "get_local_explanation": "prediction_label",
+}
+# "why not remission", "why is 4 not (predicted|classed as) remission", "-> remission", "to become remission"
+_NAMED_LABEL = re.compile(
+    r"\bwhy\s+not\s+(?:an?\s+)?(?P<a>[a-z][a-z_-]+)\b(?!\s+(?:the|a|an|it|them|her|him|just|to)\b)|"
+    r"\bwhy\s+(?:\w+\s+){0,5}?not\s+(?:predicted|classified|classed|labell?ed|rated|deemed|assessed|flagged|marked|"
+    r"considered|regarded|seen)\s+(?:as\s+)?(?:an?\s+)?(?P<b>[a-z][a-z_-]+)|"
+    r"\bwhy\s+(?:\w+\s+){0,4}?(?:isn't|wasn't|not)\s+(?:an?\s+)?(?P<c>[a-z][a-z_-]+)\s*(?:[?.!]|$)|"
+    r"(?:->|→|=>)\s*(?P<d>[a-z][a-z_-]+)|"
+    r"\b(?:turn\w*|flip\w*|chang\w*)\s+(?:\w+\s+){0,4}?(?:into|to)\s+(?:an?\s+)?(?P<e>[a-z][a-z_-]+)(?=\s*[?.!,]|\s*$)",
+    re.IGNORECASE,
+)
+_NOT_A_LABEL = frozenset(
+    "the a an it this that them him her me us one other another different opposite class label outcome result "
+    "so yet more less also just even only there here then now way otherwise instead change changed try show tell "
+    "give use both important relevant used included enough better worse working good bad correct right wrong "
+    "accurate sure possible available shown higher lower".split()
+)
+# "what if insulin were 20", "set insulin to 20", "if her insulin was 20", "insulin=20"
+_NAMED_SETTING = re.compile(
+    r"\b(?:if|set|with|had|has|make|making)\s+(?:(?:the|her|his|their|its|my|a|an|patient's|\w+'s)\s+)?"
+    r"(?P<f>[a-z][a-z_]{2,})\s*(?:were|was|is|=|of|at|to|becomes?)?\s*-?\d|"
+    r"\b(?P<g>[a-z][a-z_]{2,})\s*=\s*-?\d",
+    re.IGNORECASE,
+)
+_NOT_A_FEATURE = frozenset(
+    "patient patients id number instance row sample record review text case person she he they it age years year "
+    "value values score probability threshold change changed it's that this what which who each all one".split()
+)
+
+
+def _names(feature: FeatureSchema) -> list[str]:
+    return [feature.name.lower(), *(a.lower() for a in feature.aliases)]
+
+
+def _listing(values: Sequence[str]) -> str:
+    values = list(values)
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def _unknown_category(text: str, schema: HostSchema) -> str | None:
+    for mention in _mentions(text, schema):
+        feature = mention.feature
+        if feature.type != "categorical" or not feature.categories:
+            continue
+        known = {c.lower() for c in feature.categories} | set(_names(feature))
+        after = re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
+        before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
+        for found in (after, before):
+            if found is None:
+                continue
+            value = found.group("v").lower()
+            if value in known or value in _NOT_A_VALUE or value.isdigit() or any(value in c.lower() for c in known):
+                continue
+            name = feature.name.replace("_", " ")
+            return (
+                f"There is no {name} '{found.group('v')}': the {name} values are {_listing(feature.categories)}. "
+                "Which did you mean?"
+            )
+    return None
+
+
+def _unknown_label(text: str, schema: HostSchema) -> str | None:
+    labels = {c.lower() for c in schema.class_names}
+    for match in _NAMED_LABEL.finditer(text):
+        word = next(g for g in match.groups() if g)
+        lower = word.lower()
+        if lower in labels or lower in _NOT_A_LABEL or any(lower in label or label in lower for label in labels):
+            continue
+        if lower in {w for f in schema.features for w in _names(f)} or lower == (schema.instance_noun or "").lower():
+            continue
+        return (
+            f"The model's labels are {_listing(schema.class_names)}; '{word}' is not one of them. Which did you mean?"
+        )
+    return None
+
+
+def _unknown_id(calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    if schema.id_range is None:
+        return None
+    low, high = schema.id_range
+    noun = schema.instance_noun or "instance"
+    for call in calls:
+        instance = call.arguments.get("instance")
+        if isinstance(instance, int) and not isinstance(instance, bool) and not low <= instance <= high:
+            return f"There is no {noun} {instance}: {noun}s are numbered {low} to {high}. Which {noun} did you mean?"
+    return None
+
+
+def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls):
+        return None
+    names = {w for f in schema.features for n in _names(f) for w in re.findall(r"[a-z]+", n)}
+    names |= {n for f in schema.features for n in _names(f)}
+    names |= {c.lower() for f in schema.features for c in f.categories or []}
+    noun = (schema.instance_noun or "").lower()
+    for match in _NAMED_SETTING.finditer(text):
+        word = (match.group("f") or match.group("g")).lower()
+        if word in names or word in _NOT_A_FEATURE or word in (noun, noun + "s"):
+            continue
+        features = [f.name for f in schema.features]
+        return (
+            f"The model has no feature '{word}': its features are {_listing(features)}. "
+            "Which feature should change, and to what?"
+        )
+    return None
+
+
+def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> str | None:
+    """A question naming what the turn named that the host does not have, or None when everything it named exists.
+
+    Args:
+        text: the (normalised) turn.
+        calls: the calls the router is about to make for it.
+        schema: the host's schema.
+    """
+    if schema is None or not calls:
+        return None
+    question = _unknown_id(calls, schema)
+    if question is None and schema.kind != "text" and any(c.name == "get_model_performance" for c in calls):
+        question = _unknown_category(text, schema)
+    if question is None and any(
+        c.name in _LABEL_FUNCTIONS and not c.arguments.get(_LABEL_FUNCTIONS[c.name]) for c in calls
+    ):
+        question = _unknown_label(text, schema)
+    if question is None and schema.kind != "text":
+        question = _unknown_feature(text, calls, schema)
+    return question
