@@ -227,3 +227,20 @@ def test_long_inputs_take_linear_time(text, cpu_guard):
 def test_every_pattern_is_linear(text, cpu_guard):
     for pattern in (normalize_module._ABBREVIATION, normalize_module._PERCENT, normalize_module._WORD):
         assert_linear(cpu_guard, pattern.findall, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("hi, just smoke-testing the endpoint", "smoke-testing"),
+        ("a follow-up on the smokr-status please", "smokr-status"),
+    ],
+)
+def test_no_typo_is_fixed_inside_a_hyphenated_word(text, kept):
+    smokers = PATIENTS.model_copy(
+        update={
+            "features": [*PATIENTS.features, FeatureSchema(name="smoker", type="categorical", categories=["no", "yes"])]
+        }
+    )
+    assert kept in normalize(text, smokers)
+    assert "smoker" in normalize("is the smokr a factor", smokers)  # a word of its own is still corrected

@@ -478,7 +478,8 @@ _DIALOGUE_WORDS = re.compile(
 # Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
 # reviews", "whats the um precision"): a turn with one asks something of the model.
 _SYSTEM_JARGON = re.compile(
-    r"\b(?:confusion\s+matri\w*|precision|recall|f-?1|f-?score|auc|roc|accuracy|attributions?|counterfactuals?|"
+    r"\b(?:confusion\s+matri\w*|area\s+under\s+(?:the\s+)?curve|precision|recall|f-?1|f-?score|auc|roc|accuracy|"
+    r"attributions?|counterfactuals?|"
     r"cfs?|shap|lime|saliency|feature\s+importances?|importances?|explanations?|explain\w*|misclassif\w*|"
     r"probabilit\w*|proba|classif\w*|predict(?!ab)\w*|word-level|token-level|tokens?)\b",
     re.IGNORECASE,

@@ -247,7 +247,7 @@ def _text_changes(text: str) -> dict[str, ChangeValue] | None:
             regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
             for match in re.finditer(regex, text, re.IGNORECASE):
                 old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
-                if quoted or old.lower() not in _NOT_WORDS_TO_EDIT:
+                if quoted or not {old.lower(), new.lower()} & _NOT_WORDS_TO_EDIT:
                     changes.setdefault(old.strip(), new.strip())
         removal = (
             rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"

@@ -1,0 +1,112 @@
+"""A turn that names what the host does not have gets one question naming it and what is valid.
+
+A group value that is no category, a label that is none of the host's, an id outside the range, a feature
+the host lacks: the router asks instead of answering without it (`simxai.backends._router_unknown`). Each form
+on two hosts, and the valid forms still answered. The phrasings are our own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai.backends._router_unknown import unknown_named
+from simxai.backends.base import CLARIFY, CompletionRequest
+from simxai.backends.router import RouterBackend
+from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
+from simxai.functions import default_registry
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+
+FUNCTIONS = default_registry().specs()
+DEMO, LOAN, REVIEWS, INSURANCE = (HOST_SCHEMAS[h] for h in ("demo", "loan", "sentiment", "insurance"))
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def route(router: RouterBackend, text: str, schema: HostSchema) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
+    messages = [Message.system("You explain a model."), Message.user(text)]
+    response = router.route(CompletionRequest(messages=messages, host=schema, functions=FUNCTIONS))
+    question = response.content if response.finish_reason == CLARIFY else ""
+    return question, [(c.name, c.arguments) for c in response.tool_calls]
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "named", "valid"),
+    [
+        ("f1 for region = central", LOAN, "central", "east, north, south or west"),
+        ("what's the f1 for applicants in the central region?", LOAN, "central", "east, north, south or west"),
+        ("accuracy for plan platinum", INSURANCE, "platinum", "basic, silver or gold"),
+    ],
+)
+def test_a_group_value_that_is_no_category_is_asked_about(router, text, schema, named, valid):
+    question, calls = route(router, text, schema)
+    assert not calls and named in question and valid in question
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "named", "valid"),
+    [
+        ("why not remission for patient 4", DEMO, "remission", "stable or progressing"),
+        ("counterfactual for patient 17 -> remission", DEMO, "remission", "stable or progressing"),
+        ("why not neutral for review 9?", REVIEWS, "neutral", "negative or positive"),
+        ("why is review 9 not classified as mixed?", REVIEWS, "mixed", "negative or positive"),
+    ],
+)
+def test_a_label_the_host_lacks_is_asked_about(router, text, schema, named, valid):
+    question, calls = route(router, text, schema)
+    assert not calls and named in question and valid in question
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "valid"),
+    [
+        ("what would patient 500 be predicted", DEMO, "0 to 441"),
+        ("why is patient 500 progressing", DEMO, "0 to 441"),
+        ("pred for review 120", REVIEWS, "0 to 119"),
+    ],
+)
+def test_an_id_outside_the_range_is_asked_about(router, text, schema, valid):
+    question, calls = route(router, text, schema)
+    assert not calls and valid in question
+
+
+@pytest.mark.parametrize(
+    ("text", "schema"),
+    [("what if insulin were 20 for patient 3", DEMO), ("what if applicant 3 had insulin 20", LOAN)],
+)
+def test_a_feature_the_host_lacks_is_asked_about(router, text, schema):
+    question, calls = route(router, text, schema)
+    assert not calls and "'insulin'" in question and schema.features[0].name in question
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "function"),
+    [
+        ("f1 for people in the north region", LOAN, "get_model_performance"),
+        ("accuracy for smokers", INSURANCE, "get_model_performance"),
+        ("does region matter for accuracy", LOAN, "get_model_performance"),
+        ("why is patient 4 not progressing", DEMO, "explain_why_not"),
+        ("why not approved for applicant 5", LOAN, "explain_why_not"),
+        ("why is bmi not important for patient 4", DEMO, None),
+        ("what if bmi were 30 for patient 3", DEMO, "explain_what_if"),
+        ("what if applicant 3 had 2 more employment years", LOAN, "explain_what_if"),
+        ("what would patient 441 be predicted", DEMO, "get_prediction"),
+    ],
+)
+def test_what_the_host_has_is_answered(router, text, schema, function):
+    question, calls = route(router, text, schema)
+    assert question == "" and calls
+    if function is not None:
+        assert calls[0][0] == function
+
+
+def test_nothing_is_asked_without_calls_or_host():
+    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": 9999})
+    assert unknown_named("patient 9999", [], DEMO) is None
+    assert unknown_named("patient 9999", [call], None) is None
+    assert unknown_named("patient 9999", [call], DEMO) is not None
