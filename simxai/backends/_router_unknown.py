@@ -2,11 +2,11 @@
 
 A call that leaves out what the turn named answers a different question with confidence ("f1 for region =
 central" answered with everyone's f1). Before the router answers, `unknown_named` looks for four such names and
-returns one short question that says what was wrong and what is valid:
+returns one short question that says what was wrong and what is valid (an id outside the host's range needs
+no check here: the host refuses it and the engine asks, naming the range):
 
 - a group value that is no category of its feature ("region = central", "plan platinum", "in the central region");
 - a label that is none of the host's labels where a call takes a label ("why not remission", "-> neutral");
-- an id outside the host's range ("patient 500" when patients are 0–441);
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20").
 """
 
@@ -110,18 +110,6 @@ def _unknown_label(text: str, schema: HostSchema) -> str | None:
     return None
 
 
-def _unknown_id(calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
-    if schema.id_range is None:
-        return None
-    low, high = schema.id_range
-    noun = schema.instance_noun or "instance"
-    for call in calls:
-        instance = call.arguments.get("instance")
-        if isinstance(instance, int) and not isinstance(instance, bool) and not low <= instance <= high:
-            return f"There is no {noun} {instance}: {noun}s are numbered {low} to {high}. Which {noun} did you mean?"
-    return None
-
-
 def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
     if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls):
         return None
@@ -151,8 +139,9 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     """
     if schema is None or not calls:
         return None
-    question = _unknown_id(calls, schema)
-    if question is None and schema.kind != "text" and any(c.name == "get_model_performance" for c in calls):
+    # an id outside the host's range needs no check here: the host refuses it and the engine asks, naming the range
+    question = None
+    if schema.kind != "text" and any(c.name == "get_model_performance" for c in calls):
         question = _unknown_category(text, schema)
     if question is None and any(
         c.name in _LABEL_FUNCTIONS and not c.arguments.get(_LABEL_FUNCTIONS[c.name]) for c in calls

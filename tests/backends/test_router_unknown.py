@@ -1,7 +1,8 @@
 """A turn that names what the host does not have gets one question naming it and what is valid.
 
-A group value that is no category, a label that is none of the host's, an id outside the range, a feature
-the host lacks: the router asks instead of answering without it (`simxai.backends._router_unknown`). Each form
+A group value that is no category, a label that is none of the host's, a feature the host lacks: the router
+asks instead of answering without it (`simxai.backends._router_unknown`); an id outside the range: the host
+refuses it and the engine asks. Each form
 on two hosts, and the valid forms still answered. The phrasings are our own.
 """
 
@@ -63,16 +64,20 @@ def test_a_label_the_host_lacks_is_asked_about(router, text, schema, named, vali
 
 
 @pytest.mark.parametrize(
-    ("text", "schema", "valid"),
+    ("host", "text", "said"),
     [
-        ("what would patient 500 be predicted", DEMO, "0 to 441"),
-        ("why is patient 500 progressing", DEMO, "0 to 441"),
-        ("pred for review 120", REVIEWS, "0 to 119"),
+        ("demo_host", "what would patient 500 be predicted", "There is no patient 500"),
+        ("loan_host", "why is applicant 9999 rejected?", "There is no applicant 9999"),
     ],
 )
-def test_an_id_outside_the_range_is_asked_about(router, text, schema, valid):
-    question, calls = route(router, text, schema)
-    assert not calls and valid in question
+async def test_an_id_outside_the_range_is_asked_about(request, host, text, said):
+    from simxai.agent import Agent
+    from simxai.backends import load_backend
+
+    tabular = request.getfixturevalue(host)
+    turn = await Agent(tabular, load_backend("router")).conversation().send(text)
+    low, high = tabular.schema().id_range
+    assert turn.clarification is not None and said in turn.reply and f"{low} to {high}" in turn.reply
 
 
 @pytest.mark.parametrize(
@@ -96,6 +101,7 @@ def test_a_feature_the_host_lacks_is_asked_about(router, text, schema):
         ("what if bmi were 30 for patient 3", DEMO, "explain_what_if"),
         ("what if applicant 3 had 2 more employment years", LOAN, "explain_what_if"),
         ("what would patient 441 be predicted", DEMO, "get_prediction"),
+        ("what would patient 500 be predicted", DEMO, "get_prediction"),  # the host refuses the id; the engine asks
     ],
 )
 def test_what_the_host_has_is_answered(router, text, schema, function):
@@ -106,7 +112,7 @@ def test_what_the_host_has_is_answered(router, text, schema, function):
 
 
 def test_nothing_is_asked_without_calls_or_host():
-    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": 9999})
-    assert unknown_named("patient 9999", [], DEMO) is None
-    assert unknown_named("patient 9999", [call], None) is None
-    assert unknown_named("patient 9999", [call], DEMO) is not None
+    call = ToolCall(id="call_0", name="explain_why_not", arguments={"instance": 4})
+    assert unknown_named("why not remission for patient 4", [], DEMO) is None
+    assert unknown_named("why not remission for patient 4", [call], None) is None
+    assert unknown_named("why not remission for patient 4", [call], DEMO) is not None
