@@ -102,3 +102,13 @@ def test_values_that_are_no_change_are_not_flagged(text, schema):
 )
 def test_a_full_new_request_is_no_answer_to_the_pending_question(text, missing, instance, new):
     assert is_new_request_for(text, REVIEWS if "review" in text else DEMO, missing, instance) is new
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "instance"),
+    [("instance=12 what-if bmi=30", DEMO, 12), ("local explanation id=404", LOAN, 404), ("review=7 pls", REVIEWS, 7)],
+)
+def test_an_id_given_as_key_equals_value(text, schema, instance):
+    from simxai.extraction import extract_instance
+
+    assert extract_instance(text, schema) == instance

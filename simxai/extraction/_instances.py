@@ -36,7 +36,7 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     noun = _noun_pattern(schema)
     ids: list[int] = []
     pattern = re.compile(
-        rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:]?\s*"
+        rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:=]?\s*"
         rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)\b(?!\s*%|\.\d)",
         re.IGNORECASE,
     )
