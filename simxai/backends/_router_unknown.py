@@ -1,7 +1,7 @@
 """What the user named that the host does not have: asked about instead of silently dropped.
 
 A call that leaves out what the turn named answers a different question with confidence ("f1 for region =
-central" answered with everyone's f1). Before the router answers, `unknown_named` looks for four such names and
+central" answered with everyone's f1). Before the router answers, `unknown_named` looks for three such names and
 returns one short question that says what was wrong and what is valid (an id outside the host's range needs
 no check here: the host refuses it and the engine asks, naming the range):
 
