@@ -67,6 +67,7 @@ from simxai.backends._router_replies import (
     reply,
 )
 from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity, spec_documents
+from simxai.backends._router_text_requests import asks_of_the_model
 from simxai.backends._router_unknown import unknown_named
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.exceptions import UsageError
@@ -292,7 +293,7 @@ class RouterBackend(Backend):
             and _is_content(masked)
             and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
             and (decision.function is None or not decision.confident or not _REQUEST.match(masked))
-            and not _asks_of_the_model(masked, decision)
+            and not asks_of_the_model(masked, decision)
             and not extract_ids(text, schema)
         ):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify
@@ -473,34 +474,6 @@ _DIALOGUE_WORDS = re.compile(
     r"feature|features|data|instance)\b",
     re.IGNORECASE,
 )
-
-
-# Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
-# reviews", "whats the um precision"): a turn with one asks something of the model.
-_SYSTEM_JARGON = re.compile(
-    r"\b(?:confusion\s+matri\w*|area\s+under\s+(?:the\s+)?curve|precision|recall|f-?1|f-?score|auc|roc|accuracy|"
-    r"attributions?|counterfactuals?|"
-    r"cfs?|shap|lime|saliency|feature\s+importances?|importances?|explanations?|explain\w*|misclassif\w*|"
-    r"probabilit\w*|proba|classif\w*|predict(?!ab)\w*|word-level|token-level|tokens?)\b",
-    re.IGNORECASE,
-)
-# A request marker anywhere in the turn, not only at its start ("ok now cf for 90 pls", "the precision, please?")
-_REQUEST_MARKER = re.compile(
-    r"\b(?:pls|plz|please|can\s+you|could\s+you|would\s+you|show\s+me|tell\s+me|give\s+me|i\s+(?:want|need))\b|\?",
-    re.IGNORECASE,
-)
-
-
-def _asks_of_the_model(masked: str, decision: Decision) -> bool:
-    """Whether a text host's turn that does not start with a request word still asks something of the model.
-
-    It does when it uses the words of explanation and evaluation, or when the selector is sure of a function
-    other than a prediction and the turn has a request marker anywhere ("pls", "?"). The selector's
-    confidence alone is no evidence: it is sure of some function for about a third of the host's own reviews.
-    """
-    if decision.function in (None, "get_prediction"):
-        return False
-    return bool(_SYSTEM_JARGON.search(masked)) or (decision.confident and bool(_REQUEST_MARKER.search(masked)))
 
 
 def _is_content(masked: str) -> bool:

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_text_requests import asks_of_the_model as _asks_of_the_model
 from simxai.backends.base import CompletionRequest
-from simxai.backends.router import RouterBackend, _asks_of_the_model, mask
+from simxai.backends.router import RouterBackend, mask
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
 from simxai.functions import default_registry
 from simxai.messages import Message

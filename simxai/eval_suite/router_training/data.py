@@ -38,7 +38,7 @@ from simxai.eval_suite.router_training.templates_users import USERS
 from simxai.eval_suite.router_training.templates_varied import VARIED
 from simxai.hosts.base import HostSchema
 
-__all__ = ["Example", "TrainingData", "build_training_data", "fingerprint"]
+__all__ = ["Example", "TrainingData", "build_training_data", "fingerprint", "selector_texts"]
 
 SEED = 12
 DEV_SHARE = 0.2
@@ -86,15 +86,23 @@ def probe(data: TrainingData) -> list[Example]:
     ]
 
 
+def selector_texts(examples: Sequence[Example], data: TrainingData) -> list[str]:
+    """Each request as the router's selector reads it: normalised (spelling, number words) and masked."""
+    from simxai.backends.router import _known_words, selector_text
+    from simxai.functions import default_registry
+    from simxai.normalize import normalize
+
+    known = _known_words(default_registry().specs())
+    return [selector_text(normalize(e.text, data.schemas[e.schema], known), data.schemas[e.schema]) for e in examples]
+
+
 def fingerprint(data: TrainingData, settings: dict[str, object]) -> str:
     """A hash of the examples, the training settings and what the selector reads of a probe of the examples.
 
-    The selector is trained on each example's normalised, masked text (`train.selector_texts`), not on the text
+    The selector is trained on each example's normalised, masked text (`selector_texts`), not on the text
     itself: hashing those texts for `probe(data)` makes a change to `normalize` or to the masking leave the shipped
     artifact stale (and the fingerprint test fail) instead of silently mismatching the router at run time.
     """
-    from simxai.eval_suite.router_training.train import selector_texts
-
     digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     for example in data.examples:
         digest.update(f"{example.text}\t{example.label}\t{example.schema}\t{example.split}\n".encode())

@@ -28,7 +28,14 @@ import numpy as np
 
 from simxai.backends._router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
 from simxai.backends.router import ASK_BELOW
-from simxai.eval_suite.router_training.data import SEED, Example, TrainingData, build_training_data, fingerprint
+from simxai.eval_suite.router_training.data import (
+    SEED,
+    Example,
+    TrainingData,
+    build_training_data,
+    fingerprint,
+    selector_texts,
+)
 from simxai.exceptions import UsageError
 
 __all__ = ["SETTINGS", "main", "selector_texts", "train"]
@@ -53,16 +60,6 @@ _WRITTEN = frozenset({"coxql", "talktomodel", "spec", "people"})
 #: The router asks when the calibrated top probability is below `ASK_BELOW` (the router's constant, chosen
 #: from this module's threshold sweep on dev) or when the runner-up is within this ratio of the top probability.
 CLOSE_RATIO = 0.0
-
-
-def selector_texts(examples: Sequence[Example], data: TrainingData) -> list[str]:
-    """Each request as the router's selector reads it: normalised (spelling, number words) and masked."""
-    from simxai.backends.router import _known_words, selector_text
-    from simxai.functions import default_registry
-    from simxai.normalize import normalize
-
-    known = _known_words(default_registry().specs())
-    return [selector_text(normalize(e.text, data.schemas[e.schema], known), data.schemas[e.schema]) for e in examples]
 
 
 def _features(vectorizer: Any, texts: Sequence[str], settings: dict[str, Any]) -> Any:

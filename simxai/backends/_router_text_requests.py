@@ -1,0 +1,41 @@
+"""On a text host, whether a turn that does not start with a request word still asks something of the model.
+
+The router takes a text host's turn for a text to classify when it asks nothing of the model ("The acting was
+wooden."); a turn in the words of evaluation ("pls the confusion matrix for the reviews") is a request however
+it starts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.backends._router_decision import Decision
+
+__all__ = ["asks_of_the_model"]
+
+# Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
+# reviews", "whats the um precision"): a turn with one asks something of the model.
+_SYSTEM_JARGON = re.compile(
+    r"\b(?:confusion\s+matri\w*|area\s+under\s+(?:the\s+)?curve|precision|recall|f-?1|f-?score|auc|roc|accuracy|"
+    r"attributions?|counterfactuals?|"
+    r"cfs?|shap|lime|saliency|feature\s+importances?|importances?|explanations?|explain\w*|misclassif\w*|"
+    r"probabilit\w*|proba|classif\w*|predict(?!ab)\w*|word-level|token-level|tokens?)\b",
+    re.IGNORECASE,
+)
+# A request marker anywhere in the turn, not only at its start ("ok now cf for 90 pls", "the precision, please?")
+_REQUEST_MARKER = re.compile(
+    r"\b(?:pls|plz|please|can\s+you|could\s+you|would\s+you|show\s+me|tell\s+me|give\s+me|i\s+(?:want|need))\b|\?",
+    re.IGNORECASE,
+)
+
+
+def asks_of_the_model(masked: str, decision: Decision) -> bool:
+    """Whether a text host's turn that does not start with a request word still asks something of the model.
+
+    It does when it uses the words of explanation and evaluation, or when the selector is sure of a function
+    other than a prediction and the turn has a request marker anywhere ("pls", "?"). The selector's
+    confidence alone is no evidence: it is sure of some function for about a third of the host's own reviews.
+    """
+    if decision.function in (None, "get_prediction"):
+        return False
+    return bool(_SYSTEM_JARGON.search(masked)) or (decision.confident and bool(_REQUEST_MARKER.search(masked)))
