@@ -36,6 +36,7 @@ __all__ = [
     "repeated_step",
     "same_question",
     "shifted_condition",
+    "stepped_amount",
 ]
 
 _NUM = r"\d+(?:\.\d+)?"
@@ -236,12 +237,17 @@ _BARE_STEP = re.compile(
 )
 
 
-def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
-    """The previous relative what-if with a new amount, for a bare number that cannot be an id ("and 10?").
+def stepped_amount(text: str, call: LastCall) -> tuple[str, str, str] | None:
+    """For a bare number after a relative what-if: (feature, the change with that amount, the number), or None.
 
-    After "what if bmi were 5 higher", "and 10?" is bmi 10 higher when 10 is no id of the host; a number in
-    the id range stays an id ("and for 31?" repeats the question for instance 31).
+    "and 10?" after {"bmi": "+5"} -> ("bmi", "+10", "10"); a percent step keeps its "%".
     """
+    step = _step(text, call)
+    return None if step is None else step[:3]
+
+
+def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
+    """`stepped_amount`, and whether the turn itself said "%"."""
     match = _BARE_STEP.match(text)
     changes = call.arguments.get("changes")
     if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
@@ -250,9 +256,23 @@ def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[
     value = str(value).strip()
     if value[:1] not in ("+", "-"):
         return None
-    number, percent = match.group("n"), bool(match.group("pct")) or value.endswith("%")
-    if not match.group("pct") and schema is not None and schema.id_range is not None:
+    number, said_percent = match.group("n"), bool(match.group("pct"))
+    percent = said_percent or value.endswith("%")
+    return str(feature), f"{value[0]}{number}{'%' if percent else ''}", number, said_percent
+
+
+def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """The previous relative what-if with a new amount, for a bare number that cannot be an id ("and 10?").
+
+    After "what if bmi were 5 higher", "and 10?" is bmi 10 higher when 10 is no id of the host; a number in
+    the id range stays an id ("and for 31?" repeats the question for instance 31).
+    """
+    step = _step(text, call)
+    if step is None:
+        return None
+    feature, change, number, said_percent = step
+    if not said_percent and schema is not None and schema.id_range is not None:
         low, high = schema.id_range
         if low <= float(number) <= high:
             return None
-    return {feature: f"{value[0]}{number}{'%' if percent else ''}"}
+    return {feature: change}

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simxai.followup_calls import LastCall
+from simxai.followup_calls import LastCall, stepped_amount
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -27,10 +27,6 @@ __all__ = ["READINGS_PREFIX", "Reading", "number_readings", "picked_reading", "r
 #: How the router's question between two readings of a follow-up starts; the next turn may pick one.
 READINGS_PREFIX = "I can read that two ways:"
 
-# "and 40?", "40?", "what about 40", "or 15 %" (no "for": "and for 40?" names an instance)
-_BARE_NUMBER = re.compile(
-    r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?\W*$", re.IGNORECASE
-)
 _PICK = re.compile(
     r"^\W*(?:(?:the|option|number|no\.?)\s+)?(?P<k>1|2|first|second|one|two|former|latter)\b(?:\s+one)?"
     r"(?:\W+(?:please|thanks?))?\W*$",
@@ -45,23 +41,6 @@ class Reading:
     function: str
     arguments: dict[str, Any]
     description: str
-
-
-def stepped_amount(text: str, call: LastCall) -> tuple[str, str, str] | None:
-    """For a bare number after a relative what-if: (feature, the change with that amount, the number), or None.
-
-    "and 10?" after {"bmi": "+5"} -> ("bmi", "+10", "10"); a percent step keeps its "%".
-    """
-    match = _BARE_NUMBER.match(text)
-    changes = call.arguments.get("changes")
-    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
-        return None
-    [(feature, value)] = changes.items()
-    value = str(value).strip()
-    if value[:1] not in ("+", "-"):
-        return None
-    number, percent = match.group("n"), bool(match.group("pct")) or value.endswith("%")
-    return str(feature), f"{value[0]}{number}{'%' if percent else ''}", number
 
 
 def _is_id(number: str, schema: HostSchema) -> bool:

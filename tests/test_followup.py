@@ -143,7 +143,6 @@ def test_patterns_are_linear(text, cpu_guard):
         followup_fragment._ORDINAL_ONLY,
         followup_fragment._CONTINUATION,
         followup_fragment._POSSESSIVE_PHRASE,
-        followup_readings._BARE_NUMBER,
         followup_readings._PICK,
     ):
         assert_linear(cpu_guard, pattern.findall, text)
