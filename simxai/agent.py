@@ -306,6 +306,10 @@ class _TurnRun:
         arguments = {**pending.arguments, pending.missing: value}
         registered = self.agent.registry.get(pending.function)
         takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
+        if "metric" in takes and pending.missing != "metric":
+            metric = extract_argument("metric", self.user, self.agent.schema)
+            if metric is not None:  # "which group?" -> "accuracy for patients over 60": the metric named now
+                arguments["metric"] = metric
         if "instance" in takes and "instance" not in arguments:
             # "how much lower?" -> "applicant 988, by 5": the answer may also name the instance
             instance = extract_argument("instance", self.user, self.agent.schema)

@@ -73,6 +73,15 @@ async def test_a_metric_for_patients_over_60_is_computed_on_them(agent, demo_hos
     assert "only patients with age > 60 (16 patients)" in turn.reply
 
 
+async def test_a_metric_named_after_a_metric_question_replaces_the_previous_one(agent):
+    conversation = agent.conversation()
+    await say(conversation, "how does it do on women?")  # metric "all", asked about the group
+    turn = await say(conversation, "accuracy for patients over 60")
+    assert ran(turn) == [("get_model_performance", {"metric": "accuracy", "group": "age > 60"})]
+    follow_up = await say(conversation, "and for patients under 40?")  # names no metric: the last one stays
+    assert ran(follow_up) == [("get_model_performance", {"metric": "accuracy", "group": "age < 40"})]
+
+
 async def test_a_relative_follow_up_asks_how_much_instead_of_rerunning_the_old_change(agent):
     conversation = agent.conversation()
     first = await say(conversation, "what does the model predict for patient 5?", "what if her bmi were 30?")
