@@ -271,8 +271,6 @@ def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[
     if step is None:
         return None
     feature, change, number, said_percent = step
-    if not said_percent and schema is not None and schema.id_range is not None:
-        low, high = schema.id_range
-        if low <= float(number) <= high:
-            return None
+    if not said_percent and schema is not None and schema.has_id(float(number)):
+        return None
     return {feature: change}

@@ -137,13 +137,12 @@ def speaker_instance(text: str, schema: HostSchema | None) -> int | None:
     if schema is None or schema.id_range is None:
         return None
     text = normalize(text, schema)
-    low, high = schema.id_range
     for pattern in (_MY_NUMBER, _HERE, _SELF):
         match = pattern.search(text)
         if match is None or _UNIT_AFTER.match(text[match.end() :]):
             continue
         number = int(match.group("n"))
-        if not low <= number <= high:
+        if not schema.has_id(number):
             continue
         if pattern is _SELF and _could_be_age(number, schema):
             continue

@@ -44,10 +44,7 @@ class Reading:
 
 
 def _is_id(number: str, schema: HostSchema) -> bool:
-    if schema.id_range is None or "." in number:
-        return False
-    low, high = schema.id_range
-    return low <= int(number) <= high
+    return "." not in number and schema.has_id(int(number))
 
 
 def _plausible_amount(feature: str, change: str, before: str, schema: HostSchema) -> bool:

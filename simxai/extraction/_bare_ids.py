@@ -90,13 +90,6 @@ def _numbers(text: str) -> Iterator[re.Match[str]]:
     return _NUMBER.finditer(text)
 
 
-def _in_range(number: int, schema: HostSchema) -> bool:
-    if schema.id_range is None:
-        return False
-    low, high = schema.id_range
-    return low <= number <= high
-
-
 def _an_age(number: int, schema: HostSchema) -> bool:
     """Whether `number` could be the age of a person on this host ("I'm 45")."""
     age = _age_feature(schema)
@@ -119,7 +112,7 @@ def first_person_ids(text: str, schema: HostSchema | None) -> list[int]:
         value = match.group("n") or match.group("here") or match.group("mine")
         number = int(value)
         after = text[match.end() : match.end() + 20]
-        if not _in_range(number, schema) or _CLAIMED_BEFORE.match(after):
+        if not schema.has_id(number) or _CLAIMED_BEFORE.match(after):
             continue
         if match.group("n") and not match.group("mark").strip() and (schema.kind == "text" or _an_age(number, schema)):
             continue  # "I'm 45": an age, or on a text host no record of a person
@@ -159,7 +152,7 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         if any(low <= start < high for low, high in groups):
             continue  # "patients with bmi over 30": a group's bound
-        if not _in_range(number, schema) or _CLAIMED_AFTER.search(before) or _CLAIMED_BEFORE.match(after):
+        if not schema.has_id(number) or _CLAIMED_AFTER.search(before) or _CLAIMED_BEFORE.match(after):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":

@@ -66,6 +66,10 @@ class HostSchema(pydantic.BaseModel):
         """The feature called `name`, or None when the host has none by that exact name."""
         return next((f for f in self.features if f.name == name), None)
 
+    def has_id(self, number: float) -> bool:
+        """Whether `number` lies in the host's id range (False when the host has none)."""
+        return self.id_range is not None and self.id_range[0] <= number <= self.id_range[1]
+
 
 @runtime_checkable
 class Host(Protocol):
