@@ -94,10 +94,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         # "same for applicant 56": the previous call with every argument kept but the instance
         instance = extract_instance(text, schema)
         numbers = [int(n) for n in re.findall(r"\b\d+\b", text)]
-        if instance is None and len(numbers) == 1 and schema.id_range is not None:
+        if instance is None and len(numbers) == 1 and schema.has_id(numbers[0]):
             # "and for 505, same scenario?": the one number of a "same ..." turn, if it can be an id
-            low, high = schema.id_range
-            instance = numbers[0] if low <= numbers[0] <= high else None
+            instance = numbers[0]
         if instance is not None and not extract_changes(text, schema):
             return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "instance": instance})
     named = class_follow_up(text, schema.class_names, schema.instance_noun)

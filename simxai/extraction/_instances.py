@@ -80,9 +80,8 @@ def _role_ids(text: str, schema: HostSchema | None) -> list[int]:
     """Ids after another noun for a record, or before a possessive, that lie in the host's id range."""
     if schema is None or schema.id_range is None:
         return []
-    low, high = schema.id_range
     found = (int(m.group("n") or m.group("own")) for m in _ROLE_ID.finditer(text))
-    return [n for n in found if low <= n <= high]
+    return [n for n in found if schema.has_id(n)]
 
 
 # A bare number as the subject of a question ("why is 87 not stable?", "does 12 get progressing?") or as
@@ -118,10 +117,8 @@ def _subject_id(text: str, schema: HostSchema | None) -> list[int]:
     if match is None or _QUANTITY_AFTER.match(text[match.end() : match.end() + 20]):
         return []
     number = int(match.group("n"))
-    if schema is not None and schema.id_range is not None:
-        low, high = schema.id_range
-        if not low <= number <= high:
-            return []
+    if schema is not None and schema.id_range is not None and not schema.has_id(number):
+        return []
     end, start = match.end(), match.start("n")
     # "is 30 a high bmi": a feature right after the number makes it the feature's value; so does one right
     # before it ("a bmi of 35")
