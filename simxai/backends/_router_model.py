@@ -129,7 +129,9 @@ def wordllama_model() -> Any:
 
 def embed(texts: list[str]) -> np.ndarray:
     """Unit-length WordLlama embeddings of model texts, shape (len(texts), 256)."""
-    return np.asarray(wordllama_model().embed([embedding_text(t) for t in texts], norm=True), dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):  # a text with no known token has a zero norm
+        vectors = np.asarray(wordllama_model().embed([embedding_text(t) for t in texts], norm=True), dtype=float)
+    return np.nan_to_num(vectors)  # ... and no direction: a zero vector, never NaN
 
 
 @dataclass(frozen=True)
