@@ -119,8 +119,29 @@ def load_set(folder: Path = SET_DIR) -> tuple[list[Case], list[Case]]:
     return requests, dialogues
 
 
-def load_host(name: str) -> Host | None:
-    """The host named `name`, or None (with a printed reason) when it is not available in this checkout."""
+def set_hosts(folder: Path, cases: list[Case]) -> list[str]:
+    """The hosts the set's cases use: the built-in ones in `HOSTS` order, then the set's own, sorted."""
+    used = {c.host for c in cases}
+    return [h for h in HOSTS if h in used] + sorted(used - set(HOSTS))
+
+
+def load_host(name: str, folder: Path | None = None) -> Host | None:
+    """The host named `name`, or None (with a printed reason) when it is not available in this checkout.
+
+    Besides the built-in hosts, a set may bring its own invented host as `host_<name>.py` in its folder, a
+    module whose `load_host()` builds it (offline, seeded), so that a set can measure a host nobody trained on.
+    """
+    own = folder / f"host_{name}.py" if folder is not None else None
+    if own is not None and own.is_file():
+        spec = importlib.util.spec_from_file_location(f"fresh_set_host_{name}", own)
+        if spec is None or spec.loader is None:
+            raise SystemExit(f"{own}: not a loadable Python module")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        built: Host = module.load_host()
+        return built
+    if name not in HOSTS:
+        raise SystemExit(f"unknown host {name!r}: use one of {', '.join(HOSTS)} or add host_{name}.py to the set")
     if name == "demo":
         from simxai.hosts.demo import load_demo_host
 
@@ -353,7 +374,7 @@ def report(rows: list[Scored], show_errors: bool) -> dict[str, Any]:
         if not subset:
             continue
         print(f"\n== {kind} turns ==")
-        for host in HOSTS:
+        for host in [h for h in HOSTS if any(r.host == h for r in rows)] + sorted({r.host for r in rows} - set(HOSTS)):
             host_rows = [r for r in subset if r.host == host]
             if host_rows:
                 out["overall"][f"{kind}/{host}"] = s = summary(host_rows)
@@ -380,7 +401,7 @@ def report(rows: list[Scored], show_errors: bool) -> dict[str, Any]:
 async def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--backend", default="router", help="any spec load_backend accepts (default: router)")
-    parser.add_argument("--host", choices=HOSTS, help="run only this host's cases")
+    parser.add_argument("--host", help="run only this host's cases")
     parser.add_argument("--set", type=Path, default=SET_DIR, help="the set's folder")
     parser.add_argument("--json", type=Path, help="write every scored turn and the tables here")
     parser.add_argument("--errors", action="store_true", help="list every turn that is not fully correct")
@@ -398,10 +419,10 @@ async def main(argv: list[str] | None = None) -> int:
 
         backend = RouterBackend(threshold=args.threshold, model=args.router_model)
     rows: list[Scored] = []
-    for host_name in HOSTS:
-        if args.host and host_name != args.host or not any(c.host == host_name for c in requests + dialogues):
+    for host_name in set_hosts(args.set, requests + dialogues):
+        if args.host and host_name != args.host:
             continue
-        host = load_host(host_name)
+        host = load_host(host_name, args.set)
         if host is None:
             skipped = sum(1 for c in requests + dialogues if c.host == host_name)
             print(f"loan: skipped {skipped} cases")
