@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from simxai.guard import Vocabulary, check_claims  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
 
 SET_DIR = Path(__file__).resolve().parents[1] / "evalsets" / "guard-2026-12-01b"
-HOSTS = ("demo", "sentiment", "loan")
+HOSTS = ("demo", "sentiment", "loan", "insurance")  # insurance: the invented host of bench/dev_hosts.py
 
 
 @dataclass(frozen=True)
@@ -56,25 +57,24 @@ def load_lines(folder: Path) -> list[dict[str, Any]]:
         missing = {"id", "host", "function", "output", "reply", "faithful", "kind"} - set(entry)
         if missing:
             raise SystemExit(f"{path}:{number}: missing fields {sorted(missing)}")
-        if entry["host"] not in HOSTS:
-            raise SystemExit(f"{path}:{number}: host {entry['host']!r} is not one of {', '.join(HOSTS)}")
+        if entry["host"] not in HOSTS and not (folder / f"host_{entry['host']}.py").is_file():
+            raise SystemExit(
+                f"{path}:{number}: host {entry['host']!r} is not one of {', '.join(HOSTS)} "
+                f"and the set has no host_{entry['host']}.py"
+            )
         lines.append(entry)
     return lines
 
 
-def host_schema(name: str) -> HostSchema:
-    """The schema of the host named `name`."""
-    if name == "demo":
-        from simxai.hosts.demo import load_demo_host
+def host_schema(name: str, folder: Path | None = None) -> HostSchema:
+    """The schema of the host named `name`: a built-in host, the invented insurance host of `bench/dev_hosts.py`,
+    or the set's own `host_<name>.py` (the loader of `bench/fresh_set.py`)."""
+    from fresh_set import load_host
 
-        return load_demo_host().schema()
-    if name == "sentiment":
-        from simxai.hosts.sentiment import load_sentiment_host
-
-        return load_sentiment_host().schema()
-    from simxai.hosts.loan import load_loan_host
-
-    return load_loan_host().schema()
+    host = load_host(name, folder)
+    if host is None:
+        raise SystemExit(f"host {name!r} is not available in this checkout")
+    return host.schema()
 
 
 def vocabulary(schema: HostSchema) -> Vocabulary:
@@ -87,14 +87,14 @@ def vocabulary(schema: HostSchema) -> Vocabulary:
     )
 
 
-def check(lines: list[dict[str, Any]]) -> list[Checked]:
-    """Run the guard on every line."""
+def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Checked]:
+    """Run the guard on every line (`folder`: the set's, for a host it brings as `host_<name>.py`)."""
     vocabularies: dict[str, Vocabulary] = {}
     results = []
     for entry in lines:
         host = entry["host"]
         if host not in vocabularies:
-            vocabularies[host] = vocabulary(host_schema(host))
+            vocabularies[host] = vocabulary(host_schema(host, folder))
         output = entry["output"]
         outputs = output if isinstance(output, list) else [output]
         report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host])
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-misses", action="store_true", help="print every miss and every false alarm")
     parser.add_argument("--json", type=Path, help="write the figures and every verdict here")
     args = parser.parse_args(argv)
-    results = check(load_lines(args.set))
+    results = check(load_lines(args.set), args.set)
     figures = rates(results)
     print(f"set {args.set.name}: {len(results)} replies")
     for name, title in (("recall", "recall on unfaithful replies"), ("false_alarms", "false alarms on faithful")):
