@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d) are well formed. No accuracy is asserted.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e) are well formed; no accuracy asserted.
 
 Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -24,8 +24,10 @@ from simxai.hosts.demo import DEMO_FEATURES
 ROOT = Path(__file__).resolve().parents[1]
 SET_DIRS = tuple(
     ROOT / "evalsets" / name
-    for name in ("fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d")
-)
+    for name in (
+        "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
+    )
+)  # fmt: skip
 SET_DIR = SET_DIRS[0]
 SCRIPT = ROOT / "bench" / "fresh_set.py"
 
@@ -40,6 +42,11 @@ LOAN_CATEGORIES = {
 #: The invented insurance host of `bench/dev_hosts.py` (set D uses it): member ids 5001-5600.
 INSURANCE_NUMERIC = ("age", "bmi", "children", "doctor_visits", "annual_claims")
 INSURANCE_CATEGORIES = {"sex": ("female", "male"), "smoker": ("no", "yes"), "plan": ("basic", "silver", "gold")}
+#: The invented pump host of set E (`evalsets/fresh-2026-12-02e/host_pump.py`): pump ids 20001-20480.
+PUMP_NUMERIC = (
+    "age", "running_hours", "vibration", "temperature", "pressure", "load", "days_since_service",
+)  # fmt: skip
+PUMP_CATEGORIES = {"maker": ("aquatec", "borel", "cortina"), "site": ("indoor", "outdoor", "offshore")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -54,6 +61,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("standard", "surcharge"),
         "features": INSURANCE_NUMERIC + tuple(INSURANCE_CATEGORIES),
         "categories": INSURANCE_CATEGORIES,
+    },
+    "pump": {
+        "ids": range(20001, 20481),
+        "labels": ("healthy", "failing"),
+        "features": PUMP_NUMERIC + tuple(PUMP_CATEGORIES),
+        "categories": PUMP_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -77,6 +90,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 10,
         "per_host": {"demo": 40, "sentiment": 40, "loan": 40, "insurance": 25},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "insurance": 2},
+    },
+    "fresh-2026-12-02e": {
+        "requests": 170,
+        "dialogues": 12,
+        "per_host": {"demo": 35, "sentiment": 35, "loan": 35, "insurance": 15, "pump": 50},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 2, "insurance": 2, "pump": 3},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
@@ -215,6 +234,26 @@ def test_argument_values_fit_the_host() -> None:
                 assert value in spec["categories"][feature], where
             else:
                 assert isinstance(value, int | float) or _RELATIVE.match(value), where
+
+
+def test_a_set_s_own_host_builds_with_the_ids_features_and_labels_its_golds_use() -> None:
+    own = sorted(SET_DIR.glob("host_*.py"))
+    if not own:
+        pytest.skip(f"{SET_DIR.name} brings no host of its own")
+    for path in own:
+        name = path.stem.removeprefix("host_")
+        spec = importlib.util.spec_from_file_location(f"fresh_set_host_{name}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        schema = module.load_host().schema()
+        expected = HOSTS[name]
+        assert schema.id_range == (expected["ids"][0], expected["ids"][-1]), name
+        assert tuple(schema.class_names) == expected["labels"], name
+        assert {f.name for f in schema.features} == set(expected["features"]), name
+        for feature, categories in expected["categories"].items():
+            found = schema.feature(feature)
+            assert found is not None and set(found.categories or ()) == set(categories), (name, feature)
 
 
 @pytest.fixture(scope="module")
