@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b, -01c, -01d) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b, -01c, -01d, -02e) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -18,7 +18,9 @@ import pytest
 from simxai.functions import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
-SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "bcd")
+SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "bcd") + (
+    ROOT / "evalsets" / "guard-2026-12-02e",
+)
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -55,7 +57,7 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     names = set(default_registry().names())
     for line in lines:
         assert set(line) == {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}, line["id"]
-        assert line["host"] in ("demo", "sentiment", "loan"), line["id"]
+        assert line["host"] in ("demo", "sentiment", "loan", "insurance"), line["id"]
         assert line["function"] in names, line["id"]
         assert line["kind"] in KINDS, line["id"]
         assert line["faithful"] is (line["kind"] == "faithful"), line["id"]
@@ -92,3 +94,14 @@ def test_the_scorer_names_a_line_without_its_fields(scorer: ModuleType, tmp_path
     (tmp_path / "replies.jsonl").write_text('{"id": "a", "host": "demo"}\n', encoding="utf-8")
     with pytest.raises(SystemExit, match="missing fields"):
         scorer.load_lines(tmp_path)
+
+
+def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
+    lines = _lines(ROOT / "evalsets" / "guard-2026-12-02e")
+    seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
+    for host in ("demo", "sentiment", "loan", "insurance"):
+        least = 3 if host in ("demo", "sentiment") else 1
+        for name in default_registry().names():
+            assert seen[(host, name, True)] >= least, (host, name, "faithful")
+            assert seen[(host, name, False)] >= least, (host, name, "unfaithful")
+    assert len(lines) >= 420
