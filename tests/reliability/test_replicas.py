@@ -198,7 +198,11 @@ class Load:
 
 
 def http_client() -> httpx.AsyncClient:
-    return httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=64, max_keepalive_connections=64))
+    # Idle connections expire on the client before the server's keep-alive (5 s) closes them: with equal
+    # timeouts a request can go out on a connection the server is closing at that moment (a ReadError), a
+    # race of the client's pool, not a lost turn (docs/deployment.md).
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
+    return httpx.AsyncClient(timeout=60, limits=limits)
 
 
 async def check_histories(http: httpx.AsyncClient, cluster: Cluster, load: Load, *, exact: bool) -> None:
