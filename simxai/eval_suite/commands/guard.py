@@ -25,7 +25,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="the paraphrase templates: own (written with the checks), held-out (after), varied (later still), "
         "probes2 (for the weaknesses an unseen set showed), probes3 (an 8B model's style; invented phrases and "
         "changes, wrong outcomes), probes4 (comparisons, values before names, negations, ranks and probabilities in "
-        "words, tables, two subjects)",
+        "words, tables, two subjects), probes5 (invented labels and features in fluent positions, ranks in words and "
+        "ordinals, directions by verbs and comparisons)",
     )
     parser.add_argument(
         "--host",

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from simxai.eval_suite.guard.probes3 import add_probe3_slots
 from simxai.eval_suite.guard.probes4 import add_probe4_slots, pair_replies
+from simxai.eval_suite.guard.probes5 import add_probe5_slots
 from simxai.eval_suite.guard.slots import slots_for
 from simxai.eval_suite.guard.templates import SETS
 from simxai.exceptions import UsageError
@@ -153,8 +154,8 @@ def _pct(values: list[bool]) -> str:
 def run_guard_bench(
     template_set: str = "own", *, seed: int = 0, host_names: tuple[str, ...] = BENCH_HOSTS
 ) -> GuardBench:
-    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2`, `probes3` or `probes4`)
-    on the hosts named; `probes3`'s and `probes4`'s own slots and unfaithful kinds (and `probes4`'s replies about
+    """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2` … `probes5`) on the hosts
+    named; `probes3`'s, `probes4`'s and `probes5`'s own slots and unfaithful kinds (and `probes4`'s replies about
     two predictions) are added only for them, so the other sets' replies stay as they were.
 
     Raises:
@@ -200,6 +201,11 @@ def run_guard_bench(
                 said = json.dumps(payload).lower()
                 add = add_probe3_slots if template_set == "probes3" else add_probe4_slots
                 add(payload, list(schema.class_names), faithful, perturbations, said, schema.kind == "text")
+            elif template_set == "probes5":
+                said = json.dumps(payload).lower()
+                add_probe5_slots(
+                    payload, list(schema.class_names), faithful, perturbations, said, schema.kind == "text"
+                )
             if template_set == "probes4" and function == "get_prediction":
                 predictions.append(payload)
             for template in templates_for(payload, templates):

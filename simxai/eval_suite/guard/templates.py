@@ -12,6 +12,7 @@ from __future__ import annotations
 from simxai.eval_suite.guard.probes import PROBES2
 from simxai.eval_suite.guard.probes3 import PROBES3
 from simxai.eval_suite.guard.probes4 import PROBES4
+from simxai.eval_suite.guard.probes5 import PROBES5
 
 __all__ = ["HELD_OUT", "SETS", "TEMPLATES", "VARIED"]
 
@@ -351,4 +352,5 @@ SETS: dict[str, dict[str, list[str]]] = {
     "probes2": PROBES2,
     "probes3": PROBES3,
     "probes4": PROBES4,
+    "probes5": PROBES5,
 }
