@@ -15,6 +15,7 @@ from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._facts import Facts
 from simxai.guard._influence import _InfluenceChecks
+from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
@@ -188,6 +189,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(text, ok)
             spelled = [f for f in self.names.features if f not in self.names.quoted_only]
             for text, ok in listed_names(self.raw, self.reply, known, spelled, self.names.labels):
+                self.report.claim(text, ok)
+            every = [*self.names.features, *self.names.labels]
+            text_model = bool(self.names.quoted_only)
+            for text, ok in invented_feature_claims(self.reply, self.raw, known, every, text_model):
+                self.report.claim(text, ok)
+        if self.structured:
+            for text, ok in invented_label_claims(self.raw, self.names.labels, self.label_forms, self.names.features):
                 self.report.claim(text, ok)
 
     # ---- statements of the reply as a whole ---------------------------------------------------

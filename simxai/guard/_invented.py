@@ -1,0 +1,254 @@
+"""Invented labels and features in the places a fluent reply puts them.
+
+Label places: what a prediction verb or key names ("predicts X", "classified as X", "the model leans towards X",
+"comes down on the side of X", "| Predicted label | X |", "Verdict: X"), the class a probability is given to
+("assigns 82.7 % to X", "16 % goes to X", "P(X)", "the probability of X"), the heads of a list of the possible
+outputs ("- **X**: ...", "**X**, meaning ..."), and the number of labels said in words ("three labels"). What
+fills a label place must be a label or a label's noun form; any other word is an invented label.
+
+Feature places: the name a change is given to ("X from 23.3 to 30.6"), the items of a list of columns or drivers
+that names a known feature ("Features: text, length, disappointing", "the main drivers are bmi and HbA1c"), the
+heads of a list of values whose heads include a feature (names of several words or with digits too), the subject
+of a verb of influence ("X makes L more likely", "X tips the scales towards L", "X comes first"), and on a text
+model the word an edit is said to change ("replacing superb"). A name there that none of the outputs', features',
+labels' or user's words makes up is an invented feature. `simxai.guard._causes` and `_lists` read the older places.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._causes import _COMMON
+from simxai.guard._reading import find_mentions
+
+__all__ = ["invented_feature_claims", "invented_label_claims"]
+
+_WORD = r"[A-Za-z][\w-]*"
+#: The word a label place holds, then what may follow a label there.
+_FILLER = (
+    rf"(?P<x>{_WORD})(?=\*{{0,2}}\s*(?:[,.;:!?()|\n]|$|\s-\s|\s(?:for|with|at|here|in|on|but|because|since|so|when|"
+    r"while|rather|instead|today|now|again|overall)\b))"
+)
+_OPT_BOLD = r"\*{0,2}"
+_LABEL_PLACES = [
+    re.compile(
+        r"\b(?:predicts|predicted|predicting|predict)\s+(?:(?:it|her|him|them|this one)\s+)?(?:as\s+|to be\s+)?"
+        + _OPT_BOLD
+        + _FILLER,
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:classified|classifies|labell?ed|categori[sz]ed|flagged)\s+(?:it\s+)?as\s+" + _OPT_BOLD + _FILLER, re.I
+    ),
+    re.compile(r"\b(?:model|it|prediction)\s+(?:\w+\s+)?leans?\s+(?:towards?|to)\s+" + _OPT_BOLD + _FILLER, re.I),
+    re.compile(
+        r"\b(?:comes? down on the side of|sides with|settles on|lands on|opts for|goes with)\s+" + _OPT_BOLD + _FILLER,
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:the model's|its|the)\s+(?:call|verdict|answer|decision)\s+(?:for\s+[\w ]{1,30}?\s+)?(?:is|was)\s+"
+        + _OPT_BOLD
+        + _FILLER,
+        re.I,
+    ),
+    re.compile(
+        r"(?:^|\n|\|)\s*\**(?:predicted (?:label|class|outcome)|prediction|verdict|predicted)\**\s*"
+        r"(?:for [^:|\n]{1,30})?\s*(?:\||:)\s*" + _OPT_BOLD + _FILLER,
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:assigns?|gives?|puts?|places?|attaches)\s+(?:about\s+|roughly\s+|only\s+|a\s+)?\d+(?:\.\d+)?\s*%?\s+"
+        r"(?:probability\s+)?(?:to|on|for)\s+" + _OPT_BOLD + _FILLER,
+        re.I,
+    ),
+    re.compile(r"\d\s*%\s+(?:goes|go|went)\s+to\s+" + _OPT_BOLD + _FILLER, re.I),
+    re.compile(r"\bP\(\s*(?P<x>[A-Za-z][\w-]*)\s*\)"),
+]
+#: Words a label place may hold that are no label: determiners, pronouns, adverbs, measures.
+_NOT_A_FILLER = frozenset(
+    "a an the that this these those it its it's her his their them they which what whether how who why one both "
+    "each every either neither all any some most many much more less no not none nothing something anything "
+    "correctly incorrectly well badly poorly right wrong correct accurately reliably confidently differently "
+    "similarly otherwise same other others different higher lower high low label labels class classes outcome "
+    "outcomes probability probabilities score scores value values result results answer answers case cases "
+    "here there then now today again too also only just yet still as to of for with by at in on from into "
+    "so and or but if when while because given based using".split()
+)
+#: "The model can output three labels:", "There are two possible outputs": a list of the labels follows.
+_LABELS_INTRO = re.compile(
+    r"\b(?:labels?|classes|possible outputs|outputs|outcomes|categories)\b[^.\n]{0,40}(?::|\bare\b)|"
+    r"\b(?:can|could|may)\s+(?:output|return|predict|answer)\b",
+    re.I,
+)
+_BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?::|-|–|—|,)")
+_BOLD_MEANING = re.compile(r"\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?:,\s*)?(?:meaning|means|:\s*(?:the|a|an)\b)", re.I)
+_NUMBER_NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_LABEL_COUNT = re.compile(
+    r"\b(?P<n>one|two|three|four|five|six|seven|eight)\s+(?:possible\s+|different\s+|distinct\s+)?"
+    r"(?:classes|labels|outcomes|categories|(?:possible\s+)?(?:outputs|answers|predictions))\b",
+    re.I,
+)
+_COUNT_CONTEXT = re.compile(r"\b(?:there are|can (?:output|return|predict)|has|have|one of|in total|only)\b", re.I)
+
+
+def invented_label_claims(
+    raw: str, labels: Iterable[str], forms: Iterable[str], features: Iterable[str]
+) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for each label place of `raw` (the reply with its Markdown) filled by no label (nor a
+    feature: "Robust pred. bmi: 18–42" names what the prediction is robust to), and (claim, holds) for a number
+    of labels said in words.
+    """
+    labels = list(labels)
+    known = {x.lower() for x in (*labels, *forms)}
+    if not known:
+        return
+    spelled = {f.lower() for f in features}
+    for pattern in _LABEL_PLACES:
+        for m in pattern.finditer(raw):
+            word = m.group("x").lower()
+            if word in known or word in spelled or word in _NOT_A_FILLER or word.endswith("ly") or word[0].isdigit():
+                continue
+            end = re.search(r"[.!?\n]|$", raw[m.end() :])
+            if end is not None and end.group(0) == "?":
+                continue  # a question ("Shall I predict another one?") states no label
+            yield f"label '{m.group('x')}'", False
+    for paragraph in re.split(r"\n\s*\n", raw):
+        if not _LABELS_INTRO.search(paragraph):
+            continue
+        heads = [m.group("x") for p in (_BOLD_HEAD, _BOLD_MEANING) for m in p.finditer(paragraph)]
+        if not any(h.strip().lower() in known for h in heads):
+            continue  # a list of something else (features, steps)
+        for head in heads:
+            if head.strip().lower() not in known:
+                yield f"label '{head.strip()}'", False
+    for m in _LABEL_COUNT.finditer(raw):
+        if _COUNT_CONTEXT.search(raw[max(0, m.start() - 40) : m.end() + 20]):
+            n = _NUMBER_NAMES[m.group("n").lower()]
+            yield f"{n} labels", n == len(labels)
+
+
+# ---- features -------------------------------------------------------------------------------------
+
+_NAME = r"[A-Za-z][\w'-]*(?:\s+(?!and\b|or\b|is\b|was\b|from\b|to\b|also\b)[A-Za-z][\w'-]*){0,3}"
+_DET = r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?"
+#: "X from 23.3 to 30.6", "changing X from 613 to 668", "If X went from 768 to 691.2".
+_FROM_TO = re.compile(
+    r"(?:^|[:;,(]\s*|\n\s*(?:[-*•]\s+)?|\b(?:is|and|plus|with|by|changing|change|changes|moving|setting|if|when|"
+    r"once|lower(?:ing)?|rais(?:e|ing)|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing))\s+)"
+    + _DET
+    + rf"(?P<w>{_NAME})\s+(?:(?:went|goes|going|moved|moving|changed|changing|would go|would change)\s+)?"
+    r"from\s+-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*-?\d",
+    re.I,
+)
+#: "X can go anywhere from 583 to 850", "X may range between".
+_RANGE_OF = re.compile(
+    r"(?:^|[.;:!?]\s+|\n)" + _DET + rf"(?P<w>{_NAME})\s+(?:can|could|may)\s+(?:go|move|vary|range|sit)\s+"
+    r"(?:anywhere\s+)?(?:from|between)\s+-?\d",
+    re.I,
+)
+#: The subject of a verb of influence or rank at a sentence's or clause's start.
+_SUBJECT_OF = re.compile(
+    r"(?:^|[.;!?]\s+|\n\s*|,\s+(?:and\s+)?|\b(?:and|but|while|whereas)\s+)" + _DET + rf"(?P<w>{_NAME})\s+"
+    r"(?:(?:also|still|clearly|mostly|strongly)\s+)?"
+    r"(?:makes?\s+(?:\w+\s+){1,2}(?:more|less)\s+likely|tips?\s+the\s+(?:scales|balance)|"
+    r"(?:helps|hurts)\s+the\s+case|is\s+a\s+point\s+(?:in\s+favou?r\s+of|against)|comes?\s+first|"
+    r"comes?\s+in\s+at\s+number|is\s+the\s+runner-up|"
+    r"would\s+(?:need|have)\s+to\s+(?:go|come|climb|drop|rise|fall|move)|"
+    r"(?:pushes|pulls|drives|nudges|weighs|counts|argues|speaks|works)\s+(?:\w+\s+)?(?:towards?|away|against|for|in)\b)",
+    re.I,
+)
+#: A list of columns, inputs or drivers: "Features: a, b, c", "The columns include a, b and c", "the main drivers for
+#: patient 12 are a and b", "the model leans on a and b".
+_LIST_OF = re.compile(
+    r"\b(?:features|columns|inputs|variables|predictors|drivers|factors|words)\b[^.;:\n]{0,40}?"
+    r"(?:\s+(?:are|include|includes|were)\s*:?|\s*:)\s+(?P<rest>[^.;!?\n]+)"
+    r"|\b(?:leans?|relies|relying|leaning)\s+(?:most\s+|mainly\s+|heavily\s+)?on\s+(?P<rest2>[^.;!?\n]+)",
+    re.I,
+)
+#: A bulleted head with its value: "- **HbA1c**: 0.21", "- vitamin D3 (0.2)".
+_VALUED_HEAD = re.compile(
+    r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\**[\"'“‘]?(?P<w>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})[\"'”’]?\**\s*"
+    r"(?::|\(|-|–|—|=)\s*[+-]?\d",
+)
+#: On a text model, a word an edit is said to change: "replacing superb", "the smallest edit involves flimsy".
+_EDITED = re.compile(
+    r"\b(?:replac\w*|remov\w*|delet\w*|dropp\w*|swapp\w*|edit\w* involves|chang\w*)\s+(?:the\s+word\s+)?"
+    r"(?P<w>[A-Za-z][\w'-]*)(?=\s*(?:[.,;:!?)]|$|\s(?:with|by|for|would|could|makes?|turns?|flips?|is|to)\b))",
+    re.I,
+)
+_MORE_COMMON = frozenset(
+    "everything nothing anything something else rest remaining remainder only just also this that these those "
+    "word words term terms feature features factor factors input inputs column columns text model prediction "
+    "counterfactual what-if edit edits change changes smallest biggest largest main top first second third "
+    "most least another none neither either one two three four five plus minus average overall together "
+    "combined group mix case i you we they he she it review review's patient's applicant's its".split()
+)
+
+
+def _content(name: str) -> list[str]:
+    words = [re.sub(r"'s$", "", w) for w in re.findall(r"[a-z][\w'-]*", name.lower())]
+    return [w for w in words if w not in _COMMON and w not in _MORE_COMMON]
+
+
+def _unknown(name: str, known: set[str]) -> bool:
+    """Whether most of `name`'s content words are unknown ("resting heart rate": "rate" is a metric's word, the
+    name none of the outputs').
+    """
+    words = _content(name)
+    joined = "_".join(re.findall(r"[a-z][\w'-]*", name.lower()))
+    if not words or joined in known:
+        return False
+    unknown = [
+        w for w in words if not (w in known or w.rstrip("s") in known or f"{w}s" in known or _parts_known(w, known))
+    ]
+    return 2 * len(unknown) > len(words)
+
+
+def _parts_known(word: str, known: set[str]) -> bool:
+    parts = [p for p in re.split(r"[-_]", word) if len(p) > 2]
+    return len(parts) > 1 and all(p in known for p in parts)
+
+
+def invented_feature_claims(
+    prose: str, raw: str, known: set[str], names: Iterable[str], text_model: bool
+) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for each name in a feature place of the reply that no known word makes up.
+
+    Args:
+        prose: the reply as the guard reads it (tables as sentences, no Markdown emphasis).
+        raw: the reply as written (its lists).
+        known: the words a name may be made of (features, labels, aliases, the outputs' and the user's words).
+        names: the spellings of the host's features and labels (a name that holds one is known).
+        text_model: whether the host's features are the words of a text.
+    """
+    names = list(names)
+    found: list[str] = []
+    patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF] + ([_EDITED] if text_model else [])
+    for pattern in patterns:
+        for m in pattern.finditer(prose):
+            found.append(m.group("w"))
+    for m in _LIST_OF.finditer(prose):
+        rest = m.group("rest") or m.group("rest2") or ""
+        rest = re.split(r"\s+(?:the most|most|above all|first|which|that|because|so)\b", rest, flags=re.I)[0]
+        rest = re.sub(r"\([^()]*\)", " ", rest)
+        items = [i.strip().strip("'\"“”‘’*") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
+        items = [re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", i, flags=re.I) for i in items if i]
+        if len(items) < 2 or not all(re.fullmatch(_NAME, i) for i in items):
+            continue
+        if any(find_mentions(i, names) or not _unknown(i, known) for i in items):
+            found += items  # a list that holds a known name: its other items are in a feature's place
+    block: list[str] = []
+    for line in [*raw.split("\n"), ""]:
+        head = _VALUED_HEAD.match(line)
+        if head is not None:
+            block.append(head.group("w"))
+            continue
+        if any(find_mentions(w, names) for w in block):
+            found += block
+        block = []
+    for name in found:
+        if find_mentions(name, names):
+            continue
+        if _unknown(name, known):
+            yield f"feature {' '.join(_content(name))}", False
