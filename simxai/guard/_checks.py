@@ -37,7 +37,10 @@ MAX_CLAUSE = 2_000
 _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
-_PRONOUN = re.compile(r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing)\b", re.I)
+_PRONOUN = re.compile(
+    r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing|pushes|pulls|drives|counts|weighs|tips)\b",
+    re.I,
+)
 #: A restated question states nothing: "You're asking whether the prediction is correct."
 _RESTATED = re.compile(
     r"\b(?:you(?:'re| are) asking|you asked (?:whether|if|what|how|why)|you'd like to know|you want(?:ed)? to know|"
@@ -140,8 +143,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
                 self._changes(clause, facts, before)
+                self._probability_moves(clause, facts)
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
+        self._orders(self.all)
         r = self.report
         return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
 

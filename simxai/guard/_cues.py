@@ -13,12 +13,12 @@ UP = re.compile(
     r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
-    r"speak\w* for|argu\w* for|make\w* (?:it )?more likely|lean\w*(?: \w+){0,2} towards?|help\w*)\b",
+    r"speak\w* for|argu\w* for|make\w*(?: \w+){0,2} more likely|lean\w*(?: \w+){0,2} towards?|help\w*)\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
     rf"\b(decreas\w*|lower\w*|reduc\w*|{_MOVE}\w*(?: \w+){{0,3}} away|away from|against|contribut\w* negatively|"
-    r"lessen\w*|weaken\w*|count\w* against|argu\w* against|speak\w* against|make\w* (?:it )?less likely|"
+    r"lessen\w*|weaken\w*|count\w* against|argu\w* against|speak\w* against|make\w*(?: \w+){0,2} less likely|"
     r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against|hurt\w*|hinder\w*|harm\w*)\b",
     re.IGNORECASE,
 )
@@ -120,7 +120,7 @@ RANK_AMONG = re.compile(
     re.IGNORECASE,
 )
 TOP_N = re.compile(r"\btop[- ](two|three|four|five|six|\d+)\b", re.IGNORECASE)
-ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+ORDINALS = {"runner-up": 2, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
             "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
             "tenth": 10, "10th": 10}  # fmt: skip
 RANK_ORDINAL = re.compile(
@@ -140,7 +140,10 @@ LABEL_KEY = re.compile(
     re.IGNORECASE,
 )
 #: "rank 2", "ranked 1", "#3" (a table's rank column reads "rank 2").
-RANK_NUMBER = re.compile(r"\brank(?:ed|s)?\s*(?:#\s*)?(\d{1,2})\b|(?<![\w#])#(\d{1,2})\b", re.IGNORECASE)
+RANK_NUMBER = re.compile(
+    r"\brank(?:ed|s)?\s*(?:#\s*)?(\d{1,2})\b|(?<![\w#])#(\d{1,2})\b|\b(?:at|is)\s+(?:number|no\.)\s*(\d{1,2})\b",
+    re.IGNORECASE,
+)
 COMPARATIVE = re.compile(
     r"\b(more|less) (?:important|influential|decisive|relevant)\b|"
     r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",
@@ -149,10 +152,13 @@ COMPARATIVE = re.compile(
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 CHANGE_VERB = re.compile(
     r"\b(chang\w*|rais\w*|lower\w*|increas\w*|decreas\w*|reduc\w*|set\w*|mov\w*|drop\w*|bring\w*|"
-    r"cut\w*|adjust\w*|replac\w*|swap\w*|went|going|go)\b",
+    r"cut\w*|adjust\w*|replac\w*|swap\w*|went|going|go|come|comes|coming|climb\w*|rise|rises|rising|rose|fall|falls|"
+    r"falling|fell)\b",
     re.IGNORECASE,
 )
-CHANGE_UP = re.compile(r"\b(rais\w*|increas\w*|higher|up|more|grow\w*|add\w*|boost\w*)\b", re.IGNORECASE)
+CHANGE_UP = re.compile(
+    r"\b(rais\w*|increas\w*|higher|up|more|grow\w*|add\w*|boost\w*|climb\w*|rise|rises|rising|rose)\b", re.I
+)
 CHANGE_DOWN = re.compile(r"\b(lower\w*|decreas\w*|reduc\w*|drop\w*|cut\w*|down|less|fewer|fall\w*)\b", re.I)
 #: "the prediction" and its synonyms name the predicted label in a direction claim.
 THE_PREDICTION = re.compile(

@@ -34,6 +34,30 @@ _COMPARATIVE = re.compile(r"\b(?:a|an|with)\s+(?P<way>higher|lower|larger|smalle
 _WOULD = re.compile(r"\b(?:would|could|take|takes|need\w*|require\w*|if|to get|to reach|were|with)\b", re.I)
 
 
+_UP_VERB = r"rises|rise|rose|rising|increases|increase|increased|goes up|go up|went up|climbs|climb|climbed|grows|grew"
+_DOWN_VERB = (
+    r"falls|fall|fell|falling|drops|drop|dropped|decreases|decrease|decreased|goes down|go down|went down|dips|dip|"
+    r"dipped|shrinks|shrank"
+)
+#: "the probability of X rises", "X's probability falls", "X probability dips": the move of a class's probability.
+_PROBABILITY_MOVES = (
+    re.compile(r"\b(?:probability|chance|odds|likelihood|share)\s+(?:of|for)\s+[\"'“‘]?(?P<a>[\w-]+)[\"'”’]?", re.I),
+    re.compile(r"\b(?P<a>[\w-]+)(?:'s)?\s+(?:probability|chance|odds)\b", re.I),
+)
+_MOVE_VERB = re.compile(
+    rf"^\s*(?:would\s+|will\s+|then\s+|also\s+|only\s+|slightly\s+|sharply\s+)*(?:(?P<up>{_UP_VERB})|(?P<down>{_DOWN_VERB}))\b",
+    re.IGNORECASE,
+)
+#: The cue of an ordered list of features: "ranked by influence:", "the ranking goes", "from most to least important".
+_ORDER_CUE = re.compile(
+    r"\b(?:rank(?:ed|s|ing)?(?!\s*#?\d)|in (?:that |this )?order|ordered|sorted|from most to least|"
+    r"by (?:importance|influence|size|magnitude|strength))\b",
+    re.IGNORECASE,
+)
+_ITEM_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.+)$")
+_THEN = re.compile(r"\b(?:then|followed by|ahead of)\b|,", re.IGNORECASE)
+
+
 class _InfluenceChecks(_CheckState):
     """The claims of a clause about a feature's direction, rank and counterfactual change."""
 
@@ -121,7 +145,7 @@ class _InfluenceChecks(_CheckState):
                     return
         numbered = cue.RANK_NUMBER.search(clause)
         if numbered and len(set(features)) == 1:
-            k = int(numbered.group(1) or numbered.group(2))
+            k = int(numbered.group(1) or numbered.group(2) or numbered.group(3))
             check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
             return
         comparative = cue.COMPARATIVE.search(clause)
@@ -147,7 +171,9 @@ class _InfluenceChecks(_CheckState):
             targets = features if not among else features[:1]
             for f in targets:
                 check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
-        elif ordinal and re.search(r"important|influential|place|rank|most|biggest|strongest|largest", clause, re.I):
+        elif ordinal and re.search(
+            r"important|influential|place|rank|most|biggest|strongest|largest|runner-up", clause, re.I
+        ):
             k = cue.ORDINALS[ordinal.group(1).lower()]
             check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
         elif cue.RANK_LAST.search(clause):
@@ -164,6 +190,63 @@ class _InfluenceChecks(_CheckState):
                 same = [group for group in same if group]
                 self.report.claim(
                     f"rank {f} = 1", any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
+                )
+
+    def _orders(self, facts: Facts) -> None:
+        """An ordered list of features ("Ranked by influence:" and its bullets, "the ranking goes A, then B, then
+        C"): each item must rank no lower than the one after it.
+        """
+        rankings = [r for r in (facts.local_ranking, facts.global_ranking) if r]
+        if not rankings or len({id(f) for f in self.facts if f.local_ranking or f.global_ranking}) > 1:
+            return
+        lines = self.reply.split("\n")
+        for i, line in enumerate(lines):
+            cue_at = _ORDER_CUE.search(line)
+            if cue_at is None or _ITEM_LINE.match(line):
+                continue
+            items: list[str] = []
+            if line.rstrip().endswith(":"):
+                for nxt in lines[i + 1 :]:
+                    item = _ITEM_LINE.match(nxt)
+                    if item is None:
+                        break
+                    found = find_mentions(item.group("body"), self.names.features, quoted_only=self.names.quoted_only)
+                    if found:
+                        items.append(self.names.feature(found[0]))
+            else:
+                rest = re.split(r"[.;!?](?:\s|$)", line[cue_at.end() :])[0]
+                if not _THEN.search(rest):
+                    continue
+                found = find_mentions(rest, self.names.features, quoted_only=self.names.quoted_only)
+                items = [self.names.feature(m) for m in found]
+            for a, b in zip(items, items[1:], strict=False):
+                if a == b:
+                    continue
+
+                def order(r: list[list[str]], a: str = a, b: str = b) -> bool:
+                    ra = next((k for k, group in enumerate(r) if a in group), None)
+                    rb = next((k for k, group in enumerate(r) if b in group), None)
+                    return ra is not None and rb is not None and ra <= rb
+
+                self.report.claim(f"rank order {a} before {b}", any(order(r) for r in rankings))
+
+    def _probability_moves(self, clause: str, facts: Facts) -> None:
+        """The way a what-if moves a class's probability ("the probability of X rises after the change")."""
+        if not facts.what_if:
+            return
+        labels = {lab.lower(): lab for lab in self.names.labels}
+        for m in (m for pattern in _PROBABILITY_MOVES for m in pattern.finditer(clause)):
+            label = labels.get(m.group("a").lower())
+            verb = _MOVE_VERB.match(clause[m.end() :])
+            if label is None or verb is None or cue.NEGATION.search(clause[max(0, m.start() - 20) : m.end()]):
+                continue
+            olds = {v for v in facts.before_numbers.get(label, set()) if 0 <= v <= 1}
+            news = {v for v in facts.after_numbers.get(label, set()) if 0 <= v <= 1}
+            up = verb.group("up") is not None
+            moved = [(o, n) for o in olds for n in news if n != o]
+            if moved:
+                self.report.claim(
+                    f"probability of {label} {'up' if up else 'down'}", any((n > o) == up for o, n in moved)
                 )
 
     # ---- changes ------------------------------------------------------------------------------

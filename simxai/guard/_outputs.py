@@ -159,6 +159,10 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 name = str(imp.get("feature")).lower()
                 items.append((name, float(imp["importance"])))
                 _tie(facts.feature_numbers, name, imp["importance"], imp.get("mean_contribution"))
+                signed = _num(imp.get("mean_contribution"))
+                if signed is not None and get("label") is not None:
+                    # "on average X pushes towards L": the sign of X's mean contribution to the explained label
+                    facts.attributions.append((str(imp.get("feature")), str(get("label")), signed))
         facts.global_ranking = _ranking(items)
         _walk_free(get("n_samples"), facts)
     elif kind == "counterfactual":

@@ -3,7 +3,8 @@
 A text model's features are the words of its inputs, which ordinary prose also uses, so the guard reads them
 only in quotes (`_state._Names.quoted_only`). A terse reply leaves the quotes out where the position already
 says the word is a feature: a list item with its contribution ("enjoyed +0.179, funny +0.149"), a rank ("#1
-love", "dull #6"), the items after "top words:" or "top 5:", and an edit written as an arrow ("funny → dull").
+love", "dull #6"), the items after "top words:", "top 5:" or "the top words are", a word named as one ("the
+word dull"), and an edit written as an arrow ("funny → dull").
 Such words are put in quotes before the reply is read, so every check of quoted words applies to them: a word
 of the outputs is that feature, any other word is an invented one.
 """
@@ -25,6 +26,14 @@ _RANK_BEFORE = re.compile(rf"{_ITEM_START}#\d+\s+(?P<w>{_WORD})")
 _RANK_AFTER = re.compile(rf"{_ITEM_START}(?P<w>{_WORD})(?=\s+\(?#\d)")
 #: "Top words: love, beautifully, not", "top 5: ...": the list after it, up to the sentence's end.
 _TOP_LIST = re.compile(r"\btop(?:\s+\d+)?(?:\s+words?)?\s*:\s*(?P<items>[^.!?\n]+)", re.I)
+#: "the word dull", "the single word X": a word named as a word of the text.
+_THE_WORD = re.compile(
+    rf"\bthe\s+(?:single\s+|one\s+)?word\s+(?P<w>{_WORD})(?=\s*(?:[,.;:()]|$|\s(?:pushes|pulls|counts|adds|weighs|is|was|"
+    r"has|in|at|with|on|alone|also)\b))",
+    re.I,
+)
+#: "the most important words overall are love, beautifully and not": the list after it, to the sentence's end.
+_WORDS_LIST = re.compile(r"\bwords\b[^.!?\n:()]{0,40}?\b(?:are|were|include)\s*:?\s+(?P<items>[^.!?\n]+)", re.I)
 _ITEM = re.compile(rf"(?:^|(?<=,)|(?<=\band)|(?<=\bor))\s*(?P<w>{_WORD})\s*(?=,|$|\band\b|\bor\b|\()")
 #: "funny → dull", "Broke -> Great": an edit of a word of the input.
 _ARROW = re.compile(rf"(?<![\w'\"‘“])(?P<old>{_WORD})\s*(?:→|->)\s*(?P<new>{_WORD})(?![\w'\"’”])")
@@ -70,7 +79,9 @@ def quote_words(text: str, words: Iterable[str], labels: Iterable[str], inputs: 
     for pattern in (_SIGNED, _RANK_BEFORE, _RANK_AFTER):
         for m in pattern.finditer(text):
             take(m.start("w"), m.end("w"), m.group("w"), invented_ok=True)
-    for m in _TOP_LIST.finditer(text):
+    for m in _THE_WORD.finditer(text):
+        take(m.start("w"), m.end("w"), m.group("w"), invented_ok=True)
+    for m in (*_TOP_LIST.finditer(text), *_WORDS_LIST.finditer(text)):
         items = m.group("items")
         for item in re.finditer(
             rf"(?:^|(?<=,)|(?<=\band)|(?<=\bor))\s*(?P<w>{_WORD})\s*(?=,|$|\band\b|\bor\b|\()", items
