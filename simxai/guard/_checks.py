@@ -17,6 +17,7 @@ from simxai.guard._facts import Facts
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._lists import listed_names
+from simxai.guard._meanings import meaning_claims
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._predictions import _PredictionChecks
@@ -200,7 +201,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for text, ok in invented_feature_claims(self.reply, self.raw, known, every, text_model):
                 self.report.claim(text, ok)
         if self.structured:
-            for text, ok in invented_label_claims(self.raw, self.names.labels, self.label_forms, self.names.features):
+            for text, ok in invented_label_claims(
+                self.raw,
+                self.names.labels,
+                self.label_forms,
+                self.names.features,
+                set(re.findall(r"[\w-]+", self.output_text.lower())),
+            ):
                 self.report.claim(text, ok)
 
     # ---- statements of the reply as a whole ---------------------------------------------------
@@ -224,6 +231,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
                 self.report.claim(said, holds)
             for said, holds in movement_claims(sentence):
+                self.report.claim(said, holds)
+            for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:

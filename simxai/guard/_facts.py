@@ -76,6 +76,8 @@ class Facts:
     options: list[tuple[frozenset[str], dict[str, float]]] = field(default_factory=list)
     #: the model's numeric settings (hyperparameters by name), from a model card
     settings: dict[str, float] = field(default_factory=dict)
+    #: label -> what it means (an output information's `labels[].meaning`)
+    meanings: dict[str, str] = field(default_factory=dict)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
@@ -89,6 +91,7 @@ class Facts:
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
         out.settings = {**self.settings, **other.settings}
+        out.meanings = {**self.meanings, **other.meanings}
         for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}

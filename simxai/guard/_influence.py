@@ -175,7 +175,21 @@ class _InfluenceChecks(_CheckState):
             r"important|influential|place|rank|most|biggest|strongest|largest|runner-up", clause, re.I
         ):
             k = cue.ORDINALS[ordinal.group(1).lower()]
-            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+            # "A leads and the runner-up is B", "in second place comes B": the ordinal is said of the name after it
+            # when a copula or "comes" joins them; else of the name before it ("B ranks second and C third").
+            after = [m for m in mentions if m.start >= ordinal.end()]
+            before_it = [m for m in mentions if m.end <= ordinal.start()]
+            joined = bool(after) and bool(
+                re.fullmatch(
+                    r"(?:[- ]most)?(?:\s+(?:important|influential|place|feature|factor|word))?(?:\s+(?:overall|here))?"
+                    r"\s*(?:is|was|:|goes to|comes|come|comes in|,)\s*(?:the\s+|her\s+|his\s+)?[\"'‘“]?",
+                    clause[ordinal.end() : after[0].start],
+                    re.I,
+                )
+            )
+            at = after[0] if joined or not before_it else before_it[-1]
+            nearest = self.names.feature(at)
+            check(f"rank {nearest} = {k}", lambda r: rank(nearest, r) == k)
         elif cue.RANK_LAST.search(clause):
             check(f"rank {features[0]} last", lambda r: rank(features[0], r) == len(r))
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):

@@ -28,7 +28,7 @@ _WORD = r"[A-Za-z][\w-]*"
 #: The word a label place holds, then what may follow a label there.
 _FILLER = (
     rf"(?P<x>{_WORD})(?=\*{{0,2}}\s*(?:[,.;:!?()|\n]|$|\s-\s|\s(?:for|with|at|here|in|on|but|because|since|so|when|"
-    r"while|rather|instead|today|now|again|overall)\b))"
+    r"while|rather|instead|today|now|again|overall|and|or)\b))"
 )
 _OPT_BOLD = r"\*{0,2}"
 _LABEL_PLACES = [
@@ -73,7 +73,8 @@ _NOT_A_FILLER = frozenset(
     "similarly otherwise same other others different higher lower high low label labels class classes outcome "
     "outcomes probability probabilities score scores value values result results answer answers case cases "
     "here there then now today again too also only just yet still as to of for with by at in on from into "
-    "so and or but if when while because given based using".split()
+    "so and or but if when while because given based using stays stay remains remain is was are were would will "
+    "becomes become flips flip changes change turns goes moves keeps holds unchanged".split()
 )
 #: "The model can output three labels:", "There are two possible outputs": a list of the labels follows.
 _LABELS_INTRO = re.compile(
@@ -93,11 +94,11 @@ _COUNT_CONTEXT = re.compile(r"\b(?:there are|can (?:output|return|predict)|has|h
 
 
 def invented_label_claims(
-    raw: str, labels: Iterable[str], forms: Iterable[str], features: Iterable[str]
+    raw: str, labels: Iterable[str], forms: Iterable[str], features: Iterable[str], said: set[str]
 ) -> Iterator[tuple[str, bool]]:
     """(claim, False) for each label place of `raw` (the reply with its Markdown) filled by no label (nor a
-    feature: "Robust pred. bmi: 18–42" names what the prediction is robust to), and (claim, holds) for a number
-    of labels said in words.
+    feature: "Robust pred. bmi: 18–42" names what the prediction is robust to; nor a word of the outputs `said`:
+    "predicting progression" names the data's target), and (claim, holds) for a number of labels said in words.
     """
     labels = list(labels)
     known = {x.lower() for x in (*labels, *forms)}
@@ -107,7 +108,14 @@ def invented_label_claims(
     for pattern in _LABEL_PLACES:
         for m in pattern.finditer(raw):
             word = m.group("x").lower()
-            if word in known or word in spelled or word in _NOT_A_FILLER or word.endswith("ly") or word[0].isdigit():
+            if (
+                word in known
+                or word in spelled
+                or word in said
+                or word in _NOT_A_FILLER
+                or word.endswith("ly")
+                or word[0].isdigit()
+            ):
                 continue
             end = re.search(r"[.!?\n]|$", raw[m.end() :])
             if end is not None and end.group(0) == "?":
@@ -182,7 +190,8 @@ _MORE_COMMON = frozenset(
     "word words term terms feature features factor factors input inputs column columns text model prediction "
     "counterfactual what-if edit edits change changes smallest biggest largest main top first second third "
     "most least another none neither either one two three four five plus minus average overall together "
-    "combined group mix case i you we they he she it review review's patient's applicant's its".split()
+    "combined group mix case i you we they he she it review review's patient's applicant's its anywhere somewhere "
+    "everywhere anything ranging going moving running somewhere".split()
 )
 
 
@@ -236,8 +245,8 @@ def invented_feature_claims(
         items = [re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", i, flags=re.I) for i in items if i]
         if len(items) < 2 or not all(re.fullmatch(_NAME, i) for i in items):
             continue
-        if any(find_mentions(i, names) or not _unknown(i, known) for i in items):
-            found += items  # a list that holds a known name: its other items are in a feature's place
+        if any(find_mentions(i, names) for i in items):
+            found += items  # a list that holds a feature: its other items are in a feature's place
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

@@ -270,6 +270,9 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 number = _num(value)
                 if number is not None:
                     facts.settings[str(name)] = number
+        for label in get("labels") or [] if kind == "output_information" else []:
+            if isinstance(label, dict) and isinstance(label.get("meaning"), str):
+                facts.meanings[str(label.get("name"))] = label["meaning"]
         _walk_free(payload, facts)
         return facts
     _walk_free(_names(payload), facts)

@@ -78,6 +78,9 @@ def add_probe5_slots(
         s["f2x"] = q(a2["feature"])
         for name, value in inv.items():
             bad.setdefault(name, {}).update(f2x=value)
+        # The base slots' rank change puts a low-ranked feature in `f1`; these templates state `f1`'s direction,
+        # not its rank, so only probes5's own rank slots are perturbed.
+        bad["rank change"] = {}
         if low is not None:
             s["f2r"] = q(a2["feature"])
             bad["rank change"] = {"f2r": q(low["feature"])}
