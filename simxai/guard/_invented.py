@@ -138,7 +138,13 @@ def invented_label_claims(
 
 # ---- features -------------------------------------------------------------------------------------
 
-_NAME = r"[A-Za-z][\w'-]*(?:\s+(?!and\b|or\b|is\b|was\b|from\b|to\b|also\b)[A-Za-z][\w'-]*){0,3}"
+#: Words no name holds: joints and verbs ("its chance goes from", "the counterfactual suggests the score would").
+_NOT_IN_NAME = (
+    r"(?!(?:and|or|is|are|was|were|from|to|also|goes|go|went|going|gone|suggests?|shows?|says?|means?|would|could|"
+    r"will|can|may|might|must|should|has|have|had|does|do|did|gets?|makes?|needs?|takes?|raising|lowering|rises|"
+    r"falls|drops|moves|changes|up|down)\b)"
+)
+_NAME = rf"{_NOT_IN_NAME}[A-Za-z][\w'-]*(?:\s+{_NOT_IN_NAME}[A-Za-z][\w'-]*){{0,3}}"
 _DET = r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?"
 #: "X from 23.3 to 30.6", "changing X from 613 to 668", "If X went from 768 to 691.2".
 _FROM_TO = re.compile(
@@ -191,7 +197,8 @@ _MORE_COMMON = frozenset(
     "counterfactual what-if edit edits change changes smallest biggest largest main top first second third "
     "most least another none neither either one two three four five plus minus average overall together "
     "combined group mix case i you we they he she it review review's patient's applicant's its anywhere somewhere "
-    "everywhere anything ranging going moving running somewhere".split()
+    "everywhere anything ranging going moving running actually really slightly strongly clearly mostly mainly "
+    "even further which who whose where".split()
 )
 
 
