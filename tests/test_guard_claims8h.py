@@ -49,6 +49,11 @@ CASES = [
     ("insurance", "explain_why_not", {"instance": 5010}, False, "Answer: job type from 24 to 32.2 flips it."),
     ("demo", *DATA, True, "The columns are age, sex, bmi and glucose."),
     ("demo", *DATA, False, "The columns are age, sex, bmi and shoe size."),
+    ("demo", *DATA, True, "It holds measurements such as age, sex, body mass index and blood pressure."),
+    ("demo", *DATA, False, "It holds measurements such as age, sex, body mass index and daily step count."),
+    ("demo", *DATA, False, "Each patient also has a waist size that the model uses as input."),
+    ("demo", *OUTPUTS, True, "It can output **stable** or **progressing**."),
+    ("demo", *OUTPUTS, False, "It can output **stable**, **progressing** or **under review**."),
     ("demo", *LOCAL, True, "Her hdl makes stable more likely."),
     ("demo", *LOCAL, False, "Her sleep quality makes stable more likely."),
     # a rank in words, and an ordered list

@@ -84,6 +84,8 @@ _LABELS_INTRO = re.compile(
 )
 _BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?::|-|–|—|,)")
 _BOLD_MEANING = re.compile(r"\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?:,\s*)?(?:meaning|means|:\s*(?:the|a|an)\b)", re.I)
+#: Bold items joined into one list: "**approved**, **rejected** or **pending review**".
+_BOLD_RUN = re.compile(r"\*\*[^*\n]{1,40}\*\*(?:\s*(?:,\s*(?:or\s+|and\s+)?|or|and)\s*\*\*[^*\n]{1,40}\*\*)+")
 _NUMBER_NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _LABEL_COUNT = re.compile(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight)\s+(?:possible\s+|different\s+|distinct\s+)?"
@@ -130,6 +132,12 @@ def invented_label_claims(
         for head in heads:
             if head.strip().lower() not in known:
                 yield f"label '{head.strip()}'", False
+    for m in _BOLD_RUN.finditer(raw):
+        items = re.findall(r"\*\*([^*\n]{1,40})\*\*", m.group(0))
+        if _LABELS_INTRO.search(raw[max(0, m.start() - 60) : m.start()]) and any(i.lower() in known for i in items):
+            for item in items:
+                if item.strip().lower() not in known:
+                    yield f"label '{item.strip()}'", False
     for m in _LABEL_COUNT.finditer(raw):
         if _COUNT_CONTEXT.search(raw[max(0, m.start() - 40) : m.end() + 20]):
             n = _NUMBER_NAMES[m.group("n").lower()]
@@ -175,9 +183,14 @@ _SUBJECT_OF = re.compile(
 #: A list of columns, inputs or drivers: "Features: a, b, c", "The columns include a, b and c", "the main drivers for
 #: patient 12 are a and b", "the model leans on a and b".
 _LIST_OF = re.compile(
-    r"\b(?:features|columns|inputs|variables|predictors|drivers|factors|words)\b[^.;:\n]{0,40}?"
-    r"(?:\s+(?:are|include|includes|were)\s*:?|\s*:)\s+(?P<rest>[^.;!?\n]+)"
+    r"\b(?:features|columns|inputs|variables|predictors|drivers|factors|words|measurements|attributes)\b[^.;:\n]{0,40}?"
+    r"(?:\s+(?:are|include|includes|were|such as|including|like)\s*:?|\s*:)\s+(?P<rest>[^.;!?\n]+)"
     r"|\b(?:leans?|relies|relying|leaning)\s+(?:most\s+|mainly\s+|heavily\s+)?on\s+(?P<rest2>[^.;!?\n]+)",
+    re.I,
+)
+#: A name the model is said to read: "each review has a star rating that the model uses as input".
+_READ_BY_MODEL = re.compile(
+    rf"\b(?:a|an|the)\s+(?P<w>{_NAME})\s+(?:that|which)\s+the\s+model\s+(?:uses|takes|reads|considers|looks at)\b",
     re.I,
 )
 #: A bulleted head with its value: "- **HbA1c**: 0.21", "- vitamin D3 (0.2)".
@@ -240,7 +253,7 @@ def invented_feature_claims(
     """
     names = list(names)
     found: list[str] = []
-    patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF] + ([_EDITED] if text_model else [])
+    patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF, _READ_BY_MODEL] + ([_EDITED] if text_model else [])
     for pattern in patterns:
         for m in pattern.finditer(prose):
             found.append(m.group("w"))
