@@ -3,7 +3,8 @@ unfaithful) per mechanism in wording of its own: a plausible invented label in a
 a table cell, a share given to it, a list or count of the outputs), an invented feature in a fluent place ("X from
 a to b", a list of columns, the subject of "makes L more likely"), a rank in words or an ordered list, and a
 direction said by a verb ("makes L less likely", "the probability of L rises", "would have to come down") or over
-the whole data ("on average X pushes towards L"), and the side of the threshold a label is said to mean. The insurance host of `bench/dev_hosts.py` is one of the hosts.
+the whole data ("on average X pushes towards L"), the side of the threshold a label is said to mean, and the room
+a kept range leaves ("can only go up"). The insurance host of `bench/dev_hosts.py` is one of the hosts.
 """
 
 import sys
@@ -22,6 +23,7 @@ WHY_NOT = ("explain_why_not", {"instance": 12})
 WHAT_IF = ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}})
 OUTPUTS = ("get_output_information", {})
 DATA = ("get_data_information", {})
+STILL_163 = ("explain_how_to_still_be_this", {"instance": 163})
 
 CASES = [
     # a label's place: a prediction verb, a table cell, a share given to a class, "leans towards"
@@ -43,6 +45,10 @@ CASES = [
     ("demo", *OUTPUTS, True, "Stable means the score is predicted at most 140; progressing, above 140."),
     ("demo", *OUTPUTS, False, "Stable means the score is predicted over 140; progressing, at most 140."),
     ("demo", *OUTPUTS, False, "It says progressing when the score is below 140."),
+    # the room a kept range leaves (patient 163: blood_pressure 117 kept from 90.4 to 133, bmi 33.1 from 27.7)
+    ("demo", *STILL_163, True, "blood_pressure may go anywhere from 90.4 to 133; any rise or drop keeps it."),
+    ("demo", *STILL_163, False, "blood_pressure can only go up from 117; any drop would flip it."),
+    ("demo", *STILL_163, True, "bmi may rise freely and stay progressing."),
     # an invented feature given a change, listed among the columns, or said to push
     ("demo", *WHY_NOT, True, "One option: bmi from 23.7 to 27.3, which gives progressing."),
     ("demo", *WHY_NOT, False, "One option: sodium intake from 23.7 to 27.3, which gives progressing."),

@@ -145,6 +145,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._outcome(clause, facts)
                 self._changes(clause, facts, before)
                 self._probability_moves(clause, facts)
+            if not question:
+                self._kept_ways(sentence, self._bound(carried))
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
         self._orders(self.all)

@@ -78,6 +78,8 @@ class Facts:
     settings: dict[str, float] = field(default_factory=dict)
     #: label -> what it means (an output information's `labels[].meaning`)
     meanings: dict[str, str] = field(default_factory=dict)
+    #: feature (lower case) -> (low, current, high) of a kept range (how to still be this)
+    kept: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
@@ -92,6 +94,7 @@ class Facts:
         out.metrics = {**self.metrics, **other.metrics}
         out.settings = {**self.settings, **other.settings}
         out.meanings = {**self.meanings, **other.meanings}
+        out.kept = {**self.kept, **other.kept}
         for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}

@@ -54,6 +54,16 @@ _ORDER_CUE = re.compile(
     r"by (?:importance|influence|size|magnitude|strength))\b",
     re.IGNORECASE,
 )
+#: The way a kept range leaves room: "can only go up", "may only go down", "may rise freely", "any drop flips it".
+_ONLY_WAY = re.compile(
+    r"\b(?:can|could|may|might)\s+only\s+(?:(?P<up>go up|rise|increase|grow|climb|move up)|"
+    r"(?P<down>go down|fall|drop|decrease|shrink|move down))\b|"
+    r"\b(?:can|could|may|might)\s+(?:(?P<free_up>go up|rise|increase|climb)|(?P<free_down>go down|fall|drop|decrease))"
+    r"\s+(?:freely|as much as|without limit|all the way)\b|"
+    r"\bany\s+(?:(?P<any_up>rise|increase|raise|move up)|(?P<any_down>drop|fall|decrease|cut|reduction|move down))\s+"
+    r"(?:\w+\s+){0,2}(?:flips?|changes?|would flip|would change|risks?|breaks?)\b",
+    re.IGNORECASE,
+)
 _ITEM_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.+)$")
 _THEN = re.compile(r"\b(?:then|followed by|ahead of)\b|,", re.IGNORECASE)
 
@@ -243,6 +253,34 @@ class _InfluenceChecks(_CheckState):
                     return ra is not None and rb is not None and ra <= rb
 
                 self.report.claim(f"rank order {a} before {b}", any(order(r) for r in rankings))
+
+    def _kept_ways(self, sentence: str, facts: Facts) -> None:
+        """The room a kept range leaves ("bp can only go up from 117", "any rise flips it", "may rise freely"):
+        no room below (low at today's value) for "only up" and "any drop flips"; room above for "rise freely".
+        """
+        if not facts.kept:
+            return
+        for way in _ONLY_WAY.finditer(sentence):
+            named = find_mentions(sentence[: way.start()], self.names.features, quoted_only=self.names.quoted_only)
+            feature = self.names.feature(named[-1]) if named else ""
+            if feature not in facts.kept:
+                continue
+            low, current, high = facts.kept[feature]
+            tol = 0.02 * max(high - low, abs(current), 1e-9)
+            room_up, room_down = high > current + tol, low < current - tol
+            said = next(k for k, v in way.groupdict().items() if v)
+            if said == "up":
+                self.report.claim(f"kept {feature} only up", room_up and not room_down)
+            elif said == "down":
+                self.report.claim(f"kept {feature} only down", room_down and not room_up)
+            elif said == "any_down":
+                self.report.claim(f"kept {feature} no room down", not room_down)
+            elif said == "any_up":
+                self.report.claim(f"kept {feature} no room up", not room_up)
+            elif said == "free_up":
+                self.report.claim(f"kept {feature} room up", room_up)
+            else:
+                self.report.claim(f"kept {feature} room down", room_down)
 
     def _probability_moves(self, clause: str, facts: Facts) -> None:
         """The way a what-if moves a class's probability ("the probability of X rises after the change")."""

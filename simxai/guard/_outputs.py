@@ -197,7 +197,10 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 key = str(r.get("feature")).lower()
                 _tie(facts.feature_numbers, key, r.get("current"), r.get("low"), r.get("high"))
                 current = _num(r.get("current"))
-                for end in (_num(r.get("low")), _num(r.get("high"))):
+                low, high = _num(r.get("low")), _num(r.get("high"))
+                if current is not None and low is not None and high is not None:
+                    facts.kept[key] = (low, current, high)
+                for end in (low, high):
                     if current is not None and end is not None:
                         # The room to a kept range's end ("headroom to 27.2 (+3.5)").
                         facts.amounts |= {round(end - current, 6), round(abs(end - current), 6)}
