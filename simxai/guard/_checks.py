@@ -208,7 +208,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.names.labels,
                 self.label_forms,
                 self.names.features,
-                set(re.findall(r"[\w-]+", self.output_text.lower())),
+                set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words,
             ):
                 self.report.claim(text, ok)
 

@@ -99,8 +99,9 @@ def invented_label_claims(
     raw: str, labels: Iterable[str], forms: Iterable[str], features: Iterable[str], said: set[str]
 ) -> Iterator[tuple[str, bool]]:
     """(claim, False) for each label place of `raw` (the reply with its Markdown) filled by no label (nor a
-    feature: "Robust pred. bmi: 18–42" names what the prediction is robust to; nor a word of the outputs `said`:
-    "predicting progression" names the data's target), and (claim, holds) for a number of labels said in words.
+    feature: "Robust pred. bmi: 18–42" names what the prediction is robust to; nor a word of the outputs or the
+    user's, `said`: "predicting progression" names the data's target), and (claim, holds) for a number of labels
+    said in words.
     """
     labels = list(labels)
     known = {x.lower() for x in (*labels, *forms)}
