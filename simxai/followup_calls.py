@@ -203,8 +203,8 @@ _SAME = re.compile(
     r"|^\W*(?:(?:and|so)\W+)?(?:how\s+(?:does|do|would)\s+(?:that|this|it)\s+compare|compare\s+(?:that|this|it))\s+"
     r"(?:with|to|against)\b"
     # "and for 505, same scenario?": the instance first, then "same ..."
-    r"|^\W*(?:and\s+)?(?:for|with|on)\s+\S+(?:\s\d+)?,?\s+(?:the\s+)?same(?:\s+(?:thing|question|scenario|"
-    r"changes?|again|please))?\W*$",
+    # ("same diet?", "same plan": the word after "same" names what stays, whatever it is)
+    r"|^\W*(?:and\s+)?(?:for|with|on)\s+\S+(?:\s\d+)?,?\s+(?:the\s+)?same(?:\s+[a-z]+)?(?:\s+(?:again|please))?\W*$",
     re.IGNORECASE,
 )
 
