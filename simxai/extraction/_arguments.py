@@ -6,7 +6,13 @@ import re
 from typing import Any
 
 from simxai.extraction._changes import extract_changes
-from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
+from simxai.extraction._features import (
+    extract_count,
+    extract_feature,
+    extract_label,
+    extract_metric,
+    extract_target_label,
+)
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
 from simxai.hosts.base import HostSchema
@@ -48,6 +54,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         return extract_metric(text)
     if name == "feature":
         return extract_feature(text, schema)
+    if name == "target_label":
+        return extract_target_label(text, schema)
     if name in _LABEL_ARGUMENTS:
         return extract_label(text, schema)
     if name == "number_of_iterations":

@@ -219,6 +219,30 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
     return cued[-1] if cued else mentions[-1][2]
 
 
+# Words before a class name that move away from it: "avoid the surcharge", "get out of the progressing group",
+# "get her off the surcharge", "lose the surcharge", "would not have incurred a surcharge", "no longer be rejected".
+_AWAY_CUE = re.compile(
+    r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|los(?:e|es|ing)|get(?:ting)?\s+(?:\w+\s+)?(?:out\s+of|off|rid\s+of)|"
+    r"stop\s+being|no\s+longer(?:\s+be)?|not\s+(?:have\s+)?(?:incur(?:red)?|received?|got(?:ten)?|been))"
+    r"\s+(?:(?:the|a|an|this|that|her|his|their|its|any)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
+    """The class a counterfactual should reach: the class named, or the other of two when the turn moves away
+    from it ("how could she avoid the surcharge?" -> standard, "get out of the progressing group" -> stable).
+    """
+    label = extract_label(text, schema)
+    if label is None or schema is None or len(schema.class_names) != 2:
+        return label
+    text = normalize(text, schema)
+    starts = [start for start, _, name in _class_mentions(text, schema) if name == label]
+    if starts and _AWAY_CUE.search(text[max(0, starts[-1] - 40) : starts[-1]]):
+        return next(name for name in schema.class_names if name != label)
+    return label
+
+
 # Natural phrasings of each metric, most specific first; the first metric with a match wins.
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
