@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction import extract_changes, extract_instance, extract_texts, feature_spans, group_spans
+from simxai.extraction import (
+    extract_changes,
+    extract_ids,
+    extract_instance,
+    extract_texts,
+    feature_spans,
+    group_spans,
+)
 from simxai.hosts.base import HostSchema
 from simxai.normalize import word_stems
 
@@ -36,15 +43,27 @@ def only_fillers(masked: str, fillers: frozenset[str]) -> bool:
     return all(w.lower() in fillers or w in fillers for w in re.findall(r"[A-Za-z']+|%", masked))
 
 
-def only_names_instance(masked: str, schema: HostSchema | None) -> bool:
-    """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?")."""
+def only_names_instance(masked: str, schema: HostSchema | None, text: str | None = None) -> bool:
+    """Whether a turn names an instance and nothing else ("and for 4?", "what about patient 7?").
+
+    With the turn's `text`, one word of the user's own right before the number may name the instance ("and for
+    member 5483" on a host whose noun is "policyholder"), when the number is the turn's one id.
+    """
     if "INSTANCE" not in masked and "NUM" not in masked and "GROUP" not in masked:
         return False
     if "GROUP" in masked and re.search(r"\b(?:show|display|list|print|see|give)\b", masked, re.IGNORECASE):
         return False  # "show me those with bmi over 30": the group's rows, not the previous question again
     noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
     words = re.findall(r"[A-Za-z']+", masked)
-    return all(w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s") for w in words)
+    other = [w for w in words if not (w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s"))]
+    if not other:
+        return True
+    return (
+        text is not None
+        and len(other) == 1
+        and re.search(rf"\b{re.escape(other[0])}\s+#?\s*NUM\b", masked) is not None
+        and len(extract_ids(text, schema)) == 1
+    )
 
 
 def mask(text: str, schema: HostSchema | None) -> str:
@@ -98,7 +117,21 @@ def selector_text(text: str, schema: HostSchema | None) -> str:
     changes = (_CHANGE_WORDS.search(masked) or _change_syntax(masked)) and extract_changes(
         mask_spans(text, group_spans(text, schema), " "), schema
     )
-    return model_text(masked, schema, names_changes=bool(changes))
+    return model_text(masked, schema, names_changes=bool(changes), asks_why_not=asks_why_not(masked))
+
+
+# A why-question about a label that was not given: "why was patient 3 not regarded as LABEL?", "how come it
+# isn't LABEL?", "why didn't applicant 7 get LABEL", "what is the reason 5 was never LABEL". The negation comes
+# after the question word and at most five words before the label, within one sentence.
+_WHY_NOT = re.compile(
+    r"\b(?:why|how\s+come|reason)\b[^.?!;]{0,80}?(?:\bnot|n't|\bnever)\b(?:\s+\S+){0,5}?\s+LABEL\b",
+    re.IGNORECASE,
+)
+
+
+def asks_why_not(masked: str) -> bool:
+    """Whether a masked turn asks why a label was not given (the selector's `zwhynot` flag)."""
+    return _WHY_NOT.search(masked) is not None
 
 
 _CHANGE_WORDS = re.compile(

@@ -52,13 +52,15 @@ _PLACEHOLDERS = {
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[?!]")
 
 
-def model_text(masked: str, schema: HostSchema | None, *, names_changes: bool) -> str:
+def model_text(masked: str, schema: HostSchema | None, *, names_changes: bool, asks_why_not: bool = False) -> str:
     """The router's masked turn with host words made generic, as the selector reads it.
 
     Args:
         masked: the turn after the router's `_mask` (placeholders in capitals).
         schema: the host schema; its instance noun (and plural) becomes `znoun`.
         names_changes: whether the turn names concrete changes (`extract_changes` found some); adds `zchange`.
+        asks_why_not: whether the turn asks why a label was not given ("why was it not assessed as LABEL?");
+            adds `zwhynot`.
     """
     text = masked
     for placeholder, word in _PLACEHOLDERS.items():
@@ -68,6 +70,8 @@ def model_text(masked: str, schema: HostSchema | None, *, names_changes: bool) -
     if noun and noun not in ("instance", "text"):
         plural = "people" if noun == "person" else noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
         text = re.sub(rf"\b(?:{re.escape(noun)}|{re.escape(plural)})\b", " znoun ", text)
+    if asks_why_not:
+        text += " zwhynot"
     if names_changes:
         text += " zchange"
     return " ".join(text.split())
@@ -87,7 +91,7 @@ def analyze(text: str) -> list[str]:
     return terms
 
 
-_ZWORDS = frozenset({*_PLACEHOLDERS.values(), "znoun", "zchange"})
+_ZWORDS = frozenset({*_PLACEHOLDERS.values(), "znoun", "zchange", "zwhynot"})
 
 
 def embedding_text(text: str) -> str:
@@ -105,6 +109,7 @@ _PLAIN = {
     "zlabel": "label",
     "znoun": "instance",
     "zchange": "",
+    "zwhynot": "",
 }
 
 

@@ -251,13 +251,14 @@ class RouterBackend(Backend):
         if (
             decision.function in INSTANCE_COUNTERPART
             and INSTANCE_COUNTERPART[decision.function] in names
-            and about_the_person_in_focus(text, history)
+            and (about_the_person_in_focus(text, history) or _names_one_instance(text, masked, schema))
         ):
-            # "which factors drive his decision?" after a question about applicant 988: that applicant's own
+            # "which factors drive his decision?" after a question about applicant 988, "which factors weighed
+            # most for applicant 402?", "which words decide 'great stuff'?": that instance's own explanation
             return Decision(INSTANCE_COUNTERPART[decision.function], decision.confidence, True)
         noun = schema.instance_noun if schema is not None else None
         if (
-            only_names_instance(masked, schema)
+            only_names_instance(masked, schema, text)
             or described_instance(masked, request)
             or (ordinal_fragment(text, noun) and bool(listed_instances(history)))  # "and the first one?"
         ) and extract_metric(text) is None:
@@ -474,6 +475,18 @@ _DIALOGUE_WORDS = re.compile(
     r"feature|features|data|instance)\b",
     re.IGNORECASE,
 )
+
+
+def _names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names exactly one instance (an id or a quoted text) and no group of instances.
+
+    A model's global explanation has no instance: a question that names one asks about that instance.
+    """
+    if schema is None or "GROUP" in masked:
+        return False
+    ids = extract_ids(text, schema)
+    quoted = masked.count("INSTANCE")
+    return len(ids) + quoted == 1
 
 
 def _is_content(masked: str) -> bool:

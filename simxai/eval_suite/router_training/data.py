@@ -33,6 +33,7 @@ from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_reque
 from simxai.eval_suite.router_training.filling import Filler, noisy
 from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
 from simxai.eval_suite.router_training.templates import TEMPLATES
+from simxai.eval_suite.router_training.templates_registers import REGISTERS
 from simxai.eval_suite.router_training.templates_terse import TERSE
 from simxai.eval_suite.router_training.templates_users import USERS
 from simxai.eval_suite.router_training.templates_varied import VARIED
@@ -122,8 +123,14 @@ def _paraphrases(schemas: Sequence[HostSchema]) -> list[Example]:
     rng = random.Random(SEED)
     examples = []
     for function, written in TEMPLATES.items():
-        # the varied, users' and terse templates come after the plain ones, so a template's number (and split) stays put
-        templates = written + VARIED.get(function, ()) + USERS.get(function, ()) + TERSE.get(function, ())
+        # the other registers' templates come after the plain ones, so a template's number (and split) stays put
+        templates = (
+            written
+            + VARIED.get(function, ())
+            + USERS.get(function, ())
+            + TERSE.get(function, ())
+            + REGISTERS.get(function, ())
+        )
         for number, template in enumerate(templates):
             template_dev = _held_out(f"{function}:{number}:{template}")
             for schema in schemas:
