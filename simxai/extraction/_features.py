@@ -253,11 +253,16 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
     ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),
     ("precision", r"\bprecision\b|\bprecise\b|positive predictive|\bppv\b"),
-    ("recall", r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate"),
+    (
+        "recall",
+        r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate|"
+        # "how often does it miss patients who really are progressing": the positives it fails to find
+        r"\bmiss(?:es|ed|ing)?\b[^.?!]*\b(?:really|actually|truly|in\s+fact)\b",
+    ),
     (
         "accuracy",
         r"\baccura(?:cy|te)\b|\bacc\b|error rate|"
-        r"how (?:often|frequently)[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
+        r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
         r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)",
     ),
     (
@@ -269,6 +274,11 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ),
 )
 _METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
+_EVERY_METRIC = re.compile(
+    r"\b(?:all|every|each|complete|full|whole)\s+(?:(?:set|list|range)\s+of\s+)?(?:the\s+)?(?:available\s+)?"
+    r"(?:evaluation\s+|performance\s+)?metrics?\b",
+    re.IGNORECASE,
+)
 
 
 @bounds_text_argument(0)
@@ -279,8 +289,8 @@ def extract_metric(text: str) -> str | None:
     perform" -> all. Several named metrics (e.g. "precision and recall") also give "all".
     """
     named = [metric for metric, pattern in _METRIC_RE[:-1] if pattern.search(text)]
-    if len(named) > 1:
-        return "all"
+    if len(named) > 1 or (named and _EVERY_METRIC.search(text)):
+        return "all"  # "precision and recall", "every metric, the confusion matrix included"
     if named:
         return named[0]
     return "all" if _METRIC_RE[-1][1].search(text) else None

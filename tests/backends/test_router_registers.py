@@ -189,3 +189,23 @@ def test_the_target_is_the_other_class_when_the_turn_moves_away(text, schema, ta
 def test_other_label_arguments_keep_the_class_named():
     # "why not X" expects X; only a counterfactual's target moves away
     assert extract_argument("expected_label", "why did 5201 not avoid the surcharge?", INSURANCE) == "surcharge"
+
+
+# --- metrics named by what they count -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        ("how many times is the classifier wrong?", "accuracy"),
+        ("how many time it get right", "accuracy"),
+        ("does it often miss reviews that really are negative?", "recall"),
+        ("how many of the truly progressing patients does it miss, in fact?", "recall"),
+        ("the complete set of metrics please, with the confusion matrix", "all"),
+        ("every evaluation metric, and the f1 too", "all"),
+        ("show me the confusion matrix", "confusion_matrix"),  # one metric named alone stays that metric
+        ("does it miss many?", None),  # a miss without the true class is no metric
+    ],
+)
+def test_metrics_named_by_what_they_count(text, metric):
+    assert extract_argument("metric", text, DEMO) == metric
