@@ -482,8 +482,8 @@ def _names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bo
 
     A model's global explanation has no instance: a question that names one asks about that instance.
     """
-    if schema is None or "GROUP" in masked:
-        return False
+    if schema is None or "GROUP" in masked or ("NUM" not in masked and "INSTANCE" not in masked):
+        return False  # no number and no text: no instance named (and no extraction to run)
     ids = extract_ids(text, schema)
     quoted = masked.count("INSTANCE")
     return len(ids) + quoted == 1
