@@ -232,8 +232,11 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
     return None
 
 
+# "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more": a new amount for the same change
 _BARE_STEP = re.compile(
-    r"^\W*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?\W*$", re.IGNORECASE
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<sign>[+-])?\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
+    r"(?:\s+(?P<unit>points?|units?|more)|\s+instead)?\W*$",
+    re.IGNORECASE,
 )
 
 
@@ -247,7 +250,7 @@ def stepped_amount(text: str, call: LastCall) -> tuple[str, str, str] | None:
 
 
 def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
-    """`stepped_amount`, and whether the turn itself said "%"."""
+    """`stepped_amount`, and whether the turn itself marked the number as an amount ("%" or a sign: "-10")."""
     match = _BARE_STEP.match(text)
     changes = call.arguments.get("changes")
     if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
@@ -258,7 +261,16 @@ def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
         return None
     number, said_percent = match.group("n"), bool(match.group("pct"))
     percent = said_percent or value.endswith("%")
-    return str(feature), f"{value[0]}{number}{'%' if percent else ''}", number, said_percent
+    sign = match.group("sign") or value[0]
+    return str(feature), f"{sign}{number}{'%' if percent else ''}", number, said_percent or marks_amount(text)
+
+
+def marks_amount(text: str) -> bool:
+    """Whether a bare-number follow-up marks its number as an amount, never an id: a sign ("and -10?") or a
+    unit ("and 100 points", "and 20 more").
+    """
+    match = _BARE_STEP.match(text)
+    return match is not None and bool(match.group("sign") or match.group("unit"))
 
 
 def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simxai.followup_calls import LastCall, stepped_amount
+from simxai.followup_calls import LastCall, marks_amount, stepped_amount
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -81,7 +81,12 @@ def number_readings(text: str, call: LastCall | None, schema: HostSchema | None)
     feature, change, number = stepped
     previous = dict(call.arguments.get("changes") or {})
     before = str(previous.get(feature, ""))
-    if "%" in text or not _is_id(number, schema) or not _plausible_amount(feature, change, before, schema):
+    if (
+        "%" in text
+        or marks_amount(text)
+        or not _is_id(number, schema)
+        or not _plausible_amount(feature, change, before, schema)
+    ):
         return None
     noun = schema.instance_noun or "instance"
     instance = call.arguments.get("instance")

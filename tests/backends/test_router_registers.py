@@ -209,3 +209,21 @@ def test_other_label_arguments_keep_the_class_named():
 )
 def test_metrics_named_by_what_they_count(text, metric):
     assert extract_argument("metric", text, DEMO) == metric
+
+
+# --- a new amount for the same change, marked as an amount -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "previous", "changes"),
+    [
+        ("and -10?", DEMO, {"bmi": "+5"}, {"bmi": "-10"}),  # a sign of its own: never an id, and its direction
+        ("and +3", DEMO, {"bmi": "-5"}, {"bmi": "+3"}),
+        ("and 100 points", LOAN, {"credit_score": "+50"}, {"credit_score": "+100"}),  # 100 is an applicant id too
+        ("and 20 more", LOAN, {"credit_score": "+50"}, {"credit_score": "+20"}),
+    ],
+)
+def test_a_marked_amount_after_a_relative_what_if_is_a_new_step(router, text, schema, previous, changes):
+    history = after_call("explain_what_if", {"instance": 44, "changes": previous}, "what if patient 44 changed")
+    question, calls = route(router, text, schema, history)
+    assert not question and calls == [("explain_what_if", {"changes": changes})]
