@@ -172,7 +172,12 @@ _COMMON = frozenset(
     "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
     "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
     "total lot bit little part half quarter third fifth tenth majority minority each every per standard deviation "
-    "std spread variance shap shapley lime else net".split()
+    "std spread variance shap shapley lime else net "
+    # nouns of an amount or a difference ("a gap of 57 points", "a fall of 38 points", "room of 3.5")
+    "gap fall dip climb jump lead swing shift boost room headroom buffer cushion distance step move sum delta "
+    "spike plunge slide push pull direction sign "
+    # verbs that are never a name ("the largest, sex, is -0.26")
+    "is are was were be been being has have had does do did".split()
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"

@@ -13,7 +13,6 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
-from simxai.guard._facts import Facts
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._lists import listed_names
@@ -38,10 +37,20 @@ MAX_CLAUSE = 2_000
 _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
+#: A clause led by a pronoun, a gerund ("pushing towards X", "Raising it ...") or a verb of influence is about the
+#: feature named last before.
 _PRONOUN = re.compile(
     r"^\s*(?:it|this|that|which|and|its|this feature|that feature|\w+ing|pushes|pulls|drives|counts|weighs|tips)\b",
     re.I,
 )
+_GOAL = re.compile(
+    r"^\s*(?:to (?:reach|get(?: to)?|make it|turn it|flip it|become|be (?:predicted|classified))|"
+    r"for (?:\w+\s+){0,3}to (?:be|become|reach|get))\b",
+    re.I,
+)
+#: "Being 19 years old ...", "Having an income of 24.9 ...": a gerund of being or having describes the subject,
+#: not the feature named before, which is carried no further.
+_GERUND = re.compile(r"^\s*(?:being|having)\b", re.I)
 #: A restated question states nothing: "You're asking whether the prediction is correct."
 _RESTATED = re.compile(
     r"\b(?:you(?:'re| are) asking|you asked (?:whether|if|what|how|why)|you'd like to know|you want(?:ed)? to know|"
@@ -68,21 +77,17 @@ class GuardReport(pydantic.BaseModel):
 class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
     """Reads a reply sentence by sentence and clause by clause, and runs each group of checks on each clause."""
 
-    # ---- binding ------------------------------------------------------------------------------
-    def _bound(self, ids: list[int]) -> Facts:
-        chosen = [f for f in self.facts if f.subject_id is None or f.subject_id in ids] if ids else self.facts
-        out = Facts()
-        for f in chosen:
-            out = out.merge(f)
-        return out
-
     def run(self) -> GuardReport:
         self._names_exist()
         self._edits()
         carried: list[int] = []
         carried_feature = ""
         listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
+        goal = False
         for sentence in sentences(self.reply):
+            # The sentence after one that sets a goal ("To reach progressing: bmi 23.7 → 27.3. Pred. progressing.")
+            # may state the goal's label as well as today's.
+            self.goal, goal = goal, bool(_GOAL.match(sentence))
             self._unstated(sentence)
             named = find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
             cause = ""  # "Because hdl is high, the model leans towards X": the direction is hdl's
@@ -106,6 +111,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 carried = ids
                 facts = self._bound(ids)
                 original = clause
+                if _GERUND.match(clause):
+                    carried_feature = ""  # "Being 19 years old, ...": the subject's own attribute, no carried feature
                 if _PRONOUN.match(clause) and not find_mentions(
                     clause, self.names.features, quoted_only=self.names.quoted_only
                 ):

@@ -27,6 +27,7 @@ NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
     r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
+    r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
     r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|"
@@ -42,7 +43,7 @@ HYPOTHETICAL = re.compile(
 )
 RECORDED = re.compile(
     r"\b(recorded|records?|on record|true|actual(?:ly)?|real|ground[- ]truth|gold|labell?ed (?:as )?in the data|"
-    r"in the data|really|in reality|annotated|reference)\b",
+    r"in the data|really|in reality|annotated|reference|the data(?:set)? (?:says|has|shows|lists|gives))\b",
     re.IGNORECASE,
 )
 #: A recorded label said with "as": "the dataset records patient 12 as X", "it is labelled as X in the data".
@@ -134,7 +135,7 @@ NOT_AS_MUCH = re.compile(
 #: A reply's line or clause that only states a label under a key ("In short: X", "**Prediction:** X"): the
 #: keys that make it a claim about the predicted (or, after a change, the resulting) label.
 LABEL_KEY = re.compile(
-    r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|"
+    r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|decision|"
     r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|current(?:ly)?|now|before|"
     r"after\b.*|with\b.*|if\b.*|[a-z]+\s+#?\d+)$",
     re.IGNORECASE,
@@ -292,7 +293,7 @@ def phase(before: str) -> str:
 
 
 _FROM = re.compile(
-    r"\b(?:from|instead of|rather than|up from|down from)\s+(?:[a-z][\w-]*\s*\(\s*)?"
+    r"\b(?:from|instead of|rather than|up from|down from)\s+(?:[a-z][\w-]*\s*(?:\(|at\b|:|,)\s*)?"
     r"(?:about\s+|around\s+|roughly\s+|under\s+|over\s+|below\s+|above\s+|just\s+(?:under|over)\s+|nearly\s+|"
     r"almost\s+)?$",
     re.IGNORECASE,

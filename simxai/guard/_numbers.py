@@ -9,16 +9,28 @@ from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, matches, numbers, segments
+from simxai.guard._reading import (
+    SUBJECT_LIST,
+    NumberClaim,
+    find_mentions,
+    fits,
+    matches,
+    numbers,
+    segments,
+    subject_ids,
+    subject_spans,
+)
 from simxai.guard._state import _CheckState, _facts_at
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
 
 SMALL_INTEGER = 10
-_AT_LABEL = re.compile(r"\s*(?:at|with|:|=|\(|is at|,)\s*(?:about|around|roughly|~|≈)?\s*", re.I)
+_AT_LABEL = re.compile(r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,)\s*)?(?:about|around|roughly|~|≈)?\s*", re.I)
 #: A number before an arrow is the state before the change: "stable (78.6 %) → progressing", "55.4 % → 70.3 %".
-_BEFORE_ARROW = re.compile(r"^\s*%?\s*\)?\s*(?:→|->|=>)")
+_BEFORE_ARROW = re.compile(
+    r"^\s*%?\s*\)?\s*(?:→|->|=>|(?:becomes|turns into|changes to|goes to|drops to|rises to|falls to|moves to)\b)"
+)
 #: A reference point of a scale, not a value of the outputs: "(1.0 is perfect, 0.5 is random)", "0.8 ≠ 80 %".
 _REFERENCE = re.compile(
     r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:perfect|random|chance|guessing|a coin flip|a tie|compound|"
@@ -26,8 +38,12 @@ _REFERENCE = re.compile(
     re.I,
 )
 _LEANS = re.compile(r"\b(?:towards?|away from|against|for|of|on|supports?|supported|favou?rs?)\s*$", re.I)
-_PAIR_BEFORE = re.compile(r"\d\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|/)\s*\(?[+]?\s*(?:about\s+|around\s+)?$", re.I)
-_PAIR_AFTER = re.compile(r"^\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|/)\s*\(?[+-]?\s*(?:about\s+|around\s+)?\d", re.I)
+_PAIR_BEFORE = re.compile(
+    r"\d\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|against|compared (?:with|to)|/)\s*\(?[+]?\s*(?:about\s+|around\s+)?$", re.I
+)
+_PAIR_AFTER = re.compile(
+    r"^\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|against|compared (?:with|to)|/)\s*\(?[+-]?\s*(?:about\s+|around\s+)?\d", re.I
+)
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
 _SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
@@ -35,13 +51,19 @@ _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
 _BOUND = re.compile(
     r"(?<!just )(?<!a bit )(?<!a little )\b(?:below|above|under|over|less than|more than|greater than|lower than|"
-    r"higher than|at least|at most|exceeds?|beyond|short of)\s+$",
+    r"higher than|smaller than|larger than|bigger than|at least|at most|exceeds?|beyond|short of|within)\s+$",
     re.IGNORECASE,
 )
 _LOWERED_BY = re.compile(
     r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"
     r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
+)
+#: "subtracts 0.26", "takes off about 0.06": the size of a negative contribution.
+_SUBTRACTS = re.compile(
+    r"\b(?:subtract(?:s|ed|ing)?|tak(?:es|ing) off|took off|knocks? off)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|another\s+)?$",
+    re.I,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
 _OTHER_CLASS = re.compile(
@@ -63,6 +85,63 @@ _COUNT_BEFORE = re.compile(
 _ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
+#: Between an amount and the same amount in another form: "3.6 points (about 15 %)", "+3.6 (15 %)".
+_RESTATED = re.compile(r"\s*%?\s*(?:[a-z]+\s*)?[(,]\s*(?:about|around|roughly|or|i\.e\.|~|≈)?\s*", re.I)
+#: Between the two means of a pair of labels ("7.9 words versus 7.3").
+_MEAN_PAIR = re.compile(
+    r"\s*%?\s*(?:[a-z]+\s+)?(?:vs\.?|versus|against|compared (?:with|to)|to|/)\s*(?:about\s+)?", re.I
+)
+#: A number said as a difference of two of the outputs' numbers: "a gap of about 57 points", "room of 3.5",
+#: "38 points lower". It is checked against the differences the outputs give, never as a value.
+_DIFFERENCE_BEFORE = re.compile(
+    r"\b(?:gap|difference|margin|lead|fall|drop|dip|rise|climb|gain|loss|jump|increase|decrease|reduction|"
+    r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change)\s+of\s+(?:only\s+|just\s+|up to\s+|"
+    r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*$",
+    re.I,
+)
+_DIFFERENCE_AFTER = re.compile(
+    r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
+    r"(?:today's|the current|its current|the current value|current|now)\b",
+    re.I,
+)
+#: "p(stable) = 0.214": a probability written as a function of its label.
+_P_OF = re.compile(r"\bp\s*\(\s*(?P<label>[\w-]+)\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
+#: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
+_THAT_LABEL = re.compile(
+    r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"
+    r"this\s+\w+)(?:'s|\s+is|\s+will be|\s+would be|\s+gets|\s+turns out)\s+",
+    re.I,
+)
+#: Between a feature and a percentage of it: "debt_to_income from 27 % to 20 %", "debt_to_income at 27 %".
+_FEATURE_PERCENT = re.compile(
+    r"\s*(?:(?:from|of|at|to|=|:|is|was|by)\s+|-?\d+(?:\.\d+)?\s*%\s*)*(?:about\s+|around\s+|roughly\s+)?", re.I
+)
+#: A number said as a total of several of the outputs' numbers ("together they add about 1.79", "0.398 in
+#: total"): not compared (no output states the sum, and which numbers are summed is not said).
+_TOTAL_BEFORE = re.compile(
+    r"\b(?:together|combined|in total|altogether|add(?:s|ed)? up to|sums? (?:up )?to|totals?|totall?ing|a total of|"
+    r"a sum of|net)\b(?:\s+\w+){0,4}?\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)?[+]?$",
+    re.I,
+)
+_TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together)\b", re.I)
+#: The midpoint of a two-class probability said as a line, not as a value: "the 50 % line", "short of the 50 %".
+_THE = re.compile(r"\bthe\s+$", re.I)
+_SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
+#: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
+#: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
+_ILLUSTRATIVE = re.compile(
+    r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
+    r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
+    r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"
+    r"at random|coin (?:flip|toss))\b",
+    re.I,
+)
+#: A share in words that compares two numbers ("half the effect of bmi", "about a third as strongly"): a ratio.
+_RATIO_WORDS = re.compile(
+    r"\s*(?:(?:the|its|their)\s+)?(?:effect|size|impact|weight|influence|importance|push|pull|contribution|"
+    r"strength)\b|\s*as\s+(?:much|strong\w*|large|big|important|heav\w*|hard|high|great)\b",
+    re.I,
+)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
@@ -115,6 +194,7 @@ class _NumberChecks(_CheckState):
     def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
         whole = facts
+        self.amount_end = -1  # where the last number read as a change's amount ends
         self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
         for segment in segments(clause):
             offset = clause.find(segment, pos)
@@ -137,6 +217,7 @@ class _NumberChecks(_CheckState):
                 self.paired = offset + claim.end
 
     def _number(self, claim: NumberClaim, segment: str, clause: str, sentence: str, offset: int, facts: Facts) -> None:
+        self.loose_option = ""  # set when the counterfactual a probability is bound to is named by the sentence only
         if (
             not claim.percent
             and claim.decimals == 0
@@ -170,7 +251,7 @@ class _NumberChecks(_CheckState):
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
             return
-        mean = self._label_mean(claim, clause[: offset + claim.start], facts)
+        mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
             self.report.claim(f"{text} (mean over {mean[0]})", mean[1])
             return
@@ -178,8 +259,10 @@ class _NumberChecks(_CheckState):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
             self.report.skip(f"{text} (negated, not compared)")
             return
-        if _RATIO.match(clause[offset + claim.end :]):
-            # "about 1.6 times that of bmi": a ratio of two of the outputs' numbers, not compared.
+        odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
+        if _RATIO.match(following) or odds or (claim.bounds is not None and self._ratio_words(following)):
+            # "about 1.6 times that of bmi", "half the effect of the top one", "a third of credit_score": a ratio of
+            # two of the outputs' numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")
             return
         share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
@@ -192,15 +275,32 @@ class _NumberChecks(_CheckState):
             # states (a feature's bound, "credit score below 660", is still checked as its number).
             self.report.skip(f"{text} (a bound, not compared)")
             return
+        restated = 0 <= self.amount_end <= offset + claim.start and bool(
+            _RESTATED.fullmatch(clause[self.amount_end : offset + claim.start])
+        )
         if (
             facts.amounts
             and fits(claim, facts.amounts)
-            and self._amount(clause, offset + claim.start, offset + claim.end)
+            and (restated or self._amount(clause, offset + claim.start, offset + claim.end))
         ):
-            # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability.
+            # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability; and
+            # the same amount in another form right after it ("an increase of 3.6 points (about 15 %)").
             self.report.claim(f"{text} (a change's amount)", True)
+            self.amount_end = offset + claim.end
             return
-        lowered = _LOWERED_BY.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+        lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
+        if _DIFFERENCE_BEFORE.search(lead_text) or _DIFFERENCE_AFTER.match(following):
+            # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
+            # numbers; one no difference of theirs gives is not compared (which two is not said).
+            if fits(claim, self._differences(facts)):
+                self.report.claim(f"{text} (a difference)", True)
+            else:
+                self.report.skip(f"{text} (a difference the outputs do not give, not compared)")
+            return
+        soft = self._soft(claim, clause, sentence, offset, lead_text, following)
+        lowered = _LOWERED_BY.search(
+            clause[max(0, offset + claim.start - 40) : offset + claim.start]
+        ) or _SUBTRACTS.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
         if lowered is not None and claim.value > 0 and not claim.percent:
             # "the ratio of 0.43 lowers it by 0.14": the size of a negative contribution.
             claim = replace(claim, value=-claim.value)
@@ -212,11 +312,33 @@ class _NumberChecks(_CheckState):
             probability = False
             entities = [e for e in entities if e[0] != "label"]
         lead = segment[: claim.start]
-        said = find_mentions(lead, self.names.labels) if 0 <= claim.value <= 1 and claim.decimals else []
+        said = (
+            find_mentions(lead, self.names.labels)
+            if (0 <= claim.value <= 1 and claim.decimals) or claim.percent
+            else []
+        )
         if said and _AT_LABEL.fullmatch(lead[said[-1].end :]) and not _TOWARDS.search(lead[: said[-1].start]):
             # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]
+        p_of = _P_OF.search(clause[: offset + claim.start])
+        p_label = self._label_mentions(p_of.group("label")) if p_of else []
+        if p_label and (fraction_shown := (claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0))):
+            # "p(stable) = 0.214": the probability of the label named in the brackets.
+            probability = fraction_shown
+            entities = [("label", p_label[0].name, offset + claim.start)]
+        at_sentence = sentence.find(clause) if self.clause_at is None else self.clause_at
+        rest = sentence[max(0, at_sentence + offset + claim.end) :]  # the clause may end before the label
+        that = _THAT_LABEL.match(rest) if probability else None
+        ahead = self._label_mentions(rest[that.end() :][:60]) if that else []
+        if that and ahead and ahead[0].start == 0:
+            # "a 21 % chance, about one in five, that it's progressing": the label the chance is of.
+            entities = [("label", ahead[0].name, offset + claim.end + that.end())]
+        if claim.percent and not that:
+            # "debt_to_income from 27 % to 20 %": a feature whose values are fractions, said in percent.
+            named = find_mentions(lead, self.names.features, quoted_only=self.names.quoted_only)
+            if named and _FEATURE_PERCENT.fullmatch(lead[named[-1].end :]):
+                entities = [("feature", self.names.feature(named[-1]), offset + named[-1].start)]
         fraction = 0 <= claim.value <= 1 and claim.decimals > 0 and claim.high is None
         if not entities and (probability or fraction):
             # "(21%) of progressing", "a 21% chance of progressing", "leaves 0.21 for progressing": the label
@@ -324,25 +446,125 @@ class _NumberChecks(_CheckState):
                 owned = facts.numbers - facts.free_numbers
                 owned |= set(facts.metrics.values()) | {n for ns in facts.label_numbers.values() for n in ns}
                 free = not fits(claim, owned) and fits(claim, facts.free_numbers)
-                self.report.claim(f"{text} ({names})", free or (not tied and not fits(claim, owned) and not labels))
+                ok = free or (not tied and not fits(claim, owned) and not labels)
+                later = "" if ok else self._later_subject(claim, clause, offset, entities, phase)
+                unstated = ""
+                if not tied and labels and len(labels) == len(entities) and not fits(claim, facts.numbers):
+                    # "predicted negative at a 50/50 tie" against a counterfactual search that states no
+                    # probability of negative: nothing to compare it with.
+                    unstated = f"the outputs state no probability of {names}"
+                self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated)
                 return
         supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
         if not supported and self.all.truncated:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
-        self.report.claim(text, supported)
+        self._verdict(text, supported, soft)
 
-    def _label_mean(self, claim: NumberClaim, before: str, facts: Facts) -> tuple[str, bool] | None:
+    def _verdict(self, text: str, ok: bool, soft: str) -> None:
+        """A number's verdict: one said in a frame the guard cannot be sure of (`soft` says which) is unchecked
+        when the outputs do not hold it, never unsupported.
+        """
+        if ok or not soft:
+            self.report.claim(text, ok)
+        else:
+            self.report.skip(f"{text} ({soft}, not compared)")
+
+    def _soft(self, claim: NumberClaim, clause: str, sentence: str, offset: int, lead: str, following: str) -> str:
+        """Why a number the outputs do not hold may still be no wrong value of theirs, or "": a scale's point
+        (0.5 or 50 %, 1.0 or 100 %: a coin flip, certainty), a total of several numbers ("together they add
+        1.79"), or an example in a sentence about no subject and no feature ("a 70 % score does not mean ...").
+        """
+        share = claim.percent or (claim.decimals > 0 and 0 <= claim.value <= 1)
+        if (
+            share
+            and claim.high is None
+            and claim.value == (50.0 if claim.percent else 0.5)
+            and (_THE.search(lead) or _SCALE_POINT.match(following))
+        ):
+            return "the probability scale's midpoint"
+        if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
+            return "a total"
+        if (
+            _ILLUSTRATIVE.search(sentence)
+            and not subject_ids(sentence, [self.vocab.instance_noun])
+            and not find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+        ):
+            return "an example"
+        return ""
+
+    def _later_subject(
+        self, claim: NumberClaim, clause: str, offset: int, entities: list[tuple[str, str, int]], phase: str
+    ) -> str:
+        """Whether the number is that field's of a subject the clause names after it ("93.1 % for progressing,
+        against 78.6 % for stable on patient 12"): then which subject it is about is not sure.
+        """
+        if len(self.ids) < 2:
+            return ""
+        for i, at in subject_spans(clause, [self.vocab.instance_noun]):
+            if at < offset + claim.end or i not in self.ids:
+                continue
+            other = self._bound([i])
+            tied = {x for kind, name, _ in entities for x in self._tied(other, kind, name, phase)}
+            if fits(claim, tied):
+                return f"said before {self.vocab.instance_noun or 'subject'} {i}, whose number it is"
+        return ""
+
+    def _ratio_words(self, following: str) -> bool:
+        """Whether a share in words is followed by what it is a share of: another number ("half the effect",
+        "a third as strongly", "a third of credit_score").
+        """
+        if _RATIO_WORDS.match(following):
+            return True
+        of = re.match(r"\s*of\s+(?:the\s+|that\s+of\s+)?", following, re.I)
+        if of is None:
+            return False
+        ahead = find_mentions(
+            following[of.end() : of.end() + 60], self.names.features, quoted_only=self.names.quoted_only
+        )
+        return bool(ahead) and ahead[0].start == 0
+
+    def _differences(self, facts: Facts) -> set[float]:
+        """The differences the outputs give: changes' and probabilities' moves, the room to a kept range's ends,
+        the gap between two classes' probabilities (and to 50 %), between two metrics (or a metric and a
+        baseline the outputs state), and between two numbers of one feature.
+        """
+        out = set(facts.amounts)
+        groups = [facts.label_numbers, facts.before_numbers, facts.after_numbers]
+        for group in groups:
+            values = sorted({x for xs in group.values() for x in xs if 0 <= x <= 1})
+            out |= {round(abs(a - b), 6) for a in values for b in values if a != b}
+            out |= {round(abs(a - 0.5), 6) for a in values}
+        shares = sorted(set(facts.metrics.values()) | {x for x in facts.free_numbers if 0 < x < 1})
+        out |= {round(abs(a - b), 6) for a in shares for b in shares if a != b}
+        for numbers_of in facts.feature_numbers.values():
+            nums = sorted(numbers_of)[:40]
+            out |= {round(abs(a - b), 6) for a in nums for b in nums if a != b}
+        return out
+
+    def _label_mean(self, claim: NumberClaim, clause: str, offset: int, facts: Facts) -> tuple[str, bool] | None:
         """(label, holds) for a mean said of a label's rows ("stable patients have a mean of 94.6", "stable 24.3 vs
-        progressing 28.4"): the label named last before the number in its clause; None when no label is named there
-        or the number is no label's mean (another field may hold it).
+        progressing 28.4"): the label named last before the number in its clause, and on a two-label host the
+        other label for the second of a pair the first label's number opened ("positive reviews are longer (7.9
+        versus 7.3)"); None when no label is named there or the number is no label's mean (another field may
+        hold it).
         """
         if not facts.label_means or claim.percent:
             return None
+        before = clause[: offset + claim.start]
         named = self._label_mentions(before)
         if not named:
             return None
         label = named[-1].name
+        gap = clause[self.paired : offset + claim.start] if 0 <= self.paired <= offset + claim.start else ""
+        if (
+            gap
+            and _MEAN_PAIR.fullmatch(gap)
+            and named[-1].end <= self.paired
+            and len(facts.label_means) == 2
+            and label in facts.label_means
+        ):
+            label = next(x for x in facts.label_means if x != label)
         if fits(claim, facts.label_means.get(label, set())):
             return label, True
         others = {x for other, means in facts.label_means.items() if other != label for x in means}
@@ -360,6 +582,7 @@ class _NumberChecks(_CheckState):
             return {self.names.feature(m) for m in found} & changed
 
         chosen: list[dict[str, float]] = []
+        self.loose_option = ""
         for said in (named(clause), named(sentence)):
             fitting = [probs for feats, probs in facts.options if said and said <= feats]
             if fitting:
@@ -368,6 +591,10 @@ class _NumberChecks(_CheckState):
                     break
         if not chosen or len(chosen) == len(facts.options):
             return None
+        if not named(clause):
+            # Only the sentence names the counterfactual: in "swapping 'bored' (81.2 %), or putting 'not' at the
+            # start (60.3 %)" the second clause is about another one, so a mismatch is not sure.
+            self.loose_option = "a counterfactual the clause does not name"
         out: dict[str, float] = {}
         for probs in chosen:
             out.update(probs)  # one label each: the counterfactuals reach the same target

@@ -131,6 +131,8 @@ class _PredictionChecks(_CheckState):
                 continue
             if negated:
                 self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
+            elif label not in allowed and kind == "prediction" and self.goal and label in _goals(facts):
+                self.report.skip(f"prediction {label} (after a sentence that sets it as a goal: today's or the goal's)")
             else:
                 self.report.claim(f"{kind} {label}", label in allowed)
         if facts.correct is not None and cue.VERDICT.search(clause):
@@ -228,3 +230,8 @@ def _bare(value: str) -> str:
 def _unquoted(text: str) -> str:
     """`text` without its quoted spans (a quoted 'not' is a word of the text, not a negation)."""
     return re.sub(r"[\"“'‘][^\"”'’]*[\"”'’]", " ", text)
+
+
+def _goals(facts: Facts) -> set[str]:
+    """The labels a change reaches in the outputs (a counterfactual's or what-if's new label)."""
+    return set(facts.hypothetical) | {new for _, new in facts.what_if}

@@ -123,8 +123,8 @@ def label_forms(labels: Sequence[str]) -> dict[str, str]:
     for label in labels:
         low = label.lower()
         if low.endswith("ed") and len(low) > 4:
-            stem = low[:-2] if not low.endswith("ved") else low[:-1]
-            for form in (f"{stem}ion", f"{low[:-1]}al" if low.endswith("ved") else f"{stem}al"):
+            stem = low[:-2]  # "reject" of rejected, "approv" of approved
+            for form in (f"{stem}ion", f"{stem}al"):
                 if form not in (x.lower() for x in labels):
                     forms[form] = label
     return forms
@@ -161,8 +161,20 @@ class _CheckState:
         self.report = _Report()
         self.numbers_seen = 0
         self.paired = -1
+        self.loose_option = ""
+        self.amount_end = -1
+        #: the sentence before set a goal ("To reach progressing: ..."), so a bare label may be the goal's
+        self.goal = False
         #: where the clause being read starts in its sentence (negative when a carried name leads it)
         self.clause_at: int | None = None
+
+    def _bound(self, ids: list[int]) -> Facts:
+        """The facts of the subjects `ids` (and those about no subject); all facts when `ids` is empty."""
+        chosen = [f for f in self.facts if f.subject_id is None or f.subject_id in ids] if ids else self.facts
+        out = Facts()
+        for f in chosen:
+            out = out.merge(f)
+        return out
 
     def _label_mentions(self, text: str) -> list[Mention]:
         """The labels a text names, by name or by a noun form ("16 % rejection"), under the label's name."""
