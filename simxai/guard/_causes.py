@@ -152,6 +152,8 @@ _VALUED = re.compile(
     r"(?=\s*(?:\(\s*-?\d|,\s*-?\d|\s(?:of|would|could|to)\b))",
     re.IGNORECASE,
 )
+#: The word right before a name, joined to it by a space only ("debt-to-income ratio"): a modifier of the name.
+_MODIFIED = re.compile(r"([a-z][\w'-]*)[*\s]+$", re.I)
 _WORDS = re.compile(r"\b(?:words?|terms|phrases?|tokens|language|vocabulary)$", re.I)
 _MEASURE = re.compile(
     r"\b(?:values?|scores?|contributions?|importances?|weights?|effects?|impacts?|attributions?|coefficients?|"
@@ -203,9 +205,12 @@ def _known(word: str, known: set[str]) -> bool:
     return "-" in word and (word.replace("-", "_") in known or (bool(parts) and all(p in known for p in parts)))
 
 
-def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[tuple[str, bool]]:
+def invented_names(
+    reply: str, known: set[str], labels: Sequence[str], feature_words: frozenset[str] = frozenset()
+) -> list[tuple[str, bool]]:
     """The claims of `reply` about names and whether each holds: `feature X` fails for a name in a feature's
-    position that is not `known` (features, labels, aliases, metric words, the outputs' and the user's words),
+    position that is not `known` (features, labels, aliases, metric words, the outputs' and the user's words;
+    a name right after a word of a feature's name or alias, `feature_words`, is that feature's: "debt-to-income ratio"),
     `label X` for an item of a list of labels that is no label, `N labels` when the host does not have N.
     """
     claims: list[tuple[str, bool]] = []
@@ -216,6 +221,11 @@ def invented_names(reply: str, known: set[str], labels: Sequence[str]) -> list[t
                     continue  # "a SHAP value of 0.78", "0.73 for cf": a measure or an abbreviation, not a name
                 if _WORDS.search(said):
                     continue  # "relies most on clear sentiment words": a kind of words, not a feature
+                at = reply.find(said, match.start())
+                modifier = _MODIFIED.search(reply[max(0, at - 40) : at])
+                head = modifier.group(1).lower() if modifier else ""
+                if head and head not in _COMMON and _known(head, set(feature_words)):
+                    continue  # "debt-to-income ratio (value 0.17)": a known name's head noun, not a name of its own
                 phrase = [w for w in re.findall(r"[a-z][\w'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
                 if phrase and joined not in known and not any(_known(w, known) for w in phrase):

@@ -80,6 +80,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
     def run(self) -> GuardReport:
         self._names_exist()
         self._edits()
+        self._ranked_list(self.raw)
         carried: list[int] = []
         carried_feature = ""
         listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
@@ -187,7 +188,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
         metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
-        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms))
+        spelled = {w for name in [*self.names.features, *aliases] for w in re.findall(r"[a-z][a-z-]*", name.lower())}
+        self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         # A question's quotes are suggestions ("Would you like to try 'Great' instead?"), not the outputs' words.
         said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):
@@ -195,12 +197,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             if tokens and self.structured and not set(tokens) <= words:
                 self.report.claim(f"quote '{quoted}'", False)
 
-    def _causes(self, known: set[str]) -> None:
+    def _causes(self, known: set[str], feature_words: frozenset[str]) -> None:
         """Names said to drive or be changed that no output holds, other labels in a list of labels, and a
         wrong number of labels (`_causes.invented_names`).
         """
         if self.structured and self.names.features:
-            for text, ok in invented_names(self.reply, known, self.names.labels):
+            for text, ok in invented_names(self.reply, known, self.names.labels, feature_words):
                 self.report.claim(text, ok)
             spelled = [f for f in self.names.features if f not in self.names.quoted_only]
             for text, ok in listed_names(self.raw, self.reply, known, spelled, self.names.labels):
@@ -235,7 +237,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for said, holds in training_claims(sentence, self.output_text):
                 self.report.claim(said, holds)
         if not sentence.rstrip().endswith("?"):
-            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
+            others = [*self.names.features, *self.names.metrics]
+            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms, others):
                 self.report.claim(said, holds)
             for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
                 self.report.claim(said, holds)

@@ -66,6 +66,15 @@ _ONLY_WAY = re.compile(
 )
 _ITEM_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.+)$")
 _THEN = re.compile(r"\b(?:then|followed by|ahead of)\b|,", re.IGNORECASE)
+#: A line that says the list after it is in rank order.
+_RANKED_INTRO = re.compile(
+    r"\b(?:rank(?:s|ed|ing)?\b[^\n]{0,40}\b(?:as follows|below|like this)|in (?:decreasing |descending )?order of "
+    r"(?:importance|influence|impact|size|strength)|(?:ordered|sorted) by (?:importance|influence|impact|size|"
+    r"strength|\|?contribution\|?)|from (?:most|largest|biggest|strongest) to (?:least|smallest|weakest))\b[^\n]*:\s*$",
+    re.IGNORECASE,
+)
+#: A list item's marker: "- ", "* ", "• ", "1. ", "2) ".
+_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+[*_`\"“']*")
 
 
 class _InfluenceChecks(_CheckState):
@@ -108,7 +117,9 @@ class _InfluenceChecks(_CheckState):
                 self.report.skip(f"direction {self.names.feature(m)} (no label named)")
             return
         sign = 1 if up else -1
-        if cue.NEGATION.search(clause[max(0, verb.start() - 30) : verb.start()]):
+        # A quoted word is a feature of a text model, not a negation ('"not" pushing towards positive').
+        window = re.sub(r"[\"“'‘][^\"”'’]{1,40}[\"”'’]", " ", clause[max(0, verb.start() - 30) : verb.start()])
+        if cue.NEGATION.search(window):
             sign = -sign
         if named != explained:
             if len(self.names.labels) != 2:
@@ -122,6 +133,39 @@ class _InfluenceChecks(_CheckState):
             self.report.claim(claim, contribution == 0 or (contribution > 0) == (sign > 0))
 
     # ---- ranks --------------------------------------------------------------------------------
+    def _ranked_list(self, text: str) -> None:
+        """A list said to be in rank order ("rank the features as follows:", "in order of importance:") and the
+        features that lead its items: each item must rank no higher than the one before (ties allowed), in the
+        order of |contribution| (local) or importance (global).
+        """
+        rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
+        if not rankings or len(self.ids) > 1:
+            return
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if not _RANKED_INTRO.search(line):
+                continue
+            order: list[str] = []
+            for item in lines[i + 1 :]:
+                bullet = _ITEM.match(item)
+                if bullet is None:
+                    if order and item.strip():
+                        break
+                    continue
+                found = find_mentions(item[bullet.end() :], self.names.features, quoted_only=self.names.quoted_only)
+                if not found or found[0].start > 6:
+                    break
+                order.append(self.names.feature(found[0]))
+            if len(order) < 2:
+                continue
+
+            def ordered(r: list[list[str]], order: list[str] = order) -> bool:
+                ranks = [next((k for k, group in enumerate(r) if f in group), None) for f in order]
+                known = [k for k in ranks if k is not None]
+                return len(known) == len(ranks) and all(a <= b for a, b in zip(known, known[1:], strict=False))
+
+            self.report.claim(f"rank order {', '.join(order)}", any(ordered(r) for r in rankings))
+
     def _ranks(self, clause: str, sentence: str, facts: Facts) -> None:
         rankings = [r for r in (facts.local_ranking, facts.global_ranking) if r]
         if not rankings:

@@ -8,6 +8,17 @@ import re
 from dataclasses import replace
 
 from simxai.guard import _cues as cue
+from simxai.guard._derived import (
+    FEATURE_PERCENT,
+    OF_GROUP,
+    P_OF,
+    RESTATED,
+    SUBTRACTS,
+    THAT_LABEL,
+    _FrameChecks,
+    count_shares,
+    is_difference,
+)
 from simxai.guard._facts import Facts
 from simxai.guard._reading import (
     SUBJECT_LIST,
@@ -18,9 +29,8 @@ from simxai.guard._reading import (
     numbers,
     segments,
     subject_ids,
-    subject_spans,
 )
-from simxai.guard._state import _CheckState, _facts_at
+from simxai.guard._state import _facts_at
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
@@ -59,12 +69,6 @@ _LOWERED_BY = re.compile(
     r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
-#: "subtracts 0.26", "takes off about 0.06": the size of a negative contribution.
-_SUBTRACTS = re.compile(
-    r"\b(?:subtract(?:s|ed|ing)?|tak(?:es|ing) off|took off|knocks? off)\s+"
-    r"(?:about\s+|around\s+|roughly\s+|another\s+)?$",
-    re.I,
-)
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
 _OTHER_CLASS = re.compile(
     r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
@@ -85,68 +89,11 @@ _COUNT_BEFORE = re.compile(
 _ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
 _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
-#: Between an amount and the same amount in another form: "3.6 points (about 15 %)", "+3.6 (15 %)".
-_RESTATED = re.compile(r"\s*%?\s*(?:[a-z]+\s*)?[(,]\s*(?:about|around|roughly|or|i\.e\.|~|≈)?\s*", re.I)
-#: Between the two means of a pair of labels ("7.9 words versus 7.3").
-_MEAN_PAIR = re.compile(
-    r"\s*%?\s*(?:[a-z]+\s+)?(?:vs\.?|versus|against|compared (?:with|to)|to|/)\s*(?:about\s+)?", re.I
-)
-#: A number said as a difference of two of the outputs' numbers: "a gap of about 57 points", "room of 3.5",
-#: "38 points lower". It is checked against the differences the outputs give, never as a value.
-_DIFFERENCE_BEFORE = re.compile(
-    r"\b(?:gap|difference|margin|lead|fall|drop|dip|rise|climb|gain|loss|jump|increase|decrease|reduction|"
-    r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change)\s+of\s+(?:only\s+|just\s+|up to\s+|"
-    r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*$",
-    re.I,
-)
-_DIFFERENCE_AFTER = re.compile(
-    r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
-    r"(?:today's|the current|its current|the current value|current|now)\b",
-    re.I,
-)
-#: "p(stable) = 0.214": a probability written as a function of its label.
-_P_OF = re.compile(r"\bp\s*\(\s*(?P<label>[\w-]+)\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
-#: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
-_THAT_LABEL = re.compile(
-    r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"
-    r"this\s+\w+)(?:'s|\s+is|\s+will be|\s+would be|\s+gets|\s+turns out)\s+",
-    re.I,
-)
-#: Between a feature and a percentage of it: "debt_to_income from 27 % to 20 %", "debt_to_income at 27 %".
-_FEATURE_PERCENT = re.compile(
-    r"\s*(?:(?:from|of|at|to|=|:|is|was|by)\s+|-?\d+(?:\.\d+)?\s*%\s*)*(?:about\s+|around\s+|roughly\s+)?", re.I
-)
-#: A number said as a total of several of the outputs' numbers ("together they add about 1.79", "0.398 in
-#: total"): not compared (no output states the sum, and which numbers are summed is not said).
-_TOTAL_BEFORE = re.compile(
-    r"\b(?:together|combined|in total|altogether|add(?:s|ed)? up to|sums? (?:up )?to|totals?|totall?ing|a total of|"
-    r"a sum of|net)\b(?:\s+\w+){0,4}?\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)?[+]?$",
-    re.I,
-)
-_TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together)\b", re.I)
-#: The midpoint of a two-class probability said as a line, not as a value: "the 50 % line", "short of the 50 %".
-_THE = re.compile(r"\bthe\s+$", re.I)
-_SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
-#: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
-#: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
-_ILLUSTRATIVE = re.compile(
-    r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
-    r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
-    r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"
-    r"at random|coin (?:flip|toss))\b",
-    re.I,
-)
-#: A share in words that compares two numbers ("half the effect of bmi", "about a third as strongly"): a ratio.
-_RATIO_WORDS = re.compile(
-    r"\s*(?:(?:the|its|their)\s+)?(?:effect|size|impact|weight|influence|importance|push|pull|contribution|"
-    r"strength)\b|\s*as\s+(?:much|strong\w*|large|big|important|heav\w*|hard|high|great)\b",
-    re.I,
-)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
-class _NumberChecks(_CheckState):
+class _NumberChecks(_FrameChecks):
     """The number claims of a clause, each against the field it is bound to."""
 
     # ---- numbers ------------------------------------------------------------------------------
@@ -179,17 +126,6 @@ class _NumberChecks(_CheckState):
                 if probability or counted or beside:
                     found.append(("label", m.name, offset + m.start))
         return found
-
-    def _tied(self, facts: Facts, kind: str, name: str, phase: str = "") -> set[float]:
-        """The numbers of a field; a label's before or after a change when `phase` says which and the
-        outputs tell them apart.
-        """
-        if kind == "feature":
-            return facts.feature_numbers.get(name, set())
-        if kind == "metric":
-            return {facts.metrics[name]} if name in facts.metrics else set()
-        phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
-        return phased.get(name) or facts.label_numbers.get(name, set())
 
     def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
@@ -276,7 +212,7 @@ class _NumberChecks(_CheckState):
             self.report.skip(f"{text} (a bound, not compared)")
             return
         restated = 0 <= self.amount_end <= offset + claim.start and bool(
-            _RESTATED.fullmatch(clause[self.amount_end : offset + claim.start])
+            RESTATED.fullmatch(clause[self.amount_end : offset + claim.start])
         )
         if (
             facts.amounts
@@ -288,8 +224,12 @@ class _NumberChecks(_CheckState):
             self.report.claim(f"{text} (a change's amount)", True)
             self.amount_end = offset + claim.end
             return
+        if claim.percent and not facts.metrics and OF_GROUP.match(following) and fits(claim, count_shares(facts)):
+            # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
+            self.report.claim(f"{text} (a share of the counts)", True)
+            return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
-        if _DIFFERENCE_BEFORE.search(lead_text) or _DIFFERENCE_AFTER.match(following):
+        if is_difference(lead_text, following):
             # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
             # numbers; one no difference of theirs gives is not compared (which two is not said).
             if fits(claim, self._differences(facts)):
@@ -300,7 +240,7 @@ class _NumberChecks(_CheckState):
         soft = self._soft(claim, clause, sentence, offset, lead_text, following)
         lowered = _LOWERED_BY.search(
             clause[max(0, offset + claim.start - 40) : offset + claim.start]
-        ) or _SUBTRACTS.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+        ) or SUBTRACTS.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
         if lowered is not None and claim.value > 0 and not claim.percent:
             # "the ratio of 0.43 lowers it by 0.14": the size of a negative contribution.
             claim = replace(claim, value=-claim.value)
@@ -314,14 +254,16 @@ class _NumberChecks(_CheckState):
         lead = segment[: claim.start]
         said = (
             find_mentions(lead, self.names.labels)
-            if (0 <= claim.value <= 1 and claim.decimals) or claim.percent
+            if ((0 <= claim.value <= 1 and claim.decimals) or claim.percent) and claim.high is None
             else []
         )
-        if said and _AT_LABEL.fullmatch(lead[said[-1].end :]) and not _TOWARDS.search(lead[: said[-1].start]):
+        gap_after = lead[said[-1].end :] if said else ""
+        joined = _AT_LABEL.fullmatch(gap_after) and (claim.percent or gap_after.strip())
+        if said and joined and not _TOWARDS.search(lead[: said[-1].start]):
             # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]
-        p_of = _P_OF.search(clause[: offset + claim.start])
+        p_of = P_OF.search(clause[: offset + claim.start])
         p_label = self._label_mentions(p_of.group("label")) if p_of else []
         if p_label and (fraction_shown := (claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0))):
             # "p(stable) = 0.214": the probability of the label named in the brackets.
@@ -329,7 +271,7 @@ class _NumberChecks(_CheckState):
             entities = [("label", p_label[0].name, offset + claim.start)]
         at_sentence = sentence.find(clause) if self.clause_at is None else self.clause_at
         rest = sentence[max(0, at_sentence + offset + claim.end) :]  # the clause may end before the label
-        that = _THAT_LABEL.match(rest) if probability else None
+        that = THAT_LABEL.match(rest) if probability else None
         ahead = self._label_mentions(rest[that.end() :][:60]) if that else []
         if that and ahead and ahead[0].start == 0:
             # "a 21 % chance, about one in five, that it's progressing": the label the chance is of.
@@ -337,7 +279,7 @@ class _NumberChecks(_CheckState):
         if claim.percent and not that:
             # "debt_to_income from 27 % to 20 %": a feature whose values are fractions, said in percent.
             named = find_mentions(lead, self.names.features, quoted_only=self.names.quoted_only)
-            if named and _FEATURE_PERCENT.fullmatch(lead[named[-1].end :]):
+            if named and FEATURE_PERCENT.fullmatch(lead[named[-1].end :]):
                 entities = [("feature", self.names.feature(named[-1]), offset + named[-1].start)]
         fraction = 0 <= claim.value <= 1 and claim.decimals > 0 and claim.high is None
         if not entities and (probability or fraction):
@@ -448,6 +390,7 @@ class _NumberChecks(_CheckState):
                 free = not fits(claim, owned) and fits(claim, facts.free_numbers)
                 ok = free or (not tied and not fits(claim, owned) and not labels)
                 later = "" if ok else self._later_subject(claim, clause, offset, entities, phase)
+                later = later or ("" if ok else self._unnamed_subject(claim, sentence, entities))
                 unstated = ""
                 if not tied and labels and len(labels) == len(entities) and not fits(claim, facts.numbers):
                     # "predicted negative at a 50/50 tie" against a counterfactual search that states no
@@ -459,116 +402,10 @@ class _NumberChecks(_CheckState):
         if not supported and self.all.truncated:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return
+        if not supported and len(self.ids) > 1 and not subject_ids(sentence, [self.vocab.instance_noun]):
+            if fits(claim, self.all.numbers):
+                soft = soft or "in a sentence that names none of the subjects; another subject's number"
         self._verdict(text, supported, soft)
-
-    def _verdict(self, text: str, ok: bool, soft: str) -> None:
-        """A number's verdict: one said in a frame the guard cannot be sure of (`soft` says which) is unchecked
-        when the outputs do not hold it, never unsupported.
-        """
-        if ok or not soft:
-            self.report.claim(text, ok)
-        else:
-            self.report.skip(f"{text} ({soft}, not compared)")
-
-    def _soft(self, claim: NumberClaim, clause: str, sentence: str, offset: int, lead: str, following: str) -> str:
-        """Why a number the outputs do not hold may still be no wrong value of theirs, or "": a scale's point
-        (0.5 or 50 %, 1.0 or 100 %: a coin flip, certainty), a total of several numbers ("together they add
-        1.79"), or an example in a sentence about no subject and no feature ("a 70 % score does not mean ...").
-        """
-        share = claim.percent or (claim.decimals > 0 and 0 <= claim.value <= 1)
-        if (
-            share
-            and claim.high is None
-            and claim.value == (50.0 if claim.percent else 0.5)
-            and (_THE.search(lead) or _SCALE_POINT.match(following))
-        ):
-            return "the probability scale's midpoint"
-        if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
-            return "a total"
-        if (
-            _ILLUSTRATIVE.search(sentence)
-            and not subject_ids(sentence, [self.vocab.instance_noun])
-            and not find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
-        ):
-            return "an example"
-        return ""
-
-    def _later_subject(
-        self, claim: NumberClaim, clause: str, offset: int, entities: list[tuple[str, str, int]], phase: str
-    ) -> str:
-        """Whether the number is that field's of a subject the clause names after it ("93.1 % for progressing,
-        against 78.6 % for stable on patient 12"): then which subject it is about is not sure.
-        """
-        if len(self.ids) < 2:
-            return ""
-        for i, at in subject_spans(clause, [self.vocab.instance_noun]):
-            if at < offset + claim.end or i not in self.ids:
-                continue
-            other = self._bound([i])
-            tied = {x for kind, name, _ in entities for x in self._tied(other, kind, name, phase)}
-            if fits(claim, tied):
-                return f"said before {self.vocab.instance_noun or 'subject'} {i}, whose number it is"
-        return ""
-
-    def _ratio_words(self, following: str) -> bool:
-        """Whether a share in words is followed by what it is a share of: another number ("half the effect",
-        "a third as strongly", "a third of credit_score").
-        """
-        if _RATIO_WORDS.match(following):
-            return True
-        of = re.match(r"\s*of\s+(?:the\s+|that\s+of\s+)?", following, re.I)
-        if of is None:
-            return False
-        ahead = find_mentions(
-            following[of.end() : of.end() + 60], self.names.features, quoted_only=self.names.quoted_only
-        )
-        return bool(ahead) and ahead[0].start == 0
-
-    def _differences(self, facts: Facts) -> set[float]:
-        """The differences the outputs give: changes' and probabilities' moves, the room to a kept range's ends,
-        the gap between two classes' probabilities (and to 50 %), between two metrics (or a metric and a
-        baseline the outputs state), and between two numbers of one feature.
-        """
-        out = set(facts.amounts)
-        groups = [facts.label_numbers, facts.before_numbers, facts.after_numbers]
-        for group in groups:
-            values = sorted({x for xs in group.values() for x in xs if 0 <= x <= 1})
-            out |= {round(abs(a - b), 6) for a in values for b in values if a != b}
-            out |= {round(abs(a - 0.5), 6) for a in values}
-        shares = sorted(set(facts.metrics.values()) | {x for x in facts.free_numbers if 0 < x < 1})
-        out |= {round(abs(a - b), 6) for a in shares for b in shares if a != b}
-        for numbers_of in facts.feature_numbers.values():
-            nums = sorted(numbers_of)[:40]
-            out |= {round(abs(a - b), 6) for a in nums for b in nums if a != b}
-        return out
-
-    def _label_mean(self, claim: NumberClaim, clause: str, offset: int, facts: Facts) -> tuple[str, bool] | None:
-        """(label, holds) for a mean said of a label's rows ("stable patients have a mean of 94.6", "stable 24.3 vs
-        progressing 28.4"): the label named last before the number in its clause, and on a two-label host the
-        other label for the second of a pair the first label's number opened ("positive reviews are longer (7.9
-        versus 7.3)"); None when no label is named there or the number is no label's mean (another field may
-        hold it).
-        """
-        if not facts.label_means or claim.percent:
-            return None
-        before = clause[: offset + claim.start]
-        named = self._label_mentions(before)
-        if not named:
-            return None
-        label = named[-1].name
-        gap = clause[self.paired : offset + claim.start] if 0 <= self.paired <= offset + claim.start else ""
-        if (
-            gap
-            and _MEAN_PAIR.fullmatch(gap)
-            and named[-1].end <= self.paired
-            and len(facts.label_means) == 2
-            and label in facts.label_means
-        ):
-            label = next(x for x in facts.label_means if x != label)
-        if fits(claim, facts.label_means.get(label, set())):
-            return label, True
-        others = {x for other, means in facts.label_means.items() if other != label for x in means}
-        return (label, False) if fits(claim, others) else None
 
     def _option_numbers(self, clause: str, sentence: str, facts: Facts) -> dict[str, float] | None:
         """The probabilities of the counterfactual a number is said of: the one whose changes hold the changed

@@ -58,6 +58,7 @@ def training_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
     if not _SPLIT.search(output_text) or sentence.rstrip().endswith("?"):
         return
     if _ALL_DATA.search(sentence):
-        yield "training on all the data", False
+        # An output may say so itself ("Fitted on all 600 members", then measured on a held-out split of them).
+        yield "training on all the data", bool(_ALL_DATA.search(output_text))
     if _NO_SPLIT.search(sentence):
         yield "no held-out data", False

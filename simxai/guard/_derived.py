@@ -1,0 +1,266 @@
+"""How sure the guard is of a number it reads: numbers said in a frame that makes them no value of the outputs
+(a difference of two of them, a total, an example, the 50 % line), said of a subject or label the sentence names
+elsewhere, and the means of labels. A number in such a frame that the outputs hold is a claim; one they do not hold
+is listed as unchecked, never as unsupported, so the guard flags only what it is sure is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.guard._facts import Facts
+from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
+from simxai.guard._state import _CheckState
+
+__all__ = [
+    "FEATURE_PERCENT",
+    "OF_GROUP",
+    "P_OF",
+    "RESTATED",
+    "SUBTRACTS",
+    "THAT_LABEL",
+    "count_shares",
+    "is_difference",
+]
+
+#: Between an amount and the same amount in another form: "3.6 points (about 15 %)", "+3.6 (15 %)".
+RESTATED = re.compile(r"\s*%?\s*(?:[a-z]+\s*)?[(,]\s*(?:about|around|roughly|or|i\.e\.|~|≈)?\s*", re.I)
+#: Between the two means of a pair of labels ("7.9 words versus 7.3").
+_MEAN_PAIR = re.compile(
+    r"\s*%?\s*(?:[a-z]+\s+)?(?:vs\.?|versus|against|compared (?:with|to)|to|/)\s*(?:about\s+)?", re.I
+)
+#: A number said as a difference of two of the outputs' numbers: "a gap of about 57 points", "room of 3.5",
+#: "38 points lower". It is checked against the differences the outputs give, never as a value.
+_DIFFERENCE_BEFORE = re.compile(
+    r"\b(?:gap|difference|margin|lead|fall|drop|dip|rise|climb|gain|loss|jump|increase|decrease|reduction|"
+    r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change)\s+of\s+(?:only\s+|just\s+|up to\s+|"
+    r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*$",
+    re.I,
+)
+_DIFFERENCE_AFTER = re.compile(
+    r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
+    r"(?:today's|the current|its current|the current value|current|now)\b",
+    re.I,
+)
+#: "71 % of the group": a share of a group's rows.
+OF_GROUP = re.compile(
+    r"^\s*%?\s*(?:of\s+(?:the\s+|these\s+|those\s+|all\s+)?(?:group|them|these|those|all|cases|subgroup|subset|"
+    r"patients|reviews|applicants|rows|instances|people|members|\w+holders)\b)",
+    re.I,
+)
+_FOR_LABEL_MEAN = re.compile(r"\s*(?:for|in|among|of)\s+(?:the\s+)?", re.I)
+#: "p(stable) = 0.214": a probability written as a function of its label.
+P_OF = re.compile(r"\bp\s*\(\s*(?P<label>[\w-]+)\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
+#: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
+THAT_LABEL = re.compile(
+    r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"
+    r"this\s+\w+)(?:'s|\s+is|\s+will be|\s+would be|\s+gets|\s+turns out)\s+",
+    re.I,
+)
+#: Between a feature and a percentage of it: "debt_to_income from 27 % to 20 %", "debt_to_income at 27 %".
+FEATURE_PERCENT = re.compile(
+    r"\s*(?:(?:from|of|at|to|=|:|is|was|by)\s+|-?\d+(?:\.\d+)?\s*%\s*)*(?:about\s+|around\s+|roughly\s+)?", re.I
+)
+#: A number said as a total of several of the outputs' numbers ("together they add about 1.79", "0.398 in
+#: total"): not compared (no output states the sum, and which numbers are summed is not said).
+_TOTAL_BEFORE = re.compile(
+    r"\b(?:together|combined|in total|altogether|add(?:s|ed)? up to|sums? (?:up )?to|totals?|totall?ing|a total of|"
+    r"a sum of|net)\b(?:\s+\w+){0,4}?\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)?[+]?$",
+    re.I,
+)
+_TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together)\b", re.I)
+#: The midpoint of a two-class probability said as a line, not as a value: "the 50 % line", "short of the 50 %".
+_THE = re.compile(r"\bthe\s+$", re.I)
+_SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
+#: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
+#: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
+_ILLUSTRATIVE = re.compile(
+    r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
+    r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
+    r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"
+    r"at random|coin (?:flip|toss))\b",
+    re.I,
+)
+#: A share in words that compares two numbers ("half the effect of bmi", "about a third as strongly"): a ratio.
+_RATIO_WORDS = re.compile(
+    r"\s*(?:(?:the|its|their)\s+)?(?:effect|size|impact|weight|influence|importance|push|pull|contribution|"
+    r"strength)\b|\s*as\s+(?:much|strong\w*|large|big|important|heav\w*|hard|high|great)\b",
+    re.I,
+)
+#: "subtracts 0.26", "takes off about 0.06": the size of a negative contribution.
+SUBTRACTS = re.compile(
+    r"\b(?:subtract(?:s|ed|ing)?|tak(?:es|ing) off|took off|knocks? off)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|another\s+)?$",
+    re.I,
+)
+
+
+def is_difference(lead: str, following: str) -> bool:
+    """Whether a number between `lead` and `following` is said as a difference ("a gap of 57 points")."""
+    return bool(_DIFFERENCE_BEFORE.search(lead) or _DIFFERENCE_AFTER.match(following))
+
+
+class _FrameChecks(_CheckState):
+    """The frames of a number, the verdicts they soften, and the fields shared with `_numbers`."""
+
+    def _tied(self, facts: Facts, kind: str, name: str, phase: str = "") -> set[float]:
+        """The numbers of a field; a label's before or after a change when `phase` says which and the
+        outputs tell them apart.
+        """
+        if kind == "feature":
+            return facts.feature_numbers.get(name, set())
+        if kind == "metric":
+            return {facts.metrics[name]} if name in facts.metrics else set()
+        phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
+        return phased.get(name) or facts.label_numbers.get(name, set())
+
+    def _verdict(self, text: str, ok: bool, soft: str) -> None:
+        """A number's verdict: one said in a frame the guard cannot be sure of (`soft` says which) is unchecked
+        when the outputs do not hold it, never unsupported.
+        """
+        if ok or not soft:
+            self.report.claim(text, ok)
+        else:
+            self.report.skip(f"{text} ({soft}, not compared)")
+
+    def _soft(self, claim: NumberClaim, clause: str, sentence: str, offset: int, lead: str, following: str) -> str:
+        """Why a number the outputs do not hold may still be no wrong value of theirs, or "": a scale's point
+        (0.5 or 50 %, 1.0 or 100 %: a coin flip, certainty), a total of several numbers ("together they add
+        1.79"), or an example in a sentence about no subject and no feature ("a 70 % score does not mean ...").
+        """
+        share = claim.percent or (claim.decimals > 0 and 0 <= claim.value <= 1)
+        if (
+            share
+            and claim.high is None
+            and claim.value == (50.0 if claim.percent else 0.5)
+            and (_THE.search(lead) or _SCALE_POINT.match(following))
+        ):
+            return "the probability scale's midpoint"
+        if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
+            return "a total"
+        if (
+            _ILLUSTRATIVE.search(sentence)
+            and not subject_ids(sentence, [self.vocab.instance_noun])
+            and not find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+        ):
+            return "an example"
+        return ""
+
+    def _unnamed_subject(self, claim: NumberClaim, sentence: str, entities: list[tuple[str, str, int]]) -> str:
+        """Whether a number of a sentence that names none of the reply's several subjects ("The model is more
+        confident about the first one (78.6 % against 59.1 %)") is that field's of another subject: then which
+        subject it is about is not sure. A label the sentence does not name may be any label of the subject.
+        """
+        if len(self.ids) < 2 or subject_ids(sentence, [self.vocab.instance_noun]):
+            return ""
+        named = {name for kind, name, _ in entities if kind == "label"} & {
+            m.name for m in self._label_mentions(sentence)
+        }
+        pool: set[float] = set()
+        for i in self.ids:
+            other = self._bound([i])
+            for kind, name, _ in entities:
+                if kind == "label" and not named:
+                    pool |= {x for lab in self.names.labels for x in self._tied(other, "label", lab)}
+                else:
+                    pool |= self._tied(other, kind, name)
+        return "in a sentence that names none of the subjects; another subject's number" if fits(claim, pool) else ""
+
+    def _later_subject(
+        self, claim: NumberClaim, clause: str, offset: int, entities: list[tuple[str, str, int]], phase: str
+    ) -> str:
+        """Whether the number is that field's of a subject the clause names after it ("93.1 % for progressing,
+        against 78.6 % for stable on patient 12"): then which subject it is about is not sure.
+        """
+        if len(self.ids) < 2:
+            return ""
+        for i, at in subject_spans(clause, [self.vocab.instance_noun]):
+            if at < offset + claim.end or i not in self.ids:
+                continue
+            other = self._bound([i])
+            tied = {x for kind, name, _ in entities for x in self._tied(other, kind, name, phase)}
+            if fits(claim, tied):
+                return f"said before {self.vocab.instance_noun or 'subject'} {i}, whose number it is"
+        return ""
+
+    def _ratio_words(self, following: str) -> bool:
+        """Whether a share in words is followed by what it is a share of: another number ("half the effect",
+        "a third as strongly", "a third of credit_score").
+        """
+        if _RATIO_WORDS.match(following):
+            return True
+        of = re.match(r"\s*of\s+(?:the\s+|that\s+of\s+)?", following, re.I)
+        if of is None:
+            return False
+        ahead = find_mentions(
+            following[of.end() : of.end() + 60], self.names.features, quoted_only=self.names.quoted_only
+        )
+        return bool(ahead) and ahead[0].start == 0
+
+    def _differences(self, facts: Facts) -> set[float]:
+        """The differences the outputs give: changes' and probabilities' moves, the room to a kept range's ends,
+        the gap between two classes' probabilities (and to 50 %), between two metrics (or a metric and a
+        baseline the outputs state), and between two numbers of one feature.
+        """
+        out = set(facts.amounts)
+        groups = [facts.label_numbers, facts.before_numbers, facts.after_numbers]
+        for group in groups:
+            values = sorted({x for xs in group.values() for x in xs if 0 <= x <= 1})
+            out |= {round(abs(a - b), 6) for a in values for b in values if a != b}
+            out |= {round(abs(a - 0.5), 6) for a in values}
+        shares = sorted(set(facts.metrics.values()) | {x for x in facts.free_numbers if 0 < x < 1})
+        out |= {round(abs(a - b), 6) for a in shares for b in shares if a != b}
+        for numbers_of in facts.feature_numbers.values():
+            nums = sorted(numbers_of)[:40]
+            out |= {round(abs(a - b), 6) for a in nums for b in nums if a != b}
+        return out
+
+    def _label_mean(self, claim: NumberClaim, clause: str, offset: int, facts: Facts) -> tuple[str, bool] | None:
+        """(label, holds) for a mean said of a label's rows ("stable patients have a mean of 94.6", "stable 24.3 vs
+        progressing 28.4"): the label named last before the number in its clause, and on a two-label host the
+        other label for the second of a pair the first label's number opened ("positive reviews are longer (7.9
+        versus 7.3)"); None when no label is named there or the number is no label's mean (another field may
+        hold it).
+        """
+        if not facts.label_means or claim.percent:
+            return None
+        before = clause[: offset + claim.start]
+        named = self._label_mentions(before)
+        after = clause[offset + claim.end :]
+        of = _FOR_LABEL_MEAN.match(after)
+        ahead = self._label_mentions(after[of.end() : of.end() + 60]) if of else []
+        if of and ahead and ahead[0].start == 0:
+            # "the mean is 87.9 for stable and 94.6 for progressing": the label named right after the number.
+            label = ahead[0].name
+            if fits(claim, facts.label_means.get(label, set())):
+                return label, True
+            others = {x for other, means in facts.label_means.items() if other != label for x in means}
+            return (label, False) if fits(claim, others) else None
+        if not named:
+            return None
+        label = named[-1].name
+        gap = clause[self.paired : offset + claim.start] if 0 <= self.paired <= offset + claim.start else ""
+        if (
+            gap
+            and _MEAN_PAIR.fullmatch(gap)
+            and named[-1].end <= self.paired
+            and len(facts.label_means) == 2
+            and label in facts.label_means
+        ):
+            label = next(x for x in facts.label_means if x != label)
+        if fits(claim, facts.label_means.get(label, set())):
+            return label, True
+        others = {x for other, means in facts.label_means.items() if other != label for x in means}
+        return (label, False) if fits(claim, others) else None
+
+
+def count_shares(facts: Facts) -> set[float]:
+    """The shares the outputs' counts give: each label's whole-number count over a total the outputs state
+    (a group's size) or over the labels' counts together.
+    """
+    counts = {x for xs in facts.label_numbers.values() for x in xs if x >= 1 and float(x).is_integer()}
+    totals = {x for x in facts.free_numbers if x >= 1 and float(x).is_integer()}
+    totals.add(
+        sum(max((x for x in xs if x >= 1 and float(x).is_integer()), default=0) for xs in facts.label_numbers.values())
+    )
+    return {c / t for c in counts for t in totals if t >= c > 0}
