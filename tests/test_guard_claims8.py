@@ -70,6 +70,11 @@ CASES = [
     ("demo", *PREDICTION, False, "The model predicts **improving** for patient 12."),
     ("demo", *PREDICTION, False, "Patient 12 is classified as borderline."),
     ("demo", "explain_how_to_still_be_this", {"instance": 12}, True, "Robust pred. bmi: 18-27.2 keeps it stable."),
+    # a share written with digits; an adverb is no name; a change listed as "X from A to B" names a feature
+    ("loan", *LOAN_PREDICTION, True, "Approved gets the remaining 31 %, i.e. about 1 in 3."),
+    ("demo", *LOCAL, True, "ldl works against stable, and barely (-0.009)."),
+    ("demo", *WHY_NOT, True, "The smallest change is bmi from 23.7 to 27.3, which gives progressing 51.8 %."),
+    ("demo", *WHY_NOT, False, "The smallest change is insulin from 23.3 to 30.6, which gives progressing 51.8 %."),
     # a key that names the decision
     ("loan", *LOAN_PREDICTION, True, "Decision: rejected. Confidence: 69 %."),
     ("loan", *LOAN_PREDICTION, False, "Decision: approved. Confidence: 69 %."),
@@ -81,6 +86,13 @@ UNCHECKED = [
     ("demo", *LOCAL, "Together the top three add about 1.79 in log-odds.", ("number 1.79 ", "a total")),
     ("demo", *PREDICTION, "A 70 % score does not mean 7 in 10 such patients progress.", ("number 70%", "an example")),
     ("demo", *WHY_NOT, "Progressing edges ahead with 51.8 %, above the 50 % line.", ("number 50%", "midpoint")),
+    (
+        "demo",
+        "get_output_information",
+        {},
+        "A score of 0.9 means 90 % of such calls agree.",
+        ("number 0.9", "an example"),
+    ),
 ]
 
 

@@ -35,8 +35,12 @@ _CHANGED = re.compile(
     r"\b(?:rais|lower|chang|sett?|mov|increas|decreas|reduc|cut|bump|put|push|drop)\w*\s+"
     + _DET
     + r"(?P<w>[a-z][a-z_'-]*)\s+(?:from|to|by|down|up)\s+(?:about\s+|around\s+|roughly\s+)?-?\d"
-    r"|(?P<v>[a-z][a-z_'-]*)\s+(?:ranges|spans|varies|runs)\s+(?:from|between)\s+-?\d",
-    re.IGNORECASE,
+    r"|(?P<v>[a-z][a-z_'-]*)\s+(?:ranges|spans|varies|runs)\s+(?:from|between)\s+-?\d"
+    # a change listed as "X from A to B" ("is insulin from 23.3 to 30.6", ": occupation from 24 to 32.2")
+    r"|(?:^|[:;]\s*|,\s+|\bis\s+|\band\s+)(?P<u>(?![a-z]*(?:ing|ed)\b)[a-z][a-z_'-]*"
+    r"(?:\s+(?!(?:it|them|this|that|her|his|its)\b)[a-z][a-z_'-]*)?)(?<!ing)(?<!ed)\s+from\s+"
+    r"-?\d[\d.]*\s*%?\s+to\s+-?\d",
+    re.IGNORECASE | re.MULTILINE,
 )
 _SET_AT = re.compile(
     r"\b(?:with|if|once|when)\s+" + _DET + r"(?P<w>[a-z][a-z_'-]*)\s+(?:at|were|was|of|=)\s+(?:about\s+)?-?\d"
@@ -178,6 +182,11 @@ _COMMON = frozenset(
     # nouns of an amount or a difference ("a gap of 57 points", "a fall of 38 points", "room of 3.5")
     "gap fall dip climb jump lead swing shift boost room headroom buffer cushion distance step move sum delta "
     "spike plunge slide push pull direction sign "
+    # adverbs of degree ("working against it, and barely (-0.008)")
+    # forms of verbs of change ("stable falls from 78.6 % to 40.2 %")
+    "falls rises drops dips climbs jumps shifts moves changes goes went grows shrinks slips sinks "
+    "anywhere somewhere everywhere nowhere freely "
+    "barely hardly only merely scarcely mainly partly fully clearly strongly weakly just nearly roughly "
     # verbs that are never a name ("the largest, sex, is -0.26")
     "is are was were be been being has have had does do did".split()
 )

@@ -17,6 +17,7 @@ __all__ = [
     "OF_GROUP",
     "P_OF",
     "RESTATED",
+    "SHARE_IN",
     "SUBTRACTS",
     "THAT_LABEL",
     "count_shares",
@@ -42,6 +43,8 @@ _DIFFERENCE_AFTER = re.compile(
     r"(?:today's|the current|its current|the current value|current|now)\b",
     re.I,
 )
+#: "1 in 40": a share written with digits; its denominator is no value of the outputs.
+SHARE_IN = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s+in\s+$", re.I)
 #: "71 % of the group": a share of a group's rows.
 OF_GROUP = re.compile(
     r"^\s*%?\s*(?:of\s+(?:the\s+|these\s+|those\s+|all\s+)?(?:group|them|these|those|all|cases|subgroup|subset|"
@@ -78,7 +81,7 @@ _ILLUSTRATIVE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
     r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
     r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"
-    r"at random|coin (?:flip|toss))\b",
+    r"at random|coin (?:flip|toss))\b|\d\s*%?\s+(?:means|would mean|corresponds to|is the same as)\b",
     re.I,
 )
 #: A share in words that compares two numbers ("half the effect of bmi", "about a third as strongly"): a ratio.

@@ -13,6 +13,7 @@ from simxai.guard._derived import (
     OF_GROUP,
     P_OF,
     RESTATED,
+    SHARE_IN,
     SUBTRACTS,
     THAT_LABEL,
     _FrameChecks,
@@ -227,6 +228,16 @@ class _NumberChecks(_FrameChecks):
         if claim.percent and not facts.metrics and OF_GROUP.match(following) and fits(claim, count_shares(facts)):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
             self.report.claim(f"{text} (a share of the counts)", True)
+            return
+        share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        if share_in is not None and not claim.percent and claim.decimals == 0 and claim.value > 0:
+            # "about 1 in 40": the share 1/40, checked against the outputs' shares; unchecked when none is it.
+            as_share = replace(claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=1)
+            in_words = f"{share_in.group('n')} in {claim.raw}"
+            if fits(as_share, facts.numbers):
+                self.report.claim(f"{text} (a share {in_words})", True)
+            else:
+                self.report.skip(f"{text} (a share {in_words}, not compared)")
             return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following):
