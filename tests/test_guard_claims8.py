@@ -75,6 +75,21 @@ CASES = [
     ("demo", *LOCAL, True, "ldl works against stable, and barely (-0.009)."),
     ("demo", *WHY_NOT, True, "The smallest change is bmi from 23.7 to 27.3, which gives progressing 51.8 %."),
     ("demo", *WHY_NOT, False, "The smallest change is insulin from 23.3 to 30.6, which gives progressing 51.8 %."),
+    # "and rises" after the prediction is the prediction's move, not the carried feature's; a quantifier is no name
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 44, "changes": {"glucose": 72}},
+        True,
+        "Lowering glucose from 87 to 72 leaves it progressing, and actually rises slightly, from 88.2 % to 90.4 %.",
+    ),
+    (
+        "sentiment",
+        "get_local_explanation",
+        {"instance": 4},
+        True,
+        "enjoyed leads (+0.179). No word pulls towards negative.",
+    ),
     # a key that names the decision
     ("loan", *LOAN_PREDICTION, True, "Decision: rejected. Confidence: 69 %."),
     ("loan", *LOAN_PREDICTION, False, "Decision: approved. Confidence: 69 %."),

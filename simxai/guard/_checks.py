@@ -112,12 +112,16 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 carried = ids
                 facts = self._bound(ids)
                 original = clause
+                self.carried_and = False
                 if _GERUND.match(clause):
                     carried_feature = ""  # "Being 19 years old, ...": the subject's own attribute, no carried feature
                 if _PRONOUN.match(clause) and not find_mentions(
                     clause, self.names.features, quoted_only=self.names.quoted_only
                 ):
                     clause = f"{carried_feature} {clause}" if carried_feature else clause
+                    # "..., and actually rises slightly": the subject carried by "and" is the clause's before it
+                    # (often the prediction), so a verb of change here is no change of the carried feature.
+                    self.carried_and = bool(carried_feature) and bool(re.match(r"\s*and\b", original, re.I))
                 elif listed and cue.PLURAL.match(clause) and not named:
                     clause = f"{' and '.join(listed)} {clause}"  # "All three push towards X": the listed ones
                 found = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)

@@ -389,7 +389,7 @@ class _InfluenceChecks(_CheckState):
                     self.report.claim(f"change {feature}", False)
                 continue
             up, down = cue.CHANGE_UP.search(clause), cue.CHANGE_DOWN.search(clause)
-            if bool(up) == bool(down):
+            if bool(up) == bool(down) or self.carried_and:
                 continue
             moves = [
                 (o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)

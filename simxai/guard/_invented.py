@@ -172,7 +172,10 @@ _RANGE_OF = re.compile(
 )
 #: The subject of a verb of influence or rank at a sentence's or clause's start.
 _SUBJECT_OF = re.compile(
-    r"(?:^|[.;!?]\s+|\n\s*|,\s+(?:and\s+)?|\b(?:and|but|while|whereas)\s+)" + _DET + rf"(?P<w>{_NAME})\s+"
+    r"(?:^|[.;!?]\s+|\n\s*|,\s+(?:and\s+)?|\b(?:and|but|while|whereas)\s+)"
+    + _DET
+    # a quantifier leads no name: "No word pulls towards negative", "Every feature counts"
+    + rf"(?!(?:no|each|every|any|some|neither|none|nothing|another)\b)(?P<w>{_NAME})\s+"
     r"(?:(?:also|still|clearly|mostly|strongly)\s+)?"
     r"(?:makes?\s+(?:\w+\s+){1,2}(?:more|less)\s+likely|tips?\s+the\s+(?:scales|balance)|"
     r"(?:helps|hurts)\s+the\s+case|is\s+a\s+point\s+(?:in\s+favou?r\s+of|against)|comes?\s+first|"

@@ -165,6 +165,8 @@ class _CheckState:
         self.amount_end = -1
         #: the sentence before set a goal ("To reach progressing: ..."), so a bare label may be the goal's
         self.goal = False
+        #: the clause is led by "and" and reads the feature carried from before it
+        self.carried_and = False
         #: where the clause being read starts in its sentence (negative when a carried name leads it)
         self.clause_at: int | None = None
 
