@@ -9,7 +9,9 @@ TalkToModel's metric. The dev split holds out whole templates and filter fillers
 that copies from the utterance can produce at all: inside the grammar, every feature, id and number of it named
 in the utterance. ``--show-misses`` groups the wrong parses by what is wrong first (unreachable gold, no
 program, the program's shape, its previousfilter context, a filter or change feature, a value, a comparison
-or update, a join) and prints each group with its utterances.
+or update, a join) and prints each group with its utterances; a wrong shape also gets where the gold shape
+ranked among the shape scores and how far below the best it scored (the operation classifiers' weight makes
+these gaps large: a gap above 5 is an operation the features do not point to at all).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import time
 from collections import defaultdict
 
 from simxai.integrations.ttm_data import load_ttm_dataset
+from simxai.integrations.ttm_features import sentence_features
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
-from simxai.integrations.ttm_learned import LearnedParser
+from simxai.integrations.ttm_learned import LearnedParser, shape_scores
 from simxai.integrations.ttm_reader import Reading
 from simxai.integrations.ttm_templates import fill_for_dataset
 from simxai.integrations.ttm_training import align
@@ -49,6 +52,20 @@ def miss_group(reading: Reading, gold: Program | object, got: Program | None, vo
     if gold.joins != got.joins:
         return "join (and/or)"
     return "operation arguments"
+
+
+def shape_rank(learned: LearnedParser, reading: Reading, gold: Program | object) -> str:
+    """Where the gold's shape ranks among the learned shape scores, and its gap to the best, as a note."""
+    wanted = align(reading, gold, learned.vocabulary) if isinstance(gold, Program) else None
+    if wanted is None:
+        return ""
+    classes = learned.model.classifiers["shape"].classes
+    if wanted.shape not in classes:
+        return f"      (gold shape {wanted.shape!r} is no training shape)"
+    scores = shape_scores(sentence_features(reading), learned.model)
+    mine = scores[classes.index(wanted.shape)]
+    rank = sum(score > mine for score in scores) + 1
+    return f"      (gold shape {wanted.shape!r}: rank {rank}, {max(scores) - mine:.2f} below the best)"
 
 
 def main() -> None:
@@ -82,7 +99,8 @@ def main() -> None:
             else:
                 wrong.append((case.utterance, case.gold, text))
                 group = miss_group(reading, gold, program, dataset.vocabulary)
-                groups[group].append(f"[{name}] {case.utterance}\n      gold: {case.gold}\n      got:  {text}")
+                note = "\n" + shape_rank(learned, reading, gold) if group == "shape (operations)" else ""
+                groups[group].append(f"[{name}] {case.utterance}\n      gold: {case.gold}\n      got:  {text}{note}")
         spent.sort()
         p50, p95 = spent[len(spent) // 2], spent[int(0.95 * len(spent))]
         figure = f"{hits}/{len(cases)} = {hits / len(cases):.1%}"
