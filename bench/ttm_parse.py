@@ -105,8 +105,8 @@ def main() -> None:
         p50, p95 = spent[len(spent) // 2], spent[int(0.95 * len(spent))]
         figure = f"{hits}/{len(cases)} = {hits / len(cases):.1%}"
         print(f"{name:9s} {args.split}: {figure}  (parse p50 {p50:.1f} ms, p95 {p95:.1f} ms)")
-        for utterance, gold, text in wrong[: args.errors]:
-            print(f"    {utterance}\n      gold: {gold}\n      got:  {text}")
+        for utterance, gold_text, text in wrong[: args.errors]:
+            print(f"    {utterance}\n      gold: {gold_text}\n      got:  {text}")
         total += len(cases)
         correct += hits
     print(f"overall   {args.split}: {correct}/{total} = {correct / total:.1%}; reachable {reachable}/{total}")

@@ -249,7 +249,7 @@ def _context_given_shape(samples: list[Sample], mode: str, weight: float) -> Non
         return fill(self, context.best(row), shape, slots)
 
     LearnedParser.parse = patched_parse  # type: ignore[method-assign]
-    LearnedParser._fill = patched_fill  # type: ignore[method-assign]
+    LearnedParser._fill = patched_fill  # type: ignore[method-assign,assignment]
 
 
 def main() -> None:
@@ -324,7 +324,7 @@ def main() -> None:
         def pooled(reading: Reading) -> Features:
             return {**original_features(reading), **_maxpool(reading, weight)}
 
-        ttm_learned.sentence_features = pooled  # type: ignore[assignment]
+        ttm_learned.sentence_features = pooled
     elif variant == "families":
         classifiers["operations"] = _Families(samples, base.classifiers["operations"], args[0])
     else:
