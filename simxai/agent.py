@@ -246,6 +246,9 @@ class _TurnRun:
         # Successful calls of this turn by name and arguments: an identical call reuses the result.
         self._done: dict[str, CallRecord] = {}
         self._all_reused = False
+        # The engine's own prompts (retries) and the rejected texts they answer, by identity: a backend that writes
+        # no replies (the router, also as the fallback) would route them as if the user had written them.
+        self._engine_turns: set[int] = set()
 
     async def execute(self) -> Turn:
         outcome = await self._pending_answer()
@@ -381,8 +384,7 @@ class _TurnRun:
         reason = non_answer(content)
         if reason is None:
             return Answer(content)
-        self._append(Message.assistant(content))
-        self._append(Message.user(non_answer_retry(reason)))
+        self._retry_prompt(non_answer_retry(reason), rejected=content)
         second = await self._complete(tool_choice="none")
         if (
             second.response is not None
@@ -409,28 +411,48 @@ class _TurnRun:
                     )
                     self.history_end -= dropped
                     self.dropped += dropped
-                request = CompletionRequest(
-                    messages=self.messages,
-                    tools=self.agent.tools,
-                    tool_choice=tool_choice,
-                    temperature=self.agent.settings.temperature,
-                    max_tokens=self.agent.settings.max_tokens,
-                    host=self.agent.schema,
-                    functions=self.agent.specs,
-                )
                 try:
                     try:
-                        return _Completed(await self.backend.complete(request), fallback)
+                        return _Completed(await self.backend.complete(self._request(tool_choice)), fallback)
                     except BackendError as exc:
                         fallback = self._fall_back(exc)
-                        return _Completed(await self.backend.complete(request), fallback)
+                        return _Completed(await self.backend.complete(self._request(tool_choice)), fallback)
                 except ModelOutputError as exc:
                     if attempt == 1:
                         return _Completed(None, fallback)
-                    self._append(Message.user(unreadable_output(exc)))
+                    self._retry_prompt(unreadable_output(exc))
             return _Completed(None, fallback)
         finally:
             self.stage.add("backend", started)
+
+    def _request(self, tool_choice: Literal["auto", "none"]) -> CompletionRequest:
+        """The request for the backend in use; one that writes no replies never sees the engine's own prompts.
+
+        The router reads the last user message as the user's question: after a retry prompt (and the rejected
+        text it answers) it would route the prompt itself, so it gets the dialogue without them.
+        """
+        messages = self.messages
+        if not self.backend.writes_replies and self._engine_turns:
+            messages = [m for m in messages if id(m) not in self._engine_turns]
+        return CompletionRequest(
+            messages=messages,
+            tools=self.agent.tools,
+            tool_choice=tool_choice,
+            temperature=self.agent.settings.temperature,
+            max_tokens=self.agent.settings.max_tokens,
+            host=self.agent.schema,
+            functions=self.agent.specs,
+        )
+
+    def _retry_prompt(self, prompt: str, rejected: str | None = None) -> None:
+        """Append the engine's corrective `prompt` (after the `rejected` text it answers), marked as the engine's."""
+        if rejected is not None:
+            answered = Message.assistant(rejected)
+            self._append(answered)
+            self._engine_turns.add(id(answered))
+        message = Message.user(prompt)
+        self._append(message)
+        self._engine_turns.add(id(message))
 
     def _fall_back(self, error: BackendError) -> str:
         """Switch the rest of the turn to the fallback backend after `error`, and say so.
@@ -662,8 +684,7 @@ class _TurnRun:
         if isinstance(outcome, Answer) and not self.calls:
             report = self._direct_report(outcome.text)
             if not report.passed and retries > 0 and self.backend.writes_replies:
-                self._append(Message.assistant(outcome.text))
-                self._append(Message.user(direct_answer_retry(report.unsupported)))
+                self._retry_prompt(direct_answer_retry(report.unsupported), rejected=outcome.text)
                 later = await self._converse(asked)
                 return await self._verify(noted(later, fallback), asked, retries - 1)
         else:
@@ -710,8 +731,7 @@ class _TurnRun:
         fallback: str | None = None
         writes = self.backend.writes_replies
         if writes:
-            self._append(Message.assistant(text))
-            self._append(Message.user(guard_retry(report.unsupported)))
+            self._retry_prompt(guard_retry(report.unsupported), rejected=text)
             second = await self._complete(tool_choice="none")
             fallback = second.fallback
             # After a fallback, the text is the fallback's answer to the retry prompt: no regeneration.

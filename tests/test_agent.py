@@ -418,3 +418,23 @@ def test_only_an_answer_is_no_new_request(demo_host):
     assert not is_new_request("patient 12 please", schema) and not is_new_request("12", schema)
     assert is_new_request("why is patient 4 predicted progressing?", schema)
     assert is_new_request("patient 4, with a bmi 3 lower", schema)
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        # a direct answer with model facts is sent back to use a function; the backend then fails
+        ["Patients with bmi over 35 are progressing.", BackendUnavailableError("connection refused")],
+        # unreadable output gets a corrective prompt; the backend then fails
+        [ToolCallParseError("bad call"), BackendUnavailableError("connection refused")],
+    ],
+)
+async def test_the_fallback_routes_the_users_words_never_the_engines_retry_prompt(demo_host, script):
+    from simxai.backends.router import RouterBackend
+
+    primary = ScriptedBackend(script, name="openai:x")
+    turn = await Agent(demo_host, primary, fallback=RouterBackend()).run_turn(
+        "what does the model predict for patient 7?"
+    )
+    assert turn.backend == "router" and "connection refused" in turn.fallback
+    assert [(c.function, c.arguments.get("instance")) for c in turn.calls] == [("get_prediction", 7)]
