@@ -330,7 +330,8 @@ def _normalize(
     out = apply_edits(text, edits)
     if full:
         out = _PERCENT.sub("%", out)
-    return _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
+    out = _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
+    return _BEFORE_NUMBER.sub(lambda m: _id_noun(m, spoken.noun, full), out)
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:
@@ -340,6 +341,28 @@ def _in_compound(text: str, start: int, end: int) -> bool:
     return (len(after) == 2 and after[0] == "-" and after[1].isalpha()) or (
         len(before) == 2 and before[1] == "-" and before[0].isalpha()
     )
+
+
+# Words users name a record by. A misspelling of one right before a number is that word ("memebr 5020",
+# "reveiw 12", "aplicants 3 and 4"). On a text host, whose turns may carry an unquoted text, only the host's
+# own noun is read so ("reveiw 12" -> "review 12"): "the patent 3 ..." may be the text to classify.
+_ID_NOUNS = (
+    "member customer client account applicant application policyholder borrower participant patient review "
+    "instance record sample subject profile"
+).split()
+_BEFORE_NUMBER = re.compile(r"\b(?P<w>[A-Za-z]{5,})(?=[ ]?[#:]?[ ]?\d)")
+
+
+def _id_noun(match: re.Match[str], noun: str, full: bool) -> str:
+    """The id noun a misspelt word before a number stands for, or the word as written."""
+    word = match.group("w")
+    lower = word.lower()
+    nouns = {n for n in (noun, *(_ID_NOUNS if full else ())) if n and " " not in n}
+    forms = nouns | {n + "s" for n in nouns}
+    if lower in forms or lower in _LEXICON or lower in _PROTECTED:
+        return word
+    found = {form for form in forms if _one_edit(lower, form) and not _is_inflection(lower, form)}
+    return found.pop() if len(found) == 1 else word
 
 
 def _expand(match: re.Match[str], noun: str) -> str:

@@ -7,7 +7,9 @@ no check here: the host refuses it and the engine asks, naming the range):
 
 - a group value that is no category of its feature ("region = central", "plan platinum", "in the central region");
 - a label that is none of the host's labels where a call takes a label ("why not remission", "-> neutral");
-- a feature the host lacks, given a value in a what-if ("what if insulin were 20").
+- a feature the host lacks, given a value in a what-if ("what if insulin were 20");
+- an id the turn wrote after a word that is no id noun ("predicton for wien 5011"), where the call would
+  otherwise fall back to the instance in focus.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.extraction._bare_ids import misread_id
 from simxai.extraction._features import _mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
@@ -81,6 +84,8 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
         known = {c.lower() for c in feature.categories} | set(_names(feature))
         after = re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
         before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
+        if re.search(rf"\b(?:{'|'.join(re.escape(c) for c in feature.categories)})\s+$", text[: mention.start], re.I):
+            after = None  # "business purpose loans": the value comes first, the word after is a noun
         for found in (after, before):
             if found is None:
                 continue
@@ -129,6 +134,27 @@ def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -
     return None
 
 
+# The built-in functions about one instance: without an `instance` argument the engine uses the one in focus.
+_INSTANCE_FUNCTIONS = frozenset(
+    "get_prediction get_local_explanation explain_what_if explain_why_not explain_how_to_be_that "
+    "explain_how_to_still_be_this".split()
+)
+
+
+def _unread_id(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    if not any(c.name in _INSTANCE_FUNCTIONS and "instance" not in c.arguments for c in calls):
+        return None
+    found = misread_id(text, schema)
+    if found is None:
+        return None
+    word, number = found
+    noun = schema.instance_noun or "instance"
+    return (
+        f"I could not read '{word} {number}' as an id: do you mean {noun} {number}? "
+        f"Please write it as '{noun} {number}' (or name another {noun})."
+    )
+
+
 def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> str | None:
     """A question naming what the turn named that the host does not have, or None when everything it named exists.
 
@@ -149,4 +175,6 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _unknown_label(text, schema)
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
+    if question is None:
+        question = _unread_id(text, calls, schema)
     return question

@@ -162,3 +162,33 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         candidates.append(number)
     distinct = set(candidates)
     return candidates[0] if len(distinct) == 1 else None
+
+
+def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
+    """A number in the host's id range after a word that names nothing the host knows ("wien 5011"), or None.
+
+    `unclaimed_id` leaves such a number alone (the word before it may name what it measures), so a request
+    would fall back to the instance in focus; the caller asks instead. Returns the word and the number.
+    """
+    if schema is None or schema.id_range is None or schema.kind == "text":
+        return None
+    known = {
+        w.lower()
+        for f in schema.features
+        for n in (f.name, *f.aliases, *(f.categories or []))
+        for w in re.findall(r"[A-Za-z]+", n)
+    }
+    for match in _numbers(text):
+        number = int(match.group("n"))
+        start, end = match.start(), match.end()
+        before = text[max(0, start - 20) : start]
+        word = re.search(r"([A-Za-z]+)\s?#?$", before)
+        if word is None or not schema.has_id(number) or _CLAIMED_BEFORE.match(text[end : end + 30]):
+            continue
+        lower = word.group(1).lower()
+        if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
+            continue
+        if _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
+            continue
+        return word.group(1), number
+    return None
