@@ -328,10 +328,21 @@ def extract_count(text: str) -> int | None:
 
 
 def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) -> list[tuple[str, str]]:
-    """Categories named on their own ("a female smoker"), when only one feature has that category."""
+    """Categories named on their own ("a female smoker"), when only one feature has that category.
+
+    A category word inside a feature's name ("home" in "home ownership") or owned by someone ("own their
+    home") names no value.
+    """
     found = []
+    inside = [(m.start, m.end) for m in _mentions(text, schema)]
     for key, pair in _terms(schema).categories:
         if pair[0] not in already:
-            if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):
+            for match in re.finditer(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):
+                if any(low <= match.start() < high for low, high in inside) or _OWNED.search(text[: match.start()]):
+                    continue
                 found.append(pair)
+                break
     return found
+
+
+_OWNED = re.compile(r"\b(?:their|his|her|my|your|its)\s+$", re.IGNORECASE)

@@ -12,6 +12,7 @@ from simxai.exceptions import ArgumentError
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _age_feature, _category_mentions, _class_mentions, _mentions
 from simxai.extraction._lexicon import _NUM, _OP_WORDS, _noun_pattern, _op_of
+from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
 from simxai.normalize import normalize, word_stems
@@ -351,11 +352,20 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     """
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
-        condition = _text_group(text, schema)
-        return condition
+        return _text_group(text, schema) or _class_group(text, schema) or _vague_words(text, schema)
     condition = _condition(text, schema)
     if condition is not None and condition != "all":
-        return condition
+        named = {c.split(" ")[0] for c in condition.split(" and ")}
+        more = [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]
+        return " and ".join([condition, *more])
+    clauses = _named_values(text, schema)
+    if not any(c.startswith(("label ", "prediction ")) for c in clauses):
+        clauses += [c for c in [_class_group(text, schema)] if c is not None]
+    if clauses:
+        return " and ".join(clauses)
+    vague = _vague_words(text, schema)
+    if vague is not None:
+        return vague  # "the older subgroup": passed on as said, so that the function asks for its threshold
     match = _PEOPLE_GROUP.search(text)
     if match is None:
         return None
@@ -392,3 +402,76 @@ def _text_group(text: str, schema: HostSchema | None) -> str | None:
         if re.search(r"(?:predicted|predicts?|classified)\s(?:as\s)?$", before):
             return f"prediction = {name}"
     return None
+
+
+# What follows a value that names a group in a metric question: "car loans", "gold plan members".
+_GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
+_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of)\s+(?:(?:the|our|those|these|all)\s+)?$"
+
+
+def _named_values(text: str, schema: HostSchema) -> list[str]:
+    """Categories a metric question names without group words, as conditions ("accuracy on the gold plan").
+
+    A category counts next to its feature's name ("gold plan", "plan gold", "sex 2"), or, when only one feature
+    has it, after "on / for / among (the)" or before a group noun ("on car loans", "for east region members").
+    A category word inside a feature's name ("home" in "home ownership") is that name, not a value.
+    """
+    mentions = _mentions(text, schema)
+    inside = [(m.start, m.end) for m in mentions]
+    owners: dict[str, int] = {}
+    for feature in schema.features:
+        for category in feature.categories or []:
+            owners[category.lower()] = owners.get(category.lower(), 0) + 1
+    nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + f"|{_PEOPLE_NOUNS[3:-1]}"
+    tail = re.compile(_GROUP_TAIL.format(nouns=nouns), re.IGNORECASE)
+    clauses: list[str] = []
+    for feature in schema.features:
+        if feature.type != "categorical" or not feature.categories:
+            continue
+        spans = [(m.start, m.end) for m in mentions if m.feature is feature]
+        for category in feature.categories:
+            if not category or category.lower() in (*_YES, *_NO):
+                continue
+            found = None
+            for match in re.finditer(rf"(?<![\w.-]){re.escape(category)}(?![\w-]|\.\d)", text, re.IGNORECASE):
+                start, end = match.start(), match.end()
+                if any(low <= start < high for low, high in inside):
+                    continue
+                beside = any(
+                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*", text[end:low])
+                    for low, high in spans
+                )
+                alone = (
+                    category.isalpha()
+                    and len(category) >= 3
+                    and owners.get(category.lower()) == 1
+                    and (
+                        bool(re.search(_METRIC_LEAD, text[max(0, start - 30) : start], re.IGNORECASE))
+                        or bool(tail.match(text[end:]))
+                    )
+                )
+                if beside or alone:
+                    found = category
+                    break
+            if found is not None:
+                clauses.append(f"{feature.name} = {found}")
+                break
+    return clauses
+
+
+def _class_group(text: str, schema: HostSchema | None) -> str | None:
+    """A class before a group noun ("on negative reviews", "the progressing patients"): the rows labelled so."""
+    if schema is None:
+        return None
+    nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + "|texts|reviews|ones|folks"
+    for start, end, name in _class_mentions(text, schema):
+        before = text[max(0, start - 30) : start]
+        led = re.search(_METRIC_LEAD, before, re.IGNORECASE) or re.fullmatch(r"\W*(?:the\s+|only\s+)?", before, re.I)
+        if re.match(rf"\s+(?:{nouns})\b", text[end:], re.IGNORECASE) and led:
+            return f"label = {name}"
+    return None
+
+
+def _vague_words(text: str, schema: HostSchema | None) -> str | None:
+    vague = vague_group(text, schema)
+    return vague.words if vague is not None else None
