@@ -26,6 +26,7 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import extract_argument, extract_feature
+from simxai.extraction._vague import vague_group
 from simxai.followup import (
     answer_amount,
     changed_feature,
@@ -37,6 +38,7 @@ from simxai.followup import (
 from simxai.followup_context import is_new_request_for
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
+from simxai.instance_values import named_values
 from simxai.messages import Message, ToolCall
 from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render, noted
 from simxai.prompts import (
@@ -296,10 +298,13 @@ class _TurnRun:
             # is it about review 78": a request of its own
             return None
         value = extract_argument(pending.missing, self.user, self.agent.schema)
+        if value is None and pending.missing == "group" and pending.feature is not None:
+            # "older than what?" -> "over 65": a bound of the feature the vague group named
+            value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
         if value is None and pending.step is not None:
             amount = answer_amount(self.user, pending.step.sign, pending.step.offer, self.agent.schema)
             value = {pending.step.feature: amount} if amount is not None else None
-        if value is None and pending.feature is not None:
+        if value is None and pending.feature is not None and pending.missing == "changes":
             value = changed_feature_answer(self.user, pending.feature, self.agent.schema)
         if value is None:
             return None  # not an answer: treat it as a new request
@@ -551,6 +556,8 @@ class _TurnRun:
         self.stage.add("functions", started)
         payload = result_payload(result)
         rendering = render_result(result)
+        if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
+            rendering += named_values(result, self.user, self.agent.schema)
         self.state = self.state.after(call.name, arguments, payload)
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
@@ -630,6 +637,9 @@ class _TurnRun:
         feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
         if feature is not None:
             question = feature_change_question(self.agent.schema, feature)
+        if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
+            vague = vague_group(str(arguments.get("group") or ""), self.agent.schema)
+            feature = vague.feature.name if vague is not None and vague.feature is not None else None
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
         self.state = self.state.model_copy(
             update={"pending": PendingCall(function=function, arguments=kept, missing=name, feature=feature)}

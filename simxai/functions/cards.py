@@ -7,7 +7,8 @@ from typing import Annotated
 import pydantic
 
 from simxai.exceptions import ArgumentError
-from simxai.hosts.base import METRICS, Host
+from simxai.extraction._vague import VagueGroup, vague_group
+from simxai.hosts.base import METRICS, Host, HostSchema
 from simxai.instances import closest
 from simxai.results import (
     DataInformationResult,
@@ -95,6 +96,9 @@ def _group(host: Host, group: str) -> Subject:
     try:
         return host.resolve(group)
     except ArgumentError as exc:
+        vague = vague_group(group, host.schema())
+        if vague is not None:
+            raise _vague_error(group, vague, host.schema()) from exc
         if host.schema().kind == "text":
             # A text host's error names its own condition fields (label, prediction, id, its statistics).
             raise ArgumentError(
@@ -111,6 +115,32 @@ def _group(host: Host, group: str) -> Subject:
             valid="a condition such as 'age > 60', 'label = <class>' or 'prediction = <class>', or all"
             + (f"; categorical features: {coded}" if coded else ""),
         ) from exc
+
+
+def _vague_error(group: str, vague: VagueGroup, schema: HostSchema) -> ArgumentError:
+    """The error for a group named with no threshold ("older patients"): what it lacks, and a valid form."""
+    noun = schema.instance_noun or "instance"
+    feature = vague.feature
+    if feature is not None and feature.min is not None and feature.max is not None:
+        middle = f"{(feature.min + feature.max) / 2:.0f}"
+        return ArgumentError(
+            f"{group!r} has no threshold: {feature.name} runs from {feature.min:g} to {feature.max:g} in the data",
+            argument="group",
+            valid=f"a condition such as '{feature.name} > {middle}', or all",
+        )
+    if schema.kind == "text":
+        labels = " or ".join(schema.class_names)
+        return ArgumentError(
+            f"no feature of the {noun}s says which are {group!r}",
+            argument="group",
+            valid=f"the {noun}s labelled or predicted {labels} ('label = {schema.class_names[0]}'), or all",
+        )
+    return ArgumentError(
+        f"no feature of this data says which {noun}s {group!r} means",
+        argument="group",
+        valid=f"a condition on one of {', '.join(f.name for f in schema.features)} (such as "
+        f"'{schema.features[0].name} > ...'), or all",
+    )
 
 
 def get_data_information(host: Host, feature: str | None = None) -> DataInformationResult:
