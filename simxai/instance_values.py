@@ -1,0 +1,75 @@
+"""A feature's value for one instance: "what is the income of applicant 12?", "and her bmi?".
+
+No function is about one instance's recorded values alone, and the data card's statistics of a feature
+answer a different question (the whole data set's income, not applicant 12's). Such a request is routed to
+the instance's prediction, whose subject carries the instance's values, and the rendering states the values
+of the features the user named (`named_values`), so that neither the instance nor the feature is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction import extract_ids
+from simxai.extraction._features import _age_feature, _mentions
+from simxai.hosts.base import HostSchema
+from simxai.messages import ToolCall
+from simxai.results import Result, Subject
+
+__all__ = ["about_one_instance", "named_values"]
+
+# "her bmi", "his income", "their claims", "its glucose": a feature of the person in focus
+_POSSESSIVE = re.compile(r"\b(?:her|his|their|its)\s+$", re.IGNORECASE)
+# "what is / what's / show / tell me the <feature> of ...": a value asked for, not a distribution
+_ASKS_A_VALUE = re.compile(
+    r"\b(?:what(?:'s|\s+is|\s+was|\s+are)|show|tell\s+me|give\s+me|how\s+(?:old|much|many))\b", re.IGNORECASE
+)
+_DISTRIBUTION = re.compile(
+    r"\b(?:distribution|distributed|range|average|mean|median|spread|histogram|statistics|stats|typical|overall|"
+    r"across|all|every|dataset|data\s+set)\b",
+    re.IGNORECASE,
+)
+
+
+def about_one_instance(calls: list[ToolCall], text: str, schema: HostSchema | None, focus: bool) -> ToolCall | None:
+    """The prediction call that answers a feature-value question about one instance, or None.
+
+    `calls` are what the turn would otherwise run: one `get_data_information` call about a feature. The
+    turn must name exactly one id ("the income of applicant 12") or, with an instance in focus (`focus`), a
+    possessive ("what is her bmi?"), and ask for a value, not a distribution.
+    """
+    if schema is None or schema.kind != "tabular" or len(calls) != 1:
+        return None
+    call = calls[0]
+    if call.name != "get_data_information" or not call.arguments.get("feature"):
+        return None
+    if not _ASKS_A_VALUE.search(text) or _DISTRIBUTION.search(text):
+        return None
+    ids = extract_ids(text, schema)
+    if len(ids) == 1:
+        return ToolCall(id=call.id, name="get_prediction", arguments={"instance": ids[0]})
+    possessive = any(_POSSESSIVE.search(text[: m.start]) for m in _mentions(text, schema))
+    if not ids and focus and possessive:
+        return ToolCall(id=call.id, name="get_prediction", arguments={})
+    return None
+
+
+def named_values(result: Result, text: str, schema: HostSchema | None) -> str:
+    """A sentence with the recorded values of the features `text` names, for a result about one row, or ""."""
+    subject = getattr(result, "subject", None)
+    if schema is None or not isinstance(subject, Subject) or subject.kind != "row" or not subject.values:
+        return ""
+    values = subject.values
+    named = [m.feature.name for m in _mentions(text, schema) if m.feature.name in values]
+    age = _age_feature(schema)
+    if age is not None and age.name in values and re.search(r"\bhow\s+old\b", text, re.IGNORECASE):
+        named.append(age.name)  # "how old is member 5010"
+    named = list(dict.fromkeys(named))
+    if not named:
+        return ""
+    parts = [f"{name} = {_value(values[name])}" for name in named]
+    return f" The recorded values of {subject.description}: {', '.join(parts)}."
+
+
+def _value(value: object) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
