@@ -1,0 +1,200 @@
+"""Nothing the user said is silently dropped: each form is used, or one short question names what was not.
+
+Through the engine (`simxai.Agent` with the router backend) on the demo, sentiment, loan and invented
+insurance hosts: an id after a misspelt or unknown noun, a category value before its feature's name, a class
+before a group noun, a group named with no threshold ("the older subgroup", "long reviews"), a feature's
+value for one instance, and two changes in one what-if. The phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from simxai import Agent, Turn
+from simxai.backends.router import RouterBackend
+from simxai.extraction import extract_group
+from simxai.extraction._vague import vague_group
+from simxai.hosts.base import Host
+from simxai.normalize import normalize
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+@pytest.fixture(scope="module")
+def insurance_host() -> Host:
+    sys.path.insert(0, str(BENCH))
+    from dev_hosts import load_insurance_host
+
+    host: Host = load_insurance_host()
+    return host
+
+
+@pytest.fixture(scope="module")
+def sentiment_host() -> Host:
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    return load_sentiment_host()
+
+
+async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
+    conversation = Agent(host, router).conversation()
+    return [await conversation.send(text) for text in texts]
+
+
+def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    return [(c.function, c.arguments) for c in turn.calls if c.status in ("ok", "error")]
+
+
+# --- ids ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "expected"),
+    [
+        ("insurance", "prediciton for memebr 5020", 5020),
+        ("insurance", "what does the model say about polcyholder 5033", 5033),
+        ("loan", "predction for aplicant 12", 12),
+        ("sentiment", "prediciton for reveiw 12", 12),
+    ],
+)
+async def test_a_misspelt_id_noun_still_names_the_instance(
+    host, text, expected, router, demo_host, loan_host, insurance_host, sentiment_host
+):
+    hosts = {"insurance": insurance_host, "loan": loan_host, "sentiment": sentiment_host}
+    (turn,) = await turns(hosts[host], router, text)
+    assert ran(turn) == [("get_prediction", {"instance": expected})]
+
+
+async def test_an_id_after_an_unknown_word_is_asked_about_not_swapped_for_the_one_in_focus(router, insurance_host):
+    first, second, third = await turns(
+        insurance_host, router, "what is the prediction for member 5010", "predicton for wien 5011", "policyholder 5011"
+    )
+    assert ran(first) == [("get_prediction", {"instance": 5010})]
+    assert ran(second) == [] and second.clarification is not None
+    assert "wien 5011" in second.reply and "policyholder 5011" in second.reply
+    assert ran(third) == [("get_prediction", {"instance": 5011})]
+
+
+def test_a_misspelt_noun_on_a_text_host_is_only_the_hosts_own(sentiment_host):
+    schema = sentiment_host.schema()
+    assert normalize("prediciton for reveiw 12", schema) == "prediciton for review 12"
+    assert normalize("the patent 3 was great", schema) == "the patent 3 was great"  # may be the text itself
+
+
+# --- groups in a metric question ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "group"),
+    [
+        ("insurance", "accuracy on the gold plan", "plan = gold"),
+        ("insurance", "how does it do on the basic plan", "plan = basic"),
+        ("insurance", "f1 for smokers on the silver plan", "smoker = yes and plan = silver"),
+        ("loan", "accuracy on the east region", "region = east"),
+        ("loan", "accuracy on car loans", "purpose = car"),
+        ("loan", "f1 on business purpose loans", "purpose = business"),
+        ("loan", "recall for the rent home ownership group", "home_ownership = rent"),
+        ("loan", "is the model accurate for people who own their home?", "home_ownership = own"),
+        ("demo", "accuracy for sex 2", "sex = 2"),
+        ("demo", "accuracy on progressing patients", "label = progressing"),
+        ("sentiment", "accuracy on negative reviews", "label = negative"),
+        ("sentiment", "accuracy on the reviews labelled negative", "label = negative"),
+    ],
+)
+async def test_a_group_named_by_its_value_is_scored_on_that_group(
+    host, text, group, router, demo_host, loan_host, insurance_host, sentiment_host
+):
+    hosts = {"demo": demo_host, "insurance": insurance_host, "loan": loan_host, "sentiment": sentiment_host}
+    (turn,) = await turns(hosts[host], router, text)
+    ((function, arguments),) = ran(turn)
+    assert function == "get_model_performance" and arguments["group"] == group
+
+
+async def test_a_category_word_that_is_no_group_stays_out(router, loan_host):
+    (turn,) = await turns(loan_host, router, "how does the model do on its own?")
+    assert all("group" not in arguments for _function, arguments in ran(turn))
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "answer", "group"),
+    [
+        ("f1 on the older subgroup", "older subgroup", "age > 60", "age > 60"),
+        ("accuracy for older patients", "older patients", "over 65", "age > 65"),
+        ("recall for patients with high bmi", "high bmi", "above 35", "bmi > 35"),
+    ],
+)
+async def test_a_group_with_no_threshold_is_asked_about_and_the_answer_completes_the_call(
+    text, words, answer, group, router, demo_host
+):
+    asked, answered = await turns(demo_host, router, text, answer)
+    assert asked.clarification is not None and f"'{words}' has no threshold" in asked.reply
+    assert ran(asked) == []
+    ((function, arguments),) = ran(answered)
+    assert function == "get_model_performance" and arguments["group"] == group
+    assert arguments["metric"] == asked.calls[0].arguments["metric"]  # the metric asked for is kept
+
+
+async def test_a_group_no_feature_grades_is_said_so(router, demo_host, loan_host, sentiment_host):
+    (heavier,) = await turns(demo_host, router, "how does it do on the heavier patients")
+    assert heavier.clarification is not None and "heavier patients" in heavier.reply and "bmi" in heavier.reply
+    (long,) = await turns(sentiment_host, router, "how does it do on long reviews")
+    assert long.clarification is not None and ran(long) == [] and "text_length_words" in long.reply
+
+
+def test_a_threshold_given_with_the_vague_word_is_used(demo_host):
+    schema = demo_host.schema()
+    assert vague_group("is the model any good on older patients, say over 65?", schema) is None
+    assert extract_group("is the model any good on older patients, say over 65?", schema) == "age > 65"
+    assert vague_group("how does it do on new patients", schema) is None
+
+
+# --- a feature's value for one instance -----------------------------------------------------------------
+
+
+async def test_a_feature_value_of_one_instance_is_that_instances_value(router, loan_host):
+    values = loan_host.resolve(12).values
+    assert values is not None
+    first, second = await turns(
+        loan_host, router, "what is the income of applicant 12", "and what is his credit score?"
+    )
+    assert ran(first) == [("get_prediction", {"instance": 12})]
+    assert f"income = {values['income']:g}" in first.reply and first.faithfulness.passed
+    assert ran(second) == [("get_prediction", {"instance": 12})]
+    assert f"credit_score = {values['credit_score']:g}" in second.reply
+
+
+async def test_a_question_about_the_datas_values_stays_a_data_question(router, loan_host):
+    for text in ("what is the income distribution", "whats the average income"):
+        (turn,) = await turns(loan_host, router, text)
+        assert ran(turn) == [("get_data_information", {"feature": "income"})]
+
+
+# --- changes --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "changes"),
+    [
+        ("demo", "what if glucose +10 and bmi +2 for patient 5", {"glucose": "+10", "bmi": "+2"}),
+        ("insurance", "what if bmi +2 and claims +0.5 for member 5010", {"bmi": "+2", "annual_claims": "+0.5"}),
+        (
+            "loan",
+            "what if income +5000 and credit score +50 for applicant 3",
+            {"income": "+5000", "credit_score": "+50"},
+        ),
+    ],
+)
+async def test_every_change_of_a_what_if_is_applied(host, text, changes, router, demo_host, loan_host, insurance_host):
+    hosts = {"demo": demo_host, "insurance": insurance_host, "loan": loan_host}
+    (turn,) = await turns(hosts[host], router, text)
+    ((function, arguments),) = ran(turn)
+    assert function == "explain_what_if" and arguments["changes"] == changes
