@@ -350,7 +350,7 @@ _ID_NOUNS = (
     "member customer client account applicant application policyholder borrower participant patient review "
     "instance record sample subject profile"
 ).split()
-_BEFORE_NUMBER = re.compile(r"\b(?P<w>[A-Za-z]{5,})(?=[ ]?[#:]?[ ]?\d)")
+_BEFORE_NUMBER = re.compile(r"\b(?P<w>[A-Za-z]{3,})(?=[ ]?[#:]?[ ]?\d)")
 
 
 def _id_noun(match: re.Match[str], noun: str, full: bool) -> str:
@@ -361,7 +361,9 @@ def _id_noun(match: re.Match[str], noun: str, full: bool) -> str:
     forms = nouns | {n + "s" for n in nouns}
     if lower in forms or lower in _LEXICON or lower in _PROTECTED:
         return word
-    found = {form for form in forms if _one_edit(lower, form) and not _is_inflection(lower, form)}
+    found = {form for form in forms if len(lower) >= 5 and _one_edit(lower, form) and not _is_inflection(lower, form)}
+    if not found and noun and len(lower) >= 3 and noun.startswith(lower) and " " not in noun:
+        found = {noun}  # "appl 88", "pol 5010", "rev 12": the host's own noun cut short
     return found.pop() if len(found) == 1 else word
 
 

@@ -64,6 +64,8 @@ def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
         ("insurance", "what does the model say about polcyholder 5033", 5033),
         ("loan", "predction for aplicant 12", 12),
         ("sentiment", "prediciton for reveiw 12", 12),
+        ("loan", "appl 88 approved or no?", 88),  # the host's noun cut short
+        ("sentiment", "rev 12 prediction", 12),
     ],
 )
 async def test_a_misspelt_id_noun_still_names_the_instance(
@@ -190,6 +192,13 @@ async def test_a_question_about_the_datas_values_stays_a_data_question(router, l
             "loan",
             "what if income +5000 and credit score +50 for applicant 3",
             {"income": "+5000", "credit_score": "+50"},
+        ),
+        # a category said as a verb; the one after "instead of" is the value left behind
+        ("loan", "what if applicant 741 owned his home instead of renting", {"home_ownership": "own"}),
+        (
+            "loan",
+            "what if applicant 3 rented instead of owning and had income 50",
+            {"income": 50, "home_ownership": "rent"},
         ),
     ],
 )

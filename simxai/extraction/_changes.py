@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._features import _age_feature, _category_mentions, _Mention, _mentions
+from simxai.extraction._features import _age_feature, _category_mentions, _Mention, _mentions, _terms
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._texts import extract_texts
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -323,11 +323,40 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
                 age_value = _bare_age(text, schema, age)
                 if age_value is not None:
                     changes[age.name] = age_value
+    for name, category in _category_verbs(text, schema, changes):
+        changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
         before = text[: text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]):
             changes[name] = category
     return changes or None
+
+
+_INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from)\s+$", re.IGNORECASE)
+
+
+def _category_verbs(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -> list[tuple[str, str]]:
+    """Categories said as verbs ("owned", "renting", "owns her home"), when only one feature has the category.
+
+    The form after "instead of" or "rather than", or after a negation, is the value left behind, not the new one.
+    """
+    found: list[tuple[str, str]] = []
+    for key, (feature, category) in _terms(schema).categories:
+        if feature in named or not key.isalpha() or len(key) < 3:
+            continue
+        doubled = key + key[-1] if re.search(r"[^aeiou][aeiou][bdgmnprt]$", key) else key
+        stem = key[:-1] if key.endswith("e") else key
+        forms = sorted(
+            {f"{key}ed", f"{doubled}ed", f"{stem}ing", f"{doubled}ing", f"{key}d" if key.endswith("e") else ""} - {""}
+        )
+        pattern = rf"(?<![\w-])(?:{'|'.join(forms)}|{key}s(?=\s+(?:her|his|their|its|a|an|the)\b))(?![\w-])"
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            before = text[max(0, match.start() - 25) : match.start()]
+            if _INSTEAD.search(before) or _NEGATION.search(before):
+                continue
+            found.append((feature, category))
+            break
+    return found
 
 
 # "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a
