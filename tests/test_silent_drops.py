@@ -106,6 +106,8 @@ def test_a_misspelt_noun_on_a_text_host_is_only_the_hosts_own(sentiment_host):
         ("loan", "f1 on business purpose loans", "purpose = business"),
         ("loan", "recall for the rent home ownership group", "home_ownership = rent"),
         ("loan", "is the model accurate for people who own their home?", "home_ownership = own"),
+        ("insurance", "accuracy for women on the gold plan", "plan = gold and sex = female"),
+        ("insurance", "f1 for gold plan men over 50", "age > 50 and plan = gold and sex = male"),
         ("demo", "accuracy for sex 2", "sex = 2"),
         ("demo", "accuracy on progressing patients", "label = progressing"),
         ("sentiment", "accuracy on negative reviews", "label = negative"),
@@ -119,6 +121,11 @@ async def test_a_group_named_by_its_value_is_scored_on_that_group(
     (turn,) = await turns(hosts[host], router, text)
     ((function, arguments),) = ran(turn)
     assert function == "get_model_performance" and arguments["group"] == group
+
+
+async def test_a_group_of_a_prediction_keeps_every_value_it_is_named_by(router, loan_host):
+    (turn,) = await turns(loan_host, router, "what does it predict for renters in the east")
+    assert ran(turn) == [("get_prediction", {"instance": "home_ownership = rent and region = east"})]
 
 
 async def test_a_category_word_that_is_no_group_stays_out(router, loan_host):
@@ -195,6 +202,11 @@ async def test_a_question_about_the_datas_values_stays_a_data_question(router, l
         ),
         # a category said as a verb; the one after "instead of" is the value left behind
         ("loan", "what if applicant 741 owned his home instead of renting", {"home_ownership": "own"}),
+        (
+            "insurance",
+            "what if member 5010 had 3 more visits and 1 less child",
+            {"doctor_visits": "+3", "children": "-1"},
+        ),
         (
             "loan",
             "what if applicant 3 rented instead of owning and had income 50",

@@ -50,6 +50,9 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 strong.setdefault(_norm(words), feature)
                 if len(words) == 1:
                     strong.setdefault(_stem(words[0]), feature)
+                    singular = _IRREGULAR.get(words[0].lower())
+                    if singular is not None:  # "1 less child" for a feature named children
+                        strong.setdefault(singular, feature)
     # the head noun of a multi-word name ("a 60 month term" for loan_term), when no other feature ends in it
     # and it is no word users say of the model itself ("score", "rate", "value")
     heads: dict[str, list[FeatureSchema]] = {}
@@ -63,6 +66,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     return strong
 
 
+# English plurals that no suffix rule reduces to their singular.
+_IRREGULAR = {"children": "child", "people": "person", "women": "woman", "men": "man", "feet": "foot", "teeth": "tooth"}
 _MODEL_WORDS = frozenset(
     "score scores rate rates value values level levels number count total index type status class label".split()
 )

@@ -103,7 +103,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
             clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
         # "patients over 60", "people under 30": a group of people above or below a bare number is an age
-        people = rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone)"
+        people = rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone|men|women|males|females)"
         for match in re.finditer(
             rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
             rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))"
@@ -153,6 +153,9 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         named = {c.split(" ")[0] for c in clauses}
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
     if clauses:
+        # "renters in the east": a further category the group is named by
+        named = {c.split(" ")[0] for c in clauses}
+        clauses += [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]
         return " and ".join(dict.fromkeys(clauses))
     if _all_pattern(schema).search(text):
         return "all"
@@ -357,8 +360,14 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     if condition is not None and condition != "all":
         named = {c.split(" ")[0] for c in condition.split(" and ")}
         more = [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]
+        sex = _sex_group(text, schema)
+        if sex is not None and sex.split(" ")[0] not in named:
+            more.append(sex)  # "accuracy for women on the gold plan"
         return " and ".join([condition, *more])
     clauses = _named_values(text, schema)
+    sex = _sex_group(text, schema) if clauses else None
+    if sex is not None and sex.split(" ")[0] not in {c.split(" ")[0] for c in clauses}:
+        clauses.append(sex)  # "accuracy for women on the gold plan"
     if not any(c.startswith(("label ", "prediction ")) for c in clauses):
         clauses += [c for c in [_class_group(text, schema)] if c is not None]
     if clauses:
@@ -369,6 +378,14 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     match = _PEOPLE_GROUP.search(text)
     if match is None:
         return None
+    return _sex_group(text, schema) or match.group("w").lower()
+
+
+def _sex_group(text: str, schema: HostSchema) -> str | None:
+    """The condition for a group of people named by sex ("on women"), when a feature codes it by name."""
+    match = _PEOPLE_GROUP.search(text)
+    if match is None:
+        return None
     word = match.group("w").lower()
     for pattern, codes in _SEX_GROUPS:
         if re.fullmatch(pattern, word):
@@ -376,7 +393,7 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
                 category = next((c for c in feature.categories or [] if c.lower() in codes), None)
                 if category is not None:
                     return f"{feature.name} = {category}"
-    return word
+    return None
 
 
 def _written_condition(text: str, schema: HostSchema | None) -> str | None:
