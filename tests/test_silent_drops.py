@@ -66,6 +66,7 @@ def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
         ("sentiment", "prediciton for reveiw 12", 12),
         ("loan", "appl 88 approved or no?", 88),  # the host's noun cut short
         ("sentiment", "rev 12 prediction", 12),
+        ("insurance", "caller 5111: what does the model predict", 5111),  # another word for the person
     ],
 )
 async def test_a_misspelt_id_noun_still_names_the_instance(

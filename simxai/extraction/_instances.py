@@ -70,7 +70,7 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
 # taken as an id only when the number lies in the host's id range, since these words are not the host's noun.
 _ROLE_ID = re.compile(
     r"\b(?:member|customer|client|user|account|application|applicant|policyholder|policy|borrower|subject|"
-    r"participant|patient|review|file|profile)s?\s(?:(?:number|no\.?|id|#)\s?)?#?(?P<n>\d+)\b(?!\s?%|\.\d)"
+    r"participant|patient|review|file|profile|caller|insured|holder)s?\s(?:(?:number|no\.?|id|#)\s?)?#?(?P<n>\d+)\b(?!\s?%|\.\d)"
     r"|\b(?P<own>\d+)'s\b",
     re.IGNORECASE,
 )
