@@ -16,7 +16,7 @@ import pytest
 
 from simxai import Agent, Turn
 from simxai.backends.router import RouterBackend
-from simxai.extraction import extract_group
+from simxai.extraction import alternatives, extract_group
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import Host
 from simxai.normalize import normalize
@@ -127,6 +127,27 @@ async def test_a_group_named_by_its_value_is_scored_on_that_group(
 async def test_a_group_of_a_prediction_keeps_every_value_it_is_named_by(router, loan_host):
     (turn,) = await turns(loan_host, router, "what does it predict for renters in the east")
     assert ran(turn) == [("get_prediction", {"instance": "home_ownership = rent and region = east"})]
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("compare accuracy for smokers and non-smokers", ["smoker = yes", "smoker = no"]),
+        ("accuracy for men vs women", ["sex = male", "sex = female"]),
+        ("accuracy on the silver and gold plans", ["plan = silver", "plan = gold"]),
+    ],
+)
+async def test_groups_named_to_compare_are_each_scored(text, groups, router, insurance_host):
+    (turn,) = await turns(insurance_host, router, text)
+    assert [(f, a["group"]) for f, a in ran(turn)] == [("get_model_performance", g) for g in groups]
+
+
+def test_alternatives_split_one_feature_and_keep_the_rest():
+    assert alternatives("age > 50 and plan = silver and plan = gold") == [
+        "age > 50 and plan = silver",
+        "age > 50 and plan = gold",
+    ]
+    assert alternatives("smoker = yes and plan = gold") == ["smoker = yes and plan = gold"]
 
 
 async def test_a_category_word_that_is_no_group_stays_out(router, loan_host):

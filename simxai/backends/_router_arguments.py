@@ -10,7 +10,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.extraction import extract_argument, extract_changes, extract_ids, extract_instance, extract_texts
+from simxai.extraction import (
+    alternatives,
+    extract_argument,
+    extract_changes,
+    extract_ids,
+    extract_instance,
+    extract_texts,
+)
 from simxai.followup import (
     adds_to_previous,
     extract_step,
@@ -57,8 +64,16 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if group is not None:
             arguments["group"] = group
     if "instance" not in parameters:
+        groups = alternatives(arguments["group"]) if isinstance(arguments.get("group"), str) else []
+        if len(groups) > 1:  # "accuracy for smokers and non-smokers": one call per group, to compare
+            return [
+                ToolCall(id=f"call_{i}", name=spec.name, arguments={**arguments, "group": group})
+                for i, group in enumerate(groups[:MAX_CALLS])
+            ]
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
     named = instances(text, history, schema, changes)
+    if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
+        named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
     return [

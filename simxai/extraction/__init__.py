@@ -7,18 +7,21 @@ engine then fills the argument from the dialogue state or asks.
 
 The modules, by job: `_lexicon` (number, noun and comparison words every reader shares), `_texts` (quoted
 and unquoted texts for a text host), `_features` (features, labels, metrics, counts), `_changes` (what-if
-changes), `_groups` (group conditions and their spans), `_instances` (ids, references, the instance of a
-request) and `_arguments` (dispatch by argument name for a clarifying answer).
+changes), `_groups` (group conditions and their spans), `_group_values` (groups named by a value, and
+alternatives to compare), `_vague` (groups named with no threshold), `_instances` (ids, references, the
+instance of a request) and `_arguments` (dispatch by argument name for a clarifying answer).
 """
 
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._changes import extract_changes
 from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
+from simxai.extraction._group_values import alternatives
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference
 from simxai.extraction._texts import extract_texts
 
 __all__ = [
+    "alternatives",
     "extract_argument",
     "extract_changes",
     "extract_count",

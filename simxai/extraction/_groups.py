@@ -11,7 +11,18 @@ import re
 from simxai.exceptions import ArgumentError
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _age_feature, _category_mentions, _class_mentions, _mentions
-from simxai.extraction._lexicon import _NUM, _OP_WORDS, _noun_pattern, _op_of
+from simxai.extraction._group_values import _class_group, _named_values
+from simxai.extraction._lexicon import (
+    _GROUP_NOUNS,
+    _NO,
+    _NUM,
+    _OP_WORDS,
+    _PEOPLE_NOUNS,
+    _YES,
+    _group_noun,
+    _noun_pattern,
+    _op_of,
+)
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
@@ -38,15 +49,6 @@ def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
 
 def _value_text(value: float) -> str:
     return f"{value:g}"
-
-
-# Plural nouns for the people a record is about, in any host ("members", "customers").
-_PEOPLE_NOUNS = r"(?:members|customers|clients|users|applicants|policyholders|patients)"
-
-
-def _group_noun(schema: HostSchema) -> str:
-    noun = re.escape(schema.instance_noun.lower()) if schema.instance_noun else "instance"
-    return rf"{noun}(?:e?s)"
 
 
 def _condition(text: str, schema: HostSchema | None) -> str | None:
@@ -103,7 +105,10 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
             clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
         # "patients over 60", "people under 30": a group of people above or below a bare number is an age
-        people = rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone|men|women|males|females)"
+        people = (
+            rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone|"
+            r"men|women|males|females)"
+        )
         for match in re.finditer(
             rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
             rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))"
@@ -189,10 +194,6 @@ _GROUP_LEAD = (
     r"(?:\b(?:for|on|of|among|across|about|to|from)\s+)?(?:(?:all\s+)?(?:the\s+|those\s+|these\s+)?(?:{nouns})\s+)?"
     r"(?:(?:with|where|whose|who|that|which|having|when)\s+(?:(?:are|is|were|was|have|has|had)\s+)?)?"
     r"(?:(?:a|an|the|their|his|her|its|feature)\s+)?$"
-)
-_GROUP_NOUNS = (
-    r"people|persons|those|ones|individuals|instances|data\s*points?|data|rows|samples|examples|records|cases|"
-    r"entries|everyone|anyone|someone|somebody|observations"
 )
 _JOIN = re.compile(r"^\s*(?:,|and|or|but|,\s*and|,\s*or)?\s*$", re.IGNORECASE)
 
@@ -295,10 +296,6 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     return spans
 
 
-_YES = ("yes", "true", "y", "1")
-_NO = ("no", "false", "n", "0")
-
-
 def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
     """Groups named by a plural noun made from a categorical feature: (start, end, condition).
 
@@ -383,17 +380,18 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
 
 def _sex_group(text: str, schema: HostSchema) -> str | None:
     """The condition for a group of people named by sex ("on women"), when a feature codes it by name."""
-    match = _PEOPLE_GROUP.search(text)
-    if match is None:
-        return None
-    word = match.group("w").lower()
-    for pattern, codes in _SEX_GROUPS:
-        if re.fullmatch(pattern, word):
-            for feature in schema.features:
-                category = next((c for c in feature.categories or [] if c.lower() in codes), None)
-                if category is not None:
-                    return f"{feature.name} = {category}"
-    return None
+    found: list[str] = []
+    for match in _PEOPLE_GROUP.finditer(text):
+        word = match.group("w").lower()
+        for pattern, codes in _SEX_GROUPS:
+            if re.fullmatch(pattern, word):
+                for feature in schema.features:
+                    category = next((c for c in feature.categories or [] if c.lower() in codes), None)
+                    if category is not None:
+                        found.append(f"{feature.name} = {category}")
+                        break
+    # "men vs women": both, for `alternatives` to split
+    return " and ".join(dict.fromkeys(found)) or None
 
 
 def _written_condition(text: str, schema: HostSchema | None) -> str | None:
@@ -418,74 +416,6 @@ def _text_group(text: str, schema: HostSchema | None) -> str | None:
             return f"label = {name}"
         if re.search(r"(?:predicted|predicts?|classified)\s(?:as\s)?$", before):
             return f"prediction = {name}"
-    return None
-
-
-# What follows a value that names a group in a metric question: "car loans", "gold plan members".
-_GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
-_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of)\s+(?:(?:the|our|those|these|all)\s+)?$"
-
-
-def _named_values(text: str, schema: HostSchema) -> list[str]:
-    """Categories a metric question names without group words, as conditions ("accuracy on the gold plan").
-
-    A category counts next to its feature's name ("gold plan", "plan gold", "sex 2"), or, when only one feature
-    has it, after "on / for / among (the)" or before a group noun ("on car loans", "for east region members").
-    A category word inside a feature's name ("home" in "home ownership") is that name, not a value.
-    """
-    mentions = _mentions(text, schema)
-    inside = [(m.start, m.end) for m in mentions]
-    owners: dict[str, int] = {}
-    for feature in schema.features:
-        for category in feature.categories or []:
-            owners[category.lower()] = owners.get(category.lower(), 0) + 1
-    nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + f"|{_PEOPLE_NOUNS[3:-1]}"
-    tail = re.compile(_GROUP_TAIL.format(nouns=nouns), re.IGNORECASE)
-    clauses: list[str] = []
-    for feature in schema.features:
-        if feature.type != "categorical" or not feature.categories:
-            continue
-        spans = [(m.start, m.end) for m in mentions if m.feature is feature]
-        for category in feature.categories:
-            if not category or category.lower() in (*_YES, *_NO):
-                continue
-            found = None
-            for match in re.finditer(rf"(?<![\w.-]){re.escape(category)}(?![\w-]|\.\d)", text, re.IGNORECASE):
-                start, end = match.start(), match.end()
-                if any(low <= start < high for low, high in inside):
-                    continue
-                beside = any(
-                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*", text[end:low])
-                    for low, high in spans
-                )
-                alone = (
-                    category.isalpha()
-                    and len(category) >= 3
-                    and owners.get(category.lower()) == 1
-                    and (
-                        bool(re.search(_METRIC_LEAD, text[max(0, start - 30) : start], re.IGNORECASE))
-                        or bool(tail.match(text[end:]))
-                    )
-                )
-                if beside or alone:
-                    found = category
-                    break
-            if found is not None:
-                clauses.append(f"{feature.name} = {found}")
-                break
-    return clauses
-
-
-def _class_group(text: str, schema: HostSchema | None) -> str | None:
-    """A class before a group noun ("on negative reviews", "the progressing patients"): the rows labelled so."""
-    if schema is None:
-        return None
-    nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + "|texts|reviews|ones|folks"
-    for start, end, name in _class_mentions(text, schema):
-        before = text[max(0, start - 30) : start]
-        led = re.search(_METRIC_LEAD, before, re.IGNORECASE) or re.fullmatch(r"\W*(?:the\s+|only\s+)?", before, re.I)
-        if re.match(rf"\s+(?:{nouns})\b", text[end:], re.IGNORECASE) and led:
-            return f"label = {name}"
     return None
 
 

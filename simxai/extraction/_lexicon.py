@@ -86,3 +86,20 @@ def _op_of(words: str) -> str:
 def _parse_number(text: str) -> float | int:
     value = float(text)
     return int(value) if value.is_integer() and "." not in text else value
+
+
+# Plural nouns for the people a record is about, in any host ("members", "customers").
+_PEOPLE_NOUNS = r"(?:members|customers|clients|users|applicants|policyholders|patients)"
+
+
+def _group_noun(schema: HostSchema) -> str:
+    noun = re.escape(schema.instance_noun.lower()) if schema.instance_noun else "instance"
+    return rf"{noun}(?:e?s)"
+
+
+_GROUP_NOUNS = (
+    r"people|persons|those|ones|individuals|instances|data\s*points?|data|rows|samples|examples|records|cases|"
+    r"entries|everyone|anyone|someone|somebody|observations"
+)
+_YES = ("yes", "true", "y", "1")
+_NO = ("no", "false", "n", "0")

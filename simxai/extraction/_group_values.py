@@ -1,0 +1,104 @@
+"""Groups a metric question names by their values, and groups named as alternatives to compare.
+
+"accuracy on the gold plan", "on car loans", "on negative reviews": a value before its feature's name or a
+noun, with no group words around it (`_named_values`, `_class_group`); "smokers and non-smokers", "men vs
+women": one feature with several values, which `alternatives` splits into one group each.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._features import _class_mentions, _mentions
+from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
+from simxai.hosts.base import HostSchema
+
+__all__ = ["alternatives"]
+
+
+def alternatives(condition: str) -> list[str]:
+    """The groups a condition names as alternatives: one feature equal to several values, one group each.
+
+    "smoker = yes and smoker = no" (from "smokers and non-smokers") selects nobody as a conjunction; it is two
+    groups to compare: ["smoker = yes", "smoker = no"]. The other clauses stay in each ("age > 50 and plan =
+    silver and plan = gold" -> ["age > 50 and plan = silver", "age > 50 and plan = gold"]). A condition that
+    names each feature once is returned as it is.
+    """
+    clauses = [c.strip() for c in condition.split(" and ")]
+    values: dict[str, list[str]] = {}
+    for clause in clauses:
+        match = re.fullmatch(r"(?P<f>[\w.]+)\s*=\s*(?P<v>.+)", clause)
+        if match is not None:
+            values.setdefault(match.group("f"), []).append(clause)
+    several = next((named for named in values.values() if len(set(named)) > 1), None)
+    if several is None:
+        return [condition]
+    others = [c for c in clauses if c not in several]
+    return [" and ".join([*others, clause]) for clause in dict.fromkeys(several)]
+
+
+# What follows a value that names a group in a metric question: "car loans", "gold plan members".
+_GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
+_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of)\s+(?:(?:the|our|those|these|all)\s+)?$"
+
+
+def _named_values(text: str, schema: HostSchema) -> list[str]:
+    """Categories a metric question names without group words, as conditions ("accuracy on the gold plan").
+
+    A category counts next to its feature's name ("gold plan", "plan gold", "sex 2"), or, when only one feature
+    has it, after "on / for / among (the)" or before a group noun ("on car loans", "for east region members").
+    A category word inside a feature's name ("home" in "home ownership") is that name, not a value.
+    """
+    mentions = _mentions(text, schema)
+    inside = [(m.start, m.end) for m in mentions]
+    owners: dict[str, int] = {}
+    for feature in schema.features:
+        for category in feature.categories or []:
+            owners[category.lower()] = owners.get(category.lower(), 0) + 1
+    nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + f"|{_PEOPLE_NOUNS[3:-1]}"
+    tail = re.compile(_GROUP_TAIL.format(nouns=nouns), re.IGNORECASE)
+    clauses: list[str] = []
+    for feature in schema.features:
+        if feature.type != "categorical" or not feature.categories:
+            continue
+        spans = [(m.start, m.end) for m in mentions if m.feature is feature]
+        for category in feature.categories:
+            if not category or category.lower() in (*_YES, *_NO):
+                continue
+            found = None
+            for match in re.finditer(rf"(?<![\w.-]){re.escape(category)}(?![\w-]|\.\d)", text, re.IGNORECASE):
+                start, end = match.start(), match.end()
+                if any(low <= start < high for low, high in inside):
+                    continue
+                beside = any(
+                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*", text[end:low])
+                    for low, high in spans
+                )
+                alone = (
+                    category.isalpha()
+                    and len(category) >= 3
+                    and owners.get(category.lower()) == 1
+                    and (
+                        bool(re.search(_METRIC_LEAD, text[max(0, start - 30) : start], re.IGNORECASE))
+                        or bool(tail.match(text[end:]))
+                    )
+                )
+                if beside or alone:
+                    found = category
+                    break
+            if found is not None:  # every value named: "the silver and gold plans" (`alternatives` splits them)
+                clauses.append(f"{feature.name} = {found}")
+    return clauses
+
+
+def _class_group(text: str, schema: HostSchema | None) -> str | None:
+    """A class before a group noun ("on negative reviews", "the progressing patients"): the rows labelled so."""
+    if schema is None:
+        return None
+    nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + "|texts|reviews|ones|folks"
+    for start, end, name in _class_mentions(text, schema):
+        before = text[max(0, start - 30) : start]
+        led = re.search(_METRIC_LEAD, before, re.IGNORECASE) or re.fullmatch(r"\W*(?:the\s+|only\s+)?", before, re.I)
+        if re.match(rf"\s+(?:{nouns})\b", text[end:], re.IGNORECASE) and led:
+            return f"label = {name}"
+    return None
