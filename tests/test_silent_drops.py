@@ -222,6 +222,12 @@ async def test_a_question_about_the_datas_values_stays_a_data_question(router, l
             "what if income +5000 and credit score +50 for applicant 3",
             {"income": "+5000", "credit_score": "+50"},
         ),
+        # a direction said once for two features, in either order; a verb before each feature
+        ("demo", "what if glucose went up by 10 and bmi by 2 for patient 5", {"glucose": "+10", "bmi": "+2"}),
+        ("demo", "for patient 5 what if we add 10 to glucose and 2 to bmi", {"glucose": "+10", "bmi": "+2"}),
+        ("demo", "patient 5: raise glucose 10 and lower bmi 2", {"glucose": "+10", "bmi": "-2"}),
+        ("demo", "what if glucose rose 10 and bmi fell 2 for patient 5", {"glucose": "+10", "bmi": "-2"}),
+        ("demo", "what if patient 5's glucose and bmi were both 10% higher", {"glucose": "+10%", "bmi": "+10%"}),
         # a category said as a verb; the one after "instead of" is the value left behind
         ("loan", "what if applicant 741 owned his home instead of renting", {"home_ownership": "own"}),
         (

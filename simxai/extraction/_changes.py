@@ -57,6 +57,10 @@ _TRUE = ("yes", "true", "1", "y")
 _FALSE = ("no", "false", "0", "n")
 
 
+# A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi").
+_FILLER = r"(?!(?:and|or|but|then)\b)\w+"
+
+
 def _signed(sign: str, amount: str, percent: bool) -> str:
     return f"{sign}{amount}{'%' if percent else ''}"
 
@@ -90,7 +94,7 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         return "-50%"
     # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher"
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
         after,
         re.IGNORECASE,
@@ -101,11 +105,11 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     # "glucose increased by 5", "bmi went up by 10%"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{_INC_VERBS}|{_DEC_VERBS})"
-        rf"\s+by\s+(?P<n>{_NUM}){pct}",
+        rf"\s+(?:by\s+)?(?P<n>{_NUM}){pct}(?!\s*(?:times|x)\b)",
         after,
         re.IGNORECASE,
     )
-    if match:
+    if match:  # "glucose went up 10", "bmi fell 2": the amount is a change, with or without "by"
         down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "glucose doubled", "the bmi were halved"
@@ -122,6 +126,10 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         to = re.match(rf"^\s*to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
         if to:
             return _parse_number(to.group("n"))
+        bare = re.match(rf"^\s*(?P<n>{_NUM}){pct}(?![\w.]|\s*(?:times|x)\b)", after, re.IGNORECASE)
+        if bare:  # "raise glucose 10", "lower her bmi 2": the amount of the change the verb names
+            down = re.fullmatch(_DEC_VERBS, verb.group("verb"), re.IGNORECASE) is not None
+            return _signed("-" if down else "+", bare.group("n"), bool(bare.group("pct")))
     # "add 5 to glucose", "subtract 5 from the bmi", "took 5 points away from bmi", "take on 5 in age"
     match = re.search(
         rf"\b(?P<verb>add|adds|added|adding|subtract\w*|take|takes|took|taking)\s+(?P<on>on\s+)?(?P<n>{_NUM}){pct}\s*"
@@ -143,7 +151,7 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "10% higher bmi", "5 points lower glucose", "118 more in glucose"
     match = re.search(
-        rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
+        rf"(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
         before,
         re.IGNORECASE,
     )
@@ -298,13 +306,15 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     if schema is None or schema.kind == "text":
         return _text_changes(text)
     changes: dict[str, ChangeValue] = {}
-    for mention in _mentions(text, schema):
+    mentions = _mentions(text, schema)
+    for mention in mentions:
         feature = mention.feature
         if feature.name in changes:
             continue
         value = _numeric_change(text, mention) if feature.type == "numeric" else _categorical_change(text, mention)
         if value is not None:
             changes[feature.name] = value
+    changes.update(_elliptic_changes(text, mentions, changes))
     age = _age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
@@ -330,6 +340,45 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         if not _NEGATION.search(before[-25:]):
             changes[name] = category
     return changes or None
+
+
+_AND = r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)(?:(?:the|her|his|their|its)\s+)?"
+
+
+def _elliptic_changes(text: str, mentions: list[_Mention], changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """Changes whose direction is said once for two features, in either order.
+
+    "glucose went up by 10 and bmi by 2", "add 10 to glucose and 2 to bmi": the second amount takes the first
+    change's direction; "glucose and bmi were both 10% higher": the first feature takes the second's change.
+    """
+    found: dict[str, ChangeValue] = {}
+    numeric = [m for m in mentions if m.feature.type == "numeric"]
+    for previous, mention in zip(numeric, numeric[1:], strict=False):
+        name = mention.feature.name
+        if name in changes or name in found:
+            continue
+        earlier = changes.get(previous.feature.name)
+        if not isinstance(earlier, str) or earlier[:1] not in "+-" or earlier[1:2] == "=":
+            continue
+        between = text[previous.end : mention.start]
+        sign = earlier[0]
+        by = re.match(rf"^\s*(?:by\s+)?(?P<n>{_NUM})(?P<pct>\s*%)?(?![\w.])", text[mention.end :], re.IGNORECASE)
+        if by and re.search(rf"{_AND}$", between, re.IGNORECASE):  # "... by 10 and bmi by 2"
+            found[name] = _signed(sign, by.group("n"), bool(by.group("pct")))
+            continue
+        to = re.search(rf"{_AND}(?P<n>{_NUM})(?P<pct>\s*%)?\s+(?:to|from)\s+{_DET}$", between, re.IGNORECASE)
+        if to:  # "add 10 to glucose and 2 to bmi"
+            found[name] = _signed(sign, to.group("n"), bool(to.group("pct")))
+    for mention, following in zip(numeric, numeric[1:], strict=False):
+        later = changes.get(following.feature.name)
+        name = mention.feature.name
+        if name in changes or name in found or later is None or isinstance(later, (int, float)):
+            continue
+        if re.fullmatch(_AND, text[mention.end : following.start], re.IGNORECASE) and re.match(
+            r"^\s*(?:were|are|was|is|both|went|got)\b", text[following.end :], re.IGNORECASE
+        ):  # "glucose and bmi were both 10% higher"
+            found[name] = later
+    return found
 
 
 _INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from)\s+$", re.IGNORECASE)
