@@ -181,6 +181,14 @@ async def test_a_group_no_feature_grades_is_said_so(router, demo_host, loan_host
     assert long.clarification is not None and ran(long) == [] and "text_length_words" in long.reply
 
 
+async def test_a_text_hosts_group_by_length_and_a_written_answer(router, sentiment_host):
+    schema = sentiment_host.schema()
+    assert extract_group("accuracy on reviews longer than 20 words", schema) == "text_length_words > 20"
+    asked, answered = await turns(sentiment_host, router, "accuracy on short reviews", "text_length_words < 10")
+    assert asked.clarification is not None and ran(asked) == []
+    assert ran(answered) == [("get_model_performance", {"metric": "accuracy", "group": "text_length_words < 10"})]
+
+
 def test_a_threshold_given_with_the_vague_word_is_used(demo_host):
     schema = demo_host.schema()
     assert vague_group("is the model any good on older patients, say over 65?", schema) is None

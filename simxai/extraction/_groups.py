@@ -399,6 +399,10 @@ def _written_condition(text: str, schema: HostSchema | None) -> str | None:
     if schema is None or not re.search(r"[<>=]", text):
         return None
     condition = text.strip().rstrip(".!?").strip()
+    if schema.kind == "text":
+        # a text host's conditions compare label, prediction, id or the texts' length (its host checks the value)
+        field = r"(?:label|prediction|id|text_length_words)\s*(?:[<>]=?|!?=)\s*[\w.-]+"
+        return condition if re.fullmatch(rf"{field}(?:\s+and\s+{field})*", condition, re.IGNORECASE) else None
     try:
         parse_condition(condition, schema)
     except ArgumentError:
@@ -410,6 +414,10 @@ def _text_group(text: str, schema: HostSchema | None) -> str | None:
     """For a text host: the texts labelled or predicted as a class ("on the reviews labelled positive")."""
     if schema is None:
         return None
+    length = re.search(r"\b(?P<dir>longer|more|shorter|fewer|less)\s+than\s+(?P<n>\d+)\s+words\b", text, re.IGNORECASE)
+    if length is not None:  # "reviews longer than 20 words": the texts' length, which a text host can compare
+        op = ">" if length.group("dir").lower() in ("longer", "more") else "<"
+        return f"text_length_words {op} {length.group('n')}"
     for start, _end, name in _class_mentions(text, schema):
         before = text[max(0, start - 30) : start].lower()
         if re.search(r"(?:labell?ed|annotated|tagged|truly|actually)\s(?:as\s)?$", before):
