@@ -9,11 +9,12 @@ of the features the user named (`named_values`), so that neither the instance no
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from simxai.extraction import extract_ids
 from simxai.extraction._features import _age_feature, _mentions
 from simxai.hosts.base import HostSchema
-from simxai.messages import ToolCall
+from simxai.messages import Message, ToolCall
 from simxai.results import Result, Subject
 
 __all__ = ["about_one_instance", "named_values"]
@@ -31,27 +32,31 @@ _DISTRIBUTION = re.compile(
 )
 
 
-def about_one_instance(calls: list[ToolCall], text: str, schema: HostSchema | None, focus: bool) -> ToolCall | None:
-    """The prediction call that answers a feature-value question about one instance, or None.
+def about_one_instance(
+    calls: list[ToolCall], text: str, schema: HostSchema | None, history: Sequence[Message], names: set[str]
+) -> list[ToolCall]:
+    """The calls, with a feature-value question about one instance turned into that instance's prediction.
 
-    `calls` are what the turn would otherwise run: one `get_data_information` call about a feature. The
-    turn must name exactly one id ("the income of applicant 12") or, with an instance in focus (`focus`), a
-    possessive ("what is her bmi?"), and ask for a value, not a distribution.
+    `calls` are what the turn would otherwise run; only one `get_data_information` call about a feature is
+    turned, when `get_prediction` is among the functions `names`. The turn must name exactly one id ("the income of
+    applicant 12") or, with an instance in focus in `history`, a possessive ("what is her bmi?"), and ask for
+    a value, not a distribution.
     """
-    if schema is None or schema.kind != "tabular" or len(calls) != 1:
-        return None
+    if schema is None or schema.kind != "tabular" or len(calls) != 1 or "get_prediction" not in names:
+        return calls
     call = calls[0]
     if call.name != "get_data_information" or not call.arguments.get("feature"):
-        return None
+        return calls
     if not _ASKS_A_VALUE.search(text) or _DISTRIBUTION.search(text):
-        return None
+        return calls
     ids = extract_ids(text, schema)
     if len(ids) == 1:
-        return ToolCall(id=call.id, name="get_prediction", arguments={"instance": ids[0]})
+        return [ToolCall(id=call.id, name="get_prediction", arguments={"instance": ids[0]})]
+    focus = any("instance" in c.arguments for m in history for c in m.tool_calls)
     possessive = any(_POSSESSIVE.search(text[: m.start]) for m in _mentions(text, schema))
     if not ids and focus and possessive:
-        return ToolCall(id=call.id, name="get_prediction", arguments={})
-    return None
+        return [ToolCall(id=call.id, name="get_prediction", arguments={})]
+    return calls
 
 
 def named_values(result: Result, text: str, schema: HostSchema | None) -> str:

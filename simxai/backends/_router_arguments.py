@@ -27,6 +27,7 @@ from simxai.followup import (
 )
 from simxai.followup_context import referred_group
 from simxai.hosts.base import HostSchema
+from simxai.instance_values import about_one_instance
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
 
@@ -63,6 +64,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         group = referred_group(text, history)  # "what about recall for that group?"
         if group is not None:
             arguments["group"] = group
+    if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
+        call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
+        return about_one_instance([call], text, schema, history, {"get_prediction"})
     if "instance" not in parameters:
         groups = alternatives(arguments["group"]) if isinstance(arguments.get("group"), str) else []
         if len(groups) > 1:  # "accuracy for smokers and non-smokers": one call per group, to compare

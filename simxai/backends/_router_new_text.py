@@ -45,14 +45,16 @@ def new_text_decision(
     """`get_prediction` of the quoted text, when a what-if reading of the turn has no instance to change.
 
     Returns None unless the host is a text host, the selector's choice (or the pair it would ask between)
-    lies within what-if and prediction, the turn quotes exactly one text, names no id and edits no word, and
-    either no review is in focus or the user calls the text their own.
+    lies within what-if and prediction (or is a what-if of a text the user says someone wrote), the turn
+    quotes exactly one text, names no id and edits no word, and either no review is in focus or the user
+    calls the text their own.
     """
     if schema is None or schema.kind != "text" or "get_prediction" not in names:
         return None
     readings = {decision.function} if decision.confident else {decision.function, decision.runner_up}
-    if "explain_what_if" not in readings or not readings <= _READINGS:
-        return None
+    own = decision.function == "explain_what_if" and _OWN_TEXT.search(text) is not None
+    if "explain_what_if" not in readings or not (readings <= _READINGS or own):
+        return None  # a what-if first, of a text the user calls someone's own: whatever the runner-up, a new text
     texts = extract_texts(text)
     if len(texts) != 1 or extract_ids(text, schema):
         return None

@@ -75,7 +75,6 @@ from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
-from simxai.instance_values import about_one_instance
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
@@ -223,10 +222,6 @@ class RouterBackend(Backend):
             calls += calls_for(specs[name], text, history, request.host)
         calls = with_instance_in_focus(calls, text, history, request)  # "im 5419", "the second one", ...
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
-        focus = any("instance" in c.arguments for m in history for c in m.tool_calls)
-        one = about_one_instance(calls, text, request.host, focus) if "get_prediction" in specs else None
-        if one is not None:  # "what is the income of applicant 12": that applicant's value, not the data's
-            calls = [one]
         return self._answer(calls, text, request.host)
 
     def _answer(self, calls: list[ToolCall], text: str, schema: HostSchema | None) -> CompletionResponse:
