@@ -80,7 +80,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
     def run(self) -> GuardReport:
         self._names_exist()
         self._edits()
-        self._ranked_list(self.raw)
+        self._rank_orders()
         carried: list[int] = []
         carried_feature = ""
         listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
@@ -161,7 +161,6 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._kept_ways(sentence, self._bound(carried))
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
-        self._orders(self.all)
         r = self.report
         return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
 
