@@ -70,11 +70,18 @@ CASES = [
     ("demo", *PREDICTION, False, "The model predicts **improving** for patient 12."),
     ("demo", *PREDICTION, False, "Patient 12 is classified as borderline."),
     ("demo", "explain_how_to_still_be_this", {"instance": 12}, True, "Robust pred. bmi: 18-27.2 keeps it stable."),
+    # the one reader of a prediction's places (`_invented`) reads them quoted and after "classed as", "X leans to"
+    ("demo", *PREDICTION, True, "The model predicts `stable` for patient 12."),
+    ("demo", *PREDICTION, False, "The model predicts `improving` for patient 12."),
+    ("demo", *PREDICTION, False, "Patient 12 is classed as borderline."),
+    ("demo", *PREDICTION, False, "Patient 12 leans towards improving."),
     # a share written with digits; an adverb is no name; a change listed as "X from A to B" names a feature
     ("loan", *LOAN_PREDICTION, True, "Approved gets the remaining 31 %, i.e. about 1 in 3."),
     ("demo", *LOCAL, True, "ldl works against stable, and barely (-0.009)."),
     ("demo", *WHY_NOT, True, "The smallest change is bmi from 23.7 to 27.3, which gives progressing 51.8 %."),
     ("demo", *WHY_NOT, False, "The smallest change is insulin from 23.3 to 30.6, which gives progressing 51.8 %."),
+    ("demo", *WHY_NOT, True, "The smallest change: bmi rises from 23.7 to 27.3, which gives progressing 51.8 %."),
+    ("demo", *WHY_NOT, False, "The smallest change: insulin rises from 23.3 to 30.6, which gives progressing 51.8 %."),
     # "and rises" after the prediction is the prediction's move, not the carried feature's; a quantifier is no name
     (
         "demo",

@@ -80,7 +80,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
     def run(self) -> GuardReport:
         self._names_exist()
         self._edits()
-        self._ranked_list(self.raw)
+        self._rank_orders()
         carried: list[int] = []
         carried_feature = ""
         listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
@@ -161,7 +161,6 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._kept_ways(sentence, self._bound(carried))
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
-        self._orders(self.all)
         r = self.report
         return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
 
@@ -215,15 +214,15 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             text_model = bool(self.names.quoted_only)
             for text, ok in invented_feature_claims(self.reply, self.raw, known, every, text_model):
                 self.report.claim(text, ok)
-        if self.structured:
-            for text, ok in invented_label_claims(
-                self.raw,
-                self.names.labels,
-                self.label_forms,
-                self.names.features,
-                set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words,
-            ):
-                self.report.claim(text, ok)
+        for text, ok in invented_label_claims(
+            self.raw,
+            self.names.labels,
+            self.label_forms,
+            [*self.names.features, *self.names.metrics],
+            set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words,
+            self.structured,
+        ):
+            self.report.claim(text, ok)
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
@@ -241,8 +240,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for said, holds in training_claims(sentence, self.output_text):
                 self.report.claim(said, holds)
         if not sentence.rstrip().endswith("?"):
-            others = [*self.names.features, *self.names.metrics]
-            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms, others):
+            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
                 self.report.claim(said, holds)
             for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
                 self.report.claim(said, holds)

@@ -77,6 +77,15 @@ _RANKED_INTRO = re.compile(
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+[*_`\"“']*")
 
 
+def _in_order(order: list[str], ranking: list[list[str]]) -> bool:
+    """Whether every feature of `order` has a rank in `ranking` (a list of tied groups) and none ranks above the
+    one before it.
+    """
+    ranks = [next((k for k, group in enumerate(ranking) if f in group), None) for f in order]
+    known = [k for k in ranks if k is not None]
+    return len(known) == len(ranks) and all(a <= b for a, b in zip(known, known[1:], strict=False))
+
+
 class _InfluenceChecks(_CheckState):
     """The claims of a clause about a feature's direction, rank and counterfactual change."""
 
@@ -133,15 +142,32 @@ class _InfluenceChecks(_CheckState):
             self.report.claim(claim, contribution == 0 or (contribution > 0) == (sign > 0))
 
     # ---- ranks --------------------------------------------------------------------------------
-    def _ranked_list(self, text: str) -> None:
-        """A list said to be in rank order ("rank the features as follows:", "in order of importance:") and the
-        features that lead its items: each item must rank no higher than the one before (ties allowed), in the
-        order of |contribution| (local) or importance (global).
+    def _rank_orders(self) -> None:
+        """Lists of features said to be in rank order: each item must rank no lower than the one after it (ties
+        allowed) in the order of |contribution| (local) or importance (global).
+
+        Two ways a list is said, each read on one subject's outputs only:
+        - announced ("rank the features as follows:", "in order of importance:", `_RANKED_INTRO`) and its bullets,
+          each led by a feature's name as written (`self.raw`): one ranking must order the whole list;
+        - cued ("Ranked by influence:" and its bullets, each naming a feature; "the ranking goes A, then B, then
+          C", `_ORDER_CUE`): each item must rank no lower than the next in some ranking.
         """
         rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
-        if not rankings or len(self.ids) > 1:
+        if not rankings:
             return
-        lines = text.split("\n")
+        if len(self.ids) <= 1:
+            for order in self._announced_lists():
+                self.report.claim(f"rank order {', '.join(order)}", any(_in_order(order, r) for r in rankings))
+        if len({id(f) for f in self.facts if f.local_ranking or f.global_ranking}) <= 1:
+            for items in self._cued_lists():
+                for a, b in zip(items, items[1:], strict=False):
+                    if a != b:
+                        self.report.claim(f"rank order {a} before {b}", any(_in_order([a, b], r) for r in rankings))
+
+    def _announced_lists(self) -> list[list[str]]:
+        """The features leading the bullets after each line that announces a ranked list (two or more)."""
+        lists: list[list[str]] = []
+        lines = self.raw.split("\n")
         for i, line in enumerate(lines):
             if not _RANKED_INTRO.search(line):
                 continue
@@ -156,15 +182,37 @@ class _InfluenceChecks(_CheckState):
                 if not found or found[0].start > 6:
                     break
                 order.append(self.names.feature(found[0]))
-            if len(order) < 2:
+            if len(order) >= 2:
+                lists.append(order)
+        return lists
+
+    def _cued_lists(self) -> list[list[str]]:
+        """The features of the bullets after a line with a cue of order that ends with ":", or those named after
+        the cue in a line joining them by "then", "followed by" or commas.
+        """
+        lists: list[list[str]] = []
+        lines = self.reply.split("\n")
+        for i, line in enumerate(lines):
+            cue_at = _ORDER_CUE.search(line)
+            if cue_at is None or _ITEM_LINE.match(line):
                 continue
-
-            def ordered(r: list[list[str]], order: list[str] = order) -> bool:
-                ranks = [next((k for k, group in enumerate(r) if f in group), None) for f in order]
-                known = [k for k in ranks if k is not None]
-                return len(known) == len(ranks) and all(a <= b for a, b in zip(known, known[1:], strict=False))
-
-            self.report.claim(f"rank order {', '.join(order)}", any(ordered(r) for r in rankings))
+            items: list[str] = []
+            if line.rstrip().endswith(":"):
+                for nxt in lines[i + 1 :]:
+                    item = _ITEM_LINE.match(nxt)
+                    if item is None:
+                        break
+                    found = find_mentions(item.group("body"), self.names.features, quoted_only=self.names.quoted_only)
+                    if found:
+                        items.append(self.names.feature(found[0]))
+            else:
+                rest = re.split(r"[.;!?](?:\s|$)", line[cue_at.end() :])[0]
+                if not _THEN.search(rest):
+                    continue
+                found = find_mentions(rest, self.names.features, quoted_only=self.names.quoted_only)
+                items = [self.names.feature(m) for m in found]
+            lists.append(items)
+        return lists
 
     def _ranks(self, clause: str, sentence: str, facts: Facts) -> None:
         rankings = [r for r in (facts.local_ranking, facts.global_ranking) if r]
@@ -259,44 +307,6 @@ class _InfluenceChecks(_CheckState):
                 self.report.claim(
                     f"rank {f} = 1", any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
                 )
-
-    def _orders(self, facts: Facts) -> None:
-        """An ordered list of features ("Ranked by influence:" and its bullets, "the ranking goes A, then B, then
-        C"): each item must rank no lower than the one after it.
-        """
-        rankings = [r for r in (facts.local_ranking, facts.global_ranking) if r]
-        if not rankings or len({id(f) for f in self.facts if f.local_ranking or f.global_ranking}) > 1:
-            return
-        lines = self.reply.split("\n")
-        for i, line in enumerate(lines):
-            cue_at = _ORDER_CUE.search(line)
-            if cue_at is None or _ITEM_LINE.match(line):
-                continue
-            items: list[str] = []
-            if line.rstrip().endswith(":"):
-                for nxt in lines[i + 1 :]:
-                    item = _ITEM_LINE.match(nxt)
-                    if item is None:
-                        break
-                    found = find_mentions(item.group("body"), self.names.features, quoted_only=self.names.quoted_only)
-                    if found:
-                        items.append(self.names.feature(found[0]))
-            else:
-                rest = re.split(r"[.;!?](?:\s|$)", line[cue_at.end() :])[0]
-                if not _THEN.search(rest):
-                    continue
-                found = find_mentions(rest, self.names.features, quoted_only=self.names.quoted_only)
-                items = [self.names.feature(m) for m in found]
-            for a, b in zip(items, items[1:], strict=False):
-                if a == b:
-                    continue
-
-                def order(r: list[list[str]], a: str = a, b: str = b) -> bool:
-                    ra = next((k for k, group in enumerate(r) if a in group), None)
-                    rb = next((k for k, group in enumerate(r) if b in group), None)
-                    return ra is not None and rb is not None and ra <= rb
-
-                self.report.claim(f"rank order {a} before {b}", any(order(r) for r in rankings))
 
     def _kept_ways(self, sentence: str, facts: Facts) -> None:
         """The room a kept range leaves ("bp can only go up from 117", "any rise flips it", "may rise freely"):

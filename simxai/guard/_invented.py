@@ -27,10 +27,11 @@ __all__ = ["invented_feature_claims", "invented_label_claims"]
 _WORD = r"[A-Za-z][\w-]*"
 #: The word a label place holds, then what may follow a label there.
 _FILLER = (
-    rf"(?P<x>{_WORD})(?=\*{{0,2}}\s*(?:[,.;:!?()|\n]|$|\s-\s|\s(?:for|with|at|here|in|on|but|because|since|so|when|"
+    rf"(?P<x>{_WORD})(?=[*_`\"”']*\s*(?:[,.;:!?()|\n]|$|\s-\s|\s(?:for|with|at|here|in|on|but|because|since|so|when|"
     r"while|rather|instead|today|now|again|overall|and|or)\b))"
 )
-_OPT_BOLD = r"\*{0,2}"
+#: Emphasis or quotes around a label ("**stable**", "`improving`", "'neutral'").
+_OPT_BOLD = r"[*_`\"“']*"
 _LABEL_PLACES = [
     re.compile(
         r"\b(?:predicts|predicted|predicting|predict)\s+(?:(?:it|her|him|them|this one)\s+)?(?:as\s+|to be\s+)?"
@@ -39,9 +40,12 @@ _LABEL_PLACES = [
         re.I,
     ),
     re.compile(
-        r"\b(?:classified|classifies|labell?ed|categori[sz]ed|flagged)\s+(?:it\s+)?as\s+" + _OPT_BOLD + _FILLER, re.I
+        r"\b(?:classified|classifies|classed|labell?ed|categori[sz]ed|flagged)\s+(?:it\s+)?as\s+" + _OPT_BOLD + _FILLER,
+        re.I,
     ),
-    re.compile(r"\b(?:model|it|prediction)\s+(?:\w+\s+)?leans?\s+(?:towards?|to)\s+" + _OPT_BOLD + _FILLER, re.I),
+    re.compile(
+        r"\b(?:(?:model|it|prediction)\s+(?:\w+\s+)?leans?|leans)\s+(?:towards?|to)\s+" + _OPT_BOLD + _FILLER, re.I
+    ),
     re.compile(
         r"\b(?:comes? down on the side of|sides with|settles on|lands on|opts for|goes with)\s+" + _OPT_BOLD + _FILLER,
         re.I,
@@ -65,6 +69,9 @@ _LABEL_PLACES = [
     re.compile(r"\d\s*%\s+(?:goes|go|went)\s+to\s+" + _OPT_BOLD + _FILLER, re.I),
     re.compile(r"\bP\(\s*(?P<x>[A-Za-z][\w-]*)\s*\)"),
 ]
+#: The places of a prediction's verb or key ("predicts X", "classified as X", "leans towards X", "Prediction: X"),
+#: read on a reply about any output; the others need the structured outputs the reply verbalizes.
+_PREDICTION_PLACES = frozenset(_LABEL_PLACES[i] for i in (0, 1, 2, 5))
 #: Words a label place may hold that are no label: determiners, pronouns, adverbs, measures.
 _NOT_A_FILLER = frozenset(
     "a an the that this these those it its it's her his their them they which what whether how who why one both "
@@ -74,7 +81,9 @@ _NOT_A_FILLER = frozenset(
     "outcomes probability probabilities score scores value values result results answer answers case cases "
     "here there then now today again too also only just yet still as to of for with by at in on from into "
     "so and or but if when while because given based using stays stay remains remain is was are were would will "
-    "becomes become flips flip changes change turns goes moves keeps holds unchanged".split()
+    "becomes become flips flip changes change turns goes moves keeps holds unchanged such another yes true false "
+    "everything least unknown missing "
+    "patient patients review reviews applicant applicants row rows instance instances".split()
 )
 #: "The model can output three labels:", "There are two possible outputs": a list of the labels follows.
 _LABELS_INTRO = re.compile(
@@ -96,19 +105,25 @@ _COUNT_CONTEXT = re.compile(r"\b(?:there are|can (?:output|return|predict)|has|h
 
 
 def invented_label_claims(
-    raw: str, labels: Iterable[str], forms: Iterable[str], features: Iterable[str], said: set[str]
+    raw: str,
+    labels: Iterable[str],
+    forms: Iterable[str],
+    features: Iterable[str],
+    said: set[str],
+    structured: bool = True,
 ) -> Iterator[tuple[str, bool]]:
     """(claim, False) for each label place of `raw` (the reply with its Markdown) filled by no label (nor a
-    feature: "Robust pred. bmi: 18–42" names what the prediction is robust to; nor a word of the outputs or the
-    user's, `said`: "predicting progression" names the data's target), and (claim, holds) for a number of labels
-    said in words.
+    feature or metric, `features`: "Robust pred. bmi: 18–42" names what the prediction is robust to; nor a word of
+    the outputs or the user's, `said`: "predicting progression" names the data's target), and (claim, holds) for a
+    number of labels said in words. A question ("Shall I predict another one?") states no label. Unless the
+    outputs are `structured`, only a prediction's places are read.
     """
     labels = list(labels)
     known = {x.lower() for x in (*labels, *forms)}
     if not known:
         return
     spelled = {f.lower() for f in features}
-    for pattern in _LABEL_PLACES:
+    for pattern in _LABEL_PLACES if structured else [p for p in _LABEL_PLACES if p in _PREDICTION_PLACES]:
         for m in pattern.finditer(raw):
             word = m.group("x").lower()
             if (
@@ -116,7 +131,7 @@ def invented_label_claims(
                 or word in spelled
                 or word in said
                 or word in _NOT_A_FILLER
-                or word.endswith("ly")
+                or word.endswith(("ly", "holder", "holders"))  # "predicts correctly", "classified as policyholders"
                 or word[0].isdigit()
             ):
                 continue
@@ -124,6 +139,8 @@ def invented_label_claims(
             if end is not None and end.group(0) == "?":
                 continue  # a question ("Shall I predict another one?") states no label
             yield f"label '{m.group('x')}'", False
+    if not structured:
+        return
     for paragraph in re.split(r"\n\s*\n", raw):
         if not _LABELS_INTRO.search(paragraph):
             continue
@@ -160,7 +177,8 @@ _FROM_TO = re.compile(
     r"(?:^|[:;,(]\s*|\n\s*(?:[-*•]\s+)?|\b(?:is|and|plus|with|by|changing|change|changes|moving|setting|if|when|"
     r"once|lower(?:ing)?|rais(?:e|ing)|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing))\s+)"
     + _DET
-    + rf"(?P<w>{_NAME})\s+(?:(?:went|goes|going|moved|moving|changed|changing|would go|would change)\s+)?"
+    + rf"(?P<w>{_NAME})\s+(?:(?:went|goes|going|moved|moving|moves|changed|changing|changes|would go|would change|"
+    r"falls|rises|drops|dips|climbs|jumps|shifts|grows|shrinks|slips|sinks)\s+)?"
     r"from\s+-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*-?\d",
     re.I,
 )

@@ -25,23 +25,6 @@ _SUBJECT_SLOT = re.compile(
     r"\s*(?:\(\s*|,\s*)(?:about\s+|~\s*)?\d+(?:\.\d+)?\s*%",
     re.I,
 )
-#: "predicts **X**", "is classified as X", "leans towards X for", "Predicted label | X": a prediction's slot, read
-#: when one word fills it up to punctuation (or "with", "for", "at", "here").
-_PREDICT_SLOT = re.compile(
-    r"\b(?:predicts|predicted(?:\s+(?:as|to be))?|classified as|classed as|labell?ed as|leans (?:towards?|to)|"
-    r"predicted (?:label|class)\s*(?:is|:|\|)?)\s+[*_`\"“']*(?P<x>[A-Za-z][\w-]*)[*_`\"”']*"
-    r"(?=\s*(?:[,.;:!?()|]|$|\s(?:with|for|at|here|in|on)\b))",
-    re.I,
-)
-#: Words that fill a prediction's slot without being a label ("predicts correctly", "is classified as such").
-_NOT_A_LABEL = re.compile(
-    r"^(?:\w+ly|it|them|this|that|these|those|both|either|neither|which|what|whether|how|such|something|"
-    r"nothing|anything|everything|more|less|most|least|differently|otherwise|well|badly|right|wrong|one|"
-    r"another|each|all|any|none|either|so|too|same|label|class|outcome|probability|patients?|reviews?|"
-    r"applicants?|\w+holders?|cases?|rows?|instances?|here|there|now|then|also|only|just|still|again|"
-    r"yes|no|true|false|0|1)$",
-    re.I,
-)
 #: Words before a label in a slot that are no part of it ("Patient 12: predicted stable (78.6 %)").
 _LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|still|now|model says|says)\s+)+", re.I)
 
@@ -52,14 +35,11 @@ _NO_LABEL = {"not", "the", "a", "an", "this", "that", "it", "correct", "wrong", 
 _AFTER_LABEL = {"too", "also", "again", "here", "then", "now", "overall", "as", "well", "still", "instead"}
 
 
-def label_slot_claims(
-    sentence: str, labels: Iterable[str], forms: Iterable[str], names: Iterable[str] = ()
-) -> Iterator[tuple[str, bool]]:
-    """(claim, False) for each label slot of the sentence its filler is no label of (a prediction's slot filled by
-    one of `names`, a feature or metric, is no label claim: "pred. bmi: 18-42 keeps it").
+def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for each label slot of the sentence its filler is no label of (a prediction verb's slot,
+    "predicts X", is `simxai.guard._invented`'s).
     """
     known = {x.lower() for x in (*labels, *forms)}
-    others = {x.lower() for x in names}
     if not known:
         return
     for pattern in (_NAMED_SLOT, _SUBJECT_SLOT):
@@ -74,16 +54,6 @@ def label_slot_claims(
                 if pattern is _NAMED_SLOT or not rest:
                     continue
             yield f"label '{filler}'", False
-    for m in _PREDICT_SLOT.finditer(sentence):
-        word = m.group("x")
-        if (
-            word.lower() in known | others
-            or _NOT_A_LABEL.match(word)
-            or word.lower() in _NO_LABEL
-            or word[:1].isdigit()
-        ):
-            continue
-        yield f"label '{word}' (in a prediction's slot)", False
 
 
 #: "explains the label X", "SHAP for the class X", "(label X)", "Explained label: X": the label an explanation is of.
