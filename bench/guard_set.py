@@ -79,12 +79,7 @@ def host_schema(name: str, folder: Path | None = None) -> HostSchema:
 
 def vocabulary(schema: HostSchema) -> Vocabulary:
     """The host's labels, features, aliases and instance noun, as the guard takes them."""
-    return Vocabulary(
-        labels=list(schema.class_names),
-        features=[f.name for f in schema.features],
-        aliases={f.name: list(f.aliases) for f in schema.features},
-        instance_noun=schema.instance_noun,
-    )
+    return Vocabulary.for_schema(schema)
 
 
 def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Checked]:

@@ -158,13 +158,7 @@ class Agent:
         self.system_prompt = system_prompt(self.schema)
         self.tools = host_tools(self.registry.openai_tools(), self.schema)
         self.specs = self.registry.specs()
-        self.vocabulary = Vocabulary(
-            labels=list(self.schema.class_names),
-            features=[f.name for f in self.schema.features],
-            aliases={f.name: list(f.aliases) for f in self.schema.features},
-            instance_noun=self.schema.instance_noun,
-            functions=self.registry.names(),
-        )
+        self.vocabulary = Vocabulary.for_schema(self.schema, self.registry.names())
 
     def conversation(self) -> Conversation:
         """A new conversation with this agent."""

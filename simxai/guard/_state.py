@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pydantic
 
@@ -14,6 +15,9 @@ from simxai.guard import _cues as cue
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise, prose_tables
 from simxai.guard._words import quote_words
+
+if TYPE_CHECKING:
+    from simxai.hosts.base import HostSchema
 
 
 class Vocabulary(pydantic.BaseModel):
@@ -25,6 +29,17 @@ class Vocabulary(pydantic.BaseModel):
     instance_noun: str = "instance"
     #: The callable functions' names, which a reply may name without claiming a feature.
     functions: list[str] = []
+
+    @classmethod
+    def for_schema(cls, schema: HostSchema, functions: Sequence[str] = ()) -> Vocabulary:
+        """The vocabulary of a host's schema: its labels, features with their aliases and instance noun."""
+        return cls(
+            labels=list(schema.class_names),
+            features=[f.name for f in schema.features],
+            aliases={f.name: list(f.aliases) for f in schema.features},
+            instance_noun=schema.instance_noun,
+            functions=list(functions),
+        )
 
 
 @dataclass

@@ -176,12 +176,7 @@ def run_guard_bench(
     bench = GuardBench()
     for host_name, host in hosts(host_names):
         schema = host.schema()
-        vocab = Vocabulary(
-            labels=list(schema.class_names),
-            features=[f.name for f in schema.features],
-            aliases={f.name: list(f.aliases) for f in schema.features},
-            instance_noun=schema.instance_noun,
-        )
+        vocab = Vocabulary.for_schema(schema)
         predictions: list[dict[str, Any]] = []
         for function, arguments in calls_for(host):
             result = registry.get(function)(host, arguments)  # type: ignore[misc]
