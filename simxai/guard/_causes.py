@@ -126,11 +126,14 @@ _CONTRIBUTES = re.compile(
     r"(?:^|[.;:!?,]\s+|\b(?:and|but|while|whereas)\s+)" + _DET + r"(?P<a>" + _NP4 + r")\s+also\s+"
     r"(?:seems?\s+to\s+|appears?\s+to\s+)?(?:push(?:es)?|pull(?:s)?|adds?|contributes?|drives?|raises?|lowers?|"
     r"increases?|decreases?|weighs?|counts?|matters?)\b"
-    r"|(?:^|[,;]\s+|\band\s+)(?P<b>[a-z][\w'-]*)\s+\(?[+-]\s?\d*\.\d+"
+    r"|(?:^|[,;]\s+|\band\s+)(?!(?:contributing|adding|subtracting|pushing|pulling|taking|giving|weighing|"
+    r"counting|scoring|worth|about|around|roughly|only|just)\b)(?P<b>[a-z][\w'-]*)\s+\(?[+-]\s?\d*\.\d+"
     r"|\b(?:raising|lowering|increasing|decreasing|reducing|cutting)\s+" + _DET + r"(?P<c>" + _NP4 + r")"
     r"(?=\s+(?:would|could|will|might|should|makes?|made)\b)",
     re.IGNORECASE,
 )
+#: A feature's name in brackets right after a phrase: "the lean build (BMI 20.5)".
+_GLOSSED = re.compile(r"\s*\(\s*([a-z][\w-]*)", re.I)
 _END = r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
 #: A name a number is given to: "a bmi of 32", "32 for bmi", "a higher bmi (27.3 instead of 23.7)".
 _VALUED = re.compile(
@@ -231,6 +234,9 @@ def invented_names(
                 head = modifier.group(1).lower() if modifier else ""
                 if head and head not in _COMMON and _known(head, set(feature_words)):
                     continue  # "debt-to-income ratio (value 0.17)": a known name's head noun, not a name of its own
+                glossed = _GLOSSED.match(reply[at + len(said) : at + len(said) + 40])
+                if glossed and _known(glossed.group(1).lower(), set(feature_words)):
+                    continue  # "the lean build (BMI 20.5)": words for the feature the brackets name
                 phrase = [w for w in re.findall(r"[a-z][\w'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
                 if phrase and joined not in known and not any(_known(w, known) for w in phrase):

@@ -115,8 +115,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.carried_and = False
                 if _GERUND.match(clause):
                     carried_feature = ""  # "Being 19 years old, ...": the subject's own attribute, no carried feature
-                if _PRONOUN.match(clause) and not find_mentions(
-                    clause, self.names.features, quoted_only=self.names.quoted_only
+                lead = _PRONOUN.match(clause)
+                if (
+                    lead
+                    and not find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+                    # "Progressing: 0.201 → 0.306": a label ending in -ing leads its own clause, no gerund.
+                    and not self._label_mentions(lead.group(0))
                 ):
                     clause = f"{carried_feature} {clause}" if carried_feature else clause
                     # "..., and actually rises slightly": the subject carried by "and" is the clause's before it

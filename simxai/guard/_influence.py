@@ -9,7 +9,7 @@ from typing import Any
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import find_mentions
+from simxai.guard._reading import Mention, find_mentions
 from simxai.guard._state import _CheckState, _label_of
 
 #: A feature moved, right after its name ("age lowered to 40") or right before it ("raise age to").
@@ -295,6 +295,15 @@ class _InfluenceChecks(_CheckState):
         elif cue.RANK_LAST.search(clause):
             check(f"rank {features[0]} last", lambda r: rank(features[0], r) == len(r))
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
+            # "their income (debt_to_income 0.17)": a name glossed by the feature in brackets after it is that one.
+            kept = [m for m in mentions if not _glossed(clause, m, mentions)]
+            features = [self.names.feature(m) for m in kept] or features
+            listed = self._listed_after(clause, sentence, features)
+            if len(listed) > 1:
+                # "mostly because of A, B and C": the list is the top of the ranking (or of the features pushing
+                # the same way), in no said order.
+                self._top_list(listed, facts, rankings)
+                return
             if len(features) > 1 and not re.search(r"\band\b", clause):
                 features = features[:1]
             # "the main factor working against approval": first among the features pushing that way.
@@ -307,6 +316,37 @@ class _InfluenceChecks(_CheckState):
                 self.report.claim(
                     f"rank {f} = 1", any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
                 )
+
+    def _listed_after(self, clause: str, sentence: str, features: list[str]) -> list[str]:
+        """The features of an enumeration the clause's last feature starts ("because of A, B and C"), read on in
+        the sentence past the clause's end."""
+        at = sentence.find(clause)
+        if at < 0 or not features:
+            return []
+        mentions = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
+        listed = [self.names.feature(mentions[-1])]
+        rest = sentence[at + mentions[-1].end + (1 if mentions[-1].quoted else 0) :]
+        for m in find_mentions(rest, self.names.features, quoted_only=self.names.quoted_only):
+            gap = rest[: m.start - (1 if m.quoted else 0)]
+            if not re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:the\s+|her\s+|his\s+|their\s+)?[\"'‘“]?", gap):
+                break
+            listed.append(self.names.feature(m))
+            rest = rest[m.end + (1 if m.quoted else 0) :]
+        return listed
+
+    def _top_list(self, listed: list[str], facts: Facts, rankings: list[list[list[str]]]) -> None:
+        k = len(listed)
+        sign = {f.lower(): (c > 0) - (c < 0) for f, _, c in facts.attributions}
+
+        def rank(feature: str, ranking: list[list[str]]) -> int:
+            return next((i + 1 for i, group in enumerate(ranking) if feature in group), 99)
+
+        overall = any(all(rank(f, r) <= k for f in listed) for r in rankings)
+        ways = {sign.get(f) for f in listed}
+        same = [[g for g in group if sign.get(g) in ways] for group in facts.local_ranking]
+        same = [group for group in same if group]
+        one_way = len(ways) == 1 and 0 not in ways and all(rank(f, same) <= k for f in listed)
+        self.report.claim(f"rank {', '.join(listed)} in top {k}", overall or one_way)
 
     def _kept_ways(self, sentence: str, facts: Facts) -> None:
         """The room a kept range leaves ("bp can only go up from 117", "any rise flips it", "may rise freely"):
@@ -409,3 +449,14 @@ class _InfluenceChecks(_CheckState):
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
                 )
+
+
+def _glossed(clause: str, m: Mention, mentions: list[Mention]) -> bool:
+    """Whether the name at `m` is glossed by another feature in brackets right after it ("their income
+    (debt_to_income 0.17)")."""
+    after = clause[m.end + (1 if m.quoted else 0) :]
+    bracket = re.match(r"\s*\(\s*", after)
+    if bracket is None:
+        return False
+    at = m.end + (1 if m.quoted else 0) + bracket.end()
+    return any(o.start - (1 if o.quoted else 0) == at and o.name != m.name for o in mentions)

@@ -79,9 +79,14 @@ def listed_names(
     found: list[str] = []
     # An enumeration that names a feature: each next item is in a feature's position.
     for m in find_mentions(prose, list(features)):  # a label ends no list of features ("stable and outweigh it")
-        nxt = _NEXT.match(prose[m.end + (1 if m.quoted else 0) :])
-        if nxt is not None and not find_mentions(nxt.group("w"), names):
-            found.append(nxt.group("w"))
+        at = m.end + (1 if m.quoted else 0)
+        nxt = _NEXT.match(prose[at:])
+        if nxt is None or find_mentions(nxt.group("w"), names):
+            continue
+        glossed = re.match(r"\s*\(\s*([a-z][\w-]*)", prose[at + nxt.end("w") : at + nxt.end("w") + 40], re.I)
+        if glossed and find_mentions(glossed.group(1), list(features)):
+            continue  # "the low triglycerides and the lean build (BMI 20.5)": words for the feature in brackets
+        found.append(nxt.group("w"))
     # "10 features, including age and bmi", "inputs such as income, age": each item named is a feature.
     for including in _INCLUDING.finditer(prose):
         for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", including.group("rest")):
@@ -111,13 +116,16 @@ def listed_names(
             i += 1
             continue
         headers = [h.strip().strip("*_").strip() for h in head.group(1).split("|")]
+        # "| | smoker | bmi |" over "| now | yes | 34.2 |": with features as columns the row heads are states
+        # or subjects, no features.
+        featured_columns = any(find_mentions(h, names) for h in headers[1:])
         i += 2
         while i < len(lines) and (row := _TABLE_ROW.match(lines[i])) is not None:
             cells = [c.strip().strip("*_`").strip() for c in row.group(1).split("|")]
             for h, c in zip(headers, cells, strict=False):
                 if _NAME_HEADER.match(h) and re.fullmatch(rf"{_WORD}(?:\s+{_WORD}){{0,2}}", c, re.I):
                     found.append(c)
-            if cells and not headers[0] and any(_NUMBER.fullmatch(c) for c in cells[1:]):
+            if cells and not headers[0] and not featured_columns and any(_NUMBER.fullmatch(c) for c in cells[1:]):
                 if re.fullmatch(rf"{_WORD}(?:\s+{_WORD})?", cells[0], re.I):
                     found.append(cells[0])
             i += 1

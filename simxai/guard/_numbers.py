@@ -57,6 +57,21 @@ _PAIR_AFTER = re.compile(
 )
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
 _SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
+_UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)
+_FROM_ONLY = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
+_THEN_TO = re.compile(r"\s*%?\s*(?:to|→|->|-|–|and)\s", re.I)
+#: A label used as an adjective of a contribution: "0.25 positive weight", "+0.3 stable side".
+_LABEL_NOUN = re.compile(
+    r"\s*(?:contributions?|push\w*|pull\w*|side|directions?|weights?|effects?|impacts?|influences?|shifts?|"
+    r"evidence|words?|terms?|signals?|points?)\b",
+    re.I,
+)
+#: Between a label and its probability: "stable, 0.79", "**standard** (0.6 vs", "surcharge would drop to 0.4".
+_LABEL_GAP = re.compile(
+    r"[\s*_]*(?:[,:(=≈~]\s*|(?:would|will|then|now|only|drops?|falls?|rises?|climbs?|goes|go|up|down|to|from|at|"
+    r"with|is|be|about|around|roughly)\s+)*(?:-?\d+(?:\.\d+)?\s*%?\s*(?:vs\.?|versus|against|/|to|→|->)\s*)?",
+    re.I,
+)
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
@@ -118,7 +133,10 @@ class _NumberChecks(_FrameChecks):
         if claim is not None:
             # A whole number above 1 is no probability ("the score would have to drop to 576").
             whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
-            probability = claim.percent or (bool(cue.PROBABILITY.search(text)) and not whole_number)
+            # A negative number is no probability ("a base value of -0.03 log-odds").
+            probability = claim.percent or (
+                bool(cue.PROBABILITY.search(text)) and not whole_number and claim.value >= 0
+            )
             counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
             for m in self._label_mentions(text):
                 # An integer beside a label ("221 stable", "stable: 221") counts it.
@@ -178,6 +196,11 @@ class _NumberChecks(_FrameChecks):
             phase = "before" if told.group("before") else "after"
         elif _BEFORE_ARROW.match(clause[offset + claim.end :]):
             phase = "before"
+        if _FROM_ONLY.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]) and not _THEN_TO.match(
+            clause[offset + claim.end :]
+        ):
+            # "goes up to 30.6 %, from 20.1 % now": a number after "from" with no "to" after it is where it started.
+            phase = "before"
         following = clause[offset + claim.end :]
         shown_share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(_POINTS.match(following))
         bound = _SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
@@ -201,6 +224,13 @@ class _NumberChecks(_FrameChecks):
             # "about 1.6 times that of bmi", "half the effect of the top one", "a third of credit_score": a ratio of
             # two of the outputs' numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")
+            return
+        if claim.bounds is not None and (
+            cue.CONTRIBUTES.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
+            or _UNIT_AFTER.match(following)
+        ):
+            # "'best' adds roughly a quarter", "half a log-odds point": an amount in words, not a share.
+            self.report.skip(f"{text} (an amount in words, not compared)")
             return
         share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0)
         if (
@@ -257,7 +287,9 @@ class _NumberChecks(_FrameChecks):
             claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
         whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1  # no probability
-        probability = claim.percent or (bool(cue.PROBABILITY.search(segment)) and not whole_number)
+        probability = claim.percent or (
+            bool(cue.PROBABILITY.search(segment)) and not whole_number and claim.value >= 0
+        )
         if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
             # "it adds about 0.21 to the negative probability": a feature's contribution, not a probability.
             probability = False
@@ -293,6 +325,13 @@ class _NumberChecks(_FrameChecks):
             if named and FEATURE_PERCENT.fullmatch(lead[named[-1].end :]):
                 entities = [("feature", self.names.feature(named[-1]), offset + named[-1].start)]
         fraction = 0 <= claim.value <= 1 and claim.decimals > 0 and claim.high is None
+        after = clause[offset + claim.end :]
+        ahead = self._label_mentions(after[:60]) if fraction else []
+        if ahead and not after[: ahead[0].start].strip(" *_") and not _LABEL_NOUN.match(after[ahead[0].end :]):
+            # "lands at 0.901 positive", "0.637 negative vs 0.363 positive": a fraction right before a label is its
+            # probability, not the number of a feature named before (not "0.25 positive weight").
+            probability = True
+            entities = [("label", ahead[0].name, offset + claim.end + ahead[0].start)]
         if not entities and (probability or fraction):
             # "(21%) of progressing", "a 21% chance of progressing", "leaves 0.21 for progressing": the label
             # the number is of (a fraction only right before "for" or "of").
@@ -306,6 +345,7 @@ class _NumberChecks(_FrameChecks):
             if not entities and closed and ahead and ahead[0].start == 0:
                 # "669 (45 %) rejected": a share in brackets is the share of the label right after them.
                 entities = [("label", ahead[0].name, offset + claim.end + closed.end())]
+
         other = _OTHER_CLASS.match(clause[offset + claim.end :])
         if other and len(self.names.labels) == 2 and (probability or fraction):
             # "21.4 % for the other class": the label other than the one named last (or than the prediction).
@@ -321,16 +361,19 @@ class _NumberChecks(_FrameChecks):
                 before = sentence[:start] + " " + before
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
             entities = [e for e in earlier if e[2] == earlier[-1][2]]  # the last name (a vague metric is three)
-            tail = before[-40:]
+            tail = (before + segment[: claim.start])[-60:]
             right_after = self._label_mentions(tail)
+            named_after = right_after and not find_mentions(
+                tail[right_after[-1].end :], self.names.features, quoted_only=self.names.quoted_only
+            )
             if (
-                fraction
-                and not segment[: claim.start].strip()
-                and right_after
-                and re.fullmatch(r"\s*[,:]\s*", tail[right_after[-1].end :])
+                (fraction or claim.percent)
+                and named_after
+                and _LABEL_GAP.fullmatch(tail[right_after[-1].end :])
                 and not _LEANS.search(tail[: right_after[-1].start])
             ):
-                # "stable, 0.79": a fraction right after a label (its own clause after the comma) is its probability.
+                # "stable, 0.79", "**standard** (0.6 vs 0.4)", "surcharge would drop to 0.4": a share after a label
+                # (its own clause or aside, or a move of it) is its probability, not the feature named before.
                 entities = [("label", right_after[-1].name, 0)]
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
             moved = bool(_FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
@@ -475,7 +518,16 @@ class _NumberChecks(_FrameChecks):
         is about: "bmi 25.6 vs 32.9" after two patients).
         """
         start, end = offset + claim.start, offset + claim.end
-        if not (_PAIR_BEFORE.search(clause[max(0, start - 30) : start]) or _PAIR_AFTER.match(clause[end:])):
+        # Read in the sentence: "a, b and c (+0.54, +0.46, +0.43)" splits into clauses at its commas.
+        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        lead = sentence[max(0, at + start - 30) : max(0, at + start)] if at + start >= 0 else ""
+        tail = sentence[at + end :] if at + end >= 0 else ""
+        if not (
+            _PAIR_BEFORE.search(clause[max(0, start - 30) : start])
+            or _PAIR_AFTER.match(clause[end:])
+            or _PAIR_BEFORE.search(lead)
+            or _PAIR_AFTER.match(tail)
+        ):
             return False
         named = {
             self.names.feature(m)

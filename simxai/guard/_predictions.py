@@ -83,8 +83,10 @@ class _PredictionChecks(_CheckState):
             # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
             # ends up X") governs the labels after it, unless the clause names today's state.
             hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
+            hypothetical = hypothetical or _with_change(clause[: m.start], facts)
             hypothetical = hypothetical or (
-                bool(cue.HYPOTHETICAL.search(earlier)) and not cue.TODAY.search(_asides(clause, m))
+                bool(cue.HYPOTHETICAL.search(earlier) or _with_change(earlier, facts))
+                and not cue.TODAY.search(_asides(clause, m))
             )
             hypothetical = hypothetical or bool(cue.AFTER_LABEL.match(clause[m.end :]))
             if re.search(
@@ -92,7 +94,9 @@ class _PredictionChecks(_CheckState):
             ):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
             if key is not None:
-                hypothetical = bool(cue.HYPOTHETICAL.search(key)) and not cue.BEFORE.search(key)
+                hypothetical = bool(cue.HYPOTHETICAL.search(key) or _with_change(key, facts)) and not cue.BEFORE.search(
+                    key
+                )
             # "would still be X" is today's label; "would be X if ...", "could be X" a what-if.
             conditional = not cue.STAY.search(clause[: m.start]) and (
                 m in of_subject or bool(cue.CONDITION.search(sentence)) or bool(cue.MODAL.search(clause[: m.start]))
@@ -202,6 +206,30 @@ _IT_IS = re.compile(
 )
 _TODAY_AFTER = re.compile(r"\s+(?:now|currently|today|at the moment|as (?:it stands|written|things stand))\b", re.I)
 _INSTEAD = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:as\s+)?", re.I)
+
+
+#: "with a BMI of 31", "with 'worst'": what follows may be a what-if's new value.
+_WITH = re.compile(r"\bwith\b(?P<rest>[^.;:\n]{0,40})", re.I)
+_VALUE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _with_change(text: str, facts: Facts) -> bool:
+    """Whether `text` states a what-if's change as its condition: "with" and one of the changes' new values
+    ("With a BMI of 31 the model predicts X", "with 'worst': X"); an old value ("with a bmi of 30.5") is today's."""
+    if not facts.what_if or not facts.changes:
+        return False
+    new_values = [new for pairs in facts.changes.values() for _, new in pairs]
+    for m in _WITH.finditer(text):
+        rest = m.group("rest")
+        numbers = [float(n) for n in _VALUE.findall(rest)]
+        words = {w.lower() for w in re.findall(r"\w[\w-]*", rest)}
+        for new in new_values:
+            if isinstance(new, (int, float)) and not isinstance(new, bool):
+                if any(abs(n - float(new)) <= 0.005 * max(1.0, abs(float(new))) for n in numbers):
+                    return True
+            elif isinstance(new, str) and new.lower() in words:
+                return True
+    return False
 
 
 def _asides(clause: str, m: Mention) -> str:

@@ -126,7 +126,9 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
 _UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher"
 _DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank"
 _MOVE = re.compile(
-    rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b[^.;]{{0,30}}?(?:\bfrom\s+)?(?:about\s+|around\s+)?"
+    # The move's ends are the first numbers after its verb ("would rise to 60 %, surcharge drops from 100 % to
+    # 40 %": "rise" is not the move from 100 to 40).
+    rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b[^.;\d]{{0,30}}?(?:\bfrom\s+)?(?:about\s+|around\s+)?"
     r"(?P<a>-?\d+(?:\.\d+)?)\s*%?\s*(?:to|→|->)\s*(?:about\s+|around\s+)?(?P<b>-?\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
