@@ -14,7 +14,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-8g"  # claims-8h (main) and this round's claims-8 checks together
+GUARD_VERSION = "claims-9"  # claims-8g and the what-if / local-explanation readings of p13i
 
 __all__ = [
     "GUARD_VERSION",

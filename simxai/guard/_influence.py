@@ -319,7 +319,8 @@ class _InfluenceChecks(_CheckState):
 
     def _listed_after(self, clause: str, sentence: str, features: list[str]) -> list[str]:
         """The features of an enumeration the clause's last feature starts ("because of A, B and C"), read on in
-        the sentence past the clause's end."""
+        the sentence past the clause's end.
+        """
         at = sentence.find(clause)
         if at < 0 or not features:
             return []
@@ -453,7 +454,8 @@ class _InfluenceChecks(_CheckState):
 
 def _glossed(clause: str, m: Mention, mentions: list[Mention]) -> bool:
     """Whether the name at `m` is glossed by another feature in brackets right after it ("their income
-    (debt_to_income 0.17)")."""
+    (debt_to_income 0.17)").
+    """
     after = clause[m.end + (1 if m.quoted else 0) :]
     bracket = re.match(r"\s*\(\s*", after)
     if bracket is None:

@@ -287,9 +287,7 @@ class _NumberChecks(_FrameChecks):
             claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
         whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1  # no probability
-        probability = claim.percent or (
-            bool(cue.PROBABILITY.search(segment)) and not whole_number and claim.value >= 0
-        )
+        probability = claim.percent or (bool(cue.PROBABILITY.search(segment)) and not whole_number and claim.value >= 0)
         if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
             # "it adds about 0.21 to the negative probability": a feature's contribution, not a probability.
             probability = False

@@ -215,7 +215,8 @@ _VALUE = re.compile(r"-?\d+(?:\.\d+)?")
 
 def _with_change(text: str, facts: Facts) -> bool:
     """Whether `text` states a what-if's change as its condition: "with" and one of the changes' new values
-    ("With a BMI of 31 the model predicts X", "with 'worst': X"); an old value ("with a bmi of 30.5") is today's."""
+    ("With a BMI of 31 the model predicts X", "with 'worst': X"); an old value ("with a bmi of 30.5") is today's.
+    """
     if not facts.what_if or not facts.changes:
         return False
     new_values = [new for pairs in facts.changes.values() for _, new in pairs]
