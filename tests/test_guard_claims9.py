@@ -105,13 +105,7 @@ def hosts(demo_host, loan_host):
 
 
 def _vocabulary(host):
-    schema = host.schema()
-    return Vocabulary(
-        labels=list(schema.class_names),
-        features=[f.name for f in schema.features],
-        aliases={f.name: list(f.aliases) for f in schema.features},
-        instance_noun=schema.instance_noun,
-    )
+    return Vocabulary.for_schema(host.schema())
 
 
 def _check(hosts, host, function, arguments, reply):
