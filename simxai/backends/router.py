@@ -344,15 +344,15 @@ class RouterBackend(Backend):
     def _compound(self, decision: Decision, masked: str, request: CompletionRequest) -> Decision:
         """The decision, with the further functions of a compound request.
 
-        "What does it predict for id 5, and why?", "show me the data. then the predictions": each part is
-        routed on its own and counts when the selector is sure of it, if the whole turn's choice is among
-        the parts'.
+        "What does it predict for id 5, and why?", "show me the data. then the predictions": each part is routed
+        on its own and counts when the selector is sure of it, if the whole turn's choice is among the parts'.
         """
         if decision.function == "explain_what_if":
             return decision  # the what-if function answers the question asked under the changes
-        # a part counts only if it is a request itself: "Nice performance! What model is it?" asks one thing
-        # and a hypothetical part ("what if I expected X? why didn't it?") only frames the other part
+        # a part counts if it is a request itself ("Nice performance! What model is it?" asks one thing), not a
+        # hypothetical frame ("what if I expected X? why didn't it?") nor the same again for another id ("and 6?")
         parts = [p for p in _PART_BREAK.split(masked) if p and _REQUEST.match(p) and not _HYPOTHETICAL.search(p)]
+        parts = [p for p in parts if not only_names_instance(p, request.host)]
         if len(parts) < 2:
             return decision
         chosen: list[str] = []
