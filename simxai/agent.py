@@ -25,7 +25,7 @@ import pydantic
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
-from simxai.extraction import extract_argument, extract_feature
+from simxai.extraction import completed_group, extract_argument, extract_feature
 from simxai.extraction._vague import vague_group
 from simxai.followup import (
     answer_amount,
@@ -305,6 +305,9 @@ class _TurnRun:
         previous = pending.arguments.get(pending.missing)
         if isinstance(previous, dict) and isinstance(value, dict):
             value = {**previous, **value}
+        if pending.missing == "group" and isinstance(previous, str) and isinstance(value, str):
+            # "which group is 'women'?" about "age > 50 and women" -> "sex = 2": "age > 50 and sex = 2"
+            value = completed_group(previous, value, self.agent.schema)
         arguments = {**pending.arguments, pending.missing: value}
         registered = self.agent.registry.get(pending.function)
         takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
@@ -634,7 +637,8 @@ class _TurnRun:
         if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
             vague = vague_group(str(arguments.get("group") or ""), self.agent.schema)
             feature = vague.feature.name if vague is not None and vague.feature is not None else None
-        kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict)}
+        # a group stays too: its readable clauses are kept beside the answer ("age > 50 and women" -> "sex = 2")
+        kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
         self.state = self.state.model_copy(
             update={"pending": PendingCall(function=function, arguments=kept, missing=name, feature=feature)}
         )

@@ -38,6 +38,11 @@ MAX_CALLS = 4
 def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema: HostSchema | None) -> list[ToolCall]:
     """Calls of `spec` with the arguments found in `text`: one per instance it names, at most `MAX_CALLS`."""
     parameters = [p.name for p in spec.parameters]
+    if "changes" in parameters:
+        readings = alternative_changes(text, schema)
+        if readings:  # "what if her bmi were 30 or 35": one what-if per value
+            calls = [call for reading in readings for call in calls_for(spec, reading, history, schema)]
+            return [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
     arguments: dict[str, Any] = {}
     changes = None
     if "changes" in parameters:
@@ -76,6 +81,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             ]
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
     named = instances(text, history, schema, changes)
+    if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
+        named = [counted_group(named[0])]
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
         named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:
@@ -84,6 +91,46 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **arguments})
         for i, instance in enumerate(named[:MAX_CALLS])
     ]
+
+
+_COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
+
+
+def counted_group(condition: str) -> str:
+    """The group whose predictions a count is asked of: "how many gold plan members are predicted surcharge" counts
+    the predictions of `plan = gold`; the predicted class is what is counted, not a part of the group (a group
+    of nothing but that class would answer "all of them"). A condition of nothing but predictions stays.
+    """
+    clauses = [c.strip() for c in condition.split(" and ")]
+    kept = [c for c in clauses if not c.startswith("prediction ")]
+    return " and ".join(kept) if kept and len(kept) < len(clauses) else condition
+
+
+# Two values offered as alternatives: "30 or 35", "30, or maybe 35", "20% or 30%".
+_ALTERNATIVE_VALUES = re.compile(
+    r"(?<![\w.])(?P<a>-?\d+(?:\.\d+)?\s*%?)\s*,?\s+(?:or|vs\.?|versus)\s+(?:maybe\s+|perhaps\s+|even\s+)?"
+    r"(?P<b>-?\d+(?:\.\d+)?\s*%?)(?![\w.])",
+    re.IGNORECASE,
+)
+
+
+def alternative_changes(text: str, schema: HostSchema | None) -> list[str]:
+    """The turn once per value of a change offered as alternatives ("if her bmi were 30 or 35"), or [].
+
+    Only when each reading names a change and the changes differ: "patient 3 or 4, if bmi were 30" offers two
+    instances, not two changes (their calls come from the ids).
+    """
+    match = _ALTERNATIVE_VALUES.search(text)
+    if match is None:
+        return []
+    first, second = match.group("a").strip(), match.group("b").strip()
+    if second.endswith("%") and not first.endswith("%"):
+        first += "%"  # "10 or 20 percent lower": both are percentages
+    readings = [text[: match.start()] + value + text[match.end() :] for value in (first, second)]
+    changes = [extract_changes(reading, schema) for reading in readings]
+    if not all(changes) or changes[0] == changes[1]:
+        return []
+    return readings
 
 
 def instances(

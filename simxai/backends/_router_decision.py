@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from simxai.extraction import extract_metric
 
 
 @dataclass(frozen=True)
@@ -17,3 +19,16 @@ class Decision:
     also: tuple[str, ...] = ()  # further functions a compound request asks for ("predict it, then explain")
     runner_up: str | None = None  # the second likeliest function, offered when the router asks
     arguments: dict[str, Any] | None = None  # a follow-up's arguments, taken from the previous call
+
+
+def metric_named(decision: Decision, text: str) -> Decision:
+    """The decision, sure of the performance function when the selector hesitates between it and another and the
+    turn names a metric ("what's the f1 for applicants in the central region?"): no other function takes one.
+
+    "How good" (every metric) is no named metric: "how good is the prediction for patient 5" asks about one.
+    """
+    if decision.confident or "get_model_performance" not in (decision.function, decision.runner_up):
+        return decision
+    if extract_metric(text) in (None, "all"):
+        return decision
+    return replace(decision, function="get_model_performance", confident=True, runner_up=None)

@@ -77,8 +77,9 @@ def mask(text: str, schema: HostSchema | None) -> str:
         instance = extract_instance(masked, schema)
         if isinstance(instance, str) and instance != "INSTANCE" and len(instance) < len(masked):
             masked = masked.replace(instance, " INSTANCE ")
+    if schema is not None:
+        masked = mask_spans(masked, group_spans(masked, schema), " GROUP ")  # a text host's: by length
     if schema is not None and schema.kind != "text":
-        masked = mask_spans(masked, group_spans(masked, schema), " GROUP ")
         masked = mask_spans(masked, feature_spans(masked, schema), " FEATURE ")
     # "on all the data": the scope of the question, whose word "data" must not make it a question about the data
     masked = _WHOLE_DATA.sub(" across everything ", masked)

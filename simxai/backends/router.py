@@ -46,7 +46,7 @@ from simxai.backends._dialogue_followup import (
     with_pending_call,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
-from simxai.backends._router_decision import Decision
+from simxai.backends._router_decision import Decision, metric_named
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -105,6 +105,7 @@ _PART_BREAK = re.compile(
     r"finally)\b,?\s*|\(\s*NUM\s*\)\s*)",
     re.IGNORECASE,
 )
+_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b|^\W*(?:and\s+)?(?:the\s+)?same\s+for\b", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b", re.IGNORECASE)
 _REQUEST = re.compile(
     r"^\W*(?:(?:and|then|also|so|now|ok(?:ay)?|but|well|first(?:ly)?|initially)\W+)*(?:why|how|what(?:'s)?|which|who|"
@@ -344,15 +345,14 @@ class RouterBackend(Backend):
     def _compound(self, decision: Decision, masked: str, request: CompletionRequest) -> Decision:
         """The decision, with the further functions of a compound request.
 
-        "What does it predict for id 5, and why?", "show me the data. then the predictions": each part is
-        routed on its own and counts when the selector is sure of it, if the whole turn's choice is among
-        the parts'.
+        "What does it predict for id 5, and why?", "show me the data. then the predictions": each part is routed
+        on its own and counts when the selector is sure of it, if the whole turn's choice is among the parts'.
         """
         if decision.function == "explain_what_if":
             return decision  # the what-if function answers the question asked under the changes
-        # a part counts only if it is a request itself: "Nice performance! What model is it?" asks one thing
-        # and a hypothetical part ("what if I expected X? why didn't it?") only frames the other part
+        # a part counts if it is a request ("Nice work! What model is it?": one), not a frame ("if ...") or "and 6?"
         parts = [p for p in _PART_BREAK.split(masked) if p and _REQUEST.match(p) and not _HYPOTHETICAL.search(p)]
+        parts = parts[:1] + [p for p in parts[1:] if not (_ABOUT.match(p) and only_names_instance(p, request.host))]
         if len(parts) < 2:
             return decision
         chosen: list[str] = []
@@ -392,7 +392,7 @@ class RouterBackend(Backend):
             # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
             # function it means is the wrong question: it gets the plain reply that lists what can be asked
             return Decision(None, confidence, True)
-        return Decision(top, confidence, confident, runner_up=runner_up)
+        return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text)
 
     def _index(self, specs: Sequence[FunctionSpec]) -> SpecIndex:
         key = tuple((s.name, s.summary, s.description, tuple(s.examples)) for s in specs)

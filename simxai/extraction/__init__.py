@@ -15,13 +15,14 @@ instance of a request) and `_arguments` (dispatch by argument name for a clarify
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._changes import extract_changes
 from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
-from simxai.extraction._group_values import alternatives
+from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference
 from simxai.extraction._texts import extract_texts
 
 __all__ = [
     "alternatives",
+    "completed_group",
     "extract_argument",
     "extract_changes",
     "extract_count",

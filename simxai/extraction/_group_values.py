@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 
+from simxai.exceptions import ArgumentError
 from simxai.extraction._features import _class_mentions, _mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import HostSchema
+from simxai.instances import parse_condition
 
-__all__ = ["alternatives"]
+__all__ = ["alternatives", "completed_group"]
 
 
 def alternatives(condition: str) -> list[str]:
@@ -35,6 +37,29 @@ def alternatives(condition: str) -> list[str]:
         return [condition]
     others = [c for c in clauses if c not in several]
     return [" and ".join([*others, clause]) for clause in dict.fromkeys(several)]
+
+
+def completed_group(asked: str, answer: str, schema: HostSchema) -> str:
+    """The group after the user answered "which group?" about `asked` ("age > 50 and women" -> "sex = 2").
+
+    The answer replaces what could not be read; the clauses of `asked` that could be read stay, unless the answer
+    names their feature again: "age > 50 and sex = 2". A text host's answer replaces the whole group.
+    """
+    if schema.kind != "tabular" or answer == "all":
+        return answer
+    try:
+        answered = {clause.field for clause in parse_condition(answer, schema)}
+    except ArgumentError:
+        return answer
+    kept: list[str] = []
+    for clause in (c.strip() for c in asked.split(" and ")):
+        try:
+            parsed = parse_condition(clause, schema)
+        except ArgumentError:
+            continue  # what the question was about
+        if not any(c.field in answered for c in parsed):
+            kept.append(clause)
+    return " and ".join(dict.fromkeys([*kept, answer]))
 
 
 # What follows a value that names a group in a metric question: "car loans", "gold plan members".

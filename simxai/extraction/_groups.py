@@ -215,8 +215,10 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     after "predicted" / "labelled" and group words. A what-if change ("if her bmi were 30") is no condition.
     The router masks these spans, so that a group does not drown what is asked about it.
     """
-    if schema is None or schema.kind == "text":
+    if schema is None:
         return []
+    if schema.kind == "text":
+        return _length_spans(text, schema)
     nouns = _GROUP_NOUNS + (
         f"|{_group_noun(schema)}|{re.escape(schema.instance_noun.lower())}" if schema.instance_noun else ""
     )
@@ -263,6 +265,8 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
                 "false",
             }
             cores.append((mention.start, mention.end + (match.end() if value and match else 0), False))
+            if not value:
+                cores += _value_before(text, mention.start, mention.end, feature.categories, nouns)
     age = _age_feature(schema)
     if age is not None:
         for match in re.finditer(
@@ -294,6 +298,33 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
         elif comparison or grouped:
             spans.append((lead_start, end))
     return spans
+
+
+def _value_before(text: str, start: int, end: int, categories: list[str], nouns: str) -> list[tuple[int, int, bool]]:
+    """A category written before its feature's name, said of a group: "gold plan members", "those on the silver
+    plan". The core runs from the category to the name (and a group noun right after it); it is a group by itself
+    when a group noun stands right after the name or among the words leading in ("members on the silver plan"),
+    so that "if she were on the gold plan" (a what-if) stays unmasked.
+    """
+    words = "|".join(re.escape(c) for c in sorted((c for c in categories if c), key=len, reverse=True))
+    if not words:
+        return []
+    before = re.search(rf"\b(?:{words})\s+$", text[max(0, start - 40) : start], re.IGNORECASE)
+    if before is None:
+        return []
+    core_start = start - (len(text[max(0, start - 40) : start]) - before.start())
+    trailing = re.match(rf"\s+(?:{nouns}|{_PEOPLE_NOUNS})\b", text[end:], re.IGNORECASE)
+    leading = re.search(
+        rf"\b(?:{nouns}|{_PEOPLE_NOUNS})\s+(?:(?:who\s+are|that\s+are|which\s+are)\s+)?(?:on|in|with|of|from|under|"
+        r"having)\s+(?:the\s+|a\s+|an\s+|their\s+)?$",
+        text[max(0, core_start - 60) : core_start],
+        re.IGNORECASE,
+    )
+    if trailing is None and leading is None:
+        return []
+    if leading is not None:  # "members on the silver plan": the group noun and its preposition lead into it
+        core_start -= len(text[max(0, core_start - 60) : core_start]) - leading.start()
+    return [(core_start, end + (trailing.end() if trailing else 0), True)]
 
 
 def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
@@ -360,6 +391,10 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
         sex = _sex_group(text, schema)
         if sex is not None and sex.split(" ")[0] not in named:
             more.append(sex)  # "accuracy for women on the gold plan"
+        elif sex is None:
+            # "precision for women over 50" where no feature codes sex by name: the word stays beside the
+            # condition, so that the function asks about it rather than answer for both sexes
+            more += _uncoded_sex_words(text)
         return " and ".join([condition, *more])
     clauses = _named_values(text, schema)
     sex = _sex_group(text, schema) if clauses else None
@@ -394,6 +429,12 @@ def _sex_group(text: str, schema: HostSchema) -> str | None:
     return " and ".join(dict.fromkeys(found)) or None
 
 
+def _uncoded_sex_words(text: str) -> list[str]:
+    """The words naming a group of people by sex ("women", "men"), as written."""
+    words = [m.group("w").lower() for m in _PEOPLE_GROUP.finditer(text)]
+    return [w for w in dict.fromkeys(words) if any(re.fullmatch(pattern, w) for pattern, _codes in _SEX_GROUPS)]
+
+
 def _written_condition(text: str, schema: HostSchema | None) -> str | None:
     """A condition written out in the condition language ("sex = 2"), as an answer to "which group?"."""
     if schema is None or not re.search(r"[<>=]", text):
@@ -410,11 +451,28 @@ def _written_condition(text: str, schema: HostSchema | None) -> str | None:
     return condition
 
 
+_LENGTH = re.compile(r"\b(?P<dir>longer|more|shorter|fewer|less)\s+than\s+(?P<n>\d+)\s+words\b", re.IGNORECASE)
+
+
+def _length_spans(text: str, schema: HostSchema) -> list[tuple[int, int]]:
+    """For a text host: where a group by the texts' length is written ("on reviews longer than 20 words"), with
+    the words leading into it.
+    """
+    nouns = _GROUP_NOUNS + "|texts|" + (_group_noun(schema) if schema.instance_noun else "instances")
+    lead = re.compile(_GROUP_LEAD.format(nouns=nouns), re.IGNORECASE)
+    spans: list[tuple[int, int]] = []
+    for match in _LENGTH.finditer(text):
+        before = text[max(0, match.start() - 80) : match.start()]
+        led = lead.search(before)
+        spans.append((match.start() - (len(before) - led.start()) if led else match.start(), match.end()))
+    return spans
+
+
 def _text_group(text: str, schema: HostSchema | None) -> str | None:
     """For a text host: the texts labelled or predicted as a class ("on the reviews labelled positive")."""
     if schema is None:
         return None
-    length = re.search(r"\b(?P<dir>longer|more|shorter|fewer|less)\s+than\s+(?P<n>\d+)\s+words\b", text, re.IGNORECASE)
+    length = _LENGTH.search(text)
     if length is not None:  # "reviews longer than 20 words": the texts' length, which a text host can compare
         op = ">" if length.group("dir").lower() in ("longer", "more") else "<"
         return f"text_length_words {op} {length.group('n')}"
