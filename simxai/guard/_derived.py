@@ -6,6 +6,7 @@ is listed as unchecked, never as unsupported, so the guard flags only what it is
 
 from __future__ import annotations
 
+import functools
 import re
 
 from simxai.guard._facts import Facts
@@ -84,6 +85,16 @@ _ILLUSTRATIVE = re.compile(
     r"at random|coin (?:flip|toss))\b|\d\s*%?\s+(?:means|would mean|corresponds to|is the same as)\b",
     re.I,
 )
+
+
+@functools.lru_cache(maxsize=64)
+def _illustrative(sentence: str) -> bool:
+    """Whether a sentence speaks of examples; once per sentence, however many numbers it has (a long sentence
+    of many numbers would otherwise be searched once for each).
+    """
+    return _ILLUSTRATIVE.search(sentence) is not None
+
+
 #: A share in words that compares two numbers ("half the effect of bmi", "about a third as strongly"): a ratio.
 _RATIO_WORDS = re.compile(
     r"\s*(?:(?:the|its|their)\s+)?(?:effect|size|impact|weight|influence|importance|push|pull|contribution|"
@@ -142,7 +153,7 @@ class _FrameChecks(_CheckState):
         if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
             return "a total"
         if (
-            _ILLUSTRATIVE.search(sentence)
+            _illustrative(sentence)
             and not subject_ids(sentence, [self.vocab.instance_noun])
             and not find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
         ):
