@@ -111,7 +111,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         )
         for match in re.finditer(
             rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
-            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?(?:%|[A-Za-z]))"
+            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
             # "the over 60s", "our over-65 patients": the number is an age bracket
             rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)",
             text,
@@ -165,6 +165,11 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     if _all_pattern(schema).search(text):
         return "all"
     return None
+
+
+# The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
+# other word after the number is a unit or a feature ("over 60 mg", "over 60 kg") and the number no age.
+_AFTER_AGE = r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for)"
 
 
 _BY_THE_MODEL = re.compile(

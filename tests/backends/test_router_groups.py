@@ -79,6 +79,9 @@ def test_a_category_before_its_feature_in_a_what_if_is_no_group(text, schema):
     [
         ("how many basic plan policyholders get predicted as surcharge", INSURANCE, "plan = basic"),
         ("how many north region applicants does it predict as rejected?", LOAN, "region = north"),
+        # an age bracket followed by the verb of the count: "over 60" is kept, not dropped
+        ("how many patients over 60 are predicted progressing?", DEMO, "age > 60"),
+        ("how many policyholders under 30 are predicted standard", INSURANCE, "age < 30"),
     ],
 )
 def test_a_count_of_predictions_in_a_group_is_the_groups_predictions(router, text, schema, group):
@@ -193,3 +196,15 @@ async def test_the_engine_asks_about_women_and_keeps_the_age(demo_host):
     assert [(c.function, c.arguments["group"], c.status) for c in answered.calls] == [
         ("get_model_performance", "age > 60 and sex = 2", "ok")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("accuracy for patients over 60 who are predicted stable", "age > 60 and prediction = stable"),
+        ("patients over 60 kg", None),  # a unit after the number: no age bracket
+        ("people over 60 mg of glucose", None),
+    ],
+)
+def test_an_age_bracket_is_read_before_a_verb_and_not_before_a_unit(text, group):
+    assert extract_group(text, DEMO) == group
