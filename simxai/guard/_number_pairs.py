@@ -1,0 +1,111 @@
+"""The number checks that read a number beside another: the counterfactual a probability is said of, a
+feature's change as an ordered pair (old → new), a pair of numbers given to several features in turn, and
+whether a number is said as an amount of change. `_numbers._NumberChecks` builds on them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.guard import _cues as cue
+from simxai.guard._derived import _FrameChecks
+from simxai.guard._facts import Facts
+from simxai.guard._reading import NumberClaim, find_mentions, fits, matches
+
+_PAIR_BEFORE = re.compile(
+    r"\d\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|against|compared (?:with|to)|/)\s*\(?[+]?\s*(?:about\s+|around\s+)?$", re.I
+)
+_PAIR_AFTER = re.compile(
+    r"^\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|against|compared (?:with|to)|/)\s*\(?[+-]?\s*(?:about\s+|around\s+)?\d", re.I
+)
+
+
+class _PairedNumbers(_FrameChecks):
+    """Numbers read with another number or name of their clause."""
+
+    def _option_numbers(self, clause: str, sentence: str, facts: Facts) -> dict[str, float] | None:
+        """The probabilities of the counterfactual a number is said of: the one whose changes hold the changed
+        features (or words) the clause names before it, narrowed by those of the sentence when the clause's fit
+        several ("CF1: bmi 29.2 → 27.2, triglycerides_log → 4.44: stable 57.2 %"); None when none is named.
+        """
+        changed = {name for feats, _ in facts.options for name in feats}
+
+        def named(text: str) -> set[str]:
+            found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
+            return {self.names.feature(m) for m in found} & changed
+
+        chosen: list[dict[str, float]] = []
+        self.loose_option = ""
+        for said in (named(clause), named(sentence)):
+            fitting = [probs for feats, probs in facts.options if said and said <= feats]
+            if fitting:
+                chosen = fitting
+                if len(fitting) == 1:
+                    break
+        if not chosen or len(chosen) == len(facts.options):
+            return None
+        if not named(clause):
+            # Only the sentence names the counterfactual: in "swapping 'bored' (81.2 %), or putting 'not' at the
+            # start (60.3 %)" the second clause is about another one, so a mismatch is not sure.
+            self.loose_option = "a counterfactual the clause does not name"
+        out: dict[str, float] = {}
+        for probs in chosen:
+            out.update(probs)  # one label each: the counterfactuals reach the same target
+        return out if len(chosen) == 1 else None
+
+    def _ordered(self, old: NumberClaim, new: NumberClaim, before: str, facts: Facts) -> None:
+        """A feature's change as an ordered pair ("bmi 24.0 → 27.4", "from 27.4 to 24.0"), checked against the
+        changes of the outputs: the pair the other way round (old and new swapped) is unsupported.
+        """
+        named = find_mentions(before, self.names.features, quoted_only=self.names.quoted_only)
+        if not named or old.high is not None or new.high is not None:
+            return
+        feature = self.names.feature(named[-1])
+        pairs = [
+            (o, n)
+            for o, n in facts.changes.get(feature, [])
+            if isinstance(o, int | float) and isinstance(n, int | float)
+        ]
+        if not pairs:
+            return
+        text = f"change {feature} {old.raw} → {new.raw}"
+        if any(matches(old, {float(o)}) and matches(new, {float(n)}) for o, n in pairs):
+            self.report.claim(text, True)
+        elif any(matches(old, {float(n)}) and matches(new, {float(o)}) for o, n in pairs):
+            self.report.claim(f"{text} (old and new swapped)", False)
+
+    def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> bool:
+        """Whether the number is one of a pair ("+0.95 vs +0.79", "about -0.11 and -0.10") that a sentence naming
+        several features gives them in turn, and is a number of one of those features (of any subject the reply
+        is about: "bmi 25.6 vs 32.9" after two patients).
+        """
+        start, end = offset + claim.start, offset + claim.end
+        # Read in the sentence: "a, b and c (+0.54, +0.46, +0.43)" splits into clauses at its commas.
+        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        lead = sentence[max(0, at + start - 30) : max(0, at + start)] if at + start >= 0 else ""
+        tail = sentence[at + end :] if at + end >= 0 else ""
+        if not (
+            _PAIR_BEFORE.search(clause[max(0, start - 30) : start])
+            or _PAIR_AFTER.match(clause[end:])
+            or _PAIR_BEFORE.search(lead)
+            or _PAIR_AFTER.match(tail)
+        ):
+            return False
+        named = {
+            self.names.feature(m)
+            for m in find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
+        }
+        pool = {x for f in self.facts for name in named for x in f.feature_numbers.get(name, set())}
+        return (len(named) > 1 or len(self.ids) > 1) and fits(claim, pool)
+
+    @staticmethod
+    def _amount(clause: str, start: int, end: int) -> bool:
+        """Whether the number at `start:end` of the clause is said as an amount of change; an explicitly signed
+        number ("+40 %", "bmi -10 %") is one.
+        """
+        signed = clause[start : start + 1] == "-" or clause[max(0, start - 1) : start] == "+"
+        return (
+            signed
+            or bool(cue.AMOUNT_BEFORE.search(clause[max(0, start - 40) : start]))
+            or bool(cue.AMOUNT_AFTER.match(clause[end : end + 40]))
+        )
