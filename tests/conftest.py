@@ -65,6 +65,25 @@ def loan_host():
 
 
 @pytest.fixture(scope="session")
+def hosts(demo_host, loan_host):
+    """The hosts the guard's claim tests run real functions on, by name: demo, loan, sentiment and the invented
+    insurance host of bench/dev_hosts.py."""
+    import sys
+
+    from simxai.hosts.sentiment import load_sentiment_host
+
+    sys.path.insert(0, str(REPO_ROOT / "bench"))
+    from dev_hosts import load_insurance_host
+
+    return {
+        "demo": demo_host,
+        "loan": loan_host,
+        "sentiment": load_sentiment_host(),
+        "insurance": load_insurance_host(),
+    }
+
+
+@pytest.fixture(scope="session")
 def datasets_dir() -> Path:
     """The read-only shared datasets beside the checkout (never copied into the repository)."""
     path = (REPO_ROOT / ".." / "shared" / "datasets").resolve()

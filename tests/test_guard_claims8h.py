@@ -7,9 +7,6 @@ the whole data ("on average X pushes towards L"), the side of the threshold a la
 a kept range leaves ("can only go up"). The insurance host of `bench/dev_hosts.py` is one of the hosts.
 """
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from simxai.functions import default_registry
@@ -79,16 +76,6 @@ CASES = [
     ("demo", *WHAT_IF, True, "With bmi at 30 the chance of progressing goes up."),
     ("demo", *WHAT_IF, False, "With bmi at 30 the chance of progressing goes down."),
 ]
-
-
-@pytest.fixture(scope="module")
-def hosts(demo_host):
-    from simxai.hosts.sentiment import load_sentiment_host
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    from dev_hosts import load_insurance_host
-
-    return {"demo": demo_host, "sentiment": load_sentiment_host(), "insurance": load_insurance_host()}
 
 
 def _vocabulary(host):

@@ -97,13 +97,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def hosts(demo_host, loan_host):
-    from simxai.hosts.sentiment import load_sentiment_host
-
-    return {"demo": demo_host, "loan": loan_host, "sentiment": load_sentiment_host()}
-
-
 def _vocabulary(host):
     return Vocabulary.for_schema(host.schema())
 
