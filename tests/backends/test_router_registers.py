@@ -19,33 +19,19 @@ from typing import Any
 import pytest
 
 from simxai.backends._router_masking import asks_why_not, mask, only_names_instance, selector_text
-from simxai.backends.base import CLARIFY, CompletionRequest
 from simxai.backends.router import RouterBackend
-from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
 from simxai.eval_suite.router_training.filling import Filler
 from simxai.eval_suite.router_training.templates_registers import REGISTERS
 from simxai.extraction import extract_argument
-from simxai.functions import default_registry
-from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
 
-FUNCTIONS = default_registry().specs()
-DEMO, LOAN, REVIEWS, INSURANCE = (HOST_SCHEMAS[h] for h in ("demo", "loan", "sentiment", "insurance"))
+from .routing import DEMO, INSURANCE, LOAN, REVIEWS, route
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-def route(
-    router: RouterBackend, text: str, schema: HostSchema, history: list[Message] | None = None
-) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
-    messages = [Message.system("You explain a model."), *(history or []), Message.user(text)]
-    response = router.route(CompletionRequest(messages=messages, host=schema, functions=FUNCTIONS))
-    question = response.content if response.finish_reason == CLARIFY else ""
-    return question, [(c.name, c.arguments) for c in response.tool_calls]
 
 
 def after_call(name: str, arguments: dict[str, Any], text: str) -> list[Message]:

@@ -8,32 +8,18 @@ on two hosts, and the valid forms still answered. The phrasings are our own.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from simxai.backends._router_unknown import unknown_named
-from simxai.backends.base import CLARIFY, CompletionRequest
 from simxai.backends.router import RouterBackend
-from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
-from simxai.functions import default_registry
-from simxai.hosts.base import HostSchema
-from simxai.messages import Message, ToolCall
+from simxai.messages import ToolCall
 
-FUNCTIONS = default_registry().specs()
-DEMO, LOAN, REVIEWS, INSURANCE = (HOST_SCHEMAS[h] for h in ("demo", "loan", "sentiment", "insurance"))
+from .routing import DEMO, INSURANCE, LOAN, REVIEWS, route
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-def route(router: RouterBackend, text: str, schema: HostSchema) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
-    messages = [Message.system("You explain a model."), Message.user(text)]
-    response = router.route(CompletionRequest(messages=messages, host=schema, functions=FUNCTIONS))
-    question = response.content if response.finish_reason == CLARIFY else ""
-    return question, [(c.name, c.arguments) for c in response.tool_calls]
 
 
 @pytest.mark.parametrize(

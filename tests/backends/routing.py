@@ -1,0 +1,25 @@
+"""What the router tests share: one turn routed by the offline router on a host, read as (question, calls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simxai.backends.base import CLARIFY, CompletionRequest
+from simxai.backends.router import RouterBackend
+from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
+from simxai.functions import default_registry
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+
+FUNCTIONS = default_registry().specs()
+DEMO, LOAN, REVIEWS, INSURANCE = (HOST_SCHEMAS[h] for h in ("demo", "loan", "sentiment", "insurance"))
+
+
+def route(
+    router: RouterBackend, text: str, schema: HostSchema, history: list[Message] | None = None
+) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
+    """The router's answer to `text` after `history`: the question it asks ("" when it calls) and its calls."""
+    messages = [Message.system("You explain a model."), *(history or []), Message.user(text)]
+    response = router.route(CompletionRequest(messages=messages, host=schema, functions=FUNCTIONS))
+    question = response.content if response.finish_reason == CLARIFY else ""
+    return question, [(c.name, c.arguments) for c in response.tool_calls]
