@@ -84,6 +84,22 @@ def hosts(demo_host, loan_host):
 
 
 @pytest.fixture(scope="session")
+def check_reply(hosts):
+    """check_reply(host, function, arguments, reply): the guard's report on `reply` to that function's real output
+    on the named host (see `hosts`)."""
+    from simxai.functions import default_registry
+    from simxai.guard import Vocabulary, check_claims
+    from simxai.results import result_payload
+
+    def check(host, function, arguments, reply):
+        chosen = hosts[host]
+        payload = result_payload(default_registry().get(function)(chosen, arguments))
+        return check_claims(reply, [payload], vocabulary=Vocabulary.for_schema(chosen.schema()))
+
+    return check
+
+
+@pytest.fixture(scope="session")
 def datasets_dir() -> Path:
     """The read-only shared datasets beside the checkout (never copied into the repository)."""
     path = (REPO_ROOT / ".." / "shared" / "datasets").resolve()

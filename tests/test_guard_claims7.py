@@ -88,15 +88,9 @@ CASES = [
 ]
 
 
-def _vocabulary(host):
-    return Vocabulary.for_schema(host.schema())
-
-
 @pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)
-def test_claims7_mechanisms(hosts, host, function, arguments, faithful, reply):
-    chosen = hosts[host]
-    payload = result_payload(default_registry().get(function)(chosen, arguments))
-    report = check_claims(reply, [payload], vocabulary=_vocabulary(chosen))
+def test_claims7_mechanisms(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
     assert report.passed is faithful, report
 
 
@@ -122,7 +116,7 @@ def _two_options():
     ],
 )
 def test_a_probability_is_bound_to_its_own_counterfactual(hosts, faithful, reply):
-    report = check_claims(reply, [_two_options()], vocabulary=_vocabulary(hosts["demo"]))
+    report = check_claims(reply, [_two_options()], vocabulary=Vocabulary.for_schema(hosts["demo"].schema()))
     assert report.passed is faithful, report
 
 
@@ -141,5 +135,5 @@ def test_a_plural_noun_names_each_subject_of_its_list(hosts, faithful, reply):
     demo = hosts["demo"]
     calls = [("get_prediction", {"instance": 12}), ("get_prediction", {"instance": 40})]
     payloads = [result_payload(default_registry().get(f)(demo, a)) for f, a in calls]
-    report = check_claims(reply, payloads, vocabulary=_vocabulary(demo))
+    report = check_claims(reply, payloads, vocabulary=Vocabulary.for_schema(demo.schema()))
     assert report.passed is faithful, report

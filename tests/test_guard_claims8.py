@@ -118,31 +118,21 @@ UNCHECKED = [
 ]
 
 
-def _vocabulary(host):
-    return Vocabulary.for_schema(host.schema())
-
-
-def _check(hosts, host, function, arguments, reply):
-    chosen = hosts[host]
-    payload = result_payload(default_registry().get(function)(chosen, arguments))
-    return check_claims(reply, [payload], vocabulary=_vocabulary(chosen))
-
-
 def test_the_version_names_the_claims8_checks():
     assert GUARD_VERSION.startswith("claims-")
 
 
 @pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)
-def test_claims8_mechanisms(hosts, host, function, arguments, faithful, reply):
-    report = _check(hosts, host, function, arguments, reply)
+def test_claims8_mechanisms(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
     assert report.passed is faithful, report
 
 
 @pytest.mark.parametrize(("host", "function", "arguments", "reply", "listed"), UNCHECKED)
 def test_a_number_in_an_unsure_frame_is_listed_as_unchecked_not_flagged(
-    hosts, host, function, arguments, reply, listed
+    check_reply, host, function, arguments, reply, listed
 ):
-    report = _check(hosts, host, function, arguments, reply)
+    report = check_reply(host, function, arguments, reply)
     assert report.passed, report
     number, reason = listed
     assert any(u.startswith(number) and reason in u for u in report.unchecked), report.unchecked
@@ -160,7 +150,7 @@ def test_a_sentence_naming_no_subject_may_give_either_subjects_number(hosts, fai
     calls = [("get_prediction", {"instance": 12}), ("get_prediction", {"instance": 40})]
     payloads = [result_payload(default_registry().get(f)(demo, a)) for f, a in calls]
     text = f"Patient 12 is stable (78.6 %); patient 40 is stable (55.4 %). {reply}"
-    report = check_claims(text, payloads, vocabulary=_vocabulary(demo))
+    report = check_claims(text, payloads, vocabulary=Vocabulary.for_schema(demo.schema()))
     assert report.passed is faithful, report
 
 
@@ -170,7 +160,7 @@ def test_training_on_all_the_data_holds_when_the_model_card_says_so(hosts):
         "model_type": "RandomForestClassifier",
         "training": "Fitted on all 600 members. Its performance is measured on a held-out split of 120 of them.",
     }
-    vocab = _vocabulary(hosts["demo"])
+    vocab = Vocabulary.for_schema(hosts["demo"].schema())
     assert check_claims("It was fitted on all 600 members.", [card], vocabulary=vocab).passed
     card["training"] = "It was trained on an 80 % split; performance is measured on a held-out split."
     assert not check_claims("It was fitted on all 600 members.", [card], vocabulary=vocab).passed

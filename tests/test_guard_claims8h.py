@@ -78,15 +78,9 @@ CASES = [
 ]
 
 
-def _vocabulary(host):
-    return Vocabulary.for_schema(host.schema())
-
-
 @pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)
-def test_claims8h_mechanisms(hosts, host, function, arguments, faithful, reply):
-    chosen = hosts[host]
-    payload = result_payload(default_registry().get(function)(chosen, arguments))
-    report = check_claims(reply, [payload], vocabulary=_vocabulary(chosen))
+def test_claims8h_mechanisms(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
     assert report.passed is faithful, report
 
 
@@ -101,5 +95,5 @@ def test_claims8h_mechanisms(hosts, host, function, arguments, faithful, reply):
 def test_a_text_models_words_named_as_words(hosts, faithful, reply):
     sentiment = hosts["sentiment"]
     payload = result_payload(default_registry().get("get_global_explanation")(sentiment, {}))
-    report = check_claims(reply, [payload], vocabulary=_vocabulary(sentiment))
+    report = check_claims(reply, [payload], vocabulary=Vocabulary.for_schema(sentiment.schema()))
     assert report.passed is faithful, report

@@ -10,9 +10,7 @@ share; a negative number is no probability; state columns of a table are no feat
 
 import pytest
 
-from simxai.functions import default_registry
-from simxai.guard import GUARD_VERSION, Vocabulary, check_claims
-from simxai.results import result_payload
+from simxai.guard import GUARD_VERSION
 
 LOCAL_30 = ("get_local_explanation", {"instance": 30})
 LOCAL_57 = ("get_local_explanation", {"instance": 57})
@@ -97,21 +95,11 @@ CASES = [
 ]
 
 
-def _vocabulary(host):
-    return Vocabulary.for_schema(host.schema())
-
-
-def _check(hosts, host, function, arguments, reply):
-    chosen = hosts[host]
-    payload = result_payload(default_registry().get(function)(chosen, arguments))
-    return check_claims(reply, [payload], vocabulary=_vocabulary(chosen))
-
-
 def test_the_version_names_the_claims9_checks():
     assert GUARD_VERSION == "claims-9"
 
 
 @pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)
-def test_claims9_mechanisms(hosts, host, function, arguments, faithful, reply):
-    report = _check(hosts, host, function, arguments, reply)
+def test_claims9_mechanisms(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
     assert report.passed is faithful, report
