@@ -77,11 +77,6 @@ def host_schema(name: str, folder: Path | None = None) -> HostSchema:
     return host.schema()
 
 
-def vocabulary(schema: HostSchema) -> Vocabulary:
-    """The host's labels, features, aliases and instance noun, as the guard takes them."""
-    return Vocabulary.for_schema(schema)
-
-
 def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Checked]:
     """Run the guard on every line (`folder`: the set's, for a host it brings as `host_<name>.py`)."""
     vocabularies: dict[str, Vocabulary] = {}
@@ -89,7 +84,7 @@ def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Check
     for entry in lines:
         host = entry["host"]
         if host not in vocabularies:
-            vocabularies[host] = vocabulary(host_schema(host, folder))
+            vocabularies[host] = Vocabulary.for_schema(host_schema(host, folder))
         output = entry["output"]
         outputs = output if isinstance(output, list) else [output]
         report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host])
