@@ -1,0 +1,134 @@
+"""The human-written TalkToModel parse test set (evalsets/ttm-2026-12-02) is well formed; no accuracy asserted.
+
+A TEST set: these checks hold its format and its authoring rules (every feature a parse names is a column of
+that dataset's CSV; no utterance copies a template's `User:` line), never what any parser scores on it.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SET_FILE = ROOT / "evalsets" / "ttm-2026-12-02" / "utterances.jsonl"
+TTM_DIR = ROOT / ".." / "shared" / "datasets" / "talktomodel"
+DATA_DIR = TTM_DIR / "data"
+TEMPLATE_DIR = TTM_DIR / "explain" / "prompts" / "dynamic"
+CSV_FILES = {"diabetes": "diabetes.csv", "compas": "compas_train.csv", "german": "german_train.csv"}
+KEYS = frozenset({"id", "dataset", "utterance", "parse"})
+MIN_PER_DATASET = 50
+#: A run of this many consecutive words shared with a template's user line counts as a copy.
+COPY_RUN = 7
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_ID = re.compile(r"ttmf-(diabetes|compas|german)-\d{3}")
+#: Words that may follow an operation keyword without naming a feature.
+_NOT_FEATURES = frozenset({"id", "target", "all", "topk"})
+_FEATURE_AFTER = frozenset({"filter", "change", "statistic", "define", "important"})
+_NUMBER = r"-?\d+(?:\.\d+)?"
+#: Every clause the set may use, in the templates' spelling (`and`/`or` split clauses; `or` joins filters only).
+_CLAUSE = re.compile(
+    r"filter id \d+"
+    rf"|filter [a-z0-9]+ (?:(?:not )?equal to|(?:greater|less)(?: equal)? than) {_NUMBER}"
+    r"|filter [a-z0-9]+ (?:true|false)"
+    rf"|change [a-z0-9]+ (?:(?:increase|decrease|set) {_NUMBER}|true|false)"
+    r"|important (?:all|topk \d+|[a-z0-9]+)|statistic [a-z0-9]+|define [a-z0-9]+|mistake (?:sample|typical)"
+    r"|score (?:default|accuracy|f1|recall|precision|roc|sensitivity|specificity|ppv|npv)"
+    r"|predict|likelihood|explain features|explain cfe|countdata|show|label|interact|self|function|data|model"
+)
+
+
+def load_set() -> list[dict[str, Any]]:
+    """Every line of the set, parsed as JSON."""
+    with SET_FILE.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def columns(dataset: str) -> set[str]:
+    """The dataset's CSV columns as TalkToModel writes them: lowercased, `_` and `-` removed."""
+    with (DATA_DIR / CSV_FILES[dataset]).open(encoding="utf-8", newline="") as handle:
+        header = next(csv.reader(handle))
+    return {name.lower().replace("_", "").replace("-", "") for name in header if name}
+
+
+def features_named(parse: str) -> list[str]:
+    """The feature names a parse uses: the word after filter/change/statistic/define/important."""
+    words = parse.split()
+    return [
+        following
+        for word, following in zip(words, words[1:], strict=False)
+        if word in _FEATURE_AFTER and following not in _NOT_FEATURES
+    ]
+
+
+def test_every_line_has_the_keys_and_known_values() -> None:
+    rows = load_set()
+    for row in rows:
+        assert set(row) == KEYS, f"{row.get('id')}: keys {sorted(row)} (valid: {sorted(KEYS)})"
+        assert row["dataset"] in CSV_FILES, f"{row['id']}: unknown dataset {row['dataset']!r}"
+        assert _ID.fullmatch(row["id"]) and row["id"].split("-")[1] == row["dataset"], row["id"]
+        assert row["utterance"].strip(), f"{row['id']}: empty utterance"
+        assert row["parse"].endswith(" [e]"), f"{row['id']}: parse does not end in ' [e]'"
+        assert row["parse"] == row["parse"].lower() == " ".join(row["parse"].split()), f"{row['id']}: not normal"
+        assert "previous" not in row["parse"], f"{row['id']}: needs an earlier turn"
+
+
+def test_ids_are_unique_and_every_dataset_has_enough_lines() -> None:
+    rows = load_set()
+    ids = Counter(row["id"] for row in rows)
+    assert not [i for i, n in ids.items() if n > 1], "duplicate ids"
+    per_dataset = Counter(row["dataset"] for row in rows)
+    for dataset in CSV_FILES:
+        assert per_dataset[dataset] >= MIN_PER_DATASET, f"{dataset}: {per_dataset[dataset]} lines"
+    utterances = Counter(row["utterance"].lower() for row in rows)
+    assert not [u for u, n in utterances.items() if n > 1], "duplicate utterances"
+
+
+def test_every_clause_is_in_the_template_grammar() -> None:
+    for row in load_set():
+        program = row["parse"].removesuffix(" [e]")
+        joiners = ["and", *re.findall(r" (and|or) ", program)]
+        for joiner, clause in zip(joiners, re.split(r" and | or ", program), strict=True):
+            assert _CLAUSE.fullmatch(clause), f"{row['id']}: clause {clause!r} is not in the templates' grammar"
+            assert joiner == "and" or clause.startswith("filter "), f"{row['id']}: 'or' before {clause!r}"
+
+
+def test_features_named_finds_the_features_of_a_parse() -> None:
+    parse = "filter id 5 and change bmi set 30 and important topk 3 and statistic target and define age [e]"
+    assert features_named(parse) == ["bmi", "age"]
+
+
+def test_every_feature_in_a_parse_is_a_column_of_its_dataset() -> None:
+    if not DATA_DIR.is_dir():
+        pytest.skip(f"the TalkToModel data folder {DATA_DIR} is absent: no CSV header to check feature names with")
+    known = {dataset: columns(dataset) for dataset in CSV_FILES}
+    unknown = [
+        f"{row['id']}: {feature!r}"
+        for row in load_set()
+        for feature in features_named(row["parse"])
+        if feature not in known[row["dataset"]]
+    ]
+    assert not unknown, "features that are no column of their dataset:\n" + "\n".join(unknown)
+
+
+def test_no_utterance_copies_a_template_user_line() -> None:
+    if not TEMPLATE_DIR.is_dir():
+        pytest.skip(f"the TalkToModel template folder {TEMPLATE_DIR} is absent: nothing to compare with")
+    runs: set[tuple[str, ...]] = set()
+    for path in sorted(TEMPLATE_DIR.glob("*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.lower().startswith("user:"):
+                words = _WORD.findall(line.split(":", 1)[1].lower())
+                runs.update(tuple(words[i : i + COPY_RUN]) for i in range(len(words) - COPY_RUN + 1))
+    assert len(runs) > 500  # the templates were read
+    copied = []
+    for row in load_set():
+        words = _WORD.findall(row["utterance"].lower())
+        if any(tuple(words[i : i + COPY_RUN]) in runs for i in range(len(words) - COPY_RUN + 1)):
+            copied.append(f"{row['id']}: {row['utterance']!r}")
+    assert not copied, "utterances sharing a run of words with a template:\n" + "\n".join(copied)
