@@ -1,6 +1,6 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e) are well formed; no accuracy asserted.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e, -02f) are well formed.
 
-Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
+No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ SET_DIRS = tuple(
     ROOT / "evalsets" / name
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
+        "fresh-2026-12-02f",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -47,6 +48,11 @@ PUMP_NUMERIC = (
     "age", "running_hours", "vibration", "temperature", "pressure", "load", "days_since_service",
 )  # fmt: skip
 PUMP_CATEGORIES = {"maker": ("aquatec", "borel", "cortina"), "site": ("indoor", "outdoor", "offshore")}
+#: The invented churn host of set F (`evalsets/fresh-2026-12-02f/host_churn.py`): subscriber ids 7001-7600.
+CHURN_NUMERIC = (
+    "age", "tenure_months", "monthly_charge", "data_usage", "support_calls", "dropped_calls", "late_payments",
+)  # fmt: skip
+CHURN_CATEGORIES = {"plan": ("prepaid", "basic", "unlimited"), "contract": ("monthly", "annual", "two_year")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -67,6 +73,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("healthy", "failing"),
         "features": PUMP_NUMERIC + tuple(PUMP_CATEGORIES),
         "categories": PUMP_CATEGORIES,
+    },
+    "churn": {
+        "ids": range(7001, 7601),
+        "labels": ("stays", "churns"),
+        "features": CHURN_NUMERIC + tuple(CHURN_CATEGORIES),
+        "categories": CHURN_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -96,6 +108,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 35, "sentiment": 35, "loan": 35, "insurance": 15, "pump": 50},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 2, "insurance": 2, "pump": 3},
+    },
+    "fresh-2026-12-02f": {
+        "requests": 170,
+        "dialogues": 12,
+        "per_host": {"demo": 35, "sentiment": 35, "loan": 35, "insurance": 10, "pump": 15, "churn": 50},
+        "dialogues_per_host": {"demo": 2, "sentiment": 2, "loan": 2, "insurance": 2, "pump": 2, "churn": 3},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
