@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b, -01c, -01d, -02e) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -02f) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -20,6 +20,7 @@ from simxai.functions import default_registry
 ROOT = Path(__file__).resolve().parents[1]
 SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "bcd") + (
     ROOT / "evalsets" / "guard-2026-12-02e",
+    ROOT / "evalsets" / "guard-2026-12-02f",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -57,7 +58,8 @@ def test_every_line_has_the_fields_a_known_kind_and_a_matching_verdict(set_dir: 
     names = set(default_registry().names())
     for line in lines:
         assert set(line) == {"id", "host", "function", "arguments", "output", "reply", "faithful", "kind"}, line["id"]
-        assert line["host"] in ("demo", "sentiment", "loan", "insurance"), line["id"]
+        own_host = (set_dir / f"host_{line['host']}.py").is_file()
+        assert line["host"] in ("demo", "sentiment", "loan", "insurance") or own_host, line["id"]
         assert line["function"] in names, line["id"]
         assert line["kind"] in KINDS, line["id"]
         assert line["faithful"] is (line["kind"] == "faithful"), line["id"]
@@ -105,3 +107,34 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
             assert seen[(host, name, True)] >= least, (host, name, "faithful")
             assert seen[(host, name, False)] >= least, (host, name, "unfaithful")
     assert len(lines) >= 420
+
+
+def test_set_f_covers_every_function_on_every_host_with_both_verdicts() -> None:
+    lines = _lines(ROOT / "evalsets" / "guard-2026-12-02f")
+    seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
+    least = {"demo": 3, "sentiment": 3, "loan": 1, "flight": 2}
+    for host, count in least.items():
+        for name in default_registry().names():
+            assert seen[(host, name, True)] >= count, (host, name, "faithful")
+            assert seen[(host, name, False)] >= count, (host, name, "unfaithful")
+    assert len(lines) >= 420
+    assert {line["host"] for line in lines} == set(least)
+
+
+def test_set_f_brings_its_flight_host_and_its_lines_name_only_its_flights_and_features(scorer: ModuleType) -> None:
+    folder = ROOT / "evalsets" / "guard-2026-12-02f"
+    assert len(scorer.load_lines(folder)) == len(_lines(folder))
+    schema = scorer.host_schema("flight", folder)
+    assert schema.instance_noun == "flight" and list(schema.class_names) == ["on_time", "delayed"]
+    assert tuple(schema.id_range) == (9001, 9500)
+    features = {feature.name for feature in schema.features}
+    for line in _lines(folder):
+        if line["host"] != "flight":
+            continue
+        outputs = line["output"] if isinstance(line["output"], list) else [line["output"]]
+        for output in outputs:
+            subject = output.get("subject") or {}
+            if subject.get("id") is not None:
+                assert 9001 <= subject["id"] <= 9500, line["id"]
+            if subject.get("values"):
+                assert set(subject["values"]) == features, line["id"]
