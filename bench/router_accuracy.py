@@ -194,7 +194,7 @@ async def run(args: argparse.Namespace) -> None:
         print(f"(a) single-turn: {len(single)} cases; excluded golds outside the eleven: {dict(excluded)}")
     dev = dev_split(data_dir, args.dev_limit) if args.dev_model else {}
     if not args.dev_model:
-        from simxai.backends._router_model import load_selector
+        from simxai.backends.router_model import load_selector
 
         print("\ndev split as measured when the shipped selector was trained (train-only model; pass --dev-model")
         print("to route it through RouterBackend with that model):")

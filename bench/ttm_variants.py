@@ -153,7 +153,7 @@ def _view(features: Features, view: str) -> dict[str, float]:
 
 @functools.cache
 def _token_matrix() -> tuple[list[str], np.ndarray]:
-    from simxai.backends._router_model import wordllama_model
+    from simxai.backends.router_model import wordllama_model
 
     model = wordllama_model()
     vectors = np.asarray(model.embedding, dtype=float)
@@ -164,7 +164,7 @@ def _token_matrix() -> tuple[list[str], np.ndarray]:
 
 
 def _neighbours(words: set[str], tau: float) -> dict[str, list[str]]:
-    from simxai.backends._router_model import wordllama_model
+    from simxai.backends.router_model import wordllama_model
 
     names, matrix = _token_matrix()
     found = {}
@@ -177,7 +177,7 @@ def _neighbours(words: set[str], tau: float) -> dict[str, list[str]]:
 
 
 def _maxpool(reading: Reading, weight: float) -> dict[str, float]:
-    from simxai.backends._router_model import wordllama_model
+    from simxai.backends.router_model import wordllama_model
 
     plain = {"<fnum>": "feature", "<fcat>": "feature", "<num>": "number", "<cls>": "class", "<metric>": "metric"}
     text = " ".join(plain.get(w, w) for w in reading.words if w not in "?.!,;")

@@ -26,7 +26,7 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import completed_group, extract_argument, extract_feature
-from simxai.extraction._vague import vague_group
+from simxai.extraction.mentions import vague_group
 from simxai.followup import (
     answer_amount,
     changed_feature,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.extraction import extract_ids
-from simxai.extraction._features import _age_feature, _mentions
+from simxai.extraction.mentions import age_feature, feature_mentions
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.results import Result, Subject
@@ -53,7 +53,7 @@ def about_one_instance(
     if len(ids) == 1:
         return [ToolCall(id=call.id, name="get_prediction", arguments={"instance": ids[0]})]
     focus = any("instance" in c.arguments for m in history for c in m.tool_calls)
-    possessive = any(_POSSESSIVE.search(text[: m.start]) for m in _mentions(text, schema))
+    possessive = any(_POSSESSIVE.search(text[: m.start]) for m in feature_mentions(text, schema))
     if not ids and focus and possessive:
         return [ToolCall(id=call.id, name="get_prediction", arguments={})]
     return calls
@@ -65,8 +65,8 @@ def named_values(result: Result, text: str, schema: HostSchema | None) -> str:
     if schema is None or not isinstance(subject, Subject) or subject.kind != "row" or not subject.values:
         return ""
     values = subject.values
-    named = [m.feature.name for m in _mentions(text, schema) if m.feature.name in values]
-    age = _age_feature(schema)
+    named = [m.feature.name for m in feature_mentions(text, schema) if m.feature.name in values]
+    age = age_feature(schema)
     if age is not None and age.name in values and re.search(r"\bhow\s+old\b", text, re.IGNORECASE):
         named.append(age.name)  # "how old is member 5010"
     named = list(dict.fromkeys(named))

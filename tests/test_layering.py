@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import simxai
 
 PACKAGE = Path(simxai.__file__).resolve().parent
@@ -215,3 +217,100 @@ def test_the_function_list_has_one_source():
                 if names <= spelled:
                     copies.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert copies == []
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _package_modules() -> dict[str, Path]:
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _private_imports(module: str, source: str, modules: dict[str, Path], *, is_package: bool = False) -> list[str]:
+    """Imports in `module` of a `_private` module or name that belongs to a package `module` is not inside.
+
+    A private module `a.b._c` (or a private name of a module of `a.b`) belongs to the package `a.b`: modules
+    of `a.b` and of its subpackages may import it; any other module goes through a public name instead.
+    """
+
+    def owner(target: str) -> str | None:  # the package a dotted module name's first private part belongs to
+        parts = target.split(".")
+        return next((".".join(parts[:i]) for i, part in enumerate(parts) if _private(part)), None)
+
+    def inside(package: str) -> bool:
+        return module == package or module.startswith(package + ".")
+
+    here = module.split(".") if is_package else module.split(".")[:-1]
+    found: list[str] = []
+    bound: dict[str, str] = {}  # local name -> simxai module it is bound to (for `module._name` accesses)
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("simxai"):
+                    bound[alias.asname or alias.name] = alias.name
+                    if (package := owner(alias.name)) is not None and not inside(package):
+                        found.append(f"{module}:{node.lineno} imports {alias.name}")
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(here[: len(here) - node.level + 1]) if node.level else ""
+            target = ".".join(p for p in (base, node.module or "") if p)
+            if not target.startswith("simxai"):
+                continue
+            if (package := owner(target)) is not None and not inside(package):
+                found.append(f"{module}:{node.lineno} imports {target}")
+            is_init = target in modules and modules[target].name == "__init__.py"
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                if full in modules:
+                    bound[alias.asname or alias.name] = full
+                if not _private(alias.name) or owner(target) is not None:
+                    continue
+                package = target if is_init else target.rpartition(".")[0]
+                if not inside(package):
+                    found.append(f"{module}:{node.lineno} imports {alias.name} from {target}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _private(node.attr):
+            target = bound.get(node.value.id)
+            if target is None:
+                continue
+            package = target if modules.get(target, Path()).name == "__init__.py" else target.rpartition(".")[0]
+            if not inside(package):
+                found.append(f"{module}:{node.lineno} uses {target}.{node.attr}")
+    return found
+
+
+def test_no_module_reaches_into_another_packages_private_modules_or_names():
+    """`simxai.x._y` and `_name`s are their package's implementation; other packages import public names."""
+    modules = _package_modules()
+    offenders = [
+        found
+        for module, path in modules.items()
+        for found in _private_imports(
+            module, path.read_text(encoding="utf-8"), modules, is_package=path.name == "__init__.py"
+        )
+    ]
+    assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("importer", "source", "flagged"),
+    [
+        ("simxai.agent", "from simxai.extraction._vague import vague_group", True),
+        ("simxai.agent", "from simxai.extraction import _vague", True),
+        ("simxai.agent", "import simxai.extraction._vague", True),
+        ("simxai.agent", "from simxai.extraction.mentions import vague_group", False),
+        ("simxai.eval_suite.router_training.data", "from simxai.backends.router import _known", True),
+        ("simxai.eval_suite.router_training.data", "from simxai.backends import router\nrouter._known(1)", True),
+        ("simxai.backends.router", "from simxai.backends._router_unknown import x", False),  # its own package's
+        ("simxai.backends.router", "from ._router_unknown import x", False),
+        ("simxai.backends.router", "from ..extraction._vague import x", True),
+        ("simxai.functions.cards", "from simxai._spoken import spoken", False),  # the top package's serve all
+    ],
+)
+def test_the_private_import_check_flags_what_it_should(importer: str, source: str, flagged: bool):
+    assert bool(_private_imports(importer, source, _package_modules())) is flagged

@@ -17,7 +17,7 @@ import pytest
 from simxai import Agent, Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import alternatives, extract_group
-from simxai.extraction._vague import vague_group
+from simxai.extraction.mentions import vague_group
 from simxai.hosts.base import Host
 from simxai.normalize import normalize
 

@@ -4,7 +4,8 @@ What users import is listed in `__all__`: the `Backend` interface with its reque
 `load_backend`, the concrete backends (`RouterBackend`, `OpenAIBackend`, `TransformersBackend`) and the test
 doubles (`ScriptedBackend`, `FunctionBackend`). The concrete backends load on first use, so a heavy library
 (httpx, transformers) is imported only by the code that needs it; the other modules (`wire`, `toolcalls`,
-names with a leading underscore) are their implementation.
+names with a leading underscore) are their implementation, but for `router_model`, the learned selector and
+its artifact, which the router's trainer (`simxai.eval_suite.router_training`) writes.
 """
 
 from __future__ import annotations

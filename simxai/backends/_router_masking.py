@@ -110,7 +110,7 @@ _WHOLE_DATA = re.compile(
 
 def selector_text(text: str, schema: HostSchema | None) -> str:
     """The turn as the learned selector reads it: masked, with the host's noun generic and named changes flagged."""
-    from simxai.backends._router_model import model_text
+    from simxai.backends.router_model import model_text
 
     # a group's condition ("those with bmi of 30") is no change, and feature values name a change only in a
     # conditional or with a change verb ("if her bmi were 30", "set bmi to 30"), not in "a patient with bmi 30"

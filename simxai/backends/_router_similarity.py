@@ -1,6 +1,6 @@
 """Similarity of a turn to function specs: how the router selects a host's own registered functions.
 
-The learned selector (`simxai.backends._router_model`) knows the eleven functions; a function a host
+The learned selector (`simxai.backends.router_model`) knows the eleven functions; a function a host
 registers itself is known only by its spec. Its summary, each quoted "Use for" phrase and each example are
 its *documents*; a turn is compared with them by TF-IDF over word 1-2-grams and content-word character
 3-5-grams (scikit-learn, fitted on the documents only, imported only when such a function is registered).
@@ -8,6 +8,7 @@ its *documents*; a turn is compared with them by TF-IDF over word 1-2-grams and 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ import numpy as np
 
 from simxai.registry import FunctionSpec
 
-__all__ = ["SIMILARITY_THRESHOLD", "SpecIndex", "for_similarity", "spec_documents"]
+__all__ = ["SIMILARITY_THRESHOLD", "SpecIndex", "for_similarity", "known_words", "spec_documents"]
 
 #: The best spec similarity below which a host's own function is not chosen.
 SIMILARITY_THRESHOLD = 0.25
@@ -109,6 +110,16 @@ def spec_documents(spec: FunctionSpec) -> list[str]:
         documents += phrases or [paragraph]
     documents += spec.examples
     return [d for d in documents if d.strip()]
+
+
+def known_words(specs: Sequence[FunctionSpec]) -> frozenset[str]:
+    """The words of the functions' specs (five letters or more), which `normalize` never takes for typos."""
+    return _spec_words(tuple(tuple(spec_documents(s)) for s in specs))
+
+
+@functools.lru_cache(maxsize=8)
+def _spec_words(key: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    return frozenset(w.lower() for texts in key for text in texts for w in re.findall(r"[A-Za-z]{5,}", text))
 
 
 @dataclass(frozen=True)

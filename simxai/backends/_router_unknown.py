@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction._bare_ids import misread_id
-from simxai.extraction._features import _mentions
+from simxai.extraction.mentions import feature_mentions, misread_id
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
 
@@ -77,7 +76,7 @@ def _listing(values: Sequence[str]) -> str:
 
 
 def _unknown_category(text: str, schema: HostSchema) -> str | None:
-    for mention in _mentions(text, schema):
+    for mention in feature_mentions(text, schema):
         feature = mention.feature
         if feature.type != "categorical" or not feature.categories:
             continue

@@ -9,7 +9,7 @@ A turn is routed in four steps:
    who rent?") is the last call again with that argument replaced (`simxai.backends._router_followup`).
 2. **A learned selector.** The turn is masked (quoted texts, groups, features, numbers, labels and the
    host's instance noun become placeholders: `simxai.backends._router_masking`) and a multinomial logistic
-   regression over its word and character n-grams (`simxai.backends._router_model`, trained by
+   regression over its word and character n-grams (`simxai.backends.router_model`, trained by
    `python -m simxai.eval_suite.router_training` on requests generated for many host schemas, CoXQL's train
    split and TalkToModel's templates) gives a calibrated probability per function, or for "no function". A
    host's own registered functions, which the selector cannot know, are chosen by similarity to their specs
@@ -31,7 +31,6 @@ False`): the engine renders the outputs.
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -56,7 +55,6 @@ from simxai.backends._router_masking import (
     only_names_instance,
     selector_text,
 )
-from simxai.backends._router_model import SelectorModel, load_selector, read_selector
 from simxai.backends._router_new_text import new_text_decision
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,
@@ -66,10 +64,17 @@ from simxai.backends._router_replies import (
     clarifying_question,
     reply,
 )
-from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity, spec_documents
+from simxai.backends._router_similarity import (
+    SIMILARITY_THRESHOLD,
+    SpecIndex,
+    for_similarity,
+    known_words,
+    spec_documents,
+)
 from simxai.backends._router_text_requests import asks_of_the_model
 from simxai.backends._router_unknown import unknown_named
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
+from simxai.backends.router_model import SelectorModel, load_selector, read_selector
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
@@ -85,6 +90,7 @@ __all__ = [
     "CLARIFICATION_PREFIX",
     "MAX_CALLS",
     "RouterBackend",
+    "known_words",
     "selector_text",
     "spec_documents",
 ]
@@ -193,7 +199,7 @@ class RouterBackend(Backend):
         specs = {s.name: s for s in request.functions}
         if not specs or request.tool_choice == "none":
             return self._reply(text, request.functions, request.host)
-        text = normalize(text, request.host, _known_words(request.functions))
+        text = normalize(text, request.host, known_words(request.functions))
         asked = history[-1] if history and history[-1].role == "assistant" else None
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands
@@ -455,16 +461,6 @@ class RouterBackend(Backend):
     def _reply(self, text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> CompletionResponse:
         """A short friendly reply to a turn no function answers, with two or three of this host's questions."""
         return CompletionResponse(content=reply(text, specs, schema), model=self.name, finish_reason="stop")
-
-
-@functools.lru_cache(maxsize=8)
-def _spec_words(key: tuple[tuple[str, ...], ...]) -> frozenset[str]:
-    """The words of the specs, known to the spelling normaliser: they are never taken for typos."""
-    return frozenset(w.lower() for texts in key for text in texts for w in re.findall(r"[A-Za-z]{5,}", text))
-
-
-def _known_words(specs: Sequence[FunctionSpec]) -> frozenset[str]:
-    return _spec_words(tuple(tuple(spec_documents(s)) for s in specs))
 
 
 _CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from simxai.extraction._features import _age_feature, _mentions
+from simxai.extraction._features import age_feature, feature_mentions
 from simxai.extraction._groups import group_spans
 from simxai.extraction._lexicon import _GENERIC_NOUNS
 from simxai.hosts.base import HostSchema
@@ -92,7 +92,7 @@ def _numbers(text: str) -> Iterator[re.Match[str]]:
 
 def _an_age(number: int, schema: HostSchema) -> bool:
     """Whether `number` could be the age of a person on this host ("I'm 45")."""
-    age = _age_feature(schema)
+    age = age_feature(schema)
     if age is None:
         return False
     low = 0.0 if age.min is None else age.min
@@ -125,7 +125,7 @@ def _claimed_by_feature(text: str, start: int, end: int, schema: HostSchema, pos
 
     A possessive number ("5377s bmi", "42's glucose") owns the feature after it, not the other way round.
     """
-    for mention in _mentions(text, schema):
+    for mention in feature_mentions(text, schema):
         if mention.end <= start and _VALUE_LINK.match(text[mention.end : start]) and start - mention.end <= 25:
             return True
         if not possessive and end <= mention.start and _VALUE_OF.fullmatch(text[end : mention.start]):

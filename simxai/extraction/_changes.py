@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._features import _age_feature, _category_mentions, _Mention, _mentions, _terms
+from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._texts import extract_texts
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -73,7 +73,7 @@ def _times(n: str, up: bool) -> str:
     return f"-{round(100 - 100 / factor, 2):g}%"
 
 
-def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
+def _numeric_change(text: str, mention: FeatureMention) -> ChangeValue | None:
     after = text[mention.end : mention.end + 50]
     before = text[max(0, mention.start - 50) : mention.start]
     pct = r"(?P<pct>\s*%|\s*percent)?"
@@ -188,7 +188,7 @@ def _numeric_change(text: str, mention: _Mention) -> ChangeValue | None:
     return None
 
 
-def _categorical_change(text: str, mention: _Mention) -> ChangeValue | None:
+def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | None:
     feature = mention.feature
     categories = feature.categories or []
     after = text[mention.end : mention.end + 40]
@@ -306,7 +306,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     if schema is None or schema.kind == "text":
         return _text_changes(text)
     changes: dict[str, ChangeValue] = {}
-    mentions = _mentions(text, schema)
+    mentions = feature_mentions(text, schema)
     for mention in mentions:
         feature = mention.feature
         if feature.name in changes:
@@ -315,7 +315,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         if value is not None:
             changes[feature.name] = value
     changes.update(_elliptic_changes(text, mentions, changes))
-    age = _age_feature(schema)
+    age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
         if match:
@@ -345,7 +345,9 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
 _AND = r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)(?:(?:the|her|his|their|its)\s+)?"
 
 
-def _elliptic_changes(text: str, mentions: list[_Mention], changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
+def _elliptic_changes(
+    text: str, mentions: list[FeatureMention], changes: dict[str, ChangeValue]
+) -> dict[str, ChangeValue]:
     """Changes whose direction is said once for two features, in either order.
 
     "glucose went up by 10 and bmi by 2", "add 10 to glucose and 2 to bmi": the second amount takes the first

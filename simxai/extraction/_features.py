@@ -31,7 +31,9 @@ def _stem(word: str) -> str:
 
 
 @dataclass(frozen=True)
-class _Mention:
+class FeatureMention:
+    """A feature named in a text ("her bmi", "the credit score"), by the characters that name it."""
+
     feature: FeatureSchema
     start: int  # character offsets in the text
     end: int
@@ -140,17 +142,17 @@ def _terms(schema: HostSchema) -> _SchemaTerms:
     return _cached_terms(_ByIdentity(schema))
 
 
-def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
+def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMention]:
     """Feature mentions in `text`, longest first at each position, not overlapping."""
     if schema is None or schema.kind == "text":
         return []
     terms = _terms(schema)
     strong, longest = terms.strong, terms.longest
     tokens = list(_TOKEN.finditer(text))
-    found: list[_Mention] = []
+    found: list[FeatureMention] = []
     i = 0
     while i < len(tokens):
-        hit: _Mention | None = None
+        hit: FeatureMention | None = None
         for size in range(longest, 0, -1):
             window = tokens[i : i + size]
             if len(window) < size:
@@ -158,7 +160,7 @@ def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
             key = _norm(t.group() for t in window)
             feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
             if feature is not None:
-                hit = _Mention(feature, window[0].start(), window[-1].end())
+                hit = FeatureMention(feature, window[0].start(), window[-1].end())
                 i += size
                 break
         if hit is None:
@@ -168,7 +170,7 @@ def _mentions(text: str, schema: HostSchema | None) -> list[_Mention]:
     return found
 
 
-def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
+def age_feature(schema: HostSchema | None) -> FeatureSchema | None:
     """The feature holding an age, for "50 years old", "older than 60", "10 years younger"."""
     if schema is None:
         return None
@@ -179,7 +181,7 @@ def _age_feature(schema: HostSchema | None) -> FeatureSchema | None:
 def extract_feature(text: str, schema: HostSchema | None) -> str | None:
     """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named)."""
     text = normalize(text, schema)
-    mentions = _mentions(text, schema)
+    mentions = feature_mentions(text, schema)
     if not mentions:
         return None
     return mentions[0].feature.name
@@ -339,7 +341,7 @@ def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) 
     home") names no value.
     """
     found = []
-    inside = [(m.start, m.end) for m in _mentions(text, schema)]
+    inside = [(m.start, m.end) for m in feature_mentions(text, schema)]
     for key, pair in _terms(schema).categories:
         if pair[0] not in already:
             for match in re.finditer(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai.exceptions import ArgumentError
-from simxai.extraction._features import _class_mentions, _mentions
+from simxai.extraction._features import _class_mentions, feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
@@ -74,7 +74,7 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
     has it, after "on / for / among (the)" or before a group noun ("on car loans", "for east region members").
     A category word inside a feature's name ("home" in "home ownership") is that name, not a value.
     """
-    mentions = _mentions(text, schema)
+    mentions = feature_mentions(text, schema)
     inside = [(m.start, m.end) for m in mentions]
     owners: dict[str, int] = {}
     for feature in schema.features:

@@ -10,7 +10,7 @@ import re
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction._changes import _categorical_change
-from simxai.extraction._features import _age_feature, _category_mentions, _class_mentions, _mentions
+from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
@@ -68,7 +68,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         )
     )
     clauses: list[str] = []
-    for mention in _mentions(text, schema):
+    for mention in feature_mentions(text, schema):
         feature = mention.feature
         after = text[mention.end : mention.end + 60]
         if feature.type == "numeric":
@@ -100,7 +100,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             value = _categorical_change(text, mention)
             if value is not None:
                 clauses.append(f"{feature.name} = {value}")
-    age = _age_feature(schema)
+    age = age_feature(schema)
     if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
         for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
             clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
@@ -206,7 +206,7 @@ _JOIN = re.compile(r"^\s*(?:,|and|or|but|,\s*and|,\s*or)?\s*$", re.IGNORECASE)
 @bounds_span_text
 def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     """Character spans where `text` names a feature of a tabular schema by its name or an alias."""
-    return [(m.start, m.end) for m in _mentions(text, schema)]
+    return [(m.start, m.end) for m in feature_mentions(text, schema)]
 
 
 @bounds_span_text
@@ -229,7 +229,7 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     )
     lead = re.compile(_GROUP_LEAD.format(nouns=nouns), re.IGNORECASE)
     cores: list[tuple[int, int, bool]] = []  # (start, end, whether it is a comparison by itself)
-    for mention in _mentions(text, schema):
+    for mention in feature_mentions(text, schema):
         feature = mention.feature
         after = text[mention.end : mention.end + 80]
         before = text[max(0, mention.start - 40) : mention.start]
@@ -272,7 +272,7 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
             cores.append((mention.start, mention.end + (match.end() if value and match else 0), False))
             if not value:
                 cores += _value_before(text, mention.start, mention.end, feature.categories, nouns)
-    age = _age_feature(schema)
+    age = age_feature(schema)
     if age is not None:
         for match in re.finditer(
             rf"\b(?:(?:older|younger)\s+than\s+{_NUM}|(?:over|under|above|below)\s+(?:the\s+age\s+of\s+)?"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from simxai.extraction._bare_ids import first_person_ids, unclaimed_id
 from simxai.extraction._changes import _categorical_change
-from simxai.extraction._features import _age_feature, _category_mentions, _mentions
+from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
 from simxai.extraction._groups import _condition, _text_group
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
 from simxai.extraction._texts import _unquoted_text, extract_texts
@@ -122,7 +122,7 @@ def _subject_id(text: str, schema: HostSchema | None) -> list[int]:
     end, start = match.end(), match.start("n")
     # "is 30 a high bmi": a feature right after the number makes it the feature's value; so does one right
     # before it ("a bmi of 35")
-    if any(end <= m.start <= end + 12 or start - 6 <= m.end <= start for m in _mentions(text, schema)):
+    if any(end <= m.start <= end + 12 or start - 6 <= m.end <= start for m in feature_mentions(text, schema)):
         return []
     return [number]
 
@@ -145,7 +145,7 @@ def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | in
     if schema is None or schema.kind == "text":
         return None
     values: dict[str, float | int | str] = {}
-    for mention in _mentions(text, schema):
+    for mention in feature_mentions(text, schema):
         feature = mention.feature
         after = text[mention.end : mention.end + 40]
         before = text[max(0, mention.start - 25) : mention.start]
@@ -164,7 +164,7 @@ def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | in
             category = _categorical_change(text, mention)
             if category is not None:
                 values.setdefault(feature.name, category)
-    age = _age_feature(schema)
+    age = age_feature(schema)
     if age is not None:
         match = re.search(rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE)
         if match:

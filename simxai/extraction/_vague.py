@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simxai.extraction._features import _age_feature, _mentions
+from simxai.extraction._features import age_feature, feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -60,7 +60,7 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
     text = normalize(text, schema)
     noun = re.escape(schema.instance_noun.lower()) + "s?" if schema.instance_noun else "instances"
     pattern = re.compile(_VAGUE.pattern.replace("{noun}", noun), re.IGNORECASE)
-    for mention in _mentions(text, schema):
+    for mention in feature_mentions(text, schema):
         # "patients with high bmi", "low credit score?": a graded word right before a numeric feature's name
         graded = re.search(rf"\b(?:{_GRADED})[\s-]+$", text[max(0, mention.start - 20) : mention.start], re.I)
         if graded is not None and mention.feature.type == "numeric" and not re.search(r"\d", text[mention.end :]):
@@ -70,10 +70,10 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
             continue  # "older patients, say over 65", "high bmi patients (bmi > 30)": the number is given
         word = (match.group("word") or match.group("alone")).lower()
         feature: FeatureSchema | None = None
-        for mention in _mentions(text, schema):
+        for mention in feature_mentions(text, schema):
             if match.start() <= mention.start < match.end() and mention.feature.type == "numeric":
                 feature = mention.feature
         if feature is None and re.fullmatch(_AGE_WORDS, word):
-            feature = _age_feature(schema)
+            feature = age_feature(schema)
         return VagueGroup(match.group("alone") or match.group(0), feature)
     return None

@@ -7,7 +7,7 @@ from typing import Annotated
 import pydantic
 
 from simxai.exceptions import ArgumentError
-from simxai.extraction._vague import VagueGroup, vague_group
+from simxai.extraction.mentions import VagueGroup, vague_group
 from simxai.hosts.base import METRICS, Host, HostSchema
 from simxai.instances import closest
 from simxai.results import (

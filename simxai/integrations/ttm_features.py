@@ -107,7 +107,7 @@ def sentence_features(reading: Reading) -> Features:
 @functools.lru_cache(maxsize=4096)
 def _embedding(text: str) -> tuple[float, ...]:
     """The unit-length mean of the text's WordLlama token embeddings (the model ships in the `wordllama` wheel)."""
-    from simxai.backends._router_model import wordllama_model
+    from simxai.backends.router_model import wordllama_model
 
     return tuple(round(float(v), 4) for v in wordllama_model().embed([text], norm=True)[0])
 

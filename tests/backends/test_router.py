@@ -365,7 +365,7 @@ async def test_the_spec_index_is_built_only_for_a_hosts_own_functions(router: Ro
 async def test_prepare_loads_what_the_first_turn_would(router: RouterBackend) -> None:
     # The server calls it at startup, so that no first turn loads the selector, the word embeddings or a
     # host function's spec index on the event loop.
-    from simxai.backends._router_model import load_selector, wordllama_model
+    from simxai.backends.router_model import load_selector, wordllama_model
 
     registry = default_registry()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simxai.backends._router_model import ARTIFACT, analyze, load_selector, model_text, read_selector
+from simxai.backends.router_model import ARTIFACT, analyze, load_selector, model_text, read_selector
 from simxai.eval_suite.router_training.data import DEV_SCHEMAS, build_training_data, fingerprint
 from simxai.eval_suite.router_training.templates import NONE, TEMPLATES
 from simxai.eval_suite.router_training.train import SETTINGS

@@ -2,7 +2,7 @@
 
     python -m simxai.eval_suite.router_training --data-dir ../shared/datasets [--dev-model PATH]
 
-rebuilds `simxai/backends/router_model.npz`, the artifact `simxai.backends._router_model` loads. This lives in
+rebuilds `simxai/backends/router_model.npz`, the artifact `simxai.backends.router_model` loads. This lives in
 the evaluation suite because it reads the public data sets (CoXQL's train split, TalkToModel's templates)
 through the suite's loaders; the core package only reads the artifact.
 """

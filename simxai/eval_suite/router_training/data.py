@@ -89,11 +89,11 @@ def probe(data: TrainingData) -> list[Example]:
 
 def selector_texts(examples: Sequence[Example], data: TrainingData) -> list[str]:
     """Each request as the router's selector reads it: normalised (spelling, number words) and masked."""
-    from simxai.backends.router import _known_words, selector_text
+    from simxai.backends.router import known_words, selector_text
     from simxai.functions import default_registry
     from simxai.normalize import normalize
 
-    known = _known_words(default_registry().specs())
+    known = known_words(default_registry().specs())
     return [selector_text(normalize(e.text, data.schemas[e.schema], known), data.schemas[e.schema]) for e in examples]
 
 

@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from simxai.backends._router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
 from simxai.backends.router import ASK_BELOW
+from simxai.backends.router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
 from simxai.eval_suite.router_training.data import (
     SEED,
     Example,

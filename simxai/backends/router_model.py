@@ -37,6 +37,7 @@ __all__ = [
     "model_text",
     "read_selector",
     "save_selector",
+    "wordllama_model",
 ]
 
 ARTIFACT = Path(__file__).with_name("router_model.npz")
