@@ -1,7 +1,8 @@
 """An invented host for the router's requests written by people (`router_training/people/`), from a host config.
 
 `load_insurance_host()` writes a small synthetic health-insurance risk model (a seeded random forest on a seeded
-frame) and its CSV into a temporary folder, writes a host config beside them the way a user of `--host-config`
+frame, fitted on the rows outside the host's held-out split, as `simxai/hosts/loan.py` does) and its CSV into a
+temporary folder, writes a host config beside them the way a user of `--host-config`
 would, and loads it with `simxai.hosts.load_host_config`. Nothing here comes from a data set: the domain, its
 columns and its words were invented so that the dev requests measure a host no training schema describes.
 
@@ -20,7 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.hosts.tabular import TabularHost  # noqa: E402
 
-__all__ = ["INSURANCE_CONFIG", "load_insurance_host"]
+__all__ = ["INSURANCE_CONFIG", "TEST_SIZE", "load_insurance_host"]
+
+#: The held-out share of the members: the model never sees them, `get_model_performance` is scored on them.
+TEST_SIZE = 0.2
 
 #: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
 INSURANCE_CONFIG: dict[str, Any] = {
@@ -36,6 +40,7 @@ INSURANCE_CONFIG: dict[str, Any] = {
     },
     "immutable_features": ["age", "sex"],
     "feature_aliases": {"annual_claims": ["claims"], "doctor_visits": ["visits"]},
+    "test_size": TEST_SIZE,
     "seed": 0,
     "cards": {
         "description": "Members of an invented health insurer, one row per member, for one policy year.",
@@ -51,7 +56,8 @@ INSURANCE_CONFIG: dict[str, Any] = {
         },
         "target_description": "whether the member's premium gets a risk surcharge",
         "model_description": "A random forest of 40 trees.",
-        "training": "Fitted on all 600 synthetic members with random_state=0.",
+        "training": f"Fitted on a stratified {1 - TEST_SIZE:.0%} split of the 600 synthetic members (seed 0) with "
+        f"random_state=0; the other {TEST_SIZE:.0%} is the held-out split.",
         "limitations": ["Synthetic members, invented for testing; not real people."],
         "label_meanings": {"standard": "the standard premium", "surcharge": "a risk surcharge on the premium"},
         "probability_meaning": "The share of trees that vote for the label.",
@@ -96,11 +102,16 @@ def load_insurance_host(folder: Path | None = None) -> TabularHost:
     from sklearn.ensemble import RandomForestClassifier
 
     from simxai.hosts.config import load_host_config
+    from simxai.hosts.tabular import stratified_split
 
     target = Path(tempfile.mkdtemp(prefix="simxai-dev-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("member_id", "tier")]
-    model = RandomForestClassifier(n_estimators=40, random_state=0).fit(frame[features], frame.tier)
+    # The split the host config asks for (test_size, seed): the host scores the model on the rows left out here.
+    train, _ = stratified_split(frame.tier.to_numpy(), TEST_SIZE, INSURANCE_CONFIG["seed"])
+    model = RandomForestClassifier(n_estimators=40, random_state=0).fit(
+        frame[features].iloc[train], frame.tier.iloc[train]
+    )
     joblib.dump(model, target / "model.joblib")
     frame.to_csv(target / "members.csv", index=False)
     config = {**INSURANCE_CONFIG, "model_path": "model.joblib", "data_path": "members.csv"}

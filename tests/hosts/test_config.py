@@ -15,7 +15,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from simxai.exceptions import ArgumentError, UsageError
 from simxai.hosts.config import HostConfig, load_host_config
-from simxai.hosts.tabular import TabularHost
+from simxai.hosts.tabular import TabularHost, stratified_split
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +73,22 @@ def test_yaml_config_builds_a_working_host(files: Path) -> None:
     assert host.output_information().labels[1].meaning == "body mass index above 27"
     assert host.immutable_features == ["height"]
     assert len(host.test_ids) == 16
+
+
+def test_a_model_fitted_off_the_default_split_is_scored_on_the_rows_it_never_saw(files: Path, tmp_path: Path) -> None:
+    """`stratified_split` of the target column gives the split a config's test_size and seed draw (no test_ids_path)."""
+    data = pd.read_csv(files / "people.csv")
+    train, test = stratified_split(data.heavy.to_numpy(), 0.25, 3)
+    model = DecisionTreeClassifier(max_depth=2, random_state=0).fit(
+        data[["height", "weight"]].iloc[train], data.heavy.iloc[train]
+    )
+    joblib.dump(model, tmp_path / "model.joblib")
+    config = _config(model_path="model.joblib", data_path=str(files / "people.csv"), test_size=0.25)
+    host = load_host_config(_write(tmp_path, "host.yaml", config))
+    assert host.test_ids.tolist() == test.tolist() and host.train_ids.tolist() == train.tolist()
+    held_out = host.performance("accuracy")
+    expected = float(np.mean(model.predict(data[["height", "weight"]].iloc[test]) == data.heavy.iloc[test]))
+    assert held_out.n == len(test) == 20 and held_out.value == pytest.approx(expected)
 
 
 def test_json_config_with_absolute_paths_and_test_ids(files: Path, tmp_path: Path) -> None:
