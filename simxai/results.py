@@ -388,6 +388,20 @@ class WhatIfResult(Result):
     old_label_counts: dict[str, int] | None = None
     new_label_counts: dict[str, int] | None = None
 
+    @pydantic.computed_field  # type: ignore[prop-decorator]
+    @property
+    def note(self) -> str | None:
+        """The asked values the instance already has ("smoker is already yes, so nothing changes"), or None.
+
+        Part of the output (a change from "yes" to "yes" says nothing by itself), derived from `changes` so that
+        every host states it; a group's change is its mean or most common value, which says nothing of each row.
+        """
+        same = [c for c in self.changes if c.old == c.new]
+        if self.subject.kind == "group" or not same:
+            return None
+        already = "; ".join(f"{c.feature} is already {format_number(c.new)}" for c in same)
+        return f"{already}, so nothing changes" if len(same) == len(self.changes) else already
+
     def render(self) -> str:
         """State the changes and the prediction before and after them (for a group, the label counts)."""
         changes = ", ".join(c.render() for c in self.changes) or "no change"
@@ -396,15 +410,15 @@ class WhatIfResult(Result):
             after = _counts(self.new_label_counts)
             return f"For {self.subject.description}, changing {changes} moves the predictions from {before} to {after}."
         verdict = "changes to" if self.new_label != self.old_label else "stays"
-        moved = [c for c in self.changes if c.old != c.new]
-        already = "; ".join(f"{c.feature} is already {format_number(c.new)}" for c in self.changes if c.old == c.new)
-        if self.changes and not moved:
+        note = self.note
+        moved = [c for c in self.changes if c.old != c.new] if note else self.changes
+        if note is not None and not moved:
             return (
-                f"For {self.subject.description}, {already}, so nothing changes: the prediction stays "
+                f"For {self.subject.description}, {note}: the prediction stays "
                 f"{self.old_label} ({_probabilities(self.old_probabilities)})."
             )
-        if already:
-            changes = ", ".join(c.render() for c in moved) + f" ({already})"
+        if note is not None:
+            changes = ", ".join(c.render() for c in moved) + f" ({note})"
         return (
             f"For {self.subject.description}, changing {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "

@@ -49,3 +49,54 @@ def test_real_changes_read_as_before():
         "For applicant 5, changing region from north to south: the prediction changes to approved "
         "(before: rejected, approved 12.6%, rejected 87.4%; after: approved 60.0%, rejected 40.0%)."
     )
+
+
+# The same through the function on a real host: the output itself says it, for the verbaliser as for the rendering.
+# Policyholder 5200 of the insurance host (bench/dev_hosts.py) smokes and has a bmi of 34.
+
+
+def _run(hosts, changes: dict[str, object]) -> tuple[dict, str]:
+    from simxai.functions import default_registry
+    from simxai.results import render_result, result_payload
+
+    result = default_registry().get("explain_what_if")(hosts["insurance"], {"instance": 5200, "changes": changes})
+    return result_payload(result), render_result(result)
+
+
+def test_a_categorical_value_the_instance_already_has_is_a_note_of_the_output(hosts):
+    payload, rendering = _run(hosts, {"smoker": "yes"})
+    assert payload["changes"] == [{"feature": "smoker", "old": "yes", "new": "yes"}]
+    assert payload["note"] == "smoker is already yes, so nothing changes"
+    assert payload["new_probabilities"] == payload["old_probabilities"]
+    assert rendering.startswith(
+        "For policyholder 5200, smoker is already yes, so nothing changes: the prediction stays"
+    )
+
+
+def test_a_numeric_value_the_instance_already_has_is_a_note_of_the_output(hosts):
+    payload, rendering = _run(hosts, {"bmi": "34"})
+    assert payload["changes"] == [{"feature": "bmi", "old": 34.0, "new": 34.0}]
+    assert payload["note"] == "bmi is already 34, so nothing changes"
+    assert rendering.startswith("For policyholder 5200, bmi is already 34, so nothing changes: the prediction stays")
+
+
+def test_beside_a_real_change_the_note_names_only_the_value_already_there(hosts):
+    payload, rendering = _run(hosts, {"smoker": "yes", "bmi": 30})
+    assert payload["note"] == "smoker is already yes"
+    assert rendering.startswith("For policyholder 5200, changing bmi from 34 to 30 (smoker is already yes): ")
+    assert _run(hosts, {"bmi": 30})[0]["note"] is None  # a real change alone needs no note
+
+
+def test_a_group_has_no_note_its_change_is_a_summary_of_its_rows():
+    group = Subject(kind="group", description="smokers", condition="smoker = yes", size=3, ids=[1, 2, 3])
+    result = WhatIfResult(
+        subject=group,
+        changes=[Change(feature="smoker", old="yes", new="yes")],
+        old_label="rejected",
+        old_probabilities=PROBABILITIES,
+        new_label="rejected",
+        new_probabilities=PROBABILITIES,
+        old_label_counts={"rejected": 3},
+        new_label_counts={"rejected": 3},
+    )
+    assert result.note is None and "note" in result.model_dump()
