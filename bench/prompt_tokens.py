@@ -12,6 +12,9 @@ ships the vocabulary inside it (nothing is downloaded at run time); it needs Nod
 
     npm install --prefix /tmp/llama3 llama3-tokenizer-js@1.2.0
     python bench/prompt_tokens.py --llama3 /tmp/llama3/node_modules/llama3-tokenizer-js
+
+``--result-rate 3.35`` estimates tool results at that many characters a token instead of the budget's
+`RESULT_CHARS_PER_TOKEN` (2.8), to show what the single prose rate would give for the sessions.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from simxai import budget  # noqa: E402
 from simxai.agent import Agent  # noqa: E402
 from simxai.backends import wire  # noqa: E402
 from simxai.backends.testing import ScriptedBackend, call  # noqa: E402
@@ -127,7 +131,12 @@ async def _session_request(host: Host, plan: list[tuple[str, Any]]) -> tuple[lis
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--llama3", type=Path, help="the folder of the npm package llama3-tokenizer-js")
+    parser.add_argument("--result-rate", type=float, help="characters a token for tool results in the estimate")
     args = parser.parse_args()
+    if args.result_rate is not None:
+        if not args.result_rate > 0:
+            parser.error(f"--result-rate must be a positive number of characters a token, got {args.result_rate}")
+        budget.RESULT_CHARS_PER_TOKEN = args.result_rate  # read by estimate_tokens at each call
     llama3 = Llama3(args.llama3) if args.llama3 else None
     extra = " | Llama-3 tokens (ToolACE template) |" if llama3 else " |"
     print(f"| prompt | system prompt chars | tools chars | estimated tokens{extra}")
