@@ -237,7 +237,8 @@ class LearnedParser:
         scores = shape_scores(sentence, self.model)  # once: the sentence embedding makes scoring the costly step
         top = max(scores)
         order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))[:_SHAPES_TRIED]
-        context = self.model.classifiers["context"].best(sentence)
+        contexts = self.model.info.get("shape_contexts", {})
+        ranked = [label for label, _ in self.model.classifiers["context"].ranked(sentence)]
         free = [max(s, key=s.__getitem__) for s in role_scores]
         candidates: list[tuple[float, int, str, list[str]]] = []
         for rank, k in enumerate(order):
@@ -253,6 +254,9 @@ class LearnedParser:
         elif top < MIN_SHAPE_SCORE and not self._operations_agree(sentence, shapes.classes[order[0]]):
             return None
         for _, _, shape, roles in candidates:
+            # a shape takes only the contexts training showed it with ("self and function" never previousfilter)
+            allowed = contexts.get(shape, ranked)
+            context = next((label for label in ranked if label in allowed), ranked[0])
             program = self._fill(context, shape, self._slots(reading, roles))
             if program is None:
                 continue

@@ -39,11 +39,15 @@ __all__ = [
     "main",
     "negations",
     "split_shape",
+    "template_pairs",
     "training_pairs",
+    "written_pairs",
 ]
 
 #: Fillings of each training template per dataset (values, features and fillers drawn anew each time).
 FILLINGS = 6
+#: Fillings of each written request (`ttm_requests`) per dataset.
+WRITTEN_FILLINGS = 2
 _DATASETS = ("diabetes", "compas", "german")
 _FILTERS = ("filter", "labelfilter", "predictionfilter")
 
@@ -249,7 +253,15 @@ def _same(mention: str, gold: str) -> bool:
 
 
 def training_pairs(data_dir: str | Path, split: str = "train", fillings: int = FILLINGS) -> list[tuple[str, str, str]]:
-    """(dataset, utterance, gold) for every filling of the split's templates, over the three datasets."""
+    """(dataset, utterance, gold) for every filling of the split's templates, over the three datasets, then
+    (for the ``train`` split) the written requests (`written_pairs`).
+    """
+    root = Path(data_dir)
+    return template_pairs(root, split, fillings) + (written_pairs(root) if split == "train" else [])
+
+
+def template_pairs(data_dir: str | Path, split: str = "train", fillings: int = FILLINGS) -> list[tuple[str, str, str]]:
+    """(dataset, utterance, gold) for every filling of the split's TalkToModel templates."""
     from simxai.integrations.ttm_data import load_ttm_dataset
     from simxai.integrations.ttm_templates import fill_for_dataset
 
@@ -263,11 +275,35 @@ def training_pairs(data_dir: str | Path, split: str = "train", fillings: int = F
     return rows
 
 
+def written_pairs(data_dir: str | Path, fillings: int = WRITTEN_FILLINGS) -> list[tuple[str, str, str]]:
+    """(dataset, utterance, gold) for the written requests of `ttm_requests`, filled with each dataset and the
+    train split's filter phrases.
+    """
+    from simxai.integrations.ttm_data import load_ttm_dataset, value_text
+    from simxai.integrations.ttm_requests import written_templates
+    from simxai.integrations.ttm_templates import fill_templates, load_templates, split_templates
+
+    root = Path(data_dir)
+    _, fillers = split_templates(*load_templates(root / "talktomodel" / "explain" / "prompts"), "train")
+    templates = written_templates()
+    rows: list[tuple[str, str, str]] = []
+    for name in _DATASETS:
+        dataset = load_ttm_dataset(name, root)
+        frame = dataset.conversation
+        numeric = {f: [value_text(v) for v in sorted(frame[f].unique())] for f in dataset.vocabulary.numeric}
+        cases = fill_templates(
+            templates, fillers, dataset.vocabulary, numeric, dataset.class_names, per_template=fillings, seed=1
+        )
+        rows += [(name, case.utterance, case.gold) for case in cases]
+    return rows
+
+
 def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
     """Fit the parser's classifiers on the train split; also returns counts of what was used."""
     from simxai.integrations.ttm_data import load_ttm_dataset
 
-    rows = training_pairs(data_dir)
+    templates = template_pairs(data_dir)
+    rows = templates + written_pairs(data_dir)
     samples: dict[str, tuple[list[Features], list[str]]] = {name: ([], []) for name in MODELS}
 
     def add(model: str, features: Features, label: str) -> None:
@@ -275,7 +311,8 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
         samples[model][1].append(label)
 
     used = 0
-    for name, utterance, gold in rows:
+    contexts: dict[str, set[str]] = {}  # the contexts each shape was trained with
+    for i, (name, utterance, gold) in enumerate(rows):
         dataset = load_ttm_dataset(name, data_dir)
         reading = read_utterance(utterance, dataset.vocabulary, dataset.class_names)
         program = TTMGrammar(dataset.vocabulary).parse(gold, numbers=reading.numbers)
@@ -285,18 +322,25 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
         if alignment is None:
             continue
         used += 1
+        # a written request alone says nothing of previousfilter (the templates write such requests both ways)
+        bare = i >= len(templates)
+        if not bare:
+            contexts.setdefault(alignment.shape, set()).add(alignment.context)
         for model, features, label in examples(alignment):
-            add(model, features, label)
+            if not (bare and model == "context"):
+                add(model, features, label)
     fingerprint = hashlib.sha256("\n".join("\t".join(r) for r in rows).encode()).hexdigest()
     classifiers = {name: fit_classifier(*samples[name]) for name in MODELS if name != "operations"}
     # the operation classifiers learn from the shape examples: is each operation part of the gold shape?
     shapes = samples["shape"]
     classifiers["operations"] = fit_multilabel(shapes[0], [shape_operations(label) for label in shapes[1]])
     info = {
-        "trained_on": "TalkToModel few-shot templates, train split (simxai.integrations.ttm_templates)",
+        "trained_on": "TalkToModel few-shot templates, train split (simxai.integrations.ttm_templates), and the"
+        " written requests of simxai.integrations.ttm_requests",
         "pairs": len(rows),
         "aligned": used,
         "training_fingerprint": fingerprint,
+        "shape_contexts": {shape: sorted(seen) for shape, seen in sorted(contexts.items())},
     }
     return LearnedModel(classifiers, info), {"pairs": len(rows), "aligned": used}
 
