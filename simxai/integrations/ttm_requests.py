@@ -19,7 +19,7 @@ import random
 
 from simxai.integrations.ttm_templates import Template
 
-__all__ = ["REFERENCES", "REQUESTS", "SOURCE", "written_templates"]
+__all__ = ["CHANGES", "REFERENCES", "REQUESTS", "SOURCE", "WHAT_IF", "written_templates"]
 
 #: The source name of the written templates (`Template.source`).
 SOURCE = "written_requests"
@@ -352,6 +352,51 @@ REQUESTS: dict[str, tuple[bool, tuple[str, ...]]] = {
     ),
 }
 
+#: What-if questions, per the operation run on the changed data (``change ... and OPERATION``).
+WHAT_IF: dict[str, tuple[str, ...]] = {
+    "predict": (
+        "what would the model predict",
+        "what would the prediction be",
+        "what outcome would the model give",
+        "would the predicted class change",
+    ),
+    "likelihood": (
+        "how likely would each outcome be",
+        "what would the probabilities be",
+        "how would the chances of each class change",
+    ),
+    "explain features": (
+        "why would the model decide as it does",
+        "what would drive the predictions",
+        "how would the explanation look",
+    ),
+    "previousoperation": ("what would happen", "how would things change", "what would be different"),
+}
+#: Ways to state a what-if change of a numeric feature (``{num_features}``, ``{num_values}``), per update.
+CHANGES: dict[str, tuple[str, ...]] = {
+    "increase": (
+        "{num_features} were increased by {num_values}",
+        "{num_features} went up by {num_values}",
+        "{num_features} were {num_values} higher",
+        "we raised {num_features} by {num_values}",
+        "we added {num_values} to {num_features}",
+    ),
+    "decrease": (
+        "{num_features} were reduced by {num_values}",
+        "{num_features} went down by {num_values}",
+        "{num_features} were {num_values} lower",
+        "we lowered {num_features} by {num_values}",
+        "we subtracted {num_values} from {num_features}",
+    ),
+    "set": (
+        "{num_features} were set to {num_values}",
+        "{num_features} were changed to {num_values}",
+        "{num_features} were {num_values}",
+        "we set {num_features} to {num_values}",
+        "{num_features} became {num_values}",
+    ),
+}
+
 #: Ways to refer to the previous turn's data, written after a request (``previousfilter and``).
 REFERENCES: tuple[str, ...] = (
     "for these instances",
@@ -393,6 +438,13 @@ def written_templates(seed: int = 0) -> list[Template]:
                 templates.append(Template(filtered, f"{{filter_parse}} and {parsed} [E]", SOURCE))
                 referred = f"{user} {rng.choice(REFERENCES)}"
                 templates.append(Template(referred, f"previousfilter and {parsed} [E]", SOURCE))
+    for operation, questions in WHAT_IF.items():
+        for question in questions:
+            for update, conditions in CHANGES.items():
+                condition = rng.choice(conditions)
+                user = f"{question} if {condition}" if rng.random() < 0.5 else f"if {condition}, {question}"
+                parsed = f"change {{num_features}} {update} {{num_values}} and {operation} [E]"
+                templates.append(Template(user, parsed, SOURCE))
     return templates
 
 

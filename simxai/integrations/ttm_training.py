@@ -323,7 +323,7 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
             continue
         used += 1
         # a written request alone says nothing of previousfilter (the templates write such requests both ways)
-        bare = i >= len(templates)
+        bare = i >= len(templates) and gold.split()[0] != "previousfilter"
         if not bare:
             contexts.setdefault(alignment.shape, set()).add(alignment.context)
         for model, features, label in examples(alignment):
