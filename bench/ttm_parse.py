@@ -1,6 +1,8 @@
 """Exact match of the learned TalkToModel parser on its template splits, per dataset (no dialogue, no layer).
 
-    python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|train|all] [--errors N] [--show-misses]
+    python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|dev-templates|train|all] [--errors N]
+        [--show-misses]
+    python bench/ttm_parse.py --data-dir ../shared/datasets --set FOLDER   # a human-written utterance set
 
 Each pair is parsed on its own, as TalkToModel's accuracy script does; exact match after removing spaces,
 TalkToModel's metric. The dev split holds out whole templates and filter fillers (see
@@ -12,6 +14,10 @@ program, the program's shape, its previousfilter context, a filter or change fea
 or update, a join) and prints each group with its utterances; a wrong shape also gets where the gold shape
 ranked among the shape scores and how far below the best it scored (the operation classifiers' weight makes
 these gaps large: a gap above 5 is an operation the features do not point to at all).
+
+``--set FOLDER`` scores a human-written set instead of the templates (`ttm_utterance_sets`: ``utterances.jsonl``,
+one ``{"id", "dataset", "utterance", "parse"}`` a line), with the same metric and per-dataset lines; a dataset
+without cases in the set is left out.
 """
 
 from __future__ import annotations
@@ -19,14 +25,17 @@ from __future__ import annotations
 import argparse
 import time
 from collections import defaultdict
+from pathlib import Path
 
-from simxai.integrations.ttm_data import load_ttm_dataset
+from simxai.exceptions import UsageError
+from simxai.integrations.ttm_data import TTMDataset, load_ttm_dataset
 from simxai.integrations.ttm_features import sentence_features
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_learned import LearnedParser, shape_scores
 from simxai.integrations.ttm_reader import Reading
 from simxai.integrations.ttm_templates import fill_for_dataset
 from simxai.integrations.ttm_training import align
+from simxai.integrations.ttm_utterance_sets import read_utterance_set
 
 
 def miss_group(reading: Reading, gold: Program | object, got: Program | None, vocabulary: TTMVocabulary) -> str:
@@ -68,48 +77,65 @@ def shape_rank(learned: LearnedParser, reading: Reading, gold: Program | object)
     return f"      (gold shape {wanted.shape!r}: rank {rank}, {max(scores) - mine:.2f} below the best)"
 
 
-def main() -> None:
+def cases_of(args: argparse.Namespace, name: str, dataset: TTMDataset) -> list[tuple[str, str]]:
+    """(utterance, gold) of one dataset: the set's cases for it (``--set``), else the split's filled templates."""
+    if args.set is not None:
+        return [(c.utterance, c.gold) for c in read_utterance_set(args.set) if c.dataset == name]
+    prompts = f"{args.data_dir}/talktomodel/explain/prompts"
+    return [(c.utterance, c.gold) for c in fill_for_dataset(dataset, prompts, seed=0, split=args.split)]
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default="../shared/datasets")
     parser.add_argument("--split", choices=("dev", "dev-templates", "train", "all"), default="dev")
+    parser.add_argument(
+        "--set",
+        type=Path,
+        help="score a human-written utterance set instead (a folder with utterances.jsonl; see ttm_utterance_sets)",
+    )
     parser.add_argument("--errors", type=int, default=0, help="print up to N wrong parses per dataset")
     parser.add_argument("--show-misses", action="store_true", help="print the wrong parses grouped by what is wrong")
-    args = parser.parse_args()
-    prompts = f"{args.data_dir}/talktomodel/explain/prompts"
+    args = parser.parse_args(argv)
+    label = f"set {args.set.name}" if args.set is not None else args.split
+    if args.set is not None:
+        read_utterance_set(args.set)  # a malformed set fails here, before any dataset loads
     total = correct = reachable = 0
     groups: dict[str, list[str]] = defaultdict(list)
     for name in ("diabetes", "compas", "german"):
         dataset = load_ttm_dataset(name, args.data_dir)
+        cases = cases_of(args, name, dataset)
+        if not cases:
+            continue
         learned = LearnedParser(dataset.vocabulary, dataset.class_names)
-        cases = fill_for_dataset(dataset, prompts, seed=0, split=args.split)
         learned.parse("hello")  # loads the model and the embedding outside the timings
         spent: list[float] = []
         hits, wrong = 0, []
         grammar = TTMGrammar(dataset.vocabulary)
-        for case in cases:
-            reading = learned.read(case.utterance)
-            gold = grammar.parse(case.gold, numbers=reading.numbers)
+        for utterance, gold_text in cases:
+            reading = learned.read(utterance)
+            gold = grammar.parse(gold_text, numbers=reading.numbers)
             reachable += isinstance(gold, Program) and align(reading, gold, dataset.vocabulary) is not None
             start = time.perf_counter()
-            program = learned.parse(case.utterance)
+            program = learned.parse(utterance)
             spent.append((time.perf_counter() - start) * 1000)
             text = program.text() if program is not None else "(no program)"
-            if text.replace(" ", "") == case.gold.replace(" ", ""):
+            if text.replace(" ", "") == gold_text.replace(" ", ""):
                 hits += 1
             else:
-                wrong.append((case.utterance, case.gold, text))
+                wrong.append((utterance, gold_text, text))
                 group = miss_group(reading, gold, program, dataset.vocabulary)
                 note = "\n" + shape_rank(learned, reading, gold) if group == "shape (operations)" else ""
-                groups[group].append(f"[{name}] {case.utterance}\n      gold: {case.gold}\n      got:  {text}{note}")
+                groups[group].append(f"[{name}] {utterance}\n      gold: {gold_text}\n      got:  {text}{note}")
         spent.sort()
         p50, p95 = spent[len(spent) // 2], spent[int(0.95 * len(spent))]
         figure = f"{hits}/{len(cases)} = {hits / len(cases):.1%}"
-        print(f"{name:9s} {args.split}: {figure}  (parse p50 {p50:.1f} ms, p95 {p95:.1f} ms)")
+        print(f"{name:9s} {label}: {figure}  (parse p50 {p50:.1f} ms, p95 {p95:.1f} ms)")
         for utterance, gold_text, text in wrong[: args.errors]:
             print(f"    {utterance}\n      gold: {gold_text}\n      got:  {text}")
         total += len(cases)
         correct += hits
-    print(f"overall   {args.split}: {correct}/{total} = {correct / total:.1%}; reachable {reachable}/{total}")
+    print(f"overall   {label}: {correct}/{total} = {correct / total:.1%}; reachable {reachable}/{total}")
     if args.show_misses:
         for group, misses in sorted(groups.items(), key=lambda kv: -len(kv[1])):
             print(f"\n== {group}: {len(misses)}")
@@ -118,4 +144,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except UsageError as exc:
+        raise SystemExit(f"error: {exc}") from None

@@ -144,7 +144,6 @@ REQUESTS: dict[str, tuple[bool, tuple[str, ...]]] = {
         True,
         (
             "how well does the model perform",
-            "how good is the model",
             "rate the model's performance",
             "how reliable are the predictions",
             "evaluate the model",
@@ -339,17 +338,6 @@ REQUESTS: dict[str, tuple[bool, tuple[str, ...]]] = {
             "what is this site used for",
         ),
     ),
-    "followup": (
-        False,
-        (
-            "tell me more",
-            "more details please",
-            "go on",
-            "can you elaborate",
-            "expand on that",
-            "keep going",
-        ),
-    ),
 }
 
 #: What-if questions, per the operation run on the changed data (``change ... and OPERATION``).
@@ -371,6 +359,11 @@ WHAT_IF: dict[str, tuple[str, ...]] = {
         "how would the explanation look",
     ),
     "previousoperation": ("what would happen", "how would things change", "what would be different"),
+    f"important {_F}": (
+        f"how important would {_F} be",
+        f"how much would {_F} matter",
+        f"what weight would the model give {_F}",
+    ),
 }
 #: Ways to state a what-if change of a numeric feature (``{num_features}``, ``{num_values}``), per update.
 CHANGES: dict[str, tuple[str, ...]] = {
@@ -442,9 +435,13 @@ def written_templates(seed: int = 0) -> list[Template]:
         for question in questions:
             for update, conditions in CHANGES.items():
                 condition = rng.choice(conditions)
-                user = f"{question} if {condition}" if rng.random() < 0.5 else f"if {condition}, {question}"
+                first = rng.random() < 0.5
+                user = f"{question} if {condition}" if first else f"if {condition}, {question}"
+                # the k-th feature slot of the user line fills the parse's k-th: a numeric argument must come
+                # after the change's feature, as it does in the parse
+                slot = "{cat_features}" if first else "{num_features}"
                 parsed = f"change {{num_features}} {update} {{num_values}} and {operation} [E]"
-                templates.append(Template(user, parsed, SOURCE))
+                templates.append(Template(user.replace(_F, slot), parsed.replace(_F, slot), SOURCE))
     return templates
 
 
