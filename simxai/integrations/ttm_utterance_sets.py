@@ -56,9 +56,7 @@ def read_utterance_set(folder: str | Path) -> list[SetCase]:
             raise UsageError(f"{source}:{number}: each line needs the fields {', '.join(_KEYS)} (text)")
         case = SetCase(str(row["id"]), str(row["dataset"]), str(row["utterance"]).strip(), str(row["parse"]))
         if case.dataset not in TTM_DATASETS:
-            raise UsageError(
-                f"{source}:{number}: unknown dataset {case.dataset!r}; valid: {', '.join(TTM_DATASETS)}"
-            )
+            raise UsageError(f"{source}:{number}: unknown dataset {case.dataset!r}; valid: {', '.join(TTM_DATASETS)}")
         gold = case.gold.strip().lower()
         if not gold.endswith("[e]"):
             raise UsageError(f"{source}:{number}: the parse does not end in [e]: {case.gold!r}")

@@ -11,7 +11,7 @@ import pytest
 import simxai.integrations.ttm_learned as ttm_learned
 from simxai.integrations.ttm_data import load_ttm_dataset
 from simxai.integrations.ttm_features import gap_features, pair_features, sentence_features
-from simxai.integrations.ttm_grammar import TTMGrammar, TTMVocabulary
+from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_learned import (
     ARTEFACT,
     MODELS,
@@ -21,21 +21,22 @@ from simxai.integrations.ttm_learned import (
     shape_operations,
     shape_scores,
 )
-from simxai.integrations.ttm_linear import LinearClassifier, fit_classifier, fit_multilabel
+from simxai.integrations.ttm_linear import Features, LinearClassifier, fit_classifier, fit_multilabel
 from simxai.integrations.ttm_paraphrase import COMPARISON_PHRASES, paraphrased_filters, paraphrased_joins
 from simxai.integrations.ttm_reader import read_utterance
+from simxai.integrations.ttm_requests import written_templates
 from simxai.integrations.ttm_templates import (
     _group_key,
     fill_for_dataset,
     load_templates,
     split_templates,
 )
-from simxai.integrations.ttm_training import align, artefact_text, build, split_shape, training_pairs
+from simxai.integrations.ttm_training import align, artefact_text, build, split_shape, training_pairs, written_pairs
 
 # Exact match of the shipped model on the template splits (one seeded filling per template), measured with
 # `python bench/ttm_parse.py --data-dir ../shared/datasets --split dev|dev-templates|train` when the model was
 # last rebuilt; the floors are those figures minus two points.
-TEMPLATE_FIGURES = {"dev": 0.824, "dev-templates": 0.833, "train": 0.914}
+TEMPLATE_FIGURES = {"dev": 0.850, "dev-templates": 0.855, "train": 0.915}
 
 VOCABULARY = TTMVocabulary(
     numeric=["age", "glucose", "bloodpressure"],
@@ -141,16 +142,14 @@ def test_a_shape_is_scored_by_its_operations_too():
 
 def test_the_operations_choose_between_close_shapes(monkeypatch):
     parser = LearnedParser(VOCABULARY, CLASSES)
-    words = "tell me what gets predicted if glucose dropped by 2 across all rows"
+    words = "what would the outcome be if glucose fell by 2"
     program = parser.parse(words)
     assert program is not None and program.text() == "change glucose decrease 2 and predict [e]"
     program = parser.parse("please describe the data")
     assert program is not None and program.text() == "data [e]"
     monkeypatch.setattr(ttm_learned, "OPERATION_WEIGHT", 0.0)  # the whole-shape classifier alone
     program = parser.parse(words)
-    assert program is not None and program.text() == "change glucose decrease 2 and previousoperation [e]"
-    program = parser.parse("please describe the data")
-    assert program is not None and program.text() == "show [e]"
+    assert program is not None and program.text() == "change glucose decrease 2 and likelihood [e]"
 
 
 def test_the_shipped_model_was_trained_on_the_train_split_as_rebuilt_today(datasets_dir):
@@ -289,3 +288,38 @@ def test_a_list_of_filters_takes_the_coordinator_that_ends_it():
     assert gap_features(listed, 0, 2)["list=and"] == 1.0
     unended = read_utterance("woman, age, glucose are all true", VOCABULARY)
     assert gap_features(unended, 0, 2)["list=none"] == 1.0
+
+
+def test_written_requests_are_programs_of_the_grammar_that_align(datasets_dir):
+    """Nearly every written request (`ttm_requests`) fills to a pair whose gold aligns with its utterance, and
+    a written request says no more than its operation: no template wording is needed to fill it."""
+    rows = written_pairs(datasets_dir)
+    assert len(rows) > 2000
+    aligned = 0
+    for name, utterance, gold in rows:
+        dataset = load_ttm_dataset(name, datasets_dir)
+        reading = read_utterance(utterance, dataset.vocabulary, dataset.class_names)
+        program = TTMGrammar(dataset.vocabulary).parse(gold, numbers=reading.numbers)
+        aligned += isinstance(program, Program) and align(reading, program, dataset.vocabulary) is not None
+    assert aligned / len(rows) >= 0.9
+    operations = {t.parsed.split(" and ")[-1].removesuffix(" [E]").split()[0] for t in written_templates()}
+    assert {"define", "explain", "mistake", "important", "likelihood", "function", "self"} <= operations
+
+
+def test_a_shape_takes_only_the_contexts_training_showed_it_with(monkeypatch):
+    model = load_model()
+    contexts = model.info["shape_contexts"]
+    assert contexts["self and function"] == ["none"]
+    assert "previousfilter and" in contexts["explain features"]
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    ranked = LinearClassifier.ranked
+
+    def previousfilter_first(self: LinearClassifier, features: Features) -> list[tuple[str, float]]:
+        return sorted(ranked(self, features), key=lambda kv: kv[0] != "previousfilter and")
+
+    # even when the context classifier prefers previousfilter, a shape never trained with it goes without
+    monkeypatch.setattr(LinearClassifier, "ranked", previousfilter_first)
+    program = parser.parse("who are you and what can you do?")
+    assert program is not None and program.text() == "self and function [e]"
+    program = parser.parse("why did the model predict that?")
+    assert program is not None and program.text().startswith("previousfilter and")

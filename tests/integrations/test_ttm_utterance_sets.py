@@ -36,7 +36,9 @@ def write_set(folder: Path, rows: list[dict[str, Any]] | list[str]) -> Path:
 def test_a_set_reads_in_file_order_with_lowercased_golds(tmp_path):
     cases = read_utterance_set(write_set(tmp_path / "tiny", ROWS))
     assert [c.id for c in cases] == ["d1", "d2", "d3", "c1"]
-    assert cases[1] == SetCase("d2", "diabetes", "why is id 5 predicted that way?", "filter id 5 and explain features [e]")
+    assert cases[1] == SetCase(
+        "d2", "diabetes", "why is id 5 predicted that way?", "filter id 5 and explain features [e]"
+    )
 
 
 @pytest.mark.parametrize(
