@@ -4,16 +4,17 @@ Masking is what lets one model trained on TalkToModel's templates serve any data
 becomes ``<fnum>`` or ``<fcat>`` (numeric or categorical feature), each number ``<num>`` and each class name
 ``<cls>``, and the mention keeps what it stands for (the feature's grammar name, the number as written, the
 class value). Everything is derived from the dataset's vocabulary: a feature is recognised by its grammar
-name (``bloodpressure``) or by its words (``blood pressure``), singular or plural.
+name (``bloodpressure``) or by its words (``blood pressure``), singular or plural, or misspelt by one edit.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 from simxai.integrations.ttm_grammar import SCORE_METRICS, TTMVocabulary
-from simxai.normalize import TENS, UNITS
+from simxai.normalize import TENS, UNITS, _one_edit
 
 __all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
 
@@ -50,6 +51,10 @@ _COMPARATIVES = frozenset(
     {"less", "greater", "more", "fewer", "higher", "lower", "larger", "smaller", "bigger", *_IMPLIED}
 )
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+# A misspelt feature name is read as the feature when it is one edit (a letter added, dropped, changed or two
+# swapped) from exactly one of its names, the first letter kept, six letters or more, and the span holds a
+# word the embedding's tokenizer does not know whole ("glucoes", not "lender" for "gender").
+_MIN_TYPO = 6
 
 
 @dataclass(frozen=True)
@@ -205,4 +210,23 @@ def _feature_at(
         key = "".join(words[i : i + width]).replace("'", "")
         if key in names:
             return names[key], width
+    if size == 0 or all(w in _whole_words() or not w.isalpha() for w in words[i : i + size]):
+        return None  # every word is one the embedding knows whole: no typo to read
+    for width in range(size, 0, -1):
+        span = words[i : i + width]
+        key = "".join(span).replace("'", "")
+        if len(key) < _MIN_TYPO or all(w in _whole_words() for w in span):
+            continue
+        near = {f for name, f in names.items() if name[0] == key[0] and _one_edit(key, name)}
+        if len(near) == 1:  # one feature within one edit: a typo of it ("glucoes", "blood presure")
+            return near.pop(), width
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _whole_words() -> frozenset[str]:
+    """The words WordLlama's tokenizer has as whole-word tokens (the parser's features load the same model)."""
+    from simxai.backends._router_model import wordllama_model
+
+    vocabulary = wordllama_model().tokenizer.get_vocab()
+    return frozenset(token[1:].lower() for token in vocabulary if token.startswith("\u2581"))
