@@ -226,7 +226,7 @@ def _feature_at(
 @functools.lru_cache(maxsize=1)
 def _whole_words() -> frozenset[str]:
     """The words WordLlama's tokenizer has as whole-word tokens (the parser's features load the same model)."""
-    from simxai.backends._router_model import wordllama_model
+    from simxai.backends.router_model import wordllama_model
 
     vocabulary = wordllama_model().tokenizer.get_vocab()
     return frozenset(token[1:].lower() for token in vocabulary if token.startswith("\u2581"))
