@@ -4,7 +4,7 @@ Usage (from the repository root):
 
     python bench/fresh_set.py [--set evalsets/fresh-2026-12-01b] [--backend router]
                               [--host demo|sentiment|loan|insurance] [--json OUT] [--errors]
-                              [--router-model ARTIFACT] [--threshold T]
+                              [--router-model ARTIFACT] [--threshold T] [--dialogues-only]
 
 Every single-turn request runs in a new conversation; every dialogue runs turn by turn in one conversation
 with the engine's own history and state (free-running: the engine's earlier answers, right or wrong, are
@@ -106,16 +106,28 @@ def _gold(entry: dict[str, Any]) -> Gold:
 
 
 def load_set(folder: Path = SET_DIR) -> tuple[list[Case], list[Case]]:
-    """The requests (one turn each) and the dialogues of the set in `folder`."""
+    """The requests (one turn each) and the dialogues of the set in `folder` (a set of dialogues only may have no
+    `requests.jsonl`; a set of requests only may have no `dialogues.json`)."""
     requests = []
-    for line in (folder / "requests.jsonl").read_text(encoding="utf-8").splitlines():
+    lines = (
+        (folder / "requests.jsonl").read_text(encoding="utf-8").splitlines()
+        if (folder / "requests.jsonl").is_file()
+        else []
+    )
+    for line in lines:
         if line.strip():
             entry = json.loads(line)
             requests.append(Case(entry["id"], entry["host"], ((entry["text"], _gold(entry)),)))
     dialogues = [
         Case(d["id"], d["host"], tuple((t["text"], _gold(t)) for t in d["turns"]))
-        for d in json.loads((folder / "dialogues.json").read_text(encoding="utf-8"))
+        for d in (
+            json.loads((folder / "dialogues.json").read_text(encoding="utf-8"))
+            if (folder / "dialogues.json").is_file()
+            else []
+        )
     ]
+    if not requests and not dialogues:
+        raise SystemExit(f"{folder}: no requests.jsonl and no dialogues.json; a set needs at least one of them")
     return requests, dialogues
 
 
@@ -409,8 +421,11 @@ async def main(argv: list[str] | None = None) -> int:
         "--router-model", type=Path, help="router backend: this selector artifact instead of the shipped one"
     )
     parser.add_argument("--threshold", type=float, help="router backend: this clarification threshold (0: never ask)")
+    parser.add_argument("--dialogues-only", action="store_true", help="run only the set's dialogues")
     args = parser.parse_args(argv)
     requests, dialogues = load_set(args.set)
+    if args.dialogues_only:
+        requests = []
     backend: Backend = load_backend(args.backend)
     if args.router_model is not None or args.threshold is not None:
         if args.backend != "router":
