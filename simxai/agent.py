@@ -25,9 +25,10 @@ import pydantic
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
-from simxai.extraction import completed_group, extract_argument, extract_feature
+from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
 from simxai.extraction.mentions import vague_group
 from simxai.followup import (
+    Step,
     answer_amount,
     changed_feature,
     changed_feature_answer,
@@ -35,7 +36,7 @@ from simxai.followup import (
     step_changes,
     step_feature,
 )
-from simxai.followup_context import is_new_request_for
+from simxai.followup_context import is_new_request_for, only_an_instance
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.instance_values import named_values
@@ -296,12 +297,18 @@ class _TurnRun:
             # "older than what?" -> "over 65": a bound of the feature the vague group named
             value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
         if value is None and pending.step is not None:
-            amount = answer_amount(self.user, pending.step.sign, pending.step.offer, self.agent.schema)
-            value = {pending.step.feature: amount} if amount is not None else None
+            said, feature = self.user, pending.step.feature
+            spans = feature_spans(said, self.agent.schema) if feature is None else []
+            if len(spans) == 1:
+                # "which feature should be higher?" -> "blood pressure, by 20": the answer names the feature too
+                feature = extract_feature(said, self.agent.schema)
+                said = said[: spans[0][0]] + said[spans[0][1] :]
+            amount = answer_amount(said, pending.step.sign, pending.step.offer, self.agent.schema)
+            value = {feature: amount} if amount is not None and feature is not None else None
         if value is None and pending.feature is not None and pending.missing == "changes":
             value = changed_feature_answer(self.user, pending.feature, self.agent.schema)
         if value is None:
-            return None  # not an answer: treat it as a new request
+            return self._instance_for_pending(pending)  # "how much lower?" -> "member 5099": still how much
         previous = pending.arguments.get(pending.missing)
         if isinstance(previous, dict) and isinstance(value, dict):
             value = {**previous, **value}
@@ -329,6 +336,24 @@ class _TurnRun:
             # "which policyholder?" -> "12" when there is none: asked again, saying why
             return self._clarify_or_refuse(batch.rejected)
         return await self._reply_after_calls()
+
+    def _instance_for_pending(self, pending: PendingCall) -> Outcome | None:
+        """After "how much lower?" about a call with no instance, an answer that only names one ("member 5099")
+        fills the instance and the question stands; None for any other answer (then it is a new request).
+        """
+        if pending.missing != "changes" or pending.step is None or pending.arguments.get("instance") not in (None, ""):
+            return None
+        if pending.step.feature is None:
+            return None
+        schema = self.agent.schema
+        instance = extract_argument("instance", self.user, schema)
+        if not isinstance(instance, int) or isinstance(instance, bool) or not only_an_instance(self.user, schema):
+            return None
+        arguments = {**pending.arguments, "instance": instance}
+        self.state = self.state.model_copy(update={"pending": pending.model_copy(update={"arguments": arguments})})
+        step = Step(pending.step.sign, None)
+        question = step_question(schema, step, pending.step.feature)
+        return Clarify(Clarification(function=pending.function, missing=["changes"], question=question))
 
     # Stages 1-4: decide, select, extract, clarify, call.
     async def _converse(self, asked: Clarification | None) -> Outcome:
@@ -617,8 +642,9 @@ class _TurnRun:
             function=call.name, missing=["changes"], question=step_question(schema, step, feature)
         )
         question = None
-        if feature is not None and step.sign in ("+", "-"):
-            offer = offered_change(schema, feature, step.sign)
+        if step.sign in ("+", "-"):
+            # with no feature in focus, the answer names it ("blood pressure, by 20")
+            offer = offered_change(schema, feature, step.sign) if feature is not None else None
             question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
         pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
         self.state = self.state.model_copy(update={"pending": pending})

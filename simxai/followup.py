@@ -80,7 +80,7 @@ _AGE_WORDS = ("older", "younger")
 
 # "20 % lower", "5 more", "5 points higher", "10 years older"
 _AMOUNT_DIRECTION = re.compile(
-    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|years?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
+    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|years?|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
     re.IGNORECASE,
 )
 # "higher by 5", "lower by 20%", "increase it by 5", "reduce that by 10 %"
@@ -123,8 +123,14 @@ class Step:
         return f"{self.sign}{self.amount:g}{'%' if self.percent else ''}"
 
 
+# "what if her income dropped?", "if the claims fell": a feature said to move, in the past tense, with no amount
+_MOVED = r"rose|fell|dropped|declined|climbed|sank|shrank|grew"
+_MOVED_ONLY = re.compile(rf"\b(?P<dir>{_MOVED})(?!\s+(?:to|by|from|in|on|at|for)\b)(?=\s*[?.!]*\s*$)", re.IGNORECASE)
+
+
 def _sign(direction: str) -> Literal["+", "-"]:
-    return "-" if re.fullmatch(rf"{_DOWN}|{_DEC}", direction, re.IGNORECASE) else "+"
+    down = rf"{_DOWN}|{_DEC}|fell|declined|sank|shrank"
+    return "-" if re.fullmatch(down, direction, re.IGNORECASE) else "+"
 
 
 # "and if it were 90?", "set it to 25", "what if that went to 110": a new value of the feature in focus
@@ -154,9 +160,9 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     value = _SET_IT.search(text)
     if value:
         return Step("=", float(value.group("n")))
-    only = _DIRECTION_ONLY.search(text)
+    only = _DIRECTION_ONLY.search(text) or _MOVED_ONLY.search(text)
     if only:
-        direction = (only.group("dir") or only.group("verb")).lower()
+        direction = (only.groupdict().get("dir") or only.group("verb")).lower()
         return Step(_sign(direction), None, age=direction in _AGE_WORDS)
     return None
 

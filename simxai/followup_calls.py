@@ -89,7 +89,11 @@ def _result(content: str) -> Any:
 _BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|why\s+is\s+that|why\s+so)\W*$", re.I)
 
 
-_ADDS = re.compile(r"\b(?:also|too|as\s+well|in\s+addition|additionally|on\s+top\s+of\s+(?:that|it|this))\b", re.I)
+_ADDS = re.compile(
+    r"\b(?:also|too|as\s+well|in\s+addition|additionally|on\s+top\s+of\s+(?:that|it|this)|both\s+(?:that|this|it)\s+and|"
+    r"(?:together|along|combined)\s+with\s+(?:that|this|it|the\s+(?:last|previous|first)\s+(?:one|change)))\b",
+    re.I,
+)
 
 
 def adds_to_previous(text: str) -> bool:
@@ -234,7 +238,7 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
 
 # "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more": a new amount for the same change
 _BARE_STEP = re.compile(
-    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:by\s+)?(?P<sign>[+-])?\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?P<by>by\s+)?(?P<sign>[+-])?\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s+(?P<unit>points?|units?|more)|\s+instead)?\W*$",
     re.IGNORECASE,
 )
@@ -266,11 +270,11 @@ def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
 
 
 def marks_amount(text: str) -> bool:
-    """Whether a bare-number follow-up marks its number as an amount, never an id: a sign ("and -10?") or a
-    unit ("and 100 points", "and 20 more").
+    """Whether a bare-number follow-up marks its number as an amount, never an id: a sign ("and -10?"), a
+    unit ("and 100 points", "and 20 more") or "by" ("and by 20?").
     """
     match = _BARE_STEP.match(text)
-    return match is not None and bool(match.group("sign") or match.group("unit"))
+    return match is not None and bool(match.group("sign") or match.group("unit") or match.group("by"))
 
 
 def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:

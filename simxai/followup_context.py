@@ -18,7 +18,31 @@ from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
-__all__ = ["asks_overall", "group_follow_up", "group_phrase", "is_new_request", "is_new_request_for", "referred_group"]
+__all__ = [
+    "asks_overall",
+    "group_follow_up",
+    "group_phrase",
+    "is_new_request",
+    "is_new_request_for",
+    "only_an_instance",
+    "referred_group",
+]
+
+# The words an answer that only names an instance may hold besides the noun and the id ("it's member 5099").
+_INSTANCE_ANSWER_WORDS = frozenset(
+    "the a for about it's its it is this that one id number no i mean meant please ok okay sorry oh".split()
+)
+
+
+def only_an_instance(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn only names one instance by its id ("member 5099", "it's 5099", "for policyholder 5099")."""
+    if schema is None:
+        return False
+    noun = (schema.instance_noun or "").lower()
+    ids = [n for n in re.findall(r"\d+(?:\.\d+)?", text) if "." not in n and schema.has_id(int(n))]
+    words = re.findall(r"[a-z']+", text.lower())
+    allowed = _INSTANCE_ANSWER_WORDS | {noun, noun + "s", "member", "instance", "row", "case", "customer"}
+    return len(ids) == 1 and len(re.findall(r"\d+", text)) == 1 and all(w in allowed for w in words)
 
 
 _GROUP_PHRASE = re.compile(

@@ -23,9 +23,11 @@ FILLABLE = ("instance", "changes", "metric")
 
 
 class StepQuestion(pydantic.BaseModel):
-    """A relative change waiting for its amount ("what if it were higher?" -> "how much higher?")."""
+    """A relative change waiting for its amount ("what if it were higher?" -> "how much higher?"), or for its
+    feature and amount when none is in focus (`feature` None: "which feature should be higher?").
+    """
 
-    feature: str
+    feature: str | None
     sign: Literal["+", "-"]
     offer: str | None = None
 

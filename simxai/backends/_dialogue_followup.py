@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from simxai.backends._dialogue_focus import Decide, reference_readings
+from simxai.backends._dialogue_repair import correction_readings, reading_by_label
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import only_names_instance
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
@@ -97,6 +98,9 @@ def picked_reading_call(
     readings = number_readings(asked, last_call(earlier), request.host) or reference_readings(
         asked, earlier, request, decide
     )
+    if readings is None:
+        corrected = correction_readings(asked, earlier, request.host)  # "no, I meant 14" read two ways
+        readings = (corrected[0], corrected[1]) if len(corrected) == 2 else None
     if readings is None:
         return None
     chosen = readings[option]
@@ -262,6 +266,9 @@ def answer_or_question(
         return readings
     pair = reference_readings(text, history, request, decide)
     if pair is not None:  # "why is she progressing?" after an answer about patients 3 and 4
+        by_label = reading_by_label(pair, text, history, request.host)
+        if by_label is not None:  # ... of whom only one is predicted progressing
+            return Decision(by_label.function, 1.0, True, arguments=dict(by_label.arguments)), text, list(history)
         return CompletionResponse(content=readings_question(pair), model="router", finish_reason=CLARIFY)
     return named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))
 

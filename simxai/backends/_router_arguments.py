@@ -14,6 +14,7 @@ from simxai.extraction import (
     alternatives,
     extract_argument,
     extract_changes,
+    extract_feature,
     extract_ids,
     extract_instance,
     extract_texts,
@@ -50,7 +51,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
-            changes = step_changes(step, focus_feature(history, schema), schema) if step is not None else None
+            # ("what if the thermostat were 1.5 degrees higher?": the feature the turn names, as the engine reads it)
+            focus = (extract_feature(text, schema) if schema is not None else None) or focus_feature(history, schema)
+            changes = step_changes(step, focus, schema) if step is not None else None
         if changes and adds_to_previous(text):
             # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance
             previous = last_call(history)

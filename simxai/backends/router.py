@@ -44,6 +44,12 @@ from simxai.backends._dialogue_followup import (
     names_stored_instance,
     with_pending_call,
 )
+from simxai.backends._dialogue_repair import (
+    repair_decision,
+    with_known_labels,
+    with_labelled_position,
+    with_other_instance,
+)
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_decision import Decision, metric_named
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
@@ -210,9 +216,14 @@ class RouterBackend(Backend):
         )
         if isinstance(answered, CompletionResponse):
             return answered
+        repaired = repair_decision(text, history, request) if answered is None else None
+        if isinstance(repaired, CompletionResponse):
+            return repaired  # "no, I meant 14" where 14 can replace the id or the value just said
         if answered is not None:
             # the user picked an option of our question: route the question asked before it
             decision, text, history = answered
+        elif repaired is not None:
+            decision = repaired  # "no, I meant 14", "sorry, bmi not age", "both together", "lower it instead"
         else:
             decision = self._decide(text, history, request)
         if decision.function is None:
@@ -223,11 +234,16 @@ class RouterBackend(Backend):
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
             calls = with_instance_in_focus([call], text, history, request)
+            calls = with_labelled_position(with_other_instance(calls, text, history, request), text, history, request)
+            calls = with_known_labels(calls, text, history, request)
             return self._answer(calls, "" if decision.whole_text else text, request.host)
         calls = []
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
         calls = with_instance_in_focus(calls, text, history, request)  # "im 5419", "the second one", ...
+        calls = with_other_instance(calls, text, history, request)  # "the other one" of a pair
+        calls = with_labelled_position(calls, text, history, request)  # "why was the first approved?"
+        calls = with_known_labels(calls, text, history, request)  # "why not X" of one predicted X: why X
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return self._answer(calls, text, request.host)
 

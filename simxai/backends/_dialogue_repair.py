@@ -1,0 +1,511 @@
+"""Follow-ups that repair or combine the previous question, and what the answers so far say about its subjects.
+
+- A correction replaces what the last turn said: "no, I meant 14" after "predict patient 41" is patient 14; "no
+  wait, 24" after "what if the loan term were 36" is a loan term of 24; "sorry, bmi not age" after "what if age
+  went up by 5" moves the change to bmi (`correction`). The number replaces the number of the last turn whose
+  role it can take (an id, or a value or step within the feature's range); when it can take two, the router asks.
+- "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
+- "only those over 60" after a metric on women is the metric on women over 60 (`narrowed_group`).
+- "now lower it instead", "and younger instead" after a relative what-if is the same step the other way
+  (`reversed_step`).
+- "and 28?" after "what if her bmi were 30" is bmi 28 when 28 is no id of the host and lies in bmi's range
+  (`repeated_value`).
+- The labels the answers so far gave each instance (`known_labels`) settle what the state leaves open: "why is the
+  second one progressing?" about a patient predicted progressing asks why it is so, not why it is not
+  (`with_known_labels`); "why was the first approved?" is the first of the last list (`with_labelled_position`);
+  "why is he progressing?" after an answer about two patients of whom one is predicted
+  progressing is about that one (`reading_by_label`); "and why is the other normal?" after an answer about one of
+  two listed instances is about the other one (`with_other_instance`).
+
+Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from simxai.backends._dialogue_focus import listed_instances
+from simxai.backends._router_decision import Decision
+from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
+from simxai.extraction import extract_argument, extract_changes, extract_ids, feature_spans
+from simxai.followup import last_call
+from simxai.followup_calls import LastCall
+from simxai.followup_readings import Reading, readings_question
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+
+__all__ = [
+    "combined_changes",
+    "correction",
+    "correction_readings",
+    "known_labels",
+    "narrowed_group",
+    "reading_by_label",
+    "repair_decision",
+    "repeated_value",
+    "reversed_step",
+    "with_known_labels",
+    "with_labelled_position",
+    "with_other_instance",
+]
+
+_NUMBER = r"\d+(?:\.\d+)?"
+# "no, I meant 14", "sorry, 58", "oops, make that 24", "no wait, 24", "actually patient 14": a correction of a number
+_CORRECTS_NUMBER = re.compile(
+    r"^\W*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|typo)\b\W*)+"
+    r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
+    r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")\W*$",
+    re.IGNORECASE,
+)
+# The words a correction of a feature may hold besides the two features ("sorry, bmi not age").
+_FEATURE_CORRECTION_WORDS = frozenset(
+    "no nope sorry oops wait actually i meant mean not instead of rather than but the her his its their i'm im "
+    "talking about change changing my bad".split()
+)
+# "both together", "both at once", "combine them", "the two changes together", "both of them": both changes at once
+_BOTH = re.compile(
+    r"^\W*(?:(?:and|now|ok(?:ay)?|so|then)\W+)*(?:(?:what\s+about|how\s+about|try|do|with|and\s+with)\s+)?"
+    r"(?:both(?:\s+of\s+(?:them|those))?(?:\s+changes)?(?:\s+(?:together|at\s+once|combined|at\s+the\s+same\s+time))?"
+    r"|(?:the\s+)?two\s+(?:changes\s+)?(?:together|at\s+once|combined)|(?:all\s+)?together|"
+    r"combine\s+(?:them|both|the\s+two|those)(?:\s+changes)?)\W*$",
+    re.IGNORECASE,
+)
+# "now lower it instead", "and younger instead", "the other way", "lower the bmi instead": the step reversed
+_REVERSED = re.compile(
+    r"^\W*(?:(?:and|now|ok(?:ay)?|so|then|what\s+about|how\s+about|what\s+if)\W+)*(?:(?:make|set|move|turn|put|try|"
+    r"go)\s+)?(?:(?:it|that|them|her|his|him|its|the)\s+)?(?:(?P<f1>[a-z_]+)\s+)?"
+    r"(?P<dir>lower|higher|up|down|less|more|younger|older|smaller|larger|bigger|fewer|increase|decrease|raise|"
+    r"reduce|drop|cut)(?:\s+(?:it|that|them|the\s+(?P<f2>[a-z_]+)))?\s+(?:instead|rather)\W*$"
+    r"|^\W*(?:(?:and|now|ok(?:ay)?|so|then)\W+)*(?:(?:what\s+about|how\s+about|try|go)\s+)?"
+    r"(?:the\s+)?(?:other\s+way(?:\s+round)?|opposite\s+(?:way|direction)|(?:in\s+)?the\s+other\s+direction)\W*$",
+    re.IGNORECASE,
+)
+# "only those over 60", "among them, the smokers", "just the ones who rent": a condition added to the group in focus
+_NARROWS = re.compile(
+    r"^\W*(?:(?:and|but|now|ok(?:ay)?|so)\W+)?(?:(?:only|just)\s+(?:for\s+|among\s+)?(?:those|the\s+ones|them|these)\b|"
+    r"(?:among|of)\s+(?:them|those|these)\b)",
+    re.IGNORECASE,
+)
+_UP = frozenset("higher up more older larger bigger increase raise".split())
+_AGE_WORDS = frozenset({"younger", "older"})
+# "and 28?", "what about 28", "and if it were 28?", "at 28 then": a new value for the feature in focus
+_BARE_VALUE = re.compile(
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:(?:if\s+)?(?:it|she|he|they)\s+(?:were|was|is)\s+)?"
+    r"(?:(?:at|to)\s+)?(?P<n>" + _NUMBER + r")(?:\s+(?:then|instead))?\W*$",
+    re.IGNORECASE,
+)
+# "the other one", "the other patient", "the other": the instance of a listed pair not in focus
+_OTHER_ONE = re.compile(r"\bthe\s+other(?:\s+(?P<noun>[a-z]+))?\b", re.IGNORECASE)
+_NOT_AN_INSTANCE = frozenset("class label outcome category sentiment prediction way side result direction".split())
+
+
+# --- corrections ---------------------------------------------------------------------------------------------
+
+
+def _answered_last_turn(history: Sequence[Message]) -> bool:
+    """Whether a call ran after the last user turn (the previous call answers the turn a correction corrects)."""
+    for message in reversed(history):
+        if message.role == "user":
+            return False
+        if message.role == "assistant" and message.tool_calls:
+            return True
+    return False
+
+
+def _last_user_text(history: Sequence[Message]) -> str:
+    return next((m.content for m in reversed(history) if m.role == "user"), "")
+
+
+def _said_numbers(text: str) -> set[float]:
+    return {float(n) for n in re.findall(_NUMBER, text)}
+
+
+def _numeric_range(schema: HostSchema, feature: str) -> tuple[float, float] | None:
+    found = next((f for f in schema.features if f.name == feature), None)
+    if found is None or found.type != "numeric" or found.min is None or found.max is None:
+        return None
+    return float(found.min), float(found.max)
+
+
+def _as_number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def correction_readings(text: str, history: Sequence[Message], schema: HostSchema | None) -> list[Reading]:
+    """Every reading of a number correction ("no, I meant 14") of the previous call: the argument said in the last
+    turn that the number can replace (an id, a value or a step in the feature's range). Empty when none fits.
+    """
+    match = _CORRECTS_NUMBER.match(text)
+    previous = last_call(history)
+    if match is None or previous is None or schema is None or not _answered_last_turn(history):
+        return []
+    noun = (match.group("noun") or "").lower()
+    host_noun = (schema.instance_noun or "").lower()
+    if noun and noun not in (host_noun, host_noun + "s", "id", "instance", "value", "amount", "one"):
+        return []  # "no, bmi 30": a value named with its feature is no bare correction
+    number = float(match.group("n"))
+    said = _said_numbers(_last_user_text(history))
+    readings = []
+    instance = previous.arguments.get("instance")
+    if (
+        isinstance(instance, int)
+        and not isinstance(instance, bool)
+        and float(instance) in said
+        and number != instance
+        and "." not in match.group("n")
+        and schema.has_id(number)
+    ):
+        arguments = {**previous.arguments, "instance": int(number)}
+        readings.append(Reading(previous.name, arguments, f"{host_noun or 'instance'} {int(number)}"))
+    changes = previous.arguments.get("changes")
+    if isinstance(changes, dict) and (not noun or noun in ("value", "amount")):
+        for feature, value in changes.items():
+            reading = _corrected_change(str(feature), value, number, said, schema)
+            if reading is not None:
+                new_changes = {**changes, feature: reading}
+                described = f"{feature} {reading}" if isinstance(reading, str) else f"{feature} set to {reading}"
+                readings.append(Reading(previous.name, {**previous.arguments, "changes": new_changes}, described))
+    return readings
+
+
+def _corrected_change(
+    feature: str, value: Any, number: float, said: set[float], schema: HostSchema
+) -> int | float | str | None:
+    """The change `value` of `feature` with `number` in place of its number, if the last turn said that number and
+    `number` fits the feature (a value in its range, a step no wider than it); else None.
+    """
+    bounds = _numeric_range(schema, feature)
+    if bounds is None:
+        return None
+    low, high = bounds
+    text = str(value).strip()
+    if text[:1] in ("+", "-") and re.fullmatch(r"[+-]" + _NUMBER + "%?", text):
+        amount = float(text[1:].rstrip("%"))
+        percent = text.endswith("%")
+        if amount not in said or amount == number or number > (100 if percent else high - low):
+            return None
+        return f"{text[0]}{_as_number(number)}{'%' if percent else ''}"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if float(value) not in said or float(value) == number or not low <= number <= high:
+            return None
+        return _as_number(number)
+    return None
+
+
+def _feature_correction(text: str, previous: LastCall, schema: HostSchema) -> dict[str, Any] | None:
+    """The previous call's arguments with the feature a correction names ("sorry, bmi not age") in place of the one
+    it rejects; None when the turn is no such correction or the rejected feature is not the previous call's.
+    """
+    spans = feature_spans(text, schema)
+    if len(spans) != 2:
+        return None
+    rest = text[: spans[0][0]] + " " + text[spans[0][1] : spans[1][0]] + " " + text[spans[1][1] :]
+    words = re.findall(r"[a-z']+", rest.lower())
+    if "not" not in words or any(w not in _FEATURE_CORRECTION_WORDS for w in words):
+        return None
+    first, second = (extract_argument("feature", text[a:b], schema) for a, b in spans)
+    if not isinstance(first, str) or not isinstance(second, str) or first == second:
+        return None
+    between = re.findall(r"[a-z']+", text[spans[0][1] : spans[1][0]].lower())
+    # "bmi not age" / "bmi, not age": the second is rejected; "not age, bmi" / "not age but bmi": the first is
+    wrong, right = (second, first) if "not" in between else (first, second)
+    changes = previous.arguments.get("changes")
+    if isinstance(changes, dict) and wrong in changes and right not in changes:
+        moved = {(right if k == wrong else k): v for k, v in changes.items()}
+        return {**previous.arguments, "changes": moved}
+    if previous.arguments.get("feature") == wrong:
+        return {**previous.arguments, "feature": right}
+    return None
+
+
+def correction(
+    text: str, history: Sequence[Message], request: CompletionRequest
+) -> Decision | CompletionResponse | None:
+    """A correction of the last turn as the previous call corrected, a question when it has two readings, or None."""
+    schema = request.host
+    previous = last_call(history)
+    if schema is None or previous is None or previous.name not in {s.name for s in request.functions}:
+        return None
+    readings = correction_readings(text, history, schema)
+    if len(readings) == 1:
+        return Decision(previous.name, 1.0, True, arguments=dict(readings[0].arguments))
+    if len(readings) == 2:
+        return CompletionResponse(content=readings_question(readings), model="router", finish_reason=CLARIFY)
+    if schema.kind == "tabular" and _answered_last_turn(history):
+        arguments = _feature_correction(text, previous, schema)
+        if arguments is not None:
+            return Decision(previous.name, 1.0, True, arguments=arguments)
+    return None
+
+
+# --- what-ifs combined, reversed, or with a new value ----------------------------------------------------------
+
+
+def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
+    """The successful what-if calls of `history`, last first."""
+    results: dict[str, Any] = {}
+    found: list[LastCall] = []
+    for message in reversed(history):
+        if message.role == "tool" and message.tool_call_id is not None:
+            try:
+                results[message.tool_call_id] = json.loads(message.content)
+            except ValueError:
+                results[message.tool_call_id] = None
+        elif message.role == "assistant" and message.tool_calls:
+            for call in reversed(message.tool_calls):
+                payload = results.get(call.id)
+                if call.name == "explain_what_if" and isinstance(payload, dict) and "error" not in payload:
+                    found.append(LastCall(call.name, dict(call.arguments), payload.get("result")))
+            results = {}  # call ids repeat from turn to turn: a result belongs to the calls just before it
+    return found
+
+
+def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | None:
+    """The arguments of "both together" after two what-ifs on one instance: the last call with both changes."""
+    if not _BOTH.match(text):
+        return None
+    calls = _what_ifs(history)
+    if len(calls) < 2 or calls[0] != last_call(history):
+        return None
+    last, before = calls[0], calls[1]
+    if last.arguments.get("instance") != before.arguments.get("instance"):
+        return None
+    changes, earlier = last.arguments.get("changes"), before.arguments.get("changes")
+    if not isinstance(changes, dict) or not isinstance(earlier, dict) or set(earlier) <= set(changes):
+        return None
+    return {**last.arguments, "changes": {**earlier, **changes}}
+
+
+def reversed_step(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
+    """The arguments of "now lower it instead" after a relative what-if: the same step the other way, or None."""
+    match = _REVERSED.match(text)
+    previous = last_call(history)
+    if match is None or previous is None or previous.name != "explain_what_if" or schema is None:
+        return None
+    changes = previous.arguments.get("changes")
+    if not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    [(feature, value)] = changes.items()
+    step = str(value).strip()
+    if not re.fullmatch(r"[+-]" + _NUMBER + "%?", step):
+        return None
+    named = [w for w in (match.group("f1"), match.group("f2")) if w]
+    for word in named:
+        if extract_argument("feature", word, schema) != feature:
+            return None  # "lower the glucose instead" after a bmi step: a new question
+    direction = (match.group("dir") or "").lower()
+    if direction in _AGE_WORDS and extract_argument("feature", "age", schema) != feature:
+        return None
+    if direction:
+        sign = "+" if direction in _UP else "-"
+        if sign == step[0]:
+            return None  # "higher instead" after a step up: no other way to go
+    else:
+        sign = "-" if step[0] == "+" else "+"
+    return {**previous.arguments, "changes": {feature: sign + step[1:]}}
+
+
+def repeated_value(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
+    """The arguments of "and 28?" after "what if her bmi were 30": the feature set to the new value, when the number
+    is no id of the host and lies in the feature's range; else None.
+    """
+    match = _BARE_VALUE.match(text)
+    previous = last_call(history)
+    if match is None or previous is None or previous.name != "explain_what_if" or schema is None:
+        return None
+    changes = previous.arguments.get("changes")
+    if not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    [(feature, value)] = changes.items()
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    number = float(match.group("n"))
+    bounds = _numeric_range(schema, str(feature))
+    if bounds is None or schema.has_id(number) or not bounds[0] <= number <= bounds[1]:
+        return None
+    return {**previous.arguments, "changes": {feature: _as_number(number)}}
+
+
+def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
+    """The arguments of "only those over 60" after a metric on a group: the metric on both conditions at once."""
+    previous = last_call(history)
+    if _NARROWS.match(text) is None or previous is None or schema is None or schema.kind != "tabular":
+        return None
+    group = previous.arguments.get("group")
+    if previous.name != "get_model_performance" or not isinstance(group, str) or group in ("", "all"):
+        return None
+    added = extract_argument("group", text, schema)
+    if not isinstance(added, str) or added in ("", "all") or added in group:
+        return None
+    return {**previous.arguments, "group": f"{group} and {added}"}
+
+
+def repair_decision(
+    text: str, history: Sequence[Message], request: CompletionRequest
+) -> Decision | CompletionResponse | None:
+    """A correction, "both together", a reversed step or a new value for the previous what-if; else None."""
+    corrected = correction(text, history, request)
+    if corrected is not None:
+        return corrected
+    narrowed = narrowed_group(text, history, request.host)
+    if narrowed is not None and "get_model_performance" in {s.name for s in request.functions}:
+        return Decision("get_model_performance", 1.0, True, arguments=narrowed)
+    if "explain_what_if" not in {s.name for s in request.functions}:
+        return None
+    schema = request.host
+    if schema is not None and schema.kind == "tabular" and extract_changes(text, schema):
+        return None  # the turn names its own change: the what-if reads it
+    arguments = (
+        combined_changes(text, history) or reversed_step(text, history, schema) or repeated_value(text, history, schema)
+    )
+    return None if arguments is None else Decision("explain_what_if", 1.0, True, arguments=arguments)
+
+
+# --- what the answers so far say about the instances --------------------------------------------------------------
+
+
+def known_labels(history: Sequence[Message]) -> dict[int, str]:
+    """The predicted label the answers so far gave each instance, by id (the latest answer wins)."""
+    calls: dict[str, ToolCall] = {}  # the calls of the last assistant turn (ids repeat from turn to turn)
+    labels: dict[int, str] = {}
+    for message in history:
+        if message.role == "assistant" and message.tool_calls:
+            calls = {c.id: c for c in message.tool_calls}
+        if message.role != "tool" or message.tool_call_id not in calls:
+            continue
+        instance = calls[message.tool_call_id].arguments.get("instance")
+        if not isinstance(instance, int) or isinstance(instance, bool):
+            continue
+        try:
+            payload = json.loads(message.content)
+        except ValueError:
+            continue
+        result = payload.get("result") if isinstance(payload, dict) else None
+        if not isinstance(result, dict):
+            continue
+        kind = result.get("kind")
+        label = (
+            result.get("label")
+            if kind == "prediction" and result.get("label_counts") is None
+            else result.get("predicted_label")
+            if kind == "local_explanation"
+            else result.get("current_label")
+            if kind == "counterfactual"
+            else None
+        )
+        if isinstance(label, str):
+            labels[instance] = label
+    return labels
+
+
+def _named_labels(text: str, labels: Sequence[str]) -> set[str]:
+    """The class names a turn names, by the name, its stem ("approve") or an inflection ("surcharged")."""
+    named = set()
+    for word in re.findall(r"[a-z_]+", text.lower()):
+        for label in labels:
+            low = label.lower()
+            if (
+                word == low
+                or (len(word) >= 4 and low.startswith(word) and len(low) - len(word) <= 3)
+                or (word.startswith(low) and len(word) - len(low) <= 2)
+            ):
+                named.add(label)
+    return named
+
+
+def with_known_labels(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls, with "why not X" about an instance already predicted X read as "why X" (its explanation)."""
+    if "get_local_explanation" not in {s.name for s in request.functions}:
+        return calls
+    labels = known_labels(history)
+    named = _named_labels(text, request.host.class_names) if request.host is not None else set()
+    fixed = []
+    for call in calls:
+        instance, expected = call.arguments.get("instance"), call.arguments.get("expected_label")
+        if expected is None and len(named) == 1:
+            expected = next(iter(named))  # "and why is the other normal?": the label the turn names
+        if (
+            call.name == "explain_why_not"
+            and isinstance(instance, int)
+            and isinstance(expected, str)
+            and labels.get(instance) == expected
+        ):
+            arguments = {"instance": instance, "prediction_label": expected}
+            call = call.model_copy(update={"name": "get_local_explanation", "arguments": arguments})
+        fixed.append(call)
+    return fixed
+
+
+def reading_by_label(
+    readings: tuple[Reading, Reading], text: str, history: Sequence[Message], schema: HostSchema | None
+) -> Reading | None:
+    """Of two readings about two instances, the one whose instance the answers gave the one label the turn names."""
+    if schema is None:
+        return None
+    named = _named_labels(text, schema.class_names)
+    if len(named) != 1:
+        return None
+    [label] = named
+    labels = known_labels(history)
+    fitting = [r for r in readings if labels.get(r.arguments.get("instance")) == label]  # type: ignore[arg-type]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def with_other_instance(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls, with "the other one" read as the instance of the last listed pair that the last call was not on."""
+    match = _OTHER_ONE.search(text)
+    schema = request.host
+    if match is None or schema is None or extract_ids(text, schema):
+        return calls
+    noun = (match.group("noun") or "").lower()
+    if noun in _NOT_AN_INSTANCE:
+        return calls  # "the other class": a label, not an instance
+    listed = listed_instances(history)
+    previous = last_call(history)
+    if len(listed) != 2 or previous is None or previous.arguments.get("instance") not in listed:
+        return calls
+    other = listed[1 - listed.index(previous.arguments["instance"])]
+    takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": other}}) if call.name in takes else call
+        for call in calls
+    ]
+
+
+# "why was the first approved?", "is the second one progressing": a position followed by a label, not by a noun
+_POSITION_LABEL = re.compile(
+    r"\bthe\s(?P<k>first|1st|second|2nd|last)\s(?:one\s)?(?:is\s|was\s|got\s|being\s)?(?P<w>[a-z]+)", re.I
+)
+_POSITIONS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "last": -1}
+
+
+def with_labelled_position(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls, with "the first approved" read as the first instance of the last list (a label after the position
+    names no feature or other thing), if the turn names no id.
+    """
+    schema = request.host
+    match = _POSITION_LABEL.search(text)
+    if match is None or schema is None or extract_ids(text, schema):
+        return calls
+    if not _named_labels(match.group("w"), schema.class_names):
+        return calls
+    listed = listed_instances(history)
+    position = _POSITIONS[match.group("k").lower()]
+    if not -len(listed) <= position < len(listed) or len(listed) < 2:
+        return calls
+    takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": listed[position]}})
+        if call.name in takes
+        else call
+        for call in calls
+    ]
