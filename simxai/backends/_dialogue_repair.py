@@ -62,7 +62,7 @@ _CORRECTS_NUMBER = re.compile(
 )
 # The words a correction of a feature may hold besides the two features ("sorry, bmi not age").
 _FEATURE_CORRECTION_WORDS = frozenset(
-    "no nope sorry oops wait actually i meant mean not instead of rather than but the her his its their i'm im "
+    "no nope sorry oops oh ah wait actually i meant mean not instead of rather than but the her his its their i'm im "
     "talking about change changing my bad".split()
 )
 # "both together", "both at once", "combine them", "the two changes together", "both of them": both changes at once
@@ -263,6 +263,15 @@ def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
     return found
 
 
+def _subject_id(call: LastCall) -> Any:
+    """The id of the instance a call ran on: its argument, else the one its output names (the engine filled it)."""
+    instance = call.arguments.get("instance")
+    if instance not in (None, ""):
+        return instance
+    subject = call.output.get("subject") if isinstance(call.output, dict) else None
+    return subject.get("id") if isinstance(subject, dict) else None
+
+
 def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | None:
     """The arguments of "both together" after two what-ifs on one instance: the last call with both changes."""
     if not _BOTH.match(text):
@@ -271,7 +280,7 @@ def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | 
     if len(calls) < 2 or calls[0] != last_call(history):
         return None
     last, before = calls[0], calls[1]
-    if last.arguments.get("instance") != before.arguments.get("instance"):
+    if _subject_id(last) is None or _subject_id(last) != _subject_id(before):
         return None
     changes, earlier = last.arguments.get("changes"), before.arguments.get("changes")
     if not isinstance(changes, dict) or not isinstance(earlier, dict) or set(earlier) <= set(changes):
@@ -376,15 +385,16 @@ def known_labels(history: Sequence[Message]) -> dict[int, str]:
             calls = {c.id: c for c in message.tool_calls}
         if message.role != "tool" or message.tool_call_id not in calls:
             continue
-        instance = calls[message.tool_call_id].arguments.get("instance")
-        if not isinstance(instance, int) or isinstance(instance, bool):
-            continue
         try:
             payload = json.loads(message.content)
         except ValueError:
             continue
         result = payload.get("result") if isinstance(payload, dict) else None
         if not isinstance(result, dict):
+            continue
+        call = calls[message.tool_call_id]
+        instance = _subject_id(LastCall(call.name, dict(call.arguments), result))
+        if not isinstance(instance, int) or isinstance(instance, bool):
             continue
         kind = result.get("kind")
         label = (
