@@ -23,8 +23,9 @@ import json
 import re
 from collections.abc import Callable, Sequence
 
-from simxai.backends._dialogue_focus import Decide, reference_readings
-from simxai.backends._dialogue_repair import correction_readings, reading_by_label
+from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
+from simxai.backends._dialogue_labels import reading_by_label, with_references
+from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import only_names_instance
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
@@ -40,7 +41,7 @@ from simxai.followup_fragment import (
 )
 from simxai.followup_readings import number_readings, picked_reading, readings_question
 from simxai.hosts.base import HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, ToolCall
 
 __all__ = [
     "answer_or_question",
@@ -53,6 +54,7 @@ __all__ = [
     "picked_reading_call",
     "readings_reply",
     "named_option",
+    "with_instances_read",
     "with_pending_call",
 ]
 
@@ -256,7 +258,8 @@ def answer_or_question(
 
     A pick between readings ("2") is the reading's call; a bare number with two readings ("and 40?") gets
     the question; after our question between two functions, an option named by its words ("yes, the
-    counterfactual") is that function for the question asked before (with that question's text and history).
+    counterfactual") is that function for the question asked before (with that question's text and history); a
+    repair of the previous call ("no, I meant 14", "both together": `_dialogue_repair`) is that call repaired.
     """
     picked = picked_reading_call(text, history, request, decide)
     if picked is not None:
@@ -270,7 +273,21 @@ def answer_or_question(
         if by_label is not None:  # ... of whom only one is predicted progressing
             return Decision(by_label.function, 1.0, True, arguments=dict(by_label.arguments)), text, list(history)
         return CompletionResponse(content=readings_question(pair), model="router", finish_reason=CLARIFY)
-    return named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))
+    named = named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))
+    if named is not None:
+        return named
+    # "no, I meant 14" (asked about when 14 can replace the id or the value), "bmi not age", "both together"
+    repaired = repair_decision(text, history, request)
+    return repaired if not isinstance(repaired, Decision) else (repaired, text, list(history))
+
+
+def with_instances_read(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls with the instance in focus where the turn names none (`_dialogue_focus`), then "the other one",
+    "the first approved" and a why-not of the label already given read (`_dialogue_labels`).
+    """
+    return with_references(with_instance_in_focus(calls, text, history, request), text, history, request)
 
 
 def fragment_decision(

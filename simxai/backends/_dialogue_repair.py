@@ -27,29 +27,24 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.backends._dialogue_focus import listed_instances
+from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
-from simxai.extraction import extract_argument, extract_changes, extract_ids, feature_spans
+from simxai.extraction import extract_argument, extract_changes, feature_spans
 from simxai.followup import last_call
 from simxai.followup_calls import LastCall
 from simxai.followup_readings import Reading, readings_question
 from simxai.hosts.base import HostSchema
-from simxai.messages import Message, ToolCall
+from simxai.messages import Message
 
 __all__ = [
     "combined_changes",
     "correction",
     "correction_readings",
-    "known_labels",
     "narrowed_group",
-    "reading_by_label",
     "repair_decision",
     "repeated_value",
     "reversed_step",
-    "with_known_labels",
-    "with_labelled_position",
-    "with_other_instance",
 ]
 
 _NUMBER = r"\d+(?:\.\d+)?"
@@ -97,9 +92,6 @@ _BARE_VALUE = re.compile(
     r"(?:(?:at|to)\s+)?(?P<n>" + _NUMBER + r")(?:\s+(?:then|instead))?\W*$",
     re.IGNORECASE,
 )
-# "the other one", "the other patient", "the other": the instance of a listed pair not in focus
-_OTHER_ONE = re.compile(r"\bthe\s+other(?:\s+(?P<noun>[a-z]+))?\b", re.IGNORECASE)
-_NOT_AN_INSTANCE = frozenset("class label outcome category sentiment prediction way side result direction".split())
 
 
 # --- corrections ---------------------------------------------------------------------------------------------
@@ -263,15 +255,6 @@ def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
     return found
 
 
-def _subject_id(call: LastCall) -> Any:
-    """The id of the instance a call ran on: its argument, else the one its output names (the engine filled it)."""
-    instance = call.arguments.get("instance")
-    if instance not in (None, ""):
-        return instance
-    subject = call.output.get("subject") if isinstance(call.output, dict) else None
-    return subject.get("id") if isinstance(subject, dict) else None
-
-
 def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | None:
     """The arguments of "both together" after two what-ifs on one instance: the last call with both changes."""
     if not _BOTH.match(text):
@@ -280,7 +263,7 @@ def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | 
     if len(calls) < 2 or calls[0] != last_call(history):
         return None
     last, before = calls[0], calls[1]
-    if _subject_id(last) is None or _subject_id(last) != _subject_id(before):
+    if subject_id(last) is None or subject_id(last) != subject_id(before):
         return None
     changes, earlier = last.arguments.get("changes"), before.arguments.get("changes")
     if not isinstance(changes, dict) or not isinstance(earlier, dict) or set(earlier) <= set(changes):
@@ -371,151 +354,3 @@ def repair_decision(
         combined_changes(text, history) or reversed_step(text, history, schema) or repeated_value(text, history, schema)
     )
     return None if arguments is None else Decision("explain_what_if", 1.0, True, arguments=arguments)
-
-
-# --- what the answers so far say about the instances --------------------------------------------------------------
-
-
-def known_labels(history: Sequence[Message]) -> dict[int, str]:
-    """The predicted label the answers so far gave each instance, by id (the latest answer wins)."""
-    calls: dict[str, ToolCall] = {}  # the calls of the last assistant turn (ids repeat from turn to turn)
-    labels: dict[int, str] = {}
-    for message in history:
-        if message.role == "assistant" and message.tool_calls:
-            calls = {c.id: c for c in message.tool_calls}
-        if message.role != "tool" or message.tool_call_id not in calls:
-            continue
-        try:
-            payload = json.loads(message.content)
-        except ValueError:
-            continue
-        result = payload.get("result") if isinstance(payload, dict) else None
-        if not isinstance(result, dict):
-            continue
-        call = calls[message.tool_call_id]
-        instance = _subject_id(LastCall(call.name, dict(call.arguments), result))
-        if not isinstance(instance, int) or isinstance(instance, bool):
-            continue
-        kind = result.get("kind")
-        label = (
-            result.get("label")
-            if kind == "prediction" and result.get("label_counts") is None
-            else result.get("predicted_label")
-            if kind == "local_explanation"
-            else result.get("current_label")
-            if kind == "counterfactual"
-            else None
-        )
-        if isinstance(label, str):
-            labels[instance] = label
-    return labels
-
-
-def _named_labels(text: str, labels: Sequence[str]) -> set[str]:
-    """The class names a turn names, by the name, its stem ("approve") or an inflection ("surcharged")."""
-    named = set()
-    for word in re.findall(r"[a-z_]+", text.lower()):
-        for label in labels:
-            low = label.lower()
-            if (
-                word == low
-                or (len(word) >= 4 and low.startswith(word) and len(low) - len(word) <= 3)
-                or (word.startswith(low) and len(word) - len(low) <= 2)
-            ):
-                named.add(label)
-    return named
-
-
-def with_known_labels(
-    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
-) -> list[ToolCall]:
-    """The calls, with "why not X" about an instance already predicted X read as "why X" (its explanation)."""
-    if "get_local_explanation" not in {s.name for s in request.functions}:
-        return calls
-    labels = known_labels(history)
-    named = _named_labels(text, request.host.class_names) if request.host is not None else set()
-    fixed = []
-    for call in calls:
-        instance, expected = call.arguments.get("instance"), call.arguments.get("expected_label")
-        if expected is None and len(named) == 1:
-            expected = next(iter(named))  # "and why is the other normal?": the label the turn names
-        if (
-            call.name == "explain_why_not"
-            and isinstance(instance, int)
-            and isinstance(expected, str)
-            and labels.get(instance) == expected
-        ):
-            arguments = {"instance": instance, "prediction_label": expected}
-            call = call.model_copy(update={"name": "get_local_explanation", "arguments": arguments})
-        fixed.append(call)
-    return fixed
-
-
-def reading_by_label(
-    readings: tuple[Reading, Reading], text: str, history: Sequence[Message], schema: HostSchema | None
-) -> Reading | None:
-    """Of two readings about two instances, the one whose instance the answers gave the one label the turn names."""
-    if schema is None:
-        return None
-    named = _named_labels(text, schema.class_names)
-    if len(named) != 1:
-        return None
-    [label] = named
-    labels = known_labels(history)
-    fitting = [r for r in readings if labels.get(r.arguments.get("instance")) == label]  # type: ignore[arg-type]
-    return fitting[0] if len(fitting) == 1 else None
-
-
-def with_other_instance(
-    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
-) -> list[ToolCall]:
-    """The calls, with "the other one" read as the instance of the last listed pair that the last call was not on."""
-    match = _OTHER_ONE.search(text)
-    schema = request.host
-    if match is None or schema is None or extract_ids(text, schema):
-        return calls
-    noun = (match.group("noun") or "").lower()
-    if noun in _NOT_AN_INSTANCE:
-        return calls  # "the other class": a label, not an instance
-    listed = listed_instances(history)
-    previous = last_call(history)
-    if len(listed) != 2 or previous is None or previous.arguments.get("instance") not in listed:
-        return calls
-    other = listed[1 - listed.index(previous.arguments["instance"])]
-    takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": other}}) if call.name in takes else call
-        for call in calls
-    ]
-
-
-# "why was the first approved?", "is the second one progressing": a position followed by a label, not by a noun
-_POSITION_LABEL = re.compile(
-    r"\bthe\s(?P<k>first|1st|second|2nd|last)\s(?:one\s)?(?:is\s|was\s|got\s|being\s)?(?P<w>[a-z]+)", re.I
-)
-_POSITIONS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "last": -1}
-
-
-def with_labelled_position(
-    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
-) -> list[ToolCall]:
-    """The calls, with "the first approved" read as the first instance of the last list (a label after the position
-    names no feature or other thing), if the turn names no id.
-    """
-    schema = request.host
-    match = _POSITION_LABEL.search(text)
-    if match is None or schema is None or extract_ids(text, schema):
-        return calls
-    if not _named_labels(match.group("w"), schema.class_names):
-        return calls
-    listed = listed_instances(history)
-    position = _POSITIONS[match.group("k").lower()]
-    if not -len(listed) <= position < len(listed) or len(listed) < 2:
-        return calls
-    takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": listed[position]}})
-        if call.name in takes
-        else call
-        for call in calls
-    ]

@@ -36,19 +36,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from simxai.backends._dialogue_focus import listed_instances, with_instance_in_focus
+from simxai.backends._dialogue_focus import listed_instances
 from simxai.backends._dialogue_followup import (
     answer_or_question,
     described_instance,
     fragment_decision,
     names_stored_instance,
+    with_instances_read,
     with_pending_call,
-)
-from simxai.backends._dialogue_repair import (
-    repair_decision,
-    with_known_labels,
-    with_labelled_position,
-    with_other_instance,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_decision import Decision, metric_named
@@ -143,8 +138,7 @@ _ACKNOWLEDGEMENT = re.compile(
     re.IGNORECASE,
 )
 
-# ---------------------------------------------------------------------------------------------------------
-# The backend
+# --- The backend -------------------------------------------------------------------------------------------
 
 #: The request `RouterBackend.prepare` routes once, so that the first user's turn finds everything loaded.
 _PREPARE_TEXT = "what does the model predict, and why?"
@@ -216,14 +210,9 @@ class RouterBackend(Backend):
         )
         if isinstance(answered, CompletionResponse):
             return answered
-        repaired = repair_decision(text, history, request) if answered is None else None
-        if isinstance(repaired, CompletionResponse):
-            return repaired  # "no, I meant 14" where 14 can replace the id or the value just said
         if answered is not None:
             # the user picked an option of our question: route the question asked before it
             decision, text, history = answered
-        elif repaired is not None:
-            decision = repaired  # "no, I meant 14", "sorry, bmi not age", "both together", "lower it instead"
         else:
             decision = self._decide(text, history, request)
         if decision.function is None:
@@ -233,17 +222,12 @@ class RouterBackend(Backend):
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
-            calls = with_instance_in_focus([call], text, history, request)
-            calls = with_labelled_position(with_other_instance(calls, text, history, request), text, history, request)
-            calls = with_known_labels(calls, text, history, request)
+            calls = with_instances_read([call], text, history, request)
             return self._answer(calls, "" if decision.whole_text else text, request.host)
         calls = []
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
-        calls = with_instance_in_focus(calls, text, history, request)  # "im 5419", "the second one", ...
-        calls = with_other_instance(calls, text, history, request)  # "the other one" of a pair
-        calls = with_labelled_position(calls, text, history, request)  # "why was the first approved?"
-        calls = with_known_labels(calls, text, history, request)  # "why not X" of one predicted X: why X
+        calls = with_instances_read(calls, text, history, request)  # "im 5419", "the second one", "the other one"
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return self._answer(calls, text, request.host)
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from simxai import Agent, Turn
-from simxai.backends._dialogue_repair import known_labels
+from simxai.backends._dialogue_labels import known_labels
 from simxai.backends.router import RouterBackend
 from simxai.followup import Step, extract_step
 
