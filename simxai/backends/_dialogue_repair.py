@@ -31,7 +31,7 @@ from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_changes, feature_spans
-from simxai.followup import last_call
+from simxai.followup import last_call, other_class_arguments
 from simxai.followup_calls import LastCall
 from simxai.followup_readings import Reading, readings_question
 from simxai.hosts.base import HostSchema
@@ -76,6 +76,12 @@ _REVERSED = re.compile(
     r"reduce|drop|cut)(?:\s+(?:it|that|them|the\s+(?P<f2>[a-z_]+)))?\s+(?:instead|rather)\W*$"
     r"|^\W*(?:(?:and|now|ok(?:ay)?|so|then)\W+)*(?:(?:what\s+about|how\s+about|try|go)\s+)?"
     r"(?:the\s+)?(?:other\s+way(?:\s+round)?|opposite\s+(?:way|direction)|(?:in\s+)?the\s+other\s+direction)\W*$",
+    re.IGNORECASE,
+)
+# "what about the opposite class", "and the other label?": a fragment that only swaps the class of a question
+_OTHER_CLASS_ONLY = re.compile(
+    r"^\W*(?:(?:and|but|now|ok(?:ay)?|so|then)\W+)*(?:(?:what|how)\s+about|same\s+for|and\s+for|for)?\s*(?:the\s+)?"
+    r"(?:other|opposite)\s+(?:class|label|outcome|category|one)\W*$",
     re.IGNORECASE,
 )
 # "only those over 60", "among them, the smokers", "just the ones who rent": a condition added to the group in focus
@@ -335,6 +341,16 @@ def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | N
     return {**previous.arguments, "group": f"{group} and {added}"}
 
 
+def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:
+    """Whether the previous call has a class to swap for "the other class" (`other_class_arguments`)."""
+    previous = last_call(history)
+    spec = next((f for f in request.functions if previous is not None and f.name == previous.name), None)
+    if previous is None or spec is None or request.host is None:
+        return False
+    parameters = [p.name for p in spec.parameters]
+    return other_class_arguments(previous, request.host.class_names, parameters) is not None
+
+
 def repair_decision(
     text: str, history: Sequence[Message], request: CompletionRequest
 ) -> Decision | CompletionResponse | None:
@@ -342,6 +358,14 @@ def repair_decision(
     corrected = correction(text, history, request)
     if corrected is not None:
         return corrected
+    if _OTHER_CLASS_ONLY.match(text) and request.host is not None and not _swappable(history, request):
+        # "what about the opposite class" with no answer whose class it could swap: the other class of what?
+        labels = " or ".join(request.host.class_names)
+        question = (
+            f"The other class of which question? The model's labels are {labels}: ask, for example, how many are "
+            f"predicted {request.host.class_names[-1]}, or why an instance is not {request.host.class_names[0]}."
+        )
+        return CompletionResponse(content=question, model="router", finish_reason=CLARIFY)
     narrowed = narrowed_group(text, history, request.host)
     if narrowed is not None and "get_model_performance" in {s.name for s in request.functions}:
         return Decision("get_model_performance", 1.0, True, arguments=narrowed)

@@ -162,6 +162,17 @@ async def test_a_position_before_a_label_is_the_position_in_the_list(hosts, rout
     assert calls(why) == [("get_local_explanation", {"instance": 777, "prediction_label": "approved"})]
 
 
+async def test_the_other_class_with_no_class_to_swap_is_asked_about(hosts, router):
+    [asked] = await talk(hosts["loan"], router, "what about the opposite class")
+    assert asked.clarification is not None and not asked.calls and "approved or rejected" in asked.reply
+    *_, asked = await talk(hosts["loan"], router, "what data was the model trained on?", "and the other class?")
+    assert asked.clarification is not None and not asked.calls
+    *_, swapped = await talk(
+        hosts["demo"], router, "how many patients are predicted progressing?", "what about the opposite class"
+    )
+    assert calls(swapped) == [("get_prediction", {"instance": "prediction = stable"})]
+
+
 # --- groups ------------------------------------------------------------------------------------------------------
 
 
