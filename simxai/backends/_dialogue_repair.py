@@ -6,6 +6,7 @@
   role it can take (an id, or a value or step within the feature's range); when it can take two, the router asks.
 - "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
 - "only those over 60" after a metric on women is the metric on women over 60 (`narrowed_group`).
+- "and 'dull' instead?" after a text what-if that replaced one word replaces it by "dull" (`replaced_word`).
 - "now lower it instead", "and younger instead" after a relative what-if is the same step the other way
   (`reversed_step`).
 - "and 28?" after "what if her bmi were 30" is bmi 28 when 28 is no id of the host and lies in bmi's range
@@ -44,6 +45,7 @@ __all__ = [
     "narrowed_group",
     "repair_decision",
     "repeated_value",
+    "replaced_word",
     "reversed_step",
 ]
 
@@ -341,6 +343,32 @@ def narrowed_group(text: str, history: Sequence[Message], schema: HostSchema | N
     return {**previous.arguments, "group": f"{group} and {added}"}
 
 
+# "and 'dull' instead?", "what about 'flat'?": another replacement for the word the last what-if replaced
+_QUOTED_REPLACEMENT = re.compile(
+    r"^\W*(?:(?:and|or|what\s+about|how\s+about|try)\s+)?(?:with\s+)?['\"“‘](?P<w>[^'\"”’]{1,40})['\"”’]"
+    r"(?:\s+instead)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def replaced_word(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
+    """The arguments of "and 'dull' instead?" after a text what-if that replaced one word: that word replaced by the
+    new one, in the same text; None otherwise (a longer quote is a text of its own).
+    """
+    match = _QUOTED_REPLACEMENT.match(text)
+    previous = last_call(history)
+    if match is None or previous is None or previous.name != "explain_what_if" or schema is None:
+        return None
+    changes = previous.arguments.get("changes")
+    word = match.group("w").strip()
+    if schema.kind != "text" or not isinstance(changes, dict) or len(changes) != 1 or len(word.split()) > 3:
+        return None
+    [(old, new)] = changes.items()
+    if old == "text" or word.lower() in (str(old).lower(), str(new).lower()):
+        return None
+    return {**previous.arguments, "changes": {old: word}}
+
+
 def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:
     """Whether the previous call has a class to swap for "the other class" (`other_class_arguments`)."""
     previous = last_call(history)
@@ -372,6 +400,9 @@ def repair_decision(
     if "explain_what_if" not in {s.name for s in request.functions}:
         return None
     schema = request.host
+    replaced = replaced_word(text, history, schema)
+    if replaced is not None:
+        return Decision("explain_what_if", 1.0, True, arguments=replaced)
     if schema is not None and schema.kind == "tabular" and extract_changes(text, schema):
         return None  # the turn names its own change: the what-if reads it
     arguments = (

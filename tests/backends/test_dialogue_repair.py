@@ -117,6 +117,19 @@ async def test_the_other_way_after_a_value_has_no_step_to_reverse(hosts, router)
     assert not any(c.arguments.get("changes") == {"bmi": "-30"} for c in turn.calls)
 
 
+async def test_another_quoted_word_replaces_the_replacement_in_the_same_review(hosts, router):
+    *_, again, text = await talk(
+        hosts["sentiment"],
+        router,
+        "what if review 72 said 'mess' instead of 'masterpiece'?",
+        "and 'triumph' instead?",
+        "and 'I loved every minute of it'?",
+    )
+    assert calls(again) == [("explain_what_if", {"instance": 72, "changes": {"masterpiece": "triumph"}})]
+    # a quote of a whole sentence is a text of its own, not a word replaced
+    assert not any(c.arguments.get("changes") == {"masterpiece": "I loved every minute of it"} for c in text.calls)
+
+
 async def test_a_bare_number_that_is_no_id_is_a_new_value_of_the_feature(hosts, router):
     *_, again = await talk(hosts["insurance"], router, "what if member 5300's bmi were 24", "and 26?")
     assert calls(again) == [("explain_what_if", {"instance": 5300, "changes": {"bmi": 26}})]
