@@ -6,6 +6,8 @@
   role it can take (an id, or a value or step within the feature's range); when it can take two, the router asks.
 - "both together" after two what-ifs on one instance makes both changes at once (`combined_changes`).
 - "only those over 60" after a metric on women is the metric on women over 60 (`narrowed_group`).
+- "and a smaller loan amount too, 80" after a what-if adds loan_amount = 80; with no feature the value fits, the
+  router asks which feature it is for, never reads 80 as an instance (`added_value`).
 - "and 'dull' instead?" after a text what-if that replaced one word replaces it by "dull" (`replaced_word`).
 - "now lower it instead", "and younger instead" after a relative what-if is the same step the other way
   (`reversed_step`).
@@ -33,12 +35,13 @@ from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_changes, feature_spans
 from simxai.followup import last_call, other_class_arguments
-from simxai.followup_calls import LastCall
+from simxai.followup_calls import LastCall, adds_to_previous
 from simxai.followup_readings import Reading, readings_question
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
 __all__ = [
+    "added_value",
     "combined_changes",
     "correction",
     "correction_readings",
@@ -369,6 +372,33 @@ def replaced_word(text: str, history: Sequence[Message], schema: HostSchema | No
     return {**previous.arguments, "changes": {old: word}}
 
 
+def added_value(
+    text: str, history: Sequence[Message], schema: HostSchema | None
+) -> dict[str, Any] | CompletionResponse | None:
+    """A value said with "too" after a what-if ("and a smaller loan amount too, 80"), added to the previous changes;
+    when the turn names no feature the value fits, the question which feature it is for (never a new instance).
+    """
+    previous = last_call(history)
+    if previous is None or previous.name != "explain_what_if" or schema is None or schema.kind != "tabular":
+        return None
+    changes = previous.arguments.get("changes")
+    numbers = re.findall(_NUMBER, text)
+    if not isinstance(changes, dict) or not adds_to_previous(text) or len(numbers) != 1 or "%" in text:
+        return None
+    number = float(numbers[0])
+    spans = feature_spans(text, schema)
+    feature = extract_argument("feature", text[spans[0][0] : spans[0][1]], schema) if len(spans) == 1 else None
+    bounds = _numeric_range(schema, feature) if isinstance(feature, str) else None
+    if isinstance(feature, str) and bounds is not None and bounds[0] <= number <= bounds[1]:
+        return {**previous.arguments, "changes": {**changes, feature: _as_number(number)}}
+    if spans:
+        return None  # a feature the number does not fit: the engine reads and checks the turn
+    kept = ", ".join(f"{name} {value}" for name, value in changes.items())
+    question = f"Which feature should be {_as_number(number)}, besides {kept}? For example '{schema.features[0].name} "
+    question += f"{_as_number(number)}'."
+    return CompletionResponse(content=question, model="router", finish_reason=CLARIFY)
+
+
 def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:
     """Whether the previous call has a class to swap for "the other class" (`other_class_arguments`)."""
     previous = last_call(history)
@@ -405,6 +435,11 @@ def repair_decision(
         return Decision("explain_what_if", 1.0, True, arguments=replaced)
     if schema is not None and schema.kind == "tabular" and extract_changes(text, schema):
         return None  # the turn names its own change: the what-if reads it
+    added = added_value(text, history, schema)
+    if isinstance(added, CompletionResponse):
+        return added
+    if added is not None:
+        return Decision("explain_what_if", 1.0, True, arguments=added)
     arguments = (
         combined_changes(text, history) or reversed_step(text, history, schema) or repeated_value(text, history, schema)
     )

@@ -117,6 +117,14 @@ async def test_the_other_way_after_a_value_has_no_step_to_reverse(hosts, router)
     assert not any(c.arguments.get("changes") == {"bmi": "-30"} for c in turn.calls)
 
 
+async def test_a_value_said_with_too_adds_to_the_changes_and_is_never_an_instance(hosts, router):
+    first = "what if applicant 33's loan term were 36"
+    *_, added = await talk(hosts["loan"], router, first, "and a smaller loan amount too, 80")
+    assert calls(added) == [("explain_what_if", {"instance": 33, "changes": {"loan_term": 36, "loan_amount": 80}})]
+    *_, asked = await talk(hosts["loan"], router, first, "and a smaller one too, 80")
+    assert asked.clarification is not None and not asked.calls and "Which feature should be 80" in asked.reply
+
+
 async def test_another_quoted_word_replaces_the_replacement_in_the_same_review(hosts, router):
     *_, again, text = await talk(
         hosts["sentiment"],
