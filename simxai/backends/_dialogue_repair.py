@@ -372,6 +372,12 @@ def replaced_word(text: str, history: Sequence[Message], schema: HostSchema | No
     return {**previous.arguments, "changes": {old: word}}
 
 
+_AMOUNT = re.compile(
+    r"\d\s?(?:%|(?:times|less|more|fewer|lower|higher|smaller|larger|bigger|percent|points?|years?|units?)\b)",
+    re.IGNORECASE,
+)
+
+
 def added_value(
     text: str, history: Sequence[Message], schema: HostSchema | None
 ) -> dict[str, Any] | CompletionResponse | None:
@@ -383,8 +389,8 @@ def added_value(
         return None
     changes = previous.arguments.get("changes")
     numbers = re.findall(_NUMBER, text)
-    if not isinstance(changes, dict) or not adds_to_previous(text) or len(numbers) != 1 or "%" in text:
-        return None
+    if not isinstance(changes, dict) or not adds_to_previous(text) or len(numbers) != 1 or _AMOUNT.search(text):
+        return None  # "2 times less", "10 % more": an amount of a step, which the what-if reads
     number = float(numbers[0])
     spans = feature_spans(text, schema)
     feature = extract_argument("feature", text[spans[0][0] : spans[0][1]], schema) if len(spans) == 1 else None

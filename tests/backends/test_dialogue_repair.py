@@ -123,6 +123,8 @@ async def test_a_value_said_with_too_adds_to_the_changes_and_is_never_an_instanc
     assert calls(added) == [("explain_what_if", {"instance": 33, "changes": {"loan_term": 36, "loan_amount": 80}})]
     *_, asked = await talk(hosts["loan"], router, first, "and a smaller one too, 80")
     assert asked.clarification is not None and not asked.calls and "Which feature should be 80" in asked.reply
+    *_, step = await talk(hosts["loan"], router, first, "and if it were also 2 times less")
+    assert "Which feature should be 2" not in step.reply  # an amount of a step, not a value
 
 
 async def test_another_quoted_word_replaces_the_replacement_in_the_same_review(hosts, router):
