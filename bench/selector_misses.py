@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.backends._router_masking import selector_text  # noqa: E402
-from simxai.backends._router_model import SelectorModel, load_selector, read_selector  # noqa: E402
+from simxai.backends.router_model import SelectorModel, load_selector, read_selector  # noqa: E402
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS  # noqa: E402
 from simxai.normalize import normalize  # noqa: E402
 
