@@ -19,12 +19,14 @@ from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
+from simxai.guard._places import more_feature_claims, more_label_claims
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary, _label_of
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
+from simxai.guard._statistics import statistic_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -218,6 +220,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             text_model = bool(self.names.quoted_only)
             for text, ok in invented_feature_claims(self.reply, self.raw, known, every, text_model):
                 self.report.claim(text, ok)
+            if not text_model:
+                for text, ok in more_feature_claims(self.reply, known, every):
+                    self.report.claim(text, ok)
         for text, ok in invented_label_claims(
             self.raw,
             self.names.labels,
@@ -227,10 +232,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.structured,
         ):
             self.report.claim(text, ok)
+        if self.structured:
+            for text, ok in more_label_claims(self.raw, self.names.labels, self.label_forms):
+                self.report.claim(text, ok)
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
-        for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context):
+        for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context, _pairs(self.all.changes)):
             self.report.claim(text, ok)
 
     def _unstated(self, sentence: str) -> None:
@@ -252,11 +260,17 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(said, holds)
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds)
+            for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
+                self.report.claim(said, holds)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)
             else:
                 self.report.claim(text, ok)
+
+
+def _pairs(changes: dict[str, list[tuple[Any, Any]]]) -> list[tuple[Any, Any]]:
+    return [pair for pairs in changes.values() for pair in pairs]
 
 
 def find_mentions_names(text: str, names: dict[str, str]) -> set[str]:

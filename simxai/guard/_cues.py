@@ -90,6 +90,7 @@ PREDICTED = re.compile(
     r"class(?:ed|es)? as|"
     r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
+    r"(?:reads?|sees|treats|regards|takes)\s+(?:it|this one|[a-z]+\s+#?\d+)(?:\s*[—–-]\s*a quotation\s*[—–-])?\s+as|"
     r"lands? on|landed on|picks|chooses|goes for|"
     r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
@@ -200,6 +201,8 @@ EDIT_REMOVE = re.compile(
 )
 #: "'funny' → 'dull'": an edit written as an arrow; group 1 is the new text.
 EDIT_ARROW = re.compile(rf"[\"“'‘][^\"”“‘’]{{1,300}}?[\"”'’]\s*(?:→|->|=>)\s*{_QUOTED}")
+#: "swapping 'A' for 'B'", "trade 'A' for 'B'": A goes, B comes in (group 1 is the removed text, group 2 the new).
+EDIT_SWAP_FOR = re.compile(rf"\b(?:swap\w*|trad\w*|exchang\w*)\s+(?:the\s+word\s+)?{_QUOTED}\s+for\s+{_QUOTED}", re.I)
 #: "add 'X'", "insert the word 'X'": group 1 is the added text.
 EDIT_ADD = re.compile(rf"\b(?:add\w*|insert\w*|append\w*){_BETWEEN}\s*{_QUOTED}", re.IGNORECASE)
 #: A statement of how often something occurs: "X are common", "mistakes are rare", "errors occur often".
@@ -351,7 +354,7 @@ CONDITION = re.compile(r"\b(?:if|unless|provided|as long as)\b", re.I)
 MODAL = re.compile(r"\b(?:would|could|might|may)\b(?:\s+\w+){0,2}\s+(?:be\s+)?$", re.I)
 _PRONOUN_SUBJECT = r"\b(?:she|he)"
 _COPULA = (
-    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't)\s+)"
+    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't|sits at|sat at|stands at|sits on)\s+)"
     r"(?:(?:\w+ly|also|then|still|now|being|not|never)\s+)*"
     r"(?:(?:recorded|labell?ed|marked|listed|filed)\s+as\s+)?$"
 )

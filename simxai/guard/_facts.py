@@ -80,6 +80,8 @@ class Facts:
     meanings: dict[str, str] = field(default_factory=dict)
     #: feature (lower case) -> (low, current, high) of a kept range (how to still be this)
     kept: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    #: feature (lower case) -> its summary statistics over the data ("min", "max", "mean", "std")
+    statistics: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
@@ -95,6 +97,7 @@ class Facts:
         out.settings = {**self.settings, **other.settings}
         out.meanings = {**self.meanings, **other.meanings}
         out.kept = {**self.kept, **other.kept}
+        out.statistics = {**self.statistics, **other.statistics}
         for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}

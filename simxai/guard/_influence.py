@@ -26,6 +26,8 @@ _MOVED_BEFORE = re.compile(
 
 
 _DESCRIBED = re.compile(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
+#: A verb that places a name in a ranking when an ordinal follows it: "age sits fourth", "income comes second".
+_RANK_VERB = re.compile(r"\b(?:comes?|sits?|ranks?|lands?|finish(?:es)?|places?|is placed)\s+(?:in\s+)?$", re.I)
 _OTHER_WAY = re.compile(r"\b(?:the other way|the opposite (?:way|direction)|in the other direction)\b", re.I)
 _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
 
@@ -273,8 +275,9 @@ class _InfluenceChecks(_CheckState):
             targets = features if not among else features[:1]
             for f in targets:
                 check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
-        elif ordinal and re.search(
-            r"important|influential|place|rank|most|biggest|strongest|largest|runner-up", clause, re.I
+        elif ordinal and (
+            re.search(r"important|influential|place|rank|most|biggest|strongest|largest|runner-up", clause, re.I)
+            or _RANK_VERB.search(clause[: ordinal.start()])
         ):
             k = cue.ORDINALS[ordinal.group(1).lower()]
             # "A leads and the runner-up is B", "in second place comes B": the ordinal is said of the name after it

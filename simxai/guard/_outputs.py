@@ -252,6 +252,9 @@ def _structured(payload: dict[str, Any]) -> Facts:
             if isinstance(f, dict):
                 key = str(f.get("name")).lower()
                 _tie(facts.feature_numbers, key, f.get("min"), f.get("max"), f.get("mean"), f.get("std"))
+                stats = {s: v for s in ("min", "max", "mean", "std") if (v := _num(f.get(s))) is not None}
+                if stats:
+                    facts.statistics[key] = stats
                 for label, mean in (f.get("mean_by_label") or {}).items():
                     _tie(facts.feature_numbers, key, mean)
                     _tie(facts.label_means, str(label), mean)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from simxai.guard import _cues as cue
 
@@ -19,25 +20,47 @@ def comparable(text: str) -> str:
     return text.strip(" .,;:!?\"'“”")
 
 
-def edit_claims(reply: str, rewrites: Sequence[str], context: str) -> Iterator[tuple[str, bool]]:
+_EDITS = ((cue.EDIT_TO, True), (cue.EDIT_ARROW, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False))
+
+
+def edit_claims(
+    reply: str, rewrites: Sequence[str], context: str, pairs: Sequence[tuple[Any, Any]] = ()
+) -> Iterator[tuple[str, bool]]:
     """(claim, supported) for each edit the reply states, when the outputs hold rewritten inputs: what it says
     to write ("change 'A' to 'B'", "add 'B'") must be in a rewrite (or be the user's own words), and what it
-    says to remove must be gone from one.
+    says to remove must be gone from one; "swapping 'A' for 'B'" needs a change from A to B among the changes'
+    (old, new) `pairs` when the outputs list any, else a rewrite with B and without A.
     """
     texts = [comparable(t) for t in rewrites]
     if not texts:
         return
     said = comparable(context)
-    for pattern, kept in ((cue.EDIT_TO, True), (cue.EDIT_ARROW, True), (cue.EDIT_ADD, True), (cue.EDIT_REMOVE, False)):
-        for match in pattern.finditer(reply):
-            span = comparable(match.group(1))
-            if not span:
-                continue
-            word = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)")
-            if kept:
-                yield f"edit to '{match.group(1)}'", any(word.search(t) for t in texts) or bool(word.search(said))
-            else:
-                yield f"edit removing '{match.group(1)}'", any(not word.search(t) for t in texts)
+    edits = [(m.group(1), kept) for p, kept in _EDITS for m in p.finditer(reply)]
+    for text, kept in edits:
+        span = comparable(text)
+        if not span:
+            continue
+        word = re.compile(rf"(?<!\w){re.escape(span)}(?!\w)")
+        if kept:
+            yield f"edit to '{text}'", any(word.search(t) for t in texts) or bool(word.search(said))
+        else:
+            yield f"edit removing '{text}'", any(not word.search(t) for t in texts)
+    # "swapping 'A' for 'B'": a change from A to B when the outputs list the changes, else a rewrite with B
+    # and without A.
+    changed = {(comparable(str(a)), comparable(str(b))) for a, b in pairs}
+    for m in cue.EDIT_SWAP_FOR.finditer(reply):
+        gone, put = comparable(m.group(1)), comparable(m.group(2))
+        if not gone or not put:
+            continue
+        if changed:
+            holds = (gone, put) in changed
+        else:
+            holds = any(_word(put).search(t) and not _word(gone).search(t) for t in texts)
+        yield f"edit '{m.group(1)}' → '{m.group(2)}'", holds
+
+
+def _word(span: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(span)}(?!\w)")
 
 
 def unstated_claims(sentence: str, *, counted: bool, assessed: bool) -> Iterator[tuple[str, bool | None]]:
