@@ -11,6 +11,7 @@ _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
     rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|"
     r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
+    r"(?:contribut|add)\w*\s+(?:about\s+|roughly\s+|around\s+)?\+?\d*\.?\d+\s+towards?|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
     r"speak\w* for|argu\w* for|make\w*(?: \w+){0,2} more likely|lean\w*(?: \w+){0,2} towards?|help\w*)\b",
@@ -88,12 +89,12 @@ PREDICTED = re.compile(
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
     r"(?:would|will|could|might|'d)(?: (?:still|then|now|also|instead|probably|likely|no longer))? be|"
     r"class(?:ed|es)? as|"
-    r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output))* (?:to|into)|stick\w* with|"
+    r"mov\w*(?: (?:the|this|that|it|model|prediction|outcome|output|[a-z]+ #?\d+))* (?:to|into)|stick\w* with|"
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
     r"(?:reads?|sees|treats|regards|takes)\s+(?:it|this one|[a-z]+\s+#?\d+)(?:\s*[—–-]\s*a quotation\s*[—–-])?\s+as|"
     r"lands? on|landed on|picks|chooses|goes for|"
     r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
-    r"(?:turn|make|keep|render|leav)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
+    r"(?:turn|make|keep|render|leav|get)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
     r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
     r"(?:is|are|was|were) (?:seen|read|treated|judged|rated|taken) as|"
     r"(?:the )?result (?:is|was|would be)|results in)\b",
@@ -354,7 +355,8 @@ CONDITION = re.compile(r"\b(?:if|unless|provided|as long as)\b", re.I)
 MODAL = re.compile(r"\b(?:would|could|might|may)\b(?:\s+\w+){0,2}\s+(?:be\s+)?$", re.I)
 _PRONOUN_SUBJECT = r"\b(?:she|he)"
 _COPULA = (
-    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't|sits at|sat at|stands at|sits on)\s+)"
+    r"\s+(?:(?:is|was|were|are|gets|got|has been|had been|'s|isn't|wasn't|sits at|sat at|stands at|sits on|turns|"
+    r"becomes)\s+)"
     r"(?:(?:\w+ly|also|then|still|now|being|not|never)\s+)*"
     r"(?:(?:recorded|labell?ed|marked|listed|filed)\s+as\s+)?$"
 )

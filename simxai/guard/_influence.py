@@ -127,21 +127,26 @@ class _InfluenceChecks(_CheckState):
             for m in mentions:
                 self.report.skip(f"direction {self.names.feature(m)} (no label named)")
             return
-        sign = 1 if up else -1
+        said = 1 if up else -1
         # A quoted word is a feature of a text model, not a negation ('"not" pushing towards positive').
         window = re.sub(r"[\"“'‘][^\"”'’]{1,40}[\"”'’]", " ", clause[max(0, verb.start() - 30) : verb.start()])
         if cue.NEGATION.search(window):
-            sign = -sign
-        if named != explained:
-            if len(self.names.labels) != 2:
-                self.report.skip(f"direction towards {named} (explained label is {explained})")
-                return
-            sign = -sign  # "towards stable" is "away from progressing"
+            said = -said
+        if named != explained and len(self.names.labels) != 2:
+            self.report.skip(f"direction towards {named} (explained label is {explained})")
+            return
+        sign = said if named == explained else -said  # "towards stable" is "away from progressing"
         for m in mentions:
             feature = self.names.feature(m)
-            _, contribution = contributions[feature]
-            claim = f"direction {feature} {'towards' if (sign > 0) == (named == explained) else 'away from'} {named}"
-            self.report.claim(claim, contribution == 0 or (contribution > 0) == (sign > 0))
+            claim = f"direction {feature} {'towards' if said > 0 else 'away from'} {named}"
+            # Several subjects' explanations (a reply about two): the push of any of them may be the one meant.
+            pushes = [(lab, c) for f, lab, c in facts.attributions if f.lower() == feature]
+            self.report.claim(
+                claim,
+                any(c == 0 or (c > 0) == ((said if lab == named else -said) > 0) for lab, c in pushes)
+                if len(self.names.labels) == 2
+                else any(c == 0 or (c > 0) == (sign > 0) for lab, c in pushes if lab == explained),
+            )
 
     # ---- ranks --------------------------------------------------------------------------------
     def _rank_orders(self) -> None:

@@ -3,7 +3,8 @@ route would be changing the exercise habits", "adjusting the marital status woul
 be free to change ("the resting heart rate could also change freely"), a feature the model is said to weigh ("one
 thing that also weighs in here is the occupation", "the previous defaults, which the model takes into account"),
 a neighbour in a ranking ("just ahead of number of open credit cards", "followed by income and number of
-previous defaults", "family history and hdl come next").
+previous defaults", "family history and hdl come next", "waist size and hdl barely matter"), a change joined to
+another ("together with a lower resting heart rate").
 
 A name there that none of the outputs', features', labels' or user's words makes up is an invented feature (the
 test of `simxai.guard._invented`); a list is read only when one of its items is a feature, so a list of other
@@ -52,14 +53,22 @@ _SINGLE = [
         r"(?:takes into account|takes into consideration|considers|weighs|uses|looks at)\b",
         re.I,
     ),
+    # "together with a lower resting heart rate would tip it", "plus a higher weekly alcohol intake"
+    re.compile(
+        r"\b(?:plus|and|with|also)\s+(?:a|an)\s+(?:lower|higher|reduced|increased|smaller|larger|bigger|better|worse)\s+"
+        rf"(?P<w>{_NAME}){_END}",
+        re.I,
+    ),
     # "just ahead of exercise habits", "narrowly ahead of income"
     re.compile(r"\b(?:just|narrowly|slightly|only)\s+(?:ahead of|behind)\s+" + _DET + rf"?(?P<w>{_NAME}){_END}", re.I),
 ]
 #: "followed by A, B and C", "then come A and B": a list whose items are in a ranking's places.
 _FOLLOWED = re.compile(r"\b(?:followed by|then come|then comes|after (?:them|that) come)\s+(?P<rest>[^.;!?\n]+)", re.I)
-#: "A and B come next": the items before "come next" or "follow".
+#: "A and B come next", "while A and B barely matter", "A and B play a smaller role": the items before the verb.
 _COME_NEXT = re.compile(
-    r"(?:^|[.;:!?]\s+|\n)(?P<rest>[^.;:!?\n]{3,120}?)\s+(?:come next|follow(?: behind)?|are next|round out the top)\b",
+    r"(?:^|[.;:!?]\s+|\n|,\s+(?:(?:while|whereas|and)\s+)?|\b(?:while|whereas)\s+)(?P<rest>[^.;:!?,\n]{3,120}?)\s+"
+    r"(?:come next|follow(?: behind)?|are next|round out the top|(?:(?:barely|hardly|only|also|still)\s+)?"
+    r"(?:matter|count|weigh in|play a (?:\w+\s+)?(?:role|part))\b)",
     re.I,
 )
 
