@@ -6,7 +6,8 @@ verb of rank ("age sits fourth") is a rank; feature places of names of several w
 feature free to change, one the model weighs, a ranking's neighbour or list, the subjects of "barely matter", "with
 a lower X"); a subject that "sits at" a label, a text "read as" a label, a bold label of several words after a
 prediction verb, a label after a verb of change and its subject ("gets applicant 120 rejected"); "swapping 'A' for
-'B'" as an edit; a signed amount "towards" a label as a direction. The wordings are this file's own.
+'B'" as an edit; a signed amount "towards" a label as a direction; a long plural name in the singular; a label
+glossed with the other label's meaning. The wordings are this file's own.
 """
 
 import pytest
@@ -28,6 +29,8 @@ REVIEW_WHAT_IF = ("explain_what_if", {"instance": 20, "changes": {"best": "worst
 LOAN_WHAT_IF = ("explain_what_if", {"instance": 120, "changes": {"debt_to_income": 0.45}})
 DEMO_GLOBAL = ("get_global_explanation", {})
 DEMO_WHY_NOT = ("explain_why_not", {"instance": 12})
+LOAN_OUTPUTS = ("get_output_information", {})
+DEMO_WHAT_IF = ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}})
 
 CASES = [
     # a statistic said by name is that statistic of the feature named before it
@@ -76,6 +79,21 @@ CASES = [
     ("demo", *DEMO_GLOBAL, True, "At the bottom, sex and glucose barely matter."),
     ("demo", *DEMO_GLOBAL, False, "At the bottom, sex and waist circumference barely matter."),
     ("demo", *DEMO_WHY_NOT, False, "It would take a higher bmi, together with a lower resting pulse rate, to flip it."),
+    # a long plural feature name said in the singular is that feature
+    ("demo", *DEMO_PREDICTION, True, "Patient 12 is stable; the triglyceride level is 4.304."),
+    ("demo", *DEMO_PREDICTION, False, "Patient 12 is stable; the triglyceride level is 62."),
+    # a label glossed with the words of the other label's meaning
+    (
+        "loan",
+        *LOAN_OUTPUTS,
+        True,
+        "Two outcomes. **approved** stands for the bank grants the loan; **rejected**: it turns it down.",
+    ),
+    ("loan", *LOAN_OUTPUTS, False, "Two outcomes. **rejected** stands for the bank grants the loan."),
+    ("loan", *LOAN_OUTPUTS, True, "**approved** stands for the bank granting the loan and rejected its refusal."),
+    # a change said with both ends takes its way from them, not from a later verb about the probability
+    ("demo", *DEMO_WHAT_IF, True, "Changing bmi from 23.7 to 30 makes the model less sure."),
+    ("demo", *DEMO_WHAT_IF, False, "Changing bmi from 30 to 23.7 makes the model less sure."),
     # "swapping 'A' for 'B'": A goes, B comes in
     ("sentiment", *REVIEW_CF, True, "Trading 'enjoyed' for 'hated' turns review 4 negative."),
     ("sentiment", *REVIEW_CF, False, "Trading 'hated' for 'enjoyed' turns review 4 negative."),

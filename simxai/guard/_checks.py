@@ -13,6 +13,7 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
+from simxai.guard._glosses import gloss_claims
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._lists import listed_names
@@ -259,6 +260,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for said, holds in movement_claims(sentence):
                 self.report.claim(said, holds)
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
+                self.report.claim(said, holds)
+            for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds)
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
                 self.report.claim(said, holds)

@@ -26,6 +26,8 @@ _MOVED_BEFORE = re.compile(
 
 
 _DESCRIBED = re.compile(r"\b(?:the|a|an|is|are|was|were|be|been)\s+(?:\w+\s+)?(?:lower|higher)(?:\s+side)?\b", re.I)
+#: Both ends of a feature's change right after its name: "bmi from 23.7 to 27.3", "X (log scale) from 4.4 to 5.2".
+_FROM_TO_AFTER = re.compile(r"[^.;:]{0,20}?\bfrom\s+-?\d[\d.]*\s*%?\s*(?:to|→|->)\s*-?\d", re.I)
 #: A verb that places a name in a ranking when an ordinal follows it: "age sits fourth", "income comes second".
 _RANK_VERB = re.compile(r"\b(?:comes?|sits?|ranks?|lands?|finish(?:es)?|places?|is placed)\s+(?:in\s+)?$", re.I)
 _OTHER_WAY = re.compile(r"\b(?:the other way|the opposite (?:way|direction)|in the other direction)\b", re.I)
@@ -448,8 +450,8 @@ class _InfluenceChecks(_CheckState):
                     self.report.claim(f"change {feature}", False)
                 continue
             up, down = cue.CHANGE_UP.search(clause), cue.CHANGE_DOWN.search(clause)
-            if bool(up) == bool(down) or self.carried_and:
-                continue
+            if bool(up) == bool(down) or self.carried_and or _FROM_TO_AFTER.match(clause[m.end :]):
+                continue  # "X (log scale) from 4.43 to 5.2 ... its chance falls": the numbers say the way
             moves = [
                 (o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)
             ]

@@ -84,7 +84,8 @@ def _usable(alias: str, labels: Sequence[str]) -> bool:
 
 def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
     """The host's aliases and the plain-word names its feature names give: the initials of a name of several
-    words (debt_to_income: "dti"), and a name of two words in the other order ("years of employment").
+    words (debt_to_income: "dti"), a name of two words in the other order ("years of employment"), and a long
+    plural name in the singular ("triglyceride" for triglycerides).
     """
     taken = {f.lower() for f in vocab.features} | {a.lower() for v in vocab.aliases.values() for a in v}
     out: dict[str, list[str]] = {}
@@ -96,6 +97,10 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
             extra.append("".join(p[0] for p in parts))
         if len(parts) == 2:
             extra.append(f"{parts[1]} of {parts[0]}")
+        # A long plural name said in the singular: "triglyceride level" (triglycerides), "doctor visit".
+        for spelled in [" ".join(parts), *(a.lower() for a in vocab.aliases.get(name, []))]:
+            if len(spelled) >= 8 and spelled.endswith("s") and not spelled.endswith("ss"):
+                extra.append(spelled[:-1])
         for alias in extra:
             if alias not in taken:
                 taken.add(alias)
