@@ -78,6 +78,7 @@ CASES = [
     # the subjects of "barely matter" listed with a feature; a change joined to another with "a lower X"
     ("demo", *DEMO_GLOBAL, True, "At the bottom, sex and glucose barely matter."),
     ("demo", *DEMO_GLOBAL, False, "At the bottom, sex and waist circumference barely matter."),
+    ("demo", *DEMO_GLOBAL, True, "The remaining measurements and sex barely matter."),
     ("demo", *DEMO_WHY_NOT, False, "It would take a higher bmi, together with a lower resting pulse rate, to flip it."),
     # a long plural feature name said in the singular is that feature
     ("demo", *DEMO_PREDICTION, True, "Patient 12 is stable; the triglyceride level is 4.304."),

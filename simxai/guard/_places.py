@@ -76,6 +76,13 @@ _COME_NEXT = re.compile(
 _LIST_END = re.compile(r"\s+(?:in that order|which|that|because|so|while|whereas|with)\b|\s+-\s+|[—–]", re.I)
 
 
+#: Words of a group of inputs rather than a name: "the remaining measurements", "other variables".
+_KINDS = frozenset(
+    "measurement measurements variable variables predictor predictors attribute attributes value values remaining "
+    "other others rest signal signals characteristic characteristics detail details thing things".split()
+)
+
+
 def _items(rest: str) -> list[str]:
     rest = _LIST_END.split(rest)[0]
     rest = re.sub(r"\([^()]*\)", " ", rest)
@@ -104,8 +111,8 @@ def more_feature_claims(prose: str, known: set[str], names: Iterable[str]) -> It
                 found += items  # a list that holds a feature: its other items are in a feature's place
     seen: set[str] = set()
     for name in found:
-        if find_mentions(name, names) or not _unknown(name, known):
-            continue
+        if find_mentions(name, names) or not _unknown(name, known) or set(_content(name)) & _KINDS:
+            continue  # "the remaining measurements and sex barely matter": a kind of input, no name
         claim = f"feature {' '.join(_content(name))}"
         if claim not in seen:
             seen.add(claim)
