@@ -95,6 +95,7 @@ CASES = [
     # a change said with both ends takes its way from them, not from a later verb about the probability
     ("demo", *DEMO_WHAT_IF, True, "Changing bmi from 23.7 to 30 makes the model less sure."),
     ("demo", *DEMO_WHAT_IF, False, "Changing bmi from 30 to 23.7 makes the model less sure."),
+    ("demo", *DEMO_WHY_NOT, False, "To get progressing:\n- lower bmi from 23.7 to 27.3\nThen it says progressing."),
     # "swapping 'A' for 'B'": A goes, B comes in
     ("sentiment", *REVIEW_CF, True, "Trading 'enjoyed' for 'hated' turns review 4 negative."),
     ("sentiment", *REVIEW_CF, False, "Trading 'hated' for 'enjoyed' turns review 4 negative."),

@@ -449,9 +449,12 @@ class _InfluenceChecks(_CheckState):
                 ):
                     self.report.claim(f"change {feature}", False)
                 continue
-            up, down = cue.CHANGE_UP.search(clause), cue.CHANGE_DOWN.search(clause)
-            if bool(up) == bool(down) or self.carried_and or _FROM_TO_AFTER.match(clause[m.end :]):
-                continue  # "X (log scale) from 4.43 to 5.2 ... its chance falls": the numbers say the way
+            # "X (log scale) from 4.43 to 5.2 ... its chance falls": with both ends said, only a verb before the
+            # name ("lower bmi from 23.7 to 27.3") says the change's way; what follows the numbers is about others.
+            said = clause[: m.start] if _FROM_TO_AFTER.match(clause[m.end :]) else clause
+            up, down = cue.CHANGE_UP.search(said), cue.CHANGE_DOWN.search(said)
+            if bool(up) == bool(down) or self.carried_and:
+                continue
             moves = [
                 (o, n) for o, n in facts.changes[feature] if isinstance(o, int | float) and isinstance(n, int | float)
             ]
