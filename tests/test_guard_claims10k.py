@@ -7,7 +7,8 @@ feature free to change, one the model weighs, a ranking's neighbour or list, the
 a lower X"); a subject that "sits at" a label, a text "read as" a label, a bold label of several words after a
 prediction verb, a label after a verb of change and its subject ("gets applicant 120 rejected"); "swapping 'A' for
 'B'" as an edit; a signed amount "towards" a label as a direction; a long plural name in the singular; a label
-glossed with the other label's meaning. The wordings are this file's own.
+glossed with the other label's meaning; a ranking said as a chain ("A, then B, then C") or "in that order". The
+wordings are this file's own.
 """
 
 import pytest
@@ -96,6 +97,21 @@ CASES = [
     ("demo", *DEMO_WHAT_IF, True, "Changing bmi from 23.7 to 30 makes the model less sure."),
     ("demo", *DEMO_WHAT_IF, False, "Changing bmi from 30 to 23.7 makes the model less sure."),
     ("demo", *DEMO_WHY_NOT, False, "To get progressing:\n- lower bmi from 23.7 to 27.3\nThen it says progressing."),
+    # a ranking said as a chain after a cue of the first place, or a list "in that order"
+    (
+        "loan",
+        *LOAN_GLOBAL,
+        True,
+        "The model mainly uses credit_score (0.153), followed by debt_to_income and then income.",
+    ),
+    (
+        "loan",
+        *LOAN_GLOBAL,
+        False,
+        "The model mainly uses credit_score (0.153), followed by income and then debt_to_income.",
+    ),
+    ("loan", *LOAN_GLOBAL, True, "The top three are credit_score, debt_to_income and loan_amount, in that order."),
+    ("loan", *LOAN_GLOBAL, False, "The top three are credit_score, loan_amount and debt_to_income, in that order."),
     # "swapping 'A' for 'B'": A goes, B comes in
     ("sentiment", *REVIEW_CF, True, "Trading 'enjoyed' for 'hated' turns review 4 negative."),
     ("sentiment", *REVIEW_CF, False, "Trading 'hated' for 'enjoyed' turns review 4 negative."),

@@ -13,8 +13,9 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
+from simxai.guard._chains import ranked_chains
 from simxai.guard._glosses import gloss_claims
-from simxai.guard._influence import _InfluenceChecks
+from simxai.guard._influence import _in_order, _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
@@ -242,6 +243,14 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context, _pairs(self.all.changes)):
             self.report.claim(text, ok)
 
+    def _chains(self, sentence: str) -> None:
+        """A ranking said as a chain ("the top feature is A, then B, then C"), on one subject's outputs."""
+        rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
+        if rankings and len(self.ids) <= 1:
+            chains = ranked_chains(sentence, self.names.features, self.names.quoted_only)
+            for said, holds in _chain_claims(chains, rankings):
+                self.report.claim(said, holds)
+
     def _unstated(self, sentence: str) -> None:
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
@@ -263,6 +272,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(said, holds)
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds)
+            self._chains(sentence)
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
                 self.report.claim(said, holds)
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
@@ -270,6 +280,15 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.skip(text)
             else:
                 self.report.claim(text, ok)
+
+
+def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:
+    return [
+        (f"rank order {a} before {b}", any(_in_order([a, b], r) for r in rankings))
+        for chain in chains
+        for a, b in zip(chain, chain[1:], strict=False)
+        if a != b
+    ]
 
 
 def _pairs(changes: dict[str, list[tuple[Any, Any]]]) -> list[tuple[Any, Any]]:
