@@ -34,6 +34,8 @@ from simxai.integrations.ttm_features import gap_features, mention_features, pai
 from simxai.integrations.ttm_grammar import COMPARISONS, Operation, Program, TTMGrammar, TTMVocabulary
 from simxai.integrations.ttm_linear import Features, LinearClassifier
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
+from simxai.integrations.ttm_roles import fit_roles, pair_values, shape_needs
+from simxai.integrations.ttm_smalltalk import ABSTAIN
 
 __all__ = [
     "ARTEFACT",
@@ -66,6 +68,7 @@ SLOTS = ("CHANGES", "ARG", "K", "METRIC")
 #: 1000 340; the training split's figure is the same at every weight.
 OPERATION_WEIGHT = 10.0
 _SHAPES_TRIED = 25
+_PART_SHAPES_TRIED = 5
 #: The weight of the roles' loss against the shape's score in joint decoding.
 ROLE_WEIGHT = 1.0
 #: Below this decision score of the best shape the parser abstains ("hello there" scores -0.63) unless its
@@ -150,44 +153,6 @@ def _role_scores(reading: Reading, model: LearnedModel) -> list[dict[str, float]
     return found
 
 
-# which mention kinds and role fill each counted slot of a shape
-_SLOT_ROLES = {"ARG": (("fnum", "fcat"), "arg"), "K": (("num",), "topk"), "METRIC": (("metric",), "metric")}
-
-
-def _fit_roles(reading: Reading, role_scores: list[dict[str, float]], needs: dict[str, int]) -> list[str] | None:
-    """The most probable roles that give a shape exactly its slots (`_needs`), or None when the mentions cannot.
-
-    Greedy per slot: the mentions whose score for the slot's role is closest to their best take it; the others
-    take their best role but that one (and no change when the shape has none).
-    """
-    kinds = [m.kind for m in reading.mentions]
-    roles = [max(s, key=s.__getitem__) for s in role_scores]
-    banned: dict[int, set[str]] = {i: set() for i in range(len(roles))}
-    for slot, (slot_kinds, role) in _SLOT_ROLES.items():
-        eligible = [i for i, kind in enumerate(kinds) if kind in slot_kinds]
-        if len(eligible) < needs[slot]:
-            return None
-        chosen = sorted(eligible, key=lambda i: (roles[i] != role, -role_scores[i][role], i))[: needs[slot]]
-        for i in eligible:
-            if i in chosen:
-                roles[i] = role
-            else:
-                banned[i].add(role)
-    features = [i for i, kind in enumerate(kinds) if kind in ("fnum", "fcat") and roles[i] != "arg"]
-    if not needs["CHANGES"]:
-        for i in features:
-            banned[i].add("change")
-    elif features and not any(roles[i] == "change" for i in features):
-        best = max(features, key=lambda i: role_scores[i]["change"] - role_scores[i][roles[i]])
-        roles[best] = "change"
-    elif not features:
-        return None
-    for i, taboo in banned.items():
-        if roles[i] in taboo:
-            roles[i] = max((r for r in role_scores[i] if r not in taboo), key=role_scores[i].__getitem__)
-    return roles
-
-
 @dataclass
 class _Slots:
     """What the roles fill: filters (anchor position, operation), changes, arguments, top-k numbers."""
@@ -243,7 +208,7 @@ class LearnedParser:
         candidates: list[tuple[float, int, str, list[str]]] = []
         for rank, k in enumerate(order):
             shape = shapes.classes[k]
-            fitted = _fit_roles(reading, role_scores, _needs(shape))
+            fitted = fit_roles(reading, role_scores, shape_needs(shape))
             if fitted is not None:
                 loss = sum(s[free[i]] - s[fitted[i]] for i, s in enumerate(role_scores))
                 candidates.append((scores[k] - ROLE_WEIGHT * loss, rank, shape, fitted))
@@ -251,9 +216,13 @@ class LearnedParser:
         composed = self._composed(reading) if top < COMPOSE_BELOW else None
         if composed is not None:
             candidates.insert(0, (top, -1, composed, free))
+        elif shapes.classes[order[0]] == ABSTAIN:  # small talk: no operation asked for
+            return None
         elif top < MIN_SHAPE_SCORE and not self._operations_agree(sentence, shapes.classes[order[0]]):
             return None
         for _, _, shape, roles in candidates:
+            if shape == ABSTAIN:
+                continue
             # a shape takes only the contexts training showed it with ("self and function" never previousfilter)
             allowed = contexts.get(shape, ranked)
             context = next((label for label in ranked if label in allowed), ranked[0])
@@ -281,17 +250,39 @@ class LearnedParser:
         When two or more of the utterance's coordinated parts ("..., and why?", "... . then ...", "second, ...")
         have shapes without slots scoring `CLAUSE_SCORE` or more, the parts' shapes in their order.
         """
-        shapes = self.model.classifiers["shape"]
         parts: list[str] = []
         for clause in _clauses(reading):
-            scores = shape_scores(sentence_features(clause), self.model)
-            top = max(range(len(scores)), key=scores.__getitem__)
-            shape = shapes.classes[top]
-            if scores[top] >= CLAUSE_SCORE and not set(shape.split()) & set(SLOTS) and shape not in parts:
+            shape = self._part_shape(clause)
+            if shape is not None and shape not in parts:
                 parts.append(shape)
         if len(parts) < 2:
             return None
         return " and ".join(parts)
+
+    def _part_shape(self, clause: Reading) -> str | None:
+        """A coordinated part's shape when it is a request of its own, without slots, or None.
+
+        The part is a request when its best shape scores `CLAUSE_SCORE` or more; its shape is then decoded with
+        its roles, as a whole utterance's is ("data of X less than N": `statistic ARG` scores best but would
+        take X as its argument, which the roles read as a filter; `show` needs no role changed).
+        """
+        shapes = self.model.classifiers["shape"]
+        scores = shape_scores(sentence_features(clause), self.model)
+        order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))[:_PART_SHAPES_TRIED]
+        if scores[order[0]] < CLAUSE_SCORE:
+            return None
+        role_scores = _role_scores(clause, self.model)
+        free = [max(s, key=s.__getitem__) for s in role_scores]
+        best: tuple[float, str] | None = None
+        for k in order:
+            fitted = fit_roles(clause, role_scores, shape_needs(shapes.classes[k]))
+            if fitted is not None:
+                loss = sum(s[free[i]] - s[fitted[i]] for i, s in enumerate(role_scores))
+                if best is None or scores[k] - ROLE_WEIGHT * loss > best[0]:
+                    best = (scores[k] - ROLE_WEIGHT * loss, shapes.classes[k])
+        if best is None or set(best[1].split()) & set(SLOTS) or best[1] == ABSTAIN:
+            return None
+        return best[1]
 
     # ------------------------------------------------------------------------------------------ slots
 
@@ -299,9 +290,9 @@ class LearnedParser:
         mentions = reading.mentions
         values = [i for i, r in enumerate(roles) if r == "value"]
         takers = [i for i, r in enumerate(roles) if r in ("filter", "change") and mentions[i].kind in ("fnum", "fcat")]
-        pairs = _pair(reading, [i for i in takers if mentions[i].kind == "fnum"], values)
+        pairs = pair_values(reading, [i for i in takers if mentions[i].kind == "fnum"], values)
         rest = [v for v in values if v not in pairs.values()]
-        pairs.update(_pair(reading, [i for i in takers if mentions[i].kind == "fcat"], rest, exact=False))
+        pairs.update(pair_values(reading, [i for i in takers if mentions[i].kind == "fcat"], rest, exact=False))
         c = self.model.classifiers
         filters: list[tuple[int, Operation]] = []
         changes: list[tuple[int, Operation]] = []
@@ -410,40 +401,3 @@ def _joins_values(words: tuple[str, ...], i: int) -> bool:
     if words[i] != "and" or not 0 < i < len(words) - 1:
         return False
     return words[i - 1].startswith("<") and words[i + 1].startswith("<")
-
-
-def _needs(shape: str) -> dict[str, int]:
-    tokens = shape.split()
-    return {
-        "CHANGES": min(tokens.count("CHANGES"), 1),
-        "ARG": tokens.count("ARG"),
-        "K": tokens.count("K"),
-        "METRIC": tokens.count("METRIC"),
-    }
-
-
-def _pair(reading: Reading, takers: list[int], values: list[int], *, exact: bool = True) -> dict[int, int]:
-    """Pair feature mentions with value numbers: in order when the counts agree, else the nearest (right first).
-
-    With `exact` False (categorical features, whose value may be a word), a feature takes a number only when
-    one is next to it.
-    """
-    mentions = reading.mentions
-    if exact and len(takers) == len(values):
-        return dict(zip(takers, values, strict=True))
-    pairs: dict[int, int] = {}
-    free = list(values)
-    for i in takers:
-        at = mentions[i].position
-        best: tuple[float, int] | None = None
-        for v in free:
-            gap = mentions[v].position - at
-            distance = gap if gap > 0 else -gap + 0.5
-            if not exact and distance > 3:
-                continue
-            if best is None or distance < best[0]:
-                best = (distance, v)
-        if best is not None:
-            pairs[i] = best[1]
-            free.remove(best[1])
-    return pairs

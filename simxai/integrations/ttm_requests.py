@@ -326,6 +326,26 @@ REQUESTS: dict[str, tuple[bool, tuple[str, ...]]] = {
             "what am i able to do with this",
         ),
     ),
+    # an answer to the bot's suggestion: TalkToModel's `followup` (beside the small talk of `ttm_smalltalk`,
+    # which asks for nothing, so that a bare "yes" is not taken for a greeting)
+    "followup": (
+        False,
+        (
+            "yes",
+            "yes please",
+            "yep",
+            "sure",
+            "sure, go ahead",
+            "go ahead",
+            "please do",
+            "definitely",
+            "absolutely, show it",
+            "i would like that",
+            "yes, i would like to know",
+            "tell me more",
+            "go on",
+        ),
+    ),
     "self and function": (
         False,
         (

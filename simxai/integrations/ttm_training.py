@@ -29,6 +29,7 @@ from simxai.integrations.ttm_learned import ARTEFACT, MODELS, LearnedModel, shap
 from simxai.integrations.ttm_linear import Features, fit_classifier, fit_multilabel
 from simxai.integrations.ttm_paraphrase import paraphrased_filters, paraphrased_joins
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
+from simxai.integrations.ttm_smalltalk import ABSTAIN, small_talk_rows
 
 __all__ = [
     "FILLINGS",
@@ -254,10 +255,11 @@ def _same(mention: str, gold: str) -> bool:
 
 def training_pairs(data_dir: str | Path, split: str = "train", fillings: int = FILLINGS) -> list[tuple[str, str, str]]:
     """(dataset, utterance, gold) for every filling of the split's templates, over the three datasets, then
-    (for the ``train`` split) the written requests (`written_pairs`).
+    (for the ``train`` split) the written requests (`written_pairs`) and the small talk (gold `ABSTAIN`).
     """
     root = Path(data_dir)
-    return template_pairs(root, split, fillings) + (written_pairs(root) if split == "train" else [])
+    extra = written_pairs(root) + small_talk_rows(_DATASETS) if split == "train" else []
+    return template_pairs(root, split, fillings) + extra
 
 
 def template_pairs(data_dir: str | Path, split: str = "train", fillings: int = FILLINGS) -> list[tuple[str, str, str]]:
@@ -303,7 +305,7 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
     from simxai.integrations.ttm_data import load_ttm_dataset
 
     templates = template_pairs(data_dir)
-    rows = templates + written_pairs(data_dir)
+    rows = templates + written_pairs(data_dir) + small_talk_rows(_DATASETS)
     samples: dict[str, tuple[list[Features], list[str]]] = {name: ([], []) for name in MODELS}
 
     def add(model: str, features: Features, label: str) -> None:
@@ -315,6 +317,12 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
     for i, (name, utterance, gold) in enumerate(rows):
         dataset = load_ttm_dataset(name, data_dir)
         reading = read_utterance(utterance, dataset.vocabulary, dataset.class_names)
+        if gold == ABSTAIN:  # small talk: no program, so no context or value decision; every mention is "none"
+            used += 1
+            add("shape", sentence_features(reading), ABSTAIN)
+            for k in range(len(reading.mentions)):
+                add("role", mention_features(reading, k), "none")
+            continue
         program = TTMGrammar(dataset.vocabulary).parse(gold, numbers=reading.numbers)
         if not isinstance(program, Program):
             continue
@@ -336,7 +344,8 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
     classifiers["operations"] = fit_multilabel(shapes[0], [shape_operations(label) for label in shapes[1]])
     info = {
         "trained_on": "TalkToModel few-shot templates, train split (simxai.integrations.ttm_templates), and the"
-        " written requests of simxai.integrations.ttm_requests",
+        " written requests of simxai.integrations.ttm_requests and the small talk of"
+        " simxai.integrations.ttm_smalltalk",
         "pairs": len(rows),
         "aligned": used,
         "training_fingerprint": fingerprint,

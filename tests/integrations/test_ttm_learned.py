@@ -25,6 +25,7 @@ from simxai.integrations.ttm_linear import Features, LinearClassifier, fit_class
 from simxai.integrations.ttm_paraphrase import COMPARISON_PHRASES, paraphrased_filters, paraphrased_joins
 from simxai.integrations.ttm_reader import read_utterance
 from simxai.integrations.ttm_requests import written_templates
+from simxai.integrations.ttm_smalltalk import ABSTAIN, SMALL_TALK
 from simxai.integrations.ttm_templates import (
     _group_key,
     fill_for_dataset,
@@ -337,3 +338,30 @@ def test_a_feature_misspelt_by_one_edit_reads_as_that_feature():
     assert not read_utterance("show the gender data", benders).mentions
     for text in ("what about agd", "show xlucose"):
         assert not [m for m in read_utterance(text, VOCABULARY).mentions if m.kind in ("fnum", "fcat")]
+
+
+def test_small_talk_gets_no_program_but_a_request_after_a_greeting_does():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    # phrasings outside SMALL_TALK: the class generalises beyond its training phrases
+    for text in ("hello again", "good day to you", "ok thank you so much", "bye for now", "alright, cool"):
+        assert parser.parse(text) is None, text
+    program = parser.parse("hi! what is the prediction for id 5?")
+    assert program is not None and program.text() == "filter id 5 and predict [e]"
+
+
+def test_small_talk_is_a_training_class_of_its_own_with_no_dataset_mention(datasets_dir):
+    model = load_model()
+    assert ABSTAIN in model.classifiers["shape"].classes
+    rows = [r for r in training_pairs(datasets_dir) if r[2] == ABSTAIN]
+    assert len(rows) == 3 * len(SMALL_TALK)
+    for name, utterance, _ in rows:
+        dataset = load_ttm_dataset(name, datasets_dir)
+        assert not read_utterance(utterance, dataset.vocabulary, dataset.class_names).mentions, utterance
+
+
+def test_a_compound_part_takes_the_shape_its_roles_support():
+    # "data of X less than N" scores best as `statistic ARG`, which would take the filter's feature as its
+    # argument and leave the number without a feature: the part is `show`, and the parts compose
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    program = parser.parse("data of glucose less than 130. then predictions")
+    assert program is not None and program.text() == "filter glucose less than 130 and show and predict [e]"
