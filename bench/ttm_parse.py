@@ -3,6 +3,7 @@
     python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|dev-templates|train|all] [--errors N]
         [--show-misses]
     python bench/ttm_parse.py --data-dir ../shared/datasets --set FOLDER   # a human-written utterance set
+    python bench/ttm_parse.py --data-dir ../shared/datasets --shapes "hi" "ok"   # program and best shapes, diabetes
 
 Each pair is parsed on its own, as TalkToModel's accuracy script does; exact match after removing spaces,
 TalkToModel's metric. The dev split holds out whole templates and filter fillers (see
@@ -85,6 +86,20 @@ def cases_of(args: argparse.Namespace, name: str, dataset: TTMDataset) -> list[t
     return [(c.utterance, c.gold) for c in fill_for_dataset(dataset, prompts, seed=0, split=args.split)]
 
 
+def print_shapes(data_dir: str, utterances: list[str]) -> None:
+    """Each utterance's program on the diabetes vocabulary and its three best shapes with their scores (small talk
+    should have `ABSTAIN` first, by a margin)."""
+    dataset = load_ttm_dataset("diabetes", data_dir)
+    learned = LearnedParser(dataset.vocabulary, dataset.class_names)
+    classes = learned.model.classifiers["shape"].classes
+    for utterance in utterances:
+        program = learned.parse(utterance)
+        scores = shape_scores(sentence_features(learned.read(utterance)), learned.model)
+        best = sorted(range(len(scores)), key=lambda k: -scores[k])[:3]
+        shapes = ", ".join(f"{classes[k]} {scores[k]:.2f}" for k in best)
+        print(f"{utterance!r:32s} -> {program.text() if program else '(no program)'}   [{shapes}]")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default="../shared/datasets")
@@ -96,7 +111,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--errors", type=int, default=0, help="print up to N wrong parses per dataset")
     parser.add_argument("--show-misses", action="store_true", help="print the wrong parses grouped by what is wrong")
+    parser.add_argument("--shapes", nargs="+", metavar="TEXT", help="print these utterances' programs and best shapes")
     args = parser.parse_args(argv)
+    if args.shapes:
+        print_shapes(args.data_dir, args.shapes)
+        return
     label = f"set {args.set.name}" if args.set is not None else args.split
     if args.set is not None:
         read_utterance_set(args.set)  # a malformed set fails here, before any dataset loads

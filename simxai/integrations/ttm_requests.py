@@ -426,6 +426,8 @@ REFERENCES: tuple[str, ...] = (
 _AFTER = ("for {filter_text}", "among {filter_text}", "on the data where {filter_text}", "restricted to {filter_text}")
 _BEFORE = ("for {filter_text},", "among {filter_text},", "considering {filter_text},", "looking at {filter_text},")
 _SLOTS = ("{num_features}", "{cat_features}")
+# a change stated as a property of the subset, after "with"
+_WITH = {"set": "set to", "increase": "raised by", "decrease": "lowered by"}
 _TOPK = ("2", "3", "4", "5")
 
 
@@ -462,6 +464,15 @@ def written_templates(seed: int = 0) -> list[Template]:
                 slot = "{cat_features}" if first else "{num_features}"
                 parsed = f"change {{num_features}} {update} {{num_values}} and {operation} [E]"
                 templates.append(Template(user.replace(_F, slot), parsed.replace(_F, slot), SOURCE))
+    # the questions on a subset, the change stated as a property of it ("... for X with Y set to N"); drawn
+    # apart, so that the draws above stay as they were
+    with_rng = random.Random(seed + 1)
+    for operation, questions in WHAT_IF.items():
+        for question in (q for q in questions if _F not in q):
+            update = with_rng.choice(tuple(_WITH))
+            user = f"{question} for {{filter_text}} with {{num_features}} {_WITH[update]} {{num_values}}"
+            parsed = f"{{filter_parse}} and change {{num_features}} {update} {{num_values}} and {operation} [E]"
+            templates.append(Template(user, parsed, SOURCE))
     return templates
 
 

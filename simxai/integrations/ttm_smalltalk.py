@@ -4,8 +4,9 @@ TalkToModel's grammar has no "no operation" program and its templates never gree
 shape classifier trained on them alone gives every utterance the nearest operation ("hi" read as ``followup``,
 "ok" as ``mistake sample``). The training set therefore also gets a class of its own, `ABSTAIN`, from the
 phrases below: greetings, thanks, acknowledgements, farewells and chat about the conversation itself, written
-here from general English (not from any dataset), with no feature, number or class in them. A sentence whose
-best shape is `ABSTAIN` gets no program, and the parser answers with TalkToModel's apology.
+here from general English (not from any dataset), naming no feature or class (a number read in one,
+"testing one two", takes the role ``none``). A sentence whose best shape is `ABSTAIN` gets no program, and the
+parser answers with TalkToModel's apology.
 """
 
 from __future__ import annotations
@@ -108,6 +109,6 @@ SMALL_TALK: tuple[str, ...] = (
 
 def small_talk_rows(datasets: tuple[str, ...]) -> list[tuple[str, str, str]]:
     """(dataset, utterance, `ABSTAIN`) for every phrase of `SMALL_TALK` and dataset: training rows whose gold is
-    no program (they mention nothing a dataset defines, so one reading per dataset is the same sentence).
+    no program (they name no feature or class, so each dataset reads the same sentence).
     """
     return [(name, phrase, ABSTAIN) for name in datasets for phrase in SMALL_TALK]
