@@ -454,7 +454,21 @@ class PerformanceResult(Result):
         if self.metric == "all":
             listed = ", ".join(f"{k} {format_number(v)}" for k, v in self.metrics.items())
             return f"On the {where} ({self.n} {self.nouns}) the model scores: {listed}."
-        return f"The model's {self.metric} on the {where} ({self.n} {self.nouns}) is {format_number(self.value)}."
+        return (
+            f"The model's {self.metric}{self._averaging()} on the {where} ({self.n} {self.nouns}) "
+            f"is {format_number(self.value)}."
+        )
+
+    def _averaging(self) -> str:
+        """Which label a precision, recall or f1 is of: the positive one, or the average over the labels.
+
+        A bare "recall is 0.42" on a three-label model reads as the recall of the label the user has in mind.
+        """
+        if self.metric not in ("precision", "recall", "f1") or len(self.labels) < 2:
+            return ""
+        if len(self.labels) == 2:
+            return f" for the label {self.labels[1]}"
+        return " (the macro average over the labels present)"
 
 
 class Histogram(pydantic.BaseModel):

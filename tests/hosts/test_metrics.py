@@ -203,3 +203,20 @@ def test_both_hosts_agree_on_the_same_labels_and_probabilities(
     text_result, tabular_result = replay.performance("all"), forest_host.performance("all")
     assert text_result.metrics == pytest.approx(tabular_result.metrics)
     assert text_result.confusion_matrix == tabular_result.confusion_matrix
+
+
+def test_a_multiclass_reply_says_its_precision_recall_and_f1_are_macro_averages(forest_host: TabularHost) -> None:
+    for name in ("precision", "recall", "f1"):
+        reply = forest_host.performance(name).render()
+        assert reply.startswith(f"The model's {name} (the macro average over the labels present) on "), reply
+    assert forest_host.performance("accuracy").render().startswith("The model's accuracy on ")
+
+
+def test_a_binary_reply_names_the_label_its_precision_recall_and_f1_are_of(forest_data: pd.DataFrame) -> None:
+    data = forest_data[forest_data.kind != 2]
+    model = RandomForestClassifier(n_estimators=10, max_depth=3, random_state=0)
+    model.fit(data[["a", "b", "c", "d"]], data.kind)
+    host = TabularHost(model, data.reset_index(drop=True), "kind", {0: "low", 1: "mid"}, name="two", test_size=0.3)
+    for name in ("precision", "recall", "f1"):
+        result = host.performance(name)
+        assert result.render().startswith(f"The model's {name} for the label mid on "), result.render()
