@@ -235,6 +235,11 @@ def load_host_config(path: str | Path) -> TabularHost:
             f"{config_path}: field 'model_path': cannot load {model_file} with joblib ({reason}); "
             "it must be a file written by joblib.dump(model, path)"
         ) from None
+    if not callable(getattr(model, "predict_proba", None)) or not callable(getattr(model, "predict", None)):
+        raise UsageError(
+            f"{config_path}: field 'model_path': {model_file} holds a {type(model).__name__}, not a classifier; "
+            "it must hold a fitted classifier with predict and predict_proba (a scikit-learn model or Pipeline)"
+        )
     try:
         data = pd.read_csv(data_file)
     except Exception as exc:

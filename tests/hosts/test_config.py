@@ -27,6 +27,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data["heavy"] = (data.weight / (data.height / 100) ** 2 > 27).astype(int)
     model = DecisionTreeClassifier(max_depth=3, random_state=0).fit(data[["height", "weight"]], data.heavy)
     joblib.dump(model, folder / "model.joblib")
+    joblib.dump({"weights": [1, 2]}, folder / "not_a_model.joblib")
     data.to_csv(folder / "people.csv", index=False)
     return folder
 
@@ -116,6 +117,7 @@ def test_json_config_with_absolute_paths_and_test_ids(files: Path, tmp_path: Pat
         ({"cards": {"label_meaning": {}}}, ["'cards.label_meaning'"]),
         ({"categorical_features": ["age"]}, ["categorical_features", "age"]),
         ({"model_path": "people.csv"}, ["'model_path'", "joblib"]),
+        ({"model_path": "not_a_model.joblib"}, ["'model_path'", "holds a dict, not a classifier", "predict_proba"]),
     ],
 )
 def test_every_problem_names_the_file_and_field(files: Path, overrides: dict, fragments: list[str]) -> None:
