@@ -7,7 +7,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import simxai
 from simxai.exceptions import ArgumentError, SimXAIError
@@ -122,12 +122,35 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
     _backend_options(serve)
     _host_options(serve, serve=True)
+    for command in (specs, call, chat, serve):
+        command.set_defaults(command_parser=command)
     return parser
+
+
+def _refuse_unknown(command: argparse.ArgumentParser, unknown: list[str]) -> NoReturn:
+    """Refuse arguments a subcommand does not take, with its own usage and the option meant, when one is close.
+
+    The top-level parser's refusal ("simxai: error: unrecognized arguments: --prot 8000") prints the top-level
+    usage, which lists the subcommands, not the options of the one given.
+    """
+    import difflib
+
+    valid = sorted(option for action in command._actions for option in action.option_strings if option.startswith("--"))
+    hints = []
+    for word in unknown:
+        if word.startswith("-"):
+            close = difflib.get_close_matches(word.split("=", 1)[0], valid, n=1)
+            if close:
+                hints.append(f"{word.split('=', 1)[0]}: did you mean {close[0]}?")
+    hint = f" ({'; '.join(hints)})" if hints else ""
+    command.error(f"unrecognized arguments: {' '.join(unknown)}{hint}; valid options: {', '.join(valid)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `simxai` command; return its exit code."""
-    args = build_parser().parse_args(argv)
+    args, unknown = build_parser().parse_known_args(argv)
+    if unknown:
+        _refuse_unknown(args.command_parser, unknown)
     try:
         return _run(args)
     except BrokenPipeError:

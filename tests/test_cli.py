@@ -246,3 +246,21 @@ def test_each_command_help_says_what_it_does(capsys, command):
         main([command, "--help"])
     _, _, rest = capsys.readouterr().out.partition("\n\n")
     assert rest.split("\n")[0][:1].isupper(), rest  # a sentence of description before the options
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["serve", "--prot", "8000"], ["simxai serve: error", "--prot: did you mean --port?", "valid options:"]),
+        (["chat", "--hots-config=h.yaml"], ["simxai chat: error", "did you mean --host-config?"]),
+        (["call", "get_prediction", "extra"], ["simxai call: error", "unrecognized arguments: extra"]),
+    ],
+)
+def test_an_unknown_option_is_refused_by_its_subcommand_naming_the_valid_ones(capsys, argv, fragments):
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: simxai {argv[0]} "), err
+    for fragment in fragments:
+        assert fragment in err, err
