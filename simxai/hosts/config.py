@@ -242,6 +242,11 @@ def load_host_config(path: str | Path) -> TabularHost:
         )
     try:
         data = pd.read_csv(data_file)
+    except UnicodeDecodeError:
+        raise UsageError(
+            f"{config_path}: field 'data_path': {data_file} is not a text CSV (it is not UTF-8); "
+            "it must be a CSV file with a header row, e.g. written by DataFrame.to_csv(path, index=False)"
+        ) from None
     except Exception as exc:
         raise UsageError(f"{config_path}: field 'data_path': cannot read {data_file} as CSV: {exc}") from None
     test_ids = (

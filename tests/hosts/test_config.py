@@ -117,6 +117,7 @@ def test_json_config_with_absolute_paths_and_test_ids(files: Path, tmp_path: Pat
         ({"cards": {"label_meaning": {}}}, ["'cards.label_meaning'"]),
         ({"categorical_features": ["age"]}, ["categorical_features", "age"]),
         ({"model_path": "people.csv"}, ["'model_path'", "joblib"]),
+        ({"data_path": "model.joblib"}, ["'data_path'", "is not a text CSV", "header row"]),
         ({"model_path": "not_a_model.joblib"}, ["'model_path'", "holds a dict, not a classifier", "predict_proba"]),
     ],
 )
