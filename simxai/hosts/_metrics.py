@@ -4,8 +4,11 @@ Labels are class positions ``0..n_classes-1`` (the columns of the probabilities)
 
 - accuracy: the share of rows whose predicted label is the recorded one.
 - precision, recall, f1: for two classes, those of the second class (the positive one); for more, the macro
-  average over the classes that occur in the rows scored (recorded or predicted). A class that is absent from
-  both counts for nothing, so a group holding two of three classes is scored on those two.
+  average over the classes whose score is defined on the rows scored: a class's recall only where it is
+  recorded, its precision only where it is predicted, its f1 where it is either. A class that is absent from
+  both counts for nothing, so a group holding two of three classes is scored on those two; and the recall of
+  the group "label = busy" is the recall of busy, not halved by a class it was mistaken for (whose recall,
+  with no row recorded, is undefined, never 0).
 - roc_auc: the one-vs-rest ROC AUC of each class whose label is recorded in the rows, averaged over those
   classes (for two classes that is the AUC of the second class's probability). It needs at least two recorded
   labels; with one, it is left out of the scores, never set to nan, and the host says it cannot be measured.
@@ -36,11 +39,14 @@ def classification_scores(
     y_pred = np.asarray(y_pred, dtype=int)
     binary = n_classes == 2
     options: dict[str, Any] = {"average": "binary", "pos_label": 1} if binary else {"average": "macro"}
+    # Multiclass: an undefined per-class score (no row recorded, or none predicted) is left out of the average
+    # (nan, which the macro average skips) instead of counting as 0. Binary keeps 0 for an undefined score.
+    undefined = 0.0 if binary else np.nan
     scores = {
         "accuracy": float(metrics.accuracy_score(y_true, y_pred)),
-        "precision": float(metrics.precision_score(y_true, y_pred, zero_division=0, **options)),
-        "recall": float(metrics.recall_score(y_true, y_pred, zero_division=0, **options)),
-        "f1": float(metrics.f1_score(y_true, y_pred, zero_division=0, **options)),
+        "precision": float(metrics.precision_score(y_true, y_pred, zero_division=undefined, **options)),
+        "recall": float(metrics.recall_score(y_true, y_pred, zero_division=undefined, **options)),
+        "f1": float(metrics.f1_score(y_true, y_pred, zero_division=undefined, **options)),
     }
     auc = roc_auc(y_true, proba, n_classes)
     if auc is not None:

@@ -96,6 +96,16 @@ def test_a_class_predicted_but_never_recorded_counts_in_the_macro_precision_but_
     )
 
 
+def test_a_class_predicted_but_never_recorded_does_not_drag_down_the_macro_recall() -> None:
+    """The group "label = busy": its recall is the recall of busy, not halved by the label it was mistaken for."""
+    y_true = np.zeros(4, dtype=int)
+    y_pred = np.array([0, 0, 0, 2])
+    scores, _ = classification_scores(y_true, y_pred, np.eye(3)[y_pred], 3)
+    assert scores["recall"] == pytest.approx(0.75)  # 3 of the 4 recorded class-0 rows; class 2's recall is undefined
+    assert scores["precision"] == pytest.approx(0.5)  # class 0: 3/3, class 2: 0/1 (predicted, so defined)
+    assert scores["f1"] == pytest.approx((6 / 7 + 0) / 2)
+
+
 @pytest.mark.parametrize("n_classes", [2, 3])
 def test_roc_auc_is_left_out_with_a_single_recorded_label_never_nan(n_classes: int) -> None:
     proba = _probabilities(8, n_classes, seed=6)
@@ -174,7 +184,7 @@ def test_text_host_scores_a_group_missing_a_class_on_the_classes_present() -> No
     present = sorted(set(y) | set(predicted))
     assert result.n == len(rows)
     assert result.metrics["recall"] == pytest.approx(
-        metrics.recall_score(y, predicted, labels=present, average="macro", zero_division=0)
+        metrics.recall_score(y, predicted, labels=present, average="macro", zero_division=np.nan)
     )
     expected_auc = np.mean([metrics.roc_auc_score(y == c, proba[:, c]) for c in (0, 1)])
     assert result.metrics["roc_auc"] == pytest.approx(expected_auc)
