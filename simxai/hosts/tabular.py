@@ -403,7 +403,7 @@ class TabularHost:
         if missing or extra:
             raise UsageError(
                 "the data's feature columns do not match the model's: "
-                + (f"missing {missing}" if missing else "")
+                + (f"missing {missing} (the model was fitted on {names})" if missing else "")
                 + ("; " if missing and extra else "")
                 + (
                     f"not used by the model {extra} (drop them from data; a column of ids is named by id_column)"

@@ -29,6 +29,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     joblib.dump(model, folder / "model.joblib")
     joblib.dump({"weights": [1, 2]}, folder / "not_a_model.joblib")
     data.to_csv(folder / "people.csv", index=False)
+    data.drop(columns="weight").to_csv(folder / "no_weight.csv", index=False)
     return folder
 
 
@@ -117,6 +118,7 @@ def test_json_config_with_absolute_paths_and_test_ids(files: Path, tmp_path: Pat
         ({"cards": {"label_meaning": {}}}, ["'cards.label_meaning'"]),
         ({"categorical_features": ["age"]}, ["categorical_features", "age"]),
         ({"model_path": "people.csv"}, ["'model_path'", "joblib"]),
+        ({"data_path": "no_weight.csv"}, ["missing ['weight']", "fitted on ['height', 'weight']"]),
         ({"data_path": "model.joblib"}, ["'data_path'", "is not a text CSV", "header row"]),
         ({"model_path": "not_a_model.joblib"}, ["'model_path'", "holds a dict, not a classifier", "predict_proba"]),
     ],
