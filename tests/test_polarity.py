@@ -135,6 +135,18 @@ async def test_moving_away_from_one_of_three_classes_asks_which_one(router, well
     assert "low" in turn.reply and "medium" in turn.reply
 
 
+@pytest.mark.parametrize(
+    ("host", "text", "instance"),
+    [
+        ("loan", "how far can applicant 20's income drop before she loses the approval?", 20),
+        ("insurance", "what can member 5010 change without getting the surcharge?", 5010),
+    ],
+)
+async def test_keeping_an_outcome_is_not_read_as_moving_away(host, text, instance, router, by_name):
+    (turn,) = await turns(by_name[host], router, text)
+    assert ran(turn) == [("explain_how_to_still_be_this", {"instance": instance})]
+
+
 def test_naming_the_class_wanted_is_not_read_as_moving_away(by_name):
     insurance, wellness = by_name["insurance"].schema(), by_name["wellness"].schema()
     assert extract_target_label("what would put member 5020 on the surcharge?", insurance) == "surcharge"

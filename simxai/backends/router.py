@@ -104,6 +104,8 @@ ASK_BELOW = 0.6
 _MAX_FOLLOW_UP_DEPTH = 3
 # The functions that change or keep an outcome: moving away from a class ("shed the surcharge") picks among them.
 _COUNTERFACTUAL_FUNCTIONS = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this", "explain_why_not"})
+# "how far can her income fall before she loses the approval?", "and still avoid a rejection": the outcome kept
+_KEEPS_OUTCOME = re.compile(r"\b(?:before|still|without)\b", re.IGNORECASE)
 # The selector's class for a turn that asks for no function.
 _NONE = "none"
 
@@ -306,6 +308,7 @@ class RouterBackend(Backend):
             and "explain_how_to_be_that" in names
             and {decision.function, decision.runner_up} & _COUNTERFACTUAL_FUNCTIONS
             and moved_away_from(text, schema) is not None
+            and not _KEEPS_OUTCOME.search(text)
         ):
             # "how might she shed the surcharge?": unsure which counterfactual, sure the outcome should change
             return Decision("explain_how_to_be_that", decision.confidence, True)
