@@ -122,6 +122,9 @@ def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
         ("demo", "what must patient 21 change to get rid of the progressing label?", 21, "stable"),
         ("loan", "what would it take for applicant 33 to escape a rejection?", 33, "approved"),
         ("sentiment", "how could review 7 stop being negative?", 7, "positive"),
+        # a class said only as the outcome now is the one to leave
+        ("loan", "applicant 71 was turned down; what could she change to fix that?", 71, "approved"),
+        ("demo", "patient 9 came out as progressing; what would need to change?", 9, "stable"),
     ],
 )
 async def test_moving_away_from_a_class_targets_the_other_one(host, text, instance, target, router, by_name):
@@ -151,6 +154,9 @@ def test_naming_the_class_wanted_is_not_read_as_moving_away(by_name):
     insurance, wellness = by_name["insurance"].schema(), by_name["wellness"].schema()
     assert extract_target_label("what would put member 5020 on the surcharge?", insurance) == "surcharge"
     assert extract_target_label("how could client 3005 get to medium?", wellness) == "medium"
+    loan = by_name["loan"].schema()
+    assert extract_target_label("applicant 12 was rejected; what would it take to be approved?", loan) == "approved"
+    assert extract_target_label("which changes would result in applicant 12 being rejected?", loan) == "rejected"
 
 
 # --- another word for a class ---------------------------------------------------------------------------

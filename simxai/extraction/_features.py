@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from simxai.extraction._lexicon import _NUMBER_WORDS
-from simxai.extraction._polarity import away_from, label_mentions
+from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -241,12 +241,24 @@ def moved_away_from(text: str, schema: HostSchema | None) -> str | None:
 def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
     """The class a counterfactual should reach: the class named, or the other of two when the turn moves away
     from it ("how could she avoid the surcharge?" -> standard, "what would it take to drop the surcharge" ->
-    standard, "get out of the progressing group" -> stable). Moving away from one of more than two classes
-    names no target (None): which other class is wanted is the user's to say.
+    standard, "get out of the progressing group" -> stable) or names it only as the outcome now, with no class
+    named as wanted ("why was I turned down and what could I change?" -> approved). Leaving one of more than
+    two classes names no target (None): which other class is wanted is the user's to say.
     """
     label = extract_label(text, schema)
-    if label is None or schema is None or moved_away_from(text, schema) != label:
+    if label is None or schema is None:
         return label
+    text = normalize(text, schema)
+    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    if away_from(text, mentions) != label:
+        now = [start for start, _, name in mentions if outcome_now(text, start)]
+        wished = [
+            start
+            for start, _, _ in mentions
+            if start not in now and _TARGET_CUE.search(text[max(0, start - 40) : start])
+        ]
+        if wished or not any(name == label and start in now for start, _, name in mentions):
+            return label  # the class wanted; a class said as the outcome now ("was turned down") is the one to leave
     others = [name for name in schema.class_names if name != label]
     return others[0] if len(others) == 1 else None
 

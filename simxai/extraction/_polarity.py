@@ -18,7 +18,7 @@ import re
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["QUIT_VERBS", "away_from", "label_mentions"]
+__all__ = ["QUIT_VERBS", "away_from", "label_mentions", "outcome_now"]
 
 # Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
 _ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "als", "al", "ing", "ed", "es", "s", "d", "e")
@@ -116,6 +116,21 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
         return None
     start, _end, name = mentions[-1]
     return name if _AWAY.search(text[max(0, start - 60) : start]) else None
+
+
+# A class said as the outcome an instance has now: "why was I turned down and what could I change?", "applicant 12
+# came back as a decline; what would it take?". With no class named as the one wanted, it is the class to leave.
+_OUTCOME_NOW = re.compile(
+    r"\b(?:was|were|has\s+been|had\s+been|came\s+(?:back|out)|(?<!have\s)got)\s+"
+    r"(?:(?:i|he|she|it|they|we|you|this|that|as|predicted|classified|rated|flagged|labell?ed|marked)\s+)*"
+    r"(?:(?:a|an|the)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def outcome_now(text: str, start: int) -> bool:
+    """Whether the class mentioned at `start` is said as the outcome an instance has now ("was turned down")."""
+    return _OUTCOME_NOW.search(text[max(0, start - 40) : start]) is not None
 
 
 # Verbs that end a habit, right before a yes/no feature's name: "quits smoking", "gave up drinking", "stopped
