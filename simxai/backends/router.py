@@ -45,8 +45,8 @@ from simxai.backends._dialogue_followup import (
     with_instances_read,
     with_pending_call,
 )
-from simxai.backends._router_arguments import MAX_CALLS, calls_for, counts_predictions
-from simxai.backends._router_decision import Decision, metric_named
+from simxai.backends._router_arguments import MAX_CALLS, calls_for
+from simxai.backends._router_decision import Decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -78,7 +78,6 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_ids, extract_metric
-from simxai.extraction.mentions import moved_away_from
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
@@ -102,10 +101,6 @@ __all__ = [
 ASK_BELOW = 0.6
 # How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
 _MAX_FOLLOW_UP_DEPTH = 3
-# The functions that change or keep an outcome: moving away from a class ("shed the surcharge") picks among them.
-_COUNTERFACTUAL_FUNCTIONS = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this", "explain_why_not"})
-# "how far can her income fall before she loses the approval?", "and still avoid a rejection": the outcome kept
-_KEEPS_OUTCOME = re.compile(r"\b(?:before|still|without)\b", re.IGNORECASE)
 # The selector's class for a turn that asks for no function.
 _NONE = "none"
 
@@ -296,22 +291,9 @@ class RouterBackend(Backend):
             return Decision(None, decision.confidence, True)
         if not decision.confident and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
-        if (
-            (decision.function == "get_data_information" or not decision.confident)
-            and "get_prediction" in names
-            and counts_predictions(text, schema)
-        ):
-            # "how many smokers on the gold plan end up with a surcharge?": the predictions over that group
-            return Decision("get_prediction", decision.confidence, True)
-        if (
-            not decision.confident
-            and "explain_how_to_be_that" in names
-            and {decision.function, decision.runner_up} & _COUNTERFACTUAL_FUNCTIONS
-            and moved_away_from(text, schema) is not None
-            and not _KEEPS_OUTCOME.search(text)
-        ):
-            # "how might she shed the surcharge?": unsure which counterfactual, sure the outcome should change
-            return Decision("explain_how_to_be_that", decision.confidence, True)
+        outcome = outcome_decision(decision, text, schema, names)
+        if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
+            return outcome
         new_text = new_text_decision(text, history, schema, names, decision)
         if new_text is not None:  # "what would happen if I wrote '...'": a new text's prediction
             return new_text

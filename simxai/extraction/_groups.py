@@ -23,6 +23,7 @@ from simxai.extraction._lexicon import (
     _noun_pattern,
     _op_of,
 )
+from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
@@ -145,7 +146,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts?|categori[sz]ed)"
                 r"\s*(?:as|to\s+be|is|=)?\s*$",
                 before,
-            ) or _OUTCOME_VERB.search(before):
+            ) or OUTCOME_VERB.search(before):
                 clauses.append(f"prediction = {name}")
     named = {c.split(" ")[0] for c in clauses}
     nouns = [(start, clause) for start, _end, clause in category_nouns(text, schema) if clause.split()[0] not in named]
@@ -172,12 +173,6 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
 _AFTER_AGE = r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will)"
 
 
-# "how many smokers end up with a surcharge", "how many renters would be rejected": the outcome the model gives
-_OUTCOME_VERB = re.compile(
-    r"\b(?:(?:end(?:s|ed)?|wind(?:s)?|wound)\s+up|land(?:s|ed)?|(?:would|will)\s+(?:be|get|receive))"
-    r"(?:\s+(?:with|as|in|on|being|getting))?(?:\s+(?:an?|the))?\s*$",
-    re.IGNORECASE,
-)
 _BY_THE_MODEL = re.compile(
     r"^\s+by\s+(?:the\s+|this\s+|its\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:model|classifier|system|algorithm)\b",
     re.IGNORECASE,

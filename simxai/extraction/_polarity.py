@@ -18,7 +18,7 @@ import re
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["QUIT_VERBS", "away_from", "label_mentions", "outcome_now"]
+__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "label_mentions", "outcome_now"]
 
 # Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
 _ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "als", "al", "ing", "ed", "es", "s", "d", "e")
@@ -139,4 +139,13 @@ def outcome_now(text: str, start: int) -> bool:
 QUIT_VERBS = (
     r"quit(?:s|ting)?|stop(?:s|ped|ping)?|g(?:i|a)ves?\s+up|giving\s+up|kick(?:s|ed|ing)?|ceas(?:e|es|ed|ing)|"
     r"cut(?:s|ting)?\s+out|abandon(?:s|ed|ing)?|renounc(?:e|es|ed|ing)|no\s+longer"
+)
+
+
+# Verbs before a class that say the outcome the model gives, in a count: "how many smokers end up with a
+# surcharge", "how many renters would be rejected", "how many land in the progressing group".
+OUTCOME_VERB = re.compile(
+    r"\b(?:(?:end(?:s|ed)?|wind(?:s)?|wound)\s+up|land(?:s|ed)?|(?:would|will)\s+(?:be|get|receive))"
+    r"(?:\s+(?:with|as|in|on|being|getting))?(?:\s+(?:an?|the))?\s*$",
+    re.IGNORECASE,
 )
