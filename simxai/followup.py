@@ -88,6 +88,11 @@ _DIRECTION_BY = re.compile(
     rf"\b(?P<dir>{_UP}|{_DOWN}|{_INC}|{_DEC})\s+(?:(?:it|that|this|them)\s+)?by\s+(?P<n>{_NUM})(?:\s?(?P<pct>%))?",
     re.IGNORECASE,
 )
+# "and down 8 instead?", "up another 5", "down by 10%": the direction first, its amount after (never "up to 8")
+_DIRECTION_AMOUNT = re.compile(
+    rf"\b(?P<dir>up|down)\s+(?:by\s+)?(?:another\s+|a\s+further\s+)?(?P<n>{_NUM})(?:\s?(?P<pct>%))?(?![\w.])",
+    re.IGNORECASE,
+)
 # "double it", "if it were halved", "twice as high"
 _MULTIPLY = re.compile(
     r"\b(?P<m>double|doubled|triple|tripled|halve|halved|twice|half)\b(?!\s+(?:the|a|an|her|his|its|their)\s+\w)",
@@ -146,11 +151,11 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     """The relative change a turn names without a feature, or None.
 
     "what if it were 20 % lower instead?" -> Step("-", 20, percent=True); "what about 5 more?" -> Step("+",
-    5); "double it" -> Step("*", 2); "and if it were 90?" -> Step("=", 90); "what if it were higher?" ->
-    Step("+", None) (no amount given).
+    5); "and down 8 instead?" -> Step("-", 8); "double it" -> Step("*", 2); "and if it were 90?" -> Step("=",
+    90); "what if it were higher?" -> Step("+", None) (no amount given).
     """
     text = normalize(text, schema)
-    match = _AMOUNT_DIRECTION.search(text) or _DIRECTION_BY.search(text)
+    match = _AMOUNT_DIRECTION.search(text) or _DIRECTION_BY.search(text) or _DIRECTION_AMOUNT.search(text)
     if match:
         direction = match.group("dir").lower()
         return Step(_sign(direction), float(match.group("n")), bool(match.group("pct")), direction in _AGE_WORDS)

@@ -15,6 +15,7 @@ from simxai.extraction import (
     extract_argument,
     extract_changes,
     extract_feature,
+    extract_group,
     extract_ids,
     extract_instance,
     extract_texts,
@@ -97,6 +98,16 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
 
 
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
+
+
+def counts_predictions(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn counts a predicted outcome within a group ("how many smokers on the gold plan end up with a
+    surcharge?"): a question for the model's predictions over the group, not for the data's records.
+    """
+    if schema is None or schema.kind != "tabular" or not _COUNT.search(text):
+        return False
+    group = extract_group(text, schema)
+    return isinstance(group, str) and any(c.strip().startswith("prediction ") for c in group.split(" and "))
 
 
 def counted_group(condition: str) -> str:

@@ -34,7 +34,9 @@ _FILLER = frozenset(
 FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
 CHANGE_FILLER = _FILLER | frozenset(
     "if she he they were was had been would be years year older younger higher lower more less by points % "
-    "instead increase decrease raise reduce set to with a an also too as well month months week weeks day days".split()
+    "instead increase decrease raise reduce set to with a an also too as well month months week weeks day days "
+    # "and with debt-to-income at 0.35 on top of that?": a change added to the previous ones
+    "at on top plus addition additionally".split()
 )
 
 
@@ -139,7 +141,10 @@ _CHANGE_WORDS = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|had|chang\w*|set|increas\w*|decreas\w*|rais\w*|"
     r"lower\w*|reduc\w*|replac\w*|swap\w*|remov\w*|delet\w*|doubl\w*|halv\w*|add\w*|subtract\w*|drop\w*|"
     r"rose|fell|went|los[et]\w*|gain\w*|t[ao]ok|take|taking|switch\w*|cut|shorten\w*|lengthen\w*|extend\w*|"
-    r"brought|bump\w*|trimm\w*|times)\b|^\W*(?:let'?s\s+)?say\b",
+    r"brought|bump\w*|trimm\w*|times|"
+    # a habit ended or begun: "quits smoking", "gave up drinking", "started vaping"
+    r"quit\w*|stop(?:s|ped|ping)?|g[ai]ves?\s+up|giving\s+up|start(?:s|ed|ing)?|began|kick\w*|ceas\w*)\b|"
+    r"^\W*(?:let'?s\s+)?say\b",
     re.IGNORECASE,
 )
 

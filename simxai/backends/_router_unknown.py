@@ -7,6 +7,8 @@ no check here: the host refuses it and the engine asks, naming the range):
 
 - a group value that is no category of its feature ("region = central", "plan platinum", "in the central region");
 - a label that is none of the host's labels where a call takes a label ("why not remission", "-> neutral");
+- a counterfactual away from one of more than two classes ("how could she avoid the high tier"): which class
+  to reach instead;
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20");
 - an id the turn wrote after a word that is no id noun ("predicton for wien 5011"), where the call would
   otherwise fall back to the instance in focus.
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction.mentions import feature_mentions, misread_id
+from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_from
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
 
@@ -114,6 +116,21 @@ def _unknown_label(text: str, schema: HostSchema) -> str | None:
     return None
 
 
+def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    """A question when a counterfactual moves away from one of more than two classes ("avoid the high tier"): the
+    class to reach instead is the user's to name, not a guess.
+    """
+    if len(schema.class_names) <= 2 or not any(
+        c.name == "explain_how_to_be_that" and not c.arguments.get("target_label") for c in calls
+    ):
+        return None
+    left = moved_away_from(text, schema)
+    if left is None:
+        return None
+    others = [name for name in schema.class_names if name != left]
+    return f"Instead of {left}, which label should the changes reach: {_listing(others)}?"
+
+
 def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
     if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls):
         return None
@@ -172,6 +189,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         c.name in _LABEL_FUNCTIONS and not c.arguments.get(_LABEL_FUNCTIONS[c.name]) for c in calls
     ):
         question = _unknown_label(text, schema)
+    if question is None:
+        question = _away_from_one_of_many(text, calls, schema)
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
     if question is None:

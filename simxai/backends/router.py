@@ -46,7 +46,7 @@ from simxai.backends._dialogue_followup import (
     with_pending_call,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
-from simxai.backends._router_decision import Decision, metric_named
+from simxai.backends._router_decision import Decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -291,6 +291,9 @@ class RouterBackend(Backend):
             return Decision(None, decision.confidence, True)
         if not decision.confident and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
+        outcome = outcome_decision(decision, text, schema, names)
+        if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
+            return outcome
         new_text = new_text_decision(text, history, schema, names, decision)
         if new_text is not None:  # "what would happen if I wrote '...'": a new text's prediction
             return new_text

@@ -8,10 +8,11 @@ engine then fills the argument from the dialogue state or asks.
 The modules, by job: `_lexicon` (number, noun and comparison words every reader shares), `_texts` (quoted
 and unquoted texts for a text host), `_features` (features, labels, metrics, counts), `_changes` (what-if
 changes), `_groups` (group conditions and their spans), `_group_values` (groups named by a value, and
-alternatives to compare), `_vague` (groups named with no threshold), `_instances` (ids, references, the
-instance of a request) and `_arguments` (dispatch by argument name for a clarifying answer). The public
-submodule `mentions` holds the readings the engine and the router use beside the `extract_*` functions
-(feature mentions, the age feature, vague groups, ids after unknown words).
+alternatives to compare), `_vague` (groups named with no threshold), `_polarity` (other words for a class,
+leaving a class, quitting a habit), `_instances` (ids, references, the instance of a request) and
+`_arguments` (dispatch by argument name for a clarifying answer). The public submodule `mentions` holds the
+readings the engine and the router use beside the `extract_*` functions (feature mentions, the age feature,
+vague groups, ids after unknown words, the class a turn leaves).
 """
 
 from simxai.extraction._arguments import extract_argument

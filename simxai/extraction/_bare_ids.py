@@ -33,7 +33,9 @@ _CLAIMED_AFTER = re.compile(
     r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|to|"
     r"were|be|become|becomes|became|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|it|that|them|"
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
-    r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an)|[<>=+\-*/^$£€]|"
+    r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an|"
+    # "and down 8 instead?", "up another 5": a relative amount, unless "pull up 8" names a record
+    r"down|another|(?<!pull\s)(?<!look\s)(?<!bring\s)(?<!call\s)(?<!open\s)up)|[<>=+\-*/^$£€]|"
     r"\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,
 )

@@ -6,6 +6,7 @@ import re
 
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
+from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._texts import extract_texts
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
@@ -44,8 +45,9 @@ _MULTIPLIERS = {
     "halved": "-50%",
     "half": "-50%",
 }
+# A negation or a verb that ends a habit before a value: "a non-smoker", "never rented", "quits smoking".
 _NEGATION = re.compile(
-    r"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|quit|stopped)\b[\s-]*\w*\s*$",
+    rf"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|{QUIT_VERBS})\b[\s-]*\w*\s*$",
     re.IGNORECASE,
 )
 # Words after "contract was" that are not a value ("was also", "was not", "was the same").

@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from simxai.extraction._lexicon import _NUMBER_WORDS
+from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -215,39 +216,51 @@ _TARGET_CUE = re.compile(
 def extract_label(text: str, schema: HostSchema | None) -> str | None:
     """The class name a request is about ("why not progressing" -> "progressing", "make it positive").
 
-    When several class names appear, the one introduced by "not", "to be", "as", "become", "into", "make
-    it" ... wins; otherwise the last one mentioned.
+    A class may be named by another word for it ("why not a decline" -> rejected, "why the rejection?" ->
+    rejected; see `simxai.extraction._polarity`). When several classes are named, the one introduced by "not",
+    "to be", "as", "become", "into", "make it" ... wins; otherwise the last one mentioned.
     """
     text = normalize(text, schema)
-    mentions = _class_mentions(text, schema)
+    if schema is None:
+        return None
+    mentions = label_mentions(text, schema, _class_mentions(text, schema))
     if not mentions:
         return None
     cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
     return cued[-1] if cued else mentions[-1][2]
 
 
-# Words before a class name that move away from it: "avoid the surcharge", "get out of the progressing group",
-# "get her off the surcharge", "lose the surcharge", "would not have incurred a surcharge", "no longer be rejected".
-_AWAY_CUE = re.compile(
-    r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|los(?:e|es|ing)|get(?:ting)?\s+(?:\w+\s+)?(?:out\s+of|off|rid\s+of)|"
-    r"stop\s+being|no\s+longer(?:\s+be)?|not\s+(?:have\s+)?(?:incur(?:red)?|received?|got(?:ten)?|been))"
-    r"\s+(?:(?:the|a|an|this|that|her|his|their|its|any)\s+)?$",
-    re.IGNORECASE,
-)
+def moved_away_from(text: str, schema: HostSchema | None) -> str | None:
+    """The class a turn wants to leave ("how could she shed the surcharge?" -> surcharge), or None."""
+    if schema is None:
+        return None
+    text = normalize(text, schema)
+    return away_from(text, label_mentions(text, schema, _class_mentions(text, schema)))
 
 
 def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
     """The class a counterfactual should reach: the class named, or the other of two when the turn moves away
-    from it ("how could she avoid the surcharge?" -> standard, "get out of the progressing group" -> stable).
+    from it ("how could she avoid the surcharge?" -> standard, "what would it take to drop the surcharge" ->
+    standard, "get out of the progressing group" -> stable) or names it only as the outcome now, with no class
+    named as wanted ("why was I turned down and what could I change?" -> approved). Leaving one of more than
+    two classes names no target (None): which other class is wanted is the user's to say.
     """
     label = extract_label(text, schema)
-    if label is None or schema is None or len(schema.class_names) != 2:
+    if label is None or schema is None:
         return label
     text = normalize(text, schema)
-    starts = [start for start, _, name in _class_mentions(text, schema) if name == label]
-    if starts and _AWAY_CUE.search(text[max(0, starts[-1] - 40) : starts[-1]]):
-        return next(name for name in schema.class_names if name != label)
-    return label
+    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    if away_from(text, mentions) != label:
+        now = [start for start, _, name in mentions if outcome_now(text, start)]
+        wished = [
+            start
+            for start, _, _ in mentions
+            if start not in now and _TARGET_CUE.search(text[max(0, start - 40) : start])
+        ]
+        if wished or not any(name == label and start in now for start, _, name in mentions):
+            return label  # the class wanted; a class said as the outcome now ("was turned down") is the one to leave
+    others = [name for name in schema.class_names if name != label]
+    return others[0] if len(others) == 1 else None
 
 
 # Natural phrasings of each metric, most specific first; the first metric with a match wins.

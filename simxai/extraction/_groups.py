@@ -23,6 +23,7 @@ from simxai.extraction._lexicon import (
     _noun_pattern,
     _op_of,
 )
+from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
@@ -145,7 +146,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts?|categori[sz]ed)"
                 r"\s*(?:as|to\s+be|is|=)?\s*$",
                 before,
-            ):
+            ) or OUTCOME_VERB.search(before):
                 clauses.append(f"prediction = {name}")
     named = {c.split(" ")[0] for c in clauses}
     nouns = [(start, clause) for start, _end, clause in category_nouns(text, schema) if clause.split()[0] not in named]
@@ -169,7 +170,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
 
 # The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
 # other word after the number is a unit or a feature ("over 60 mg", "over 60 kg") and the number no age.
-_AFTER_AGE = r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for)"
+_AFTER_AGE = r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will)"
 
 
 _BY_THE_MODEL = re.compile(

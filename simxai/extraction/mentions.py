@@ -4,14 +4,23 @@ The `extract_*` functions (the package's `__all__`) each return one argument of 
 outside extraction need the readings those functions are built on: which features a turn names and where
 ("what is her bmi?" names bmi after a possessive), which feature holds an age ("how old is member 5010"), a
 group named by a graded word with no threshold ("the older subgroup", which a data card cannot filter on),
-and a number in the id range after a word that names nothing the host knows ("wien 5011"). This module is
+a number in the id range after a word that names nothing the host knows ("wien 5011"), and the class a turn
+wants to leave ("how could she shed the surcharge?"). This module is
 their public home; the implementations stay in the package's private modules.
 """
 
 from __future__ import annotations
 
 from simxai.extraction._bare_ids import misread_id
-from simxai.extraction._features import FeatureMention, age_feature, feature_mentions
+from simxai.extraction._features import FeatureMention, age_feature, feature_mentions, moved_away_from
 from simxai.extraction._vague import VagueGroup, vague_group
 
-__all__ = ["FeatureMention", "VagueGroup", "age_feature", "feature_mentions", "misread_id", "vague_group"]
+__all__ = [
+    "FeatureMention",
+    "VagueGroup",
+    "age_feature",
+    "feature_mentions",
+    "misread_id",
+    "moved_away_from",
+    "vague_group",
+]

@@ -1,0 +1,151 @@
+"""Polarity in what the user wants: other words for a class, moving away from a class, quitting and starting.
+
+A request can name the outcome it wants by the outcome it does not want ("what would it take to drop the
+surcharge", "how could she escape a rejection"), name a class by another word for it ("why not a decline" on a
+host whose classes are approved and rejected), or set a yes/no feature with a verb of quitting or starting
+("what if he quits smoking" sets smoker to its negative category). Read the wrong way round, each of these
+answers the opposite question with confidence; this module reads them for `simxai.extraction`.
+
+Other words for a class come from the class name itself (its inflections and derived nouns: "rejection",
+"approval", "progression") and from a short English lexicon of outcome words grouped by meaning; a group
+serves a host only when exactly one of its classes falls in it, so no word ever names two classes.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from simxai.hosts.base import HostSchema
+
+__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "label_mentions", "outcome_now"]
+
+# Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
+_ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "als", "al", "ing", "ed", "es", "s", "d", "e")
+
+# Outcome words that mean the same thing whatever the domain, grouped by meaning. A class joins the group of a
+# word it shares a stem with ("rejected" -> the rejection group); words of no group name no class.
+_OUTCOME_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("approved", "accepted", "granted", "sanctioned"),
+    ("rejected", "declined", "denied", "refused", "turned down"),
+    ("progressing", "worsening", "deteriorating"),
+)
+
+
+def _stems(word: str) -> set[str]:
+    """The word, lowercased, and what is left of it without one of `_ENDINGS` ("rejection" -> reject)."""
+    word = word.lower()
+    stems = {word}
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            stems.add(word[: -len(ending)])
+    return stems
+
+
+def _same_word(a: str, b: str) -> bool:
+    a_words, b_words = a.lower().split(), b.lower().split()
+    return len(a_words) == len(b_words) and all(_stems(x) & _stems(y) for x, y in zip(a_words, b_words, strict=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _class_words(class_names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(word, class) for each other word of a class: the words of its outcome group, when no other class shares it."""
+    owners: dict[int, list[str]] = {}
+    for name in class_names:
+        for index, group in enumerate(_OUTCOME_GROUPS):
+            if any(_same_word(name, word) for word in group):
+                owners.setdefault(index, []).append(name)
+    words: list[tuple[str, str]] = []
+    for index, names in owners.items():
+        if len(names) == 1:
+            words += [(word, names[0]) for word in _OUTCOME_GROUPS[index] if not _same_word(word, names[0])]
+    return tuple(words)
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z-]*")
+
+
+def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """`exact` (the class names found as written) with the classes named by another word, sorted by position.
+
+    Another word is an inflection or derived noun of a class name ("rejection", "approval") or a word of its
+    outcome group ("declined", "denied" for rejected). A word inside an exact mention is not read again.
+    """
+    found = list(exact)
+    others = _class_words(tuple(schema.class_names))
+    tokens = list(_TOKEN.finditer(text))
+    for i, token in enumerate(tokens):
+        if any(s <= token.start() < e for s, e, _ in found):
+            continue
+        pair = f"{token.group()} {tokens[i + 1].group()}" if i + 1 < len(tokens) else ""
+        for candidate, end in ((pair, tokens[i + 1].end() if pair else 0), (token.group(), token.end())):
+            if not candidate:
+                continue
+            name = next((n for n in schema.class_names if " " not in n and _same_word(candidate, n)), None)
+            if name is None:
+                name = next((c for word, c in others if _same_word(candidate, word)), None)
+            if name is not None:
+                found.append((token.start(), end, name))
+                break
+    return sorted(found)
+
+
+# Words before a class name that move away from it: "avoid the surcharge", "drop the surcharge", "get out of the
+# progressing group", "shake off a rejection", "lose the surcharge", "would not have incurred a surcharge", "no
+# longer be rejected", "not be declined", "stop being flagged".
+_AWAY = re.compile(
+    r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|los(?:e|es|ing)|drop(?:s|ped|ping)?|shed(?:s|ding)?|"
+    r"shak(?:e|es|ing)\s+off|remov(?:e|es|ed|ing)|lift(?:s|ed|ing)?|"
+    r"(?:get(?:s|ting)?|got|be|being|stay(?:s|ing)?|keep(?:s|ing)?|come|comes|coming|move|moves|moving)\s+"
+    r"(?:\w+\s+)?(?:out\s+of|off|rid\s+of|away\s+from|clear\s+of)|"
+    r"stop(?:s|ped)?\s+(?:being|getting)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
+    r"no\s+longer(?:\s+(?:be|get))?(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
+    r"(?:not|never)\s+(?:have\s+)?(?:be|been|get|got(?:ten)?|incur(?:red)?|receive[sd]?)"
+    r"(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?)"
+    r"\s+(?:(?:the|a|an|this|that|her|his|their|its|any|my|our|your)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The class a turn moves away from ("what would it take to drop the surcharge" -> surcharge), or None.
+
+    The last class mention decides: "she is on the surcharge; how could she lose it" names none after the verb.
+    """
+    if not mentions:
+        return None
+    start, _end, name = mentions[-1]
+    return name if _AWAY.search(text[max(0, start - 60) : start]) else None
+
+
+# A class said as the outcome an instance has now: "why was I turned down and what could I change?", "applicant 12
+# came back as a decline; what would it take?". With no class named as the one wanted, it is the class to leave.
+_OUTCOME_NOW = re.compile(
+    r"\b(?:was|were|has\s+been|had\s+been|came\s+(?:back|out)|(?<!have\s)got)\s+"
+    r"(?:(?:i|he|she|it|they|we|you|this|that|as|predicted|classified|rated|flagged|labell?ed|marked)\s+)*"
+    r"(?:(?:a|an|the)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def outcome_now(text: str, start: int) -> bool:
+    """Whether the class mentioned at `start` is said as the outcome an instance has now ("was turned down")."""
+    return _OUTCOME_NOW.search(text[max(0, start - 40) : start]) is not None
+
+
+# Verbs that end a habit, right before a yes/no feature's name: "quits smoking", "gave up drinking", "stopped
+# vaping", "is giving up smoking". Starting one ("takes up smoking") needs no verb list: a yes/no feature named
+# without a negation or one of these verbs is set to its positive category.
+QUIT_VERBS = (
+    r"quit(?:s|ting)?|stop(?:s|ped|ping)?|g(?:i|a)ves?\s+up|giving\s+up|kick(?:s|ed|ing)?|ceas(?:e|es|ed|ing)|"
+    r"cut(?:s|ting)?\s+out|abandon(?:s|ed|ing)?|renounc(?:e|es|ed|ing)|no\s+longer"
+)
+
+
+# Verbs before a class that say the outcome the model gives, in a count: "how many smokers end up with a
+# surcharge", "how many renters would be rejected", "how many land in the progressing group".
+OUTCOME_VERB = re.compile(
+    r"\b(?:(?:end(?:s|ed)?|wind(?:s)?|wound)\s+up|land(?:s|ed)?|(?:would|will)\s+(?:be|get|receive))"
+    r"(?:\s+(?:with|as|in|on|being|getting))?(?:\s+(?:an?|the))?\s*$",
+    re.IGNORECASE,
+)
