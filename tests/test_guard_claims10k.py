@@ -119,7 +119,7 @@ CASES = [
 
 
 def test_the_version_names_the_claims10_checks():
-    assert GUARD_VERSION == "claims-10"
+    assert GUARD_VERSION.startswith("claims-10")
 
 
 @pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)

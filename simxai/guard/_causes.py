@@ -125,11 +125,31 @@ _NP4 = r"[a-z][\w'-]*(?:\s+(?!and\b|or\b|is\b|was\b|also\b|too\b|would\b|could\b
 _CONTRIBUTES = re.compile(
     r"(?:^|[.;:!?,]\s+|\b(?:and|but|while|whereas)\s+)" + _DET + r"(?P<a>" + _NP4 + r")\s+also\s+"
     r"(?:seems?\s+to\s+|appears?\s+to\s+)?(?:push(?:es)?|pull(?:s)?|adds?|contributes?|drives?|raises?|lowers?|"
-    r"increases?|decreases?|weighs?|counts?|matters?)\b"
+    r"increases?|decreases?|weighs?(?!\s+in\s+(?:here\s+)?(?:is|are)\b)|counts?|matters?)\b"
     r"|(?:^|[,;]\s+|\band\s+)(?!(?:contributing|adding|subtracting|pushing|pulling|taking|giving|weighing|"
     r"counting|scoring|worth|about|around|roughly|only|just)\b)(?P<b>[a-z][\w'-]*)\s+\(?[+-]\s?\d*\.\d+"
     r"|\b(?:raising|lowering|increasing|decreasing|reducing|cutting)\s+" + _DET + r"(?P<c>" + _NP4 + r")"
-    r"(?=\s+(?:would|could|will|might|should|makes?|made)\b)",
+    r"(?=\s+(?:would|could|will|might|should|makes?|made)\b)"
+    # "the HbA1c adds a small push as well", "waist size adds a little too"
+    r"|(?:^|[.;:!?,]\s+|\b(?:and|but|while|whereas)\s+)" + _DET + r"(?P<d>" + _NP4 + r")\s+"
+    r"(?:adds?|contributes?|gives?|puts?)\s+(?:a\s+|some\s+|its\s+)?(?:small\s+|little\s+|tiny\s+|bit\s+of\s+)?"
+    r"(?:push|nudge|pull|weight|bit|something)?\s*(?:as well|too)\b"
+    # "One thing that also weighs in here is the HbA1c", "another route would be changing the exercise habits"
+    r"|\b(?:also|too)\s+(?:weighs?\s+in|matters?|counts?|plays?\s+a\s+(?:\w+\s+)?role)(?:\s+here)?\s+(?:is|are)\s+"
+    + _DET
+    + r"(?P<e>"
+    + _NP4
+    + r")(?=\s*(?:[.,;:!?)(—–]|$))"
+    r"|\b(?:route|way|option|change|fix)\s+would\s+be\s+(?:changing|adjusting|altering|improving|reducing|raising|"
+    r"lowering)\s+" + _DET + r"(?P<f>" + _NP4 + r")(?=\s*(?:[.,;:!?)(—–]|$))"
+    # "sits fourth, just ahead of waist circumference", "ranked just behind income"
+    r"|\b(?:just\s+|right\s+|narrowly\s+)?(?:ahead of|behind)\s+"
+    + _DET
+    + r"(?P<g>"
+    + _NP4
+    + r")(?=\s*(?:[.,;:!?)(—–]|$))"
+    # "The marital status could also change freely"
+    r"|(?:^|[.;:!?]\s+)" + _DET + r"(?P<h>" + _NP4 + r")\s+(?:could|can|may|might)\s+(?:also\s+)?change\s+freely\b",
     re.IGNORECASE,
 )
 #: A feature's name in brackets right after a phrase: "the lean build (BMI 20.5)".
@@ -181,6 +201,10 @@ _COMMON = frozenset(
     # nouns of an amount or a difference ("a gap of 57 points", "a fall of 38 points", "room of 3.5")
     "gap fall dip climb jump lead swing shift boost room headroom buffer cushion distance step move sum delta "
     "spike plunge slide push pull direction sign "
+    # the model's output and a measure of a push ("leans on the decision", "with a weight of about 0.70")
+    "decision decisions call verdict influence influences tie rule "
+    # conjunctions and gerunds that lead a clause ("If it went from 4.43 ...", "taking the probability to 0.75")
+    "if although though whereas while unless whether taking making giving bringing leaving getting putting "
     # adverbs of degree ("working against it, and barely (-0.008)")
     # forms of verbs of change ("stable falls from 78.6 % to 40.2 %")
     "falls rises drops dips climbs jumps shifts moves changes goes went grows shrinks slips sinks "
@@ -227,6 +251,8 @@ def invented_names(
             for said in (v for v in match.groupdict().values() if v):
                 if pattern is _VALUED and (_MEASURE.search(said) or len(said.split()[0]) < 3):
                     continue  # "a SHAP value of 0.78", "0.73 for cf": a measure or an abbreviation, not a name
+                if pattern is _POSITIONS and said == match.group("b") and _MEASURE.search(said):
+                    continue  # "with a weight of about 0.70": a measure of the push, not a name
                 if _WORDS.search(said):
                     continue  # "relies most on clear sentiment words": a kind of words, not a feature
                 at = reply.find(said, match.start())

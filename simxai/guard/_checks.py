@@ -26,7 +26,7 @@ from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
-from simxai.guard._state import Vocabulary, _label_of
+from simxai.guard._state import Vocabulary
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.guard._statistics import statistic_claims
 from simxai.textbounds import bounded_text
@@ -39,6 +39,8 @@ GUARD_CHARS = 65_536
 MAX_CLAUSE = 2_000
 
 _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
+#: A result field's name ("predicted_label", "true_label", "new_probabilities"), written as such in a terse reply.
+_FIELD_LIKE = re.compile(r"_(?:label|labels|class|probability|probabilities)$")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 #: A clause led by a pronoun, a gerund ("pushing towards X", "Raising it ...") or a verb of influence is about the
@@ -119,7 +121,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.carried_and = False
                 if _GERUND.match(clause):
                     carried_feature = ""  # "Being 19 years old, ...": the subject's own attribute, no carried feature
-                lead = _PRONOUN.match(clause)
+                lead = _PRONOUN.match(clause) if not cue.ARRIVES.match(clause) else None
                 if (
                     lead
                     and not find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
@@ -160,7 +162,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                     self.report.skip(f"a question ({sentence.strip()[:60]})")
                     continue
                 self._directions(f"{cause} {clause}" if cause and not found else clause, facts, said_label)
-                said_label = next((m.name for m in reversed(_label_of(clause, self.names.labels))), said_label)
+                said_label = next((m.name for m in reversed(self._label_mentions(clause))), said_label)
                 self._ranks(clause, sentence, facts)
                 self._outcome(clause, facts)
                 self._changes(clause, facts, before)
@@ -189,6 +191,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         parts = {p for n in self.names.features for p in re.findall(r"[a-z]+", n.lower()) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):
             word = match.group(1)
+            if word in self.all.fields or _FIELD_LIKE.search(word):
+                continue  # "predicted_label: stable": a field of the outputs (or of another kind's), no feature
             if word not in vocab and word not in self.output_text.lower() and word not in self.context_words:
                 self.report.claim(f"feature {word}", False)
         for match in _EQUALS.finditer(self.reply):
@@ -205,8 +209,20 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
-            if tokens and self.structured and not set(tokens) <= words:
+            if tokens and self.structured and not set(tokens) <= words and not self._scare_quote(said, quoted):
                 self.report.claim(f"quote '{quoted}'", False)
+
+    def _scare_quote(self, text: str, quoted: str) -> bool:
+        """Whether `quoted` is said in quotes right before a feature's name on a host whose features are columns
+        ('"good" HDL cholesterol'): a word of that feature's description, not a word of an input.
+        """
+        if self.names.quoted_only:
+            return False
+        for m in re.finditer(re.escape(quoted) + r"[\"'”’]\s+", text):
+            ahead = find_mentions(text[m.end() : m.end() + 40], self.names.features)
+            if ahead and ahead[0].start == 0:
+                return True
+        return False
 
     def _causes(self, known: set[str], feature_words: frozenset[str]) -> None:
         """Names said to drive or be changed that no output holds, other labels in a list of labels, and a

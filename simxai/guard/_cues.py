@@ -36,6 +36,10 @@ HYPOTHETICAL = re.compile(
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|in place of|"
     r"with (?:both|all|all \w+|the|its|her|his|their|\w+) (?:changes|edits)|"
     r"new (?:probabilit\w*|label|prediction|class)|"
+    # "That alone moves the model to X" after a change is named: the change's outcome
+    r"(?:that|this)(?: (?:one|single|smallest|small))?(?: (?:change|edit|fix|swap|tweak))?"
+    r"(?: (?:alone|by itself|on its own))? (?:moves|pushes|brings|gets|takes|tips|sends|puts|shifts)"
+    r"(?: (?:the model|the prediction|the call|the decision|it|her|him|them))?(?: over)? (?:to|into)|"
     r"(?:chang|rais|lower|increas|decreas|reduc|remov|delet|add|insert|replac|swapp|sett|dropp|cutt)ing)\b|"
     r"^\s*(?:swap|replace|change|raise|lower|increase|decrease|remove|delete|add|drop|set|bump|cut|reduce|insert|"
     r"put|use|try|make)\b"
@@ -61,7 +65,10 @@ BEFORE = re.compile(
 TODAY = re.compile(r"\b(currently|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 STAY = re.compile(
-    r"\b(stay\w*|remain\w*|still|unchanged|stick\w* with|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
+    r"\b(stay\w*|remain\w*|"
+    # "'Honestly' still pulls towards positive": "still" before a verb of influence is no stay
+    r"still(?!\s+(?:\w+ly\s+)?(?:pull|push|drive|add|contribut|count|weigh|favou?r|support|work|help|lean|tip|"
+    r"point|argu|speak|matter|nudg)\w*)|unchanged|stick\w* with|(?:would|does|did|will)\s+not\s+(?:change|flip|switch)|"
     r"(?:wouldn't|doesn't|didn't|won't)\s+(?:change|flip|switch)|no change|not change|not flip|the same|"
     r"keeps?(?!\s+in\s+mind)|kept)\b",
     re.IGNORECASE,
@@ -71,8 +78,16 @@ FLIP = re.compile(
     r"(?:(?:the\s+(?:decision|prediction|outcome|label|classification|verdict)|it)\s+)?(?:over\s+)?(?:to|into)\b|"
     r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
     r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if|(?:even\s+|slightly\s+|much\s+|a bit\s+)?(?:more|less|"
-    r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b",
+    r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b|"
+    # "enough to change the outcome", "not nearly enough to change the prediction": a flip said by its size
+    r"\b(?:enough|sufficient)\s+to\s+(?:change|flip|switch|tip|reverse|overturn|alter)\s+"
+    r"(?:the\s+|its\s+|her\s+|his\s+|their\s+)?(?:outcome|prediction|decision|label|classification|verdict|result)\b",
     re.IGNORECASE,
+)
+#: Words that deny the flip after them by its size: "nowhere near enough to flip it", "far from enough", "too
+#: small a change to flip it" (with `NEGATION`'s "not nearly enough", "isn't enough").
+INSUFFICIENT = re.compile(
+    r"\b(?:nowhere near|far from|too (?:small|little|weak|slight|modest|minor|tiny)\b(?:\s+(?:a|an)\s+\w+)?)", re.I
 )
 PROBABILITY = re.compile(
     r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b|"
@@ -84,6 +99,9 @@ COUNT = re.compile(
 )
 PREDICTED = re.compile(
     r"\b(?:predict\w*|classif\w*|categori[sz]\w*|label(?:s|led|ed)?|outcome|verdict|says?|thinks|decides?|"
+    r"decision(?!\s+(?:trees?|boundar\w*|thresholds?|functions?|rules?|paths?|nodes?|surfaces?))|"
+    # "Right now patient 8 sits at progressing", "policyholder 5010 gets a surcharge"
+    r"(?:(?:sits|sitting|stands|standing) at|(?:gets|got|receives|received) (?:a|an))(?=\s*[*_\"'“‘`]*\s*$)|"
     r"output(?:s|ted)?|judge[sd]?|rates?|sees|considers|calls|to get|to reach|becom\w*|answer|"
     r"(?:'d|would|will|could|can|you|we) get|"
     r"flip\w*(?: over)? to|turn\w* into|switch\w* to|make\w* it|to be|tip\w*(?: \w+)? to|"
@@ -101,7 +119,12 @@ PREDICTED = re.compile(
     re.IGNORECASE,
 )
 #: "the stable prediction": a label followed by what it is.
-PREDICTED_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b", re.I)
+PREDICTED_AFTER = re.compile(
+    r"^\s*[\"'”’]?\s*(?:prediction|label|class|outcome|classification|call|verdict)\b"
+    # "the stable class gets 0.33", "the stable class has 32.9 %": a class given its share, not the prediction
+    r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)",
+    re.I,
+)
 CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
 WRONG = re.compile(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
@@ -163,6 +186,15 @@ CHANGE_UP = re.compile(
     r"\b(rais\w*|increas\w*|higher|up|more|grow\w*|add\w*|boost\w*|climb\w*|rise|rises|rising|rose)\b", re.I
 )
 CHANGE_DOWN = re.compile(r"\b(lower\w*|decreas\w*|reduc\w*|drop\w*|cut\w*|down|less|fewer|fall\w*)\b", re.I)
+#: "..., which gets you to 0.901", "which brings it up to 78.6 %": the clause speaks of where the model's output
+#: ends, not of the feature named before (which it does not carry): its number is the output's.
+ARRIVES = re.compile(
+    r"^\s*(?:(?:which|that|and|this)\s+(?:then\s+|finally\s+|together\s+)?(?:gets?|brings?|takes?|puts?|lifts?|"
+    r"pushes|pulls)|taking|bringing|getting|lifting|putting)\s+"
+    r"(?:you|it|us|the (?:score|output|total|probability|prediction))\s+(?:from\s+-?[\d.]+\s*%?\s+)?"
+    r"(?:up\s+|down\s+)?to\s+(?:about\s+|around\s+|roughly\s+)?-?\d",
+    re.I,
+)
 #: "the prediction" and its synonyms name the predicted label in a direction claim.
 THE_PREDICTION = re.compile(
     r"\b(?:the|this|its|her|his|their)\s+(?:prediction|predicted (?:label|class|outcome)|decision|verdict|"
@@ -288,6 +320,8 @@ def phase(before: str) -> str:
         return "after"
     if _FROM_TO.search(before):
         return "after"
+    # "Before the change the model said X at 60 %": the change named there is what the state precedes.
+    before = _BEFORE_CHANGE.sub(lambda m: "before".ljust(len(m.group(0))), before)
     cues = [(m.end(), "before") for m in BEFORE.finditer(before)]
     for after in (HYPOTHETICAL, STAY, FLIP):
         cues += [(m.end(), "after") for m in after.finditer(before)]
@@ -296,6 +330,11 @@ def phase(before: str) -> str:
     return max(cues)[1] if cues else ""
 
 
+_BEFORE_CHANGE = re.compile(
+    r"\bbefore\s+(?:the|this|that|any|making the|making this)\s+(?:\w+\s+)?"
+    r"(?:change|edit|swap|switch|tweak|update)s?\b",
+    re.I,
+)
 _FROM = re.compile(
     r"\b(?:from|instead of|rather than|up from|down from)\s+(?:[a-z][\w-]*\s*(?:\(|at\b|:|,)\s*)?"
     r"(?:about\s+|around\s+|roughly\s+|under\s+|over\s+|below\s+|above\s+|just\s+(?:under|over)\s+|nearly\s+|"

@@ -69,7 +69,9 @@ FEATURE_PERCENT = re.compile(
 #: total"): not compared (no output states the sum, and which numbers are summed is not said).
 _TOTAL_BEFORE = re.compile(
     r"\b(?:together|combined|in total|altogether|add(?:s|ed)? up to|sums? (?:up )?to|totals?|totall?ing|a total of|"
-    r"a sum of|net)\b(?:\s+\w+){0,4}?\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)?[+]?$",
+    r"a sum of|net|(?:the|all|these|those|the other)\s+(?:\w+\s+)?(?:features|words|factors|contributions|"
+    r"attributions)\s+(?:\w+\s+)?add(?:s|ed)?)\b(?:\s+\w+){0,4}?\s+"
+    r"(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)?[+]?$",
     re.I,
 )
 _TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together)\b", re.I)

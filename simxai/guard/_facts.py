@@ -82,11 +82,13 @@ class Facts:
     kept: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     #: feature (lower case) -> its summary statistics over the data ("min", "max", "mean", "std")
     statistics: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: the field names of a result payload ("predicted_label"): a reply that writes one names no feature
+    fields: set[str] = field(default_factory=set)
 
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
-        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts", "explained"):
+        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts", "explained", "fields"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
         for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers", "label_means"):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}

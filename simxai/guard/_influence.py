@@ -10,7 +10,7 @@ from typing import Any
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
 from simxai.guard._reading import Mention, find_mentions
-from simxai.guard._state import _CheckState, _label_of
+from simxai.guard._state import _CheckState
 
 #: A feature moved, right after its name ("age lowered to 40") or right before it ("raise age to").
 _MOVED_AFTER = re.compile(
@@ -117,7 +117,8 @@ class _InfluenceChecks(_CheckState):
             mentions = mentions[:1]
         if not mentions:
             return
-        labels = _label_of(clause[verb.start() :], self.names.labels)
+        # "pushes towards rejection": a label's noun form names it as well as its name does.
+        labels = self._label_mentions(clause[verb.start() :])
         explained = contributions[self.names.feature(mentions[0])][0]
         if labels:
             named = labels[0].name
@@ -130,6 +131,11 @@ class _InfluenceChecks(_CheckState):
                 self.report.skip(f"direction {self.names.feature(m)} (no label named)")
             return
         said = 1 if up else -1
+        # "not smoking argues for X": a negation right before a feature states its value, not the push's way.
+        for m in mentions:
+            value = re.search(r"\b(?:not|no|non-?)\s*$", clause[: m.start - m.quoted])
+            if value is not None and m.start < verb.start():
+                clause = clause[: value.start()] + " " * (value.end() - value.start()) + clause[value.end() :]
         # A quoted word is a feature of a text model, not a negation ('"not" pushing towards positive').
         window = re.sub(r"[\"“'‘][^\"”'’]{1,40}[\"”'’]", " ", clause[max(0, verb.start() - 30) : verb.start()])
         if cue.NEGATION.search(window):
@@ -452,6 +458,8 @@ class _InfluenceChecks(_CheckState):
             # "X (log scale) from 4.43 to 5.2 ... its chance falls": with both ends said, only a verb before the
             # name ("lower bmi from 23.7 to 27.3") says the change's way; what follows the numbers is about others.
             said = clause[: m.start] if _FROM_TO_AFTER.match(clause[m.end :]) else clause
+            # "makes progressing more likely": a label's move, not the feature's
+            said = _LIKELY.sub(" ", said)
             up, down = cue.CHANGE_UP.search(said), cue.CHANGE_DOWN.search(said)
             if bool(up) == bool(down) or self.carried_and:
                 continue
@@ -463,6 +471,15 @@ class _InfluenceChecks(_CheckState):
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
                 )
+
+
+_LIKELY = re.compile(
+    r"\b(?:more|less)\s+(?:likely|probable|confident|certain|sure)\b|"
+    # "its chance climbs from about 30 % to 36.5 %": the move of a label's probability
+    r"\b(?:chance|probability|odds|likelihood|confidence)\s+(?:of\s+[\w-]+\s+)?(?:\w+\s+)?(?:climbs|rises|increases|"
+    r"goes up|jumps|falls|drops|decreases|goes down|dips|sinks)\b",
+    re.I,
+)
 
 
 def _glossed(clause: str, m: Mention, mentions: list[Mention]) -> bool:

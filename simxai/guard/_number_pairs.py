@@ -1,6 +1,7 @@
 """The number checks that read a number beside another: the counterfactual a probability is said of, a
-feature's change as an ordered pair (old → new), a pair of numbers given to several features in turn, and
-whether a number is said as an amount of change. `_numbers._NumberChecks` builds on them.
+feature's change as an ordered pair (old → new), a pair of numbers given to several features in turn, whether a
+number is said as an amount of change, a count of features ("last of the 10 factors listed"), and the outcome's
+probability a share after a feature may be. `_numbers._NumberChecks` builds on them.
 """
 
 from __future__ import annotations
@@ -19,9 +20,38 @@ _PAIR_AFTER = re.compile(
     r"^\s*%?\s*\)?\s*(?:,|and|vs\.?|versus|against|compared (?:with|to)|/)\s*\(?[+-]?\s*(?:about\s+|around\s+)?\d", re.I
 )
 
+#: "it comes last of the 10 factors listed": a count of the features an output ranks or the host has.
+_FEATURE_COUNT = re.compile(
+    r"^\s*(?:features|factors|words|inputs|variables|columns|predictors|drivers)\b(?!\s*(?:%|percent))", re.I
+)
+
 
 class _PairedNumbers(_FrameChecks):
     """Numbers read with another number or name of their clause."""
+
+    def _outcome_share(self, claim: NumberClaim, sentence: str, facts: Facts, phase: str) -> bool:
+        """Whether `claim` is the probability of the label the sentence is about: today's prediction, or after a
+        change the new label (a what-if's, a counterfactual's).
+        """
+        about = set(facts.predicted)
+        if cue.HYPOTHETICAL.search(sentence) or phase == "after":
+            about |= {new for _, new in facts.what_if if new is not None} | set(facts.hypothetical)
+        return any(fits(claim, self._tied(facts, "label", label, phase)) for label in about)
+
+    def _feature_count(self, claim: NumberClaim, lead: str, following: str, facts: Facts, text: str) -> bool:
+        """Whether `claim` is a count of features ("last of the 10 factors listed"), reported here: checked
+        against how many features an output ranks (or the host has), else unchecked.
+        """
+        if claim.percent or claim.decimals or not _FEATURE_COUNT.match(following):
+            return False
+        if not re.search(r"\b(?:of|among|out of)\s+(?:the\s+|all\s+)?$", lead, re.I):
+            return False
+        sizes = {len({f for group in r for f in group}) for r in (facts.global_ranking, facts.local_ranking) if r}
+        if sizes:
+            self.report.claim(f"{text} (a count of features)", claim.value in sizes | {len(self.vocab.features)})
+        else:
+            self.report.skip(f"{text} (a count of features, not compared)")
+        return True
 
     def _option_numbers(self, clause: str, sentence: str, facts: Facts) -> dict[str, float] | None:
         """The probabilities of the counterfactual a number is said of: the one whose changes hold the changed

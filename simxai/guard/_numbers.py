@@ -36,7 +36,11 @@ from simxai.guard._state import _facts_at
 MAX_NUMBERS = 300
 
 SMALL_INTEGER = 10
-_AT_LABEL = re.compile(r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,)\s*)?(?:about|around|roughly|~|≈)?\s*", re.I)
+_AT_LABEL = re.compile(
+    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
+    r"(?:about|around|roughly|~|≈)?\s*",
+    re.I,
+)
 #: A number before an arrow is the state before the change: "stable (78.6 %) → progressing", "55.4 % → 70.3 %".
 _BEFORE_ARROW = re.compile(
     r"^\s*%?\s*\)?\s*(?:→|->|=>|(?:becomes|turns into|changes to|goes to|drops to|rises to|falls to|moves to)\b)"
@@ -75,7 +79,9 @@ _BOUND = re.compile(
 )
 _LOWERED_BY = re.compile(
     r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"
-    r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
+    r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$|"
+    # "nudges it away from negative (by about 0.01)": the size of a push against the label
+    r"\b(?:away from|against)\s+[\w'-]+\s*[(,]?\s*by\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
@@ -127,8 +133,11 @@ class _NumberChecks(_PairedNumbers):
             # A whole number above 1 is no probability ("the score would have to drop to 576").
             whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
             # A negative number is no probability ("a base value of -0.03 log-odds").
+            # a cue of probability beside the number, not anywhere in its segment ("from 26.8 to 24.12 makes
+            # progressing less likely": 26.8 is no probability)
+            near = text[: claim.end + 15] if inside else text
             probability = claim.percent or (
-                bool(cue.PROBABILITY.search(text)) and not whole_number and claim.value >= 0
+                bool(cue.PROBABILITY.search(near)) and not whole_number and claim.value >= 0
             )
             counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
             for m in self._label_mentions(text):
@@ -203,6 +212,8 @@ class _NumberChecks(_PairedNumbers):
             return
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return
+        if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return
         mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
@@ -280,7 +291,9 @@ class _NumberChecks(_PairedNumbers):
             claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
         whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1  # no probability
-        probability = claim.percent or (bool(cue.PROBABILITY.search(segment)) and not whole_number and claim.value >= 0)
+        probability = claim.percent or (
+            bool(cue.PROBABILITY.search(segment[: claim.end + 15])) and not whole_number and claim.value >= 0
+        )
         if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
             # "it adds about 0.21 to the negative probability": a feature's contribution, not a probability.
             probability = False
@@ -343,7 +356,10 @@ class _NumberChecks(_PairedNumbers):
             named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
             last = {named[-1].name} if named else set(facts.predicted)
             entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
-        if not entities:
+        borrowed = False  # the number's feature is one named before its segment (not beside it)
+        if not entities and cue.ARRIVES.match(clause) and fraction:
+            probability = True  # "..., which gets you to 0.901": the model's output, no feature named before
+        elif not entities:
             # The nearest name before it in the clause, or else the sentence (a value in brackets after its
             # feature; "X is the biggest factor, with a contribution of 0.3").
             before = clause[:offset]
@@ -352,6 +368,13 @@ class _NumberChecks(_PairedNumbers):
                 before = sentence[:start] + " " + before
             earlier = [e for e in self._entities(before, claim, 0) if e[0] != "label" or probability]
             entities = [e for e in earlier if e[2] == earlier[-1][2]]  # the last name (a vague metric is three)
+            borrowed = bool(entities) and all(e[0] == "feature" for e in entities)
+            if entities and all(e[0] == "metric" for e in entities):
+                # "The F1 score, a blend of precision and recall, is 0.72": any metric the sentence named before it
+                # is its subject: the first metric the sentence names, when it names several
+                metric_names = list(dict.fromkeys(e[1] for e in earlier if e[0] == "metric"))
+                if len(metric_names) > 1 and re.match(r"\s*(?:is|was|comes to|stands at)\b", clause):
+                    entities = [("metric", metric_names[0], 0)]
             tail = (before + segment[: claim.start])[-60:]
             right_after = self._label_mentions(tail)
             named_after = right_after and not find_mentions(
@@ -414,6 +437,21 @@ class _NumberChecks(_PairedNumbers):
             within = all(kind != "feature" for kind, _, _ in entities)
             if tied and fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True)
+                return
+            named_label = self._label_mentions(clause[: offset + claim.start])
+            if (
+                borrowed
+                and (claim.percent or fraction)
+                and (
+                    # "predict progressing (probability 0.52)"; not "→ Great: still negative (0.81)"
+                    fits(claim, self._tied(facts, "label", named_label[-1].name, phase))
+                    if named_label
+                    else self._outcome_share(claim, sentence, facts, phase)
+                )
+            ):
+                # "- blood_pressure 107 → 108 (0.524)", "bmi were 32, and the probability would rise from 0.67 to
+                # 0.75": a share in its own segment after a feature is the outcome's probability, not the feature's.
+                self.report.claim(f"{text} (the probability of the outcome)", True)
                 return
             if (
                 tied

@@ -329,11 +329,21 @@ def read_outputs(outputs: Sequence[Any]) -> list[Facts]:
         if isinstance(payload, dict) and isinstance(payload.get("kind"), str):
             facts = _structured(payload)
             facts.structured = True
+            facts.fields = _keys(payload)
         else:
             _walk_free(payload, facts)
             facts.truncated = isinstance(payload, str) and _cut(payload)
         found.append(facts)
     return found
+
+
+def _keys(value: Any) -> set[str]:
+    """The keys of a payload's objects, at any depth."""
+    if isinstance(value, dict):
+        return {str(k) for k in value} | {k for item in value.values() for k in _keys(item)}
+    if isinstance(value, list | tuple):
+        return {k for item in value for k in _keys(item)}
+    return set()
 
 
 #: A list of quoted strings, as a text output writes one (`['...', "..."]`).

@@ -17,6 +17,18 @@ _OTHERWISE = re.compile(
     re.I,
 )
 
+#: "is placed in the standard group", "falls into the surcharge category", "belongs to the approved class": a label
+#: stated by the subject's membership of its group (the word before the label, `_GROUP_AFTER` the noun after it).
+_GROUPED_BEFORE = re.compile(
+    r"\b(?:plac(?:e|es|ed|ing)|puts?|putting|assign(?:s|ed|ing)?|sort(?:s|ed)|slott?(?:s|ed)|fil(?:es|ed)|"
+    r"fall(?:s|en|ing)?|fell|land(?:s|ed|ing)?|ends?\s+up|ended\s+up|belong(?:s|ed|ing)?|goes|went|count(?:s|ed)|"
+    r"mov(?:e|es|ed|ing)|shift(?:s|ed|ing)?|bump(?:s|ed|ing)?|"
+    r"(?:is|was|are|were|be|been|being|gets?|got)\s+(?:(?:\w+ly|still|now|then|also)\s+)?(?:grouped|classed|binned))"
+    r"\s+(?:\w+\s+){0,2}?(?:in|into|under|to|with|among)\s+(?:the|its|their)\s+[*\"'“‘`]*$",
+    re.I,
+)
+_GROUP_AFTER = re.compile(r"^[*\"'”’`]*\s+(?:group|class|category|bucket|tier|camp|pile|band|segment)\b", re.I)
+
 
 class _PredictionChecks(_CheckState):
     """The label claims of a clause: a prediction, a recorded label, a verdict, a what-if's outcome."""
@@ -56,7 +68,11 @@ class _PredictionChecks(_CheckState):
             it_is = bool(_IT_IS.search(clause[max(0, m.start - 30) : m.start])) and bool(
                 _TODAY_AFTER.match(clause[m.end :]) or _INSTEAD.match(clause[m.end :])
             )
+            grouped = bool(_GROUPED_BEFORE.search(clause[max(0, m.start - 80) : m.start])) and bool(
+                _GROUP_AFTER.match(clause[m.end :])
+            )
             claimed = claimed or key is not None or chained or changed_from or gapped or m in of_subject or contrasted
+            claimed = claimed or grouped
             # Only "it is" (or a contrast with a label only "it is" claimed) reads it: a weaker claim.
             weak = (it_is and not claimed) or (contrasted and weak and not (verb and cue.PREDICTED.search(before)))
             claimed = claimed or it_is
@@ -175,8 +191,11 @@ class _PredictionChecks(_CheckState):
         if facts.what_if and any(old is not None for old, _ in facts.what_if):
             known = [(old, new) for old, new in facts.what_if if old is not None]
             if flip and not stay:
-                negated = cue.NEGATION.search(_unquoted(clause[max(0, flip.start() - 25) : flip.start()])) or re.search(
-                    r"\bno\s+$", clause[max(0, flip.start() - 5) : flip.start()], re.I
+                window = _unquoted(clause[max(0, flip.start() - 25) : flip.start()])
+                negated = (
+                    cue.NEGATION.search(window)
+                    or re.search(r"\bno\s+$", clause[max(0, flip.start() - 5) : flip.start()], re.I)
+                    or cue.INSUFFICIENT.search(clause[max(0, flip.start() - 40) : flip.start()])
                 )
                 self.report.claim(
                     "outcome " + ("unchanged" if negated else "changes"),
@@ -211,6 +230,7 @@ _INSTEAD = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:as\s+)?", re.I
 #: "with a BMI of 31", "with 'worst'": what follows may be a what-if's new value.
 _WITH = re.compile(r"\bwith\b(?P<rest>[^.;:\n]{0,40})", re.I)
 _VALUE = re.compile(r"-?\d+(?:\.\d+)?")
+_QUOTED_TEXT = re.compile(r"[\"“]([^\"”]{5,400})[\"”]")
 
 
 def _with_change(text: str, facts: Facts) -> bool:
@@ -220,6 +240,14 @@ def _with_change(text: str, facts: Facts) -> bool:
     if not facts.what_if or not facts.changes:
         return False
     new_values = [new for pairs in facts.changes.values() for _, new in pairs]
+    old_words = {old.lower() for pairs in facts.changes.values() for old, _ in pairs if isinstance(old, str)}
+    # '"Honestly the worst purchase ..." reads as negative': a quoted text holding a new word and none of the old
+    # ones is the changed input, so what it reads as is the outcome.
+    for q in _QUOTED_TEXT.finditer(text):
+        words = {w.lower() for w in re.findall(r"\w[\w-]*", q.group(1))}
+        if len(words) >= 3 and not words & old_words:
+            if any(isinstance(new, str) and new.lower() in words for new in new_values):
+                return True
     for m in _WITH.finditer(text):
         rest = m.group("rest")
         numbers = [float(n) for n in _VALUE.findall(rest)]

@@ -96,11 +96,17 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
         if len(parts) > 1 and all(p.isalpha() for p in parts):
             extra.append("".join(p[0] for p in parts))
         if len(parts) == 2:
-            extra.append(f"{parts[1]} of {parts[0]}")
+            extra += [f"{parts[1]} of {parts[0]}", f"{parts[1]} in {parts[0]}"]
         # A long plural name said in the singular: "triglyceride level" (triglycerides), "doctor visit".
         for spelled in [" ".join(parts), *(a.lower() for a in vocab.aliases.get(name, []))]:
             if len(spelled) >= 8 and spelled.endswith("s") and not spelled.endswith("ss"):
                 extra.append(spelled[:-1])
+        for spelled in [name.lower(), *(a.lower() for a in found)]:
+            # "body-mass index" for "body mass index", "smoking" for smoker
+            if re.fullmatch(r"[a-z]+(?: [a-z]+){1,2}", spelled):
+                extra.append(spelled.replace(" ", "-", 1))
+            if spelled == name.lower() and re.fullmatch(r"[a-z]{4,}er", spelled):
+                extra.append(f"{spelled[:-2]}ing")
         for alias in extra:
             if alias not in taken:
                 taken.add(alias)
