@@ -306,6 +306,10 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     return spans
 
 
+# Words of a what-if about one instance: a category named after them is a change, not a group.
+_WHAT_IF_WORDS = re.compile(r"\b(?:if|were|had|moved?|moving|switch\w*|chang\w*|lived|relocat\w*|suppose)\b", re.I)
+
+
 def _value_before(text: str, start: int, end: int, categories: list[str], nouns: str) -> list[tuple[int, int, bool]]:
     """A category written before its feature's name, said of a group: "gold plan members", "those on the silver
     plan". The core runs from the category to the name (and a group noun right after it); it is a group by itself
@@ -327,7 +331,17 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
         re.IGNORECASE,
     )
     if trailing is None and leading is None:
-        return []
+        # "in the central region", "for the north region": a category with an article before its feature's name,
+        # after a preposition, names the rows with that value, unless the turn is a what-if ("if she moved to the
+        # north region", "were he in the gold plan"): there it is a change of one instance
+        article = re.search(
+            r"\b(?:in|from|for|of|on|across|within|among|throughout)\s+the\s+$",
+            text[max(0, core_start - 40) : core_start],
+            re.IGNORECASE,
+        )
+        if article is None or _WHAT_IF_WORDS.search(text[:core_start]):
+            return []
+        return [(core_start, end, True)]
     if leading is not None:  # "members on the silver plan": the group noun and its preposition lead into it
         core_start -= len(text[max(0, core_start - 60) : core_start]) - leading.start()
     return [(core_start, end + (trailing.end() if trailing else 0), True)]
