@@ -25,7 +25,7 @@ from simxai.extraction._lexicon import (
 )
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.instances import parse_condition
 from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
@@ -110,6 +110,22 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone|"
             r"men|women|males|females)"
         )
+        # "patients between 30 and 40", "smokers aged between 30 and 40", "between 30 and 40 years old": an age
+        # range (a plural made from a category, "smokers", names people too)
+        plurals = "".join("|" + re.escape(text[a:b]) for a, b, _c in category_nouns(text, schema))
+        for match in re.finditer(
+            rf"\b(?:(?:{people}{plurals}),?\s(?:(?:who\s(?:are|were)|aged|say)\s)?|aged\s)"
+            rf"between\s(?P<a>{_NUM})\s(?:and|to)\s"
+            rf"(?P<b>{_NUM})\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b|years?\b|yrs?\b)[A-Za-z])"
+            rf"|\bbetween\s(?P<a2>{_NUM})\s(?:and|to)\s(?P<b2>{_NUM})\s(?:years?|yrs?)(?:\sold)?\b",
+            text,
+            re.IGNORECASE,
+        ):
+            low, high = (
+                (match.group("a"), match.group("b")) if match.group("a") else (match.group("a2"), match.group("b2"))
+            )
+            if _in_range(age, float(low)) and _in_range(age, float(high)):
+                clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
         for match in re.finditer(
             rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
             rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
@@ -124,6 +140,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 continue
             over = match.group("op").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
+    clauses += [c for c in _unit_bounds(text, schema) if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses}]
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
@@ -166,6 +183,46 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     if _all_pattern(schema).search(text):
         return "all"
     return None
+
+
+def _in_range(feature: FeatureSchema, value: float) -> bool:
+    return (feature.min is None or value >= feature.min) and (feature.max is None or value <= feature.max)
+
+
+# A bound written with a unit and no feature: "heavier than 20 kg", "over 500 km", "under 25 kg/m2".
+_UNIT_BOUND = re.compile(
+    rf"\b(?P<op>(?:[a-z]+er|more|less|fewer)\s+than|over|under|above|below|at\s+least|at\s+most)\s+(?P<v>{_NUM})\s?"
+    r"(?P<unit>[a-z]+(?:/[a-z]+[0-9²]?)?)\b",
+    re.IGNORECASE,
+)
+_LOWER_WORDS = re.compile(
+    r"^(?:less|fewer|under|below|at\s+most|(?:light|short|small|low|young|cheap|near|close)er)\b", re.I
+)
+
+
+def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
+    """Conditions from bounds with a unit that names one numeric feature ("heavier than 20 kg" -> weight_kg > 20):
+    the unit is a word of exactly one numeric feature's name or aliases (descriptions never name a feature), and the
+    value lies in its range.
+    """
+    found: list[str] = []
+    for match in _UNIT_BOUND.finditer(text):
+        unit = match.group("unit").lower().replace("²", "2")
+        owners = [
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and unit
+            in re.findall(
+                r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
+            )
+        ]
+        if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):
+            continue
+        words = match.group("op").lower()
+        op = {"at least": ">=", "at most": "<="}.get(words, "<" if _LOWER_WORDS.match(words) else ">")
+        found.append(f"{owners[0].name} {op} {match.group('v')}")
+    return found
 
 
 # The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
@@ -323,7 +380,10 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
     if before is None:
         return []
     core_start = start - (len(text[max(0, start - 40) : start]) - before.start())
-    trailing = re.match(rf"\s+(?:{nouns}|{_PEOPLE_NOUNS})\b", text[end:], re.IGNORECASE)
+    # "gold plan members", "gold plan men": a group noun, or a word naming people by sex or age, right after the name
+    trailing = re.match(
+        rf"\s+(?:{nouns}|{_PEOPLE_NOUNS}|men|women|males|females|adults|seniors)\b", text[end:], re.IGNORECASE
+    )
     leading = re.search(
         rf"\b(?:{nouns}|{_PEOPLE_NOUNS})\s+(?:(?:who\s+are|that\s+are|which\s+are)\s+)?(?:on|in|with|of|from|under|"
         r"having)\s+(?:the\s+|a\s+|an\s+|their\s+)?$",
