@@ -11,7 +11,9 @@ no check here: the host refuses it and the engine asks, naming the range):
   to reach instead;
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20");
 - an id the turn wrote after a word that is no id noun ("predicton for wien 5011"), where the call would
-  otherwise fall back to the instance in focus.
+  otherwise fall back to the instance in focus;
+- an attribute of one instance that the data does not record ("the abv of member 5010", "the churn score of 12":
+  `simxai.backends._router_attributes`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._router_attributes import unknown_attribute
 from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_from
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
@@ -195,4 +198,6 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _unknown_feature(text, calls, schema)
     if question is None:
         question = _unread_id(text, calls, schema)
+    if question is None:
+        question = unknown_attribute(text, calls, schema)
     return question

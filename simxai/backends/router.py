@@ -46,6 +46,7 @@ from simxai.backends._dialogue_followup import (
     with_pending_call,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
+from simxai.backends._router_attributes import answered_attribute, unknown_attribute
 from simxai.backends._router_decision import Decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
@@ -201,6 +202,9 @@ class RouterBackend(Backend):
             return self._reply(text, request.functions, request.host)
         text = normalize(text, request.host, known_words(request.functions))
         asked = history[-1] if history and history[-1].role == "assistant" else None
+        completed = answered_attribute(text, asked.content, request.host) if asked is not None else None
+        if completed is not None:
+            text = completed  # "bmi" after "The data records no 'weight' for patient 8": patient 8's bmi
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands
             return CompletionResponse(content=asked.content, model=self.name, finish_reason=CLARIFY)
@@ -218,6 +222,12 @@ class RouterBackend(Backend):
         if decision.function is None:
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
+            # "what is the insulin level of patient 12": unsure which function, because the word is none of the host's
+            unknown = unknown_attribute(
+                text, [ToolCall(id="call_0", name=decision.function, arguments={})], request.host
+            )
+            if unknown is not None:
+                return CompletionResponse(content=unknown, model=self.name, finish_reason=CLARIFY)
             return self._clarify(decision, specs)
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
