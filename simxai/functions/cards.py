@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import pydantic
@@ -109,12 +110,31 @@ def _group(host: Host, group: str) -> Subject:
             for f in host.schema().features
             if f.type == "categorical"
         )
+        unread = _unread_clauses(host, group)
         raise ArgumentError(
-            f"the model cannot be scored on {group!r}: no feature or value of this data selects it ({exc})",
+            f"the model cannot be scored on {unread!r}: no feature or value of this data selects it"
+            + (f" (in {group!r})" if unread != group else f" ({exc})"),
             argument="group",
             valid="a condition such as 'age > 60', 'label = <class>' or 'prediction = <class>', or all"
             + (f"; categorical features: {coded}" if coded else ""),
         ) from exc
+
+
+def _unread_clauses(host: Host, group: str) -> str:
+    """The clauses of `group` this data cannot select ("women" of "age > 50 and women"), or the whole group.
+
+    Quoting only the unclear words says what to replace: the rest of the condition was understood.
+    """
+    clauses = [c.strip() for c in re.split(r"\s+and\s+", group) if c.strip()]
+    if len(clauses) < 2:
+        return group
+    unread = []
+    for clause in clauses:
+        try:
+            host.resolve(clause)
+        except ArgumentError:
+            unread.append(clause)
+    return " and ".join(unread) if unread and len(unread) < len(clauses) else group
 
 
 def _vague_error(group: str, vague: VagueGroup, schema: HostSchema) -> ArgumentError:
