@@ -22,6 +22,15 @@ from simxai.textbounds import bounds_text_argument
 _LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label", "label")
 
 
+# A bound on a group of instances ("for patients over 60 kg", "on parcels between 2 and 5 litres"), as written.
+_UNREAD_BOUND = re.compile(
+    r"\b(?:for|on|among|in|across|with)\s+(?:(?:the|those|these|all)\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?P<bound>(?:over|under|above|below|between\s+\d+(?:\.\d+)?\s+(?:and|to)|(?:[a-z]+er|more|less|fewer)\s+than|"
+    r"at\s+least|at\s+most)\s+\d+(?:\.\d+)?(?:\s?[a-z][a-z/0-9²]*)?)",
+    re.IGNORECASE,
+)
+
+
 @bounds_text_argument(1)
 def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | None:
     """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
@@ -66,6 +75,12 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         return None if named is not None and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema)
+        if group is None:
+            # "accuracy for patients over 60 kg": a bound no feature reads is passed on as said, so that the
+            # function says it cannot select it and asks, rather than score everyone
+            bound = _UNREAD_BOUND.search(text)
+            if bound is not None:
+                return bound.group("bound")
         if group is None and re.fullmatch(
             r"\W{0,3}(?:all|everyone|everybody|overall|none|no group)\W{0,3}", text, re.I
         ):
