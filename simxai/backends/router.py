@@ -47,6 +47,7 @@ from simxai.backends._dialogue_followup import (
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import answered_attribute, unknown_attribute
+from simxai.backends._router_corrections import correction, opposite
 from simxai.backends._router_decision import Decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
@@ -205,6 +206,12 @@ class RouterBackend(Backend):
         completed = answered_attribute(text, asked.content, request.host) if asked is not None else None
         if completed is not None:
             text = completed  # "bmi" after "The data records no 'weight' for patient 8": patient 8's bmi
+        corrected = correction(text, history, request.host)  # "no, I meant 14": the previous question for 14
+        if corrected is not None and corrected.question is not None:
+            return CompletionResponse(content=corrected.question, model=self.name, finish_reason=CLARIFY)
+        if corrected is not None and corrected.fragment is not None:
+            text = corrected.fragment
+        text = opposite(text, history, request.host) or text  # "and the opposite?": the other class or direction
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands
             return CompletionResponse(content=asked.content, model=self.name, finish_reason=CLARIFY)
