@@ -30,6 +30,15 @@ _UNREAD_BOUND = re.compile(
     re.IGNORECASE,
 )
 
+# Texts selected by a word ("on reviews with the word boring", "for texts that mention 'refund'"), as written: no
+# host's conditions compare words, so the function says so and asks instead of scoring every text.
+_WORD_GROUP = re.compile(
+    r"\b(?:on|for|among|in|across)\s+(?:(?:the|those|these|all)\s+)?[a-z]+\s+"
+    r"(?P<bound>(?:with|containing|that\s+(?:contain|mention|use|say)s?|which\s+(?:contain|mention|use)s?)\s+"
+    r"(?:(?:the\s+)?(?:words?|terms?|phrases?)\s+)?['\"‘“]?[\w'-]+['\"’”]?)",
+    re.IGNORECASE,
+)
+
 
 @bounds_text_argument(1)
 def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | None:
@@ -79,6 +88,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
             # "accuracy for patients over 60 kg": a bound no feature reads is passed on as said, so that the
             # function says it cannot select it and asks, rather than score everyone
             bound = _UNREAD_BOUND.search(text)
+            if bound is None and schema is not None and schema.kind == "text":
+                bound = _WORD_GROUP.search(text)
             if bound is not None:
                 return bound.group("bound")
         if group is None and re.fullmatch(
