@@ -197,7 +197,8 @@ def _class_mentions(text: str, schema: HostSchema | None) -> list[tuple[int, int
         return []
     found: list[tuple[int, int, str]] = []
     for name in sorted(schema.class_names, key=len, reverse=True):
-        pattern = r"(?<![\w-])" + r"[\s_\-]+".join(map(re.escape, name.split())) + r"(?![\w-])"
+        # "on time" for a class named on_time: a name's words, however they are joined
+        pattern = r"(?<![\w-])" + r"[\s_\-]+".join(map(re.escape, re.split(r"[\s_]+", name.strip()))) + r"(?![\w-])"
         for match in re.finditer(pattern, text, re.IGNORECASE):
             if not any(s <= match.start() < e for s, e, _ in found):
                 found.append((match.start(), match.end(), name))

@@ -300,3 +300,8 @@ def test_the_opposite_of_a_text_hosts_question(hosts):
     _first, turn = _engine(hosts["sentiment"], ["why isn't review 12 negative", "and the opposite?"])
     assert [c.arguments for c in turn.calls] == [{"instance": 12, "expected_label": "positive"}]
     assert REVIEWS.class_names == ["negative", "positive"]
+
+
+def test_a_class_named_with_an_underscore_is_read_with_a_space(router, parcel_host):
+    question, calls = route(router, "why isn't parcel 210 on time?", parcel_host.schema())
+    assert question == "" and calls == [("explain_why_not", {"instance": 210, "expected_label": "on_time"})]
