@@ -3,8 +3,9 @@
 "what's the abv of member 5010?", "the heart rate of patient 8", "applicant 40's zip code": the selector reads a
 question about one instance, and without this check the router would answer its prediction (or explain it), as
 if the word had not been said. `unknown_attribute` finds such a phrase, "the W [W] of|for <instance>" or
-"<instance>'s W [W]", whose words name no feature, category, label or the host's noun, and at least one of which
-is no word people use of a model, its outcome or a record (`_ABOUT_A_RECORD`); it returns one short question
+"<instance>'s W [W]", in a turn the selector reads as a prediction, a data question or a local explanation, whose
+words name no feature, category, label or the host's noun, and at least one of which is no word people use of a
+model, its outcome or a record (`_ABOUT_A_RECORD`); it returns one short question
 that names the word, the features it could mean (by word-embedding similarity to each feature's name, aliases
 and description, above `SUGGEST_ABOVE`), or that none does, and offers the instance's prediction instead.
 
@@ -69,7 +70,10 @@ _STOP = frozenset(
 )
 
 
-_THE_MODEL = frozenset("model model's system classifier algorithm ai it".split())
+_THE_MODEL = frozenset("model model's system classifier algorithm ai it program tool app software bot".split())
+# The functions that answer a value of one instance (its prediction shows the features a turn names) or explain
+# it; a turn the selector reads as a counterfactual, a why-not or a robustness question asks for no value.
+_VALUE_FUNCTIONS = frozenset({"get_prediction", "get_data_information", "get_local_explanation"})
 
 
 # Words that name one instance in any host, besides the host's own noun ("member 5010", "row 12").
@@ -90,7 +94,7 @@ def _patterns(schema: HostSchema) -> tuple[re.Pattern[str], re.Pattern[str]]:
     instance = rf"(?:(?:the\s+)?(?:{_noun_words(schema)})\s*(?:no\.?\s*|number\s+|#\s*)?)?#?(?P<id>\d+)\b"
     of = re.compile(rf"{_ASKED}{_DETERMINER}\s+{_PHRASE}\s+(?:of|for|on)\s+{instance}(?!\s*%)", re.I)
     owned = re.compile(
-        rf"(?:\b(?:{_noun_words(schema)})\s*#?\s*)?\b(?P<id>\d+)'s\s+{_PHRASE}(?=\s*(?:[?.!,]|$|\s(?:is|was|please|pls)\b))",
+        rf"(?:\b(?:{_noun_words(schema)})\s*#?\s*)?\b(?P<id>\d+)'s\s+{_PHRASE}(?=\s*(?:[?.!]|$))",
         re.I,
     )
     return of, owned
@@ -105,6 +109,10 @@ def _host_words(schema: HostSchema) -> set[str]:
     for term in (*schema.class_names, schema.instance_noun or ""):
         words |= set(re.findall(r"[a-z0-9]+", term.lower()))
     return words
+
+
+def _of_the_host(word: str, host: set[str]) -> bool:
+    return bool(word_stems(word.lower().strip("'")) & host)
 
 
 def _known(word: str, host: set[str]) -> bool:
@@ -130,7 +138,13 @@ def _unknown_phrase(text: str, schema: HostSchema) -> tuple[str, int] | None:
             start, end = match.span("phrase")
             if any(s < end and start < e for s, e in named):
                 continue  # "the credit score of applicant 40": a feature
-            if all(_known(w, host) for w in words):
+            if (
+                _known(words[0], host)
+                or all(_known(w, host) for w in words)
+                or any(_of_the_host(w, host) for w in words)
+            ):
+                # "the risk score of 12", "5444's prediction correct" (a word of the outcome first), "the standard
+                # tier for 5150" (a label)
                 continue
             if schema.id_range is not None and not schema.has_id(int(match.group("id"))):
                 continue  # no instance of this host: the engine asks about the id
@@ -168,8 +182,8 @@ def unknown_attribute(text: str, calls: Sequence[ToolCall], schema: HostSchema |
     """
     if schema is None or schema.kind == "text" or not calls:
         return None
-    if any(c.name == "explain_what_if" for c in calls):
-        return None  # a what-if names its changes; an unknown feature there is asked about by its own check
+    if not any(c.name in _VALUE_FUNCTIONS for c in calls):
+        return None  # a what-if names its changes (an unknown feature there has its own check); a why-not no value
     found = _unknown_phrase(text, schema)
     if found is None:
         return None

@@ -130,10 +130,16 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
             rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
             # "the over 60s", "our over-65 patients": the number is an age bracket
-            rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)",
+            rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
+            # "the subpopulation aged over 60": "aged" makes the bound an age, whatever the noun before it
+            rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)",
             text,
             re.IGNORECASE,
         ):
+            if match.group("op3"):
+                over = match.group("op3").lower() in ("over", "above")
+                clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v3')}")
+                continue
             if match.group("op2"):
                 over = match.group("op2").lower() == "over"
                 clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
@@ -364,7 +370,11 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
 
 
 # Words of a what-if about one instance: a category named after them is a change, not a group.
-_WHAT_IF_WORDS = re.compile(r"\b(?:if|were|had|moved?|moving|switch\w*|chang\w*|lived|relocat\w*|suppose)\b", re.I)
+_WHAT_IF_WORDS = re.compile(
+    r"\b(?:if|were|had|moved?|moving|switch\w*|chang\w*|lived|relocat\w*|suppose|re-?run\w*|redo|put|plac\w*|"
+    r"assign\w*|transfer\w*|upgrad\w*|downgrad\w*)\b",
+    re.I,
+)
 
 
 def _value_before(text: str, start: int, end: int, categories: list[str], nouns: str) -> list[tuple[int, int, bool]]:
@@ -399,8 +409,9 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
             text[max(0, core_start - 40) : core_start],
             re.IGNORECASE,
         )
-        if article is None or _WHAT_IF_WORDS.search(text[:core_start]):
-            return []
+        named = re.search(rf"\b(?:{nouns}|id|number|no)\s*#?\s*\d+\b|#\d+|\b\d+'s\b", text, re.IGNORECASE)
+        if article is None or _WHAT_IF_WORDS.search(text[:core_start]) or named is not None:
+            return []  # "applicant 5 in the north region": said of one instance, no group
         return [(core_start, end, True)]
     if leading is not None:  # "members on the silver plan": the group noun and its preposition lead into it
         core_start -= len(text[max(0, core_start - 60) : core_start]) - leading.start()
