@@ -14,11 +14,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from simxai.backends._router_attributes import answered_attribute
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
-__all__ = ["Correction", "correction", "opposite"]
+__all__ = ["Correction", "correction", "opposite", "reread"]
 
 _CORRECTION = re.compile(
     r"^\W*(?:(?:no|nope|nah|sorry|oops|whoops|actually|wait|correction|typo|my\s+bad)\b[\s,.!:;-]*){1,3}"
@@ -129,3 +130,20 @@ def opposite(text: str, history: Sequence[Message], schema: HostSchema | None) -
         r"\b(?:prediction|label)\s*=", str(call.arguments.get("instance", ""))
     )
     return "same for the other class" if labelled and len(schema.class_names) == 2 else None
+
+
+def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> tuple[str, str | None]:
+    """The turn as the request it stands for after the previous one, and a question to ask instead, if any.
+
+    "bmi" after the router's question about an attribute the data lacks is that instance's bmi; "no, I meant 14"
+    is the previous question for 14 (or a question between two readings); "and the opposite?" is the other class
+    or the other direction. Any other turn is returned as it is.
+    """
+    asked = history[-1] if history and history[-1].role == "assistant" else None
+    text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
+    corrected = correction(text, history, schema)
+    if corrected is not None and corrected.question is not None:
+        return text, corrected.question
+    if corrected is not None and corrected.fragment is not None:
+        text = corrected.fragment
+    return opposite(text, history, schema) or text, None

@@ -46,8 +46,8 @@ from simxai.backends._dialogue_followup import (
     with_pending_call,
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
-from simxai.backends._router_attributes import answered_attribute, unknown_attribute
-from simxai.backends._router_corrections import correction, opposite
+from simxai.backends._router_attributes import unknown_attribute
+from simxai.backends._router_corrections import reread
 from simxai.backends._router_decision import Decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
@@ -202,16 +202,10 @@ class RouterBackend(Backend):
         if not specs or request.tool_choice == "none":
             return self._reply(text, request.functions, request.host)
         text = normalize(text, request.host, known_words(request.functions))
+        text, question = reread(text, history, request.host)  # "no, I meant 14", "and the opposite?", "bmi"
+        if question is not None:
+            return CompletionResponse(content=question, model=self.name, finish_reason=CLARIFY)
         asked = history[-1] if history and history[-1].role == "assistant" else None
-        completed = answered_attribute(text, asked.content, request.host) if asked is not None else None
-        if completed is not None:
-            text = completed  # "bmi" after "The data records no 'weight' for patient 8": patient 8's bmi
-        corrected = correction(text, history, request.host)  # "no, I meant 14": the previous question for 14
-        if corrected is not None and corrected.question is not None:
-            return CompletionResponse(content=corrected.question, model=self.name, finish_reason=CLARIFY)
-        if corrected is not None and corrected.fragment is not None:
-            text = corrected.fragment
-        text = opposite(text, history, request.host) or text  # "and the opposite?": the other class or direction
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands
             return CompletionResponse(content=asked.content, model=self.name, finish_reason=CLARIFY)
@@ -229,13 +223,7 @@ class RouterBackend(Backend):
         if decision.function is None:
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
-            # "what is the insulin level of patient 12": unsure which function, because the word is none of the host's
-            unknown = unknown_attribute(
-                text, [ToolCall(id="call_0", name=decision.function, arguments={})], request.host
-            )
-            if unknown is not None:
-                return CompletionResponse(content=unknown, model=self.name, finish_reason=CLARIFY)
-            return self._clarify(decision, specs)
+            return self._clarify(decision, specs, text, request.host)
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
@@ -443,10 +431,17 @@ class RouterBackend(Backend):
             return None
         return Decision(function, 1.0, True), question.content, earlier
 
-    def _clarify(self, decision: Decision, specs: dict[str, FunctionSpec]) -> CompletionResponse:
-        """One short question offering the two likeliest functions."""
+    def _clarify(
+        self, decision: Decision, specs: dict[str, FunctionSpec], text: str, schema: HostSchema | None
+    ) -> CompletionResponse:
+        """One short question offering the two likeliest functions, or naming the word the host lacks ("what is
+        the insulin level of patient 12": unsure which function, because 'insulin level' is none of its words).
+        """
         assert decision.function is not None and decision.runner_up is not None
-        content = clarifying_question(specs[decision.function], specs[decision.runner_up])
+        call = ToolCall(id="call_0", name=decision.function, arguments={})
+        content = unknown_attribute(text, [call], schema) or clarifying_question(
+            specs[decision.function], specs[decision.runner_up]
+        )
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
     def _previous_function(
