@@ -11,7 +11,7 @@ import re
 
 from simxai.backends._router_decision import Decision
 
-__all__ = ["asks_of_the_model"]
+__all__ = ["asks_of_the_model", "is_content"]
 
 # Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
 # reviews", "whats the um precision"): a turn with one asks something of the model.
@@ -39,3 +39,22 @@ def asks_of_the_model(masked: str, decision: Decision) -> bool:
     if decision.function in (None, "get_prediction"):
         return False
     return bool(_SYSTEM_JARGON.search(masked)) or (decision.confident and bool(_REQUEST_MARKER.search(masked)))
+
+
+_CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")
+_DIALOGUE_WORDS = re.compile(
+    r"\b(?:you|your|i|i'm|my|me|we|model|classifier|system|explain\w*|predict(?:s|ed|ion|ions)?|output|label|class|result|"
+    r"feature|features|data|instance)\b",
+    re.IGNORECASE,
+)
+
+
+def is_content(masked: str, small_talk: re.Pattern[str]) -> bool:
+    """Whether a turn is a bare text (or a text plus "given this" words) rather than talk with the system."""
+    if "INSTANCE" in masked:
+        return len(_CONTENT_WORDS.findall(masked.replace("INSTANCE", ""))) <= 3
+    return (
+        len(_CONTENT_WORDS.findall(masked)) >= 4
+        and small_talk.match(masked) is None
+        and _DIALOGUE_WORDS.search(masked) is None
+    )

@@ -74,7 +74,7 @@ from simxai.backends._router_similarity import (
     known_words,
     spec_documents,
 )
-from simxai.backends._router_text_requests import asks_of_the_model
+from simxai.backends._router_text_requests import asks_of_the_model, is_content
 from simxai.backends._router_unknown import unknown_named
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector
@@ -306,7 +306,7 @@ class RouterBackend(Backend):
             schema is not None
             and schema.kind == "text"
             and "get_prediction" in names
-            and _is_content(masked)
+            and is_content(masked, _SMALL_TALK)
             and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
             and (decision.function is None or not decision.confident or not _REQUEST.match(masked))
             and not asks_of_the_model(masked, decision)
@@ -478,16 +478,6 @@ class RouterBackend(Backend):
         return CompletionResponse(content=reply(text, specs, schema), model=self.name, finish_reason="stop")
 
 
-_CONTENT_WORDS = re.compile(r"[A-Za-z]{2,}")
-
-
-_DIALOGUE_WORDS = re.compile(
-    r"\b(?:you|your|i|i'm|my|me|we|model|classifier|system|explain\w*|predict(?:s|ed|ion|ions)?|output|label|class|result|"
-    r"feature|features|data|instance)\b",
-    re.IGNORECASE,
-)
-
-
 def _names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bool:
     """Whether a turn names exactly one instance (an id or a quoted text) and no group of instances.
 
@@ -498,14 +488,3 @@ def _names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bo
     ids = extract_ids(text, schema)
     quoted = masked.count("INSTANCE")
     return len(ids) + quoted == 1
-
-
-def _is_content(masked: str) -> bool:
-    """Whether a turn is a bare text (or a text plus "given this" words) rather than talk with the system."""
-    if "INSTANCE" in masked:
-        return len(_CONTENT_WORDS.findall(masked.replace("INSTANCE", ""))) <= 3
-    return (
-        len(_CONTENT_WORDS.findall(masked)) >= 4
-        and _SMALL_TALK.match(masked) is None
-        and _DIALOGUE_WORDS.search(masked) is None
-    )

@@ -1,0 +1,135 @@
+"""Groups named by words rather than conditions: a category before its feature's name, plurals made from a category,
+and bounds written with a unit.
+
+"gold plan members", "in the central region", "smokers", "renters", "heavier than 20 kg": each names a group
+that `simxai.extraction._groups` turns into a condition (and, for the first, masks as a group).
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES
+from simxai.hosts.base import FeatureSchema, HostSchema
+
+
+def _in_range(feature: FeatureSchema, value: float) -> bool:
+    return (feature.min is None or value >= feature.min) and (feature.max is None or value <= feature.max)
+
+
+# A bound written with a unit and no feature: "heavier than 20 kg", "over 500 km", "under 25 kg/m2".
+_UNIT_BOUND = re.compile(
+    rf"\b(?P<op>(?:[a-z]+er|more|less|fewer)\s+than|over|under|above|below|at\s+least|at\s+most)\s+(?P<v>{_NUM})\s?"
+    r"(?P<unit>[a-z]+(?:/[a-z]+[0-9²]?)?)\b",
+    re.IGNORECASE,
+)
+_LOWER_WORDS = re.compile(
+    r"^(?:less|fewer|under|below|at\s+most|(?:light|short|small|low|young|cheap|near|close)er)\b", re.I
+)
+
+
+def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
+    """Conditions from bounds with a unit that names one numeric feature ("heavier than 20 kg" -> weight_kg > 20):
+    the unit is a word of exactly one numeric feature's name or aliases (descriptions never name a feature), and the
+    value lies in its range.
+    """
+    found: list[str] = []
+    for match in _UNIT_BOUND.finditer(text):
+        unit = match.group("unit").lower().replace("²", "2")
+        owners = [
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and unit
+            in re.findall(
+                r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
+            )
+        ]
+        if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):
+            continue
+        words = match.group("op").lower()
+        op = {"at least": ">=", "at most": "<="}.get(words, "<" if _LOWER_WORDS.match(words) else ">")
+        found.append(f"{owners[0].name} {op} {match.group('v')}")
+    return found
+
+
+# Words of a what-if about one instance: a category named after them is a change, not a group.
+_WHAT_IF_WORDS = re.compile(
+    r"\b(?:if|were|had|moved?|moving|switch\w*|chang\w*|lived|relocat\w*|suppose|re-?run\w*|redo|put|plac\w*|"
+    r"assign\w*|transfer\w*|upgrad\w*|downgrad\w*)\b",
+    re.I,
+)
+
+
+def _value_before(text: str, start: int, end: int, categories: list[str], nouns: str) -> list[tuple[int, int, bool]]:
+    """A category written before its feature's name, said of a group: "gold plan members", "those on the silver
+    plan". The core runs from the category to the name (and a group noun right after it); it is a group by itself
+    when a group noun stands right after the name or among the words leading in ("members on the silver plan"),
+    so that "if she were on the gold plan" (a what-if) stays unmasked.
+    """
+    words = "|".join(re.escape(c) for c in sorted((c for c in categories if c), key=len, reverse=True))
+    if not words:
+        return []
+    before = re.search(rf"\b(?:{words})\s+$", text[max(0, start - 40) : start], re.IGNORECASE)
+    if before is None:
+        return []
+    core_start = start - (len(text[max(0, start - 40) : start]) - before.start())
+    # "gold plan members", "gold plan men": a group noun, or a word naming people by sex or age, right after the name
+    trailing = re.match(
+        rf"\s+(?:{nouns}|{_PEOPLE_NOUNS}|men|women|males|females|adults|seniors)\b", text[end:], re.IGNORECASE
+    )
+    leading = re.search(
+        rf"\b(?:{nouns}|{_PEOPLE_NOUNS})\s+(?:(?:who\s+are|that\s+are|which\s+are)\s+)?(?:on|in|with|of|from|under|"
+        r"having)\s+(?:the\s+|a\s+|an\s+|their\s+)?$",
+        text[max(0, core_start - 60) : core_start],
+        re.IGNORECASE,
+    )
+    if trailing is None and leading is None:
+        # "in the central region", "for the north region": a category with an article before its feature's name,
+        # after a preposition, names the rows with that value, unless the turn is a what-if ("if she moved to the
+        # north region", "were he in the gold plan"): there it is a change of one instance
+        article = re.search(
+            r"\b(?:in|from|for|of|on|across|within|among|throughout)\s+the\s+$",
+            text[max(0, core_start - 40) : core_start],
+            re.IGNORECASE,
+        )
+        named = re.search(rf"\b(?:{nouns}|id|number|no)\s*#?\s*\d+\b|#\d+|\b\d+'s\b", text, re.IGNORECASE)
+        if article is None or _WHAT_IF_WORDS.search(text[:core_start]) or named is not None:
+            return []  # "applicant 5 in the north region": said of one instance, no group
+        return [(core_start, end, True)]
+    if leading is not None:  # "members on the silver plan": the group noun and its preposition lead into it
+        core_start -= len(text[max(0, core_start - 60) : core_start]) - leading.start()
+    return [(core_start, end + (trailing.end() if trailing else 0), True)]
+
+
+def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
+    """Groups named by a plural noun made from a categorical feature: (start, end, condition).
+
+    A yes/no feature's name in the plural names its "yes" rows and with "non-" its "no" rows ("smokers" ->
+    `smoker = yes`, "non-smokers" -> `smoker = no`); a category with "-ers" names that category's rows
+    ("renters" -> `home_ownership = rent`, "owners" -> `home_ownership = own`). Only plurals: "a smoker" is a
+    value (a what-if), not a group.
+    """
+    if schema is None or schema.kind == "text":
+        return []
+    found: list[tuple[int, int, str]] = []
+    for feature in schema.features:
+        categories = [c for c in feature.categories or [] if c]
+        lower = {c.lower(): c for c in categories}
+        yes = next((lower[v] for v in _YES if v in lower), None)
+        no = next((lower[v] for v in _NO if v in lower), None)
+        name = feature.name.lower().replace("_", " ")
+        if yes is not None and no is not None and len(categories) == 2 and name.isalpha() and len(name) > 3:
+            for match in re.finditer(rf"\b(?P<non>non[- ]?)?{re.escape(name)}s\b", text, re.IGNORECASE):
+                found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
+            continue
+        for category in categories:
+            word = category.lower()
+            if not word.isalpha() or len(word) < 3:
+                continue
+            doubled = word + word[-1] if re.search(r"[^aeiou][aeiou][bdgmnprt]$", word) else word
+            stems = {f"{doubled}ers", f"{word}rs" if word.endswith("e") else f"{word}ers"}
+            pattern = "|".join(re.escape(stem) for stem in sorted(stems))
+            for match in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
+                found.append((match.start(), match.end(), f"{feature.name} = {category}"))
+    return sorted(found)
