@@ -11,7 +11,7 @@
 | `HostError`                     | 502    | `host_error`         |
 | `FunctionCallError`             | 500    | `function_error`     |
 | `UsageError`                    | 500    | `configuration_error`|
-| `StoreUnavailableError`         | 503    | `store_unavailable`  |
+| `StoreUnavailableError`         | 503    | `store_unavailable` (with `Retry-After`) |
 | `StoreConflictError`            | 409    | `conflict`           |
 | any other exception             | 500    | `internal_error`     |
 
@@ -46,9 +46,13 @@ from simxai.exceptions import (
     UsageError,
 )
 
-__all__ = ["OPENAI_PATHS", "ErrorInfo", "classify", "error_response", "install_error_handlers"]
+__all__ = ["OPENAI_PATHS", "STORE_RETRY_AFTER", "ErrorInfo", "classify", "error_response", "install_error_handlers"]
 
 logger = logging.getLogger("simxai.server")
+
+#: Seconds a client is told to wait (Retry-After) before sending again when the session database cannot be
+#: reached: a PostgreSQL restart takes a few seconds, and a replica reconnects on the next request.
+STORE_RETRY_AFTER = 1
 
 #: Path prefixes answered in OpenAI's error shape.
 OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
@@ -137,7 +141,12 @@ def classify(exc: BaseException) -> ErrorInfo:
         return ErrorInfo(500, "function_error", str(exc))
     if isinstance(exc, StoreUnavailableError):
         logger.warning("session store unavailable: %s", exc)
-        return ErrorInfo(503, "store_unavailable", f"Sessions are unavailable for a moment: {exc}. Try again shortly.")
+        return ErrorInfo(
+            503,
+            "store_unavailable",
+            f"Sessions are unavailable for a moment: {exc}. Try again shortly.",
+            headers={"Retry-After": str(STORE_RETRY_AFTER)},
+        )
     if isinstance(exc, StoreConflictError):
         return ErrorInfo(409, "conflict", f"The session is busy: {exc}.")
     if isinstance(exc, UsageError):

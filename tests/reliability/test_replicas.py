@@ -151,19 +151,32 @@ class Load:
         """Send one message; True when it was acknowledged."""
         patient = self.rng.randrange(442)
         self.sent += 1
+        # httpcore's trace of this request: whether it opened a connection or reused an idle one, and how
+        # far it got, so a dropped connection says whose it was (a stale one of the client's pool, or new).
+        steps: list[tuple[float, str]] = []
+
+        async def trace(event: str, info: dict[str, Any]) -> None:
+            steps.append((time.monotonic(), event))
+
         try:
             response = await http.post(
-                f"{server.base}/v1/sessions/{session_id}/messages", json={"content": QUESTION.format(patient)}
+                f"{server.base}/v1/sessions/{session_id}/messages",
+                json={"content": QUESTION.format(patient)},
+                extensions={"trace": trace},
             )
         except httpx.TransportError as exc:
             if "transport" in self.tolerate:
                 self.tolerated[f"transport:{type(exc).__name__}"] += 1
                 return False
-            self.failures.append(f"{session_id}: {type(exc).__name__}: {exc}")
+            self.failures.append(f"{session_id}: {type(exc).__name__}: {exc} ({describe(steps)})")
             return False
         if response.status_code == 503 and "503" in self.tolerate:
             body = response.json()
-            if body.get("type") == "store_unavailable" and "Try again shortly" in body.get("error", ""):
+            if (
+                body.get("type") == "store_unavailable"
+                and "Try again shortly" in body.get("error", "")
+                and response.headers.get("Retry-After", "").isdigit()
+            ):
                 self.tolerated["503"] += 1
                 return False
         if response.status_code != 200:
@@ -195,6 +208,15 @@ class Load:
     async def run(self, http: httpx.AsyncClient, sessions: list[str], turns: int) -> None:
         deadline = time.monotonic() + LOAD_DEADLINE
         await asyncio.gather(*(self.session(http, s, turns, deadline) for s in sessions))
+
+
+def describe(steps: list[tuple[float, str]]) -> str:
+    """A request's httpcore trace in one line: a new or a reused connection, and its last steps with times."""
+    if not steps:
+        return "no trace"
+    kind = "new connection" if any(e.startswith("connection.connect_tcp") for _, e in steps) else "reused connection"
+    start = steps[0][0]
+    return kind + ": " + ", ".join(f"{e} +{t - start:.3f}s" for t, e in steps[-4:])
 
 
 def http_client() -> httpx.AsyncClient:

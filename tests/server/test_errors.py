@@ -185,3 +185,14 @@ async def test_cors_is_off_by_default_and_configurable(make_app, client):
         assert created.headers["access-control-allow-origin"] == "https://host-app.example"
         other = await cors_client.options("/v1/sessions", headers={**preflight, "Origin": "https://evil.example"})
         assert "access-control-allow-origin" not in other.headers
+
+
+def test_an_unreachable_session_store_is_503_with_retry_after():
+    from simxai.exceptions import StoreUnavailableError
+    from simxai.server.errors import STORE_RETRY_AFTER, classify, error_response
+
+    info = classify(StoreUnavailableError("the session database postgresql://db/x cannot be reached"))
+    response = error_response("/v1/sessions/abc/messages", info)
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == str(STORE_RETRY_AFTER) and STORE_RETRY_AFTER >= 1
+    assert b'"type":"store_unavailable"' in response.body and b"Try again shortly" in response.body
