@@ -8,6 +8,7 @@ women": one feature with several values, which `alternatives` splits into one gr
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction._features import _class_mentions, feature_mentions
@@ -15,7 +16,7 @@ from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
 
-__all__ = ["alternatives", "completed_group"]
+__all__ = ["alternatives", "completed_group", "unread_value"]
 
 
 def alternatives(condition: str) -> list[str]:
@@ -91,7 +92,10 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             if not category or category.lower() in (*_YES, *_NO):
                 continue
             found = None
-            for match in re.finditer(rf"(?<![\w.-]){re.escape(category)}(?![\w-]|\.\d)", text, re.IGNORECASE):
+            # a value in the plural names its rows too: "on saturdays", "for the sundays"
+            plural = "(?:e?s)?" if category.isalpha() and len(category) >= 3 else ""
+            value = rf"(?<![\w.-]){re.escape(category)}{plural}(?![\w-]|\.\d)"
+            for match in re.finditer(value, text, re.IGNORECASE):
                 start, end = match.start(), match.end()
                 if any(low <= start < high for low, high in inside):
                     continue
@@ -126,4 +130,28 @@ def _class_group(text: str, schema: HostSchema | None) -> str | None:
         led = re.search(_METRIC_LEAD, before, re.IGNORECASE) or re.fullmatch(r"\W*(?:the\s+|only\s+)?", before, re.I)
         if re.match(rf"\s+(?:{nouns})\b", text[end:], re.IGNORECASE) and led:
             return f"label = {name}"
+    return None
+
+
+_LED_PLURAL = re.compile(r"\b(?:on|for|among)\s+(?:(?:the|our|those|these|all)\s+)?(?P<w>[a-z]{4,}s)\b", re.I)
+
+
+def unread_value(text: str, schema: HostSchema) -> str | None:
+    """A plural after "on / for / among" that looks like a category value but is none ("on blursdays"), or None.
+
+    It looks like one when it is spelt close to a value ("on saturdys") or ends like two or more values of one
+    feature ("-days" of monday..sunday). It is passed on as said, so that the function asks about it rather
+    than answer for all rows or for the group of the previous turn.
+    """
+    for match in _LED_PLURAL.finditer(text):
+        word = match.group("w").lower()
+        singular = word[:-2] if word.endswith("es") and not word.endswith("ses") else word[:-1]
+        for feature in schema.features:
+            values = [c.lower() for c in feature.categories or [] if c and c.isalpha() and len(c) >= 3]
+            if feature.type != "categorical" or not values or singular in values or word in values:
+                continue
+            close = any(SequenceMatcher(None, singular, value).ratio() >= 0.8 for value in values)
+            ending = next((n for n in (5, 4, 3) if sum(v.endswith(singular[-n:]) for v in values) >= 2), None)
+            if close or ending is not None:
+                return match.group("w")
     return None

@@ -11,7 +11,7 @@ import re
 from simxai.exceptions import ArgumentError
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
-from simxai.extraction._group_values import _class_group, _named_values
+from simxai.extraction._group_values import _class_group, _named_values, unread_value
 from simxai.extraction._group_words import _in_range, _unit_bounds, _value_before, category_nouns
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
@@ -377,7 +377,7 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
         return vague  # "the older subgroup": passed on as said, so that the function asks for its threshold
     match = _PEOPLE_GROUP.search(text)
     if match is None:
-        return None
+        return unread_value(text, schema)  # "on blursdays": asked about, never dropped
     return _sex_group(text, schema) or match.group("w").lower()
 
 
