@@ -168,3 +168,33 @@ async def test_a_word_that_looks_like_a_value_is_refused_naming_it(host, texts, 
 )
 def test_words_that_look_like_no_value_name_no_group(text, coffee_host):
     assert extract_group(text, coffee_host.schema()) is None
+
+
+# --- a feature named by the head noun of its alias ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "texts", [["what about the price?"], ["tell me about the data", "what about the price?"]], ids=["alone", "after"]
+)
+async def test_the_head_noun_of_an_alias_names_its_feature(texts, coffee_host, router):
+    *_, turn = await turns(coffee_host, router, *texts)
+    assert [(c.function, c.arguments) for c in turn.calls] == [("get_data_information", {"feature": "price_latte"})]
+
+
+def test_a_head_noun_two_features_share_names_neither() -> None:
+    from simxai.extraction import extract_feature
+    from simxai.hosts.base import FeatureSchema, HostSchema
+
+    cafe = HostSchema(
+        name="cafe",
+        kind="tabular",
+        instance_noun="day",
+        class_names=["busy", "quiet"],
+        features=[
+            FeatureSchema(name="price_latte", type="numeric", min=2, max=5, aliases=["latte price"]),
+            FeatureSchema(name="price_cake", type="numeric", min=2, max=5, aliases=["cake price"]),
+        ],
+        id_range=(1, 100),
+    )
+    assert extract_feature("what about the price?", cafe) is None
+    assert extract_feature("what about the cake price?", cafe) == "price_cake"

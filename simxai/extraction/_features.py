@@ -56,13 +56,17 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                     singular = _IRREGULAR.get(words[0].lower())
                     if singular is not None:  # "1 less child" for a feature named children
                         strong.setdefault(singular, feature)
-    # the head noun of a multi-word name ("a 60 month term" for loan_term), when no other feature ends in it
-    # and it is no word users say of the model itself ("score", "rate", "value")
+    # the head noun of a multi-word name or alias ("a 60 month term" for loan_term, "the price" for price_latte
+    # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
+    # ("score", "rate", "value")
     heads: dict[str, list[FeatureSchema]] = {}
     for feature in schema.features:
-        words = _TOKEN.findall(feature.name.replace("_", " ").lower())
-        if len(words) > 1 and len(words[-1]) >= 4 and words[-1] not in _MODEL_WORDS:
-            heads.setdefault(words[-1], []).append(feature)
+        for term in (feature.name, *feature.aliases):
+            words = _TOKEN.findall(term.replace("_", " ").lower())
+            if len(words) > 1 and len(words[-1]) >= 4 and words[-1] not in _MODEL_WORDS:
+                owners = heads.setdefault(words[-1], [])
+                if feature not in owners:
+                    owners.append(feature)
     for head, owners in heads.items():
         if len(owners) == 1:
             strong.setdefault(head, owners[0])
