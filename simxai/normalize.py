@@ -168,6 +168,8 @@ def _schema_words(schema: HostSchema | None) -> tuple[str, ...]:
         names += [schema.instance_noun, schema.instance_noun + "s"]
     for name in names:
         words.update(w.lower() for w in re.findall(r"[A-Za-z]+", name.replace("_", " ")))
+    # an adjective in -y is said as its verb too ("raining" for rainy): a known word, never "training"
+    words.update(f"{w[:-1]}ing" for w in list(words) if re.fullmatch(r"[a-z]{2,}[^aeiouy]y", w))
     return tuple(sorted(words))
 
 

@@ -198,3 +198,37 @@ def test_a_head_noun_two_features_share_names_neither() -> None:
     )
     assert extract_feature("what about the price?", cafe) is None
     assert extract_feature("what about the cake price?", cafe) == "price_cake"
+
+
+# --- a category value said as a verb in a what-if ----------------------------------------------------------
+
+
+async def test_raining_is_the_change_to_rainy_and_survives_the_question_for_the_day(coffee_host, router):
+    first, second = await turns(coffee_host, router, "what if it were raining?", "day 3")
+    assert [(c.function, c.arguments, c.status) for c in first.calls] == [
+        ("explain_what_if", {"changes": {"weather": "rainy"}}, "clarification")
+    ]
+    assert [(c.function, c.arguments) for c in second.calls] == [
+        ("explain_what_if", {"instance": 3, "changes": {"weather": "rainy"}})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if day 4 was snowing", {"weather": "snowy"}),
+        ("what if it was raining on day 2", {"weather": "rainy"}),
+        ("what if day 2 were sunny", {"weather": "sunny"}),  # as before
+    ],
+)
+def test_a_verb_of_a_category_is_that_category(text, changes, coffee_host):
+    from simxai.extraction import extract_changes
+
+    assert extract_changes(text, coffee_host.schema()) == changes
+
+
+def test_the_verb_of_a_category_is_no_typo(coffee_host, loan_host):
+    from simxai.normalize import normalize
+
+    assert normalize("what if it was raining", coffee_host.schema()) == "what if it was raining"
+    assert "training" in normalize("how was the model trainng", loan_host.schema())  # a typo is still one

@@ -389,7 +389,7 @@ _INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from)\s+
 
 
 def _category_verbs(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -> list[tuple[str, str]]:
-    """Categories said as verbs ("owned", "renting", "owns her home"), when only one feature has the category.
+    """Categories said as verbs ("owned", "renting", "owns her home", "raining"), when one feature has the category.
 
     The form after "instead of" or "rather than", or after a negation, is the value left behind, not the new one.
     """
@@ -402,6 +402,8 @@ def _category_verbs(text: str, schema: HostSchema, named: dict[str, ChangeValue]
         forms = sorted(
             {f"{key}ed", f"{doubled}ed", f"{stem}ing", f"{doubled}ing", f"{key}d" if key.endswith("e") else ""} - {""}
         )
+        if re.fullmatch(r"[a-z]{2,}[^aeiouy]y", key):  # an adjective in -y by its verb: "raining" -> rainy
+            forms.append(f"{key[:-1]}ing")
         pattern = rf"(?<![\w-])(?:{'|'.join(forms)}|{key}s(?=\s+(?:her|his|their|its|a|an|the)\b))(?![\w-])"
         for match in re.finditer(pattern, text, re.IGNORECASE):
             before = text[max(0, match.start() - 25) : match.start()]
