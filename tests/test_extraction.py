@@ -227,6 +227,8 @@ def test_how_many_predicted_is_a_group_of_predictions() -> None:
 def test_an_id_is_no_count_of_counterfactuals() -> None:
     assert extract_argument("number_of_iterations", "what could patient 55 change to be stable?", TABULAR) is None
     assert extract_argument("number_of_iterations", "give me 3 changes for patient 55", TABULAR) == 3
+    # the id after a word that is not the host's noun ("case" on a host of patients) is no count either
+    assert extract_argument("number_of_iterations", "what can case 55 change to stay stable?", TABULAR) is None
 
 
 def test_a_quoted_word_after_were_is_no_edit_without_a_quoted_word_before() -> None:

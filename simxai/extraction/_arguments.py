@@ -78,10 +78,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         return extract_label(text, schema)
     if name == "number_of_iterations":
         count = extract_count(text)
-        # "what could applicant 55 change ...": the id, not a count of changes
-        noun = re.escape(schema.instance_noun) if schema is not None and schema.instance_noun else "instance"
-        named = re.search(rf"(?:\b{noun}|\bid|#)\s*#?\s*{count}\b", text, re.IGNORECASE) if count else None
-        return None if named is not None and count in extract_ids(text, schema) else count
+        # "what could applicant 55 change ...", "what can member 5010 change": the id, not a count of changes
+        return None if count is not None and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema)
         if group is None:
