@@ -4,9 +4,9 @@ Tokens are counted by the backend's own tokenizer when its server exposes one (v
 `simxai.backends.openai`), and by an estimate otherwise. The estimate is calibrated on Llama-3's tokenizer: the
 issue that asked for the budget measured the demo host's system prompt plus the eleven tool specs at 4,242
 Llama-3 tokens, which were 14,220 characters as `json.dumps` writes them, so 3.35 characters a token. Tool
-results (JSON full of numbers) are denser: 2.84 characters a token in a six-turn demo session counted exactly
-(`python bench/prompt_tokens.py --llama3 ...`), so they are reckoned at 2.8. Prose is nearer 4 characters a
-token, so the estimate errs towards more tokens for prose.
+results (JSON full of numbers) are denser, so they are reckoned at 2.8 characters a token; how close that comes
+on whole sessions against Llama-3's own tokenizer is printed by `python bench/prompt_tokens.py --llama3 ...`
+(docs/backends.md). Prose is nearer 4 characters a token, so the estimate errs towards more tokens for prose.
 
 With a tokenizer, the request is counted, the oldest turns are dropped by the estimate scaled to that count,
 and the result is counted again (at most `MAX_COUNTS` counts a request). A request the estimate puts below
