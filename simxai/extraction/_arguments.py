@@ -78,8 +78,10 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         return extract_label(text, schema)
     if name == "number_of_iterations":
         count = extract_count(text)
-        # "what could applicant 55 change ...", "what can member 5010 change": the id, not a count of changes
-        return None if count is not None and count in extract_ids(text, schema) else count
+        # "what could applicant 55 change ...", "what can member 5010 change": the id, not a count of changes;
+        # a bare answer ("four", "3 please") is the count, though it would also read as an id
+        bare = re.fullmatch(r"\W*(?:just\s+|only\s+)?\w+(?:\s*please)?\W*", text, re.IGNORECASE) is not None
+        return None if count is not None and not bare and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema)
         if group is None:
