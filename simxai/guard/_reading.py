@@ -414,11 +414,18 @@ _QUOTES = "\"'“”‘’`"
 def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str] = ()) -> list[Mention]:
     """Mentions of `names` in `text`, longest name first, without overlaps; `quoted_only` names count
     only inside quotes (the words of a text model, which ordinary prose also uses).
+
+    The readers of one reply ask for the same sentence and names many times, so the answer is memoised on
+    its inputs (a pure function of them; each call gets its own list).
     """
-    only = {n.lower() for n in quoted_only}
+    return list(_mentions(text, frozenset(n for n in names if n), frozenset(n.lower() for n in quoted_only)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _mentions(text: str, names: frozenset[str], only: frozenset[str]) -> tuple[Mention, ...]:
     taken = bytearray(len(text))  # 1 where a mention already is: a check costs the mention's length
     found: list[Mention] = []
-    for name in sorted({n for n in names if n}, key=len, reverse=True):
+    for name in sorted(names, key=lambda n: (-len(n), n)):
         for match in mention_pattern(name).finditer(text):
             start, end = match.span()
             if 1 in taken[start:end]:
@@ -428,7 +435,7 @@ def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str]
                 continue
             taken[start:end] = b"\x01" * (end - start)
             found.append(Mention(name, start, end, quoted))
-    return sorted(found, key=lambda m: m.start)
+    return tuple(sorted(found, key=lambda m: m.start))
 
 
 def quotes(text: str) -> list[str]:
