@@ -86,6 +86,26 @@ def _last_answer_instances(history: Sequence[Message]) -> list[Any]:
     return []
 
 
+def _instance_takers(specs: Sequence[FunctionSpec]) -> set[str]:
+    """The names of the functions that take an instance."""
+    return {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+
+
+def with_instance(
+    calls: list[ToolCall], instance: Any, specs: Sequence[FunctionSpec], *, only_where_missing: bool = False
+) -> list[ToolCall]:
+    """The calls, with `instance` as the instance of each call that takes one (with `only_where_missing`, only
+    where the call names none).
+    """
+    takes = _instance_takers(specs)
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": instance}})
+        if call.name in takes and (not only_where_missing or call.arguments.get("instance") in (None, ""))
+        else call
+        for call in calls
+    ]
+
+
 def with_speaker_instance(
     calls: list[ToolCall], text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None
 ) -> list[ToolCall]:
@@ -93,13 +113,7 @@ def with_speaker_instance(
     speaker = speaker_instance(text, schema)
     if speaker is None:
         return calls
-    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": speaker}})
-        if call.name in takes and call.arguments.get("instance") in (None, "")
-        else call
-        for call in calls
-    ]
+    return with_instance(calls, speaker, specs, only_where_missing=True)
 
 
 # How many user turns back an instance named in an unanswered question stays in focus.
@@ -115,18 +129,13 @@ def with_named_instance(
     instance in focus, though no call ran on it. An instance a call ran on after it (the dialogue state's)
     wins; so does any instance or reference the turn itself names.
     """
-    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    takes = _instance_takers(specs)
     if schema is None or not any(c.name in takes and c.arguments.get("instance") in (None, "") for c in calls):
         return calls
     named = _last_named_instance(history, takes, schema)
     if named is None:
         return calls
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": named}})
-        if call.name in takes and call.arguments.get("instance") in (None, "")
-        else call
-        for call in calls
-    ]
+    return with_instance(calls, named, specs, only_where_missing=True)
 
 
 def _last_named_instance(history: Sequence[Message], takes: set[str], schema: HostSchema) -> int | None:
@@ -187,13 +196,7 @@ def with_listed_instance(
     listed = listed_instances(history) if position is not None else []
     if position is None or not -len(listed) <= position < len(listed) or extract_ids(text, schema):
         return calls
-    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": listed[position]}})
-        if call.name in takes
-        else call
-        for call in calls
-    ]
+    return with_instance(calls, listed[position], specs)
 
 
 def with_instance_in_focus(

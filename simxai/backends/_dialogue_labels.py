@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.backends._dialogue_focus import listed_instances
+from simxai.backends._dialogue_focus import listed_instances, with_instance
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_ids
 from simxai.followup import last_call
@@ -156,11 +156,7 @@ def with_other_instance(
     if len(listed) != 2 or previous is None or previous.arguments.get("instance") not in listed:
         return calls
     other = listed[1 - listed.index(previous.arguments["instance"])]
-    takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": other}}) if call.name in takes else call
-        for call in calls
-    ]
+    return with_instance(calls, other, request.functions)
 
 
 # "why was the first approved?", "is the second one progressing": a position followed by a label, not by a noun
@@ -186,13 +182,7 @@ def with_labelled_position(
     position = _POSITIONS[match.group("k").lower()]
     if not -len(listed) <= position < len(listed) or len(listed) < 2:
         return calls
-    takes = {s.name for s in request.functions if any(p.name == "instance" for p in s.parameters)}
-    return [
-        call.model_copy(update={"arguments": {**call.arguments, "instance": listed[position]}})
-        if call.name in takes
-        else call
-        for call in calls
-    ]
+    return with_instance(calls, listed[position], request.functions)
 
 
 def with_references(
