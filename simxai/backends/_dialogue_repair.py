@@ -282,16 +282,25 @@ def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | 
     return {**last.arguments, "changes": {**earlier, **changes}}
 
 
-def reversed_step(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
-    """The arguments of "now lower it instead" after a relative what-if: the same step the other way, or None."""
-    match = _REVERSED.match(text)
+def _single_change(history: Sequence[Message]) -> tuple[LastCall, str, Any] | None:
+    """The last call when it is a what-if with one change, with that change's feature and value; else None."""
     previous = last_call(history)
-    if match is None or previous is None or previous.name != "explain_what_if" or schema is None:
+    if previous is None or previous.name != "explain_what_if":
         return None
     changes = previous.arguments.get("changes")
     if not isinstance(changes, dict) or len(changes) != 1:
         return None
     [(feature, value)] = changes.items()
+    return previous, str(feature), value
+
+
+def reversed_step(text: str, history: Sequence[Message], schema: HostSchema | None) -> dict[str, Any] | None:
+    """The arguments of "now lower it instead" after a relative what-if: the same step the other way, or None."""
+    match = _REVERSED.match(text)
+    single = _single_change(history)
+    if match is None or single is None or schema is None:
+        return None
+    previous, feature, value = single
     step = str(value).strip()
     if not re.fullmatch(r"[+-]" + _NUMBER + "%?", step):
         return None
@@ -316,13 +325,10 @@ def repeated_value(text: str, history: Sequence[Message], schema: HostSchema | N
     is no id of the host and lies in the feature's range; else None.
     """
     match = _BARE_VALUE.match(text)
-    previous = last_call(history)
-    if match is None or previous is None or previous.name != "explain_what_if" or schema is None:
+    single = _single_change(history)
+    if match is None or single is None or schema is None:
         return None
-    changes = previous.arguments.get("changes")
-    if not isinstance(changes, dict) or len(changes) != 1:
-        return None
-    [(feature, value)] = changes.items()
+    previous, feature, value = single
     if not isinstance(value, int | float) or isinstance(value, bool):
         return None
     number = float(match.group("n"))
@@ -359,14 +365,13 @@ def replaced_word(text: str, history: Sequence[Message], schema: HostSchema | No
     new one, in the same text; None otherwise (a longer quote is a text of its own).
     """
     match = _QUOTED_REPLACEMENT.match(text)
-    previous = last_call(history)
-    if match is None or previous is None or previous.name != "explain_what_if" or schema is None:
+    single = _single_change(history)
+    if match is None or single is None or schema is None or schema.kind != "text":
         return None
-    changes = previous.arguments.get("changes")
+    previous, old, new = single
     word = match.group("w").strip()
-    if schema.kind != "text" or not isinstance(changes, dict) or len(changes) != 1 or len(word.split()) > 3:
+    if len(word.split()) > 3:
         return None
-    [(old, new)] = changes.items()
     if old == "text" or word.lower() in (str(old).lower(), str(new).lower()):
         return None
     return {**previous.arguments, "changes": {old: word}}
