@@ -65,22 +65,29 @@ def loan_host():
 
 
 @pytest.fixture(scope="session")
-def hosts(demo_host, loan_host):
-    """The hosts the guard's claim tests run real functions on, by name: demo, loan, sentiment and the invented
-    insurance host of bench/dev_hosts.py."""
-    import sys
-
+def sentiment_host():
+    """The sentiment text host (built once per process)."""
     from simxai.hosts.sentiment import load_sentiment_host
+
+    return load_sentiment_host()
+
+
+@pytest.fixture(scope="session")
+def insurance_host():
+    """The invented insurance host of bench/dev_hosts.py (built once per process)."""
+    import sys
 
     sys.path.insert(0, str(REPO_ROOT / "bench"))
     from dev_hosts import load_insurance_host
 
-    return {
-        "demo": demo_host,
-        "loan": loan_host,
-        "sentiment": load_sentiment_host(),
-        "insurance": load_insurance_host(),
-    }
+    return load_insurance_host()
+
+
+@pytest.fixture(scope="session")
+def hosts(demo_host, loan_host, sentiment_host, insurance_host):
+    """The hosts the guard's claim tests run real functions on, by name: demo, loan, sentiment and the invented
+    insurance host of bench/dev_hosts.py."""
+    return {"demo": demo_host, "loan": loan_host, "sentiment": sentiment_host, "insurance": insurance_host}
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,6 @@ the previous group carries over only to a bare follow-up ("and the recall?"). Th
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import joblib
@@ -26,7 +24,6 @@ from simxai.extraction import extract_group
 from simxai.hosts.base import Host
 from simxai.hosts.config import load_host_config
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
@@ -69,15 +66,6 @@ def coffee_host(tmp_path_factory: pytest.TempPathFactory) -> Host:
     }
     (folder / "host.yaml").write_text(yaml.safe_dump(config))
     return load_host_config(folder / "host.yaml")
-
-
-@pytest.fixture(scope="module")
-def insurance_host() -> Host:
-    sys.path.insert(0, str(BENCH))
-    from dev_hosts import load_insurance_host
-
-    host: Host = load_insurance_host()
-    return host
 
 
 @pytest.fixture(scope="module")

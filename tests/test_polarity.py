@@ -12,8 +12,6 @@ insurance hosts, and an invented three-class wellness host built here. The phras
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,28 +22,10 @@ from simxai.extraction import extract_changes, extract_label
 from simxai.extraction._features import extract_target_label
 from simxai.hosts.base import Host
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-@pytest.fixture(scope="module")
-def insurance_host() -> Host:
-    sys.path.insert(0, str(BENCH))
-    from dev_hosts import load_insurance_host
-
-    host: Host = load_insurance_host()
-    return host
-
-
-@pytest.fixture(scope="module")
-def sentiment_host() -> Host:
-    from simxai.hosts.sentiment import load_sentiment_host
-
-    return load_sentiment_host()
 
 
 @pytest.fixture(scope="module")

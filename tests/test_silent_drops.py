@@ -8,8 +8,6 @@ value for one instance, and two changes in one what-if. The phrasings are our ow
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,28 +19,10 @@ from simxai.extraction.mentions import vague_group
 from simxai.hosts.base import Host
 from simxai.normalize import normalize
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-@pytest.fixture(scope="module")
-def insurance_host() -> Host:
-    sys.path.insert(0, str(BENCH))
-    from dev_hosts import load_insurance_host
-
-    host: Host = load_insurance_host()
-    return host
-
-
-@pytest.fixture(scope="module")
-def sentiment_host() -> Host:
-    from simxai.hosts.sentiment import load_sentiment_host
-
-    return load_sentiment_host()
 
 
 async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
