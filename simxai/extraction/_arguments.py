@@ -7,6 +7,7 @@ from typing import Any
 
 from simxai.extraction._changes import extract_changes
 from simxai.extraction._features import (
+    BARE_COUNT,
     extract_count,
     extract_feature,
     extract_label,
@@ -80,7 +81,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         count = extract_count(text)
         # "what could applicant 55 change ...", "what can member 5010 change": the id, not a count of changes;
         # a bare answer ("four", "3 please") is the count, though it would also read as an id
-        bare = re.fullmatch(r"\W*(?:just\s+|only\s+)?\w+(?:\s*please)?\W*", text, re.IGNORECASE) is not None
+        bare = BARE_COUNT.fullmatch(text) is not None
         return None if count is not None and not bare and count in extract_ids(text, schema) else count
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema)

@@ -339,14 +339,18 @@ def _number_value(token: str) -> int | None:
     return _NUMBER_WORDS.get(token)
 
 
+# A turn that is only a count ("four", "just 3 please"), the answer to "how many?". Each optional part starts with
+# its own word, so no two `\s*` compete for one run of spaces.
+BARE_COUNT = re.compile(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s*[.!])?\s*", re.IGNORECASE)
+
+
 @bounds_text_argument(0)
 def extract_count(text: str) -> int | None:
     """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3)."""
     match = _COUNT.search(text)
     if match:
         return _number_value(match.group("n"))
-    # Each optional part starts with its own word, so no two `\s*` compete for one run of spaces.
-    bare = re.fullmatch(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s*[.!])?\s*", text, re.IGNORECASE)
+    bare = BARE_COUNT.fullmatch(text)
     if bare:
         return _number_value(bare.group(1))
     return None
