@@ -1,7 +1,9 @@
-"""The human-written TalkToModel parse test set (evalsets/ttm-2026-12-02) is well formed; no accuracy asserted.
+"""The human-written TalkToModel parse sets are well formed; no accuracy asserted.
 
-A TEST set: these checks hold its format and its authoring rules (every feature a parse names is a column of
-that dataset's CSV; no utterance copies a template's `User:` line), never what any parser scores on it.
+Checked: the TEST set evalsets/ttm-2026-12-02 and every people-worded TRAINING/DEV folder
+simxai/integrations/ttm_people/NAME/ (ids `NAME-dataset-NNN`). These checks hold each set's format and its
+authoring rules (every feature a parse names is a column of that dataset's CSV; no utterance copies a template's
+`User:` line), never what any parser scores on it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import csv
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SET_FILE = ROOT / "evalsets" / "ttm-2026-12-02" / "utterances.jsonl"
+PEOPLE_DIR = ROOT / "simxai" / "integrations" / "ttm_people"
+#: Each set's file and the prefix of its ids; a people-worded folder's ids start with the folder's name.
+SETS: dict[str, tuple[Path, str]] = {
+    "ttm-2026-12-02": (SET_FILE, "ttmf"),
+    **{path.parent.name: (path, path.parent.name) for path in sorted(PEOPLE_DIR.glob("*/utterances.jsonl"))},
+}
 TTM_DIR = ROOT / ".." / "shared" / "datasets" / "talktomodel"
 DATA_DIR = TTM_DIR / "data"
 TEMPLATE_DIR = TTM_DIR / "explain" / "prompts" / "dynamic"
@@ -26,7 +35,7 @@ MIN_PER_DATASET = 50
 #: A run of this many consecutive words shared with a template's user line counts as a copy.
 COPY_RUN = 7
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_ID = re.compile(r"ttmf-(diabetes|compas|german)-\d{3}")
+_ID = r"-(diabetes|compas|german)-\d{3}"
 #: Words that may follow an operation keyword without naming a feature.
 _NOT_FEATURES = frozenset({"id", "target", "all", "topk"})
 _FEATURE_AFTER = frozenset({"filter", "change", "statistic", "define", "important"})
@@ -43,9 +52,9 @@ _CLAUSE = re.compile(
 )
 
 
-def load_set() -> list[dict[str, Any]]:
-    """Every line of the set, parsed as JSON."""
-    with SET_FILE.open(encoding="utf-8") as handle:
+def load_set(name: str) -> list[dict[str, Any]]:
+    """Every line of the named set, parsed as JSON."""
+    with SETS[name][0].open(encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
 
@@ -66,20 +75,23 @@ def features_named(parse: str) -> list[str]:
     ]
 
 
-def test_every_line_has_the_keys_and_known_values() -> None:
-    rows = load_set()
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_line_has_the_keys_and_known_values(name: str) -> None:
+    rows = load_set(name)
     for row in rows:
         assert set(row) == KEYS, f"{row.get('id')}: keys {sorted(row)} (valid: {sorted(KEYS)})"
         assert row["dataset"] in CSV_FILES, f"{row['id']}: unknown dataset {row['dataset']!r}"
-        assert _ID.fullmatch(row["id"]) and row["id"].split("-")[1] == row["dataset"], row["id"]
+        assert re.fullmatch(re.escape(SETS[name][1]) + _ID, row["id"]), f"{row['id']}: not {SETS[name][1]}{_ID}"
+        assert row["id"].split("-")[1] == row["dataset"], f"{row['id']}: dataset is {row['dataset']!r}"
         assert row["utterance"].strip(), f"{row['id']}: empty utterance"
         assert row["parse"].endswith(" [e]"), f"{row['id']}: parse does not end in ' [e]'"
         assert row["parse"] == row["parse"].lower() == " ".join(row["parse"].split()), f"{row['id']}: not normal"
         assert "previous" not in row["parse"], f"{row['id']}: needs an earlier turn"
 
 
-def test_ids_are_unique_and_every_dataset_has_enough_lines() -> None:
-    rows = load_set()
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_ids_are_unique_and_every_dataset_has_enough_lines(name: str) -> None:
+    rows = load_set(name)
     ids = Counter(row["id"] for row in rows)
     assert not [i for i, n in ids.items() if n > 1], "duplicate ids"
     per_dataset = Counter(row["dataset"] for row in rows)
@@ -89,8 +101,9 @@ def test_ids_are_unique_and_every_dataset_has_enough_lines() -> None:
     assert not [u for u, n in utterances.items() if n > 1], "duplicate utterances"
 
 
-def test_every_clause_is_in_the_template_grammar() -> None:
-    for row in load_set():
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_clause_is_in_the_template_grammar(name: str) -> None:
+    for row in load_set(name):
         program = row["parse"].removesuffix(" [e]")
         joiners = ["and", *re.findall(r" (and|or) ", program)]
         for joiner, clause in zip(joiners, re.split(r" and | or ", program), strict=True):
@@ -98,25 +111,57 @@ def test_every_clause_is_in_the_template_grammar() -> None:
             assert joiner == "and" or clause.startswith("filter "), f"{row['id']}: 'or' before {clause!r}"
 
 
+def test_the_people_worded_folders_are_found() -> None:
+    assert [name for name in SETS if name != "ttm-2026-12-02"], f"no */utterances.jsonl under {PEOPLE_DIR}"
+
+
+@pytest.mark.parametrize("name", sorted(set(SETS) - {"ttm-2026-12-02"}))
+def test_no_training_utterance_copies_a_test_set_utterance(name: str) -> None:
+    held_out = {" ".join(_WORD.findall(row["utterance"].lower())) for row in load_set("ttm-2026-12-02")}
+    test_runs = word_runs(row["utterance"] for row in load_set("ttm-2026-12-02"))
+    leaked = [
+        row["id"]
+        for row in load_set(name)
+        if " ".join(words := _WORD.findall(row["utterance"].lower())) in held_out or shares_a_run(words, test_runs)
+    ]
+    assert not leaked, f"utterances equal to or sharing {COPY_RUN} words with the test set ttm-2026-12-02: {leaked}"
+
+
+def word_runs(texts: Iterable[str]) -> set[tuple[str, ...]]:
+    """Every run of COPY_RUN consecutive words in the texts."""
+    runs: set[tuple[str, ...]] = set()
+    for text in texts:
+        words = _WORD.findall(text.lower())
+        runs.update(tuple(words[i : i + COPY_RUN]) for i in range(len(words) - COPY_RUN + 1))
+    return runs
+
+
+def shares_a_run(words: list[str], runs: set[tuple[str, ...]]) -> bool:
+    """Whether the words contain one of the runs."""
+    return any(tuple(words[i : i + COPY_RUN]) in runs for i in range(len(words) - COPY_RUN + 1))
+
+
 def test_features_named_finds_the_features_of_a_parse() -> None:
     parse = "filter id 5 and change bmi set 30 and important topk 3 and statistic target and define age [e]"
     assert features_named(parse) == ["bmi", "age"]
 
 
-def test_every_feature_in_a_parse_is_a_column_of_its_dataset() -> None:
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_feature_in_a_parse_is_a_column_of_its_dataset(name: str) -> None:
     if not DATA_DIR.is_dir():
         pytest.skip(f"the TalkToModel data folder {DATA_DIR} is absent: no CSV header to check feature names with")
     known = {dataset: columns(dataset) for dataset in CSV_FILES}
     unknown = [
         f"{row['id']}: {feature!r}"
-        for row in load_set()
+        for row in load_set(name)
         for feature in features_named(row["parse"])
         if feature not in known[row["dataset"]]
     ]
     assert not unknown, "features that are no column of their dataset:\n" + "\n".join(unknown)
 
 
-def test_no_utterance_copies_a_template_user_line() -> None:
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_no_utterance_copies_a_template_user_line(name: str) -> None:
     if not TEMPLATE_DIR.is_dir():
         pytest.skip(f"the TalkToModel template folder {TEMPLATE_DIR} is absent: nothing to compare with")
     runs: set[tuple[str, ...]] = set()
@@ -127,7 +172,7 @@ def test_no_utterance_copies_a_template_user_line() -> None:
                 runs.update(tuple(words[i : i + COPY_RUN]) for i in range(len(words) - COPY_RUN + 1))
     assert len(runs) > 500  # the templates were read
     copied = []
-    for row in load_set():
+    for row in load_set(name):
         words = _WORD.findall(row["utterance"].lower())
         if any(tuple(words[i : i + COPY_RUN]) in runs for i in range(len(words) - COPY_RUN + 1)):
             copied.append(f"{row['id']}: {row['utterance']!r}")
