@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e, -02f) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e, -02f, -02g) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -26,7 +26,7 @@ SET_DIRS = tuple(
     ROOT / "evalsets" / name
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
-        "fresh-2026-12-02f",
+        "fresh-2026-12-02f", "fresh-2026-12-02g",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -53,6 +53,15 @@ CHURN_NUMERIC = (
     "age", "tenure_months", "monthly_charge", "data_usage", "support_calls", "dropped_calls", "late_payments",
 )  # fmt: skip
 CHURN_CATEGORIES = {"plan": ("prepaid", "basic", "unlimited"), "contract": ("monthly", "annual", "two_year")}
+#: The invented restaurant-inspection host of set G (`evalsets/fresh-2026-12-02g/host_restaurant.py`): ids 11001-11400.
+RESTAURANT_NUMERIC = (
+    "seats", "years_open", "prior_violations", "days_since_inspection", "fridge_temp", "pest_complaints",
+    "certified_staff",
+)  # fmt: skip
+RESTAURANT_CATEGORIES = {
+    "cuisine": ("american", "chinese", "italian", "mexican", "thai", "indian"),
+    "borough": ("harbourside", "old_town", "northgate", "riverside"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -79,6 +88,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("stays", "churns"),
         "features": CHURN_NUMERIC + tuple(CHURN_CATEGORIES),
         "categories": CHURN_CATEGORIES,
+    },
+    "restaurant": {
+        "ids": range(11001, 11401),
+        "labels": ("passes", "fails"),
+        "features": RESTAURANT_NUMERIC + tuple(RESTAURANT_CATEGORIES),
+        "categories": RESTAURANT_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -114,6 +129,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 35, "sentiment": 35, "loan": 35, "insurance": 10, "pump": 15, "churn": 50},
         "dialogues_per_host": {"demo": 2, "sentiment": 2, "loan": 2, "insurance": 2, "pump": 2, "churn": 3},
+    },
+    "fresh-2026-12-02g": {
+        "requests": 170,
+        "dialogues": 12,
+        "per_host": {"demo": 35, "sentiment": 35, "loan": 25, "insurance": 10, "churn": 15, "restaurant": 50},
+        "dialogues_per_host": {"demo": 2, "sentiment": 2, "loan": 2, "insurance": 2, "churn": 2, "restaurant": 3},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
