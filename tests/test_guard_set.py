@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -02f) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -02g) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "bcd") + (
     ROOT / "evalsets" / "guard-2026-12-02e",
     ROOT / "evalsets" / "guard-2026-12-02f",
+    ROOT / "evalsets" / "guard-2026-12-02g",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -136,5 +137,37 @@ def test_set_f_brings_its_flight_host_and_its_lines_name_only_its_flights_and_fe
             subject = output.get("subject") or {}
             if subject.get("id") is not None:
                 assert 9001 <= subject["id"] <= 9500, line["id"]
+            if subject.get("values"):
+                assert set(subject["values"]) == features, line["id"]
+
+
+def test_set_g_covers_every_function_on_every_host_with_both_verdicts() -> None:
+    lines = _lines(ROOT / "evalsets" / "guard-2026-12-02g")
+    seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
+    least = {"demo": 3, "sentiment": 3, "loan": 1, "well": 2}
+    for host, count in least.items():
+        for name in default_registry().names():
+            assert seen[(host, name, True)] >= count, (host, name, "faithful")
+            assert seen[(host, name, False)] >= count, (host, name, "unfaithful")
+    assert len(lines) >= 420
+    assert {line["host"] for line in lines} == set(least)
+
+
+def test_set_g_brings_its_well_host_and_its_lines_name_only_its_wells_and_features(scorer: ModuleType) -> None:
+    folder = ROOT / "evalsets" / "guard-2026-12-02g"
+    assert len(scorer.load_lines(folder)) == len(_lines(folder))
+    schema = scorer.host_schema("well", folder)
+    assert schema.instance_noun == "well" and list(schema.class_names) == ["safe", "unsafe"]
+    assert tuple(schema.id_range) == (13001, 13500)
+    features = {feature.name for feature in schema.features}
+    assert {"aquifer", "county"} <= {feature.name for feature in schema.features if feature.type == "categorical"}
+    for line in _lines(folder):
+        if line["host"] != "well":
+            continue
+        outputs = line["output"] if isinstance(line["output"], list) else [line["output"]]
+        for output in outputs:
+            subject = output.get("subject") or {}
+            if subject.get("id") is not None:
+                assert 13001 <= subject["id"] <= 13500, line["id"]
             if subject.get("values"):
                 assert set(subject["values"]) == features, line["id"]
