@@ -119,7 +119,11 @@ CASES = [
 
 
 def test_the_version_names_the_claims10_checks():
-    assert GUARD_VERSION.startswith("claims-10")
+    # claims-10 or a later round (cached evaluations of the guard are keyed by it)
+    assert (
+        GUARD_VERSION.startswith("claims-")
+        and int(GUARD_VERSION.split("-")[1].rstrip("abcdefghijklmnopqrstuvwxyz")) >= 10
+    )
 
 
 @pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)

@@ -14,7 +14,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-10j"  # claims-10 (g4/g5/g6 recall, claims-10k) and g4/g5's false alarms (guard13j)
+GUARD_VERSION = "claims-11"  # flags only through mechanisms precise on held-out DEV writers (guard13l)
 
 __all__ = [
     "GUARD_VERSION",

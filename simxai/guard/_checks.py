@@ -29,6 +29,7 @@ from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.guard._statistics import statistic_claims
+from simxai.guard._trust import Trust, trust
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -76,6 +77,8 @@ class GuardReport(pydantic.BaseModel):
     unsupported: list[str] = []
     unchecked: list[str] = []
     passed: bool = True
+    #: the mechanism (the check and the reading) of each claim the outputs do not support, flagged or not
+    mechanisms: dict[str, str] = {}
     regenerated: bool = False
     fallback_used: bool = False
 
@@ -112,7 +115,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 ids = subject_ids(clause, [self.vocab.instance_noun])
                 for i in ids:
                     if self.ids and i not in self.ids:
-                        self.report.claim(f"subject {i}", False)
+                        self.report.claim(f"subject {i}", False, via="subject id")
                 previous = carried
                 ids = [i for i in ids if i in self.ids] or carried
                 carried = ids
@@ -172,7 +175,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
         r = self.report
-        return GuardReport(claims=r.claims, unsupported=r.unsupported, unchecked=r.unchecked, passed=not r.unsupported)
+        return GuardReport(
+            claims=r.claims,
+            unsupported=r.unsupported,
+            unchecked=r.unchecked,
+            passed=not r.unsupported,
+            mechanisms=r.mechanisms,
+        )
 
     # ---- names --------------------------------------------------------------------------------
     def _names_exist(self) -> None:
@@ -184,7 +193,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         known |= find_mentions_names(self.context, self.names.features)  # the user's own words
         for m in find_mentions(self.reply, self.names.features, quoted_only=self.names.quoted_only):
             feature = self.names.feature(m)
-            self.report.claim(f"feature {feature}", feature in known)
+            self.report.claim(f"feature {feature}", feature in known, via="feature not in outputs")
         vocab = {n.lower() for n in self.names.features} | {lab.lower() for lab in self.names.labels}
         vocab |= {f.lower() for f in self.vocab.functions}
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
@@ -194,12 +203,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             if word in self.all.fields or _FIELD_LIKE.search(word):
                 continue  # "predicted_label: stable": a field of the outputs (or of another kind's), no feature
             if word not in vocab and word not in self.output_text.lower() and word not in self.context_words:
-                self.report.claim(f"feature {word}", False)
+                self.report.claim(f"feature {word}", False, via="snake_case name")
         for match in _EQUALS.finditer(self.reply):
             word = match.group(1).lower()
             if word in _GENERIC or word in vocab or word in self.output_text.lower():
                 continue
-            self.report.claim(f"feature {word}", False)
+            self.report.claim(f"feature {word}", False, via="name = number")
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words
         metrics = {w for m in self.names.metrics for w in re.findall(r"[a-z]+", m.lower())}
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
@@ -210,7 +219,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             if tokens and self.structured and not set(tokens) <= words and not self._scare_quote(said, quoted):
-                self.report.claim(f"quote '{quoted}'", False)
+                self.report.claim(f"quote '{quoted}'", False, via="quote not in outputs")
 
     def _scare_quote(self, text: str, quoted: str) -> bool:
         """Whether `quoted` is said in quotes right before a feature's name on a host whose features are columns
@@ -230,17 +239,17 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         """
         if self.structured and self.names.features:
             for text, ok in invented_names(self.reply, known, self.names.labels, feature_words):
-                self.report.claim(text, ok)
+                self.report.claim(text, ok, via=_mechanism("invented_names", text))
             spelled = [f for f in self.names.features if f not in self.names.quoted_only]
             for text, ok in listed_names(self.raw, self.reply, known, spelled, self.names.labels):
-                self.report.claim(text, ok)
+                self.report.claim(text, ok, via=_mechanism("listed_names", text))
             every = [*self.names.features, *self.names.labels]
             text_model = bool(self.names.quoted_only)
             for text, ok in invented_feature_claims(self.reply, self.raw, known, every, text_model):
-                self.report.claim(text, ok)
+                self.report.claim(text, ok, via=_mechanism("invented_feature_claims", text))
             if not text_model:
                 for text, ok in more_feature_claims(self.reply, known, every):
-                    self.report.claim(text, ok)
+                    self.report.claim(text, ok, via=_mechanism("more_feature_claims", text))
         for text, ok in invented_label_claims(
             self.raw,
             self.names.labels,
@@ -249,15 +258,15 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             set(re.findall(r"[\w-]+", self.output_text.lower())) | self.context_words,
             self.structured,
         ):
-            self.report.claim(text, ok)
+            self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
         if self.structured:
             for text, ok in more_label_claims(self.raw, self.names.labels, self.label_forms):
-                self.report.claim(text, ok)
+                self.report.claim(text, ok, via=_mechanism("more_label_claims", text))
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
         for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context, _pairs(self.all.changes)):
-            self.report.claim(text, ok)
+            self.report.claim(text, ok, via=_mechanism("edit_claims", text))
 
     def _chains(self, sentence: str) -> None:
         """A ranking said as a chain ("the top feature is A, then B, then C"), on one subject's outputs."""
@@ -265,37 +274,37 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if rankings and len(self.ids) <= 1:
             chains = ranked_chains(sentence, self.names.features, self.names.quoted_only)
             for said, holds in _chain_claims(chains, rankings):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("chain_claims", said))
 
     def _unstated(self, sentence: str) -> None:
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("model_claims", said))
             for said, holds in property_claims(sentence, self.output_text):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("property_claims", said))
             for said, holds in setting_claims(sentence, self.all.settings):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("setting_claims", said))
             for said, holds in training_claims(sentence, self.output_text):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("training_claims", said))
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
             for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("explained_label_claims", said))
             for said, holds in movement_claims(sentence):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("movement_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("gloss_claims", said))
             self._chains(sentence)
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
-                self.report.claim(said, holds)
+                self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)
             else:
-                self.report.claim(text, ok)
+                self.report.claim(text, ok, via=_mechanism("unstated_claims", text))
 
 
 def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:
@@ -305,6 +314,14 @@ def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> l
         for a, b in zip(chain, chain[1:], strict=False)
         if a != b
     ]
+
+
+def _mechanism(reader: str, claim: str) -> str:
+    """The mechanism a reader's claim is recorded under: the reader and what the claim is of ("label",
+    "feature", "label count", "edit", ...).
+    """
+    kind = "label count" if claim.endswith(" labels") else claim.split(" ", 1)[0]
+    return f"{reader} ({kind})"
 
 
 def _pairs(changes: dict[str, list[tuple[Any, Any]]]) -> list[tuple[Any, Any]]:
@@ -321,6 +338,7 @@ def check_claims(
     *,
     vocabulary: Vocabulary | None = None,
     context: str = "",
+    every_mechanism: bool = False,
 ) -> GuardReport:
     """Check each claim of `reply` against the field of `outputs` it names.
 
@@ -329,8 +347,20 @@ def check_claims(
         outputs: the function outputs the reply verbalizes (result payloads, tool messages, or text).
         vocabulary: the host's labels and features (without it, numbers, directions and ranks only).
         context: the user's own words; numbers the user stated are theirs, not the reply's claims.
+        every_mechanism: flag through every mechanism, precise or not (what the mechanism table is built from);
+            by default a claim read by a mechanism the table does not trust is listed as unchecked.
     """
     facts = read_outputs(outputs)
     # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
     reply, context = bounded_text(reply, GUARD_CHARS), bounded_text(context, GUARD_CHARS)
-    return _Checker(reply, facts, vocabulary or Vocabulary(), context).run()
+    report = _Checker(reply, facts, vocabulary or Vocabulary(), context).run()
+    return report if every_mechanism else _gated(report, trust())
+
+
+def _gated(report: GuardReport, table: Trust) -> GuardReport:
+    """The report with each unsupported claim of a mechanism `table` does not trust moved to `unchecked`."""
+    kept = [c for c in report.unsupported if table.trusted(report.mechanisms.get(c, ""))]
+    if len(kept) == len(report.unsupported):
+        return report
+    moved = [table.note(c, report.mechanisms.get(c, "")) for c in report.unsupported if c not in kept]
+    return report.model_copy(update={"unsupported": kept, "unchecked": [*report.unchecked, *moved], "passed": not kept})

@@ -130,12 +130,12 @@ class _FrameChecks(_CheckState):
         phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
         return phased.get(name) or facts.label_numbers.get(name, set())
 
-    def _verdict(self, text: str, ok: bool, soft: str) -> None:
-        """A number's verdict: one said in a frame the guard cannot be sure of (`soft` says which) is unchecked
-        when the outputs do not hold it, never unsupported.
+    def _verdict(self, text: str, ok: bool, soft: str, via: str) -> None:
+        """A number's verdict, read by `via`: one said in a frame the guard cannot be sure of (`soft` says which)
+        is unchecked when the outputs do not hold it, never unsupported.
         """
         if ok or not soft:
-            self.report.claim(text, ok)
+            self.report.claim(text, ok, via=via)
         else:
             self.report.skip(f"{text} ({soft}, not compared)")
 

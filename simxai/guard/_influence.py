@@ -154,6 +154,7 @@ class _InfluenceChecks(_CheckState):
                 any(c == 0 or (c > 0) == ((said if lab == named else -said) > 0) for lab, c in pushes)
                 if len(self.names.labels) == 2
                 else any(c == 0 or (c > 0) == (sign > 0) for lab, c in pushes if lab == explained),
+                via="direction",
             )
 
     # ---- ranks --------------------------------------------------------------------------------
@@ -172,12 +173,20 @@ class _InfluenceChecks(_CheckState):
             return
         if len(self.ids) <= 1:
             for order in self._announced_lists():
-                self.report.claim(f"rank order {', '.join(order)}", any(_in_order(order, r) for r in rankings))
+                self.report.claim(
+                    f"rank order {', '.join(order)}",
+                    any(_in_order(order, r) for r in rankings),
+                    via="rank order of a list",
+                )
         if len({id(f) for f in self.facts if f.local_ranking or f.global_ranking}) <= 1:
             for items in self._cued_lists():
                 for a, b in zip(items, items[1:], strict=False):
                     if a != b:
-                        self.report.claim(f"rank order {a} before {b}", any(_in_order([a, b], r) for r in rankings))
+                        self.report.claim(
+                            f"rank order {a} before {b}",
+                            any(_in_order([a, b], r) for r in rankings),
+                            via="rank order of a pair",
+                        )
 
     def _announced_lists(self) -> list[list[str]]:
         """The features leading the bullets after each line that announces a ranked list (two or more)."""
@@ -242,7 +251,7 @@ class _InfluenceChecks(_CheckState):
             return next((i + 1 for i, group in enumerate(ranking) if feature in group), None)
 
         def check(text: str, ok: Any) -> None:
-            self.report.claim(text, any(ok(r) for r in rankings))
+            self.report.claim(text, any(ok(r) for r in rankings), via="rank")
 
         if cue.NOT_AS_MUCH.search(clause):
             # "A and B matter, but neither as much as C": C ranks above each feature the sentence names before.
@@ -330,7 +339,9 @@ class _InfluenceChecks(_CheckState):
                 same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in facts.local_ranking]
                 same = [group for group in same if group]
                 self.report.claim(
-                    f"rank {f} = 1", any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
+                    f"rank {f} = 1",
+                    any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1),
+                    via="rank",
                 )
 
     def _listed_after(self, clause: str, sentence: str, features: list[str]) -> list[str]:
@@ -363,7 +374,7 @@ class _InfluenceChecks(_CheckState):
         same = [[g for g in group if sign.get(g) in ways] for group in facts.local_ranking]
         same = [group for group in same if group]
         one_way = len(ways) == 1 and 0 not in ways and all(rank(f, same) <= k for f in listed)
-        self.report.claim(f"rank {', '.join(listed)} in top {k}", overall or one_way)
+        self.report.claim(f"rank {', '.join(listed)} in top {k}", overall or one_way, via="rank top k")
 
     def _kept_ways(self, sentence: str, facts: Facts) -> None:
         """The room a kept range leaves ("bp can only go up from 117", "any rise flips it", "may rise freely"):
@@ -381,17 +392,17 @@ class _InfluenceChecks(_CheckState):
             room_up, room_down = high > current + tol, low < current - tol
             said = next(k for k, v in way.groupdict().items() if v)
             if said == "up":
-                self.report.claim(f"kept {feature} only up", room_up and not room_down)
+                self.report.claim(f"kept {feature} only up", room_up and not room_down, via="kept range way")
             elif said == "down":
-                self.report.claim(f"kept {feature} only down", room_down and not room_up)
+                self.report.claim(f"kept {feature} only down", room_down and not room_up, via="kept range way")
             elif said == "any_down":
-                self.report.claim(f"kept {feature} no room down", not room_down)
+                self.report.claim(f"kept {feature} no room down", not room_down, via="kept range way")
             elif said == "any_up":
-                self.report.claim(f"kept {feature} no room up", not room_up)
+                self.report.claim(f"kept {feature} no room up", not room_up, via="kept range way")
             elif said == "free_up":
-                self.report.claim(f"kept {feature} room up", room_up)
+                self.report.claim(f"kept {feature} room up", room_up, via="kept range way")
             else:
-                self.report.claim(f"kept {feature} room down", room_down)
+                self.report.claim(f"kept {feature} room down", room_down, via="kept range way")
 
     def _probability_moves(self, clause: str, facts: Facts) -> None:
         """The way a what-if moves a class's probability ("the probability of X rises after the change")."""
@@ -409,7 +420,9 @@ class _InfluenceChecks(_CheckState):
             moved = [(o, n) for o in olds for n in news if n != o]
             if moved:
                 self.report.claim(
-                    f"probability of {label} {'up' if up else 'down'}", any((n > o) == up for o, n in moved)
+                    f"probability of {label} {'up' if up else 'down'}",
+                    any((n > o) == up for o, n in moved),
+                    via="probability move",
                 )
 
     # ---- changes ------------------------------------------------------------------------------
@@ -430,7 +443,9 @@ class _InfluenceChecks(_CheckState):
             up = said.group("way").lower() in ("higher", "larger", "bigger", "greater")
             if moves:
                 self.report.claim(
-                    f"change {feature} {'up' if up else 'down'}", any((n > o) == up for o, n in moves if n != o)
+                    f"change {feature} {'up' if up else 'down'}",
+                    any((n > o) == up for o, n in moves if n != o),
+                    via="comparative change",
                 )
 
     def _changes(self, clause: str, facts: Facts, earlier: str = "") -> None:
@@ -449,11 +464,11 @@ class _InfluenceChecks(_CheckState):
                 # as an explicit move of the feature ("plus age lowered to 40", "raise age to 40").
                 explicit = _MOVED_AFTER.match(clause[m.end :]) or _MOVED_BEFORE.search(clause[: m.start])
                 if explicit or re.search(r"\b(would|could|need|should|if|to get|to reach|by)\b", clause, re.I):
-                    self.report.claim(f"change {feature}", False)
+                    self.report.claim(f"change {feature}", False, via="change")
                 elif re.search(r"\b(would|could|need|should|if|to get|to reach)\b", earlier, re.I) and re.match(
                     r"\s*(?:and|plus|also|as well as)\b", clause, re.I
                 ):
-                    self.report.claim(f"change {feature}", False)
+                    self.report.claim(f"change {feature}", False, via="change")
                 continue
             # "X (log scale) from 4.43 to 5.2 ... its chance falls": with both ends said, only a verb before the
             # name ("lower bmi from 23.7 to 27.3") says the change's way; what follows the numbers is about others.
@@ -470,6 +485,7 @@ class _InfluenceChecks(_CheckState):
                 self.report.claim(
                     f"change {feature} {'up' if up else 'down'}",
                     any((n > o) == bool(up) for o, n in moves if n != o),
+                    via="change",
                 )
 
 

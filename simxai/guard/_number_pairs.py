@@ -48,7 +48,11 @@ class _PairedNumbers(_FrameChecks):
             return False
         sizes = {len({f for group in r for f in group}) for r in (facts.global_ranking, facts.local_ranking) if r}
         if sizes:
-            self.report.claim(f"{text} (a count of features)", claim.value in sizes | {len(self.vocab.features)})
+            self.report.claim(
+                f"{text} (a count of features)",
+                claim.value in sizes | {len(self.vocab.features)},
+                via="count of features",
+            )
         else:
             self.report.skip(f"{text} (a count of features, not compared)")
         return True
@@ -100,9 +104,9 @@ class _PairedNumbers(_FrameChecks):
             return
         text = f"change {feature} {old.raw} → {new.raw}"
         if any(matches(old, {float(o)}) and matches(new, {float(n)}) for o, n in pairs):
-            self.report.claim(text, True)
+            self.report.claim(text, True, via="move's two ends")
         elif any(matches(old, {float(n)}) and matches(new, {float(o)}) for o, n in pairs):
-            self.report.claim(f"{text} (old and new swapped)", False)
+            self.report.claim(f"{text} (old and new swapped)", False, via="move's two ends")
 
     def _paired_features(self, claim: NumberClaim, clause: str, sentence: str, offset: int) -> bool:
         """Whether the number is one of a pair ("+0.95 vs +0.79", "about -0.11 and -0.10") that a sentence naming

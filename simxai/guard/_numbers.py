@@ -217,7 +217,7 @@ class _NumberChecks(_PairedNumbers):
             return
         mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
-            self.report.claim(f"{text} (mean over {mean[0]})", mean[1])
+            self.report.claim(f"{text} (mean over {mean[0]})", mean[1], via="number")
             return
         if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
@@ -256,12 +256,12 @@ class _NumberChecks(_PairedNumbers):
         ):
             # "10 % lower", "by 0.43", "up 9.1 points": the size of a change, not a value or a probability; and
             # the same amount in another form right after it ("an increase of 3.6 points (about 15 %)").
-            self.report.claim(f"{text} (a change's amount)", True)
+            self.report.claim(f"{text} (a change's amount)", True, via="number")
             self.amount_end = offset + claim.end
             return
         if claim.percent and not facts.metrics and OF_GROUP.match(following) and fits(claim, count_shares(facts)):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
-            self.report.claim(f"{text} (a share of the counts)", True)
+            self.report.claim(f"{text} (a share of the counts)", True, via="number")
             return
         share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
         if share_in is not None and not claim.percent and claim.decimals == 0 and claim.value > 0:
@@ -269,7 +269,7 @@ class _NumberChecks(_PairedNumbers):
             as_share = replace(claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=1)
             in_words = f"{share_in.group('n')} in {claim.raw}"
             if fits(as_share, facts.numbers):
-                self.report.claim(f"{text} (a share {in_words})", True)
+                self.report.claim(f"{text} (a share {in_words})", True, via="number")
             else:
                 self.report.skip(f"{text} (a share {in_words}, not compared)")
             return
@@ -278,7 +278,7 @@ class _NumberChecks(_PairedNumbers):
             # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
             # numbers; one no difference of theirs gives is not compared (which two is not said).
             if fits(claim, self._differences(facts)):
-                self.report.claim(f"{text} (a difference)", True)
+                self.report.claim(f"{text} (a difference)", True, via="number")
             else:
                 self.report.skip(f"{text} (a difference the outputs do not give, not compared)")
             return
@@ -436,7 +436,7 @@ class _NumberChecks(_PairedNumbers):
             # A range of a probability or a metric is an approximate value; of a feature, its two ends.
             within = all(kind != "feature" for kind, _, _ in entities)
             if tied and fits(claim, tied, within=within):
-                self.report.claim(f"{text} ({names})", True)
+                self.report.claim(f"{text} ({names})", True, via="number")
                 return
             named_label = self._label_mentions(clause[: offset + claim.start])
             if (
@@ -451,18 +451,18 @@ class _NumberChecks(_PairedNumbers):
             ):
                 # "- blood_pressure 107 → 108 (0.524)", "bmi were 32, and the probability would rise from 0.67 to
                 # 0.75": a share in its own segment after a feature is the outcome's probability, not the feature's.
-                self.report.claim(f"{text} (the probability of the outcome)", True)
+                self.report.claim(f"{text} (the probability of the outcome)", True, via="number")
                 return
             if (
                 tied
                 and all(k == "feature" for k, _, _ in entities)
                 and self._paired_features(claim, clause, sentence, offset)
             ):
-                self.report.claim(f"{text} (one of a pair of named features)", True)
+                self.report.claim(f"{text} (one of a pair of named features)", True, via="number")
                 return
             if claim.bounds is not None and fits(claim, set(facts.metrics.values())):
                 # "it catches about two thirds of the rejected ones": a share of a class's cases is a metric.
-                self.report.claim(f"{text} (a metric)", True)
+                self.report.claim(f"{text} (a metric)", True, via="number")
                 return
             labels = {name for kind, name, _ in entities if kind == "label"}
             if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
@@ -479,7 +479,9 @@ class _NumberChecks(_PairedNumbers):
                     # "predicted negative at a 50/50 tie" against a counterfactual search that states no
                     # probability of negative: nothing to compare it with.
                     unstated = f"the outputs state no probability of {names}"
-                self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated)
+                kinds = "/".join(sorted({k for k, _, _ in entities}))
+                via = f"number of a {kinds}" + (" named before its segment" if borrowed else "")
+                self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated, via)
                 return
         supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
         if not supported and self.all.truncated:
@@ -488,4 +490,4 @@ class _NumberChecks(_PairedNumbers):
         if not supported and len(self.ids) > 1 and not subject_ids(sentence, [self.vocab.instance_noun]):
             if fits(claim, self.all.numbers):
                 soft = soft or "in a sentence that names none of the subjects; another subject's number"
-        self._verdict(text, supported, soft)
+        self._verdict(text, supported, soft, "number of no named field")

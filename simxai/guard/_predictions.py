@@ -76,6 +76,24 @@ class _PredictionChecks(_CheckState):
             # Only "it is" (or a contrast with a label only "it is" claimed) reads it: a weaker claim.
             weak = (it_is and not claimed) or (contrasted and weak and not (verb and cue.PREDICTED.search(before)))
             claimed = claimed or it_is
+            # Which reading made it a claim: the mechanism its verdict is recorded under.
+            how = next(
+                (
+                    name
+                    for name, said in (
+                        ("a prediction verb", bool(verb and cue.PREDICTED.search(before))),
+                        ("a prediction word after it", bool(cue.PREDICTED_AFTER.search(clause[m.end :]))),
+                        ("a key", key is not None),
+                        ("a chain from a claimed label", chained or changed_from),
+                        ("the next subject", gapped),
+                        ("being said of the subject", m in of_subject),
+                        ("a contrast", contrasted),
+                        ("a group", grouped),
+                    )
+                    if said
+                ),
+                "it is",
+            )
             recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
             recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
             recorded_as = bool(cue.RECORDED_AS.search(clause[max(0, m.start - 60) : m.start]))
@@ -92,7 +110,7 @@ class _PredictionChecks(_CheckState):
                 and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
             ):
                 if facts.recorded:
-                    self.report.claim(f"recorded label {label}", label in facts.recorded)
+                    self.report.claim(f"recorded label {label}", label in facts.recorded, via="recorded label")
                 else:
                     self.report.skip(f"recorded label {label} (no recorded label in the outputs)")
                 continue
@@ -142,24 +160,28 @@ class _PredictionChecks(_CheckState):
                 if negated and self.facts:
                     self.report.skip(f"{kind} not {label} (the outputs state no prediction)")
                 elif not self.facts:
-                    self.report.claim(f"{kind} {label}", False)
+                    self.report.claim(f"{kind} {label}", False, via=f"label by {how}")
                 elif self.structured:
                     self.report.skip(f"{kind} {label} (the outputs state no prediction)")
                 else:
                     said = self.output_text.lower() + (" " + " ".join(self.context_words) if hypothetical else "")
-                    self.report.claim(f"{kind} {label}", label.lower() in said)
+                    self.report.claim(f"{kind} {label}", label.lower() in said, via=f"label by {how}")
                 continue
             if negated:
-                self.report.claim(f"{kind} not {label}", label not in allowed or len(allowed) > 1)
+                self.report.claim(
+                    f"{kind} not {label}", label not in allowed or len(allowed) > 1, via=f"label by {how}"
+                )
             elif label not in allowed and kind == "prediction" and self.goal and label in _goals(facts):
                 self.report.skip(f"prediction {label} (after a sentence that sets it as a goal: today's or the goal's)")
             else:
-                self.report.claim(f"{kind} {label}", label in allowed)
+                self.report.claim(f"{kind} {label}", label in allowed, via=f"label by {how}")
         if facts.correct is not None and cue.VERDICT.search(clause):
             wrong = bool(cue.WRONG.search(clause))
             right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
             if wrong != right:
-                self.report.claim("prediction " + ("wrong" if wrong else "correct"), facts.correct == right)
+                self.report.claim(
+                    "prediction " + ("wrong" if wrong else "correct"), facts.correct == right, via="prediction correct"
+                )
 
     def _said_of(self, clause: str) -> list[Mention]:
         """Labels said of a subject without a word of predicting: "applicant 14 was rejected", "she is
@@ -200,9 +222,12 @@ class _PredictionChecks(_CheckState):
                 self.report.claim(
                     "outcome " + ("unchanged" if negated else "changes"),
                     any((old == new) == bool(negated) for old, new in known),
+                    via="outcome flip or stay",
                 )
             elif stay and not flip and re.search(r"\b(predict\w*|prediction|outcome|label|it|model)\b", clause, re.I):
-                self.report.claim("outcome unchanged", any(old == new for old, new in known))
+                self.report.claim(
+                    "outcome unchanged", any(old == new for old, new in known), via="outcome flip or stay"
+                )
         if stay:
             rest = clause[stay.end() :]
             expected = {new for _, new in facts.what_if} if facts.what_if else facts.predicted
@@ -211,10 +236,14 @@ class _PredictionChecks(_CheckState):
                 # "it stays not X but Y": a label the reply denies is not where the prediction stays.
                 window = re.split(r"[:;]|\bbut\b", rest[since : m.start])[-1]
                 if cue.NEGATION.search(_unquoted(window)):
-                    self.report.claim(f"outcome stays not {m.name}", m.name not in expected or len(expected) > 1)
+                    self.report.claim(
+                        f"outcome stays not {m.name}",
+                        m.name not in expected or len(expected) > 1,
+                        via="outcome stays label",
+                    )
                     since = m.end
                     continue
-                self.report.claim(f"outcome stays {m.name}", m.name in expected)
+                self.report.claim(f"outcome stays {m.name}", m.name in expected, via="outcome stays label")
                 break
 
 

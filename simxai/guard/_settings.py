@@ -14,9 +14,13 @@ __all__ = ["setting_claims", "training_claims"]
 
 #: A setting said in words, each with the hyperparameter names it may be (the first the card holds is checked).
 _SETTINGS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
-    (re.compile(r"(?P<n>\d+)\s+(?:trees|estimators|boosting rounds|rounds)\b", re.I), ("n_estimators",)),
+    # "100 depth-2 trees": a number hyphenated to a word is that word's ("depth-2"), no count of trees.
+    (
+        re.compile(r"(?<![\w.-])(?P<n>\d+)\s+(?:[a-z]+-\d+\s+)?(?:trees|estimators|boosting rounds|rounds)\b", re.I),
+        ("n_estimators",),
+    ),
     (re.compile(r"\b(?:n_estimators|number of trees)\s*(?:=|:|of|is)?\s*(?P<n>\d+)", re.I), ("n_estimators",)),
-    (re.compile(r"\b(?:max(?:imum)?[ _])?depth\s*(?:=|:|of|is)?\s*(?P<n>\d+)", re.I), ("max_depth",)),
+    (re.compile(r"\b(?:max(?:imum)?[ _])?depth\s*(?:=|:|of|is|-)?\s*(?P<n>\d+)", re.I), ("max_depth",)),
     (re.compile(r"\b(?P<n>\d+)\s+levels?\s+deep\b", re.I), ("max_depth",)),
     (
         re.compile(r"\b(?:learning[ _]rate|lr|eta)\s*(?:=|:|of|is)?\s*(?P<n>\d*\.?\d+)", re.I),

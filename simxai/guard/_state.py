@@ -60,11 +60,14 @@ class _Report:
     claims: list[str] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    #: each unsupported claim's mechanism: the check and the reading that produced it
+    mechanisms: dict[str, str] = field(default_factory=dict)
 
-    def claim(self, text: str, ok: bool) -> None:
+    def claim(self, text: str, ok: bool, *, via: str) -> None:
         self.claims.append(text)
         if not ok and text not in self.unsupported:
             self.unsupported.append(text)
+            self.mechanisms[text] = via
 
     def skip(self, text: str) -> None:
         if text not in self.unchecked:

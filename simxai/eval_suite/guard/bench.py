@@ -16,6 +16,7 @@ import random
 import string
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,11 @@ from simxai.eval_suite.guard.templates import SETS
 from simxai.exceptions import UsageError
 
 if TYPE_CHECKING:
+    from simxai.guard import GuardReport
     from simxai.hosts.base import Host
+
+#: Told each reply's verdict: whether the reply is faithful, and the guard's report on it.
+Observer = Callable[[bool, "GuardReport"], None]
 
 __all__ = ["BENCH_HOSTS", "GuardBench", "run_guard_bench", "templates_for"]
 
@@ -152,11 +157,19 @@ def _pct(values: list[bool]) -> str:
 
 
 def run_guard_bench(
-    template_set: str = "own", *, seed: int = 0, host_names: tuple[str, ...] = BENCH_HOSTS
+    template_set: str = "own",
+    *,
+    seed: int = 0,
+    host_names: tuple[str, ...] = BENCH_HOSTS,
+    every_mechanism: bool = False,
+    observe: Observer | None = None,
 ) -> GuardBench:
     """Run the benchmark with one template set (`own`, `held-out`, `varied`, `probes2` … `probes5`) on the hosts
     named; `probes3`'s, `probes4`'s and `probes5`'s own slots and unfaithful kinds (and `probes4`'s replies about
     two predictions) are added only for them, so the other sets' replies stay as they were.
+
+    `every_mechanism` flags through every mechanism of the guard, trusted or not (`check_claims`); `observe` is
+    called with each reply's verdict (whether the reply is faithful, and its report).
 
     Raises:
         UsageError: the set or a host is not one of those.
@@ -167,8 +180,15 @@ def run_guard_bench(
     if template_set not in SETS:
         raise UsageError(f"unknown template set {template_set!r}; valid: {', '.join(SETS)}")
     from simxai.functions import default_registry
-    from simxai.guard import Vocabulary, check_claims
+    from simxai.guard import Vocabulary
+    from simxai.guard import check_claims as check
     from simxai.results import render_result, result_payload
+
+    def check_claims(reply: str, outputs: list[Any], *, vocabulary: Any, faithful: bool) -> GuardReport:
+        report = check(reply, outputs, vocabulary=vocabulary, every_mechanism=every_mechanism)
+        if observe is not None:
+            observe(faithful, report)
+        return report
 
     templates = SETS[template_set]
     rng = random.Random(seed)
@@ -185,7 +205,7 @@ def run_guard_bench(
                 continue
             where = f"{host_name} {function}"
             rendering = render_result(result)
-            report = check_claims(rendering, [payload], vocabulary=vocab)
+            report = check_claims(rendering, [payload], vocabulary=vocab, faithful=True)
             bench.alarms[where].append(not report.passed)
             if not report.passed:
                 bench.misses.append(f"FALSE ALARM {where} (rendering): {rendering}\n   {report.unsupported}")
@@ -208,7 +228,7 @@ def run_guard_bench(
                 if not fields <= set(faithful):
                     continue  # the output lacks a fact this template states
                 reply = template.format(**faithful)
-                report = check_claims(reply, [payload], vocabulary=vocab)
+                report = check_claims(reply, [payload], vocabulary=vocab, faithful=True)
                 bench.alarms[where].append(not report.passed)
                 if not report.passed:
                     bench.misses.append(f"FALSE ALARM {where}: {reply}\n   {report.unsupported}")
@@ -218,30 +238,30 @@ def run_guard_bench(
                     bad = template.format(**{**faithful, **change})
                     if bad == reply:
                         continue
-                    report = check_claims(bad, [payload], vocabulary=vocab)
+                    report = check_claims(bad, [payload], vocabulary=vocab, faithful=False)
                     bench.caught[kind].append(not report.passed)
                     if report.passed:
                         bench.misses.append(f"MISSED {kind} {where}: {bad}")
         for a, b in zip(predictions, predictions[1:], strict=False):
-            _check_pair(bench, f"{host_name} two get_prediction", a, b, schema.class_names, vocab)
+            _check_pair(bench, f"{host_name} two get_prediction", a, b, schema.class_names, vocab, check_claims)
     return bench
 
 
-def _check_pair(bench: GuardBench, where: str, a: dict[str, Any], b: dict[str, Any], labels: Any, vocab: Any) -> None:
+def _check_pair(
+    bench: GuardBench, where: str, a: dict[str, Any], b: dict[str, Any], labels: Any, vocab: Any, check_claims: Any
+) -> None:
     """Check `probes4`'s replies about the two prediction outputs `a` and `b` against both."""
-    from simxai.guard import check_claims
-
     faithful, unfaithful = pair_replies(
         a, b, list(labels), str((a.get("subject") or {}).get("description", "")).split()[0]
     )
     for reply in faithful:
-        report = check_claims(reply, [a, b], vocabulary=vocab)
+        report = check_claims(reply, [a, b], vocabulary=vocab, faithful=True)
         bench.alarms[where].append(not report.passed)
         if not report.passed:
             bench.misses.append(f"FALSE ALARM {where}: {reply}\n   {report.unsupported}")
     for kind, replies in unfaithful.items():
         for reply in replies:
-            report = check_claims(reply, [a, b], vocabulary=vocab)
+            report = check_claims(reply, [a, b], vocabulary=vocab, faithful=False)
             bench.caught[kind].append(not report.passed)
             if report.passed:
                 bench.misses.append(f"MISSED {kind} {where}: {reply}")
