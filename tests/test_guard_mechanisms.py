@@ -98,16 +98,15 @@ def test_a_distrusted_mechanism_lists_its_claim_as_unchecked() -> None:
     assert not _gated(unseen, table).passed
 
 
-def test_every_mechanism_flags_what_the_table_distrusts() -> None:
-    distrusted = [m for m, p in trust().precisions.items() if p < trust().threshold]
-    assert distrusted, "the packaged table trusts every mechanism"
-    reply = "The recorded outcome is stable; the model looks at the text of the note."
-    outputs = [{**PREDICTION, "true_label": "stable"}]
-    raw = check_claims(reply, outputs, vocabulary=VOCAB, every_mechanism=True)
-    gated = check_claims(reply, outputs, vocabulary=VOCAB)
-    assert set(gated.unsupported) <= set(raw.unsupported)
-    for claim in set(raw.unsupported) - set(gated.unsupported):
-        assert raw.mechanisms[claim] in distrusted
+def test_the_engines_check_applies_the_packaged_table() -> None:
+    # A feature the outputs do not talk about ("feature not in outputs", which flagged only a faithful DEV reply).
+    reply = "Patient 12 is stable; hdl is the reason."
+    raw = check_claims(reply, [PREDICTION], vocabulary=VOCAB, every_mechanism=True)
+    assert raw.mechanisms == {"feature hdl": "feature not in outputs"} and not raw.passed
+    gated = check_claims(reply, [PREDICTION], vocabulary=VOCAB)
+    assert gated.passed is not trust().trusted("feature not in outputs")
+    if gated.passed:
+        assert any(u.startswith("feature hdl (") and "feature not in outputs" in u for u in gated.unchecked)
 
 
 def _writer(name: str, flags: list[tuple[bool, set[str]]], written: bool = True) -> Writer:

@@ -173,20 +173,14 @@ class _InfluenceChecks(_CheckState):
             return
         if len(self.ids) <= 1:
             for order in self._announced_lists():
-                self.report.claim(
-                    f"rank order {', '.join(order)}",
-                    any(_in_order(order, r) for r in rankings),
-                    via="rank order of a list",
-                )
+                held = any(_in_order(order, r) for r in rankings)
+                self.report.claim(f"rank order {', '.join(order)}", held, via="rank order of a list")
         if len({id(f) for f in self.facts if f.local_ranking or f.global_ranking}) <= 1:
             for items in self._cued_lists():
                 for a, b in zip(items, items[1:], strict=False):
                     if a != b:
-                        self.report.claim(
-                            f"rank order {a} before {b}",
-                            any(_in_order([a, b], r) for r in rankings),
-                            via="rank order of a pair",
-                        )
+                        held = any(_in_order([a, b], r) for r in rankings)
+                        self.report.claim(f"rank order {a} before {b}", held, via="rank order of a pair")
 
     def _announced_lists(self) -> list[list[str]]:
         """The features leading the bullets after each line that announces a ranked list (two or more)."""
@@ -338,11 +332,8 @@ class _InfluenceChecks(_CheckState):
             for f in features[:1]:
                 same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in facts.local_ranking]
                 same = [group for group in same if group]
-                self.report.claim(
-                    f"rank {f} = 1",
-                    any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1),
-                    via="rank",
-                )
+                first = any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
+                self.report.claim(f"rank {f} = 1", first, via="rank")
 
     def _listed_after(self, clause: str, sentence: str, features: list[str]) -> list[str]:
         """The features of an enumeration the clause's last feature starts ("because of A, B and C"), read on in
@@ -419,11 +410,8 @@ class _InfluenceChecks(_CheckState):
             up = verb.group("up") is not None
             moved = [(o, n) for o in olds for n in news if n != o]
             if moved:
-                self.report.claim(
-                    f"probability of {label} {'up' if up else 'down'}",
-                    any((n > o) == up for o, n in moved),
-                    via="probability move",
-                )
+                held = any((n > o) == up for o, n in moved)
+                self.report.claim(f"probability of {label} {'up' if up else 'down'}", held, via="probability move")
 
     # ---- changes ------------------------------------------------------------------------------
     def _comparatives(self, clause: str, facts: Facts, earlier: str) -> None:
@@ -442,11 +430,8 @@ class _InfluenceChecks(_CheckState):
             ]
             up = said.group("way").lower() in ("higher", "larger", "bigger", "greater")
             if moves:
-                self.report.claim(
-                    f"change {feature} {'up' if up else 'down'}",
-                    any((n > o) == up for o, n in moves if n != o),
-                    via="comparative change",
-                )
+                held = any((n > o) == up for o, n in moves if n != o)
+                self.report.claim(f"change {feature} {'up' if up else 'down'}", held, via="comparative change")
 
     def _changes(self, clause: str, facts: Facts, earlier: str = "") -> None:
         self._comparatives(clause, facts, earlier)

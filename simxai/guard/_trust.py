@@ -2,9 +2,10 @@
 that read it (the check and the reading, `GuardReport.mechanisms`) was precise on writers it was not tuned on.
 
 The table (`mechanisms.json`, beside this module) holds each mechanism's precision on the DEV writers' replies
-(the share of the replies it flagged that were unfaithful, each writer weighing the same) and the threshold
-chosen by leave-one-writer-out (`python bench/guard_mechanisms.py --write` rebuilds both from the DEV sets;
-`docs/guard.md` "Flagged only by precise mechanisms"). A claim read by a mechanism below the threshold goes to
+(the share of the replies it flagged that were unfaithful, each writer weighing the same:
+`simxai.eval_suite.guard.mechanisms.precision`) and the threshold chosen by leave-one-writer-out
+(`python bench/guard_mechanisms.py --write` rebuilds both from the DEV sets; `docs/guard.md` "Flagged only by
+mechanisms precise on held-out writers"). A claim read by a mechanism below the threshold goes to
 `unchecked` with its mechanism named, never to `unsupported`; a mechanism the DEV writers never saw flag has
 shown no false alarm and flags.
 """
@@ -15,7 +16,7 @@ import functools
 import json
 from pathlib import Path
 
-__all__ = ["TABLE", "Trust", "precision", "trust"]
+__all__ = ["TABLE", "Trust", "trust"]
 
 #: The per-mechanism table the guard flags by, rebuilt by `python bench/guard_mechanisms.py --write`.
 TABLE = Path(__file__).with_name("mechanisms.json")
@@ -36,14 +37,6 @@ class Trust:
         """How a distrusted claim is listed as unchecked."""
         held = self.precisions.get(mechanism, 1.0)
         return f"{claim} (the outputs do not state it; read by '{mechanism}', precision {held:.0%} on DEV writers)"
-
-
-def precision(flagged_unfaithful: float, flagged_faithful: float) -> float:
-    """A mechanism's precision from its (writer-weighted) flags on unfaithful and faithful replies, as if it had
-    caught one more unfaithful reply: a mechanism is trusted until its false alarms outweigh its catches (one
-    never seen flagging is 100 %, one seen flagging only faithful replies 50 % at most).
-    """
-    return (flagged_unfaithful + 1.0) / (flagged_unfaithful + flagged_faithful + 1.0)
 
 
 @functools.cache

@@ -8,7 +8,7 @@ faithful replies the mechanism flagged (the guard run with `every_mechanism=True
 every writer the same and every writer's two halves the same: the mean over writers of the share of its
 unfaithful replies the mechanism flagged (R) and of its faithful ones (F) give precision (R + e) / (R + F + e),
 where e is one flag of an average writer's half: a mechanism is trusted until its false alarms outweigh its catches
-(`simxai.guard._trust.precision`). Precision at equal halves does not depend on how many unfaithful replies a
+(`precision`). Precision at equal halves does not depend on how many unfaithful replies a
 writer wrote.
 
 For a writer W, the held-out verdict on its replies uses the precisions of the other writers only: a reply is
@@ -25,8 +25,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simxai.guard._trust import precision
-
 __all__ = [
     "GENERATED_FLOOR",
     "RECALL_FLOOR",
@@ -37,6 +35,7 @@ __all__ = [
     "Writer",
     "choose_threshold",
     "curve",
+    "precision",
     "precisions",
     "rebuilt",
     "table",
@@ -93,6 +92,14 @@ class Writer:
         """The writer whose `evidence()` this is (its verdicts, in the order of their patterns)."""
         verdicts = [Verdict(bool(f), frozenset(ms)) for f, ms, n in evidence["verdicts"] for _ in range(int(n))]
         return cls(name, bool(evidence["written"]), verdicts)
+
+
+def precision(flagged_unfaithful: float, flagged_faithful: float) -> float:
+    """A mechanism's precision from its (writer-weighted) flags on unfaithful and faithful replies, as if it had
+    caught one more unfaithful reply: a mechanism is trusted until its false alarms outweigh its catches (one
+    never seen flagging is 100 %, one seen flagging only faithful replies 50 % at most).
+    """
+    return (flagged_unfaithful + 1.0) / (flagged_unfaithful + flagged_faithful + 1.0)
 
 
 def precisions(evidence: dict[str, dict[str, Any]], leave_out: str | None = None) -> dict[str, float]:
