@@ -22,8 +22,18 @@ from simxai.guard._meanings import meaning_claims
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._places import more_feature_claims, more_label_claims
+from simxai.guard._plain import (
+    age_claims,
+    bound_claims,
+    edit_order_claims,
+    label_as_claims,
+    label_count_claims,
+    points_claims,
+    prediction_form_claims,
+    qualified_label_claims,
+)
 from simxai.guard._predictions import _PredictionChecks
-from simxai.guard._reading import clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
+from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
@@ -105,6 +115,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             earlier = ""  # the clauses of the sentence before this one
             # A question states nothing: its labels, directions, ranks and outcomes are not claims.
             question = sentence.rstrip().endswith("?") or bool(_RESTATED.search(sentence))
+            sentence_ids = [i for i in subject_ids(sentence, [self.vocab.instance_noun]) if i in self.ids]
             for clause in clauses(sentence):
                 before, earlier = earlier, f"{earlier} {clause}"
                 if len(clause) > MAX_CLAUSE:
@@ -172,6 +183,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._probability_moves(clause, facts)
             if not question:
                 self._kept_ways(sentence, self._bound(carried))
+                self._plain_english(sentence, sentence_ids or carried)
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
         r = self.report
@@ -262,6 +274,29 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if self.structured:
             for text, ok in more_label_claims(self.raw, self.names.labels, self.label_forms):
                 self.report.claim(text, ok, via=_mechanism("more_label_claims", text))
+
+    def _plain_english(self, sentence: str, ids: list[int]) -> None:
+        """What `_plain` reads of a sentence: a kept range's bound said as a side, a label after "marks it as",
+        the number of labels in words, the subject's age (against the subjects the sentence names, else the
+        one carried into it).
+        """
+        facts = self._bound(ids)
+
+        def mentions(text: str) -> list[tuple[Mention, str]]:
+            found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
+            return [(m, self.names.feature(m)) for m in found]
+
+        claims = [*bound_claims(sentence, facts.kept, mentions), *label_count_claims(sentence, self.names.labels)]
+        claims += label_as_claims(sentence, self.names.labels, list(self.label_forms))
+        claims += qualified_label_claims(sentence, self.names.labels)
+        claims += prediction_form_claims(sentence, self.names.labels, facts.predicted, self.vocab.instance_noun)
+        claims += edit_order_claims(sentence, _pairs(facts.changes))
+        contributions = {f.lower(): c for f, _, c in facts.attributions}
+        claims += points_claims(sentence, mentions(sentence), contributions)
+        if self.structured and "age" in {f.lower() for f in self.vocab.features}:
+            claims += age_claims(sentence, facts.feature_numbers.get("age", set()))
+        for said, holds in claims:
+            self.report.claim(said, holds)
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:

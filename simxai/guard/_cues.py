@@ -9,12 +9,15 @@ from simxai.guard._reading import SUBJECT_WORDS
 
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
-    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: \w+){{0,3}} (?:towards?|up)|toward|"
+    # "pulls about 0.15 towards X": an amount may stand between the verb and its way
+    rf"\b(increas\w*|rais\w*|{_MOVE}\w*(?: (?:\w+|[+-]?\d*\.\d+)){{0,3}} (?:towards?|up)|toward|"
     r"contribut(?:e|es|ed|ing) (?:\w+ )?(?:positively|to)|"
     r"(?:contribut|add)\w*\s+(?:about\s+|roughly\s+|around\s+)?\+?\d*\.?\d+\s+towards?|"
     r"support\w*|in favou?r of|higher (?:risk|chance|probability|odds)|boost\w*|favou?r\w*|strengthen\w*|"
     r"point\w* (?:towards?|to)|drive\w*(?: \w+){0,2} towards?|tip\w*(?: \w+){0,2} towards?|add\w* to|"
-    r"speak\w* for|argu\w* for|make\w*(?: \w+){0,2} more likely|lean\w*(?: \w+){0,2} towards?|help\w*)\b",
+    r"speak\w* for|argu\w* for|make\w*(?: \w+){0,2} more likely|lean\w*(?: \w+){0,2} towards?|help\w*|"
+    # "A pushed towards X, and B pushed that way too": the way of the label the sentence named before
+    rf"{_MOVE}\w* (?:that|the same) way)\b",
     re.IGNORECASE,
 )
 DOWN = re.compile(
@@ -75,7 +78,8 @@ STAY = re.compile(
 )
 FLIP = re.compile(
     r"\b(?:flip\w*|switch\w*|chang\w*|turn\w*|mov\w*|tip\w*|becom\w*|goes|go)\s+"
-    r"(?:(?:the\s+(?:decision|prediction|outcome|label|classification|verdict)|it)\s+)?(?:over\s+)?(?:to|into)\b|"
+    r"(?:(?:the\s+(?:decision|prediction|outcome|label|classification|verdict|model)|it|her|him|them)\s+)?"
+    r"(?:over\s+)?(?:to|into)\b|"
     r"\b(?:prediction|outcome|label|classification|it)\s+(?:would\s+|will\s+|then\s+|does\s+)?"
     r"(?:flip|switch|change|becomes?)s?\b(?!\s+(?:from|if|(?:even\s+|slightly\s+|much\s+|a bit\s+)?(?:more|less|"
     r"very|quite|fairly|confident|sure|certain|likely|unlikely)\b))|\bflip(?:s|ped)?\b|"
@@ -131,7 +135,8 @@ WRONG = re.compile(
 )
 RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
-    r"count\w* most|weigh\w* most|biggest|largest|strongest|greatest|main|primary|leading|dominant|"
+    r"count\w* most|weigh\w* most|(?:add|contribut|push|pull)\w* (?:the )?most\b|"
+    r"biggest|largest|strongest|greatest|main|primary|leading|dominant|"
     r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
     r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|dominat\w*|"
     r"above all|reli\w* on most|relies most|leans? (?:on )?(?:\w+ )?hardest|hardest|most heavily|"

@@ -21,6 +21,7 @@ from simxai.guard._derived import (
 )
 from simxai.guard._facts import Facts
 from simxai.guard._number_pairs import _PairedNumbers
+from simxai.guard._plain import AGE_AFTER
 from simxai.guard._reading import (
     SUBJECT_LIST,
     NumberClaim,
@@ -290,6 +291,8 @@ class _NumberChecks(_PairedNumbers):
             # "the ratio of 0.43 lowers it by 0.14": the size of a negative contribution.
             claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
+        if AGE_AFTER.match(following) and "age" in self.names.features.values():
+            entities = [("feature", "age", offset + claim.start)]  # "a 47-year-old smoker": an age, not the smoker's
         whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1  # no probability
         probability = claim.percent or (
             bool(cue.PROBABILITY.search(segment[: claim.end + 15])) and not whole_number and claim.value >= 0

@@ -13,6 +13,7 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import NUMBER, Facts
+from simxai.guard._plain import acronym_aliases
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise, prose_tables
 from simxai.guard._words import quote_words
 
@@ -109,7 +110,7 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
             if re.fullmatch(r"[a-z]+(?: [a-z]+){1,2}", spelled):
                 extra.append(spelled.replace(" ", "-", 1))
             if spelled == name.lower() and re.fullmatch(r"[a-z]{4,}er", spelled):
-                extra.append(f"{spelled[:-2]}ing")
+                extra += [f"{spelled[:-2]}ing", f"{spelled[:-1]}s"]  # "smoking", "he smokes" for smoker
         for alias in extra:
             if alias not in taken:
                 taken.add(alias)
@@ -167,7 +168,11 @@ class _CheckState:
         self.reply = abbreviations(normalise(prose_tables(reply)).replace("**", ""))
         self.raw = abbreviations(normalise(reply))
         self.facts = facts
-        self.vocab = vocab.model_copy(update={"aliases": derived_aliases(vocab)})
+        aliases = derived_aliases(vocab)
+        taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}
+        for name, spelled in acronym_aliases(self.reply, vocab.features, taken).items():
+            aliases[name] = [*aliases.get(name, []), *spelled]  # "body mass index" for bmi
+        self.vocab = vocab.model_copy(update={"aliases": aliases})
         vocab = self.vocab
         self.all = Facts()
         for f in facts:
