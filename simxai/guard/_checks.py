@@ -6,7 +6,7 @@ clause by clause, the names it uses checked here, and each clause handed to the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pydantic
@@ -276,9 +276,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(text, ok, via=_mechanism("more_label_claims", text))
 
     def _plain_english(self, sentence: str, ids: list[int]) -> None:
-        """What `_plain` reads of a sentence: a kept range's bound said as a side, a label after "marks it as",
-        the number of labels in words, the subject's age (against the subjects the sentence names, else the
-        one carried into it).
+        """What `_plain` reads of a sentence (against the subjects it names, else the one carried into it): a
+        kept range's bound said as a side, labels after "marks it as", counted in words or qualified in a list,
+        the subject's age, the predicted label in other forms, an edit from a word to another, a push in points.
         """
         facts = self._bound(ids)
 
@@ -286,17 +286,22 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
             return [(m, self.names.feature(m)) for m in found]
 
-        claims = [*bound_claims(sentence, facts.kept, mentions), *label_count_claims(sentence, self.names.labels)]
-        claims += label_as_claims(sentence, self.names.labels, list(self.label_forms))
-        claims += qualified_label_claims(sentence, self.names.labels)
-        claims += prediction_form_claims(sentence, self.names.labels, facts.predicted, self.vocab.instance_noun)
-        claims += edit_order_claims(sentence, _pairs(facts.changes))
+        labels, noun = self.names.labels, self.vocab.instance_noun
         contributions = {f.lower(): c for f, _, c in facts.attributions}
-        claims += points_claims(sentence, mentions(sentence), contributions)
+        readers: list[tuple[str, Iterable[tuple[str, bool]]]] = [
+            ("bound_claims", bound_claims(sentence, facts.kept, mentions)),
+            ("label_count_claims", label_count_claims(sentence, labels)),
+            ("label_as_claims", label_as_claims(sentence, labels, list(self.label_forms))),
+            ("qualified_label_claims", qualified_label_claims(sentence, labels)),
+            ("prediction_form_claims", prediction_form_claims(sentence, labels, facts.predicted, noun)),
+            ("edit_order_claims", edit_order_claims(sentence, _pairs(facts.changes))),
+            ("points_claims", points_claims(sentence, mentions(sentence), contributions)),
+        ]
         if self.structured and "age" in {f.lower() for f in self.vocab.features}:
-            claims += age_claims(sentence, facts.feature_numbers.get("age", set()))
-        for said, holds in claims:
-            self.report.claim(said, holds)
+            readers.append(("age_claims", age_claims(sentence, facts.feature_numbers.get("age", set()))))
+        for reader, claims in readers:
+            for said, holds in claims:
+                self.report.claim(said, holds, via=_mechanism(reader, said))
 
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
