@@ -114,3 +114,9 @@ def test_a_spelled_out_acronym_needs_every_word():
     )
     assert found == {"bmi": ["body mass index"], "hdl": ["high-density lipoprotein"]}
     assert acronym_aliases("a good example of the body and mind", ["bmi", "age"], set()) == {}
+
+
+def test_the_version_names_the_plain_english_readings():
+    from simxai.guard import GUARD_VERSION
+
+    assert GUARD_VERSION == "claims-11m"
