@@ -34,6 +34,8 @@ CASES = [
     # a label after a verb of labelling and "as"
     ("sentiment", *REVIEW_PREDICTION, True, "The model counts review 20 as positive, at about 90 percent."),
     ("sentiment", *REVIEW_PREDICTION, False, "The model tags review 20 as enthusiastic, at about 90 percent."),
+    # a list after "as" is read as a list of labels (here: every item a label), not as one slot
+    ("sentiment", *REVIEW_PREDICTION, True, "Such a model labels a review as positive or negative."),
     # the number of labels in words; a label qualified by an adverb in a list of labels
     ("loan", *LOAN_OUTPUTS, True, "Each applicant gets one of two outcomes: approved or rejected."),
     ("loan", *LOAN_OUTPUTS, False, "Each applicant gets one of four outcomes: approved, rejected and two more."),

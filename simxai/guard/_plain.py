@@ -86,6 +86,12 @@ _NOT_FILLER = set(
 )
 
 
+#: After a word: the next item of a list ("..., negative, or neutral", "... or negative.").
+_LIST_GOES_ON = re.compile(
+    r"\s*(?:,\s*|\s+or\s+|\s+and\s+)(?:or\s+|and\s+)?[A-Za-z][\w-]*\s*(?:,|\bor\b|\band\b|[.;!?]|$)", re.I
+)
+
+
 def label_as_claims(sentence: str, labels: Sequence[str], forms: Sequence[str]) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each word a verb of labelling puts after "as" ("marks it as neutral"): it must be
     one of the host's labels (or a label's noun form).
@@ -95,8 +101,8 @@ def label_as_claims(sentence: str, labels: Sequence[str], forms: Sequence[str]) 
         return
     for m in _AS_LABEL.finditer(sentence):
         word = m.group("x").lower()
-        if word in _NOT_FILLER:
-            continue
+        if word in _NOT_FILLER or _LIST_GOES_ON.match(sentence[m.end() :]):
+            continue  # "classifies it as positive, negative or neutral": a list of labels is `_causes`'s
         yield f"label '{m.group('x')}'", word in known
 
 
