@@ -31,6 +31,9 @@ CASES = [
     ("loan", *LOAN_STILL, True, "Applicant 120 keeps the approval while the credit score is at least 531."),
     ("loan", *LOAN_STILL, True, "For applicant 120 the credit score must not fall below 531."),
     ("loan", *LOAN_STILL, False, "For applicant 120 the credit score has to remain below 531."),
+    # a kept range said to leave no room one way (bmi may go from 18.0 to 27.2 around 23.7)
+    ("demo", *DEMO_STILL, True, "For patient 12 the body mass index can rise to 27.2 or fall to 18 and stay stable."),
+    ("demo", *DEMO_STILL, False, "For patient 12 the body mass index cannot go up at all without a flip."),
     # a label after a verb of labelling and "as"
     ("sentiment", *REVIEW_PREDICTION, True, "The model counts review 20 as positive, at about 90 percent."),
     ("sentiment", *REVIEW_PREDICTION, False, "The model tags review 20 as enthusiastic, at about 90 percent."),

@@ -31,6 +31,7 @@ from simxai.guard._plain import (
     points_claims,
     prediction_form_claims,
     qualified_label_claims,
+    room_claims,
 )
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
@@ -290,6 +291,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         contributions = {f.lower(): c for f, _, c in facts.attributions}
         readers: list[tuple[str, Iterable[tuple[str, bool]]]] = [
             ("bound_claims", bound_claims(sentence, facts.kept, mentions)),
+            ("room_claims", room_claims(sentence, facts.kept, mentions)),
             ("label_count_claims", label_count_claims(sentence, labels)),
             ("label_as_claims", label_as_claims(sentence, labels, list(self.label_forms))),
             ("qualified_label_claims", qualified_label_claims(sentence, labels)),

@@ -30,6 +30,7 @@ __all__ = [
     "points_claims",
     "prediction_form_claims",
     "qualified_label_claims",
+    "room_claims",
 ]
 
 #: A side of a bound, then its number: "stay below (about) 4.17", "above 591", "up to 184", "as low as 24.3".
@@ -69,6 +70,40 @@ def bound_claims(
             below = not below  # "must not fall below 0.01": the bound is a floor
         side = "below" if below else "above"
         yield f"kept {feature} {side} {said.raw}", (said.value >= current) if below else (said.value <= current)
+
+
+#: "cannot go up at all", "can't go any lower": a kept range with no room that way.
+_NO_ROOM = re.compile(
+    r"\b(?:cannot|can't|can not|must not|mustn't)\s+(?:go|move|rise|fall|drop|be (?:raised|lowered))?\s*"
+    r"(?:(?P<up>up|higher|any higher)|(?P<down>down|lower|any lower))\s+at all\b|"
+    r"\b(?:cannot|can't|can not)\s+go\s+(?:(?P<up2>any higher)|(?P<down2>any lower))\b",
+    re.I,
+)
+
+
+def room_claims(
+    sentence: str,
+    kept: dict[str, tuple[float, float, float]],
+    mentions: Callable[[str], Sequence[tuple[Mention, str]]],
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for a kept range said to leave no room one way ("the blood sugar cannot go up at all"):
+    its end that way is today's value (within 2 % of the range).
+    """
+    if not kept:
+        return
+    for m in _NO_ROOM.finditer(sentence):
+        start = max((b.end() for b in _CLAUSE_BREAK.finditer(sentence[: m.start()])), default=0)
+        # "X can come down to 102 but cannot go up at all": with no name of its own, the clause is about X
+        named = [f for mention, f in mentions(sentence[start : m.start()]) if f in kept]
+        named = named or [f for mention, f in mentions(sentence[: m.start()]) if f in kept]
+        if not named:
+            continue
+        low, current, high = kept[named[-1]]
+        tol = 0.02 * max(high - low, abs(current), 1e-9)
+        if m.group("up") or m.group("up2"):
+            yield f"kept {named[-1]} no room up", high <= current + tol
+        else:
+            yield f"kept {named[-1]} no room down", low >= current - tol
 
 
 #: "marks it as X", "flags none as X", "counts as X", "labels the review as X": the word after "as" is a label.
