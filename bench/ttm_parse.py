@@ -2,6 +2,7 @@
 
     python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|dev-templates|train|all] [--errors N]
         [--show-misses]
+    python bench/ttm_parse.py --data-dir ../shared/datasets --split people-dev   # people-worded pairs (or people-train)
     python bench/ttm_parse.py --data-dir ../shared/datasets --set FOLDER   # a human-written utterance set
     python bench/ttm_parse.py --data-dir ../shared/datasets --shapes "hi" "ok"   # program and best shapes, diabetes
 
@@ -18,7 +19,9 @@ these gaps large: a gap above 5 is an operation the features do not point to at 
 
 ``--set FOLDER`` scores a human-written set instead of the templates (`ttm_utterance_sets`: ``utterances.jsonl``,
 one ``{"id", "dataset", "utterance", "parse"}`` a line), with the same metric and per-dataset lines; a dataset
-without cases in the set is left out.
+without cases in the set is left out. ``--split people-dev`` (``people-train``, ``people-all``) scores a part of
+the people-worded sets shipped in ``simxai/integrations/ttm_people`` (`ttm_utterance_sets.split_set`: seeded,
+stratified by dataset); the shipped model is trained on their train part.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from simxai.integrations.ttm_learned import LearnedParser, shape_scores
 from simxai.integrations.ttm_reader import Reading
 from simxai.integrations.ttm_templates import fill_for_dataset
 from simxai.integrations.ttm_training import align
-from simxai.integrations.ttm_utterance_sets import read_utterance_set
+from simxai.integrations.ttm_utterance_sets import people_cases, read_utterance_set
 
 
 def miss_group(reading: Reading, gold: Program | object, got: Program | None, vocabulary: TTMVocabulary) -> str:
@@ -82,6 +85,8 @@ def cases_of(args: argparse.Namespace, name: str, dataset: TTMDataset) -> list[t
     """(utterance, gold) of one dataset: the set's cases for it (``--set``), else the split's filled templates."""
     if args.set is not None:
         return [(c.utterance, c.gold) for c in read_utterance_set(args.set) if c.dataset == name]
+    if args.split.startswith("people-"):
+        return [(c.utterance, c.gold) for c in people_cases(args.split.removeprefix("people-")) if c.dataset == name]
     prompts = f"{args.data_dir}/talktomodel/explain/prompts"
     return [(c.utterance, c.gold) for c in fill_for_dataset(dataset, prompts, seed=0, split=args.split)]
 
@@ -103,7 +108,11 @@ def print_shapes(data_dir: str, utterances: list[str]) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default="../shared/datasets")
-    parser.add_argument("--split", choices=("dev", "dev-templates", "train", "all"), default="dev")
+    parser.add_argument(
+        "--split",
+        choices=("dev", "dev-templates", "train", "all", "people-dev", "people-train", "people-all"),
+        default="dev",
+    )
     parser.add_argument(
         "--set",
         type=Path,

@@ -4,7 +4,9 @@ Masking is what lets one model trained on TalkToModel's templates serve any data
 becomes ``<fnum>`` or ``<fcat>`` (numeric or categorical feature), each number ``<num>`` and each class name
 ``<cls>``, and the mention keeps what it stands for (the feature's grammar name, the number as written, the
 class value). Everything is derived from the dataset's vocabulary: a feature is recognised by its grammar
-name (``bloodpressure``) or by its words (``blood pressure``), singular or plural, or misspelt by one edit.
+name (``bloodpressure``) or by its words (``blood pressure``), singular or plural, or misspelt by one edit; in
+people's wording also by shorthand ("bp"), by the last words of its name when no other feature ends so ("amount"
+for ``loanamount``), or by its verb in another form ("own a house" for ``ownshouse``); see `ttm_lexicon`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,16 @@ import re
 from dataclasses import dataclass
 
 from simxai.integrations.ttm_grammar import SCORE_METRICS, TTMVocabulary
+from simxai.integrations.ttm_lexicon import (
+    ABBREVIATIONS,
+    AGE_LIMIT,
+    DETERMINERS,
+    IRREGULAR_PLURALS,
+    PERSON_NOUNS,
+    UNSPECIFIC_HEADS,
+    VERB_FORMS,
+    rewrite_shorthand,
+)
 from simxai.normalize import TENS, UNITS, _one_edit
 
 __all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
@@ -25,9 +37,8 @@ _METRICS = {m: m for m in SCORE_METRICS if m != "default"}
 
 # Number words TalkToModel's parser turns into digits (it uses word2number); "one" alone is left out: it is far
 # more often a pronoun ("a different one") than a count.
-_UNITS = {word: n for word, n in UNITS.items() if n >= 2}
-# word2number's spellings only: the common misspelling "fourty", which SimXAI's own reader accepts, is left out.
-_TENS = {word: n for word, n in TENS.items() if word != "fourty"}
+_UNITS = {word: n for word, n in UNITS.items() if word != "one"}
+_TENS = dict(TENS)
 _ONES_AFTER_TENS = {"one": 1, **{k: v for k, v in _UNITS.items() if v < 10}}
 _TOKEN = re.compile(
     r"\x00[^\x00]+\x00|(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z][a-z0-9]*(?:'[a-z]+)?|"
@@ -37,15 +48,20 @@ _CONTRACTED = {"can't": "can", "won't": "will", "shan't": "shall"}
 # Comparatives that name the quantity they compare: "people older than 30" compares an age. When the dataset
 # has that numeric feature and no feature is named right before, the comparative reads as the feature and a
 # plain comparative ("older than 30" -> <fnum:age> greater than 30).
-_IMPLIED: dict[str, tuple[str, str]] = {
-    "older": ("age", "greater"),
-    "younger": ("age", "less"),
-    "elder": ("age", "greater"),
-    "heavier": ("weight", "greater"),
-    "lighter": ("weight", "less"),
-    "taller": ("height", "greater"),
-    "shorter": ("height", "less"),
+# The quantity is the numeric feature of that grammar name, else the one feature whose name ends so
+# ("longer than 36" -> a loan's duration).
+_IMPLIED: dict[str, tuple[tuple[str, ...], str]] = {
+    "older": (("age",), "greater"),
+    "younger": (("age",), "less"),
+    "elder": (("age",), "greater"),
+    "heavier": (("weight",), "greater"),
+    "lighter": (("weight",), "less"),
+    "taller": (("height",), "greater"),
+    "shorter": (("height", "duration", "length"), "less"),
+    "longer": (("duration", "length"), "greater"),
 }
+# Comparison words that, after a noun for people and before a number, compare their age ("patients over 60").
+_AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past"})
 # A common slip: "than" written "that" or "then" after a comparative, before a number ("less that 5").
 _COMPARATIVES = frozenset(
     {"less", "greater", "more", "fewer", "higher", "lower", "larger", "smaller", "bigger", *_IMPLIED}
@@ -102,12 +118,14 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
         class_names: the label name of each target value, in the order of `vocabulary.classes`.
     """
     lower = " ".join(text.lower().replace("’", "'").replace("“", '"').replace("”", '"').split())
+    lower = rewrite_shorthand(lower)
     # class names first: they are several words and must not be read as features or numbers
     for value, name in sorted(zip(vocabulary.classes, class_names, strict=False), key=lambda vn: -len(vn[1])):
         pattern = r"(?<![\w-])" + r"\s+".join(map(re.escape, name.lower().split())) + r"(?![\w-])"
         lower = re.sub(pattern, f" \x00{value}\x00 ", lower)
-    tokens = _fix_than(_join_number_words(_split_negations(_TOKEN.findall(lower))))
     names = _feature_names(vocabulary)
+    verbs = _verb_names(vocabulary)
+    tokens = _fix_than(_join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names)))
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
     numeric = set(vocabulary.numeric)
@@ -121,7 +139,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(MASKS["cls"])
             i += 1
             continue
-        hit = _feature_at(tokens, plain, i, names, longest)
+        hit = _verb_feature_at(tokens, i, verbs) or _feature_at(tokens, plain, i, names, longest)
         if hit is not None:
             feature, size = hit
             kind = "fnum" if feature in numeric else "fcat"
@@ -129,13 +147,19 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(MASKS[kind])
             i += size
             continue
-        implied = _IMPLIED.get(token)
-        if implied is not None and implied[0] in numeric and not (mentions and mentions[-1].position == len(words) - 1):
+        implied = _implied_feature(token, numeric)
+        after_feature = mentions and mentions[-1].position == len(words) - 1
+        if implied is not None and not after_feature:
             if i + 1 < len(tokens) and (tokens[i + 1] == "than" or _NUMBER.fullmatch(tokens[i + 1])):
                 mentions.append(Mention("fnum", implied[0], len(words)))
                 words.extend((MASKS["fnum"], implied[1]))
                 i += 1
                 continue
+        if "age" in numeric and _compares_age(tokens, plain, i, names, longest):
+            mentions.append(Mention("fnum", "age", len(words)))
+            words.extend((MASKS["fnum"], token))
+            i += 1
+            continue
         if token in _METRICS:
             mentions.append(Mention("metric", _METRICS[token], len(words)))
             words.append(MASKS["metric"])
@@ -146,6 +170,41 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
+
+
+def _implied_feature(token: str, numeric: set[str]) -> tuple[str, str] | None:
+    """The feature and comparison a comparative implies ("older" -> age, greater), when the dataset has it."""
+    if token not in _IMPLIED:
+        return None
+    quantities, comparison = _IMPLIED[token]
+    for quantity in quantities:
+        found = [f for f in sorted(numeric) if f == quantity] or [f for f in sorted(numeric) if f.endswith(quantity)]
+        if len(found) == 1:
+            return found[0], comparison
+    return None
+
+
+def _compares_age(tokens: list[str], plain: list[bool], i: int, names: dict[str, str], longest: int) -> bool:
+    """Whether `tokens[i]` compares the age of the people just named: "patients over 60", with a plausible age
+    that no feature name follows ("defendants over 10 prior crimes" compares the crimes).
+    """
+    if tokens[i] not in _AGE_COMPARISONS or i == 0 or tokens[i - 1] not in PERSON_NOUNS:
+        return False
+    at = i + 1
+    if at >= len(tokens) or not _NUMBER.fullmatch(tokens[at]) or float(tokens[at].replace(",", "")) > AGE_LIMIT:
+        return False
+    return at + 1 >= len(tokens) or _feature_at(tokens, plain, at + 1, names, longest) is None
+
+
+def _expand(words: list[str], names: dict[str, str]) -> list[str]:
+    """Shorthand written out ("bp" -> "blood pressure"), unless the dataset names a feature so."""
+    out: list[str] = []
+    for word in words:
+        if word in ABBREVIATIONS and word not in names:
+            out.extend(ABBREVIATIONS[word].split())
+        else:
+            out.append(word)
+    return out
 
 
 def _fix_than(words: list[str]) -> list[str]:
@@ -190,13 +249,65 @@ def _join_number_words(words: list[str]) -> list[str]:
 
 
 def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
-    """Compact forms of each feature's names (grammar name, written words, simple plurals) -> feature."""
+    """Compact forms of each feature's names -> feature: the grammar name, the written words, their plurals
+    ("women" for ``woman``), "aged" for ``age``, and each shorter run of the written name's last words that ends
+    in a specific word and no other feature's name ends in ("amount", "prior crimes", "jail").
+    """
     names: dict[str, str] = {}
     for feature in vocabulary.features:
-        for form in (feature, re.sub(r"[^a-z0-9]", "", vocabulary.written(feature).lower())):
-            names.setdefault(form, feature)
-            names.setdefault(form + "s", feature)
+        written = vocabulary.written(feature).lower().split()
+        for form in (feature, re.sub(r"[^a-z0-9]", "", "".join(written))):
+            for plural in _plurals(form, written[-1] if written else form):
+                names.setdefault(plural, feature)
+    if "age" in vocabulary.numeric:
+        names.setdefault("aged", "age")
+    tails: dict[str, set[str]] = {}
+    for feature in vocabulary.features:
+        written = vocabulary.written(feature).lower().split()
+        last = written[-1] if written else ""
+        if len(written) < 2 or not last.isalpha() or len(last) < 4 or last in UNSPECIFIC_HEADS:
+            continue
+        for start in range(1, len(written)):
+            tail = "".join(written[start:])
+            for plural in _plurals(tail, last):
+                tails.setdefault(plural, set()).add(feature)
+    for tail, features in sorted(tails.items()):
+        if len(features) == 1 and tail not in names:
+            names[tail] = features.pop()
     return names
+
+
+def _plurals(form: str, last: str) -> tuple[str, ...]:
+    """A compact name and its plurals, `last` being its last word."""
+    irregular = IRREGULAR_PLURALS.get(last)
+    if irregular is not None:
+        return form, form[: len(form) - len(last)] + irregular
+    return (form, form + "es") if form.endswith(("s", "x", "z", "ch", "sh")) else (form, form + "s")
+
+
+def _verb_names(vocabulary: TTMVocabulary) -> dict[str, list[tuple[str, str]]]:
+    """Names that open with a verb ("owns house"): each form of the verb -> [(the compact rest, feature)]."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for feature in vocabulary.features:
+        written = vocabulary.written(feature).lower().split()
+        if len(written) >= 2 and written[0] in VERB_FORMS:
+            for form in VERB_FORMS[written[0]]:
+                found.setdefault(form, []).append(("".join(written[1:]), feature))
+    return found
+
+
+def _verb_feature_at(words: list[str], i: int, verbs: dict[str, list[tuple[str, str]]]) -> tuple[str, int] | None:
+    """The feature whose name opens with a verb, written with another form of it and maybe a determiner
+    ("owned their house" for ``ownshouse``), at `i`: (feature, words spanned).
+    """
+    if words[i] not in verbs:
+        return None
+    j = i + 1 + (i + 1 < len(words) and words[i + 1] in DETERMINERS)
+    for rest, feature in verbs[words[i]]:
+        for width in range(1, 4):
+            if "".join(words[j : j + width]) in (rest, rest + "s", rest + "es"):
+                return feature, j + width - i
+    return None
 
 
 def _feature_at(

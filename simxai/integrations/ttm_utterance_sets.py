@@ -4,21 +4,44 @@ Each line is ``{"id": ..., "dataset": "diabetes" | "compas" | "german", "utteran
 parse written in TalkToModel's grammar and ending in ``[e]``; each utterance is meant to be parsed alone, in a
 fresh dialogue, as TalkToModel's accuracy script parses its suites. `bench/ttm_parse.py --set FOLDER` scores
 such a set with TalkToModel's metric (exact match without spaces), per dataset.
+
+The people-worded sets shipped in `PEOPLE_DIR` (``ttm_people/NAME/``) are training and development data: each is
+carved by `split_set` into a seeded train part (`PEOPLE_TRAIN_SHARE` of every dataset's cases) that the parser is
+trained on (`ttm_training`) and a dev part it is judged on (``bench/ttm_parse.py --split people-dev``).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from simxai.exceptions import UsageError
 from simxai.integrations.ttm_data import TTM_DATASETS
 
-__all__ = ["SET_FILE", "SetCase", "read_utterance_set"]
+__all__ = [
+    "PEOPLE_DIR",
+    "PEOPLE_SEED",
+    "PEOPLE_SETS",
+    "PEOPLE_TRAIN_SHARE",
+    "SET_FILE",
+    "SetCase",
+    "people_cases",
+    "read_utterance_set",
+    "split_set",
+]
 
 #: The file a set folder holds.
 SET_FILE = "utterances.jsonl"
+#: The people-worded training/dev sets shipped with the package, one folder each.
+PEOPLE_DIR = Path(__file__).with_name("ttm_people")
+#: The people-worded sets the parser trains on (their train parts) and is judged on (their dev parts).
+PEOPLE_SETS = ("ttmw1",)
+#: The seed and the train share of `split_set` (the rest of each dataset's cases is dev).
+PEOPLE_SEED = 12
+PEOPLE_TRAIN_SHARE = 0.6
+_PARTS = ("train", "dev", "all")
 _KEYS = ("id", "dataset", "utterance", "parse")
 
 
@@ -67,3 +90,29 @@ def read_utterance_set(folder: str | Path) -> list[SetCase]:
     if not cases:
         raise UsageError(f"{source} holds no utterances")
     return cases
+
+
+def split_set(cases: list[SetCase], part: str, seed: int = PEOPLE_SEED) -> list[SetCase]:
+    """The `part` (``train``, ``dev`` or ``all``) of a set, stratified by dataset: each dataset's cases, ordered
+    by id and shuffled with `seed`, give their first `PEOPLE_TRAIN_SHARE` (rounded) to train and the rest to dev.
+    The result keeps file order.
+
+    Raises:
+        UsageError: an unknown part.
+    """
+    if part not in _PARTS:
+        raise UsageError(f"unknown part {part!r} of a set; valid: {', '.join(_PARTS)}")
+    if part == "all":
+        return list(cases)
+    chosen: set[str] = set()
+    for name in TTM_DATASETS:
+        ids = sorted(c.id for c in cases if c.dataset == name)
+        random.Random(f"{seed}-{name}").shuffle(ids)
+        cut = round(PEOPLE_TRAIN_SHARE * len(ids))
+        chosen.update(ids[:cut] if part == "train" else ids[cut:])
+    return [c for c in cases if c.id in chosen]
+
+
+def people_cases(part: str, names: tuple[str, ...] = PEOPLE_SETS) -> list[SetCase]:
+    """The `part` (``train``, ``dev`` or ``all``) of each named people-worded set, set after set."""
+    return [case for name in names for case in split_set(read_utterance_set(PEOPLE_DIR / name), part)]
