@@ -6,6 +6,9 @@ TalkToModel's three datasets. Each filled pair is aligned with its gold program:
 class name of the gold is matched to a mention of the masked utterance, which gives the program's shape
 and each mention's role, comparison, update, value and join (`align`). Pairs whose gold cannot be aligned
 (a gold number the utterance does not have, a parse outside the grammar) teach nothing and are skipped.
+Beside the templates: the written requests of `ttm_requests`, the small talk of `ttm_smalltalk`, and the train
+part of the people-worded pairs of `ttm_people` (`people_pairs`, each repeated `PEOPLE_COPIES` times: its
+weight against the templates' many fillings), which train the classifiers of `PEOPLE_MODELS` only.
 
 Rebuild the shipped model (deterministic; `tests/integrations/test_ttm_learned.py` checks the fingerprint)::
 
@@ -39,6 +42,9 @@ __all__ = [
     "examples",
     "main",
     "negations",
+    "PEOPLE_COPIES",
+    "PEOPLE_MODELS",
+    "people_pairs",
     "split_shape",
     "template_pairs",
     "training_pairs",
@@ -49,6 +55,14 @@ __all__ = [
 FILLINGS = 6
 #: Fillings of each written request (`ttm_requests`) per dataset.
 WRITTEN_FILLINGS = 2
+#: Copies of each people-worded training pair (`people_pairs`): its weight against a template's 18 fillings
+#: (2 and 4 measured the same).
+PEOPLE_COPIES = 2
+#: The classifiers the people-worded pairs train. Not the context: they were written to be parsed alone, so they
+#: would teach only "no previousfilter", which the templates write for many requests without a reference. Not the
+#: mention roles: with them, three what-if templates of the dev split ("... people with a N of age ... if X were
+#: decreased by M") read their filter as a change (dev 351 against 354 of 420).
+PEOPLE_MODELS = frozenset({"shape", "comparison", "update", "value", "join"})
 _DATASETS = ("diabetes", "compas", "german")
 _FILTERS = ("filter", "labelfilter", "predictionfilter")
 
@@ -258,8 +272,18 @@ def training_pairs(data_dir: str | Path, split: str = "train", fillings: int = F
     (for the ``train`` split) the written requests (`written_pairs`) and the small talk (gold `ABSTAIN`).
     """
     root = Path(data_dir)
-    extra = written_pairs(root) + small_talk_rows(_DATASETS) if split == "train" else []
+    extra = written_pairs(root) + small_talk_rows(_DATASETS) + people_pairs() if split == "train" else []
     return template_pairs(root, split, fillings) + extra
+
+
+def people_pairs(copies: int | None = None) -> list[tuple[str, str, str]]:
+    """(dataset, utterance, gold) for the train part of the people-worded sets (`ttm_utterance_sets.people_cases`),
+    each pair `copies` times in a row.
+    """
+    from simxai.integrations.ttm_utterance_sets import people_cases
+
+    times = PEOPLE_COPIES if copies is None else copies
+    return [(c.dataset, c.utterance, c.gold) for c in people_cases("train") for _ in range(times)]
 
 
 def template_pairs(data_dir: str | Path, split: str = "train", fillings: int = FILLINGS) -> list[tuple[str, str, str]]:
@@ -305,7 +329,9 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
     from simxai.integrations.ttm_data import load_ttm_dataset
 
     templates = template_pairs(data_dir)
-    rows = templates + written_pairs(data_dir) + small_talk_rows(_DATASETS)
+    written = written_pairs(data_dir) + small_talk_rows(_DATASETS)
+    people_rows = people_pairs()
+    rows = templates + written + people_rows
     samples: dict[str, tuple[list[Features], list[str]]] = {name: ([], []) for name in MODELS}
 
     def add(model: str, features: Features, label: str) -> None:
@@ -331,11 +357,12 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
             continue
         used += 1
         # a written request alone says nothing of previousfilter (the templates write such requests both ways)
-        bare = i >= len(templates) and gold.split()[0] != "previousfilter"
-        if not bare:
+        bare = len(templates) <= i < len(templates) + len(written) and gold.split()[0] != "previousfilter"
+        people = i >= len(templates) + len(written)
+        if not bare and not people:
             contexts.setdefault(alignment.shape, set()).add(alignment.context)
         for model, features, label in examples(alignment):
-            if not (bare and model == "context"):
+            if not (bare and model == "context") and (not people or model in PEOPLE_MODELS):
                 add(model, features, label)
     fingerprint = hashlib.sha256("\n".join("\t".join(r) for r in rows).encode()).hexdigest()
     classifiers = {name: fit_classifier(*samples[name]) for name in MODELS if name != "operations"}
@@ -345,7 +372,8 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
     info = {
         "trained_on": "TalkToModel few-shot templates, train split (simxai.integrations.ttm_templates), and the"
         " written requests of simxai.integrations.ttm_requests and the small talk of"
-        " simxai.integrations.ttm_smalltalk",
+        " simxai.integrations.ttm_smalltalk, and the train part of the people-worded pairs of"
+        " simxai/integrations/ttm_people (simxai.integrations.ttm_utterance_sets.people_cases)",
         "pairs": len(rows),
         "aligned": used,
         "training_fingerprint": fingerprint,
