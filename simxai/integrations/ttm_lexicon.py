@@ -131,8 +131,9 @@ UNSPECIFIC_HEADS = frozenset(
 # "12k" -> 12000, "1.5k" -> 1500; "3+" -> "3 or more"; "aged 40 or older" -> "aged 40 or more"
 _THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)k(?![a-z0-9])")
 _PLUS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?\+(?![\d])")
-_OR_MORE = re.compile(r"(?<=\d )(or|and) (?:older|over|above|up|upwards|higher)\b")
-_OR_LESS = re.compile(r"(?<=\d )(or|and) (?:younger|under|below|fewer|lower)\b")
+# ... unless a comparison follows: "older than 40 or younger than 20" is two conditions
+_OR_MORE = re.compile(r"(?<=\d )(or|and) (?:older|over|above|up|upwards|higher)\b(?! than)")
+_OR_LESS = re.compile(r"(?<=\d )(or|and) (?:younger|under|below|fewer|lower)\b(?! than)")
 # "under-21s", "over-60s": an age group, as "people under 21"
 _AGE_GROUP = re.compile(r"\b(over|under)[- ](\d{2})s\b")
 

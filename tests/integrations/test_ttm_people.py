@@ -137,6 +137,7 @@ def test_a_comparative_implies_the_one_feature_whose_name_ends_in_its_quantity()
         ("aged 55 or older", "aged 55 or more"),
         ("30 and under", "30 and less"),
         ("and under thirty", "and under thirty"),
+        ("over 40 or younger than 20", "over 40 or younger than 20"),
         ("the over-65s", "the people over 65"),
     ],
 )
