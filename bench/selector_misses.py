@@ -3,7 +3,7 @@
 Usage (from the repository root):
 
     python bench/fresh_set.py --set FOLDER [--router-model M] --json RUN.json
-    python bench/selector_misses.py RUN.json [--router-model M] [--list]
+    python bench/selector_misses.py RUN.json [--router-model M] [--list] [--set FOLDER]
     python bench/selector_misses.py --bare FOLDER [FOLDER ...] [--router-model M]
 
 The first form reads a scored run of `bench/fresh_set.py` and puts every request turn that is not fully
@@ -74,14 +74,14 @@ def cause(turn: dict[str, Any], top: str) -> str:
     return "selector: no function chosen" if top == "none" else f"other ({turn['outcome']})"
 
 
-def misses(run: Path, model: SelectorModel, listing: bool) -> None:
+def misses(run: Path, model: SelectorModel, listing: bool, folder: Path | None = None) -> None:
     """Print the causes of the run's turns that are not fully correct."""
     counts: collections.Counter[str] = collections.Counter()
     rows: dict[str, list[str]] = collections.defaultdict(list)
     for turn in json.loads(run.read_text(encoding="utf-8"))["turns"]:
         if turn["outcome"] == "correct":
             continue
-        top, probability = top_function(model, turn["text"], turn["host"])
+        top, probability = top_function(model, turn["text"], turn["host"], folder)
         reason = cause(turn, top)
         counts[reason] += 1
         rows[reason].append(f"    {turn['case']}: gold {turn['gold']}, top {top} {probability:.2f} | {turn['text']}")
@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bare", action="store_true", help="the bare selector's top-1 on the folders' requests")
     parser.add_argument("--router-model", type=Path, help="a selector artifact (default: the shipped one)")
     parser.add_argument("--list", action="store_true", help="list the turns of each cause")
+    parser.add_argument("--set", type=Path, help="the run's set folder, for the hosts it brings (host_<name>.py)")
     args = parser.parse_args(argv)
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
@@ -125,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         bare(args.paths, model)
     else:
         for run in args.paths:
-            misses(run, model, args.list)
+            misses(run, model, args.list, args.set)
     return 0
 
 
