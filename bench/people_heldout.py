@@ -68,12 +68,15 @@ def train_held_out(author: str, data_dir: Path, out: Path, settings: list[str]) 
 
 
 async def score_author(author: str, router: RouterBackend, hosts: dict[str, Host | None]) -> list[Scored]:
-    """Run every request of `author` through the engine with `router` on its host."""
+    """Run every request of `author` through the engine with `router` on its host (a host the author's folder
+    brings itself, `host_<name>.py`, is loaded from there)."""
     rows: list[Scored] = []
+    folder = PEOPLE_DIR / author
     for case in author_requests(author):
-        if case.host not in hosts:
-            hosts[case.host] = load_host(case.host)
-        host = hosts[case.host]
+        key = f"{author}/{case.host}" if (folder / f"host_{case.host}.py").is_file() else case.host
+        if key not in hosts:
+            hosts[key] = load_host(case.host, folder)
+        host = hosts[key]
         if host is None:
             continue
         rows.extend(await run_case(Agent(host, router), case, "request"))
@@ -128,7 +131,7 @@ async def main(argv: list[str] | None = None) -> int:
         print(_row(f"{author} ({model or 'shipped artifact'})", table[author]), flush=True)
     table["all authors"] = _summary(every)
     print(_row("all authors", table["all authors"]))
-    hosts_seen = sorted({r.host for r in every}, key=HOSTS.index)
+    hosts_seen = [h for h in HOSTS if h in {r.host for r in every}] + sorted({r.host for r in every} - set(HOSTS))
     print(f"hosts: {', '.join(hosts_seen)}")
     if args.json:
         args.json.write_text(json.dumps({"table": table, "turns": [asdict(r) for r in every]}, indent=1))

@@ -3,7 +3,7 @@
 Usage (from the repository root):
 
     python bench/fresh_set.py --set FOLDER [--router-model M] --json RUN.json
-    python bench/selector_misses.py RUN.json [--router-model M] [--list]
+    python bench/selector_misses.py RUN.json [--router-model M] [--list] [--set FOLDER]
     python bench/selector_misses.py --bare FOLDER [FOLDER ...] [--router-model M]
 
 The first form reads a scored run of `bench/fresh_set.py` and puts every request turn that is not fully
@@ -29,15 +29,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.backends._router_masking import selector_text  # noqa: E402
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector  # noqa: E402
-from simxai.eval_suite.router_training.authors import HOST_SCHEMAS  # noqa: E402
+from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, folder_host_schema  # noqa: E402
+from simxai.hosts.base import HostSchema  # noqa: E402
 from simxai.normalize import normalize  # noqa: E402
 
 _WHICH = "To answer the right question"
 
 
-def top_function(model: SelectorModel, text: str, host: str) -> tuple[str, float]:
-    """The bare selector's likeliest class for `text` on `host`, with its probability."""
-    schema = HOST_SCHEMAS[host]
+def host_schema(host: str, folder: Path | None = None) -> HostSchema:
+    """The schema of `host`: the folder's own (`host_<name>.py` in `folder`) or one of `HOST_SCHEMAS`."""
+    own = None if folder is None else folder / f"host_{host}.py"
+    if own is not None and own.is_file():
+        return folder_host_schema(own)
+    if host not in HOST_SCHEMAS:
+        raise SystemExit(f"host {host!r} has no schema: use one of {', '.join(HOST_SCHEMAS)} or a set's host_<name>.py")
+    return HOST_SCHEMAS[host]
+
+
+def top_function(model: SelectorModel, text: str, host: str, folder: Path | None = None) -> tuple[str, float]:
+    """The bare selector's likeliest class for `text` on `host` (a host of `folder`'s own too), with its probability."""
+    schema = host_schema(host, folder)
     probabilities = model.probabilities(selector_text(normalize(text, schema), schema), None)
     top = max(probabilities, key=probabilities.__getitem__)
     return top, probabilities[top]
@@ -63,14 +74,14 @@ def cause(turn: dict[str, Any], top: str) -> str:
     return "selector: no function chosen" if top == "none" else f"other ({turn['outcome']})"
 
 
-def misses(run: Path, model: SelectorModel, listing: bool) -> None:
+def misses(run: Path, model: SelectorModel, listing: bool, folder: Path | None = None) -> None:
     """Print the causes of the run's turns that are not fully correct."""
     counts: collections.Counter[str] = collections.Counter()
     rows: dict[str, list[str]] = collections.defaultdict(list)
     for turn in json.loads(run.read_text(encoding="utf-8"))["turns"]:
         if turn["outcome"] == "correct":
             continue
-        top, probability = top_function(model, turn["text"], turn["host"])
+        top, probability = top_function(model, turn["text"], turn["host"], folder)
         reason = cause(turn, top)
         counts[reason] += 1
         rows[reason].append(f"    {turn['case']}: gold {turn['gold']}, top {top} {probability:.2f} | {turn['text']}")
@@ -91,7 +102,7 @@ def bare(folders: list[Path], model: SelectorModel) -> None:
                 continue
             function = entry["function"]
             gold = ["none"] if function is None else [function] if isinstance(function, str) else function
-            top, probability = top_function(model, entry["text"], entry["host"])
+            top, probability = top_function(model, entry["text"], entry["host"], folder)
             n, k, wrong = n + 1, k + (top in gold), wrong + (top not in gold and probability >= 0.6)
         print(f"{folder.name}: top-1 {k}/{n} = {k / n:.1%}, wrong with p >= 0.6: {wrong}")
         total, right, sure_wrong = total + n, right + k, sure_wrong + wrong
@@ -104,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bare", action="store_true", help="the bare selector's top-1 on the folders' requests")
     parser.add_argument("--router-model", type=Path, help="a selector artifact (default: the shipped one)")
     parser.add_argument("--list", action="store_true", help="list the turns of each cause")
+    parser.add_argument("--set", type=Path, help="the run's set folder, for the hosts it brings (host_<name>.py)")
     args = parser.parse_args(argv)
     missing = [str(p) for p in args.paths if not p.exists()]
     if missing:
@@ -114,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         bare(args.paths, model)
     else:
         for run in args.paths:
-            misses(run, model, args.list)
+            misses(run, model, args.list, args.set)
     return 0
 
 

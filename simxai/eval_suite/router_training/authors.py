@@ -11,15 +11,21 @@ Each author folder holds the fresh-set format (`bench/fresh_set.py`): `requests.
 
 A seeded fifth of each author's requests is dev (hash of author and id), like CoXQL's records. Whole authors can
 be held out (`hold_out`) to measure how the selector carries over to a writer it never saw; the requests of a
-held-out author are then absent from both splits. Each request is masked with the schema of the host it is about
-(`HOST_SCHEMAS`: the demo, sentiment and loan hosts and the invented insurance host of `bench/dev_hosts.py`,
-written out here as plain data so that building the training data loads no model; a test checks them against the
-real hosts).
+held-out author are then absent from both splits, and whole hosts (`hold_out_hosts`: every request about them) to
+measure the selector on a host its people's requests never named. Each request is masked with the schema of the
+host it is about: `HOST_SCHEMAS` (the demo, sentiment and loan hosts and the invented insurance host of
+`bench/dev_hosts.py`, written out here as plain data so that they load no model; a test checks them against the
+real hosts), or a host the author's folder brings itself: `host_<name>.py` beside the `requests.jsonl` (or in a
+folder above it, up to the author's), a module whose `load_host()` builds the host offline and seeded, the way
+`bench/fresh_set.py` loads a set's own host. Its schema is read from the loaded host by `training_schema`, once
+per file and process, and only when a request that is not held out names it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.util
 import json
 from collections import Counter
 from collections.abc import Collection
@@ -27,9 +33,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simxai.exceptions import UsageError
-from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.base import FeatureSchema, Host, HostSchema
 
-__all__ = ["HOST_SCHEMAS", "PEOPLE_DIR", "PersonRequest", "authors", "people_requests"]
+__all__ = [
+    "HOST_SCHEMAS",
+    "PEOPLE_DIR",
+    "PersonRequest",
+    "authors",
+    "folder_host_schema",
+    "people_requests",
+    "training_schema",
+]
 
 PEOPLE_DIR = Path(__file__).resolve().parent / "people"
 NONE = "none"  # the selector's "no function" class (templates.NONE)
@@ -116,9 +130,86 @@ HOST_SCHEMAS: dict[str, HostSchema] = {
 }
 
 
+def training_schema(host: Host, name: str) -> HostSchema:
+    """What the selector's training masks a request about `host` with, read from the host's own schema.
+
+    Kept: the kind, the instance noun, the class names, the id range and each feature's name, type, range,
+    categories and aliases, which are what the masking and normalisation read; descriptions (free text that never
+    names a feature for them) and metrics are dropped, as in `HOST_SCHEMAS`. `name` names the schema in the
+    training data.
+    """
+    real = host.schema()
+    features = [
+        FeatureSchema(
+            name=f.name,
+            type=f.type,
+            min=f.min,
+            max=f.max,
+            categories=None if f.categories is None else list(f.categories),
+            aliases=list(f.aliases),
+        )
+        for f in real.features
+    ]
+    return HostSchema(
+        name=name,
+        kind=real.kind,
+        instance_noun=real.instance_noun,
+        class_names=list(real.class_names),
+        features=features,
+        id_range=real.id_range,
+    )
+
+
+@functools.cache
+def folder_host_schema(path: Path) -> HostSchema:
+    """The training schema of the host that the module at `path` (`host_<name>.py`) builds with `load_host()`.
+
+    Loaded once per file and process; the schema is named `host <name> of <folder>`, so that two folders may bring
+    hosts of one name.
+
+    Raises:
+        UsageError: the module has no `load_host()`, it fails, or it returns no host.
+    """
+    name = path.stem.removeprefix("host_")
+    spec = importlib.util.spec_from_file_location(f"simxai_people_host_{path.parent.name}_{name}", path)
+    if spec is None or spec.loader is None:
+        raise UsageError(f"{path}: not a loadable Python module; a host file defines load_host()")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        load = getattr(module, "load_host", None)  # a fixed name in a data file of ours, never a model-given one
+        if not callable(load):
+            raise UsageError(f"{path}: no load_host() function; a host file defines load_host() returning a Host")
+        host = load()
+    except UsageError:
+        raise
+    except Exception as exc:  # the file is the author's code: whatever it raises, name the file
+        raise UsageError(f"{path}: building the host failed: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(host, Host):
+        raise UsageError(f"{path}: load_host() returned {type(host).__name__}, not a Host")
+    return training_schema(host, f"host {name} of {path.parent.name}")
+
+
+def _host_file(host: str, requests_file: Path, author_folder: Path) -> Path | None:
+    """`host_<host>.py` beside `requests_file` or in a folder above it, up to the author's; None when there is none."""
+    folder = requests_file.parent
+    while True:
+        candidate = folder / f"host_{host}.py"
+        if candidate.is_file():
+            return candidate
+        if folder == author_folder or author_folder not in folder.parents:
+            return None
+        folder = folder.parent
+
+
+def _own_hosts(requests_file: Path, author_folder: Path) -> list[str]:
+    folders = [requests_file.parent, *(p for p in requests_file.parent.parents if author_folder in (p, *p.parents))]
+    return sorted({f.stem.removeprefix("host_") for folder in folders for f in folder.glob("host_*.py")})
+
+
 @dataclass(frozen=True)
 class PersonRequest:
-    """One request an author wrote, with its label for the selector and whether it is dev."""
+    """One request an author wrote, with its label for the selector, whether it is dev and its host's schema."""
 
     author: str
     id: str
@@ -126,6 +217,7 @@ class PersonRequest:
     text: str
     label: str
     dev: bool
+    schema: HostSchema
 
 
 def authors(folder: Path = PEOPLE_DIR) -> list[str]:
@@ -145,40 +237,57 @@ def people_requests(
     excluded: Counter[str],
     *,
     hold_out: Collection[str] = (),
+    hold_out_hosts: Collection[str] = (),
     folder: Path = PEOPLE_DIR,
     seed: int = 12,
     dev_share: float = 0.2,
 ) -> list[PersonRequest]:
-    """Every single-turn request of every author not in `hold_out`, labelled; what is left out is counted.
+    """Every single-turn request of every author not in `hold_out` about a host not in `hold_out_hosts`, labelled
+    and with its host's schema (`HOST_SCHEMAS`, or the host its folder brings); what is left out is counted.
 
     Raises:
-        UsageError: an author in `hold_out` has no folder, or a request names a host without a schema here.
+        UsageError: an author in `hold_out` has no folder, a host in `hold_out_hosts` is named by no request, a
+            request names a host with neither a schema here nor a host file in its folder, or a host file fails.
     """
     names = authors(folder)
     unknown = sorted(set(hold_out) - set(names))
     if unknown:
         raise UsageError(f"no author {', '.join(unknown)} in {folder}; the authors are {', '.join(names) or 'none'}")
+    entries = [
+        (author, path, number, json.loads(line))
+        for author in names
+        if author not in hold_out
+        for path in sorted((folder / author).rglob("requests.jsonl"), key=lambda p: (len(p.parts), p))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if line.strip()
+    ]
+    named = {entry["host"] for *_, entry in entries}
+    missing = sorted(set(hold_out_hosts) - named)
+    if missing:
+        raise UsageError(
+            f"no request names host {', '.join(missing)}; the hosts named are {', '.join(sorted(named)) or 'none'}"
+        )
     requests = []
-    for author in names:
-        if author in hold_out:
+    for author, path, number, entry in entries:
+        if entry["host"] in hold_out_hosts:
             continue
-        for path in sorted((folder / author).rglob("requests.jsonl"), key=lambda p: (len(p.parts), p)):
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-                if not line.strip():
-                    continue
-                entry = json.loads(line)
-                if entry["host"] not in HOST_SCHEMAS:
-                    hosts = ", ".join(HOST_SCHEMAS)
-                    raise UsageError(f"{path}:{number}: host {entry['host']!r} has no schema; the hosts are {hosts}")
-                gold = entry["function"]
-                if gold is None and entry.get("clarify"):
-                    excluded["people clarification"] += 1
-                    continue
-                label = NONE if gold is None else gold if isinstance(gold, str) else gold[0]
-                if label != NONE and label not in known_functions:
-                    excluded[f"people unknown function {label}"] += 1
-                    continue
-                request_id = str(entry["id"])
-                dev = _dev(author, request_id, seed, dev_share)
-                requests.append(PersonRequest(author, request_id, entry["host"], entry["text"], label, dev))
+        own = _host_file(entry["host"], path, folder / author)
+        if own is None and entry["host"] not in HOST_SCHEMAS:
+            hosts = ", ".join([*HOST_SCHEMAS, *_own_hosts(path, folder / author)])
+            raise UsageError(
+                f"{path}:{number}: host {entry['host']!r} has no schema; the hosts are {hosts} "
+                "(a folder brings its own host as host_<name>.py)"
+            )
+        gold = entry["function"]
+        if gold is None and entry.get("clarify"):
+            excluded["people clarification"] += 1
+            continue
+        label = NONE if gold is None else gold if isinstance(gold, str) else gold[0]
+        if label != NONE and label not in known_functions:
+            excluded[f"people unknown function {label}"] += 1
+            continue
+        schema = HOST_SCHEMAS[entry["host"]] if own is None else folder_host_schema(own)
+        request_id = str(entry["id"])
+        dev = _dev(author, request_id, seed, dev_share)
+        requests.append(PersonRequest(author, request_id, entry["host"], entry["text"], label, dev, schema))
     return requests

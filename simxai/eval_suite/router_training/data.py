@@ -10,9 +10,10 @@ Five sources, each split into train and dev with a fixed seed so that dev measur
   with no counterpart among the eleven are left out and counted; a seeded fifth of the records is dev;
 - **TalkToModel's templates** filled from each of its datasets (`ttm_templates.fill_templates`), labelled by
   the function their gold program implies (`eval_suite.ttm.gold_functions`); a fifth of the templates is dev;
-- **people**: requests written by people about the demo, sentiment, loan and insurance hosts, one folder per
-  author (`router_training.authors`); a seeded fifth of each author's requests is dev, and whole authors can be
-  held out (`hold_out_authors`) to measure the selector on a writer it never saw.
+- **people**: requests written by people about the demo, sentiment, loan and insurance hosts and hosts an author's
+  folder brings itself, one folder per author (`router_training.authors`); a seeded fifth of each author's
+  requests is dev, and whole authors (`hold_out_authors`) or hosts (`hold_out_hosts`) can be held out to measure
+  the selector on a writer or a host it never saw.
 
 The SimXAI single-turn, Compass multi-turn and sentiment-dialogue sets, CoXQL's test split and TalkToModel's
 `experiments/` suites are never read here.
@@ -236,21 +237,28 @@ def _talktomodel(data_dir: Path, schemas: dict[str, HostSchema], excluded: Count
     return examples
 
 
-def _people(schemas: dict[str, HostSchema], excluded: Counter[str], hold_out: Sequence[str]) -> list[Example]:
+def _people(
+    schemas: dict[str, HostSchema], excluded: Counter[str], hold_out: Sequence[str], hold_out_hosts: Sequence[str]
+) -> list[Example]:
     from simxai.eval_suite.data.labels import ELEVEN
 
     for schema in HOST_SCHEMAS.values():
         schemas[schema.name] = schema
-    return [
-        Example(r.text, r.label, HOST_SCHEMAS[r.host].name, "people", "dev" if r.dev else "train")
-        for r in people_requests(ELEVEN, excluded, hold_out=hold_out, seed=SEED, dev_share=DEV_SHARE)
-    ]
+    requests = people_requests(
+        ELEVEN, excluded, hold_out=hold_out, hold_out_hosts=hold_out_hosts, seed=SEED, dev_share=DEV_SHARE
+    )
+    for r in requests:  # the hosts an author's folder brings itself
+        schemas.setdefault(r.schema.name, r.schema)
+    return [Example(r.text, r.label, r.schema.name, "people", "dev" if r.dev else "train") for r in requests]
 
 
-def build_training_data(data_dir: Path | None, hold_out_authors: Sequence[str] = ()) -> TrainingData:
+def build_training_data(
+    data_dir: Path | None, hold_out_authors: Sequence[str] = (), hold_out_hosts: Sequence[str] = ()
+) -> TrainingData:
     """All training and dev examples; with no `data_dir`, the paraphrases, spec examples and people's requests.
 
-    `hold_out_authors` leaves those authors' requests out of both splits (`UsageError` for an unknown author).
+    `hold_out_authors` leaves those authors' requests out of both splits, `hold_out_hosts` every people's request
+    about those hosts (`UsageError` for an unknown author or a host no request names).
     """
     schemas = {s.name: s for s in builtin_schemas()}
     excluded: Counter[str] = Counter()
@@ -263,5 +271,5 @@ def build_training_data(data_dir: Path | None, hold_out_authors: Sequence[str] =
     examples = _paraphrases(paraphrase_schemas) + _spec_examples(schemas["diabetes progression"])
     if data_dir is not None:
         examples += _coxql(data_dir, excluded) + _talktomodel(data_dir, schemas, excluded)
-    examples += _people(schemas, excluded, hold_out_authors)
+    examples += _people(schemas, excluded, hold_out_authors, hold_out_hosts)
     return TrainingData(examples, schemas, dict(sorted(excluded.items())))

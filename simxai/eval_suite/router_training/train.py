@@ -1,7 +1,7 @@
 """Train the router's function selector and write the artifact that ships with the package.
 
     python -m simxai.eval_suite.router_training --data-dir ../shared/datasets [--out PATH] [--dev-model PATH]
-                                                [--hold-out-author NAME ... --out PATH]
+                                                [--hold-out-author NAME ... --hold-out-host NAME ... --out PATH]
 
 Steps, all seeded: build the training data (`router_training.data`), turn each request into the selector's text
 (`router.selector_text`, with the schema it is about), fit TF-IDF + multinomial logistic regression on the
@@ -9,8 +9,9 @@ train split, measure it on the dev split (accuracy, and the confident-wrong rate
 threshold), fit the temperature on dev, then refit on train + dev with the same settings and write
 `simxai/backends/router_model.npz` with the fingerprint of the data and settings. A test regenerates the data
 and checks that fingerprint (tests/backends/test_router_model.py). `--hold-out-author` leaves an author of
-`router_training/people/` out of the data (for the author-held-out figures of `bench/people_heldout.py`); such a
-model must be written elsewhere than the shipped artifact.
+`router_training/people/` out of the data (for the author-held-out figures of `bench/people_heldout.py`),
+`--hold-out-host` every people's request about a host (a host an author's folder brings, for cross-host figures);
+such a model must be written elsewhere than the shipped artifact.
 """
 
 from __future__ import annotations
@@ -237,6 +238,13 @@ def main(argv: list[str] | None = None) -> int:
         help="leave this author of router_training/people/ out of the data (repeatable; needs --out)",
     )
     parser.add_argument(
+        "--hold-out-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="leave every request of router_training/people/ about this host out (repeatable; needs --out)",
+    )
+    parser.add_argument(
         "--setting",
         action="append",
         default=[],
@@ -247,8 +255,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.data_dir.is_dir():
         print(f"--data-dir {args.data_dir} is not a folder; give the shared datasets folder", file=sys.stderr)
         return 2
-    if args.hold_out_author and args.out.resolve() == ARTIFACT.resolve():
-        print("--hold-out-author needs --out PATH: a held-out model must not replace the shipped one", file=sys.stderr)
+    if (args.hold_out_author or args.hold_out_host) and args.out.resolve() == ARTIFACT.resolve():
+        print(
+            "--hold-out-author and --hold-out-host need --out PATH: a held-out model must not replace the shipped one",
+            file=sys.stderr,
+        )
         return 2
     settings = dict(SETTINGS)
     for setting in args.setting:
@@ -262,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         print("--setting needs --out PATH: the shipped artifact is trained with SETTINGS only", file=sys.stderr)
         return 2
     try:
-        data = build_training_data(args.data_dir, args.hold_out_author)
+        data = build_training_data(args.data_dir, args.hold_out_author, args.hold_out_host)
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
