@@ -55,6 +55,7 @@ class Example:
     schema: str
     source: str
     split: str  # "train" or "dev"
+    author: str = ""  # the people/ author who wrote it ("" for the other sources); not part of the fingerprint
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ def _people(schemas: dict[str, HostSchema], excluded: Counter[str], hold_out: Se
     for schema in HOST_SCHEMAS.values():
         schemas[schema.name] = schema
     return [
-        Example(r.text, r.label, HOST_SCHEMAS[r.host].name, "people", "dev" if r.dev else "train")
+        Example(r.text, r.label, HOST_SCHEMAS[r.host].name, "people", "dev" if r.dev else "train", r.author)
         for r in people_requests(ELEVEN, excluded, hold_out=hold_out, seed=SEED, dev_share=DEV_SHARE)
     ]
 
