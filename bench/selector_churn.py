@@ -98,8 +98,12 @@ def compare(before: dict[str, Scored], after: dict[str, Scored]) -> dict[str, An
     for key, old in before.items():
         new = after[key]
         folder = key.split(":", 1)[0]
-        counts = per_set.setdefault(folder, {"turns": 0, "changed": 0, "better": 0, "worse": 0})
+        counts = per_set.setdefault(
+            folder, {"turns": 0, "changed": 0, "better": 0, "worse": 0, "right_before": 0, "right_after": 0}
+        )
         counts["turns"] += 1
+        counts["right_before"] += old.function_correct
+        counts["right_after"] += new.function_correct
         if signature(old) == signature(new):
             continue
         counts["changed"] += 1
@@ -140,12 +144,17 @@ async def main(argv: list[str] | None = None) -> int:
         if not model.is_file():
             parser.error(f"--models: {model} does not exist; build one with bench/author_folds.py --build")
     sets = args.sets or default_sets()
-    before, after = (await run_sets(model, sets) for model in args.models)
-    result = compare(await before, await after)
-    total = {k: sum(c[k] for c in result["per_set"].values()) for k in ("turns", "changed", "better", "worse")}
+    before = await run_sets(args.models[0], sets)
+    after = await run_sets(args.models[1], sets)
+    result = compare(before, after)
+    keys = ("turns", "changed", "better", "worse", "right_before", "right_after")
+    total = {k: sum(c[k] for c in result["per_set"].values()) for k in keys}
     for folder, counts in [*sorted(result["per_set"].items()), ("all", total)]:
-        changed, turns, better, worse = (counts[k] for k in ("changed", "turns", "better", "worse"))
-        print(f"{folder:16s} {changed:3d} of {turns:4d} changed ({better} better, {worse} worse)")
+        changed, turns, better, worse, right_before, right_after = (counts[k] for k in keys)
+        print(
+            f"{folder:16s} {changed:3d} of {turns:4d} changed ({better} better, {worse} worse); function "
+            f"{right_before / turns:.1%} -> {right_after / turns:.1%}"
+        )
     if args.tests:
         result["tests"] = {}
         for model in args.models:

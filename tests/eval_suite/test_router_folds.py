@@ -145,3 +145,36 @@ def test_the_bench_reads_variants_and_refuses_unknown_settings() -> None:
         parse_variant("gamma=2")
     with pytest.raises(ValueError, match="C takes a number"):
         parse_variant("C=high")
+
+
+def test_churn_counts_changed_answers_and_their_direction() -> None:
+    sys.path.insert(0, str(BENCH))
+    from fresh_set import Outcome, Scored
+    from selector_churn import compare
+
+    def row(case: str, outcome: Outcome, called: str | None, asked: str | None = None) -> Scored:
+        return Scored(case, 0, "demo", "request", "t", ["get_prediction"], {}, outcome, called, {}, asked)
+
+    before = {
+        "w1:a#0": row("a", "correct", "get_prediction"),
+        "w1:b#0": row("b", "clarified", None, "which?"),
+        "w1:c#0": row("c", "correct", "get_prediction"),
+        "w2:d#0": row("d", "confident_wrong", "explain_why_not"),
+    }
+    after = {
+        "w1:a#0": row("a", "correct", "get_prediction"),
+        "w1:b#0": row("b", "correct", "get_prediction"),
+        "w1:c#0": row("c", "confident_wrong", "get_local_explanation"),
+        "w2:d#0": row("d", "clarified", None, "which?"),
+    }
+    result = compare(before, after)
+    assert result["per_set"]["w1"] == {
+        "turns": 3,
+        "changed": 2,
+        "better": 1,
+        "worse": 1,
+        "right_before": 2,
+        "right_after": 2,
+    }
+    assert result["per_set"]["w2"]["changed"] == 1 and result["per_set"]["w2"]["better"] == 0
+    assert [c["direction"] for c in result["changed"]] == ["better", "worse", "sideways"]
