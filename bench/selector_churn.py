@@ -150,7 +150,7 @@ async def main(argv: list[str] | None = None) -> int:
     keys = ("turns", "changed", "better", "worse", "right_before", "right_after")
     total = {k: sum(c[k] for c in result["per_set"].values()) for k in keys}
     for folder, counts in [*sorted(result["per_set"].items()), ("all", total)]:
-        changed, turns, better, worse, right_before, right_after = (counts[k] for k in keys)
+        turns, changed, better, worse, right_before, right_after = (counts[k] for k in keys)
         print(
             f"{folder:16s} {changed:3d} of {turns:4d} changed ({better} better, {worse} worse); function "
             f"{right_before / turns:.1%} -> {right_after / turns:.1%}"
