@@ -69,7 +69,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", type=Path, help="write one whole selector here (the first --variant, else SETTINGS)")
     parser.add_argument("--hold-out", nargs="*", default=[], help="--build: authors of people/ to leave out")
     parser.add_argument("--include", nargs="*", default=[], help="--build: authors of held_out_people/ to add")
-    parser.add_argument("--seed-half", type=int, help="--build: fit on a seeded half of the generated paraphrases")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
@@ -84,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.build is not None:
         settings = {**SETTINGS, **(variants[0] if variants else {})}
         started = time.perf_counter()
-        model = build_model(corpus, settings, hold_out=args.hold_out, include=args.include, seed_half=args.seed_half)
+        model = build_model(corpus, settings, hold_out=args.hold_out, include=args.include)
         save_selector(model, args.build)
         print(f"wrote {args.build} in {time.perf_counter() - started:.0f} s (T {model.temperature})")
         return 0

@@ -324,7 +324,6 @@ def build_model(
     *,
     hold_out: Collection[str] = (),
     include: Collection[str] = (),
-    seed_half: int | None = None,
 ) -> SelectorModel:
     """A whole selector as the training command builds it: temperature from a train-only fit, then train + dev.
 
@@ -333,13 +332,8 @@ def build_model(
         settings: the training settings (`train.SETTINGS` or a variant).
         hold_out: authors of people/ left out of both splits.
         include: authors of `held_out_people/` added to the data (their requests split as people's are).
-        seed_half: when given, only a seeded half of the generated paraphrases (this seed) is used, for an
-            ensemble of fits on different halves.
     """
     usable = _mask(corpus, hold_out, include)
-    if seed_half is not None:
-        rng = np.random.default_rng(seed_half)
-        usable &= (corpus.sources != "paraphrase") | (rng.random(len(corpus.labels)) < 0.5)
     train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
     dev_rows = np.flatnonzero(usable & (corpus.splits == "dev"))
     train_only = fit(corpus, train_rows, settings)
@@ -352,7 +346,6 @@ def build_model(
         "built_by": "router_training.folds.build_model (not the shipped artifact)",
         "hold_out": sorted(hold_out),
         "include": sorted(include),
-        "seed_half": seed_half,
         "seconds": round(train_only.seconds + final.seconds, 1),
         "iterations": [train_only.iterations, final.iterations],
     }
