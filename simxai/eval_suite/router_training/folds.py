@@ -156,7 +156,7 @@ def _held_out_examples(data: TrainingData) -> list[Example]:
 
 
 def author_folds(names: Sequence[str], k: int = 3, seed: int = 12) -> list[list[str]]:
-    """`names` in `k` groups of near-equal size, by a seeded hash order (stable when an author is added)."""
+    """`names` in `k` groups of near-equal size, dealt in a seeded hash order (adding an author may move others)."""
     if not 2 <= k <= len(names):
         raise UsageError(f"{k} folds of {len(names)} authors: give between 2 and {len(names)} folds")
     order = sorted(names, key=lambda n: hashlib.sha256(f"{seed}:fold:{n}".encode()).hexdigest())
