@@ -47,7 +47,7 @@ def test_the_shipped_artifact_matches_the_training_data_and_settings() -> None:
 def test_the_fingerprint_moves_with_the_data_and_the_settings() -> None:
     data = build_training_data(None)
     base = fingerprint(data, SETTINGS)
-    assert fingerprint(data, {**SETTINGS, "C": 1.0}) != base
+    assert fingerprint(data, {**SETTINGS, "C": SETTINGS["C"] * 2}) != base
     fewer = type(data)(data.examples[1:], data.schemas, data.excluded)
     assert fingerprint(fewer, SETTINGS) != base
     assert fingerprint(build_training_data(None), SETTINGS) == base  # deterministic

@@ -56,6 +56,7 @@ class Example:
     schema: str
     source: str
     split: str  # "train" or "dev"
+    author: str = ""  # the people/ author who wrote it ("" for the other sources); not part of the fingerprint
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ def _people(
     )
     for r in requests:  # the hosts an author's folder brings itself
         schemas.setdefault(r.schema.name, r.schema)
-    return [Example(r.text, r.label, r.schema.name, "people", "dev" if r.dev else "train") for r in requests]
+    return [Example(r.text, r.label, r.schema.name, "people", "dev" if r.dev else "train", r.author) for r in requests]
 
 
 def build_training_data(

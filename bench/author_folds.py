@@ -1,0 +1,117 @@
+"""The selector's settings judged on authors held out: grouped cross-validation over the people/ authors.
+
+Usage (from the repository root):
+
+    python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds   # SETTINGS alone
+    python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds \
+        --variant C=3 --variant people_weight=16 --variant C=3,class_weight=none      # and variants
+    python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds \
+        --build /tmp/m.npz [--variant ...] [--hold-out w3] [--include w11]          # write one whole selector
+
+For each fold of authors (3 by default, a seeded hash order of r0, w1 ... w10), a selector fitted on the train
+split without those authors (their requests are in neither split; temperature from the dev split without them)
+scores every request they wrote: accuracy of the bare selector, and confident-wrong (a wrong function with a
+calibrated probability of at least the router's ASK_BELOW). CoXQL's and TalkToModel's dev splits are scored by
+the same fits as a guard rail. The first run masks and embeds every example and caches them in `--cache`
+(a few minutes); each fit then costs one logistic regression (its time is printed).
+
+`--build` writes a whole selector (temperature from a train-only fit, then a fit on train + dev, as the training
+command does) for `bench/fresh_set.py --router-model`; never the shipped artifact, which only
+`python -m simxai.eval_suite.router_training` writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from simxai.backends.router_model import ARTIFACT, save_selector  # noqa: E402
+from simxai.eval_suite.router_training.folds import Corpus, author_folds, build_model, score_folds  # noqa: E402
+from simxai.eval_suite.router_training.train import SETTINGS  # noqa: E402
+
+_NUMERIC = ("C", "embedding_weight", "written_weight", "people_weight", "min_df")
+
+
+def parse_variant(text: str) -> dict[str, Any]:
+    """`NAME=VALUE[,NAME=VALUE...]` as settings overrides; ValueError naming what is wrong and what is valid."""
+    overrides: dict[str, Any] = {}
+    for part in text.split(","):
+        name, _, value = part.strip().partition("=")
+        if name == "class_weight" and value in ("balanced", "none"):
+            overrides[name] = None if value == "none" else value
+        elif name in _NUMERIC:
+            try:
+                number = float(value)
+            except ValueError:
+                raise ValueError(f"--variant {text!r}: {name} takes a number, not {value!r}") from None
+            overrides[name] = int(number) if name == "min_df" else number
+        else:
+            valid = ", ".join(_NUMERIC)
+            raise ValueError(
+                f"--variant {text!r}: give NAME=NUMBER with NAME one of {valid}, or class_weight=balanced|none"
+            )
+    return overrides
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--data-dir", type=Path, required=True, help="the shared datasets folder")
+    parser.add_argument("--cache", type=Path, help="keep the masked, counted and embedded examples here")
+    parser.add_argument("--folds", type=int, default=3, help="groups of authors (default 3)")
+    parser.add_argument("--variant", action="append", default=[], help="NAME=VALUE[,NAME=VALUE]: settings to compare")
+    parser.add_argument("--no-baseline", action="store_true", help="do not score SETTINGS itself")
+    parser.add_argument("--build", type=Path, help="write one whole selector here (the first --variant, else SETTINGS)")
+    parser.add_argument("--hold-out", nargs="*", default=[], help="--build: authors of people/ to leave out")
+    parser.add_argument("--include", nargs="*", default=[], help="--build: authors of held_out_people/ to add")
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    args = parser.parse_args(argv)
+    if not args.data_dir.is_dir():
+        parser.error(f"--data-dir {args.data_dir} is not a folder; give the shared datasets folder")
+    try:
+        variants = [parse_variant(v) for v in args.variant]
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.build is not None and args.build.resolve() == ARTIFACT.resolve():
+        parser.error("--build must not replace the shipped artifact; the training command writes it")
+    corpus = Corpus.build(args.data_dir, args.cache)
+    if args.build is not None:
+        settings = {**SETTINGS, **(variants[0] if variants else {})}
+        started = time.perf_counter()
+        model = build_model(corpus, settings, hold_out=args.hold_out, include=args.include)
+        save_selector(model, args.build)
+        print(f"wrote {args.build} in {time.perf_counter() - started:.0f} s (T {model.temperature})")
+        return 0
+    folds = author_folds(corpus.people_authors(), args.folds)
+    print(f"folds: {' | '.join(' '.join(f) for f in folds)}")
+    results = []
+    for overrides in ([] if args.no_baseline else [{}]) + variants:
+        name = ",".join(f"{k}={v}" for k, v in overrides.items()) or "SETTINGS"
+        print(f"{name}:", flush=True)
+        scores = score_folds(corpus, folds, {**SETTINGS, **overrides}, log=lambda line: print(line, flush=True))
+        mean = {
+            "accuracy": sum(s.accuracy for s in scores) / len(scores),
+            "confident_wrong": sum(s.confident_wrong for s in scores) / len(scores),
+            "coxql": sum(s.guard["coxql"] for s in scores) / len(scores),
+            "talktomodel": sum(s.guard["talktomodel"] for s in scores) / len(scores),
+            "seconds_per_fit": sum(s.seconds for s in scores) / len(scores),
+        }
+        print(
+            f"{name}: held-out authors {mean['accuracy']:.1%} (confident-wrong {mean['confident_wrong']:.1%}), "
+            f"CoXQL dev {mean['coxql']:.1%}, TalkToModel dev {mean['talktomodel']:.1%}, "
+            f"{mean['seconds_per_fit']:.0f} s per fit",
+            flush=True,
+        )
+        results.append({"variant": name, "mean": mean, "folds": [s.__dict__ for s in scores]})
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,352 @@
+"""Choose the selector's settings by authors held out: a grouped cross-validation over the people/ authors.
+
+The dev split of `data.py` holds out templates and hosts, but the same authors and the same template families
+sit on both sides of it, and authors never trained on score 10-20 points lower than dev. This module measures
+what the project needs instead: for each fold of authors, a selector trained without those authors' requests
+(in neither split) scores every request they wrote (the bare selector: its top function, and whether it
+answers wrongly with a calibrated probability of at least `ASK_BELOW`). CoXQL's and TalkToModel's dev splits
+are scored by the same fits, as a guard rail.
+
+A fit here is the training command's fit (`train._fit`), computed from a cache: every example's masked text
+and embedding are computed once (`Corpus.build`, minutes) and stored, and the TF-IDF of a subset is derived
+from one count matrix of all texts (the same vocabulary, idf and sublinear, l2-normalised weights that
+`TfidfVectorizer(min_df=...)` fitted on that subset gives; a test checks it). So a fold costs one logistic
+regression, not a rebuild. `build_model` makes a whole selector (train-only fit for the temperature, then a fit
+on train + dev) the same way, for churn comparisons and engine runs; the shipped artifact is still written by
+the training command alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simxai.backends.router import ASK_BELOW
+from simxai.backends.router_model import SelectorModel, analyze, embed
+from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
+from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
+from simxai.eval_suite.router_training.train import _WRITTEN, _temperature
+from simxai.exceptions import UsageError
+
+__all__ = [
+    "HELD_OUT_DIR",
+    "Corpus",
+    "FoldScore",
+    "author_folds",
+    "build_model",
+    "fit",
+    "score_folds",
+    "tfidf",
+]
+
+HELD_OUT_DIR = Path(__file__).resolve().parent / "held_out_people"
+_GUARD = ("coxql", "talktomodel")  # the written sources whose dev split is the guard rail
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Every example's label, source, split and author, with its term counts and embedding (row-aligned).
+
+    `extra` marks the requests of the authors of `held_out_people/` (never in a fit unless asked for).
+    """
+
+    labels: np.ndarray  # str
+    sources: np.ndarray  # str
+    splits: np.ndarray  # str
+    authors: np.ndarray  # str, "" outside the people sources
+    extra: np.ndarray  # bool
+    terms: list[str]  # sorted, the columns of `counts`
+    counts: Any  # scipy.sparse.csr_matrix (n_examples, n_terms) of term counts
+    embeddings: np.ndarray  # (n_examples, 256), unit length
+    key: str
+
+    @classmethod
+    def build(cls, data_dir: Path, cache: Path | None = None, *, log: Callable[[str], object] = print) -> Corpus:
+        """The corpus of the training data of `data_dir` plus `held_out_people/`, from `cache` when it is current.
+
+        The cache key hashes every example (text, label, schema, split, author); a change to the masking without
+        one to the examples is not seen, so delete the cache after such a change.
+        """
+        data = build_training_data(data_dir)
+        extra = _held_out_examples(data)
+        examples = [*data.examples, *extra]
+        key = hashlib.sha256(
+            "".join(f"{e.text}\t{e.label}\t{e.schema}\t{e.split}\t{e.author}\n" for e in examples).encode()
+        ).hexdigest()[:16]
+        if cache is not None and (cache / "corpus.json").is_file():
+            corpus = cls.load(cache)
+            if corpus.key == key:
+                log(f"corpus from {cache} ({len(corpus.labels)} examples)")
+                return corpus
+        started = time.perf_counter()
+        texts = selector_texts(examples, data)
+        log(f"masked {len(texts)} texts in {time.perf_counter() - started:.0f} s")
+        started = time.perf_counter()
+        from sklearn.feature_extraction.text import CountVectorizer
+
+        counter = CountVectorizer(analyzer=analyze, dtype=np.float64)
+        counts = counter.fit_transform(texts).tocsr()
+        terms = [str(t) for t in counter.get_feature_names_out()]
+        embeddings = embed(texts)
+        log(f"counted and embedded in {time.perf_counter() - started:.0f} s")
+        corpus = cls(
+            labels=np.array([e.label for e in examples]),
+            sources=np.array([e.source for e in examples]),
+            splits=np.array([e.split for e in examples]),
+            authors=np.array([e.author for e in examples]),
+            extra=np.array([i >= len(data.examples) for i in range(len(examples))]),
+            terms=terms,
+            counts=counts,
+            embeddings=embeddings,
+            key=key,
+        )
+        if cache is not None:
+            corpus.save(cache)
+        return corpus
+
+    def save(self, folder: Path) -> None:
+        """Write the corpus to `folder` (numpy and JSON, no pickle)."""
+        import scipy.sparse
+
+        folder.mkdir(parents=True, exist_ok=True)
+        scipy.sparse.save_npz(folder / "counts.npz", self.counts)
+        np.save(folder / "embeddings.npy", self.embeddings)
+        columns = {name: getattr(self, name).tolist() for name in ("labels", "sources", "splits", "authors", "extra")}
+        (folder / "corpus.json").write_text(json.dumps({"key": self.key, "terms": self.terms, **columns}))
+
+    @classmethod
+    def load(cls, folder: Path) -> Corpus:
+        """Read a corpus written by `save`."""
+        import scipy.sparse
+
+        meta = json.loads((folder / "corpus.json").read_text())
+        return cls(
+            labels=np.array(meta["labels"]),
+            sources=np.array(meta["sources"]),
+            splits=np.array(meta["splits"]),
+            authors=np.array(meta["authors"]),
+            extra=np.array(meta["extra"], dtype=bool),
+            terms=meta["terms"],
+            counts=scipy.sparse.load_npz(folder / "counts.npz").tocsr(),
+            embeddings=np.load(folder / "embeddings.npy"),
+            key=meta["key"],
+        )
+
+    def people_authors(self) -> list[str]:
+        """The authors of people/ (not of held_out_people/), sorted."""
+        return sorted({str(a) for a in self.authors[(self.sources == "people") & ~self.extra]})
+
+
+def _held_out_examples(data: TrainingData) -> list[Example]:
+    from simxai.eval_suite.data.labels import ELEVEN
+
+    excluded: Counter[str] = Counter()
+    return [
+        Example(r.text, r.label, HOST_SCHEMAS[r.host].name, "people", "dev" if r.dev else "train", r.author)
+        for r in people_requests(ELEVEN, excluded, folder=HELD_OUT_DIR)
+    ]
+
+
+def author_folds(names: Sequence[str], k: int = 3, seed: int = 12) -> list[list[str]]:
+    """`names` in `k` groups of near-equal size, dealt in a seeded hash order (adding an author may move others)."""
+    if not 2 <= k <= len(names):
+        raise UsageError(f"{k} folds of {len(names)} authors: give between 2 and {len(names)} folds")
+    order = sorted(names, key=lambda n: hashlib.sha256(f"{seed}:fold:{n}".encode()).hexdigest())
+    return [sorted(order[i::k]) for i in range(k)]
+
+
+def tfidf(counts: Any, rows: np.ndarray, min_df: int) -> tuple[np.ndarray, np.ndarray]:
+    """The columns kept and their idf for a TF-IDF fitted on `rows` (as `TfidfVectorizer`: smooth idf, `min_df`)."""
+    df = np.asarray((counts[rows] > 0).sum(axis=0)).ravel()
+    columns = np.flatnonzero(df >= min_df)
+    idf = np.log((1 + len(rows)) / (1 + df[columns])) + 1.0
+    return columns, idf
+
+
+def _matrix(corpus: Corpus, rows: np.ndarray, columns: np.ndarray, idf: np.ndarray, embedding_weight: float) -> Any:
+    import scipy.sparse
+    from sklearn.preprocessing import normalize
+
+    matrix = corpus.counts[rows][:, columns].astype(np.float64)
+    matrix.data = np.log(matrix.data) + 1.0  # sublinear tf
+    matrix = normalize(matrix @ scipy.sparse.diags(idf), norm="l2", copy=False)
+    if not embedding_weight:
+        return matrix.tocsr()
+    dense = scipy.sparse.csr_matrix(corpus.embeddings[rows] * embedding_weight)
+    return scipy.sparse.hstack([matrix, dense]).tocsr()
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A fitted selector over the corpus's columns: the TF-IDF columns and idf, and the classifier."""
+
+    columns: np.ndarray
+    idf: np.ndarray
+    classifier: Any
+    settings: dict[str, Any]
+    seconds: float
+
+    @property
+    def iterations(self) -> int:
+        """The solver's iterations (at `max_iter` it stopped before converging)."""
+        return int(np.max(self.classifier.n_iter_))
+
+    def logits(self, corpus: Corpus, rows: np.ndarray) -> np.ndarray:
+        """The classifier's class scores for `rows` of the corpus."""
+        matrix = _matrix(corpus, rows, self.columns, self.idf, self.settings["embedding_weight"])
+        return np.asarray(self.classifier.decision_function(matrix))
+
+
+def weights(corpus: Corpus, rows: np.ndarray, settings: dict[str, Any]) -> np.ndarray:
+    """Each row's sample weight, as the training command gives it (people, other written sources, generated)."""
+    sources = corpus.sources[rows]
+    written = np.isin(sources, sorted(_WRITTEN))
+    return np.where(sources == "people", settings["people_weight"], np.where(written, settings["written_weight"], 1.0))
+
+
+def fit(corpus: Corpus, rows: np.ndarray, settings: dict[str, Any]) -> Fit:
+    """The training command's fit (`train._fit`) on `rows` of the corpus."""
+    from sklearn.linear_model import LogisticRegression
+
+    started = time.perf_counter()
+    columns, idf = tfidf(corpus.counts, rows, settings["min_df"])
+    classifier = LogisticRegression(
+        C=settings["C"],
+        class_weight=settings["class_weight"],
+        max_iter=settings["max_iter"],
+        random_state=settings["seed"],
+    )
+    matrix = _matrix(corpus, rows, columns, idf, settings["embedding_weight"])
+    classifier.fit(matrix, corpus.labels[rows], sample_weight=weights(corpus, rows, settings))
+    return Fit(columns, idf, classifier, settings, time.perf_counter() - started)
+
+
+def probabilities(logits: np.ndarray, temperature: float) -> np.ndarray:
+    """Calibrated class probabilities (softmax of the logits over the temperature)."""
+    scaled = logits / temperature
+    scaled = np.exp(scaled - scaled.max(axis=1, keepdims=True))
+    return np.asarray(scaled / scaled.sum(axis=1, keepdims=True))
+
+
+@dataclass(frozen=True)
+class FoldScore:
+    """One fold: its authors, how its selector did on their requests and on the guard rail, and the fit's time."""
+
+    authors: tuple[str, ...]
+    requests: int
+    accuracy: float
+    confident_wrong: float
+    guard: dict[str, float]  # accuracy on CoXQL's and TalkToModel's dev splits
+    temperature: float
+    seconds: float
+    iterations: int
+
+
+def _gold(corpus: Corpus, rows: np.ndarray, classes: Sequence[str]) -> np.ndarray:
+    return np.array([list(classes).index(str(label)) for label in corpus.labels[rows]])
+
+
+def _mask(corpus: Corpus, held_out: Collection[str], include: Collection[str]) -> np.ndarray:
+    """Rows a fit may use: not of a held-out author, and of `held_out_people/` only for the authors in `include`."""
+    excluded = np.isin(corpus.authors, sorted(held_out))
+    extra_allowed = np.isin(corpus.authors, sorted(include))
+    return ~excluded & (~corpus.extra | extra_allowed)
+
+
+def score_fold(corpus: Corpus, fold: Sequence[str], settings: dict[str, Any]) -> FoldScore:
+    """Train on the train split without `fold`'s authors, calibrate on dev without them, score them and the guard."""
+    usable = _mask(corpus, fold, ())
+    train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
+    dev_rows = np.flatnonzero(usable & (corpus.splits == "dev"))
+    fitted = fit(corpus, train_rows, settings)
+    classes = [str(c) for c in fitted.classifier.classes_]
+    temperature = _temperature(fitted.logits(corpus, dev_rows), _gold(corpus, dev_rows, classes))
+    held = np.flatnonzero(np.isin(corpus.authors, list(fold)))
+    probs = probabilities(fitted.logits(corpus, held), temperature)
+    right = probs.argmax(axis=1) == _gold(corpus, held, classes)
+    confident = probs.max(axis=1) >= ASK_BELOW
+    guard = {}
+    for source in _GUARD:
+        rows = np.flatnonzero((corpus.sources == source) & (corpus.splits == "dev"))
+        guard[source] = float(np.mean(fitted.logits(corpus, rows).argmax(axis=1) == _gold(corpus, rows, classes)))
+    return FoldScore(
+        authors=tuple(fold),
+        requests=len(held),
+        accuracy=float(right.mean()),
+        confident_wrong=float((~right & confident).mean()),
+        guard=guard,
+        temperature=temperature,
+        seconds=fitted.seconds,
+        iterations=fitted.iterations,
+    )
+
+
+def score_folds(
+    corpus: Corpus, folds: Sequence[Sequence[str]], settings: dict[str, Any], *, log: Callable[[str], object] = print
+) -> list[FoldScore]:
+    """`score_fold` for each fold, logged as it goes."""
+    scores = []
+    for fold in folds:
+        score = score_fold(corpus, fold, settings)
+        log(
+            f"  fold {'+'.join(fold)}: {score.accuracy:.1%} of {score.requests}, confident-wrong "
+            f"{score.confident_wrong:.1%}, CoXQL dev {score.guard['coxql']:.1%}, TalkToModel dev "
+            f"{score.guard['talktomodel']:.1%}, T {score.temperature}, "
+            f"fit {score.seconds:.0f} s ({score.iterations} iterations)"
+        )
+        scores.append(score)
+    return scores
+
+
+def _selector(corpus: Corpus, fitted: Fit, temperature: float, metadata: dict[str, Any]) -> SelectorModel:
+    return SelectorModel(
+        classes=tuple(str(c) for c in fitted.classifier.classes_),
+        vocabulary={corpus.terms[column]: i for i, column in enumerate(fitted.columns)},
+        idf=fitted.idf,
+        coef=np.asarray(fitted.classifier.coef_),
+        intercept=np.asarray(fitted.classifier.intercept_),
+        temperature=temperature,
+        metadata=metadata,
+    )
+
+
+def build_model(
+    corpus: Corpus,
+    settings: dict[str, Any],
+    *,
+    hold_out: Collection[str] = (),
+    include: Collection[str] = (),
+) -> SelectorModel:
+    """A whole selector as the training command builds it: temperature from a train-only fit, then train + dev.
+
+    Args:
+        corpus: the cached examples.
+        settings: the training settings (`train.SETTINGS` or a variant).
+        hold_out: authors of people/ left out of both splits.
+        include: authors of `held_out_people/` added to the data (their requests split as people's are).
+    """
+    usable = _mask(corpus, hold_out, include)
+    train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
+    dev_rows = np.flatnonzero(usable & (corpus.splits == "dev"))
+    train_only = fit(corpus, train_rows, settings)
+    classes = [str(c) for c in train_only.classifier.classes_]
+    temperature = _temperature(train_only.logits(corpus, dev_rows), _gold(corpus, dev_rows, classes))
+    final = fit(corpus, np.flatnonzero(usable), settings)
+    metadata = {
+        "settings": settings,
+        "fitted_on": "train+dev",
+        "built_by": "router_training.folds.build_model (not the shipped artifact)",
+        "hold_out": sorted(hold_out),
+        "include": sorted(include),
+        "seconds": round(train_only.seconds + final.seconds, 1),
+        "iterations": [train_only.iterations, final.iterations],
+    }
+    return _selector(corpus, final, temperature, metadata)

@@ -1,0 +1,180 @@
+"""The author-grouped criterion for the selector's settings: folds, the cached TF-IDF, weights, whole builds."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simxai.backends.router_model import analyze
+from simxai.eval_suite.router_training.folds import (
+    Corpus,
+    author_folds,
+    build_model,
+    score_fold,
+    tfidf,
+    weights,
+)
+from simxai.eval_suite.router_training.train import SETTINGS
+from simxai.exceptions import UsageError
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+TEXTS = [
+    "what does the model predict for zinst",
+    "why did the model predict zlabel for zinst",
+    "how accurate is the model",
+    "which features matter most overall",
+    "what if zfeat were znum for zinst",
+    "what would it take for zinst to be zlabel",
+    "hello there",
+    "thanks a lot",
+    "predict zinst please",
+    "show me the data",
+    "how well does it do on zgroup",
+    "top features for zinst",
+]
+LABELS = [
+    "get_prediction",
+    "get_local_explanation",
+    "get_model_performance",
+    "get_global_explanation",
+    "explain_what_if",
+    "explain_how_to_be_that",
+    "none",
+    "none",
+    "get_prediction",
+    "get_data_information",
+    "get_model_performance",
+    "get_local_explanation",
+]
+
+
+def _corpus() -> Corpus:
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    counter = CountVectorizer(analyzer=analyze, dtype=np.float64)
+    counts = counter.fit_transform(TEXTS * 3).tocsr()
+    n = len(TEXTS) * 3
+    authors = ["", "", "", ""] * (n // 4)
+    sources = ["paraphrase"] * n
+    for row, author in ((0, "a"), (1, "a"), (8, "b"), (9, "b"), (12, "c"), (13, "c"), (22, "d"), (23, "d")):
+        authors[row], sources[row] = author, "people"
+    sources[24], sources[25] = "coxql", "talktomodel"
+    splits = ["dev" if i >= 24 else "train" for i in range(n)]
+    rng = np.random.default_rng(0)
+    embeddings = rng.normal(size=(n, 8))
+    return Corpus(
+        labels=np.array(LABELS * 3),
+        sources=np.array(sources),
+        splits=np.array(splits),
+        authors=np.array(authors),
+        extra=np.array([a == "d" for a in authors]),
+        terms=[str(t) for t in counter.get_feature_names_out()],
+        counts=counts,
+        embeddings=embeddings / np.linalg.norm(embeddings, axis=1, keepdims=True),
+        key="test",
+    )
+
+
+def test_tfidf_from_the_cached_counts_is_the_training_commands_vectorizer() -> None:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.preprocessing import normalize
+
+    corpus = _corpus()
+    rows = np.array([0, 2, 3, 5, 7, 8, 11, 13, 16, 30, 31])
+    vectorizer = TfidfVectorizer(analyzer=analyze, sublinear_tf=True, min_df=2, dtype=np.float64)
+    expected = vectorizer.fit_transform([(TEXTS * 3)[i] for i in rows])
+    columns, idf = tfidf(corpus.counts, rows, min_df=2)
+    assert [corpus.terms[c] for c in columns] == list(vectorizer.get_feature_names_out())
+    np.testing.assert_allclose(idf, vectorizer.idf_)
+    matrix = corpus.counts[rows][:, columns].astype(np.float64)
+    matrix.data = np.log(matrix.data) + 1.0
+    np.testing.assert_allclose(normalize(matrix.multiply(idf)).toarray(), expected.toarray(), atol=1e-12)
+
+
+def test_folds_partition_the_authors_into_near_equal_groups() -> None:
+    names = ["r0", *(f"w{i}" for i in range(1, 11))]
+    folds = author_folds(names, 3)
+    assert sorted(a for fold in folds for a in fold) == sorted(names)
+    assert sorted(len(f) for f in folds) == [3, 4, 4]
+    with pytest.raises(UsageError, match="between 2 and 11 folds"):
+        author_folds(names, 12)
+
+
+def test_weights_follow_the_training_commands_sources() -> None:
+    corpus = _corpus()
+    settings = {**SETTINGS, "people_weight": 16.0, "written_weight": 8.0}
+    assert weights(corpus, np.array([0, 3, 24, 25]), settings).tolist() == [16.0, 1.0, 8.0, 8.0]
+
+
+def test_a_fold_never_trains_on_its_authors_and_scores_only_them() -> None:
+    corpus = _corpus()
+    settings = {**SETTINGS, "min_df": 1, "max_iter": 200}
+    score = score_fold(corpus, ["a", "b"], settings)
+    assert score.requests == 4  # a's and b's rows, both splits
+    assert 0.0 <= score.confident_wrong <= 1.0 - score.accuracy
+    assert set(score.guard) == {"coxql", "talktomodel"}
+
+
+def test_a_whole_build_leaves_out_held_out_authors_and_adds_only_the_included_extra_ones() -> None:
+    corpus = _corpus()
+    settings = {**SETTINGS, "min_df": 1, "max_iter": 50, "embedding_weight": 0.0}
+    plain = build_model(corpus, settings)
+    without_a = build_model(corpus, settings, hold_out=["a"])
+    with_d = build_model(corpus, settings, include=["d"])
+    assert without_a.metadata["hold_out"] == ["a"] and with_d.metadata["include"] == ["d"]
+    assert set(plain.classes) == set(LABELS)
+    assert not np.allclose(plain.coef, without_a.coef)  # a's rows were in the plain build
+    assert not np.allclose(plain.coef, with_d.coef)  # d's rows (held_out_people) were not
+
+
+def test_the_bench_reads_variants_and_refuses_unknown_settings() -> None:
+    sys.path.insert(0, str(BENCH))
+    from author_folds import parse_variant
+
+    assert parse_variant("C=3,people_weight=16,class_weight=none") == {
+        "C": 3.0,
+        "people_weight": 16.0,
+        "class_weight": None,
+    }
+    assert parse_variant("min_df=3") == {"min_df": 3}
+    with pytest.raises(ValueError, match="NAME one of C, embedding_weight"):
+        parse_variant("gamma=2")
+    with pytest.raises(ValueError, match="C takes a number"):
+        parse_variant("C=high")
+
+
+def test_churn_counts_changed_answers_and_their_direction() -> None:
+    sys.path.insert(0, str(BENCH))
+    from fresh_set import Outcome, Scored
+    from selector_churn import compare
+
+    def row(case: str, outcome: Outcome, called: str | None, asked: str | None = None) -> Scored:
+        return Scored(case, 0, "demo", "request", "t", ["get_prediction"], {}, outcome, called, {}, asked)
+
+    before = {
+        "w1:a#0": row("a", "correct", "get_prediction"),
+        "w1:b#0": row("b", "clarified", None, "which?"),
+        "w1:c#0": row("c", "correct", "get_prediction"),
+        "w2:d#0": row("d", "confident_wrong", "explain_why_not"),
+    }
+    after = {
+        "w1:a#0": row("a", "correct", "get_prediction"),
+        "w1:b#0": row("b", "correct", "get_prediction"),
+        "w1:c#0": row("c", "confident_wrong", "get_local_explanation"),
+        "w2:d#0": row("d", "clarified", None, "which?"),
+    }
+    result = compare(before, after)
+    assert result["per_set"]["w1"] == {
+        "turns": 3,
+        "changed": 2,
+        "better": 1,
+        "worse": 1,
+        "right_before": 2,
+        "right_after": 2,
+    }
+    assert result["per_set"]["w2"]["changed"] == 1 and result["per_set"]["w2"]["better"] == 0
+    assert [c["direction"] for c in result["changed"]] == ["better", "worse", "sideways"]
