@@ -34,22 +34,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.backends.router_model import analyze, embed, embedding_text  # noqa: E402
 from simxai.eval_suite.data.labels import ELEVEN  # noqa: E402
-from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, PEOPLE_DIR, people_requests  # noqa: E402
+from simxai.eval_suite.router_training.authors import PEOPLE_DIR, people_requests  # noqa: E402
 from simxai.eval_suite.router_training.data import Example, build_training_data, selector_texts  # noqa: E402
 from simxai.eval_suite.router_training.train import _WRITTEN, SETTINGS, _temperature, evaluate  # noqa: E402
+from simxai.hosts.base import HostSchema  # noqa: E402
 
 GROUP = tuple(f"w{number}" for number in range(4, 11))
 HELD_OUT_DIR = PEOPLE_DIR.parent / "held_out_people"
 
 
-def held_out_sets() -> dict[str, list[Example]]:
-    """The requests of authors w4 ... w10 (as one group and each) and of the authors never trained on."""
+def held_out_sets(schemas: dict[str, HostSchema]) -> dict[str, list[Example]]:
+    """The requests of authors w4 ... w10 (as one group and each) and of the authors never trained on.
+
+    The schema of a host that an author's folder brings joins `schemas`, for the masking.
+    """
     sets: dict[str, list[Example]] = defaultdict(list)
     for folder, group in ((PEOPLE_DIR, True), (HELD_OUT_DIR, False)):
         for request in people_requests(ELEVEN, Counter(), folder=folder):
             if group and request.author not in GROUP:
                 continue
-            example = Example(request.text, request.label, HOST_SCHEMAS[request.host].name, "people", "dev")
+            schemas.setdefault(request.schema.name, request.schema)
+            example = Example(request.text, request.label, request.schema.name, "people", "dev", request.author)
             if group:
                 sets["w4-w10"].append(example)
             sets[request.author].append(example)
@@ -121,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
 
     data = build_training_data(args.data_dir, () if args.full else GROUP)
     train = data.split("train")
-    sets = {"dev": data.split("dev"), **({} if args.full else held_out_sets())}
+    sets = {"dev": data.split("dev"), **({} if args.full else held_out_sets(data.schemas))}
     started = time.perf_counter()
     texts = {name: selector_texts(examples, data) for name, examples in {"train": train, **sets}.items()}
     print(f"masked in {time.perf_counter() - started:.0f} s", flush=True)
