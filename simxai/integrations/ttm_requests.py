@@ -497,7 +497,8 @@ def written_templates(seed: int = 0) -> list[Template]:
 
 def _placed(operation: str, phrasings: tuple[str, ...], subset: bool, rng: random.Random) -> list[Template]:
     """Each phrasing alone and, for an operation on a subset of the data, with a filter phrase on the side the
-    seeded draw picks and with one reference to the previous data."""
+    seeded draw picks and with one reference to the previous data.
+    """
     templates: list[Template] = []
     for i, phrasing in enumerate(phrasings):
         for user, parsed in _slotted(phrasing, operation, _TOPK[i % len(_TOPK)]):
