@@ -19,7 +19,7 @@ import random
 
 from simxai.integrations.ttm_templates import Template
 
-__all__ = ["CHANGES", "REFERENCES", "REQUESTS", "SOURCE", "WHAT_IF", "written_templates"]
+__all__ = ["ADDRESSED", "CHANGES", "REFERENCES", "REQUESTS", "SOURCE", "WHAT_IF", "written_templates"]
 
 #: The source name of the written templates (`Template.source`).
 SOURCE = "written_requests"
@@ -360,6 +360,33 @@ REQUESTS: dict[str, tuple[bool, tuple[str, ...]]] = {
     ),
 }
 
+#: Requests that address the model as "you" ("what are some cases you get wrong", "what motivated your
+#: decisions"), per operation, placed as `REQUESTS` are (all on a subset of the data). Kept apart and drawn last,
+#: so that adding them leaves the earlier phrasings' placements and fillings as they were. A few instances "you"
+#: get wrong are a sample of the mistakes, not their pattern; a motive for deciding is an explanation, not a
+#: prediction; "your decision" is also what a counterfactual changes.
+ADDRESSED: dict[str, tuple[str, ...]] = {
+    "mistake sample": (
+        "what are some instances you get wrong",
+        "which rows did you misclassify",
+        "show me a few records you predicted incorrectly",
+        "name some cases you got incorrect",
+        "what are a couple of examples you classify incorrectly",
+    ),
+    "explain features": (
+        "what motivated your predictions",
+        "what was your reasoning in deciding the outcomes",
+        "on what grounds did you decide the predicted classes",
+        "what made you decide on those predictions",
+        "what is the motive behind your choice of outcomes",
+    ),
+    "explain cfe": (
+        "what would you need to see to change your decision",
+        "how could someone get a different answer from you",
+        "what should be different for you to decide otherwise",
+    ),
+}
+
 #: What-if questions, per the operation run on the changed data (``change ... and OPERATION``).
 WHAT_IF: dict[str, tuple[str, ...]] = {
     "predict": (
@@ -441,18 +468,7 @@ def written_templates(seed: int = 0) -> list[Template]:
     rng = random.Random(seed)
     templates: list[Template] = []
     for operation, (subset, phrasings) in REQUESTS.items():
-        for i, phrasing in enumerate(phrasings):
-            for user, parsed in _slotted(phrasing, operation, _TOPK[i % len(_TOPK)]):
-                templates.append(Template(user, f"{parsed} [E]", SOURCE))
-                if not subset:
-                    continue
-                if rng.random() < 0.5:
-                    filtered = f"{user} {rng.choice(_AFTER)}"
-                else:
-                    filtered = f"{rng.choice(_BEFORE)} {user}"
-                templates.append(Template(filtered, f"{{filter_parse}} and {parsed} [E]", SOURCE))
-                referred = f"{user} {rng.choice(REFERENCES)}"
-                templates.append(Template(referred, f"previousfilter and {parsed} [E]", SOURCE))
+        templates += _placed(operation, phrasings, subset, rng)
     for operation, questions in WHAT_IF.items():
         for question in questions:
             for update, conditions in CHANGES.items():
@@ -473,6 +489,29 @@ def written_templates(seed: int = 0) -> list[Template]:
             user = f"{question} for {{filter_text}} with {{num_features}} {_WITH[update]} {{num_values}}"
             parsed = f"{{filter_parse}} and change {{num_features}} {update} {{num_values}} and {operation} [E]"
             templates.append(Template(user, parsed, SOURCE))
+    addressed_rng = random.Random(seed + 2)
+    for operation, phrasings in ADDRESSED.items():
+        templates += _placed(operation, phrasings, True, addressed_rng)
+    return templates
+
+
+def _placed(operation: str, phrasings: tuple[str, ...], subset: bool, rng: random.Random) -> list[Template]:
+    """Each phrasing alone and, for an operation on a subset of the data, with a filter phrase on the side the
+    seeded draw picks and with one reference to the previous data.
+    """
+    templates: list[Template] = []
+    for i, phrasing in enumerate(phrasings):
+        for user, parsed in _slotted(phrasing, operation, _TOPK[i % len(_TOPK)]):
+            templates.append(Template(user, f"{parsed} [E]", SOURCE))
+            if not subset:
+                continue
+            if rng.random() < 0.5:
+                filtered = f"{user} {rng.choice(_AFTER)}"
+            else:
+                filtered = f"{rng.choice(_BEFORE)} {user}"
+            templates.append(Template(filtered, f"{{filter_parse}} and {parsed} [E]", SOURCE))
+            referred = f"{user} {rng.choice(REFERENCES)}"
+            templates.append(Template(referred, f"previousfilter and {parsed} [E]", SOURCE))
     return templates
 
 

@@ -9,6 +9,7 @@ from importlib import resources
 import pytest
 
 import simxai.integrations.ttm_learned as ttm_learned
+import simxai.integrations.ttm_requests as ttm_requests
 from simxai.integrations.ttm_data import load_ttm_dataset
 from simxai.integrations.ttm_features import gap_features, pair_features, sentence_features
 from simxai.integrations.ttm_grammar import Program, TTMGrammar, TTMVocabulary
@@ -37,7 +38,7 @@ from simxai.integrations.ttm_training import align, artefact_text, build, split_
 # Exact match of the shipped model on the template splits (one seeded filling per template), measured with
 # `python bench/ttm_parse.py --data-dir ../shared/datasets --split dev|dev-templates|train` when the model was
 # last rebuilt; the floors are those figures minus two points.
-TEMPLATE_FIGURES = {"dev": 0.843, "dev-templates": 0.850, "train": 0.915}
+TEMPLATE_FIGURES = {"dev": 0.852, "dev-templates": 0.857, "train": 0.915}
 
 VOCABULARY = TTMVocabulary(
     numeric=["age", "glucose", "bloodpressure"],
@@ -366,3 +367,29 @@ def test_a_compound_part_takes_the_shape_its_roles_support():
     parser = LearnedParser(VOCABULARY, CLASSES)
     program = parser.parse("data of glucose less than 130. then predictions")
     assert program is not None and program.text() == "filter glucose less than 130 and show and predict [e]"
+
+
+def test_requests_addressing_the_model_as_you_read_as_their_operation():
+    # wordings outside `ADDRESSED`: a few cases "you" got wrong are a sample of the mistakes, not their pattern;
+    # a motive for deciding predictions is an explanation of them, not a prediction as well
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    for text, gold in (
+        ("what are some of the people you predicted incorrectly?", "mistake sample [e]"),
+        ("tell me some of the rows you mispredict", "mistake sample [e]"),
+        ("what are the common errors you make", "previousfilter and mistake typical [e]"),
+        (
+            "what's your motivation in deciding the predicted classes of id 7 and id 8",
+            "filter id 7 and filter id 8 and explain features [e]",
+        ),
+        ("what motivates you in deciding on the predictions for id 12", "filter id 12 and explain features [e]"),
+    ):
+        program = parser.parse(text)
+        assert program is not None and program.text() == gold, text
+
+
+def test_the_addressed_requests_are_drawn_apart_leaving_the_earlier_placements(monkeypatch):
+    full = [(t.user, t.parsed) for t in written_templates()]
+    monkeypatch.setattr(ttm_requests, "ADDRESSED", {})
+    earlier = [(t.user, t.parsed) for t in written_templates()]
+    assert len(full) > len(earlier) and full[: len(earlier)] == earlier
+    assert any("you get wrong" in user for user, _ in full[len(earlier) :])
