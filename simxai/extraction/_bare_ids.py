@@ -194,3 +194,61 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
             continue
         return word.group(1), number
     return None
+
+
+# Words before a number that make it a count, a rank, a bound or a new value even when no feature could take it
+# ("top 21003", "over 21050", "were 21050", "set it to 21050"); "what happens to 21087" still names a record.
+_NOT_AN_ID_AFTER = re.compile(
+    r"(?:\b(?:top|first|last|give|show|list|between|over|under|above|below|than|least|most|up\s+to|by|"
+    r"(?<!happens\s)(?<!happen\s)(?<!happened\s)to|were|be|become|becomes|became|aged?|turned|turns|it|a|an|"
+    r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|out\s+of)|"
+    r"[<>=+\-*/^$£€]|\d\s*(?:and|or|to|through|-|–))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _no_feature_value(number: int, schema: HostSchema) -> bool:
+    """Whether no numeric feature of the host could take `number`: it lies beyond ten times every feature's range.
+
+    A feature with an unknown range could take anything, so then every number may be one of its values.
+    """
+    for feature in schema.features:
+        if feature.type != "numeric":
+            continue
+        if feature.min is None or feature.max is None:
+            return False
+        if abs(number) <= 10 * max(abs(feature.min), abs(feature.max), 1.0):
+            return False
+    return True
+
+
+def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
+    """The one id-range number of `text` that no feature could take, whatever word precedes it, or None.
+
+    On a host whose ids lie far beyond every feature's values (tickets 21001-21500, fines of 35-110), a number
+    in the id range names a record even after another word for it ("PCN 21197", "citation 21010", "fine
+    21028") or a verb ("why does it think 21182 ..."): no feature value, amount or age can be that large. A
+    count ("top ..."), a bound ("over ..."), a new value ("were ...", "to ..."), a unit or a percent after it
+    still claims it, and two such numbers leave both to the engine's question. On hosts whose ids overlap
+    the features' values (ids 1-500, ages 18-90) this never applies: `unclaimed_id` and `misread_id` decide.
+    """
+    if schema is None or schema.id_range is None or schema.kind == "text":
+        return None
+    nouns = {n for n in _GENERIC_NOUNS if " " not in n} | {schema.instance_noun.lower()}
+    groups = group_spans(text, schema)
+    candidates: list[int] = []
+    for match in _numbers(text):
+        number = int(match.group("n"))
+        start, end = match.start(), match.end()
+        if not schema.has_id(number) or not _no_feature_value(number, schema):
+            continue
+        if any(low <= start < high for low, high in groups):
+            continue
+        after = text[end : end + 30]
+        if _NOT_AN_ID_AFTER.search(text[max(0, start - 20) : start]) or _CLAIMED_BEFORE.match(after):
+            continue
+        following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
+        if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
+            continue  # "21003 tickets": a count of instances
+        candidates.append(number)
+    return candidates[0] if len(set(candidates)) == 1 else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction._bare_ids import first_person_ids, unclaimed_id
+from simxai.extraction._bare_ids import first_person_ids, foreign_noun_id, unclaimed_id
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
 from simxai.extraction._groups import _condition, _text_group
@@ -28,7 +28,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     An id must follow an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), unless the
     whole text is just the answer ("12", "patient 12 please", "and for 4?"), or the number lies in the host's id
     range and is given as the person's own ("im 502", "my policy number is 5140") or is the one number nothing
-    else claims ("5007 what are the chances"; `_bare_ids`).
+    else claims ("5007 what are the chances"), or lies far beyond every feature's values ("PCN 21197" on a host
+    whose ids start at 21001; `_bare_ids`).
     """
     text = normalize(text, schema)
     for span in extract_texts(text):
@@ -62,6 +63,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
         ids = first_person_ids(text, schema)
     if not ids:
         alone = unclaimed_id(text, schema)
+        if alone is None:
+            alone = foreign_noun_id(text, schema)  # "PCN 21197" where no feature takes a number that large
         ids = [] if alone is None else [alone]
     return list(dict.fromkeys(ids))
 
