@@ -235,6 +235,7 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
     if schema is None or schema.id_range is None or schema.kind == "text":
         return None
     nouns = {n for n in _GENERIC_NOUNS if " " not in n} | {schema.instance_noun.lower()}
+    words = {w.lower() for f in schema.features for n in (f.name, *f.aliases) for w in re.findall(r"[A-Za-z]+", n)}
     groups = group_spans(text, schema)
     candidates: list[int] = []
     for match in _numbers(text):
@@ -248,7 +249,8 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
         if _NOT_AN_ID_AFTER.search(text[max(0, start - 20) : start]) or _CLAIMED_BEFORE.match(after):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
-        if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
-            continue  # "21003 tickets": a count of instances
+        word = "" if following is None else following.group(1).lower()
+        if (word.rstrip("s") in nouns and word.endswith("s")) or word in words:
+            continue  # "21003 tickets": a count of instances; "21003 kwh": a feature's unit or name
         candidates.append(number)
     return candidates[0] if len(set(candidates)) == 1 else None
