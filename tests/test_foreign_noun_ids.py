@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from simxai.extraction import extract_ids, extract_instance
+from simxai.extraction import extract_changes, extract_ids, extract_instance
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
 
 INSURER = HostSchema(
@@ -107,3 +107,39 @@ def test_a_feature_with_no_known_range_may_take_any_number() -> None:
     )
     assert extract_ids("what does it predict for voucher 5302", INSURER) == [5302]
     assert extract_ids("what does it predict for voucher 5302", open_ended) == []
+
+
+# Hosts with a feature alias that holds the host's noun ("age of the ticket", "patient's age"): "ticket 21065"
+# names the record; the alias still names its feature where no id follows.
+TICKETS = HostSchema(
+    name="tickets",
+    kind="tabular",
+    instance_noun="ticket",
+    class_names=["unpaid", "paid"],
+    features=[
+        FeatureSchema(name="days_open", type="numeric", min=1, max=56, aliases=["age of the ticket", "days"]),
+        FeatureSchema(name="vehicle", type="categorical", categories=["car", "van"]),
+    ],
+    id_range=(21001, 21500),
+)
+WARD = HostSchema(
+    name="ward",
+    kind="tabular",
+    instance_noun="patient",
+    class_names=["stable", "progressing"],
+    features=[
+        FeatureSchema(name="age", type="numeric", min=19, max=79, aliases=["age of the patient"]),
+        FeatureSchema(name="smoker", type="categorical", categories=["no", "yes"]),
+    ],
+    id_range=(0, 441),
+)
+NOUN_HOSTS = {"tickets": (TICKETS, 21065, "days_open", "vehicle", "van"), "ward": (WARD, 302, "age", "smoker", "yes")}
+
+
+@pytest.mark.parametrize("host", sorted(NOUN_HOSTS))
+def test_the_hosts_noun_before_an_id_is_no_change_of_a_feature_whose_alias_holds_it(host: str) -> None:
+    schema, number, numeric, categorical, category = NOUN_HOSTS[host]
+    noun = schema.instance_noun
+    assert extract_changes(f"what if {noun} {number} had {categorical} {category}", schema) == {categorical: category}
+    assert extract_changes(f"what if {noun} #{number} had {categorical} {category}", schema) == {categorical: category}
+    assert extract_changes(f"what if the {noun} were 30", schema) == {numeric: 30}  # no id after the noun

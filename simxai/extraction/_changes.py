@@ -308,7 +308,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     if schema is None or schema.kind == "text":
         return _text_changes(text)
     changes: dict[str, ChangeValue] = {}
-    mentions = feature_mentions(text, schema)
+    mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
     for mention in mentions:
         feature = mention.feature
         if feature.name in changes:
@@ -342,6 +342,18 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         if not _NEGATION.search(before[-25:]):
             changes[name] = category
     return changes or None
+
+
+def _the_instance_noun(text: str, mention: FeatureMention, schema: HostSchema) -> bool:
+    """Whether a mention is the host's noun naming a record by its id ("ticket 21065", where an alias of a feature
+    is "age of the ticket"): the number after it is the id, not the feature's new value.
+    """
+    noun = schema.instance_noun.lower()
+    said = text[mention.start : mention.end].lower()
+    if said not in (noun, noun + "s") or mention.feature.name.lower() in (noun, noun + "s"):
+        return False
+    number = re.match(r"\s*(?:(?:number|no\.?|id)\s*)?#?\s*(\d+)\b(?![.,]\d|\s*%)", text[mention.end :], re.IGNORECASE)
+    return number is not None and schema.has_id(int(number.group(1)))
 
 
 _AND = r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)(?:(?:the|her|his|their|its)\s+)?"
