@@ -235,7 +235,9 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
     if schema is None or schema.id_range is None or schema.kind == "text":
         return None
     nouns = {n for n in _GENERIC_NOUNS if " " not in n} | {schema.instance_noun.lower()}
-    words = {w.lower() for f in schema.features for n in (f.name, *f.aliases) for w in re.findall(r"[A-Za-z]+", n)}
+    # a feature's one-word name or alias ("bmi", "reading"), or the last word of its name, often a unit ("kwh")
+    words = {n.lower() for f in schema.features for n in (f.name, *f.aliases) if re.fullmatch(r"[A-Za-z]+", n)}
+    words |= {f.name.lower().rsplit("_", 1)[-1] for f in schema.features}
     groups = group_spans(text, schema)
     candidates: list[int] = []
     for match in _numbers(text):
