@@ -34,6 +34,7 @@ METER = HostSchema(
     features=[
         FeatureSchema(name="usage_kwh", type="numeric", min=40, max=2400, aliases=["usage", "reading"]),
         FeatureSchema(name="late_payments", type="numeric", min=0, max=12),
+        FeatureSchema(name="monthly_bill", type="numeric", min=20, max=400, aliases=["bill"]),
         FeatureSchema(name="tariff", type="categorical", categories=["fixed", "flexible"]),
     ],
     id_range=(40001, 40800),
@@ -119,6 +120,7 @@ TICKETS = HostSchema(
     features=[
         FeatureSchema(name="days_open", type="numeric", min=1, max=56, aliases=["age of the ticket", "days"]),
         FeatureSchema(name="vehicle", type="categorical", categories=["car", "van"]),
+        FeatureSchema(name="fine_amount", type="numeric", min=35, max=110, aliases=["fine"]),
     ],
     id_range=(21001, 21500),
 )
@@ -143,3 +145,18 @@ def test_the_hosts_noun_before_an_id_is_no_change_of_a_feature_whose_alias_holds
     assert extract_changes(f"what if {noun} {number} had {categorical} {category}", schema) == {categorical: category}
     assert extract_changes(f"what if {noun} #{number} had {categorical} {category}", schema) == {categorical: category}
     assert extract_changes(f"what if the {noun} were 30", schema) == {numeric: 30}  # no id after the noun
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "changes"),
+    [
+        (TICKETS, "21042, what if the fine were £50?", {"fine_amount": 50}),
+        (TICKETS, "what if 21042 dropped its fine by £40", {"fine_amount": "-40"}),
+        (METER, "what if meter 40217's bill were €90", {"monthly_bill": 90}),
+        (METER, "40217 with the bill $25 lower?", {"monthly_bill": "-25"}),
+    ],
+)
+def test_a_currency_sign_before_a_changes_amount_leaves_the_amount(
+    schema: HostSchema, text: str, changes: dict[str, object]
+) -> None:
+    assert extract_changes(text, schema) == changes
