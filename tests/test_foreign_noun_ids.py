@@ -146,17 +146,3 @@ def test_the_hosts_noun_before_an_id_is_no_change_of_a_feature_whose_alias_holds
     assert extract_changes(f"what if {noun} #{number} had {categorical} {category}", schema) == {categorical: category}
     assert extract_changes(f"what if the {noun} were 30", schema) == {numeric: 30}  # no id after the noun
 
-
-@pytest.mark.parametrize(
-    ("schema", "text", "changes"),
-    [
-        (TICKETS, "21042, what if the fine were £50?", {"fine_amount": 50}),
-        (TICKETS, "what if 21042 dropped its fine by £40", {"fine_amount": "-40"}),
-        (METER, "what if meter 40217's bill were €90", {"monthly_bill": 90}),
-        (METER, "40217 with the bill $25 lower?", {"monthly_bill": "-25"}),
-    ],
-)
-def test_a_currency_sign_before_a_changes_amount_leaves_the_amount(
-    schema: HostSchema, text: str, changes: dict[str, object]
-) -> None:
-    assert extract_changes(text, schema) == changes

@@ -307,7 +307,6 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
         return _text_changes(text)
-    text = re.sub(r"[$£€](?=\d)", "", text)  # "the fine were £50", "by $40": the amount is the number
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
     for mention in mentions:
