@@ -145,4 +145,3 @@ def test_the_hosts_noun_before_an_id_is_no_change_of_a_feature_whose_alias_holds
     assert extract_changes(f"what if {noun} {number} had {categorical} {category}", schema) == {categorical: category}
     assert extract_changes(f"what if {noun} #{number} had {categorical} {category}", schema) == {categorical: category}
     assert extract_changes(f"what if the {noun} were 30", schema) == {numeric: 30}  # no id after the noun
-
