@@ -142,6 +142,7 @@ LONG_MODULES = {
     "agent.py",
     "eval_suite/router_training/templates.py",
     "eval_suite/router_training/templates_varied.py",
+    "integrations/ttm_requests.py",
     "eval_suite/lext/evaluate.py",
     "results.py",
     "backends/toolcalls.py",
