@@ -36,7 +36,7 @@ from simxai.backends.router_model import analyze, embed, embedding_text  # noqa:
 from simxai.eval_suite.data.labels import ELEVEN  # noqa: E402
 from simxai.eval_suite.router_training.authors import PEOPLE_DIR, people_requests  # noqa: E402
 from simxai.eval_suite.router_training.data import Example, build_training_data, selector_texts  # noqa: E402
-from simxai.eval_suite.router_training.train import _WRITTEN, SETTINGS, _temperature, evaluate  # noqa: E402
+from simxai.eval_suite.router_training.train import SETTINGS, _temperature, evaluate, sample_weights  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
 
 GROUP = tuple(f"w{number}" for number in range(4, 11))
@@ -133,16 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     vectorizer = TfidfVectorizer(analyzer=analyze, sublinear_tf=True, min_df=SETTINGS["min_df"], dtype=np.float64)
     vectorizer.fit(texts["train"])
     views = {name: (vectorizer.transform(t), *_views(t, args.model_dir, args.cache)) for name, t in texts.items()}
-    weights = np.asarray(
-        [
-            SETTINGS["people_weight"]
-            if e.source == "people"
-            else SETTINGS["written_weight"]
-            if e.source in _WRITTEN
-            else 1.0
-            for e in train
-        ]
-    )
+    weights = sample_weights([e.source for e in train], SETTINGS)
 
     def features(name: str, scales: tuple[float, float]) -> Any:
         tfidf, wordllama, sentence = views[name]

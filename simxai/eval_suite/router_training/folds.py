@@ -33,7 +33,7 @@ from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import SelectorModel, analyze, embed
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
 from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
-from simxai.eval_suite.router_training.train import _WRITTEN, _temperature
+from simxai.eval_suite.router_training.train import _temperature, sample_weights
 from simxai.exceptions import UsageError
 
 __all__ = [
@@ -207,9 +207,7 @@ class Fit:
 
 def weights(corpus: Corpus, rows: np.ndarray, settings: dict[str, Any]) -> np.ndarray:
     """Each row's sample weight, as the training command gives it (people, other written sources, generated)."""
-    sources = corpus.sources[rows]
-    written = np.isin(sources, sorted(_WRITTEN))
-    return np.where(sources == "people", settings["people_weight"], np.where(written, settings["written_weight"], 1.0))
+    return sample_weights(corpus.sources[rows], settings)
 
 
 def fit(corpus: Corpus, rows: np.ndarray, settings: dict[str, Any]) -> Fit:

@@ -39,7 +39,7 @@ from simxai.eval_suite.router_training.data import (
 )
 from simxai.exceptions import UsageError
 
-__all__ = ["SETTINGS", "main", "selector_texts", "train"]
+__all__ = ["SETTINGS", "main", "sample_weights", "selector_texts", "train"]
 
 #: Everything besides the data that decides the artifact; part of its fingerprint.
 SETTINGS: dict[str, Any] = {
@@ -75,6 +75,13 @@ def _features(vectorizer: Any, texts: Sequence[str], settings: dict[str, Any]) -
     return scipy.sparse.hstack([matrix, scipy.sparse.csr_matrix(embeddings)]).tocsr()
 
 
+def sample_weights(sources: Sequence[str] | np.ndarray, settings: dict[str, Any]) -> np.ndarray:
+    """Each request's sample weight by its source: the people/ authors', other written sources', or 1 (generated)."""
+    sources = np.asarray(sources)
+    written = np.isin(sources, sorted(_WRITTEN))
+    return np.where(sources == "people", settings["people_weight"], np.where(written, settings["written_weight"], 1.0))
+
+
 def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, Any]) -> tuple[Any, Any]:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
@@ -88,15 +95,8 @@ def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, 
         max_iter=settings["max_iter"],
         random_state=settings["seed"],
     )
-    weights = [
-        settings["people_weight"]
-        if e.source == "people"
-        else settings["written_weight"]
-        if e.source in _WRITTEN
-        else 1.0
-        for e in examples
-    ]
-    classifier.fit(matrix, [e.label for e in examples], sample_weight=np.asarray(weights))
+    weights = sample_weights([e.source for e in examples], settings)
+    classifier.fit(matrix, [e.label for e in examples], sample_weight=weights)
     return vectorizer, classifier
 
 
