@@ -110,10 +110,15 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
     assert len(lines) >= 420
 
 
-def test_set_f_covers_every_function_on_every_host_with_both_verdicts() -> None:
-    lines = _lines(ROOT / "evalsets" / "guard-2026-12-02f")
+@pytest.mark.parametrize(
+    ("folder", "own_host"), [("guard-2026-12-02f", "flight"), ("guard-2026-12-02g", "well")], ids=["set F", "set G"]
+)
+def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
+    folder: str, own_host: str
+) -> None:
+    lines = _lines(ROOT / "evalsets" / folder)
     seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
-    least = {"demo": 3, "sentiment": 3, "loan": 1, "flight": 2}
+    least = {"demo": 3, "sentiment": 3, "loan": 1, own_host: 2}
     for host, count in least.items():
         for name in default_registry().names():
             assert seen[(host, name, True)] >= count, (host, name, "faithful")
@@ -122,52 +127,31 @@ def test_set_f_covers_every_function_on_every_host_with_both_verdicts() -> None:
     assert {line["host"] for line in lines} == set(least)
 
 
-def test_set_f_brings_its_flight_host_and_its_lines_name_only_its_flights_and_features(scorer: ModuleType) -> None:
-    folder = ROOT / "evalsets" / "guard-2026-12-02f"
-    assert len(scorer.load_lines(folder)) == len(_lines(folder))
-    schema = scorer.host_schema("flight", folder)
-    assert schema.instance_noun == "flight" and list(schema.class_names) == ["on_time", "delayed"]
-    assert tuple(schema.id_range) == (9001, 9500)
+@pytest.mark.parametrize(
+    ("folder", "host", "labels", "ids", "categoricals"),
+    [
+        ("guard-2026-12-02f", "flight", ["on_time", "delayed"], (9001, 9500), set()),
+        ("guard-2026-12-02g", "well", ["safe", "unsafe"], (13001, 13500), {"aquifer", "county"}),
+    ],
+    ids=["set F", "set G"],
+)
+def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
+    scorer: ModuleType, folder: str, host: str, labels: list[str], ids: tuple[int, int], categoricals: set[str]
+) -> None:
+    path = ROOT / "evalsets" / folder
+    assert len(scorer.load_lines(path)) == len(_lines(path))
+    schema = scorer.host_schema(host, path)
+    assert schema.instance_noun == host and list(schema.class_names) == labels
+    assert tuple(schema.id_range) == ids
     features = {feature.name for feature in schema.features}
-    for line in _lines(folder):
-        if line["host"] != "flight":
+    assert categoricals <= {feature.name for feature in schema.features if feature.type == "categorical"}
+    for line in _lines(path):
+        if line["host"] != host:
             continue
         outputs = line["output"] if isinstance(line["output"], list) else [line["output"]]
         for output in outputs:
             subject = output.get("subject") or {}
             if subject.get("id") is not None:
-                assert 9001 <= subject["id"] <= 9500, line["id"]
-            if subject.get("values"):
-                assert set(subject["values"]) == features, line["id"]
-
-
-def test_set_g_covers_every_function_on_every_host_with_both_verdicts() -> None:
-    lines = _lines(ROOT / "evalsets" / "guard-2026-12-02g")
-    seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
-    least = {"demo": 3, "sentiment": 3, "loan": 1, "well": 2}
-    for host, count in least.items():
-        for name in default_registry().names():
-            assert seen[(host, name, True)] >= count, (host, name, "faithful")
-            assert seen[(host, name, False)] >= count, (host, name, "unfaithful")
-    assert len(lines) >= 420
-    assert {line["host"] for line in lines} == set(least)
-
-
-def test_set_g_brings_its_well_host_and_its_lines_name_only_its_wells_and_features(scorer: ModuleType) -> None:
-    folder = ROOT / "evalsets" / "guard-2026-12-02g"
-    assert len(scorer.load_lines(folder)) == len(_lines(folder))
-    schema = scorer.host_schema("well", folder)
-    assert schema.instance_noun == "well" and list(schema.class_names) == ["safe", "unsafe"]
-    assert tuple(schema.id_range) == (13001, 13500)
-    features = {feature.name for feature in schema.features}
-    assert {"aquifer", "county"} <= {feature.name for feature in schema.features if feature.type == "categorical"}
-    for line in _lines(folder):
-        if line["host"] != "well":
-            continue
-        outputs = line["output"] if isinstance(line["output"], list) else [line["output"]]
-        for output in outputs:
-            subject = output.get("subject") or {}
-            if subject.get("id") is not None:
-                assert 13001 <= subject["id"] <= 13500, line["id"]
+                assert ids[0] <= subject["id"] <= ids[1], line["id"]
             if subject.get("values"):
                 assert set(subject["values"]) == features, line["id"]
