@@ -177,3 +177,50 @@ def test_no_utterance_copies_a_template_user_line(name: str) -> None:
         if any(tuple(words[i : i + COPY_RUN]) in runs for i in range(len(words) - COPY_RUN + 1)):
             copied.append(f"{row['id']}: {row['utterance']!r}")
     assert not copied, "utterances sharing a run of words with a template:\n" + "\n".join(copied)
+
+
+#: People-worded folders whose brief asks them to cover every operation the templates use (ttmw2: issue 12, item 5).
+COVERAGE_REQUIRED: dict[str, int] = {"ttmw2": 240}
+#: Each operation the templates use, as the clause that marks it in a parse.
+_OPERATIONS = {
+    "predict": re.compile(r"(?:^| and )predict(?: and| \[e\])"),
+    "likelihood": re.compile(r"(?:^| and )likelihood(?: and| \[e\])"),
+    "explain features": re.compile(r"explain features"),
+    "explain cfe": re.compile(r"explain cfe"),
+    "important": re.compile(r"(?:^| and )important "),
+    "change": re.compile(r"(?:^| and )change "),
+    "statistic": re.compile(r"(?:^| and )statistic "),
+    "countdata": re.compile(r"countdata"),
+    "show": re.compile(r"(?:^| and )show(?: and| \[e\])"),
+    "label": re.compile(r"(?:^| and )label(?: and| \[e\])"),
+    "mistake": re.compile(r"mistake (?:sample|typical)"),
+    "score": re.compile(r"(?:^| and )score "),
+    "define": re.compile(r"(?:^| and )define "),
+    "interact": re.compile(r"(?:^| and )interact(?: and| \[e\])"),
+    "self": re.compile(r"(?:^| and )self(?: and| \[e\])"),
+    "function": re.compile(r"(?:^| and )function(?: and| \[e\])"),
+    "data": re.compile(r"(?:^| and )data(?: and| \[e\])"),
+    "model": re.compile(r"(?:^| and )model(?: and| \[e\])"),
+    "filter id": re.compile(r"filter id \d+"),
+    "filter or": re.compile(r" or filter "),
+    "two filters": re.compile(r"filter [a-z0-9]+ [^\[]* and filter [a-z0-9]+ "),
+}
+
+
+def test_the_operation_markers_find_their_operation() -> None:
+    parse = "filter id 5 and change age set 30 and predict and explain features [e]"
+    found = {name for name, pattern in _OPERATIONS.items() if pattern.search(parse)}
+    assert found == {"filter id", "change", "predict", "explain features"}
+
+
+@pytest.mark.parametrize("name", sorted(set(COVERAGE_REQUIRED) & set(SETS)))
+def test_a_covering_folder_has_its_lines_and_every_operation_in_every_dataset(name: str) -> None:
+    rows = load_set(name)
+    assert len(rows) >= COVERAGE_REQUIRED[name], f"{name}: {len(rows)} lines (needs {COVERAGE_REQUIRED[name]})"
+    missing = [
+        f"{dataset}: {operation}"
+        for dataset in CSV_FILES
+        for operation, pattern in _OPERATIONS.items()
+        if not any(row["dataset"] == dataset and pattern.search(row["parse"]) for row in rows)
+    ]
+    assert not missing, f"{name}: operations without a line:\n" + "\n".join(missing)
