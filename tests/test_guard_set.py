@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -02g) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -02h) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -22,6 +22,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-02e",
     ROOT / "evalsets" / "guard-2026-12-02f",
     ROOT / "evalsets" / "guard-2026-12-02g",
+    ROOT / "evalsets" / "guard-2026-12-02h",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -111,14 +112,20 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("folder", "own_host"), [("guard-2026-12-02f", "flight"), ("guard-2026-12-02g", "well")], ids=["set F", "set G"]
+    ("folder", "own_hosts"),
+    [
+        ("guard-2026-12-02f", {"flight": 2}),
+        ("guard-2026-12-02g", {"well": 2}),
+        ("guard-2026-12-02h", {"transaction": 2, "well": 1}),
+    ],
+    ids=["set F", "set G", "set H"],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
-    folder: str, own_host: str
+    folder: str, own_hosts: dict[str, int]
 ) -> None:
     lines = _lines(ROOT / "evalsets" / folder)
     seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
-    least = {"demo": 3, "sentiment": 3, "loan": 1, own_host: 2}
+    least = {"demo": 3, "sentiment": 3, "loan": 1, **own_hosts}
     for host, count in least.items():
         for name in default_registry().names():
             assert seen[(host, name, True)] >= count, (host, name, "faithful")
@@ -132,8 +139,16 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
     [
         ("guard-2026-12-02f", "flight", ["on_time", "delayed"], (9001, 9500), set()),
         ("guard-2026-12-02g", "well", ["safe", "unsafe"], (13001, 13500), {"aquifer", "county"}),
+        (
+            "guard-2026-12-02h",
+            "transaction",
+            ["legitimate", "fraudulent"],
+            (27001, 27500),
+            {"merchant_category", "channel"},
+        ),
+        ("guard-2026-12-02h", "well", ["safe", "unsafe"], (13001, 13500), {"aquifer", "county"}),
     ],
-    ids=["set F", "set G"],
+    ids=["set F", "set G", "set H transaction", "set H well"],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
     scorer: ModuleType, folder: str, host: str, labels: list[str], ids: tuple[int, int], categoricals: set[str]
