@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e, -02f, -02g) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e, -02f, -02g, -02h) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -26,7 +26,7 @@ SET_DIRS = tuple(
     ROOT / "evalsets" / name
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
-        "fresh-2026-12-02f", "fresh-2026-12-02g",
+        "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -62,6 +62,15 @@ RESTAURANT_CATEGORIES = {
     "cuisine": ("american", "chinese", "italian", "mexican", "thai", "indian"),
     "borough": ("harbourside", "old_town", "northgate", "riverside"),
 }
+#: The invented online-course host of set H (`evalsets/fresh-2026-12-02h/host_student.py`): ids 25001-25400.
+STUDENT_NUMERIC = (
+    "age", "hours_per_week", "days_since_login", "assignments_done", "quiz_avg", "forum_posts", "videos_watched",
+)  # fmt: skip
+STUDENT_CATEGORIES = {
+    "course_level": ("beginner", "intermediate", "advanced"),
+    "device": ("laptop", "mobile", "tablet"),
+    "region": ("africa", "asia", "europe", "americas"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -94,6 +103,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("passes", "fails"),
         "features": RESTAURANT_NUMERIC + tuple(RESTAURANT_CATEGORIES),
         "categories": RESTAURANT_CATEGORIES,
+    },
+    "student": {
+        "ids": range(25001, 25401),
+        "labels": ("completes", "drops_out"),
+        "features": STUDENT_NUMERIC + tuple(STUDENT_CATEGORIES),
+        "categories": STUDENT_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -135,6 +150,28 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 35, "sentiment": 35, "loan": 25, "insurance": 10, "churn": 15, "restaurant": 50},
         "dialogues_per_host": {"demo": 2, "sentiment": 2, "loan": 2, "insurance": 2, "churn": 2, "restaurant": 3},
+    },
+    "fresh-2026-12-02h": {
+        "requests": 185,
+        "dialogues": 12,
+        "per_host": {
+            "demo": 35,
+            "sentiment": 35,
+            "loan": 25,
+            "insurance": 10,
+            "churn": 15,
+            "restaurant": 15,
+            "student": 50,
+        },
+        "dialogues_per_host": {
+            "demo": 2,
+            "sentiment": 2,
+            "loan": 2,
+            "insurance": 1,
+            "churn": 1,
+            "restaurant": 1,
+            "student": 3,
+        },
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
