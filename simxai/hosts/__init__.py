@@ -2,7 +2,8 @@
 
 What users import is listed in `__all__`: the protocol and its schema, the two local bindings (`TabularHost`,
 `TextHost`) with their cards, the client of a host served over HTTP (`RemoteHost`), a host built from a YAML
-config (`load_host_config`) and the bundled hosts (`load_demo_host`, `load_sentiment_host`, `load_loan_host`).
+config (`load_host_config`) or from a fitted model and its DataFrame in memory (`host_from_model`), and the
+bundled hosts (`load_demo_host`, `load_sentiment_host`, `load_loan_host`).
 The other modules (names with a leading underscore, `hosts.text`'s own) are the bindings' implementation.
 The bindings import pandas and scikit-learn, so everything past the protocol loads on first use.
 """
@@ -17,6 +18,7 @@ from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, Host, HostSch
 if TYPE_CHECKING:
     from simxai.hosts.config import HostConfig, load_host_config
     from simxai.hosts.demo import load_demo_host
+    from simxai.hosts.in_memory import host_from_model
     from simxai.hosts.loan import load_loan_host
     from simxai.hosts.remote import RemoteHost
     from simxai.hosts.sentiment import load_sentiment_host
@@ -40,6 +42,7 @@ __all__ = [
     "TextHost",
     "TextModelCard",
     "TextOutputCard",
+    "host_from_model",
     "load_demo_host",
     "load_host_config",
     "load_loan_host",
@@ -57,6 +60,7 @@ _LAZY = {
     "TextHost": "simxai.hosts.text",
     "TextModelCard": "simxai.hosts.text",
     "TextOutputCard": "simxai.hosts.text",
+    "host_from_model": "simxai.hosts.in_memory",
     "load_demo_host": "simxai.hosts.demo",
     "load_host_config": "simxai.hosts.config",
     "load_loan_host": "simxai.hosts.loan",

@@ -35,8 +35,9 @@ The target column may hold the class values or their names.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import pydantic
 
@@ -45,7 +46,10 @@ from simxai.hosts._memory import keep_large_allocations_mapped
 from simxai.hosts.tabular import DataCard, ModelCard, OutputCard, TabularHost
 from simxai.instances import closest
 
-__all__ = ["CardsConfig", "HostConfig", "load_host_config"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["CardsConfig", "HostConfig", "HostOptions", "load_host_config", "tabular_host", "validate_fields"]
 
 
 class CardsConfig(pydantic.BaseModel):
@@ -64,14 +68,15 @@ class CardsConfig(pydantic.BaseModel):
     probability_meaning: str | None = None
 
 
-class HostConfig(pydantic.BaseModel):
-    """Everything `load_host_config` needs to build a `TabularHost`."""
+class HostOptions(pydantic.BaseModel):
+    """What a host config says besides its files: the words, the split and the explainer of a `TabularHost`.
+
+    `host_from_model` takes these fields as keywords; `HostConfig` adds the paths of the files a config names.
+    """
 
     model_config = pydantic.ConfigDict(extra="forbid", protected_namespaces=())
 
     name: str
-    model_path: Path
-    data_path: Path
     target: str
     class_names: dict[int | float | str, str] | list[str] | None = None
     instance_noun: str = "instance"
@@ -82,11 +87,21 @@ class HostConfig(pydantic.BaseModel):
     feature_aliases: dict[str, list[str]] = {}
     test_size: float = pydantic.Field(0.2, gt=0, lt=1)
     seed: int = 0
-    test_ids_path: Path | None = None
     background_size: int = pydantic.Field(100, ge=1)
     explainer: Literal["auto", "tree", "linear", "kernel"] = "auto"
     counterfactual_method: Literal["nearest", "dice"] = "nearest"
     cards: CardsConfig = CardsConfig()
+
+
+class HostConfig(HostOptions):
+    """Everything `load_host_config` needs to build a `TabularHost`: the options and the files they describe."""
+
+    model_path: Path
+    data_path: Path
+    test_ids_path: Path | None = None
+
+
+_Fields = TypeVar("_Fields", bound=HostOptions)
 
 
 def _read(path: Path) -> Any:
@@ -160,15 +175,25 @@ def _parse(path: Path, raw: Any) -> HostConfig:
     if not isinstance(raw, dict):
         raise UsageError(f"{path}: the configuration must be a mapping of fields, got {type(raw).__name__}")
     _booleans(path, raw)
+    return validate_fields(HostConfig, raw, str(path))
+
+
+def validate_fields(schema: type[_Fields], raw: dict[str, Any], where: str) -> _Fields:
+    """`raw` validated as `schema` (`HostConfig` or `HostOptions`), or one line naming each field at fault.
+
+    Raises:
+        UsageError: "`where`: field 'target' is required; field 'feature_alias' is not a known field (did you
+            mean feature_aliases? fields are ...)".
+    """
     try:
-        return HostConfig.model_validate(raw)
+        return schema.model_validate(raw)
     except pydantic.ValidationError as exc:
         problems = []
         for error in exc.errors():
             field = ".".join(str(part) for part in error["loc"]) or "(top level)"
             if error["type"] == "extra_forbidden":
                 # Only a misspelt field name needs the list of names (a wrong value names what is valid itself).
-                valid = list((CardsConfig if error["loc"][:1] == ("cards",) else HostConfig).model_fields)
+                valid = list((CardsConfig if error["loc"][:1] == ("cards",) else schema).model_fields)
                 near = closest(str(error["loc"][-1]), valid, n=1)
                 hint = f"did you mean {near[0]}? " if near else ""
                 reason = f"is not a known field ({hint}fields are {', '.join(valid)})"
@@ -177,7 +202,7 @@ def _parse(path: Path, raw: Any) -> HostConfig:
             else:
                 reason = error["msg"].lower()
             problems.append(f"field {field!r} {reason}")
-        raise UsageError(f"{path}: " + "; ".join(problems)) from None
+        raise UsageError(f"{where}: " + "; ".join(problems)) from None
 
 
 def _file(config_path: Path, field: str, value: Path) -> Path:
@@ -254,38 +279,47 @@ def load_host_config(path: str | Path) -> TabularHost:
         if config.test_ids_path is not None
         else None
     )
-    cards = config.cards
     try:
-        return TabularHost(
-            model,
-            data,
-            config.target,
-            config.class_names,
-            name=config.name,
-            instance_noun=config.instance_noun,
-            categorical_features=config.categorical_features,
-            test_ids=test_ids,
-            test_size=config.test_size,
-            seed=config.seed,
-            feature_aliases=config.feature_aliases,
-            immutable_features=config.immutable_features,
-            data_card=DataCard(
-                description=cards.description,
-                feature_descriptions=cards.feature_descriptions,
-                target_description=cards.target_description,
-            ),
-            model_card=ModelCard(
-                description=cards.model_description,
-                training=cards.training,
-                strengths=cards.strengths,
-                limitations=cards.limitations,
-            ),
-            output_card=OutputCard(label_meanings=cards.label_meanings, probability_meaning=cards.probability_meaning),
-            background_size=config.background_size,
-            id_column=config.id_column,
-            category_names=config.category_names,
-            explainer=config.explainer,
-            counterfactual_method=config.counterfactual_method,
-        )
+        return tabular_host(model, data, config, test_ids)
     except UsageError as exc:
         raise UsageError(f"{config_path}: {exc}") from exc
+
+
+def tabular_host(model: Any, data: pd.DataFrame, options: HostOptions, test_ids: Sequence[int] | None) -> TabularHost:
+    """The `TabularHost` of a fitted model and its frame, as `options` describe it (the one mapping of fields).
+
+    Raises:
+        UsageError: the model, the data or an option does not fit the others (see `TabularHost`).
+    """
+    cards = options.cards
+    return TabularHost(
+        model,
+        data,
+        options.target,
+        options.class_names,
+        name=options.name,
+        instance_noun=options.instance_noun,
+        categorical_features=options.categorical_features,
+        test_ids=test_ids,
+        test_size=options.test_size,
+        seed=options.seed,
+        feature_aliases=options.feature_aliases,
+        immutable_features=options.immutable_features,
+        data_card=DataCard(
+            description=cards.description,
+            feature_descriptions=cards.feature_descriptions,
+            target_description=cards.target_description,
+        ),
+        model_card=ModelCard(
+            description=cards.model_description,
+            training=cards.training,
+            strengths=cards.strengths,
+            limitations=cards.limitations,
+        ),
+        output_card=OutputCard(label_meanings=cards.label_meanings, probability_meaning=cards.probability_meaning),
+        background_size=options.background_size,
+        id_column=options.id_column,
+        category_names=options.category_names,
+        explainer=options.explainer,
+        counterfactual_method=options.counterfactual_method,
+    )

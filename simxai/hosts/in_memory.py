@@ -1,0 +1,89 @@
+"""Build a `TabularHost` from a fitted model and its DataFrame, with the fields of a host config, in memory.
+
+A host config file (`load_host_config`, `docs/host-config.md`) names three files: the joblib model, the CSV and,
+optionally, the held-out ids. A notebook already holds all three as objects; `host_from_model` takes them as
+they are and the other fields of the config as keywords, validates those fields exactly as a config file's
+(the same `HostOptions`, the same one-line messages) and builds the same host. Nothing is written to disk.
+
+    from simxai.hosts import host_from_model
+
+    host = host_from_model(
+        model,                      # a fitted classifier with predict, predict_proba and feature_names_in_
+        frame,                      # its features, the target and, optionally, an id column
+        name="customer churn",
+        target="churned",
+        class_names={0: "stays", 1: "leaves"},
+        instance_noun="customer",
+        id_column="customer_id",
+        test_ids=held_out,          # instead of test_size/seed: the ids the model never saw
+        cards={"description": "Customers of a regional telecom."},
+    )
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from simxai.exceptions import UsageError
+from simxai.hosts.config import HostOptions, tabular_host, validate_fields
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from simxai.hosts.tabular import TabularHost
+
+__all__ = ["host_from_model"]
+
+#: The fields of a config file that name files (`HostConfig`'s own), and what `host_from_model` takes instead.
+_IN_PLACE_OF_FILES = {
+    "model_path": "pass the fitted model itself as the first argument",
+    "data_path": "pass the DataFrame itself as the second argument",
+    "test_ids_path": "pass the held-out ids themselves as test_ids=[...]",
+}
+_WHERE = "host_from_model"
+
+
+def host_from_model(
+    model: Any,
+    data: pd.DataFrame,
+    /,
+    *,
+    test_ids: Iterable[int] | None = None,
+    **options: Any,
+) -> TabularHost:
+    """The `TabularHost` of a fitted classifier and its frame, described by the fields of a host config.
+
+    Args:
+        model: a fitted classifier with `predict`, `predict_proba`, `classes_` and `feature_names_in_` (fit it
+            on a DataFrame); a scikit-learn `Pipeline` works.
+        data: the model's feature columns, the target column and, optionally, the `id_column`; nothing else.
+        test_ids: the held-out instances the performance figures are computed on (ids of the `id_column`
+            when there is one, else row positions); by default the stratified `test_size` split with `seed`.
+        **options: the fields of a host config file other than its paths: `name` and `target` (required),
+            `class_names`, `instance_noun`, `categorical_features`, `category_names`, `id_column`,
+            `immutable_features`, `feature_aliases`, `test_size`, `seed`, `background_size`, `explainer`,
+            `counterfactual_method` and `cards` (a mapping of `CardsConfig`'s fields). See
+            `docs/host-config.md`.
+
+    Raises:
+        UsageError: in one line, the field at fault and what is valid (an unknown or missing field, a value of
+            the wrong kind, a feature or label the model does not have, ...).
+    """
+    for field, instead in _IN_PLACE_OF_FILES.items():
+        if field in options:
+            raise UsageError(
+                f"{_WHERE}: field {field!r} names a file, which a host built in memory does not read; {instead}"
+            )
+    fields = validate_fields(HostOptions, options, _WHERE)
+    return tabular_host(model, data, fields, None if test_ids is None else _ids(test_ids))
+
+
+def _ids(test_ids: Iterable[int]) -> list[int]:
+    """`test_ids` as a list; whether they are integer ids of the data is the host's check."""
+    if isinstance(test_ids, str | bytes) or not isinstance(test_ids, Iterable):
+        raise UsageError(
+            f"{_WHERE}: test_ids must be a list of integer ids (a list, an array or a Series), "
+            f"got {type(test_ids).__name__}"
+        )
+    return list(test_ids)
