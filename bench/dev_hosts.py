@@ -1,19 +1,17 @@
 """An invented host for the router's requests written by people (`router_training/people/`), from a host config.
 
-`load_insurance_host()` writes a small synthetic health-insurance risk model (a seeded random forest on a seeded
-frame, fitted on the rows outside the host's held-out split, as `simxai/hosts/loan.py` does) and its CSV into a
-temporary folder, writes a host config beside them the way a user of `--host-config`
-would, and loads it with `simxai.hosts.load_host_config`. Nothing here comes from a data set: the domain, its
-columns and its words were invented so that the dev requests measure a host no training schema describes.
+`load_insurance_host()` fits a small synthetic health-insurance risk model (a seeded random forest on a seeded frame,
+fitted on the rows outside the host's held-out split, as `simxai/hosts/loan.py` does) and builds the host from the
+model, the frame and the fields of its host config with `simxai.hosts.host_from_model`, the same host `--host-config`
+would load from those files. Nothing here comes from a data set: the domain, its columns and its words were invented
+so that the dev requests measure a host no training schema describes.
 
     python bench/dev_hosts.py     # builds the host and prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +24,7 @@ __all__ = ["INSURANCE_CONFIG", "TEST_SIZE", "load_insurance_host"]
 #: The held-out share of the members: the model never sees them, `get_model_performance` is scored on them.
 TEST_SIZE = 0.2
 
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 INSURANCE_CONFIG: dict[str, Any] = {
     "name": "health insurance risk",
     "target": "tier",
@@ -96,15 +94,13 @@ def _frame() -> Any:
     return frame
 
 
-def load_insurance_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented insurance host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_insurance_host() -> TabularHost:
+    """Build the invented insurance host in memory, its model fitted outside the config's held-out split."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
     from simxai.hosts.tabular import stratified_split
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-dev-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("member_id", "tier")]
     # The split the host config asks for (test_size, seed): the host scores the model on the rows left out here.
@@ -112,11 +108,7 @@ def load_insurance_host(folder: Path | None = None) -> TabularHost:
     model = RandomForestClassifier(n_estimators=40, random_state=0).fit(
         frame[features].iloc[train], frame.tier.iloc[train]
     )
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "members.csv", index=False)
-    config = {**INSURANCE_CONFIG, "model_path": "model.joblib", "data_path": "members.csv"}
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, **INSURANCE_CONFIG)
 
 
 if __name__ == "__main__":

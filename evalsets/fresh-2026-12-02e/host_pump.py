@@ -1,8 +1,8 @@
 """The invented `pump` host of fresh set E: industrial water pumps, healthy or failing, built from a host config.
 
-`load_host()` writes a small synthetic pump-failure model (a seeded random forest on a seeded frame) and its CSV
-into a temporary folder, writes a host config beside them the way a user of `--host-config` would, and loads it
-with `simxai.hosts.load_host_config`, following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data
+`load_host()` fits a small synthetic pump-failure model (a seeded random forest on a seeded frame) and builds the host
+from the model, the frame and the fields of its host config with `simxai.hosts.host_from_model`, as
+`bench/dev_hosts.py` does (the same host `--host-config` would load from those files). Nothing here comes from a data
 set: the domain, its columns and its words were invented for set E, so that it measures a host nobody trained on.
 
     python evalsets/fresh-2026-12-02e/host_pump.py     # builds the host and prints its schema
@@ -10,9 +10,7 @@ set: the domain, its columns and its words were invented for set E, so that it m
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ from simxai.hosts.tabular import TabularHost  # noqa: E402
 
 __all__ = ["PUMP_CONFIG", "load_host"]
 
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 PUMP_CONFIG: dict[str, Any] = {
     "name": "pump failure",
     "target": "status",
@@ -103,22 +101,16 @@ def _frame() -> Any:
     return frame
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented pump host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented pump host in memory (the model is fitted on every pump)."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-fresh-e-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("pump_id", "status")]
     model = RandomForestClassifier(n_estimators=50, random_state=0).fit(frame[features], frame.status)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "pumps.csv", index=False)
-    config = {**PUMP_CONFIG, "model_path": "model.joblib", "data_path": "pumps.csv"}
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, **PUMP_CONFIG)
 
 
 if __name__ == "__main__":

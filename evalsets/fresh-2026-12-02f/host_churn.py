@@ -1,19 +1,17 @@
 """The invented `churn` host of fresh set F: telecom subscribers who stay or churn, built from a host config.
 
-`load_host()` writes a small synthetic churn model (seeded gradient boosting on a seeded frame, fitted on 480 of
-the 600 subscribers) and its CSV into a temporary folder, with the ids of the 120 held-out subscribers, writes a
-host config beside them the way a user of `--host-config` would, and loads it with
-`simxai.hosts.load_host_config`, following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set:
-the domain, its columns and its words were invented for set F, so that it measures a host nobody trained on.
+`load_host()` fits a small synthetic churn model (seeded gradient boosting on a seeded frame, fitted on 480 of the 600
+subscribers) and builds the host from the model, the frame, the ids of the 120 held-out subscribers and the fields of
+its host config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those files), as
+`bench/dev_hosts.py` does. Nothing here comes from a data set: the domain, its columns and its words were invented for
+set F, so that it measures a host nobody trained on.
 
     python evalsets/fresh-2026-12-02f/host_churn.py     # builds the host and prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ __all__ = ["CHURN_CONFIG", "load_host"]
 
 FIRST_ID = 7001
 SIZE = 600
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 CHURN_CONFIG: dict[str, Any] = {
     "name": "subscriber churn",
     "target": "churned",
@@ -118,31 +116,19 @@ def held_out_ids() -> list[int]:
     return sorted(int(i) for i in np.random.default_rng(5).choice(ids, SIZE // 5, replace=False))
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented churn host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented churn host in memory, its model fitted on the subscribers outside `held_out_ids()`."""
     from sklearn.ensemble import GradientBoostingClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-fresh-f-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("subscriber_id", "churned")]
-    test = set(held_out_ids())
+    test = held_out_ids()
     train = frame[~frame.subscriber_id.isin(test)]
     model = GradientBoostingClassifier(n_estimators=80, max_depth=2, random_state=0)
     model.fit(train[features], train.churned)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "subscribers.csv", index=False)
-    (target / "held_out.json").write_text(json.dumps(sorted(test)), encoding="utf-8")
-    config = {
-        **CHURN_CONFIG,
-        "model_path": "model.joblib",
-        "data_path": "subscribers.csv",
-        "test_ids_path": "held_out.json",
-    }
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, test_ids=test, **CHURN_CONFIG)
 
 
 if __name__ == "__main__":

@@ -1,19 +1,17 @@
 """The invented `flight` host of guard set F: scheduled flights, on time or delayed, built from a host config.
 
-`load_host()` writes a small synthetic flight-delay model (a seeded random forest on a seeded frame) and its CSV
-into a temporary folder, writes a host config beside them the way a user of `--host-config` would, and loads it
-with `simxai.hosts.load_host_config`, following the pattern of `evalsets/fresh-2026-12-02e/host_pump.py`. Nothing
-here comes from a data set: the domain, its columns and its words were invented for set F, so that it measures a
-host nobody trained on.
+`load_host()` fits a small synthetic flight-delay model (a seeded random forest on a seeded frame) and builds the host
+from the model, the frame and the fields of its host config with `simxai.hosts.host_from_model` (the same host
+`--host-config` would load from those files), following the pattern of `evalsets/fresh-2026-12-02e/host_pump.py`.
+Nothing here comes from a data set: the domain, its columns and its words were invented for set F, so that it measures
+a host nobody trained on.
 
     python evalsets/guard-2026-12-02f/host_flight.py     # builds the host and prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ from simxai.hosts.tabular import TabularHost  # noqa: E402
 
 __all__ = ["FLIGHT_CONFIG", "load_host"]
 
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 FLIGHT_CONFIG: dict[str, Any] = {
     "name": "flight delays",
     "target": "status",
@@ -107,22 +105,16 @@ def _frame() -> Any:
     return frame
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented flight host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented flight host in memory (the model is fitted on every flight)."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-guard-f-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("flight_id", "status")]
     model = RandomForestClassifier(n_estimators=60, random_state=0).fit(frame[features], frame.status)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "flights.csv", index=False)
-    config = {**FLIGHT_CONFIG, "model_path": "model.joblib", "data_path": "flights.csv"}
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, **FLIGHT_CONFIG)
 
 
 if __name__ == "__main__":

@@ -1,20 +1,18 @@
 """The invented `well` host of guard set G: private drinking-water wells, safe or unsafe, built from a host config.
 
 `load_host()` makes a small synthetic frame of well tests (seeded), holds out 100 of the 500 wells, fits a seeded
-gradient-boosting model on the other 400, writes the model, the CSV, the held-out ids and a host config into a
-temporary folder the way a user of `--host-config` would, and loads it with `simxai.hosts.load_host_config`, so
-the host's metrics are computed on wells the model never saw. It follows the pattern of set F's
-`host_flight.py`. Nothing here comes from a data set: the domain, its columns and its words were invented for
-set G, so that it measures a host nobody trained on.
+gradient-boosting model on the other 400, and builds the host from the model, the frame, the held-out ids and the
+fields of its host config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those
+files), so the host's metrics are computed on wells the model never saw. It follows the pattern of set F's
+`host_flight.py`. Nothing here comes from a data set: the domain, its columns and its words were invented for set G,
+so that it measures a host nobody trained on.
 
     python evalsets/guard-2026-12-02g/host_well.py     # builds the host and prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +25,7 @@ __all__ = ["WELL_CONFIG", "load_host"]
 #: Wells held out from fitting (the model's metrics are computed on them).
 HELD_OUT = 100
 
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 WELL_CONFIG: dict[str, Any] = {
     "name": "drinking-water wells",
     "target": "status",
@@ -118,31 +116,19 @@ def _frame() -> Any:
     return frame
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented well host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented well host in memory, its model fitted on the 400 wells outside the held-out 100."""
     from sklearn.ensemble import GradientBoostingClassifier
     from sklearn.model_selection import train_test_split
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-guard-g-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("well_id", "status")]
     train, test = train_test_split(frame, test_size=HELD_OUT, random_state=0, stratify=frame.status)
     model = GradientBoostingClassifier(n_estimators=120, max_depth=3, random_state=0)
     model.fit(train[features], train.status)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "wells.csv", index=False)
-    (target / "held_out.json").write_text(json.dumps(sorted(int(i) for i in test.well_id)), encoding="utf-8")
-    config = {
-        **WELL_CONFIG,
-        "model_path": "model.joblib",
-        "data_path": "wells.csv",
-        "test_ids_path": "held_out.json",
-    }
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, test_ids=sorted(int(i) for i in test.well_id), **WELL_CONFIG)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """The invented `energy` host of the d12i dev dialogues: household energy use, normal or high, from a host config.
 
-`load_host()` writes a small synthetic energy-use model (a seeded random forest on a seeded frame) and its CSV into
-a temporary folder, writes a host config beside them the way a user of `--host-config` would, and loads it with
-`simxai.hosts.load_host_config`, following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set:
-the domain, its columns and its words were invented for these dialogues, so that they measure a host nobody
+`load_host()` fits a small synthetic energy-use model (a seeded random forest on a seeded frame) and builds the host
+from the model, the frame and the fields of its host config with `simxai.hosts.host_from_model` (the same host
+`--host-config` would load from those files), following the pattern of `bench/dev_hosts.py`. Nothing here comes from a
+data set: the domain, its columns and its words were invented for these dialogues, so that they measure a host nobody
 trained on.
 
     python simxai/eval_suite/router_training/people/d12i/host_energy.py     # builds the host, prints its schema
@@ -11,9 +11,7 @@ trained on.
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ from simxai.hosts.tabular import TabularHost  # noqa: E402
 
 __all__ = ["ENERGY_CONFIG", "load_host"]
 
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 ENERGY_CONFIG: dict[str, Any] = {
     "name": "household energy use",
     "target": "usage",
@@ -97,22 +95,16 @@ def _frame() -> Any:
     return frame
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented energy host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented energy host in memory (the model is fitted on every household)."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-d12i-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("household_id", "usage")]
     model = RandomForestClassifier(n_estimators=40, random_state=0).fit(frame[features], frame.usage)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "households.csv", index=False)
-    config = {**ENERGY_CONFIG, "model_path": "model.joblib", "data_path": "households.csv"}
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, **ENERGY_CONFIG)
 
 
 if __name__ == "__main__":
