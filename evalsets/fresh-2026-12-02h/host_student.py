@@ -1,19 +1,17 @@
 """The invented `student` host of fresh set H: online-course students who complete or drop out, from a host config.
 
-`load_host()` writes a small synthetic course-completion model (seeded gradient boosting on a seeded frame, fitted
-on the students outside the host's stratified held-out split, as `bench/dev_hosts.py` does) and its CSV into a
-temporary folder, writes a host config beside them the way a user of `--host-config` would, and loads it with
-`simxai.hosts.load_host_config`. Nothing here comes from a data set: the domain, its columns, its regions and its
-words were invented for set H, so that it measures a host nobody trained on.
+`load_host()` fits a small synthetic course-completion model (seeded gradient boosting on a seeded frame, fitted on
+the students outside the host's stratified held-out split, as `bench/dev_hosts.py` does) and builds the host from the
+model, the frame and the fields of its host config with `simxai.hosts.host_from_model` (the same host `--host-config`
+would load from those files). Nothing here comes from a data set: the domain, its columns, its regions and its words
+were invented for set H, so that it measures a host nobody trained on.
 
     python evalsets/fresh-2026-12-02h/host_student.py     # builds the host and prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +28,7 @@ TEST_SIZE = 0.25
 LEVELS = ("beginner", "intermediate", "advanced")
 DEVICES = ("laptop", "mobile", "tablet")
 REGIONS = ("africa", "asia", "europe", "americas")
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 STUDENT_CONFIG: dict[str, Any] = {
     "name": "online course completion",
     "target": "outcome",
@@ -121,15 +119,13 @@ def _frame() -> Any:
     return frame
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented student host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented student host in memory, its model fitted outside the config's held-out split."""
     from sklearn.ensemble import GradientBoostingClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
     from simxai.hosts.tabular import stratified_split
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-fresh-h-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("student_id", "outcome")]
     # The split the host config asks for (test_size, seed): the host scores the model on the rows left out here.
@@ -137,11 +133,7 @@ def load_host(folder: Path | None = None) -> TabularHost:
     model = GradientBoostingClassifier(n_estimators=100, max_depth=3, random_state=0).fit(
         frame[features].iloc[train], frame.outcome.iloc[train]
     )
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "students.csv", index=False)
-    config = {**STUDENT_CONFIG, "model_path": "model.joblib", "data_path": "students.csv"}
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, **STUDENT_CONFIG)
 
 
 if __name__ == "__main__":

@@ -1,20 +1,18 @@
 """The invented `transaction` host of guard set H: card transactions screened for fraud, built from a host config.
 
 `load_host()` makes a small synthetic frame of card transactions (seeded), holds out 100 of the 500, fits a seeded
-random forest on the other 400, writes the model, the CSV, the held-out ids and a host config into a temporary
-folder the way a user of `--host-config` would, and loads it with `simxai.hosts.load_host_config`, so the host's
-metrics are computed on transactions the model never saw. It follows the pattern of set G's `host_well.py`.
-Nothing here comes from a data set: the domain, its columns and its words were invented for set H, so that it
-measures a host nobody trained on.
+random forest on the other 400, builds the host from the model, the frame, the held-out ids and the fields of its host
+config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those files), so the host's
+metrics are computed on transactions the model never saw. It follows the pattern of set G's `host_well.py`. Nothing
+here comes from a data set: the domain, its columns and its words were invented for set H, so that it measures a host
+nobody trained on.
 
     python evalsets/guard-2026-12-02h/host_transaction.py     # builds the host and prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +25,7 @@ __all__ = ["TRANSACTION_CONFIG", "load_host"]
 #: Transactions held out from fitting (the model's metrics are computed on them).
 HELD_OUT = 100
 
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 TRANSACTION_CONFIG: dict[str, Any] = {
     "name": "card transactions",
     "target": "fraud",
@@ -126,31 +124,19 @@ def _frame() -> Any:
     return frame
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented transaction host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented transaction host in memory, its model fitted on the 400 outside the held-out 100."""
     from sklearn.ensemble import RandomForestClassifier
     from sklearn.model_selection import train_test_split
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-guard-h-host-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("transaction_id", "fraud")]
     train, test = train_test_split(frame, test_size=HELD_OUT, random_state=0, stratify=frame.fraud)
     model = RandomForestClassifier(n_estimators=150, max_depth=6, random_state=0)
     model.fit(train[features], train.fraud)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "transactions.csv", index=False)
-    (target / "held_out.json").write_text(json.dumps(sorted(int(i) for i in test.transaction_id)), encoding="utf-8")
-    config = {
-        **TRANSACTION_CONFIG,
-        "model_path": "model.joblib",
-        "data_path": "transactions.csv",
-        "test_ids_path": "held_out.json",
-    }
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, test_ids=sorted(int(i) for i in test.transaction_id), **TRANSACTION_CONFIG)
 
 
 if __name__ == "__main__":

@@ -1,19 +1,17 @@
 """The invented `employee` host of writer w15: staff attrition at a mid-size company (stays or leaves).
 
-`load_host()` writes a small synthetic model (a seeded gradient-boosting classifier on a seeded frame, fitted on 320
-of the 400 staff members) and its CSV into a temporary folder, with the ids of the 80 held-out staff members,
-writes a host config beside them the way a user of `--host-config` would, and loads it with
-`simxai.hosts.load_host_config`, following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set:
-the domain, its columns and its words were invented by w15 so that the router meets a host it was not trained on.
+`load_host()` fits a small synthetic model (a seeded gradient-boosting classifier on a seeded frame, fitted on 320 of
+the 400 staff members) and builds the host from the model, the frame, the ids of the 80 held-out staff members and the
+fields of its host config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those
+files), following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and
+its words were invented by w15 so that the router meets a host it was not trained on.
 
     python simxai/eval_suite/router_training/people/w15/host_employee.py     # builds the host, prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ __all__ = ["EMPLOYEE_CONFIG", "held_out_ids", "load_host"]
 
 FIRST_ID = 29001
 SIZE = 400
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 EMPLOYEE_CONFIG: dict[str, Any] = {
     "name": "staff attrition",
     "target": "left",
@@ -130,31 +128,19 @@ def held_out_ids() -> list[int]:
     return sorted(int(i) for i in np.random.default_rng(29).choice(ids, SIZE // 5, replace=False))
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented employee host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented employee host in memory, its model fitted on the staff outside `held_out_ids()`."""
     from sklearn.ensemble import GradientBoostingClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-w15-employee-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("employee_id", "left")]
-    test = set(held_out_ids())
+    test = held_out_ids()
     train = frame[~frame.employee_id.isin(test)]
     model = GradientBoostingClassifier(n_estimators=80, max_depth=3, random_state=0)
     model.fit(train[features], train.left)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "staff.csv", index=False)
-    (target / "held_out.json").write_text(json.dumps(sorted(test)), encoding="utf-8")
-    config = {
-        **EMPLOYEE_CONFIG,
-        "model_path": "model.joblib",
-        "data_path": "staff.csv",
-        "test_ids_path": "held_out.json",
-    }
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, test_ids=test, **EMPLOYEE_CONFIG)
 
 
 if __name__ == "__main__":

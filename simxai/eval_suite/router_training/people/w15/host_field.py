@@ -1,19 +1,17 @@
 """The invented `field` host of writer w15: crop disease on farm fields (healthy or diseased).
 
-`load_host()` writes a small synthetic model (a seeded random forest on a seeded frame, fitted on 320 of the 400
-fields) and its CSV into a temporary folder, with the ids of the 80 held-out fields, writes a host config beside
-them the way a user of `--host-config` would, and loads it with `simxai.hosts.load_host_config`, following the
-pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were
-invented by w15 so that the router meets a host it was not trained on.
+`load_host()` fits a small synthetic model (a seeded random forest on a seeded frame, fitted on 320 of the 400 fields)
+and builds the host from the model, the frame, the ids of the 80 held-out fields and the fields of its host config
+with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those files), following the pattern
+of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were invented by
+w15 so that the router meets a host it was not trained on.
 
     python simxai/eval_suite/router_training/people/w15/host_field.py     # builds the host, prints its schema
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ __all__ = ["FIELD_CONFIG", "held_out_ids", "load_host"]
 
 FIRST_ID = 31001
 SIZE = 400
-#: The host config (JSON form of the YAML a user would write); paths are filled in when the host is built.
+#: The fields of the host config a user would write (the JSON form of its YAML), but for its files.
 FIELD_CONFIG: dict[str, Any] = {
     "name": "crop disease on farm fields",
     "target": "diseased",
@@ -123,31 +121,19 @@ def held_out_ids() -> list[int]:
     return sorted(int(i) for i in np.random.default_rng(31).choice(ids, SIZE // 5, replace=False))
 
 
-def load_host(folder: Path | None = None) -> TabularHost:
-    """Build the invented field host in `folder` (a new temporary folder by default) and load it."""
-    import joblib
+def load_host() -> TabularHost:
+    """Build the invented field host in memory, its model fitted on the fields outside `held_out_ids()`."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.config import load_host_config
+    from simxai.hosts.in_memory import host_from_model
 
-    target = Path(tempfile.mkdtemp(prefix="simxai-w15-field-")) if folder is None else folder
     frame = _frame()
     features = [c for c in frame.columns if c not in ("field_id", "diseased")]
-    test = set(held_out_ids())
+    test = held_out_ids()
     train = frame[~frame.field_id.isin(test)]
     model = RandomForestClassifier(n_estimators=60, max_depth=6, random_state=0)
     model.fit(train[features], train.diseased)
-    joblib.dump(model, target / "model.joblib")
-    frame.to_csv(target / "fields.csv", index=False)
-    (target / "held_out.json").write_text(json.dumps(sorted(test)), encoding="utf-8")
-    config = {
-        **FIELD_CONFIG,
-        "model_path": "model.joblib",
-        "data_path": "fields.csv",
-        "test_ids_path": "held_out.json",
-    }
-    (target / "host.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    return load_host_config(target / "host.json")
+    return host_from_model(model, frame, test_ids=test, **FIELD_CONFIG)
 
 
 if __name__ == "__main__":
