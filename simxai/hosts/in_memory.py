@@ -76,7 +76,11 @@ def host_from_model(
                 f"{_WHERE}: field {field!r} names a file, which a host built in memory does not read; {instead}"
             )
     fields = validate_fields(HostOptions, options, _WHERE)
-    return tabular_host(model, data, fields, None if test_ids is None else _ids(test_ids))
+    ids = None if test_ids is None else _ids(test_ids)
+    try:
+        return tabular_host(model, data, fields, ids)
+    except UsageError as exc:
+        raise UsageError(f"{_WHERE}: {exc}") from exc
 
 
 def _ids(test_ids: Iterable[int]) -> list[int]:

@@ -18,7 +18,8 @@ from sklearn.ensemble import RandomForestClassifier
 
 from simxai.exceptions import UsageError
 from simxai.hosts import host_from_model
-from simxai.hosts.config import load_host_config
+from simxai.hosts.config import HostConfig, HostOptions, load_host_config
+from simxai.hosts.in_memory import _IN_PLACE_OF_FILES
 from simxai.hosts.tabular import TabularHost
 from simxai.results import result_payload
 
@@ -160,6 +161,11 @@ def test_a_bad_field_is_one_line_naming_it_and_what_is_valid(
     with pytest.raises(UsageError) as caught:
         host_from_model(model, frame, **options)
     assert message in str(caught.value) and "\n" not in str(caught.value), caught.value
+    assert str(caught.value).startswith("host_from_model: ")
+
+
+def test_every_field_that_names_a_file_has_its_in_memory_counterpart() -> None:
+    assert set(_IN_PLACE_OF_FILES) == set(HostConfig.model_fields) - set(HostOptions.model_fields)
 
 
 @pytest.mark.parametrize(
@@ -182,6 +188,7 @@ def test_a_bad_model_frame_or_test_ids_is_one_line(
     with pytest.raises(UsageError) as caught:
         host_from_model(given_model, given_data, test_ids=test_ids, **OPTIONS)
     assert message in str(caught.value) and "\n" not in str(caught.value), caught.value
+    assert str(caught.value).startswith("host_from_model: ")
 
 
 def test_the_host_config_pages_in_memory_example_runs_and_prints_what_it_shows(tmp_path: Path) -> None:
