@@ -47,8 +47,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai import Agent, Host, Turn, load_backend  # noqa: E402
 from simxai.backends.base import Backend  # noqa: E402
-from simxai.exceptions import SimXAIError  # noqa: E402
+from simxai.exceptions import SimXAIError, UsageError  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
+from simxai.hosts.folder import load_host_file  # noqa: E402
 from simxai.instances import parse_condition  # noqa: E402
 
 SET_DIR = Path(__file__).resolve().parents[1] / "evalsets" / "fresh-2026-12-01"
@@ -145,13 +146,10 @@ def load_host(name: str, folder: Path | None = None) -> Host | None:
     """
     own = folder / f"host_{name}.py" if folder is not None else None
     if own is not None and own.is_file():
-        spec = importlib.util.spec_from_file_location(f"fresh_set_host_{name}", own)
-        if spec is None or spec.loader is None:
-            raise SystemExit(f"{own}: not a loadable Python module")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        built: Host = module.load_host()
-        return built
+        try:
+            return load_host_file(own)
+        except UsageError as exc:
+            raise SystemExit(str(exc)) from exc
     if name not in HOSTS:
         raise SystemExit(f"unknown host {name!r}: use one of {', '.join(HOSTS)} or add host_{name}.py to the set")
     if name == "demo":

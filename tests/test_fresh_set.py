@@ -20,6 +20,7 @@ import pytest
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.demo import DEMO_FEATURES
+from simxai.hosts.folder import load_host_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SET_DIRS = tuple(
@@ -318,11 +319,7 @@ def test_a_set_s_own_host_builds_with_the_ids_features_and_labels_its_golds_use(
         pytest.skip(f"{SET_DIR.name} brings no host of its own")
     for path in own:
         name = path.stem.removeprefix("host_")
-        spec = importlib.util.spec_from_file_location(f"fresh_set_host_{name}", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        schema = module.load_host().schema()
+        schema = load_host_file(path).schema()
         expected = HOSTS[name]
         assert schema.id_range == (expected["ids"][0], expected["ids"][-1]), name
         assert tuple(schema.class_names) == expected["labels"], name

@@ -16,16 +16,15 @@ measure the selector on a host its people's requests never named. Each request i
 host it is about: `HOST_SCHEMAS` (the demo, sentiment and loan hosts and the invented insurance host of
 `bench/dev_hosts.py`, written out here as plain data so that they load no model; a test checks them against the
 real hosts), or a host the author's folder brings itself: `host_<name>.py` beside the `requests.jsonl` (or in a
-folder above it, up to the author's), a module whose `load_host()` builds the host offline and seeded, the way
-`bench/fresh_set.py` loads a set's own host. Its schema is read from the loaded host by `training_schema`, once
-per file and process, and only when a request that is not held out names it.
+folder above it, up to the author's), a module whose `load_host()` builds the host offline and seeded, loaded by
+`simxai.hosts.folder.load_host_file` like a fresh set's own host. Its schema is read from the loaded host by
+`training_schema`, once per file and process, and only when a request that is not held out names it.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import importlib.util
 import json
 from collections import Counter
 from collections.abc import Collection
@@ -34,6 +33,7 @@ from pathlib import Path
 
 from simxai.exceptions import UsageError
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
+from simxai.hosts.folder import load_host_file
 
 __all__ = [
     "HOST_SCHEMAS",
@@ -171,22 +171,7 @@ def folder_host_schema(path: Path) -> HostSchema:
         UsageError: the module has no `load_host()`, it fails, or it returns no host.
     """
     name = path.stem.removeprefix("host_")
-    spec = importlib.util.spec_from_file_location(f"simxai_people_host_{path.parent.name}_{name}", path)
-    if spec is None or spec.loader is None:
-        raise UsageError(f"{path}: not a loadable Python module; a host file defines load_host()")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-        load = getattr(module, "load_host", None)  # a fixed name in a data file of ours, never a model-given one
-        if not callable(load):
-            raise UsageError(f"{path}: no load_host() function; a host file defines load_host() returning a Host")
-        host = load()
-    except UsageError:
-        raise
-    except Exception as exc:  # the file is the author's code: whatever it raises, name the file
-        raise UsageError(f"{path}: building the host failed: {type(exc).__name__}: {exc}") from exc
-    if not isinstance(host, Host):
-        raise UsageError(f"{path}: load_host() returned {type(host).__name__}, not a Host")
+    host = load_host_file(path)
     return training_schema(host, f"host {name} of {path.parent.name}")
 
 
