@@ -3,6 +3,7 @@
     python bench/ttm_parse.py --data-dir ../shared/datasets [--split dev|dev-templates|train|all] [--errors N]
         [--show-misses]
     python bench/ttm_parse.py --data-dir ../shared/datasets --split people-dev   # people-worded pairs (or people-train)
+    python bench/ttm_parse.py --data-dir ../shared/datasets --split people-dev --people ttmw2   # one author's
     python bench/ttm_parse.py --data-dir ../shared/datasets --set FOLDER   # a human-written utterance set
     python bench/ttm_parse.py --data-dir ../shared/datasets --shapes "hi" "ok"   # program and best shapes, diabetes
 
@@ -21,7 +22,8 @@ these gaps large: a gap above 5 is an operation the features do not point to at 
 one ``{"id", "dataset", "utterance", "parse"}`` a line), with the same metric and per-dataset lines; a dataset
 without cases in the set is left out. ``--split people-dev`` (``people-train``, ``people-all``) scores a part of
 the people-worded sets shipped in ``simxai/integrations/ttm_people`` (`ttm_utterance_sets.split_set`: seeded,
-stratified by dataset); the shipped model is trained on their train part.
+stratified by dataset); the shipped model is trained on their train part. ``--people NAME`` keeps one author's set
+(a folder name of `PEOPLE_SETS`); without it the parts of every author are scored together.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from simxai.integrations.ttm_learned import LearnedParser, shape_scores
 from simxai.integrations.ttm_reader import Reading
 from simxai.integrations.ttm_templates import fill_for_dataset
 from simxai.integrations.ttm_training import align
-from simxai.integrations.ttm_utterance_sets import people_cases, read_utterance_set
+from simxai.integrations.ttm_utterance_sets import PEOPLE_SETS, people_cases, read_utterance_set
 
 
 def miss_group(reading: Reading, gold: Program | object, got: Program | None, vocabulary: TTMVocabulary) -> str:
@@ -86,7 +88,9 @@ def cases_of(args: argparse.Namespace, name: str, dataset: TTMDataset) -> list[t
     if args.set is not None:
         return [(c.utterance, c.gold) for c in read_utterance_set(args.set) if c.dataset == name]
     if args.split.startswith("people-"):
-        return [(c.utterance, c.gold) for c in people_cases(args.split.removeprefix("people-")) if c.dataset == name]
+        names = PEOPLE_SETS if args.people is None else (args.people,)
+        part = args.split.removeprefix("people-")
+        return [(c.utterance, c.gold) for c in people_cases(part, names) if c.dataset == name]
     prompts = f"{args.data_dir}/talktomodel/explain/prompts"
     return [(c.utterance, c.gold) for c in fill_for_dataset(dataset, prompts, seed=0, split=args.split)]
 
@@ -118,6 +122,9 @@ def main(argv: list[str] | None = None) -> None:
         type=Path,
         help="score a human-written utterance set instead (a folder with utterances.jsonl; see ttm_utterance_sets)",
     )
+    parser.add_argument(
+        "--people", choices=PEOPLE_SETS, help="with --split people-*: one author's people-worded set only"
+    )
     parser.add_argument("--errors", type=int, default=0, help="print up to N wrong parses per dataset")
     parser.add_argument("--show-misses", action="store_true", help="print the wrong parses grouped by what is wrong")
     parser.add_argument("--shapes", nargs="+", metavar="TEXT", help="print these utterances' programs and best shapes")
@@ -126,6 +133,8 @@ def main(argv: list[str] | None = None) -> None:
         print_shapes(args.data_dir, args.shapes)
         return
     label = f"set {args.set.name}" if args.set is not None else args.split
+    if args.people is not None:
+        label += f" ({args.people})"
     if args.set is not None:
         read_utterance_set(args.set)  # a malformed set fails here, before any dataset loads
     total = correct = reachable = 0
