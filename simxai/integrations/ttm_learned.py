@@ -32,6 +32,7 @@ from typing import Any
 
 from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
 from simxai.integrations.ttm_grammar import COMPARISONS, Operation, Program, TTMGrammar, TTMVocabulary
+from simxai.integrations.ttm_lexicon import BACK_REFERENCES, ID_NOUNS
 from simxai.integrations.ttm_linear import Features, LinearClassifier
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 from simxai.integrations.ttm_roles import fit_roles, pair_values, shape_needs
@@ -156,6 +157,18 @@ def _role_scores(reading: Reading, model: LearnedModel) -> list[dict[str, float]
     return found
 
 
+def _ids_after_id_nouns(reading: Reading, role_scores: list[dict[str, float]]) -> None:
+    """A number right after a singular noun for one row ("patient 51", "row 65") takes the role ``id``."""
+    for mention, scores in zip(reading.mentions, role_scores, strict=True):
+        if mention.kind == "num" and mention.position and reading.words[mention.position - 1] in ID_NOUNS:
+            scores["id"] = max(scores.values()) + 1.0
+
+
+def _refers_back(reading: Reading) -> bool:
+    """Whether a word of the utterance points back to an earlier turn's data (`ttm_lexicon.BACK_REFERENCES`)."""
+    return any(word in BACK_REFERENCES for word in reading.words)
+
+
 @dataclass
 class _Slots:
     """What the roles fill: filters (anchor position, operation), changes, arguments, top-k numbers."""
@@ -200,6 +213,7 @@ class LearnedParser:
         """
         reading = self.read(text)
         role_scores = _role_scores(reading, self.model)
+        _ids_after_id_nouns(reading, role_scores)
         sentence = sentence_features(reading)
         shapes = self.model.classifiers["shape"]
         scores = shape_scores(sentence, self.model)  # once: the sentence embedding makes scoring the costly step
@@ -229,7 +243,10 @@ class LearnedParser:
             # a shape takes only the contexts training showed it with ("self and function" never previousfilter)
             allowed = contexts.get(shape, ranked)
             context = next((label for label in ranked if label in allowed), ranked[0])
-            program = self._fill(context, shape, self._slots(reading, roles))
+            slots = self._slots(reading, roles)
+            if context != "none" and slots.filters and "none" in allowed and not _refers_back(reading):
+                context = "none"  # a request with filters of its own and no word pointing back is about them
+            program = self._fill(context, shape, slots)
             if program is None:
                 continue
             checked = self.grammar.parse(program, numbers=reading.numbers)

@@ -12,9 +12,16 @@ import re
 
 __all__ = [
     "ABBREVIATIONS",
+    "AGENT_NOUNS",
     "AGE_LIMIT",
+    "AMOUNT_NOUNS",
+    "ASKING_VERBS",
+    "BACK_REFERENCES",
+    "ID_NOUNS",
     "IRREGULAR_PLURALS",
     "PERSON_NOUNS",
+    "OBJECT_SYNONYMS",
+    "TIME_UNITS",
     "UNSPECIFIC_HEADS",
     "VERB_FORMS",
     "rewrite_shorthand",
@@ -57,6 +64,19 @@ VERB_FORMS: dict[str, tuple[str, ...]] = {
     "rents": ("rents", "rent", "rented", "renting"),
     "is": ("is", "are", "was", "were", "be"),
 }
+#: Nouns for the one who does what a feature name's verb says ("renters" for ``rentshouse``).
+AGENT_NOUNS: dict[str, str] = {
+    "renter": "rents",
+    "renters": "rents",
+    "tenant": "rents",
+    "tenants": "rents",
+    "homeowner": "owns",
+    "homeowners": "owns",
+    "owner": "owns",
+    "owners": "owns",
+}
+#: Other words for the object of a feature name's verb ("own their home" for ``ownshouse``).
+OBJECT_SYNONYMS: dict[str, str] = {"home": "house", "homes": "houses", "flat": "house", "apartment": "house"}
 #: Words that may stand between a feature name's verb and its object ("owns a house").
 DETERMINERS = frozenset({"a", "an", "the", "their", "his", "her", "its", "my", "our", "your", "some", "any"})
 
@@ -89,6 +109,61 @@ PERSON_NOUNS = frozenset(
         "somebody",
         "anybody",
         "ones",
+    }
+)
+#: Nouns and verbs of borrowing: a comparison or a number right after one ("loans over 10000", "a loan above
+#: 5000", "borrowed 1000 less", "asking for more than 5000") is the loan's amount, or with a time unit after the
+#: number ("loans over 24 months") its duration, when the dataset has one such feature.
+AMOUNT_NOUNS = frozenset(
+    {"loan", "loans", "credit", "credits", "borrow", "borrows", "borrowed", "borrowing", "owe", "owes"}
+)
+#: Verbs that take a loan's amount after "for" ("asking for more than 5000").
+ASKING_VERBS = frozenset({"ask", "asks", "asked", "asking", "apply", "applies", "applied", "applying", "request"})
+TIME_UNITS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years"})
+#: Singular nouns for one row: the number right after one is its id ("patient 51", "applicant 993", "row 65").
+ID_NOUNS = frozenset(
+    {
+        "id",
+        "patient",
+        "applicant",
+        "defendant",
+        "row",
+        "case",
+        "instance",
+        "person",
+        "customer",
+        "client",
+        "borrower",
+        "individual",
+        "record",
+        "entry",
+        "point",
+    }
+)
+#: Words that point back to an earlier turn's data ("for the previous instances", "excluding ... from that",
+#: "including ... into the prior data", "in addition to"). A request naming filters of its own and none of these
+#: does not refer back: "for black defendants, what does the model predict" is about black defendants alone.
+BACK_REFERENCES = frozenset(
+    {
+        "previous",
+        "previously",
+        "prior",
+        "earlier",
+        "above",
+        "add",
+        "adding",
+        "added",
+        "addition",
+        "additionally",
+        "include",
+        "including",
+        "included",
+        "exclude",
+        "excluding",
+        "excluded",
+        "same",
+        "remaining",
+        "these",
     }
 )
 #: An age above this is not one: "patients over 120" compares something else.

@@ -19,9 +19,14 @@ from simxai.integrations.ttm_grammar import SCORE_METRICS, TTMVocabulary
 from simxai.integrations.ttm_lexicon import (
     ABBREVIATIONS,
     AGE_LIMIT,
+    AGENT_NOUNS,
+    AMOUNT_NOUNS,
+    ASKING_VERBS,
     DETERMINERS,
     IRREGULAR_PLURALS,
+    OBJECT_SYNONYMS,
     PERSON_NOUNS,
+    TIME_UNITS,
     UNSPECIFIC_HEADS,
     VERB_FORMS,
     rewrite_shorthand,
@@ -62,6 +67,12 @@ _IMPLIED: dict[str, tuple[tuple[str, ...], str]] = {
 }
 # Comparison words that, after a noun for people and before a number, compare their age ("patients over 60").
 _AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past"})
+# Verbs a number of money may follow directly ("borrowed 1000 less"); after a noun it may be an id ("loan 5").
+_BORROW_VERBS = frozenset({"borrow", "borrows", "borrowed", "borrowing", "owe", "owes"})
+# Words that open a comparison of an amount ("loans of more than 5000").
+_AMOUNT_COMPARISONS = frozenset(
+    {*_AGE_COMPARISONS, "more", "less", "greater", "fewer", "than", "at", "least", "most", "exceeding", "of"}
+)
 # A common slip: "than" written "that" or "then" after a comparative, before a number ("less that 5").
 _COMPARATIVES = frozenset(
     {"less", "greater", "more", "fewer", "higher", "lower", "larger", "smaller", "bigger", *_IMPLIED}
@@ -139,7 +150,12 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(MASKS["cls"])
             i += 1
             continue
-        hit = _verb_feature_at(tokens, i, verbs) or _feature_at(tokens, plain, i, names, longest)
+        if token == "without":  # "without a telephone": not, and the feature "with" opens
+            hit = _verb_feature_at([*tokens[:i], "with", *tokens[i + 1 :]], i, verbs)
+            if hit is not None:
+                words.append("not")
+        else:
+            hit = _verb_feature_at(tokens, i, verbs) or _feature_at(tokens, plain, i, names, longest)
         if hit is not None:
             feature, size = hit
             kind = "fnum" if feature in numeric else "fcat"
@@ -155,11 +171,22 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
                 words.extend((MASKS["fnum"], implied[1]))
                 i += 1
                 continue
-        if "age" in numeric and _compares_age(tokens, plain, i, names, longest):
-            mentions.append(Mention("fnum", "age", len(words)))
-            words.extend((MASKS["fnum"], token))
-            i += 1
+        if after_feature and mentions[-1].kind == "fnum" and _is_range(tokens, i):
+            # "aged between 30 and 40": the feature greater than the first number and less than the second
+            feature, low, high = mentions[-1].value, tokens[i + 1], tokens[i + 3]
+            words.extend(("greater", "than"))
+            mentions.append(Mention("num", low.replace(",", ""), len(words)))
+            words.extend((MASKS["num"], "and"))
+            mentions.append(Mention("fnum", feature, len(words)))
+            words.extend((MASKS["fnum"], "less", "than"))
+            mentions.append(Mention("num", high.replace(",", ""), len(words)))
+            words.append(MASKS["num"])
+            i += 4
             continue
+        implied_by = _implied_by_noun(tokens, plain, i, names, longest, numeric)
+        if implied_by is not None:  # "patients over 60", "loans over 10000": the feature, then the word as usual
+            mentions.append(Mention("fnum", implied_by, len(words)))
+            words.append(MASKS["fnum"])
         if token in _METRICS:
             mentions.append(Mention("metric", _METRICS[token], len(words)))
             words.append(MASKS["metric"])
@@ -184,16 +211,48 @@ def _implied_feature(token: str, numeric: set[str]) -> tuple[str, str] | None:
     return None
 
 
-def _compares_age(tokens: list[str], plain: list[bool], i: int, names: dict[str, str], longest: int) -> bool:
-    """Whether `tokens[i]` compares the age of the people just named: "patients over 60", with a plausible age
-    that no feature name follows ("defendants over 10 prior crimes" compares the crimes).
+def _implied_by_noun(
+    tokens: list[str], plain: list[bool], i: int, names: dict[str, str], longest: int, numeric: set[str]
+) -> str | None:
+    """The numeric feature that `tokens[i]` starts comparing after a noun that implies it, or None.
+
+    After a noun for people, a comparison with a plausible age compares their age ("patients over 60"); after a
+    noun or verb of borrowing (or "asking for"), a comparison or a number is the loan's amount ("loans over
+    10000", "borrowed 1000 less"), or its duration when a time unit follows the number ("loans over 24 months").
+    Never when a feature name follows the number ("defendants over 10 prior crimes" compares the crimes).
     """
-    if tokens[i] not in _AGE_COMPARISONS or i == 0 or tokens[i - 1] not in PERSON_NOUNS:
-        return False
-    at = i + 1
-    if at >= len(tokens) or not _NUMBER.fullmatch(tokens[at]) or float(tokens[at].replace(",", "")) > AGE_LIMIT:
-        return False
-    return at + 1 >= len(tokens) or _feature_at(tokens, plain, at + 1, names, longest) is None
+    if i == 0:
+        return None
+    before = tokens[i - 1]
+    person = before in PERSON_NOUNS and tokens[i] in _AGE_COMPARISONS
+    borrowing = before in AMOUNT_NOUNS or (before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS)
+    if not (person or borrowing):
+        return None
+    at = i if _NUMBER.fullmatch(tokens[i]) and before in _BORROW_VERBS else i + 1
+    if borrowing and at > i:
+        while at < min(len(tokens), i + 3) and tokens[at] in _AMOUNT_COMPARISONS:
+            at += 1  # "more than", "at least", "over"
+        if at == i + 1 and tokens[i] not in _AMOUNT_COMPARISONS:
+            return None
+    if at >= len(tokens) or not _NUMBER.fullmatch(tokens[at]):
+        return None
+    if at + 1 < len(tokens) and _feature_at(tokens, plain, at + 1, names, longest) is not None:
+        return None
+    if person:
+        return "age" if "age" in numeric and float(tokens[at].replace(",", "")) <= AGE_LIMIT else None
+    unit = at + 1 < len(tokens) and tokens[at + 1] in TIME_UNITS
+    found = [f for f in sorted(numeric) if f.endswith("duration" if unit else "amount")]
+    return found[0] if len(found) == 1 else None
+
+
+def _is_range(tokens: list[str], i: int) -> bool:
+    """Whether "between A and B" starts at `i`."""
+    return (
+        tokens[i] == "between"
+        and i + 3 < len(tokens)
+        and tokens[i + 2] == "and"
+        and all(_NUMBER.fullmatch(tokens[k]) for k in (i + 1, i + 3))
+    )
 
 
 def _expand(words: list[str], names: dict[str, str]) -> list[str]:
@@ -265,9 +324,10 @@ def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
     for feature in vocabulary.features:
         written = vocabulary.written(feature).lower().split()
         last = written[-1] if written else ""
-        if len(written) < 2 or not last.isalpha() or len(last) < 4 or last in UNSPECIFIC_HEADS:
+        if len(written) < 2 or not last.isalpha() or len(last) < 3 or last in UNSPECIFIC_HEADS:
             continue
-        for start in range(1, len(written)):
+        # a tail of one word needs four letters or more; of two words, three ("new car")
+        for start in range(1, len(written) - (len(last) < 4)):
             tail = "".join(written[start:])
             for plural in _plurals(tail, last):
                 tails.setdefault(plural, set()).add(feature)
@@ -300,13 +360,22 @@ def _verb_feature_at(words: list[str], i: int, verbs: dict[str, list[tuple[str, 
     """The feature whose name opens with a verb, written with another form of it and maybe a determiner
     ("owned their house" for ``ownshouse``), at `i`: (feature, words spanned).
     """
+    agent = AGENT_NOUNS.get(words[i])
+    if agent is not None and len(verbs.get(agent, ())) == 1:  # "renters"
+        return verbs[agent][0][1], 1
     if words[i] not in verbs:
         return None
     j = i + 1 + (i + 1 < len(words) and words[i + 1] in DETERMINERS)
     for rest, feature in verbs[words[i]]:
         for width in range(1, 4):
-            if "".join(words[j : j + width]) in (rest, rest + "s", rest + "es"):
+            said = "".join(OBJECT_SYNONYMS.get(w, w) for w in words[j : j + width])
+            if said in (rest, rest + "s", rest + "es"):
                 return feature, j + width - i
+    # the verb alone, as the verb of a relative clause ("people who rent", "who do not own"), when it opens one
+    # feature's name only
+    k = i - 1 - 2 * (i >= 3 and words[i - 1] == "not" and words[i - 2] in ("do", "does", "did"))
+    if len(verbs[words[i]]) == 1 and k >= 0 and words[k] in ("who", "that"):
+        return verbs[words[i]][0][1], 1
     return None
 
 

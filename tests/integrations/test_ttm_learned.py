@@ -393,3 +393,18 @@ def test_the_addressed_requests_are_drawn_apart_leaving_the_earlier_placements(m
     earlier = [(t.user, t.parsed) for t in written_templates()]
     assert len(full) > len(earlier) and full[: len(earlier)] == earlier
     assert any("you get wrong" in user for user, _ in full[len(earlier) :])
+
+
+def test_a_request_with_filters_of_its_own_refers_back_only_through_a_word_that_points_back():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    for text in ("do features interact among women", "for women, what does the model predict"):
+        program = parser.parse(text)
+        assert program is not None and not program.text().startswith("previousfilter"), text
+    program = parser.parse("excluding women from that data, what are the model's predictions?")
+    assert program is not None and program.text().startswith("previousfilter and filter woman")
+
+
+def test_a_number_after_a_noun_for_one_row_is_its_id():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    program = parser.parse("what if patient 44 had their glucose raised by 15, what then")
+    assert program is not None and program.text().startswith("filter id 44 and change glucose increase 15 and")

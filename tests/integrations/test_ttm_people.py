@@ -32,6 +32,8 @@ WRITTEN = {
     "rentshouse": "rents house",
     "otherloansatbank": "other loans at bank",
     "numberofotherloansatbank": "number of other loans at bank",
+    "loanpurposenewcar": "loan purpose new car",
+    "loanpurposeusedcar": "loan purpose used car",
 }
 NUMERIC = ["age", "glucose", "bloodpressure", "loanamount", "loanduration", "numberofpriorcrimes", "monthsinjail"]
 VOCABULARY = TTMVocabulary(
@@ -147,6 +149,84 @@ def test_numeric_shorthand_is_written_out(text, rewritten):
 
 def test_zero_and_a_common_misspelling_of_forty_are_numbers():
     assert [v for k, v in masked("zero crimes, fourty cases")[1] if k == "num"] == ["0", "40"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "values"),
+    [
+        ("errors on credits above 8000", "errors on credits <fnum> above <num>", ["loanamount", "8000"]),
+        ("a loan of at least 2500", "a loan <fnum> of at least <num>", ["loanamount", "2500"]),
+        ("those applying for over 9000", "those applying for <fnum> over <num>", ["loanamount", "9000"]),
+        ("had she borrowed 700 more", "had she borrowed <fnum> <num> more", ["loanamount", "700"]),
+        ("loans under 18 months", "loans <fnum> under <num> months", ["loanduration", "18"]),
+    ],
+)
+def test_a_comparison_after_a_noun_or_verb_of_borrowing_is_the_loans_amount_or_duration(text, words, values):
+    got_words, mentions = masked(text)
+    assert got_words == words
+    assert [v for _, v in mentions] == values
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "loans over 3 prior crimes",  # a feature follows the number
+        "the loan 17",  # a number right after a noun may be an id
+        "loans of people",  # no number
+    ],
+)
+def test_no_amount_is_implied_where_the_number_is_not_one(text):
+    assert ("fnum", "loanamount") not in masked(text)[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the tenants in the data", "rentshouse"),
+        ("homeowners only", "ownshouse"),
+        ("clients that rent", "rentshouse"),
+        ("anyone who did not own", "ownshouse"),
+        ("if they owned their home", "ownshouse"),
+    ],
+)
+def test_agent_nouns_a_bare_relative_verb_and_object_synonyms_read_as_the_verbs_feature(text, value):
+    assert [v for _, v in masked(text)[1]] == [value]
+
+
+def test_a_verb_opening_several_names_alone_reads_as_nothing():
+    # "has" opens has guarantor only here, but "own" alone outside a relative clause is not read either
+    assert masked("their own choice")[1] == []
+    vocabulary = TTMVocabulary(
+        numeric=[],
+        categorical={"hasguarantor": ["true", "false"], "hastelephone": ["true", "false"]},
+        classes=["0", "1"],
+        semantic={"hasguarantor": "has guarantor", "hastelephone": "has telephone"},
+    )
+    assert read_utterance("people who have", vocabulary).mentions == ()
+
+
+def test_a_two_word_tail_may_end_in_a_three_letter_word():
+    assert [v for _, v in masked("a used car or a new car")[1]] == ["loanpurposeusedcar", "loanpurposenewcar"]
+    assert masked("a car")[1] == []  # one word of three letters is too short to stand for a name
+
+
+def test_without_a_feature_the_verb_opens_reads_as_not_and_the_feature():
+    assert masked("applicants without a guarantor") == ("applicants not <fcat>", [("fcat", "hasguarantor")])
+    assert masked("without doubt")[0] == "without doubt"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("age between 20 and 35", "<fnum> greater than <num> and <fnum> less than <num>"),
+        ("loan amount between 1,000 and 4,000", "<fnum> greater than <num> and <fnum> less than <num>"),
+    ],
+)
+def test_a_range_is_two_comparisons_of_the_feature(text, words):
+    got_words, mentions = masked(text)
+    assert got_words == words
+    assert [m[1] for m in mentions if m[0] == "fnum"] == [mentions[0][1]] * 2
+    assert [m[1] for m in mentions if m[0] == "num"] == [w.replace(",", "") for w in text.split() if w[0].isdigit()]
 
 
 def _cases(per_dataset: int) -> list[SetCase]:
