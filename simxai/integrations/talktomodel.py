@@ -1,11 +1,12 @@
-"""A drop-in replacement for TalkToModel's parser, learned from TalkToModel's own templates.
+"""A drop-in replacement for TalkToModel's parser, learned from TalkToModel's own templates and from people's wording.
 
 TalkToModel (Slack et al. 2023) turns each utterance into a program of its grammar and runs its own
 operations on it. `TalkToModelParser` has TalkToModel's parser contract, a callable from the utterance to
 ``(None, parse_text)``:
 
 1. **The program.** A small learned parser (`simxai.integrations.ttm_learned`), trained on TalkToModel's
-   few-shot templates only, reads the utterance with the dataset's features, numbers and class names masked,
+   few-shot templates and on requests, small talk and people-worded pairs the project wrote (nothing from
+   TalkToModel's test suites), reads the utterance with the dataset's features, numbers and class names masked,
    picks the program's shape and each mention's role, and copies ids, numbers and values from the utterance.
 2. **Context.** TalkToModel's ``previousfilter`` / ``previousoperation`` are written out from the dialogue's
    earlier programs when the parser has seen them ("why?" after "what is the prediction for id 5?" becomes

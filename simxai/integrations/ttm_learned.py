@@ -1,7 +1,8 @@
 """The learned TalkToModel parser: masked utterance -> program shape + mention roles -> program.
 
-Trained on TalkToModel's few-shot templates only (`ttm_training` builds the training set and the shipped
-artefact). A program is read in two parts:
+Trained on TalkToModel's few-shot templates and on text the project wrote: requests per operation, small talk,
+and the train parts of two people-worded sets (`ttm_training` builds the training set and the shipped artefact;
+nothing from TalkToModel's test suites). A program is read in two parts:
 
 1. **Shape.** A classifier over the masked sentence picks the program with its slots abstracted, e.g.
    ``FILTERS and important ARG and important ARG`` or ``previousfilter and CHANGES and likelihood``:

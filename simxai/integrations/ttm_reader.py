@@ -65,6 +65,13 @@ _IMPLIED: dict[str, tuple[tuple[str, ...], str]] = {
     "shorter": (("height", "duration", "length"), "less"),
     "longer": (("duration", "length"), "greater"),
 }
+# Adjectives that, after "how", ask for a quantity ("how old is 7149" asks for the age).
+_HOW: dict[str, tuple[str, ...]] = {
+    "old": ("age",),
+    "long": ("duration", "length"),
+    "heavy": ("weight",),
+    "tall": ("height",),
+}
 # Comparison words that, after a noun for people and before a number, compare their age ("patients over 60").
 _AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past"})
 # Verbs a number of money may follow directly ("borrowed 1000 less"); after a noun it may be an id ("loan 5").
@@ -171,6 +178,19 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
                 words.extend((MASKS["fnum"], implied[1]))
                 i += 1
                 continue
+        asked = _asked_quantity(tokens, i, numeric)
+        if asked is not None:  # "how old is 7149": the age
+            mentions.append(Mention("fnum", asked, len(words)))
+            words.append(MASKS["fnum"])
+            i += 1
+            continue
+        if token == "no" and i + 1 < len(tokens):  # "no prior crimes": zero of them
+            following = _feature_at(tokens, plain, i + 1, names, longest)
+            if following is not None and following[0] in numeric:
+                mentions.append(Mention("num", "0", len(words)))
+                words.append(MASKS["num"])
+                i += 1
+                continue
         if after_feature and mentions[-1].kind == "fnum" and _is_range(tokens, i):
             # "aged between 30 and 40": the feature greater than the first number and less than the second
             feature, low, high = mentions[-1].value, tokens[i + 1], tokens[i + 3]
@@ -224,7 +244,9 @@ def _implied_by_noun(
     if i == 0:
         return None
     before = tokens[i - 1]
-    person = before in PERSON_NOUNS and tokens[i] in _AGE_COMPARISONS
+    # "patients over 60", also "patients who are under 25"
+    named = i > 2 and before in ("are", "is") and tokens[i - 2] in ("who", "which", "that")
+    person = (before in PERSON_NOUNS or (named and tokens[i - 3] in PERSON_NOUNS)) and tokens[i] in _AGE_COMPARISONS
     borrowing = before in AMOUNT_NOUNS or (before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS)
     if not (person or borrowing):
         return None
@@ -243,6 +265,19 @@ def _implied_by_noun(
     unit = at + 1 < len(tokens) and tokens[at + 1] in TIME_UNITS
     found = [f for f in sorted(numeric) if f.endswith("duration" if unit else "amount")]
     return found[0] if len(found) == 1 else None
+
+
+def _asked_quantity(tokens: list[str], i: int, numeric: set[str]) -> str | None:
+    """The feature "how old is" / "how long is" / "how heavy" / "how tall" asks for, read at the adjective `i`."""
+    if i == 0 or tokens[i - 1] != "how" or tokens[i] not in _HOW:
+        return None
+    if i + 1 >= len(tokens) or tokens[i + 1] not in ("is", "are", "was", "were"):
+        return None  # "how long will it take" asks for no feature
+    for quantity in _HOW[tokens[i]]:
+        found = [f for f in sorted(numeric) if f == quantity] or [f for f in sorted(numeric) if f.endswith(quantity)]
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 def _is_range(tokens: list[str], i: int) -> bool:

@@ -280,3 +280,29 @@ def test_exact_match_on_the_people_dev_part_holds_its_measured_figure(datasets_d
             program = parser.parse(case.utterance)
             hits += program is not None and program.text().replace(" ", "") == case.gold.replace(" ", "")
     assert hits / len(cases) >= PEOPLE_DEV_FIGURE - 0.02
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "values"),
+    [
+        ("how old is row 12", "how <fnum> is row <num>", ["age", "12"]),
+        ("how long was the loan for row 31", "how <fnum> was the loan for row <num>", ["loanduration", "31"]),
+        ("how long will that take", "how long will that take", []),  # asks for no feature of the data
+    ],
+)
+def test_how_old_and_how_long_ask_for_the_age_and_the_duration(text, words, values):
+    got_words, mentions = masked(text)
+    assert got_words == words
+    assert [v for _, v in mentions] == values
+
+
+def test_no_before_a_numeric_feature_is_zero_of_it():
+    assert masked("clients with no prior crimes") == (
+        "clients with <num> <fnum>",
+        [("num", "0"), ("fnum", "numberofpriorcrimes")],
+    )
+    assert masked("no guarantor")[0] == "no <fcat>"  # a yes/no feature keeps its "no"
+
+
+def test_a_noun_for_people_then_who_are_and_a_comparison_compares_their_age():
+    assert masked("borrowers who are over 45")[1] == [("fnum", "age"), ("num", "45")]
