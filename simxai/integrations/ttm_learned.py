@@ -33,7 +33,7 @@ from typing import Any
 
 from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
 from simxai.integrations.ttm_grammar import COMPARISONS, Operation, Program, TTMGrammar, TTMVocabulary
-from simxai.integrations.ttm_lexicon import BACK_REFERENCES, ID_NOUNS
+from simxai.integrations.ttm_lexicon import BACK_REFERENCES, FOLLOW_UP_OPENERS, FOLLOW_UP_WORDS, ID_NOUNS
 from simxai.integrations.ttm_linear import Features, LinearClassifier
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 from simxai.integrations.ttm_roles import fit_roles, pair_values, shape_needs
@@ -87,6 +87,9 @@ MIN_SHAPE_SCORE = -0.5
 #: ..." scored 0.74 for `explain features` alone); at 0.8 no split changes by a pair, at 1.0 the training
 #: templates lose 15.
 CLAUSE_SCORE = -0.4
+_AGAIN = "previousoperation"
+# what ends an "if" clause
+_CLAUSE_ENDS = frozenset({",", ".", "?", "!", ";", "then"})
 COMPOSE_BELOW = 0.8
 # sentence ends, "and", and the words that put requests in a sequence ("..., then ...", "second, ...")
 _COORDINATION = frozenset({".", ";", "?", "!", "and", "then", "also", "next", "second", "secondly", "finally"})
@@ -165,6 +168,36 @@ def _ids_after_id_nouns(reading: Reading, role_scores: list[dict[str, float]]) -
             scores["id"] = max(scores.values()) + 1.0
 
 
+def _changes_inside_if(reading: Reading, role_scores: list[dict[str, float]]) -> None:
+    """When the utterance has an "if" clause, a feature outside every such clause is no change: "would people with
+    a 37 of age be less likely ... if glucose were decreased by 10?" changes glucose and filters on age.
+    """
+    words = reading.words
+    inside: set[int] = set()
+    for start, word in enumerate(words):
+        if word == "if":
+            end = next((k for k in range(start + 1, len(words)) if words[k] in _CLAUSE_ENDS), len(words))
+            inside.update(range(start + 1, end))
+    if not inside:
+        return
+    for mention, scores in zip(reading.mentions, role_scores, strict=True):
+        if "change" in scores and mention.position not in inside:
+            scores["change"] = min(scores.values()) - 1.0
+
+
+def _bare_follow_up(reading: Reading) -> bool:
+    """Whether the utterance opens as a follow-up and holds nothing but filters ("and for id 7?", "what about
+    people over 50?"): it asks for the previous operation on other rows.
+    """
+    words = [w for w in reading.words if w not in "?.!,;"]
+    return (
+        bool(reading.mentions)
+        and bool(words)
+        and words[0] in FOLLOW_UP_OPENERS
+        and all(w.startswith("<") or w in FOLLOW_UP_WORDS for w in words)
+    )
+
+
 def _refers_back(reading: Reading) -> bool:
     """Whether a word of the utterance points back to an earlier turn's data (`ttm_lexicon.BACK_REFERENCES`)."""
     return any(word in BACK_REFERENCES for word in reading.words)
@@ -215,6 +248,7 @@ class LearnedParser:
         reading = self.read(text)
         role_scores = _role_scores(reading, self.model)
         _ids_after_id_nouns(reading, role_scores)
+        _changes_inside_if(reading, role_scores)
         sentence = sentence_features(reading)
         shapes = self.model.classifiers["shape"]
         scores = shape_scores(sentence, self.model)  # once: the sentence embedding makes scoring the costly step
@@ -231,6 +265,8 @@ class LearnedParser:
                 loss = sum(s[free[i]] - s[fitted[i]] for i, s in enumerate(role_scores))
                 candidates.append((scores[k] - ROLE_WEIGHT * loss, rank, shape, fitted))
         candidates.sort(key=lambda c: (-c[0], c[1]))
+        if _bare_follow_up(reading):  # "and for id 7?" names no operation: the last one again
+            candidates.sort(key=lambda c: c[2] != _AGAIN)
         composed = self._composed(reading) if top < COMPOSE_BELOW else None
         if composed is not None:
             candidates.insert(0, (top, -1, composed, free))

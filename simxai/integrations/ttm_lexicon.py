@@ -17,6 +17,8 @@ __all__ = [
     "AMOUNT_NOUNS",
     "ASKING_VERBS",
     "BACK_REFERENCES",
+    "FOLLOW_UP_OPENERS",
+    "FOLLOW_UP_WORDS",
     "ID_NOUNS",
     "IRREGULAR_PLURALS",
     "PERSON_NOUNS",
@@ -164,6 +166,19 @@ BACK_REFERENCES = frozenset(
         "same",
         "remaining",
         "these",
+    }
+)
+#: Words that open a follow-up asking the same again for other rows ("and for id 7?", "what about women?").
+FOLLOW_UP_OPENERS = frozenset({"and", "what", "how", "same", "now", "then", "also"})
+#: Words a follow-up of that kind may hold besides its filters: it names no operation of its own.
+FOLLOW_UP_WORDS = frozenset(
+    {
+        *FOLLOW_UP_OPENERS,
+        *("for", "about", "the", "a", "an", "with", "whose", "who", "where", "is", "are", "have", "has", "of", "in"),
+        *("over", "under", "above", "below", "greater", "less", "more", "fewer", "than", "equal", "to", "at"),
+        *("least", "most", "not", "or", "id", "ids", "instance", "instances", "case", "cases", "row", "rows"),
+        *("patient", "patients", "person", "people", "applicant", "applicants", "defendant", "defendants"),
+        *("those", "ones", "again", "instead", "too", "please"),
     }
 )
 #: An age above this is not one: "patients over 120" compares something else.

@@ -31,7 +31,8 @@ from simxai.integrations.ttm_lexicon import (
     VERB_FORMS,
     rewrite_shorthand,
 )
-from simxai.normalize import TENS, UNITS, _one_edit
+from simxai.integrations.ttm_spans import NUMBER, asked_quantity, is_range, join_number_words
+from simxai.normalize import _one_edit
 
 __all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
 
@@ -40,11 +41,6 @@ MASKS = {"fnum": "<fnum>", "fcat": "<fcat>", "num": "<num>", "cls": "<cls>", "me
 # a metric the grammar names is a value like a feature: "what's the npv" and "what's the recall" differ in it only
 _METRICS = {m: m for m in SCORE_METRICS if m != "default"}
 
-# Number words TalkToModel's parser turns into digits (it uses word2number); "one" alone is left out: it is far
-# more often a pronoun ("a different one") than a count.
-_UNITS = {word: n for word, n in UNITS.items() if word != "one"}
-_TENS = dict(TENS)
-_ONES_AFTER_TENS = {"one": 1, **{k: v for k, v in _UNITS.items() if v < 10}}
 _TOKEN = re.compile(
     r"\x00[^\x00]+\x00|(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z][a-z0-9]*(?:'[a-z]+)?|"
     r"[<>!]=|[<>=%#]|[?,;.!]"
@@ -65,13 +61,6 @@ _IMPLIED: dict[str, tuple[tuple[str, ...], str]] = {
     "shorter": (("height", "duration", "length"), "less"),
     "longer": (("duration", "length"), "greater"),
 }
-# Adjectives that, after "how", ask for a quantity ("how old is 7149" asks for the age).
-_HOW: dict[str, tuple[str, ...]] = {
-    "old": ("age",),
-    "long": ("duration", "length"),
-    "heavy": ("weight",),
-    "tall": ("height",),
-}
 # Comparison words that, after a noun for people and before a number, compare their age ("patients over 60").
 _AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past"})
 # Verbs a number of money may follow directly ("borrowed 1000 less"); after a noun it may be an id ("loan 5").
@@ -84,7 +73,6 @@ _AMOUNT_COMPARISONS = frozenset(
 _COMPARATIVES = frozenset(
     {"less", "greater", "more", "fewer", "higher", "lower", "larger", "smaller", "bigger", *_IMPLIED}
 )
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 # A misspelt feature name is read as the feature when it is one edit (a letter added, dropped, changed or two
 # swapped) from exactly one of its names, the first letter kept, six letters or more, and the span holds a
 # word the embedding's tokenizer does not know whole ("glucoes", not "lender" for "gender").
@@ -143,7 +131,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
         lower = re.sub(pattern, f" \x00{value}\x00 ", lower)
     names = _feature_names(vocabulary)
     verbs = _verb_names(vocabulary)
-    tokens = _fix_than(_join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names)))
+    tokens = _fix_than(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names)))
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
     numeric = set(vocabulary.numeric)
@@ -173,12 +161,12 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
         implied = _implied_feature(token, numeric)
         after_feature = mentions and mentions[-1].position == len(words) - 1
         if implied is not None and not after_feature:
-            if i + 1 < len(tokens) and (tokens[i + 1] == "than" or _NUMBER.fullmatch(tokens[i + 1])):
+            if i + 1 < len(tokens) and (tokens[i + 1] == "than" or NUMBER.fullmatch(tokens[i + 1])):
                 mentions.append(Mention("fnum", implied[0], len(words)))
                 words.extend((MASKS["fnum"], implied[1]))
                 i += 1
                 continue
-        asked = _asked_quantity(tokens, i, numeric)
+        asked = asked_quantity(tokens, i, numeric)
         if asked is not None:  # "how old is 7149": the age
             mentions.append(Mention("fnum", asked, len(words)))
             words.append(MASKS["fnum"])
@@ -191,7 +179,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
                 words.append(MASKS["num"])
                 i += 1
                 continue
-        if after_feature and mentions[-1].kind == "fnum" and _is_range(tokens, i):
+        if after_feature and mentions[-1].kind == "fnum" and is_range(tokens, i):
             # "aged between 30 and 40": the feature greater than the first number and less than the second
             feature, low, high = mentions[-1].value, tokens[i + 1], tokens[i + 3]
             words.extend(("greater", "than"))
@@ -210,7 +198,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
         if token in _METRICS:
             mentions.append(Mention("metric", _METRICS[token], len(words)))
             words.append(MASKS["metric"])
-        elif _NUMBER.fullmatch(token):
+        elif NUMBER.fullmatch(token):
             mentions.append(Mention("num", token.replace(",", ""), len(words)))
             words.append(MASKS["num"])
         else:
@@ -250,13 +238,13 @@ def _implied_by_noun(
     borrowing = before in AMOUNT_NOUNS or (before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS)
     if not (person or borrowing):
         return None
-    at = i if _NUMBER.fullmatch(tokens[i]) and before in _BORROW_VERBS else i + 1
+    at = i if NUMBER.fullmatch(tokens[i]) and before in _BORROW_VERBS else i + 1
     if borrowing and at > i:
         while at < min(len(tokens), i + 3) and tokens[at] in _AMOUNT_COMPARISONS:
             at += 1  # "more than", "at least", "over"
         if at == i + 1 and tokens[i] not in _AMOUNT_COMPARISONS:
             return None
-    if at >= len(tokens) or not _NUMBER.fullmatch(tokens[at]):
+    if at >= len(tokens) or not NUMBER.fullmatch(tokens[at]):
         return None
     if at + 1 < len(tokens) and _feature_at(tokens, plain, at + 1, names, longest) is not None:
         return None
@@ -265,29 +253,6 @@ def _implied_by_noun(
     unit = at + 1 < len(tokens) and tokens[at + 1] in TIME_UNITS
     found = [f for f in sorted(numeric) if f.endswith("duration" if unit else "amount")]
     return found[0] if len(found) == 1 else None
-
-
-def _asked_quantity(tokens: list[str], i: int, numeric: set[str]) -> str | None:
-    """The feature "how old is" / "how long is" / "how heavy" / "how tall" asks for, read at the adjective `i`."""
-    if i == 0 or tokens[i - 1] != "how" or tokens[i] not in _HOW:
-        return None
-    if i + 1 >= len(tokens) or tokens[i + 1] not in ("is", "are", "was", "were"):
-        return None  # "how long will it take" asks for no feature
-    for quantity in _HOW[tokens[i]]:
-        found = [f for f in sorted(numeric) if f == quantity] or [f for f in sorted(numeric) if f.endswith(quantity)]
-        if len(found) == 1:
-            return found[0]
-    return None
-
-
-def _is_range(tokens: list[str], i: int) -> bool:
-    """Whether "between A and B" starts at `i`."""
-    return (
-        tokens[i] == "between"
-        and i + 3 < len(tokens)
-        and tokens[i + 2] == "and"
-        and all(_NUMBER.fullmatch(tokens[k]) for k in (i + 1, i + 3))
-    )
 
 
 def _expand(words: list[str], names: dict[str, str]) -> list[str]:
@@ -308,7 +273,7 @@ def _fix_than(words: list[str]) -> list[str]:
         if w in ("that", "then")
         and 0 < i < len(words) - 1
         and words[i - 1] in _COMPARATIVES
-        and _NUMBER.fullmatch(words[i + 1])
+        and NUMBER.fullmatch(words[i + 1])
         else w
         for i, w in enumerate(words)
     ]
@@ -322,23 +287,6 @@ def _split_negations(words: list[str]) -> list[str]:
             out.extend((_CONTRACTED.get(word, word[:-3]), "not"))
         else:
             out.append(word)
-    return out
-
-
-def _join_number_words(words: list[str]) -> list[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if word in _TENS:
-            value = _TENS[word]
-            if i + 1 < len(words) and words[i + 1] in _ONES_AFTER_TENS:
-                value += _ONES_AFTER_TENS[words[i + 1]]
-                i += 1
-            out.append(str(value))
-        else:
-            out.append(str(_UNITS[word]) if word in _UNITS else word)
-        i += 1
     return out
 
 

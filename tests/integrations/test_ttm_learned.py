@@ -408,3 +408,23 @@ def test_a_number_after_a_noun_for_one_row_is_its_id():
     parser = LearnedParser(VOCABULARY, CLASSES)
     program = parser.parse("what if patient 44 had their glucose raised by 15, what then")
     assert program is not None and program.text().startswith("filter id 44 and change glucose increase 15 and")
+
+
+def test_a_follow_up_naming_no_operation_asks_for_the_previous_one_again():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    for text, gold in (
+        ("and what about id 12?", "filter id 12 and previousoperation [e]"),
+        ("how about for the people with glucose over 150", "filter glucose greater than 150 and previousoperation [e]"),
+    ):
+        program = parser.parse(text)
+        assert program is not None and program.text() == gold, text
+    program = parser.parse("and why for id 12?")  # names an operation of its own
+    assert program is not None and "previousoperation" not in program.text()
+
+
+def test_a_feature_outside_the_if_clause_is_no_change():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    program = parser.parse("would people with an age of 52 be healthier if their blood pressure were lowered by 15?")
+    assert program is not None
+    assert program.text().startswith("filter age equal to 52 and")
+    assert "change bloodpressure decrease 15" in program.text() and "change age" not in program.text()

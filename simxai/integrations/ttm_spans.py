@@ -1,0 +1,69 @@
+"""Spans of an utterance the TalkToModel reader writes out before masking: number words ("thirty two" -> 32),
+ranges ("between 30 and 40"), and "how old is" / "how long is".
+
+General English, nothing of a dataset: the reader matches what these find against the vocabulary it is given.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.normalize import TENS, UNITS
+
+__all__ = ["NUMBER", "asked_quantity", "is_range", "join_number_words"]
+
+#: A number as the reader's tokenizer writes it ("1,200", "-3", "2.5").
+NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+# Number words TalkToModel's parser turns into digits (it uses word2number); "one" alone is left out: it is far
+# more often a pronoun ("a different one") than a count.
+_UNITS = {word: n for word, n in UNITS.items() if word != "one"}
+_TENS = dict(TENS)
+_ONES_AFTER_TENS = {"one": 1, **{k: v for k, v in _UNITS.items() if v < 10}}
+# Adjectives that, after "how", ask for a quantity ("how old is 7149" asks for the age).
+_HOW: dict[str, tuple[str, ...]] = {
+    "old": ("age",),
+    "long": ("duration", "length"),
+    "heavy": ("weight",),
+    "tall": ("height",),
+}
+
+
+def join_number_words(words: list[str]) -> list[str]:
+    """Number words as digits ("thirty two" -> 32; "one" alone stays a word)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in _TENS:
+            value = _TENS[word]
+            if i + 1 < len(words) and words[i + 1] in _ONES_AFTER_TENS:
+                value += _ONES_AFTER_TENS[words[i + 1]]
+                i += 1
+            out.append(str(value))
+        else:
+            out.append(str(_UNITS[word]) if word in _UNITS else word)
+        i += 1
+    return out
+
+
+def asked_quantity(tokens: list[str], i: int, numeric: set[str]) -> str | None:
+    """The feature "how old is" / "how long is" / "how heavy" / "how tall" asks for, read at the adjective `i`."""
+    if i == 0 or tokens[i - 1] != "how" or tokens[i] not in _HOW:
+        return None
+    if i + 1 >= len(tokens) or tokens[i + 1] not in ("is", "are", "was", "were"):
+        return None  # "how long will it take" asks for no feature
+    for quantity in _HOW[tokens[i]]:
+        found = [f for f in sorted(numeric) if f == quantity] or [f for f in sorted(numeric) if f.endswith(quantity)]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def is_range(tokens: list[str], i: int) -> bool:
+    """Whether "between A and B" starts at `i`."""
+    return (
+        tokens[i] == "between"
+        and i + 3 < len(tokens)
+        and tokens[i + 2] == "and"
+        and all(NUMBER.fullmatch(tokens[k]) for k in (i + 1, i + 3))
+    )
