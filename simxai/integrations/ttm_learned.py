@@ -88,8 +88,11 @@ MIN_SHAPE_SCORE = -0.5
 #: templates lose 15.
 CLAUSE_SCORE = -0.4
 _AGAIN = "previousoperation"
-# what ends an "if" clause
-_CLAUSE_ENDS = frozenset({",", ".", "?", "!", ";", "then"})
+# what ends an "if" clause, and the words that open a main clause after its comma
+_CLAUSE_ENDS = frozenset({".", "?", "!", ";", "then"})
+_MAIN_CLAUSE_OPENERS = frozenset(
+    {"what", "how", "why", "which", "who", "would", "will", "does", "do", "is", "are", "can", "could", "tell", "show"}
+)
 COMPOSE_BELOW = 0.8
 # sentence ends, "and", and the words that put requests in a sequence ("..., then ...", "second, ...")
 _COORDINATION = frozenset({".", ";", "?", "!", "and", "then", "also", "next", "second", "secondly", "finally"})
@@ -176,13 +179,22 @@ def _changes_inside_if(reading: Reading, role_scores: list[dict[str, float]]) ->
     inside: set[int] = set()
     for start, word in enumerate(words):
         if word == "if":
-            end = next((k for k in range(start + 1, len(words)) if words[k] in _CLAUSE_ENDS), len(words))
+            end = next((k for k in range(start + 1, len(words)) if _ends_clause(words, k)), len(words))
             inside.update(range(start + 1, end))
     if not inside:
         return
     for mention, scores in zip(reading.mentions, role_scores, strict=True):
         if "change" in scores and mention.position not in inside:
             scores["change"] = min(scores.values()) - 1.0
+
+
+def _ends_clause(words: tuple[str, ...], k: int) -> bool:
+    """Whether an "if" clause ends at `k`: a sentence end or "then", or a comma before a main clause ("..., what
+    would ..."); a comma inside a list of changes ("if you raised X by 5, lowered Y by 3, and ...") does not.
+    """
+    if words[k] in _CLAUSE_ENDS:
+        return True
+    return words[k] == "," and k + 1 < len(words) and words[k + 1] in _MAIN_CLAUSE_OPENERS
 
 
 def _bare_follow_up(reading: Reading) -> bool:

@@ -428,3 +428,12 @@ def test_a_feature_outside_the_if_clause_is_no_change():
     assert program is not None
     assert program.text().startswith("filter age equal to 52 and")
     assert "change bloodpressure decrease 15" in program.text() and "change age" not in program.text()
+
+
+def test_a_list_of_changes_after_if_stays_one_clause():
+    parser = LearnedParser(VOCABULARY, CLASSES)
+    program = parser.parse(
+        "what would be predicted if you raised age by 5, lowered glucose by 20, and set woman to true?"
+    )
+    assert program is not None
+    assert program.text().startswith("change age increase 5 and change glucose decrease 20 and change woman true")
