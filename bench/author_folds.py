@@ -35,7 +35,17 @@ from simxai.backends.router_model import ARTIFACT, save_selector  # noqa: E402
 from simxai.eval_suite.router_training.folds import Corpus, author_folds, build_model, score_folds  # noqa: E402
 from simxai.eval_suite.router_training.train import SETTINGS  # noqa: E402
 
-_NUMERIC = ("C", "embedding_weight", "written_weight", "people_weight", "min_df")
+_NUMERIC = (
+    "C",
+    "embedding_weight",
+    "written_weight",
+    "people_weight",
+    "min_df",
+    "max_iter",
+    "tol",
+    "bags",
+    "bag_share",
+)
 
 
 def parse_variant(text: str) -> dict[str, Any]:
@@ -50,7 +60,7 @@ def parse_variant(text: str) -> dict[str, Any]:
                 number = float(value)
             except ValueError:
                 raise ValueError(f"--variant {text!r}: {name} takes a number, not {value!r}") from None
-            overrides[name] = int(number) if name == "min_df" else number
+            overrides[name] = int(number) if name in ("min_df", "max_iter", "bags") else number
         else:
             valid = ", ".join(_NUMERIC)
             raise ValueError(

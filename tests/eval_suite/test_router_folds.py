@@ -17,7 +17,7 @@ from simxai.eval_suite.router_training.folds import (
     tfidf,
     weights,
 )
-from simxai.eval_suite.router_training.train import SETTINGS
+from simxai.eval_suite.router_training.train import SETTINGS, bag_members, fit_linear, sample_weights
 from simxai.exceptions import UsageError
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -76,6 +76,7 @@ def _corpus() -> Corpus:
         counts=counts,
         embeddings=embeddings / np.linalg.norm(embeddings, axis=1, keepdims=True),
         key="test",
+        bag_keys=np.array([f"s\t{text}#{i}" for i, text in enumerate(TEXTS * 3)]),
     )
 
 
@@ -178,3 +179,47 @@ def test_churn_counts_changed_answers_and_their_direction() -> None:
     }
     assert result["per_set"]["w2"]["changed"] == 1 and result["per_set"]["w2"]["better"] == 0
     assert [c["direction"] for c in result["changed"]] == ["better", "worse", "sideways"]
+
+
+def test_a_bag_holds_every_written_request_and_a_stable_share_of_the_generated_ones() -> None:
+    keys = np.array([f"schema\t{i}" for i in range(2000)])
+    sources = np.array(["people", "coxql"] + ["paraphrase"] * 1998)
+    settings = {**SETTINGS, "bag_share": 0.5}
+    first, second = (bag_members(keys, sources, bag, settings) for bag in (0, 1))
+    assert first[:2].all() and second[:2].all()
+    assert 0.45 < first[2:].mean() < 0.55 and not np.array_equal(first, second)
+    # a generated request's bags depend on its own key alone: dropping other rows moves no one
+    assert np.array_equal(bag_members(keys[500:], sources[500:], 0, settings), first[500:])
+
+
+def test_bagged_coefficients_are_the_mean_of_the_members_fits() -> None:
+    from sklearn.linear_model import LogisticRegression
+
+    corpus = _corpus()
+    rows = np.arange(len(corpus.labels))
+    matrix = corpus.counts.astype(np.float64)
+    labels, sources, keys = corpus.labels, corpus.sources, corpus.bag_keys
+    settings = {**SETTINGS, "min_df": 1, "max_iter": 500, "bags": 1}
+    single = fit_linear(matrix, labels, sources, keys, settings)
+    plain = LogisticRegression(C=settings["C"], class_weight="balanced", max_iter=500, tol=settings["tol"])
+    plain.fit(matrix, labels, sample_weight=sample_weights(sources, settings))
+    np.testing.assert_allclose(single.coef, plain.coef_)
+    assert single.classes == tuple(plain.classes_)
+    np.testing.assert_allclose(single.decision_function(matrix), plain.decision_function(matrix), atol=1e-9)
+    # every class of the test corpus lies in the written rows or in both halves of bag_share 0.9
+    bagged_settings = {**settings, "bags": 3, "bag_share": 0.9}
+    bagged = fit_linear(matrix, labels, sources, keys, bagged_settings)
+    members = []
+    for bag in range(3):
+        kept = rows[bag_members(keys, sources, bag, bagged_settings)]
+        member = LogisticRegression(C=settings["C"], class_weight="balanced", max_iter=500, tol=settings["tol"])
+        member.fit(matrix[kept], labels[kept], sample_weight=sample_weights(sources[kept], settings))
+        members.append(member.coef_)
+    np.testing.assert_allclose(bagged.coef, np.mean(members, axis=0))
+
+
+def test_a_bag_without_some_class_is_refused() -> None:
+    corpus = _corpus()
+    settings = {**SETTINGS, "bags": 2, "bag_share": 0.0}
+    with pytest.raises(UsageError, match="lacks a class"):
+        fit_linear(corpus.counts, corpus.labels, corpus.sources, corpus.bag_keys, settings)

@@ -18,6 +18,7 @@ the training command alone.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -33,7 +34,7 @@ from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import SelectorModel, analyze, embed
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
 from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
-from simxai.eval_suite.router_training.train import _temperature, sample_weights
+from simxai.eval_suite.router_training.train import LinearFit, _temperature, bag_key, fit_linear, sample_weights
 from simxai.exceptions import UsageError
 
 __all__ = [
@@ -67,6 +68,7 @@ class Corpus:
     counts: Any  # scipy.sparse.csr_matrix (n_examples, n_terms) of term counts
     embeddings: np.ndarray  # (n_examples, 256), unit length
     key: str
+    bag_keys: np.ndarray  # str, what decides a generated example's bags (`train.bag_key`)
 
     @classmethod
     def build(cls, data_dir: Path, cache: Path | None = None, *, log: Callable[[str], object] = print) -> Corpus:
@@ -85,7 +87,7 @@ class Corpus:
             corpus = cls.load(cache)
             if corpus.key == key:
                 log(f"corpus from {cache} ({len(corpus.labels)} examples)")
-                return corpus
+                return dataclasses.replace(corpus, bag_keys=np.array([bag_key(e) for e in examples]))
         started = time.perf_counter()
         texts = selector_texts(examples, data)
         log(f"masked {len(texts)} texts in {time.perf_counter() - started:.0f} s")
@@ -107,6 +109,7 @@ class Corpus:
             counts=counts,
             embeddings=embeddings,
             key=key,
+            bag_keys=np.array([bag_key(e) for e in examples]),
         )
         if cache is not None:
             corpus.save(cache)
@@ -124,7 +127,7 @@ class Corpus:
 
     @classmethod
     def load(cls, folder: Path) -> Corpus:
-        """Read a corpus written by `save`."""
+        """Read a corpus written by `save` (without its bag keys, which `build` derives from the examples)."""
         import scipy.sparse
 
         meta = json.loads((folder / "corpus.json").read_text())
@@ -138,6 +141,7 @@ class Corpus:
             counts=scipy.sparse.load_npz(folder / "counts.npz").tocsr(),
             embeddings=np.load(folder / "embeddings.npy"),
             key=meta["key"],
+            bag_keys=np.array([""] * len(meta["labels"])),
         )
 
     def people_authors(self) -> list[str]:
@@ -190,14 +194,14 @@ class Fit:
 
     columns: np.ndarray
     idf: np.ndarray
-    classifier: Any
+    classifier: LinearFit
     settings: dict[str, Any]
     seconds: float
 
     @property
     def iterations(self) -> int:
         """The solver's iterations (at `max_iter` it stopped before converging)."""
-        return int(np.max(self.classifier.n_iter_))
+        return self.classifier.iterations
 
     def logits(self, corpus: Corpus, rows: np.ndarray) -> np.ndarray:
         """The classifier's class scores for `rows` of the corpus."""
@@ -212,18 +216,10 @@ def weights(corpus: Corpus, rows: np.ndarray, settings: dict[str, Any]) -> np.nd
 
 def fit(corpus: Corpus, rows: np.ndarray, settings: dict[str, Any]) -> Fit:
     """The training command's fit (`train._fit`) on `rows` of the corpus."""
-    from sklearn.linear_model import LogisticRegression
-
     started = time.perf_counter()
     columns, idf = tfidf(corpus.counts, rows, settings["min_df"])
-    classifier = LogisticRegression(
-        C=settings["C"],
-        class_weight=settings["class_weight"],
-        max_iter=settings["max_iter"],
-        random_state=settings["seed"],
-    )
     matrix = _matrix(corpus, rows, columns, idf, settings["embedding_weight"])
-    classifier.fit(matrix, corpus.labels[rows], sample_weight=weights(corpus, rows, settings))
+    classifier = fit_linear(matrix, corpus.labels[rows], corpus.sources[rows], corpus.bag_keys[rows], settings)
     return Fit(columns, idf, classifier, settings, time.perf_counter() - started)
 
 
@@ -265,7 +261,7 @@ def score_fold(corpus: Corpus, fold: Sequence[str], settings: dict[str, Any]) ->
     train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
     dev_rows = np.flatnonzero(usable & (corpus.splits == "dev"))
     fitted = fit(corpus, train_rows, settings)
-    classes = [str(c) for c in fitted.classifier.classes_]
+    classes = [str(c) for c in fitted.classifier.classes]
     temperature = _temperature(fitted.logits(corpus, dev_rows), _gold(corpus, dev_rows, classes))
     held = np.flatnonzero(np.isin(corpus.authors, list(fold)))
     probs = probabilities(fitted.logits(corpus, held), temperature)
@@ -306,11 +302,11 @@ def score_folds(
 
 def _selector(corpus: Corpus, fitted: Fit, temperature: float, metadata: dict[str, Any]) -> SelectorModel:
     return SelectorModel(
-        classes=tuple(str(c) for c in fitted.classifier.classes_),
+        classes=fitted.classifier.classes,
         vocabulary={corpus.terms[column]: i for i, column in enumerate(fitted.columns)},
         idf=fitted.idf,
-        coef=np.asarray(fitted.classifier.coef_),
-        intercept=np.asarray(fitted.classifier.intercept_),
+        coef=fitted.classifier.coef,
+        intercept=fitted.classifier.intercept,
         temperature=temperature,
         metadata=metadata,
     )
@@ -335,7 +331,7 @@ def build_model(
     train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
     dev_rows = np.flatnonzero(usable & (corpus.splits == "dev"))
     train_only = fit(corpus, train_rows, settings)
-    classes = [str(c) for c in train_only.classifier.classes_]
+    classes = [str(c) for c in train_only.classifier.classes]
     temperature = _temperature(train_only.logits(corpus, dev_rows), _gold(corpus, dev_rows, classes))
     final = fit(corpus, np.flatnonzero(usable), settings)
     metadata = {

@@ -17,11 +17,13 @@ such a model must be written elsewhere than the shipped artifact.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import re
 import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +41,7 @@ from simxai.eval_suite.router_training.data import (
 )
 from simxai.exceptions import UsageError
 
-__all__ = ["SETTINGS", "main", "sample_weights", "selector_texts", "train"]
+__all__ = ["SETTINGS", "LinearFit", "bag_members", "fit_linear", "main", "sample_weights", "selector_texts", "train"]
 
 #: Everything besides the data that decides the artifact; part of its fingerprint.
 SETTINGS: dict[str, Any] = {
@@ -50,6 +52,11 @@ SETTINGS: dict[str, Any] = {
     "min_df": 2,
     "class_weight": "balanced",
     "max_iter": 300,
+    "tol": 1e-4,  # lbfgs's stopping tolerance (scikit-learn's default)
+    # the coefficients are the mean of this many fits, each on every written request and a seeded share of the
+    # generated ones (1: one fit on all rows)
+    "bags": 1,
+    "bag_share": 0.5,
     "seed": SEED,
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
@@ -82,22 +89,90 @@ def sample_weights(sources: Sequence[str] | np.ndarray, settings: dict[str, Any]
     return np.where(sources == "people", settings["people_weight"], np.where(written, settings["written_weight"], 1.0))
 
 
-def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, Any]) -> tuple[Any, Any]:
-    from sklearn.feature_extraction.text import TfidfVectorizer
+@dataclass(frozen=True)
+class LinearFit:
+    """The selector's linear classifier: one logistic regression, or the mean of the bagged fits' coefficients."""
+
+    classes: tuple[str, ...]
+    coef: np.ndarray  # (n_classes, n_features)
+    intercept: np.ndarray  # (n_classes,)
+    iterations: int  # the most iterations any member fit took (at `max_iter` it stopped before converging)
+
+    def decision_function(self, matrix: Any) -> np.ndarray:
+        """Class scores (logits) of the rows of a feature matrix."""
+        return np.asarray(matrix @ self.coef.T) + self.intercept
+
+
+def bag_members(
+    keys: Sequence[str] | np.ndarray, sources: Sequence[str] | np.ndarray, bag: int, settings: dict[str, Any]
+) -> np.ndarray:
+    """The rows of bag number `bag`: every written request, and a seeded, hash-chosen share of the generated ones.
+
+    A generated request's membership depends on its key (schema and text) alone, so adding or removing other
+    requests never reshuffles the bags.
+    """
+    share, seed = float(settings["bag_share"]), settings["seed"]
+    generated = np.asarray(sources) == "paraphrase"
+    members = ~generated
+    for row in np.flatnonzero(generated):
+        digest = hashlib.sha256(f"{seed}:bag{bag}:{keys[int(row)]}".encode()).digest()
+        members[row] = int.from_bytes(digest[:8], "big") / 2**64 < share
+    return members
+
+
+def fit_linear(
+    matrix: Any, labels: np.ndarray, sources: np.ndarray, keys: Sequence[str] | np.ndarray, settings: dict[str, Any]
+) -> LinearFit:
+    """Fit the selector's logistic regression on every row, or, with `bags` > 1, average the coefficients of that
+    many fits on bags of the rows (`bag_members`): one linear model of the same size, whose logits are the mean
+    of the members' logits.
+    """
     from sklearn.linear_model import LogisticRegression
+
+    weights = sample_weights(sources, settings)
+    bags = int(settings["bags"])
+    members = (
+        [np.ones(len(labels), dtype=bool)]
+        if bags <= 1
+        else [bag_members(keys, sources, b, settings) for b in range(bags)]
+    )
+    classes = tuple(sorted({str(label) for label in labels}))
+    coefs: list[np.ndarray] = []
+    intercepts: list[np.ndarray] = []
+    iterations = 0
+    for rows in members:
+        classifier = LogisticRegression(
+            C=settings["C"],
+            class_weight=settings["class_weight"],
+            max_iter=settings["max_iter"],
+            tol=settings["tol"],
+            random_state=settings["seed"],
+        )
+        classifier.fit(matrix[np.flatnonzero(rows)], labels[rows], sample_weight=weights[rows])
+        if tuple(str(c) for c in classifier.classes_) != classes:
+            raise UsageError(
+                f"a bag of the training rows lacks a class (has {list(classifier.classes_)}); raise bag_share"
+            )
+        coefs.append(np.asarray(classifier.coef_))
+        intercepts.append(np.asarray(classifier.intercept_))
+        iterations = max(iterations, int(np.max(classifier.n_iter_)))
+    return LinearFit(classes, np.mean(coefs, axis=0), np.mean(intercepts, axis=0), iterations)
+
+
+def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, Any]) -> tuple[Any, LinearFit]:
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
     vectorizer = TfidfVectorizer(analyzer=analyze, sublinear_tf=True, min_df=settings["min_df"], dtype=np.float64)
     vectorizer.fit(texts)
     matrix = _features(vectorizer, texts, settings)
-    classifier = LogisticRegression(
-        C=settings["C"],
-        class_weight=settings["class_weight"],
-        max_iter=settings["max_iter"],
-        random_state=settings["seed"],
-    )
-    weights = sample_weights([e.source for e in examples], settings)
-    classifier.fit(matrix, [e.label for e in examples], sample_weight=weights)
-    return vectorizer, classifier
+    labels = np.array([e.label for e in examples])
+    sources = np.array([e.source for e in examples])
+    return vectorizer, fit_linear(matrix, labels, sources, [bag_key(e) for e in examples], settings)
+
+
+def bag_key(example: Example) -> str:
+    """What decides a generated request's bags: its schema and text."""
+    return f"{example.schema}\t{example.text}"
 
 
 def _temperature(logits: np.ndarray, gold: np.ndarray) -> float:
@@ -160,13 +235,13 @@ def evaluate(
     return figures
 
 
-def _model(vectorizer: Any, classifier: Any, temperature: float, metadata: dict[str, Any]) -> SelectorModel:
+def _model(vectorizer: Any, classifier: LinearFit, temperature: float, metadata: dict[str, Any]) -> SelectorModel:
     return SelectorModel(
-        classes=tuple(str(c) for c in classifier.classes_),
+        classes=classifier.classes,
         vocabulary={str(term): int(column) for term, column in vectorizer.vocabulary_.items()},
         idf=np.asarray(vectorizer.idf_),
-        coef=np.asarray(classifier.coef_),
-        intercept=np.asarray(classifier.intercept_),
+        coef=classifier.coef,
+        intercept=classifier.intercept,
         temperature=temperature,
         metadata=metadata,
     )
@@ -185,7 +260,8 @@ def train(
     train_texts, dev_texts = selector_texts(train_examples, data), selector_texts(dev_examples, data)
     log(f"masked {len(train_texts)} train + {len(dev_texts)} dev requests in {time.perf_counter() - started:.1f} s")
     vectorizer, classifier = _fit(train_examples, train_texts, settings)
-    classes = [str(c) for c in classifier.classes_]
+    classes = list(classifier.classes)
+    log(f"fitted in {classifier.iterations} iterations (max_iter {settings['max_iter']})")
     dev_logits = classifier.decision_function(_features(vectorizer, dev_texts, settings))
     gold = np.array([classes.index(e.label) for e in dev_examples])
     temperature = _temperature(dev_logits, gold)
