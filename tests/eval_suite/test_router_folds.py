@@ -17,7 +17,7 @@ from simxai.eval_suite.router_training.folds import (
     tfidf,
     weights,
 )
-from simxai.eval_suite.router_training.train import SETTINGS, bag_members, fit_linear, sample_weights
+from simxai.eval_suite.router_training.train import FIT_DEFAULTS, SETTINGS, bag_members, fit_linear, sample_weights
 from simxai.exceptions import UsageError
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -199,7 +199,7 @@ def test_bagged_coefficients_are_the_mean_of_the_members_fits() -> None:
     rows = np.arange(len(corpus.labels))
     matrix = corpus.counts.astype(np.float64)
     labels, sources, keys = corpus.labels, corpus.sources, corpus.bag_keys
-    settings = {**SETTINGS, "min_df": 1, "max_iter": 500, "bags": 1}
+    settings = {**SETTINGS, **FIT_DEFAULTS, "min_df": 1, "max_iter": 500}
     single = fit_linear(matrix, labels, sources, keys, settings)
     plain = LogisticRegression(C=settings["C"], class_weight="balanced", max_iter=500, tol=settings["tol"])
     plain.fit(matrix, labels, sample_weight=sample_weights(sources, settings))

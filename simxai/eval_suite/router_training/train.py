@@ -41,7 +41,17 @@ from simxai.eval_suite.router_training.data import (
 )
 from simxai.exceptions import UsageError
 
-__all__ = ["SETTINGS", "LinearFit", "bag_members", "fit_linear", "main", "sample_weights", "selector_texts", "train"]
+__all__ = [
+    "FIT_DEFAULTS",
+    "SETTINGS",
+    "LinearFit",
+    "bag_members",
+    "fit_linear",
+    "main",
+    "sample_weights",
+    "selector_texts",
+    "train",
+]
 
 #: Everything besides the data that decides the artifact; part of its fingerprint.
 SETTINGS: dict[str, Any] = {
@@ -52,11 +62,6 @@ SETTINGS: dict[str, Any] = {
     "min_df": 2,
     "class_weight": "balanced",
     "max_iter": 300,
-    "tol": 1e-4,  # lbfgs's stopping tolerance (scikit-learn's default)
-    # the coefficients are the mean of this many fits, each on every written request and a seeded share of the
-    # generated ones (1: one fit on all rows)
-    "bags": 1,
-    "bag_share": 0.5,
     "seed": SEED,
     "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
     "final_fit": "train+dev",
@@ -65,6 +70,11 @@ SETTINGS: dict[str, Any] = {
     # and each request of the authors of people/ (router_training.authors) this many
     "people_weight": 8.0,
 }
+#: Fit settings a variant may set (`--variant`, `--setting`) that `SETTINGS` leaves at these values, so that they
+#: stay out of the shipped artifact's fingerprint until one of them is chosen: lbfgs's stopping tolerance
+#: (scikit-learn's default), and the bagging of `fit_linear` (1: one fit on every row; more: the coefficients are
+#: the mean of that many fits, each on every written request and a seeded `bag_share` of the generated ones).
+FIT_DEFAULTS: dict[str, Any] = {"tol": 1e-4, "bags": 1, "bag_share": 0.5}
 # The sources whose requests were written by people rather than generated from this module's templates.
 _WRITTEN = frozenset({"coxql", "talktomodel", "spec", "people"})
 #: The router asks when the calibrated top probability is below `ASK_BELOW` (the router's constant, chosen
@@ -111,7 +121,7 @@ def bag_members(
     A generated request's membership depends on its key (schema and text) alone, so adding or removing other
     requests never reshuffles the bags.
     """
-    share, seed = float(settings["bag_share"]), settings["seed"]
+    share, seed = float({**FIT_DEFAULTS, **settings}["bag_share"]), settings["seed"]
     generated = np.asarray(sources) == "paraphrase"
     members = ~generated
     for row in np.flatnonzero(generated):
@@ -129,6 +139,7 @@ def fit_linear(
     """
     from sklearn.linear_model import LogisticRegression
 
+    settings = {**FIT_DEFAULTS, **settings}
     weights = sample_weights(sources, settings)
     bags = int(settings["bags"])
     members = (
@@ -342,11 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     settings = dict(SETTINGS)
     for setting in args.setting:
         name, _, value = setting.partition("=")
-        if not isinstance(SETTINGS.get(name), float) or not re.fullmatch(r"\d+(\.\d+)?", value):
-            numeric = ", ".join(k for k, v in SETTINGS.items() if isinstance(v, float))
+        known = {**FIT_DEFAULTS, **SETTINGS}.get(name)
+        if not isinstance(known, float | int) or not re.fullmatch(r"\d+(\.\d+)?(e-?\d+)?", value):
+            numeric = ", ".join(k for k, v in {**SETTINGS, **FIT_DEFAULTS}.items() if isinstance(v, float | int))
             print(f"--setting {setting!r}: give NAME=NUMBER with NAME one of {numeric}", file=sys.stderr)
             return 2
-        settings[name] = float(value)
+        settings[name] = int(float(value)) if isinstance(known, int) else float(value)
     if args.setting and args.out.resolve() == ARTIFACT.resolve():
         print("--setting needs --out PATH: the shipped artifact is trained with SETTINGS only", file=sys.stderr)
         return 2
