@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from guard_set import host_schema, load_lines  # noqa: E402
+from guard_set import load_lines, vocabulary  # noqa: E402
 
 from simxai.eval_suite.guard.mechanisms import (  # noqa: E402
     CurvePoint,
@@ -52,7 +52,7 @@ def written_writer(folder: Path) -> Writer:
     for entry in load_lines(folder):
         host = entry["host"]
         if host not in vocabularies:
-            vocabularies[host] = Vocabulary.for_schema(host_schema(host, folder))
+            vocabularies[host] = vocabulary(host, folder)
         output = entry["output"]
         outputs = output if isinstance(output, list) else [output]
         report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host], every_mechanism=True)

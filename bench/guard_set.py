@@ -77,6 +77,14 @@ def host_schema(name: str, folder: Path | None = None) -> HostSchema:
     return host.schema()
 
 
+def vocabulary(name: str, folder: Path | None = None) -> Vocabulary:
+    """The vocabulary the engine gives the guard on host `name` (`simxai/agent.py`): the host's labels, features
+    and aliases, and the callable functions' names (a reply may say which function it ran)."""
+    from simxai.functions import default_registry
+
+    return Vocabulary.for_schema(host_schema(name, folder), default_registry().names())
+
+
 def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Checked]:
     """Run the guard on every line (`folder`: the set's, for a host it brings as `host_<name>.py`)."""
     vocabularies: dict[str, Vocabulary] = {}
@@ -84,7 +92,7 @@ def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Check
     for entry in lines:
         host = entry["host"]
         if host not in vocabularies:
-            vocabularies[host] = Vocabulary.for_schema(host_schema(host, folder))
+            vocabularies[host] = vocabulary(host, folder)
         output = entry["output"]
         outputs = output if isinstance(output, list) else [output]
         report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host])
