@@ -40,6 +40,7 @@ from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.guard._statistics import statistic_claims
+from simxai.guard._terse import likely_move_claims, one_way_claims
 from simxai.guard._trust import Trust, trust
 from simxai.textbounds import bounded_text
 
@@ -298,7 +299,11 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             ("prediction_form_claims", prediction_form_claims(sentence, labels, facts.predicted, noun)),
             ("edit_order_claims", edit_order_claims(sentence, _pairs(facts.changes))),
             ("points_claims", points_claims(sentence, mentions(sentence), contributions)),
+            ("one_way_claims", one_way_claims(sentence, facts.kept, mentions)),
         ]
+        if facts.what_if:
+            moves = likely_move_claims(sentence, labels, facts.before_numbers, facts.after_numbers)
+            readers.append(("likely_move_claims", moves))
         if self.structured and "age" in {f.lower() for f in self.vocab.features}:
             readers.append(("age_claims", age_claims(sentence, facts.feature_numbers.get("age", set()))))
         for reader, claims in readers:

@@ -53,8 +53,10 @@ OF_GROUP = re.compile(
     re.I,
 )
 _FOR_LABEL_MEAN = re.compile(r"\s*(?:for|in|among|of)\s+(?:the\s+)?", re.I)
-#: "p(stable) = 0.214": a probability written as a function of its label.
-P_OF = re.compile(r"\bp\s*\(\s*(?P<label>[\w-]+)\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
+#: "p(stable) = 0.214", "p(`stable`)=0.214": a probability written as a function of its label (quoted or not).
+P_OF = re.compile(
+    r"\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I
+)
 #: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
 THAT_LABEL = re.compile(
     r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"
@@ -128,7 +130,7 @@ class _FrameChecks(_CheckState):
         if kind == "metric":
             return {facts.metrics[name]} if name in facts.metrics else set()
         phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
-        return phased.get(name) or facts.label_numbers.get(name, set())
+        return phased.get(name) or facts.label_numbers.get(name, set()) | facts.label_cells.get(name, set())
 
     def _verdict(self, text: str, ok: bool, soft: str, via: str) -> None:
         """A number's verdict, read by `via`: one said in a frame the guard cannot be sure of (`soft` says which)

@@ -40,6 +40,9 @@ class Facts:
     #: label -> its numbers before a what-if's change, and after it (or in a counterfactual)
     before_numbers: dict[str, set[float]] = field(default_factory=dict)
     after_numbers: dict[str, set[float]] = field(default_factory=dict)
+    #: label -> the confusion matrix's cells it shares with another class ("0 stable called progressing"); a
+    #: label's number may be one, but they stay free numbers (each belongs to both classes)
+    label_cells: dict[str, set[float]] = field(default_factory=dict)
     #: feature (lower case) -> numbers tied to it (values, changes, ranges, contributions, statistics)
     feature_numbers: dict[str, set[float]] = field(default_factory=dict)
     metrics: dict[str, float] = field(default_factory=dict)
@@ -90,7 +93,14 @@ class Facts:
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
         for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts", "explained", "fields"):
             setattr(out, name, getattr(self, name) | getattr(other, name))
-        for name in ("label_numbers", "feature_numbers", "before_numbers", "after_numbers", "label_means"):
+        for name in (
+            "label_numbers",
+            "label_cells",
+            "feature_numbers",
+            "before_numbers",
+            "after_numbers",
+            "label_means",
+        ):
             merged: dict[str, set[float]] = {k: set(v) for k, v in getattr(self, name).items()}
             for k, v in getattr(other, name).items():
                 merged.setdefault(k, set()).update(v)

@@ -84,7 +84,8 @@ def _change(facts: Facts, change: Any) -> None:
 
 def _class_counts(facts: Facts, labels: Any, matrix: Any) -> None:
     """A class's counts in a confusion matrix: its true cases, its predictions and its right answers ("of the
-    45 truly stable cases, 33 are right"); the cells between two classes stay free (each belongs to both).
+    45 truly stable cases, 33 are right"); the cells between two classes stay free (each belongs to both), and a
+    number said of one of the two classes may be one (`Facts.label_cells`).
     """
     if not (isinstance(labels, list) and _derived_counts(matrix) and len(labels) == len(matrix)):
         return
@@ -92,6 +93,13 @@ def _class_counts(facts: Facts, labels: Any, matrix: Any) -> None:
         row = [_num(x) or 0.0 for x in matrix[i]]
         col = [_num(r[i]) or 0.0 for r in matrix]
         _tie(facts.label_numbers, str(label), sum(row), sum(col), row[i])
+        # "0 stable called progressing", "1 progressing called stable": a cell off the diagonal is both classes'.
+        _tie(
+            facts.label_cells,
+            str(label),
+            *(x for j, x in enumerate(row) if j != i),
+            *(x for j, x in enumerate(col) if j != i),
+        )
 
 
 def _derived_counts(matrix: Any) -> set[float]:

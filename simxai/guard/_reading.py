@@ -55,6 +55,12 @@ SUBJECT_WORDS = (
 )  # fmt: skip
 
 
+#: A text ending in a subject word as a whole word ("patient", "id 7"), not inside one ("paid 28", "arrow 5").
+_ENDS_IN_SUBJECT_WORD = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(SUBJECT_WORDS, key=len, reverse=True)) + r")$"
+)
+
+
 SUBJECT_LIST = re.compile(
     r"\b(?:patients|reviews|applicants|instances|rows|cases|ids)\s+#?\d+(?:\s*,\s*#?\d+)*\s*(?:,|and|&|vs\.?)$", re.I
 )
@@ -257,7 +263,7 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
             continue
         before = text[: match.start()].rstrip().lower()
         listed = SUBJECT_LIST.search(before) is not None  # "patients 90 and 319": the second is an id too
-        if before.endswith(SUBJECT_WORDS) or listed or _is_marker(text, match.start(), match.end()):
+        if _ENDS_IN_SUBJECT_WORD.search(before) or listed or _is_marker(text, match.start(), match.end()):
             continue
         if match.start() in ranges:
             claim = ranges[match.start()]

@@ -15,6 +15,7 @@ from simxai.guard import _cues as cue
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._plain import acronym_aliases
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise, prose_tables
+from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
 
 if TYPE_CHECKING:
@@ -178,6 +179,8 @@ class _CheckState:
         for f in facts:
             self.all = self.all.merge(f)
         self.names = _names(vocab, self.all)
+        text_model = bool(self.names.quoted_only) and any(f.structured for f in facts)
+        self.reply = plain_code_spans(self.reply, vocab.labels, text_model)  # "`stable` 29" is "stable 29"
         if self.names.quoted_only and any(f.structured for f in facts):
             # A text model: its words in a feature's position are its features, quoted or not.
             inputs = [*self.all.rewrites, *self.all.texts]
