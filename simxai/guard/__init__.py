@@ -14,7 +14,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-11m"  # claims-11 (guard13l) and g7's plain-English readings (_plain, guard13m)
+GUARD_VERSION = "claims-12n"  # claims-11m and g8's terse, field-naming readings (_terse, guard13n)
 
 __all__ = [
     "GUARD_VERSION",

@@ -40,7 +40,7 @@ from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
 from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
 from simxai.guard._statistics import statistic_claims
-from simxai.guard._terse import likely_move_claims, one_way_claims
+from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._trust import Trust, trust
 from simxai.textbounds import bounded_text
 
@@ -276,6 +276,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if self.structured:
             for text, ok in more_label_claims(self.raw, self.names.labels, self.label_forms):
                 self.report.claim(text, ok, via=_mechanism("more_label_claims", text))
+            for text, ok in quoted_class_claims(self.raw, self.names.labels, self.label_forms):
+                self.report.claim(text, ok, via=_mechanism("quoted_class_claims", text))
+            for text, ok in matrix_claims(self.raw, self.all.matrices):
+                self.report.claim(text, ok, via=_mechanism("matrix_claims", text))
 
     def _plain_english(self, sentence: str, ids: list[int]) -> None:
         """What `_plain` reads of a sentence (against the subjects it names, else the one carried into it): a

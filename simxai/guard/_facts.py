@@ -77,6 +77,8 @@ class Facts:
     label_means: dict[str, set[float]] = field(default_factory=dict)
     #: each counterfactual's changed features and words (lower case) and its label's probability
     options: list[tuple[frozenset[str], dict[str, float]]] = field(default_factory=list)
+    #: the confusion matrices the outputs give (rows true, columns predicted)
+    matrices: list[list[list[float]]] = field(default_factory=list)
     #: the model's numeric settings (hyperparameters by name), from a model card
     settings: dict[str, float] = field(default_factory=dict)
     #: label -> what it means (an output information's `labels[].meaning`)
@@ -110,7 +112,9 @@ class Facts:
         out.meanings = {**self.meanings, **other.meanings}
         out.kept = {**self.kept, **other.kept}
         out.statistics = {**self.statistics, **other.statistics}
-        for name in ("attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options"):
+        for name in (
+            "attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options", "matrices"
+        ):  # fmt: skip
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}
         for k, v in other.changes.items():

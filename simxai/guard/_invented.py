@@ -283,7 +283,7 @@ def invented_feature_claims(
         rest = m.group("rest") or m.group("rest2") or ""
         rest = re.split(r"\s+(?:the most|most|above all|first|which|that|because|so)\b", rest, flags=re.I)[0]
         rest = re.sub(r"\([^()]*\)", " ", rest)
-        items = [i.strip().strip("'\"“”‘’*") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
+        items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
         items = [re.sub(r"^(?:the|her|his|their|its|a|an)\s+", "", i, flags=re.I) for i in items if i]
         if len(items) < 2 or not all(re.fullmatch(_NAME, i) for i in items):
             continue

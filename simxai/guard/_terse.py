@@ -4,7 +4,9 @@
   written plainly, except a text model's word, whose backticks quote it (`` `love` `` is the input's word);
 - "L becomes more likely" after a what-if is the way L's probability moves (its new minus its old probability);
 - a kept range said to go one way only ("only upwards, up to 3", "any lower value flips it"): today's value is the
-  range's end the other way.
+  range's end the other way;
+- a confusion matrix written as nested lists ("[[55, 5], [7, 53]]") is the outputs' (its classes in any order);
+- a name quoted as a class of the model ("it also has a `appealed` category") is one of the host's labels.
 
 Each reads only where it is sure: a move is read only when the outputs give L's probability before and after the
 change, and a way only of a feature whose kept range the outputs give, named before it in the sentence.
@@ -12,12 +14,13 @@ change, and a way only of a feature whose kept range the outputs give, named bef
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from simxai.guard._reading import Mention
 
-__all__ = ["likely_move_claims", "one_way_claims", "plain_code_spans"]
+__all__ = ["likely_move_claims", "matrix_claims", "one_way_claims", "plain_code_spans", "quoted_class_claims"]
 
 #: A Markdown code span of one line and no quotes inside: "`stable`", "`age > 65`", "`predicted_label`".
 _CODE_SPAN = re.compile(r"`(?P<x>[^`'\"\n]{1,60})`")
@@ -109,3 +112,54 @@ def one_way_claims(
             yield f"kept {named[-1]} no room down", low >= current - tol
         else:
             yield f"kept {named[-1]} no room up", high <= current + tol
+
+
+#: A matrix written as nested lists of whole numbers: "[[55, 5], [7, 53]]".
+_MATRIX = re.compile(r"\[\s*(?P<rows>\[\s*\d+(?:\s*,\s*\d+)*\s*\](?:\s*,\s*\[\s*\d+(?:\s*,\s*\d+)*\s*\])+)\s*\]")
+
+
+def matrix_claims(text: str, matrices: Sequence[Sequence[Sequence[float]]]) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each square matrix of whole numbers the reply writes as nested lists, when the outputs
+    give a confusion matrix of that size: it must be one of them, with its classes in any order (the same order
+    for rows and columns; up to four classes, more are compared in the outputs' order), either way round (rows
+    true or rows predicted).
+    """
+    for m in _MATRIX.finditer(text):
+        said = [[float(x) for x in re.findall(r"\d+", row)] for row in re.findall(r"\[([^\[\]]*)\]", m.group("rows"))]
+        size = len(said)
+        if any(len(row) != size for row in said):
+            continue
+        shaped = [matrix for matrix in matrices if len(matrix) == size and all(len(r) == size for r in matrix)]
+        if shaped:
+            yield f"confusion matrix {m.group(0)}", any(_same_matrix(said, matrix) for matrix in shaped)
+
+
+def _same_matrix(said: Sequence[Sequence[float]], matrix: Sequence[Sequence[float]]) -> bool:
+    size = len(matrix)
+    flipped = [[matrix[j][i] for j in range(size)] for i in range(size)]
+    return any(
+        all(said[a][b] == shown[order[a]][order[b]] for a in range(size) for b in range(size))
+        for shown in (matrix, flipped)
+        for order in (itertools.permutations(range(size)) if size <= 4 else [tuple(range(size))])
+    )
+
+
+#: A quoted name given to a class of the model: "has a `appealed` category", "the 'neutral' class".
+_QUOTED_CLASS = re.compile(
+    r"[`'\"“‘](?P<x>[A-Za-z][\w -]{0,30}?)[`'\"”’]\s+(?:category|class|label|outcome|tier)\b(?!\s+(?:of|for)\b)",
+    re.I,
+)
+_DENIED_BEFORE = re.compile(r"\b(?:no|not|never|without|nor)\b[^.;]{0,25}$|n't\b[^.;]{0,25}$", re.I)
+
+
+def quoted_class_claims(raw: str, labels: Sequence[str], forms: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each name the reply quotes as a class of the model ("also has a `appealed` category"):
+    it must be one of the host's labels (or a label's noun form); a class denied ("there is no 'neutral' class")
+    is no claim.
+    """
+    known = {label.lower() for label in labels} | {form.lower() for form in forms}
+    for m in _QUOTED_CLASS.finditer(raw):
+        if _DENIED_BEFORE.search(raw[max(0, m.start() - 40) : m.start()]):
+            continue
+        name = m.group("x").strip()
+        yield f"label {name}", name.lower() in known
