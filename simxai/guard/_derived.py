@@ -54,9 +54,7 @@ OF_GROUP = re.compile(
 )
 _FOR_LABEL_MEAN = re.compile(r"\s*(?:for|in|among|of)\s+(?:the\s+)?", re.I)
 #: "p(stable) = 0.214", "p(`stable`)=0.214": a probability written as a function of its label (quoted or not).
-P_OF = re.compile(
-    r"\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I
-)
+P_OF = re.compile(r"\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
 #: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
 THAT_LABEL = re.compile(
     r"^[\s%)]*(?:chance|probability|likelihood|odds)?\s*(?:,[^,.;]{0,30})?,?\s*that\s+(?:it|she|he|they|the\s+\w+|"

@@ -250,8 +250,9 @@ def _structured(payload: dict[str, Any]) -> Facts:
         _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
         facts.free_numbers |= _derived_counts(get("confusion_matrix"))
         _class_counts(facts, get("labels"), get("confusion_matrix"))
-        if _derived_counts(get("confusion_matrix")):
-            facts.matrices.append([[_num(x) or 0.0 for x in row] for row in get("confusion_matrix")])
+        matrix = get("confusion_matrix")
+        if isinstance(matrix, list) and _derived_counts(matrix):
+            facts.matrices.append([[_num(x) or 0.0 for x in row] for row in matrix])
     elif kind == "data_information":
         facts.counted = True
         _counts(facts, get("class_balance"))
