@@ -4,7 +4,8 @@ number, a backticked list of features are read as if written plainly; a text mod
 its word); "p(`L`)" is L's probability; "L becomes more / less likely" after a what-if; a kept range said to go
 one way only; a word that ends in "id" ("paid 28") is no subject word; a confusion matrix's cell said of one of
 its classes ("0 stable called progressing"); a matrix written as nested lists; a name quoted as a class of the
-model. Each pair tells a faithful reply from an unfaithful one; the subjects and wordings are this file's own.
+model; a performance figure said to be measured on the training rows when the outputs say held-out. Each pair
+tells a faithful reply from an unfaithful one; the subjects and wordings are this file's own.
 """
 
 import pytest
@@ -53,6 +54,11 @@ CASES = [
     ("insurance", *INSURANCE_PREDICTION, True, "Policyholder 5010 is in the `standard` class."),
     ("insurance", *INSURANCE_PREDICTION, False, "Policyholder 5010 is standard, close to the 'review' category."),
     ("insurance", *INSURANCE_PREDICTION, True, "Policyholder 5010 is standard; the model has no `review` category."),
+    # performance said to be measured on the rows the model learnt from, against a held-out split
+    ("insurance", *INSURANCE_PERFORMANCE, False, "Its accuracy was scored on the members it was fitted on."),
+    ("loan", *LOAN_PERFORMANCE, False, "Recall 0.66 (training set)."),
+    ("loan", *LOAN_PERFORMANCE, True, "Recall 0.66, on applicants held out from the training data."),
+    ("loan", *LOAN_PERFORMANCE, True, "Recall is 0.66 on 300 applicants the model was not trained on."),
 ]
 
 
@@ -77,6 +83,14 @@ def test_a_word_ending_in_a_subject_word_is_no_subject_word():
     from simxai.guard._reading import numbers
 
     assert [n.raw for n in numbers("paid 28, arrow 5, patient 12, customer-id 9, id 7")] == ["28", "5"]
+
+
+def test_a_quoted_class_is_compared_as_spelled():
+    from simxai.guard._terse import quoted_class_claims
+
+    assert list(quoted_class_claims("It sits in the 'high risk' class.", ["low_risk", "high_risk"], [])) == [
+        ("label high risk", True)
+    ]
 
 
 def test_a_move_needs_both_probabilities():

@@ -55,11 +55,40 @@ _SPLIT = re.compile(
 )
 
 
+#: Performance said to be measured on the rows the model learnt from: "on the training data", "measured on the same
+#: 600 members it was fitted on", "the 28 patients that the model was trained on".
+_ON_TRAINING = re.compile(
+    r"\btraining\s+(?:data|set|rows|split)\b|"
+    r"\b[\w,]+\s+(?:that\s+)?(?:it|the model)\s+was\s+(?:trained|fitted|fit)\s+on\b",
+    re.I,
+)
+#: Words of a performance figure: the training rows are said to be what it was measured on.
+_MEASURED = re.compile(
+    r"\b(?:measured|evaluated|scored|tested|computed|accuracy|precision|recall|f1|auc|performance|metrics?)\b", re.I
+)
+#: Before the training rows, a word that sets them apart ("held out from the training data", "not the rows ...").
+_APART = re.compile(
+    r"\b(?:not|never|no|from|outside|excluding|except|unlike|besides|apart|separate|instead|rather)\b[^.;]{0,30}$|"
+    r"n't\b[^.;]{0,30}$",
+    re.I,
+)
+#: An output that says its figures come from rows the model did not learn from.
+_NOT_TRAINED_ON = re.compile(r"\bnot\s+(?:been\s+)?(?:trained|fitted|fit)\s+on\b", re.I)
+
+
 def training_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
-    """(claim, supported) for "trained on all the data" and "no held-out split" when the outputs say the model
-    was trained on a split and measured on held-out data.
+    """(claim, supported) for "trained on all the data", "no held-out split" and a performance figure "measured on
+    the rows it was trained on" when the outputs say the model was trained on a split and measured on held-out data
+    (or on data it was not trained on). A sentence that names a held-out split itself contrasts the two: not read.
     """
-    if not _SPLIT.search(output_text) or sentence.rstrip().endswith("?"):
+    if sentence.rstrip().endswith("?"):
+        return
+    held_out = bool(_SPLIT.search(output_text))
+    if (held_out or _NOT_TRAINED_ON.search(output_text)) and _MEASURED.search(sentence) and not _SPLIT.search(sentence):
+        said = next((m for m in _ON_TRAINING.finditer(sentence) if not _APART.search(sentence[: m.start()])), None)
+        if said is not None:
+            yield "measured on the training data", False
+    if not held_out:
         return
     if _ALL_DATA.search(sentence):
         # An output may say so itself ("Fitted on all 600 members", then measured on a held-out split of them).

@@ -157,9 +157,14 @@ def quoted_class_claims(raw: str, labels: Sequence[str], forms: Iterable[str]) -
     it must be one of the host's labels (or a label's noun form); a class denied ("there is no 'neutral' class")
     is no claim.
     """
-    known = {label.lower() for label in labels} | {form.lower() for form in forms}
+    known = {_spelled(label) for label in labels} | {_spelled(form) for form in forms}
     for m in _QUOTED_CLASS.finditer(raw):
         if _DENIED_BEFORE.search(raw[max(0, m.start() - 40) : m.start()]):
             continue
         name = m.group("x").strip()
-        yield f"label {name}", name.lower() in known
+        yield f"label {name}", _spelled(name) in known
+
+
+def _spelled(name: str) -> str:
+    """A name as compared: lower case, its underscores, hyphens and spaces one space ("high_risk", "High risk")."""
+    return re.sub(r"[\s_-]+", " ", name.strip().lower())
