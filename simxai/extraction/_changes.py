@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
@@ -60,7 +61,7 @@ _FALSE = ("no", "false", "0", "n")
 
 
 # A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi").
-_FILLER = r"(?!(?:and|or|but|then)\b)\w+"
+_FILLER = r"(?!(?:and|or|but|then)\b)\w+(?:/\w+)?"  # a unit too: "50 kg/ha less nitrogen"
 
 
 def _signed(sign: str, amount: str, percent: bool) -> str:
@@ -187,7 +188,7 @@ def _numeric_change(text: str, mention: FeatureMention) -> ChangeValue | None:
     )
     if match:
         return _parse_number(match.group("n"))
-    return None
+    return said_amount(text, mention)  # "with no cleaning fee", "one more reminder", "had 2 sprays"
 
 
 def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | None:
@@ -307,6 +308,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
         return _text_changes(text)
+    text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
     for mention in mentions:
@@ -317,6 +319,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         if value is not None:
             changes[feature.name] = value
     changes.update(_elliptic_changes(text, mentions, changes))
+    changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)

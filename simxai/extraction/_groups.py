@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from simxai.exceptions import ArgumentError
+from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
@@ -51,6 +52,10 @@ def _value_text(value: float) -> str:
     return f"{value:g}"
 
 
+# A currency sign before a feature's bound ("fine over £100"); a bare amount never becomes an age ("over $60").
+_SIGN = r"(?:[$£€]\s?)?"
+
+
 def _condition(text: str, schema: HostSchema | None) -> str | None:
     """A group condition in the condition language of `simxai.instances`, or None."""
     if schema is None:
@@ -73,7 +78,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         after = text[mention.end : mention.end + 60]
         if feature.type == "numeric":
             between = re.match(
-                rf"^\s*(?:is|are|was|of|values?)?\s*between\s+(?P<a>-?{_NUM})\s+and\s+(?P<b>-?{_NUM})",
+                rf"^\s*(?:is|are|was|of|values?)?\s*between\s+{_SIGN}(?P<a>-?{_NUM})\s+and\s+{_SIGN}(?P<b>-?{_NUM})",
                 after,
                 re.IGNORECASE,
             )
@@ -84,7 +89,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 ]
                 continue
             match = re.match(
-                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*(?P<v>-?{_NUM})\b"
+                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}(?P<v>-?{_NUM})\b"
                 rf"(?P<tail>\s*(?:or\s+(?:more|higher|above|less|lower|below)))?",
                 after,
                 re.IGNORECASE,
@@ -352,7 +357,14 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
         return _text_group(text, schema) or _class_group(text, schema) or _vague_words(text, schema)
-    condition = _condition(text, schema)
+    # "tickets over £70": a bound in money is on the one money feature; elsewhere "£70" is read as 70
+    text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
+    money = money_bound(text, schema)
+    if money is not None:  # the rest of the turn without the bound: "tickets" there is no feature's word
+        rest = _condition(money[1], schema)
+        condition = money[0] if rest is None or rest == "all" else f"{money[0]} and {rest}"
+    else:
+        condition = _condition(text, schema)
     if condition is not None and condition != "all":
         named = {c.split(" ")[0] for c in condition.split(" and ")}
         more = [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]

@@ -1,0 +1,155 @@
+"""Amounts of a what-if said without a plain number after the feature, and amounts behind a currency sign.
+
+"with no cleaning fee" (none of it), "one more reminder" / "an extra spray" (a count one up), "had 2 sprays" /
+"needed 2 nights" (a count before the feature), "20 km further" (a unit that only one feature's name carries),
+"3 degrees warmer" (the one temperature feature), "up by a third" (a fraction as a percentage), "£50" / "$1,200"
+(the amount behind a currency sign), and "tickets over £70" (a bound in money, on a host where only one feature's
+description says it is money). Each reading is conservative: when two features could take the amount, or nothing
+in the turn says it is a what-if, it gives nothing and the engine asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._features import FeatureMention
+from simxai.extraction._lexicon import _DET, _NUM, _op_of
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+
+# "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
+_CURRENCY = re.compile(r"[$£€]\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]|\.\d)")
+# "by a third", "by one quarter", "by half": a fraction of the value, as the percentage people mean by it.
+_FRACTION = re.compile(r"\bby\s+(?:(?:a|one)\s+(?P<f>third|quarter|fifth|tenth)|(?:a\s+)?(?P<h>half))\b", re.I)
+_FRACTIONS = {"half": "50", "third": "33.33", "quarter": "25", "fifth": "20", "tenth": "10"}
+# Something in the turn before the feature that makes it a supposition, not a description of the data.
+_SUPPOSED = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|say|instead|but|without|what\s+about|how\s+about)\b"
+    # "23045 with no cleaning fee": "with" after an id or a number ("members with 4 visits" names a group)
+    r"|\d\s+with\b",
+    re.I,
+)
+# "no cleaning fee", "without the late fee", "zero prior fines" ("no more than 3" is a bound, never this)
+_NONE_OF = re.compile(rf"\b(?:no|without|zero|0)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I)
+_SMALL_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "a": 1, "an": 1, "another": 1}
+_COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"
+# "one more reminder", "an extra spray", "2 fewer sprays", "another reminder"
+_MORE_OF = re.compile(
+    rf"\b(?:(?P<n>{_COUNT})\s+(?P<dir>more|extra|additional|fewer|less)|(?P<another>another))\s+{_DET}$", re.I
+)
+# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders": a count said before the feature
+_COUNT_OF = re.compile(
+    rf"\b(?:with|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?)\s+"
+    rf"(?:only\s+|just\s+)?(?P<n>{_NUM})\s+{_DET}$",
+    re.I,
+)
+_FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter"
+_NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder"
+_TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
+_MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
+
+
+def money_amounts(text: str) -> str:
+    """`text` with the thousands separators of each amount behind a currency sign dropped ("$1,200" -> "$1200")."""
+    return _CURRENCY.sub(lambda m: m.group(0).replace(",", ""), text)
+
+
+def plain_amounts(text: str) -> str:
+    """`text` with each amount behind a currency sign as the bare number, and "by a third" as "by 33.33%"."""
+    text = _CURRENCY.sub(lambda m: m.group("n").replace(",", ""), text)
+    return _FRACTION.sub(lambda m: f"by {_FRACTIONS[(m.group('f') or m.group('h')).lower()]}%", text)
+
+
+def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
+    """The change of a numeric feature said by words before it, in a turn that supposes something, or None.
+
+    "with no cleaning fee" -> 0 (when the feature's values reach down to 0); "one more reminder" -> "+1";
+    "2 fewer sprays" -> "-2"; "had 2 sprays" -> 2.
+    """
+    before = text[max(0, mention.start - 40) : mention.start]
+    if not _SUPPOSED.search(text[: mention.start]):
+        return None
+    feature = mention.feature
+    if _NONE_OF.search(before) and feature.min is not None and feature.min <= 0:
+        return 0
+    match = _MORE_OF.search(before)
+    if match:
+        if match.group("another"):
+            return "+1"
+        said = match.group("n").lower()
+        amount = str(_SMALL_COUNTS[said]) if said in _SMALL_COUNTS else said
+        return f"{'-' if match.group('dir').lower() in ('fewer', 'less') else '+'}{amount}"
+    match = _COUNT_OF.search(before)
+    if match:
+        value = float(match.group("n"))
+        return int(value) if value.is_integer() and "." not in match.group("n") else value
+    return None
+
+
+def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -> list[tuple[str, ChangeValue]]:
+    """Changes said by a unit instead of a feature ("20 km further", "3 degrees warmer").
+
+    A unit names a feature when it ends the name of exactly one numeric feature ("distance_km", "rainfall_mm"),
+    or, for degrees, when exactly one numeric feature is a temperature by its name or an alias.
+    """
+    found: list[tuple[str, ChangeValue]] = []
+    for unit, feature in _units(schema).items():
+        if feature.name in named:
+            continue
+        words = r"degrees?|°\s?c?" if unit == "degrees" else re.escape(unit)
+        match = re.search(
+            rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{words})\s+(?P<dir>{_FURTHER}|{_NEARER})\b", text, re.IGNORECASE
+        )
+        if match:
+            down = re.fullmatch(_NEARER, match.group("dir"), re.IGNORECASE) is not None
+            found.append((feature.name, f"{'-' if down else '+'}{match.group('n')}"))
+    return found
+
+
+def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
+    """Unit words that name exactly one numeric feature: the last part of a name ("km"), and "degrees"."""
+    owners: dict[str, list[FeatureSchema]] = {}
+    for feature in schema.features:
+        if feature.type != "numeric":
+            continue
+        parts = feature.name.lower().split("_")
+        if len(parts) >= 2 and re.fullmatch(r"[a-z]{2,3}", parts[-1]):
+            owners.setdefault(parts[-1], []).append(feature)
+        if any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases)):
+            owners.setdefault("degrees", []).append(feature)
+    return {unit: features[0] for unit, features in owners.items() if len(features) == 1}
+
+
+def money_bound(text: str, schema: HostSchema) -> tuple[str, str] | None:
+    """Bounds in money ("tickets over £70", "fines between £50 and £100", "under $1,200"): their condition on the
+    host's one money feature, and the text without the words that said them; or None.
+
+    The money feature is the one numeric feature whose description says it is money (pounds, dollars, euros or
+    their signs): a description says what a value is measured in and names no feature. With none or several such
+    features, nothing: the words before the amount must then name the feature.
+    """
+    money = [f for f in schema.features if f.type == "numeric" and f.description and _MONEY.search(f.description)]
+    if len(money) != 1:
+        return None
+    clauses: list[str] = []
+    rest = text
+    for match in reversed(list(_MONEY_BOUND.finditer(text))):
+        name = money[0].name
+        if match.group("a"):
+            low, high = (_amount(match.group(g)) for g in ("a", "b"))
+            clauses[:0] = [f"{name} >= {low}", f"{name} <= {high}"]
+        else:
+            clauses.insert(0, f"{name} {_op_of(match.group('op'))} {_amount(match.group('v'))}")
+        rest = f"{rest[: match.start()]} {rest[match.end() :]}"
+    return (" and ".join(clauses), rest) if clauses else None
+
+
+_MONEY_AMOUNT = r"[$£€]\s?\d+(?:\.\d+)?(?![\d,]|\.\d|\s?k\b|\s?(?:m|bn)\b)"
+_MONEY_BOUND = re.compile(
+    rf"\b(?:(?P<op>over|under|above|below|more\s+than|less\s+than|at\s+least|at\s+most)\s+"
+    rf"(?P<v>{_MONEY_AMOUNT})|between\s+(?P<a>{_MONEY_AMOUNT})\s+and\s+(?P<b>{_MONEY_AMOUNT}))",
+    re.IGNORECASE,
+)
+
+
+def _amount(said: str) -> str:
+    return re.sub(r"[$£€,\s]", "", said)
