@@ -147,3 +147,37 @@ def test_a_bound_in_money_with_two_money_features_needs_the_feature_named():
 
 def test_a_bound_in_money_on_the_demo_is_read_on_the_feature_named(demo_host):
     assert extract_group("accuracy for patients with glucose over $100", demo_host.schema()) == "glucose > 100"
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (GYM, "accuracy for members with 3 or more visits", "visits_per_week >= 3"),
+        (GYM, "recall on members with 1 or fewer missed payments", "missed_payments <= 1"),
+        (ORCHARD, "precision for plots with 4 or more spray rounds", "sprays >= 4"),
+    ],
+)
+def test_a_bound_said_after_the_number(schema: HostSchema, text: str, expected: str):
+    assert extract_group(text, schema) == expected
+
+
+def test_a_bound_said_after_the_number_on_the_demo(demo_host):
+    assert extract_group("accuracy for patients with 30 or more bmi", demo_host.schema()) == "bmi >= 30"
+
+
+def test_a_count_of_predictions_in_a_money_group_names_the_group():
+    from simxai.extraction import extract_instance
+
+    assert extract_instance("how many members paying over $80 does it expect to cancel", GYM) == "monthly_fee > 80"
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (GYM, "what if 930 were on premium instead of on the basic plan", {"plan": "premium"}),
+        (GYM, "suppose 930 moved to premium rather than staying on basic", {"plan": "premium"}),
+        (ORCHARD, "if 60412 grew cox instead of the usual gala", {"variety": "cox"}),
+    ],
+)
+def test_the_category_after_instead_of_is_the_one_left_behind(schema: HostSchema, text: str, expected: dict):
+    assert extract_changes(text, schema) == expected

@@ -342,7 +342,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
         before = text[: text.lower().find(category.lower())]
-        if not _NEGATION.search(before[-25:]):
+        if not _NEGATION.search(before[-25:]) and not _LEFT_BEHIND.search(before):
             changes[name] = category
     return changes or None
 
@@ -400,6 +400,8 @@ def _elliptic_changes(
     return found
 
 
+# "on the seafront instead of out in the suburbs": the category after it, within its clause, is the old value.
+_LEFT_BEHIND = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b[^.,;:?!]{0,25}$", re.IGNORECASE)
 _INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from)\s+$", re.IGNORECASE)
 
 

@@ -20,12 +20,20 @@ def _in_range(feature: FeatureSchema, value: float) -> bool:
 # A bound written with a unit and no feature: "heavier than 20 kg", "over 500 km", "under 25 kg/m2".
 _UNIT_BOUND = re.compile(
     rf"\b(?P<op>(?:[a-z]+er|more|less|fewer)\s+than|over|under|above|below|at\s+least|at\s+most)\s+(?P<v>{_NUM})\s?"
-    r"(?P<unit>[a-z]+(?:/[a-z]+[0-9²]?)?)\b",
+    r"(?P<unit>[a-z]+(?:/[a-z]+[0-9²]?)?)\b"
+    # "3 or more bedrooms", "2 or fewer reminders": the bound after the number, the feature's word last
+    rf"|\b(?P<v2>{_NUM})\s+or\s+(?P<op2>more|fewer|less|over|under|above|below)\s+(?P<unit2>[a-z]+)\b",
     re.IGNORECASE,
 )
 _LOWER_WORDS = re.compile(
     r"^(?:less|fewer|under|below|at\s+most|(?:light|short|small|low|young|cheap|near|close)er)\b", re.I
 )
+
+
+def _words_of(feature: FeatureSchema) -> set[str]:
+    """The words of a feature's name and aliases, each also without a plural s ("bedrooms", "bedroom")."""
+    words = set(re.findall(r"[a-z]+", " ".join([feature.name, *feature.aliases]).lower().replace("_", " ")))
+    return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3} | {w + "s" for w in words}
 
 
 def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
@@ -35,6 +43,12 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
     """
     found: list[str] = []
     for match in _UNIT_BOUND.finditer(text):
+        if match.group("v2"):
+            op, value, unit = (match.group(g).lower() for g in ("op2", "v2", "unit2"))
+            owners = [f for f in schema.features if f.type == "numeric" and unit in _words_of(f)]
+            if len(owners) == 1 and _in_range(owners[0], float(value)):
+                found.append(f"{owners[0].name} {'<=' if op in ('fewer', 'less', 'under', 'below') else '>='} {value}")
+            continue
         unit = match.group("unit").lower().replace("²", "2")
         owners = [
             f

@@ -56,6 +56,16 @@ def _value_text(value: float) -> str:
 _SIGN = r"(?:[$£€]\s?)?"
 
 
+def bounded_condition(text: str, schema: HostSchema) -> str | None:
+    """`_condition`, with bounds in money ("tickets over £70") on the host's one money feature."""
+    text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
+    money = money_bound(text, schema)
+    if money is None:
+        return _condition(text, schema)
+    rest = _condition(money[1], schema)  # the turn without the bound: "tickets" there is no feature's word
+    return money[0] if rest is None or rest == "all" else f"{money[0]} and {rest}"
+
+
 def _condition(text: str, schema: HostSchema | None) -> str | None:
     """A group condition in the condition language of `simxai.instances`, or None."""
     if schema is None:
@@ -358,13 +368,7 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     if schema is None or schema.kind == "text":
         return _text_group(text, schema) or _class_group(text, schema) or _vague_words(text, schema)
     # "tickets over £70": a bound in money is on the one money feature; elsewhere "£70" is read as 70
-    text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
-    money = money_bound(text, schema)
-    if money is not None:  # the rest of the turn without the bound: "tickets" there is no feature's word
-        rest = _condition(money[1], schema)
-        condition = money[0] if rest is None or rest == "all" else f"{money[0]} and {rest}"
-    else:
-        condition = _condition(text, schema)
+    condition = bounded_condition(text, schema)
     if condition is not None and condition != "all":
         named = {c.split(" ")[0] for c in condition.split(" and ")}
         more = [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]

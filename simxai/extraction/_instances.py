@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from simxai.extraction._bare_ids import first_person_ids, foreign_noun_id, unclaimed_id
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
-from simxai.extraction._groups import _condition, _text_group
+from simxai.extraction._groups import _text_group, bounded_condition
 from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
 from simxai.extraction._texts import _unquoted_text, extract_texts
 from simxai.hosts.base import HostSchema, InstanceRef
@@ -218,7 +218,7 @@ def _explicit_instance(text: str, schema: HostSchema | None) -> InstanceRef | No
             # "how many reviews are predicted positive?": the group, not a text to classify
             return _text_group(text, schema) or _unquoted_text(text)
         return None
-    condition = _condition(text, schema)
+    condition = bounded_condition(text, schema)
     if condition is not None:
         return condition
     return _custom_values(text, schema)
