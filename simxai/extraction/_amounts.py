@@ -32,9 +32,11 @@ _SUPPOSED = re.compile(
 _NONE_OF = re.compile(rf"\b(?:no|without|zero|0)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I)
 _SMALL_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "a": 1, "an": 1, "another": 1}
 _COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"
-# "one more reminder", "an extra spray", "2 fewer sprays", "another reminder"
+# "one more reminder", "an extra spray", "2 fewer sprays", "50 kg/ha less nitrogen", "another reminder"
 _MORE_OF = re.compile(
-    rf"\b(?:(?P<n>{_COUNT})\s+(?P<dir>more|extra|additional|fewer|less)|(?P<another>another))\s+{_DET}$", re.I
+    rf"\b(?:(?P<n>{_COUNT})\s+(?:[a-z]+/[a-z]+\s+)?(?P<dir>more|extra|additional|fewer|less)|(?P<another>another))\s+"
+    rf"{_DET}$",
+    re.I,
 )
 # "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders": a count said before the feature
 _COUNT_OF = re.compile(

@@ -61,7 +61,7 @@ _FALSE = ("no", "false", "0", "n")
 
 
 # A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi").
-_FILLER = r"(?!(?:and|or|but|then)\b)\w+(?:/\w+)?"  # a unit too: "50 kg/ha less nitrogen"
+_FILLER = r"(?!(?:and|or|but|then)\b)\w+"
 
 
 def _signed(sign: str, amount: str, percent: bool) -> str:
@@ -76,7 +76,7 @@ def _times(n: str, up: bool) -> str:
     return f"-{round(100 - 100 / factor, 2):g}%"
 
 
-def _numeric_change(text: str, mention: FeatureMention) -> ChangeValue | None:
+def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeValue | None:
     after = text[mention.end : mention.end + 50]
     before = text[max(0, mention.start - 50) : mention.start]
     pct = r"(?P<pct>\s*%|\s*percent)?"
@@ -188,7 +188,7 @@ def _numeric_change(text: str, mention: FeatureMention) -> ChangeValue | None:
     )
     if match:
         return _parse_number(match.group("n"))
-    return said_amount(text, mention)  # "with no cleaning fee", "one more reminder", "had 2 sprays"
+    return said_amount(text, mention) if worded else None  # "with no cleaning fee", "one more reminder"
 
 
 def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | None:
@@ -296,7 +296,9 @@ _REWRITE = re.compile(
 
 
 @bounds_text_argument(0)
-def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+def extract_changes(
+    text: str, schema: HostSchema | None, *, worded_amounts: bool = True
+) -> dict[str, ChangeValue] | None:
     """What-if changes named in a request, as `explain_what_if` takes them, or None.
 
     Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" ->
@@ -304,22 +306,29 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
     a smoker" -> a categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with
     'awful'" -> {"great": "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" ->
     {"text": "<new text>"}.
+
+    `worded_amounts=False` leaves out the readings of `_amounts` (amounts said in words around the feature, units,
+    currency signs, fractions) and the old value after "instead of": the router's `zchange` flag reads a turn as
+    the shipped selector was trained to, until a selector is rebuilt with them (docs/router.md).
     """
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
         return _text_changes(text)
-    text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
+    if worded_amounts:
+        text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
     for mention in mentions:
         feature = mention.feature
         if feature.name in changes:
             continue
-        value = _numeric_change(text, mention) if feature.type == "numeric" else _categorical_change(text, mention)
+        numeric = feature.type == "numeric"
+        value = _numeric_change(text, mention, worded_amounts) if numeric else _categorical_change(text, mention)
         if value is not None:
             changes[feature.name] = value
     changes.update(_elliptic_changes(text, mentions, changes))
-    changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
+    if worded_amounts:
+        changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
@@ -342,7 +351,7 @@ def extract_changes(text: str, schema: HostSchema | None) -> dict[str, ChangeVal
         changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
         before = text[: text.lower().find(category.lower())]
-        if not _NEGATION.search(before[-25:]) and not _LEFT_BEHIND.search(before):
+        if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     return changes or None
 
