@@ -80,12 +80,12 @@ class SentenceEncoder:
         for row, item in enumerate(encoded):
             ids[row, : len(item.ids)] = item.ids
             mask[row, : len(item.ids)] = 1.0
-        hidden = self._forward(ids, mask)
+        hidden = self.forward(ids, mask)
         pooled = (hidden * mask[..., None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
         norms = np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return (pooled / norms).astype(np.float32)
 
-    def _forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The encoder's last hidden state, shape (batch, tokens, 384)."""
         from scipy.special import erf
 
