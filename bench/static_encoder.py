@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from simxai.backends.router import ASK_BELOW  # noqa: E402
-from simxai.backends.router_model import embedding_text  # noqa: E402
+from simxai.backends.router_model import embed, embedding_text  # noqa: E402
 from simxai.eval_suite.router_training.data import build_training_data, selector_texts  # noqa: E402
 from simxai.eval_suite.router_training.folds import (  # noqa: E402
     Corpus,
@@ -92,7 +92,7 @@ def token_outputs(pool: str, cache: Path) -> np.ndarray:
     for start in range(0, size, _BATCH):
         ids = np.arange(start, min(start + _BATCH, size))
         batch = np.stack([np.full_like(ids, cls_id), ids, np.full_like(ids, sep_id)], axis=1)
-        hidden = encoder._forward(batch, np.ones(batch.shape, dtype=np.float32))
+        hidden = encoder.forward(batch, np.ones(batch.shape, dtype=np.float32))
         pooled["mean"].append(hidden.mean(axis=1))
         pooled["token"].append(hidden[:, 1])
     print(f"MiniLM over {size} tokens in {time.perf_counter() - started:.0f} s", flush=True)
@@ -170,6 +170,14 @@ def corpus_texts(data_dir: Path, corpus: Corpus, cache: Path) -> list[str]:
     return texts
 
 
+def wordllama_view(texts: Sequence[str], corpus: Corpus, cache: Path) -> np.ndarray:
+    """The WordLlama view of the corpus's texts (the corpus holds the view SETTINGS names), cached."""
+    path = cache / f"wordllama-{corpus.key}.npy"
+    if not path.is_file():
+        np.save(path, embed(list(texts), "wordllama"))
+    return np.load(path)
+
+
 def hold_out_group(corpus: Corpus, settings: dict[str, Any]) -> dict[str, float]:
     """encoder_view's scoring: train without w4 ... w10; accuracy on dev per source, on them, w11, w12."""
     usable = _mask(corpus, GROUP, ())
@@ -218,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", action="append", default=[], help="NAME:POOL:DIMS:WEIGHT, a table to distil")
     parser.add_argument("--config", action="append", required=True, help="VIEW=SCALE[,VIEW=SCALE]: a selector")
     parser.add_argument("--folds", action="store_true", help="also three folds of the people/ authors")
+    parser.add_argument("--only-folds", action="store_true", help="the three folds alone")
     args = parser.parse_args(argv)
     try:
         specs = [TableSpec.parse(t) for t in args.table]
@@ -229,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     ids = token_ids(texts, args.cache / f"ids-{corpus.key}.npz")
     generated = np.flatnonzero((corpus.sources == "paraphrase") & (corpus.splits == "train"))
-    views: dict[str, np.ndarray] = {"wl": corpus.embeddings}
+    views: dict[str, np.ndarray] = {"wl": wordllama_view(texts, corpus, args.cache)}
     for spec in specs:
         table = build_table(spec, args.cache, [ids[i] for i in generated])
         views[spec.name] = sentence_vectors(table, ids)
@@ -238,20 +247,24 @@ def main(argv: list[str] | None = None) -> int:
         name = ",".join(f"{v}={s:g}" for v, s in config.items())
         embedded = dataclasses.replace(corpus, embeddings=np.hstack([views[v] * s for v, s in config.items()]))
         settings = {**SETTINGS, "embedding_weight": 1.0}  # the scales are in the columns
-        f = hold_out_group(embedded, settings)
-        print(
-            f"{name}: dev CoXQL / TalkToModel / people {f['dev coxql']:.1%} / {f['dev talktomodel']:.1%} / "
-            f"{f['dev people']:.1%}; w4-w10 {f['w4-w10']:.1%} ({f['w4-w10 n']:.0f}), w11 {f['w11']:.1%}, "
-            f"w12 {f['w12']:.1%} (confident-wrong {f['w12 confident-wrong']:.1%}); mean of w4-w10 and w12 "
-            f"{f['decisive']:.1%}; fit {f['seconds']:.0f} s, T {f['temperature']}",
-            flush=True,
-        )
-        if args.folds:
+        if not args.only_folds:
+            _report(name, hold_out_group(embedded, settings))
+        if args.folds or args.only_folds:
             folds = author_folds(corpus.people_authors(), 3)
             scores = score_folds(embedded, folds, settings, log=lambda line: print(line, flush=True))
             mean = sum(s.accuracy for s in scores) / len(scores)
             print(f"{name}: three folds of authors {mean:.1%}", flush=True)
     return 0
+
+
+def _report(name: str, f: dict[str, float]) -> None:
+    print(
+        f"{name}: dev CoXQL / TalkToModel / people {f['dev coxql']:.1%} / {f['dev talktomodel']:.1%} / "
+        f"{f['dev people']:.1%}; w4-w10 {f['w4-w10']:.1%} ({f['w4-w10 n']:.0f}), w11 {f['w11']:.1%}, "
+        f"w12 {f['w12']:.1%} (confident-wrong {f['w12 confident-wrong']:.1%}); mean of w4-w10 and w12 "
+        f"{f['decisive']:.1%}; fit {f['seconds']:.0f} s, T {f['temperature']}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

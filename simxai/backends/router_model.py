@@ -4,10 +4,11 @@ A turn is first masked by the router (quoted texts, groups, features, numbers an
 placeholders) and then by `model_text` (the host's instance noun, a change the turn names); what remains is
 the request's wording, the same for every host. Two views of it feed a multinomial logistic regression
 trained by `simxai.eval_suite.router_training.train` on requests made for many host schemas: word 1-2-grams and
-character 2-5-grams, TF-IDF weighted (exact wording, typos), and the mean of its WordLlama static token
-embeddings (synonyms the templates never used; the 256-dimension model ships inside the `wordllama` wheel,
-runs on numpy and is never downloaded). Its logits are divided by a temperature fitted on the dev split, so
-that the top probability can decide when to ask instead of answering.
+character 2-5-grams, TF-IDF weighted (exact wording, typos), and the mean of static token embeddings
+(synonyms the templates never used): a table distilled from all-MiniLM-L6-v2 that ships beside this package
+(`simxai.backends.static_encoder`), or, for an artifact trained before it, WordLlama's 256-dimension model
+inside the `wordllama` wheel; both run on numpy and are never downloaded. Its logits are divided by a
+temperature fitted on the dev split, so that the top probability can decide when to ask instead of answering.
 
 The artifact (`router_model.npz`, beside this module) holds the vocabulary, idf weights, coefficients,
 temperature and the fingerprint of the data and settings it was trained from; no pickle.
@@ -30,6 +31,7 @@ from simxai.hosts.base import HostSchema
 
 __all__ = [
     "ARTIFACT",
+    "EMBEDDINGS",
     "SelectorModel",
     "analyze",
     "embed",
@@ -133,8 +135,22 @@ def wordllama_model() -> Any:
         raise UsageError(f"the WordLlama model files are missing from the installed wheel: {exc}") from exc
 
 
-def embed(texts: list[str]) -> np.ndarray:
-    """Unit-length WordLlama embeddings of model texts, shape (len(texts), 256)."""
+#: The embedding views a selector may read (its settings' "embedding"; an artifact without it read WordLlama).
+EMBEDDINGS = ("wordllama", "minilm-static")
+
+
+def embed(texts: list[str], kind: str = "wordllama") -> np.ndarray:
+    """Unit-length embeddings of model texts, shape (len(texts), 256): WordLlama's or the static MiniLM table's.
+
+    Raises:
+        UsageError: `kind` is not one of `EMBEDDINGS`.
+    """
+    if kind == "minilm-static":
+        from simxai.backends.static_encoder import static_encoder
+
+        return static_encoder().encode([embedding_text(t) for t in texts])
+    if kind != "wordllama":
+        raise UsageError(f"unknown embedding view {kind!r}; valid: {', '.join(EMBEDDINGS)}")
     with np.errstate(invalid="ignore", divide="ignore"):  # a text with no known token has a zero norm
         vectors = np.asarray(wordllama_model().embed([embedding_text(t) for t in texts], norm=True), dtype=float)
     return np.nan_to_num(vectors)  # ... and no direction: a zero vector, never NaN
@@ -157,6 +173,11 @@ class SelectorModel:
         """How much the embedding view is scaled against the unit-length TF-IDF view (0: not used)."""
         return float(self.metadata.get("settings", {}).get("embedding_weight", 0.0))
 
+    @property
+    def embedding(self) -> str:
+        """Which embedding view the selector was trained with (one of `EMBEDDINGS`)."""
+        return str(self.metadata.get("settings", {}).get("embedding", "wordllama"))
+
     def logits(self, text: str) -> np.ndarray:
         """Uncalibrated class scores of a model text."""
         scores = self.intercept.astype(float).copy()
@@ -171,7 +192,7 @@ class SelectorModel:
             weights /= math.sqrt(float(weights @ weights))
             scores += self.coef[:, columns] @ weights
         if self.embedding_weight:
-            scores += self.coef[:, len(self.vocabulary) :] @ (embed([text])[0] * self.embedding_weight)
+            scores += self.coef[:, len(self.vocabulary) :] @ (embed([text], self.embedding)[0] * self.embedding_weight)
         return scores
 
     def probabilities(self, text: str, allowed: frozenset[str] | None = None) -> dict[str, float]:

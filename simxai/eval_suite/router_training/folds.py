@@ -34,7 +34,7 @@ from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import SelectorModel, analyze, embed
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
 from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
-from simxai.eval_suite.router_training.train import LinearFit, _temperature, bag_key, fit_linear, sample_weights
+from simxai.eval_suite.router_training.train import SETTINGS, LinearFit, _temperature, bag_key, fit_linear, sample_weights
 from simxai.exceptions import UsageError
 
 __all__ = [
@@ -80,9 +80,8 @@ class Corpus:
         data = build_training_data(data_dir)
         extra = _held_out_examples(data)
         examples = [*data.examples, *extra]
-        key = hashlib.sha256(
-            "".join(f"{e.text}\t{e.label}\t{e.schema}\t{e.split}\t{e.author}\n" for e in examples).encode()
-        ).hexdigest()[:16]
+        lines = "".join(f"{e.text}\t{e.label}\t{e.schema}\t{e.split}\t{e.author}\n" for e in examples)
+        key = hashlib.sha256(f"{SETTINGS['embedding']}\n{lines}".encode()).hexdigest()[:16]
         if cache is not None and (cache / "corpus.json").is_file():
             corpus = cls.load(cache)
             if corpus.key == key:
@@ -97,7 +96,7 @@ class Corpus:
         counter = CountVectorizer(analyzer=analyze, dtype=np.float64)
         counts = counter.fit_transform(texts).tocsr()
         terms = [str(t) for t in counter.get_feature_names_out()]
-        embeddings = embed(texts)
+        embeddings = embed(texts, SETTINGS["embedding"])
         log(f"counted and embedded in {time.perf_counter() - started:.0f} s")
         corpus = cls(
             labels=np.array([e.label for e in examples]),

@@ -63,7 +63,9 @@ SETTINGS: dict[str, Any] = {
     "class_weight": "balanced",
     "max_iter": 300,
     "seed": SEED,
-    "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; wordllama mean embedding",
+    "features": "word 1-2-grams + char 2-5-grams, sublinear tf-idf, l2; mean static token embedding",
+    # the static MiniLM table (router_model.EMBEDDINGS); it beat WordLlama on authors held out (docs/router.md)
+    "embedding": "minilm-static",
     "final_fit": "train+dev",
     # each request people wrote (CoXQL, TalkToModel's templates, the specs' examples) weighs this many generated ones
     "written_weight": 8.0,
@@ -88,7 +90,7 @@ def _features(vectorizer: Any, texts: Sequence[str], settings: dict[str, Any]) -
     matrix = vectorizer.transform(texts)
     if not settings["embedding_weight"]:
         return matrix
-    embeddings = embed(list(texts)) * settings["embedding_weight"]
+    embeddings = embed(list(texts), settings.get("embedding", "wordllama")) * settings["embedding_weight"]
     return scipy.sparse.hstack([matrix, scipy.sparse.csr_matrix(embeddings)]).tocsr()
 
 
