@@ -64,3 +64,14 @@ def test_missing_table_is_a_usage_error_naming_the_build_command(tmp_path: Path)
     (tmp_path / "bad.npz").write_bytes(b"not a table")
     with pytest.raises(UsageError, match="missing or unreadable"):
         static_module.read_table(tmp_path / "bad.npz")
+
+
+def test_the_selector_reads_the_view_its_artifact_names() -> None:
+    from simxai.backends.router_model import embed, embedding_text
+
+    text = "why zinst zlabel ?"
+    expected = static_module.static_encoder().encode([embedding_text(text)])
+    np.testing.assert_array_equal(embed([text], "minilm-static"), expected)
+    assert not np.allclose(embed([text], "wordllama"), expected)
+    with pytest.raises(UsageError, match="valid: wordllama, minilm-static"):
+        embed([text], "glove")
