@@ -34,7 +34,14 @@ from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import SelectorModel, analyze, embed
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
 from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
-from simxai.eval_suite.router_training.train import SETTINGS, LinearFit, _temperature, bag_key, fit_linear, sample_weights
+from simxai.eval_suite.router_training.train import (
+    SETTINGS,
+    LinearFit,
+    _temperature,
+    bag_key,
+    fit_linear,
+    sample_weights,
+)
 from simxai.exceptions import UsageError
 
 __all__ = [
