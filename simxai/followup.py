@@ -233,13 +233,43 @@ _BARE_AMOUNT = re.compile(
     re.IGNORECASE,
 )
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|fine|go\s+ahead|do\s+it|please)\b", re.IGNORECASE)
+# The words around the number of an answer that say nothing more: "like 10 km", "by £30 a night", "about 20".
+_ANSWER_LEAD = re.compile(r"^\W*(?:(?:like|about|around|roughly|maybe|say|so|ok(?:ay)?|um|hmm)\b[\s,]*)+", re.I)
+_CURRENCY = re.compile(r"[£$€]")
+_PER_UNIT = re.compile(r"\s(?:a|an|per|each)\s+(?:night|day|week|month|year|hour|person|head)\b", re.I)
+_UNIT_AFTER = re.compile(r"(?P<n>\d)\s?(?P<u>[A-Za-z]+)\b")
+_LEADING_ID = re.compile(r"^\W*(?P<n>\d+)\s*[,:]\s*")
+_UNITS = frozenset(
+    "km kms kg kgs mm cm ha hours hrs hour days mins minutes miles pounds dollars euros quid bucks".split()
+)
+
+
+def _answer_core(text: str, schema: HostSchema | None) -> str:
+    """An answer to "how much?" or "what should X be?" with what only surrounds its number dropped.
+
+    A leading "like" or "about", a currency sign, a unit after the number ("10 km": any unit a feature's name
+    holds, as `commute_km`, or a common one) or "a night", and the instance it names ("applicant 180, make it
+    700", "23005, by 30": the engine reads that instance itself).
+    """
+    text = _PER_UNIT.sub("", _CURRENCY.sub("", text))
+    if schema is not None:
+        units = _UNITS | {p for f in schema.features for p in f.name.lower().split("_")[1:] if len(p) <= 3}
+        text = _UNIT_AFTER.sub(lambda m: m.group("n") if m.group("u").lower() in units else m.group(0), text)
+        noun = re.escape(schema.instance_noun or "instance")
+        named = re.search(rf"\b{noun}\s(?P<n>\d+)\b[\s,:]*", text, re.IGNORECASE)
+        if named is not None and schema.has_id(int(named.group("n"))):
+            text = text[: named.start()] + text[named.end() :]
+        leading = _LEADING_ID.match(text)
+        if leading is not None and schema.has_id(int(leading.group("n"))):
+            text = text[leading.end() :]
+    return _ANSWER_LEAD.sub("", text)
 
 
 def answer_amount(
     text: str, sign: Literal["+", "-"], offer: ChangeValue | None, schema: HostSchema | None
 ) -> ChangeValue | None:
     """The change a user's answer to "how much higher?" gives: a step, a bare amount, or yes to the offer."""
-    text = normalize(text, schema)
+    text = _answer_core(normalize(text, schema), schema)
     step = extract_step(text, schema)
     if step is not None and step.amount is not None:
         return step.value()
@@ -261,7 +291,7 @@ def answer_value(text: str, feature: FeatureSchema, schema: HostSchema | None) -
 
     "110" -> 110; "10% higher" -> "+10%"; for a categorical feature, one of its categories named alone.
     """
-    text = normalize(text, schema)
+    text = _answer_core(normalize(text, schema), schema)
     step = extract_step(text, schema)
     if step is not None and step.amount is not None:
         return step.value()

@@ -37,6 +37,7 @@ __all__ = [
     "same_question",
     "shifted_condition",
     "stepped_amount",
+    "valued_number",
 ]
 
 _NUM = r"\d+(?:\.\d+)?"
@@ -267,6 +268,24 @@ def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
     percent = said_percent or value.endswith("%")
     sign = match.group("sign") or value[0]
     return str(feature), f"{sign}{number}{'%' if percent else ''}", number, said_percent or marks_amount(text)
+
+
+def valued_number(text: str, call: LastCall) -> tuple[str, float] | None:
+    """For a bare number after a what-if that set one numeric feature: (that feature, the number), or None.
+
+    "and 650 instead?" after {"credit_score": 700} -> ("credit_score", 650.0); a sign, "%", a unit or "by"
+    makes it a step, not a value.
+    """
+    match = _BARE_STEP.match(text)
+    changes = call.arguments.get("changes")
+    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
+        return None
+    if match.group("sign") or match.group("pct") or match.group("unit") or match.group("by"):
+        return None
+    [(feature, value)] = changes.items()
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return str(feature), float(match.group("n"))
 
 
 def marks_amount(text: str) -> bool:

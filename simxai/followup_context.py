@@ -1,8 +1,9 @@
 """Turns read against the question before them: a metric moved to a group or back, and answers to a question.
 
 "and for those who rent?" after a metric question scores the metric on that group (`group_follow_up`, with the
-group read by `group_phrase` when the data's features do not select it); "recall for that group?" reuses the
-previous call's group (`referred_group`); "and overall?" drops it (`asks_overall`). After the engine asked
+group read by `group_phrase` when the data's features do not select it); "what about vans instead?" names the
+next group without a preposition (`continued_group`); "recall for that group?" reuses the previous call's
+group (`referred_group`); "and overall?" drops it (`asks_overall`). After the engine asked
 "which instance?", `is_new_request` tells a request of its own from an answer.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
@@ -20,6 +21,7 @@ from simxai.messages import Message
 
 __all__ = [
     "asks_overall",
+    "continued_group",
     "group_follow_up",
     "group_phrase",
     "is_new_request",
@@ -70,6 +72,44 @@ def group_phrase(text: str) -> str | None:
     if phrase.lower().split()[0] in _NO_GROUP:
         return None
     return "all" if _WHOLE.match(phrase) else phrase
+
+
+_CONTINUED_GROUP = re.compile(
+    r"^\W*(?:(?:and|but|ok(?:ay)?|so|now)\s+)?"
+    r"(?:(?:what|how)\s+about|and|(?:(?:can|could)\s+(?:i|we|you)\s+(?:get|have|see|do)\s+|give\s+me\s+|show\s+me\s+)?"
+    r"the\s+same\s+(?:thing\s+|one\s+)?for)\s+(?:the\s+|those\s+)?"
+    r"(?P<g>[A-Za-z][\w'-]*(?:\s[\w'-]+){0,3}?)(?:\s+(?:instead|then|too|only|please))?\W*$",
+    re.IGNORECASE,
+)
+# The last word of a group said in words of the user's own: "the wet ones", "the heavier people".
+_GROUP_HEADS = frozenset("ones people folks group groups".split())
+
+
+def continued_group(text: str, schema: HostSchema | None, vocabulary: frozenset[str]) -> str | None:
+    """The group a continuation of a metric question names without "for" ("what about vans instead?"), or None.
+
+    The phrase is read as if it followed "for" ("and peat soils instead" -> `soil_type = peat`). A phrase the
+    data does not select ("what about the wet ones", "the same for the part-timers") is passed on as said, so
+    the function asks which group is meant instead of the answer going to the data card or to everyone; a
+    phrase holding a word of the functions' specs (`vocabulary`: "what about the features?") or a feature's
+    name is a question of its own, never a group.
+    """
+    match = _CONTINUED_GROUP.match(text)
+    if match is None or schema is None:
+        return None
+    phrase = match.group("g").strip()
+    words = phrase.lower().split()
+    if words[0] in _NO_GROUP or _WHOLE.match(phrase):
+        return None
+    group = extract_argument("group", f"for {phrase}", schema)
+    if isinstance(group, str):
+        return group
+    parts = {p for w in words for p in re.split(r"[-_']", w) if p}
+    names = {p for f in schema.features for p in f.name.lower().split("_")}
+    plural = words[-1] in _GROUP_HEADS or (words[-1].endswith("s") and len(words[-1]) > 3)
+    if not plural or parts & (vocabulary | names) or any(c.isdigit() for c in phrase):
+        return None
+    return phrase
 
 
 def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: LastCall | None) -> bool:

@@ -4,8 +4,9 @@ After "what if her blood pressure went up by 20", the turn "and 40?" may mean pa
 another instance) or blood pressure 40 higher (the same instance, a new amount). When 40 is an id of the host
 and a plausible amount for the feature, both readings fit; guessing one answers a question the user may not
 have asked, so the router asks once, offering both (`number_readings`, `readings_question`), and the next
-turn picks one ("1", "the second", "patient 40") (`picked_reading`). "and for 40?" (an instance after "for")
-and a number outside the id range or beyond the feature's range have one reading and are not asked about.
+turn picks one ("1", "the second", "patient 40") (`picked_reading`). After a what-if that set a value
+("credit score 700"), "and 650?" is asked about the same way when 650 is an id and a credit score of the data
+(`_value_readings`). "and for 40?" (an instance after "for") and a number outside the id range or beyond the feature's range have one reading and are not asked about.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
 """
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simxai.followup_calls import LastCall, marks_amount, stepped_amount
+from simxai.followup_calls import LastCall, marks_amount, stepped_amount, valued_number
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -77,7 +78,7 @@ def number_readings(text: str, call: LastCall | None, schema: HostSchema | None)
     text = normalize(text, schema)
     stepped = stepped_amount(text, call)
     if stepped is None:
-        return None
+        return _value_readings(text, call, schema)
     feature, change, number = stepped
     previous = dict(call.arguments.get("changes") or {})
     before = str(previous.get(feature, ""))
@@ -103,6 +104,46 @@ def number_readings(text: str, call: LastCall | None, schema: HostSchema | None)
         f"{where} with {feature} {_said(change)}",
     )
     return other, amount
+
+
+def _value_readings(text: str, call: LastCall, schema: HostSchema) -> tuple[Reading, Reading] | None:
+    """The two readings of a bare number after a what-if that set a value ("credit score 700" -> "and 650?").
+
+    (1) the instance with that id, with the same value set; (2) the same instance with the feature set to the
+    number. Both fit when the number is an id and lies within the feature's range in the data; otherwise
+    it has one reading (an id beyond the range, a value that is no id) and nothing is asked.
+    """
+    valued = valued_number(text, call)
+    if valued is None:
+        return None
+    feature, number = valued
+    found = next((f for f in schema.features if f.name == feature), None)
+    if (
+        found is None
+        or found.min is None
+        or found.max is None
+        or not number.is_integer()
+        or not schema.has_id(number)
+        or not found.min <= number <= found.max
+    ):
+        return None
+    noun = schema.instance_noun or "instance"
+    instance = call.arguments.get("instance")
+    previous = dict(call.arguments.get("changes") or {})
+    same_change = ", ".join(f"{name} {_said(value)}" for name, value in previous.items())
+    where = f"{noun} {instance}" if isinstance(instance, int) else f"the same {noun}"
+    return (
+        Reading(
+            call.name,
+            {**call.arguments, "instance": int(number)},
+            f"{noun} {int(number)} with the same change ({same_change})",
+        ),
+        Reading(
+            call.name,
+            {**call.arguments, "changes": {feature: int(number)}},
+            f"{where} with {feature} set to {int(number)}",
+        ),
+    )
 
 
 def _said(value: Any) -> str:

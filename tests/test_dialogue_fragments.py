@@ -186,9 +186,23 @@ def test_one_reading_is_not_asked_about(text):
     assert number_readings(text, STEPPED, PATIENTS) is None
 
 
-def test_an_absolute_change_has_no_step_reading():
+def test_after_an_absolute_change_an_id_in_the_features_range_has_two_readings():
+    # 35 is a patient and a bmi: patient 35 with bmi 30, or patient 140 with bmi 35 (no step reading)
     call = LastCall("explain_what_if", {"instance": 140, "changes": {"bmi": 30}}, None)
-    assert number_readings("and 35?", call, PATIENTS) is None
+    readings = number_readings("and 35?", call, PATIENTS)
+    assert readings is not None
+    assert [r.arguments for r in readings] == [
+        {"instance": 35, "changes": {"bmi": 30}},
+        {"instance": 140, "changes": {"bmi": 35}},
+    ]
+    assert "bmi set to 35" in readings_question(readings)
+
+
+@pytest.mark.parametrize("text", ["and 300?", "and 35 more?", "and for 35?", "and 35 %?"])
+def test_after_an_absolute_change_a_number_beyond_the_range_or_marked_has_no_value_reading(text):
+    # 300 is no bmi of the data: the patient; "more", "%" make a step, "for" an instance
+    call = LastCall("explain_what_if", {"instance": 140, "changes": {"bmi": 30}}, None)
+    assert number_readings(text, call, PATIENTS) is None
 
 
 def test_the_pick_between_readings():

@@ -171,7 +171,8 @@ def with_pending_call(history: Sequence[Message]) -> list[Message]:
     if len(messages) < 3:
         return messages
     final = messages[-1]
-    if final.role != "assistant" or final.tool_calls or not final.content.rstrip().endswith("?"):
+    # a question may end in its example: 'What should change? For example "what if the age were 53?".'
+    if final.role != "assistant" or final.tool_calls or "?" not in final.content:
         return messages
     if final.content.startswith(CLARIFICATION_PREFIX):
         return messages

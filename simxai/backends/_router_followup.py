@@ -34,7 +34,8 @@ from simxai.followup import (
     same_question,
     shifted_condition,
 )
-from simxai.followup_context import asks_overall, group_follow_up, group_phrase, referred_group
+from simxai.backends._router_similarity import known_words
+from simxai.followup_context import asks_overall, continued_group, group_follow_up, group_phrase, referred_group
 from simxai.messages import Message
 
 # A word that asks something of its own: a turn holding one is more than a follow-up's new group.
@@ -125,6 +126,10 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if phrase is not None and "INSTANCE" not in masked:
         # "for women?" after a metric: that group, scored or refused plainly, never everyone's figure
         return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": group or phrase})
+    moved = continued_group(text, schema, known_words(request.functions)) if phrase is None and not ids else None
+    if moved is not None and previous.name == "get_model_performance" and "INSTANCE" not in masked:
+        # "what about vans instead?" after a metric: the same metric on that group (or asked which group)
+        return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": moved})
     counterpart = INSTANCE_COUNTERPART.get(previous.name)
     if counterpart in takes and "GROUP" not in masked and only_names_instance(masked, schema):
         return Decision(counterpart, 1.0, True)

@@ -31,7 +31,10 @@ _FILLER = frozenset(
 
 # Words around a feature or a change in a follow-up that asks nothing new ("and the bmi feature?", "and if
 # she were 10 years older?").
-FEATURE_FILLER = _FILLER | frozenset("feature variable column attribute field of on about".split())
+# "and the satisfaction scores?", "her glucose levels?": the words a feature's values go by
+FEATURE_FILLER = _FILLER | frozenset(
+    "feature variable column attribute field of on about score scores value values level levels figures".split()
+)
 CHANGE_FILLER = _FILLER | frozenset(
     "if she he they were was had been would be years year older younger higher lower more less by points % "
     "instead increase decrease raise reduce set to with a an also too as well month months week weeks day days "

@@ -125,7 +125,8 @@ _REQUEST = re.compile(
 _SMALL_TALK = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
     r"thx|cheers|great|nice|cool|ok(?:ay)?|got\s+it|i\s+see|bye|goodbye|see\s+you|that'?s\s+(?:all|it|helpful|"
-    r"great|clear|enough)|that\s+(?:is|was)\s+(?:all|it|helpful|great|clear|enough)|perfect|awesome|wonderful|no|yes|sure|alright|all\s+right)\b[\s\W]*)+"
+    r"great|clear|enough)|that\s+(?:is|was)\s+(?:all|it|helpful|great|clear|enough)|perfect|awesome|wonderful|no|yes|sure|alright|all\s+right|"
+    r"(?:very|really|super|most)\s+(?:useful|helpful|clear|interesting)|useful|helpful)\b[\s\W]*)+"
     r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
     re.IGNORECASE,
 )
@@ -136,7 +137,7 @@ _ANOTHER = re.compile(
 )
 _ACKNOWLEDGEMENT = re.compile(
     r"\b(?:thanks?|thank\s+you|makes\s+sense|got\s+it|i\s+see|understood|good\s+to\s+know|interesting|"
-    r"fascinating|helpful|cool|nice|great|perfect|awesome|that'?s\s+(?:clear|all))\b",
+    r"fascinating|helpful|useful|cool|nice|great|perfect|awesome|that'?s\s+(?:clear|all))\b",
     re.IGNORECASE,
 )
 
