@@ -24,7 +24,7 @@ PATIENTS = HostSchema(
 SIZE = 64 * 1024
 ADVERSARIAL = [
     (piece * (SIZE // len(piece) + 1))[:SIZE]
-    for piece in (" ", " -, ", "1 ", "5 % ", "were ", "higher by ", "make it ", "1 points ", "double ")
+    for piece in (" ", " -, ", "1 ", "5 % ", "were ", "higher by ", "make it ", "1 points ", "double ", "like 1km ")
 ]
 
 
@@ -144,9 +144,16 @@ def test_patterns_are_linear(text, cpu_guard):
         followup_fragment._CONTINUATION,
         followup_fragment._POSSESSIVE_PHRASE,
         followup_readings._PICK,
+        followup._ANSWER_LEAD,
+        followup._PER_UNIT,
+        followup._UNIT_AFTER,
+        followup._LEADING_ID,
+        followup_context._CONTINUED_GROUP,
     ):
         assert_linear(cpu_guard, pattern.findall, text)
     assert_linear(cpu_guard, lambda t: extract_step(t, PATIENTS), text)
+    assert_linear(cpu_guard, lambda t: answer_amount(t, "+", None, PATIENTS), text)
+    assert_linear(cpu_guard, lambda t: followup_context.continued_group(t, PATIENTS, frozenset()), text)
 
 
 # ---- follow-ups that repeat the previous call with one thing replaced -------------------------------
