@@ -25,7 +25,9 @@ _FILLER = frozenset(
     "and what about how for the a an now then same please ok okay so try with one instead too as well also "
     "do does it is this that case of show me again can you could i see give tell let's let us question thing "
     "thanks thank yes no sure id instance row sample example number record item entry text sentence review "
-    "input data point one ones people those NUM INSTANCE GROUP".split()
+    "input data point one ones people those NUM INSTANCE GROUP "
+    # emphasis that narrows to the instance ("for 29006 specifically?") asks nothing new
+    "specifically in particular particularly just only exactly individually".split()
 )
 
 

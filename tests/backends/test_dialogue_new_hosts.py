@@ -141,3 +141,21 @@ async def test_same_for_after_an_unanswered_what_if_is_that_what_if_not_an_older
     # the what-if still lacks its change: asked again for applicant 30, never applicant 30's prediction
     assert asked(same) and same.calls[0].function == "explain_what_if"
     assert same.calls[0].arguments.get("instance") == 30
+
+
+# --- an instance narrowed with emphasis --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "instance"),
+    [
+        ("loan", "and for applicant 77 in particular?", 77),
+        ("insurance", "for 5100 specifically?", 5100),
+        ("demo", "what about just patient 9?", 9),
+    ],
+)
+async def test_an_instance_named_with_emphasis_after_a_global_question_gets_its_own_explanation(
+    hosts, router, host, text, instance
+):
+    *_, narrowed = await talk(hosts[host], router, "which features matter most overall?", text)
+    assert calls(narrowed) == [("get_local_explanation", {"instance": instance})]
