@@ -16,6 +16,8 @@ before it. This module reads what it replaces:
   one?"): the k-th instance of the last answer that listed several.
 - `swapped_category` moves a categorical condition to another category the turn names ("and silver?" after
   `plan = gold`).
+- `word_edit` reads an unquoted edit of the text in focus ("gorgeous -> okay", "what if phone was book"):
+  only when the words it replaces are words of that text.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
 """
@@ -36,6 +38,7 @@ __all__ = [
     "speaker_instance",
     "spec_vocabulary",
     "swapped_category",
+    "word_edit",
     "ordinal",
     "ordinal_fragment",
     "without_description",
@@ -245,3 +248,30 @@ def ordinal(text: str, noun: str | None = None) -> int | None:
 def ordinal_fragment(text: str, noun: str | None = None) -> bool:
     """Whether a turn only names a position ("and the first one?", "what about the second patient")."""
     return _ORDINAL_ONLY.match(text) is not None and ordinal(text, noun) is not None
+
+
+# "gorgeous -> okay", "what if phone was book", "and if slow were fast": one to three words replaced by others.
+_WORDS = r"[A-Za-z][\w']*(?:\s[A-Za-z][\w']*){0,2}"
+_ARROW_EDIT = re.compile(
+    rf"^\W*(?:(?:and|ok(?:ay)?|so|then)\s+)?(?:what\s+if\s+)?(?P<a>{_WORDS})\s?(?:->|=>|→)\s?(?P<b>{_WORDS})\W*$"
+)
+_IF_EDIT = re.compile(
+    rf"^\W*(?:(?:and|ok(?:ay)?|so|then)\s+)?(?:what\s+)?if\s+(?:the\s+word\s+)?(?P<a>{_WORDS})\s+"
+    rf"(?:was|were|is|became|said)\s+(?P<b>{_WORDS})(?:\s+instead)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def word_edit(text: str, focus: str) -> dict[str, str] | None:
+    """The edit an unquoted turn makes to `focus`, the text in focus ("gorgeous -> okay"), or None.
+
+    The replaced words must be words of `focus` (whole words, in any case): "what if price was high" about
+    a review without "price" is no edit of it.
+    """
+    match = _ARROW_EDIT.match(text) or _IF_EDIT.match(text)
+    if match is None:
+        return None
+    old, new = match.group("a").strip(), match.group("b").strip()
+    if old.lower() == new.lower() or re.search(rf"(?<!\w){re.escape(old)}(?!\w)", focus, re.IGNORECASE) is None:
+        return None
+    return {old: new}

@@ -24,7 +24,19 @@ PATIENTS = HostSchema(
 SIZE = 64 * 1024
 ADVERSARIAL = [
     (piece * (SIZE // len(piece) + 1))[:SIZE]
-    for piece in (" ", " -, ", "1 ", "5 % ", "were ", "higher by ", "make it ", "1 points ", "double ", "like 1km ")
+    for piece in (
+        " ",
+        " -, ",
+        "1 ",
+        "5 % ",
+        "were ",
+        "higher by ",
+        "make it ",
+        "1 points ",
+        "double ",
+        "like 1km ",
+        "a -> ",
+    )
 ]
 
 
@@ -149,6 +161,8 @@ def test_patterns_are_linear(text, cpu_guard):
         followup._UNIT_AFTER,
         followup._LEADING_ID,
         followup_context._CONTINUED_GROUP,
+        followup_fragment._ARROW_EDIT,
+        followup_fragment._IF_EDIT,
     ):
         assert_linear(cpu_guard, pattern.findall, text)
     assert_linear(cpu_guard, lambda t: extract_step(t, PATIENTS), text)

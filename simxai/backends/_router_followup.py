@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
+from simxai.backends._router_similarity import known_words
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import (
     extract_argument,
@@ -24,6 +25,7 @@ from simxai.extraction import (
 )
 from simxai.followup import (
     INSTANCE_COUNTERPART,
+    LastCall,
     bare_why,
     carried_change,
     class_follow_up,
@@ -34,8 +36,8 @@ from simxai.followup import (
     same_question,
     shifted_condition,
 )
-from simxai.backends._router_similarity import known_words
 from simxai.followup_context import asks_overall, continued_group, group_follow_up, group_phrase, referred_group
+from simxai.followup_fragment import word_edit
 from simxai.messages import Message
 
 # A word that asks something of its own: a turn holding one is more than a follow-up's new group.
@@ -110,12 +112,16 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         shifted = shifted_condition(text, condition) if isinstance(condition, str) else None
         if shifted is not None:  # "and over 40?" after "... on patients under 40?"
             return Decision(previous.name, 1.0, True, arguments={**previous.arguments, name: shifted})
-    edits = extract_changes(text, schema) if schema.kind == "text" and "explain_what_if" in takes else None
-    if edits and "text" not in edits and "instance" in previous.arguments and not extract_ids(text, schema):
+    focus = _text_in_focus(previous) if schema.kind == "text" and "explain_what_if" in takes else None
+    if focus is not None and not extract_ids(text, schema):
         # "remove 'not'" after a question about a review: an edit of that review, not a new text
-        edited = {str(part) for pair in edits.items() for part in pair}
-        if all(quoted in edited for quoted in extract_texts(text)):
+        edits = extract_changes(text, schema)
+        edited = {str(part) for pair in (edits or {}).items() for part in pair}
+        if edits and "text" not in edits and all(quoted in edited for quoted in extract_texts(text)):
             return Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
+        unquoted = word_edit(text, focus)  # "gorgeous -> okay", "what if phone was book"
+        if unquoted is not None:
+            return Decision("explain_what_if", 1.0, True, arguments={"changes": unquoted})
     group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
     ids = extract_ids(text, schema)
     # "for patients over 50" after a metric: a group and no new request
@@ -146,6 +152,18 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
         return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
     return None
+
+
+def _text_in_focus(previous: LastCall) -> str | None:
+    """The text the previous call was about: its quoted instance, or the text its output names (a stored
+    review's call may leave the instance to the engine); None when it was about no one text.
+    """
+    instance = previous.arguments.get("instance")
+    if isinstance(instance, str) and not re.search(r"[=<>]", instance):
+        return instance
+    subject = previous.output.get("subject") if isinstance(previous.output, dict) else None
+    said = subject.get("text") if isinstance(subject, dict) else None
+    return said if isinstance(said, str) and said else None
 
 
 _PERSONAL = re.compile(r"\b(?:his|her|hers|him|she|he)\b", re.IGNORECASE)

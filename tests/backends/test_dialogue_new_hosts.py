@@ -159,3 +159,37 @@ async def test_an_instance_named_with_emphasis_after_a_global_question_gets_its_
 ):
     *_, narrowed = await talk(hosts[host], router, "which features matter most overall?", text)
     assert calls(narrowed) == [("get_local_explanation", {"instance": instance})]
+
+
+# --- an unquoted edit of the review in focus ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "edit", "changes"),
+    [
+        ("classify: 'the hinge snapped but the seller was lovely'", "lovely -> rude", {"lovely": "rude"}),
+        ("classify: 'the hinge snapped but the seller was lovely'", "what if hinge was lid", {"hinge": "lid"}),
+        ("what's the prediction for review 22?", "what if brilliant => dull", {"brilliant": "dull"}),
+    ],
+)
+async def test_an_unquoted_edit_of_a_word_of_the_text_in_focus_is_a_what_if(hosts, router, first, edit, changes):
+    before, edited = await talk(hosts["sentiment"], router, first, edit)
+    assert calls(edited) == [("explain_what_if", {"instance": calls(before)[0][1]["instance"], "changes": changes})]
+
+
+async def test_a_quoted_edit_after_a_call_that_left_the_review_to_the_engine_is_a_what_if(hosts, router):
+    *_, edited = await talk(
+        hosts["sentiment"],
+        router,
+        "what does it say about review 97?",
+        "why not negative?",
+        "suppose 'better' became 'worse'",
+    )
+    assert calls(edited) == [("explain_what_if", {"instance": 97, "changes": {"better": "worse"}})]
+
+
+async def test_words_that_are_not_in_the_text_in_focus_are_no_edit(hosts, router):
+    *_, turn = await talk(
+        hosts["sentiment"], router, "classify: 'the hinge snapped but the seller was lovely'", "what if price was high"
+    )
+    assert not calls(turn)
