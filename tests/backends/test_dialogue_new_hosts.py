@@ -193,3 +193,22 @@ async def test_words_that_are_not_in_the_text_in_focus_are_no_edit(hosts, router
         hosts["sentiment"], router, "classify: 'the hinge snapped but the seller was lovely'", "what if price was high"
     )
     assert not calls(turn)
+
+
+# --- the goal and count of a counterfactual carried to the next instance -----------------------------------------
+
+
+async def test_another_instance_after_a_counterfactual_keeps_its_goal_and_count(hosts, router):
+    *_, other = await talk(
+        hosts["insurance"],
+        router,
+        "what could policyholder 5100 change to get standard?",
+        "could you give me three",
+        "and 5101?",
+    )
+    assert calls(other) == [
+        ("explain_how_to_be_that", {"instance": 5101, "target_label": "standard", "number_of_iterations": 3})
+    ]
+    # a local explanation's label belongs to the last instance's prediction: it is not carried
+    *_, other = await talk(hosts["loan"], router, "why is applicant 40 rejected?", "and for 41?")
+    assert calls(other) == [("get_local_explanation", {"instance": 41})]
