@@ -28,7 +28,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
 
@@ -262,7 +262,7 @@ _IF_EDIT = re.compile(
 )
 
 
-def word_edit(text: str, focus: str) -> dict[str, str] | None:
+def word_edit(text: str, focus: str) -> dict[str, ChangeValue] | None:
     """The edit an unquoted turn makes to `focus`, the text in focus ("gorgeous -> okay"), or None.
 
     The replaced words must be words of `focus` (whole words, in any case): "what if price was high" about

@@ -6,7 +6,8 @@ and a plausible amount for the feature, both readings fit; guessing one answers 
 have asked, so the router asks once, offering both (`number_readings`, `readings_question`), and the next
 turn picks one ("1", "the second", "patient 40") (`picked_reading`). After a what-if that set a value
 ("credit score 700"), "and 650?" is asked about the same way when 650 is an id and a credit score of the data
-(`_value_readings`). "and for 40?" (an instance after "for") and a number outside the id range or beyond the feature's range have one reading and are not asked about.
+(`_value_readings`). "and for 40?" (an instance after "for") and a number outside the id range or beyond
+the feature's range have one reading and are not asked about.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
 """

@@ -26,6 +26,7 @@ from simxai.extraction import (
 from simxai.followup import (
     INSTANCE_COUNTERPART,
     LastCall,
+    adds_to_previous,
     bare_why,
     carried_change,
     class_follow_up,
@@ -117,11 +118,13 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         # "remove 'not'" after a question about a review: an edit of that review, not a new text
         edits = extract_changes(text, schema)
         edited = {str(part) for pair in (edits or {}).items() for part in pair}
-        if edits and "text" not in edits and all(quoted in edited for quoted in extract_texts(text)):
+        if not (edits and "text" not in edits and all(quoted in edited for quoted in extract_texts(text))):
+            edits = word_edit(text, focus)  # "gorgeous -> okay", "what if phone was book"
+        if edits:
+            before = previous.arguments.get("changes") if previous.name == "explain_what_if" else None
+            if isinstance(before, dict) and adds_to_previous(text):  # "and 'clear' removed as well?"
+                edits = {**before, **edits}
             return Decision("explain_what_if", 1.0, True, arguments={"changes": edits})
-        unquoted = word_edit(text, focus)  # "gorgeous -> okay", "what if phone was book"
-        if unquoted is not None:
-            return Decision("explain_what_if", 1.0, True, arguments={"changes": unquoted})
     group = extract_argument("group", text, schema) if "group" in takes[previous.name] else None
     ids = extract_ids(text, schema)
     # "for patients over 50" after a metric: a group and no new request

@@ -212,3 +212,14 @@ async def test_another_instance_after_a_counterfactual_keeps_its_goal_and_count(
     # a local explanation's label belongs to the last instance's prediction: it is not carried
     *_, other = await talk(hosts["loan"], router, "why is applicant 40 rejected?", "and for 41?")
     assert calls(other) == [("get_local_explanation", {"instance": 41})]
+
+
+async def test_an_edit_said_as_well_adds_to_the_previous_edit(hosts, router):
+    *_, added = await talk(
+        hosts["sentiment"],
+        router,
+        "what does the model say about review 98?",
+        "what if 'rich' were swapped for 'thin'?",
+        "and 'clear' removed too?",
+    )
+    assert calls(added) == [("explain_what_if", {"instance": 98, "changes": {"rich": "thin", "clear": ""}})]
