@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simxai import Agent, Turn
 from simxai.backends.base import CLARIFY, CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
@@ -23,3 +24,14 @@ def route(
     response = router.route(CompletionRequest(messages=messages, host=schema, functions=FUNCTIONS))
     question = response.content if response.finish_reason == CLARIFY else ""
     return question, [(c.name, c.arguments) for c in response.tool_calls]
+
+
+async def talk(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
+    """The engine's turns for `texts`, sent in order in one conversation on `host` with `router`."""
+    conversation = Agent(host, router).conversation()
+    return [await conversation.send(text) for text in texts]
+
+
+def calls(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    """The calls of `turn` that ran, as (function, arguments)."""
+    return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]

@@ -9,26 +9,17 @@ a currency or a unit; a bare number after a what-if that set a value, which may 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from simxai import Agent, Turn
+from simxai import Turn
 from simxai.backends.router import RouterBackend
+
+from .routing import calls, talk
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-async def talk(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
-def calls(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
 
 
 def asked(turn: Turn) -> bool:

@@ -9,28 +9,19 @@ fire beside it.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from simxai import Agent, Turn
+from simxai import Agent
 from simxai.backends._dialogue_labels import known_labels
 from simxai.backends.router import RouterBackend
 from simxai.followup import Step, extract_step
+
+from .routing import calls, talk
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-async def talk(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
-def calls(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
 
 
 # --- corrections -------------------------------------------------------------------------------------------------
