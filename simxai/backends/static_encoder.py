@@ -11,7 +11,8 @@ built from the pinned weights of the `encoder` extra (`simxai.backends.sentence_
 
 ([unusedN] tokens, which no text yields, have zero rows) and is read with numpy and `tokenizers` (core
 dependencies through `wordllama`); nothing is downloaded.
-docs/router.md ("A static distillation of MiniLM") has the measurements that chose it.
+docs/router.md ("A static distillation of MiniLM") has the measurements that chose it. all-MiniLM-L6-v2 is
+Apache-2.0; the repository's NOTICE names the derived table.
 """
 
 from __future__ import annotations
