@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
 from simxai.backends._dialogue_labels import reading_by_label, with_references
@@ -30,7 +31,7 @@ from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import only_names_instance
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
-from simxai.extraction import extract_argument, extract_ids, extract_metric
+from simxai.extraction import extract_argument, extract_ids, extract_instance, extract_metric
 from simxai.followup import last_call
 from simxai.followup_fragment import (
     asked_count,
@@ -301,3 +302,24 @@ def fragment_decision(
     if continued is not None:
         return continued
     return count_follow_up(text, history, request) or category_follow_up(text, history, request)
+
+
+# What a user asked of the previous question and still asks of the next instance ("show me two options" ->
+# "and for 31058"): the goal and the count, never a label the last instance's own prediction named.
+_KEPT = ("target_label", "number_of_iterations")
+
+
+def kept_arguments(
+    text: str, history: Sequence[Message], function: str, schema: HostSchema | None
+) -> dict[str, Any] | None:
+    """For "and for 31058" after a call of `function`: its goal and count with the new instance, or None (the
+    arguments are then extracted from the turn as usual) when it had neither or the turn names no one instance.
+    """
+    calls = [c for m in history if m.role == "assistant" for c in m.tool_calls or [] if c.name == function]
+    if not calls or schema is None:
+        return None
+    kept = {k: calls[-1].arguments[k] for k in _KEPT if k in calls[-1].arguments}
+    instance = extract_instance(text, schema)
+    if not kept or not isinstance(instance, int) or isinstance(instance, bool):
+        return None
+    return {**kept, "instance": instance}

@@ -41,6 +41,7 @@ from simxai.backends._dialogue_followup import (
     answer_or_question,
     described_instance,
     fragment_decision,
+    kept_arguments,
     names_stored_instance,
     with_instances_read,
     with_pending_call,
@@ -79,7 +80,7 @@ from simxai.backends._router_unknown import unknown_named
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector
 from simxai.exceptions import UsageError
-from simxai.extraction import extract_changes, extract_ids, extract_instance, extract_metric
+from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
@@ -280,7 +281,7 @@ class RouterBackend(Backend):
             previous = self._previous_function(history, request, depth, about_an_instance=True)
             if previous in names:
                 return Decision(
-                    previous, decision.confidence, True, arguments=_kept_arguments(text, history, previous, schema)
+                    previous, decision.confidence, True, arguments=kept_arguments(text, history, previous, schema)
                 )
             if "get_prediction" in names:
                 return Decision("get_prediction", decision.confidence, True)
@@ -479,27 +480,6 @@ class RouterBackend(Backend):
     def _reply(self, text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> CompletionResponse:
         """A short friendly reply to a turn no function answers, with two or three of this host's questions."""
         return CompletionResponse(content=reply(text, specs, schema), model=self.name, finish_reason="stop")
-
-
-# What a user asked of the previous question and still asks of the next instance ("show me two options" ->
-# "and for 31058"): the goal and the count, never a label the last instance's own prediction named.
-_KEPT = ("target_label", "number_of_iterations")
-
-
-def _kept_arguments(
-    text: str, history: Sequence[Message], function: str, schema: HostSchema | None
-) -> dict[str, Any] | None:
-    """For "and for 31058" after a call of `function`: its goal and count with the new instance, or None (the
-    arguments are then extracted from the turn as usual) when it had neither or the turn names no one instance.
-    """
-    calls = [c for m in history if m.role == "assistant" for c in m.tool_calls or [] if c.name == function]
-    if not calls or schema is None:
-        return None
-    kept = {k: calls[-1].arguments[k] for k in _KEPT if k in calls[-1].arguments}
-    instance = extract_instance(text, schema)
-    if not kept or not isinstance(instance, int) or isinstance(instance, bool):
-        return None
-    return {**kept, "instance": instance}
 
 
 def _names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bool:
