@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._spoken import UNITS
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -30,7 +31,8 @@ _SUPPOSED = re.compile(
 )
 # "no cleaning fee", "without the late fee", "zero prior fines" ("no more than 3" is a bound, never this)
 _NONE_OF = re.compile(rf"\b(?:no|without|zero|0)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I)
-_SMALL_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "a": 1, "an": 1, "another": 1}
+# the number words of `_spoken.UNITS` (the one table of them) up to five, and the articles that mean one
+_SMALL_COUNTS = {**{w: UNITS[w] for w in ("one", "two", "three", "four", "five")}, "a": 1, "an": 1, "another": 1}
 _COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"
 # "one more reminder", "an extra spray", "2 fewer sprays", "50 kg/ha less nitrogen", "another reminder"
 _MORE_OF = re.compile(
