@@ -302,6 +302,12 @@ class CounterfactualResult(Result):
 
     def render(self) -> str:
         """State the current prediction and each counterfactual's changes, or why none was found."""
+        if self.current_label == self.target_label and not self.counterfactuals:
+            # The host's note says the same ("already predicts ..."); one sentence, not the prediction twice.
+            return (
+                f"The model already predicts {self.current_label} for {self.subject.description}; "
+                "nothing needs to change."
+            )
         head = (
             f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
             if self.question == "why_not" and self.current_label != self.target_label

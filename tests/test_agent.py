@@ -438,3 +438,16 @@ async def test_the_fallback_routes_the_users_words_never_the_engines_retry_promp
     )
     assert turn.backend == "router" and "connection refused" in turn.fallback
     assert [(c.function, c.arguments.get("instance")) for c in turn.calls] == [("get_prediction", 7)]
+
+
+
+async def test_how_to_be_the_predicted_label_says_so_once(demo_host):
+    # Patient 41 is predicted stable: asking how it could become stable needs no change, said in one sentence
+    # (the rendering used to state the prediction, then the host's note saying the same).
+    from simxai.backends.router import RouterBackend
+
+    label = demo_host.predict(demo_host.resolve(41)).label
+    turn = await Agent(demo_host, RouterBackend()).run_turn(f"how could patient 41 become {label}?")
+    assert [c.function for c in turn.calls] == ["explain_how_to_be_that"]
+    assert turn.reply.count(f"predicts {label}") == 1 and "nothing needs to change" in turn.reply
+    assert turn.faithfulness.passed
