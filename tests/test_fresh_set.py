@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, -01c, -01d, -02e, -02f, -02g, -02h) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -02h, -02i) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -27,7 +27,7 @@ SET_DIRS = tuple(
     ROOT / "evalsets" / name
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
-        "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h",
+        "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -72,6 +72,16 @@ STUDENT_CATEGORIES = {
     "device": ("laptop", "mobile", "tablet"),
     "region": ("africa", "asia", "europe", "americas"),
 }
+#: The invented hotel-cancellation host of set I (`evalsets/fresh-2026-12-02i/host_hotel.py`): ids 33001-33400.
+HOTEL_NUMERIC = (
+    "adults", "lead_time_days", "stay_nights", "nightly_rate_eur", "previous_cancellations", "special_requests",
+)  # fmt: skip
+HOTEL_CATEGORIES = {
+    "room_type": ("standard", "superior", "family", "suite"),
+    "booking_channel": ("direct", "online_agency", "travel_agent", "corporate"),
+    "meal_plan": ("room_only", "breakfast", "half_board", "full_board"),
+    "country_region": ("domestic", "europe", "north_america", "asia", "other"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -110,6 +120,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("completes", "drops_out"),
         "features": STUDENT_NUMERIC + tuple(STUDENT_CATEGORIES),
         "categories": STUDENT_CATEGORIES,
+    },
+    "hotel": {
+        "ids": range(33001, 33401),
+        "labels": ("honoured", "cancelled"),
+        "features": HOTEL_NUMERIC + tuple(HOTEL_CATEGORIES),
+        "categories": HOTEL_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -173,6 +189,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
             "restaurant": 1,
             "student": 3,
         },
+    },
+    "fresh-2026-12-02i": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "hotel": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "hotel": 4},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
