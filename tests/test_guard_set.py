@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -02h) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -02i) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -23,6 +23,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-02f",
     ROOT / "evalsets" / "guard-2026-12-02g",
     ROOT / "evalsets" / "guard-2026-12-02h",
+    ROOT / "evalsets" / "guard-2026-12-02i",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -112,16 +113,17 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("folder", "own_hosts"),
+    ("folder", "own_hosts", "least_lines"),
     [
-        ("guard-2026-12-02f", {"flight": 2}),
-        ("guard-2026-12-02g", {"well": 2}),
-        ("guard-2026-12-02h", {"transaction": 2, "well": 1}),
+        ("guard-2026-12-02f", {"flight": 2}, 420),
+        ("guard-2026-12-02g", {"well": 2}, 420),
+        ("guard-2026-12-02h", {"transaction": 2, "well": 1}, 420),
+        ("guard-2026-12-02i", {"machine": 2}, 300),
     ],
-    ids=["set F", "set G", "set H"],
+    ids=["set F", "set G", "set H", "set I"],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
-    folder: str, own_hosts: dict[str, int]
+    folder: str, own_hosts: dict[str, int], least_lines: int
 ) -> None:
     lines = _lines(ROOT / "evalsets" / folder)
     seen = Counter((line["host"], line["function"], line["faithful"]) for line in lines)
@@ -130,7 +132,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         for name in default_registry().names():
             assert seen[(host, name, True)] >= count, (host, name, "faithful")
             assert seen[(host, name, False)] >= count, (host, name, "unfaithful")
-    assert len(lines) >= 420
+    assert len(lines) >= least_lines
     assert {line["host"] for line in lines} == set(least)
 
 
@@ -147,8 +149,9 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             {"merchant_category", "channel"},
         ),
         ("guard-2026-12-02h", "well", ["safe", "unsafe"], (13001, 13500), {"aquifer", "county"}),
+        ("guard-2026-12-02i", "machine", ["runs", "fails"], (35001, 35500), {"line", "manufacturer"}),
     ],
-    ids=["set F", "set G", "set H transaction", "set H well"],
+    ids=["set F", "set G", "set H transaction", "set H well", "set I machine"],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
     scorer: ModuleType, folder: str, host: str, labels: list[str], ids: tuple[int, int], categoricals: set[str]
