@@ -40,10 +40,14 @@ def serve(demo_host, tmp_path) -> Iterator[Callable[..., str]]:
 
     servers: list[tuple[uvicorn.Server, threading.Thread]] = []
 
-    def start(*, host: Any = None, backend: Any = None, **settings: Any) -> str:
+    def start(
+        *, host: Any = None, backend: Any = None, delays: dict[str, tuple[float, float]] | None = None, **settings: Any
+    ) -> str:
         port = free_port()
         settings.setdefault("db_path", str(tmp_path / f"{port}.db"))
         app = create_app(ServerSettings(**settings), host=host or demo_host, backend=backend or load_backend("router"))
+        if delays:
+            _delay(app, delays)
         server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -61,6 +65,20 @@ def serve(demo_host, tmp_path) -> Iterator[Callable[..., str]]:
         for server, thread in servers:
             server.should_exit = True
             thread.join(30)
+
+
+def _delay(app: Any, delays: dict[str, tuple[float, float]]) -> None:
+    """Make the requests whose path ends with a key wait (seconds before handling, seconds after), as a loaded
+    machine does; the other requests run at once."""
+    import asyncio
+
+    @app.middleware("http")
+    async def wait(request: Any, call_next: Any) -> Any:
+        before, after = next((d for end, d in delays.items() if request.url.path.endswith(end)), (0.0, 0.0))
+        await asyncio.sleep(before)
+        response = await call_next(request)
+        await asyncio.sleep(after)
+        return response
 
 
 @pytest.fixture
@@ -177,6 +195,25 @@ def test_every_kind_of_result_has_its_picture(serve, browser, demo_host, message
     picture = answer.locator("figure.picture").first
     expect(picture.locator("figcaption").first).to_contain_text(caption)
     assert picture.locator(inside).count() > 0
+    assert errors == []
+
+
+def test_a_question_sent_while_the_page_starts_keeps_its_answer(serve, browser, demo_host):
+    """On a slow server the page is still starting (reading the host, then resuming or creating a session) when
+    the question is sent; the start-up must not replace the log under the pending answer nor start a second
+    session."""
+    from playwright.sync_api import expect
+
+    label = demo_host.predict(demo_host.resolve(12)).label
+    page, errors = _page(browser)
+    # The start-up reads the host for a second; the turn is still running when that ends.
+    page.goto(serve(backend=_calls_backend(), delays={"/v1/host": (0.0, 1.0), "/messages": (2.0, 0.0)}) + "/")
+    answer = _ask(page, 'call get_prediction {"instance": 12}', 0)
+    expect(answer.locator(".reply")).to_contain_text(f"The model predicts {label} for patient 12")
+    expect(page.locator("li.msg.user")).to_have_count(1)
+    page.reload()  # the turn is in the session the page kept
+    expect(page.locator("li.msg.assistant")).to_have_count(1)
+    expect(page.locator("li.msg.assistant .reply")).to_contain_text(f"The model predicts {label}")
     assert errors == []
 
 
