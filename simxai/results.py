@@ -252,13 +252,33 @@ class GlobalExplanationResult(Result):
 
 
 class Change(pydantic.BaseModel):
-    """A change of one feature (or word) from an old to a new value."""
+    """A change of one feature (or word) from an old to a new value.
+
+    `decimals` is set when the host computed `new` (a relative change such as "+10%"): the decimals the data
+    records the feature with, at which renderings state it ("81 to 108", not "81 to 107.997"). `new` stays the
+    exact value the model was given. Left out of the payload when None.
+    """
 
     model_config = pydantic.ConfigDict(frozen=True)
 
     feature: str
     old: Scalar
     new: Scalar
+    decimals: int | None = None
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_unset_decimals(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("decimals") is None:
+            data.pop("decimals", None)
+        return data
+
+    @property
+    def shown(self) -> Scalar:
+        """`new` as renderings state it: rounded to `decimals` when the host computed it."""
+        if self.decimals is None or isinstance(self.new, bool) or not isinstance(self.new, int | float):
+            return self.new
+        return round(float(self.new), self.decimals)
 
     def render(self) -> str:
         """Describe the change as 'feature from old to new', or a word's insertion, removal or replacement."""
@@ -269,7 +289,7 @@ class Change(pydantic.BaseModel):
             return f"remove '{self.feature}'" if word else f"remove {self.feature}"
         if word:
             return f"'{self.old}' to '{format_number(self.new)}'"
-        return f"{self.feature} from {format_number(self.old)} to {format_number(self.new)}"
+        return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
 
 
 class Counterfactual(pydantic.BaseModel):
@@ -405,7 +425,7 @@ class WhatIfResult(Result):
         same = [c for c in self.changes if c.old == c.new]
         if self.subject.kind == "group" or not same:
             return None
-        already = "; ".join(f"{c.feature} is already {format_number(c.new)}" for c in same)
+        already = "; ".join(f"{c.feature} is already {format_number(c.shown)}" for c in same)
         return f"{already}, so nothing changes" if len(same) == len(self.changes) else already
 
     def render(self) -> str:

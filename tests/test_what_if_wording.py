@@ -100,3 +100,30 @@ def test_a_group_has_no_note_its_change_is_a_summary_of_its_rows():
         new_label_counts={"rejected": 3},
     )
     assert result.note is None and "note" in result.model_dump()
+
+
+# A relative change ("a third higher") computes a value the data never records at that precision: the
+# rendering shows it at the feature's recorded decimals, the payload keeps the exact value the model was given.
+
+
+def test_a_computed_value_is_rendered_at_the_features_precision():
+    change = Change(feature="glucose", old=81.0, new=107.9973, decimals=0)
+    assert change.render() == "glucose from 81 to 108"
+    assert Change(feature="bmi", old=23.7, new=26.07, decimals=1).render() == "bmi from 23.7 to 26.1"
+    assert Change(feature="bmi", old=23.7, new=26.07).render() == "bmi from 23.7 to 26.07"  # a value as given
+
+
+def test_a_relative_what_if_states_the_new_value_at_the_datas_precision(demo_host):
+    from simxai.functions import default_registry
+    from simxai.results import render_result, result_payload
+
+    glucose = demo_host.resolve(12).values["glucose"]
+    result = default_registry().get("explain_what_if")(demo_host, {"instance": 12, "changes": {"glucose": "+33.33%"}})
+    payload = result_payload(result)
+    exact = glucose * 1.3333
+    assert payload["changes"] == [{"feature": "glucose", "old": glucose, "new": round(exact, 10), "decimals": 0}]
+    assert f"changing glucose from {glucose:.0f} to {exact:.0f}: " in render_result(result)
+    # A value the user gave is stated as given, without a precision.
+    assert (
+        "decimals" not in result_payload(demo_host.what_if(demo_host.resolve(12), {"glucose": 90.5})).get("changes")[0]
+    )

@@ -779,7 +779,8 @@ class TabularHost:
             else:
                 new = [self.table.check(feature, parsed, "changes")] * len(before)
             self.table.set_column(after, feature, new)
-            applied.append(self._change(feature.name, old, new, subject))
+            computed = feature.decimals if isinstance(parsed, RelativeChange) else None
+            applied.append(self._change(feature.name, old, new, subject, computed))
         old_labels, old_proba = self._predict_frame(before)
         new_labels, new_proba = self._predict_frame(after)
         group = subject.kind == "group"
@@ -794,9 +795,12 @@ class TabularHost:
             new_label_counts=self._counts(new_labels) if group else None,
         )
 
-    def _change(self, feature: str, old: list[Value], new: list[Value], subject: Subject) -> Change:
+    def _change(
+        self, feature: str, old: list[Value], new: list[Value], subject: Subject, decimals: int | None = None
+    ) -> Change:
+        """The change as stated: a row's values (a computed new value with the feature's `decimals`), or a group's."""
         if subject.kind != "group":
-            return Change(feature=feature, old=old[0], new=new[0])
+            return Change(feature=feature, old=old[0], new=new[0], decimals=decimals)
         # A group's change is stated by its mean (numeric) or its most common value (categorical).
         if isinstance(old[0], str):
             return Change(feature=feature, old=max(set(old), key=old.count), new=max(set(new), key=new.count))

@@ -198,6 +198,18 @@ def test_every_kind_of_result_has_its_picture(serve, browser, demo_host, message
     assert errors == []
 
 
+def test_a_relative_what_if_shows_the_new_value_at_the_datas_precision(serve, browser, demo_host):
+    from playwright.sync_api import expect
+
+    glucose = demo_host.resolve(12).values["glucose"]
+    page, errors = _page(browser)
+    page.goto(serve(backend=_calls_backend()) + "/")
+    answer = _ask(page, 'call explain_what_if {"instance": 12, "changes": {"glucose": "+33.33%"}}', 0)
+    expect(answer.locator("figure.picture td.hit")).to_have_text(f"{glucose * 1.3333:.0f}")  # recorded in integers
+    expect(answer.locator(".reply")).to_contain_text(f"from {glucose:.0f} to {glucose * 1.3333:.0f}:")
+    assert errors == []
+
+
 def test_a_question_sent_while_the_page_starts_keeps_its_answer(serve, browser, demo_host):
     """On a slow server the page is still starting (reading the host, then resuming or creating a session) when
     the question is sent; the start-up must not replace the log under the pending answer nor start a second
