@@ -2,9 +2,9 @@
 
 `load_insurance_host()` fits a small synthetic health-insurance risk model (a seeded random forest on a seeded frame,
 fitted on the rows outside the host's held-out split, as `simxai/hosts/loan.py` does) and builds the host from the
-model, the frame and the fields of its host config with `simxai.hosts.host_from_model`, the same host `--host-config`
-would load from those files. Nothing here comes from a data set: the domain, its columns and its words were invented
-so that the dev requests measure a host no training schema describes.
+model, the frame and the fields of its host config with `simxai.hosts.in_memory.fit_host`, the same host `--host-config`
+would load from those files. Nothing here comes from a data set: the domain, its columns and its words were invented so
+that the dev requests measure a host no training schema describes.
 
     python bench/dev_hosts.py     # builds the host and prints its schema
 """
@@ -98,17 +98,10 @@ def load_insurance_host() -> TabularHost:
     """Build the invented insurance host in memory, its model fitted outside the config's held-out split."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.in_memory import host_from_model
-    from simxai.hosts.tabular import stratified_split
+    from simxai.hosts.in_memory import fit_host
 
-    frame = _frame()
-    features = [c for c in frame.columns if c not in ("member_id", "tier")]
-    # The split the host config asks for (test_size, seed): the host scores the model on the rows left out here.
-    train, _ = stratified_split(frame.tier.to_numpy(), TEST_SIZE, INSURANCE_CONFIG["seed"])
-    model = RandomForestClassifier(n_estimators=40, random_state=0).fit(
-        frame[features].iloc[train], frame.tier.iloc[train]
-    )
-    return host_from_model(model, frame, **INSURANCE_CONFIG)
+    # Fitted outside the split the host config asks for (test_size, seed), which the host scores the model on.
+    return fit_host(RandomForestClassifier(n_estimators=40, random_state=0), _frame(), **INSURANCE_CONFIG)
 
 
 if __name__ == "__main__":

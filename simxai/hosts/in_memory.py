@@ -18,6 +18,10 @@ they are and the other fields of the config as keywords, validates those fields 
         test_ids=held_out,          # instead of test_size/seed: the ids the model never saw
         cards={"description": "Customers of a regional telecom."},
     )
+
+`fit_host` does the step before for an unfitted estimator: it fits it on the rows outside the host's held-out
+split (the `test_ids`, or the config's `test_size`/`seed` split), so the performance figures are never computed on
+rows the model was fitted on, then builds the same host.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
 
     from simxai.hosts.tabular import TabularHost
 
-__all__ = ["host_from_model"]
+__all__ = ["fit_host", "host_from_model"]
 
 #: The fields of a config file that name files (`HostConfig`'s own), and what `host_from_model` takes instead.
 _IN_PLACE_OF_FILES = {
@@ -91,3 +95,42 @@ def _ids(test_ids: Iterable[int]) -> list[int]:
             f"got {type(test_ids).__name__}"
         )
     return list(test_ids)
+
+
+def fit_host(
+    estimator: Any, data: pd.DataFrame, /, *, test_ids: Iterable[int] | None = None, **options: Any
+) -> TabularHost:
+    """Fit `estimator` on the rows outside the host's held-out split, then build the host of the fitted model.
+
+    The features are every column of `data` but the `target` and the `id_column`. The held-out rows are the ones
+    the host scores the model on: `test_ids` when given, else the stratified `test_size` split with `seed`.
+
+    Args:
+        estimator: an unfitted classifier with `fit` (a scikit-learn estimator or `Pipeline`); fitted in place.
+        data: the feature columns, the target column and, optionally, the `id_column`; nothing else.
+        test_ids: the held-out instances (ids of the `id_column` when there is one, else row positions).
+        **options: the fields of a host config file other than its paths, as `host_from_model` takes them.
+
+    Raises:
+        UsageError: a field at fault (as `host_from_model` words it), or rows the model was fitted on that the
+            host would score it on.
+    """
+    import numpy as np
+
+    from simxai.hosts.tabular import stratified_split
+
+    fields = validate_fields(HostOptions, options, "fit_host")
+    features = [c for c in data.columns if c not in (fields.target, fields.id_column)]
+    held_out = None if test_ids is None else _ids(test_ids)
+    if held_out is None:
+        train, _ = stratified_split(data[fields.target].to_numpy(), fields.test_size, fields.seed)
+    else:
+        keys = data[fields.id_column] if fields.id_column is not None else np.arange(len(data))
+        train = np.flatnonzero(~np.isin(np.asarray(keys), held_out))
+    estimator.fit(data[features].iloc[train], data[fields.target].iloc[train])
+    host = host_from_model(estimator, data, test_ids=held_out, **options)
+    if not np.array_equal(host.train_ids, train):
+        raise UsageError(
+            "fit_host: the rows the model was fitted on are not the rows outside the host's held-out split"
+        )
+    return host

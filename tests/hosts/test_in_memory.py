@@ -19,8 +19,8 @@ from sklearn.ensemble import RandomForestClassifier
 from simxai.exceptions import UsageError
 from simxai.hosts import host_from_model
 from simxai.hosts.config import HostConfig, HostOptions, load_host_config
-from simxai.hosts.in_memory import _IN_PLACE_OF_FILES
-from simxai.hosts.tabular import TabularHost
+from simxai.hosts.in_memory import _IN_PLACE_OF_FILES, fit_host
+from simxai.hosts.tabular import TabularHost, stratified_split
 from simxai.results import result_payload
 
 FEATURES = ["age", "income", "region"]
@@ -203,3 +203,48 @@ def test_the_host_config_pages_in_memory_example_runs_and_prints_what_it_shows(t
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout == found.group(2)
     assert list(tmp_path.iterdir()) == [tmp_path / "example.py"]
+
+
+# fit_host: the estimator is fitted on exactly the rows outside the host's held-out split.
+
+
+def _by_hand(frame: pd.DataFrame, rows: np.ndarray) -> RandomForestClassifier:
+    return RandomForestClassifier(n_estimators=20, random_state=0).fit(
+        frame[FEATURES].iloc[rows], frame.churned.iloc[rows]
+    )
+
+
+def test_fit_host_fits_outside_the_held_out_ids_it_is_given(frame: pd.DataFrame) -> None:
+    estimator = RandomForestClassifier(n_estimators=20, random_state=0)
+    host = fit_host(estimator, frame, test_ids=iter(HELD_OUT), **OPTIONS)  # an iterator is read once
+    assert host.model is estimator
+    assert frame.customer_id.iloc[host.test_ids].tolist() == HELD_OUT
+    rows = np.flatnonzero(~frame.customer_id.isin(HELD_OUT))
+    assert host.train_ids.tolist() == rows.tolist()
+    assert np.array_equal(
+        estimator.predict_proba(frame[FEATURES]), _by_hand(frame, rows).predict_proba(frame[FEATURES])
+    )
+
+
+def test_fit_host_fits_outside_the_configs_stratified_split(frame: pd.DataFrame) -> None:
+    host = fit_host(RandomForestClassifier(n_estimators=20, random_state=0), frame, **{**OPTIONS, "test_size": 0.25})
+    train, test = stratified_split(frame.churned.to_numpy(), 0.25, OPTIONS["seed"])
+    assert host.test_ids.tolist() == test.tolist() and host.train_ids.tolist() == train.tolist()
+    expected = _by_hand(frame, train).predict_proba(frame[FEATURES])
+    assert np.array_equal(host.model.predict_proba(frame[FEATURES]), expected)
+    assert len(host.test_ids) == 40 and not set(host.test_ids) & set(host.train_ids)
+
+
+def test_fit_host_without_an_id_column_reads_test_ids_as_row_positions(frame: pd.DataFrame) -> None:
+    options = {k: v for k, v in OPTIONS.items() if k != "id_column"}
+    data = frame.drop(columns="customer_id")
+    host = fit_host(RandomForestClassifier(n_estimators=20, random_state=0), data, test_ids=range(120, 160), **options)
+    assert host.test_ids.tolist() == list(range(120, 160)) and host.train_ids.tolist() == list(range(120))
+    assert np.array_equal(
+        host.model.predict_proba(data[FEATURES]), _by_hand(frame, np.arange(120)).predict_proba(data[FEATURES])
+    )
+
+
+def test_fit_host_words_a_bad_field_as_a_config_does(frame: pd.DataFrame) -> None:
+    with pytest.raises(UsageError, match="fit_host"):
+        fit_host(RandomForestClassifier(), frame, **{**OPTIONS, "test_size": 2})

@@ -2,7 +2,7 @@
 
 `load_host()` fits a small synthetic model (a seeded gradient-boosting classifier on a seeded frame, fitted on 320 of
 the 400 staff members) and builds the host from the model, the frame, the ids of the 80 held-out staff members and the
-fields of its host config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those
+fields of its host config with `simxai.hosts.in_memory.fit_host` (the same host `--host-config` would load from those
 files), following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and
 its words were invented by w15 so that the router meets a host it was not trained on.
 
@@ -132,15 +132,14 @@ def load_host() -> TabularHost:
     """Build the invented employee host in memory, its model fitted on the staff outside `held_out_ids()`."""
     from sklearn.ensemble import GradientBoostingClassifier
 
-    from simxai.hosts.in_memory import host_from_model
+    from simxai.hosts.in_memory import fit_host
 
-    frame = _frame()
-    features = [c for c in frame.columns if c not in ("employee_id", "left")]
-    test = held_out_ids()
-    train = frame[~frame.employee_id.isin(test)]
-    model = GradientBoostingClassifier(n_estimators=80, max_depth=3, random_state=0)
-    model.fit(train[features], train.left)
-    return host_from_model(model, frame, test_ids=test, **EMPLOYEE_CONFIG)
+    return fit_host(
+        GradientBoostingClassifier(n_estimators=80, max_depth=3, random_state=0),
+        _frame(),
+        test_ids=held_out_ids(),
+        **EMPLOYEE_CONFIG,
+    )
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """The invented `field` host of writer w15: crop disease on farm fields (healthy or diseased).
 
 `load_host()` fits a small synthetic model (a seeded random forest on a seeded frame, fitted on 320 of the 400 fields)
-and builds the host from the model, the frame, the ids of the 80 held-out fields and the fields of its host config
-with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those files), following the pattern
-of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were invented by
-w15 so that the router meets a host it was not trained on.
+and builds the host from the model, the frame, the ids of the 80 held-out fields and the fields of its host config with
+`simxai.hosts.in_memory.fit_host` (the same host `--host-config` would load from those files), following the pattern of
+`bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were invented by w15 so
+that the router meets a host it was not trained on.
 
     python simxai/eval_suite/router_training/held_out_people/w15/host_field.py     # builds the host, prints its schema
 """
@@ -125,15 +125,14 @@ def load_host() -> TabularHost:
     """Build the invented field host in memory, its model fitted on the fields outside `held_out_ids()`."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.in_memory import host_from_model
+    from simxai.hosts.in_memory import fit_host
 
-    frame = _frame()
-    features = [c for c in frame.columns if c not in ("field_id", "diseased")]
-    test = held_out_ids()
-    train = frame[~frame.field_id.isin(test)]
-    model = RandomForestClassifier(n_estimators=60, max_depth=6, random_state=0)
-    model.fit(train[features], train.diseased)
-    return host_from_model(model, frame, test_ids=test, **FIELD_CONFIG)
+    return fit_host(
+        RandomForestClassifier(n_estimators=60, max_depth=6, random_state=0),
+        _frame(),
+        test_ids=held_out_ids(),
+        **FIELD_CONFIG,
+    )
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """The invented `listing` host of writer w14: holiday-rental listings that get booked or stay vacant.
 
 `load_host()` fits a small synthetic model (seeded gradient boosting on a seeded frame, fitted on 320 of the 400
-listings) and builds the host from the model, the frame, the ids of the 80 held-out listings and the fields of its
-host config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those files), following
-the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were
-invented by w14 so that the router meets a host it has never been trained on.
+listings) and builds the host from the model, the frame, the ids of the 80 held-out listings and the fields of its host
+config with `simxai.hosts.in_memory.fit_host` (the same host `--host-config` would load from those files), following the
+pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were invented
+by w14 so that the router meets a host it has never been trained on.
 
     python simxai/eval_suite/router_training/people/w14/host_listing.py     # builds the host, prints its schema
 """
@@ -129,15 +129,14 @@ def load_host() -> TabularHost:
     """Build the invented listing host in memory, its model fitted on the listings outside `held_out_ids()`."""
     from sklearn.ensemble import GradientBoostingClassifier
 
-    from simxai.hosts.in_memory import host_from_model
+    from simxai.hosts.in_memory import fit_host
 
-    frame = _frame()
-    features = [c for c in frame.columns if c not in ("listing_id", "booked")]
-    test = held_out_ids()
-    train = frame[~frame.listing_id.isin(test)]
-    model = GradientBoostingClassifier(n_estimators=100, max_depth=3, random_state=0)
-    model.fit(train[features], train.booked)
-    return host_from_model(model, frame, test_ids=test, **LISTING_CONFIG)
+    return fit_host(
+        GradientBoostingClassifier(n_estimators=100, max_depth=3, random_state=0),
+        _frame(),
+        test_ids=held_out_ids(),
+        **LISTING_CONFIG,
+    )
 
 
 if __name__ == "__main__":

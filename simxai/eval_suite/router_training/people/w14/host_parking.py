@@ -1,10 +1,10 @@
 """The invented `parking` host of writer w14: city parking tickets that get paid or stay unpaid.
 
-`load_host()` fits a small synthetic model (a seeded random forest on a seeded frame, fitted on 400 of the 500
-tickets) and builds the host from the model, the frame, the ids of the 100 held-out tickets and the fields of its host
-config with `simxai.hosts.host_from_model` (the same host `--host-config` would load from those files), following the
-pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were
-invented by w14 so that the router meets a host it has never been trained on.
+`load_host()` fits a small synthetic model (a seeded random forest on a seeded frame, fitted on 400 of the 500 tickets)
+and builds the host from the model, the frame, the ids of the 100 held-out tickets and the fields of its host config
+with `simxai.hosts.in_memory.fit_host` (the same host `--host-config` would load from those files), following the
+pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were invented
+by w14 so that the router meets a host it has never been trained on.
 
     python simxai/eval_suite/router_training/people/w14/host_parking.py     # builds the host, prints its schema
 """
@@ -123,15 +123,14 @@ def load_host() -> TabularHost:
     """Build the invented parking host in memory, its model fitted on the tickets outside `held_out_ids()`."""
     from sklearn.ensemble import RandomForestClassifier
 
-    from simxai.hosts.in_memory import host_from_model
+    from simxai.hosts.in_memory import fit_host
 
-    frame = _frame()
-    features = [c for c in frame.columns if c not in ("ticket_id", "paid")]
-    test = held_out_ids()
-    train = frame[~frame.ticket_id.isin(test)]
-    model = RandomForestClassifier(n_estimators=60, max_depth=6, random_state=0)
-    model.fit(train[features], train.paid)
-    return host_from_model(model, frame, test_ids=test, **PARKING_CONFIG)
+    return fit_host(
+        RandomForestClassifier(n_estimators=60, max_depth=6, random_state=0),
+        _frame(),
+        test_ids=held_out_ids(),
+        **PARKING_CONFIG,
+    )
 
 
 if __name__ == "__main__":
