@@ -286,3 +286,23 @@ ADVERSARIAL = [
 def test_spoken_forms_take_linear_time(text, cpu_guard):
     normalize_module._normalize.cache_clear()
     assert cpu_guard(lambda: normalize(text, MEMBERS), 2.0), f"still running after 2 s of CPU on {text[:30]!r}..."
+
+
+def test_the_number_words_have_one_table():
+    """`_spoken.UNITS` and `TENS` are the one table of number words: no other module maps them again (a second
+    copy drifts: one reader learns "eleven" and the other does not)."""
+    import re
+    from pathlib import Path
+
+    from simxai._spoken import TENS, UNITS
+
+    package = Path(normalize_module.__file__).parent
+    entry = re.compile(
+        "|".join(rf"""["']{word}["']\s*:\s*{value}\b""" for word, value in {**UNITS, **TENS}.items()), re.I
+    )
+    copies = {
+        str(path.relative_to(package)): len(entry.findall(path.read_text(encoding="utf-8")))
+        for path in package.rglob("*.py")
+        if path.name != "_spoken.py"
+    }
+    assert {path: n for path, n in copies.items() if n >= 2} == {}

@@ -180,7 +180,6 @@ COMPARATIVE = re.compile(
     r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",
     re.IGNORECASE,
 )
-NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 CHANGE_VERB = re.compile(
     r"\b(chang\w*|rais\w*|lower\w*|increas\w*|decreas\w*|reduc\w*|set\w*|mov\w*|drop\w*|bring\w*|"
     r"cut\w*|adjust\w*|replac\w*|swap\w*|went|going|go|come|comes|coming|climb\w*|rise|rises|rising|rose|fall|falls|"

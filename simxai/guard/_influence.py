@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
 from simxai.guard._reading import Mention, find_mentions
@@ -287,7 +288,7 @@ class _InfluenceChecks(_CheckState):
         ordinal = cue.RANK_ORDINAL.search(clause)
         if among or (top and re.search(r"\b(are|were|include|:)", sentence[top.end() : top.end() + 40])):
             word = (among.group(1) if among else top.group(1) if top else None) or "three"
-            n = cue.NUMBER_WORDS.get(word.lower()) or (int(word) if word.isdigit() else 3)
+            n = UNITS.get(word.lower()) or (int(word) if word.isdigit() else 3)
             targets = features if not among else features[:1]
             for f in targets:
                 check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from simxai._spoken import UNITS
 from simxai.guard._causes import _COMMON
 from simxai.guard._reading import find_mentions
 
@@ -95,7 +96,6 @@ _BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{
 _BOLD_MEANING = re.compile(r"\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?:,\s*)?(?:meaning|means|:\s*(?:the|a|an)\b)", re.I)
 #: Bold items joined into one list: "**approved**, **rejected** or **pending review**".
 _BOLD_RUN = re.compile(r"\*\*[^*\n]{1,40}\*\*(?:\s*(?:,\s*(?:or\s+|and\s+)?|or|and)\s*\*\*[^*\n]{1,40}\*\*)+")
-_NUMBER_NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _LABEL_COUNT = re.compile(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight)\s+(?:possible\s+|different\s+|distinct\s+)?"
     r"(?:classes|labels|outcomes|categories|(?:possible\s+)?(?:outputs|answers|predictions))\b",
@@ -158,7 +158,7 @@ def invented_label_claims(
                     yield f"label '{item.strip()}'", False
     for m in _LABEL_COUNT.finditer(raw):
         if _COUNT_CONTEXT.search(raw[max(0, m.start() - 40) : m.end() + 20]):
-            n = _NUMBER_NAMES[m.group("n").lower()]
+            n = UNITS[m.group("n").lower()]
             yield f"{n} labels", n == len(labels)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 
+from simxai._spoken import UNITS
 from simxai.guard._reading import Mention, matches, numbers
 
 __all__ = [
@@ -141,7 +142,6 @@ def label_as_claims(sentence: str, labels: Sequence[str], forms: Sequence[str]) 
         yield f"label '{m.group('x')}'", word in known
 
 
-_WORD_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 #: "one of three tiers", "three possible outcomes", "4 categories": the number of labels, said with a noun of them.
 _COUNT = re.compile(
     r"\b(?:one of (?:the |its )?|(?:assigns?|gives?|picks?|predicts?|chooses?) (?:one of |between )?)?"
@@ -164,7 +164,7 @@ def label_count_claims(sentence: str, labels: Sequence[str]) -> Iterator[tuple[s
         raw = m.group("n").lower()
         if raw.isdigit():
             continue  # digits: `_causes` reads "3 classes"
-        said = _WORD_COUNTS[raw]
+        said = UNITS[raw]
         yield f"{said} labels", said == len(labels)
 
 

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from simxai._spoken import UNITS
+
 __all__ = [
     "Mention",
     "abbreviations",
@@ -274,10 +276,11 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
         yield _claim(match.group(1), bool(match.group(2)), match.start(), match.end(), approx)
 
 
-_UNITS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5}
-_PARTS |= {"tenth": 10, "tenths": 10, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_PARTS |= {"eight": 8, "nine": 9, "ten": 10}
+# The number words are `_spoken.UNITS` (the one table of them); "a" counts one in "a third".
+_COUNTS = UNITS | {"a": 1}
+#: The denominators: a fraction's word ("thirds") or a number word ("two in three").
+_PARTS = UNITS | {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5}
+_PARTS |= {"fifths": 5, "tenth": 10, "tenths": 10}
 _WORDED = re.compile(
     r"(?<![\w-])(?P<hedge>(?:just|a bit|a little|slightly)\s+(?:under|over|below|above|less than|more than)|"
     r"nearly|almost|roughly|about|around|approximately|close to|some)?\s*"
@@ -297,11 +300,11 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
     """
     for m in _WORDED.finditer(text):
         if m.group("n"):
-            share = _UNITS[m.group("n").lower()] / _PARTS[m.group("d").lower()]
+            share = _COUNTS[m.group("n").lower()] / _PARTS[m.group("d").lower()]
         elif m.group("half"):
             share = 0.5
         else:
-            share = _UNITS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
+            share = _COUNTS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
         if share > 1:
             continue
         hedge = (m.group("hedge") or "").lower()
