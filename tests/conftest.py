@@ -93,15 +93,19 @@ def hosts(demo_host, loan_host, sentiment_host, insurance_host):
 @pytest.fixture(scope="session")
 def check_reply(hosts):
     """check_reply(host, function, arguments, reply): the guard's report on `reply` to that function's real output
-    on the named host (see `hosts`)."""
+    on the named host (see `hosts`), with the vocabulary the engine gives the guard (the host's schema and the
+    callable functions' names, as `simxai/agent.py` builds it)."""
     from simxai.functions import default_registry
     from simxai.guard import Vocabulary, check_claims
     from simxai.results import result_payload
 
+    registry = default_registry()
+
     def check(host, function, arguments, reply):
         chosen = hosts[host]
-        payload = result_payload(default_registry().get(function)(chosen, arguments))
-        return check_claims(reply, [payload], vocabulary=Vocabulary.for_schema(chosen.schema()))
+        payload = result_payload(registry.get(function)(chosen, arguments))
+        vocabulary = Vocabulary.for_schema(chosen.schema(), registry.names())
+        return check_claims(reply, [payload], vocabulary=vocabulary)
 
     return check
 

@@ -458,3 +458,12 @@ def test_several_label_claims_against_a_text_output():
     )
     assert report.claims[-2:] == ["prediction stable", "prediction progressing"]
     assert report.unsupported == ["prediction progressing"]
+
+
+def test_check_reply_reads_a_reply_as_the_engine_does(check_reply, hosts):
+    """The engine's vocabulary holds the callable functions' names (a reply may name them without inventing a
+    feature); the `check_reply` fixture the claim tests use must judge with the same vocabulary."""
+    reply = "I ran get_prediction for patient 12; explain_why_not would say what it takes to change it."
+    assert check_reply("demo", "get_prediction", {"instance": 12}, reply).passed
+    invented = "I ran get_prediction for patient 12; its insulin_level matters most."
+    assert check_reply("demo", "get_prediction", {"instance": 12}, invented).unsupported == ["feature insulin_level"]
