@@ -237,9 +237,10 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
     return None
 
 
-# "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more": a new amount for the same change
+# "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?": a new amount for
+# the same change
 _BARE_STEP = re.compile(
-    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?P<by>by\s+)?(?P<sign>[+-])?\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s+(?P<unit>points?|units?|more)|\s+instead)?\W*$",
     re.IGNORECASE,
 )

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
-from simxai.extraction import extract_metric
+from simxai.backends._router_masking import mask_spans
+from simxai.extraction import extract_changes, extract_ids, extract_metric, group_spans
 from simxai.extraction.mentions import moved_away_from
 from simxai.hosts.base import HostSchema
+from simxai.messages import Message
 
 
 @dataclass(frozen=True)
@@ -72,3 +74,55 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_be_that", decision.confidence, True)
     return None
+
+
+# Sure choices the changes overrule: they would answer the question without the changes the turn names.
+_DROPS_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation"})
+# A turn that frames a supposition ("if", "suppose", "imagine", "assume", "say ...").
+_FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE)
+# A turn that supposes something: a conditional, "instead", "would ... with", "what then".
+_SUPPOSES = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|would|what\s+then)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE
+)
+# A new instance described by its values ("predict a 2.5 kg parcel going 300 km"): no instance of the data changes.
+_NEW_INSTANCE = re.compile(r"\b(?:a|an|some|new)\s+(?:\d+(?:\.\d+)?\s*)?[a-z]+\s+(?:with|who|that|going|aged)\b", re.I)
+
+
+def changes_decision(
+    decision: Decision, text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
+) -> Decision | None:
+    """A sure what-if when the turn names concrete changes to an instance of the data, or None.
+
+    Changes found by extraction ("with 500 fewer orders", "a £5k raise", "weather level 0") on an instance named in
+    the turn or earlier in the dialogue, in a turn that supposes something or changes by an amount ("humidity up
+    10 points on 31008"), are what the what-if function takes; no other function takes them. The selector is
+    overruled when it is unsure; when it is sure of a function that would drop the changes (a prediction or an
+    explanation: "and on top of that 30 kg less nitrogen?" read as the global explanation), only if the changes are
+    relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be progressing with a bmi of
+    30" describes the patient. A sure choice of any other function stands, and a new instance described by its
+    values stays a prediction.
+    """
+    if schema is None or schema.kind != "tabular" or "explain_what_if" not in names:
+        return None
+    if decision.confident and decision.function not in _DROPS_CHANGES:
+        return None
+    changes = extract_changes(mask_spans(text, group_spans(text, schema), " "), schema)
+    if not changes or _NEW_INSTANCE.search(text):
+        return None
+    relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())
+    supposed = _FRAMES.search(text) is not None
+    if not (relative or supposed or (not decision.confident and _SUPPOSES.search(text))):
+        return None
+    if not extract_ids(text, schema) and not _instance_in_dialogue(history, schema):
+        return None
+    return Decision("explain_what_if", decision.confidence, True)
+
+
+def _instance_in_dialogue(history: Sequence[Message], schema: HostSchema) -> bool:
+    """Whether an earlier call or user turn named one instance of the data."""
+    for message in reversed(history):
+        if any(isinstance(call.arguments.get("instance"), int) for call in message.tool_calls):
+            return True
+        if message.role == "user" and extract_ids(message.content, schema):
+            return True
+    return False

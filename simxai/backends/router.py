@@ -49,7 +49,7 @@ from simxai.backends._dialogue_followup import (
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_corrections import reread
-from simxai.backends._router_decision import Decision, metric_named, outcome_decision
+from simxai.backends._router_decision import Decision, changes_decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -303,6 +303,9 @@ class RouterBackend(Backend):
         outcome = outcome_decision(decision, text, schema, names)
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
             return outcome
+        supposed = changes_decision(decision, text, history, schema, names)
+        if supposed is not None:  # "would 39069 still be late with 500 fewer orders?": the changes' what-if
+            return supposed
         new_text = new_text_decision(text, history, schema, names, decision)
         if new_text is not None:  # "what would happen if I wrote '...'": a new text's prediction
             return new_text

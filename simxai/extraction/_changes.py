@@ -8,6 +8,7 @@ from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
+from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
 from simxai.extraction._texts import extract_texts
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
@@ -28,7 +29,7 @@ _DEC_VERBS = (
 # verbs that set a new value with "to": "shortened to 24", "was brought down to 80", "gets bumped up to 5"
 _TO_VERBS = (
     r"set|changed|increased|decreased|reduced|raised|lowered|dropped|shortened|lengthened|extended|cut|capped|"
-    r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed"
+    r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed|shrank|shrunk|grew|grown|climbed|jumped"
 )
 _SET = (
     r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|goes\s+to|went\s+to|rose\s+to|fell\s+to|"
@@ -95,9 +96,9 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     # "claims were cut in half", "the loan amount halved"
     if re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?:cut|reduced|divided)\s+(?:in|by)\s+(?:a\s+)?half\b", after):
         return "-50%"
-    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher"
+    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 1000 orders smaller"
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
         after,
         re.IGNORECASE,
@@ -182,7 +183,7 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
     match = re.match(
         rf"^\s*(?:(?:{_SET})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
-        rf"(?P<n>-?{_NUM})\b(?!\s*%)",
+        rf"(?P<n>-?{_NUM})\b(?!\s*%)(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # "2 levels better": which way?
         after,
         re.IGNORECASE,
     )
@@ -314,7 +315,9 @@ def extract_changes(
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
         return _text_changes(text)
+    said = text
     if worded_amounts:
+        said = text = without_instance_phrases(text, schema)  # "the weather for 39092 had been 0"
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
@@ -329,6 +332,7 @@ def extract_changes(
     changes.update(_elliptic_changes(text, mentions, changes))
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
+        changes.update(said_changes(text, said, schema, mentions, changes))  # "2 kilos less", "a £5k raise"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
@@ -353,6 +357,8 @@ def extract_changes(
         before = text[: text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
+    if worded_amounts:
+        changes = in_feature_units(text, schema, changes)  # "two more years" for a feature in months
     return changes or None
 
 

@@ -1,0 +1,354 @@
+"""What-if changes said in everyday words rather than as "<feature> were <number>".
+
+Each reading works from the host's schema alone (feature names, aliases, descriptions, ranges, categories), so it
+holds for any host:
+
+- an instance named between the feature and its value: "the weather for 39092 had been 0", "the declared value of
+  39081 was 500" (the id is no value);
+- a count named by its verb, with "once", "twice" or "N times": "had been promoted once" (promotions = 1), "if I'd
+  sprayed it once more" (sprays + 1);
+- a count denied: "hadn't missed any payments", "never missed a payment" -> 0 for a feature named "missed payments";
+- an amount before a word of one feature's name or aliases: "2 kilos less", "500 fewer orders in the queue" (an
+  alias "orders waiting"), "3 more people";
+- "half what it was" -> "-50%";
+- a percentage of a word that names one feature: "if the rent were 25 % of their income" (an alias "share of
+  income") -> that feature 25 (0.25 when the feature's values lie within 0..1);
+- money with no feature named, for the host's one money feature (its description or name says pounds, dollars or
+  euros): "paid £1,100 a month" -> 1100, "a £5k raise" -> "+5" when the feature is in thousands, "on £32k" -> 32;
+- a time said in another unit than the feature's: "two more years" for a feature counted in months -> "+24";
+- a category said in the plural: "with potatoes" for a category "potato".
+
+A reading that two features could take gives nothing: the engine then asks which feature is meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from simxai.extraction._features import _MODEL_WORDS, _TOKEN, FeatureMention, _stem, _terms
+from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _noun_pattern, _parse_number
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+
+_UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
+_DOWN = r"less|fewer|lower|smaller|shorter|lighter|down"
+# verbs and auxiliaries that follow the subject of a supposition ("the backlog for 39059 had been ...")
+_AFTER_SUBJECT = (
+    r"had|has|have|was|were|is|are|be|been|would|went|goes|got|gets|shrank|shrunk|grew|rose|fell|dropped|came|"
+    r"increased|decreased|doubled|halved|went"
+)
+
+
+def without_instance_phrases(text: str, schema: HostSchema) -> str:
+    """`text` without an instance named between a subject and its verb ("the weather for 39092 had been clear").
+
+    Only a number in the host's id range, after "for", "of", "in", "on" or "at" (and the host's noun or a generic
+    one), and before a verb that goes on to say the value, is taken out.
+    """
+    nouns = "|".join(sorted({schema.instance_noun.lower(), *_GENERIC_NOUNS} - {""}, key=len, reverse=True))
+    pattern = re.compile(
+        rf"\s(?:for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?=\s+(?:{_AFTER_SUBJECT})\b)",
+        re.IGNORECASE,
+    )
+    return pattern.sub(lambda m: "" if schema.has_id(int(m.group("id"))) else m.group(0), text)
+
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_COUNT_TIMES = rf"(?P<t>once|twice|thrice|(?P<n>{_NUM})\s+times)"
+
+
+def _times(match: re.Match[str]) -> int | float:
+    said = match.group("t").lower()
+    return _TIMES[said] if said in _TIMES else _parse_number(match.group("n"))
+
+
+def _verb_mentions(text: str, schema: HostSchema) -> list[FeatureMention]:
+    """Numeric features named by a verb of their one-word name or alias ("promoted" for promotions, "sprayed")."""
+    owners: dict[str, list[FeatureSchema]] = {}
+    for feature in schema.features:
+        if feature.type != "numeric":
+            continue
+        for term in (feature.name, *feature.aliases):
+            words = _TOKEN.findall(term.replace("_", " ").lower())
+            for word in words[:1] if len(words) <= 2 else []:
+                if len(word) >= 5 and feature not in owners.setdefault(word, []):
+                    owners[word].append(feature)
+    found: list[FeatureMention] = []
+    for match in re.finditer(r"\b[a-z]{4,}(?:ed|ing)\b", text, re.IGNORECASE):
+        word = match.group(0).lower()
+        stem = word[:-2] if word.endswith("ed") else word[:-3]
+        stems = {stem, stem + "e", stem[:-1] if len(stem) > 4 and stem[-1] == stem[-2] else stem}
+        nouns = {s + ending for s in stems for ending in ("s", "es", "ions", "ion", "ations")}
+        features = {id(f): f for noun in nouns for f in owners.get(noun, [])}
+        if len(features) == 1:
+            found.append(FeatureMention(next(iter(features.values())), match.start(), match.end()))
+    return found
+
+
+def _alias_words(schema: HostSchema) -> dict[str, FeatureSchema]:
+    """Words (stemmed) of exactly one numeric feature's name or aliases, that say nothing of the model or host."""
+    noun = schema.instance_noun.lower()
+    owners: dict[str, list[FeatureSchema]] = {}
+    for feature in schema.features:
+        for term in (feature.name, *feature.aliases):
+            for word in _TOKEN.findall(term.replace("_", " ").lower()):
+                if len(word) < 4 or word in _MODEL_WORDS or _stem(word) in (_stem(noun), noun) or word in _PLAIN:
+                    continue
+                if feature not in owners.setdefault(_stem(word), []):
+                    owners[_stem(word)].append(feature)
+    return {w: fs[0] for w, fs in owners.items() if len(fs) == 1 and fs[0].type == "numeric"}
+
+
+# Words of aliases too plain to name a feature alone ("how heavy", "times promoted", "spray applications").
+_PLAIN = frozenset("what when where which with from that this their there have been much many times".split())
+
+
+def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]) -> dict[str, ChangeValue]:
+    found: dict[str, ChangeValue] = {}
+    for mention in [*mentions, *_verb_mentions(text, schema)]:
+        feature = mention.feature
+        if feature.type != "numeric" or feature.name in found:
+            continue
+        after = text[mention.end : mention.end + 40]
+        before = text[max(0, mention.start - 40) : mention.start]
+        # "sprayed it once more", "promoted twice more", "visited 3 more times"
+        more = re.match(
+            rf"^\s*(?:(?:it|them|her|him)\s+)?(?:(?P<t>once|twice|thrice)\s+(?P<d>{_UP}|{_DOWN})|"
+            rf"(?P<n>{_NUM})\s+(?P<d2>{_UP}|{_DOWN})\s+times)\b",
+            after,
+            re.IGNORECASE,
+        )
+        if more:
+            times = _TIMES[more.group("t").lower()] if more.group("t") else _parse_number(more.group("n"))
+            way = (more.group("d") or more.group("d2")).lower()
+            found[feature.name] = f"{'-' if re.fullmatch(_DOWN, way) else '+'}{times}"
+            continue
+        # "had been promoted once", "was promoted 3 times in the last 5 years"
+        said = re.match(rf"^\s*(?:(?:it|them|her|him)\s+)?{_COUNT_TIMES}(?!\s+(?:{_UP}|{_DOWN}))\b", after, re.I)
+        if said and re.search(r"\b(?:had|has|have|was|were|been|got|be|if)\b[^.?!]*$", before, re.IGNORECASE):
+            found[feature.name] = _times(said)
+            continue
+        # "2 kilos less", "500 orders fewer": the amount before the feature, its direction after it
+        leading = re.search(rf"(?<![\w.])(?P<n>{_NUM})\s+$", before)
+        trailing = re.match(rf"^\s*(?P<d>{_UP}|{_DOWN})\b", after, re.IGNORECASE)
+        if (
+            leading
+            and trailing
+            and not re.search(rf"(?:[+\-*/]|\b{_noun_pattern(schema)})\s*#?\s*$", before[: leading.start()], re.I)
+        ):
+            sign = "-" if re.fullmatch(_DOWN, trailing.group("d"), re.IGNORECASE) else "+"
+            found[feature.name] = f"{sign}{leading.group('n')}"
+            continue
+        # "hadn't missed any payments", "never missed a payment", "had not taken any sick days"
+        if feature.min is not None and feature.min <= 0 and _denied(text, mention, before):
+            found[feature.name] = 0
+            continue
+        # "had been clear, level 0", "were high, like 40": a word or two, then the value after a comma
+        value = re.match(
+            rf"^\s*(?:had\s+been|would\s+be|were|was|is|be|been)\s+[a-z]+(?:\s+[a-z]+)?\s*,\s*(?:[a-z]+\s+)?"
+            rf"(?P<n>{_NUM})\b(?!\s*%)",
+            after,
+            re.IGNORECASE,
+        )
+        if value and not re.search(r"\b(?:than|by|times)\b", value.group(0), re.IGNORECASE):
+            found[feature.name] = _parse_number(value.group("n"))
+            continue
+        # "had been half what it was", "were half as big"
+        if re.match(
+            r"^\s*(?:(?:had\s+been|would\s+be|were|was|is|be|been)\s+)?(?:only\s+)?half\s+"
+            r"(?:(?:of\s+)?what\s+it\s+(?:was|is)|as\s+\w+|its\s+|the\s+)",
+            after,
+            re.IGNORECASE,
+        ):
+            found[feature.name] = "-50%"
+    return found
+
+
+_NEGATED = r"(?:n't|\bnot|\bnever|\bno)"
+
+
+def _denied(text: str, mention: FeatureMention, before: str) -> bool:
+    """Whether a count is said to be none: "hadn't missed any payments" (a two-word name with "any" inside)."""
+    for term in (mention.feature.name, *mention.feature.aliases):
+        words = _TOKEN.findall(term.replace("_", " ").lower())
+        if len(words) != 2:
+            continue
+        first, second = (re.escape(_stem(w)) for w in words)
+        pattern = (
+            rf"{_NEGATED}\s+(?:\w+\s+)?{first}\w*\s+(?:(?:any|a|an|the|those|these|my|their|his|her|single|one)\s+)+"
+            rf"{second}\w*"
+        )
+        if re.search(pattern, text, re.IGNORECASE):
+            return True
+    return re.search(rf"{_NEGATED}\s+(?:\w+\s+)?(?:any|a\s+single)\s+$", before, re.IGNORECASE) is not None
+
+
+def _word_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """Amounts before or after a word of one feature's aliases ("500 fewer orders", "2 more people")."""
+    words = _alias_words(schema)
+    found: dict[str, ChangeValue] = {}
+    for match in re.finditer(
+        rf"(?<![\w.])(?P<n>{_NUM})\s+(?:(?P<d>{_UP}|{_DOWN})\s+(?P<w>[a-z]+)|(?P<w2>[a-z]+)\s+(?P<d2>{_UP}|{_DOWN}))\b",
+        text,
+        re.IGNORECASE,
+    ):
+        word = (match.group("w") or match.group("w2")).lower()
+        feature = words.get(_stem(word)) or words.get(word)
+        if feature is None or feature.name in named or feature.name in found:
+            continue
+        direction = (match.group("d") or match.group("d2")).lower()
+        found[feature.name] = f"{'-' if re.fullmatch(_DOWN, direction) else '+'}{match.group('n')}"
+    # "if the rent were 25% of their income": a share of what one feature's aliases name
+    for match in re.finditer(rf"(?<![\w.])(?P<n>{_NUM})\s*%\s+of\s+{_DET}(?P<w>[a-z]+)\b", text, re.IGNORECASE):
+        feature = words.get(_stem(match.group("w"))) or words.get(match.group("w").lower())
+        if feature is None or feature.name in named or feature.name in found:
+            continue
+        share = _parse_number(match.group("n"))
+        found[feature.name] = round(share / 100, 4) if feature.max is not None and feature.max <= 1 else share
+    return found
+
+
+_MONEY_WORDS = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
+_THOUSANDS = re.compile(r"\bthousands?\b", re.IGNORECASE)
+_MONEY = re.compile(
+    r"(?:[$£€]\s?(?P<a>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<k>k\b|grand\b)?"
+    r"|(?<![\w.])(?P<b>\d+(?:\.\d+)?)\s?(?P<k2>k\b|grand\b)?\s?(?:pounds?|quid|dollars?|euros?)\b)",
+    re.IGNORECASE,
+)
+_MONEY_UP = r"raise|rise|increase|bonus|more|extra|higher|up|added|on\s+top"
+_MONEY_DOWN = r"cut|reduction|decrease|less|lower|down|fewer|off|cheaper"
+# "were/was/is" after "it" is the thing in focus ("and if it were £10k instead?"): a step, not this reading
+_IT_WERE = re.compile(r"\b(?:it|that|this)\s+(?:were|was|is|be|had\s+been)\s+(?:only\s+)?$", re.IGNORECASE)
+_STATE = re.compile(
+    r"\b(?:paid|pay|pays|paying|on|earn\w*|cost\w*|charged|worth|were|was|is|be|been|at|of|for|got|gets|get|"
+    r"received?|making|makes|made)\s+(?:only\s+|just\s+|about\s+|around\s+|an?\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def money_feature(schema: HostSchema) -> FeatureSchema | None:
+    """The host's one numeric feature in money (its description or name says pounds, dollars or euros), or None."""
+    money = [
+        f
+        for f in schema.features
+        if f.type == "numeric"
+        and (_MONEY_WORDS.search(f.description or "") or re.search(r"_(?:gbp|usd|eur)\b", f.name.lower()))
+    ]
+    return money[0] if len(money) == 1 else None
+
+
+def _money_change(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> tuple[str, ChangeValue] | None:
+    """An amount of money in a turn that names no feature, for the host's one money feature."""
+    feature = money_feature(schema)
+    if feature is None or feature.name in named or named:
+        return None
+    matches = list(_MONEY.finditer(text))
+    if len(matches) != 1:
+        return None
+    match = matches[0]
+    amount = float((match.group("a") or match.group("b")).replace(",", ""))
+    if match.group("k") or match.group("k2"):
+        amount *= 1000
+    in_thousands = bool(_THOUSANDS.search(feature.description or "")) or feature.name.lower().endswith("_k")
+    if in_thousands:
+        amount /= 1000
+    value = int(amount) if amount.is_integer() else round(amount, 4)
+    before = text[max(0, match.start() - 30) : match.start()]
+    after = text[match.end() : match.end() + 20]
+    around = re.search(rf"^\s*(?:a\s+(?:month|year|week)\s+)?(?P<d>{_MONEY_UP}|{_MONEY_DOWN})\b", after, re.I)
+    verb = re.search(rf"\b(?P<d>{_MONEY_UP}|{_MONEY_DOWN})\s+(?:(?:by|of)\s+)?(?:an?\s+)?$", before, re.IGNORECASE)
+    direction = around or verb
+    if direction is not None:
+        down = re.fullmatch(_MONEY_DOWN, direction.group("d"), re.IGNORECASE) is not None
+        return feature.name, f"{'-' if down else '+'}{value}"
+    if _IT_WERE.search(before) or not _STATE.search(before):
+        return None
+    return feature.name, value
+
+
+# How many of the second unit one of the first holds (a month as 30 days, a year as 52 weeks).
+_PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): 30, ("week", "day"): 7}
+_TIME_WORD = re.compile(r"^(day|week|month|year)s?$|^(yr|mo)s?$", re.IGNORECASE)
+
+
+def _time_unit(feature: FeatureSchema) -> str | None:
+    """The time unit a numeric feature counts in, from its name ("months_in_tenancy", "tenure_years")."""
+    for word in feature.name.lower().split("_"):
+        unit = _TIME_WORD.match(word)
+        if unit:
+            return unit.group(1) or {"yr": "year", "mo": "month"}[unit.group(2).lower()]
+    return None
+
+
+def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """The changes with an amount said in another time unit converted: "two more years" in months -> "+24"."""
+    out = dict(changes)
+    for name, value in changes.items():
+        feature = schema.feature(name)
+        unit = _time_unit(feature) if feature is not None and feature.type == "numeric" else None
+        if unit is None or not isinstance(value, (int, float, str)):
+            continue
+        said = re.fullmatch(rf"(?P<sign>[+-]?)(?P<n>{_NUM})", str(value))
+        if said is None:
+            continue
+        number = re.escape(said.group("n"))
+        match = re.search(
+            rf"(?<![\w.]){number}\s+(?:(?:more|extra|fewer|less|additional)\s+)?(?P<u>days?|weeks?|months?|years?|yrs?)\b",
+            text,
+            re.IGNORECASE,
+        )
+        if match is None:
+            continue
+        spoken = _TIME_WORD.match(match.group("u"))
+        assert spoken is not None
+        spoken_unit = spoken.group(1) or "year"
+        if spoken_unit == unit:
+            continue
+        if (spoken_unit, unit) in _PER:
+            factor: float = _PER[spoken_unit, unit]
+        elif (unit, spoken_unit) in _PER:
+            factor = 1 / _PER[unit, spoken_unit]
+        else:
+            continue
+        amount = _parse_number(said.group("n")) * factor
+        shown = f"{round(amount, 2):g}"
+        out[name] = f"{said.group('sign')}{shown}" if said.group("sign") else _parse_number(shown)
+    return out
+
+
+def plural_categories(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> list[tuple[str, str]]:
+    """Categories said in the plural ("with potatoes" -> potato), when only one feature has the category."""
+    found: list[tuple[str, str]] = []
+    for key, (feature, category) in _terms(schema).categories:
+        if feature in named or not key.isalpha() or len(key) < 3:
+            continue
+        forms = {key + "s", key + "es"} | ({key[:-1] + "ies"} if key.endswith("y") else set())
+        pattern = rf"(?<![\w-])(?:{'|'.join(sorted(forms))})(?![\w-])"
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match and not _LEFT_BEHIND.search(text[: match.start()]):
+            found.append((feature, category))
+    return found
+
+
+_LEFT_BEHIND = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|not|non|no|never|without)\b[^.,;:?!]{0,25}$", re.I
+)
+
+
+def said_changes(
+    text: str, said: str, schema: HostSchema, mentions: list[FeatureMention], named: Mapping[str, ChangeValue]
+) -> dict[str, ChangeValue]:
+    """The changes of the readings above for features `named` does not change yet; `said` is `text` with its
+    currency signs (`text` has the bare amounts).
+    """
+    found: dict[str, ChangeValue] = {}
+    for name, value in _count_changes(text, schema, mentions).items():
+        if name not in named:
+            found[name] = value
+    found.update(_word_changes(text, schema, {**named, **found}))
+    money = _money_change(said, schema, {**named, **found})
+    if money is not None:
+        found[money[0]] = money[1]
+    for name, category in plural_categories(text, schema, {**named, **found}):
+        found[name] = category
+    return found
