@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from simxai import Agent, Turn
+from simxai.backends._router_decision import Decision, changes_decision
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
@@ -117,6 +118,7 @@ SAID = [
     ("what if 8150 upgraded once more", {"upgrades": "+1"}),
     # a count denied
     ("what if subscriber 8150 hadn't skipped any deliveries", {"skipped_deliveries": 0}),
+    ("what if subscriber 8150 never skipped a delivery", {"skipped_deliveries": 0}),
     # an amount before a word of one feature's name, its direction after or before it
     ("what if 8150 had 1 reader fewer", {"readers_at_home": "-1"}),
     ("what if 8150 had 2 more readers", {"readers_at_home": "+2"}),
@@ -212,6 +214,46 @@ async def test_the_demo_what_if_with_the_instance_between(router: RouterBackend,
     assert ran(turn) == [("explain_what_if", {"instance": 12, "changes": {"bmi": 30}})]
 
 
+async def test_a_plural_category_rather_than_another_runs_the_what_if(magazine: Host, router: RouterBackend):
+    (turn,) = await turns(magazine, router, "Say subscriber 8150 read tablets rather than print. Any difference?")
+    assert ran(turn) == [("explain_what_if", {"instance": 8150, "changes": {"edition": "tablet"}})]
+
+
+async def test_a_described_instance_keeps_its_explanation(router: RouterBackend, demo_host):
+    (turn,) = await turns(demo_host, router, "why would patient 12 be progressing with a bmi of 30?")
+    assert [c.function for c in turn.calls] == ["get_local_explanation"]
+
+
 async def test_a_new_instance_described_by_values_stays_a_prediction(router: RouterBackend, demo_host):
     (turn,) = await turns(demo_host, router, "predict a patient with age 50, bmi 30 and glucose 120")
     assert [c.function for c in turn.calls] in ([], ["get_prediction"])
+
+
+# --- the decision itself, for each reading of the selector -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("selector", "text", "what_if"),
+    [
+        # unsure: a supposition or an amount makes it the what-if
+        (Decision("get_prediction", 0.5, False, runner_up="get_local_explanation"), "8150, upgrades up 2?", True),
+        (Decision("get_output_information", 0.4, False, runner_up="explain_what_if"), "what if 8150 went tablet", True),
+        # sure of a function that would drop the changes: relative, or framed by "if" / "say"
+        (Decision("get_prediction", 0.8, True), "upgrades up 2 on 8150 - what does it say then", True),
+        (Decision("get_global_explanation", 0.9, True), "and 8150 with 2 fewer skipped deliveries?", True),
+        (Decision(None, 0.7, True), "Say subscriber 8150 read tablets. Any difference?", True),
+        # sure, and the values describe the instance: the explanation stands
+        (Decision("get_local_explanation", 0.9, True), "why would 8150 cancel with a price of $20?", False),
+        # sure of a function about reaching or keeping an outcome, or a metric: it stands
+        (Decision("explain_how_to_still_be_this", 0.9, True), "could 8150 have 2 more upgrades and still renew", False),
+        (Decision("get_model_performance", 0.9, True), "accuracy if 8150 had 2 more upgrades", False),
+        # no instance named anywhere: nothing to change
+        (Decision("get_prediction", 0.5, False, runner_up="explain_what_if"), "what if the price went up $2", False),
+    ],
+)
+def test_named_changes_overrule_the_selector_only_where_they_would_be_dropped(
+    magazine: Host, selector: Decision, text: str, what_if: bool
+):
+    names = {"explain_what_if", "get_prediction", "get_local_explanation", "get_global_explanation"}
+    decided = changes_decision(selector, text, [], magazine.schema(), names)
+    assert (decided is not None and decided.function == "explain_what_if") is what_if

@@ -76,8 +76,9 @@ def outcome_decision(
     return None
 
 
-# Sure choices the changes overrule: they would answer the question without the changes the turn names.
-_DROPS_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation"})
+# Sure choices the changes overrule: they would answer the question without the changes the turn names, or not at
+# all ("no function": "Say applicant 12 owned her home outright. Does that change anything?").
+_DROPS_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation", None})
 # A turn that frames a supposition ("if", "suppose", "imagine", "assume", "say ...").
 _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE)
 # A turn that supposes something: a conditional, "instead", "would ... with", "what then".
@@ -96,11 +97,11 @@ def changes_decision(
     Changes found by extraction ("with 500 fewer orders", "a £5k raise", "weather level 0") on an instance named in
     the turn or earlier in the dialogue, in a turn that supposes something or changes by an amount ("humidity up
     10 points on 31008"), are what the what-if function takes; no other function takes them. The selector is
-    overruled when it is unsure; when it is sure of a function that would drop the changes (a prediction or an
-    explanation: "and on top of that 30 kg less nitrogen?" read as the global explanation), only if the changes are
-    relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be progressing with a bmi of
-    30" describes the patient. A sure choice of any other function stands, and a new instance described by its
-    values stays a prediction.
+    overruled when it is unsure; when it is sure of a function that would drop the changes (a prediction, an
+    explanation or no function at all: "and on top of that 30 kg less nitrogen?" read as the global explanation),
+    only if the changes are relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be
+    progressing with a bmi of 30" describes the patient. A sure choice of any other function stands, and a new
+    instance described by its values stays a prediction.
     """
     if schema is None or schema.kind != "tabular" or "explain_what_if" not in names:
         return None

@@ -161,6 +161,10 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             re.IGNORECASE,
         ):
             found[feature.name] = "-50%"
+    for feature in schema.features:  # "never skipped a delivery": the words of a name need not be a mention
+        if feature.type == "numeric" and feature.name not in found and feature.min is not None and feature.min <= 0:
+            if _denied_words(text, feature):
+                found[feature.name] = 0
     return found
 
 
@@ -168,8 +172,15 @@ _NEGATED = r"(?:n't|\bnot|\bnever|\bno)"
 
 
 def _denied(text: str, mention: FeatureMention, before: str) -> bool:
-    """Whether a count is said to be none: "hadn't missed any payments" (a two-word name with "any" inside)."""
-    for term in (mention.feature.name, *mention.feature.aliases):
+    """Whether a count is said to be none: "hadn't missed any payments", "never had any arrears"."""
+    if _denied_words(text, mention.feature):
+        return True
+    return re.search(rf"{_NEGATED}\s+(?:\w+\s+)?(?:any|a\s+single)\s+$", before, re.IGNORECASE) is not None
+
+
+def _denied_words(text: str, feature: FeatureSchema) -> bool:
+    """Whether a two-word name or alias is denied with a word inside it ("hadn't missed any payments")."""
+    for term in (feature.name, *feature.aliases):
         words = _TOKEN.findall(term.replace("_", " ").lower())
         if len(words) != 2:
             continue
@@ -180,7 +191,7 @@ def _denied(text: str, mention: FeatureMention, before: str) -> bool:
         )
         if re.search(pattern, text, re.IGNORECASE):
             return True
-    return re.search(rf"{_NEGATED}\s+(?:\w+\s+)?(?:any|a\s+single)\s+$", before, re.IGNORECASE) is not None
+    return False
 
 
 def _word_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
