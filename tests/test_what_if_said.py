@@ -170,6 +170,7 @@ def test_a_raise_on_a_feature_in_thousands_is_in_thousands():
         ("what if the bmi for patient 12 had been 30", {"bmi": 30}),
         ("what if the bmi of patient 12 was 35", {"bmi": 35}),
         ("what if patient 12 had a bmi of 30", {"bmi": 30}),  # "of 30" is the value, no instance
+        ("what if patient 5's glucose had been 20 points lower", {"glucose": "-20"}),  # not glucose = 20
         ("what if patient 12 were 2 years older", {"age": "+2"}),  # the feature is in years: no conversion
         ("what if patient 12 paid $40", None),  # no feature in money on the demo
         ("what if patient 12's bmi were two points better", None),  # better: which way? the engine asks

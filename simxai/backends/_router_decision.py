@@ -77,7 +77,7 @@ def outcome_decision(
 
 
 # Sure choices the changes overrule: they would answer the question without the changes the turn names, or not at
-# all ("no function": "Say applicant 12 owned her home outright. Does that change anything?").
+# all ("no function": "Say subscriber 8150 read tablets. Any difference?").
 _DROPS_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation", None})
 # A turn that frames a supposition ("if", "suppose", "imagine", "assume", "say ...").
 _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE)
@@ -85,7 +85,7 @@ _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)
 _SUPPOSES = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|would|what\s+then)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE
 )
-# A new instance described by its values ("predict a 2.5 kg parcel going 300 km"): no instance of the data changes.
+# A new instance described by its values ("predict a reader with 2 upgrades"): no instance of the data changes.
 _NEW_INSTANCE = re.compile(r"\b(?:a|an|some|new)\s+(?:\d+(?:\.\d+)?\s*)?[a-z]+\s+(?:with|who|that|going|aged)\b", re.I)
 
 
@@ -94,11 +94,11 @@ def changes_decision(
 ) -> Decision | None:
     """A sure what-if when the turn names concrete changes to an instance of the data, or None.
 
-    Changes found by extraction ("with 500 fewer orders", "a £5k raise", "weather level 0") on an instance named in
-    the turn or earlier in the dialogue, in a turn that supposes something or changes by an amount ("humidity up
-    10 points on 31008"), are what the what-if function takes; no other function takes them. The selector is
+    Changes found by extraction ("with 2 fewer skipped deliveries", "a $4k raise", "on tablets") on an instance named in
+    the turn or earlier in the dialogue, in a turn that supposes something or changes by an amount ("upgrades up 2
+    on 8150"), are what the what-if function takes; no other function takes them. The selector is
     overruled when it is unsure; when it is sure of a function that would drop the changes (a prediction, an
-    explanation or no function at all: "and on top of that 30 kg less nitrogen?" read as the global explanation),
+    explanation or no function at all: "and on top of that 2 fewer upgrades?" read as the global explanation),
     only if the changes are relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be
     progressing with a bmi of 30" describes the patient. A sure choice of any other function stands, and a new
     instance described by its values stays a prediction.

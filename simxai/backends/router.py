@@ -304,7 +304,7 @@ class RouterBackend(Backend):
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
             return outcome
         supposed = changes_decision(decision, text, history, schema, names)
-        if supposed is not None:  # "would 39069 still be late with 500 fewer orders?": the changes' what-if
+        if supposed is not None:  # "would 8150 still cancel with 2 fewer upgrades?": the changes' what-if
             return supposed
         new_text = new_text_decision(text, history, schema, names, decision)
         if new_text is not None:  # "what would happen if I wrote '...'": a new text's prediction

@@ -96,7 +96,7 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     # "claims were cut in half", "the loan amount halved"
     if re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?:cut|reduced|divided)\s+(?:in|by)\s+(?:a\s+)?half\b", after):
         return "-50%"
-    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 1000 orders smaller"
+    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
@@ -317,7 +317,7 @@ def extract_changes(
         return _text_changes(text)
     said = text
     if worded_amounts:
-        said = text = without_instance_phrases(text, schema)  # "the weather for 39092 had been 0"
+        said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
@@ -332,7 +332,7 @@ def extract_changes(
     changes.update(_elliptic_changes(text, mentions, changes))
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
-        changes.update(said_changes(text, said, schema, mentions, changes))  # "2 kilos less", "a £5k raise"
+        changes.update(said_changes(text, said, schema, mentions, changes))  # "1 reader fewer", "a $4k raise"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)

@@ -3,20 +3,21 @@
 Each reading works from the host's schema alone (feature names, aliases, descriptions, ranges, categories), so it
 holds for any host:
 
-- an instance named between the feature and its value: "the weather for 39092 had been 0", "the declared value of
-  39081 was 500" (the id is no value);
-- a count named by its verb, with "once", "twice" or "N times": "had been promoted once" (promotions = 1), "if I'd
-  sprayed it once more" (sprays + 1);
-- a count denied: "hadn't missed any payments", "never missed a payment" -> 0 for a feature named "missed payments";
-- an amount before a word of one feature's name or aliases: "2 kilos less", "500 fewer orders in the queue" (an
-  alias "orders waiting"), "3 more people";
+- an instance named between the feature and its value: "the price for subscriber 8150 had been 9", "the price of
+  8150 was $12" (the id is no value);
+- a count named by its verb, with "once", "twice" or "N times": "had upgraded twice" (upgrades = 2), "if she'd
+  upgraded once more" (upgrades + 1);
+- a count denied: "hadn't skipped any deliveries", "never skipped a delivery" -> 0 for a feature named "skipped
+  deliveries";
+- an amount before a word of one feature's name or aliases: "1 reader fewer", "3 more tickets" (an alias
+  "tickets opened"), "2 more people";
 - "half what it was" -> "-50%";
-- a percentage of a word that names one feature: "if the rent were 25 % of their income" (an alias "share of
-  income") -> that feature 25 (0.25 when the feature's values lie within 0..1);
+- a percentage of a word that names one feature: "if the price were 3 % of their income" (an alias "share of
+  income") -> that feature 3 (0.03 when the feature's values lie within 0..1);
 - money with no feature named, for the host's one money feature (its description or name says pounds, dollars or
-  euros): "paid £1,100 a month" -> 1100, "a £5k raise" -> "+5" when the feature is in thousands, "on £32k" -> 32;
-- a time said in another unit than the feature's: "two more years" for a feature counted in months -> "+24";
-- a category said in the plural: "with potatoes" for a category "potato".
+  euros): "paid $14 a month" -> 14, "a $4k raise" -> "+4" when the feature is in thousands, "on $52,000" -> 52;
+- a time said in another unit than the feature's: "two more years" for a feature counted in weeks -> "+104";
+- a category said in the plural: "on tablets" for a category "tablet".
 
 A reading that two features could take gives nothing: the engine then asks which feature is meant.
 """
@@ -32,7 +33,7 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
 _DOWN = r"less|fewer|lower|smaller|shorter|lighter|down"
-# verbs and auxiliaries that follow the subject of a supposition ("the backlog for 39059 had been ...")
+# verbs and auxiliaries that follow the subject of a supposition ("the price for 8150 had been ...")
 _AFTER_SUBJECT = (
     r"had|has|have|was|were|is|are|be|been|would|went|goes|got|gets|shrank|shrunk|grew|rose|fell|dropped|came|"
     r"increased|decreased|doubled|halved|went"
@@ -40,7 +41,7 @@ _AFTER_SUBJECT = (
 
 
 def without_instance_phrases(text: str, schema: HostSchema) -> str:
-    """`text` without an instance named between a subject and its verb ("the weather for 39092 had been clear").
+    """`text` without an instance named between a subject and its verb ("the price for 8150 had been lower, say 7").
 
     Only a number in the host's id range, after "for", "of", "in", "on" or "at" (and the host's noun or a generic
     one), and before a verb that goes on to say the value, is taken out.
@@ -63,7 +64,7 @@ def _times(match: re.Match[str]) -> int | float:
 
 
 def _verb_mentions(text: str, schema: HostSchema) -> list[FeatureMention]:
-    """Numeric features named by a verb of their one-word name or alias ("promoted" for promotions, "sprayed")."""
+    """Numeric features named by a verb of their one-word name or alias ("upgraded" for upgrades)."""
     owners: dict[str, list[FeatureSchema]] = {}
     for feature in schema.features:
         if feature.type != "numeric":
@@ -99,7 +100,7 @@ def _alias_words(schema: HostSchema) -> dict[str, FeatureSchema]:
     return {w: fs[0] for w, fs in owners.items() if len(fs) == 1 and fs[0].type == "numeric"}
 
 
-# Words of aliases too plain to name a feature alone ("how heavy", "times promoted", "spray applications").
+# Words of aliases too plain to name a feature alone ("how much", "times upgraded", "what they paid").
 _PLAIN = frozenset("what when where which with from that this their there have been much many times".split())
 
 
@@ -111,7 +112,7 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             continue
         after = text[mention.end : mention.end + 40]
         before = text[max(0, mention.start - 40) : mention.start]
-        # "sprayed it once more", "promoted twice more", "visited 3 more times"
+        # "upgraded once more", "renewed it twice more", "visited 3 more times"
         more = re.match(
             rf"^\s*(?:(?:it|them|her|him)\s+)?(?:(?P<t>once|twice|thrice)\s+(?P<d>{_UP}|{_DOWN})|"
             rf"(?P<n>{_NUM})\s+(?P<d2>{_UP}|{_DOWN})\s+times)\b",
@@ -123,12 +124,12 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             way = (more.group("d") or more.group("d2")).lower()
             found[feature.name] = f"{'-' if re.fullmatch(_DOWN, way) else '+'}{times}"
             continue
-        # "had been promoted once", "was promoted 3 times in the last 5 years"
+        # "had upgraded twice", "was upgraded 3 times last year"
         said = re.match(rf"^\s*(?:(?:it|them|her|him)\s+)?{_COUNT_TIMES}(?!\s+(?:{_UP}|{_DOWN}))\b", after, re.I)
         if said and re.search(r"\b(?:had|has|have|was|were|been|got|be|if)\b[^.?!]*$", before, re.IGNORECASE):
             found[feature.name] = _times(said)
             continue
-        # "2 kilos less", "500 orders fewer": the amount before the feature, its direction after it
+        # "1 reader fewer", "3 tickets more": the amount before the feature, its direction after it
         leading = re.search(rf"(?<![\w.])(?P<n>{_NUM})\s+$", before)
         trailing = re.match(rf"^\s*(?P<d>{_UP}|{_DOWN})\b", after, re.IGNORECASE)
         if (
@@ -139,11 +140,11 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             sign = "-" if re.fullmatch(_DOWN, trailing.group("d"), re.IGNORECASE) else "+"
             found[feature.name] = f"{sign}{leading.group('n')}"
             continue
-        # "hadn't missed any payments", "never missed a payment", "had not taken any sick days"
+        # "hadn't skipped any deliveries", "had not opened any tickets"
         if feature.min is not None and feature.min <= 0 and _denied(text, mention, before):
             found[feature.name] = 0
             continue
-        # "had been clear, level 0", "were high, like 40": a word or two, then the value after a comma
+        # "had been lower, say 7", "were high, like 40": a word or two, then the value after a comma
         value = re.match(
             rf"^\s*(?:had\s+been|would\s+be|were|was|is|be|been)\s+[a-z]+(?:\s+[a-z]+)?\s*,\s*(?:[a-z]+\s+)?"
             rf"(?P<n>{_NUM})\b(?!\s*%)",
@@ -172,14 +173,14 @@ _NEGATED = r"(?:n't|\bnot|\bnever|\bno)"
 
 
 def _denied(text: str, mention: FeatureMention, before: str) -> bool:
-    """Whether a count is said to be none: "hadn't missed any payments", "never had any arrears"."""
+    """Whether a count is said to be none: "hadn't skipped any deliveries", "never had any arrears"."""
     if _denied_words(text, mention.feature):
         return True
     return re.search(rf"{_NEGATED}\s+(?:\w+\s+)?(?:any|a\s+single)\s+$", before, re.IGNORECASE) is not None
 
 
 def _denied_words(text: str, feature: FeatureSchema) -> bool:
-    """Whether a two-word name or alias is denied with a word inside it ("hadn't missed any payments")."""
+    """Whether a two-word name or alias is denied with a word inside it ("never skipped a delivery")."""
     for term in (feature.name, *feature.aliases):
         words = _TOKEN.findall(term.replace("_", " ").lower())
         if len(words) != 2:
@@ -195,7 +196,7 @@ def _denied_words(text: str, feature: FeatureSchema) -> bool:
 
 
 def _word_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """Amounts before or after a word of one feature's aliases ("500 fewer orders", "2 more people")."""
+    """Amounts before or after a word of one feature's aliases ("3 fewer tickets", "2 more people")."""
     words = _alias_words(schema)
     found: dict[str, ChangeValue] = {}
     for match in re.finditer(
@@ -209,7 +210,7 @@ def _word_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
             continue
         direction = (match.group("d") or match.group("d2")).lower()
         found[feature.name] = f"{'-' if re.fullmatch(_DOWN, direction) else '+'}{match.group('n')}"
-    # "if the rent were 25% of their income": a share of what one feature's aliases name
+    # "if the price were 3% of their income": a share of what one feature's aliases name
     for match in re.finditer(rf"(?<![\w.])(?P<n>{_NUM})\s*%\s+of\s+{_DET}(?P<w>[a-z]+)\b", text, re.IGNORECASE):
         feature = words.get(_stem(match.group("w"))) or words.get(match.group("w").lower())
         if feature is None or feature.name in named or feature.name in found:
@@ -228,7 +229,7 @@ _MONEY = re.compile(
 )
 _MONEY_UP = r"raise|rise|increase|bonus|more|extra|higher|up|added|on\s+top"
 _MONEY_DOWN = r"cut|reduction|decrease|less|lower|down|fewer|off|cheaper"
-# "were/was/is" after "it" is the thing in focus ("and if it were £10k instead?"): a step, not this reading
+# "were/was/is" after "it" is the thing in focus ("and if it were $10 instead?"): a step, not this reading
 _IT_WERE = re.compile(r"\b(?:it|that|this)\s+(?:were|was|is|be|had\s+been)\s+(?:only\s+)?$", re.IGNORECASE)
 _STATE = re.compile(
     r"\b(?:paid|pay|pays|paying|on|earn\w*|cost\w*|charged|worth|were|was|is|be|been|at|of|for|got|gets|get|"
@@ -292,7 +293,7 @@ def _time_unit(feature: FeatureSchema) -> str | None:
 
 
 def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """The changes with an amount said in another time unit converted: "two more years" in months -> "+24"."""
+    """The changes with an amount said in another time unit converted: "two more years" in weeks -> "+104"."""
     out = dict(changes)
     for name, value in changes.items():
         feature = schema.feature(name)
@@ -328,7 +329,7 @@ def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeVal
 
 
 def plural_categories(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> list[tuple[str, str]]:
-    """Categories said in the plural ("with potatoes" -> potato), when only one feature has the category."""
+    """Categories said in the plural ("on tablets" -> tablet), when only one feature has the category."""
     found: list[tuple[str, str]] = []
     for key, (feature, category) in _terms(schema).categories:
         if feature in named or not key.isalpha() or len(key) < 3:
