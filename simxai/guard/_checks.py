@@ -6,7 +6,7 @@ clause by clause, the names it uses checked here, and each clause handed to the 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pydantic
@@ -17,6 +17,7 @@ from simxai.guard._chains import ranked_chains
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._influence import _in_order, _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
+from simxai.guard._kept import kept_edit_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._numbers import _NumberChecks
@@ -42,6 +43,7 @@ from simxai.guard._statements import edit_claims, model_claims, movement_claims,
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._trust import Trust, trust
+from simxai.guard._unreached import reach_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -118,6 +120,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             # A question states nothing: its labels, directions, ranks and outcomes are not claims.
             question = sentence.rstrip().endswith("?") or bool(_RESTATED.search(sentence))
             sentence_ids = [i for i in subject_ids(sentence, [self.vocab.instance_noun]) if i in self.ids]
+            # "No edit made the model predict X" after a search that found none: a claim about the search; its
+            # label is no prediction and no outcome.
+            reach = [] if question else list(self._reach(sentence))
             for clause in clauses(sentence):
                 before, earlier = earlier, f"{earlier} {clause}"
                 if len(clause) > MAX_CLAUSE:
@@ -170,7 +175,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                     # "Patient 12 (stable, 78.6%) and patient 40 (...)": what the clause says before it names its
                     # subject is still about the one named before.
                     placed = [(0, self._bound(previous)), *((at, self._bound([i])) for i, at in spans)]
-                if not question:
+                if not question and not reach:
                     self._labels(clause, facts, placed, sentence, before)
                 self.clause_at = sentence.find(original) - (len(clause) - len(original))
                 self._numbers(clause, sentence, facts, placed)
@@ -180,7 +185,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._directions(f"{cause} {clause}" if cause and not found else clause, facts, said_label)
                 said_label = next((m.name for m in reversed(self._label_mentions(clause))), said_label)
                 self._ranks(clause, sentence, facts)
-                self._outcome(clause, facts)
+                if not reach:
+                    self._outcome(clause, facts)
                 self._changes(clause, facts, before)
                 self._probability_moves(clause, facts)
             if not question:
@@ -314,10 +320,18 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             for said, holds in claims:
                 self.report.claim(said, holds, via=_mechanism(reader, said))
 
+    def _reach(self, sentence: str) -> Iterator[tuple[str, bool]]:
+        """The claims of `sentence` about edits reaching a label a search did not reach (`_unreached`)."""
+        for said, holds in reach_claims(sentence, self.names.labels, self.all.unreached, self.all.predicted):
+            self.report.claim(said, holds, via=_mechanism("reach_claims", said))
+            yield said, holds
+
     # ---- statements of the reply as a whole ---------------------------------------------------
     def _edits(self) -> None:
         for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context, _pairs(self.all.changes)):
             self.report.claim(text, ok, via=_mechanism("edit_claims", text))
+        for text, ok in kept_edit_claims(self.unmasked, self.all.kept_edits, self.all.samples):
+            self.report.claim(text, ok, via=_mechanism("kept_edit_claims", text))
 
     def _chains(self, sentence: str) -> None:
         """A ranking said as a chain ("the top feature is A, then B, then C"), on one subject's outputs."""

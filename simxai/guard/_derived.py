@@ -39,6 +39,13 @@ _DIFFERENCE_BEFORE = re.compile(
     r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*$",
     re.I,
 )
+#: "raises the positive score by about 0.23", "moves the probability up by 35.7 points": a move of the model's output,
+#: not its value (a feature's contribution, or a probability's move).
+_OUTPUT_BY = re.compile(
+    r"\b(?:score|probability|chance|odds|likelihood|confidence)\s+(?:up\s+|down\s+)?by\s+"
+    r"(?:only\s+|just\s+|about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)*[+-]?$",
+    re.I,
+)
 _DIFFERENCE_AFTER = re.compile(
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
@@ -78,6 +85,13 @@ _TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together)\b
 #: The midpoint of a two-class probability said as a line, not as a value: "the 50 % line", "short of the 50 %".
 _THE = re.compile(r"\bthe\s+$", re.I)
 _SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
+#: The midpoint named as what a share is compared with or starts from: "just above 50 %", "reviews near 50 %",
+#: "this close to 50 percent", "from the neutral 50 percent".
+_TO_MIDPOINT = re.compile(
+    r"\b(?:above|below|over|under|near|nearer|close to|closer to|around|past|beyond|neutral|than)\s+"
+    r"(?:about\s+|roughly\s+|the\s+)?$",
+    re.I,
+)
 #: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
 #: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
 _ILLUSTRATIVE = re.compile(
@@ -113,7 +127,7 @@ SUBTRACTS = re.compile(
 
 def is_difference(lead: str, following: str) -> bool:
     """Whether a number between `lead` and `following` is said as a difference ("a gap of 57 points")."""
-    return bool(_DIFFERENCE_BEFORE.search(lead) or _DIFFERENCE_AFTER.match(following))
+    return bool(_DIFFERENCE_BEFORE.search(lead) or _DIFFERENCE_AFTER.match(following) or _OUTPUT_BY.search(lead))
 
 
 class _FrameChecks(_CheckState):
@@ -149,7 +163,7 @@ class _FrameChecks(_CheckState):
             share
             and claim.high is None
             and claim.value == (50.0 if claim.percent else 0.5)
-            and (_THE.search(lead) or _SCALE_POINT.match(following))
+            and (_THE.search(lead) or _SCALE_POINT.match(following) or _TO_MIDPOINT.search(lead))
         ):
             return "the probability scale's midpoint"
         if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
@@ -218,7 +232,7 @@ class _FrameChecks(_CheckState):
         the gap between two classes' probabilities (and to 50 %), between two metrics (or a metric and a
         baseline the outputs state), and between two numbers of one feature.
         """
-        out = set(facts.amounts)
+        out = set(facts.amounts) | {round(abs(c), 6) for _, _, c in facts.attributions}
         groups = [facts.label_numbers, facts.before_numbers, facts.after_numbers]
         for group in groups:
             values = sorted({x for xs in group.values() for x in xs if 0 <= x <= 1})

@@ -34,6 +34,8 @@ class Facts:
     subject_id: int | None = None
     predicted: set[str] = field(default_factory=set)
     hypothetical: set[str] = field(default_factory=set)
+    #: the target labels of counterfactual searches that found no counterfactual
+    unreached: set[str] = field(default_factory=set)
     recorded: set[str] = field(default_factory=set)
     #: label -> numbers tied to it (probabilities, counts)
     label_numbers: dict[str, set[float]] = field(default_factory=dict)
@@ -85,6 +87,9 @@ class Facts:
     meanings: dict[str, str] = field(default_factory=dict)
     #: feature (lower case) -> (low, current, high) of a kept range (how to still be this)
     kept: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    #: a text model's still-this: the (old, new) words of the edits that keep the label, and (kept, checked) counts
+    kept_edits: list[tuple[str, str]] = field(default_factory=list)
+    samples: list[tuple[int, int]] = field(default_factory=list)
     #: feature (lower case) -> its summary statistics over the data ("min", "max", "mean", "std")
     statistics: dict[str, dict[str, float]] = field(default_factory=dict)
     #: the field names of a result payload ("predicted_label"): a reply that writes one names no feature
@@ -93,7 +98,16 @@ class Facts:
     def merge(self, other: Facts) -> Facts:
         """The union of two subjects' facts (a sentence that names no subject is checked against all)."""
         out = Facts(subject_id=self.subject_id if self.subject_id == other.subject_id else None)
-        for name in ("predicted", "hypothetical", "recorded", "free_numbers", "amounts", "explained", "fields"):
+        for name in (
+            "predicted",
+            "hypothetical",
+            "unreached",
+            "recorded",
+            "free_numbers",
+            "amounts",
+            "explained",
+            "fields",
+        ):
             setattr(out, name, getattr(self, name) | getattr(other, name))
         for name in (
             "label_numbers",
@@ -113,7 +127,8 @@ class Facts:
         out.kept = {**self.kept, **other.kept}
         out.statistics = {**self.statistics, **other.statistics}
         for name in (
-            "attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options", "matrices"
+            "attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options", "matrices",
+            "kept_edits", "samples",
         ):  # fmt: skip
             setattr(out, name, getattr(self, name) + getattr(other, name))
         out.changes = {k: list(v) for k, v in self.changes.items()}

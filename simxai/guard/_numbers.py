@@ -225,7 +225,8 @@ class _NumberChecks(_PairedNumbers):
             self.report.skip(f"{text} (negated, not compared)")
             return
         odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
-        if _RATIO.match(following) or odds or (claim.bounds is not None and self._ratio_words(following)):
+        ratio = _RATIO.match(following) and not claim.count  # "right 65 times": a count of answers, no ratio
+        if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
             # "about 1.6 times that of bmi", "half the effect of the top one", "a third of credit_score": a ratio of
             # two of the outputs' numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")

@@ -178,6 +178,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
         for name, labels in (("current_label", facts.predicted), ("target_label", facts.hypothetical)):
             if get(name) is not None:
                 labels.add(str(get(name)))
+        if get("target_label") is not None and get("counterfactuals") == []:
+            facts.unreached.add(str(get("target_label")))
         for cf in get("counterfactuals") or []:
             if isinstance(cf, dict):
                 if cf.get("label") is not None:
@@ -217,7 +219,11 @@ def _structured(payload: dict[str, Any]) -> Facts:
         for e in get("kept_edits") or []:
             if isinstance(e, dict):
                 facts.texts += [str(e.get("old")), str(e.get("new"))]
+                facts.kept_edits.append((str(e.get("old") or ""), str(e.get("new") or "")))
         _walk_free([get("samples_checked"), get("samples_kept")], facts)
+        kept, checked = get("samples_kept"), get("samples_checked")
+        if isinstance(kept, int) and isinstance(checked, int) and get("kept_edits"):
+            facts.samples.append((kept, checked))
     elif kind == "what_if":
         old, new = get("old_label"), get("new_label")
         if old is not None:

@@ -14,7 +14,15 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._plain import acronym_aliases
-from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise, prose_tables
+from simxai.guard._reading import (
+    Mention,
+    abbreviations,
+    find_mentions,
+    mask_inputs,
+    named_bare_ids,
+    normalise,
+    prose_tables,
+)
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
 
@@ -188,6 +196,10 @@ class _CheckState:
         # What the reply quotes of the inputs (the review, a rewrite) is theirs, not a claim: edits read it still.
         self.unmasked = self.reply
         self.reply = mask_inputs(self.reply, self.all.texts)
+        ids = {f.subject_id for f in facts if f.subject_id is not None}
+        noun = vocab.instance_noun
+        self.reply, self.raw = named_bare_ids(self.reply, ids, noun), named_bare_ids(self.raw, ids, noun)
+        self.unmasked = named_bare_ids(self.unmasked, ids, noun)
         self.label_forms = label_forms(self.names.labels)
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))

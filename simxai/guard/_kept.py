@@ -1,0 +1,130 @@
+"""What a reply says of the edits that keep a text model's prediction (how to still be this, claims-13o).
+
+A text model's still-this output lists the single-word edits that keep its label (`kept_edits`) and counts the
+edits it tried and kept (`samples_checked`, `samples_kept`). Two claims about them are read:
+
+- a count of kept edits: "7 of the 10 edits kept the label", "kept by 10/11 edits", "checked n=9, kept n=8",
+  "out of 7 edits, 2 left it unchanged", "checked 10 edits and 9 of them kept it"; "3 of the 10 flipped it"
+  counts the others;
+- a list of words said to keep the label when removed ("stays positive if you remove 'a', 'b' or 'c'",
+  "removals that keep it: 'a', 'b'"): each must be a kept edit's word. Read only when the output lists every
+  kept edit (as many as it counts), and never in a sentence that also speaks of a flip.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from simxai.guard._reading import sentences
+
+__all__ = ["kept_edit_claims"]
+
+#: A sentence that says edits keep the label.
+_KEEPS = re.compile(
+    r"\b(?:kept|keeps?|keeping|leaves?|leaving|left|unchanged|"
+    r"(?:did|do|does)(?:n't| not) (?:change|flip|move)|stay(?:s|ed)?|remain(?:s|ed)?|still)\b",
+    re.I,
+)
+#: A sentence that says edits change the label.
+_FLIPS = re.compile(
+    r"\b(?:flip(?:s|ped|ping)?|chang(?:ed|es) (?:it|the (?:label|prediction))|turn(?:s|ed)? it)\b", re.I
+)
+#: A negation: "Removing 'x' is not on the kept list" lists no kept edit.
+_NEGATION = re.compile(r"\b(?:not|no|never|none|nothing)\b|n't\b", re.I)
+#: "7 of the 10", "2 out of 7", "10/11": a part of the tried edits.
+_OF = re.compile(r"(?<![\w.])(?P<n>\d{1,4})\s*(?:of(?:\s+the)?|out of(?:\s+the)?|/)\s*(?P<m>\d{1,4})(?![\w.%])", re.I)
+#: "out of 7 single-word edits ..., 2 left it unchanged": the whole before the part.
+_OUT_OF_FIRST = re.compile(
+    r"\bout of\s+(?P<m>\d{1,4})\b[^.;:\d]{0,80}?,\s*(?P<n>\d{1,4})\s+(?:of them\s+)?(?=\w)", re.I
+)
+#: "checked 10 single-word edits and 9 of them kept it".
+_THEM = re.compile(
+    r"(?P<m>\d{1,4})\s+(?:[\w-]+\s+){0,3}(?:edits|changes|removals|variants|texts)\b[^.;\d]{0,40}?"
+    r"\b(?P<n>\d{1,4})\s+of\s+them\b",
+    re.I,
+)
+#: "checked n=9, kept n=8", "kept: 8", "tried 9 ... kept 8".
+_NAMED = re.compile(r"\b(?P<what>checked|tried|kept)\s*(?:n\s*)?[=:]\s*(?P<n>\d{1,4})\b", re.I)
+#: A removal, and the quoted words after it.
+_REMOVE = re.compile(r"\b(?:remov(?:e|es|ed|ing|als?)|delet(?:e|es|ed|ing|ions?)|drop(?:s|ped|ping)?|without)\b", re.I)
+_QUOTED = re.compile(r"\s*[`'\"‘“](?P<w>[^`'\"‘’“”\n]{1,30})[`'\"’”]")
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|(?:or|and)\s+)")
+
+
+def kept_edit_claims(
+    reply: str, kept_edits: Sequence[tuple[str, str]], samples: Sequence[tuple[int, int]]
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each count of kept edits and each word said to keep the label when removed.
+
+    Args:
+        reply: the reply.
+        kept_edits: the (old, new) words of the kept edits of the outputs.
+        samples: the (kept, checked) counts of the outputs' still-this results.
+    """
+    olds = {old.lower() for old, _ in kept_edits if old}
+    complete = bool(samples) and all(kept <= len(kept_edits) for kept, _ in samples)
+    for sentence in sentences(reply):
+        keeps, flips = bool(_KEEPS.search(sentence)), bool(_FLIPS.search(sentence))
+        if samples and (keeps or flips):
+            yield from _count_claims(sentence, samples)
+        unquoted = _QUOTED.sub(" ", sentence)  # a quoted "not" is a word of the input, no negation
+        if complete and keeps and not flips and not _NEGATION.search(unquoted):
+            for word in _removed_words(sentence):
+                yield f"kept edit removing '{word}'", word.lower() in olds
+
+
+def _count_claims(sentence: str, samples: Sequence[tuple[int, int]]) -> Iterator[tuple[str, bool]]:
+    """Counts of the tried and kept (or flipping) edits said in `sentence`."""
+    found = [m for p in (_OF, _OUT_OF_FIRST, _THEM) for m in p.finditer(sentence)]
+    for match in found:
+        n, m = int(match.group("n")), int(match.group("m"))
+        way = _way(sentence, match.start(), match.end())
+        if n > m or way is None:
+            continue
+        flipped = way == "flipping"
+        holds = any(m == checked and n == (checked - kept if flipped else kept) for kept, checked in samples)
+        yield f"{way} edits {n} of {m}", holds
+    for m in _NAMED.finditer(sentence):
+        n, which = int(m.group("n")), m.group("what").lower()
+        if which == "kept":
+            yield f"kept edits {n}", any(n == kept for kept, _ in samples)
+        elif which in {"checked", "tried"}:
+            yield f"edits checked {n}", any(n == checked for _, checked in samples)
+
+
+def _way(sentence: str, start: int, end: int) -> str | None:
+    """Whether the count at `start:end` is of kept or of flipping edits: the first verb after it in its clause
+    ("7 out of 10 edits leave it positive; the other 3 flip it"), else the last one before it ("kept by 10/11").
+    """
+    after = re.split(r"[;:]", sentence[end:], maxsplit=1)[0][:80]
+    before = re.split(r"[;:]", sentence[:start])[-1][-60:]
+    keep, flip = _KEEPS.search(after), _FLIPS.search(after)
+    if keep or flip:
+        first = min((m for m in (keep, flip) if m), key=lambda m: m.start())
+        return "kept" if first is keep else "flipping"
+    keeps, flips = list(_KEEPS.finditer(before)), list(_FLIPS.finditer(before))
+    if keeps or flips:
+        last = max([*keeps, *flips], key=lambda m: m.start())
+        return "kept" if last in keeps else "flipping"
+    return None
+
+
+def _removed_words(sentence: str) -> Iterator[str]:
+    """The quoted words of each list that follows a removal in `sentence`."""
+    for m in _REMOVE.finditer(sentence):
+        at = m.end()
+        gap = re.match(r"[^`'\"‘“.;]{0,25}?(?=[`'\"‘“])", sentence[at:])  # "removals that keep it: 'a', ..."
+        if gap is None:
+            continue
+        at += gap.end()
+        while True:
+            q = _QUOTED.match(sentence, at)
+            if q is None:
+                break
+            yield q.group("w")
+            at = q.end()
+            sep = _LIST_GAP.match(sentence, at)
+            if sep is None or not _QUOTED.match(sentence, sep.end()):
+                break
+            at = sep.end()
