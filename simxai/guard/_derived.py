@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
@@ -17,6 +18,7 @@ __all__ = [
     "FEATURE_PERCENT",
     "OF_GROUP",
     "P_OF",
+    "RELATIVE",
     "RESTATED",
     "SHARE_IN",
     "SUBTRACTS",
@@ -49,6 +51,12 @@ _OUTPUT_BY = re.compile(
 _DIFFERENCE_AFTER = re.compile(
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
+    re.I,
+)
+#: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.
+RELATIVE = re.compile(
+    r"\s*%\s*(?:more|less|higher|lower|longer|shorter|larger|smaller|bigger|greater)\b|"
+    r"\s*(?:of\s+(?:what\s+it\s+was|that|this|the\s+(?:old|previous|original|earlier|first)\b))",
     re.I,
 )
 #: "1 in 40": a share written with digits; its denominator is no value of the outputs.
@@ -174,6 +182,20 @@ class _FrameChecks(_CheckState):
             and not find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only)
         ):
             return "an example"
+        return ""
+
+    def _rebound(self, claim: NumberClaim, sentence: str, facts: Facts) -> str:
+        """Why a share bound to a label that does not hold it may be another field's, or "": a feature the sentence
+        names whose values are percentages ("94 % humidity", humidity_pct 94), or a metric or a share of the
+        counts ("of the 44 progressing it catches 32, 72.7 %" is a recall). Such a number is not compared.
+        """
+        if claim.percent:
+            raw = replace(claim, percent=False)
+            for m in find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only):
+                if fits(raw, facts.feature_numbers.get(self.names.feature(m), set())):
+                    return f"a number of {self.names.feature(m)}, which the sentence names"
+        if (claim.percent or claim.decimals) and fits(claim, set(facts.metrics.values()) | count_shares(facts)):
+            return "a metric or a share of the counts"
         return ""
 
     def _unnamed_subject(self, claim: NumberClaim, sentence: str, entities: list[tuple[str, str, int]]) -> str:

@@ -37,7 +37,7 @@ _FUNCTION = frozenset(
     "samples sample features feature target split threshold rank ranks importance importances contribution "
     "contributions weight weights effect effects impact probability probabilities confidence score scores "
     "error errors rate rates label labels prediction predictions outcome outcomes model data change changes "
-    "edit edits needed required prediction's model's p".split()
+    "edit edits needed required prediction's model's p abs absolute magnitude magnitudes signed".split()
 )
 _INCLUDING = re.compile(
     r"\b(?:features?|factors?|inputs?|variables?|predictors?|measurements?|attributes?)\b[^.;:()]{0,40}?"

@@ -12,6 +12,7 @@ from simxai.guard._derived import (
     FEATURE_PERCENT,
     OF_GROUP,
     P_OF,
+    RELATIVE,
     RESTATED,
     SHARE_IN,
     SUBTRACTS,
@@ -225,7 +226,7 @@ class _NumberChecks(_PairedNumbers):
             self.report.skip(f"{text} (negated, not compared)")
             return
         odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
-        ratio = _RATIO.match(following) and not claim.count  # "right 65 times": a count of answers, no ratio
+        ratio = (_RATIO.match(following) and not claim.count) or RELATIVE.match(following)  # not "right 65 times"
         if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
             # "about 1.6 times that of bmi", "half the effect of the top one", "a third of credit_score": a ratio of
             # two of the outputs' numbers, not compared.
@@ -485,7 +486,8 @@ class _NumberChecks(_PairedNumbers):
                     unstated = f"the outputs state no probability of {names}"
                 kinds = "/".join(sorted({k for k, _, _ in entities}))
                 via = f"number of a {kinds}" + (" named before its segment" if borrowed else "")
-                self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated, via)
+                rebound = "" if ok or not labels else self._rebound(claim, sentence, facts)  # "94 % humidity"
+                self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated or rebound, via)
                 return
         supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
         if not supported and self.all.truncated:

@@ -158,6 +158,11 @@ def mask_inputs(text: str, inputs: Iterable[str]) -> str:
 
 
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+#: A table's column of changes ("edit", "change", "swap", "option", "new text") and its column of labels.
+_CHANGE_HEADER = re.compile(
+    r"\b(?:edits?|changes?|swaps?|options?|what-if|new text|rewrites?|counterfactuals?)\b", re.I
+)
+_LABEL_HEADER = re.compile(r"(?:new\s+)?(?:label|prediction|predicted|class|call)", re.I)
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
@@ -175,6 +180,9 @@ def prose_tables(text: str) -> str:
             i += 1
             continue
         headers = [h.strip().strip("*_").strip() for h in head.group(1).split("|")]
+        if any(_CHANGE_HEADER.search(h) for h in headers):
+            # "| edit | label | P |": each row is a change, and its label is the change's outcome ("result").
+            headers = ["result" if _LABEL_HEADER.fullmatch(h) else h for h in headers]
         i += 2
         while i < len(lines) and (row := _TABLE_ROW.match(lines[i])) is not None:
             cells = [c.strip() for c in row.group(1).split("|")]
@@ -182,6 +190,18 @@ def prose_tables(text: str) -> str:
             out.append(" and ".join(parts) + ".")
             i += 1
     return "\n".join(out)
+
+
+def blank_table_headers(text: str) -> str:
+    """`text` with each Markdown table's header row emptied ("| patient | predicted | P |" -> "| | | |"): a
+    header names columns and states nothing; its rows are read in `prose_tables`' sentences.
+    """
+    lines = text.split("\n")
+    for i, line in enumerate(lines[:-1]):
+        head = _TABLE_ROW.match(line)
+        if head is not None and _TABLE_RULE.match(lines[i + 1]):
+            lines[i] = "|" + " |" * len(head.group(1).split("|"))
+    return "\n".join(lines)
 
 
 def sentences(text: str) -> list[str]:

@@ -17,6 +17,7 @@ from simxai.guard._plain import acronym_aliases
 from simxai.guard._reading import (
     Mention,
     abbreviations,
+    blank_table_headers,
     find_mentions,
     mask_inputs,
     named_bare_ids,
@@ -159,13 +160,19 @@ def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> F
 def label_forms(labels: Sequence[str]) -> dict[str, str]:
     """A label's noun forms, each mapped to it: "rejection" (rejected), "approval" (approved)."""
     forms: dict[str, str] = {}
+    taken = {x.lower() for x in labels}
     for label in labels:
         low = label.lower()
+        made: tuple[str, ...] = ()
         if low.endswith("ed") and len(low) > 4:
-            stem = low[:-2]  # "reject" of rejected, "approv" of approved
-            for form in (f"{stem}ion", f"{stem}al"):
-                if form not in (x.lower() for x in labels):
-                    forms[form] = label
+            stem = low[:-2]  # "reject" of rejected, "approv" of approved, "diseas" of diseased
+            made = (f"{stem}ion", f"{stem}al", *((f"{stem}e",) if stem.endswith("s") else ()))  # "disease"
+        elif re.fullmatch(r"[a-z]{3,}[^s]s", low):
+            stem = low[:-1]  # "stay" of stays, "leave" of leaves: a label that is a verb; its gerund names it
+            made = (f"{stem[:-1]}ing" if stem.endswith("e") and not stem.endswith("ee") else f"{stem}ing",)
+        for form in made:
+            if form not in taken:
+                forms[form] = label
     return forms
 
 
@@ -175,7 +182,7 @@ class _CheckState:
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
         self.reply = abbreviations(normalise(prose_tables(reply)).replace("**", ""))
-        self.raw = abbreviations(normalise(reply))
+        self.raw = blank_table_headers(abbreviations(normalise(reply)))  # a table's header states nothing
         self.facts = facts
         aliases = derived_aliases(vocab)
         taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}
