@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pydantic
 
 from simxai.guard import _cues as cue
+from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._plain import acronym_aliases
 from simxai.guard._reading import (
@@ -20,7 +21,6 @@ from simxai.guard._reading import (
     blank_table_headers,
     find_mentions,
     mask_inputs,
-    named_bare_ids,
     normalise,
     prose_tables,
 )

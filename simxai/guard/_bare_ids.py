@@ -1,0 +1,47 @@
+"""Bare ids of a reply about several subjects (claims-13o): "for 14 the biggest push", "150 needs 4.11", "5060 at
+85 % and 5300 at 95 %". Written with the subjects' noun, each clause binds to the subject it names, as "patient 14"
+does; a number that is no subject's id, or one already named with the noun, is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from simxai.guard._reading import _MORE_IDS, _subject_pattern
+
+__all__ = ["named_bare_ids"]
+
+#: Where a bare number names a subject of a reply about several ("for 14 the biggest push", "150 needs 4.11",
+#: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
+#: subject, or first in its clause.
+_BARE_ID = re.compile(
+    r"(?:(?:^|[.:;(—–]|,)\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than)\s+)"
+    r"(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
+    re.I,
+)
+
+
+def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
+    """`text` with each bare number that is one of several subjects' ids, in a subject's position, written with
+    the subjects' noun ("for 14" -> "for patient 14"), so each clause binds to the subject it names.
+    """
+    known = {int(i) for i in ids}
+    if len(known) < 2 or not noun:
+        return text
+
+    covered = set()  # where the ids the text names with a noun start ("patients 275 and 320")
+    for m in _subject_pattern(frozenset([noun])).finditer(text):
+        covered.add(m.start(1))
+        end = m.end()
+        if text[m.start() : m.start(1)].rstrip(" #").lower().endswith("s"):
+            while (more := _MORE_IDS.match(text, end)) is not None:
+                covered.add(more.start(1))
+                end = more.end()
+
+    def named(m: re.Match[str]) -> str:
+        if int(m.group("id")) not in known or m.start("id") in covered:
+            return m.group(0)
+        return f"{text[m.start() : m.start('id')]}{noun} no. {m.group('id')}"  # 'no.': no number of a field
+
+    return _BARE_ID.sub(named, text)
