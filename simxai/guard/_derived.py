@@ -13,9 +13,11 @@ from dataclasses import replace
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
 from simxai.guard._state import _CheckState
+from simxai.guard._units import unit_feature
 
 __all__ = [
     "FEATURE_PERCENT",
+    "LOWERED_BY",
     "OF_GROUP",
     "P_OF",
     "RELATIVE",
@@ -37,8 +39,9 @@ _MEAN_PAIR = re.compile(
 #: "38 points lower". It is checked against the differences the outputs give, never as a value.
 _DIFFERENCE_BEFORE = re.compile(
     r"\b(?:gap|difference|margin|lead|fall|drop|dip|rise|climb|gain|loss|jump|increase|decrease|reduction|"
-    r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change)\s+of\s+(?:only\s+|just\s+|up to\s+|"
-    r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*$",
+    r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change|cut|raise|hike|bump)\s+of\s+"
+    r"(?:only\s+|just\s+|up to\s+|"
+    r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*[£$€]?$",
     re.I,
 )
 #: "raises the positive score by about 0.23", "moves the probability up by 35.7 points": a move of the model's output,
@@ -49,6 +52,7 @@ _OUTPUT_BY = re.compile(
     re.I,
 )
 _DIFFERENCE_AFTER = re.compile(
+    r"^\s*(?:[a-z°£$€]{1,3}(?:\s*/\s*[a-z]{1,3})?\s+)?(?:less|more|fewer|lower|higher)\b(?!\s+than)|"
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
     re.I,
@@ -56,8 +60,17 @@ _DIFFERENCE_AFTER = re.compile(
 #: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.
 RELATIVE = re.compile(
     r"\s*%\s*(?:more|less|higher|lower|longer|shorter|larger|smaller|bigger|greater)\b|"
-    r"\s*(?:of\s+(?:what\s+it\s+was|that|this|the\s+(?:old|previous|original|earlier|first)\b))",
+    r"\s*%?\s*(?:of\s+(?:what\s+it\s+was|that|this|the\s+(?:old|previous|original|earlier|first|gap|top|"
+    r"leader|largest|biggest)\b))|\s*%?\s*more\s+\w+\s+than\b",
     re.I,
+)
+#: "lowers it by 0.14", "nudges it away from negative (by about 0.01)": the size of a negative contribution.
+LOWERED_BY = re.compile(
+    r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"
+    r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$|"
+    # "nudges it away from negative (by about 0.01)": the size of a push against the label
+    r"\b(?:away from|against)\s+[\w'-]+\s*[(,]?\s*by\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
+    re.IGNORECASE,
 )
 #: "1 in 40": a share written with digits; its denominator is no value of the outputs.
 SHARE_IN = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s+in\s+$", re.I)
@@ -89,7 +102,7 @@ _TOTAL_BEFORE = re.compile(
     r"(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+)?[+]?$",
     re.I,
 )
-_TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together)\b", re.I)
+_TOTAL_AFTER = re.compile(r"^\s*%?\s*(?:in total|altogether|combined|together|total|between them|net)\b", re.I)
 #: The midpoint of a two-class probability said as a line, not as a value: "the 50 % line", "short of the 50 %".
 _THE = re.compile(r"\bthe\s+$", re.I)
 _SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
@@ -194,6 +207,9 @@ class _FrameChecks(_CheckState):
             for m in find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only):
                 if fits(raw, facts.feature_numbers.get(self.names.feature(m), set())):
                     return f"a number of {self.names.feature(m)}, which the sentence names"
+            unit = unit_feature("%", self.vocab.features)  # "the very humid air (94 %)" on humidity_pct
+            if unit is not None and fits(raw, facts.feature_numbers.get(unit[0].lower(), set())):
+                return f"a number of {unit[0]}, the feature in percent"
         if (claim.percent or claim.decimals) and fits(claim, set(facts.metrics.values()) | count_shares(facts)):
             return "a metric or a share of the counts"
         return ""

@@ -10,6 +10,7 @@ from dataclasses import replace
 from simxai.guard import _cues as cue
 from simxai.guard._derived import (
     FEATURE_PERCENT,
+    LOWERED_BY,
     OF_GROUP,
     P_OF,
     RELATIVE,
@@ -33,6 +34,7 @@ from simxai.guard._reading import (
     subject_ids,
 )
 from simxai.guard._state import _facts_at
+from simxai.guard._units import unit_feature
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
@@ -77,13 +79,6 @@ _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", r
 _BOUND = re.compile(
     r"(?<!just )(?<!a bit )(?<!a little )\b(?:below|above|under|over|less than|more than|greater than|lower than|"
     r"higher than|smaller than|larger than|bigger than|at least|at most|exceeds?|beyond|short of|within)\s+$",
-    re.IGNORECASE,
-)
-_LOWERED_BY = re.compile(
-    r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"
-    r"(?:by|away)\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$|"
-    # "nudges it away from negative (by about 0.01)": the size of a push against the label
-    r"\b(?:away from|against)\s+[\w'-]+\s*[(,]?\s*by\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
@@ -286,7 +281,7 @@ class _NumberChecks(_PairedNumbers):
                 self.report.skip(f"{text} (a difference the outputs do not give, not compared)")
             return
         soft = self._soft(claim, clause, sentence, offset, lead_text, following)
-        lowered = _LOWERED_BY.search(
+        lowered = LOWERED_BY.search(
             clause[max(0, offset + claim.start - 40) : offset + claim.start]
         ) or SUBTRACTS.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
         if lowered is not None and claim.value > 0 and not claim.percent:
@@ -419,6 +414,8 @@ class _NumberChecks(_PairedNumbers):
             about = ({new for _, new in facts.what_if} or facts.hypothetical) if hypothetical else set()
             about = about or facts.predicted
             entities = [("label", label, 0) for label in about if label in facts.label_numbers]
+        if (unit := unit_feature(following, self.vocab.features)) is not None:  # "94 % humidity", "36.7 mm"
+            entities, claim = [("feature", unit[0].lower(), offset + claim.end)], replace(claim, percent=False)
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
         small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
@@ -429,6 +426,8 @@ class _NumberChecks(_PairedNumbers):
             tied: set[float] = set()
             for kind, name, _ in entities:
                 tied |= self._tied(facts, kind, name, phase)
+            if all(k == "feature" for k, _, _ in entities) and claim.raw[:1] not in "+-−":
+                tied |= {abs(x) for x in tied}  # "pulls the other way by about 0.9": a push's size, no sign said
             if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
                 at = sentence.find(clause) if self.clause_at is None else self.clause_at
                 own = self._option_numbers(
