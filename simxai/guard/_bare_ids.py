@@ -1,6 +1,6 @@
 """Bare ids of a reply about several subjects (claims-13o): "for 14 the biggest push", "150 needs 4.11", "5060 at
-85 % and 5300 at 95 %". Written with the subjects' noun, each clause binds to the subject it names, as "patient 14"
-does; a number that is no subject's id, or one already named with the noun, is left as it is.
+85 % and 5300 at 95 %". Written as "id 14", each clause binds to the subject it names, as "patient 14" does; a
+number that is no subject's id, or one already named with the noun, is left as it is.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ _BARE_ID = re.compile(
 
 def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
     """`text` with each bare number that is one of several subjects' ids, in a subject's position, written with
-    the subjects' noun ("for 14" -> "for patient 14"), so each clause binds to the subject it names.
+    a subject word ("for 14" -> "for id 14"), so each clause binds to the subject it names.
     """
     known = {int(i) for i in ids}
     if len(known) < 2 or not noun:
@@ -42,6 +42,6 @@ def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
     def named(m: re.Match[str]) -> str:
         if int(m.group("id")) not in known or m.start("id") in covered:
             return m.group(0)
-        return f"{text[m.start() : m.start('id')]}{noun} no. {m.group('id')}"  # 'no.': no number of a field
+        return f"{text[m.start() : m.start('id')]}id {m.group('id')}"  # a subject word: the id is no number
 
     return _BARE_ID.sub(named, text)

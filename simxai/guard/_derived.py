@@ -52,7 +52,7 @@ _OUTPUT_BY = re.compile(
     re.I,
 )
 _DIFFERENCE_AFTER = re.compile(
-    r"^\s*(?:[a-z°£$€]{1,3}(?:\s*/\s*[a-z]{1,3})?\s+)?(?:less|more|fewer|lower|higher)\b(?!\s+than)|"
+    r"^\s*[a-z°£$€]{1,3}(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|fewer|lower|higher)\b(?!\s+than)|"
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
     re.I,
@@ -109,7 +109,7 @@ _SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|ba
 #: The midpoint named as what a share is compared with or starts from: "just above 50 %", "reviews near 50 %",
 #: "this close to 50 percent", "from the neutral 50 percent".
 _TO_MIDPOINT = re.compile(
-    r"\b(?:above|below|over|under|near|nearer|close to|closer to|around|past|beyond|neutral|than)\s+"
+    r"\b(?:above|below|over|under|near|nearer|close to|closer to|past|beyond|neutral|than)\s+"
     r"(?:about\s+|roughly\s+|the\s+)?$",
     re.I,
 )
@@ -198,19 +198,15 @@ class _FrameChecks(_CheckState):
         return ""
 
     def _rebound(self, claim: NumberClaim, sentence: str, facts: Facts) -> str:
-        """Why a share bound to a label that does not hold it may be another field's, or "": a feature the sentence
-        names whose values are percentages ("94 % humidity", humidity_pct 94), or a metric or a share of the
-        counts ("of the 44 progressing it catches 32, 72.7 %" is a recall). Such a number is not compared.
+        """Why a share bound to a label that does not hold it may be another field's, or "": the host's feature in
+        percent ("the humid air (94 %)", humidity_pct 94), or, after a performance output, a metric or a share of
+        the counts ("of the 44 progressing it catches 32, 72.7 %" is a recall). Such a number is not compared.
         """
-        if claim.percent:
-            raw = replace(claim, percent=False)
-            for m in find_mentions(sentence, self.names.features, quoted_only=self.names.quoted_only):
-                if fits(raw, facts.feature_numbers.get(self.names.feature(m), set())):
-                    return f"a number of {self.names.feature(m)}, which the sentence names"
-            unit = unit_feature("%", self.vocab.features)  # "the very humid air (94 %)" on humidity_pct
-            if unit is not None and fits(raw, facts.feature_numbers.get(unit[0].lower(), set())):
-                return f"a number of {unit[0]}, the feature in percent"
-        if (claim.percent or claim.decimals) and fits(claim, set(facts.metrics.values()) | count_shares(facts)):
+        unit = unit_feature("%", self.vocab.features) if claim.percent else None
+        if unit is not None and fits(replace(claim, percent=False), facts.feature_numbers.get(unit[0].lower(), set())):
+            return f"a number of {unit[0]}, the feature in percent"  # "the very humid air (94 %)", humidity_pct
+        shares = set(facts.metrics.values()) | count_shares(facts) if facts.metrics else set()
+        if (claim.percent or claim.decimals) and fits(claim, shares):
             return "a metric or a share of the counts"
         return ""
 

@@ -34,7 +34,7 @@ from simxai.guard._reading import (
     subject_ids,
 )
 from simxai.guard._state import _facts_at
-from simxai.guard._units import unit_feature
+from simxai.guard._units import unit_feature, unsigned_push
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
@@ -426,7 +426,7 @@ class _NumberChecks(_PairedNumbers):
             tied: set[float] = set()
             for kind, name, _ in entities:
                 tied |= self._tied(facts, kind, name, phase)
-            if all(k == "feature" for k, _, _ in entities) and claim.raw[:1] not in "+-−":
+            if all(k == "feature" for k, _, _ in entities) and unsigned_push(claim, clause, offset):
                 tied |= {abs(x) for x in tied}  # "pulls the other way by about 0.9": a push's size, no sign said
             if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
                 at = sentence.find(clause) if self.clause_at is None else self.clause_at

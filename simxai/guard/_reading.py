@@ -192,14 +192,15 @@ def prose_tables(text: str) -> str:
     return "\n".join(out)
 
 
-def blank_table_headers(text: str) -> str:
+def blank_table_headers(text: str, features: Iterable[str]) -> str:
     """`text` with each Markdown table's header row emptied ("| patient | predicted | P |" -> "| | | |"): a
-    header names columns and states nothing; its rows are read in `prose_tables`' sentences.
+    header names columns and states nothing; its rows are read in `prose_tables`' sentences. A header that names
+    a feature is kept (its rows' heads are states: "| | bmi |" over "| now | 23.7 |").
     """
     lines = text.split("\n")
     for i, line in enumerate(lines[:-1]):
         head = _TABLE_ROW.match(line)
-        if head is not None and _TABLE_RULE.match(lines[i + 1]):
+        if head is not None and _TABLE_RULE.match(lines[i + 1]) and not find_mentions(line, features):
             lines[i] = "|" + " |" * len(head.group(1).split("|"))
     return "\n".join(lines)
 

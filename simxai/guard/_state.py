@@ -24,6 +24,7 @@ from simxai.guard._reading import (
     normalise,
     prose_tables,
 )
+from simxai.guard._spelled import spelled_numbers
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
 
@@ -181,8 +182,8 @@ class _CheckState:
 
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
-        self.reply = abbreviations(normalise(prose_tables(reply)).replace("**", ""))
-        self.raw = blank_table_headers(abbreviations(normalise(reply)))  # a table's header states nothing
+        self.reply = abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", ""))
+        self.raw = blank_table_headers(abbreviations(spelled_numbers(normalise(reply))), vocab.features)
         self.facts = facts
         aliases = derived_aliases(vocab)
         taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}

@@ -4,7 +4,8 @@ feature is `humidity_pct`, "36.7 mm of rain" (`rainfall_mm`), "15.9 °C" (`mean_
 
 A host's feature whose name ends in a unit says which numbers are its own: a number written with that unit is that
 feature's, whatever feature the sentence named before it. Read only when exactly one feature has the unit, and
-never for a number said as a difference ("30 kg/ha less nitrogen", `_derived`).
+never for a number said as a difference ("30 kg/ha less nitrogen", `_derived`). And a number written without a
+sign in a clause that says it pushes against the label is a push's size (`unsigned_push`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["unit_feature"]
+from simxai.guard._reading import NumberClaim
+
+__all__ = ["unit_feature", "unsigned_push"]
 
 #: A unit as written after a number, and the suffixes of a feature's name that mean it.
 _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -45,3 +48,22 @@ def unit_feature(following: str, features: Iterable[str]) -> tuple[str, bool] | 
             return owners[0], suffixes[0] == "pct"
         return None
     return None
+
+
+#: A push said against the explained label in words ("pulls the other way", "takes off", "works against").
+_AGAINST = re.compile(
+    r"\b(?:the other way|pull(?:s|ed|ing)?|back|takes? off|took off|against|away|lower(?:s|ed|ing)?|"
+    r"reduc(?:es|ed|ing)|subtract(?:s|ed|ing)?|drag(?:s|ged|ging)?|down)\b",
+    re.I,
+)
+
+
+def unsigned_push(claim: NumberClaim, clause: str, offset: int) -> bool:
+    """Whether a number is written without a sign in a clause that says in words that it pushes against the
+    explained label ("a satisfaction of 4 pulls the other way by around 0.9"): then it is the size of a negative
+    contribution.
+    """
+    start = offset + claim.start
+    if claim.raw[:1] in "+-−" or clause[max(0, start - 1) : start] in "+-−":
+        return False
+    return _AGAINST.search(clause) is not None

@@ -1,0 +1,50 @@
+"""Numbers spelled in words, written in digits (claims-13o): "about twenty-two percent" reads "about 22 percent",
+"seventy-two millimetres against fifty-two" reads "72 millimetres against 52", "four hundred staff" reads "400
+staff". Only what is surely a number is rewritten: a tens word (twenty ... ninety, with its unit), a number of
+hundreds, and any number word before "percent"; "one", "two", ... alone are as often pronouns or small counts
+("this one", "the two classes") and stay words.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["spelled_numbers"]
+
+_UNITS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
+_TEN = "|".join(_TENS)
+_SMALL = rf"(?:(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_UNIT})"
+#: "four hundred (and) twenty", "seventy-two", "twenty", "eight percent".
+_SPELLED = re.compile(
+    rf"(?<![\w-])(?P<n>(?P<h>{_SMALL})\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
+    rf"(?P<t>(?:{_TEN})(?:[- ](?:{_UNIT}))?)|"
+    rf"(?P<u>{_SMALL})(?=\s+(?:percent|per cent)\b))(?![\w-])",
+    re.I,
+)
+
+
+def _value(words: str) -> int:
+    """The value of a number below a hundred in words ("seventy-two", "twenty", "eight")."""
+    total = 0
+    for word in re.split(r"[- ]", words.lower()):
+        total += _TENS.get(word, 0) + _UNITS.get(word, 0)
+    return total
+
+
+def spelled_numbers(text: str) -> str:
+    """`text` with the numbers it surely spells in words written in digits."""
+
+    def digits(m: re.Match[str]) -> str:
+        if m.group("h"):
+            return str(100 * _value(m.group("h")) + (_value(m.group("r")) if m.group("r") else 0))
+        return str(_value(m.group("t") or m.group("u")))
+
+    return _SPELLED.sub(digits, text)
