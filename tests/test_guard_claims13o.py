@@ -14,6 +14,9 @@ REVIEW_NONE = ("explain_how_to_be_that", {"instance": 95})
 # review 40's local explanation: "friendly" +0.247, from the 0.5 base to 0.747
 REVIEW_LOCAL = ("get_local_explanation", {"instance": 40})
 DEMO_PERFORMANCE = ("get_model_performance", {"metric": "all"})
+DEMO_PREDICTION = ("get_prediction", {"instance": 12})
+DEMO_WHAT_IF = ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}})
+DEMO_LOCAL = ("get_local_explanation", {"instance": 12})
 
 CASES = [
     # counts of kept edits (5 kept of 8 tried)
@@ -41,6 +44,24 @@ CASES = [
     # a move of the model's score by an amount: a word's contribution, not the label's probability
     ("sentiment", *REVIEW_LOCAL, True, "'friendly' lifts the positive probability by about 0.25 for review 40."),
     ("sentiment", *REVIEW_LOCAL, False, "'friendly' lifts the positive probability by about 0.25, to 0.85."),
+    # numbers spelled in words (patient 12: stable 78.6 %, progressing 21.4 %)
+    ("demo", *DEMO_PREDICTION, True, "Patient 12 comes out stable, at roughly seventy-nine percent."),
+    ("demo", *DEMO_PREDICTION, False, "Patient 12 comes out stable, at roughly twenty-one percent."),
+    # a table's header names columns; its rows are still read
+    ("demo", *DEMO_PREDICTION, True, "| patient | predicted | confidence |\n|---|---|---|\n| 12 | stable | 78.6 % |"),
+    (
+        "demo",
+        *DEMO_PREDICTION,
+        False,
+        "| patient | predicted | confidence |\n|---|---|---|\n| 12 | progressing | 78.6 % |",
+    ),
+    # a share relative to another number (bmi 30: progressing 21.4 % -> 51.8 %)
+    ("demo", *DEMO_WHAT_IF, True, "At bmi 30, progressing climbs from 21.4 % to 51.8 %, some 142 % more."),
+    ("demo", *DEMO_WHAT_IF, False, "At bmi 30, progressing climbs from 21.4 % to 61.8 %, some 189 % more."),
+    # a push's size without its sign, said against the label (sex -0.256, glucose -0.110 for patient 12)
+    ("demo", *DEMO_LOCAL, True, "For patient 12, sex pulls the other way by about 0.26 and glucose by 0.11."),
+    ("demo", *DEMO_LOCAL, False, "For patient 12, sex pulls the other way by about 0.36."),
+    ("demo", *DEMO_LOCAL, False, "For patient 12, sex adds +0.26 towards stable."),
     # right and wrong counted in times ([[33, 12], [12, 32]]: 65 right, 24 wrong of 89)
     ("demo", *DEMO_PERFORMANCE, True, "Over 89 held-out patients it was right 65 times and wrong 24 times."),
     ("demo", *DEMO_PERFORMANCE, False, "Over 89 held-out patients it was right 65 times and wrong 29 times."),
@@ -73,3 +94,39 @@ def test_bare_ids_of_several_subjects(hosts, faithful, reply):
     outputs = [result_payload(function(demo, {"instance": i})) for i in (12, 40)]
     report = check_claims(reply, outputs, vocabulary=Vocabulary.for_schema(demo.schema()))
     assert report.passed is faithful, report
+
+
+@pytest.mark.parametrize(
+    ("following", "features", "expected"),
+    [
+        (" mm of rain", ["rainfall_mm", "area_ha"], ("rainfall_mm", False)),
+        (" kg/ha of nitrogen", ["nitrogen_kg_ha", "area_ha"], ("nitrogen_kg_ha", False)),
+        (" ha", ["nitrogen_kg_ha", "area_ha"], ("area_ha", False)),
+        (" °C on average", ["mean_temp_c"], ("mean_temp_c", False)),
+        ("k a year", ["salary_k"], ("salary_k", False)),
+        ("%", ["humidity_pct"], ("humidity_pct", True)),
+        (" mm", ["rain_mm", "snow_mm"], None),  # two features have the unit: not sure which
+        (" years", ["rainfall_mm"], None),
+    ],
+)
+def test_unit_feature(following, features, expected):
+    from simxai.guard._units import unit_feature
+
+    assert unit_feature(following, features) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("about twenty-two percent", "about 22 percent"),
+        ("seventy two against fifty-two", "72 against 52"),
+        ("four hundred and five staff", "405 staff"),
+        ("eight percent", "8 percent"),
+        ("this one and the two classes", "this one and the two classes"),
+        ("the twenty-first review", "the twenty-first review"),
+    ],
+)
+def test_spelled_numbers(text, expected):
+    from simxai.guard._spelled import spelled_numbers
+
+    assert spelled_numbers(text) == expected

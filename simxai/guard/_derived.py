@@ -20,13 +20,13 @@ __all__ = [
     "LOWERED_BY",
     "OF_GROUP",
     "P_OF",
-    "RELATIVE",
     "RESTATED",
     "SHARE_IN",
     "SUBTRACTS",
     "THAT_LABEL",
     "count_shares",
     "is_difference",
+    "relative",
 ]
 
 #: Between an amount and the same amount in another form: "3.6 points (about 15 %)", "+3.6 (15 %)".
@@ -58,12 +58,21 @@ _DIFFERENCE_AFTER = re.compile(
     re.I,
 )
 #: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.
-RELATIVE = re.compile(
-    r"\s*%\s*(?:more|less|higher|lower|longer|shorter|larger|smaller|bigger|greater)\b|"
+_RELATIVE = re.compile(
     r"\s*%?\s*(?:of\s+(?:what\s+it\s+was|that|this|the\s+(?:old|previous|original|earlier|first|gap|top|"
     r"leader|largest|biggest)\b))|\s*%?\s*more\s+\w+\s+than\b",
     re.I,
 )
+_MORE = re.compile(r"\s*(?:more|less|higher|lower|longer|shorter|larger|smaller|bigger|greater)\b", re.I)
+
+
+def relative(claim: NumberClaim, following: str) -> bool:
+    """Whether a number is said relative to another ("8 % more", "a quarter of what it was", "58 % of the gap",
+    "44 % more right than"): no value of the outputs.
+    """
+    return bool(_RELATIVE.match(following) or (claim.percent and _MORE.match(following)))
+
+
 #: "lowers it by 0.14", "nudges it away from negative (by about 0.01)": the size of a negative contribution.
 LOWERED_BY = re.compile(
     r"\b(?:lowers?|lowered|reduces?|reduced|decreases?|decreased|cuts?|subtracts?|takes?)\b(?:\s+\w+){0,4}?\s+"

@@ -13,13 +13,13 @@ from simxai.guard._derived import (
     LOWERED_BY,
     OF_GROUP,
     P_OF,
-    RELATIVE,
     RESTATED,
     SHARE_IN,
     SUBTRACTS,
     THAT_LABEL,
     count_shares,
     is_difference,
+    relative,
 )
 from simxai.guard._facts import Facts
 from simxai.guard._number_pairs import _PairedNumbers
@@ -221,7 +221,7 @@ class _NumberChecks(_PairedNumbers):
             self.report.skip(f"{text} (negated, not compared)")
             return
         odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
-        ratio = (_RATIO.match(following) and not claim.count) or RELATIVE.match(following)  # not "right 65 times"
+        ratio = (_RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
         if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
             # "about 1.6 times that of bmi", "half the effect of the top one", "a third of credit_score": a ratio of
             # two of the outputs' numbers, not compared.
