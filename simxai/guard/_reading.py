@@ -194,14 +194,15 @@ def prose_tables(text: str) -> str:
 
 def blank_table_headers(text: str, features: Iterable[str]) -> str:
     """`text` with each Markdown table's header row emptied ("| patient | predicted | P |" -> "| | | |"): a
-    header names columns and states nothing; its rows are read in `prose_tables`' sentences. A header that names
-    a feature is kept (its rows' heads are states: "| | bmi |" over "| now | 23.7 |").
+    header names columns and states nothing; its rows are read in `prose_tables`' sentences. A header cell that
+    names a feature is kept (the rows' heads are then states: "| | bmi |" over "| now | 23.7 |").
     """
     lines = text.split("\n")
     for i, line in enumerate(lines[:-1]):
         head = _TABLE_ROW.match(line)
-        if head is not None and _TABLE_RULE.match(lines[i + 1]) and not find_mentions(line, features):
-            lines[i] = "|" + " |" * len(head.group(1).split("|"))
+        if head is not None and _TABLE_RULE.match(lines[i + 1]):
+            cells = head.group(1).split("|")
+            lines[i] = "|" + "|".join(c if find_mentions(c, features) else " " for c in cells) + "|"
     return "\n".join(lines)
 
 

@@ -31,6 +31,11 @@ _SPELLED = re.compile(
 )
 
 
+_TO_PERCENT = re.compile(
+    rf"\s+to\s+(?:about\s+|around\s+|roughly\s+|almost\s+|nearly\s+)?{_SMALL}\s+(?:percent|per cent)\b", re.I
+)
+
+
 def _value(words: str) -> int:
     """The value of a number below a hundred in words ("seventy-two", "twenty", "eight")."""
     total = 0
@@ -47,4 +52,12 @@ def spelled_numbers(text: str) -> str:
             return str(100 * _value(m.group("h")) + (_value(m.group("r")) if m.group("r") else 0))
         return str(_value(m.group("t") or m.group("u")))
 
-    return _SPELLED.sub(digits, text)
+    out, at = [], 0
+    for m in _SPELLED.finditer(text):
+        said = digits(m)
+        # "from about fifty-two to about fifty-six percent": the first end of a range of percentages is one too.
+        if not m.group("u") and _TO_PERCENT.match(text, m.end()):
+            said += " percent"
+        out += [text[at : m.start()], said]
+        at = m.end()
+    return "".join([*out, text[at:]])
