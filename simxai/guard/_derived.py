@@ -193,7 +193,7 @@ class _FrameChecks(_CheckState):
             share
             and claim.high is None
             and claim.value == (50.0 if claim.percent else 0.5)
-            and (_THE.search(lead) or _SCALE_POINT.match(following) or _TO_MIDPOINT.search(lead))
+            and (_THE.search(lead) or _SCALE_POINT.match(following) or (_TO_MIDPOINT.search(lead) and not claim.bounds))
         ):
             return "the probability scale's midpoint"
         if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):

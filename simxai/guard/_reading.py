@@ -192,17 +192,23 @@ def prose_tables(text: str) -> str:
     return "\n".join(out)
 
 
+#: A header of a column of names, which the readers of tables use ("| Feature | ... |", "| word |").
+_NAMES_COLUMN = re.compile(r"(?:features?|factors?|variables?|inputs?|words?|tokens?|terms?)", re.I)
+
+
 def blank_table_headers(text: str, features: Iterable[str]) -> str:
     """`text` with each Markdown table's header row emptied ("| patient | predicted | P |" -> "| | | |"): a
     header names columns and states nothing; its rows are read in `prose_tables`' sentences. A header cell that
-    names a feature is kept (the rows' heads are then states: "| | bmi |" over "| now | 23.7 |").
+    names a feature (the rows' heads are then states: "| | bmi |" over "| now | 23.7 |") or a column of names
+    ("| feature |") is kept, and so is a table of two columns (a key and its value, no header).
     """
     lines = text.split("\n")
     for i, line in enumerate(lines[:-1]):
         head = _TABLE_ROW.match(line)
-        if head is not None and _TABLE_RULE.match(lines[i + 1]):
-            cells = head.group(1).split("|")
-            lines[i] = "|" + "|".join(c if find_mentions(c, features) else " " for c in cells) + "|"
+        cells = head.group(1).split("|") if head is not None else []
+        if len(cells) > 2 and _TABLE_RULE.match(lines[i + 1]):  # two columns: a key and its value, no header
+            kept = [c if _NAMES_COLUMN.fullmatch(c.strip(" *_")) or find_mentions(c, features) else " " for c in cells]
+            lines[i] = "|" + "|".join(kept) + "|"
     return "\n".join(lines)
 
 
