@@ -48,7 +48,7 @@ _THEM = re.compile(
 _NAMED = re.compile(r"\b(?P<what>checked|tried|kept)\s*(?:n\s*)?[=:]\s*(?P<n>\d{1,4})\b", re.I)
 #: A removal, and the quoted words after it.
 _REMOVE = re.compile(r"\b(?:remov(?:e|es|ed|ing|als?)|delet(?:e|es|ed|ing|ions?)|drop(?:s|ped|ping)?|without)\b", re.I)
-_QUOTED = re.compile(r"\s*[`'\"‘“](?P<w>[^`'\"‘’“”\n]{1,30})[`'\"’”]")
+_QUOTED = re.compile(r"\s*[`'\"‘“](?P<w>\w[\w -]{0,29})[`'\"’”]")
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|(?:or|and)\s+)")
 
 
@@ -113,6 +113,8 @@ def _way(sentence: str, start: int, end: int) -> str | None:
 def _removed_words(sentence: str) -> Iterator[str]:
     """The quoted words of each list that follows a removal in `sentence`."""
     for m in _REMOVE.finditer(sentence):
+        if sentence[max(0, m.start() - 1) : m.start()] == "(":
+            continue  # "'Worst' -> '(removed)'": the removal is an edit written out, no list after it
         at = m.end()
         gap = re.match(r"[^`'\"‘“.;]{0,25}?(?=[`'\"‘“])", sentence[at:])  # "removals that keep it: 'a', ..."
         if gap is None:
