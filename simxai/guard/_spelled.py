@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import re
 
+from simxai._spoken import TENS, UNITS
+
 __all__ = ["spelled_numbers"]
 
-_UNITS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}  # fmt: skip
-_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-}  # fmt: skip
+# The number words are `_spoken`'s (the one table of them); "zero" alone is as often a word as one.
+_UNITS = {w: n for w, n in UNITS.items() if n > 0}
+_TENS = TENS
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_UNIT})"
