@@ -33,10 +33,11 @@ from typing import Any
 
 from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
 from simxai.integrations.ttm_grammar import COMPARISONS, Operation, Program, TTMGrammar, TTMVocabulary
-from simxai.integrations.ttm_lexicon import BACK_REFERENCES, FOLLOW_UP_OPENERS, FOLLOW_UP_WORDS, ID_NOUNS
+from simxai.integrations.ttm_lexicon import BACK_REFERENCES, FOLLOW_UP_OPENERS, FOLLOW_UP_WORDS
 from simxai.integrations.ttm_linear import Features, LinearClassifier
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
-from simxai.integrations.ttm_roles import fit_roles, pair_values, shape_needs
+from simxai.integrations.ttm_role_rules import apply_role_rules, negated_at
+from simxai.integrations.ttm_roles import fit_roles, linked_value, pair_values, shape_needs
 from simxai.integrations.ttm_smalltalk import ABSTAIN
 
 __all__ = [
@@ -88,11 +89,6 @@ MIN_SHAPE_SCORE = -0.5
 #: templates lose 15.
 CLAUSE_SCORE = -0.4
 _AGAIN = "previousoperation"
-# what ends an "if" clause, and the words that open a main clause after its comma
-_CLAUSE_ENDS = frozenset({".", "?", "!", ";", "then"})
-_MAIN_CLAUSE_OPENERS = frozenset(
-    {"what", "how", "why", "which", "who", "would", "will", "does", "do", "is", "are", "can", "could", "tell", "show"}
-)
 COMPOSE_BELOW = 0.8
 # sentence ends, "and", and the words that put requests in a sequence ("..., then ...", "second, ...")
 _COORDINATION = frozenset({".", ";", "?", "!", "and", "then", "also", "next", "second", "secondly", "finally"})
@@ -164,44 +160,13 @@ def _role_scores(reading: Reading, model: LearnedModel) -> list[dict[str, float]
     return found
 
 
-def _ids_after_id_nouns(reading: Reading, role_scores: list[dict[str, float]]) -> None:
-    """A number right after a singular noun for one row ("patient 51", "row 65") takes the role ``id``."""
-    for mention, scores in zip(reading.mentions, role_scores, strict=True):
-        if mention.kind == "num" and mention.position and reading.words[mention.position - 1] in ID_NOUNS:
-            scores["id"] = max(scores.values()) + 1.0
-
-
-def _changes_inside_if(reading: Reading, role_scores: list[dict[str, float]]) -> None:
-    """When the utterance has an "if" clause, a feature outside every such clause is no change: "would people with
-    a 37 of age be less likely ... if glucose were decreased by 10?" changes glucose and filters on age.
-    """
-    words = reading.words
-    inside: set[int] = set()
-    for start, word in enumerate(words):
-        if word == "if":
-            end = next((k for k in range(start + 1, len(words)) if _ends_clause(words, k)), len(words))
-            inside.update(range(start + 1, end))
-    if not inside:
-        return
-    for mention, scores in zip(reading.mentions, role_scores, strict=True):
-        if "change" in scores and mention.position not in inside:
-            scores["change"] = min(scores.values()) - 1.0
-
-
-def _ends_clause(words: tuple[str, ...], k: int) -> bool:
-    """Whether an "if" clause ends at `k`: a sentence end or "then", or a comma before a main clause ("..., what
-    would ..."); a comma inside a list of changes ("if you raised X by 5, lowered Y by 3, and ...") does not.
-    """
-    if words[k] in _CLAUSE_ENDS:
-        return True
-    return words[k] == "," and k + 1 < len(words) and words[k + 1] in _MAIN_CLAUSE_OPENERS
-
-
 def _bare_follow_up(reading: Reading) -> bool:
     """Whether the utterance opens as a follow-up and holds nothing but filters ("and for id 7?", "what about
     people over 50?"): it asks for the previous operation on other rows.
     """
     words = [w for w in reading.words if w not in "?.!,;"]
+    if words[:1] == ["how"] and words[1:2] in (["<fnum>"], ["<fcat>"]):
+        return False  # "how old is 7149" asks for the age ("how" then a quantity the reader masked as its feature)
     return (
         bool(reading.mentions)
         and bool(words)
@@ -259,8 +224,7 @@ class LearnedParser:
         """
         reading = self.read(text)
         role_scores = _role_scores(reading, self.model)
-        _ids_after_id_nouns(reading, role_scores)
-        _changes_inside_if(reading, role_scores)
+        apply_role_rules(reading, role_scores)  # ids, rows' features, changes inside "if": English word order
         sentence = sentence_features(reading)
         shapes = self.model.classifiers["shape"]
         scores = shape_scores(sentence, self.model)  # once: the sentence embedding makes scoring the costly step
@@ -359,7 +323,18 @@ class LearnedParser:
         mentions = reading.mentions
         values = [i for i, r in enumerate(roles) if r == "value"]
         takers = [i for i, r in enumerate(roles) if r in ("filter", "change") and mentions[i].kind in ("fnum", "fcat")]
-        pairs = pair_values(reading, [i for i in takers if mentions[i].kind == "fnum"], values)
+        # a number said as a yes/no feature's value ("woman equal to 1 with age set to 215") is not a numeric one's
+        kept = [
+            v
+            for v in values
+            if not any(
+                mentions[i].kind == "fcat"
+                and linked_value(reading, i, v)
+                and self._category(mentions[i].value, mentions[v].value) is not None
+                for i in takers
+            )
+        ]
+        pairs = pair_values(reading, [i for i in takers if mentions[i].kind == "fnum"], kept)
         rest = [v for v in values if v not in pairs.values()]
         pairs.update(pair_values(reading, [i for i in takers if mentions[i].kind == "fcat"], rest, exact=False))
         c = self.model.classifiers
@@ -388,6 +363,8 @@ class LearnedParser:
             if not allowed:
                 continue
             label = c["value"].best(features, allowed)
+            if label == "true" and number is None and "false" in allowed and negated_at(reading.words, at):
+                label = "false"  # "not a felony", "does not own a house", "everyone except the men"
             word = token if label == "num" and token is not None else label
             operation = ("filter" if roles[i] == "filter" else "change", mention.value, word)
             (filters if roles[i] == "filter" else changes).append((at, Operation(operation)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from simxai.integrations.ttm_reader import Reading
 
-__all__ = ["fit_roles", "pair_values", "shape_needs"]
+__all__ = ["LINKING_WORDS", "fit_roles", "linked_value", "pair_values", "shape_needs"]
 
 # which mention kinds and role fill each counted slot of a shape
 _SLOT_ROLES = {"ARG": (("fnum", "fcat"), "arg"), "K": (("num",), "topk"), "METRIC": (("metric",), "metric")}
@@ -65,11 +65,22 @@ def shape_needs(shape: str) -> dict[str, int]:
     }
 
 
+#: Words that may stand between a feature and the number that is its value ("woman equal to 1", "recidivated
+#: were set to 0").
+LINKING_WORDS = frozenset({"is", "are", "was", "were", "be", "been", "set", "to", "equal", "equals", "=", "at"})
+
+
+def linked_value(reading: Reading, feature: int, value: int) -> bool:
+    """Whether the number `value` follows the feature `feature` (mention indices) with only linking words between."""
+    start, end = reading.mentions[feature].position, reading.mentions[value].position
+    return start < end and all(w in LINKING_WORDS for w in reading.words[start + 1 : end])
+
+
 def pair_values(reading: Reading, takers: list[int], values: list[int], *, exact: bool = True) -> dict[int, int]:
     """Pair feature mentions with value numbers: in order when the counts agree, else the nearest (right first).
 
     With `exact` False (categorical features, whose value may be a word), a feature takes a number only when
-    one is next to it.
+    one is next to it, or after it with only linking words between ("were set to 0").
     """
     mentions = reading.mentions
     if exact and len(takers) == len(values):
@@ -82,7 +93,7 @@ def pair_values(reading: Reading, takers: list[int], values: list[int], *, exact
         for v in free:
             gap = mentions[v].position - at
             distance = gap if gap > 0 else -gap + 0.5
-            if not exact and distance > 3:
+            if not exact and distance > 3 and not linked_value(reading, i, v):
                 continue
             if best is None or distance < best[0]:
                 best = (distance, v)

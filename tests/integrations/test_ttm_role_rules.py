@@ -1,0 +1,102 @@
+"""English word order the learned TalkToModel parser reads at parse time: id forms, a row's feature, numbers said
+as a yes/no feature's value, and negated yes/no values (`ttm_role_rules`, `ttm_roles.pair_values`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.integrations.ttm_grammar import TTMVocabulary
+from simxai.integrations.ttm_learned import LearnedParser
+from simxai.integrations.ttm_reader import read_utterance
+from simxai.integrations.ttm_role_rules import negated_at
+from simxai.integrations.ttm_roles import linked_value, pair_values
+
+VOCABULARY = TTMVocabulary(
+    numeric=["age", "glucose", "loanduration"],
+    categorical={f: ["true", "false", "0", "1"] for f in ("smoker", "ownshouse", "hasguarantor")},
+    classes=["0", "1"],
+    semantic={
+        "age": "age",
+        "glucose": "glucose",
+        "loanduration": "loan duration",
+        "smoker": "smoker",
+        "ownshouse": "owns house",
+        "hasguarantor": "has guarantor",
+    },
+)
+CLASSES = ("healthy", "sick")
+
+
+@pytest.fixture(scope="module")
+def parser() -> LearnedParser:
+    return LearnedParser(VOCABULARY, CLASSES)
+
+
+def parsed(parser: LearnedParser, text: str) -> str:
+    program = parser.parse(text)
+    assert program is not None, text
+    return program.text()
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("tell me 318's prediction", "filter id 318 and"),
+        ("what would 77's prediction be if glucose went up by 12", "filter id 77 and change glucose increase 12"),
+    ],
+)
+def test_a_number_written_as_a_possessive_is_an_id(parser, text, start):
+    assert parsed(parser, text).startswith(start)
+
+
+def test_the_number_a_how_old_question_asks_about_is_an_id(parser):
+    assert parsed(parser, "how old is 2204?") == "filter id 2204 and statistic age [e]"
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("what would be predicted if the glucose of 412 were 95", "filter id 412 and change glucose set 95"),
+        ("if the age of instance 90 were 61, what would be predicted", "filter id 90 and change age set 61"),
+        ("suppose the loan duration for 33 was set to 18, what now", "filter id 33 and change loanduration"),
+    ],
+)
+def test_a_feature_of_a_number_then_a_second_number_is_that_rows_feature(parser, text, start):
+    assert parsed(parser, text).startswith(start)
+
+
+def test_a_feature_of_a_number_alone_keeps_the_number_as_its_value(parser):
+    assert "filter glucose equal to 140" in parsed(parser, "show the patients with a glucose of 140")
+
+
+def test_a_yes_no_feature_takes_a_number_after_linking_words():
+    reading = read_utterance("what if smoker were set to 0", VOCABULARY)
+    assert linked_value(reading, 0, 1)
+    assert pair_values(reading, [0], [1], exact=False) == {0: 1}
+    far = read_utterance("smoker and then after that 0", VOCABULARY)
+    assert pair_values(far, [0], [1], exact=False) == {}
+
+
+def test_a_number_said_as_a_yes_no_features_value_is_not_a_numeric_ones(parser):
+    text = parsed(parser, "predictions for cases where smoker equal to 1 with age set to 47")
+    assert text.startswith("filter smoker 1 and change age set 47")
+    text = parsed(parser, "what would the likelihoods be if smoker were set to 0")
+    assert "change smoker 0" in text
+
+
+@pytest.mark.parametrize(
+    ("words", "position", "negated"),
+    [
+        (("not", "<fcat>"), 1, True),
+        (("does", "not", "<fcat>"), 2, True),
+        (("without", "not", "a", "<fcat>"), 3, True),
+        (("not", "only", "<fcat>"), 2, False),
+        (("<fcat>",), 0, False),
+    ],
+)
+def test_negated_at_reads_not_right_before_a_mention(words, position, negated):
+    assert negated_at(words, position) is negated
+
+
+def test_a_yes_no_feature_negated_right_before_it_is_false(parser):
+    assert "filter ownshouse false" in parsed(parser, "for applicants who don't own a house, what is predicted")
