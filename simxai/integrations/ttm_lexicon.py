@@ -17,10 +17,13 @@ __all__ = [
     "AMOUNT_NOUNS",
     "ASKING_VERBS",
     "BACK_REFERENCES",
+    "EVERYONE",
+    "EXCLUDING",
     "FOLLOW_UP_OPENERS",
     "FOLLOW_UP_WORDS",
     "ID_NOUNS",
     "IRREGULAR_PLURALS",
+    "METRIC_NAMES",
     "PERSON_NOUNS",
     "OBJECT_SYNONYMS",
     "TIME_UNITS",
@@ -47,7 +50,33 @@ ABBREVIATIONS: dict[str, str] = {
     "tel": "telephone",
     "phone": "telephone",
     "priors": "prior crimes",
+    "pls": "please",
+    "plz": "please",
+    "thru": "through",
+    "u": "you",
+    "ur": "your",
+    "fn": "function",
+    "func": "function",
+    "auc": "roc",
 }
+#: Other names of the grammar's metrics, as the metric ("area under the curve" is the ROC curve's).
+METRIC_NAMES: dict[str, str] = {
+    "roc auc": "roc",
+    "auc roc": "roc",
+    "area under the curve": "roc",
+    "area under the roc curve": "roc",
+    "f1 score": "f1",
+    "f1-score": "f1",
+    "f-score": "f1",
+    "f score": "f1",
+    "f-measure": "f1",
+    "positive predictive value": "ppv",
+    "negative predictive value": "npv",
+}
+#: Words that exclude what follows them ("everyone except the men", "women without a felony"); "but" only after
+#: a word for everyone (`EVERYONE`: "all applicants but foreign workers").
+EXCLUDING = frozenset({"except", "without"})
+EVERYONE = frozenset({"everyone", "everybody", "anyone", "anybody", "all", "everything"})
 
 #: Irregular plurals of a feature's last word (regular ones add "s" or "es").
 IRREGULAR_PLURALS: dict[str, str] = {
@@ -226,12 +255,18 @@ _OR_MORE = re.compile(r"(?<=\d )(or|and) (?:older|over|above|up|upwards|higher)\
 _OR_LESS = re.compile(r"(?<=\d )(or|and) (?:younger|under|below|fewer|lower)\b(?! than)")
 # "under-21s", "over-60s": an age group, as "people under 21"
 _AGE_GROUP = re.compile(r"\b(over|under)[- ](\d{2})s\b")
+_METRIC_NAME = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(r"\s+".join(map(re.escape, n.split())) for n in sorted(METRIC_NAMES, key=len, reverse=True))
+    + r")(?![\w-])"
+)
 
 
 def rewrite_shorthand(text: str) -> str:
     """Lowercased text with numeric shorthand written out: "12k" -> "12000", "3+" -> "3 or more", "or older" ->
-    "or more", "under-21s" -> "people under 21".
+    "or more", "under-21s" -> "people under 21"; and a metric's other names as the grammar's ("roc auc" -> "roc").
     """
+    text = _METRIC_NAME.sub(lambda m: METRIC_NAMES[" ".join(m.group(0).split())], text)
     text = _THOUSANDS.sub(lambda m: _thousands(m.group(1)), text)
     text = _PLUS.sub(r"\1 or more", text)
     text = _OR_MORE.sub(r"\1 more", text)

@@ -23,6 +23,8 @@ from simxai.integrations.ttm_lexicon import (
     AMOUNT_NOUNS,
     ASKING_VERBS,
     DETERMINERS,
+    EVERYONE,
+    EXCLUDING,
     IRREGULAR_PLURALS,
     OBJECT_SYNONYMS,
     PERSON_NOUNS,
@@ -77,6 +79,8 @@ _COMPARATIVES = frozenset(
 # swapped) from exactly one of its names, the first letter kept, six letters or more, and the span holds a
 # word the embedding's tokenizer does not know whole ("glucoes", not "lender" for "gender").
 _MIN_TYPO = 6
+# words that cannot open a name's tail: "than 200", "with", "from"
+_FUNCTION_WORDS = frozenset({"than", "with", "from", "into", "over", "under", "less", "more", "greater", "equal"})
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,8 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
         if hit is not None:
             feature, size = hit
             kind = "fnum" if feature in numeric else "fcat"
+            if kind == "fcat" and words[-1:] != ["not"] and _excluded(words):
+                words.append("not")  # "everyone except the men", "women without a felony"
             mentions.append(Mention(kind, feature, len(words)))
             words.append(MASKS[kind])
             i += size
@@ -205,6 +211,20 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
+
+
+def _excluded(words: list[str]) -> bool:
+    """Whether the words read so far end in one that excludes what follows, maybe with a determiner after it:
+    "except (for) the", "without a", "everyone but the".
+    """
+    k = len(words) - 1
+    if k >= 0 and words[k] in DETERMINERS:
+        k -= 1
+    if k >= 1 and words[k] == "for" and words[k - 1] == "except":
+        k -= 1
+    if k < 0:
+        return False
+    return words[k] in EXCLUDING or (words[k] == "but" and k >= 1 and words[k - 1] in EVERYONE)
 
 
 def _implied_feature(token: str, numeric: set[str]) -> tuple[str, str] | None:
@@ -307,10 +327,13 @@ def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
     for feature in vocabulary.features:
         written = vocabulary.written(feature).lower().split()
         last = written[-1] if written else ""
-        if len(written) < 2 or not last.isalpha() or len(last) < 3 or last in UNSPECIFIC_HEADS:
+        if len(written) < 2 or not last.isalpha() or len(last) < 3:
             continue
-        # a tail of one word needs four letters or more; of two words, three ("new car")
-        for start in range(1, len(written) - (len(last) < 4)):
+        # a tail of one word needs four letters or more; of two words, three ("new car"); a tail ending in a
+        # common word needs two words or more, the first a specific one ("pedigree function", not "function")
+        for start in range(1, len(written) - (len(last) < 4 or last in UNSPECIFIC_HEADS)):
+            if last in UNSPECIFIC_HEADS and not _specific(written[start]):
+                continue
             tail = "".join(written[start:])
             for plural in _plurals(tail, last):
                 tails.setdefault(plural, set()).add(feature)
@@ -318,6 +341,13 @@ def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
         if len(features) == 1 and tail not in names:
             names[tail] = features.pop()
     return names
+
+
+def _specific(word: str) -> bool:
+    """Whether a word of a feature's name can open a tail ending in a common word: a content word of four letters
+    or more ("pedigree", not "of", "at" or "other").
+    """
+    return word.isalpha() and len(word) >= 4 and word not in UNSPECIFIC_HEADS and word not in _FUNCTION_WORDS
 
 
 def _plurals(form: str, last: str) -> tuple[str, ...]:

@@ -307,3 +307,49 @@ def test_no_before_a_numeric_feature_is_zero_of_it():
 
 def test_a_noun_for_people_then_who_are_and_a_comparison_compares_their_age():
     assert masked("borrowers who are over 45")[1] == [("fnum", "age"), ("num", "45")]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("all borrowers except the women", "all borrowers except the not <fcat>"),
+        ("everyone except for a woman", "everyone except for a not <fcat>"),
+        ("everybody but women", "everybody but not <fcat>"),
+        ("clients without a house they own", "clients without a house they own"),  # no feature right after
+        ("loans without woman applicants", "loans without not <fcat> applicants"),
+    ],
+)
+def test_a_yes_no_feature_after_a_word_that_excludes_it_is_negated(text, words):
+    assert masked(text)[0] == words
+
+
+def test_but_excludes_only_after_a_word_for_everyone():
+    assert masked("women but not renters")[0] == "<fcat> but not <fcat>"  # one "not"
+    assert masked("the renters, but women too")[0] == "the <fcat> , but <fcat> too"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("auc pls", "<metric> please"),
+        ("run row 3 thru the model", "run row <num> through the model"),
+        ("what is ur roc auc", "what is your <metric>"),
+        ("the area under the curve", "the <metric>"),
+        ("f1-score on women", "<metric> on <fcat>"),
+        ("positive predictive value", "<metric>"),
+    ],
+)
+def test_chat_shorthand_and_other_names_of_a_metric_are_written_out(text, words):
+    assert masked(text)[0] == words
+
+
+def test_a_tail_ending_in_a_common_word_reads_when_it_opens_with_a_specific_one():
+    vocabulary = TTMVocabulary(
+        numeric=["kidneyfiltrationrate", "numberofchildren"],
+        categorical={},
+        classes=["0", "1"],
+        semantic={"kidneyfiltrationrate": "kidney filtration rate", "numberofchildren": "number of children"},
+    )
+    reading = read_utterance("the filtration rate and the rate of children", vocabulary)
+    assert [m.value for m in reading.mentions] == ["kidneyfiltrationrate", "numberofchildren"]
+    assert read_utterance("the rate", vocabulary).mentions == ()  # a common word alone stands for nothing
