@@ -354,6 +354,8 @@ class LearnedParser:
                     filters.append((at, Operation(("filter", mention.value, *comparison.split(), value))))
                 else:
                     update = c["update"].best(features, ("increase", "decrease", "set"))
+                    if _is_zero(value) and number_at is not None and number_at < at:
+                        update = "set"  # "had no priors", "had 0 priors": raising or lowering by nothing is no change
                     changes.append((at, Operation(("change", mention.value, update, value))))
                 continue
             token = self._category(mention.value, mentions[number].value if number is not None else None)
@@ -424,6 +426,13 @@ class LearnedParser:
             return None
         text = " ".join(f"{join} {op}" if n else op for n, (join, op) in enumerate(segments))
         return f"{text} [e]"
+
+
+def _is_zero(number: str) -> bool:
+    try:
+        return float(number) == 0
+    except ValueError:
+        return False
 
 
 def _clauses(reading: Reading) -> list[Reading]:

@@ -22,6 +22,7 @@ from simxai.integrations.ttm_reader import Mention, Reading
 __all__ = [
     "COMPARISON_PHRASES",
     "JOIN_PHRASES",
+    "NUMBER_FIRST_UPDATES",
     "UPDATE_PHRASES",
     "VALUE_PHRASES",
     "paraphrased_filters",
@@ -183,6 +184,20 @@ UPDATE_PHRASES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Ways to write a what-if with the number before the feature ("had 3 more prior crimes", "lost 5 bmi", "had no
+#: prior crimes" once "no" is read as 0): ``N`` marks the number, the feature follows the phrase.
+NUMBER_FIRST_UPDATES: dict[str, tuple[str, ...]] = {
+    "increase": (
+        *("had N more", "N more", "gained N", "N extra", "got N more", "added N", "had N additional"),
+        *("another N", "an extra N", "a further N", "more N", "had another N"),
+    ),
+    "decrease": (
+        *("had N fewer", "N fewer", "N less", "lost N", "had N less", "shed N", "N lower"),
+        *("less N", "fewer N", "dropped N", "gave up N"),
+    ),
+    "set": ("had N", "with N", "having N", "had only N", "had exactly N", "has N"),
+}
+
 #: Ways to say a yes/no feature holds or not, right after the feature's name.
 VALUE_PHRASES: dict[str, tuple[str, ...]] = {
     "true": ("is true", "are true", "equal to true", "is yes", "= true", "being true", "holds", "is set"),
@@ -256,6 +271,12 @@ def paraphrased_filters(
             for label, phrases in UPDATE_PHRASES.items():
                 for phrase in rng.sample(phrases, _PER_LABEL):
                     found.append(_rephrased(reading, feature_at, number_at, phrase, featurize, role, model, label))
+            # drawn apart, so that the draws of every other phrasing stay as they were
+            first = random.Random(f"{seed} {feature_at} number first")
+            for label, phrases in NUMBER_FIRST_UPDATES.items():
+                for phrase in first.sample(phrases, _PER_LABEL):
+                    new, number, feature = _number_first(reading, feature_at, number_at, phrase)
+                    found.append((model, featurize(new, feature, number, role), label))
         elif model == "value" and number_at is None:
             following = set(reading.words[feature_at + 1 : feature_at + 4])
             preceding = set(reading.words[max(0, feature_at - 2) : feature_at])
@@ -317,6 +338,31 @@ def _rephrased(
     new = _replace(reading, feature_at + 1, number_at, before, after)
     shift = len(before) - (number_at - feature_at - 1)
     return (model, featurize(new, feature_at, number_at + shift, role), label)
+
+
+def _number_first(reading: Reading, feature_at: int, number_at: int, phrase: str) -> tuple[Reading, int, int]:
+    """`reading` with "feature ... number" (positions `feature_at` < `number_at`) written number first by
+    `phrase` ("had N more" -> "had <num> more <fnum>"); the new reading and the number's and feature's positions.
+    """
+    words = phrase.split()
+    before, after = words[: words.index("N")], words[words.index("N") + 1 :]
+    old = reading.words
+    number = feature_at + len(before)
+    feature = number + 1 + len(after)
+    new = (*old[:feature_at], *before, old[number_at], *after, old[feature_at], *old[number_at + 1 :])
+    shift = feature - number_at
+
+    def moved(position: int) -> int:
+        if position == feature_at:
+            return feature
+        if position == number_at:
+            return number
+        return position if position < feature_at else position + shift
+
+    mentions = tuple(
+        Mention(m.kind, m.value, moved(m.position)) for m in reading.mentions if not feature_at < m.position < number_at
+    )
+    return Reading(reading.text, new, tuple(sorted(mentions, key=lambda m: m.position))), number, feature
 
 
 def _replace(reading: Reading, start: int, stop: int, words: list[str], after: list[str]) -> Reading:

@@ -79,6 +79,8 @@ _COMPARATIVES = frozenset(
 # swapped) from exactly one of its names, the first letter kept, six letters or more, and the span holds a
 # word the embedding's tokenizer does not know whole ("glucoes", not "lender" for "gender").
 _MIN_TYPO = 6
+# marks the names that are a tail of a feature's name, in the name table (no word of an utterance holds a space)
+_TAIL = "tail "
 # words that cannot open a name's tail: "than 200", "with", "from"
 _FUNCTION_WORDS = frozenset({"than", "with", "from", "into", "over", "under", "less", "more", "greater", "equal"})
 
@@ -155,6 +157,9 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
                 words.append("not")
         else:
             hit = _verb_feature_at(tokens, i, verbs) or _feature_at(tokens, plain, i, names, longest)
+            after_feature = bool(mentions) and mentions[-1].position == len(words) - 1
+            if hit is not None and after_feature and _is_tail(tokens[i : i + hit[1]], names, hit[0]):
+                hit = None  # "skilled workers": the noun the feature before it describes, not "foreign worker"
         if hit is not None:
             feature, size = hit
             kind = "fnum" if feature in numeric else "fcat"
@@ -172,6 +177,14 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
                 words.extend((MASKS["fnum"], implied[1]))
                 i += 1
                 continue
+        aged = _years_older(tokens, i, numeric)
+        if aged is not None:  # "were 10 years older": 10 more of the age, as a what-if writes it number first
+            mentions.append(Mention("num", token.replace(",", ""), len(words)))
+            words.extend((MASKS["num"], aged[1]))
+            mentions.append(Mention("fnum", aged[0], len(words)))
+            words.append(MASKS["fnum"])
+            i += 3
+            continue
         asked = asked_quantity(tokens, i, numeric)
         if asked is not None:  # "how old is 7149": the age
             mentions.append(Mention("fnum", asked, len(words)))
@@ -211,6 +224,20 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
+
+
+def _years_older(tokens: list[str], i: int, numeric: set[str]) -> tuple[str, str] | None:
+    """At "N years older" (or younger, not followed by "than"), the age and "more" (or "less"), when the dataset
+    has an age; else None.
+    """
+    if not NUMBER.fullmatch(tokens[i]) or i + 2 >= len(tokens) or tokens[i + 1] not in ("year", "years"):
+        return None
+    if tokens[i + 2] not in ("older", "younger") or (i + 3 < len(tokens) and tokens[i + 3] == "than"):
+        return None
+    implied = _implied_feature(tokens[i + 2], numeric)
+    if implied is None:
+        return None
+    return implied[0], "more" if tokens[i + 2] == "older" else "less"
 
 
 def _excluded(words: list[str]) -> bool:
@@ -340,7 +367,13 @@ def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
     for tail, features in sorted(tails.items()):
         if len(features) == 1 and tail not in names:
             names[tail] = features.pop()
+            names[_TAIL + tail] = names[tail]
     return names
+
+
+def _is_tail(span: list[str], names: dict[str, str], feature: str) -> bool:
+    """Whether `span` names `feature` by a tail of its name only ("workers" for foreign worker)."""
+    return names.get(_TAIL + "".join(span).replace("'", "")) == feature
 
 
 def _specific(word: str) -> bool:
@@ -410,7 +443,7 @@ def _feature_at(
         key = "".join(span).replace("'", "")
         if len(key) < _MIN_TYPO or all(w in _whole_words() for w in span):
             continue
-        near = {f for name, f in names.items() if name[0] == key[0] and _one_edit(key, name)}
+        near = {f for name, f in names.items() if name[0] == key[0] and " " not in name and _one_edit(key, name)}
         if len(near) == 1:  # one feature within one edit: a typo of it ("glucoes", "blood presure")
             return near.pop(), width
     return None

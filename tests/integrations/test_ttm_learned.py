@@ -9,6 +9,7 @@ from importlib import resources
 import pytest
 
 import simxai.integrations.ttm_learned as ttm_learned
+import simxai.integrations.ttm_paraphrase as ttm_paraphrase
 import simxai.integrations.ttm_requests as ttm_requests
 from simxai.integrations.ttm_data import load_ttm_dataset
 from simxai.integrations.ttm_features import gap_features, pair_features, sentence_features
@@ -23,7 +24,12 @@ from simxai.integrations.ttm_learned import (
     shape_scores,
 )
 from simxai.integrations.ttm_linear import Features, LinearClassifier, fit_classifier, fit_multilabel
-from simxai.integrations.ttm_paraphrase import COMPARISON_PHRASES, paraphrased_filters, paraphrased_joins
+from simxai.integrations.ttm_paraphrase import (
+    COMPARISON_PHRASES,
+    NUMBER_FIRST_UPDATES,
+    paraphrased_filters,
+    paraphrased_joins,
+)
 from simxai.integrations.ttm_reader import read_utterance
 from simxai.integrations.ttm_requests import written_templates
 from simxai.integrations.ttm_smalltalk import ABSTAIN, SMALL_TALK
@@ -273,6 +279,26 @@ def test_generated_phrasings_relabel_only_the_filters_own_words():
             assert features["order=fn"] == 1.0
     # the same seed gives the same examples (the build is deterministic)
     assert paraphrased_filters(reading, pairs, pair_features, seed=0) == examples
+
+
+def test_generated_what_ifs_also_write_the_number_before_the_feature(monkeypatch):
+    reading = read_utterance("what if glucose were increased by 20 for id 4?", VOCABULARY)
+    pairs = [(2, 6, "change", "update", "increase")]
+    examples = paraphrased_filters(reading, pairs, pair_features, seed=3)
+    first = [(features, label) for model, features, label in examples if "order=nf" in features]
+    assert {label for _, label in first} == set(NUMBER_FIRST_UPDATES) == {"increase", "decrease", "set"}
+    written = {
+        label: [(p.split("N")[0].split()[-1:], p.split("N")[1].split()) for p in phrases]
+        for label, phrases in NUMBER_FIRST_UPDATES.items()
+    }
+    for features, label in first:
+        # the word before the number, and the words between it and the feature, are the phrase's own
+        left = [name[len("l1=") :] for name in features if name.startswith("l1=")]
+        between = [name[len("B=") :] for name in features if name.startswith("B=")]
+        assert any(left == (before or ["if"]) and between == after for before, after in written[label])
+    # drawn apart: without them, every other phrasing is drawn as before
+    monkeypatch.setattr(ttm_paraphrase, "NUMBER_FIRST_UPDATES", {})
+    assert paraphrased_filters(reading, pairs, pair_features, seed=3) == [e for e in examples if "order=fn" in e[1]]
 
 
 def test_generated_joins_label_each_phrasing_of_and_and_or():

@@ -353,3 +353,29 @@ def test_a_tail_ending_in_a_common_word_reads_when_it_opens_with_a_specific_one(
     reading = read_utterance("the filtration rate and the rate of children", vocabulary)
     assert [m.value for m in reading.mentions] == ["kidneyfiltrationrate", "numberofchildren"]
     assert read_utterance("the rate", vocabulary).mentions == ()  # a common word alone stands for nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("if row 8 were 7 years older", "if row <num> were <num> more <fnum>"),
+        ("and 12 yrs younger?", "and <num> less <fnum> ?"),
+        ("people 5 years older than 40", "people <num> years <fnum> greater than <num>"),  # a comparison
+    ],
+)
+def test_n_years_older_is_n_more_of_the_age(text, words):
+    assert masked(text)[0] == words
+
+
+def test_a_tail_right_after_a_feature_is_the_noun_it_describes():
+    vocabulary = TTMVocabulary(
+        numeric=[],
+        categorical={"jobisskilled": ["true", "false"], "foreignworker": ["true", "false"]},
+        classes=["0", "1"],
+        semantic={"jobisskilled": "job is skilled", "foreignworker": "foreign worker"},
+    )
+    skilled = read_utterance("skilled workers and other workers", vocabulary)
+    assert [m.value for m in skilled.mentions] == ["jobisskilled", "foreignworker"]
+    assert "workers" in skilled.words[:2]
+    both = read_utterance("skilled foreign workers", vocabulary)  # a whole name is read wherever it stands
+    assert [m.value for m in both.mentions] == ["jobisskilled", "foreignworker"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from simxai.integrations.ttm_grammar import TTMVocabulary
-from simxai.integrations.ttm_learned import LearnedParser
+from simxai.integrations.ttm_learned import LearnedModel, LearnedParser, load_model
 from simxai.integrations.ttm_reader import read_utterance
 from simxai.integrations.ttm_role_rules import negated_at
 from simxai.integrations.ttm_roles import linked_value, pair_values
@@ -100,3 +100,26 @@ def test_negated_at_reads_not_right_before_a_mention(words, position, negated):
 
 def test_a_yes_no_feature_negated_right_before_it_is_false(parser):
     assert "filter ownshouse false" in parsed(parser, "for applicants who don't own a house, what is predicted")
+
+
+class _AlwaysLower:
+    """An update classifier that always says ``decrease``."""
+
+    def best(self, features: object, allowed: object = None) -> str:
+        return "decrease"
+
+
+def test_a_change_to_no_amount_said_before_the_feature_sets_it_to_zero():
+    vocabulary = TTMVocabulary(
+        numeric=["age", "numberofpriorcrimes"],
+        categorical={},
+        classes=["0", "1"],
+        semantic={"age": "age", "numberofpriorcrimes": "number of prior crimes"},
+    )
+    shipped = load_model()
+    model = LearnedModel({**shipped.classifiers, "update": _AlwaysLower()}, shipped.info)
+    parser = LearnedParser(vocabulary, CLASSES, model=model)
+    for text in ("if person 71 had no prior crimes, what would you predict", "what if everyone had 0 prior crimes"):
+        assert "change numberofpriorcrimes set 0" in parsed(parser, text), text
+    # said after the feature, a 0 keeps the classifier's update (a filled template may lower a value by 0)
+    assert "change age decrease 0" in parsed(parser, "what would you predict if age were lowered by 0")
