@@ -33,7 +33,7 @@ from typing import Any
 
 from simxai.integrations.ttm_features import gap_features, mention_features, pair_features, sentence_features
 from simxai.integrations.ttm_grammar import COMPARISONS, Operation, Program, TTMGrammar, TTMVocabulary
-from simxai.integrations.ttm_lexicon import BACK_REFERENCES, FOLLOW_UP_OPENERS, FOLLOW_UP_WORDS
+from simxai.integrations.ttm_lexicon import BACK_REFERENCES, FOLLOW_UP_OPENERS, FOLLOW_UP_WORDS, UNION_WORDS
 from simxai.integrations.ttm_linear import Features, LinearClassifier
 from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 from simxai.integrations.ttm_role_rules import apply_role_rules, negated_at
@@ -175,6 +175,11 @@ def _bare_follow_up(reading: Reading) -> bool:
     )
 
 
+def _adds_to(reading: Reading) -> bool:
+    """Whether a word of the utterance adds rows to the earlier turn's (`ttm_lexicon.UNION_WORDS`)."""
+    return any(word in UNION_WORDS for word in reading.words)
+
+
 def _refers_back(reading: Reading) -> bool:
     """Whether a word of the utterance points back to an earlier turn's data (`ttm_lexicon.BACK_REFERENCES`)."""
     return any(word in BACK_REFERENCES for word in reading.words)
@@ -259,6 +264,8 @@ class LearnedParser:
             slots = self._slots(reading, roles)
             if context != "none" and slots.filters and "none" in allowed and not _refers_back(reading):
                 context = "none"  # a request with filters of its own and no word pointing back is about them
+            elif context == "previousfilter and" and slots.filters and _adds_to(reading):
+                context = "previousfilter or"  # "in addition to X", "including X": the earlier rows and X's
             program = self._fill(context, shape, slots)
             if program is None:
                 continue

@@ -27,6 +27,7 @@ __all__ = [
     "PERSON_NOUNS",
     "OBJECT_SYNONYMS",
     "TIME_UNITS",
+    "UNION_WORDS",
     "UNSPECIFIC_HEADS",
     "VERB_FORMS",
     "rewrite_shorthand",
@@ -197,6 +198,9 @@ BACK_REFERENCES = frozenset(
         "these",
     }
 )
+#: Words that add rows to the earlier turn's data rather than narrow it ("in addition to women", "including
+#: those over 60", "adding in the men"): with a reference back, the earlier rows *or* the new filter's.
+UNION_WORDS = frozenset({"addition", "additionally", "including", "include", "adding", "plus"})
 #: Words that open a follow-up asking the same again for other rows ("and for id 7?", "what about women?").
 FOLLOW_UP_OPENERS = frozenset({"and", "what", "how", "same", "now", "then", "also"})
 #: Words a follow-up of that kind may hold besides its filters: it names no operation of its own.

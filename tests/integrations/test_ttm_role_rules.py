@@ -123,3 +123,23 @@ def test_a_change_to_no_amount_said_before_the_feature_sets_it_to_zero():
         assert "change numberofpriorcrimes set 0" in parsed(parser, text), text
     # said after the feature, a 0 keeps the classifier's update (a filled template may lower a value by 0)
     assert "change age decrease 0" in parsed(parser, "what would you predict if age were lowered by 0")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "for the previous rows, in addition to smokers, why does the model predict them?",
+        "adding in the smokers to those previous ones, what does it predict?",
+        "including smokers into the previous data, what are the predictions?",
+    ],
+)
+def test_a_reference_back_that_adds_rows_is_previousfilter_or(parser, text):
+    assert parsed(parser, text).startswith("previousfilter or filter smoker true and")
+
+
+def test_a_reference_back_that_narrows_stays_previousfilter_and(parser):
+    for text in (
+        "for the previous instances, what are the predictions for smokers?",
+        "for those previous rows restricted to smokers, what are the predictions",
+    ):
+        assert parsed(parser, text).startswith("previousfilter and filter smoker true"), text
