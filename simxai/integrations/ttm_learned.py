@@ -90,6 +90,11 @@ MIN_SHAPE_SCORE = -0.5
 CLAUSE_SCORE = -0.4
 _AGAIN = "previousoperation"
 COMPOSE_BELOW = 0.8
+#: A request with no filter of its own takes the one context that training's templates wrote for its shape with
+#: no filter when they wrote only that one, in this many distinct wordings or more ("what could i do to get a
+#: different prediction?" -> previousfilter, "which features matter most?" -> none, unless a word points back:
+#: "... for these predictions?"); else the classifier's.
+MIN_UNFILTERED = 3
 # sentence ends, "and", and the words that put requests in a sequence ("..., then ...", "second, ...")
 _COORDINATION = frozenset({".", ";", "?", "!", "and", "then", "also", "next", "second", "secondly", "finally"})
 
@@ -236,6 +241,7 @@ class LearnedParser:
         top = max(scores)
         order = sorted(range(len(scores)), key=lambda k: (-scores[k], k))[:_SHAPES_TRIED]
         contexts = self.model.info.get("shape_contexts", {})
+        unfiltered = self.model.info.get("unfiltered_contexts", {})
         ranked = [label for label, _ in self.model.classifiers["context"].ranked(sentence)]
         free = [max(s, key=s.__getitem__) for s in role_scores]
         candidates: list[tuple[float, int, str, list[str]]] = []
@@ -262,6 +268,10 @@ class LearnedParser:
             allowed = contexts.get(shape, ranked)
             context = next((label for label in ranked if label in allowed), ranked[0])
             slots = self._slots(reading, roles)
+            alone = unfiltered.get(shape, {})
+            if not slots.filters and len(alone) == 1 and sum(alone.values()) >= MIN_UNFILTERED:
+                if next(iter(alone)) != "none" or not _refers_back(reading):
+                    context = next(iter(alone))  # the one context training wrote for this shape with no filter
             if context != "none" and slots.filters and "none" in allowed and not _refers_back(reading):
                 context = "none"  # a request with filters of its own and no word pointing back is about them
             elif context == "previousfilter and" and slots.filters and _adds_to(reading):

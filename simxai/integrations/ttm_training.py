@@ -340,6 +340,8 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
 
     used = 0
     contexts: dict[str, set[str]] = {}  # the contexts each shape was trained with
+    # ... and the distinct masked template wordings with no filter of their own that wrote each
+    unfiltered: dict[str, dict[str, set[str]]] = {}
     for i, (name, utterance, gold) in enumerate(rows):
         dataset = load_ttm_dataset(name, data_dir)
         reading = read_utterance(utterance, dataset.vocabulary, dataset.class_names)
@@ -361,6 +363,9 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
         people = i >= len(templates) + len(written)
         if not bare and not people:
             contexts.setdefault(alignment.shape, set()).add(alignment.context)
+        if i < len(templates) and not any(o.words[0] in _FILTERS for o in program.operations):
+            wording = " ".join(reading.words)  # masked: a template filled for any dataset is one wording
+            unfiltered.setdefault(alignment.shape, {}).setdefault(alignment.context, set()).add(wording)
         for model, features, label in examples(alignment):
             if not (bare and model == "context") and (not people or model in PEOPLE_MODELS):
                 add(model, features, label)
@@ -378,6 +383,10 @@ def build(data_dir: str | Path) -> tuple[LearnedModel, dict[str, int]]:
         "aligned": used,
         "training_fingerprint": fingerprint,
         "shape_contexts": {shape: sorted(seen) for shape, seen in sorted(contexts.items())},
+        "unfiltered_contexts": {
+            shape: {context: len(said) for context, said in sorted(seen.items())}
+            for shape, seen in sorted(unfiltered.items())
+        },
     }
     return LearnedModel(classifiers, info), {"pairs": len(rows), "aligned": used}
 

@@ -143,3 +143,26 @@ def test_a_reference_back_that_narrows_stays_previousfilter_and(parser):
         "for those previous rows restricted to smokers, what are the predictions",
     ):
         assert parsed(parser, text).startswith("previousfilter and filter smoker true"), text
+
+
+def _with_unfiltered(contexts: dict[str, dict[str, int]]) -> LearnedModel:
+    shipped = load_model()
+    return LearnedModel(shipped.classifiers, {**shipped.info, "unfiltered_contexts": contexts})
+
+
+def test_a_request_without_filters_takes_the_one_context_training_wrote_for_its_shape():
+    text = "which features are the most important?"
+    forced = LearnedParser(VOCABULARY, CLASSES, model=_with_unfiltered({"important all": {"previousfilter and": 3}}))
+    assert parsed(forced, text) == "previousfilter and important all [e]"
+    plain = LearnedParser(VOCABULARY, CLASSES, model=_with_unfiltered({"important all": {"none": 3}}))
+    assert parsed(plain, text) == "important all [e]"
+    # too few wordings, or both contexts: the context classifier decides, as without the table
+    free = LearnedParser(VOCABULARY, CLASSES, model=_with_unfiltered({}))
+    for contexts in ({"previousfilter and": 2}, {"previousfilter and": 5, "none": 5}):
+        decided = LearnedParser(VOCABULARY, CLASSES, model=_with_unfiltered({"important all": contexts}))
+        assert parsed(decided, text) == parsed(free, text)
+
+
+def test_a_word_pointing_back_keeps_previousfilter_where_training_wrote_none():
+    plain = LearnedParser(VOCABULARY, CLASSES, model=_with_unfiltered({"important all": {"none": 3}}))
+    assert parsed(plain, "which features are the most important for these?").startswith("previousfilter and")
