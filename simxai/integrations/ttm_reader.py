@@ -158,6 +158,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
         else:
             hit = _verb_feature_at(tokens, i, verbs) or _feature_at(tokens, plain, i, names, longest)
             after_feature = bool(mentions) and mentions[-1].position == len(words) - 1
+            after_feature = after_feature and mentions[-1].kind in ("fnum", "fcat")
             if hit is not None and after_feature and _is_tail(tokens[i : i + hit[1]], names, hit[0]):
                 hit = None  # "skilled workers": the noun the feature before it describes, not "foreign worker"
         if hit is not None:
@@ -177,14 +178,6 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
                 words.extend((MASKS["fnum"], implied[1]))
                 i += 1
                 continue
-        aged = _years_older(tokens, i, numeric)
-        if aged is not None:  # "were 10 years older": 10 more of the age, as a what-if writes it number first
-            mentions.append(Mention("num", token.replace(",", ""), len(words)))
-            words.extend((MASKS["num"], aged[1]))
-            mentions.append(Mention("fnum", aged[0], len(words)))
-            words.append(MASKS["fnum"])
-            i += 3
-            continue
         asked = asked_quantity(tokens, i, numeric)
         if asked is not None:  # "how old is 7149": the age
             mentions.append(Mention("fnum", asked, len(words)))
@@ -224,20 +217,6 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
-
-
-def _years_older(tokens: list[str], i: int, numeric: set[str]) -> tuple[str, str] | None:
-    """At "N years older" (or younger, not followed by "than"), the age and "more" (or "less"), when the dataset
-    has an age; else None.
-    """
-    if not NUMBER.fullmatch(tokens[i]) or i + 2 >= len(tokens) or tokens[i + 1] not in ("year", "years"):
-        return None
-    if tokens[i + 2] not in ("older", "younger") or (i + 3 < len(tokens) and tokens[i + 3] == "than"):
-        return None
-    implied = _implied_feature(tokens[i + 2], numeric)
-    if implied is None:
-        return None
-    return implied[0], "more" if tokens[i + 2] == "older" else "less"
 
 
 def _excluded(words: list[str]) -> bool:
