@@ -94,9 +94,9 @@ def _asked_about_ids(reading: Reading, role_scores: Scores) -> None:
 
 
 def _features_of_rows(reading: Reading, role_scores: Scores) -> None:
-    """ "set age of 6458 to 50", "the age of row 65 were 45", "the loan duration for 545 were 12 months": a feature
-    followed by "of" / "for" and a whole number, then by setting words and a second number before any other
-    feature, is that row's feature: the first number is the id, the second the value.
+    """A feature followed by "of" / "for" and a whole number, then by setting words and a second number before
+    any other feature, is that row's feature: the first number is the id, the second the value ("set age of 6458
+    to 50", "the age of row 65 were 45", "the loan duration for 545 were 12 months").
     """
     words, mentions = reading.words, reading.mentions
     for k, feature in enumerate(mentions):
