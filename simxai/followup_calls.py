@@ -47,7 +47,12 @@ _NUM = r"\d+(?:\.\d+)?"
 INSTANCE_COUNTERPART = {"get_global_explanation": "get_local_explanation"}
 
 #: The label argument of each function that takes one, and the output field that names the label it used.
-_LABEL_ARGUMENTS = {"prediction_label": "label", "expected_label": "target_label", "target_label": "target_label"}
+_LABEL_ARGUMENTS = {
+    "prediction_label": "label",
+    "expected_label": "target_label",
+    "target_label": "target_label",
+    "label": "label",  # the label a metric or a global explanation is of
+}
 _OTHER_CLASS = re.compile(
     r"\b(?:other|opposite)\s+(?:class|label|one|outcome|category|sentiment|prediction|way|side|result)\b",
     re.IGNORECASE,

@@ -19,12 +19,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simxai.extraction import extract_group, extract_metric
+from simxai.extraction.mentions import scored_label
 from simxai.followup_calls import LastCall, marks_amount, stepped_amount, valued_number
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
 
-__all__ = ["READINGS_PREFIX", "Reading", "number_readings", "picked_reading", "readings_question", "stepped_amount"]
+__all__ = [
+    "READINGS_PREFIX",
+    "Reading",
+    "label_readings",
+    "number_readings",
+    "picked_reading",
+    "readings_question",
+    "stepped_amount",
+]
 
 #: How the router's question between two readings of a follow-up starts; the next turn may pick one.
 READINGS_PREFIX = "I can read that two ways:"
@@ -153,6 +163,32 @@ def _said(value: Any) -> str:
     if text[:1] in ("+", "-"):
         return f"{text[1:]} {'higher' if text[0] == '+' else 'lower'}"
     return f"set to {text}"
+
+
+def label_readings(text: str, schema: HostSchema | None) -> tuple[Reading, Reading] | None:
+    """The two readings of a precision, recall or f1 asked of a label's instances ("the recall on the stable
+    patients"), or None.
+
+    The words name instances, yet scored on nothing but the instances recorded stable, a precision or recall
+    mostly means another label's (none of them is recorded progressing): the user may want the metric of the
+    label, or of that group as said. A label that qualifies the metric ("recall for stable") has one reading.
+    """
+    metric = extract_metric(text)
+    found = scored_label(text, schema)
+    if schema is None or metric not in ("precision", "recall", "f1") or found is None or not found.instances:
+        return None
+    condition = f"label = {found.label}"
+    if extract_group(text, schema) not in (None, condition):
+        return None  # another condition too ("stable patients over 60"): a group as said
+    nouns = f"{schema.instance_noun or 'instance'}s"
+    return (
+        Reading("get_model_performance", {"metric": metric, "label": found.label}, f"the {metric} of {found.label}"),
+        Reading(
+            "get_model_performance",
+            {"metric": metric, "group": condition},
+            f"the {metric} on the {nouns} recorded {found.label} only",
+        ),
+    )
 
 
 def readings_question(readings: Sequence[Reading]) -> str:

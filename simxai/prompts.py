@@ -246,15 +246,26 @@ def clarifying_question(schema: HostSchema, name: str, exc: ArgumentError) -> st
 
 
 #: Arguments that name one of the host's labels.
-LABEL_ARGUMENTS = ("prediction_label", "expected_label", "target_label")
+LABEL_ARGUMENTS = ("prediction_label", "expected_label", "target_label", "label")
 
 
 def host_tools(tools: Sequence[dict[str, Any]], schema: HostSchema) -> list[dict[str, Any]]:
-    """The tool specs with the host's labels and metrics as enums of the arguments that take them."""
+    """The tool specs with the host's labels and metrics as enums of the arguments that take them.
+
+    A `null` default is left out (an argument missing from `required` may be omitted) and a union of plain
+    types is one list of types: every request repeats these specs (issue 13: prompt and tools within 3,000
+    tokens).
+    """
     out = copy.deepcopy(list(tools))
     for tool in out:
         properties = tool.get("function", {}).get("parameters", {}).get("properties", {})
         for name, prop in properties.items():
+            if "default" in prop and prop["default"] is None:
+                del prop["default"]
+            simple = [o.get("type") for o in prop.get("anyOf", []) if set(o) == {"type"}]
+            if simple and len(simple) == len(prop["anyOf"]) and name not in LABEL_ARGUMENTS:
+                prop["type"] = simple  # {"anyOf": [{"type": "string"}, {"type": "null"}]} says no more
+                del prop["anyOf"]
             if name in LABEL_ARGUMENTS:
                 prop.pop("anyOf", None)
                 prop["enum"] = list(schema.class_names)

@@ -467,6 +467,9 @@ class PerformanceResult(Result):
     group: str | None = None
     #: What was scored, in the plural ("applicants"); hosts that predate the field leave "instances".
     nouns: str = "instances"
+    #: The label whose precision, recall and f1 these are, when the user named one; else the default (the
+    #: second label of two, the macro average of more).
+    label: str | None = None
 
     def render(self) -> str:
         """State the metric's value on the split (or group) scored, or the confusion matrix row by row."""
@@ -478,20 +481,22 @@ class PerformanceResult(Result):
             )
             return f"Confusion matrix on the {where} ({self.n} {self.nouns}): {rows}."
         if self.metric == "all":
-            listed = ", ".join(f"{k} {format_number(v)}" for k, v in self.metrics.items())
+            listed = ", ".join(f"{k}{self._averaging(k)} {format_number(v)}" for k, v in self.metrics.items())
             return f"On the {where} ({self.n} {self.nouns}) the model scores: {listed}."
         return (
-            f"The model's {self.metric}{self._averaging()} on the {where} ({self.n} {self.nouns}) "
+            f"The model's {self.metric}{self._averaging(self.metric)} on the {where} ({self.n} {self.nouns}) "
             f"is {format_number(self.value)}."
         )
 
-    def _averaging(self) -> str:
-        """Which label a precision, recall or f1 is of: the positive one, or the average over the labels.
+    def _averaging(self, metric: str) -> str:
+        """Which label a precision, recall or f1 is of: the one named, the positive one, or the average.
 
         A bare "recall is 0.42" on a three-label model reads as the recall of the label the user has in mind.
         """
-        if self.metric not in ("precision", "recall", "f1") or len(self.labels) < 2:
+        if metric not in ("precision", "recall", "f1") or len(self.labels) < 2:
             return ""
+        if self.label is not None:
+            return f" for the label {self.label}"
         if len(self.labels) == 2:
             return f" for the label {self.labels[1]}"
         return " (the macro average over the labels present)"

@@ -40,7 +40,7 @@ from simxai.followup_fragment import (
     swapped_category,
     without_description,
 )
-from simxai.followup_readings import number_readings, picked_reading, readings_question
+from simxai.followup_readings import label_readings, number_readings, picked_reading, readings_question
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 
@@ -83,7 +83,7 @@ def names_stored_instance(masked: str, schema: HostSchema | None) -> bool:
 
 def readings_reply(text: str, history: Sequence[Message], request: CompletionRequest) -> CompletionResponse | None:
     """The question between two readings of a follow-up ("and 40?"), or None when it has one reading."""
-    readings = number_readings(text, last_call(history), request.host)
+    readings = number_readings(text, last_call(history), request.host) or label_readings(text, request.host)
     if readings is None or any(r.function not in {s.name for s in request.functions} for r in readings):
         return None
     return CompletionResponse(content=readings_question(readings), model="router", finish_reason=CLARIFY)
@@ -98,8 +98,10 @@ def picked_reading_call(
         return None
     end, option = picked
     asked, earlier = history[end].content, history[:end]
-    readings = number_readings(asked, last_call(earlier), request.host) or reference_readings(
-        asked, earlier, request, decide
+    readings = (
+        number_readings(asked, last_call(earlier), request.host)
+        or label_readings(asked, request.host)
+        or reference_readings(asked, earlier, request, decide)
     )
     if readings is None:
         corrected = correction_readings(asked, earlier, request.host)  # "no, I meant 14" read two ways

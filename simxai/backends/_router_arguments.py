@@ -66,7 +66,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     for name in parameters:
         if name in ("instance", "changes"):
             continue
-        value = extract_argument(name, text, schema)
+        value = extract_argument(name, text, schema, spec.name)
         if value is not None:
             arguments[name] = value
     if "group" in parameters and "group" not in arguments:

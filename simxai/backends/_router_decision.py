@@ -9,8 +9,8 @@ from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_masking import mask_spans
-from simxai.extraction import extract_changes, extract_ids, extract_metric, group_spans
-from simxai.extraction.mentions import moved_away_from
+from simxai.extraction import extract_changes, extract_ids, extract_instance, extract_metric, group_spans, is_reference
+from simxai.extraction.mentions import explained_label, moved_away_from
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
@@ -52,6 +52,9 @@ def outcome_decision(
 ) -> Decision | None:
     """A sure decision from the outcome a turn names, or None to keep the selector's.
 
+    An importance question for a label that names no instance ("which features matter most for barbera?") is
+    the global explanation of that label, when the selector took the label for an instance's prediction.
+
     A count of a predicted outcome within a group ("how many smokers on the gold plan end up with a surcharge?")
     is the model's predictions over the group, when the selector chose the data's records or is unsure. A turn
     that leaves a class ("how might she shed the surcharge?") while the selector hesitates between
@@ -59,6 +62,15 @@ def outcome_decision(
     she loses the approval", "and still avoid a rejection").
     """
     unsure = not decision.confident
+    if (
+        decision.function == "get_local_explanation"
+        and "get_global_explanation" in names
+        and explained_label(text, schema) is not None
+        and extract_instance(text, schema) is None
+        and not is_reference(text)
+    ):
+        # "which features matter most for barbera?": a label, no instance; the model's reasons for that label
+        return Decision("get_global_explanation", decision.confidence, True)
     if (
         (decision.function == "get_data_information" or unsure)
         and "get_prediction" in names

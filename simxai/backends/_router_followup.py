@@ -93,6 +93,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         arguments = {**previous.arguments, "metric": metric}
         if group is not None:
             arguments["group"] = group
+        label = extract_argument("label", text, schema, previous.name)
+        if label is not None:  # "and the f1 for progressing?" after "recall for stable": that label's
+            arguments["label"] = label
         return Decision(previous.name, 1.0, True, arguments=arguments)
     if same_question(text) and "instance" in takes[previous.name]:
         # "same for applicant 56": the previous call with every argument kept but the instance

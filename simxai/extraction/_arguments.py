@@ -16,11 +16,12 @@ from simxai.extraction._features import (
 )
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
+from simxai.extraction._scored_labels import label_group, scored_label
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
-_LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label", "label")
+_LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label")
 
 
 # A bound on a group of instances ("for patients over 60 kg", "on parcels between 2 and 5 litres"), as written.
@@ -42,15 +43,23 @@ _WORD_GROUP = re.compile(
 
 
 @bounds_text_argument(1)
-def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | None:
+def extract_argument(name: str, text: str, schema: HostSchema | None, function: str | None = None) -> Any | None:
     """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
 
     Dispatches on the argument's name: instance, changes, metric, feature, expected_label / target_label /
-    prediction_label, number_of_iterations. For a text host, an `instance` answer with no quotes and no id is
-    the text itself. Returns None when the text holds no such value, or for an argument name this module
-    does not know (a host's own function may take any argument).
+    prediction_label, label, group, number_of_iterations. For a text host, an `instance` answer with no quotes
+    and no id is the text itself. `label` is the label a metric or an importance is asked for ("recall for
+    stable"); for `function` get_model_performance, a label said with a noun for instances ("for barbera
+    wines") is the group of those instances instead (`label = barbera`). Returns None when the text holds no
+    such value, or for an argument name this module does not know (a host's own function may take any
+    argument).
     """
     text = normalize(text, schema)
+    if name == "label":
+        found = scored_label(text, schema)
+        if found is None or (found.instances and function == "get_model_performance"):
+            return None
+        return found.label
     if name == "instance":
         value = extract_instance(text, schema)
         if value is None and schema is not None and schema.kind == "text":
@@ -84,7 +93,10 @@ def extract_argument(name: str, text: str, schema: HostSchema | None) -> Any | N
         bare = BARE_COUNT.fullmatch(text) is not None
         return None if count is not None and not bare and count in extract_ids(text, schema) else count
     if name == "group":
-        group = extract_group(text, schema) or _written_condition(text, schema)
+        group = extract_group(text, schema) or _written_condition(text, schema) or label_group(text, schema)
+        scored = scored_label(text, schema, bare=False) if function == "get_model_performance" else None
+        if scored is not None and not scored.instances and group == f"label = {scored.label}":
+            return None  # "how good is it at catching stable patients": the label's metric, not a group
         if group is None:
             # "accuracy for patients over 60 kg": a bound no feature reads is passed on as said, so that the
             # function says it cannot select it and asks, rather than score everyone

@@ -7,11 +7,14 @@ from simxai.hosts.base import Host
 from simxai.results import GlobalExplanationResult, LocalExplanationResult
 
 
-def get_global_explanation(host: Host) -> GlobalExplanationResult:
+def get_global_explanation(host: Host, label: str | None = None) -> GlobalExplanationResult:
     """Rank the features by how much they influence the model's predictions overall, across the data.
 
     Use for questions about the model in general, not one instance: "which features matter most",
     "what does the model rely on", "most important features overall".
+
+    Args:
+        label: The label explained; omit it for the default.
 
     Returns:
         The features ranked by mean absolute SHAP value, and the label explained.
@@ -24,7 +27,7 @@ def get_global_explanation(host: Host) -> GlobalExplanationResult:
         - Which words matter most to the classifier across the dataset?
         - Rank the features by importance.
     """
-    return host.global_explanation(None)
+    return host.global_explanation(label_of(host.schema(), label, "label"))
 
 
 @shared_docs

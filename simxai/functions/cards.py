@@ -9,6 +9,7 @@ import pydantic
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction.mentions import VagueGroup, vague_group
+from simxai.functions._common import label_of
 from simxai.hosts.base import METRICS, Host, HostSchema
 from simxai.instances import closest
 from simxai.results import (
@@ -64,7 +65,9 @@ def normalise_metric(metric: str) -> str:
 MetricName = Annotated[str, pydantic.Field(json_schema_extra={"enum": list(METRICS)})]
 
 
-def get_model_performance(host: Host, metric: MetricName, group: str | None = None) -> PerformanceResult:
+def get_model_performance(
+    host: Host, metric: MetricName, group: str | None = None, label: str | None = None
+) -> PerformanceResult:
     """Report how well the model performs on held-out data, by a metric.
 
     Use for "how accurate is the model", "what is its f1/precision/recall/AUC", "how often is it wrong",
@@ -73,6 +76,7 @@ def get_model_performance(host: Host, metric: MetricName, group: str | None = No
     Args:
         metric: Which metric; "all" for every one.
         group: A group condition ('age > 60') to score only its held-out instances; omit it for all.
+        label: A label, for its own precision, recall or f1; omit it for the default.
 
     Returns:
         The metric's value in [0, 1], every metric and the confusion matrix (rows true, columns predicted).
@@ -87,9 +91,77 @@ def get_model_performance(host: Host, metric: MetricName, group: str | None = No
         - How well does it perform?
     """
     chosen = normalise_metric(metric)
-    if group is None or group.strip().lower() in ("", "all", "everyone", "overall"):
-        return host.performance(chosen)
-    return host.performance(chosen, _group(host, group))
+    named = label_of(host.schema(), label, "label")
+    whole = group is None or group.strip().lower() in ("", "all", "everyone", "overall")
+    if named is not None and chosen == "accuracy":
+        # The accuracy "for barbera" is the share right among the instances recorded barbera: a group.
+        group = f"label = {named}" if whole else f"{group} and label = {named}"
+        whole, named = False, None
+    subject = None if whole else _group(host, str(group))
+    if named is None or chosen == "confusion_matrix":
+        return host.performance(chosen, subject)  # the matrix has a row and a column for every label
+    return _of_label(host.performance("all", subject), chosen, named)
+
+
+def _of_label(scored: PerformanceResult, metric: str, label: str) -> PerformanceResult:
+    """The scores of `scored` with precision, recall and f1 those of `label`, or an error naming what is undefined.
+
+    roc_auc is one number for a two-label model (either label's curve gives it) and an average over the labels
+    for more, which no label owns: it is not reported per label.
+    """
+    binary = len(scored.labels) == 2
+    if metric == "roc_auc" and not binary:
+        raise ArgumentError(
+            f"roc_auc is not measured per label: it is the one-vs-rest average over the {len(scored.labels)} labels",
+            argument="label",
+            valid=f"precision, recall or f1 of {label}, or roc_auc without a label",
+        )
+    if scored.confusion_matrix is None:
+        raise ArgumentError(
+            f"this host reports no confusion matrix, so the scores of {label} alone cannot be read",
+            argument="label",
+            valid="the metric without a label",
+        )
+    own = _label_scores(scored.confusion_matrix, scored.labels.index(label))
+    if metric in ("precision", "recall", "f1") and metric not in own:
+        held = "recorded" if metric == "recall" else "predicted" if metric == "precision" else "recorded or predicted"
+        scored_here = f"{scored.n} {scored.nouns} scored"
+        raise ArgumentError(
+            f"the {metric} of {label} is undefined here: none of the {scored_here} is {held} {label}",
+            argument="label",
+            valid=", ".join(own) or "another label",
+        )
+    scores = {name: scored.metrics[name] for name in ("accuracy",) if name in scored.metrics} | own
+    if binary and "roc_auc" in scored.metrics:
+        scores["roc_auc"] = scored.metrics["roc_auc"]
+    return scored.model_copy(
+        update={
+            "metric": metric,
+            "value": scores.get(metric) if metric != "all" else None,
+            "metrics": scores,
+            "label": label,
+            "confusion_matrix": scored.confusion_matrix if metric == "all" else None,
+        }
+    )
+
+
+def _label_scores(matrix: list[list[int]], k: int) -> dict[str, float]:
+    """Precision, recall and f1 of class `k`, read from a confusion matrix (rows recorded, columns predicted).
+
+    A score with no rows to measure it on is left out, never 0: recall needs a row recorded `k`, precision a row
+    predicted `k`, f1 both (so the caller can say plainly which one is undefined on the rows scored).
+    """
+    hits = matrix[k][k]
+    recorded = sum(matrix[k])
+    predicted = sum(row[k] for row in matrix)
+    scores: dict[str, float] = {}
+    if predicted:
+        scores["precision"] = hits / predicted
+    if recorded:
+        scores["recall"] = hits / recorded
+    if predicted and recorded:
+        scores["f1"] = 2 * hits / (predicted + recorded)
+    return scores
 
 
 def _group(host: Host, group: str) -> Subject:

@@ -90,6 +90,12 @@ OF_GROUP = re.compile(
     re.I,
 )
 _FOR_LABEL_MEAN = re.compile(r"\s*(?:for|in|among|of)\s+(?:the\s+)?", re.I)
+#: Between a metric and the label it is of: "recall for stable", "precision of the label barbera".
+_OF_LABEL = re.compile(r"\s*(?:score\s+|rate\s+)?(?:for|of|on)\s+(?:the\s+)?(?:(?:label|class)\s+)?", re.I)
+#: Right before a label a carried metric is of: "and for progressing 0.72".
+_FOR_A_LABEL = re.compile(r"\b(?:for|of|on)\s+(?:the\s+)?(?:(?:label|class)\s+)?$", re.I)
+#: Between a label and its metric: "stable's recall", "the progressing-class f1".
+_LABEL_BEFORE = re.compile(r"(?:'s|’s)?(?:[\s-]+(?:label|class)(?:'s|’s)?)?\s*", re.I)
 #: "p(stable) = 0.214", "p(`stable`)=0.214": a probability written as a function of its label (quoted or not).
 P_OF = re.compile(r"\bp\s*\(\s*[`'\"‘“]?(?P<label>[\w-]+)[`'\"’”]?\s*\)\s*(?:=|≈|~|:|is)?\s*(?:about\s+)?$", re.I)
 #: "a 21 % chance, about one in five, that it's progressing": the label the chance is of, after the number.
@@ -169,10 +175,43 @@ class _FrameChecks(_CheckState):
         """
         if kind == "feature":
             return facts.feature_numbers.get(name, set())
+        if kind == "metric" and " of " in name and facts.label_metrics:
+            # "the recall of stable": that label's, never another label's or the average over the labels
+            metric, label = name.split(" of ", 1)
+            own = facts.label_metrics.get(label, {})
+            return {own[metric]} if metric in own else set()
         if kind == "metric":
+            name = name.split(" of ", 1)[0]
             return {facts.metrics[name]} if name in facts.metrics else set()
         phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
         return phased.get(name) or facts.label_numbers.get(name, set()) | facts.label_cells.get(name, set())
+
+    def _labelled_metric(self, text: str, start: int, end: int, metric: str) -> str:
+        """A precision, recall or f1 with the label a text says it is of ("recall for stable", "stable's f1",
+        "the progressing recall") as "recall of stable"; else the metric's name alone.
+        """
+        if metric not in ("precision", "recall", "f1"):
+            return metric
+        after = _OF_LABEL.match(text, end)
+        for m in self._label_mentions(text):
+            if (after is not None and m.start == after.end()) or _LABEL_BEFORE.fullmatch(text[m.end : start]):
+                return f"{metric} of {m.name}"
+        return metric
+
+    def _relabelled(self, entities: list[tuple[str, str, int]], lead: str) -> list[tuple[str, str, int]]:
+        """Metrics carried from earlier in a sentence, of the label the number's own words name: in "the recall
+        for stable is 0.73 and for progressing 0.72", 0.72 is the recall of progressing.
+        """
+        named = [m for m in self._label_mentions(lead) if _FOR_A_LABEL.search(lead[: m.start])]
+        if not named:
+            return entities
+        label = named[-1].name
+        return [
+            (kind, f"{name.split(' of ', 1)[0]} of {label}", at)
+            if kind == "metric" and name.split(" of ", 1)[0] in ("precision", "recall", "f1")
+            else (kind, name, at)
+            for kind, name, at in entities
+        ]
 
     def _verdict(self, text: str, ok: bool, soft: str, via: str) -> None:
         """A number's verdict, read by `via`: one said in a frame the guard cannot be sure of (`soft` says which)

@@ -27,6 +27,10 @@ _ASSESSES = re.compile(
 )
 
 
+#: The key of `Facts.label_metrics` for a precision, recall or f1 averaged over the labels.
+MACRO = "(macro average)"
+
+
 @dataclass
 class Facts:
     """What the outputs about one subject (or about the model as a whole) state."""
@@ -48,6 +52,9 @@ class Facts:
     #: feature (lower case) -> numbers tied to it (values, changes, ranges, contributions, statistics)
     feature_numbers: dict[str, set[float]] = field(default_factory=dict)
     metrics: dict[str, float] = field(default_factory=dict)
+    #: label -> its precision, recall and f1 by name (a label named by the call, or the positive one of two);
+    #: a multiclass result of no label is under `MACRO`: a reply that gives it as one label's is unsupported
+    label_metrics: dict[str, dict[str, float]] = field(default_factory=dict)
     #: numbers stated by no named field (sizes, base values, numbers inside descriptions)
     free_numbers: set[float] = field(default_factory=set)
     #: amounts of change: a change's size and relative size, a probability's move (as a fraction and in points)
@@ -122,6 +129,9 @@ class Facts:
                 merged.setdefault(k, set()).update(v)
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
+        out.label_metrics = {k: dict(v) for k, v in self.label_metrics.items()}
+        for k, v in other.label_metrics.items():
+            out.label_metrics.setdefault(k, {}).update(v)
         out.settings = {**self.settings, **other.settings}
         out.meanings = {**self.meanings, **other.meanings}
         out.kept = {**self.kept, **other.kept}

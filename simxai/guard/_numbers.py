@@ -125,7 +125,8 @@ class _NumberChecks(_PairedNumbers):
                 # a class's precision or its recall.
                 found += [("metric", name, offset + m.start) for name in ("accuracy", "precision", "recall")]
             else:
-                found.append(("metric", self.names.metrics[m.name], offset + m.start))
+                metric = self._labelled_metric(text, m.start, m.end, self.names.metrics[m.name])
+                found.append(("metric", metric, offset + m.start))  # "recall of stable" when a label is said
         if claim is not None:
             # A whole number above 1 is no probability ("the score would have to drop to 576").
             whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
@@ -375,6 +376,7 @@ class _NumberChecks(_PairedNumbers):
                 metric_names = list(dict.fromkeys(e[1] for e in earlier if e[0] == "metric"))
                 if len(metric_names) > 1 and re.match(r"\s*(?:is|was|comes to|stands at)\b", clause):
                     entities = [("metric", metric_names[0], 0)]
+                entities = self._relabelled(entities, segment[: claim.start])  # "..., and for progressing 0.7"
             tail = (before + segment[: claim.start])[-60:]
             right_after = self._label_mentions(tail)
             named_after = right_after and not find_mentions(

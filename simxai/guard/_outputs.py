@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from simxai.guard._facts import Facts, _num, _tie, _walk_free
+from simxai.guard._facts import MACRO, Facts, _num, _tie, _walk_free
 
 __all__ = ["read_outputs", "text_output"]
 
@@ -253,6 +253,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
         value = _num(get("value"))
         if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
             facts.metrics[str(get("metric"))] = value
+        _label_metrics(facts, get("label"), get("labels"), facts.metrics)
         _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
         facts.free_numbers |= _derived_counts(get("confusion_matrix"))
         _class_counts(facts, get("labels"), get("confusion_matrix"))
@@ -300,6 +301,18 @@ def _structured(payload: dict[str, Any]) -> Facts:
         return facts
     _walk_free(_names(payload), facts)
     return facts
+
+
+def _label_metrics(facts: Facts, label: Any, labels: Any, metrics: dict[str, float]) -> None:
+    """File a result's precision, recall and f1 under the label they are of: the one the call named, else the
+    second of two labels (the positive one), else the average over the labels (`MACRO`).
+    """
+    if not isinstance(label, str):
+        names = labels if isinstance(labels, list) else []
+        label = str(names[1]) if len(names) == 2 else MACRO
+    own = {m: metrics[m] for m in ("precision", "recall", "f1") if m in metrics}
+    if own:
+        facts.label_metrics.setdefault(label, {}).update(own)
 
 
 def _names(payload: dict[str, Any]) -> list[str]:
