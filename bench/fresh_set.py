@@ -276,6 +276,7 @@ def effective_arguments(arguments: dict[str, Any], output: Any) -> dict[str, Any
         "prediction_label": output.get("label"),
         "target_label": output.get("target_label"),
         "expected_label": output.get("target_label"),
+        "label": output.get("label"),  # the label a global explanation (or a per-label metric) is of
     }
     for name, value in defaults.items():
         if effective.get(name) is None and isinstance(value, str):

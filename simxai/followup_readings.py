@@ -166,16 +166,17 @@ def _said(value: Any) -> str:
 
 
 def label_readings(text: str, schema: HostSchema | None) -> tuple[Reading, Reading] | None:
-    """The two readings of a precision, recall or f1 asked of a label's instances ("the recall on the stable
+    """The two readings of a precision or f1 asked of a label's instances ("the precision on the stable
     patients"), or None.
 
-    The words name instances, yet scored on nothing but the instances recorded stable, a precision or recall
-    mostly means another label's (none of them is recorded progressing): the user may want the metric of the
-    label, or of that group as said. A label that qualifies the metric ("recall for stable") has one reading.
+    The words name instances, yet the user may want the metric of the label, or that metric on the instances
+    recorded with it, which differ. A recall has one reading: on the instances recorded stable it is stable's
+    recall (or undefined), so it is the label's. A label that qualifies the metric ("precision for stable") has
+    one reading too.
     """
     metric = extract_metric(text)
     found = scored_label(text, schema)
-    if schema is None or metric not in ("precision", "recall", "f1") or found is None or not found.instances:
+    if schema is None or metric not in ("precision", "f1") or found is None or not found.instances:
         return None
     condition = f"label = {found.label}"
     if extract_group(text, schema) not in (None, condition):

@@ -145,6 +145,12 @@ def test_a_label_undefined_on_a_group_says_so(demo_host):
         PERFORMANCE(demo_host, {"metric": "recall", "group": "label = progressing", "label": "stable"})
 
 
+def test_the_default_labels_score_on_a_group_without_it_is_undefined_not_zero(demo_host, router):
+    """ "what is the recall?" after a question on the stable patients: progressing's recall has no row to count."""
+    _, turn = _turns(demo_host, router, "how accurate is it on the stable patients?", "what is the recall?")
+    assert not calls(turn) and "undefined" in turn.reply and "progressing" in turn.reply
+
+
 # ---- 3. global explanations of a named label ---------------------------------------------------------------------
 
 
@@ -192,14 +198,26 @@ def test_accuracy_of_a_label_is_the_accuracy_on_its_instances(roast_host):
     assert by_label.value == pytest.approx(_own_recall(roast_host, "medium"))
 
 
-def test_a_recall_on_a_labels_instances_asks_which_reading(demo_host, router):
-    (asked,) = _turns(demo_host, router, "what is the recall on the stable patients?")
+def test_a_precision_on_a_labels_instances_asks_which_reading(demo_host, router):
+    text = "what is the precision on the stable patients?"
+    (asked,) = _turns(demo_host, router, text)
     assert asked.reply.startswith(READINGS_PREFIX) and not calls(asked)
-    assert "recall of stable" in asked.reply and "patients recorded stable" in asked.reply
-    _, first = _turns(demo_host, router, "what is the recall on the stable patients?", "1")
-    assert calls(first) == [("get_model_performance", {"metric": "recall", "label": "stable"})]
-    _, second = _turns(demo_host, router, "what is the recall on the stable patients?", "the second")
-    assert calls(second) == [("get_model_performance", {"metric": "recall", "group": "label = stable"})]
+    assert "precision of stable" in asked.reply and "patients recorded stable" in asked.reply
+    _, first = _turns(demo_host, router, text, "1")
+    assert calls(first) == [("get_model_performance", {"metric": "precision", "label": "stable"})]
+    _, second = _turns(demo_host, router, text, "the second")
+    assert calls(second) == [("get_model_performance", {"metric": "precision", "group": "label = stable"})]
+
+
+@pytest.mark.parametrize("host_name", ["demo_host", "roast_host"])
+def test_a_recall_on_a_labels_instances_is_that_labels_recall(request, router, host_name):
+    """On the instances recorded X, a recall is X's own (or undefined): one reading, nothing to ask."""
+    host = request.getfixturevalue(host_name)
+    label = host.schema().class_names[0]
+    noun = host.schema().instance_noun
+    (turn,) = _turns(host, router, f"what is the recall on the {label} {noun}s?")
+    assert calls(turn) == [("get_model_performance", {"metric": "recall", "label": label})]
+    assert turn.calls[0].output["value"] == pytest.approx(_own_recall(host, label))
 
 
 # ---- sentiment: the label words positive / negative --------------------------------------------------------------

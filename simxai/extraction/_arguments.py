@@ -42,6 +42,10 @@ _WORD_GROUP = re.compile(
 )
 
 
+def _recall(text: str) -> bool:
+    return extract_metric(text) == "recall"
+
+
 @bounds_text_argument(1)
 def extract_argument(name: str, text: str, schema: HostSchema | None, function: str | None = None) -> Any | None:
     """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
@@ -57,7 +61,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     text = normalize(text, schema)
     if name == "label":
         found = scored_label(text, schema)
-        if found is None or (found.instances and function == "get_model_performance"):
+        if found is None or (found.instances and function == "get_model_performance" and not _recall(text)):
             return None
         return found.label
     if name == "instance":
@@ -95,8 +99,10 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     if name == "group":
         group = extract_group(text, schema) or _written_condition(text, schema) or label_group(text, schema)
         scored = scored_label(text, schema, bare=False) if function == "get_model_performance" else None
-        if scored is not None and not scored.instances and group == f"label = {scored.label}":
-            return None  # "how good is it at catching stable patients": the label's metric, not a group
+        if scored is not None and (not scored.instances or _recall(text)) and group == f"label = {scored.label}":
+            # "how good is it at catching stable patients", "recall on the stable patients": the label's recall;
+            # scored on the patients recorded stable, a recall is stable's (or another label's, undefined)
+            return None
         if group is None:
             # "accuracy for patients over 60 kg": a bound no feature reads is passed on as said, so that the
             # function says it cannot select it and asks, rather than score everyone

@@ -28,6 +28,8 @@ _CUE = re.compile(
 )
 # A label said as a prediction or a recorded value ("predicted barbera", "labelled stable"): a group condition.
 _CONDITION = re.compile(r"\b(?:predicted|labell?ed|classified|recorded|tagged)\s+(?:as\s+)?$", re.IGNORECASE)
+# Between two labels named together: "positive or negative", "stable vs progressing", "approved rather than rejected".
+_PAIRED = re.compile(r"\s*(?:,\s*)?(?:or|and|vs\.?|versus|rather\s+than|than|/)\s*(?:the\s+)?", re.IGNORECASE)
 # After a label: a word for the label itself, so the label still qualifies the metric ("the stable class").
 _LABEL_WORD = re.compile(r"^\s*(?:label|class|category|outcome|prediction)s?\b", re.IGNORECASE)
 # After a label: a noun for instances ("barbera wines", "stable patients", "positive ones", "negative cases").
@@ -77,6 +79,9 @@ def scored_label(text: str, schema: HostSchema | None, *, bare: bool = True) -> 
         cue = _CUE.search(before)
         if cue is None or _CONDITION.search(before) is not None:
             continue
+        paired = _PAIRED.match(text, end)
+        if paired is not None and any(m[0] == paired.end() and m[2] != name for m in mentions):
+            return None  # "towards positive or negative": both labels, so neither is the one asked for
         # "at catching stable cases": the cases are what the label's recall counts, not a group to score
         catching = cue.group().lower().startswith("at")
         found = ScoredLabel(name, not catching and _describes_instances(text[end:], schema))

@@ -98,6 +98,11 @@ def get_model_performance(
         group = f"label = {named}" if whole else f"{group} and label = {named}"
         whole, named = False, None
     subject = None if whole else _group(host, str(group))
+    labels = host.schema().class_names
+    if named is None and subject is not None and chosen in ("precision", "recall", "f1") and len(labels) == 2:
+        # The positive label's score on a group that holds none of it is undefined, not the 0 the host reports
+        # ("recall" on the patients recorded stable): checked here, so that it is said instead of a wrong 0.
+        _of_label(host.performance("all", subject), chosen, labels[1])
     if named is None or chosen == "confusion_matrix":
         return host.performance(chosen, subject)  # the matrix has a row and a column for every label
     return _of_label(host.performance("all", subject), chosen, named)
@@ -129,7 +134,7 @@ def _of_label(scored: PerformanceResult, metric: str, label: str) -> Performance
         raise ArgumentError(
             f"the {metric} of {label} is undefined here: none of the {scored_here} is {held} {label}",
             argument="label",
-            valid=", ".join(own) or "another label",
+            valid=f"the {metric} of another label, or on {scored.nouns} that hold {label}",
         )
     scores = {name: scored.metrics[name] for name in ("accuracy",) if name in scored.metrics} | own
     if binary and "roc_auc" in scored.metrics:

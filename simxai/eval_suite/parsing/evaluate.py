@@ -137,7 +137,8 @@ def _base_record(case: Case) -> dict[str, Any]:
     }
 
 
-#: Functions without arguments: a gold `input` next to them (e.g. Compass) is not scored as an argument.
+#: Functions whose gold sets give no argument (a global explanation's optional label included): a gold `input`
+#: next to them (e.g. Compass) is not scored as an argument.
 _NO_ARGUMENTS = frozenset({"get_global_explanation", "get_model_information", "get_output_information"})
 
 
