@@ -405,6 +405,7 @@ def test_scorer_reads_a_defaulted_label_from_the_output(scorer: ModuleType) -> N
         "target_label": "approved",
         "expected_label": "approved",
         "prediction_label": "rejected",
+        "label": "rejected",  # a global explanation's (or a per-label metric's) label, named by its output
     }
     assert (
         scorer.effective_arguments({"target_label": "rejected"}, {"target_label": "approved"})["target_label"]
