@@ -102,7 +102,9 @@ def get_model_performance(
     if named is None and subject is not None and chosen in ("precision", "recall", "f1") and len(labels) == 2:
         # The positive label's score on a group that holds none of it is undefined, not the 0 the host reports
         # ("recall" on the patients recorded stable): checked here, so that it is said instead of a wrong 0.
-        _of_label(host.performance("all", subject), chosen, labels[1])
+        scored = host.performance("all", subject)
+        if scored.confusion_matrix is not None:
+            _of_label(scored, chosen, labels[1])
     if named is None or chosen == "confusion_matrix":
         return host.performance(chosen, subject)  # the matrix has a row and a column for every label
     return _of_label(host.performance("all", subject), chosen, named)
