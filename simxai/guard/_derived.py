@@ -179,7 +179,7 @@ class _FrameChecks(_CheckState):
             # "the recall of stable": that label's, never another label's or the average over the labels
             metric, label = name.split(" of ", 1)
             own = facts.label_metrics.get(label, {})
-            return {own[metric]} if metric in own else set()
+            return set(own.get(metric, set()))
         if kind == "metric":
             name = name.split(" of ", 1)[0]
             return {facts.metrics[name]} if name in facts.metrics else set()

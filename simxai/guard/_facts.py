@@ -54,7 +54,7 @@ class Facts:
     metrics: dict[str, float] = field(default_factory=dict)
     #: label -> its precision, recall and f1 by name (a label named by the call, or the positive one of two);
     #: a multiclass result of no label is under `MACRO`: a reply that gives it as one label's is unsupported
-    label_metrics: dict[str, dict[str, float]] = field(default_factory=dict)
+    label_metrics: dict[str, dict[str, set[float]]] = field(default_factory=dict)
     #: numbers stated by no named field (sizes, base values, numbers inside descriptions)
     free_numbers: set[float] = field(default_factory=set)
     #: amounts of change: a change's size and relative size, a probability's move (as a fraction and in points)
@@ -129,9 +129,10 @@ class Facts:
                 merged.setdefault(k, set()).update(v)
             setattr(out, name, merged)
         out.metrics = {**self.metrics, **other.metrics}
-        out.label_metrics = {k: dict(v) for k, v in self.label_metrics.items()}
+        out.label_metrics = {k: {m: set(ns) for m, ns in v.items()} for k, v in self.label_metrics.items()}
         for k, v in other.label_metrics.items():
-            out.label_metrics.setdefault(k, {}).update(v)
+            for m, ns in v.items():
+                out.label_metrics.setdefault(k, {}).setdefault(m, set()).update(ns)
         out.settings = {**self.settings, **other.settings}
         out.meanings = {**self.meanings, **other.meanings}
         out.kept = {**self.kept, **other.kept}

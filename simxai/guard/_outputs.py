@@ -253,7 +253,10 @@ def _structured(payload: dict[str, Any]) -> Facts:
         value = _num(get("value"))
         if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
             facts.metrics[str(get("metric"))] = value
-        _label_metrics(facts, get("label"), get("labels"), facts.metrics)
+        own = {str(k): n for k, v in (get("metrics") or {}).items() if (n := _num(v)) is not None}
+        if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
+            own[str(get("metric"))] = value
+        _label_metrics(facts, get("label"), get("labels"), own)
         _walk_free([get("n"), get("confusion_matrix"), get("split")], facts)
         facts.free_numbers |= _derived_counts(get("confusion_matrix"))
         _class_counts(facts, get("labels"), get("confusion_matrix"))
@@ -310,9 +313,9 @@ def _label_metrics(facts: Facts, label: Any, labels: Any, metrics: dict[str, flo
     if not isinstance(label, str):
         names = labels if isinstance(labels, list) else []
         label = str(names[1]) if len(names) == 2 else MACRO
-    own = {m: metrics[m] for m in ("precision", "recall", "f1") if m in metrics}
-    if own:
-        facts.label_metrics.setdefault(label, {}).update(own)
+    for m in ("precision", "recall", "f1"):
+        if m in metrics:
+            facts.label_metrics.setdefault(label, {}).setdefault(m, set()).add(metrics[m])
 
 
 def _names(payload: dict[str, Any]) -> list[str]:
