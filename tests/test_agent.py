@@ -440,7 +440,6 @@ async def test_the_fallback_routes_the_users_words_never_the_engines_retry_promp
     assert [(c.function, c.arguments.get("instance")) for c in turn.calls] == [("get_prediction", 7)]
 
 
-
 async def test_how_to_be_the_predicted_label_says_so_once(demo_host):
     # Patient 41 is predicted stable: asking how it could become stable needs no change, said in one sentence
     # (the rendering used to state the prediction, then the host's note saying the same).

@@ -124,4 +124,6 @@ def test_a_spelled_out_acronym_needs_every_word():
 def test_the_version_names_the_plain_english_readings():
     from simxai.guard import GUARD_VERSION
 
-    assert GUARD_VERSION == "claims-13o"  # claims-11m's readings, g8's (claims-12n), guard13o's (claims-13o)
+    assert (
+        GUARD_VERSION == "claims-13p"
+    )  # claims-11m's readings, g8's (claims-12n), guard13o's (claims-13o), labels12o's (13p)
