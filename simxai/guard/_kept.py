@@ -85,8 +85,8 @@ def _count_claims(sentence: str, samples: Sequence[tuple[int, int]]) -> Iterator
         flipped = way == "flipping"
         holds = any(m == checked and n == (checked - kept if flipped else kept) for kept, checked in samples)
         yield f"{way} edits {n} of {m}", holds
-    for m in _NAMED.finditer(sentence):
-        n, which = int(m.group("n")), m.group("what").lower()
+    for named in _NAMED.finditer(sentence):
+        n, which = int(named.group("n")), named.group("what").lower()
         if which == "kept":
             yield f"kept edits {n}", any(n == kept for kept, _ in samples)
         elif which in {"checked", "tried"}:

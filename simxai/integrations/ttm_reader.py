@@ -171,7 +171,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             i += size
             continue
         implied = _implied_feature(token, numeric)
-        after_feature = mentions and mentions[-1].position == len(words) - 1
+        after_feature = bool(mentions) and mentions[-1].position == len(words) - 1
         if implied is not None and not after_feature:
             if i + 1 < len(tokens) and (tokens[i + 1] == "than" or NUMBER.fullmatch(tokens[i + 1])):
                 mentions.append(Mention("fnum", implied[0], len(words)))
