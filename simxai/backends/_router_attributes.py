@@ -28,10 +28,10 @@ from simxai.normalize import word_stems
 
 __all__ = ["SUGGEST_ABOVE", "answered_attribute", "unknown_attribute"]
 
-#: Cosine similarity (WordLlama, as the selector's embedding view) above which a feature is offered as what an
-#: unknown word could mean: "weight" -> bmi (0.43 on the demo host), "salary" -> income (0.38 on the loan host),
-#: while "heart rate" offers nothing (its nearest, cholesterol_ratio, 0.32). Chosen on the words of this module's
-#: tests and the engine probes behind it, which no evaluation set supplied.
+#: Cosine similarity of WordLlama embeddings (the selector's view when this was chosen) above which a feature is
+#: offered as what an unknown word could mean: "weight" -> bmi (0.43 on the demo host), "salary" -> income (0.38
+#: on the loan host), while "heart rate" offers nothing (its nearest, cholesterol_ratio, 0.32). Chosen on the words
+#: of this module's tests and the engine probes behind it, which no evaluation set supplied.
 SUGGEST_ABOVE = 0.35
 
 # Words people use of a model, its outcome, or a record, in any domain: a phrase of only these (and the host's own
@@ -211,15 +211,28 @@ _FILLER = frozenset(
 )
 
 
+# The other option the question offers, the instance's prediction, named in an answer: "the prediction", "the
+# model's prediction", "what it predicts".
+_PREDICTION = re.compile(r"\b(?:model'?s\s+)?predict(?:ion|ions|s|ed)?\b", re.IGNORECASE)
+# Words of an answer that picks an option besides its name: "ok just the prediction", "only that then please".
+_PICKING = _FILLER | frozenset("just only that this give show tell me what it model model's what's whats".split())
+
+
 def answered_attribute(text: str, asked: str, schema: HostSchema | None) -> str | None:
-    """The request a feature's name completes after `unknown_attribute`'s question, or None.
+    """The request an answer completes after `unknown_attribute`'s question, or None.
 
     After "The data records no 'weight' for patient 8: it could mean bmi ...", the answer "bmi" (or "yes, bmi")
-    asks for patient 8's bmi: "what is the bmi of patient 8". Any other answer is a new request.
+    asks for patient 8's bmi: "what is the bmi of patient 8"; an answer that picks the other option the question
+    offers, the prediction ("ok just the prediction"), asks "what does the model predict for patient 8". Any
+    other answer is a new request.
     """
     match = _ASKED_ABOUT.match(asked)
     if match is None or schema is None:
         return None
+    if _PREDICTION.search(text) and all(
+        w.lower() in _PICKING for w in re.findall(r"[A-Za-z']+", _PREDICTION.sub(" ", text))
+    ):
+        return f"what does the model predict for {match.group('instance')}"
     mentions = feature_mentions(text, schema)
     if len(mentions) != 1:
         return None

@@ -9,8 +9,17 @@ from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_masking import mask_spans
-from simxai.extraction import extract_changes, extract_ids, extract_instance, extract_metric, group_spans, is_reference
+from simxai.extraction import (
+    extract_changes,
+    extract_ids,
+    extract_instance,
+    extract_label,
+    extract_metric,
+    group_spans,
+    is_reference,
+)
 from simxai.extraction.mentions import explained_label, moved_away_from
+from simxai.followup import INSTANCE_COUNTERPART
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
@@ -28,23 +37,110 @@ class Decision:
     arguments: dict[str, Any] | None = None  # a follow-up's arguments, taken from the previous call
 
 
-def metric_named(decision: Decision, text: str) -> Decision:
-    """The decision, sure of the performance function when the selector hesitates between it and another and the
-    turn names a metric ("what's the f1 for applicants in the central region?"): no other function takes one.
+# Words of the quality of predictions besides the metrics `extract_metric` reads: a performance question has one.
+_QUALITY = re.compile(
+    r"\b(?:right|wrong|correct\w*|incorrect\w*|mistak\w*|errors?|err(?:s|ed)?|miss\w*|false|true|trust\w*|reliab\w*|"
+    r"bias\w*|fair\w*|good|bad|well|badly|better|worse|best|worst)\b",
+    re.IGNORECASE,
+)
 
-    "How good" (every metric) is no named metric: "how good is the prediction for patient 5" asks about one.
+
+_PREDICTION = re.compile(r"\bpredict\w*|\bpreds?\b", re.IGNORECASE)
+
+
+def metric_named(decision: Decision, text: str) -> Decision:
+    """The decision, sure of the performance function when the selector hesitates between it and another, or
+    prefers the data's records to it, and the turn names a metric ("what's the f1 for applicants in the central
+    region?"): no other function takes one, and the data records none (a metric is computed from predictions).
+
+    "How good" (every metric) is no named metric: "how good is the prediction for patient 5" asks about one. Torn
+    between the prediction and the performance, a turn that names a prediction and no metric or quality of it
+    ("show me its prediction") asks for the prediction.
     """
-    if decision.confident or "get_model_performance" not in (decision.function, decision.runner_up):
+    if decision.confident and decision.function != "get_data_information":
         return decision
+    if "get_model_performance" not in (decision.function, decision.runner_up):
+        return decision
+    if (
+        not decision.confident
+        and {decision.function, decision.runner_up} == {"get_model_performance", "get_prediction"}
+        and _PREDICTION.search(text)
+        and extract_metric(text) is None
+        and not _QUALITY.search(text)
+    ):
+        # "show me its prediction": torn between the prediction and how good predictions are, naming a prediction
+        # and no word of its quality (no metric, no "how good", "wrong", "error", "trust"): the prediction itself
+        return replace(decision, function="get_prediction", confident=True, runner_up=None)
     if extract_metric(text) in (None, "all"):
         return decision
     return replace(decision, function="get_model_performance", confident=True, runner_up=None)
+
+
+def instance_counterpart(function: str | None, text: str, names: Collection[str]) -> str | None:
+    """The function that answers a question about the whole model asked of one instance, or None.
+
+    The model's global explanation asked of one instance is that instance's own explanation ("which factors weighed
+    most for applicant 402?"); its performance asked of one instance in words of performance in general ("score",
+    "how well", "performance") is that instance's prediction ("what's the churn score of 12", "how well does it do
+    on patient 5"): a metric is a rate over many instances, and one instance has only its outcome. A named metric
+    ("the recall for patient 5") stays a performance question, and so does a turn with no word of performance at
+    all: then the selector's reading is what is in doubt, and the engine's question about the metric says so.
+    The caller checks that the turn names one instance.
+    """
+    if function in INSTANCE_COUNTERPART:
+        counterpart = INSTANCE_COUNTERPART[function]
+    elif function == "get_model_performance" and extract_metric(text) == "all":
+        counterpart = "get_prediction"
+    else:
+        return None
+    return counterpart if counterpart in names else None
 
 
 # The functions that change or keep an outcome: moving away from a class ("shed the surcharge") picks among them.
 _COUNTERFACTUAL_FUNCTIONS = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this", "explain_why_not"})
 # "how far can her income fall before she loses the approval?", "and still avoid a rejection": the outcome kept
 _KEEPS_OUTCOME = re.compile(r"\b(?:before|still|without)\b", re.IGNORECASE)
+
+
+# "without" and the verb of an outcome one could get, right before a class: "change without getting the surcharge",
+# "without being rejected", "without ending up with a surcharge", "without becoming progressing". The verb is needed:
+# "to be without the surcharge" leaves a class the instance has.
+_WITHOUT = re.compile(
+    r"\bwithout\s+(?:(?:get(?:ting)?|being|becom(?:e|ing)|turn(?:ing)?|end(?:ing)?\s+up(?:\s+(?:with|as|in|on))?|"
+    r"incurr?(?:ing)?|receiv(?:e|ing)|pick(?:ing)?\s+up|land(?:ing)?(?:\s+(?:with|in|on))?|go(?:ing)?\s+(?:to|into|on))"
+    r"\s+)(?:(?:predicted|classified|labell?ed|flagged|rated|marked|put)\s+)?(?:(?:as|on|into|to)\s+)?"
+    r"(?:(?:a|an|the|any)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def kept_clear_of(text: str, schema: HostSchema | None) -> str | None:
+    """The class a turn says must not come of the change ("what can member 5010 change without getting the
+    surcharge?" -> surcharge), or None: the class named right after "without" and an outcome verb.
+    """
+    if schema is None:
+        return None
+    for match in _WITHOUT.finditer(text):
+        following = " ".join(text[match.end() :].split()[:3])  # a class name or another word for it: a few words
+        label = extract_label(following, schema) if following else None
+        if label is not None:
+            return label
+    return None
+
+
+# "what did it decide", "what does the model say", "what would it predict": "what" as the object of a verb of deciding
+# or saying asks for the outcome itself ...
+_WHAT_IT_DECIDED = re.compile(
+    r"\bwhat\s+(?:did|does|do|would|will|has|had)\s+(?:it|they|you|(?:the|this|that|your|their)\s+(?:[\w']+\s+)?\w+)\s+"
+    r"(?:decided?|say|said|predict(?:ed)?|conclude[d]?|think|thought|choose|chose(?:n)?|output|give|given|call(?:ed)?)\b",
+    re.IGNORECASE,
+)
+# ... unless the turn asks for reasons too ("what did it decide, and why?", "what did it decide based on?")
+_REASONS = re.compile(
+    r"\b(?:why|how|reasons?|reasoning|because|based|basis|factors?|features?|driv\w*|explain\w*|behind|caus\w*|"
+    r"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b",
+    re.IGNORECASE,
+)
 
 
 def outcome_decision(
@@ -59,8 +155,26 @@ def outcome_decision(
     is the model's predictions over the group, when the selector chose the data's records or is unsure. A turn
     that leaves a class ("how might she shed the surcharge?") while the selector hesitates between
     counterfactual functions asks for the changes that reach another class, unless it keeps an outcome ("before
-    she loses the approval", "and still avoid a rejection").
+    she loses the approval", "and still avoid a rejection"). A turn that reaches for a class only after "without"
+    ("what can member 5010 change without getting the surcharge?") asks what may change while the outcome stays
+    clear of that class, whatever the selector's confidence: reaching that class is the opposite of what it asks.
+    A turn that asks what the model decided or said ("review 48 is mine, what did it decide") and asks no reason
+    asks for the prediction, not for the explanation of it.
     """
+    if (
+        decision.function == "get_local_explanation"
+        and "get_prediction" in names
+        and _WHAT_IT_DECIDED.search(text)
+        and not _REASONS.search(text)
+    ):
+        return Decision("get_prediction", decision.confidence, True)
+    if (
+        decision.function == "explain_how_to_be_that"
+        and "explain_how_to_still_be_this" in names
+        and kept_clear_of(text, schema) is not None
+        and extract_label(_WITHOUT.split(text, maxsplit=1)[0], schema) is None  # no class wanted before it
+    ):
+        return Decision("explain_how_to_still_be_this", decision.confidence, True)
     unsure = not decision.confident
     if (
         decision.function == "get_local_explanation"

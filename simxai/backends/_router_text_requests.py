@@ -49,8 +49,22 @@ _DIALOGUE_WORDS = re.compile(
 )
 
 
+# A turn that opens by supposing something ("what if price was high", "suppose the plot were better", "imagine
+# ..."): a question to the system about a change, not a text to classify.
+_SUPPOSES = re.compile(
+    r"^\W*(?:(?:and|so|but|ok(?:ay)?|now|then)\W+)*(?:what\s+if|what\s+(?:would|will)\s+(?:happen|change)\s+if|"
+    r"suppos(?:e|ing)|imagine|assum(?:e|ing)|let'?s\s+say)\b",
+    re.IGNORECASE,
+)
+
+
 def is_content(masked: str, small_talk: re.Pattern[str]) -> bool:
-    """Whether a turn is a bare text (or a text plus "given this" words) rather than talk with the system."""
+    """Whether a turn is a bare text (or a text plus "given this" words) rather than talk with the system.
+
+    A turn that opens by supposing a change ("what if price was high") talks with the system.
+    """
+    if _SUPPOSES.match(masked):
+        return False
     if "INSTANCE" in masked:
         return len(_CONTENT_WORDS.findall(masked.replace("INSTANCE", ""))) <= 3
     return (

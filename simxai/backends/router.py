@@ -49,7 +49,13 @@ from simxai.backends._dialogue_followup import (
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_corrections import reread
-from simxai.backends._router_decision import Decision, changes_decision, metric_named, outcome_decision
+from simxai.backends._router_decision import (
+    Decision,
+    changes_decision,
+    instance_counterpart,
+    metric_named,
+    outcome_decision,
+)
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -99,16 +105,14 @@ __all__ = [
     "spec_documents",
 ]
 
-#: The calibrated top probability below which the router asks which of two functions is meant (chosen on the
-#: dev split of the training data, docs/router.md).
+#: The calibrated top probability below which the router asks which of two functions is meant (docs/router.md).
 ASK_BELOW = 0.6
 # How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
 _MAX_FOLLOW_UP_DEPTH = 3
 # The selector's class for a turn that asks for no function.
 _NONE = "none"
 
-# Where a compound request starts its next request: a new sentence, "and why / how / what ...", "then",
-# "followed by", "second", "(2)".
+# Where a compound request's next request starts: a new sentence, "and why/how/what", "then", "second", "(2)".
 _PART_BREAK = re.compile(
     r"(?:[.?!;]+\s+|\s*,?\s*\b(?:and|&)\s+(?:then\s+|also\s+|next\s+|secondly\s+)?(?=(?:why|how|what|which|tell|show|"
     r"give|explain|display|list|describe)\b)|\s*,?\s*\b(?:then|followed\s+by|next|afterwards|second(?:ly)?|"
@@ -262,14 +266,13 @@ class RouterBackend(Backend):
         repeated = repeated_call(text, masked, with_pending_call(history), request)
         if repeated is not None:
             return repeated
-        if (
-            decision.function in INSTANCE_COUNTERPART
-            and INSTANCE_COUNTERPART[decision.function] in names
-            and (about_the_person_in_focus(text, history) or _names_one_instance(text, masked, schema))
+        counterpart = instance_counterpart(decision.function, text, names)
+        if counterpart is not None and (
+            (decision.function in INSTANCE_COUNTERPART and about_the_person_in_focus(text, history))
+            or _names_one_instance(text, masked, schema)
         ):
-            # "which factors drive his decision?" after a question about applicant 988, "which factors weighed
-            # most for applicant 402?", "which words decide 'great stuff'?": that instance's own explanation
-            return Decision(INSTANCE_COUNTERPART[decision.function], decision.confidence, True)
+            # "which factors drive his decision?" (applicant 988 in focus): its explanation; "risk score of 12"
+            return Decision(counterpart, decision.confidence, True)
         noun = schema.instance_noun if schema is not None else None
         if (
             only_names_instance(masked, schema, text)
