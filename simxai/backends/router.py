@@ -84,7 +84,7 @@ from simxai.backends._router_similarity import (
 from simxai.backends._router_text_requests import asks_of_the_model, is_content
 from simxai.backends._router_unknown import unknown_named
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
-from simxai.backends.router_model import SelectorModel, load_selector, read_selector
+from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
@@ -181,7 +181,7 @@ class RouterBackend(Backend):
         return self._model if self._model is not None else load_selector()
 
     async def prepare(self, host: HostSchema, functions: Sequence[FunctionSpec]) -> None:
-        """Load the selector and the word embeddings, index the specs and route one request, in a thread.
+        """Load the selector, its embedding view and WordLlama, index the specs and route one request, in a thread.
 
         The first turn would otherwise do it on the event loop (about 0.5 s, much of it in a tokenizer that
         holds the GIL), and every client of the server would wait for it.
@@ -190,6 +190,7 @@ class RouterBackend(Backend):
             messages=[Message(role="user", content=_PREPARE_TEXT)], host=host, functions=list(functions)
         )
         await asyncio.to_thread(self.route, request)
+        await asyncio.to_thread(wordllama_model)  # the feature suggestions' embeddings, whatever the selector reads
 
     async def complete(self, request: CompletionRequest) -> CompletionResponse:
         """Route the last user turn of `request` to function calls, a clarifying question, or a plain reply."""

@@ -363,9 +363,13 @@ async def test_the_spec_index_is_built_only_for_a_hosts_own_functions(router: Ro
 
 
 async def test_prepare_loads_what_the_first_turn_would(router: RouterBackend) -> None:
-    # The server calls it at startup, so that no first turn loads the selector, the word embeddings or a
-    # host function's spec index on the event loop.
+    # The server calls it at startup, so that no first turn loads the selector, the embedding view the shipped
+    # artifact reads (WordLlama's or the static MiniLM table), WordLlama for the feature suggestions of an unknown
+    # attribute, or a host function's spec index on the event loop.
     from simxai.backends.router_model import load_selector, wordllama_model
+    from simxai.backends.static_encoder import static_encoder
+
+    views = {"wordllama": wordllama_model, "minilm-static": static_encoder}
 
     registry = default_registry()
 
@@ -384,7 +388,8 @@ async def test_prepare_loads_what_the_first_turn_would(router: RouterBackend) ->
     fresh = RouterBackend()
     await fresh.prepare(TABULAR, registry.specs())
     assert len(fresh._indexes) == 1
-    assert load_selector.cache_info().currsize == 1 and wordllama_model.cache_info().currsize == 1
+    assert load_selector.cache_info().currsize == 1 and views[load_selector().embedding].cache_info().currsize == 1
+    assert wordllama_model.cache_info().currsize == 1  # the feature suggestions read it whatever the selector reads
     assert called(await fresh.complete(request("how many rare cases are there?", functions=registry.specs()))) == [
         ("count_rare_cases", {})
     ]
