@@ -5,11 +5,12 @@ placeholders) and then by `model_text` (the host's instance noun, a change the t
 the request's wording, the same for every host. Two views of it feed a multinomial logistic regression
 trained by `simxai.eval_suite.router_training.train` on requests made for many host schemas: word 1-2-grams and
 character 2-5-grams, TF-IDF weighted (exact wording, typos), and the mean of static token embeddings
-(synonyms the templates never used): the view the artifact's settings name — WordLlama's 256-dimension model
-inside the `wordllama` wheel (the shipped artifact's, and any artifact's without the setting), or the table
-distilled from all-MiniLM-L6-v2 that ships beside this package (`simxai.backends.static_encoder`, measured in
-docs/router.md, not yet chosen); both run on numpy and are never downloaded. Its logits are divided by a
-temperature fitted on the dev split, so that the top probability can decide when to ask instead of answering.
+(synonyms the templates never used): the view the artifact's settings name — the table distilled from
+all-MiniLM-L6-v2 that ships beside this package (`simxai.backends.static_encoder`; the shipped artifact's since
+the twelfth round, chosen on authors held out in docs/router.md), or WordLlama's 256-dimension model inside the
+`wordllama` wheel (any artifact's without the setting, as every artifact before); both run on numpy and are
+never downloaded. Its logits are divided by a temperature fitted on the dev split, so that the top probability
+can decide when to ask instead of answering.
 
 The artifact (`router_model.npz`, beside this module) holds the vocabulary, idf weights, coefficients,
 temperature and the fingerprint of the data and settings it was trained from; no pickle.
