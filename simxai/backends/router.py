@@ -109,8 +109,7 @@ __all__ = [
 ASK_BELOW = 0.6
 # How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
 _MAX_FOLLOW_UP_DEPTH = 3
-# The selector's class for a turn that asks for no function.
-_NONE = "none"
+_NONE = "none"  # the selector's class for a turn that asks for no function
 
 # Where a compound request's next request starts: a new sentence, "and why/how/what", "then", "second", "(2)".
 _PART_BREAK = re.compile(
