@@ -87,6 +87,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     named = instances(text, history, schema, changes)
     if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
         named = [counted_group(named[0])]
+    elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
+        named = [counted_group(str(extract_group(text, schema)))]  # "out of the students, how many are flagged?"
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
         named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:
@@ -107,7 +109,24 @@ def counts_predictions(text: str, schema: HostSchema | None) -> bool:
     if schema is None or schema.kind != "tabular" or not _COUNT.search(text):
         return False
     group = extract_group(text, schema)
-    return isinstance(group, str) and any(c.strip().startswith("prediction ") for c in group.split(" and "))
+    if not isinstance(group, str) or not re.search(r"[=<>]", group):
+        return False
+    # the group's count of a class the model gives ("how many of the under-30s does it turn down?"): its
+    # predictions, whatever words name the class
+    if any(c.strip().startswith("prediction ") for c in group.split(" and ")):
+        return True
+    return bool(_MODEL_SAYS.search(text)) and not _JUDGED.search(text)
+
+
+# Whether the model is right about the group counted ("how many over 60 does it get wrong?"): its performance
+_JUDGED = re.compile(r"\b(?:right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w*|miss\w*|misclassif\w*)\b", re.I)
+# What the model does to a group counted: "are predicted to", "does it expect", "flagged as", "does the model turn
+# down"
+_MODEL_SAYS = re.compile(
+    r"\b(?:predict\w*|expect\w*|flagg?\w*|reckons?|forecast\w*|classif\w*|deem\w*|judge\w*)\b|"
+    r"\b(?:does|do|will|would)\s+(?:it|the\s+model)\s+(?!have\b|hold\b|contain\b|include\b|cover\b)\w+",
+    re.IGNORECASE,
+)
 
 
 def counted_group(condition: str) -> str:

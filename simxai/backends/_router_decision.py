@@ -15,6 +15,7 @@ from simxai.extraction import (
     extract_instance,
     extract_label,
     extract_metric,
+    extract_texts,
     group_spans,
     is_reference,
 )
@@ -151,8 +152,12 @@ def outcome_decision(
     An importance question for a label that names no instance ("which features matter most for barbera?") is
     the global explanation of that label, when the selector took the label for an instance's prediction.
 
-    A count of a predicted outcome within a group ("how many smokers on the gold plan end up with a surcharge?")
-    is the model's predictions over the group, when the selector chose the data's records or is unsure. A turn
+    A question about what an output means ("what exactly does 'approved' mean?", "when it says 0.7, what is that
+    number?") is the output description; whether the model was right about one named instance ("was it right about
+    patient 12?") is that instance's prediction, which states the recorded label beside it; why a class was not given,
+    in any words for the class ("how come boat 7 isn't back on schedule?"), is the why-not. A count of a predicted
+    outcome within a group ("how many smokers on the gold plan end up with a surcharge?") is the model's predictions
+    over the group when the selector chose the data's records, a performance naming no metric, or is unsure. A turn
     that leaves a class ("how might she shed the surcharge?") while the selector hesitates between
     counterfactual functions asks for the changes that reach another class, unless it keeps an outcome ("before
     she loses the approval", "and still avoid a rejection"). A turn that reaches for a class only after "without"
@@ -176,6 +181,9 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_still_be_this", decision.confidence, True)
     unsure = not decision.confident
+    meaning = _meaning_decision(decision, text, schema, names) or _why_not_decision(decision, text, schema, names)
+    if meaning is not None:
+        return meaning
     if (
         decision.function == "get_local_explanation"
         and "get_global_explanation" in names
@@ -186,7 +194,11 @@ def outcome_decision(
         # "which features matter most for barbera?": a label, no instance; the model's reasons for that label
         return Decision("get_global_explanation", decision.confidence, True)
     if (
-        (decision.function == "get_data_information" or unsure)
+        (
+            decision.function == "get_data_information"
+            or unsure
+            or (decision.function == "get_model_performance" and extract_metric(text) is None)
+        )
         and "get_prediction" in names
         and counts_predictions(text, schema)
     ):
@@ -253,3 +265,85 @@ def _instance_in_dialogue(history: Sequence[Message], schema: HostSchema) -> boo
         if message.role == "user" and extract_ids(message.content, schema):
             return True
     return False
+
+
+# What an output means: "what does 'declined' stand for", "how is 'high' measured", "70 % of what?"
+_MEANING = re.compile(
+    r"\b(?:mean|means|meant|meaning|define|definition|defined|measured|count(?:s|ed)?\s+as|stands?\s+for|"
+    r"refers?\s+to|of\s+what|what\s+is\s+(?:that|this)\s+(?:number|figure|score|value))\b",
+    re.IGNORECASE,
+)
+_OUTPUT_WORDS = (
+    r"labels?|class(?:es)?|outcomes?|outputs?|probabilit(?:y|ies)|scores?|percent|percentage|number|figure|"
+    r"\d*\.\d+"
+)
+# Which outputs there are: "what labels are there?", "can it ever say 'maybe'?"
+_OUTPUTS_ASKED = re.compile(
+    r"\bwhat\s+(?:labels|classes|outcomes|outputs|categories)\s+(?:are\s+there|can|does|could|are\s+possible)\b|"
+    r"\b(?:can|could|does|will|would)\s+it\s+(?:ever\s+)?(?:say|output|return|answer)\s+['\"‘“]",
+    re.IGNORECASE,
+)
+# Whether the model was right about one instance, not why or what would change it
+_RIGHT = re.compile(r"\b(?:right|correct(?:ly)?|wrong(?:ly)?|accurate|mistaken|a\s+mistake|spot[\s-]on)\b", re.I)
+_NOT_JUST_RIGHT = re.compile(
+    r"\b(?:why|how\s+come|reasons?|explain\w*|factors?|drivers?|if|make|made|makes|change\w*|would|could)\b", re.I
+)
+
+
+def _meaning_decision(
+    decision: Decision, text: str, schema: HostSchema | None, names: Collection[str]
+) -> Decision | None:
+    """The output description for a question about what an output means, or the prediction for whether the model
+    was right about one named instance; None otherwise. Neither names a metric or (for a meaning) an instance.
+    """
+    if schema is None or extract_metric(text) is not None:
+        return None
+    ids = extract_ids(text, schema)
+    classes = "|".join(re.escape(c).replace("_", r"[\s_-]+") for c in schema.class_names)
+    quoted = [t for t in extract_texts(text) if t.strip().lower() not in {c.lower() for c in schema.class_names}]
+    if (
+        "get_output_information" in names
+        and not ids
+        and not (schema.kind == "text" and quoted)
+        and (
+            _OUTPUTS_ASKED.search(text)
+            or (
+                _MEANING.search(text)
+                and re.search(rf"(?<![\w-])(?:{classes}|{_OUTPUT_WORDS})(?![\w-])|\d\s*%", text, re.I)
+            )
+        )
+    ):
+        return Decision("get_output_information", decision.confidence, True)
+    if (
+        decision.function != "get_prediction"
+        and "get_prediction" in names
+        and len(ids) == 1
+        and _RIGHT.search(text)
+        and not _NOT_JUST_RIGHT.search(text)
+    ):
+        return Decision("get_prediction", decision.confidence, True)
+    return None
+
+
+# "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence
+_WHY_NEGATED = re.compile(
+    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
+    re.IGNORECASE,
+)
+
+
+def _why_not_decision(
+    decision: Decision, text: str, schema: HostSchema | None, names: Collection[str]
+) -> Decision | None:
+    """The why-not for a why-question that denies a class named after the negation, in whatever words the label
+    reading knows ("how come 7 isn't predicted on schedule", "why doesn't it think she'll leave"), when the selector
+    chose an instance's explanation or prediction, or is unsure; None otherwise.
+    """
+    if schema is None or "explain_why_not" not in names or decision.function == "explain_why_not":
+        return None
+    if decision.confident and decision.function not in ("get_local_explanation", "get_prediction"):
+        return None
+    negated = _WHY_NEGATED.search(text)
+    if negated is None or extract_label(text[negated.end() :], schema) is None:
+        return None
+    return Decision("explain_why_not", decision.confidence, True)

@@ -175,11 +175,19 @@ def _text_in_focus(previous: LastCall) -> str | None:
 _PERSONAL = re.compile(r"\b(?:his|her|hers|him|she|he)\b", re.IGNORECASE)
 
 
-def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
-    """Whether a turn speaks of one person ("which factors drive his decision?") after a call about one instance.
+# "this one", "that person": one instance referred to, never the model
+_ONE_REFERRED = re.compile(r"\b(?:this|that)\s+(?:one|person|guy|case|individual|record|row)\b", re.IGNORECASE)
 
-    A global question in such words asks about that instance: a model has no "his" or "her".
+
+def about_the_person_in_focus(text: str, history: Sequence[Message]) -> bool:
+    """Whether a turn speaks of one person ("which factors drive his decision?") after a call about one instance,
+    or in a new conversation ("main reasons behind this one?", "what drives her result?").
+
+    A global question in such words asks about that instance: a model has no "his" or "her". With nothing said
+    before, it is still about one instance: its local explanation, for which the engine asks which one.
     """
+    if not any(m.role in ("user", "assistant") for m in history):
+        return bool(_PERSONAL.search(text) or _ONE_REFERRED.search(text))
     previous = last_call(history)
     if previous is None or not _PERSONAL.search(text):
         return False

@@ -13,7 +13,9 @@ no check here: the host refuses it and the engine asks, naming the range):
 - an id the turn wrote after a word that is no id noun ("predicton for wien 5011"), where the call would
   otherwise fall back to the instance in focus;
 - an attribute of one instance that the data does not record ("the abv of member 5010", "the churn score of 12":
-  `simxai.backends._router_attributes`).
+  `simxai.backends._router_attributes`);
+- a group named by a graded word with no threshold ("the long boats", "the richer applicants") that no call carries as
+  its group: answering would drop it (`vague_question`, also for a turn the selector thinks asks for nothing).
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
-from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_from
+from simxai.extraction import extract_ids
+from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
 
-__all__ = ["unknown_named"]
+__all__ = ["uncalled_question", "unknown_named", "vague_question"]
 
 # Words after a categorical feature's name that are no value of it ("region feature", "plan matter").
 _NOT_A_VALUE = frozenset(
@@ -134,17 +137,60 @@ def _away_from_one_of_many(text: str, calls: Sequence[ToolCall], schema: HostSch
     return f"Instead of {left}, which label should the changes reach: {_listing(others)}?"
 
 
-def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
-    if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls):
-        return None
+# "what if 5 had a trailer?", "suppose 7 needed a skipper on board": a thing had, up to a preposition
+_HAD_THING = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*)\b[^?.!;]{0,40}?\b(?:had|has|have|having|needed|needs|got|gets|with|without)\s+"
+    r"(?:a|an|no)\s+(?P<h>[a-z][a-z-]+(?:\s+(?!(?:on|in|at|for|to|from|by|with|and|or)\b)[a-z][a-z-]+){0,2})",
+    re.IGNORECASE,
+)
+
+
+def _known(word: str, names: set[str]) -> bool:
+    """Whether a word is a feature's, an alias's or a category's word, or shares its first five letters ("child")."""
+    return word in names or (len(word) >= 5 and any(n[:5] == word[:5] for n in names if len(n) >= 5))
+
+
+def _feature_words(schema: HostSchema) -> set[str]:
     names = {w for f in schema.features for n in _names(f) for w in re.findall(r"[a-z]+", n)}
     names |= {n for f in schema.features for n in _names(f)}
-    names |= {c.lower() for f in schema.features for c in f.categories or []}
+    return names | {c.lower() for f in schema.features for c in f.categories or []}
+
+
+def _unknown_thing(text: str, schema: HostSchema) -> str | None:
+    """The question for a thing had in a what-if that no feature holds ("what if 5 had a trailer?"), or None."""
+    names = _feature_words(schema)
     noun = (schema.instance_noun or "").lower()
+    for match in _HAD_THING.finditer(text):
+        words = match.group("h").lower().split()
+        if any(_known(w, names) or w in _NOT_A_FEATURE or w in (noun, noun + "s") for w in words):
+            continue
+        return (
+            f"The model has no feature for '{match.group('h')}': its features are "
+            f"{_listing([f.name for f in schema.features])}. Which feature should change, and to what?"
+        )
+    return None
+
+
+def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls) and not any(
+        c.name in _INSTANCE_FUNCTIONS and "changes" not in c.arguments for c in calls
+    ):
+        return None
+    question = _unknown_thing(text, schema)
+    if question is not None:
+        return question
+    names = _feature_words(schema)
+    noun = (schema.instance_noun or "").lower()
+    if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls):
+        return None
+    ids = {str(i) for i in extract_ids(text, schema)}
     for match in _NAMED_SETTING.finditer(text):
         word = (match.group("f") or match.group("g")).lower()
+        number = re.search(r"-?\d+", text[match.end("f" if match.group("f") else "g") :])
         if word in names or word in _NOT_A_FEATURE or word in (noun, noun + "s"):
             continue
+        if number is not None and number.group(0) in ids:
+            continue  # "if member 5010 had ...": the word names the instance by its id
         features = [f.name for f in schema.features]
         return (
             f"The model has no feature '{word}': its features are {_listing(features)}. "
@@ -174,6 +220,56 @@ def _unread_id(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str 
     )
 
 
+def vague_question(text: str, schema: HostSchema | None) -> str | None:
+    """One question for a group named with no threshold ("what about the long boats"), naming a valid form; or None."""
+    vague = vague_group(text, schema) if schema is not None else None
+    if schema is None or vague is None:
+        return None
+    noun = schema.instance_noun or "instance"
+    feature = vague.feature
+    if feature is not None and feature.min is not None and feature.max is not None:
+        middle = f"{(feature.min + feature.max) / 2:.0f}"
+        return (
+            f"Which {vague.words} do you mean? {feature.name} runs from {feature.min:g} to {feature.max:g} in the "
+            f"data: give a bound, such as '{feature.name} > {middle}'."
+        )
+    numeric = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
+    if schema.kind == "text" or not numeric:
+        return (
+            f"Which {vague.words} do you mean? No feature of the {noun}s says which those are: name them by a label "
+            f"({_listing(schema.class_names)}) or by an id."
+        )
+    example = numeric[0]
+    return (
+        f"Which {vague.words} do you mean? No feature of the {noun}s is called that: give a condition on one of "
+        f"{_listing([f.name for f in schema.features])}, such as '{example.name} > "
+        f"{((example.min or 0) + (example.max or 0)) / 2:.0f}'."
+    )
+
+
+def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
+    """For a turn the selector reads as asking for no function: the question for a group named with no threshold,
+    or for a thing had in a what-if about a named instance that no feature holds; None for a plain reply.
+    """
+    if schema is None:
+        return None
+    question = vague_question(text, schema)
+    if question is None and schema.kind != "text" and extract_ids(text, schema):
+        question = _unknown_thing(text, schema)
+    return question
+
+
+def _vague_unasked(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    """The vague-group question when no call carries the group and none is about one instance or a change."""
+    for call in calls:
+        instance = call.arguments.get("instance")
+        # a group over everyone or by a condition ("all", "prediction = late") drops the vague words: asked
+        over_a_group = isinstance(instance, str) and (instance == "all" or re.search(r"[=<>]", instance) is not None)
+        if call.arguments.get("group") or call.name == "explain_what_if" or (instance is not None and not over_a_group):
+            return None  # the group is passed on (the function asks for its threshold), or the turn is about one
+    return vague_question(text, schema)
+
+
 def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> str | None:
     """A question naming what the turn named that the host does not have, or None when everything it named exists.
 
@@ -200,4 +296,6 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _unread_id(text, calls, schema)
     if question is None:
         question = unknown_attribute(text, calls, schema)
+    if question is None:
+        question = _vague_unasked(text, calls, schema)
     return question

@@ -82,7 +82,7 @@ from simxai.backends._router_similarity import (
     spec_documents,
 )
 from simxai.backends._router_text_requests import asks_of_the_model, is_content
-from simxai.backends._router_unknown import unknown_named
+from simxai.backends._router_unknown import uncalled_question, unknown_named
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
@@ -484,7 +484,9 @@ class RouterBackend(Backend):
     # --- replies --------------------------------------------------------------------------------------
 
     def _reply(self, text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> CompletionResponse:
-        """A short friendly reply to a turn no function answers, with two or three of this host's questions."""
+        """A short reply listing this host's questions, or one about what it names that the data lacks."""
+        if (vague := uncalled_question(text, schema)) is not None:
+            return CompletionResponse(content=vague, model=self.name, finish_reason=CLARIFY)
         return CompletionResponse(content=reply(text, specs, schema), model=self.name, finish_reason="stop")
 
 

@@ -26,6 +26,24 @@ _GRADED = (
     r"rich|richer|wealthy|wealthier|poor|poorer|long|longer|short|shorter|tall|taller|expensive|cheap|cheaper|"
     r"extreme|overweight|obese|thin|" + _AGE_WORDS
 )
+# Words that grade a feature only when its name follows ("good credit scores", "severe storms"): before a noun alone
+# they may name a class ("bad reviews") or ask about the model ("good predictions").
+_GRADED_BEFORE_FEATURE = r"bad|worse|worst|good|better|best|severe|mild|many|few|frequent"
+# Words that grade a quantity the data may hold, said of a plural noun after "the", "our", ... ("the wetter plots",
+# "the busy marinas", "our large households"; not "new patients", which may be instances the model never saw); the
+# noun is any plural, so the host's own words are read too.
+_GRADED_OF_PLURAL = _GRADED + r"|wet|wetter|dry|drier|hot|hotter|cold|colder|warm|warmer|far|distant|busy"
+# Plurals that are things the model or the data give, not groups of instances ("the high values").
+_NOT_A_GROUP = frozenset(
+    "values probabilities scores numbers contributions effects changes errors features weights predictions outputs "
+    "labels classes results importances figures stats statistics metrics means averages amounts levels rates odds "
+    "chances risks differences variables columns parts bits words tokens".split()
+)
+_OF_PLURAL = re.compile(
+    rf"(?:^\s*|\b(?:the|our|my|your|those|these|all|for|on|among|with)\s+)(?P<word>{_GRADED_OF_PLURAL})[\s-]+"
+    r"(?P<noun>[a-z]{3,}(?<!ss)(?<!us)(?<!is)s|staff|people|folk|workforce|crowd)\b",
+    re.IGNORECASE,
+)
 _GROUP_NOUNS = (
     r"people|persons|ones|individuals|folks|instances|rows|samples|examples|records|cases|entries|group|groups|"
     r"subgroup|subgroups|segment|slice|cohort|population|members|customers|clients|users|applicants|"
@@ -62,12 +80,16 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
     pattern = re.compile(_VAGUE.pattern.replace("{noun}", noun), re.IGNORECASE)
     for mention in feature_mentions(text, schema):
         # "patients with high bmi", "low credit score?": a graded word right before a numeric feature's name
-        graded = re.search(rf"\b(?:{_GRADED})[\s-]+$", text[max(0, mention.start - 20) : mention.start], re.I)
+        graded = re.search(
+            rf"\b(?:{_GRADED}|{_GRADED_BEFORE_FEATURE})[\s-]+$", text[max(0, mention.start - 20) : mention.start], re.I
+        )
         if graded is not None and mention.feature.type == "numeric" and not re.search(r"\d", text[mention.end :]):
             return VagueGroup(text[mention.start - len(graded.group(0)) : mention.end], mention.feature)
     for match in pattern.finditer(text):
         if re.search(r"\d", text[match.end() : match.end() + 30]) or re.search(r"\d", match.group(0)):
             continue  # "older patients, say over 65", "high bmi patients (bmi > 30)": the number is given
+        if re.search(r"\bhow\s+$", text[: match.start()], re.IGNORECASE):
+            continue  # "how old are the patients": a question about the feature, no group
         word = (match.group("word") or match.group("alone")).lower()
         feature: FeatureSchema | None = None
         for mention in feature_mentions(text, schema):
@@ -76,4 +98,17 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
         if feature is None and re.fullmatch(_AGE_WORDS, word):
             feature = age_feature(schema)
         return VagueGroup(match.group("alone") or match.group(0), feature)
+    return _graded_plural(text, schema)
+
+
+def _graded_plural(text: str, schema: HostSchema) -> VagueGroup | None:
+    """A graded word before a plural that is no thing the model gives ("the busy marinas", "our large households")."""
+    for match in _OF_PLURAL.finditer(text):
+        if re.search(r"\bhow\s+$", text[: match.start("word")], re.IGNORECASE):
+            continue
+        if match.group("noun").lower() in _NOT_A_GROUP or re.search(r"\d", text[match.end() : match.end() + 30]):
+            continue
+        word = match.group("word").lower()
+        feature = age_feature(schema) if re.fullmatch(_AGE_WORDS, word) else None
+        return VagueGroup(text[match.start("word") : match.end()], feature)
     return None
