@@ -16,6 +16,7 @@ from simxai.extraction import (
     extract_label,
     extract_metric,
     extract_texts,
+    feature_spans,
     group_spans,
     is_reference,
 )
@@ -97,6 +98,10 @@ def instance_counterpart(function: str | None, text: str, names: Collection[str]
     return counterpart if counterpart in names else None
 
 
+# A turn that supposes a change from its start: "what if ...", "suppose ...", "imagine ..."
+_OPENS_WITH_SUPPOSITION = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?|but)\W+)?(?:what\s+if|suppos\w*|imagin\w*)\b", re.IGNORECASE
+)
 # The functions that change or keep an outcome: moving away from a class ("shed the surcharge") picks among them.
 _COUNTERFACTUAL_FUNCTIONS = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this", "explain_why_not"})
 # "how far can her income fall before she loses the approval?", "and still avoid a rejection": the outcome kept
@@ -155,7 +160,8 @@ def outcome_decision(
     A question about what an output means ("what exactly does 'approved' mean?", "when it says 0.7, what is that
     number?") is the output description; whether the model was right about one named instance ("was it right about
     patient 12?") is that instance's prediction, which states the recorded label beside it; why a class was not given,
-    in any words for the class ("how come boat 7 isn't back on schedule?"), is the why-not. A count of a predicted
+    in any words for the class ("how come boat 7 isn't back on schedule?"), is the why-not; a supposition about a
+    feature ("what if the loan were larger?") is a what-if, never a data question. A count of a predicted
     outcome within a group ("how many smokers on the gold plan end up with a surcharge?") is the model's predictions
     over the group when the selector chose the data's records, a performance naming no metric, or is unsure. A turn
     that leaves a class ("how might she shed the surcharge?") while the selector hesitates between
@@ -193,6 +199,15 @@ def outcome_decision(
     ):
         # "which features matter most for barbera?": a label, no instance; the model's reasons for that label
         return Decision("get_global_explanation", decision.confidence, True)
+    if (
+        decision.function in ("get_data_information", "get_model_information", "get_global_explanation")
+        and "explain_what_if" in names
+        and schema is not None
+        and schema.kind == "tabular"
+        and _OPENS_WITH_SUPPOSITION.match(text)
+        and feature_spans(text, schema)
+    ):
+        return Decision("explain_what_if", decision.confidence, True)  # "what if the loan were larger?"
     if (
         (
             decision.function == "get_data_information"

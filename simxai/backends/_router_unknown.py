@@ -15,7 +15,8 @@ no check here: the host refuses it and the engine asks, naming the range):
 - an attribute of one instance that the data does not record ("the abv of member 5010", "the churn score of 12":
   `simxai.backends._router_attributes`);
 - a group named by a graded word with no threshold ("the long boats", "the richer applicants") that no call carries as
-  its group: answering would drop it (`vague_question`, also for a turn the selector thinks asks for nothing).
+  its group: answering would drop it (`vague_question`, also for a turn the selector thinks asks for nothing);
+- a breakdown by a feature's values ("recall per plan") that no call carries: which group, one at a time.
 """
 
 from __future__ import annotations
@@ -259,6 +260,36 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     return question
 
 
+# "accuracy by purpose", "approvals per region", "for each plan": a breakdown over a feature's values
+_BY = re.compile(r"\b(?:by|per|for\s+each|across)\s+(?:the\s+|each\s+|every\s+|their\s+|its\s+)?$", re.IGNORECASE)
+
+
+def _breakdown_dropped(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
+    """One question when a metric or count is asked by a feature's values ("accuracy by plan") and no call carries
+    that feature: the functions take one group at a time, so the answer for everyone would drop the breakdown.
+    """
+    grouped = [c for c in calls if c.name in ("get_model_performance", "get_prediction")]
+    if not grouped or len(grouped) < len(calls):
+        return None
+    said = " ".join(str(c.arguments.get("group") or c.arguments.get("instance") or "") for c in grouped)
+    for mention in feature_mentions(text, schema):
+        feature = mention.feature
+        if not _BY.search(text[max(0, mention.start - 30) : mention.start]) or feature.name in said:
+            continue
+        if feature.categories:
+            values = list(feature.categories)
+            return (
+                f"Which {feature.name} do you mean: {_listing(values)}? I compute that for one group at a time; "
+                f"name one, or a few to compare ('{values[0]} and {values[-1]}')."
+            )
+        if feature.min is not None and feature.max is not None:
+            return (
+                f"Which {feature.name} group do you mean? I compute that for one group at a time: give a bound, "
+                f"such as '{feature.name} > {(feature.min + feature.max) / 2:.0f}'."
+            )
+    return None
+
+
 def _vague_unasked(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
     """The vague-group question when no call carries the group and none is about one instance or a change."""
     for call in calls:
@@ -298,4 +329,6 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = unknown_attribute(text, calls, schema)
     if question is None:
         question = _vague_unasked(text, calls, schema)
+    if question is None and schema.kind != "text":
+        question = _breakdown_dropped(text, calls, schema)
     return question

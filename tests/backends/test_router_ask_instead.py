@@ -225,3 +225,24 @@ async def test_why_a_class_written_in_words_was_not_given_is_the_why_not(boats, 
 async def test_why_a_class_was_given_stays_the_explanation(boats, router):
     (turn,) = await talk(boats, router, "why is boat 7012 overdue?")
     assert [name for name, _ in calls(turn)] == ["get_local_explanation"]
+
+
+# --- a breakdown by a feature's values that no call carries -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "named"),
+    [
+        ("boats", "recall per engine please", ["diesel", "electric", "sail"]),
+        ("boats", "what is the accuracy by crew?", ["crew >"]),
+        ("insurance", "precision for each plan", ["basic", "silver", "gold"]),
+    ],
+)
+async def test_a_breakdown_by_a_feature_is_asked_about_naming_its_groups(hosts, boats, router, host, text, named):
+    (turn,) = await talk(boats if host == "boats" else hosts[host], router, text)
+    assert asked(turn) and all(word in turn.reply for word in named)
+
+
+async def test_a_metric_for_one_group_is_answered(boats, router):
+    (turn,) = await talk(boats, router, "recall for boats with a sail engine")
+    assert calls(turn) == [("get_model_performance", {"metric": "recall", "group": "engine = sail"})]
