@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
-from simxai.extraction import extract_ids
+from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
@@ -250,14 +250,24 @@ def vague_question(text: str, schema: HostSchema | None) -> str | None:
 
 def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     """For a turn the selector reads as asking for no function: the question for a group named with no threshold,
-    or for a thing had in a what-if about a named instance that no feature holds; None for a plain reply.
+    for a thing had in a what-if about a named instance that no feature holds, or for which instance is the user's
+    own when a turn asks about a class for it ("will mine be approved?") without an id; None for a plain reply.
     """
     if schema is None:
         return None
     question = vague_question(text, schema)
     if question is None and schema.kind != "text" and extract_ids(text, schema):
         question = _unknown_thing(text, schema)
+    if question is None and _OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema):
+        # "is mine going to be approved?": the user's own instance, but which one the data cannot tell
+        noun = schema.instance_noun or "instance"
+        span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
+        question = f"Which {noun} is yours? Please give its id{span}; the data holds no names or addresses."
     return question
+
+
+# The user's own instance, named without an id: "my order", "mine", "our booking"
+_OWN = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?\w+|\bmine\b|\bours\b", re.IGNORECASE)
 
 
 # "accuracy by purpose", "approvals per region", "for each plan": a breakdown over a feature's values

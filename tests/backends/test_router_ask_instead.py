@@ -18,6 +18,7 @@ import pytest
 from sklearn.linear_model import LogisticRegression
 
 from simxai import Turn
+from simxai.backends._router_unknown import uncalled_question
 from simxai.backends.router import RouterBackend
 from simxai.hosts import host_from_model
 
@@ -246,3 +247,19 @@ async def test_a_breakdown_by_a_feature_is_asked_about_naming_its_groups(hosts, 
 async def test_a_metric_for_one_group_is_answered(boats, router):
     (turn,) = await talk(boats, router, "recall for boats with a sail engine")
     assert calls(turn) == [("get_model_performance", {"metric": "recall", "group": "engine = sail"})]
+
+
+# --- the user's own instance, without an id --------------------------------------------------------------------
+
+
+async def test_a_class_asked_of_the_users_own_instance_without_an_id_asks_for_it(boats, router):
+    (turn,) = await talk(boats, router, "my boat from the north jetty, will it come back overdue?")
+    assert asked(turn)  # which function, or which boat: never an answer about some other boat
+    question = uncalled_question("my boat from the north jetty, will it come back overdue?", boats.schema())
+    assert question is not None and "7001" in question and "7160" in question
+
+
+@pytest.mark.parametrize("text", ["hi, my name is Sam", "thanks, my doubts are gone"])
+async def test_my_without_a_class_asks_nothing(boats, router, text):
+    (turn,) = await talk(boats, router, text)
+    assert turn.clarification is None and not calls(turn)
