@@ -663,6 +663,10 @@ class _TurnRun:
         if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
             vague = vague_group(str(arguments.get("group") or ""), self.agent.schema)
             feature = vague.feature.name if vague is not None and vague.feature is not None else None
+            # "accuracy by age": the group is the feature itself, and "over 60" is a bound of it
+            feature = feature or next(
+                (f.name for f in self.agent.schema.features if f.name == arguments.get("group")), None
+            )
         # a group stays too: its readable clauses are kept beside the answer ("age > 50 and women" -> "sex = 2")
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
         self.state = self.state.model_copy(

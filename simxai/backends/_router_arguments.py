@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
     extract_argument,
@@ -73,6 +74,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         group = referred_group(text, history)  # "what about recall for that group?"
         if group is not None:
             arguments["group"] = group
+        elif (feature := breakdown_feature(text, schema)) is not None:
+            # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
+            arguments["group"] = feature.name
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
         return about_one_instance([call], text, schema, history, {"get_prediction"})

@@ -30,7 +30,7 @@ from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
 
-__all__ = ["uncalled_question", "unknown_named", "vague_question"]
+__all__ = ["breakdown_feature", "uncalled_question", "unknown_named", "vague_question"]
 
 # Words after a categorical feature's name that are no value of it ("region feature", "plan matter").
 _NOT_A_VALUE = frozenset(
@@ -274,6 +274,16 @@ _OWN = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?\w+|\bmine\b|\bours\b", re.IGNOREC
 _BY = re.compile(r"\b(?:by|per|for\s+each|across)\s+(?:the\s+|each\s+|every\s+|their\s+|its\s+)?$", re.IGNORECASE)
 
 
+def breakdown_feature(text: str, schema: HostSchema | None) -> FeatureSchema | None:
+    """The feature a turn breaks a metric or count down by ("accuracy by plan", "recall per region"), or None."""
+    if schema is None or schema.kind == "text":
+        return None
+    for mention in feature_mentions(text, schema):
+        if _BY.search(text[max(0, mention.start - 30) : mention.start]):
+            return mention.feature
+    return None
+
+
 def _breakdown_dropped(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
     """One question when a metric or count is asked by a feature's values ("accuracy by plan") and no call carries
     that feature: the functions take one group at a time, so the answer for everyone would drop the breakdown.
@@ -282,10 +292,8 @@ def _breakdown_dropped(text: str, calls: Sequence[ToolCall], schema: HostSchema)
     if not grouped or len(grouped) < len(calls):
         return None
     said = " ".join(str(c.arguments.get("group") or c.arguments.get("instance") or "") for c in grouped)
-    for mention in feature_mentions(text, schema):
-        feature = mention.feature
-        if not _BY.search(text[max(0, mention.start - 30) : mention.start]) or feature.name in said:
-            continue
+    feature = breakdown_feature(text, schema)
+    if feature is not None and feature.name not in said:
         if feature.categories:
             values = list(feature.categories)
             return (

@@ -179,6 +179,18 @@ def _group(host: Host, group: str) -> Subject:
         vague = vague_group(group, host.schema())
         if vague is not None:
             raise _vague_error(group, vague, host.schema()) from exc
+        named = next((f for f in host.schema().features if f.name == group.strip()), None)
+        if named is not None:  # "accuracy by plan": a feature, scored one group of its values at a time
+            valid = (
+                " or ".join(f"{named.name} = {c}" for c in named.categories)
+                if named.categories
+                else f"a bound such as '{named.name} > {((named.min or 0) + (named.max or 0)) / 2:.0f}'"
+            )
+            raise ArgumentError(
+                f"{named.name} is a feature, and the model is scored on one group of it at a time",
+                argument="group",
+                valid=f"{valid} (or several named together to compare), or all",
+            ) from exc
         if host.schema().kind == "text":
             # A text host's error names its own condition fields (label, prediction, id, its statistics).
             raise ArgumentError(

@@ -263,3 +263,16 @@ async def test_a_class_asked_of_the_users_own_instance_without_an_id_asks_for_it
 async def test_my_without_a_class_asks_nothing(boats, router, text):
     (turn,) = await talk(boats, router, text)
     assert turn.clarification is None and not calls(turn)
+
+
+@pytest.mark.parametrize(
+    ("host", "texts", "group"),
+    [
+        ("boats", ("recall per engine please", "the electric ones"), "engine = electric"),
+        ("demo", ("accuracy by age?", "over 60"), "age > 60"),
+    ],
+)
+async def test_the_answer_to_a_breakdown_question_scores_that_group(hosts, boats, router, host, texts, group):
+    asked_turn, answered = await talk(boats if host == "boats" else hosts[host], router, *texts)
+    assert asked(asked_turn)
+    assert [(name, args.get("group")) for name, args in calls(answered)] == [("get_model_performance", group)]
