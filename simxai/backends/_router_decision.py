@@ -333,9 +333,11 @@ def _meaning_decision(
         decision.function != "get_prediction"
         and "get_prediction" in names
         and len(ids) == 1
-        and _RIGHT.search(text)
+        and (_RIGHT.search(text) or (decision.function is None and "?" in text and extract_label(text, schema)))
         and not _NOT_JUST_RIGHT.search(text)
     ):
+        # (a question naming one instance and a class, which the selector reads as asking nothing: "will boat 7012
+        # be back on schedule?" asks for its prediction)
         return Decision("get_prediction", decision.confidence, True)
     return None
 

@@ -276,3 +276,10 @@ async def test_the_answer_to_a_breakdown_question_scores_that_group(hosts, boats
     asked_turn, answered = await talk(boats if host == "boats" else hosts[host], router, *texts)
     assert asked(asked_turn)
     assert [(name, args.get("group")) for name, args in calls(answered)] == [("get_model_performance", group)]
+
+
+# (the second the selector reads as asking for nothing: the id and the class make it a request)
+@pytest.mark.parametrize("text", ["will boat 7012 be back on schedule?", "7012 back on schedule?"])
+async def test_a_question_naming_one_instance_and_a_class_is_its_prediction(boats, router, text):
+    (turn,) = await talk(boats, router, text)
+    assert calls(turn) == [("get_prediction", {"instance": 7012})]
