@@ -9,14 +9,13 @@ from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_masking import mask_spans
+from simxai.backends._router_readings import read_function
 from simxai.extraction import (
     extract_changes,
     extract_ids,
     extract_instance,
     extract_label,
     extract_metric,
-    extract_texts,
-    feature_spans,
     group_spans,
     is_reference,
 )
@@ -98,10 +97,6 @@ def instance_counterpart(function: str | None, text: str, names: Collection[str]
     return counterpart if counterpart in names else None
 
 
-# A turn that supposes a change from its start: "what if ...", "suppose ...", "imagine ..."
-_OPENS_WITH_SUPPOSITION = re.compile(
-    r"^\W*(?:(?:and|so|ok(?:ay)?|but)\W+)?(?:what\s+if|suppos\w*|imagin\w*)\b", re.IGNORECASE
-)
 # The functions that change or keep an outcome: moving away from a class ("shed the surcharge") picks among them.
 _COUNTERFACTUAL_FUNCTIONS = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this", "explain_why_not"})
 # "how far can her income fall before she loses the approval?", "and still avoid a rejection": the outcome kept
@@ -187,9 +182,9 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_still_be_this", decision.confidence, True)
     unsure = not decision.confident
-    meaning = _meaning_decision(decision, text, schema, names) or _why_not_decision(decision, text, schema, names)
-    if meaning is not None:
-        return meaning
+    read = read_function(decision.function, decision.confident, text, schema, names)  # simxai.backends._router_readings
+    if read is not None:
+        return Decision(read, decision.confidence, True)
     if (
         decision.function == "get_local_explanation"
         and "get_global_explanation" in names
@@ -199,15 +194,6 @@ def outcome_decision(
     ):
         # "which features matter most for barbera?": a label, no instance; the model's reasons for that label
         return Decision("get_global_explanation", decision.confidence, True)
-    if (
-        decision.function in ("get_data_information", "get_model_information", "get_global_explanation")
-        and "explain_what_if" in names
-        and schema is not None
-        and schema.kind == "tabular"
-        and _OPENS_WITH_SUPPOSITION.match(text)
-        and feature_spans(text, schema)
-    ):
-        return Decision("explain_what_if", decision.confidence, True)  # "what if the loan were larger?"
     if (
         (
             decision.function == "get_data_information"
@@ -280,87 +266,3 @@ def _instance_in_dialogue(history: Sequence[Message], schema: HostSchema) -> boo
         if message.role == "user" and extract_ids(message.content, schema):
             return True
     return False
-
-
-# What an output means: "what does 'declined' stand for", "how is 'high' measured", "70 % of what?"
-_MEANING = re.compile(
-    r"\b(?:mean|means|meant|meaning|define|definition|defined|measured|count(?:s|ed)?\s+as|stands?\s+for|"
-    r"refers?\s+to|of\s+what|what\s+is\s+(?:that|this)\s+(?:number|figure|score|value))\b",
-    re.IGNORECASE,
-)
-_OUTPUT_WORDS = (
-    r"labels?|class(?:es)?|outcomes?|outputs?|probabilit(?:y|ies)|scores?|percent|percentage|number|figure|"
-    r"\d*\.\d+"
-)
-# Which outputs there are: "what labels are there?", "can it ever say 'maybe'?"
-_OUTPUTS_ASKED = re.compile(
-    r"\bwhat\s+(?:labels|classes|outcomes|outputs|categories)\s+(?:are\s+there|can|does|could|are\s+possible)\b|"
-    r"\b(?:can|could|does|will|would)\s+it\s+(?:ever\s+)?(?:say|output|return|answer)\s+['\"‘“]",
-    re.IGNORECASE,
-)
-# Whether the model was right about one instance, not why or what would change it
-_RIGHT = re.compile(r"\b(?:right|correct(?:ly)?|wrong(?:ly)?|accurate|mistaken|a\s+mistake|spot[\s-]on)\b", re.I)
-_NOT_JUST_RIGHT = re.compile(
-    r"\b(?:why|how\s+come|reasons?|explain\w*|factors?|drivers?|if|make|made|makes|change\w*|would|could)\b", re.I
-)
-
-
-def _meaning_decision(
-    decision: Decision, text: str, schema: HostSchema | None, names: Collection[str]
-) -> Decision | None:
-    """The output description for a question about what an output means, or the prediction for whether the model
-    was right about one named instance; None otherwise. Neither names a metric or (for a meaning) an instance.
-    """
-    if schema is None or extract_metric(text) is not None:
-        return None
-    ids = extract_ids(text, schema)
-    classes = "|".join(re.escape(c).replace("_", r"[\s_-]+") for c in schema.class_names)
-    quoted = [t for t in extract_texts(text) if t.strip().lower() not in {c.lower() for c in schema.class_names}]
-    if (
-        "get_output_information" in names
-        and not ids
-        and not (schema.kind == "text" and quoted)
-        and (
-            _OUTPUTS_ASKED.search(text)
-            or (
-                _MEANING.search(text)
-                and re.search(rf"(?<![\w-])(?:{classes}|{_OUTPUT_WORDS})(?![\w-])|\d\s*%", text, re.I)
-            )
-        )
-    ):
-        return Decision("get_output_information", decision.confidence, True)
-    if (
-        decision.function != "get_prediction"
-        and "get_prediction" in names
-        and len(ids) == 1
-        and (_RIGHT.search(text) or (decision.function is None and "?" in text and extract_label(text, schema)))
-        and not _NOT_JUST_RIGHT.search(text)
-    ):
-        # (a question naming one instance and a class, which the selector reads as asking nothing: "will boat 7012
-        # be back on schedule?" asks for its prediction)
-        return Decision("get_prediction", decision.confidence, True)
-    return None
-
-
-# "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence
-_WHY_NEGATED = re.compile(
-    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
-    re.IGNORECASE,
-)
-
-
-def _why_not_decision(
-    decision: Decision, text: str, schema: HostSchema | None, names: Collection[str]
-) -> Decision | None:
-    """The why-not for a why-question that denies a class named after the negation, in whatever words the label
-    reading knows ("how come 7 isn't predicted on schedule", "why doesn't it think she'll leave"), when the selector
-    chose an instance's explanation or prediction, or is unsure; None otherwise.
-    """
-    if schema is None or "explain_why_not" not in names or decision.function == "explain_why_not":
-        return None
-    if decision.confident and decision.function not in ("get_local_explanation", "get_prediction"):
-        return None
-    negated = _WHY_NEGATED.search(text)
-    if negated is None or extract_label(text[negated.end() :], schema) is None:
-        return None
-    return Decision("explain_why_not", decision.confidence, True)

@@ -28,7 +28,7 @@ _GRADED = (
 )
 # Words that grade a feature only when its name follows ("good credit scores", "severe storms"): before a noun alone
 # they may name a class ("bad reviews") or ask about the model ("good predictions").
-_GRADED_BEFORE_FEATURE = r"bad|worse|worst|good|better|best|severe|mild|many|few|frequent"
+_GRADED_BEFORE_FEATURE = r"bad|worse|worst|good|better|best|severe|mild"
 # Words that grade a quantity the data may hold, said of a plural noun after "the", "our", ... ("the wetter plots",
 # "the busy marinas", "our large households"; not "new patients", which may be instances the model never saw); the
 # noun is any plural, so the host's own words are read too.
@@ -83,7 +83,13 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
         graded = re.search(
             rf"\b(?:{_GRADED}|{_GRADED_BEFORE_FEATURE})[\s-]+$", text[max(0, mention.start - 20) : mention.start], re.I
         )
-        if graded is not None and mention.feature.type == "numeric" and not re.search(r"\d", text[mention.end :]):
+        asked_how = graded is not None and re.search(r"\bhow\s+$", text[: mention.start - len(graded.group(0))], re.I)
+        if (
+            graded is not None
+            and not asked_how  # "how high is the bmi of ...": a question about the feature, no group
+            and mention.feature.type == "numeric"
+            and not re.search(r"\d", text[mention.end :])
+        ):
             return VagueGroup(text[mention.start - len(graded.group(0)) : mention.end], mention.feature)
     for match in pattern.finditer(text):
         if re.search(r"\d", text[match.end() : match.end() + 30]) or re.search(r"\d", match.group(0)):

@@ -1,0 +1,132 @@
+"""Readings of a turn that overrule the selector: what it asks, read from words the selector was not trained to weigh.
+
+Each returns the function the turn asks for, or None to keep the selector's choice (`outcome_decision` in
+`simxai.backends._router_decision` makes it a sure decision):
+
+- what an output means ("what exactly does 'approved' mean?", "when it says 0.7, what is that number?", "70 % of
+  what?", "what labels are there?"), with no instance named: the output description;
+- whether the model was right about one named instance ("was it right about patient 12?"): its prediction, which
+  states the recorded label beside it; so is a question naming one instance and a class that the selector reads
+  as asking for nothing;
+- why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
+  when the selector chose the instance's explanation or prediction or is unsure: the why-not;
+- a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
+  read as a question about the data or the model: the what-if (the engine asks what is missing).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from simxai.extraction import extract_ids, extract_label, extract_metric, extract_texts, feature_spans
+from simxai.hosts.base import HostSchema
+
+__all__ = ["read_function"]
+
+# A turn that supposes a change from its start: "what if ...", "suppose ...", "imagine ..."
+_SUPPOSED_FROM_START = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?|but)\W+)?(?:what\s+if|suppos\w*|imagin\w*)\b", re.IGNORECASE
+)
+
+
+def read_function(
+    function: str | None, confident: bool, text: str, schema: HostSchema | None, names: Collection[str]
+) -> str | None:
+    """The function a reading above gives for `text`, or None; `function` and `confident` are the selector's."""
+    if schema is None:
+        return None
+    read = _meaning(function, text, schema, names) or _why_not(function, confident, text, schema, names)
+    if read is not None:
+        return read
+    if (
+        function in ("get_data_information", "get_model_information", "get_global_explanation")
+        and "explain_what_if" in names
+        and schema.kind == "tabular"
+        and _SUPPOSED_FROM_START.match(text)
+        and feature_spans(text, schema)
+    ):
+        return "explain_what_if"
+    return None
+
+
+# What an output means: "what does 'declined' stand for", "how is 'high' measured", "70 % of what?"
+_MEANING = re.compile(
+    r"\b(?:mean|means|meant|meaning|define|definition|defined|measured|count(?:s|ed)?\s+as|stands?\s+for|"
+    r"refers?\s+to|of\s+what|what\s+is\s+(?:that|this)\s+(?:number|figure|score|value))\b",
+    re.IGNORECASE,
+)
+_OUTPUT_WORDS = (
+    r"labels?|class(?:es)?|outcomes?|outputs?|probabilit(?:y|ies)|scores?|percent|percentage|number|figure|"
+    r"\d*\.\d+"
+)
+# Which outputs there are: "what labels are there?", "can it ever say 'maybe'?"
+_OUTPUTS_ASKED = re.compile(
+    r"\bwhat\s+(?:labels|classes|outcomes|outputs|categories)\s+(?:are\s+there|can|does|could|are\s+possible)\b|"
+    r"\b(?:can|could|does|will|would)\s+it\s+(?:ever\s+)?(?:say|output|return|answer)\s+['\"‘“]",
+    re.IGNORECASE,
+)
+# Whether the model was right about one instance, not why or what would change it
+_RIGHT = re.compile(r"\b(?:right|correct(?:ly)?|wrong(?:ly)?|accurate|mistaken|a\s+mistake|spot[\s-]on)\b", re.I)
+_NOT_JUST_RIGHT = re.compile(
+    r"\b(?:why|how\s+come|reasons?|explain\w*|factors?|drivers?|if|make|made|makes|change\w*|would|could)\b", re.I
+)
+
+
+def _meaning(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The output description for a question about what an output means, or the prediction for whether the model
+    was right about one named instance; None otherwise. Neither names a metric or (for a meaning) an instance.
+    """
+    if extract_metric(text) is not None:
+        return None
+    ids = extract_ids(text, schema)
+    classes = "|".join(re.escape(c).replace("_", r"[\s_-]+") for c in schema.class_names)
+    quoted = [t for t in extract_texts(text) if t.strip().lower() not in {c.lower() for c in schema.class_names}]
+    if (
+        "get_output_information" in names
+        and not ids
+        and not (schema.kind == "text" and quoted)
+        and (
+            _OUTPUTS_ASKED.search(text)
+            or (
+                _MEANING.search(text)
+                and re.search(rf"(?<![\w-])(?:{classes}|{_OUTPUT_WORDS})(?![\w-])|\d\s*%", text, re.I)
+            )
+        )
+    ):
+        return "get_output_information"
+    if (
+        function != "get_prediction"
+        and "get_prediction" in names
+        and len(ids) == 1
+        and (_RIGHT.search(text) or (function is None and "?" in text and extract_label(text, schema)))
+        and not _NOT_JUST_RIGHT.search(text)
+    ):
+        # (a question naming one instance and a class, which the selector reads as asking nothing: "will boat 7012
+        # be back on schedule?" asks for its prediction)
+        return "get_prediction"
+    return None
+
+
+# "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence
+_WHY_NEGATED = re.compile(
+    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
+    re.IGNORECASE,
+)
+
+
+def _why_not(
+    function: str | None, confident: bool, text: str, schema: HostSchema, names: Collection[str]
+) -> str | None:
+    """The why-not for a why-question that denies a class named after the negation, in whatever words the label
+    reading knows ("how come 7 isn't predicted on schedule", "why doesn't it think she'll leave"), when the selector
+    chose an instance's explanation or prediction, or is unsure; None otherwise.
+    """
+    if "explain_why_not" not in names or function == "explain_why_not":
+        return None
+    if confident and function not in ("get_local_explanation", "get_prediction"):
+        return None
+    negated = _WHY_NEGATED.search(text)
+    if negated is None or extract_label(text[negated.end() :], schema) is None:
+        return None
+    return "explain_why_not"
