@@ -6,8 +6,8 @@ Each returns the function the turn asks for, or None to keep the selector's choi
 - what an output means ("what exactly does 'approved' mean?", "when it says 0.7, what is that number?", "70 % of
   what?", "what labels are there?"), with no instance named: the output description;
 - whether the model was right about one named instance ("was it right about patient 12?"): its prediction, which
-  states the recorded label beside it; so is a question naming one instance and a class that the selector reads
-  as asking for nothing;
+  states the recorded label beside it; so is a yes-no question naming one instance and a class that the selector
+  reads as asking for nothing;
 - why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
@@ -99,13 +99,17 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
         function != "get_prediction"
         and "get_prediction" in names
         and len(ids) == 1
-        and (_RIGHT.search(text) or (function is None and "?" in text and extract_label(text, schema)))
+        and (_RIGHT.search(text) or (function is None and _YES_NO.search(text) and extract_label(text, schema)))
         and not _NOT_JUST_RIGHT.search(text)
     ):
         # (a question naming one instance and a class, which the selector reads as asking nothing: "will boat 7012
         # be back on schedule?" asks for its prediction)
         return "get_prediction"
     return None
+
+
+# A yes-no question about the outcome ("will 7012 be back on schedule?"): asked, and no wh-word asks for more
+_YES_NO = re.compile(r"^(?!.*\b(?:what|which|how|why|who|where|when)\b).*\?", re.IGNORECASE | re.DOTALL)
 
 
 # "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence

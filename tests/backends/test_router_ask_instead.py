@@ -283,3 +283,8 @@ async def test_the_answer_to_a_breakdown_question_scores_that_group(hosts, boats
 async def test_a_question_naming_one_instance_and_a_class_is_its_prediction(boats, router, text):
     (turn,) = await talk(boats, router, text)
     assert calls(turn) == [("get_prediction", {"instance": 7012})]
+
+
+async def test_a_wh_question_naming_one_instance_and_a_class_is_no_bare_prediction(boats, router):
+    (turn,) = await talk(boats, router, "on 7012, what keeps it on schedule?")  # the selector: no function
+    assert not any(name == "get_prediction" for name, _ in calls(turn))
