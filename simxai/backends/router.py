@@ -107,8 +107,7 @@ __all__ = [
 
 #: The calibrated top probability below which the router asks which of two functions is meant (docs/router.md).
 ASK_BELOW = 0.6
-# How many follow-ups back ("another one?" after "another one?") a replayed dialogue is traced.
-_MAX_FOLLOW_UP_DEPTH = 3
+_MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
 
 # Where a compound request's next request starts: a new sentence, "and why/how/what", "then", "second", "(2)".
@@ -482,10 +481,9 @@ class RouterBackend(Backend):
         return self._decide(history[last].content, history[:last], request, depth + 1).function
 
     # --- replies --------------------------------------------------------------------------------------
-
     def _reply(self, text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> CompletionResponse:
         """A short reply listing this host's questions, or one about what it names that the data lacks."""
-        if (vague := uncalled_question(text, schema)) is not None:
+        if (vague := uncalled_question(text, schema)) is not None:  # "how do the older ones do?"
             return CompletionResponse(content=vague, model=self.name, finish_reason=CLARIFY)
         return CompletionResponse(content=reply(text, specs, schema), model=self.name, finish_reason="stop")
 
