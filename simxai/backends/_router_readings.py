@@ -99,7 +99,7 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
         function != "get_prediction"
         and "get_prediction" in names
         and len(ids) == 1
-        and (_RIGHT.search(text) or (function is None and _YES_NO.search(text) and extract_label(text, schema)))
+        and (_RIGHT.search(text) or (_asks_nothing_else(function, text) and extract_label(text, schema)))
         and not _NOT_JUST_RIGHT.search(text)
     ):
         # (a question naming one instance and a class, which the selector reads as asking nothing: "will boat 7012
@@ -110,6 +110,17 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
 
 # A yes-no question about the outcome ("will 7012 be back on schedule?"): asked, and no wh-word asks for more
 _YES_NO = re.compile(r"^(?!.*\b(?:what|which|how|why|who|where|when)\b).*\?", re.IGNORECASE | re.DOTALL)
+# A yes-no question that asks whether a class can be reached ("could 7012 get back on schedule?"), not what it is
+_REACHABLE = re.compile(r"\b(?:can|could|would|might|possible|becom\w*|turn\w*|get\w*|chang\w*|mak\w*)\b", re.I)
+
+
+def _asks_nothing_else(function: str | None, text: str) -> bool:
+    """A yes-no question the selector read as asking nothing, or as how to reach the class it names, when it does
+    not ask whether the class can be reached: "7012 back on schedule?" asks what the model predicts.
+    """
+    if not _YES_NO.search(text):
+        return False
+    return function is None or (function == "explain_how_to_be_that" and not _REACHABLE.search(text))
 
 
 # "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence

@@ -288,3 +288,13 @@ async def test_a_question_naming_one_instance_and_a_class_is_its_prediction(boat
 async def test_a_wh_question_naming_one_instance_and_a_class_is_no_bare_prediction(boats, router):
     (turn,) = await talk(boats, router, "on 7012, what keeps it on schedule?")  # the selector: no function
     assert not any(name == "get_prediction" for name, _ in calls(turn))
+
+
+def test_a_yes_no_question_about_reaching_a_class_is_not_read_as_the_prediction():
+    from simxai.backends._router_readings import _asks_nothing_else
+
+    assert _asks_nothing_else("explain_how_to_be_that", "7012 back on schedule?")
+    assert _asks_nothing_else(None, "will boat 7012 be back on schedule?")
+    assert not _asks_nothing_else("explain_how_to_be_that", "could 7012 get back on schedule?")
+    assert not _asks_nothing_else("explain_how_to_be_that", "how can 7012 be back on schedule?")
+    assert not _asks_nothing_else("get_model_performance", "7012 back on schedule?")
