@@ -6,6 +6,9 @@
 - "the second one" after "compare patients 3 and 4": the position in the last list (`with_listed_instance`).
 - "why is she progressing?" right after an answer about two instances: two readings, asked about
   (`reference_readings`; the question and its answer are in `_dialogue_followup`).
+- "which ones are progressing?", "why are they progressing?" speak of several instances (`with_several`): the
+  instances the last answer listed, the class the turn names as a group, or none (the engine asks), never the
+  one in focus.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_ids
 from simxai.followup_fragment import ordinal, speaker_instance
 from simxai.followup_readings import Reading
+from simxai.followup_subject import about_several, asks_for_instances, named_class, ranks_instances
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
@@ -31,6 +35,7 @@ __all__ = [
     "with_instance_in_focus",
     "with_listed_instance",
     "with_named_instance",
+    "with_several",
     "with_speaker_instance",
 ]
 
@@ -205,6 +210,41 @@ def with_instance_in_focus(
     """The calls with the instance in focus where the turn names none by id: the speaker's own ("im 5419"),
     one named in a question no call answered, or the position in the last list ("the second one").
     """
+    if about_several(text, request.host):
+        return with_several(calls, text, history, request)
     calls = with_speaker_instance(calls, text, request.functions, request.host)
     calls = with_named_instance(calls, history, request.functions, request.host)
     return with_listed_instance(calls, text, history, request.functions, request.host)
+
+
+# A plural reference to instances the last answer listed: "why are they both progressing?", "and those two?".
+_LISTED_REFERENCE = re.compile(r"\b(?:they|them|those|these|both|each)\b", re.IGNORECASE)
+
+
+def with_several(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls of a turn about several instances, where a call names no instance.
+
+    "why are they both progressing?" right after "compare patients 3 and 4" is one call per listed instance;
+    "which ones are progressing?" asks for the group the model predicts so ("prediction = progressing"); any
+    other turn keeps no instance, so the engine asks for a group or one instance instead of using the one in
+    focus. A ranking ("which are most likely progressing?") is no group: it is asked about too.
+    """
+    schema = request.host
+    takes = _instance_takers(request.functions)
+    if schema is None or not any(c.name in takes and c.arguments.get("instance") in (None, "") for c in calls):
+        return calls
+    listed = listed_instances(history) if _LISTED_REFERENCE.search(text) else []
+    if len(listed) > 1 and len(calls) == 1:
+        return [calls[0].model_copy(update={"arguments": {**calls[0].arguments, "instance": one}}) for one in listed]
+    label = named_class(text, schema)
+    if label is None or ranks_instances(text) or not asks_for_instances(text, schema):
+        return calls
+    group = f"prediction = {label}"
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": group}})
+        if call.name == "get_prediction" and call.arguments.get("instance") in (None, "")
+        else call
+        for call in calls
+    ]

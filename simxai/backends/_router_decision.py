@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
-from simxai.extraction import extract_metric
+from simxai.extraction import extract_argument, extract_metric
 from simxai.extraction.mentions import moved_away_from
+from simxai.followup_subject import asks_for_instances
 from simxai.hosts.base import HostSchema
+from simxai.registry import FunctionSpec
 
 
 @dataclass(frozen=True)
@@ -72,3 +74,31 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_be_that", decision.confidence, True)
     return None
+
+
+def instances_decision(
+    decision: Decision, text: str, schema: HostSchema | None, specs: Sequence[FunctionSpec]
+) -> Decision | None:
+    """A sure prediction for a turn that asks which instances ("which reviews are most negative?", "show me the
+    patients over 60"), when the selector is unsure or chose a function that takes no instance; else None.
+
+    Only a group's prediction lists instances: a global explanation ranks features or words, never reviews, and
+    the data card takes no group (it would drop "over 60"). The performance scores a group of its own, and the
+    data card stays for a turn that names no group ("which patients are in the data?"). With no group in the
+    turn, the engine asks for a group or one instance.
+    """
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    if "get_prediction" not in takes or decision.function == "get_model_performance":
+        return None
+    if decision.confident and decision.function in takes:
+        return None
+    if not asks_for_instances(text, schema):
+        return None
+    if decision.confident and decision.function == "get_data_information" and not _names_a_group(text, schema):
+        return None
+    return Decision("get_prediction", decision.confidence, True)
+
+
+def _names_a_group(text: str, schema: HostSchema | None) -> bool:
+    group = extract_argument("instance", text, schema) if schema is not None else None
+    return isinstance(group, str) and group != "all" and (schema is None or schema.kind != "text" or "=" in group)
