@@ -674,7 +674,7 @@ class _TurnRun:
         name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
         question = clarifying_question(self.agent.schema, name, exc)
         if name == "instance" and exc.missing == ["instance"] and about_several(self.user, self.agent.schema):
-            question = several_question(self.user, self.agent.schema)  # a group, or one instance?
+            question = several_question(self.user, self.agent.schema, function)  # a group, or one instance?
         # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
         feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
         if feature is not None:

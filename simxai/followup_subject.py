@@ -28,6 +28,7 @@ from simxai.normalize import word_stems
 __all__ = [
     "about_several",
     "asks_for_instances",
+    "class_group",
     "is_single_instance",
     "named_class",
     "plural_noun",
@@ -99,6 +100,34 @@ def named_class(text: str, schema: HostSchema) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+# "the ones who were approved", "those that are predicted progressing", "patients who got rejected"
+_CLASS_CLAUSE = (
+    r"\b(?:ones|those|people|{words})\s(?:who|that|which)\s(?:are|were|is|was|gets?|got)\s"
+    r"(?P<how>predicted\s|classified\s|labell?ed\s)?(?:as\s|to\sbe\s)?(?P<word>[\w-]+)"
+    # "the approved ones", "the progressing ones"
+    r"|\bthe\s(?P<word2>[\w-]+)\sones\b"
+)
+
+
+def class_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group a plural names by a class in a clause of its own ("the ones who were approved" ->
+    "prediction = approved", "those labelled positive" -> "label = positive"), or None.
+    """
+    if schema is None:
+        return None
+    words = "|".join(re.escape(p) for p in _plurals(schema))
+    text = " ".join(text.split())
+    match = re.search(_CLASS_CLAUSE.format(words=words), text, re.IGNORECASE)
+    if match is None:
+        return None
+    said = match.group("word") or match.group("word2")
+    name = named_class(said, schema)
+    if name is None:
+        return None
+    field = "label" if (match.group("how") or "").lower().startswith("label") else "prediction"
+    return f"{field} = {name}"
+
+
 def about_several(text: str, schema: HostSchema | None) -> bool:
     """Whether a turn speaks of several instances it names by no id, so no single instance answers it.
 
@@ -129,6 +158,8 @@ def asks_for_instances(text: str, schema: HostSchema | None) -> bool:
     words = "|".join(re.escape(p) for p in _plurals(schema))
     which = (
         rf"\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:{words}|ones)\b|of\s+(?:them|those|these)\b)"
+        # "what are the most positive reviews?": the plural after a few words of its own
+        rf"|\b(?:which|what)\s+(?:are|were)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?:{words})\b"
         # "show me the patients over 60", "list all reviews predicted negative"
         rf"|\b(?:show|list|display|give)\s+(?:me\s+|us\s+)?(?:all\s+)?(?:the\s+|those\s+)?(?:{words})\b"
     )
@@ -189,11 +220,12 @@ def shows_instance(text: str, schema: HostSchema | None) -> bool:
     return extract_ids(text, schema) == [int(match.group("id"))]
 
 
-def several_question(text: str, schema: HostSchema) -> str:
+def several_question(text: str, schema: HostSchema, function: str = "get_prediction") -> str:
     """The question for a turn about several instances that gives no group: a group, or one instance.
 
     It says plainly when the turn asks for a ranking, which no function makes, and offers a group in the
-    host's words (the class the turn names, a numeric feature's upper range) or one instance by id.
+    host's words (the class the turn names, a numeric feature's upper range) or one instance by id; for
+    `function` other than the prediction, it offers to answer that question for the group or the instance.
     """
     noun = schema.instance_noun or "instance"
     plural = plural_noun(noun)
@@ -218,4 +250,8 @@ def several_question(text: str, schema: HostSchema) -> str:
         if ranks_instances(text)
         else f"That is about several {plural}. "
     )
-    return f"{lead}I can show the prediction for {group}, with the {plural} in it, or for {one}. Which would you like?"
+    if function == "get_prediction":
+        offer = f"I can show the prediction for {group}, with the {plural} in it, or for {one}."
+    else:
+        offer = f"I can answer that for {group}, or for {one}."
+    return f"{lead}{offer} Which would you like?"

@@ -13,6 +13,7 @@ from simxai.extraction import extract_argument
 from simxai.followup_subject import (
     about_several,
     asks_for_instances,
+    class_group,
     is_single_instance,
     ranks_instances,
     several_question,
@@ -83,6 +84,25 @@ def test_which_asks_for_instances_and_which_features_does_not():
     assert not asks_for_instances("how many patients are over 60?", CLINIC)  # a count, not a list
 
 
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("and the ones who were predicted stable, why?", "prediction = stable"),
+        ("why are the progressing ones progressing?", "prediction = progressing"),
+        ("what about patients that are labelled progressing?", "label = progressing"),
+        ("the ones who were tall", None),  # no class
+        ("why is she progressing?", None),
+    ],
+)
+def test_a_class_in_a_clause_of_its_own_names_the_group(text, group):
+    assert class_group(text, CLINIC) == group
+
+
+def test_what_are_the_most_reviews_asks_for_instances_and_the_most_important_features_does_not():
+    assert asks_for_instances("what are the most positive reviews?", REVIEWS)
+    assert not asks_for_instances("what are the most important words?", REVIEWS)
+
+
 def test_rankings():
     assert ranks_instances("which patients are most likely progressing?")
     assert ranks_instances("the top 5 reviews")
@@ -125,6 +145,9 @@ def test_the_question_offers_a_group_in_the_hosts_words_or_one_instance():
     assert extract_argument("instance", "patients predicted progressing", CLINIC) == "prediction = progressing"
     plain = several_question("and those?", REVIEWS)
     assert "several reviews" in plain and "'reviews predicted negative'" in plain and "'review 12'" in plain
+    # another function's question is offered for the group or the instance, not a prediction
+    why = several_question("and those, why?", CLINIC, "get_local_explanation")
+    assert "answer that for a group" in why and "prediction" not in why.replace("predicted", "")
 
 
 @pytest.mark.parametrize(
@@ -143,7 +166,20 @@ def test_a_count_of_people_over_a_bare_number_is_an_age_group(text, group):
 SIZE = 64 * 1024
 ADVERSARIAL = [
     (piece * (SIZE // len(piece) + 1))[:SIZE]
-    for piece in (" ", "show me ", "patients ", "which ", "1 ", "# ", "can you ", "ok, ", "them are over ")
+    for piece in (
+        " ",
+        "show me ",
+        "patients ",
+        "which ",
+        "1 ",
+        "# ",
+        "can you ",
+        "ok, ",
+        "them are over ",
+        "what are the ",
+        "ones who were ",
+        "the ones ",
+    )
 ]
 
 
@@ -155,6 +191,7 @@ def test_patterns_are_linear(text, cpu_guard):
         lambda t: followup_subject._plural_noun_pattern(CLINIC).findall(t),
         lambda t: asks_for_instances(t, CLINIC),
         lambda t: ranks_instances(t),
+        lambda t: class_group(t, CLINIC),
         lambda t: is_single_instance(t, CLINIC),
         lambda t: is_single_instance(t, REVIEWS),
     ):

@@ -23,7 +23,7 @@ from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_ids
 from simxai.followup_fragment import ordinal, speaker_instance
 from simxai.followup_readings import Reading
-from simxai.followup_subject import about_several, asks_for_instances, named_class, ranks_instances
+from simxai.followup_subject import about_several, asks_for_instances, class_group, named_class, ranks_instances
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
@@ -227,9 +227,10 @@ def with_several(
     """The calls of a turn about several instances, where a call names no instance.
 
     "why are they both progressing?" right after "compare patients 3 and 4" is one call per listed instance;
-    "which ones are progressing?" asks for the group the model predicts so ("prediction = progressing"); any
-    other turn keeps no instance, so the engine asks for a group or one instance instead of using the one in
-    focus. A ranking ("which are most likely progressing?") is no group: it is asked about too.
+    "which ones are progressing?" asks for the group the model predicts so ("prediction = progressing"), and "the
+    ones who were approved" names it for any function; any other turn keeps no instance, so the engine asks
+    for a group or one instance instead of using the one in focus. A ranking ("which are most likely
+    progressing?") is no group: it is asked about too.
     """
     schema = request.host
     takes = _instance_takers(request.functions)
@@ -238,13 +239,16 @@ def with_several(
     listed = listed_instances(history) if _LISTED_REFERENCE.search(text) else []
     if len(listed) > 1 and len(calls) == 1:
         return [calls[0].model_copy(update={"arguments": {**calls[0].arguments, "instance": one}}) for one in listed]
+    group = class_group(text, schema)  # "and the ones who were approved, why?"
+    functions = takes
     label = named_class(text, schema)
-    if label is None or ranks_instances(text) or not asks_for_instances(text, schema):
+    if group is None and label is not None and not ranks_instances(text) and asks_for_instances(text, schema):
+        group, functions = f"prediction = {label}", {"get_prediction"}  # "which ones are progressing?"
+    if group is None:
         return calls
-    group = f"prediction = {label}"
     return [
         call.model_copy(update={"arguments": {**call.arguments, "instance": group}})
-        if call.name == "get_prediction" and call.arguments.get("instance") in (None, "")
+        if call.name in functions and call.arguments.get("instance") in (None, "")
         else call
         for call in calls
     ]

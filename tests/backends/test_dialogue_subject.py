@@ -128,6 +128,15 @@ async def test_instances_asked_for_with_a_group_are_the_groups_prediction_not_th
     assert calls(listed) == [("get_prediction", {"instance": "prediction = negative"})]
 
 
+async def test_a_plural_named_by_a_class_of_its_own_is_that_group_for_any_question(hosts, router):
+    _, why = await talk(
+        hosts["loan"], router, "why was applicant 120 rejected?", "and the ones who were approved, why?"
+    )
+    assert [(c[0], c[1]["instance"]) for c in calls(why)] == [("get_local_explanation", "prediction = approved")]
+    _, most = await talk(hosts["sentiment"], router, "review 5?", "what are the most positive reviews?")
+    assert asked(most) and "rank" in most.reply and not on_instance(most, 5)
+
+
 async def test_they_after_two_instances_is_both_and_after_a_group_the_group(hosts, router):
     _, both = await talk(hosts["demo"], router, "compare patients 3 and 4", "why are they both progressing?")
     assert [c[1]["instance"] for c in calls(both)] == [3, 4]
