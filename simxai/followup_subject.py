@@ -52,7 +52,13 @@ _GENERIC_PLURALS = (
     "datapoints",
 )
 # A plural reference whose antecedent the turn does not name: "them", "those", "which ones".
-_PLURAL_PRONOUN = re.compile(r"\b(?:them|they|those|these|ones)\b", re.IGNORECASE)
+# ("they" / "them" alone may be one person: "what could they change?" is about the policyholder in focus; with
+# "both" / "all" they are several.)
+_PLURAL_PRONOUN = re.compile(
+    r"\b(?:those|these|ones)\b|\b(?:they|them)\s(?:all|both)\b|\b(?:all|both|each)\sof\s(?:them|these|those)\b",
+    re.IGNORECASE,
+)
+_BOTH = re.compile(r"\b(?:both|all|each)\b", re.IGNORECASE)
 # A reference to one instance: "she", "his", "this patient", "that one" (not "it", which is often the model).
 _ONE_REFERENCE = re.compile(r"\b(?:she|he|her|his|him|hers|this\s+one|that\s+one)\b", re.IGNORECASE)
 # "who is predicted to leave?", "who gets approved": a question whose answer is instances
@@ -76,10 +82,11 @@ def plural_noun(noun: str) -> str:
     return noun + "s"
 
 
-def _plurals(schema: HostSchema) -> list[str]:
+def _plurals(schema: HostSchema, *, generic: bool = True) -> list[str]:
+    """The host's plural noun, and with `generic` the plurals of records any host has."""
     noun = (schema.instance_noun or "").lower()
     own = [plural_noun(noun), noun + "s"] if noun else []
-    return [*dict.fromkeys(own), *_GENERIC_PLURALS]
+    return [*dict.fromkeys(own), *(_GENERIC_PLURALS if generic else ("people",))]
 
 
 def _plural_noun_pattern(schema: HostSchema) -> re.Pattern[str]:
@@ -132,10 +139,11 @@ def about_several(text: str, schema: HostSchema | None) -> bool:
     """Whether a turn speaks of several instances it names by no id, so no single instance answers it.
 
     The host's plural noun or a plural of records ("which patients ...", "the people over 60"), not followed by
-    ids; a count ("how many are over 60", "how many of them ..."); or "them" / "those" / "which ones" / "who" with
-    a class of the model ("which ones are progressing", "who gets approved"), since such a pronoun may also
-    stand for features or words. A turn that also refers to one instance ("why is she progressing when most patients
-    are stable?") is about that one.
+    ids; a count ("how many are over 60", "how many of them ..."); or "those" / "which ones" / "who" with a class
+    of the model ("which ones are progressing", "who gets approved"), since such a pronoun may also stand for
+    features or words; "they" / "them" only with "both" or "all" ("why are they both progressing?"): alone they
+    may be one person ("what could they change to get the standard rate?"). A turn that also refers to one
+    instance ("why is she progressing when most patients are stable?") is about that one.
     """
     if schema is None or extract_ids(text, schema) or _ONE_REFERENCE.search(text):
         return False
@@ -143,19 +151,22 @@ def about_several(text: str, schema: HostSchema | None) -> bool:
     if _plural_noun_pattern(schema).search(text) or _HOW_MANY.search(text):
         return True
     if _WHO.match(text) or _PLURAL_PRONOUN.search(text):
-        return named_class(text, schema) is not None
+        return named_class(text, schema) is not None or bool(_BOTH.search(text))
     return False
 
 
 def asks_for_instances(text: str, schema: HostSchema | None) -> bool:
     """Whether a turn asks which instances ("which reviews are most negative?", "which ones are progressing?",
     "who is predicted to leave?", "show me the patients over 60"): only a group's prediction lists instances.
+
+    The plural is the host's own noun, "people" or "ones": "in which cases is the model unreliable?" asks no
+    instances.
     """
     if schema is None or extract_ids(text, schema):
         return False
     if _WHO.match(text):
         return named_class(text, schema) is not None  # "who gets approved?", not "who trained the model?"
-    words = "|".join(re.escape(p) for p in _plurals(schema))
+    words = "|".join(re.escape(p) for p in _plurals(schema, generic=False))
     which = (
         rf"\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:{words}|ones)\b|of\s+(?:them|those|these)\b)"
         # "what are the most positive reviews?": the plural after a few words of its own

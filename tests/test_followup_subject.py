@@ -50,6 +50,7 @@ REVIEWS = HostSchema(
         "how many are over 60?",
         "which ones are progressing?",
         "who is predicted progressing?",
+        "why are they both progressing?",
         "what about the people with a high bmi?",
         "any records like that?",
     ],
@@ -68,6 +69,8 @@ def test_turns_about_several_patients(text):
         "how do they affect the prediction?",
         "how many features does the model use?",
         "predict patient 12",
+        "what would they need to change to become stable?",  # "they": one person, as often
+        "why are they progressing?",
     ],
 )
 def test_turns_not_about_several(text):
@@ -81,6 +84,7 @@ def test_which_asks_for_instances_and_which_features_does_not():
     assert not asks_for_instances("which words are most negative?", REVIEWS)
     assert not asks_for_instances("which features matter most?", CLINIC)
     assert not asks_for_instances("who trained the model?", CLINIC)
+    assert not asks_for_instances("in which cases is the model unreliable?", CLINIC)  # an idiom, no instances
     assert not asks_for_instances("how many patients are over 60?", CLINIC)  # a count, not a list
 
 

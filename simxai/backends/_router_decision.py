@@ -80,23 +80,24 @@ def instances_decision(
     decision: Decision, text: str, schema: HostSchema | None, specs: Sequence[FunctionSpec]
 ) -> Decision | None:
     """A sure prediction for a turn that asks which instances ("which reviews are most negative?", "show me the
-    patients over 60"), when the selector is unsure or chose a function that takes no instance; else None.
+    patients over 60"), when the selector is unsure, or sure of the global explanation or of the data card with
+    a group; else None.
 
     Only a group's prediction lists instances: a global explanation ranks features or words, never reviews, and
-    the data card takes no group (it would drop "over 60"). The performance scores a group of its own, and the
-    data card stays for a turn that names no group ("which patients are in the data?"). With no group in the
-    turn, the engine asks for a group or one instance.
+    the data card takes no group (it would drop "over 60"). The data card stays for a turn that names no group
+    ("which patients are in the data?"), and any other sure choice stands. With no group in the turn, the engine
+    asks for a group or one instance.
     """
     takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
-    if "get_prediction" not in takes or decision.function == "get_model_performance":
+    if "get_prediction" not in takes or not asks_for_instances(text, schema):
         return None
-    if decision.confident and decision.function in takes:
-        return None
-    if not asks_for_instances(text, schema):
-        return None
-    if decision.confident and decision.function == "get_data_information" and not _names_a_group(text, schema):
-        return None
-    return Decision("get_prediction", decision.confidence, True)
+    if not decision.confident:
+        return Decision("get_prediction", decision.confidence, True)
+    if decision.function == "get_global_explanation" or (
+        decision.function == "get_data_information" and _names_a_group(text, schema)
+    ):
+        return Decision("get_prediction", decision.confidence, True)
+    return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own
 
 
 def _names_a_group(text: str, schema: HostSchema | None) -> bool:

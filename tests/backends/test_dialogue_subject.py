@@ -147,6 +147,21 @@ async def test_they_after_two_instances_is_both_and_after_a_group_the_group(host
     assert [(c[0], c[1]["instance"]) for c in calls(group)] == [("get_local_explanation", "age > 60")]
 
 
+async def test_they_alone_may_be_the_one_person_in_focus_and_which_cases_asks_no_instances(hosts, router):
+    _, they = await talk(
+        hosts["insurance"],
+        router,
+        "why is policyholder 5251 surcharged?",
+        "what would they have to do to get standard?",
+    )
+    assert [(c[0], c[1]["instance"]) for c in calls(they)] == [("explain_how_to_be_that", 5251)]
+    _, cases = await talk(
+        hosts["insurance"], router, "predict policyholder 5100", "in which cases is the model unreliable?"
+    )
+    # whatever the selector makes of it, no group of policyholders is asked for or predicted
+    assert "policyholders" not in cases.reply[:80] and not any(c[0] == "get_prediction" for c in calls(cases))
+
+
 @pytest.mark.parametrize(
     ("second", "function"),
     [
