@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
-from simxai.extraction import extract_argument, extract_metric
+from simxai.extraction import extract_metric
 from simxai.extraction.mentions import moved_away_from
-from simxai.followup_subject import asks_for_instances
 from simxai.hosts.base import HostSchema
-from simxai.registry import FunctionSpec
 
 
 @dataclass(frozen=True)
@@ -74,32 +72,3 @@ def outcome_decision(
     ):
         return Decision("explain_how_to_be_that", decision.confidence, True)
     return None
-
-
-def instances_decision(
-    decision: Decision, text: str, schema: HostSchema | None, specs: Sequence[FunctionSpec]
-) -> Decision | None:
-    """A sure prediction for a turn that asks which instances ("which reviews are most negative?", "show me the
-    patients over 60"), when the selector is unsure, or sure of the global explanation or of the data card with
-    a group; else None.
-
-    Only a group's prediction lists instances: a global explanation ranks features or words, never reviews, and
-    the data card takes no group (it would drop "over 60"). The data card stays for a turn that names no group
-    ("which patients are in the data?"), and any other sure choice stands. With no group in the turn, the engine
-    asks for a group or one instance.
-    """
-    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
-    if "get_prediction" not in takes or not asks_for_instances(text, schema):
-        return None
-    if not decision.confident:
-        return Decision("get_prediction", decision.confidence, True)
-    if decision.function == "get_global_explanation" or (
-        decision.function == "get_data_information" and _names_a_group(text, schema)
-    ):
-        return Decision("get_prediction", decision.confidence, True)
-    return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own
-
-
-def _names_a_group(text: str, schema: HostSchema | None) -> bool:
-    group = extract_argument("instance", text, schema) if schema is not None else None
-    return isinstance(group, str) and group != "all" and (schema is None or schema.kind != "text" or "=" in group)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from simxai.backends._dialogue_focus import listed_instances
+from simxai.backends._dialogue_focus import listed_instances, subject_decision
 from simxai.backends._dialogue_followup import (
     answer_or_question,
     described_instance,
@@ -49,7 +49,7 @@ from simxai.backends._dialogue_followup import (
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_corrections import reread
-from simxai.backends._router_decision import Decision, instances_decision, metric_named, outcome_decision
+from simxai.backends._router_decision import Decision, metric_named, outcome_decision
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -83,7 +83,6 @@ from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
-from simxai.followup_subject import shows_instance
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
@@ -263,8 +262,9 @@ class RouterBackend(Backend):
         repeated = repeated_call(text, masked, with_pending_call(history), request)
         if repeated is not None:
             return repeated
-        if shows_instance(text, schema) and "get_prediction" in names:
-            return Decision("get_prediction", decision.confidence, True)  # "show me patient 20": a request anew
+        subject = subject_decision(decision, text, schema, request.functions)
+        if subject is not None:  # "show me patient 20": anew; "which reviews are most negative?": instances
+            return subject
         if (
             decision.function in INSTANCE_COUNTERPART
             and INSTANCE_COUNTERPART[decision.function] in names
@@ -303,9 +303,6 @@ class RouterBackend(Backend):
             return Decision(None, decision.confidence, True)
         if not decision.confident and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
-        instances = instances_decision(decision, text, schema, request.functions)
-        if instances is not None:  # "which reviews are most negative?": instances, not words
-            return instances
         outcome = outcome_decision(decision, text, schema, names)
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
             return outcome
