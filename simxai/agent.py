@@ -37,6 +37,7 @@ from simxai.followup import (
     step_feature,
 )
 from simxai.followup_context import is_new_request_for, only_an_instance
+from simxai.followup_subject import about_several, is_single_instance, several_question, shows_instance
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.instance_values import named_values
@@ -533,7 +534,7 @@ class _TurnRun:
         if isinstance(arguments, Clarification):  # "what if it were higher?": asked how much
             await self._finish_call(call, call.arguments, "clarification", error=amount_missing())
             return arguments
-        arguments = self.state.fill(arguments, parameters)
+        arguments = self.state.fill(arguments, self._fillable(parameters))
         done = self._done.get(self._key(call))
         if done is not None:
             # The same call again in this turn: not run twice; the model gets the result and is told so.
@@ -584,6 +585,22 @@ class _TurnRun:
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
         return None
+
+    def _fillable(self, parameters: Sequence[str]) -> list[str]:
+        """The parameters the dialogue state may fill for this turn's calls.
+
+        A turn about several instances ("which patients are most likely progressing?", "how many of them are over
+        60?") never gets the single instance in focus: a group in focus may stand for "them", one patient may
+        not; the function then asks which group or instance. A new request for an instance ("show me patient
+        20") carries no earlier changes to it: it is no "the same for".
+        """
+        schema = self.agent.schema
+        dropped = set()
+        if is_single_instance(self.state.instance, schema) and about_several(self.user, schema):
+            dropped.add("instance")
+        if shows_instance(self.user, schema):
+            dropped.add("changes")
+        return [p for p in parameters if p not in dropped]
 
     @staticmethod
     def _key(call: ToolCall) -> str:
@@ -656,6 +673,8 @@ class _TurnRun:
         missing = exc.missing or [exc.argument]
         name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
         question = clarifying_question(self.agent.schema, name, exc)
+        if name == "instance" and exc.missing == ["instance"] and about_several(self.user, self.agent.schema):
+            question = several_question(self.user, self.agent.schema, function)  # a group, or one instance?
         # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
         feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
         if feature is not None:

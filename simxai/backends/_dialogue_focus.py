@@ -6,6 +6,11 @@
 - "the second one" after "compare patients 3 and 4": the position in the last list (`with_listed_instance`).
 - "why is she progressing?" right after an answer about two instances: two readings, asked about
   (`reference_readings`; the question and its answer are in `_dialogue_followup`).
+- "show me patient 20" is a new request for that instance, and "which reviews are most negative?" asks for
+  instances, which only a group's prediction lists (`subject_decision`).
+- "which ones are progressing?", "why are they both progressing?" speak of several instances (`with_several`): the
+  instances the last answer listed, the class the turn names as a group, or none (the engine asks), never the
+  one in focus.
 """
 
 from __future__ import annotations
@@ -17,9 +22,17 @@ from typing import Any
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CompletionRequest
-from simxai.extraction import extract_ids
+from simxai.extraction import extract_argument, extract_ids
 from simxai.followup_fragment import ordinal, speaker_instance
 from simxai.followup_readings import Reading
+from simxai.followup_subject import (
+    about_several,
+    asks_for_instances,
+    class_group,
+    named_class,
+    ranks_instances,
+    shows_instance,
+)
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.registry import FunctionSpec
@@ -28,9 +41,11 @@ __all__ = [
     "Decide",
     "listed_instances",
     "reference_readings",
+    "subject_decision",
     "with_instance_in_focus",
     "with_listed_instance",
     "with_named_instance",
+    "with_several",
     "with_speaker_instance",
 ]
 
@@ -205,6 +220,79 @@ def with_instance_in_focus(
     """The calls with the instance in focus where the turn names none by id: the speaker's own ("im 5419"),
     one named in a question no call answered, or the position in the last list ("the second one").
     """
+    if about_several(text, request.host):
+        return with_several(calls, text, history, request)
     calls = with_speaker_instance(calls, text, request.functions, request.host)
     calls = with_named_instance(calls, history, request.functions, request.host)
     return with_listed_instance(calls, text, history, request.functions, request.host)
+
+
+# A plural reference to instances the last answer listed: "why are they both progressing?", "and those two?".
+_LISTED_REFERENCE = re.compile(r"\b(?:they|them|those|these|both|each)\b", re.IGNORECASE)
+
+
+def with_several(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls of a turn about several instances, where a call names no instance.
+
+    "why are they both progressing?" right after "compare patients 3 and 4" is one call per listed instance;
+    "which ones are progressing?" asks for the group the model predicts so ("prediction = progressing"), and "the
+    ones who were approved" names it for any function; any other turn keeps no instance, so the engine asks
+    for a group or one instance instead of using the one in focus. A ranking ("which are most likely
+    progressing?") is no group: it is asked about too.
+    """
+    schema = request.host
+    takes = _instance_takers(request.functions)
+    if schema is None or not any(c.name in takes and c.arguments.get("instance") in (None, "") for c in calls):
+        return calls
+    listed = listed_instances(history) if _LISTED_REFERENCE.search(text) else []
+    if len(listed) > 1 and len(calls) == 1:
+        return [calls[0].model_copy(update={"arguments": {**calls[0].arguments, "instance": one}}) for one in listed]
+    group = class_group(text, schema)  # "and the ones who were approved, why?"
+    functions = takes
+    label = named_class(text, schema)
+    if group is None and label is not None and not ranks_instances(text) and asks_for_instances(text, schema):
+        group, functions = f"prediction = {label}", {"get_prediction"}  # "which ones are progressing?"
+    if group is None:
+        return calls
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": group}})
+        if call.name in functions and call.arguments.get("instance") in (None, "")
+        else call
+        for call in calls
+    ]
+
+
+def subject_decision(
+    decision: Decision, text: str, schema: HostSchema | None, specs: Sequence[FunctionSpec]
+) -> Decision | None:
+    """A sure prediction for a turn whose subject the selector's choice would miss, or None.
+
+    "show me patient 20" is a new request for that instance, never "the same for" the previous question. A turn
+    that asks which instances ("which reviews are most negative?", "show me the patients over 60") is a group's
+    prediction when the selector is unsure, or sure of the global explanation or of the data card with a group:
+    only a group's prediction lists instances; a global explanation ranks features or words, never reviews, and
+    the data card takes no group (it would drop "over 60"). The data card stays for a turn that names no group
+    ("which patients are in the data?"), and any other sure choice stands. With no group in the turn, the engine
+    asks for a group or one instance.
+    """
+    takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
+    if "get_prediction" not in takes:
+        return None
+    if shows_instance(text, schema):
+        return Decision("get_prediction", decision.confidence, True)
+    if not asks_for_instances(text, schema):
+        return None
+    if not decision.confident:
+        return Decision("get_prediction", decision.confidence, True)
+    if decision.function == "get_global_explanation" or (
+        decision.function == "get_data_information" and _names_a_group(text, schema)
+    ):
+        return Decision("get_prediction", decision.confidence, True)
+    return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own
+
+
+def _names_a_group(text: str, schema: HostSchema | None) -> bool:
+    group = extract_argument("instance", text, schema) if schema is not None else None
+    return isinstance(group, str) and group != "all" and (schema is None or schema.kind != "text" or "=" in group)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from simxai.backends._dialogue_focus import listed_instances
+from simxai.backends._dialogue_focus import listed_instances, subject_decision
 from simxai.backends._dialogue_followup import (
     answer_or_question,
     described_instance,
@@ -265,6 +265,8 @@ class RouterBackend(Backend):
         repeated = repeated_call(text, masked, with_pending_call(history), request)
         if repeated is not None:
             return repeated
+        if (subject := subject_decision(decision, text, schema, request.functions)) is not None:
+            return subject  # "show me patient 20": anew; "which reviews are most negative?": instances
         counterpart = instance_counterpart(decision.function, text, names)
         if counterpart is not None and (
             (decision.function in INSTANCE_COUNTERPART and about_the_person_in_focus(text, history))
@@ -278,8 +280,7 @@ class RouterBackend(Backend):
             or described_instance(masked, request)
             or (ordinal_fragment(text, noun) and bool(listed_instances(history)))  # "and the first one?"
         ) and extract_metric(text) is None:
-            # "and for patient 4?", "what about 'another text'?": the previous question, another instance
-            # ("how does it do on renters?" names a metric: a question of its own).
+            # "and for patient 4?": the previous question, another instance ("... on renters?" names a metric)
             previous = self._previous_function(history, request, depth, about_an_instance=True)
             if previous in names:
                 return Decision(

@@ -121,7 +121,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
         # "patients over 60", "people under 30": a group of people above or below a bare number is an age
         people = (
-            rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|ones|individuals|everyone|anyone|"
+            rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|them|many|ones|individuals|everyone|anyone|"
             r"men|women|males|females)"
         )
         # "patients between 30 and 40", "smokers aged between 30 and 40", "between 30 and 40 years old": an age
@@ -141,7 +141,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             if _in_range(age, float(low)) and _in_range(age, float(high)):
                 clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
         for match in re.finditer(
-            rf"\b{people},?\s(?:(?:who\s(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
+            # "patients over 60", "how many of them are over 60"
+            rf"\b{people},?\s(?:(?:(?:who\s)?(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
             rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
             # "the over 60s", "our over-65 patients": the number is an age bracket
             rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
