@@ -273,8 +273,9 @@ def subject_decision(
     that asks which instances ("which reviews are most negative?", "show me the patients over 60") is a group's
     prediction when the selector is unsure, or sure of the global explanation or of the data card with a group:
     only a group's prediction lists instances; a global explanation ranks features or words, never reviews, and
-    the data card takes no group (it would drop "over 60"). The data card stays for a turn that names no group
-    ("which patients are in the data?"), and any other sure choice stands. With no group in the turn, the engine
+    the data card takes no group (it would drop "over 60") and ranks nothing ("the most positive reviews"). The
+    data card stays for a turn that names no group and ranks nothing ("which patients are in the data?"), and any
+    other sure choice stands. With no group in the turn, the engine
     asks for a group or one instance.
     """
     takes = {s.name for s in specs if any(p.name == "instance" for p in s.parameters)}
@@ -287,7 +288,7 @@ def subject_decision(
     if not decision.confident:
         return Decision("get_prediction", decision.confidence, True)
     if decision.function == "get_global_explanation" or (
-        decision.function == "get_data_information" and _names_a_group(text, schema)
+        decision.function == "get_data_information" and (_names_a_group(text, schema) or ranks_instances(text))
     ):
         return Decision("get_prediction", decision.confidence, True)
     return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own
