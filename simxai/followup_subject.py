@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from simxai.extraction import extract_ids
 from simxai.host_examples import example_id
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import HostSchema, plural
 from simxai.normalize import word_stems
 
 __all__ = [
@@ -31,7 +31,6 @@ __all__ = [
     "class_group",
     "is_single_instance",
     "named_class",
-    "plural_noun",
     "ranks_instances",
     "several_question",
     "shows_instance",
@@ -73,19 +72,10 @@ _RANKS = re.compile(
 )
 
 
-def plural_noun(noun: str) -> str:
-    """The plural of an English noun, for the common regular cases ("patient" -> "patients")."""
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
 def _plurals(schema: HostSchema, *, generic: bool = True) -> list[str]:
     """The host's plural noun, and with `generic` the plurals of records any host has."""
     noun = (schema.instance_noun or "").lower()
-    own = [plural_noun(noun), noun + "s"] if noun else []
+    own = [plural(noun), noun + "s"] if noun else []
     return [*dict.fromkeys(own), *(_GENERIC_PLURALS if generic else ("people",))]
 
 
@@ -239,30 +229,30 @@ def several_question(text: str, schema: HostSchema, function: str = "get_predict
     `function` other than the prediction, it offers to answer that question for the group or the instance.
     """
     noun = schema.instance_noun or "instance"
-    plural = plural_noun(noun)
+    nouns = plural(noun)
     examples = []
     label = named_class(text, schema)
     if label is not None:
-        examples.append(f"'{plural} predicted {label}'")
+        examples.append(f"'{nouns} predicted {label}'")
     ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
     if ranged and schema.kind != "text":
         feature = ranged[0]
         assert feature.min is not None and feature.max is not None  # noqa: S101 - filtered above
         value = feature.min + 0.75 * (feature.max - feature.min)
         value = round(value) if feature.max - feature.min >= 10 else round(value, 1)
-        examples.append(f"'{plural} with {feature.name} over {value:g}'")
+        examples.append(f"'{nouns} with {feature.name} over {value:g}'")
     if not examples and schema.class_names:
-        examples.append(f"'{plural} predicted {schema.class_names[0]}'")
+        examples.append(f"'{nouns} predicted {schema.class_names[0]}'")
     ident = example_id(schema)
     one = f"one {noun}" + (f" ('{noun} {ident}')" if ident is not None else "")
     group = "a group" + (f" ({' or '.join(examples)})" if examples else "")
     lead = (
-        f"I can't rank {plural}: no function orders them. "
+        f"I can't rank {nouns}: no function orders them. "
         if ranks_instances(text)
-        else f"That is about several {plural}. "
+        else f"That is about several {nouns}. "
     )
     if function == "get_prediction":
-        offer = f"I can show the prediction for {group}, with the {plural} in it, or for {one}."
+        offer = f"I can show the prediction for {group}, with the {nouns} in it, or for {one}."
     else:
         offer = f"I can answer that for {group}, or for {one}."
     return f"{lead}{offer} Which would you like?"

@@ -11,19 +11,10 @@ import pandas as pd
 
 from simxai.exceptions import ArgumentError
 from simxai.hosts._tabular_data import Table, Value
-from simxai.hosts.base import HostSchema, InstanceRef
+from simxai.hosts.base import HostSchema, InstanceRef, plural
 from simxai.instances import CONDITION_HELP, Clause, parse_condition
 from simxai.results import Subject, format_number
 from simxai.textbounds import MAX_DIGITS
-
-
-def plural(noun: str) -> str:
-    """The plural of an English noun, for the common regular cases."""
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
 
 
 def _text(value: Value) -> str:

@@ -21,7 +21,17 @@ from simxai.results import (
     WhatIfResult,
 )
 
-__all__ = ["METRICS", "ChangeValue", "FeatureSchema", "Host", "HostSchema", "InstanceRef"]
+__all__ = ["METRICS", "ChangeValue", "FeatureSchema", "Host", "HostSchema", "InstanceRef", "plural"]
+
+
+def plural(noun: str) -> str:
+    """The plural of an English noun, for the common regular cases ("patient" -> "patients", "policy" -> "policies")."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
 
 #: The metrics every host reports on its held-out split ("all" asks for every one).
 METRICS: tuple[str, ...] = ("accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all")

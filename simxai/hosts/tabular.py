@@ -34,11 +34,11 @@ from simxai.hosts._tabular_cards import (
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_families import OutputSpace, exact_output, family, output_space, split_model
-from simxai.hosts._tabular_resolve import Resolver, plural
+from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, Known, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
-from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef, plural
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
 from simxai.results import (
     Attribution,
