@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -02h, -02i) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -02i, -02j) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -27,7 +27,7 @@ SET_DIRS = tuple(
     ROOT / "evalsets" / name
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
-        "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i",
+        "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -82,6 +82,16 @@ HOTEL_CATEGORIES = {
     "meal_plan": ("room_only", "breakfast", "half_board", "full_board"),
     "country_region": ("domestic", "europe", "north_america", "asia", "other"),
 }
+#: The invented clinic-appointment host of set J (`evalsets/fresh-2026-12-02j/host_appointment.py`): ids 41001-41400.
+APPOINTMENT_NUMERIC = (
+    "patient_age", "days_booked_ahead", "distance_km", "previous_no_shows", "copay_usd", "appointment_hour",
+)  # fmt: skip
+APPOINTMENT_CATEGORIES = {
+    "clinic": ("downtown", "riverside", "hillcrest", "eastgate"),
+    "specialty": ("primary_care", "dermatology", "cardiology", "physiotherapy", "mental_health"),
+    "booking_method": ("phone", "online", "app", "referral"),
+    "reminder_channel": ("none", "sms", "email", "call"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -126,6 +136,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("honoured", "cancelled"),
         "features": HOTEL_NUMERIC + tuple(HOTEL_CATEGORIES),
         "categories": HOTEL_CATEGORIES,
+    },
+    "appointment": {
+        "ids": range(41001, 41401),
+        "labels": ("attended", "missed"),
+        "features": APPOINTMENT_NUMERIC + tuple(APPOINTMENT_CATEGORIES),
+        "categories": APPOINTMENT_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -195,6 +211,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "hotel": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "hotel": 4},
+    },
+    "fresh-2026-12-02j": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "appointment": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "appointment": 4},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
