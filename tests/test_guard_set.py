@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -02i) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -02j) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -24,6 +24,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-02g",
     ROOT / "evalsets" / "guard-2026-12-02h",
     ROOT / "evalsets" / "guard-2026-12-02i",
+    ROOT / "evalsets" / "guard-2026-12-02j",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -119,8 +120,9 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-02g", {"well": 2}, 420),
         ("guard-2026-12-02h", {"transaction": 2, "well": 1}, 420),
         ("guard-2026-12-02i", {"machine": 2}, 300),
+        ("guard-2026-12-02j", {"ticket": 2}, 300),
     ],
-    ids=["set F", "set G", "set H", "set I"],
+    ids=["set F", "set G", "set H", "set I", "set J"],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
     folder: str, own_hosts: dict[str, int], least_lines: int
@@ -150,8 +152,15 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         ),
         ("guard-2026-12-02h", "well", ["safe", "unsafe"], (13001, 13500), {"aquifer", "county"}),
         ("guard-2026-12-02i", "machine", ["runs", "fails"], (35001, 35500), {"line", "manufacturer"}),
+        (
+            "guard-2026-12-02j",
+            "ticket",
+            ["resolved", "escalated"],
+            (43001, 43500),
+            {"channel", "product_area", "priority"},
+        ),
     ],
-    ids=["set F", "set G", "set H transaction", "set H well", "set I machine"],
+    ids=["set F", "set G", "set H transaction", "set H well", "set I machine", "set J ticket"],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
     scorer: ModuleType, folder: str, host: str, labels: list[str], ids: tuple[int, int], categoricals: set[str]
