@@ -43,6 +43,7 @@ _SEGMENT = re.compile(
 )
 _PERCENT = r"(\s*(?:%|percent\b|per cent\b|percentage points?\b))?"
 NUMBER = re.compile(rf"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d){_PERCENT}")
+_ORDINAL = re.compile(r"(?:st|nd|rd|th)\b", re.I)
 #: "75-80%", "60 - 100", "between 0.7 and 0.8": one claim, that the value lies in the range.
 _SHARE = r"\s*(?:%|percent\b|per cent\b)"
 RANGE = re.compile(
@@ -295,6 +296,8 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
         listed = SUBJECT_LIST.search(before) is not None  # "patients 90 and 319": the second is an id too
         if _ENDS_IN_SUBJECT_WORD.search(before) or listed or _is_marker(text, match.start(), match.end()):
             continue
+        if _ORDINAL.match(text, match.end(1)):
+            continue  # "16th", "3rd": a place in an order (the rank readers read it), never a value
         if match.start() in ranges:
             claim = ranges[match.start()]
             skip_until = claim.end
