@@ -14,7 +14,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-13p"  # claims-13o (guard13o) and per-label metric claims (labels12o)
+GUARD_VERSION = "claims-14"  # claims-13p and a feature's number flagged only when bound closely (guard14)
 
 __all__ = [
     "GUARD_VERSION",

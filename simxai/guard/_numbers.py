@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from simxai.guard import _cues as cue
+from simxai.guard._binding import number_mechanism
 from simxai.guard._derived import (
     FEATURE_PERCENT,
     LOWERED_BY,
@@ -472,8 +473,7 @@ class _NumberChecks(_PairedNumbers):
                 return
             labels = {name for kind, name, _ in entities if kind == "label"}
             if tied or any(k == "metric" for k, _, _ in entities) or len(labels) == len(entities):
-                # It states another field's number (another class's probability), or none: only a number no
-                # field names may pass.
+                # It states another field's number (another class's probability), or none: only a free one passes.
                 owned = facts.numbers - facts.free_numbers
                 owned |= set(facts.metrics.values()) | {n for ns in facts.label_numbers.values() for n in ns}
                 free = not fits(claim, owned) and fits(claim, facts.free_numbers)
@@ -485,8 +485,8 @@ class _NumberChecks(_PairedNumbers):
                     # "predicted negative at a 50/50 tie" against a counterfactual search that states no
                     # probability of negative: nothing to compare it with.
                     unstated = f"the outputs state no probability of {names}"
-                kinds = "/".join(sorted({k for k, _, _ in entities}))
-                via = f"number of a {kinds}" + (" named before its segment" if borrowed else "")
+                at, held = (sentence.find(clause) if self.clause_at is None else self.clause_at) + offset, facts.numbers
+                via = number_mechanism(self.names, entities, borrowed, sentence, at, claim, held | self.all.numbers)
                 rebound = "" if ok or not labels else self._rebound(claim, sentence, facts)  # "94 % humidity"
                 self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated or rebound, via)
                 return

@@ -7,7 +7,8 @@ The table (`mechanisms.json`, beside this module) holds each mechanism's precisi
 (`python bench/guard_mechanisms.py --write` rebuilds both from the DEV sets; `docs/guard.md` "Flagged only by
 mechanisms precise on held-out writers"). A claim read by a mechanism below the threshold goes to
 `unchecked` with its mechanism named, never to `unsupported`; a mechanism the DEV writers never saw flag has
-shown no false alarm and flags.
+shown no false alarm and flags. Whatever the table says, a number bound loosely to a feature while another field
+of the outputs holds it (`_binding.LOOSE`) never flags: its verdict would be the binding's guess.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+
+from simxai.guard._binding import LOOSE
 
 __all__ = ["TABLE", "Trust", "trust"]
 
@@ -30,11 +33,15 @@ class Trust:
         self.threshold = threshold
 
     def trusted(self, mechanism: str) -> bool:
-        """Whether a claim `mechanism` read, unsupported by the outputs, flags the reply."""
-        return self.precisions.get(mechanism, 1.0) >= self.threshold
+        """Whether a claim `mechanism` read, unsupported by the outputs, flags the reply: never when its binding
+        to a field was loose and another field holds the number (`_binding`: the verdict would be the guess's).
+        """
+        return not mechanism.endswith(LOOSE) and self.precisions.get(mechanism, 1.0) >= self.threshold
 
     def note(self, claim: str, mechanism: str) -> str:
         """How a distrusted claim is listed as unchecked."""
+        if mechanism.endswith(LOOSE):
+            return f"{claim} (bound loosely to its field, and another field of the outputs holds it: not compared)"
         held = self.precisions.get(mechanism, 1.0)
         return f"{claim} (the outputs do not state it; read by '{mechanism}', precision {held:.0%} on DEV writers)"
 

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from simxai.guard._binding import LOOSE
+
 __all__ = [
     "GENERATED_FLOOR",
     "RECALL_FLOOR",
@@ -158,7 +160,11 @@ def curve(writers: Sequence[Writer], thresholds: Sequence[float] = THRESHOLDS) -
     held_out = {w.name: precisions(evidence, leave_out=w.name) for w in writers}
     points = []
     for t in thresholds:
-        rows = {w.name: _score(w.verdicts, {m for m, p in held_out[w.name].items() if p >= t}) for w in writers}
+        # A loosely bound number never flags, whatever its precision (`simxai.guard._trust.Trust.trusted`).
+        trusted = {
+            w.name: {m for m, p in held_out[w.name].items() if p >= t and not m.endswith(LOOSE)} for w in writers
+        }
+        rows = {w.name: _score(w.verdicts, trusted[w.name]) for w in writers}
         points.append(
             CurvePoint(
                 threshold=t,

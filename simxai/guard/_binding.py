@@ -1,0 +1,102 @@
+"""How surely a feature's number is bound to that feature: the grain of its mechanism.
+
+The guard checks a number against the field of the name it binds it to: for a feature, the name nearest before it
+in its clause or sentence (or right after it). The binding is close when nothing that could own the number stands
+between the name and it: no other feature, no other number (but the first end of a pair it closes: "bmi from 23.7
+to 27.3", "18 up to 27.2", a table row's "now 23.7 and needed 27.3"), no clause break (a semicolon, a new line),
+and at most `CLOSE_WORDS` words ("hdl = 62", "bmi of 32.1", "triglycerides_log matters most, with a mean |SHAP|
+of 0.585", "'was' pushes towards positive (0.312)"). Otherwise the number is only the nearest to the name, and the
+field it is of is a guess: "the income is low at 12, while the requested amount is fairly large at 169" (169 is
+the loan amount, a feature the reply names in words the host does not know); "credit score of 741, which adds
+about 26 points; the loan being for a home adds about 5 more" (5 is the purpose's push).
+
+A loose binding decides nothing when the outputs hold the number under another field: whether the reply is wrong
+then depends only on which field the number is of, which the guard guessed. Such a claim is recorded under its own
+mechanism (`LOOSE`), and the guard flags by it only with `every_mechanism` (`_trust`): otherwise it is listed as
+unchecked ("Flagged only when the binding is sure" in `docs/guard.md` measures what that costs and gains). A
+loosely bound number that no field of the outputs holds is wrong under any binding and keeps its mechanism.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from simxai.guard._reading import NumberClaim, find_mentions, fits
+
+if TYPE_CHECKING:
+    from simxai.guard._state import _Names
+
+__all__ = ["CLOSE_WORDS", "LOOSE", "PAIR_WORDS", "close_binding", "number_mechanism"]
+
+#: The mechanism's suffix for a loosely bound number that another field of the outputs holds.
+LOOSE = ", loosely bound, another field's number"
+#: How many words may stand between a feature's name and its number for the binding to be close.
+CLOSE_WORDS = 12
+#: A number as written (not a digit inside a word such as "HbA1c").
+_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)*%?(?!\w)")
+#: How many words may join the two ends of a pair whose second end is the first's field: "from 23.7 to 27.3",
+#: "18 up to 27.2", a table row's cells "bmi and now 23.7 and needed 27.3".
+PAIR_WORDS = 3
+#: The first end of a change said "from A to", right before its second end.
+_FROM_TO = re.compile(
+    r"\bfrom\s+[-+−]?\d+(?:[.,]\d+)*\s*%?\s*(?:to|→|->|–|-)\s*(?:about\s+|around\s+|roughly\s+)?$", re.I
+)
+#: A clause break: a semicolon, a new line, a sentence's end.
+_BREAK = re.compile(r"[;!?\n]|\.(?:\s|$)")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _close_gap(gap: str) -> bool:
+    """Whether `gap`, the text between a feature's name and a number, keeps them close: no clause break, at most
+    `CLOSE_WORDS` words, and no number but the first end of a pair the number closes (at most `PAIR_WORDS` words
+    after it); the number that closes "from A to B" is as close as A ("raise bmi by 15 %, from 23.7 to 27.3").
+    """
+    pair = _FROM_TO.search(gap)
+    if pair is not None:
+        gap = gap[: pair.start()]  # the second end of "from A to B" is bound as surely as A
+    numbers = list(_NUMBER.finditer(gap))
+    if len(numbers) > 1 or (numbers and len(_WORD.findall(gap[numbers[0].end() :])) > PAIR_WORDS):
+        return False
+    return not _BREAK.search(gap) and len(_WORD.findall(gap)) <= CLOSE_WORDS
+
+
+def close_binding(names: _Names, wanted: set[str], before: str, after: str) -> bool:
+    """Whether one of the features `wanted` (lower case) stands close to the number: the last feature named before
+    it (`before`: the sentence up to the number) or the first named after it (`after`: the rest of the sentence),
+    with a close gap (`_close_gap`; after the number, no number at all).
+    """
+    ahead = find_mentions(before, names.features, quoted_only=names.quoted_only)
+    if ahead:
+        last = max(ahead, key=lambda m: m.end)
+        if names.feature(last) in wanted and _close_gap(before[last.end :]):
+            return True
+    behind = find_mentions(after[:80], names.features, quoted_only=names.quoted_only)
+    if behind:
+        first = min(behind, key=lambda m: m.start)
+        gap = after[: first.start]
+        if names.feature(first) in wanted and not _NUMBER.search(gap) and _close_gap(gap):
+            return True
+    return False
+
+
+def number_mechanism(
+    names: _Names,
+    entities: list[tuple[str, str, int]],
+    borrowed: bool,
+    sentence: str,
+    at: int,
+    claim: NumberClaim,
+    numbers: set[float],
+) -> str:
+    """The mechanism of `claim`, a number the outputs do not support as the fields `entities` name: the kinds of
+    field, whether the name is before the number's segment, and, for a feature's number, whether the binding is
+    loose while another field of the outputs holds it (one of `numbers`, all the outputs' numbers). `at` is where
+    the number's segment starts in `sentence` (the claim's positions are the segment's).
+    """
+    kinds = "/".join(sorted({k for k, _, _ in entities}))
+    via = f"number of a {kinds}" + (" named before its segment" if borrowed else "")
+    if kinds != "feature" or not fits(claim, numbers):
+        return via
+    before, after = sentence[: max(0, at + claim.start)], sentence[max(0, at + claim.end) :]
+    return via if close_binding(names, {name.lower() for _, name, _ in entities}, before, after) else via + LOOSE
