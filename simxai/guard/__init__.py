@@ -9,6 +9,7 @@ Replies about several instances bind each clause to the instance it names. What 
 check is listed as `unchecked`; `docs/guard.md` says what it does not read at all.
 """
 
+from simxai.guard._binding import LOOSE as LOOSE_BINDING
 from simxai.guard._calls import insists, non_answer, out_of_range
 from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
@@ -18,6 +19,7 @@ GUARD_VERSION = "claims-14"  # claims-13p and a feature's number flagged only wh
 
 __all__ = [
     "GUARD_VERSION",
+    "LOOSE_BINDING",
     "GuardReport",
     "Vocabulary",
     "check_claims",

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simxai.guard._binding import LOOSE
+from simxai.guard import LOOSE_BINDING
 
 __all__ = [
     "GENERATED_FLOOR",
@@ -162,7 +162,8 @@ def curve(writers: Sequence[Writer], thresholds: Sequence[float] = THRESHOLDS) -
     for t in thresholds:
         # A loosely bound number never flags, whatever its precision (`simxai.guard._trust.Trust.trusted`).
         trusted = {
-            w.name: {m for m, p in held_out[w.name].items() if p >= t and not m.endswith(LOOSE)} for w in writers
+            w.name: {m for m, p in held_out[w.name].items() if p >= t and not m.endswith(LOOSE_BINDING)}
+            for w in writers
         }
         rows = {w.name: _score(w.verdicts, trusted[w.name]) for w in writers}
         points.append(
