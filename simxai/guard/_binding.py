@@ -10,11 +10,13 @@ field it is of is a guess: "the income is low at 12, while the requested amount 
 the loan amount, a feature the reply names in words the host does not know); "credit score of 741, which adds
 about 26 points; the loan being for a home adds about 5 more" (5 is the purpose's push).
 
-A loose binding decides nothing when the outputs hold the number under another field: whether the reply is wrong
-then depends only on which field the number is of, which the guard guessed. Such a claim is recorded under its own
-mechanism (`LOOSE`), and the guard flags by it only with `every_mechanism` (`_trust`): otherwise it is listed as
-unchecked ("Flagged only when the binding is sure" in `docs/guard.md` measures what that costs and gains). A
-loosely bound number that no field of the outputs holds is wrong under any binding and keeps its mechanism.
+A number bound by its unit ("36.7 mm" on a host whose one `*_mm` feature it is, "a 47-year-old") is as close as a
+name beside it. A loose binding decides nothing when the outputs hold the number under another field: whether the
+reply is wrong then depends only on which field the number is of, which the guard guessed. Such a claim is recorded
+under its own mechanism (`LOOSE`), and the guard flags by it only with `every_mechanism` (`_trust`): otherwise it
+is listed as unchecked ("Flagged only when the binding is sure" in `docs/guard.md` measures what that costs and
+gains). A loosely bound number that no field of the outputs holds is wrong under any binding and keeps its
+mechanism.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from simxai.guard._plain import AGE_AFTER
 from simxai.guard._reading import NumberClaim, find_mentions, fits
+from simxai.guard._units import unit_feature
 
 if TYPE_CHECKING:
     from simxai.guard._state import _Names
@@ -98,5 +102,9 @@ def number_mechanism(
     via = f"number of a {kinds}" + (" named before its segment" if borrowed else "")
     if kinds != "feature" or not fits(claim, numbers):
         return via
+    wanted = {name.lower() for _, name, _ in entities}
     before, after = sentence[: max(0, at + claim.start)], sentence[max(0, at + claim.end) :]
-    return via if close_binding(names, {name.lower() for _, name, _ in entities}, before, after) else via + LOOSE
+    unit = unit_feature(after, set(names.features.values()))
+    if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and AGE_AFTER.match(after)):
+        return via  # bound by its unit ("36.7 mm", "a 47-year-old"): as sure as a name beside it
+    return via if close_binding(names, wanted, before, after) else via + LOOSE

@@ -94,8 +94,9 @@ INSUFFICIENT = re.compile(
     r"\b(?:nowhere near|far from|too (?:small|little|weak|slight|modest|minor|tiny)\b(?:\s+(?:a|an)\s+\w+)?)", re.I
 )
 PROBABILITY = re.compile(
-    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|\bodds\b|\bscore\w*|\bpercent\b|\bsure\b|"
-    r"\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
+    # "odds", not "log-odds" (a contribution's scale: "+0.80 log-odds towards stable" is no probability)
+    r"(%|\bprobab\w*|\bchance\w*|\blikel\w*|\bconfiden\w*|\bcertain\w*|(?<!log-)(?<!log )\bodds\b|\bscore\w*|"
+    r"\bpercent\b|\bsure\b|\bp\s*(?:=|≈|~|:)|\bone[- ]in[- ]\w+)",
     re.IGNORECASE,
 )
 COUNT = re.compile(
