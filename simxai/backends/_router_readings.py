@@ -137,8 +137,8 @@ def _why_not(
     reading knows ("how come 7 isn't predicted on schedule", "why doesn't it think she'll leave"), when the selector
     chose an instance's explanation or prediction, or is unsure; None otherwise.
     """
-    if "explain_why_not" not in names or function == "explain_why_not":
-        return None
+    if "explain_why_not" not in names or (function == "explain_why_not" and confident):
+        return None  # an unsure why-not that the reading confirms is a sure one
     if confident and function not in ("get_local_explanation", "get_prediction"):
         return None
     negated = _WHY_NEGATED.search(text)

@@ -83,6 +83,7 @@ from simxai.backends._router_similarity import (
 )
 from simxai.backends._router_text_requests import asks_of_the_model, is_content
 from simxai.backends._router_unknown import uncalled_question, unknown_named, vague_question
+from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
@@ -105,8 +106,10 @@ __all__ = [
     "spec_documents",
 ]
 
-#: The calibrated top probability below which the router asks which of two functions is meant (docs/router.md).
-ASK_BELOW = 0.6
+#: The calibrated top probability below which the router asks which of two functions is meant: the choice of the
+#: threshold sweep of the dev requests people wrote, stored in the shipped artifact (`router_training.train.
+#: chosen_threshold`; tests/backends/test_router.py checks that they agree; docs/router.md).
+ASK_BELOW = 0.7
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
 
@@ -270,7 +273,7 @@ class RouterBackend(Backend):
         counterpart = instance_counterpart(decision.function, text, names)
         if counterpart is not None and (
             (decision.function in INSTANCE_COUNTERPART and about_the_person_in_focus(text, history))
-            or _names_one_instance(text, masked, schema)
+            or names_one_instance(text, masked, schema)
         ):
             # "which factors drive his decision?" (applicant 988 in focus): its explanation; "risk score of 12"
             return Decision(counterpart, decision.confidence, True)
@@ -397,6 +400,8 @@ class RouterBackend(Backend):
         registered = [s.name for s in request.functions]
         allowed = frozenset({*(n for n in registered if n in known), _NONE})
         probabilities = selector.probabilities(selector_text(text, request.host), allowed)
+        # unsure: the options the turn cannot mean are none, and the one left must stand alone to be answered
+        probabilities, sure_above = fit_options(probabilities, self.threshold, text, request.host)
         own = [s for s in request.functions if s.name not in known]
         if own:
             # a host's own function wins when its spec is the one most similar to the turn
@@ -408,10 +413,10 @@ class RouterBackend(Backend):
         ranked = sorted(probabilities, key=probabilities.__getitem__, reverse=True)
         top = ranked[0]
         confidence = probabilities[top]
-        confident = confidence >= self.threshold
+        confident = confidence >= sure_above
         runner_up = next((n for n in ranked[1:] if n != _NONE), None)
         if top == _NONE or (
-            not confident and runner_up is not None and probabilities[_NONE] >= probabilities[runner_up]
+            not confident and runner_up is not None and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
         ):
             # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
             # function it means is the wrong question: it gets the plain reply that lists what can be asked
@@ -486,15 +491,3 @@ class RouterBackend(Backend):
         if (vague := uncalled_question(text, schema)) is not None:  # "how do the older ones do?"
             return CompletionResponse(content=vague, model=self.name, finish_reason=CLARIFY)
         return CompletionResponse(content=reply(text, specs, schema), model=self.name, finish_reason="stop")
-
-
-def _names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bool:
-    """Whether a turn names exactly one instance (an id or a quoted text) and no group of instances.
-
-    A model's global explanation has no instance: a question that names one asks about that instance.
-    """
-    if schema is None or "GROUP" in masked or ("NUM" not in masked and "INSTANCE" not in masked):
-        return False  # no number and no text: no instance named (and no extraction to run)
-    ids = extract_ids(text, schema)
-    quoted = masked.count("INSTANCE")
-    return len(ids) + quoted == 1

@@ -8,6 +8,8 @@ import pytest
 
 from simxai.backends.base import CompletionRequest, CompletionResponse
 from simxai.backends.router import ASK_BELOW, CLARIFICATION_PREFIX, MAX_CALLS, RouterBackend, spec_documents
+from simxai.backends.router_model import load_selector
+from simxai.eval_suite.router_training.train import chosen_threshold
 from simxai.exceptions import UsageError
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef
@@ -344,7 +346,7 @@ async def test_tool_choice_none_gets_a_plain_reply(router: RouterBackend) -> Non
 
 def test_the_defaults_and_validation() -> None:
     router = RouterBackend()
-    assert router.name == "router" and router.writes_replies is False and router.threshold == ASK_BELOW == 0.6
+    assert router.name == "router" and router.writes_replies is False and router.threshold == ASK_BELOW
     with pytest.raises(UsageError, match="between 0 and 1"):
         RouterBackend(threshold=1.5)
 
@@ -803,3 +805,26 @@ async def test_a_same_scenario_for_another_bare_id_keeps_the_changes(router):
     assert called(await route(router, "And for 31, same scenario?", TABULAR, history)) == [
         ("explain_what_if", {"instance": 31, "changes": {"bmi": "+5", "glucose": 120}})
     ]
+
+
+def test_the_threshold_is_the_one_the_shipped_sweep_chooses() -> None:
+    """ASK_BELOW is taken from one place: the sweep of the dev requests people wrote, stored in the artifact."""
+    sweep = load_selector().metadata["threshold_sweep_written"]
+    assert chosen_threshold(sweep) == ASK_BELOW
+
+
+def test_a_step_of_the_sweep_counts_only_when_it_pays() -> None:
+    def line(threshold: float, asked: float, added: float) -> str:
+        return (
+            f"ask below {threshold:.1f}: asked {asked:.1f}%, confident-wrong 1.0%, wrong among asked 50.0%, "
+            f"wrong among the added {added:.1f}%"
+        )
+
+    # a step that adds no turn is passed over; the first step that does not pay ends the climb
+    sweep = [line(0.0, 0.0, 0.0), line(0.3, 0.0, 0.0), line(0.4, 1.0, 90.0), line(0.5, 2.0, 49.0), line(0.6, 3, 95)]
+    assert chosen_threshold(sweep) == 0.4
+    # a free step (no turn added) changes nothing on dev: the lower threshold stays
+    assert chosen_threshold([line(0.0, 0.0, 0.0), line(0.5, 1.0, 50.0), line(0.6, 1.0, 0.0)]) == 0.5
+    assert chosen_threshold([line(0.0, 0.0, 0.0), line(0.5, 1.0, 30.0), line(0.6, 2.0, 90.0)]) == 0.0
+    with pytest.raises(UsageError, match="not a line"):
+        chosen_threshold(["asked 3 %"])

@@ -44,8 +44,10 @@ from simxai.exceptions import UsageError
 __all__ = [
     "FIT_DEFAULTS",
     "SETTINGS",
+    "STEP_PAYS",
     "LinearFit",
     "bag_members",
+    "chosen_threshold",
     "fit_linear",
     "main",
     "sample_weights",
@@ -225,6 +227,39 @@ def threshold_sweep(probabilities: np.ndarray, classes: Sequence[str], examples:
     return rows
 
 
+#: A step up of the clarification threshold pays when at least this share of the turns it adds to those asked about
+#: would have been answered wrongly: there a question costs the user less than the wrong answer it avoids.
+STEP_PAYS = 0.5
+_SWEEP_LINE = re.compile(
+    r"ask below (?P<threshold>[\d.]+): asked (?P<asked>[\d.]+)%.*wrong among the added (?P<added>[\d.]+)%"
+)
+
+
+def chosen_threshold(sweep: Sequence[str]) -> float:
+    """The clarification threshold a sweep of `threshold_sweep` chooses.
+
+    From the lowest threshold up, each step that adds turns to those asked about must pay (`STEP_PAYS`); the choice
+    is the last step before the first that does not. A step that adds no turn costs nothing and is passed over. The
+    router's `ASK_BELOW` is this choice on the sweep of the requests people wrote, stored in the shipped artifact
+    (`threshold_sweep_written`; tests/backends/test_router.py checks that they agree).
+
+    Raises:
+        UsageError: a line that is not one of `threshold_sweep`'s.
+    """
+    chosen, asked_before = 0.0, 0.0
+    for line in sweep:
+        match = _SWEEP_LINE.search(line)
+        if match is None:
+            raise UsageError(f"not a line of the threshold sweep: {line!r}")
+        asked = float(match["asked"])
+        if asked > asked_before:
+            if float(match["added"]) / 100 < STEP_PAYS:
+                break
+            chosen = float(match["threshold"])
+        asked_before = asked
+    return chosen
+
+
 def evaluate(
     probabilities: np.ndarray, classes: Sequence[str], examples: Sequence[Example]
 ) -> dict[str, dict[str, float]]:
@@ -297,6 +332,8 @@ def train(
     written_sweep = threshold_sweep(probabilities[written], classes, [dev_examples[i] for i in written])
     for line in written_sweep:
         log(f"dev, written by people: {line}")
+    chosen = chosen_threshold(written_sweep)
+    log(f"the sweep of the requests people wrote chooses ask below {chosen}; the router's ASK_BELOW is {ASK_BELOW}")
     metadata = {
         "fingerprint": fingerprint(data, settings),
         "settings": settings,
@@ -306,6 +343,7 @@ def train(
         "ask_below": ASK_BELOW,
         "threshold_sweep": sweep,
         "threshold_sweep_written": written_sweep,
+        "ask_below_chosen": chosen,
     }
     dev_model = _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": "train"})
     final_examples = [*train_examples, *dev_examples] if settings["final_fit"] == "train+dev" else train_examples

@@ -1,0 +1,122 @@
+"""What an unsure choice of the selector leaves open: the functions a turn cannot be asking for, by what it names.
+
+Below the clarification threshold the router would ask which of the two likeliest functions is meant. A question
+is worth asking only when both options could answer the turn; one that could not (it needs something the turn does
+not give, or reads the turn against its words) is no real option. Each reading is general, about a function's own
+contract (`ruled_out`):
+
+- a what-if changes something: a turn that names no change, no feature, supposes nothing and refers to no
+  changes made before ("the same changes") is no what-if ("compare patients 1, 2, 3, 4, 5 and 6", "what would I
+  have to change so the model says I'll pay?");
+- a why-not asks why a class was *not* given: a turn with no negation in its why-question ("why isn't 14
+  approved?"), no negation beside a class named, no contrast or expectation and nothing said to stand in the way
+  ("what's keeping 12 from a yes?") is no why-not ("why the rejection?", "explain tenancy 37031, I'm a landlord
+  not a statistician");
+- the descriptions of the model and of its outputs are about no instance and no group, and the data's description
+  and the global explanation about no instance: a turn that names one instance by its id, or a group, asks about
+  them, not about the model or the data as a whole ("explain patient 7" is not "describe the data");
+- the data's description holds no predictions: a turn that names a metric or the model's errors ("show me all the
+  metrics", "where does it go wrong") does not ask for it;
+- a turn that names exactly one instance by its id asks for *something* about it, so "no function" is no reading
+  ("what's the churn score of 12": an attribute of instance 12, asked about by `unknown_attribute`).
+
+The exclusions are readings, not certainties, and the selector's order among the rest is less reliable when its
+top choice was ruled out; so the remaining top answers without a question only when it stands alone (`ONE_LEFT` of
+the remaining probability: "compare patients 1, 2, 3, 4, 5 and 6" once the what-if is out, "why the rejection?" once
+the why-not is out). Otherwise the router asks between the two likeliest *remaining* options (`fit_options`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from simxai.backends._router_masking import mask
+from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
+from simxai.hosts.base import HostSchema
+
+__all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
+
+# A supposition: a what-if may name its change in words the extraction does not read ("if she earned 50 grand").
+_SUPPOSED = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|hypothetic\w*|scenarios?|instead|were|what\s+about|same\s+chang\w*)\b",
+    re.IGNORECASE,
+)
+# What a why-not question stands on: a negation (with a class named: "why isn't she approved"), or a contrast or an
+# expectation ("instead of", "the other class", "I expected").
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b|n't\b|\b(?:is|was|does|did|do|are|were)nt\b", re.I)
+_CONTRAST = re.compile(
+    r"\b(?:instead|rather|other|opposite|expect\w*|should\w*|supposed|thought|wrong\w*|despite|although|though|"
+    r"stop\w*|keep\w*|kept|prevent\w*|block\w*|hold\w*|held)\b",
+    re.IGNORECASE,
+)
+# A negation inside a why-question ("why isn't 14 approved?", "how come it didn't flag her").
+_WHY_NEGATED = re.compile(
+    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
+    re.IGNORECASE,
+)
+# Words of the model's errors or its metrics, which the data's description does not hold.
+_ERRORS = re.compile(
+    r"\b(?:metrics?|wrong\w*|mistak\w*|errors?|miss(?:es|ed)?|misclassif\w*|incorrect\w*|false\s+(?:positive|"
+    r"negative)s?)\b",
+    re.IGNORECASE,
+)
+# The functions about the model or its outputs as a whole: they take no instance and no group.
+_ABOUT_THE_MODEL = frozenset({"get_model_information", "get_output_information"})
+_NONE = "none"
+#: The share of the remaining probability the remaining top needs, once an option is ruled out, to be answered.
+ONE_LEFT = 0.9
+
+
+def names_one_instance(text: str, masked: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names exactly one instance (an id or a quoted text) and no group of instances.
+
+    A model's global explanation has no instance: a question that names one asks about that instance.
+    """
+    if schema is None or "GROUP" in masked or ("NUM" not in masked and "INSTANCE" not in masked):
+        return False  # no number and no text: no instance named (and no extraction to run)
+    ids = extract_ids(text, schema)
+    quoted = masked.count("INSTANCE")
+    return len(ids) + quoted == 1
+
+
+def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Collection[str]) -> frozenset[str]:
+    """The `candidates` (functions, or "none") that the turn cannot be asking for, by what it names (module doc)."""
+    out: set[str] = set()
+    if (
+        "explain_what_if" in candidates
+        and "FEATURE" not in masked
+        and not _SUPPOSED.search(text)
+        and not extract_changes(text, schema)
+    ):
+        out.add("explain_what_if")
+    if "explain_why_not" in candidates and not (
+        _CONTRAST.search(text)
+        or _WHY_NEGATED.search(text)
+        or (_NEGATION.search(text) and schema is not None and extract_label(text, schema) is not None)
+    ):
+        out.add("explain_why_not")
+    one_instance = schema is not None and bool(extract_ids(text, schema)) and names_one_instance(text, masked, schema)
+    if one_instance or "GROUP" in masked:
+        out |= _ABOUT_THE_MODEL
+    if one_instance:
+        out |= {_NONE, "get_data_information", "get_global_explanation"}
+    if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):
+        out.add("get_data_information")
+    return frozenset(out & set(candidates))
+
+
+def fit_options(
+    probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None
+) -> tuple[dict[str, float], float]:
+    """The selector's probabilities renormalised over the options the turn can mean, and the bar to answer without
+    asking: `threshold`, or `ONE_LEFT` once an option was ruled out (module doc). A sure choice is left as it is.
+    """
+    if not probabilities or max(probabilities.values()) >= threshold:
+        return probabilities, threshold
+    unfit = ruled_out(text, mask(text, schema), schema, probabilities)
+    kept = {name: p for name, p in probabilities.items() if name not in unfit}
+    total = sum(kept.values())
+    if not unfit or total <= 0.0:
+        return probabilities, threshold
+    return {name: p / total for name, p in kept.items()}, max(threshold, ONE_LEFT)
