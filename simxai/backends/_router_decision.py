@@ -136,9 +136,10 @@ _WHAT_IT_DECIDED = re.compile(
     r"(?:decided?|say|said|predict(?:ed)?|conclude[d]?|think|thought|choose|chose(?:n)?|output|give|given|call(?:ed)?)\b",
     re.IGNORECASE,
 )
-# ... unless the turn asks for reasons too ("what did it decide, and why?", "what did it decide based on?")
-_REASONS = re.compile(
-    r"\b(?:why|how|reasons?|reasoning|because|based|basis|factors?|features?|driv\w*|explain\w*|behind|caus\w*|"
+# ... unless the turn asks for reasons too ("what did it decide, and why?", "what did it decide based on?"); words of
+# reasons: an instance's explanation answers them, its prediction does not (simxai.backends._router_unsure)
+REASONS = re.compile(
+    r"\b(?:why|how|reasons?|reasoning|because|based|basis|factors?|features?|driv\w*|drove|explain\w*|behind|caus\w*|"
     r"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b",
     re.IGNORECASE,
 )
@@ -171,7 +172,7 @@ def outcome_decision(
         decision.function == "get_local_explanation"
         and "get_prediction" in names
         and _WHAT_IT_DECIDED.search(text)
-        and not _REASONS.search(text)
+        and not REASONS.search(text)
     ):
         return Decision("get_prediction", decision.confidence, True)
     if (

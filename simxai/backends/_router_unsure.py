@@ -10,11 +10,13 @@ contract (`ruled_out`):
   have to change so the model says I'll pay?");
 - a why-not asks why a class was *not* given: a turn with no negation in its why-question ("why isn't 14
   approved?"), no negation beside a class named, no contrast or expectation and nothing said to stand in the way
-  ("what's keeping 12 from a yes?") is no why-not ("why the rejection?", "explain tenancy 37031, I'm a landlord
-  not a statistician");
+  ("what's keeping 12 from a yes?") is no why-not ("patient 31, why the progression?", "explain patient 8 to me,
+  I'm a nurse not a statistician");
 - the descriptions of the model and of its outputs are about no instance and no group, and the data's description
   and the global explanation about no instance: a turn that names one instance by its id, or a group, asks about
   them, not about the model or the data as a whole ("explain patient 7" is not "describe the data");
+- an instance's explanation answers why: torn between one instance's prediction and its explanation, a turn with
+  no word of reasons ("what's the call on patient 8?", "score this comment: '...'") asks for the verdict;
 - the data's description holds no predictions: a turn that names a metric or the model's errors ("show me all the
   metrics", "where does it go wrong") does not ask for it;
 - a turn that names exactly one instance by its id asks for *something* about it, so "no function" is no reading
@@ -22,8 +24,9 @@ contract (`ruled_out`):
 
 The exclusions are readings, not certainties, and the selector's order among the rest is less reliable when its
 top choice was ruled out; so the remaining top answers without a question only when it stands alone (`ONE_LEFT` of
-the remaining probability: "compare patients 1, 2, 3, 4, 5 and 6" once the what-if is out, "why the rejection?" once
-the why-not is out). Otherwise the router asks between the two likeliest *remaining* options (`fit_options`).
+the remaining probability: "compare patients 1, 2, 3, 4, 5 and 6" once the what-if is out, "patient 31, why the
+progression?" once the why-not is out). Otherwise the router asks between the two likeliest *remaining* options
+(`fit_options`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from simxai.backends._router_decision import REASONS
 from simxai.backends._router_masking import mask
 from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
 from simxai.hosts.base import HostSchema
@@ -101,6 +105,12 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out |= _ABOUT_THE_MODEL
     if one_instance:
         out |= {_NONE, "get_data_information", "get_global_explanation"}
+    if (
+        {"get_prediction", "get_local_explanation"} <= set(candidates)
+        and names_one_instance(text, masked, schema)
+        and not REASONS.search(text)
+    ):
+        out.add("get_local_explanation")
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):
         out.add("get_data_information")
     return frozenset(out & set(candidates))

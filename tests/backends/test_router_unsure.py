@@ -2,8 +2,9 @@
 
 The router asks below `ASK_BELOW` (the threshold the shipped artifact's dev sweep chooses). An option the turn
 cannot mean by a function's own contract is no option (`simxai.backends._router_unsure`): a what-if with no change,
-a why-not with no negation or contrast, a description of the model or the data when one instance is named, the data
-when a metric is named, "no function" when an instance is named. Through the engine on the demo host and on a
+a why-not with no negation or contrast, a description of the model or the data when one instance is named, an
+instance's explanation with no word of reasons, the data when a metric is named, "no function" when an instance is
+named. Through the engine on the demo host and on a
 library host built here with other nouns, features and labels (books, kept or withdrawn), and unit by unit.
 """
 
@@ -106,6 +107,14 @@ async def test_the_question_offers_only_options_that_fit_the_turn(library):
     assert "predict the label of an instance" in question and "describe the data" not in question
 
 
+@pytest.mark.parametrize(("host", "text", "instance"), [("demo", "patient 8", 8), ("library", "book 8110", 8110)])
+async def test_a_verdict_asked_in_no_words_of_reasons_is_the_prediction(hosts, library, host, text, instance):
+    # above the selector's 0.96 for the prediction, the turn is unsure; its runner-up, the explanation, answers why
+    unsure = RouterBackend(threshold=0.97)
+    (turn,) = await talk(library if host == "library" else hosts[host], unsure, f"what's the call on {text}?")
+    assert turn.clarification is None and calls(turn) == [("get_prediction", {"instance": instance})]
+
+
 # --- the readings, unit by unit -------------------------------------------------------------------------------
 
 
@@ -171,3 +180,12 @@ def test_an_unsure_why_not_that_the_why_not_reading_confirms_is_sure():
     names = {s.name for s in FUNCTIONS}
     assert read_function("explain_why_not", False, text, DEMO, names) == "explain_why_not"
     assert read_function("explain_why_not", True, text, DEMO, names) is None  # sure already: nothing to read
+
+
+def test_an_explanation_needs_a_word_of_reasons(library):
+    books = library.schema()
+    for text, schema in (("what's the call on patient 8?", DEMO), ("verdict for book 8110, please", books)):
+        assert "get_local_explanation" in _out(text, schema), text
+    for text, schema in (("what drove the call on patient 8?", DEMO), ("why is book 8110 withdrawn?", books)):
+        assert "get_local_explanation" not in _out(text, schema), text
+    assert "get_local_explanation" not in _out("what's the call on patients over 60?")  # no one instance
