@@ -214,7 +214,9 @@ _SAME = re.compile(
     r"(?:with|to|against)\b"
     # "and for 505, same scenario?": the instance first, then "same ..."
     # ("same diet?", "same plan": the word after "same" names what stays, whatever it is)
-    r"|^\W*(?:and\s+)?(?:for|with|on)\s+\S+(?:\s\d+)?,?\s+(?:the\s+)?same(?:\s+[a-z]+)?(?:\s+(?:again|please))?\W*$",
+    r"|^\W*(?:and\s+)?(?:for|with|on)\s+\S+(?:\s\d+)?,?\s+(?:the\s+)?same(?:\s+[a-z]+)?(?:\s+(?:again|please))?\W*$"
+    # "ok and my other parcel, 39119, same changes": a few words naming an id, then "same ..." and nothing else
+    r"|^\W*(?:[a-z]+,?\s+){0,5}#?\d+,?\s+(?:the\s+)?same(?:\s+[a-z]+)?(?:\s+(?:again|please|too))?\W*$",
     re.IGNORECASE,
 )
 

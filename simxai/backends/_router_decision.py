@@ -219,6 +219,9 @@ def outcome_decision(
 # Sure choices the changes overrule: they would answer the question without the changes the turn names, or not at
 # all ("no function": "Say subscriber 8150 read tablets. Any difference?").
 _DROPS_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation", None})
+_STEP_AFTER = re.compile(r"\s*(?:more|less|fewer|higher|lower|greater|smaller|extra)\b", re.IGNORECASE)
+# Counterfactual searches take no changes: a step by an amount ("with 4 more crew", "15 knots lower") is the what-if.
+_SEARCHES = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this"})
 # A turn that frames a supposition ("if", "suppose", "imagine", "assume", "say ...").
 _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE)
 # A turn that supposes something: a conditional, "instead", "would ... with", "what then".
@@ -240,17 +243,25 @@ def changes_decision(
     overruled when it is unsure; when it is sure of a function that would drop the changes (a prediction, an
     explanation or no function at all: "and on top of that 2 fewer upgrades?" read as the global explanation),
     only if the changes are relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be
-    progressing with a bmi of 30" describes the patient. A sure choice of any other function stands, and a new
+    progressing with a bmi of 30" describes the patient; when it is sure of a counterfactual search, which takes no
+    changes, only if a change is a step and supposed ("would 47040 still be late with 4 more crew", "make that 15 knots
+    lower instead"). A sure choice of any other function stands, and a new
     instance described by its values stays a prediction.
     """
     if schema is None or schema.kind != "tabular" or "explain_what_if" not in names:
         return None
-    if decision.confident and decision.function not in _DROPS_CHANGES:
+    if decision.confident and decision.function not in _DROPS_CHANGES | _SEARCHES:
         return None
-    changes = extract_changes(mask_spans(text, group_spans(text, schema), " "), schema)
+    # "15 knots lower": an amount with its direction after it is a step, never a group ("15 knots")
+    spans = [(a, b) for a, b in group_spans(text, schema) if not _STEP_AFTER.match(text[b:])]
+    changes = extract_changes(mask_spans(text, spans, " "), schema)
     if not changes or _NEW_INSTANCE.search(text):
         return None
     relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())
+    if decision.confident and decision.function in _SEARCHES and not (relative and _SUPPOSES.search(text)):
+        # a step supposed ("would 47040 still be late with 4 more crew") is the what-if; a value or a possibility
+        # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
+        return None
     supposed = _FRAMES.search(text) is not None
     if not (relative or supposed or (not decision.confident and _SUPPOSES.search(text))):
         return None

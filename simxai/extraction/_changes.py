@@ -9,7 +9,7 @@ from simxai.extraction._features import FeatureMention, _category_mentions, _ter
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
-from simxai.extraction._texts import extract_texts
+from simxai.extraction._text_edits import text_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -19,12 +19,12 @@ _DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|y
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
     r"incremented|boost|boosted|"
-    r"boosting|bump|bumped|up|upped|gain|gained|gaining"
+    r"boosting|bump|bumped|up|upped|gain|gained|gaining|rise|rises|rising"
 )
 _DEC_VERBS = (
     r"decrease|decreases|decreased|decreasing|reduce|reduces|reduced|reducing|lower|lowers|lowered|lowering|cut|"
     r"cuts|cutting|drop|drops|dropped|"
-    r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing"
+    r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing|fall|falls|falling"
 )
 # verbs that set a new value with "to": "shortened to 24", "was brought down to 80", "gets bumped up to 5"
 _TO_VERBS = (
@@ -32,8 +32,12 @@ _TO_VERBS = (
     r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed|shrank|shrunk|grew|grown|climbed|jumped"
 )
 _SET = (
+    # "came down to 28", "got her bmi down to 28" ("her bmi" is the mention: "down to 28" follows it)
+    r"(?:(?:came|comes|come|got|gets|get|went|goes|go|gone|was|were)\s+)?(?:down|up)\s+to|"
+    # "comes to 0.3", "drops to 0.3", "is made 36 months", "is being brought down to 80"
+    r"(?:comes|came|drops|falls|rises|climbs|jumps|moves|gets)\s+to|(?:(?:is|was|were|be|been|gets?|got)\s+)?made|"
     r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|goes\s+to|went\s+to|rose\s+to|fell\s+to|"
-    rf"had\s+been|would\s+be|(?:(?:was|were|is|be|been|being|got|gets?)\s+)?(?:{_TO_VERBS})\s+to"
+    rf"had\s+been|would\s+be|(?:(?:was|were|is|be|been|being|got|gets?)\s+){{0,2}}(?:{_TO_VERBS})\s+to"
 )
 _MULTIPLIERS = {
     "double": "*2",
@@ -42,6 +46,11 @@ _MULTIPLIERS = {
     "triple": "*3",
     "tripled": "*3",
     "quadruple": "*4",
+    "quadrupled": "*4",
+    "doubles": "*2",
+    "triples": "*3",
+    "quadruples": "*4",
+    "halves": "-50%",
     # a halving is written as the relative change it is, as people write it ("-50%")
     "halve": "-50%",
     "halved": "-50%",
@@ -61,8 +70,9 @@ _TRUE = ("yes", "true", "1", "y")
 _FALSE = ("no", "false", "0", "n")
 
 
-# A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi").
-_FILLER = r"(?!(?:and|or|but|then)\b)\w+"
+# A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi") or a verb
+# ("6150 had fewer classmates": the id is no amount).
+_FILLER = r"(?!(?:and|or|but|then|had|has|have|was|were|is|are|would|will)\b)\w+"
 
 
 def _signed(sign: str, amount: str, percent: bool) -> str:
@@ -82,9 +92,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     before = text[max(0, mention.start - 50) : mention.start]
     pct = r"(?P<pct>\s*%|\s*percent)?"
     # terse arithmetic without a verb: "annual_claims +2", "bmi += 5", "dti -0.1", "glucose +10%"
-    match = re.match(rf"^\s*(?P<sign>[+-])=?\s*(?P<n>{_NUM}){pct}(?![\w.-])", after)
-    if match and not re.search(r"\d\s*$", before):
-        return _signed(match.group("sign"), match.group("n"), bool(match.group("pct")))
+    match = re.match(rf"^\s*(?P<sign>[+-]|plus\s|minus\s)=?\s*(?P<n>{_NUM}){pct}(?![\w-]|\.\d)", after, re.I)
+    if match and not re.search(r"\d\s*$", before):  # "credit score plus 20" too
+        sign = "-" if match.group("sign").strip().lower() in ("-", "minus") else "+"
+        return _signed(sign, match.group("n"), bool(match.group("pct")))
     # "glucose 2 times less", "bmi were three times higher"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<n>{_NUM})\s*(?:times|x)\s+(?P<dir>{_UP}|{_DOWN})\b",
@@ -116,12 +127,20 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if match:  # "glucose went up 10", "bmi fell 2": the amount is a change, with or without "by"
         down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
-    # "glucose doubled", "the bmi were halved"
-    match = re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE)
+    # "glucose doubled", "the bmi were halved", "if the congestion halves", "if it would double"
+    match = re.match(
+        r"^\s*(?:(?:were|was|is|be|got|gets|would|were\s+to|was\s+to)\s+)?"
+        r"(?P<m>(?:doubl|tripl|quadrupl)(?:ed|es|e)|halved|halves|halve)\b",
+        after,
+        re.IGNORECASE,
+    )
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
     # "increase glucose by 5", "reduce her bmi by 10%", "increase age to 60"
-    verb = re.search(rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+{_DET}$", before, re.IGNORECASE)
+    # (also "reduce patient 251's triglycerides by 0.5": an instance's own feature)
+    verb = re.search(
+        rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+(?:(?:[a-z]+\s+)?#?\d+['’]s\s+)?{_DET}$", before, re.IGNORECASE
+    )
     if verb:
         by = re.match(rf"^\s*(?:by\s+)(?P<n>{_NUM}){pct}", after, re.IGNORECASE)
         if by:
@@ -144,6 +163,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if match:
         down = match.group("verb").lower().startswith(("subtract", "tak", "took")) and not match.group("on")
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+    # "knock 20 points off her blood sugar", "2 points off his BMI", "10% off the fee"
+    match = re.search(rf"(?<![\w.])(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?off\s+{_DET}$", before, re.I)
+    if match:
+        return _signed("-", match.group("n"), bool(match.group("pct")))
     # "lose 5 bmi", "gained 10 glucose"
     match = re.search(
         rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",
@@ -180,9 +203,24 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     )
     if match:
         return _parse_number(match.group("n"))
-    # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90"
+    # "bmi goes from 20 to 30": the value it ends at
     match = re.match(
-        rf"^\s*(?:(?:{_SET})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
+        rf"^\s*(?:(?:goes|went|go|moves?|moved|changes?|changed|rises|rose|falls|fell|drops|dropped)\s+)?from\s+"
+        rf"-?{_NUM}\s*(?:\w+\s+)?to\s+(?P<n>-?{_NUM})\b(?!\s*%)",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        return _parse_number(match.group("n"))
+    # "fewer doctor visits, say three", "a lower bmi, like 25": a value offered after the feature
+    match = re.match(
+        rf"^\s*,?\s*(?:say|like|maybe|perhaps)\s+(?:about\s+|around\s+)?(?P<n>{_NUM})\b(?!\s*%)", after, re.I
+    )
+    if match:
+        return _parse_number(match.group("n"))
+    # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90", "the dti ratio were 0.3"
+    match = re.match(
+        rf"^\s*(?:(?:ratio|rate|level|score|value|index|number|count|total)\s+)?(?:(?:{_SET})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
         rf"(?P<n>-?{_NUM})\b(?!\s*%)(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # "2 levels better": which way?
         after,
         re.IGNORECASE,
@@ -219,83 +257,6 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
     return None
 
 
-_TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
-    # (pattern with groups a = old, b = new, whether a and b are swapped)
-    (
-        r"\b(?:replace|replacing|replaced|swap|swapping|swapped|switch|switching|switched)\s+{Q1}\s+(?:with|by|for)\s+{Q2}",
-        False,
-    ),
-    (
-        r"\b(?:change|changing|changed|turn|turning|edit|editing|rewrite|rewriting)\s+{Q1}\s+(?:to|into|in)\s+{Q2}",
-        False,
-    ),
-    (
-        r"\b(?:substitute|substituting|use|using|put|putting)\s+{Q1}\s+(?:for|in\s+place\s+of|instead\s+of)\s+{Q2}",
-        True,
-    ),
-    (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
-    # "'great' replaced by 'ok'", "thrilling was replaced by boring", "were 'freezes' replaced by 'runs'",
-    # "were the word 'better' in review 12 replaced by 'worse'"
-    (
-        r"{Q1}(?:\s+in\s+(?:the\s+)?[a-z]+(?:\s+#?\d+)?)?\s+(?:(?:was|were|is|got|gets|being)\s+)?"
-        r"(?:replaced|changed|swapped|switched)\s+(?:with|by|to|for|into)\s+{Q2}",
-        False,
-    ),
-    # "what if 'dull' were 'gripping'?" (quoted words only: "if it were good" names no edit)
-    (r"{Q1}\s+(?:was|were|is|became|had\s+been|read|said)\s+{Q2}", False),
-)
-_QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
-_WORD = r"(?P<{g}>[\w\-]+)"
-
-
-def _text_changes(text: str) -> dict[str, ChangeValue] | None:
-    changes: dict[str, ChangeValue] = {}
-    for quoted in (True, False):
-        token = _QUOTED if quoted else _WORD
-        # Unquoted words are read only after explicit edit verbs ("replace good with bad", "remove not"):
-        # "change needed to flip" is no edit.
-        patterns = _TEXT_EDIT_PATTERNS if quoted else (_TEXT_EDIT_PATTERNS[0], _TEXT_EDIT_PATTERNS[4])
-        for pattern, swapped in patterns:
-            regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
-            for match in re.finditer(regex, text, re.IGNORECASE):
-                old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
-                if quoted or not {old.lower(), new.lower()} & _NOT_WORDS_TO_EDIT:
-                    changes.setdefault(old.strip(), new.strip())
-        removal = (
-            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
-            rf"(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+out|"
-            rf"get\s+rid\s+of|got\s+rid\s+of{'|without' if quoted else ''})\s+"
-            rf"(?:the\s+word\s+)?{token.format(g='a')}"
-        )
-        # "if superb were removed from review 0", "'flat' taken out"
-        passive = (
-            rf"{token.format(g='a')}\s+(?:was|were|is|got|gets|being|be|been){'?' if quoted else ''}\s*"
-            rf"(?:removed|deleted|dropped|omitted|"
-            rf"taken\s+out|left\s+out|cut\s+out)\b"
-        )
-        for match in [*re.finditer(removal, text, re.IGNORECASE), *re.finditer(passive, text, re.IGNORECASE)]:
-            if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
-                changes.setdefault(match.group("a").strip(), "")
-        if changes:
-            return changes
-    texts = extract_texts(text)
-    if len(texts) == 1 and len(texts[0].split()) >= 3 and _REWRITE.search(text):
-        return {"text": texts[0]}
-    return None
-
-
-_NOT_WORDS_TO_EDIT = frozenset(
-    "the a an it this that word words one some any them its from if were was is what and then i you we they he "
-    "she".split()
-)
-# A whole new text: "what if I rewrote it as '...'", "what if it said '...'", "'...' instead?"
-_REWRITE = re.compile(
-    r"\b(?:rewr\w*|rephras\w*|reword\w*|said|say|wrote|written|read|reads|instead|"
-    r"chang\w*\s+(?:it|this|the\s+\w+)\s+(?:to|into)|if\s+(?:it|this|the\s+\w+)\s+(?:were|was|had\s+been))\b",
-    re.IGNORECASE,
-)
-
-
 @bounds_text_argument(0)
 def extract_changes(
     text: str, schema: HostSchema | None, *, worded_amounts: bool = True
@@ -314,7 +275,7 @@ def extract_changes(
     """
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
-        return _text_changes(text)
+        return text_changes(text)
     said = text
     if worded_amounts:
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
@@ -396,7 +357,7 @@ def _elliptic_changes(
             continue
         between = text[previous.end : mention.start]
         sign = earlier[0]
-        by = re.match(rf"^\s*(?:by\s+)?(?P<n>{_NUM})(?P<pct>\s*%)?(?![\w.])", text[mention.end :], re.IGNORECASE)
+        by = re.match(rf"^\s*(?:by\s+)?(?P<n>{_NUM})(?P<pct>\s*%)?(?!\w|\.\d)", text[mention.end :], re.IGNORECASE)
         if by and re.search(rf"{_AND}$", between, re.IGNORECASE):  # "... by 10 and bmi by 2"
             found[name] = _signed(sign, by.group("n"), bool(by.group("pct")))
             continue

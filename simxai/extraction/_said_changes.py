@@ -41,14 +41,16 @@ _AFTER_SUBJECT = (
 
 
 def without_instance_phrases(text: str, schema: HostSchema) -> str:
-    """`text` without an instance named between a subject and its verb ("the price for 8150 had been lower, say 7").
+    """`text` without an instance named between a subject and its verb ("the price for 8150 had been lower, say 7",
+    "the congestion at 47048's destination was zero").
 
     Only a number in the host's id range, after "for", "of", "in", "on" or "at" (and the host's noun or a generic
     one), and before a verb that goes on to say the value, is taken out.
     """
     nouns = "|".join(sorted({schema.instance_noun.lower(), *_GENERIC_NOUNS} - {""}, key=len, reverse=True))
     pattern = re.compile(
-        rf"\s(?:for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?=\s+(?:{_AFTER_SUBJECT})\b)",
+        rf"\s(?:for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?:['’]s\s+[a-z]+)?"
+        rf"(?=\s+(?:{_AFTER_SUBJECT})\b)",
         re.IGNORECASE,
     )
     return pattern.sub(lambda m: "" if schema.has_id(int(m.group("id"))) else m.group(0), text)
@@ -79,7 +81,10 @@ def _verb_mentions(text: str, schema: HostSchema) -> list[FeatureMention]:
         word = match.group(0).lower()
         stem = word[:-2] if word.endswith("ed") else word[:-3]
         stems = {stem, stem + "e", stem[:-1] if len(stem) > 4 and stem[-1] == stem[-2] else stem}
-        nouns = {s + ending for s in stems for ending in ("s", "es", "ions", "ion", "ations")}
+        if stem.endswith("i"):  # "studied" -> study
+            stems.add(stem[:-1] + "y")
+        # the noun ("upgraded" -> upgrades, "trained" -> training) or the verb itself ("studied" -> "study hours")
+        nouns = stems | {s + ending for s in stems for ending in ("s", "es", "ions", "ion", "ations", "ing")}
         features = {id(f): f for noun in nouns for f in owners.get(noun, [])}
         if len(features) == 1:
             found.append(FeatureMention(next(iter(features.values())), match.start(), match.end()))
@@ -106,7 +111,8 @@ _PLAIN = frozenset("what when where which with from that this their there have b
 
 def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]) -> dict[str, ChangeValue]:
     found: dict[str, ChangeValue] = {}
-    for mention in [*mentions, *_verb_mentions(text, schema)]:
+    verbs = _verb_mentions(text, schema)
+    for mention in [*mentions, *verbs]:
         feature = mention.feature
         if feature.type != "numeric" or feature.name in found:
             continue
@@ -123,6 +129,10 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             times = _TIMES[more.group("t").lower()] if more.group("t") else _parse_number(more.group("n"))
             way = (more.group("d") or more.group("d2")).lower()
             found[feature.name] = f"{'-' if re.fullmatch(_DOWN, way) else '+'}{times}"
+            continue
+        amount = _amount_in_units(after, feature) if mention in verbs else None
+        if amount is not None:  # "studied 3 hours a week more", "studied 5 hours a week"
+            found[feature.name] = amount
             continue
         # "had upgraded twice", "was upgraded 3 times last year"
         said = re.match(rf"^\s*(?:(?:it|them|her|him)\s+)?{_COUNT_TIMES}(?!\s+(?:{_UP}|{_DOWN}))\b", after, re.I)
@@ -154,10 +164,15 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
         if value and not re.search(r"\b(?:than|by|times)\b", value.group(0), re.IGNORECASE):
             found[feature.name] = _parse_number(value.group("n"))
             continue
-        # "had been half what it was", "were half as big"
+        # "so 0 days since my last login": the amount, then the rest of the feature's name, then the mention
+        value = _value_before_name(before, feature, schema)
+        if value is not None:
+            found[feature.name] = value
+            continue
+        # "had been half what it was", "were half as big", "if the claims of 5088 are half, then?"
         if re.match(
-            r"^\s*(?:(?:had\s+been|would\s+be|were|was|is|be|been)\s+)?(?:only\s+)?half\s+"
-            r"(?:(?:of\s+)?what\s+it\s+(?:was|is)|as\s+\w+|its\s+|the\s+)",
+            r"^\s*(?:(?:had\s+been|would\s+be|were|was|is|are|be|been)\s+)?(?:only\s+)?half\s*"
+            r"(?:(?:of\s+)?what\s+(?:it|they|she|he)\s+(?:was|were|is|are)|as\s+\w+|its\s+|the\s+|[,.;?!]|$)",
             after,
             re.IGNORECASE,
         ):
@@ -167,6 +182,60 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             if _denied_words(text, feature):
                 found[feature.name] = 0
     return found
+
+
+_POSSESSIVE = frozenset("my their his her its the our your of".split())
+
+
+def _value_before_name(before: str, feature: FeatureSchema, schema: HostSchema) -> ChangeValue | None:
+    """A value said before words of the feature's name that lead to its mention ("0 days since my [last login]" for
+    `days_since_last_login`): at least one word of the name, and only such words and possessives, between them.
+    """
+    match = re.search(rf"(?<![\w.,])(?P<n>{_NUM})\s+(?P<words>(?:[a-z]+\s+){{1,4}})$", before, re.IGNORECASE)
+    if match is None or schema.has_id(int(float(match.group("n")))):
+        return None
+    name = set(feature.name.lower().split("_"))
+    words = match.group("words").lower().split()
+    if not any(w in name for w in words) or any(w not in name and w not in _POSSESSIVE for w in words):
+        return None
+    return _parse_number(match.group("n"))
+
+
+def _unit_words(feature: FeatureSchema) -> set[str]:
+    """The first four letters of each word of a feature's name, aliases and description ("hour", "week")."""
+    words = (feature.name.replace("_", " "), *feature.aliases, feature.description or "")
+    return {w[:4] for term in words for w in _TOKEN.findall(term.lower()) if len(w) >= 3}
+
+
+# words that join a unit to its period ("3 hours a week", "2 posts per day")
+_GLUE = frozenset("a an per each every".split())
+
+
+def _amount_in_units(after: str, feature: FeatureSchema) -> ChangeValue | None:
+    """An amount in the feature's own units after the verb that names it: "3 hours a week more" -> "+3" (also "3 more
+    hours a week"), "5 hours a week" -> 5; the words between must be the feature's units or glue ("a", "per").
+    """
+    match = re.match(
+        rf"^\s*(?:(?:for|about|around|only|just)\s+)?(?P<n>{_NUM})\s+(?P<words>[a-z]+(?:\s+[a-z]+){{0,4}})",
+        after,
+        re.IGNORECASE,
+    )
+    if match is None:
+        return None
+    words = match.group("words").lower().split()
+    ways = [i for i, w in enumerate(words) if re.fullmatch(rf"{_UP}|{_DOWN}", w)]
+    if ways and ways[0] == 0:  # "3 more hours a week": the units follow the direction
+        way, units = words[0], [w for w in words[1:] if w in _GLUE or w[:4] in _unit_words(feature)]
+    elif ways:  # "3 hours a week more"
+        way, units = words[ways[0]], words[: ways[0]]
+    else:  # "5 hours a week": a value, when nothing but the units follows the amount
+        way, units = None, words
+    known = _unit_words(feature)
+    if not units or any(w not in _GLUE and w[:4] not in known for w in units) or all(w in _GLUE for w in units):
+        return None
+    if way is not None:
+        return f"{'-' if re.fullmatch(_DOWN, way) else '+'}{match.group('n')}"
+    return _parse_number(match.group("n"))
 
 
 _NEGATED = r"(?:n't|\bnot|\bnever|\bno)"
@@ -218,6 +287,54 @@ def _word_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
         share = _parse_number(match.group("n"))
         found[feature.name] = round(share / 100, 4) if feature.max is not None and feature.max <= 1 else share
     return found
+
+
+_PERCENT = re.compile(r"(?:^|_)(?:pct|percent|percentage|share)(?:_|$)|\bpercent(?:age)?\b|%", re.IGNORECASE)
+_WHOLE = {"every": 1.0, "all": 1.0, "none": 0.0, "no": 0.0, "half": 0.5}
+
+
+def _share_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """All, none or half of what a share feature counts, by a word of its name or aliases: "watched every single
+    video" or "all the videos" -> 100 for `videos_watched_pct` (1 when its values lie within 0..1), "none of the
+    videos" -> 0, "half the videos" -> 50. The feature must be a share by its name or description.
+    """
+    words = _alias_words(schema)
+    found: dict[str, ChangeValue] = {}
+    for match in re.finditer(
+        r"\b(?P<q>every|all|none|no|half)(?:\s+(?:single|one|of))*(?:\s+(?:the|my|their|his|her|its|those))?"
+        r"\s+(?P<w>[a-z]+)\b",
+        text,
+        re.IGNORECASE,
+    ):
+        feature = words.get(_stem(match.group("w"))) or words.get(match.group("w").lower())
+        if feature is None or feature.name in named or feature.name in found:
+            continue
+        if not (_PERCENT.search(feature.name) or _PERCENT.search(feature.description or "")):
+            continue
+        scale = 1.0 if feature.max is not None and feature.max <= 1 else 100.0
+        share = _WHOLE[match.group("q").lower()] * scale
+        found[feature.name] = int(share) if share.is_integer() else share
+    return found
+
+
+_SINCE = re.compile(r"^days?_since_(?:(?:last|the|first)_)?(?P<event>[a-z]+)", re.IGNORECASE)
+_DAYS_AGO = {"today": 0, "yesterday": 1}
+
+
+def _days_since(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """A "days since <event>" feature set by when the event happened: "had logged in yesterday" -> 1 and "today" ->
+    0 for `days_since_last_login`, when a word of the turn starts like the event's word ("logged" / "login").
+    """
+    found: dict[str, ChangeValue] = {}
+    for feature in schema.features:
+        since = _SINCE.match(feature.name)
+        if feature.type != "numeric" or since is None or feature.name in named:
+            continue
+        event = since.group("event").lower()[:3]
+        when = re.search(rf"\b{event}\w*\b(?:\s+\w+){{0,3}}?\s+(?P<d>today|yesterday)\b", text, re.IGNORECASE)
+        if when:
+            found[feature.name] = _DAYS_AGO[when.group("d").lower()]
+    return found if len(found) == 1 else {}
 
 
 _MONEY_WORDS = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
@@ -358,6 +475,8 @@ def said_changes(
         if name not in named:
             found[name] = value
     found.update(_word_changes(text, schema, {**named, **found}))
+    found.update(_share_changes(text, schema, {**named, **found}))
+    found.update(_days_since(text, schema, {**named, **found}))
     money = _money_change(said, schema, {**named, **found})
     if money is not None:
         found[money[0]] = money[1]

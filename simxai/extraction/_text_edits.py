@@ -1,0 +1,97 @@
+"""What-if edits of a text host's input: words replaced or removed ("replace 'great' with 'awful'", "if 'bored'
+becomes 'thrilled'", "took the word 'not' out"), or a whole new text ("what if it said '...'").
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._texts import extract_texts
+from simxai.hosts.base import ChangeValue
+
+_TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
+    # (pattern with groups a = old, b = new, whether a and b are swapped)
+    (
+        r"\b(?:replace|replacing|replaced|swap|swapping|swapped|switch|switching|switched)\s+{Q1}\s+(?:with|by|for)\s+{Q2}",
+        False,
+    ),
+    (
+        r"\b(?:change|changing|changed|turn|turning|edit|editing|rewrite|rewriting)\s+{Q1}\s+(?:to|into|in)\s+{Q2}",
+        False,
+    ),
+    (
+        r"\b(?:substitute|substituting|use|using|put|putting)\s+{Q1}\s+(?:for|in\s+place\s+of|instead\s+of)\s+{Q2}",
+        True,
+    ),
+    (r"{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
+    # "'great' replaced by 'ok'", "thrilling was replaced by boring", "were 'freezes' replaced by 'runs'",
+    # "were the word 'better' in review 12 replaced by 'worse'"
+    (
+        r"{Q1}(?:\s+in\s+(?:the\s+)?[a-z]+(?:\s+#?\d+)?)?\s+(?:(?:was|were|is|got|gets|being)\s+)?"
+        r"(?:replaced|changed|swapped|switched)\s+(?:with|by|to|for|into)\s+{Q2}",
+        False,
+    ),
+    # "what if 'dull' were 'gripping'?" (quoted words only: "if it were good" names no edit)
+    # "what if 'superb' was just 'fine'", "if 'bored' becomes 'thrilled'"
+    (
+        r"{Q1}\s+(?:was|were|is|became|becomes|become|turned\s+into|turns\s+into|had\s+been|read|said)\s+"
+        r"(?:just\s+|only\s+|simply\s+|merely\s+)?{Q2}",
+        False,
+    ),
+)
+_QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
+_WORD = r"(?P<{g}>[\w\-]+)"
+
+
+def text_changes(text: str) -> dict[str, ChangeValue] | None:
+    """The edits a turn names for a text host's input ({old: new}, {old: ""} for a removal, {"text": new}), or None."""
+    changes: dict[str, ChangeValue] = {}
+    for quoted in (True, False):
+        token = _QUOTED if quoted else _WORD
+        # Unquoted words are read only after explicit edit verbs ("replace good with bad", "remove not"):
+        # "change needed to flip" is no edit.
+        patterns = _TEXT_EDIT_PATTERNS if quoted else (_TEXT_EDIT_PATTERNS[0], _TEXT_EDIT_PATTERNS[4])
+        for pattern, swapped in patterns:
+            regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
+            for match in re.finditer(regex, text, re.IGNORECASE):
+                old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
+                if quoted or not {old.lower(), new.lower()} & _NOT_WORDS_TO_EDIT:
+                    changes.setdefault(old.strip(), new.strip())
+        removal = (
+            rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
+            rf"(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+out|"
+            rf"get\s+rid\s+of|got\s+rid\s+of{'|without' if quoted else ''})\s+"
+            rf"(?:the\s+word\s+)?{token.format(g='a')}"
+        )
+        # "if superb were removed from review 0", "'flat' taken out", "took the word 'not' out of review 10"
+        passive = (
+            rf"{token.format(g='a')}\s+(?:was|were|is|got|gets|being|be|been){'?' if quoted else ''}\s*"
+            rf"(?:removed|deleted|dropped|omitted|"
+            rf"taken\s+out|left\s+out|cut\s+out)\b"
+        )
+        split = (
+            rf"\b(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+(?:the\s+word\s+)?"
+            rf"{token.format(g='a')}\s+out\b"
+        )
+        readings = (removal, passive, split)
+        for match in [m for r in readings for m in re.finditer(r, text, re.IGNORECASE)]:
+            if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
+                changes.setdefault(match.group("a").strip(), "")
+        if changes:
+            return changes
+    texts = extract_texts(text)
+    if len(texts) == 1 and len(texts[0].split()) >= 3 and _REWRITE.search(text):
+        return {"text": texts[0]}
+    return None
+
+
+_NOT_WORDS_TO_EDIT = frozenset(
+    "the a an it this that word words one some any them its from if were was is what and then i you we they he "
+    "she".split()
+)
+# A whole new text: "what if I rewrote it as '...'", "what if it said '...'", "'...' instead?"
+_REWRITE = re.compile(
+    r"\b(?:rewr\w*|rephras\w*|reword\w*|said|say|wrote|written|read|reads|instead|"
+    r"chang\w*\s+(?:it|this|the\s+\w+)\s+(?:to|into)|if\s+(?:it|this|the\s+\w+)\s+(?:were|was|had\s+been))\b",
+    re.IGNORECASE,
+)
