@@ -167,6 +167,12 @@ OTHER_HOSTS = [
     (REVIEWS, "in review 0, what if 'superb' was just 'fine'?", {"superb": "fine"}),
     (REVIEWS, "what if 'bored' becomes 'thrilled' in review 35", {"bored": "thrilled"}),
     (REVIEWS, "if you took the word 'not' out of review 10", {"not": ""}),
+    (REVIEWS, "what would review 3 say should 'slow' be replaced with 'quick'?", {"slow": "quick"}),
+    (REVIEWS, "suppose in review 2 we make 'awful' as 'fine'", {"awful": "fine"}),
+    (REVIEWS, "review 8 with 'hate' -> 'like'?", {"hate": "like"}),
+    (REVIEWS, "review 8: flimsy -> sturdy", {"flimsy": "sturdy"}),
+    (REVIEWS, "s/cheap/solid/ on review 8", {"cheap": "solid"}),
+    (REVIEWS, "replace dull w lively in review 8", {"dull": "lively"}),
 ]
 
 
@@ -177,6 +183,8 @@ def test_the_forms_on_the_other_bundled_hosts(schema, text: str, expected: dict[
 
 # readings that must not fire: no share feature, no verb naming a feature, an id is no value, a group is no step
 NOT_CHANGES = [
+    (REVIEWS, "what would make review 3 positive"),
+    (REVIEWS, "is review 3 positive -> or negative?"),
     (DEMO, "what if patient 12 ate every single vegetable"),
     (DEMO, "what if patient 12 studied 3 hours a week more"),
     (DEMO, "how many patients have a bmi over 30"),

@@ -19,12 +19,12 @@ _DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|y
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
     r"incremented|boost|boosted|"
-    r"boosting|bump|bumped|up|upped|gain|gained|gaining|rise|rises|rising"
+    r"boosting|bump|bumped|up|upped|gain|gained|gaining"
 )
 _DEC_VERBS = (
     r"decrease|decreases|decreased|decreasing|reduce|reduces|reduced|reducing|lower|lowers|lowered|lowering|cut|"
     r"cuts|cutting|drop|drops|dropped|"
-    r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing|fall|falls|falling"
+    r"dropping|decrement|decremented|subtract|subtracted|subtracting|lose|loses|lost|losing"
 )
 # verbs that set a new value with "to": "shortened to 24", "was brought down to 80", "gets bumped up to 5"
 _TO_VERBS = (
@@ -32,12 +32,18 @@ _TO_VERBS = (
     r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed|shrank|shrunk|grew|grown|climbed|jumped"
 )
 _SET = (
-    # "came down to 28", "got her bmi down to 28" ("her bmi" is the mention: "down to 28" follows it)
-    r"(?:(?:came|comes|come|got|gets|get|went|goes|go|gone|was|were)\s+)?(?:down|up)\s+to|"
-    # "comes to 0.3", "drops to 0.3", "is made 36 months", "is being brought down to 80"
-    r"(?:comes|came|drops|falls|rises|climbs|jumps|moves|gets)\s+to|(?:(?:is|was|were|be|been|gets?|got)\s+)?made|"
     r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|goes\s+to|went\s+to|rose\s+to|fell\s+to|"
-    rf"had\s+been|would\s+be|(?:(?:was|were|is|be|been|being|got|gets?)\s+){{0,2}}(?:{_TO_VERBS})\s+to"
+    rf"had\s+been|would\s+be|(?:(?:was|were|is|be|been|being|got|gets?)\s+)?(?:{_TO_VERBS})\s+to"
+)
+# The worded readings (never the `zchange` flag's, which reads what the shipped selector was trained on) also take
+# "rises by" / "falls by", and set values by "came down to 28", "got her bmi down to 28" ("her bmi" is the mention),
+# "comes to 0.3", "drops to 0.3", "is made 36 months", "is being brought down to 80".
+_INC_WORDED = _INC_VERBS + "|rise|rises|rising"
+_DEC_WORDED = _DEC_VERBS + "|fall|falls|falling"
+_SET_WORDED = (
+    r"(?:(?:came|comes|come|got|gets|get|went|goes|go|gone|was|were)\s+)?(?:down|up)\s+to|"
+    r"(?:comes|came|drops|falls|rises|climbs|jumps|moves|gets)\s+to|(?:(?:is|was|were|be|been|gets?|got)\s+)?made|"
+    r"(?:(?:was|were|is|be|been|being|got|gets?)\s+){2}" + rf"(?:{_TO_VERBS})\s+to|{_SET}"
 )
 _MULTIPLIERS = {
     "double": "*2",
@@ -46,7 +52,7 @@ _MULTIPLIERS = {
     "triple": "*3",
     "tripled": "*3",
     "quadruple": "*4",
-    "quadrupled": "*4",
+    "quadrupled": "*4",  # these five: worded readings ("if the congestion halves")
     "doubles": "*2",
     "triples": "*3",
     "quadruples": "*4",
@@ -70,9 +76,10 @@ _TRUE = ("yes", "true", "1", "y")
 _FALSE = ("no", "false", "0", "n")
 
 
-# A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi") or a verb
-# ("6150 had fewer classmates": the id is no amount).
-_FILLER = r"(?!(?:and|or|but|then|had|has|have|was|were|is|are|would|will)\b)\w+"
+# A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi"); in the
+# worded readings never a verb either ("6150 had fewer classmates": the id is no amount).
+_FILLER = r"(?!(?:and|or|but|then)\b)\w+"
+_FILLER_WORDED = r"(?!(?:and|or|but|then|had|has|have|was|were|is|are|would|will)\b)\w+"
 
 
 def _signed(sign: str, amount: str, percent: bool) -> str:
@@ -91,11 +98,16 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     after = text[mention.end : mention.end + 50]
     before = text[max(0, mention.start - 50) : mention.start]
     pct = r"(?P<pct>\s*%|\s*percent)?"
+    if worded:
+        step = _worded_step(after, before, pct)
+        if step is not None:
+            return step
+    inc, dec = (_INC_WORDED, _DEC_WORDED) if worded else (_INC_VERBS, _DEC_VERBS)
+    filler, setting = (_FILLER_WORDED, _SET_WORDED) if worded else (_FILLER, _SET)
     # terse arithmetic without a verb: "annual_claims +2", "bmi += 5", "dti -0.1", "glucose +10%"
-    match = re.match(rf"^\s*(?P<sign>[+-]|plus\s|minus\s)=?\s*(?P<n>{_NUM}){pct}(?![\w-]|\.\d)", after, re.I)
-    if match and not re.search(r"\d\s*$", before):  # "credit score plus 20" too
-        sign = "-" if match.group("sign").strip().lower() in ("-", "minus") else "+"
-        return _signed(sign, match.group("n"), bool(match.group("pct")))
+    match = re.match(rf"^\s*(?P<sign>[+-])=?\s*(?P<n>{_NUM}){pct}(?![\w.-])", after)
+    if match and not re.search(r"\d\s*$", before):
+        return _signed(match.group("sign"), match.group("n"), bool(match.group("pct")))
     # "glucose 2 times less", "bmi were three times higher"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<n>{_NUM})\s*(?:times|x)\s+(?P<dir>{_UP}|{_DOWN})\b",
@@ -109,7 +121,7 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         return "-50%"
     # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{filler}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
         after,
         re.IGNORECASE,
@@ -119,39 +131,33 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
     # "glucose increased by 5", "bmi went up by 10%"
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{_INC_VERBS}|{_DEC_VERBS})"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{inc}|{dec})"
         rf"\s+(?:by\s+)?(?P<n>{_NUM}){pct}(?!\s*(?:times|x)\b)",
         after,
         re.IGNORECASE,
     )
     if match:  # "glucose went up 10", "bmi fell 2": the amount is a change, with or without "by"
-        down = re.fullmatch(rf"{_DOWN}|{_DEC_VERBS}", match.group("dir"), re.IGNORECASE) is not None
+        down = re.fullmatch(rf"{_DOWN}|{dec}", match.group("dir"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
-    # "glucose doubled", "the bmi were halved", "if the congestion halves", "if it would double"
-    match = re.match(
-        r"^\s*(?:(?:were|was|is|be|got|gets|would|were\s+to|was\s+to)\s+)?"
-        r"(?P<m>(?:doubl|tripl|quadrupl)(?:ed|es|e)|halved|halves|halve)\b",
-        after,
-        re.IGNORECASE,
-    )
+    # "glucose doubled", "the bmi were halved"
+    match = re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?P<m>doubled|tripled|halved)\b", after, re.IGNORECASE)
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
     # "increase glucose by 5", "reduce her bmi by 10%", "increase age to 60"
-    # (also "reduce patient 251's triglycerides by 0.5": an instance's own feature)
-    verb = re.search(
-        rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+(?:(?:[a-z]+\s+)?#?\d+['’]s\s+)?{_DET}$", before, re.IGNORECASE
-    )
+    # (worded, also "reduce patient 251's triglycerides by 0.5": an instance's own feature)
+    owner = r"(?:(?:[a-z]+\s+)?#?\d+['’]s\s+)?" if worded else ""
+    verb = re.search(rf"\b(?P<verb>{inc}|{dec})\s+{owner}{_DET}$", before, re.IGNORECASE)
     if verb:
         by = re.match(rf"^\s*(?:by\s+)(?P<n>{_NUM}){pct}", after, re.IGNORECASE)
         if by:
-            down = re.fullmatch(_DEC_VERBS, verb.group("verb"), re.IGNORECASE) is not None
+            down = re.fullmatch(dec, verb.group("verb"), re.IGNORECASE) is not None
             return _signed("-" if down else "+", by.group("n"), bool(by.group("pct")))
         to = re.match(rf"^\s*to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
         if to:
             return _parse_number(to.group("n"))
         bare = re.match(rf"^\s*(?P<n>{_NUM}){pct}(?![\w.]|\s*(?:times|x)\b)", after, re.IGNORECASE)
         if bare:  # "raise glucose 10", "lower her bmi 2": the amount of the change the verb names
-            down = re.fullmatch(_DEC_VERBS, verb.group("verb"), re.IGNORECASE) is not None
+            down = re.fullmatch(dec, verb.group("verb"), re.IGNORECASE) is not None
             return _signed("-" if down else "+", bare.group("n"), bool(bare.group("pct")))
     # "add 5 to glucose", "subtract 5 from the bmi", "took 5 points away from bmi", "take on 5 in age"
     match = re.search(
@@ -163,22 +169,18 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if match:
         down = match.group("verb").lower().startswith(("subtract", "tak", "took")) and not match.group("on")
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
-    # "knock 20 points off her blood sugar", "2 points off his BMI", "10% off the fee"
-    match = re.search(rf"(?<![\w.])(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?off\s+{_DET}$", before, re.I)
-    if match:
-        return _signed("-", match.group("n"), bool(match.group("pct")))
     # "lose 5 bmi", "gained 10 glucose"
     match = re.search(
-        rf"\b(?P<verb>{_INC_VERBS}|{_DEC_VERBS})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",
+        rf"\b(?P<verb>{inc}|{dec})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",
         before,
         re.IGNORECASE,
     )
     if match:
-        down = re.fullmatch(_DEC_VERBS, match.group("verb"), re.IGNORECASE) is not None
+        down = re.fullmatch(dec, match.group("verb"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
     # "10% higher bmi", "5 points lower glucose", "118 more in glucose"
     match = re.search(
-        rf"(?P<n>{_NUM}){pct}\s*(?:{_FILLER}\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
+        rf"(?P<n>{_NUM}){pct}\s*(?:{filler}\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
         before,
         re.IGNORECASE,
     )
@@ -203,24 +205,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     )
     if match:
         return _parse_number(match.group("n"))
-    # "bmi goes from 20 to 30": the value it ends at
+    # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90" (worded: "the dti ratio were 0.3")
+    noun = r"(?:(?:ratio|rate|level|score|value|index|number|count|total)\s+)?" if worded else ""
     match = re.match(
-        rf"^\s*(?:(?:goes|went|go|moves?|moved|changes?|changed|rises|rose|falls|fell|drops|dropped)\s+)?from\s+"
-        rf"-?{_NUM}\s*(?:\w+\s+)?to\s+(?P<n>-?{_NUM})\b(?!\s*%)",
-        after,
-        re.IGNORECASE,
-    )
-    if match:
-        return _parse_number(match.group("n"))
-    # "fewer doctor visits, say three", "a lower bmi, like 25": a value offered after the feature
-    match = re.match(
-        rf"^\s*,?\s*(?:say|like|maybe|perhaps)\s+(?:about\s+|around\s+)?(?P<n>{_NUM})\b(?!\s*%)", after, re.I
-    )
-    if match:
-        return _parse_number(match.group("n"))
-    # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90", "the dti ratio were 0.3"
-    match = re.match(
-        rf"^\s*(?:(?:ratio|rate|level|score|value|index|number|count|total)\s+)?(?:(?:{_SET})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
+        rf"^\s*{noun}(?:(?:{setting})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
         rf"(?P<n>-?{_NUM})\b(?!\s*%)(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # "2 levels better": which way?
         after,
         re.IGNORECASE,
@@ -228,6 +216,39 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if match:
         return _parse_number(match.group("n"))
     return said_amount(text, mention) if worded else None  # "with no cleaning fee", "one more reminder"
+
+
+def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:
+    """Worded readings tried first for a numeric feature: "credit score plus 20", "if the congestion halves",
+    "knock 20 points off her blood sugar", "bmi goes from 20 to 30" (30), "fewer doctor visits, say three" (3).
+    """
+    match = re.match(rf"^\s*(?P<sign>plus|minus)\s+(?P<n>{_NUM}){pct}(?![\w-]|\.\d)", after, re.IGNORECASE)
+    if match and not re.search(r"\d\s*$", before):
+        return _signed(
+            "-" if match.group("sign").lower() == "minus" else "+", match.group("n"), bool(match.group("pct"))
+        )
+    match = re.match(
+        r"^\s*(?:(?:were|was|is|be|got|gets|would|were\s+to|was\s+to)\s+)?"
+        r"(?P<m>(?:doubl|tripl|quadrupl)(?:ed|es|e)|halved|halves|halve)\b",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        return _MULTIPLIERS[match.group("m").lower()]
+    match = re.search(rf"(?<![\w.])(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?off\s+{_DET}$", before, re.I)
+    if match:
+        return _signed("-", match.group("n"), bool(match.group("pct")))
+    match = re.match(
+        rf"^\s*(?:(?:goes|went|go|moves?|moved|changes?|changed|rises|rose|falls|fell|drops|dropped)\s+)?from\s+"
+        rf"-?{_NUM}\s*(?:\w+\s+)?to\s+(?P<n>-?{_NUM})\b(?!\s*%)",
+        after,
+        re.IGNORECASE,
+    )
+    if match is None:
+        match = re.match(
+            rf"^\s*,?\s*(?:say|like|maybe|perhaps)\s+(?:about\s+|around\s+)?(?P<n>{_NUM})\b(?!\s*%)", after, re.I
+        )
+    return _parse_number(match.group("n")) if match else None
 
 
 def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | None:
@@ -275,7 +296,7 @@ def extract_changes(
     """
     text = normalize(text, schema)
     if schema is None or schema.kind == "text":
-        return text_changes(text)
+        return text_changes(text, worded=worded_amounts)
     said = text
     if worded_amounts:
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
@@ -290,7 +311,7 @@ def extract_changes(
         value = _numeric_change(text, mention, worded_amounts) if numeric else _categorical_change(text, mention)
         if value is not None:
             changes[feature.name] = value
-    changes.update(_elliptic_changes(text, mentions, changes))
+    changes.update(_elliptic_changes(text, mentions, changes, worded_amounts))
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
         changes.update(said_changes(text, said, schema, mentions, changes))  # "1 reader fewer", "a $4k raise"
@@ -339,7 +360,7 @@ _AND = r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)(?:(?:the|her|his|their|its)\s+)?"
 
 
 def _elliptic_changes(
-    text: str, mentions: list[FeatureMention], changes: dict[str, ChangeValue]
+    text: str, mentions: list[FeatureMention], changes: dict[str, ChangeValue], worded: bool
 ) -> dict[str, ChangeValue]:
     """Changes whose direction is said once for two features, in either order.
 
@@ -357,7 +378,8 @@ def _elliptic_changes(
             continue
         between = text[previous.end : mention.start]
         sign = earlier[0]
-        by = re.match(rf"^\s*(?:by\s+)?(?P<n>{_NUM})(?P<pct>\s*%)?(?!\w|\.\d)", text[mention.end :], re.IGNORECASE)
+        ahead = r"(?!\w|\.\d)" if worded else r"(?![\w.])"  # worded: "... by 10." ends a sentence
+        by = re.match(rf"^\s*(?:by\s+)?(?P<n>{_NUM})(?P<pct>\s*%)?{ahead}", text[mention.end :], re.IGNORECASE)
         if by and re.search(rf"{_AND}$", between, re.IGNORECASE):  # "... by 10 and bmi by 2"
             found[name] = _signed(sign, by.group("n"), bool(by.group("pct")))
             continue

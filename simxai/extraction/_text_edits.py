@@ -32,30 +32,46 @@ _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
         False,
     ),
     # "what if 'dull' were 'gripping'?" (quoted words only: "if it were good" names no edit)
-    # "what if 'superb' was just 'fine'", "if 'bored' becomes 'thrilled'"
-    (
-        r"{Q1}\s+(?:was|were|is|became|becomes|become|turned\s+into|turns\s+into|had\s+been|read|said)\s+"
-        r"(?:just\s+|only\s+|simply\s+|merely\s+)?{Q2}",
-        False,
-    ),
+    (r"{Q1}\s+(?:was|were|is|became|had\s+been|read|said)\s+{Q2}", False),
 )
+# Everyday forms, read with the worded readings only (the router's `zchange` flag reads the patterns above alone,
+# as the shipped selector was trained): "replace dull w lively", "make 'superb' as 'okay'", "should 'broke' be
+# replaced with 'arrived'", "if 'bored' becomes 'thrilled'", "'superb' was just 'fine'", "'delight' -> 'chore'",
+# "s/boring/exciting/". The last entries (from `_ARROW` on) are read without quotes too: a sign marks an edit.
+_WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
+    (r"\b(?:replace|replacing|replaced|swap|swapping|swapped)\s+{Q1}\s+(?:w/|w)\s+{Q2}", False),
+    (r"\b(?:make|makes|making|made|change|changing|changed|turn|turning)\s+{Q1}\s+as\s+{Q2}", False),
+    (r"\b(?:make|makes|making|made)\s+{Q1}\s+(?:to|into)\s+{Q2}", False),
+    (r"{Q1}\s+be\s+(?:replaced|changed|swapped|switched)\s+(?:with|by|to|for|into)\s+{Q2}", False),
+    (r"{Q1}\s+(?:becomes|become|turned\s+into|turns\s+into)\s+{Q2}", False),
+    (r"{Q1}\s+(?:was|were|is|became|becomes|had\s+been|said)\s+(?:just|only|simply|merely)\s+{Q2}", False),
+    (r"(?<![\w/-]){Q1}\s*(?:->|→|=>)\s*{Q2}", False),
+    (r"(?<![\w/])s/{Q1}/{Q2}/", False),
+)
+_ARROW = 6
 _QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
 _WORD = r"(?P<{g}>[\w\-]+)"
 
 
-def text_changes(text: str) -> dict[str, ChangeValue] | None:
-    """The edits a turn names for a text host's input ({old: new}, {old: ""} for a removal, {"text": new}), or None."""
+def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | None:
+    """The edits a turn names for a text host's input ({old: new}, {old: ""} for a removal, {"text": new}), or None.
+
+    `worded=False` reads the plain patterns only (see `extract_changes`).
+    """
     changes: dict[str, ChangeValue] = {}
     for quoted in (True, False):
         token = _QUOTED if quoted else _WORD
         # Unquoted words are read only after explicit edit verbs ("replace good with bad", "remove not"):
         # "change needed to flip" is no edit.
         patterns = _TEXT_EDIT_PATTERNS if quoted else (_TEXT_EDIT_PATTERNS[0], _TEXT_EDIT_PATTERNS[4])
+        if worded:
+            patterns += _WORDED_PATTERNS if quoted else (_WORDED_PATTERNS[0], *_WORDED_PATTERNS[_ARROW:])
         for pattern, swapped in patterns:
             regex = pattern.replace("{Q1}", token.format(g="a")).replace("{Q2}", token.format(g="b"))
             for match in re.finditer(regex, text, re.IGNORECASE):
                 old, new = (match.group("b"), match.group("a")) if swapped else (match.group("a"), match.group("b"))
-                if quoted or not {old.lower(), new.lower()} & _NOT_WORDS_TO_EDIT:
+                stop = _NOT_WORDS_TO_EDIT | ({"or"} if worded else set())  # "positive -> or negative"
+                if quoted or not {old.lower(), new.lower()} & stop:
                     changes.setdefault(old.strip(), new.strip())
         removal = (
             rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
@@ -63,17 +79,18 @@ def text_changes(text: str) -> dict[str, ChangeValue] | None:
             rf"get\s+rid\s+of|got\s+rid\s+of{'|without' if quoted else ''})\s+"
             rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
-        # "if superb were removed from review 0", "'flat' taken out", "took the word 'not' out of review 10"
+        # "if superb were removed from review 0", "'flat' taken out"
         passive = (
             rf"{token.format(g='a')}\s+(?:was|were|is|got|gets|being|be|been){'?' if quoted else ''}\s*"
             rf"(?:removed|deleted|dropped|omitted|"
             rf"taken\s+out|left\s+out|cut\s+out)\b"
         )
+        # "took the word 'not' out of review 10" (worded)
         split = (
             rf"\b(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+(?:the\s+word\s+)?"
             rf"{token.format(g='a')}\s+out\b"
         )
-        readings = (removal, passive, split)
+        readings = (removal, passive, split) if worded else (removal, passive)
         for match in [m for r in readings for m in re.finditer(r, text, re.IGNORECASE)]:
             if quoted or match.group("a").lower() not in _NOT_WORDS_TO_EDIT:
                 changes.setdefault(match.group("a").strip(), "")
