@@ -146,6 +146,7 @@ DEMO_FORMS = [
     ("patient 222 with blood pressure plus 15 percent?", {"blood_pressure": "+15%"}),
     ("patient 150's glucose is being brought down to 80 with a new drug, what then?", {"glucose": 80}),
     ("suppose his bmi is made 30", {"bmi": 30}),
+    ("and if her bmi is made 3 points higher?", {"bmi": "+3"}),
     ("if you reduce patient 251's ldl by 10, does it change?", {"ldl": "-10"}),
     ("her bmi goes up by 4 points and her blood pressure by 10. still stable?", {"bmi": "+4", "blood_pressure": "+10"}),
     ("what if patient 12's glucose halves", {"glucose": "-50%"}),

@@ -220,7 +220,7 @@ def outcome_decision(
 # all ("no function": "Say subscriber 8150 read tablets. Any difference?").
 _DROPS_CHANGES = frozenset({"get_prediction", "get_local_explanation", "get_global_explanation", None})
 _STEP_AFTER = re.compile(r"\s*(?:more|less|fewer|higher|lower|greater|smaller|extra)\b", re.IGNORECASE)
-# Counterfactual searches take no changes: a step by an amount ("with 4 more crew", "15 knots lower") is the what-if.
+# Counterfactual searches take no changes: a step by an amount ("with 4 more classmates", "10 km lower") is the what-if.
 _SEARCHES = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this"})
 # A turn that frames a supposition ("if", "suppose", "imagine", "assume", "say ...").
 _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE)
@@ -244,7 +244,7 @@ def changes_decision(
     explanation or no function at all: "and on top of that 2 fewer upgrades?" read as the global explanation),
     only if the changes are relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be
     progressing with a bmi of 30" describes the patient; when it is sure of a counterfactual search, which takes no
-    changes, only if a change is a step and supposed ("would 47040 still be late with 4 more crew", "make that 15 knots
+    changes, only if a change is a step and supposed ("would 6150 still fail with 4 more classmates", "make that 10 km
     lower instead"). A sure choice of any other function stands, and a new
     instance described by its values stays a prediction.
     """
@@ -252,14 +252,14 @@ def changes_decision(
         return None
     if decision.confident and decision.function not in _DROPS_CHANGES | _SEARCHES:
         return None
-    # "15 knots lower": an amount with its direction after it is a step, never a group ("15 knots")
+    # "15 km lower": an amount with its direction after it is a step, never a group ("15 km")
     spans = [(a, b) for a, b in group_spans(text, schema) if not _STEP_AFTER.match(text[b:])]
     changes = extract_changes(mask_spans(text, spans, " "), schema)
     if not changes or _NEW_INSTANCE.search(text):
         return None
     relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())
     if decision.confident and decision.function in _SEARCHES and not (relative and _SUPPOSES.search(text)):
-        # a step supposed ("would 47040 still be late with 4 more crew") is the what-if; a value or a possibility
+        # a step supposed ("would 6150 still fail with 4 more classmates") is the what-if; a value or a possibility
         # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
         return None
     supposed = _FRAMES.search(text) is not None

@@ -22,7 +22,7 @@ _CURRENCY = re.compile(r"[$£€]\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\
 # "by a third", "by one quarter", "by half": a fraction of the value, as the percentage people mean by it.
 _FRACTION = re.compile(r"\bby\s+(?:(?:a|one)\s+(?P<f>third|quarter|fifth|tenth)|(?:a\s+)?(?P<h>half))\b", re.I)
 _FRACTIONS = {"half": "50", "third": "33.33", "quarter": "25", "fifth": "20", "tenth": "10"}
-# "2,000 fewer TEU", "10,000 nautical miles": an amount with thousands separators and no currency sign
+# "2,500 more vocabulary words", "10,000 miles": an amount with thousands separators and no currency sign
 _GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
 # Something in the turn before the feature that makes it a supposition, not a description of the data.
 _SUPPOSED = re.compile(
@@ -89,7 +89,7 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
         return f"{'-' if match.group('dir').lower() in ('fewer', 'less') else '+'}{amount}"
     match = _COUNT_OF.search(before)
     if match:
-        # "with 15 knots more wind": a unit that names the feature, then a direction: a change, not a value
+        # "with 10 km more commute": a unit that names the feature, then a direction: a change, not a value
         way = re.match(rf"\s*(?P<dir>{_FURTHER}|{_NEARER})\b", text[mention.end : mention.end + 20], re.I)
         if way:
             return f"{'-' if re.fullmatch(_NEARER, way.group('dir'), re.I) else '+'}{match.group('n')}"

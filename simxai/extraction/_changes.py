@@ -52,7 +52,7 @@ _MULTIPLIERS = {
     "triple": "*3",
     "tripled": "*3",
     "quadruple": "*4",
-    "quadrupled": "*4",  # these five: worded readings ("if the congestion halves")
+    "quadrupled": "*4",  # these five: worded readings ("if the class size halves")
     "doubles": "*2",
     "triples": "*3",
     "quadruples": "*4",
@@ -219,8 +219,9 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
 
 
 def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:
-    """Worded readings tried first for a numeric feature: "credit score plus 20", "if the congestion halves",
-    "knock 20 points off her blood sugar", "bmi goes from 20 to 30" (30), "fewer doctor visits, say three" (3).
+    """Worded readings tried first for a numeric feature: "credit score plus 20", "if the class size halves",
+    "knock 20 points off her blood sugar", "is made 50 less", "bmi goes from 20 to 30" (30), "fewer doctor visits, say
+    three" (3).
     """
     match = re.match(rf"^\s*(?P<sign>plus|minus)\s+(?P<n>{_NUM}){pct}(?![\w-]|\.\d)", after, re.IGNORECASE)
     if match and not re.search(r"\d\s*$", before):
@@ -235,6 +236,16 @@ def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:
     )
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
+    # "is made 50 less": a step, not the value 50
+    match = re.match(
+        rf"^\s*(?:(?:is|was|were|be|been|gets?|got)\s+)?made\s+(?P<n>{_NUM}){pct}\s*(?:{_FILLER_WORDED}\s+)?"
+        rf"(?P<dir>{_UP}|{_DOWN})\b",
+        after,
+        re.IGNORECASE,
+    )
+    if match:
+        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
     match = re.search(rf"(?<![\w.])(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?off\s+{_DET}$", before, re.I)
     if match:
         return _signed("-", match.group("n"), bool(match.group("pct")))

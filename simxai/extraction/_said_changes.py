@@ -42,7 +42,7 @@ _AFTER_SUBJECT = (
 
 def without_instance_phrases(text: str, schema: HostSchema) -> str:
     """`text` without an instance named between a subject and its verb ("the price for 8150 had been lower, say 7",
-    "the congestion at 47048's destination was zero").
+    "the class size at 6150's school was 8").
 
     Only a number in the host's id range, after "for", "of", "in", "on" or "at" (and the host's noun or a generic
     one), and before a verb that goes on to say the value, is taken out.
@@ -81,9 +81,9 @@ def _verb_mentions(text: str, schema: HostSchema) -> list[FeatureMention]:
         word = match.group(0).lower()
         stem = word[:-2] if word.endswith("ed") else word[:-3]
         stems = {stem, stem + "e", stem[:-1] if len(stem) > 4 and stem[-1] == stem[-2] else stem}
-        if stem.endswith("i"):  # "studied" -> study
+        if stem.endswith("i"):  # "studied" -> study, "carried" -> carry
             stems.add(stem[:-1] + "y")
-        # the noun ("upgraded" -> upgrades, "trained" -> training) or the verb itself ("studied" -> "study hours")
+        # the noun ("upgraded" -> upgrades, "trained" -> training) or the verb itself ("studied" -> "study time")
         nouns = stems | {s + ending for s in stems for ending in ("s", "es", "ions", "ion", "ations", "ing")}
         features = {id(f): f for noun in nouns for f in owners.get(noun, [])}
         if len(features) == 1:
@@ -131,7 +131,7 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             found[feature.name] = f"{'-' if re.fullmatch(_DOWN, way) else '+'}{times}"
             continue
         amount = _amount_in_units(after, feature) if mention in verbs else None
-        if amount is not None:  # "studied 3 hours a week more", "studied 5 hours a week"
+        if amount is not None:  # "trained 3 hours a week more", "trained 9 hours a week"
             found[feature.name] = amount
             continue
         # "had upgraded twice", "was upgraded 3 times last year"
@@ -164,7 +164,7 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
         if value and not re.search(r"\b(?:than|by|times)\b", value.group(0), re.IGNORECASE):
             found[feature.name] = _parse_number(value.group("n"))
             continue
-        # "so 0 days since my last login": the amount, then the rest of the feature's name, then the mention
+        # "so 0 days since the last lesson": the amount, then the rest of the feature's name, then the mention
         value = _value_before_name(before, feature, schema)
         if value is not None:
             found[feature.name] = value
@@ -188,7 +188,7 @@ _POSSESSIVE = frozenset("my their his her its the our your of".split())
 
 
 def _value_before_name(before: str, feature: FeatureSchema, schema: HostSchema) -> ChangeValue | None:
-    """A value said before words of the feature's name that lead to its mention ("0 days since my [last login]" for
+    """A value said before words of the feature's name that lead to its mention ("0 days since the [last lesson]" for
     `days_since_last_login`): at least one word of the name, and only such words and possessives, between them.
     """
     match = re.search(rf"(?<![\w.,])(?P<n>{_NUM})\s+(?P<words>(?:[a-z]+\s+){{1,4}})$", before, re.IGNORECASE)
@@ -294,9 +294,9 @@ _WHOLE = {"every": 1.0, "all": 1.0, "none": 0.0, "no": 0.0, "half": 0.5}
 
 
 def _share_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """All, none or half of what a share feature counts, by a word of its name or aliases: "watched every single
-    video" or "all the videos" -> 100 for `videos_watched_pct` (1 when its values lie within 0..1), "none of the
-    videos" -> 0, "half the videos" -> 50. The feature must be a share by its name or description.
+    """All, none or half of what a share feature counts, by a word of its name or aliases: "handed in every single
+    homework" or "all the homework" -> 100 for `homework_done_pct` (1 when its values lie within 0..1), "none of the
+    homework" -> 0, "half the homework" -> 50. The feature must be a share by its name or description.
     """
     words = _alias_words(schema)
     found: dict[str, ChangeValue] = {}
@@ -322,8 +322,8 @@ _DAYS_AGO = {"today": 0, "yesterday": 1}
 
 
 def _days_since(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """A "days since <event>" feature set by when the event happened: "had logged in yesterday" -> 1 and "today" ->
-    0 for `days_since_last_login`, when a word of the turn starts like the event's word ("logged" / "login").
+    """A "days since <event>" feature set by when the event happened: "had a lesson yesterday" -> 1 and "today" ->
+    0 for `days_since_last_lesson`, when a word of the turn starts like the event's word ("lessons" / "lesson").
     """
     found: dict[str, ChangeValue] = {}
     for feature in schema.features:

@@ -1,5 +1,5 @@
-"""What-if edits of a text host's input: words replaced or removed ("replace 'great' with 'awful'", "if 'bored'
-becomes 'thrilled'", "took the word 'not' out"), or a whole new text ("what if it said '...'").
+"""What-if edits of a text host's input: words replaced or removed ("replace 'great' with 'awful'", "if 'dull'
+becomes 'lively'", "took the word 'not' out"), or a whole new text ("what if it said '...'").
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"{Q1}\s+(?:was|were|is|became|had\s+been|read|said)\s+{Q2}", False),
 )
 # Everyday forms, read with the worded readings only (the router's `zchange` flag reads the patterns above alone,
-# as the shipped selector was trained): "replace dull w lively", "make 'superb' as 'okay'", "should 'broke' be
-# replaced with 'arrived'", "if 'bored' becomes 'thrilled'", "'superb' was just 'fine'", "'delight' -> 'chore'",
+# as the shipped selector was trained): "replace dull w lively", "make 'awful' as 'fine'", "should 'slow' be
+# replaced with 'quick'", "if 'dull' becomes 'lively'", "'awful' was just 'fine'", "'hate' -> 'like'",
 # "s/boring/exciting/". The last entries (from `_ARROW` on) are read without quotes too: a sign marks an edit.
 _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"\b(?:replace|replacing|replaced|swap|swapping|swapped)\s+{Q1}\s+(?:w/|w)\s+{Q2}", False),
