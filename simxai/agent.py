@@ -37,7 +37,14 @@ from simxai.followup import (
     step_feature,
 )
 from simxai.followup_context import is_new_request_for, only_an_instance
-from simxai.followup_subject import about_several, is_single_instance, several_question, shows_instance
+from simxai.followup_subject import (
+    ONE_INSTANCE_FUNCTIONS,
+    about_several,
+    is_single_instance,
+    one_at_a_time_question,
+    several_question,
+    shows_instance,
+)
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
 from simxai.instance_values import named_values
@@ -675,6 +682,11 @@ class _TurnRun:
         question = clarifying_question(self.agent.schema, name, exc)
         if name == "instance" and exc.missing == ["instance"] and about_several(self.user, self.agent.schema):
             question = several_question(self.user, self.agent.schema, function)  # a group, or one instance?
+        given = arguments.get("instance")
+        if name == "instance" and not exc.missing and isinstance(given, str) and function in ONE_INSTANCE_FUNCTIONS:
+            if not is_single_instance(given, self.agent.schema):  # "what about people over 60?" after a counterfactual
+                offer = {"get_prediction", "get_local_explanation"} <= set(self.agent.registry.names())
+                question = one_at_a_time_question(self.agent.schema, given, group_functions=offer)
         # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
         feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
         if feature is not None:

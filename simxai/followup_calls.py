@@ -162,13 +162,17 @@ _CLASS_FILLER = frozenset(
 )
 
 
+# A continuation that starts with its preposition: "for blighted?", "on the negative ones?"
+_FOR_ONLY = re.compile(r"^\W*(?:for|on)\s", re.IGNORECASE)
+
+
 def class_follow_up(text: str, labels: Sequence[str], noun: str | None = None) -> str | None:
     """The class a continuation names and nothing else ("and on the negative ones?" -> "negative"), or None.
 
     A word names a class when it is the class's name or its stem ("approve" for "approved"); the turn must
-    continue the previous question ("and ...", "what about ...").
+    continue the previous question ("and ...", "what about ...", or only "for ..." / "on ...").
     """
-    if not CONTINUES.match(text):
+    if not CONTINUES.match(text) and not _FOR_ONLY.match(text):
         return None
     nouns = {noun.lower(), noun.lower() + "s"} if noun else set()
     named: set[str] = set()

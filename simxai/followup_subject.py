@@ -26,15 +26,20 @@ from simxai.hosts.base import HostSchema, plural
 from simxai.normalize import word_stems
 
 __all__ = [
+    "ONE_INSTANCE_FUNCTIONS",
     "about_several",
     "asks_for_instances",
     "class_group",
     "is_single_instance",
     "named_class",
+    "one_at_a_time_question",
     "ranks_instances",
     "several_question",
     "shows_instance",
 ]
+
+#: The functions that answer for one instance and refuse a group (a counterfactual is searched for one instance).
+ONE_INSTANCE_FUNCTIONS = frozenset({"explain_why_not", "explain_how_to_be_that", "explain_how_to_still_be_this"})
 
 # Plural nouns that name instances of any host ("the people over 60", "which records").
 _GENERIC_PLURALS = (
@@ -253,6 +258,23 @@ def several_question(text: str, schema: HostSchema, function: str = "get_predict
     )
     if function == "get_prediction":
         offer = f"I can show the prediction for {group}, with the {nouns} in it, or for {one}."
+    elif function in ONE_INSTANCE_FUNCTIONS:  # a counterfactual is found for one instance: the group gets predictions
+        offer = f"I can answer that for {one}, or show the predictions for {group}."
     else:
         offer = f"I can answer that for {group}, or for {one}."
     return f"{lead}{offer} Which would you like?"
+
+
+def one_at_a_time_question(schema: HostSchema, group: str, *, group_functions: bool = True) -> str:
+    """The question when a group was given to a function that answers for one instance at a time ("what about
+    people over 60?" after a counterfactual for patient 3): which one, and (with `group_functions`, when the
+    predictions and explanations are callable) what the group itself can get.
+    """
+    noun = schema.instance_noun or "instance"
+    ident = example_id(schema)
+    example = f" (e.g. '{noun} {ident}')" if ident is not None else ""
+    offer = " For the group as a whole I can show the predictions or what drives them on average."
+    return (
+        f"That is answered for one {noun} at a time, and '{group}' selects several {plural(noun)}. "
+        f"Which {noun} do you mean{example}?{offer if group_functions else ''}"
+    )

@@ -292,6 +292,11 @@ class Change(pydantic.BaseModel):
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
 
 
+def _already_predicted(label: str, subject: Subject) -> str:
+    """The sentence for a counterfactual asked towards the label the model already gives."""
+    return f"The model already predicts {label} for {subject.description}; nothing needs to change."
+
+
 class Counterfactual(pydantic.BaseModel):
     """A changed instance whose prediction was re-checked with the model."""
 
@@ -315,6 +320,23 @@ class CounterfactualResult(Result):
     method: str
     note: str | None = None
 
+    @classmethod
+    def already(
+        cls, question: Literal["why_not", "how_to_be_that"], subject: Subject, label: str, method: str
+    ) -> CounterfactualResult:
+        """The result when the model already predicts the target `label`: no search, and the one sentence that
+        says so as its note (`render` says the same sentence, from the same place).
+        """
+        return cls(
+            question=question,
+            subject=subject,
+            current_label=label,
+            target_label=label,
+            counterfactuals=[],
+            method=method,
+            note=_already_predicted(label, subject),
+        )
+
     @property
     def found(self) -> bool:
         """Whether at least one verified counterfactual was found."""
@@ -323,11 +345,7 @@ class CounterfactualResult(Result):
     def render(self) -> str:
         """State the current prediction and each counterfactual's changes, or why none was found."""
         if self.current_label == self.target_label and not self.counterfactuals:
-            # The host's note says the same ("already predicts ..."); one sentence, not the prediction twice.
-            return (
-                f"The model already predicts {self.current_label} for {self.subject.description}; "
-                "nothing needs to change."
-            )
+            return _already_predicted(self.current_label, self.subject)  # one sentence, not the prediction twice
         head = (
             f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
             if self.question == "why_not" and self.current_label != self.target_label

@@ -24,6 +24,7 @@ from simxai.extraction import (
     feature_spans,
 )
 from simxai.followup import (
+    CONTINUES,
     INSTANCE_COUNTERPART,
     LastCall,
     adds_to_previous,
@@ -39,6 +40,8 @@ from simxai.followup import (
 )
 from simxai.followup_context import asks_overall, continued_group, group_follow_up, group_phrase, referred_group
 from simxai.followup_fragment import word_edit
+from simxai.followup_subject import about_several
+from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
 # A word that asks something of its own: a turn holding one is more than a follow-up's new group.
@@ -133,6 +136,10 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     # "for patients over 50" after a metric: a group and no new request
     only_group = bool(group) and len(text.split()) <= 8 and not _ASKS.search(masked)
     if group_follow_up(text, group, ids, previous) or (only_group and previous.name == "get_model_performance"):
+        label = previous.arguments.get("label")
+        if isinstance(group, str) and label is not None and extract_argument("label", text, schema) is None:
+            # "what about trees on sand?" after "the precision for wilting": wilting's precision on that group
+            return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": group})
         return Decision(previous.name, 1.0, True)
     phrase = group_phrase(text) if previous.name == "get_model_performance" and not ids else None
     if phrase is not None and "INSTANCE" not in masked:
@@ -142,6 +149,12 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if moved is not None and previous.name == "get_model_performance" and "INSTANCE" not in masked:
         # "what about vans instead?" after a metric: the same metric on that group (or asked which group)
         return Decision(previous.name, 1.0, True, arguments={**previous.arguments, "group": moved})
+    moved_to = _group_of_instances(text, masked, schema) if "instance" in takes[previous.name] else None
+    if moved_to is not None and previous.name != "get_model_performance":
+        # "what about people under 25?" after "why is patient 12 predicted stable?": the same question on the
+        # group (a function that needs one instance refuses it, and the engine asks which one is meant)
+        kept = {k: v for k, v in previous.arguments.items() if k not in _ONE_INSTANCES_OWN}
+        return Decision(previous.name, 1.0, True, arguments={**kept, "instance": moved_to})
     counterpart = INSTANCE_COUNTERPART.get(previous.name)
     if counterpart in takes and "GROUP" not in masked and only_names_instance(masked, schema):
         return Decision(counterpart, 1.0, True)
@@ -158,6 +171,31 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
         return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
     return None
+
+
+# The argument that belongs to the one instance a call was about: "why is patient 12 predicted stable?" explains
+# patient 12's label, which a group's mean explanation need not have.
+_ONE_INSTANCES_OWN = frozenset({"instance", "prediction_label"})
+# A question of its own after the opening of a follow-up ("what about people over 60, why are they ...").
+_OWN_QUESTION = re.compile(r"\b(?:why|which|who|how\s+(?:many|much|often|come)|if|were|was|had)\b", re.IGNORECASE)
+
+
+def _group_of_instances(text: str, masked: str, schema: HostSchema) -> str | None:
+    """The group a short follow-up moves an instance question to ("what about people under 25?", "and for the
+    ones over 60?"), as a condition the data selects; None for any other turn.
+
+    Only a continuation ("and", "what about", "same for") that names no id, no change and no question of its own,
+    and whose group the host's features (or the model's classes) select: words no feature reads ("what about
+    women?") are no group the instance question can move to.
+    """
+    if not CONTINUES.match(text) or len(text.split()) > 9 or extract_ids(text, schema):
+        return None
+    if "INSTANCE" in masked or _OWN_QUESTION.search(text):
+        return None
+    if extract_changes(text, schema) and not about_several(text, schema):
+        return None  # "what about bmi 30?" after a what-if: a change; "trees on sand" are several trees
+    group = extract_argument("group", text, schema)
+    return group if isinstance(group, str) and re.search(r"[=<>]", group) else None
 
 
 def _text_in_focus(previous: LastCall) -> str | None:

@@ -282,7 +282,9 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         "recall",
         r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate|"
         # "how often does it miss patients who really are progressing": the positives it fails to find
-        r"\bmiss(?:es|ed|ing)?\b[^.?!]*\b(?:really|actually|truly|in\s+fact)\b",
+        r"\bmiss(?:es|ed|ing)?\b[^.?!]*\b(?:really|actually|truly|in\s+fact)\b|"
+        # "does the model catch blighted trees?", "how well does it detect fraud": the share of a class it finds
+        r"\b(?:does|do|did|can|will|would)\s+(?:it|the\s+(?:model|classifier))\s+(?:catch|detect|spot)\b",
     ),
     (
         "accuracy",

@@ -1,6 +1,7 @@
 """The label a metric or a global importance is asked for: "recall for stable", "features that push towards barbera".
 
-A label attached by "for", "on", "of", "towards" or "at catching" qualifies the metric or the importance when
+A label attached by "for", "on", "of", "towards", "at catching" or a verb of finding said of the model ("how well
+does it recall stable cases?", "does it catch barbera?") qualifies the metric or the importance when
 nothing follows it, or a word for a label ("the stable class"). Followed by a noun for instances ("for barbera
 wines", "on the stable patients"), the words describe instances: for a metric that is the group of instances
 recorded with the label (`label_group`), for an importance still the label explained. A label named any other way
@@ -23,7 +24,10 @@ __all__ = ["ScoredLabel", "explained_label", "label_group", "scored_label"]
 # "how good is it at catching barbera", "what drives the model towards progressing").
 _CUE = re.compile(
     r"\b(?:for|on|of|towards?|in\s+favou?r\s+of|at\s+(?:catching|finding|spotting|detecting|recogni[sz]ing|"
-    r"identifying|predicting))\s+(?:(?:the|a|an)\s+)?(?:(?:label|class|category|outcome)\s+)?$",
+    r"identifying|predicting)|(?P<verb>(?:does|do|did|can|could|will|would|it|model|classifier)\s+"
+    r"(?:recall|catch|find|spot|detect|recogni[sz]e|identify|pick\s+up|pick\s+out)|"
+    r"(?:recalls|catches|finds|spots|detects|recogni[sz]es|identifies|picks\s+(?:up|out))))"
+    r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:label|class|category|outcome)\s+)?$",
     re.IGNORECASE,
 )
 # A label said as a prediction or a recorded value ("predicted barbera", "labelled stable"): a group condition.
@@ -82,8 +86,9 @@ def scored_label(text: str, schema: HostSchema | None, *, bare: bool = True) -> 
         paired = _PAIRED.match(text, end)
         if paired is not None and any(m[0] == paired.end() and m[2] != name for m in mentions):
             return None  # "towards positive or negative": both labels, so neither is the one asked for
-        # "at catching stable cases": the cases are what the label's recall counts, not a group to score
-        catching = cue.group().lower().startswith("at")
+        # "at catching stable cases", "how well does it recall stable cases": the cases are what the label's
+        # recall counts, not a group to score
+        catching = cue.group().lower().startswith("at") or cue.group("verb") is not None
         found = ScoredLabel(name, not catching and _describes_instances(text[end:], schema))
     return found
 

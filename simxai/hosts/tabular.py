@@ -971,12 +971,7 @@ class TabularHost:
             "target_label": target_name,
         }
         if current == target:
-            return CounterfactualResult(
-                **result,
-                counterfactuals=[],
-                method="none (no search needed)",
-                note=f"The model already predicts {target_name} for {subject.description}; nothing needs to change.",
-            )
+            return CounterfactualResult.already(question, subject, target_name, "none (no search needed)")
         if not self._mutable:
             return CounterfactualResult(
                 **result,

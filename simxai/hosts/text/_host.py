@@ -623,22 +623,20 @@ class TextHost:
         target = self._label_index(target_label)
         target_name = self.class_names[target]
         current = self._label(self.predict_proba([text])[0])
-        found: list[Counterfactual] = []
         if current == target_name:
-            note: str | None = f"The model already predicts {current} for this {self.instance_noun}."
-        else:
-            key = (text, target_name, count)
-            cached = self._cf_cache.lookup(key)
-            if cached is None:
-                cached = self._search(text, target, count)
-                self._cf_cache.put(key, cached)
-            found, checked = cached
-            note = None
-            if not found:
-                note = (
-                    f"No edit of up to {self._max_edits} words that makes the model predict {target_name} "
-                    f"was found ({checked} edited texts checked)."
-                )
+            return CounterfactualResult.already(question, subject, current, self._edits.method())
+        key = (text, target_name, count)
+        cached = self._cf_cache.lookup(key)
+        if cached is None:
+            cached = self._search(text, target, count)
+            self._cf_cache.put(key, cached)
+        found, checked = cached
+        note: str | None = None
+        if not found:
+            note = (
+                f"No edit of up to {self._max_edits} words that makes the model predict {target_name} "
+                f"was found ({checked} edited texts checked)."
+            )
         return CounterfactualResult(
             question=question,
             subject=subject,

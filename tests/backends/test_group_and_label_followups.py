@@ -1,0 +1,199 @@
+"""Follow-ups that moved to the wrong question, and one sentence said twice (polish13, found as a user).
+
+- A group said after a question about one instance ("why is patient 12 predicted stable?" -> "what about people
+  under 25?") is that question on the group, not the data card; a function that answers for one instance at a
+  time asks which one, in words (not its own name), and the answer completes it.
+- A metric said as a verb of the model ("how well does it recall stable cases?", "does it catch blighted
+  trees?") is that label's, not the positive label's or the macro average.
+- A group said after a label's metric keeps the label; "for blighted?" after the importances is that label's.
+- "already predicts X; nothing needs to change" has one source: the result's note and its rendering agree.
+
+Each runs through the engine with the offline router on the demo host and on a seeded orchard host built here
+(three labels, a string category one-hot encoded in a `Pipeline` before a HistGradientBoosting model, an id
+column), so no name of the demo is needed. The phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simxai.backends.router import RouterBackend
+from simxai.followup_subject import ONE_INSTANCE_FUNCTIONS
+from simxai.functions import default_registry
+from simxai.results import CounterfactualResult
+
+from .routing import calls, talk
+
+REGISTRY = default_registry()
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+@pytest.fixture(scope="module")
+def orchard():
+    """Fruit trees rated healthy, wilting or blighted by a Pipeline (one-hot soil, HistGradientBoosting)."""
+    from sklearn.compose import ColumnTransformer
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder
+
+    from simxai.hosts import host_from_model
+
+    rng = np.random.default_rng(3)
+    n = 400
+    frame = pd.DataFrame(
+        {
+            "tree_id": np.arange(5001, 5001 + n),
+            "trunk_girth": np.round(rng.normal(60, 15, n), 1),
+            "leaf_moisture": np.round(rng.uniform(20, 90, n), 1),
+            "age_years": rng.integers(2, 40, n),
+            "soil": rng.choice(["clay", "loam", "sand"], n),
+        }
+    )
+    vigour = (frame.leaf_moisture - 50) / 15 + (frame.soil == "loam") - 0.8 * (frame.soil == "sand")
+    vigour = vigour + rng.normal(0, 0.8, n)
+    frame["health"] = np.where(vigour > 0.6, "healthy", np.where(frame.age_years > 22, "blighted", "wilting"))
+    features = ["trunk_girth", "leaf_moisture", "age_years", "soil"]
+    encode = ColumnTransformer([("soil", OneHotEncoder(), ["soil"])], remainder="passthrough")
+    model = Pipeline([("encode", encode), ("boost", HistGradientBoostingClassifier(max_iter=40, random_state=0))])
+    train = frame.sample(frac=0.75, random_state=0)
+    model.fit(train[features], train.health)
+    test = frame.tree_id[~frame.tree_id.isin(train.tree_id)]
+    return host_from_model(
+        model, frame, name="orchard health", target="health", instance_noun="tree", id_column="tree_id", test_ids=test
+    )
+
+
+def _turns(host, router, *texts):
+    return asyncio.run(talk(host, router, *texts))
+
+
+def _predicted(host, low: int, label: str) -> int:
+    """The first id from `low` on that the model predicts `label` for."""
+    high = host.schema().id_range[1]
+    return next(i for i in range(low, high + 1) if host.predict(host.resolve(i)).label == label)
+
+
+def _recall(host, label: str) -> float:
+    scored = host.performance("confusion_matrix")
+    k = scored.labels.index(label)
+    return scored.confusion_matrix[k][k] / sum(scored.confusion_matrix[k])
+
+
+# ---- 1. a group after a question about one instance -------------------------------------------------------
+
+
+def test_a_group_after_an_instance_explanation_explains_the_group(demo_host, orchard, router):
+    _, moved = _turns(demo_host, router, "why is patient 12 predicted stable?", "what about people under 25?")
+    assert calls(moved) == [("get_local_explanation", {"instance": "age < 25"})]
+    assert "19 patients with age < 25" in moved.reply
+    tree = _predicted(orchard, 5001, "healthy")
+    _, moved = _turns(orchard, router, f"why is tree {tree} rated healthy?", "and for the trees older than 30?")
+    assert calls(moved) == [("get_local_explanation", {"instance": "age_years > 30"})]
+
+
+def test_a_group_after_a_what_if_makes_the_same_change_to_the_group(demo_host, orchard, router):
+    _, moved = _turns(demo_host, router, "what if patient 12 had bmi 30?", "what about those under 25?")
+    assert calls(moved) == [("explain_what_if", {"changes": {"bmi": 30}, "instance": "age < 25"})]
+    _, moved = _turns(orchard, router, "what if tree 5010 had leaf_moisture 30?", "and for trees on sand?")
+    assert calls(moved) == [("explain_what_if", {"changes": {"leaf_moisture": 30}, "instance": "soil = sand"})]
+
+
+def test_a_group_after_a_counterfactual_asks_which_one_in_words_and_the_answer_completes_it(demo_host, orchard, router):
+    stable = _predicted(demo_host, 3, "progressing")
+    _, asked, answered = _turns(
+        demo_host,
+        router,
+        f"what would patient {stable} need to change to be stable?",
+        "what about people over 60?",
+        "patient 40",
+    )
+    assert not calls(asked) and asked.clarification is not None
+    assert "one patient at a time" in asked.reply and "explain_how_to_be_that" not in asked.reply.lower()
+    assert calls(answered) == [("explain_how_to_be_that", {"target_label": "stable", "instance": 40})]
+    tree = _predicted(orchard, 5001, "wilting")
+    _, asked = _turns(orchard, router, f"how could tree {tree} become healthy?", "what about the trees on loam?")
+    assert not calls(asked) and "one tree at a time" in asked.reply and "'soil = loam'" in asked.reply
+
+
+def test_another_instance_or_a_question_of_its_own_is_no_group_follow_up(demo_host, router):
+    _, other = _turns(demo_host, router, "why is patient 12 predicted stable?", "what about patient 20?")
+    assert [(f, a.get("instance")) for f, a in calls(other)] == [("get_local_explanation", 20)]
+    _, own = _turns(demo_host, router, "why is patient 12 predicted stable?", "and how many patients are over 60?")
+    assert all(a.get("instance") != "age > 60" or f != "get_local_explanation" for f, a in calls(own))
+
+
+def test_the_functions_said_to_answer_one_instance_at_a_time_are_those_that_refuse_a_group(demo_host):
+    refusing = set()
+    for name in REGISTRY.names():
+        spec = REGISTRY.get(name).spec
+        if "instance" not in [p.name for p in spec.parameters]:
+            continue
+        arguments = {"instance": "age > 60", **({"changes": {"bmi": 30}} if name == "explain_what_if" else {})}
+        try:
+            REGISTRY.get(name)(demo_host, arguments)
+        except Exception as exc:  # noqa: BLE001 - which functions refuse is what is measured
+            assert "needs one instance" in str(exc)
+            refusing.add(name)
+    assert refusing == ONE_INSTANCE_FUNCTIONS
+
+
+# ---- 2. a metric said as a verb of the model ----------------------------------------------------------------
+
+
+def test_a_metric_said_as_a_verb_is_the_named_labels(demo_host, orchard, router):
+    (turn,) = _turns(demo_host, router, "how well does it recall stable cases?")
+    assert calls(turn) == [("get_model_performance", {"metric": "recall", "label": "stable"})]
+    assert turn.calls[0].output["value"] == pytest.approx(_recall(demo_host, "stable"))
+    (turn,) = _turns(orchard, router, "how well does the model recall wilting trees?")
+    assert calls(turn) == [("get_model_performance", {"metric": "recall", "label": "wilting"})]
+    assert turn.calls[0].output["value"] == pytest.approx(_recall(orchard, "wilting"))
+    assert turn.calls[0].output["value"] != pytest.approx(orchard.performance("recall").value)
+    (turn,) = _turns(orchard, router, "does the model catch blighted trees?")
+    assert [(f, a.get("label")) for f, a in calls(turn)] == [("get_model_performance", "blighted")]
+
+
+# ---- 3. a label kept when a group follows, and a label alone after the importances -------------------------
+
+
+def test_a_group_after_a_labels_metric_keeps_the_label(demo_host, orchard, router):
+    _, moved = _turns(demo_host, router, "what is the recall for stable?", "what about patients over 60?")
+    assert calls(moved) == [("get_model_performance", {"metric": "recall", "label": "stable", "group": "age > 60"})]
+    _, moved = _turns(orchard, router, "what is the precision for wilting?", "what about trees on sand?")
+    assert calls(moved) == [
+        ("get_model_performance", {"metric": "precision", "label": "wilting", "group": "soil = sand"})
+    ]
+
+
+def test_a_label_alone_after_the_importances_is_that_labels_importances(demo_host, orchard, router):
+    _, turn = _turns(demo_host, router, "which features matter most?", "for stable?")
+    assert calls(turn) == [("get_global_explanation", {"label": "stable"})]
+    _, turn = _turns(orchard, router, "what does the model rely on most?", "for blighted?")
+    assert calls(turn) == [("get_global_explanation", {"label": "blighted"})]
+
+
+# ---- 4. "already predicts": one sentence, from one place ----------------------------------------------------
+
+
+def test_already_predicted_is_one_sentence_from_one_source(demo_host, orchard, sentiment_host, router):
+    label = demo_host.predict(demo_host.resolve(41)).label
+    (turn,) = _turns(demo_host, router, f"how could patient 41 become {label}?")
+    result = REGISTRY.get("explain_how_to_be_that")(demo_host, {"instance": 41, "target_label": label})
+    assert result.note == result.render() == turn.reply
+    assert turn.reply.count("already predicts") == 1
+    tree = _predicted(orchard, 5001, "healthy")
+    (turn,) = _turns(orchard, router, f"why is tree {tree} not healthy?")
+    assert turn.reply.count("already predicts healthy") <= 1
+    for host, instance in ((orchard, tree), (sentiment_host, 0)):
+        subject = host.resolve(instance)
+        current = host.predict(subject).label
+        result = host.counterfactuals(subject, current, 1, "why_not")
+        assert isinstance(result, CounterfactualResult) and not result.found
+        assert result.note == result.render() and "nothing needs to change" in result.render()
