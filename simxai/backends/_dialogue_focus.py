@@ -273,8 +273,9 @@ def subject_decision(
     that asks which instances ("which reviews are most negative?", "show me the patients over 60") is a group's
     prediction when the selector is unsure, or sure of the global explanation or of the data card with a group:
     only a group's prediction lists instances; a global explanation ranks features or words, never reviews, and
-    the data card takes no group (it would drop "over 60") and ranks nothing ("the most positive reviews"). The
-    data card stays for a turn that names no group and ranks nothing ("which patients are in the data?"), and any
+    the data card takes no group (it would drop "over 60"), ranks nothing ("the most positive reviews") and lists
+    no class's instances ("which patients are progressing?"). The data card stays for a turn that names no group,
+    no class and ranks nothing ("which patients are in the data?"), and any
     other sure choice stands. With no group in the turn, the engine
     asks for a group or one instance.
     """
@@ -288,7 +289,9 @@ def subject_decision(
     if not decision.confident:
         return Decision("get_prediction", decision.confidence, True)
     if decision.function == "get_global_explanation" or (
-        decision.function == "get_data_information" and (_names_a_group(text, schema) or ranks_instances(text))
+        decision.function == "get_data_information"
+        # "which trees are blighted?": a class names the group the predictions list
+        and (_names_a_group(text, schema) or ranks_instances(text) or named_class(text, schema) is not None)
     ):
         return Decision("get_prediction", decision.confidence, True)
     return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own

@@ -47,6 +47,12 @@ _QUALITY = re.compile(
 
 
 _PREDICTION = re.compile(r"\bpredict\w*|\bpreds?\b", re.IGNORECASE)
+# A question about how the model is built or works inside, not how well: "how does it work", "how does it operate".
+_MECHANISM = re.compile(
+    r"\bhow\s+(?:does|do|did|would)\s+(?:it|this|that|the\s+model|this\s+model|the\s+classifier|they)\s+"
+    r"(?:(?:actually|really)\s+)?(?:work|function|operate)\b",
+    re.IGNORECASE,
+)
 
 
 def metric_named(decision: Decision, text: str) -> Decision:
@@ -56,8 +62,18 @@ def metric_named(decision: Decision, text: str) -> Decision:
 
     "How good" (every metric) is no named metric: "how good is the prediction for patient 5" asks about one. Torn
     between the prediction and the performance, a turn that names a prediction and no metric or quality of it
-    ("show me its prediction") asks for the prediction.
+    ("show me its prediction") asks for the prediction. Torn between the performance and the model card, a turn
+    that asks how the model works and names no metric or quality ("how does the model work?") asks for the card.
     """
+    if (
+        decision.function == "get_model_performance"
+        and decision.runner_up == "get_model_information"
+        and _MECHANISM.search(text)
+        and extract_metric(text) is None
+        and not _QUALITY.search(text)
+    ):
+        # "how does the model work?": how it is built, which the model card says; no metric, no "how well"
+        return replace(decision, function="get_model_information", confident=True, runner_up=None)
     if decision.confident and decision.function != "get_data_information":
         return decision
     if "get_model_performance" not in (decision.function, decision.runner_up):
@@ -245,11 +261,14 @@ def changes_decision(
     only if the changes are relative or framed as a supposition ("if", "suppose"), since "why would patient 12 be
     progressing with a bmi of 30" describes the patient; when it is sure of a counterfactual search, which takes no
     changes, only if a change is a step and supposed ("would 6150 still fail with 4 more classmates", "make that 10 km
-    lower instead"). A sure choice of any other function stands, and a new
-    instance described by its values stays a prediction.
+    lower instead"). A sure choice of any other function stands, and a new instance described by its values stays a
+    prediction, also when the selector reads its values as changes ("what's the prediction for a tree with girth 50,
+    soil sand?": no instance of the data to change).
     """
     if schema is None or schema.kind != "tabular" or "explain_what_if" not in names:
         return None
+    if decision.function == "explain_what_if" and "get_prediction" in names and _described_anew(text, schema):
+        return Decision("get_prediction", decision.confidence, True)  # "... for a tree with girth 50, soil sand?"
     if decision.confident and decision.function not in _DROPS_CHANGES | _SEARCHES:
         return None
     # "15 km lower": an amount with its direction after it is a step, never a group ("15 km")
@@ -268,6 +287,15 @@ def changes_decision(
     if not extract_ids(text, schema) and not _instance_in_dialogue(history, schema):
         return None
     return Decision("explain_what_if", decision.confidence, True)
+
+
+def _described_anew(text: str, schema: HostSchema) -> bool:
+    """Whether a turn describes a new instance by its values ("a tree with girth 50, moisture 40"), with no id
+    of the data and no supposition ("what if a tree with girth 50 had ..." changes it).
+    """
+    if not _NEW_INSTANCE.search(text) or _FRAMES.search(text) or extract_ids(text, schema):
+        return False
+    return isinstance(extract_instance(text, schema), dict)
 
 
 def _instance_in_dialogue(history: Sequence[Message], schema: HostSchema) -> bool:

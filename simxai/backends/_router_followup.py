@@ -75,6 +75,11 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         return Decision("get_local_explanation", 0.0, False, runner_up="get_global_explanation")
     if bare_why(text) and "instance" in takes[previous.name] and "get_local_explanation" in takes:
         return Decision("get_local_explanation", 1.0, True)  # "how come?" after a prediction: why it is so
+    focus = previous.arguments.get("instance")
+    if "get_prediction" in takes and _of_one_prediction(text, focus, schema):
+        # "is that right?", "how sure is the model?" after a question about one instance: its prediction, which
+        # states the probabilities and whether the recorded label agrees
+        return Decision("get_prediction", 1.0, True, arguments={"instance": focus})
     if names_other_class(text) and len(text.split()) <= 8 and schema is not None:
         arguments = other_class_arguments(previous, schema.class_names, takes[previous.name])
         if arguments is not None:
@@ -196,6 +201,28 @@ def _group_of_instances(text: str, masked: str, schema: HostSchema) -> str | Non
         return None  # "what about bmi 30?" after a what-if: a change; "trees on sand" are several trees
     group = extract_argument("group", text, schema)
     return group if isinstance(group, str) and re.search(r"[=<>]", group) else None
+
+
+# A question about one prediction that names none: whether it is right, how sure the model is of it.
+_ONE_PREDICTION = re.compile(
+    r"^\W*(?:(?:and|so|but|ok(?:ay)?|hmm+)\W+)*(?:"
+    r"(?:is|was)\s+(?:that|this|it|that\s+prediction|this\s+prediction|its\s+prediction|the\s+prediction)\s+"
+    r"(?:right|correct|wrong|true)"
+    r"|how\s+(?:sure|confident|certain)\s+(?:is|was)\s+(?:it|the\s+model|that|this)"
+    r"(?:\s+(?:about|of)\s+(?:it|that|this|him|her|them|the\s+prediction))?"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def _of_one_prediction(text: str, focus: object, schema: HostSchema | None) -> bool:
+    """Whether a turn asks about the prediction for the one instance in focus ("is that right?", "how sure is
+    the model?"); a model's accuracy is asked with words of its own ("how accurate is the model overall?").
+    """
+    one = isinstance(focus, int | dict) and not isinstance(focus, bool)
+    if isinstance(focus, str) and schema is not None and schema.kind == "text":
+        one = re.search(r"[=<>]", focus) is None  # a text, not a group condition
+    return one and _ONE_PREDICTION.match(text) is not None
 
 
 def _text_in_focus(previous: LastCall) -> str | None:

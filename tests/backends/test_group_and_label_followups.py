@@ -9,8 +9,8 @@
 - "already predicts X; nothing needs to change" has one source: the result's note and its rendering agree.
 
 Each runs through the engine with the offline router on the demo host and on a seeded orchard host built here
-(three labels, a string category one-hot encoded in a `Pipeline` before a HistGradientBoosting model, an id
-column), so no name of the demo is needed. The phrasings are our own.
+(three labels, feature aliases, a string category one-hot encoded in a `Pipeline` before a HistGradientBoosting
+model, an id column), so no name of the demo is needed. The phrasings are our own.
 """
 
 from __future__ import annotations
@@ -55,19 +55,27 @@ def orchard():
             "leaf_moisture": np.round(rng.uniform(20, 90, n), 1),
             "age_years": rng.integers(2, 40, n),
             "soil": rng.choice(["clay", "loam", "sand"], n),
+            "rainfall": np.round(rng.normal(700, 150, n)),
         }
     )
     vigour = (frame.leaf_moisture - 50) / 15 + (frame.soil == "loam") - 0.8 * (frame.soil == "sand")
     vigour = vigour + rng.normal(0, 0.8, n)
     frame["health"] = np.where(vigour > 0.6, "healthy", np.where(frame.age_years > 22, "blighted", "wilting"))
-    features = ["trunk_girth", "leaf_moisture", "age_years", "soil"]
+    features = ["trunk_girth", "leaf_moisture", "age_years", "soil", "rainfall"]
     encode = ColumnTransformer([("soil", OneHotEncoder(), ["soil"])], remainder="passthrough")
     model = Pipeline([("encode", encode), ("boost", HistGradientBoostingClassifier(max_iter=40, random_state=0))])
     train = frame.sample(frac=0.75, random_state=0)
     model.fit(train[features], train.health)
     test = frame.tree_id[~frame.tree_id.isin(train.tree_id)]
     return host_from_model(
-        model, frame, name="orchard health", target="health", instance_noun="tree", id_column="tree_id", test_ids=test
+        model,
+        frame,
+        name="orchard health",
+        target="health",
+        instance_noun="tree",
+        id_column="tree_id",
+        test_ids=test,
+        feature_aliases={"trunk_girth": ["girth"], "leaf_moisture": ["moisture"]},
     )
 
 
@@ -197,3 +205,74 @@ def test_already_predicted_is_one_sentence_from_one_source(demo_host, orchard, s
         result = host.counterfactuals(subject, current, 1, "why_not")
         assert isinstance(result, CounterfactualResult) and not result.found
         assert result.note == result.render() and "nothing needs to change" in result.render()
+
+
+# ---- 5. a question about the one prediction in focus, and the instances of a class --------------------------
+
+
+@pytest.mark.parametrize("text", ["is that right?", "how sure is the model?", "so was that prediction wrong?"])
+def test_a_question_about_the_prediction_in_focus_is_its_prediction(demo_host, orchard, router, text):
+    _, turn = _turns(demo_host, router, "why is patient 20 predicted stable?", text)
+    assert calls(turn) == [("get_prediction", {"instance": 20})]
+    assert "recorded label" in turn.reply
+    _, turn = _turns(orchard, router, "what if tree 5010 had leaf_moisture 30?", text)
+    assert calls(turn) == [("get_prediction", {"instance": 5010})]
+
+
+def test_without_one_instance_in_focus_correctness_is_no_ones_prediction(demo_host, router):
+    _, turn = _turns(demo_host, router, "how accurate is the model?", "is it accurate?")
+    assert [f for f, _ in calls(turn)] == ["get_model_performance"]
+    _, turn = _turns(demo_host, router, "what is the prediction for patient 20?", "how accurate is the model overall?")
+    assert [f for f, _ in calls(turn)] == ["get_model_performance"]
+
+
+def test_which_instances_have_a_class_lists_the_predicted_group(demo_host, orchard, router):
+    (turn,) = _turns(demo_host, router, "which patients are progressing?")
+    assert calls(turn) == [("get_prediction", {"instance": "prediction = progressing"})]
+    (turn,) = _turns(orchard, router, "which trees are blighted?")
+    assert calls(turn) == [("get_prediction", {"instance": "prediction = blighted"})]
+
+
+# ---- 6. a new instance described by its values is predicted, never a what-if on the instance in focus --------
+
+
+def test_a_new_instance_described_by_its_values_is_predicted_not_changed(demo_host, orchard, router):
+    _, turn = _turns(
+        orchard,
+        router,
+        "how many of the trees on clay are predicted healthy?",
+        "whats the prediction for a tree with girth 50, moisture 40, age 30, soil sand, rainfall 600?",
+    )
+    described = {"trunk_girth": 50, "leaf_moisture": 40, "age_years": 30, "soil": "sand", "rainfall": 600}
+    assert calls(turn) == [("get_prediction", {"instance": described})]
+    described = "whats the prediction for a patient with bmi 30, age 50 and glucose 120?"
+    _, turn = _turns(demo_host, router, "show me patient 20", described)
+    assert [(c.function, c.arguments.get("instance")) for c in turn.calls] == [
+        ("get_prediction", {"bmi": 30, "age": 50, "glucose": 120})
+    ]
+    _, turn = _turns(orchard, router, "show me tree 5010", "what if it had girth 50 and soil sand?")
+    assert [f for f, _ in calls(turn)] == ["explain_what_if"]  # a supposition about the tree in focus stays one
+
+
+# ---- 7. the answer to "which metric?" that names a label and a group; how the model works -----------------
+
+
+def test_an_answer_to_which_metric_keeps_the_label_and_group_it_names(demo_host, orchard, router):
+    asked, answered = _turns(orchard, router, "which trees does it get wrong?", "the precision for blighted on loam")
+    assert asked.clarification is not None and "metric" in asked.reply
+    assert calls(answered) == [
+        ("get_model_performance", {"metric": "precision", "label": "blighted", "group": "soil = loam"})
+    ]
+    asked, answered = _turns(
+        demo_host, router, "which patients does it get wrong?", "recall for stable among those over 60"
+    )
+    assert asked.clarification is not None
+    assert calls(answered) == [("get_model_performance", {"metric": "recall", "label": "stable", "group": "age > 60"})]
+
+
+def test_how_the_model_works_is_the_model_card(demo_host, orchard, router):
+    for host in (demo_host, orchard):
+        (turn,) = _turns(host, router, "how does the model work?")
+        assert calls(turn) == [("get_model_information", {})]
+        (turn,) = _turns(host, router, "does the model work well?")  # how well: its performance
+        assert [c.function for c in turn.calls] == ["get_model_performance"]
