@@ -498,13 +498,13 @@ class PerformanceResult(Result):
                 for i, row in enumerate(self.confusion_matrix)
             )
             return f"Confusion matrix on the {where} ({self.n} {self.nouns}): {rows}."
+        # "on the held-out split, only trees with soil = sand (43 trees), the model scores": the group's clause closed
+        scored = f"{where} ({self.n} {self.nouns})" + ("," if self.group else "")
         if self.metric == "all":
             listed = ", ".join(f"{k}{self._averaging(k)} {format_number(v)}" for k, v in self.metrics.items())
-            return f"On the {where} ({self.n} {self.nouns}) the model scores: {listed}."
-        return (
-            f"The model's {self.metric}{self._averaging(self.metric)} on the {where} ({self.n} {self.nouns}) "
-            f"is {format_number(self.value)}."
-        )
+            return f"On the {scored} the model scores: {listed}."
+        metric = f"{self.metric}{self._averaging(self.metric)}"
+        return f"The model's {metric} on the {scored} is {format_number(self.value)}."
 
     def _averaging(self, metric: str) -> str:
         """Which label a precision, recall or f1 is of: the one named, the positive one, or the average.

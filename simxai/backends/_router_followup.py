@@ -182,6 +182,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
 # patient 12's label, which a group's mean explanation need not have.
 _ONE_INSTANCES_OWN = frozenset({"instance", "prediction_label"})
 # A question of its own after the opening of a follow-up ("what about people over 60, why are they ...").
+_THOSE = re.compile(r"\b(?:those|these|ones)\b", re.IGNORECASE)
 _OWN_QUESTION = re.compile(r"\b(?:why|which|who|how\s+(?:many|much|often|come)|if|were|was|had)\b", re.IGNORECASE)
 
 
@@ -197,8 +198,8 @@ def _group_of_instances(text: str, masked: str, schema: HostSchema) -> str | Non
         return None
     if "INSTANCE" in masked or _OWN_QUESTION.search(text):
         return None
-    if extract_changes(text, schema) and not about_several(text, schema):
-        return None  # "what about bmi 30?" after a what-if: a change; "trees on sand" are several trees
+    if extract_changes(text, schema) and not (about_several(text, schema) or _THOSE.search(text)):
+        return None  # "what about bmi 30?" after a what-if: a change; "trees on sand", "those on loam": a group
     group = extract_argument("group", text, schema)
     return group if isinstance(group, str) and re.search(r"[=<>]", group) else None
 

@@ -112,6 +112,8 @@ def test_a_group_after_a_what_if_makes_the_same_change_to_the_group(demo_host, o
     assert calls(moved) == [("explain_what_if", {"changes": {"bmi": 30}, "instance": "age < 25"})]
     _, moved = _turns(orchard, router, "what if tree 5010 had leaf_moisture 30?", "and for trees on sand?")
     assert calls(moved) == [("explain_what_if", {"changes": {"leaf_moisture": 30}, "instance": "soil = sand"})]
+    _, moved = _turns(orchard, router, "what if tree 5010 were on sand?", "what about those on loam?")
+    assert calls(moved) == [("explain_what_if", {"changes": {"soil": "sand"}, "instance": "soil = loam"})]
 
 
 def test_a_group_after_a_counterfactual_asks_which_one_in_words_and_the_answer_completes_it(demo_host, orchard, router):
