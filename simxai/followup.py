@@ -38,6 +38,7 @@ from simxai.followup_calls import (
     names_other_class,
     other_class_arguments,
     repeated_step,
+    repeated_value,
     same_question,
     shifted_condition,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "offered_amount",
     "other_class_arguments",
     "repeated_step",
+    "repeated_value",
     "step_changes",
     "step_feature",
 ]

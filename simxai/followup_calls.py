@@ -34,6 +34,7 @@ __all__ = [
     "names_other_class",
     "other_class_arguments",
     "repeated_step",
+    "repeated_value",
     "same_question",
     "shifted_condition",
     "stepped_amount",
@@ -306,6 +307,19 @@ def marks_amount(text: str) -> bool:
     """
     match = _BARE_STEP.match(text)
     return match is not None and bool(match.group("sign") or match.group("unit") or match.group("by"))
+
+
+def repeated_value(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """The previous what-if with its feature set to a bare number that cannot be an id ("and 70?").
+
+    After "what if moisture were 80", "and 70?" sets moisture to 70 when 70 is no id of the host; an id keeps
+    its readings (`simxai.followup_readings`: asked about when it is also a value in the feature's range).
+    """
+    valued = valued_number(text, call)
+    if valued is None or schema is None or schema.has_id(valued[1]):
+        return None
+    feature, number = valued
+    return {feature: int(number) if number.is_integer() else number}
 
 
 def repeated_step(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:

@@ -35,6 +35,7 @@ from simxai.followup import (
     names_other_class,
     other_class_arguments,
     repeated_step,
+    repeated_value,
     same_question,
     shifted_condition,
 )
@@ -86,8 +87,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
             return Decision(previous.name, 1.0, True, arguments=arguments)
     if schema is None:
         return None
-    step = repeated_step(text, previous, schema)
-    if step is not None:  # "and 10?" after "what if bmi were 5 higher", when 10 is no id
+    step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema)
+    if step is not None:  # "and 10?" after "what if bmi were 5 higher" or "... 80", when 10 is no id
         return Decision(previous.name, 1.0, True, arguments={"changes": step})
     if asks_overall(text) and previous.arguments.get("group") not in (None, "all"):
         # "and overall?" after a metric on a group: the same metric on all the data
