@@ -20,7 +20,7 @@ CLARIFICATION_PREFIX = "To answer the right question:"
 
 #: Questions about SimXAI itself, as a whole turn: answered with what it can do, never by a function.
 CAPABILITY = re.compile(
-    r"^\W*(?:help(?:\s+me)?|what\s+(?:can|could)\s+(?:you|i)\s+(?:do|ask(?:\s+you)?)|what\s+do\s+you\s+do|"
+    r"^\W*(?:help(?:\s+me)?|what\s+(?:can|could|should)\s+(?:you|i)\s+(?:do|ask(?:\s+you)?)|what\s+do\s+you\s+do|"
     r"what\s+are\s+you|who\s+are\s+you|how\s+does\s+(?:this|it)\s+work|what\s+is\s+this)\W*$",
     re.IGNORECASE,
 )

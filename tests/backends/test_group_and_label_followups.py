@@ -16,6 +16,7 @@ model, an id column), so no name of the demo is needed. The phrasings are our ow
 from __future__ import annotations
 
 import asyncio
+import re
 
 import numpy as np
 import pandas as pd
@@ -303,3 +304,41 @@ def test_one_letter_chat_openers_ask_why_and_continue(demo_host, orchard, router
     assert calls(other) == [("get_model_performance", {"metric": "precision", "label": "healthy"})]
     _, other = _turns(demo_host, router, "what is the recall for stable?", "n for progressing?")
     assert calls(other) == [("get_model_performance", {"metric": "recall", "label": "progressing"})]
+
+
+# ---- 9. a group's predictions: the commonest first, "most" only for a majority, and the guard agrees --------
+
+
+def test_a_groups_prediction_names_the_commonest_first_and_passes_the_guard(demo_host, orchard, router):
+    (turn,) = _turns(demo_host, router, "what does the model predict for patients over 60?")
+    output = turn.calls[0].output
+    counts = output["label_counts"]
+    top = max(counts, key=counts.get)
+    assert f"the model predicts {counts[top]} {top}," in turn.reply and turn.faithfulness.passed
+    (turn,) = _turns(orchard, router, "what does the model predict for trees on loam?")
+    counts = turn.calls[0].output["label_counts"]
+    ranked = sorted(counts.values(), reverse=True)
+    said = [int(n) for n in re.findall(r"(\d+) (?:blighted|healthy|wilting)", turn.reply.split(".")[0])]
+    assert said == ranked and turn.faithfulness.passed
+
+
+def test_most_is_said_only_of_a_majority(demo_host):
+    from simxai.results import PredictionResult
+
+    subject = demo_host.resolve("age > 60")
+    split = PredictionResult(
+        subject=subject,
+        label="a",
+        probabilities={"a": 0.4, "b": 0.35, "c": 0.25},
+        label_counts={"b": 9, "a": 10, "c": 5},
+    )
+    assert "the model predicts 10 a, 9 b, 5 c" in split.render()
+    assert "Most are" not in split.render() and "under half" in split.render()
+    clear = split.model_copy(update={"label_counts": {"a": 20, "b": 3, "c": 1}})
+    assert "Most are predicted a" in clear.render()
+
+
+def test_what_should_i_ask_lists_the_questions(demo_host, orchard, router):
+    for host in (demo_host, orchard):
+        (turn,) = _turns(host, router, "what should i ask?")
+        assert not turn.calls and "Try " in turn.reply
