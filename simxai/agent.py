@@ -331,9 +331,9 @@ class _TurnRun:
             if metric is not None:  # "which group?" -> "accuracy for patients over 60": the metric named now
                 arguments["metric"] = metric
         for name in ("label", "group") if pending.missing == "metric" else ():
-            said = extract_argument(name, self.user, self.agent.schema, pending.function)
-            if name in takes and name not in arguments and said is not None:
-                arguments[name] = said  # "which metric?" -> "the precision for blighted on loam": all of it
+            named = extract_argument(name, self.user, self.agent.schema, pending.function)
+            if name in takes and name not in arguments and named is not None:
+                arguments[name] = named  # "which metric?" -> "the precision for blighted on loam": all of it
         if "instance" in takes and "instance" not in arguments:
             # "how much lower?" -> "applicant 988, by 5": the answer may also name the instance
             instance = extract_argument("instance", self.user, self.agent.schema)

@@ -291,7 +291,11 @@ def subject_decision(
     if decision.function == "get_global_explanation" or (
         decision.function == "get_data_information"
         # "which trees are blighted?": a class names the group the predictions list
-        and (_names_a_group(text, schema) or ranks_instances(text) or named_class(text, schema) is not None)
+        and (
+            _names_a_group(text, schema)
+            or ranks_instances(text)
+            or (schema is not None and named_class(text, schema) is not None)
+        )
     ):
         return Decision("get_prediction", decision.confidence, True)
     return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own
