@@ -11,8 +11,7 @@ form of each value:
 - percentages in words become "%" after a number ("five percent", "20 per cent");
 - abbreviations of an id become the host's noun ("pt 88", "pt. 88") or "number" ("no. 7", "nr 7");
 - contractions written without their apostrophe get it back ("didnt" -> "didn't"), and a few chat
-  spellings are written out ("wat" -> "what"; a turn that opens "y?" or "y not" asks why, one that opens
-  "n for ..." or "n what ..." continues with "and", unless the host has a word "y" or "n");
+  spellings are written out ("wat" -> "what");
 - a word of five letters or more that is one edit (insertion, deletion, substitution or transposition of
   neighbours) away from exactly one known word becomes that word ("pateint" -> "patient", "probabilty" ->
   "probability"). Known words are the host's own (feature names and aliases, labels, its noun) and a
@@ -192,10 +191,6 @@ _ABBREVIATION = re.compile(
     r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#])(?P<id>id)#", re.IGNORECASE
 )
 _PERCENT = re.compile(r"(?<=\d)[ ]?(?:per[ ]?cent(?:age)?|pct)\b", re.IGNORECASE)
-# Chat openers of one letter, only where a turn starts and only before the words they go with: "y?" is "why?",
-# "n for healthy?" is "and for healthy?" (a host with a feature or value named "y" or "n" keeps them).
-_WHY = re.compile(r"^(?<![\w'])[yY](?=[ ]?\?|[ ](?:not|is|does|did|was|were|would|are|do)\b)")
-_AND = re.compile(r"^(?<![\w'])[nN](?=[ ](?:for|what|how|why|the|if|about|on|with)\b)")
 
 
 def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[str] = ()) -> str:
@@ -337,10 +332,6 @@ def _normalize(
     out = apply_edits(text, edits)
     if full:
         out = _PERCENT.sub("%", out)
-        if "y" not in schema_words:
-            out = _WHY.sub("why", out, count=1)  # "y?", "y not?", "y is it wilting"
-        if "n" not in schema_words:
-            out = _AND.sub("and", out, count=1)  # "n for healthy?", "n what about 12?"
     out = _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
     return _BEFORE_NUMBER.sub(lambda m: _id_noun(m, spoken.noun, full), out)
 

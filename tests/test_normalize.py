@@ -135,38 +135,6 @@ def test_missing_apostrophes_and_chat_spellings(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("y?", "why?"),
-        ("y not stable?", "why not stable?"),
-        ("Y is it progressing", "why is it progressing"),
-        ("n for stable?", "and for stable?"),
-        ("n what about patient 12?", "and what about patient 12?"),
-        # anywhere else, or before other words, the letters stay
-        ("y", "y"),
-        ("n", "n"),
-        ("what about y?", "what about y?"),
-        ("n 12", "n 12"),
-        ("yes", "yes"),
-    ],
-)
-def test_one_letter_chat_openers(text, expected):
-    assert normalize(text, PATIENTS) == expected
-
-
-def test_a_host_with_a_feature_named_y_keeps_the_letter():
-    plane = HostSchema(
-        name="points",
-        kind="tabular",
-        instance_noun="point",
-        class_names=["inside", "outside"],
-        features=[FeatureSchema(name="x", type="numeric", min=0, max=1), FeatureSchema(name="y", type="numeric")],
-        id_range=(0, 99),
-    )
-    assert normalize("y?", plane) == "y?" and normalize("n for inside?", PATIENTS) == "and for inside?"
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
         ("pateint", "patient"),  # adjacent letters swapped
         ("probabilty", "probability"),  # a letter left out
         ("glucoose", "glucose"),  # a letter doubled

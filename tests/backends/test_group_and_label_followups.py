@@ -281,7 +281,7 @@ def test_how_the_model_works_is_the_model_card(demo_host, orchard, router):
         assert [c.function for c in turn.calls] == ["get_model_performance"]
 
 
-# ---- 8. a bare number that is no id after a what-if that set a value; one-letter chat openers ---------------
+# ---- 8. a bare number that is no id after a what-if that set a value ---------------------------------------
 
 
 def test_a_bare_number_that_is_no_id_sets_the_value_again(demo_host, orchard, router):
@@ -293,17 +293,6 @@ def test_a_bare_number_that_is_no_id_sets_the_value_again(demo_host, orchard, ro
     ]  # no patient 500: the value, which the engine checks against the data's range
     _, both = _turns(demo_host, router, "what if patient 77 had bmi 30?", "and 35?")
     assert not both.calls and "two ways" in both.reply  # an id and a value in range: asked, as before
-
-
-def test_one_letter_chat_openers_ask_why_and_continue(demo_host, orchard, router):
-    _, why = _turns(demo_host, router, "what does the model predict for patient 12?", "y?")
-    assert [f for f, _ in calls(why)] == ["get_local_explanation"]
-    _, why = _turns(orchard, router, "predict tree 5077", "y is it healthy?")
-    assert [(f, a.get("instance")) for f, a in calls(why)] == [("get_local_explanation", 5077)]
-    _, other = _turns(orchard, router, "what is the precision for wilting?", "n for healthy?")
-    assert calls(other) == [("get_model_performance", {"metric": "precision", "label": "healthy"})]
-    _, other = _turns(demo_host, router, "what is the recall for stable?", "n for progressing?")
-    assert calls(other) == [("get_model_performance", {"metric": "recall", "label": "progressing"})]
 
 
 # ---- 9. a group's predictions: the commonest first, "most" only for a majority, and the guard agrees --------
