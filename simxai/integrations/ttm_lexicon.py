@@ -23,6 +23,7 @@ __all__ = [
     "FOLLOW_UP_WORDS",
     "ID_NOUNS",
     "IRREGULAR_PLURALS",
+    "LAY_TERMS",
     "METRIC_NAMES",
     "PERSON_NOUNS",
     "OBJECT_SYNONYMS",
@@ -59,6 +60,45 @@ ABBREVIATIONS: dict[str, str] = {
     "fn": "function",
     "func": "function",
     "auc": "roc",
+    "acc": "accuracy",
+    "pred": "prediction",
+    "preds": "predictions",
+    "prob": "probability",
+    "probs": "probabilities",
+    "feat": "feature",
+    "feats": "features",
+    "stats": "statistics",
+    "w": "with",
+    "wo": "without",
+}
+#: Everyday words for the technical terms datasets name their columns by (one or two words -> the term). The
+#: reader uses one only where a feature's name has the term and no feature's name has the everyday one
+#: ("blood sugar" reads as glucose in a dataset with a ``glucose`` column, and stays itself elsewhere).
+LAY_TERMS: dict[str, str] = {
+    "blood sugar": "glucose",
+    "sugar": "glucose",
+    "sugars": "glucose",
+    "skinfold": "skin thickness",
+    "skinfolds": "skin thickness",
+    "skin fold": "skin thickness",
+    "skin folds": "skin thickness",
+    "diastolic pressure": "blood pressure",
+    "systolic pressure": "blood pressure",
+    "convictions": "crimes",
+    "conviction": "crime",
+    "offenses": "crimes",
+    "offences": "crimes",
+    "offense": "crime",
+    "offence": "crime",
+    "prison": "jail",
+    "incarceration": "jail",
+    "incarcerated": "jail",
+    "locked up": "jail",
+    "sex": "gender",
+    "salary": "income",
+    "earnings": "income",
+    "term": "duration",
+    "pregnant": "pregnancies",
 }
 #: Other names of the grammar's metrics, as the metric ("area under the curve" is the ROC curve's).
 METRIC_NAMES: dict[str, str] = {
@@ -255,8 +295,13 @@ UNSPECIFIC_HEADS = frozenset(
 _THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)k(?![a-z0-9])")
 _PLUS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?\+(?![\d])")
 # ... unless a comparison follows: "older than 40 or younger than 20" is two conditions
-_OR_MORE = re.compile(r"(?<=\d )(or|and) (?:older|over|above|up|upwards|higher)\b(?! than)")
-_OR_LESS = re.compile(r"(?<=\d )(or|and) (?:younger|under|below|fewer|lower)\b(?! than)")
+_OR_MORE = re.compile(r"(?<=\d )(or|and) (?:older|over|above|up|upwards|higher|longer|greater|larger)\b(?! than)")
+_OR_LESS = re.compile(r"(?<=\d )(or|and) (?:younger|under|below|fewer|lower|shorter|smaller)\b(?! than)")
+# ... also after a unit: "48 months or longer"
+_UNIT_OR = re.compile(
+    r"(?<=\d )((?:day|week|month|year)s? )(or|and) (longer|older|more|shorter|younger|less)\b(?! than)"
+)
+_WITH = re.compile(r"(?<![\w/])w/(o\b)?\s*")
 # "under-21s", "over-60s": an age group, as "people under 21"
 _AGE_GROUP = re.compile(r"\b(over|under)[- ](\d{2})s\b")
 _METRIC_NAME = re.compile(
@@ -268,14 +313,20 @@ _METRIC_NAME = re.compile(
 
 def rewrite_shorthand(text: str) -> str:
     """Lowercased text with numeric shorthand written out: "12k" -> "12000", "3+" -> "3 or more", "or older" ->
-    "or more", "under-21s" -> "people under 21"; and a metric's other names as the grammar's ("roc auc" -> "roc").
+    "or more", "under-21s" -> "people under 21"; a metric's other names as the grammar's ("roc auc" -> "roc");
+    "w/" and "w/o" as "with" and "without".
     """
     text = _METRIC_NAME.sub(lambda m: METRIC_NAMES[" ".join(m.group(0).split())], text)
+    text = _WITH.sub(lambda m: "without " if m.group(1) else "with ", text)
     text = _THOUSANDS.sub(lambda m: _thousands(m.group(1)), text)
     text = _PLUS.sub(r"\1 or more", text)
+    text = _UNIT_OR.sub(lambda m: f"{m.group(1)}{m.group(2)} {_UNIT_WAY[m.group(3)]}", text)
     text = _OR_MORE.sub(r"\1 more", text)
     text = _OR_LESS.sub(r"\1 less", text)
     return _AGE_GROUP.sub(r"people \1 \2", text)
+
+
+_UNIT_WAY = {"longer": "more", "older": "more", "more": "more", "shorter": "less", "younger": "less", "less": "less"}
 
 
 def _thousands(number: str) -> str:

@@ -6,12 +6,14 @@ becomes ``<fnum>`` or ``<fcat>`` (numeric or categorical feature), each number `
 class value). Everything is derived from the dataset's vocabulary: a feature is recognised by its grammar
 name (``bloodpressure``) or by its words (``blood pressure``), singular or plural, or misspelt by one edit; in
 people's wording also by shorthand ("bp"), by the last words of its name when no other feature ends so ("amount"
-for ``loanamount``), or by its verb in another form ("own a house" for ``ownshouse``); see `ttm_lexicon`.
+for ``loanamount``), by its initials written out ("body mass index" for ``bmi``) or by its verb in another form
+("own a house" for ``ownshouse``); see `ttm_names` and `ttm_lexicon`. A number with a unit the name of one numeric
+feature holds measures it ("over 12 months" -> months in jail; a time unit, the one duration: "48 months or
+longer" -> loan duration; "5 years older" -> age).
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -19,22 +21,19 @@ from simxai.integrations.ttm_grammar import SCORE_METRICS, TTMVocabulary
 from simxai.integrations.ttm_lexicon import (
     ABBREVIATIONS,
     AGE_LIMIT,
-    AGENT_NOUNS,
     AMOUNT_NOUNS,
     ASKING_VERBS,
     DETERMINERS,
     EVERYONE,
     EXCLUDING,
-    IRREGULAR_PLURALS,
-    OBJECT_SYNONYMS,
+    ID_NOUNS,
+    LAY_TERMS,
     PERSON_NOUNS,
     TIME_UNITS,
-    UNSPECIFIC_HEADS,
-    VERB_FORMS,
     rewrite_shorthand,
 )
-from simxai.integrations.ttm_spans import NUMBER, asked_quantity, is_range, join_number_words
-from simxai.normalize import _one_edit
+from simxai.integrations.ttm_names import feature_at, feature_names, is_tail, verb_feature_at, verb_names
+from simxai.integrations.ttm_spans import NUMBER, asked_quantity, join_number_words, range_at, unit_feature
 
 __all__ = ["MASKS", "Mention", "Reading", "read_utterance"]
 
@@ -64,7 +63,7 @@ _IMPLIED: dict[str, tuple[tuple[str, ...], str]] = {
     "longer": (("duration", "length"), "greater"),
 }
 # Comparison words that, after a noun for people and before a number, compare their age ("patients over 60").
-_AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past"})
+_AGE_COMPARISONS = frozenset({"over", "under", "above", "below", "past", "between"})
 # Verbs a number of money may follow directly ("borrowed 1000 less"); after a noun it may be an id ("loan 5").
 _BORROW_VERBS = frozenset({"borrow", "borrows", "borrowed", "borrowing", "owe", "owes"})
 # Words that open a comparison of an amount ("loans of more than 5000").
@@ -75,14 +74,6 @@ _AMOUNT_COMPARISONS = frozenset(
 _COMPARATIVES = frozenset(
     {"less", "greater", "more", "fewer", "higher", "lower", "larger", "smaller", "bigger", *_IMPLIED}
 )
-# A misspelt feature name is read as the feature when it is one edit (a letter added, dropped, changed or two
-# swapped) from exactly one of its names, the first letter kept, six letters or more, and the span holds a
-# word the embedding's tokenizer does not know whole ("glucoes", not "lender" for "gender").
-_MIN_TYPO = 6
-# marks the names that are a tail of a feature's name, in the name table (no word of an utterance holds a space)
-_TAIL = "tail "
-# words that cannot open a name's tail: "than 200", "with", "from"
-_FUNCTION_WORDS = frozenset({"than", "with", "from", "into", "over", "under", "less", "more", "greater", "equal"})
 
 
 @dataclass(frozen=True)
@@ -135,9 +126,10 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
     for value, name in sorted(zip(vocabulary.classes, class_names, strict=False), key=lambda vn: -len(vn[1])):
         pattern = r"(?<![\w-])" + r"\s+".join(map(re.escape, name.lower().split())) + r"(?![\w-])"
         lower = re.sub(pattern, f" \x00{value}\x00 ", lower)
-    names = _feature_names(vocabulary)
-    verbs = _verb_names(vocabulary)
-    tokens = _fix_than(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names)))
+    names = feature_names(vocabulary)
+    verbs = verb_names(vocabulary)
+    named = {w for f in vocabulary.features for w in vocabulary.written(f).lower().split()}
+    tokens = _fix_than(join_number_words(_expand(_split_negations(_TOKEN.findall(lower)), names, named)))
     longest = max([12, *(len(vocabulary.written(f).split()) for f in vocabulary.features)])
     plain = [re.fullmatch(r"[a-z0-9][a-z0-9.']*", w) is not None for w in tokens]
     numeric = set(vocabulary.numeric)
@@ -152,14 +144,14 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             i += 1
             continue
         if token == "without":  # "without a telephone": not, and the feature "with" opens
-            hit = _verb_feature_at([*tokens[:i], "with", *tokens[i + 1 :]], i, verbs)
+            hit = verb_feature_at([*tokens[:i], "with", *tokens[i + 1 :]], i, verbs)
             if hit is not None:
                 words.append("not")
         else:
-            hit = _verb_feature_at(tokens, i, verbs) or _feature_at(tokens, plain, i, names, longest)
+            hit = verb_feature_at(tokens, i, verbs) or feature_at(tokens, plain, i, names, longest)
             after_feature = bool(mentions) and mentions[-1].position == len(words) - 1
             after_feature = after_feature and mentions[-1].kind in ("fnum", "fcat")
-            if hit is not None and after_feature and _is_tail(tokens[i : i + hit[1]], names, hit[0]):
+            if hit is not None and after_feature and is_tail(tokens[i : i + hit[1]], names, hit[0]):
                 hit = None  # "skilled workers": the noun the feature before it describes, not "foreign worker"
         if hit is not None:
             feature, size = hit
@@ -172,6 +164,7 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             continue
         implied = _implied_feature(token, numeric)
         after_feature = bool(mentions) and mentions[-1].position == len(words) - 1
+        after_feature = after_feature and mentions[-1].kind == "fnum"  # "women older than 40" is two conditions
         if implied is not None and not after_feature:
             if i + 1 < len(tokens) and (tokens[i + 1] == "than" or NUMBER.fullmatch(tokens[i + 1])):
                 mentions.append(Mention("fnum", implied[0], len(words)))
@@ -185,25 +178,43 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             i += 1
             continue
         if token == "no" and i + 1 < len(tokens):  # "no prior crimes": zero of them
-            following = _feature_at(tokens, plain, i + 1, names, longest)
+            following = feature_at(tokens, plain, i + 1, names, longest)
             if following is not None and following[0] in numeric:
                 mentions.append(Mention("num", "0", len(words)))
                 words.append(MASKS["num"])
                 i += 1
                 continue
-        if after_feature and mentions[-1].kind == "fnum" and is_range(tokens, i):
-            # "aged between 30 and 40": the feature greater than the first number and less than the second
-            feature, low, high = mentions[-1].value, tokens[i + 1], tokens[i + 3]
-            words.extend(("greater", "than"))
-            mentions.append(Mention("num", low.replace(",", ""), len(words)))
-            words.extend((MASKS["num"], "and"))
-            mentions.append(Mention("fnum", feature, len(words)))
-            words.extend((MASKS["fnum"], "less", "than"))
-            mentions.append(Mention("num", high.replace(",", ""), len(words)))
-            words.append(MASKS["num"])
-            i += 4
-            continue
         implied_by = _implied_by_noun(tokens, plain, i, names, longest, numeric)
+        ranged = range_at(tokens, i)
+        after = _measured_after(tokens, plain, i + ranged[0], (names, longest), vocabulary) if ranged else None
+        if ranged is not None and (after_feature or implied_by is not None or after is not None):
+            # "aged between 30 and 40", "aged 19 to 22", "patients between 21 and 30", "between 6 and 24 months in
+            # jail": the feature greater than the first number and less than the second
+            if not after_feature:
+                mentions.append(Mention("fnum", after[0] if after else str(implied_by), len(words)))
+                words.append(MASKS["fnum"])
+            _range_words(words, mentions, mentions[-1].value, ranged[1], ranged[2])
+            i += ranged[0] + (after[1] if after and not after_feature else 0)
+            continue
+        if token in AMOUNT_NOUNS and "much" in tokens[max(0, i - 6) : i] and all(m.kind == "num" for m in mentions):
+            amounts = [f for f in sorted(numeric) if f.endswith("amount")]  # "how much did 5 ask to borrow"
+            if len(amounts) == 1:
+                mentions.append(Mention("fnum", amounts[0], len(words)))
+                words.append(MASKS["fnum"])
+                i += 1
+                continue
+        measured = _measured_at(tokens, plain, i, (names, longest), numeric, vocabulary, mentions, len(words))
+        if measured is not None and implied_by is None:  # "5 years older", "48 months or longer", "0 months"
+            feature, comparison = measured
+            at = len(words) if comparison else _comparison_start(words)
+            mentions.append(Mention("fnum", feature, at))
+            words.insert(at, MASKS["fnum"])
+            mentions.append(Mention("num", token.replace(",", ""), len(words)))
+            words.append(MASKS["num"])
+            if comparison:  # the unit and the comparative read as a plain comparative
+                words.append(comparison)
+            i += 3 if comparison else 1
+            continue
         if implied_by is not None:  # "patients over 60", "loans over 10000": the feature, then the word as usual
             mentions.append(Mention("fnum", implied_by, len(words)))
             words.append(MASKS["fnum"])
@@ -217,6 +228,81 @@ def read_utterance(text: str, vocabulary: TTMVocabulary, class_names: tuple[str,
             words.append(token)
         i += 1
     return Reading(text, tuple(words), tuple(mentions))
+
+
+def _measured_after(
+    tokens: list[str], plain: list[bool], j: int, lookup: tuple[dict[str, str], int], vocabulary: TTMVocabulary
+) -> tuple[str, int] | None:
+    """The numeric feature named or measured right after a range ending before `j`, and the tokens that say so:
+    a feature's name ("... and 40 months in jail"), or a unit (`unit_feature`) maybe followed by the name of the
+    same feature ("... and 24 months locked up").
+    """
+    names, longest = lookup
+    numeric = {f: vocabulary.written(f).lower() for f in vocabulary.numeric}
+    if j >= len(tokens) or not plain[j]:
+        return None
+    named = feature_at(tokens, plain, j, names, longest)
+    if named is not None:
+        return named if named[0] in numeric else None
+    unit = unit_feature(tokens[j], numeric)
+    if unit is None:
+        return None
+    again = feature_at(tokens, plain, j + 1, names, longest) if j + 1 < len(tokens) and plain[j + 1] else None
+    return unit, 1 + (again[1] if again is not None and again[0] == unit else 0)
+
+
+def _range_words(words: list[str], mentions: list[Mention], feature: str, low: str, high: str) -> None:
+    """Write a range on `feature` (just masked) as two comparisons: "greater than A and F less than B"."""
+    words.extend(("greater", "than"))
+    mentions.append(Mention("num", low, len(words)))
+    words.extend((MASKS["num"], "and"))
+    mentions.append(Mention("fnum", feature, len(words)))
+    words.extend((MASKS["fnum"], "less", "than"))
+    mentions.append(Mention("num", high, len(words)))
+    words.append(MASKS["num"])
+
+
+def _comparison_start(words: list[str]) -> int:
+    """Where the comparison words that end `words` start ("served more than" -> at "more")."""
+    at = len(words)
+    while at > 0 and words[at - 1] in (_AMOUNT_COMPARISONS | {"or", "equal", "to", "a", "lot"}) - {"of"}:
+        at -= 1
+    return at
+
+
+def _measured_at(
+    tokens: list[str],
+    plain: list[bool],
+    i: int,
+    lookup: tuple[dict[str, str], int],
+    numeric: set[str],
+    vocabulary: TTMVocabulary,
+    mentions: list[Mention],
+    here: int,
+) -> tuple[str, str] | None:
+    """The numeric feature a number at `i` measures by the unit after it, when no feature is named with it:
+    (feature, "") for "12 months" (`unit_feature`), or (feature, comparison) for a unit of time and a comparative
+    that implies the feature ("5 years older" -> age, "greater"; "6 months shorter" -> a duration, "less").
+    """
+    names, longest = lookup
+    if not NUMBER.fullmatch(tokens[i]) or i + 1 >= len(tokens) or not plain[i + 1]:
+        return None
+    if i > 0 and tokens[i - 1] in ID_NOUNS:
+        return None  # "patient 5 years ..."
+    if feature_at(tokens, plain, i + 1, names, longest) is not None:
+        return None  # "12 months in jail" names the feature itself
+    if mentions and mentions[-1].kind in ("fnum", "fcat") and mentions[-1].position >= here - 5:
+        return None  # a feature was named for this number ("jail time of over 12 months")
+    if i + 2 < len(tokens) and tokens[i + 1] in TIME_UNITS:
+        implied = _implied_feature(tokens[i + 2], numeric)
+        if implied is not None:
+            return implied
+    found = unit_feature(tokens[i + 1], {f: vocabulary.written(f).lower() for f in sorted(numeric)})
+    if found is None or any(m.value == found for m in mentions):
+        return None
+    if i + 2 < len(tokens) and feature_at(tokens, plain, i + 2, names, longest) is not None:
+        return None
+    return found, ""
 
 
 def _excluded(words: list[str]) -> bool:
@@ -258,13 +344,16 @@ def _implied_by_noun(
     if i == 0:
         return None
     before = tokens[i - 1]
+    if before == "," and i > 1 and tokens[i - 2] in PERSON_NOUNS:  # "older patients, over 65"
+        before = tokens[i - 2]
     # "patients over 60", also "patients who are under 25"
     named = i > 2 and before in ("are", "is") and tokens[i - 2] in ("who", "which", "that")
     person = (before in PERSON_NOUNS or (named and tokens[i - 3] in PERSON_NOUNS)) and tokens[i] in _AGE_COMPARISONS
     borrowing = before in AMOUNT_NOUNS or (before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS)
     if not (person or borrowing):
         return None
-    at = i if NUMBER.fullmatch(tokens[i]) and before in _BORROW_VERBS else i + 1
+    asking = before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS  # "asked for 1000 less"
+    at = i if NUMBER.fullmatch(tokens[i]) and (before in _BORROW_VERBS or asking) else i + 1
     if borrowing and at > i:
         while at < min(len(tokens), i + 3) and tokens[at] in _AMOUNT_COMPARISONS:
             at += 1  # "more than", "at least", "over"
@@ -272,7 +361,7 @@ def _implied_by_noun(
             return None
     if at >= len(tokens) or not NUMBER.fullmatch(tokens[at]):
         return None
-    if at + 1 < len(tokens) and _feature_at(tokens, plain, at + 1, names, longest) is not None:
+    if at + 1 < len(tokens) and feature_at(tokens, plain, at + 1, names, longest) is not None:
         return None
     if person:
         return "age" if "age" in numeric and float(tokens[at].replace(",", "")) <= AGE_LIMIT else None
@@ -281,14 +370,26 @@ def _implied_by_noun(
     return found[0] if len(found) == 1 else None
 
 
-def _expand(words: list[str], names: dict[str, str]) -> list[str]:
-    """Shorthand written out ("bp" -> "blood pressure"), unless the dataset names a feature so."""
+def _expand(words: list[str], names: dict[str, str], named: set[str]) -> list[str]:
+    """Shorthand written out ("bp" -> "blood pressure"), unless the dataset names a feature so; and everyday
+    terms as the technical word a feature's name uses (`LAY_TERMS`: "blood sugar" -> "glucose"), when a name of
+    the dataset (its words: `named`) has that word and the everyday term names no feature.
+    """
     out: list[str] = []
-    for word in words:
+    i = 0
+    while i < len(words):
+        word = words[i]
+        pair = " ".join(words[i : i + 2])
+        lay = pair if pair in LAY_TERMS else word if word in LAY_TERMS else None
+        if lay is not None and LAY_TERMS[lay].split()[-1] in named and lay.replace(" ", "") not in names:
+            out.extend(LAY_TERMS[lay].split())
+            i += len(lay.split())
+            continue
         if word in ABBREVIATIONS and word not in names:
             out.extend(ABBREVIATIONS[word].split())
         else:
             out.append(word)
+        i += 1
     return out
 
 
@@ -314,124 +415,3 @@ def _split_negations(words: list[str]) -> list[str]:
         else:
             out.append(word)
     return out
-
-
-def _feature_names(vocabulary: TTMVocabulary) -> dict[str, str]:
-    """Compact forms of each feature's names -> feature: the grammar name, the written words, their plurals
-    ("women" for ``woman``), "aged" for ``age``, and each shorter run of the written name's last words that ends
-    in a specific word and no other feature's name ends in ("amount", "prior crimes", "jail").
-    """
-    names: dict[str, str] = {}
-    for feature in vocabulary.features:
-        written = vocabulary.written(feature).lower().split()
-        for form in (feature, re.sub(r"[^a-z0-9]", "", "".join(written))):
-            for plural in _plurals(form, written[-1] if written else form):
-                names.setdefault(plural, feature)
-    if "age" in vocabulary.numeric:
-        names.setdefault("aged", "age")
-    tails: dict[str, set[str]] = {}
-    for feature in vocabulary.features:
-        written = vocabulary.written(feature).lower().split()
-        last = written[-1] if written else ""
-        if len(written) < 2 or not last.isalpha() or len(last) < 3:
-            continue
-        # a tail of one word needs four letters or more; of two words, three ("new car"); a tail ending in a
-        # common word needs two words or more, the first a specific one ("pedigree function", not "function")
-        for start in range(1, len(written) - (len(last) < 4 or last in UNSPECIFIC_HEADS)):
-            if last in UNSPECIFIC_HEADS and not _specific(written[start]):
-                continue
-            tail = "".join(written[start:])
-            for plural in _plurals(tail, last):
-                tails.setdefault(plural, set()).add(feature)
-    for tail, features in sorted(tails.items()):
-        if len(features) == 1 and tail not in names:
-            names[tail] = features.pop()
-            names[_TAIL + tail] = names[tail]
-    return names
-
-
-def _is_tail(span: list[str], names: dict[str, str], feature: str) -> bool:
-    """Whether `span` names `feature` by a tail of its name only ("workers" for foreign worker)."""
-    return names.get(_TAIL + "".join(span).replace("'", "")) == feature
-
-
-def _specific(word: str) -> bool:
-    """Whether a word of a feature's name can open a tail ending in a common word: a content word of four letters
-    or more ("pedigree", not "of", "at" or "other").
-    """
-    return word.isalpha() and len(word) >= 4 and word not in UNSPECIFIC_HEADS and word not in _FUNCTION_WORDS
-
-
-def _plurals(form: str, last: str) -> tuple[str, ...]:
-    """A compact name and its plurals, `last` being its last word."""
-    irregular = IRREGULAR_PLURALS.get(last)
-    if irregular is not None:
-        return form, form[: len(form) - len(last)] + irregular
-    return (form, form + "es") if form.endswith(("s", "x", "z", "ch", "sh")) else (form, form + "s")
-
-
-def _verb_names(vocabulary: TTMVocabulary) -> dict[str, list[tuple[str, str]]]:
-    """Names that open with a verb ("owns house"): each form of the verb -> [(the compact rest, feature)]."""
-    found: dict[str, list[tuple[str, str]]] = {}
-    for feature in vocabulary.features:
-        written = vocabulary.written(feature).lower().split()
-        if len(written) >= 2 and written[0] in VERB_FORMS:
-            for form in VERB_FORMS[written[0]]:
-                found.setdefault(form, []).append(("".join(written[1:]), feature))
-    return found
-
-
-def _verb_feature_at(words: list[str], i: int, verbs: dict[str, list[tuple[str, str]]]) -> tuple[str, int] | None:
-    """The feature whose name opens with a verb, written with another form of it and maybe a determiner
-    ("owned their house" for ``ownshouse``), at `i`: (feature, words spanned).
-    """
-    agent = AGENT_NOUNS.get(words[i])
-    if agent is not None and len(verbs.get(agent, ())) == 1:  # "renters"
-        return verbs[agent][0][1], 1
-    if words[i] not in verbs:
-        return None
-    j = i + 1 + (i + 1 < len(words) and words[i + 1] in DETERMINERS)
-    for rest, feature in verbs[words[i]]:
-        for width in range(1, 4):
-            said = "".join(OBJECT_SYNONYMS.get(w, w) for w in words[j : j + width])
-            if said in (rest, rest + "s", rest + "es"):
-                return feature, j + width - i
-    # the verb alone, as the verb of a relative clause ("people who rent", "who do not own"), when it opens one
-    # feature's name only
-    k = i - 1 - 2 * (i >= 3 and words[i - 1] == "not" and words[i - 2] in ("do", "does", "did"))
-    if len(verbs[words[i]]) == 1 and k >= 0 and words[k] in ("who", "that"):
-        return verbs[words[i]][0][1], 1
-    return None
-
-
-def _feature_at(
-    words: list[str], plain: list[bool], i: int, names: dict[str, str], longest: int
-) -> tuple[str, int] | None:
-    """The feature named by the longest run of words starting at `i` (one more word for a plural)."""
-    size = 0
-    while size < longest + 1 and i + size < len(words) and plain[i + size]:
-        size += 1
-    for width in range(size, 0, -1):
-        key = "".join(words[i : i + width]).replace("'", "")
-        if key in names:
-            return names[key], width
-    if size == 0 or all(w in _whole_words() or not w.isalpha() for w in words[i : i + size]):
-        return None  # every word is one the embedding knows whole: no typo to read
-    for width in range(size, 0, -1):
-        span = words[i : i + width]
-        key = "".join(span).replace("'", "")
-        if len(key) < _MIN_TYPO or all(w in _whole_words() for w in span):
-            continue
-        near = {f for name, f in names.items() if name[0] == key[0] and " " not in name and _one_edit(key, name)}
-        if len(near) == 1:  # one feature within one edit: a typo of it ("glucoes", "blood presure")
-            return near.pop(), width
-    return None
-
-
-@functools.lru_cache(maxsize=1)
-def _whole_words() -> frozenset[str]:
-    """The words WordLlama's tokenizer has as whole-word tokens (the parser's features load the same model)."""
-    from simxai.backends.router_model import wordllama_model
-
-    vocabulary = wordllama_model().tokenizer.get_vocab()
-    return frozenset(token[1:].lower() for token in vocabulary if token.startswith("\u2581"))

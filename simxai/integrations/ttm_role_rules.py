@@ -8,7 +8,9 @@ whole. These rules raise or lower a role's score before shape and roles are deco
 - the number "how old is" / "how long is" asks about is an id ("how old is 7149");
 - a feature "of" (or "for") a number, with another number after it, is that row's feature ("set age of 6458 to
   50", "the loan duration for 545 were 12 months"): the first number is the id, the second the value;
-- when the utterance has an "if" clause, a feature outside every such clause is no change.
+- when the utterance has an "if" clause, a feature outside every such clause is no change;
+- the feature right after a word for an average ("mean age of black defendants") is the statistic's argument,
+  and no other feature of the utterance is.
 
 General English, nothing of a dataset: each rule reads the masked words only.
 """
@@ -30,6 +32,9 @@ _COPULAS = frozenset({"is", "are", "was", "were"})
 _SETTING_WORDS = frozenset({"to", "at", "be", "is", "was", "were", "are", "set", "changed", "equal", "equals", "="})
 _OF = frozenset({"of", "for"})
 _DETERMINERS = frozenset({"a", "an", "the", "their", "his", "her", "its"})
+# words for an average, and what may stand between one and the feature it averages ("the mean of the age")
+_AVERAGES = frozenset({"mean", "average", "median"})
+_AVERAGE_GAP = frozenset({"of", "the", "a"})
 
 Scores = list[dict[str, float]]
 
@@ -41,6 +46,7 @@ def apply_role_rules(reading: Reading, role_scores: Scores) -> None:
     _asked_about_ids(reading, role_scores)
     _features_of_rows(reading, role_scores)
     _changes_inside_if(reading, role_scores)
+    _averaged_arguments(reading, role_scores)
 
 
 def negated_at(words: tuple[str, ...], position: int) -> bool:
@@ -144,3 +150,24 @@ def _ends_clause(words: tuple[str, ...], k: int) -> bool:
     if words[k] in _CLAUSE_ENDS:
         return True
     return words[k] == "," and k + 1 < len(words) and words[k + 1] in _MAIN_CLAUSE_OPENERS
+
+
+def _averaged_arguments(reading: Reading, role_scores: Scores) -> None:
+    """The feature right after a word for an average, maybe past "of the", is the argument of the statistic; any
+    other feature of the utterance is then no argument ("mean age of the unemployed": unemployed is a filter).
+    """
+    words = reading.words
+    averaged = None
+    for k, mention in enumerate(reading.mentions):
+        at = mention.position - 1
+        while at >= 0 and words[at] in _AVERAGE_GAP and at >= mention.position - 2:
+            at -= 1
+        if mention.kind in ("fnum", "fcat") and at >= 0 and words[at] in _AVERAGES and "arg" in role_scores[k]:
+            averaged = k
+            break
+    if averaged is None:
+        return
+    _prefer(role_scores[averaged], "arg")
+    for k, mention in enumerate(reading.mentions):
+        if k != averaged and mention.kind in ("fnum", "fcat") and "arg" in role_scores[k]:
+            role_scores[k]["arg"] = min(role_scores[k].values()) - 1.0

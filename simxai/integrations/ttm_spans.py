@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 
+from simxai.integrations.ttm_lexicon import TIME_UNITS
 from simxai.normalize import TENS, UNITS
 
-__all__ = ["NUMBER", "asked_quantity", "is_range", "join_number_words"]
+__all__ = ["NUMBER", "asked_quantity", "is_range", "join_number_words", "range_at", "unit_feature"]
 
 #: A number as the reader's tokenizer writes it ("1,200", "-3", "2.5").
 NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
@@ -67,3 +68,44 @@ def is_range(tokens: list[str], i: int) -> bool:
         and tokens[i + 2] == "and"
         and all(NUMBER.fullmatch(tokens[k]) for k in (i + 1, i + 3))
     )
+
+
+def range_at(tokens: list[str], i: int) -> tuple[int, str, str] | None:
+    """A range starting at `i`, "between A and B" or "A to B" (as after a feature: "aged 19 to 22"), as (tokens
+    spanned, A, B); None when there is none or B is not above A ("5 to 3" is no range).
+    """
+    if is_range(tokens, i):
+        size, low, high = 4, tokens[i + 1], tokens[i + 3]
+    elif (
+        i + 2 < len(tokens)
+        and tokens[i + 1] == "to"
+        and NUMBER.fullmatch(tokens[i])
+        and NUMBER.fullmatch(tokens[i + 2])
+    ):
+        size, low, high = 3, tokens[i], tokens[i + 2]
+    else:
+        return None
+    low, high = low.replace(",", ""), high.replace(",", "")
+    return (size, low, high) if float(low) < float(high) else None
+
+
+# The quantity a span of time measures when no feature names the unit: a duration or a length.
+_SPANS_OF_TIME = ("duration", "length")
+
+
+def unit_feature(unit: str, numeric: dict[str, str]) -> str | None:
+    """The numeric feature a number followed by `unit` measures, from the features' written names (`numeric`:
+    grammar name -> written name): the one whose name holds the unit ("12 months" -> months in jail), else, for a
+    unit of time, the one duration or length ("48 months" -> loan duration), years being an age where the dataset
+    has one ("40 years"); None when no single feature fits.
+    """
+    singular = unit[:-1] if unit.endswith("s") else unit
+    holding = [f for f, written in sorted(numeric.items()) if {unit, singular, singular + "s"} & set(written.split())]
+    if len(holding) == 1:
+        return holding[0]
+    if holding or unit not in TIME_UNITS:
+        return None
+    if singular == "year" and "age" in numeric:
+        return "age"
+    spans = [f for f in sorted(numeric) if f.endswith(_SPANS_OF_TIME)]
+    return spans[0] if len(spans) == 1 else None

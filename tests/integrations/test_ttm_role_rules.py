@@ -1,5 +1,6 @@
-"""English word order the learned TalkToModel parser reads at parse time: id forms, a row's feature, numbers said
-as a yes/no feature's value, and negated yes/no values (`ttm_role_rules`, `ttm_roles.pair_values`)."""
+"""English word order the learned TalkToModel parser reads at parse time: id forms, a row's feature, the feature
+an average is of, numbers said as a yes/no feature's value, and negated yes/no values (`ttm_role_rules`,
+`ttm_roles.pair_values`)."""
 
 from __future__ import annotations
 
@@ -166,3 +167,14 @@ def test_a_request_without_filters_takes_the_one_context_training_wrote_for_its_
 def test_a_word_pointing_back_keeps_previousfilter_where_training_wrote_none():
     plain = LearnedParser(VOCABULARY, CLASSES, model=_with_unfiltered({"important all": {"none": 3}}))
     assert parsed(plain, "which features are the most important for these?").startswith("previousfilter and")
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("median age of the smokers", "filter smoker true and statistic age [e]"),
+        ("the mean of the glucose among those with a guarantor", "filter hasguarantor true and statistic glucose [e]"),
+    ],
+)
+def test_the_feature_right_after_a_word_for_an_average_is_the_statistics_argument(parser, text, gold):
+    assert parsed(parser, text) == gold
