@@ -39,6 +39,7 @@ from simxai.integrations.ttm_reader import Mention, Reading, read_utterance
 from simxai.integrations.ttm_role_rules import apply_role_rules, negated_at
 from simxai.integrations.ttm_roles import fit_roles, linked_value, pair_values, shape_needs
 from simxai.integrations.ttm_smalltalk import ABSTAIN
+from simxai.integrations.ttm_typos import correct_typos, training_words
 
 __all__ = [
     "ARTEFACT",
@@ -218,10 +219,15 @@ class LearnedParser:
         self.class_names = tuple(class_names)
         self.model = model if model is not None else load_model()
         self.grammar = TTMGrammar(vocabulary)
+        self._known: dict[str, frozenset[str]] | None = None  # the training words, read at the first parse
 
     def read(self, text: str) -> Reading:
-        """Mask the feature, number and class mentions of `text` against this dataset's vocabulary."""
-        return read_utterance(text, self.vocabulary, self.class_names)
+        """Mask the feature, number and class mentions of `text` against this dataset's vocabulary, and read a
+        misspelt word as the training word one edit from it (`ttm_typos`).
+        """
+        if self._known is None:
+            self._known = training_words(self.model.classifiers["shape"])
+        return correct_typos(read_utterance(text, self.vocabulary, self.class_names), self._known)
 
     def parse(self, text: str) -> Program | None:
         """The program for `text`, or None when the model abstains (no shape scores `MIN_SHAPE_SCORE`) or no

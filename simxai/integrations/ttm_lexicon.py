@@ -68,6 +68,7 @@ ABBREVIATIONS: dict[str, str] = {
     "feat": "feature",
     "feats": "features",
     "stats": "statistics",
+    "pct": "percent",
     "w": "with",
     "wo": "without",
 }

@@ -23,7 +23,7 @@ from simxai.integrations.ttm_lexicon import (
 )
 from simxai.normalize import _one_edit
 
-__all__ = ["feature_at", "feature_names", "is_tail", "verb_feature_at", "verb_names"]
+__all__ = ["feature_at", "feature_names", "is_tail", "verb_feature_at", "verb_names", "whole_words"]
 
 # A misspelt feature name is read as the feature when it is one edit (a letter added, dropped, changed or two
 # swapped) from exactly one of its names, the first letter kept, six letters or more, and the span holds a
@@ -137,15 +137,15 @@ def feature_at(
     for width in range(min(size, 5), 2, -1):  # an acronym written out: "body mass index" for bmi
         span = words[i : i + width]
         initials = "".join(w[0] for w in span)
-        if names.get(initials) == initials and initials not in _whole_words():
+        if names.get(initials) == initials and initials not in whole_words():
             if all(w.isalpha() and len(w) >= 3 for w in span):
                 return initials, width
-    if size == 0 or all(w in _whole_words() or not w.isalpha() for w in words[i : i + size]):
+    if size == 0 or all(w in whole_words() or not w.isalpha() for w in words[i : i + size]):
         return None  # every word is one the embedding knows whole: no typo to read
     for width in range(size, 0, -1):
         span = words[i : i + width]
         key = "".join(span).replace("'", "")
-        if len(key) < _MIN_TYPO or all(w in _whole_words() for w in span):
+        if len(key) < _MIN_TYPO or all(w in whole_words() for w in span):
             continue
         near = {f for name, f in names.items() if name[0] == key[0] and " " not in name and _one_edit(key, name)}
         if len(near) == 1:  # one feature within one edit: a typo of it ("glucoes", "blood presure")
@@ -154,7 +154,7 @@ def feature_at(
 
 
 @functools.lru_cache(maxsize=1)
-def _whole_words() -> frozenset[str]:
+def whole_words() -> frozenset[str]:
     """The words WordLlama's tokenizer has as whole-word tokens (the parser's features load the same model)."""
     from simxai.backends.router_model import wordllama_model
 

@@ -350,6 +350,7 @@ def _implied_by_noun(
     named = i > 2 and before in ("are", "is") and tokens[i - 2] in ("who", "which", "that")
     person = (before in PERSON_NOUNS or (named and tokens[i - 3] in PERSON_NOUNS)) and tokens[i] in _AGE_COMPARISONS
     borrowing = before in AMOUNT_NOUNS or (before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS)
+    borrowing = borrowing or (before in ASKING_VERBS and tokens[i] in _AMOUNT_COMPARISONS)  # "asking more than"
     if not (person or borrowing):
         return None
     asking = before == "for" and i > 1 and tokens[i - 2] in ASKING_VERBS  # "asked for 1000 less"

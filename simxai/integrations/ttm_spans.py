@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from simxai.integrations.ttm_lexicon import TIME_UNITS
-from simxai.normalize import TENS, UNITS
+from simxai.normalize import TENS, UNITS, number_value
 
 __all__ = ["NUMBER", "asked_quantity", "is_range", "join_number_words", "range_at", "unit_feature"]
 
@@ -30,11 +30,18 @@ _HOW: dict[str, tuple[str, ...]] = {
 
 
 def join_number_words(words: list[str]) -> list[str]:
-    """Number words as digits ("thirty two" -> 32; "one" alone stays a word)."""
+    """Number words as digits ("thirty two" -> 32; "one hundred and forty" -> 140, "5 thousand" -> 5000; "one" alone
+    stays a word).
+    """
     out: list[str] = []
     i = 0
     while i < len(words):
         word = words[i]
+        scaled = _scaled_number(words, i)
+        if scaled is not None:
+            out.append(str(scaled[1]))
+            i += scaled[0]
+            continue
         if word in _TENS:
             value = _TENS[word]
             if i + 1 < len(words) and words[i + 1] in _ONES_AFTER_TENS:
@@ -45,6 +52,34 @@ def join_number_words(words: list[str]) -> list[str]:
             out.append(str(_UNITS[word]) if word in _UNITS else word)
         i += 1
     return out
+
+
+_SCALES = {"hundred": 100, "thousand": 1000}
+_SPOKEN = {*UNITS, *TENS}
+
+
+def _scaled_number(words: list[str], i: int) -> tuple[int, int] | None:
+    """A number said with "hundred" or "thousand" at `i`, as (words spanned, value): "one hundred and forty",
+    "a thousand", "two thousand five hundred", "5 thousand"; None when none starts there.
+    """
+    if NUMBER.fullmatch(words[i]) and i + 1 < len(words) and words[i + 1] in _SCALES:
+        value = float(words[i].replace(",", "")) * _SCALES[words[i + 1]]
+        return (2, int(value)) if value == int(value) else None
+    if words[i] not in _SPOKEN and not (words[i] == "a" and i + 1 < len(words) and words[i + 1] in _SCALES):
+        return None
+    j = i + 1
+    while j < len(words):
+        if words[j] in _SPOKEN or words[j] in _SCALES:
+            j += 1
+        elif words[j] == "and" and words[j - 1] in _SCALES and j + 1 < len(words) and words[j + 1] in _SPOKEN:
+            j += 1
+        else:
+            break
+    run = words[i:j]
+    if not any(w in _SCALES for w in run):
+        return None
+    value = number_value(run)
+    return (j - i, value) if value is not None else None
 
 
 def asked_quantity(tokens: list[str], i: int, numeric: set[str]) -> str | None:

@@ -184,3 +184,20 @@ def test_how_much_with_a_word_of_borrowing_asks_for_the_loans_amount():
         [("num", "41"), ("fnum", "loanamount")],
     )
     assert masked("how much does gender weigh in a loan", BANK)[1] == [("fcat", "gender")]  # a feature was named
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("glucose above two hundred and ten", ["210"]),
+        ("a thousand cases", ["1000"]),
+        ("three thousand five hundred or 4 thousand", ["3500", "4000"]),
+        ("forty and fifty", ["40", "50"]),  # no scale: two numbers
+    ],
+)
+def test_numbers_said_with_hundred_or_thousand_are_one_number(text, numbers):
+    assert [v for k, v in masked(text, CLINIC)[1] if k == "num"] == numbers
+
+
+def test_a_comparison_right_after_a_verb_of_asking_is_the_loans_amount():
+    assert masked("those asking over 9000", BANK)[1] == [("fnum", "loanamount"), ("num", "9000")]
