@@ -302,6 +302,9 @@ _OR_LESS = re.compile(r"(?<=\d )(or|and) (?:younger|under|below|fewer|lower|shor
 _UNIT_OR = re.compile(
     r"(?<=\d )((?:day|week|month|year)s? )(or|and) (longer|older|more|shorter|younger|less)\b(?! than)"
 )
+# "20-25", "20 – 25": a range, as "20 to 25"; "no. 812", "nr 812": the row numbered so, as "id 812"
+_DASHED_RANGE = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?)\s*[-\u2013]\s*(\d+(?:\.\d+)?)(?![\w.-]|\.\d)")
+_NUMBERED = re.compile(r"(?<![\w.])(?:no\.|nr\.?|n\u00ba)\s*(?=\d)")
 _WITH = re.compile(r"(?<![\w/])w/(o\b)?\s*")
 # "under-21s", "over-60s": an age group, as "people under 21"
 _AGE_GROUP = re.compile(r"\b(over|under)[- ](\d{2})s\b")
@@ -315,10 +318,12 @@ _METRIC_NAME = re.compile(
 def rewrite_shorthand(text: str) -> str:
     """Lowercased text with numeric shorthand written out: "12k" -> "12000", "3+" -> "3 or more", "or older" ->
     "or more", "under-21s" -> "people under 21"; a metric's other names as the grammar's ("roc auc" -> "roc");
-    "w/" and "w/o" as "with" and "without".
+    "w/" and "w/o" as "with" and "without"; "20-25" as "20 to 25"; "no. 812" as "id 812".
     """
     text = _METRIC_NAME.sub(lambda m: METRIC_NAMES[" ".join(m.group(0).split())], text)
     text = _WITH.sub(lambda m: "without " if m.group(1) else "with ", text)
+    text = _DASHED_RANGE.sub(r"\1 to \2", text)
+    text = _NUMBERED.sub("id ", text)
     text = _THOUSANDS.sub(lambda m: _thousands(m.group(1)), text)
     text = _PLUS.sub(r"\1 or more", text)
     text = _UNIT_OR.sub(lambda m: f"{m.group(1)}{m.group(2)} {_UNIT_WAY[m.group(3)]}", text)

@@ -201,3 +201,22 @@ def test_numbers_said_with_hundred_or_thousand_are_one_number(text, numbers):
 
 def test_a_comparison_right_after_a_verb_of_asking_is_the_loans_amount():
     assert masked("those asking over 9000", BANK)[1] == [("fnum", "loanamount"), ("num", "9000")]
+
+
+@pytest.mark.parametrize(
+    ("text", "rewritten"),
+    [
+        ("aged 20-25", "aged 20 to 25"),
+        ("glucose 90 \u2013 140", "glucose 90 to 140"),
+        ("predict no. 812", "predict id 812"),
+        ("nr 77 please", "id 77 please"),
+        ("lower it by -3", "lower it by -3"),  # a negative number is no range
+        ("no. of priors", "no. of priors"),  # "no." before a word is no number sign
+    ],
+)
+def test_a_dashed_range_and_a_number_sign_are_written_out(text, rewritten):
+    assert rewrite_shorthand(text) == rewritten
+
+
+def test_a_dashed_range_after_a_feature_is_two_comparisons():
+    assert masked("persons aged 61-70", COURT)[0].endswith("<fnum> greater than <num> and <fnum> less than <num>")
