@@ -21,6 +21,7 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
+from simxai.extraction.mentions import described_feature
 from simxai.followup import (
     adds_to_previous,
     extract_step,
@@ -77,6 +78,20 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         elif (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
             arguments["group"] = feature.name
+    if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
+        group = arguments.get("group")
+        scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)
+        # (groups set side by side, "compare men and women", need a yardstick: the engine asks which metric)
+        one = isinstance(group, str) and len(alternatives(group)) <= 1
+        if one and isinstance(group, str) and re.search(r"[=<>]", group) and not scored:
+            # "is it fair to renters?", "does it do worse on the over 60s?": how it does on that group, by every
+            # metric; a person asking about a group rarely has one metric in mind, and asking which is no help.
+            # After a metric was asked for, the engine keeps that one ("and for tenants in london?")
+            arguments["metric"] = "all"
+    if spec.name == "get_data_information" and "feature" in parameters and "feature" not in arguments:
+        feature = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
+        if feature is not None:
+            arguments["feature"] = feature
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
         return about_one_instance([call], text, schema, history, {"get_prediction"})

@@ -17,6 +17,7 @@ from simxai.extraction import (
     feature_spans,
     group_spans,
 )
+from simxai.extraction.mentions import request_word
 from simxai.hosts.base import HostSchema
 from simxai.normalize import word_stems
 
@@ -68,6 +69,7 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
     return (
         text is not None
         and len(other) == 1
+        and not request_word(other[0])  # "why 47043" asks why; "member 5483" names the record
         and re.search(rf"\b{re.escape(other[0])}\s+#?\s*NUM\b", masked) is not None
         and len(extract_ids(text, schema)) == 1
     )

@@ -39,8 +39,13 @@ _NOT_A_VALUE = frozenset(
     "affect affects influence impact role count counts distribution breakdown stats statistics split mean "
     "average only group subgroup groups people patients customers members and? please pls whole entire same "
     "other each every different specific given first second all any some more less most least much many "
-    "does do did have has had not no yes how what why which who where when there here so".split()
+    "does do did have has had not no yes how what why which who where when there here so "
+    # adverbs that end a group's name ("for the smokers alone", "the east region instead")
+    "instead too also alone specifically particularly especially separately then now again".split()
 )
+# The values of a feature that is present or absent ("smoker": yes / no): it is named by itself ("smokers",
+# "households with solar panels"), so the word after it is never an attempt at a value.
+_PRESENCE = frozenset("yes no true false y n 0 1".split())
 _LABEL_FUNCTIONS = {
     "explain_why_not": "expected_label",
     "explain_how_to_be_that": "target_label",
@@ -90,14 +95,23 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
         if feature.type != "categorical" or not feature.categories:
             continue
         known = {c.lower() for c in feature.categories} | set(_names(feature))
-        after = re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
+        said = text[mention.start : mention.end].lower()
+        # "smokers", "renters": the noun for the group's members names it, so the next word is no value either
+        plural = said.endswith("s") and said not in known
+        present = {c.lower() for c in feature.categories} <= _PRESENCE
+        after = (
+            None
+            if plural or present
+            else re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
+        )
         before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
-        if re.search(rf"\b(?:{'|'.join(re.escape(c) for c in feature.categories)})\s+$", text[: mention.start], re.I):
+        values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in feature.categories)  # "asia-europe"
+        if re.search(rf"\b(?:{values})\s+$", text[: mention.start], re.I):
             after = None  # "business purpose loans": the value comes first, the word after is a noun
         for found in (after, before):
             if found is None:
                 continue
-            value = found.group("v").lower()
+            value = found.group("v").lower().replace("-", "_")  # "the city-centre branch": city_centre
             if value in known or value in _NOT_A_VALUE or value.isdigit() or any(value in c.lower() for c in known):
                 continue
             name = feature.name.replace("_", " ")

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from simxai.extraction._features import age_feature, feature_mentions
 from simxai.extraction._groups import group_spans
 from simxai.extraction._lexicon import _GENERIC_NOUNS
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import FeatureSchema, HostSchema
 
 # "I'm 5042", "im #502", "i am number 12", "this is 5501", "5501 here", "my policy number is 5140"
 _FIRST_PERSON = re.compile(
@@ -67,6 +67,13 @@ _LEAD_WORDS = frozenset(
     "vs versus means mean push pushes move moves bring brings flip flips nudge nudges shift shifts".split()
 )
 _VALUE_WORDS = frozenset("is was of".split())
+
+
+def request_word(word: str) -> bool:
+    """Whether `word` is a function word or a request verb ("why", "for", "explain"): one that never names a record,
+    so a number after it ("why 47043") is not called by another name for the host's records ("member 5483").
+    """
+    return word.lower() in _LEAD_WORDS
 
 
 def _led_by_a_name(before: str) -> bool:
@@ -122,17 +129,47 @@ def first_person_ids(text: str, schema: HostSchema | None) -> list[int]:
     return ids
 
 
+def _takes_numbers(feature: FeatureSchema) -> bool:
+    """Whether a feature's value can be a number: a numeric one, or a category written in digits."""
+    return feature.type == "numeric" or any(c.strip().isdigit() for c in feature.categories or [])
+
+
 def _claimed_by_feature(text: str, start: int, end: int, schema: HostSchema, possessive: bool) -> bool:
     """Whether a feature name right before ("bmi 30", "bmi of 30") or after ("30 bmi") owns the number.
 
-    A possessive number ("5377s bmi", "42's glucose") owns the feature after it, not the other way round.
+    A possessive number ("5377s bmi", "42's glucose") owns the feature after it, not the other way round; a feature
+    whose values are named categories owns no number ("flag 47061 as late" where the flag is panama or malta).
     """
     for mention in feature_mentions(text, schema):
+        if not _takes_numbers(mention.feature):
+            continue
         if mention.end <= start and _VALUE_LINK.match(text[mention.end : start]) and start - mention.end <= 25:
             return True
         if not possessive and end <= mention.start and _VALUE_OF.fullmatch(text[end : mention.start]):
             return True
     return False
+
+
+# What follows a number that is the subject of a clause ("the probability 47068 is delayed", "think 5004 will be
+# late", "ways 5020 could arrive"): an auxiliary or modal verb. A number that is a measure's value rarely goes on so.
+_CLAUSE_AFTER = re.compile(
+    r"^\s(?:is|isn'?t|was|wasn'?t|are|will|won'?t|would|wouldn'?t|could|couldn'?t|can|can'?t|cannot|should|"
+    r"shouldn'?t|might|may|must|does|doesn'?t|did|didn'?t|has|hasn'?t|had|hadn'?t|gets?|got|ends?\s+up|stays?|"
+    r"remains?)\b",
+    re.IGNORECASE,
+)
+
+
+def _subject_of_clause(text: str, end: int, schema: HostSchema) -> bool:
+    """Whether the number ending at `end` is the subject of what follows: a verb ("47068 is delayed", "5004 will be
+    late"), or "as" / "to be" and one of the host's class names ("flag 47061 as late" names a class by its label,
+    "delayed"; "late" is no label, so only a verb makes it a subject there).
+    """
+    after = text[end : end + 40]
+    if _CLAUSE_AFTER.match(after):
+        return True
+    labels = "|".join(re.escape(c).replace("_", "[_ ]") for c in sorted(schema.class_names, key=len, reverse=True))
+    return bool(labels) and re.match(rf"^\s(?:as|to\s+be)\s(?:{labels})\b", after, re.IGNORECASE) is not None
 
 
 def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
@@ -159,8 +196,9 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
             continue  # "5 patients", "12 rows": a count of instances
-        if _led_by_a_name(before) or _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
-            continue
+        named = _led_by_a_name(before) and not _subject_of_clause(text, end, schema)
+        if named or _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
+            continue  # "bmi 30", "income of 40000"; not "the probability 47068 is delayed"
         candidates.append(number)
     distinct = set(candidates)
     return candidates[0] if len(distinct) == 1 else None
@@ -190,6 +228,8 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
         lower = word.group(1).lower()
         if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
             continue
+        if _subject_of_clause(text, end, schema):
+            continue  # "what's the probability 5068 is delayed": the number is what the clause is about
         if _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
             continue
         return word.group(1), number

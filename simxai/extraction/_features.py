@@ -63,7 +63,7 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
             words = _TOKEN.findall(term.replace("_", " ").lower())
-            if len(words) > 1 and len(words[-1]) >= 4 and words[-1] not in _MODEL_WORDS:
+            if len(words) > 1 and len(words[-1]) >= 4 and words[-1] not in _MODEL_WORDS | _FUNCTION_WORDS:
                 owners = heads.setdefault(words[-1], [])
                 if feature not in owners:
                     owners.append(feature)
@@ -73,6 +73,11 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     return strong
 
 
+# English function words an alias may end in ("how long they've lived there"): no head noun of it.
+_FUNCTION_WORDS = frozenset(
+    "there here them they then than that this these those what when where which with from into onto about been "
+    "have were does some very much more most less else ever".split()
+)
 # English plurals that no suffix rule reduces to their singular.
 _IRREGULAR = {"children": "child", "people": "person", "women": "woman", "men": "man", "feet": "foot", "teeth": "tooth"}
 _MODEL_WORDS = frozenset(
@@ -184,12 +189,45 @@ def age_feature(schema: HostSchema | None) -> FeatureSchema | None:
 
 @bounds_text_argument(0)
 def extract_feature(text: str, schema: HostSchema | None) -> str | None:
-    """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named)."""
+    """The feature a request is about ("what is the average bmi?" -> "bmi"), or None (the first named).
+
+    A name or alias in the plural names its feature too ("which routes", "the spread of quiz scores"); the
+    plurals are read here, for the argument, and not in `feature_mentions`, whose spans the selector's masking uses.
+    """
     text = normalize(text, schema)
-    mentions = feature_mentions(text, schema)
+    mentions = feature_mentions(text, schema) or feature_mentions(_singulars(text), schema)
     if not mentions:
         return None
     return mentions[0].feature.name
+
+
+_HOW_OLD = re.compile(r"\bhow\s+old\b", re.IGNORECASE)
+
+
+@bounds_text_argument(0)
+def described_feature(text: str, schema: HostSchema | None) -> str | None:
+    """The feature a data question names by its values rather than its name, or None: "how many vans are in the
+    data" (a category of vehicle_type, singular or plural), "how old are the tenants" (the age feature). Only when
+    the values named belong to one feature.
+    """
+    if schema is None or schema.kind == "text":
+        return None
+    text = normalize(text, schema)
+    named = {name for name, _value in _category_mentions(text, schema, ())}
+    named |= {name for name, _value in _category_mentions(_singulars(text), schema, ())}
+    if len(named) == 1:
+        return named.pop()
+    age = age_feature(schema)
+    return age.name if age is not None and not named and _HOW_OLD.search(text) else None
+
+
+def _singulars(text: str) -> str:
+    """`text` with each plural word made singular ("quiz scores" -> "quiz score", "ages" -> "age")."""
+    return re.sub(
+        r"\b([A-Za-z]{3,}?)(ies|es|s)\b",
+        lambda m: m.group(1) + ("y" if m.group(2) == "ies" else "e" if m.group(2) == "es" else ""),
+        text,
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -272,7 +310,10 @@ def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "confusion_matrix",
-        r"confusion|(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
+        # "cm": the analysts' abbreviation; false positives set against false negatives are its two cells
+        r"confusion|\bcm\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
+        r"\bfalse\s+negatives?\b[^.?!]*\bfalse\s+positives?\b|"
+        r"(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
         r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers))",
     ),
     ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
@@ -346,10 +387,22 @@ def _number_value(token: str) -> int | None:
 BARE_COUNT = re.compile(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s*[.!])?\s*", re.IGNORECASE)
 
 
+# A count said as a clause of its own at the end of the request ("counterfactuals for 45079, two please", "cf for
+# 12: 3 of them"): after a comma, colon or dash, a small number and nothing but politeness.
+_TRAILING_COUNT = re.compile(
+    r"[,;:–—-]\s*(?:(?:just|only|maybe|say|like)\s+)?"
+    rf"(?P<n>\d{{1,2}}|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})"
+    r"(?:\s+(?:of\s+them|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|is\s+enough))*\W*$",
+    re.IGNORECASE,
+)
+
+
 @bounds_text_argument(0)
 def extract_count(text: str) -> int | None:
-    """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3)."""
-    match = _COUNT.search(text)
+    """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3, "cf for 12, two
+    please" -> 2).
+    """
+    match = _COUNT.search(text) or _TRAILING_COUNT.search(text)
     if match:
         return _number_value(match.group("n"))
     bare = BARE_COUNT.fullmatch(text)
@@ -366,12 +419,18 @@ def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) 
     """
     found = []
     inside = [(m.start, m.end) for m in feature_mentions(text, schema)]
-    for key, pair in _terms(schema).categories:
+    said: list[tuple[int, int]] = []  # a longer value's words: "shared house" names no "house"
+    for key, pair in sorted(_terms(schema).categories, key=lambda item: len(item[0]), reverse=True):
         if pair[0] not in already:
-            for match in re.finditer(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.IGNORECASE):
-                if any(low <= match.start() < high for low, high in inside) or _OWNED.search(text[: match.start()]):
+            # a value with an underscore is also written with a hyphen or a space ("asia-europe" for asia_europe)
+            spelled = re.escape(key).replace("_", r"[_\s-]")
+            for match in re.finditer(rf"(?<![\w-]){spelled}(?![\w-])", text, re.IGNORECASE):
+                if any(low <= match.start() < high for low, high in [*inside, *said]) or _OWNED.search(
+                    text[: match.start()]
+                ):
                     continue
                 found.append(pair)
+                said.append((match.start(), match.end()))
                 break
     return found
 

@@ -88,23 +88,26 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
         if feature.type != "categorical" or not feature.categories:
             continue
         spans = [(m.start, m.end) for m in mentions if m.feature is feature]
-        for category in feature.categories:
+        said: list[tuple[int, int]] = []  # where a longer value was found: "shared house" holds no "house"
+        for category in sorted(feature.categories, key=len, reverse=True):
             if not category or category.lower() in (*_YES, *_NO):
                 continue
             found = None
             # a value in the plural names its rows too: "on saturdays", "for the sundays"
             plural = "(?:e?s)?" if category.isalpha() and len(category) >= 3 else ""
-            value = rf"(?<![\w.-]){re.escape(category)}{plural}(?![\w-]|\.\d)"
+            # a value with an underscore is also written with a hyphen or a space ("the asia-europe lane")
+            spelled = re.escape(category).replace("_", r"[_\s-]")
+            value = rf"(?<![\w.-]){spelled}{plural}(?![\w-]|\.\d)"
             for match in re.finditer(value, text, re.IGNORECASE):
                 start, end = match.start(), match.end()
-                if any(low <= start < high for low, high in inside):
+                if any(low <= start < high for low, high in inside) or any(a <= start < b for a, b in said):
                     continue
                 beside = any(
                     re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*", text[end:low])
                     for low, high in spans
                 )
                 alone = (
-                    category.isalpha()
+                    category.replace("_", "").isalpha()  # "for the self-employed": self_employed
                     and len(category) >= 3
                     and owners.get(category.lower()) == 1
                     and (
@@ -114,6 +117,7 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                 )
                 if beside or alone:
                     found = category
+                    said.append((start, end))
                     break
             if found is not None:  # every value named: "the silver and gold plans" (`alternatives` splits them)
                 clauses.append(f"{feature.name} = {found}")

@@ -81,7 +81,10 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
     when a group noun stands right after the name or among the words leading in ("members on the silver plan"),
     so that "if she were on the gold plan" (a what-if) stays unmasked.
     """
-    words = "|".join(re.escape(c) for c in sorted((c for c in categories if c), key=len, reverse=True))
+    # a value with an underscore is also written with a hyphen or a space ("the asia-europe lane")
+    words = "|".join(
+        re.escape(c).replace("_", r"[_\s-]") for c in sorted((c for c in categories if c), key=len, reverse=True)
+    )
     if not words:
         return []
     before = re.search(rf"\b(?:{words})\s+$", text[max(0, start - 40) : start], re.IGNORECASE)

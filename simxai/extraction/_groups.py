@@ -122,7 +122,10 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         # "patients over 60", "people under 30": a group of people above or below a bare number is an age
         people = (
             rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|them|many|ones|individuals|everyone|anyone|"
-            r"men|women|males|females)"
+            r"men|women|males|females|"
+            # a noun for people by what they do ("learners", "employees", "tenants", "residents", "drivers"): the
+            # English endings of such nouns, in the plural
+            r"[a-z]{2,}(?:ers|ees|ists|ants|ents|ians|ors))"
         )
         # "patients between 30 and 40", "smokers aged between 30 and 40", "between 30 and 40 years old": an age
         # range (a plural made from a category, "smokers", names people too)
@@ -138,6 +141,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             low, high = (
                 (match.group("a"), match.group("b")) if match.group("a") else (match.group("a2"), match.group("b2"))
             )
+            if any(m.start <= match.start() < m.end for m in feature_mentions(text, schema)):
+                continue  # "containers between 20 and 30": a feature's name, not people
             if _in_range(age, float(low)) and _in_range(age, float(high)):
                 clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
         for match in re.finditer(
@@ -159,6 +164,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 over = match.group("op2").lower() == "over"
                 clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
                 continue
+            if any(m.start <= match.start() < m.end for m in feature_mentions(text, schema)):
+                continue  # "containers over 20": a feature's name, whose bound is read with the feature
             over = match.group("op").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
     clauses += [c for c in _unit_bounds(text, schema) if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses}]
@@ -208,7 +215,11 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
 
 # The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
 # other word after the number is a unit or a feature ("over 60 mg", "over 60 kg") and the number no age.
-_AFTER_AGE = r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will)"
+_AFTER_AGE = (
+    r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"
+    # words that end a request after its group ("patients over 60 please", "the over 60s only")
+    r"please|pls|plz|thanks|thx|only|alone|too|instead|specifically|then|now)"
+)
 
 
 _BY_THE_MODEL = re.compile(

@@ -4,7 +4,8 @@ The `extract_*` functions (the package's `__all__`) each return one argument of 
 outside extraction need the readings those functions are built on: which features a turn names and where
 ("what is her bmi?" names bmi after a possessive), which feature holds an age ("how old is member 5010"), a
 group named by a graded word with no threshold ("the older subgroup", which a data card cannot filter on),
-a number in the id range after a word that names nothing the host knows ("wien 5011"), and the class a turn
+a number in the id range after a word that names nothing the host knows ("wien 5011") or that names no record at
+all ("why 5011"), and the class a turn
 wants to leave ("how could she shed the surcharge?"), and the label a metric or an importance is asked for
 ("recall for stable", "which features matter most for barbera?"). This module is
 their public home; the implementations stay in the package's private modules.
@@ -12,8 +13,14 @@ their public home; the implementations stay in the package's private modules.
 
 from __future__ import annotations
 
-from simxai.extraction._bare_ids import misread_id
-from simxai.extraction._features import FeatureMention, age_feature, feature_mentions, moved_away_from
+from simxai.extraction._bare_ids import misread_id, request_word
+from simxai.extraction._features import (
+    FeatureMention,
+    age_feature,
+    described_feature,
+    feature_mentions,
+    moved_away_from,
+)
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
 from simxai.extraction._vague import VagueGroup, vague_group
 
@@ -22,10 +29,12 @@ __all__ = [
     "ScoredLabel",
     "VagueGroup",
     "age_feature",
+    "described_feature",
     "explained_label",
     "feature_mentions",
     "misread_id",
     "moved_away_from",
+    "request_word",
     "scored_label",
     "vague_group",
 ]
