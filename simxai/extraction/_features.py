@@ -318,14 +318,26 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
     ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),
-    ("precision", r"\bprecision\b|\bprecise\b|positive predictive|\bppv\b"),
+    (
+        "precision",
+        r"\bprecision\b|\bprecise\b|positive predictive|\bppv\b|"
+        # "when it says X, how often is that actually true", "of those it flags, how many really are": what the
+        # model says, then whether that is so
+        r"\b(?:when(?:ever)?|if|of\s+(?:all\s+)?(?:the\s+)?\w+)\s+(?:it|the\s+model)\s+(?:says?|predicts?|flags?|"
+        r"calls?|labels?|marks?)\b[^.?!]{0,60}\b(?:actually|really|truly|true|right|correct)\b",
+    ),
     (
         "recall",
         r"\brecall\b|sensitivity|true positive rate|\btpr\b|hit rate|"
         # "how often does it miss patients who really are progressing": the positives it fails to find
         r"\bmiss(?:es|ed|ing)?\b[^.?!]*\b(?:really|actually|truly|in\s+fact)\b|"
         # "does the model catch blighted trees?", "how well does it detect fraud": the share of a class it finds
-        r"\b(?:does|do|did|can|will|would)\s+(?:it|the\s+(?:model|classifier))\s+(?:catch|detect|spot)\b",
+        r"\b(?:does|do|did|can|will|would)\s+(?:it|the\s+(?:model|classifier))\s+(?:catch|detect|spot)\b|"
+        # "when someone really is X, does it catch them": what is so, then whether the model finds it
+        r"\b(?:when|if|of\s+(?:all\s+)?(?:the\s+)?\w+\s+(?:who|that|which))\b[^.?!]{0,40}\b(?:really|actually|"
+        r"truly|in\s+fact)\b[^.?!]{0,60}\b(?:catch\w*|spots?|spotted|find|finds|detects?|detected|pick\w*\s+up)\b|"
+        r"\bhow\s+many\s+of\s+the\b[^.?!]{0,50}\b(?:does|did|will|can)\s+(?:it|the\s+model)\s+(?:actually\s+|"
+        r"really\s+)?(?:catch|spot|find|detect|pick\s+up)\b",
     ),
     (
         "accuracy",
@@ -357,11 +369,37 @@ def extract_metric(text: str) -> str | None:
     perform" -> all. Several named metrics (e.g. "precision and recall") also give "all".
     """
     named = [metric for metric, pattern in _METRIC_RE[:-1] if pattern.search(text)]
+    if len(named) > 1:
+        # "You told me precision is 0.8. What about recall?": a metric said in an earlier sentence is context,
+        # the last sentence asks; "How often is it wrong? Precision I mean.": a metric's own name beats a phrasing
+        *earlier, final = _SENTENCES.split(text.strip())
+        last = [m for m, pattern in _METRIC_RE[:-1] if pattern.search(final)]
+        own = [m for m in named if _METRIC_NAMES[m].search(text)]
+        told = bool(earlier) and not any(e.rstrip().endswith("?") for e in earlier)  # statements, no questions
+        if told and len(last) == 1 and len(named) == 2 and not _EVERY_METRIC.search(text):
+            return last[0]
+        if len(own) == 1 and len(named) == 2 and not _EVERY_METRIC.search(text):
+            return own[0]
+        if not own and len(named) == 2 and "accuracy" in named and not _EVERY_METRIC.search(text):
+            # "when it says X, how often is that right": the general "how often right" and the specific precision
+            return next(m for m in named if m != "accuracy")
     if len(named) > 1 or (named and _EVERY_METRIC.search(text)):
         return "all"  # "precision and recall", "every metric, the confusion matrix included"
     if named:
         return named[0]
     return "all" if _METRIC_RE[-1][1].search(text) else None
+
+
+_SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")
+# Each metric by its own name, not a phrasing of it.
+_METRIC_NAMES = {
+    "confusion_matrix": re.compile(r"\bconfusion\s+matri(?:x|ces)\b|\bcm\b", re.IGNORECASE),
+    "roc_auc": re.compile(r"\broc\b|\bauc\b|auroc", re.IGNORECASE),
+    "f1": re.compile(r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b", re.IGNORECASE),
+    "precision": re.compile(r"\bprecision\b", re.IGNORECASE),
+    "recall": re.compile(r"\brecall\b|\bsensitivity\b", re.IGNORECASE),
+    "accuracy": re.compile(r"\baccuracy\b", re.IGNORECASE),
+}
 
 
 _COUNT_NOUNS = (

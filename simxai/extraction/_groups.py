@@ -59,6 +59,7 @@ _SIGN = r"(?:[$£€]\s?)?"
 def bounded_condition(text: str, schema: HostSchema) -> str | None:
     """`_condition`, with bounds in money ("tickets over £70") on the host's one money feature."""
     text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "10,000 nautical miles or more": one number
     money = money_bound(text, schema)
     if money is None:
         return _condition(text, schema)
@@ -104,6 +105,10 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 after,
                 re.IGNORECASE,
             )
+            bound = _open_bound(text, mention.start, mention.end)
+            if match is None and bound is not None:
+                clauses.append(f"{feature.name} {bound[0]} {bound[1]}")  # "10000 nautical miles or more"
+                continue
             if match:
                 op = _op_of(match.group("op"))
                 tail = (match.group("tail") or "").lower()
@@ -215,6 +220,29 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
 
 # The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
 # other word after the number is a unit or a feature ("over 60 mg", "over 60 kg") and the number no age.
+# A bound said as a value with "or more" / "and above" after it, around the feature's name: "10,000 nautical miles
+# or more", "weather level 3 and above", "congestion of 7 or higher".
+_OPEN_TAIL = r"(?P<tail>(?:or|and)\s+(?:more|higher|greater|above|over|up|less|lower|fewer|below|under))\b"
+
+
+def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """(operator, value) of a bound written as a value and an open tail around a feature's name, or None."""
+    after = re.match(
+        # ("weather level 3 and above": a generic measure word may follow the feature's name)
+        rf"^\s*(?:(?:level|score|index|value|rate|rating|grade)\s+)?(?:(?:is|are|was|were|of|at)\s+)?"
+        rf"{_SIGN}(?P<v>-?{_NUM})\s*(?:\+|{_OPEN_TAIL})",
+        text[end : end + 40],
+        re.IGNORECASE,
+    )
+    before = re.search(rf"{_SIGN}(?P<v>-?{_NUM})\s*$", text[max(0, start - 20) : start])
+    tail = re.match(rf"^\s*{_OPEN_TAIL}", text[end : end + 30], re.IGNORECASE)
+    found, words = (after, after.group("tail")) if after else (before, tail.group("tail") if tail else None)
+    if found is None or (words is None and after is None):
+        return None
+    low = words is None or any(w in words.lower() for w in ("more", "higher", "greater", "above", "over", "up"))
+    return (">=" if low else "<=", found.group("v"))
+
+
 _AFTER_AGE = (
     r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"
     # words that end a request after its group ("patients over 60 please", "the over 60s only")

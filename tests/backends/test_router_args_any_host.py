@@ -196,3 +196,56 @@ async def test_a_group_follow_up_keeps_the_metric_asked_before_and_there_keeps_t
 async def test_a_data_question_names_its_feature(library, router, text, feature):
     (turn,) = await talk(library, router, text)
     assert calls(turn) == [("get_data_information", {"feature": feature})]
+
+
+# --- bounds written as a value and "or more", and metrics in lay words ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "metric", "group"),
+    [
+        ("accuracy for pages 5000 or more", "accuracy", "page_count >= 5000"),
+        ("how good is it on books of 5,000 pages or more", "all", "page_count >= 5000"),
+        ("precision for renewals 3 and above", "precision", "renewals >= 3"),
+    ],
+)
+async def test_a_bound_said_as_a_value_and_an_open_tail(library, router, text, metric, group):
+    (turn,) = await talk(library, router, text)
+    assert calls(turn) == [("get_model_performance", {"metric": metric, "group": group})]
+
+
+async def test_the_answer_to_a_vague_group_is_a_bound_and_there_keeps_it(library, router):
+    # "long books": no feature says which are long, so the engine asks; the answer is the group, scored as asked
+    *_, vague, bound, there = await talk(
+        library,
+        router,
+        "how accurate is it?",
+        "how does it do on the long books?",
+        "6,000 pages or more",
+        "recall there?",
+    )
+    assert vague.clarification is not None and not calls(vague)
+    assert calls(bound) == [("get_model_performance", {"metric": "all", "group": "page_count >= 6000"})]
+    assert calls(there) == [("get_model_performance", {"metric": "recall", "group": "page_count >= 6000"})]
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        ("When a patient really is progressing, how often does the model catch it?", "recall"),
+        ("when it says a patient is progressing, how often is that actually right?", "precision"),
+        ("You said the accuracy was about 0.7. What about recall?", "recall"),
+        ("How often does it get it wrong? Precision I mean.", "precision"),
+    ],
+)
+async def test_a_metric_in_lay_words_or_after_a_statement(hosts, router, text, metric):
+    (turn,) = await talk(hosts["demo"], router, text)
+    ((function, arguments),) = calls(turn)
+    assert function == "get_model_performance" and arguments["metric"] == metric
+
+
+@pytest.mark.parametrize("text", ["precision and recall please", "what is the precision? and the recall?"])
+def test_two_metrics_asked_for_are_every_metric(text):
+    from simxai.extraction import extract_metric
+
+    assert extract_metric(text) == "all"
