@@ -142,11 +142,12 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
             continue
         for category in categories:
             word = category.lower()
-            if not word.isalpha() or len(word) < 3:
+            if not word.replace("_", "").isalpha() or len(word) < 3:
                 continue
             doubled = word + word[-1] if re.search(r"[^aeiou][aeiou][bdgmnprt]$", word) else word
             stems = {f"{doubled}ers", f"{word}rs" if word.endswith("e") else f"{word}ers"}
-            pattern = "|".join(re.escape(stem) for stem in sorted(stems))
+            # "part-timers" for part_time: the underscore written as a hyphen or a space
+            pattern = "|".join(re.escape(stem).replace("_", r"[_\s-]") for stem in sorted(stems))
             for match in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
                 found.append((match.start(), match.end(), f"{feature.name} = {category}"))
     return sorted(found)

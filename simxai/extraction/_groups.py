@@ -173,7 +173,13 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 continue  # "containers over 20": a feature's name, whose bound is read with the feature
             over = match.group("op").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
-    clauses += [c for c in _unit_bounds(text, schema) if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses}]
+    # ("applicants below 30 years": the number already bounds the age, not also a feature measured in years)
+    aged = {c.split(" ")[-1] for c in clauses if age is not None and c.startswith(f"{age.name} ")}
+    clauses += [
+        c
+        for c in _unit_bounds(text, schema)
+        if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses} and c.split(" ")[-1] not in aged
+    ]
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
@@ -246,7 +252,7 @@ def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
 _AFTER_AGE = (
     r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"
     # words that end a request after its group ("patients over 60 please", "the over 60s only")
-    r"please|pls|plz|thanks|thx|only|alone|too|instead|specifically|then|now)"
+    r"please|pls|plz|thanks|thx|only|alone|too|also|as\s+well|instead|specifically|then|now)"
 )
 
 

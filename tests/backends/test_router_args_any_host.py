@@ -40,7 +40,7 @@ OPTIONS: dict[str, Any] = {
     "id_column": "loan_id",
     "category_names": {
         "branch": {"0": "city_centre", "1": "north_side", "2": "harbour"},
-        "membership": {"0": "student", "1": "staff", "2": "public", "3": "shared_house"},
+        "membership": {"0": "student", "1": "staff", "2": "part_time", "3": "shared_house"},
         "reminder": {"0": "no", "1": "yes"},
     },
     "immutable_features": ["borrower_age"],
@@ -147,6 +147,7 @@ async def test_a_count_said_as_a_clause_of_its_own(library, router, text, count)
         ("accuracy for the city-centre branch", "accuracy", "branch = city_centre"),
         ("recall on the north side library", "recall", "branch = north_side"),
         ("f1 for members of a shared house", "f1", "membership = shared_house"),
+        ("f1 for part-timers", "f1", "membership = part_time"),
         ("cm for the harbour branch", "confusion_matrix", "branch = harbour"),
         ("what about precision on the north-side library?", "precision", "branch = north_side"),
         ("does it do worse for borrowers over 70?", "all", "borrower_age > 70"),
@@ -166,6 +167,7 @@ async def test_a_group_in_a_metric_question(library, router, text, metric, group
         ("insurance", "F1 for the smokers alone?", "f1", "smoker = yes"),
         ("insurance", "how well does it do on smokers specifically?", "all", "smoker = yes"),
         ("loan", "does it treat renters worse?", "all", "home_ownership = rent"),
+        ("loan", "You said 0.8 accuracy. Is it the same for applicants below 30 years also?", "accuracy", "age < 30"),
     ],
 )
 async def test_a_group_in_a_metric_question_on_the_shared_hosts(hosts, router, host, text, metric, group):
