@@ -151,3 +151,27 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
             for match in re.finditer(rf"\b(?:{pattern})\b", text, re.IGNORECASE):
                 found.append((match.start(), match.end(), f"{feature.name} = {category}"))
     return sorted(found)
+
+
+_CURRENCY = r"(?:[$£€]\s?)?"
+# A bound said as a value with "or more" / "and above" after it, around the feature's name: "10,000 nautical miles
+# or more", "weather level 3 and above", "congestion of 7 or higher".
+_OPEN_TAIL = r"(?P<tail>(?:or|and)\s+(?:more|higher|greater|above|over|up|less|lower|fewer|below|under))\b"
+
+
+def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """(operator, value) of a bound written as a value and an open tail around a feature's name, or None."""
+    after = re.match(
+        # ("weather level 3 and above": a generic measure word may follow the feature's name)
+        rf"^\s*(?:(?:level|score|index|value|rate|rating|grade)\s+)?(?:(?:is|are|was|were|of|at)\s+)?"
+        rf"{_CURRENCY}(?P<v>-?{_NUM})\s*(?:\+|{_OPEN_TAIL})",
+        text[end : end + 40],
+        re.IGNORECASE,
+    )
+    before = re.search(rf"{_CURRENCY}(?P<v>-?{_NUM})\s*$", text[max(0, start - 20) : start])
+    tail = re.match(rf"^\s*{_OPEN_TAIL}", text[end : end + 30], re.IGNORECASE)
+    found, words = (after, after.group("tail")) if after else (before, tail.group("tail") if tail else None)
+    if found is None or (words is None and after is None):
+        return None
+    low = words is None or any(w in words.lower() for w in ("more", "higher", "greater", "above", "over", "up"))
+    return (">=" if low else "<=", found.group("v"))

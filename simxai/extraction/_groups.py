@@ -13,7 +13,7 @@ from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
-from simxai.extraction._group_words import _in_range, _unit_bounds, _value_before, category_nouns
+from simxai.extraction._group_words import _in_range, _open_bound, _unit_bounds, _value_before, category_nouns
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
     _NUM,
@@ -226,29 +226,6 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
 
 # The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
 # other word after the number is a unit or a feature ("over 60 mg", "over 60 kg") and the number no age.
-# A bound said as a value with "or more" / "and above" after it, around the feature's name: "10,000 nautical miles
-# or more", "weather level 3 and above", "congestion of 7 or higher".
-_OPEN_TAIL = r"(?P<tail>(?:or|and)\s+(?:more|higher|greater|above|over|up|less|lower|fewer|below|under))\b"
-
-
-def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
-    """(operator, value) of a bound written as a value and an open tail around a feature's name, or None."""
-    after = re.match(
-        # ("weather level 3 and above": a generic measure word may follow the feature's name)
-        rf"^\s*(?:(?:level|score|index|value|rate|rating|grade)\s+)?(?:(?:is|are|was|were|of|at)\s+)?"
-        rf"{_SIGN}(?P<v>-?{_NUM})\s*(?:\+|{_OPEN_TAIL})",
-        text[end : end + 40],
-        re.IGNORECASE,
-    )
-    before = re.search(rf"{_SIGN}(?P<v>-?{_NUM})\s*$", text[max(0, start - 20) : start])
-    tail = re.match(rf"^\s*{_OPEN_TAIL}", text[end : end + 30], re.IGNORECASE)
-    found, words = (after, after.group("tail")) if after else (before, tail.group("tail") if tail else None)
-    if found is None or (words is None and after is None):
-        return None
-    low = words is None or any(w in words.lower() for w in ("more", "higher", "greater", "above", "over", "up"))
-    return (">=" if low else "<=", found.group("v"))
-
-
 _AFTER_AGE = (
     r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"
     # words that end a request after its group ("patients over 60 please", "the over 60s only")
