@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES
 from simxai.hosts.base import FeatureSchema, HostSchema
 
@@ -175,3 +176,8 @@ def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
         return None
     low = words is None or any(w in words.lower() for w in ("more", "higher", "greater", "above", "over", "up"))
     return (">=" if low else "<=", found.group("v"))
+
+
+def numeric_name_at(text: str, schema: HostSchema, at: int) -> bool:
+    """Whether a numeric feature's name starts or runs at offset `at` ("containers over 20" names cargo)."""
+    return any(m.start <= at < m.end and m.feature.type == "numeric" for m in feature_mentions(text, schema))

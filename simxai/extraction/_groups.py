@@ -13,8 +13,16 @@ from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
-from simxai.extraction._group_words import _in_range, _open_bound, _unit_bounds, _value_before, category_nouns
+from simxai.extraction._group_words import (
+    _in_range,
+    _open_bound,
+    _unit_bounds,
+    _value_before,
+    category_nouns,
+    numeric_name_at,
+)
 from simxai.extraction._lexicon import (
+    _AFTER_AGE,
     _GROUP_NOUNS,
     _NUM,
     _OP_WORDS,
@@ -146,7 +154,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             low, high = (
                 (match.group("a"), match.group("b")) if match.group("a") else (match.group("a2"), match.group("b2"))
             )
-            if any(m.start <= match.start() < m.end for m in feature_mentions(text, schema)):
+            if numeric_name_at(text, schema, match.start()):
                 continue  # "containers between 20 and 30": a feature's name, not people
             if _in_range(age, float(low)) and _in_range(age, float(high)):
                 clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
@@ -169,7 +177,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 over = match.group("op2").lower() == "over"
                 clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
                 continue
-            if any(m.start <= match.start() < m.end for m in feature_mentions(text, schema)):
+            if numeric_name_at(text, schema, match.start()):
                 continue  # "containers over 20": a feature's name, whose bound is read with the feature
             over = match.group("op").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
@@ -226,11 +234,6 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
 
 # The words that may follow "patients over 60" when 60 is an age ("... are predicted", "... who smoke"); any
 # other word after the number is a unit or a feature ("over 60 mg", "over 60 kg") and the number no age.
-_AFTER_AGE = (
-    r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"
-    # words that end a request after its group ("patients over 60 please", "the over 60s only")
-    r"please|pls|plz|thanks|thx|only|alone|too|also|as\s+well|instead|specifically|then|now)"
-)
 
 
 _BY_THE_MODEL = re.compile(

@@ -103,3 +103,10 @@ _GROUP_NOUNS = (
 )
 _YES = ("yes", "true", "y", "1")
 _NO = ("no", "false", "n", "0")
+
+# What may follow an age bound after a noun for people ("patients over 60 who are ...", "over 60 please").
+_AFTER_AGE = (
+    r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"
+    # words that end a request after its group ("patients over 60 please", "the over 60s only")
+    r"please|pls|plz|thanks|thx|only|alone|too|also|as\s+well|instead|specifically|then|now)"
+)
