@@ -19,8 +19,6 @@ from simxai.extraction import (
     extract_group,
     extract_ids,
     extract_instance,
-    extract_label,
-    extract_metric,
     extract_texts,
 )
 from simxai.extraction.mentions import described_feature
@@ -31,7 +29,7 @@ from simxai.followup import (
     last_call,
     step_changes,
 )
-from simxai.followup_context import group_phrase, referred_group
+from simxai.followup_context import referred_group
 from simxai.hosts.base import HostSchema
 from simxai.instance_values import about_one_instance
 from simxai.messages import Message, ToolCall
@@ -80,10 +78,6 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         elif (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
             arguments["group"] = feature.name
-        elif spec.name == "get_model_performance" and (phrase := _metric_for_phrase(text, schema)) is not None:
-            # "cm for smokers" on a host with no smoker feature: passed on as said, so that the function says
-            # plainly that no feature selects it, instead of scoring everyone
-            arguments["group"] = phrase
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
         group = arguments.get("group")
         scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)
@@ -122,24 +116,6 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **arguments})
         for i, instance in enumerate(named[:MAX_CALLS])
     ]
-
-
-# A metric and the group it is asked for, and nothing else: "cm for smokers", "precision on the night shift".
-_METRIC_FOR = re.compile(r"^\W*(?P<m>[A-Za-z][\w -]{0,30}?)\s+(?P<rest>(?:for|on|among)\s+.+)$", re.IGNORECASE)
-
-
-def _metric_for_phrase(text: str, schema: HostSchema | None) -> str | None:
-    """The words of a group after a named metric that no feature reads ("cm for smokers" -> "smokers"), or None."""
-    match = _METRIC_FOR.match(text.strip())
-    if match is None or schema is None or extract_metric(match.group("m")) in (None, "all"):
-        return None
-    phrase = group_phrase(match.group("rest"))
-    noun = (schema.instance_noun or "").lower()
-    if phrase is None or phrase == "all" or phrase.lower().rstrip("s") in (noun, noun + "e", ""):
-        return None
-    if extract_label(phrase, schema) is not None or any(c.lower() in phrase.lower() for c in schema.class_names):
-        return None  # "f1 for progressing": the label the metric is for, not a group
-    return phrase
 
 
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)

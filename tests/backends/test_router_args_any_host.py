@@ -254,20 +254,13 @@ def test_two_metrics_asked_for_are_every_metric(text):
 
 
 @pytest.mark.parametrize(
-    ("text", "phrase"), [("cm for smokers", "smokers"), ("precision for the night owls", "night owls")]
-)
-async def test_a_group_no_feature_reads_after_a_named_metric_is_asked_about(hosts, router, text, phrase):
-    # the demo has no smoker feature: the function says so and asks, rather than score every patient
-    (turn,) = await talk(hosts["demo"], router, text)
-    assert asked(turn) and phrase in turn.reply
-
-
-@pytest.mark.parametrize(
     ("text", "arguments"),
     [
         ("f1 for progressing", {"metric": "f1", "label": "progressing"}),
         ("accuracy for patients", {"metric": "accuracy"}),
         ("recall for the test set", {"metric": "recall"}),
+        ("AUC on the held-out split?", {"metric": "roc_auc"}),
+        ("precision for the model", {"metric": "precision"}),
     ],
 )
 async def test_a_label_the_noun_or_the_whole_data_after_a_metric_is_no_group(hosts, router, text, arguments):
