@@ -184,7 +184,10 @@ class _FrameChecks(_CheckState):
             name = name.split(" of ", 1)[0]
             return {facts.metrics[name]} if name in facts.metrics else set()
         phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
-        return phased.get(name) or facts.label_numbers.get(name, set()) | facts.label_cells.get(name, set())
+        if phased.get(name):
+            # a group's counts of the label stay its numbers in either state ("from 25 stable to 12 stable")
+            return phased[name] | {n for n in facts.label_numbers.get(name, set()) if n > 1 and n == int(n)}
+        return facts.label_numbers.get(name, set()) | facts.label_cells.get(name, set())
 
     def _labelled_metric(self, text: str, start: int, end: int, metric: str) -> str:
         """A precision, recall or f1 with the label a text says it is of ("recall for stable", "stable's f1",

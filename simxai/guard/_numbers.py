@@ -106,6 +106,15 @@ _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
+#: What comes before an item's number in a running list: the start, a colon, a semicolon, a comma, "or", "and".
+_ITEM_LEAD = re.compile(r"(?:^|[:;,]|\b(?:or|and|then))\s*\($", re.I)
+
+
+def _marker(before: str, after: str) -> bool:
+    """Whether a small number between `before` and `after` is an item's number: "(2)" opening a list item."""
+    return bool(_ITEM_LEAD.search(before)) and bool(re.match(r"\)\s+[A-Za-z]", after))
+
+
 class _NumberChecks(_PairedNumbers):
     """The number claims of a clause, each against the field it is bound to."""
 
@@ -422,6 +431,9 @@ class _NumberChecks(_PairedNumbers):
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
         small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
+        if small and _marker(clause[: offset + claim.start], clause[offset + claim.end :]):
+            self.report.skip(f"{text} (an item's number in a list: '(2) change ...')")
+            return
         if small and not any(self._tied(facts, kind, name) for kind, name, _ in entities):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")
             return

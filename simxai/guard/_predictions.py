@@ -30,6 +30,28 @@ _GROUPED_BEFORE = re.compile(
 _GROUP_AFTER = re.compile(r"^[*\"'”’`]*\s+(?:group|class|category|bucket|tier|camp|pile|band|segment)\b", re.I)
 
 
+#: A whole number right before a label: a count of that label ("61 progressing", "1,204 approved", "12 of them are
+#: predicted stable"), when the word before it is one a count follows (`_COUNT_LEAD`).
+_COUNT_BEFORE = re.compile(
+    r"(?<![\d.,%#])(?<![-+−])\b\d{1,3}(?:,\d{3})*(?:\s+(?:of\s+them|[a-z]+s))?"
+    r"(?:\s+(?:are|were|would\s+be|will\s+be|get|become)\s+(?:predicted|classified|labell?ed|called|flagged)(?:\s+as)?)?\s+$",
+    re.I,
+)
+#: Words a count of a label may follow ("from 25 stable", "to 12 stable", "and 61 progressing"); after any other
+#: word the number is a name's ("patient 40 progressing", "review 7 negative").
+_COUNT_LEAD = re.compile(
+    r"(?:^|[,:;(\[—–]|\b(?:from|to|and|or|with|of|into|than|vs|versus|but|while|only|just|about|around|roughly|"
+    r"nearly|some|all|are|were|leaves?|gives?|makes?|has|have|had|predicts?|predicted|moves?|becomes?|now|then))\s*$",
+    re.I,
+)
+
+
+def _counted(before: str) -> bool:
+    """Whether the label after `before` is counted by the whole number that ends `before`."""
+    m = _COUNT_BEFORE.search(before)
+    return m is not None and bool(_COUNT_LEAD.search(before[: m.start()]))
+
+
 class _PredictionChecks(_CheckState):
     """The label claims of a clause: a prediction, a recorded label, a verdict, a what-if's outcome."""
 
@@ -52,6 +74,10 @@ class _PredictionChecks(_CheckState):
             facts = _facts_at(m.start, placed, whole)
             since = mentions[i - 1].end if i else 0
             before = clause[since : m.start]
+            if _counted(clause[: m.start]):
+                # "from 25 stable, 61 progressing to 12 stable": a label after a count names what is counted
+                claimed = denied = weak = False
+                continue
             verb = cue.PREDICTED.search(clause[max(0, m.start - 80) : m.start])
             # "**Prediction:** X", "In short: X": a label alone under a key that names the prediction.
             key = keyed.group("key") if keyed and _bare(keyed.group("value")) == m.name.lower() else None
