@@ -125,5 +125,5 @@ def test_the_version_names_the_plain_english_readings():
     from simxai.guard import GUARD_VERSION
 
     assert (
-        GUARD_VERSION == "claims-14b"
-    )  # claims-11m's readings, g8's (claims-12n), guard13o's (claims-13o), labels12o's (13p), guard14's (14)
+        GUARD_VERSION == "claims-15"
+    )  # claims-11m's readings, g8's (claims-12n), then 13o, 13p, 14 and 15 of later helpers

@@ -121,4 +121,4 @@ def test_the_scorers_give_the_guard_the_function_names_as_the_engine_does():
 def test_the_version_names_the_terse_readings():
     from simxai.guard import GUARD_VERSION
 
-    assert GUARD_VERSION == "claims-14b"  # g8's readings since claims-12n; 13o guard13o's, 13p labels12o's, 14 guard14's, 14b the lead's
+    assert GUARD_VERSION == "claims-15"  # g8's readings since claims-12n; 13o, 13p, 14 and 15 later helpers'

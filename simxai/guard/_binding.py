@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from simxai.guard._plain import AGE_AFTER
+from simxai.guard._plain import said_as_age
 from simxai.guard._reading import NumberClaim, find_mentions, fits
 from simxai.guard._units import unit_feature
 
@@ -105,6 +105,6 @@ def number_mechanism(
     wanted = {name.lower() for _, name, _ in entities}
     before, after = sentence[: max(0, at + claim.start)], sentence[max(0, at + claim.end) :]
     unit = unit_feature(after, set(names.features.values()))
-    if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and AGE_AFTER.match(after)):
+    if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and said_as_age(before, after)):
         return via  # bound by its unit ("36.7 mm", "a 47-year-old"): as sure as a name beside it
     return via if close_binding(names, wanted, before, after) else via + LOOSE

@@ -178,6 +178,8 @@ _VALUED = re.compile(
 #: The word right before a name, joined to it by a space only ("debt-to-income ratio"): a modifier of the name.
 _MODIFIED = re.compile(r"([a-z][\w'-]*)[*\s]+$", re.I)
 _WORDS = re.compile(r"\b(?:words?|terms|phrases?|tokens|language|vocabulary)$", re.I)
+#: A noun of a group, whose number is its size ("a balanced set of 442", "a random sample of 200").
+_COLLECTIVE = re.compile(r"\b(?:set|sample|group|batch|collection|fleet|population|cohort|pool|subset)$", re.I)
 _MEASURE = re.compile(
     r"\b(?:values?|scores?|contributions?|importances?|weights?|effects?|impacts?|attributions?|coefficients?|"
     r"shap|shapley|lime|log-odds|logit|odds)$",
@@ -210,6 +212,8 @@ _COMMON = frozenset(
     "falls rises drops dips climbs jumps shifts moves changes goes went grows shrinks slips sinks "
     "anywhere somewhere everywhere nowhere freely "
     "barely hardly only merely scarcely mainly partly fully clearly strongly weakly just nearly roughly "
+    # prepositions, which lead a value and never name one ("triglycerides_log, at +0.586", "by -0.05")
+    "at by from for into onto upon near within without about around across against towards toward "
     # verbs that are never a name ("the largest, sex, is -0.26")
     "is are was were be been being has have had does do did".split()
 )
@@ -251,6 +255,8 @@ def invented_names(
             for said in (v for v in match.groupdict().values() if v):
                 if pattern is _VALUED and (_MEASURE.search(said) or len(said.split()[0]) < 3):
                     continue  # "a SHAP value of 0.78", "0.73 for cf": a measure or an abbreviation, not a name
+                if pattern is _VALUED and _COLLECTIVE.search(said):
+                    continue  # "a balanced set of 442 patients": a count of a group, not a name given a value
                 if pattern is _POSITIONS and said == match.group("b") and _MEASURE.search(said):
                     continue  # "with a weight of about 0.70": a measure of the push, not a name
                 if _WORDS.search(said):

@@ -56,6 +56,9 @@ MAX_CLAUSE = 2_000
 _IDENTIFIER = re.compile(r"(?<![\w.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w])")
 #: A result field's name ("predicted_label", "true_label", "new_probabilities"), written as such in a terse reply.
 _FIELD_LIKE = re.compile(r"_(?:label|labels|class|probability|probabilities)$")
+#: A class's probability written as a key ("p_positive: 0.953", "p_pos=0.50", "prob_stable", "approved_prob"): the
+#: class part is a label or a label's first letters (three or more).
+_PROBABILITY_KEY = re.compile(r"(?:p|pr|prob|proba|probability)_([a-z]{3,})|([a-z]{3,})_(?:p|prob|proba)")
 _EQUALS = re.compile(r"(?<![\w.])([A-Za-z][\w-]*)\s*=\s*-?\d")
 _CAUSAL = re.compile(r"^\s*(?:because|since|as|given|due to|thanks to|owing to)\b", re.I)
 #: A clause led by a pronoun, a gerund ("pushing towards X", "Raising it ...") or a verb of influence is about the
@@ -204,6 +207,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         )
 
     # ---- names --------------------------------------------------------------------------------
+    def _probability_key(self, word: str) -> bool:
+        """Whether `word` is a class's probability written as a key ("p_positive", "p_pos", "prob_stable")."""
+        key = _PROBABILITY_KEY.fullmatch(word)
+        part = (key.group(1) or key.group(2)) if key else ""
+        return bool(part) and any(label.lower().startswith(part) for label in self.names.labels)
+
     def _names_exist(self) -> None:
         """Every label and feature named must be one the outputs talk about; invented names are not."""
         for m in find_mentions(self.reply, self.names.labels):
@@ -222,11 +231,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             word = match.group(1)
             if word in self.all.fields or _FIELD_LIKE.search(word):
                 continue  # "predicted_label: stable": a field of the outputs (or of another kind's), no feature
+            if self._probability_key(word):
+                continue  # "p_pos=0.50": a class's probability as a key, no feature
             if word not in vocab and word not in self.output_text.lower() and word not in self.context_words:
                 self.report.claim(f"feature {word}", False, via="snake_case name")
         for match in _EQUALS.finditer(self.reply):
             word = match.group(1).lower()
-            if word in _GENERIC or word in vocab or word in self.output_text.lower():
+            if word in _GENERIC or word in vocab or word in self.output_text.lower() or self._probability_key(word):
                 continue
             self.report.claim(f"feature {word}", False, via="name = number")
         words = set(re.findall(r"\w+", self.output_text.lower())) | self.context_words

@@ -24,7 +24,8 @@ from simxai.guard._derived import (
 )
 from simxai.guard._facts import Facts
 from simxai.guard._number_pairs import _PairedNumbers
-from simxai.guard._plain import AGE_AFTER
+from simxai.guard._numbering import item_numbers
+from simxai.guard._plain import said_as_age
 from simxai.guard._reading import (
     SUBJECT_LIST,
     NumberClaim,
@@ -140,9 +141,8 @@ class _NumberChecks(_PairedNumbers):
         if claim is not None:
             # A whole number above 1 is no probability ("the score would have to drop to 576").
             whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
-            # A negative number is no probability ("a base value of -0.03 log-odds").
-            # a cue of probability beside the number, not anywhere in its segment ("from 26.8 to 24.12 makes
-            # progressing less likely": 26.8 is no probability)
+            # A negative number is no probability ("a base value of -0.03 log-odds"); a cue of probability counts
+            # beside the number only ("from 26.8 to 24.12 makes progressing less likely": 26.8 is no probability).
             near = text[: claim.end + 15] if inside else text
             probability = claim.percent or (
                 bool(cue.PROBABILITY.search(near)) and not whole_number and claim.value >= 0
@@ -161,19 +161,19 @@ class _NumberChecks(_PairedNumbers):
         whole = facts
         self.amount_end = -1  # where the last number read as a change's amount ends
         self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
+        listed = item_numbers(sentence, sentence.find(clause) if self.clause_at is None else self.clause_at)
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
             facts = _facts_at(offset, placed, whole)
             earlier: NumberClaim | None = None
             for claim in numbers(segment):
-                if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()):
-                    continue  # "patients 90 and 319": the second is an id too
+                if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()) or offset + claim.start in listed:
+                    continue  # "patients 90 and 319": the second is an id too; "1 bmi, 2 age, 3 sex": items' numbers
                 if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
                     self._ordered(earlier, claim, clause[: offset + earlier.start], facts)
                 earlier = claim
-                # Each number is read against its clause: a reply of thousands of numbers would take quadratic
-                # time. No real reply states this many; the rest are listed as not checked.
+                # Each number is read against its clause (quadratic time); past MAX_NUMBERS none is checked.
                 self.numbers_seen += 1
                 if self.numbers_seen > MAX_NUMBERS:
                     self.report.skip(f"numbers after the first {MAX_NUMBERS}")
@@ -299,7 +299,7 @@ class _NumberChecks(_PairedNumbers):
             # "the ratio of 0.43 lowers it by 0.14": the size of a negative contribution.
             claim = replace(claim, value=-claim.value)
         entities = self._entities(segment, claim, offset, inside=True)
-        if AGE_AFTER.match(following) and "age" in self.names.features.values():
+        if said_as_age(segment[: claim.start], following) and "age" in self.names.features.values():
             entities = [("feature", "age", offset + claim.start)]  # "a 47-year-old smoker": an age, not the smoker's
         whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1  # no probability
         probability = claim.percent or (

@@ -22,6 +22,7 @@ from simxai.guard._reading import Mention, matches, numbers
 
 __all__ = [
     "AGE_AFTER",
+    "said_as_age",
     "acronym_aliases",
     "age_claims",
     "bound_claims",
@@ -206,6 +207,13 @@ _AGE = re.compile(
 
 #: Right after a number: it is an age ("a 47-year-old smoker", "67 years old").
 AGE_AFTER = re.compile(r"[- ]years?[- ]old\b", re.I)
+#: Right before a number: it is an age ("Patient 351, aged 25 with a bmi of 22.6").
+_AGED = re.compile(r"\baged\s*$", re.I)
+
+
+def said_as_age(before: str, after: str) -> bool:
+    """Whether a number with `before` and `after` around it is said as an age ("aged 25", "a 47-year-old")."""
+    return bool(AGE_AFTER.match(after) or _AGED.search(before))
 
 
 def age_claims(sentence: str, ages: set[float]) -> Iterator[tuple[str, bool]]:

@@ -126,8 +126,11 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
 
 
 #: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").
+#: A property denied by a contrast ("a rescaling rather than a calibrated probability") is denied as well.
 _PROPERTIES = {"calibrated": r"calibrated", "trained": r"(?:fine-?)?tuned on|trained on|trained with"}
-_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no|isn't|aren't|wasn't|weren't)\b[^.;:]{0,25}|\bun-?)$", re.I)
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|no|isn't|aren't|wasn't|weren't|rather than|instead of)\b[^.;:]{0,25}|\bun-?)$", re.I
+)
 
 
 def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:

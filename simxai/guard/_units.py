@@ -1,6 +1,7 @@
 """A number bound to a feature by its unit (claims-13o): "94 % humidity" or "humidity (94 %)" on a host whose
 feature is `humidity_pct`, "36.7 mm of rain" (`rainfall_mm`), "15.9 °C" (`mean_temp_c`), "£49.4k a year"
-(`salary_k`), "a 33.3 km commute" (`commute_km`).
+(`salary_k`), "a 33.3 km commute" (`commute_km`), "48 months old" (`age_months`), "1 year" (`employment_years`;
+not "47 years old", an age).
 
 A host's feature whose name ends in a unit says which numbers are its own: a number written with that unit is that
 feature's, whatever feature the sentence named before it. Read only when exactly one feature has the unit, and
@@ -27,6 +28,11 @@ _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\s*(?:ha|hectares?)\b", re.I), ("ha",)),
     (re.compile(r"\s*(?:°\s*c|degrees?(?: c(?:elsius)?)?)\b|\s*°c", re.I), ("c", "celsius")),
     (re.compile(r"k\b"), ("k",)),
+    (re.compile(r"\s*months?\b", re.I), ("months", "month")),
+    (re.compile(r"\s*(?:years?|yrs?)\b(?![- ]old)", re.I), ("years", "yrs")),
+    (re.compile(r"\s*days?\b", re.I), ("days",)),
+    (re.compile(r"\s*kwh\b", re.I), ("kwh",)),
+    (re.compile(r"\s*(?:m\s*Ω|mohm|milliohms?)(?!\w)", re.I), ("mohm",)),
 )
 
 

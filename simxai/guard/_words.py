@@ -43,6 +43,8 @@ _NOT_WORDS = {
     "base", "baseline", "bias", "intercept", "total", "sum", "net", "output", "score", "value", "shap", "lime",
     "contribution", "contributions", "rank", "prob", "probability", "p", "and", "or", "then", "all", "rest",
     "others", "other", "top", "against", "for", "towards", "toward", "pushes", "push", "adds", "add", "only",
+    # what leads a value without naming it ("'support', worth +0.201", "at -0.328", "by about +0.1")
+    "worth", "at", "by", "about", "around", "roughly", "nearly", "just", "some",
 }  # fmt: skip
 
 

@@ -1,0 +1,37 @@
+"""Bare numbers that number a list's items, not values: "Ranking: 1 charge_cycles, 2 age_months, 3 avg_temp_c".
+
+`simxai.guard._reading` skips a marked item ("1. bmi", "(2) change ..."); a terse or slide-like writer drops the
+mark. A bare number is an item's number only in a run of at least three items numbered 1, 2, 3, ... in order, each
+number opening an item (at the text's start or after a list break: ",", ";", ":", a new line, a bullet) and
+followed by a word. A shorter run, or one that does not start at 1, may be counts ("1 stable, 2 progressing") and
+is read as numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["item_numbers"]
+
+#: A bare number that may open a list item, and the word after it.
+_BARE_ITEM = re.compile(r"(?:^|[;:,\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`])")
+#: How many items a run needs to be a numbering.
+RUN = 3
+
+
+def item_numbers(text: str, at: int = 0) -> set[int]:
+    """Where the bare numbers that number a list's items of `text` start, counted from `at` (where a clause of
+    `text` starts: the list's items may be clauses of their own, "1 bmi", "2 age").
+    """
+    found: set[int] = set()
+    run: list[int] = []
+    for match in _BARE_ITEM.finditer(text):
+        if int(match.group(1)) == len(run) + 1:
+            run.append(match.start(1))
+            continue
+        if len(run) >= RUN:
+            found |= set(run)
+        run = [match.start(1)] if match.group(1) == "1" else []
+    if len(run) >= RUN:
+        found |= set(run)
+    return {start - at for start in found}
