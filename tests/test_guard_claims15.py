@@ -1,9 +1,10 @@
 """The guard's claims-15 readings of formats a new writer used (helper guard15): bare list numbering, a class's
-probability written as a key, a preposition where a list puts a name, an age said "aged N", units of time and of
-a battery's measures, a property denied by a contrast, "worth" before a word's value, and a group's size.
-Subjects and wordings are this file's own (demo patient 12: age 53, bmi 23.7, stable 78.6 %; the demo's global
-ranking triglycerides_log, bmi, blood_pressure, hdl, sex; loan applicant 12: credit_score +0.272; review 3:
-negative 71.1 %, 'Broke' +0.211; the sentiment model's probability is no calibrated one).
+probability written as a key, a preposition where a list puts a name, an age said "aged N", units of time and of a
+battery's measures, a property denied by a contrast, "worth" before a word's value, a group's size, and several
+names said to matter least. Subjects and wordings are this file's own (demo patient 12: age 53, bmi 23.7, stable
+78.6 %; the demo's global ranking triglycerides_log, bmi, blood_pressure, hdl, sex, ..., ldl, cholesterol_ratio;
+loan applicant 12: credit_score +0.272; review 3: negative 71.1 %, 'Broke' +0.211; the sentiment model's probability
+is no calibrated one).
 """
 
 import pytest
@@ -41,6 +42,9 @@ CASES = [
     # a group's size is no value of a name ("a balanced set of 442"); a name given a value still is
     ("demo", *DEMO_DATA, True, "In short, a balanced set of 442 patients with ten baseline measurements."),
     ("demo", *DEMO_DATA, False, "In short, a balanced set of 442 patients, each with a sodium of 140."),
+    # several names said to matter least share the last places, in either order
+    ("demo", *DEMO_GLOBAL, True, "Across the patients, cholesterol_ratio and ldl matter least."),
+    ("demo", *DEMO_GLOBAL, False, "Across the patients, cholesterol_ratio and bmi matter least."),
 ]
 
 

@@ -313,7 +313,9 @@ class _InfluenceChecks(_CheckState):
             nearest = self.names.feature(at)
             check(f"rank {nearest} = {k}", lambda r: rank(nearest, r) == k)
         elif cue.RANK_LAST.search(clause):
-            check(f"rank {features[0]} last", lambda r: rank(features[0], r) == len(r))
+            n = len(features) if len(features) > 1 and re.search(r"\band\b", clause) else 1  # "A and B matter least"
+            for f in features[:n]:  # each of n names said to matter least is among the last n places
+                check(f"rank {f} last" + (f" {n}" if n > 1 else ""), lambda r, f=f: (rank(f, r) or 0) > len(r) - n)
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
             # "their income (debt_to_income 0.17)": a name glossed by the feature in brackets after it is that one.
             kept = [m for m in mentions if not _glossed(clause, m, mentions)]
