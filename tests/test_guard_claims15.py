@@ -44,6 +44,7 @@ CASES = [
     ("demo", *DEMO_DATA, False, "In short, a balanced set of 442 patients, each with a sodium of 140."),
     # several names said to matter least share the last places, in either order
     ("demo", *DEMO_GLOBAL, True, "Across the patients, cholesterol_ratio and ldl matter least."),
+    ("demo", *DEMO_GLOBAL, True, "Across the patients, ldl and cholesterol_ratio matter least."),
     ("demo", *DEMO_GLOBAL, False, "Across the patients, cholesterol_ratio and bmi matter least."),
 ]
 
