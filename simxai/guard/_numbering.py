@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["item_numbers"]
+__all__ = ["item_marker", "item_numbers"]
 
 #: A bare number that may open a list item, and the word after it.
 _BARE_ITEM = re.compile(r"(?:^|[;:,\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`])")
@@ -35,3 +35,12 @@ def item_numbers(text: str, at: int = 0) -> set[int]:
     if len(run) >= RUN:
         found |= set(run)
     return {start - at for start in found}
+
+
+#: What comes before an item's number in a running list: the start, a colon, a semicolon, a comma, "or", "and".
+_ITEM_LEAD = re.compile(r"(?:^|[:;,]|\b(?:or|and|then))\s*\($", re.I)
+
+
+def item_marker(before: str, after: str) -> bool:
+    """Whether a small number between `before` and `after` is an item's number: "(2)" opening a list item."""
+    return bool(_ITEM_LEAD.search(before)) and bool(re.match(r"\)\s+[A-Za-z]", after))

@@ -24,7 +24,7 @@ from simxai.guard._derived import (
 )
 from simxai.guard._facts import Facts
 from simxai.guard._number_pairs import _PairedNumbers
-from simxai.guard._numbering import item_numbers
+from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import (
     SUBJECT_LIST,
@@ -105,15 +105,6 @@ _RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
 _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 #: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
-
-
-#: What comes before an item's number in a running list: the start, a colon, a semicolon, a comma, "or", "and".
-_ITEM_LEAD = re.compile(r"(?:^|[:;,]|\b(?:or|and|then))\s*\($", re.I)
-
-
-def _marker(before: str, after: str) -> bool:
-    """Whether a small number between `before` and `after` is an item's number: "(2)" opening a list item."""
-    return bool(_ITEM_LEAD.search(before)) and bool(re.match(r"\)\s+[A-Za-z]", after))
 
 
 class _NumberChecks(_PairedNumbers):
@@ -234,8 +225,7 @@ class _NumberChecks(_PairedNumbers):
         odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
         ratio = (_RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
         if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
-            # "about 1.6 times that of bmi", "half the effect of the top one", "a third of credit_score": a ratio of
-            # two of the outputs' numbers, not compared.
+            # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")
             return
         if claim.bounds is not None and (
@@ -431,11 +421,9 @@ class _NumberChecks(_PairedNumbers):
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
         small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
-        if small and _marker(clause[: offset + claim.start], clause[offset + claim.end :]):
-            self.report.skip(f"{text} (an item's number in a list: '(2) change ...')")
-            return
-        if small and not any(self._tied(facts, kind, name) for kind, name, _ in entities):
-            self.report.skip(f"{text} (a small integer: a count or an enumeration)")
+        entities_hold = any(self._tied(facts, kind, name) for kind, name, _ in entities)
+        if small and (item_marker(clause[: offset + claim.start], clause[offset + claim.end :]) or not entities_hold):
+            self.report.skip(f"{text} (a small integer: a count or an enumeration)")  # "(2) change ...", "3 sexes"
             return
         if entities:
             tied: set[float] = set()
