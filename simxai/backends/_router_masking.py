@@ -78,8 +78,10 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
 def mask(text: str, schema: HostSchema | None) -> str:
     """The turn with its instance and labels replaced by placeholders, so only the request is compared."""
     masked = text
+    labels = {name.lower() for name in schema.class_names} if schema is not None else set()
     for span in sorted(extract_texts(text), key=len, reverse=True):
-        masked = masked.replace(span, " INSTANCE ")
+        if span.lower() not in labels:  # "is 'stays' over a year?": a quoted class name is the label, no text
+            masked = masked.replace(span, " INSTANCE ")
     masked = re.sub(r"['\"“”‘’]\s*INSTANCE\s*['\"“”‘’]", " INSTANCE ", masked)
     masked = masked.replace("’", "'").replace("‘", "'")
     if schema is not None and schema.kind == "text" and "INSTANCE" not in masked:

@@ -8,7 +8,7 @@ from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
-from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
+from simxai.extraction._said_changes import in_feature_units, said_changes, terse_change, without_instance_phrases
 from simxai.extraction._text_edits import text_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
@@ -29,7 +29,9 @@ _DEC_VERBS = (
 # verbs that set a new value with "to": "shortened to 24", "was brought down to 80", "gets bumped up to 5"
 _TO_VERBS = (
     r"set|changed|increased|decreased|reduced|raised|lowered|dropped|shortened|lengthened|extended|cut|capped|"
-    r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed|shrank|shrunk|grew|grown|climbed|jumped"
+    r"limited|moved|bumped(?:\s+up)?|brought\s+(?:down|up)|upped|trimmed|shrank|shrunk|grew|grown|climbed|jumped|"
+    # "her bmi came down to 28", "debt-to-income down to 0.3", "got her bmi down to 28"
+    r"(?:came|comes|come|went|goes|go|fell|rose)\s+(?:down|up)|down|up"
 )
 _SET = (
     r"were|was|is|be|becomes?|became|to|=|:|of|at|equals?|equal\s+to|goes\s+to|went\s+to|rose\s+to|fell\s+to|"
@@ -105,9 +107,13 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     inc, dec = (_INC_WORDED, _DEC_WORDED) if worded else (_INC_VERBS, _DEC_VERBS)
     filler, setting = (_FILLER_WORDED, _SET_WORDED) if worded else (_FILLER, _SET)
     # terse arithmetic without a verb: "annual_claims +2", "bmi += 5", "dti -0.1", "glucose +10%"
-    match = re.match(rf"^\s*(?P<sign>[+-])=?\s*(?P<n>{_NUM}){pct}(?![\w.-])", after)
-    if match and not re.search(r"\d\s*$", before):
-        return _signed(match.group("sign"), match.group("n"), bool(match.group("pct")))
+    match = re.match(rf"^\s*(?P<sign>[+-]|plus\s|minus\s)=?\s*(?P<n>{_NUM}){pct}(?![\w-]|\.\d)", after, re.IGNORECASE)
+    if match and not re.search(r"\d\s*$", before):  # "credit score plus 20" is "+20"
+        sign = {"plus": "+", "minus": "-"}.get(match.group("sign").strip().lower(), match.group("sign"))
+        return _signed(sign, match.group("n"), bool(match.group("pct")))
+    terse = terse_change(before, after)  # "visits twice as often", "call it 2 points off his bmi"
+    if terse is not None:
+        return terse
     # "glucose 2 times less", "bmi were three times higher"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<n>{_NUM})\s*(?:times|x)\s+(?P<dir>{_UP}|{_DOWN})\b",
@@ -161,14 +167,14 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
             return _signed("-" if down else "+", bare.group("n"), bool(bare.group("pct")))
     # "add 5 to glucose", "subtract 5 from the bmi", "took 5 points away from bmi", "take on 5 in age"
     match = re.search(
-        rf"\b(?P<verb>add|adds|added|adding|subtract\w*|take|takes|took|taking)\s+(?P<on>on\s+)?(?P<n>{_NUM}){pct}\s*"
-        rf"(?:\w+\s+)?(?:to|from|off|away\s+from|in|of)\s+{_DET}$",
+        rf"\b(?P<verb>add|adds|added|adding|subtract\w*|take|takes|took|taking|knock\w*|shav\w*)\s+(?P<on>on\s+)?"
+        rf"(?P<n>{_NUM}){pct}\s*(?:\w+\s+)?(?:to|from|off|away\s+from|in|of)\s+{_DET}$",
         before,
         re.IGNORECASE,
     )
     if match:
-        down = match.group("verb").lower().startswith(("subtract", "tak", "took")) and not match.group("on")
-        return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
+        down = match.group("verb").lower().startswith(("subtract", "tak", "took", "knock", "shav"))
+        return _signed("-" if down and not match.group("on") else "+", match.group("n"), bool(match.group("pct")))
     # "lose 5 bmi", "gained 10 glucose"
     match = re.search(
         rf"\b(?P<verb>{inc}|{dec})\s+(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?(?:of\s+|in\s+)?{_DET}$",

@@ -314,7 +314,12 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         r"confusion|\bcm\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
         r"\bfalse\s+negatives?\b[^.?!]*\bfalse\s+positives?\b|"
         r"(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
-        r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers))",
+        r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers))|"
+        # the kinds of error by their names, where the errors lie, what it got right against wrong
+        r"\bfalse[\s-]+(?:positives?|negatives?|alarms?)\b|"
+        r"\bwhere\s+(?:does|did|do)\s+(?:it|the\s+model|this\s+model|they)\s+"
+        r"(?:get\s+(?:it|things)\s+wrong|go\s+wrong|slip\s+up|make\s+(?:its\s+)?(?:mistakes|errors))|"
+        r"\b(?:right|hits)\s+(?:and|vs\.?|versus|against)\s+(?:wrong|misses)\b",
     ),
     ("roc_auc", r"\broc\b|\bauc\b|auroc|area under|roc[_\s-]?auc"),
     ("f1", r"\bf[\s_-]?1\b|\bf[\s_-]?(?:score|measure)\b|\bf1[_\s-]?score"),
@@ -324,7 +329,10 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         # "when it says X, how often is that actually true", "of those it flags, how many really are": what the
         # model says, then whether that is so
         r"\b(?:when(?:ever)?|if|of\s+(?:all\s+)?(?:the\s+)?\w+)\s+(?:it|the\s+model)\s+(?:says?|predicts?|flags?|"
-        r"calls?|labels?|marks?)\b[^.?!]{0,60}\b(?:actually|really|truly|true|right|correct)\b",
+        r"calls?|labels?|marks?)\b[^.?!]{0,60}\b(?:actually|really|truly|true|right|correct)\b|"
+        # "of the ones it calls X, how many really are": the share of its calls that are right
+        r"\b(?:it|the\s+model)\s+(?:says|calls|predicts|flags|marks|labels)\b[^.?!]*\bhow\s+many\b[^.?!]*"
+        r"\b(?:really|actually|truly|in\s+fact)\b",
     ),
     (
         "recall",
@@ -337,20 +345,27 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         r"\b(?:when|if|of\s+(?:all\s+)?(?:the\s+)?\w+\s+(?:who|that|which))\b[^.?!]{0,40}\b(?:really|actually|"
         r"truly|in\s+fact)\b[^.?!]{0,60}\b(?:catch\w*|spots?|spotted|find|finds|detects?|detected|pick\w*\s+up)\b|"
         r"\bhow\s+many\s+of\s+the\b[^.?!]{0,50}\b(?:does|did|will|can)\s+(?:it|the\s+model)\s+(?:actually\s+|"
-        r"really\s+)?(?:catch|spot|find|detect|pick\s+up)\b",
+        r"really\s+)?(?:catch|spot|find|detect|pick\s+up)\b|"
+        # "when one really is X, does it catch it": the share of the real X it finds
+        r"\b(?:really|actually|truly)\b[^.?!]*\b(?:catch(?:es)?|spots?|detects?|picks?\s+(?:it\s+|them\s+)?up)\b",
     ),
     (
         "accuracy",
         r"\baccura(?:cy|te)\b|\bacc\b|error rate|"
         r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
-        r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)",
+        r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)|"
+        r"\b(?:ever\s+)?been\s+wrong\b|\bwrong\s+more\s+often\b|\bget(?:s|ting)?\s+(?:them|those)\s+wrong\b",
     ),
     (
         "all",
         r"\bmetrics?\b|how (?:good|well|reliable|strong)|\bany good\b|\bgood enough\b|"
         r"\bhow (?:does|did|do|is) (?:it|the model|this model|the classifier|they) (?:do|doing)\b|"
         r"\bperform(?:s|ance|ing)?\b|\bscores?\b|"
-        r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b",
+        r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b|"
+        # "is it fair to women", "does it do any worse for renters": how it does on a group, no metric named
+        r"\b(?:un)?fair(?:ly)?\s+(?:to|for|on|towards)\b|\b(?:un)?fairness\b|"
+        r"\b(?:do|does|did)\s+(?:it|the\s+model|this\s+model)\s+(?:do\s+)?(?:any\s+|much\s+|a\s+lot\s+)?"
+        r"(?:worse|better)\b",
     ),
 )
 _METRIC_RE = tuple((metric, re.compile(pattern, re.IGNORECASE)) for metric, pattern in _METRIC_PATTERNS)
@@ -405,7 +420,8 @@ _METRIC_NAMES = {
 _COUNT_NOUNS = (
     r"(?:different\s+|more\s+|other\s+|alternative\s+|possible\s+|distinct\s+|new\s+)?"
     r"(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|explanations?|scenarios?|versions?|"
-    r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks)"
+    r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks|rewrites?|"
+    r"paths?|routes?|of\s+them)"
 )
 _COUNT = re.compile(
     rf"\b(?P<n>\d+|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\s+{_COUNT_NOUNS}\b",

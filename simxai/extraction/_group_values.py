@@ -65,7 +65,7 @@ def completed_group(asked: str, answer: str, schema: HostSchema) -> str:
 
 # What follows a value that names a group in a metric question: "car loans", "gold plan members".
 _GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
-_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of)\s+(?:(?:the|our|those|these|all)\s+)?$"
+_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of)\s+(?:(?:the|our|those|these|all|a|an)\s+)?$"
 
 
 def _named_values(text: str, schema: HostSchema) -> list[str]:

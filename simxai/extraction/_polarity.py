@@ -101,7 +101,10 @@ _AWAY = re.compile(
     r"stop(?:s|ped)?\s+(?:being|getting)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"no\s+longer(?:\s+(?:be|get))?(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"(?:not|never)\s+(?:have\s+)?(?:be|been|get|got(?:ten)?|incur(?:red)?|receive[sd]?)"
-    r"(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?)"
+    r"(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
+    # a purpose that negates the class: "what must change so 39 isn't late", "so that it's not rejected"
+    r"\bso\s+(?:that\s+)?(?:[\w']+\s+){0,3}?(?:\w+n't|(?:is|are|was|were|would|will|does|do|did)\s+not|not|never)"
+    r"(?:\s+(?:be|get|end\s+up))?(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?)"
     r"\s+(?:(?:the|a|an|this|that|her|his|their|its|any|my|our|your)\s+)?$",
     re.IGNORECASE,
 )

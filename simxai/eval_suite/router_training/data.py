@@ -34,6 +34,7 @@ from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_reque
 from simxai.eval_suite.router_training.filling import Filler, noisy
 from simxai.eval_suite.router_training.schemas import DEV_SCHEMAS, builtin_schemas, ttm_schemas
 from simxai.eval_suite.router_training.templates import TEMPLATES
+from simxai.eval_suite.router_training.templates_newhosts import NEW_HOSTS
 from simxai.eval_suite.router_training.templates_registers import REGISTERS
 from simxai.eval_suite.router_training.templates_terse import TERSE
 from simxai.eval_suite.router_training.templates_users import USERS
@@ -132,6 +133,7 @@ def _paraphrases(schemas: Sequence[HostSchema]) -> list[Example]:
             + USERS.get(function, ())
             + TERSE.get(function, ())
             + REGISTERS.get(function, ())
+            + NEW_HOSTS.get(function, ())
         )
         for number, template in enumerate(templates):
             template_dev = _held_out(f"{function}:{number}:{template}")
