@@ -4,9 +4,9 @@ Each mechanism runs on an invented gym-membership host built in the test with `s
 (clients 6101-6400; categories with underscores and one inside another: `part_time`, `self_employed`,
 `premium` and `premium_plus`; labels `active` / `lapsed`) and, where the host matters, on a shipped host:
 - a count of counterfactuals said as "N of them", "N rewrites", "N paths";
-- a metric said without its name: the kinds of error ("false positives against false negatives", "where does it
-  slip up"), "has it been wrong about", "of the ones it calls X, how many really are", "when one really is X,
-  does it catch it", "is it fair to", "does it do any worse for";
+- a metric said without its name: the kinds of error ("false negatives and false positives", "where does it
+  slip up"), "has been wrong about", "of the ones it calls X, how many really are", "when one really is X,
+  does it catch it", "is it fair to", "does the model do worse on";
 - a category written with a hyphen or a space ("self-employed"), as a plural agent noun ("part-timers"), and
   the longer of two categories one inside the other ("premium plus", not "premium");
 - a category after "on a" ("on a friday");
@@ -95,7 +95,7 @@ async def turn(host: Host, router: RouterBackend, text: str) -> Turn:
     ("text", "count"),
     [
         ("counterfactuals for client 6120 please, three of them", 3),
-        ("give me two rewrites of client 6120's profile that would be active", 2),
+        ("I'd like two rewrites of client 6120's profile that end up active", 2),
         ("client 6120 is lapsed. show me 4 paths to active", 4),
     ],
 )
@@ -118,15 +118,15 @@ def test_an_id_is_still_no_count(gym):
 @pytest.mark.parametrize(
     ("text", "metric"),
     [
-        ("false positives against false negatives, please", "confusion_matrix"),
+        ("show the false negatives and the false positives", "confusion_matrix"),
         ("where does the model slip up?", "confusion_matrix"),
-        ("can I see what it got right and wrong?", "confusion_matrix"),
-        ("has it ever been wrong about older clients?", "accuracy"),
-        ("does it get them wrong more often?", "accuracy"),
+        ("how many hits versus misses does it have?", "confusion_matrix"),
+        ("the model has been wrong about older clients, hasn't it?", "accuracy"),
+        ("is it getting those wrong more often than the rest?", "accuracy"),
         ("of the clients it says are lapsed, how many really are?", "precision"),
         ("when a client really has lapsed, does it usually catch it?", "recall"),
         ("is it fair to the part-timers?", "all"),
-        ("does it do any worse for the self-employed?", "all"),
+        ("does the model do much worse on the self-employed?", "all"),
     ],
 )
 def test_a_metric_said_in_words(gym, text, metric):
@@ -156,8 +156,8 @@ async def test_errors_on_a_group_without_a_metric_name_are_answered_not_asked(gy
 @pytest.mark.parametrize(
     ("text", "group"),
     [
-        ("precision for the self-employed", "work = self_employed"),
-        ("precision for the self employed", "work = self_employed"),
+        ("precision among the self-employed", "work = self_employed"),
+        ("recall on self employed clients", "work = self_employed"),
         ("f1 for part-timers", "work = part_time"),
         ("recall for clients on the premium plus plan", "plan = premium_plus"),
         ("recall for clients on the premium plan", "plan = premium"),
@@ -169,7 +169,7 @@ def test_a_category_as_written(gym, text, group):
 
 
 async def test_a_hyphenated_category_is_scored_not_dropped(gym, router):
-    done = await turn(gym, router, "what's the precision for the self-employed?")
+    done = await turn(gym, router, "what's the precision among the self-employed clients?")
     assert calls(done) == [("get_model_performance", {"metric": "precision", "group": "work = self_employed"})]
 
 
@@ -179,7 +179,7 @@ async def test_a_hyphenated_category_is_scored_not_dropped(gym, router):
 @pytest.mark.parametrize(
     "text",
     [
-        "what would client 6150 have to do differently so it isn't lapsed?",
+        "what must client 6150 change so it isn't lapsed?",
         "what should change so that client 6150 is not lapsed any more?",
     ],
 )
@@ -205,7 +205,7 @@ def test_a_class_wanted_after_so_stays_the_target(gym):
             {"visits_per_week": 5, "classes_booked": "+3"},
         ),
         ("take client 6140 and knock 10 off the monthly fee. any change?", {"monthly_fee_gbp": "-10"}),
-        ("call it 2 points off the visits", {"visits_per_week": "-2"}),
+        ("make it 2 points off the visits", {"visits_per_week": "-2"}),
         ("what if client 6140 had classes booked twice as often?", {"classes_booked": "*2"}),
     ],
 )
