@@ -8,7 +8,8 @@ from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
-from simxai.extraction._said_changes import in_feature_units, said_changes, terse_change, without_instance_phrases
+from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
+from simxai.extraction._terse_changes import terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
