@@ -55,6 +55,11 @@ _MECHANISM = re.compile(
 )
 
 
+def names_metric(text: str) -> bool:
+    """Whether the turn names a metric by its name ("f1", "recall") or asks for the metrics."""
+    return extract_metric(text) not in (None, "all") or re.search(r"\bmetrics\b", text, re.I) is not None
+
+
 def metric_named(decision: Decision, text: str) -> Decision:
     """The decision, sure of the performance function when the selector hesitates between it and another, or
     prefers the data's records to it, and the turn names a metric ("what's the f1 for applicants in the central

@@ -111,6 +111,8 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         and not REASONS.search(text)
     ):
         out.add("get_local_explanation")
+    if extract_metric(text) not in (None, "all"):
+        out.add(_NONE)  # a metric named by its name ("f1 for members of a shared house") asks for its value
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):
         out.add("get_data_information")
     return frozenset(out & set(candidates))

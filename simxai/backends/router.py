@@ -54,6 +54,7 @@ from simxai.backends._router_decision import (
     changes_decision,
     instance_counterpart,
     metric_named,
+    names_metric,
     outcome_decision,
 )
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
@@ -112,6 +113,7 @@ __all__ = [
 ASK_BELOW = 0.7
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
+
 
 # Where a compound request's next request starts: a new sentence, "and why/how/what", "then", "second", "(2)".
 _PART_BREAK = re.compile(
@@ -415,6 +417,8 @@ class RouterBackend(Backend):
         confidence = probabilities[top]
         confident = confidence >= sure_above
         runner_up = next((n for n in ranked[1:] if n != _NONE), None)
+        if top in (_NONE, "get_data_information") and "get_model_performance" in allowed and names_metric(text):
+            top, confident = "get_model_performance", True  # "f1 for ...", "all the metrics": a metric's value
         if top == _NONE or (
             not confident and runner_up is not None and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
         ):
