@@ -89,9 +89,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             # After a metric was asked for, the engine keeps that one ("and for tenants in london?")
             arguments["metric"] = "all"
     if spec.name == "get_data_information" and "feature" in parameters and "feature" not in arguments:
-        feature = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
-        if feature is not None:
-            arguments["feature"] = feature
+        described = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
+        if described is not None:
+            arguments["feature"] = described
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
         return about_one_instance([call], text, schema, history, {"get_prediction"})

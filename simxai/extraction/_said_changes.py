@@ -165,9 +165,9 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
             found[feature.name] = _parse_number(value.group("n"))
             continue
         # "so 0 days since the last lesson": the amount, then the rest of the feature's name, then the mention
-        value = _value_before_name(before, feature, schema)
-        if value is not None:
-            found[feature.name] = value
+        before_name = _value_before_name(before, feature, schema)
+        if before_name is not None:
+            found[feature.name] = before_name
             continue
         # "had been half what it was", "were half as big", "if the claims of 5088 are half, then?"
         if re.match(

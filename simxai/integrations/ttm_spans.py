@@ -78,8 +78,8 @@ def _scaled_number(words: list[str], i: int) -> tuple[int, int] | None:
     run = words[i:j]
     if not any(w in _SCALES for w in run):
         return None
-    value = number_value(run)
-    return (j - i, value) if value is not None else None
+    spoken = number_value(run)
+    return (j - i, spoken) if spoken is not None else None
 
 
 def asked_quantity(tokens: list[str], i: int, numeric: set[str]) -> str | None:
