@@ -24,9 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from guard_set import load_lines, vocabulary  # noqa: E402
+from guard_mechanisms import written_writer  # noqa: E402
 
-from simxai.guard import Vocabulary, check_claims  # noqa: E402
 from simxai.guard._trust import trust  # noqa: E402
 
 Reply = tuple[bool, frozenset[str]]  # faithful, the mechanisms of its unsupported claims (every mechanism)
@@ -34,17 +33,7 @@ Reply = tuple[bool, frozenset[str]]  # faithful, the mechanisms of its unsupport
 
 def replies(folder: Path) -> list[Reply]:
     """Each reply of the set `folder`: whether it is faithful, and its mechanisms with every mechanism flagging."""
-    out: list[Reply] = []
-    vocabularies: dict[str, Vocabulary] = {}
-    for entry in load_lines(folder):
-        host = entry["host"]
-        if host not in vocabularies:
-            vocabularies[host] = vocabulary(host, folder)
-        output = entry["output"]
-        outputs = output if isinstance(output, list) else [output]
-        report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host], every_mechanism=True)
-        out.append((bool(entry["faithful"]), frozenset(report.mechanisms.values())))
-    return out
+    return [(v.faithful, v.mechanisms) for v in written_writer(folder).verdicts]
 
 
 def rates(rows: list[Reply], gated: bool, drop: str = "") -> str:
