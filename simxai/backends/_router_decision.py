@@ -185,7 +185,8 @@ def outcome_decision(
     counterfactual functions asks for the changes that reach another class, unless it keeps an outcome ("before
     she loses the approval", "and still avoid a rejection"). A turn that reaches for a class only after "without"
     ("what can member 5010 change without getting the surcharge?") asks what may change while the outcome stays
-    clear of that class, whatever the selector's confidence: reaching that class is the opposite of what it asks.
+    clear of that class, whichever counterfactual search the selector leans to and whatever its confidence:
+    reaching that class is the opposite of what it asks.
     A turn that asks what the model decided or said ("review 48 is mine, what did it decide") and asks no reason
     asks for the prediction, not for the explanation of it.
     """
@@ -197,7 +198,7 @@ def outcome_decision(
     ):
         return Decision("get_prediction", decision.confidence, True)
     if (
-        decision.function == "explain_how_to_be_that"
+        decision.function in _SEARCHES
         and "explain_how_to_still_be_this" in names
         and kept_clear_of(text, schema) is not None
         and extract_label(_WITHOUT.split(text, maxsplit=1)[0], schema) is None  # no class wanted before it

@@ -10,6 +10,7 @@ is read as numbers.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["item_marker", "item_numbers"]
 
@@ -19,9 +20,13 @@ _BARE_ITEM = re.compile(r"(?:^|[;:,\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`]
 RUN = 3
 
 
-def item_numbers(text: str, at: int = 0) -> set[int]:
-    """Where the bare numbers that number a list's items of `text` start, counted from `at` (where a clause of
-    `text` starts: the list's items may be clauses of their own, "1 bmi", "2 age").
+@lru_cache(maxsize=16)
+def item_numbers(text: str) -> frozenset[int]:
+    """Where the bare numbers that number a list's items of `text` start (offsets into `text`: the list's items
+    may be clauses of their own, "1 bmi", "2 age", so a clause looks its numbers up at its own offset).
+
+    Cached: the guard asks once for each clause of a sentence, and a sentence of many clauses must not be scanned
+    once per clause (quadratic time on a long reply).
     """
     found: set[int] = set()
     run: list[int] = []
@@ -34,7 +39,7 @@ def item_numbers(text: str, at: int = 0) -> set[int]:
         run = [match.start(1)] if match.group(1) == "1" else []
     if len(run) >= RUN:
         found |= set(run)
-    return {start - at for start in found}
+    return frozenset(found)
 
 
 #: What comes before an item's number in a running list: the start, a colon, a semicolon, a comma, "or", "and".

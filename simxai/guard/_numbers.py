@@ -152,14 +152,15 @@ class _NumberChecks(_PairedNumbers):
         whole = facts
         self.amount_end = -1  # where the last number read as a change's amount ends
         self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
-        listed = item_numbers(sentence, sentence.find(clause) if self.clause_at is None else self.clause_at)
+        at = sentence.find(clause) if self.clause_at is None else self.clause_at
+        listed = item_numbers(sentence)
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
             facts = _facts_at(offset, placed, whole)
             earlier: NumberClaim | None = None
             for claim in numbers(segment):
-                if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()) or offset + claim.start in listed:
+                if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()) or at + offset + claim.start in listed:
                     continue  # "patients 90 and 319": the second is an id too; "1 bmi, 2 age, 3 sex": items' numbers
                 if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
                     self._ordered(earlier, claim, clause[: offset + earlier.start], facts)
