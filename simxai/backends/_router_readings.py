@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from simxai.extraction import extract_ids, extract_label, extract_metric, extract_texts, feature_spans
+from simxai.backends._router_denial import WHY_NEGATED, denies_a_class
+from simxai.extraction import extract_group, extract_ids, extract_label, extract_metric, extract_texts, feature_spans
 from simxai.hosts.base import HostSchema
 
 __all__ = ["read_function"]
@@ -37,8 +38,21 @@ def read_function(
     if schema is None:
         return None
     read = _meaning(function, text, schema, names) or _why_not(function, confident, text, schema, names)
+    if read is None and function == "explain_why_not" and "get_local_explanation" in names:
+        # "why is order 7011 expected to be lost?": a why-question that denies nothing asks why the model
+        # predicts what it does (a why-not needs a class denied, contrasted or expected by the user)
+        denies = denies_a_class(text, schema, any_negation=True)
+        read = None if denies or not _ASKS_WHY.search(text) else "get_local_explanation"
     if read is not None:
         return read
+    if (
+        function in (None, "get_data_information", "get_model_information")
+        and "get_model_performance" in names
+        and _BETTER.search(text)
+        and (extract_group(text, schema) is not None or extract_label(text, schema) is not None)
+        and not extract_ids(text, schema)
+    ):
+        return "get_model_performance"  # "is the model better with dhl or ups?": how well it does on each
     if (
         function in ("get_data_information", "get_model_information", "get_global_explanation")
         and "explain_what_if" in names
@@ -123,11 +137,14 @@ def _asks_nothing_else(function: str | None, text: str) -> bool:
     return function is None or (function == "explain_how_to_be_that" and not _REACHABLE.search(text))
 
 
-# "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence
-_WHY_NEGATED = re.compile(
-    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
+# How well the model does, compared between groups or classes: "better with dhl or ups", "more accurate for women"
+_BETTER = re.compile(
+    r"\b(?:better|worse|(?:more|less)\s+(?:accurate|reliable|often\s+right|often\s+wrong)|"
+    r"(?:more|fewer)\s+(?:mistakes|errors))\b",
     re.IGNORECASE,
 )
+# A question for reasons: "why", "how come", "what makes", "for what reason"
+_ASKS_WHY = re.compile(r"\b(?:why|how\s+come|what\s+makes|what\s+made|reasons?)\b", re.IGNORECASE)
 
 
 def _why_not(
@@ -141,7 +158,7 @@ def _why_not(
         return None  # an unsure why-not that the reading confirms is a sure one
     if confident and function not in ("get_local_explanation", "get_prediction"):
         return None
-    negated = _WHY_NEGATED.search(text)
+    negated = WHY_NEGATED.search(text)
     if negated is None or extract_label(text[negated.end() :], schema) is None:
         return None
     return "explain_why_not"

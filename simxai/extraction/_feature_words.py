@@ -3,8 +3,8 @@
 A user who brings a model names its features in everyday words, and a what-if often says the value with one:
 - a verb made from the feature's word: "what if order 7003 weighed 2 kg?" (weight_kg = 2), "if she scored 700"
   (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40);
-- a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "half
-  as heavy" is left to the engine's question;
+- a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "twice
+  as heavy" (*2), "half as far" (*0.5);
 - an absolute value said with the one unit a feature's name ends in: "if it travelled 300 km" (distance_km =
   300), "if the parcel were 2kg" (weight_kg = 2);
 - a yes/no feature held as 0/1 said as had or taken: "if it had gone express" (express = 1).
@@ -23,7 +23,7 @@ from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
-__all__ = ["feature_word_changes", "names_feature_by_word"]
+__all__ = ["feature_named_by_word", "feature_word_changes"]
 
 # A turn that supposes something (the same test as `_amounts`, kept to the words that open a supposition).
 _SUPPOSED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|what\s+about|how\s+about|what\s+then)\b", re.I)
@@ -51,6 +51,22 @@ _COMPARATIVES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 _COMPARATIVE = re.compile(
     rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|percent|per\s+cent|[a-z]{{1,3}}\b)?\s+(?P<word>{'|'.join(_COMPARATIVES)})\b",
+    re.I,
+)
+# "twice as heavy", "half as far", "three times as long": a multiple of the quantity an adjective names
+_AS_ADJECTIVE: dict[str, tuple[str, ...]] = {
+    "heavy": ("weigh",),
+    "far": ("distan", "far"),
+    "long": ("length", "long", "duration"),
+    "tall": ("height", "tall"),
+    "expensive": ("price", "cost", "fee"),
+    "fast": ("speed",),
+    "warm": ("temp",),
+    "hot": ("temp",),
+}
+_TIMES = {"twice": "2", "double": "2", "half": "0.5", "three times": "3", "triple": "3", "four times": "4"}
+_MULTIPLE = re.compile(
+    rf"\b(?P<times>{'|'.join(_TIMES)}|(?P<n>{_NUM})\s*(?:times|x))\s+as\s+(?P<word>{'|'.join(_AS_ADJECTIVE)})\b",
     re.I,
 )
 # A verb with a number after it: "weighed 2", "scored 700", "rained 40 mm", "priced at 20"
@@ -85,6 +101,11 @@ def feature_word_changes(
         if feature is None or feature.name in found or (unit and not percent and not _fits_unit(unit, feature)):
             continue
         found[feature.name] = f"{sign}{match.group('n')}{'%' if percent else ''}"
+    for match in _MULTIPLE.finditer(text):
+        feature = _only(f for f in numeric if _named_by(f, _AS_ADJECTIVE[match.group("word").lower()]))
+        if feature is not None and feature.name not in found:
+            times = match.group("n") or _TIMES[" ".join(match.group("times").lower().split())]
+            found[feature.name] = f"*{times}"
     for match in _VERB_VALUE.finditer(text):
         verb = match.group("verb").lower()
         fit = (f for f in numeric if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
@@ -109,24 +130,26 @@ def feature_word_changes(
     return found
 
 
-def names_feature_by_word(text: str, schema: HostSchema) -> bool:
-    """Whether `text` names a numeric feature by a comparative or a verb of its word ("weighed more", "lighter"),
-    the way `feature_word_changes` reads them, whether or not it says an amount.
+def feature_named_by_word(text: str, schema: HostSchema) -> FeatureSchema | None:
+    """The numeric feature `text` names by a comparative or a verb of its word ("weighed more", "were lighter"),
+    the way `feature_word_changes` reads them, whether or not it says an amount; None when none or several fit.
     """
     numeric = [f for f in schema.features if f.type == "numeric"]
     noun = schema.instance_noun.lower()
     for token in re.findall(r"[a-z]+", text.lower()):
-        if token in _COMPARATIVES:
-            if _only(f for f in numeric if _named_by(f, _COMPARATIVES[token][1])) is not None:
-                return True
+        stems = _COMPARATIVES[token][1] if token in _COMPARATIVES else _AS_ADJECTIVE.get(token)
+        if stems is not None:
+            fit = _only(f for f in numeric if _named_by(f, stems))
+            if fit is not None:
+                return fit
             continue
         stem = re.sub(r"(?:ed|es|s|ing)$", "", token) if len(token) >= 6 else token
         if len(stem) < 4 or stem == token or stem in (noun, noun.rstrip("s")):
             continue
         fit = _only(f for f in numeric if _named_by(f, (stem,), whole=False))
         if fit is not None and stem not in _words(fit):
-            return True
-    return False
+            return fit
+    return None
 
 
 def _words(feature: FeatureSchema) -> set[str]:
