@@ -25,9 +25,13 @@ from simxai.hosts.base import Host
         ("what if the box for order 7005 had gone express?", {"express": 1}),
         ("what if order 7009 had not gone express", {"express": 0}),
         ("what if 7005 were shipped 50 km further", {"distance_km": "+50"}),
+        ("what if it was sent express instead?", {"express": 1}),
+        ("what about express?", None),  # may ask about the feature itself: no switch without a supposition
+        ("what if 7020 were twice as heavy?", {"weight_kg": "*2"}),
+        ("what if it had been half as far", {"distance_km": "*0.5"}),
     ],
 )
-def test_a_feature_said_by_its_word(parcel_host: Host, text: str, changes: dict[str, Any]) -> None:
+def test_a_feature_said_by_its_word(parcel_host: Host, text: str, changes: dict[str, Any] | None) -> None:
     assert extract_changes(text, parcel_host.schema()) == changes
 
 

@@ -90,3 +90,10 @@ async def test_an_absolute_value_out_of_range_runs_after_yes(demo_host: Host) ->
     asked, ran = await _turns(demo_host, "what if patient 12's glucose were 500?", "yes")
     assert _ran(asked) == [] and "above the data's range" in asked.reply
     assert _ran(ran) == [("explain_what_if", {"instance": 12, "changes": {"glucose": 500}})]
+
+
+async def test_how_sure_after_a_what_if_is_the_changed_instance(parcel_host: Host, demo_host: Host) -> None:
+    what_if, sure = await _turns(parcel_host, "what if order 7020 weighed 10 kg?", "how sure are you about that?")
+    assert _ran(sure) == _ran(what_if) == [("explain_what_if", {"instance": 7020, "changes": {"weight_kg": 10}})]
+    shown, sure = await _turns(demo_host, "what does the model predict for patient 12?", "how confident are you?")
+    assert _ran(sure) == _ran(shown) == [("get_prediction", {"instance": 12})]

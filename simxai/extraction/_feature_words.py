@@ -7,7 +7,8 @@ A user who brings a model names its features in everyday words, and a what-if of
   as heavy" (*2), "half as far" (*0.5);
 - an absolute value said with the one unit a feature's name ends in: "if it travelled 300 km" (distance_km =
   300), "if the parcel were 2kg" (weight_kg = 2);
-- a yes/no feature held as 0/1 said as had or taken: "if it had gone express" (express = 1).
+- a yes/no feature held as 0/1 named in a supposition with no value or step: "if it had gone express", "if it
+  was sent express instead" (express = 1), "if it had not gone express" (0).
 
 Each reading binds only when exactly one numeric feature fits, and only in a turn that supposes something; a
 feature already read by its name is never read again. Everything comes from the host's schema (names, aliases,
@@ -76,12 +77,10 @@ _VERB_VALUE = re.compile(
     r"\s?(?P<unit>[a-z]{1,3}\b)?",
     re.I,
 )
-# Had or took a switch: "had gone express", "went express", "with express", "had used express", "paid for express"
-_TAKEN = re.compile(
-    r"\b(?:had|has|have|with|gone|went|go|goes|got|get|used|uses|use|chose|chosen|opted\s+for|paid\s+for|taken|took)"
-    r"\s+(?:(?:the|an?|some)\s+)?$",
-    re.I,
-)
+# A supposition a switch is turned on or off in: "if", "suppose", "imagine", "assume", "instead"
+_SWITCHED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead)\b", re.I)
+# Words of a step or an amount after a feature, which the step readers own ("express were higher")
+_STEPS = r"higher|lower|more|less|up|down|increased|decreased|doubled|halved|changed|different"
 _NEGATED = re.compile(r"\b(?:not|no|never|without|didn'?t|hadn'?t|wasn'?t|weren'?t)\b[^.,;?!]{0,20}$", re.I)
 
 
@@ -120,12 +119,13 @@ def feature_word_changes(
         value = _unit_value(text, feature, numeric) if _unit(feature) else None
         if value is not None:
             found[feature.name] = value
-    for mention in mentions:
+    for mention in mentions if _SWITCHED.search(text) else []:  # "what about express?" may ask about the feature
         feature = mention.feature
         if feature.type != "numeric" or feature.name in named or feature.name in found or not _switch(feature):
             continue
-        before, after = text[: mention.start], text[mention.end : mention.end + 12]
-        if _TAKEN.search(before[-30:]) and not re.match(rf"\s*(?:of\s+|=|:|to\s+|at\s+)?{_NUM}", after):
+        before, after = text[: mention.start], text[mention.end : mention.end + 30]
+        if not re.match(rf"\s*(?:of\s+|=|:|to\s+|at\s+|were\s+|was\s+|is\s+|be\s+)?(?:{_NUM}|{_STEPS})", after):
+            # "had gone express", "if it was sent express instead": switched on (off after a negation)
             found[feature.name] = 0 if _NEGATED.search(before[-40:]) else 1
     return found
 
