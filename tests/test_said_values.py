@@ -1,0 +1,125 @@
+"""A new instance described with units and abbreviations: each value binds to the feature it sits next to.
+
+"an engineer aged 31, 2 yrs service" used to give age 2 ("2 yrs" read as an age, after "aged 31" was read); "salary
+45 leave?" gave a sick leave of 45; "5 km commute", "40% of the videos", "paid $99" and "6,200 nautical miles" gave
+nothing or the wrong number. Run on hosts of our own (a staff host with a tenure in years, a course host and a ship
+host measured in units) and on the demo and loan hosts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.extraction import extract_instance
+from simxai.hosts.base import FeatureSchema, HostSchema
+
+from .backends.routing import DEMO, LOAN
+
+
+def _num(name: str, aliases: tuple[str, ...] = (), description: str | None = None) -> FeatureSchema:
+    return FeatureSchema(name=name, type="numeric", min=0, max=1000, aliases=list(aliases), description=description)
+
+
+def _host(noun: str, features: list[FeatureSchema]) -> HostSchema:
+    return HostSchema(
+        name=noun,
+        kind="tabular",
+        instance_noun=noun,
+        class_names=["yes", "no"],
+        features=features,
+        id_range=(7000, 7400),
+    )
+
+
+STAFF = _host(
+    "worker",
+    [
+        _num("age", description="age in years"),
+        _num("service_years", ("service", "tenure", "time at the firm")),
+        _num("wage_k", ("wage", "salary"), "yearly wage in thousands of pounds (GBP)"),
+        _num("travel_km", ("travel", "journey to work"), "one-way journey in km"),
+        _num("extra_hours", ("overtime",), "overtime hours per week"),
+        _num("days_ill", ("sick leave", "days off ill")),
+        FeatureSchema(name="unit", type="categorical", categories=["packing", "sales", "office"]),
+    ],
+)
+LEARNER = _host(
+    "student",
+    [
+        _num("age", description="age in years"),
+        _num("hours_weekly", ("study time",), "hours per week spent studying"),
+        _num("lectures_seen_pct", ("lectures seen", "lecture recordings"), "percentage of the lectures watched"),
+        _num("days_absent", ("time away",), "days since the student last signed in"),
+        _num("tuition_usd", ("tuition",), "tuition paid in US dollars"),
+    ],
+)
+SHIP = _host(
+    "boat",
+    [
+        _num("leg_nm", ("nautical miles", "leg length"), "length of the leg in nautical miles"),
+        _num("boxes_teu", ("teu", "boxes"), "containers on board"),
+        _num("crew_count", ("crew",)),
+        _num("hull_age_years", ("hull age",), "age of the hull in years"),
+        _num("wind_knots", ("wind",), "wind speed in knots"),
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "expected"),
+    [
+        (
+            "would a worker aged 31, 2 yrs service, salary 45k leave?",
+            STAFF,
+            {"age": 31, "service_years": 2, "wage_k": 45},
+        ),
+        (
+            "31 yo, 2 yrs service, 5 km travel, 3 hrs overtime, 45k salary",
+            STAFF,
+            {"age": 31, "service_years": 2, "travel_km": 5, "extra_hours": 3, "wage_k": 45},
+        ),
+        (
+            "a worker aged 44 with 10 years of service in sales",
+            STAFF,
+            {"age": 44, "service_years": 10, "unit": "sales"},
+        ),
+        (
+            "a student aged 22, 6 hrs a week, 40% of the lectures seen, paid $350, 9 days ago",
+            LEARNER,
+            {"age": 22, "hours_weekly": 6, "lectures_seen_pct": 40, "tuition_usd": 350, "days_absent": 9},
+        ),
+        (
+            "a boat on a 6,200 nautical miles leg, 9,800 TEU, crew of 22, wind 18 knots, 12 year old hull",
+            SHIP,
+            {"leg_nm": 6200, "boxes_teu": 9800, "crew_count": 22, "wind_knots": 18, "hull_age_years": 12},
+        ),
+        ("a 45 yo with a bmi of 31 and 2 yrs", DEMO, {"age": 45, "bmi": 31}),
+        ("a patient aged 61, bp 80, glucose 99", DEMO, {"age": 61, "blood_pressure": 80, "glucose": 99}),
+        (
+            "an applicant aged 40 with 45k income and credit score 690",
+            LOAN,
+            {"age": 40, "income": 45, "credit_score": 690},
+        ),
+    ],
+)
+def test_values_with_units_bind_to_the_feature_beside_them(text, schema, expected):
+    assert extract_instance(text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "feature", "wrong"),
+    [
+        ("would a worker aged 31, 2 yrs service, salary 45k leave?", STAFF, "age", 2),
+        ("salary 45 leave? aged 31", STAFF, "days_ill", 45),  # a value is bound once: 45 is the salary's
+        ("an applicant aged 52, 3 years in the job", LOAN, "age", 3),
+    ],
+)
+def test_a_value_never_binds_to_a_neighbouring_feature(text, schema, feature, wrong):
+    found = extract_instance(text, schema)
+    assert isinstance(found, dict) and found.get(feature) != wrong
+
+
+def test_a_unit_another_feature_is_measured_in_binds_nothing():
+    # "5 km" is no salary, and "$50k" is money that two loan features are measured in: neither is guessed
+    assert extract_instance("a 30 yo earning $50k, credit score 700", LOAN) == {"age": 30, "credit_score": 700}
+    assert "wage_k" not in (extract_instance("aged 30, 5 km salary", STAFF) or {})
