@@ -13,7 +13,7 @@ import pytest
 from simxai.backends.router import RouterBackend
 from simxai.followup_context import asks_its_own_question, is_new_request_for
 
-from .backends.routing import DEMO, LOAN, calls, talk
+from .backends.routing import DEMO, LOAN, calls, route, talk
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +87,18 @@ def test_a_change_stays_the_answer_to_what_should_change():
     # "what should change?" -> "can you set her bmi to 30": the answer, in the form of a request
     assert not is_new_request_for("can you set her bmi to 30 please", DEMO, "changes", 4)
     assert is_new_request_for("how many applicants are predicted rejected?", LOAN, "group", None)
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "group"),
+    [
+        (DEMO, "give me every metric you've got", None),
+        (LOAN, "show me every metric for applicants in the north", "region = north"),
+        (DEMO, "all the metrics for patients over 60 please", "age > 60"),
+    ],
+)
+def test_the_metrics_asked_for_are_the_performance(router, schema, text, group):
+    # "every metric", "all the metrics": no other function reports one, however unsure the selector is
+    question, called = route(router, text, schema)
+    assert not question and [name for name, _ in called] == ["get_model_performance"]
+    assert called[0][1].get("metric") == "all" and called[0][1].get("group") == group

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import pytest
 
+from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_instance
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-from .backends.routing import DEMO, LOAN
+from .backends.routing import DEMO, LOAN, route
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
 
 
 def _num(name: str, aliases: tuple[str, ...] = (), description: str | None = None) -> FeatureSchema:
@@ -123,3 +129,37 @@ def test_a_unit_another_feature_is_measured_in_binds_nothing():
     # "5 km" is no salary, and "$50k" is money that two loan features are measured in: neither is guessed
     assert extract_instance("a 30 yo earning $50k, credit score 700", LOAN) == {"age": 30, "credit_score": 700}
     assert "wage_k" not in (extract_instance("aged 30, 5 km salary", STAFF) or {})
+
+
+def test_none_of_a_count_is_zero():
+    assert extract_instance("a worker aged 40, no overtime, 3 days off ill", STAFF) == {
+        "age": 40,
+        "extra_hours": 0,
+        "days_ill": 3,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "expected"),
+    [
+        (
+            "prediction for someone aged 31, 2 yrs service, 45k salary, 3 hrs overtime, 5 km travel",
+            STAFF,
+            {"age": 31, "service_years": 2, "wage_k": 45, "extra_hours": 3, "travel_km": 5},
+        ),
+        (
+            "predict for a boat on a long leg: 6,200 nautical miles, 9,800 TEU, crew of 22, wind 18 knots",
+            SHIP,
+            {"leg_nm": 6200, "boxes_teu": 9800, "crew_count": 22, "wind_knots": 18},
+        ),
+        (
+            "prediction for someone aged 61, bp 80, glucose 99, bmi 31",
+            DEMO,
+            {"age": 61, "blood_pressure": 80, "glucose": 99, "bmi": 31},
+        ),
+    ],
+)
+def test_a_new_instance_listed_by_its_values_is_a_prediction(router, text, schema, expected):
+    # the selector reads a long list of values as changes; with no instance of the data to change, it is a prediction
+    question, called = route(router, text, schema)
+    assert not question and called == [("get_prediction", {"instance": expected})]

@@ -33,6 +33,10 @@ _UNIT_WORDS: dict[str, str] = {
     **dict.fromkeys("mile miles mi".split(), "miles"),
     **dict.fromkeys("nm".split(), "nm"),
     **dict.fromkeys("kg kgs kilo kilos kilogram kilograms".split(), "kg"),
+    **dict.fromkeys("mm millimetre millimetres millimeter millimeters".split(), "mm"),
+    **dict.fromkeys("cm centimetre centimetres centimeter centimeters".split(), "cm"),
+    **dict.fromkeys("ha hectare hectares".split(), "hectares"),
+    **dict.fromkeys("°c ° degrees degree celsius".split(), "celsius"),
     **dict.fromkeys("knot knots kn kts".split(), "knots"),
     **dict.fromkeys("% percent pct percentage".split(), "percent"),
     # money, whatever the currency: "$99" on a host that counts in euros still names its money feature
@@ -44,7 +48,7 @@ _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # "6,200 nautical miles", "12-year-old").
 _SAID = re.compile(
     rf"(?<![\w.,])(?P<sign>-)?(?P<cur>[$£€]\s?)?(?P<v>{_NUMBER})(?P<k>k\b)?(?![\w]*[.,]\d)(?P<pct>\s?%)?"
-    r"(?:[\s-](?:nautical\s)?(?P<unit>[a-z]+)\b)?",
+    r"(?:[\s-]?(?P<unit>°)\s?c?\b|[\s-](?:nautical\s)?(?P<word>[a-z]+)\b)?",
     re.IGNORECASE,
 )
 # What may stand between a feature and its value ("crew of 22", "congestion index 6.5", "fee: $99").
@@ -61,6 +65,10 @@ _AGE = re.compile(
     rf"|\b(?P<b>{_NUMBER})[\s-]*(?:yo|y/o|(?:years?|yrs?)[\s-]*(?:old|of\s+age))\b",
     re.IGNORECASE,
 )
+
+
+# "no promotions", "zero sick days", "never any missed payments": none of what the feature counts.
+_NONE_OF = re.compile(r"(?:^|[\s,;:(])(?:no|zero|0)\s+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,11 @@ def said_values(text: str, schema: HostSchema) -> dict[str, float | int | str]:
             said = _value_before(text, mention, numbers, used)
             if said is not None:
                 bind(mention.feature, said)
+    for mention in numeric:  # "no promotions", "zero sick days": none of a count
+        feature = mention.feature
+        if feature.name not in values and (feature.min is None or feature.min <= 0):
+            if _NONE_OF.search(text[max(0, mention.start - 8) : mention.start]):
+                values[feature.name] = 0
     for said in numbers:  # "3 hours a week", "paid $99", "12 days ago": a unit only one feature is measured in
         if said.start not in used and said.unit is not None:
             owners = [f for f in schema.features if f.type == "numeric" and said.unit in _units_of(f)]
@@ -145,14 +158,16 @@ def _numbers(text: str) -> list[_Said]:
         value: float | int = int(number) if number.is_integer() and "." not in raw else number
         if match.group("sign"):
             value = -value
+        said_unit = match.group("unit") or match.group("word")
+        known = said_unit is not None and said_unit.lower() in _UNIT_WORDS
         unit = None
         if match.group("pct"):
             unit = "percent"
         elif match.group("cur"):
             unit = _UNIT_WORDS[match.group("cur").strip()]
-        elif match.group("unit") and match.group("unit").lower() in _UNIT_WORDS:
-            unit = _UNIT_WORDS[match.group("unit").lower()]
-        has_unit = match.group("unit") is not None and match.group("unit").lower() in _UNIT_WORDS
+        elif known:
+            unit = _UNIT_WORDS[said_unit.lower()]
+        has_unit = known
         value_end = match.end("pct") if match.group("pct") else match.end("k") if match.group("k") else match.end("v")
         end = match.end() if has_unit else value_end
         found.append(_Said(match.start(), end, value_end, value, unit, thousands=bool(match.group("k"))))
@@ -198,14 +213,14 @@ def _fits(said: _Said, feature: FeatureSchema) -> bool:
 
 def _units_of(feature: FeatureSchema) -> set[str]:
     """The units a feature is measured in: unit words of its name and aliases ("commute_km", "hours of overtime"),
-    and of its description's "in <unit>" or "percentage" ("distance ... in km", "percentage of ... watched").
+    and of its description's "in <unit>" or "percentage" ("distance ... in km", "percentage of ... watched"). A rate's
+    "per <unit>" is no unit of the value ("rent per month" is money, "hours per week" hours).
     """
-    words = re.findall(r"[a-z%$£€]+", " ".join((feature.name.replace("_", " "), *feature.aliases)).lower())
+    terms = " ".join((feature.name.replace("_", " "), *feature.aliases)).lower()
+    words = re.findall(r"(?<!per\s)\b[a-z%$£€]+", terms)
     units = {_UNIT_WORDS[w] for w in words if w in _UNIT_WORDS and len(w) > 1}
     description = (feature.description or "").lower()
-    for match in re.finditer(
-        r"\b(?:in|per)\s+(?:thousands\s+of\s+)?(?:us\s+)?(?:nautical\s+)?(?P<u>[a-z]+)", description
-    ):
+    for match in re.finditer(r"\bin\s+(?:thousands\s+of\s+)?(?:us\s+)?(?:nautical\s+)?(?P<u>[a-z]+|°c)", description):
         if match.group("u") in _UNIT_WORDS and len(match.group("u")) > 1:
             units.add(_UNIT_WORDS[match.group("u")])
     if re.search(r"\bpercent(?:age)?\b", description):
