@@ -10,6 +10,8 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   reads as asking for nothing;
 - why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
+- why a class was given, asked with no negation or contrast in the why-question's sentence ("why is 5005 paying a
+  surcharge? he doesn't even smoke", "why the rejection?"), when the selector chose the why-not: the explanation;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
   read as a question about the data or the model: the what-if (the engine asks what is missing).
 """
@@ -36,7 +38,11 @@ def read_function(
     """The function a reading above gives for `text`, or None; `function` and `confident` are the selector's."""
     if schema is None:
         return None
-    read = _meaning(function, text, schema, names) or _why_not(function, confident, text, schema, names)
+    read = (
+        _meaning(function, text, schema, names)
+        or _why_not(function, confident, text, schema, names)
+        or _why_so(function, text, schema, names)
+    )
     if read is not None:
         return read
     if (
@@ -145,3 +151,33 @@ def _why_not(
     if negated is None or extract_label(text[negated.end() :], schema) is None:
         return None
     return "explain_why_not"
+
+
+# A why-question's own sentence: "why" or "how come" up to the end of its sentence.
+_WHY_SENTENCE = re.compile(r"\b(?:why|how\s+come)\b[^.?!;]*", re.IGNORECASE)
+# What makes a why-question ask about a class not given: a negation in it, or a contrast with another outcome.
+_DENIES = re.compile(r"\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b", re.IGNORECASE)
+_CONTRASTS = re.compile(
+    r"\brather\s+than\b|\binstead\b|\bother\s+than\b|\bexpect\w*|\bthought\b|\bshould\b|\bsupposed\b|"
+    r"\bvs\.?\b|\bversus\b",
+    re.IGNORECASE,
+)
+
+
+def _why_so(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The instance's explanation for a why-question that asks why a class was given ("why is policyholder 5005
+    paying a surcharge? He doesn't even smoke.", "why the rejection?"), when the selector chose the why-not.
+
+    A why-not needs its question to deny a class ("why isn't ...") or the turn to set another against it ("rather
+    than ...", "I expected ..."); a negation in another sentence ("he doesn't even smoke") is the user's objection,
+    not the question.
+    The why-question names one instance by its id and nothing in its own sentence denies or contrasts.
+    """
+    if function != "explain_why_not" or "get_local_explanation" not in names or len(extract_ids(text, schema)) != 1:
+        return None
+    asked = _WHY_SENTENCE.search(text)
+    if asked is None or _DENIES.search(asked.group()) or _CONTRASTS.search(text):
+        return None  # "I expected approved", in any sentence, sets another outcome against the one given
+    if _DENIES.search(text[max(0, asked.start() - 40) : asked.start()]):
+        return None  # "not approved, why?": the negation leads into the question
+    return "get_local_explanation"
