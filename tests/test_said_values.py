@@ -46,6 +46,7 @@ STAFF = _host(
         _num("travel_km", ("travel", "journey to work"), "one-way journey in km"),
         _num("extra_hours", ("overtime",), "overtime hours per week"),
         _num("days_ill", ("sick leave", "days off ill")),
+        _num("shifts_missed", ("missed shifts",)),
         FeatureSchema(name="unit", type="categorical", categories=["packing", "sales", "office"]),
     ],
 )
@@ -57,6 +58,7 @@ LEARNER = _host(
         _num("lectures_seen_pct", ("lectures seen", "lecture recordings"), "percentage of the lectures watched"),
         _num("days_absent", ("time away",), "days since the student last signed in"),
         _num("tuition_usd", ("tuition",), "tuition paid in US dollars"),
+        _num("posts_written", ("forum posts",)),
     ],
 )
 SHIP = _host(
@@ -129,6 +131,15 @@ def test_a_unit_another_feature_is_measured_in_binds_nothing():
     # "5 km" is no salary, and "$50k" is money that two loan features are measured in: neither is guessed
     assert extract_instance("a 30 yo earning $50k, credit score 700", LOAN) == {"age": 30, "credit_score": 700}
     assert "wage_k" not in (extract_instance("aged 30, 5 km salary", STAFF) or {})
+
+
+def test_a_count_before_a_name_in_the_singular():
+    assert extract_instance("a worker aged 40, 1 missed shift, 3 hrs overtime", STAFF) == {
+        "age": 40,
+        "shifts_missed": 1,
+        "extra_hours": 3,
+    }
+    assert extract_instance("a student aged 19 with 1 forum post", LEARNER) == {"age": 19, "posts_written": 1}
 
 
 def test_none_of_a_count_is_zero():

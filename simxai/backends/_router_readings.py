@@ -12,6 +12,8 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
 - why a class was given, asked with no negation or contrast in the why-question's sentence ("why is 5005 paying a
   surcharge? he doesn't even smoke", "why the rejection?"), when the selector chose the why-not: the explanation;
+- what it would take for one instance to reach a class ("what would make the model predict 47 as late", "three
+  scenarios where 47 is on time"), when the selector chose its prediction: the counterfactuals;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
   read as a question about the data or the model: the what-if (the engine asks what is missing).
 """
@@ -22,6 +24,7 @@ import re
 from collections.abc import Collection
 
 from simxai.extraction import extract_ids, extract_label, extract_metric, extract_texts, feature_spans
+from simxai.extraction._features import extract_target_label
 from simxai.hosts.base import HostSchema
 
 __all__ = ["read_function"]
@@ -42,6 +45,7 @@ def read_function(
         _meaning(function, text, schema, names)
         or _why_not(function, confident, text, schema, names)
         or _why_so(function, text, schema, names)
+        or _to_reach(function, text, schema, names)
     )
     if read is not None:
         return read
@@ -181,3 +185,26 @@ def _why_so(function: str | None, text: str, schema: HostSchema, names: Collecti
     if _DENIES.search(text[max(0, asked.start() - 40) : asked.start()]):
         return None  # "not approved, why?": the negation leads into the question
     return "get_local_explanation"
+
+
+# What it would take to reach an outcome: "what would it take for ...", "what would make the model predict ...",
+# "what do I need to do so ...", "three scenarios where ...", "ways for ... to ..."
+_TAKES = re.compile(
+    r"\bwhat\s+(?:would|will|does|did)\s+(?:it\s+take|make|get)\b"
+    r"|\bwhat\s+(?:do|does|would|should|must)\s+(?:i|we|you|he|she|they|it)\s+(?:need|have)\s+to\s+(?:do|change)\b"
+    r"|\b(?:scenarios?|ways?|paths?|routes?)\s+(?:where|in\s+which|for|to|that)\b",
+    re.IGNORECASE,
+)
+
+
+def _to_reach(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The counterfactuals for a turn that asks what it would take for one named instance to reach a class, when
+    the selector chose that instance's prediction: "what would make the model predict 47057 as delayed" asks for
+    changes, not for the prediction it already has. The class comes after the construction that asks for it.
+    """
+    if function != "get_prediction" or "explain_how_to_be_that" not in names or len(extract_ids(text, schema)) != 1:
+        return None
+    takes = _TAKES.search(text)
+    if takes is None or extract_label(text[takes.end() :], schema) is None:
+        return None
+    return "explain_how_to_be_that" if extract_target_label(text, schema) is not None else None

@@ -112,6 +112,11 @@ def said_values(text: str, schema: HostSchema) -> dict[str, float | int | str]:
             said = _value_before(text, mention, numbers, used)
             if said is not None:
                 bind(mention.feature, said)
+    for feature in schema.features:  # "1 missed payment" for "missed payments": a count before its name, singular
+        if feature.type == "numeric" and feature.name not in values:
+            said = _count_before_name(text, feature, numbers, used)
+            if said is not None:
+                bind(feature, said)
     for mention in numeric:  # "no promotions", "zero sick days": none of a count
         feature = mention.feature
         if feature.name not in values and (feature.min is None or feature.min <= 0):
@@ -199,6 +204,23 @@ def _value_before(text: str, mention: FeatureMention, numbers: list[_Said], used
     if not _UNIT_TO_FEATURE.match(between) or not _fits(said, mention.feature):
         return None
     return said
+
+
+def _count_before_name(text: str, feature: FeatureSchema, numbers: list[_Said], used: set[int]) -> _Said | None:
+    """A number right before a name or alias of two words or more whose last word is said in the singular or the
+    plural ("1 missed payment", "3 crew members"); the mentions read only the name as written.
+    """
+    for term in (feature.name.replace("_", " "), *feature.aliases):
+        words = re.findall(r"[a-z]+", term.lower())
+        if len(words) < 2:
+            continue
+        last = words[-1][:-1] if words[-1].endswith("s") and len(words[-1]) > 3 else words[-1]
+        name = r"\s+".join([*map(re.escape, words[:-1]), rf"{re.escape(last)}s?"])
+        for match in re.finditer(rf"(?:^|(?<=[\s,;:(]))(?P<n>[\d.,]+)\s+(?:of\s+)?{name}\b", text, re.IGNORECASE):
+            said = next((n for n in numbers if n.start == match.start("n") and n.start not in used), None)
+            if said is not None:
+                return said
+    return None
 
 
 def _fits(said: _Said, feature: FeatureSchema) -> bool:
