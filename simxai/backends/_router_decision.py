@@ -257,6 +257,13 @@ _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)
 _SUPPOSES = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|would|what\s+then)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE
 )
+# A change given as an order from the turn's start ("knock 3 off ...", "add 2 to ...", "cut her rent by 100"): the
+# user supposes it as much as "if ..." does.
+_ORDERS_CHANGE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|now|please|just)\W+)*(?:knock|take|shave|trim|cut|add|reduce|raise|lower|increase|"
+    r"decrease|drop|bump|double|halve|put)\b",
+    re.IGNORECASE,
+)
 # A new instance described by its values ("predict a reader with 2 upgrades", "someone aged 31, ...", "prediction
 # for a ship on the transpacific lane: ..."): no instance of the data changes.
 _NEW_INSTANCE = re.compile(
@@ -297,7 +304,8 @@ def changes_decision(
     if not changes or _NEW_INSTANCE.search(text):
         return None
     relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())
-    if decision.confident and decision.function in _SEARCHES and not (relative and _SUPPOSES.search(text)):
+    supposes = _SUPPOSES.search(text) or _ORDERS_CHANGE.match(text)  # "knock 3 off her claims. does it change?"
+    if decision.confident and decision.function in _SEARCHES and not (relative and supposes):
         # a step supposed ("would 6150 still fail with 4 more classmates") is the what-if; a value or a possibility
         # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
         return None
