@@ -102,3 +102,16 @@ def test_the_metrics_asked_for_are_the_performance(router, schema, text, group):
     question, called = route(router, text, schema)
     assert not question and [name for name, _ in called] == ["get_model_performance"]
     assert called[0][1].get("metric") == "all" and called[0][1].get("group") == group
+
+
+@pytest.mark.parametrize(
+    ("host", "unreadable", "answer", "group"),
+    [
+        ("demo", "what's the recall on the young ones?", "under 40 I mean", "age < 40"),
+        ("insurance", "how accurate is it for the young ones?", "under 30 please", "age < 30"),
+    ],
+)
+async def test_a_bare_bound_answers_the_group_asked_for(hosts, router, host, unreadable, answer, group):
+    # no feature named: a bound said of the host's instances ("patients under 40") is read as such
+    _, answered = await talk(hosts[host], router, unreadable, answer)
+    assert [(name, arguments.get("group")) for name, arguments in calls(answered)] == [("get_model_performance", group)]
