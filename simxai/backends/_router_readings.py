@@ -23,8 +23,14 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from simxai.extraction import extract_ids, extract_label, extract_metric, extract_texts, feature_spans
-from simxai.extraction._features import extract_target_label
+from simxai.extraction import (
+    extract_argument,
+    extract_ids,
+    extract_label,
+    extract_metric,
+    extract_texts,
+    feature_spans,
+)
 from simxai.hosts.base import HostSchema
 
 __all__ = ["read_function"]
@@ -207,4 +213,4 @@ def _to_reach(function: str | None, text: str, schema: HostSchema, names: Collec
     takes = _TAKES.search(text)
     if takes is None or extract_label(text[takes.end() :], schema) is None:
         return None
-    return "explain_how_to_be_that" if extract_target_label(text, schema) is not None else None
+    return "explain_how_to_be_that" if extract_argument("target_label", text, schema) is not None else None
