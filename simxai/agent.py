@@ -45,6 +45,7 @@ from simxai.followup_subject import (
     one_at_a_time_question,
     several_question,
     shows_instance,
+    supposes_its_own_change,
 )
 from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
 from simxai.hosts.base import Host, HostSchema
@@ -610,13 +611,14 @@ class _TurnRun:
         A turn about several instances ("which patients are most likely progressing?", "how many of them are over
         60?") never gets the single instance in focus: a group in focus may stand for "them", one patient may
         not; the function then asks which group or instance. A new request for an instance ("show me patient
-        20") carries no earlier changes to it: it is no "the same for".
+        20") carries no earlier changes to it: it is no "the same for"; nor does a turn that names a feature of its
+        own to change ("what if patient 20 had quit?"), whose value the engine asks for when it cannot read it.
         """
         schema = self.agent.schema
         dropped = set()
         if is_single_instance(self.state.instance, schema) and about_several(self.user, schema):
             dropped.add("instance")
-        if shows_instance(self.user, schema):
+        if shows_instance(self.user, schema) or supposes_its_own_change(self.user, schema):
             dropped.add("changes")
         return [p for p in parameters if p not in dropped]
 

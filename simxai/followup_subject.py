@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from simxai.extraction import extract_ids
+from simxai.extraction import extract_ids, feature_spans
+from simxai.extraction.mentions import names_feature_by_word
 from simxai.host_examples import example_id
 from simxai.hosts.base import HostSchema, plural
 from simxai.normalize import word_stems
@@ -36,6 +37,7 @@ __all__ = [
     "ranks_instances",
     "several_question",
     "shows_instance",
+    "supposes_its_own_change",
 ]
 
 #: The functions that answer for one instance and refuse a group (a counterfactual is searched for one instance).
@@ -224,6 +226,22 @@ def shows_instance(text: str, schema: HostSchema | None) -> bool:
     if word and word not in {noun, *_ID_WORDS}:
         return False
     return extract_ids(text, schema) == [int(match.group("id"))]
+
+
+# "same", "too", "as well", "also", "again": the turn keeps the earlier changes and may name their feature
+_KEEPS_CHANGES = re.compile(r"\b(?:same|too|as\s+well|also|again|those\s+changes|that\s+change)\b", re.IGNORECASE)
+
+
+def supposes_its_own_change(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names a feature of its own for a what-if, so earlier changes do not carry over to it.
+
+    "what if order 7005 had gone express?" after a what-if on another order that changed the carrier asks about
+    express, whatever the engine could read of its value: carrying the carrier change to order 7005 would answer
+    a question nobody asked. "and for 7005?", "same for 7005" and "7005 with the same weight too" keep them.
+    """
+    if schema is None or schema.kind != "tabular" or _KEEPS_CHANGES.search(text):
+        return False
+    return bool(feature_spans(text, schema)) or names_feature_by_word(text, schema)
 
 
 def several_question(text: str, schema: HostSchema, function: str = "get_prediction") -> str:

@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -02i, -02j) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -02j, -03k) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -28,6 +28,7 @@ SET_DIRS = tuple(
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
+        "fresh-2026-12-03k",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -92,6 +93,14 @@ APPOINTMENT_CATEGORIES = {
     "booking_method": ("phone", "online", "app", "referral"),
     "reminder_channel": ("none", "sms", "email", "call"),
 }
+#: The invented beehive-overwintering host of set K (`evalsets/fresh-2026-12-03k/host_hive.py`): ids 51001-51400.
+HIVE_NUMERIC = ("queen_age_months", "altitude_m", "varroa_per_100", "honey_stores_kg", "brood_frames")
+HIVE_CATEGORIES = {
+    "hive_type": ("langstroth", "national", "top_bar", "warre"),
+    "bee_strain": ("italian", "carniolan", "buckfast", "local"),
+    "mite_treatment": ("none", "oxalic", "formic", "thymol"),
+    "shelter": ("exposed", "partial", "sheltered"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -142,6 +151,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("attended", "missed"),
         "features": APPOINTMENT_NUMERIC + tuple(APPOINTMENT_CATEGORIES),
         "categories": APPOINTMENT_CATEGORIES,
+    },
+    "hive": {
+        "ids": range(51001, 51401),
+        "labels": ("survived", "lost"),
+        "features": HIVE_NUMERIC + tuple(HIVE_CATEGORIES),
+        "categories": HIVE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -217,6 +232,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "appointment": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "appointment": 4},
+    },
+    "fresh-2026-12-03k": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "hive": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "hive": 4},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}

@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -02j) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -03k) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -25,6 +25,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-02h",
     ROOT / "evalsets" / "guard-2026-12-02i",
     ROOT / "evalsets" / "guard-2026-12-02j",
+    ROOT / "evalsets" / "guard-2026-12-03k",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -121,8 +122,9 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-02h", {"transaction": 2, "well": 1}, 420),
         ("guard-2026-12-02i", {"machine": 2}, 300),
         ("guard-2026-12-02j", {"ticket": 2}, 300),
+        ("guard-2026-12-03k", {"hive": 2}, 300),
     ],
-    ids=["set F", "set G", "set H", "set I", "set J"],
+    ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)"],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
     folder: str, own_hosts: dict[str, int], least_lines: int
@@ -159,8 +161,15 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (43001, 43500),
             {"channel", "product_area", "priority"},
         ),
+        (
+            "guard-2026-12-03k",
+            "hive",
+            ["survives", "collapses"],
+            (53001, 53500),
+            {"hive_type", "region", "mite_treatment"},
+        ),
     ],
-    ids=["set F", "set G", "set H transaction", "set H well", "set I machine", "set J ticket"],
+    ids=["set F", "set G", "set H transaction", "set H well", "set I machine", "set J ticket", "set K hive (03k)"],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
     scorer: ModuleType, folder: str, host: str, labels: list[str], ids: tuple[int, int], categoricals: set[str]

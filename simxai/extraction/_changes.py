@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
+from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
@@ -333,6 +334,7 @@ def extract_changes(
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
         changes.update(said_changes(text, said, schema, mentions, changes))  # "1 reader fewer", "a $4k raise"
+        changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)

@@ -7,13 +7,15 @@ group named by a graded word with no threshold ("the older subgroup", which a da
 a number in the id range after a word that names nothing the host knows ("wien 5011") or that names no record at
 all ("why 5011"), and the class a turn
 wants to leave ("how could she shed the surcharge?"), and the label a metric or an importance is asked for
-("recall for stable", "which features matter most for barbera?"). This module is
+("recall for stable", "which features matter most for barbera?"), and a feature named by a verb or a comparative
+of its word ("weighed more", "lighter"). This module is
 their public home; the implementations stay in the package's private modules.
 """
 
 from __future__ import annotations
 
 from simxai.extraction._bare_ids import misread_id, request_word
+from simxai.extraction._feature_words import names_feature_by_word
 from simxai.extraction._features import (
     FeatureMention,
     age_feature,
@@ -34,6 +36,7 @@ __all__ = [
     "feature_mentions",
     "misread_id",
     "moved_away_from",
+    "names_feature_by_word",
     "request_word",
     "scored_label",
     "vague_group",

@@ -1,0 +1,176 @@
+"""What-if changes said with a word of the feature rather than its name: a verb, a comparative, a unit, a switch.
+
+A user who brings a model names its features in everyday words, and a what-if often says the value with one:
+- a verb made from the feature's word: "what if order 7003 weighed 2 kg?" (weight_kg = 2), "if she scored 700"
+  (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40);
+- a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "half
+  as heavy" is left to the engine's question;
+- an absolute value said with the one unit a feature's name ends in: "if it travelled 300 km" (distance_km =
+  300), "if the parcel were 2kg" (weight_kg = 2);
+- a yes/no feature held as 0/1 said as had or taken: "if it had gone express" (express = 1).
+
+Each reading binds only when exactly one numeric feature fits, and only in a turn that supposes something; a
+feature already read by its name is never read again. Everything comes from the host's schema (names, aliases,
+ranges) and from a short table of English comparatives, never from any set's wording.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from simxai.extraction._features import FeatureMention
+from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+
+__all__ = ["feature_word_changes", "names_feature_by_word"]
+
+# A turn that supposes something (the same test as `_amounts`, kept to the words that open a supposition).
+_SUPPOSED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|what\s+about|how\s+about|what\s+then)\b", re.I)
+# Units of measure a number may carry; a unit that is not the feature's own says the number is not its value.
+_UNITS = frozenset("mm cm m km kg g lb lbs mi ft in h hr hrs min s ms ml l".split())
+# English comparatives of a measured quantity: the comparative, its direction, and the word stems the quantity's
+# feature is named by ("heavier" -> a feature named weight...). Older/younger are ages (read elsewhere).
+_COMPARATIVES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "heavier": ("+", ("weigh",)),
+    "lighter": ("-", ("weigh",)),
+    "further": ("+", ("distan", "far")),
+    "farther": ("+", ("distan", "far")),
+    "closer": ("-", ("distan", "far")),
+    "nearer": ("-", ("distan", "far")),
+    "taller": ("+", ("height", "tall")),
+    "longer": ("+", ("length", "long", "duration")),
+    "cheaper": ("-", ("price", "cost", "fee")),
+    "pricier": ("+", ("price", "cost", "fee")),
+    "faster": ("+", ("speed",)),
+    "slower": ("-", ("speed",)),
+    "warmer": ("+", ("temp",)),
+    "colder": ("-", ("temp",)),
+    "cooler": ("-", ("temp",)),
+    "hotter": ("+", ("temp",)),
+}
+_COMPARATIVE = re.compile(
+    rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|percent|per\s+cent|[a-z]{{1,3}}\b)?\s+(?P<word>{'|'.join(_COMPARATIVES)})\b",
+    re.I,
+)
+# A verb with a number after it: "weighed 2", "scored 700", "rained 40 mm", "priced at 20"
+_VERB_VALUE = re.compile(
+    rf"\b(?P<verb>[a-z]{{4,}}?)(?:ed|d|s|es|ing)?\s+(?:at\s+|about\s+|around\s+|only\s+|just\s+)?"
+    rf"(?P<n>{_NUM})(?![\d.])(?!\s*(?:[a-z]+\s+)?(?:%|percent|more|less|fewer|higher|lower|further|closer|up|down))"
+    r"\s?(?P<unit>[a-z]{1,3}\b)?",
+    re.I,
+)
+# Had or took a switch: "had gone express", "went express", "with express", "had used express", "paid for express"
+_TAKEN = re.compile(
+    r"\b(?:had|has|have|with|gone|went|go|goes|got|get|used|uses|use|chose|chosen|opted\s+for|paid\s+for|taken|took)"
+    r"\s+(?:(?:the|an?|some)\s+)?$",
+    re.I,
+)
+_NEGATED = re.compile(r"\b(?:not|no|never|without|didn'?t|hadn'?t|wasn'?t|weren'?t)\b[^.,;?!]{0,20}$", re.I)
+
+
+def feature_word_changes(
+    text: str, schema: HostSchema, mentions: list[FeatureMention], named: dict[str, ChangeValue]
+) -> dict[str, ChangeValue]:
+    """The changes `text` says with a word of a feature, for features `named` does not hold yet (module doc)."""
+    if not _SUPPOSED.search(text):
+        return {}
+    numeric = [f for f in schema.features if f.type == "numeric" and f.name not in named]
+    found: dict[str, ChangeValue] = {}
+    for match in _COMPARATIVE.finditer(text):
+        sign, stems = _COMPARATIVES[match.group("word").lower()]
+        feature = _only(f for f in numeric if _named_by(f, stems))
+        unit = (match.group("unit") or "").lower()
+        percent = unit in ("%", "percent") or unit.startswith("per")
+        if feature is None or feature.name in found or (unit and not percent and not _fits_unit(unit, feature)):
+            continue
+        found[feature.name] = f"{sign}{match.group('n')}{'%' if percent else ''}"
+    for match in _VERB_VALUE.finditer(text):
+        verb = match.group("verb").lower()
+        fit = (f for f in numeric if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
+        feature = _only(fit)
+        unit = (match.group("unit") or "").lower()
+        if feature is None or verb in _words(feature) or (unit and unit in _UNITS and not _fits_unit(unit, feature)):
+            continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
+        found[feature.name] = _parse_number(match.group("n"))
+    for feature in numeric:
+        if feature.name in found or feature.name in named:
+            continue
+        value = _unit_value(text, feature, numeric) if _unit(feature) else None
+        if value is not None:
+            found[feature.name] = value
+    for mention in mentions:
+        feature = mention.feature
+        if feature.type != "numeric" or feature.name in named or feature.name in found or not _switch(feature):
+            continue
+        before, after = text[: mention.start], text[mention.end : mention.end + 12]
+        if _TAKEN.search(before[-30:]) and not re.match(rf"\s*(?:of\s+|=|:|to\s+|at\s+)?{_NUM}", after):
+            found[feature.name] = 0 if _NEGATED.search(before[-40:]) else 1
+    return found
+
+
+def names_feature_by_word(text: str, schema: HostSchema) -> bool:
+    """Whether `text` names a numeric feature by a comparative or a verb of its word ("weighed more", "lighter"),
+    the way `feature_word_changes` reads them, whether or not it says an amount.
+    """
+    numeric = [f for f in schema.features if f.type == "numeric"]
+    noun = schema.instance_noun.lower()
+    for token in re.findall(r"[a-z]+", text.lower()):
+        if token in _COMPARATIVES:
+            if _only(f for f in numeric if _named_by(f, _COMPARATIVES[token][1])) is not None:
+                return True
+            continue
+        stem = re.sub(r"(?:ed|es|s|ing)$", "", token) if len(token) >= 6 else token
+        if len(stem) < 4 or stem == token or stem in (noun, noun.rstrip("s")):
+            continue
+        fit = _only(f for f in numeric if _named_by(f, (stem,), whole=False))
+        if fit is not None and stem not in _words(fit):
+            return True
+    return False
+
+
+def _words(feature: FeatureSchema) -> set[str]:
+    """The words of a feature's name and aliases, lower case ("weight_kg" -> weight, kg)."""
+    return {w for term in (feature.name, *feature.aliases) for w in re.split(r"[\W_]+", term.lower()) if w}
+
+
+def _named_by(feature: FeatureSchema, stems: tuple[str, ...], *, whole: bool = True) -> bool:
+    """Whether a word of the feature's name or aliases starts with one of `stems` (a verb's stem: weigh -> weight)."""
+    words = _words(feature)
+    return any(w.startswith(stem) and (whole or len(w) - len(stem) <= 3) for w in words for stem in stems)
+
+
+def _only(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
+    """The one feature of an iterable, or None when there is none or several."""
+    found = list(features)
+    return found[0] if len(found) == 1 else None
+
+
+def _unit(feature: FeatureSchema) -> str | None:
+    """The unit a feature's name ends in ("distance_km" -> km), or None."""
+    parts = feature.name.lower().split("_")
+    return parts[-1] if len(parts) >= 2 and re.fullmatch(r"[a-z]{1,3}", parts[-1]) else None
+
+
+def _fits_unit(unit: str, feature: FeatureSchema) -> bool:
+    own = _unit(feature)
+    return own is None or unit == own
+
+
+def _unit_value(text: str, feature: FeatureSchema, numeric: list[FeatureSchema]) -> ChangeValue | None:
+    """An absolute value said with the unit that ends this feature's name and no other's ("travelled 300 km")."""
+    unit = _unit(feature)
+    if unit not in _UNITS or sum(_unit(f) == unit for f in numeric) != 1:
+        return None  # "salary_k": a thousand is a magnitude, and "£10k instead" may be a step as well as a value
+    match = re.search(
+        rf"\b(?:were|was|is|be|been|travell?ed|of|at|to|only|just)\s+(?P<n>{_NUM})\s?{unit}\b"
+        rf"(?!\s*(?:more|less|fewer|higher|lower|further|closer|heavier|lighter|longer|shorter))",
+        text,
+        re.I,
+    )
+    return _parse_number(match.group("n")) if match else None
+
+
+def _switch(feature: FeatureSchema) -> bool:
+    """Whether a numeric feature holds a yes/no as 0/1 (its observed range is exactly 0 to 1)."""
+    return feature.min == 0 and feature.max == 1

@@ -1,0 +1,154 @@
+"""The held-out author sets that bring their own hosts are well formed (`router_training/held_out_people/`).
+
+Format only, no accuracy: every gold names registered functions with their own arguments, every argument fits
+its host (ids in range, labels, metrics, features, categories, conditions the host parses), each own host covers
+the eleven functions, and (slow) every gold call runs on its host with label arguments that agree with the
+instance's prediction. The scorer is `bench/fresh_set.py --set <folder>`; nothing here runs it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from simxai.functions import default_registry
+from simxai.hosts.base import Host, HostSchema
+from simxai.instances import parse_condition
+
+ROOT = Path(__file__).resolve().parents[2]
+HELD_OUT = ROOT / "simxai" / "eval_suite" / "router_training" / "held_out_people"
+#: The sets checked here, with what each was written to hold (its README).
+SETS: dict[str, dict[str, Any]] = {
+    "w18": {"requests": 180, "dialogues": 10, "turns": (4, 6), "own_hosts": ("colony", "lot")},
+}
+METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
+LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
+_RELATIVE = re.compile(r"^[+\-*/]\d+(\.\d+)?%?$")
+
+
+@pytest.fixture(scope="module")
+def loader() -> Iterator[ModuleType]:
+    """`bench/fresh_set.py`, for its `load_set` and `load_host` (the scorer's own readers)."""
+    name = "fresh_set_held_out"
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "fresh_set.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the script loads
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(name, None)
+
+
+@pytest.fixture(scope="module", params=sorted(SETS))
+def held_out(request: pytest.FixtureRequest, loader: ModuleType) -> dict[str, Any]:
+    """One set: its name, folder, requests, dialogues and hosts."""
+    folder = HELD_OUT / request.param
+    requests, dialogues = loader.load_set(folder)
+    names = loader.set_hosts(folder, requests + dialogues)
+    hosts: dict[str, Host] = {name: loader.load_host(name, folder) for name in names}
+    return {"name": request.param, "requests": requests, "dialogues": dialogues, "hosts": hosts}
+
+
+def _turns(held: dict[str, Any]) -> list[tuple[str, str, str, Any]]:
+    """(where, host, text, gold) for every request and every dialogue turn."""
+    return [
+        (f"{case.id}#{i}", case.host, text, gold)
+        for case in held["requests"] + held["dialogues"]
+        for i, (text, gold) in enumerate(case.turns)
+    ]
+
+
+def _condition_fits(condition: str, schema: HostSchema) -> None:
+    assert parse_condition(condition, schema), condition
+
+
+def test_the_set_holds_what_its_readme_says(held_out: dict[str, Any]) -> None:
+    want = SETS[held_out["name"]]
+    requests, dialogues = held_out["requests"], held_out["dialogues"]
+    assert len(requests) >= want["requests"]
+    assert len(dialogues) == want["dialogues"]
+    low, high = want["turns"]
+    assert all(low <= len(d.turns) <= high for d in dialogues)
+    ids = Counter(c.id for c in requests + dialogues)
+    assert [i for i, n in ids.items() if n > 1] == []
+    assert set(want["own_hosts"]) <= set(held_out["hosts"])
+
+
+def test_each_own_host_covers_the_eleven_functions(held_out: dict[str, Any]) -> None:
+    names = set(default_registry().names())
+    for host in SETS[held_out["name"]]["own_hosts"]:
+        covered = {f for c in held_out["requests"] if c.host == host for f in c.turns[0][1].functions}
+        assert covered == names, (host, names - covered)
+
+
+def test_golds_name_registered_functions_with_arguments_that_fit_the_host(held_out: dict[str, Any]) -> None:
+    registry = default_registry()
+    for where, host_name, text, gold in _turns(held_out):
+        assert text.strip(), where
+        if not gold.functions:
+            assert gold.arguments == {}, where
+            continue
+        assert not gold.clarify, where
+        for name in gold.functions:
+            registered = registry.get(name)
+            assert registered is not None, (where, name)
+            assert set(gold.arguments) <= {p.name for p in registered.spec.parameters}, where
+        schema = held_out["hosts"][host_name].schema()
+        arguments = gold.arguments
+        instance = arguments.get("instance")
+        if isinstance(instance, int):
+            assert schema.has_id(instance), where
+        elif isinstance(instance, str) and (schema.kind == "tabular" or re.search(r"[<>=]", instance)):
+            _condition_fits(instance, schema)
+        if "group" in arguments:
+            _condition_fits(arguments["group"], schema)
+        for name in LABEL_ARGUMENTS + ("label",):
+            if name in arguments:
+                assert arguments[name] in schema.class_names, where
+        assert arguments.get("metric", "all") in METRICS, where
+        if "feature" in arguments:
+            assert schema.feature(arguments["feature"]) is not None, where
+        assert 1 <= arguments.get("number_of_iterations", 1) <= 5, where
+        for feature, value in arguments.get("changes", {}).items():
+            if schema.kind == "text":
+                assert isinstance(value, str), where
+                continue
+            found = schema.feature(feature)
+            assert found is not None, (where, feature)
+            if found.categories:
+                assert value in found.categories, where
+            else:
+                assert isinstance(value, int | float) or _RELATIVE.match(value), where
+
+
+@pytest.mark.slow
+def test_every_gold_call_runs_and_its_labels_agree_with_the_prediction(held_out: dict[str, Any]) -> None:
+    registry = default_registry()
+    for where, host_name, _text, gold in _turns(held_out):
+        host = held_out["hosts"][host_name]
+        for name in gold.functions:
+            arguments = dict(gold.arguments)
+            if name == "get_model_performance":
+                arguments.setdefault("metric", "all")
+            function = registry.get(name)
+            assert function is not None, where
+            output = function(host, arguments)
+            if name == "get_model_performance":
+                assert output.n > 0, (where, "no held-out rows in the group")
+            instance = arguments.get("instance")
+            if not isinstance(instance, int):
+                continue
+            predicted = host.predict(host.resolve(instance)).label
+            assert arguments.get("prediction_label", predicted) == predicted, where
+            for label in ("expected_label", "target_label"):
+                assert arguments.get(label) != predicted, where
