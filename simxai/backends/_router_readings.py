@@ -12,6 +12,10 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
 - why a class was given, asked with no negation or contrast in the why-question's sentence ("why is 5005 paying a
   surcharge? he doesn't even smoke", "why the rejection?"), when the selector chose the why-not: the explanation;
+- how the model does on a group it names and nothing else ("how does it do for parcelnet?"), when the selector
+  chose a prediction with no instance: the performance on that group;
+- a statistic of a feature ("average quiz score across all learners?"), with no word of importance, when the
+  selector chose the global explanation or the performance: the data's description;
 - what it would take for one instance to reach a class ("what would make the model predict 47 as late", "three
   scenarios where 47 is on time"), when the selector chose its prediction: the counterfactuals;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
@@ -52,6 +56,8 @@ def read_function(
         or _why_not(function, confident, text, schema, names)
         or _why_so(function, text, schema, names)
         or _to_reach(function, text, schema, names)
+        or _how_it_does(function, text, schema, names)
+        or _statistic(function, text, schema, names)
     )
     if read is not None:
         return read
@@ -214,3 +220,51 @@ def _to_reach(function: str | None, text: str, schema: HostSchema, names: Collec
     if takes is None or extract_label(text[takes.end() :], schema) is None:
         return None
     return "explain_how_to_be_that" if extract_argument("target_label", text, schema) is not None else None
+
+
+# How the model does, asked with no metric named: "how does it do for ...", "how well does the model do on ..."
+_HOW_IT_DOES = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?)\W+)?how\s+(?:well\s+)?(?:does|did|do|is)\s+(?:it|the\s+model|this\s+model)\s+"
+    r"(?:do|doing|perform|performing)\s+(?:for|on|with|among|across)\b",
+    re.IGNORECASE,
+)
+
+
+def _how_it_does(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The performance for "how does it do for <group>" when the selector chose a prediction and the turn names no
+    instance, only a group the data selects: a prediction needs an instance, and how it does is its quality.
+    """
+    if function != "get_prediction" or "get_model_performance" not in names or not _HOW_IT_DOES.match(text):
+        return None
+    if extract_ids(text, schema) or extract_texts(text):
+        return None
+    group = extract_argument("group", text, schema)
+    return "get_model_performance" if isinstance(group, str) and re.search(r"[=<>]", group) else None
+
+
+# A statistic of the data said of a feature: "average quiz score", "the spread of bmi", "median income"
+_STATISTIC = re.compile(
+    r"\b(?:average|mean|median|typical|spread|distribution|range|minimum|maximum|min|max|std|standard\s+deviation)\b",
+    re.IGNORECASE,
+)
+_IMPORTANCE = re.compile(
+    r"\b(?:matter\w*|important|importance|influen\w*|weigh\w*|driv\w*|factors?|effects?|impact\w*|contribut\w*|"
+    r"rank\w*|shap|predict\w*|accura\w*|metrics?|wrong|right|correct\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _statistic(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The data's description for a statistic of a feature the turn names ("average quiz score across all
+    learners?"), when the selector chose the global explanation or the performance: neither reports a feature's
+    values. Nothing of importance, quality or prediction is asked, and no instance is named.
+    """
+    if function not in ("get_global_explanation", "get_model_performance") or "get_data_information" not in names:
+        return None
+    if schema.kind != "tabular" or _IMPORTANCE.search(text) or extract_ids(text, schema):
+        return None
+    said = _STATISTIC.search(text)
+    spans = feature_spans(text, schema)
+    if said is None or not any(abs(start - said.end()) <= 12 or abs(said.start() - end) <= 12 for start, end in spans):
+        return None
+    return "get_data_information"
