@@ -174,3 +174,12 @@ def test_a_new_instance_listed_by_its_values_is_a_prediction(router, text, schem
     # the selector reads a long list of values as changes; with no instance of the data to change, it is a prediction
     question, called = route(router, text, schema)
     assert not question and called == [("get_prediction", {"instance": expected})]
+
+
+def test_age_inside_another_features_name_is_that_features():
+    # "pilot age 41": the name of pilot_age, not an age said of the instance (the age feature is plane_age_years)
+    flights = _host("flight", [_num("plane_age_years", ("plane age",)), _num("pilot_age", ("pilot age",))])
+    assert extract_instance("a flight with pilot age 41 and plane age 12", flights) == {
+        "pilot_age": 41,
+        "plane_age_years": 12,
+    }

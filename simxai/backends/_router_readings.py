@@ -172,7 +172,11 @@ def _why_not(
 # A why-question's own sentence: "why" or "how come" up to the end of its sentence.
 _WHY_SENTENCE = re.compile(r"\b(?:why|how\s+come)\b[^.?!;]*", re.IGNORECASE)
 # What makes a why-question ask about a class not given: a negation in it, or a contrast with another outcome.
-_DENIES = re.compile(r"\b(?:not|no|none|never)\b|n't\b|\b(?:is|was|does|did|do|are|were)nt\b", re.IGNORECASE)
+_DENIES = re.compile(
+    r"\b(?:not|no|none|never|miss\w*|refus\w*|fail\w*|den(?:y|ies|ied)|avoid\w*|lack\w*)\b|n't\b|"
+    r"\b(?:is|was|does|did|do|are|were)nt\b",
+    re.IGNORECASE,
+)
 _CONTRASTS = re.compile(
     r"\brather\s+than\b|\binstead\b|\bother\s+than\b|\bexpect\w*|\bthought\b|\bshould\b|\bsupposed\b|"
     r"\bvs\.?\b|\bversus\b",

@@ -98,6 +98,8 @@ def said_values(text: str, schema: HostSchema) -> dict[str, float | int | str]:
     age = age_feature(schema)
     if age is not None:
         for match in _AGE.finditer(text):
+            if any(m.start <= match.start() < m.end and m.feature.name != age.name for m in mentions):
+                continue  # "driver age 49": the name of another feature, whose value is read with it
             start = match.start("a") if match.group("a") else match.start("b")
             said = next((n for n in numbers if n.start == start), None)
             if said is not None:

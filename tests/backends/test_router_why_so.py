@@ -41,6 +41,8 @@ def test_a_why_question_about_the_class_given_is_the_explanation(text, schema):
     [
         ("why isn't applicant 77 approved?", LOAN),  # denied in the question
         ("member 5012 - why no standard tier?", INSURANCE),  # "no" denies too
+        ("so why did applicant 77 miss out on approved?", LOAN),  # a verb that denies
+        ("why does the model refuse to call review 31 positive", REVIEWS),
         ("why is patient 8 stable rather than progressing?", DEMO),  # another outcome set against it
         ("why is applicant 12 rejected? I expected approval", LOAN),  # an expectation, in any sentence
         ("not approved for applicant 12, why?", LOAN),  # the negation leads into the question
