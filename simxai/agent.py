@@ -93,7 +93,7 @@ __all__ = [
 ]
 
 logger = logging.getLogger("simxai.agent")
-# Words a short answer may end in that say nothing of it ("under 25 I mean", "over 60 please").
+# Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
 _AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
 
 
@@ -309,7 +309,7 @@ class _TurnRun:
             # "older than what?" -> "over 65": a bound of the feature the vague group named
             value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
         if value is None and pending.missing == "group" and pending.feature is None and self.agent.schema is not None:
-            # "which group?" -> "under 25 I mean": a bound said of the host's instances ("tenants under 25")
+            # "which group?" -> "over 70 I mean": a bound said of the host's instances ("patients over 70")
             said = f"{self.agent.schema.instance_noun}s {_AFTERTHOUGHT.sub('', self.user)}"
             value = extract_argument("group", said, self.agent.schema)
         if value is None and pending.step is not None:

@@ -1,7 +1,7 @@
 """A new instance described with units and abbreviations: each value binds to the feature it sits next to.
 
 "an engineer aged 31, 2 yrs service" used to give age 2 ("2 yrs" read as an age, after "aged 31" was read); "salary
-45 leave?" gave a sick leave of 45; "5 km commute", "40% of the videos", "paid $99" and "6,200 nautical miles" gave
+45 leave?" gave a sick leave of 45; "5 km commute", "40% of the videos", "paid $99" and "4,350 nautical miles" gave
 nothing or the wrong number. Run on hosts of our own (a staff host with a tenure in years, a course host and a ship
 host measured in units) and on the demo and loan hosts.
 """
@@ -97,9 +97,9 @@ SHIP = _host(
             {"age": 22, "hours_weekly": 6, "lectures_seen_pct": 40, "tuition_usd": 350, "days_absent": 9},
         ),
         (
-            "a boat on a 6,200 nautical miles leg, 9,800 TEU, crew of 22, wind 18 knots, 12 year old hull",
+            "a boat sailing 4,350 nautical miles, 7,150 TEU, crew of 19, wind 23 knots, 9 year old hull",
             SHIP,
-            {"leg_nm": 6200, "boxes_teu": 9800, "crew_count": 22, "wind_knots": 18, "hull_age_years": 12},
+            {"leg_nm": 4350, "boxes_teu": 7150, "crew_count": 19, "wind_knots": 23, "hull_age_years": 9},
         ),
         ("a 45 yo with a bmi of 31 and 2 yrs", DEMO, {"age": 45, "bmi": 31}),
         ("a patient aged 61, bp 80, glucose 99", DEMO, {"age": 61, "blood_pressure": 80, "glucose": 99}),
@@ -159,9 +159,9 @@ def test_none_of_a_count_is_zero():
             {"age": 31, "service_years": 2, "wage_k": 45, "extra_hours": 3, "travel_km": 5},
         ),
         (
-            "predict for a boat on a long leg: 6,200 nautical miles, 9,800 TEU, crew of 22, wind 18 knots",
+            "predict for a boat on a long leg: 4,350 nautical miles, 7,150 TEU, crew of 19, wind 23 knots",
             SHIP,
-            {"leg_nm": 6200, "boxes_teu": 9800, "crew_count": 22, "wind_knots": 18},
+            {"leg_nm": 4350, "boxes_teu": 7150, "crew_count": 19, "wind_knots": 23},
         ),
         (
             "prediction for someone aged 61, bp 80, glucose 99, bmi 31",

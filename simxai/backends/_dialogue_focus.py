@@ -181,8 +181,8 @@ _LIST_LOOKBACK = 3
 
 def listed_instances(history: Sequence[Message]) -> list[Any]:
     """The instances of the last assistant turn that called a function on several, up to three turns back; else
-    the instances the calls of those turns were on one at a time, in the order they came ("start with 39045" ...
-    "and 39051?": "the first one" is 39045).
+    the instances the calls of those turns were on one at a time, in the order they came ("predict patient 30"
+    ... "and patient 31?": "the first one" is patient 30).
     """
     users = 0
     one_at_a_time: list[Any] = []

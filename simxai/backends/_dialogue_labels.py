@@ -186,7 +186,7 @@ def with_labelled_position(
     return with_instance(calls, listed[position], request.functions)
 
 
-# "the one that's predicted to drop", "the one who was approved", "the patient predicted progressing": one of the
+# "the one that's predicted to default", "the one who was approved", "the patient predicted progressing": one of the
 # instances discussed, picked by the label the answers gave it
 _ONE_BY_LABEL = re.compile(
     r"\bthe\s(?:one|[a-z]+)\s(?:(?:that|which|who)(?:'s|\sis|\swas|\sgot|\sgets)?\s)?"
@@ -199,8 +199,8 @@ _ONE_BY_LABEL = re.compile(
 def with_labelled_one(
     calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
 ) -> list[ToolCall]:
-    """The calls, with "the one that's predicted to drop" read as the one instance discussed that the answers
-    predicted 'drops', if the turn names no id and exactly one of the instances discussed has that label.
+    """The calls, with "the one that's predicted to default" read as the one instance discussed that the answers
+    predicted 'defaults', if the turn names no id and exactly one of the instances discussed has that label.
     """
     schema = request.host
     if schema is None or extract_ids(text, schema):
@@ -220,7 +220,7 @@ def with_labelled_one(
 def with_references(
     calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
 ) -> list[ToolCall]:
-    """The calls with "the other one", "the first approved", "the one predicted to drop" and a why-not of the label
+    """The calls with "the other one", "the first approved", "the one predicted to default" and a why-not of the label
     already given read.
     """
     calls = with_labelled_position(with_other_instance(calls, text, history, request), text, history, request)

@@ -10,14 +10,14 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   reads as asking for nothing;
 - why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
-- why a class was given, asked with no negation or contrast in the why-question's sentence ("why is 5005 paying a
-  surcharge? he doesn't even smoke", "why the rejection?"), when the selector chose the why-not: the explanation;
-- how the model does on a group it names and nothing else ("how does it do for parcelnet?"), when the selector
+- why a class was given, asked with no negation or contrast in the why-question's sentence ("why is member 12 on
+  the surcharge tier? she never claims", "so why the decline?"), when the selector chose the why-not: the explanation;
+- how the model does on a group it names and nothing else ("how does it do for couriers of brand x?"), when the selector
   chose a prediction with no instance: the performance on that group;
-- a statistic of a feature ("average quiz score across all learners?"), with no word of importance, when the
+- a statistic of a feature ("mean exam mark over all students?"), with no word of importance, when the
   selector chose the global explanation or the performance: the data's description;
 - what it would take for one instance to reach a class ("what would make the model predict 47 as late", "three
-  scenarios where 47 is on time"), when the selector chose its prediction: the counterfactuals;
+  ways in which 47 is approved"), when the selector chose its prediction: the counterfactuals;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
   read as a question about the data or the model: the what-if (the engine asks what is missing).
 """
@@ -185,8 +185,8 @@ _CONTRASTS = re.compile(
 
 
 def _why_so(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
-    """The instance's explanation for a why-question that asks why a class was given ("why is policyholder 5005
-    paying a surcharge? He doesn't even smoke.", "why the rejection?"), when the selector chose the why-not.
+    """The instance's explanation for a why-question that asks why a class was given ("why is member 12 on
+    the surcharge tier? She never claims.", "so why the decline?"), when the selector chose the why-not.
 
     A why-not needs its question to deny a class ("why isn't ...") or the turn to set another against it ("rather
     than ...", "I expected ..."); a negation in another sentence ("he doesn't even smoke") is the user's objection,
@@ -215,7 +215,7 @@ _TAKES = re.compile(
 
 def _to_reach(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
     """The counterfactuals for a turn that asks what it would take for one named instance to reach a class, when
-    the selector chose that instance's prediction: "what would make the model predict 47057 as delayed" asks for
+    the selector chose that instance's prediction: "what would make the model call applicant 8 approved" asks for
     changes, not for the prediction it already has. The class comes after the construction that asks for it.
     """
     if function != "get_prediction" or "explain_how_to_be_that" not in names or len(extract_ids(text, schema)) != 1:
@@ -246,7 +246,7 @@ def _how_it_does(function: str | None, text: str, schema: HostSchema, names: Col
     return "get_model_performance" if isinstance(group, str) and re.search(r"[=<>]", group) else None
 
 
-# A statistic of the data said of a feature: "average quiz score", "the spread of bmi", "median income"
+# A statistic of the data said of a feature: "mean exam mark", "the spread of bmi", "median income"
 _STATISTIC = re.compile(
     r"\b(?:average|mean|median|typical|spread|distribution|range|minimum|maximum|min|max|std|standard\s+deviation)\b",
     re.IGNORECASE,
@@ -259,8 +259,8 @@ _IMPORTANCE = re.compile(
 
 
 def _statistic(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
-    """The data's description for a statistic of a feature the turn names ("average quiz score across all
-    learners?"), when the selector chose the global explanation or the performance: neither reports a feature's
+    """The data's description for a statistic of a feature the turn names ("mean exam mark over all
+    students?"), when the selector chose the global explanation or the performance: neither reports a feature's
     values. Nothing of importance, quality or prediction is asked, and no instance is named.
     """
     if function not in ("get_global_explanation", "get_model_performance") or "get_data_information" not in names:

@@ -2,7 +2,7 @@
 
 "an employee aged 31, 2 yrs service, 5 km commute, salary 45k" gives age 31, tenure 2, commute 5 and salary 45: a
 number belongs to the feature named right before it ("salary 45", "crew of 22", "congestion index 6.5") or right
-after it, past a unit ("2 yrs service", "5 km commute", "40% of the videos", "6,200 nautical miles"); an age said as
+after it, past a unit ("2 yrs service", "5 km commute", "30% of the lectures", "4,500 nautical miles"); an age said as
 one ("aged 31", "31 yo", "a 12 year old hull") is the age feature's; a number with a unit that only one feature is
 measured in ("3 hours a week", "paid $99", "12 days ago") is that feature's. Each number is bound once, so it never
 also becomes the value of a neighbouring feature ("salary 45 leave?" gives no sick leave of 45; "aged 31, 2 yrs"
@@ -45,7 +45,7 @@ _UNIT_WORDS: dict[str, str] = {
 }
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # A number as said: a currency sign before it, a percent sign or a unit word after it ("$99", "40%", "2 yrs",
-# "6,200 nautical miles", "12-year-old").
+# "4,500 nautical miles", "12-year-old").
 _SAID = re.compile(
     rf"(?<![\w.,])(?P<sign>-)?(?P<cur>[$£€]\s?)?(?P<v>{_NUMBER})(?P<k>k\b)?(?![\w]*[.,]\d)(?P<pct>\s?%)?"
     r"(?:[\s-]?(?P<unit>°)\s?c?\b|[\s-](?:nautical\s)?(?P<word>[a-z]+)\b)?",
@@ -109,7 +109,7 @@ def said_values(text: str, schema: HostSchema) -> dict[str, float | int | str]:
         said = _value_after(text, mention, numbers, used)
         if said is not None:
             bind(mention.feature, said)
-    for mention in numeric:  # "2 yrs service", "5 km commute", "40% of the videos"
+    for mention in numeric:  # "2 yrs service", "5 km commute", "30% of the lectures"
         if mention.feature.name not in values:
             said = _value_before(text, mention, numbers, used)
             if said is not None:
@@ -196,12 +196,12 @@ def _value_after(text: str, mention: FeatureMention, numbers: list[_Said], used:
 
 
 def _value_before(text: str, mention: FeatureMention, numbers: list[_Said], used: set[int]) -> _Said | None:
-    """The number right before a feature, past its unit ("2 yrs service", "40% of the videos")."""
+    """The number right before a feature, past its unit ("2 yrs service", "30% of the lectures")."""
     before = [n for n in numbers if n.value_end <= mention.start and n.start not in used]
     if not before:
         return None
     said = before[-1]
-    # "6,200 nautical miles": the unit may be the feature's own name
+    # "4,500 nautical miles": the unit may be the feature's own name
     between = text[min(said.end, mention.start) : mention.start]
     if not _UNIT_TO_FEATURE.match(between) or not _fits(said, mention.feature):
         return None

@@ -21,7 +21,7 @@ def router() -> RouterBackend:
 @pytest.mark.parametrize(
     ("host", "first", "compare", "metric", "group"),
     [
-        ("demo", "accuracy for patients over 60?", "Compare that with the under-40s.", "accuracy", "age < 40"),
+        ("demo", "accuracy for patients over 60?", "now compare that with the under-35s", "accuracy", "age < 35"),
         (
             "loan",
             "what's the recall for applicants in the north?",

@@ -1,6 +1,6 @@
 """Readings of round 14 over a sure selector: what it takes to reach a class, how it does on a group, a statistic.
 
-"What would make the model predict applicant 57 as rejected" was answered with applicant 57's prediction: the words
+"What would get the model to say applicant 57 is rejected" was answered with applicant 57's prediction: the words
 "predict" and an id pull the selector there. A construction that asks what it takes ("what would it take for",
 "what would make", "what do I need to do so", "scenarios where") followed by a class asks for changes. Our own
 phrasings, on three hosts.
@@ -27,7 +27,7 @@ def router() -> RouterBackend:
 @pytest.mark.parametrize(
     ("text", "schema", "label"),
     [
-        ("what would make the model predict applicant 57 as rejected", LOAN, "rejected"),
+        ("what would get the model to say applicant 57 is rejected", LOAN, "rejected"),
         ("What would it take for member 5093 to end up in the surcharge group?", INSURANCE, "surcharge"),
         ("two scenarios where patient 12 is progressing", DEMO, "progressing"),
         ("I'm applicant 44, what do I need to do so it says approved", LOAN, "approved"),
