@@ -15,6 +15,7 @@ import dataclasses
 import inspect
 import json
 import logging
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -101,6 +102,8 @@ __all__ = [
 ]
 
 logger = logging.getLogger("simxai.agent")
+# Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
+_AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
 
 
 class AgentSettings(pydantic.BaseModel):
@@ -325,6 +328,10 @@ class _TurnRun:
         if value is None and pending.missing == "group" and pending.feature is not None:
             # "older than what?" -> "over 65": a bound of the feature the vague group named
             value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
+        if value is None and pending.missing == "group" and pending.feature is None and self.agent.schema is not None:
+            # "which group?" -> "over 70 I mean": a bound said of the host's instances ("patients over 70")
+            said = f"{self.agent.schema.instance_noun}s {_AFTERTHOUGHT.sub('', self.user)}"
+            value = extract_argument("group", said, self.agent.schema)
         if value is None and pending.step is not None:
             said, feature = self.user, pending.step.feature
             spans = feature_spans(said, self.agent.schema) if feature is None else []

@@ -59,7 +59,12 @@ _OTHER_CLASS = re.compile(
     re.IGNORECASE,
 )
 #: A turn that continues the previous question rather than starting a new one.
-CONTINUES = re.compile(r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about)\b", re.IGNORECASE)
+# "compare that with the under-35s": the answer just given, set beside the same question on another subject
+CONTINUES = re.compile(
+    r"^\W*(?:and|but|also|now|then|same|what\s+about|how\s+about|"
+    r"compare\s+(?:that|this|it|those|these)(?:\s+(?:figure|number|result|one))?\s+(?:with|to|against))\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ __all__ = [
     "group_phrase",
     "is_new_request",
     "is_new_request_for",
+    "asks_its_own_question",
     "only_an_instance",
     "referred_group",
 ]
@@ -180,7 +181,49 @@ def is_new_request_for(text: str, schema: HostSchema | None, missing: str, insta
     """
     if missing == "instance":
         return is_new_request(text, schema)
+    if asks_its_own_question(text) and not (missing == "changes" and extract_changes(text, schema)):
+        # "which group is 'women'?" -> "how many patients are predicted progressing?": a question of its own
+        return True
     if len(text.split()) <= 5 or not _ASKS_OF_ITS_OWN.search(text):
         return False
     named = extract_argument("instance", text, schema)
     return isinstance(named, int) and not isinstance(named, bool) and named != instance
+
+
+# Words that open a turn without asking anything ("ok", "thanks, and ..."), skipped before its question is read.
+_OPENERS = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|alright|right|thanks|thank\s+you|sure|fine|never\s?mind|forget\s+(?:it|that)|and|so|"
+    r"also|now|then|actually|instead|hmm+|oh|well|wait|anyway|no|nah|cool|great)\b\W*)*",
+    re.IGNORECASE,
+)
+# A question of its own: a wh-word and, within three words, the verb it asks with ("how many patients are ...",
+# "what does it ..."), a verb-first question ("is it ...", "can you ..."), or a request ("show me ...").
+_OWN_QUESTION = re.compile(
+    r"^(?:(?:how|what|which|who|whom|whose|why|when|where)(?:\s+[\w'-]+){0,3}?\s+"
+    r"(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|isn't|aren't|doesn't|don't|didn't)\b"
+    r"|(?:what|who|how|where)'(?:s|re)\s+[\w'-]+\s+[\w'-]+"
+    r"|(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have)\s+(?:it|the|there|you|they|this|that|"
+    r"any|anyone|a|an|more|most|its|their)\b"
+    r"|(?:show|tell|give|explain|list|describe|compare|predict)\s+(?:me\s+|us\s+)?[\w'-]+\s+[\w'-]+)",
+    re.IGNORECASE,
+)
+# What only carries the question on ("what about those over 60?", "how about for men", "what if her bmi were 30").
+_CARRIES_ON = re.compile(r"^(?:(?:what|how)\s+(?:about|of|if)|for|on|in|among|with|only|just|same)\b", re.IGNORECASE)
+# A question that only refers back to the one asked before ("can you do it for those over 60?", "try the same on men").
+_REFERS_BACK = re.compile(r"\b(?:do|try|run|repeat)\s+(?:it|that|this|the\s+same)\b", re.IGNORECASE)
+
+
+def asks_its_own_question(text: str) -> bool:
+    """Whether a turn is a whole question of its own, phrased with its own verb, rather than a short answer.
+
+    After the engine asked for an argument ("which group is 'women'?"), "how many patients are predicted
+    progressing?" asks something new, while "over 60", "the ones with bmi above 30", "what about those over 60?"
+    and "41028" answer, as does a question that only refers back ("can you do it for those over 60?"). The
+    reading is of the turn's form only (general English): a wh-word followed closely by the verb it asks with, a
+    verb-first question or a request verb, in at least five words, and not a continuation of the question before
+    ("what about ...", "for ...").
+    """
+    rest = _OPENERS.sub("", text, count=1)
+    if len(rest.split()) < 5 or _CARRIES_ON.match(rest) or _REFERS_BACK.search(rest):
+        return False
+    return _OWN_QUESTION.match(rest) is not None

@@ -180,8 +180,12 @@ _LIST_LOOKBACK = 3
 
 
 def listed_instances(history: Sequence[Message]) -> list[Any]:
-    """The instances of the last assistant turn that called a function on several, up to three turns back."""
+    """The instances of the last assistant turn that called a function on several, up to three turns back; else
+    the instances the calls of those turns were on one at a time, in the order they came ("predict patient 30"
+    ... "and patient 31?": "the first one" is patient 30).
+    """
     users = 0
+    one_at_a_time: list[Any] = []
     for message in reversed(history):
         if message.role == "user":
             users += 1
@@ -195,7 +199,11 @@ def listed_instances(history: Sequence[Message]) -> list[Any]:
                     found.append(instance)
             if len(found) > 1:
                 return found
-    return []
+        elif message.role == "assistant" and len(message.tool_calls) == 1:
+            instance = message.tool_calls[0].arguments.get("instance")
+            if isinstance(instance, int) and not isinstance(instance, bool) and instance not in one_at_a_time:
+                one_at_a_time.insert(0, instance)
+    return one_at_a_time if len(one_at_a_time) > 1 else []
 
 
 def with_listed_instance(

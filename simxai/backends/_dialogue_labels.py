@@ -31,6 +31,7 @@ __all__ = [
     "reading_by_label",
     "subject_id",
     "with_known_labels",
+    "with_labelled_one",
     "with_labelled_position",
     "with_other_instance",
     "with_references",
@@ -185,9 +186,43 @@ def with_labelled_position(
     return with_instance(calls, listed[position], request.functions)
 
 
+# "the one that's predicted to default", "the one who was approved", "the patient predicted progressing": one of the
+# instances discussed, picked by the label the answers gave it
+_ONE_BY_LABEL = re.compile(
+    r"\bthe\s(?:one|[a-z]+)\s(?:(?:that|which|who)(?:'s|\sis|\swas|\sgot|\sgets)?\s)?"
+    r"(?:(?:predicted|expected|flagged|marked|labell?ed|classed|deemed|rated|called)\s)?(?:to\sbe\s|to\s|as\s)?"
+    r"(?P<w>[a-z_]+)",
+    re.IGNORECASE,
+)
+
+
+def with_labelled_one(
+    calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
+) -> list[ToolCall]:
+    """The calls, with "the one that's predicted to default" read as the one instance discussed that the answers
+    predicted 'defaults', if the turn names no id and exactly one of the instances discussed has that label.
+    """
+    schema = request.host
+    if schema is None or extract_ids(text, schema):
+        return calls
+    listed = listed_instances(history)
+    labels = known_labels(history)
+    for match in _ONE_BY_LABEL.finditer(text):
+        named = _named_labels(match.group("w"), schema.class_names)
+        if len(named) != 1:
+            continue
+        fitting = [i for i in listed if labels.get(i) in named]
+        if len(fitting) == 1 and len(listed) > 1:
+            return with_instance(calls, fitting[0], request.functions)
+    return calls
+
+
 def with_references(
     calls: list[ToolCall], text: str, history: Sequence[Message], request: CompletionRequest
 ) -> list[ToolCall]:
-    """The calls with "the other one", "the first approved" and a why-not of the label already given read."""
+    """The calls with "the other one", "the first approved", "the one predicted to default" and a why-not of the label
+    already given read.
+    """
     calls = with_labelled_position(with_other_instance(calls, text, history, request), text, history, request)
+    calls = with_labelled_one(calls, text, history, request)
     return with_known_labels(calls, text, history, request)

@@ -55,9 +55,16 @@ _MECHANISM = re.compile(
 )
 
 
+# "all the metrics", "every metric you have", "the full set of metrics": the metrics asked for by that word
+_THE_METRICS = re.compile(
+    r"\bmetrics\b|\b(?:every|each|all|full|complete)\s+(?:(?:set|list)\s+of\s+)?(?:the\s+)?(?:available\s+)?metrics?\b",
+    re.IGNORECASE,
+)
+
+
 def names_metric(text: str) -> bool:
-    """Whether the turn names a metric by its name ("f1", "recall") or asks for the metrics."""
-    return extract_metric(text) not in (None, "all") or re.search(r"\bmetrics\b", text, re.I) is not None
+    """Whether the turn names a metric by its name ("f1", "recall") or asks for the metrics ("every metric")."""
+    return extract_metric(text) not in (None, "all") or _THE_METRICS.search(text) is not None
 
 
 def metric_named(decision: Decision, text: str) -> Decision:
@@ -93,8 +100,8 @@ def metric_named(decision: Decision, text: str) -> Decision:
         # "show me its prediction": torn between the prediction and how good predictions are, naming a prediction
         # and no word of its quality (no metric, no "how good", "wrong", "error", "trust"): the prediction itself
         return replace(decision, function="get_prediction", confident=True, runner_up=None)
-    if extract_metric(text) in (None, "all"):
-        return decision
+    if not names_metric(text):
+        return decision  # "how good" is every metric, but names none: the selector's doubt stands
     return replace(decision, function="get_model_performance", confident=True, runner_up=None)
 
 
@@ -258,8 +265,21 @@ _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)
 _SUPPOSES = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|would|what\s+then)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE
 )
-# A new instance described by its values ("predict a reader with 2 upgrades"): no instance of the data changes.
-_NEW_INSTANCE = re.compile(r"\b(?:a|an|some|new)\s+(?:\d+(?:\.\d+)?\s*)?[a-z]+\s+(?:with|who|that|going|aged)\b", re.I)
+# A change given as an order from the turn's start ("knock 3 off ...", "add 2 to ...", "cut her rent by 100"): the
+# user supposes it as much as "if ..." does.
+_ORDERS_CHANGE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|now|please|just)\W+)*(?:knock|take|shave|trim|cut|add|reduce|raise|lower|increase|"
+    r"decrease|drop|bump|double|halve|put)\b",
+    re.IGNORECASE,
+)
+# A new instance described by its values ("predict a reader with 2 upgrades", "someone aged 31, ...", "prediction
+# for a ship on the transpacific lane: ..."): no instance of the data changes.
+_NEW_INSTANCE = re.compile(
+    r"\b(?:a|an|some|new)\s+(?:\d+(?:\.\d+)?\s*)?[a-z]+\s+(?:with|who|that|going|aged)\b"
+    r"|\b(?:someone|somebody|anyone)\s+(?:with|who|that|aged|of)\b"
+    r"|^\W*(?:predict\w*|prediction|classify)\s+(?:for\s+|of\s+)?(?:a|an|someone|somebody|anyone|the\s+following)\b",
+    re.I,
+)
 
 
 def changes_decision(
@@ -281,7 +301,8 @@ def changes_decision(
     """
     if schema is None or schema.kind != "tabular" or "explain_what_if" not in names:
         return None
-    if decision.function == "explain_what_if" and "get_prediction" in names and _described_anew(text, schema):
+    torn = None if decision.confident else decision.runner_up
+    if "explain_what_if" in (decision.function, torn) and "get_prediction" in names and _described_anew(text, schema):
         return Decision("get_prediction", decision.confidence, True)  # "... for a tree with girth 50, soil sand?"
     if decision.confident and decision.function not in _DROPS_CHANGES | _SEARCHES:
         return None
@@ -291,7 +312,8 @@ def changes_decision(
     if not changes or _NEW_INSTANCE.search(text):
         return None
     relative = any(isinstance(v, str) and v[:1] in "+-*" and v[1:2].isdigit() for v in changes.values())
-    if decision.confident and decision.function in _SEARCHES and not (relative and _SUPPOSES.search(text)):
+    supposes = _SUPPOSES.search(text) or _ORDERS_CHANGE.match(text)  # "knock 3 off her claims. does it change?"
+    if decision.confident and decision.function in _SEARCHES and not (relative and supposes):
         # a step supposed ("would 6150 still fail with 4 more classmates") is the what-if; a value or a possibility
         # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
         return None

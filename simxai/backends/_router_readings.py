@@ -10,6 +10,14 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   reads as asking for nothing;
 - why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
+- why a class was given, asked with no negation or contrast in the why-question's sentence ("why is member 12 on
+  the surcharge tier? she never claims", "so why the decline?"), when the selector chose the why-not: the explanation;
+- how the model does on a group it names and nothing else ("how does it do for couriers of brand x?"), when the selector
+  chose a prediction with no instance: the performance on that group;
+- a statistic of a feature ("mean exam mark over all students?"), with no word of importance, when the
+  selector chose the global explanation or the performance: the data's description;
+- what it would take for one instance to reach a class ("what would make the model predict 47 as late", "three
+  ways in which 47 is approved"), when the selector chose its prediction: the counterfactuals;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
   read as a question about the data or the model: the what-if (the engine asks what is missing).
 """
@@ -20,7 +28,15 @@ import re
 from collections.abc import Collection
 
 from simxai.backends._router_denial import WHY_NEGATED, denies_a_class
-from simxai.extraction import extract_group, extract_ids, extract_label, extract_metric, extract_texts, feature_spans
+from simxai.extraction import (
+    extract_argument,
+    extract_group,
+    extract_ids,
+    extract_label,
+    extract_metric,
+    extract_texts,
+    feature_spans,
+)
 from simxai.hosts.base import HostSchema
 
 __all__ = ["read_function"]
@@ -37,7 +53,14 @@ def read_function(
     """The function a reading above gives for `text`, or None; `function` and `confident` are the selector's."""
     if schema is None:
         return None
-    read = _meaning(function, text, schema, names) or _why_not(function, confident, text, schema, names)
+    read = (
+        _meaning(function, text, schema, names)
+        or _why_not(function, confident, text, schema, names)
+        or _why_so(function, text, schema, names)
+        or _to_reach(function, text, schema, names)
+        or _how_it_does(function, text, schema, names)
+        or _statistic(function, text, schema, names)
+    )
     if read is None and function == "explain_why_not" and "get_local_explanation" in names:
         # "why is order 7011 expected to be lost?": a why-question that denies nothing asks why the model
         # predicts what it does (a why-not needs a class denied, contrasted or expected by the user)
@@ -162,3 +185,108 @@ def _why_not(
     if negated is None or extract_label(text[negated.end() :], schema) is None:
         return None
     return "explain_why_not"
+
+
+# A why-question's own sentence: "why" or "how come" up to the end of its sentence.
+_WHY_SENTENCE = re.compile(r"\b(?:why|how\s+come)\b[^.?!;]*", re.IGNORECASE)
+# What makes a why-question ask about a class not given: a negation in it, or a contrast with another outcome.
+_DENIES = re.compile(
+    r"\b(?:not|no|none|never|miss\w*|refus\w*|fail\w*|den(?:y|ies|ied)|avoid\w*|lack\w*)\b|n't\b|"
+    r"\b(?:is|was|does|did|do|are|were)nt\b",
+    re.IGNORECASE,
+)
+_CONTRASTS = re.compile(
+    r"\brather\s+than\b|\binstead\b|\bother\s+than\b|\bexpect\w*|\bthought\b|\bshould\b|\bsupposed\b|"
+    r"\bvs\.?\b|\bversus\b",
+    re.IGNORECASE,
+)
+
+
+def _why_so(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The instance's explanation for a why-question that asks why a class was given ("why is member 12 on
+    the surcharge tier? She never claims.", "so why the decline?"), when the selector chose the why-not.
+
+    A why-not needs its question to deny a class ("why isn't ...") or the turn to set another against it ("rather
+    than ...", "I expected ..."); a negation in another sentence ("he doesn't even smoke") is the user's objection,
+    not the question.
+    The why-question names one instance by its id and nothing in its own sentence denies or contrasts.
+    """
+    if function != "explain_why_not" or "get_local_explanation" not in names or len(extract_ids(text, schema)) != 1:
+        return None
+    asked = _WHY_SENTENCE.search(text)
+    if asked is None or _DENIES.search(asked.group()) or _CONTRASTS.search(text):
+        return None  # "I expected approved", in any sentence, sets another outcome against the one given
+    if _DENIES.search(text[max(0, asked.start() - 40) : asked.start()]):
+        return None  # "not approved, why?": the negation leads into the question
+    return "get_local_explanation"
+
+
+# What it would take to reach an outcome: "what would it take for ...", "what would make the model predict ...",
+# "what do I need to do so ...", "three scenarios where ...", "ways for ... to ..."
+_TAKES = re.compile(
+    r"\bwhat\s+(?:would|will|does|did)\s+(?:it\s+take|make|get)\b"
+    r"|\bwhat\s+(?:do|does|would|should|must)\s+(?:i|we|you|he|she|they|it)\s+(?:need|have)\s+to\s+(?:do|change)\b"
+    r"|\b(?:scenarios?|ways?|paths?|routes?)\s+(?:where|in\s+which|for|to|that)\b",
+    re.IGNORECASE,
+)
+
+
+def _to_reach(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The counterfactuals for a turn that asks what it would take for one named instance to reach a class, when
+    the selector chose that instance's prediction: "what would make the model call applicant 8 approved" asks for
+    changes, not for the prediction it already has. The class comes after the construction that asks for it.
+    """
+    if function != "get_prediction" or "explain_how_to_be_that" not in names or len(extract_ids(text, schema)) != 1:
+        return None
+    takes = _TAKES.search(text)
+    if takes is None or extract_label(text[takes.end() :], schema) is None:
+        return None
+    return "explain_how_to_be_that" if extract_argument("target_label", text, schema) is not None else None
+
+
+# How the model does, asked with no metric named: "how does it do for ...", "how well does the model do on ..."
+_HOW_IT_DOES = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?)\W+)?how\s+(?:well\s+)?(?:does|did|do|is)\s+(?:it|the\s+model|this\s+model)\s+"
+    r"(?:do|doing|perform|performing)\s+(?:for|on|with|among|across)\b",
+    re.IGNORECASE,
+)
+
+
+def _how_it_does(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The performance for "how does it do for <group>" when the selector chose a prediction and the turn names no
+    instance, only a group the data selects: a prediction needs an instance, and how it does is its quality.
+    """
+    if function != "get_prediction" or "get_model_performance" not in names or not _HOW_IT_DOES.match(text):
+        return None
+    if extract_ids(text, schema) or extract_texts(text):
+        return None
+    group = extract_argument("group", text, schema)
+    return "get_model_performance" if isinstance(group, str) and re.search(r"[=<>]", group) else None
+
+
+# A statistic of the data said of a feature: "mean exam mark", "the spread of bmi", "median income"
+_STATISTIC = re.compile(
+    r"\b(?:average|mean|median|typical|spread|distribution|range|minimum|maximum|min|max|std|standard\s+deviation)\b",
+    re.IGNORECASE,
+)
+_IMPORTANCE = re.compile(
+    r"\b(?:matter\w*|important|importance|influen\w*|weigh\w*|driv\w*|factors?|effects?|impact\w*|contribut\w*|"
+    r"rank\w*|shap|predict\w*|accura\w*|metrics?|wrong|right|correct\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _statistic(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+    """The data's description for a statistic of a feature the turn names ("mean exam mark over all
+    students?"), when the selector chose the global explanation or the performance: neither reports a feature's
+    values. Nothing of importance, quality or prediction is asked, and no instance is named.
+    """
+    if function not in ("get_global_explanation", "get_model_performance") or "get_data_information" not in names:
+        return None
+    if schema.kind != "tabular" or _IMPORTANCE.search(text) or extract_ids(text, schema):
+        return None
+    said = _STATISTIC.search(text)
+    spans = feature_spans(text, schema)
+    if said is None or not any(abs(start - said.end()) <= 12 or abs(said.start() - end) <= 12 for start, end in spans):
+        return None
+    return "get_data_information"

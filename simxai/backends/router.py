@@ -417,7 +417,8 @@ class RouterBackend(Backend):
         confidence = probabilities[top]
         confident = confidence >= sure_above
         runner_up = next((n for n in ranked[1:] if n != _NONE), None)
-        if top in (_NONE, "get_data_information") and "get_model_performance" in allowed and names_metric(text):
+        named = (top in (_NONE, "get_data_information") or not confident) and names_metric(text)
+        if named and "get_model_performance" in allowed:
             top, confident = "get_model_performance", True  # "f1 for ...", "all the metrics": a metric's value
         if top == _NONE or (
             not confident and runner_up is not None and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]

@@ -6,10 +6,10 @@ import re
 from collections.abc import Sequence
 
 from simxai.extraction._bare_ids import first_person_ids, foreign_noun_id, unclaimed_id
-from simxai.extraction._changes import _categorical_change
-from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
+from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
-from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
+from simxai.extraction._lexicon import _noun_pattern
+from simxai.extraction._said_values import said_values
 from simxai.extraction._texts import _unquoted_text, extract_texts
 from simxai.hosts.base import HostSchema, InstanceRef
 from simxai.messages import Message
@@ -147,36 +147,7 @@ def _custom_values(text: str, schema: HostSchema | None) -> dict[str, float | in
     """Feature values of a custom instance, when several are given ("a 50 year old with bmi 30 and ...")."""
     if schema is None or schema.kind == "text":
         return None
-    values: dict[str, float | int | str] = {}
-    for mention in feature_mentions(text, schema):
-        feature = mention.feature
-        after = text[mention.end : mention.end + 40]
-        before = text[max(0, mention.start - 25) : mention.start]
-        if feature.type == "numeric":
-            match = re.match(
-                rf"^\s*(?:(?:of|=|:|is|was|at|equal\s+to|equals|value)\s*)?(?P<v>-?{_NUM})\b(?!\s*%)",
-                after,
-                re.IGNORECASE,
-            )
-            lead = re.search(rf"(?P<v>{_NUM})\s*$", before)
-            if match:
-                values.setdefault(feature.name, _parse_number(match.group("v")))
-            elif lead:
-                values.setdefault(feature.name, _parse_number(lead.group("v")))
-        elif feature.categories:
-            category = _categorical_change(text, mention)
-            if category is not None:
-                values.setdefault(feature.name, category)
-    age = age_feature(schema)
-    if age is not None:
-        match = re.search(rf"\b(?P<v>{_NUM})[\s-]*(?:years?|yrs?|y/?o)[\s-]*(?:old|of\s+age)?\b", text, re.IGNORECASE)
-        if match:
-            values.setdefault(age.name, _parse_number(match.group("v")))
-        match = re.search(rf"\baged?\s+(?P<v>{_NUM})\b", text, re.IGNORECASE)
-        if match:
-            values.setdefault(age.name, _parse_number(match.group("v")))
-    for name, category in _category_mentions(text, schema, values):
-        values.setdefault(name, category)
+    values = said_values(text, schema)
     return values if len(values) >= 2 else None
 
 

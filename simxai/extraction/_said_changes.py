@@ -40,9 +40,13 @@ _AFTER_SUBJECT = (
 )
 
 
+# Other words users name a record by ("member 5120's visits" on a host whose noun is "policyholder").
+_RECORD_NOUNS = r"members?|customers?|clients?|users?|accounts?|applicants?|patients?|employees?|tenants?|students?"
+
+
 def without_instance_phrases(text: str, schema: HostSchema) -> str:
     """`text` without an instance named between a subject and its verb ("the price for 8150 had been lower, say 7",
-    "the class size at 6150's school was 8").
+    "the class size at 6150's school was 8"), and an instance's possessive read as "the" ("member 5120's visits").
 
     Only a number in the host's id range, after "for", "of", "in", "on" or "at" (and the host's noun or a generic
     one), and before a verb that goes on to say the value, is taken out.
@@ -53,7 +57,10 @@ def without_instance_phrases(text: str, schema: HostSchema) -> str:
         rf"(?=\s+(?:{_AFTER_SUBJECT})\b)",
         re.IGNORECASE,
     )
-    return pattern.sub(lambda m: "" if schema.has_id(int(m.group("id"))) else m.group(0), text)
+    text = pattern.sub(lambda m: "" if schema.has_id(int(m.group("id"))) else m.group(0), text)
+    # "take 2 off member 5120's visits": the instance's own feature, as "the visits"
+    owner = re.compile(rf"\b(?:(?:{nouns}|{_RECORD_NOUNS})\s+)?#?(?P<id>\d+)['’]s\s+(?=[a-z])", re.IGNORECASE)
+    return owner.sub(lambda m: "the " if schema.has_id(int(m.group("id"))) else m.group(0), text)
 
 
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
