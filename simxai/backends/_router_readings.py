@@ -10,6 +10,10 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   reads as asking for nothing;
 - why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
+- why the model expects what it expects, with no negation ("why is boat 7 expected to be late?", "why's 12 only
+  predicted to come second?"): the instance's explanation, not the why-not the word "expected" suggests;
+- whether the model knows about something, or takes it into account ("does it know anything about frost?"), with
+  no instance named: the model's description, which lists what it takes in and its limits;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
   read as a question about the data or the model: the what-if (the engine asks what is missing).
 """
@@ -36,7 +40,11 @@ def read_function(
     """The function a reading above gives for `text`, or None; `function` and `confident` are the selector's."""
     if schema is None:
         return None
-    read = _meaning(function, text, schema, names) or _why_not(function, confident, text, schema, names)
+    read = _meaning(function, confident, text, schema, names) or _why_not(function, confident, text, schema, names)
+    if read is None and function == "explain_why_not" and "get_local_explanation" in names:
+        read = _why_predicted(text)
+    if read is None and "get_model_information" in names and _KNOWS.search(text) and not extract_ids(text, schema):
+        read = "get_model_information"  # "does it know anything about frost?": what the model takes in
     if read is not None:
         return read
     if (
@@ -73,9 +81,12 @@ _NOT_JUST_RIGHT = re.compile(
 )
 
 
-def _meaning(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+def _meaning(
+    function: str | None, confident: bool, text: str, schema: HostSchema, names: Collection[str]
+) -> str | None:
     """The output description for a question about what an output means, or the prediction for whether the model
-    was right about one named instance; None otherwise. Neither names a metric or (for a meaning) an instance.
+    was right about one named instance (also to confirm an unsure prediction); None otherwise. Neither names a
+    metric or (for a meaning) an instance.
     """
     if extract_metric(text) is not None:
         return None
@@ -96,7 +107,7 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
     ):
         return "get_output_information"
     if (
-        function != "get_prediction"
+        (function != "get_prediction" or not confident)
         and "get_prediction" in names
         and len(ids) == 1
         and (_RIGHT.search(text) or (_asks_nothing_else(function, text) and extract_label(text, schema)))
@@ -108,6 +119,13 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
     return None
 
 
+# Whether the model knows of something: "does it know anything about frost", "does the model take rain into account"
+_KNOWS = re.compile(
+    r"\b(?:does|do|did|can|could|would)\s+(?:it|the\s+model|this\s+model|the\s+classifier|your\s+model)\s+"
+    r"(?:(?:know|care)\s+(?:(?:anything|something|much|a\s+thing)\s+)?about|take\s+(?:[\w'-]+\s+){0,4}into\s+account|"
+    r"account\s+for|factor\s+in)\b",
+    re.IGNORECASE,
+)
 # A yes-no question about the outcome ("will 7012 be back on schedule?"): asked, and no wh-word asks for more
 _YES_NO = re.compile(r"^(?!.*\b(?:what|which|how|why|who|where|when)\b).*\?", re.IGNORECASE | re.DOTALL)
 # A yes-no question that asks whether a class can be reached ("could 7012 get back on schedule?"), not what it is
@@ -145,3 +163,21 @@ def _why_not(
     if negated is None or extract_label(text[negated.end() :], schema) is None:
         return None
     return "explain_why_not"
+
+
+# "why is 7 expected to be late", "why's 12 only predicted to come second": the model's expectation, as a passive
+_WHY_PREDICTED = re.compile(
+    r"\b(?:why|how\s+come)\b(?:\s+(?:is|was|are|were)|'s)\s+(?:[\w#-]+\s+){1,3}?(?:only\s+|still\s+|now\s+)?"
+    r"(?:expected|predicted|forecast|projected|tipped|likely|rated|down\s+as)\b",
+    re.IGNORECASE,
+)
+
+# A contrast set against the expectation ("... expected to be stable when she is progressing"): a why-not
+_BUT = re.compile(r"\b(?:but|when|while|whereas|though|although|instead|rather|despite)\b", re.IGNORECASE)
+
+
+def _why_predicted(text: str) -> str | None:
+    """The instance's explanation for a why-question about what the model expects of it, with no negation."""
+    if _WHY_PREDICTED.search(text) is None or _WHY_NEGATED.search(text) is not None or _BUT.search(text):
+        return None
+    return "get_local_explanation"
