@@ -19,6 +19,9 @@ contract (`ruled_out`):
   no word of reasons ("what's the call on patient 8?", "score this comment: '...'") asks for the verdict;
 - a search for what may change while the class stays keeps a class: a turn that moves an instance from one class
   to another ("what would take it from weak to strong?") asks for counterfactuals;
+- an instance's explanation is about one instance: a turn that speaks of the model as a whole ("the global
+  ranking", "overall", "across the board") and names none is no such explanation; the data's description ranks
+  nothing: a turn that asks for a ranking or an importance does not ask for it;
 - the data's description holds no predictions: a turn that names a metric or the model's errors ("show me all the
   metrics", "where does it go wrong") does not ask for it;
 - a turn that names exactly one instance by its id asks for *something* about it, so "no function" is no reading
@@ -61,6 +64,10 @@ _WHY_NEGATED = re.compile(
     r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
     re.IGNORECASE,
 )
+# The model as a whole, not one instance: "the global ranking", "overall", "across the board", "in general".
+_WHOLE_MODEL = re.compile(r"\b(?:global(?:ly)?|overall|across\s+the\s+board|in\s+general|model[\s-]wide)\b", re.I)
+# A ranking of what the model weighs: "the feature ranking", "where does bmi rank", "importance".
+_RANKING = re.compile(r"\b(?:rank\w*|importances?)\b", re.IGNORECASE)
 # Words of the model's errors or its metrics, which the data's description does not hold.
 _ERRORS = re.compile(
     r"\b(?:metrics?|wrong\w*|mistak\w*|errors?|miss(?:es|ed)?|misclassif\w*|incorrect\w*|false\s+(?:positive|"
@@ -107,6 +114,10 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out |= _ABOUT_THE_MODEL
     if one_instance:
         out |= {_NONE, "get_data_information", "get_global_explanation"}
+    elif _WHOLE_MODEL.search(text) and not extract_ids(text, schema) and "INSTANCE" not in masked:
+        out.add("get_local_explanation")  # "the global ranking", "across the board": no one instance's reasons
+    if _RANKING.search(text):
+        out.add("get_data_information")  # "where does bmi rank": the data holds values, not their weight
     if (
         {"get_prediction", "get_local_explanation"} <= set(candidates)
         and names_one_instance(text, masked, schema)

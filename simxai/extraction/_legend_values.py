@@ -21,6 +21,8 @@ _LEGEND = re.compile(r"(?<![\w.])(?P<v>-?\d+(?:\.\d+)?)\s*[=:]\s*(?P<words>[A-Za
 _FILLER = frozenset("a an the this that of in on at to for by or and is was be been its their per".split())
 # Words of a name that say what it measures in, not what it is ("queen_age_years", "days_since_visit").
 _MEASURES = frozenset("year years month months week weeks days hours minutes since number count total level".split())
+# Legends too bare to be said of the feature alone ("1 = yes"): a yes or a no answers anything.
+_BARE = frozenset("yes no true false none".split())
 _NEGATION = re.compile(r"\b(?:not|no|never|without|didn'?t|hadn'?t|wasn'?t|isn'?t)\b[^.,;?!]{0,25}$", re.I)
 
 
@@ -36,7 +38,7 @@ def legend_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue])
             continue
         for match in _LEGEND.finditer(feature.description):
             words = [w for w in re.findall(r"[a-z]+", match.group("words").lower()) if w not in _FILLER]
-            if not words or words[0] not in said or 2 * sum(w in said for w in words) < len(words):
+            if not words or words[0] in _BARE or words[0] not in said or 2 * sum(w in said for w in words) < len(words):
                 continue
             where = re.search(rf"\b{re.escape(words[0])}\b", lower)
             if where is not None and _NEGATION.search(lower[: where.start()]):

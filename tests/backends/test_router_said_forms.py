@@ -190,3 +190,52 @@ def test_whether_it_was_right_about_one_instance_is_its_prediction(
 )
 def test_what_the_model_knows_of_is_its_description(router: RouterBackend, schema: HostSchema, text: str) -> None:
     assert route(router, text, schema) == ("", [("get_model_information", {})])
+
+
+@pytest.mark.parametrize(
+    ("schema", "text"),
+    [
+        (DEMO, "show me the overall feature ranking, I'm curious where glucose ends up"),
+        (GREENHOUSE, "across the board, how do the features rank?"),
+    ],
+)
+def test_a_ranking_of_the_whole_model_is_no_instance_and_no_data_description(schema: HostSchema, text: str) -> None:
+    options = {"get_data_information": 0.4, "get_local_explanation": 0.3, "get_global_explanation": 0.3}
+    unfit = ruled_out(text, mask(text, schema), schema, options)
+    assert {"get_data_information", "get_local_explanation"} <= unfit
+    assert "get_global_explanation" not in unfit
+
+
+def test_one_instance_named_keeps_its_explanation_open() -> None:
+    text = "overall, why did patient 9 get that label?"
+    options = {"get_local_explanation": 0.5, "get_global_explanation": 0.5}
+    assert "get_local_explanation" not in ruled_out(text, mask(text, DEMO), DEMO, options)
+
+
+# --- "the first one" after questions on one instance at a time --------------------------------------------------
+
+
+def asked_about(*instances: int) -> list[Message]:
+    history: list[Message] = []
+    for i, instance in enumerate(instances):
+        call = ToolCall(id=f"call_{i}", name="get_prediction", arguments={"instance": instance})
+        history += [
+            Message.user(f"and {instance}?"),
+            Message.assistant("", [call]),
+            Message.tool(call, '{"result": {}}'),
+        ]
+    return history
+
+
+@pytest.mark.parametrize(
+    ("schema", "instances", "text", "expected"),
+    [
+        (DEMO, (40, 71, 71), "ok, the first one - why?", 40),
+        (BAKERY, (62060, 62071), "what about the second one, why is it flat", 62071),
+    ],
+)
+def test_an_ordinal_names_the_instances_in_the_order_they_came_up(
+    router: RouterBackend, schema: HostSchema, instances: tuple[int, ...], text: str, expected: int
+) -> None:
+    _, calls = route(router, text, schema, asked_about(*instances))
+    assert [arguments.get("instance") for _, arguments in calls] == [expected]
