@@ -44,7 +44,9 @@ def read_function(
     if read is None and function == "explain_why_not" and "get_local_explanation" in names:
         read = _why_predicted(text)
     if read is None and "get_model_information" in names and _KNOWS.search(text) and not extract_ids(text, schema):
-        read = "get_model_information"  # "does it know anything about frost?": what the model takes in
+        # "does it know anything about frost?": what the model takes in; of a feature ("does it take age into
+        # account?") the selector's choice stands (its importance, its description)
+        read = None if feature_spans(text, schema) else "get_model_information"
     if read is not None:
         return read
     if (

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from simxai.backends._router_masking import mask
+from simxai.backends._router_readings import read_function
 from simxai.backends._router_self_repair import self_corrected
 from simxai.backends._router_unsure import ruled_out
 from simxai.backends.router import RouterBackend
@@ -184,7 +185,7 @@ def test_whether_it_was_right_about_one_instance_is_its_prediction(
     ("schema", "text"),
     [
         (GREENHOUSE, "does it know anything about frost?"),
-        (BAKERY, "does the model take the flour's protein into account"),
+        (BAKERY, "does the model take the oven's age into account"),
         (LOAN, "does it know about my other debts?"),
     ],
 )
@@ -239,3 +240,11 @@ def test_an_ordinal_names_the_instances_in_the_order_they_came_up(
 ) -> None:
     _, calls = route(router, text, schema, asked_about(*instances))
     assert [arguments.get("instance") for _, arguments in calls] == [expected]
+
+
+def test_whether_it_knows_of_a_feature_is_left_to_the_selector(router: RouterBackend) -> None:
+    names = {"get_model_information", "get_global_explanation"}
+    assert read_function("get_global_explanation", True, "does the model take bmi into account?", DEMO, names) is None
+    assert (
+        read_function(None, True, "does the model take sunshine into account?", DEMO, names) == "get_model_information"
+    )
