@@ -121,10 +121,12 @@ def _meaning(
     return None
 
 
-# Whether the model knows of something: "does it know anything about frost", "does the model take rain into account"
+# Whether the model knows of something, as a yes-no question of its own: "does it know anything about frost", "does
+# the model take rain into account" (not "which words does it know about most")
 _KNOWS = re.compile(
-    r"\b(?:does|do|did|can|could|would)\s+(?:it|the\s+model|this\s+model|the\s+classifier|your\s+model)\s+"
-    r"(?:(?:know|care)\s+(?:(?:anything|something|much|a\s+thing)\s+)?about|take\s+(?:[\w'-]+\s+){0,4}into\s+account|"
+    r"(?:^|[.?!;,:])\s*(?:(?:and|but|so|ok|also)\s+)?(?:does|do|did|can|could|would)\s+"
+    r"(?:it|the\s+model|this\s+model|the\s+classifier|your\s+model)\s+"
+    r"(?:know\s+(?:(?:anything|something|much|a\s+thing)\s+)?about|take\s+(?:[\w'-]+\s+){0,4}into\s+account|"
     r"account\s+for|factor\s+in)\b",
     re.IGNORECASE,
 )

@@ -18,7 +18,7 @@ from simxai.backends._router_unsure import ruled_out
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
-from tests.backends.routing import DEMO, LOAN, route
+from tests.backends.routing import DEMO, LOAN, REVIEWS, route
 from tests.test_said_units import BAKERY, GREENHOUSE
 
 
@@ -248,3 +248,9 @@ def test_whether_it_knows_of_a_feature_is_left_to_the_selector(router: RouterBac
     assert (
         read_function(None, True, "does the model take sunshine into account?", DEMO, names) == "get_model_information"
     )
+
+
+def test_a_question_about_what_it_weighs_most_is_no_question_about_what_it_knows() -> None:
+    names = {"get_model_information", "get_global_explanation"}
+    text = "which words does it know about most, generally"
+    assert read_function("get_global_explanation", True, text, REVIEWS, names) is None
