@@ -26,12 +26,13 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
-from simxai.extraction.mentions import vague_group
+from simxai.extraction.mentions import feature_named_by_word, vague_group
 from simxai.followup import (
     Step,
     answer_amount,
     changed_feature,
     changed_feature_answer,
+    confirms,
     extract_step,
     step_changes,
     step_feature,
@@ -46,7 +47,15 @@ from simxai.followup_subject import (
     shows_instance,
     supposes_its_own_change,
 )
-from simxai.guard import GuardReport, Vocabulary, check_claims, insists, non_answer, out_of_range
+from simxai.guard import (
+    GuardReport,
+    Vocabulary,
+    check_claims,
+    insists,
+    non_answer,
+    out_of_range,
+    stepped_out_of_range,
+)
 from simxai.hosts.base import Host, HostSchema
 from simxai.instance_values import named_values
 from simxai.messages import Message, ToolCall
@@ -189,6 +198,13 @@ class Agent:
         return await run.execute()
 
 
+def _below_its_range(name: str, value: Any, schema: HostSchema) -> bool:
+    """Whether a what-if value is a number below the smallest value the data shows for its feature."""
+    feature = schema.feature(name)
+    low = feature.min if feature is not None else None
+    return isinstance(value, int | float) and not isinstance(value, bool) and low is not None and value < low
+
+
 @dataclass(frozen=True)
 class _Retry:
     """A call was rejected and the model gets one corrective retry; `error` is the argument error, if that was it."""
@@ -252,6 +268,8 @@ class _TurnRun:
         # Successful calls of this turn by name and arguments: an identical call reuses the result.
         self._done: dict[str, CallRecord] = {}
         self._all_reused = False
+        # The user said yes to values questioned as outside the data's range: they run as given this turn.
+        self._confirmed = False
         # The engine's own prompts (retries) and the rejected texts they answer, by identity: a backend that writes
         # no replies (the router, also as the fallback) would route them as if the user had written them.
         self._engine_turns: set[int] = set()
@@ -302,6 +320,8 @@ class _TurnRun:
             # is it about review 78": a request of its own
             return None
         value = extract_argument(pending.missing, self.user, self.agent.schema)
+        if value is None and pending.questioned is not None and confirms(self.user):
+            value, self._confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
         if value is None and pending.missing == "group" and pending.feature is not None:
             # "older than what?" -> "over 65": a bound of the feature the vague group named
             value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
@@ -553,16 +573,11 @@ class _TurnRun:
             content = {"result": done.output, "summary": done.rendering, "note": reused_call()}
             self._append(Message.tool(call, json.dumps(content, ensure_ascii=False)))
             return None
-        if "changes" in parameters and not insists(self.user):
+        as_given = insists(self.user) or self._confirmed
+        if "changes" in parameters and not as_given:
             questions = out_of_range(arguments.get("changes"), self.agent.schema)
             if questions:
-                question = " ".join(questions)
-                clarification = Clarification(function=call.name, missing=["changes"], question=question)
-                kept = {k: v for k, v in arguments.items() if k != "changes"}
-                pending = PendingCall(function=call.name, arguments=kept, missing="changes")
-                self.state = self.state.model_copy(update={"pending": pending})
-                await self._finish_call(call, arguments, "clarification", error=question)
-                return clarification
+                return await self._question_changes(call, arguments, questions)
         started = time.perf_counter()
         try:
             if self.agent.pool is not None:
@@ -590,6 +605,10 @@ class _TurnRun:
             return None
         self.stage.add("functions", started)
         payload = result_payload(result)
+        if "changes" in parameters and not as_given:
+            questions = stepped_out_of_range(arguments.get("changes"), payload, self.agent.schema)
+            if questions:  # "5 kg lighter" for a parcel of 2 kg: questioned, not answered for a weight of -3
+                return await self._question_changes(call, arguments, questions)
         rendering = render_result(result)
         if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
             rendering += named_values(result, self.user, self.agent.schema)
@@ -597,6 +616,34 @@ class _TurnRun:
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
         return None
+
+    async def _question_changes(self, call: ToolCall, arguments: dict[str, Any], questions: list[str]) -> Clarification:
+        """Ask whether changes outside the data's range are meant; yes runs them as given (`PendingCall.questioned`),
+        and another amount or value for the one feature questioned ("no, 1 kg") replaces the change.
+        """
+        changes = dict(arguments["changes"])
+        # "glucose -5 ... did you mean 5 lower?": yes takes that reading, the relative change "-5"
+        offered = {k: f"{v:g}" for k, v in changes.items() if _below_its_range(k, v, self.agent.schema) and v < 0}
+        changes.update(offered)
+        asked = "for that" if offered else "to run it as given"
+        question = f"{' '.join(questions)} Say yes {asked}, or give another change."
+        clarification = Clarification(function=call.name, missing=["changes"], question=question)
+        kept = {k: v for k, v in arguments.items() if k != "changes"}
+        [(name, value)] = changes.items() if isinstance(changes, dict) and len(changes) == 1 else [(None, None)]
+        sign = str(value).strip()[:1] if isinstance(value, str) else ""
+        up_or_down: Literal["+", "-"] = "+" if sign == "+" else "-"
+        step = StepQuestion(feature=name, sign=up_or_down) if name is not None and sign in ("+", "-") else None
+        pending = PendingCall(
+            function=call.name,
+            arguments=kept,
+            missing="changes",
+            questioned=changes,
+            step=step,
+            feature=name if step is None else None,
+        )
+        self.state = self.state.model_copy(update={"pending": pending})
+        await self._finish_call(call, arguments, "clarification", error=question)
+        return clarification
 
     def _fillable(self, parameters: Sequence[str]) -> list[str]:
         """The parameters the dialogue state may fill for this turn's calls.
@@ -660,7 +707,8 @@ class _TurnRun:
         if step is None:
             return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
         # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
-        focus = extract_feature(self.user, schema) or self.state.feature
+        named = feature_named_by_word(self.user, schema)  # "if it were lighter": the weight
+        focus = extract_feature(self.user, schema) or (named.name if named else None) or self.state.feature
         feature = step_feature(step, focus, schema)
         changes = step_changes(step, focus, schema)
         if changes is not None:

@@ -52,6 +52,7 @@ __all__ = [
     "LastCall",
     "Step",
     "answer_amount",
+    "confirms",
     "answer_value",
     "changed_feature",
     "changed_feature_answer",
@@ -236,7 +237,9 @@ _BARE_AMOUNT = re.compile(
 )
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|fine|go\s+ahead|do\s+it|please)\b", re.IGNORECASE)
 # The words around the number of an answer that say nothing more: "like 10 km", "by £30 a night", "about 20".
-_ANSWER_LEAD = re.compile(r"^\W*(?:(?:like|about|around|roughly|maybe|say|so|ok(?:ay)?|um|hmm)\b[\s,]*)+", re.I)
+_ANSWER_LEAD = re.compile(
+    r"^\W*(?:(?:like|about|around|roughly|maybe|say|so|ok(?:ay)?|um|hmm|no|nope|actually|rather)\b[\s,]*)+", re.I
+)
 _CURRENCY = re.compile(r"[£$€]")
 _PER_UNIT = re.compile(r"\s(?:a|an|per|each)\s+(?:night|day|week|month|year|hour|person|head)\b", re.I)
 _UNIT_AFTER = re.compile(r"(?P<n>\d)\s?(?P<u>[A-Za-z]+)\b")
@@ -281,6 +284,11 @@ def answer_amount(
     if offer is not None and _YES.match(text):
         return offer
     return None
+
+
+def confirms(text: str) -> bool:
+    """Whether a turn only says yes ("yes", "yes please", "sure, go ahead"), with no value of its own."""
+    return bool(_YES.match(text)) and not re.search(r"\d", text) and len(text.split()) <= 6
 
 
 _BARE_VALUE = re.compile(

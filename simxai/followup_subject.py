@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 
 from simxai.extraction import extract_ids, feature_spans
-from simxai.extraction.mentions import names_feature_by_word
+from simxai.extraction.mentions import feature_named_by_word
 from simxai.host_examples import example_id
 from simxai.hosts.base import HostSchema, plural
 from simxai.normalize import word_stems
@@ -241,7 +241,7 @@ def supposes_its_own_change(text: str, schema: HostSchema | None) -> bool:
     """
     if schema is None or schema.kind != "tabular" or _KEEPS_CHANGES.search(text):
         return False
-    return bool(feature_spans(text, schema)) or names_feature_by_word(text, schema)
+    return bool(feature_spans(text, schema)) or feature_named_by_word(text, schema) is not None
 
 
 def several_question(text: str, schema: HostSchema, function: str = "get_prediction") -> str:

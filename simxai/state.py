@@ -42,6 +42,9 @@ class PendingCall(pydantic.BaseModel):
     step: StepQuestion | None = None
     #: For "what should glucose be?": the feature a bare value ("110") or a step ("10% higher") changes.
     feature: str | None = None
+    #: For "glucose 500 is above the data's range; is that intended?": the changes as the user gave them (a yes
+    #: runs them as given).
+    questioned: dict[str, Any] | None = None
 
 
 class DialogueState(pydantic.BaseModel):

@@ -84,6 +84,53 @@ def insurance_host():
 
 
 @pytest.fixture(scope="session")
+def parcel_host(tmp_path_factory):
+    """An invented host as a user brings one (`--host-config`): parcels of a web shop with weight in kg, distance in
+    km, a carrier and express as 0/1, predicted late, lost or on time by a logistic-regression pipeline."""
+    import joblib
+    import numpy as np
+    import pandas as pd
+    from sklearn.compose import ColumnTransformer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+    from simxai.hosts.config import load_host_config
+
+    folder = tmp_path_factory.mktemp("parcels")
+    rng = np.random.default_rng(5)
+    n = 300
+    frame = pd.DataFrame(
+        {
+            "order_id": np.arange(7001, 7001 + n),
+            "weight_kg": np.round(rng.uniform(0.2, 30, n), 1),
+            "distance_km": np.round(rng.uniform(2, 900, n), 0),
+            "carrier": rng.choice(["dhl", "ups", "postal"], n),
+            "express": rng.integers(0, 2, n),
+        }
+    )
+    score = 0.004 * frame.distance_km + 0.05 * frame.weight_kg - 1.2 * frame.express + rng.normal(0, 0.6, n)
+    frame["delivery"] = np.where(score < 1.2, "on_time", np.where(score < 2.6, "late", "lost"))
+    features = ["weight_kg", "distance_km", "carrier", "express"]
+    one_hot = OneHotEncoder(handle_unknown="ignore")
+    encode = ColumnTransformer([("cat", one_hot, ["carrier"])], remainder=StandardScaler())
+    model = Pipeline([("encode", encode), ("fit", LogisticRegression(max_iter=500))])
+    joblib.dump(model.fit(frame[features], frame.delivery), folder / "model.joblib")
+    frame.to_csv(folder / "orders.csv", index=False)
+    config = {
+        "name": "parcel delivery",
+        "model_path": "model.joblib",
+        "data_path": "orders.csv",
+        "target": "delivery",
+        "instance_noun": "order",
+        "id_column": "order_id",
+        "feature_aliases": {"weight_kg": ["weight"], "distance_km": ["distance"], "express": ["express shipping"]},
+    }
+    (folder / "host.json").write_text(__import__("json").dumps(config), encoding="utf-8")
+    return load_host_config(folder / "host.json")
+
+
+@pytest.fixture(scope="session")
 def hosts(demo_host, loan_host, sentiment_host, insurance_host):
     """The hosts the guard's claim tests run real functions on, by name: demo, loan, sentiment and the invented
     insurance host of bench/dev_hosts.py."""

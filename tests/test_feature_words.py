@@ -15,52 +15,6 @@ from simxai.extraction import extract_changes
 from simxai.hosts.base import Host
 
 
-@pytest.fixture(scope="module")
-def parcel_host(tmp_path_factory: pytest.TempPathFactory) -> Host:
-    """Parcels of a web shop: weight in kg, distance in km, a carrier, express as 0/1; late, lost or on time."""
-    import joblib
-    import numpy as np
-    import pandas as pd
-    from sklearn.compose import ColumnTransformer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import Pipeline
-    from sklearn.preprocessing import OneHotEncoder, StandardScaler
-
-    from simxai.hosts.config import load_host_config
-
-    folder = tmp_path_factory.mktemp("parcels")
-    rng = np.random.default_rng(5)
-    n = 300
-    frame = pd.DataFrame(
-        {
-            "order_id": np.arange(7001, 7001 + n),
-            "weight_kg": np.round(rng.uniform(0.2, 30, n), 1),
-            "distance_km": np.round(rng.uniform(2, 900, n), 0),
-            "carrier": rng.choice(["dhl", "ups", "postal"], n),
-            "express": rng.integers(0, 2, n),
-        }
-    )
-    score = 0.004 * frame.distance_km + 0.05 * frame.weight_kg - 1.2 * frame.express + rng.normal(0, 0.6, n)
-    frame["delivery"] = np.where(score < 1.2, "on_time", np.where(score < 2.6, "late", "lost"))
-    features = ["weight_kg", "distance_km", "carrier", "express"]
-    one_hot = OneHotEncoder(handle_unknown="ignore")
-    encode = ColumnTransformer([("cat", one_hot, ["carrier"])], remainder=StandardScaler())
-    model = Pipeline([("encode", encode), ("fit", LogisticRegression(max_iter=500))])
-    joblib.dump(model.fit(frame[features], frame.delivery), folder / "model.joblib")
-    frame.to_csv(folder / "orders.csv", index=False)
-    config = {
-        "name": "parcel delivery",
-        "model_path": "model.joblib",
-        "data_path": "orders.csv",
-        "target": "delivery",
-        "instance_noun": "order",
-        "id_column": "order_id",
-        "feature_aliases": {"weight_kg": ["weight"], "distance_km": ["distance"], "express": ["express shipping"]},
-    }
-    (folder / "host.json").write_text(__import__("json").dumps(config), encoding="utf-8")
-    return load_host_config(folder / "host.json")
-
-
 @pytest.mark.parametrize(
     ("text", "changes"),
     [
@@ -71,9 +25,13 @@ def parcel_host(tmp_path_factory: pytest.TempPathFactory) -> Host:
         ("what if the box for order 7005 had gone express?", {"express": 1}),
         ("what if order 7009 had not gone express", {"express": 0}),
         ("what if 7005 were shipped 50 km further", {"distance_km": "+50"}),
+        ("what if it was sent express instead?", {"express": 1}),
+        ("what about express?", None),  # may ask about the feature itself: no switch without a supposition
+        ("what if 7020 were twice as heavy?", {"weight_kg": "*2"}),
+        ("what if it had been half as far", {"distance_km": "*0.5"}),
     ],
 )
-def test_a_feature_said_by_its_word(parcel_host: Host, text: str, changes: dict[str, Any]) -> None:
+def test_a_feature_said_by_its_word(parcel_host: Host, text: str, changes: dict[str, Any] | None) -> None:
     assert extract_changes(text, parcel_host.schema()) == changes
 
 

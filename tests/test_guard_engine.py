@@ -158,8 +158,9 @@ async def test_a_model_that_keeps_calling_runs_the_call_once(demo_host):
 async def test_out_of_range_what_if_values_are_questioned(demo_host, changes, question):
     backend = ScriptedBackend([call("explain_what_if", instance=12, changes=changes)])
     turn = await Agent(demo_host, backend).run_turn("what if?")
-    assert turn.reply == question and turn.clarification is not None
-    assert turn.calls[0].status == "clarification"
+    asked = "Say yes for that" if "did you mean" in question else "Say yes to run it as given"
+    assert turn.reply == f"{question} {asked}, or give another change."
+    assert turn.clarification is not None and turn.calls[0].status == "clarification"
 
 
 def test_the_specs_leave_instance_optional_and_list_metrics_and_labels(demo_host):

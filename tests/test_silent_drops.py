@@ -214,8 +214,8 @@ async def test_a_question_about_the_datas_values_stays_a_data_question(router, l
         ("insurance", "what if bmi +2 and claims +0.5 for member 5010", {"bmi": "+2", "annual_claims": "+0.5"}),
         (
             "loan",
-            "what if income +5000 and credit score +50 for applicant 3",
-            {"income": "+5000", "credit_score": "+50"},
+            "what if income +50 and credit score +50 for applicant 3",  # +5000 (thousands) is asked about
+            {"income": "+50", "credit_score": "+50"},
         ),
         # a direction said once for two features, in either order; a verb before each feature
         ("demo", "what if glucose went up by 10 and bmi by 2 for patient 5", {"glucose": "+10", "bmi": "+2"}),

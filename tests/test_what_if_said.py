@@ -186,7 +186,7 @@ def test_the_readings_on_the_demo(demo_host, text: str, expected: dict[str, Any]
 @pytest.mark.parametrize(
     ("text", "changes"),
     [
-        ("would 8150 still cancel with 2 fewer skipped deliveries", {"skipped_deliveries": "-2"}),
+        ("would 8150 still cancel with 2 more skipped deliveries", {"skipped_deliveries": "+2"}),
         ("upgrades up 2 on 8150 - what does it say then", {"upgrades": "+2"}),
         ("what if subscriber 8150 paid $14 a month instead", {"monthly_price_usd": 14}),
         ("what if 8150 hadn't skipped any deliveries", {"skipped_deliveries": 0}),
@@ -196,6 +196,12 @@ def test_the_readings_on_the_demo(demo_host, text: str, expected: dict[str, Any]
 async def test_named_changes_to_an_instance_run_the_what_if(magazine: Host, router: RouterBackend, text, changes):
     (turn,) = await turns(magazine, router, text)
     assert ran(turn) == [("explain_what_if", {"instance": 8150, "changes": changes})]
+
+
+async def test_fewer_than_none_is_asked_about(magazine: Host, router: RouterBackend):
+    # 8150 skipped no delivery: "2 fewer" would be -2, which no subscriber has; the engine asks, yes runs it
+    (turn,) = await turns(magazine, router, "would 8150 still cancel with 2 fewer skipped deliveries")
+    assert ran(turn) == [] and "from 0 to −2" in turn.reply
 
 
 async def test_a_what_if_in_a_dialogue_takes_the_instance_in_focus(magazine: Host, router: RouterBackend):

@@ -205,6 +205,14 @@ def outcome_decision(
         and extract_label(_WITHOUT.split(text, maxsplit=1)[0], schema) is None  # no class wanted before it
     ):
         return Decision("explain_how_to_still_be_this", decision.confidence, True)
+    if (
+        decision.function == "explain_why_not"
+        and "explain_how_to_be_that" in names
+        and not re.search(r"\b(?:why|how\s+come)\b", text, re.IGNORECASE)
+        and moved_away_from(text, schema) is not None
+    ):
+        # "what would keep 20 from being rejected?": the changes that leave the class, not why it is not given
+        return Decision("explain_how_to_be_that", decision.confidence, True)
     unsure = not decision.confident
     read = read_function(decision.function, decision.confident, text, schema, names)  # simxai.backends._router_readings
     if read is not None:

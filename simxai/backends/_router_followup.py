@@ -78,6 +78,10 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         return Decision("get_local_explanation", 1.0, True)  # "how come?" after a prediction: why it is so
     focus = previous.arguments.get("instance")
     if "get_prediction" in takes and _of_one_prediction(text, focus, schema):
+        if previous.name == "explain_what_if" and previous.arguments.get("changes") and _HOW_SURE.search(text):
+            # "how sure are you about that?" after a what-if: the changed instance's probabilities, which the
+            # what-if states; the unchanged instance's prediction would answer another question
+            return Decision(previous.name, 1.0, True, arguments=dict(previous.arguments))
         # "is that right?", "how sure is the model?" after a question about one instance: its prediction, which
         # states the probabilities and whether the recorded label agrees
         return Decision("get_prediction", 1.0, True, arguments={"instance": focus})
@@ -206,11 +210,13 @@ def _group_of_instances(text: str, masked: str, schema: HostSchema) -> str | Non
 
 
 # A question about one prediction that names none: whether it is right, how sure the model is of it.
+# "how sure ...", "how confident ...": the probabilities of the outcome just shown
+_HOW_SURE = re.compile(r"\bhow\s+(?:sure|confident|certain)\b", re.IGNORECASE)
 _ONE_PREDICTION = re.compile(
     r"^\W*(?:(?:and|so|but|ok(?:ay)?|hmm+)\W+)*(?:"
     r"(?:is|was)\s+(?:that|this|it|that\s+prediction|this\s+prediction|its\s+prediction|the\s+prediction)\s+"
     r"(?:right|correct|wrong|true)"
-    r"|how\s+(?:sure|confident|certain)\s+(?:is|was)\s+(?:it|the\s+model|that|this)"
+    r"|how\s+(?:sure|confident|certain)\s+(?:is|was|are|were)\s+(?:it|the\s+model|that|this|you)"
     r"(?:\s+(?:about|of)\s+(?:it|that|this|him|her|them|the\s+prediction))?"
     r")\W*$",
     re.IGNORECASE,

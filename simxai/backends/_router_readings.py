@@ -10,8 +10,6 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   reads as asking for nothing;
 - why a class was not given, the class in the label reading's words ("how come boat 7 isn't back on schedule?"),
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
-- why the model expects what it expects, with no negation ("why is boat 7 expected to be late?", "why's 12 only
-  predicted to come second?"): the instance's explanation, not the why-not the word "expected" suggests;
 - whether the model knows about something, or takes it into account ("does it know anything about frost?"), with
   no instance named: the model's description, which lists what it takes in and its limits;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
@@ -23,7 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from simxai.extraction import extract_ids, extract_label, extract_metric, extract_texts, feature_spans
+from simxai.backends._router_denial import WHY_NEGATED, denies_a_class
+from simxai.extraction import extract_group, extract_ids, extract_label, extract_metric, extract_texts, feature_spans
 from simxai.hosts.base import HostSchema
 
 __all__ = ["read_function"]
@@ -42,13 +41,24 @@ def read_function(
         return None
     read = _meaning(function, confident, text, schema, names) or _why_not(function, confident, text, schema, names)
     if read is None and function == "explain_why_not" and "get_local_explanation" in names:
-        read = _why_predicted(text)
+        # "why is order 7011 expected to be lost?": a why-question that denies nothing asks why the model
+        # predicts what it does (a why-not needs a class denied, contrasted or expected by the user)
+        denies = denies_a_class(text, schema, any_negation=True)
+        read = None if denies or not _ASKS_WHY.search(text) else "get_local_explanation"
     if read is None and "get_model_information" in names and _KNOWS.search(text) and not extract_ids(text, schema):
         # "does it know anything about frost?": what the model takes in; of a feature ("does it take age into
         # account?") the selector's choice stands (its importance, its description)
         read = None if feature_spans(text, schema) else "get_model_information"
     if read is not None:
         return read
+    if (
+        function in (None, "get_data_information", "get_model_information")
+        and "get_model_performance" in names
+        and _BETTER.search(text)
+        and (extract_group(text, schema) is not None or extract_label(text, schema) is not None)
+        and not extract_ids(text, schema)
+    ):
+        return "get_model_performance"  # "is the model better with dhl or ups?": how well it does on each
     if (
         function in ("get_data_information", "get_model_information", "get_global_explanation")
         and "explain_what_if" in names
@@ -145,11 +155,14 @@ def _asks_nothing_else(function: str | None, text: str) -> bool:
     return function is None or (function == "explain_how_to_be_that" and not _REACHABLE.search(text))
 
 
-# "why doesn't the model think ...", "how come 7 isn't ...": a negation after the question word, in one sentence
-_WHY_NEGATED = re.compile(
-    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
+# How well the model does, compared between groups or classes: "better with dhl or ups", "more accurate for women"
+_BETTER = re.compile(
+    r"\b(?:better|worse|(?:more|less)\s+(?:accurate|reliable|often\s+right|often\s+wrong)|"
+    r"(?:more|fewer)\s+(?:mistakes|errors))\b",
     re.IGNORECASE,
 )
+# A question for reasons: "why", "how come", "what makes", "for what reason"
+_ASKS_WHY = re.compile(r"\b(?:why|how\s+come|what\s+makes|what\s+made|reasons?)\b", re.IGNORECASE)
 
 
 def _why_not(
@@ -163,25 +176,7 @@ def _why_not(
         return None  # an unsure why-not that the reading confirms is a sure one
     if confident and function not in ("get_local_explanation", "get_prediction"):
         return None
-    negated = _WHY_NEGATED.search(text)
+    negated = WHY_NEGATED.search(text)
     if negated is None or extract_label(text[negated.end() :], schema) is None:
         return None
     return "explain_why_not"
-
-
-# "why is 7 expected to be late", "why's 12 only predicted to come second": the model's expectation, as a passive
-_WHY_PREDICTED = re.compile(
-    r"\b(?:why|how\s+come)\b(?:\s+(?:is|was|are|were)|'s)\s+(?:[\w#-]+\s+){1,3}?(?:only\s+|still\s+|now\s+)?"
-    r"(?:expected|predicted|forecast|projected|tipped|likely|rated|down\s+as)\b",
-    re.IGNORECASE,
-)
-
-# A contrast set against the expectation ("... expected to be stable when she is progressing"): a why-not
-_BUT = re.compile(r"\b(?:but|when|while|whereas|though|although|instead|rather|despite)\b", re.IGNORECASE)
-
-
-def _why_predicted(text: str) -> str | None:
-    """The instance's explanation for a why-question about what the model expects of it, with no negation."""
-    if _WHY_PREDICTED.search(text) is None or _WHY_NEGATED.search(text) is not None or _BUT.search(text):
-        return None
-    return "get_local_explanation"

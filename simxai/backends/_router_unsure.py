@@ -40,8 +40,9 @@ import re
 from collections.abc import Collection
 
 from simxai.backends._router_decision import REASONS
+from simxai.backends._router_denial import denies_a_class
 from simxai.backends._router_masking import mask
-from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
+from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.hosts.base import HostSchema
 
 __all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
@@ -49,19 +50,6 @@ __all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
 # A supposition: a what-if may name its change in words the extraction does not read ("if she earned 50 grand").
 _SUPPOSED = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|hypothetic\w*|scenarios?|instead|were|what\s+about|same\s+chang\w*)\b",
-    re.IGNORECASE,
-)
-# What a why-not question stands on: a negation (with a class named: "why isn't she approved"), or a contrast or an
-# expectation ("instead of", "the other class", "I expected").
-_NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b|n't\b|\b(?:is|was|does|did|do|are|were)nt\b", re.I)
-_CONTRAST = re.compile(
-    r"\b(?:instead|rather|other|opposite|expect\w*|should\w*|supposed|thought|wrong\w*|despite|although|though|"
-    r"stop\w*|keep\w*|kept|prevent\w*|block\w*|hold\w*|held)\b",
-    re.IGNORECASE,
-)
-# A negation inside a why-question ("why isn't 14 approved?", "how come it didn't flag her").
-_WHY_NEGATED = re.compile(
-    r"\b(?:why|how\s+come)\b[^.?!;]{0,80}?(?:\bnot\b|n't\b|\bnever\b|\b(?:is|was|does|did|do|are|were)nt\b)",
     re.IGNORECASE,
 )
 # The model as a whole, not one instance: "the global ranking", "overall", "across the board", "in general".
@@ -103,11 +91,7 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         and not extract_changes(text, schema)
     ):
         out.add("explain_what_if")
-    if "explain_why_not" in candidates and not (
-        _CONTRAST.search(text)
-        or _WHY_NEGATED.search(text)
-        or (_NEGATION.search(text) and schema is not None and extract_label(text, schema) is not None)
-    ):
+    if "explain_why_not" in candidates and not denies_a_class(text, schema):
         out.add("explain_why_not")
     one_instance = schema is not None and bool(extract_ids(text, schema)) and names_one_instance(text, masked, schema)
     if one_instance or "GROUP" in masked:

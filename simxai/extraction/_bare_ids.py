@@ -64,7 +64,8 @@ _LEAD_WORDS = frozenset(
     "pred classify check show rerun run and or but so then can could would will should me pls plz please here "
     "like re regarding abt cf recourse try use take say see get got has had happen happens being thanks thx ok "
     "okay now also too again hi hey hello just only tell describe analyse analyze evaluate assess look compare "
-    "vs versus means mean push pushes move moves bring brings flip flips nudge nudges shift shifts".split()
+    "vs versus means mean push pushes move moves bring brings flip flips nudge nudges shift shifts "
+    "make makes let lets keep keeps stop stops prevent prevents cause causes help helps put puts change changes".split()
 )
 _VALUE_WORDS = frozenset("is was of".split())
 

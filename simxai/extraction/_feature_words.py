@@ -3,11 +3,12 @@
 A user who brings a model names its features in everyday words, and a what-if often says the value with one:
 - a verb made from the feature's word: "what if order 7003 weighed 2 kg?" (weight_kg = 2), "if she scored 700"
   (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40);
-- a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "half
-  as heavy" is left to the engine's question;
+- a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "twice
+  as heavy" (*2), "half as far" (*0.5);
 - an absolute value said with the one unit a feature's name ends in: "if it travelled 300 km" (distance_km =
   300), "if the parcel were 2kg" (weight_kg = 2);
-- a yes/no feature held as 0/1 said as had or taken: "if it had gone express" (express = 1).
+- a yes/no feature held as 0/1 named in a supposition with no value or step: "if it had gone express", "if it
+  was sent express instead" (express = 1), "if it had not gone express" (0).
 
 Each reading binds only when exactly one numeric feature fits, and only in a turn that supposes something; a
 feature already read by its name is never read again. Everything comes from the host's schema (names, aliases,
@@ -23,7 +24,7 @@ from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
-__all__ = ["feature_word_changes", "names_feature_by_word"]
+__all__ = ["feature_named_by_word", "feature_word_changes"]
 
 # A turn that supposes something (the same test as `_amounts`, kept to the words that open a supposition).
 _SUPPOSED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|what\s+about|how\s+about|what\s+then)\b", re.I)
@@ -53,6 +54,22 @@ _COMPARATIVE = re.compile(
     rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|percent|per\s+cent|[a-z]{{1,3}}\b)?\s+(?P<word>{'|'.join(_COMPARATIVES)})\b",
     re.I,
 )
+# "twice as heavy", "half as far", "three times as long": a multiple of the quantity an adjective names
+_AS_ADJECTIVE: dict[str, tuple[str, ...]] = {
+    "heavy": ("weigh",),
+    "far": ("distan", "far"),
+    "long": ("length", "long", "duration"),
+    "tall": ("height", "tall"),
+    "expensive": ("price", "cost", "fee"),
+    "fast": ("speed",),
+    "warm": ("temp",),
+    "hot": ("temp",),
+}
+_TIMES = {"twice": "2", "double": "2", "half": "0.5", "three times": "3", "triple": "3", "four times": "4"}
+_MULTIPLE = re.compile(
+    rf"\b(?P<times>{'|'.join(_TIMES)}|(?P<n>{_NUM})\s*(?:times|x))\s+as\s+(?P<word>{'|'.join(_AS_ADJECTIVE)})\b",
+    re.I,
+)
 # A verb with a number after it: "weighed 2", "scored 700", "rained 40 mm", "priced at 20"
 _VERB_VALUE = re.compile(
     rf"\b(?P<verb>[a-z]{{4,}}?)(?:ed|d|s|es|ing)?\s+(?:at\s+|about\s+|around\s+|only\s+|just\s+)?"
@@ -60,12 +77,10 @@ _VERB_VALUE = re.compile(
     r"\s?(?P<unit>[a-z]{1,3}\b)?",
     re.I,
 )
-# Had or took a switch: "had gone express", "went express", "with express", "had used express", "paid for express"
-_TAKEN = re.compile(
-    r"\b(?:had|has|have|with|gone|went|go|goes|got|get|used|uses|use|chose|chosen|opted\s+for|paid\s+for|taken|took)"
-    r"\s+(?:(?:the|an?|some)\s+)?$",
-    re.I,
-)
+# A supposition a switch is turned on or off in: "if", "suppose", "imagine", "assume", "instead"
+_SWITCHED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead)\b", re.I)
+# Words of a step or an amount after a feature, which the step readers own ("express were higher")
+_STEPS = r"higher|lower|more|less|up|down|increased|decreased|doubled|halved|changed|different"
 _NEGATED = re.compile(r"\b(?:not|no|never|without|didn'?t|hadn'?t|wasn'?t|weren'?t)\b[^.,;?!]{0,20}$", re.I)
 
 
@@ -85,6 +100,11 @@ def feature_word_changes(
         if feature is None or feature.name in found or (unit and not percent and not _fits_unit(unit, feature)):
             continue
         found[feature.name] = f"{sign}{match.group('n')}{'%' if percent else ''}"
+    for match in _MULTIPLE.finditer(text):
+        feature = _only(f for f in numeric if _named_by(f, _AS_ADJECTIVE[match.group("word").lower()]))
+        if feature is not None and feature.name not in found:
+            times = match.group("n") or _TIMES[" ".join(match.group("times").lower().split())]
+            found[feature.name] = f"*{times}"
     for match in _VERB_VALUE.finditer(text):
         verb = match.group("verb").lower()
         fit = (f for f in numeric if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
@@ -99,34 +119,37 @@ def feature_word_changes(
         value = _unit_value(text, feature, numeric) if _unit(feature) else None
         if value is not None:
             found[feature.name] = value
-    for mention in mentions:
+    for mention in mentions if _SWITCHED.search(text) else []:  # "what about express?" may ask about the feature
         feature = mention.feature
         if feature.type != "numeric" or feature.name in named or feature.name in found or not _switch(feature):
             continue
-        before, after = text[: mention.start], text[mention.end : mention.end + 12]
-        if _TAKEN.search(before[-30:]) and not re.match(rf"\s*(?:of\s+|=|:|to\s+|at\s+)?{_NUM}", after):
+        before, after = text[: mention.start], text[mention.end : mention.end + 30]
+        if not re.match(rf"\s*(?:of\s+|=|:|to\s+|at\s+|were\s+|was\s+|is\s+|be\s+)?(?:{_NUM}|{_STEPS})", after):
+            # "had gone express", "if it was sent express instead": switched on (off after a negation)
             found[feature.name] = 0 if _NEGATED.search(before[-40:]) else 1
     return found
 
 
-def names_feature_by_word(text: str, schema: HostSchema) -> bool:
-    """Whether `text` names a numeric feature by a comparative or a verb of its word ("weighed more", "lighter"),
-    the way `feature_word_changes` reads them, whether or not it says an amount.
+def feature_named_by_word(text: str, schema: HostSchema) -> FeatureSchema | None:
+    """The numeric feature `text` names by a comparative or a verb of its word ("weighed more", "were lighter"),
+    the way `feature_word_changes` reads them, whether or not it says an amount; None when none or several fit.
     """
     numeric = [f for f in schema.features if f.type == "numeric"]
     noun = schema.instance_noun.lower()
     for token in re.findall(r"[a-z]+", text.lower()):
-        if token in _COMPARATIVES:
-            if _only(f for f in numeric if _named_by(f, _COMPARATIVES[token][1])) is not None:
-                return True
+        stems = _COMPARATIVES[token][1] if token in _COMPARATIVES else _AS_ADJECTIVE.get(token)
+        if stems is not None:
+            fit = _only(f for f in numeric if _named_by(f, stems))
+            if fit is not None:
+                return fit
             continue
         stem = re.sub(r"(?:ed|es|s|ing)$", "", token) if len(token) >= 6 else token
         if len(stem) < 4 or stem == token or stem in (noun, noun.rstrip("s")):
             continue
         fit = _only(f for f in numeric if _named_by(f, (stem,), whole=False))
         if fit is not None and stem not in _words(fit):
-            return True
-    return False
+            return fit
+    return None
 
 
 def _words(feature: FeatureSchema) -> set[str]:

@@ -89,6 +89,14 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             continue
         spans = [(m.start, m.end) for m in mentions if m.feature is feature]
         said: list[tuple[int, int]] = []  # where a longer value was found: "shared house" holds no "house"
+        named = [re.escape(c).replace("_", r"[_\s-]") for c in feature.categories if c and len(c) >= 2]
+        others = (
+            re.compile(
+                rf"(?<![\w-])(?:{'|'.join(named)})(?:e?s)?\s*(?:,|or|and|vs\.?|versus|than)\s+(?:the\s+)?$", re.I
+            )
+            if named
+            else None
+        )
         for category in sorted(feature.categories, key=len, reverse=True):
             if not category or category.lower() in (*_YES, *_NO):
                 continue
@@ -115,7 +123,9 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                         or bool(tail.match(text[end:]))
                     )
                 )
-                if beside or alone:
+                # "with dhl or ups", "the silver and the gold": a value joined to another value of its feature
+                joined = others is not None and bool(others.search(text[max(0, start - 40) : start]))
+                if beside or alone or joined:
                     found = category
                     said.append((start, end))
                     break

@@ -97,10 +97,14 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
 
 # Words before a class name that move away from it: "avoid the surcharge", "drop the surcharge", "get out of the
 # progressing group", "shake off a rejection", "lose the surcharge", "would not have incurred a surcharge", "no
-# longer be rejected", "not be declined", "stop being flagged".
+# longer be rejected", "not be declined", "stop being flagged", "avoid being rejected", "keep 20 from being rejected".
 _AWAY = re.compile(
     r"\b(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing)|los(?:e|es|ing)|drop(?:s|ped|ping)?|shed(?:s|ding)?|"
     r"shak(?:e|es|ing)\s+off|remov(?:e|es|ed|ing)|lift(?:s|ed|ing)?|"
+    # "avoid being rejected", "keep 20 from being rejected", "stop her getting flagged", "prevent it from becoming"
+    r"(?:(?:avoid(?:s|ed|ing)?|escap(?:e|es|ed|ing))\s+|(?:keep(?:s|ing)?|kept|stop(?:s|ped|ping)?|"
+    r"prevent(?:s|ed|ing)?|sav(?:e|es|ed|ing)|spar(?:e|es|ed|ing))\s+(?:[\w']+\s+){0,3}?(?:from\s+)?)"
+    r"(?:being|getting|becoming)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"(?:get(?:s|ting)?|got|be|being|stay(?:s|ing)?|keep(?:s|ing)?|come|comes|coming|move|moves|moving)\s+"
     r"(?:\w+\s+)?(?:out\s+of|off|rid\s+of|away\s+from|clear\s+of)|"
     r"stop(?:s|ped)?\s+(?:being|getting)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"

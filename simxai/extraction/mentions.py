@@ -15,7 +15,7 @@ their public home; the implementations stay in the package's private modules.
 from __future__ import annotations
 
 from simxai.extraction._bare_ids import misread_id, request_word
-from simxai.extraction._feature_words import names_feature_by_word
+from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._features import (
     FeatureMention,
     age_feature,
@@ -34,9 +34,9 @@ __all__ = [
     "described_feature",
     "explained_label",
     "feature_mentions",
+    "feature_named_by_word",
     "misread_id",
     "moved_away_from",
-    "names_feature_by_word",
     "request_word",
     "scored_label",
     "vague_group",

@@ -10,7 +10,7 @@ check is listed as `unchecked`; `docs/guard.md` says what it does not read at al
 """
 
 from simxai.guard._binding import LOOSE as LOOSE_BINDING
-from simxai.guard._calls import insists, non_answer, out_of_range
+from simxai.guard._calls import insists, non_answer, out_of_range, stepped_out_of_range
 from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
@@ -26,5 +26,6 @@ __all__ = [
     "insists",
     "non_answer",
     "out_of_range",
+    "stepped_out_of_range",
     "text_output",
 ]

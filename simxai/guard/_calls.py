@@ -10,7 +10,7 @@ from typing import Any
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.results import format_number
 
-__all__ = ["insists", "non_answer", "out_of_range"]
+__all__ = ["insists", "non_answer", "out_of_range", "stepped_out_of_range"]
 
 #: `[get_prediction(instance=12)]`, `get_prediction(instance=12)`, or several such calls.
 _CALL_SYNTAX = re.compile(r"^\s*\[?\s*(?:[A-Za-z_]\w*\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*,?\s*)+\]?\s*$", re.DOTALL)
@@ -80,6 +80,37 @@ def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
             questions.append(f"{feature.name} {shown} is below the data's range {span}; {guess}")
         else:
             questions.append(f"{feature.name} {shown} is above the data's range {span}; is that value intended?")
+    return questions
+
+
+def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list[str]:
+    """A question for each relative what-if change ("5 lower", "+20%", "*3") that took one instance's feature far
+    outside the range the data shows: below zero where the data has no negative value ("weight_kg would go from 2
+    to −3 ..."), or more than the range's own width past either end ("income +5000" on incomes in thousands). A
+    step a little past the range is run as asked. `out_of_range` cannot see these before the call, since the new
+    value depends on the instance's own. `payload` is the what-if's result payload.
+    """
+    if not isinstance(changes, Mapping) or not isinstance(payload, Mapping):
+        return []
+    subject = payload.get("subject")
+    if not isinstance(subject, Mapping) or subject.get("kind") == "group":
+        return []  # a group's change is stated by its mean; each row may differ
+    questions = []
+    for change in payload.get("changes") or []:
+        name, new = change.get("feature"), change.get("new")
+        asked = changes.get(name)
+        feature = _feature(schema, str(name))
+        if not (isinstance(asked, str) and asked.strip()[:1] in ("+", "-", "*")) or feature is None:
+            continue  # absolute values were checked before the call
+        if feature.min is None or feature.max is None or not isinstance(new, int | float) or isinstance(new, bool):
+            continue
+        reach = feature.max - feature.min  # a step a little past the data's range is the user's to take
+        if feature.min - reach <= new <= feature.max + reach and not (new < 0 <= feature.min):
+            continue
+        span = f"{format_number(feature.min)}–{format_number(feature.max)}"
+        moved = f"{format_number(change.get('old'))} to {format_number(new)}".replace("-", "−")
+        side = "below" if new < feature.min else "above"
+        questions.append(f"{name} would go from {moved}, {side} the data's range {span}; is that intended?")
     return questions
 
 

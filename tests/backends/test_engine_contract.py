@@ -110,7 +110,8 @@ async def test_an_out_of_range_what_if_value_is_questioned_back(demo_host):
     server = Server("vllm_call_what_if_glucose_minus_5")
     turn = await agent(demo_host, server).run_turn("what if her glucose were -5?")
     assert turn.clarification is not None
-    assert turn.reply == "glucose −5 is below the data's range 58–124; did you mean 5 lower?"
+    asked = "Say yes for that, or give another change."
+    assert turn.reply == f"glucose −5 is below the data's range 58–124; did you mean 5 lower? {asked}"
     assert [c.status for c in turn.calls] == ["clarification"] and turn.state.pending is not None
     assert len(server.bodies) == 1
 

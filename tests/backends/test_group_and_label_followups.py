@@ -218,8 +218,13 @@ def test_a_question_about_the_prediction_in_focus_is_its_prediction(demo_host, o
     _, turn = _turns(demo_host, router, "why is patient 20 predicted stable?", text)
     assert calls(turn) == [("get_prediction", {"instance": 20})]
     assert "recorded label" in turn.reply
-    _, turn = _turns(orchard, router, "what if tree 5010 had leaf_moisture 30?", text)
-    assert calls(turn) == [("get_prediction", {"instance": 5010})]
+    what_if, turn = _turns(orchard, router, "what if tree 5010 had leaf_moisture 30?", text)
+    if text.startswith("how sure"):  # the changed tree's probabilities, which the what-if states
+        assert (
+            calls(turn) == calls(what_if) == [("explain_what_if", {"instance": 5010, "changes": {"leaf_moisture": 30}})]
+        )
+    else:  # whether the model is right: the tree as it is, beside its recorded label
+        assert calls(turn) == [("get_prediction", {"instance": 5010})]
 
 
 def test_without_one_instance_in_focus_correctness_is_no_ones_prediction(demo_host, router):
