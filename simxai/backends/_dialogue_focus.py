@@ -43,6 +43,7 @@ __all__ = [
     "reference_readings",
     "subject_decision",
     "with_instance_in_focus",
+    "instances_in_order",
     "with_listed_instance",
     "with_named_instance",
     "with_several",
@@ -206,6 +207,26 @@ def listed_instances(history: Sequence[Message]) -> list[Any]:
     return one_at_a_time if len(one_at_a_time) > 1 else []
 
 
+def instances_in_order(history: Sequence[Message], lookback: int = 6) -> list[Any]:
+    """The instances the calls of the last `lookback` user turns were about, in the order first named, when there
+    are several: "the first one" after a question on 57060 and then on 57071 is 57060.
+    """
+    users = 0
+    named: list[int] = []  # latest first
+    for message in reversed(history):
+        if message.role == "user":
+            users += 1
+            if users > lookback:
+                break
+        named += [
+            c.arguments["instance"]
+            for c in reversed(message.tool_calls)
+            if isinstance(c.arguments.get("instance"), int)
+        ]
+    found = list(dict.fromkeys(reversed(named)))
+    return found if len(found) > 1 else []
+
+
 def with_listed_instance(
     calls: list[ToolCall],
     text: str,
@@ -216,7 +237,7 @@ def with_listed_instance(
     """The calls, with the instance "the second one" names in the last list of instances, if the turn names no id."""
     noun = schema.instance_noun if schema is not None else None
     position = ordinal(text, noun)
-    listed = listed_instances(history) if position is not None else []
+    listed = (listed_instances(history) or instances_in_order(history)) if position is not None else []
     if position is None or not -len(listed) <= position < len(listed) or extract_ids(text, schema):
         return calls
     return with_instance(calls, listed[position], specs)

@@ -3,7 +3,7 @@
 "and the opposite?" names no class and no step: after a question with a class it is the other class, after a what-if
 with one relative change the same change the other way (`opposite`). "bmi" after "The data records no 'weight' for
 patient 8" is patient 8's bmi (`simxai.backends._router_attributes.answered_attribute`). Corrections ("no, I meant
-14") are read by `simxai.backends._dialogue_repair`.
+14") are read by `simxai.backends._dialogue_repair`, a number taken back within the turn by `_router_self_repair`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import answered_attribute
+from simxai.backends._router_self_repair import self_corrected
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -57,8 +58,10 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     """The turn as the request it stands for after the previous one, and a question to ask instead (none here).
 
     "bmi" after the router's question about an attribute the data lacks is that instance's bmi; "and the opposite?"
-    is the other class or the other direction. Any other turn is returned as it is.
+    is the other class or the other direction. A number taken back within the turn ("were 20 kg - sorry, I mean 25")
+    is replaced by the one said after it. Any other turn is returned as it is.
     """
+    text = self_corrected(text)
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     return opposite(text, history, schema) or text, None

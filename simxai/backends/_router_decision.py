@@ -21,6 +21,7 @@ from simxai.extraction import (
 )
 from simxai.extraction.mentions import explained_label, moved_away_from
 from simxai.followup import INSTANCE_COUNTERPART
+from simxai.followup_calls import adds_to_previous, last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
@@ -261,9 +262,12 @@ _STEP_AFTER = re.compile(r"\s*(?:more|less|fewer|higher|lower|greater|smaller|ex
 _SEARCHES = frozenset({"explain_how_to_be_that", "explain_how_to_still_be_this"})
 # A turn that frames a supposition ("if", "suppose", "imagine", "assume", "say ...").
 _FRAMES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE)
-# A turn that supposes something: a conditional, "instead", "would ... with", "what then".
+# A turn that supposes something: a conditional, "instead", "would ... with", "what then", "make that ..." (a new
+# amount for the change in focus: "make that 5 km shorter").
 _SUPPOSES = re.compile(
-    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|would|what\s+then)\b|^\W*(?:let'?s\s+)?say\b", re.IGNORECASE
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|would|what\s+then)\b|^\W*(?:let'?s\s+)?say\b"
+    r"|^\W*(?:(?:and|ok|okay|so|now|then)\W+)?make\s+(?:that|it)\b",
+    re.IGNORECASE,
 )
 # A change given as an order from the turn's start ("knock 3 off ...", "add 2 to ...", "cut her rent by 100"): the
 # user supposes it as much as "if ..." does.
@@ -317,12 +321,19 @@ def changes_decision(
         # a step supposed ("would 6150 still fail with 4 more classmates") is the what-if; a value or a possibility
         # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
         return None
-    supposed = _FRAMES.search(text) is not None
+    supposed = _FRAMES.search(text) is not None or _adds_to_what_if(text, history)
     if not (relative or supposed or (not decision.confident and _SUPPOSES.search(text))):
         return None
     if not extract_ids(text, schema) and not _instance_in_dialogue(history, schema):
         return None
     return Decision("explain_what_if", decision.confidence, True)
+
+
+def _adds_to_what_if(text: str, history: Sequence[Message]) -> bool:
+    """Whether a turn adds its changes to the what-if just answered ("and a bigger tank as well", "and on oak")."""
+    call = last_call(history)
+    joined = adds_to_previous(text) or re.match(r"^\W*(?:and|plus)\b", text, re.IGNORECASE) is not None
+    return call is not None and call.name == "explain_what_if" and joined
 
 
 def _described_anew(text: str, schema: HostSchema) -> bool:

@@ -18,6 +18,8 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   selector chose the global explanation or the performance: the data's description;
 - what it would take for one instance to reach a class ("what would make the model predict 47 as late", "three
   ways in which 47 is approved"), when the selector chose its prediction: the counterfactuals;
+- whether the model knows about something, or takes it into account ("does it know anything about frost?"), with
+  no instance named: the model's description, which lists what it takes in and its limits;
 - a supposition from the turn's start about a named feature ("what if the loan were larger?") that the selector
   read as a question about the data or the model: the what-if (the engine asks what is missing).
 """
@@ -54,7 +56,7 @@ def read_function(
     if schema is None:
         return None
     read = (
-        _meaning(function, text, schema, names)
+        _meaning(function, confident, text, schema, names)
         or _why_not(function, confident, text, schema, names)
         or _why_so(function, text, schema, names)
         or _to_reach(function, text, schema, names)
@@ -66,6 +68,10 @@ def read_function(
         # predicts what it does (a why-not needs a class denied, contrasted or expected by the user)
         denies = denies_a_class(text, schema, any_negation=True)
         read = None if denies or not _ASKS_WHY.search(text) else "get_local_explanation"
+    if read is None and "get_model_information" in names and _KNOWS.search(text) and not extract_ids(text, schema):
+        # "does it know anything about frost?": what the model takes in; of a feature ("does it take age into
+        # account?") the selector's choice stands (its importance, its description)
+        read = None if feature_spans(text, schema) else "get_model_information"
     if read is not None:
         return read
     if (
@@ -110,9 +116,12 @@ _NOT_JUST_RIGHT = re.compile(
 )
 
 
-def _meaning(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
+def _meaning(
+    function: str | None, confident: bool, text: str, schema: HostSchema, names: Collection[str]
+) -> str | None:
     """The output description for a question about what an output means, or the prediction for whether the model
-    was right about one named instance; None otherwise. Neither names a metric or (for a meaning) an instance.
+    was right about one named instance (also to confirm an unsure prediction); None otherwise. Neither names a
+    metric or (for a meaning) an instance.
     """
     if extract_metric(text) is not None:
         return None
@@ -133,7 +142,7 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
     ):
         return "get_output_information"
     if (
-        function != "get_prediction"
+        (function != "get_prediction" or not confident)
         and "get_prediction" in names
         and len(ids) == 1
         and (_RIGHT.search(text) or (_asks_nothing_else(function, text) and extract_label(text, schema)))
@@ -145,6 +154,15 @@ def _meaning(function: str | None, text: str, schema: HostSchema, names: Collect
     return None
 
 
+# Whether the model knows of something, as a yes-no question of its own: "does it know anything about frost", "does
+# the model take rain into account" (not "which words does it know about most")
+_KNOWS = re.compile(
+    r"(?:^|[.?!;,:])\s*(?:(?:and|but|so|ok|also)\s+)?(?:does|do|did|can|could|would)\s+"
+    r"(?:it|the\s+model|this\s+model|the\s+classifier|your\s+model)\s+"
+    r"(?:know\s+(?:(?:anything|something|much|a\s+thing)\s+)?about|take\s+(?:[\w'-]+\s+){0,4}into\s+account|"
+    r"account\s+for|factor\s+in)\b",
+    re.IGNORECASE,
+)
 # A yes-no question about the outcome ("will 7012 be back on schedule?"): asked, and no wh-word asks for more
 _YES_NO = re.compile(r"^(?!.*\b(?:what|which|how|why|who|where|when)\b).*\?", re.IGNORECASE | re.DOTALL)
 # A yes-no question that asks whether a class can be reached ("could 7012 get back on schedule?"), not what it is

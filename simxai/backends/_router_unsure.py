@@ -17,6 +17,11 @@ contract (`ruled_out`):
   them, not about the model or the data as a whole ("explain patient 7" is not "describe the data");
 - an instance's explanation answers why: torn between one instance's prediction and its explanation, a turn with
   no word of reasons ("what's the call on patient 8?", "score this comment: '...'") asks for the verdict;
+- a search for what may change while the class stays keeps a class: a turn that moves an instance from one class
+  to another ("what would take it from weak to strong?") asks for counterfactuals;
+- an instance's explanation is about one instance: a turn that speaks of the model as a whole ("the global
+  ranking", "overall", "across the board") and names none is no such explanation; the data's description ranks
+  nothing: a turn that asks for a ranking or an importance does not ask for it;
 - the data's description holds no predictions: a turn that names a metric or the model's errors ("show me all the
   metrics", "where does it go wrong") does not ask for it;
 - a turn that names exactly one instance by its id asks for *something* about it, so "no function" is no reading
@@ -47,6 +52,10 @@ _SUPPOSED = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|hypothetic\w*|scenarios?|instead|were|what\s+about|same\s+chang\w*)\b",
     re.IGNORECASE,
 )
+# The model as a whole, not one instance: "the global ranking", "overall", "across the board", "in general".
+_WHOLE_MODEL = re.compile(r"\b(?:global(?:ly)?|overall|across\s+the\s+board|in\s+general|model[\s-]wide)\b", re.I)
+# A ranking of what the model weighs: "the feature ranking", "where does bmi rank", "importance".
+_RANKING = re.compile(r"\b(?:rank\w*|importances?)\b", re.IGNORECASE)
 # Words of the model's errors or its metrics, which the data's description does not hold.
 _ERRORS = re.compile(
     r"\b(?:metrics?|wrong\w*|mistak\w*|errors?|miss(?:es|ed)?|misclassif\w*|incorrect\w*|false\s+(?:positive|"
@@ -89,17 +98,32 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out |= _ABOUT_THE_MODEL
     if one_instance:
         out |= {_NONE, "get_data_information", "get_global_explanation"}
+    elif _WHOLE_MODEL.search(text) and not extract_ids(text, schema) and "INSTANCE" not in masked:
+        out.add("get_local_explanation")  # "the global ranking", "across the board": no one instance's reasons
+    if _RANKING.search(text):
+        out.add("get_data_information")  # "where does bmi rank": the data holds values, not their weight
     if (
         {"get_prediction", "get_local_explanation"} <= set(candidates)
         and names_one_instance(text, masked, schema)
         and not REASONS.search(text)
     ):
         out.add("get_local_explanation")
+    if "explain_how_to_still_be_this" in candidates and _between_classes(text, schema):
+        out.add("explain_how_to_still_be_this")  # "move it from weak to strong": a class to leave, one to reach
     if extract_metric(text) not in (None, "all"):
         out.add(_NONE)  # a metric named by its name ("f1 for members of a shared house") asks for its value
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):
         out.add("get_data_information")
     return frozenset(out & set(candidates))
+
+
+def _between_classes(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names a move from one class to another ("from weak to strong"), which keeps nothing as it is."""
+    if schema is None or len(schema.class_names) < 2:
+        return False
+    names = "|".join(re.escape(c).replace("_", r"[\s_-]+") for c in schema.class_names)
+    match = re.search(rf"\bfrom\s+(?:the\s+)?({names})\b.{{0,30}}?\b(?:to|into)\s+(?:the\s+)?({names})\b", text, re.I)
+    return match is not None and match.group(1).lower() != match.group(2).lower()
 
 
 def fit_options(

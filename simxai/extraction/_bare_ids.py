@@ -70,6 +70,17 @@ _LEAD_WORDS = frozenset(
 _VALUE_WORDS = frozenset("is was of".split())
 
 
+def _claimed_before(after: str, number: int) -> bool:
+    """Whether the words after a number claim it (a unit, a count's noun, a range); "to 22" after 57110 is no range
+    but the value something is set to ("the temperature on 57110 to 22").
+    """
+    match = _CLAIMED_BEFORE.match(after)
+    if match is None:
+        return False
+    bound = re.match(r"\s?(?:to|through)\s*(\d+)", after)
+    return bound is None or int(bound.group(1)) >= number
+
+
 def request_word(word: str) -> bool:
     """Whether `word` is a function word or a request verb ("why", "for", "explain"): one that never names a record,
     so a number after it ("why 47043") is not called by another name for the host's records ("member 5483").
@@ -122,7 +133,7 @@ def first_person_ids(text: str, schema: HostSchema | None) -> list[int]:
         value = match.group("n") or match.group("here") or match.group("mine")
         number = int(value)
         after = text[match.end() : match.end() + 20]
-        if not schema.has_id(number) or _CLAIMED_BEFORE.match(after):
+        if not schema.has_id(number) or _claimed_before(after, number):
             continue
         if match.group("n") and not match.group("mark").strip() and (schema.kind == "text" or _an_age(number, schema)):
             continue  # "I'm 45": an age, or on a text host no record of a person
@@ -192,7 +203,7 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         if any(low <= start < high for low, high in groups):
             continue  # "patients with bmi over 30": a group's bound
-        if not schema.has_id(number) or _CLAIMED_AFTER.search(before) or _CLAIMED_BEFORE.match(after):
+        if not schema.has_id(number) or _CLAIMED_AFTER.search(before) or _claimed_before(after, number):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
@@ -224,7 +235,7 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
         start, end = match.start(), match.end()
         before = text[max(0, start - 20) : start]
         word = re.search(r"([A-Za-z]+)\s?#?$", before)
-        if word is None or not schema.has_id(number) or _CLAIMED_BEFORE.match(text[end : end + 30]):
+        if word is None or not schema.has_id(number) or _claimed_before(text[end : end + 30], number):
             continue
         lower = word.group(1).lower()
         if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
@@ -247,18 +258,32 @@ _NOT_AN_ID_AFTER = re.compile(
     re.IGNORECASE,
 )
 
+# "add two more treatments to 55079", "give 57001 ...": after a verb of giving, "to" leads the record that gets it
+_RECIPIENT = re.compile(r"\b(?:add|adds|added|adding|give|gives|gave|apply|applies|applied)\b[^,.;:?!]*\bto\s*$", re.I)
 
-def _no_feature_value(number: int, schema: HostSchema) -> bool:
-    """Whether no numeric feature of the host could take `number`: it lies beyond ten times every feature's range.
 
-    A feature with an unknown range could take anything, so then every number may be one of its values.
+def _no_feature_value(number: int, schema: HostSchema, text: str) -> bool:
+    """Whether no numeric feature of the host could take `number`: it lies beyond ten times every feature's range,
+    or, for the features it is not ten times past, every id lies beyond their values and the turn names none of them.
+
+    A feature with an unknown range could take anything, so then every number may be one of its values. A number
+    past a feature's largest value but within ten times it may still be a value the user supposes ("a 30000 litre
+    tank" where the tanks reach 20000), but only when the turn speaks of that feature; on a host whose ids overlap
+    a feature's values (ids 0-441, cholesterol up to 301) the feature could take any id.
     """
+    named: set[str] | None = None
     for feature in schema.features:
         if feature.type != "numeric":
             continue
         if feature.min is None or feature.max is None:
             return False
-        if abs(number) <= 10 * max(abs(feature.min), abs(feature.max), 1.0):
+        if abs(number) > 10 * max(abs(feature.min), abs(feature.max), 1.0):
+            continue
+        if schema.id_range is None or schema.id_range[0] <= feature.max:
+            return False  # the ids overlap the feature's values: any id could be one of them
+        if named is None:
+            named = {m.feature.name for m in feature_mentions(text, schema)}
+        if feature.name in named:
             return False
     return True
 
@@ -284,12 +309,13 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
     for match in _numbers(text):
         number = int(match.group("n"))
         start, end = match.start(), match.end()
-        if not schema.has_id(number) or not _no_feature_value(number, schema):
+        if not schema.has_id(number) or not _no_feature_value(number, schema, text):
             continue
         if any(low <= start < high for low, high in groups):
             continue
         after = text[end : end + 30]
-        if _NOT_AN_ID_AFTER.search(text[max(0, start - 20) : start]) or _CLAIMED_BEFORE.match(after):
+        claimed = _NOT_AN_ID_AFTER.search(text[max(0, start - 20) : start]) and not _RECIPIENT.search(text[:start])
+        if claimed or _claimed_before(after, number):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         word = "" if following is None else following.group(1).lower()

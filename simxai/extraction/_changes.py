@@ -12,6 +12,7 @@ from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
 from simxai.extraction._terse_changes import terse_change
 from simxai.extraction._text_edits import text_changes
+from simxai.extraction._unit_values import unit_word_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -335,6 +336,7 @@ def extract_changes(
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
         changes.update(said_changes(text, said, schema, mentions, changes))  # "1 reader fewer", "a $4k raise"
         changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
+        changes.update(unit_word_changes(text, schema, mentions, changes))  # "at 68 °F", "a 500 litre tank"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)

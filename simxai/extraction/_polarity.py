@@ -68,8 +68,9 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z-]*")
 def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """`exact` (the class names found as written) with the classes named by another word, sorted by position.
 
-    Another word is an inflection or derived noun of a class name ("rejection", "approval") or a word of its
-    outcome group ("declined", "denied" for rejected). A word inside an exact mention is not read again.
+    Another word is an inflection or derived noun of a class name ("rejection", "approval"), a compound of the name
+    and a particle ("dead-outs" for dead) or a word of its outcome group ("declined", "denied" for rejected). A word
+    inside an exact mention is not read again.
     """
     found = list(exact)
     others = _class_words(tuple(schema.class_names))
@@ -84,6 +85,10 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
             name = next((n for n in schema.class_names if " " not in n and _same_word(candidate, n)), None)
             if name is None:
                 name = next((c for word, c in others if _same_word(candidate, word)), None)
+            if name is None and re.fullmatch(r"[A-Za-z]+-[A-Za-z]{2,4}", candidate):
+                # a compound with a particle ("dead-outs", "no-shows" for a class "no"): the class it starts with
+                head = candidate.split("-")[0].lower()
+                name = next((n for n in schema.class_names if n.lower() == head), None)
             if name is not None:
                 found.append((token.start(), end, name))
                 break
@@ -126,9 +131,11 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
 
 
 # A class said as the outcome an instance has now: "why was I turned down and what could I change?", "applicant 12
-# came back as a decline; what would it take?". With no class named as the one wanted, it is the class to leave.
+# came back as a decline; what would it take?", "12 is headed for a rejection", "12 is down as a decline". With no
+# class named as the one wanted, it is the class to leave.
 _OUTCOME_NOW = re.compile(
-    r"\b(?:was|were|has\s+been|had\s+been|came\s+(?:back|out)|(?<!have\s)got)\s+"
+    r"\b(?:was|were|has\s+been|had\s+been|came\s+(?:back|out)|(?<!have\s)got|"
+    r"(?:is|are|'s)\s+(?:headed|heading|bound|down|on\s+(?:course|track))\s+(?:for|as|to))\s+"
     r"(?:(?:i|he|she|it|they|we|you|this|that|as|predicted|classified|rated|flagged|labell?ed|marked)\s+)*"
     r"(?:(?:a|an|the)\s+)?$",
     re.IGNORECASE,

@@ -49,15 +49,23 @@ def without_instance_phrases(text: str, schema: HostSchema) -> str:
     "the class size at 6150's school was 8"), and an instance's possessive read as "the" ("member 5120's visits").
 
     Only a number in the host's id range, after "for", "of", "in", "on" or "at" (and the host's noun or a generic
-    one), and before a verb that goes on to say the value, is taken out.
+    one), and before a verb that goes on to say the value, or "to" and the value ("the temp on 7110 to 22"; not
+    after "in" or "at"), is taken out.
     """
     nouns = "|".join(sorted({schema.instance_noun.lower(), *_GENERIC_NOUNS} - {""}, key=len, reverse=True))
     pattern = re.compile(
-        rf"\s(?:for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?:['’]s\s+[a-z]+)?"
-        rf"(?=\s+(?:{_AFTER_SUBJECT})\b)",
+        rf"\s(?P<p>for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?:['’]s\s+[a-z]+)?"
+        rf"(?=\s+(?:{_AFTER_SUBJECT})\b|\s+to\s+-?\d)",
         re.IGNORECASE,
     )
-    text = pattern.sub(lambda m: "" if schema.has_id(int(m.group("id"))) else m.group(0), text)
+
+    def taken_out(match: re.Match[str]) -> str:
+        # "the temp on 7110 to 22": the id before the new value; "in 30 to 40" is a range
+        to_value = not re.match(rf"\s+(?:{_AFTER_SUBJECT})\b", text[match.end() :], re.IGNORECASE)
+        kept = to_value and match.group("p").lower() in ("in", "at")
+        return match.group(0) if kept or not schema.has_id(int(match.group("id"))) else ""
+
+    text = pattern.sub(taken_out, text)
     # "take 2 off member 5120's visits": the instance's own feature, as "the visits"
     owner = re.compile(rf"\b(?:(?:{nouns}|{_RECORD_NOUNS})\s+)?#?(?P<id>\d+)['’]s\s+(?=[a-z])", re.IGNORECASE)
     return owner.sub(lambda m: "the " if schema.has_id(int(m.group("id"))) else m.group(0), text)

@@ -23,8 +23,8 @@ __all__ = ["ScoredLabel", "explained_label", "label_group", "scored_label"]
 # The words that attach a label to a metric or an importance, right before it ("recall for the stable class",
 # "how good is it at catching barbera", "what drives the model towards progressing").
 _CUE = re.compile(
-    r"\b(?:for|on|of|towards?|in\s+favou?r\s+of|at\s+(?:catching|finding|spotting|detecting|recogni[sz]ing|"
-    r"identifying|predicting)|(?P<verb>(?:does|do|did|can|could|will|would|it|model|classifier)\s+"
+    r"\b(?:for|on|of|towards?|in\s+favou?r\s+of|(?:at|for|in)\s+(?:catching|finding|spotting|detecting|recogni[sz]ing|"
+    r"identifying|predicting)|to\s+(?:be|become|finish|end\s+up|come\s+out|turn\s+out|stay|remain)|(?P<verb>(?:does|do|did|can|could|will|would|it|model|classifier)\s+"
     r"(?:recall|catch|find|spot|detect|recogni[sz]e|identify|pick\s+up|pick\s+out)|"
     r"(?:recalls|catches|finds|spots|detects|recogni[sz]es|identifies|picks\s+(?:up|out))))"
     r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:label|class|category|outcome)\s+)?$",

@@ -1,0 +1,203 @@
+"""What-if values said with a unit or a word of the feature after the number, and counts added "on top".
+
+- a temperature: "had it fermented at 16 degrees", "kept at 61 °F", "at 20C" is the host's one temperature feature
+  (by its name or an alias); a value said in the other scale than the feature's (its name ends in `_c` / `_f`, or its
+  description says Celsius / Fahrenheit) is converted, so a user may speak the scale they know;
+- a unit spelled out for the abbreviation that ends exactly one numeric feature's name: "a 500 litre tank" for
+  `volume_l`, "were 25 kilos" for `weight_kg`, "2 kilometres" for `distance_km`;
+- a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix");
+- a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
+  for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3");
+- the verb of what a count feature counts, done again: "added the feed once more" for `feed_additions` ("+1");
+- a count before a feature, then "on top": "and 2 extra feeds on top" / "2 nutrient additions on top" is a step up;
+- the words a feature's description gives a coded value (`_legend_values`): "replaced this year" for "(0 = replaced
+  this year)".
+
+The first three bind only in a turn that supposes something (the caller's test) and never a feature already read;
+none of them reads a word of any data set, only the schema's names, aliases, descriptions and units.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._amounts import _units
+from simxai.extraction._feature_words import _SUPPOSED
+from simxai.extraction._features import FeatureMention
+from simxai.extraction._legend_values import legend_changes
+from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+
+__all__ = ["unit_word_changes"]
+
+# The words before a value said for the feature ("were 16", "at 16", "back to 16", "only 16").
+_LEAD = r"\b(?:at|to|into|of|were|was|is|be|been|around|about|only|just)\s+(?:an?\s+)?"
+# A direction after the amount makes it a step, read elsewhere ("3 degrees warmer", "10 km further").
+_STEP = (
+    r"(?!\s*(?:more|less|fewer|higher|lower|further|farther|closer|nearer|warmer|cooler|colder|hotter|heavier|"
+    r"lighter|longer|shorter|older|younger|bigger|smaller|greater|cheaper|dearer|earlier|later|sooner|wider|"
+    r"narrower|deeper|faster|slower|than|up|down)\b)"
+)
+_DEGREES = re.compile(
+    rf"{_LEAD}(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
+    re.IGNORECASE,
+)
+# Units people spell out, and the abbreviation a feature's name ends in for them.
+_SPELLED = {
+    "litre": "l",
+    "liter": "l",
+    "millilitre": "ml",
+    "milliliter": "ml",
+    "kilo": "kg",
+    "kilogram": "kg",
+    "kilogramme": "kg",
+    "gram": "g",
+    "gramme": "g",
+    "metre": "m",
+    "meter": "m",
+    "kilometre": "km",
+    "kilometer": "km",
+    "centimetre": "cm",
+    "centimeter": "cm",
+    "millimetre": "mm",
+    "millimeter": "mm",
+    "mile": "mi",
+    "hour": "h",
+    "minute": "min",
+}
+_SPELLED_VALUE = re.compile(
+    rf"{_LEAD}(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})s?\b{_STEP}",
+    re.IGNORECASE,
+)
+_WORD_VALUE = re.compile(rf"{_LEAD}(?P<n>{_NUM})\s?(?P<word>[a-z]+)\b{_STEP}", re.IGNORECASE)
+# "if the mites halved", "were their feeds doubled": a word of one feature's name or aliases, then a multiplication
+_MULTIPLIED = re.compile(
+    r"\b(?P<word>[a-z]{3,})\s+(?:(?:was|were|got|had|is|are|be)\s+)?(?:been\s+)?"
+    r"(?P<verb>halved|halves|halve|doubled|doubles|double|tripled|triples|triple)\b",
+    re.IGNORECASE,
+)
+_FACTORS: dict[str, ChangeValue] = {"halv": "-50%", "doub": "*2", "trip": "*3"}
+# "added it once more", "treated them twice more": the verb of what a count feature counts, done again
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_DONE_AGAIN = re.compile(
+    rf"\b(?P<verb>[a-z]{{3,}}(?:ed|d))\s+(?P<obj>(?:[a-z0-9]+\s+){{0,2}}?)"
+    rf"(?P<t>once|twice|thrice|(?P<n>{_NUM})\s+times)\s+(?:more|extra|again)\b",
+    re.IGNORECASE,
+)
+# "2 nutrient additions on top" ("on top of that" joins changes and says the same of this one)
+_ON_TOP = re.compile(r"^\s*(?:as\s+well\s+)?on\s+top\b", re.IGNORECASE)
+
+
+def unit_word_changes(
+    text: str, schema: HostSchema, mentions: list[FeatureMention], named: dict[str, ChangeValue]
+) -> dict[str, ChangeValue]:
+    """The changes of the module doc for features `named` does not hold; the value readings only in a supposition."""
+    numeric = [f for f in schema.features if f.type == "numeric" and f.name not in named]
+    found: dict[str, ChangeValue] = {}
+    for mention in mentions:
+        feature = mention.feature
+        if feature not in numeric or feature.name in found:
+            continue
+        count = re.search(
+            rf"(?<![\w.])(?P<n>{_NUM})\s+(?:extra\s+|more\s+)?$", text[max(0, mention.start - 15) : mention.start]
+        )
+        if count and _ON_TOP.match(text[mention.end : mention.end + 20]):
+            found[feature.name] = f"+{count.group('n')}"
+    found.update(legend_changes(text, schema, {**named, **found}))  # "mated this season" for "(0 = mated ...)"
+    if not _SUPPOSED.search(text):
+        return found
+    temperature = _units(schema).get("degrees")
+    if temperature is not None and temperature in numeric and temperature.name not in found:
+        value = _temperature(text, temperature)
+        if value is not None:
+            found[temperature.name] = value
+    for match in _SPELLED_VALUE.finditer(text):
+        unit = _SPELLED[match.group("unit").lower()]
+        owners = [f for f in numeric if _name_unit(f) == unit]
+        if len(owners) == 1 and owners[0].name not in found:
+            found[owners[0].name] = _parse_number(match.group("n"))
+    for match in _MULTIPLIED.finditer(text):
+        owners = [f for f in numeric if match.group("word").lower() in _term_words(f)]
+        if len(owners) == 1 and owners[0].name not in found:
+            found[owners[0].name] = _FACTORS[match.group("verb").lower()[:4]]
+    for match in _DONE_AGAIN.finditer(text):
+        counted = _counted_by(match.group("verb").lower(), match.group("obj"), numeric)
+        if counted is not None and counted.name not in found:
+            said = match.group("t").lower()
+            found[counted.name] = f"+{_TIMES[said] if said in _TIMES else match.group('n')}"
+    words = _one_word_terms(schema)
+    for match in _WORD_VALUE.finditer(text):
+        said = match.group("word").lower()
+        named_by = words.get(said) or words.get(said.rstrip("s"))
+        if named_by is not None and named_by in numeric and named_by.name not in found:
+            found[named_by.name] = _parse_number(match.group("n"))
+    return found
+
+
+def _counted_by(verb: str, said: str, numeric: list[FeatureSchema]) -> FeatureSchema | None:
+    """The one numeric feature that counts what `verb` does ("added" -> additions), when the words after the verb
+    (`said`) are the feature's own or a pronoun; None otherwise.
+    """
+    stem = re.sub(r"(?:ed|d)$", "", verb)
+    nouns = {stem + e for e in ("s", "es", "itions", "ition", "ments", "ment", "ings", "ations", "ions")}
+    owners = [f for f in numeric if _term_words(f) & nouns]
+    if len(owners) != 1:
+        return None
+    own = _term_words(owners[0]) | {"it", "them", "the", "a", "an", "some", "one"}
+    return owners[0] if all(w in own for w in said.lower().split()) else None
+
+
+def _term_words(feature: FeatureSchema) -> set[str]:
+    """The words of a feature's name and aliases as written, lower case (no stems: "mites" is not "mite")."""
+    return {w for t in (feature.name, *feature.aliases) for w in re.split(r"[\W_]+", t.lower()) if len(w) >= 3}
+
+
+def _name_unit(feature: FeatureSchema) -> str | None:
+    """The unit a feature's name ends in ("volume_l" -> "l"); None for none, or a unit per unit ("yan_mg_l")."""
+    parts = feature.name.lower().split("_")
+    if len(parts) < 2 or parts[-1] not in _SPELLED.values():
+        return None
+    return None if len(parts) >= 3 and re.fullmatch(r"[mkuµ]?g|m?l|k?m|mm|cm", parts[-2]) else parts[-1]
+
+
+def _temperature(text: str, feature: FeatureSchema) -> ChangeValue | None:
+    """The value a temperature is said to take, in the feature's own scale, or None."""
+    for match in _DEGREES.finditer(text):
+        said = (match.group("scale") or "").lower()[:1]
+        if not match.group("deg") and not said:
+            continue  # "at 16" alone says no unit: read elsewhere, or asked
+        value = float(match.group("n"))
+        own = _scale(feature)
+        if said == "f" and own == "c":
+            value = (value - 32) * 5 / 9
+        elif said == "c" and own == "f":
+            value = value * 9 / 5 + 32
+        else:
+            return _parse_number(match.group("n"))
+        value = round(value, 1)
+        return int(value) if value.is_integer() else value
+    return None
+
+
+def _scale(feature: FeatureSchema) -> str | None:
+    """The scale a temperature feature is in ("c" or "f"), by its name's ending or its description; else None."""
+    ending = feature.name.lower().rsplit("_", 1)[-1]
+    if ending in ("c", "f"):
+        return ending
+    description = (feature.description or "").lower()
+    if "fahrenheit" in description:
+        return "f"
+    if "celsius" in description or "centigrade" in description:
+        return "c"
+    return None
+
+
+def _one_word_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
+    """One-word names and aliases that name exactly one feature (lower case), numeric or not."""
+    owners: dict[str, set[str]] = {}
+    by_name = {f.name: f for f in schema.features}
+    for feature in schema.features:
+        for term in (feature.name, *feature.aliases):
+            if re.fullmatch(r"[A-Za-z]{3,}", term):
+                owners.setdefault(term.lower(), set()).add(feature.name)
+    return {word: by_name[next(iter(names))] for word, names in owners.items() if len(names) == 1}
