@@ -3,8 +3,8 @@
 "why isn't she approved?" (a negation with a class named), "why late rather than on time?" (a contrast), "I
 expected 7011 to arrive" (the user's expectation). A turn with none of these asks why the model predicts what it
 predicts ("why is order 7011 expected to be lost?": the model's expectation, said in the passive), which an
-instance's explanation answers, not a why-not. One source for the router's readings (`_router_readings`) and its
-unsure choices (`_router_unsure`).
+instance's explanation answers, not a why-not. One source of these words for the router's unsure choices
+(`_router_unsure`) and its why-question readings (`_router_readings`).
 """
 
 from __future__ import annotations
@@ -32,14 +32,10 @@ WHY_NEGATED = re.compile(
 )
 
 
-def denies_a_class(text: str, schema: HostSchema | None, *, any_negation: bool = False) -> bool:
-    """Whether `text` stands on a class denied, contrasted or expected by the user (module doc).
-
-    A negation counts when the label reading finds a class in the turn; with `any_negation`, whatever follows
-    it ("why no on-time prediction?" names its class in words the reading may not know).
+def denies_a_class(text: str, schema: HostSchema | None) -> bool:
+    """Whether `text` stands on a class denied, contrasted or expected by the user (module doc): a negation counts
+    when the label reading finds a class in the turn.
     """
     if _CONTRAST.search(text) or WHY_NEGATED.search(text):
         return True
-    if not _NEGATION.search(text):
-        return False
-    return any_negation or (schema is not None and extract_label(text, schema) is not None)
+    return bool(_NEGATION.search(text)) and schema is not None and extract_label(text, schema) is not None

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from simxai.backends._router_denial import WHY_NEGATED, denies_a_class
+from simxai.backends._router_denial import WHY_NEGATED
 from simxai.extraction import (
     extract_argument,
     extract_group,
@@ -63,11 +63,6 @@ def read_function(
         or _how_it_does(function, text, schema, names)
         or _statistic(function, text, schema, names)
     )
-    if read is None and function == "explain_why_not" and "get_local_explanation" in names:
-        # "why is order 7011 expected to be lost?": a why-question that denies nothing asks why the model
-        # predicts what it does (a why-not needs a class denied, contrasted or expected by the user)
-        denies = denies_a_class(text, schema, any_negation=True)
-        read = None if denies or not _ASKS_WHY.search(text) else "get_local_explanation"
     if read is None and "get_model_information" in names and _KNOWS.search(text) and not extract_ids(text, schema):
         # "does it know anything about frost?": what the model takes in; of a feature ("does it take age into
         # account?") the selector's choice stands (its importance, its description)
@@ -184,8 +179,6 @@ _BETTER = re.compile(
     r"(?:more|fewer)\s+(?:mistakes|errors))\b",
     re.IGNORECASE,
 )
-# A question for reasons: "why", "how come", "what makes", "for what reason"
-_ASKS_WHY = re.compile(r"\b(?:why|how\s+come|what\s+makes|what\s+made|reasons?)\b", re.IGNORECASE)
 
 
 def _why_not(
@@ -214,7 +207,9 @@ _DENIES = re.compile(
     re.IGNORECASE,
 )
 _CONTRASTS = re.compile(
-    r"\brather\s+than\b|\binstead\b|\bother\s+than\b|\bexpect\w*|\bthought\b|\bshould\b|\bsupposed\b|"
+    # the user's expectation ("I expected approval", "expected it to"), never the model's ("is expected to be lost")
+    r"\brather\s+than\b|\binstead\b|\bother\s+than\b|\b(?:i|we|you|they|one)\s+(?:\w+\s+)?expect\w*|"
+    r"\bexpect\w*+(?!\s+to\b)|\bthought\b|\bshould\b|\bsupposed\b|"
     r"\bvs\.?\b|\bversus\b",
     re.IGNORECASE,
 )
