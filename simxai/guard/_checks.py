@@ -13,7 +13,9 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
+from simxai.guard._cf_stays import counterfactual_stay_claims
 from simxai.guard._chains import ranked_chains
+from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._influence import _in_order, _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
@@ -281,6 +283,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             if not text_model:
                 for text, ok in more_feature_claims(self.reply, known, every):
                     self.report.claim(text, ok, via=_mechanism("more_feature_claims", text))
+                described = {w for d in self.vocab.descriptions.values() for w in re.findall(r"[a-z]+", d.lower())}
+                for sentence in sentences(self.reply):
+                    for text, ok in enumerated_item_claims(sentence, spelled, self.names.labels, known | described):
+                        self.report.claim(text, ok, via=_mechanism("enumerated_item_claims", text))
         for text, ok in invented_label_claims(
             self.raw,
             self.names.labels,
@@ -322,6 +328,11 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             ("points_claims", points_claims(sentence, mentions(sentence), contributions)),
             ("one_way_claims", one_way_claims(sentence, facts.kept, mentions)),
         ]
+        if facts.options and not facts.what_if and not facts.still:
+            reached = {label for _, probabilities in facts.options for label in probabilities}
+            new_values = [new for pairs in facts.changes.values() for _, new in pairs]
+            stays = counterfactual_stay_claims(sentence, labels, self.label_forms, facts.predicted, reached, new_values)
+            readers.append(("counterfactual_stay_claims", stays))
         if facts.what_if:
             moves = likely_move_claims(sentence, labels, facts.before_numbers, facts.after_numbers)
             readers.append(("likely_move_claims", moves))

@@ -41,6 +41,8 @@ class Vocabulary(pydantic.BaseModel):
     instance_noun: str = "instance"
     #: The callable functions' names, which a reply may name without claiming a feature.
     functions: list[str] = []
+    #: Each feature's description in the schema: its words are a paraphrase's, not an invented feature's.
+    descriptions: dict[str, str] = {}
 
     @classmethod
     def for_schema(cls, schema: HostSchema, functions: Sequence[str] = ()) -> Vocabulary:
@@ -51,6 +53,7 @@ class Vocabulary(pydantic.BaseModel):
             aliases={f.name: list(f.aliases) for f in schema.features},
             instance_noun=schema.instance_noun,
             functions=list(functions),
+            descriptions={f.name: f.description for f in schema.features if f.description},
         )
 
 

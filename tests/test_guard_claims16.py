@@ -1,0 +1,78 @@
+"""The guard's claims-16 readings (helper guard16): a counterfactual's change said to leave today's label in
+place, a kept edit said to flip the label, and an item of a list of features that names no feature of the host.
+Subjects and wordings are this file's own (demo patient 12: stable, the counterfactual raises bmi 23.7 -> 27.3 to
+progressing at 51.8 %; loan applicant 12: approved, credit_score 838 -> 676 gives rejected at 51.1 %; review 3:
+negative, 'Broke' -> 'Great' gives positive; reviews 1 and 2 keep their label when 'was' / 'did' are negated;
+the demo's and the loan's global rankings).
+"""
+
+import pytest
+
+from simxai.guard._cf_stays import counterfactual_stay_claims
+from simxai.guard._enumerated import enumerated_item_claims
+
+DEMO_WHY_NOT = ("explain_why_not", {"instance": 12})
+LOAN_WHY_NOT = ("explain_why_not", {"instance": 12})
+REVIEW_WHY_NOT = ("explain_why_not", {"instance": 3})
+REVIEW_1_KEPT = ("explain_how_to_still_be_this", {"instance": 1})
+REVIEW_2_KEPT = ("explain_how_to_still_be_this", {"instance": 2})
+DEMO_GLOBAL = ("get_global_explanation", {})
+LOAN_GLOBAL = ("get_global_explanation", {})
+LOAN_LOCAL = ("get_local_explanation", {"instance": 12})
+
+CASES = [
+    # a counterfactual's change said to leave today's label: the counterfactual reaches the target
+    ("demo", *DEMO_WHY_NOT, True, "With bmi raised from 23.7 to 27.3, patient 12 crosses over to progressing."),
+    ("demo", *DEMO_WHY_NOT, False, "Raising bmi from 23.7 to 27.3 nudges patient 12, but the call remains stable."),
+    ("demo", *DEMO_WHY_NOT, False, "A bmi of 27.3 instead of 23.7 and patient 12 is still stable."),
+    ("loan", *LOAN_WHY_NOT, True, "Lower applicant 12's credit score to 676 and the bank's model rejects."),
+    ("loan", *LOAN_WHY_NOT, False, "Lower applicant 12's credit score to 676 and the model still approves."),
+    ("loan", *LOAN_WHY_NOT, False, "Even at a credit score of 676, applicant 12 stays short of rejection."),
+    ("sentiment", *REVIEW_WHY_NOT, False, "Put 'Great' where 'Broke' is and review 3 stays negative."),
+    ("sentiment", *REVIEW_WHY_NOT, True, "Put 'Great' where 'Broke' is and review 3 reads as positive."),
+    # what is said of a smaller or partial change, or of today, is no claim about the counterfactual
+    ("loan", *LOAN_WHY_NOT, True, "Applicant 12 stays approved unless the credit score falls to 676."),
+    ("demo", *DEMO_WHY_NOT, True, "Today patient 12 remains stable; a bmi of 27.3 would make it progressing."),
+    ("demo", *DEMO_WHY_NOT, True, "Patient 12 stays stable as long as bmi is under 27.3."),
+    # a kept edit said to flip the label
+    ("sentiment", *REVIEW_1_KEPT, False, "Of 13 variants, 11 held, and 'was' → 'wasn't' is one that flips it."),
+    ("sentiment", *REVIEW_1_KEPT, True, "Of 13 variants, 11 held; even 'was' → 'wasn't' leaves it negative."),
+    ("sentiment", *REVIEW_2_KEPT, False, "Replacing 'did' with 'didn't' flips review 2 to positive."),
+    ("sentiment", *REVIEW_2_KEPT, True, "Replacing 'did' with 'didn't' does not flip review 2."),
+    # an item of a list of features that the host does not have
+    ("demo", *DEMO_GLOBAL, True, "Overall: triglycerides_log (0.927), bmi (0.585), blood_pressure (0.396) and hdl."),
+    ("demo", *DEMO_GLOBAL, False, "Overall: triglycerides_log (0.927), bmi (0.585) and waist-to-hip ratio, then hdl."),
+    ("demo", *DEMO_GLOBAL, False, "The ranking runs triglycerides_log, bmi, a fasting insulin level and hdl."),
+    ("loan", *LOAN_GLOBAL, True, "credit_score and debt_to_income lead, followed by the size of the loan."),
+    ("loan", *LOAN_GLOBAL, False, "credit_score and debt_to_income lead, followed by the savings history."),
+    ("loan", *LOAN_LOCAL, True, "credit_score (+0.272), employment_years (+0.027) and the home ownership push up."),
+    ("loan", *LOAN_LOCAL, False, "credit_score (+0.272), employment_years (+0.027) and a spotless repayment record."),
+]
+
+
+@pytest.mark.parametrize(("host", "function", "arguments", "faithful", "reply"), CASES)
+def test_claims16_readings(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed is faithful, report
+
+
+def test_stay_needs_the_counterfactuals_change():
+    """A stay said without the counterfactual's new value in the sentence is not read."""
+    claims = list(
+        counterfactual_stay_claims("It still comes out stable.", ["stable", "sick"], {}, {"stable"}, {"sick"}, [9.5])
+    )
+    assert claims == []
+    said = "With 9.5 it still comes out stable."
+    claims = list(counterfactual_stay_claims(said, ["stable", "sick"], {}, {"stable"}, {"sick"}, [9.5]))
+    assert claims == [("counterfactual outcome stays stable", False)]
+
+
+def test_enumerated_item_paraphrase_of_a_description():
+    """An item made of a feature description's words is a paraphrase, not an invented feature."""
+    known = {"sugar", "blood", "glucose"}
+    said = "age (0.2), bmi (0.1) and the blood sugar reading"
+    assert list(enumerated_item_claims(said, ["age", "bmi", "glucose"], ["ok"], known)) == []
+    said = "age (0.2), bmi (0.1) and the vitamin intake"
+    assert list(enumerated_item_claims(said, ["age", "bmi", "glucose"], ["ok"], known)) == [
+        ("feature vitamin intake", False)
+    ]
