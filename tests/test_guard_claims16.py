@@ -19,6 +19,9 @@ REVIEW_2_KEPT = ("explain_how_to_still_be_this", {"instance": 2})
 DEMO_GLOBAL = ("get_global_explanation", {})
 LOAN_GLOBAL = ("get_global_explanation", {})
 LOAN_LOCAL = ("get_local_explanation", {"instance": 12})
+REVIEW_LOCAL = ("get_local_explanation", {"instance": 3})
+MODEL = ("get_model_information", {})
+PERFORMANCE = ("get_model_performance", {"metric": "accuracy"})
 
 CASES = [
     # a counterfactual's change said to leave today's label: the counterfactual reaches the target
@@ -47,6 +50,21 @@ CASES = [
     ("loan", *LOAN_GLOBAL, False, "credit_score and debt_to_income lead, followed by the savings history."),
     ("loan", *LOAN_LOCAL, True, "credit_score (+0.272), employment_years (+0.027) and the home ownership push up."),
     ("loan", *LOAN_LOCAL, False, "credit_score (+0.272), employment_years (+0.027) and a spotless repayment record."),
+    # the attribution method and the model family the explanation's method names
+    ("demo", *DEMO_GLOBAL, True, "Mean absolute SHAP values: triglycerides_log 0.927 and bmi 0.585 lead."),
+    ("demo", *DEMO_GLOBAL, True, "Computed with SHAP rather than LIME: triglycerides_log 0.927 leads."),
+    ("demo", *DEMO_GLOBAL, False, "By permutation importance, triglycerides_log 0.927 and bmi 0.585 lead."),
+    ("demo", *DEMO_GLOBAL, False, "Summed over the forest's trees, triglycerides_log gets 0.927."),
+    ("loan", *LOAN_GLOBAL, True, "Summed over the forest's trees, credit_score comes out on top."),
+    ("loan", *LOAN_GLOBAL, False, "Gini importance puts credit_score on top."),
+    ("sentiment", *REVIEW_LOCAL, False, "LIME gives 'Broke' +0.211 for review 3."),
+    # a property of the model the outputs only deny: fitted on the reviews, explanations as causes
+    ("sentiment", *MODEL, False, "Its word weights were fitted on the 120 labelled reviews."),
+    ("sentiment", *MODEL, True, "Its word weights weren't fitted on the 120 labelled reviews."),
+    ("sentiment", *PERFORMANCE, False, "Accuracy is 0.9 on the reviews that were used to fit its weights."),
+    ("demo", *MODEL, False, "Handy: its explanations show what causes progression in the world."),
+    ("demo", *MODEL, True, "Mind that its explanations don't show what causes progression."),
+    ("loan", *MODEL, False, "The attributions it gives are causal, so they say why loans fail."),
 ]
 
 

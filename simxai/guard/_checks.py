@@ -41,7 +41,14 @@ from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sente
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
-from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
+from simxai.guard._statements import (
+    edit_claims,
+    method_claims,
+    model_claims,
+    movement_claims,
+    property_claims,
+    unstated_claims,
+)
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._trust import Trust, trust
@@ -367,6 +374,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("model_claims", said))
+            for said, holds in method_claims(sentence, " ".join(sorted(self.all.methods))):
+                self.report.claim(said, holds, via=_mechanism("method_claims", said))
             for said, holds in property_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("property_claims", said))
             for said, holds in setting_claims(sentence, self.all.settings):
