@@ -20,6 +20,7 @@ DEMO_GLOBAL = ("get_global_explanation", {})
 LOAN_GLOBAL = ("get_global_explanation", {})
 LOAN_LOCAL = ("get_local_explanation", {"instance": 12})
 REVIEW_LOCAL = ("get_local_explanation", {"instance": 3})
+DEMO_LOCAL = ("get_local_explanation", {"instance": 12})
 MODEL = ("get_model_information", {})
 PERFORMANCE = ("get_model_performance", {"metric": "accuracy"})
 
@@ -65,6 +66,12 @@ CASES = [
     ("demo", *MODEL, False, "Handy: its explanations show what causes progression in the world."),
     ("demo", *MODEL, True, "Mind that its explanations don't show what causes progression."),
     ("loan", *MODEL, False, "The attributions it gives are causal, so they say why loans fail."),
+    # "mostly X" after a sentence that names the side: X is first among the features pushing that way
+    ("loan", *LOAN_LOCAL, True, "So what holds applicant 12 back? Mostly debt_to_income, at -0.14."),
+    ("loan", *LOAN_LOCAL, False, "So what holds applicant 12 back? Mostly income, at -0.02."),
+    ("demo", *DEMO_LOCAL, True, "What speaks for progressing in patient 12? Mainly sex (-0.256)."),
+    ("demo", *DEMO_LOCAL, False, "What speaks for progressing in patient 12? Mainly glucose (-0.110)."),
+    ("demo", *DEMO_LOCAL, True, "For patient 12 the biggest push the other way comes from sex, mostly."),
 ]
 
 

@@ -206,6 +206,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._plain_english(sentence, sentence_ids or carried)
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
+            self.lead = "" if named else sentence
         r = self.report
         return GuardReport(
             claims=r.claims,

@@ -26,6 +26,20 @@ DOWN = re.compile(
     r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against|hurt\w*|hinder\w*|harm\w*)\b",
     re.IGNORECASE,
 )
+#: A side of the contributions named without a verb of direction ("towards", "holds her back", "the strongest
+#: negative words"): a feature said to matter most there is first among those pushing that way.
+SIDE = re.compile(
+    r"\btowards?\b|\b(?:hold|holds|held|holding|keep\w*|pull\w*|drag\w*)\s+(?:\w+\s+){0,3}back\b|"
+    r"\b(?:negative|positive)(?:ly)?\b",
+    re.IGNORECASE,
+)
+
+
+def names_side(text: str) -> bool:
+    """Whether `text` names a side of the contributions: a direction (`UP`, `DOWN`) or a side (`SIDE`)."""
+    return bool(UP.search(text) or DOWN.search(text) or SIDE.search(text))
+
+
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(

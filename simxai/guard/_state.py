@@ -225,6 +225,9 @@ class _CheckState:
         self.amount_end = -1
         #: the sentence before set a goal ("To reach progressing: ..."), so a bare label may be the goal's
         self.goal = False
+        #: the sentence before the one being read, when it names no feature (it may lead in to it: "What holds her
+        #: back? Mostly X")
+        self.lead = ""
         #: the clause is led by "and" and reads the feature carried from before it
         self.carried_and = False
         #: where the clause being read starts in its sentence (negative when a carried name leads it)
