@@ -72,6 +72,11 @@ CASES = [
     ("demo", *DEMO_LOCAL, True, "What speaks for progressing in patient 12? Mainly sex (-0.256)."),
     ("demo", *DEMO_LOCAL, False, "What speaks for progressing in patient 12? Mainly glucose (-0.110)."),
     ("demo", *DEMO_LOCAL, True, "For patient 12 the biggest push the other way comes from sex, mostly."),
+    # a goal said as "for X to come out L", and a counterfactual's text, state the outcome, not today's label
+    ("demo", *DEMO_WHY_NOT, True, "For patient 12 to come out progressing, bmi must go to 27.3. Then: progressing."),
+    ("loan", *LOAN_WHY_NOT, True, "For applicant 12 to come out rejected, credit_score has to fall to 676."),
+    ("sentiment", *REVIEW_WHY_NOT, True, "The counterfactual text of review 3 reads as positive at 81.2 %."),
+    ("sentiment", *REVIEW_WHY_NOT, False, "The counterfactual text of review 3 reads as negative at 81.2 %."),
 ]
 
 

@@ -48,7 +48,7 @@ HYPOTHETICAL = re.compile(
     r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
-    r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|"
+    r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|to come out|counterfactual|"
     r"to be(?: (?:classified|labell?ed|predicted|considered|seen))?|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|in place of|"
     r"with (?:both|all|all \w+|the|its|her|his|their|\w+) (?:changes|edits)|"
