@@ -21,6 +21,8 @@ LOAN_GLOBAL = ("get_global_explanation", {})
 LOAN_LOCAL = ("get_local_explanation", {"instance": 12})
 REVIEW_LOCAL = ("get_local_explanation", {"instance": 3})
 DEMO_LOCAL = ("get_local_explanation", {"instance": 12})
+DEMO_DATA = ("get_data_information", {})
+LOAN_DATA = ("get_data_information", {})
 MODEL = ("get_model_information", {})
 PERFORMANCE = ("get_model_performance", {"metric": "accuracy"})
 
@@ -77,6 +79,11 @@ CASES = [
     ("loan", *LOAN_WHY_NOT, True, "For applicant 12 to come out rejected, credit_score has to fall to 676."),
     ("sentiment", *REVIEW_WHY_NOT, True, "The counterfactual text of review 3 reads as positive at 81.2 %."),
     ("sentiment", *REVIEW_WHY_NOT, False, "The counterfactual text of review 3 reads as negative at 81.2 %."),
+    # a verb or an adverb in a feature's place is no invented name; an unknown noun there still is
+    ("demo", *DEMO_DATA, True, "**bmi** (body mass index): ranges from 18 to 42.2, mean 26.4."),
+    ("demo", *DEMO_DATA, False, "**bmi** (body mass index): waist size from 18 to 42.2, mean 26.4."),
+    ("loan", *LOAN_DATA, True, "Applicants' credit scores run from 419 to 850."),
+    ("sentiment", "get_global_explanation", {}, True, "Across the reviews, 'love' always pushes towards positive."),
 ]
 
 
