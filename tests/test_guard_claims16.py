@@ -23,6 +23,8 @@ REVIEW_LOCAL = ("get_local_explanation", {"instance": 3})
 DEMO_LOCAL = ("get_local_explanation", {"instance": 12})
 DEMO_DATA = ("get_data_information", {})
 LOAN_DATA = ("get_data_information", {})
+DEMO_BMI = ("get_data_information", {"feature": "bmi"})
+LOAN_INCOME = ("get_data_information", {"feature": "income"})
 MODEL = ("get_model_information", {})
 PERFORMANCE = ("get_model_performance", {"metric": "accuracy"})
 
@@ -84,6 +86,16 @@ CASES = [
     ("demo", *DEMO_DATA, False, "**bmi** (body mass index): waist size from 18 to 42.2, mean 26.4."),
     ("loan", *LOAN_DATA, True, "Applicants' credit scores run from 419 to 850."),
     ("sentiment", "get_global_explanation", {}, True, "Across the reviews, 'love' always pushes towards positive."),
+    # two labels' groups compared on a feature: the comparative goes the way their means do
+    ("demo", *DEMO_BMI, True, "bmi averages 26.4. Progressing patients come out heavier than stable ones."),
+    ("demo", *DEMO_BMI, True, "On bmi, progressing patients sit higher than stable ones (28.4 vs 24.3)."),
+    ("demo", *DEMO_BMI, False, "On bmi, stable patients sit higher than progressing ones."),
+    ("demo", *DEMO_BMI, False, "bmi averages 26.4. Progressing patients average less than stable ones."),
+    ("loan", *LOAN_INCOME, True, "Approved applicants earn more on average than rejected ones (54.3 vs 45.0)."),
+    ("loan", *LOAN_INCOME, False, "Rejected applicants show a larger income than approved ones."),
+    ("loan", *LOAN_INCOME, True, "Rejected applicants are not more likely to have a larger income than approved ones."),
+    ("loan", *LOAN_INCOME, False, "On average, rejected applicants come out higher than approved ones."),
+    ("demo", *DEMO_BMI, True, "Progressing patients come out higher than stable ones, 28.4 to 24.3 on average."),
 ]
 
 

@@ -17,6 +17,7 @@ from simxai.guard._cf_stays import counterfactual_stay_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._glosses import gloss_claims
+from simxai.guard._group_means import group_mean_claims
 from simxai.guard._influence import _in_order, _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._kept import kept_edit_claims
@@ -207,6 +208,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
             self.lead = "" if named else sentence
+            self.previous_named = [self.names.feature(m) for m in named]
         r = self.report
         return GuardReport(
             claims=r.claims,
@@ -397,6 +399,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self._chains(sentence)
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
                 self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
+            stats, before = self.all.statistics, self.previous_named
+            for said, holds in group_mean_claims(sentence, self.names.features, self.names.labels, stats, before):
+                self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)

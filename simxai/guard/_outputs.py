@@ -281,6 +281,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 for label, mean in (f.get("mean_by_label") or {}).items():
                     _tie(facts.feature_numbers, key, mean)
                     _tie(facts.label_means, str(label), mean)
+                    if (number := _num(mean)) is not None:  # "mean|L": the mean over label L's rows
+                        facts.statistics.setdefault(key, {})[f"mean|{label}"] = number
                     facts.texts.append(str(label))
                 histogram = f.get("histogram_by_label")
                 if isinstance(histogram, dict):

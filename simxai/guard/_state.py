@@ -228,6 +228,8 @@ class _CheckState:
         #: the sentence before the one being read, when it names no feature (it may lead in to it: "What holds her
         #: back? Mostly X")
         self.lead = ""
+        #: the features the sentence before the one being read named, in order
+        self.previous_named: list[str] = []
         #: the clause is led by "and" and reads the feature carried from before it
         self.carried_and = False
         #: where the clause being read starts in its sentence (negative when a carried name leads it)
