@@ -25,6 +25,8 @@ DEMO_DATA = ("get_data_information", {})
 LOAN_DATA = ("get_data_information", {})
 DEMO_BMI = ("get_data_information", {"feature": "bmi"})
 LOAN_INCOME = ("get_data_information", {"feature": "income"})
+LOAN_RAISE = ("explain_what_if", {"instance": 12, "changes": {"income": 40}})
+DEMO_GLUCOSE = ("explain_what_if", {"instance": 12, "changes": {"glucose": 120}})
 MODEL = ("get_model_information", {})
 PERFORMANCE = ("get_model_performance", {"metric": "accuracy"})
 
@@ -96,6 +98,13 @@ CASES = [
     ("loan", *LOAN_INCOME, True, "Rejected applicants are not more likely to have a larger income than approved ones."),
     ("loan", *LOAN_INCOME, False, "On average, rejected applicants come out higher than approved ones."),
     ("demo", *DEMO_BMI, True, "Progressing patients come out higher than stable ones, 28.4 to 24.3 on average."),
+    # a what-if's move of a class's probability said by a verb on the label
+    ("loan", *LOAN_RAISE, True, "An income of 40 for applicant 12 trims the approval score a little; still approved."),
+    ("loan", *LOAN_RAISE, False, "An income of 40 for applicant 12 lifts the approval score; still approved."),
+    ("loan", *LOAN_RAISE, False, "With an income of 40, rejected goes down a touch for applicant 12."),
+    ("demo", *DEMO_GLUCOSE, True, "Glucose at 120 and progressing edges up for patient 12, who stays stable."),
+    ("demo", *DEMO_GLUCOSE, False, "Glucose at 120 and progressing goes down for patient 12, who stays stable."),
+    ("demo", *DEMO_GLUCOSE, True, "Glucose at 120 does not raise the stable probability of patient 12."),
 ]
 
 

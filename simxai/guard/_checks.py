@@ -23,6 +23,7 @@ from simxai.guard._invented import invented_feature_claims, invented_label_claim
 from simxai.guard._kept import kept_edit_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
+from simxai.guard._moves import said_move_claims
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._places import more_feature_claims, more_label_claims
@@ -346,6 +347,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if facts.what_if:
             moves = likely_move_claims(sentence, labels, facts.before_numbers, facts.after_numbers)
             readers.append(("likely_move_claims", moves))
+            said = said_move_claims(sentence, labels, self.label_forms, facts.before_numbers, facts.after_numbers)
+            readers.append(("said_move_claims", said))
         if self.structured and "age" in {f.lower() for f in self.vocab.features}:
             readers.append(("age_claims", age_claims(sentence, facts.feature_numbers.get("age", set()))))
         for reader, claims in readers:
