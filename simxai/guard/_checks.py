@@ -347,8 +347,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if facts.what_if:
             moves = likely_move_claims(sentence, labels, facts.before_numbers, facts.after_numbers)
             readers.append(("likely_move_claims", moves))
-            said = said_move_claims(sentence, labels, self.label_forms, facts.before_numbers, facts.after_numbers)
-            readers.append(("said_move_claims", said))
+            verbs = said_move_claims(sentence, labels, self.label_forms, facts.before_numbers, facts.after_numbers)
+            readers.append(("said_move_claims", verbs))
         if self.structured and "age" in {f.lower() for f in self.vocab.features}:
             readers.append(("age_claims", age_claims(sentence, facts.feature_numbers.get("age", set()))))
         for reader, claims in readers:
