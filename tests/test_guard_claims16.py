@@ -28,6 +28,7 @@ LOAN_INCOME = ("get_data_information", {"feature": "income"})
 LOAN_RAISE = ("explain_what_if", {"instance": 12, "changes": {"income": 40}})
 DEMO_GLUCOSE = ("explain_what_if", {"instance": 12, "changes": {"glucose": 120}})
 MODEL = ("get_model_information", {})
+OUTPUTS = ("get_output_information", {})
 PERFORMANCE = ("get_model_performance", {"metric": "accuracy"})
 
 CASES = [
@@ -105,6 +106,20 @@ CASES = [
     ("demo", *DEMO_GLUCOSE, True, "Glucose at 120 and progressing edges up for patient 12, who stays stable."),
     ("demo", *DEMO_GLUCOSE, False, "Glucose at 120 and progressing goes down for patient 12, who stays stable."),
     ("demo", *DEMO_GLUCOSE, True, "Glucose at 120 does not raise the stable probability of patient 12."),
+    # a list or a table of the labels holds only the host's labels
+    ("loan", *OUTPUTS, False, "The model answers approved, rejected, or escalated to an underwriter."),
+    ("loan", *OUTPUTS, True, "The model answers approved or rejected, and nothing else."),
+    ("sentiment", *OUTPUTS, False, "VADER sorts each review into positive, negative or sarcastic."),
+    ("sentiment", *OUTPUTS, False, "positive, negative, or undecided."),
+    ("demo", *OUTPUTS, True, "| label | meaning |\n|---|---|\n| stable | score of 140 or less |\n| progressing | above 140 |"),
+    (
+        "demo",
+        *OUTPUTS,
+        False,
+        "| label | meaning |\n|---|---|\n| stable | score of 140 or less |\n| progressing | above 140 |\n"
+        "| watch list | near 140 |",
+    ),
+    ("loan", *OUTPUTS, False, "| class | what it means |\n|---|---|\n| approved | granted |\n| on hold | pending |"),
 ]
 
 

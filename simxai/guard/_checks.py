@@ -21,6 +21,7 @@ from simxai.guard._group_means import group_mean_claims
 from simxai.guard._influence import _in_order, _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._kept import kept_edit_claims
+from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._moves import said_move_claims
@@ -307,6 +308,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.structured,
         ):
             self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
+        for text, ok in label_table_claims(self.raw, self.names.labels, self.label_forms):
+            self.report.claim(text, ok, via=_mechanism("label_table_claims", text))
         if self.structured:
             for text, ok in more_label_claims(self.raw, self.names.labels, self.label_forms):
                 self.report.claim(text, ok, via=_mechanism("more_label_claims", text))
