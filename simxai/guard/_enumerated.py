@@ -36,6 +36,8 @@ _CLAUSE_WORDS = frozenset(
     "is are was were be been has have had do does did can could would will should may might must push pushes "
     "pull pulls pulled pushed add adds lead leads dominate dominates matter matters come comes follow follows "
     "rank ranks sit sits drive drives it they them this these those he she we you i give gives get gets "
+    "stay stays remain remains contribute contributes count counts weigh weighs play plays help helps hurt hurts "
+    "carry carries make makes take takes keep keeps hold holds show shows go goes same little much "
     "about above below across after before around at by for from in into near on onto over past per than "
     "through to toward towards under up down with within without via between beyond against along".split()
 )

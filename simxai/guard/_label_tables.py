@@ -32,20 +32,21 @@ def label_table_claims(raw: str, labels: Sequence[str], nouns: Mapping[str, str]
     known = {label.lower() for label in labels} | {noun.lower() for noun in nouns}
     known |= {label.lower().replace("_", " ") for label in labels}
     lines = raw.split("\n")
-    for i in range(len(lines) - 1):
+    i = 0
+    while i + 1 < len(lines):
         headers = _cells(lines[i])
         if not headers or not _RULE.match(lines[i + 1]):
+            i += 1
             continue
+        i += 2  # a table's rows are read once: the next table starts after them
+        rows = []
+        while i < len(lines) and (row := _cells(lines[i])):
+            rows.append(row)
+            i += 1
         column = next((k for k, h in enumerate(headers) if _HEADER.match(h)), None)
         if column is None:
             continue
-        cells = []
-        for line in lines[i + 2 :]:
-            row = _cells(line)
-            if not row:
-                break
-            if column < len(row) and row[column]:
-                cells.append(row[column])
+        cells = [row[column] for row in rows if column < len(row) and row[column]]
         if not any(c.lower() in known for c in cells):
             continue
         for cell in cells:
