@@ -58,7 +58,12 @@ CASES = [
     ("loan", *LOAN_GLOBAL, False, "credit_score and debt_to_income lead, followed by the savings history."),
     ("loan", *LOAN_LOCAL, True, "credit_score (+0.272), employment_years (+0.027) and the home ownership push up."),
     ("loan", *LOAN_LOCAL, False, "credit_score (+0.272), employment_years (+0.027) and a spotless repayment record."),
-    ("demo", *DEMO_GLOBAL, True, "triglycerides_log (0.927) and bmi (0.585) lead; hdl and sex follow, the others count little."),
+    (
+        "demo",
+        *DEMO_GLOBAL,
+        True,
+        "triglycerides_log (0.927) and bmi (0.585) lead; hdl follows, the others count little.",
+    ),
     ("demo", *DEMO_WHY_NOT, True, "Only bmi moves (23.7 to 27.3); age, hdl and the rest stay the same."),
     # the attribution method and the model family the explanation's method names
     ("demo", *DEMO_GLOBAL, True, "Mean absolute SHAP values: triglycerides_log 0.927 and bmi 0.585 lead."),
@@ -113,7 +118,7 @@ CASES = [
     ("loan", *OUTPUTS, True, "The model answers approved or rejected, and nothing else."),
     ("sentiment", *OUTPUTS, False, "VADER sorts each review into positive, negative or sarcastic."),
     ("sentiment", *OUTPUTS, False, "positive, negative, or undecided."),
-    ("demo", *OUTPUTS, True, "| label | meaning |\n|---|---|\n| stable | score of 140 or less |\n| progressing | above 140 |"),
+    ("demo", *OUTPUTS, True, "| label | meaning |\n|---|---|\n| stable | 140 or less |\n| progressing | above 140 |"),
     (
         "demo",
         *OUTPUTS,
