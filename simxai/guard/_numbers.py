@@ -152,8 +152,7 @@ class _NumberChecks(_PairedNumbers):
         whole = facts
         self.amount_end = -1  # where the last number read as a change's amount ends
         self.paired = -1  # where the number before ends, when this one is its pair ("55.4 % to 44.6 %")
-        at = sentence.find(clause) if self.clause_at is None else self.clause_at
-        listed = item_numbers(sentence)
+        at, listed = sentence.find(clause) if self.clause_at is None else self.clause_at, item_numbers(sentence)
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
