@@ -156,3 +156,29 @@ def test_enumerated_item_paraphrase_of_a_description():
     assert list(enumerated_item_claims(said, ["age", "bmi", "glucose"], ["ok"], known)) == [
         ("feature vitamin intake", False)
     ]
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "unit"),
+    [
+        ("demo", *DEMO_GLOBAL, "bmi (0.5) and a long record of "),
+        ("demo", *DEMO_WHY_NOT, "bmi 27.3 still stable "),
+        ("demo", *DEMO_BMI, "stable higher than progressing "),
+        ("demo", *DEMO_GLUCOSE, "the stable score rises "),
+        ("sentiment", *REVIEW_1_KEPT, "'was' → 'wasn't' flips "),
+    ],
+)
+def test_claims16_readers_stay_linear(check_reply, cpu_guard, host, function, arguments, unit):
+    """64 KB of one repeated construction each claims-16 reader reads is checked well within 2 s of CPU."""
+    text = (unit * (65536 // len(unit) + 1))[:65536]
+    assert cpu_guard(lambda: check_reply(host, function, arguments, text), 2.0)
+
+
+def test_label_tables_are_read_once(cpu_guard):
+    """64 KB of tables, each header followed by rows, is read in one pass (each row once)."""
+    from simxai.guard._label_tables import label_table_claims
+
+    unit = "| label | x |\n|---|---|\n| stable | y |\n| calm | z |\n"
+    text = (unit * (65536 // len(unit) + 1))[:65536]
+    assert cpu_guard(lambda: list(label_table_claims(text, ["stable", "sick"], {})), 0.5)
+    assert list(label_table_claims(unit, ["stable", "sick"], {})) == [("label calm", False)]

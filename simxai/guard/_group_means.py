@@ -12,6 +12,7 @@ something else than the feature's values ("more likely", "more important", "more
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._reading import find_mentions
@@ -53,22 +54,25 @@ def group_mean_claims(
     if len(said) < 2:
         return
     named = find_mentions(sentence, features)
+    ends, starts = [m.end for m in said], [m.start for m in said]  # in order: each cue's neighbours by bisection
+    named_ends = [m.end for m in named]
     for cue in _COMPARED.finditer(sentence):
         if _OTHER.search(cue.group("gap") or "") or _OTHER.search(sentence[cue.end() : cue.end() + 20]):
             continue
-        first = [m for m in said if m.end <= cue.start()]
-        second = [m for m in said if m.start >= cue.end()]
-        if not first or not second or first[-1].name == second[0].name:
+        i, j = bisect_right(ends, cue.start()), bisect_left(starts, cue.end())
+        if i == 0 or j == len(said) or said[i - 1].name == said[j].name:
             continue
-        if _DENIED.search(sentence[first[-1].end : cue.start()]):
+        a_label, b_label = said[i - 1], said[j]
+        if _DENIED.search(sentence[a_label.end : cue.start()]):
             continue
-        feature = next((features[m.name] for m in reversed(named) if m.end <= cue.end()), None)
+        k = bisect_right(named_ends, cue.end())
+        feature = features[named[k - 1].name] if k else None
         feature = feature or (features[named[0].name] if named else None) or (before[-1] if before else None)
         if feature is None and len(grouped) == 1:
             feature = grouped[0]  # the one feature the outputs give per-label means of
         stats = statistics.get(feature or "", {})
-        a, b = stats.get(f"mean|{first[-1].name}"), stats.get(f"mean|{second[0].name}")
+        a, b = stats.get(f"mean|{a_label.name}"), stats.get(f"mean|{b_label.name}")
         if a is None or b is None or a == b:
             continue
         more = bool(cue.group("more"))
-        yield f"mean of {feature}: {first[-1].name} {'above' if more else 'below'} {second[0].name}", (a > b) == more
+        yield f"mean of {feature}: {a_label.name} {'above' if more else 'below'} {b_label.name}", (a > b) == more
