@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-15"  # claims-14b and a new writer's formats: bare list numbers, probability keys, units
+GUARD_VERSION = "claims-16"  # counterfactual stays, invented list items, methods, group means, label tables
 
 __all__ = [
     "GUARD_VERSION",

@@ -219,12 +219,15 @@ _COMMON = frozenset(
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"
-    r"can (?:answer|predict|output|return)|predictions are|limited to|choos\w+ between)\b",
+    r"can (?:answer|predict|output|return)|predictions are|limited to|choos\w+ between|sorts?|sorted|files?|filed)\b",
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(
-    r"\s*(?:,|/|\bor\b|\band\b)\s*(?:either\s+)?([a-z][a-z-]*)(?=\s*(?:[.,;:!?)(—–]|$|\bor\b|\band\b))", re.I
+    r"\s*(?:,\s*(?:or|and)\b|,|/|\bor\b|\band\b)\s*(?:either\s+)?([a-z][a-z-]*)(?=\s*(?:[.,;:!?)(—–]|$|\bor\b|\band\b))",
+    re.I,
 )
+#: The last item of a list of labels, of a few words up to the sentence's end ("..., late, or lost in transit.").
+_LAST_ITEM = re.compile(r"\s*,?\s*(?:or|and)\s+([a-z][a-z-]*)(?:\s+[a-z][a-z-]*){1,3}\s*[.!]?\s*$", re.I)
 _LABEL_COUNT = re.compile(
     r"\b(\d+)\s+(?:possible\s+)?(?:classes|labels|outcomes|categories|possible (?:outputs|answers|predictions))\b",
     re.IGNORECASE,
@@ -276,10 +279,14 @@ def invented_names(
     names = {lab.lower() for lab in labels}
     for sentence in re.split(r"(?<=[.;!?])\s+|\n", reply):
         said_labels = find_mentions(sentence, list(labels))
-        if len({m.name for m in said_labels}) < 2 or not _LABEL_LIST.search(sentence):
+        # a sentence that opens with a list of labels ("on_time, late, or ...") is a list of labels too
+        opens = bool(said_labels) and said_labels[0].start <= 2 and sentence[said_labels[0].end :].startswith(",")
+        if len({m.name for m in said_labels}) < 2 or not (_LABEL_LIST.search(sentence) or opens):
             continue
         for m in said_labels:
-            item = _LIST_ITEM.match(sentence[m.end :])
+            item = _LIST_ITEM.match(sentence[m.end :]) or (
+                _LAST_ITEM.match(sentence[m.end :]) if m is said_labels[-1] else None
+            )
             word = item.group(1).lower() if item else ""
             if word and word not in names and word not in _COMMON and word not in known:
                 claims.append((f"label {word}", False))

@@ -13,13 +13,18 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
+from simxai.guard._cf_stays import counterfactual_stay_claims
 from simxai.guard._chains import ranked_chains
+from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._glosses import gloss_claims
+from simxai.guard._group_means import group_mean_claims
 from simxai.guard._influence import _in_order, _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._kept import kept_edit_claims
+from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
+from simxai.guard._moves import said_move_claims
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._places import more_feature_claims, more_label_claims
@@ -39,7 +44,14 @@ from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sente
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
-from simxai.guard._statements import edit_claims, model_claims, movement_claims, property_claims, unstated_claims
+from simxai.guard._statements import (
+    edit_claims,
+    method_claims,
+    model_claims,
+    movement_claims,
+    property_claims,
+    unstated_claims,
+)
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._trust import Trust, trust
@@ -197,6 +209,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self._plain_english(sentence, sentence_ids or carried)
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
+            self.lead = "" if named else sentence
+            self.previous_named = [self.names.feature(m) for m in named]
         r = self.report
         return GuardReport(
             claims=r.claims,
@@ -281,6 +295,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             if not text_model:
                 for text, ok in more_feature_claims(self.reply, known, every):
                     self.report.claim(text, ok, via=_mechanism("more_feature_claims", text))
+                described = {w for d in self.vocab.descriptions.values() for w in re.findall(r"[a-z]+", d.lower())}
+                for sentence in sentences(self.reply):
+                    for text, ok in enumerated_item_claims(sentence, spelled, self.names.labels, known | described):
+                        self.report.claim(text, ok, via=_mechanism("enumerated_item_claims", text))
         for text, ok in invented_label_claims(
             self.raw,
             self.names.labels,
@@ -290,6 +308,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.structured,
         ):
             self.report.claim(text, ok, via=_mechanism("invented_label_claims", text))
+        for text, ok in label_table_claims(self.raw, self.names.labels, self.label_forms):
+            self.report.claim(text, ok, via=_mechanism("label_table_claims", text))
         if self.structured:
             for text, ok in more_label_claims(self.raw, self.names.labels, self.label_forms):
                 self.report.claim(text, ok, via=_mechanism("more_label_claims", text))
@@ -322,9 +342,16 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             ("points_claims", points_claims(sentence, mentions(sentence), contributions)),
             ("one_way_claims", one_way_claims(sentence, facts.kept, mentions)),
         ]
+        if facts.options and not facts.what_if and not facts.still:
+            reached = {label for _, probabilities in facts.options for label in probabilities}
+            new_values = [new for pairs in facts.changes.values() for _, new in pairs]
+            stays = counterfactual_stay_claims(sentence, labels, self.label_forms, facts.predicted, reached, new_values)
+            readers.append(("counterfactual_stay_claims", stays))
         if facts.what_if:
             moves = likely_move_claims(sentence, labels, facts.before_numbers, facts.after_numbers)
             readers.append(("likely_move_claims", moves))
+            verbs = said_move_claims(sentence, labels, self.label_forms, facts.before_numbers, facts.after_numbers)
+            readers.append(("said_move_claims", verbs))
         if self.structured and "age" in {f.lower() for f in self.vocab.features}:
             readers.append(("age_claims", age_claims(sentence, facts.feature_numbers.get("age", set()))))
         for reader, claims in readers:
@@ -356,6 +383,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("model_claims", said))
+            for said, holds in method_claims(sentence, " ".join(sorted(self.all.methods))):
+                self.report.claim(said, holds, via=_mechanism("method_claims", said))
             for said, holds in property_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("property_claims", said))
             for said, holds in setting_claims(sentence, self.all.settings):
@@ -376,6 +405,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self._chains(sentence)
             for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
                 self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
+            stats, before = self.all.statistics, self.previous_named
+            for said, holds in group_mean_claims(sentence, self.names.features, self.names.labels, stats, before):
+                self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)

@@ -26,6 +26,20 @@ DOWN = re.compile(
     r"pull\w*(?: \w+){0,3} away|detract\w*|work\w* against|hurt\w*|hinder\w*|harm\w*)\b",
     re.IGNORECASE,
 )
+#: A side of the contributions named without a verb of direction ("towards", "holds her back", "the strongest
+#: negative words"): a feature said to matter most there is first among those pushing that way.
+SIDE = re.compile(
+    r"\btowards?\b|\b(?:hold|holds|held|holding|keep\w*|pull\w*|drag\w*)\s+(?:\w+\s+){0,3}back\b|"
+    r"\b(?:negative|positive)(?:ly)?\b",
+    re.IGNORECASE,
+)
+
+
+def names_side(text: str) -> bool:
+    """Whether `text` names a side of the contributions: a direction (`UP`, `DOWN`) or a side (`SIDE`)."""
+    return bool(UP.search(text) or DOWN.search(text) or SIDE.search(text))
+
+
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(
@@ -34,7 +48,7 @@ HYPOTHETICAL = re.compile(
     r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
-    r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|"
+    r"at that point|in that case|in this case|by then|to change|to flip|to switch|to move|to come out|counterfactual|"
     r"to be(?: (?:classified|labell?ed|predicted|considered|seen))?|"
     r"with (?:it|that|this|those|these|such)(?: (?:change|edit)s?)?|in place of|"
     r"with (?:both|all|all \w+|the|its|her|his|their|\w+) (?:changes|edits)|"

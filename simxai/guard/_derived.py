@@ -355,6 +355,10 @@ class _FrameChecks(_CheckState):
             return None
         label = named[-1].name
         gap = clause[self.paired : offset + claim.start] if 0 <= self.paired <= offset + claim.start else ""
+        paired = bool(_PAIR_AFTER.match(after)) or bool(gap and _MEAN_PAIR.fullmatch(gap))
+        if len(named) > 1 and _THAN.search(before[named[-2].end : named[-1].start]) and paired:
+            # "A sit higher than B (x vs y)": a pair after the comparison opens with A's mean.
+            label = named[-2].name
         if (
             gap
             and _MEAN_PAIR.fullmatch(gap)
@@ -367,6 +371,10 @@ class _FrameChecks(_CheckState):
             return label, True
         others = {x for other, means in facts.label_means.items() if other != label for x in means}
         return (label, False) if fits(claim, others) else None
+
+
+_THAN = re.compile(r"\bthan\b", re.I)
+_PAIR_AFTER = re.compile(r"\s*(?:vs\.?|versus|against|to|/)\s*-?\d", re.I)
 
 
 def count_shares(facts: Facts) -> set[float]:

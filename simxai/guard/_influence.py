@@ -329,11 +329,13 @@ class _InfluenceChecks(_CheckState):
             if len(features) > 1 and not re.search(r"\band\b", clause):
                 features = features[:1]
             # "the main factor working against approval": first among the features pushing that way.
-            way = cue.UP.search(clause) or cue.DOWN.search(clause) or _OTHER_WAY.search(clause)
-            signed = bool(way) and bool(facts.attributions)
+            # the side may be named by a sentence that leads in to it and names no feature ("What holds her back?")
+            signed = bool(_OTHER_WAY.search(clause) or cue.names_side(f"{self.lead} {clause}")) and bool(
+                facts.attributions
+            )
             sign = {f.lower(): (c > 0) - (c < 0) for f, _, c in facts.attributions}  # a zero pushes no way
             for f in features[:1]:
-                same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in facts.local_ranking]
+                same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in rankings[0]]
                 same = [group for group in same if group]
                 first = any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
                 self.report.claim(f"rank {f} = 1", first, via="rank")
@@ -365,7 +367,7 @@ class _InfluenceChecks(_CheckState):
 
         overall = any(all(rank(f, r) <= k for f in listed) for r in rankings)
         ways = {sign.get(f) for f in listed}
-        same = [[g for g in group if sign.get(g) in ways] for group in facts.local_ranking]
+        same = [[g for g in group if sign.get(g) in ways] for group in rankings[0]]
         same = [group for group in same if group]
         one_way = len(ways) == 1 and 0 not in ways and all(rank(f, same) <= k for f in listed)
         self.report.claim(f"rank {', '.join(listed)} in top {k}", overall or one_way, via="rank top k")

@@ -233,7 +233,8 @@ _MORE_COMMON = frozenset(
     "most least another none neither either one two three four five plus minus average overall together "
     "combined group mix case i you we they he she it review review's patient's applicant's its anywhere somewhere "
     "everywhere anything ranging going moving running actually really slightly strongly clearly mostly mainly "
-    "even further which who whose where among others other etc".split()
+    "even further which who whose where among others other etc ranges range run runs varies vary spans goes "
+    "found tried always often never usually sometimes balance".split()
 )
 
 

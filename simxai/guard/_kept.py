@@ -8,7 +8,9 @@ edits it tried and kept (`samples_checked`, `samples_kept`). Two claims about th
   counts the others;
 - a list of words said to keep the label when removed ("stays positive if you remove 'a', 'b' or 'c'",
   "removals that keep it: 'a', 'b'"): each must be a kept edit's word. Read only when the output lists every
-  kept edit (as many as it counts), and never in a sentence that also speaks of a flip.
+  kept edit (as many as it counts), and never in a sentence that also speaks of a flip;
+- an edit written out ("'lovely' → 'horrible'", "replacing 'a' with 'b'") said to flip the label in its clause
+  ("... tips it negative", "is the one that flips it"): it must not be a kept edit (claims-16).
 """
 
 from __future__ import annotations
@@ -49,6 +51,23 @@ _NAMED = re.compile(r"\b(?P<what>checked|tried|kept)\s*(?:n\s*)?[=:]\s*(?P<n>\d{
 #: A removal, and the quoted words after it.
 _REMOVE = re.compile(r"\b(?:remov(?:e|es|ed|ing|als?)|delet(?:e|es|ed|ing|ions?)|drop(?:s|ped|ping)?|without)\b", re.I)
 _QUOTED = re.compile(r"\s*[`'\"‘“](?P<w>\w[\w -]{0,29})[`'\"’”]")
+#: An edit written out: "'a' → 'b'", "a -> b", "replacing 'a' with 'b'", "swap 'a' for 'b'".
+_W = r"[`'\"‘“]?(?P<{}>[\w-]{{1,30}}(?:['’]\w{{1,3}})?)[`'\"’”]?"
+_EDIT = re.compile(
+    _W.format("a")
+    + r"\s*(?:→|->|=>)\s*"
+    + _W.format("b")
+    + r"|\b(?:replac\w*|swap\w*|chang\w*|switch\w*)\s+"
+    + _W.format("c")
+    + r"\s+(?:with|for|to|into)\s+"
+    + _W.format("d"),
+    re.I,
+)
+#: A flip said of the edit's clause ("tips it negative", "flips it", "turns it", "makes it negative").
+_FLIP_SAID = re.compile(
+    r"\b(?:flip(?:s|ped|ping)?|tip(?:s|ped)? it|turn(?:s|ed)? it|chang(?:es|ed) (?:it|the (?:label|prediction)))\b",
+    re.I,
+)
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|(?:or|and)\s+)")
 
 
@@ -69,9 +88,24 @@ def kept_edit_claims(
         if samples and (keeps or flips):
             yield from _count_claims(sentence, samples)
         unquoted = _QUOTED.sub(" ", sentence)  # a quoted "not" is a word of the input, no negation
+        yield from _flipping_kept(sentence, kept_edits)
         if complete and keeps and not flips and not _NEGATION.search(unquoted):
             for word in _removed_words(sentence):
                 yield f"kept edit removing '{word}'", word.lower() in olds
+
+
+def _flipping_kept(sentence: str, kept_edits: Sequence[tuple[str, str]]) -> Iterator[tuple[str, bool]]:
+    """Each edit written out in `sentence` whose clause says it flips the label, held when it is no kept edit."""
+    kept = {(old.lower(), new.lower()) for old, new in kept_edits if old and new}
+    if not kept:
+        return
+    for part in re.split(r"[;:]|\bbut\b|\bwhile\b", sentence):
+        said = _FLIP_SAID.search(part)
+        if not said or _NEGATION.search(_QUOTED.sub(" ", part)):
+            continue
+        for m in _EDIT.finditer(part):
+            old, new = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+            yield f"edit '{old}' → '{new}' flips", (old.lower(), new.lower()) not in kept
 
 
 def _count_claims(sentence: str, samples: Sequence[tuple[int, int]]) -> Iterator[tuple[str, bool]]:

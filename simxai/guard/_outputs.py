@@ -143,6 +143,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
             facts.recorded.add(str(get("true_label")))
             facts.correct = get("true_label") == get("label")
     elif kind == "local_explanation":
+        facts.methods.add(str(get("method") or ""))
         facts.predicted.add(str(get("predicted_label")))
         _tie(facts.label_numbers, str(get("predicted_label")), get("probability"))
         if isinstance(get("recorded_label"), str):
@@ -159,6 +160,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
     elif kind == "global_explanation":
+        facts.methods.add(str(get("method") or ""))
         if get("label") is not None:
             facts.explained.add(str(get("label")))
         items = []
@@ -279,6 +281,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 for label, mean in (f.get("mean_by_label") or {}).items():
                     _tie(facts.feature_numbers, key, mean)
                     _tie(facts.label_means, str(label), mean)
+                    if (number := _num(mean)) is not None:  # "mean|L": the mean over label L's rows
+                        facts.statistics.setdefault(key, {})[f"mean|{label}"] = number
                     facts.texts.append(str(label))
                 histogram = f.get("histogram_by_label")
                 if isinstance(histogram, dict):

@@ -41,6 +41,8 @@ class Vocabulary(pydantic.BaseModel):
     instance_noun: str = "instance"
     #: The callable functions' names, which a reply may name without claiming a feature.
     functions: list[str] = []
+    #: Each feature's description in the schema: its words are a paraphrase's, not an invented feature's.
+    descriptions: dict[str, str] = {}
 
     @classmethod
     def for_schema(cls, schema: HostSchema, functions: Sequence[str] = ()) -> Vocabulary:
@@ -51,6 +53,7 @@ class Vocabulary(pydantic.BaseModel):
             aliases={f.name: list(f.aliases) for f in schema.features},
             instance_noun=schema.instance_noun,
             functions=list(functions),
+            descriptions={f.name: f.description for f in schema.features if f.description},
         )
 
 
@@ -222,6 +225,11 @@ class _CheckState:
         self.amount_end = -1
         #: the sentence before set a goal ("To reach progressing: ..."), so a bare label may be the goal's
         self.goal = False
+        #: the sentence before the one being read, when it names no feature (it may lead in to it: "What holds her
+        #: back? Mostly X")
+        self.lead = ""
+        #: the features the sentence before the one being read named, in order
+        self.previous_named: list[str] = []
         #: the clause is led by "and" and reads the feature carried from before it
         self.carried_and = False
         #: where the clause being read starts in its sentence (negative when a carried name leads it)

@@ -11,7 +11,7 @@ from typing import Any
 
 from simxai.guard import _cues as cue
 
-__all__ = ["comparable", "edit_claims", "model_claims", "movement_claims", "unstated_claims"]
+__all__ = ["comparable", "edit_claims", "method_claims", "model_claims", "movement_claims", "unstated_claims"]
 
 
 def comparable(text: str) -> str:
@@ -91,7 +91,7 @@ def unstated_claims(sentence: str, *, counted: bool, assessed: bool) -> Iterator
 
 #: Model families a reply may say the model is, each with the pattern that names it in a reply and in the outputs.
 FAMILIES = {
-    "random forest": r"random[- ]?forest",
+    "random forest": r"random[- ]?forest|\bthe forest(?:'s)?\b|\bforest of\b",
     "gradient boosting": r"gradient[- ]?boost\w*|boosted (?:decision )?trees|xgboost|lightgbm|catboost",
     "logistic regression": r"logistic[- ]?regression",
     "linear regression": r"linear[- ]?regression",
@@ -125,12 +125,43 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
             yield f"model family {name}", name in stated
 
 
+#: Attribution methods a reply may say its numbers come from, each with the pattern that names it.
+METHODS = {
+    "shap": r"\bshap\b|shapley|treeshap|kernelshap",
+    "lime": r"\blime\b",
+    "permutation importance": r"permutation[- ](?:feature[- ])?importances?|permutation[- ]based",
+    "impurity importance": r"\bgini\b|impurity[- ]based|(?:mean )?decrease in impurity|impurity importances?",
+    "integrated gradients": r"integrated gradients",
+}
+
+
+def method_claims(sentence: str, methods: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for each attribution method the sentence says the numbers come from ("Gini
+    importances", "what LIME reports"), when an explanation's `method` names one: it must be that one. A method
+    denied or compared with ("SHAP rather than LIME") and a question are no claims.
+    """
+    if sentence.rstrip().endswith("?"):
+        return
+    stated = {name for name, pattern in METHODS.items() if re.search(pattern, methods, re.IGNORECASE)}
+    if not stated:
+        return
+    for name, pattern in METHODS.items():
+        for match in re.finditer(pattern, sentence, re.IGNORECASE):
+            if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+                continue
+            yield f"attribution method {name}", name in stated
+
+
 #: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").
 #: A property denied by a contrast ("a rescaling rather than a calibrated probability") is denied as well.
-_PROPERTIES = {"calibrated": r"calibrated", "trained": r"(?:fine-?)?tuned on|trained on|trained with"}
-_NEGATED_BEFORE = re.compile(
-    r"(?:\b(?:not|never|no|isn't|aren't|wasn't|weren't|rather than|instead of)\b[^.;:]{0,25}|\bun-?)$", re.I
-)
+_PROPERTIES = {
+    "calibrated": r"calibrated",
+    "trained": r"(?:fine-?)?tuned on|trained on|trained with|fit(?:ted)? on|used to (?:fit|train|tune|build)\b",
+    # explanations said to tell causes in the world, where the card says they describe only the model
+    "causal": r"\bcaus(?:al|ally|ality|ation)\b|\bwhat (?:actually |really |truly )?causes\b|"
+    r"\bcauses?\s+(?:\w+\s+){0,3}in the (?:real )?world\b|\breal[- ]world caus\w*",
+}
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no|\w+n't|rather than|instead of)\b[^.;:]{0,25}|\bun-?)$", re.I)
 
 
 def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:

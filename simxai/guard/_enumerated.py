@@ -1,0 +1,117 @@
+"""Items of a list of features that name no feature (claims-16).
+
+A sentence that lists features ("triglycerides_log (+0.586), bmi (+0.441) and X", "with A, B, X and C among
+the features", "A (0.153) and B (0.122) dominate, followed by X") puts every item of the list in a feature's
+position. An item that names no feature, label or alias is invented when most of its content words are words
+of no feature, alias, feature description, label, output or user ("a long record of on-time payments",
+"waist-to-hip ratio" on a host without it), and not when it is a paraphrase made of the schema's words ("a poor
+credit score", "the blood sugar level" where a description says "blood sugar").
+
+Read only in a part of a sentence (between clause breaks) whose items include at least two features; a list
+that names one feature beside other words is read by `_lists` and `_causes`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._reading import find_mentions
+
+__all__ = ["enumerated_item_claims"]
+
+#: Where a list ends: a sentence's or clause's break, a contrast, or a clause of its own.
+_PART = re.compile(
+    r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b", re.I
+)
+#: The joints between a list's items.
+_JOINT = re.compile(
+    r"\s*,\s*(?:and\s+|or\s+|then\s+|plus\s+|followed by\s+)?|\s+(?:and|or|plus|then|followed by|ahead of)\s+", re.I
+)
+_BRACKET = re.compile(r"\([^()]{0,80}\)")
+_NUMBER = re.compile(r"[-+−]?\d[\d.,]*\s*%?")
+_WORD = re.compile(r"[a-z][a-z'-]*", re.I)
+#: An item that is a clause rather than a name: a verb of its own, a number's unit, or a pronoun.
+_CLAUSE_WORDS = frozenset(
+    "is are was were be been has have had do does did can could would will should may might must push pushes "
+    "pull pulls pulled pushed add adds lead leads dominate dominates matter matters come comes follow follows "
+    "rank ranks sit sits drive drives it they them this these those he she we you i give gives get gets "
+    "stay stays remain remains contribute contributes count counts weigh weighs play plays help helps hurt hurts "
+    "carry carries make makes take takes keep keeps hold holds show shows go goes same little much "
+    "about above below across after before around at by for from in into near on onto over past per than "
+    "through to toward towards under up down with within without via between beyond against along".split()
+)
+#: Words that are no name's content: determiners, quantities, order, and the words of a list itself.
+_EMPTY = frozenset(
+    "a an the of in on to for by with at from as and or so also then too only just even still very quite "
+    "some several many few more most less least much all both each every any other others rest remaining "
+    "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth "
+    "ninth tenth last next "
+    "high higher highest low lower lowest long longer short shorter large larger small smaller big bigger "
+    "good better poor worse bad strong stronger weak weaker hot hotter cold colder heavy heavier light "
+    "lighter old older young younger new recent current mild slight slightly moderate elevated raised "
+    "feature features factor factors variable variables input inputs column columns predictor predictors "
+    "measurement measurements value values level levels amount number count score rate ratio share total "
+    "everything anything something nothing etc among somewhat rather far well almost nearly model prediction "
+    "outcome result its their her his my your our".split()
+)
+
+
+def _content(item: str) -> list[str]:
+    return [w for w in (x.lower() for x in _WORD.findall(item)) if w not in _EMPTY]
+
+
+def _head(item: str) -> str:
+    """The noun an item names: its last content word before "of" ("a long record of ..."), else after it
+    ("the number of open lines"), else its last content word.
+    """
+    before, _, after = item.lower().partition(" of ")
+    return next((w for part in (before, after) for w in reversed(_content(part))), "")
+
+
+def _unknown(word: str, known: set[str]) -> bool:
+    """Whether no form of `word` is known; a hyphenated word ("debt-to-income") is known when its long parts are."""
+    if {word, word.rstrip("s"), f"{word}s"} & known:
+        return False
+    parts = [p for p in re.split(r"[-']", word) if len(p) > 2]
+    return len(parts) < 2 or any(not {p, p.rstrip("s"), f"{p}s"} & known for p in parts)
+
+
+def enumerated_item_claims(
+    sentence: str, features: Iterable[str], labels: Iterable[str], known: set[str]
+) -> Iterator[tuple[str, bool]]:
+    """Claims `feature X` (failing) for each item of a list of features in `sentence` that names none.
+
+    Args:
+        sentence: one sentence of the reply, as the guard reads it.
+        features: the spellings of the host's features (names and aliases).
+        labels: the host's labels.
+        known: the words a paraphrase of a feature may be made of (lower case).
+    """
+    spellings = list(features)
+    names = [*spellings, *labels]
+    at = 0
+    for brk in [*_PART.finditer(sentence), None]:
+        end = brk.start() if brk else len(sentence)
+        part, at = sentence[at:end], (brk.end() if brk else end)
+        if len(find_mentions(part, spellings)) < 2:
+            continue
+        items = [i for i in _JOINT.split(_BRACKET.sub(" ", part)) if i.strip()]
+        featured = [bool(find_mentions(i, spellings)) for i in items]
+        if sum(featured) < 2:
+            continue
+        for i, (item, is_feature) in enumerate(zip(items, featured, strict=True)):
+            # The next item of a list whose item before it is a feature: a noun phrase, no clause or adverb.
+            words = _WORD.findall(_NUMBER.sub(" ", item))
+            if is_feature or i == 0 or not featured[i - 1] or not words or len(words) > 7:
+                continue
+            if find_mentions(item, names) or {w.lower().split("'")[0] for w in words} & _CLAUSE_WORDS:
+                continue
+            if words[0].lower().endswith("ing") and (len(words) == 1 or _NUMBER.search(item)):
+                continue  # "..., giving 50.6 %": a participle's clause, no name
+            if any(w.lower().endswith("ly") for w in words):
+                continue
+            content, head = _content(item), _head(item)
+            unknown = [w for w in content if _unknown(w, known)]
+            if head and _unknown(head, known) and 2 * len(unknown) > len(content) and len(head) > 3:
+                yield f"feature {' '.join(content)}", False

@@ -1,0 +1,78 @@
+"""Two labels' groups compared on a feature (claims-16): "progressing patients sit higher than stable ones",
+"healthy packs average more cycles than degraded ones", "stable patients average slightly more".
+
+A data summary gives each feature's mean over each label's rows (`mean_by_label`, kept in `Facts.statistics` as
+"mean|<label>"). A sentence that names a label, a comparative ("higher", "more", "fewer", "older", ...), "than"
+and another label compares the two groups' means of the feature it names (else of the feature the sentence before
+it named last, else of the one feature the outputs give such means of): the comparative must go the way the two
+means do. Not read when the comparison is denied, or is of
+something else than the feature's values ("more likely", "more important", "more often").
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Mapping, Sequence
+
+from simxai.guard._reading import find_mentions
+
+__all__ = ["group_mean_claims"]
+
+_MORE = r"higher|more|larger|bigger|greater|heavier|older|longer|above"
+_LESS = r"lower|less|fewer|smaller|lighter|younger|shorter|below"
+#: A comparative, then "than" within a few words ("higher than", "more cycles than", "slightly more on average than").
+_COMPARED = re.compile(
+    rf"\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b(?P<gap>(?:\s+[\w-]+){{0,4}}?)\s+than\b",
+    re.IGNORECASE,
+)
+#: A comparison of something other than the feature's values.
+_OTHER = re.compile(r"\b(?:likely|important|influential|often|common|frequent\w*|probab\w*|chance|confident)\b", re.I)
+_DENIED = re.compile(r"\b(?:not|no|never|nor)\b|n't\b", re.I)
+
+
+def group_mean_claims(
+    sentence: str,
+    features: Mapping[str, str],
+    labels: Sequence[str],
+    statistics: Mapping[str, Mapping[str, float]],
+    before: Sequence[str] = (),
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each comparison of two labels' groups on a feature in `sentence`.
+
+    Args:
+        sentence: one sentence of the reply.
+        features: spelling -> feature (lower case), as the guard reads names.
+        labels: the host's labels.
+        statistics: feature (lower case) -> statistic ("mean|<label>" among them) -> value.
+        before: the features (lower case) the sentence before named, in order.
+    """
+    grouped = [f for f, stats in statistics.items() if any(name.startswith("mean|") for name in stats)]
+    if not grouped:
+        return
+    said = find_mentions(sentence, list(labels))
+    if len(said) < 2:
+        return
+    named = find_mentions(sentence, features)
+    ends, starts = [m.end for m in said], [m.start for m in said]  # in order: each cue's neighbours by bisection
+    named_ends = [m.end for m in named]
+    for cue in _COMPARED.finditer(sentence):
+        if _OTHER.search(cue.group("gap") or "") or _OTHER.search(sentence[cue.end() : cue.end() + 20]):
+            continue
+        i, j = bisect_right(ends, cue.start()), bisect_left(starts, cue.end())
+        if i == 0 or j == len(said) or said[i - 1].name == said[j].name:
+            continue
+        a_label, b_label = said[i - 1], said[j]
+        if _DENIED.search(sentence[a_label.end : cue.start()]):
+            continue
+        k = bisect_right(named_ends, cue.end())
+        feature = features[named[k - 1].name] if k else None
+        feature = feature or (features[named[0].name] if named else None) or (before[-1] if before else None)
+        if feature is None and len(grouped) == 1:
+            feature = grouped[0]  # the one feature the outputs give per-label means of
+        stats = statistics.get(feature or "", {})
+        a, b = stats.get(f"mean|{a_label.name}"), stats.get(f"mean|{b_label.name}")
+        if a is None or b is None or a == b:
+            continue
+        more = bool(cue.group("more"))
+        yield f"mean of {feature}: {a_label.name} {'above' if more else 'below'} {b_label.name}", (a > b) == more
