@@ -30,7 +30,7 @@ NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
-    r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
+    r"to make|need(?:s|ed|ing)?\b|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"

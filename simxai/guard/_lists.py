@@ -45,7 +45,11 @@ _INCLUDING = re.compile(
     re.IGNORECASE,
 )
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.*)$")
-_HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD})?)\s*(?P<rest>(?:—|–|-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
+_HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?P<rest>(?:—|–|-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
+#: A bullet's key that numbers it ("- **3rd:** corrosion — 0.099", "- **3.** late payments"): the name follows it.
+_ORDINAL_KEY = re.compile(
+    r"^(?:#?\d{1,2}(?:st|nd|rd|th)?\s*[.):]|(?:first|second|third|fourth|fifth|last)\s*:)\s*", re.I
+)
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _NAME_HEADER = re.compile(r"^(?:features?|factors?|variables?|inputs?|predictors?|words?|tokens?|attributes?)$", re.I)
@@ -98,14 +102,15 @@ def listed_names(
     block: list[tuple[str, bool, bool]] = []  # (head, followed by a value, alone on its line)
     for line in [*lines, ""]:
         item = _ITEM.match(line)
-        head = _HEAD.match(item.group("body").strip().strip("*_`").replace("**", "")) if item else None
+        body = _ORDINAL_KEY.sub("", item.group("body").strip().strip("*_`").replace("**", "")) if item else ""
+        head = _HEAD.match(body) if item else None
         if head is not None:
             valued = bool(re.match(r"(?:—|–|-|:|=)\s*-?\d", head.group("rest")))
             block.append((head.group("w"), valued, not head.group("rest")))
             continue
         if item is not None:
             continue
-        featured = any(find_mentions(w, names) for w, _, _ in block)
+        featured = any(find_mentions(w, list(features)) for w, _, _ in block)  # a label's key lists no features
         found += [w for w, valued, alone in block if featured and (valued or alone)]
         block = []
     # Tables: the cells of a feature column, and row heads of a table of values with no header over them.
