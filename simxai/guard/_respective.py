@@ -17,7 +17,7 @@ _NUMBER = r"[-+−]?\d[\d,]*(?:\.\d+)?(?:[ \t]*%)?"
 #: "A / B <up to five words>: x / y" (Markdown emphasis already removed).
 _PAIR = re.compile(
     r"(?<![\w/])(?P<a>[A-Za-z][\w-]*)\s*/\s*(?P<b>[A-Za-z][\w-]*)(?P<key>(?:[ \t]+[A-Za-z][\w'-]*){0,5})[ \t]*"
-    rf"(?P<sep>[:=])[ \t]*(?P<x>{_NUMBER})[ \t]*/[ \t]*(?P<y>{_NUMBER})(?![\w/.]|\.\d)"
+    rf"(?P<sep>[:=])[ \t]*(?P<x>{_NUMBER})[ \t]*/[ \t]*(?P<y>{_NUMBER})(?![\w/]|\.\d)"
 )
 
 
