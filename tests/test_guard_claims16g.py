@@ -212,6 +212,15 @@ CASES = [
         False,
         "Not rejected, because credit_score is 838; bring it down to 676 and the model says approved, at 51.1 %.",
     ),
+    # a single decision tree is a family of its own (not the trees of an ensemble); the explainer said must be the
+    # one the outputs name (unless denied)
+    ("demo", "get_model_information", {}, False, "Under the hood it is a single decision tree."),
+    ("loan", "get_model_information", {}, False, "It is one decision tree, nothing more."),
+    ("loan", "get_model_information", {}, True, "A random forest: many decision trees voting together."),
+    ("demo", *DEMO_LOCAL, False, "By LIME, triglycerides_log adds 0.777 for patient 12."),
+    ("demo", *DEMO_LOCAL, True, "By SHAP, triglycerides_log adds 0.777 for patient 12."),
+    ("loan", *LOAN_LOCAL, False, "Permutation importance puts credit_score first for applicant 12, at +0.272."),
+    ("loan", *LOAN_LOCAL, True, "Not LIME but TreeSHAP: credit_score first for applicant 12, at +0.272."),
 ]
 
 
