@@ -4,7 +4,8 @@ contributions triglycerides_log +0.777, hdl +0.659, bmi +0.352, sex -0.256, bloo
 23.7 -> 27.3 for progressing at 51.8 %; loan applicant 12: approved 78.0 %, recorded approved, credit_score +0.272,
 debt_to_income -0.140, income -0.020, why-not credit_score 838 -> 676 for rejected at 51.1 %; the demo group
 bmi > 30: 84 progressing, 11 stable, progressing 0.799; the loan group credit_score > 700: 405 approved, 51
-rejected, approved 0.771).
+rejected, approved 0.771; the global rankings triglycerides_log, bmi, blood_pressure, hdl, ... and credit_score,
+debt_to_income, loan_amount, income, ...).
 """
 
 import pytest
@@ -20,6 +21,8 @@ DEMO_GROUP = ("get_prediction", {"instance": "bmi > 30"})
 LOAN_GROUP = ("get_prediction", {"instance": "credit_score > 700"})
 DEMO_WHY_NOT = ("explain_why_not", {"instance": 12})
 LOAN_WHY_NOT = ("explain_why_not", {"instance": 12})
+DEMO_GLOBAL = ("get_global_explanation", {})
+LOAN_GLOBAL = ("get_global_explanation", {})
 
 CASES = [
     # a push's size said without a sign after a word that it works against the label ("costing", "takes N off"),
@@ -221,6 +224,35 @@ CASES = [
     ("demo", *DEMO_LOCAL, True, "By SHAP, triglycerides_log adds 0.777 for patient 12."),
     ("loan", *LOAN_LOCAL, False, "Permutation importance puts credit_score first for applicant 12, at +0.272."),
     ("loan", *LOAN_LOCAL, True, "Not LIME but TreeSHAP: credit_score first for applicant 12, at +0.272."),
+    # an ordinal that opens its line as a key ranks the feature after it; "ahead of" makes an ordinal a rank
+    (
+        "demo",
+        *DEMO_GLOBAL,
+        True,
+        "- **1st:** triglycerides_log — 0.927\n- **2nd:** bmi — 0.585\n- **3rd:** blood_pressure — 0.396",
+    ),
+    (
+        "demo",
+        *DEMO_GLOBAL,
+        False,
+        "- **1st:** triglycerides_log — 0.927\n- **2nd:** bmi — 0.585\n- **3rd:** hdl — 0.350",
+    ),
+    ("demo", *DEMO_GLOBAL, True, "Overall triglycerides_log leads, bmi follows, blood_pressure third ahead of hdl."),
+    ("demo", *DEMO_GLOBAL, False, "Overall triglycerides_log leads, bmi follows, hdl third ahead of blood_pressure."),
+    ("loan", *LOAN_GLOBAL, True, "1st: credit_score (0.153)\n2nd: debt_to_income (0.122)\n3rd: loan_amount (0.049)"),
+    ("loan", *LOAN_GLOBAL, False, "1st: credit_score (0.153)\n2nd: debt_to_income (0.122)\n3rd: income (0.047)"),
+    (
+        "loan",
+        *LOAN_GLOBAL,
+        True,
+        "Across applicants: credit_score first, debt_to_income second, loan_amount third ahead of income.",
+    ),
+    (
+        "loan",
+        *LOAN_GLOBAL,
+        False,
+        "Across applicants: credit_score first, debt_to_income second, income third ahead of loan_amount.",
+    ),
 ]
 
 

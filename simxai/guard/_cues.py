@@ -159,6 +159,10 @@ RANK_ORDINAL = re.compile(
     rf"\b({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
     re.IGNORECASE,
 )
+#: Words that make an ordinal a rank ("third most important", "hdl third, ahead of bmi"), and an ordinal that opens
+#: its clause as a key ("- **3rd:** hdl", "Third: hdl").
+RANK_WORD = re.compile(r"important|influential|place|rank|most|biggest|strongest|largest|runner-up|ahead of", re.I)
+ORDINAL_KEY = re.compile(r"\w+\s*:")
 #: "A and B matter, but neither as much as C": what follows ranks above what precedes.
 NOT_AS_MUCH = re.compile(
     r"\b(?:not|neither|nor|n't)\b[^.;]{0,30}?\bas (?:much|important|influential|strongly|heavily) as\b", re.I

@@ -293,7 +293,8 @@ class _InfluenceChecks(_CheckState):
             for f in targets:
                 check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
         elif ordinal and (
-            re.search(r"important|influential|place|rank|most|biggest|strongest|largest|runner-up", clause, re.I)
+            cue.RANK_WORD.search(clause)
+            or (cue.ORDINAL_KEY.match(clause[ordinal.start() :]) and not clause[: ordinal.start()].strip(" *•-"))
             or _RANK_VERB.search(clause[: ordinal.start()])
         ):
             k = cue.ORDINALS[ordinal.group(1).lower()]

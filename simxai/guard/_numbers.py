@@ -425,8 +425,10 @@ class _NumberChecks(_PairedNumbers):
             return
         if entities:
             tied: set[float] = set().union(*(self._tied(facts, kind, name, phase) for kind, name, _ in entities))
-            told = sentence[: max(0, sentence.find(clause))]  # the sentence before the clause
-            if all(k == "feature" for k, _, _ in entities) and unsigned_push(claim, clause, offset, told, borrowed):
+            ahead_of_clause = sentence[: max(0, sentence.find(clause))]  # the sentence before the clause
+            if all(k == "feature" for k, _, _ in entities) and unsigned_push(
+                claim, clause, offset, ahead_of_clause, borrowed
+            ):
                 tied |= {abs(x) for x in tied}  # "pulls the other way by about 0.9": a push's size, no sign said
             if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
                 at = sentence.find(clause) if self.clause_at is None else self.clause_at
