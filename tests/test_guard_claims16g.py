@@ -253,6 +253,12 @@ CASES = [
         False,
         "Across applicants: credit_score first, debt_to_income second, income third ahead of loan_amount.",
     ),
+    # the next item of an enumeration after a feature's value and bracket is in a feature's place
+    ("demo", *DEMO_LOCAL, True, "For: triglycerides_log 4.3041 (+0.777), hdl 62 (+0.659)."),
+    ("demo", *DEMO_LOCAL, False, "For: triglycerides_log 4.3041 (+0.777), waist size (+0.659)."),
+    ("loan", *LOAN_LOCAL, True, "Helping applicant 12: credit_score 838 (+0.272), employment_years 7 (+0.027)."),
+    ("loan", *LOAN_LOCAL, False, "Helping applicant 12: credit_score 838 (+0.272), savings history (+0.027)."),
+    ("loan", *LOAN_LOCAL, True, "Helping applicant 12: credit_score 838 (+0.272), and the small rest."),
 ]
 
 

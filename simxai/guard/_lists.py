@@ -18,7 +18,7 @@ _WORD = r"[a-z][a-z_'-]*"
 _NP = rf"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?(?P<w>{_WORD}(?:\s+{_WORD})?)"
 #: After a feature: its value or a bracket, then a joint of an enumeration, then the next item.
 _NEXT = re.compile(
-    r"^(?:\s*(?:=|:)\s*-?\d[\d.]*%?|\s*\([^()]{0,60}\))?"
+    r"^(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?"  # its value, its bracket or both
     r"(?:\s*,\s*(?:and\s+|then\s+|followed by\s+)?|\s+and\s+(?:then\s+)?|\s*,?\s+then\s+|\s*,?\s+followed by\s+|"
     r"\s*,?\s+ahead of\s+|\s*,?\s+next to\s+)" + _NP + r"(?=\s*(?:[.,;:!?)(]|$|\s(?:and|then|also|is|are|was|were|"
     r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b))",
@@ -27,7 +27,7 @@ _NEXT = re.compile(
 #: Words that end an enumeration rather than name an item.
 _FUNCTION = frozenset(
     "so too also then thus hence though although however respectively overall together alone combined among "
-    "others other rest more less most least some several many few both each all either neither everything "
+    "others other rest remaining small smaller large larger minor more less most least some several many few both each all either neither everything "
     "nothing something anything while whereas which who whom whose where when what how why this that these "
     "those it its they them their there here now still yet even just only very quite rather fairly much "
     "slightly strongly mildly positively negatively further beyond similarly likewise instead otherwise "
