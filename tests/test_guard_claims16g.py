@@ -259,6 +259,23 @@ CASES = [
     ("loan", *LOAN_LOCAL, True, "Helping applicant 12: credit_score 838 (+0.272), employment_years 7 (+0.027)."),
     ("loan", *LOAN_LOCAL, False, "Helping applicant 12: credit_score 838 (+0.272), savings history (+0.027)."),
     ("loan", *LOAN_LOCAL, True, "Helping applicant 12: credit_score 838 (+0.272), and the small rest."),
+    # a line keyed by the model's call ("Call:", "Prediction:") gives the predicted label; a filler no label is, invented
+    ("demo", *DEMO_PREDICTION, True, "- **Patient:** 12\n- **Call:** stable (78.6 %)\n- **Recorded:** progressing"),
+    (
+        "demo",
+        *DEMO_PREDICTION,
+        False,
+        "- **Patient:** 12\n- **Call:** progressing (78.6 %)\n- **Recorded:** progressing",
+    ),
+    (
+        "demo",
+        *DEMO_PREDICTION,
+        False,
+        "- **Patient:** 12\n- **Call:** watchful waiting (78.6 %)\n- **Recorded:** progressing",
+    ),
+    ("loan", *LOAN_PREDICTION, True, "Applicant 12\nCall: approved, 78 %"),
+    ("loan", *LOAN_PREDICTION, False, "Applicant 12\nCall: referred, 78 %"),
+    ("loan", *LOAN_PREDICTION, True, "Applicant 12\nPrediction: stays approved, 78 %"),
 ]
 
 

@@ -171,7 +171,7 @@ NOT_AS_MUCH = re.compile(
 #: keys that make it a claim about the predicted (or, after a change, the resulting) label.
 LABEL_KEY = re.compile(
     r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|decision|"
-    r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|current(?:ly)?|now|before|"
+    r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|call|current(?:ly)?|now|before|"
     r"after\b.*|with\b.*|if\b.*|[a-z]+\s+#?\d+)$",
     re.IGNORECASE,
 )
