@@ -259,7 +259,7 @@ CASES = [
     ("loan", *LOAN_LOCAL, True, "Helping applicant 12: credit_score 838 (+0.272), employment_years 7 (+0.027)."),
     ("loan", *LOAN_LOCAL, False, "Helping applicant 12: credit_score 838 (+0.272), savings history (+0.027)."),
     ("loan", *LOAN_LOCAL, True, "Helping applicant 12: credit_score 838 (+0.272), and the small rest."),
-    # a line keyed by the model's call ("Call:", "Prediction:") gives the predicted label; a filler no label is, invented
+    # a line keyed by the call ("Call:", "Prediction:") gives the predicted label; a filler no label is, invented
     ("demo", *DEMO_PREDICTION, True, "- **Patient:** 12\n- **Call:** stable (78.6 %)\n- **Recorded:** progressing"),
     (
         "demo",
