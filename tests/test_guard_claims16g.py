@@ -276,6 +276,35 @@ CASES = [
     ("loan", *LOAN_PREDICTION, True, "Applicant 12\nCall: approved, 78 %"),
     ("loan", *LOAN_PREDICTION, False, "Applicant 12\nCall: referred, 78 %"),
     ("loan", *LOAN_PREDICTION, True, "Applicant 12\nPrediction: stays approved, 78 %"),
+    # a number with a short unit and a comparative ("10 yrs older", "10 k larger") is a change's size, no value
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"age": "+10"}},
+        True,
+        "Make patient 12's age 10 yrs older and the model still says stable, 78.6 %.",
+    ),
+    (
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"age": "+10"}},
+        False,
+        "Make patient 12's age 10 yrs older and the model still says stable, 21.4 %.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"loan_amount": "+10"}},
+        True,
+        "A loan_amount 10 k larger and applicant 12 stays approved, 76.6 %.",
+    ),
+    (
+        "loan",
+        "explain_what_if",
+        {"instance": 12, "changes": {"loan_amount": "+10"}},
+        False,
+        "A loan_amount 10 k larger and applicant 12 stays approved, 23.4 %.",
+    ),
 ]
 
 
