@@ -160,7 +160,8 @@ _VALUED = re.compile(
     r"(?:^|[(—–:;,.]\s*|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>"
     + _NP2
     + r")\s+of\s+(?:about\s+|roughly\s+)?-?\d"
-    r"|(?<![\w.])-?\d+(?:\.\d+)?\s*%?\s+(?:on average\s+)?for\s+"
+    # not "50 % for each side", a share of every class
+    r"|(?<![\w.])-?\d+(?:\.\d+)?\s*%?\s+(?:on average\s+)?for\s+(?!(?:each|either|every|both|any)\s)"
     + _DET
     + r"(?P<b>"
     + _NP2

@@ -54,6 +54,7 @@ from simxai.guard._statements import (
 )
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
+from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
 from simxai.guard._unreached import reach_claims
 from simxai.textbounds import bounded_text
@@ -259,6 +260,11 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         aliases = {a.lower() for v in self.vocab.aliases.values() for a in v}
         spelled = {w for name in [*self.names.features, *aliases] for w in re.findall(r"[a-z][a-z-]*", name.lower())}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
+        known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
+        for said, holds in answer_claims(
+            self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
+        ):
+            self.report.claim(said, holds, via=_mechanism("answer_claims", said))
         # A question's quotes are suggestions ("Would you like to try 'Great' instead?"), not the outputs' words.
         said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):

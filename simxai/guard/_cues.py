@@ -44,7 +44,7 @@ NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(
     r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
-    r"to make|need\w*|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
+    r"to make|need(?:s|ed|ing)?\b|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
     r"(?:that|this|the|such a) change|tip\w*(?: \w+){0,2} (?:to|into|over)|no longer|ends? up|"
@@ -173,6 +173,10 @@ RANK_ORDINAL = re.compile(
     rf"\b({'|'.join(ORDINALS)})(?:[- ]most)?(?:[- ](?:important|influential|biggest|largest|strongest|place))?\b",
     re.IGNORECASE,
 )
+#: Words that make an ordinal a rank ("third most important", "hdl third, ahead of bmi"), and an ordinal that opens
+#: its clause as a key ("- **3rd:** hdl", "Third: hdl").
+RANK_WORD = re.compile(r"important|influential|place|rank|most|biggest|strongest|largest|runner-up|ahead of", re.I)
+ORDINAL_KEY = re.compile(r"\w+\s*:")
 #: "A and B matter, but neither as much as C": what follows ranks above what precedes.
 NOT_AS_MUCH = re.compile(
     r"\b(?:not|neither|nor|n't)\b[^.;]{0,30}?\bas (?:much|important|influential|strongly|heavily) as\b", re.I
@@ -181,7 +185,7 @@ NOT_AS_MUCH = re.compile(
 #: keys that make it a claim about the predicted (or, after a change, the resulting) label.
 LABEL_KEY = re.compile(
     r"^(?:in short|short answer|short version|answer|bottom line|tl;?dr|summary|verdict|result|outcome|decision|"
-    r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|current(?:ly)?|now|before|"
+    r"predict\w*(?: (?:class|label|outcome))?|prediction|class(?:ification)?|label|call|current(?:ly)?|now|before|"
     r"after\b.*|with\b.*|if\b.*|[a-z]+\s+#?\d+)$",
     re.IGNORECASE,
 )

@@ -52,7 +52,8 @@ _OUTPUT_BY = re.compile(
     re.I,
 )
 _DIFFERENCE_AFTER = re.compile(
-    r"^\s*[a-z°£$€]{1,3}(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|fewer|lower|higher)\b(?!\s+than)|"
+    r"^\s*[a-z°£$€]{1,3}(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|fewer|lower|higher|wider|narrower|longer|shorter|"
+    r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
     re.I,

@@ -1,6 +1,4 @@
-"""The checks of what a reply says of a feature's influence: the direction it pushes a label, its rank among
-the features, and the direction a counterfactual changes it.
-"""
+"""Checks of what a reply says of a feature's influence: its direction, its rank, a counterfactual's change."""
 
 from __future__ import annotations
 
@@ -293,8 +291,9 @@ class _InfluenceChecks(_CheckState):
             for f in targets:
                 check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
         elif ordinal and (
-            re.search(r"important|influential|place|rank|most|biggest|strongest|largest|runner-up", clause, re.I)
+            cue.RANK_WORD.search(clause)
             or _RANK_VERB.search(clause[: ordinal.start()])
+            or (cue.ORDINAL_KEY.match(clause[ordinal.start() :]) and not clause[: ordinal.start()].strip(" *•-"))
         ):
             k = cue.ORDINALS[ordinal.group(1).lower()]
             # "A leads and the runner-up is B", "in second place comes B": the ordinal is said of the name after it

@@ -18,7 +18,7 @@ _WORD = r"[a-z][a-z_'-]*"
 _NP = rf"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?(?P<w>{_WORD}(?:\s+{_WORD})?)"
 #: After a feature: its value or a bracket, then a joint of an enumeration, then the next item.
 _NEXT = re.compile(
-    r"^(?:\s*(?:=|:)\s*-?\d[\d.]*%?|\s*\([^()]{0,60}\))?"
+    r"^(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?"  # its value, its bracket or both
     r"(?:\s*,\s*(?:and\s+|then\s+|followed by\s+)?|\s+and\s+(?:then\s+)?|\s*,?\s+then\s+|\s*,?\s+followed by\s+|"
     r"\s*,?\s+ahead of\s+|\s*,?\s+next to\s+)" + _NP + r"(?=\s*(?:[.,;:!?)(]|$|\s(?:and|then|also|is|are|was|were|"
     r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b))",
@@ -27,7 +27,8 @@ _NEXT = re.compile(
 #: Words that end an enumeration rather than name an item.
 _FUNCTION = frozenset(
     "so too also then thus hence though although however respectively overall together alone combined among "
-    "others other rest more less most least some several many few both each all either neither everything "
+    "others other rest remaining small smaller large larger minor more less most least some several many few both "
+    "each all either neither everything "
     "nothing something anything while whereas which who whom whose where when what how why this that these "
     "those it its they them their there here now still yet even just only very quite rather fairly much "
     "slightly strongly mildly positively negatively further beyond similarly likewise instead otherwise "
@@ -45,7 +46,11 @@ _INCLUDING = re.compile(
     re.IGNORECASE,
 )
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.*)$")
-_HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD})?)\s*(?P<rest>(?:—|–|-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
+_HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?P<rest>(?:—|–|-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
+#: A bullet's key that numbers it ("- **3rd:** corrosion — 0.099", "- **3.** late payments"): the name follows it.
+_ORDINAL_KEY = re.compile(
+    r"^(?:#?\d{1,2}(?:st|nd|rd|th)?\s*[.):]|(?:first|second|third|fourth|fifth|last)\s*:)\s*", re.I
+)
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _NAME_HEADER = re.compile(r"^(?:features?|factors?|variables?|inputs?|predictors?|words?|tokens?|attributes?)$", re.I)
@@ -98,14 +103,15 @@ def listed_names(
     block: list[tuple[str, bool, bool]] = []  # (head, followed by a value, alone on its line)
     for line in [*lines, ""]:
         item = _ITEM.match(line)
-        head = _HEAD.match(item.group("body").strip().strip("*_`").replace("**", "")) if item else None
+        body = _ORDINAL_KEY.sub("", item.group("body").strip().strip("*_`").replace("**", "")) if item else ""
+        head = _HEAD.match(body) if item else None
         if head is not None:
             valued = bool(re.match(r"(?:—|–|-|:|=)\s*-?\d", head.group("rest")))
             block.append((head.group("w"), valued, not head.group("rest")))
             continue
         if item is not None:
             continue
-        featured = any(find_mentions(w, names) for w, _, _ in block)
+        featured = any(find_mentions(w, list(features)) for w, _, _ in block)  # a label's key lists no features
         found += [w for w, valued, alone in block if featured and (valued or alone)]
         block = []
     # Tables: the cells of a feature column, and row heads of a table of values with no header over them.

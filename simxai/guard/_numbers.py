@@ -26,17 +26,9 @@ from simxai.guard._facts import Facts
 from simxai.guard._number_pairs import _PairedNumbers
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
-from simxai.guard._reading import (
-    SUBJECT_LIST,
-    NumberClaim,
-    find_mentions,
-    fits,
-    numbers,
-    segments,
-    subject_ids,
-)
+from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._state import _facts_at
-from simxai.guard._units import unit_feature, unsigned_push
+from simxai.guard._units import push_sizes, unit_feature, unsigned_push
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
@@ -57,7 +49,10 @@ _REFERENCE = re.compile(
     r"no better than chance)|≠)",
     re.I,
 )
-_LEANS = re.compile(r"\b(?:towards?|away from|against|for|of|on|supports?|supported|favou?rs?)\s*$", re.I)
+_LEANS = re.compile(
+    r"(?<!score )(?<!probability )\b(?:towards?|away from|against|for|of|on|support\w*|favou?rs?)\s*$", re.I
+)
+_COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
 _POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
 _SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
 _UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)
@@ -357,6 +352,9 @@ class _NumberChecks(_PairedNumbers):
             named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
             last = {named[-1].name} if named else set(facts.predicted)
             entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
+        key = clause[: offset + claim.start][-40:] if claim.decimals == 0 and not claim.percent else ""
+        if not entities and (keyed := self._label_mentions(key)) and _COUNT_KEY.fullmatch(key[keyed[-1].end :]):
+            entities = [("label", keyed[-1].name, 0)]  # "- **Predicted stable:** 7": a count under a label's key
         borrowed = False  # the number's feature is one named before its segment (not beside it)
         if not entities and cue.ARRIVES.match(clause) and fraction:
             probability = True  # "..., which gets you to 0.901": the model's output, no feature named before
@@ -426,10 +424,11 @@ class _NumberChecks(_PairedNumbers):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")  # "(2) change ...", "3 sexes"
             return
         if entities:
-            tied: set[float] = set()
-            for kind, name, _ in entities:
-                tied |= self._tied(facts, kind, name, phase)
-            if all(k == "feature" for k, _, _ in entities) and unsigned_push(claim, clause, offset):
+            tied: set[float] = set().union(*(self._tied(facts, kind, name, phase) for kind, name, _ in entities))
+            ahead_of_clause = sentence[: max(0, sentence.find(clause))]  # the sentence before the clause
+            if all(k == "feature" for k, _, _ in entities) and unsigned_push(
+                claim, clause, offset, ahead_of_clause, borrowed
+            ):
                 tied |= {abs(x) for x in tied}  # "pulls the other way by about 0.9": a push's size, no sign said
             if all(k == "label" for k, _, _ in entities) and len(facts.options) > 1 and phase != "before":
                 at = sentence.find(clause) if self.clause_at is None else self.clause_at
@@ -490,7 +489,8 @@ class _NumberChecks(_PairedNumbers):
                 rebound = "" if ok or not labels else self._rebound(claim, sentence, facts)  # "94 % humidity"
                 self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated or rebound, via)
                 return
-        supported = fits(claim, facts.numbers | self.all.numbers if not self.ids else facts.numbers)
+        pool = facts.numbers | self.all.numbers if not self.ids else facts.numbers
+        supported = fits(claim, pool | push_sizes(claim, clause, offset, facts))
         if not supported and self.all.truncated:
             self.report.skip(f"{text} (an output is cut off; it may hold this number)")
             return

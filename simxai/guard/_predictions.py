@@ -46,8 +46,26 @@ _COUNT_LEAD = re.compile(
 )
 
 
-def _counted(before: str) -> bool:
-    """Whether the label after `before` is counted by the whole number that ends `before`."""
+#: A whole number under a key that ends with the label ("- **Predicted stable:** 7", "predicted needs_repair = 24"):
+#: a count of the label, no prediction (not a share: "stable: 0.62", "stable: 62 %").
+_COUNT_AFTER = re.compile(r"[*_`]*\s*[:=]\s*[*_`]*\s*\d{1,3}(?:,\d{3})*(?![\d,]|\.\d|\s*(?:%|percent|per cent))")
+
+
+#: A change said as an imperative and joined to what follows ("bring it down to 4.1 and the model says X", "raise
+#: the score to 716, and it is approved"): the label after it is the change's outcome.
+_IMPERATIVE = re.compile(
+    r"\s*(?:[\w-]+\s+)?(?:just\s+|now\s+|so\s+)?(?:bring|raise|lower|cut|drop|increase|decrease|reduce|change|"
+    r"set|swap|replace|put|add|remove|lift|trim|nudge|push|move|take|make|give|shave|knock)\b(?:[^.;!?]|\.\d){0,100}?,?\s+and\s+",
+    re.I,
+)
+
+
+def _counted(before: str, after: str = "") -> bool:
+    """Whether the label after `before` is counted by the whole number that ends `before` (or, under a key, by the
+    one that opens `after`).
+    """
+    if _COUNT_AFTER.match(after):
+        return True
     m = _COUNT_BEFORE.search(before)
     return m is not None and bool(_COUNT_LEAD.search(before[: m.start()]))
 
@@ -74,7 +92,7 @@ class _PredictionChecks(_CheckState):
             facts = _facts_at(m.start, placed, whole)
             since = mentions[i - 1].end if i else 0
             before = clause[since : m.start]
-            if _counted(clause[: m.start]):
+            if _counted(clause[: m.start], clause[m.end :]):
                 # "from 25 stable, 61 progressing to 12 stable": a label after a count names what is counted
                 claimed = denied = weak = False
                 continue
@@ -142,7 +160,8 @@ class _PredictionChecks(_CheckState):
                 continue
             # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
             # ends up X") governs the labels after it, unless the clause names today's state.
-            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start])) or chained
+            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start]) or _IMPERATIVE.match(clause[: m.start]))
+            hypothetical = hypothetical or chained
             hypothetical = hypothetical or _with_change(clause[: m.start], facts)
             hypothetical = hypothetical or (
                 bool(cue.HYPOTHETICAL.search(earlier) or _with_change(earlier, facts))

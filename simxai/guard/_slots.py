@@ -25,6 +25,13 @@ _SUBJECT_SLOT = re.compile(
     r"\s*(?:\(\s*|,\s*)(?:about\s+|~\s*)?\d+(?:\.\d+)?\s*%",
     re.I,
 )
+#: "- **Prediction:** X (0.62)", "Call: X, 81 %", "Label: X": a line whose key names the model's call gives the label.
+_KEY_SLOT = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:the\s+)?(?:model'?s\s+)?(?:prediction|predicted(?:\s+(?:label|class))?|label|class|"
+    r"classification|call|verdict|decision)\s*:\s*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)"
+    r"\s*(?:[(,;]|$)",
+    re.I | re.M,
+)
 #: Words before a label in a slot that are no part of it ("Patient 12: predicted stable (78.6 %)").
 _LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|still|now|model says|says)\s+)+", re.I)
 
@@ -53,6 +60,11 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
                 rest = [w for w in words[1:] if w not in _AFTER_LABEL]
                 if pattern is _NAMED_SLOT or not rest:
                     continue
+            yield f"label '{filler}'", False
+    for m in _KEY_SLOT.finditer(sentence):
+        filler = _LEAD.sub("", m.group("x").strip()).strip()
+        words = filler.lower().split()
+        if words and words[0] not in _NO_LABEL and not any(w in known for w in words) and "_".join(words) not in known:
             yield f"label '{filler}'", False
 
 

@@ -24,6 +24,7 @@ from simxai.guard._reading import (
     normalise,
     prose_tables,
 )
+from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
@@ -185,7 +186,7 @@ class _CheckState:
 
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
-        self.reply = abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", ""))
+        self.reply = respective_pairs(abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", "")))
         self.raw = blank_table_headers(abbreviations(spelled_numbers(normalise(reply))), vocab.features)
         self.facts = facts
         aliases = derived_aliases(vocab)

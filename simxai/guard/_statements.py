@@ -101,6 +101,16 @@ FAMILIES = {
     "naive bayes": r"naive[- ]bayes",
     "nearest neighbours": r"nearest[- ]neighbou?rs?|\bk-?nn\b",
     "lexicon model": r"lexicon|\bvader\b",
+    # one tree ("a single decision tree", DecisionTreeClassifier), not the trees of an ensemble ("decision trees")
+    "decision tree": r"\b(?:a|one|single)\s+(?:[a-z]+\s+)?decision[- ]tree\b(?!s)|decisiontree(?:classifier)?\b",
+}
+#: The explainers an output may name (its `method`): a reply that names another one explains with a method no output
+#: used ("by permutation importance" when the outputs give TreeSHAP values).
+EXPLAINERS = {
+    "shap": r"\b(?:tree|kernel|linear|deep)?[- ]?shap(?:ley)?\b",
+    "lime": r"(?<![\w'\"‘“])lime\b(?!['\"’”])",
+    "permutation importance": r"permutation[- ](?:feature[- ])?importances?",
+    "integrated gradients": r"integrated[- ]gradients",
 }
 _DENIED = re.compile(
     r"\b(?:not|n't|no|never|nor|rather than|instead of|unlike|than|compared (?:to|with)|or)\b[^.;:]{0,25}$", re.I
@@ -115,6 +125,7 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
     if sentence.rstrip().endswith("?"):
         return
     text = output_text.lower()
+    yield from _explainer_claims(sentence, text)
     stated = {name for name, pattern in FAMILIES.items() if re.search(pattern, text)}
     if not stated:
         return
@@ -150,6 +161,15 @@ def method_claims(sentence: str, methods: str) -> Iterator[tuple[str, bool]]:
             if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
                 continue
             yield f"attribution method {name}", name in stated
+
+
+def _explainer_claims(sentence: str, text: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for each explainer the sentence says was used, when the outputs name theirs."""
+    stated = {name for name, pattern in EXPLAINERS.items() if re.search(pattern, text, re.IGNORECASE)}
+    for name, pattern in EXPLAINERS.items() if stated else ():
+        for match in re.finditer(pattern, sentence, re.IGNORECASE):
+            if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
+                yield f"model explainer {name}", name in stated
 
 
 #: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim
 
-__all__ = ["unit_feature", "unsigned_push"]
+__all__ = ["push_sizes", "unit_feature", "unsigned_push"]
 
 #: A unit as written after a number, and the suffixes of a feature's name that mean it.
 _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -59,17 +60,32 @@ def unit_feature(following: str, features: Iterable[str]) -> tuple[str, bool] | 
 #: A push said against the explained label in words ("pulls the other way", "takes off", "works against").
 _AGAINST = re.compile(
     r"\b(?:the other way|pull(?:s|ed|ing)?|back|takes? off|took off|against|away|lower(?:s|ed|ing)?|"
-    r"reduc(?:es|ed|ing)|subtract(?:s|ed|ing)?|drag(?:s|ged|ging)?|down)\b",
+    r"reduc(?:es|ed|ing)|subtract(?:s|ed|ing)?|drag(?:s|ged|ging)?|down|cost(?:s|ing)?|off)\b",
     re.I,
 )
+#: An item of a list opened by a minus sign after a semicolon or a colon ("+ hdl (38) 0.668; − bp (80) 0.552"; not a
+#: bullet, which opens a line): its push is negative.
+_MINUS_ITEM = re.compile(r"\s*[-\u2212]\s*[^\W\d]")
+_ITEM_BREAK = re.compile(r"[;:,][ \t]*\Z")
 
 
-def unsigned_push(claim: NumberClaim, clause: str, offset: int) -> bool:
+def unsigned_push(claim: NumberClaim, clause: str, offset: int, before: str = "", borrowed: bool = False) -> bool:
     """Whether a number is written without a sign in a clause that says in words that it pushes against the
-    explained label ("a satisfaction of 4 pulls the other way by around 0.9"): then it is the size of a negative
-    contribution.
+    explained label ("a satisfaction of 4 pulls the other way by around 0.9", "costing 0.98", "takes 0.08 off"), or
+    in a list item opened by a minus sign ("...; − crack_width_mm 0.34 → 0.080"): then it is the size of a negative
+    contribution. `before` is the sentence before the clause; when the number's feature was named there
+    (`borrowed`: "X of 134 pulled the other way, by 0.975"), its words count too.
     """
     start = offset + claim.start
     if claim.raw[:1] in "+-−" or clause[max(0, start - 1) : start] in "+-−":
         return False
-    return _AGAINST.search(clause) is not None
+    if _MINUS_ITEM.match(clause) and _ITEM_BREAK.search(before):
+        return True
+    return _AGAINST.search((before if borrowed else "") + " " + clause) is not None
+
+
+def push_sizes(claim: NumberClaim, clause: str, offset: int, facts: Facts) -> set[float]:
+    """The sizes of the contributions of `facts` when the number is a push's size said without a sign
+    (`unsigned_push`) and no feature is named for it ("the crack takes 0.080 off the score"), else none.
+    """
+    return {abs(c) for *_, c in facts.attributions} if unsigned_push(claim, clause, offset) else set()
