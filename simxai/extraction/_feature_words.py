@@ -5,8 +5,6 @@ A user who brings a model names its features in everyday words, and a what-if of
   (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40);
 - a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "twice
   as heavy" (*2), "half as far" (*0.5);
-- an absolute value said with the one unit a feature's name ends in: "if it travelled 300 km" (distance_km =
-  300), "if the parcel were 2kg" (weight_kg = 2);
 - a yes/no feature held as 0/1 named in a supposition with no value or step: "if it had gone express", "if it
   was sent express instead" (express = 1), "if it had not gone express" (0).
 
@@ -113,12 +111,6 @@ def feature_word_changes(
         if feature is None or verb in _words(feature) or (unit and unit in _UNITS and not _fits_unit(unit, feature)):
             continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
         found[feature.name] = _parse_number(match.group("n"))
-    for feature in numeric:
-        if feature.name in found or feature.name in named:
-            continue
-        value = _unit_value(text, feature, numeric) if _unit(feature) else None
-        if value is not None:
-            found[feature.name] = value
     for mention in mentions if _SWITCHED.search(text) else []:  # "what about express?" may ask about the feature
         feature = mention.feature
         if feature.type != "numeric" or feature.name in named or feature.name in found or not _switch(feature):
@@ -178,20 +170,6 @@ def _unit(feature: FeatureSchema) -> str | None:
 def _fits_unit(unit: str, feature: FeatureSchema) -> bool:
     own = _unit(feature)
     return own is None or unit == own
-
-
-def _unit_value(text: str, feature: FeatureSchema, numeric: list[FeatureSchema]) -> ChangeValue | None:
-    """An absolute value said with the unit that ends this feature's name and no other's ("travelled 300 km")."""
-    unit = _unit(feature)
-    if unit not in _UNITS or sum(_unit(f) == unit for f in numeric) != 1:
-        return None  # "salary_k": a thousand is a magnitude, and "£10k instead" may be a step as well as a value
-    match = re.search(
-        rf"\b(?:were|was|is|be|been|travell?ed|of|at|to|only|just)\s+(?P<n>{_NUM})\s?{unit}\b"
-        rf"(?!\s*(?:more|less|fewer|higher|lower|further|closer|heavier|lighter|longer|shorter))",
-        text,
-        re.I,
-    )
-    return _parse_number(match.group("n")) if match else None
 
 
 def _switch(feature: FeatureSchema) -> bool:

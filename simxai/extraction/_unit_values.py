@@ -3,8 +3,9 @@
 - a temperature: "had it fermented at 16 degrees", "kept at 61 °F", "at 20C" is the host's one temperature feature
   (by its name or an alias); a value said in the other scale than the feature's (its name ends in `_c` / `_f`, or its
   description says Celsius / Fahrenheit) is converted, so a user may speak the scale they know;
-- a unit spelled out for the abbreviation that ends exactly one numeric feature's name: "a 500 litre tank" for
-  `volume_l`, "were 25 kilos" for `weight_kg`, "2 kilometres" for `distance_km`;
+- a unit, spelled out or abbreviated, that ends exactly one numeric feature's name: "a 500 litre tank" for
+  `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km` (the one reading
+  of an absolute value by its unit; a magnitude such as `salary_k`'s "k" is no unit);
 - a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix");
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
   for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3");
@@ -65,8 +66,11 @@ _SPELLED = {
     "hour": "h",
     "minute": "min",
 }
+# The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
+_SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
 _SPELLED_VALUE = re.compile(
-    rf"{_LEAD}(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})s?\b{_STEP}",
+    rf"(?:{_LEAD}|\btravell?ed\s+)(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
+    rf"s?\b{_STEP}",
     re.IGNORECASE,
 )
 _WORD_VALUE = re.compile(rf"{_LEAD}(?P<n>{_NUM})\s?(?P<word>[a-z]+)\b{_STEP}", re.IGNORECASE)
