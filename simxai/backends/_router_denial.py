@@ -14,15 +14,18 @@ import re
 from simxai.extraction import extract_label
 from simxai.hosts.base import HostSchema
 
-__all__ = ["WHY_NEGATED", "denies_a_class"]
+__all__ = ["USER_EXPECTS", "WHY_NEGATED", "denies_a_class"]
+
+#: The user's expectation ("I expected approval", "expected it to be"); "7011 is expected to be lost", with no person
+#: and "to" right after it, is the model's (its prediction), no contrast.
+USER_EXPECTS = r"\b(?:i|we|you|they|one)\s+(?:\w+\s+)?expect\w*|\bexpect\w*+(?!\s+to\b)"
 
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b|n't\b|\b(?:is|was|does|did|do|are|were)nt\b", re.I)
-# A contrast or the user's expectation ("instead of", "the other class", "I expected", "expected it to"); "7011 is
-# expected to be lost", an expectation with no person and "to" right after it, is the model's (its prediction).
+# A contrast or the user's expectation ("instead of", "the other class", "I expected", "expected it to").
 _CONTRAST = re.compile(
     r"\b(?:instead|rather|other|opposite|should\w*|supposed|thought|wrong\w*|despite|although|though|"
     r"stop\w*|keep\w*|kept|prevent\w*|block\w*|hold\w*|held)\b"
-    r"|\b(?:i|we|you|they|one)\s+(?:\w+\s+)?expect\w*|\bexpect\w*+(?!\s+to\b)",
+    rf"|{USER_EXPECTS}",
     re.IGNORECASE,
 )
 #: A negation inside a why-question ("why isn't 14 approved?", "how come it didn't flag her").

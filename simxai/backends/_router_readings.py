@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from simxai.backends._router_denial import WHY_NEGATED
+from simxai.backends._router_denial import USER_EXPECTS, WHY_NEGATED
 from simxai.extraction import (
     extract_argument,
     extract_group,
@@ -207,9 +207,7 @@ _DENIES = re.compile(
     re.IGNORECASE,
 )
 _CONTRASTS = re.compile(
-    # the user's expectation ("I expected approval", "expected it to"), never the model's ("is expected to be lost")
-    r"\brather\s+than\b|\binstead\b|\bother\s+than\b|\b(?:i|we|you|they|one)\s+(?:\w+\s+)?expect\w*|"
-    r"\bexpect\w*+(?!\s+to\b)|\bthought\b|\bshould\b|\bsupposed\b|"
+    rf"\brather\s+than\b|\binstead\b|\bother\s+than\b|{USER_EXPECTS}|\bthought\b|\bshould\b|\bsupposed\b|"
     r"\bvs\.?\b|\bversus\b",
     re.IGNORECASE,
 )
