@@ -77,8 +77,7 @@ DOG_CONFIG: dict[str, Any] = {
         },
         "target_description": "whether the dog was adopted within 30 days of going on the adoption floor",
         "model_description": "Gaussian naive Bayes (each feature normal within each outcome, independent given it).",
-        "training": "Fitted on 320 of the 400 synthetic dogs; the other 80 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 320 of the 400 synthetic dogs; the other 80 are held out for the performance figures.",
         "limitations": [
             "Synthetic dogs, invented for testing; not real shelter animals.",
             "Knows nothing about the dog's looks, its name, the season or the shelter's opening hours.",
