@@ -124,7 +124,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-02i", {"machine": 2}, 300),
         ("guard-2026-12-02j", {"ticket": 2}, 300),
         ("guard-2026-12-03k", {"hive": 2}, 300),
-        ("guard-2026-12-03l", {"pot": 2}, 330),
+        ("guard-2026-12-03l", {"tray": 2}, 330),
     ],
     ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)", "set L (03l)"],
 )
@@ -172,10 +172,10 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         ),
         (
             "guard-2026-12-03l",
-            "pot",
-            ["intact", "cracked"],
+            "tray",
+            ["sprouted", "failed"],
             (63001, 63500),
-            {"clay_body", "kiln_type", "glaze"},
+            {"seed_type", "soil_mix", "light_source"},
         ),
     ],
     ids=[
@@ -186,7 +186,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set I machine",
         "set J ticket",
         "set K hive (03k)",
-        "set L pot (03l)",
+        "set L tray (03l)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
