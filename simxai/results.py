@@ -64,6 +64,32 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {label}" for label, n in counts.items())
 
 
+#: At most this many categories have their label counts listed in words (the page's table shows every one).
+_LISTED_CATEGORIES = 6
+
+
+def _by_category(counts: dict[str, dict[str, int]] | None) -> str:
+    """A categorical feature's recorded labels per category, and for each label the category where it is most common
+    ("which carrier is most often late?"): by its share of the category's rows, the count and size beside it.
+    """
+    if not counts:
+        return ""
+    sizes = {category: sum(by_label.values()) for category, by_label in counts.items()}
+    text = ""
+    if len(counts) <= _LISTED_CATEGORIES:
+        listed = (f"{category} {sizes[category]} ({_counts(by_label)})" for category, by_label in counts.items())
+        text = "; recorded labels by value: " + ", ".join(listed)
+    leaders = []
+    for label in dict.fromkeys(label for by_label in counts.values() for label in by_label):
+        shares = {c: counts[c].get(label, 0) / sizes[c] for c in counts if sizes[c]}
+        top = max(shares, key=shares.__getitem__, default=None)
+        if top is not None and shares[top] > 0:
+            share = f"{counts[top][label]} of {sizes[top]}, {format_percent(shares[top])}"
+            leaders.append(f"most often {label}: {top} ({share})")
+    joined = "; ".join(leaders)
+    return text + (f". {joined[0].upper()}{joined[1:]}" if joined else "")
+
+
 class Result(pydantic.BaseModel):
     """Base class of every function result."""
 
@@ -583,7 +609,7 @@ class DataInformationResult(Result):
                         f"{k} {format_number(v)}" for k, v in f.mean_by_label.items()
                     )
             elif f.categories:
-                stats = f"takes the values {', '.join(f.categories)}"
+                stats = f"takes the values {', '.join(f.categories)}" + _by_category(f.counts_by_label)
             else:
                 stats = f"is free {f.type}" + (f" ({f.description})" if f.description else "")
             # The card's words for the feature say what it is ("what does ph mean?"); free text states them already.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._router_by_category import ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -88,6 +89,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             # metric; a person asking about a group rarely has one metric in mind, and asking which is no help.
             # After a metric was asked for, the engine keeps that one ("and for tenants in london?")
             arguments["metric"] = "all"
+    ranked = ranked_category(text, schema) if spec.name in ("get_data_information", "get_prediction") else None
+    if spec.name == "get_data_information" and "feature" in parameters and ranked is not None:
+        arguments["feature"] = ranked.feature.name  # "which carrier is most often late?": its labels per carrier
     if spec.name == "get_data_information" and "feature" in parameters and "feature" not in arguments:
         described = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
         if described is not None:
@@ -103,7 +107,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
                 for i, group in enumerate(groups[:MAX_CALLS])
             ]
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
-    named = instances(text, history, schema, changes)
+    named = ranked.groups() if ranked is not None and ranked.predicted else instances(text, history, schema, changes)
     if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
         named = [counted_group(named[0])]
     elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):

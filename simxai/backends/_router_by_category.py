@@ -1,0 +1,83 @@
+"""Which category of a feature a label comes with most often: "which carrier is most often late?".
+
+A turn that sets the categories of one categorical feature against each other by how often a class comes with them
+("which dairy gets rejected the most?", "what region has the fewest approvals", "late parcels per carrier") asks
+for a count of that class in each category: none of the model's metrics, no one instance's explanation. The data
+card counts the recorded labels per category (`get_data_information(feature)`); when the turn asks what the model
+says ("which carrier does the model flag as late most often?"), the model's predictions over each category are
+counted instead (`get_prediction` on each, while the categories are few enough for one call each).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from simxai.extraction import extract_ids, extract_label, extract_metric
+from simxai.extraction.mentions import feature_mentions
+from simxai.hosts.base import FeatureSchema, HostSchema
+
+__all__ = ["RankedCategory", "ranked_category"]
+
+
+@dataclass(frozen=True)
+class RankedCategory:
+    """The categorical feature a turn ranks by a class, and whether it asks about the model's predictions."""
+
+    feature: FeatureSchema
+    predicted: bool
+
+    def groups(self) -> list[str]:
+        """One condition per category of the feature ("carrier = dhl", "carrier = ups", ...)."""
+        return [f"{self.feature.name} = {category}" for category in self.feature.categories or []]
+
+
+# How often, or which is first: "most often", "the fewest", "highest share", "more likely", "per".
+_RANKS = re.compile(
+    r"\b(?:most|least|fewest|more|fewer|less|highest|lowest|largest|smallest|biggest|greatest|top|likeliest|"
+    r"often|oftener|frequent\w*|common\w*|rates?|shares?|proportions?|percentages?|fractions?)\b",
+    re.IGNORECASE,
+)
+# The feature asked about ("which carrier", "what kind of dairy", "which of the regions") ...
+_WHICH_BEFORE = re.compile(r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,3}$", re.IGNORECASE)
+# ... or set out per category ("per carrier", "by dairy", "for each region", "broken down by plan", "across regions")
+_PER_BEFORE = re.compile(r"\b(?:per|by|each|every|across|between)\s+(?:(?:the|of|the\s+different)\s+)?$", re.I)
+# Questions of another kind: how well the model does, why, what changes, what the model weighs.
+_OTHER_QUESTION = re.compile(
+    r"\b(?:why|how\s+come|explain\w*|reasons?|because|matter\w*|driv\w*|influen\w*|factors?|weigh\w*|contribut\w*|"
+    r"important|importance|if|suppos\w*|imagin\w*|right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w*|"
+    r"misclassif\w*|reliab\w*|trust\w*|better|worse|best|worst|well|badly|fair\w*|bias\w*)\b",
+    re.IGNORECASE,
+)
+# What the model does to the rows counted: "predicted", "does the model flag", "classified as", "expected to".
+_MODEL_SAYS = re.compile(
+    r"\b(?:predict\w*|expect\w*|flagg?\w*|forecast\w*|classif\w*|reckons?)\b|"
+    r"\b(?:does|do|will|would)\s+(?:it|the\s+model|your\s+model|this\s+model)\b",
+    re.IGNORECASE,
+)
+# At most this many categories are counted by the model's predictions, one call each (the router's call limit).
+_MAX_GROUPS = 4
+
+
+def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | None:
+    """The categorical feature whose categories `text` ranks by how often a class comes with them, or None.
+
+    The turn names a class in any words the label reading knows, and a categorical feature after "per"/"by"/"each", or
+    after "which"/"what" with a word of frequency or rank ("most often", "the fewest", "the highest share"); it names
+    no instance and no metric, and asks nothing of the model's quality, reasons or changes (those have their own
+    functions, by group where they take one).
+    """
+    if schema is None or schema.kind != "tabular" or extract_label(text, schema) is None:
+        return None
+    if _OTHER_QUESTION.search(text) or extract_ids(text, schema) or extract_metric(text) is not None:
+        return None
+    ranks = _RANKS.search(text) is not None
+    for mention in feature_mentions(text, schema):
+        feature = mention.feature
+        if feature.type != "categorical" or not feature.categories:
+            continue
+        before = text[: mention.start]
+        if (ranks and _WHICH_BEFORE.search(before)) or _PER_BEFORE.search(before):
+            predicted = _MODEL_SAYS.search(text) is not None and len(feature.categories) <= _MAX_GROUPS
+            return RankedCategory(feature, predicted)
+    return None

@@ -1,0 +1,125 @@
+"""What a user of their own model asked about groups and words that the engine asked back about, answered for the wrong
+thing, or answered with an example that did not fit: categories ranked by how often a class comes with them ("which
+carrier is most often late?") are counted per category; "how does it do on <group>" is the performance on that group
+whatever the turns before it; a yes/no feature held as 0/1 names a group ("express orders", "raw-milk wheels"); a
+word edit of a text that does not contain the word says so and lists the words it has. On the invented parcel host of
+tests/conftest.py, a cheese-grading host built here, the loan and sentiment hosts and a small text host built here.
+The phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simxai import Agent, Turn
+from simxai.backends.router import RouterBackend
+from simxai.functions import default_registry
+from simxai.hosts.base import Host
+from simxai.results import DataInformationResult
+
+
+@pytest.fixture(scope="module")
+def cheese_host() -> Host:
+    """Wheels of cheese from three dairies, graded premium, standard or rejected; raw_milk is held as 0/1."""
+    from sklearn.compose import ColumnTransformer
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OrdinalEncoder
+
+    from simxai.hosts import host_from_model
+
+    rng = np.random.default_rng(3)
+    n = 240
+    frame = pd.DataFrame(
+        {
+            "wheel_id": np.arange(501, 501 + n),
+            "dairy": rng.choice(["alpenhof", "brookside", "vallee"], n),
+            "aging_weeks": rng.integers(4, 60, n),
+            "raw_milk": rng.integers(0, 2, n),
+        }
+    )
+    score = 0.05 * frame.aging_weeks + 0.7 * frame.raw_milk - 0.8 * (frame.dairy == "vallee") + rng.normal(0, 0.4, n)
+    frame["grade"] = np.where(score > 1.8, "premium", np.where(score > 0.8, "standard", "rejected"))
+    features = ["dairy", "aging_weeks", "raw_milk"]
+    encode = ColumnTransformer([("cat", OrdinalEncoder(), ["dairy"])], remainder="passthrough")
+    model = Pipeline([("encode", encode), ("fit", RandomForestClassifier(n_estimators=20, random_state=0))])
+    model.fit(frame[features], frame.grade)
+    return host_from_model(
+        model,
+        frame,
+        name="cheese grading",
+        target="grade",
+        instance_noun="wheel",
+        id_column="wheel_id",
+        feature_aliases={"raw_milk": ["raw milk"]},
+    )
+
+
+async def _turns(host: Host, *texts: str) -> list[Turn]:
+    conversation = Agent(host, RouterBackend()).conversation()
+    return [await conversation.send(text) for text in texts]
+
+
+def _ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
+
+
+def _most_often(host: Host, feature: str, label: str) -> str:
+    """The category of `feature` whose rows carry `label` most often (by share), from the data function itself."""
+    result = default_registry().get("get_data_information")(host, {"feature": feature})
+    assert isinstance(result, DataInformationResult) and result.feature is not None
+    counts = result.feature.counts_by_label
+    assert counts is not None
+    return max(counts, key=lambda c: counts[c].get(label, 0) / sum(counts[c].values()))
+
+
+@pytest.mark.parametrize(
+    ("host_name", "text", "feature", "label"),
+    [
+        ("parcel_host", "which carrier is most often late?", "carrier", "late"),
+        ("parcel_host", "lost parcels per carrier?", "carrier", "lost"),
+        ("cheese_host", "which dairy gets rejected the most?", "dairy", "rejected"),
+        ("cheese_host", "what dairy has the highest share of premium wheels", "dairy", "premium"),
+        ("loan_host", "which purpose is rejected most often?", "purpose", "rejected"),
+    ],
+)
+async def test_categories_ranked_by_a_class_are_counted_per_category(
+    request: pytest.FixtureRequest, host_name: str, text: str, feature: str, label: str
+) -> None:
+    host = request.getfixturevalue(host_name)
+    (turn,) = await _turns(host, text)
+    assert _ran(turn) == [("get_data_information", {"feature": feature})]
+    leader = _most_often(host, feature, label)
+    assert re.search(rf"most often {label}: {leader} \(\d+ of \d+, [\d.]+%\)", turn.reply, re.IGNORECASE)
+    assert turn.faithfulness.passed, turn.faithfulness.unsupported
+
+
+async def test_the_ranking_binds_no_instance_in_focus(parcel_host: Host, cheese_host: Host) -> None:
+    # after a question about one instance, the ranking is still about the whole data, not that instance
+    _, ranked = await _turns(parcel_host, "what does the model predict for order 7011?", "which carrier is late most?")
+    assert _ran(ranked) == [("get_data_information", {"feature": "carrier"})]
+    _, ranked = await _turns(cheese_host, "why was wheel 510 graded like that?", "which dairy gets rejected the most?")
+    assert _ran(ranked) == [("get_data_information", {"feature": "dairy"})]
+
+
+async def test_a_ranking_of_what_the_model_says_counts_its_predictions_per_category(
+    parcel_host: Host, cheese_host: Host
+) -> None:
+    (turn,) = await _turns(parcel_host, "which carrier does the model predict late most often?")
+    assert _ran(turn) == [
+        ("get_prediction", {"instance": f"carrier = {c}"}) for c in parcel_host.schema().feature("carrier").categories
+    ]
+    (turn,) = await _turns(cheese_host, "which dairy is predicted premium the most?")
+    assert [a["instance"] for _, a in _ran(turn)] == ["dairy = alpenhof", "dairy = brookside", "dairy = vallee"]
+
+
+async def test_a_metric_or_a_why_by_category_is_no_count(parcel_host: Host, loan_host: Host) -> None:
+    (turn,) = await _turns(parcel_host, "which carrier has the highest accuracy?")
+    assert all(f != "get_data_information" for f, _ in _ran(turn))
+    (turn,) = await _turns(loan_host, "why are car loans rejected most often?")
+    assert all(f != "get_data_information" for f, _ in _ran(turn))
