@@ -123,3 +123,11 @@ async def test_a_metric_or_a_why_by_category_is_no_count(parcel_host: Host, loan
     assert all(f != "get_data_information" for f, _ in _ran(turn))
     (turn,) = await _turns(loan_host, "why are car loans rejected most often?")
     assert all(f != "get_data_information" for f, _ in _ran(turn))
+
+
+async def test_how_it_does_on_a_group_is_its_performance_mid_conversation(parcel_host: Host, loan_host: Host) -> None:
+    asked = ("what does it predict for order 7011?", "why?", "how does it do on dhl parcels?")
+    *_, turn = await _turns(parcel_host, *asked)
+    assert _ran(turn) == [("get_model_performance", {"metric": "all", "group": "carrier = dhl"})]
+    *_, turn = await _turns(loan_host, "why was applicant 20 rejected?", "how does the model do with car loans?")
+    assert _ran(turn) == [("get_model_performance", {"metric": "all", "group": "purpose = car"})]
