@@ -131,3 +131,16 @@ async def test_how_it_does_on_a_group_is_its_performance_mid_conversation(parcel
     assert _ran(turn) == [("get_model_performance", {"metric": "all", "group": "carrier = dhl"})]
     *_, turn = await _turns(loan_host, "why was applicant 20 rejected?", "how does the model do with car loans?")
     assert _ran(turn) == [("get_model_performance", {"metric": "all", "group": "purpose = car"})]
+
+
+async def test_a_yes_no_feature_held_as_0_1_names_a_group(parcel_host: Host, cheese_host: Host) -> None:
+    first, second = await _turns(parcel_host, "how does the model do for express orders?", "and on non-express ones?")
+    assert _ran(first) == [("get_model_performance", {"metric": "all", "group": "express = 1"})]
+    assert _ran(second) == [("get_model_performance", {"metric": "all", "group": "express = 0"})]
+    (turn,) = await _turns(cheese_host, "how does it do on raw milk wheels?")
+    assert _ran(turn) == [("get_model_performance", {"metric": "all", "group": "raw_milk = 1"})]
+    (turn,) = await _turns(cheese_host, "how accurate is it for wheels made without raw milk?")
+    assert [a.get("group") for _, a in _ran(turn)] == ["raw_milk = 0"]
+    # one instance switched in a what-if stays a change, never a group
+    (turn,) = await _turns(parcel_host, "what if order 7003 were an express order?")
+    assert _ran(turn) == [("explain_what_if", {"instance": 7003, "changes": {"express": 1}})]
