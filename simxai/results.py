@@ -318,7 +318,8 @@ class Change(pydantic.BaseModel):
         """Describe the change as 'feature from old to new', or a word's insertion, removal or replacement."""
         if self.old in (None, ""):
             return f"insert '{format_number(self.new)}'"
-        word = self.feature == self.old  # a text's word edit: the word is the feature
+        # a text's word edit: the word is the feature, in whatever case the text has it ("broke" edits "Broke")
+        word = isinstance(self.old, str) and self.feature.lower() == self.old.lower()
         if self.new in (None, ""):
             return f"remove '{self.feature}'" if word else f"remove {self.feature}"
         if word:

@@ -60,6 +60,29 @@ def cheese_host() -> Host:
     )
 
 
+@pytest.fixture(scope="module")
+def ticket_host() -> Host:
+    """A text host of support tickets whose 'model' counts words of thanks and of complaint."""
+    from simxai.hosts.text import TextHost
+
+    def score(texts: Any) -> np.ndarray:
+        rows = []
+        for text in texts:
+            words = text.lower().split()
+            praise = sum(w.strip(".,!") in ("thanks", "quick", "helpful") for w in words)
+            complaint = sum(w.strip(".,!") in ("slow", "broken", "rude") for w in words)
+            rows.append(np.array([complaint + 0.5, praise + 0.5]) / (praise + complaint + 1.0))
+        return np.array(rows)
+
+    tickets = [
+        ("Thanks, the agent was quick and helpful.", "praise"),
+        ("The app is broken and support was slow.", "complaint"),
+        ("Rude reply, still broken.", "complaint"),
+        ("Quick fix, thanks!", "praise"),
+    ]
+    return TextHost(score, ["complaint", "praise"], name="tickets", instance_noun="ticket", dataset=tickets)
+
+
 async def _turns(host: Host, *texts: str) -> list[Turn]:
     conversation = Agent(host, RouterBackend()).conversation()
     return [await conversation.send(text) for text in texts]
@@ -144,3 +167,36 @@ async def test_a_yes_no_feature_held_as_0_1_names_a_group(parcel_host: Host, che
     # one instance switched in a what-if stays a change, never a group
     (turn,) = await _turns(parcel_host, "what if order 7003 were an express order?")
     assert _ran(turn) == [("explain_what_if", {"instance": 7003, "changes": {"express": 1}})]
+
+
+@pytest.mark.parametrize(
+    ("host_name", "instance", "edit", "answer", "new_word"),
+    [
+        ("sentiment_host", 3, "what if it said terrible instead of great?", "lasted instead of broke", "lasted"),
+        ("ticket_host", 2, "what if it said slow instead of quick?", "polite instead of rude", "polite"),
+    ],
+)
+async def test_a_word_the_text_lacks_is_said_plainly_and_its_words_offered(
+    request: pytest.FixtureRequest, host_name: str, instance: int, edit: str, answer: str, new_word: str
+) -> None:
+    host = request.getfixturevalue(host_name)
+    text = host.resolve(instance).text
+    assert text is not None
+    noun = host.schema().instance_noun
+    _, asked, ran = await _turns(host, f"what does the model predict for {noun} {instance}?", edit, answer)
+    missing = re.search(r"instead of (\w+)", edit)
+    assert missing is not None and missing.group(1) not in text.lower()
+    assert _ran(asked) == [] and f"'{missing.group(1)}' is not in the {host.schema().instance_noun}" in asked.reply
+    assert all(word.lower() in asked.reply for word in re.findall(r"\w+", text))  # the words it has, listed
+    assert "replace 'good' with 'bad'" not in asked.reply  # no example the text cannot take
+    # the answer names a word the text has: that edit runs alone, the refused one is dropped
+    ((function, arguments),) = _ran(ran)
+    assert function == "explain_what_if" and list(arguments["changes"].values()) == [new_word]
+
+
+async def test_an_unquoted_word_said_instead_of_another_is_an_edit(sentiment_host: Host, ticket_host: Host) -> None:
+    (turn,) = await _turns(sentiment_host, "what if review 0 said awful instead of superb?")
+    assert _ran(turn) == [("explain_what_if", {"instance": 0, "changes": {"superb": "awful"}})]
+    assert "changing 'superb' to 'awful'" in turn.reply
+    (turn,) = await _turns(ticket_host, "what if ticket 0 said slow rather than quick?")
+    assert _ran(turn) == [("explain_what_if", {"instance": 0, "changes": {"quick": "slow"}})]
