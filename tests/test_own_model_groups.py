@@ -200,3 +200,21 @@ async def test_an_unquoted_word_said_instead_of_another_is_an_edit(sentiment_hos
     assert "changing 'superb' to 'awful'" in turn.reply
     (turn,) = await _turns(ticket_host, "what if ticket 0 said slow rather than quick?")
     assert _ran(turn) == [("explain_what_if", {"instance": 0, "changes": {"quick": "slow"}})]
+
+
+async def test_how_sure_about_another_instance_is_its_prediction(cheese_host: Host, parcel_host: Host) -> None:
+    # "sure" is no filler after "how": not the previous question again for another instance
+    _, turn = await _turns(
+        cheese_host, "what would it take for wheel 505 to be premium?", "how sure is it about wheel 520?"
+    )
+    assert _ran(turn) == [("get_prediction", {"instance": 520})]
+    _, turn = await _turns(parcel_host, "why is order 7011 late?", "how sure is it about order 7020?")
+    assert _ran(turn) == [("get_prediction", {"instance": 7020})]
+
+
+async def test_whether_a_group_usually_has_a_class_counts_its_predictions(cheese_host: Host, loan_host: Host) -> None:
+    (turn,) = await _turns(cheese_host, "are vallee wheels mostly rejected?")
+    assert _ran(turn) == [("get_prediction", {"instance": "dairy = vallee"})]
+    (turn,) = await _turns(loan_host, "are car loans usually approved?")
+    assert _ran(turn) == [("get_prediction", {"instance": "purpose = car"})]
+    assert re.search(r"the model predicts \d+ approved, \d+ rejected", turn.reply)

@@ -1,4 +1,4 @@
-"""Which category of a feature a label comes with most often: "which carrier is most often late?".
+"""How often a label comes with a category: "which carrier is most often late?", "are vallee wheels mostly rejected?".
 
 A turn that sets the categories of one categorical feature against each other by how often a class comes with them
 ("which dairy gets rejected the most?", "what region has the fewest approvals", "late parcels per carrier") asks
@@ -6,6 +6,10 @@ for a count of that class in each category: none of the model's metrics, no one 
 card counts the recorded labels per category (`get_data_information(feature)`); when the turn asks what the model
 says ("which carrier does the model flag as late most often?"), the model's predictions over each category are
 counted instead (`get_prediction` on each, while the categories are few enough for one call each).
+
+A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do raw-milk wheels tend
+to be premium?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
+state how many of the group get each class.
 """
 
 from __future__ import annotations
@@ -13,11 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simxai.extraction import extract_ids, extract_label, extract_metric
+from simxai.extraction import extract_group, extract_ids, extract_label, extract_metric
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["RankedCategory", "ranked_category"]
+__all__ = ["RankedCategory", "ranked_category", "usual_in_group"]
 
 
 @dataclass(frozen=True)
@@ -81,3 +85,31 @@ def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | No
             predicted = _MODEL_SAYS.search(text) is not None and len(feature.categories) <= _MAX_GROUPS
             return RankedCategory(feature, predicted)
     return None
+
+
+# How often, said of one group: "usually", "mostly", "typically", "tend to", "more often than not", "most of the time"
+_USUALLY = re.compile(
+    r"\b(?:usually|mostly|mainly|typically|generally|normally|commonly|often|tend(?:s|ed)?\s+to|more\s+often\s+than\s+not|"
+    r"most\s+of\s+the\s+time|for\s+the\s+most\s+part)\b",
+    re.IGNORECASE,
+)
+# A yes-no question from the turn's start: "are ...", "do ...", "is it true that ...".
+_YES_NO_START = re.compile(r"^\W*(?:(?:and|so|but|ok(?:ay)?)\W+)?(?:are|is|do|does|did|were|was|will|would)\b", re.I)
+
+
+def usual_in_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group a yes-no question asks whether it usually has a class ("are car loans mostly approved?" ->
+    `purpose = car`), or None. The group is a condition on the data's features (never on a label or prediction,
+    which is the class asked about); the turn names no instance or metric and asks nothing of quality or reasons.
+    """
+    if schema is None or schema.kind != "tabular" or not _YES_NO_START.match(text) or not _USUALLY.search(text):
+        return None
+    if extract_label(text, schema) is None or _OTHER_QUESTION.search(text):
+        return None
+    if extract_ids(text, schema) or extract_metric(text) is not None:
+        return None
+    group = extract_group(text, schema)
+    if not isinstance(group, str) or not re.search(r"[=<>]", group):
+        return None
+    clauses = [c.strip() for c in group.split(" and ") if not c.strip().startswith(("label ", "prediction "))]
+    return " and ".join(clauses) or None
