@@ -218,3 +218,18 @@ async def test_whether_a_group_usually_has_a_class_counts_its_predictions(cheese
     (turn,) = await _turns(loan_host, "are car loans usually approved?")
     assert _ran(turn) == [("get_prediction", {"instance": "purpose = car"})]
     assert re.search(r"the model predicts \d+ approved, \d+ rejected", turn.reply)
+
+
+async def test_another_class_after_a_ranking_is_the_same_count(parcel_host: Host, cheese_host: Host) -> None:
+    # the answer counts every class per category: "and lost?" asks it again, never "which order?"
+    _, lost, on_time = await _turns(
+        parcel_host, "which carrier is most often late?", "and lost?", "what about on time?"
+    )
+    assert _ran(lost) == _ran(on_time) == [("get_data_information", {"feature": "carrier"})]
+    _, premium = await _turns(cheese_host, "which dairy gets rejected the most?", "and premium?")
+    assert _ran(premium) == [("get_data_information", {"feature": "dairy"})]
+
+
+async def test_a_class_of_several_words_is_a_follow_up_however_joined(parcel_host: Host) -> None:
+    _, turn = await _turns(parcel_host, "which features matter most for late?", "what about on time?")
+    assert _ran(turn) == [("get_global_explanation", {"label": "on_time"})]

@@ -122,6 +122,11 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     named = class_follow_up(text, schema.class_names, schema.instance_noun)
     if named is not None:
         arguments = other_class_arguments(previous, schema.class_names, takes[previous.name], named)
+        described = previous.arguments.get("feature") if previous.name == "get_data_information" else None
+        feature = schema.feature(str(described)) if described is not None else None
+        if arguments is None and feature is not None and feature.type == "categorical":
+            # "and lost?" after "which carrier is most often late?": that answer counts every class per category
+            arguments = dict(previous.arguments)
         if arguments is not None:
             return Decision(previous.name, 1.0, True, arguments=arguments)
     for name in ("group", "instance"):
