@@ -233,3 +233,23 @@ async def test_another_class_after_a_ranking_is_the_same_count(parcel_host: Host
 async def test_a_class_of_several_words_is_a_follow_up_however_joined(parcel_host: Host) -> None:
     _, turn = await _turns(parcel_host, "which features matter most for late?", "what about on time?")
     assert _ran(turn) == [("get_global_explanation", {"label": "on_time"})]
+
+
+async def test_categories_ranked_by_how_well_the_model_does_are_each_scored(parcel_host: Host, loan_host: Host) -> None:
+    carriers = [f"carrier = {c}" for c in parcel_host.schema().feature("carrier").categories]
+    (turn,) = await _turns(parcel_host, "which carrier does the model do worst on?")
+    assert [(f, a.get("group")) for f, a in _ran(turn)] == [("get_model_performance", g) for g in carriers]
+    _, turn = await _turns(parcel_host, "accuracy by carrier", "which carrier is it most accurate for?")
+    assert [a.get("group") for _, a in _ran(turn)] == carriers  # each carrier, not the last one scored
+    (turn,) = await _turns(loan_host, "which region is the model most reliable for?")
+    assert len(_ran(turn)) == 4 and all(a["group"].startswith("region = ") for _, a in _ran(turn))
+
+
+async def test_groups_set_side_by_side_are_all_scored(parcel_host: Host, loan_host: Host) -> None:
+    # no question about the metric: it held one call and dropped the other group
+    (turn,) = await _turns(parcel_host, "is the model better with dhl or ups?")
+    assert _ran(turn) == [
+        ("get_model_performance", {"group": f"carrier = {c}", "metric": "all"}) for c in ("dhl", "ups")
+    ]
+    (turn,) = await _turns(loan_host, "is it more accurate for car loans or home loans?")
+    assert {a["group"] for _, a in _ran(turn)} == {"purpose = car", "purpose = home"}

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.backends._router_by_category import ranked_category
+from simxai.backends._router_by_category import compared_groups, ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -74,7 +74,10 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             arguments[name] = value
     if "group" in parameters and "group" not in arguments:
         group = referred_group(text, history)  # "what about recall for that group?"
-        if group is not None:
+        compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
+        if compared is not None:
+            arguments["group"] = compared  # "which carrier does it do worst on?": each carrier, one call each
+        elif group is not None:
             arguments["group"] = group
         elif (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
@@ -82,9 +85,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
         group = arguments.get("group")
         scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)
-        # (groups set side by side, "compare men and women", need a yardstick: the engine asks which metric)
-        one = isinstance(group, str) and len(alternatives(group)) <= 1
-        if one and isinstance(group, str) and re.search(r"[=<>]", group) and not scored:
+        # (groups set side by side, "is it better with dhl or ups?", get every metric each: a question about the
+        # metric would hold one call, and the others would be dropped)
+        if isinstance(group, str) and re.search(r"[=<>]", group) and not scored:
             # "is it fair to renters?", "does it do worse on the over 60s?": how it does on that group, by every
             # metric; a person asking about a group rarely has one metric in mind, and asking which is no help.
             # After a metric was asked for, the engine keeps that one ("and for tenants in london?")

@@ -7,6 +7,9 @@ card counts the recorded labels per category (`get_data_information(feature)`); 
 says ("which carrier does the model flag as late most often?"), the model's predictions over each category are
 counted instead (`get_prediction` on each, while the categories are few enough for one call each).
 
+Categories ranked by how well the model does on each ("which carrier does the model do worst on?", "accuracy by
+dairy") are scored one by one (`get_model_performance` with one group per category, while they are few).
+
 A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do raw-milk wheels tend
 to be premium?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
 state how many of the group get each class.
@@ -21,7 +24,7 @@ from simxai.extraction import extract_group, extract_ids, extract_label, extract
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["RankedCategory", "ranked_category", "usual_in_group"]
+__all__ = ["RankedCategory", "compared_groups", "ranked_category", "usual_in_group"]
 
 
 @dataclass(frozen=True)
@@ -113,3 +116,32 @@ def usual_in_group(text: str, schema: HostSchema | None) -> str | None:
         return None
     clauses = [c.strip() for c in group.split(" and ") if not c.strip().startswith(("label ", "prediction "))]
     return " and ".join(clauses) or None
+
+
+# How well, ranked or compared: "worst", "best", "most accurate", "the most mistakes", "struggles".
+_QUALITY_RANK = re.compile(
+    r"\b(?:worst|best|better|worse|weakest|strongest|struggl\w*|(?:most|least|more|less)\s+(?:accurate|reliable|"
+    r"wrong|often\s+(?:right|wrong))|(?:most|fewest|more|fewer)\s+(?:mistakes|errors|misclassifications))\b",
+    re.IGNORECASE,
+)
+
+
+def compared_groups(text: str, schema: HostSchema | None) -> str | None:
+    """One condition per category of the categorical feature a turn scores the model by ("which carrier does it do
+    worst on?" ranks by quality; "accuracy by carrier", "recall per dairy" break a metric down), joined as
+    alternatives (`carrier = dhl and carrier = postal and ...`, one call each); None when there is no such feature,
+    it has more categories than one turn's calls, or the turn names an instance.
+    """
+    if schema is None or schema.kind != "tabular" or extract_ids(text, schema):
+        return None
+    quality = _QUALITY_RANK.search(text) is not None or extract_metric(text) not in (None, "all")
+    if not quality:
+        return None
+    for mention in feature_mentions(text, schema):
+        feature = mention.feature
+        if feature.type != "categorical" or not feature.categories or len(feature.categories) > _MAX_GROUPS:
+            continue
+        before = text[: mention.start]
+        if (_QUALITY_RANK.search(text) and _WHICH_BEFORE.search(before)) or _PER_BEFORE.search(before):
+            return " and ".join(f"{feature.name} = {category}" for category in feature.categories)
+    return None

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
-from simxai.backends._router_by_category import ranked_category, usual_in_group
+from simxai.backends._router_by_category import compared_groups, ranked_category, usual_in_group
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
@@ -206,6 +206,8 @@ def outcome_decision(
     if ranked is not None:  # "which carrier is most often late?": the class counted in each category
         function = "get_prediction" if ranked.predicted else "get_data_information"
         return Decision(function, decision.confidence, True) if function in names else None
+    if compared_groups(text, schema) is not None and "get_model_performance" in names:
+        return Decision("get_model_performance", decision.confidence, True)  # "which carrier does it do worst on?"
     usual = usual_in_group(text, schema)
     if usual is not None and "get_prediction" in names:  # "are car loans mostly approved?": that group's predictions
         return Decision("get_prediction", decision.confidence, True, arguments={"instance": usual})
