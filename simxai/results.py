@@ -327,6 +327,23 @@ class Change(pydantic.BaseModel):
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
 
 
+def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
+    """Changes with the verb each takes: "changing bmi from 30 to 35, removing 'boring'" (never "changing remove")."""
+    changed, removed, inserted = [], [], []
+    for change in changes:
+        said = change.render()
+        for prefix, kept in (("remove ", removed), ("insert ", inserted)):
+            if said.startswith(prefix):
+                kept.append(said[len(prefix) :])
+                break
+        else:
+            changed.append(said)
+    parts = [
+        f"{verb} {', '.join(said)}" for verb, said in zip(verbs, (changed, removed, inserted), strict=True) if said
+    ]
+    return ", ".join(parts) or f"{verbs[0]} no change"
+
+
 def _already_predicted(label: str, subject: Subject) -> str:
     """The sentence for a counterfactual asked towards the label the model already gives."""
     return f"The model already predicts {label} for {subject.description}; nothing needs to change."
@@ -392,10 +409,10 @@ class CounterfactualResult(Result):
             return f"{head} No change was found that makes the model predict {self.target_label}."
         options = []
         for i, cf in enumerate(self.counterfactuals, 1):
-            changes = ", ".join(c.render() for c in cf.changes)
+            changes = _edits(cf.changes, ("change", "remove", "insert"))
             if cf.text is not None:
                 changes += f" ('{cf.text}')"
-            options.append(f"({i}) change {changes} (then {cf.label}, {format_percent(cf.probability)})")
+            options.append(f"({i}) {changes} (then {cf.label}, {format_percent(cf.probability)})")
         lead = "It would predict" if self.question == "why_not" else "To get"
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
         return f"{head} {lead}{verb} " + "; or ".join(options) + "."
@@ -483,11 +500,11 @@ class WhatIfResult(Result):
 
     def render(self) -> str:
         """State the changes and the prediction before and after them (for a group, the label counts)."""
-        changes = ", ".join(c.render() for c in self.changes) or "no change"
+        changes = _edits(self.changes)
         if self.old_label_counts is not None and self.new_label_counts is not None:
             before = _counts(self.old_label_counts)
             after = _counts(self.new_label_counts)
-            return f"For {self.subject.description}, changing {changes} moves the predictions from {before} to {after}."
+            return f"For {self.subject.description}, {changes} moves the predictions from {before} to {after}."
         verdict = "changes to" if self.new_label != self.old_label else "stays"
         note = self.note
         moved = [c for c in self.changes if c.old != c.new] if note else self.changes
@@ -497,9 +514,9 @@ class WhatIfResult(Result):
                 f"{self.old_label} ({_probabilities(self.old_probabilities)})."
             )
         if note is not None:
-            changes = ", ".join(c.render() for c in moved) + f" ({note})"
+            changes = _edits(moved) + f" ({note})"
         return (
-            f"For {self.subject.description}, changing {changes}: the prediction {verdict} {self.new_label} "
+            f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
             f"after: {_probabilities(self.new_probabilities)})."
         )

@@ -253,3 +253,11 @@ async def test_groups_set_side_by_side_are_all_scored(parcel_host: Host, loan_ho
     ]
     (turn,) = await _turns(loan_host, "is it more accurate for car loans or home loans?")
     assert {a["group"] for _, a in _ran(turn)} == {"purpose = car", "purpose = home"}
+
+
+async def test_a_removed_word_is_said_with_its_own_verb(sentiment_host: Host, ticket_host: Host) -> None:
+    (turn,) = await _turns(sentiment_host, "what if I removed boring from review 5?")
+    assert _ran(turn) == [("explain_what_if", {"instance": 5, "changes": {"boring": ""}})]
+    assert "removing 'boring':" in turn.reply and "changing remove" not in turn.reply
+    (turn,) = await _turns(ticket_host, "what if I deleted slow from ticket 1?")
+    assert "removing 'slow':" in turn.reply and turn.faithfulness.passed
