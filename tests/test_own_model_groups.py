@@ -261,3 +261,11 @@ async def test_a_removed_word_is_said_with_its_own_verb(sentiment_host: Host, ti
     assert "removing 'boring':" in turn.reply and "changing remove" not in turn.reply
     (turn,) = await _turns(ticket_host, "what if I deleted slow from ticket 1?")
     assert "removing 'slow':" in turn.reply and turn.faithfulness.passed
+
+
+async def test_the_word_after_which_and_a_feature_is_no_value_of_it(cheese_host: Host, loan_host: Host) -> None:
+    # "which purpose gets ...": never "there is no purpose 'gets'"; the best cheese is no ranking of the model
+    (turn,) = await _turns(loan_host, "which purpose gets the best rates?")
+    assert "'gets'" not in turn.reply
+    (turn,) = await _turns(cheese_host, "which dairy makes the best cheese?")
+    assert "'makes'" not in turn.reply and all(f != "get_model_performance" for f, _ in _ran(turn))

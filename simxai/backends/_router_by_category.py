@@ -118,10 +118,18 @@ def usual_in_group(text: str, schema: HostSchema | None) -> str | None:
     return " and ".join(clauses) or None
 
 
-# How well, ranked or compared: "worst", "best", "most accurate", "the most mistakes", "struggles".
+# How well, ranked or compared: words of the quality of predictions ("the most accurate", "the most mistakes") ...
 _QUALITY_RANK = re.compile(
-    r"\b(?:worst|best|better|worse|weakest|strongest|struggl\w*|(?:most|least|more|less)\s+(?:accurate|reliable|"
-    r"wrong|often\s+(?:right|wrong))|(?:most|fewest|more|fewer)\s+(?:mistakes|errors|misclassifications))\b",
+    r"\b(?:(?:most|least|more|less)\s+(?:accurate|reliable|wrong|often\s+(?:right|wrong))|"
+    r"(?:most|fewest|more|fewer)\s+(?:mistakes|errors|misclassifications))\b",
+    re.IGNORECASE,
+)
+# ... or of any quality said of what the model does ("does the model do worst on", "it struggles with"; "which dairy
+# makes the best cheese" ranks the cheese, not the model)
+_MODEL_RANK = re.compile(r"\b(?:worst|best|better|worse|weakest|strongest|struggl\w*)\b", re.IGNORECASE)
+_MODEL_DOES = re.compile(
+    r"\b(?:does|do|did|is)\s+(?:the\s+model|the\s+classifier|it)\b|"
+    r"\b(?:the\s+model|the\s+classifier|it)\s+(?:does|do|did|performs?|works?|is|gets?|handles?|struggl\w*)\b",
     re.IGNORECASE,
 )
 
@@ -134,14 +142,14 @@ def compared_groups(text: str, schema: HostSchema | None) -> str | None:
     """
     if schema is None or schema.kind != "tabular" or extract_ids(text, schema):
         return None
-    quality = _QUALITY_RANK.search(text) is not None or extract_metric(text) not in (None, "all")
-    if not quality:
+    ranks = _QUALITY_RANK.search(text) is not None or (_MODEL_RANK.search(text) and _MODEL_DOES.search(text))
+    if not ranks and extract_metric(text) in (None, "all"):
         return None
     for mention in feature_mentions(text, schema):
         feature = mention.feature
         if feature.type != "categorical" or not feature.categories or len(feature.categories) > _MAX_GROUPS:
             continue
         before = text[: mention.start]
-        if (_QUALITY_RANK.search(text) and _WHICH_BEFORE.search(before)) or _PER_BEFORE.search(before):
+        if (ranks and _WHICH_BEFORE.search(before)) or _PER_BEFORE.search(before):
             return " and ".join(f"{feature.name} = {category}" for category in feature.categories)
     return None
