@@ -269,3 +269,11 @@ async def test_the_word_after_which_and_a_feature_is_no_value_of_it(cheese_host:
     assert "'gets'" not in turn.reply
     (turn,) = await _turns(cheese_host, "which dairy makes the best cheese?")
     assert "'makes'" not in turn.reply and all(f != "get_model_performance" for f, _ in _ran(turn))
+
+
+async def test_a_group_what_if_changes_what_the_group_does_not_already_have(cheese_host: Host, loan_host: Host) -> None:
+    (turn,) = await _turns(cheese_host, "what if all vallee wheels were aged 10 weeks more?")
+    assert _ran(turn) == [("explain_what_if", {"instance": "dairy = vallee", "changes": {"aging_weeks": "+10"}})]
+    assert "from vallee to vallee" not in turn.reply
+    (turn,) = await _turns(loan_host, "what if applicants in the east moved to the west?")
+    assert _ran(turn) == [("explain_what_if", {"instance": "region = east", "changes": {"region": "west"}})]

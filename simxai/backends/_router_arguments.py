@@ -119,10 +119,27 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
-    return [
-        ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **arguments})
-        for i, instance in enumerate(named[:MAX_CALLS])
-    ]
+    said = arguments.get("changes")
+    if isinstance(said, dict) and len(named) > 1:
+        # "what if applicants in the east moved to the west?": the group moved, not also the group already there
+        named = [n for n in named if _beyond(said, n)] or named
+    calls = []
+    for i, instance in enumerate(named[:MAX_CALLS]):
+        own = dict(arguments)
+        if isinstance(said, dict) and _beyond(said, instance):
+            own["changes"] = _beyond(said, instance)  # (all of them already the group's: the what-if says so)
+        calls.append(ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **own}))
+    return calls
+
+
+def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
+    """The changes a group does not already have: "what if all vallee wheels aged 10 weeks more?" changes the aging
+    of the group `dairy = vallee`, not its dairy to vallee (an empty dict: the group has every value already).
+    """
+    if not isinstance(instance, str):
+        return changes
+    fixed = {c.split(" = ", 1)[0].strip(): c.split(" = ", 1)[1].strip() for c in instance.split(" and ") if " = " in c}
+    return {k: v for k, v in changes.items() if k not in fixed or fixed[k].lower() != str(v).lower()}
 
 
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
