@@ -329,7 +329,9 @@ class Change(pydantic.BaseModel):
 
 def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
     """Changes with the verb each takes: "changing bmi from 30 to 35, removing 'boring'" (never "changing remove")."""
-    changed, removed, inserted = [], [], []
+    changed: list[str] = []
+    removed: list[str] = []
+    inserted: list[str] = []
     for change in changes:
         said = change.render()
         for prefix, kept in (("remove ", removed), ("insert ", inserted)):
