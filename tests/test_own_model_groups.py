@@ -277,3 +277,10 @@ async def test_a_group_what_if_changes_what_the_group_does_not_already_have(chee
     assert "from vallee to vallee" not in turn.reply
     (turn,) = await _turns(loan_host, "what if applicants in the east moved to the west?")
     assert _ran(turn) == [("explain_what_if", {"instance": "region = east", "changes": {"region": "west"}})]
+
+
+async def test_a_text_without_a_word_is_that_word_removed(sentiment_host: Host, ticket_host: Host) -> None:
+    (turn,) = await _turns(sentiment_host, "what if review 5 didn't have boring?")
+    assert _ran(turn) == [("explain_what_if", {"instance": 5, "changes": {"boring": ""}})]
+    (turn,) = await _turns(ticket_host, "what if ticket 2 had no rude?")
+    assert _ran(turn) == [("explain_what_if", {"instance": 2, "changes": {"rude": ""}})]

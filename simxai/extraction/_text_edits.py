@@ -85,7 +85,8 @@ def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | 
         removal = (
             rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
             rf"(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+out|"
-            rf"get\s+rid\s+of|got\s+rid\s+of{'|without' if quoted else ''})\s+"
+            rf"get\s+rid\s+of|got\s+rid\s+of|had\s+no|(?:did|does|do)(?:n't|\s+not)\s+(?:have|contain|include|use|say)"
+            rf"{'|without' if quoted else ''})\s+"
             rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
         # "if superb were removed from review 0", "'flat' taken out"
