@@ -133,8 +133,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
 
 
 def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
-    """The changes a group does not already have: "what if all vallee wheels aged 10 weeks more?" changes the aging
-    of the group `dairy = vallee`, not its dairy to vallee (an empty dict: the group has every value already).
+    """The changes a group does not already have: "what if all car loans had an income 10 higher?" changes the
+    income of the group `purpose = car`, not also its purpose to car (an empty dict: the group has every value already).
     """
     if not isinstance(instance, str):
         return changes

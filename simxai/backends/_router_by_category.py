@@ -1,17 +1,17 @@
-"""How often a label comes with a category: "which carrier is most often late?", "are vallee wheels mostly rejected?".
+"""How often a label comes with a category: "which carrier is most often late?", "are car loans mostly approved?".
 
 A turn that sets the categories of one categorical feature against each other by how often a class comes with them
-("which dairy gets rejected the most?", "what region has the fewest approvals", "late parcels per carrier") asks
+("which purpose gets rejected the most?", "what region has the fewest approvals", "late parcels per carrier") asks
 for a count of that class in each category: none of the model's metrics, no one instance's explanation. The data
 card counts the recorded labels per category (`get_data_information(feature)`); when the turn asks what the model
 says ("which carrier does the model flag as late most often?"), the model's predictions over each category are
 counted instead (`get_prediction` on each, while the categories are few enough for one call each).
 
 Categories ranked by how well the model does on each ("which carrier does the model do worst on?", "accuracy by
-dairy") are scored one by one (`get_model_performance` with one group per category, while they are few).
+region") are scored one by one (`get_model_performance` with one group per category, while they are few).
 
-A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do raw-milk wheels tend
-to be premium?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
+A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do express orders tend
+to be on time?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
 state how many of the group get each class.
 """
 
@@ -45,9 +45,9 @@ _RANKS = re.compile(
     r"often|oftener|frequent\w*|common\w*|rates?|shares?|proportions?|percentages?|fractions?)\b",
     re.IGNORECASE,
 )
-# The feature asked about ("which carrier", "what kind of dairy", "which of the regions") ...
+# The feature asked about ("which carrier", "what kind of loan purpose", "which of the regions") ...
 _WHICH_BEFORE = re.compile(r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,3}$", re.IGNORECASE)
-# ... or set out per category ("per carrier", "by dairy", "for each region", "broken down by plan", "across regions")
+# ... or set out per category ("per carrier", "by purpose", "for each region", "broken down by plan", "across regions")
 _PER_BEFORE = re.compile(r"\b(?:per|by|each|every|across|between)\s+(?:(?:the|of|the\s+different)\s+)?$", re.I)
 # Questions of another kind: how well the model does, why, what changes, what the model weighs.
 _OTHER_QUESTION = re.compile(
@@ -124,8 +124,8 @@ _QUALITY_RANK = re.compile(
     r"(?:most|fewest|more|fewer)\s+(?:mistakes|errors|misclassifications))\b",
     re.IGNORECASE,
 )
-# ... or of any quality said of what the model does ("does the model do worst on", "it struggles with"; "which dairy
-# makes the best cheese" ranks the cheese, not the model)
+# ... or of any quality said of what the model does ("does the model do worst on", "it struggles with"; "which carrier
+# handles the best parcels" ranks parcels, not the model)
 _MODEL_RANK = re.compile(r"\b(?:worst|best|better|worse|weakest|strongest|struggl\w*)\b", re.IGNORECASE)
 _MODEL_DOES = re.compile(
     r"\b(?:does|do|did|is)\s+(?:the\s+model|the\s+classifier|it)\b|"
@@ -136,7 +136,7 @@ _MODEL_DOES = re.compile(
 
 def compared_groups(text: str, schema: HostSchema | None) -> str | None:
     """One condition per category of the categorical feature a turn scores the model by ("which carrier does it do
-    worst on?" ranks by quality; "accuracy by carrier", "recall per dairy" break a metric down), joined as
+    worst on?" ranks by quality; "accuracy by carrier", "recall per region" break a metric down), joined as
     alternatives (`carrier = dhl and carrier = postal and ...`, one call each); None when there is no such feature,
     it has more categories than one turn's calls, or the turn names an instance.
     """

@@ -184,7 +184,7 @@ def numeric_name_at(text: str, schema: HostSchema, at: int) -> bool:
     return any(m.start <= at < m.end and m.feature.type == "numeric" for m in feature_mentions(text, schema))
 
 
-# Words that set a 0/1 feature to 0 when they lead into its name: "non-express", "not express", "no raw milk".
+# Words that set a 0/1 feature to 0 when they lead into its name: "non-express", "not express", "no express".
 _SWITCHED_OFF = r"(?P<off>non[- ]?|not\s+|no\s+)?"
 # The preposition between the instance noun and a 0/1 feature's name: "orders with(out) express shipping".
 _SWITCH_LINK = r"(?P<with>with(?:out)?|using|made\s+(?:from|with(?:out)?))\s+"
@@ -192,7 +192,7 @@ _SWITCH_LINK = r"(?P<with>with(?:out)?|using|made\s+(?:from|with(?:out)?))\s+"
 
 def _switch_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
     """Groups named by a yes/no feature held as 0/1 (its range exactly 0 to 1) beside a plural of the instance noun
-    or "ones": "express orders", "raw-milk wheels", "non-express ones" (= 0), "orders with express shipping",
+    or "ones": "express orders", "express-shipping orders", "non-express ones" (= 0), "orders with express shipping",
     "orders without express shipping" (= 0). Its name or an alias, with spaces, hyphens or underscores between words.
     """
     plural = rf"(?:{_group_noun(schema)}|ones)"
