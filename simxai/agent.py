@@ -761,6 +761,8 @@ class _TurnRun:
             )
         # a group stays too: its readable clauses are kept beside the answer ("age > 50 and women" -> "sex = 2")
         kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
+        if name == "changes" and not exc.missing and self.agent.schema.kind == "text":
+            kept.pop("changes", None)  # "'great' is not in the review": the answer's words replace the edit refused
         self.state = self.state.model_copy(
             update={"pending": PendingCall(function=function, arguments=kept, missing=name, feature=feature)}
         )

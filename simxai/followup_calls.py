@@ -182,7 +182,14 @@ def class_follow_up(text: str, labels: Sequence[str], noun: str | None = None) -
         return None
     nouns = {noun.lower(), noun.lower() + "s"} if noun else set()
     named: set[str] = set()
-    for word in re.findall(r"[A-Za-z']+", text.lower()):
+    said = text.lower()
+    for name in labels:  # a class of several words, however they are joined: "on time" for on_time
+        parts = re.split(r"[\s_]+", name.strip().lower())
+        pattern = r"(?<![\w-])" + r"[\s_-]+".join(map(re.escape, parts)) + r"(?![\w-])"
+        if len(parts) > 1 and re.search(pattern, said):
+            named.add(name)
+            said = re.sub(pattern, " ", said)
+    for word in re.findall(r"[A-Za-z']+", said):
         label = next((x for x in labels if _stem_of(word, x.lower())), None)
         if label is not None:
             named.add(label)

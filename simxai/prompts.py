@@ -235,6 +235,12 @@ def clarifying_question(schema: HostSchema, name: str, exc: ArgumentError) -> st
     if name == "group":
         return f"{_sentence(str(exc), schema)} Valid: {exc.valid}. Which group should I score the model on?"
     if name == "changes":
+        if schema.kind == "text" and reason:
+            # "'great' is not in the review, whose words are ...": what can be done instead, without a made-up example
+            return (
+                f"{reason}I can replace or remove any of these words, or predict a whole new text you give in quotes. "
+                "What should change?"
+            )
         if schema.kind == "text":
             example = "\"replace 'good' with 'bad'\""
         else:

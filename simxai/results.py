@@ -64,6 +64,32 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {label}" for label, n in counts.items())
 
 
+#: At most this many categories have their label counts listed in words (the page's table shows every one).
+_LISTED_CATEGORIES = 6
+
+
+def _by_category(counts: dict[str, dict[str, int]] | None) -> str:
+    """A categorical feature's recorded labels per category, and for each label the category where it is most common
+    ("which carrier is most often late?"): by its share of the category's rows, the count and size beside it.
+    """
+    if not counts:
+        return ""
+    sizes = {category: sum(by_label.values()) for category, by_label in counts.items()}
+    text = ""
+    if len(counts) <= _LISTED_CATEGORIES:
+        listed = (f"{category} {sizes[category]} ({_counts(by_label)})" for category, by_label in counts.items())
+        text = "; recorded labels by value: " + ", ".join(listed)
+    leaders = []
+    for label in dict.fromkeys(label for by_label in counts.values() for label in by_label):
+        shares = {c: counts[c].get(label, 0) / sizes[c] for c in counts if sizes[c]}
+        top = max(shares, key=shares.__getitem__, default=None)
+        if top is not None and shares[top] > 0:
+            share = f"{counts[top][label]} of {sizes[top]}, {format_percent(shares[top])}"
+            leaders.append(f"most often {label}: {top} ({share})")
+    joined = "; ".join(leaders)
+    return text + (f". {joined[0].upper()}{joined[1:]}" if joined else "")
+
+
 class Result(pydantic.BaseModel):
     """Base class of every function result."""
 
@@ -292,12 +318,32 @@ class Change(pydantic.BaseModel):
         """Describe the change as 'feature from old to new', or a word's insertion, removal or replacement."""
         if self.old in (None, ""):
             return f"insert '{format_number(self.new)}'"
-        word = self.feature == self.old  # a text's word edit: the word is the feature
+        # a text's word edit: the word is the feature, in whatever case the text has it ("broke" edits "Broke")
+        word = isinstance(self.old, str) and self.feature.lower() == self.old.lower()
         if self.new in (None, ""):
             return f"remove '{self.feature}'" if word else f"remove {self.feature}"
         if word:
             return f"'{self.old}' to '{format_number(self.new)}'"
         return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
+
+
+def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
+    """Changes with the verb each takes: "changing bmi from 30 to 35, removing 'boring'" (never "changing remove")."""
+    changed: list[str] = []
+    removed: list[str] = []
+    inserted: list[str] = []
+    for change in changes:
+        said = change.render()
+        for prefix, kept in (("remove ", removed), ("insert ", inserted)):
+            if said.startswith(prefix):
+                kept.append(said[len(prefix) :])
+                break
+        else:
+            changed.append(said)
+    parts = [
+        f"{verb} {', '.join(said)}" for verb, said in zip(verbs, (changed, removed, inserted), strict=True) if said
+    ]
+    return ", ".join(parts) or f"{verbs[0]} no change"
 
 
 def _already_predicted(label: str, subject: Subject) -> str:
@@ -365,10 +411,10 @@ class CounterfactualResult(Result):
             return f"{head} No change was found that makes the model predict {self.target_label}."
         options = []
         for i, cf in enumerate(self.counterfactuals, 1):
-            changes = ", ".join(c.render() for c in cf.changes)
+            changes = _edits(cf.changes, ("change", "remove", "insert"))
             if cf.text is not None:
                 changes += f" ('{cf.text}')"
-            options.append(f"({i}) change {changes} (then {cf.label}, {format_percent(cf.probability)})")
+            options.append(f"({i}) {changes} (then {cf.label}, {format_percent(cf.probability)})")
         lead = "It would predict" if self.question == "why_not" else "To get"
         verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
         return f"{head} {lead}{verb} " + "; or ".join(options) + "."
@@ -456,11 +502,11 @@ class WhatIfResult(Result):
 
     def render(self) -> str:
         """State the changes and the prediction before and after them (for a group, the label counts)."""
-        changes = ", ".join(c.render() for c in self.changes) or "no change"
+        changes = _edits(self.changes)
         if self.old_label_counts is not None and self.new_label_counts is not None:
             before = _counts(self.old_label_counts)
             after = _counts(self.new_label_counts)
-            return f"For {self.subject.description}, changing {changes} moves the predictions from {before} to {after}."
+            return f"For {self.subject.description}, {changes} moves the predictions from {before} to {after}."
         verdict = "changes to" if self.new_label != self.old_label else "stays"
         note = self.note
         moved = [c for c in self.changes if c.old != c.new] if note else self.changes
@@ -470,9 +516,9 @@ class WhatIfResult(Result):
                 f"{self.old_label} ({_probabilities(self.old_probabilities)})."
             )
         if note is not None:
-            changes = ", ".join(c.render() for c in moved) + f" ({note})"
+            changes = _edits(moved) + f" ({note})"
         return (
-            f"For {self.subject.description}, changing {changes}: the prediction {verdict} {self.new_label} "
+            f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
             f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
             f"after: {_probabilities(self.new_probabilities)})."
         )
@@ -583,7 +629,7 @@ class DataInformationResult(Result):
                         f"{k} {format_number(v)}" for k, v in f.mean_by_label.items()
                     )
             elif f.categories:
-                stats = f"takes the values {', '.join(f.categories)}"
+                stats = f"takes the values {', '.join(f.categories)}" + _by_category(f.counts_by_label)
             else:
                 stats = f"is free {f.type}" + (f" ({f.description})" if f.description else "")
             # The card's words for the feature say what it is ("what does ph mean?"); free text states them already.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._router_by_category import compared_groups, ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -73,7 +74,10 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             arguments[name] = value
     if "group" in parameters and "group" not in arguments:
         group = referred_group(text, history)  # "what about recall for that group?"
-        if group is not None:
+        compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
+        if compared is not None:
+            arguments["group"] = compared  # "which carrier does it do worst on?": each carrier, one call each
+        elif group is not None:
             arguments["group"] = group
         elif (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
@@ -81,13 +85,16 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
         group = arguments.get("group")
         scored = any(c.name == spec.name and c.arguments.get("metric") for m in history for c in m.tool_calls)
-        # (groups set side by side, "compare men and women", need a yardstick: the engine asks which metric)
-        one = isinstance(group, str) and len(alternatives(group)) <= 1
-        if one and isinstance(group, str) and re.search(r"[=<>]", group) and not scored:
+        # (groups set side by side, "is it better with dhl or ups?", get every metric each: a question about the
+        # metric would hold one call, and the others would be dropped)
+        if isinstance(group, str) and re.search(r"[=<>]", group) and not scored:
             # "is it fair to renters?", "does it do worse on the over 60s?": how it does on that group, by every
             # metric; a person asking about a group rarely has one metric in mind, and asking which is no help.
             # After a metric was asked for, the engine keeps that one ("and for tenants in london?")
             arguments["metric"] = "all"
+    ranked = ranked_category(text, schema) if spec.name in ("get_data_information", "get_prediction") else None
+    if spec.name == "get_data_information" and "feature" in parameters and ranked is not None:
+        arguments["feature"] = ranked.feature.name  # "which carrier is most often late?": its labels per carrier
     if spec.name == "get_data_information" and "feature" in parameters and "feature" not in arguments:
         described = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
         if described is not None:
@@ -103,7 +110,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
                 for i, group in enumerate(groups[:MAX_CALLS])
             ]
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
-    named = instances(text, history, schema, changes)
+    named = ranked.groups() if ranked is not None and ranked.predicted else instances(text, history, schema, changes)
     if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
         named = [counted_group(named[0])]
     elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
@@ -112,10 +119,27 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
-    return [
-        ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **arguments})
-        for i, instance in enumerate(named[:MAX_CALLS])
-    ]
+    said = arguments.get("changes")
+    if isinstance(said, dict) and len(named) > 1:
+        # "what if applicants in the east moved to the west?": the group moved, not also the group already there
+        named = [n for n in named if _beyond(said, n)] or named
+    calls = []
+    for i, instance in enumerate(named[:MAX_CALLS]):
+        own = dict(arguments)
+        if isinstance(said, dict) and _beyond(said, instance):
+            own["changes"] = _beyond(said, instance)  # (all of them already the group's: the what-if says so)
+        calls.append(ToolCall(id=f"call_{i}", name=spec.name, arguments={"instance": instance, **own}))
+    return calls
+
+
+def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
+    """The changes a group does not already have: "what if all car loans had an income 10 higher?" changes the
+    income of the group `purpose = car`, not also its purpose to car (an empty dict: the group has every value already).
+    """
+    if not isinstance(instance, str):
+        return changes
+    fixed = {c.split(" = ", 1)[0].strip(): c.split(" = ", 1)[1].strip() for c in instance.split(" and ") if " = " in c}
+    return {k: v for k, v in changes.items() if k not in fixed or fixed[k].lower() != str(v).lower()}
 
 
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)

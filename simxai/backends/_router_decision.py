@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
+from simxai.backends._router_by_category import compared_groups, ranked_category, usual_in_group
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
@@ -197,7 +198,19 @@ def outcome_decision(
     reaching that class is the opposite of what it asks.
     A turn that asks what the model decided or said ("review 48 is mine, what did it decide") and asks no reason
     asks for the prediction, not for the explanation of it.
+    A turn that ranks the categories of a feature by how often a class comes with them ("which carrier is most often
+    late?") asks for that class counted in each category, and a yes-no question whether a group usually has a class
+    ("are car loans mostly approved?") for it counted in the group (`simxai.backends._router_by_category`).
     """
+    ranked = ranked_category(text, schema)
+    if ranked is not None:  # "which carrier is most often late?": the class counted in each category
+        function = "get_prediction" if ranked.predicted else "get_data_information"
+        return Decision(function, decision.confidence, True) if function in names else None
+    if compared_groups(text, schema) is not None and "get_model_performance" in names:
+        return Decision("get_model_performance", decision.confidence, True)  # "which carrier does it do worst on?"
+    usual = usual_in_group(text, schema)
+    if usual is not None and "get_prediction" in names:  # "are car loans mostly approved?": that group's predictions
+        return Decision("get_prediction", decision.confidence, True, arguments={"instance": usual})
     if (
         decision.function == "get_local_explanation"
         and "get_prediction" in names

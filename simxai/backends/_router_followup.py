@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
 from simxai.backends._router_similarity import known_words
@@ -99,6 +100,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         rest = {k: v for k, v in previous.arguments.items() if k != "group"}
         return Decision(previous.name, 1.0, True, arguments=rest)
     metric = extract_metric(text) if previous.name == "get_model_performance" else None
+    if metric is not None and compared_groups(text, schema) is not None:
+        metric = None  # "which carrier is it most accurate for?": each carrier, not the previous group again
     if metric is not None and len(text.split()) <= 8 and not extract_ids(text, schema) and "FEATURE" not in masked:
         # "what about recall for that group?", "and precision?": the previous call with this metric, on the
         # group it names, else on the previous group (one thing replaced)
@@ -122,6 +125,11 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     named = class_follow_up(text, schema.class_names, schema.instance_noun)
     if named is not None:
         arguments = other_class_arguments(previous, schema.class_names, takes[previous.name], named)
+        described = previous.arguments.get("feature") if previous.name == "get_data_information" else None
+        feature = schema.feature(str(described)) if described is not None else None
+        if arguments is None and feature is not None and feature.type == "categorical":
+            # "and lost?" after "which carrier is most often late?": that answer counts every class per category
+            arguments = dict(previous.arguments)
         if arguments is not None:
             return Decision(previous.name, 1.0, True, arguments=arguments)
     for name in ("group", "instance"):

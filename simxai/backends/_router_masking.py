@@ -61,6 +61,8 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
         return False
     if "GROUP" in masked and re.search(r"\b(?:show|display|list|print|see|give)\b", masked, re.IGNORECASE):
         return False  # "show me those with bmi over 30": the group's rows, not the previous question again
+    if re.search(r"\bhow\s+sure\b", masked, re.IGNORECASE):
+        return False  # "how sure is it about order 7020?": how confident the model is, a question of its own
     noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""
     words = re.findall(r"[A-Za-z']+", masked)
     other = [w for w in words if not (w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s"))]

@@ -12,8 +12,8 @@ Each returns the function the turn asks for, or None to keep the selector's choi
   when the selector chose the instance's explanation or prediction or is unsure: the why-not;
 - why a class was given, asked with no negation or contrast in the why-question's sentence ("why is member 12 on
   the surcharge tier? she never claims", "so why the decline?"), when the selector chose the why-not: the explanation;
-- how the model does on a group it names and nothing else ("how does it do for couriers of brand x?"), when the selector
-  chose a prediction with no instance: the performance on that group;
+- how the model does on a group it names and nothing else ("how does it do for couriers of brand x?"), whatever the
+  selector chose: the performance on that group;
 - a statistic of a feature ("mean exam mark over all students?"), with no word of importance, when the
   selector chose the global explanation or the performance: the data's description;
 - what it would take for one instance to reach a class ("what would make the model predict 47 as late", "three
@@ -264,10 +264,11 @@ _HOW_IT_DOES = re.compile(
 
 
 def _how_it_does(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
-    """The performance for "how does it do for <group>" when the selector chose a prediction and the turn names no
-    instance, only a group the data selects: a prediction needs an instance, and how it does is its quality.
+    """The performance for "how does it do for <group>" when the turn names no instance, only a group the data
+    selects, whatever the selector chose: a prediction needs an instance, the model card says nothing of a group, and
+    how the model does on a group is its quality there ("how does it do on dhl parcels?", mid-conversation too).
     """
-    if function != "get_prediction" or "get_model_performance" not in names or not _HOW_IT_DOES.match(text):
+    if "get_model_performance" not in names or not _HOW_IT_DOES.match(text):
         return None
     if extract_ids(text, schema) or extract_texts(text):
         return None

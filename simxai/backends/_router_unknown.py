@@ -108,6 +108,8 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
         values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in feature.categories)  # "asia-europe"
         if re.search(rf"\b(?:{values})\s+$", text[: mention.start], re.I):
             after = None  # "business purpose loans": the value comes first, the word after is a noun
+        if re.search(r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,2}$", text[: mention.start], re.I):
+            after = None  # "which purpose gets the best rates?": the feature asked about, then the question's verb
         for found in (after, before):
             if found is None:
                 continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._features import feature_mentions
-from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES
+from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 
@@ -125,12 +125,13 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
 
     A yes/no feature's name in the plural names its "yes" rows and with "non-" its "no" rows ("smokers" ->
     `smoker = yes`, "non-smokers" -> `smoker = no`); a category with "-ers" names that category's rows
-    ("renters" -> `home_ownership = rent`, "owners" -> `home_ownership = own`). Only plurals: "a smoker" is a
-    value (a what-if), not a group.
+    ("renters" -> `home_ownership = rent`, "owners" -> `home_ownership = own`). A yes/no feature held as 0/1 names
+    its rows by its name or alias beside a plural of the instance noun (`_switch_groups`). Only plurals: "a smoker"
+    is a value (a what-if), not a group.
     """
     if schema is None or schema.kind == "text":
         return []
-    found: list[tuple[int, int, str]] = []
+    found = _switch_groups(text, schema)
     for feature in schema.features:
         categories = [c for c in feature.categories or [] if c]
         lower = {c.lower(): c for c in categories}
@@ -181,3 +182,33 @@ def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
 def numeric_name_at(text: str, schema: HostSchema, at: int) -> bool:
     """Whether a numeric feature's name starts or runs at offset `at` ("containers over 20" names cargo)."""
     return any(m.start <= at < m.end and m.feature.type == "numeric" for m in feature_mentions(text, schema))
+
+
+# Words that set a 0/1 feature to 0 when they lead into its name: "non-express", "not express", "no express".
+_SWITCHED_OFF = r"(?P<off>non[- ]?|not\s+|no\s+)?"
+# The preposition between the instance noun and a 0/1 feature's name: "orders with(out) express shipping".
+_SWITCH_LINK = r"(?P<with>with(?:out)?|using|made\s+(?:from|with(?:out)?))\s+"
+
+
+def _switch_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
+    """Groups named by a yes/no feature held as 0/1 (its range exactly 0 to 1) beside a plural of the instance noun
+    or "ones": "express orders", "express-shipping orders", "non-express ones" (= 0), "orders with express shipping",
+    "orders without express shipping" (= 0). Its name or an alias, with spaces, hyphens or underscores between words.
+    """
+    plural = rf"(?:{_group_noun(schema)}|ones)"
+    found: list[tuple[int, int, str]] = []
+    for feature in schema.features:
+        if feature.type != "numeric" or feature.min != 0 or feature.max != 1:
+            continue
+        terms = sorted({t.lower() for t in (feature.name, *feature.aliases) if t.strip()}, key=len, reverse=True)
+        words = "|".join(r"[\s_-]+".join(map(re.escape, re.split(r"[\s_]+", t.strip()))) for t in terms)
+        patterns = (
+            rf"\b{_SWITCHED_OFF}(?:{words})\s+{plural}\b",  # "express orders", "non-express ones"
+            rf"\b{plural}\s+{_SWITCH_LINK}{_SWITCHED_OFF}(?:(?:an?|the)\s+)?(?:{words})\b",  # "orders with express"
+        )
+        for pattern in patterns:
+            for match in re.finditer(pattern, text, re.IGNORECASE):
+                link = match.groupdict().get("with") or ""
+                off = bool(match.group("off")) != ("without" in link.lower())
+                found.append((match.start(), match.end(), f"{feature.name} = {0 if off else 1}"))
+    return found

@@ -37,7 +37,8 @@ _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
 # Everyday forms, read with the worded readings only (the router's `zchange` flag reads the patterns above alone,
 # as the shipped selector was trained): "replace dull w lively", "make 'awful' as 'fine'", "should 'slow' be
 # replaced with 'quick'", "if 'dull' becomes 'lively'", "'awful' was just 'fine'", "'hate' -> 'like'",
-# "s/boring/exciting/". The last entries (from `_ARROW` on) are read without quotes too: a sign marks an edit.
+# "s/boring/exciting/", "said awful instead of superb". The last entries (from `_ARROW` on) are read without quotes
+# too: a sign, or a verb of wording before "instead of", marks an edit.
 _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"\b(?:replace|replacing|replaced|swap|swapping|swapped)\s+{Q1}\s+(?:w/|w)\s+{Q2}", False),
     (r"\b(?:make|makes|making|made|change|changing|changed|turn|turning)\s+{Q1}\s+as\s+{Q2}", False),
@@ -47,6 +48,14 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"{Q1}\s+(?:was|were|is|became|becomes|had\s+been|said)\s+(?:just|only|simply|merely)\s+{Q2}", False),
     (r"(?<![\w/-]){Q1}\s*(?:->|→|=>)\s*{Q2}", False),
     (r"(?<![\w/])s/{Q1}/{Q2}/", False),
+    # "what if it said terrible instead of great", "had awful rather than superb": a verb of wording leads in, or the
+    # two words are all there is ("lasted instead of broke", the answer to "what should change?")
+    (
+        r"\b(?:said|says|say|saying|read|reads|had|has|have|used|uses|use|wrote|written|contained|contains)\s+{Q1}"
+        r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}",
+        True,
+    ),
+    (r"^\W*{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}\W*$", True),
 )
 _ARROW = 6
 _QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
@@ -76,7 +85,8 @@ def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | 
         removal = (
             rf"\b(?:remove|removing|removed|delete|deleting|deleted|drop|dropping|dropped|omit|omitting|omitted|"
             rf"(?:take|takes|took|taking|leave|leaves|left|leaving|cut|cuts|cutting)\s+out|"
-            rf"get\s+rid\s+of|got\s+rid\s+of{'|without' if quoted else ''})\s+"
+            rf"get\s+rid\s+of|got\s+rid\s+of|had\s+no|(?:did|does|do)(?:n't|\s+not)\s+(?:have|contain|include|use|say)"
+            rf"{'|without' if quoted else ''})\s+"
             rf"(?:the\s+word\s+)?{token.format(g='a')}"
         )
         # "if superb were removed from review 0", "'flat' taken out"

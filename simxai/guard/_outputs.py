@@ -291,6 +291,10 @@ def _structured(payload: dict[str, Any]) -> Facts:
                     for label, counts in (histogram.get("counts") or {}).items():
                         if isinstance(counts, list):
                             _tie(facts.label_numbers, str(label), *counts)
+                for by_label in (f.get("counts_by_label") or {}).values():
+                    # a category's rows per recorded label, their shares of it and its size ("79 of 143, 55.2%")
+                    _counts(facts, by_label)
+                    _walk_free([sum(n for n in by_label.values() if isinstance(n, int | float))], facts)
                 _walk_free([f.get("description"), f.get("categories")], facts)
         _walk_free([get("name"), get("description"), get("n_rows"), get("target")], facts)
         facts.free_numbers.add(float(len(features)))

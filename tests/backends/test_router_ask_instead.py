@@ -234,14 +234,28 @@ async def test_why_a_class_was_given_stays_the_explanation(boats, router):
 @pytest.mark.parametrize(
     ("host", "text", "named"),
     [
-        ("boats", "recall per engine please", ["diesel", "electric", "sail"]),
         ("boats", "what is the accuracy by crew?", ["crew >"]),
-        ("insurance", "precision for each plan", ["basic", "silver", "gold"]),
+        ("demo", "recall per bmi", ["bmi >"]),
     ],
 )
-async def test_a_breakdown_by_a_feature_is_asked_about_naming_its_groups(hosts, boats, router, host, text, named):
+async def test_a_breakdown_by_a_numeric_feature_is_asked_about_naming_a_bound(hosts, boats, router, host, text, named):
     (turn,) = await talk(boats if host == "boats" else hosts[host], router, text)
     assert asked(turn) and all(word in turn.reply for word in named)
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "metric", "groups"),
+    [
+        ("boats", "recall per engine please", "recall", ["engine = diesel", "engine = electric", "engine = sail"]),
+        ("insurance", "precision for each plan", "precision", ["plan = basic", "plan = silver", "plan = gold"]),
+    ],
+)
+async def test_a_breakdown_by_a_few_categories_scores_each(hosts, boats, router, host, text, metric, groups):
+    # one call per category (they fit in one turn's calls), instead of asking which one
+    (turn,) = await talk(boats if host == "boats" else hosts[host], router, text)
+    assert [(name, args.get("metric"), args.get("group")) for name, args in calls(turn)] == [
+        ("get_model_performance", metric, group) for group in groups
+    ]
 
 
 async def test_a_metric_for_one_group_is_answered(boats, router):
@@ -268,7 +282,7 @@ async def test_my_without_a_class_asks_nothing(boats, router, text):
 @pytest.mark.parametrize(
     ("host", "texts", "group"),
     [
-        ("boats", ("recall per engine please", "the electric ones"), "engine = electric"),
+        ("boats", ("what is the accuracy by crew?", "over 4"), "crew > 4"),
         ("demo", ("accuracy by age?", "over 60"), "age > 60"),
     ],
 )

@@ -719,8 +719,9 @@ class TextHost:
         vocabulary = list(dict.fromkeys(w.lower() for t in texts for w in _WORD.findall(t)))
         shown = ", ".join(vocabulary[:40]) + (", ..." if len(vocabulary) > 40 else "")
         where = f"the {self.instance_noun}" if len(texts) == 1 else f"any of the {self._plural}"
+        # said plainly, with the words that can be edited: the user may have another text in mind
         return ArgumentError(
-            f"{key!r} does not occur in {where}",
+            f"{key!r} is not in {where}, whose words are {shown}",
             argument="changes",
             valid=f"words of the {self.instance_noun}: {shown}; or the key 'text' to replace the whole text",
             suggestions=closest(key, vocabulary),
