@@ -23,31 +23,18 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 
+from simxai._call_questions import argument_question, fillable, range_question, relative_change
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
 from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
-from simxai.extraction.mentions import feature_named_by_word, vague_group
 from simxai.followup import (
     Step,
     answer_amount,
-    changed_feature,
     changed_feature_answer,
     confirms,
-    extract_step,
-    step_changes,
-    step_feature,
 )
 from simxai.followup_context import is_new_request_for, only_an_instance
-from simxai.followup_subject import (
-    ONE_INSTANCE_FUNCTIONS,
-    about_several,
-    is_single_instance,
-    one_at_a_time_question,
-    several_question,
-    shows_instance,
-    supposes_its_own_change,
-)
 from simxai.guard import (
     GuardReport,
     Vocabulary,
@@ -66,16 +53,13 @@ from simxai.prompts import (
     call_failed,
     call_failed_on_arguments,
     cannot,
-    clarifying_question,
     direct_answer_retry,
-    feature_change_question,
     guard_retry,
     host_tools,
     invalid_call,
     non_answer_retry,
     not_run_clarification,
     not_run_limit,
-    offered_change,
     reused_call,
     step_question,
     system_prompt,
@@ -84,7 +68,7 @@ from simxai.prompts import (
 )
 from simxai.registry import Registry, default_registry_for_agents
 from simxai.results import render_result, result_payload
-from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
+from simxai.state import DialogueState, PendingCall, StepQuestion
 from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
 from simxai.work import WorkerPool
 
@@ -199,13 +183,6 @@ class Agent:
         """Answer one user turn given the dialogue so far."""
         run = _TurnRun(self, user, history, state or DialogueState.from_history(history), on_event)
         return await run.execute()
-
-
-def _below_its_range(name: str, value: Any, schema: HostSchema) -> bool:
-    """Whether a what-if value is a number below the smallest value the data shows for its feature."""
-    feature = schema.feature(name)
-    low = feature.min if feature is not None else None
-    return isinstance(value, int | float) and not isinstance(value, bool) and low is not None and value < low
 
 
 @dataclass(frozen=True)
@@ -573,7 +550,7 @@ class _TurnRun:
         if isinstance(arguments, Clarification):  # "what if it were higher?": asked how much
             await self._finish_call(call, call.arguments, "clarification", error=amount_missing())
             return arguments
-        arguments = self.state.fill(arguments, self._fillable(parameters))
+        arguments = self.state.fill(arguments, fillable(parameters, self.user, self.state, self.agent.schema))
         done = self._done.get(self._key(call))
         if done is not None:
             # The same call again in this turn: not run twice; the model gets the result and is told so.
@@ -625,49 +602,11 @@ class _TurnRun:
         return None
 
     async def _question_changes(self, call: ToolCall, arguments: dict[str, Any], questions: list[str]) -> Clarification:
-        """Ask whether changes outside the data's range are meant; yes runs them as given (`PendingCall.questioned`),
-        and another amount or value for the one feature questioned ("no, 1 kg") replaces the change.
-        """
-        changes = dict(arguments["changes"])
-        # "glucose -5 ... did you mean 5 lower?": yes takes that reading, the relative change "-5"
-        offered = {k: f"{v:g}" for k, v in changes.items() if _below_its_range(k, v, self.agent.schema) and v < 0}
-        changes.update(offered)
-        asked = "for that" if offered else "to run it as given"
-        question = f"{' '.join(questions)} Say yes {asked}, or give another change."
-        clarification = Clarification(function=call.name, missing=["changes"], question=question)
-        kept = {k: v for k, v in arguments.items() if k != "changes"}
-        [(name, value)] = changes.items() if isinstance(changes, dict) and len(changes) == 1 else [(None, None)]
-        sign = str(value).strip()[:1] if isinstance(value, str) else ""
-        up_or_down: Literal["+", "-"] = "+" if sign == "+" else "-"
-        step = StepQuestion(feature=name, sign=up_or_down) if name is not None and sign in ("+", "-") else None
-        pending = PendingCall(
-            function=call.name,
-            arguments=kept,
-            missing="changes",
-            questioned=changes,
-            step=step,
-            feature=name if step is None else None,
-        )
-        self.state = self.state.model_copy(update={"pending": pending})
-        await self._finish_call(call, arguments, "clarification", error=question)
-        return clarification
-
-    def _fillable(self, parameters: Sequence[str]) -> list[str]:
-        """The parameters the dialogue state may fill for this turn's calls.
-
-        A turn about several instances ("which patients are most likely progressing?", "how many of them are over
-        60?") never gets the single instance in focus: a group in focus may stand for "them", one patient may
-        not; the function then asks which group or instance. A new request for an instance ("show me patient
-        20") carries no earlier changes to it: it is no "the same for"; nor does a turn that names a feature of its
-        own to change ("what if patient 20 had quit?"), whose value the engine asks for when it cannot read it.
-        """
-        schema = self.agent.schema
-        dropped = set()
-        if is_single_instance(self.state.instance, schema) and about_several(self.user, schema):
-            dropped.add("instance")
-        if shows_instance(self.user, schema) or supposes_its_own_change(self.user, schema):
-            dropped.add("changes")
-        return [p for p in parameters if p not in dropped]
+        """Ask whether changes outside the data's range are meant (`_call_questions.range_question`)."""
+        asked = range_question(call.name, arguments, questions, self.agent.schema)
+        self.state = self.state.model_copy(update={"pending": asked.pending})
+        await self._finish_call(call, arguments, "clarification", error=asked.clarification.question)
+        return asked.clarification
 
     @staticmethod
     def _key(call: ToolCall) -> str:
@@ -701,70 +640,22 @@ class _TurnRun:
         await self._emit(TurnEvent(type="call", call=record))
 
     def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | Clarification:
-        """The call's arguments, with a change that names no feature applied to the feature in focus.
-
-        "what if it were 20 % lower instead?" replaces the previous change by -20 % of the feature in focus,
-        never reruns the previous change. A direction without an amount, or without a feature in focus,
-        is asked about (the question is returned).
+        """The call's arguments with a change that names no feature applied to the feature in focus, or the
+        question asking how much (`_call_questions.relative_change`), whose call then waits in the state.
         """
-        schema = self.agent.schema
-        if "changes" not in parameters or call.arguments.get("changes") or schema.kind != "tabular":
-            return dict(call.arguments)
-        step = extract_step(self.user, schema)
-        if step is None:
-            return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
-        # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
-        named = feature_named_by_word(self.user, schema)  # "if it were lighter": the weight
-        focus = extract_feature(self.user, schema) or (named.name if named else None) or self.state.feature
-        feature = step_feature(step, focus, schema)
-        changes = step_changes(step, focus, schema)
-        if changes is not None:
-            return {**call.arguments, "changes": changes}
-        kept = {k: v for k, v in call.arguments.items() if k != "changes"}
-        if "instance" in parameters and kept.get("instance") in (None, ""):
-            kept = self.state.fill(kept, ["instance"])
-        clarification = Clarification(
-            function=call.name, missing=["changes"], question=step_question(schema, step, feature)
-        )
-        question = None
-        if step.sign in ("+", "-"):
-            # with no feature in focus, the answer names it ("blood pressure, by 20")
-            offer = offered_change(schema, feature, step.sign) if feature is not None else None
-            question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
-        pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
-        self.state = self.state.model_copy(update={"pending": pending})
-        return clarification
+        changed = relative_change(call, parameters, self.user, self.state, self.agent.schema)
+        if isinstance(changed, dict):
+            return changed
+        self.state = self.state.model_copy(update={"pending": changed.pending})
+        return changed.clarification
 
     # Stage 3: clarify.
     def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> Clarification:
         """The question for a missing or invalid argument; the call waits for the answer in the state."""
-        missing = exc.missing or [exc.argument]
-        name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
-        question = clarifying_question(self.agent.schema, name, exc)
-        if name == "instance" and exc.missing == ["instance"] and about_several(self.user, self.agent.schema):
-            question = several_question(self.user, self.agent.schema, function)  # a group, or one instance?
-        given = arguments.get("instance")
-        if name == "instance" and not exc.missing and isinstance(given, str) and function in ONE_INSTANCE_FUNCTIONS:
-            if not is_single_instance(given, self.agent.schema):  # "what about people over 60?" after a counterfactual
-                offer = {"get_prediction", "get_local_explanation"} <= set(self.agent.registry.names())
-                question = one_at_a_time_question(self.agent.schema, given, group_functions=offer)
-        # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
-        feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
-        if feature is not None:
-            question = feature_change_question(self.agent.schema, feature)
-        if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
-            vague = vague_group(str(arguments.get("group") or ""), self.agent.schema)
-            feature = vague.feature.name if vague is not None and vague.feature is not None else None
-            # "accuracy by age": the group is the feature itself, and "over 60" is a bound of it
-            feature = feature or next(
-                (f.name for f in self.agent.schema.features if f.name == arguments.get("group")), None
-            )
-        # a group stays too: its readable clauses are kept beside the answer ("age > 50 and women" -> "sex = 2")
-        kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
-        self.state = self.state.model_copy(
-            update={"pending": PendingCall(function=function, arguments=kept, missing=name, feature=feature)}
-        )
-        return Clarification(function=function, missing=missing, question=question)
+        schema, names = self.agent.schema, self.agent.registry.names()
+        asked = argument_question(function, arguments, exc, self.user, schema, names)
+        self.state = self.state.model_copy(update={"pending": asked.pending})
+        return asked.clarification
 
     def _clarify_or_refuse(self, error: ArgumentError | None) -> Clarify | Refuse:
         """After the retry: ask about the last call's invalid argument, or say plainly what cannot be done."""
