@@ -15,7 +15,6 @@ import dataclasses
 import inspect
 import json
 import logging
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,17 +23,11 @@ from typing import Annotated, Any, Literal
 import pydantic
 
 from simxai._call_questions import argument_question, fillable, range_question, relative_change
+from simxai._pending_answer import answered_arguments, instance_for_pending
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.budget import fit_request
 from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
-from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
-from simxai.followup import (
-    Step,
-    answer_amount,
-    changed_feature_answer,
-    confirms,
-)
-from simxai.followup_context import is_new_request_for, only_an_instance
+from simxai.followup_context import is_new_request_for
 from simxai.guard import (
     GuardReport,
     Vocabulary,
@@ -61,7 +54,6 @@ from simxai.prompts import (
     not_run_clarification,
     not_run_limit,
     reused_call,
-    step_question,
     system_prompt,
     unknown_function,
     unreadable_output,
@@ -86,8 +78,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger("simxai.agent")
-# Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
-_AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
 
 
 class AgentSettings(pydantic.BaseModel):
@@ -299,52 +289,16 @@ class _TurnRun:
             # "which applicant?" -> "Applicant 988, reduce it by 5"; "what should change?" -> "okay and how sure
             # is it about review 78": a request of its own
             return None
-        value = extract_argument(pending.missing, self.user, self.agent.schema)
-        if value is None and pending.questioned is not None and confirms(self.user):
-            value, self._confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
-        if value is None and pending.missing == "group" and pending.feature is not None:
-            # "older than what?" -> "over 65": a bound of the feature the vague group named
-            value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
-        if value is None and pending.missing == "group" and pending.feature is None and self.agent.schema is not None:
-            # "which group?" -> "over 70 I mean": a bound said of the host's instances ("patients over 70")
-            said = f"{self.agent.schema.instance_noun}s {_AFTERTHOUGHT.sub('', self.user)}"
-            value = extract_argument("group", said, self.agent.schema)
-        if value is None and pending.step is not None:
-            said, feature = self.user, pending.step.feature
-            spans = feature_spans(said, self.agent.schema) if feature is None else []
-            if len(spans) == 1:
-                # "which feature should be higher?" -> "blood pressure, by 20": the answer names the feature too
-                feature = extract_feature(said, self.agent.schema)
-                said = said[: spans[0][0]] + said[spans[0][1] :]
-            amount = answer_amount(said, pending.step.sign, pending.step.offer, self.agent.schema)
-            value = {feature: amount} if amount is not None and feature is not None else None
-        if value is None and pending.feature is not None and pending.missing == "changes":
-            value = changed_feature_answer(self.user, pending.feature, self.agent.schema)
-        if value is None:
-            return self._instance_for_pending(pending)  # "how much lower?" -> "member 5099": still how much
-        previous = pending.arguments.get(pending.missing)
-        if isinstance(previous, dict) and isinstance(value, dict):
-            value = {**previous, **value}
-        if pending.missing == "group" and isinstance(previous, str) and isinstance(value, str):
-            # "which group is 'women'?" about "age > 50 and women" -> "sex = 2": "age > 50 and sex = 2"
-            value = completed_group(previous, value, self.agent.schema)
-        arguments = {**pending.arguments, pending.missing: value}
-        registered = self.agent.registry.get(pending.function)
-        takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
-        if "metric" in takes and pending.missing != "metric":
-            metric = extract_argument("metric", self.user, self.agent.schema)
-            if metric is not None:  # "which group?" -> "accuracy for patients over 60": the metric named now
-                arguments["metric"] = metric
-        for name in ("label", "group") if pending.missing == "metric" else ():
-            named = extract_argument(name, self.user, self.agent.schema, pending.function)
-            if name in takes and name not in arguments and named is not None:
-                arguments[name] = named  # "which metric?" -> "the precision for blighted on loam": all of it
-        if "instance" in takes and "instance" not in arguments:
-            # "how much lower?" -> "applicant 988, by 5": the answer may also name the instance
-            instance = extract_argument("instance", self.user, self.agent.schema)
-            if isinstance(instance, int) and not isinstance(instance, bool):
-                arguments["instance"] = instance
-        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function, arguments=arguments)
+        answered = answered_arguments(pending, self.user, self.agent.schema, self.agent.registry)
+        if answered is None:  # "how much lower?" -> "member 5099": still how much
+            asked = instance_for_pending(pending, self.user, self.agent.schema)
+            if asked is None:
+                return None
+            self.state = self.state.model_copy(update={"pending": asked.pending})
+            return Clarify(asked.clarification)
+        if answered.confirmed:
+            self._confirmed = True  # "glucose 500 is above the range; intended?" -> "yes"
+        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function, arguments=answered.arguments)
         self._record_assistant(CompletionResponse(tool_calls=[call]))
         batch = await self._run_calls([call])
         if batch.clarification is not None:
@@ -353,24 +307,6 @@ class _TurnRun:
             # "which policyholder?" -> "12" when there is none: asked again, saying why
             return self._clarify_or_refuse(batch.rejected)
         return await self._reply_after_calls()
-
-    def _instance_for_pending(self, pending: PendingCall) -> Outcome | None:
-        """After "how much lower?" about a call with no instance, an answer that only names one ("member 5099")
-        fills the instance and the question stands; None for any other answer (then it is a new request).
-        """
-        if pending.missing != "changes" or pending.step is None or pending.arguments.get("instance") not in (None, ""):
-            return None
-        if pending.step.feature is None:
-            return None
-        schema = self.agent.schema
-        instance = extract_argument("instance", self.user, schema)
-        if not isinstance(instance, int) or isinstance(instance, bool) or not only_an_instance(self.user, schema):
-            return None
-        arguments = {**pending.arguments, "instance": instance}
-        self.state = self.state.model_copy(update={"pending": pending.model_copy(update={"arguments": arguments})})
-        step = Step(pending.step.sign, None)
-        question = step_question(schema, step, pending.step.feature)
-        return Clarify(Clarification(function=pending.function, missing=["changes"], question=question))
 
     # Stages 1-4: decide, select, extract, clarify, call.
     async def _converse(self, asked: Clarification | None) -> Outcome:
