@@ -43,10 +43,9 @@ class Asked:
 
 
 def _below_its_range(name: str, value: Any, schema: HostSchema) -> bool:
-    """Whether a what-if value is a number below the smallest value the data shows for its feature."""
+    """Whether a what-if value is a number below the smallest value the data shows for the feature called `name`."""
     feature = schema.feature(name)
-    low = feature.min if feature is not None else None
-    return isinstance(value, int | float) and not isinstance(value, bool) and low is not None and value < low
+    return feature is not None and feature.below_its_range(value)
 
 
 def fillable(parameters: Sequence[str], user: str, state: DialogueState, schema: HostSchema) -> list[str]:
