@@ -215,6 +215,24 @@ def test_the_pick_between_readings():
     assert picked_reading("1", [Message.user("x"), Message.assistant("Done.")]) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "option"),
+    [("2", 1), ("the first one please", 0), ("the latter", 1), ("option 1", 0), ("the last one", 1), ("both", None)],
+)
+def test_one_reading_of_a_pick_for_both_of_the_routers_questions(text, option):
+    # the question between two readings and the question between two functions read a pick alike
+    from simxai.backends._router_replies import CLARIFICATION_PREFIX, answered_question, clarifying_question
+
+    specs = {s.name: s for s in default_registry().specs()}
+    readings = readings_question(number_readings("and 40?", STEPPED, PATIENTS) or ())
+    functions = clarifying_question(specs["get_prediction"], specs["get_local_explanation"])
+    asked_readings = [Message.user("and 40?"), Message.assistant(readings)]
+    asked_functions = [Message.user("patient 40"), Message.assistant(functions)]
+    assert functions.startswith(CLARIFICATION_PREFIX)
+    assert picked_reading(text, asked_readings) == (None if option is None else (0, option))
+    assert answered_question(text, asked_functions) == (None if option is None else (0, option == 1))
+
+
 # ---- the router ---------------------------------------------------------------------------------------
 
 
