@@ -19,6 +19,8 @@ _NUMBER_WORDS = {
     "a few": 3,
     "several": 3,
 }
+# How many times a word says ("added it twice more"), for the readers of counts done again.
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
 # Words that name "an instance" in any host, besides the host's own noun.
 _GENERIC_NOUNS = (
     "id",

@@ -26,7 +26,7 @@ from simxai.extraction._amounts import _units
 from simxai.extraction._feature_words import _SUPPOSED
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._legend_values import legend_changes
-from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
+from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["unit_word_changes"]
@@ -82,7 +82,6 @@ _MULTIPLIED = re.compile(
 )
 _FACTORS: dict[str, ChangeValue] = {"halv": "-50%", "doub": "*2", "trip": "*3"}
 # "added it once more", "treated them twice more": the verb of what a count feature counts, done again
-_TIMES = {"once": 1, "twice": 2, "thrice": 3}
 _DONE_AGAIN = re.compile(
     rf"\b(?P<verb>[a-z]{{3,}}(?:ed|d))\s+(?P<obj>(?:[a-z0-9]+\s+){{0,2}}?)"
     rf"(?P<t>once|twice|thrice|(?P<n>{_NUM})\s+times)\s+(?:more|extra|again)\b",
