@@ -13,14 +13,13 @@ Every pattern here is linear: one optional token at a time, with no two adjacent
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from simxai.hosts.base import ChangeValue, HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, successful_payload
 
 __all__ = [
     "CONTINUES",
@@ -81,21 +80,14 @@ def last_call(history: Sequence[Message]) -> LastCall | None:
     results: dict[str, Any] = {}
     for message in reversed(history):
         if message.role == "tool" and message.tool_call_id is not None:
-            results.setdefault(message.tool_call_id, _result(message.content))
+            results.setdefault(message.tool_call_id, successful_payload(message.content))
         elif message.role == "assistant" and message.tool_calls:
             for call in reversed(message.tool_calls):
                 payload = results.get(call.id)
-                if isinstance(payload, dict) and "error" not in payload:
+                if payload is not None:
                     return LastCall(call.name, dict(call.arguments), payload.get("result"))
             results = {}
     return None
-
-
-def _result(content: str) -> Any:
-    try:
-        return json.loads(content)
-    except ValueError:
-        return None
 
 
 _BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|why\s+is\s+that|why\s+so)\W*$", re.I)

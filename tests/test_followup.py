@@ -367,3 +367,24 @@ def test_no_group_in_words(text):
 )
 def test_bare_why(text, expected):
     assert followup.bare_why(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("content", "succeeded"),
+    [
+        ('{"result": {"label": "stable"}, "summary": "stable"}', True),
+        ('{"error": "unknown instance 99999"}', False),
+        ("not json", False),
+        ('["a list"]', False),
+    ],
+)
+def test_the_state_and_the_follow_ups_read_a_recorded_call_alike(content, succeeded):
+    # one reading of a tool message's outcome (`messages.successful_payload`) for the state and `last_call`
+    from simxai.messages import successful_payload
+    from simxai.state import DialogueState
+
+    call = ToolCall(id="c1", name="get_prediction", arguments={"instance": 12})
+    history = [Message.user("predict 12"), Message.assistant("", [call]), Message.tool(call, content)]
+    assert (successful_payload(content) is not None) is succeeded
+    assert (followup_calls.last_call(history) is not None) is succeeded
+    assert (DialogueState.from_history(history).instance == 12) is succeeded

@@ -25,7 +25,6 @@ Every pattern here is linear: one optional token at a time, with no two adjacent
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -38,7 +37,7 @@ from simxai.followup import last_call, other_class_arguments
 from simxai.followup_calls import LastCall, adds_to_previous
 from simxai.followup_readings import Reading, readings_question
 from simxai.hosts.base import HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, successful_payload
 
 __all__ = [
     "added_value",
@@ -253,14 +252,11 @@ def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
     found: list[LastCall] = []
     for message in reversed(history):
         if message.role == "tool" and message.tool_call_id is not None:
-            try:
-                results[message.tool_call_id] = json.loads(message.content)
-            except ValueError:
-                results[message.tool_call_id] = None
+            results[message.tool_call_id] = successful_payload(message.content)
         elif message.role == "assistant" and message.tool_calls:
             for call in reversed(message.tool_calls):
                 payload = results.get(call.id)
-                if call.name == "explain_what_if" and isinstance(payload, dict) and "error" not in payload:
+                if call.name == "explain_what_if" and payload is not None:
                     found.append(LastCall(call.name, dict(call.arguments), payload.get("result")))
             results = {}  # call ids repeat from turn to turn: a result belongs to the calls just before it
     return found
