@@ -6,85 +6,34 @@ ever reached through the registry, and bad calls get one corrective retry before
 plainly what cannot be done. Each stage ends with an outcome value (`simxai.outcomes`); one verification step
 makes the reply and the guard's report. The turn's records live in `simxai.turns`, the dialogue state in
 `simxai.state`, the sentences in `simxai.prompts`.
+
+The turn (`_TurnRun`) reads top-down here: the answer to a pending question (`_pending_answer`), the loop with
+the backend, and the verification. What it builds on has a module each: its working set, records and backend
+requests (`_turn_records`), running calls (`_turn_calls`), and the argument guards with the questions they ask
+(`_call_questions`); the loop's knobs are `_engine.AgentSettings`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import inspect
-import json
-import logging
-import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Any
 
-import pydantic
-
-from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
-from simxai.budget import fit_request
-from simxai.exceptions import ArgumentError, BackendError, FunctionCallError, HostError, ModelOutputError
-from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
-from simxai.extraction.mentions import feature_named_by_word, vague_group
-from simxai.followup import (
-    Step,
-    answer_amount,
-    changed_feature,
-    changed_feature_answer,
-    confirms,
-    extract_step,
-    step_changes,
-    step_feature,
-)
-from simxai.followup_context import is_new_request_for, only_an_instance
-from simxai.followup_subject import (
-    ONE_INSTANCE_FUNCTIONS,
-    about_several,
-    is_single_instance,
-    one_at_a_time_question,
-    several_question,
-    shows_instance,
-    supposes_its_own_change,
-)
-from simxai.guard import (
-    GuardReport,
-    Vocabulary,
-    check_claims,
-    insists,
-    non_answer,
-    out_of_range,
-    stepped_out_of_range,
-)
+from simxai._engine import AgentSettings
+from simxai._pending_answer import answered_arguments, instance_for_pending
+from simxai._turn_calls import _TurnCalls
+from simxai._turn_records import trim
+from simxai.backends.base import CLARIFY, Backend, CompletionResponse
+from simxai.followup_context import is_new_request_for
+from simxai.guard import GuardReport, Vocabulary, check_claims, non_answer
 from simxai.hosts.base import Host, HostSchema
-from simxai.instance_values import named_values
 from simxai.messages import Message, ToolCall
 from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render, noted
-from simxai.prompts import (
-    amount_missing,
-    call_failed,
-    call_failed_on_arguments,
-    cannot,
-    clarifying_question,
-    direct_answer_retry,
-    feature_change_question,
-    guard_retry,
-    host_tools,
-    invalid_call,
-    non_answer_retry,
-    not_run_clarification,
-    not_run_limit,
-    offered_change,
-    reused_call,
-    step_question,
-    system_prompt,
-    unknown_function,
-    unreadable_output,
-)
+from simxai.prompts import cannot, direct_answer_retry, guard_retry, host_tools, non_answer_retry, system_prompt
 from simxai.registry import Registry, default_registry_for_agents
-from simxai.results import render_result, result_payload
-from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
+from simxai.state import DialogueState, PendingCall, StepQuestion
 from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
 from simxai.work import WorkerPool
 
@@ -100,50 +49,6 @@ __all__ = [
     "Turn",
     "TurnEvent",
 ]
-
-logger = logging.getLogger("simxai.agent")
-# Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
-_AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
-
-
-class AgentSettings(pydantic.BaseModel):
-    """Knobs of the loop."""
-
-    max_calls_per_turn: Annotated[int, pydantic.Field(ge=1, le=16)] = 4
-    #: The most recent history messages sent to the backend.
-    history_messages: Annotated[int, pydantic.Field(ge=0)] = 40
-    guard: bool = True
-    temperature: float = 0.0
-    max_tokens: int = 512
-    #: The prompt-token budget of a request (`SIMXAI_CONTEXT_TOKENS`): the oldest turns are dropped to fit.
-    context_tokens: Annotated[int, pydantic.Field(ge=256)] | None = None
-
-    @pydantic.model_validator(mode="after")
-    def _room_for_the_reply(self) -> AgentSettings:
-        if self.context_tokens is not None and self.context_tokens <= self.max_tokens:
-            raise ValueError(
-                f"context_tokens ({self.context_tokens}) must exceed max_tokens ({self.max_tokens}), "
-                "which the reply needs"
-            )
-        return self
-
-
-def _trim(history: Sequence[Message], limit: int) -> list[Message]:
-    """The last `limit` messages, never starting inside a call/result group (an orphan tool result)."""
-    recent = list(history[-limit:]) if limit else []
-    while recent and (recent[0].role == "tool" or recent[0].tool_calls):
-        recent.pop(0)
-    return [m for m in recent if m.role != "system"]
-
-
-class _Stage:
-    """Wall-clock seconds per stage of a turn."""
-
-    def __init__(self) -> None:
-        self.seconds: dict[str, float] = {}
-
-    def add(self, stage: str, started: float) -> None:
-        self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
 
 
 class Agent:
@@ -201,81 +106,12 @@ class Agent:
         return await run.execute()
 
 
-def _below_its_range(name: str, value: Any, schema: HostSchema) -> bool:
-    """Whether a what-if value is a number below the smallest value the data shows for its feature."""
-    feature = schema.feature(name)
-    low = feature.min if feature is not None else None
-    return isinstance(value, int | float) and not isinstance(value, bool) and low is not None and value < low
-
-
-@dataclass(frozen=True)
-class _Retry:
-    """A call was rejected and the model gets one corrective retry; `error` is the argument error, if that was it."""
-
-    error: ArgumentError | None = None
-
-
-@dataclass(frozen=True)
-class _Completed:
-    """What asking the backend ended with.
-
-    `response` is None after unusable output twice; `fallback` is the note when this request fell back.
-    """
-
-    response: CompletionResponse | None
-    fallback: str | None = None
-
-
-@dataclass(frozen=True)
-class _Batch:
-    """What running one reply's calls ended with."""
-
-    retry: bool = False
-    clarification: Clarification | None = None
-    #: The argument error of the batch's last call rejected for its arguments.
-    rejected: ArgumentError | None = None
-
-
-class _TurnRun:
-    """The mutable working set of one turn, read top-down as the loop's stages.
+class _TurnRun(_TurnCalls):
+    """One turn, read top-down as the loop's stages, over its working set and records (`_TurnCalls`).
 
     Each stage ends with an outcome (`simxai.outcomes`); `_verify`, the one verification step, turns the turn's
     outcome into the reply the user sees and the guard's report on it.
     """
-
-    def __init__(
-        self,
-        agent: Agent,
-        user: str,
-        history: Sequence[Message],
-        state: DialogueState,
-        on_event: EventHandler | None,
-    ) -> None:
-        self.agent = agent
-        self.user = user
-        self.state = state
-        self.on_event = on_event
-        self.backend = agent.backend  # the fallback after the backend failed (`_fall_back`)
-        self.new: list[Message] = [Message.user(user)]
-        self.messages: list[Message] = [
-            Message.system(agent.system_prompt),
-            *_trim(history, agent.settings.history_messages),
-            self.new[0],
-        ]
-        self.history_end = len(self.messages) - 1  # where this turn's messages start
-        self.dropped = 0
-        self.calls: list[CallRecord] = []
-        # The user's words in this dialogue: numbers and names the user stated are theirs, not claims.
-        self.said = "\n".join([*(m.content for m in history if m.role == "user"), user])
-        self.stage = _Stage()
-        # Successful calls of this turn by name and arguments: an identical call reuses the result.
-        self._done: dict[str, CallRecord] = {}
-        self._all_reused = False
-        # The user said yes to values questioned as outside the data's range: they run as given this turn.
-        self._confirmed = False
-        # The engine's own prompts (retries) and the rejected texts they answer, by identity: a backend that writes
-        # no replies (the router, also as the fallback) would route them as if the user had written them.
-        self._engine_turns: set[int] = set()
 
     async def execute(self) -> Turn:
         outcome = await self._pending_answer()
@@ -322,52 +158,16 @@ class _TurnRun:
             # "which applicant?" -> "Applicant 988, reduce it by 5"; "what should change?" -> "okay and how sure
             # is it about review 78": a request of its own
             return None
-        value = extract_argument(pending.missing, self.user, self.agent.schema)
-        if value is None and pending.questioned is not None and confirms(self.user):
-            value, self._confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
-        if value is None and pending.missing == "group" and pending.feature is not None:
-            # "older than what?" -> "over 65": a bound of the feature the vague group named
-            value = extract_argument("group", f"{pending.feature} {self.user}", self.agent.schema)
-        if value is None and pending.missing == "group" and pending.feature is None and self.agent.schema is not None:
-            # "which group?" -> "over 70 I mean": a bound said of the host's instances ("patients over 70")
-            said = f"{self.agent.schema.instance_noun}s {_AFTERTHOUGHT.sub('', self.user)}"
-            value = extract_argument("group", said, self.agent.schema)
-        if value is None and pending.step is not None:
-            said, feature = self.user, pending.step.feature
-            spans = feature_spans(said, self.agent.schema) if feature is None else []
-            if len(spans) == 1:
-                # "which feature should be higher?" -> "blood pressure, by 20": the answer names the feature too
-                feature = extract_feature(said, self.agent.schema)
-                said = said[: spans[0][0]] + said[spans[0][1] :]
-            amount = answer_amount(said, pending.step.sign, pending.step.offer, self.agent.schema)
-            value = {feature: amount} if amount is not None and feature is not None else None
-        if value is None and pending.feature is not None and pending.missing == "changes":
-            value = changed_feature_answer(self.user, pending.feature, self.agent.schema)
-        if value is None:
-            return self._instance_for_pending(pending)  # "how much lower?" -> "member 5099": still how much
-        previous = pending.arguments.get(pending.missing)
-        if isinstance(previous, dict) and isinstance(value, dict):
-            value = {**previous, **value}
-        if pending.missing == "group" and isinstance(previous, str) and isinstance(value, str):
-            # "which group is 'women'?" about "age > 50 and women" -> "sex = 2": "age > 50 and sex = 2"
-            value = completed_group(previous, value, self.agent.schema)
-        arguments = {**pending.arguments, pending.missing: value}
-        registered = self.agent.registry.get(pending.function)
-        takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
-        if "metric" in takes and pending.missing != "metric":
-            metric = extract_argument("metric", self.user, self.agent.schema)
-            if metric is not None:  # "which group?" -> "accuracy for patients over 60": the metric named now
-                arguments["metric"] = metric
-        for name in ("label", "group") if pending.missing == "metric" else ():
-            named = extract_argument(name, self.user, self.agent.schema, pending.function)
-            if name in takes and name not in arguments and named is not None:
-                arguments[name] = named  # "which metric?" -> "the precision for blighted on loam": all of it
-        if "instance" in takes and "instance" not in arguments:
-            # "how much lower?" -> "applicant 988, by 5": the answer may also name the instance
-            instance = extract_argument("instance", self.user, self.agent.schema)
-            if isinstance(instance, int) and not isinstance(instance, bool):
-                arguments["instance"] = instance
-        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function, arguments=arguments)
+        answered = answered_arguments(pending, self.user, self.agent.schema, self.agent.registry)
+        if answered is None:  # "how much lower?" -> "member 5099": still how much
+            asked = instance_for_pending(pending, self.user, self.agent.schema)
+            if asked is None:
+                return None
+            self.state = self.state.model_copy(update={"pending": asked.pending})
+            return Clarify(asked.clarification)
+        if answered.confirmed:
+            self._confirmed = True  # "glucose 500 is above the range; intended?" -> "yes"
+        call = ToolCall(id=f"call_{len(self.messages)}_0", name=pending.function, arguments=answered.arguments)
         self._record_assistant(CompletionResponse(tool_calls=[call]))
         batch = await self._run_calls([call])
         if batch.clarification is not None:
@@ -376,24 +176,6 @@ class _TurnRun:
             # "which policyholder?" -> "12" when there is none: asked again, saying why
             return self._clarify_or_refuse(batch.rejected)
         return await self._reply_after_calls()
-
-    def _instance_for_pending(self, pending: PendingCall) -> Outcome | None:
-        """After "how much lower?" about a call with no instance, an answer that only names one ("member 5099")
-        fills the instance and the question stands; None for any other answer (then it is a new request).
-        """
-        if pending.missing != "changes" or pending.step is None or pending.arguments.get("instance") not in (None, ""):
-            return None
-        if pending.step.feature is None:
-            return None
-        schema = self.agent.schema
-        instance = extract_argument("instance", self.user, schema)
-        if not isinstance(instance, int) or isinstance(instance, bool) or not only_an_instance(self.user, schema):
-            return None
-        arguments = {**pending.arguments, "instance": instance}
-        self.state = self.state.model_copy(update={"pending": pending.model_copy(update={"arguments": arguments})})
-        step = Step(pending.step.sign, None)
-        question = step_question(schema, step, pending.step.feature)
-        return Clarify(Clarification(function=pending.function, missing=["changes"], question=question))
 
     # Stages 1-4: decide, select, extract, clarify, call.
     async def _converse(self, asked: Clarification | None) -> Outcome:
@@ -460,325 +242,6 @@ class _TurnRun:
         ):
             return Answer(second.response.content, fallback=second.fallback)
         return Render(non_answer=reason, fallback=second.fallback)
-
-    async def _complete(self, tool_choice: Literal["auto", "none"]) -> _Completed:
-        """Ask the backend; fall back when it is unreachable; one corrective retry on unusable output."""
-        started = time.perf_counter()
-        fallback: str | None = None
-        try:
-            for attempt in range(2):
-                budget = self.agent.settings.context_tokens
-                if budget is not None:
-                    dropped = await fit_request(
-                        self.messages,
-                        self.history_end,
-                        budget - self.agent.settings.max_tokens,
-                        self.agent.tools,
-                        self.backend,
-                    )
-                    self.history_end -= dropped
-                    self.dropped += dropped
-                try:
-                    try:
-                        return _Completed(await self.backend.complete(self._request(tool_choice)), fallback)
-                    except BackendError as exc:
-                        fallback = self._fall_back(exc)
-                        return _Completed(await self.backend.complete(self._request(tool_choice)), fallback)
-                except ModelOutputError as exc:
-                    if attempt == 1:
-                        return _Completed(None, fallback)
-                    self._retry_prompt(unreadable_output(exc))
-            return _Completed(None, fallback)
-        finally:
-            self.stage.add("backend", started)
-
-    def _request(self, tool_choice: Literal["auto", "none"]) -> CompletionRequest:
-        """The request for the backend in use; one that writes no replies never sees the engine's own prompts.
-
-        The router reads the last user message as the user's question: after a retry prompt (and the rejected
-        text it answers) it would route the prompt itself, so it gets the dialogue without them.
-        """
-        messages = self.messages
-        if not self.backend.writes_replies and self._engine_turns:
-            messages = [m for m in messages if id(m) not in self._engine_turns]
-        return CompletionRequest(
-            messages=messages,
-            tools=self.agent.tools,
-            tool_choice=tool_choice,
-            temperature=self.agent.settings.temperature,
-            max_tokens=self.agent.settings.max_tokens,
-            host=self.agent.schema,
-            functions=self.agent.specs,
-        )
-
-    def _retry_prompt(self, prompt: str, rejected: str | None = None) -> None:
-        """Append the engine's corrective `prompt` (after the `rejected` text it answers), marked as the engine's."""
-        if rejected is not None:
-            answered = Message.assistant(rejected)
-            self._append(answered)
-            self._engine_turns.add(id(answered))
-        message = Message.user(prompt)
-        self._append(message)
-        self._engine_turns.add(id(message))
-
-    def _fall_back(self, error: BackendError) -> str:
-        """Switch the rest of the turn to the fallback backend after `error`, and say so.
-
-        Raises:
-            BackendError: `error` again, when there is no fallback or the fallback itself failed.
-        """
-        if self.agent.fallback is None or self.backend is self.agent.fallback:
-            raise error
-        note = f"{self.agent.fallback.name}: {self.backend.name} failed ({error})"
-        self.backend = self.agent.fallback
-        return note
-
-    def _record_assistant(self, response: CompletionResponse) -> None:
-        self._append(Message.assistant(response.content, list(response.tool_calls)))
-
-    def _append(self, message: Message) -> None:
-        self.messages.append(message)
-        self.new.append(message)
-
-    async def _run_calls(
-        self, calls: Sequence[ToolCall], skipped: Sequence[ToolCall] = (), asked: Clarification | None = None
-    ) -> _Batch:
-        """Run the calls in order, none after a clarification (`asked`, or one a call raises)."""
-        clarification, retry, rejected = asked, False, None
-        self._all_reused = bool(calls) and all(self._key(c) in self._done for c in calls)
-        for call in calls:
-            if clarification is not None:
-                self._append(Message.tool(call, json.dumps({"error": not_run_clarification()})))
-                continue
-            result = await self._run_call(call)
-            if isinstance(result, Clarification):
-                clarification = result
-            elif isinstance(result, _Retry):
-                retry = True
-                rejected = result.error if result.error is not None else rejected
-        for call in skipped:
-            limit = self.agent.settings.max_calls_per_turn
-            self._append(Message.tool(call, json.dumps({"error": not_run_limit(limit)})))
-        return _Batch(retry=retry, clarification=clarification, rejected=rejected)
-
-    async def _run_call(self, call: ToolCall) -> Clarification | _Retry | None:
-        """Run one call: None when it ran (or failed, which the model is told), else what the turn must do."""
-        registered = self.agent.registry.get(call.name)
-        if registered is None:
-            message = unknown_function(call.name, self.agent.registry.names())
-            await self._finish_call(call, call.arguments, "rejected", error=message)
-            return _Retry()
-        parameters = [p.name for p in registered.spec.parameters]
-        arguments = self._relative_change(call, parameters)
-        if isinstance(arguments, Clarification):  # "what if it were higher?": asked how much
-            await self._finish_call(call, call.arguments, "clarification", error=amount_missing())
-            return arguments
-        arguments = self.state.fill(arguments, self._fillable(parameters))
-        done = self._done.get(self._key(call))
-        if done is not None:
-            # The same call again in this turn: not run twice; the model gets the result and is told so.
-            content = {"result": done.output, "summary": done.rendering, "note": reused_call()}
-            self._append(Message.tool(call, json.dumps(content, ensure_ascii=False)))
-            return None
-        as_given = insists(self.user) or self._confirmed
-        if "changes" in parameters and not as_given:
-            questions = out_of_range(arguments.get("changes"), self.agent.schema)
-            if questions:
-                return await self._question_changes(call, arguments, questions)
-        started = time.perf_counter()
-        try:
-            if self.agent.pool is not None:
-                result = await self.agent.pool.run(registered, self.agent.host, arguments)
-            else:
-                result = await asyncio.to_thread(registered, self.agent.host, arguments)
-        except ArgumentError as exc:
-            self.stage.add("functions", started)
-            if exc.missing:  # an argument, or feature values of a custom instance, are missing
-                clarification = self._ask(call.name, arguments, exc)
-                await self._finish_call(call, arguments, "clarification", error=str(exc))
-                return clarification
-            await self._finish_call(call, arguments, "rejected", error=invalid_call(call.name, str(exc), exc.valid))
-            return _Retry(exc)
-        except (FunctionCallError, HostError) as exc:
-            self.stage.add("functions", started)
-            await self._finish_call(call, arguments, "error", error=call_failed(call.name, exc))
-            return None
-        except (ValueError, TypeError, ArithmeticError, RecursionError, UnicodeError) as exc:
-            # Odd model-given arguments may still trip a library (an int beyond Python's digit limit, a
-            # lone surrogate): the call failed, the turn goes on, and the cause is logged, not relayed.
-            self.stage.add("functions", started)
-            logger.warning("%s raised %s on model-given arguments", call.name, type(exc).__name__, exc_info=exc)
-            await self._finish_call(call, arguments, "error", error=call_failed_on_arguments(call.name, exc))
-            return None
-        self.stage.add("functions", started)
-        payload = result_payload(result)
-        if "changes" in parameters and not as_given:
-            questions = stepped_out_of_range(arguments.get("changes"), payload, self.agent.schema)
-            if questions:  # "5 kg lighter" for a parcel of 2 kg: questioned, not answered for a weight of -3
-                return await self._question_changes(call, arguments, questions)
-        rendering = render_result(result)
-        if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
-            rendering += named_values(result, self.user, self.agent.schema)
-        self.state = self.state.after(call.name, arguments, payload)
-        await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
-        self._done[self._key(call)] = self.calls[-1]
-        return None
-
-    async def _question_changes(self, call: ToolCall, arguments: dict[str, Any], questions: list[str]) -> Clarification:
-        """Ask whether changes outside the data's range are meant; yes runs them as given (`PendingCall.questioned`),
-        and another amount or value for the one feature questioned ("no, 1 kg") replaces the change.
-        """
-        changes = dict(arguments["changes"])
-        # "glucose -5 ... did you mean 5 lower?": yes takes that reading, the relative change "-5"
-        offered = {k: f"{v:g}" for k, v in changes.items() if _below_its_range(k, v, self.agent.schema) and v < 0}
-        changes.update(offered)
-        asked = "for that" if offered else "to run it as given"
-        question = f"{' '.join(questions)} Say yes {asked}, or give another change."
-        clarification = Clarification(function=call.name, missing=["changes"], question=question)
-        kept = {k: v for k, v in arguments.items() if k != "changes"}
-        [(name, value)] = changes.items() if isinstance(changes, dict) and len(changes) == 1 else [(None, None)]
-        sign = str(value).strip()[:1] if isinstance(value, str) else ""
-        up_or_down: Literal["+", "-"] = "+" if sign == "+" else "-"
-        step = StepQuestion(feature=name, sign=up_or_down) if name is not None and sign in ("+", "-") else None
-        pending = PendingCall(
-            function=call.name,
-            arguments=kept,
-            missing="changes",
-            questioned=changes,
-            step=step,
-            feature=name if step is None else None,
-        )
-        self.state = self.state.model_copy(update={"pending": pending})
-        await self._finish_call(call, arguments, "clarification", error=question)
-        return clarification
-
-    def _fillable(self, parameters: Sequence[str]) -> list[str]:
-        """The parameters the dialogue state may fill for this turn's calls.
-
-        A turn about several instances ("which patients are most likely progressing?", "how many of them are over
-        60?") never gets the single instance in focus: a group in focus may stand for "them", one patient may
-        not; the function then asks which group or instance. A new request for an instance ("show me patient
-        20") carries no earlier changes to it: it is no "the same for"; nor does a turn that names a feature of its
-        own to change ("what if patient 20 had quit?"), whose value the engine asks for when it cannot read it.
-        """
-        schema = self.agent.schema
-        dropped = set()
-        if is_single_instance(self.state.instance, schema) and about_several(self.user, schema):
-            dropped.add("instance")
-        if shows_instance(self.user, schema) or supposes_its_own_change(self.user, schema):
-            dropped.add("changes")
-        return [p for p in parameters if p not in dropped]
-
-    @staticmethod
-    def _key(call: ToolCall) -> str:
-        return call.name + json.dumps(call.arguments, sort_keys=True, default=str)
-
-    async def _finish_call(
-        self,
-        call: ToolCall,
-        arguments: dict[str, Any],
-        status: Literal["ok", "error", "clarification", "rejected"],
-        *,
-        output: Any = None,
-        error: str | None = None,
-        rendering: str | None = None,
-    ) -> None:
-        record = CallRecord(
-            id=call.id,
-            function=call.name,
-            arguments=arguments,
-            status=status,
-            output=output,
-            error=error,
-            rendering=rendering,
-        )
-        self.calls.append(record)
-        if status == "ok":
-            content = json.dumps({"result": output, "summary": rendering}, ensure_ascii=False)
-        else:
-            content = json.dumps({"error": error}, ensure_ascii=False)
-        self._append(Message.tool(call, content))
-        await self._emit(TurnEvent(type="call", call=record))
-
-    def _relative_change(self, call: ToolCall, parameters: Sequence[str]) -> dict[str, Any] | Clarification:
-        """The call's arguments, with a change that names no feature applied to the feature in focus.
-
-        "what if it were 20 % lower instead?" replaces the previous change by -20 % of the feature in focus,
-        never reruns the previous change. A direction without an amount, or without a feature in focus,
-        is asked about (the question is returned).
-        """
-        schema = self.agent.schema
-        if "changes" not in parameters or call.arguments.get("changes") or schema.kind != "tabular":
-            return dict(call.arguments)
-        step = extract_step(self.user, schema)
-        if step is None:
-            return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
-        # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
-        named = feature_named_by_word(self.user, schema)  # "if it were lighter": the weight
-        focus = extract_feature(self.user, schema) or (named.name if named else None) or self.state.feature
-        feature = step_feature(step, focus, schema)
-        changes = step_changes(step, focus, schema)
-        if changes is not None:
-            return {**call.arguments, "changes": changes}
-        kept = {k: v for k, v in call.arguments.items() if k != "changes"}
-        if "instance" in parameters and kept.get("instance") in (None, ""):
-            kept = self.state.fill(kept, ["instance"])
-        clarification = Clarification(
-            function=call.name, missing=["changes"], question=step_question(schema, step, feature)
-        )
-        question = None
-        if step.sign in ("+", "-"):
-            # with no feature in focus, the answer names it ("blood pressure, by 20")
-            offer = offered_change(schema, feature, step.sign) if feature is not None else None
-            question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
-        pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
-        self.state = self.state.model_copy(update={"pending": pending})
-        return clarification
-
-    # Stage 3: clarify.
-    def _ask(self, function: str, arguments: dict[str, Any], exc: ArgumentError) -> Clarification:
-        """The question for a missing or invalid argument; the call waits for the answer in the state."""
-        missing = exc.missing or [exc.argument]
-        name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
-        question = clarifying_question(self.agent.schema, name, exc)
-        if name == "instance" and exc.missing == ["instance"] and about_several(self.user, self.agent.schema):
-            question = several_question(self.user, self.agent.schema, function)  # a group, or one instance?
-        given = arguments.get("instance")
-        if name == "instance" and not exc.missing and isinstance(given, str) and function in ONE_INSTANCE_FUNCTIONS:
-            if not is_single_instance(given, self.agent.schema):  # "what about people over 60?" after a counterfactual
-                offer = {"get_prediction", "get_local_explanation"} <= set(self.agent.registry.names())
-                question = one_at_a_time_question(self.agent.schema, given, group_functions=offer)
-        # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
-        feature = changed_feature(self.user, self.agent.schema) if name == "changes" else None
-        if feature is not None:
-            question = feature_change_question(self.agent.schema, feature)
-        if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
-            vague = vague_group(str(arguments.get("group") or ""), self.agent.schema)
-            feature = vague.feature.name if vague is not None and vague.feature is not None else None
-            # "accuracy by age": the group is the feature itself, and "over 60" is a bound of it
-            feature = feature or next(
-                (f.name for f in self.agent.schema.features if f.name == arguments.get("group")), None
-            )
-        # a group stays too: its readable clauses are kept beside the answer ("age > 50 and women" -> "sex = 2")
-        kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
-        if name == "changes" and not exc.missing and self.agent.schema.kind == "text":
-            kept.pop("changes", None)  # "'great' is not in the review": the answer's words replace the edit refused
-        self.state = self.state.model_copy(
-            update={"pending": PendingCall(function=function, arguments=kept, missing=name, feature=feature)}
-        )
-        return Clarification(function=function, missing=missing, question=question)
-
-    def _clarify_or_refuse(self, error: ArgumentError | None) -> Clarify | Refuse:
-        """After the retry: ask about the last call's invalid argument, or say plainly what cannot be done."""
-        last = self.calls[-1] if self.calls else None
-        if (
-            last is not None
-            and last.status == "rejected"
-            and error is not None
-            and last.function in self.agent.registry
-        ):
-            return Clarify(self._ask(last.function, last.arguments, error))
-        return Refuse(cannot())
 
     # Stage 5: verbalize and verify.
     def _outputs(self) -> list[Any]:
@@ -874,13 +337,6 @@ class _TurnRun:
                 report = again
         return report.model_copy(update={"regenerated": writes, "fallback_used": True}), None, fallback
 
-    async def _emit(self, event: TurnEvent) -> None:
-        if self.on_event is None:
-            return
-        result = self.on_event(event)
-        if inspect.isawaitable(result):
-            await result
-
 
 def _chunks(text: str, size: int = 24) -> list[str]:
     """Split a reply into word-aligned pieces for streaming."""
@@ -919,6 +375,6 @@ class Conversation:
         """Run one turn and add it to the history."""
         async with self._lock:
             turn = await self.agent.run_turn(text, history=self.history, state=self.state, on_event=on_event)
-            self.history = _trim(self.history + turn.messages, self.max_messages)
+            self.history = trim(self.history + turn.messages, self.max_messages)
             self.state = turn.state
             return turn

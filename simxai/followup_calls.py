@@ -13,14 +13,13 @@ Every pattern here is linear: one optional token at a time, with no two adjacent
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from simxai.hosts.base import ChangeValue, HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, successful_payload
 
 __all__ = [
     "CONTINUES",
@@ -38,6 +37,7 @@ __all__ = [
     "same_question",
     "shifted_condition",
     "stepped_amount",
+    "successful_calls",
     "valued_number",
 ]
 
@@ -76,26 +76,23 @@ class LastCall:
     output: Any
 
 
-def last_call(history: Sequence[Message]) -> LastCall | None:
-    """The last call in `history` whose result came back without an error, or None."""
+def successful_calls(history: Sequence[Message]) -> Iterator[LastCall]:
+    """The calls in `history` whose results came back without an error, last first."""
     results: dict[str, Any] = {}
     for message in reversed(history):
         if message.role == "tool" and message.tool_call_id is not None:
-            results.setdefault(message.tool_call_id, _result(message.content))
+            results.setdefault(message.tool_call_id, successful_payload(message.content))
         elif message.role == "assistant" and message.tool_calls:
             for call in reversed(message.tool_calls):
                 payload = results.get(call.id)
-                if isinstance(payload, dict) and "error" not in payload:
-                    return LastCall(call.name, dict(call.arguments), payload.get("result"))
-            results = {}
-    return None
+                if payload is not None:
+                    yield LastCall(call.name, dict(call.arguments), payload.get("result"))
+            results = {}  # call ids repeat from turn to turn: a result belongs to the calls just before it
 
 
-def _result(content: str) -> Any:
-    try:
-        return json.loads(content)
-    except ValueError:
-        return None
+def last_call(history: Sequence[Message]) -> LastCall | None:
+    """The last call in `history` whose result came back without an error, or None."""
+    return next(successful_calls(history), None)
 
 
 _BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|why\s+is\s+that|why\s+so)\W*$", re.I)

@@ -29,8 +29,10 @@ from simxai.normalize import normalize
 __all__ = [
     "READINGS_PREFIX",
     "Reading",
+    "asked_last",
     "label_readings",
     "number_readings",
+    "picked_option",
     "picked_reading",
     "readings_question",
     "stepped_amount",
@@ -39,11 +41,13 @@ __all__ = [
 #: How the router's question between two readings of a follow-up starts; the next turn may pick one.
 READINGS_PREFIX = "I can read that two ways:"
 
+# A turn that only picks one of two offered options: "1", "the second", "the first one please", "the latter".
 _PICK = re.compile(
-    r"^\W*(?:(?:the|option|number|no\.?)\s+)?(?P<k>1|2|first|second|one|two|former|latter)\b(?:\s+one)?"
+    r"^\W*(?:(?:the|option|number|no\.?)\s+)?(?P<k>1|2|first|second|one|two|former|latter|last)\b(?:\s+one)?"
     r"(?:\W+(?:please|thanks?))?\W*$",
     re.IGNORECASE,
 )
+_SECOND = ("2", "second", "two", "latter", "last")
 
 
 @dataclass(frozen=True)
@@ -198,23 +202,37 @@ def readings_question(readings: Sequence[Reading]) -> str:
     return f"{READINGS_PREFIX} {options}? Answer {' or '.join(str(i) for i in range(1, len(readings) + 1))}."
 
 
+def asked_last(history: Sequence[Message], prefix: str) -> bool:
+    """Whether `history` ends with a user turn and the router's question about it, a reply starting with `prefix`
+    (`READINGS_PREFIX`, or the question between two functions), so that the next turn may answer it.
+    """
+    if len(history) < 2 or history[-2].role != "user":
+        return False
+    asked = history[-1]
+    return asked.role == "assistant" and not asked.tool_calls and asked.content.startswith(prefix)
+
+
+def picked_option(text: str) -> int | None:
+    """Which of two offered options a turn picks (0 or 1) when it says nothing else ("2", "the first one please",
+    "the latter"), or None. The one reading of such an answer, for the router's question between two readings
+    (`picked_reading`) and its question between two functions (`backends._router_replies`).
+    """
+    pick = _PICK.match(text)
+    return None if pick is None else int(pick.group("k").lower() in _SECOND)
+
+
 def picked_reading(text: str, history: Sequence[Message]) -> tuple[int, int] | None:
     """If `text` answers the router's question between readings: (index of the user turn asked about, option).
 
     The option is 0 or 1; a turn that names an option's words ("patient 40", "the same patient") picks it too.
     None when the last assistant turn is no such question or `text` picks nothing.
     """
-    if len(history) < 2:
+    if not asked_last(history, READINGS_PREFIX):
         return None
-    asked = history[-1]
-    if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(READINGS_PREFIX):
-        return None
-    if history[-2].role != "user":
-        return None
-    pick = _PICK.match(text)
+    pick = picked_option(text)
     if pick is not None:
-        return len(history) - 2, int(pick.group("k").lower() in ("2", "second", "two", "latter"))
-    options = re.findall(r"(?:, or |: )(.+?) \((\d)\)", asked.content)
+        return len(history) - 2, pick
+    options = re.findall(r"(?:, or |: )(.+?) \((\d)\)", history[-1].content)
     said = " ".join(text.lower().split()).strip(" ?.!")
     named = [int(k) - 1 for option, k in options if said and said in option.lower()]
     return (len(history) - 2, named[0]) if len(named) == 1 else None

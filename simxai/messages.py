@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 import pydantic
 
-__all__ = ["Message", "ToolCall"]
+__all__ = ["Message", "ToolCall", "successful_payload"]
 
 
 class ToolCall(pydantic.BaseModel):
@@ -49,3 +50,15 @@ class Message(pydantic.BaseModel):
     def tool(cls, call: ToolCall, content: str) -> Message:
         """The output of the tool `call`, linked to the call by its id and name."""
         return cls(role="tool", content=content, tool_call_id=call.id, name=call.name)
+
+
+def successful_payload(content: str) -> dict[str, Any] | None:
+    """The payload of a tool message whose call came back without an error (`{"result": ..., "summary": ...}`), or
+    None for an error or a content that is no JSON object. The one reading of a recorded call's outcome, for the
+    dialogue state, the follow-ups and the router's repairs.
+    """
+    try:
+        payload = json.loads(content)
+    except ValueError:
+        return None
+    return payload if isinstance(payload, dict) and "error" not in payload else None

@@ -6,7 +6,6 @@ holds a call waiting for the user's answer to a clarifying question.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -14,7 +13,7 @@ import pydantic
 
 from simxai.extraction import extract_changes, extract_feature, extract_instance
 from simxai.hosts.base import HostSchema
-from simxai.messages import Message, ToolCall
+from simxai.messages import Message, ToolCall, successful_payload
 
 __all__ = ["FILLABLE", "DialogueState", "PendingCall", "StepQuestion", "state_from_text"]
 
@@ -111,17 +110,10 @@ class DialogueState(pydantic.BaseModel):
                 calls = {c.id: c for c in message.tool_calls}
             elif message.role == "tool" and message.tool_call_id in calls:
                 call = calls[message.tool_call_id]
-                payload = _tool_payload(message.content)
-                if isinstance(payload, dict) and "error" not in payload:
+                payload = successful_payload(message.content)
+                if payload is not None:
                     state = state.after(call.name, call.arguments, payload.get("result"))
         return state
-
-
-def _tool_payload(content: str) -> Any:
-    try:
-        return json.loads(content)
-    except ValueError:
-        return None
 
 
 def state_from_text(history: list[Message], schema: HostSchema) -> DialogueState:

@@ -25,7 +25,13 @@ from simxai.followup_fragment import (
     swapped_category,
     without_description,
 )
-from simxai.followup_readings import READINGS_PREFIX, number_readings, picked_reading, readings_question
+from simxai.followup_readings import (
+    READINGS_PREFIX,
+    asked_last,
+    number_readings,
+    picked_reading,
+    readings_question,
+)
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
@@ -213,6 +219,27 @@ def test_the_pick_between_readings():
     assert picked_reading("patient 40", history) == (0, 0)
     assert picked_reading("what about recall?", history) is None
     assert picked_reading("1", [Message.user("x"), Message.assistant("Done.")]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "option"),
+    [("2", 1), ("the first one please", 0), ("the latter", 1), ("option 1", 0), ("the last one", 1), ("both", None)],
+)
+def test_one_reading_of_a_pick_for_both_of_the_routers_questions(text, option):
+    # the question between two readings and the question between two functions read a pick alike
+    from simxai.backends._router_replies import CLARIFICATION_PREFIX, answered_question, clarifying_question
+
+    specs = {s.name: s for s in default_registry().specs()}
+    readings = readings_question(number_readings("and 40?", STEPPED, PATIENTS) or ())
+    functions = clarifying_question(specs["get_prediction"], specs["get_local_explanation"])
+    asked_readings = [Message.user("and 40?"), Message.assistant(readings)]
+    asked_functions = [Message.user("patient 40"), Message.assistant(functions)]
+    assert functions.startswith(CLARIFICATION_PREFIX)
+    # one test of "the router's question was the last turn" for both (`followup_readings.asked_last`)
+    assert asked_last(asked_readings, READINGS_PREFIX) and asked_last(asked_functions, CLARIFICATION_PREFIX)
+    assert not asked_last(asked_functions, READINGS_PREFIX) and not asked_last(asked_readings[1:], READINGS_PREFIX)
+    assert picked_reading(text, asked_readings) == (None if option is None else (0, option))
+    assert answered_question(text, asked_functions) == (None if option is None else (0, option == 1))
 
 
 # ---- the router ---------------------------------------------------------------------------------------

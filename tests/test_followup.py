@@ -367,3 +367,46 @@ def test_no_group_in_words(text):
 )
 def test_bare_why(text, expected):
     assert followup.bare_why(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("content", "succeeded"),
+    [
+        ('{"result": {"label": "stable"}, "summary": "stable"}', True),
+        ('{"error": "unknown instance 99999"}', False),
+        ("not json", False),
+        ('["a list"]', False),
+    ],
+)
+def test_the_state_and_the_follow_ups_read_a_recorded_call_alike(content, succeeded):
+    # one reading of a tool message's outcome (`messages.successful_payload`) for the state and `last_call`
+    from simxai.messages import successful_payload
+    from simxai.state import DialogueState
+
+    call = ToolCall(id="c1", name="get_prediction", arguments={"instance": 12})
+    history = [Message.user("predict 12"), Message.assistant("", [call]), Message.tool(call, content)]
+    assert (successful_payload(content) is not None) is succeeded
+    assert (followup_calls.last_call(history) is not None) is succeeded
+    assert (DialogueState.from_history(history).instance == 12) is succeeded
+
+
+def test_the_successful_calls_of_a_history_last_first():
+    # one walk over a history's calls (`followup_calls.successful_calls`) for `last_call` and the router's repairs
+    first = ToolCall(id="c0", name="explain_what_if", arguments={"instance": 3, "changes": {"bmi": 30}})
+    failed = ToolCall(id="c0", name="get_prediction", arguments={"instance": 99999})
+    second = ToolCall(id="c0", name="explain_what_if", arguments={"instance": 3, "changes": {"age": 50}})
+    history = [
+        Message.user("what if bmi were 30"),
+        Message.assistant("", [first]),
+        Message.tool(first, '{"result": {"new_label": "stable"}, "summary": "s"}'),
+        Message.user("predict 99999"),
+        Message.assistant("", [failed]),
+        Message.tool(failed, '{"error": "unknown instance"}'),
+        Message.user("and age 50"),
+        Message.assistant("", [second]),
+        Message.tool(second, '{"result": {"new_label": "progressing"}, "summary": "s"}'),
+    ]
+    calls = list(followup_calls.successful_calls(history))
+    assert [c.arguments["changes"] for c in calls] == [{"age": 50}, {"bmi": 30}]
+    assert followup_calls.last_call(history) == calls[0]
+    assert followup_calls.last_call(history[:6]) == calls[1]  # the failed call is passed over

@@ -163,6 +163,24 @@ async def test_out_of_range_what_if_values_are_questioned(demo_host, changes, qu
     assert turn.clarification is not None and turn.calls[0].status == "clarification"
 
 
+@pytest.mark.parametrize("host_name", ["demo_host", "insurance_host"])
+async def test_a_negative_value_below_the_range_is_offered_as_that_much_lower(host_name, request):
+    # one test of "below the data's range" (`FeatureSchema.below_its_range`) for the guard's question and the
+    # engine's offer: the question says "did you mean N lower?", and yes takes the relative change "-N"
+    host = request.getfixturevalue(host_name)
+    schema = host.schema()
+    feature = next(f for f in schema.features if f.type == "numeric" and f.min is not None and f.min > 0)
+    assert feature.below_its_range(-5) and not feature.below_its_range(feature.min)
+    assert not feature.below_its_range(True) and not feature.below_its_range("-5")
+    instance = schema.id_range[0] if schema.id_range else 1
+    backend = ScriptedBackend([call("explain_what_if", instance=instance, changes={feature.name: -5})])
+    conversation = Agent(host, backend).conversation()
+    turn = await conversation.send("what if?")
+    assert "did you mean 5 lower?" in turn.reply and "Say yes for that" in turn.reply
+    assert conversation.state.pending is not None
+    assert conversation.state.pending.questioned == {feature.name: "-5"}
+
+
 def test_the_specs_leave_instance_optional_and_list_metrics_and_labels(demo_host):
     tools = {t["function"]["name"]: t["function"] for t in Agent(demo_host, ScriptedBackend()).tools}
     assert "instance" not in tools["get_prediction"]["parameters"]["required"]

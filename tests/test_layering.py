@@ -38,6 +38,7 @@ def test_core_and_functions_never_import_server_or_eval_suite():
 def test_the_engine_does_not_import_the_functions_layer():
     # The package wires the default registry in (`simxai/__init__.py`); the engine only knows `Registry`.
     engine = ["agent.py", "outcomes.py", "prompts.py", "registry.py", "state.py", "turns.py"]
+    engine += ["_engine.py", "_turn_records.py", "_turn_calls.py", "_call_questions.py", "_pending_answer.py"]
     offenders = [
         f"{name} imports {module}"
         for name in engine
@@ -139,7 +140,6 @@ def test_no_import_cycle_inside_the_package():
 LONG_MODULES = {
     "hosts/tabular.py",
     "hosts/text/_host.py",
-    "agent.py",
     "eval_suite/router_training/templates.py",
     "eval_suite/router_training/templates_varied.py",
     "integrations/ttm_requests.py",

@@ -226,3 +226,30 @@ def test_a_class_an_instance_is_headed_for_is_the_one_to_leave() -> None:
     assert extract_target_label("applicant 12 is headed for a rejection, what would change that", LOAN) == "approved"
     # of three classes, leaving one names no target: the user says which
     assert extract_target_label("81001 is headed for lost, what's the smallest fix", GREENHOUSE) is None
+
+
+@pytest.mark.parametrize(
+    ("schema", "units"),
+    [
+        (GREENHOUSE, {"air_temp_f": "f", "water_l": "l", "humidity_pct": "pct", "feed_additions": None}),
+        (
+            BAKERY,
+            {"proof_temp_c": "c", "flour_kg": "kg", "salt_mg_l": "l", "hydration": None, "starter_age_days": None},
+        ),
+    ],
+)
+def test_one_reading_of_the_unit_a_feature_name_ends_in(schema: HostSchema, units: dict[str, str | None]) -> None:
+    # the amount, value and feature-word readers all take a name's unit from `name_unit`, then narrow it
+    from simxai.extraction._amounts import _units
+    from simxai.extraction._lexicon import name_unit
+    from simxai.extraction._unit_values import _name_unit
+
+    by_name = {f.name: f for f in schema.features}
+    assert {name: name_unit(by_name[name]) for name in units} == units
+    # `_amounts`: units of two or three letters that end exactly one numeric feature's name
+    assert {u: f.name for u, f in _units(schema).items() if u != "degrees"} == {
+        u: n for n, u in units.items() if u is not None and len(u) >= 2
+    }
+    # `_unit_values`: units people spell out, never a unit per unit
+    spelled = {n: _name_unit(by_name[n]) for n in units}
+    assert spelled["salt_mg_l" if schema is BAKERY else "water_l"] == (None if schema is BAKERY else "l")

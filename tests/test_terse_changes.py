@@ -112,3 +112,17 @@ def test_an_id_given_as_key_equals_value(text, schema, instance):
     from simxai.extraction import extract_instance
 
     assert extract_instance(text, schema) == instance
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "changes"),
+    [
+        ("call it 2 points off his bmi, patient 12", DEMO, {"bmi": "-2"}),
+        ("patient 40, knock 20 points off her blood sugar", DEMO, {"glucose": "-20"}),
+        ("for member 5003 what if we took 3 off the bmi", INSURANCE, {"bmi": "-3"}),
+        ("applicant 928 with 10% off the loan amount", LOAN, {"loan_amount": "-10%"}),
+    ],
+)
+def test_an_amount_off_a_feature_reads_one_way_by_its_name_or_its_words(text, schema, changes):
+    # one reading of "N off" (`_terse_changes.amount_off`) for the terse and the worded readers
+    assert extract_changes(text, schema) == changes

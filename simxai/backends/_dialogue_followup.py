@@ -40,7 +40,7 @@ from simxai.followup_fragment import (
     swapped_category,
     without_description,
 )
-from simxai.followup_readings import label_readings, number_readings, picked_reading, readings_question
+from simxai.followup_readings import asked_last, label_readings, number_readings, picked_reading, readings_question
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
 
@@ -126,10 +126,7 @@ def continued_question(
     are read from it. None when the last turn is no such question, `text` is no fragment, or no option takes
     what it names.
     """
-    if len(history) < 2 or history[-2].role != "user":
-        return None
-    asked = history[-1]
-    if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(CLARIFICATION_PREFIX):
+    if not asked_last(history, CLARIFICATION_PREFIX):
         return None
     named = _fragment_names(text, masked, request)
     if not named:
@@ -236,10 +233,7 @@ def named_option(
     """After our question between two functions, a short answer that names one by its words ("yes, the
     counterfactual"): that function for the question asked before, its text and history; else None.
     """
-    if len(history) < 2 or history[-2].role != "user" or len(text.split()) > 6:
-        return None
-    asked = history[-1]
-    if asked.role != "assistant" or asked.tool_calls or not asked.content.startswith(CLARIFICATION_PREFIX):
+    if len(text.split()) > 6 or not asked_last(history, CLARIFICATION_PREFIX):
         return None
     if extract_ids(text, request.host) or _ASKS.search(text):
         return None  # a request of its own, or an instance (`continued_question`)

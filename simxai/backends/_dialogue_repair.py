@@ -25,7 +25,6 @@ Every pattern here is linear: one optional token at a time, with no two adjacent
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -35,7 +34,7 @@ from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_changes, feature_spans
 from simxai.followup import last_call, other_class_arguments
-from simxai.followup_calls import LastCall, adds_to_previous
+from simxai.followup_calls import LastCall, adds_to_previous, successful_calls
 from simxai.followup_readings import Reading, readings_question
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -249,21 +248,7 @@ def correction(
 
 def _what_ifs(history: Sequence[Message]) -> list[LastCall]:
     """The successful what-if calls of `history`, last first."""
-    results: dict[str, Any] = {}
-    found: list[LastCall] = []
-    for message in reversed(history):
-        if message.role == "tool" and message.tool_call_id is not None:
-            try:
-                results[message.tool_call_id] = json.loads(message.content)
-            except ValueError:
-                results[message.tool_call_id] = None
-        elif message.role == "assistant" and message.tool_calls:
-            for call in reversed(message.tool_calls):
-                payload = results.get(call.id)
-                if call.name == "explain_what_if" and isinstance(payload, dict) and "error" not in payload:
-                    found.append(LastCall(call.name, dict(call.arguments), payload.get("result")))
-            results = {}  # call ids repeat from turn to turn: a result belongs to the calls just before it
-    return found
+    return [call for call in successful_calls(history) if call.name == "explain_what_if"]
 
 
 def combined_changes(text: str, history: Sequence[Message]) -> dict[str, Any] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.followup_readings import picked_option
 from simxai.host_examples import example_questions
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -28,12 +29,6 @@ _GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|ev
 _THANKS = re.compile(r"\b(?:thanks?|thx|cheers|appreciate)\b", re.IGNORECASE)
 _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.IGNORECASE)
 AMBIGUOUS_YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|please|both|either)\W*(?:please)?\W*$", re.IGNORECASE)
-# An answer to the router's clarifying question: "1", "the second", "the first one please".
-_CHOICE = re.compile(
-    r"^\W*(?:(?:the|option|number|no\.?)\s+)?(1|2|first|second|one|two|former|latter|last)\b(?:\s+one)?"
-    r"(?:\W+(?:please|thanks?))?\W*$",
-    re.IGNORECASE,
-)
 
 
 def clarifying_question(first: FunctionSpec, second: FunctionSpec) -> str:
@@ -49,7 +44,7 @@ def answered_question(text: str, history: Sequence[Message]) -> tuple[int, bool]
 
     None when `text` picks no option, or the last assistant turn is no clarifying question of the router.
     """
-    choice = _CHOICE.match(text)
+    choice = picked_option(text)  # "1", "the second", "the first one please"
     if choice is None or len(history) < 2:
         return None
     asked = history[-1]
@@ -61,7 +56,7 @@ def answered_question(text: str, history: Sequence[Message]) -> tuple[int, bool]
         end -= 2
     if history[end].role != "user":
         return None
-    return end, choice.group(1).lower() in ("2", "second", "two", "latter", "last")
+    return end, choice == 1
 
 
 def reply(text: str, specs: Sequence[FunctionSpec], schema: HostSchema | None) -> str:

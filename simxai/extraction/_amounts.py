@@ -14,7 +14,7 @@ import re
 
 from simxai._spoken import UNITS
 from simxai.extraction._features import FeatureMention
-from simxai.extraction._lexicon import _DET, _NUM, _op_of
+from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 # "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
@@ -124,9 +124,9 @@ def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
     for feature in schema.features:
         if feature.type != "numeric":
             continue
-        parts = feature.name.lower().split("_")
-        if len(parts) >= 2 and re.fullmatch(r"[a-z]{2,3}", parts[-1]):
-            owners.setdefault(parts[-1], []).append(feature)
+        unit = name_unit(feature)
+        if unit is not None and len(unit) >= 2:
+            owners.setdefault(unit, []).append(feature)
         if any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases)):
             owners.setdefault("degrees", []).append(feature)
     return {unit: features[0] for unit, features in owners.items() if len(features) == 1}

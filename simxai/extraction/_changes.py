@@ -10,7 +10,7 @@ from simxai.extraction._features import FeatureMention, _category_mentions, _ter
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
-from simxai.extraction._terse_changes import terse_change
+from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._unit_values import unit_word_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -255,9 +255,9 @@ def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:
     if match:
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
         return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
-    match = re.search(rf"(?<![\w.])(?P<n>{_NUM}){pct}\s+(?:points?\s+|units?\s+)?off\s+{_DET}$", before, re.I)
-    if match:
-        return _signed("-", match.group("n"), bool(match.group("pct")))
+    off = amount_off(before)  # "knock 20 points off her blood sugar"
+    if off is not None:
+        return off
     match = re.match(
         rf"^\s*(?:(?:goes|went|go|moves?|moved|changes?|changed|rises|rose|falls|fell|drops|dropped)\s+)?from\s+"
         rf"-?{_NUM}\s*(?:\w+\s+)?to\s+(?P<n>-?{_NUM})\b(?!\s*%)",

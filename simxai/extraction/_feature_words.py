@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.extraction._features import FeatureMention
-from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["feature_named_by_word", "feature_word_changes"]
@@ -161,14 +161,8 @@ def _only(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
     return found[0] if len(found) == 1 else None
 
 
-def _unit(feature: FeatureSchema) -> str | None:
-    """The unit a feature's name ends in ("distance_km" -> km), or None."""
-    parts = feature.name.lower().split("_")
-    return parts[-1] if len(parts) >= 2 and re.fullmatch(r"[a-z]{1,3}", parts[-1]) else None
-
-
 def _fits_unit(unit: str, feature: FeatureSchema) -> bool:
-    own = _unit(feature)
+    own = name_unit(feature)
     return own is None or unit == own
 
 

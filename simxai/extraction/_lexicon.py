@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import UNITS
 
 _NUM = r"\d+(?:\.\d+)?"
@@ -19,6 +19,8 @@ _NUMBER_WORDS = {
     "a few": 3,
     "several": 3,
 }
+# How many times a word says ("added it twice more"), for the readers of counts done again.
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
 # Words that name "an instance" in any host, besides the host's own noun.
 _GENERIC_NOUNS = (
     "id",
@@ -110,3 +112,14 @@ _AFTER_AGE = (
     # words that end a request after its group ("patients over 60 please", "the over 60s only")
     r"please|pls|plz|thanks|thx|only|alone|too|also|as\s+well|instead|specifically|then|now)"
 )
+
+
+def name_unit(feature: FeatureSchema) -> str | None:
+    """The unit a feature's name ends in: its last part after an underscore when that is one to three letters
+    ("distance_km" -> "km", "volume_l" -> "l"); None for a name of one part or a longer last part.
+
+    The one reading of a unit in a name; each reader narrows it to the units it can use (`_amounts`: two or three
+    letters; `_unit_values`: the units people spell out, never a unit per unit).
+    """
+    parts = feature.name.lower().split("_")
+    return parts[-1] if len(parts) >= 2 and re.fullmatch(r"[a-z]{1,3}", parts[-1]) else None

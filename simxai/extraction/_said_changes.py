@@ -28,7 +28,7 @@ import re
 from collections.abc import Mapping
 
 from simxai.extraction._features import _MODEL_WORDS, _TOKEN, FeatureMention, _stem, _terms
-from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _noun_pattern, _parse_number
+from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun_pattern, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
@@ -71,7 +71,6 @@ def without_instance_phrases(text: str, schema: HostSchema) -> str:
     return owner.sub(lambda m: "the " if schema.has_id(int(m.group("id"))) else m.group(0), text)
 
 
-_TIMES = {"once": 1, "twice": 2, "thrice": 3}
 _COUNT_TIMES = rf"(?P<t>once|twice|thrice|(?P<n>{_NUM})\s+times)"
 
 

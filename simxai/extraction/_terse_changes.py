@@ -29,6 +29,13 @@ def terse_change(before: str, after: str) -> ChangeValue | None:
     if match is not None:
         factor = "2" if match.group("n").lower() == "twice" else re.sub(r"\s*times", "", match.group("n"))
         return f"*{factor}"
+    return amount_off(before)
+
+
+def amount_off(before: str) -> ChangeValue | None:
+    """An amount taken off the feature named after `before`: "2 points off his bmi" -> "-2", "10% off the fee" ->
+    "-10%"; or None. The one reading of "N off", for the terse and the worded readers of `_changes`.
+    """
     match = _OFF.search(before)
     if match is not None:
         return f"-{match.group('n')}{'%' if match.group('pct') else ''}"

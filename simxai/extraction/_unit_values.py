@@ -26,7 +26,7 @@ from simxai.extraction._amounts import _units
 from simxai.extraction._feature_words import _SUPPOSED
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._legend_values import legend_changes
-from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["unit_word_changes"]
@@ -82,7 +82,6 @@ _MULTIPLIED = re.compile(
 )
 _FACTORS: dict[str, ChangeValue] = {"halv": "-50%", "doub": "*2", "trip": "*3"}
 # "added it once more", "treated them twice more": the verb of what a count feature counts, done again
-_TIMES = {"once": 1, "twice": 2, "thrice": 3}
 _DONE_AGAIN = re.compile(
     rf"\b(?P<verb>[a-z]{{3,}}(?:ed|d))\s+(?P<obj>(?:[a-z0-9]+\s+){{0,2}}?)"
     rf"(?P<t>once|twice|thrice|(?P<n>{_NUM})\s+times)\s+(?:more|extra|again)\b",
@@ -157,11 +156,14 @@ def _term_words(feature: FeatureSchema) -> set[str]:
 
 
 def _name_unit(feature: FeatureSchema) -> str | None:
-    """The unit a feature's name ends in ("volume_l" -> "l"); None for none, or a unit per unit ("yan_mg_l")."""
-    parts = feature.name.lower().split("_")
-    if len(parts) < 2 or parts[-1] not in _SPELLED.values():
+    """The unit people spell out that a feature's name ends in ("volume_l" -> "l" for "litres"); None for none, or
+    for a unit per unit ("yan_mg_l").
+    """
+    unit = name_unit(feature)
+    if unit not in _SPELLED.values():
         return None
-    return None if len(parts) >= 3 and re.fullmatch(r"[mkuµ]?g|m?l|k?m|mm|cm", parts[-2]) else parts[-1]
+    parts = feature.name.lower().split("_")
+    return None if len(parts) >= 3 and re.fullmatch(r"[mkuµ]?g|m?l|k?m|mm|cm", parts[-2]) else unit
 
 
 def _temperature(text: str, feature: FeatureSchema) -> ChangeValue | None:

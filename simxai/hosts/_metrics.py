@@ -21,6 +21,25 @@ from typing import Any
 
 import numpy as np
 
+from simxai.exceptions import ArgumentError
+from simxai.hosts.base import METRICS
+from simxai.instances import closest
+
+
+def check_metric(metric: str) -> None:
+    """Refuse a metric that is none of `METRICS`, naming the valid ones and the closest (both hosts' one check).
+
+    Raises:
+        ArgumentError: `metric` is no metric.
+    """
+    if metric not in METRICS:
+        raise ArgumentError(
+            f"unknown metric {metric!r}",
+            argument="metric",
+            valid=", ".join(METRICS),
+            suggestions=closest(str(metric), METRICS),
+        )
+
 
 def classification_scores(
     y_true: np.ndarray, y_pred: np.ndarray, proba: np.ndarray, n_classes: int

@@ -58,6 +58,16 @@ class FeatureSchema(pydantic.BaseModel):
     description: str | None = None
     aliases: list[str] = []
 
+    def below_its_range(self, value: object) -> bool:
+        """Whether `value` is a number below the smallest value the data shows for this feature.
+
+        The one test of "below the data's range" for a what-if value, for the argument guards of the engine
+        (`simxai._call_questions`) and the guard's out-of-range questions. A bool, a string or a feature with no
+        minimum is never below it.
+        """
+        number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
+        return number is not None and self.min is not None and number < self.min
+
 
 class HostSchema(pydantic.BaseModel):
     """What a host explains: its features, labels, instance ids and metrics."""

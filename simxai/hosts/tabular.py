@@ -23,7 +23,7 @@ import pydantic
 from simxai.exceptions import ArgumentError, UsageError
 from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._memory import keep_large_allocations_mapped, release_free_memory
-from simxai.hosts._metrics import classification_scores
+from simxai.hosts._metrics import check_metric, classification_scores
 from simxai.hosts._tabular_cards import (
     assessment,
     feature_info,
@@ -1055,13 +1055,7 @@ class TabularHost:
             ArgumentError: an unknown metric, a subject that is no group of rows, a group with no held-out
                 row, or roc_auc on rows that hold a single label.
         """
-        if metric not in METRICS:
-            raise ArgumentError(
-                f"unknown metric {metric!r}",
-                argument="metric",
-                valid=", ".join(METRICS),
-                suggestions=closest(str(metric), METRICS),
-            )
+        check_metric(metric)
         ids = self._test_ids
         if group is None:
             scores, matrix = self._resource("performance", self._scores)

@@ -230,3 +230,14 @@ def test_a_binary_reply_names_the_label_its_precision_recall_and_f1_are_of(fores
     for name in ("precision", "recall", "f1"):
         result = host.performance(name)
         assert result.render().startswith(f"The model's {name} for the label mid on "), result.render()
+
+
+@pytest.mark.parametrize("host_name", ["demo_host", "sentiment_host"])
+def test_both_hosts_refuse_an_unknown_metric_alike(host_name, request):
+    # one check of a metric (`_metrics.check_metric`) for the tabular and the text host
+    host = request.getfixturevalue(host_name)
+    with pytest.raises(ArgumentError) as refused:
+        host.performance("acuracy")
+    assert str(refused.value).startswith("unknown metric 'acuracy'")
+    assert refused.value.argument == "metric" and "accuracy" in refused.value.suggestions
+    assert refused.value.valid is not None and "roc_auc" in refused.value.valid

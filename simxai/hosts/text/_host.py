@@ -24,8 +24,8 @@ import numpy as np
 from simxai.exceptions import ArgumentError, HostError
 from simxai.hosts import _imports
 from simxai.hosts._cache import LRUCache, Resources
-from simxai.hosts._metrics import classification_scores
-from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.hosts._metrics import check_metric, classification_scores
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRef
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard
 from simxai.hosts.text._conditions import ConditionFields, read_condition
 from simxai.hosts.text._search import WordEdits
@@ -791,13 +791,7 @@ class TextHost:
         (`simxai.hosts._metrics` states the rules). With `group` (a group subject from `resolve`), only the
         split's texts in the group are scored.
         """
-        if metric not in METRICS:
-            raise ArgumentError(
-                f"unknown metric {metric!r}",
-                argument="metric",
-                valid=", ".join(METRICS),
-                suggestions=closest(metric, METRICS),
-            )
+        check_metric(metric)
         if not self._eval_ids:
             raise HostError("this host has no labelled data to measure performance on")
         ids = self._eval_ids

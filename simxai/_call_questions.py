@@ -1,0 +1,167 @@
+"""The argument guards of a call before it runs: what the dialogue state may fill, a step with no amount, a what-if
+value outside the data's range, a missing or invalid argument, and the questions they ask.
+
+Each question comes with the call that waits for its answer in the dialogue state (`Asked`); the turn
+(`simxai.agent`) stores it and records the call. Everything here reads the user's words, the host's schema and the
+state, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from simxai.exceptions import ArgumentError
+from simxai.extraction import extract_feature
+from simxai.extraction.mentions import feature_named_by_word, vague_group
+from simxai.followup import changed_feature, extract_step, step_changes, step_feature
+from simxai.followup_subject import (
+    ONE_INSTANCE_FUNCTIONS,
+    about_several,
+    is_single_instance,
+    one_at_a_time_question,
+    several_question,
+    shows_instance,
+    supposes_its_own_change,
+)
+from simxai.hosts.base import HostSchema
+from simxai.messages import ToolCall
+from simxai.prompts import clarifying_question, feature_change_question, offered_change, step_question
+from simxai.state import FILLABLE, DialogueState, PendingCall, StepQuestion
+from simxai.turns import Clarification
+
+__all__ = ["Asked", "argument_question", "fillable", "range_question", "relative_change"]
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question for the user, and the call that waits for the answer in the dialogue state."""
+
+    clarification: Clarification
+    pending: PendingCall
+
+
+def _below_its_range(name: str, value: Any, schema: HostSchema) -> bool:
+    """Whether a what-if value is a number below the smallest value the data shows for the feature called `name`."""
+    feature = schema.feature(name)
+    return feature is not None and feature.below_its_range(value)
+
+
+def fillable(parameters: Sequence[str], user: str, state: DialogueState, schema: HostSchema) -> list[str]:
+    """The parameters the dialogue state may fill for this turn's calls.
+
+    A turn about several instances ("which patients are most likely progressing?", "how many of them are over
+    60?") never gets the single instance in focus: a group in focus may stand for "them", one patient may
+    not; the function then asks which group or instance. A new request for an instance ("show me patient
+    20") carries no earlier changes to it: it is no "the same for"; nor does a turn that names a feature of its
+    own to change ("what if patient 20 had quit?"), whose value the engine asks for when it cannot read it.
+    """
+    dropped = set()
+    if is_single_instance(state.instance, schema) and about_several(user, schema):
+        dropped.add("instance")
+    if shows_instance(user, schema) or supposes_its_own_change(user, schema):
+        dropped.add("changes")
+    return [p for p in parameters if p not in dropped]
+
+
+def relative_change(
+    call: ToolCall, parameters: Sequence[str], user: str, state: DialogueState, schema: HostSchema
+) -> dict[str, Any] | Asked:
+    """The call's arguments, with a change that names no feature applied to the feature in focus.
+
+    "what if it were 20 % lower instead?" replaces the previous change by -20 % of the feature in focus,
+    never reruns the previous change. A direction without an amount, or without a feature in focus,
+    is asked about (the question is returned).
+    """
+    if "changes" not in parameters or call.arguments.get("changes") or schema.kind != "tabular":
+        return dict(call.arguments)
+    step = extract_step(user, schema)
+    if step is None:
+        return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
+    # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
+    named = feature_named_by_word(user, schema)  # "if it were lighter": the weight
+    focus = extract_feature(user, schema) or (named.name if named else None) or state.feature
+    feature = step_feature(step, focus, schema)
+    changes = step_changes(step, focus, schema)
+    if changes is not None:
+        return {**call.arguments, "changes": changes}
+    kept = {k: v for k, v in call.arguments.items() if k != "changes"}
+    if "instance" in parameters and kept.get("instance") in (None, ""):
+        kept = state.fill(kept, ["instance"])
+    clarification = Clarification(
+        function=call.name, missing=["changes"], question=step_question(schema, step, feature)
+    )
+    question = None
+    if step.sign in ("+", "-"):
+        # with no feature in focus, the answer names it ("blood pressure, by 20")
+        offer = offered_change(schema, feature, step.sign) if feature is not None else None
+        question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
+    pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
+    return Asked(clarification, pending)
+
+
+def range_question(function: str, arguments: dict[str, Any], questions: list[str], schema: HostSchema) -> Asked:
+    """Ask whether changes outside the data's range are meant; yes runs them as given (`PendingCall.questioned`),
+    and another amount or value for the one feature questioned ("no, 1 kg") replaces the change.
+    """
+    changes = dict(arguments["changes"])
+    # "glucose -5 ... did you mean 5 lower?": yes takes that reading, the relative change "-5"
+    offered = {k: f"{v:g}" for k, v in changes.items() if _below_its_range(k, v, schema) and v < 0}
+    changes.update(offered)
+    asked = "for that" if offered else "to run it as given"
+    question = f"{' '.join(questions)} Say yes {asked}, or give another change."
+    clarification = Clarification(function=function, missing=["changes"], question=question)
+    kept = {k: v for k, v in arguments.items() if k != "changes"}
+    [(name, value)] = changes.items() if isinstance(changes, dict) and len(changes) == 1 else [(None, None)]
+    sign = str(value).strip()[:1] if isinstance(value, str) else ""
+    up_or_down: Literal["+", "-"] = "+" if sign == "+" else "-"
+    step = StepQuestion(feature=name, sign=up_or_down) if name is not None and sign in ("+", "-") else None
+    pending = PendingCall(
+        function=function,
+        arguments=kept,
+        missing="changes",
+        questioned=changes,
+        step=step,
+        feature=name if step is None else None,
+    )
+    return Asked(clarification, pending)
+
+
+def argument_question(
+    function: str,
+    arguments: dict[str, Any],
+    exc: ArgumentError,
+    user: str,
+    schema: HostSchema,
+    functions: Collection[str],
+) -> Asked:
+    """The question for a missing or invalid argument; the call waits for the answer in the state.
+
+    `functions` are the registered function names (a group is offered the functions that take one).
+    """
+    missing = exc.missing or [exc.argument]
+    name = missing[0] if missing[0] in FILLABLE or len(missing) == 1 else exc.argument
+    question = clarifying_question(schema, name, exc)
+    if name == "instance" and exc.missing == ["instance"] and about_several(user, schema):
+        question = several_question(user, schema, function)  # a group, or one instance?
+    given = arguments.get("instance")
+    if name == "instance" and not exc.missing and isinstance(given, str) and function in ONE_INSTANCE_FUNCTIONS:
+        if not is_single_instance(given, schema):  # "what about people over 60?" after a counterfactual
+            offer = {"get_prediction", "get_local_explanation"} <= set(functions)
+            question = one_at_a_time_question(schema, given, group_functions=offer)
+    # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
+    feature = changed_feature(user, schema) if name == "changes" else None
+    if feature is not None:
+        question = feature_change_question(schema, feature)
+    if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
+        vague = vague_group(str(arguments.get("group") or ""), schema)
+        feature = vague.feature.name if vague is not None and vague.feature is not None else None
+        # "accuracy by age": the group is the feature itself, and "over 60" is a bound of it
+        feature = feature or next((f.name for f in schema.features if f.name == arguments.get("group")), None)
+    # a group stays too: its readable clauses are kept beside the answer ("age > 50 and women" -> "sex = 2")
+    kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
+    if name == "changes" and not exc.missing and schema.kind == "text":
+        kept.pop("changes", None)  # "'great' is not in the review": the answer's words replace the edit refused
+    pending = PendingCall(function=function, arguments=kept, missing=name, feature=feature)
+    return Asked(Clarification(function=function, missing=missing, question=question), pending)

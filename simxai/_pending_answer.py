@@ -1,0 +1,107 @@
+"""The user's answer to the engine's pending question: the arguments it completes the waiting call with.
+
+The turn (`simxai.agent`) asks this first, before the backend: "which group?" -> "over 70 I mean" fills the group;
+"glucose 500 is above the range; intended?" -> "yes" runs the questioned value as given; "how much lower?" ->
+"member 5099" fills the instance and the question stands. Nothing here runs a call or changes the state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from simxai._call_questions import Asked
+from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
+from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
+from simxai.followup_context import only_an_instance
+from simxai.hosts.base import HostSchema
+from simxai.prompts import step_question
+from simxai.registry import Registry
+from simxai.state import PendingCall
+from simxai.turns import Clarification
+
+__all__ = ["Answered", "answered_arguments", "instance_for_pending"]
+
+# Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
+_AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The waiting call's arguments completed by the answer.
+
+    `confirmed`: the user said yes to values questioned as outside the data's range; they run as given this turn.
+    """
+
+    arguments: dict[str, Any]
+    confirmed: bool = False
+
+
+def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, registry: Registry) -> Answered | None:
+    """The arguments `user`'s answer completes the pending call with, or None when it answers nothing."""
+    confirmed = False
+    value = extract_argument(pending.missing, user, schema)
+    if value is None and pending.questioned is not None and confirms(user):
+        value, confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
+    if value is None and pending.missing == "group" and pending.feature is not None:
+        # "older than what?" -> "over 65": a bound of the feature the vague group named
+        value = extract_argument("group", f"{pending.feature} {user}", schema)
+    if value is None and pending.missing == "group" and pending.feature is None and schema is not None:
+        # "which group?" -> "over 70 I mean": a bound said of the host's instances ("patients over 70")
+        said = f"{schema.instance_noun}s {_AFTERTHOUGHT.sub('', user)}"
+        value = extract_argument("group", said, schema)
+    if value is None and pending.step is not None:
+        said, feature = user, pending.step.feature
+        spans = feature_spans(said, schema) if feature is None else []
+        if len(spans) == 1:
+            # "which feature should be higher?" -> "blood pressure, by 20": the answer names the feature too
+            feature = extract_feature(said, schema)
+            said = said[: spans[0][0]] + said[spans[0][1] :]
+        amount = answer_amount(said, pending.step.sign, pending.step.offer, schema)
+        value = {feature: amount} if amount is not None and feature is not None else None
+    if value is None and pending.feature is not None and pending.missing == "changes":
+        value = changed_feature_answer(user, pending.feature, schema)
+    if value is None:
+        return None
+    previous = pending.arguments.get(pending.missing)
+    if isinstance(previous, dict) and isinstance(value, dict):
+        value = {**previous, **value}
+    if pending.missing == "group" and isinstance(previous, str) and isinstance(value, str):
+        # "which group is 'women'?" about "age > 50 and women" -> "sex = 2": "age > 50 and sex = 2"
+        value = completed_group(previous, value, schema)
+    arguments = {**pending.arguments, pending.missing: value}
+    registered = registry.get(pending.function)
+    takes = {p.name for p in registered.spec.parameters} if registered is not None else set()
+    if "metric" in takes and pending.missing != "metric":
+        metric = extract_argument("metric", user, schema)
+        if metric is not None:  # "which group?" -> "accuracy for patients over 60": the metric named now
+            arguments["metric"] = metric
+    for name in ("label", "group") if pending.missing == "metric" else ():
+        named = extract_argument(name, user, schema, pending.function)
+        if name in takes and name not in arguments and named is not None:
+            arguments[name] = named  # "which metric?" -> "the precision for blighted on loam": all of it
+    if "instance" in takes and "instance" not in arguments:
+        # "how much lower?" -> "applicant 988, by 5": the answer may also name the instance
+        instance = extract_argument("instance", user, schema)
+        if isinstance(instance, int) and not isinstance(instance, bool):
+            arguments["instance"] = instance
+    return Answered(arguments, confirmed)
+
+
+def instance_for_pending(pending: PendingCall, user: str, schema: HostSchema) -> Asked | None:
+    """After "how much lower?" about a call with no instance, an answer that only names one ("member 5099")
+    fills the instance and the question stands; None for any other answer (then it is a new request).
+    """
+    if pending.missing != "changes" or pending.step is None or pending.arguments.get("instance") not in (None, ""):
+        return None
+    if pending.step.feature is None:
+        return None
+    instance = extract_argument("instance", user, schema)
+    if not isinstance(instance, int) or isinstance(instance, bool) or not only_an_instance(user, schema):
+        return None
+    arguments = {**pending.arguments, "instance": instance}
+    step = Step(pending.step.sign, None)
+    question = step_question(schema, step, pending.step.feature)
+    clarification = Clarification(function=pending.function, missing=["changes"], question=question)
+    return Asked(clarification, pending.model_copy(update={"arguments": arguments}))
