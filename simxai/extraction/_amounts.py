@@ -119,7 +119,9 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
 
 
 def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
-    """Unit words that name exactly one numeric feature: the last part of a name ("km"), and "degrees"."""
+    """Unit words that name exactly one numeric feature: the last part of a name ("km"), and "degrees" (a
+    temperature's, or an angle's named in degrees).
+    """
     owners: dict[str, list[FeatureSchema]] = {}
     for feature in schema.features:
         if feature.type != "numeric":
@@ -127,7 +129,8 @@ def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
         parts = feature.name.lower().split("_")
         if len(parts) >= 2 and re.fullmatch(r"[a-z]{2,3}", parts[-1]):
             owners.setdefault(parts[-1], []).append(feature)
-        if any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases)):
+        temperature = any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases))
+        if temperature or parts[-1] in ("deg", "degrees"):  # an angle in degrees shares the word with a temperature
             owners.setdefault("degrees", []).append(feature)
     return {unit: features[0] for unit, features in owners.items() if len(features) == 1}
 

@@ -117,8 +117,9 @@ def unit_word_changes(
             found[temperature.name] = value
     for match in _SPELLED_VALUE.finditer(text):
         unit = _SPELLED[match.group("unit").lower()]
-        owners = [f for f in numeric if _name_unit(f) == unit]
-        if len(owners) == 1 and owners[0].name not in found:
+        # owners among all the host's features: with two "cm" features, one already read leaves the unit ambiguous
+        owners = [f for f in schema.features if f.type == "numeric" and _name_unit(f) == unit]
+        if len(owners) == 1 and owners[0] in numeric and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
     for match in _MULTIPLIED.finditer(text):
         owners = [f for f in numeric if match.group("word").lower() in _term_words(f)]
