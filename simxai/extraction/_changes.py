@@ -443,6 +443,8 @@ def _category_verbs(text: str, schema: HostSchema, named: dict[str, ChangeValue]
         )
         if re.fullmatch(r"[a-z]{2,}[^aeiouy]y", key):  # an adjective in -y by its verb: "raining" -> rainy
             forms.append(f"{key[:-1]}ing")
+        if re.fullmatch(r"[a-z]{4,}[ts]ion", key):  # a noun in -ion by its verb: "propagating" -> propagation
+            forms += [f"{key[:-3]}ing", f"{key[:-3]}ed"]
         pattern = rf"(?<![\w-])(?:{'|'.join(forms)}|{key}s(?=\s+(?:her|his|their|its|a|an|the)\b))(?![\w-])"
         for match in re.finditer(pattern, text, re.IGNORECASE):
             before = text[max(0, match.start() - 25) : match.start()]
