@@ -270,9 +270,10 @@ def _denied_words(text: str, feature: FeatureSchema) -> bool:
         if len(words) != 2:
             continue
         first, second = (re.escape(_stem(w)) for w in words)
+        # a verb denied may stand right before the second word ("never been bounced back"); "no missed payments" not
         pattern = (
             rf"{_NEGATED}\s+(?:\w+\s+)?{first}\w*\s+(?:(?:any|a|an|the|those|these|my|their|his|her|single|one)\s+)+"
-            rf"{second}\w*"
+            rf"{second}\w*|(?:n't|\bnot|\bnever)\s+(?:\w+\s+)?{first}\w*\s+{second}\w*"
         )
         if re.search(pattern, text, re.IGNORECASE):
             return True
