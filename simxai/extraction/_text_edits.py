@@ -37,7 +37,8 @@ _TEXT_EDIT_PATTERNS: tuple[tuple[str, bool], ...] = (
 # Everyday forms, read with the worded readings only (the router's `zchange` flag reads the patterns above alone,
 # as the shipped selector was trained): "replace dull w lively", "make 'awful' as 'fine'", "should 'slow' be
 # replaced with 'quick'", "if 'dull' becomes 'lively'", "'awful' was just 'fine'", "'hate' -> 'like'",
-# "s/boring/exciting/". The last entries (from `_ARROW` on) are read without quotes too: a sign marks an edit.
+# "s/boring/exciting/", "said decent instead of excellent". The last entries (from `_ARROW` on) are read without
+# quotes too: a sign or the text's own verb with "instead of" marks an edit.
 _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"\b(?:replace|replacing|replaced|swap|swapping|swapped)\s+{Q1}\s+(?:w/|w)\s+{Q2}", False),
     (r"\b(?:make|makes|making|made|change|changing|changed|turn|turning)\s+{Q1}\s+as\s+{Q2}", False),
@@ -47,6 +48,8 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
     (r"{Q1}\s+(?:was|were|is|became|becomes|had\s+been|said)\s+(?:just|only|simply|merely)\s+{Q2}", False),
     (r"(?<![\w/-]){Q1}\s*(?:->|→|=>)\s*{Q2}", False),
     (r"(?<![\w/])s/{Q1}/{Q2}/", False),
+    # "if it said decent instead of excellent": the text's verb, the new word, then the old one
+    (r"\b(?:said|says|read|reads|used|uses)\s+{Q1}\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+{Q2}", True),
 )
 _ARROW = 6
 _QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
