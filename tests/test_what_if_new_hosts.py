@@ -17,7 +17,7 @@ from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup_calls import LastCall, repeated_value, stepped_amount
 from simxai.hosts.base import FeatureSchema, HostSchema
-from tests.backends.routing import DEMO, LOAN, REVIEWS, route
+from tests.backends.routing import DEMO, INSURANCE, LOAN, REVIEWS, route
 
 
 def _num(name: str, low: float, high: float, description: str | None = None, *aliases: str) -> FeatureSchema:
@@ -225,3 +225,14 @@ def test_a_word_said_instead_of_another_is_an_edit(schema: HostSchema, text: str
 )
 def test_an_amount_in_thousands_is_no_id(schema: HostSchema, text: str):
     assert extract_ids(text, schema) == []
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (INSURANCE, "what if member 5100 saw the doctor twice as often?", {"doctor_visits": "*2"}),
+        (POND, "what if pond 8002 was shut 3 times as often", {"past_closures": "*3"}),
+    ],
+)
+def test_a_word_of_the_feature_then_how_many_times_as_often(schema: HostSchema, text: str, expected: dict):
+    assert extract_changes(text, schema) == expected
