@@ -7,6 +7,7 @@ import re
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
+from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
@@ -335,7 +336,7 @@ def extract_changes(
     changes.update(_elliptic_changes(text, mentions, changes, worded_amounts))
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
-        changes.update(said_changes(text, said, schema, mentions, changes))  # "1 reader fewer", "a $4k raise"
+        changes.update(without_id_amounts(said_changes(text, said, schema, mentions, changes), schema))  # "a $4k raise"
         changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
         changes.update(unit_word_changes(text, schema, mentions, changes))  # "at 68 °F", "a 500 litre tank"
         changes.update(shared_unit_changes(text, schema, mentions, changes))  # "20 cm shallower", "warmed by 6°"
