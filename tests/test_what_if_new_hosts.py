@@ -47,6 +47,7 @@ POND = HostSchema(
         _num("age_years", 1, 80, "years since the pond was dug", "age"),
         _num("grant_k", 0, 90, "the restoration grant applied for, in thousands of euros", "grant"),
         _num("permit_income_k", 0, 120, "yearly income from fishing permits, in thousands of euros", "income"),
+        _num("angler_visits", 0, 400, "anglers who came in the season", "visits"),
         FeatureSchema(name="treatment", type="categorical", categories=["aeration", "liming", "none"]),
     ],
 )
@@ -72,6 +73,7 @@ ORCHARD = HostSchema(
         _num("tree_age_years", 2, 60, "age of the trees in years", "tree age"),
         _num("bank_loan_k", 0, 400, "the bank loan taken out, in thousands of euros", "loan"),
         _num("sales_k", 5, 300, "yearly income from fruit sales, in thousands of euros", "sales"),
+        _num("harvests", 1, 6, "harvests in the season", "harvests"),
         FeatureSchema(name="water_source", type="categorical", categories=["irrigation", "rain", "well"]),
     ],
 )
@@ -236,3 +238,10 @@ def test_an_amount_in_thousands_is_no_id(schema: HostSchema, text: str):
 )
 def test_a_word_of_the_feature_then_how_many_times_as_often(schema: HostSchema, text: str, expected: dict):
     assert extract_changes(text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("schema", "text"), [(POND, "what if 8002 visited more"), (ORCHARD, "what if 9102 harvested more often")]
+)
+def test_the_instances_id_before_a_verb_of_the_feature_is_no_amount(schema: HostSchema, text: str):
+    assert extract_changes(text, schema) is None  # how much more is asked; never a step of 8002 visits
