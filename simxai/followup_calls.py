@@ -258,13 +258,23 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
     return None
 
 
-# "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?": a new amount for
-# the same change
+# "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?", "and 10 cm
+# instead?" (the feature's own unit): a new amount for the same change
 _BARE_STEP = re.compile(
     r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
+    r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
     r"(?:\s+(?P<unit>points?|units?|more)|\s+instead)?\W*$",
     re.IGNORECASE,
 )
+
+
+def _bare_step(text: str, feature: str) -> re.Match[str] | None:
+    """`_BARE_STEP`'s match, when a unit said after the number is the one `feature`'s name ends in ("new_snow_cm")."""
+    match = _BARE_STEP.match(text)
+    own = match.group("own") if match is not None else None
+    if own is not None and own.lower().replace("/", "") != feature.lower().rsplit("_", 1)[-1]:
+        return None
+    return match
 
 
 def stepped_amount(text: str, call: LastCall) -> tuple[str, str, str] | None:
@@ -278,11 +288,13 @@ def stepped_amount(text: str, call: LastCall) -> tuple[str, str, str] | None:
 
 def _step(text: str, call: LastCall) -> tuple[str, str, str, bool] | None:
     """`stepped_amount`, and whether the turn itself marked the number as an amount ("%" or a sign: "-10")."""
-    match = _BARE_STEP.match(text)
     changes = call.arguments.get("changes")
-    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
+    if call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
         return None
     [(feature, value)] = changes.items()
+    match = _bare_step(text, str(feature))
+    if match is None:
+        return None
     value = str(value).strip()
     if value[:1] not in ("+", "-"):
         return None
@@ -298,13 +310,13 @@ def valued_number(text: str, call: LastCall) -> tuple[str, float] | None:
     "and 650 instead?" after {"credit_score": 700} -> ("credit_score", 650.0); a sign, "%", a unit or "by"
     makes it a step, not a value.
     """
-    match = _BARE_STEP.match(text)
     changes = call.arguments.get("changes")
-    if match is None or call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
-        return None
-    if match.group("sign") or match.group("pct") or match.group("unit") or match.group("by"):
+    if call.name != "explain_what_if" or not isinstance(changes, dict) or len(changes) != 1:
         return None
     [(feature, value)] = changes.items()
+    match = _bare_step(text, str(feature))
+    if match is None or match.group("sign") or match.group("pct") or match.group("unit") or match.group("by"):
+        return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     return str(feature), float(match.group("n"))

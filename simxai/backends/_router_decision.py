@@ -335,7 +335,7 @@ def changes_decision(
         # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
         return None
     supposed = _FRAMES.search(text) is not None or _adds_to_what_if(text, history)
-    if not (relative or supposed or (not decision.confident and _SUPPOSES.search(text))):
+    if not (relative or supposed or (not decision.confident and supposes)):  # unsure: "take 65065 with ..." too
         return None
     if not extract_ids(text, schema) and not _instance_in_dialogue(history, schema):
         return None

@@ -31,8 +31,11 @@ _SUPPOSED = re.compile(
     r"|\d\s+with\b",
     re.I,
 )
-# "no cleaning fee", "without the late fee", "zero prior fines" ("no more than 3" is a bound, never this)
-_NONE_OF = re.compile(rf"\b(?:no|without|zero|0)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I)
+# "no cleaning fee", "without the late fee", "zero prior fines", "waived the fee", "scrapped her deposit" ("no more
+# than 3" is a bound, never this)
+_NONE_OF = re.compile(
+    rf"\b(?:no|without|zero|0|waiv\w*|scrap(?:s|ped|ping)?|abolish\w*)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I
+)
 # the number words of `_spoken.UNITS` (the one table of them) up to five, and the articles that mean one
 _SMALL_COUNTS = {**{w: UNITS[w] for w in ("one", "two", "three", "four", "five")}, "a": 1, "an": 1, "another": 1}
 _COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"
@@ -48,8 +51,8 @@ _COUNT_OF = re.compile(
     rf"(?:only\s+|just\s+)?(?P<n>{_NUM})\s+{_DET}$",
     re.I,
 )
-_FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter"
-_NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder"
+_FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper"
+_NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
 
@@ -119,7 +122,9 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
 
 
 def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
-    """Unit words that name exactly one numeric feature: the last part of a name ("km"), and "degrees"."""
+    """Unit words that name exactly one numeric feature: the last part of a name ("km"), and "degrees" (a
+    temperature's, or an angle's named in degrees).
+    """
     owners: dict[str, list[FeatureSchema]] = {}
     for feature in schema.features:
         if feature.type != "numeric":
@@ -127,7 +132,9 @@ def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
         unit = name_unit(feature)
         if unit is not None and len(unit) >= 2:
             owners.setdefault(unit, []).append(feature)
-        if any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases)):
+        ending = feature.name.lower().split("_")[-1]
+        temperature = any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases))
+        if temperature or ending in ("deg", "degrees"):  # an angle in degrees shares the word with a temperature
             owners.setdefault("degrees", []).append(feature)
     return {unit: features[0] for unit, features in owners.items() if len(features) == 1}
 

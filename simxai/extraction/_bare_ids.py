@@ -43,9 +43,11 @@ _CLAIMED_AFTER = re.compile(
 _CLAIMED_BEFORE = re.compile(
     r"^(?:\s?%|\s?(?:k|m|bn)\b|\s?(?:to|through|-|–|or|and)\s*\d|\s?(?:/|out\s+of)\s*\d|"
     r"\s(?:years?|yrs?|y/?o|months?|weeks?|days?|hours?|points?|units?|percent|times|more|less|fewer|"
-    r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes?|"
+    # "change" before "if" is a verb ("would 65002 change if ..."), not the count of "3 changes"
+    r"higher|lower|bigger|smaller|extra|counterfactuals?|examples?|ways?|options?|alternatives?|changes|"
+    r"change(?!\s+(?:if|when|once|after)\b)|"
     r"features?|factors?|words?|things?|reasons?|scenarios?|items?|cases|rows|instances|records|samples|"
-    r"ids|people|persons|dollars?|euros?|pounds?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b)",
+    r"ids|people|persons|dollars?|euros?|pounds?|grand|thousands?|usd|eur|stars?|most|top|best|worst|biggest|largest)\b)",
     re.IGNORECASE,
 )
 # Words that may stand between a feature and its value ("bmi of 30", "bmi went up to 30", "glucose = 120").

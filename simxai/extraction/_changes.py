@@ -7,9 +7,11 @@ import re
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
+from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
+from simxai.extraction._shared_units import shared_unit_changes
 from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._unit_values import unit_word_changes
@@ -17,8 +19,8 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
-_UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller"
-_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter"
+_UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
+_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter|shallower"
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
     r"incremented|boost|boosted|"
@@ -334,9 +336,10 @@ def extract_changes(
     changes.update(_elliptic_changes(text, mentions, changes, worded_amounts))
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
-        changes.update(said_changes(text, said, schema, mentions, changes))  # "1 reader fewer", "a $4k raise"
+        changes.update(without_id_amounts(said_changes(text, said, schema, mentions, changes), schema))  # "a $4k raise"
         changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
         changes.update(unit_word_changes(text, schema, mentions, changes))  # "at 68 °F", "a 500 litre tank"
+        changes.update(shared_unit_changes(text, schema, mentions, changes))  # "20 cm shallower", "warmed by 6°"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
         match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
@@ -441,6 +444,8 @@ def _category_verbs(text: str, schema: HostSchema, named: dict[str, ChangeValue]
         )
         if re.fullmatch(r"[a-z]{2,}[^aeiouy]y", key):  # an adjective in -y by its verb: "raining" -> rainy
             forms.append(f"{key[:-1]}ing")
+        if re.fullmatch(r"[a-z]{4,}[ts]ion", key):  # a noun in -ion by its verb: "propagating" -> propagation
+            forms += [f"{key[:-3]}ing", f"{key[:-3]}ed"]
         pattern = rf"(?<![\w-])(?:{'|'.join(forms)}|{key}s(?=\s+(?:her|his|their|its|a|an|the)\b))(?![\w-])"
         for match in re.finditer(pattern, text, re.IGNORECASE):
             before = text[max(0, match.start() - 25) : match.start()]

@@ -310,8 +310,8 @@ def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "confusion_matrix",
-        # "cm": the analysts' abbreviation; false positives set against false negatives are its two cells
-        r"confusion|\bcm\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
+        # "cm": the analysts' abbreviation (after a number: centimetres); false positives against false negatives
+        r"confusion|(?<!\d\s)\bcm\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
         r"\bfalse\s+negatives?\b[^.?!]*\bfalse\s+positives?\b|"
         r"(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
         r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers))|"

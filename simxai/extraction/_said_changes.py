@@ -29,6 +29,7 @@ from collections.abc import Mapping
 
 from simxai.extraction._features import _MODEL_WORDS, _TOKEN, FeatureMention, _stem, _terms
 from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun_pattern, _parse_number
+from simxai.extraction._money_verbs import verb_money_change
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
@@ -269,9 +270,10 @@ def _denied_words(text: str, feature: FeatureSchema) -> bool:
         if len(words) != 2:
             continue
         first, second = (re.escape(_stem(w)) for w in words)
+        # a verb denied may stand right before the second word ("never been bounced back"); "no missed payments" not
         pattern = (
             rf"{_NEGATED}\s+(?:\w+\s+)?{first}\w*\s+(?:(?:any|a|an|the|those|these|my|their|his|her|single|one)\s+)+"
-            rf"{second}\w*"
+            rf"{second}\w*|(?:n't|\bnot|\bnever)\s+(?:\w+\s+)?{first}\w*\s+{second}\w*"
         )
         if re.search(pattern, text, re.IGNORECASE):
             return True
@@ -484,10 +486,8 @@ def said_changes(
     """The changes of the readings above for features `named` does not change yet; `said` is `text` with its
     currency signs (`text` has the bare amounts).
     """
-    found: dict[str, ChangeValue] = {}
-    for name, value in _count_changes(text, schema, mentions).items():
-        if name not in named:
-            found[name] = value
+    found = {n: v for n, v in _count_changes(text, schema, mentions).items() if n not in named}
+    found.update(verb_money_change(said, schema, {**named, **found}))  # "asked for 50k less" with two money features
     found.update(_word_changes(text, schema, {**named, **found}))
     found.update(_share_changes(text, schema, {**named, **found}))
     found.update(_days_since(text, schema, {**named, **found}))

@@ -1,12 +1,12 @@
-"""Changes said without a verb around a feature's name: a factor after it ("visits twice as often") or an amount off
-it before it ("call it 2 points off his bmi").
+"""Changes said without a verb around a feature's name: a factor after it ("visits twice as often"), an amount off
+it before it ("call it 2 points off his bmi") or a mark on it ("a 1 on stress", "a 7 on the pain scale").
 """
 
 from __future__ import annotations
 
 import re
 
-from simxai.extraction._lexicon import _DET, _NUM
+from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.hosts.base import ChangeValue
 
 _AS_OFTEN = re.compile(
@@ -18,12 +18,15 @@ _OFF = re.compile(
     rf"(?<![\w.])(?P<n>{_NUM})(?P<pct>\s*%|\s*percent)?\s*(?:points?\s+|units?\s+)?off\s+{_DET}$", re.IGNORECASE
 )
 
+# "a 1 on stress", "say a 4 on the clarity score": a mark given on the feature's scale
+_MARK_ON = re.compile(rf"(?<![\w.])an?\s+(?P<n>{_NUM})\s+on\s+{_DET}$", re.IGNORECASE)
+
 
 def terse_change(before: str, after: str) -> ChangeValue | None:
     """A change said without a verb around the feature's name (`before` and `after` it), or None.
 
     A factor after it: "visits twice as often" -> "*2", "claims 3 times as high" -> "*3"; an amount off it before
-    it: "call it 2 points off his bmi" -> "-2".
+    it: "call it 2 points off his bmi" -> "-2"; a mark on it: "a 1 on stress" -> 1.
     """
     match = _AS_OFTEN.match(after)
     if match is not None:
@@ -39,4 +42,5 @@ def amount_off(before: str) -> ChangeValue | None:
     match = _OFF.search(before)
     if match is not None:
         return f"-{match.group('n')}{'%' if match.group('pct') else ''}"
-    return None
+    match = _MARK_ON.search(before)
+    return _parse_number(match.group("n")) if match is not None else None

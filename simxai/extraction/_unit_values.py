@@ -8,7 +8,8 @@
   of an absolute value by its unit; a magnitude such as `salary_k`'s "k" is no unit);
 - a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix");
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
-  for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3");
+  for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3"), "went to the doctor twice as
+  often" for `doctor_visits` ("*2");
 - the verb of what a count feature counts, done again: "added the feed once more" for `feed_additions` ("+1");
 - a count before a feature, then "on top": "and 2 extra feeds on top" / "2 nutrient additions on top" is a step up;
 - the words a feature's description gives a coded value (`_legend_values`): "replaced this year" for "(0 = replaced
@@ -81,6 +82,11 @@ _MULTIPLIED = re.compile(
     re.IGNORECASE,
 )
 _FACTORS: dict[str, ChangeValue] = {"halv": "-50%", "doub": "*2", "trip": "*3"}
+# "went to the doctor twice as often": a word of one feature's name or aliases, then a factor of how often
+_AS_OFTEN = re.compile(
+    rf"\b(?P<word>[a-z]{{3,}})\s+(?P<t>twice|thrice|(?P<n>{_NUM})\s+times)\s+as\s+(?:often|frequently|much|many)\b",
+    re.IGNORECASE,
+)
 # "added it once more", "treated them twice more": the verb of what a count feature counts, done again
 _DONE_AGAIN = re.compile(
     rf"\b(?P<verb>[a-z]{{3,}}(?:ed|d))\s+(?P<obj>(?:[a-z0-9]+\s+){{0,2}}?)"
@@ -116,13 +122,19 @@ def unit_word_changes(
             found[temperature.name] = value
     for match in _SPELLED_VALUE.finditer(text):
         unit = _SPELLED[match.group("unit").lower()]
-        owners = [f for f in numeric if _name_unit(f) == unit]
-        if len(owners) == 1 and owners[0].name not in found:
+        # owners among all the host's features: with two "cm" features, one already read leaves the unit ambiguous
+        owners = [f for f in schema.features if f.type == "numeric" and _name_unit(f) == unit]
+        if len(owners) == 1 and owners[0] in numeric and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
     for match in _MULTIPLIED.finditer(text):
         owners = [f for f in numeric if match.group("word").lower() in _term_words(f)]
         if len(owners) == 1 and owners[0].name not in found:
             found[owners[0].name] = _FACTORS[match.group("verb").lower()[:4]]
+    for match in _AS_OFTEN.finditer(text):
+        owners = [f for f in numeric if match.group("word").lower() in _term_words(f)]
+        if len(owners) == 1 and owners[0].name not in found:
+            said = match.group("t").lower()
+            found[owners[0].name] = f"*{_TIMES[said] if said in _TIMES else match.group('n')}"
     for match in _DONE_AGAIN.finditer(text):
         counted = _counted_by(match.group("verb").lower(), match.group("obj"), numeric)
         if counted is not None and counted.name not in found:
