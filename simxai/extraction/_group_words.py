@@ -157,7 +157,25 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
 _CURRENCY = r"(?:[$£€]\s?)?"
 # A bound said as a value with "or more" / "and above" after it, around the feature's name: "10,000 nautical miles
 # or more", "weather level 3 and above", "congestion of 7 or higher".
-_OPEN_TAIL = r"(?P<tail>(?:or|and)\s+(?:more|higher|greater|above|over|up|less|lower|fewer|below|under))\b"
+# Comparatives that open a bound upwards or downwards ("7 or older", "38 degrees or steeper", "2 and under").
+_UP = (
+    "more higher greater above over up older larger bigger heavier longer steeper deeper taller warmer later "
+    "wider further farther stronger faster".split()
+)
+_DOWN = (
+    "less lower fewer below under down younger smaller lighter shorter shallower gentler flatter cooler colder "
+    "earlier narrower weaker slower".split()
+)
+_OPEN_TAIL = rf"(?P<tail>(?:or|and)\s+(?:{'|'.join(_UP + _DOWN)}))\b"
+#: An open tail after a bound's value, for a pattern: "over 7 or more", "of 30 or gentler".
+OR_TAIL = rf"(?:or|and)\s+(?:{'|'.join(_UP + _DOWN)})\b"
+
+
+def tail_op(tail: str | None) -> str | None:
+    """The operator an open tail gives a bound (">=" for "or steeper", "<=" for "and under"), None without one."""
+    if not tail or not tail.split():
+        return None
+    return ">=" if tail.split()[-1].lower() in _UP else "<="
 
 
 def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
@@ -174,7 +192,7 @@ def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
     found, words = (after, after.group("tail")) if after else (before, tail.group("tail") if tail else None)
     if found is None or (words is None and after is None):
         return None
-    low = words is None or any(w in words.lower() for w in ("more", "higher", "greater", "above", "over", "up"))
+    low = words is None or tail_op(words) == ">="
     return (">=" if low else "<=", found.group("v"))
 
 
