@@ -64,12 +64,13 @@ _ERRORS = re.compile(
     re.IGNORECASE,
 )
 # What a search for changes that keep the class is about: keeping, changing, a margin or a limit ("how solid is",
-# "how much could ... before", "what could change and it still ..."); a turn with none of these asks no such search.
+# "how much could ... before", "what could change and it still ...") or a supposition ("would that help"); a turn
+# with none of these asks no such search.
 _KEEPS_OR_CHANGES = re.compile(
     r"\b(?:still|stay\w*|keep\w*|kept|remain\w*|same|robust\w*|stab\w*|solid\w*|firm\w*|secure\w*|sure|certain\w*|"
     r"chang\w*|differ\w*|flip\w*|margin|slack|room|leeway|wiggle|tweak\w*|fiddl\w*|without|sensitiv\w*|fragil\w*|"
     r"hold\w*|vary|varies|budge|tip\w*|alter\w*|shift\w*|swing\w*|los[et]|losing|before|intact|leav\w*|until|far|much|"
-    r"edits?)\b",
+    r"edits?|would|could|might|help\w*)\b",
     re.IGNORECASE,
 )
 # The functions about the model or its outputs as a whole: they take no instance and no group.

@@ -199,5 +199,6 @@ def test_a_search_that_keeps_the_class_needs_a_word_of_keeping_changing_or_a_lim
         ("how solid is the stable call on patient 8?", DEMO),
         ("how far could book 8110's pages drop before it is withdrawn?", books),
         ("what could change for book 8110 and it still be kept?", books),
+        ("is book 8110 laminated? would that help", books),  # a supposition may ask about a change
     ):
         assert "explain_how_to_still_be_this" not in _out(text, schema), text
