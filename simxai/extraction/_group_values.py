@@ -105,13 +105,15 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             plural = "(?:e?s)?" if category.isalpha() and len(category) >= 3 else ""
             # a value with an underscore is also written with a hyphen or a space ("the asia-europe lane")
             spelled = re.escape(category).replace("_", r"[_\s-]")
-            value = rf"(?<![\w.-]){spelled}{plural}(?![\w-]|\.\d)"
+            value = rf"(?<![\w.-]){spelled}{plural}(?!\w|\.\d)"
             for match in re.finditer(value, text, re.IGNORECASE):
                 start, end = match.start(), match.end()
                 if any(low <= start < high for low, high in inside) or any(a <= start < b for a, b in said):
                     continue
+                if text[end : end + 1] == "-" and not any(low == end + 1 for low, _ in spans):
+                    continue  # "self-employed" holds no "self"; "west-facing" is west with its feature's word
                 beside = any(
-                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*", text[end:low])
+                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*-?", text[end:low])
                     for low, high in spans
                 )
                 alone = (

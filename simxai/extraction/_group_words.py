@@ -88,7 +88,7 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
     )
     if not words:
         return []
-    before = re.search(rf"\b(?:{words})\s+$", text[max(0, start - 40) : start], re.IGNORECASE)
+    before = re.search(rf"\b(?:{words})[\s-]+$", text[max(0, start - 40) : start], re.IGNORECASE)  # "west-facing"
     if before is None:
         return []
     core_start = start - (len(text[max(0, start - 40) : start]) - before.start())
