@@ -1,11 +1,11 @@
-"""A request among remarks: "what's the call on 214? honestly the nicest family ever".
+"""A request among remarks: "what's behind the call on 214? a dear old soul".
 
 The selector reads a whole turn; a remark beside the request (praise, a story, a feeling) can pull the turn towards
-"no function" or towards another function ("family" reads like a group to score the model on), so that the request
-goes unanswered or is answered wrongly. A turn of several sentences of which exactly one asks something (it ends
-in "?" or opens like a request) is that sentence's request, if the selector is sure of it alone and the turn asks
-nothing or every other sentence is a pure remark: it names no instance, group, feature, number or label, and
-supposes nothing ("Suppose her income were 50k. What would it say?" is a what-if, not a prediction).
+"no function", so that the request goes unanswered. When the selector asks for nothing, a turn of several sentences
+of which exactly one asks something (it ends in "?" or opens like a request) is that sentence's request, if the
+selector is sure of it alone and every other sentence is a pure remark: it names no instance, group, feature,
+number or label, and supposes nothing. A turn the selector does read as a request keeps its reading: there the
+remarks often carry the request's sense ("Quick overview.", "Give me the list.").
 """
 
 from __future__ import annotations
@@ -40,9 +40,10 @@ def request_among_remarks(
     asking = [s for s in sentences if _ASKS.search(s)]
     if len(asking) != 1:
         return decision
+    if decision.function is not None:
+        return decision
     remarks = [s for s in sentences if s is not asking[0]]
-    pure = all(not _NAMES_SOMETHING.search(mask(s, schema)) and not _SUPPOSES.search(s) for s in remarks)
-    if decision.function is not None and not pure:
+    if any(_NAMES_SOMETHING.search(mask(s, schema)) or _SUPPOSES.search(s) for s in remarks):
         return decision
     alone = score(asking[0])
     return alone if alone.function is not None and alone.confident else decision

@@ -1,8 +1,7 @@
 """A request among remarks is answered: the one sentence that asks, when the remarks beside it would make the
-selector read the whole turn as asking nothing or as another question ("what's the call on 214? honestly the
-nicest family ever" is no question about how the model does on families). A sentence that names something of the
-host or supposes something is no mere remark; remarks alone still get the plain reply. Our own wordings, on the
-loan and insurance hosts.
+selector read the whole turn as asking nothing ("what's driving the call on 214? hope you're having a good day").
+A sentence that names something of the host or supposes something is no mere remark; remarks alone still get the
+plain reply. Our own wordings, on the loan and insurance hosts.
 """
 
 from __future__ import annotations
@@ -19,10 +18,10 @@ ROUTER = RouterBackend()
 @pytest.mark.parametrize(
     ("schema", "text", "function", "n"),
     [
-        (LOAN, "what's the call on 214? honestly the nicest family ever", "get_prediction", 214),
-        (INSURANCE, "what's the call on 5120? honestly the nicest family ever", "get_prediction", 5120),
-        (LOAN, "what's driving the call on 214? she's the kindest woman I know", "get_local_explanation", 214),
-        (INSURANCE, "what's driving the call on 5120? she's the kindest woman I know", "get_local_explanation", 5120),
+        (LOAN, "what's driving the call on 214? hope you're having a good day", "get_local_explanation", 214),
+        (INSURANCE, "what's driving the call on 5120? hope you're having a good day", "get_local_explanation", 5120),
+        (LOAN, "what's driving the call on 214? she's our favourite girl, bless her", "get_local_explanation", 214),
+        (INSURANCE, "what's driving the call on 5120? she's our favourite girl, bless her", "get_local_explanation", 5120),
     ],
 )
 def test_the_one_sentence_that_asks_is_answered(schema, text, function, n):
