@@ -61,6 +61,8 @@ def test_a_word_names_the_one_category_it_is_a_form_of(word, categories, expecte
     [
         (SLABS, "accuracy on slabs where the column test collapsed", "column_test = collapse"),
         (PIPES, "f1 for pipes whose coating corroded", "coating = corrosion"),
+        (SLABS, "recall on the days the column test collapsed", "column_test = collapse"),  # no group noun
+        (PIPES, "accuracy on pipes with a corroded coating", "coating = corrosion"),  # the form before its feature
         (LOAN, "recall on east-region applicants", "region = east"),
         (INSURANCE, "precision for gold-plan policyholders", "plan = gold"),
     ],
