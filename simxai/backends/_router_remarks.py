@@ -1,4 +1,4 @@
-"""A request among remarks: "what's behind the call on 214? a dear old soul".
+"""A request among remarks: "what's driving the call on 214? hope you're having a good day".
 
 The selector reads a whole turn; a remark beside the request (praise, a story, a feeling) can pull the turn towards
 "no function", so that the request goes unanswered. When the selector asks for nothing, a turn of several sentences

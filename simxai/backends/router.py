@@ -260,7 +260,7 @@ class RouterBackend(Backend):
         schema = request.host
         names = {s.name for s in request.functions}
         masked = mask(text, schema)
-        # "what's the call on 214? lovely family": the one sentence that asks, when the remarks beside it mislead
+        # "what drives the call on 214? hope you're well": the one sentence that asks, when the remarks hide it
         decision = request_among_remarks(text, self._score(text, request), schema, lambda p: self._score(p, request))
         if _SMALL_TALK.match(text) and _ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence

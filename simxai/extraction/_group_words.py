@@ -166,9 +166,9 @@ _DOWN = (
     "less lower fewer below under down younger smaller lighter shorter shallower gentler flatter cooler colder "
     "earlier narrower weaker slower".split()
 )
-_OPEN_TAIL = rf"(?P<tail>(?:or|and)\s+(?:{'|'.join(_UP + _DOWN)}))\b"
 #: An open tail after a bound's value, for a pattern: "over 7 or more", "of 30 or gentler".
 OR_TAIL = rf"(?:or|and)\s+(?:{'|'.join(_UP + _DOWN)})\b"
+_OPEN_TAIL = rf"(?P<tail>{OR_TAIL})"
 
 
 def tail_op(tail: str | None) -> str | None:

@@ -21,7 +21,7 @@ ROUTER = RouterBackend()
         (LOAN, "what's driving the call on 214? hope you're having a good day", "get_local_explanation", 214),
         (INSURANCE, "what's driving the call on 5120? hope you're having a good day", "get_local_explanation", 5120),
         (LOAN, "what's driving the call on 214? she's our favourite girl, bless her", "get_local_explanation", 214),
-        (INSURANCE, "what's driving the call on 5120? she's our favourite girl, bless her", "get_local_explanation", 5120),
+        (INSURANCE, "what's driving the call on 5120? our favourite girl, bless her", "get_local_explanation", 5120),
     ],
 )
 def test_the_one_sentence_that_asks_is_answered(schema, text, function, n):
