@@ -231,6 +231,7 @@ OPEN_TAIL_HOSTS = {
         features=[
             FeatureSchema(name="age_years", type="numeric", min=0, max=16, aliases=["age"]),
             FeatureSchema(name="fee_usd", type="numeric", min=0, max=300, aliases=["fee"]),
+            FeatureSchema(name="daily_walk_mins", type="numeric", min=0, max=120),
         ],
         id_range=(900, 1300),
     ),
@@ -255,6 +256,10 @@ OPEN_TAIL_HOSTS = {
         ("kennel", "accuracy on dogs whose age is 3 and younger", "age_years <= 3"),
         ("ski", "recall on runs with a gradient of 25 or steeper", "gradient_deg >= 25"),
         ("ski", "precision for runs with a snow depth of 40 or shallower", "snow_depth_cm <= 40"),
+        # the unit a feature's name ends in, written out after the number
+        ("ski", "recall on runs of 25 degrees or steeper", "gradient_deg >= 25"),
+        ("kennel", "accuracy on dogs walked 30 minutes or longer a day", "daily_walk_mins >= 30"),
+        ("kennel", "accuracy on dogs walked 20 minutes and under", "daily_walk_mins <= 20"),
     ],
 )
 def test_a_bound_opened_by_a_comparative_is_read(host, text, condition):
