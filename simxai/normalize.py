@@ -297,7 +297,7 @@ def _normalize(
     names: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> str:
     known, by_length = _targets(schema_words, extra)
-    text = clean_speech(text, spoken, full)
+    text = clean_speech(_joined_ids(text, spoken.id_range), spoken, full)
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
     named = _named_spans(tokens, text, names) if names else []
     named_ends = [n_end for _, n_end, _ in named]  # increasing: the spans do not overlap
@@ -334,6 +334,29 @@ def _normalize(
         out = _PERCENT.sub("%", out)
     out = _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
     return _BEFORE_NUMBER.sub(lambda m: _id_noun(m, spoken.noun, full), out)
+
+
+# A number written with thousands separators ("65,124"); a list "3,4" or "101, 102" has no 3-digit groups or spaces.
+_GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?![\d]|[.,]\d)")
+
+
+def _joined_ids(text: str, id_range: tuple[int, int] | None) -> str:
+    """`text` with an id written with thousands separators as plain digits ("slope 65,124" -> "slope 65124").
+
+    Only when the joined number is one of the host's ids and its first group is not: on a host whose ids run
+    from 1 to 500, "101,102" stays two ids.
+    """
+    if id_range is None or "," not in text:
+        return text
+    low, high = id_range
+
+    def join(match: re.Match[str]) -> str:
+        joined = int(match.group().replace(",", ""))
+        first = int(match.group().split(",")[0])
+        in_range = low <= joined <= high and not low <= first <= high
+        return str(joined) if in_range else match.group()
+
+    return _GROUPED.sub(join, text)
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:

@@ -62,6 +62,8 @@ FORMS = [
     "rerun {n} w/ bmi 10% lower",  # a change beside the id claims its own number
     "how much could {n}s bmi go up before it flips",  # a possessive without the apostrophe
     "what if {n} had bmi 25",
+    "why isnt {n} in the other class",  # a negated auxiliary, its apostrophe dropped
+    "why wouldn't {n} get the better outcome",
 ]
 
 
@@ -122,3 +124,17 @@ def test_the_nouns_id_keeps_its_place_before_a_bare_number() -> None:
     # "case 310" names an id with a generic noun, outside the insurer's range: the engine says there is none
     assert extract_ids("case 310", INSURER) == [310]
     assert extract_ids("policyholder 5100 with bmi 30", INSURER) == [5100]
+
+
+def test_a_negated_auxiliary_before_an_id_on_a_text_host() -> None:
+    # a text host keeps a turn's spelling ("isnt" is not made "isn't"), so the bare form must read as well
+    reviews = HostSchema(
+        name="reviews",
+        kind="text",
+        instance_noun="review",
+        class_names=["negative", "positive"],
+        features=[FeatureSchema(name="text", type="text")],
+        id_range=(0, 119),
+    )
+    assert extract_ids("why isnt 64 positive", reviews) == [64]
+    assert extract_ids("why wasnt 7 negative?", reviews) == [7]

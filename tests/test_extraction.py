@@ -341,6 +341,9 @@ def test_multi_word_labels_are_not_found_inside_others() -> None:
     ("text", "expected"),
     [
         ("how often is it wrong", "accuracy"),
+        ("how often does it miss on renters", "accuracy"),  # a miss of either class is an error
+        ("how often does the model slip up for smokers?", "accuracy"),
+        ("how often does it miss patients who really are progressing", "recall"),  # the real positives it misses
         ("What is the accuracy?", "accuracy"),
         ("what's the auc", "roc_auc"),
         ("what's the roc score", "roc_auc"),

@@ -21,7 +21,7 @@ from sklearn.ensemble import RandomForestClassifier
 from simxai import Agent, Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group
-from simxai.hosts.base import Host
+from simxai.hosts.base import FeatureSchema, Host, HostSchema
 from simxai.hosts.config import load_host_config
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
@@ -220,3 +220,47 @@ def test_the_verb_of_a_category_is_no_typo(coffee_host, loan_host):
 
     assert normalize("what if it was raining", coffee_host.schema()) == "what if it was raining"
     assert "training" in normalize("how was the model trainng", loan_host.schema())  # a typo is still one
+
+
+OPEN_TAIL_HOSTS = {
+    "kennel": HostSchema(
+        name="kennel",
+        kind="tabular",
+        instance_noun="dog",
+        class_names=["waiting", "homed"],
+        features=[
+            FeatureSchema(name="age_years", type="numeric", min=0, max=16, aliases=["age"]),
+            FeatureSchema(name="fee_usd", type="numeric", min=0, max=300, aliases=["fee"]),
+            FeatureSchema(name="daily_walk_mins", type="numeric", min=0, max=120),
+        ],
+        id_range=(900, 1300),
+    ),
+    "ski": HostSchema(
+        name="ski runs",
+        kind="tabular",
+        instance_noun="run",
+        class_names=["open", "closed"],
+        features=[
+            FeatureSchema(name="gradient_deg", type="numeric", min=5, max=45, aliases=["gradient"]),
+            FeatureSchema(name="snow_depth_cm", type="numeric", min=0, max=300, aliases=["snow depth"]),
+        ],
+        id_range=(1, 800),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("host", "text", "condition"),
+    [
+        ("kennel", "f1 for dogs with age 9 or older", "age_years >= 9"),
+        ("kennel", "accuracy on dogs whose age is 3 and younger", "age_years <= 3"),
+        ("ski", "recall on runs with a gradient of 25 or steeper", "gradient_deg >= 25"),
+        ("ski", "precision for runs with a snow depth of 40 or shallower", "snow_depth_cm <= 40"),
+        # the unit a feature's name ends in, written out after the number
+        ("ski", "recall on runs of 25 degrees or steeper", "gradient_deg >= 25"),
+        ("kennel", "accuracy on dogs walked 30 minutes or longer a day", "daily_walk_mins >= 30"),
+        ("kennel", "accuracy on dogs walked 20 minutes and under", "daily_walk_mins <= 20"),
+    ],
+)
+def test_a_bound_opened_by_a_comparative_is_read(host, text, condition):
+    assert extract_group(text, OPEN_TAIL_HOSTS[host]) == condition

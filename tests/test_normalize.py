@@ -244,3 +244,45 @@ def test_no_typo_is_fixed_inside_a_hyphenated_word(text, kept):
     )
     assert kept in normalize(text, smokers)
     assert "smoker" in normalize("is the smokr a factor", smokers)  # a word of its own is still corrected
+
+
+HIVES = HostSchema(
+    name="apiary",
+    kind="tabular",
+    instance_noun="hive",
+    class_names=["thriving", "failing"],
+    features=[FeatureSchema(name="frames", type="numeric", min=2, max=20)],
+    id_range=(30001, 30300),
+)
+FERRIES = HostSchema(
+    name="ferries",
+    kind="text",
+    instance_noun="crossing",
+    class_names=["calm", "rough"],
+    features=[FeatureSchema(name="text", type="text")],
+    id_range=(207001, 207900),
+)
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "ids"),
+    [
+        (HIVES, "how is hive 30,117 doing", [30117]),
+        (HIVES, "verdict on 30,250?", [30250]),
+        (FERRIES, "label for crossing 207,455 please", [207455]),
+        (FERRIES, "207,012", [207012]),
+    ],
+)
+def test_an_id_written_with_thousands_separators_is_one_id(schema, text, ids):
+    assert extract_ids(text, schema) == ids
+
+
+@pytest.mark.parametrize(
+    ("schema", "text"),
+    [
+        (PATIENTS, "compare patients 101,102"),  # both parts are ids, the joined number is none: two ids
+        (HIVES, "frames 12,500 on hive 30001"),  # not an id when joined: left as written
+    ],
+)
+def test_grouped_digits_that_are_no_id_stay_as_written(schema, text):
+    assert normalize(text, schema) == text

@@ -101,8 +101,10 @@ def _patterns(schema: HostSchema) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 def _host_words(schema: HostSchema) -> set[str]:
-    """The host's own words: feature names and aliases (and their words), categories, labels, its noun."""
-    words: set[str] = set()
+    """The host's own words: feature names and aliases (and their words), categories, labels, its noun, and the
+    words of its name, which says what the model predicts ("the danger of 65010" on an avalanche danger host).
+    """
+    words = {w for w in re.findall(r"[a-z]+", schema.name.lower()) if len(w) >= 4}
     for feature in schema.features:
         for term in (feature.name, *feature.aliases, *(feature.categories or [])):
             words |= set(re.findall(r"[a-z0-9]+", term.lower()))

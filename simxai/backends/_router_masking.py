@@ -68,13 +68,11 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
     other = [w for w in words if not (w in _FILLER or w.lower() in _FILLER or w.lower() in (noun, noun + "s"))]
     if not other:
         return True
-    return (
-        text is not None
-        and len(other) == 1
-        and not request_word(other[0])  # "why 47043" asks why; "member 5483" names the record
-        and re.search(rf"\b{re.escape(other[0])}\s+#?\s*NUM\b", masked) is not None
-        and len(extract_ids(text, schema)) == 1
-    )
+    if text is None or len(other) != 1 or request_word(other[0]):  # "why 47043" asks why
+        return False
+    ids = extract_ids(text, schema)
+    # "member 5483" names the record; "said 0.69 for 66022" reports a score, and the word is not before the id
+    return len(ids) == 1 and re.search(rf"\b{re.escape(other[0])}\s+#?\s*{ids[0]}(?![\d.])", text) is not None
 
 
 def mask(text: str, schema: HostSchema | None) -> str:

@@ -104,6 +104,21 @@ _OUTPUTS_ASKED = re.compile(
     r"\b(?:can|could|does|will|would)\s+it\s+(?:ever\s+)?(?:say|output|return|answer)\s+['\"‘“]",
     re.IGNORECASE,
 )
+# What kind of quantity a score is: "is that a percent chance of ...", "is an 80% score a probability or ..."
+_KIND_OF_SCORE = re.compile(
+    r"\b(?:is|are)\s+(?:that|this|it|those|these|an?\s+\S+\s+(?:score|number|value|output))\s+(?:an?\s+|the\s+)?"
+    r"(?:[\w-]+\s+)?(?:percent(?:age)?|probabilit(?:y|ies)|chances?|likelihood|confidence|odds|certainty)\b",
+    re.IGNORECASE,
+)
+# A score the model gave, reported back: "it says 0.79 for 65010", "the model gave 69 %" (an id beside it only
+# places the score: the question is about the score)
+_SCORE_REPORTED = re.compile(
+    r"\b(?:it|the\s+model|this\s+model|the\s+classifier)\s+(?:says|said|gives|gave|shows|showed|puts|put|returns|"
+    r"returned|reports|reported|outputs)\s+(?:me\s+)?(?:an?\s+)?(?:score\s+of\s+)?(?:0?\.\d+|\d{1,3}(?:\.\d+)?\s?%)",
+    re.IGNORECASE,
+)
+# A scale word a label's place on is asked about: "is 'high' the top of the scale", "is there an 'extreme' level"
+_SCALE = r"(?:levels?|labels?|class(?:es)?|categor(?:y|ies)|outcomes?|ratings?|grades?|tiers?|buckets?|scale)"
 # Whether the model was right about one instance, not why or what would change it
 _RIGHT = re.compile(r"\b(?:right|correct(?:ly)?|wrong(?:ly)?|accurate|mistaken|a\s+mistake|spot[\s-]on)\b", re.I)
 _NOT_JUST_RIGHT = re.compile(
@@ -118,19 +133,21 @@ def _meaning(
     was right about one named instance (also to confirm an unsure prediction); None otherwise. Neither names a
     metric or (for a meaning) an instance.
     """
-    if extract_metric(text) is not None:
+    metric = extract_metric(text)
+    if metric is not None and not (metric == "all" and _KIND_OF_SCORE.search(text)):  # "or just its confidence?"
         return None
     ids = extract_ids(text, schema)
     classes = "|".join(re.escape(c).replace("_", r"[\s_-]+") for c in schema.class_names)
     quoted = [t for t in extract_texts(text) if t.strip().lower() not in {c.lower() for c in schema.class_names}]
     if (
         "get_output_information" in names
-        and not ids
+        and (not ids or _SCORE_REPORTED.search(text))
         and not (schema.kind == "text" and quoted)
         and (
             _OUTPUTS_ASKED.search(text)
+            or _label_scope(text, classes)
             or (
-                _MEANING.search(text)
+                (_MEANING.search(text) or _KIND_OF_SCORE.search(text))
                 and re.search(rf"(?<![\w-])(?:{classes}|{_OUTPUT_WORDS})(?![\w-])|\d\s*%", text, re.I)
             )
         )
@@ -147,6 +164,23 @@ def _meaning(
         # be back on schedule?" asks for its prediction)
         return "get_prediction"
     return None
+
+
+def _label_scope(text: str, classes: str) -> bool:
+    """Whether the turn asks what a label covers or where it sits among the labels: "does 'adopted' count a dog
+    that came back?", "is 'high' the top of the scale, or is there an 'extreme' level?".
+    """
+    label = rf"['\"‘“]?(?:{classes})['\"’”]?"
+    return bool(
+        re.search(
+            rf"\b(?:does|do|would|will)\s+{label}\s+(?:(?:also|still|ever)\s+)?(?:count|include|cover)\b", text, re.I
+        )
+        or re.search(rf"\bis\s+{label}\s+the\s+(?:top|bottom|highest|lowest|worst|best|last|first)\b", text, re.I)
+        or (
+            re.search(rf"\bis\s+there\s+(?:an?|any)\s+(?:[\w'‘’-]+\s+){{0,2}}{_SCALE}\b", text, re.I) is not None
+            and re.search(rf"(?<![\w-]){label}(?![\w-])", text, re.I) is not None
+        )
+    )
 
 
 # Whether the model knows of something, as a yes-no question of its own: "does it know anything about frost", "does

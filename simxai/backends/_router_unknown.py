@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.extraction import extract_ids, extract_label
-from simxai.extraction.mentions import feature_mentions, misread_id, moved_away_from, vague_group
+from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
 
@@ -106,8 +106,8 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
         )
         before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
         values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in feature.categories)  # "asia-europe"
-        if re.search(rf"\b(?:{values})\s+$", text[: mention.start], re.I):
-            after = None  # "business purpose loans": the value comes first, the word after is a noun
+        if re.search(rf"\b(?:{values})[\s-]+$", text[: mention.start], re.I):
+            after = None  # "business purpose loans", "west-facing slopes": the value comes first, then a noun
         if re.search(r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,2}$", text[: mention.start], re.I):
             after = None  # "which purpose gets the best rates?": the feature asked about, then the question's verb
         for found in (after, before):
@@ -116,6 +116,8 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
             value = found.group("v").lower().replace("-", "_")  # "the city-centre branch": city_centre
             if value in known or value in _NOT_A_VALUE or value.isdigit() or any(value in c.lower() for c in known):
                 continue
+            if category_form(value, feature.categories) is not None:
+                continue  # "the ECT propagated": a form of the value propagation
             name = feature.name.replace("_", " ")
             return (
                 f"There is no {name} '{found.group('v')}': the {name} values are {_listing(feature.categories)}. "

@@ -18,7 +18,8 @@ contract (`ruled_out`):
 - an instance's explanation answers why: torn between one instance's prediction and its explanation, a turn with
   no word of reasons ("what's the call on patient 8?", "score this comment: '...'") asks for the verdict;
 - a search for what may change while the class stays keeps a class: a turn that moves an instance from one class
-  to another ("what would take it from weak to strong?") asks for counterfactuals;
+  to another ("what would take it from weak to strong?") asks for counterfactuals, and one with no word of keeping,
+  changing, a margin or a limit ("need the outlook for 12") asks for no such search;
 - an instance's explanation is about one instance: a turn that speaks of the model as a whole ("the global
   ranking", "overall", "across the board") and names none is no such explanation; the data's description ranks
   nothing: a turn that asks for a ranking or an importance does not ask for it;
@@ -60,6 +61,16 @@ _RANKING = re.compile(r"\b(?:rank\w*|importances?)\b", re.IGNORECASE)
 _ERRORS = re.compile(
     r"\b(?:metrics?|wrong\w*|mistak\w*|errors?|miss(?:es|ed)?|misclassif\w*|incorrect\w*|false\s+(?:positive|"
     r"negative)s?)\b",
+    re.IGNORECASE,
+)
+# What a search for changes that keep the class is about: keeping, changing, a margin or a limit ("how solid is",
+# "how much could ... before", "what could change and it still ...") or a supposition ("would that help"); a turn
+# with none of these asks no such search.
+_KEEPS_OR_CHANGES = re.compile(
+    r"\b(?:still|stay\w*|keep\w*|kept|remain\w*|same|robust\w*|stab\w*|solid\w*|firm\w*|secure\w*|sure|certain\w*|"
+    r"chang\w*|differ\w*|flip\w*|margin|slack|room|leeway|wiggle|tweak\w*|fiddl\w*|without|sensitiv\w*|fragil\w*|"
+    r"hold\w*|vary|varies|budge|tip\w*|alter\w*|shift\w*|swing\w*|los[et]|losing|before|intact|leav\w*|until|far|much|"
+    r"edits?|would|could|might|help\w*)\b",
     re.IGNORECASE,
 )
 # The functions about the model or its outputs as a whole: they take no instance and no group.
@@ -108,8 +119,11 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         and not REASONS.search(text)
     ):
         out.add("get_local_explanation")
-    if "explain_how_to_still_be_this" in candidates and _between_classes(text, schema):
-        out.add("explain_how_to_still_be_this")  # "move it from weak to strong": a class to leave, one to reach
+    if "explain_how_to_still_be_this" in candidates and (
+        _between_classes(text, schema) or not _KEEPS_OR_CHANGES.search(text)
+    ):
+        # "move it from weak to strong": a class to leave, one to reach; "the rating for 65061": nothing kept
+        out.add("explain_how_to_still_be_this")
     if extract_metric(text) not in (None, "all"):
         out.add(_NONE)  # a metric named by its name ("f1 for members of a shared house") asks for its value
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):

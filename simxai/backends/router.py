@@ -67,6 +67,7 @@ from simxai.backends._router_masking import (
     selector_text,
 )
 from simxai.backends._router_new_text import new_text_decision
+from simxai.backends._router_remarks import request_among_remarks
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,
     CAPABILITY,
@@ -259,7 +260,8 @@ class RouterBackend(Backend):
         schema = request.host
         names = {s.name for s in request.functions}
         masked = mask(text, schema)
-        decision = self._score(text, request)
+        # "what drives the call on 214? hope you're well": the one sentence that asks, when the remarks hide it
+        decision = request_among_remarks(text, self._score(text, request), schema, lambda p: self._score(p, request))
         if _SMALL_TALK.match(text) and _ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)

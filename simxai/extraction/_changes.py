@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
+from simxai.extraction._category_forms import category_form
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
@@ -283,7 +284,7 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
         re.IGNORECASE,
     )
     if match:
-        value = next((c for c in categories if c.lower() == match.group("v").lower()), None)
+        value = category_form(match.group("v"), categories)  # "the ECT propagated": propagation
         if value is not None:
             return value
         # "contract was weekly": a value the feature does not have is passed on as said, so that the host

@@ -352,7 +352,9 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "accuracy",
         r"\baccura(?:cy|te)\b|\bacc\b|error rate|"
-        r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err)|"
+        # "how often does it miss", "how often does it slip up": a miss of either class is an error
+        r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err|miss(?:es|ed)?\b|"
+        r"(?:slip|screw|mess|foul)(?:s|ed)?\s+up)|"
         r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)|"
         r"\b(?:ever\s+)?been\s+wrong\b|\bwrong\s+more\s+often\b|\bget(?:s|ting)?\s+(?:them|those)\s+wrong\b",
     ),

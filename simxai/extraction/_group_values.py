@@ -11,6 +11,7 @@ import re
 from difflib import SequenceMatcher
 
 from simxai.exceptions import ArgumentError
+from simxai.extraction._category_forms import category_form
 from simxai.extraction._features import _class_mentions, feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import HostSchema
@@ -105,13 +106,15 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
             plural = "(?:e?s)?" if category.isalpha() and len(category) >= 3 else ""
             # a value with an underscore is also written with a hyphen or a space ("the asia-europe lane")
             spelled = re.escape(category).replace("_", r"[_\s-]")
-            value = rf"(?<![\w.-]){spelled}{plural}(?![\w-]|\.\d)"
+            value = rf"(?<![\w.-]){spelled}{plural}(?!\w|\.\d)"
             for match in re.finditer(value, text, re.IGNORECASE):
                 start, end = match.start(), match.end()
                 if any(low <= start < high for low, high in inside) or any(a <= start < b for a, b in said):
                     continue
+                if text[end : end + 1] == "-" and not any(low == end + 1 for low, _ in spans):
+                    continue  # "self-employed" holds no "self"; "west-facing" is west with its feature's word
                 beside = any(
-                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*", text[end:low])
+                    re.fullmatch(r"\s*(?:=|:|is)?\s*", text[high:start]) or re.fullmatch(r"\s*-?", text[end:low])
                     for low, high in spans
                 )
                 alone = (
@@ -131,6 +134,16 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                     break
             if found is not None:  # every value named: "the silver and gold plans" (`alternatives` splits them)
                 clauses.append(f"{feature.name} = {found}")
+        if not any(c.startswith(f"{feature.name} = ") for c in clauses):
+            # "on the days the ECT propagated", "with a propagating ECT": a form of a value beside its feature's name
+            for low, high in spans:
+                after = re.match(r"\s+(?:(?:was|is|were)\s+)?([a-z][\w-]*)", text[high:], re.IGNORECASE)
+                before = re.search(r"\b([a-z][\w-]*)[\s-]+$", text[:low], re.IGNORECASE)
+                forms = [category_form(m.group(1), feature.categories) for m in (after, before) if m is not None]
+                form = next((f for f in forms if f is not None), None)
+                if form is not None:
+                    clauses.append(f"{feature.name} = {form}")
+                    break
     return clauses
 
 

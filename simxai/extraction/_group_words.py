@@ -19,11 +19,24 @@ def _in_range(feature: FeatureSchema, value: float) -> bool:
 
 
 # A bound written with a unit and no feature: "heavier than 20 kg", "over 500 km", "under 25 kg/m2".
+# Comparatives that open a bound upwards or downwards ("7 or older", "38 degrees or steeper", "2 and under").
+_UP = (
+    "more higher greater above over up older larger bigger heavier longer steeper deeper taller warmer later "
+    "wider further farther stronger faster".split()
+)
+_DOWN = (
+    "less lower fewer below under down younger smaller lighter shorter shallower gentler flatter cooler colder "
+    "earlier narrower weaker slower".split()
+)
+#: An open tail after a bound's value, for a pattern: "over 7 or more", "of 30 or gentler".
+OR_TAIL = rf"(?:or|and)\s+(?:{'|'.join(_UP + _DOWN)})\b"
 _UNIT_BOUND = re.compile(
     rf"\b(?P<op>(?:[a-z]+er|more|less|fewer)\s+than|over|under|above|below|at\s+least|at\s+most)\s+(?P<v>{_NUM})\s?"
     r"(?P<unit>[a-z]+(?:/[a-z]+[0-9²]?)?)\b"
     # "3 or more bedrooms", "2 or fewer reminders": the bound after the number, the feature's word last
-    rf"|\b(?P<v2>{_NUM})\s+or\s+(?P<op2>more|fewer|less|over|under|above|below)\s+(?P<unit2>[a-z]+)\b",
+    rf"|\b(?P<v2>{_NUM})\s+or\s+(?P<op2>more|fewer|less|over|under|above|below)\s+(?P<unit2>[a-z]+)\b"
+    # "38 degrees or steeper", "20 kg and under": the unit after the number, an open tail last
+    rf"|\b(?P<v3>{_NUM})\s?(?P<unit3>[a-z]+)\s+(?P<op3>{OR_TAIL})",
     re.IGNORECASE,
 )
 _LOWER_WORDS = re.compile(
@@ -37,6 +50,15 @@ def _words_of(feature: FeatureSchema) -> set[str]:
     return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3} | {w + "s" for w in words}
 
 
+def _unit_of(unit: str, feature: FeatureSchema) -> bool:
+    """Whether `unit` is a word of the feature's name or aliases, or the unit its name ends in written out
+    ("degrees" for slope_angle_deg, "minutes" for walk_mins).
+    """
+    last = feature.name.lower().split("_")[-1]
+    last = last[:-1] if last.endswith("s") and len(last) > 3 else last  # "mins": "minutes"
+    return unit in _words_of(feature) or (len(last) >= 3 and last.isalpha() and unit.startswith(last))
+
+
 def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
     """Conditions from bounds with a unit that names one numeric feature ("heavier than 20 kg" -> weight_kg > 20):
     the unit is a word of exactly one numeric feature's name or aliases (descriptions never name a feature), and the
@@ -44,6 +66,12 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
     """
     found: list[str] = []
     for match in _UNIT_BOUND.finditer(text):
+        if match.group("v3"):
+            unit, value = match.group("unit3").lower(), match.group("v3")
+            owners = [f for f in schema.features if f.type == "numeric" and _unit_of(unit, f)]
+            if len(owners) == 1 and _in_range(owners[0], float(value)):
+                found.append(f"{owners[0].name} {tail_op(match.group('op3'))} {value}")
+            continue
         if match.group("v2"):
             op, value, unit = (match.group(g).lower() for g in ("op2", "v2", "unit2"))
             owners = [f for f in schema.features if f.type == "numeric" and unit in _words_of(f)]
@@ -88,7 +116,7 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
     )
     if not words:
         return []
-    before = re.search(rf"\b(?:{words})\s+$", text[max(0, start - 40) : start], re.IGNORECASE)
+    before = re.search(rf"\b(?:{words})[\s-]+$", text[max(0, start - 40) : start], re.IGNORECASE)  # "west-facing"
     if before is None:
         return []
     core_start = start - (len(text[max(0, start - 40) : start]) - before.start())
@@ -158,7 +186,14 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
 _CURRENCY = r"(?:[$£€]\s?)?"
 # A bound said as a value with "or more" / "and above" after it, around the feature's name: "10,000 nautical miles
 # or more", "weather level 3 and above", "congestion of 7 or higher".
-_OPEN_TAIL = r"(?P<tail>(?:or|and)\s+(?:more|higher|greater|above|over|up|less|lower|fewer|below|under))\b"
+_OPEN_TAIL = rf"(?P<tail>{OR_TAIL})"
+
+
+def tail_op(tail: str | None) -> str | None:
+    """The operator an open tail gives a bound (">=" for "or steeper", "<=" for "and under"), None without one."""
+    if not tail or not tail.split():
+        return None
+    return ">=" if tail.split()[-1].lower() in _UP else "<="
 
 
 def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
@@ -175,7 +210,7 @@ def _open_bound(text: str, start: int, end: int) -> tuple[str, str] | None:
     found, words = (after, after.group("tail")) if after else (before, tail.group("tail") if tail else None)
     if found is None or (words is None and after is None):
         return None
-    low = words is None or any(w in words.lower() for w in ("more", "higher", "greater", "above", "over", "up"))
+    low = words is None or tail_op(words) == ">="
     return (">=" if low else "<=", found.group("v"))
 
 

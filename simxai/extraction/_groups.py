@@ -14,12 +14,14 @@ from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
 from simxai.extraction._group_words import (
+    OR_TAIL,
     _in_range,
     _open_bound,
     _unit_bounds,
     _value_before,
     category_nouns,
     numeric_name_at,
+    tail_op,
 )
 from simxai.extraction._lexicon import (
     _AFTER_AGE,
@@ -109,7 +111,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 continue
             match = re.match(
                 rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}(?P<v>-?{_NUM})\b"
-                rf"(?P<tail>\s*(?:or\s+(?:more|higher|above|less|lower|below)))?",
+                rf"(?P<tail>\s*{OR_TAIL})?",
                 after,
                 re.IGNORECASE,
             )
@@ -118,10 +120,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 clauses.append(f"{feature.name} {bound[0]} {bound[1]}")  # "10000 nautical miles or more"
                 continue
             if match:
-                op = _op_of(match.group("op"))
-                tail = (match.group("tail") or "").lower()
-                if tail:
-                    op = ">=" if any(w in tail for w in ("more", "higher", "above")) else "<="
+                op = tail_op(match.group("tail")) or _op_of(match.group("op"))
                 if op != "=" or group_context:
                     clauses.append(f"{feature.name} {op} {match.group('v')}")
         elif feature.categories and group_context:
@@ -300,8 +299,8 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
         if feature.type == "numeric":
             match = re.match(
                 rf"^\s*(?:(?:is|are|was|values?|being)\s+)?(?:between\s+-?{_NUM}\s+and\s+-?{_NUM}|"
-                rf"(?P<op>{_OP_WORDS})\s*(?:a\s+|an\s+|the\s+)?-?{_NUM}(?:\s+or\s+(?:more|less|higher|lower|above|"
-                rf"below|greater|fewer))?|(?P<bare>-?{_NUM}))\b",
+                rf"(?P<op>{_OP_WORDS})\s*(?:a\s+|an\s+|the\s+)?-?{_NUM}(?:\s+{OR_TAIL})?|"
+                rf"(?P<bare>-?{_NUM}))\b",
                 after,
                 re.IGNORECASE,
             )

@@ -8,13 +8,15 @@ a number in the id range after a word that names nothing the host knows ("wien 5
 all ("why 5011"), and the class a turn
 wants to leave ("how could she shed the surcharge?"), and the label a metric or an importance is asked for
 ("recall for stable", "which features matter most for barbera?"), and a feature named by a verb or a comparative
-of its word ("weighed more", "lighter"). This module is
+of its word ("weighed more", "lighter"), and a category said in another form of its word ("the ECT propagated"). This
+module is
 their public home; the implementations stay in the package's private modules.
 """
 
 from __future__ import annotations
 
 from simxai.extraction._bare_ids import misread_id, request_word
+from simxai.extraction._category_forms import category_form
 from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._features import (
     FeatureMention,
@@ -31,6 +33,7 @@ __all__ = [
     "ScoredLabel",
     "VagueGroup",
     "age_feature",
+    "category_form",
     "described_feature",
     "explained_label",
     "feature_mentions",

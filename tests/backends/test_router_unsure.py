@@ -189,3 +189,16 @@ def test_an_explanation_needs_a_word_of_reasons(library):
     for text, schema in (("what drove the call on patient 8?", DEMO), ("why is book 8110 withdrawn?", books)):
         assert "get_local_explanation" not in _out(text, schema), text
     assert "get_local_explanation" not in _out("what's the call on patients over 60?")  # no one instance
+
+
+def test_a_search_that_keeps_the_class_needs_a_word_of_keeping_changing_or_a_limit(library):
+    books = library.schema()
+    for text, schema in (("need the outlook for patient 8 asap", DEMO), ("book 8110's standing, please", books)):
+        assert "explain_how_to_still_be_this" in _out(text, schema), text
+    for text, schema in (
+        ("how solid is the stable call on patient 8?", DEMO),
+        ("how far could book 8110's pages drop before it is withdrawn?", books),
+        ("what could change for book 8110 and it still be kept?", books),
+        ("is book 8110 laminated? would that help", books),  # a supposition may ask about a change
+    ):
+        assert "explain_how_to_still_be_this" not in _out(text, schema), text
