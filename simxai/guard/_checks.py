@@ -46,7 +46,7 @@ from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
 from simxai.guard._statements import (
     edit_claims,
-    method_claims,
+    explainer_claims,
     model_claims,
     movement_claims,
     property_claims,
@@ -389,8 +389,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("model_claims", said))
-            for said, holds in method_claims(sentence, " ".join(sorted(self.all.methods))):
-                self.report.claim(said, holds, via=_mechanism("method_claims", said))
+            for said, holds in explainer_claims(sentence, self.output_text):
+                self.report.claim(said, holds, via=_mechanism("explainer_claims", said))
             for said, holds in property_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("property_claims", said))
             for said, holds in setting_claims(sentence, self.all.settings):
