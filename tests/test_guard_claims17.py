@@ -31,3 +31,54 @@ def test_one_reader_of_the_explainer(check_reply, host, function, arguments, fai
     assert readers <= {"explainer_claims (explainer)"}, report.mechanisms
     if not faithful:
         assert len([c for c in report.unsupported if c.startswith("explainer ")]) == 1, report
+
+
+DEMO_DATA = ("get_data_information", {})
+LOAN_DATA = ("get_data_information", {})
+DEMO_BMI = ("get_data_information", {"feature": "bmi"})
+LOAN_INCOME = ("get_data_information", {"feature": "income"})
+LOAN_DEBT = ("explain_what_if", {"instance": 12, "changes": {"debt_to_income": 0.45}})
+LOAN_WHY_NOT = ("explain_why_not", {"instance": 12})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "reply"),
+    [
+        # a feature glossed in brackets with another feature's words: the numbers after it stay the feature's
+        ("loan", *LOAN_DATA, "debt_to_income (what is owed each month over monthly income) averages 0.2676."),
+        ("loan", *LOAN_DATA, "Across applicants, debt_to_income (debt over income) has a mean of 0.2676."),
+        ("demo", *DEMO_DATA, "cholesterol_ratio (total cholesterol over hdl) has an average of 4.07."),
+        # a share of something no label names is a feature's number, never a class's probability
+        ("loan", *LOAN_DEBT, "If debt took 45 % of applicant 12's income rather than 43 %, it stays approved."),
+        # two group means said as a comparison: which label the second is of is a guess, so it is not compared
+        ("demo", *DEMO_BMI, "The bmi averages 24.3 for the stable group, against 28.4 among those who progressed."),
+        ("demo", *DEMO_BMI, "On bmi, progressing patients sit well above stable ones on average: 28.4 against 24.3."),
+        ("loan", *LOAN_INCOME, "Income averages 54.3 for the approved group against 45.0 among those turned down."),
+        (
+            "loan",
+            *LOAN_INCOME,
+            "On income, rejected applicants earn less than approved ones on average: 45.0 against 54.3.",
+        ),
+        # a caution against reading a number some way is no claim that the outputs hold it
+        ("demo", *DEMO_DATA, "Please don't read a score of 0.7 as a 70 % chance of progressing."),
+        ("loan", *LOAN_DATA, "I wouldn't read 80 percent as eight in ten applicants being approved."),
+    ],
+)
+def test_unsure_readings_are_not_flagged(check_reply, host, function, arguments, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed, report
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "reply"),
+    [
+        # what stays flagged: a wrong class probability, a wrong mean bound closely to its label, a wrong value
+        ("loan", *LOAN_DEBT, "If debt took 45 % of applicant 12's income, approved would stand at 91 %."),
+        ("demo", *DEMO_BMI, "Stable patients average 28.4 on bmi."),
+        ("loan", *LOAN_INCOME, "Approved applicants average 45.0 on income."),
+        ("loan", *LOAN_DATA, "debt_to_income (debt over income) has a mean of 0.35."),
+        ("demo", *DEMO_DATA, "cholesterol_ratio (total cholesterol over hdl) has an average of 6.2."),
+    ],
+)
+def test_sure_readings_still_flag(check_reply, host, function, arguments, reply):
+    assert not check_reply(host, function, arguments, reply).passed

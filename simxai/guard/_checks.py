@@ -269,7 +269,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
-            if tokens and self.structured and not set(tokens) <= words and not self._scare_quote(said, quoted):
+            # a plural of an output's word is that word ("the 'features' are words" after outputs of features)
+            unknown = {t for t in tokens if t not in words and not (t.endswith("s") and t[:-1] in words)}
+            if tokens and self.structured and unknown and not self._scare_quote(said, quoted):
                 self.report.claim(f"quote '{quoted}'", False, via="quote not in outputs")
 
     def _scare_quote(self, text: str, quoted: str) -> bool:

@@ -211,7 +211,7 @@ class _NumberChecks(_PairedNumbers):
             return
         mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
-            self.report.claim(f"{text} (mean over {mean[0]})", mean[1], via="number")
+            self._verdict(f"{text} (mean over {mean[0]})", mean[1], mean[2], "number")
             return
         if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
