@@ -82,3 +82,102 @@ def test_unsure_readings_are_not_flagged(check_reply, host, function, arguments,
 )
 def test_sure_readings_still_flag(check_reply, host, function, arguments, reply):
     assert not check_reply(host, function, arguments, reply).passed
+
+
+DEMO_WHY_NOT = ("explain_why_not", {"instance": 12})
+INSURANCE_WHY_NOT = ("explain_why_not", {"instance": 5300})
+REVIEW_BROKE = ("explain_what_if", {"instance": 3, "changes": {"Broke": "Great"}})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # "as it is" of the rest held still is no statement of today's label
+        (
+            "demo",
+            *DEMO_WHY_NOT,
+            True,
+            "Take bmi to 27.3, leave everything else as it is, and patient 12 comes out progressing.",
+        ),
+        (
+            "loan",
+            *LOAN_WHY_NOT,
+            True,
+            "Lowering the credit score to 676 and leaving everything else as it is would get applicant 12 rejected.",
+        ),
+        # an imperative condition after a lead-in, and a move to a change's new value, state the change
+        (
+            "demo",
+            *DEMO_WHY_NOT,
+            True,
+            "It takes one step: push bmi up from 23.7 to 27.3 and the model says progressing.",
+        ),
+        (
+            "loan",
+            *LOAN_WHY_NOT,
+            True,
+            "It takes little: nudge the credit score down from 838 to 676 and the model says rejected.",
+        ),
+        (
+            "demo",
+            *DEMO_WHY_NOT,
+            True,
+            "Patient 12's bmi climbs from 23.7 to 27.3, where the model predicts progressing.",
+        ),
+        (
+            "loan",
+            *LOAN_WHY_NOT,
+            True,
+            "Applicant 12's credit score slides from 838 to 676, at which point the model predicts rejected.",
+        ),
+        ("demo", *DEMO_WHY_NOT, False, "It takes one step: push bmi up from 23.7 to 27.3 and the model says stable."),
+        (
+            "loan",
+            *LOAN_WHY_NOT,
+            False,
+            "Applicant 12's credit score slides from 838 to 676, at which point the model predicts approved.",
+        ),
+        # a label before an arrow is the state before the change
+        ("demo", *DEMO_WHY_NOT, True, "before → after for patient 12: bmi 23.7 → 27.3; label stable → progressing."),
+        (
+            "loan",
+            *LOAN_WHY_NOT,
+            True,
+            "before → after for applicant 12: credit_score 838 → 676; decision approved → rejected.",
+        ),
+        ("demo", *DEMO_WHY_NOT, False, "before → after for patient 12: bmi 23.7 → 27.3; label progressing → stable."),
+        # "is not predicted to get X" denies today's label; "is what makes it X" gives today's label's reason
+        (
+            "loan",
+            *LOAN_WHY_NOT,
+            True,
+            "Applicant 12 isn't predicted to get rejected, but a credit score of 676 would switch it to rejected.",
+        ),
+        (
+            "insurance",
+            *INSURANCE_WHY_NOT,
+            True,
+            "Member 5300 isn't predicted to get a surcharge, but the model would switch to surcharge with a change.",
+        ),
+        (
+            "sentiment",
+            *REVIEW_BROKE,
+            True,
+            "With 'Great' for 'Broke' review 3 would be labelled positive, so 'Broke' is what makes it negative.",
+        ),
+        (
+            "demo",
+            *DEMO_WHY_NOT,
+            True,
+            "At 27.3 instead of 23.7 patient 12 would be progressing, so the low bmi is what makes it stable.",
+        ),
+        (
+            "demo",
+            *DEMO_WHY_NOT,
+            False,
+            "At 27.3 instead of 23.7 patient 12 would be progressing, so the low bmi is what makes it progressing.",
+        ),
+    ],
+)
+def test_outcome_or_today(check_reply, host, function, arguments, faithful, reply):
+    assert check_reply(host, function, arguments, reply).passed == faithful
