@@ -181,3 +181,34 @@ REVIEW_BROKE = ("explain_what_if", {"instance": 3, "changes": {"Broke": "Great"}
 )
 def test_outcome_or_today(check_reply, host, function, arguments, faithful, reply):
     assert check_reply(host, function, arguments, reply).passed == faithful
+
+
+DEMO_GLUCOSE = ("explain_what_if", {"instance": 12, "changes": {"glucose": 120}})
+LOAN_KEPT = ("explain_how_to_still_be_this", {"instance": 12})
+DEMO_KEPT = ("explain_how_to_still_be_this", {"instance": 12})
+DEMO_MODEL = ("get_model_information", {})
+DEMO_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
+LOAN_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a kind of thing after a quantifier, an amount described, a collection counted, a verb: no invented name
+        ("demo", *DEMO_KEPT, True, "For patient 12, every lab result can take any value and it stays stable."),
+        ("loan", *LOAN_KEPT, True, "For applicant 12, each figure can take any value without losing approval."),
+        ("demo", *DEMO_GLUCOSE, True, "Glucose at 120 takes stable from 78.6 % to 75.7 %, a modest dip of 2.9 points."),
+        ("loan", *LOAN_DEBT, True, "Approved slips from 78 % to 72.3 %, a gentle drop of 5.7 points."),
+        ("demo", *DEMO_WHY_NOT, True, "Patient 12 needs 23.7 → 27.3 on bmi to come out progressing."),
+        ("loan", *LOAN_WHY_NOT, True, "Applicant 12 requires 838 → 676 on the credit score to be rejected."),
+        # the reference of a comparison after its number
+        ("demo", *DEMO_ACCURACY, True, "Accuracy is 0.73 on held-out patients, against 0.5 for the coin toss."),
+        ("loan", *LOAN_ACCURACY, True, "Held-out accuracy is 0.77, compared with 0.5 for a coin flip."),
+        # names the host does not have stay invented in those places
+        ("demo", *DEMO_WHY_NOT, False, "Patient 12 needs insulin 23.7 → 27.3 to come out progressing."),
+        ("loan", *LOAN_ACCURACY, False, "Accuracy is 0.77, and 0.88 for the occupation."),
+        ("demo", *DEMO_GLUCOSE, False, "With glucose at 120 and a waist of 98, stable comes out at 75.7 %."),
+    ],
+)
+def test_no_name_in_a_names_place(check_reply, host, function, arguments, faithful, reply):
+    assert check_reply(host, function, arguments, reply).passed == faithful
