@@ -6,10 +6,14 @@ rankings, all explained with SHAP).
 
 import pytest
 
+from simxai.guard import Vocabulary, check_claims
+
 DEMO_GLOBAL = ("get_global_explanation", {})
 LOAN_GLOBAL = ("get_global_explanation", {})
 REVIEW_GLOBAL = ("get_global_explanation", {})
 LOAN_LOCAL = ("get_local_explanation", {"instance": 12})
+DEMO_LOCAL = ("get_local_explanation", {"instance": 12})
+INSURANCE_LOCAL = ("get_local_explanation", {"instance": 5300})
 
 
 @pytest.mark.parametrize(
@@ -212,3 +216,87 @@ LOAN_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
 )
 def test_no_name_in_a_names_place(check_reply, host, function, arguments, faithful, reply):
     assert check_reply(host, function, arguments, reply).passed == faithful
+
+
+def _two_options(subject: dict, current: str, target: str, options: list[tuple[dict, float, str | None]]) -> dict:
+    """A counterfactual output with one change per option: (change, probability of the target, rewritten text)."""
+    return {
+        "kind": "counterfactual",
+        "question": "how_to_be_that",
+        "subject": subject,
+        "current_label": current,
+        "target_label": target,
+        "counterfactuals": [
+            {"changes": [change], "label": target, "probability": p, "text": text} for change, p, text in options
+        ],
+        "method": "a search of this test's own",
+        "note": None,
+    }
+
+
+TEAPOT = "Dreadful teapot, the lid cracked in a week."
+TEAPOT_OPTIONS = _two_options(
+    {"kind": "text", "description": "a review", "id": None, "values": None, "text": TEAPOT, "size": 1},
+    "negative",
+    "positive",
+    [
+        ({"feature": "Dreadful", "old": "Dreadful", "new": "Lovely"}, 0.774, TEAPOT.replace("Dreadful", "Lovely")),
+        ({"feature": "(insert)", "old": "", "new": "not"}, 0.612, "not " + TEAPOT),
+    ],
+)
+TENANT = {"kind": "row", "description": "tenant 7", "id": 7, "values": {"region": "north", "rent_share": 41.0}}
+TENANT_OPTIONS = _two_options(
+    {**TENANT, "text": None, "size": 1},
+    "falls_behind",
+    "pays",
+    [
+        ({"feature": "region", "old": "north", "new": "coastal"}, 0.58, None),
+        ({"feature": "rent_share", "old": 41.0, "new": 30.0}, 0.66, None),
+    ],
+)
+REVIEWS = Vocabulary(labels=["negative", "positive"], features=[], instance_noun="review")
+TENANTS = Vocabulary(labels=["pays", "falls_behind"], features=["region", "rent_share"], instance_noun="tenant")
+
+
+@pytest.mark.parametrize(
+    ("output", "vocabulary", "faithful", "reply"),
+    [
+        # the words a counterfactual writes name it: each probability is that option's
+        (TEAPOT_OPTIONS, REVIEWS, True, "'Dreadful' → 'Lovely' gets 77.4 %, or put 'not' before 'Dreadful' (61.2 %)."),
+        (TEAPOT_OPTIONS, REVIEWS, True, "Swap in 'Lovely' for positive at 77.4 %. Prefixing 'not' gives 61.2 %."),
+        (TEAPOT_OPTIONS, REVIEWS, False, "Swap in 'Lovely' for positive at 61.2 %. Prefixing 'not' gives 77.4 %."),
+        (TENANT_OPTIONS, TENANTS, True, "Changing region to coastal gives pays at 0.58; rent_share at 30, 0.66."),
+        (TENANT_OPTIONS, TENANTS, False, "Moving to coastal gives pays at 0.66; rent_share at 30 gives 0.58."),
+    ],
+)
+def test_a_counterfactual_named_by_what_it_writes(output, vocabulary, faithful, reply):
+    assert check_claims(reply, [output], vocabulary=vocabulary).passed == faithful
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "reply"),
+    [
+        # a number in the bracket of a word that is no feature is that word's, not the feature's named before it
+        ("demo", *DEMO_LOCAL, "For patient 12, sex (-0.256) and the kidneys (-0.110) pull the other way."),
+        ("insurance", *INSURANCE_LOCAL, "Member 5300: age (-0.200) and the record (+0.138) pull apart."),
+    ],
+)
+def test_a_number_in_another_words_bracket(check_reply, host, function, arguments, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert not [c for c in report.unsupported if c.startswith("number")], report
+
+
+DEMO_BP = ("explain_what_if", {"instance": 12, "changes": {"blood_pressure": 120}})
+
+
+@pytest.mark.parametrize(
+    ("output", "vocabulary", "faithful", "reply"),
+    [
+        # a share right after "gives" that follows a change is the change's outcome, not the feature's number
+        (TENANT_OPTIONS, TENANTS, True, "Tenant 7: region to coastal gives 0.58; rent_share down to 30 gives 0.66."),
+        (TENANT_OPTIONS, TENANTS, False, "Tenant 7: region to coastal gives 0.58; rent_share down to 30 gives 0.71."),
+        (TEAPOT_OPTIONS, REVIEWS, True, "Writing 'Lovely' for 'Dreadful' gets 0.774."),
+    ],
+)
+def test_a_share_a_change_gives(output, vocabulary, faithful, reply):
+    assert check_claims(reply, [output], vocabulary=vocabulary).passed == faithful
