@@ -300,3 +300,20 @@ DEMO_BP = ("explain_what_if", {"instance": 12, "changes": {"blood_pressure": 120
 )
 def test_a_share_a_change_gives(output, vocabulary, faithful, reply):
     assert check_claims(reply, [output], vocabulary=vocabulary).passed == faithful
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a kept range's bound said with a symbol or with its side after the number
+        ("demo", *DEMO_KEPT, True, "Patient 12 stays stable with bmi ≤ 27.2 and hdl ≥ 42."),
+        ("demo", *DEMO_KEPT, False, "Patient 12 stays stable with bmi ≥ 27.2."),
+        ("demo", *DEMO_KEPT, True, "Patient 12 stays stable as long as hdl is at 42 or above."),
+        ("demo", *DEMO_KEPT, False, "Patient 12 stays stable as long as hdl is at 42 or below."),
+        ("loan", *LOAN_KEPT, True, "Applicant 12 keeps approval while credit_score >= 686."),
+        ("loan", *LOAN_KEPT, False, "Applicant 12 keeps approval while credit_score <= 686."),
+        ("loan", *LOAN_KEPT, False, "Applicant 12 keeps approval with debt_to_income at 0.75 or more."),
+    ],
+)
+def test_a_kept_bound_in_symbols_or_after_its_number(check_reply, host, function, arguments, faithful, reply):
+    assert check_reply(host, function, arguments, reply).passed == faithful
