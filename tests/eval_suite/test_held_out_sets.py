@@ -28,6 +28,7 @@ HELD_OUT = ROOT / "simxai" / "eval_suite" / "router_training" / "held_out_people
 #: The sets checked here, with what each was written to hold (its README).
 SETS: dict[str, dict[str, Any]] = {
     "w18": {"requests": 180, "dialogues": 10, "turns": (4, 6), "own_hosts": ("colony", "lot")},
+    "w19": {"requests": 190, "dialogues": 10, "turns": (4, 6), "own_hosts": ("slope", "dog")},
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
