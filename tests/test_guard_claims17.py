@@ -317,3 +317,67 @@ def test_a_share_a_change_gives(output, vocabulary, faithful, reply):
 )
 def test_a_kept_bound_in_symbols_or_after_its_number(check_reply, host, function, arguments, faithful, reply):
     assert check_reply(host, function, arguments, reply).passed == faithful
+
+
+DEMO_PREDICTION = ("get_prediction", {"instance": 12})
+LOAN_PREDICTION = ("get_prediction", {"instance": 12})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a document's own numbering ("entry 27", "items 4 and 5") and a numbered list separated by "|"
+        ("demo", *DEMO_PREDICTION, True, "Ward notes, entry 27 — patient 12: stable, 78.6 %."),
+        ("loan", *LOAN_PREDICTION, True, "Audit log, items 31 and 32: applicant 12 approved at 78 %."),
+        ("demo", *DEMO_GLOBAL, True, "1 triglycerides_log 0.927 | 2 bmi 0.585 | 3 blood_pressure 0.396"),
+        ("demo", *DEMO_PREDICTION, False, "Ward notes, entry 27 — patient 12: stable, 87.6 %."),
+    ],
+)
+def test_a_documents_own_numbering(check_reply, host, function, arguments, faithful, reply):
+    assert check_reply(host, function, arguments, reply).passed == faithful
+
+
+def _oven_what_if(features: dict[str, float], changed: str, new: float) -> dict:
+    """A what-if on a made-up oven host whose features end in `_c` (a temperature) and `_c_h` (a rate per hour)."""
+    return {
+        "kind": "what_if",
+        "subject": {"kind": "row", "description": "batch 7", "id": 7, "values": features, "size": 1},
+        "changes": [{"feature": changed, "old": features[changed], "new": new}],
+        "old_label": "even",
+        "old_probabilities": {"even": 0.7, "scorched": 0.3},
+        "new_label": "scorched",
+        "new_probabilities": {"even": 0.4, "scorched": 0.6},
+        "note": None,
+    }
+
+
+OVEN = Vocabulary(labels=["even", "scorched"], features=["bake_temp_c", "heat_rate_c_h"], instance_noun="batch")
+KILN = Vocabulary(labels=["even", "scorched"], features=["soak_c", "climb_c_h", "load_pct"], instance_noun="batch")
+
+
+@pytest.mark.parametrize(
+    ("output", "vocabulary", "faithful", "reply"),
+    [
+        # "°C/h" and "degrees an hour" are the rate's unit, not the temperature's
+        (
+            _oven_what_if({"bake_temp_c": 210.0, "heat_rate_c_h": 30.0}, "heat_rate_c_h", 45.0),
+            OVEN,
+            True,
+            "Heat batch 7 at 45 °C/h instead of 30 and it comes out scorched.",
+        ),
+        (
+            _oven_what_if({"soak_c": 980.0, "climb_c_h": 90.0, "load_pct": 60.0}, "climb_c_h", 120.0),
+            KILN,
+            True,
+            "Batch 7 climbing 120 degrees an hour rather than 90 turns scorched.",
+        ),
+        (
+            _oven_what_if({"bake_temp_c": 210.0, "heat_rate_c_h": 30.0}, "heat_rate_c_h", 45.0),
+            OVEN,
+            False,
+            "Heat batch 7 at 55 °C/h instead of 30 and it comes out scorched.",
+        ),
+    ],
+)
+def test_a_rate_per_hour_is_the_rates(output, vocabulary, faithful, reply):
+    assert check_claims(reply, [output], vocabulary=vocabulary).passed == faithful
