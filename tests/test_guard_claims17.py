@@ -331,6 +331,9 @@ LOAN_PREDICTION = ("get_prediction", {"instance": 12})
         ("loan", *LOAN_PREDICTION, True, "Audit log, items 31 and 32: applicant 12 approved at 78 %."),
         ("demo", *DEMO_GLOBAL, True, "1 triglycerides_log 0.927 | 2 bmi 0.585 | 3 blood_pressure 0.396"),
         ("demo", *DEMO_PREDICTION, False, "Ward notes, entry 27 — patient 12: stable, 87.6 %."),
+        ("demo", *DEMO_PREDICTION, True, "Agenda — item 4: patient 12, predicted stable (78.6 %)."),
+        ("loan", *LOAN_PREDICTION, True, "Agenda, item 2: applicant 12 is approved."),
+        ("loan", *LOAN_PREDICTION, False, "Agenda, item 2: applicant 13 is approved."),
     ],
 )
 def test_a_documents_own_numbering(check_reply, host, function, arguments, faithful, reply):

@@ -25,6 +25,7 @@ from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._moves import said_move_claims
+from simxai.guard._numbering import numbered_part
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._places import more_feature_claims, more_label_claims
@@ -148,7 +149,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                     continue
                 ids = subject_ids(clause, [self.vocab.instance_noun])
                 for i in ids:
-                    if self.ids and i not in self.ids:
+                    if self.ids and i not in self.ids and not numbered_part(clause, i, self.vocab.instance_noun):
                         self.report.claim(f"subject {i}", False, via="subject id")
                 previous = carried
                 ids = [i for i in ids if i in self.ids] or carried

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["item_marker", "item_numbers"]
+__all__ = ["item_marker", "item_numbers", "numbered_part"]
 
 #: A bare number that may open a list item, and the word after it.
 _BARE_ITEM = re.compile(r"(?:^|[;:,|\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`])")
@@ -54,3 +54,14 @@ _ITEM_LEAD = re.compile(r"(?:^|[:;,]|\b(?:or|and|then))\s*\($", re.I)
 def item_marker(before: str, after: str) -> bool:
     """Whether a small number between `before` and `after` is an item's number: "(2)" opening a list item."""
     return bool(_ITEM_LEAD.search(before)) and bool(re.match(r"\)\s+[A-Za-z]", after))
+
+
+def numbered_part(text: str, number: int, noun: str) -> bool:
+    """Whether `number` is said in `text` as a document's part ("Minutes — item 3: patient 397"), not as an
+    instance, on a host whose instances are not called by that word.
+    """
+    for match in _NUMBERED.finditer(text):
+        word = match.group(0).split()[0].lower()
+        if number in {int(g) for g in match.groups() if g} and word.rstrip("s") != noun.lower().rstrip("s"):
+            return True
+    return False
