@@ -384,3 +384,17 @@ KILN = Vocabulary(labels=["even", "scorched"], features=["soak_c", "climb_c_h", 
 )
 def test_a_rate_per_hour_is_the_rates(output, vocabulary, faithful, reply):
     assert check_claims(reply, [output], vocabulary=vocabulary).passed == faithful
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # metric short forms in a ticker line: "PREC" is the precision, "REC" before a figure the recall
+        ("demo", *DEMO_ACCURACY, True, "ACC 0.730 | PREC 0.727 | REC 0.727 | AUC 0.803"),
+        ("loan", *LOAN_ACCURACY, True, "acc 0.77 · prec 0.788 · rec 0.664 · auc 0.879"),
+        ("loan", *LOAN_ACCURACY, False, "ACC 0.77 | PREC 0.664 | REC 0.788 | AUC 0.879"),
+        ("demo", *DEMO_PREDICTION, True, "Patient 12: pred. stable (78.6 %); rec. stable."),
+    ],
+)
+def test_metric_short_forms(check_reply, host, function, arguments, faithful, reply):
+    assert check_reply(host, function, arguments, reply).passed == faithful
