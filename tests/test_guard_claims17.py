@@ -398,3 +398,52 @@ def test_a_rate_per_hour_is_the_rates(output, vocabulary, faithful, reply):
 )
 def test_metric_short_forms(check_reply, host, function, arguments, faithful, reply):
     assert check_reply(host, function, arguments, reply).passed == faithful
+
+
+def _pct_what_if(features: dict[str, float], changed: str, new: float, labels: tuple[str, str]) -> dict:
+    """A what-if on a made-up host with two features in percent (their names end in `_pct`)."""
+    good, bad = labels
+    return {
+        "kind": "what_if",
+        "subject": {"kind": "row", "description": "unit 3", "id": 3, "values": features, "size": 1},
+        "changes": [{"feature": changed, "old": features[changed], "new": new}],
+        "old_label": good,
+        "old_probabilities": {good: 0.81, bad: 0.19},
+        "new_label": bad,
+        "new_probabilities": {good: 0.35, bad: 0.65},
+        "note": None,
+    }
+
+
+GREENHOUSE = Vocabulary(labels=["thriving", "wilting"], features=["humidity_pct", "shade_pct"], instance_noun="bed")
+DOUGH = Vocabulary(labels=["rises", "flat"], features=["water_pct", "salt_pct", "proof_minutes"], instance_noun="batch")
+
+
+@pytest.mark.parametrize(
+    ("output", "vocabulary", "faithful", "reply"),
+    [
+        # a percent that is one of several `*_pct` features' numbers is no class's probability
+        (
+            _pct_what_if({"humidity_pct": 62.0, "shade_pct": 30.0}, "humidity_pct", 41.0, ("thriving", "wilting")),
+            GREENHOUSE,
+            True,
+            "Bed 3 with its humidity from 62 % down to 41 % turns wilting, at 65 %.",
+        ),
+        (
+            _pct_what_if(
+                {"water_pct": 68.0, "salt_pct": 2.0, "proof_minutes": 50.0}, "water_pct", 55.0, ("rises", "flat")
+            ),
+            DOUGH,
+            True,
+            "Batch 3 made with 55 % water instead of 68 % comes out flat (65 %).",
+        ),
+        (
+            _pct_what_if({"humidity_pct": 62.0, "shade_pct": 30.0}, "humidity_pct", 41.0, ("thriving", "wilting")),
+            GREENHOUSE,
+            False,
+            "Bed 3 with its humidity from 62 % down to 41 % turns wilting, at 75 %.",
+        ),
+    ],
+)
+def test_a_percent_of_one_of_several_percent_features(output, vocabulary, faithful, reply):
+    assert check_claims(reply, [output], vocabulary=vocabulary).passed == faithful

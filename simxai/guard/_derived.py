@@ -264,7 +264,8 @@ class _FrameChecks(_CheckState):
 
     def _rebound(self, claim: NumberClaim, sentence: str, facts: Facts) -> str:
         """Why a share bound to a label that does not hold it may be another field's, or "": the host's feature in
-        percent ("the humid air (94 %)", humidity_pct 94), a feature's share in a sentence that says a share of
+        percent ("the humid air (94 %)", humidity_pct 94; of several `*_pct` features, one whose number it is), a
+        feature's share in a sentence that says a share of
         something no label names ("rent at 33 % of take-home pay (from 27 %)", "15 % of the traffic instead of
         23 %"), or, after a performance output, a metric or a share of the counts ("of the 44 progressing it
         catches 32, 72.7 %" is a recall). Such a number is not compared.
@@ -272,6 +273,10 @@ class _FrameChecks(_CheckState):
         unit = unit_feature("%", self.vocab.features) if claim.percent else None
         if unit is not None and fits(replace(claim, percent=False), facts.feature_numbers.get(unit[0].lower(), set())):
             return f"a number of {unit[0]}, the feature in percent"  # "the very humid air (94 %)", humidity_pct
+        for name in (f for f in self.vocab.features if f.lower().endswith("_pct")) if claim.percent else ():
+            # several features in percent ("clay moisture 5.5 → 4.4 %" beside a kiln_load_pct): one of them
+            if fits(replace(claim, percent=False), facts.feature_numbers.get(name.lower(), set())):
+                return f"a number of {name}, a feature in percent"
         if claim.percent and self._share_of_other(sentence):
             for name, numbers in facts.feature_numbers.items():
                 # the feature's own scale (an income_ratio of 27) or its fraction in percent (a share of 0.23)
