@@ -4,6 +4,7 @@ The guard checks a number against the field of the name it binds it to: for a fe
 in its clause or sentence (or right after it). The binding is close when nothing that could own the number stands
 between the name and it: no other feature, no other number (but the first end of a pair it closes: "bmi from 23.7
 to 27.3", "18 up to 27.2", a table row's "now 23.7 and needed 27.3"), no clause break (a semicolon, a new line),
+no other word whose bracket holds the number ("age (−0.152) and the lorries (−0.112)"),
 and at most `CLOSE_WORDS` words ("hdl = 62", "bmi of 32.1", "triglycerides_log matters most, with a mean |SHAP|
 of 0.585", "'was' pushes towards positive (0.312)"). Otherwise the number is only the nearest to the name, and the
 field it is of is a guess: "the income is low at 12, while the requested amount is fairly large at 169" (169 is
@@ -49,6 +50,8 @@ _FROM_TO = re.compile(
 #: A clause break: a semicolon, a new line, a sentence's end.
 _BREAK = re.compile(r"[;!?\n]|\.(?:\s|$)")
 _WORD = re.compile(r"[^\W\d_]+")
+#: A word right before the bracket that holds the number: the number is that word's.
+_GLOSSED_NOUN = re.compile(r"[^\W\d_]{3,}\s*\(\s*[-+−]?$")
 
 
 def _close_gap(gap: str) -> bool:
@@ -62,6 +65,8 @@ def _close_gap(gap: str) -> bool:
     numbers = list(_NUMBER.finditer(gap))
     if len(numbers) > 1 or (numbers and len(_WORD.findall(gap[numbers[0].end() :])) > PAIR_WORDS):
         return False
+    if numbers and _GLOSSED_NOUN.search(gap[numbers[0].end() :]):
+        return False  # "age (−0.152) and the lorries (−0.112)": the second number is the lorries', in brackets
     return not _BREAK.search(gap) and len(_WORD.findall(gap)) <= CLOSE_WORDS
 
 

@@ -245,6 +245,43 @@ def _known(word: str, known: set[str]) -> bool:
     return "-" in word and (word.replace("-", "_") in known or (bool(parts) and all(p in known for p in parts)))
 
 
+#: A quantifier before a name: the name is a kind of thing ("every measurement can take any value"), not one.
+_QUANTIFIED = re.compile(r"(?:^|\b)(?:every|each|any|all|no)\s+$", re.I)
+#: A count of a plural noun after "of": "a list of about 7,500 words" is a list's size, not a name's value.
+_OF_COUNT = re.compile(
+    r"\s+of\s+(?:about\s+|around\s+|roughly\s+|some\s+|over\s+)?\d[\d,]*\s+"
+    # a whole number and a plural noun, not a verb of the name's push ("a bmi of 32 pushes ...")
+    r"(?!(?:pushes|pulls|adds|matters|counts|weighs|tips|makes|gives|takes|leans|drives|raises|lowers|moves)\b)"
+    r"[a-z]+s\b",
+    re.I,
+)
+#: A comparison's reference after its number: "... versus negative at 0.648 for the original".
+_FOR_REFERENCE = re.compile(r"\b(?:vs\.?|versus|against|compared (?:to|with))\s[^,]*\d\s*%?\s+for\s+the\s+\S*$", re.I)
+#: A verb of need or reach before a change's numbers ("patient 288 needs 3.87 → 4.90"): no name.
+_VERB = re.compile(
+    r"^(?:needs?|needed|requires?|required|takes?|took|gets?|got|goes|went|moves?|moved|reaches?)$", re.I
+)
+
+
+def _generic(reply: str, said: str, start: int, valued: bool) -> bool:
+    """Whether a name read in a feature's position is no name: a kind of thing after a quantifier ("every
+    measurement"), an amount whose head noun is an amount's ("a relative rise of 23 %": the rise, described), a
+    collection counted after it ("a list of 7,500 words"), or a verb ("needs 3.87 → 4.90").
+    """
+    at = reply.find(said, start)
+    words = said.lower().split()
+    if _QUANTIFIED.search(reply[max(0, at - 12) : at]) or _QUANTIFIED.match(f"{words[0]} "):
+        return True
+    if len(words) == 1 and _VERB.match(words[0]):
+        return True
+    lead = re.split(r"[.;:!?](?=\s)", reply[max(0, at - 80) : at])[-1]
+    if valued and _FOR_REFERENCE.search(lead):
+        return True  # "0.8 vs 0.525 for the majority guess": the reference of a comparison, not a name's value
+    if valued and len(words) > 1 and words[-1] in _COMMON:
+        return True  # the name's head is a common noun of an amount or a measure; the rest describes it
+    return bool(_OF_COUNT.match(reply, at + len(said)))
+
+
 def invented_names(
     reply: str, known: set[str], labels: Sequence[str], feature_words: frozenset[str] = frozenset()
 ) -> list[tuple[str, bool]]:
@@ -265,6 +302,8 @@ def invented_names(
                     continue  # "with a weight of about 0.70": a measure of the push, not a name
                 if _WORDS.search(said):
                     continue  # "relies most on clear sentiment words": a kind of words, not a feature
+                if _generic(reply, said, match.start(), pattern is _VALUED):
+                    continue  # "every measurement", "a relative rise of 23 %", "a list of 7,500 words"
                 at = reply.find(said, match.start())
                 modifier = _MODIFIED.search(reply[max(0, at - 40) : at])
                 head = modifier.group(1).lower() if modifier else ""

@@ -25,6 +25,7 @@ from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._moves import said_move_claims
+from simxai.guard._numbering import numbered_part
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
 from simxai.guard._places import more_feature_claims, more_label_claims
@@ -46,7 +47,7 @@ from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
 from simxai.guard._statements import (
     edit_claims,
-    method_claims,
+    explainer_claims,
     model_claims,
     movement_claims,
     property_claims,
@@ -148,7 +149,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                     continue
                 ids = subject_ids(clause, [self.vocab.instance_noun])
                 for i in ids:
-                    if self.ids and i not in self.ids:
+                    if self.ids and i not in self.ids and not numbered_part(clause, i, self.vocab.instance_noun):
                         self.report.claim(f"subject {i}", False, via="subject id")
                 previous = carried
                 ids = [i for i in ids if i in self.ids] or carried
@@ -269,7 +270,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
-            if tokens and self.structured and not set(tokens) <= words and not self._scare_quote(said, quoted):
+            # a plural of an output's word is that word ("the 'features' are words" after outputs of features)
+            unknown = {t for t in tokens if t not in words and not (t.endswith("s") and t[:-1] in words)}
+            if tokens and self.structured and unknown and not self._scare_quote(said, quoted):
                 self.report.claim(f"quote '{quoted}'", False, via="quote not in outputs")
 
     def _scare_quote(self, text: str, quoted: str) -> bool:
@@ -389,8 +392,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         if self.structured:
             for said, holds in model_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("model_claims", said))
-            for said, holds in method_claims(sentence, " ".join(sorted(self.all.methods))):
-                self.report.claim(said, holds, via=_mechanism("method_claims", said))
+            for said, holds in explainer_claims(sentence, self.output_text):
+                self.report.claim(said, holds, via=_mechanism("explainer_claims", said))
             for said, holds in property_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("property_claims", said))
             for said, holds in setting_claims(sentence, self.all.settings):

@@ -43,7 +43,7 @@ def names_side(text: str) -> bool:
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(
-    r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|to get|to reach|"
+    r"\b(would|could|if|were|then|become\w*|flip\w*|switch\w*|turn\w* into|instead|(?<!predicted )to get|to reach|"
     r"to make|need(?:s|ed|ing)?\b|should|after|once|suppose|assuming|had|might|unless|change\w* to|to be predicted|"
     r"turn(?:s|ed|ing)?(?!\s+(?:out|up|down|on|off|away|around|to)\b)|"
     r"make\w*|making|lead\w*|result\w*|achiev\w*|to obtain|to turn|you'd|we'd|it'd|turn\w*(?: \w+){0,3} into|"
@@ -79,7 +79,13 @@ BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: A cue of today's state that "now" is not ("now" after a change is the state after it).
-TODAY = re.compile(r"\b(currently|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
+#: "'delicious' is what makes it positive": the reason for today's label, no change's outcome.
+REASON_NOW = re.compile(
+    r"\b(?:is|are|was) (?:what|the (?:word|feature|thing|reason) that) makes? (?:it|her|him|them|the \w+)\b", re.I
+)
+TODAY = re.compile(
+    rf"\b(currently|at present|today|before|original(?:ly)?|at the moment|as it stands)\b|{REASON_NOW.pattern}", re.I
+)
 NOW = re.compile(r"\b(currently|now|at present|today|before|original(?:ly)?|at the moment|as it stands)\b", re.I)
 STAY = re.compile(
     r"\b(stay\w*|remain\w*|"

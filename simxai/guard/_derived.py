@@ -135,7 +135,10 @@ _ILLUSTRATIVE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
     r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
     r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"
-    r"at random|coin (?:flip|toss))\b|\d\s*%?\s+(?:means|would mean|corresponds to|is the same as)\b",
+    r"at random|coin (?:flip|toss))\b|\d\s*%?\s+(?:means|would mean|corresponds to|is the same as)\b|"
+    # a caution against a reading ("don't read 0.7 as a 70 % risk", "I wouldn't read 80 % as eight in ten")
+    r"\b(?:do not|don't|would not|wouldn't|should not|shouldn't|never|can't|cannot)\s+(?:\w+\s+)?read\b"
+    r"(?:[^.;:]|\.(?=\d)){0,60}?\bas\b",
     re.I,
 )
 
@@ -148,6 +151,16 @@ def _illustrative(sentence: str) -> bool:
     return _ILLUSTRATIVE.search(sentence) is not None
 
 
+#: A percent said of something ("33 % of take-home pay", "23 percent of the traffic"): group 1 is what it is of.
+_SHARE_OF = re.compile(
+    r"\d\s*(?:%|percent\b|per cent\b)\s+of\s+(?:(?:the|their|its|her|his|all|your)\s+)?"
+    r"([^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)",
+    re.I,
+)
+#: Between a label and a number: another number or a comparison ("stable patients against about 28.4").
+_LOOSE_MEAN = re.compile(r"\d|\b(?:against|versus|vs|than|compared|while|whereas|but|and)\b", re.I)
+#: A label as the second term of a comparison ("twice as many cycles as healthy ones", "well above stable ones").
+_COMPARED_LABEL = re.compile(r"\b(?:than|as|above|below)\s+(?:the\s+)?$", re.I)
 #: A share in words that compares two numbers ("half the effect of bmi", "about a third as strongly"): a ratio.
 _RATIO_WORDS = re.compile(
     r"\s*(?:(?:the|its|their)\s+)?(?:effect|size|impact|weight|influence|importance|push|pull|contribution|"
@@ -251,16 +264,38 @@ class _FrameChecks(_CheckState):
 
     def _rebound(self, claim: NumberClaim, sentence: str, facts: Facts) -> str:
         """Why a share bound to a label that does not hold it may be another field's, or "": the host's feature in
-        percent ("the humid air (94 %)", humidity_pct 94), or, after a performance output, a metric or a share of
-        the counts ("of the 44 progressing it catches 32, 72.7 %" is a recall). Such a number is not compared.
+        percent ("the humid air (94 %)", humidity_pct 94; of several `*_pct` features, one whose number it is), a
+        feature's share in a sentence that says a share of
+        something no label names ("rent at 33 % of take-home pay (from 27 %)", "15 % of the traffic instead of
+        23 %"), or, after a performance output, a metric or a share of the counts ("of the 44 progressing it
+        catches 32, 72.7 %" is a recall). Such a number is not compared.
         """
         unit = unit_feature("%", self.vocab.features) if claim.percent else None
         if unit is not None and fits(replace(claim, percent=False), facts.feature_numbers.get(unit[0].lower(), set())):
             return f"a number of {unit[0]}, the feature in percent"  # "the very humid air (94 %)", humidity_pct
+        for name in (f for f in self.vocab.features if f.lower().endswith("_pct")) if claim.percent else ():
+            # several features in percent ("clay moisture 5.5 → 4.4 %" beside a kiln_load_pct): one of them
+            if fits(replace(claim, percent=False), facts.feature_numbers.get(name.lower(), set())):
+                return f"a number of {name}, a feature in percent"
+        if claim.percent and self._share_of_other(sentence):
+            for name, numbers in facts.feature_numbers.items():
+                # the feature's own scale (an income_ratio of 27) or its fraction in percent (a share of 0.23)
+                if fits(replace(claim, percent=False), numbers) or fits(claim, numbers):
+                    return f"a share said of something no label names; {name}'s number"
         shares = set(facts.metrics.values()) | count_shares(facts) if facts.metrics else set()
         if (claim.percent or claim.decimals) and fits(claim, shares):
             return "a metric or a share of the counts"
         return ""
+
+    def _share_of_other(self, sentence: str) -> bool:
+        """Whether the sentence gives a share of something that is no label ("33 % of take-home pay", "23 % of
+        the traffic"): its percents may be a feature's values rather than a class's probability.
+        """
+        for m in _SHARE_OF.finditer(sentence):
+            named = m.group(1)
+            if not any(n.start == 0 for n in self._label_mentions(named)):
+                return True
+        return False
 
     def _unnamed_subject(self, claim: NumberClaim, sentence: str, entities: list[tuple[str, str, int]]) -> str:
         """Whether a number of a sentence that names none of the reply's several subjects ("The model is more
@@ -331,12 +366,15 @@ class _FrameChecks(_CheckState):
             out |= {round(abs(a - b), 6) for a in nums for b in nums if a != b}
         return out
 
-    def _label_mean(self, claim: NumberClaim, clause: str, offset: int, facts: Facts) -> tuple[str, bool] | None:
-        """(label, holds) for a mean said of a label's rows ("stable patients have a mean of 94.6", "stable 24.3 vs
-        progressing 28.4"): the label named last before the number in its clause, and on a two-label host the
-        other label for the second of a pair the first label's number opened ("positive reviews are longer (7.9
-        versus 7.3)"); None when no label is named there or the number is no label's mean (another field may
-        hold it).
+    def _label_mean(self, claim: NumberClaim, clause: str, offset: int, facts: Facts) -> tuple[str, bool, str] | None:
+        """(label, holds, why unsure) for a mean said of a label's rows ("stable patients have a mean of 94.6",
+        "stable 24.3 vs progressing 28.4"): the label named last before the number in its clause, and on a
+        two-label host the other label for the second of a pair the first label's number opened ("positive reviews
+        are longer (7.9 versus 7.3)"); None when no label is named there or the number is no label's mean (another
+        field may hold it). A number that is another label's mean is flagged only when the label is bound to it
+        closely (right before or after it); bound by a guess at a pair's order or across a comparison ("as many as
+        healthy ones: 856.2 against 400.8", "24.3 for stable against 28.4 for those who progressed") it is not
+        compared (`why unsure`).
         """
         if not facts.label_means or claim.percent:
             return None
@@ -349,17 +387,18 @@ class _FrameChecks(_CheckState):
             # "the mean is 87.9 for stable and 94.6 for progressing": the label named right after the number.
             label = ahead[0].name
             if fits(claim, facts.label_means.get(label, set())):
-                return label, True
+                return label, True, ""
             others = {x for other, means in facts.label_means.items() if other != label for x in means}
-            return (label, False) if fits(claim, others) else None
+            return (label, False, "") if fits(claim, others) else None
         if not named:
             return None
         label = named[-1].name
         gap = clause[self.paired : offset + claim.start] if 0 <= self.paired <= offset + claim.start else ""
         paired = bool(_PAIR_AFTER.match(after)) or bool(gap and _MEAN_PAIR.fullmatch(gap))
+        guessed = False
         if len(named) > 1 and _THAN.search(before[named[-2].end : named[-1].start]) and paired:
             # "A sit higher than B (x vs y)": a pair after the comparison opens with A's mean.
-            label = named[-2].name
+            label, guessed = named[-2].name, True
         if (
             gap
             and _MEAN_PAIR.fullmatch(gap)
@@ -367,11 +406,16 @@ class _FrameChecks(_CheckState):
             and len(facts.label_means) == 2
             and label in facts.label_means
         ):
-            label = next(x for x in facts.label_means if x != label)
+            label, guessed = next(x for x in facts.label_means if x != label), True
         if fits(claim, facts.label_means.get(label, set())):
-            return label, True
+            return label, True, ""
         others = {x for other, means in facts.label_means.items() if other != label for x in means}
-        return (label, False) if fits(claim, others) else None
+        if not fits(claim, others):
+            return None
+        between = before[named[-1].end :]
+        compared = _COMPARED_LABEL.search(before[: named[-1].start])
+        close = not guessed and not _LOOSE_MEAN.search(between) and not compared
+        return label, False, "" if close else "a label's mean bound by a guess at which label it is of"
 
 
 _THAN = re.compile(r"\bthan\b", re.I)

@@ -82,8 +82,6 @@ class Facts:
     assessed: bool = False
     #: the labels an explanation explains (a local or global explanation's `label`)
     explained: set[str] = field(default_factory=set)
-    #: the attribution methods the explanations name (their `method`)
-    methods: set[str] = field(default_factory=set)
     #: label -> the means of features over that label's rows (a data summary's `mean_by_label`)
     label_means: dict[str, set[float]] = field(default_factory=dict)
     #: each counterfactual's changed features and words (lower case) and its label's probability
@@ -115,7 +113,6 @@ class Facts:
             "free_numbers",
             "amounts",
             "explained",
-            "methods",
             "fields",
         ):
             setattr(out, name, getattr(self, name) | getattr(other, name))

@@ -6,6 +6,10 @@ words only another label's meaning has (and none of its own) has swapped the mea
 two meanings apart count ("bank" is in both "the bank grants the loan" and "the bank turns the application
 down"); a gloss with a negation ("the bank does not grant the loan") or with words of neither is not read.
 Thresholds in a meaning ("above 140") are `simxai.guard._meanings`'s.
+
+A feature's name glossed in brackets ("debt_to_income (monthly debt payments over monthly income) has a mean of
+0.27") says what the feature is, not what the numbers after it are of: the words of the gloss (here another
+feature's, "income") are masked before numbers are bound (`mask_feature_glosses`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from simxai.guard import _cues as cue
 from simxai.guard._reading import find_mentions
 
-__all__ = ["gloss_claims"]
+__all__ = ["gloss_claims", "mask_feature_glosses"]
 
 #: What binds a gloss to the label before it: "X: ...", "X means ...", "X, meaning ...", "X stands for ...".
 _BINDS = re.compile(
@@ -63,3 +67,26 @@ def gloss_claims(sentence: str, labels: Sequence[str], meanings: Mapping[str, st
         else:
             if said & words[own] - set().union(*(w for o, w in words.items() if o != own)):
                 yield f"meaning of {m.name}", True
+
+
+#: A gloss in brackets: no number (a value or a contribution in brackets is the feature's), no list ("(and age)").
+_BRACKETED = re.compile(r"\s*\((?!\s*(?:and|or|plus|with|vs\.?|versus)\b)([^()\d\n]{3,100})\)")
+
+
+def mask_feature_glosses(text: str, features: Sequence[str], labels: Sequence[str]) -> str:
+    """`text` with the words of each bracketed gloss right after a feature's own name blanked (same length, so
+    offsets hold): "income_ratio (rent as a % of take-home pay) runs 12 to 72" binds 12-72 to income_ratio, not to
+    the rent the gloss names. A gloss that names a label is left: it may be a claim ("bmi (the stable side's)").
+    """
+    names = sorted((f for f in features if len(f) >= 3), key=len, reverse=True)
+    if not names or "(" not in text:
+        return text
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
+    out = list(text)
+    for name in pattern.finditer(text):
+        gloss = _BRACKETED.match(text, name.end())
+        if gloss is None or find_mentions(gloss.group(1), list(labels)):
+            continue
+        for i in range(gloss.start(1), gloss.end(1)):
+            out[i] = " "
+    return "".join(out)

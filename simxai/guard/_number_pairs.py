@@ -26,6 +26,19 @@ _FEATURE_COUNT = re.compile(
 )
 
 
+#: A verb that gives a change's outcome right before its share: "blood pressure down to 90 gives 0.533".
+_GIVES = re.compile(
+    r"\b(?:gives?|giving|yields?|yielding|gets?|lands?\s+(?:at|on)|brings?\s+(?:it|her|him|them)\s+to)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|just\s+)?$",
+    re.I,
+)
+
+
+def gives_outcome(lead: str) -> bool:
+    """Whether the text before a number ends in a verb that gives a change's outcome ("... down to 90 gives")."""
+    return _GIVES.search(lead) is not None
+
+
 class _PairedNumbers(_FrameChecks):
     """Numbers read with another number or name of their clause."""
 
@@ -34,7 +47,9 @@ class _PairedNumbers(_FrameChecks):
         change the new label (a what-if's, a counterfactual's).
         """
         about = set(facts.predicted)
-        if cue.HYPOTHETICAL.search(sentence) or phase == "after":
+        # "bmi down to 22 gives 0.53": what a change gives is its outcome
+        gives = any(_GIVES.search(sentence[: m.start()]) for m in re.finditer(re.escape(claim.raw), sentence))
+        if cue.HYPOTHETICAL.search(sentence) or phase == "after" or gives:
             about |= {new for _, new in facts.what_if if new is not None} | set(facts.hypothetical)
         return any(fits(claim, self._tied(facts, "label", label, phase)) for label in about)
 
@@ -63,10 +78,13 @@ class _PairedNumbers(_FrameChecks):
         several ("CF1: bmi 29.2 → 27.2, triglycerides_log → 4.44: stable 57.2 %"); None when none is named.
         """
         changed = {name for feats, _ in facts.options for name in feats}
+        # the words a counterfactual writes ("put 'not' in front of ...", "'Terrible' → 'Great'") name it too
+        written = sorted(w for w in changed if re.fullmatch(r"[a-z][\w'-]*", w) and w not in self.names.features)
 
         def named(text: str) -> set[str]:
             found = find_mentions(text, self.names.features, quoted_only=self.names.quoted_only)
-            return {self.names.feature(m) for m in found} & changed
+            words = {m.name.lower() for m in find_mentions(text, written)} if written else set()
+            return ({self.names.feature(m) for m in found} | words) & changed
 
         chosen: list[dict[str, float]] = []
         self.loose_option = ""

@@ -4,7 +4,8 @@
 mark. A bare number is an item's number only in a run of at least three items numbered 1, 2, 3, ... in order, each
 number opening an item (at the text's start or after a list break: ",", ";", ":", a new line, a bullet) and
 followed by a word. A shorter run, or one that does not start at 1, may be counts ("1 stable, 2 progressing") and
-is read as numbers.
+is read as numbers. A number after a word that numbers a document's parts ("entry 18", "items 5 and 6") is its
+part's number too. A list's items may be separated by "|" (a ticker: "1 bmi .16 | 2 age .09 | 3 sex .05").
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["item_marker", "item_numbers"]
+__all__ = ["item_marker", "item_numbers", "numbered_part"]
 
 #: A bare number that may open a list item, and the word after it.
-_BARE_ITEM = re.compile(r"(?:^|[;:,\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`])")
+_BARE_ITEM = re.compile(r"(?:^|[;:,|\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`])")
+#: A document's own numbering: "Lab book, entry 18", "Minutes — items 5 and 6", "step 3".
+_NUMBERED = re.compile(r"\b(?:entry|entries|item|items|step|steps)\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?", re.I)
 #: How many items a run needs to be a numbering.
 RUN = 3
 
@@ -39,6 +42,8 @@ def item_numbers(text: str) -> frozenset[int]:
         run = [match.start(1)] if match.group(1) == "1" else []
     if len(run) >= RUN:
         found |= set(run)
+    for match in _NUMBERED.finditer(text):
+        found |= {match.start(g) for g in (1, 2) if match.group(g)}
     return frozenset(found)
 
 
@@ -49,3 +54,14 @@ _ITEM_LEAD = re.compile(r"(?:^|[:;,]|\b(?:or|and|then))\s*\($", re.I)
 def item_marker(before: str, after: str) -> bool:
     """Whether a small number between `before` and `after` is an item's number: "(2)" opening a list item."""
     return bool(_ITEM_LEAD.search(before)) and bool(re.match(r"\)\s+[A-Za-z]", after))
+
+
+def numbered_part(text: str, number: int, noun: str) -> bool:
+    """Whether `number` is said in `text` as a document's part ("Minutes — item 3: patient 397"), not as an
+    instance, on a host whose instances are not called by that word.
+    """
+    for match in _NUMBERED.finditer(text):
+        word = match.group(0).split()[0].lower()
+        if number in {int(g) for g in match.groups() if g} and word.rstrip("s") != noun.lower().rstrip("s"):
+            return True
+    return False

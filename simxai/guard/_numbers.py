@@ -23,7 +23,7 @@ from simxai.guard._derived import (
     relative,
 )
 from simxai.guard._facts import Facts
-from simxai.guard._number_pairs import _PairedNumbers
+from simxai.guard._number_pairs import _PairedNumbers, gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
@@ -211,7 +211,7 @@ class _NumberChecks(_PairedNumbers):
             return
         mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
-            self.report.claim(f"{text} (mean over {mean[0]})", mean[1], via="number")
+            self._verdict(f"{text} (mean over {mean[0]})", mean[1], mean[2], "number")
             return
         if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
@@ -446,7 +446,7 @@ class _NumberChecks(_PairedNumbers):
                 return
             named_label = self._label_mentions(clause[: offset + claim.start])
             if (
-                borrowed
+                (borrowed or gives_outcome(clause[: offset + claim.start]))
                 and (claim.percent or fraction)
                 and (
                     # "predict progressing (probability 0.52)"; not "→ Great: still negative (0.81)"
@@ -456,7 +456,7 @@ class _NumberChecks(_PairedNumbers):
                 )
             ):
                 # "- blood_pressure 107 → 108 (0.524)", "bmi were 32, and the probability would rise from 0.67 to
-                # 0.75": a share in its own segment after a feature is the outcome's probability, not the feature's.
+                # 0.75", "bmi down to 22 gives 0.53": a share after a change is the outcome's probability.
                 self.report.claim(f"{text} (the probability of the outcome)", True, via="number")
                 return
             if (

@@ -143,7 +143,6 @@ def _structured(payload: dict[str, Any]) -> Facts:
             facts.recorded.add(str(get("true_label")))
             facts.correct = get("true_label") == get("label")
     elif kind == "local_explanation":
-        facts.methods.add(str(get("method") or ""))
         facts.predicted.add(str(get("predicted_label")))
         _tie(facts.label_numbers, str(get("predicted_label")), get("probability"))
         if isinstance(get("recorded_label"), str):
@@ -160,7 +159,6 @@ def _structured(payload: dict[str, Any]) -> Facts:
         facts.local_ranking = _ranking(items)
         facts.free_numbers |= {n for n in (_num(get("base_value")), _num(get("output"))) if n is not None}
     elif kind == "global_explanation":
-        facts.methods.add(str(get("method") or ""))
         if get("label") is not None:
             facts.explained.add(str(get("label")))
         items = []

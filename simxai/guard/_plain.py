@@ -37,9 +37,16 @@ __all__ = [
 
 #: A side of a bound, then its number: "stay below (about) 4.17", "above 591", "up to 184", "as low as 24.3".
 _BOUND = re.compile(
-    r"\b(?:(?P<below>below|under|beneath|at most|no (?:more|higher) than|up to|as high as|not (?:above|over))|"
-    r"(?P<above>above|over|at least|no (?:less|lower) than|down to|as low as|not (?:below|under)))\s+"
+    r"(?:\b(?:(?P<below>(?:at or )?(?:below|under)|beneath|at most|no (?:more|higher) than|up to|as high as|"
+    r"not (?:above|over))|(?P<above>(?:at or )?(?:above|over)|at least|no (?:less|lower) than|down to|as low as|"
+    r"not (?:below|under)))\s+|(?P<below_sign>≤|<=|<)\s*|(?P<above_sign>≥|>=|>)\s*)"
     r"(?:about\s+|roughly\s+|around\s+|approximately\s+|~\s*)?(?=-?\d)",
+    re.I,
+)
+#: A side of a bound after its number: "at 609 or above", "156 and higher", "0.45 or less".
+_BOUND_AFTER = re.compile(
+    r"(?<![\w.])(?=-?\d)(?P<n>-?\d+(?:\.\d+)?)\s+(?:or|and)\s+"
+    r"(?:(?P<above>above|higher|more|over|up)|(?P<below>below|lower|less|under|down))\b",
     re.I,
 )
 _DENIED = re.compile(r"\b(?:not|never|cannot)\b[^,;]{0,20}$|n't\b[^,;]{0,20}$", re.I)
@@ -52,25 +59,35 @@ def bound_claims(
     mentions: Callable[[str], Sequence[tuple[Mention, str]]],
 ) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each bound the sentence sets on a kept range (how to still be this): the feature
-    named last before the side word, the number right after it. A number that is neither end of the range is
+    named last before the side word, the number right after it ("below 4.17", "≤ 0.45"; or the number right before
+    the side said after it: "at 609 or above"). A number that is neither end of the range is
     not read; one that is must lie on the side said of today's value ("stay below 4.17" for 4.93 does not).
     """
     if not kept:
         return
-    for m in _BOUND.finditer(sentence):
+    sides = [(m, m.end()) for m in _BOUND.finditer(sentence)]
+    sides += [(m, m.start("n")) for m in _BOUND_AFTER.finditer(sentence)]  # "stays at 609 or above"
+    for m, at in sides:
         start = max((b.end() for b in _CLAUSE_BREAK.finditer(sentence[: m.start()])), default=0)
         named = [f for mention, f in mentions(sentence[start : m.start()]) if f in kept]
-        said = next(numbers(sentence[m.end() : m.end() + 24]), None)
+        said = next(numbers(sentence[at : at + 24]), None)
         if not named or said is None or said.start != 0 or said.percent:
             continue
         feature = named[-1]
         low, current, high = kept[feature]
-        if not (matches(said, {low}) or matches(said, {high})) or matches(said, {current}):
+        if not (matches(said, {low}) or matches(said, {high})):
             continue
-        below = m.group("below") is not None
+        below = m.group("below") is not None or bool(m.groupdict().get("below_sign"))
         if _DENIED.search(sentence[start : m.start()]):
             below = not below  # "must not fall below 0.01": the bound is a floor
         side = "below" if below else "above"
+        if matches(said, {current}):
+            # today's value at one end of the range: the bound is that end's side ("at 156 or above" when the
+            # range ends at today's 156 is the wrong side; "at 156 or below" the right one)
+            if low < current < high or low == high:
+                continue
+            yield f"kept {feature} {side} {said.raw}", below == (high <= current)
+            continue
         yield f"kept {feature} {side} {said.raw}", (said.value >= current) if below else (said.value <= current)
 
 

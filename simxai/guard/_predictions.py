@@ -5,17 +5,22 @@ right, and the outcome of a what-if.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import Mention
+from simxai.guard._reading import Mention, fits, numbers
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 
 _OTHERWISE = re.compile(
     r"\b(?:otherwise|short of (?:that|this|it)|without (?:that|this|it|the|these|such) ?(?:change|edit)?s?|until then|"
-    r"as (?:it is|things stand))\b",
+    # "as it is" of today's state, not of the rest held still ("leaving everything else as it is")
+    r"(?<!else )(?<!rest )(?<!others )(?<!unchanged, )as (?:it is|things stand))\b",
     re.I,
 )
+_BEFORE_ARROW = re.compile(r"[*_`\"'”’]*\s*(?:→|->|=>)")
+#: "up from 4.08 to 4.12", "rent rose to 33 %": a number after "to" that may be a change's new value.
+_TO_VALUE = re.compile(r"\bto\s+(?:about\s+|roughly\s+|around\s+|~\s*|exactly\s+|just\s+)?(?=-?\d)", re.I)
 
 #: "is placed in the standard group", "falls into the surcharge category", "belongs to the approved class": a label
 #: stated by the subject's membership of its group (the word before the label, `_GROUP_AFTER` the noun after it).
@@ -160,7 +165,10 @@ class _PredictionChecks(_CheckState):
                 continue
             # A condition or change an earlier clause of the sentence stated ("If bmi changed to 30, the prediction
             # ends up X") governs the labels after it, unless the clause names today's state.
-            hypothetical = bool(cue.HYPOTHETICAL.search(clause[: m.start]) or _IMPERATIVE.match(clause[: m.start]))
+            # an imperative condition may follow a lead-in ("it takes very little: nudge X up ... and it says Y")
+            led = re.split(r"[:—–]", clause[: m.start])[-1]
+            plain = cue.REASON_NOW.sub(" ", clause[: m.start])
+            hypothetical = bool(cue.HYPOTHETICAL.search(plain) or _IMPERATIVE.match(led))
             hypothetical = hypothetical or chained
             hypothetical = hypothetical or _with_change(clause[: m.start], facts)
             hypothetical = hypothetical or (
@@ -172,6 +180,8 @@ class _PredictionChecks(_CheckState):
                 r"\bfrom\s+(?:being\s+(?:\w+\s+){0,2})?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I
             ):
                 hypothetical = False  # "would change from stable to ...": the label it changes from is today's
+            if _BEFORE_ARROW.match(clause[m.end :]):
+                hypothetical = False  # "decision standard → surcharge": the label before the arrow is today's
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key) or _with_change(key, facts)) and not cue.BEFORE.search(
                     key
@@ -310,7 +320,11 @@ _QUOTED_TEXT = re.compile(r"[\"“]([^\"”]{5,400})[\"”]")
 def _with_change(text: str, facts: Facts) -> bool:
     """Whether `text` states a what-if's change as its condition: "with" and one of the changes' new values
     ("With a BMI of 31 the model predicts X", "with 'worst': X"); an old value ("with a bmi of 30.5") is today's.
+    A move to a change's new value or to a probability after the change ("nudge X up from 4.08 to 4.12 and ...",
+    "drops from 77.9 % to 50 %, which ...") states it too.
     """
+    if _to_new_value(text, facts):
+        return True
     if not facts.what_if or not facts.changes:
         return False
     new_values = [new for pairs in facts.changes.values() for _, new in pairs]
@@ -366,3 +380,27 @@ def _unquoted(text: str) -> str:
 def _goals(facts: Facts) -> set[str]:
     """The labels a change reaches in the outputs (a counterfactual's or what-if's new label)."""
     return set(facts.hypothetical) | {new for _, new in facts.what_if}
+
+
+def _to_new_value(text: str, facts: Facts) -> bool:
+    """Whether `text` moves something to a value only a change gives: a counterfactual's or what-if's new value of
+    a feature, or a class's probability after the change that is none of today's.
+    """
+    new_values = {float(new) for pairs in facts.changes.values() for _, new in pairs if _numeric(new)}
+    after = {x for xs in facts.after_numbers.values() for x in xs} - {
+        x for xs in facts.before_numbers.values() for x in xs
+    }
+    if not new_values and not after:
+        return False
+    for m in _TO_VALUE.finditer(text):
+        claim = next(iter(numbers(text[m.end() :])), None)
+        if claim is None or claim.start != 0:
+            continue
+        share = bool(claim.percent or claim.decimals)
+        if fits(replace(claim, percent=False), new_values) or (share and fits(claim, after)):
+            return True
+    return False
+
+
+def _numeric(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -118,19 +118,28 @@ _SHORT_FORMS = {
     "pred": "predicted",
     "preds": "predictions",
     "acc": "accuracy",
+    "prec": "precision",
     "rec": "recorded",
     "cf": "counterfactual",
     "cfs": "counterfactuals",
 }
-_SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|rec|cfs?)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
+_SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|prec|rec|cfs?)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
 
 
 def abbreviations(text: str) -> str:
-    """The short forms of a terse reply written out: "Stable prob.: 0.67" reads "Stable probability: 0.67";
+    """The short forms of a terse reply written out: "Stable prob.: 0.67" reads "Stable probability: 0.67",
+    "PREC 0.914 | REC 0.883" reads "precision 0.914 | recall 0.883";
     an even split ("a 50/50 tie") reads as the share it is ("a 50 % tie").
     """
     text = re.sub(r"(?<![\w./])50\s*/\s*50(?![\w/]|\.\d)", "50 %", text)
-    return _SHORT_FORM.sub(lambda m: _SHORT_FORMS[m.group(1).lower()], text)
+
+    def written(m: re.Match[str]) -> str:
+        # "rec. progressing" is the recorded label; "REC 0.883", a figure beside it, is the recall
+        if m.group(1).lower() == "rec" and re.match(r"\s*[\d=:]", text[m.end() :]):
+            return "recall"
+        return _SHORT_FORMS[m.group(1).lower()]
+
+    return _SHORT_FORM.sub(written, text)
 
 
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{1,400})[\"”]")

@@ -14,6 +14,7 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
+from simxai.guard._glosses import mask_feature_glosses
 from simxai.guard._plain import acronym_aliases
 from simxai.guard._reading import (
     Mention,
@@ -208,6 +209,7 @@ class _CheckState:
         # What the reply quotes of the inputs (the review, a rewrite) is theirs, not a claim: edits read it still.
         self.unmasked = self.reply
         self.reply = mask_inputs(self.reply, self.all.texts)
+        self.reply = mask_feature_glosses(self.reply, vocab.features, self.names.labels)
         ids = {f.subject_id for f in facts if f.subject_id is not None}
         noun = vocab.instance_noun
         self.reply, self.raw = named_bare_ids(self.reply, ids, noun), named_bare_ids(self.raw, ids, noun)

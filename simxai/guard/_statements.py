@@ -11,7 +11,7 @@ from typing import Any
 
 from simxai.guard import _cues as cue
 
-__all__ = ["comparable", "edit_claims", "method_claims", "model_claims", "movement_claims", "unstated_claims"]
+__all__ = ["comparable", "edit_claims", "explainer_claims", "model_claims", "movement_claims", "unstated_claims"]
 
 
 def comparable(text: str) -> str:
@@ -104,12 +104,15 @@ FAMILIES = {
     # one tree ("a single decision tree", DecisionTreeClassifier), not the trees of an ensemble ("decision trees")
     "decision tree": r"\b(?:a|one|single)\s+(?:[a-z]+\s+)?decision[- ]tree\b(?!s)|decisiontree(?:classifier)?\b",
 }
-#: The explainers an output may name (its `method`): a reply that names another one explains with a method no output
-#: used ("by permutation importance" when the outputs give TreeSHAP values).
+#: The explainers (attribution methods) a reply may say the numbers come from, each with the pattern that names it
+#: in a reply and in the outputs (an explanation's `method`, a model card's text): a reply that names another one
+#: explains with a method no output used ("by permutation importance" when the outputs give TreeSHAP values).
 EXPLAINERS = {
     "shap": r"\b(?:tree|kernel|linear|deep)?[- ]?shap(?:ley)?\b",
-    "lime": r"(?<![\w'\"‘“])lime\b(?!['\"’”])",
-    "permutation importance": r"permutation[- ](?:feature[- ])?importances?",
+    # not a quoted word of a review ("'lime'"), but LIME's own name, possessive too ("LIME's weights")
+    "lime": r"(?<![\w'\"‘“])lime\b(?!['\"’”](?!s\b))",
+    "permutation importance": r"permutation[- ](?:feature[- ])?importances?|permutation[- ]based",
+    "impurity importance": r"\bgini\b|impurity[- ]based|(?:mean )?decrease in impurity|impurity importances?",
     "integrated gradients": r"integrated[- ]gradients",
 }
 _DENIED = re.compile(
@@ -125,7 +128,6 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
     if sentence.rstrip().endswith("?"):
         return
     text = output_text.lower()
-    yield from _explainer_claims(sentence, text)
     stated = {name for name, pattern in FAMILIES.items() if re.search(pattern, text)}
     if not stated:
         return
@@ -136,40 +138,19 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
             yield f"model family {name}", name in stated
 
 
-#: Attribution methods a reply may say its numbers come from, each with the pattern that names it.
-METHODS = {
-    "shap": r"\bshap\b|shapley|treeshap|kernelshap",
-    "lime": r"\blime\b",
-    "permutation importance": r"permutation[- ](?:feature[- ])?importances?|permutation[- ]based",
-    "impurity importance": r"\bgini\b|impurity[- ]based|(?:mean )?decrease in impurity|impurity importances?",
-    "integrated gradients": r"integrated gradients",
-}
-
-
-def method_claims(sentence: str, methods: str) -> Iterator[tuple[str, bool]]:
-    """(claim, supported) for each attribution method the sentence says the numbers come from ("Gini
-    importances", "what LIME reports"), when an explanation's `method` names one: it must be that one. A method
-    denied or compared with ("SHAP rather than LIME") and a question are no claims.
+def explainer_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
+    """(claim, supported) for each explainer the sentence says the numbers come from ("Gini importances", "what
+    LIME reports", "by permutation importance"), when the outputs name theirs (an explanation's `method`, a model
+    card's text): it must be one they name. An explainer denied or compared with ("SHAP rather than LIME") and a
+    question are no claims.
     """
     if sentence.rstrip().endswith("?"):
         return
-    stated = {name for name, pattern in METHODS.items() if re.search(pattern, methods, re.IGNORECASE)}
-    if not stated:
-        return
-    for name, pattern in METHODS.items():
-        for match in re.finditer(pattern, sentence, re.IGNORECASE):
-            if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
-                continue
-            yield f"attribution method {name}", name in stated
-
-
-def _explainer_claims(sentence: str, text: str) -> Iterator[tuple[str, bool]]:
-    """(claim, supported) for each explainer the sentence says was used, when the outputs name theirs."""
-    stated = {name for name, pattern in EXPLAINERS.items() if re.search(pattern, text, re.IGNORECASE)}
+    stated = {name for name, pattern in EXPLAINERS.items() if re.search(pattern, output_text, re.IGNORECASE)}
     for name, pattern in EXPLAINERS.items() if stated else ():
         for match in re.finditer(pattern, sentence, re.IGNORECASE):
             if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
-                yield f"model explainer {name}", name in stated
+                yield f"explainer {name}", name in stated
 
 
 #: Properties of a model an output may deny ("the scores are not calibrated", "not trained on data").

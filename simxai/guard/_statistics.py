@@ -6,7 +6,7 @@ A data summary (`get_data_information`) gives each numeric feature a minimum, ma
 deviation's value ("an average of about 13.1 and a spread of about 48.5") passes the feature's number check; here a
 number right after a statistic's name is checked against that statistic of the feature the sentence names last
 before it. A number said of one label's rows ("a mean of 45.3 for progressing patients") is no statistic of the
-whole data and is not read here.
+whole data and is not read here, nor is one whose statistic's name follows a label ("the stable average").
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ def statistic_claims(
             value = statistics.get(feature, {}).get(name)
             claim = next((c for c in claims if c.start == cue.end() and c.high is None and not c.percent), None)
             if value is None or claim is None:
+                continue
+            # "the stable average is 54.3", "stable patients' mean of 94.6": one label's rows, not the whole data
+            lead = sentence[max(before[-1].end, cue.start() - 30) : cue.start()].lower()
+            if any(re.search(rf"\b{re.escape(x)}\b", lead) for x in low_labels):
                 continue
             some = _OF_SOME.match(sentence[claim.end :])
             if some is not None and some.group("w").lower().rstrip("s") in {x.rstrip("s") for x in low_labels}:

@@ -27,6 +27,8 @@ _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\s*km\b", re.I), ("km",)),
     (re.compile(r"\s*kg\s*/\s*ha\b|\s*kg per (?:ha|hectare)\b", re.I), ("kg_ha",)),
     (re.compile(r"\s*(?:ha|hectares?)\b", re.I), ("ha",)),
+    # a rate per hour first ("50 °C/h", "108 degrees an hour"): a `*_c_h` feature's, not a temperature's
+    (re.compile(r"\s*(?:°\s*c|degrees?(?: c(?:elsius)?)?)\s*(?:/\s*h(?:our)?|an hour|per hour)\b", re.I), ("c_h",)),
     (re.compile(r"\s*(?:°\s*c|degrees?(?: c(?:elsius)?)?)\b|\s*°c", re.I), ("c", "celsius")),
     (re.compile(r"k\b"), ("k",)),
     (re.compile(r"\s*months?\b", re.I), ("months", "month")),
