@@ -75,7 +75,7 @@ def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
             continue
         span = f"{format_number(feature.min)}–{format_number(feature.max)}"
         shown = format_number(number).replace("-", "−")
-        if number < feature.min:
+        if feature.below_its_range(number):
             guess = f"did you mean {format_number(abs(number))} lower?" if number < 0 else "is that intended?"
             questions.append(f"{feature.name} {shown} is below the data's range {span}; {guess}")
         else:
