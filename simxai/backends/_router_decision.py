@@ -319,8 +319,10 @@ def changes_decision(
     supposes = _SUPPOSES.search(text) or _ORDERS_CHANGE.match(text)  # "knock 3 off her claims. does it change?"
     if decision.confident and decision.function in _SEARCHES and not (relative and supposes):
         # a step supposed ("would 6150 still fail with 4 more classmates") is the what-if; a value or a possibility
-        # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
-        return None
+        # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose; a bare change
+        # added to the what-if just answered ("and moved to the south bench") asks for no search
+        if not _bare_change_added(text, history, schema):
+            return None
     supposed = _FRAMES.search(text) is not None or _adds_to_what_if(text, history)
     if not (relative or supposed or (not decision.confident and _SUPPOSES.search(text))):
         return None
@@ -334,6 +336,21 @@ def _adds_to_what_if(text: str, history: Sequence[Message]) -> bool:
     call = last_call(history)
     joined = adds_to_previous(text) or re.match(r"^\W*(?:and|plus)\b", text, re.IGNORECASE) is not None
     return call is not None and call.name == "explain_what_if" and joined
+
+
+# Words of a turn that asks something of its own, beyond the changes it names ("and what would keep it thriving?").
+_ASKS_OWN = re.compile(r"\b(?:what|how|why|which|would|could|can|should|does|will|still|keep\w*|stay\w*)\b", re.I)
+
+
+def _bare_change_added(text: str, history: Sequence[Message], schema: HostSchema) -> bool:
+    """Whether a turn only adds changes to the what-if just answered ("and moved to the south bench", "plus on
+    tablets"): joined to it, with no question word of its own and no class of the host named (a class would be
+    the target of a counterfactual search).
+    """
+    if not _adds_to_what_if(text, history) or _ASKS_OWN.search(text):
+        return False
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return not any(set(re.findall(r"[a-z]+", label.lower())) <= words for label in schema.class_names)
 
 
 def _described_anew(text: str, schema: HostSchema) -> bool:
