@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -02j, -03k) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -28,7 +28,7 @@ SET_DIRS = tuple(
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
-        "fresh-2026-12-03k",
+        "fresh-2026-12-03k", "fresh-2026-12-03l",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -101,6 +101,13 @@ HIVE_CATEGORIES = {
     "mite_treatment": ("none", "oxalic", "formic", "thymol"),
     "shelter": ("exposed", "partial", "sheltered"),
 }
+#: The invented cheese-grading host of set L (`evalsets/fresh-2026-12-03l/host_cheese.py`): ids 61001-61400.
+CHEESE_NUMERIC = ("age_weeks", "cave_temp_c", "humidity_pct", "salt_pct", "ph", "turns_per_week")
+CHEESE_CATEGORIES = {
+    "milk": ("cow", "goat", "sheep", "buffalo"),
+    "milk_treatment": ("raw", "thermised", "pasteurised"),
+    "rind": ("natural", "washed", "bloomy", "waxed"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -157,6 +164,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("survived", "lost"),
         "features": HIVE_NUMERIC + tuple(HIVE_CATEGORIES),
         "categories": HIVE_CATEGORIES,
+    },
+    "cheese": {
+        "ids": range(61001, 61401),
+        "labels": ("premium", "standard", "defective"),
+        "features": CHEESE_NUMERIC + tuple(CHEESE_CATEGORIES),
+        "categories": CHEESE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -238,6 +251,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "hive": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "hive": 4},
+    },
+    "fresh-2026-12-03l": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "cheese": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "cheese": 5},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}

@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -03k) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -03l) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -26,6 +26,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-02i",
     ROOT / "evalsets" / "guard-2026-12-02j",
     ROOT / "evalsets" / "guard-2026-12-03k",
+    ROOT / "evalsets" / "guard-2026-12-03l",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -123,8 +124,9 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-02i", {"machine": 2}, 300),
         ("guard-2026-12-02j", {"ticket": 2}, 300),
         ("guard-2026-12-03k", {"hive": 2}, 300),
+        ("guard-2026-12-03l", {"tray": 2}, 330),
     ],
-    ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)"],
+    ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)", "set L (03l)"],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
     folder: str, own_hosts: dict[str, int], least_lines: int
@@ -168,8 +170,24 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (53001, 53500),
             {"hive_type", "region", "mite_treatment"},
         ),
+        (
+            "guard-2026-12-03l",
+            "tray",
+            ["sprouted", "failed"],
+            (63001, 63500),
+            {"seed_type", "soil_mix", "light_source"},
+        ),
     ],
-    ids=["set F", "set G", "set H transaction", "set H well", "set I machine", "set J ticket", "set K hive (03k)"],
+    ids=[
+        "set F",
+        "set G",
+        "set H transaction",
+        "set H well",
+        "set I machine",
+        "set J ticket",
+        "set K hive (03k)",
+        "set L tray (03l)",
+    ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
     scorer: ModuleType, folder: str, host: str, labels: list[str], ids: tuple[int, int], categoricals: set[str]

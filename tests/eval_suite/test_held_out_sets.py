@@ -30,6 +30,13 @@ TRAINING = ROOT / "simxai" / "eval_suite" / "router_training"
 SETS: dict[str, dict[str, Any]] = {
     # written held out, trained on since the fifteenth round
     "w18": {"folder": "people", "requests": 180, "dialogues": 10, "turns": (4, 6), "own_hosts": ("colony", "lot")},
+    "w19": {
+        "folder": "held_out_people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (4, 6),
+        "own_hosts": ("slope", "dog"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
