@@ -68,7 +68,11 @@ def names_metric(text: str) -> bool:
     return extract_metric(text) not in (None, "all") or _THE_METRICS.search(text) is not None
 
 
-def metric_named(decision: Decision, text: str) -> Decision:
+# Functions about one instance: none of them reports a metric, a rate over many instances.
+_ONE_INSTANCE = frozenset({"get_prediction", "get_local_explanation"})
+
+
+def metric_named(decision: Decision, text: str, schema: HostSchema | None = None) -> Decision:
     """The decision, sure of the performance function when the selector hesitates between it and another, or
     prefers the data's records to it, and the turn names a metric ("what's the f1 for applicants in the central
     region?"): no other function takes one, and the data records none (a metric is computed from predictions).
@@ -77,7 +81,17 @@ def metric_named(decision: Decision, text: str) -> Decision:
     between the prediction and the performance, a turn that names a prediction and no metric or quality of it
     ("show me its prediction") asks for the prediction. Torn between the performance and the model card, a turn
     that asks how the model works and names no metric or quality ("how does the model work?") asks for the card.
+    Sure of a prediction or an explanation of one instance while the turn names a metric and no instance of
+    `schema` ("every metric for applicants in the north"), the selector is overruled: there is no one instance.
     """
+    if (
+        decision.confident
+        and decision.function in _ONE_INSTANCE
+        and schema is not None
+        and names_metric(text)
+        and not extract_ids(text, schema)
+    ):
+        return replace(decision, function="get_model_performance", confident=True, runner_up=None)
     if (
         decision.function == "get_model_performance"
         and decision.runner_up == "get_model_information"

@@ -426,7 +426,7 @@ class RouterBackend(Backend):
             # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
             # function it means is the wrong question: it gets the plain reply that lists what can be asked
             return Decision(None, confidence, True)
-        return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text)
+        return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
 
     def _index(self, specs: Sequence[FunctionSpec]) -> SpecIndex:
         key = tuple((s.name, s.summary, s.description, tuple(s.examples)) for s in specs)
