@@ -7,13 +7,17 @@ Usage (from the repository root):
         --variant C=3 --variant people_weight=16 --variant C=3,class_weight=none      # and variants
     python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds \
         --build /tmp/m.npz [--variant ...] [--hold-out w3] [--include w11]          # write one whole selector
+    python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds \
+        --fold w18 --fold "w11 w12" [--include w11 w12 w15 w16 w17 w18]           # these authors, with others
 
-For each fold of authors (3 by default, a seeded hash order of r0, w1 ... w10), a selector fitted on the train
-split without those authors (their requests are in neither split; temperature from the dev split without them)
-scores every request they wrote: accuracy of the bare selector, and confident-wrong (a wrong function with a
-calibrated probability of at least the router's ASK_BELOW). CoXQL's and TalkToModel's dev splits are scored by
-the same fits as a guard rail. The first run masks and embeds every example and caches them in `--cache`
-(a few minutes); each fit then costs one logistic regression (its time is printed).
+For each fold of authors (3 by default, a seeded hash order of the authors of people/; `--fold` names folds
+instead, of either folder), a selector fitted on the train split without those authors (their requests are in
+neither split; temperature from the dev split without them) scores every request they wrote: accuracy of the bare
+selector, and confident-wrong (a wrong function with a calibrated probability of at least the router's
+ASK_BELOW), per fold and per author. The fits add the authors of `held_out_people/` named by `--include` (never
+those of the fold being scored). CoXQL's and TalkToModel's dev splits are scored by the same fits as a guard rail.
+The first run masks and embeds every example and caches them in `--cache` (a few minutes); each fit then costs
+one logistic regression (its time is printed).
 
 `--build` writes a whole selector (temperature from a train-only fit, then a fit on train + dev, as the training
 command does) for `bench/fresh_set.py --router-model`; never the shipped artifact, which only
@@ -78,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="do not score SETTINGS itself")
     parser.add_argument("--build", type=Path, help="write one whole selector here (the first --variant, else SETTINGS)")
     parser.add_argument("--hold-out", nargs="*", default=[], help="--build: authors of people/ to leave out")
-    parser.add_argument("--include", nargs="*", default=[], help="--build: authors of held_out_people/ to add")
+    parser.add_argument("--include", nargs="*", default=[], help="authors of held_out_people/ the fits add")
+    parser.add_argument("--fold", action="append", default=[], help="'A B ...': a fold of authors (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
@@ -97,13 +102,18 @@ def main(argv: list[str] | None = None) -> int:
         save_selector(model, args.build)
         print(f"wrote {args.build} in {time.perf_counter() - started:.0f} s (T {model.temperature})")
         return 0
-    folds = author_folds(corpus.people_authors(), args.folds)
+    folds = [f.split() for f in args.fold] or author_folds(corpus.people_authors(), args.folds)
+    known = {str(a) for a in corpus.authors if a}
+    unknown = sorted({a for f in folds for a in f} - known) + sorted(set(args.include) - known)
+    if unknown:
+        parser.error(f"no author {', '.join(unknown)}; the authors are {', '.join(sorted(known))}")
     print(f"folds: {' | '.join(' '.join(f) for f in folds)}")
     results = []
     for overrides in ([] if args.no_baseline else [{}]) + variants:
         name = ",".join(f"{k}={v}" for k, v in overrides.items()) or "SETTINGS"
         print(f"{name}:", flush=True)
-        scores = score_folds(corpus, folds, {**SETTINGS, **overrides}, log=lambda line: print(line, flush=True))
+        settings = {**SETTINGS, **overrides}
+        scores = score_folds(corpus, folds, settings, include=args.include, log=lambda line: print(line, flush=True))
         mean = {
             "accuracy": sum(s.accuracy for s in scores) / len(scores),
             "confident_wrong": sum(s.confident_wrong for s in scores) / len(scores),

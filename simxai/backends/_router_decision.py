@@ -69,7 +69,11 @@ def names_metric(text: str) -> bool:
     return extract_metric(text) not in (None, "all") or _THE_METRICS.search(text) is not None
 
 
-def metric_named(decision: Decision, text: str) -> Decision:
+# Functions about one instance: none of them reports a metric, a rate over many instances.
+_ONE_INSTANCE = frozenset({"get_prediction", "get_local_explanation"})
+
+
+def metric_named(decision: Decision, text: str, schema: HostSchema | None = None) -> Decision:
     """The decision, sure of the performance function when the selector hesitates between it and another, or
     prefers the data's records to it, and the turn names a metric ("what's the f1 for applicants in the central
     region?"): no other function takes one, and the data records none (a metric is computed from predictions).
@@ -78,7 +82,17 @@ def metric_named(decision: Decision, text: str) -> Decision:
     between the prediction and the performance, a turn that names a prediction and no metric or quality of it
     ("show me its prediction") asks for the prediction. Torn between the performance and the model card, a turn
     that asks how the model works and names no metric or quality ("how does the model work?") asks for the card.
+    Sure of a prediction or an explanation of one instance while the turn names a metric and no instance of
+    `schema` ("every metric for applicants in the north"), the selector is overruled: there is no one instance.
     """
+    if (
+        decision.confident
+        and decision.function in _ONE_INSTANCE
+        and schema is not None
+        and names_metric(text)
+        and not extract_ids(text, schema)
+    ):
+        return replace(decision, function="get_model_performance", confident=True, runner_up=None)
     if (
         decision.function == "get_model_performance"
         and decision.runner_up == "get_model_information"
@@ -332,8 +346,10 @@ def changes_decision(
     supposes = _SUPPOSES.search(text) or _ORDERS_CHANGE.match(text)  # "knock 3 off her claims. does it change?"
     if decision.confident and decision.function in _SEARCHES and not (relative and supposes):
         # a step supposed ("would 6150 still fail with 4 more classmates") is the what-if; a value or a possibility
-        # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose
-        return None
+        # asked ("could 8150 have 2 more upgrades and still renew") is the search the selector chose; a bare change
+        # added to the what-if just answered ("and moved to the south bench") asks for no search
+        if not _bare_change_added(text, history, schema):
+            return None
     supposed = _FRAMES.search(text) is not None or _adds_to_what_if(text, history)
     if not (relative or supposed or (not decision.confident and supposes)):  # unsure: "take 65065 with ..." too
         return None
@@ -347,6 +363,21 @@ def _adds_to_what_if(text: str, history: Sequence[Message]) -> bool:
     call = last_call(history)
     joined = adds_to_previous(text) or re.match(r"^\W*(?:and|plus)\b", text, re.IGNORECASE) is not None
     return call is not None and call.name == "explain_what_if" and joined
+
+
+# Words of a turn that asks something of its own, beyond the changes it names ("and what would keep it thriving?").
+_ASKS_OWN = re.compile(r"\b(?:what|how|why|which|would|could|can|should|does|will|still|keep\w*|stay\w*)\b", re.I)
+
+
+def _bare_change_added(text: str, history: Sequence[Message], schema: HostSchema) -> bool:
+    """Whether a turn only adds changes to the what-if just answered ("and moved to the south bench", "plus on
+    tablets"): joined to it, with no question word of its own and no class of the host named (a class would be
+    the target of a counterfactual search).
+    """
+    if not _adds_to_what_if(text, history) or _ASKS_OWN.search(text):
+        return False
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return not any(set(re.findall(r"[a-z]+", label.lower())) <= words for label in schema.class_names)
 
 
 def _described_anew(text: str, schema: HostSchema) -> bool:

@@ -111,7 +111,7 @@ __all__ = [
 #: The calibrated top probability below which the router asks which of two functions is meant: the choice of the
 #: threshold sweep of the dev requests people wrote, stored in the shipped artifact (`router_training.train.
 #: chosen_threshold`; tests/backends/test_router.py checks that they agree; docs/router.md).
-ASK_BELOW = 0.7
+ASK_BELOW = 0.6
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
 
@@ -428,7 +428,7 @@ class RouterBackend(Backend):
             # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
             # function it means is the wrong question: it gets the plain reply that lists what can be asked
             return Decision(None, confidence, True)
-        return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text)
+        return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
 
     def _index(self, specs: Sequence[FunctionSpec]) -> SpecIndex:
         key = tuple((s.name, s.summary, s.description, tuple(s.examples)) for s in specs)

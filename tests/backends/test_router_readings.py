@@ -69,7 +69,27 @@ def test_a_named_metric_is_no_question_for_the_data():
     assert metric_named(data, "the recall among renters?").function == "get_model_performance"
     assert metric_named(data, "how many renters are there?") == data
     sure = Decision("get_prediction", 0.7, True, runner_up="get_model_performance")
-    assert metric_named(sure, "the recall among renters?") == sure  # only the data's records give way
+    assert metric_named(sure, "the recall among renters?") == sure  # no host to tell an instance by: it stands
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "performance"),
+    [
+        ("show me every metric for applicants in the north", LOAN, True),
+        ("the recall among renters?", LOAN, True),
+        ("what's the f1 for patients over 60?", DEMO, True),
+        ("all the metrics, women only", DEMO, True),
+        ("the recall for applicant 12?", LOAN, False),  # one instance named: the selector's reading stands
+        ("show me the reasons for applicants in the north", LOAN, False),  # no metric
+        ("why is patient 7 progressing, f1 aside?", DEMO, False),
+    ],
+)
+def test_a_metric_asked_of_no_instance_overrules_a_sure_instance_function(text, schema, performance):
+    for function in ("get_prediction", "get_local_explanation"):
+        sure = Decision(function, 0.9, True, runner_up="get_data_information")
+        decided = metric_named(sure, text, schema)
+        assert (decided.function == "get_model_performance" and decided.confident) is performance, (function, text)
+        assert decided == sure or performance
 
 
 # --- keeping clear of a class -------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from simxai.backends._router_decision import Decision, changes_decision
 from simxai.backends._router_masking import mask
 from simxai.backends._router_readings import read_function
 from simxai.backends._router_self_repair import self_corrected
@@ -254,3 +255,27 @@ def test_a_question_about_what_it_weighs_most_is_no_question_about_what_it_knows
     names = {"get_model_information", "get_global_explanation"}
     text = "which words does it know about most, generally"
     assert read_function("get_global_explanation", True, text, REVIEWS, names) is None
+
+
+# --- a bare change added to a what-if, whatever search the selector is sure of ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("schema", "instance", "first", "text", "what_if"),
+    [
+        (GREENHOUSE, 81055, {"humidity_pct": 60}, "and moved to the south bench", True),
+        (LOAN, 12, {"income": 50}, "plus renting instead", True),
+        (DEMO, 12, {"bmi": 30}, "and a glucose of 90", True),
+        # a question of its own, or a class named: the search the selector chose stands
+        (GREENHOUSE, 81055, {"humidity_pct": 60}, "and what would keep it thriving on the south bench?", False),
+        (LOAN, 12, {"income": 50}, "and north region for approved", False),
+    ],
+)
+def test_a_bare_change_added_to_a_what_if_is_no_search(
+    schema: HostSchema, instance: int, first: dict[str, Any], text: str, what_if: bool
+) -> None:
+    names = {"explain_what_if", "get_prediction", "explain_how_to_be_that", "explain_how_to_still_be_this"}
+    sure = Decision("explain_how_to_still_be_this", 0.9, True)
+    decided = changes_decision(sure, text, after_what_if(instance, first, f"what if {instance} changed"), schema, names)
+    assert (decided is not None and decided.function == "explain_what_if") is what_if
+    assert changes_decision(sure, text, [], schema, names) is None  # joined to no what-if: the search stands

@@ -165,10 +165,12 @@ def test_a_metric_or_the_models_errors_rule_out_the_data():
 
 
 def test_an_option_ruled_out_leaves_the_rest_to_stand_alone_or_be_asked_about():
-    probabilities = {"explain_what_if": 0.6, "get_prediction": 0.38, "get_local_explanation": 0.02}
+    unsure = ASK_BELOW - 0.1  # a top choice below the threshold, whatever the sweep chose
+    rest = 1.0 - unsure
+    probabilities = {"explain_what_if": unsure, "get_prediction": 0.95 * rest, "get_local_explanation": 0.05 * rest}
     kept, bar = fit_options(probabilities, ASK_BELOW, "compare patients 1 and 2", DEMO)
     assert "explain_what_if" not in kept and kept["get_prediction"] == pytest.approx(0.95) and bar == ONE_LEFT
-    probabilities = {"explain_what_if": 0.6, "get_prediction": 0.25, "get_local_explanation": 0.15}
+    probabilities = {"explain_what_if": unsure, "get_prediction": 0.6 * rest, "get_local_explanation": 0.4 * rest}
     kept, bar = fit_options(probabilities, ASK_BELOW, "compare patients 1 and 2", DEMO)
     assert max(kept.values()) < bar  # what is left is torn: the router asks between the two left
     sure = {"explain_what_if": 0.9, "get_prediction": 0.1}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -9,16 +10,20 @@ import numpy as np
 import pytest
 
 from simxai.backends.router_model import analyze
+from simxai.eval_suite.router_training.data import TrainingData
 from simxai.eval_suite.router_training.folds import (
     Corpus,
+    _mask,
     author_folds,
     build_model,
+    held_out_examples,
     score_fold,
     tfidf,
     weights,
 )
 from simxai.eval_suite.router_training.train import FIT_DEFAULTS, SETTINGS, bag_members, fit_linear, sample_weights
 from simxai.exceptions import UsageError
+from tests.eval_suite.test_router_authors import TINY_HOST
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -223,3 +228,37 @@ def test_a_bag_without_some_class_is_refused() -> None:
     settings = {**SETTINGS, "bags": 2, "bag_share": 0.0}
     with pytest.raises(UsageError, match="lacks a class"):
         fit_linear(corpus.counts, corpus.labels, corpus.sources, corpus.bag_keys, settings)
+
+
+def test_a_held_out_author_that_brings_a_host_is_masked_with_that_hosts_schema(tmp_path: Path) -> None:
+    folder = tmp_path / "wx"
+    folder.mkdir()
+    rows = [
+        {"id": "a", "host": "plots", "text": "why is plot 301 poor?", "function": "get_local_explanation"},
+        {"id": "b", "host": "demo", "text": "what about patient 3?", "function": "get_prediction"},
+        {"id": "c", "host": "plots", "text": "which one?", "function": None, "clarify": True},
+    ]
+    (folder / "requests.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    (folder / "host_plots.py").write_text(TINY_HOST, encoding="utf-8")
+    data = TrainingData([], {}, {})
+    examples = held_out_examples(data, tmp_path)
+    assert [(e.schema, e.label, e.author) for e in examples] == [
+        ("host plots of wx", "get_local_explanation", "wx"),
+        ("host demo", "get_prediction", "wx"),
+    ]
+    assert data.schemas["host plots of wx"].instance_noun == "plot"
+    assert data.schemas["host demo"].instance_noun == "patient"
+
+
+def test_a_fold_may_score_an_extra_author_and_its_fits_add_the_included_ones() -> None:
+    corpus = _corpus()
+    settings = {**SETTINGS, "min_df": 1, "max_iter": 200}
+    alone = score_fold(corpus, ["a", "d"], settings)
+    assert alone.requests == 4 and set(alone.per_author) == {"a", "d"}
+    assert alone.per_author["d"]["requests"] == 2
+    assert score_fold(corpus, ["a"], settings, include=["d"]).per_author["a"]["requests"] == 2
+    rows_of = {name: set(np.flatnonzero(corpus.authors == name)) for name in ("a", "d")}
+    usable = set(np.flatnonzero(_mask(corpus, ["a"], ["d"])))
+    assert rows_of["d"] <= usable and not rows_of["a"] & usable
+    # an author of the fold is never trained on, included or not
+    assert not rows_of["d"] & set(np.flatnonzero(_mask(corpus, ["d"], ["d"])))

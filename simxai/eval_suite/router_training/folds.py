@@ -32,7 +32,7 @@ import numpy as np
 
 from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import SelectorModel, analyze, embed
-from simxai.eval_suite.router_training.authors import HOST_SCHEMAS, people_requests
+from simxai.eval_suite.router_training.authors import people_requests
 from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
 from simxai.eval_suite.router_training.train import (
     SETTINGS,
@@ -51,6 +51,7 @@ __all__ = [
     "author_folds",
     "build_model",
     "fit",
+    "held_out_examples",
     "score_folds",
     "tfidf",
 ]
@@ -85,7 +86,7 @@ class Corpus:
         one to the examples is not seen, so delete the cache after such a change.
         """
         data = build_training_data(data_dir)
-        extra = _held_out_examples(data)
+        extra = held_out_examples(data)
         examples = [*data.examples, *extra]
         lines = "".join(f"{e.text}\t{e.label}\t{e.schema}\t{e.split}\t{e.author}\n" for e in examples)
         key = hashlib.sha256(f"{SETTINGS['embedding']}\n{lines}".encode()).hexdigest()[:16]
@@ -155,14 +156,15 @@ class Corpus:
         return sorted({str(a) for a in self.authors[(self.sources == "people") & ~self.extra]})
 
 
-def _held_out_examples(data: TrainingData) -> list[Example]:
+def held_out_examples(data: TrainingData, folder: Path = HELD_OUT_DIR) -> list[Example]:
+    """The requests of the authors in `folder` as people's examples; a host a folder brings joins `data.schemas`."""
     from simxai.eval_suite.data.labels import ELEVEN
 
     excluded: Counter[str] = Counter()
-    return [
-        Example(r.text, r.label, HOST_SCHEMAS[r.host].name, "people", "dev" if r.dev else "train", r.author)
-        for r in people_requests(ELEVEN, excluded, folder=HELD_OUT_DIR)
-    ]
+    requests = people_requests(ELEVEN, excluded, folder=folder)
+    for r in requests:  # a host the author's folder brings is masked with its own schema
+        data.schemas.setdefault(r.schema.name, r.schema)
+    return [Example(r.text, r.label, r.schema.name, "people", "dev" if r.dev else "train", r.author) for r in requests]
 
 
 def author_folds(names: Sequence[str], k: int = 3, seed: int = 12) -> list[list[str]]:
@@ -248,6 +250,8 @@ class FoldScore:
     temperature: float
     seconds: float
     iterations: int
+    # each author of the fold: requests, accuracy and confident-wrong rate
+    per_author: dict[str, dict[str, float]] = dataclasses.field(default_factory=dict)
 
 
 def _gold(corpus: Corpus, rows: np.ndarray, classes: Sequence[str]) -> np.ndarray:
@@ -261,9 +265,15 @@ def _mask(corpus: Corpus, held_out: Collection[str], include: Collection[str]) -
     return ~excluded & (~corpus.extra | extra_allowed)
 
 
-def score_fold(corpus: Corpus, fold: Sequence[str], settings: dict[str, Any]) -> FoldScore:
-    """Train on the train split without `fold`'s authors, calibrate on dev without them, score them and the guard."""
-    usable = _mask(corpus, fold, ())
+def score_fold(
+    corpus: Corpus, fold: Sequence[str], settings: dict[str, Any], include: Collection[str] = ()
+) -> FoldScore:
+    """Train on the train split without `fold`'s authors, calibrate on dev without them, score them and the guard.
+
+    The fits use the authors of `held_out_people/` in `include` (never one of `fold`); `fold` may name authors of
+    either folder.
+    """
+    usable = _mask(corpus, fold, include)
     train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
     dev_rows = np.flatnonzero(usable & (corpus.splits == "dev"))
     fitted = fit(corpus, train_rows, settings)
@@ -273,6 +283,14 @@ def score_fold(corpus: Corpus, fold: Sequence[str], settings: dict[str, Any]) ->
     probs = probabilities(fitted.logits(corpus, held), temperature)
     right = probs.argmax(axis=1) == _gold(corpus, held, classes)
     confident = probs.max(axis=1) >= ASK_BELOW
+    per_author = {}
+    for author in fold:
+        own = corpus.authors[held] == author
+        per_author[author] = {
+            "requests": int(own.sum()),
+            "accuracy": float(right[own].mean()) if own.any() else 0.0,
+            "confident_wrong": float((~right & confident)[own].mean()) if own.any() else 0.0,
+        }
     guard = {}
     for source in _GUARD:
         rows = np.flatnonzero((corpus.sources == source) & (corpus.splits == "dev"))
@@ -286,22 +304,34 @@ def score_fold(corpus: Corpus, fold: Sequence[str], settings: dict[str, Any]) ->
         temperature=temperature,
         seconds=fitted.seconds,
         iterations=fitted.iterations,
+        per_author=per_author,
     )
 
 
 def score_folds(
-    corpus: Corpus, folds: Sequence[Sequence[str]], settings: dict[str, Any], *, log: Callable[[str], object] = print
+    corpus: Corpus,
+    folds: Sequence[Sequence[str]],
+    settings: dict[str, Any],
+    *,
+    include: Collection[str] = (),
+    log: Callable[[str], object] = print,
 ) -> list[FoldScore]:
-    """`score_fold` for each fold, logged as it goes."""
+    """`score_fold` for each fold (the fits adding the `held_out_people/` authors in `include`), logged as it goes."""
     scores = []
     for fold in folds:
-        score = score_fold(corpus, fold, settings)
+        score = score_fold(corpus, fold, settings, include)
         log(
             f"  fold {'+'.join(fold)}: {score.accuracy:.1%} of {score.requests}, confident-wrong "
             f"{score.confident_wrong:.1%}, CoXQL dev {score.guard['coxql']:.1%}, TalkToModel dev "
             f"{score.guard['talktomodel']:.1%}, T {score.temperature}, "
             f"fit {score.seconds:.0f} s ({score.iterations} iterations)"
         )
+        if len(fold) > 1:
+            for author, own in score.per_author.items():
+                log(
+                    f"    {author}: {own['accuracy']:.1%} of {own['requests']:.0f}, "
+                    f"confident-wrong {own['confident_wrong']:.1%}"
+                )
         scores.append(score)
     return scores
 

@@ -1,5 +1,5 @@
-"""w16's invented shipment host (`router_training/held_out_people/w16/host_shipment.py`), for the guard's loaders."""
+"""w16's invented shipment host (`router_training/people/w16/host_shipment.py`), for the guard's loaders."""
 
 from simxai.hosts.folder import reuse_host
 
-load_host = reuse_host(__file__, "../../../router_training/held_out_people/w16/host_shipment.py")
+load_host = reuse_host(__file__, "../../../router_training/people/w16/host_shipment.py")

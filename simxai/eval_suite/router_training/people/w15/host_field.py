@@ -6,7 +6,7 @@ and builds the host from the model, the frame, the ids of the 80 held-out fields
 `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and its words were invented by w15 so
 that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w15/host_field.py     # builds the host, prints its schema
+    python simxai/eval_suite/router_training/people/w15/host_field.py     # builds the host, prints its schema
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ and the fields of its host config with `simxai.hosts.host_from_model` (the same 
 those files), following the pattern of w16's `host_tenant.py`. Nothing here comes from a data set: the domain, its
 columns and its words were invented by w17 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w17/host_course.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w17/host_course.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

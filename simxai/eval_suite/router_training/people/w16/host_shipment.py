@@ -6,7 +6,7 @@ config with `simxai.hosts.host_from_model` (the same host `--host-config` would 
 the pattern of w15's `host_field.py`. Nothing here comes from a data set: the domain, its carriers, columns and words
 were invented by w16 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w16/host_shipment.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w16/host_shipment.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ the model, the frame, the ids of the 80 held-out tenancies and the fields of its
 w15's `host_employee.py`. Nothing here comes from a data set: the domain, its columns and its words were invented by
 w16 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w16/host_tenant.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w16/host_tenant.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ fields of its host config with `simxai.hosts.in_memory.fit_host` (the same host 
 files), following the pattern of `bench/dev_hosts.py`. Nothing here comes from a data set: the domain, its columns and
 its words were invented by w15 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w15/host_employee.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w15/host_employee.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
