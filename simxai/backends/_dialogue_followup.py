@@ -28,7 +28,7 @@ from simxai.backends._dialogue_focus import Decide, reference_readings, with_ins
 from simxai.backends._dialogue_labels import reading_by_label, with_references
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._router_decision import Decision
-from simxai.backends._router_masking import only_names_instance
+from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_ids, extract_instance, extract_metric
@@ -271,6 +271,8 @@ def answer_or_question(
         if by_label is not None:  # ... of whom only one is predicted progressing
             return Decision(by_label.function, 1.0, True, arguments=dict(by_label.arguments)), text, list(history)
         return CompletionResponse(content=readings_question(pair), model="router", finish_reason=CLARIFY)
+    if asked_last(history, CLARIFICATION_PREFIX) and _fragment_names(text, mask(text, request.host), request):
+        return None  # "and for the over 60s?": the option that takes what it names, with it (`continued_question`)
     named = named_option(text, history, request, lambda q, h: decide(q, h, request), lambda t: score(t, request))
     if named is not None:
         return named

@@ -278,10 +278,13 @@ _TAKES = re.compile(
 
 def _to_reach(function: str | None, text: str, schema: HostSchema, names: Collection[str]) -> str | None:
     """The counterfactuals for a turn that asks what it would take for one named instance to reach a class, when
-    the selector chose that instance's prediction: "what would make the model call applicant 8 approved" asks for
-    changes, not for the prediction it already has. The class comes after the construction that asks for it.
+    the selector chose that instance's prediction, or the search itself without being sure of it: "what would make
+    the model call applicant 8 approved" asks for changes, not for the prediction it already has, nor a question
+    between the two. The class comes after the construction that asks for it.
     """
-    if function != "get_prediction" or "explain_how_to_be_that" not in names or len(extract_ids(text, schema)) != 1:
+    if function not in ("get_prediction", "explain_how_to_be_that") or "explain_how_to_be_that" not in names:
+        return None
+    if len(extract_ids(text, schema)) != 1:
         return None
     takes = _TAKES.search(text)
     if takes is None or extract_label(text[takes.end() :], schema) is None:

@@ -821,10 +821,12 @@ def test_a_step_of_the_sweep_counts_only_when_it_pays() -> None:
         )
 
     # a step that adds no turn is passed over; the first step that does not pay ends the climb
-    sweep = [line(0.0, 0.0, 0.0), line(0.3, 0.0, 0.0), line(0.4, 1.0, 90.0), line(0.5, 2.0, 49.0), line(0.6, 3, 95)]
+    sweep = [line(0.0, 0.0, 0.0), line(0.3, 0.0, 0.0), line(0.4, 1.0, 90.0), line(0.5, 2.0, 32.0), line(0.6, 3, 95)]
     assert chosen_threshold(sweep) == 0.4
     # a free step (no turn added) changes nothing on dev: the lower threshold stays
     assert chosen_threshold([line(0.0, 0.0, 0.0), line(0.5, 1.0, 50.0), line(0.6, 1.0, 0.0)]) == 0.5
     assert chosen_threshold([line(0.0, 0.0, 0.0), line(0.5, 1.0, 30.0), line(0.6, 2.0, 90.0)]) == 0.0
+    # a confident wrong answer costs three questions: a step pays from one wrong in three of the turns it adds
+    assert chosen_threshold([line(0.0, 0.0, 0.0), line(0.5, 1.0, 34.0), line(0.6, 2.0, 20.0)]) == 0.5
     with pytest.raises(UsageError, match="not a line"):
         chosen_threshold(["asked 3 %"])

@@ -228,8 +228,11 @@ def threshold_sweep(probabilities: np.ndarray, classes: Sequence[str], examples:
 
 
 #: A step up of the clarification threshold pays when at least this share of the turns it adds to those asked about
-#: would have been answered wrongly: there a question costs the user less than the wrong answer it avoids.
-STEP_PAYS = 0.5
+#: would have been answered wrongly: there a question costs the user less than the wrong answers it avoids. A
+#: question costs one short turn, asked of every added turn; a confident wrong answer is taken here to cost three
+#: (the user may act on it, or must notice it first), so a step pays from one wrong in three (docs/router.md,
+#: "Fifteenth round: the figures at its end").
+STEP_PAYS = 1 / 3
 _SWEEP_LINE = re.compile(
     r"ask below (?P<threshold>[\d.]+): asked (?P<asked>[\d.]+)%.*wrong among the added (?P<added>[\d.]+)%"
 )
