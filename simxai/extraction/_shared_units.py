@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._amounts import _SUPPOSED
+from simxai.extraction._amounts import _SUPPOSED, _TEMPERATURE
 from simxai.extraction._features import _TOKEN, FeatureMention
-from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["shared_unit_changes"]
@@ -37,7 +37,6 @@ _SAID = {
     "g": r"g|grams?",
     "deg": r"°|deg|degrees?",
 }
-_TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.IGNORECASE)
 _UP = r"more|higher|deeper|steeper|warmer|hotter|longer|bigger|greater|larger|wider|further|heavier|taller"
 _DOWN = r"less|lower|shallower|flatter|cooler|colder|shorter|smaller|narrower|closer|lighter"
 _RISE = r"warm|heat|rose|rise|climb|increas|rais|went\s+up|go\s+up|gone\s+up"
@@ -56,13 +55,15 @@ def _stem(word: str) -> str:
 
 
 def _unit(feature: FeatureSchema) -> str | None:
-    """The unit of `_SAID` a numeric feature is in: its name's ending, or degrees for a temperature."""
-    ending = feature.name.lower().rsplit("_", 1)[-1]
-    if ending in ("deg", "degrees") and "_" in feature.name:
+    """The unit of `_SAID` a numeric feature is in: its name's ending (`name_unit`, or a spelled-out `_degrees`),
+    or degrees for a temperature.
+    """
+    if feature.name.lower().endswith("_degrees"):
         return "deg"
     if _TEMPERATURE.search(" ".join((feature.name.replace("_", " "), *feature.aliases))):
         return "deg"
-    return ending if ending in _SAID and "_" in feature.name else None
+    unit = name_unit(feature)
+    return unit if unit in _SAID else None
 
 
 def _words(feature: FeatureSchema, noun: str) -> set[str]:
