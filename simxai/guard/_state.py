@@ -15,18 +15,12 @@ from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._glosses import mask_feature_glosses
+from simxai.guard._layout import register_layout
 from simxai.guard._plain import acronym_aliases
-from simxai.guard._reading import (
-    Mention,
-    abbreviations,
-    blank_table_headers,
-    find_mentions,
-    mask_inputs,
-    normalise,
-    prose_tables,
-)
+from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
+from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
 
@@ -187,6 +181,8 @@ class _CheckState:
 
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
+        named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
+        reply = register_layout(reply, vocab.labels, named)  # "RECEIPT" heads, "key ..... value", "STABLE 68.0"
         self.reply = respective_pairs(abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", "")))
         self.raw = blank_table_headers(abbreviations(spelled_numbers(normalise(reply))), vocab.features)
         self.facts = facts

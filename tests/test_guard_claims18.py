@@ -1,0 +1,61 @@
+"""The guard's claims-18 changes (helper guard18): registers of writers the guard never saw. Subjects and wordings
+are this file's own (demo patient 12: stable at 78.6 %, triglycerides_log +0.777, hdl +0.659, bmi +0.352, sex
+-0.256; loan applicant 12: approved at 78.0 %, credit_score +0.272, debt_to_income -0.140; insurance policyholder
+5300: standard at 67.5 %, bmi +0.268, age -0.200).
+"""
+
+import pytest
+
+DEMO_LOCAL = ("get_local_explanation", {"instance": 12})
+LOAN_LOCAL = ("get_local_explanation", {"instance": 12})
+INSURANCE_LOCAL = ("get_local_explanation", {"instance": 5300})
+DEMO_PREDICTION = ("get_prediction", {"instance": 12})
+LOAN_PREDICTION = ("get_prediction", {"instance": 12})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a ticker's cells: a number in a cell whose name the host does not know is not the cell before's
+        ("demo", *DEMO_LOCAL, True, "HDL +0.659 ▲ | FATS +0.777 ▲ | SEX −0.256 ▼"),
+        ("loan", *LOAN_LOCAL, True, "CREDIT_SCORE +0.272 ▲ | DTI −0.140 ▼ | income −0.020 ▼"),
+        ("insurance", *INSURANCE_LOCAL, True, "BMI +0.268 ▲ | YEARS −0.200 ▼ | annual_claims +0.138 ▲"),
+        # a number beside its own name in a cell is still checked
+        ("demo", *DEMO_LOCAL, False, "HDL +0.259 ▲ | FATS +0.777 ▲ | SEX −0.256 ▼"),
+        ("loan", *LOAN_LOCAL, False, "CREDIT_SCORE +0.572 ▲ | DTI −0.140 ▼"),
+        # a class in capitals and a bare share after it: the share of that class in percent
+        ("demo", *DEMO_LOCAL, True, "HDL +0.659 ▲ | SEX −0.256 ▼ → STABLE 78.6"),
+        ("loan", *LOAN_LOCAL, True, "CREDIT_SCORE +0.272 ▲ | DTI −0.140 ▼ → APPROVED 78.0"),
+        ("insurance", *INSURANCE_LOCAL, True, "BMI +0.268 ▲ | AGE −0.200 ▼ → STANDARD 67.5 ✓"),
+        ("demo", *DEMO_LOCAL, False, "HDL +0.659 ▲ | SEX −0.256 ▼ → STABLE 21.4"),
+        ("loan", *LOAN_LOCAL, False, "CREDIT_SCORE +0.272 ▲ | DTI −0.140 ▼ → APPROVED 61.0"),
+    ],
+)
+def test_ticker_cells(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a heading line in capitals states nothing; leader dots join a key to its value
+        ("demo", *DEMO_PREDICTION, True, "SLIP\npatient 12 → stable (78.6 %)"),
+        ("loan", *LOAN_PREDICTION, True, "SUMMARY\napplicant 12 → approved (78.0 %)"),
+        ("loan", *LOAN_PREDICTION, True, "LEDGER\napplicant 12\ncall ............ approved\nshare ........ 78.0 %"),
+        ("demo", *DEMO_PREDICTION, False, "SLIP\npatient 12 → progressing (78.6 %)"),
+        ("loan", *LOAN_PREDICTION, False, "LEDGER\napplicant 12\nshare ........ 61.0 %"),
+        ("demo", *DEMO_PREDICTION, False, "SLIP\npatient 12\ncall .............. stable\nshare ......... 68.6 %"),
+    ],
+)
+def test_register_layout(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+def test_heading_that_is_a_label_is_kept():
+    from simxai.guard._layout import register_layout
+
+    assert register_layout("STABLE\n78.6 %", ["stable", "progressing"], ["bmi"]) == "STABLE\n78.6 %"
+    assert register_layout("NOTE\nbmi 23.7", ["stable"], ["bmi"]) == "\nbmi 23.7"
+    assert register_layout("BMI\n23.7", ["stable"], ["bmi"]) == "BMI\n23.7"
