@@ -59,3 +59,36 @@ def test_heading_that_is_a_label_is_kept():
     assert register_layout("STABLE\n78.6 %", ["stable", "progressing"], ["bmi"]) == "STABLE\n78.6 %"
     assert register_layout("NOTE\nbmi 23.7", ["stable"], ["bmi"]) == "\nbmi 23.7"
     assert register_layout("BMI\n23.7", ["stable"], ["bmi"]) == "BMI\n23.7"
+
+
+LOAN_MISS = ("get_prediction", {"instance": 16})  # rejected at 50.7 %, recorded approved
+INSURANCE_MISS = ("get_prediction", {"instance": 5037})  # surcharge at 65 %, recorded standard
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a label set against the model's call by a contrast, or by another source, is what happened
+        (
+            "demo",
+            *DEMO_PREDICTION,
+            True,
+            "The model expected patient 12 to do well (78.6 %), yet it came out progressing.",
+        ),
+        ("loan", *LOAN_MISS, True, "Applicant 16 was predicted rejected (50.7 %) but came out approved."),
+        (
+            "insurance",
+            *INSURANCE_MISS,
+            True,
+            "The model calls policyholder 5037 surcharge, and the file says standard.",
+        ),
+        ("demo", *DEMO_PREDICTION, False, "The model expected patient 12 to do well (78.6 %), yet it came out stable."),
+        ("loan", *LOAN_MISS, False, "Applicant 16 was predicted rejected (50.7 %) but came out rejected."),
+        # a what-if after the contrast is no record (no output computes it), and the call itself is still checked
+        ("demo", *DEMO_PREDICTION, True, "The model predicts stable, but with a higher bmi it would be progressing."),
+        ("loan", *LOAN_MISS, False, "The model predicted approved, but the records say approved as well."),
+    ],
+)
+def test_what_happened_against_the_call(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
