@@ -92,3 +92,48 @@ INSURANCE_MISS = ("get_prediction", {"instance": 5037})  # surcharge at 65 %, re
 def test_what_happened_against_the_call(check_reply, host, function, arguments, faithful, reply):
     report = check_reply(host, function, arguments, reply)
     assert report.passed == faithful, report
+
+
+DEMO_GLOBAL = ("get_global_explanation", {})
+LOAN_GLOBAL = ("get_global_explanation", {})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # words of an item's place in a ranking name no feature
+        ("demo", *DEMO_GLOBAL, True, "triglycerides_log leads (0.927), bmi (0.585), the runner-up, follows."),
+        ("loan", *LOAN_GLOBAL, True, "loan_amount (0.049) and income (0.047), nearly tied, come after debt_to_income."),
+        ("demo", *DEMO_GLOBAL, True, "blood_pressure sits at 0.396, then the next one, hdl, at 0.350."),
+        ("loan", *LOAN_GLOBAL, True, "credit_score leads; debt_to_income is another 0.122 behind it."),
+        # an invented name in the same place still flags
+        ("demo", *DEMO_GLOBAL, False, "triglycerides_log leads (0.927), waist_ratio (0.585), the runner-up, follows."),
+        ("loan", *LOAN_GLOBAL, False, "loan_amount (0.049) and savings_balance (0.047), nearly tied, follow."),
+    ],
+)
+def test_words_of_place_are_no_names(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # an identifier shortening each part of one feature's name is that feature
+        ("demo", *DEMO_LOCAL, True, "TRIG_LOG +0.777 ▲ | HDL +0.659 ▲"),
+        ("loan", *LOAN_LOCAL, True, "cred_score +0.272, debt_to_inc −0.140."),
+        ("demo", *DEMO_LOCAL, False, "TRIG_LOG +0.377 ▲ | HDL +0.659 ▲"),
+        ("loan", *LOAN_LOCAL, False, "cred_score +0.472, debt_to_inc −0.140."),
+    ],
+)
+def test_shortened_feature_names(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_shortening_of_two_features_is_neither():
+    from simxai.guard._plain import shortened_aliases
+
+    features = ["total_cholesterol", "total_charges", "triglycerides_log"]
+    assert shortened_aliases("tot_ch and trig_log", features, set()) == {"triglycerides_log": ["trig_log"]}
+    assert shortened_aliases("cred_score", ["credit_score", "credit_limit"], set()) == {"credit_score": ["cred_score"]}

@@ -241,6 +241,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.report.claim(f"feature {feature}", feature in known, via="feature not in outputs")
         vocab = {n.lower() for n in self.names.features} | {lab.lower() for lab in self.names.labels}
         vocab |= {f.lower() for f in self.vocab.functions}
+        vocab |= {a.lower() for v in self.vocab.aliases.values() for a in v}  # "trig_log" read as a shortened name
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
         parts = {p for n in self.names.features for p in re.findall(r"[a-z]+", n.lower()) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):

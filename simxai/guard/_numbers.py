@@ -23,7 +23,8 @@ from simxai.guard._derived import (
     relative,
 )
 from simxai.guard._facts import Facts
-from simxai.guard._number_pairs import _PairedNumbers, gives_outcome
+from simxai.guard._number_names import _NumberNames
+from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
@@ -102,46 +103,10 @@ _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
-class _NumberChecks(_PairedNumbers):
+class _NumberChecks(_NumberNames):
     """The number claims of a clause, each against the field it is bound to."""
 
     # ---- numbers ------------------------------------------------------------------------------
-    def _entities(
-        self, text: str, claim: NumberClaim | None, offset: int, inside: bool = False
-    ) -> list[tuple[str, str, int]]:
-        """(kind, name, position) of the names in `text` a number there may be bound to."""
-        found = []
-        if claim is None or not claim.percent:
-            for m in find_mentions(text, self.names.features, quoted_only=self.names.quoted_only):
-                found.append(("feature", self.names.feature(m), offset + m.start))
-        # Metrics are fractions: a whole number above 1 is no metric's value ("55 of the 60 classified correctly").
-        whole = claim is not None and not claim.percent and claim.decimals == 0 and claim.value > 1
-        for m in [] if whole else find_mentions(text, list(self.names.metrics)):
-            if m.name.lower() in cue.VAGUE_METRIC:
-                # "right 79 % of the time": the share of right answers among some cases, which is the accuracy,
-                # a class's precision or its recall.
-                found += [("metric", name, offset + m.start) for name in ("accuracy", "precision", "recall")]
-            else:
-                metric = self._labelled_metric(text, m.start, m.end, self.names.metrics[m.name])
-                found.append(("metric", metric, offset + m.start))  # "recall of stable" when a label is said
-        if claim is not None:
-            # A whole number above 1 is no probability ("the score would have to drop to 576").
-            whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
-            # A negative number is no probability ("a base value of -0.03 log-odds"); a cue of probability counts
-            # beside the number only ("from 26.8 to 24.12 makes progressing less likely": 26.8 is no probability).
-            near = text[: claim.end + 15] if inside else text
-            probability = claim.percent or (
-                bool(cue.PROBABILITY.search(near)) and not whole_number and claim.value >= 0
-            )
-            counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
-            for m in self._label_mentions(text):
-                # An integer beside a label ("221 stable", "stable: 221") counts it.
-                gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
-                beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
-                if probability or counted or beside:
-                    found.append(("label", m.name, offset + m.start))
-        return found
-
     def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
         whole = facts

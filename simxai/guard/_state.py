@@ -16,7 +16,7 @@ from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._glosses import mask_feature_glosses
 from simxai.guard._layout import register_layout
-from simxai.guard._plain import acronym_aliases
+from simxai.guard._plain import acronym_aliases, shortened_aliases
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
@@ -190,6 +190,8 @@ class _CheckState:
         taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}
         for name, spelled in acronym_aliases(self.reply, vocab.features, taken).items():
             aliases[name] = [*aliases.get(name, []), *spelled]  # "body mass index" for bmi
+        for name, short in shortened_aliases(self.reply, vocab.features, taken).items():
+            aliases[name] = [*aliases.get(name, []), *short]  # "trig_log" for triglycerides_log
         self.vocab = vocab.model_copy(update={"aliases": aliases})
         vocab = self.vocab
         self.all = Facts()
