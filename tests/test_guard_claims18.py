@@ -137,3 +137,35 @@ def test_a_shortening_of_two_features_is_neither():
     features = ["total_cholesterol", "total_charges", "triglycerides_log"]
     assert shortened_aliases("tot_ch and trig_log", features, set()) == {"triglycerides_log": ["trig_log"]}
     assert shortened_aliases("cred_score", ["credit_score", "credit_limit"], set()) == {"credit_score": ["cred_score"]}
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # "cholesterol" names total_cholesterol and starts cholesterol_ratio's name: whose rank it states is a guess
+        ("demo", *DEMO_GLOBAL, True, "Of all inputs, cholesterol matters least."),
+        ("demo", *DEMO_LOCAL, True, "For patient 12, cholesterol matters least."),
+        # a name of one feature only is still checked
+        ("demo", *DEMO_GLOBAL, False, "Of all inputs, bmi matters least."),
+        ("loan", *LOAN_GLOBAL, False, "Of all inputs, credit_score matters least."),
+    ],
+)
+def test_ambiguous_short_names_state_no_rank(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("features", "aliases", "ambiguous"),
+    [
+        (["clay_body", "clay_moisture_pct"], {"clay_body": ["clay"], "clay_moisture_pct": ["clay moisture"]}, {"clay"}),
+        (["hull_material", "hull_age_years"], {"hull_material": ["hull"]}, {"hull"}),
+        (["hull_material", "deck_age_years"], {"hull_material": ["hull"]}, set()),
+    ],
+)
+def test_which_short_names_are_ambiguous(features, aliases, ambiguous):
+    from simxai.guard._facts import Facts
+    from simxai.guard._state import Vocabulary, _names
+
+    vocabulary = Vocabulary(labels=["sound", "faulty"], features=features, aliases=aliases)
+    assert set(_names(vocabulary, Facts()).ambiguous) == ambiguous

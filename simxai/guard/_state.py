@@ -61,6 +61,9 @@ class _Names:
     features: dict[str, str]  # spelling (as mentioned) -> canonical feature, lower case
     quoted_only: set[str]
     metrics: dict[str, str]  # spelling -> metric
+    #: short spellings that also start another feature's name ("clay" of clay_body, "clay moisture"): whose it is
+    #: is a guess, so a rank read through one is not checked (claims-18)
+    ambiguous: frozenset[str] = frozenset()
 
     def feature(self, mention: Mention) -> str:
         return self.features[mention.name]
@@ -143,7 +146,13 @@ def _names(vocab: Vocabulary, facts: Facts) -> _Names:
             features[name] = name
             quoted_only.add(name)
     metrics = {spelling: metric for metric, spellings in cue.METRIC_NAMES.items() for spelling in spellings}
-    return _Names(list(vocab.labels), features, quoted_only, metrics)
+    spoken = [(re.sub(r"[_\s]+", " ", s.lower()), f) for s, f in features.items()]
+    ambiguous = frozenset(
+        s
+        for s, f in features.items()
+        if s.lower() != f and any(t.startswith(f"{s.lower()} ") and g != f for t, g in spoken)
+    )
+    return _Names(list(vocab.labels), features, quoted_only, metrics, ambiguous)
 
 
 def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
