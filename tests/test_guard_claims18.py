@@ -169,3 +169,39 @@ def test_which_short_names_are_ambiguous(features, aliases, ambiguous):
 
     vocabulary = Vocabulary(labels=["sound", "faulty"], features=features, aliases=aliases)
     assert set(_names(vocabulary, Facts()).ambiguous) == ambiguous
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # items numbered 1, 2, 3 in the order written rank each no lower than the next
+        ("demo", *DEMO_GLOBAL, True, "Overall: 1 triglycerides_log 0.927; 2 bmi 0.585; 3 blood_pressure 0.396."),
+        ("loan", *LOAN_GLOBAL, True, "#1 credit_score\n#2 debt_to_income\n#3 loan_amount"),
+        (
+            "loan",
+            *LOAN_LOCAL,
+            True,
+            "| # | name | push |\n|---|---|---|\n| 1 | credit_score | +0.272 |\n| 2 | debt_to_income | −0.140 |",
+        ),
+        ("demo", *DEMO_GLOBAL, False, "Overall: 1 triglycerides_log 0.927; 2 blood_pressure 0.396; 3 bmi 0.585."),
+        ("loan", *LOAN_GLOBAL, False, "#1 debt_to_income\n#2 credit_score\n#3 loan_amount"),
+        (
+            "loan",
+            *LOAN_LOCAL,
+            False,
+            "| # | name | push |\n|---|---|---|\n| 1 | debt_to_income | −0.140 |\n| 2 | credit_score | +0.272 |",
+        ),
+    ],
+)
+def test_numbered_rankings(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+def test_numbers_that_do_not_count_up_are_no_ranking():
+    from simxai.guard._numbered_ranks import numbered_rank_claims
+
+    features = {"bmi": "bmi", "hdl": "hdl", "age": "age"}
+    ranking = [[["age"], ["hdl"], ["bmi"]]]
+    assert list(numbered_rank_claims("(2) bmi down; (5) hdl up", features, (), ranking)) == []
+    assert list(numbered_rank_claims("1 bmi; 2 hdl", features, (), ranking)) == [("rank order bmi before hdl", False)]
