@@ -205,3 +205,47 @@ def test_numbers_that_do_not_count_up_are_no_ranking():
     ranking = [[["age"], ["hdl"], ["bmi"]]]
     assert list(numbered_rank_claims("(2) bmi down; (5) hdl up", features, (), ranking)) == []
     assert list(numbered_rank_claims("1 bmi; 2 hdl", features, (), ranking)) == [("rank order bmi before hdl", False)]
+
+
+REVIEW_DATA = ("get_data_information", {})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # "a hundred and twenty" is 120, not a hundred and a 20
+        ("sentiment", *REVIEW_DATA, True, "A hundred and twenty sentences in all, half of them negative."),
+        ("demo", *DEMO_PREDICTION, True, "Patient 12 has a total_cholesterol of a hundred and eighty-six."),
+        ("sentiment", *REVIEW_DATA, False, "A hundred and thirty sentences in all, half of them negative."),
+        ("demo", *DEMO_PREDICTION, False, "Patient 12 has a total_cholesterol of a hundred and ninety-six."),
+    ],
+)
+def test_hundreds_in_words(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_hundred_is_one_hundred():
+    from simxai.guard._spelled import spelled_numbers
+
+    assert spelled_numbers("a hundred and twenty reviews") == "120 reviews"
+    assert spelled_numbers("one hundred applicants, a hundredth of a point") == "100 applicants, a hundredth of a point"
+
+
+DEMO_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
+LOAN_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # "N times out of a hundred", "N of every M": a share, whose whole is no value of the outputs
+        ("demo", *DEMO_ACCURACY, True, "It is right seventy-three times out of a hundred on the held-out patients."),
+        ("loan", *LOAN_ACCURACY, True, "Right 77 out of every 100 times on held-out applicants."),
+        ("demo", *DEMO_ACCURACY, False, "It is right ninety-three times out of a hundred, accuracy 0.93."),
+        ("loan", *LOAN_ACCURACY, False, "Right 77 out of every 100 times, accuracy 0.87."),
+    ],
+)
+def test_a_share_out_of_a_whole(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report

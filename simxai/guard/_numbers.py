@@ -16,6 +16,7 @@ from simxai.guard._derived import (
     P_OF,
     RESTATED,
     SHARE_IN,
+    SHARE_WHOLE,
     SUBTRACTS,
     THAT_LABEL,
     count_shares,
@@ -222,16 +223,25 @@ class _NumberChecks(_NumberNames):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
             self.report.claim(f"{text} (a share of the counts)", True, via="number")
             return
-        share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 20) : offset + claim.start])
         if share_in is not None and not claim.percent and claim.decimals == 0 and claim.value > 0:
             # "about 1 in 40": the share 1/40, checked against the outputs' shares; unchecked when none is it.
             as_share = replace(claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=1)
             in_words = f"{share_in.group('n')} in {claim.raw}"
             if fits(as_share, facts.numbers):
                 self.report.claim(f"{text} (a share {in_words})", True, via="number")
-            else:
+                return
+            if not share_in.group("out"):  # "65 out of 89": a count of a whole, read on as one
                 self.report.skip(f"{text} (a share {in_words}, not compared)")
-            return
+                return
+        whole = SHARE_WHOLE.match(following) if claim.decimals == 0 and not claim.percent else None
+        if whole is not None and int(whole.group("m")) > 0:
+            as_share = replace(
+                claim, value=100 * claim.value / int(whole.group("m")), percent=True, decimals=1, count=False
+            )
+            if fits(as_share, facts.numbers):  # "right 73 times out of 100": the share's numerator
+                self.report.claim(f"{text} (a share of {whole.group('m')})", True, via="number")
+                return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following):
             # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
