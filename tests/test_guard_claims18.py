@@ -244,6 +244,21 @@ LOAN_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
         ("loan", *LOAN_ACCURACY, True, "Right 77 out of every 100 times on held-out applicants."),
         ("demo", *DEMO_ACCURACY, False, "It is right ninety-three times out of a hundred, accuracy 0.93."),
         ("loan", *LOAN_ACCURACY, False, "Right 77 out of every 100 times, accuracy 0.87."),
+        # as precise as a whole percent: 88 of every 100 is a recall of 0.883
+        (
+            "sentiment",
+            "get_model_performance",
+            {"metric": "recall"},
+            True,
+            "It finds 88 of every 100 positive reviews.",
+        ),
+        (
+            "sentiment",
+            "get_model_performance",
+            {"metric": "recall"},
+            False,
+            "It finds 78 of every 100 positive reviews.",
+        ),
     ],
 )
 def test_a_share_out_of_a_whole(check_reply, host, function, arguments, faithful, reply):

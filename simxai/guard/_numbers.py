@@ -226,7 +226,11 @@ class _NumberChecks(_NumberNames):
         share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 20) : offset + claim.start])
         if share_in is not None and not claim.percent and claim.decimals == 0 and claim.value > 0:
             # "about 1 in 40": the share 1/40, checked against the outputs' shares; unchecked when none is it.
-            as_share = replace(claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=1)
+            # "88 of every 100" is as precise as "88 %"; "1 in 40" as a share in tenths
+            shown = 0 if share_in.group("out") else 1
+            as_share = replace(
+                claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=shown, count=False
+            )
             in_words = f"{share_in.group('n')} in {claim.raw}"
             if fits(as_share, facts.numbers):
                 self.report.claim(f"{text} (a share {in_words})", True, via="number")
@@ -237,7 +241,7 @@ class _NumberChecks(_NumberNames):
         whole = SHARE_WHOLE.match(following) if claim.decimals == 0 and not claim.percent else None
         if whole is not None and int(whole.group("m")) > 0:
             as_share = replace(
-                claim, value=100 * claim.value / int(whole.group("m")), percent=True, decimals=1, count=False
+                claim, value=100 * claim.value / int(whole.group("m")), percent=True, decimals=0, count=False
             )
             if fits(as_share, facts.numbers):  # "right 73 times out of 100": the share's numerator
                 self.report.claim(f"{text} (a share of {whole.group('m')})", True, via="number")
