@@ -264,3 +264,65 @@ LOAN_ACCURACY = ("get_model_performance", {"metric": "accuracy"})
 def test_a_share_out_of_a_whole(check_reply, host, function, arguments, faithful, reply):
     report = check_reply(host, function, arguments, reply)
     assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("rewrite", "pairs", "reply", "holds"),
+    [
+        # a change to nothing deletes one of the word's occurrences; the rewrite may hold the word again
+        ("dull start, not dull end", [("Not", "")], "Dropping 'Not' makes it positive.", True),
+        ("the hinge broke, the hinge squeaks", [("the", "")], "Removing 'the' flips it.", True),
+        ("dull start, not dull end", [("start", "")], "Dropping 'Not' makes it positive.", False),
+    ],
+)
+def test_a_deleted_word_that_occurs_twice(rewrite, pairs, reply, holds):
+    from simxai.guard._statements import edit_claims
+
+    claims = list(edit_claims(reply, [rewrite], "", pairs))
+    assert [ok for said, ok in claims if said.startswith("edit removing")] == [holds], claims
+
+
+def _row_prediction(noun: str, values: dict, labels: tuple[str, str]) -> dict:
+    return {
+        "kind": "prediction",
+        "subject": {"kind": "row", "description": f"{noun} 5", "id": 5, "values": values},
+        "label": labels[0],
+        "probabilities": {labels[0]: 0.8, labels[1]: 0.2},
+        "true_label": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("features", "values", "labels", "reply", "faithful"),
+    [
+        # a number of the feature's own name is no value of it
+        (
+            ["missed_payments_12m", "income"],
+            {"missed_payments_12m": 0.0, "income": 30.0},
+            ("paid", "late"),
+            "Tenant 5 shows 0 missed_payments_12m over the last 12 months; paid at 80 %.",
+            True,
+        ),
+        (
+            ["rain_7d_mm", "soil_ph"],
+            {"rain_7d_mm": 3.0, "soil_ph": 6.5},
+            ("healthy", "blighted"),
+            "Field 5 had rain_7d_mm of 3 over those 7 days; healthy at 80 %.",
+            True,
+        ),
+        (
+            ["missed_payments_12m", "income"],
+            {"missed_payments_12m": 0.0, "income": 30.0},
+            ("paid", "late"),
+            "Tenant 5 has an income of 42; paid at 80 %.",
+            False,
+        ),
+    ],
+)
+def test_a_number_of_a_features_name(features, values, labels, reply, faithful):
+    from simxai.guard import Vocabulary, check_claims
+
+    noun = reply.split()[0].lower()
+    vocabulary = Vocabulary(labels=list(labels), features=features, instance_noun=noun)
+    report = check_claims(reply, [_row_prediction(noun, values, labels)], vocabulary=vocabulary)
+    assert report.passed == faithful, report

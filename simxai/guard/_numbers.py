@@ -402,6 +402,11 @@ class _NumberChecks(_NumberNames):
         if small and (item_marker(clause[: offset + claim.start], clause[offset + claim.end :]) or not entities_hold):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")  # "(2) change ...", "3 sexes"
             return
+        named_in = {n for k, n, _ in entities if k == "feature" and claim.raw in re.findall(r"\d+", n)}
+        if entities and claim.decimals == 0 and len(named_in) == len(entities):
+            # "no missed payment in the last 12 months" of missed_payments_12m: the number of the feature's name
+            self.report.skip(f"{text} (a number of the name of {', '.join(sorted(named_in))})")
+            return
         if entities:
             tied: set[float] = set().union(*(self._tied(facts, kind, name, phase) for kind, name, _ in entities))
             ahead_of_clause = sentence[: max(0, sentence.find(clause))]  # the sentence before the clause

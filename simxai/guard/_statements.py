@@ -35,6 +35,8 @@ def edit_claims(
     if not texts:
         return
     said = comparable(context)
+    # a change to nothing deletes its word, though the text may hold the word again ("Not funny, not scary")
+    deleted = {comparable(str(a)) for a, b in pairs if not comparable(str(b or ""))}
     edits = [(m.group(1), kept) for p, kept in _EDITS for m in p.finditer(reply)]
     for text, kept in edits:
         span = comparable(text)
@@ -44,7 +46,7 @@ def edit_claims(
         if kept:
             yield f"edit to '{text}'", any(word.search(t) for t in texts) or bool(word.search(said))
         else:
-            yield f"edit removing '{text}'", any(not word.search(t) for t in texts)
+            yield f"edit removing '{text}'", span in deleted or any(not word.search(t) for t in texts)
     # "swapping 'A' for 'B'": a change from A to B when the outputs list the changes, else a rewrite with B
     # and without A.
     changed = {(comparable(str(a)), comparable(str(b))) for a, b in pairs}
