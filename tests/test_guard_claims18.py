@@ -326,3 +326,22 @@ def test_a_number_of_a_features_name(features, values, labels, reply, faithful):
     vocabulary = Vocabulary(labels=list(labels), features=features, instance_noun=noun)
     report = check_claims(reply, [_row_prediction(noun, values, labels)], vocabulary=vocabulary)
     assert report.passed == faithful, report
+
+
+DEMO_REACH = ("explain_how_to_be_that", {"instance": 12})  # bmi 23.7 -> 27.3 gives progressing at 0.518
+LOAN_REACH = ("explain_how_to_be_that", {"instance": 16})  # credit_score 666 -> 669 gives approved at 0.553
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a share in brackets after a counterfactual's values is the probability of the label it reaches
+        ("demo", *DEMO_REACH, True, "Patient 12, the one option: age 53, bmi 27.3 (0.518)."),
+        ("loan", *LOAN_REACH, True, "Applicant 16, the one option: income 21.8, credit_score 669 (0.553)."),
+        ("demo", *DEMO_REACH, False, "Patient 12, the one option: age 53, bmi 27.3 (0.618)."),
+        ("loan", *LOAN_REACH, False, "Applicant 16, the one option: income 21.8, credit_score 669 (0.653)."),
+    ],
+)
+def test_a_share_after_a_counterfactuals_values(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
