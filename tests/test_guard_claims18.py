@@ -345,3 +345,21 @@ LOAN_REACH = ("explain_how_to_be_that", {"instance": 16})  # credit_score 666 ->
 def test_a_share_after_a_counterfactuals_values(check_reply, host, function, arguments, faithful, reply):
     report = check_reply(host, function, arguments, reply)
     assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("sentence", "holds"),
+    [
+        # a move said between its ends, after its new end, or by a verb of raising or lowering
+        ("the chance of a default goes 41 up to 56", True),
+        ("the chance of a default goes 56 up to 41", False),
+        ("the surcharge share, 0.31, down from 0.52", True),
+        ("the surcharge share, 0.61, down from 0.52", False),
+        ("lowering the mileage from 90 to 60 helps", True),
+        ("it raises the score from 0.62 to 0.48", False),
+    ],
+)
+def test_a_move_against_its_own_numbers(sentence, holds):
+    from simxai.guard._statements import movement_claims
+
+    assert [ok for _, ok in movement_claims(sentence)] == [holds]

@@ -183,8 +183,8 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
                 yield f"model property {name}", False
 
 
-_UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher"
-_DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank"
+_UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher|rais\w*|lift\w*"
+_DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank|lower\w*"
 _MOVE = re.compile(
     # The move's ends are the first numbers after its verb ("would rise to 60 %, surcharge drops from 100 % to
     # 40 %": "rise" is not the move from 100 to 40).
@@ -194,11 +194,17 @@ _MOVE = re.compile(
 )
 
 
+_NUM = r"-?\d+(?:\.\d+)?"
+#: A move said between its ends ("58 up to 51", "8 km down to 4.8") or after its new end ("0.929, up from 0.867").
+_MOVE_BETWEEN = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*%?\s+(?:(?P<up>up)|(?P<down>down))\s+to\s+(?P<b>{_NUM})", re.I)
+_MOVE_BACK = re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*%?,?\s+(?:(?P<up>up)|(?P<down>down))\s+from\s+(?P<a>{_NUM})", re.I)
+
+
 def movement_claims(sentence: str) -> Iterator[tuple[str, bool]]:
     """(claim, supported) for a move said with its two ends ("would fall from 88.2 % to 90.4 %", "rises, 89.8 % →
     86.8 %"): the verb must go the way the numbers do (each number is checked against the outputs on its own).
     """
-    for m in _MOVE.finditer(sentence):
+    for m in [*_MOVE.finditer(sentence), *_MOVE_BETWEEN.finditer(sentence), *_MOVE_BACK.finditer(sentence)]:
         a, b = float(m.group("a")), float(m.group("b"))
         if a == b:
             continue
