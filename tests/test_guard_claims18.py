@@ -363,3 +363,22 @@ def test_a_move_against_its_own_numbers(sentence, holds):
     from simxai.guard._statements import movement_claims
 
     assert [ok for _, ok in movement_claims(sentence)] == [holds]
+
+
+DEMO_BMI = ("get_data_information", {"feature": "bmi"})  # bmi: stable 24.3, progressing 28.4 on average
+LOAN_INCOME = ("get_data_information", {"feature": "income"})  # income: approved 54.3, rejected 45.0
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # two groups compared with their means in brackets between the comparative and "than"
+        ("demo", *DEMO_BMI, True, "Progressing patients sit higher on bmi (28.4) than stable ones (24.3)."),
+        ("loan", *LOAN_INCOME, True, "Approved applicants earn more on average (54.3) than rejected ones (45.0)."),
+        ("demo", *DEMO_BMI, False, "Progressing patients sit lower on bmi (28.4) than stable ones (24.3)."),
+        ("loan", *LOAN_INCOME, False, "Approved applicants earn less on average (54.3) than rejected ones (45.0)."),
+    ],
+)
+def test_group_means_compared_with_figures(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
