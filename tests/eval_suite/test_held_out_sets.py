@@ -45,14 +45,17 @@ SETS: dict[str, dict[str, Any]] = {
         "own_hosts": ("job", "train"),
     },
     "w21": {
-    },
-    "w22": {
         "folder": "held_out_people",
         "requests": 190,
         "dialogues": 10,
         "turns": (5, 5),
         "own_hosts": ("lift", "roast"),
     },
+    "w22": {
+        "folder": "held_out_people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (5, 5),
         "own_hosts": ("runner", "handset"),
     },
 }
