@@ -29,6 +29,11 @@ LOAN_PREDICTION = ("get_prediction", {"instance": 12})
         ("insurance", *INSURANCE_LOCAL, True, "BMI +0.268 ▲ | AGE −0.200 ▼ → STANDARD 67.5 ✓"),
         ("demo", *DEMO_LOCAL, False, "HDL +0.659 ▲ | SEX −0.256 ▼ → STABLE 21.4"),
         ("loan", *LOAN_LOCAL, False, "CREDIT_SCORE +0.272 ▲ | DTI −0.140 ▼ → APPROVED 61.0"),
+        # the share as a fraction
+        ("demo", *DEMO_LOCAL, True, "HDL +0.659 ▲ | SEX −0.256 ▼ → STABLE 0.79"),
+        ("loan", *LOAN_LOCAL, True, "CREDIT_SCORE +0.272 ▲ | DTI −0.140 ▼ → APPROVED 0.780"),
+        ("demo", *DEMO_LOCAL, False, "HDL +0.659 ▲ | SEX −0.256 ▼ → STABLE 0.59"),
+        ("loan", *LOAN_LOCAL, False, "CREDIT_SCORE +0.272 ▲ | DTI −0.140 ▼ → APPROVED 0.610"),
     ],
 )
 def test_ticker_cells(check_reply, host, function, arguments, faithful, reply):

@@ -4,9 +4,10 @@ value joined by leader dots, and a ticker's class share written without its perc
 * A line of one or two words in capitals and nothing else ("RECEIPT", "LAB NOTE") heads what follows and states
   nothing; it is dropped, unless its words are a label's or a feature's ("POSITIVE" alone is an answer).
 * Leader dots ("prediction ......... cracked (95.9 %)") join a key to its value: read as "prediction: cracked".
-* A class's name in capitals right before a number with one decimal, under 100 and with no unit ("PROGRESSING
-  76.9", "→ CRACKED 95.9 ✓") is a ticker's share of that class in percent; the sign is added so the share is
-  checked as that class's probability, not as the number of the feature named before it.
+* A class's name in capitals right before a number with decimals, under 100 and with no unit ("PROGRESSING
+  76.9", "→ CRACKED 95.9 ✓", "STABLE 0.79") is a ticker's share of that class (in percent from 1 up); it is read
+  as "CLASS 76.9 %" or "CLASS: 0.79", so the share is checked as that class's probability, not as the number of
+  the feature named before it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ __all__ = ["register_layout"]
 _HEADING = re.compile(r"^[ \t]*(?P<h>[A-Z]{3,}(?:[ \t]+[A-Z]{3,})?)[ \t]*:?[ \t]*$", re.M)
 #: Leader dots between a key and its value (four or more, or an ellipsis run).
 _LEADER = re.compile(r"[ \t]*(?:\.[ \t]?){4,}[ \t]*|[ \t]*…{2,}[ \t]*")
-#: A number with one or two decimals, under 100, with no unit or percent sign after it.
-_SHARE = r"[ \t]+(?P<n>\d{1,2}\.\d{1,2})(?![\d.%]|[ \t]*(?:%|percent\b|per cent\b|[a-zA-Z]))"
+#: A number with decimals, under 100, with no unit or percent sign after it (a fraction, or a percent without its sign).
+_SHARE = r"[ \t]+(?P<n>\d{1,2}\.\d{1,4})(?![\d.%]|[ \t]*(?:%|percent\b|per cent\b|[a-zA-Z]))"
 
 
 def register_layout(text: str, labels: Iterable[str], names: Iterable[str]) -> str:
@@ -42,8 +43,14 @@ def register_layout(text: str, labels: Iterable[str], names: Iterable[str]) -> s
         if len(label) < 3 or not label.replace("_", "").isalpha():
             continue
         capitals = re.escape(label.upper()).replace("_", "[_ ]")
-        text = re.sub(rf"(?<![\w])(?P<l>{capitals}){_SHARE}", r"\g<l> \g<n> %", text)
+        text = re.sub(rf"(?<![\w])(?P<l>{capitals}){_SHARE}", _share, text)
     return text
+
+
+def _share(m: re.Match[str]) -> str:
+    """A ticker's class and its bare share: "STABLE 76.9 %" from 1 up, else "STABLE: 0.79" (a fraction)."""
+    n = m.group("n")
+    return f"{m.group('l')} {n} %" if float(n) >= 1 else f"{m.group('l')}: {n}"
 
 
 def _states(heading: str, known: set[str]) -> bool:
