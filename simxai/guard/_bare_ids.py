@@ -14,9 +14,9 @@ __all__ = ["named_bare_ids"]
 
 #: Where a bare number names a subject of a reply about several ("for 14 the biggest push", "150 needs 4.11",
 #: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
-#: subject, or first in its clause.
+#: subject, or first in its clause (or in a ticker's cell: "| 271 STABLE 68.0").
 _BARE_ID = re.compile(
-    r"(?:(?:^|[.:;(—–]|,)\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than)\s+)"
+    r"(?:(?:^|[.:;(—–|]|,)\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than)\s+)"
     r"(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
     re.I,
 )

@@ -47,8 +47,9 @@ PAIR_WORDS = 3
 _FROM_TO = re.compile(
     r"\bfrom\s+[-+−]?\d+(?:[.,]\d+)*\s*%?\s*(?:to|→|->|–|-)\s*(?:about\s+|around\s+|roughly\s+)?$", re.I
 )
-#: A clause break: a semicolon, a new line, a sentence's end.
-_BREAK = re.compile(r"[;!?\n]|\.(?:\s|$)")
+#: A clause break: a semicolon, a new line, a sentence's end, a ticker's bar before a name ("A +0.4 ▲ | B −0.1"; a
+#: table's "| bmi | 23.7 |" has a number after its bar).
+_BREAK = re.compile(r"[;!?\n]|\.(?:\s|$)|\s[|│¦]\s+(?=[^\W\d_])")
 _WORD = re.compile(r"[^\W\d_]+")
 #: A word right before the bracket that holds the number: the number is that word's.
 _GLOSSED_NOUN = re.compile(r"[^\W\d_]{3,}\s*\(\s*[-+−]?$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._reading import find_mentions
 
 __all__ = ["invented_names"]
@@ -187,36 +188,39 @@ _MEASURE = re.compile(
     re.IGNORECASE,
 )
 #: Common words that may sit where a cause's name does ("because of a combination of factors").
-_COMMON = frozenset(
-    "it this that these those which what how many several some most all each both other others one two three "
-    "combination mix number variety set few factors factor features feature reasons reason values value inputs "
-    "input data model prediction predictions training pattern patterns word words text review tone phrase "
-    "language context level levels high low higher lower large small big her his their its the a an and or but "
-    "of in on to with overall everything nothing chance probability score scores change changes edit edits "
-    "rest way fact case cases thing things either neither not none hardest heavily mostly mainly largely "
-    "confidence odds accuracy prediction's model's outcome label result it's here there you we globally overall "
-    "important more less then also dataset datasets sample samples variable variables anything something risk "
-    "single small slightly contribution contributions importance effect impact share total mean average "
-    "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
-    "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
-    "total lot bit little part half quarter third fifth tenth majority minority each every per standard deviation "
-    "std spread variance shap shapley lime else net "
-    # nouns of an amount or a difference ("a gap of 57 points", "a fall of 38 points", "room of 3.5")
-    "gap fall dip climb jump lead swing shift boost room headroom buffer cushion distance step move sum delta "
-    "spike plunge slide push pull direction sign "
-    # the model's output and a measure of a push ("leans on the decision", "with a weight of about 0.70")
-    "decision decisions call verdict influence influences tie rule "
-    # conjunctions and gerunds that lead a clause ("If it went from 4.43 ...", "taking the probability to 0.75")
-    "if although though whereas while unless whether taking making giving bringing leaving getting putting "
-    # adverbs of degree ("working against it, and barely (-0.008)")
-    # forms of verbs of change ("stable falls from 78.6 % to 40.2 %")
-    "falls rises drops dips climbs jumps shifts moves changes goes went grows shrinks slips sinks "
-    "anywhere somewhere everywhere nowhere freely "
-    "barely hardly only merely scarcely mainly partly fully clearly strongly weakly just nearly roughly "
-    # prepositions, which lead a value and never name one ("triglycerides_log, at +0.586", "by -0.05")
-    "at by from for into onto upon near within without about around across against towards toward "
-    # verbs that are never a name ("the largest, sex, is -0.26")
-    "is are was were be been being has have had does do did".split()
+_COMMON = (
+    frozenset(
+        "it this that these those which what how many several some most all each both other others one two three "
+        "combination mix number variety set few factors factor features feature reasons reason values value inputs "
+        "input data model prediction predictions training pattern patterns word words text review tone phrase "
+        "language context level levels high low higher lower large small big her his their its the a an and or but "
+        "of in on to with overall everything nothing chance probability score scores change changes edit edits "
+        "rest way fact case cases thing things either neither not none hardest heavily mostly mainly largely "
+        "confidence odds accuracy prediction's model's outcome label result it's here there you we globally overall "
+        "important more less then also dataset datasets sample samples variable variables anything something risk "
+        "single small slightly contribution contributions importance effect impact share total mean average "
+        "base threshold margin cutoff drop rise increase decrease raise cut reduction gain loss difference range "
+        "minimum maximum median mean class classes label labels instance instances row rows patient applicant "
+        "total lot bit little part half quarter third fifth tenth majority minority each every per standard deviation "
+        "std spread variance shap shapley lime else net "
+        # nouns of an amount or a difference ("a gap of 57 points", "a fall of 38 points", "room of 3.5")
+        "gap fall dip climb jump lead swing shift boost room headroom buffer cushion distance step move sum delta "
+        "spike plunge slide push pull direction sign "
+        # the model's output and a measure of a push ("leans on the decision", "with a weight of about 0.70")
+        "decision decisions call verdict influence influences tie rule "
+        # conjunctions and gerunds that lead a clause ("If it went from 4.43 ...", "taking the probability to 0.75")
+        "if although though whereas while unless whether taking making giving bringing leaving getting putting "
+        # adverbs of degree ("working against it, and barely (-0.008)")
+        # forms of verbs of change ("stable falls from 78.6 % to 40.2 %")
+        "falls rises drops dips climbs jumps shifts moves changes goes went grows shrinks slips sinks "
+        "anywhere somewhere everywhere nowhere freely "
+        "barely hardly only merely scarcely mainly partly fully clearly strongly weakly just nearly roughly "
+        # prepositions, which lead a value and never name one ("triglycerides_log, at +0.586", "by -0.05")
+        "at by from for into onto upon near within without about around across against towards toward "
+        # verbs that are never a name ("the largest, sex, is -0.26")
+        "is are was were be been being has have had does do did".split()
+    )
+    | POSITION_WORDS
 )
 _LABEL_LIST = re.compile(
     r"\b(?:labels?|class(?:es)?|outcomes?|outputs?|categories|answers?|possible|either|one of|predicts?|"

@@ -25,6 +25,7 @@ from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._moves import said_move_claims
+from simxai.guard._numbered_ranks import numbered_rank_claims
 from simxai.guard._numbering import numbered_part
 from simxai.guard._numbers import _NumberChecks
 from simxai.guard._outputs import read_outputs
@@ -121,6 +122,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         self._names_exist()
         self._edits()
         self._rank_orders()
+        rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
+        ranked = numbered_rank_claims(self.raw, self.names.features, self.names.quoted_only, rankings)
+        for said, holds in ranked if len(self.ids) <= 1 else ():
+            self.report.claim(said, holds, via=_mechanism("numbered_rank_claims", said))
         carried: list[int] = []
         carried_feature = ""
         listed: list[str] = []  # the features of the sentences just before (a list's items), as spelled
@@ -241,6 +246,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
             self.report.claim(f"feature {feature}", feature in known, via="feature not in outputs")
         vocab = {n.lower() for n in self.names.features} | {lab.lower() for lab in self.names.labels}
         vocab |= {f.lower() for f in self.vocab.functions}
+        vocab |= {a.lower() for v in self.vocab.aliases.values() for a in v}  # "trig_log" read as a shortened name
         # The words of a feature's name ("credit" of credit_score) are its own, not an invented feature's.
         parts = {p for n in self.names.features for p in re.findall(r"[a-z]+", n.lower()) if len(p) > 2}
         for match in _IDENTIFIER.finditer(self.reply):

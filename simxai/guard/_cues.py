@@ -7,6 +7,13 @@ import re
 
 from simxai.guard._reading import SUBJECT_WORDS
 
+#: Words of an item's place in a ranking or a list, never a name of its own ("the runner-up", "the next one",
+#: "another +0.11", "nearly tied", "close behind"): read where a list or a cause would name a feature (claims-18).
+POSITION_WORDS = frozenset(
+    "next another runner-up runners-up tied tie ties level behind ahead close closely leader leaders leading "
+    "top bottom last latter former following preceding previous one ones".split()
+)
+
 _MOVE = "(?:push|mov|shift|nudg|tilt|steer|drag|draw|pull)"
 UP = re.compile(
     # "pulls about 0.15 towards X": an amount may stand between the verb and its way

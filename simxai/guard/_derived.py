@@ -22,6 +22,7 @@ __all__ = [
     "P_OF",
     "RESTATED",
     "SHARE_IN",
+    "SHARE_WHOLE",
     "SUBTRACTS",
     "THAT_LABEL",
     "count_shares",
@@ -82,8 +83,15 @@ LOWERED_BY = re.compile(
     r"\b(?:away from|against)\s+[\w'-]+\s*[(,]?\s*by\s+(?:about\s+|around\s+|roughly\s+|some\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
-#: "1 in 40": a share written with digits; its denominator is no value of the outputs.
-SHARE_IN = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s+in\s+$", re.I)
+#: "1 in 40": a share written with digits; its denominator is no value of the outputs. "73 times out of 100", "88
+#: of every 100": a share too, or else (no share of the outputs is it) a count of a whole (`out`).
+SHARE_IN = re.compile(
+    r"(?<![\w.])(?P<n>\d{1,3})\s+(?:times\s+)?(?:in|(?P<out>out\s+of(?:\s+every)?|of\s+every|in\s+every))\s+$", re.I
+)
+#: The numerator of such a share, before its whole: "73 times out of 100", "88 of every 100", "1 in 40".
+SHARE_WHOLE = re.compile(
+    r"^\s+(?:times\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|in\s+every)\s+(?P<m>\d{1,4})(?![\d.,]\d)", re.I
+)
 #: "71 % of the group": a share of a group's rows.
 OF_GROUP = re.compile(
     r"^\s*%?\s*(?:of\s+(?:the\s+|these\s+|those\s+|all\s+)?(?:group|them|these|those|all|cases|subgroup|subset|"

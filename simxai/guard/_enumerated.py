@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._reading import find_mentions
 
 __all__ = ["enumerated_item_claims"]
@@ -42,18 +43,21 @@ _CLAUSE_WORDS = frozenset(
     "through to toward towards under up down with within without via between beyond against along".split()
 )
 #: Words that are no name's content: determiners, quantities, order, and the words of a list itself.
-_EMPTY = frozenset(
-    "a an the of in on to for by with at from as and or so also then too only just even still very quite "
-    "some several many few more most less least much all both each every any other others rest remaining "
-    "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth "
-    "ninth tenth last next "
-    "high higher highest low lower lowest long longer short shorter large larger small smaller big bigger "
-    "good better poor worse bad strong stronger weak weaker hot hotter cold colder heavy heavier light "
-    "lighter old older young younger new recent current mild slight slightly moderate elevated raised "
-    "feature features factor factors variable variables input inputs column columns predictor predictors "
-    "measurement measurements value values level levels amount number count score rate ratio share total "
-    "everything anything something nothing etc among somewhat rather far well almost nearly model prediction "
-    "outcome result its their her his my your our".split()
+_EMPTY = (
+    frozenset(
+        "a an the of in on to for by with at from as and or so also then too only just even still very quite "
+        "some several many few more most less least much all both each every any other others rest remaining "
+        "one two three four five six seven eight nine ten first second third fourth fifth sixth seventh eighth "
+        "ninth tenth last next "
+        "high higher highest low lower lowest long longer short shorter large larger small smaller big bigger "
+        "good better poor worse bad strong stronger weak weaker hot hotter cold colder heavy heavier light "
+        "lighter old older young younger new recent current mild slight slightly moderate elevated raised "
+        "feature features factor factors variable variables input inputs column columns predictor predictors "
+        "measurement measurements value values level levels amount number count score rate ratio share total "
+        "everything anything something nothing etc among somewhat rather far well almost nearly model prediction "
+        "outcome result its their her his my your our".split()
+    )
+    | POSITION_WORDS
 )
 
 

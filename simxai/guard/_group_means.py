@@ -19,11 +19,12 @@ from simxai.guard._reading import find_mentions
 
 __all__ = ["group_mean_claims"]
 
-_MORE = r"higher|more|larger|bigger|greater|heavier|older|longer|above"
-_LESS = r"lower|less|fewer|smaller|lighter|younger|shorter|below"
-#: A comparative, then "than" within a few words ("higher than", "more cycles than", "slightly more on average than").
+_MORE = r"higher|more|larger|bigger|greater|heavier|older|longer|above|wider|thicker|taller|deeper|warmer|hotter"
+_LESS = r"lower|less|fewer|smaller|lighter|younger|shorter|below|narrower|thinner|shallower|colder|cooler"
+#: A comparative, then "than" within a few words and a bracketed figure ("higher than", "more cycles than",
+#: "slightly more on average than", "longer on average (45.6) than").
 _COMPARED = re.compile(
-    rf"\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b(?P<gap>(?:\s+[\w-]+){{0,4}}?)\s+than\b",
+    rf"\b(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\b(?P<gap>(?:\s+[\w-]+|\s*\([^()]{{0,24}}\)){{0,5}}?)\s+than\b",
     re.IGNORECASE,
 )
 #: A comparison of something other than the feature's values.

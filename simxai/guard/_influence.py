@@ -236,9 +236,9 @@ class _InfluenceChecks(_CheckState):
         if not rankings:
             return
         mentions = find_mentions(clause, self.names.features, quoted_only=self.names.quoted_only)
-        features = [self.names.feature(m) for m in mentions]
-        if not features:
-            return
+        features = [self.names.feature(m) for m in mentions if m.name not in self.names.ambiguous]
+        if len(features) < len(mentions) or not features:
+            return  # a short name that also starts another feature's ("clay"): whose rank it states is a guess
 
         def rank(feature: str, ranking: list[list[str]]) -> int | None:
             return next((i + 1 for i, group in enumerate(ranking) if feature in group), None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._reading import find_mentions
 
 __all__ = ["listed_names"]
@@ -25,20 +26,23 @@ _NEXT = re.compile(
     re.IGNORECASE,
 )
 #: Words that end an enumeration rather than name an item.
-_FUNCTION = frozenset(
-    "so too also then thus hence though although however respectively overall together alone combined among "
-    "others other rest remaining small smaller large larger minor more less most least some several many few both "
-    "each all either neither everything "
-    "nothing something anything while whereas which who whom whose where when what how why this that these "
-    "those it its they them their there here now still yet even just only very quite rather fairly much "
-    "slightly strongly mildly positively negatively further beyond similarly likewise instead otherwise "
-    "accordingly finally first second third lastly next after before current currently new old value values "
-    "a an the and or but of in on to for by with at from as is are was were be been being has have had "
-    "total mean min max minimum maximum median average std count size rows row columns column classes class "
-    "samples sample features feature target split threshold rank ranks importance importances contribution "
-    "contributions weight weights effect effects impact probability probabilities confidence score scores "
-    "error errors rate rates label labels prediction predictions outcome outcomes model data change changes "
-    "edit edits needed required prediction's model's p abs absolute magnitude magnitudes signed".split()
+_FUNCTION = (
+    frozenset(
+        "so too also then thus hence though although however respectively overall together alone combined among "
+        "others other rest remaining small smaller large larger minor more less most least some several many few both "
+        "each all either neither everything "
+        "nothing something anything while whereas which who whom whose where when what how why this that these "
+        "those it its they them their there here now still yet even just only very quite rather fairly much "
+        "slightly strongly mildly positively negatively further beyond similarly likewise instead otherwise "
+        "accordingly finally first second third lastly next after before current currently new old value values "
+        "a an the and or but of in on to for by with at from as is are was were be been being has have had "
+        "total mean min max minimum maximum median average std count size rows row columns column classes class "
+        "samples sample features feature target split threshold rank ranks importance importances contribution "
+        "contributions weight weights effect effects impact probability probabilities confidence score scores "
+        "error errors rate rates label labels prediction predictions outcome outcomes model data change changes "
+        "edit edits needed required prediction's model's p abs absolute magnitude magnitudes signed".split()
+    )
+    | POSITION_WORDS
 )
 _INCLUDING = re.compile(
     r"\b(?:features?|factors?|inputs?|variables?|predictors?|measurements?|attributes?)\b[^.;:()]{0,40}?"

@@ -51,6 +51,8 @@ class _PairedNumbers(_FrameChecks):
         gives = any(_GIVES.search(sentence[: m.start()]) for m in re.finditer(re.escape(claim.raw), sentence))
         if cue.HYPOTHETICAL.search(sentence) or phase == "after" or gives:
             about |= {new for _, new in facts.what_if if new is not None} | set(facts.hypothetical)
+        # "weather 0 (0.548)" among a counterfactual's changes: the label the changes reach (claims-18)
+        about |= {label for _, probabilities in facts.options for label in probabilities}
         return any(fits(claim, self._tied(facts, "label", label, phase)) for label in about)
 
     def _feature_count(self, claim: NumberClaim, lead: str, following: str, facts: Facts, text: str) -> bool:

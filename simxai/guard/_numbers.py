@@ -16,6 +16,7 @@ from simxai.guard._derived import (
     P_OF,
     RESTATED,
     SHARE_IN,
+    SHARE_WHOLE,
     SUBTRACTS,
     THAT_LABEL,
     count_shares,
@@ -23,7 +24,8 @@ from simxai.guard._derived import (
     relative,
 )
 from simxai.guard._facts import Facts
-from simxai.guard._number_pairs import _PairedNumbers, gives_outcome
+from simxai.guard._number_names import _NumberNames
+from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
@@ -102,46 +104,10 @@ _FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
 _PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
 
 
-class _NumberChecks(_PairedNumbers):
+class _NumberChecks(_NumberNames):
     """The number claims of a clause, each against the field it is bound to."""
 
     # ---- numbers ------------------------------------------------------------------------------
-    def _entities(
-        self, text: str, claim: NumberClaim | None, offset: int, inside: bool = False
-    ) -> list[tuple[str, str, int]]:
-        """(kind, name, position) of the names in `text` a number there may be bound to."""
-        found = []
-        if claim is None or not claim.percent:
-            for m in find_mentions(text, self.names.features, quoted_only=self.names.quoted_only):
-                found.append(("feature", self.names.feature(m), offset + m.start))
-        # Metrics are fractions: a whole number above 1 is no metric's value ("55 of the 60 classified correctly").
-        whole = claim is not None and not claim.percent and claim.decimals == 0 and claim.value > 1
-        for m in [] if whole else find_mentions(text, list(self.names.metrics)):
-            if m.name.lower() in cue.VAGUE_METRIC:
-                # "right 79 % of the time": the share of right answers among some cases, which is the accuracy,
-                # a class's precision or its recall.
-                found += [("metric", name, offset + m.start) for name in ("accuracy", "precision", "recall")]
-            else:
-                metric = self._labelled_metric(text, m.start, m.end, self.names.metrics[m.name])
-                found.append(("metric", metric, offset + m.start))  # "recall of stable" when a label is said
-        if claim is not None:
-            # A whole number above 1 is no probability ("the score would have to drop to 576").
-            whole_number = not claim.percent and claim.decimals == 0 and claim.value > 1
-            # A negative number is no probability ("a base value of -0.03 log-odds"); a cue of probability counts
-            # beside the number only ("from 26.8 to 24.12 makes progressing less likely": 26.8 is no probability).
-            near = text[: claim.end + 15] if inside else text
-            probability = claim.percent or (
-                bool(cue.PROBABILITY.search(near)) and not whole_number and claim.value >= 0
-            )
-            counted = claim.decimals == 0 and bool(cue.COUNT.search(text))
-            for m in self._label_mentions(text):
-                # An integer beside a label ("221 stable", "stable: 221") counts it.
-                gap = text[min(m.end, claim.end) : max(m.start, claim.start)] if inside else "?"
-                beside = claim.decimals == 0 and claim.high is None and len(gap.strip(" :=(),")) == 0 and len(gap) <= 4
-                if probability or counted or beside:
-                    found.append(("label", m.name, offset + m.start))
-        return found
-
     def _numbers(self, clause: str, sentence: str, facts: Facts, placed: list[tuple[int, Facts]]) -> None:
         pos = 0
         whole = facts
@@ -257,16 +223,29 @@ class _NumberChecks(_PairedNumbers):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
             self.report.claim(f"{text} (a share of the counts)", True, via="number")
             return
-        share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 20) : offset + claim.start])
         if share_in is not None and not claim.percent and claim.decimals == 0 and claim.value > 0:
             # "about 1 in 40": the share 1/40, checked against the outputs' shares; unchecked when none is it.
-            as_share = replace(claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=1)
+            # "88 of every 100" is as precise as "88 %"; "1 in 40" as a share in tenths
+            shown = 0 if share_in.group("out") else 1
+            as_share = replace(
+                claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=shown, count=False
+            )
             in_words = f"{share_in.group('n')} in {claim.raw}"
             if fits(as_share, facts.numbers):
                 self.report.claim(f"{text} (a share {in_words})", True, via="number")
-            else:
+                return
+            if not share_in.group("out"):  # "65 out of 89": a count of a whole, read on as one
                 self.report.skip(f"{text} (a share {in_words}, not compared)")
-            return
+                return
+        whole = SHARE_WHOLE.match(following) if claim.decimals == 0 and not claim.percent else None
+        if whole is not None and int(whole.group("m")) > 0:
+            as_share = replace(
+                claim, value=100 * claim.value / int(whole.group("m")), percent=True, decimals=0, count=False
+            )
+            if fits(as_share, facts.numbers):  # "right 73 times out of 100": the share's numerator
+                self.report.claim(f"{text} (a share of {whole.group('m')})", True, via="number")
+                return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following):
             # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
@@ -422,6 +401,11 @@ class _NumberChecks(_PairedNumbers):
         entities_hold = any(self._tied(facts, kind, name) for kind, name, _ in entities)
         if small and (item_marker(clause[: offset + claim.start], clause[offset + claim.end :]) or not entities_hold):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")  # "(2) change ...", "3 sexes"
+            return
+        named_in = {n for k, n, _ in entities if k == "feature" and claim.raw in re.findall(r"\d+", n)}
+        if entities and claim.decimals == 0 and len(named_in) == len(entities):
+            # "no missed payment in the last 12 months" of missed_payments_12m: the number of the feature's name
+            self.report.skip(f"{text} (a number of the name of {', '.join(sorted(named_in))})")
             return
         if entities:
             tied: set[float] = set().union(*(self._tied(facts, kind, name, phase) for kind, name, _ in entities))

@@ -24,6 +24,7 @@ __all__ = [
     "AGE_AFTER",
     "said_as_age",
     "acronym_aliases",
+    "shortened_aliases",
     "age_claims",
     "bound_claims",
     "edit_order_claims",
@@ -211,6 +212,28 @@ def acronym_aliases(reply: str, features: Sequence[str], taken: set[str]) -> dic
                 phrase = reply[run[0].start() : run[-1].end()].lower()
                 if phrase not in taken and phrase not in out.get(name, []):
                     out.setdefault(name, []).append(phrase)
+    return out
+
+
+def shortened_aliases(reply: str, features: Sequence[str], taken: set[str]) -> dict[str, list[str]]:
+    """Feature names of several parts and the identifiers of the reply that shorten each part to its first
+    letters (three or more, or the whole part): "trig_log" and "TRIG_LOG" for triglycerides_log, "ramp_rate" for
+    ramp_rate_c_h is not (a part left out). An identifier that shortens two features is neither's (claims-18).
+    """
+    split = {name: [p for p in re.split(r"[_\W]+", name.lower()) if p] for name in features}
+    out: dict[str, list[str]] = {}
+    for word in {w.lower() for w in re.findall(r"(?<![\w.])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?!\w)", reply)}:
+        if word in taken:
+            continue
+        parts = word.split("_")
+        owners = [
+            name
+            for name, full in split.items()
+            if len(full) == len(parts)
+            and all(p == f or (len(p) >= 3 and f.startswith(p)) for p, f in zip(parts, full, strict=True))
+        ]
+        if len(owners) == 1:
+            out.setdefault(owners[0], []).append(word)
     return out
 
 

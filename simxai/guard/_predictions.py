@@ -65,6 +65,36 @@ _IMPERATIVE = re.compile(
 )
 
 
+#: The model, or its call, named: "the model expected", "predicted intact", "it calls it".
+_MODEL_CALL = re.compile(r"\b(?:model|classifier|predict\w*|call(?:s|ed)?|expect\w*|forecast\w*)\b", re.I)
+#: A lead of another state or subject than the one the call was of: a what-if, a change, a number or id.
+_ANOTHER_STATE = re.compile(
+    r"\d|\b(?:would|could|might|will|'d|if|when|once|after|with|without|unless|other|another|still|now)\b", re.I
+)
+#: A contrast that opens a clause ("..., yet it came out intact", "... but cracked").
+_CONTRAST_END = re.compile(r"\b(?:but|yet|though|although|whereas|while|however)[\s,]*$", re.I)
+_CONTRAST_LEAD = re.compile(r"^[\s,]*(?:but|yet|though|although|whereas|while|however)\b", re.I)
+#: Another source than the model stating a label: "and the log says it cracked", "the file has it as".
+_OTHER_SOURCE = re.compile(
+    r"\b(?:the|its|our|their)\s+(?!model\b|classifier\b|prediction\b|call\b)[a-z]+\s+"
+    r"(?:says?|said|shows?|showed|has it|had it|reads?)\b",
+    re.I,
+)
+
+
+def _after_the_call(lead: str, sentence: str, clause: str, earlier: str) -> bool:
+    """Whether a label after `lead` (its clause up to it) is what happened, set against the model's call an earlier
+    clause of `sentence` stated: "The model expected it to crack, yet it came out intact", "predicted intact but
+    cracked", "the model calls it intact, and the log says it cracked". Checked as the recorded label, never as
+    the prediction (claims-18).
+    """
+    if not _MODEL_CALL.search(earlier) or _MODEL_CALL.search(lead) or _ANOTHER_STATE.search(lead):
+        return False
+    start = sentence.find(clause)
+    opened = bool(_CONTRAST_LEAD.match(clause)) or (start > 0 and bool(_CONTRAST_END.search(sentence[:start])))
+    return opened or bool(_OTHER_SOURCE.search(lead))
+
+
 def _counted(before: str, after: str = "") -> bool:
     """Whether the label after `before` is counted by the whole number that ends `before` (or, under a key, by the
     one that opens `after`).
@@ -154,9 +184,13 @@ class _PredictionChecks(_CheckState):
             window = re.split(r"[:;]|\s-\s|\bbut\b", clause[max(0, m.start - 40) : m.start])[-1]
             negated = bool(cue.NEGATION.search(_unquoted(window)))
             denied = negated
-            if recorded_key or (
-                cue.RECORDED.search(clause[max(0, m.start - 60) : m.start])
-                and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
+            if (
+                recorded_key
+                or _after_the_call(clause[: m.start], sentence, clause, earlier)
+                or (
+                    cue.RECORDED.search(clause[max(0, m.start - 60) : m.start])
+                    and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
+                )
             ):
                 if facts.recorded:
                     self.report.claim(f"recorded label {label}", label in facts.recorded, via="recorded label")

@@ -25,7 +25,6 @@ __all__ = [
     "matches",
     "normalise",
     "numbers",
-    "prose_tables",
     "segments",
     "sentences",
 ]
@@ -33,10 +32,13 @@ __all__ = [
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece that ends in an abbreviation's stop, an initial's or a list marker's ("2."), not a sentence's ("... 0.").
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|vs|al|approx|ca|cf|no|dr|mr|ms|etc)|(?<![\w.])[a-z1-9])\.$", re.I)
+#: A clause break: a semicolon, a comma before a conjunction or on its own, a ticker's bar between spaces
+#: ("MOISTURE +0.401 ▲ | RAMP −0.155 ▼": each cell its own clause; "mean |SHAP|" and a table's row are none).
 _CLAUSE = re.compile(
-    r"\s*;\s*|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
+    r"\s*;\s*|\s+[|│¦]\s+|,\s+(?=(?:while|whereas|but|although|though|yet|whilst|and|whose|which|so)\b)|"
     r"\s+(?:while|whereas|but|although|though|whilst)\s+|,\s+"
 )
+_BARS = frozenset("|│¦")
 _SEGMENT = re.compile(
     r"\s+and\s+|\s+or\s+|[()\[\]:|]|\s+-\s+(?!\d)|"
     r"\s+–\s+(?!\d)|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
@@ -167,61 +169,6 @@ def mask_inputs(text: str, inputs: Iterable[str]) -> str:
     return _QUOTED.sub(masked, text)
 
 
-_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-#: A table's column of changes ("edit", "change", "swap", "option", "new text") and its column of labels.
-_CHANGE_HEADER = re.compile(
-    r"\b(?:edits?|changes?|swaps?|options?|what-if|new text|rewrites?|counterfactuals?)\b", re.I
-)
-_LABEL_HEADER = re.compile(r"(?:new\s+)?(?:label|prediction|predicted|class|call)", re.I)
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
-
-
-def prose_tables(text: str) -> str:
-    """Markdown tables as sentences, one per row, each cell after its column's header: "| bmi | 23.7 |" under
-    "| feature | now |" reads "feature bmi and now 23.7." (a header left empty adds nothing).
-    """
-    lines = text.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        head = _TABLE_ROW.match(lines[i])
-        if head is None or i + 1 >= len(lines) or not _TABLE_RULE.match(lines[i + 1]):
-            out.append(lines[i])
-            i += 1
-            continue
-        headers = [h.strip().strip("*_").strip() for h in head.group(1).split("|")]
-        if any(_CHANGE_HEADER.search(h) for h in headers):
-            # "| edit | label | P |": each row is a change, and its label is the change's outcome ("result").
-            headers = ["result" if _LABEL_HEADER.fullmatch(h) else h for h in headers]
-        i += 2
-        while i < len(lines) and (row := _TABLE_ROW.match(lines[i])) is not None:
-            cells = [c.strip() for c in row.group(1).split("|")]
-            parts = [f"{h} {c}".strip() for h, c in zip(headers, cells, strict=False) if c]
-            out.append(" and ".join(parts) + ".")
-            i += 1
-    return "\n".join(out)
-
-
-#: A header of a column of names, which the readers of tables use ("| Feature | ... |", "| word |").
-_NAMES_COLUMN = re.compile(r"(?:features?|factors?|variables?|inputs?|words?|tokens?|terms?)", re.I)
-
-
-def blank_table_headers(text: str, features: Iterable[str]) -> str:
-    """`text` with each Markdown table's header row emptied ("| patient | predicted | P |" -> "| | | |"): a
-    header names columns and states nothing; its rows are read in `prose_tables`' sentences. A header cell that
-    names a feature (the rows' heads are then states: "| | bmi |" over "| now | 23.7 |") or a column of names
-    ("| feature |") is kept, and so is a table of two columns (a key and its value, no header).
-    """
-    lines = text.split("\n")
-    for i, line in enumerate(lines[:-1]):
-        head = _TABLE_ROW.match(line)
-        cells = head.group(1).split("|") if head is not None else []
-        if len(cells) > 2 and _TABLE_RULE.match(lines[i + 1]):  # two columns: a key and its value, no header
-            kept = [c if _NAMES_COLUMN.fullmatch(c.strip(" *_")) or find_mentions(c, features) else " " for c in cells]
-            lines[i] = "|" + "|".join(kept) + "|"
-    return "\n".join(lines)
-
-
 def sentences(text: str) -> list[str]:
     """The sentences of a reply: every line is one at least (a list item, a table row)."""
     found: list[str] = []
@@ -242,9 +189,12 @@ def clauses(sentence: str) -> list[str]:
     """The clauses of a sentence; "not X but Y" stays in one (Y is what the clause says instead of X)."""
     found: list[str] = []
     start = 0
+    row = sentence.lstrip().startswith("|")
     for match in _CLAUSE.finditer(sentence):
         if match.group(0).strip().lower() == "but" and _DENIED_WORD.search(sentence[start : match.start()]):
             continue
+        if row and match.group(0).strip() in _BARS:
+            continue  # a table's row: its cells are one claim ("| bmi | 23.7 |")
         found.append(sentence[start : match.start()])
         start = match.end()
     found.append(sentence[start:])

@@ -19,9 +19,9 @@ _TENS = TENS
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_UNIT})"
-#: "four hundred (and) twenty", "seventy-two", "twenty", "eight percent".
+#: "four hundred (and) twenty", "a hundred and twenty", "seventy-two", "twenty", "eight percent".
 _SPELLED = re.compile(
-    rf"(?<![\w-])(?P<n>(?P<h>{_SMALL})\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
+    rf"(?<![\w-])(?P<n>(?P<h>{_SMALL}|a|one)\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
     rf"(?P<t>(?:{_TEN})(?:[- ](?:{_UNIT}))?)|"
     rf"(?P<u>{_SMALL})(?=\s+(?:percent|per cent)\b))(?![\w-])",
     re.I,
@@ -46,7 +46,8 @@ def spelled_numbers(text: str) -> str:
 
     def digits(m: re.Match[str]) -> str:
         if m.group("h"):
-            return str(100 * _value(m.group("h")) + (_value(m.group("r")) if m.group("r") else 0))
+            hundreds = _value(m.group("h")) or 1  # "a hundred and twenty" (claims-18)
+            return str(100 * hundreds + (_value(m.group("r")) if m.group("r") else 0))
         return str(_value(m.group("t") or m.group("u")))
 
     out, at = [], 0

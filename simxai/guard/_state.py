@@ -15,18 +15,12 @@ from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._glosses import mask_feature_glosses
-from simxai.guard._plain import acronym_aliases
-from simxai.guard._reading import (
-    Mention,
-    abbreviations,
-    blank_table_headers,
-    find_mentions,
-    mask_inputs,
-    normalise,
-    prose_tables,
-)
+from simxai.guard._layout import register_layout
+from simxai.guard._plain import acronym_aliases, shortened_aliases
+from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
+from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
 
@@ -67,6 +61,9 @@ class _Names:
     features: dict[str, str]  # spelling (as mentioned) -> canonical feature, lower case
     quoted_only: set[str]
     metrics: dict[str, str]  # spelling -> metric
+    #: short spellings that also start another feature's name ("clay" of clay_body, "clay moisture"): whose it is
+    #: is a guess, so a rank read through one is not checked (claims-18)
+    ambiguous: frozenset[str] = frozenset()
 
     def feature(self, mention: Mention) -> str:
         return self.features[mention.name]
@@ -149,7 +146,13 @@ def _names(vocab: Vocabulary, facts: Facts) -> _Names:
             features[name] = name
             quoted_only.add(name)
     metrics = {spelling: metric for metric, spellings in cue.METRIC_NAMES.items() for spelling in spellings}
-    return _Names(list(vocab.labels), features, quoted_only, metrics)
+    spoken = [(re.sub(r"[_\s]+", " ", s.lower()), f) for s, f in features.items()]
+    ambiguous = frozenset(
+        s
+        for s, f in features.items()
+        if s.lower() != f and any(t.startswith(f"{s.lower()} ") and g != f for t, g in spoken)
+    )
+    return _Names(list(vocab.labels), features, quoted_only, metrics, ambiguous)
 
 
 def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
@@ -187,6 +190,8 @@ class _CheckState:
 
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
+        named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
+        reply = register_layout(reply, vocab.labels, named)  # "RECEIPT" heads, "key ..... value", "STABLE 68.0"
         self.reply = respective_pairs(abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", "")))
         self.raw = blank_table_headers(abbreviations(spelled_numbers(normalise(reply))), vocab.features)
         self.facts = facts
@@ -194,6 +199,8 @@ class _CheckState:
         taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}
         for name, spelled in acronym_aliases(self.reply, vocab.features, taken).items():
             aliases[name] = [*aliases.get(name, []), *spelled]  # "body mass index" for bmi
+        for name, short in shortened_aliases(self.reply, vocab.features, taken).items():
+            aliases[name] = [*aliases.get(name, []), *short]  # "trig_log" for triglycerides_log
         self.vocab = vocab.model_copy(update={"aliases": aliases})
         vocab = self.vocab
         self.all = Facts()

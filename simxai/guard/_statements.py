@@ -35,6 +35,8 @@ def edit_claims(
     if not texts:
         return
     said = comparable(context)
+    # a change to nothing deletes its word, though the text may hold the word again ("Not funny, not scary")
+    deleted = {comparable(str(a)) for a, b in pairs if not comparable(str(b or ""))}
     edits = [(m.group(1), kept) for p, kept in _EDITS for m in p.finditer(reply)]
     for text, kept in edits:
         span = comparable(text)
@@ -44,7 +46,7 @@ def edit_claims(
         if kept:
             yield f"edit to '{text}'", any(word.search(t) for t in texts) or bool(word.search(said))
         else:
-            yield f"edit removing '{text}'", any(not word.search(t) for t in texts)
+            yield f"edit removing '{text}'", span in deleted or any(not word.search(t) for t in texts)
     # "swapping 'A' for 'B'": a change from A to B when the outputs list the changes, else a rewrite with B
     # and without A.
     changed = {(comparable(str(a)), comparable(str(b))) for a, b in pairs}
@@ -181,8 +183,8 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
                 yield f"model property {name}", False
 
 
-_UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher"
-_DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank"
+_UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher|rais\w*|lift\w*"
+_DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank|lower\w*"
 _MOVE = re.compile(
     # The move's ends are the first numbers after its verb ("would rise to 60 %, surcharge drops from 100 % to
     # 40 %": "rise" is not the move from 100 to 40).
@@ -192,11 +194,17 @@ _MOVE = re.compile(
 )
 
 
+_NUM = r"-?\d+(?:\.\d+)?"
+#: A move said between its ends ("58 up to 51", "8 km down to 4.8") or after its new end ("0.929, up from 0.867").
+_MOVE_BETWEEN = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*%?\s+(?:(?P<up>up)|(?P<down>down))\s+to\s+(?P<b>{_NUM})", re.I)
+_MOVE_BACK = re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*%?,?\s+(?:(?P<up>up)|(?P<down>down))\s+from\s+(?P<a>{_NUM})", re.I)
+
+
 def movement_claims(sentence: str) -> Iterator[tuple[str, bool]]:
     """(claim, supported) for a move said with its two ends ("would fall from 88.2 % to 90.4 %", "rises, 89.8 % →
     86.8 %"): the verb must go the way the numbers do (each number is checked against the outputs on its own).
     """
-    for m in _MOVE.finditer(sentence):
+    for m in [*_MOVE.finditer(sentence), *_MOVE_BETWEEN.finditer(sentence), *_MOVE_BACK.finditer(sentence)]:
         a, b = float(m.group("a")), float(m.group("b"))
         if a == b:
             continue
