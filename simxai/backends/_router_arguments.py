@@ -22,7 +22,7 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
-from simxai.extraction.mentions import described_feature, without_id_amounts
+from simxai.extraction.mentions import described_feature, named_id_dropped, without_id_amounts
 from simxai.followup import (
     adds_to_previous,
     extract_step,
@@ -52,6 +52,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     changes = None
     if "changes" in parameters:
         changes = extract_changes(text, schema)
+        if changes and schema is not None:  # "if we salted 62024 today (so 0 folds)": 62024 is the batch, no salt
+            changes = named_id_dropped(changes, extract_ids(text, schema), schema)
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)

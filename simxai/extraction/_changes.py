@@ -337,7 +337,7 @@ def extract_changes(
     changes.update(_elliptic_changes(text, mentions, changes, worded_amounts))
     if worded_amounts:
         changes.update(unit_changes(text, schema, changes))  # "20 km further out", "3 degrees warmer"
-        changes.update(said_changes(text, said, schema, mentions, changes))  # "a $4k raise"
+        changes.update(without_id_amounts(said_changes(text, said, schema, mentions, changes), schema))  # "a $4k raise"
         changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
         changes.update(unit_word_changes(text, schema, mentions, changes))  # "at 68 °F", "a 500 litre tank"
         changes.update(shared_unit_changes(text, schema, mentions, changes))  # "20 cm shallower", "warmed by 6°"
@@ -366,7 +366,7 @@ def extract_changes(
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
-        changes = without_id_amounts(in_feature_units(text, schema, changes), schema)  # "2 more years" in months
+        changes = in_feature_units(text, schema, changes)  # "two more years" for a feature in months
     return changes or None
 
 

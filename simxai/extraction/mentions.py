@@ -25,7 +25,7 @@ from simxai.extraction._features import (
     feature_mentions,
     moved_away_from,
 )
-from simxai.extraction._id_amounts import without_id_amounts
+from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
 from simxai.extraction._vague import VagueGroup, vague_group
 
@@ -40,6 +40,7 @@ __all__ = [
     "feature_mentions",
     "feature_named_by_word",
     "misread_id",
+    "named_id_dropped",
     "moved_away_from",
     "request_word",
     "scored_label",
