@@ -22,7 +22,7 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
-from simxai.extraction.mentions import described_feature
+from simxai.extraction.mentions import described_feature, named_id_dropped, without_id_amounts
 from simxai.followup import (
     adds_to_previous,
     extract_step,
@@ -52,12 +52,16 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     changes = None
     if "changes" in parameters:
         changes = extract_changes(text, schema)
+        if changes and schema is not None:  # "if we salted 62024 today (so 0 folds)": 62024 is the batch, no salt
+            changes = named_id_dropped(changes, extract_ids(text, schema), schema)
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
             # ("what if the thermostat were 1.5 degrees higher?": the feature the turn names, as the engine reads it)
             focus = (extract_feature(text, schema) if schema is not None else None) or focus_feature(history, schema)
             changes = step_changes(step, focus, schema) if step is not None else None
+            if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
+                changes = without_id_amounts(changes, schema) or None
         if changes and adds_to_previous(text):
             # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance
             previous = last_call(history)

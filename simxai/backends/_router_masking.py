@@ -61,6 +61,9 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
         return False
     if "GROUP" in masked and re.search(r"\b(?:show|display|list|print|see|give)\b", masked, re.IGNORECASE):
         return False  # "show me those with bmi over 30": the group's rows, not the previous question again
+    if re.search(r"\bNUM\b.*\b(?:GROUP|FEATURE)\b.*\binstead\s+of\s+(?!GROUP\b)", masked):
+        # "81012 with 3 feeds instead of 1": an instance and a new value for the one it has, a what-if of its own
+        return False  # ("and for smokers instead of non-smokers?" names two groups: the previous question again)
     if re.search(r"\bhow\s+sure\b", masked, re.IGNORECASE):
         return False  # "how sure is it about order 7020?": how confident the model is, a question of its own
     noun = schema.instance_noun.lower() if schema is not None and schema.instance_noun else ""

@@ -1,10 +1,14 @@
-"""A number the user takes back within the same turn: "were 30 kg - sorry, I mean 35", "7001, no wait, 7010".
+"""A value the user takes back within the same turn: "were 30 kg - sorry, I mean 35", "7001, no wait, 7010".
 
-People correct themselves as they type, and the turn then holds two numbers where one is meant: every reader
+People correct themselves as they type, and the turn then holds two values where one is meant: every reader
 downstream (ids, changes, groups) would take the first, or find two and give up. The number said after a marker
 of self-repair ("sorry", "I mean", "no wait", "scratch that", "or rather", "make that" after a comma or a dash)
-replaces the number before it, which keeps its unit ("18 degrees, scratch that, 16" -> "16 degrees"). A turn that
-only starts with such a marker ("sorry, I meant 14") corrects the previous turn: `_dialogue_repair` reads it.
+replaces the number before it, which keeps the words that follow it ("18 degrees, scratch that, 16" -> "16
+degrees"; "5 broken panes, no sorry, 6" -> "6 broken panes") and its suffix ("90%, no sorry, 88%"; "32k, no
+wait, 30k"). A correction that says its words again replaces them too ("8 minutes later, no wait, 5 minutes later"
+-> "5 minutes later"). A single word taken back for another at the end of a clause ("painted red, no wait, blue")
+is replaced the same way. A turn that only starts with such a marker ("sorry, I meant 14") corrects the previous
+turn: `_dialogue_repair` reads it.
 """
 
 from __future__ import annotations
@@ -19,23 +23,40 @@ _MARKER = (
     r"(?:(?:sorry|oops|scratch\s+that|strike\s+that|correction|or\s+rather|no\s+wait|i\s+mean|i\s+meant)"
     r"|(?<=[,;:\-–—.])\s*(?:no|wait|make\s+that|rather)\b)"
 )
+_MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rather|and|but|then)\b"
+# A suffix glued to an amount: a percent sign or "k" for thousands ("32k").
+_SUFFIX = r"(?:%|k(?![A-Za-z]))"
+_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:\-–—]?\s*(?:{_MARKER}|it'?s|its))*\s*[,:\-–—]?\s*"
 _SELF_REPAIR = re.compile(
-    rf"(?<![\w.])(?P<old>{_NUMBER})(?P<unit>\s?(?!(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rather)\b)"
-    rf"[A-Za-z°]+)?"
-    rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:\-–—]?\s*(?:{_MARKER}|it'?s|its))*\s*[,:\-–—]?\s*"
-    rf"(?P<new>{_NUMBER})(?![\w.])(?!\s*(?:%|percent|more|less|fewer|higher|lower|times|extra)\b)",
+    rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
+    rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+){{0,3}})"
+    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?![\w.])"
+    rf"(?P<rest>(?:\s+[A-Za-z°]+){{0,3}})",
+    re.IGNORECASE,
+)
+_STEP_WORDS = re.compile(r"^\s*(?:more|less|fewer|higher|lower|times|extra|percent)\b", re.IGNORECASE)
+# "light, no wait, medium": one word for another, the correction ending its clause.
+_WORD_REPAIR = re.compile(
+    rf"(?<![\w'])(?P<old>(?!{_MARKER_WORDS})[A-Za-z][\w-]*)\s*[,;\-–—]\s*"
+    r"(?:no\s+wait|no\s+sorry|sorry|i\s+mean|i\s+meant|or\s+rather)\s*[,:\-–—]?\s*"
+    r"(?P<new>[A-Za-z][\w-]*)(?=\s*(?:[?.!,;]|$))",
     re.IGNORECASE,
 )
 
 
+def _repaired(match: re.Match[str]) -> str:
+    """The number after the marker in place of the one before it, with the words said after the old one."""
+    osfx, nsfx = match.group("osfx") or "", match.group("nsfx") or ""
+    rest, unit = match.group("rest") or "", match.group("unit") or ""
+    said_again = bool(unit.strip()) and rest.strip().lower().startswith(unit.strip().split()[0].lower())
+    if nsfx == "%" and osfx != "%" or _STEP_WORDS.match(rest) and not said_again:
+        return match.group(0)  # "30, sorry, 10% more" is another statement, not the same value again
+    if said_again:
+        return f"{match.group('new')}{nsfx or osfx}{rest}"  # "20 kilos, sorry, 25 kilos"
+    return f"{match.group('new')}{nsfx or osfx}{unit}{rest}"
+
+
 def self_corrected(text: str) -> str:
-    """`text` with each number taken back in the same turn replaced by the one said after it (module doc)."""
-
-    def repaired(match: re.Match[str]) -> str:
-        unit = match.group("unit") or ""
-        after = match.string[match.end() :]
-        if unit and after.lower().lstrip().startswith(unit.strip().lower()):
-            unit = ""  # "20 kilos, sorry, 25 kilos": the unit is said again
-        return f"{match.group('new')}{unit}"
-
-    return _SELF_REPAIR.sub(repaired, text)
+    """`text` with each value taken back in the same turn replaced by the one said after it (module doc)."""
+    text = _SELF_REPAIR.sub(_repaired, text)
+    return _WORD_REPAIR.sub(lambda m: m.group("new"), text)

@@ -56,7 +56,7 @@ def without_instance_phrases(text: str, schema: HostSchema) -> str:
     nouns = "|".join(sorted({schema.instance_noun.lower(), *_GENERIC_NOUNS} - {""}, key=len, reverse=True))
     pattern = re.compile(
         rf"\s(?P<p>for|of|in|on|at)\s+(?:the\s+)?(?:(?:{nouns})\s+)?#?(?P<id>\d+)(?:['’]s\s+[a-z]+)?"
-        rf"(?=\s+(?:{_AFTER_SUBJECT})\b|\s+to\s+-?\d)",
+        rf"(?=\s+(?:{_AFTER_SUBJECT})\b|\s+to\s+-?\d|\s+(?:up|down)\s+(?:by\s+|to\s+)?\d)",  # "on 7110 up by 2"
         re.IGNORECASE,
     )
 

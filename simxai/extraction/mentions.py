@@ -8,8 +8,8 @@ a number in the id range after a word that names nothing the host knows ("wien 5
 all ("why 5011"), and the class a turn
 wants to leave ("how could she shed the surcharge?"), and the label a metric or an importance is asked for
 ("recall for stable", "which features matter most for barbera?"), and a feature named by a verb or a comparative
-of its word ("weighed more", "lighter"), and a category said in another form of its word ("the ECT propagated"). This
-module is
+of its word ("weighed more", "lighter"), and a category said in another form of its word ("the ECT propagated"), and
+what-if amounts that are an instance's id ("up by 12 on 62021" read as a step of 62021). This module is
 their public home; the implementations stay in the package's private modules.
 """
 
@@ -25,6 +25,7 @@ from simxai.extraction._features import (
     feature_mentions,
     moved_away_from,
 )
+from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
 from simxai.extraction._vague import VagueGroup, vague_group
 
@@ -39,8 +40,10 @@ __all__ = [
     "feature_mentions",
     "feature_named_by_word",
     "misread_id",
+    "named_id_dropped",
     "moved_away_from",
     "request_word",
     "scored_label",
     "vague_group",
+    "without_id_amounts",
 ]
