@@ -229,7 +229,14 @@ def _change_value(value: Any) -> Any:
     if isinstance(value, str):
         match = _CHANGE.match(value.strip())
         if match:
-            return (match.group(1), float(match.group(2)), match.group(3))
+            sign, amount, percent = match.group(1), float(match.group(2)), match.group(3)
+            # the host applies "+P%" as a factor 1 + P/100 and "*F" as F (`simxai.instances.RelativeChange`), so
+            # "*2" and "+100%" are one change and compare equal
+            if percent and sign in "+-":
+                return ("*", round(1 + (amount if sign == "+" else -amount) / 100, 9), "")
+            if sign == "*" and not percent:
+                return ("*", round(amount, 9), "")
+            return (sign, amount, percent)
         return _text(value)
     return value
 

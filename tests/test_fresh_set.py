@@ -472,6 +472,11 @@ def test_scorer_normalises_numbers_conditions_changes_and_texts(scorer: ModuleTy
     assert not match({"changes": {"age": "+10"}}, {"changes": {"age": 10}}, schema)
     assert not match({"changes": {"age": "+10"}}, {"changes": {"age": "+10", "glucose": 90}}, schema)
     assert match({"changes": {"bmi": "-10%"}}, {"changes": {"bmi": "-10 %"}}, schema)
+    # a percent change and the factor the host applies for it are one change
+    assert match({"changes": {"bmi": "+100%"}}, {"changes": {"bmi": "*2"}}, schema)
+    assert match({"changes": {"bmi": "-50%"}}, {"changes": {"bmi": "*0.5"}}, schema)
+    assert not match({"changes": {"bmi": "+50%"}}, {"changes": {"bmi": "*2"}}, schema)
+    assert not match({"changes": {"bmi": "+10"}}, {"changes": {"bmi": "+10%"}}, schema)
     assert match({"instance": "The food was great"}, {"instance": {"text": "the food  was great."}}, schema)
     assert match({"target_label": "stable"}, {"target_label": "Stable", "instance": 3}, schema)
     assert not match({"metric": "f1"}, {}, schema)
