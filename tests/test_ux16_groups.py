@@ -1,0 +1,76 @@
+"""A new user's questions about the categories of one feature, on their own model and the shipped ones: the model
+scored on each category is followed by which category it does worst and best on ("which carrier does the model do
+worst on?" names the carrier, not only the numbers). On the invented parcel host of tests/conftest.py and the loan
+host. The phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from simxai import Agent, Turn
+from simxai.backends.router import RouterBackend
+from simxai.guard import Vocabulary, check_claims
+from simxai.hosts.base import Host
+
+
+async def _turns(host: Host, *texts: str) -> list[Turn]:
+    conversation = Agent(host, RouterBackend()).conversation()
+    return [await conversation.send(text) for text in texts]
+
+
+def closing_sentence(reply: str) -> str:
+    return reply[reply.rindex("Of these groups") :]
+
+
+def _scores(turn: Turn, metric: str) -> dict[str, float]:
+    """Each group scored in the turn, with its `metric` (accuracy when every metric was scored)."""
+    scores = {}
+    for call in turn.calls:
+        if call.status == "ok" and call.function == "get_model_performance":
+            output = call.output
+            value = output["metrics"][metric] if output["metric"] == "all" else output["value"]
+            scores[output["group"]] = value
+    return scores
+
+
+@pytest.mark.parametrize(
+    ("fixture", "text", "metric"),
+    [
+        ("parcel_host", "on which carrier is the model weakest?", "accuracy"),
+        ("parcel_host", "f1 per carrier", "f1"),
+        ("loan_host", "which region does the model do worst on?", "accuracy"),
+        ("loan_host", "precision broken down by region please", "precision"),
+    ],
+)
+async def test_scores_by_category_end_by_naming_the_weakest_and_strongest(
+    fixture: str, text: str, metric: str, request: pytest.FixtureRequest
+) -> None:
+    host = request.getfixturevalue(fixture)
+    (turn,) = await _turns(host, text)
+    scores = _scores(turn, metric)
+    assert len(scores) >= 2, turn.calls
+    low = min(scores, key=lambda g: scores[g])
+    high = max(scores, key=lambda g: scores[g])
+    assert f"worst on {low} ({metric}" in turn.reply
+    assert f"does best on {high} ({metric}" in turn.reply
+    # the closing sentence repeats two of the scores stated before it and no other number
+    head, _, closing = turn.reply.rpartition("Of these groups")
+    for value in re.findall(r"\d+(?:\.\d+)?", closing):
+        assert value in head
+    # and the guard finds nothing in it that the scores before it lacked (a group's score the guard misreads in the
+    # scores themselves is the guard's matter, not this sentence's)
+    outputs = [c.output for c in turn.calls if c.status == "ok"]
+    vocabulary = Vocabulary.for_schema(host.schema())
+    alone = check_claims(closing_sentence(turn.reply), outputs, vocabulary=vocabulary)
+    before = check_claims(head, outputs, vocabulary=vocabulary)
+    assert set(alone.unsupported) <= set(before.unsupported), (alone.unsupported, before.unsupported)
+
+
+async def test_one_group_scored_gets_no_ranking(parcel_host: Host, loan_host: Host) -> None:
+    (turn,) = await _turns(parcel_host, "how accurate is it on dhl orders?")
+    assert "worst on" not in turn.reply and "best on" not in turn.reply
+    (turn,) = await _turns(loan_host, "what is the accuracy?")
+    assert "worst on" not in turn.reply
