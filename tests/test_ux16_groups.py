@@ -74,3 +74,32 @@ async def test_one_group_scored_gets_no_ranking(parcel_host: Host, loan_host: Ho
     assert "worst on" not in turn.reply and "best on" not in turn.reply
     (turn,) = await _turns(loan_host, "what is the accuracy?")
     assert "worst on" not in turn.reply
+
+
+def _ran(turn: Turn) -> list[tuple[str, dict[str, object]]]:
+    return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "text", "feature"),
+    [
+        ("parcel_host", "compare dhl and postal", "carrier"),
+        ("parcel_host", "ups vs dhl?", "carrier"),
+        ("loan_host", "how do the north and the west differ", "region"),
+        ("loan_host", "can you compare car and home", "purpose"),
+    ],
+)
+async def test_categories_compared_with_no_metric_get_the_labels_of_each(
+    fixture: str, text: str, feature: str, request: pytest.FixtureRequest
+) -> None:
+    (turn,) = await _turns(request.getfixturevalue(fixture), text)
+    assert _ran(turn) == [("get_data_information", {"feature": feature})]
+
+
+async def test_categories_compared_on_a_metric_are_each_scored(parcel_host: Host, loan_host: Host) -> None:
+    (turn,) = await _turns(parcel_host, "compare ups and postal on recall")
+    assert [(f, a["group"], a["metric"]) for f, a in _ran(turn)] == [
+        ("get_model_performance", f"carrier = {c}", "recall") for c in ("postal", "ups")
+    ]
+    (turn,) = await _turns(loan_host, "compare the accuracy for east and south")
+    assert {a["group"] for _, a in _ran(turn)} == {"region = east", "region = south"}

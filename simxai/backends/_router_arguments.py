@@ -72,12 +72,15 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         value = extract_argument(name, text, schema, spec.name)
         if value is not None:
             arguments[name] = value
-    if "group" in parameters and "group" not in arguments:
+    compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
+    one_of_them = compared is not None and arguments.get("group") in (None, *compared.split(" and "))
+    if "group" in parameters and compared is not None and one_of_them:
+        # "which carrier does it do worst on?", "compare dhl and ups on recall": each carrier, one call each (over
+        # the one category a group reading took from the turn; another group read from it stays)
+        arguments["group"] = compared
+    elif "group" in parameters and "group" not in arguments:
         group = referred_group(text, history)  # "what about recall for that group?"
-        compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
-        if compared is not None:
-            arguments["group"] = compared  # "which carrier does it do worst on?": each carrier, one call each
-        elif group is not None:
+        if group is not None:
             arguments["group"] = group
         elif (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)

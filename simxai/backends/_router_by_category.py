@@ -10,6 +10,10 @@ counted instead (`get_prediction` on each, while the categories are few enough f
 Categories ranked by how well the model does on each ("which carrier does the model do worst on?", "accuracy by
 region") are scored one by one (`get_model_performance` with one group per category, while they are few).
 
+Two or more categories of one feature set side by side with no metric or quality named ("compare dhl and ups",
+"bluecove vs saltmarsh") ask how they differ in the data: the labels recorded in each category
+(`get_data_information(feature)`); with a metric named ("compare dhl and ups on recall") each is scored.
+
 A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do express orders tend
 to be on time?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
 state how many of the group get each class.
@@ -24,7 +28,7 @@ from simxai.extraction import extract_group, extract_ids, extract_label, extract
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["RankedCategory", "compared_groups", "ranked_category", "usual_in_group"]
+__all__ = ["RankedCategory", "compared_categories", "compared_groups", "ranked_category", "usual_in_group"]
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,10 @@ def compared_groups(text: str, schema: HostSchema | None) -> str | None:
     if schema is None or schema.kind != "tabular" or extract_ids(text, schema):
         return None
     ranks = _QUALITY_RANK.search(text) is not None or (_MODEL_RANK.search(text) and _MODEL_DOES.search(text))
+    compared = _side_by_side(text, schema)
+    if compared is not None and (ranks or extract_metric(text) is not None):
+        # "compare bluecove and saltmarsh on accuracy": the categories named, each scored
+        return " and ".join(f"{compared[0].name} = {category}" for category in compared[1])
     if not ranks and extract_metric(text) in (None, "all"):
         return None
     for mention in feature_mentions(text, schema):
@@ -153,3 +161,41 @@ def compared_groups(text: str, schema: HostSchema | None) -> str | None:
         if (ranks and _WHICH_BEFORE.search(before)) or _PER_BEFORE.search(before):
             return " and ".join(f"{feature.name} = {category}" for category in feature.categories)
     return None
+
+
+# Setting things side by side: "compare", "comparison", "versus", "vs", "difference(s) between", "how do ... differ".
+_COMPARE = re.compile(r"\b(?:compar\w*|versus|vs\.?|v\.|difference\w*|differ\w*|contrast\w*)(?!\w)", re.IGNORECASE)
+
+
+def _named(category: str, text: str) -> bool:
+    """Whether `text` names `category` as a word (an underscore also said as a space or a hyphen)."""
+    spelled = re.escape(category.lower()).replace("_", r"[_\s-]")
+    return re.search(rf"(?<![\w-]){spelled}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _side_by_side(text: str, schema: HostSchema) -> tuple[FeatureSchema, list[str]] | None:
+    """The categorical feature and its categories (two or more) a turn sets side by side ("compare bluecove and
+    saltmarsh"), or None; only when the categories named all belong to one feature.
+    """
+    if not _COMPARE.search(text):
+        return None
+    named = [
+        (feature, said)
+        for feature in schema.features
+        if feature.type == "categorical"
+        for said in [[str(c) for c in feature.categories or [] if _named(str(c), text)]]
+        if len(said) >= 2
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+def compared_categories(text: str, schema: HostSchema | None) -> FeatureSchema | None:
+    """The categorical feature two or more of whose categories a turn compares with no metric or quality named
+    ("compare bluecove and saltmarsh" -> outfitter), or None; also None when the turn names an instance.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    if _OTHER_QUESTION.search(text) or extract_ids(text, schema) or extract_metric(text) is not None:
+        return None
+    compared = _side_by_side(text, schema)
+    return compared[0] if compared is not None else None

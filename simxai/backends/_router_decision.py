@@ -8,7 +8,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
-from simxai.backends._router_by_category import compared_groups, ranked_category, usual_in_group
+from simxai.backends._router_by_category import (
+    compared_categories,
+    compared_groups,
+    ranked_category,
+    usual_in_group,
+)
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
@@ -214,12 +219,16 @@ def outcome_decision(
     asks for the prediction, not for the explanation of it.
     A turn that ranks the categories of a feature by how often a class comes with them ("which carrier is most often
     late?") asks for that class counted in each category, and a yes-no question whether a group usually has a class
-    ("are car loans mostly approved?") for it counted in the group (`simxai.backends._router_by_category`).
+    ("are car loans mostly approved?") for it counted in the group; categories compared with no metric named
+    ("compare dhl and ups") ask for the labels recorded in each (`simxai.backends._router_by_category`).
     """
     ranked = ranked_category(text, schema)
     if ranked is not None:  # "which carrier is most often late?": the class counted in each category
         function = "get_prediction" if ranked.predicted else "get_data_information"
         return Decision(function, decision.confidence, True) if function in names else None
+    side_by_side = compared_categories(text, schema)
+    if side_by_side is not None and "get_data_information" in names:  # "compare dhl and ups": labels per carrier
+        return Decision("get_data_information", decision.confidence, True, arguments={"feature": side_by_side.name})
     if compared_groups(text, schema) is not None and "get_model_performance" in names:
         return Decision("get_model_performance", decision.confidence, True)  # "which carrier does it do worst on?"
     usual = usual_in_group(text, schema)
