@@ -103,3 +103,28 @@ async def test_categories_compared_on_a_metric_are_each_scored(parcel_host: Host
     ]
     (turn,) = await _turns(loan_host, "compare the accuracy for east and south")
     assert {a["group"] for _, a in _ran(turn)} == {"region = east", "region = south"}
+
+
+@pytest.mark.parametrize(
+    ("fixture", "text", "group", "label"),
+    [
+        ("parcel_host", "why is postal late so often?", "carrier = postal", "late"),
+        ("parcel_host", "how come ups orders always end up lost", "carrier = ups", "lost"),
+        ("loan_host", "why are education loans rejected so often?", "purpose = education", "rejected"),
+        ("loan_host", "why are business loans approved so often?", "purpose = business", "approved"),
+    ],
+)
+async def test_why_a_class_is_frequent_in_a_category_explains_that_category(
+    fixture: str, text: str, group: str, label: str, request: pytest.FixtureRequest
+) -> None:
+    # a category of a feature, not an instance: no question asking which one
+    (turn,) = await _turns(request.getfixturevalue(fixture), text)
+    ran = _ran(turn)
+    # (the category alone, or its rows the model gives the class: both are that category's rows, not one instance)
+    assert len(ran) == 1 and group in str(ran[0][1]["instance"]).split(" and "), turn.calls
+    assert ran[0][0] == "get_local_explanation" and ran[0][1].get("prediction_label") == label
+
+
+async def test_why_for_one_named_instance_stays_with_it(parcel_host: Host, loan_host: Host) -> None:
+    (turn,) = await _turns(parcel_host, "why is order 7005 late so often?")
+    assert [a["instance"] for _, a in _ran(turn)] == [7005]

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.backends._router_by_category import compared_groups, ranked_category
+from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -118,6 +118,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         named = [counted_group(named[0])]
     elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
         named = [counted_group(str(extract_group(text, schema)))]  # "out of the students, how many are flagged?"
+    if not named and spec.name == "get_local_explanation" and (frequent := often_in_category(text, schema)):
+        named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
         named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:

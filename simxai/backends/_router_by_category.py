@@ -14,6 +14,9 @@ Two or more categories of one feature set side by side with no metric or quality
 "bluecove vs saltmarsh") ask how they differ in the data: the labels recorded in each category
 (`get_data_information(feature)`); with a metric named ("compare dhl and ups on recall") each is scored.
 
+A class asked about as frequent in one category, with no instance named ("why is saltmarsh damaged so often?", "why
+are vallee wheels usually rejected?"), is about the rows of that category (`outfitter = saltmarsh`), not one instance.
+
 A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do express orders tend
 to be on time?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
 state how many of the group get each class.
@@ -28,7 +31,14 @@ from simxai.extraction import extract_group, extract_ids, extract_label, extract
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["RankedCategory", "compared_categories", "compared_groups", "ranked_category", "usual_in_group"]
+__all__ = [
+    "RankedCategory",
+    "compared_categories",
+    "compared_groups",
+    "often_in_category",
+    "ranked_category",
+    "usual_in_group",
+]
 
 
 @dataclass(frozen=True)
@@ -199,3 +209,27 @@ def compared_categories(text: str, schema: HostSchema | None) -> FeatureSchema |
         return None
     compared = _side_by_side(text, schema)
     return compared[0] if compared is not None else None
+
+
+# Frequency said of a class: "so often", "that often", "always", "so many", "a lot", and the words of `_USUALLY`.
+_OFTEN = re.compile(
+    r"\b(?:(?:so|that|this)\s+(?:often|many|much|frequently)|always|a\s+lot|frequently|regularly)\b", re.I
+)
+
+
+def often_in_category(text: str, schema: HostSchema | None) -> str | None:
+    """The group (`feature = category`) of the one category a turn says a class is frequent in, with no instance
+    named ("why is saltmarsh damaged so often?" -> `outfitter = saltmarsh`), or None.
+    """
+    if schema is None or schema.kind != "tabular" or extract_label(text, schema) is None:
+        return None
+    if not (_OFTEN.search(text) or _USUALLY.search(text)) or extract_ids(text, schema):
+        return None
+    named = [
+        f"{feature.name} = {category}"
+        for feature in schema.features
+        if feature.type == "categorical"
+        for category in feature.categories or []
+        if _named(str(category), text)
+    ]
+    return named[0] if len(named) == 1 else None
