@@ -128,3 +128,40 @@ async def test_why_a_class_is_frequent_in_a_category_explains_that_category(
 async def test_why_for_one_named_instance_stays_with_it(parcel_host: Host, loan_host: Host) -> None:
     (turn,) = await _turns(parcel_host, "why is order 7005 late so often?")
     assert [a["instance"] for _, a in _ran(turn)] == [7005]
+
+
+@pytest.fixture(scope="module")
+def lot_host() -> Host:
+    """Lots at three auction houses, each sold or kept back; a label that is an irregular verb's participle."""
+    import numpy as np
+    import pandas as pd
+    from sklearn.compose import ColumnTransformer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder
+
+    from simxai.hosts import host_from_model
+
+    rng = np.random.default_rng(11)
+    n = 200
+    frame = pd.DataFrame(
+        {
+            "lot_id": np.arange(41, 41 + n),
+            "house": rng.choice(["harrow", "marlowe", "quayside"], n),
+            "reserve_price": np.round(rng.uniform(50, 900, n), 0),
+        }
+    )
+    score = -0.004 * frame.reserve_price + 0.9 * (frame.house == "quayside") + rng.normal(1.5, 0.5, n)
+    frame["result"] = np.where(score > 0, "sold", "unsold")
+    features = ["house", "reserve_price"]
+    encode = ColumnTransformer([("cat", OneHotEncoder(), ["house"])], remainder="passthrough")
+    model = Pipeline([("encode", encode), ("fit", LogisticRegression(max_iter=500))])
+    model.fit(frame[features], frame.result)
+    return host_from_model(model, frame, name="auction lots", target="result", instance_noun="lot", id_column="lot_id")
+
+
+async def test_a_class_named_by_its_verb_is_counted_per_category(parcel_host: Host, lot_host: Host) -> None:
+    (turn,) = await _turns(parcel_host, "which carriers lose the most parcels?")
+    assert _ran(turn) == [("get_data_information", {"feature": "carrier"})]
+    (turn,) = await _turns(lot_host, "what house sells the most lots")
+    assert _ran(turn) == [("get_data_information", {"feature": "house"})]

@@ -33,6 +33,7 @@ from simxai.hosts.base import FeatureSchema, HostSchema
 
 __all__ = [
     "RankedCategory",
+    "verb_label",
     "compared_categories",
     "compared_groups",
     "often_in_category",
@@ -80,6 +81,30 @@ _MODEL_SAYS = re.compile(
 _MAX_GROUPS = 4
 
 
+# English verbs whose past participle is irregular, by the participle a label may be ("lost" <- "lose", "loses",
+# "losing"): a class said by its verb ("which carriers lose the most parcels?"). Regular verbs ("damage" for
+# "damaged") the label reading already stems.
+_IRREGULAR = {
+    "lost": "lose", "sold": "sell", "won": "win", "held": "hold", "paid": "pay", "left": "leave", "kept": "keep",
+    "broken": "break", "stolen": "steal", "chosen": "choose", "given": "give", "taken": "take", "found": "find",
+    "built": "build", "sent": "send", "spent": "spend", "driven": "drive", "fallen": "fall", "forgotten": "forget",
+    "hidden": "hide", "frozen": "freeze", "written": "write", "bent": "bend", "torn": "tear", "worn": "wear",
+    "shut": "shut", "split": "split", "bought": "buy", "caught": "catch", "taught": "teach", "thrown": "throw",
+}  # fmt: skip
+
+
+def verb_label(text: str, schema: HostSchema) -> str | None:
+    """The label a turn names by its verb when the label is an irregular past participle ("lose" -> `lost`)."""
+    for label in schema.class_names:
+        verb = _IRREGULAR.get(str(label).lower())
+        if verb is None:
+            continue
+        stem = verb[:-1] if verb.endswith("e") else verb
+        if re.search(rf"\b(?:{verb}s?|{stem}ing|{verb}{verb[-1]}ing)\b", text, re.IGNORECASE):
+            return str(label)
+    return None
+
+
 def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | None:
     """The categorical feature whose categories `text` ranks by how often a class comes with them, or None.
 
@@ -88,7 +113,7 @@ def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | No
     no instance and no metric, and asks nothing of the model's quality, reasons or changes (those have their own
     functions, by group where they take one).
     """
-    if schema is None or schema.kind != "tabular" or extract_label(text, schema) is None:
+    if schema is None or schema.kind != "tabular" or (extract_label(text, schema) or verb_label(text, schema)) is None:
         return None
     if _OTHER_QUESTION.search(text) or extract_ids(text, schema) or extract_metric(text) is not None:
         return None
