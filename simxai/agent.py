@@ -32,6 +32,7 @@ from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.outcomes import Answer, Clarify, Outcome, Refuse, Render, noted
 from simxai.prompts import cannot, direct_answer_retry, guard_retry, host_tools, non_answer_retry, system_prompt
+from simxai.ranked_groups import ranked_groups
 from simxai.registry import Registry, default_registry_for_agents
 from simxai.state import DialogueState, PendingCall, StepQuestion
 from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
@@ -290,6 +291,8 @@ class _TurnRun(_TurnCalls):
         if text and not report.fallback_used and self.backend.writes_replies:
             return dataclasses.replace(outcome, report=report, fallback=fallback)
         rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
+        if rendered:  # scores on several groups: which is lowest and highest, said once after them
+            rendered.append(ranked_groups(self.calls))
         non_answer = outcome.non_answer if isinstance(outcome, Render) else None
         if rendered and not written and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims; a written reply it

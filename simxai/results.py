@@ -560,6 +560,10 @@ class PerformanceResult(Result):
         metric = f"{self.metric}{self._averaging(self.metric)}"
         return f"The model's {metric} on the {scored} is {format_number(self.value)}."
 
+    def metric_phrase(self, metric: str) -> str:
+        """The metric as the rendering names it ("recall for the label late", "f1 (the macro average ...)")."""
+        return f"{metric}{self._averaging(metric)}"
+
     def _averaging(self, metric: str) -> str:
         """Which label a precision, recall or f1 is of: the one named, the positive one, or the average.
 

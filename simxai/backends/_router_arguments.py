@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.backends._router_by_category import compared_groups, ranked_category
+from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
     alternatives,
@@ -76,12 +76,15 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         value = extract_argument(name, text, schema, spec.name)
         if value is not None:
             arguments[name] = value
-    if "group" in parameters and "group" not in arguments:
+    compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
+    one_of_them = compared is not None and arguments.get("group") in (None, *compared.split(" and "))
+    if "group" in parameters and compared is not None and one_of_them:
+        # "which carrier does it do worst on?", "compare dhl and ups on recall": each carrier, one call each (over
+        # the one category a group reading took from the turn; another group read from it stays)
+        arguments["group"] = compared
+    elif "group" in parameters and "group" not in arguments:
         group = referred_group(text, history)  # "what about recall for that group?"
-        compared = compared_groups(text, schema) if spec.name == "get_model_performance" else None
-        if compared is not None:
-            arguments["group"] = compared  # "which carrier does it do worst on?": each carrier, one call each
-        elif group is not None:
+        if group is not None:
             arguments["group"] = group
         elif (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
@@ -119,6 +122,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         named = [counted_group(named[0])]
     elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
         named = [counted_group(str(extract_group(text, schema)))]  # "out of the students, how many are flagged?"
+    if not named and spec.name == "get_local_explanation" and (frequent := often_in_category(text, schema)):
+        named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
         named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
     if not named:

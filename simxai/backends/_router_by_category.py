@@ -10,6 +10,13 @@ counted instead (`get_prediction` on each, while the categories are few enough f
 Categories ranked by how well the model does on each ("which carrier does the model do worst on?", "accuracy by
 region") are scored one by one (`get_model_performance` with one group per category, while they are few).
 
+Two or more categories of one feature set side by side with no metric or quality named ("compare dhl and ups",
+"bluecove vs saltmarsh") ask how they differ in the data: the labels recorded in each category
+(`get_data_information(feature)`); with a metric named ("compare dhl and ups on recall") each is scored.
+
+A class asked about as frequent in one category, with no instance named ("why is saltmarsh damaged so often?", "why
+are vallee wheels usually rejected?"), is about the rows of that category (`outfitter = saltmarsh`), not one instance.
+
 A yes-no question whether one group usually has a class ("are car loans mostly approved?", "do express orders tend
 to be on time?") asks for the class counted in that group: the model's predictions over it (`get_prediction`), which
 state how many of the group get each class.
@@ -24,7 +31,15 @@ from simxai.extraction import extract_group, extract_ids, extract_label, extract
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["RankedCategory", "compared_groups", "ranked_category", "usual_in_group"]
+__all__ = [
+    "RankedCategory",
+    "verb_label",
+    "compared_categories",
+    "compared_groups",
+    "often_in_category",
+    "ranked_category",
+    "usual_in_group",
+]
 
 
 @dataclass(frozen=True)
@@ -66,6 +81,30 @@ _MODEL_SAYS = re.compile(
 _MAX_GROUPS = 4
 
 
+# English verbs whose past participle is irregular, by the participle a label may be ("lost" <- "lose", "loses",
+# "losing"): a class said by its verb ("which carriers lose the most parcels?"). Regular verbs ("damage" for
+# "damaged") the label reading already stems.
+_IRREGULAR = {
+    "lost": "lose", "sold": "sell", "won": "win", "held": "hold", "paid": "pay", "left": "leave", "kept": "keep",
+    "broken": "break", "stolen": "steal", "chosen": "choose", "given": "give", "taken": "take", "found": "find",
+    "built": "build", "sent": "send", "spent": "spend", "driven": "drive", "fallen": "fall", "forgotten": "forget",
+    "hidden": "hide", "frozen": "freeze", "written": "write", "bent": "bend", "torn": "tear", "worn": "wear",
+    "shut": "shut", "split": "split", "bought": "buy", "caught": "catch", "taught": "teach", "thrown": "throw",
+}  # fmt: skip
+
+
+def verb_label(text: str, schema: HostSchema) -> str | None:
+    """The label a turn names by its verb when the label is an irregular past participle ("lose" -> `lost`)."""
+    for label in schema.class_names:
+        verb = _IRREGULAR.get(str(label).lower())
+        if verb is None:
+            continue
+        stem = verb[:-1] if verb.endswith("e") else verb
+        if re.search(rf"\b(?:{verb}s?|{stem}ing|{verb}{verb[-1]}ing)\b", text, re.IGNORECASE):
+            return str(label)
+    return None
+
+
 def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | None:
     """The categorical feature whose categories `text` ranks by how often a class comes with them, or None.
 
@@ -74,7 +113,7 @@ def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | No
     no instance and no metric, and asks nothing of the model's quality, reasons or changes (those have their own
     functions, by group where they take one).
     """
-    if schema is None or schema.kind != "tabular" or extract_label(text, schema) is None:
+    if schema is None or schema.kind != "tabular" or (extract_label(text, schema) or verb_label(text, schema)) is None:
         return None
     if _OTHER_QUESTION.search(text) or extract_ids(text, schema) or extract_metric(text) is not None:
         return None
@@ -143,6 +182,10 @@ def compared_groups(text: str, schema: HostSchema | None) -> str | None:
     if schema is None or schema.kind != "tabular" or extract_ids(text, schema):
         return None
     ranks = _QUALITY_RANK.search(text) is not None or (_MODEL_RANK.search(text) and _MODEL_DOES.search(text))
+    compared = _side_by_side(text, schema)
+    if compared is not None and (ranks or extract_metric(text) is not None):
+        # "compare bluecove and saltmarsh on accuracy": the categories named, each scored
+        return " and ".join(f"{compared[0].name} = {category}" for category in compared[1])
     if not ranks and extract_metric(text) in (None, "all"):
         return None
     for mention in feature_mentions(text, schema):
@@ -153,3 +196,65 @@ def compared_groups(text: str, schema: HostSchema | None) -> str | None:
         if (ranks and _WHICH_BEFORE.search(before)) or _PER_BEFORE.search(before):
             return " and ".join(f"{feature.name} = {category}" for category in feature.categories)
     return None
+
+
+# Setting things side by side: "compare", "comparison", "versus", "vs", "difference(s) between", "how do ... differ".
+_COMPARE = re.compile(r"\b(?:compar\w*|versus|vs\.?|v\.|difference\w*|differ\w*|contrast\w*)(?!\w)", re.IGNORECASE)
+
+
+def _named(category: str, text: str) -> bool:
+    """Whether `text` names `category` as a word (an underscore also said as a space or a hyphen)."""
+    spelled = re.escape(category.lower()).replace("_", r"[_\s-]")
+    return re.search(rf"(?<![\w-]){spelled}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _side_by_side(text: str, schema: HostSchema) -> tuple[FeatureSchema, list[str]] | None:
+    """The categorical feature and its categories (two or more) a turn sets side by side ("compare bluecove and
+    saltmarsh"), or None; only when the categories named all belong to one feature.
+    """
+    if not _COMPARE.search(text):
+        return None
+    named = [
+        (feature, said)
+        for feature in schema.features
+        if feature.type == "categorical"
+        for said in [[str(c) for c in feature.categories or [] if _named(str(c), text)]]
+        if len(said) >= 2
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+def compared_categories(text: str, schema: HostSchema | None) -> FeatureSchema | None:
+    """The categorical feature two or more of whose categories a turn compares with no metric or quality named
+    ("compare bluecove and saltmarsh" -> outfitter), or None; also None when the turn names an instance.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    if _OTHER_QUESTION.search(text) or extract_ids(text, schema) or extract_metric(text) is not None:
+        return None
+    compared = _side_by_side(text, schema)
+    return compared[0] if compared is not None else None
+
+
+# Frequency said of a class: "so often", "that often", "always", "so many", "a lot", and the words of `_USUALLY`.
+_OFTEN = re.compile(
+    r"\b(?:(?:so|that|this)\s+(?:often|many|much|frequently)|always|a\s+lot|frequently|regularly)\b", re.I
+)
+
+
+def often_in_category(text: str, schema: HostSchema | None) -> str | None:
+    """The group (`feature = category`) of the one category a turn says a class is frequent in, with no instance
+    named ("why is saltmarsh damaged so often?" -> `outfitter = saltmarsh`), or None.
+    """
+    if schema is None or schema.kind != "tabular" or extract_label(text, schema) is None:
+        return None
+    if not (_OFTEN.search(text) or _USUALLY.search(text)) or extract_ids(text, schema):
+        return None
+    named = [
+        f"{feature.name} = {category}"
+        for feature in schema.features
+        if feature.type == "categorical"
+        for category in feature.categories or []
+        if _named(str(category), text)
+    ]
+    return named[0] if len(named) == 1 else None

@@ -8,7 +8,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from simxai.backends._router_arguments import counts_predictions
-from simxai.backends._router_by_category import compared_groups, ranked_category, usual_in_group
+from simxai.backends._router_by_category import (
+    compared_categories,
+    compared_groups,
+    often_in_category,
+    ranked_category,
+    usual_in_group,
+)
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
@@ -182,6 +188,8 @@ _WHAT_IT_DECIDED = re.compile(
 )
 # ... unless the turn asks for reasons too ("what did it decide, and why?", "what did it decide based on?"); words of
 # reasons: an instance's explanation answers them, its prediction does not (simxai.backends._router_unsure)
+# Asking why, in so many words ("why", "how come", "what makes").
+_WHY = re.compile(r"\b(?:why|how\s+come|what\s+makes)\b", re.IGNORECASE)
 REASONS = re.compile(
     r"\b(?:why|how|reasons?|reasoning|because|based|basis|factors?|features?|driv\w*|drove|explain\w*|behind|caus\w*|"
     r"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b",
@@ -214,12 +222,19 @@ def outcome_decision(
     asks for the prediction, not for the explanation of it.
     A turn that ranks the categories of a feature by how often a class comes with them ("which carrier is most often
     late?") asks for that class counted in each category, and a yes-no question whether a group usually has a class
-    ("are car loans mostly approved?") for it counted in the group (`simxai.backends._router_by_category`).
+    ("are car loans mostly approved?") for it counted in the group; categories compared with no metric named
+    ("compare dhl and ups") ask for the labels recorded in each, and why a class is frequent in one category ("why is
+    saltmarsh damaged so often?") for the model's reasons over that category (`simxai.backends._router_by_category`).
     """
     ranked = ranked_category(text, schema)
     if ranked is not None:  # "which carrier is most often late?": the class counted in each category
         function = "get_prediction" if ranked.predicted else "get_data_information"
         return Decision(function, decision.confidence, True) if function in names else None
+    if _WHY.search(text) and often_in_category(text, schema) is not None and "get_local_explanation" in names:
+        return Decision("get_local_explanation", decision.confidence, True)  # "why is saltmarsh damaged so often?"
+    side_by_side = compared_categories(text, schema)
+    if side_by_side is not None and "get_data_information" in names:  # "compare dhl and ups": labels per carrier
+        return Decision("get_data_information", decision.confidence, True, arguments={"feature": side_by_side.name})
     if compared_groups(text, schema) is not None and "get_model_performance" in names:
         return Decision("get_model_performance", decision.confidence, True)  # "which carrier does it do worst on?"
     usual = usual_in_group(text, schema)
