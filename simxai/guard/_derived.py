@@ -204,7 +204,7 @@ class _FrameChecks(_CheckState):
             return set(own.get(metric, set()))
         if kind == "metric":
             name = name.split(" of ", 1)[0]
-            return {facts.metrics[name]} if name in facts.metrics else set()
+            return set(facts.metrics.get(name, set()))
         phased = {"before": facts.before_numbers, "after": facts.after_numbers}.get(phase, {})
         if phased.get(name):
             # a group's counts of the label stay its numbers in either state ("from 25 stable to 12 stable")
@@ -290,7 +290,7 @@ class _FrameChecks(_CheckState):
                 # the feature's own scale (an income_ratio of 27) or its fraction in percent (a share of 0.23)
                 if fits(replace(claim, percent=False), numbers) or fits(claim, numbers):
                     return f"a share said of something no label names; {name}'s number"
-        shares = set(facts.metrics.values()) | count_shares(facts) if facts.metrics else set()
+        shares = facts.metric_numbers | count_shares(facts) if facts.metrics else set()
         if (claim.percent or claim.decimals) and fits(claim, shares):
             return "a metric or a share of the counts"
         return ""
@@ -367,7 +367,7 @@ class _FrameChecks(_CheckState):
             values = sorted({x for xs in group.values() for x in xs if 0 <= x <= 1})
             out |= {round(abs(a - b), 6) for a in values for b in values if a != b}
             out |= {round(abs(a - 0.5), 6) for a in values}
-        shares = sorted(set(facts.metrics.values()) | {x for x in facts.free_numbers if 0 < x < 1})
+        shares = sorted(facts.metric_numbers | {x for x in facts.free_numbers if 0 < x < 1})
         out |= {round(abs(a - b), 6) for a in shares for b in shares if a != b}
         for numbers_of in facts.feature_numbers.values():
             nums = sorted(numbers_of)[:40]

@@ -51,7 +51,8 @@ class Facts:
     label_cells: dict[str, set[float]] = field(default_factory=dict)
     #: feature (lower case) -> numbers tied to it (values, changes, ranges, contributions, statistics)
     feature_numbers: dict[str, set[float]] = field(default_factory=dict)
-    metrics: dict[str, float] = field(default_factory=dict)
+    #: metric -> its values in the outputs (one per performance result: several groups scored in one turn)
+    metrics: dict[str, set[float]] = field(default_factory=dict)
     #: label -> its precision, recall and f1 by name (a label named by the call, or the positive one of two);
     #: a multiclass result of no label is under `MACRO`: a reply that gives it as one label's is unsupported
     label_metrics: dict[str, dict[str, set[float]]] = field(default_factory=dict)
@@ -128,7 +129,9 @@ class Facts:
             for k, v in getattr(other, name).items():
                 merged.setdefault(k, set()).update(v)
             setattr(out, name, merged)
-        out.metrics = {**self.metrics, **other.metrics}
+        out.metrics = {k: set(v) for k, v in self.metrics.items()}
+        for k, v in other.metrics.items():
+            out.metrics.setdefault(k, set()).update(v)
         out.label_metrics = {k: {m: set(ns) for m, ns in v.items()} for k, v in self.label_metrics.items()}
         for k, v in other.label_metrics.items():
             for m, ns in v.items():
@@ -154,9 +157,14 @@ class Facts:
         return out
 
     @property
+    def metric_numbers(self) -> set[float]:
+        """Every value of every metric the outputs hold."""
+        return {n for values in self.metrics.values() for n in values}
+
+    @property
     def numbers(self) -> set[float]:
         """Every number the facts hold."""
-        found = set(self.free_numbers) | set(self.metrics.values())
+        found = set(self.free_numbers) | self.metric_numbers
         for group in (self.label_numbers, self.feature_numbers):
             for values in group.values():
                 found |= values

@@ -249,10 +249,10 @@ def _structured(payload: dict[str, Any]) -> Facts:
         for name, value in (get("metrics") or {}).items():
             number = _num(value)
             if number is not None:
-                facts.metrics[str(name)] = number
+                facts.metrics.setdefault(str(name), set()).add(number)
         value = _num(get("value"))
         if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
-            facts.metrics[str(get("metric"))] = value
+            facts.metrics.setdefault(str(get("metric")), set()).add(value)
         own = {str(k): n for k, v in (get("metrics") or {}).items() if (n := _num(v)) is not None}
         if get("metric") not in (None, "all", "confusion_matrix") and value is not None:
             own[str(get("metric"))] = value
