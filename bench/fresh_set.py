@@ -94,6 +94,9 @@ class Scored:
     arguments: dict[str, Any] = field(default_factory=dict)
     asked: str | None = None
     reply: str = ""
+    #: what the guard found unsupported in the engine's own reply (its rendering of real outputs: each is a
+    #: false alarm of the guard or a wrong rendering)
+    flagged: list[str] = field(default_factory=list)
 
     @property
     def function_correct(self) -> bool:
@@ -325,6 +328,7 @@ def score(case: Case, index: int, kind: str, text: str, gold: Gold, turn: Turn, 
         arguments=first.arguments if first else {},
         asked=asked,
         reply=turn.reply[:300],
+        flagged=list(turn.faithfulness.unsupported) if turn.faithfulness is not None else [],
     )
 
 
@@ -406,7 +410,13 @@ def report(rows: list[Scored], show_errors: bool) -> dict[str, Any]:
     for name in sorted(by_function):
         out["per_function"][name] = s = summary(by_function[name])
         print(_line(name, s))
+    flagged = [r for r in rows if r.flagged]
+    answered = sum(1 for r in rows if r.called)
+    out["own_replies_flagged"] = {"flagged": len(flagged), "answered": answered}
+    print(f"\nthe engine's own replies the guard flags: {len(flagged)} of {answered} answered turns")
     if show_errors:
+        for r in flagged:
+            print(f"  {r.case}#{r.turn} {r.called}: {r.flagged}")
         print("\n== turns not fully correct ==")
         for r in rows:
             if r.outcome != "correct":

@@ -498,3 +498,25 @@ def test_scorer_reads_a_defaulted_label_from_the_output(scorer: ModuleType) -> N
         == "rejected"
     )
     assert scorer.effective_arguments({"instance": 7}, None) == {"instance": 7}
+
+
+async def test_the_scorer_counts_the_engine_s_own_replies_the_guard_flags(
+    scorer: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each scored turn carries what the guard found unsupported in the engine's own reply, and the report counts
+    them (the engine renders real outputs, so each is a false alarm of the guard or a wrong rendering)."""
+    from simxai import Agent
+    from simxai.backends.router import RouterBackend
+    from simxai.hosts.demo import load_demo_host
+
+    host = load_demo_host()
+    agent = Agent(host, RouterBackend())
+    gold = scorer.Gold(functions=("get_prediction",), arguments={"instance": 12}, clarify=False)
+    case = scorer.Case(id="t1", host="demo", turns=(("what does the model predict for patient 12?", gold),))
+    (row,) = await scorer.run_case(agent, case, "request")
+    assert row.outcome == "correct" and row.flagged == []
+    flagged = scorer.Scored(**{**row.__dict__, "case": "t2", "flagged": ["number 0.5"]})
+    tables = scorer.report([row, flagged], show_errors=True)
+    assert tables["own_replies_flagged"] == {"flagged": 1, "answered": 2}
+    out = capsys.readouterr().out
+    assert "the engine's own replies the guard flags: 1 of 2 answered turns" in out and "t2#0" in out
