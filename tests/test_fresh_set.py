@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -28,7 +28,7 @@ SET_DIRS = tuple(
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
-        "fresh-2026-12-03k", "fresh-2026-12-03l",
+        "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -108,6 +108,13 @@ CHEESE_CATEGORIES = {
     "milk_treatment": ("raw", "thermised", "pasteurised"),
     "rind": ("natural", "washed", "bloomy", "waxed"),
 }
+#: The invented solar-inverter host of set M (`evalsets/fresh-2026-12-03m/host_inverter.py`): ids 69001-69400.
+INVERTER_NUMERIC = ("age_years", "heatsink_temp_c", "efficiency_pct", "grid_faults", "capacitor_esr", "load_ratio")
+INVERTER_CATEGORIES = {
+    "topology": ("string", "central", "micro"),
+    "mounting": ("rooftop", "ground", "carport"),
+    "climate": ("temperate", "desert", "coastal", "alpine"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -170,6 +177,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("premium", "standard", "defective"),
         "features": CHEESE_NUMERIC + tuple(CHEESE_CATEGORIES),
         "categories": CHEESE_CATEGORIES,
+    },
+    "inverter": {
+        "ids": range(69001, 69401),
+        "labels": ("healthy", "degrading", "failed"),
+        "features": INVERTER_NUMERIC + tuple(INVERTER_CATEGORIES),
+        "categories": INVERTER_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -257,6 +270,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 45, "sentiment": 45, "loan": 35, "cheese": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "cheese": 5},
+    },
+    "fresh-2026-12-03m": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 38, "inverter": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "inverter": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}

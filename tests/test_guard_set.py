@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -03l) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -03m) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -27,6 +27,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-02j",
     ROOT / "evalsets" / "guard-2026-12-03k",
     ROOT / "evalsets" / "guard-2026-12-03l",
+    ROOT / "evalsets" / "guard-2026-12-03m",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -125,8 +126,9 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-02j", {"ticket": 2}, 300),
         ("guard-2026-12-03k", {"hive": 2}, 300),
         ("guard-2026-12-03l", {"tray": 2}, 330),
+        ("guard-2026-12-03m", {"chimney": 2}, 330),
     ],
-    ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)", "set L (03l)"],
+    ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)", "set L (03l)", "set M (03m)"],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
     folder: str, own_hosts: dict[str, int], least_lines: int
@@ -177,6 +179,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (63001, 63500),
             {"seed_type", "soil_mix", "light_source"},
         ),
+        (
+            "guard-2026-12-03m",
+            "chimney",
+            ["clear", "needs_sweep"],
+            (70001, 70500),
+            {"fuel", "liner", "cap"},
+        ),
     ],
     ids=[
         "set F",
@@ -187,6 +196,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set J ticket",
         "set K hive (03k)",
         "set L tray (03l)",
+        "set M chimney (03m)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(

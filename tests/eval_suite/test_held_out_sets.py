@@ -37,6 +37,27 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (4, 6),
         "own_hosts": ("slope", "dog"),
     },
+    "w20": {
+        "folder": "held_out_people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (4, 6),
+        "own_hosts": ("job", "train"),
+    },
+    "w21": {
+        "folder": "held_out_people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (5, 5),
+        "own_hosts": ("lift", "roast"),
+    },
+    "w22": {
+        "folder": "held_out_people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (5, 5),
+        "own_hosts": ("runner", "handset"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
