@@ -19,9 +19,10 @@ those of the fold being scored). CoXQL's and TalkToModel's dev splits are scored
 The first run masks and embeds every example and caches them in `--cache` (a few minutes); each fit then costs
 one logistic regression (its time is printed).
 
-`--build` writes a whole selector (temperature from a train-only fit, then a fit on train + dev, as the training
-command does) for `bench/fresh_set.py --router-model`; never the shipped artifact, which only
-`python -m simxai.eval_suite.router_training` writes.
+`--build` writes a whole selector as the training command builds it (the temperature and the threshold its sweep
+chooses from the people/ authors' requests scored out of author, in `calibration_folds` groups, stored as
+`ask_below_chosen`; then a fit on train + dev) for `bench/fresh_set.py --router-model M --threshold T`; never the
+shipped artifact, which only `python -m simxai.eval_suite.router_training` writes.
 """
 
 from __future__ import annotations

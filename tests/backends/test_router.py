@@ -808,8 +808,9 @@ async def test_a_same_scenario_for_another_bare_id_keeps_the_changes(router):
 
 
 def test_the_threshold_is_the_one_the_shipped_sweep_chooses() -> None:
-    """ASK_BELOW is taken from one place: the sweep of the dev requests people wrote, stored in the artifact."""
-    sweep = load_selector().metadata["threshold_sweep_written"]
+    """ASK_BELOW is taken from one place: the sweep the training command chose it from (the people/ authors' requests
+    scored out of author), stored in the artifact."""
+    sweep = load_selector().metadata["threshold_sweep_chosen"]
     assert chosen_threshold(sweep) == ASK_BELOW
 
 

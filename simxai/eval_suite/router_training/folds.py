@@ -11,9 +11,9 @@ A fit here is the training command's fit (`train._fit`), computed from a cache: 
 and embedding are computed once (`Corpus.build`, minutes) and stored, and the TF-IDF of a subset is derived
 from one count matrix of all texts (the same vocabulary, idf and sublinear, l2-normalised weights that
 `TfidfVectorizer(min_df=...)` fitted on that subset gives; a test checks it). So a fold costs one logistic
-regression, not a rebuild. `build_model` makes a whole selector (train-only fit for the temperature, then a fit
-on train + dev) the same way, for churn comparisons and engine runs; the shipped artifact is still written by
-the training command alone.
+regression, not a rebuild. `build_model` makes a whole selector (temperature and threshold chosen out of author
+as the training command chooses them, then a fit on train + dev) the same way, for churn comparisons and engine
+runs; the shipped artifact is still written by the training command alone.
 """
 
 from __future__ import annotations
@@ -33,16 +33,18 @@ import numpy as np
 from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import SelectorModel, analyze, embed
 from simxai.eval_suite.router_training.authors import people_requests
+from simxai.eval_suite.router_training.calibration import Predictions, author_folds, out_of_author_predictions
 from simxai.eval_suite.router_training.data import Example, TrainingData, build_training_data, selector_texts
 from simxai.eval_suite.router_training.train import (
     SETTINGS,
     LinearFit,
     _temperature,
     bag_key,
+    chosen_threshold,
     fit_linear,
     sample_weights,
+    sweep_lines,
 )
-from simxai.exceptions import UsageError
 
 __all__ = [
     "HELD_OUT_DIR",
@@ -51,6 +53,7 @@ __all__ = [
     "author_folds",
     "build_model",
     "fit",
+    "fold_predictions",
     "held_out_examples",
     "score_folds",
     "tfidf",
@@ -165,14 +168,6 @@ def held_out_examples(data: TrainingData, folder: Path = HELD_OUT_DIR) -> list[E
     for r in requests:  # a host the author's folder brings is masked with its own schema
         data.schemas.setdefault(r.schema.name, r.schema)
     return [Example(r.text, r.label, r.schema.name, "people", "dev" if r.dev else "train", r.author) for r in requests]
-
-
-def author_folds(names: Sequence[str], k: int = 3, seed: int = 12) -> list[list[str]]:
-    """`names` in `k` groups of near-equal size, dealt in a seeded hash order (adding an author may move others)."""
-    if not 2 <= k <= len(names):
-        raise UsageError(f"{k} folds of {len(names)} authors: give between 2 and {len(names)} folds")
-    order = sorted(names, key=lambda n: hashlib.sha256(f"{seed}:fold:{n}".encode()).hexdigest())
-    return [sorted(order[i::k]) for i in range(k)]
 
 
 def tfidf(counts: Any, rows: np.ndarray, min_df: int) -> tuple[np.ndarray, np.ndarray]:
@@ -355,7 +350,8 @@ def build_model(
     hold_out: Collection[str] = (),
     include: Collection[str] = (),
 ) -> SelectorModel:
-    """A whole selector as the training command builds it: temperature from a train-only fit, then train + dev.
+    """A whole selector as the training command builds it: the temperature and threshold chosen out of author
+    (`calibration_folds`; 0: the temperature of a train-only fit on dev), then a fit on train + dev.
 
     Args:
         corpus: the cached examples.
@@ -369,6 +365,16 @@ def build_model(
     train_only = fit(corpus, train_rows, settings)
     classes = [str(c) for c in train_only.classifier.classes]
     temperature = _temperature(train_only.logits(corpus, dev_rows), _gold(corpus, dev_rows, classes))
+    chosen: dict[str, Any] = {}
+    if settings.get("calibration_folds"):  # as the training command: on the people/ authors out of author
+        names = sorted({*(a for a in corpus.people_authors() if a not in hold_out), *include})
+        pooled = out_of_author_predictions(
+            author_folds(names, min(int(settings["calibration_folds"]), len(names))),
+            lambda fold: fold_predictions(corpus, fold, settings, include, also_out=hold_out),
+        )
+        temperature = _temperature(pooled.logits, pooled.gold)
+        sweep = sweep_lines(pooled.probabilities(temperature), pooled.gold)
+        chosen = {"threshold_sweep_chosen": sweep, "ask_below_chosen": chosen_threshold(sweep)}
     final = fit(corpus, np.flatnonzero(usable), settings)
     metadata = {
         "settings": settings,
@@ -378,5 +384,23 @@ def build_model(
         "include": sorted(include),
         "seconds": round(train_only.seconds + final.seconds, 1),
         "iterations": [train_only.iterations, final.iterations],
+        **chosen,
     }
     return _selector(corpus, final, temperature, metadata)
+
+
+def fold_predictions(
+    corpus: Corpus,
+    fold: Sequence[str],
+    settings: dict[str, Any],
+    include: Collection[str] = (),
+    *,
+    also_out: Collection[str] = (),
+) -> Predictions:
+    """The logits of a selector fitted on the train split without `fold`'s authors, for every request they wrote
+    (both splits), with their gold classes: one fold of `calibration.out_of_author_predictions`.
+    """
+    train_rows = np.flatnonzero(_mask(corpus, [*fold, *also_out], include) & (corpus.splits == "train"))
+    fitted = fit(corpus, train_rows, settings)
+    held = np.flatnonzero(np.isin(corpus.authors, list(fold)))
+    return Predictions(fitted.logits(corpus, held), _gold(corpus, held, fitted.classifier.classes))

@@ -6,7 +6,8 @@
 Steps, all seeded: build the training data (`router_training.data`), turn each request into the selector's text
 (`router.selector_text`, with the schema it is about), fit TF-IDF + multinomial logistic regression on the
 train split, measure it on the dev split (accuracy, and the confident-wrong rate at the shipped clarification
-threshold), fit the temperature on dev, then refit on train + dev with the same settings and write
+threshold), choose the temperature and the clarification threshold on the people/ authors' requests scored out
+of author (`calibration`: users are authors the selector never saw), then refit on train + dev and write
 `simxai/backends/router_model.npz` with the fingerprint of the data and settings. A test regenerates the data
 and checks that fingerprint (tests/backends/test_router_model.py). `--hold-out-author` leaves an author of
 `router_training/people/` out of the data (for the author-held-out figures of `bench/people_heldout.py`),
@@ -31,6 +32,13 @@ import numpy as np
 
 from simxai.backends.router import ASK_BELOW
 from simxai.backends.router_model import ARTIFACT, SelectorModel, analyze, embed, save_selector
+from simxai.eval_suite.router_training.calibration import (
+    Predictions,
+    author_folds,
+    expected_calibration_error,
+    out_of_author_predictions,
+    softmax,
+)
 from simxai.eval_suite.router_training.data import (
     SEED,
     Example,
@@ -52,6 +60,7 @@ __all__ = [
     "main",
     "sample_weights",
     "selector_texts",
+    "sweep_lines",
     "train",
 ]
 
@@ -74,6 +83,9 @@ SETTINGS: dict[str, Any] = {
     "written_weight": 8.0,
     # and each request of the authors of people/ (router_training.authors) this many
     "people_weight": 8.0,
+    # the temperature and the clarification threshold are chosen on the requests of authors the fit never saw:
+    # the people/ authors in this many groups, each scored by a fit on the train split without it (calibration.py)
+    "calibration_folds": 3,
 }
 #: Fit settings a variant may set (`--variant`, `--setting`) that `SETTINGS` leaves at these values, so that they
 #: stay out of the shipped artifact's fingerprint until one of them is chosen: lbfgs's stopping tolerance
@@ -87,14 +99,18 @@ _WRITTEN = frozenset({"coxql", "talktomodel", "spec", "people"})
 CLOSE_RATIO = 0.0
 
 
-def _features(vectorizer: Any, texts: Sequence[str], settings: dict[str, Any]) -> Any:
+def _features(
+    vectorizer: Any, texts: Sequence[str], settings: dict[str, Any], embeddings: np.ndarray | None = None
+) -> Any:
+    """The TF-IDF of `texts` beside their embeddings (`embeddings`, row-aligned, when computed before)."""
     import scipy.sparse
 
     matrix = vectorizer.transform(texts)
     if not settings["embedding_weight"]:
         return matrix
-    embeddings = embed(list(texts), settings.get("embedding", "wordllama")) * settings["embedding_weight"]
-    return scipy.sparse.hstack([matrix, scipy.sparse.csr_matrix(embeddings)]).tocsr()
+    if embeddings is None:
+        embeddings = embed(list(texts), settings.get("embedding", "wordllama"))
+    return scipy.sparse.hstack([matrix, scipy.sparse.csr_matrix(embeddings * settings["embedding_weight"])]).tocsr()
 
 
 def sample_weights(sources: Sequence[str] | np.ndarray, settings: dict[str, Any]) -> np.ndarray:
@@ -175,12 +191,17 @@ def fit_linear(
     return LinearFit(classes, np.mean(coefs, axis=0), np.mean(intercepts, axis=0), iterations)
 
 
-def _fit(examples: Sequence[Example], texts: Sequence[str], settings: dict[str, Any]) -> tuple[Any, LinearFit]:
+def _fit(
+    examples: Sequence[Example],
+    texts: Sequence[str],
+    settings: dict[str, Any],
+    embeddings: np.ndarray | None = None,
+) -> tuple[Any, LinearFit]:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     vectorizer = TfidfVectorizer(analyzer=analyze, sublinear_tf=True, min_df=settings["min_df"], dtype=np.float64)
     vectorizer.fit(texts)
-    matrix = _features(vectorizer, texts, settings)
+    matrix = _features(vectorizer, texts, settings, embeddings)
     labels = np.array([e.label for e in examples])
     sources = np.array([e.source for e in examples])
     return vectorizer, fit_linear(matrix, labels, sources, [bag_key(e) for e in examples], settings)
@@ -210,18 +231,25 @@ def threshold_sweep(probabilities: np.ndarray, classes: Sequence[str], examples:
     "Wrong among the added" is the share of the turns a threshold asks about, beyond those the threshold
     before it asked, that would have been answered wrongly: the price of each step up.
     """
-    gold = np.array([classes.index(e.label) for e in examples])
+    return sweep_lines(probabilities, np.array([list(classes).index(e.label) for e in examples]))
+
+
+def sweep_lines(
+    probabilities: np.ndarray, gold: np.ndarray, thresholds: Sequence[float] = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+) -> list[str]:
+    """`threshold_sweep` of probabilities and gold class indexes, at `thresholds` (ascending)."""
     top = probabilities.max(axis=1)
     wrong = probabilities.argmax(axis=1) != gold
     rows = []
-    before = np.zeros(len(examples), dtype=bool)
-    for threshold in (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
+    before = np.zeros(len(gold), dtype=bool)
+    for threshold in thresholds:
         asked = top < threshold
         added = asked & ~before
         rows.append(
             f"ask below {threshold:.1f}: asked {asked.mean():.1%}, confident-wrong {(wrong & ~asked).mean():.1%}, "
             f"wrong among asked {wrong[asked].mean() if asked.any() else 0.0:.1%}, "
-            f"wrong among the added {wrong[added].mean() if added.any() else 0.0:.1%}"
+            f"wrong among the added {wrong[added].mean() if added.any() else 0.0:.1%} "
+            f"({int((wrong & added).sum())} of {int(added.sum())})"
         )
         before = asked
     return rows
@@ -235,6 +263,7 @@ def threshold_sweep(probabilities: np.ndarray, classes: Sequence[str], examples:
 STEP_PAYS = 1 / 3
 _SWEEP_LINE = re.compile(
     r"ask below (?P<threshold>[\d.]+): asked (?P<asked>[\d.]+)%.*wrong among the added (?P<added>[\d.]+)%"
+    r"(?: \((?P<wrong>\d+) of (?P<count>\d+)\))?"
 )
 
 
@@ -242,9 +271,11 @@ def chosen_threshold(sweep: Sequence[str]) -> float:
     """The clarification threshold a sweep of `threshold_sweep` chooses.
 
     From the lowest threshold up, each step that adds turns to those asked about must pay (`STEP_PAYS`); the choice
-    is the last step before the first that does not. A step that adds no turn costs nothing and is passed over. The
-    router's `ASK_BELOW` is this choice on the sweep of the requests people wrote, stored in the shipped artifact
-    (`threshold_sweep_written`; tests/backends/test_router.py checks that they agree).
+    is the last step before the first that does not. A step that adds no turn costs nothing and is passed over. A
+    line with its counts ("(26 of 78)") is judged on them, so that exactly one wrong in three pays. The router's
+    `ASK_BELOW` is this choice on the sweep the training command chooses from (`threshold_sweep_chosen`: the people/
+    authors' requests out of author), stored in the shipped artifact (tests/backends/test_router.py checks that
+    they agree).
 
     Raises:
         UsageError: a line that is not one of `threshold_sweep`'s.
@@ -255,8 +286,10 @@ def chosen_threshold(sweep: Sequence[str]) -> float:
         if match is None:
             raise UsageError(f"not a line of the threshold sweep: {line!r}")
         asked = float(match["asked"])
-        if asked > asked_before:
-            if float(match["added"]) / 100 < STEP_PAYS:
+        added = int(match["count"]) if match["count"] is not None else asked - asked_before
+        share = int(match["wrong"]) / added if match["count"] is not None and added else float(match["added"]) / 100
+        if added > 0:
+            if share < STEP_PAYS - 1e-9:  # exactly one in three pays
                 break
             chosen = float(match["threshold"])
         asked_before = asked
@@ -299,10 +332,36 @@ def _model(vectorizer: Any, classifier: LinearFit, temperature: float, metadata:
     )
 
 
+def _out_of_author(
+    examples: Sequence[Example], texts: Sequence[str], embeddings: np.ndarray | None, settings: dict[str, Any]
+) -> Predictions:
+    """Every people/ author's requests scored by a fit on the train split without the author's group (of
+    `calibration_folds`), pooled (`calibration.out_of_author_predictions`).
+    """
+    names = sorted({e.author for e in examples if e.source == "people" and e.author})
+    k = min(int(settings["calibration_folds"]), len(names))
+
+    def score_without(fold: Sequence[str]) -> Predictions:
+        rows = [i for i, e in enumerate(examples) if e.split == "train" and e.author not in fold]
+        held = [i for i, e in enumerate(examples) if e.source == "people" and e.author in fold]
+        vectorizer, fit = _fit([examples[i] for i in rows], [texts[i] for i in rows], settings, _rows(embeddings, rows))
+        logits = fit.decision_function(
+            _features(vectorizer, [texts[i] for i in held], settings, _rows(embeddings, held))
+        )
+        return Predictions(logits, np.array([fit.classes.index(examples[i].label) for i in held]))
+
+    return out_of_author_predictions(author_folds(names, k), score_without)
+
+
+def _rows(embeddings: np.ndarray | None, rows: Sequence[int]) -> np.ndarray | None:
+    return None if embeddings is None else embeddings[np.asarray(rows, dtype=int)]
+
+
 def train(
     data: TrainingData, settings: dict[str, Any] = SETTINGS, *, log: Any = print
 ) -> tuple[SelectorModel, SelectorModel]:
-    """Measure and calibrate on dev, then refit on everything.
+    """Measure on dev, calibrate on the people/ authors out of author (`calibration_folds`; 0: on dev, as before
+    the sixteenth round), then refit on everything.
 
     Returns:
         The shipped model (fitted on train + dev) and the train-only model its dev figures were measured with.
@@ -311,15 +370,30 @@ def train(
     started = time.perf_counter()
     train_texts, dev_texts = selector_texts(train_examples, data), selector_texts(dev_examples, data)
     log(f"masked {len(train_texts)} train + {len(dev_texts)} dev requests in {time.perf_counter() - started:.1f} s")
-    vectorizer, classifier = _fit(train_examples, train_texts, settings)
+    examples, texts = [*train_examples, *dev_examples], [*train_texts, *dev_texts]
+    embeddings = embed(texts, settings.get("embedding", "wordllama")) if settings["embedding_weight"] else None
+    split = len(train_examples)
+    vectorizer, classifier = _fit(train_examples, train_texts, settings, _rows(embeddings, range(split)))
     classes = list(classifier.classes)
     log(f"fitted in {classifier.iterations} iterations (max_iter {settings['max_iter']})")
-    dev_logits = classifier.decision_function(_features(vectorizer, dev_texts, settings))
+    dev_logits = classifier.decision_function(
+        _features(vectorizer, dev_texts, settings, _rows(embeddings, range(split, len(texts))))
+    )
     gold = np.array([classes.index(e.label) for e in dev_examples])
-    temperature = _temperature(dev_logits, gold)
-    scaled = dev_logits / temperature
-    probabilities = np.exp(scaled - scaled.max(axis=1, keepdims=True))
-    probabilities /= probabilities.sum(axis=1, keepdims=True)
+    dev_temperature = temperature = _temperature(dev_logits, gold)
+    written = [i for i, e in enumerate(dev_examples) if e.source in _WRITTEN]
+    choice = sweep_lines(softmax(dev_logits[written], temperature), gold[written])
+    if settings.get("calibration_folds"):
+        pooled = _out_of_author(examples, texts, embeddings, settings)
+        temperature = _temperature(pooled.logits, pooled.gold)
+        choice = sweep_lines(pooled.probabilities(temperature), pooled.gold)
+        ece = expected_calibration_error(pooled.probabilities(dev_temperature), pooled.gold)
+        log(
+            f"out of author ({len(pooled)} people's requests): temperature {temperature} (dev's {dev_temperature}), "
+            f"calibration error at dev's {ece:.1%}, at its own "
+            f"{expected_calibration_error(pooled.probabilities(temperature), pooled.gold):.1%}"
+        )
+    probabilities = softmax(dev_logits, temperature)
     figures = evaluate(probabilities, classes, dev_examples)
     for key, row in figures.items():
         if ":" not in key:
@@ -329,14 +403,12 @@ def train(
             )
     log(f"temperature {temperature}")
     sweep = threshold_sweep(probabilities, classes, dev_examples)
-    for line in sweep:
-        log(f"dev {line}")
-    written = [i for i, e in enumerate(dev_examples) if e.source in _WRITTEN]
     written_sweep = threshold_sweep(probabilities[written], classes, [dev_examples[i] for i in written])
-    for line in written_sweep:
-        log(f"dev, written by people: {line}")
-    chosen = chosen_threshold(written_sweep)
-    log(f"the sweep of the requests people wrote chooses ask below {chosen}; the router's ASK_BELOW is {ASK_BELOW}")
+    for name, lines in (("dev", sweep), ("dev, written by people", written_sweep), ("the choice's", choice)):
+        for line in lines:
+            log(f"{name}: {line}")
+    chosen = chosen_threshold(choice)
+    log(f"the choice's sweep chooses ask below {chosen}; the router's ASK_BELOW is {ASK_BELOW}")
     metadata = {
         "fingerprint": fingerprint(data, settings),
         "settings": settings,
@@ -346,12 +418,14 @@ def train(
         "ask_below": ASK_BELOW,
         "threshold_sweep": sweep,
         "threshold_sweep_written": written_sweep,
+        "temperature_dev": dev_temperature,
+        # the sweep ASK_BELOW is chosen from: out of author (or, with calibration_folds 0, the written dev requests)
+        "threshold_sweep_chosen": choice,
         "ask_below_chosen": chosen,
     }
     dev_model = _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": "train"})
-    final_examples = [*train_examples, *dev_examples] if settings["final_fit"] == "train+dev" else train_examples
-    final_texts = [*train_texts, *dev_texts] if settings["final_fit"] == "train+dev" else train_texts
-    vectorizer, classifier = _fit(final_examples, final_texts, settings)
+    final = len(examples) if settings["final_fit"] == "train+dev" else split
+    vectorizer, classifier = _fit(examples[:final], texts[:final], settings, _rows(embeddings, range(final)))
     return _model(vectorizer, classifier, temperature, {**metadata, "fitted_on": settings["final_fit"]}), dev_model
 
 

@@ -7,7 +7,7 @@ labels: a runner finishes `under_4h`, finishes `over_4h` or does not finish (`dn
 data set: the domain, its columns and its words were invented by w22 so that the router meets a host it was not
 trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w22/host_runner.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w22/host_runner.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

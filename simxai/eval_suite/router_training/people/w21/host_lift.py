@@ -7,7 +7,7 @@ host from the model, the frame, the ids of the 80 held-out inspections and the f
 `ok`, due for `service_soon` or `out_of_order`. Nothing here comes from a data set: the domain, its columns and
 its words were invented by w21 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w21/host_lift.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w21/host_lift.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

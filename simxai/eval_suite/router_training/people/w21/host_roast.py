@@ -8,7 +8,7 @@ numeric columns are cut into four quantile bins (`KBinsDiscretizer`, ordinal cod
 through as codes, so `CategoricalNB` sees only categories. Nothing here comes from a data set: the domain, its
 columns and its words were invented by w21 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w21/host_roast.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w21/host_roast.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

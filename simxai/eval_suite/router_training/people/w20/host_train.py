@@ -7,7 +7,7 @@ of its host config with `simxai.hosts.host_from_model`, following the pattern of
 from a data set: the domain, its columns and its words were invented by w20 so that the router meets a host it
 was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w20/host_train.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w20/host_train.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

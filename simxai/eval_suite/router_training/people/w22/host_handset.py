@@ -8,7 +8,7 @@ has three labels: a returned handset is sent to `refurbish` (cleaned, tested, re
 data set: the domain, its columns and its words were invented by w22 so that the router meets a host it was not
 trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w22/host_handset.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w22/host_handset.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -1,0 +1,98 @@
+"""The selector's temperature and threshold chosen on authors the fit never saw (router_training.calibration)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+from simxai.eval_suite.router_training import folds, train
+from simxai.eval_suite.router_training.calibration import (
+    Predictions,
+    expected_calibration_error,
+    out_of_author_predictions,
+    reliability,
+)
+from simxai.eval_suite.router_training.data import Example
+from simxai.eval_suite.router_training.train import SETTINGS, chosen_threshold, sweep_lines
+from tests.eval_suite.test_router_folds import _corpus
+
+
+def _population(confidence: float, accuracy: float, n: int = 400) -> tuple[np.ndarray, np.ndarray]:
+    """Two-class probabilities whose top class has `confidence` and is the gold in `accuracy` of the rows."""
+    probabilities = np.tile([confidence, 1.0 - confidence], (n, 1))
+    gold = np.where(np.arange(n) < round(accuracy * n), 0, 1)
+    return probabilities, gold
+
+
+def test_calibration_error_is_the_gap_between_confidence_and_accuracy() -> None:
+    calibrated = _population(0.8, 0.8)
+    overconfident = _population(0.95, 0.8)
+    assert expected_calibration_error(*calibrated) == pytest.approx(0.0)
+    assert expected_calibration_error(*overconfident) == pytest.approx(0.15)
+    [(upper, n, confidence, right)] = reliability(*overconfident)
+    assert (upper, n) == (1.0, 400) and confidence == pytest.approx(0.95) and right == pytest.approx(0.8)
+
+
+def test_out_of_author_predictions_pool_every_fold_once_in_order() -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def score_without(fold: Sequence[str]) -> Predictions:
+        seen.append(tuple(fold))
+        return Predictions(np.full((len(fold), 2), float(len(seen))), np.zeros(len(fold), dtype=int))
+
+    pooled = out_of_author_predictions([["a", "b"], ["c"]], score_without)
+    assert seen == [("a", "b"), ("c",)]
+    assert len(pooled) == 3 and pooled.logits[:, 0].tolist() == [1.0, 1.0, 2.0]
+
+
+def test_exactly_one_wrong_in_three_added_turns_pays_when_the_sweep_counts_them() -> None:
+    # 78 turns added at 0.7, 26 of them wrong: the printed 33.3 % rounds below one in three, the counts do not
+    probabilities = np.array([[0.95, 0.05]] * 300 + [[0.65, 0.35]] * 78)
+    gold = np.array([0] * 300 + [1] * 26 + [0] * 52)
+    sweep = sweep_lines(probabilities, gold)
+    assert "wrong among the added 33.3% (26 of 78)" in sweep[5]
+    assert chosen_threshold(sweep) == 0.7
+    one_fewer = np.array([0] * 300 + [1] * 25 + [0] * 53)
+    assert chosen_threshold(sweep_lines(probabilities, one_fewer)) == 0.0
+
+
+def test_the_training_commands_folds_never_fit_on_the_authors_they_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["p1", "p2", "p3", "p4"]
+    examples = [
+        Example(
+            f"what is the prediction for {i}", "get_prediction" if i % 2 else "get_model_performance", "s", src, sp, a
+        )
+        for i, (src, sp, a) in enumerate(
+            [("paraphrase", "train", "")] * 8
+            + [("people", "train" if i % 3 else "dev", n) for n in names for i in range(3)]
+        )
+    ]
+    fitted_on: list[set[str]] = []
+    real_fit = train._fit
+
+    def recording_fit(rows: Sequence[Example], texts: Sequence[str], settings: dict[str, Any], embeddings: Any) -> Any:
+        fitted_on.append({e.author for e in rows})
+        return real_fit(rows, texts, settings, embeddings)
+
+    monkeypatch.setattr(train, "_fit", recording_fit)
+    settings = {**SETTINGS, "min_df": 1, "embedding_weight": 0.0, "calibration_folds": 2}
+    pooled = train._out_of_author(examples, [e.text for e in examples], None, settings)
+    assert len(pooled) == 12  # every people's request, both splits, scored once
+    scored = [set(f) for f in folds.author_folds(names, 2)]
+    assert len(fitted_on) == 2
+    for authors, fold in zip(fitted_on, scored, strict=True):
+        assert not authors & fold and authors - {""} == set(names) - fold
+
+
+def test_a_candidate_build_chooses_its_threshold_out_of_author_like_the_training_command() -> None:
+    corpus = _corpus()
+    settings = {**SETTINGS, "min_df": 1, "max_iter": 50, "embedding_weight": 0.0}
+    chosen = folds.build_model(corpus, settings)
+    on_dev = folds.build_model(corpus, {**settings, "calibration_folds": 0})
+    assert chosen.metadata["ask_below_chosen"] == chosen_threshold(chosen.metadata["threshold_sweep_chosen"])
+    assert "threshold_sweep_chosen" not in on_dev.metadata
+    held = folds.fold_predictions(corpus, ["a"], settings, also_out=["b"])
+    assert len(held) == 2  # a's two requests
