@@ -13,6 +13,7 @@ from typing import Any
 
 from simxai._call_questions import Asked
 from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
+from simxai.extraction.mentions import feature_mentions
 from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance
 from simxai.hosts.base import HostSchema
@@ -49,8 +50,11 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         value = extract_argument("group", f"{pending.feature} {user}", schema)
     if value is None and pending.missing == "group" and pending.feature is None and schema is not None:
         # "which group?" -> "over 70 I mean": a bound said of the host's instances ("patients over 70")
-        said = f"{schema.instance_noun}s {_AFTERTHOUGHT.sub('', user)}"
-        value = extract_argument("group", said, schema)
+        noun = f"{schema.instance_noun}s "
+        said = noun + _AFTERTHOUGHT.sub("", user)
+        if not any(m.start < len(noun) for m in feature_mentions(said, schema)):
+            # a feature named by the noun added here ("roasts" for days_since_roast) is no feature the user said
+            value = extract_argument("group", said, schema)
     if value is None and pending.step is not None:
         said, feature = user, pending.step.feature
         spans = feature_spans(said, schema) if feature is None else []

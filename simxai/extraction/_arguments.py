@@ -16,7 +16,7 @@ from simxai.extraction._features import (
 )
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
-from simxai.extraction._scored_labels import label_group, scored_label
+from simxai.extraction._scored_labels import importance_label, label_group, scored_label
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -61,6 +61,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     text = normalize(text, schema)
     if name == "label":
         found = scored_label(text, schema)
+        if found is None and function == "get_global_explanation":
+            return importance_label(text, schema)  # "what decides whether a lift is out of order": that class
         if found is None or (found.instances and function == "get_model_performance" and not _recall(text)):
             return None
         return found.label

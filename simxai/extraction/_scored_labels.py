@@ -18,7 +18,7 @@ from simxai.extraction._polarity import label_mentions
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 
-__all__ = ["ScoredLabel", "explained_label", "label_group", "scored_label"]
+__all__ = ["ScoredLabel", "explained_label", "importance_label", "label_group", "scored_label"]
 
 # The words that attach a label to a metric or an importance, right before it ("recall for the stable class",
 # "how good is it at catching barbera", "what drives the model towards progressing").
@@ -27,7 +27,7 @@ _CUE = re.compile(
     r"identifying|predicting)|to\s+(?:be|become|finish|end\s+up|come\s+out|turn\s+out|stay|remain)|(?P<verb>(?:does|do|did|can|could|will|would|it|model|classifier)\s+"
     r"(?:recall|catch|find|spot|detect|recogni[sz]e|identify|pick\s+up|pick\s+out)|"
     r"(?:recalls|catches|finds|spots|detects|recogni[sz]es|identifies|picks\s+(?:up|out))))"
-    r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:label|class|category|outcome)\s+)?$",
+    r"\s+(?:(?:the|a|an|all|most)\s+)?(?:(?:label|class|category|outcome)\s+)?['\"‘“]?$",
     re.IGNORECASE,
 )
 # A label said as a prediction or a recorded value ("predicted barbera", "labelled stable"): a group condition.
@@ -103,6 +103,30 @@ def explained_label(text: str, schema: HostSchema | None) -> str | None:
         return None
     found = scored_label(text, schema, bare=False)
     return found.label if found is not None else None
+
+
+# Before a label: a negation ("is not late", "won't be filled"), so the class is not the one explained.
+_NEGATED = re.compile(r"\b(?:not|never|no|isn't|aren't|wasn't|won't|doesn't|don't|didn't|n't)\s+(?:\w+\s+)?$", re.I)
+
+
+def importance_label(text: str, schema: HostSchema | None) -> str | None:
+    """The one class a question about what the model relies on names, cued or not, or None.
+
+    "which inputs decide whether a departure is cancelled", "what does it look at when it calls a lift out of
+    order": a global importance is asked for one class at a time, and the only class the turn names is it. Two
+    classes named ("late rather than cancelled"), a negated class or a class said as a condition name none.
+    """
+    if schema is None or not schema.class_names:
+        return None
+    text = normalize(text, schema)
+    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    if len({name for _, _, name in mentions}) != 1:
+        return None
+    for start, _, _ in mentions:
+        before = text[max(0, start - 30) : start]
+        if _NEGATED.search(before) or _CONDITION.search(before):
+            return None
+    return mentions[0][2]
 
 
 def label_group(text: str, schema: HostSchema | None) -> str | None:

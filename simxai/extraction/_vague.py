@@ -3,7 +3,10 @@
 Such a word names a group only up to a number the user did not give ("older" than what?), or by a property
 the data does not hold (a review's length). Extraction must not turn it into a condition by guessing a
 threshold, nor drop it and answer for everyone: `vague_group` finds it, so that the caller asks one short
-question naming the word and what would make it a group.
+question naming the word and what would make it a group. Besides a graded word before a noun or a feature, three
+forms are read: a graded word or adverb before a participle and a plural ("the well paid ones"), a quantity with no
+number before a numeric feature ("with lots of visits"), and a capitalised name the host's words do not hold ("the
+Dundee branch": a place the data lacks).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ _AGE_WORDS = r"older|younger|elderly|seniors?|young|old|aged"
 _GRADED = (
     r"high|higher|highest|low|lower|lowest|large|larger|big|bigger|small|smaller|heavy|heavier|light|lighter|"
     r"rich|richer|wealthy|wealthier|poor|poorer|long|longer|short|shorter|tall|taller|expensive|cheap|cheaper|"
-    r"extreme|overweight|obese|thin|" + _AGE_WORDS
+    r"extreme|overweight|obese|thin|fast|faster|slow|slower|quick|quicker|" + _AGE_WORDS
 )
 # Words that grade a feature only when its name follows ("good credit scores", "severe storms"): before a noun alone
 # they may name a class ("bad reviews") or ask about the model ("good predictions").
@@ -42,6 +45,21 @@ _NOT_A_GROUP = frozenset(
 _OF_PLURAL = re.compile(
     rf"(?:^\s*|\b(?:the|our|my|your|those|these|all|for|on|among|with)\s+)(?P<word>{_GRADED_OF_PLURAL})[\s-]+"
     r"(?P<noun>[a-z]{3,}(?<!ss)(?<!us)(?<!is)s|staff|people|folk|workforce|crowd)\b",
+    re.IGNORECASE,
+)
+# Adverbs that grade only the participle after them ("well paid", "poorly rated"); a graded word may do so too
+# ("high grown", "low rated").
+_GRADING_ADVERBS = r"well|badly|poorly|highly|lowly|heavily|lightly|newly|recently|rarely|often|frequently"
+# A graded word, a participle, then a plural after "the", "our", ...: "the high grown coffees", "the well paid jobs".
+_OF_PARTICIPLE_PLURAL = re.compile(
+    rf"\b(?:the|our|my|your|those|these|all|for|on|among)\s+(?P<word>{_GRADED_OF_PLURAL}|{_GRADING_ADVERBS})[\s-]+"
+    r"(?P<mid>[a-z]{2,}(?:ed|en|wn|id|lt|nt|ing))[\s-]+(?P<noun>[a-z]{3,}(?<!ss)(?<!us)(?<!is)s|ones)\b",
+    re.IGNORECASE,
+)
+# Words of quantity with no number before a numeric feature's name, after "with" or alone (a group argument):
+# "the jobs with lots of interviews", "many interviews".
+_WITH_MANY = re.compile(
+    r"(?:\bwith\s+|^\s*)(?P<q>lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|many|few|a\s+few)[\s-]+$",
     re.IGNORECASE,
 )
 _GROUP_NOUNS = (
@@ -83,6 +101,10 @@ def vague_group(text: str, schema: HostSchema | None) -> VagueGroup | None:
         graded = re.search(
             rf"\b(?:{_GRADED}|{_GRADED_BEFORE_FEATURE})[\s-]+$", text[max(0, mention.start - 20) : mention.start], re.I
         )
+        many = _WITH_MANY.search(text[: mention.start])
+        if graded is None and many is not None and mention.feature.type == "numeric":
+            if not re.search(r"\d", text[mention.end :]):  # "jobs with lots of interviews": how many is lots?
+                return VagueGroup(text[many.start("q") : mention.end], mention.feature)
         asked_how = graded is not None and re.search(r"\bhow\s+$", text[: mention.start - len(graded.group(0))], re.I)
         if (
             graded is not None
@@ -117,4 +139,55 @@ def _graded_plural(text: str, schema: HostSchema) -> VagueGroup | None:
         word = match.group("word").lower()
         feature = age_feature(schema) if re.fullmatch(_AGE_WORDS, word) else None
         return VagueGroup(text[match.start("word") : match.end()], feature)
+    return _graded_participle(text, schema)
+
+
+def _graded_participle(text: str, schema: HostSchema) -> VagueGroup | None:
+    """A graded word and a participle before a plural ("the high grown coffees", "our well paid jobs"), or None.
+
+    A participle that is one of the host's labels or category values names a group the data holds ("the newly
+    filled postings" is a class): no vague group then; a number after it gives the threshold.
+    """
+    named = {name.lower() for name in schema.class_names}
+    for feature in schema.features:
+        named.update(str(value).lower() for value in feature.categories or ())
+    for match in _OF_PARTICIPLE_PLURAL.finditer(text):
+        if re.search(r"\bhow\s+$", text[: match.start("word")], re.IGNORECASE):
+            continue
+        if match.group("noun").lower() in _NOT_A_GROUP or re.search(r"\d", text[match.end() : match.end() + 30]):
+            continue
+        if match.group("mid").lower() in named:
+            continue
+        return VagueGroup(text[match.start("word") : match.end()], None)
+    return _named_place(text, schema)
+
+
+# "for the Leeds office", "through the Glasgow depot": a capitalised name after "the" and before a noun.
+_PLACE = re.compile(
+    r"\b(?:[Ff]or|[Oo]n|[Ii]n|[Aa]t|[Ff]rom|[Tt]hrough|[Vv]ia|[Aa]mong)\s+(?:the|our|my|your|that|those)\s+"
+    r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?P<noun>[a-z]{3,})\b"
+)
+# Names of the model's own data, no group: "on the Test set", "for the Training data".
+_OWN_DATA = frozenset("set sets split splits data dataset datasets model models sample samples fold folds".split())
+
+
+def _named_place(text: str, schema: HostSchema) -> VagueGroup | None:
+    """A group named by a capitalised name the data does not hold ("for the Leeds office"), or None.
+
+    A name that is one of the host's words (a feature, an alias, a category value, a label, its noun) names what
+    the data holds and is left to the other readings; a title-cased turn says nothing by its capitals.
+    """
+    words = re.findall(r"[A-Za-z]+", text)
+    if sum(1 for word in words if word[0].isupper()) * 2 > len(words):
+        return None
+    known = {name.lower() for name in schema.class_names}
+    known.add((schema.instance_noun or "").lower())
+    for feature in schema.features:
+        known.update(part.lower() for name in (feature.name, *feature.aliases) for part in re.split(r"[\s_]+", name))
+        known.update(str(value).lower() for value in feature.categories or ())
+    for match in _PLACE.finditer(text):
+        names = match.group("name").lower().split()
+        if any(name in known for name in names) or match.group("noun").lower() in _OWN_DATA | _NOT_A_GROUP:
+            continue
+        return VagueGroup(f"{match.group('name')} {match.group('noun')}", None)
     return None

@@ -3,8 +3,8 @@
 "what if we bumped the flour on 62021 up by 12?" read the id as a step of 62021; "if we salted 62024 today (so 0
 folds)" set the salt to 62024. An amount beyond every value of its feature that is the id the turn names (or any id
 of the host, for a step) is the instance: the router's what-if arguments drop it (and a step read on its own), and an
-instance named between a feature and "up by"/"down by" is taken out so the amount after it is read. Run on the invented greenhouse and bakery schemas of
-`tests/test_said_units.py`; our own phrasings.
+instance named between a feature and "up by"/"down by" is taken out so the amount after it is read. Run on the
+invented greenhouse and bakery schemas of `tests/test_said_units.py`; our own phrasings.
 """
 
 from __future__ import annotations
