@@ -52,3 +52,44 @@ def test_other_owner(segment_before, before_name, feature, other):
     from simxai.guard._own_subject import other_owner
 
     assert other_owner(segment_before, before_name, feature, ["approved", "rejected"]) == other
+
+
+GLOBAL = ("get_global_explanation", {})
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # first on one side: by importance among the features pushing that way, or by the size of the signed mean
+        # contribution (sentiment's 'dull' pushes hardest towards negative; 'not' is more important but pushes
+        # that way only a little on average)
+        ("sentiment", *GLOBAL, True, "Of all words, 'dull' is the strongest negative one."),
+        ("sentiment", *GLOBAL, True, "Of all words, 'not' is the strongest negative one."),
+        ("sentiment", *GLOBAL, False, "Of all words, 'good' is the strongest negative one."),
+        ("demo", *GLOBAL, True, "On average hdl is the strongest push towards progressing."),
+        ("demo", *GLOBAL, False, "On average sex is the strongest push towards progressing."),
+        ("loan", *GLOBAL, True, "On average income is the strongest push towards rejected."),
+        ("loan", *GLOBAL, False, "On average loan_term is the strongest push towards rejected."),
+    ],
+)
+def test_first_on_one_side(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a shared place holds for each of the features sharing it, from that place on
+        ("demo", *GLOBAL, True, "Overall, bmi and blood_pressure share second place."),
+        ("loan", *GLOBAL, True, "Overall, loan_amount and income are sharing third place."),
+        ("insurance", *GLOBAL, True, "Overall, age and smoker are tied for second place."),
+        ("demo", *GLOBAL, False, "Overall, bmi and sex share second place."),
+        ("loan", *GLOBAL, False, "Overall, credit_score and income are sharing third place."),
+        # a place said of one feature is still that feature's
+        ("demo", *GLOBAL, False, "Overall, blood_pressure ranks second."),
+    ],
+)
+def test_shared_place(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
