@@ -21,7 +21,7 @@ __all__ = ["other_owner"]
 
 #: A determiner and the word after it, at the head of a noun phrase: "the ramp", "its lorries".
 _NOUN_PHRASE = re.compile(
-    r"\b(?:the|a|an|its|their|his|her|this|that|these|those|each|every)\s+([^\W\d_]{3,})\b", re.IGNORECASE
+    r"\b(?:the|a|an|its|their|his|her|these|those|each|every)\s+([^\W\d_]{3,})\b", re.IGNORECASE
 )
 #: Words that measure, rank or move a feature, or stand for the model or its output: no subject of their own.
 _MEASURE_WORDS = frozenset(
@@ -34,6 +34,7 @@ _MEASURE_WORDS = frozenset(
     base baseline threshold cut limit bound edge range minimum maximum way side direction case row record one
     ones point points unit units log term terms sum net size magnitude extra further additional another
     highest lowest higher lower upper mark slot place spot lead end start middle result output answer call
+    outcome outcomes label class classifier system verdict decision forecast estimate confidence
     """.split()
 )
 #: A share before the feature's name: "23 % of the traffic", "30 percent of all loans".
