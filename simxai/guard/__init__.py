@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-18"  # registers (tickers, headings, leaders), record vs call, place words, numbered ranks
+GUARD_VERSION = "claims-19"  # numbers of a segment with its own subject loosely bound, one-way firsts, shared places
 
 __all__ = [
     "GUARD_VERSION",

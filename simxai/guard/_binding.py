@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from simxai.guard._own_subject import other_owner
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import NumberClaim, find_mentions, fits
 from simxai.guard._units import unit_feature
@@ -90,6 +91,18 @@ def close_binding(names: _Names, wanted: set[str], before: str, after: str) -> b
     return False
 
 
+def _owned_elsewhere(names: _Names, wanted: set[str], before: str, segment_before: str) -> bool:
+    """Whether a number bound to a feature of `wanted` named before its segment may be another thing's
+    (`_own_subject.other_owner`); `before` is the sentence up to the number, `segment_before` its segment's part.
+    """
+    ahead = find_mentions(before, names.features, quoted_only=names.quoted_only)
+    ahead = [m for m in ahead if names.feature(m) in wanted]
+    if not ahead:
+        return False
+    last = max(ahead, key=lambda m: m.end)
+    return other_owner(segment_before, before[: last.start], names.feature(last), names.labels)
+
+
 def number_mechanism(
     names: _Names,
     entities: list[tuple[str, str, int]],
@@ -113,4 +126,6 @@ def number_mechanism(
     unit = unit_feature(after, set(names.features.values()))
     if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and said_as_age(before, after)):
         return via  # bound by its unit ("36.7 mm", "a 47-year-old"): as sure as a name beside it
+    if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
+        return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE

@@ -8,6 +8,7 @@ from typing import Any
 from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
+from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
 from simxai.guard._reading import Mention, find_mentions
 from simxai.guard._state import _CheckState
 
@@ -240,9 +241,6 @@ class _InfluenceChecks(_CheckState):
         if len(features) < len(mentions) or not features:
             return  # a short name that also starts another feature's ("clay"): whose rank it states is a guess
 
-        def rank(feature: str, ranking: list[list[str]]) -> int | None:
-            return next((i + 1 for i, group in enumerate(ranking) if feature in group), None)
-
         def check(text: str, ok: Any) -> None:
             self.report.claim(text, any(ok(r) for r in rankings), via="rank")
 
@@ -256,7 +254,7 @@ class _InfluenceChecks(_CheckState):
                 for b in below[:3] if above else []:
 
                     def beats(r: list[list[str]], a: str = above[0], b: str = b) -> bool:
-                        ra, rb = rank(a, r), rank(b, r)
+                        ra, rb = rank_of(a, r), rank_of(b, r)
                         return ra is not None and rb is not None and ra < rb
 
                     check(f"rank {above[0]} above {b}", beats)
@@ -265,7 +263,7 @@ class _InfluenceChecks(_CheckState):
         numbered = cue.RANK_NUMBER.search(clause)
         if numbered and len(set(features)) == 1:
             k = int(numbered.group(1) or numbered.group(2) or numbered.group(3))
-            check(f"rank {features[0]} = {k}", lambda r: rank(features[0], r) == k)
+            check(f"rank {features[0]} = {k}", lambda r: rank_of(features[0], r) == k)
             return
         comparative = cue.COMPARATIVE.search(clause)
         if comparative and len(features) >= 2:
@@ -276,7 +274,7 @@ class _InfluenceChecks(_CheckState):
                 return
 
             def order(r: list[list[str]]) -> bool:
-                ra, rb = rank(a, r), rank(b, r)
+                ra, rb = rank_of(a, r), rank_of(b, r)
                 return ra is not None and rb is not None and ((ra < rb) if more else (ra > rb))
 
             check(f"rank {a} {'above' if more else 'below'} {b}", order)
@@ -289,7 +287,7 @@ class _InfluenceChecks(_CheckState):
             n = UNITS.get(word.lower()) or (int(word) if word.isdigit() else 3)
             targets = features if not among else features[:1]
             for f in targets:
-                check(f"rank {f} in top {n}", lambda r, f=f: (rank(f, r) or 99) <= n)
+                check(f"rank {f} in top {n}", lambda r, f=f: (rank_of(f, r) or 99) <= n)
         elif ordinal and (
             cue.RANK_WORD.search(clause)
             or _RANK_VERB.search(clause[: ordinal.start()])
@@ -310,11 +308,15 @@ class _InfluenceChecks(_CheckState):
             )
             at = after[0] if joined or not before_it else before_it[-1]
             nearest = self.names.feature(at)
-            check(f"rank {nearest} = {k}", lambda r: rank(nearest, r) == k)
+            if shares_place(clause[: ordinal.start()], clause[ordinal.end() :]) and len(before_it) > 1:
+                shared = list(dict.fromkeys(self.names.feature(m) for m in before_it))  # "A and B sharing second"
+                check(f"rank {', '.join(shared)} share {k}", lambda r: shared_place_holds(shared, k, r))
+                return
+            check(f"rank {nearest} = {k}", lambda r: rank_of(nearest, r) == k)
         elif cue.RANK_LAST.search(clause):
             n = len(features) if len(features) > 1 and re.search(r"\band\b", clause) else 1  # "A and B matter least"
             for f in features[:n]:  # each of n names said to matter least is among the last n places
-                check(f"rank {f} last" + (f" {n}" if n > 1 else ""), lambda r, f=f: (rank(f, r) or 0) > len(r) - n)
+                check(f"rank {f} last" + (f" {n}" if n > 1 else ""), lambda r, f=f: (rank_of(f, r) or 0) > len(r) - n)
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
             # "their income (debt_to_income 0.17)": a name glossed by the feature in brackets after it is that one.
             kept = [m for m in mentions if not _glossed(clause, m, mentions)]
@@ -332,11 +334,9 @@ class _InfluenceChecks(_CheckState):
             signed = bool(_OTHER_WAY.search(clause) or cue.names_side(f"{self.lead} {clause}")) and bool(
                 facts.attributions
             )
-            sign = {f.lower(): (c > 0) - (c < 0) for f, _, c in facts.attributions}  # a zero pushes no way
-            for f in features[:1]:
-                same = [[g for g in group if sign.get(g) == sign.get(f) != 0] for group in rankings[0]]
-                same = [group for group in same if group]
-                first = any(rank(f, r) == 1 for r in rankings) or (signed and rank(f, same) == 1)
+            for f in features[:1]:  # first overall, or first of its side (`_one_way`)
+                first = any(rank_of(f, r) == 1 for r in rankings)
+                first = first or (signed and first_on_its_side(f, rankings[0], facts.attributions))
                 self.report.claim(f"rank {f} = 1", first, via="rank")
 
     def _listed_after(self, clause: str, sentence: str, features: list[str]) -> list[str]:
