@@ -267,13 +267,14 @@ def outcome_decision(
     if read is not None:
         return Decision(read, decision.confidence, True)
     if (
-        decision.function == "get_local_explanation"
+        (decision.function == "get_local_explanation" or (unsure and decision.function == "get_global_explanation"))
         and "get_global_explanation" in names
         and explained_label(text, schema) is not None
         and extract_instance(text, schema) is None
         and not is_reference(text)
     ):
         # "which features matter most for barbera?": a label, no instance; the model's reasons for that label
+        # (also when the selector leans to them unsure: with no instance there is no local explanation to offer)
         return Decision("get_global_explanation", decision.confidence, True)
     if (
         (
