@@ -27,6 +27,7 @@ from typing import Any
 from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
 from simxai.backends._dialogue_labels import reading_by_label, with_references
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
+from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
@@ -56,6 +57,7 @@ __all__ = [
     "readings_reply",
     "named_option",
     "with_instances_read",
+    "settled_by_labels",
     "with_pending_call",
 ]
 
@@ -288,6 +290,24 @@ def with_instances_read(
     "the first approved" and a why-not of the label already given read (`_dialogue_labels`).
     """
     return with_references(with_instance_in_focus(calls, text, history, request), text, history, request)
+
+
+def settled_by_labels(
+    decision: Decision, text: str, history: Sequence[Message], request: CompletionRequest
+) -> Decision | None:
+    """Unsure between the why-not and the explanation of one instance, a why-not of the label the answers already
+    gave that instance ("and why is the other progressing?" about the one predicted progressing) is its explanation
+    (`with_known_labels`): the options collapse to one, so it is answered, not asked; None otherwise.
+    """
+    pair = {decision.function, decision.runner_up}
+    specs = {s.name: s for s in request.functions}
+    if pair != {"explain_why_not", "get_local_explanation"} or "explain_why_not" not in specs:
+        return None
+    asked = calls_for(specs["explain_why_not"], text, history, request.host)
+    calls = with_instances_read(asked, text, history, request)
+    if len(calls) != 1 or calls[0].name != "get_local_explanation":
+        return None
+    return Decision("get_local_explanation", decision.confidence, True, arguments=dict(calls[0].arguments))
 
 
 def fragment_decision(

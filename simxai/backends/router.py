@@ -14,18 +14,15 @@ A turn is routed in four steps:
    split and TalkToModel's templates) gives a calibrated probability per function, or for "no function". A
    host's own registered functions, which the selector cannot know, are chosen by similarity to their specs
    (`simxai.backends._router_similarity`).
-3. **Asking when unsure.** When the top probability is below the threshold, the router asks one short
-   question offering the two likeliest functions instead of answering a different question; the next turn
-   may pick one ("the first", "the second", or a word of the option). The question, its answer and the
-   plain replies are in `simxai.backends._router_replies`.
+3. **Asking when unsure.** Below the threshold, one short question offers the two likeliest functions; the next
+   turn may pick one ("the first", or a word of the option): `simxai.backends._router_replies`.
 4. **Arguments.** Each parameter of the chosen function is extracted from the turn by `simxai.extraction`;
    what cannot be found is left out (the engine fills it from the dialogue state or asks). Several ids
    ("compare patients 3 and 4") give one call each, at most four (`simxai.backends._router_arguments`).
 
-The selector's training data is generated from templates written for it and from public *training* data
-only; earlier versions of this router used hand-weighted cue regexes that were refined on the SimXAI and
-sentiment evaluation sets (see docs/router.md). It never writes replies after calls (`writes_replies =
-False`): the engine renders the outputs.
+The selector is trained on templates written for it, people's requests and public *training* data only; earlier
+versions used hand-weighted cue regexes refined on the SimXAI and sentiment evaluation sets (docs/router.md). It
+never writes replies after calls (`writes_replies = False`): the engine renders the outputs.
 """
 
 from __future__ import annotations
@@ -43,6 +40,7 @@ from simxai.backends._dialogue_followup import (
     fragment_decision,
     kept_arguments,
     names_stored_instance,
+    settled_by_labels,
     with_instances_read,
     with_pending_call,
 )
@@ -231,6 +229,8 @@ class RouterBackend(Backend):
             decision, text, history = answered
         else:
             decision = self._decide(text, history, request)
+        if not decision.confident and decision.runner_up is not None:
+            decision = settled_by_labels(decision, text, history, request) or decision  # "why is the other X?"
         if decision.function is None:
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
