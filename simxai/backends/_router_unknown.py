@@ -30,7 +30,7 @@ from simxai.extraction.mentions import category_form, feature_mentions, misread_
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import ToolCall
 
-__all__ = ["breakdown_feature", "uncalled_question", "unknown_named", "vague_question"]
+__all__ = ["breakdown_feature", "uncalled_question", "unknown_named", "unknown_thing", "vague_question"]
 
 # Words after a categorical feature's name that are no value of it ("region feature", "plan matter").
 _NOT_A_VALUE = frozenset(
@@ -188,6 +188,15 @@ def _unknown_thing(text: str, schema: HostSchema) -> str | None:
             f"{_listing([f.name for f in schema.features])}. Which feature should change, and to what?"
         )
     return None
+
+
+def unknown_thing(text: str, schema: HostSchema | None) -> str | None:
+    """The question for a thing had in a what-if about a named instance that no feature holds ("suppose 7 had a
+    trailer"), asked instead of a choice between two functions when the router is unsure; None otherwise.
+    """
+    if schema is None or schema.kind == "text" or not extract_ids(text, schema):
+        return None
+    return _unknown_thing(text, schema)
 
 
 def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:

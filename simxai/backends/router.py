@@ -82,7 +82,7 @@ from simxai.backends._router_similarity import (
     spec_documents,
 )
 from simxai.backends._router_text_requests import asks_of_the_model, is_content
-from simxai.backends._router_unknown import uncalled_question, unknown_named, vague_question
+from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
@@ -461,7 +461,7 @@ class RouterBackend(Backend):
         """
         assert decision.function is not None and decision.runner_up is not None
         call = ToolCall(id="call_0", name=decision.function, arguments={})
-        content = unknown_attribute(text, [call], schema) or vague_question(text, schema)  # "the richer ones"
+        content = unknown_attribute(text, [call], schema) or vague_question(text, schema) or unknown_thing(text, schema)
         content = content or clarifying_question(specs[decision.function], specs[decision.runner_up])
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
