@@ -36,6 +36,8 @@ _SUPPOSED = re.compile(
 _NONE_OF = re.compile(
     rf"\b(?:no|without|zero|0|waiv\w*|scrap(?:s|ped|ping)?|abolish\w*)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I
 )
+# "another week without watering": a time spent without the thing is how long since it, never none of it
+_SPAN_BEFORE = re.compile(r"\b(?:days?|weeks?|fortnights?|months?|years?)\s*$", re.I)
 # the number words of `_spoken.UNITS` (the one table of them) up to five, and the articles that mean one
 _SMALL_COUNTS = {**{w: UNITS[w] for w in ("one", "two", "three", "four", "five")}, "a": 1, "an": 1, "another": 1}
 _COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"
@@ -81,7 +83,8 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
     if not _SUPPOSED.search(text[: mention.start]):
         return None
     feature = mention.feature
-    if _NONE_OF.search(before) and feature.min is not None and feature.min <= 0:
+    none = _NONE_OF.search(before)
+    if none and feature.min is not None and feature.min <= 0 and not _SPAN_BEFORE.search(before[: none.start()]):
         return 0
     match = _MORE_OF.search(before)
     if match:
