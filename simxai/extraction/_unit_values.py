@@ -4,8 +4,9 @@
   (by its name or an alias); a value said in the other scale than the feature's (its name ends in `_c` / `_f`, or its
   description says Celsius / Fahrenheit) is converted, so a user may speak the scale they know;
 - a unit, spelled out or abbreviated, that ends exactly one numeric feature's name: "a 500 litre tank" for
-  `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km` (the one reading
-  of an absolute value by its unit; a magnitude such as `salary_k`'s "k" is no unit);
+  `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km`, "went 11
+  minutes" / "lasted 11 minutes" for `bake_minutes` or `bake_min` (the one reading of an absolute value by its
+  unit; a magnitude such as `salary_k`'s "k" is no unit);
 - a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix");
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
   for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3"), "went to the doctor twice as
@@ -70,7 +71,8 @@ _SPELLED = {
 # The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
 _SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
 _SPELLED_VALUE = re.compile(
-    rf"(?:{_LEAD}|\btravell?ed\s+)(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
+    rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+)"
+    rf"(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
     rf"s?\b{_STEP}",
     re.IGNORECASE,
 )
@@ -123,7 +125,14 @@ def unit_word_changes(
     for match in _SPELLED_VALUE.finditer(text):
         unit = _SPELLED[match.group("unit").lower()]
         # owners among all the host's features: with two "cm" features, one already read leaves the unit ambiguous
-        owners = [f for f in schema.features if f.type == "numeric" and _name_unit(f) == unit]
+        # a name may end in the unit spelled out: "went 11 minutes" for `cook_minutes`
+        spelled = match.group("unit").lower()
+        owners = [
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and (_name_unit(f) == unit or f.name.lower().split("_")[-1] in (spelled, f"{spelled}s"))
+        ]
         if len(owners) == 1 and owners[0] in numeric and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
     for match in _MULTIPLIED.finditer(text):
