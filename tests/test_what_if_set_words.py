@@ -1,8 +1,9 @@
 """What-ifs whose value follows two setting words, a verb of duration, or a money verb with a bare "k".
 
 Two invented hosts built in the test as schemas: hire e-bikes (battery in percent, ride minutes, earnings in
-thousands of dollars) and warehouse staff (a yearly wage in thousands of euros, shift length in minutes, a morale
-score). Every reading works from the schema's names, aliases, descriptions and units; the phrasings are our own.
+thousands of dollars, repairs) and warehouse staff (a yearly wage in thousands of euros, shift length in minutes, a
+morale score, sick days, overtime in percent). A number word after "only" and a percentage before a one-word alias
+are read too. Every reading works from the schema's names, aliases, descriptions and units; the phrasings are our own.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ BIKES = HostSchema(
             max=40,
             description="what the bike earned last year, in thousands of dollars",
         ),
+        FeatureSchema(name="repairs", type="numeric", min=0, max=9, aliases=["repair"]),
         FeatureSchema(name="frame", type="categorical", categories=["step_through", "diamond"]),
     ],
     id_range=(33001, 33500),
@@ -40,6 +42,8 @@ STAFF = HostSchema(
         FeatureSchema(name="wage_k", type="numeric", min=18, max=60, description="yearly wage, in thousands of euros"),
         FeatureSchema(name="shift_minutes", type="numeric", min=240, max=720, aliases=["shift length"]),
         FeatureSchema(name="morale_score", type="numeric", min=0, max=10, aliases=["morale"]),
+        FeatureSchema(name="sick_days", type="numeric", min=0, max=30, aliases=["sick day"]),
+        FeatureSchema(name="overtime_pct", type="numeric", min=0, max=40, aliases=["overtime"]),
     ],
     id_range=(48001, 48400),
 )
@@ -89,3 +93,27 @@ def test_a_bare_thousands_amount_for_the_one_money_feature(
 def test_a_k_after_another_verb_is_no_money() -> None:
     """ "walked 5k" names no money: the verb is not one of earning or paying."""
     assert "earnings_k" not in (extract_changes("what if bike 33020 walked 5k", BIKES) or {})
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (BIKES, "suppose 33020 had only one repair instead of four", {"repairs": 1}),
+        (STAFF, "what if 48010 had just two sick days", {"sick_days": 2}),
+    ],
+)
+def test_a_number_word_after_only(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    """ "only one", "just two" before the feature are a count, as "only 1" is."""
+    assert extract_changes(text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (BIKES, "what if 33020 were at 60 % charge", {"battery_pct": 60}),
+        (STAFF, "48010 with the rota at 15 percent overtime", {"overtime_pct": 15}),
+    ],
+)
+def test_a_percentage_before_a_one_word_alias(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    """A percentage, then a one-word alias of a feature counted in percent, is its value."""
+    assert extract_changes(text, schema) == expected

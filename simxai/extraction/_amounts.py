@@ -47,10 +47,11 @@ _MORE_OF = re.compile(
     rf"{_DET}$",
     re.I,
 )
-# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders": a count said before the feature
+# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders", "had just one spray": a count said
+# before the feature
 _COUNT_OF = re.compile(
     rf"\b(?:with|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?)\s+"
-    rf"(?:only\s+|just\s+)?(?P<n>{_NUM})\s+{_DET}$",
+    rf"(?:(?:only|just)\s+(?P<w>one|two|three|four|five)\s+|(?:only\s+|just\s+)?(?P<n>{_NUM})\s+){_DET}$",
     re.I,
 )
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper"
@@ -94,6 +95,8 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
         amount = str(_SMALL_COUNTS[said]) if said in _SMALL_COUNTS else said
         return f"{'-' if match.group('dir').lower() in ('fewer', 'less') else '+'}{amount}"
     match = _COUNT_OF.search(before)
+    if match and match.group("w"):  # "had only one interview round": a number word after "only" is a count
+        return _SMALL_COUNTS[match.group("w").lower()]
     if match:
         # "with 10 km more commute": a unit that names the feature, then a direction: a change, not a value
         way = re.match(rf"\s*(?P<dir>{_FURTHER}|{_NEARER})\b", text[mention.end : mention.end + 20], re.I)

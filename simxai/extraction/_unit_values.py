@@ -7,7 +7,8 @@
   `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km`, "went 11
   minutes" / "lasted 11 minutes" for `bake_minutes` or `bake_min` (the one reading of an absolute value by its
   unit; a magnitude such as `salary_k`'s "k" is no unit);
-- a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix");
+- a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix"),
+  "at 11 % moisture" (a feature in percent);
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
   for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3"), "went to the doctor twice as
   often" for `doctor_visits` ("*2");
@@ -16,7 +17,8 @@
 - the words a feature's description gives a coded value (`_legend_values`): "replaced this year" for "(0 = replaced
   this year)".
 
-The first three bind only in a turn that supposes something (the caller's test) and never a feature already read;
+The first three bind only in a turn that supposes something (the caller's test, or an id then "with") and never a
+feature already read;
 none of them reads a word of any data set, only the schema's names, aliases, descriptions and units.
 """
 
@@ -76,7 +78,9 @@ _SPELLED_VALUE = re.compile(
     rf"s?\b{_STEP}",
     re.IGNORECASE,
 )
-_WORD_VALUE = re.compile(rf"{_LEAD}(?P<n>{_NUM})\s?(?P<word>[a-z]+)\b{_STEP}", re.IGNORECASE)
+# "back to 25 brix"; "at 11 % moisture" for a feature in percent
+_WORD_VALUE = re.compile(rf"{_LEAD}(?P<n>{_NUM})\s?(?P<pc>%\s?|percent\s)?(?P<word>[a-z]+)\b{_STEP}", re.IGNORECASE)
+_IN_PERCENT = re.compile(r"_(?:pct|percent)\b|\bper\s?cent|%", re.IGNORECASE)
 # "if the mites halved", "were their feeds doubled": a word of one feature's name or aliases, then a multiplication
 _MULTIPLIED = re.compile(
     r"\b(?P<word>[a-z]{3,})\s+(?:(?:was|were|got|had|is|are|be)\s+)?(?:been\s+)?"
@@ -115,7 +119,7 @@ def unit_word_changes(
         if count and _ON_TOP.match(text[mention.end : mention.end + 20]):
             found[feature.name] = f"+{count.group('n')}"
     found.update(legend_changes(text, schema, {**named, **found}))  # "mated this season" for "(0 = mated ...)"
-    if not _SUPPOSED.search(text):
+    if not _SUPPOSED.search(text) and not re.search(r"\d\s+with\b", text):  # "74 with the fan at 40 %"
         return found
     temperature = _units(schema).get("degrees")
     if temperature is not None and temperature in numeric and temperature.name not in found:
@@ -153,8 +157,11 @@ def unit_word_changes(
     for match in _WORD_VALUE.finditer(text):
         said = match.group("word").lower()
         named_by = words.get(said) or words.get(said.rstrip("s"))
-        if named_by is not None and named_by in numeric and named_by.name not in found:
-            found[named_by.name] = _parse_number(match.group("n"))
+        if named_by is None or named_by not in numeric or named_by.name in found:
+            continue
+        if match.group("pc") and not _IN_PERCENT.search(f"{named_by.name} {named_by.description or ''}"):
+            continue  # "at 11 % moisture" is a moisture in percent only when the feature counts in percent
+        found[named_by.name] = _parse_number(match.group("n"))
     return found
 
 
