@@ -36,6 +36,8 @@ _SUPPOSED = re.compile(
 _NONE_OF = re.compile(
     rf"\b(?:no|without|zero|0|waiv\w*|scrap(?:s|ped|ping)?|abolish\w*)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I
 )
+# "another week without watering": a time spent without the thing is how long since it, never none of it
+_SPAN_BEFORE = re.compile(r"\b(?:days?|weeks?|fortnights?|months?|years?)\s*$", re.I)
 # the number words of `_spoken.UNITS` (the one table of them) up to five, and the articles that mean one
 _SMALL_COUNTS = {**{w: UNITS[w] for w in ("one", "two", "three", "four", "five")}, "a": 1, "an": 1, "another": 1}
 _COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"
@@ -45,10 +47,11 @@ _MORE_OF = re.compile(
     rf"{_DET}$",
     re.I,
 )
-# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders": a count said before the feature
+# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders", "had just one spray": a count said
+# before the feature
 _COUNT_OF = re.compile(
     rf"\b(?:with|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?)\s+"
-    rf"(?:only\s+|just\s+)?(?P<n>{_NUM})\s+{_DET}$",
+    rf"(?:(?:only|just)\s+(?P<w>one|two|three|four|five)\s+|(?:only\s+|just\s+)?(?P<n>{_NUM})\s+){_DET}$",
     re.I,
 )
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper"
@@ -81,7 +84,8 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
     if not _SUPPOSED.search(text[: mention.start]):
         return None
     feature = mention.feature
-    if _NONE_OF.search(before) and feature.min is not None and feature.min <= 0:
+    none = _NONE_OF.search(before)
+    if none and feature.min is not None and feature.min <= 0 and not _SPAN_BEFORE.search(before[: none.start()]):
         return 0
     match = _MORE_OF.search(before)
     if match:
@@ -91,6 +95,8 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
         amount = str(_SMALL_COUNTS[said]) if said in _SMALL_COUNTS else said
         return f"{'-' if match.group('dir').lower() in ('fewer', 'less') else '+'}{amount}"
     match = _COUNT_OF.search(before)
+    if match and match.group("w"):  # "had only one interview round": a number word after "only" is a count
+        return _SMALL_COUNTS[match.group("w").lower()]
     if match:
         # "with 10 km more commute": a unit that names the feature, then a direction: a change, not a value
         way = re.match(rf"\s*(?P<dir>{_FURTHER}|{_NEARER})\b", text[mention.end : mention.end + 20], re.I)

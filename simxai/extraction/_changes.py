@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._age_changes import age_change
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
-from simxai.extraction._lexicon import _DET, _NUM, _noun_pattern, _parse_number
+from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
 from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._unit_values import unit_word_changes
-from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
@@ -219,8 +220,9 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         return _parse_number(match.group("n"))
     # "bmi were 30", "her glucose at 140", "set bmi to 30", "blood pressure was 90" (worded: "the dti ratio were 0.3")
     noun = r"(?:(?:ratio|rate|level|score|value|index|number|count|total)\s+)?" if worded else ""
+    at = r"at\s+|" if worded else ""  # worded: "her battery was at 95", "the level is at 40"
     match = re.match(
-        rf"^\s*{noun}(?:(?:{setting})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:about\s+|around\s+|only\s+)?"
+        rf"^\s*{noun}(?:(?:{setting})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:{at}about\s+|around\s+|only\s+)?"
         rf"(?P<n>-?{_NUM})\b(?!\s*%)(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # "2 levels better": which way?
         after,
         re.IGNORECASE,
@@ -343,22 +345,9 @@ def extract_changes(
         changes.update(shared_unit_changes(text, schema, mentions, changes))  # "20 cm shallower", "warmed by 6°"
     age = age_feature(schema)
     if age is not None and age.name not in changes:
-        match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
-        if match:
-            changes[age.name] = _signed("+" if match.group("dir").lower() == "older" else "-", match.group("n"), False)
-        else:
-            match = re.search(
-                rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
-                text,
-                re.IGNORECASE,
-            )
-            if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
-                if _about_the_instance(match.group(0), text[: match.start()], schema):
-                    changes[age.name] = _parse_number(match.group("n"))
-            elif not changes:
-                age_value = _bare_age(text, schema, age)
-                if age_value is not None:
-                    changes[age.name] = age_value
+        age_value = age_change(text, schema, age, bool(changes))  # "10 years older", "turned 60", "if she were 60"
+        if age_value is not None:
+            changes[age.name] = age_value
     for name, category in _category_verbs(text, schema, changes):
         changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
@@ -455,46 +444,3 @@ def _category_verbs(text: str, schema: HostSchema, named: dict[str, ChangeValue]
             found.append((feature, category))
             break
     return found
-
-
-# "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a
-# bare number that ends the clause
-_BARE_AGE = re.compile(
-    rf"\b(?P<who>she|he|they|you|i|\d+)\s(?:were|was|is|are|be|am)\s(?P<n>{_NUM})\s?(?:instead\s?)?(?=[?.!,;]|$)",
-    re.IGNORECASE,
-)
-
-
-def _bare_age(text: str, schema: HostSchema, age: FeatureSchema) -> ChangeValue | None:
-    """A bare number said of the person as what they were ("if she were 60"), within the age feature's range."""
-    match = _BARE_AGE.search(text)
-    if match is None:
-        return None
-    who = match.group("who")
-    if who.isdigit() and not re.search(rf"\b{_noun_pattern(schema)}\s#?{who}\s", text, re.IGNORECASE):
-        return None  # "if 9 were 60" names no instance; "if patient 9 were 60" does
-    value = _parse_number(match.group("n"))
-    low, high = age.min, age.max
-    if low is not None and high is not None and not low - 10 <= value <= high + 10:
-        return None
-    return value
-
-
-_PERSON_WORDS = frozenset("she he they i you we it her him them someone somebody person".split())
-
-
-def _about_the_instance(phrase: str, before: str, schema: HostSchema) -> bool:
-    """Whether `phrase` ("were 50 years old") is said of the instance ("she", "customer 3"), not of a thing.
-
-    "the contract was 2 years" and "the tenure was 2 years" give a duration of something else: after "was",
-    "were", "is" or "be", an age is read only when a person, the instance noun, an id or "to" ("to be 44")
-    comes before; "turned 60" and "aged 40" are ages wherever they stand.
-    """
-    if re.match(r"(?:turned|aged?)\b", phrase, re.IGNORECASE):
-        return True
-    words = re.findall(r"[A-Za-z]+|\d+", before)
-    if not words:
-        return True
-    last = words[-1].lower()
-    noun = schema.instance_noun.lower()
-    return last.isdigit() or last in _PERSON_WORDS or last in (noun, noun + "s", "age", "to")

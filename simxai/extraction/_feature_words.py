@@ -88,7 +88,8 @@ def feature_word_changes(
     """The changes `text` says with a word of a feature, for features `named` does not hold yet (module doc)."""
     if not _SUPPOSED.search(text):
         return {}
-    numeric = [f for f in schema.features if f.type == "numeric" and f.name not in named]
+    every = [f for f in schema.features if f.type == "numeric"]
+    numeric = [f for f in every if f.name not in named]
     found: dict[str, ChangeValue] = {}
     for match in _COMPARATIVE.finditer(text):
         sign, stems = _COMPARATIVES[match.group("word").lower()]
@@ -105,10 +106,14 @@ def feature_word_changes(
             found[feature.name] = f"*{times}"
     for match in _VERB_VALUE.finditer(text):
         verb = match.group("verb").lower()
-        fit = (f for f in numeric if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
+        # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
+        # is no value of another feature the verb also names (an alias "years in service")
+        fit = (f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
         feature = _only(fit)
         unit = (match.group("unit") or "").lower()
-        if feature is None or verb in _words(feature) or (unit and unit in _UNITS and not _fits_unit(unit, feature)):
+        if feature is None or feature.name in named or verb in _words(feature):
+            continue
+        if unit and unit in _UNITS and not _fits_unit(unit, feature):
             continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
         found[feature.name] = _parse_number(match.group("n"))
     for mention in mentions if _SWITCHED.search(text) else []:  # "what about express?" may ask about the feature

@@ -5,7 +5,8 @@ amount, both in thousands) needs the verb to tell them apart: a verb whose stem 
 feature's name, aliases or description ("asked for" and "the amount asked for"), or a verb of earning or borrowing
 for the feature whose words are an income's or a debt's. The amount may be bare with "k", "grand" or "thousand"
 ("50k", "50 grand"), converted to the feature's unit (thousands when its name ends in `_k` or its description says
-so); a direction after it makes it a step ("30k less" -> "-30").
+so); a direction after it makes it a step ("30k less" -> "-30"). On a host with one money feature, a bare amount
+in thousands after its verb is read here too ("what if it paid 60k" for `salary_k`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ _THOUSANDS = re.compile(r"\bthousands?\b", re.IGNORECASE)
 # English verbs of receiving and owing, and the words a feature holding what they give is named by.
 _KINDS = {
     "earn": ("income", "salary", "wage", "earning", "pay"),
+    "pa": ("income", "salary", "wage", "earning", "pay"),  # "paid", "pays", "paying"
     "borrow": ("loan", "borrow", "debt", "credit"),
 }
 _SAID = re.compile(
@@ -57,12 +59,16 @@ def _owner(verb: str, features: list[FeatureSchema]) -> FeatureSchema | None:
 
 
 def verb_money_change(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """The change of the module doc, for a host with two or more money features; {} when no verb tells which."""
+    """The change of the module doc; {} when no verb tells which money feature."""
     features = [f for f in _money(schema) if f.name not in named]
-    if len(_money(schema)) < 2:
+    if not _money(schema):
         return {}
+    # the one money feature: only a bare amount in thousands ("paid 60k"); `_said_changes` reads the signed ones
+    single = len(_money(schema)) == 1
     for match in _SAID.finditer(text):
         if not match.group("k") and not re.search(r"[$£€]", match.group(0)):
+            continue
+        if single and re.search(r"[$£€]", match.group(0)):
             continue
         feature = _owner(match.group("v"), features)
         if feature is None:

@@ -27,9 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from simxai.extraction._days_since import days_since_changes
 from simxai.extraction._features import _MODEL_WORDS, _TOKEN, FeatureMention, _stem, _terms
 from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun_pattern, _parse_number
 from simxai.extraction._money_verbs import verb_money_change
+from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
@@ -333,26 +335,6 @@ def _share_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValu
     return found
 
 
-_SINCE = re.compile(r"^days?_since_(?:(?:last|the|first)_)?(?P<event>[a-z]+)", re.IGNORECASE)
-_DAYS_AGO = {"today": 0, "yesterday": 1}
-
-
-def _days_since(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """A "days since <event>" feature set by when the event happened: "had a lesson yesterday" -> 1 and "today" ->
-    0 for `days_since_last_lesson`, when a word of the turn starts like the event's word ("lessons" / "lesson").
-    """
-    found: dict[str, ChangeValue] = {}
-    for feature in schema.features:
-        since = _SINCE.match(feature.name)
-        if feature.type != "numeric" or since is None or feature.name in named:
-            continue
-        event = since.group("event").lower()[:3]
-        when = re.search(rf"\b{event}\w*\b(?:\s+\w+){{0,3}}?\s+(?P<d>today|yesterday)\b", text, re.IGNORECASE)
-        if when:
-            found[feature.name] = _DAYS_AGO[when.group("d").lower()]
-    return found if len(found) == 1 else {}
-
-
 _MONEY_WORDS = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
 _THOUSANDS = re.compile(r"\bthousands?\b", re.IGNORECASE)
 _MONEY = re.compile(
@@ -490,7 +472,8 @@ def said_changes(
     found.update(verb_money_change(said, schema, {**named, **found}))  # "asked for 50k less" with two money features
     found.update(_word_changes(text, schema, {**named, **found}))
     found.update(_share_changes(text, schema, {**named, **found}))
-    found.update(_days_since(text, schema, {**named, **found}))
+    found.update(days_since_changes(text, schema, {**named, **found}))  # "serviced 10 days ago"
+    found.update(period_unit_changes(text, schema, {**named, **found}))  # "ran 70 km a week" for `weekly_km`
     money = _money_change(said, schema, {**named, **found})
     if money is not None:
         found[money[0]] = money[1]

@@ -4,9 +4,11 @@
   (by its name or an alias); a value said in the other scale than the feature's (its name ends in `_c` / `_f`, or its
   description says Celsius / Fahrenheit) is converted, so a user may speak the scale they know;
 - a unit, spelled out or abbreviated, that ends exactly one numeric feature's name: "a 500 litre tank" for
-  `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km` (the one reading
-  of an absolute value by its unit; a magnitude such as `salary_k`'s "k" is no unit);
-- a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix");
+  `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km`, "went 11
+  minutes" / "lasted 11 minutes" for `bake_minutes` or `bake_min` (the one reading of an absolute value by its
+  unit; a magnitude such as `salary_k`'s "k" is no unit);
+- a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix"),
+  "at 11 % moisture" (a feature in percent);
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
   for an alias "mites per hundred" ("-50%"), "doubled" ("*2"), "tripled" ("*3"), "went to the doctor twice as
   often" for `doctor_visits` ("*2");
@@ -15,7 +17,8 @@
 - the words a feature's description gives a coded value (`_legend_values`): "replaced this year" for "(0 = replaced
   this year)".
 
-The first three bind only in a turn that supposes something (the caller's test) and never a feature already read;
+The first three bind only in a turn that supposes something (the caller's test, or an id then "with") and never a
+feature already read;
 none of them reads a word of any data set, only the schema's names, aliases, descriptions and units.
 """
 
@@ -70,11 +73,14 @@ _SPELLED = {
 # The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
 _SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
 _SPELLED_VALUE = re.compile(
-    rf"(?:{_LEAD}|\btravell?ed\s+)(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
+    rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+)"
+    rf"(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
     rf"s?\b{_STEP}",
     re.IGNORECASE,
 )
-_WORD_VALUE = re.compile(rf"{_LEAD}(?P<n>{_NUM})\s?(?P<word>[a-z]+)\b{_STEP}", re.IGNORECASE)
+# "back to 25 brix"; "at 11 % moisture" for a feature in percent
+_WORD_VALUE = re.compile(rf"{_LEAD}(?P<n>{_NUM})\s?(?P<pc>%\s?|percent\s)?(?P<word>[a-z]+)\b{_STEP}", re.IGNORECASE)
+_IN_PERCENT = re.compile(r"_(?:pct|percent)\b|\bper\s?cent|%", re.IGNORECASE)
 # "if the mites halved", "were their feeds doubled": a word of one feature's name or aliases, then a multiplication
 _MULTIPLIED = re.compile(
     r"\b(?P<word>[a-z]{3,})\s+(?:(?:was|were|got|had|is|are|be)\s+)?(?:been\s+)?"
@@ -113,7 +119,7 @@ def unit_word_changes(
         if count and _ON_TOP.match(text[mention.end : mention.end + 20]):
             found[feature.name] = f"+{count.group('n')}"
     found.update(legend_changes(text, schema, {**named, **found}))  # "mated this season" for "(0 = mated ...)"
-    if not _SUPPOSED.search(text):
+    if not _SUPPOSED.search(text) and not re.search(r"\d\s+with\b", text):  # "74 with the fan at 40 %"
         return found
     temperature = _units(schema).get("degrees")
     if temperature is not None and temperature in numeric and temperature.name not in found:
@@ -123,7 +129,14 @@ def unit_word_changes(
     for match in _SPELLED_VALUE.finditer(text):
         unit = _SPELLED[match.group("unit").lower()]
         # owners among all the host's features: with two "cm" features, one already read leaves the unit ambiguous
-        owners = [f for f in schema.features if f.type == "numeric" and _name_unit(f) == unit]
+        # a name may end in the unit spelled out: "went 11 minutes" for `cook_minutes`
+        spelled = match.group("unit").lower()
+        owners = [
+            f
+            for f in schema.features
+            if f.type == "numeric"
+            and (_name_unit(f) == unit or f.name.lower().split("_")[-1] in (spelled, f"{spelled}s"))
+        ]
         if len(owners) == 1 and owners[0] in numeric and owners[0].name not in found:
             found[owners[0].name] = _parse_number(match.group("n"))
     for match in _MULTIPLIED.finditer(text):
@@ -144,8 +157,11 @@ def unit_word_changes(
     for match in _WORD_VALUE.finditer(text):
         said = match.group("word").lower()
         named_by = words.get(said) or words.get(said.rstrip("s"))
-        if named_by is not None and named_by in numeric and named_by.name not in found:
-            found[named_by.name] = _parse_number(match.group("n"))
+        if named_by is None or named_by not in numeric or named_by.name in found:
+            continue
+        if match.group("pc") and not _IN_PERCENT.search(f"{named_by.name} {named_by.description or ''}"):
+            continue  # "at 11 % moisture" is a moisture in percent only when the feature counts in percent
+        found[named_by.name] = _parse_number(match.group("n"))
     return found
 
 

@@ -1,0 +1,72 @@
+"""A what-if's new age for the host's age feature: "10 years older" -> "+10", "were 50 years old" / "turned 60" ->
+50 / 60 when said of the instance, and a bare number the person were ("what if she were 60?") near the age's range.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._lexicon import _NUM, _noun_pattern, _parse_number
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+
+__all__ = ["age_change"]
+
+
+def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes: bool) -> ChangeValue | None:
+    """The age `text` supposes, or None; a bare number is read only when the turn changes nothing else."""
+    match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+    if match:
+        return f"{'+' if match.group('dir').lower() == 'older' else '-'}{match.group('n')}"
+    match = re.search(
+        rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
+        text,
+        re.IGNORECASE,
+    )
+    if match and re.search(r"\b(?:years?|yrs?|old|aged?|turned)\b", match.group(0), re.IGNORECASE):
+        if _about_the_instance(match.group(0), text[: match.start()], schema):
+            return _parse_number(match.group("n"))
+        return None
+    return None if other_changes else _bare_age(text, schema, age)
+
+
+# "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a
+# bare number that ends the clause
+_BARE_AGE = re.compile(
+    rf"\b(?P<who>she|he|they|you|i|\d+)\s(?:were|was|is|are|be|am)\s(?P<n>{_NUM})\s?(?:instead\s?)?(?=[?.!,;]|$)",
+    re.IGNORECASE,
+)
+
+
+def _bare_age(text: str, schema: HostSchema, age: FeatureSchema) -> ChangeValue | None:
+    """A bare number said of the person as what they were ("if she were 60"), within the age feature's range."""
+    match = _BARE_AGE.search(text)
+    if match is None:
+        return None
+    who = match.group("who")
+    if who.isdigit() and not re.search(rf"\b{_noun_pattern(schema)}\s#?{who}\s", text, re.IGNORECASE):
+        return None  # "if 9 were 60" names no instance; "if patient 9 were 60" does
+    value = _parse_number(match.group("n"))
+    low, high = age.min, age.max
+    if low is not None and high is not None and not low - 10 <= value <= high + 10:
+        return None
+    return value
+
+
+_PERSON_WORDS = frozenset("she he they i you we it her him them someone somebody person".split())
+
+
+def _about_the_instance(phrase: str, before: str, schema: HostSchema) -> bool:
+    """Whether `phrase` ("were 50 years old") is said of the instance ("she", "customer 3"), not of a thing.
+
+    "the contract was 2 years" and "the tenure was 2 years" give a duration of something else: after "was",
+    "were", "is" or "be", an age is read only when a person, the instance noun, an id or "to" ("to be 44")
+    comes before; "turned 60" and "aged 40" are ages wherever they stand.
+    """
+    if re.match(r"(?:turned|aged?)\b", phrase, re.IGNORECASE):
+        return True
+    words = re.findall(r"[A-Za-z]+|\d+", before)
+    if not words:
+        return True
+    last = words[-1].lower()
+    noun = schema.instance_noun.lower()
+    return last.isdigit() or last in _PERSON_WORDS or last in (noun, noun + "s", "age", "to")
