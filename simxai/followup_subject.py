@@ -202,7 +202,7 @@ _SHOW = re.compile(
     r"(?:show|see|view|display|give|pull\sup|bring\sup|open|look\sat|check|describe|tell\sme\sabout|"
     r"talk\sabout|go\sto|move\son\sto|switch\sto)\s"
     r"(?:me\s|us\s)?(?:the\s)?(?:one\s|details\s(?:of|for)\s)?"
-    r"(?:(?P<object>[A-Za-z]+)\s?)?(?:(?:#|no\.?|number|id)\s?)?(?P<id>\d+)"
+    r"(?:(?P<object>[A-Za-z]+)\s?)?(?:(?:#|no\.?|number|id)\s?)?(?P<id>\d+(?:(?:,\s?|\s)(?:and\s|&\s)?\d+)*)"
     r"(?:\s(?:please|pls|now|next|then))?\W*$",
     re.IGNORECASE,
 )
@@ -210,10 +210,12 @@ _ID_WORDS = frozenset("id instance row record case entry item example sample dat
 
 
 def shows_instance(text: str, schema: HostSchema | None) -> bool:
-    """Whether a turn is a new request for one instance by a verb of its own ("show me patient 20").
+    """Whether a turn is a new request for one instance, or a few, by a verb of its own ("show me patient 20",
+    "show me patients 88 and 203").
 
-    The object is the instance itself: the host's noun (or an id word) and one of its ids, or a bare id;
-    "show me the same for patient 20" and "what about patient 20" repeat the previous question instead.
+    The object is the instances themselves: the host's noun (or an id word, either in the plural for several) and
+    their ids, or bare ids; "show me the same for patient 20" and "what about patient 20" repeat the previous
+    question instead.
     """
     if schema is None:
         return False
@@ -223,9 +225,9 @@ def shows_instance(text: str, schema: HostSchema | None) -> bool:
         return False
     noun = (schema.instance_noun or "").lower()
     word = (match.group("object") or "").strip().lower()
-    if word and word not in {noun, *_ID_WORDS}:
+    if word and word not in {noun, *_ID_WORDS} and not (word.rstrip("s") in {noun, *_ID_WORDS} and word != noun):
         return False
-    return extract_ids(text, schema) == [int(match.group("id"))]
+    return extract_ids(text, schema) == [int(n) for n in re.findall(r"\d+", match.group("id"))]
 
 
 # "same", "too", "as well", "also", "again": the turn keeps the earlier changes and may name their feature
