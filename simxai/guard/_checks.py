@@ -15,6 +15,7 @@ from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._cf_stays import counterfactual_stay_claims
 from simxai.guard._chains import ranked_chains
+from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._group_means import group_mean_claims
@@ -475,6 +476,7 @@ def check_claims(
     """
     facts = read_outputs(outputs)
     # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
+    reply = without_descriptions(reply, outputs)  # "x (its description) ...": the output's text, no claim
     reply, context = bounded_text(reply, GUARD_CHARS), bounded_text(context, GUARD_CHARS)
     report = _Checker(reply, facts, vocabulary or Vocabulary(), context).run()
     return report if every_mechanism else _gated(report, trust())

@@ -1,0 +1,47 @@
+"""The outputs' own descriptions, read out of a reply before its claims are.
+
+An engine or an LLM that renders a feature's description beside its name ("missed_payments_12m (rent payments
+missed in the last 12 months) ranges from 0 to 5, mean 0.88") puts words of other features inside it ("rent"), so
+the numbers after it were bound to the last feature named in the description. A description is the output's text,
+not a claim: where the reply gives one verbatim in brackets, the guard reads the reply without it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["without_descriptions"]
+
+#: Shorter descriptions are words a reply may use for its own sake ("age"), not a quoted description.
+_SHORTEST = 12
+
+
+def _descriptions(node: Any, found: set[str], depth: int = 0) -> None:
+    if depth > 6:
+        return
+    if isinstance(node, str) and node.lstrip().startswith("{"):
+        try:
+            node = json.loads(node)
+        except ValueError:
+            return
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str) and len(value) >= _SHORTEST:
+                found.add(value)
+            else:
+                _descriptions(value, found, depth + 1)
+    elif isinstance(node, list):
+        for value in node:
+            _descriptions(value, found, depth + 1)
+
+
+def without_descriptions(reply: str, outputs: Sequence[Any]) -> str:
+    """`reply` with every output description it gives verbatim in brackets put as "(described)"."""
+    found: set[str] = set()
+    for output in outputs:
+        _descriptions(output.model_dump() if hasattr(output, "model_dump") else output, found)
+    for description in sorted(found, key=len, reverse=True):
+        reply = reply.replace(f"({description})", "(described)")
+    return reply
