@@ -71,3 +71,19 @@ async def test_the_engine_s_data_card_reply_passes_the_guard(tenant_host: Host, 
     turn = await Agent(tenant_host, RouterBackend()).conversation().send(text)
     assert [c.function for c in turn.calls] == ["get_data_information"]
     assert "(" in turn.reply and turn.faithfulness is not None and turn.faithfulness.passed, turn.faithfulness
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "why is tenant 37012 not expected to fall behind?",
+        "what would tenant 37047 have to change to be predicted falls_behind?",
+    ],
+)
+async def test_a_label_that_is_a_verb_of_moving_says_no_direction_of_a_change(tenant_host: Host, text: str) -> None:
+    # "change income_ratio from 30 to 32 (then falls_behind, 53.2%)": 'falls' is the class's name, not a lowering
+    turn = await Agent(tenant_host, RouterBackend()).conversation().send(text)
+    assert turn.calls and turn.calls[0].function in ("explain_why_not", "explain_how_to_be_that")
+    assert "falls_behind" in turn.reply and turn.faithfulness is not None and turn.faithfulness.passed, (
+        turn.faithfulness
+    )

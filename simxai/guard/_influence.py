@@ -9,7 +9,7 @@ from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
 from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
-from simxai.guard._reading import Mention, find_mentions
+from simxai.guard._reading import Mention, find_mentions, without_labels
 from simxai.guard._state import _CheckState
 
 #: A feature moved, right after its name ("age lowered to 40") or right before it ("raise age to").
@@ -463,7 +463,7 @@ class _InfluenceChecks(_CheckState):
             # name ("lower bmi from 23.7 to 27.3") says the change's way; what follows the numbers is about others.
             said = clause[: m.start] if _FROM_TO_AFTER.match(clause[m.end :]) else clause
             # "makes progressing more likely": a label's move, not the feature's
-            said = _LIKELY.sub(" ", said)
+            said = without_labels(_LIKELY.sub(" ", said), self.names.labels)  # "falls_behind" moves nothing
             up, down = cue.CHANGE_UP.search(said), cue.CHANGE_DOWN.search(said)
             if bool(up) == bool(down) or self.carried_and:
                 continue

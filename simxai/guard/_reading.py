@@ -18,6 +18,7 @@ __all__ = [
     "Mention",
     "abbreviations",
     "mask_inputs",
+    "without_labels",
     "NumberClaim",
     "clauses",
     "find_mentions",
@@ -167,6 +168,15 @@ def mask_inputs(text: str, inputs: Iterable[str]) -> str:
         return "a quotation" if len(said.split()) >= 3 and of_input else m.group(0)
 
     return _QUOTED.sub(masked, text)
+
+
+def without_labels(text: str, labels: Iterable[str]) -> str:
+    """`text` with the host's class names blanked: a label that is a verb of moving ("falls_behind", "drops_out")
+    says no direction of a change ("change x from 30 to 32 (then falls_behind)").
+    """
+    for label in sorted(labels, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(label)}(?![\w-])", lambda m: " " * len(m.group(0)), text, flags=re.I)
+    return text
 
 
 def sentences(text: str) -> list[str]:
