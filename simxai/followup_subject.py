@@ -225,8 +225,8 @@ def shows_instance(text: str, schema: HostSchema | None) -> bool:
         return False
     noun = (schema.instance_noun or "").lower()
     word = (match.group("object") or "").strip().lower()
-    if word and word not in {noun, *_ID_WORDS} and not (word.rstrip("s") in {noun, *_ID_WORDS} and word != noun):
-        return False
+    if word and word not in {noun, *_ID_WORDS} and word.rstrip("s") not in {noun, *_ID_WORDS}:
+        return False  # the noun or an id word, either in the plural ("patients 88 and 203")
     return extract_ids(text, schema) == [int(n) for n in re.findall(r"\d+", match.group("id"))]
 
 

@@ -283,8 +283,8 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     if schema is None:
         return None
     question = vague_question(text, schema)
-    if question is None and schema.kind != "text" and extract_ids(text, schema):
-        question = _unknown_thing(text, schema)
+    if question is None:
+        question = unknown_thing(text, schema)
     if question is None and _OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema):
         # "is mine going to be approved?": the user's own instance, but which one the data cannot tell
         noun = schema.instance_noun or "instance"

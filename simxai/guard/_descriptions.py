@@ -8,9 +8,10 @@ not a claim: where the reply gives one verbatim in brackets, the guard reads the
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
+
+from simxai.guard._outputs import _payload
 
 __all__ = ["without_descriptions"]
 
@@ -21,11 +22,6 @@ _SHORTEST = 12
 def _descriptions(node: Any, found: set[str], depth: int = 0) -> None:
     if depth > 6:
         return
-    if isinstance(node, str) and node.lstrip().startswith("{"):
-        try:
-            node = json.loads(node)
-        except ValueError:
-            return
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "description" and isinstance(value, str) and len(value) >= _SHORTEST:
@@ -41,7 +37,7 @@ def without_descriptions(reply: str, outputs: Sequence[Any]) -> str:
     """`reply` with every output description it gives verbatim in brackets put as "(described)"."""
     found: set[str] = set()
     for output in outputs:
-        _descriptions(output.model_dump() if hasattr(output, "model_dump") else output, found)
+        _descriptions(_payload(output), found)  # a tool message or JSON text read as read_outputs reads it
     for description in sorted(found, key=len, reverse=True):
         reply = reply.replace(f"({description})", "(described)")
     return reply
