@@ -28,7 +28,6 @@ never writes replies after calls (`writes_replies = False`): the engine renders 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,7 @@ from simxai.backends._dialogue_followup import (
 )
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
+from simxai.backends._router_compound import REQUEST, compound
 from simxai.backends._router_corrections import reread
 from simxai.backends._router_decision import (
     Decision,
@@ -81,6 +81,7 @@ from simxai.backends._router_similarity import (
     known_words,
     spec_documents,
 )
+from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
 from simxai.backends._router_text_requests import asks_of_the_model, is_content
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
@@ -113,40 +114,6 @@ ASK_BELOW = 0.7
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
 
-
-# Where a compound request's next request starts: a new sentence, "and why/how/what", "then", "second", "(2)".
-_PART_BREAK = re.compile(
-    r"(?:[.?!;]+\s+|\s*,?\s*\b(?:and|&)\s+(?:then\s+|also\s+|next\s+|secondly\s+)?(?=(?:why|how|what|which|tell|show|"
-    r"give|explain|display|list|describe)\b)|\s*,?\s*\b(?:then|followed\s+by|next|afterwards|second(?:ly)?|"
-    r"finally)\b,?\s*|\(\s*NUM\s*\)\s*)",
-    re.IGNORECASE,
-)
-_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b|^\W*(?:and\s+)?(?:the\s+)?same\s+for\b", re.IGNORECASE)
-_HYPOTHETICAL = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b", re.IGNORECASE)
-_REQUEST = re.compile(
-    r"^\W*(?:(?:and|then|also|so|now|ok(?:ay)?|but|well|first(?:ly)?|initially)\W+)*(?:why|how|what(?:'s)?|which|who|"
-    r"where|when|is|are|was|were|does|do|did|can|could|would|will|should|show|tell|give|explain|display|list|"
-    r"describe|predict|run|compute|find|provide|please|i\s+(?:want|need|would\s+like))\b",
-    re.IGNORECASE,
-)
-_SMALL_TALK = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|greetings|thanks?(?:\s+you)?(?:\s+so\s+much)?|"
-    r"thx|cheers|great|nice|cool|ok(?:ay)?|got\s+it|i\s+see|bye|goodbye|see\s+you|that'?s\s+(?:all|it|helpful|"
-    r"great|clear|enough)|that\s+(?:is|was)\s+(?:all|it|helpful|great|clear|enough)|perfect|awesome|wonderful|no|yes|sure|alright|all\s+right|"
-    r"(?:very|really|super|most)\s+(?:useful|helpful|clear|interesting)|useful|helpful)\b[\s\W]*)+"
-    r"(?:(?:for\s+(?:\w+\s+){0,5}?\w+|a\s+lot|everything|again|bye|later|for\s+now)[\s\W]*)*$",
-    re.IGNORECASE,
-)
-_ANOTHER = re.compile(
-    r"\b(?:another(?:\s+one)?|one\s+more|more\s+(?:of\s+(?:them|those)|examples?|ones?)|again|a\s+different\s+one|"
-    r"something\s+else|next\s+one|other\s+ones?)\b",
-    re.IGNORECASE,
-)
-_ACKNOWLEDGEMENT = re.compile(
-    r"\b(?:thanks?|thank\s+you|makes\s+sense|got\s+it|i\s+see|understood|good\s+to\s+know|interesting|"
-    r"fascinating|helpful|useful|cool|nice|great|perfect|awesome|that'?s\s+(?:clear|all))\b",
-    re.IGNORECASE,
-)
 
 # --- The backend -------------------------------------------------------------------------------------------
 
@@ -262,7 +229,7 @@ class RouterBackend(Backend):
         masked = mask(text, schema)
         # "what drives the call on 214? hope you're well": the one sentence that asks, when the remarks hide it
         decision = request_among_remarks(text, self._score(text, request), schema, lambda p: self._score(p, request))
-        if _SMALL_TALK.match(text) and _ACKNOWLEDGEMENT.search(text) and "?" not in text:
+        if SMALL_TALK.match(text) and ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)
         fragment = fragment_decision(text, masked, history, request, self._decide)
@@ -298,17 +265,13 @@ class RouterBackend(Backend):
         follow_up = self._follow_up(text, masked, history, request, depth)
         if follow_up is not None:
             return Decision(follow_up, decision.confidence, True)
-        if (
-            _ANOTHER.search(masked)
-            and len(text.split()) <= 10
-            and (decision.function is None or not decision.confident)
-        ):
+        if ANOTHER.search(masked) and len(text.split()) <= 10 and (decision.function is None or not decision.confident):
             previous = self._previous_function(history, request, depth)
             if previous in names:
                 return Decision(previous, decision.confidence, True)
         if CAPABILITY.match(text):
             return Decision(None, decision.confidence, True)
-        if not decision.confident and (_SMALL_TALK.match(text) or (_ACKNOWLEDGEMENT.search(text) and "?" not in text)):
+        if not decision.confident and (SMALL_TALK.match(text) or (ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
         outcome = outcome_decision(decision, text, schema, names)
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
@@ -323,9 +286,9 @@ class RouterBackend(Backend):
             schema is not None
             and schema.kind == "text"
             and "get_prediction" in names
-            and is_content(masked, _SMALL_TALK)
+            and is_content(masked, SMALL_TALK)
             and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
-            and (decision.function is None or not decision.confident or not _REQUEST.match(masked))
+            and (decision.function is None or not decision.confident or not REQUEST.match(masked))
             and not asks_of_the_model(masked, decision)
             and not extract_ids(text, schema)
         ):
@@ -335,11 +298,11 @@ class RouterBackend(Backend):
         if decision.function is not None and not decision.confident:
             # a compound request splits the whole turn's probability between its parts' functions: unsure of
             # the whole, sure of each part ("what does it predict for patient 5, and why?")
-            split = self._compound(decision, masked, request)
+            split = compound(decision, masked, request, self._score)
             return split if split.also else decision
         if decision.function is None:
             return decision
-        return self._compound(decision, masked, request)
+        return compound(decision, masked, request, self._score)
 
     def _follow_up(
         self, text: str, masked: str, history: Sequence[Message], request: CompletionRequest, depth: int
@@ -372,30 +335,6 @@ class RouterBackend(Backend):
         ):
             return "explain_what_if"
         return None
-
-    def _compound(self, decision: Decision, masked: str, request: CompletionRequest) -> Decision:
-        """The decision, with the further functions of a compound request.
-
-        "What does it predict for id 5, and why?", "show me the data. then the predictions": each part is routed
-        on its own and counts when the selector is sure of it, if the whole turn's choice is among the parts'.
-        """
-        if decision.function == "explain_what_if":
-            return decision  # the what-if function answers the question asked under the changes
-        # a part counts if it is a request ("Nice work! What model is it?": one), not a frame ("if ...") or "and 6?"
-        parts = [p for p in _PART_BREAK.split(masked) if p and _REQUEST.match(p) and not _HYPOTHETICAL.search(p)]
-        parts = parts[:1] + [p for p in parts[1:] if not (_ABOUT.match(p) and only_names_instance(p, request.host))]
-        if len(parts) < 2:
-            return decision
-        chosen: list[str] = []
-        for part in parts:
-            routed = self._score(part, request)
-            # a what-if part names no change (the whole turn would have been a what-if), so it is no request
-            function = routed.function
-            if routed.confident and function is not None and function not in ("explain_what_if", *chosen):
-                chosen.append(function)
-        if len(chosen) < 2 or decision.function not in chosen:
-            return decision
-        return Decision(chosen[0], decision.confidence, True, also=tuple(chosen[1:]))
 
     def _score(self, text: str, request: CompletionRequest) -> Decision:
         """The selector's choice among the registered functions (None: no function), with its probability."""
