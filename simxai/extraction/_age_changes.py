@@ -14,9 +14,15 @@ __all__ = ["age_change"]
 
 def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes: bool) -> ChangeValue | None:
     """The age `text` supposes, or None; a bare number is read only when the turn changes nothing else."""
-    match = re.search(rf"\b(?P<n>{_NUM})\s*(?:years?|yrs?)\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
+    match = re.search(rf"\b(?P<n>{_NUM})\s*(?P<unit>{_SPAN})\s+(?P<dir>older|younger)\b", text, re.IGNORECASE)
     if match:
-        return f"{'+' if match.group('dir').lower() == 'older' else '-'}{match.group('n')}"
+        sign = "+" if match.group("dir").lower() == "older" else "-"
+        said, kept = _DAYS[_unit_key(match.group("unit"))], _DAYS[_unit_key(_age_unit(age))]
+        if said == kept:
+            return f"{sign}{match.group('n')}"
+        # "3 weeks older" of an age in days: +21
+        amount = round(float(_parse_number(match.group("n"))) * said / kept, 2)
+        return f"{sign}{int(amount) if amount.is_integer() else amount}"
     match = re.search(
         rf"\b(?:were|was|is|be|turned|aged?)\s+(?P<n>{_NUM})\s*(?:years?|yrs?)?\s*(?:old)?\b",
         text,
@@ -27,6 +33,30 @@ def age_change(text: str, schema: HostSchema, age: FeatureSchema, other_changes:
             return _parse_number(match.group("n"))
         return None
     return None if other_changes else _bare_age(text, schema, age)
+
+
+# A span of time an age is changed by, and the length of each unit in days.
+_SPAN = r"years?|yrs?|months?|mos?|weeks?|wks?|days?"
+_DAYS = {"year": 365.25, "month": 365.25 / 12, "week": 7.0, "day": 1.0}
+
+
+def _unit_key(word: str) -> str:
+    word = word.lower()
+    return next((k for k, v in _UNIT_SPELLINGS.items() if word in v), "year")
+
+
+_UNIT_SPELLINGS = {
+    "year": {"year", "years", "yr", "yrs", "y"},
+    "month": {"month", "months", "mo", "mos", "mon"},
+    "week": {"week", "weeks", "wk", "wks", "w"},
+    "day": {"day", "days", "d"},
+}
+
+
+def _age_unit(age: FeatureSchema) -> str:
+    """The unit an age feature's name ends in ("age_days", "plant_age_weeks"); years when it names none."""
+    last = age.name.lower().split("_")[-1]
+    return last if last != "age" else "years"
 
 
 # "what if she were 60?", "what if patient 9 were 60?": a person (never "it", which is the feature in focus) and a

@@ -63,14 +63,30 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
             words = _TOKEN.findall(term.replace("_", " ").lower())
-            if len(words) > 1 and len(words[-1]) >= 4 and words[-1] not in _MODEL_WORDS | _FUNCTION_WORDS:
-                owners = heads.setdefault(words[-1], [])
+            if len(words) < 2:
+                continue
+            # a unit the name ends in is no head noun: "humidity_pct" is the humidity, "daily_water_ml" the water
+            head = words[-2] if _is_unit(words[-1]) else words[-1]
+            if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS:
+                owners = heads.setdefault(head, [])
                 if feature not in owners:
                     owners.append(feature)
     for head, owners in heads.items():
         if len(owners) == 1:
             strong.setdefault(head, owners[0])
     return strong
+
+
+# Units a feature's name may end in, spelled out ("rainfall_mm", "tenure_months", "humidity_percent"); a name's last
+# part of one to three letters is read as a unit too ("_pct", "_ml", "_kg", "_usd").
+_UNIT_WORDS = frozenset(
+    "percent percentage pct perc seconds secs minutes mins hours hrs days weeks months years yrs grams kilograms "
+    "litres liters metres meters miles dollars euros pounds celsius fahrenheit".split()
+)
+
+
+def _is_unit(word: str) -> bool:
+    return word in _UNIT_WORDS or len(word) <= 3
 
 
 # English function words an alias may end in ("how long they've lived there"): no head noun of it.
