@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -28,7 +28,7 @@ SET_DIRS = tuple(
     for name in (
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
-        "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m",
+        "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -115,6 +115,11 @@ INVERTER_CATEGORIES = {
     "mounting": ("rooftop", "ground", "carport"),
     "climate": ("temperate", "desert", "coastal", "alpine"),
 }
+#: The invented street-tree host of set N (`evalsets/fresh-2026-12-03n/host_tree.py`): ids 78001-78400.
+TREE_NUMERIC = (
+    "trunk_diameter_cm", "age_years", "canopy_dieback_pct", "lean_deg", "pit_area_m2", "trunk_decay_pct",
+)  # fmt: skip
+TREE_CATEGORIES = {"species": ("plane", "linden", "maple", "oak", "ash"), "site": ("sidewalk", "median", "park")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -183,6 +188,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("healthy", "degrading", "failed"),
         "features": INVERTER_NUMERIC + tuple(INVERTER_CATEGORIES),
         "categories": INVERTER_CATEGORIES,
+    },
+    "tree": {
+        "ids": range(78001, 78401),
+        "labels": ("healthy", "declining", "remove"),
+        "features": TREE_NUMERIC + tuple(TREE_CATEGORIES),
+        "categories": TREE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -276,6 +287,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 45, "sentiment": 45, "loan": 38, "inverter": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 2, "inverter": 6},
+    },
+    "fresh-2026-12-03n": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 36, "tree": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 2, "tree": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
