@@ -58,6 +58,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("runner", "handset"),
     },
+    # written held out, not scored or read yet
+    "w23": {
+        "folder": "held_out_people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (5, 5),
+        "own_hosts": ("bike", "batch"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
