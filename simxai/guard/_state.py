@@ -14,6 +14,7 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
+from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
 from simxai.guard._layout import register_layout
 from simxai.guard._plain import acronym_aliases, shortened_aliases
@@ -191,7 +192,8 @@ class _CheckState:
     def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
         named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
-        reply = register_layout(reply, vocab.labels, named)  # "RECEIPT" heads, "key ..... value", "STABLE 68.0"
+        # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"
+        reply = register_layout(without_frame(reply), vocab.labels, named)
         self.reply = respective_pairs(abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", "")))
         self.raw = blank_table_headers(abbreviations(spelled_numbers(normalise(reply))), vocab.features)
         self.facts = facts
