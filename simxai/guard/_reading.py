@@ -131,7 +131,7 @@ _SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|prec|rec|cfs?)(?:\.(?=\s*[:(\d%a
 
 def abbreviations(text: str) -> str:
     """The short forms of a terse reply written out: "Stable prob.: 0.67" reads "Stable probability: 0.67",
-    "PREC 0.914 | REC 0.883" reads "precision 0.914 | recall 0.883";
+    "PREC 0.914 | REC 0.883" and "acc 0.9 | P 0.914 | R 0.883" read "precision 0.914 | recall 0.883";
     an even split ("a 50/50 tie") reads as the share it is ("a 50 % tie").
     """
     text = re.sub(r"(?<![\w./])50\s*/\s*50(?![\w/]|\.\d)", "50 %", text)
@@ -142,7 +142,15 @@ def abbreviations(text: str) -> str:
             return "recall"
         return _SHORT_FORMS[m.group(1).lower()]
 
-    return _SHORT_FORM.sub(written, text)
+    text = _SHORT_FORM.sub(written, text)
+    if _METRICS_NAMED.search(text):  # "acc 0.900 | P 0.914 | R 0.883": precision and recall by their letters
+        text = _METRIC_LETTER.sub(lambda m: "precision" if m.group(1) == "P" else "recall", text)
+    return text
+
+
+#: A capital P or R alone right before a number is precision or recall, in a reply that names other metrics.
+_METRIC_LETTER = re.compile(r"(?<![\w.(])([PR])(?=\s*[:=]?\s*\d)")
+_METRICS_NAMED = re.compile(r"\b(?:f1|auc|roc|accuracy|precision|recall)\b", re.I)
 
 
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{1,400})[\"”]")

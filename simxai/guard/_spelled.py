@@ -1,8 +1,9 @@
 """Numbers spelled in words, written in digits (claims-13o): "about twenty-two percent" reads "about 22 percent",
 "seventy-two millimetres against fifty-two" reads "72 millimetres against 52", "four hundred staff" reads "400
-staff". Only what is surely a number is rewritten: a tens word (twenty ... ninety, with its unit), a number of
-hundreds, and any number word before "percent"; "one", "two", ... alone are as often pronouns or small counts
-("this one", "the two classes") and stay words.
+staff", and a number said the way ids and prices are spoken, its hundreds before its tens, reads as one number
+("thirteen twenty-one" is 1321, "five-eighty-six" 586). Only what is surely a number is rewritten: a tens word
+(twenty ... ninety, with its unit), a number of hundreds, and any number word before "percent"; "one", "two", ...
+alone are as often pronouns or small counts ("this one", "the two classes") and stay words.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ _TEN = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_UNIT})"
 #: "four hundred (and) twenty", "a hundred and twenty", "seventy-two", "twenty", "eight percent".
 _SPELLED = re.compile(
-    rf"(?<![\w-])(?P<n>(?P<h>{_SMALL}|a|one)\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
+    rf"(?<![\w-])(?P<n>(?P<s>{_UNIT})[- ](?P<st>(?:{_TEN})(?:-(?:{_UNIT}))?)|"
+    rf"(?P<h>{_SMALL}|a|one)\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
     rf"(?P<t>(?:{_TEN})(?:[- ](?:{_UNIT}))?)|"
     rf"(?P<u>{_SMALL})(?=\s+(?:percent|per cent)\b))(?![\w-])",
     re.I,
@@ -45,6 +47,8 @@ def spelled_numbers(text: str) -> str:
     """`text` with the numbers it surely spells in words written in digits."""
 
     def digits(m: re.Match[str]) -> str:
+        if m.group("s"):  # "thirteen twenty-one": the hundreds said before the tens, no "hundred"
+            return str(100 * _value(m.group("s")) + _value(m.group("st")))
         if m.group("h"):
             hundreds = _value(m.group("h")) or 1  # "a hundred and twenty" (claims-18)
             return str(100 * hundreds + (_value(m.group("r")) if m.group("r") else 0))
