@@ -212,12 +212,12 @@ def outcome_decision(
     feature ("what if the loan were larger?") is a what-if, never a data question. A count of a predicted
     outcome within a group ("how many smokers on the gold plan end up with a surcharge?") is the model's predictions
     over the group when the selector chose the data's records, a performance naming no metric, or is unsure. A turn
-    that leaves a class ("how might she shed the surcharge?") while the selector hesitates between
-    counterfactual functions asks for the changes that reach another class, unless it keeps an outcome ("before
-    she loses the approval", "and still avoid a rejection"). A turn that reaches for a class only after "without"
-    ("what can member 5010 change without getting the surcharge?") asks what may change while the outcome stays
-    clear of that class, whichever counterfactual search the selector leans to and whatever its confidence:
-    reaching that class is the opposite of what it asks.
+    that leaves a class ("how might she shed the surcharge?") while the selector hesitates between counterfactual
+    functions, or is sure of the one that keeps the class, asks for the changes that reach another class, unless it
+    keeps an outcome ("before she loses the approval", "and still avoid a rejection"). A turn that reaches for a
+    class only after "without" ("what can member 5010 change without getting the surcharge?") asks what may change
+    while the outcome stays clear of that class, whichever counterfactual search the selector leans to and whatever
+    its confidence: reaching that class is the opposite of what it asks.
     A turn that asks what the model decided or said ("review 48 is mine, what did it decide") and asks no reason
     asks for the prediction, not for the explanation of it.
     A turn that ranks the categories of a feature by how often a class comes with them ("which carrier is most often
@@ -287,7 +287,8 @@ def outcome_decision(
     ):
         return Decision("get_prediction", decision.confidence, True)
     if (
-        unsure
+        # sure of keeping the outcome is no reason to keep it when the turn leaves its class ("shed the surcharge")
+        (unsure or decision.function == "explain_how_to_still_be_this")
         and "explain_how_to_be_that" in names
         and {decision.function, decision.runner_up} & _COUNTERFACTUAL_FUNCTIONS
         and moved_away_from(text, schema) is not None

@@ -9,26 +9,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 
+from simxai.extraction._feature_terms import _TOKEN, _feature_terms, _norm, _stem
 from simxai.extraction._lexicon import _NUMBER_WORDS
 from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
-
-
-def _norm(words: Iterable[str]) -> str:
-    return "".join(words).lower()
-
-
-def _stem(word: str) -> str:
-    word = word.lower()
-    for suffix in ("ings", "ing", "ers", "er", "ies", "es", "s", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
 
 
 @dataclass(frozen=True)
@@ -38,67 +27,6 @@ class FeatureMention:
     feature: FeatureSchema
     start: int  # character offsets in the text
     end: int
-
-
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-
-
-def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
-    """Normalised names and declared aliases; descriptions are free text and never feed this vocabulary."""
-    strong: dict[str, FeatureSchema] = {}
-    for feature in schema.features:
-        for term in (feature.name, *feature.aliases):
-            words = _TOKEN.findall(term.replace("_", " "))
-            if words:
-                strong.setdefault(_norm(words), feature)
-                if len(words) == 1:
-                    strong.setdefault(_stem(words[0]), feature)
-                    singular = _IRREGULAR.get(words[0].lower())
-                    if singular is not None:  # "1 less child" for a feature named children
-                        strong.setdefault(singular, feature)
-    # the head noun of a multi-word name or alias ("a 60 month term" for loan_term, "the price" for price_latte
-    # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
-    # ("score", "rate", "value")
-    heads: dict[str, list[FeatureSchema]] = {}
-    for feature in schema.features:
-        for term in (feature.name, *feature.aliases):
-            words = _TOKEN.findall(term.replace("_", " ").lower())
-            if len(words) < 2:
-                continue
-            # a unit the name ends in is no head noun: "humidity_pct" is the humidity, "daily_water_ml" the water
-            head = words[-2] if _is_unit(words[-1]) else words[-1]
-            if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS:
-                owners = heads.setdefault(head, [])
-                if feature not in owners:
-                    owners.append(feature)
-    for head, owners in heads.items():
-        if len(owners) == 1:
-            strong.setdefault(head, owners[0])
-    return strong
-
-
-# Units a feature's name may end in, spelled out ("rainfall_mm", "tenure_months", "humidity_percent"); a name's last
-# part of one to three letters is read as a unit too ("_pct", "_ml", "_kg", "_usd").
-_UNIT_WORDS = frozenset(
-    "percent percentage pct perc seconds secs minutes mins hours hrs days weeks months years yrs grams kilograms "
-    "litres liters metres meters miles dollars euros pounds celsius fahrenheit".split()
-)
-
-
-def _is_unit(word: str) -> bool:
-    return word in _UNIT_WORDS or len(word) <= 3
-
-
-# English function words an alias may end in ("how long they've lived there"): no head noun of it.
-_FUNCTION_WORDS = frozenset(
-    "there here them they then than that this these those what when where which with from into onto about been "
-    "have were does some very much more most less else ever".split()
-)
-# English plurals that no suffix rule reduces to their singular.
-_IRREGULAR = {"children": "child", "people": "person", "women": "woman", "men": "man", "feet": "foot", "teeth": "tooth"}
-_MODEL_WORDS = frozenset(
-    "score scores rate rates value values level levels number count total index type status class label".split()
-)
 
 
 def _find_age_feature(schema: HostSchema) -> FeatureSchema | None:

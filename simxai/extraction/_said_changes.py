@@ -28,7 +28,8 @@ import re
 from collections.abc import Mapping
 
 from simxai.extraction._days_since import days_since_changes
-from simxai.extraction._features import _MODEL_WORDS, _TOKEN, FeatureMention, _stem, _terms
+from simxai.extraction._feature_terms import _MODEL_WORDS
+from simxai.extraction._features import _TOKEN, FeatureMention, _stem, _terms
 from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun_pattern, _parse_number
 from simxai.extraction._money_verbs import verb_money_change
 from simxai.extraction._period_units import period_unit_changes
