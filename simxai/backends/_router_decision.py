@@ -190,9 +190,20 @@ _WHAT_IT_DECIDED = re.compile(
 # reasons: an instance's explanation answers them, its prediction does not (simxai.backends._router_unsure)
 # Asking why, in so many words ("why", "how come", "what makes").
 _WHY = re.compile(r"\b(?:why|how\s+come|what\s+makes)\b", re.IGNORECASE)
+# A cause asked with "what" as the subject of a verb whose object is the instance or its outcome ("what tipped patient
+# 31 over", "what's keeping her there", "what pushed it"), or with the model looking at something ("what's it looking
+# at"): the instance's reasons, as "why" asks them. Auxiliaries and determiners after "what" ask something else.
+_CAUSE_FORMS = (
+    r"\bwhat(?:'s|\s+is|\s+was|\s+has)?\s+(?!(?:is|was|are|were|does|did|do|has|had|will|would|can|could|should|"
+    r"the|a|an|it|its|this|that|they|he|she|you)\b)[a-z]+(?:ing|ed|s|ung|ew|ought|ept|ot)\s+(?:it|him|her|them|this|that|"
+    r"(?:the|his|its|their)\s+\w+|\w+\s+\d+|\d+)\b"
+    r"|\b(?:it|the\s+model|they)(?:'s|\s+is|\s+are)?\s+look(?:ing|s)?\s+at\b"
+)
+#: Asking for an outcome's causes in so many words: "why", "how come", "what makes", and the forms above.
+ASKS_CAUSE = re.compile(rf"{_WHY.pattern}|{_CAUSE_FORMS}", re.IGNORECASE)
 REASONS = re.compile(
     r"\b(?:why|how|reasons?|reasoning|because|based|basis|factors?|features?|driv\w*|drove|explain\w*|behind|caus\w*|"
-    r"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b",
+    rf"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b|{_CAUSE_FORMS}",
     re.IGNORECASE,
 )
 
