@@ -249,8 +249,10 @@ class RouterBackend(Backend):
             # "which factors drive his decision?" (applicant 988 in focus): its explanation; "risk score of 12"
             return Decision(counterpart, decision.confidence, True)
         noun = schema.instance_noun if schema is not None else None
+        # "76007 with battery health 88%": an instance and a value of its, which the selector is sure to be a what-if
+        valued = decision.confident and decision.function == "explain_what_if" and "GROUP" in masked
         if (
-            only_names_instance(masked, schema, text)
+            (only_names_instance(masked, schema, text) and not valued)
             or described_instance(masked, request)
             or (ordinal_fragment(text, noun) and bool(listed_instances(history)))  # "and the first one?"
         ) and extract_metric(text) is None:
