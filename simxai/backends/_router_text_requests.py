@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from simxai.backends._router_decision import Decision
+from simxai.hosts.base import HostSchema, plural
 
-__all__ = ["asks_of_the_model", "is_content"]
+__all__ = ["asks_about_the_instances", "asks_of_the_model", "is_content"]
 
 # Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
 # reviews", "whats the um precision"): a turn with one asks something of the model.
@@ -72,3 +73,18 @@ def is_content(masked: str, small_talk: re.Pattern[str]) -> bool:
         and small_talk.match(masked) is None
         and _DIALOGUE_WORDS.search(masked) is None
     )
+
+
+# A question by its form: a question word first, or a question mark last.
+_QUESTION = re.compile(r"^\W*(?:how|what|which|who|why|when|where|is|are|does|do|did|can|could)\b|\?\W*$", re.I)
+
+
+def asks_about_the_instances(text: str, schema: HostSchema) -> bool:
+    """Whether a text host's turn is a question about its instances as a set ("how many reviews has it got",
+    "how's it doing on the long reviews?"): the host's noun in the plural, in a turn shaped as a question. A text
+    to classify speaks of its subject, not of the host's records.
+    """
+    noun = (schema.instance_noun or "").lower()
+    if not noun or _QUESTION.search(text) is None:
+        return False
+    return re.search(rf"\b(?:{re.escape(plural(noun))}|{re.escape(noun)}s)\b", text, re.IGNORECASE) is not None

@@ -82,7 +82,7 @@ from simxai.backends._router_similarity import (
     spec_documents,
 )
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
-from simxai.backends._router_text_requests import asks_of_the_model, is_content
+from simxai.backends._router_text_requests import asks_about_the_instances, asks_of_the_model, is_content
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
@@ -292,6 +292,7 @@ class RouterBackend(Backend):
             and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
             and (decision.function is None or not decision.confident or not REQUEST.match(masked))
             and not asks_of_the_model(masked, decision)
+            and not asks_about_the_instances(text, schema)  # "how many reviews has it got": the data, no text
             and not extract_ids(text, schema)
         ):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify
