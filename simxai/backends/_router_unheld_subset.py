@@ -97,7 +97,9 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     for match in _SUBSET.finditer(text):
         if match.group("noun").lower() in _NOT_INSTANCES:
             continue
-        words = match.group("words").split()
+        if re.search(r"\d", text[match.end() : match.end() + 30]):
+            continue  # "the high-bmi patients, anything above 30": the number gives the group
+        words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
         if not noun or match.group("noun").lower() not in (noun + "s", plural(noun)):  # normalised: "batchs" too
             words.append(match.group("noun"))  # "the napa wineries": the noun itself may be a word the host lacks
         place = match.group("place")

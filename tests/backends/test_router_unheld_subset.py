@@ -62,3 +62,8 @@ def test_words_the_host_holds_keep_the_call(
     assert question == ""
     assert [name for name, _ in calls] == ["get_model_performance"]
     assert calls[0][1].get("group") == group
+
+
+def test_a_number_after_the_words_gives_the_group_and_is_not_asked_about(router: RouterBackend) -> None:
+    question, calls = route(router, "f1 on the high-bmi patients, say over 32", DEMO)
+    assert question == "" and [name for name, _ in calls] == ["get_model_performance"]
