@@ -43,7 +43,7 @@ from collections.abc import Collection, Mapping
 from simxai.backends._router_decision import ASKS_CAUSE, REASONS
 from simxai.backends._router_denial import denies_a_class
 from simxai.backends._router_masking import mask
-from simxai.extraction import extract_changes, extract_ids, extract_metric
+from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
 from simxai.hosts.base import HostSchema
 
 __all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
@@ -51,6 +51,15 @@ __all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
 # A supposition: a what-if may name its change in words the extraction does not read ("if she earned 50 grand").
 _SUPPOSED = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|hypothetic\w*|scenarios?|instead|were|what\s+about|same\s+chang\w*)\b",
+    re.IGNORECASE,
+)
+# What a search for changes that reach another class is about: a change, a becoming or reaching, a possibility or
+# a need, another outcome, a way; a turn with none of these and no class named asks for no such search.
+_REACHES = re.compile(
+    r"\b(?:chang\w*|differ\w*|flip\w*|becom\w*|turn\w*|get\w*|got|take\w*|took|mak\w*|made|reach\w*|would|could|"
+    r"should|can|might|must|if|need(?:s|ed)?\s+to|so\s+that|avoid\w*|away|else|other|opposite|instead|switch\w*|"
+    r"mov\w*|push\w*|improv\w*|fix\w*|help\w*|counterfactual\w*|cfs?|alternativ\w*|scenarios?|ways?|paths?|"
+    r"steps?|what\s+it\s+takes|to\s+be|into|out\s+of|from|rather)\b|'d\b",
     re.IGNORECASE,
 )
 # A possibility asked ("would", "could"): a why-question with it may suppose its values ("why would 12 ... with ...").
@@ -108,6 +117,8 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
         out.add("explain_what_if")  # "309 has a 727 credit score and still gets rejected, why": values stated
     if "explain_why_not" in candidates and not denies_a_class(text, schema):
         out.add("explain_why_not")
+    if "explain_how_to_be_that" in candidates and not _REACHES.search(text) and not _names_a_class(text, schema):
+        out.add("explain_how_to_be_that")  # "how does 75032 look", "the rating for 65061": nothing to reach
     one_instance = schema is not None and bool(extract_ids(text, schema)) and names_one_instance(text, masked, schema)
     if one_instance or "GROUP" in masked:
         out |= _ABOUT_THE_MODEL
@@ -150,6 +161,11 @@ def _cause_of_stated_values(text: str, changes: Mapping[str, object]) -> bool:
     """
     relative = any(isinstance(v, str) and v[:1] in "+-*" for v in changes.values())
     return bool(ASKS_CAUSE.search(text)) and not _SUPPOSED.search(text) and not _MAY.search(text) and not relative
+
+
+def _names_a_class(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names one of the host's classes, in the label reading's words."""
+    return schema is not None and extract_label(text, schema) is not None
 
 
 def _between_classes(text: str, schema: HostSchema | None) -> bool:
