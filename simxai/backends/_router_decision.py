@@ -127,7 +127,13 @@ def metric_named(decision: Decision, text: str, schema: HostSchema | None = None
     return replace(decision, function="get_model_performance", confident=True, runner_up=None)
 
 
-def instance_counterpart(function: str | None, text: str, names: Collection[str]) -> str | None:
+# Words of ranking what the model weighs, which an instance's explanation answers and its prediction does not.
+_RANKS = re.compile(r"\b(?:rank\w*|importan\w*|inputs?|top|most|least|biggest|main|key|sensitiv\w*)\b", re.IGNORECASE)
+
+
+def instance_counterpart(
+    function: str | None, text: str, names: Collection[str], schema: HostSchema | None = None
+) -> str | None:
     """The function that answers a question about the whole model asked of one instance, or None.
 
     The model's global explanation asked of one instance is that instance's own explanation ("which factors weighed
@@ -136,10 +142,21 @@ def instance_counterpart(function: str | None, text: str, names: Collection[str]
     on patient 5"): a metric is a rate over many instances, and one instance has only its outcome. A named metric
     ("the recall for patient 5") stays a performance question, and so does a turn with no word of performance at
     all: then the selector's reading is what is in doubt, and the engine's question about the metric says so.
-    The caller checks that the turn names one instance.
+    Asked of one instance with a class of `schema` named and no word of reasons or ranking ("walked 66118 today,
+    does the model think he gets adopted?"), the model's reasons were a misreading: the turn asks the outcome, the
+    instance's prediction. The caller checks that the turn names one instance.
     """
     if function in INSTANCE_COUNTERPART:
         counterpart = INSTANCE_COUNTERPART[function]
+        if (
+            counterpart == "get_local_explanation"
+            and "get_prediction" in names
+            and schema is not None
+            and not REASONS.search(text)
+            and not _RANKS.search(text)
+            and extract_label(text, schema) is not None
+        ):
+            counterpart = "get_prediction"  # "does the model think 66118 gets adopted?": the outcome, no reasons
     elif function == "get_model_performance" and extract_metric(text) == "all":
         counterpart = "get_prediction"
     else:

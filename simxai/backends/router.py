@@ -241,7 +241,7 @@ class RouterBackend(Backend):
             return repeated
         if (subject := subject_decision(decision, text, schema, request.functions)) is not None:
             return subject  # "show me patient 20": anew; "which reviews are most negative?": instances
-        counterpart = instance_counterpart(decision.function, text, names)
+        counterpart = instance_counterpart(decision.function, text, names, schema)
         if counterpart is not None and (
             (decision.function in INSTANCE_COUNTERPART and about_the_person_in_focus(text, history))
             or names_one_instance(text, masked, schema)
