@@ -142,9 +142,9 @@ def instance_counterpart(
     on patient 5"): a metric is a rate over many instances, and one instance has only its outcome. A named metric
     ("the recall for patient 5") stays a performance question, and so does a turn with no word of performance at
     all: then the selector's reading is what is in doubt, and the engine's question about the metric says so.
-    Asked of one instance with a class of `schema` named and no word of reasons or ranking ("walked 66118 today,
-    does the model think he gets adopted?"), the model's reasons were a misreading: the turn asks the outcome, the
-    instance's prediction. The caller checks that the turn names one instance.
+    Asked of one instance with a class of `schema` named and no word of reasons or ranking ("saw patient 40
+    today, does the model think he will be progressing?"), the model's reasons were a misreading: the turn asks
+    the outcome, the instance's prediction. The caller checks that the turn names one instance.
     """
     if function in INSTANCE_COUNTERPART:
         counterpart = INSTANCE_COUNTERPART[function]
@@ -156,7 +156,7 @@ def instance_counterpart(
             and not _RANKS.search(text)
             and extract_label(text, schema) is not None
         ):
-            counterpart = "get_prediction"  # "does the model think 66118 gets adopted?": the outcome, no reasons
+            counterpart = "get_prediction"  # "does it think patient 40 will be progressing?": the outcome
     elif function == "get_model_performance" and extract_metric(text) == "all":
         counterpart = "get_prediction"
     else:

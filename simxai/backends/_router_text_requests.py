@@ -80,9 +80,9 @@ _QUESTION = re.compile(r"^\W*(?:how|what|which|who|why|when|where|is|are|does|do
 
 
 def asks_about_the_instances(text: str, schema: HostSchema) -> bool:
-    """Whether a text host's turn is a question about its instances as a set ("how many reviews has it got",
-    "how's it doing on the long reviews?"): the host's noun in the plural, in a turn shaped as a question. A text
-    to classify speaks of its subject, not of the host's records.
+    """Whether a text host's turn is a question about its instances as a set ("how many reviews does it
+    hold", "how is it doing on the short reviews?"): the host's noun in the plural, in a turn shaped as a
+    question. A text to classify speaks of its subject, not of the host's records.
     """
     noun = (schema.instance_noun or "").lower()
     if not noun or _QUESTION.search(text) is None:

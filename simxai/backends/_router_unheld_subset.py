@@ -1,11 +1,11 @@
 """A subset of the instances named by words the host does not hold, which a metric's call would drop.
 
-"How does it do on the steep slopes?", "on the napa wineries", "for the colonies in Devon": the words that pick
-out the subset ("steep", "napa", "Devon") are no feature, alias, category or label of the host, so no group can be
-read, and the metric would be computed on everyone and stated with confidence. `unheld_subset` finds such a
-phrase when no call carries a group, so the router asks which group is meant instead. Words the host holds are
-left to the group readings ("on the north slopes", "for the italian colonies"), and words that name the data the
-model is scored on ("the held-out slopes", "the patients in the test set") restrict nothing.
+"How well does it do on the vegetarian patients?", "on the glasgow applicants", "for the trays in Kent": the words
+that pick out the subset ("vegetarian", "glasgow", "Kent") are no feature, alias, category or label of the host, so
+no group can be read, and the metric would be computed on everyone and stated with confidence. `unheld_subset`
+finds such a phrase when no call carries a group, so the router asks which group is meant instead. Words the host
+holds are left to the group readings ("on the north benches", "for the rye batches"), and words that name the data
+the model is scored on ("the held-out patients", "the trays in the test set") restrict nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from simxai.messages import ToolCall
 
 __all__ = ["UnheldSubset", "unheld_subset"]
 
-# "on the steep slopes", "for the napa wineries", "among our colonies in Devon": up to two words before a plural
+# "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds": up to two words before a plural
 # noun after a preposition and a determiner, then a place or property after "in", "from", "at", "near"
 _SUBSET = re.compile(
     r"\b(?:on|for|among|across|with|about|in)\s+(?:the|our|my|those|these|all\s+the)\s+"
@@ -48,8 +48,8 @@ _NOT_INSTANCES = frozenset(
 
 @dataclass(frozen=True)
 class UnheldSubset:
-    """The words of a subset the host cannot pick out ("napa wineries"), as the turn wrote them, and the numeric
-    feature they grade with no number ("steep slopes": steepness), if any.
+    """The words of a subset the host cannot pick out ("glasgow applicants"), as the turn wrote them, and the numeric
+    feature they grade with no number ("the hydrated batches": hydration), if any.
     """
 
     words: str
@@ -65,7 +65,7 @@ def _host_words(schema: HostSchema) -> set[str]:
 
 
 def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema | None:
-    """The numeric feature one of `words` is a form of ("steep" of the alias "steepness"), or None: a numeric feature
+    """The numeric feature one of `words` is a form of ("hydrated" of the alias "hydration"), or None: a numeric feature
     names a group only with a number, so the question asks for its bound.
     """
     for feature in schema.features:
@@ -101,7 +101,7 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
             continue  # "the high-bmi patients, anything above 30": the number gives the group
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
         if not noun or match.group("noun").lower() not in (noun + "s", plural(noun)):  # normalised: "batchs" too
-            words.append(match.group("noun"))  # "the napa wineries": the noun itself may be a word the host lacks
+            words.append(match.group("noun"))  # "the sourdough bakeries": the noun may be a word the host lacks
         place = match.group("place")
         picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING]
         if place is not None and place.lower() not in _RESTRICTS_NOTHING:
@@ -114,7 +114,7 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         categorical = held - {w for f in schema.features if f.type == "numeric" for w in _feature_words(f)}
         graded = _graded_feature(picking, schema)
         if graded is not None and not re.search(r"\d", text) and not any(_held(w, categorical) for w in picking):
-            return UnheldSubset(said, graded)  # "the steep slopes": steepness, with no number
+            return UnheldSubset(said, graded)  # "the hydrated batches": hydration, with no number
     return None
 
 

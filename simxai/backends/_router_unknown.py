@@ -380,7 +380,7 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     if question is None:
         question = _vague_unasked(text, calls, schema)
     if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
-        question = group_question(subset.words, subset.feature, schema)  # "on the napa wineries": no host's word
+        question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
     if question is None and schema.kind != "text":
         question = _breakdown_dropped(text, calls, schema)
     return question

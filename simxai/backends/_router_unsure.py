@@ -114,11 +114,11 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
     if "explain_what_if" in candidates and not _SUPPOSED.search(text) and ("FEATURE" not in masked and not changes):
         out.add("explain_what_if")
     elif "explain_what_if" in candidates and _cause_of_stated_values(text, changes or {}):
-        out.add("explain_what_if")  # "309 has a 727 credit score and still gets rejected, why": values stated
+        out.add("explain_what_if")  # "88 has an 810 credit score and is still rejected, why": values stated
     if "explain_why_not" in candidates and not denies_a_class(text, schema):
         out.add("explain_why_not")
     if "explain_how_to_be_that" in candidates and not _REACHES.search(text) and not _names_a_class(text, schema):
-        out.add("explain_how_to_be_that")  # "how does 75032 look", "the rating for 65061": nothing to reach
+        out.add("explain_how_to_be_that")  # "how does patient 40 look", "the verdict on 220": nothing to reach
     one_instance = schema is not None and bool(extract_ids(text, schema)) and names_one_instance(text, masked, schema)
     if one_instance or "GROUP" in masked:
         out |= _ABOUT_THE_MODEL
@@ -155,8 +155,8 @@ def _cause_of_a_kept_outcome(text: str) -> bool:
 
 
 def _cause_of_stated_values(text: str, changes: Mapping[str, object]) -> bool:
-    """Whether a turn asks the cause of an outcome while stating the instance's values ("she earns 17 grand and still
-    got the loan, what swung it?"), supposing nothing and stepping no value up or down: it describes the instance,
+    """Whether a turn asks the cause of an outcome while stating the instance's values ("she earns a fortune and still
+    got rejected, what tipped it?"), supposing nothing and stepping no value up or down: it describes the instance,
     it changes nothing.
     """
     relative = any(isinstance(v, str) and v[:1] in "+-*" for v in changes.values())

@@ -249,7 +249,7 @@ class RouterBackend(Backend):
             # "which factors drive his decision?" (applicant 988 in focus): its explanation; "risk score of 12"
             return Decision(counterpart, decision.confidence, True)
         noun = schema.instance_noun if schema is not None else None
-        # "76007 with battery health 88%": an instance and a value of its, which the selector is sure to be a what-if
+        # "patient 12 with bmi 31?": an instance and a value of its, which the selector is sure to be a what-if
         valued = decision.confident and decision.function == "explain_what_if" and "GROUP" in masked
         if (
             (only_names_instance(masked, schema, text) and not valued)
