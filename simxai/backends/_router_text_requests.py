@@ -11,8 +11,9 @@ import re
 
 from simxai.backends._router_decision import Decision
 from simxai.hosts.base import HostSchema, plural
+from simxai.messages import ToolCall
 
-__all__ = ["asks_about_the_instances", "asks_of_the_model", "is_content"]
+__all__ = ["asks_about_the_instances", "asks_of_the_model", "is_content", "over_all_records"]
 
 # Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
 # reviews", "whats the um precision"): a turn with one asks something of the model.
@@ -88,3 +89,25 @@ def asks_about_the_instances(text: str, schema: HostSchema) -> bool:
     if not noun or _QUESTION.search(text) is None:
         return False
     return re.search(rf"\b(?:{re.escape(plural(noun))}|{re.escape(noun)}s)\b", text, re.IGNORECASE) is not None
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+
+
+def over_all_records(calls: list[ToolCall], text: str, schema: HostSchema | None) -> list[ToolCall]:
+    """The calls, a prediction with no instance taken over all the records when a text host's turn counts them ("of
+    all the reviews, how many does it call negative?"): the engine would otherwise ask which review is meant.
+    """
+    if (
+        schema is None
+        or schema.kind != "text"
+        or not _HOW_MANY.search(text)
+        or not asks_about_the_instances(text, schema)
+    ):
+        return calls
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": "all"}})
+        if call.name == "get_prediction" and "instance" not in call.arguments
+        else call
+        for call in calls
+    ]

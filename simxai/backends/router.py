@@ -82,7 +82,12 @@ from simxai.backends._router_similarity import (
     spec_documents,
 )
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
-from simxai.backends._router_text_requests import asks_about_the_instances, asks_of_the_model, is_content
+from simxai.backends._router_text_requests import (
+    asks_about_the_instances,
+    asks_of_the_model,
+    is_content,
+    over_all_records,
+)
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
@@ -211,6 +216,7 @@ class RouterBackend(Backend):
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
         calls = with_instances_read(calls, text, history, request)  # "im 5419", "the second one", "the other one"
+        calls = over_all_records(calls, text, request.host)  # "of all the reviews, how many ...": every review
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return self._answer(calls, text, request.host)
 

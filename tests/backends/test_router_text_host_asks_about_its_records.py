@@ -61,3 +61,15 @@ def test_a_group_it_cannot_pick_out_is_asked_about(router: RouterBackend) -> Non
 def test_a_text_is_still_classified(router: RouterBackend, schema: HostSchema, text: str) -> None:
     _, calls = route(router, text, schema)
     assert calls == [("get_prediction", {"instance": text})]
+
+
+@pytest.mark.parametrize(
+    ("schema", "text"),
+    [
+        (REVIEWS, "Of all the reviews, how many does it call positive?"),
+        (TICKETS, "across all the tickets, how many does the model think are urgent?"),
+    ],
+)
+def test_a_count_over_the_records_predicts_them_all(router: RouterBackend, schema: HostSchema, text: str) -> None:
+    _, calls = route(router, text, schema)
+    assert calls == [("get_prediction", {"instance": "all"})]
