@@ -52,11 +52,14 @@ __all__ = [
 ]
 
 _NUMBER = r"\d+(?:\.\d+)?"
-# "no, I meant 14", "sorry, 58", "oops, make that 24", "no wait, 24", "actually patient 14": a correction of a number
+# "no, I meant 14", "sorry, 58", "oops, make that 24", "make that 24", "no wait, 24", "actually patient 14": a
+# correction of a number
 _CORRECTS_NUMBER = re.compile(
-    r"^\W*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|typo)\b\W*)+"
+    r"^\W*(?:(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|typo)\b\W*)+"
     r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
-    r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")\W*$",
+    r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
+    r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
+    r"(?:\s+(?:then|instead))?\W*$",
     re.IGNORECASE,
 )
 # The words a correction of a feature may hold besides the two features ("sorry, bmi not age").
@@ -96,9 +99,11 @@ _NARROWS = re.compile(
 )
 _UP = frozenset("higher up more older larger bigger increase raise".split())
 _AGE_WORDS = frozenset({"younger", "older"})
-# "and 28?", "what about 28", "and if it were 28?", "at 28 then": a new value for the feature in focus
+# "and 28?", "what about 28", "and if it were 28?", "at 28 then", "make that 0", "change it to 22": a new value for the
+# feature in focus (an order to replace the value just tried names no feature: the one in focus is meant)
 _BARE_VALUE = re.compile(
-    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:(?:if\s+)?(?:it|she|he|they)\s+(?:were|was|is)\s+)?"
+    r"^[^\w+-]*(?:(?:ok(?:ay)?|so|now|then)\W+)?(?:(?:and|or|what\s+about|how\s+about)\s+)?"
+    r"(?:(?:make|change|set|put)\s+(?:it|that|this|those)\s+|(?:if\s+)?(?:it|she|he|they)\s+(?:were|was|is)\s+)?"
     r"(?:(?:at|to)\s+)?(?P<n>" + _NUMBER + r")(?:\s+(?:then|instead))?\W*$",
     re.IGNORECASE,
 )

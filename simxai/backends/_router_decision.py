@@ -127,7 +127,13 @@ def metric_named(decision: Decision, text: str, schema: HostSchema | None = None
     return replace(decision, function="get_model_performance", confident=True, runner_up=None)
 
 
-def instance_counterpart(function: str | None, text: str, names: Collection[str]) -> str | None:
+# Words of ranking what the model weighs, which an instance's explanation answers and its prediction does not.
+_RANKS = re.compile(r"\b(?:rank\w*|importan\w*|inputs?|top|most|least|biggest|main|key|sensitiv\w*)\b", re.IGNORECASE)
+
+
+def instance_counterpart(
+    function: str | None, text: str, names: Collection[str], schema: HostSchema | None = None
+) -> str | None:
     """The function that answers a question about the whole model asked of one instance, or None.
 
     The model's global explanation asked of one instance is that instance's own explanation ("which factors weighed
@@ -136,10 +142,21 @@ def instance_counterpart(function: str | None, text: str, names: Collection[str]
     on patient 5"): a metric is a rate over many instances, and one instance has only its outcome. A named metric
     ("the recall for patient 5") stays a performance question, and so does a turn with no word of performance at
     all: then the selector's reading is what is in doubt, and the engine's question about the metric says so.
-    The caller checks that the turn names one instance.
+    Asked of one instance with a class of `schema` named and no word of reasons or ranking ("saw patient 40
+    today, does the model think he will be progressing?"), the model's reasons were a misreading: the turn asks
+    the outcome, the instance's prediction. The caller checks that the turn names one instance.
     """
     if function in INSTANCE_COUNTERPART:
         counterpart = INSTANCE_COUNTERPART[function]
+        if (
+            counterpart == "get_local_explanation"
+            and "get_prediction" in names
+            and schema is not None
+            and not REASONS.search(text)
+            and not _RANKS.search(text)
+            and extract_label(text, schema) is not None
+        ):
+            counterpart = "get_prediction"  # "does it think patient 40 will be progressing?": the outcome
     elif function == "get_model_performance" and extract_metric(text) == "all":
         counterpart = "get_prediction"
     else:
@@ -190,9 +207,20 @@ _WHAT_IT_DECIDED = re.compile(
 # reasons: an instance's explanation answers them, its prediction does not (simxai.backends._router_unsure)
 # Asking why, in so many words ("why", "how come", "what makes").
 _WHY = re.compile(r"\b(?:why|how\s+come|what\s+makes)\b", re.IGNORECASE)
+# A cause asked with "what" as the subject of a verb whose object is the instance or its outcome ("what tipped patient
+# 31 over", "what's keeping her there", "what pushed it"), or with the model looking at something ("what's it looking
+# at"): the instance's reasons, as "why" asks them. Auxiliaries and determiners after "what" ask something else.
+_CAUSE_FORMS = (
+    r"\bwhat(?:'s|\s+is|\s+was|\s+has)?\s+(?!(?:is|was|are|were|does|did|do|has|had|will|would|can|could|should|"
+    r"the|a|an|it|its|this|that|they|he|she|you)\b)[a-z]+(?:ing|ed|s|ung|ew|ought|ept|ot)\s+(?:it|him|her|them|this|that|"
+    r"(?:the|his|its|their)\s+\w+|\w+\s+\d+|\d+)\b"
+    r"|\b(?:it|the\s+model|they)(?:'s|\s+is|\s+are)?\s+look(?:ing|s)?\s+at\b"
+)
+#: Asking for an outcome's causes in so many words: "why", "how come", "what makes", and the forms above.
+ASKS_CAUSE = re.compile(rf"{_WHY.pattern}|{_CAUSE_FORMS}", re.IGNORECASE)
 REASONS = re.compile(
     r"\b(?:why|how|reasons?|reasoning|because|based|basis|factors?|features?|driv\w*|drove|explain\w*|behind|caus\w*|"
-    r"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b",
+    rf"made|make|led|weigh\w*|matter\w*|influenc\w*|contribut\w*|words?|tokens?)\b|{_CAUSE_FORMS}",
     re.IGNORECASE,
 )
 

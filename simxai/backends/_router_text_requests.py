@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 
 from simxai.backends._router_decision import Decision
+from simxai.hosts.base import HostSchema, plural
+from simxai.messages import ToolCall
 
-__all__ = ["asks_of_the_model", "is_content"]
+__all__ = ["asks_about_the_instances", "asks_of_the_model", "is_content", "over_all_records"]
 
 # Words of explanation and evaluation that a review does not use of itself ("pls the confusion matrix for the
 # reviews", "whats the um precision"): a turn with one asks something of the model.
@@ -72,3 +74,40 @@ def is_content(masked: str, small_talk: re.Pattern[str]) -> bool:
         and small_talk.match(masked) is None
         and _DIALOGUE_WORDS.search(masked) is None
     )
+
+
+# A question by its form: a question word first, or a question mark last.
+_QUESTION = re.compile(r"^\W*(?:how|what|which|who|why|when|where|is|are|does|do|did|can|could)\b|\?\W*$", re.I)
+
+
+def asks_about_the_instances(text: str, schema: HostSchema) -> bool:
+    """Whether a text host's turn is a question about its instances as a set ("how many reviews does it
+    hold", "how is it doing on the short reviews?"): the host's noun in the plural, in a turn shaped as a
+    question. A text to classify speaks of its subject, not of the host's records.
+    """
+    noun = (schema.instance_noun or "").lower()
+    if not noun or _QUESTION.search(text) is None:
+        return False
+    return re.search(rf"\b(?:{re.escape(plural(noun))}|{re.escape(noun)}s)\b", text, re.IGNORECASE) is not None
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+
+
+def over_all_records(calls: list[ToolCall], text: str, schema: HostSchema | None) -> list[ToolCall]:
+    """The calls, a prediction with no instance taken over all the records when a text host's turn counts them ("of
+    all the reviews, how many does it call negative?"): the engine would otherwise ask which review is meant.
+    """
+    if (
+        schema is None
+        or schema.kind != "text"
+        or not _HOW_MANY.search(text)
+        or not asks_about_the_instances(text, schema)
+    ):
+        return calls
+    return [
+        call.model_copy(update={"arguments": {**call.arguments, "instance": "all"}})
+        if call.name == "get_prediction" and "instance" not in call.arguments
+        else call
+        for call in calls
+    ]

@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
+from simxai.backends._router_unheld_subset import unheld_subset
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -253,23 +254,27 @@ def vague_question(text: str, schema: HostSchema | None) -> str | None:
     vague = vague_group(text, schema) if schema is not None else None
     if schema is None or vague is None:
         return None
+    return group_question(vague.words, vague.feature, schema)
+
+
+def group_question(words: str, feature: FeatureSchema | None, schema: HostSchema) -> str:
+    """The question for a group named by `words` that the host cannot pick out, naming a valid condition."""
     noun = schema.instance_noun or "instance"
-    feature = vague.feature
     if feature is not None and feature.min is not None and feature.max is not None:
         middle = f"{(feature.min + feature.max) / 2:.0f}"
         return (
-            f"Which {vague.words} do you mean? {feature.name} runs from {feature.min:g} to {feature.max:g} in the "
+            f"Which {words} do you mean? {feature.name} runs from {feature.min:g} to {feature.max:g} in the "
             f"data: give a bound, such as '{feature.name} > {middle}'."
         )
     numeric = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
     if schema.kind == "text" or not numeric:
         return (
-            f"Which {vague.words} do you mean? No feature of the {noun}s says which those are: name them by a label "
+            f"Which {words} do you mean? No feature of the {noun}s says which those are: name them by a label "
             f"({_listing(schema.class_names)}) or by an id."
         )
     example = numeric[0]
     return (
-        f"Which {vague.words} do you mean? No feature of the {noun}s is called that: give a condition on one of "
+        f"Which {words} do you mean? No feature of the {noun}s is called that: give a condition on one of "
         f"{_listing([f.name for f in schema.features])}, such as '{example.name} > "
         f"{((example.min or 0) + (example.max or 0)) / 2:.0f}'."
     )
@@ -374,6 +379,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = unknown_attribute(text, calls, schema)
     if question is None:
         question = _vague_unasked(text, calls, schema)
+    if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
+        question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
     if question is None and schema.kind != "text":
         question = _breakdown_dropped(text, calls, schema)
     return question

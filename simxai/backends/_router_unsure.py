@@ -38,12 +38,12 @@ progression?" once the why-not is out). Otherwise the router asks between the tw
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
-from simxai.backends._router_decision import REASONS
+from simxai.backends._router_decision import ASKS_CAUSE, REASONS
 from simxai.backends._router_denial import denies_a_class
 from simxai.backends._router_masking import mask
-from simxai.extraction import extract_changes, extract_ids, extract_metric
+from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
 from simxai.hosts.base import HostSchema
 
 __all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
@@ -53,6 +53,17 @@ _SUPPOSED = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|hypothetic\w*|scenarios?|instead|were|what\s+about|same\s+chang\w*)\b",
     re.IGNORECASE,
 )
+# What a search for changes that reach another class is about: a change, a becoming or reaching, a possibility or
+# a need, another outcome, a way; a turn with none of these and no class named asks for no such search.
+_REACHES = re.compile(
+    r"\b(?:chang\w*|differ\w*|flip\w*|becom\w*|turn\w*|get\w*|got|take\w*|took|mak\w*|made|reach\w*|would|could|"
+    r"should|can|might|must|if|need(?:s|ed)?\s+to|so\s+that|avoid\w*|away|else|other|opposite|instead|switch\w*|"
+    r"mov\w*|push\w*|improv\w*|fix\w*|help\w*|counterfactual\w*|cfs?|alternativ\w*|scenarios?|ways?|paths?|"
+    r"steps?|what\s+it\s+takes|to\s+be|into|out\s+of|from|rather)\b|'d\b",
+    re.IGNORECASE,
+)
+# A possibility asked ("would", "could"): a why-question with it may suppose its values ("why would 12 ... with ...").
+_MAY = re.compile(r"\b(?:would|could|might)\b|'d\b", re.IGNORECASE)
 # The model as a whole, not one instance: "the global ranking", "overall", "across the board", "in general".
 _WHOLE_MODEL = re.compile(r"\b(?:global(?:ly)?|overall|across\s+the\s+board|in\s+general|model[\s-]wide)\b", re.I)
 # A ranking of what the model weighs: "the feature ranking", "where does bmi rank", "importance".
@@ -66,13 +77,17 @@ _ERRORS = re.compile(
 # What a search for changes that keep the class is about: keeping, changing, a margin or a limit ("how solid is",
 # "how much could ... before", "what could change and it still ...") or a supposition ("would that help"); a turn
 # with none of these asks no such search.
-_KEEPS_OR_CHANGES = re.compile(
-    r"\b(?:still|stay\w*|keep\w*|kept|remain\w*|same|robust\w*|stab\w*|solid\w*|firm\w*|secure\w*|sure|certain\w*|"
-    r"chang\w*|differ\w*|flip\w*|margin|slack|room|leeway|wiggle|tweak\w*|fiddl\w*|without|sensitiv\w*|fragil\w*|"
-    r"hold\w*|vary|varies|budge|tip\w*|alter\w*|shift\w*|swing\w*|los[et]|losing|before|intact|leav\w*|until|far|much|"
-    r"edits?|would|could|might|help\w*)\b",
-    re.IGNORECASE,
+_MARGIN_OR_CHANGE = (
+    r"robust\w*|stab\w*|solid\w*|firm\w*|secure\w*|sure|certain\w*|chang\w*|differ\w*|flip\w*|margin|slack|room|"
+    r"leeway|wiggle|tweak\w*|fiddl\w*|without|sensitiv\w*|fragil\w*|vary|varies|budge|tip\w*|alter\w*|shift\w*|swing\w*|"
+    r"los[et]|losing|before|leav\w*|until|far|much|edits?|would|could|might|help\w*"
 )
+_KEEPS_OR_CHANGES = re.compile(
+    rf"\b(?:still|stay\w*|keep\w*|kept|remain\w*|same|hold\w*|intact|{_MARGIN_OR_CHANGE})\b", re.IGNORECASE
+)
+# ... of which a why-question needs more than the outcome kept: "and still gets rejected, why?" says the outcome
+# stands (a surprise), it sets no margin to search within
+_MARGIN_OR_CHANGE_SAID = re.compile(rf"\b(?:{_MARGIN_OR_CHANGE})\b", re.IGNORECASE)
 # The functions about the model or its outputs as a whole: they take no instance and no group.
 _ABOUT_THE_MODEL = frozenset({"get_model_information", "get_output_information"})
 _NONE = "none"
@@ -95,15 +110,15 @@ def names_one_instance(text: str, masked: str, schema: HostSchema | None) -> boo
 def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Collection[str]) -> frozenset[str]:
     """The `candidates` (functions, or "none") that the turn cannot be asking for, by what it names (module doc)."""
     out: set[str] = set()
-    if (
-        "explain_what_if" in candidates
-        and "FEATURE" not in masked
-        and not _SUPPOSED.search(text)
-        and not extract_changes(text, schema)
-    ):
+    changes = extract_changes(text, schema)
+    if "explain_what_if" in candidates and not _SUPPOSED.search(text) and ("FEATURE" not in masked and not changes):
         out.add("explain_what_if")
+    elif "explain_what_if" in candidates and _cause_of_stated_values(text, changes or {}):
+        out.add("explain_what_if")  # "88 has an 810 credit score and is still rejected, why": values stated
     if "explain_why_not" in candidates and not denies_a_class(text, schema):
         out.add("explain_why_not")
+    if "explain_how_to_be_that" in candidates and not _REACHES.search(text) and not _names_a_class(text, schema):
+        out.add("explain_how_to_be_that")  # "how does patient 40 look", "the verdict on 220": nothing to reach
     one_instance = schema is not None and bool(extract_ids(text, schema)) and names_one_instance(text, masked, schema)
     if one_instance or "GROUP" in masked:
         out |= _ABOUT_THE_MODEL
@@ -120,15 +135,37 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
     ):
         out.add("get_local_explanation")
     if "explain_how_to_still_be_this" in candidates and (
-        _between_classes(text, schema) or not _KEEPS_OR_CHANGES.search(text)
+        _between_classes(text, schema) or not _KEEPS_OR_CHANGES.search(text) or _cause_of_a_kept_outcome(text)
     ):
-        # "move it from weak to strong": a class to leave, one to reach; "the rating for 65061": nothing kept
+        # "move it from weak to strong": a class to leave, one to reach; "the rating for 65061": nothing kept;
+        # "... and still gets rejected, why?": the cause of the outcome, no search within a margin
         out.add("explain_how_to_still_be_this")
     if extract_metric(text) not in (None, "all"):
         out.add(_NONE)  # a metric named by its name ("f1 for members of a shared house") asks for its value
     if "get_data_information" in candidates and (_ERRORS.search(text) or extract_metric(text) not in (None, "all")):
         out.add("get_data_information")
     return frozenset(out & set(candidates))
+
+
+def _cause_of_a_kept_outcome(text: str) -> bool:
+    """Whether a turn asks the cause of an outcome that stands ("still on the surcharge, what's keeping her there?"),
+    supposing nothing and naming no change or margin: the explanation answers it, not a search for what may change.
+    """
+    return bool(ASKS_CAUSE.search(text)) and not _SUPPOSED.search(text) and not _MARGIN_OR_CHANGE_SAID.search(text)
+
+
+def _cause_of_stated_values(text: str, changes: Mapping[str, object]) -> bool:
+    """Whether a turn asks the cause of an outcome while stating the instance's values ("she earns a fortune and still
+    got rejected, what tipped it?"), supposing nothing and stepping no value up or down: it describes the instance,
+    it changes nothing.
+    """
+    relative = any(isinstance(v, str) and v[:1] in "+-*" for v in changes.values())
+    return bool(ASKS_CAUSE.search(text)) and not _SUPPOSED.search(text) and not _MAY.search(text) and not relative
+
+
+def _names_a_class(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn names one of the host's classes, in the label reading's words."""
+    return schema is not None and extract_label(text, schema) is not None
 
 
 def _between_classes(text: str, schema: HostSchema | None) -> bool:

@@ -82,7 +82,12 @@ from simxai.backends._router_similarity import (
     spec_documents,
 )
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
-from simxai.backends._router_text_requests import asks_of_the_model, is_content
+from simxai.backends._router_text_requests import (
+    asks_about_the_instances,
+    asks_of_the_model,
+    is_content,
+    over_all_records,
+)
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
@@ -211,6 +216,7 @@ class RouterBackend(Backend):
         for name in (decision.function, *decision.also):
             calls += calls_for(specs[name], text, history, request.host)
         calls = with_instances_read(calls, text, history, request)  # "im 5419", "the second one", "the other one"
+        calls = over_all_records(calls, text, request.host)  # "of all the reviews, how many ...": every review
         calls = [call.model_copy(update={"id": f"call_{i}"}) for i, call in enumerate(calls[:MAX_CALLS])]
         return self._answer(calls, text, request.host)
 
@@ -241,7 +247,7 @@ class RouterBackend(Backend):
             return repeated
         if (subject := subject_decision(decision, text, schema, request.functions)) is not None:
             return subject  # "show me patient 20": anew; "which reviews are most negative?": instances
-        counterpart = instance_counterpart(decision.function, text, names)
+        counterpart = instance_counterpart(decision.function, text, names, schema)
         if counterpart is not None and (
             (decision.function in INSTANCE_COUNTERPART and about_the_person_in_focus(text, history))
             or names_one_instance(text, masked, schema)
@@ -249,8 +255,10 @@ class RouterBackend(Backend):
             # "which factors drive his decision?" (applicant 988 in focus): its explanation; "risk score of 12"
             return Decision(counterpart, decision.confidence, True)
         noun = schema.instance_noun if schema is not None else None
+        # "patient 12 with bmi 31?": an instance and a value of its, which the selector is sure to be a what-if
+        valued = decision.confident and decision.function == "explain_what_if" and "GROUP" in masked
         if (
-            only_names_instance(masked, schema, text)
+            (only_names_instance(masked, schema, text) and not valued)
             or described_instance(masked, request)
             or (ordinal_fragment(text, noun) and bool(listed_instances(history)))  # "and the first one?"
         ) and extract_metric(text) is None:
@@ -290,6 +298,7 @@ class RouterBackend(Backend):
             and not names_stored_instance(masked, schema)  # "review 48 is mine, what did it decide"
             and (decision.function is None or not decision.confident or not REQUEST.match(masked))
             and not asks_of_the_model(masked, decision)
+            and not asks_about_the_instances(text, schema)  # "how many reviews has it got": the data, no text
             and not extract_ids(text, schema)
         ):
             # A text host's input is text: a statement that asks nothing of the model is a text to classify

@@ -1,0 +1,122 @@
+"""A subset of the instances named by words the host does not hold, which a metric's call would drop.
+
+"How well does it do on the vegetarian patients?", "on the glasgow applicants", "for the trays in Kent": the words
+that pick out the subset ("vegetarian", "glasgow", "Kent") are no feature, alias, category or label of the host, so
+no group can be read, and the metric would be computed on everyone and stated with confidence. `unheld_subset`
+finds such a phrase when no call carries a group, so the router asks which group is meant instead. Words the host
+holds are left to the group readings ("on the north benches", "for the rye batches"), and words that name the data
+the model is scored on ("the held-out patients", "the trays in the test set") restrict nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from simxai.hosts.base import FeatureSchema, HostSchema, plural
+from simxai.messages import ToolCall
+
+__all__ = ["UnheldSubset", "unheld_subset"]
+
+# "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds": up to two words before a plural
+# noun after a preposition and a determiner, then a place or property after "in", "from", "at", "near"
+_SUBSET = re.compile(
+    r"\b(?:on|for|among|across|with|about|in)\s+(?:the|our|my|those|these|all\s+the)\s+"
+    r"(?P<words>(?:[a-z][\w'-]*\s+){0,2}?)(?P<noun>[a-z]{3,}s)\b"
+    r"(?:\s+(?:in|from|at|near|around)\s+(?:the\s+)?(?P<place>[a-z][\w-]*))?",
+    re.IGNORECASE,
+)
+# Words that name the data the model is scored on, or quantify, and so pick out no subset of their own.
+_RESTRICTS_NOTHING = frozenset(
+    "held out held-out heldout test testing tested training train trained validation unseen new same other others "
+    "remaining rest whole entire all every each both any some many most few several various different individual "
+    "actual real current existing recorded labelled labeled predicted scored sampled given listed above shown "
+    "first last top bottom next previous two three four five ten data dataset set sets split sample samples general "
+    "question focus total particular there here it them list table model its their his her your my our these those "
+    "such kind kinds type types sort sorts of and or ones instances examples rows records entries items points "
+    "people".split()
+)
+# Plurals that are things the model or the data give, not instances ("on the predictions", "for the features").
+_NOT_INSTANCES = frozenset(
+    "values probabilities scores numbers contributions effects changes errors mistakes features weights predictions "
+    "outputs labels classes results importances figures stats statistics metrics means averages amounts levels "
+    "rates odds chances risks differences variables columns parts bits words tokens cases terms times days "
+    "questions answers explanations counterfactuals inputs factors things details basics numbers".split()
+)
+
+
+@dataclass(frozen=True)
+class UnheldSubset:
+    """The words of a subset the host cannot pick out ("glasgow applicants"), as the turn wrote them, and the numeric
+    feature they grade with no number ("the hydrated batches": hydration), if any.
+    """
+
+    words: str
+    feature: FeatureSchema | None = None
+
+
+def _host_words(schema: HostSchema) -> set[str]:
+    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased."""
+    names = [schema.instance_noun or "", *schema.class_names]
+    for feature in schema.features:
+        names += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
+    return {word for name in names for word in re.findall(r"[a-z0-9]+", name.lower())}
+
+
+def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema | None:
+    """The numeric feature one of `words` is a form of ("hydrated" of the alias "hydration"), or None: a numeric feature
+    names a group only with a number, so the question asks for its bound.
+    """
+    for feature in schema.features:
+        if feature.type != "numeric" or feature.min is None or feature.max is None:
+            continue
+        if any(_held(word, _feature_words(feature)) for word in words):
+            return feature
+    return None
+
+
+def _held(word: str, held: set[str]) -> bool:
+    """Whether `word` is one of the host's words or shares its first five letters with one ("propagating")."""
+    word = word.lower().strip("'")
+    return word in held or (len(word) >= 5 and any(h[:5] == word[:5] for h in held if len(h) >= 5))
+
+
+def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> UnheldSubset | None:
+    """The subset a metric's call would drop: named by words none of the host's, when no call carries a group.
+
+    Only for turns whose calls are all performance calls over everyone; a tabular host's subset only (a text
+    host's instances have no features to name a group by).
+    """
+    if schema is None or schema.kind == "text" or not calls:
+        return None
+    if any(c.name != "get_model_performance" or c.arguments.get("group") not in (None, "", "all") for c in calls):
+        return None
+    held = _host_words(schema)
+    noun = (schema.instance_noun or "").lower()
+    for match in _SUBSET.finditer(text):
+        if match.group("noun").lower() in _NOT_INSTANCES:
+            continue
+        if re.search(r"\d", text[match.end() : match.end() + 30]):
+            continue  # "the high-bmi patients, anything above 30": the number gives the group
+        words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
+        if not noun or match.group("noun").lower() not in (noun + "s", plural(noun)):  # normalised: "batchs" too
+            words.append(match.group("noun"))  # "the sourdough bakeries": the noun may be a word the host lacks
+        place = match.group("place")
+        picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING]
+        if place is not None and place.lower() not in _RESTRICTS_NOTHING:
+            picking.append(place)
+        if not picking or (not match.group("words").split() and place is None):
+            continue  # nothing picks a subset out; "on the wineries": a plural alone is the instances in other words
+        said = match.group(0).split(None, 2)[-1]
+        if not any(_held(w, held) for w in picking):
+            return UnheldSubset(said)
+        categorical = held - {w for f in schema.features if f.type == "numeric" for w in _feature_words(f)}
+        graded = _graded_feature(picking, schema)
+        if graded is not None and not re.search(r"\d", text) and not any(_held(w, categorical) for w in picking):
+            return UnheldSubset(said, graded)  # "the hydrated batches": hydration, with no number
+    return None
+
+
+def _feature_words(feature: FeatureSchema) -> set[str]:
+    return {w for name in (feature.name, *feature.aliases) for w in re.findall(r"[a-z0-9]+", name.lower())}
