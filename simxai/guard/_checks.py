@@ -318,6 +318,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
                 self.report.claim(text, ok, via=_mechanism("quoted_class_claims", text))
             for text, ok in matrix_claims(self.raw, self.all.matrices):
                 self.report.claim(text, ok, via=_mechanism("matrix_claims", text))
+            self._confusions()
 
     def _plain_english(self, sentence: str, ids: list[int]) -> None:
         """What `_plain` reads of a sentence (against the subjects it names, else the one carried into it): a

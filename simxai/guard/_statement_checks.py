@@ -1,6 +1,7 @@
 """The claims a reply makes as a whole or sentence by sentence, outside its clauses: edits and kept edits, rankings
 said as chains, statements the outputs do not make (of the model, its explainer, its settings), label slots and
-meanings, said movements, statistics and group means. Split from `_checks` (claims-20), which reads the clauses.
+meanings, said movements, statistics, group means, and counts
+said of a confusion matrix's cells (`_confusions`). Split from `_checks` (claims-20), which reads the clauses.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from simxai.guard._chains import ranked_chains
+from simxai.guard._confusions import confusion_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._group_means import group_mean_claims
 from simxai.guard._influence import _in_order
@@ -80,6 +82,11 @@ class _StatementChecks(_CheckState):
                 self.report.skip(text)
             else:
                 self.report.claim(text, ok, via=_mechanism("unstated_claims", text))
+
+    def _confusions(self) -> None:
+        """Counts said of one cell of the outputs' confusion matrices ("7 negatives called positive")."""
+        for said, holds in confusion_claims(self.reply, self.all.confusions):
+            self.report.claim(said, holds, via=_mechanism("confusion_claims", said))
 
 
 def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:

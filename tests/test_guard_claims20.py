@@ -1,0 +1,68 @@
+"""The guard's claims-20 changes (helper guard20): counts said of one cell of a confusion matrix are checked against
+that cell. Subjects and wordings are this file's own (loan, held-out split of 300: approved 142 right and 24 called
+rejected, rejected 45 called approved and 89 right, rejected the positive class; insurance, 120 held out: standard
+19 right and 16 called surcharge, surcharge 3 called standard and 82 right, surcharge the positive class).
+"""
+
+import pytest
+
+PERFORMANCE = ("get_model_performance", {"metric": "all"})
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # a true class and a class it was called: that cell
+        (
+            "loan",
+            True,
+            "Of 300, 45 rejected ones were wrongly called approved; 24 approved ones got labelled rejected.",
+        ),
+        (
+            "loan",
+            False,
+            "Of 300, 24 rejected ones were wrongly called approved; 45 approved ones got labelled rejected.",
+        ),
+        ("insurance", True, "Over the 120 test policies, 16 standards were classed as surcharge."),
+        ("insurance", False, "Over the 120 test policies, 3 standards were classed as surcharge."),
+        # a verb of missing: the other of two classes; false alarms: negatives called positive
+        ("insurance", True, "The model overlooks 3 surcharge policyholders and raises 16 false alarms."),
+        ("insurance", False, "The model overlooks 16 surcharge policyholders and raises 3 false alarms."),
+        ("loan", True, "Out of 300 it misclassifies 45 rejected applicants, and there are 24 false positives."),
+        ("loan", False, "Out of 300 it misclassifies 24 rejected applicants, and there are 45 false positives."),
+        # an adverb of error with one class: the other; of success: the same
+        ("insurance", True, "Sixteen standard policies were wrongly flagged, while 82 surcharge cases were caught."),
+        ("insurance", False, "Three standard policies were wrongly flagged, while 82 surcharge cases were caught."),
+        ("loan", True, "142 approved applications came out right and 24 were mistakenly called rejected."),
+        ("loan", False, "142 approved applications came out right and 45 were mistakenly called rejected."),
+        ("loan", False, "89 approved applications were right."),
+        # a class's whole before its count: "of the 134 rejected applicants, 89 were recognised"
+        ("loan", True, "Of the 134 rejected applicants, 89 were recognised, and 45 slipped through."),
+        ("loan", False, "Of the 134 rejected applicants, 45 were recognised."),
+        # the two errors of two classes, in any order
+        ("loan", True, "69 mistakes in all: 24 one way and 45 the other."),
+        ("loan", False, "69 mistakes in all: 24 one way and 54 the other."),
+        # a whole or a ratio is no cell's count
+        ("loan", True, "Roughly one in three rejected applicants is missed (45 of 134)."),
+        ("insurance", True, "Of the 19 standard ones it got right, none were flagged wrongly."),
+    ],
+)
+def test_counts_of_confusion_cells(check_reply, host, faithful, reply):
+    report = check_reply(host, *PERFORMANCE, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_cell_needs_both_classes_said():
+    """A count with one class and no verb of calling, missing or success says no cell (it is the count
+    checks'), and a matrix of other classes binds nothing."""
+    from simxai.guard._confusions import confusion_claims
+
+    loan = (("approved", "rejected"), ((142.0, 24.0), (45.0, 89.0)), "rejected")
+    assert list(confusion_claims("It saw 89 rejected applicants and 24 approved ones.", [loan])) == []
+    said = list(confusion_claims("7 negatives called positive.", [loan]))
+    assert said == []
+    cells = dict(
+        confusion_claims("It called 24 approved applicants rejected by mistake; 45 rejected were misread.", [loan])
+    )
+    assert cells == {"confusion 45 rejected called approved": True}
+
