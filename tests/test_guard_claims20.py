@@ -66,3 +66,33 @@ def test_a_cell_needs_both_classes_said():
     )
     assert cells == {"confusion 45 rejected called approved": True}
 
+
+DEMO_WHAT_IF = ("explain_what_if", {"instance": 12, "changes": {"bmi": 30}})  # bmi 23.7 -> 30, stable 78.6 -> 48.2 %
+LOAN_WHAT_IF = (
+    "explain_what_if",
+    {"instance": 12, "changes": {"credit_score": 600}},
+)  # 838 -> 600, approved 78.0 -> 26.0 %
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        # a probability's move with its ends in the order of the what-if, or reversed
+        ("demo", *DEMO_WHAT_IF, True, "With bmi at 30, stable slides from 78.6 % to 48.2 %."),
+        ("demo", *DEMO_WHAT_IF, False, "With bmi at 30, stable climbs from 48.2 % to 78.6 %."),
+        ("demo", *DEMO_WHAT_IF, True, "Progressing is now 0.518, up from 0.214."),
+        ("demo", *DEMO_WHAT_IF, False, "Progressing is now 0.214, down from 0.518."),
+        ("loan", *LOAN_WHAT_IF, True, "Approval odds: 78 → 26."),
+        ("loan", *LOAN_WHAT_IF, False, "Approval odds: 26 → 78."),
+        # a feature's change, old and new
+        ("loan", *LOAN_WHAT_IF, True, "A credit_score of 600 instead of 838 turns the file rejected."),
+        ("loan", *LOAN_WHAT_IF, False, "A credit_score of 838 instead of 600 turns the file rejected."),
+        ("demo", *DEMO_WHAT_IF, False, "Taking bmi from 30 to 23.7 makes the patient progressing."),
+        # the other class read the right way round is no swap (rejected 22.0 -> 74.0 %)
+        ("loan", *LOAN_WHAT_IF, True, "Rejected goes from 22 % to 74 %."),
+        ("demo", *DEMO_WHAT_IF, True, "At a bmi of 30 rather than 23.7 the patient becomes progressing."),
+    ],
+)
+def test_ends_of_a_move(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report

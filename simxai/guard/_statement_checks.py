@@ -1,6 +1,6 @@
 """The claims a reply makes as a whole or sentence by sentence, outside its clauses: edits and kept edits, rankings
 said as chains, statements the outputs do not make (of the model, its explainer, its settings), label slots and
-meanings, said movements, statistics, group means, and counts
+meanings, said movements, moves said with their ends swapped (`_swapped_ends`), statistics, group means, and counts
 said of a confusion matrix's cells (`_confusions`). Split from `_checks` (claims-20), which reads the clauses.
 """
 
@@ -27,6 +27,7 @@ from simxai.guard._statements import (
     unstated_claims,
 )
 from simxai.guard._statistics import statistic_claims
+from simxai.guard._swapped_ends import swapped_end_claims
 
 __all__ = ["_StatementChecks", "_mechanism", "_pairs"]
 
@@ -67,6 +68,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("explained_label_claims", said))
             for said, holds in movement_claims(sentence):
                 self.report.claim(said, holds, via=_mechanism("movement_claims", said))
+            for said, holds in swapped_end_claims(sentence, self.all):
+                self.report.claim(said, holds, via=_mechanism("swapped_end_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
