@@ -96,3 +96,71 @@ LOAN_WHAT_IF = (
 def test_ends_of_a_move(check_reply, host, function, arguments, faithful, reply):
     report = check_reply(host, function, arguments, reply)
     assert report.passed == faithful, report
+
+
+def _prediction(noun: str, subject: int, values: dict, label: str, probabilities: dict) -> dict:
+    """A prediction payload of an invented host (the shape `get_prediction` returns)."""
+    return {
+        "kind": "prediction",
+        "subject": {
+            "kind": "row",
+            "description": f"{noun} {subject}",
+            "id": subject,
+            "values": values,
+            "text": None,
+            "condition": None,
+            "size": 1,
+            "ids": None,
+        },
+        "label": label,
+        "probabilities": probabilities,
+        "label_counts": None,
+        "true_label": label,
+    }
+
+
+# A gym whose members renew or cancel, and a lender whose borrowers repay or default: classes that are verbs.
+MEMBER = (
+    _prediction(
+        "member", 501, {"months_active": 14.0, "support_calls": 3.0}, "renews", {"renews": 0.812, "cancels": 0.188}
+    ),
+    ["renews", "cancels"],
+    ["months_active", "support_calls"],
+    "member",
+)
+BORROWER = (
+    _prediction(
+        "borrower",
+        77,
+        {"term_months": 36.0, "arrears_days": 12.0},
+        "defaults_late",
+        {"repays": 0.36, "defaults_late": 0.64},
+    ),
+    ["repays", "defaults_late"],
+    ["term_months", "arrears_days"],
+    "borrower",
+)
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        (MEMBER, True, "Member 501 is predicted to renew, with an 81.2 % probability."),
+        (MEMBER, False, "Member 501 is predicted to cancel, with an 81.2 % probability."),
+        (MEMBER, False, "Member 501 is expected to renew, at 0.188."),
+        (MEMBER, True, "The model predicts the member will renew (0.812)."),
+        (BORROWER, True, "Borrower 77 is forecast to default late (0.64)."),
+        (BORROWER, False, "Borrower 77 is forecast to repay (0.64)."),
+        (BORROWER, False, "Borrower 77 is likely to default late, at 36 %."),
+        # conditional or denied: no claim about today's prediction
+        (MEMBER, True, "With fewer calls, member 501 would be predicted to cancel? No: it is renews at 81.2 %."),
+        (BORROWER, True, "Borrower 77 is not expected to repay; defaults_late at 64 %."),
+    ],
+)
+def test_class_said_as_a_verb(host, faithful, reply):
+    from simxai.guard import Vocabulary, check_claims
+
+    payload, labels, features, noun = host
+    vocabulary = Vocabulary(labels=labels, features=features, instance_noun=noun)
+    report = check_claims(reply, [payload], vocabulary=vocabulary)
+    assert report.passed == faithful, report

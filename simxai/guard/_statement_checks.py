@@ -1,7 +1,8 @@
 """The claims a reply makes as a whole or sentence by sentence, outside its clauses: edits and kept edits, rankings
 said as chains, statements the outputs do not make (of the model, its explainer, its settings), label slots and
-meanings, said movements, moves said with their ends swapped (`_swapped_ends`), statistics, group means, and counts
-said of a confusion matrix's cells (`_confusions`). Split from `_checks` (claims-20), which reads the clauses.
+meanings, said movements, moves said with their ends swapped (`_swapped_ends`), a class said as a verb after a
+verb of prediction (`_verb_labels`), statistics, group means, and counts said of a confusion matrix's cells
+(`_confusions`). Split from `_checks` (claims-20), which reads the clauses.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from simxai.guard._statements import (
 )
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._swapped_ends import swapped_end_claims
+from simxai.guard._verb_labels import verb_label_claims
 
 __all__ = ["_StatementChecks", "_mechanism", "_pairs"]
 
@@ -70,6 +72,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("movement_claims", said))
             for said, holds in swapped_end_claims(sentence, self.all):
                 self.report.claim(said, holds, via=_mechanism("swapped_end_claims", said))
+            for said, holds in verb_label_claims(sentence, self.names.labels, self.all) if len(self.ids) <= 1 else ():
+                self.report.claim(said, holds, via=_mechanism("verb_label_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
