@@ -164,3 +164,36 @@ def test_class_said_as_a_verb(host, faithful, reply):
     vocabulary = Vocabulary(labels=labels, features=features, instance_noun=noun)
     report = check_claims(reply, [payload], vocabulary=vocabulary)
     assert report.passed == faithful, report
+
+
+DEMO_PREDICTION = ("get_prediction", {"instance": 12})  # stable at 78.6 %
+LOAN_PREDICTION = ("get_prediction", {"instance": 12})  # approved at 78.0 %
+
+
+@pytest.mark.parametrize(
+    ("host", "function", "arguments", "faithful", "reply"),
+    [
+        ("demo", *DEMO_PREDICTION, True, "Patient 12: 78.6 % stable, so the model clearly leans towards stable."),
+        ("demo", *DEMO_PREDICTION, False, "Patient 12: 78.6 % stable, so the model clearly leans towards progressing."),
+        ("demo", *DEMO_PREDICTION, False, "For patient 12 it gives progressing the higher probability."),
+        ("loan", *LOAN_PREDICTION, True, "Applicant 12 sits at 78.0 %, with approved far more likely than rejected."),
+        ("loan", *LOAN_PREDICTION, False, "Applicant 12 sits at 78.0 %, with rejected far more likely than approved."),
+        ("loan", *LOAN_PREDICTION, False, "Applicant 12: approved on paper, yet the model leans to rejection."),
+        # denied, or a feature making a class more likely: no claim of the model's leaning
+        (
+            "loan",
+            *LOAN_PREDICTION,
+            True,
+            "Applicant 12 is approved (78.0 %); the model does not lean towards rejection.",
+        ),
+        (
+            "demo",
+            *DEMO_PREDICTION,
+            True,
+            "Patient 12 is stable at 78.6 %; a higher bmi makes progressing more likely than stable.",
+        ),
+    ],
+)
+def test_class_the_model_leans_towards(check_reply, host, function, arguments, faithful, reply):
+    report = check_reply(host, function, arguments, reply)
+    assert report.passed == faithful, report
