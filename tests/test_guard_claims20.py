@@ -197,3 +197,22 @@ LOAN_PREDICTION = ("get_prediction", {"instance": 12})  # approved at 78.0 %
 def test_class_the_model_leans_towards(check_reply, host, function, arguments, faithful, reply):
     report = check_reply(host, function, arguments, reply)
     assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # loan: precision 0.788, recall 0.664; insurance: precision 0.837, recall 0.965, AUC 0.917
+        ("loan", True, "It is more careful than thorough: precision sits well above recall."),
+        ("loan", False, "It is more thorough than careful: recall sits well above precision."),
+        ("insurance", True, "Its recall is higher than its precision, and the AUC is 0.917."),
+        ("insurance", False, "Its precision is higher than its recall, and the AUC is 0.917."),
+        ("insurance", False, "Recall 0.965 and precision 0.837, so precision is the higher of the two."),
+        ("loan", True, "Precision 0.788 and recall 0.664, so precision is the higher of the two."),
+        # denied, or asked: no claim
+        ("loan", True, "Recall is not above precision here."),
+    ],
+)
+def test_two_metrics_compared(check_reply, host, faithful, reply):
+    report = check_reply(host, *PERFORMANCE, reply)
+    assert report.passed == faithful, report

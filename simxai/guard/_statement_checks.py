@@ -1,9 +1,9 @@
 """The claims a reply makes as a whole or sentence by sentence, outside its clauses: edits and kept edits, rankings
 said as chains, statements the outputs do not make (of the model, its explainer, its settings), label slots and
 meanings, said movements, moves said with their ends swapped (`_swapped_ends`), a class said as a verb after a
-verb of prediction (`_verb_labels`), the class the model leans towards (`_leaning`), statistics, group means, and
-counts said of a confusion matrix's cells (`_confusions`). Split from `_checks` (claims-20), which reads the
-clauses.
+verb of prediction (`_verb_labels`), the class the model leans towards (`_leaning`), two metrics compared
+(`_metric_order`), statistics, group means, and counts said of a confusion matrix's cells (`_confusions`). Split
+from `_checks` (claims-20), which reads the clauses.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from simxai.guard._influence import _in_order
 from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
+from simxai.guard._metric_order import metric_order_claims
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import _CheckState
@@ -81,6 +82,8 @@ class _StatementChecks(_CheckState):
                 leaning_claims(sentence, labels, self.label_forms, self.all) if len(self.ids) <= 1 else ()
             ):
                 self.report.claim(said, holds, via=_mechanism("leaning_claims", said))
+            for said, holds in metric_order_claims(sentence, self.all.metrics):
+                self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
                 self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
             for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
