@@ -85,12 +85,17 @@ LOAN_WHAT_IF = (
         ("loan", *LOAN_WHAT_IF, True, "Approval odds: 78 → 26."),
         ("loan", *LOAN_WHAT_IF, False, "Approval odds: 26 → 78."),
         # a feature's change, old and new
-        ("loan", *LOAN_WHAT_IF, True, "A credit_score of 600 instead of 838 turns the file rejected."),
-        ("loan", *LOAN_WHAT_IF, False, "A credit_score of 838 instead of 600 turns the file rejected."),
+        ("loan", *LOAN_WHAT_IF, True, "Moving credit_score from 838 to 600 turns the file rejected."),
+        ("loan", *LOAN_WHAT_IF, False, "Moving credit_score from 600 to 838 turns the file rejected."),
         ("demo", *DEMO_WHAT_IF, False, "Taking bmi from 30 to 23.7 makes the patient progressing."),
         # the other class read the right way round is no swap (rejected 22.0 -> 74.0 %)
         ("loan", *LOAN_WHAT_IF, True, "Rejected goes from 22 % to 74 %."),
-        ("demo", *DEMO_WHAT_IF, True, "At a bmi of 30 rather than 23.7 the patient becomes progressing."),
+        (
+            "demo",
+            *DEMO_WHAT_IF,
+            True,
+            "At a bmi of 30 rather than 23.7 the patient becomes progressing.",
+        ),
     ],
 )
 def test_ends_of_a_move(check_reply, host, function, arguments, faithful, reply):

@@ -2,11 +2,12 @@
 what-if moved it from 0.953 to 0.865, "cooling from 19 to 9 hours" for a change from 9 to 19, "0.929, up from
 0.867" for a fall from 0.929.
 
-A move is read where its words say which end is the old one: "from A to B", "A → B", "B instead of A", "B, up
-(down) from A". Its ends are bound to a change of the outputs only when both match the two ends of one change
-(a class's probability before and after a what-if; a feature's old and new value), at the precision shown and in
-percent or fraction form: the move must not be that change reversed while no change of the outputs reads it
-the right way round. Ends that match no change are no claim of this reading.
+A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A"
+("B instead of A" is not: of a counterfactual it may be today's value instead of the one needed). Its ends are
+bound to a change of the outputs only when both match the two ends of one change (a class's probability before
+and after a what-if; a feature's old and new value), at the precision shown and in percent or fraction form: the
+move must not be that change reversed while no change of the outputs reads it the right way round. Ends that
+match no change are no claim of this reading.
 """
 
 from __future__ import annotations
@@ -25,9 +26,6 @@ _MOVES = (
     re.compile(rf"\bfrom\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:to|→|->)\s*{_ABOUT}(?P<b>{_NUM})\s*(?P<pb>%)?"),
     re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:→|->)\s*(?P<b>{_NUM})\s*(?P<pb>%)?"),
     re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?,?\s+(?:up|down)\s+from\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"),
-    re.compile(
-        rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?(?:\s+[a-z]+)?\s+(?:instead of|rather than)\s+(?P<a>{_NUM})\s*(?P<pa>%)?"
-    ),
 )
 
 
