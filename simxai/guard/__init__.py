@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-19"  # numbers of a segment with its own subject loosely bound, one-way firsts, shared places
+GUARD_VERSION = "claims-20"  # confusion cells, swapped ends, verb classes, leanings, metric order
 
 __all__ = [
     "GUARD_VERSION",

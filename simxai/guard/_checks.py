@@ -14,17 +14,12 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._cf_stays import counterfactual_stay_claims
-from simxai.guard._chains import ranked_chains
 from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
-from simxai.guard._glosses import gloss_claims
-from simxai.guard._group_means import group_mean_claims
-from simxai.guard._influence import _in_order, _InfluenceChecks
+from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
-from simxai.guard._kept import kept_edit_claims
 from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
-from simxai.guard._meanings import meaning_claims
 from simxai.guard._moves import said_move_claims
 from simxai.guard._numbered_ranks import numbered_rank_claims
 from simxai.guard._numbering import numbered_part
@@ -44,18 +39,8 @@ from simxai.guard._plain import (
 )
 from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
-from simxai.guard._settings import setting_claims, training_claims
-from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import Vocabulary
-from simxai.guard._statements import (
-    edit_claims,
-    explainer_claims,
-    model_claims,
-    movement_claims,
-    property_claims,
-    unstated_claims,
-)
-from simxai.guard._statistics import statistic_claims
+from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
@@ -116,7 +101,7 @@ class GuardReport(pydantic.BaseModel):
     fallback_used: bool = False
 
 
-class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
+class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChecks):
     """Reads a reply sentence by sentence and clause by clause, and runs each group of checks on each clause."""
 
     def run(self) -> GuardReport:
@@ -333,6 +318,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
                 self.report.claim(text, ok, via=_mechanism("quoted_class_claims", text))
             for text, ok in matrix_claims(self.raw, self.all.matrices):
                 self.report.claim(text, ok, via=_mechanism("matrix_claims", text))
+            self._confusions()
 
     def _plain_english(self, sentence: str, ids: list[int]) -> None:
         """What `_plain` reads of a sentence (against the subjects it names, else the one carried into it): a
@@ -379,77 +365,6 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks):
         for said, holds in reach_claims(sentence, self.names.labels, self.all.unreached, self.all.predicted):
             self.report.claim(said, holds, via=_mechanism("reach_claims", said))
             yield said, holds
-
-    # ---- statements of the reply as a whole ---------------------------------------------------
-    def _edits(self) -> None:
-        for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context, _pairs(self.all.changes)):
-            self.report.claim(text, ok, via=_mechanism("edit_claims", text))
-        for text, ok in kept_edit_claims(self.unmasked, self.all.kept_edits, self.all.samples):
-            self.report.claim(text, ok, via=_mechanism("kept_edit_claims", text))
-
-    def _chains(self, sentence: str) -> None:
-        """A ranking said as a chain ("the top feature is A, then B, then C"), on one subject's outputs."""
-        rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
-        if rankings and len(self.ids) <= 1:
-            chains = ranked_chains(sentence, self.names.features, self.names.quoted_only)
-            for said, holds in _chain_claims(chains, rankings):
-                self.report.claim(said, holds, via=_mechanism("chain_claims", said))
-
-    def _unstated(self, sentence: str) -> None:
-        if self.structured:
-            for said, holds in model_claims(sentence, self.output_text):
-                self.report.claim(said, holds, via=_mechanism("model_claims", said))
-            for said, holds in explainer_claims(sentence, self.output_text):
-                self.report.claim(said, holds, via=_mechanism("explainer_claims", said))
-            for said, holds in property_claims(sentence, self.output_text):
-                self.report.claim(said, holds, via=_mechanism("property_claims", said))
-            for said, holds in setting_claims(sentence, self.all.settings):
-                self.report.claim(said, holds, via=_mechanism("setting_claims", said))
-            for said, holds in training_claims(sentence, self.output_text):
-                self.report.claim(said, holds, via=_mechanism("training_claims", said))
-        if not sentence.rstrip().endswith("?"):
-            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
-                self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
-            for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
-                self.report.claim(said, holds, via=_mechanism("explained_label_claims", said))
-            for said, holds in movement_claims(sentence):
-                self.report.claim(said, holds, via=_mechanism("movement_claims", said))
-            for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
-                self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
-            for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
-                self.report.claim(said, holds, via=_mechanism("gloss_claims", said))
-            self._chains(sentence)
-            for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
-                self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
-            stats, before = self.all.statistics, self.previous_named
-            for said, holds in group_mean_claims(sentence, self.names.features, self.names.labels, stats, before):
-                self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
-        for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
-            if ok is None:
-                self.report.skip(text)
-            else:
-                self.report.claim(text, ok, via=_mechanism("unstated_claims", text))
-
-
-def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:
-    return [
-        (f"rank order {a} before {b}", any(_in_order([a, b], r) for r in rankings))
-        for chain in chains
-        for a, b in zip(chain, chain[1:], strict=False)
-        if a != b
-    ]
-
-
-def _mechanism(reader: str, claim: str) -> str:
-    """The mechanism a reader's claim is recorded under: the reader and what the claim is of ("label",
-    "feature", "label count", "edit", ...).
-    """
-    kind = "label count" if claim.endswith(" labels") else claim.split(" ", 1)[0]
-    return f"{reader} ({kind})"
-
-
-def _pairs(changes: dict[str, list[tuple[Any, Any]]]) -> list[tuple[Any, Any]]:
-    return [pair for pairs in changes.values() for pair in pairs]
 
 
 def find_mentions_names(text: str, names: dict[str, str]) -> set[str]:

@@ -89,6 +89,8 @@ class Facts:
     options: list[tuple[frozenset[str], dict[str, float]]] = field(default_factory=list)
     #: the confusion matrices the outputs give (rows true, columns predicted)
     matrices: list[list[list[float]]] = field(default_factory=list)
+    #: the same with their labels (in row order) and positive label, when the outputs name them
+    confusions: list[tuple[tuple[str, ...], tuple[tuple[float, ...], ...], str]] = field(default_factory=list)
     #: the model's numeric settings (hyperparameters by name), from a model card
     settings: dict[str, float] = field(default_factory=dict)
     #: label -> what it means (an output information's `labels[].meaning`)
@@ -142,6 +144,7 @@ class Facts:
         out.statistics = {**self.statistics, **other.statistics}
         for name in (
             "attributions", "local_ranking", "global_ranking", "what_if", "texts", "rewrites", "options", "matrices",
+            "confusions",
             "kept_edits", "samples",
         ):  # fmt: skip
             setattr(out, name, getattr(self, name) + getattr(other, name))

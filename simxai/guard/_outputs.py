@@ -102,6 +102,17 @@ def _class_counts(facts: Facts, labels: Any, matrix: Any) -> None:
         )
 
 
+def _labelled_matrix(facts: Facts, labels: Any, label: Any, rows: list[list[float]]) -> None:
+    """A confusion matrix with its classes (`Facts.confusions`); its positive class is the one the call named,
+    else the second of two.
+    """
+    if not (isinstance(labels, list) and len(labels) == len(rows) >= 2):
+        return
+    names = tuple(str(x) for x in labels)
+    positive = str(label) if isinstance(label, str) and label in names else names[-1]
+    facts.confusions.append((names, tuple(tuple(r) for r in rows), positive))
+
+
 def _derived_counts(matrix: Any) -> set[float]:
     """What a confusion matrix states besides its cells: each true class's and each predicted class's total,
     the right and the wrong answers, and each of those as a share of its total ("65 of 89 right", "12 wrong",
@@ -263,6 +274,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
         matrix = get("confusion_matrix")
         if isinstance(matrix, list) and _derived_counts(matrix):
             facts.matrices.append([[_num(x) or 0.0 for x in row] for row in matrix])
+            _labelled_matrix(facts, get("labels"), get("label"), facts.matrices[-1])
     elif kind == "data_information":
         facts.counted = True
         _counts(facts, get("class_balance"))

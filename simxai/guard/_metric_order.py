@@ -1,0 +1,66 @@
+"""Two metrics compared in words (claims-20): "recall above precision", "its precision is higher than its recall",
+"precision is the higher of the two" (the other being the metric named last before it).
+
+The comparison must go the way the outputs' values do. Read only when each metric has one value in the outputs
+(one performance result) and the two differ; a metric spelled vaguely ("right", "correct") names none, and a
+question or a denied comparison is no claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from simxai.guard import _cues as cue
+
+__all__ = ["metric_order_claims"]
+
+_MORE = r"above|over|higher than|greater than|better than|exceeds|beats|ahead of|more than|tops"
+_LESS = r"below|under|lower than|less than|worse than|behind|trails"
+_BE = r"(?:'s\s+|\s+(?:is|was|sits|stays|comes in|runs|lies)\s+)?(?:\s*(?:\w+ly|well|a bit|a little|much|far)\s+)?"
+_ORDER = re.compile(
+    rf"«(?P<a>[a-z_0-9]+)»{_BE}\s*(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\s+(?:its\s+|the\s+)?«(?P<b>[a-z_0-9]+)»"
+)
+_OF_TWO = re.compile(
+    r"«(?P<a>[a-z_0-9]+)»\s+(?:is|was)\s+the\s+(?:(?P<more>higher|better|larger|bigger|greater)|"
+    r"(?P<less>lower|worse|smaller|weaker))(?:\s+one)?\s+of\s+the\s+two\b"
+)
+_DENIED = re.compile(r"(?:\b(?:not|never|no)\b|n't)[^.;:]{0,20}$")
+
+
+def metric_order_claims(sentence: str, metrics: Mapping[str, set[float]]) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each comparison of two metrics in `sentence`.
+
+    Args:
+        sentence: one sentence of the reply.
+        metrics: each metric's values in the outputs.
+    """
+    if sentence.rstrip().endswith("?"):
+        return
+    marked = _marked(sentence.lower())
+    for m in [*_ORDER.finditer(marked), *_OF_TWO.finditer(marked)]:
+        a = m.group("a")
+        # "the higher of the two": the other is the metric named last before it
+        before = [n for n in re.findall(r"«([a-z_0-9]+)»", marked[: m.start()]) if n != a]
+        b = m.groupdict().get("b") or (before[-1] if before else None)
+        if b is None or a == b or _DENIED.search(marked[max(0, m.start() - 30) : m.start()]):
+            continue
+        va, vb = metrics.get(a, set()), metrics.get(b, set())
+        if len(va) != 1 or len(vb) != 1 or va == vb:
+            continue
+        higher = next(iter(va)) > next(iter(vb))
+        said_higher = bool(m.group("more"))
+        yield f"metric {a} {'above' if said_higher else 'below'} {b}", higher == said_higher
+
+
+def _marked(text: str) -> str:
+    """`text` with each metric's spelling (no vague one) replaced by «metric»."""
+    spellings = [
+        (spelling, metric)
+        for metric, names in cue.METRIC_NAMES.items()
+        for spelling in names
+        if spelling not in cue.VAGUE_METRIC
+    ]
+    for spelling, metric in sorted(spellings, key=lambda x: -len(x[0])):
+        text = re.sub(rf"(?<![\w«]){re.escape(spelling)}(?![\w»])", f"«{metric}»", text)
+    return text

@@ -1,0 +1,127 @@
+"""The claims a reply makes as a whole or sentence by sentence, outside its clauses: edits and kept edits, rankings
+said as chains, statements the outputs do not make (of the model, its explainer, its settings), label slots and
+meanings, said movements, moves said with their ends swapped (`_swapped_ends`), a class said as a verb after a
+verb of prediction (`_verb_labels`), the class the model leans towards (`_leaning`), two metrics compared
+(`_metric_order`), statistics, group means, and counts said of a confusion matrix's cells (`_confusions`). Split
+from `_checks` (claims-20), which reads the clauses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simxai.guard._chains import ranked_chains
+from simxai.guard._confusions import confusion_claims
+from simxai.guard._glosses import gloss_claims
+from simxai.guard._group_means import group_mean_claims
+from simxai.guard._influence import _in_order
+from simxai.guard._kept import kept_edit_claims
+from simxai.guard._leaning import leaning_claims
+from simxai.guard._meanings import meaning_claims
+from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._settings import setting_claims, training_claims
+from simxai.guard._slots import explained_label_claims, label_slot_claims
+from simxai.guard._state import _CheckState
+from simxai.guard._statements import (
+    edit_claims,
+    explainer_claims,
+    model_claims,
+    movement_claims,
+    property_claims,
+    unstated_claims,
+)
+from simxai.guard._statistics import statistic_claims
+from simxai.guard._swapped_ends import swapped_end_claims
+from simxai.guard._verb_labels import verb_label_claims
+
+__all__ = ["_StatementChecks", "_mechanism", "_pairs"]
+
+
+class _StatementChecks(_CheckState):
+    """Readers of the reply as a whole and of each sentence, outside the clause-by-clause checks."""
+
+    def _edits(self) -> None:
+        for text, ok in edit_claims(self.unmasked, self.all.rewrites, self.context, _pairs(self.all.changes)):
+            self.report.claim(text, ok, via=_mechanism("edit_claims", text))
+        for text, ok in kept_edit_claims(self.unmasked, self.all.kept_edits, self.all.samples):
+            self.report.claim(text, ok, via=_mechanism("kept_edit_claims", text))
+
+    def _chains(self, sentence: str) -> None:
+        """A ranking said as a chain ("the top feature is A, then B, then C"), on one subject's outputs."""
+        rankings = [r for r in (self.all.local_ranking, self.all.global_ranking) if r]
+        if rankings and len(self.ids) <= 1:
+            chains = ranked_chains(sentence, self.names.features, self.names.quoted_only)
+            for said, holds in _chain_claims(chains, rankings):
+                self.report.claim(said, holds, via=_mechanism("chain_claims", said))
+
+    def _unstated(self, sentence: str) -> None:
+        if self.structured:
+            for said, holds in model_claims(sentence, self.output_text):
+                self.report.claim(said, holds, via=_mechanism("model_claims", said))
+            for said, holds in explainer_claims(sentence, self.output_text):
+                self.report.claim(said, holds, via=_mechanism("explainer_claims", said))
+            for said, holds in property_claims(sentence, self.output_text):
+                self.report.claim(said, holds, via=_mechanism("property_claims", said))
+            for said, holds in setting_claims(sentence, self.all.settings):
+                self.report.claim(said, holds, via=_mechanism("setting_claims", said))
+            for said, holds in training_claims(sentence, self.output_text):
+                self.report.claim(said, holds, via=_mechanism("training_claims", said))
+        if not sentence.rstrip().endswith("?"):
+            for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
+                self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
+            for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
+                self.report.claim(said, holds, via=_mechanism("explained_label_claims", said))
+            for said, holds in movement_claims(sentence):
+                self.report.claim(said, holds, via=_mechanism("movement_claims", said))
+            for said, holds in swapped_end_claims(sentence, self.all):
+                self.report.claim(said, holds, via=_mechanism("swapped_end_claims", said))
+            labels = self.names.labels
+            for said, holds in verb_label_claims(sentence, labels, self.all) if len(self.ids) <= 1 else ():
+                self.report.claim(said, holds, via=_mechanism("verb_label_claims", said))
+            for said, holds in (
+                leaning_claims(sentence, labels, self.label_forms, self.all) if len(self.ids) <= 1 else ()
+            ):
+                self.report.claim(said, holds, via=_mechanism("leaning_claims", said))
+            for said, holds in metric_order_claims(sentence, self.all.metrics):
+                self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
+            for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
+                self.report.claim(said, holds, via=_mechanism("meaning_claims", said))
+            for said, holds in gloss_claims(sentence, self.names.labels, self.all.meanings):
+                self.report.claim(said, holds, via=_mechanism("gloss_claims", said))
+            self._chains(sentence)
+            for said, holds in statistic_claims(sentence, self.names.features, self.names.labels, self.all.statistics):
+                self.report.claim(said, holds, via=_mechanism("statistic_claims", said))
+            stats, before = self.all.statistics, self.previous_named
+            for said, holds in group_mean_claims(sentence, self.names.features, self.names.labels, stats, before):
+                self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
+        for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
+            if ok is None:
+                self.report.skip(text)
+            else:
+                self.report.claim(text, ok, via=_mechanism("unstated_claims", text))
+
+    def _confusions(self) -> None:
+        """Counts said of one cell of the outputs' confusion matrices ("7 negatives called positive")."""
+        for said, holds in confusion_claims(self.reply, self.all.confusions):
+            self.report.claim(said, holds, via=_mechanism("confusion_claims", said))
+
+
+def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:
+    return [
+        (f"rank order {a} before {b}", any(_in_order([a, b], r) for r in rankings))
+        for chain in chains
+        for a, b in zip(chain, chain[1:], strict=False)
+        if a != b
+    ]
+
+
+def _mechanism(reader: str, claim: str) -> str:
+    """The mechanism a reader's claim is recorded under: the reader and what the claim is of ("label",
+    "feature", "label count", "edit", ...).
+    """
+    kind = "label count" if claim.endswith(" labels") else claim.split(" ", 1)[0]
+    return f"{reader} ({kind})"
+
+
+def _pairs(changes: dict[str, list[tuple[Any, Any]]]) -> list[tuple[Any, Any]]:
+    return [pair for pairs in changes.values() for pair in pairs]

@@ -1,0 +1,76 @@
+"""A change said with its ends the wrong way round (claims-20): "p(positive) rises from 0.865 to 0.953" when the
+what-if moved it from 0.953 to 0.865, "cooling from 19 to 9 hours" for a change from 9 to 19, "0.929, up from
+0.867" for a fall from 0.929.
+
+A move is read where its words say which end is the old one: "from A to B", "A → B", "B, up (down) from A"
+("B instead of A" is not: of a counterfactual it may be today's value instead of the one needed). Its ends are
+bound to a change of the outputs only when both match the two ends of one change (a class's probability before
+and after a what-if; a feature's old and new value), at the precision shown and in percent or fraction form: the
+move must not be that change reversed while no change of the outputs reads it the right way round. Ends that
+match no change are no claim of this reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._facts import Facts
+
+__all__ = ["swapped_end_claims"]
+
+_NUM = r"-?\d+(?:\.\d+)?"
+_ABOUT = r"(?:(?:about|around|roughly|some|nearly|almost)\s+)?"
+#: Patterns of a move with the old end `a` and the new end `b`.
+_MOVES = (
+    re.compile(rf"\bfrom\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:to|→|->)\s*{_ABOUT}(?P<b>{_NUM})\s*(?P<pb>%)?"),
+    re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<pa>%)?\s*(?:→|->)\s*(?P<b>{_NUM})\s*(?P<pb>%)?"),
+    re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*(?P<pb>%)?,?\s+(?:up|down)\s+from\s+{_ABOUT}(?P<a>{_NUM})\s*(?P<pa>%)?"),
+)
+
+
+def swapped_end_claims(sentence: str, facts: Facts) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each move of `sentence` whose ends match the two ends of a change of the outputs.
+
+    Args:
+        sentence: one sentence of the reply.
+        facts: the outputs' facts (a what-if's probabilities before and after; changes' old and new values).
+    """
+    pairs = list(_pairs(facts))
+    if not pairs:
+        return
+    seen: set[int] = set()
+    for pattern in _MOVES:
+        for m in pattern.finditer(sentence):
+            if m.start() in seen or m.group("a") == m.group("b"):
+                continue
+            seen.add(m.start())
+            a = (m.group("a"), bool(m.group("pa") or m.group("pb")))
+            b = (m.group("b"), bool(m.group("pb") or m.group("pa")))
+            forward = any(_near(a, old) and _near(b, new) for old, new in pairs)
+            backward = any(_near(a, new) and _near(b, old) for old, new in pairs)
+            if forward or backward:
+                yield f"move from {a[0]} to {b[0]}", forward
+
+
+def _pairs(facts: Facts) -> Iterable[tuple[float, float]]:
+    """(old, new) of each change the outputs state: a class's probability around a what-if, a feature's value."""
+    if facts.what_if:
+        for label, before in facts.before_numbers.items():
+            for old in before:
+                for new in facts.after_numbers.get(label, set()):
+                    if old != new:
+                        yield old, new
+    for changes in facts.changes.values():
+        for old, new in changes:
+            if isinstance(old, int | float) and isinstance(new, int | float) and old != new:
+                yield float(old), float(new)
+
+
+def _near(said: tuple[str, bool], value: float) -> bool:
+    """Whether the number as written (and whether in percent) is `value` at the precision it shows."""
+    text, percent = said
+    x = float(text)
+    step = 10.0 ** -(len(text.split(".")[1]) if "." in text else 0)
+    forms = [value * 100] if percent else [value, value * 100] if abs(value) <= 1 < abs(x) else [value]
+    return any(abs(x - f) <= step / 2 + 1e-9 for f in forms)
