@@ -1,8 +1,9 @@
 """Class names that are ordinary words, on two hosts built here: phone customers who `stays` or `switches`, and
 magazine readers who `keeps` or `cancels` the subscription. The engine's own what-if says "the prediction stays
 switches (before: switches, stays 31.0 %, ...)": "stays" there is once the verb of the class after it and once the
-class of a number, never the cue of a state after a change. Each rendering is the engine's, and the guard must
-pass it; a wrong one is still flagged. Our own words and hosts.
+class of a number, never the cue of a state after a change. Its data card opens with the data's description,
+whose count ("about 2,400 readers") and class words are the output's own. Each rendering is the engine's, and the
+guard must pass it; a wrong one is still flagged. Our own words and hosts.
 """
 
 from __future__ import annotations
@@ -116,3 +117,18 @@ def test_a_wrong_what_if_on_such_classes_is_still_flagged(hosts: dict[str, Tabul
     # the outcome said to be the other class
     said = rendered.replace(f"stays {kept.new_label} (", f"stays {other} (", 1)
     assert said != rendered and not _check(host, said, output).passed
+
+
+@pytest.mark.parametrize(("name", "count", "wrong"), [("phones", "12,500", "12,800"), ("magazines", "2,400", "2,700")])
+def test_the_data_card_s_own_description_is_no_claim(
+    hosts: dict[str, TabularHost], name: str, count: str, wrong: str
+) -> None:
+    host = hosts[name]
+    result = REGISTRY.get("get_data_information")(host, {})
+    rendered = render_result(result)
+    assert count in rendered and "marked" in rendered  # the description, class names and all
+    assert _check(host, rendered, result_payload(result)).passed, _check(host, rendered, result_payload(result))
+    # a count in the reply's own words is read, the thousands separator as the output writes it
+    own = f"The data describes about {count} members; the table holds {result.n_rows} rows."
+    assert _check(host, own, result_payload(result)).passed
+    assert not _check(host, own.replace(count, wrong), result_payload(result)).passed
