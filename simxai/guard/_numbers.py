@@ -118,9 +118,9 @@ class _NumberChecks(_NumberNames):
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
-            facts = _facts_at(offset, placed, whole)
             earlier: NumberClaim | None = None
             for claim in numbers(segment):
+                facts = _facts_at(offset + claim.start, placed, whole)  # the subject named last before it
                 if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()) or at + offset + claim.start in listed:
                     continue  # "patients 90 and 319": the second is an id too; "1 bmi, 2 age, 3 sex": items' numbers
                 if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
