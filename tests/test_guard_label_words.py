@@ -54,7 +54,7 @@ def _host(name: str, classes: tuple[str, str], noun: str, description: str) -> T
 
 
 @pytest.fixture(scope="module")
-def hosts() -> dict[str, TabularHost]:
+def word_hosts() -> dict[str, TabularHost]:
     return {
         "phones": _host(
             "phone plan churn",
@@ -91,8 +91,8 @@ def _what_ifs(host: TabularHost) -> list[Any]:
 
 
 @pytest.mark.parametrize("name", ["phones", "magazines"])
-def test_the_engine_s_what_if_passes_on_classes_that_are_verbs(hosts: dict[str, TabularHost], name: str) -> None:
-    host = hosts[name]
+def test_the_engine_s_what_if_passes_on_classes_that_are_verbs(word_hosts: dict[str, TabularHost], name: str) -> None:
+    host = word_hosts[name]
     results = _what_ifs(host)
     flipped = [r for r in results if r.old_label != r.new_label]
     kept = [r for r in results if r.old_label == r.new_label]
@@ -103,8 +103,8 @@ def test_the_engine_s_what_if_passes_on_classes_that_are_verbs(hosts: dict[str, 
 
 
 @pytest.mark.parametrize("name", ["phones", "magazines"])
-def test_a_wrong_what_if_on_such_classes_is_still_flagged(hosts: dict[str, TabularHost], name: str) -> None:
-    host = hosts[name]
+def test_a_wrong_what_if_on_such_classes_is_still_flagged(word_hosts: dict[str, TabularHost], name: str) -> None:
+    host = word_hosts[name]
     kept = next(r for r in _what_ifs(host) if r.old_label == r.new_label and min(r.old_probabilities.values()) > 0.1)
     first, second = host.schema().class_names
     other = second if kept.new_label == first else first
@@ -121,9 +121,9 @@ def test_a_wrong_what_if_on_such_classes_is_still_flagged(hosts: dict[str, Tabul
 
 @pytest.mark.parametrize(("name", "count", "wrong"), [("phones", "12,500", "12,800"), ("magazines", "2,400", "2,700")])
 def test_the_data_card_s_own_description_is_no_claim(
-    hosts: dict[str, TabularHost], name: str, count: str, wrong: str
+    word_hosts: dict[str, TabularHost], name: str, count: str, wrong: str
 ) -> None:
-    host = hosts[name]
+    host = word_hosts[name]
     result = REGISTRY.get("get_data_information")(host, {})
     rendered = render_result(result)
     assert count in rendered and "marked" in rendered  # the description, class names and all
@@ -132,3 +132,29 @@ def test_the_data_card_s_own_description_is_no_claim(
     own = f"The data describes about {count} members; the table holds {result.n_rows} rows."
     assert _check(host, own, result_payload(result)).passed
     assert not _check(host, own.replace(count, wrong), result_payload(result)).passed
+
+
+@pytest.mark.parametrize(
+    ("host", "instance", "reply", "wrong"),
+    [
+        (
+            "demo",
+            71,
+            "Patient 71 is predicted progressing, and that prediction is very stable: no single value moves it.",
+            "Patient 71 is predicted stable.",
+        ),
+        (
+            "insurance",
+            5480,
+            "Policyholder 5480 is predicted surcharge, and the prediction is rather standard for a bmi this high.",
+            "Policyholder 5480 is predicted standard.",
+        ),
+    ],
+)
+def test_a_class_name_said_in_degrees_is_an_adjective(
+    check_reply: Any, host: str, instance: int, reply: str, wrong: str
+) -> None:
+    # a class has no degrees: "very stable", "rather standard" describe, they name no class predicted
+    report = check_reply(host, "get_prediction", {"instance": instance}, reply)
+    assert report.passed, report.unsupported
+    assert not check_reply(host, "get_prediction", {"instance": instance}, wrong).passed
