@@ -4,10 +4,15 @@ An engine or an LLM that renders a feature's description beside its name ("misse
 missed in the last 12 months) ranges from 0 to 5, mean 0.88") puts words of other features inside it ("rent"), so
 the numbers after it were bound to the last feature named in the description. A description is the output's text,
 not a claim: where the reply gives one verbatim in brackets, the guard reads the reply without it.
+
+So is a description the reply gives verbatim as sentences of its own: the engine's data card opens with the data's
+description, whose counts ("about 1,500 people") and class names ("labelled progressing when ...") are the output's
+words, not claims of a count or of a prediction.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +22,8 @@ __all__ = ["without_descriptions"]
 
 #: Shorter descriptions are words a reply may use for its own sake ("age"), not a quoted description.
 _SHORTEST = 12
+#: A description given as sentences of the reply's own is at least this long (a sentence, not a phrase).
+_SENTENCES = 40
 
 
 def _descriptions(node: Any, found: set[str], depth: int = 0) -> None:
@@ -40,4 +47,8 @@ def without_descriptions(reply: str, outputs: Sequence[Any]) -> str:
         _descriptions(_payload(output), found)  # a tool message or JSON text read as read_outputs reads it
     for description in sorted(found, key=len, reverse=True):
         reply = reply.replace(f"({description})", "(described)")
+        if len(description) >= _SENTENCES and description.rstrip()[-1:] in ".!?":
+            # a whole sentence or more, where a sentence starts: "<description> It has 400 rows"
+            said = re.compile(rf"(?:^|(?<=[.!?:]\s)|(?<=\n)){re.escape(description.strip())}(?=\s|$)")
+            reply = said.sub("(described).", reply)
     return reply

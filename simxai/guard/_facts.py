@@ -193,7 +193,13 @@ def _tie(table: dict[str, set[float]], key: str, *values: Any) -> None:
 
 
 def _text_numbers(text: str) -> set[float]:
-    return {float(m.group(1)) for m in NUMBER.finditer(text)}
+    """The numbers of a text, a number written with thousands separators ("1,500") also as the reply reads it."""
+    joined = _THOUSANDS.sub("", text)
+    return {float(m.group(1)) for m in (*NUMBER.finditer(text), *NUMBER.finditer(joined))}
+
+
+#: A thousands separator, as `_reading.normalise` drops it from a reply.
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
 def _walk_free(value: Any, facts: Facts) -> None:

@@ -24,6 +24,7 @@ from simxai.guard._derived import (
     relative,
 )
 from simxai.guard._facts import Facts
+from simxai.guard._label_words import number_phase
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
@@ -117,9 +118,9 @@ class _NumberChecks(_NumberNames):
         for segment in segments(clause):
             offset = clause.find(segment, pos)
             pos = offset + len(segment)
-            facts = _facts_at(offset, placed, whole)
             earlier: NumberClaim | None = None
             for claim in numbers(segment):
+                facts = _facts_at(offset + claim.start, placed, whole)  # the subject named last before it
                 if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()) or at + offset + claim.start in listed:
                     continue  # "patients 90 and 319": the second is an id too; "1 bmi, 2 age, 3 sex": items' numbers
                 if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
@@ -151,7 +152,7 @@ class _NumberChecks(_NumberNames):
         text = f"number {claim.raw}{high}{'%' if claim.percent and claim.bounds is None else ''}"
         # Where the clause stands in the sentence (a clause led by a carried feature starts before its text).
         at = sentence.find(clause) if self.clause_at is None else self.clause_at
-        phase = cue.phase(sentence[: max(0, at + offset + claim.start)][-300:])
+        phase = number_phase(sentence, max(0, at + offset + claim.start), self.names.labels)
         # A cue right after the number names its state: "(78.6 % before)", "72.9 % after the edit".
         told = cue.PHASE_AFTER_NUMBER.match(clause[offset + claim.end :])
         if told is not None:

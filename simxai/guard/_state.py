@@ -16,6 +16,7 @@ from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
+from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._plain import acronym_aliases, shortened_aliases
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
@@ -157,7 +158,7 @@ def _names(vocab: Vocabulary, facts: Facts) -> _Names:
 
 
 def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:
-    return find_mentions(text, labels)
+    return label_mentions(text, labels)  # "the prediction stays leaves": the first class name is a verb
 
 
 def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> Facts:
