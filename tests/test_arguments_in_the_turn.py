@@ -1,0 +1,71 @@
+"""Arguments the turn holds that the engine used to ask for, on invented hosts built here as schemas.
+
+Two delivery hosts (riders on bikes, drivers in vans) whose nouns begin with a verb ("ride", "drive"), and a
+ferry and a bakery host for times of day, counts and categories. Every reading works from the schema's names,
+ranges and units; the phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.extraction import extract_argument
+from simxai.hosts.base import FeatureSchema, HostSchema
+
+RIDERS = HostSchema(
+    name="bike couriers",
+    kind="tabular",
+    instance_noun="rider",
+    class_names=["on_time", "late"],
+    features=[
+        FeatureSchema(name="daily_km", type="numeric", min=10, max=150, aliases=["distance a day"]),
+        FeatureSchema(name="drops_per_shift", type="numeric", min=5, max=60, aliases=["drops"]),
+        FeatureSchema(name="bike", type="categorical", categories=["e_bike", "cargo_bike", "road_bike"]),
+    ],
+    id_range=(81001, 81300),
+)
+DRIVERS = HostSchema(
+    name="van drivers",
+    kind="tabular",
+    instance_noun="driver",
+    class_names=["safe", "at_risk"],
+    features=[
+        FeatureSchema(name="weekly_km", type="numeric", min=100, max=3000, aliases=["distance a week"]),
+        FeatureSchema(name="night_shifts", type="numeric", min=0, max=7, aliases=["nights"]),
+        FeatureSchema(name="licence_years", type="numeric", min=1, max=40),
+    ],
+    id_range=(64001, 64400),
+)
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (RIDERS, "would 81044 be late if she'd ride 90 km a day", 81044),
+        (RIDERS, "what if 81203 had to ride 12 more drops", 81203),
+        (DRIVERS, "is 64120 still safe if he'd drive 2500 km a week", 64120),
+        (DRIVERS, "what if 64007 had to drive 3 more night shifts", 64007),
+    ],
+)
+def test_an_amount_after_the_noun_cut_short_is_no_id(schema: HostSchema, text: str, expected: int) -> None:
+    """A verb that begins the host's noun ("ride" for rider) is read as the noun cut short before a number; the
+    number is then an amount when it lies outside the id range with a unit or a count after it, and the id is the
+    one in range."""
+    assert extract_argument("instance", text, schema) == expected
+
+
+def test_an_id_after_the_noun_out_of_range_is_still_read() -> None:
+    """An id out of range after the noun, with nothing after it, stays the id (the function says there is none)."""
+    assert extract_argument("instance", "predict rider 45", RIDERS) == 45
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (RIDERS, "quick one - 81250?", 81250),
+        (DRIVERS, "another one - 64033 please", 64033),
+    ],
+)
+def test_a_dash_between_words_is_no_minus_sign(schema: HostSchema, text: str, expected: int) -> None:
+    """A dash set apart by spaces after a word is punctuation; only a minus sign claims the number after it."""
+    assert extract_argument("instance", text, schema) == expected
