@@ -74,7 +74,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
 def _a_quantity_after_the_noun(text: str, match: re.Match[str], schema: HostSchema | None) -> bool:
     """Whether a number after the host's noun is an amount, not an id: outside the id range, with a unit, a count's
     noun or a feature after it ("if she'd run 45 km a week" reads "runner 45 km" once a verb that begins the noun is
-    taken for it cut short; "had run 3 more marathons")."""
+    taken for it cut short; "had run 3 more marathons").
+    """
     if schema is None or schema.id_range is None:
         return False
     numbers = _id_list(match.group("body"))
