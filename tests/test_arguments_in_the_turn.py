@@ -1,8 +1,7 @@
 """Arguments the turn holds that the engine used to ask for, on invented hosts built here as schemas.
 
-Two delivery hosts (riders on bikes, drivers in vans) whose nouns begin with a verb ("ride", "drive"), and a
-ferry and a bakery host for times of day, counts and categories. Every reading works from the schema's names,
-ranges and units; the phrasings are our own.
+Two delivery hosts (moped riders, van drivers) whose nouns begin with a verb ("ride", "drive") and whose people
+have ages. Every reading works from the schema's names, ranges and units; the phrasings are our own.
 """
 
 from __future__ import annotations
@@ -13,14 +12,15 @@ from simxai.extraction import extract_argument
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 RIDERS = HostSchema(
-    name="bike couriers",
+    name="moped couriers",
     kind="tabular",
     instance_noun="rider",
     class_names=["on_time", "late"],
     features=[
         FeatureSchema(name="daily_km", type="numeric", min=10, max=150, aliases=["distance a day"]),
         FeatureSchema(name="drops_per_shift", type="numeric", min=5, max=60, aliases=["drops"]),
-        FeatureSchema(name="bike", type="categorical", categories=["e_bike", "cargo_bike", "road_bike"]),
+        FeatureSchema(name="moped", type="categorical", categories=["electric", "petrol"]),
+        FeatureSchema(name="age_years", type="numeric", min=17, max=68, aliases=["age"]),
     ],
     id_range=(81001, 81300),
 )
@@ -33,6 +33,7 @@ DRIVERS = HostSchema(
         FeatureSchema(name="weekly_km", type="numeric", min=100, max=3000, aliases=["distance a week"]),
         FeatureSchema(name="night_shifts", type="numeric", min=0, max=7, aliases=["nights"]),
         FeatureSchema(name="licence_years", type="numeric", min=1, max=40),
+        FeatureSchema(name="age", type="numeric", min=21, max=70),
     ],
     id_range=(64001, 64400),
 )
@@ -69,3 +70,22 @@ def test_an_id_after_the_noun_out_of_range_is_still_read() -> None:
 def test_a_dash_between_words_is_no_minus_sign(schema: HostSchema, text: str, expected: int) -> None:
     """A dash set apart by spaces after a word is punctuation; only a minus sign claims the number after it."""
     assert extract_argument("instance", text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (RIDERS, "is it any good for older riders, say 55 and over?", "age_years >= 55"),
+        (RIDERS, "how accurate is it on riders 20 and under", "age_years <= 20"),
+        (DRIVERS, "can I trust it for senior drivers, like 60 and up", "age >= 60"),
+        (DRIVERS, "does it hold up for drivers 30 or younger?", "age <= 30"),
+    ],
+)
+def test_an_age_bound_with_an_open_tail(schema: HostSchema, text: str, expected: str) -> None:
+    """A number said of the host's people with an open tail after it ("and over", "or younger") bounds their age."""
+    assert extract_argument("group", text, schema) == expected
+
+
+def test_an_open_tail_outside_the_age_range_is_no_age() -> None:
+    """A number beyond every age the data holds is no age bound."""
+    assert extract_argument("group", "how accurate is it on riders 200 and over", RIDERS) != "age_years >= 200"

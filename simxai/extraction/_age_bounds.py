@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._group_words import _in_range, category_nouns, numeric_name_at
+from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
 from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun
 from simxai.hosts.base import FeatureSchema, HostSchema
 
@@ -49,13 +49,20 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         # "the over 60s", "our over-65 patients": the number is an age bracket
         rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
         # "the subpopulation aged over 60": "aged" makes the bound an age, whatever the noun before it
-        rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)",
+        rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)"
+        # "older runners, say 60 and over", "senior dogs, like 7 and up": the bound after the number, an open tail
+        rf"|\b{people},?\s(?:(?:(?:who\s)?(?:are|were)|aged|say|like|so|i\.?e\.?)\s)?(?P<v4>{_NUM})"
+        rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\s(?P<tail>{OR_TAIL})",
         text,
         re.IGNORECASE,
     ):
         if match.group("op3"):
             over = match.group("op3").lower() in ("over", "above")
             clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v3')}")
+            continue
+        if match.group("tail"):
+            if _in_range(age, float(match.group("v4"))) and not numeric_name_at(text, schema, match.start()):
+                clauses.append(f"{age.name} {tail_op(match.group('tail'))} {match.group('v4')}")
             continue
         if match.group("op2"):
             over = match.group("op2").lower() == "over"
