@@ -20,6 +20,7 @@ RIDERS = HostSchema(
         FeatureSchema(name="daily_km", type="numeric", min=10, max=150, aliases=["distance a day"]),
         FeatureSchema(name="drops_per_shift", type="numeric", min=5, max=60, aliases=["drops"]),
         FeatureSchema(name="moped", type="categorical", categories=["electric", "petrol"]),
+        FeatureSchema(name="shift_type", type="categorical", categories=["late_night", "early_morning", "lunch"]),
         FeatureSchema(name="age_years", type="numeric", min=17, max=68, aliases=["age"]),
     ],
     id_range=(81001, 81300),
@@ -34,6 +35,7 @@ DRIVERS = HostSchema(
         FeatureSchema(name="night_shifts", type="numeric", min=0, max=7, aliases=["nights"]),
         FeatureSchema(name="licence_years", type="numeric", min=1, max=40),
         FeatureSchema(name="age", type="numeric", min=21, max=70),
+        FeatureSchema(name="cargo", type="categorical", categories=["dry_goods", "chilled_food", "parcels"]),
     ],
     id_range=(64001, 64400),
 )
@@ -89,3 +91,16 @@ def test_an_age_bound_with_an_open_tail(schema: HostSchema, text: str, expected:
 def test_an_open_tail_outside_the_age_range_is_no_age() -> None:
     """A number beyond every age the data holds is no age bound."""
     assert extract_argument("group", "how accurate is it on riders 200 and over", RIDERS) != "age_years >= 200"
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (RIDERS, "what if 81044 worked early morning instead of late night", {"shift_type": "early_morning"}),
+        (RIDERS, "what if 81101 rode lunch instead of late night", {"shift_type": "lunch"}),
+        (DRIVERS, "would 64120 be safe carrying chilled food instead of parcels", {"cargo": "chilled_food"}),
+    ],
+)
+def test_a_category_said_with_spaces_before_instead_of(schema: HostSchema, text: str, expected: dict[str, str]) -> None:
+    """An underscored category said with spaces is the new value; the one after "instead of" is the old."""
+    assert extract_argument("changes", text, schema) == expected

@@ -351,7 +351,9 @@ def extract_changes(
     for name, category in _category_verbs(text, schema, changes):
         changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
-        before = text[: text.lower().find(category.lower())]
+        # where the category is said, its underscores said as spaces or hyphens ("changed mind" for changed_mind)
+        said_at = re.search(re.escape(category).replace("_", "[_ -]"), text, re.IGNORECASE)
+        before = text[: said_at.start() if said_at else text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
