@@ -157,9 +157,9 @@ def argument_question(
     if feature is not None:
         question = feature_change_question(schema, feature)
         # "lost another 10 points" names the feature and a number no reading was sure of: the question offers it
-        offer = unsure_change(user, feature, schema) if exc.missing else None
-        if offer is not None:
-            question, offered = unsure_change_question(feature, offer), {feature: offer}
+        read = unsure_change(user, feature, schema) if exc.missing else None
+        if read is not None:
+            question, offered = unsure_change_question(feature, read), {feature: read}
     if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
         vague = vague_group(str(arguments.get("group") or ""), schema)
         feature = vague.feature.name if vague is not None and vague.feature is not None else None
