@@ -104,3 +104,71 @@ def test_an_open_tail_outside_the_age_range_is_no_age() -> None:
 def test_a_category_said_with_spaces_before_instead_of(schema: HostSchema, text: str, expected: dict[str, str]) -> None:
     """An underscored category said with spaces is the new value; the one after "instead of" is the old."""
     assert extract_argument("changes", text, schema) == expected
+
+
+FERRIES = HostSchema(
+    name="ferry crossings",
+    kind="tabular",
+    instance_noun="trip",
+    class_names=["on_time", "delayed"],
+    features=[
+        FeatureSchema(name="sailing_hour", type="numeric", min=5, max=22, aliases=["sailing time"]),
+        FeatureSchema(name="crossing_min", type="numeric", min=20, max=240, aliases=["crossing time"]),
+        FeatureSchema(name="vessel_age", type="numeric", min=1, max=40, aliases=["age"]),
+        FeatureSchema(name="passengers", type="numeric", min=10, max=900),
+    ],
+    id_range=(33001, 33500),
+)
+KITCHENS = HostSchema(
+    name="school kitchens",
+    kind="tabular",
+    instance_noun="kitchen",
+    class_names=["pass", "fail"],
+    features=[
+        FeatureSchema(name="opening_hour", type="numeric", min=4, max=12),
+        FeatureSchema(name="prep_minutes", type="numeric", min=30, max=300, aliases=["prep time"]),
+        FeatureSchema(name="oven_age_years", type="numeric", min=0, max=25, aliases=["oven age"]),
+        FeatureSchema(name="cooks", type="numeric", min=1, max=9),
+    ],
+    id_range=(58001, 58300),
+)
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (FERRIES, "what if 33012 sailed at 9 instead of the evening rush", {"sailing_hour": 9}),
+        (FERRIES, "33100 at 6 in the evening?", {"sailing_hour": 18}),
+        (FERRIES, "suppose trip 33201 left at 7pm", {"sailing_hour": 19}),
+        (KITCHENS, "what if 58004 opened at 6am", {"opening_hour": 6}),
+        (KITCHENS, "58120 at 10 in the morning, would it pass?", {"opening_hour": 10}),
+    ],
+)
+def test_an_hour_of_the_day(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    """A time of day sets the one feature whose name says hour and whose values lie within a day."""
+    assert extract_argument("changes", text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (FERRIES, "what if 33012 were 15 minutes quicker", {"crossing_min": "-15"}),
+        (FERRIES, "what if 33100 ran 30 minutes longer", {"crossing_min": "+30"}),
+        (KITCHENS, "what if 58004 did its prep 20 minutes faster", {"prep_minutes": "-20"}),
+        (KITCHENS, "what if 58120 got it ready 1 hour sooner", {"prep_minutes": "-60"}),
+    ],
+)
+def test_a_time_gained_or_lost(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    """Faster is fewer minutes, on the one feature measured in minutes; hours are turned into minutes."""
+    assert extract_argument("changes", text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (FERRIES, "what if 33012's ship were half as old", {"vessel_age": "-50%"}),
+        (KITCHENS, "what if the oven at 58004 were twice as old", {"oven_age_years": "*2"}),
+    ],
+)
+def test_an_age_as_a_multiple_of_itself(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    assert extract_argument("changes", text, schema) == expected

@@ -7,6 +7,7 @@ import re
 from simxai.extraction._age_changes import age_change
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._category_forms import category_form
+from simxai.extraction._clock_and_pace import as_old_change, clock_hour_changes, pace_changes
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
@@ -343,7 +344,12 @@ def extract_changes(
         changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
         changes.update(unit_word_changes(text, schema, mentions, changes))  # "at 68 °F", "a 500 litre tank"
         changes.update(shared_unit_changes(text, schema, mentions, changes))  # "20 cm shallower", "warmed by 6°"
+        changes.update(clock_hour_changes(text, schema, changes))  # "at 7pm", "at 8 in the morning"
+        changes.update(pace_changes(text, schema, changes))  # "20 minutes faster"
     age = age_feature(schema)
+    multiple = as_old_change(text) if worded_amounts and age is not None and age.name not in changes else None
+    if age is not None and multiple is not None:
+        changes[age.name] = multiple  # "half as old", "twice as old"
     if age is not None and age.name not in changes:
         age_value = age_change(text, schema, age, bool(changes))  # "10 years older", "turned 60", "if she were 60"
         if age_value is not None:
