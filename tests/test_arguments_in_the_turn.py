@@ -33,7 +33,7 @@ DRIVERS = HostSchema(
     features=[
         FeatureSchema(name="weekly_km", type="numeric", min=100, max=3000, aliases=["distance a week"]),
         FeatureSchema(name="night_shifts", type="numeric", min=0, max=7, aliases=["nights"]),
-        FeatureSchema(name="licence_years", type="numeric", min=1, max=40),
+        FeatureSchema(name="licence_years", type="numeric", min=1, max=40, aliases=["driving experience"]),
         FeatureSchema(name="age", type="numeric", min=21, max=70),
         FeatureSchema(name="cargo", type="categorical", categories=["dry_goods", "chilled_food", "parcels"]),
     ],
@@ -171,4 +171,16 @@ def test_a_time_gained_or_lost(schema: HostSchema, text: str, expected: dict[str
     ],
 )
 def test_an_age_as_a_multiple_of_itself(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    assert extract_argument("changes", text, schema) == expected
+
+
+@pytest.mark.parametrize(
+    ("schema", "text", "expected"),
+    [
+        (DRIVERS, "what if 64007 only had 3 years' driving experience", {"licence_years": 3}),
+        (KITCHENS, "what if 58004 asked for 90 minutes' prep time", {"prep_minutes": 90}),
+    ],
+)
+def test_a_unit_in_the_plural_possessive(schema: HostSchema, text: str, expected: dict[str, object]) -> None:
+    """ "3 years' driving experience": the apostrophe after a unit of time is a possessive, not the start of a quote."""
     assert extract_argument("changes", text, schema) == expected

@@ -326,6 +326,7 @@ def extract_changes(
     said = text
     if worded_amounts:
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
+        said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
@@ -419,6 +420,10 @@ def _elliptic_changes(
         ):  # "glucose and bmi were both 10% higher"
             found[name] = later
     return found
+
+
+# A unit of time in the plural possessive after its amount ("2 years' experience", "3 weeks' rest").
+_UNIT_POSSESSIVE = re.compile(r"(?<=\d\s)((?:year|month|week|day|hour|minute)s)'(?=\s)", re.IGNORECASE)
 
 
 # "on the seafront instead of out in the suburbs": the category after it, within its clause, is the old value.
