@@ -359,7 +359,7 @@ def extract_changes(
         changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
         # where the category is said, its underscores said as spaces or hyphens ("changed mind" for changed_mind)
-        said_at = re.search(re.escape(category).replace("_", "[_ -]"), text, re.IGNORECASE)
+        said_at = re.search(re.escape(category).replace("_", "[_ -]"), text, re.IGNORECASE) if worded_amounts else None
         before = text[: said_at.start() if said_at else text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
