@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from simxai._unsure_change import unsure_change, unsure_change_question
 from simxai.exceptions import ArgumentError
 from simxai.extraction import extract_feature
 from simxai.extraction.mentions import feature_named_by_word, vague_group
@@ -152,8 +153,13 @@ def argument_question(
             question = one_at_a_time_question(schema, given, group_functions=offer)
     # "and her glucose?" after a what-if that set bmi: the question is what glucose should be
     feature = changed_feature(user, schema) if name == "changes" else None
+    offered = None
     if feature is not None:
         question = feature_change_question(schema, feature)
+        # "lost another 10 points" names the feature and a number no reading was sure of: the question offers it
+        read = unsure_change(user, feature, schema) if exc.missing else None
+        if read is not None:
+            question, offered = unsure_change_question(feature, read), {feature: read}
     if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
         vague = vague_group(str(arguments.get("group") or ""), schema)
         feature = vague.feature.name if vague is not None and vague.feature is not None else None
@@ -163,5 +169,5 @@ def argument_question(
     kept = {k: v for k, v in arguments.items() if k != name or isinstance(v, dict) or name == "group"}
     if name == "changes" and not exc.missing and schema.kind == "text":
         kept.pop("changes", None)  # "'great' is not in the review": the answer's words replace the edit refused
-    pending = PendingCall(function=function, arguments=kept, missing=name, feature=feature)
+    pending = PendingCall(function=function, arguments=kept, missing=name, feature=feature, questioned=offered)
     return Asked(Clarification(function=function, missing=missing, question=question), pending)

@@ -35,7 +35,9 @@ _CLAIMED_AFTER = re.compile(
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
     r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an|"
     # "and down 8 instead?", "up another 5": a relative amount, unless "pull up 8" names a record
-    r"down|another|(?<!pull\s)(?<!look\s)(?<!bring\s)(?<!call\s)(?<!open\s)up)|[<>=+\-*/^$£€]|"
+    r"down|another|(?<!pull\s)(?<!look\s)(?<!bring\s)(?<!call\s)(?<!open\s)up)|[<>=+*/^$£€]|"
+    # a minus sign, not a dash set apart between words ("quick one - 73333?")
+    r"(?<!\w\s)-|-(?!\s)|"
     r"\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,
 )
@@ -75,7 +77,7 @@ _LEAD_WORDS = frozenset(
 _VALUE_WORDS = frozenset("is was of".split())
 
 
-def _claimed_before(after: str, number: int) -> bool:
+def claimed_before(after: str, number: int) -> bool:
     """Whether the words after a number claim it (a unit, a count's noun, a range); "to 22" after 57110 is no range
     but the value something is set to ("the temperature on 57110 to 22").
     """
@@ -138,7 +140,7 @@ def first_person_ids(text: str, schema: HostSchema | None) -> list[int]:
         value = match.group("n") or match.group("here") or match.group("mine")
         number = int(value)
         after = text[match.end() : match.end() + 20]
-        if not schema.has_id(number) or _claimed_before(after, number):
+        if not schema.has_id(number) or claimed_before(after, number):
             continue
         if match.group("n") and not match.group("mark").strip() and (schema.kind == "text" or _an_age(number, schema)):
             continue  # "I'm 45": an age, or on a text host no record of a person
@@ -208,7 +210,7 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         if any(low <= start < high for low, high in groups):
             continue  # "patients with bmi over 30": a group's bound
-        if not schema.has_id(number) or _CLAIMED_AFTER.search(before) or _claimed_before(after, number):
+        if not schema.has_id(number) or _CLAIMED_AFTER.search(before) or claimed_before(after, number):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
@@ -240,7 +242,7 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
         start, end = match.start(), match.end()
         before = text[max(0, start - 20) : start]
         word = re.search(r"([A-Za-z]+)\s?#?$", before)
-        if word is None or not schema.has_id(number) or _claimed_before(text[end : end + 30], number):
+        if word is None or not schema.has_id(number) or claimed_before(text[end : end + 30], number):
             continue
         lower = word.group(1).lower()
         if lower in known or lower in _LEAD_WORDS or _CLAIMED_AFTER.search(before) or not _led_by_a_name(before):
@@ -320,7 +322,7 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
             continue
         after = text[end : end + 30]
         claimed = _NOT_AN_ID_AFTER.search(text[max(0, start - 20) : start]) and not _RECIPIENT.search(text[:start])
-        if claimed or _claimed_before(after, number):
+        if claimed or claimed_before(after, number):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         word = "" if following is None else following.group(1).lower()

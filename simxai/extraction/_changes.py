@@ -7,6 +7,7 @@ import re
 from simxai.extraction._age_changes import age_change
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._category_forms import category_form
+from simxai.extraction._clock_and_pace import as_old_change, clock_hour_changes, pace_changes
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
@@ -325,6 +326,7 @@ def extract_changes(
     said = text
     if worded_amounts:
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
+        said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
     mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
@@ -343,7 +345,12 @@ def extract_changes(
         changes.update(feature_word_changes(text, schema, mentions, changes))  # "weighed 2 kg", "20 % lighter"
         changes.update(unit_word_changes(text, schema, mentions, changes))  # "at 68 °F", "a 500 litre tank"
         changes.update(shared_unit_changes(text, schema, mentions, changes))  # "20 cm shallower", "warmed by 6°"
+        changes.update(clock_hour_changes(text, schema, changes))  # "at 7pm", "at 8 in the morning"
+        changes.update(pace_changes(text, schema, changes))  # "20 minutes faster"
     age = age_feature(schema)
+    multiple = as_old_change(text) if worded_amounts and age is not None and age.name not in changes else None
+    if age is not None and multiple is not None:
+        changes[age.name] = multiple  # "half as old", "twice as old"
     if age is not None and age.name not in changes:
         age_value = age_change(text, schema, age, bool(changes))  # "10 years older", "turned 60", "if she were 60"
         if age_value is not None:
@@ -351,7 +358,9 @@ def extract_changes(
     for name, category in _category_verbs(text, schema, changes):
         changes[name] = category  # "what if he owned his home instead of renting" -> home_ownership = own
     for name, category in _category_mentions(text, schema, changes):
-        before = text[: text.lower().find(category.lower())]
+        # where the category is said, its underscores said as spaces or hyphens ("changed mind" for changed_mind)
+        said_at = re.search(re.escape(category).replace("_", "[_ -]"), text, re.IGNORECASE) if worded_amounts else None
+        before = text[: said_at.start() if said_at else text.lower().find(category.lower())]
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
@@ -411,6 +420,10 @@ def _elliptic_changes(
         ):  # "glucose and bmi were both 10% higher"
             found[name] = later
     return found
+
+
+# A unit of time in the plural possessive after its amount ("2 years' experience", "3 weeks' rest").
+_UNIT_POSSESSIVE = re.compile(r"(?<=\d\s)((?:year|month|week|day|hour|minute)s)'(?=\s)", re.IGNORECASE)
 
 
 # "on the seafront instead of out in the suburbs": the category after it, within its clause, is the old value.

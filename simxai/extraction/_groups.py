@@ -9,26 +9,23 @@ from __future__ import annotations
 import re
 
 from simxai.exceptions import ArgumentError
+from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
 from simxai.extraction._group_words import (
     OR_TAIL,
-    _in_range,
     _open_bound,
     _unit_bounds,
     _value_before,
     category_nouns,
-    numeric_name_at,
     tail_op,
 )
 from simxai.extraction._lexicon import (
-    _AFTER_AGE,
     _GROUP_NOUNS,
     _NUM,
     _OP_WORDS,
-    _PEOPLE_NOUNS,
     _group_noun,
     _noun_pattern,
     _op_of,
@@ -129,57 +126,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 clauses.append(f"{feature.name} = {value}")
     age = age_feature(schema)
     if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
-        for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
-            clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
-        # "patients over 60", "people under 30": a group of people above or below a bare number is an age
-        people = (
-            rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|them|many|ones|individuals|everyone|anyone|"
-            r"men|women|males|females|"
-            # a noun for people by what they do ("learners", "employees", "tenants", "residents", "drivers"): the
-            # English endings of such nouns, in the plural
-            r"[a-z]{2,}(?:ers|ees|ists|ants|ents|ians|ors))"
-        )
-        # "patients between 30 and 40", "smokers aged between 30 and 40", "between 30 and 40 years old": an age
-        # range (a plural made from a category, "smokers", names people too)
-        plurals = "".join("|" + re.escape(text[a:b]) for a, b, _c in category_nouns(text, schema))
-        for match in re.finditer(
-            rf"\b(?:(?:{people}{plurals}),?\s(?:(?:who\s(?:are|were)|aged|say)\s)?|aged\s)"
-            rf"between\s(?P<a>{_NUM})\s(?:and|to)\s"
-            rf"(?P<b>{_NUM})\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b|years?\b|yrs?\b)[A-Za-z])"
-            rf"|\bbetween\s(?P<a2>{_NUM})\s(?:and|to)\s(?P<b2>{_NUM})\s(?:years?|yrs?)(?:\sold)?\b",
-            text,
-            re.IGNORECASE,
-        ):
-            low, high = (
-                (match.group("a"), match.group("b")) if match.group("a") else (match.group("a2"), match.group("b2"))
-            )
-            if numeric_name_at(text, schema, match.start()):
-                continue  # "containers between 20 and 30": a feature's name, not people
-            if _in_range(age, float(low)) and _in_range(age, float(high)):
-                clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
-        for match in re.finditer(
-            # "patients over 60", "how many of them are over 60"
-            rf"\b{people},?\s(?:(?:(?:who\s)?(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
-            rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
-            # "the over 60s", "our over-65 patients": the number is an age bracket
-            rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
-            # "the subpopulation aged over 60": "aged" makes the bound an age, whatever the noun before it
-            rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)",
-            text,
-            re.IGNORECASE,
-        ):
-            if match.group("op3"):
-                over = match.group("op3").lower() in ("over", "above")
-                clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v3')}")
-                continue
-            if match.group("op2"):
-                over = match.group("op2").lower() == "over"
-                clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
-                continue
-            if numeric_name_at(text, schema, match.start()):
-                continue  # "containers over 20": a feature's name, whose bound is read with the feature
-            over = match.group("op").lower() in ("over", "above")
-            clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
+        clauses += age_clauses(text, schema, age)
     # ("applicants below 30 years": the number already bounds the age, not also a feature measured in years)
     aged = {c.split(" ")[-1] for c in clauses if age is not None and c.startswith(f"{age.name} ")}
     clauses += [

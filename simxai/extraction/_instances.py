@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction._bare_ids import first_person_ids, foreign_noun_id, unclaimed_id
+from simxai.extraction._bare_ids import claimed_before, first_person_ids, foreign_noun_id, unclaimed_id
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
-from simxai.extraction._lexicon import _noun_pattern
+from simxai.extraction._lexicon import _noun_pattern, name_unit
 from simxai.extraction._said_values import said_values
 from simxai.extraction._texts import _unquoted_text, extract_texts
 from simxai.hosts.base import HostSchema, InstanceRef
@@ -44,6 +44,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     for match in pattern.finditer(text):
         if re.search(r"\d\s*(?:to|through|-)\s*\d", match.group("body")):
             continue  # a range is a group, handled by the condition parser
+        if _a_quantity_after_the_noun(text, match, schema):
+            continue
         ids += _id_list(match.group("body"))
     if not ids:
         bare = re.fullmatch(
@@ -67,6 +69,26 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
             alone = foreign_noun_id(text, schema)  # "PCN 21197" where no feature takes a number that large
         ids = [] if alone is None else [alone]
     return list(dict.fromkeys(ids))
+
+
+def _a_quantity_after_the_noun(text: str, match: re.Match[str], schema: HostSchema | None) -> bool:
+    """Whether a number after the host's noun is an amount, not an id: outside the id range, with a unit, a count's
+    noun or a feature after it ("if she'd run 45 km a week" reads "runner 45 km" once a verb that begins the noun is
+    taken for it cut short; "had run 3 more marathons").
+    """
+    if schema is None or schema.id_range is None:
+        return False
+    numbers = _id_list(match.group("body"))
+    if len(numbers) != 1 or schema.has_id(numbers[0]):
+        return False
+    after = text[match.end() : match.end() + 30]
+    if claimed_before(after, numbers[0]):
+        return True
+    units = {u for u in (name_unit(f) for f in schema.features if f.type == "numeric") if u is not None and len(u) > 1}
+    word = re.match(r"\s?([a-z]+)\b", after, re.IGNORECASE)
+    if word is not None and word.group(1).lower() in units:
+        return True  # "45 km" where a feature's name ends in _km
+    return any(match.end() <= m.start <= match.end() + 3 for m in feature_mentions(text, schema))
 
 
 # Other words users name a record by ("member 5123", "customer 505", "application number 716", "5555's tier"):

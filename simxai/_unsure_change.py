@@ -1,0 +1,78 @@
+"""The change a what-if turn most likely meant for its one feature, when the readings found the feature but no value.
+
+"if the battery on 76033 lost another 10 points" names `battery_health_pct` and holds one number besides the id,
+but no reading is sure the number is its change. The engine still asks, and the question names what was read:
+"Change battery_health_pct by -10? ..." — a yes runs it (`PendingCall.questioned`). Only a number nothing else in
+the turn claims is offered (not an id, not the old value after "instead of"), and a value the feature can take.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction import extract_ids
+from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.normalize import normalize
+
+__all__ = ["unsure_change", "unsure_change_question"]
+
+# A number as written, not inside a word, a decimal or an id joined to letters.
+_NUMBER = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)(?P<pct>\s?%)?(?![\w.]|\.\d)")
+# Words near the number that say which way it moves the feature; none of them: the number is the new value.
+_DOWN = re.compile(
+    r"\b(?:less|lower|fewer|down|lost|loses?|losing|dropp?(?:ed|s)?|minus|cut|reduced?|decreased?|shorter|"
+    r"smaller|younger|lighter|off)\b",
+    re.IGNORECASE,
+)
+_UP = re.compile(
+    r"\b(?:more|higher|extra|another|additional|plus|up|gained?|gains|added?|adds|increased?|raised?|longer|"
+    r"bigger|older|heavier|on\s+top)\b",
+    re.IGNORECASE,
+)
+# Words that say a direction nobody can read without knowing which way is good ("two levels better").
+_UNSURE = re.compile(r"\b(?:better|worse|improved?|worsened?)\b", re.IGNORECASE)
+# The old value ("3 defects instead of 8"): never offered.
+_OLD = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
+
+
+def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | None:
+    """The change of `feature` the one unclaimed number of `user` most likely says, or None.
+
+    A direction word within three words of the number makes it a step ("lost another 10 points" -> "-10"); without
+    one it is the new value, offered only within the data's range. None with no number, several, or a direction
+    nobody can read from the words ("two levels better").
+    """
+    found = schema.feature(feature)
+    if found is None or found.type != "numeric" or schema.kind != "tabular":
+        return None
+    text = normalize(user, schema)
+    if _UNSURE.search(text):
+        return None
+    ids = set(extract_ids(text, schema))
+    numbers = [
+        m for m in _NUMBER.finditer(text) if not _OLD.search(text[: m.start()]) and float(m.group("n")) not in ids
+    ]
+    if len(numbers) != 1:
+        return None
+    number = numbers[0]
+    amount, percent = number.group("n"), "%" if number.group("pct") else ""
+    before = " ".join(text[: number.start()].split()[-3:])
+    after = " ".join(text[number.end() :].split()[:3])
+    near = f"{before} {after}"
+    value = float(amount)
+    span = found.max - found.min if found.max is not None and found.min is not None else None
+    if _DOWN.search(near) or _UP.search(near):
+        if not percent and span is not None and value > span:
+            return None  # a step longer than the data's whole range is no step of this feature
+        return f"{'-' if _DOWN.search(near) else '+'}{amount}{percent}"
+    if percent and "pct" not in feature.lower() and "percent" not in feature.lower():
+        return None  # "10 %" of a feature not in percent is a relative change without a direction
+    if found.below_its_range(value) or (found.max is not None and value > found.max):
+        return None
+    return int(value) if value.is_integer() else value
+
+
+def unsure_change_question(feature: str, value: ChangeValue) -> str:
+    """The question that offers a read change: "Change days_since_service by +60? ..."."""
+    said = f"by {value}" if isinstance(value, str) else f"to {value:g}"
+    return f"Change {feature} {said}? Say yes for that, or give another value or change."

@@ -1,0 +1,75 @@
+"""Groups of people bounded by a bare number, read as bounds of the host's age feature.
+
+"patients over 60", "people between 30 and 40", "the over 60s", "older than 70", "runners 60 and over": a number
+said of people, with no feature named, is an age when the host has an age feature and the number lies in its range.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._group_words import OR_TAIL, _in_range, category_nouns, numeric_name_at, tail_op
+from simxai.extraction._lexicon import _AFTER_AGE, _NUM, _PEOPLE_NOUNS, _group_noun
+from simxai.hosts.base import FeatureSchema, HostSchema
+
+
+def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
+    """The bounds of `age` that `text` says of people, as condition clauses ("age > 60")."""
+    clauses: list[str] = []
+    for match in re.finditer(rf"\b(?P<op>older|younger)\s+than\s+(?P<v>{_NUM})", text, re.IGNORECASE):
+        clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
+    # "patients over 60", "people under 30": a group of people above or below a bare number is an age
+    people = (
+        rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|them|many|ones|individuals|everyone|anyone|"
+        r"men|women|males|females|"
+        # a noun for people by what they do ("learners", "employees", "tenants", "residents", "drivers"): the
+        # English endings of such nouns, in the plural
+        r"[a-z]{2,}(?:ers|ees|ists|ants|ents|ians|ors))"
+    )
+    # "patients between 30 and 40", "smokers aged between 30 and 40", "between 30 and 40 years old": an age
+    # range (a plural made from a category, "smokers", names people too)
+    plurals = "".join("|" + re.escape(text[a:b]) for a, b, _c in category_nouns(text, schema))
+    for match in re.finditer(
+        rf"\b(?:(?:{people}{plurals}),?\s(?:(?:who\s(?:are|were)|aged|say)\s)?|aged\s)"
+        rf"between\s(?P<a>{_NUM})\s(?:and|to)\s"
+        rf"(?P<b>{_NUM})\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b|years?\b|yrs?\b)[A-Za-z])"
+        rf"|\bbetween\s(?P<a2>{_NUM})\s(?:and|to)\s(?P<b2>{_NUM})\s(?:years?|yrs?)(?:\sold)?\b",
+        text,
+        re.IGNORECASE,
+    ):
+        low, high = (match.group("a"), match.group("b")) if match.group("a") else (match.group("a2"), match.group("b2"))
+        if numeric_name_at(text, schema, match.start()):
+            continue  # "containers between 20 and 30": a feature's name, not people
+        if _in_range(age, float(low)) and _in_range(age, float(high)):
+            clauses += [f"{age.name} >= {low}", f"{age.name} <= {high}"]
+    for match in re.finditer(
+        # "patients over 60", "how many of them are over 60"
+        rf"\b{people},?\s(?:(?:(?:who\s)?(?:are|were)|aged|say)\s)?(?P<op>over|under|above|below)\s(?P<v>{_NUM})"
+        rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\b(?!\s?%)(?!\s?(?!{_AFTER_AGE}\b)[A-Za-z])"
+        # "the over 60s", "our over-65 patients": the number is an age bracket
+        rf"|\b(?P<op2>over|under)[\s-](?P<v2>\d{{2}})(?:s\b|\s{people}\b)"
+        # "the subpopulation aged over 60": "aged" makes the bound an age, whatever the noun before it
+        rf"|\baged\s(?P<op3>over|under|above|below)\s(?P<v3>{_NUM})\b(?!\s?%)"
+        # "older runners, say 60 and over", "senior dogs, like 7 and up": the bound after the number, an open tail
+        rf"|\b{people},?\s(?:(?:(?:who\s)?(?:are|were)|aged|say|like|so|i\.?e\.?)\s)?(?P<v4>{_NUM})"
+        rf"(?:\s(?:years?|yrs?)(?:\sold)?)?\s(?P<tail>{OR_TAIL})",
+        text,
+        re.IGNORECASE,
+    ):
+        if match.group("op3"):
+            over = match.group("op3").lower() in ("over", "above")
+            clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v3')}")
+            continue
+        if match.group("tail"):
+            if _in_range(age, float(match.group("v4"))) and not numeric_name_at(text, schema, match.start()):
+                clauses.append(f"{age.name} {tail_op(match.group('tail'))} {match.group('v4')}")
+            continue
+        if match.group("op2"):
+            over = match.group("op2").lower() == "over"
+            clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v2')}")
+            continue
+        if numeric_name_at(text, schema, match.start()):
+            continue  # "containers over 20": a feature's name, whose bound is read with the feature
+        over = match.group("op").lower() in ("over", "above")
+        clauses.append(f"{age.name} {'>' if over else '<'} {match.group('v')}")
+    return clauses
