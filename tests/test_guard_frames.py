@@ -30,7 +30,10 @@ def test_a_framed_reply_is_checked_as_the_reply(check_reply, host, function, arg
     ("reply", "unwrapped"),
     [
         ('Podcast: "two labels, stable and progressing."', "Podcast: two labels, stable and progressing."),
-        ("Yearbook, patient 204 — “most influential: age, then hdl.”", "Yearbook, patient 204 — most influential: age, then hdl."),
+        (
+            "Yearbook, patient 204 — “most influential: age, then hdl.”",
+            "Yearbook, patient 204 — most influential: age, then hdl.",
+        ),
         # a quotation inside a sentence, a lead too long to be a speaker, or a short quoted text stay as they are
         ('The review "Terrible customer service" is predicted negative.', None),
         ('The model predicts negative for the review that says: "never again, awful."', None),

@@ -60,7 +60,7 @@ def test_a_duration_of_something_else_is_not_an_age(text):
 
 
 def test_a_duration_of_a_feature_named_before_its_unit_is_that_feature_in_its_unit():
-    """"tenure" names tenure_months (the word before its unit), and 2 years of it are 24 months: no age either."""
+    """Tenure names tenure_months (the word before its unit), and 2 years of it are 24 months: no age either."""
     assert extract_changes("what if the tenure was 2 years?", CUSTOMERS) == {"tenure_months": 24}
 
 
