@@ -168,8 +168,9 @@ def asks_for_instances(text: str, schema: HostSchema | None) -> bool:
         rf"\b(?:which|what)\s+(?:of\s+the\s+)?(?:(?:{words}|ones)\b|of\s+(?:them|those|these)\b)"
         # "what are the most positive reviews?": the plural after a few words of its own
         rf"|\b(?:which|what)\s+(?:are|were)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?:{words})\b"
-        # "show me the patients over 60", "list all reviews predicted negative"
-        rf"|\b(?:show|list|display|give)\s+(?:me\s+|us\s+)?(?:all\s+)?(?:the\s+|those\s+)?(?:{words})\b"
+        # "show me the patients over 60", "list all reviews predicted negative", "show me some blighted trees"
+        rf"|\b(?:show|list|display|give)\s+(?:me\s+|us\s+)?(?:all\s+|some\s+|a\s+few\s+)?(?:the\s+|those\s+)?"
+        rf"(?:[\w-]+\s+){{0,2}}?(?:{words})\b"
     )
     return re.search(which, text, re.IGNORECASE) is not None and about_several(text, schema)
 

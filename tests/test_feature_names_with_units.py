@@ -122,3 +122,15 @@ def test_a_change_after_a_what_if_goes_to_the_feature_it_names_not_the_one_in_fo
     question, calls = route(RouterBackend(), text, schema, history)
     assert not question, question
     assert calls and calls[0][0] == "explain_what_if" and calls[0][1].get("changes") == expected, calls
+
+
+def test_a_verb_made_of_the_word_before_the_unit_names_an_event_not_the_amount() -> None:
+    from simxai.extraction._feature_terms import verb_of_unit_head
+
+    water, rain = BENCH.features[1], KILN.features[1]
+    assert verb_of_unit_head("watered", water) and verb_of_unit_head("watering", water)
+    assert not verb_of_unit_head("water", water) and not verb_of_unit_head("rainfall", rain)
+    # the noun still names the feature beside the verb
+    assert extract_changes("what if bench 4120 were watered with 300 ml more water?", BENCH) == {
+        "daily_water_ml": "+300"
+    }

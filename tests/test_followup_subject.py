@@ -89,6 +89,23 @@ def test_which_asks_for_instances_and_which_features_does_not():
 
 
 @pytest.mark.parametrize(
+    ("text", "schema", "asks"),
+    [
+        # "some" / "a few" and a word or two of the class before the plural: still a list of instances
+        ("show me some progressing patients", "clinic", True),
+        ("give me a few negative reviews", "reviews", True),
+        ("list some patients with high bmi", "clinic", True),
+        # what is shown is no instance: the data, the features, the words
+        ("show me some of the features", "clinic", False),
+        ("show me a few important words", "reviews", False),
+        ("show me the data", "clinic", False),
+    ],
+)
+def test_showing_some_instances_of_a_class_asks_for_instances(text, schema, asks):
+    assert asks_for_instances(text, {"clinic": CLINIC, "reviews": REVIEWS}[schema]) is asks
+
+
+@pytest.mark.parametrize(
     ("text", "group"),
     [
         ("and the ones who were predicted stable, why?", "prediction = stable"),

@@ -346,11 +346,7 @@ def _vague_unasked(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> 
         instance = call.arguments.get("instance")
         # a group over everyone or by a condition ("all", "prediction = late") drops the vague words: asked
         over_a_group = isinstance(instance, str) and (instance == "all" or re.search(r"[=<>]", instance) is not None)
-        group = call.arguments.get("group")
-        # a text host's instances have no features words name: a group of words ("the long tickets") is not passed on
-        words = isinstance(group, str) and group != "all" and not re.search(r"[=<>]", group)
-        words_only = schema.kind == "text" and words
-        if (group and not words_only) or call.name == "explain_what_if" or (instance is not None and not over_a_group):
+        if call.arguments.get("group") or call.name == "explain_what_if" or (instance is not None and not over_a_group):
             return None  # the group is passed on (the function asks for its threshold), or the turn is about one
     return vague_question(text, schema)
 

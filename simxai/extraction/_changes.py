@@ -8,6 +8,7 @@ from simxai.extraction._age_changes import age_change
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._clock_and_pace import as_old_change, clock_hour_changes, pace_changes
+from simxai.extraction._feature_terms import verb_of_unit_head
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
@@ -329,7 +330,11 @@ def extract_changes(
         said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
     changes: dict[str, ChangeValue] = {}
-    mentions = [m for m in feature_mentions(text, schema) if not _the_instance_noun(text, m, schema)]
+    mentions = [
+        m
+        for m in feature_mentions(text, schema)
+        if not _the_instance_noun(text, m, schema) and not verb_of_unit_head(text[m.start : m.end], m.feature)
+    ]
     for mention in mentions:
         feature = mention.feature
         if feature.name in changes:

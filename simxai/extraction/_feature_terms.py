@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["_MODEL_WORDS", "_TOKEN", "_feature_terms", "_norm", "_stem"]
+__all__ = ["_MODEL_WORDS", "_TOKEN", "_feature_terms", "_norm", "_stem", "verb_of_unit_head"]
 
 
 def _norm(words: Iterable[str]) -> str:
@@ -85,3 +85,15 @@ _IRREGULAR = {"children": "child", "people": "person", "women": "woman", "men": 
 _MODEL_WORDS = frozenset(
     "score scores rate rates value values level levels number count total index type status class label".split()
 )
+
+
+def verb_of_unit_head(said: str, feature: FeatureSchema) -> bool:
+    """Whether `said` is a verb made of the word before the unit `feature`'s name ends in ("watered" for
+    `weekly_water_l`, "humidified" is not): it names an event ("watered 3 days ago"), not the amount, so no change
+    of the feature is read from it. The word itself ("water", "3 more litres of water") still names the feature.
+    """
+    words = _TOKEN.findall(feature.name.replace("_", " ").lower())
+    said = said.lower()
+    if len(words) < 2 or not _is_unit(words[-1]) or said == words[-2]:
+        return False
+    return said.endswith(("ed", "ing")) and _stem(said) == words[-2]
