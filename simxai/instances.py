@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from simxai.exceptions import ArgumentError
-from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = [
     "CONDITION_HELP",
@@ -64,6 +64,21 @@ def _number(text: str) -> float | None:
         return float(text)
     except ValueError:
         return None
+
+
+def _named_feature(field: str, schema: HostSchema) -> FeatureSchema | None:
+    """The feature `field` (lower case, spaces as underscores) names: by its name, then an alias, in any case.
+
+    Column names such as `CO2_ppm` or `TRUCK_TEMP_C` are matched case-insensitively, as the condition's words are
+    lower-cased before the lookup.
+    """
+    by_name = next((f for f in schema.features if f.name.lower().replace(" ", "_") == field), None)
+    if by_name is not None:
+        return by_name
+    return next(
+        (f for f in schema.features if field in (a.lower().replace(" ", "_") for a in f.aliases)),
+        None,
+    )
 
 
 def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
@@ -115,9 +130,7 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
                 )
             clauses.append(Clause(field, op, label))  # type: ignore[arg-type]
             continue
-        feature = features.get(field) or next(
-            (f for f in schema.features if field in (a.lower() for a in f.aliases)), None
-        )
+        feature = _named_feature(field, schema)
         if feature is None:
             raise ArgumentError(
                 f"unknown feature {field!r}",
