@@ -66,6 +66,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("bike", "batch"),
     },
+    # written for training in the eighteenth round (people/)
+    "w26": {
+        "folder": "people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (5, 5),
+        "own_hosts": ("bag", "crate"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
