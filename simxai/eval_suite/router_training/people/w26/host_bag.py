@@ -48,15 +48,12 @@ BAG_CONFIG: dict[str, Any] = {
         "pasteurised": {"0": "no", "1": "yes"},
     },
     "immutable_features": ["STRAIN"],
-    # The lower-case form of each name is an alias too: `simxai.instances.parse_condition` lower-cases the
-    # field of a condition before looking it up by name, so "CO2_ppm > 1200" or "PACK = film_wrap" found no
-    # feature without it (reported by w26 to the lead; drop these once conditions match names case-blind).
     "feature_aliases": {
-        "substrateMoist_pct": ["moisture", "substrate moisture", "wetness", "water content", "substratemoist_pct"],
-        "spawnRate_pct": ["spawn rate", "spawn", "inoculation rate", "spawnrate_pct"],
-        "incubDays": ["incubation", "incubation days", "days in incubation", "colonisation days", "incubdays"],
-        "roomTemp_C": ["temperature", "room temp", "temp", "grow room temperature", "roomtemp_c"],
-        "CO2_ppm": ["co2", "carbon dioxide", "fresh air", "co2_ppm"],
+        "substrateMoist_pct": ["moisture", "substrate moisture", "wetness", "water content"],
+        "spawnRate_pct": ["spawn rate", "spawn", "inoculation rate"],
+        "incubDays": ["incubation", "incubation days", "days in incubation", "colonisation days"],
+        "roomTemp_C": ["temperature", "room temp", "temp", "grow room temperature"],
+        "CO2_ppm": ["co2", "carbon dioxide", "fresh air"],
         "bag_kg": ["bag weight", "weight", "kg"],
         "STRAIN": ["strain", "species", "variety", "mushroom type"],
         "pasteurised": ["pasteurized", "pasteurisation", "heat treated", "steamed"],

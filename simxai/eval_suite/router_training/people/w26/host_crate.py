@@ -38,16 +38,13 @@ CRATE_CONFIG: dict[str, Any] = {
         "GRADE": {"0": "A", "1": "B"},
     },
     "immutable_features": ["ROUTE_KM"],
-    # The lower-case form of each name is an alias too: `simxai.instances.parse_condition` lower-cases the
-    # field of a condition before looking it up by name, so "CO2_ppm > 1200" or "PACK = film_wrap" found no
-    # feature without it (reported by w26 to the lead; drop these once conditions match names case-blind).
     "feature_aliases": {
-        "HRS_SINCE_PICK": ["hours since pick", "hours since picking", "age", "how old", "hours", "hrs_since_pick"],
-        "TRUCK_TEMP_C": ["truck temperature", "truck temp", "van temp", "temperature", "temp", "truck_temp_c"],
-        "PRECOOL_H": ["precool", "precooling", "cold room hours", "cooling hours", "precool_h"],
-        "RH_PCT": ["humidity", "relative humidity", "rh", "rh_pct"],
-        "CRATE_KG": ["crate weight", "weight", "kg", "crate_kg"],
-        "ROUTE_KM": ["route", "distance", "km", "kilometres", "route_km"],
+        "HRS_SINCE_PICK": ["hours since pick", "hours since picking", "age", "how old", "hours"],
+        "TRUCK_TEMP_C": ["truck temperature", "truck temp", "van temp", "temperature", "temp"],
+        "PRECOOL_H": ["precool", "precooling", "cold room hours", "cooling hours"],
+        "RH_PCT": ["humidity", "relative humidity", "rh"],
+        "CRATE_KG": ["crate weight", "weight", "kg"],
+        "ROUTE_KM": ["route", "distance", "km", "kilometres"],
         "PACK": ["packing", "pack type", "packaging", "pack"],
         "GRADE": ["grade", "quality grade"],
     },
