@@ -66,13 +66,20 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("bike", "batch"),
     },
-    # written for training in the eighteenth round
+    # written for training in the eighteenth round (people/), never read
     "w25": {
         "folder": "people",
         "requests": 190,
         "dialogues": 10,
         "turns": (5, 5),
         "own_hosts": ("donor", "session"),
+    },
+    "w26": {
+        "folder": "people",
+        "requests": 190,
+        "dialogues": 10,
+        "turns": (5, 5),
+        "own_hosts": ("bag", "crate"),
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
