@@ -1,4 +1,5 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n) are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o) are well
+formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -29,6 +30,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
+        "fresh-2026-12-03o",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -120,6 +122,14 @@ TREE_NUMERIC = (
     "trunk_diameter_cm", "age_years", "canopy_dieback_pct", "lean_deg", "pit_area_m2", "trunk_decay_pct",
 )  # fmt: skip
 TREE_CATEGORIES = {"species": ("plane", "linden", "maple", "oak", "ash"), "site": ("sidewalk", "median", "park")}
+#: The invented used-violin intake host of set O (`evalsets/fresh-2026-12-03o/host_violin.py`): ids 83001-83400.
+VIOLIN_NUMERIC = (
+    "age_yrs", "crack_count", "neck_proj_mm", "action_e_mm", "storage_rh_pct", "months_since_service",
+)  # fmt: skip
+VIOLIN_CATEGORIES = {
+    "origin": ("german", "czech", "french", "chinese", "italian"),
+    "size": ("full", "three_quarter", "half"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -194,6 +204,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("healthy", "declining", "remove"),
         "features": TREE_NUMERIC + tuple(TREE_CATEGORIES),
         "categories": TREE_CATEGORIES,
+    },
+    "violin": {
+        "ids": range(83001, 83401),
+        "labels": ("playable", "setup", "restore"),
+        "features": VIOLIN_NUMERIC + tuple(VIOLIN_CATEGORIES),
+        "categories": VIOLIN_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -293,6 +309,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 12,
         "per_host": {"demo": 45, "sentiment": 45, "loan": 36, "tree": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 2, "tree": 6},
+    },
+    "fresh-2026-12-03o": {
+        "requests": 200,
+        "dialogues": 12,
+        "per_host": {"demo": 45, "sentiment": 45, "loan": 36, "violin": 70},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 2, "violin": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
