@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -03n) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -03o) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -29,6 +29,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-03l",
     ROOT / "evalsets" / "guard-2026-12-03m",
     ROOT / "evalsets" / "guard-2026-12-03n",
+    ROOT / "evalsets" / "guard-2026-12-03o",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -129,8 +130,20 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-03l", {"tray": 2}, 330),
         ("guard-2026-12-03m", {"chimney": 2}, 330),
         ("guard-2026-12-03n", {"cask": 2}, 330),
+        ("guard-2026-12-03o", {"loaf": 2}, 330),
     ],
-    ids=["set F", "set G", "set H", "set I", "set J", "set K (03k)", "set L (03l)", "set M (03m)", "set N (03n)"],
+    ids=[
+        "set F",
+        "set G",
+        "set H",
+        "set I",
+        "set J",
+        "set K (03k)",
+        "set L (03l)",
+        "set M (03m)",
+        "set N (03n)",
+        "set O (03o)",
+    ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
     folder: str, own_hosts: dict[str, int], least_lines: int
@@ -195,6 +208,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (79001, 79500),
             {"oak", "toast"},
         ),
+        (
+            "guard-2026-12-03o",
+            "loaf",
+            ["airy", "dense"],
+            (84001, 84400),
+            {"flour", "oven"},
+        ),
     ],
     ids=[
         "set F",
@@ -207,6 +227,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set L tray (03l)",
         "set M chimney (03m)",
         "set N cask (03n)",
+        "set O loaf (03o)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
