@@ -61,8 +61,8 @@ GARMENT_CONFIG: dict[str, Any] = {
     "seed": 0,
     "background_size": 25,
     "cards": {
-        "description": "Historic garments (dresses, coats, waistcoats, shawls) of an invented regional museum's costume "
-        "collection, one row per garment as assessed before the 2026 display rotation.",
+        "description": "Historic garments (dresses, coats, waistcoats, shawls) of an invented regional museum's "
+        "costume collection, one row per garment as assessed before the 2026 display rotation.",
         "feature_descriptions": {
             "age_years": "approximate age of the garment in years",
             "light_dose_klxh": "cumulative light exposure since its last conservation treatment, in kilolux-hours",
