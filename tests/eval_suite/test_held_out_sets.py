@@ -81,6 +81,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("bag", "crate"),
     },
+    # written held out in the eighteenth round: scored, never read
+    "w24": {
+        "folder": "held_out_people",
+        "requests": 180,
+        "dialogues": 10,
+        "turns": (4, 5),
+        "own_hosts": ("garment", "showcase"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
