@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from simxai import Host
-from simxai.extraction import extract_argument
+from simxai.extraction import extract_argument, extract_metric
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 LOAVES = HostSchema(
@@ -51,3 +51,20 @@ def test_a_count_noun_needs_its_count(text: str, demo_host: Host) -> None:
     """An id before "sets" or "plans" is no count: no noun of results follows a number alone."""
     schema = demo_host.schema() if "patient" in text else LOAVES
     assert extract_argument("number_of_iterations", text, schema, "explain_how_to_be_that") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what fraction of the loaves does it mess up?",
+        "out of a hundred patients, how many would it get wrong?",
+        "what share of the patients does it misclassify",
+        "has it ever got it wrong for rye loaves?",
+    ],
+)
+def test_an_error_rate_in_everyday_words_is_accuracy(text: str) -> None:
+    assert extract_metric(text) == "accuracy"
+
+
+def test_a_count_of_mistakes_stays_the_confusion_matrix() -> None:
+    assert extract_metric("how many mistakes does it make on rye loaves?") == "confusion_matrix"

@@ -299,8 +299,16 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         # "how often does it miss", "how often does it slip up": a miss of either class is an error
         r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err|miss(?:es|ed)?\b|"
         r"(?:slip|screw|mess|foul)(?:s|ed)?\s+up)|"
-        r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)|"
-        r"\b(?:ever\s+)?been\s+wrong\b|\bwrong\s+more\s+often\b|\bget(?:s|ting)?\s+(?:them|those)\s+wrong\b",
+        # a share of the instances it gets right or wrong, also "out of a hundred, how many would it get wrong",
+        # "what fraction does it mess up", "how many does it misclassify out of 100"
+        r"\b(?:percent|percentage|share|fraction|proportion|out\s+of\s+(?:a|every|each|one)?\s*(?:hundred|thousand|"
+        r"100|1000|ten|10))\b[^.?!]*\b(?:correct|right|wrong|misclassif\w*|mis-?label\w*|"
+        r"(?:slip|screw|mess|foul)(?:s|ed)?\s+up)|"
+        r"\b(?:how\s+many|what\s+(?:share|fraction|proportion|percentage))\b[^.?!]*\b(?:misclassif\w*|get\s+wrong)\b"
+        r"[^.?!]*\bout\s+of\b|"
+        r"\b(?:ever\s+)?been\s+wrong\b|\bwrong\s+more\s+often\b|\bget(?:s|ting)?\s+(?:them|those)\s+wrong\b|"
+        # "has it ever got it wrong for ...": whether it errs at all, on a group or everyone
+        r"\bever\s+(?:got|gotten|get|gets|getting)\s+(?:it|them|one|any)\s+wrong\b",
     ),
     (
         "all",
