@@ -68,3 +68,22 @@ def test_an_error_rate_in_everyday_words_is_accuracy(text: str) -> None:
 
 def test_a_count_of_mistakes_stays_the_confusion_matrix() -> None:
     assert extract_metric("how many mistakes does it make on rye loaves?") == "confusion_matrix"
+
+
+@pytest.mark.parametrize(
+    ("text", "schema_name", "label"),
+    [
+        ("why was loaf 88031 marked wasted when the records say sold?", "loaves", "wasted"),
+        ("what made 88031 lean to 'sold', even though it came out wasted?", "loaves", "sold"),
+        ("explain why patient 9 came out progressing although the data has stable", "demo", "progressing"),
+        # a concession before the question, set apart by a comma, is no clause of the class asked about
+        ("even though it says stable, why progressing for patient 9?", "demo", "progressing"),
+        ("why is patient 9 stable?", "demo", "stable"),
+    ],
+)
+def test_a_class_said_as_background_is_not_the_one_asked(
+    text: str, schema_name: str, label: str, demo_host: Host
+) -> None:
+    """Of two classes, the one in a clause of concession or of what the records hold is background."""
+    schema = demo_host.schema() if schema_name == "demo" else LOAVES
+    assert extract_argument("prediction_label", text, schema, "get_local_explanation") == label

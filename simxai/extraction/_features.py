@@ -213,8 +213,23 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
     mentions = label_mentions(text, schema, _class_mentions(text, schema))
     if not mentions:
         return None
+    # "why was it given X when the records say Y", "what pulled it towards X, even though it said Y": Y is said as
+    # background, in a clause of concession or of what the records hold; the class asked about is another one
+    foreground = [m for m in mentions if not _BACKGROUND.search(text[: m[0]])]
+    if foreground and any(name != foreground[0][2] for _, _, name in mentions):
+        mentions = foreground
     cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
     return cued[-1] if cued else mentions[-1][2]
+
+
+# A clause that names a class as background, up to the class (in one clause: no comma, no end of a sentence)
+_BACKGROUND = re.compile(
+    r"\b(?:even\s+though|although|though|despite|whereas|even\s+if|"
+    r"(?:when|while|but|and)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?(?:records?|data|files?|history|"
+    r"recorded\s+label|true\s+label|ground\s+truth)\s+(?:says?|said|shows?|showed|has|had|lists?|listed|is|was))"
+    r"\b[^.?!,;]*$",
+    re.IGNORECASE,
+)
 
 
 def moved_away_from(text: str, schema: HostSchema | None) -> str | None:
