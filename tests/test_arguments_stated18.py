@@ -8,10 +8,12 @@ its bakers, ids 61001-61200); the phrasings are our own.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from simxai import Host
-from simxai.extraction import extract_argument, extract_metric
+from simxai.extraction import extract_argument, extract_changes, extract_metric
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 LOAVES = HostSchema(
@@ -87,3 +89,21 @@ def test_a_class_said_as_background_is_not_the_one_asked(
     """Of two classes, the one in a clause of concession or of what the records hold is background."""
     schema = demo_host.schema() if schema_name == "demo" else LOAVES
     assert extract_argument("prediction_label", text, schema, "get_local_explanation") == label
+
+
+@pytest.mark.parametrize(
+    ("text", "schema_name", "expected"),
+    [
+        ("suppose 88020 had rye flour and 2 cracks", "loaves", {"flour": "rye", "cracks_per_loaf": 2}),
+        ("and also 1 crack instead of 5", "loaves", {"cracks_per_loaf": 1}),
+        ("what if patient 7 had a bmi of 30 and also 100 glucose", "demo", {"bmi": 30, "glucose": 100}),
+    ],
+)
+def test_a_count_in_a_list_of_changes(text: str, schema_name: str, expected: dict[str, Any], demo_host: Host) -> None:
+    """The next item of a list after a verb of having ("and 2 cracks"), or a change with the value it replaces."""
+    schema = demo_host.schema() if schema_name == "demo" else LOAVES
+    assert extract_changes(text, schema) == expected
+
+
+def test_a_count_with_nothing_supposed_is_no_change() -> None:
+    assert extract_changes("loaves 88020 and 2 cracks", LOAVES) is None
