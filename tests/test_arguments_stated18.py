@@ -107,3 +107,48 @@ def test_a_count_in_a_list_of_changes(text: str, schema_name: str, expected: dic
 
 def test_a_count_with_nothing_supposed_is_no_change() -> None:
     assert extract_changes("loaves 88020 and 2 cracks", LOAVES) is None
+
+
+BAKERS = HostSchema(
+    name="bakers",
+    kind="tabular",
+    instance_noun="baker",
+    class_names=["stays", "leaves"],
+    features=[
+        FeatureSchema(name="years_at_bench", type="numeric", min=0, max=30, aliases=["experience"]),
+        FeatureSchema(name="burn_last_year", type="categorical", categories=["no", "yes"], aliases=["burned", "burn"]),
+        FeatureSchema(
+            name="hygiene_pass", type="categorical", categories=["no", "yes", "pending"], aliases=["hygiene check"]
+        ),
+    ],
+    id_range=(61001, 61200),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what if baker 61022 hadn't been burned", {"burn_last_year": "no"}),
+        ("suppose 61022 was burn-free", {"burn_last_year": "no"}),
+        ("what if 61022 had failed the hygiene check", {"hygiene_pass": "no"}),
+        ("what if 61022 had been burned", {"burn_last_year": "yes"}),
+    ],
+)
+def test_a_yes_no_feature_denied_in_words(text: str, expected: dict[str, Any]) -> None:
+    assert extract_changes(text, BAKERS) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("how accurate is it on bakers who failed the hygiene check", "hygiene_pass = no"),
+        ("and on the ones that passed the hygiene check?", "hygiene_pass = yes"),
+    ],
+)
+def test_a_group_by_a_test_failed_or_passed(text: str, group: str) -> None:
+    assert extract_argument("group", text, BAKERS, "get_model_performance") == group
+
+
+def test_a_what_if_on_the_demo_host_denied_with_hadnt(demo_host: Host) -> None:
+    """The demo host's yes/no-less schema is untouched: a denied numeric feature gives no category."""
+    assert extract_changes("what if patient 4's bmi hadn't been 30 but 25", demo_host.schema()) != {"bmi": "no"}
