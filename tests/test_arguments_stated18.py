@@ -152,3 +152,31 @@ def test_a_group_by_a_test_failed_or_passed(text: str, group: str) -> None:
 def test_a_what_if_on_the_demo_host_denied_with_hadnt(demo_host: Host) -> None:
     """The demo host's yes/no-less schema is untouched: a denied numeric feature gives no category."""
     assert extract_changes("what if patient 4's bmi hadn't been 30 but 25", demo_host.schema()) != {"bmi": "no"}
+
+
+@pytest.mark.parametrize(
+    ("text", "schema_name", "group"),
+    [
+        ("precision on the heavily cracked loaves, anything over 4", "loaves", "cracks_per_loaf > 4"),
+        ("is it ever wrong for the long proofing times, say above 120?", "loaves", "proof_minutes > 120"),
+        ("f1 for patients with high glucose - over 100", "demo", "glucose > 100"),
+        ("how well does it do on the heavy bmi cases, like over 35", "demo", "bmi > 35"),
+    ],
+)
+def test_a_bound_said_aside_after_the_feature(text: str, schema_name: str, group: str, demo_host: Host) -> None:
+    """The feature said loosely, then its bound after a comma or a dash: the group is the bound, never everyone."""
+    schema = demo_host.schema() if schema_name == "demo" else LOAVES
+    assert extract_argument("group", text, schema, "get_model_performance") == group
+
+
+@pytest.mark.parametrize(
+    ("text", "schema_name"),
+    [
+        ("precision on the heavily cracked loaves, anything over 40", "loaves"),  # no loaf has 40 cracks
+        ("what is the bmi, over 60 patients", "demo"),  # the bound of the patients named after it
+    ],
+)
+def test_a_bound_aside_that_is_no_value_of_the_feature(text: str, schema_name: str, demo_host: Host) -> None:
+    schema = demo_host.schema() if schema_name == "demo" else LOAVES
+    group = extract_argument("group", text, schema, "get_model_performance")
+    assert not str(group or "").startswith(("cracks_per_loaf", "bmi"))

@@ -16,6 +16,7 @@ from simxai.extraction._features import _category_mentions, _class_mentions, age
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
 from simxai.extraction._group_words import (
     OR_TAIL,
+    _in_range,
     _open_bound,
     _unit_bounds,
     _value_before,
@@ -44,6 +45,13 @@ _GROUP_WORDS = re.compile(
     re.IGNORECASE,
 )
 _ALL_NOUNS = r"data|dataset|instances|rows|samples|examples|records|cases|entries|data\s+points|people"
+
+# A bound said aside after the feature, its plural noun and a comma ("the big claims, over 5", "the high-bmi
+# patients, anything above 30", "heavy parcels - say over 10")
+_ASIDE = (
+    r"(?:\s+[a-z]+s)?\s*[,:;–—-]\s*(?:(?:anything|anyone|any|those|ones|say|like|so|i\.?e\.?|e\.?g\.?|meaning|"
+    r"that\s+is|i\s+mean|roughly|ones|who\s+are|that\s+are)\s+){0,2}"
+)
 
 
 def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
@@ -107,11 +115,17 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 ]
                 continue
             match = re.match(
-                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}(?P<v>-?{_NUM})\b"
-                rf"(?P<tail>\s*{OR_TAIL})?",
+                rf"^(?P<aside>{_ASIDE})?\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}"
+                rf"(?P<v>-?{_NUM})\b(?P<tail>\s*{OR_TAIL})?",
                 after,
                 re.IGNORECASE,
             )
+            if match and match.group("aside"):
+                # "the big claims, over 90": a bound said aside must be one of the feature's values, and not the
+                # bound of a noun after it ("the bmi, over 30 patients")
+                plural_after = re.match(r"\s+[a-z]+s\b", after[match.end() :], re.IGNORECASE)
+                if not _in_range(feature, float(match.group("v"))) or plural_after:
+                    match = None
             bound = _open_bound(text, mention.start, mention.end)
             if match is None and bound is not None:
                 clauses.append(f"{feature.name} {bound[0]} {bound[1]}")  # "10000 nautical miles or more"
