@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from simxai import Host
+from simxai import Agent, Host, Turn
+from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes, extract_metric
+from simxai.followup import continues_added_changes
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 LOAVES = HostSchema(
@@ -180,3 +182,54 @@ def test_a_bound_aside_that_is_no_value_of_the_feature(text: str, schema_name: s
     schema = demo_host.schema() if schema_name == "demo" else LOAVES
     group = extract_argument("group", text, schema, "get_model_performance")
     assert not str(group or "").startswith(("cracks_per_loaf", "bmi"))
+
+
+@pytest.mark.parametrize(
+    ("text", "earlier", "changes", "joins"),
+    [
+        ("and on the window shelf", {"flour": "rye", "cracks_per_loaf": 2}, {"shelf": "window"}, True),
+        ("plus a hotter oven, 240", {"flour": "rye"}, {"oven_temp_c": 240}, True),
+        # one change before, no word of adding: it may be another scenario
+        ("and on the window shelf", {"flour": "rye"}, {"shelf": "window"}, False),
+        # a feature changed already, or a change taken back, replaces
+        ("and 3 cracks", {"flour": "rye", "cracks_per_loaf": 2}, {"cracks_per_loaf": 3}, False),
+        ("and on the window shelf instead?", {"flour": "rye", "shelf": "back"}, {"shelf": "window"}, False),
+        ("and the window shelf instead", {"flour": "rye", "cracks_per_loaf": 2}, {"shelf": "window"}, False),
+        # the old value after "instead of" takes nothing back
+        ("and spelt instead of rye", {"shelf": "back", "cracks_per_loaf": 2}, {"flour": "spelt"}, True),
+        ("what if it were on the window shelf", {"flour": "rye", "cracks_per_loaf": 2}, {"shelf": "window"}, False),
+    ],
+)
+def test_a_scenario_built_up_change_by_change(
+    text: str, earlier: dict[str, Any], changes: dict[str, Any], joins: bool
+) -> None:
+    assert continues_added_changes(text, earlier, changes) is joins
+
+
+async def _turns(host: Host, *texts: str) -> list[Turn]:
+    conversation = Agent(host, RouterBackend()).conversation()
+    return [await conversation.send(text) for text in texts]
+
+
+async def test_the_next_change_of_a_built_up_scenario_joins_it(demo_host: Host) -> None:
+    """After a what-if whose changes were added together, "and ..." with another feature adds to them."""
+    *_, built, more = await _turns(
+        demo_host,
+        "what if patient 21 had a bmi of 25?",
+        "and on top of that a glucose of 90",
+        "and a blood pressure of 80",
+    )
+    assert [c.arguments.get("changes") for c in built.calls] == [{"bmi": 25, "glucose": 90}]
+    assert [(c.function, c.arguments.get("changes")) for c in more.calls] == [
+        ("explain_what_if", {"bmi": 25, "glucose": 90, "blood_pressure": 80})
+    ]
+
+
+async def test_a_value_for_a_feature_already_changed_replaces_it(demo_host: Host) -> None:
+    *_, again = await _turns(
+        demo_host,
+        "what if patient 21 had a bmi of 25?",
+        "and on top of that a glucose of 90",
+        "and a glucose of 70 instead?",
+    )
+    assert [c.arguments.get("changes") for c in again.calls] == [{"glucose": 70}]
