@@ -233,3 +233,51 @@ async def test_a_value_for_a_feature_already_changed_replaces_it(demo_host: Host
         "and a glucose of 70 instead?",
     )
     assert [c.arguments.get("changes") for c in again.calls] == [{"glucose": 70}]
+
+
+SWIMS = HostSchema(
+    name="open-water swims",
+    kind="tabular",
+    instance_noun="swim",
+    class_names=["finished", "pulled_out"],
+    features=[
+        FeatureSchema(name="water_temp_c", type="numeric", min=8, max=26, aliases=["water temperature"]),
+        FeatureSchema(name="start_hour", type="numeric", min=5, max=20, aliases=["start time"]),
+        FeatureSchema(name="distance_km", type="numeric", min=1, max=10),
+    ],
+    id_range=(43001, 43500),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("recall on the warm swims, say 20 degrees and up", "water_temp_c >= 20"),
+        ("precision for chilly ones, 12 degrees and under", "water_temp_c <= 12"),
+        ("how often is it wrong on the late swims, 4pm onwards", "start_hour >= 16"),
+        ("accuracy on swims before 7am", "start_hour < 7"),
+        ("f1 for the swims from 6pm", "start_hour >= 18"),
+    ],
+)
+def test_an_open_bound_in_degrees_or_as_a_time_of_day(text: str, group: str) -> None:
+    """Degrees name the one temperature feature and a time of day the one hour feature, though no word of their
+    names is said."""
+    assert extract_argument("group", text, SWIMS, "get_model_performance") == group
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "accuracy on swims from 5pm to 7pm",  # a range, not an open bound
+        "recall on the swims at 40 degrees and up",  # no swim is that warm
+    ],
+)
+def test_no_open_bound_where_the_words_say_none(text: str) -> None:
+    group = extract_argument("group", text, SWIMS, "get_model_performance")
+    assert group is None or not group.startswith(("start_hour >", "water_temp_c"))
+
+
+def test_degrees_on_a_host_with_no_temperature_bound_nothing(demo_host: Host) -> None:
+    """The demo host has no temperature or hour feature: degrees and times of day name none of its features."""
+    text = "accuracy for patients seen after 5pm, at 20 degrees and up"
+    assert extract_argument("group", text, demo_host.schema(), "get_model_performance") is None

@@ -31,6 +31,7 @@ from simxai.extraction._lexicon import (
     _noun_pattern,
     _op_of,
 )
+from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
@@ -148,6 +149,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for c in _unit_bounds(text, schema)
         if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses} and c.split(" ")[-1] not in aged
     ]
+    # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
+    clauses += [c for c in open_tail_bounds(text, schema) if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses}]
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
