@@ -48,12 +48,14 @@ def open_tail_bounds(text: str, schema: HostSchema) -> list[str]:
     """Conditions from the bounds of the module doc, on the one feature each names; [] when none is named."""
     found: list[str] = []
     degrees = _units(schema).get("degrees")
-    for match in _DEGREES.finditer(text) if degrees is not None else ():
-        if _in_range(degrees, float(match.group("v"))):
-            found.append(f"{degrees.name} {_op(match.group('tail'), None)} {match.group('v')}")
+    if degrees is not None:
+        for match in _DEGREES.finditer(text):
+            if _in_range(degrees, float(match.group("v"))):
+                found.append(f"{degrees.name} {_op(match.group('tail'), None)} {match.group('v')}")
     hour = _hour_feature(schema)
-    hours = [*_LED_HOURS.finditer(text), *_TAILED_HOURS.finditer(text)] if hour is not None else []
-    for match in hours:
+    if hour is None:
+        return found
+    for match in [*_LED_HOURS.finditer(text), *_TAILED_HOURS.finditer(text)]:
         value = int(match.group("h"))
         marker = match.group("ap").lower().replace(".", "")
         if marker == "pm" and value < 12:
