@@ -9,13 +9,13 @@ Runs the set through the engine as `bench/fresh_set.py` does (same scoring) with
 user turn, which rule produced a question and what the bare selector would have chosen (its top function among
 the registered ones, on the normalised turn). Every turn whose gold names a function falls in one row:
 
-  - function right (the first call is the gold or an alternative);
+  - function right (the first call is the gold or an alternative), and with wrong arguments apart;
   - asked by the selector's threshold (the router's `_clarify`: unsure which function), split by whether the
     function it was unsure about, its first option, was the gold;
   - asked by another rule of the router: an unknown word (a value, label, id or feature the host lacks), a vague
     question without a call, or a reading question (a repair, an option picked, two readings offered);
-  - asked by the engine for a missing argument (instance, changes, group, ...), the router having chosen a
-    function;
+  - asked by the engine for a missing argument (instance, changes, group, ...), split by whether the function
+    it asked for was the gold;
   - confidently wrong (another function called), and no answer.
 
 The turns whose gold is a question (clarify) or no function are counted apart. `--list` prints each miss.
@@ -100,27 +100,31 @@ class NotingRouter(RouterBackend):
 
 ROWS = (
     "function right",
+    "function right, arguments wrong",
     "asked: threshold, first option right",
     "asked: threshold, first option wrong",
     "asked: unknown word",
     "asked: vague",
     "asked: reading",
-    "asked: missing argument",
+    "asked: missing argument, function right",
+    "asked: missing argument, function wrong",
     "confident wrong",
     "no answer",
 )
 
 
-def cause(outcome: str, note: Note, missing: list[str], gold: list[str]) -> str:
-    """The row of a turn whose gold names a function."""
-    if outcome in ("correct", "function_only"):
+def cause(outcome: str, note: Note, missing: list[str], gold: list[str], asked_function: str = "") -> str:
+    """The row of a turn whose gold names a function (`asked_function`: the function the engine asked for)."""
+    if outcome == "correct":
         return "function right"
+    if outcome == "function_only":
+        return "function right, arguments wrong"
     if outcome == "confident_wrong":
         return "confident wrong"
     if outcome != "clarified":
         return "no answer"
     if missing and missing != ["function"]:
-        return "asked: missing argument"
+        return f"asked: missing argument, function {'right' if asked_function in gold else 'wrong'}"
     if note.rule == "threshold":
         return f"asked: threshold, first option {'right' if note.unsure_of in gold else 'wrong'}"
     return f"asked: {note.rule or 'reading'}"
@@ -154,8 +158,22 @@ async def _run_case(agent: Agent, backend: NotingRouter, case: Case, kind: str) 
             continue
         scored = score(case, index, kind, text, gold, turn, agent.schema)
         missing = list(turn.clarification.missing) if turn.clarification is not None else []
-        row = cause(scored.outcome, backend.note, missing, scored.gold) if gold.functions else "(gold: no call)"
-        out.append({**asdict(scored), **asdict(backend.note), "missing": missing, "row": row, "kind": kind})
+        asked_function = turn.clarification.function if turn.clarification is not None else ""
+        row = (
+            cause(scored.outcome, backend.note, missing, scored.gold, asked_function)
+            if gold.functions
+            else "(gold: no call)"
+        )
+        out.append(
+            {
+                **asdict(scored),
+                **asdict(backend.note),
+                "missing": missing,
+                "asked_function": asked_function,
+                "row": row,
+                "kind": kind,
+            }
+        )
     return out
 
 
@@ -209,6 +227,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"{r['case']}#{r['turn']} [{r['row']}] {r['text']!r}: gold {r['gold']}, selector "
                     f"{r.get('selector_top')} {r.get('selector_p', 0):.2f}, called {r.get('called')}"
+                    + (f", missing {r['missing']}" if r.get("missing") else "")
+                    + (
+                        f", arguments {r.get('arguments')} (gold {r.get('gold_arguments')})"
+                        if r["row"] == "function right, arguments wrong"
+                        else ""
+                    )
                 )
     if args.json:
         args.json.write_text(json.dumps({"table": figures, "turns": rows}, indent=1, ensure_ascii=False, default=str))

@@ -26,6 +26,7 @@ __all__ = [
     "INSTANCE_COUNTERPART",
     "LastCall",
     "adds_to_previous",
+    "continues_added_changes",
     "bare_why",
     "carried_change",
     "class_follow_up",
@@ -108,6 +109,26 @@ _ADDS = re.compile(
 def adds_to_previous(text: str) -> bool:
     """Whether a what-if adds its changes to the previous ones ("and with glucose 100 as well?")."""
     return bool(_ADDS.search(text))
+
+
+# A turn that goes on from the last one ("and ...", "plus ..."), and one that takes back a change ("... instead?",
+# but not the old value after "instead of": "and on clay instead of sand" still adds the soil)
+_GOES_ON = re.compile(r"^\W*(?:and|plus)\b", re.I)
+_REPLACES = re.compile(r"\binstead\b(?!\s+of\b)|\brather\b(?!\s+than\b)|\bnot\s+that\b", re.I)
+
+
+def continues_added_changes(text: str, earlier: object, changes: dict[str, Any]) -> bool:
+    """Whether a what-if that goes on with "and" / "plus" adds its changes to a scenario being built up.
+
+    After a what-if whose changes were already added together (two features or more), "and with the roof
+    repaired" or "plus a second lock" names a further feature of the same scenario; "plus" says so of any what-if.
+    A change of a feature already changed, or a turn that takes back ("... instead?"), replaces.
+    """
+    if not isinstance(earlier, dict) or not changes or not _GOES_ON.match(text) or _REPLACES.search(text):
+        return False
+    if any(name in earlier for name in changes):
+        return False
+    return len(earlier) >= 2 or re.match(r"^\W*plus\b", text, re.I) is not None
 
 
 def bare_why(text: str) -> bool:

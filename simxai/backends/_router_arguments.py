@@ -25,6 +25,7 @@ from simxai.extraction import (
 from simxai.extraction.mentions import described_feature, named_id_dropped, without_id_amounts
 from simxai.followup import (
     adds_to_previous,
+    continues_added_changes,
     extract_step,
     focus_feature,
     last_call,
@@ -62,11 +63,12 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None
-        if changes and adds_to_previous(text):
-            # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance
-            previous = last_call(history)
-            if previous is not None and previous.name == spec.name and not extract_ids(text, schema):
-                earlier = previous.arguments.get("changes")
+        previous = last_call(history) if changes else None
+        if changes and previous is not None and previous.name == spec.name and not extract_ids(text, schema):
+            # "and with glucose 100 as well?": on top of the previous what-if's changes, same instance; so is the
+            # next "and ..." of a scenario built up change by change
+            earlier = previous.arguments.get("changes")
+            if adds_to_previous(text) or continues_added_changes(text, earlier, changes):
                 changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
         if changes:
             arguments["changes"] = changes

@@ -50,10 +50,14 @@ _MORE_OF = re.compile(
 # "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders", "had just one spray": a count said
 # before the feature
 _COUNT_OF = re.compile(
-    rf"\b(?:with|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?)\s+"
+    # also the next item of a list after such a verb, or of a change added ("had a light roast and 3 knots", "and
+    # also 3 knots"); "and" alone is no verb of having, so the turn must suppose something (`_SUPPOSED`)
+    rf"\b(?:with|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?|"
+    rf"(?:and|plus)(?:\s+also)?|also)\s+"
     rf"(?:(?:only|just)\s+(?P<w>one|two|three|four|five)\s+|(?:only\s+|just\s+)?(?P<n>{_NUM})\s+){_DET}$",
     re.I,
 )
+_OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper"
 _NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
@@ -81,7 +85,8 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
     "2 fewer sprays" -> "-2"; "had 2 sprays" -> 2.
     """
     before = text[max(0, mention.start - 40) : mention.start]
-    if not _SUPPOSED.search(text[: mention.start]):
+    # "and also 3 knots instead of 5": the old value after it says the turn supposes a change
+    if not _SUPPOSED.search(text[: mention.start]) and not _OLD_AFTER.match(text[mention.end :]):
         return None
     feature = mention.feature
     none = _NONE_OF.search(before)

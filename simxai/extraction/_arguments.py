@@ -93,7 +93,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     if name in _LABEL_ARGUMENTS:
         return extract_label(text, schema)
     if name == "number_of_iterations":
-        count = extract_count(text)
+        count = extract_count(text, extract_ids(text, schema))
         # "what could applicant 55 change ...", "what can member 5010 change": the id, not a count of changes;
         # a bare answer ("four", "3 please") is the count, though it would also read as an id
         bare = BARE_COUNT.fullmatch(text) is not None

@@ -75,9 +75,16 @@ _MULTIPLIERS = {
 }
 # A negation or a verb that ends a habit before a value: "a non-smoker", "never rented", "quits smoking".
 _NEGATION = re.compile(
-    rf"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|{QUIT_VERBS})\b[\s-]*\w*\s*$",
+    rf"\b(?:not|non|no|never|without|isn't|wasn't|weren't|didn't|doesn't|hadn't|hasn't|haven't|aren't|wouldn't|"
+    rf"{QUIT_VERBS})\b[\s-]*\w*\s*$",
     re.IGNORECASE,
 )
+# A yes/no feature denied by the outcome of a test it names ("failed the cat test") or by "free" after it
+# ("injury-free", "an allergy free dog")
+_FAILED = re.compile(
+    r"\b(?:failed|fails|failing|flunked|flunks)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|his\s+|her\s+)?$", re.I
+)
+_FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)
 # Words after "contract was" that are not a value ("was also", "was not", "was the same").
 _NOT_A_VALUE = frozenset(
     "a an the not no also still different changed same another other its her his their my your this that "
@@ -301,7 +308,8 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
     falsy = next((c for c in categories if c.lower() in _FALSE), None)
     if truthy is not None and falsy is not None:
         before = text[max(0, mention.start - 25) : mention.start]
-        return falsy if _NEGATION.search(before) else truthy
+        denied = _NEGATION.search(before) or _FAILED.search(before) or _FREE_AFTER.match(text[mention.end :])
+        return falsy if denied else truthy
     return None
 
 

@@ -213,8 +213,23 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
     mentions = label_mentions(text, schema, _class_mentions(text, schema))
     if not mentions:
         return None
+    # "why was it given X when the records say Y", "what pulled it towards X, even though it said Y": Y is said as
+    # background, in a clause of concession or of what the records hold; the class asked about is another one
+    foreground = [m for m in mentions if not _BACKGROUND.search(text[: m[0]])]
+    if foreground and any(name != foreground[0][2] for _, _, name in mentions):
+        mentions = foreground
     cued = [name for start, _, name in mentions if _TARGET_CUE.search(text[max(0, start - 40) : start])]
     return cued[-1] if cued else mentions[-1][2]
+
+
+# A clause that names a class as background, up to the class (in one clause: no comma, no end of a sentence)
+_BACKGROUND = re.compile(
+    r"\b(?:even\s+though|although|though|despite|whereas|even\s+if|"
+    r"(?:when|while|but|and)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?(?:records?|data|files?|history|"
+    r"recorded\s+label|true\s+label|ground\s+truth)\s+(?:says?|said|shows?|showed|has|had|lists?|listed|is|was))"
+    r"\b[^.?!,;]*$",
+    re.IGNORECASE,
+)
 
 
 def moved_away_from(text: str, schema: HostSchema | None) -> str | None:
@@ -299,8 +314,16 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         # "how often does it miss", "how often does it slip up": a miss of either class is an error
         r"how (?:often|frequently|many\s+times?)[^.?!]*\b(?:right|wrong|correct|mistake|err|miss(?:es|ed)?\b|"
         r"(?:slip|screw|mess|foul)(?:s|ed)?\s+up)|"
-        r"\b(?:percent|percentage|share|fraction|proportion)\b[^.?!]*\b(?:correct|right|wrong)|"
-        r"\b(?:ever\s+)?been\s+wrong\b|\bwrong\s+more\s+often\b|\bget(?:s|ting)?\s+(?:them|those)\s+wrong\b",
+        # a share of the instances it gets right or wrong, also "out of a hundred, how many would it get wrong",
+        # "what fraction does it mess up", "how many does it misclassify out of 100"
+        r"\b(?:percent|percentage|share|fraction|proportion|out\s+of\s+(?:a|every|each|one)?\s*(?:hundred|thousand|"
+        r"100|1000|ten|10))\b[^.?!]*\b(?:correct|right|wrong|misclassif\w*|mis-?label\w*|"
+        r"(?:slip|screw|mess|foul)(?:s|ed)?\s+up)|"
+        r"\b(?:how\s+many|what\s+(?:share|fraction|proportion|percentage))\b[^.?!]*\b(?:misclassif\w*|get\s+wrong)\b"
+        r"[^.?!]*\bout\s+of\b|"
+        r"\b(?:ever\s+)?been\s+wrong\b|\bwrong\s+more\s+often\b|\bget(?:s|ting)?\s+(?:them|those)\s+wrong\b|"
+        # "has it ever got it wrong for ...": whether it errs at all, on a group or everyone
+        r"\bever\s+(?:got|gotten|get|gets|getting)\s+(?:it|them|one|any)\s+wrong\b",
     ),
     (
         "all",
@@ -365,9 +388,12 @@ _METRIC_NAMES = {
 
 _COUNT_NOUNS = (
     r"(?:different\s+|more\s+|other\s+|alternative\s+|possible\s+|distinct\s+|new\s+)?"
+    # "three sets of changes", "two combinations of tweaks": the sets are what is counted
+    r"(?:(?:sets?|combinations?|combos?|packages?|bundles?)\s+of\s+)?"
     r"(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|explanations?|scenarios?|versions?|"
     r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks|rewrites?|"
-    r"paths?|routes?|of\s+them)"
+    r"paths?|routes?|ideas?|plans?|fixes|strategies|approaches|recipes?|proposals?|recommendations?|"
+    r"combinations?|combos?|of\s+them)"
 )
 _COUNT = re.compile(
     rf"\b(?P<n>\d+|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\s+{_COUNT_NOUNS}\b",
@@ -390,19 +416,21 @@ BARE_COUNT = re.compile(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s
 # A count said as a clause of its own at the end of the request ("counterfactuals for 45079, two please", "cf for
 # 12: 3 of them"): after a comma, colon or dash, a small number and nothing but politeness.
 _TRAILING_COUNT = re.compile(
-    r"[,;:–—-]\s*(?:(?:just|only|maybe|say|like)\s+)?"
+    r"(?:[,;:–—-]|\?(?=\s))\s*(?:(?:just|only|maybe|say|like)\s+)?"
     rf"(?P<n>\d{{1,2}}|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})"
-    r"(?:\s+(?:of\s+them|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|is\s+enough))*\W*$",
+    r"(?:\s+(?:of\s+them|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|will\s+do|is\s+enough|"
+    r"(?:is|are|would\s+be|will\s+be)\s+(?:fine|ok|okay|plenty|enough|good)))*\W*$",
     re.IGNORECASE,
 )
 
 
 @bounds_text_argument(0)
-def extract_count(text: str) -> int | None:
+def extract_count(text: str, ids: Collection[int] = ()) -> int | None:
     """How many results a request asks for ("give me 3 counterfactuals" -> 3, "three ways" -> 3, "cf for 12, two
-    please" -> 2).
+    please" -> 2). A number that is one of `ids` is no count ("what could 88012 change? 2 ideas" -> 2).
     """
-    match = _COUNT.search(text) or _TRAILING_COUNT.search(text)
+    counts = [m for m in (*_COUNT.finditer(text), *_TRAILING_COUNT.finditer(text)) if m is not None]
+    match = next((m for m in counts if _number_value(m.group("n")) not in ids), counts[0] if counts else None)
     if match:
         return _number_value(match.group("n"))
     bare = BARE_COUNT.fullmatch(text)

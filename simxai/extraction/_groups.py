@@ -16,6 +16,7 @@ from simxai.extraction._features import _category_mentions, _class_mentions, age
 from simxai.extraction._group_values import _class_group, _named_values, unread_value
 from simxai.extraction._group_words import (
     OR_TAIL,
+    _in_range,
     _open_bound,
     _unit_bounds,
     _value_before,
@@ -30,6 +31,7 @@ from simxai.extraction._lexicon import (
     _noun_pattern,
     _op_of,
 )
+from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
@@ -44,6 +46,13 @@ _GROUP_WORDS = re.compile(
     re.IGNORECASE,
 )
 _ALL_NOUNS = r"data|dataset|instances|rows|samples|examples|records|cases|entries|data\s+points|people"
+
+# A bound said aside after the feature, its plural noun and a comma ("the big claims, over 5", "the high-bmi
+# patients, anything above 30", "heavy parcels - say over 10")
+_ASIDE = (
+    r"(?:\s+[a-z]+s)?\s*[,:;–—-]\s*(?:(?:anything|anyone|any|those|ones|say|like|so|i\.?e\.?|e\.?g\.?|meaning|"
+    r"that\s+is|i\s+mean|roughly|ones|who\s+are|that\s+are)\s+){0,2}"
+)
 
 
 def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
@@ -107,11 +116,17 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 ]
                 continue
             match = re.match(
-                rf"^\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}(?P<v>-?{_NUM})\b"
-                rf"(?P<tail>\s*{OR_TAIL})?",
+                rf"^(?P<aside>{_ASIDE})?\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}"
+                rf"(?P<v>-?{_NUM})\b(?P<tail>\s*{OR_TAIL})?",
                 after,
                 re.IGNORECASE,
             )
+            if match and match.group("aside"):
+                # "the big claims, over 90": a bound said aside must be one of the feature's values, and not the
+                # bound of a noun after it ("the bmi, over 30 patients")
+                plural_after = re.match(r"\s+[a-z]+s\b", after[match.end() :], re.IGNORECASE)
+                if not _in_range(feature, float(match.group("v"))) or plural_after:
+                    match = None
             bound = _open_bound(text, mention.start, mention.end)
             if match is None and bound is not None:
                 clauses.append(f"{feature.name} {bound[0]} {bound[1]}")  # "10000 nautical miles or more"
@@ -134,6 +149,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for c in _unit_bounds(text, schema)
         if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses} and c.split(" ")[-1] not in aged
     ]
+    # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
+    clauses += [c for c in open_tail_bounds(text, schema) if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses}]
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
