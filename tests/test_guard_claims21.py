@@ -38,3 +38,37 @@ def test_spelled_decimals_read_as_one_number():
     # not a decimal: "point" as a noun, "a half of" a whole
     assert spelled_numbers("a point of order") == "a point of order"
     assert spelled_numbers("3 and a half of them") == "3 and a half of them"
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # after a list closed by "and", a phrase set off by a bare comma is a comment on it, no item
+        ("demo", True, "Patient 12 is stable. Look at bmi and glucose, the usual suspects."),
+        ("demo", True, "Patient 12 is stable: hdl 62 and glucose 81, both middling."),
+        ("loan", True, "Applicant 12 is approved, on credit score and debt-to-income, the two heavyweights."),
+        ("demo", False, "Patient 12 is stable. Look at bmi, glucose and the waist size."),
+        ("loan", False, "Applicant 12 is approved, on credit score, debt-to-income and savings balance."),
+        # the last words of a sentence after features given numbers, when they give none
+        ("demo", True, "Patient 12 is stable: bmi 23.7, hdl 62, glucose 81, unremarkable."),
+        ("loan", True, "Applicant 12 is approved: credit score 838, income 17.3, reassuring."),
+        ("loan", False, "Applicant 12 is approved: credit score 838, income 17.3, savings balance 24."),
+    ],
+)
+def test_a_comment_after_a_list_is_no_item(check_reply, host, faithful, reply):
+    report = check_reply(host, *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # a dash set off by spaces ends the list, as a long dash does
+        ("demo", True, "Overall: triglycerides_log, then bmi - miles ahead of anything else."),
+        ("loan", True, "Overall: credit score, then debt-to-income - miles ahead of anything else."),
+        ("loan", False, "Overall: credit score, then debt-to-income, then savings rate."),
+    ],
+)
+def test_a_spaced_dash_ends_a_list(check_reply, host, faithful, reply):
+    report = check_reply(host, "get_global_explanation", {}, reply)
+    assert report.passed == faithful, report
