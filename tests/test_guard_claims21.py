@@ -72,3 +72,22 @@ def test_a_comment_after_a_list_is_no_item(check_reply, host, faithful, reply):
 def test_a_spaced_dash_ends_a_list(check_reply, host, faithful, reply):
     report = check_reply(host, "get_global_explanation", {}, reply)
     assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # a keeper of records said to state a label: the recorded label (demo 12: progressing; loan 12: approved)
+        ("demo", True, "Patient 12: stable at 78.6 %. The chart says progressing, so this one is a miss."),
+        ("demo", False, "Patient 12: stable at 78.6 %. The chart says stable too."),
+        ("demo", True, "Patient 12 - stable, 78.6 % - and the log says progressing."),
+        ("loan", True, "Applicant 12: approved at 78.0 %, and the ledger has it down as approved too."),
+        ("loan", False, "Applicant 12: approved at 78.0 %, and the ledger has it down as rejected."),
+        ("loan", True, "Applicant 12 - approved, 78.0 % - file says approved."),
+        # the model said to state it is still the prediction
+        ("loan", False, "For applicant 12 the model says rejected, and the file says approved."),
+    ],
+)
+def test_a_record_said_to_state_a_label(check_reply, host, faithful, reply):
+    report = check_reply(host, *PREDICTION_12, reply)
+    assert report.passed == faithful, report
