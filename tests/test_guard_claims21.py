@@ -91,3 +91,37 @@ def test_a_spaced_dash_ends_a_list(check_reply, host, faithful, reply):
 def test_a_record_said_to_state_a_label(check_reply, host, faithful, reply):
     report = check_reply(host, *PREDICTION_12, reply)
     assert report.passed == faithful, report
+
+
+def _two_predictions(host, ids):
+    from simxai.functions import default_registry
+    from simxai.guard import Vocabulary
+    from simxai.results import result_payload
+
+    registry = default_registry()
+    outputs = [result_payload(registry.get("get_prediction")(host, {"instance": i})) for i in ids]
+    return outputs, Vocabulary.for_schema(host.schema(), registry.names())
+
+
+def _share(output):
+    return f"{100 * output['probabilities'][output['label']]:.1f} %"
+
+
+@pytest.mark.parametrize(("fixture", "ids"), [("demo_host", (12, 40)), ("loan_host", (25, 60))])
+def test_a_bare_id_after_a_dash_or_both_names_its_subject(fixture, ids, request):
+    from simxai.guard import check_claims
+
+    host = request.getfixturevalue(fixture)
+    (first, second), vocabulary = _two_predictions(host, ids)
+    assert _share(first) != _share(second)
+    a, b = ids
+    s1, s2, l1, l2 = _share(first), _share(second), first["label"], second["label"]
+    faithful = [
+        f"Two calls, {a} and {b} — {a} the surer ({s1} {l1}) than {b} ({s2} {l2}).",
+        f"Both {a} and {b} are in: {b} at {s2} for {l2}, {a} at {s1} for {l1}.",
+    ]
+    for reply in faithful:
+        report = check_claims(reply, [first, second], vocabulary=vocabulary)
+        assert report.passed, (reply, report.unsupported)
+    swapped = f"Two calls, {a} and {b} — {a} the surer ({s2} {l1}) than {b} ({s1} {l2})."
+    assert not check_claims(swapped, [first, second], vocabulary=vocabulary).passed
