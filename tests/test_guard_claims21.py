@@ -35,6 +35,7 @@ def test_spelled_decimals_read_as_one_number():
     assert spelled_numbers("ninety-one point seven per cent") == "91.7 per cent"
     assert spelled_numbers("zero point nine on the hundred and twenty") == "0.9 on the 120"
     assert spelled_numbers("eighty-seven and a half per cent") == "87.5 per cent"
+    assert spelled_numbers("stable at forty-one point four.") == "stable at 41.4."
     # not a decimal: "point" as a noun, "a half of" a whole
     assert spelled_numbers("a point of order") == "a point of order"
     assert spelled_numbers("3 and a half of them") == "3 and a half of them"
@@ -125,3 +126,20 @@ def test_a_bare_id_after_a_dash_or_both_names_its_subject(fixture, ids, request)
         assert report.passed, (reply, report.unsupported)
     swapped = f"Two calls, {a} and {b} — {a} the surer ({s2} {l1}) than {b} ({s1} {l2})."
     assert not check_claims(swapped, [first, second], vocabulary=vocabulary).passed
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # two metrics compared with their values said after their names (demo: accuracy 0.730, ROC AUC 0.803;
+        # loan: precision 0.788, recall 0.664)
+        ("demo", True, "On 89 held-out patients, ROC AUC (0.803) is above accuracy (0.730)."),
+        ("demo", False, "On 89 held-out patients, ROC AUC (0.803) is below accuracy (0.730)."),
+        ("loan", True, "Precision (0.788) is higher than recall (0.664) on the 300 held out."),
+        ("loan", False, "Precision (0.788) is lower than recall (0.664) on the 300 held out."),
+        ("loan", False, "Precision of 0.788 sits below recall of 0.664."),
+    ],
+)
+def test_two_metrics_compared_with_their_values(check_reply, host, faithful, reply):
+    report = check_reply(host, *ALL_METRICS, reply)
+    assert report.passed == faithful, report

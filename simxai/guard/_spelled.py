@@ -74,7 +74,7 @@ def spelled_numbers(text: str) -> str:
 
 
 #: The digits said after "point", one word (or digit) each: "point seven", "point zero five", "point 7".
-_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)(?![\w.-])"
+_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)(?![\w-]|\.\d)"
 _POINT = re.compile(rf"(?<![\w.])(?P<whole>\d+|zero)\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
 _DIGIT_VALUE = {**{w: str(n) for w, n in _UNITS.items() if n < 10}, "zero": "0", "oh": "0"}
 #: "87 and a half": a whole number and its half.
