@@ -143,3 +143,20 @@ def test_a_bare_id_after_a_dash_or_both_names_its_subject(fixture, ids, request)
 def test_two_metrics_compared_with_their_values(check_reply, host, faithful, reply):
     report = check_reply(host, *ALL_METRICS, reply)
     assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("host", "faithful", "reply"),
+    [
+        # what each row of the data is said to carry: its columns
+        ("demo", True, "442 patients, each with their age, sex, bmi and blood pressure, half of them progressing."),
+        ("demo", False, "442 patients, each with their waist circumference, half of them progressing."),
+        ("loan", True, "1,500 applications, with each applicant's income, credit score and region."),
+        ("loan", False, "1,500 applications, with each applicant's marital status and savings."),
+        ("loan", True, "1,500 synthetic applications, each with the applicant's finances and the bank's decision."),
+        ("sentiment", False, "120 short reviews, each with a star rating from one to five."),
+    ],
+)
+def test_what_each_row_carries_is_a_column(check_reply, host, faithful, reply):
+    report = check_reply(host, "get_data_information", {}, reply)
+    assert report.passed == faithful, report
