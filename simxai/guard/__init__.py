@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-20"  # confusion cells, swapped ends, verb classes, leanings, metric order
+GUARD_VERSION = "claims-21"  # spelled decimals, list comments, records saying a label, ids after dashes, row columns
 
 __all__ = [
     "GUARD_VERSION",

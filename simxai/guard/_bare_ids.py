@@ -1,6 +1,11 @@
 """Bare ids of a reply about several subjects (claims-13o): "for 14 the biggest push", "150 needs 4.11", "5060 at
 85 % and 5300 at 95 %". Written as "id 14", each clause binds to the subject it names, as "patient 14" does; a
 number that is no subject's id, or one already named with the noun, is left as it is.
+
+After a dash (claims-21): the guard reads long dashes as " - " (`_reading.normalise`), so a clause a dash opens
+("641 and 1119 are both approved — 641 more firmly (78.0 %)") is a subject's place as it was meant to be, and so is
+the word after "both" or "either" ("Both 82171 and 82303 are ..."); the id was read as a number of no field, and
+the clause's share bound to the subject named last.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ __all__ = ["named_bare_ids"]
 #: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
 #: subject, or first in its clause (or in a ticker's cell: "| 271 STABLE 68.0").
 _BARE_ID = re.compile(
-    r"(?:(?:^|[.:;(—–|]|,)\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than)\s+)"
+    r"(?:(?:^|[.:;(—–|]|,|\s-(?=\s))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either)\s+)"
     r"(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
     re.I,
 )

@@ -9,6 +9,13 @@ credit score", "the blood sugar level" where a description says "blood sugar").
 
 Read only in a part of a sentence (between clause breaks) whose items include at least two features; a list
 that names one feature beside other words is read by `_lists` and `_causes`.
+
+What follows a list is no item of it (claims-21): a dash set off by spaces (not a range's, "22 - 99") ends the part,
+as a long dash does ("ratio
+2.0-9.09 - all kept", the long dash as the guard reads it); a phrase set off by a bare comma after a list closed by
+"and" or "or" ("ldl and the cholesterol ratio, faint as whispers", "raise A ... and lower B ..., together"), or
+after a list whose features each carry a number when it carries none ("age 19 to 72, bmi 18 to 42, fine"), is a
+comment on the list.
 """
 
 from __future__ import annotations
@@ -23,12 +30,16 @@ __all__ = ["enumerated_item_claims"]
 
 #: Where a list ends: a sentence's or clause's break, a contrast, or a clause of its own.
 _PART = re.compile(
-    r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b", re.I
+    r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\s-\s(?![-+]?\d)|"
+    r"\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b",
+    re.I,
 )
 #: The joints between a list's items.
 _JOINT = re.compile(
     r"\s*,\s*(?:and\s+|or\s+|then\s+|plus\s+|followed by\s+)?|\s+(?:and|or|plus|then|followed by|ahead of)\s+", re.I
 )
+#: A joint that closes a list: its last item follows.
+_CLOSING = re.compile(r"\b(?:and|or)\b", re.I)
 _BRACKET = re.compile(r"\([^()]{0,80}\)")
 _NUMBER = re.compile(r"[-+−]?\d[\d.,]*\s*%?")
 _WORD = re.compile(r"[a-z][a-z'-]*", re.I)
@@ -81,6 +92,10 @@ def _unknown(word: str, known: set[str]) -> bool:
     return len(parts) < 2 or any(not {p, p.rstrip("s"), f"{p}s"} & known for p in parts)
 
 
+def _bare_comma(joint: str) -> bool:
+    return joint.strip() == ","
+
+
 def enumerated_item_claims(
     sentence: str, features: Iterable[str], labels: Iterable[str], known: set[str]
 ) -> Iterator[tuple[str, bool]]:
@@ -100,15 +115,29 @@ def enumerated_item_claims(
         part, at = sentence[at:end], (brk.end() if brk else end)
         if len(find_mentions(part, spellings)) < 2:
             continue
-        items = [i for i in _JOINT.split(_BRACKET.sub(" ", part)) if i.strip()]
+        pieces = re.split(f"({_JOINT.pattern})", _BRACKET.sub(" ", part), flags=re.I)
+        items, joints, joint = [], [], ""
+        for k, piece in enumerate(pieces):
+            if k % 2:
+                joint += piece
+            elif piece.strip():
+                items.append(piece)
+                joints.append(joint)
+                joint = ""
         featured = [bool(find_mentions(i, spellings)) for i in items]
         if sum(featured) < 2:
             continue
+        valued = all(_NUMBER.search(i) for i, f in zip(items, featured, strict=True) if f)
         for i, (item, is_feature) in enumerate(zip(items, featured, strict=True)):
             # The next item of a list whose item before it is a feature: a noun phrase, no clause or adverb.
             words = _WORD.findall(_NUMBER.sub(" ", item))
             if is_feature or i == 0 or not featured[i - 1] or not words or len(words) > 7:
                 continue
+            if _bare_comma(joints[i]) and (
+                any(_CLOSING.search(j) for j in joints[:i])
+                or (valued and i == len(items) - 1 and not _NUMBER.search(item))
+            ):
+                continue  # "A and B, faint as whispers", "A 19 to 72, B 18 to 42, fine": a comment on the list
             if find_mentions(item, names) or {w.lower().split("'")[0] for w in words} & _CLAUSE_WORDS:
                 continue
             if words[0].lower().endswith("ing") and (len(words) == 1 or _NUMBER.search(item)):

@@ -10,8 +10,10 @@ Feature places: the name a change is given to ("X from 23.3 to 30.6"), the items
 that names a known feature ("Features: text, length, disappointing", "the main drivers are bmi and HbA1c"), the
 heads of a list of values whose heads include a feature (names of several words or with digits too), the subject
 of a verb of influence ("X makes L more likely", "X tips the scales towards L", "X comes first"), and on a text
-model the word an edit is said to change ("replacing superb"). A name there that none of the outputs', features',
-labels' or user's words makes up is an invented feature. `simxai.guard._causes` and `_lists` read the older places.
+model the word an edit is said to change ("replacing superb"), and what each row of the data is said to carry ("442
+patients, each with their X and Y", "each with a X from one to five", "with each applicant's X and Y"; claims-21).
+A name there that none of the outputs', features', labels' or user's words makes up is an invented feature.
+`simxai.guard._causes` and `_lists` read the older places.
 """
 
 from __future__ import annotations
@@ -215,6 +217,17 @@ _READ_BY_MODEL = re.compile(
     rf"\b(?:a|an|the)\s+(?P<w>{_NAME})\s+(?:that|which)\s+the\s+model\s+(?:uses|takes|reads|considers|looks at)\b",
     re.I,
 )
+#: What each row of the data carries: its columns (claims-21).
+_EACH_WITH = re.compile(
+    r"(?:,\s*|\b(?:patients|reviews|applicants|applications|rows|records|sentences|people|cases)\s+)each\s+with\s+"
+    r"(?:their|its|his|her|a|an|the)\s+(?P<rest>[^.;:!?\n\d]+)"
+    r"|\bwith\s+each\s+[a-z]+'s\s+(?P<rest2>[^.;:!?\n\d]+)",
+    re.I,
+)
+#: Where the items of such a list end: a range or a measure of an item ("a rating from one to five").
+_EACH_END = re.compile(
+    r"\s+(?:from|between|ranging|in|on|at|of\s+(?:one|two|three|four|five|six|seven|eight|nine|ten))\b", re.I
+)
 #: A bulleted head with its value: "- **HbA1c**: 0.21", "- vitamin D3 (0.2)".
 _VALUED_HEAD = re.compile(
     r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\**[\"'“‘]?(?P<w>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})[\"'”’]?\**\s*"
@@ -290,6 +303,10 @@ def invented_feature_claims(
             continue
         if any(find_mentions(i, names) for i in items):
             found += items  # a list that holds a feature: its other items are in a feature's place
+    for m in _EACH_WITH.finditer(prose):
+        rest = _EACH_END.split(m.group("rest") or m.group("rest2") or "")[0]
+        items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
+        found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

@@ -19,8 +19,8 @@ _WORD = r"[a-z][a-z_'-]*"
 _NP = rf"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?(?P<w>{_WORD}(?:\s+{_WORD})?)"
 #: After a feature: its value or a bracket, then a joint of an enumeration, then the next item.
 _NEXT = re.compile(
-    r"^(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?"  # its value, its bracket or both
-    r"(?:\s*,\s*(?:and\s+|then\s+|followed by\s+)?|\s+and\s+(?:then\s+)?|\s*,?\s+then\s+|\s*,?\s+followed by\s+|"
+    r"^(?P<v>(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?)"  # its value, its bracket or both
+    r"(?P<j>\s*,\s*(?:and\s+|then\s+|followed by\s+)?|\s+and\s+(?:then\s+)?|\s*,?\s+then\s+|\s*,?\s+followed by\s+|"
     r"\s*,?\s+ahead of\s+|\s*,?\s+next to\s+)" + _NP + r"(?=\s*(?:[.,;:!?)(]|$|\s(?:and|then|also|is|are|was|were|"
     r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b))",
     re.IGNORECASE,
@@ -59,6 +59,22 @@ _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _NAME_HEADER = re.compile(r"^(?:features?|factors?|variables?|inputs?|predictors?|words?|tokens?|attributes?)$", re.I)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?\s*%?")
+#: A feature that closes its list: the joint before it is "and" or "or" ("A and B").
+_CLOSED = re.compile(r"\b(?:and|or)\s+(?:the\s+|her\s+|his\s+|their\s+|its\s+)?$", re.I)
+#: The end of a sentence right after a name: the name is the sentence's last word.
+_LAST = re.compile(r"\s*(?:[.;!?]|$)")
+
+
+def _comment(prose: str, feature_start: int, nxt: re.Match[str], at: int) -> bool:
+    """Whether the phrase after a feature is a comment on the list, not its next item (claims-21): set off by a bare
+    comma after a list closed by "and" ("nitrate and turbidity, nearly inseparable"), or the sentence's last words
+    after a feature given a number when they give none ("glucose 81, unremarkable", "tg_log (0.927), far ahead").
+    """
+    if nxt.group("j").strip() != ",":
+        return False
+    if _CLOSED.search(prose[max(0, feature_start - 40) : feature_start]):
+        return True
+    return bool(re.search(r"\d", nxt.group("v"))) and bool(_LAST.match(prose, at + nxt.end("w")))
 
 
 def _invented(name: str, known: set[str]) -> str | None:
@@ -90,7 +106,7 @@ def listed_names(
     for m in find_mentions(prose, list(features)):  # a label ends no list of features ("stable and outweigh it")
         at = m.end + (1 if m.quoted else 0)
         nxt = _NEXT.match(prose[at:])
-        if nxt is None or find_mentions(nxt.group("w"), names):
+        if nxt is None or find_mentions(nxt.group("w"), names) or _comment(prose, m.start, nxt, at):
             continue
         glossed = re.match(r"\s*\(\s*([a-z][\w-]*)", prose[at + nxt.end("w") : at + nxt.end("w") + 40], re.I)
         if glossed and find_mentions(glossed.group(1), list(features)):

@@ -1,5 +1,6 @@
 """Two metrics compared in words (claims-20): "recall above precision", "its precision is higher than its recall",
-"precision is the higher of the two" (the other being the metric named last before it).
+"precision is the higher of the two" (the other being the metric named last before it), with either's value said
+after its name or not ("recall (0.803) is lower than precision (0.783)", claims-21).
 
 The comparison must go the way the outputs' values do. Read only when each metric has one value in the outputs
 (one performance result) and the two differ; a metric spelled vaguely ("right", "correct") names none, and a
@@ -18,8 +19,12 @@ __all__ = ["metric_order_claims"]
 _MORE = r"above|over|higher than|greater than|better than|exceeds|beats|ahead of|more than|tops"
 _LESS = r"below|under|lower than|less than|worse than|behind|trails"
 _BE = r"(?:'s\s+|\s+(?:is|was|sits|stays|comes in|runs|lies)\s+)?(?:\s*(?:\w+ly|well|a bit|a little|much|far)\s+)?"
+#: A metric's value said in brackets or after a colon or "of" right after its name ("recall (0.803)", "recall of
+#: 0.80"): the comparison after it is still the metric's (claims-21).
+_VALUE = r"(?:\s*\(\s*[\d.]+\s*%?\s*\)|\s*(?:,|:|=|\s+of|\s+at)\s*[\d.]+\s*%?\s*,?)?"
 _ORDER = re.compile(
-    rf"«(?P<a>[a-z_0-9]+)»{_BE}\s*(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\s+(?:its\s+|the\s+)?«(?P<b>[a-z_0-9]+)»"
+    rf"«(?P<a>[a-z_0-9]+)»{_VALUE}{_BE}\s*(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\s+(?:its\s+|the\s+)?"
+    r"«(?P<b>[a-z_0-9]+)»"
 )
 _OF_TWO = re.compile(
     r"«(?P<a>[a-z_0-9]+)»\s+(?:is|was)\s+the\s+(?:(?P<more>higher|better|larger|bigger|greater)|"

@@ -82,6 +82,19 @@ _OTHER_SOURCE = re.compile(
 )
 
 
+#: A keeper of records said to state a label: "the chart says stable", "the log says it cracked", "the lab had it
+#: as potable", "the logbook has it down as a success", a note's "chart says stable" (claims-21). The label after it
+#: is the recorded one, whatever else the clause holds (a number, a dash), never the model's call.
+_RECORD_SAYS = re.compile(
+    r"(?:\b(?:the|its|his|her|their|our)\s+(?:[a-z]+\s+)?)?\b(?:chart|charts|log|logs|logbook|file|files|lab|ledger|register|"
+    r"books|notes|card|inspection|inspector|audit|archive|paperwork)\s+(?:also\s+)?"
+    r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave)\b(?:\s+(?:it|that|this one|she|he|they))?"
+    r"(?:\s+(?:down\s+)?as)?(?:\s+(?:it|that|this one|she|he|they))?(?:\s+(?:actually|really|was|were|is|came out))*"
+    r"\s+(?:a\s+|an\s+)?[\"'“‘*]*$",
+    re.I,
+)
+
+
 def _after_the_call(lead: str, sentence: str, clause: str, earlier: str) -> bool:
     """Whether a label after `lead` (its clause up to it) is what happened, set against the model's call an earlier
     clause of `sentence` stated: "The model expected it to crack, yet it came out intact", "predicted intact but
@@ -176,7 +189,8 @@ class _PredictionChecks(_CheckState):
             recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
             recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
             recorded_as = bool(cue.RECORDED_AS.search(clause[max(0, m.start - 60) : m.start]))
-            if not claimed and not recorded_key and not recorded_as:
+            record_says = bool(_RECORD_SAYS.search(clause[max(0, m.start - 80) : m.start]))
+            if not claimed and not recorded_key and not recorded_as and not record_says:
                 continue
             label = m.name
             # A negation reaches the label only within its own statement ("does not change the outcome: it
@@ -191,6 +205,7 @@ class _PredictionChecks(_CheckState):
                     cue.RECORDED.search(clause[max(0, m.start - 60) : m.start])
                     and not re.search(r"\bpredict", clause[max(0, m.start - 25) : m.start], re.I)
                 )
+                or record_says
             ):
                 if facts.recorded:
                     self.report.claim(f"recorded label {label}", label in facts.recorded, via="recorded label")

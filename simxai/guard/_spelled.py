@@ -4,6 +4,11 @@ staff", and a number said the way ids and prices are spoken, its hundreds before
 ("thirteen twenty-one" is 1321, "five-eighty-six" 586). Only what is surely a number is rewritten: a tens word
 (twenty ... ninety, with its unit), a number of hundreds, and any number word before "percent"; "one", "two", ...
 alone are as often pronouns or small counts ("this one", "the two classes") and stay words.
+
+Decimals and halves said in words (claims-21): a number, or "zero", then "point" and its digits one word each
+("ninety-one point seven per cent" is 91.7 per cent, "zero point nine" 0.9), a number "and a half" ("eighty-seven and
+a half per cent" is 87.5), and "the hundred and twenty" (120, as "a hundred and twenty" was): each was read as the
+number after "point" or "and" alone (7 %, 20), a false alarm.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ _SMALL = rf"(?:(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_UNIT})"
 _SPELLED = re.compile(
     rf"(?<![\w-])(?P<n>(?P<s>{_UNIT})[- ](?P<st>(?:{_TEN})(?:-(?:{_UNIT}))?)|"
     rf"(?P<h>{_SMALL}|a|one)\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
+    rf"(?P<the>the)\s+hundred\s+and\s+(?P<tr>{_SMALL})|"
     rf"(?P<t>(?:{_TEN})(?:[- ](?:{_UNIT}))?)|"
     rf"(?P<u>{_SMALL})(?=\s+(?:percent|per cent)\b))(?![\w-])",
     re.I,
@@ -49,6 +55,8 @@ def spelled_numbers(text: str) -> str:
     def digits(m: re.Match[str]) -> str:
         if m.group("s"):  # "thirteen twenty-one": the hundreds said before the tens, no "hundred"
             return str(100 * _value(m.group("s")) + _value(m.group("st")))
+        if m.group("the"):  # "the hundred and twenty reviews"
+            return m.group("the") + " " + str(100 + _value(m.group("tr")))
         if m.group("h"):
             hundreds = _value(m.group("h")) or 1  # "a hundred and twenty" (claims-18)
             return str(100 * hundreds + (_value(m.group("r")) if m.group("r") else 0))
@@ -62,4 +70,28 @@ def spelled_numbers(text: str) -> str:
             said += " percent"
         out += [text[at : m.start()], said]
         at = m.end()
-    return "".join([*out, text[at:]])
+    return _halves(_decimals("".join([*out, text[at:]])))
+
+
+#: The digits said after "point", one word (or digit) each: "point seven", "point zero five", "point 7".
+_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)(?![\w-]|\.\d)"
+_POINT = re.compile(rf"(?<![\w.])(?P<whole>\d+|zero)\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
+_DIGIT_VALUE = {**{w: str(n) for w, n in _UNITS.items() if n < 10}, "zero": "0", "oh": "0"}
+#: "87 and a half": a whole number and its half.
+_HALF = re.compile(r"(?<![\w.])(?P<whole>\d+)\s+and\s+a\s+half\b(?!\s+(?:of|times)\b)", re.I)
+
+
+def _decimals(text: str) -> str:
+    """`text` with "91 point 7" (its tens already rewritten) and "zero point nine" in digits: 91.7, 0.9."""
+
+    def joined(m: re.Match[str]) -> str:
+        whole = "0" if m.group("whole").lower() == "zero" else m.group("whole")
+        digits = "".join(_DIGIT_VALUE.get(d.lower(), d) for d in re.split(r"[\s-]+", m.group("digits")))
+        return f"{whole}.{digits}"
+
+    return _POINT.sub(joined, text)
+
+
+def _halves(text: str) -> str:
+    """`text` with "87 and a half" in digits: 87.5."""
+    return _HALF.sub(lambda m: f"{m.group('whole')}.5", text)
