@@ -10,6 +10,8 @@ no check here: the host refuses it and the engine asks, naming the range):
 - a counterfactual away from one of more than two classes ("how could she avoid the high tier"): which class
   to reach instead;
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20");
+- a thing no feature holds, named as what would change or weigh on the answer ("would a new saddle help horse 12",
+  "in better conditions": `simxai.backends._router_unrecorded`), when no call carries changes or a group;
 - an id the turn wrote after a word that is no id noun ("predicton for wien 5011"), where the call would
   otherwise fall back to the instance in focus;
 - an attribute of one instance that the data does not record ("the abv of member 5010", "the churn score of 12":
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_unheld_subset import unheld_subset
+from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -290,6 +293,8 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     question = vague_question(text, schema)
     if question is None:
         question = unknown_thing(text, schema)
+    if question is None:
+        question = unrecorded_question(text, schema)
     if question is None and _OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema):
         # "is mine going to be approved?": the user's own instance, but which one the data cannot tell
         noun = schema.instance_noun or "instance"
@@ -373,6 +378,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _away_from_one_of_many(text, calls, schema)
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
+    if question is None and not any(c.arguments.get("changes") or c.arguments.get("group") for c in calls):
+        question = unrecorded_question(text, schema)  # "would better tyres help 12": no feature holds tyres
     if question is None:
         question = _unread_id(text, calls, schema)
     if question is None:

@@ -89,6 +89,7 @@ from simxai.backends._router_text_requests import (
     over_all_records,
 )
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
+from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
@@ -410,6 +411,7 @@ class RouterBackend(Backend):
         assert decision.function is not None and decision.runner_up is not None
         call = ToolCall(id="call_0", name=decision.function, arguments={})
         content = unknown_attribute(text, [call], schema) or vague_question(text, schema) or unknown_thing(text, schema)
+        content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
         content = content or clarifying_question(specs[decision.function], specs[decision.runner_up])
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
