@@ -55,7 +55,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
+from simxai.backends._router_followup import about_the_person_in_focus, adds_to_the_change, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
     FEATURE_FILLER,
@@ -334,6 +334,10 @@ class RouterBackend(Backend):
             return None
         if previous == "explain_what_if" and not extract_changes(text, schema) and extract_step(text, schema):
             return previous
+        if previous == "explain_what_if" and adds_to_the_change(text):
+            own = self._score(text, request)  # "also, what's in the data?": a sure choice of its own stands
+            if own.function in (None, previous) or not own.confident:
+                return previous  # "plus a colder morning": one more change to the what-if just run
         takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
         if "FEATURE" in masked and only_fillers(masked.replace("FEATURE", " "), FEATURE_FILLER):
             return previous if "feature" in takes.get(previous, set()) else None
