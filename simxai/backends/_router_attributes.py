@@ -5,7 +5,7 @@ question about one instance, and without this check the router would answer its 
 if the word had not been said. `unknown_attribute` finds such a phrase, "the W [W] of|for <instance>" or
 "<instance>'s W [W]", in a turn the selector reads as a prediction, a data question or a local explanation, whose
 words name no feature, category, label or the host's noun, and at least one of which is no word people use of a
-model, its outcome or a record (`_ABOUT_A_RECORD`); it returns one short question
+model, its outcome or a record (`ABOUT_A_RECORD`); it returns one short question
 that names the word, the features it could mean (by word-embedding similarity to each feature's name, aliases
 and description, above `SUGGEST_ABOVE`), or that none does, and offers the instance's prediction instead.
 
@@ -26,7 +26,7 @@ from simxai.hosts.base import HostSchema
 from simxai.messages import ToolCall
 from simxai.normalize import word_stems
 
-__all__ = ["SUGGEST_ABOVE", "answered_attribute", "unknown_attribute"]
+__all__ = ["ABOUT_A_RECORD", "SUGGEST_ABOVE", "answered_attribute", "could_mean", "unknown_attribute"]
 
 #: Cosine similarity of WordLlama embeddings (the selector's view when this was chosen) above which a feature is
 #: offered as what an unknown word could mean: "weight" -> bmi (0.43 on the demo host), "salary" -> income (0.38
@@ -36,7 +36,7 @@ SUGGEST_ABOVE = 0.35
 
 # Words people use of a model, its outcome, or a record, in any domain: a phrase of only these (and the host's own
 # words) asks for something the functions answer ("the top factors for patient 5", "the risk score of 12").
-_ABOUT_A_RECORD = frozenset(
+ABOUT_A_RECORD = frozenset(
     """
     prediction predictions predicted result results outcome outcomes decision decisions verdict status label labels
     class classes classification category score scores risk chance chances odds likelihood probability
@@ -119,7 +119,7 @@ def _of_the_host(word: str, host: set[str]) -> bool:
 
 def _known(word: str, host: set[str]) -> bool:
     lower = word.lower().strip("'")
-    if lower in _ABOUT_A_RECORD or lower.removesuffix("'s") in _ABOUT_A_RECORD:
+    if lower in ABOUT_A_RECORD or lower.removesuffix("'s") in ABOUT_A_RECORD:
         return True
     stems = word_stems(lower)
     # a word of the host, or a form of one ("approval" for the label "approved", "smoking" for smoker)
@@ -161,7 +161,7 @@ def _feature_vectors(documents: tuple[str, ...]) -> np.ndarray:
     return np.asarray(wordllama_model().embed(list(documents), norm=True), dtype=float)
 
 
-def _could_mean(phrase: str, schema: HostSchema) -> list[str]:
+def could_mean(phrase: str, schema: HostSchema) -> list[str]:
     """The features whose name, aliases and description are near `phrase` in meaning, nearest first."""
     from simxai.backends.router_model import wordllama_model
 
@@ -193,7 +193,7 @@ def unknown_attribute(text: str, calls: Sequence[ToolCall], schema: HostSchema |
     noun = schema.instance_noun or "instance"
     features = [f.name for f in schema.features]
     listing = ", ".join(features)
-    nearest = _could_mean(phrase, schema)
+    nearest = could_mean(phrase, schema)
     if nearest:
         meant = " or ".join(nearest)
         return (

@@ -10,6 +10,10 @@ no check here: the host refuses it and the engine asks, naming the range):
 - a counterfactual away from one of more than two classes ("how could she avoid the high tier"): which class
   to reach instead;
 - a feature the host lacks, given a value in a what-if ("what if insulin were 20");
+- an instance named as the user's own without an id ("can my boat pass?") in a call about no instance
+  (`simxai.backends._router_own_instance`; also when the selector reads the turn as asking for nothing);
+- a thing no feature holds, named as what would change or weigh on the answer ("would a new saddle help horse 12",
+  "in better conditions": `simxai.backends._router_unrecorded`), when no call carries changes or a group;
 - an id the turn wrote after a word that is no id noun ("predicton for wien 5011"), where the call would
   otherwise fall back to the instance in focus;
 - an attribute of one instance that the data does not record ("the abv of member 5010", "the churn score of 12":
@@ -25,7 +29,9 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
+from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
 from simxai.backends._router_unheld_subset import unheld_subset
+from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -290,11 +296,14 @@ def uncalled_question(text: str, schema: HostSchema | None) -> str | None:
     question = vague_question(text, schema)
     if question is None:
         question = unknown_thing(text, schema)
-    if question is None and _OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema):
-        # "is mine going to be approved?": the user's own instance, but which one the data cannot tell
-        noun = schema.instance_noun or "instance"
-        span = f" from {schema.id_range[0]} to {schema.id_range[1]}" if schema.id_range else ""
-        question = f"Which {noun} is yours? Please give its id{span}; the data holds no names or addresses."
+    if question is None:
+        question = unrecorded_question(text, schema)
+    if question is None and (
+        (_OWN.search(text) and not extract_ids(text, schema) and extract_label(text, schema))
+        or own_instance(text, schema) is not None
+    ):
+        # "is mine going to be approved?", "is my boat ok": the user's own instance, which the data cannot tell
+        question = whose_question(schema)
     return question
 
 
@@ -373,6 +382,10 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _away_from_one_of_many(text, calls, schema)
     if question is None and schema.kind != "text":
         question = _unknown_feature(text, calls, schema)
+    if question is None and not any(c.arguments.get("changes") or c.arguments.get("group") for c in calls):
+        question = unrecorded_question(text, schema)  # "would better tyres help 12": no feature holds tyres
+    if question is None and not any(c.name in _INSTANCE_FUNCTIONS for c in calls):
+        question = own_instance_question(text, schema)  # "can my boat pass?" read as the outputs' description
     if question is None:
         question = _unread_id(text, calls, schema)
     if question is None:

@@ -55,7 +55,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
+from simxai.backends._router_followup import about_the_person_in_focus, adds_to_the_change, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
     FEATURE_FILLER,
@@ -89,6 +89,7 @@ from simxai.backends._router_text_requests import (
     over_all_records,
 )
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
+from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.backends._router_unsure import fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
@@ -333,6 +334,10 @@ class RouterBackend(Backend):
             return None
         if previous == "explain_what_if" and not extract_changes(text, schema) and extract_step(text, schema):
             return previous
+        if previous == "explain_what_if" and adds_to_the_change(text):
+            own = self._score(text, request)  # "also, what's in the data?": a sure choice of its own stands
+            if own.function in (None, previous) or not own.confident:
+                return previous  # "plus a colder morning": one more change to the what-if just run
         takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
         if "FEATURE" in masked and only_fillers(masked.replace("FEATURE", " "), FEATURE_FILLER):
             return previous if "feature" in takes.get(previous, set()) else None
@@ -410,6 +415,7 @@ class RouterBackend(Backend):
         assert decision.function is not None and decision.runner_up is not None
         call = ToolCall(id="call_0", name=decision.function, arguments={})
         content = unknown_attribute(text, [call], schema) or vague_question(text, schema) or unknown_thing(text, schema)
+        content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
         content = content or clarifying_question(specs[decision.function], specs[decision.runner_up])
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 

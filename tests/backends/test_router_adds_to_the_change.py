@@ -1,0 +1,63 @@
+"""A turn that adds one more supposition to the what-if just run ("plus a colder morning") stays a what-if.
+
+After a what-if, "plus ...", "and on top of that ...", "also ..." add a change; the selector reads such a fragment as
+asking for nothing, and the router waved it off with its plain reply. Now it is the what-if again (the engine reads
+the change, or asks for it); a question of its own ("also, how accurate is it?", "plus why is that?"), a sure choice
+of another function, and thanks are not. Our own wording (round 18, dev23), on the demo host and the courier host of
+`test_router_unrecorded_thing`, through the router after a recorded what-if call.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.backends._router_followup import adds_to_the_change
+from simxai.backends.router import RouterBackend
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+from tests.backends.routing import DEMO, route
+from tests.backends.test_router_unrecorded_thing import COURIER
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def _after_what_if(instance: int, changes: dict[str, object]) -> list[Message]:
+    call = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": instance, "changes": changes})
+    return [
+        Message.user("what if it were different?"),
+        Message(role="assistant", content="", tool_calls=[call]),
+        Message(role="tool", content="{}", tool_call_id="call_0", name="explain_what_if"),
+        Message(role="assistant", content="The prediction stays the same."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("schema", "instance", "changes", "text"),
+    [
+        (DEMO, 12, {"bmi": 30}, "plus a calmer lifestyle on top"),
+        (DEMO, 12, {"bmi": 30}, "and on top of that two fewer pregnancies"),
+        (COURIER, 88012, {"rain_mm": 0}, "plus a lighter parcel, say 2 kg"),
+        (COURIER, 88012, {"rain_mm": 0}, "also a rider with a bit more experience"),
+    ],
+)
+def test_an_added_supposition_is_the_what_if_again(
+    router: RouterBackend, schema: HostSchema, instance: int, changes: dict[str, object], text: str
+) -> None:
+    question, calls = route(router, text, schema, _after_what_if(instance, changes))
+    assert question == "" and [name for name, _ in calls] == ["explain_what_if"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["also, how accurate is it overall?", "plus why is that?", "also thanks, that helps", "what about drop 88013"],
+)
+def test_a_question_of_its_own_adds_nothing(text: str) -> None:
+    assert not adds_to_the_change(text)
+
+
+def test_a_sure_choice_of_another_function_stands(router: RouterBackend) -> None:
+    question, calls = route(router, "also, which features matter most overall?", DEMO, _after_what_if(12, {"bmi": 30}))
+    assert [name for name, _ in calls] == ["get_global_explanation"]
