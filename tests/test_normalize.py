@@ -158,6 +158,9 @@ def test_typos_follow_the_host_vocabulary():
         "predicts",  # an inflection of a known word is no typo
         "stale",  # an ordinary word one edit from a label
         "policy holder",  # an ordinary word one edit from a lexicon word ("older")
+        "12 degrees or colder",  # "colder" is no typo of "older": the bound's direction would flip
+        "slower than 3 days",  # nor "slower" of "lower"
+        "the elder patients",
         "where there",  # ordinary words one edit from each other
         "the patients",
     ],
