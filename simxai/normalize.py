@@ -177,6 +177,10 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
     lower = word.lower()
     if len(lower) < 5 or lower in known or "'" in lower:
         return None
+    if any(stem in known for stem in word_stems(lower) - {lower}):
+        return None  # a known word inflected ("rained" beside the host's "rain"), no typo of "trained"
+    if any(lower + suffix in known for suffix in ("s", "d", "ed", "ing")):
+        return None  # the stem of a known word ("train" beside "trained"), no typo of the host's "rain"
     found = {
         target
         for n in (len(lower) - 1, len(lower), len(lower) + 1)
