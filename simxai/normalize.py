@@ -106,7 +106,7 @@ _PROTECTED = frozenset(
     eleven given giver liver river hours house mouse month months north south earth death heath health
     wealth their there three threw throw whose whole those could would should about above abode bound round
     sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while least
-    holder holders
+    holder holders colder bolder folder solder elder slower flower blower glower mower cower bower
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+(?:\.\d+)?|%|#")
@@ -177,6 +177,10 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
     lower = word.lower()
     if len(lower) < 5 or lower in known or "'" in lower:
         return None
+    if any(stem in known for stem in word_stems(lower) - {lower}):
+        return None  # a known word inflected ("rained" beside the host's "rain"), no typo of "trained"
+    if any(lower + suffix in known for suffix in ("s", "d", "ed", "ing")):
+        return None  # the stem of a known word ("train" beside "trained"), no typo of the host's "rain"
     found = {
         target
         for n in (len(lower) - 1, len(lower), len(lower) + 1)

@@ -158,6 +158,9 @@ def test_typos_follow_the_host_vocabulary():
         "predicts",  # an inflection of a known word is no typo
         "stale",  # an ordinary word one edit from a label
         "policy holder",  # an ordinary word one edit from a lexicon word ("older")
+        "12 degrees or colder",  # "colder" is no typo of "older": the bound's direction would flip
+        "slower than 3 days",  # nor "slower" of "lower"
+        "the elder patients",
         "where there",  # ordinary words one edit from each other
         "the patients",
     ],
@@ -286,3 +289,28 @@ def test_an_id_written_with_thousands_separators_is_one_id(schema, text, ids):
 )
 def test_grouped_digits_that_are_no_id_stay_as_written(schema, text):
     assert normalize(text, schema) == text
+
+
+WEATHER = HostSchema(
+    name="deliveries",
+    kind="tabular",
+    instance_noun="delivery",
+    class_names=["on_time", "late"],
+    features=[
+        FeatureSchema(name="rain_mm", type="numeric", min=0, max=40, aliases=["rain"]),
+        FeatureSchema(name="distance_km", type="numeric", min=1, max=30),
+    ],
+    id_range=(1, 500),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what if it rained all day for delivery 12",  # "rained" is the host's "rain", no typo of "trained"
+        "what was the model trained on",  # "trained" stays; "train" in a turn stays too
+        "is the train late",
+    ],
+)
+def test_an_inflection_of_a_known_word_is_no_typo(text):
+    assert normalize(text, WEATHER) == text
