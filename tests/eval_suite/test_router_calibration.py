@@ -59,6 +59,24 @@ def test_exactly_one_wrong_in_three_added_turns_pays_when_the_sweep_counts_them(
     assert chosen_threshold(sweep_lines(probabilities, one_fewer)) == 0.0
 
 
+def test_a_step_of_a_few_turns_is_judged_with_the_next() -> None:
+    def line(threshold: float, asked: float, wrong: int, count: int) -> str:
+        share = 100 * wrong / count if count else 0.0
+        return (
+            f"ask below {threshold:.1f}: asked {asked:.1f}%, confident-wrong 1.0%, wrong among asked 50.0%, "
+            f"wrong among the added {share:.1f}% ({wrong} of {count})"
+        )
+
+    # 5 turns at 0.3, 1 wrong, would end the climb alone; with the 43 of 0.4 (30 wrong) they pay, and so does 0.5
+    sweep = [line(0.0, 0.0, 0, 0), line(0.3, 0.1, 1, 5), line(0.4, 1.2, 30, 43), line(0.5, 3.0, 44, 77)]
+    assert chosen_threshold(sweep) == 0.5
+    assert chosen_threshold([*sweep, line(0.6, 6.0, 20, 130)]) == 0.5  # 15 % does not pay
+    # a few turns that do not pay with the next either still end the climb
+    assert chosen_threshold([line(0.0, 0.0, 0, 0), line(0.3, 0.1, 0, 5), line(0.4, 1.0, 5, 40)]) == 0.0
+    # a last step too few to judge is not taken
+    assert chosen_threshold([line(0.0, 0.0, 0, 0), line(0.3, 1.0, 30, 40), line(0.4, 1.1, 3, 4)]) == 0.3
+
+
 def test_the_training_commands_folds_never_fit_on_the_authors_they_score(monkeypatch: pytest.MonkeyPatch) -> None:
     names = ["p1", "p2", "p3", "p4"]
     examples = [
