@@ -44,6 +44,7 @@ from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
+from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
 from simxai.textbounds import bounded_text
 
@@ -254,6 +255,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         spelled = {w for name in [*self.names.features, *aliases] for w in re.findall(r"[a-z][a-z-]*", name.lower())}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
+        described = known_words | words_of(self.vocab.descriptions.values())  # invent18: what no output names
+        n, text_model = self.names, bool(self.names.quoted_only)
+        for reader, said_, holds in unnamed_claims(
+            self.reply, self.all, n.labels, self.label_forms, list(n.features), n.metrics, described, words, text_model
+        ):
+            self.report.claim(said_, holds, via=_mechanism(reader, said_))
         for said, holds in answer_claims(
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
         ):
