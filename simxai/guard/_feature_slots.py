@@ -31,6 +31,12 @@ _VALUE = re.compile(r"\(0\)|(?<![\w.])[+\-−]\d*\.?\d+")
 _BRACKET = re.compile(r"\([^()]*\)")
 _LONE = re.compile(r"\(\s*[+\-−]?\d*\.?\d+\s*%?\s*\)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: Words about a list, an explanation or a prediction rather than an item of the list.
+_META = frozenset(
+    "list whole top bottom table ranking rank chart side way rest others everything push pull weight effect "
+    "impact influence reason reasons driver drivers contribution contributions sum baseline base prediction "
+    "probability odds model case total".split()
+)
 
 
 def _name(item: str, last: bool) -> str:
@@ -41,6 +47,12 @@ def _name(item: str, last: bool) -> str:
         if word.lower().split("'")[0] in _CLAUSE_WORDS:
             return " ".join(words[:i]) if last and i > 0 else ""
     return " ".join(words)
+
+
+def _verb(item: str) -> str:
+    """The first verb or preposition of an item ("" when it has none)."""
+    words = _WORD.findall(re.sub(r"\([^()]*\)", " ", item))
+    return next((w.lower() for w in words if w.lower().split("'")[0] in _CLAUSE_WORDS), "")
 
 
 def valued_item_claims(
@@ -69,14 +81,20 @@ def valued_item_claims(
         if len(items) < 2 or sum(placed) < 2 or not (any(featured) or sum(valued) >= 2):
             continue
         for i, item in enumerate(items):
-            if featured[i] or find_mentions(item, names) or not (valued[i] or (i > 0 and placed[i - 1])):
-                continue  # an item with no number of its own is read only after a placed one
             name = _name(item, last=i == len(items) - 1)
+            if featured[i] or find_mentions(name, names) or not (valued[i] or (i > 0 and placed[i - 1])):
+                continue  # an item with no number of its own is read only after a placed one
+            first = placed.index(True)
+            verbs = {_verb(items[j]) for j in range(first, i)} - {""}
+            if not valued[i] and verbs and verbs != {_verb(item)}:
+                continue  # an earlier item has a verb of its own, not this one's: the list closed, a clause opens
             words = name.split()
             if not words or len(words) > 6 or any(w.lower().endswith("ly") for w in words):
                 continue
             if words[0].lower().endswith("ing") and len(words) == 1:
                 continue
+            if {w.lower() for w in words} & _META:
+                continue  # "top of the whole list (+0.106)": a word about the list, no item of it
             content, head = _content(name), _head(name)
             if content and len(head) > 3 and all(_unknown(w, known) for w in content):
                 yield f"feature {' '.join(content)}", False

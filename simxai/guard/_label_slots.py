@@ -30,7 +30,7 @@ _AFTER = (
 )
 #: A word with a share right after it ("angry at 0.738", "CONDEMNED .705", "rejected 53.6 %").
 _SHARED = re.compile(
-    r"(?:^|[:;,|(/→>\n]\s*|[^\w\s.,]\s+)(?P<w>[A-Za-z][A-Za-z_-]*)\s*(?:at\s+|:\s*|=\s*)?(?P<n>\d*\.\d+|\d{1,3}(?:\.\d+)?\s*%)(?![\d.])"
+    r"(?:^|[:;,|(/→>\n]\s*|[^\w\s.,]\s+)(?P<w>[A-Za-z][A-Za-z_-]*)\s*(?:at\s+|:\s*|=\s*)?(?P<n>\d*\.\d+|\d{1,3}(?:\.\d+)?\s*%)(?!\d|\.\d)"
 )
 _SUBJECT_COLON = re.compile(
     r"(?:^|\n|[.!?]\s+)[^\w\n]{0,6}\s*(?:[A-Za-z]+\s+)?#?\d{1,12}(?:\s*\([^()\n]{0,160}\))?\s*:\s*"
