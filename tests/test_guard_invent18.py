@@ -34,6 +34,36 @@ OUTPUTS = ("get_output_information", {})
             "Patient 12: triglycerides_log (+0.777) and hdl (+0.659) lead; glucose (-0.11) and blood pressure "
             "(-0.10) pull the other way.",
         ),
+        # a change's place: right after a feature given its new number, on a counterfactual
+        (
+            "loan",
+            ("explain_how_to_be_that", {"instance": 12, "target_label": "rejected"}),
+            False,
+            "For applicant 12 to be rejected: a credit score of 676 and a guarantor's letter.",
+        ),
+        (
+            "loan",
+            ("explain_how_to_be_that", {"instance": 12, "target_label": "rejected"}),
+            True,
+            "For applicant 12 to be rejected: a credit score of 676 and nothing else.",
+        ),
+        # the names a rank is said of, on a ranking of every feature
+        (
+            "demo",
+            ("get_global_explanation", {}),
+            False,
+            "Overall triglycerides_log leads (0.927), then bmi (0.585); calcium intake comes fourth.",
+        ),
+        (
+            "demo",
+            ("get_global_explanation", {}),
+            True,
+            "Overall triglycerides_log leads (0.927), then bmi (0.585); hdl comes fourth.",
+        ),
+        # a data card's columns
+        ("demo", ("get_data_information", {}), False, "442 patients, each with their bmi and shoe size."),
+        ("demo", ("get_data_information", {}), True, "442 patients, each with their bmi and blood sugar."),
+        ("sentiment", ("get_data_information", {}), False, "120 reviews, plus a reviewer nationality for each one."),
         # classes in a class's place
         ("demo", DEMO_PREDICTION, False, "Patient 12: guarded (78.6 % stable, 21.4 % progressing)."),
         ("demo", DEMO_PREDICTION, True, "Patient 12: stable (78.6 %, against 21.4 % for progressing)."),
@@ -67,8 +97,16 @@ GREENHOUSE = Vocabulary(
     instance_noun="plant",
     descriptions={"soil_ph": "acidity of the pot's soil", "watering_ml": "water given per day, in ml"},
 )
-PLANT = {"kind": "row", "description": "plant 31", "id": 31, "values": {"soil_ph": 6.4, "light_hours": 9.0,
-         "watering_ml": 120.0}, "text": None, "condition": None, "size": 1, "ids": None}
+PLANT = {
+    "kind": "row",
+    "description": "plant 31",
+    "id": 31,
+    "values": {"soil_ph": 6.4, "light_hours": 9.0, "watering_ml": 120.0},
+    "text": None,
+    "condition": None,
+    "size": 1,
+    "ids": None,
+}
 LOCAL = {
     "kind": "local_explanation",
     "subject": PLANT,
@@ -81,11 +119,26 @@ LOCAL = {
         {"feature": "watering_ml", "value": 120.0, "contribution": 0.05},
     ],
 }
-PREDICTION = {"kind": "prediction", "subject": PLANT, "label": "thrives",
-              "probabilities": {"thrives": 0.83, "wilts": 0.17}, "label_counts": None, "true_label": None}
-PERF = {"kind": "performance", "metric": "all", "value": None, "metrics": {"accuracy": 0.81, "recall": 0.77},
-        "labels": ["thrives", "wilts"], "confusion_matrix": None, "split": "held-out split", "n": 60,
-        "group": None, "nouns": "plants"}
+PREDICTION = {
+    "kind": "prediction",
+    "subject": PLANT,
+    "label": "thrives",
+    "probabilities": {"thrives": 0.83, "wilts": 0.17},
+    "label_counts": None,
+    "true_label": None,
+}
+PERF = {
+    "kind": "performance",
+    "metric": "all",
+    "value": None,
+    "metrics": {"accuracy": 0.81, "recall": 0.77},
+    "labels": ["thrives", "wilts"],
+    "confusion_matrix": None,
+    "split": "held-out split",
+    "n": 60,
+    "group": None,
+    "nouns": "plants",
+}
 
 
 @pytest.mark.parametrize(

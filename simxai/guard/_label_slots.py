@@ -95,7 +95,8 @@ def slot_label_claims(
 
     Args:
         reply: the reply as the guard reads it.
-        labels: the host's classes; forms: their other forms ("rejection").
+        labels: the host's classes.
+        forms: the classes' other forms ("rejection").
         names: the host's features, aliases and metrics (their words fill no class place).
         said: the words of the outputs and the user's.
         predicted: an output of the turn predicts a class (its shares, its verdict).

@@ -30,12 +30,15 @@ _HELD_OUT = re.compile(r"\bheld[- ]out\b|\bnot trained on\b|\bnot used to build\
 _UNTRAINED = re.compile(r"\bnot trained\b|\bnot used to build\b", re.I)
 #: An output's words denying its probability is calibrated.
 _UNCALIBRATED = re.compile(r"\bnot (?:guaranteed to be |a |an? \w+ )?calibrated\b|\buncalibrated\b", re.I)
-_FOLDS_SAID = re.compile(r"\b(?P<k>\d+|two|three|four|five|six|seven|eight|nine|ten)(?:-fold\b|\s+(?:\w+\s+)?folds\b)", re.I)
+_FOLDS_SAID = re.compile(
+    r"\b(?P<k>\d+|two|three|four|five|six|seven|eight|nine|ten)(?:-fold\b|\s+(?:\w+\s+)?folds\b)", re.I
+)
 
 #: Where a clause ends inside a sentence.
 _BREAK = re.compile(r"[;,:|()]|\s[—–-]\s|\s—|—\s")
 _NEGATED = re.compile(
-    r"\b(?:not|no|never|nor|without|rather than|instead of|unlike|neither|none|nobody|nothing)\b|n't\b|\bun(?:calibrated|trained)",
+    r"\b(?:not|no|never|nor|without|rather than|instead of|unlike|neither|none|nobody|nothing)\b|n't\b|"
+    r"\bun(?:calibrated|trained)",
     re.I,
 )
 #: A clause about a figure measured (a metric's name, or a verb of measuring).
