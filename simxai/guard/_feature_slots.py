@@ -25,7 +25,9 @@ _PART = re.compile(
     r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b",
     re.I,
 )
-_JOINT = re.compile(r"\s*,\s*(?:and\s+|or\s+|plus\s+|then\s+)?|\s+(?:and|or|plus|then|followed by)\s+", re.I)
+_JOINT = re.compile(
+    r"\s*,\s*(?:and\s+|or\s+|plus\s+|then\s+|followed by\s+)?|\s+(?:and|or|plus|then|followed by)\s+", re.I
+)
 #: A number given to a feature in a change: "→ 613", "from 4.39 to 4.60", "to 0.5", "up to 53.5", "of 701".
 _CHANGE = re.compile(r"(?:→|->|\bto\b|\bof\b|\binstead of\b|\bat\b|=)\s*[+\-−]?\d|\d\s*(?:→|->)", re.I)
 #: A contribution shown with an item: bracketed ("(+0.12)", "(0.35)", "(−0.927)") or signed ("+0.4", "−.109").
@@ -37,6 +39,15 @@ _PREPOSITIONS = frozenset(
     "about above across after before around at by for from in into near on onto over past per than through to "
     "toward towards under up down with within without via between beyond against along".split()
 ) | {""}
+
+
+def _leads_off(word: str) -> bool:
+    """Whether a name's first word leads a clause or quantifies the list ("compared with ...", "each adding ...")."""
+    low = word.lower()
+    return low.endswith("ed") or low in _QUANTIFIERS
+
+
+_QUANTIFIERS = frozenset("each all both every none neither either together versus".split())
 #: Words about a list, an explanation or a prediction rather than an item of the list.
 _META = frozenset(
     "list whole top bottom table ranking rank chart side way rest others everything push pull weight effect "
@@ -110,7 +121,7 @@ def valued_item_claims(
             if not valued[i] and _verb(item) and verbs and verbs != {_verb(item)}:
                 continue  # an earlier item has a verb of its own, not this one's: the list closed, a clause opens
             words = name.split()
-            if not words or len(words) > 6 or any(w.lower().endswith("ly") for w in words):
+            if not words or len(words) > 6 or any(w.lower().endswith("ly") for w in words) or _leads_off(words[0]):
                 continue
             if words[0].lower().endswith("ing") and len(words) == 1:
                 continue
@@ -123,7 +134,7 @@ def valued_item_claims(
 
 #: A rank said of the names before it: "X comes fourth", "X and Y sit near the bottom", "X matters least".
 _RANKED = re.compile(
-    r"(?P<np>[^.;:!?\n—–()]+?)\s+(?:(?:sits?|are|is|comes?|ranks?|lands?)\s+(?:near\s+|at\s+|towards\s+)?the\s+"
+    r"\s(?:(?:sits?|are|is|comes?|ranks?|lands?)\s+(?:near\s+|at\s+|towards\s+)?the\s+"
     r"bottom|matters?\s+(?:the\s+)?least|(?:comes?|ranks?)\s+(?:first|second|third|fourth|fifth|sixth|last)\b|"
     r"(?:(?:is|are)\s+)?close\s+behind|(?:matters?\s+)?hardly\s+at\s+all)",
     re.I,
@@ -137,8 +148,10 @@ def ranked_subject_claims(
     feature's words make up ("insulin comes fourth", "X and age sit near the bottom").
     """
     names = [*features, *labels]
-    for m in _RANKED.finditer(_BRACKET.sub(" ", sentence)):
-        np = re.split(r",\s*|\b(?:while|whereas|but|then)\b", m.group("np"))[-1]
+    text = _BRACKET.sub(" ", sentence)
+    for m in _RANKED.finditer(text):
+        before = re.split(r"[.;:!?\n—–]", text[max(0, m.start() - 200) : m.start()])[-1]
+        np = re.split(r",\s*|\b(?:while|whereas|but|then)\b", before)[-1]
         for item in (i for i in _JOINT.split(np) if i.strip()):
             name = _name(item, last=False)
             words = name.split()
