@@ -205,6 +205,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             listed = [*listed, *spelled] if spelled else []
             self.lead = "" if named else sentence
             self.previous_named = [self.names.feature(m) for m in named]
+        for reader, said, holds in unnamed_claims(self.reply, self.all, self.names, self.label_forms, *self.unnamed):
+            self.report.claim(said, holds, via=_mechanism(reader, said))  # what no output names, read last
         r = self.report
         return GuardReport(
             claims=r.claims,
@@ -255,12 +257,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         spelled = {w for name in [*self.names.features, *aliases] for w in re.findall(r"[a-z][a-z-]*", name.lower())}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
-        described = known_words | words_of(self.vocab.descriptions.values())  # invent18: what no output names
-        n, text_model = self.names, bool(self.names.quoted_only)
-        for reader, said_, holds in unnamed_claims(
-            self.reply, self.all, n.labels, self.label_forms, list(n.features), n.metrics, described, words, text_model
-        ):
-            self.report.claim(said_, holds, via=_mechanism(reader, said_))
+        self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words)  # read last (invent18)
         for said, holds in answer_claims(
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
         ):

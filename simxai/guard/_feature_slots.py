@@ -54,7 +54,8 @@ _META = frozenset(
     "impact influence reason reasons driver drivers contribution contributions sum baseline base prediction "
     "probability odds model case total else change changes edit edits step steps move moves tweak decision verdict "
     "answer result chance label labels class classes outcome margin shap lime attribution mean average importance "
-    "score value likewise too also instead otherwise either again alone together respectively".split()
+    "score value likewise too also instead otherwise either again alone together respectively increase decrease "
+    "rise drop fall gain cut jump double half point points percent times".split()
 )
 
 

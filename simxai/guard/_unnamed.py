@@ -1,5 +1,5 @@
 """What the outputs never name, read in the places only a feature, a class or a model fact can fill (invent18):
-the readings of `_feature_slots`, `_data_card`, `_label_slots` and `_model_facts`, each given what it reads from
+the readings of `_feature_slots`, `_data_card`, `_class_places` and `_model_facts`, each given what it reads from
 the checker's state, yielding (reader, claim, holds) for the report.
 """
 
@@ -8,41 +8,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from simxai.guard._class_places import class_place_claims
 from simxai.guard._data_card import card_column_claims
 from simxai.guard._facts import Facts
 from simxai.guard._feature_slots import ranked_subject_claims, valued_item_claims
-from simxai.guard._label_slots import slot_label_claims
 from simxai.guard._model_facts import model_fact_claims
 from simxai.guard._reading import sentences
+from simxai.guard._state import _Names
 
 __all__ = ["unnamed_claims"]
 
 
 def unnamed_claims(
-    reply: str,
-    facts: Facts,
-    labels: list[str],
-    forms: Iterable[str],
-    spellings: list[str],
-    metrics: Iterable[str],
-    known: set[str],
-    said: set[str],
-    text_model: bool,
+    reply: str, facts: Facts, names: _Names, forms: Iterable[str], known: set[str], said: set[str]
 ) -> Iterator[tuple[str, str, bool]]:
-    """(reader, claim, holds) of the three readings.
+    """(reader, claim, holds) of the readings.
 
     Args:
         reply: the reply as the guard reads it.
         facts: the turn's outputs, read.
-        labels: the host's classes.
-        forms: the classes' other forms.
-        spellings: the host's features and aliases as spelled.
-        metrics: the metrics' names.
+        names: the host's classes, features (with aliases, as spelled) and metrics.
+        forms: the classes' other forms ("rejection").
         known: the words a paraphrase of a feature may be made of (features, aliases, descriptions, classes, the
             outputs' and the user's words).
         said: the words of the outputs and the user's.
-        text_model: the host's features are a text's words (no list of columns to bind).
     """
+    labels, spellings, metrics = names.labels, list(names.features), names.metrics
+    text_model = bool(names.quoted_only)  # the features are a text's words: no list of columns to bind
     if not facts.structured:
         return
     changed = bool(facts.changes)
@@ -57,11 +49,11 @@ def unnamed_claims(
     if "n_rows" in facts.fields:  # a data card: every column is in the outputs
         for claim, holds in card_column_claims(reply, spellings, labels, known):
             yield "card_column_claims", claim, holds
-    names = [*spellings, *metrics]
+    named = [*spellings, *metrics]
     predicted = bool(facts.predicted)
     described = bool(facts.meanings) or "probability_meaning" in facts.fields
-    for claim, holds in slot_label_claims(reply, labels, forms, names, said, predicted=predicted, described=described):
-        yield "slot_label_claims", claim, holds
+    for claim, holds in class_place_claims(reply, labels, forms, named, said, predicted=predicted, described=described):
+        yield "class_place_claims", claim, holds
     for claim, holds in model_fact_claims(reply, facts.texts, facts.fields):
         yield "model_fact_claims", claim, holds
 

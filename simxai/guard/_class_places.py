@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from simxai._spoken import UNITS
 from simxai.guard._reading import sentences
 
-__all__ = ["slot_label_claims"]
+__all__ = ["class_place_claims"]
 
 #: What may follow a class in its place: a break, or a word that starts the rest of the clause.
 _AFTER = (
@@ -81,7 +81,7 @@ def _share(raw: str) -> float:
     return value / 100 if raw.strip().endswith("%") or value > 1 else value
 
 
-def slot_label_claims(
+def class_place_claims(
     reply: str,
     labels: Iterable[str],
     forms: Iterable[str],
@@ -154,7 +154,9 @@ def _listed_claims(reply: str, known: set[str]) -> Iterator[tuple[str, bool]]:
         if len(exact) < 2 or (lead is None and len(exact) != len(items) - 1):
             continue
         for item in items:
-            if item.lower() in known or re.match(r"(?:meaning|means|which|when|where|if|i\.e)\b", item, re.I):
+            if item.lower() in known or re.match(
+                r"(?:meaning|means|which|when|where|if|i\.e|each|both|all|every|with)\b", item, re.I
+            ):
                 continue
             if lead is None and item.split()[0].lower() not in known:
                 continue  # with no lead, only a class qualified ("a, b, or b with a smaller amount") is read
