@@ -44,6 +44,7 @@ from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
+from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
 from simxai.textbounds import bounded_text
 
@@ -204,6 +205,8 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             listed = [*listed, *spelled] if spelled else []
             self.lead = "" if named else sentence
             self.previous_named = [self.names.feature(m) for m in named]
+        for reader, said, holds in unnamed_claims(self.reply, self.all, self.names, self.label_forms, *self.unnamed):
+            self.report.claim(said, holds, via=_mechanism(reader, said))  # what no output names, read last
         r = self.report
         return GuardReport(
             claims=r.claims,
@@ -254,6 +257,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         spelled = {w for name in [*self.names.features, *aliases] for w in re.findall(r"[a-z][a-z-]*", name.lower())}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
+        self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words)  # read last (invent18)
         for said, holds in answer_claims(
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
         ):

@@ -1,0 +1,163 @@
+"""Invented features in the items of a list whose other items are features or their contributions (invent18).
+
+A part of a sentence (between clause breaks) that gives two items or more a contribution ("X (+0.12)", "X −0.3")
+or names them as features puts every item of its list in a feature's place: "a (+1.53), b (+1.04) and X keep it
+healthy", "a high X and sex (-0.33) pull towards progressing", "Mostly a (+0.25), b (+0.12) and X". An item
+there is invented when it names no feature, alias or class and none of its content words is a word of a
+feature's name, alias or description, a class, or a word of the outputs or the user's (so "the septic tank 11 m
+away" for distance_to_septic_m, or "lfp cells" when an output holds "lfp", pass). The last item's trailing verb
+("... and X keep it healthy") is cut; an item that is a clause ("for 49305", "pulling the other way") is none.
+
+`_enumerated` reads lists of two named features; this reads lists whose places are shown by their numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._enumerated import _CLAUSE_WORDS, _content, _head, _unknown
+from simxai.guard._reading import find_mentions
+
+__all__ = ["ranked_subject_claims", "valued_item_claims"]
+
+_PART = re.compile(
+    r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b",
+    re.I,
+)
+_JOINT = re.compile(
+    r"\s*,\s*(?:and\s+|or\s+|plus\s+|then\s+|followed by\s+)?|\s+(?:and|or|plus|then|followed by)\s+", re.I
+)
+#: A number given to a feature in a change: "→ 613", "from 4.39 to 4.60", "to 0.5", "up to 53.5", "of 701".
+_CHANGE = re.compile(r"(?:→|->|\bto\b|\bof\b|\binstead of\b|\bat\b|=)\s*[+\-−]?\d|\d\s*(?:→|->)", re.I)
+#: A contribution shown with an item: bracketed ("(+0.12)", "(0.35)", "(−0.927)") or signed ("+0.4", "−.109").
+_VALUE = re.compile(r"\(0\)|(?<![\w.])[+\-−]\d*\.?\d+")
+_BRACKET = re.compile(r"\([^()]*\)")
+_LONE = re.compile(r"\(\s*[+\-−]?\d*\.?\d+\s*%?\s*\)")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_PREPOSITIONS = frozenset(
+    "about above across after before around at by for from in into near on onto over past per than through to "
+    "toward towards under up down with within without via between beyond against along".split()
+) | {""}
+
+
+def _leads_off(word: str) -> bool:
+    """Whether a name's first word leads a clause or quantifies the list ("compared with ...", "each adding ...")."""
+    low = word.lower()
+    return low.endswith("ed") or low in _QUANTIFIERS
+
+
+_QUANTIFIERS = frozenset("each all both every none neither either together versus".split())
+#: Words about a list, an explanation or a prediction rather than an item of the list.
+_META = frozenset(
+    "list whole top bottom table ranking rank chart side way rest others everything push pull weight effect "
+    "impact influence reason reasons driver drivers contribution contributions sum baseline base prediction "
+    "probability odds model case total else change changes edit edits step steps move moves tweak decision verdict "
+    "answer result chance label labels class classes outcome margin shap lime attribution mean average importance "
+    "score value likewise too also instead otherwise either again alone together respectively increase decrease "
+    "rise drop fall gain cut jump double half point points percent times".split()
+)
+
+
+def _name(item: str, last: bool) -> str:
+    """The noun phrase an item names: its words before a verb or preposition (cut only on the list's last item,
+    "X keep it healthy"; a leading "with" is no part of it: "with X close behind"); "" when the item is a clause.
+    """
+    item = re.sub(r"^\s*with\s+", "", item, flags=re.I)
+    item = re.split(r"→|->|=>", item)[0] if last else item
+    words = _WORD.findall(re.sub(r"\([^()]*\)|[+\-−]?\d[\d.,]*\s*%?", " ", item))
+    for i, word in enumerate(words):
+        if word.lower().split("'")[0] in _CLAUSE_WORDS:
+            return " ".join(words[:i]) if last and i > 0 else ""
+    return " ".join(words)
+
+
+def _verb(item: str) -> str:
+    """The first verb or preposition of an item ("" when it has none)."""
+    words = _WORD.findall(re.sub(r"\([^()]*\)", " ", item))
+    return next((w.lower() for w in words if w.lower().split("'")[0] in _CLAUSE_WORDS - _PREPOSITIONS), "")
+
+
+def valued_item_claims(
+    sentence: str, features: Iterable[str], labels: Iterable[str], known: set[str], changed: bool = False
+) -> Iterator[tuple[str, bool]]:
+    """Claims `feature X` (failing) for each invented item of a list of features shown by their contributions.
+
+    Args:
+        sentence: one sentence of the reply, as the guard reads it.
+        features: the spellings of the host's features (names and aliases).
+        labels: the host's classes.
+        known: the words a paraphrase of a feature may be made of (lower case).
+        changed: an output of the turn changes features (a counterfactual, a what-if): a feature given a number
+            there is a change's place, and the item right after it another change's.
+    """
+    spellings = list(features)
+    names = [*spellings, *labels]
+    at = 0
+    for brk in [*_PART.finditer(sentence), None]:
+        end = brk.start() if brk else len(sentence)
+        part, at = sentence[at:end], (brk.end() if brk else end)
+        # a lone number in brackets is the item's contribution; any other bracket is an aside, no item
+        part = _BRACKET.sub(lambda b: " (0) " if _LONE.fullmatch(b.group(0)) else " ", part)
+        items = [i for i in _JOINT.split(part) if i.strip()]
+        featured = [bool(find_mentions(i, spellings)) for i in items]
+        valued = [bool(_VALUE.search(i)) for i in items]
+        if changed:  # "credit score to 701 and X": a feature given a number is a change's place
+            valued = [v or (f and bool(_CHANGE.search(i))) for i, f, v in zip(items, featured, valued, strict=True)]
+        placed = [f or v for f, v in zip(featured, valued, strict=True)]
+        enough = sum(placed) >= 2 or (changed and any(f and v for f, v in zip(featured, valued, strict=True)))
+        if len(items) < 2 or not enough or not (any(featured) or sum(valued) >= 2):
+            continue
+        for i, item in enumerate(items):
+            name = _name(item, last=i == len(items) - 1)
+            if featured[i] or find_mentions(name, names) or not (valued[i] or (i > 0 and placed[i - 1])):
+                continue  # an item with no number of its own is read only after a placed one
+            mark = _VALUE.search(item)
+            if mark is not None and (_verb(item[: mark.start()]) or find_mentions(item[: mark.start()], labels)):
+                continue  # "the decision would flip to approved (0.58)", "a race with unsafe (.44)": no item's number
+            if changed and not valued[i] and _verb(item):
+                continue  # after a change, a clause of its own ("the label would hold at stable") is no change
+            first = placed.index(True)
+            verbs = {_verb(items[j]) for j in range(first, i)} - {""}
+            if not valued[i] and _verb(item) and verbs and verbs != {_verb(item)}:
+                continue  # an earlier item has a verb of its own, not this one's: the list closed, a clause opens
+            words = name.split()
+            if not words or len(words) > 6 or any(w.lower().endswith("ly") for w in words) or _leads_off(words[0]):
+                continue
+            if words[0].lower().endswith("ing") and len(words) == 1:
+                continue
+            if {w.lower() for w in words} & _META:
+                continue  # "top of the whole list (+0.106)": a word about the list, no item of it
+            content, head = _content(name), _head(name)
+            if content and len(head) > 3 and all(_unknown(w, known) for w in content):
+                yield f"feature {' '.join(content)}", False
+
+
+#: A rank said of the names before it: "X comes fourth", "X and Y sit near the bottom", "X matters least".
+_RANKED = re.compile(
+    r"\s(?:(?:sits?|are|is|comes?|ranks?|lands?)\s+(?:near\s+|at\s+|towards\s+)?the\s+"
+    r"bottom|matters?\s+(?:the\s+)?least|(?:comes?|ranks?)\s+(?:first|second|third|fourth|fifth|sixth|last)\b|"
+    r"(?:(?:is|are)\s+)?close\s+behind|(?:matters?\s+)?hardly\s+at\s+all)",
+    re.I,
+)
+
+
+def ranked_subject_claims(
+    sentence: str, features: Iterable[str], labels: Iterable[str], known: set[str]
+) -> Iterator[tuple[str, bool]]:
+    """Claims `feature X` (failing) for each name a rank is said of, on a ranking of every feature, that no
+    feature's words make up ("insulin comes fourth", "X and age sit near the bottom").
+    """
+    names = [*features, *labels]
+    text = _BRACKET.sub(" ", sentence)
+    for m in _RANKED.finditer(text):
+        before = re.split(r"[.;:!?\n—–]", text[max(0, m.start() - 200) : m.start()])[-1]
+        np = re.split(r",\s*|\b(?:while|whereas|but|then)\b", before)[-1]
+        for item in (i for i in _JOINT.split(np) if i.strip()):
+            name = _name(item, last=False)
+            words = name.split()
+            if not words or len(words) > 5 or find_mentions(name, names) or {w.lower() for w in words} & _META:
+                continue
+            content, head = _content(name), _head(name)
+            if content and len(head) > 3 and all(_unknown(w, known) for w in content):
+                yield f"feature {' '.join(content)}", False

@@ -1,0 +1,119 @@
+"""Model facts a reply states against what the outputs of the turn say about the model (invent18).
+
+Read only when an output of the turn states the fact's ground, from the output's own text, never a writer's:
+
+- where a metric was measured: an output that gives a held-out split (a performance output's `split`, a model's
+  `training` text) denies "measured on the training patients", "on its own training reviews", "on the jobs it was
+  trained on", and, on a performance output, a metric "by cross-validation" or "averaged over 5 folds";
+- how many folds: "10-fold", "over 5 folds" against the fold counts the outputs give ("5-fold", "3-fold");
+- whether it was trained: an output that says the model was not trained on data denies "after training on",
+  "its training data", "fine-tuned on";
+- whether its probability is calibrated: an output that says it is not denies "a calibrated probability".
+
+A claim said under a negation in its clause ("not on the training patients", "was never trained", "is not
+calibrated") or in a question is no claim here. Whatever the outputs do not state stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from simxai._spoken import UNITS
+from simxai.guard._reading import sentences
+
+__all__ = ["model_fact_claims"]
+
+#: An output's words saying the figures come from rows the model was not fitted on.
+_HELD_OUT = re.compile(r"\bheld[- ]out\b|\bnot trained on\b|\bnot used to build\b", re.I)
+#: An output's words saying the model was fitted on no data at all.
+_UNTRAINED = re.compile(r"\bnot trained\b|\bnot used to build\b", re.I)
+#: An output's words denying its probability is calibrated.
+_UNCALIBRATED = re.compile(r"\bnot (?:guaranteed to be |a |an? \w+ )?calibrated\b|\buncalibrated\b", re.I)
+_FOLDS_SAID = re.compile(
+    r"\b(?P<k>\d+|two|three|four|five|six|seven|eight|nine|ten)(?:-fold\b|\s+(?:\w+\s+)?folds\b)", re.I
+)
+
+#: Where a clause ends inside a sentence.
+_BREAK = re.compile(r"[;,:|()]|\s[—–-]\s|\s—|—\s")
+_NEGATED = re.compile(
+    r"\b(?:not|no|never|nor|without|rather than|instead of|unlike|neither|none|nobody|nothing|apart from|outside|"
+    r"excluded|separate|except|unseen|held[- ]out)\b|n't\b|"
+    r"\bun(?:calibrated|trained)",
+    re.I,
+)
+#: A clause about a figure measured (a metric's name, or a verb of measuring).
+_MEASURE = re.compile(
+    r"\b(?:measured|evaluated|tested|scored|scores?|performance|perf|accuracy|acc|precision|recall|f1|auc|roc|"
+    r"catches|error rate|right label|right answer|gets? \w+ right|correct)\b",
+    re.I,
+)
+#: A clause about fitting or tuning, where the training rows are the truth ("settings chosen on the training part").
+_TUNING = re.compile(r"\b(?:trained|fitted|fit|chosen|picked|tuned|selected|learned|learnt)\b", re.I)
+_ON_TRAINING = re.compile(
+    r"\b(?:on|over|from)\s+(?:the\s+|its\s+|their\s+)?(?:own\s+)?training\s+(?:data|set|split|part|rows|[a-z]+s)\b|"
+    r"\b(?:on|over)\s+the\s+(?:[a-z]+\s+){1,2}it\s+was\s+(?:self-)?trained\s+on\b|\bin-sample\b",
+    re.I,
+)
+_CROSS_VALIDATED = re.compile(r"\bcross[- ]?validat\w*|\bfolds\b|\b\d+-fold\b", re.I)
+_TRAINED = re.compile(
+    r"\b(?:trained|fine-tuned|fitted|retrained)\s+(?:\w+\s+){0,2}?on\b|\btraining\s+(?:data|set|split|[a-z]+s)\b|"
+    r"\bafter training\b|\bused to (?:fit|train|tune)\b|\bfine-tuned\b",
+    re.I,
+)
+_CALIBRATED = re.compile(r"\bcalibrated\b", re.I)
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [c for c in _BREAK.split(sentence) if c.strip()]
+
+
+def _stated(clause: str, match: re.Match[str]) -> bool:
+    """Whether the clause states what `match` found: no negation before it, nor right after its verb."""
+    return not _NEGATED.search(clause[: match.start()]) and not _NEGATED.search(match.group(0))
+
+
+def _folds(texts: Sequence[str]) -> set[int]:
+    counts: set[int] = set()
+    for text in texts:
+        for m in _FOLDS_SAID.finditer(text):
+            k = m.group("k").lower()
+            counts.add(int(k) if k.isdigit() else UNITS[k])
+    return counts
+
+
+def model_fact_claims(reply: str, texts: Sequence[str], fields: set[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each model fact of `reply` that the outputs' `texts` settle.
+
+    Args:
+        reply: the reply as the guard reads it.
+        texts: the strings of the turn's outputs.
+        fields: the names of the outputs' fields (a performance output has `split`).
+    """
+    held_out = any(_HELD_OUT.search(t) for t in texts)
+    untrained = any(_UNTRAINED.search(t) for t in texts)
+    uncalibrated = any(_UNCALIBRATED.search(t) for t in texts)
+    performance = "split" in fields and held_out
+    folds = _folds(texts)
+    if not (held_out or untrained or uncalibrated or folds):
+        return
+    for sentence in sentences(reply):
+        if sentence.rstrip().endswith("?"):
+            continue
+        for clause in _clauses(sentence):
+            measured = bool(_MEASURE.search(clause)) or performance
+            m = _ON_TRAINING.search(clause)
+            if held_out and m and measured and _stated(clause, m) and not _TUNING.search(clause[: m.start()]):
+                yield "model fact: measured on the training rows", False
+            m = _CROSS_VALIDATED.search(clause)
+            if performance and m and _MEASURE.search(clause) and _stated(clause, m) and not _TUNING.search(clause):
+                yield "model fact: measured by cross-validation", False
+            for f in _FOLDS_SAID.finditer(clause) if folds else ():
+                k = f.group("k").lower()
+                yield f"model fact: {k} folds", (int(k) if k.isdigit() else UNITS[k]) in folds
+            m = _TRAINED.search(clause)
+            if untrained and m and _stated(clause, m):
+                yield "model fact: trained on data", False
+            m = _CALIBRATED.search(clause)
+            if uncalibrated and m and _stated(clause, m):
+                yield "model fact: calibrated", False

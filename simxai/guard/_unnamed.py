@@ -1,0 +1,63 @@
+"""What the outputs never name, read in the places only a feature, a class or a model fact can fill (invent18):
+the readings of `_feature_slots`, `_data_card`, `_class_places` and `_model_facts`, each given what it reads from
+the checker's state, yielding (reader, claim, holds) for the report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._class_places import class_place_claims
+from simxai.guard._data_card import card_column_claims
+from simxai.guard._facts import Facts
+from simxai.guard._feature_slots import ranked_subject_claims, valued_item_claims
+from simxai.guard._model_facts import model_fact_claims
+from simxai.guard._reading import sentences
+from simxai.guard._state import _Names
+
+__all__ = ["unnamed_claims"]
+
+
+def unnamed_claims(
+    reply: str, facts: Facts, names: _Names, forms: Iterable[str], known: set[str], said: set[str]
+) -> Iterator[tuple[str, str, bool]]:
+    """(reader, claim, holds) of the readings.
+
+    Args:
+        reply: the reply as the guard reads it.
+        facts: the turn's outputs, read.
+        names: the host's classes, features (with aliases, as spelled) and metrics.
+        forms: the classes' other forms ("rejection").
+        known: the words a paraphrase of a feature may be made of (features, aliases, descriptions, classes, the
+            outputs' and the user's words).
+        said: the words of the outputs and the user's.
+    """
+    labels, spellings, metrics = names.labels, list(names.features), names.metrics
+    text_model = bool(names.quoted_only)  # the features are a text's words: no list of columns to bind
+    if not facts.structured:
+        return
+    changed = bool(facts.changes)
+    if not text_model and (facts.attributions or facts.global_ranking or changed):
+        for sentence in sentences(reply):
+            for claim, holds in valued_item_claims(sentence, spellings, labels, known, changed):
+                yield "valued_item_claims", claim, holds
+            for claim, holds in (
+                ranked_subject_claims(sentence, spellings, labels, known) if facts.global_ranking else ()
+            ):
+                yield "ranked_subject_claims", claim, holds
+    if "n_rows" in facts.fields:  # a data card: every column is in the outputs
+        for claim, holds in card_column_claims(reply, spellings, labels, known):
+            yield "card_column_claims", claim, holds
+    named = [*spellings, *metrics]
+    predicted = bool(facts.predicted)
+    described = bool(facts.meanings) or "probability_meaning" in facts.fields
+    for claim, holds in class_place_claims(reply, labels, forms, named, said, predicted=predicted, described=described):
+        yield "class_place_claims", claim, holds
+    for claim, holds in model_fact_claims(reply, facts.texts, facts.fields):
+        yield "model_fact_claims", claim, holds
+
+
+def words_of(texts: Iterable[str]) -> set[str]:
+    """The lower-case words of some texts (descriptions, outputs)."""
+    return {w for t in texts for w in re.findall(r"[a-z][a-z0-9-]*", t.lower())}
