@@ -5,6 +5,7 @@ right, and the outcome of a what-if.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from simxai.guard import _cues as cue
@@ -280,8 +281,10 @@ class _PredictionChecks(_CheckState):
             else:
                 self.report.claim(f"{kind} {label}", label in allowed, via=f"label by {how}")
         if facts.correct is not None and cue.VERDICT.search(clause):
-            wrong = bool(cue.WRONG.search(clause))
-            right = bool(cue.CORRECT.search(clause)) and not cue.NEGATION.search(clause)
+            # a class name is no verdict word: "missed_target" names a class, not a miss
+            said = _without_labels(clause, self.names.labels)
+            wrong = bool(cue.WRONG.search(said))
+            right = bool(cue.CORRECT.search(said)) and not cue.NEGATION.search(said)
             if wrong != right:
                 self.report.claim(
                     "prediction " + ("wrong" if wrong else "correct"), facts.correct == right, via="prediction correct"
@@ -453,3 +456,11 @@ def _to_new_value(text: str, facts: Facts) -> bool:
 
 def _numeric(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _without_labels(clause: str, labels: Sequence[str]) -> str:
+    """`clause` with every class name (as written, or with spaces for underscores) blanked out."""
+    for label in sorted(labels, key=len, reverse=True):
+        for form in {label, label.replace("_", " ")}:
+            clause = re.sub(rf"(?<![\w]){re.escape(form)}(?![\w])", " ", clause, flags=re.IGNORECASE)
+    return clause
