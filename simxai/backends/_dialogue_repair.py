@@ -386,6 +386,8 @@ def added_value(
     numbers = re.findall(_NUMBER, text)
     if not isinstance(changes, dict) or not adds_to_previous(text) or len(numbers) != 1 or _AMOUNT.search(text):
         return None  # "2 times less", "10 % more": an amount of a step, which the what-if reads
+    if _names_an_instance(text, numbers[0], schema):
+        return None  # "also patient 14", "same for 14 too": another instance, never a value
     number = float(numbers[0])
     spans = feature_spans(text, schema)
     feature = extract_argument("feature", text[spans[0][0] : spans[0][1]], schema) if len(spans) == 1 else None
@@ -398,6 +400,17 @@ def added_value(
     question = f"Which feature should be {_as_number(number)}, besides {kept}? For example '{schema.features[0].name} "
     question += f"{_as_number(number)}'."
     return CompletionResponse(content=question, model="router", finish_reason=CLARIFY)
+
+
+_SAME_FOR = re.compile(r"\bsame\s+(?:for|with|on)\b|\bdo\s+(?:it|that|the\s+same)\s+(?:for|with|on)\b", re.I)
+
+
+def _names_an_instance(text: str, number: str, schema: HostSchema) -> bool:
+    """Whether `number` is an id in `text`: after the host's instance noun, "#", "id" or "no.", or after "same for"."""
+    nouns = [re.escape(schema.instance_noun)] if schema.instance_noun else []
+    before = "|".join([*(f"{n}s?" for n in nouns), "id", "no\\.?", "nr\\.?", "number"])
+    said = re.search(rf"(?:\b(?:{before})\s*#?\s*|#\s*){re.escape(number)}(?![\d.])", text, re.IGNORECASE)
+    return said is not None or _SAME_FOR.search(text) is not None
 
 
 def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:
