@@ -47,10 +47,12 @@ from simxai.eval_suite.router_training.data import (
     fingerprint,
     selector_texts,
 )
+from simxai.eval_suite.router_training.threshold import MIN_STEP_TURNS, STEP_PAYS, chosen_threshold
 from simxai.exceptions import UsageError
 
 __all__ = [
     "FIT_DEFAULTS",
+    "MIN_STEP_TURNS",
     "SETTINGS",
     "STEP_PAYS",
     "LinearFit",
@@ -253,62 +255,6 @@ def sweep_lines(
         )
         before = asked
     return rows
-
-
-#: A step up of the clarification threshold pays when at least this share of the turns it adds to those asked about
-#: would have been answered wrongly: there a question costs the user less than the wrong answers it avoids. A
-#: question costs one short turn, asked of every added turn; a confident wrong answer is taken here to cost three
-#: (the user may act on it, or must notice it first), so a step pays from one wrong in three (docs/router.md,
-#: "Fifteenth round: the figures at its end").
-STEP_PAYS = 1 / 3
-#: A step of the sweep that adds fewer turns than this (with its counts printed) is too few to judge on its own: one
-#: wrong in five is 20 % or, a turn either way, 0 or 40 %. It is judged together with the next step (its turns and
-#: wrongs carried over), so that a handful of turns at a low threshold cannot end the climb (eighteenth round: a step
-#: of 5 turns, 1 wrong, chose "never ask" while the next 43 turns were 70 % wrong; docs/router.md).
-MIN_STEP_TURNS = 20
-_SWEEP_LINE = re.compile(
-    r"ask below (?P<threshold>[\d.]+): asked (?P<asked>[\d.]+)%.*wrong among the added (?P<added>[\d.]+)%"
-    r"(?: \((?P<wrong>\d+) of (?P<count>\d+)\))?"
-)
-
-
-def chosen_threshold(sweep: Sequence[str]) -> float:
-    """The clarification threshold a sweep of `threshold_sweep` chooses.
-
-    From the lowest threshold up, each step that adds turns to those asked about must pay (`STEP_PAYS`); the choice
-    is the last step before the first that does not. A step that adds no turn costs nothing and is passed over. A
-    line with its counts ("(26 of 78)") is judged on them, so that exactly one wrong in three pays; a step of fewer
-    than `MIN_STEP_TURNS` turns is judged together with the next (a last one left so is not taken). The router's
-    `ASK_BELOW` is this choice on the sweep the training command chooses from (`threshold_sweep_chosen`: the people/
-    authors' requests out of author), stored in the shipped artifact (tests/backends/test_router.py checks that
-    they agree).
-
-    Raises:
-        UsageError: a line that is not one of `threshold_sweep`'s.
-    """
-    chosen, asked_before = 0.0, 0.0
-    carried, carried_wrong = 0, 0  # the turns of steps too few to judge alone (`MIN_STEP_TURNS`)
-    for line in sweep:
-        match = _SWEEP_LINE.search(line)
-        if match is None:
-            raise UsageError(f"not a line of the threshold sweep: {line!r}")
-        asked = float(match["asked"])
-        if match["count"] is not None:
-            added, wrong = int(match["count"]) + carried, int(match["wrong"]) + carried_wrong
-            if 0 < added < MIN_STEP_TURNS:
-                carried, carried_wrong, asked_before = added, wrong, asked
-                continue
-            carried, carried_wrong = 0, 0
-            share = wrong / added if added else 0.0
-        else:
-            added = asked - asked_before
-            share = float(match["added"]) / 100
-        if added > 0:
-            if share < STEP_PAYS - 1e-9:  # exactly one in three pays
-                break
-            chosen = float(match["threshold"])
-        asked_before = asked
-    return chosen
 
 
 def evaluate(
