@@ -73,8 +73,7 @@ KAYAK_CONFIG: dict[str, Any] = {
         "target_description": "whether the trip completed its planned route or turned back early",
         "model_description": "scikit-learn MLPClassifier (one hidden layer of 6 ReLU units, L2 alpha 0.01, seed 16) "
         "behind a StandardScaler; boat and tide enter as their codes.",
-        "training": "Fitted on 320 of the 400 synthetic trips; the other 80 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 320 of the 400 synthetic trips; the other 80 are held out for the performance figures.",
         "limitations": [
             "Synthetic trips, invented for testing; not a real outfitter's logbook.",
             "A small neural network: its probabilities are not calibrated.",
