@@ -32,7 +32,7 @@ from typing import Any
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
-from simxai.extraction import extract_argument, extract_changes, feature_spans
+from simxai.extraction import extract_argument, extract_changes, feature_spans, named_ids
 from simxai.followup import last_call, other_class_arguments
 from simxai.followup_calls import LastCall, adds_to_previous, successful_calls
 from simxai.followup_readings import Reading, readings_question
@@ -406,11 +406,10 @@ _SAME_FOR = re.compile(r"\bsame\s+(?:for|with|on)\b|\bdo\s+(?:it|that|the\s+same
 
 
 def _names_an_instance(text: str, number: str, schema: HostSchema) -> bool:
-    """Whether `number` is an id in `text`: after the host's instance noun, "#", "id" or "no.", or after "same for"."""
-    nouns = [re.escape(schema.instance_noun)] if schema.instance_noun else []
-    before = "|".join([*(f"{n}s?" for n in nouns), "id", "no\\.?", "nr\\.?", "number"])
-    said = re.search(rf"(?:\b(?:{before})\s*#?\s*|#\s*){re.escape(number)}(?![\d.])", text, re.IGNORECASE)
-    return said is not None or _SAME_FOR.search(text) is not None
+    """Whether `number` is an id in `text`: after an instance noun (`named_ids`) or "#", or after "same for"."""
+    if float(number) in named_ids(text, schema) or re.search(rf"#\s*{re.escape(number)}(?![\d.])", text):
+        return True
+    return _SAME_FOR.search(text) is not None
 
 
 def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:

@@ -20,7 +20,7 @@ from simxai.extraction._changes import extract_changes
 from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
 from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
-from simxai.extraction._instances import extract_ids, extract_instance, is_reference
+from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
 from simxai.extraction._texts import extract_texts
 
 __all__ = [
@@ -39,4 +39,5 @@ __all__ = [
     "feature_spans",
     "group_spans",
     "is_reference",
+    "named_ids",
 ]

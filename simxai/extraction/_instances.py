@@ -31,22 +31,9 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     else claims ("5007 what are the chances"), or lies far beyond every feature's values ("PCN 21197" on a host
     whose ids start at 21001; `_bare_ids`).
     """
-    text = normalize(text, schema)
-    for span in extract_texts(text):
-        text = text.replace(span, " ")  # a number inside a quoted text is part of the text
+    text = _without_texts(normalize(text, schema))
     noun = _noun_pattern(schema)
-    ids: list[int] = []
-    pattern = re.compile(
-        rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:=]?\s*"
-        rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)\b(?!\s*%|\.\d)",
-        re.IGNORECASE,
-    )
-    for match in pattern.finditer(text):
-        if re.search(r"\d\s*(?:to|through|-)\s*\d", match.group("body")):
-            continue  # a range is a group, handled by the condition parser
-        if _a_quantity_after_the_noun(text, match, schema):
-            continue
-        ids += _id_list(match.group("body"))
+    ids = _named_ids(text, schema)
     if not ids:
         bare = re.fullmatch(
             rf"\s*(?:(?:and|what|how|about|for|now|then|same|ok|okay|so|try|with|the|one|it'?s|is|use|"
@@ -69,6 +56,37 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
             alone = foreign_noun_id(text, schema)  # "PCN 21197" where no feature takes a number that large
         ids = [] if alone is None else [alone]
     return list(dict.fromkeys(ids))
+
+
+@bounds_text_argument(0)
+def named_ids(text: str, schema: HostSchema | None = None) -> list[int]:
+    """The ids `text` names after an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), in
+    order: `extract_ids` without its readings of a bare number ("and for 4?", "5007 what are the chances").
+    """
+    return list(dict.fromkeys(_named_ids(_without_texts(normalize(text, schema)), schema)))
+
+
+def _without_texts(text: str) -> str:
+    for span in extract_texts(text):
+        text = text.replace(span, " ")  # a number inside a quoted text is part of the text
+    return text
+
+
+def _named_ids(text: str, schema: HostSchema | None) -> list[int]:
+    noun = _noun_pattern(schema)
+    ids: list[int] = []
+    pattern = re.compile(
+        rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:=]?\s*"
+        rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)\b(?!\s*%|\.\d)",
+        re.IGNORECASE,
+    )
+    for match in pattern.finditer(text):
+        if re.search(r"\d\s*(?:to|through|-)\s*\d", match.group("body")):
+            continue  # a range is a group, handled by the condition parser
+        if _a_quantity_after_the_noun(text, match, schema):
+            continue
+        ids += _id_list(match.group("body"))
+    return ids
 
 
 def _a_quantity_after_the_noun(text: str, match: re.Match[str], schema: HostSchema | None) -> bool:
