@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
-from simxai.guard._reading import Mention, fits, numbers
+from simxai.guard._reading import Mention, find_mentions, fits, numbers
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 
 _OTHERWISE = re.compile(
@@ -459,8 +459,7 @@ def _numeric(value: object) -> bool:
 
 
 def _without_labels(clause: str, labels: Sequence[str]) -> str:
-    """`clause` with every class name (as written, or with spaces for underscores) blanked out."""
-    for label in sorted(labels, key=len, reverse=True):
-        for form in {label, label.replace("_", " ")}:
-            clause = re.sub(rf"(?<![\w]){re.escape(form)}(?![\w])", " ", clause, flags=re.IGNORECASE)
+    """`clause` with every class name the guard reads there (`find_mentions`) blanked out."""
+    for m in reversed(find_mentions(clause, labels)):
+        clause = clause[: m.start] + " " + clause[m.end :]
     return clause
