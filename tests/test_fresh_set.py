@@ -1,5 +1,5 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o) are well
-formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p) are
+well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -30,7 +30,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
-        "fresh-2026-12-03o",
+        "fresh-2026-12-03o", "fresh-2026-12-03p",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -130,6 +130,12 @@ VIOLIN_CATEGORIES = {
     "origin": ("german", "czech", "french", "chinese", "italian"),
     "size": ("full", "three_quarter", "half"),
 }
+#: The invented sailboat-survey host of set P (`evalsets/fresh-2026-12-03p/host_boat.py`): ids 92001-92400. Its
+#: feature names are mixed case, as a survey team writes them.
+BOAT_NUMERIC = (
+    "LOA_ft", "HullAge_yrs", "MoistureRdg_pct", "BlisterCnt", "StdRig_yrs", "EngHrs", "KeelBolt_grade",
+)  # fmt: skip
+BOAT_CATEGORIES = {"HullMat": ("grp", "steel", "timber", "alloy"), "CE_cat": ("A", "B", "C")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -210,6 +216,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("playable", "setup", "restore"),
         "features": VIOLIN_NUMERIC + tuple(VIOLIN_CATEGORIES),
         "categories": VIOLIN_CATEGORIES,
+    },
+    "boat": {
+        "ids": range(92001, 92401),
+        "labels": ("seaworthy", "refit", "unsafe"),
+        "features": BOAT_NUMERIC + tuple(BOAT_CATEGORIES),
+        "categories": BOAT_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -316,10 +328,16 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "per_host": {"demo": 45, "sentiment": 45, "loan": 36, "violin": 70},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 2, "violin": 6},
     },
+    "fresh-2026-12-03p": {
+        "requests": 190,
+        "dialogues": 14,
+        "per_host": {"demo": 45, "sentiment": 40, "loan": 35, "boat": 65},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "boat": 6},
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
-_CLAUSE = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
+_CLAUSE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
 _RELATIVE = re.compile(r"^[+\-*/]\d+(\.\d+)?%?$")
 
 
