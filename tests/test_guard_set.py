@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -03o) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -03p) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -30,6 +30,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-03m",
     ROOT / "evalsets" / "guard-2026-12-03n",
     ROOT / "evalsets" / "guard-2026-12-03o",
+    ROOT / "evalsets" / "guard-2026-12-03p",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -131,6 +132,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-03m", {"chimney": 2}, 330),
         ("guard-2026-12-03n", {"cask": 2}, 330),
         ("guard-2026-12-03o", {"loaf": 2}, 330),
+        ("guard-2026-12-03p", {"bell": 2}, 330),
     ],
     ids=[
         "set F",
@@ -143,6 +145,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set M (03m)",
         "set N (03n)",
         "set O (03o)",
+        "set P (03p)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -215,6 +218,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (84001, 84400),
             {"flour", "oven"},
         ),
+        (
+            "guard-2026-12-03p",
+            "bell",
+            ["in_tune", "recast"],
+            (93001, 93400),
+            {"mould", "alloy"},
+        ),
     ],
     ids=[
         "set F",
@@ -228,6 +238,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set M chimney (03m)",
         "set N cask (03n)",
         "set O loaf (03o)",
+        "set P bell (03p)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
