@@ -81,6 +81,13 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("bag", "crate"),
     },
+    "w28": {
+        "folder": "people",
+        "requests": 200,
+        "dialogues": 14,
+        "turns": (4, 5),
+        "own_hosts": ("flight", "crossing"),
+    },
     # written held out in the eighteenth round: scored, never read
     "w24": {
         "folder": "held_out_people",
