@@ -8,7 +8,7 @@ the pattern of w23's hosts. It has two labels: at next month's environmental che
 data set: the domain, its columns and its words were invented by w24 so that the router meets a host it was not
 trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w24/host_showcase.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w24/host_showcase.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
