@@ -1,8 +1,12 @@
-"""A speed's unit is not a distance's, and a middle dot separates numbered items (guard23)."""
+"""The guard's claims-22 changes (helper guard23): a speed's unit is not a distance's, a middle dot separates
+numbered items, an arrow moves a name's value only to a number, a class in the past said in its base form.
+"""
 
 import pytest
 
+from simxai.guard import _causes
 from simxai.guard._numbering import item_numbers
+from simxai.guard._reading import normalise
 from simxai.guard._units import unit_feature
 
 FEATURES = ("wind_kmh", "distance_km", "wave_height_m")
@@ -22,3 +26,16 @@ def test_a_distance_stays_the_distance_feature_s():
 def test_items_numbered_between_middle_dots():
     text = "Top five: 1 bmi 0.927 · 2 age 0.585 · 3 sex 0.396 · 4 hdl 0.35"
     assert len(item_numbers(text)) == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Sticky: 426 → stable needs a lower bmi.", []),  # a subject's id before its label
+        ("(income: 4.3 → 3.9)", ["income"]),
+        ("(income: 4.3 → about 3.9)", ["income"]),
+    ],
+)
+def test_a_name_moved_by_an_arrow_moves_to_a_number(text, said):
+    assert [m.group("c") for m in _causes._POSITIONS.finditer(normalise(text)) if m.group("c")] == said
+

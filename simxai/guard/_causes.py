@@ -82,7 +82,12 @@ _POSITIONS = re.compile(
     r"(?:going|goes|went|moving|moves|moved|rising|rises|rose|falling|falls|fell|dropping|drops|dropped|changing|"
     r"changes|changed|shifting|shifts|shifted)\s+(?:from|to|up to|down to)\s+(?:about\s+|roughly\s+)?-?\d"
     r"|\bwith\s+" + _DET + r"(?P<b>" + _NP2 + r")\s+(?:at|of|=)\s+(?:about\s+|roughly\s+)?-?\d"
-    r"|(?:^|[(;,]\s*|\s-\s+)" + _DET + r"(?P<c>" + _NP2 + r")\s*:?\s*-?\d+(?:\.\d+)?\s*(?:→|->)"
+    r"|(?:^|[(;,]\s*|\s-\s+)"
+    + _DET
+    + r"(?P<c>"
+    + _NP2
+    # a value moved to a number, not "Note: 426 → stable" (a subject moved to its label)
+    + r")\s*:?\s*-?\d+(?:\.\d+)?\s*(?:→|->)\s*(?:about\s+|roughly\s+|~\s*)?[-+]?\.?\d"
     r"|\b(?:plus|and|with|also)\s+(?:a|an)\s+(?:lower|higher|reduced|increased|smaller|larger|bigger|better|worse)\s+"
     r"(?P<d>" + _NP2 + r")(?=\s*(?:[\n.,;:!?)(]|\s-\s|$|\s(?:and|would|could|tips?|makes?|the|it)\b))"
     r"|\b(?:because|since|as)\s+(?:of\s+)?"
