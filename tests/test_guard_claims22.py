@@ -8,6 +8,7 @@ from simxai.guard import _causes
 from simxai.guard._numbering import item_numbers
 from simxai.guard._reading import normalise
 from simxai.guard._units import unit_feature
+from simxai.guard._verb_labels import _patterns
 
 FEATURES = ("wind_kmh", "distance_km", "wave_height_m")
 
@@ -38,4 +39,19 @@ def test_items_numbered_between_middle_dots():
 )
 def test_a_name_moved_by_an_arrow_moves_to_a_number(text, said):
     assert [m.group("c") for m in _causes._POSITIONS.finditer(normalise(text)) if m.group("c")] == said
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Trip 12 is predicted to turn back, at 0.93.", "turned_back"),
+        ("It is expected to complete, 61 %.", "completed"),
+        ("Print 5 is likely to fail.", "failed"),
+    ],
+)
+def test_a_class_in_the_past_said_in_its_base_form(text, label):
+    found = {
+        name for name, pattern in _patterns(("completed", "turned_back", "failed")).items() if pattern.search(text)
+    }
+    assert found == {label}
 
