@@ -6,7 +6,7 @@ import pytest
 
 from simxai.guard import _causes
 from simxai.guard._numbering import item_numbers
-from simxai.guard._reading import normalise
+from simxai.guard._reading import normalise, numbers
 from simxai.guard._units import unit_feature
 from simxai.guard._verb_labels import _patterns
 
@@ -55,3 +55,8 @@ def test_a_class_in_the_past_said_in_its_base_form(text, label):
     }
     assert found == {label}
 
+
+def test_a_value_then_a_signed_number_is_no_range():
+    said = list(numbers(normalise("income 82.9 −0.077 | loan_amount 178.9 +0.074")))
+    assert [(c.value, c.high) for c in said] == [(82.9, None), (-0.077, None), (178.9, None), (0.074, None)]
+    assert next(numbers(normalise("60 - 100"))).high is not None
