@@ -20,7 +20,7 @@ _CAUSE_AFTER = re.compile(
     r"(?:relies?|relying|leans?|leaning|hinges?|depends?)(?: \w+ly| most| hardest| heavily){0,2} on)\s+"
     r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|an?\s+|this\s+|that\s+|[a-z]+'s\s+)?"
     + _NP
-    + r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|that|is|was|pushes|being)\b))",
+    + r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|that|is|was|pushes|being)\b))",
     re.IGNORECASE,
 )
 _CAUSE_BEFORE = re.compile(
@@ -49,7 +49,7 @@ _SET_AT = re.compile(
     r"|\b(?:features?|factors?|drivers?|reasons?|predictors?)\s+(?:is|are|was|were|:)\s+"
     + _DET
     + r"(?P<x>[a-z][a-z_'-]*)"
-    r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|then|followed)\b))"
+    r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|then|followed)\b))"
     r"|\bwhat drives (?:this one|it|the prediction) is\s+" + _DET + r"(?P<y>[a-z][a-z_'-]*)"
     r"|\b(?:average|mean|median)\s+(?P<z>[a-z][a-z_'-]*)\s+(?:is|was|of|=|:)\s+(?:about\s+)?-?\d"
     r"|\b(?:cut|raise|increase|decrease|drop|rise|change|reduction)\s+in\s+" + _DET + r"(?P<u>[a-z][a-z_'-]*)\b"
@@ -61,7 +61,7 @@ _SET_AT = re.compile(
 _RANKED = re.compile(
     r"\b(?:features?|factors?|drivers?|reasons?|predictors?)\s+(?:here|overall|globally)?\s*(?:is|are|→|->)\s+"
     + _DET
-    + r"(?P<w>[a-z][a-z_'-]*)(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|then|followed)\b))"
+    + r"(?P<w>[a-z][a-z_'-]*)(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|then|followed)\b))"
     r"|\b(?:neither|not)\s+as\s+much\s+as\s+" + _DET + r"(?P<v>[a-z][a-z_'-]*)"
     r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)" + _DET + r"(?P<x>[a-z][a-z_'-]*)\s+(?:carries|has|gets) the most weight"
     r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)" + _DET + r"(?P<y>[a-z][a-z_'-]*)\s+is what the model (?:pays|gives)"
@@ -78,13 +78,18 @@ _NP2 = r"[a-z][a-z_'-]*(?:\s+(?!and\b|or\b|is\b|was\b|at\b)[a-z][a-z_'-]*)?"
 #: ("because income is at 23.7", "for income, values range from 19"), ranked ("the second most important is X",
 #: "X also plays a role", "X comes next", "X and Y are the two features") or free to change ("X can change freely").
 _POSITIONS = re.compile(
-    r"(?:^|[(—–:;,.]\s*|\s-\s+|\b(?:if|once|when|because|and|but|as|since)\s+)" + _DET + r"(?P<a>" + _NP2 + r")\s+"
+    r"(?:^|[(:;,.]\s*|\s-\s+|\b(?:if|once|when|because|and|but|as|since)\s+)" + _DET + r"(?P<a>" + _NP2 + r")\s+"
     r"(?:going|goes|went|moving|moves|moved|rising|rises|rose|falling|falls|fell|dropping|drops|dropped|changing|"
     r"changes|changed|shifting|shifts|shifted)\s+(?:from|to|up to|down to)\s+(?:about\s+|roughly\s+)?-?\d"
     r"|\bwith\s+" + _DET + r"(?P<b>" + _NP2 + r")\s+(?:at|of|=)\s+(?:about\s+|roughly\s+)?-?\d"
-    r"|(?:^|[(—–;,]\s*|\s-\s+)" + _DET + r"(?P<c>" + _NP2 + r")\s*:?\s*-?\d+(?:\.\d+)?\s*(?:→|->)"
+    r"|(?:^|[(;,]\s*|\s-\s+)"
+    + _DET
+    + r"(?P<c>"
+    + _NP2
+    # a value moved to a number, not "Note: 426 → stable" (a subject moved to its label)
+    + r")\s*:?\s*-?\d+(?:\.\d+)?\s*(?:→|->)\s*(?:about\s+|roughly\s+|~\s*)?[-+]?\.?\d"
     r"|\b(?:plus|and|with|also)\s+(?:a|an)\s+(?:lower|higher|reduced|increased|smaller|larger|bigger|better|worse)\s+"
-    r"(?P<d>" + _NP2 + r")(?=\s*(?:[\n.,;:!?)(—–]|\s-\s|$|\s(?:and|would|could|tips?|makes?|the|it)\b))"
+    r"(?P<d>" + _NP2 + r")(?=\s*(?:[\n.,;:!?)(]|\s-\s|$|\s(?:and|would|could|tips?|makes?|the|it)\b))"
     r"|\b(?:because|since|as)\s+(?:of\s+)?"
     + _DET
     + r"(?P<e>"
@@ -95,7 +100,7 @@ _POSITIONS = re.compile(
     + _DET
     + r"(?P<g>"
     + _NP2
-    + r")(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|which|with)\b))"
+    + r")(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|which|with)\b))"
     r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)"
     + _DET
     + r"(?P<h>"
@@ -106,7 +111,7 @@ _POSITIONS = re.compile(
     r"is\s+(?:second|third|fourth|fifth|last))\b"
     r"|(?:^|[.;:!?,]\s+)" + _DET + r"(?P<j>" + _NP2 + r")\s+and\s+" + _DET + r"(?P<k>" + _NP2 + r")\s+are\s+the\s+"
     r"(?:\w+\s+){0,2}(?:features|factors|drivers|predictors|inputs)\b"
-    r"|(?:^|[(—–;,.]\s*|\s-\s+|\b(?:and|but)\s+)"
+    r"|(?:^|[(;,.]\s*|\s-\s+|\b(?:and|but)\s+)"
     + _DET
     + r"(?P<l>"
     + _NP2
@@ -140,25 +145,26 @@ _CONTRIBUTES = re.compile(
     + _DET
     + r"(?P<e>"
     + _NP4
-    + r")(?=\s*(?:[.,;:!?)(—–]|$))"
+    + r")(?=\s*(?:[.,;:!?)(]|\s-\s|$))"
     r"|\b(?:route|way|option|change|fix)\s+would\s+be\s+(?:changing|adjusting|altering|improving|reducing|raising|"
-    r"lowering)\s+" + _DET + r"(?P<f>" + _NP4 + r")(?=\s*(?:[.,;:!?)(—–]|$))"
+    r"lowering)\s+" + _DET + r"(?P<f>" + _NP4 + r")(?=\s*(?:[.,;:!?)(]|\s-\s|$))"
     # "sits fourth, just ahead of waist circumference", "ranked just behind income"
     r"|\b(?:just\s+|right\s+|narrowly\s+)?(?:ahead of|behind)\s+"
     + _DET
-    + r"(?P<g>"
+    # not "behind an encoder": a feature ranked behind is not one of a kind
+    + r"(?!an?\s)(?P<g>"
     + _NP4
-    + r")(?=\s*(?:[.,;:!?)(—–]|$))"
+    + r")(?=\s*(?:[.,;:!?)(]|\s-\s|$))"
     # "The marital status could also change freely"
     r"|(?:^|[.;:!?]\s+)" + _DET + r"(?P<h>" + _NP4 + r")\s+(?:could|can|may|might)\s+(?:also\s+)?change\s+freely\b",
     re.IGNORECASE,
 )
 #: A feature's name in brackets right after a phrase: "the lean build (BMI 20.5)".
 _GLOSSED = re.compile(r"\s*\(\s*([a-z][\w-]*)", re.I)
-_END = r"(?=\s*(?:[.,;:!?)(—–]|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
+_END = r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
 #: A name a number is given to: "a bmi of 32", "32 for bmi", "a higher bmi (27.3 instead of 23.7)".
 _VALUED = re.compile(
-    r"(?:^|[(—–:;,.]\s*|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>"
+    r"(?:^|[(:;,.]\s*|\s-\s+|\b(?:with|at|and|but|a|an)\s+)(?<!\d)(?:a|an)\s+(?P<a>"
     + _NP2
     + r")\s+of\s+(?:about\s+|roughly\s+)?-?\d"
     # not "50 % for each side", a share of every class
@@ -168,7 +174,7 @@ _VALUED = re.compile(
     + _NP2
     + r")"
     + _END
-    + r"|(?:^|[(—–:;,.]\s*)(?:a|an)\s+(?:mean|average|median|typical)\s+(?P<d>"
+    + r"|(?:^|[(:;,.]\s*|\s-\s+)(?:a|an)\s+(?:mean|average|median|typical)\s+(?P<d>"
     + _NP2
     + r")\s+of\s+(?:about\s+)?-?\d"
     r"|\b(?:setting|set|sets)\s+" + _DET + r"(?P<e>" + _NP2 + r")\s+to\s+(?:about\s+|roughly\s+)?-?\d"
@@ -228,7 +234,7 @@ _LABEL_LIST = re.compile(
     re.IGNORECASE,
 )
 _LIST_ITEM = re.compile(
-    r"\s*(?:,\s*(?:or|and)\b|,|/|\bor\b|\band\b)\s*(?:either\s+)?([a-z][a-z-]*)(?=\s*(?:[.,;:!?)(—–]|$|\bor\b|\band\b))",
+    r"\s*(?:,\s*(?:or|and)\b|,|/|\bor\b|\band\b)\s*(?:either\s+)?([a-z][a-z-]*)(?=\s*(?:[.,;:!?)(]|\s-\s|$|\bor\b|\band\b))",
     re.I,
 )
 #: The last item of a list of labels, of a few words up to the sentence's end ("..., late, or lost in transit.").

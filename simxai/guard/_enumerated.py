@@ -30,7 +30,7 @@ __all__ = ["enumerated_item_claims"]
 
 #: Where a list ends: a sentence's or clause's break, a contrast, or a clause of its own.
 _PART = re.compile(
-    r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\s-\s(?![-+]?\d)|"
+    r"\.(?!\d)|[;:!?\n]|\s-\s(?![-+]?\d)|"  # a long dash is "-" by now (`normalise`)
     r"\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b",
     re.I,
 )

@@ -16,18 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from simxai.guard._enumerated import _CLAUSE_WORDS, _content, _head, _unknown
+from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _PART, _content, _head, _unknown
 from simxai.guard._reading import find_mentions
 
 __all__ = ["ranked_subject_claims", "valued_item_claims"]
 
-_PART = re.compile(
-    r"\.(?!\d)|[;:!?\n]|\s[—–]\s|\b(?:while|whereas|but|because|since|although|though|which|that|so|where|when)\b",
-    re.I,
-)
-_JOINT = re.compile(
-    r"\s*,\s*(?:and\s+|or\s+|plus\s+|then\s+|followed by\s+)?|\s+(?:and|or|plus|then|followed by)\s+", re.I
-)
 #: A number given to a feature in a change: "→ 613", "from 4.39 to 4.60", "to 0.5", "up to 53.5", "of 701".
 _CHANGE = re.compile(r"(?:→|->|\bto\b|\bof\b|\binstead of\b|\bat\b|=)\s*[+\-−]?\d|\d\s*(?:→|->)", re.I)
 #: A contribution shown with an item: bracketed ("(+0.12)", "(0.35)", "(−0.927)") or signed ("+0.4", "−.109").
@@ -151,7 +144,7 @@ def ranked_subject_claims(
     names = [*features, *labels]
     text = _BRACKET.sub(" ", sentence)
     for m in _RANKED.finditer(text):
-        before = re.split(r"[.;:!?\n—–]", text[max(0, m.start() - 200) : m.start()])[-1]
+        before = re.split(r"[.;:!?\n]|\s-\s", text[max(0, m.start() - 200) : m.start()])[-1]
         np = re.split(r",\s*|\b(?:while|whereas|but|then)\b", before)[-1]
         for item in (i for i in _JOINT.split(np) if i.strip()):
             name = _name(item, last=False)

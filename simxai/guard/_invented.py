@@ -94,7 +94,7 @@ _LABELS_INTRO = re.compile(
     r"\b(?:can|could|may)\s+(?:output|return|predict|answer)\b",
     re.I,
 )
-_BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?::|-|–|—|,)")
+_BOLD_HEAD = re.compile(r"(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?::|-|,)")
 _BOLD_MEANING = re.compile(r"\*\*(?P<x>[^*\n]{1,40})\*\*\s*(?:,\s*)?(?:meaning|means|:\s*(?:the|a|an)\b)", re.I)
 #: Bold items joined into one list: "**approved**, **rejected** or **pending review**".
 _BOLD_RUN = re.compile(r"\*\*[^*\n]{1,40}\*\*(?:\s*(?:,\s*(?:or\s+|and\s+)?|or|and)\s*\*\*[^*\n]{1,40}\*\*)+")
@@ -231,7 +231,7 @@ _EACH_END = re.compile(
 #: A bulleted head with its value: "- **HbA1c**: 0.21", "- vitamin D3 (0.2)".
 _VALUED_HEAD = re.compile(
     r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\**[\"'“‘]?(?P<w>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})[\"'”’]?\**\s*"
-    r"(?::|\(|-|–|—|=)\s*[+-]?\d",
+    r"(?::|\(|-|=)\s*[+-]?\d",
 )
 #: On a text model, a word an edit is said to change: "replacing superb", "the smallest edit involves flimsy".
 _EDITED = re.compile(

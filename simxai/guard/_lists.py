@@ -50,7 +50,7 @@ _INCLUDING = re.compile(
     re.IGNORECASE,
 )
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<body>.*)$")
-_HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?P<rest>(?:—|–|-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
+_HEAD = re.compile(rf"^(?P<w>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?P<rest>(?:-(?!\w)|:|=|\()\s*.*|)$", re.IGNORECASE)
 #: A bullet's key that numbers it ("- **3rd:** corrosion — 0.099", "- **3.** late payments"): the name follows it.
 _ORDINAL_KEY = re.compile(
     r"^(?:#?\d{1,2}(?:st|nd|rd|th)?\s*[.):]|(?:first|second|third|fourth|fifth|last)\s*:)\s*", re.I
@@ -126,7 +126,7 @@ def listed_names(
         body = _ORDINAL_KEY.sub("", item.group("body").strip().strip("*_`").replace("**", "")) if item else ""
         head = _HEAD.match(body) if item else None
         if head is not None:
-            valued = bool(re.match(r"(?:—|–|-|:|=)\s*-?\d", head.group("rest")))
+            valued = bool(re.match(r"(?:-|:|=)\s*-?\d", head.group("rest")))
             block.append((head.group("w"), valued, not head.group("rest")))
             continue
         if item is not None:

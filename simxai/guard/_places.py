@@ -73,7 +73,7 @@ _COME_NEXT = re.compile(
 )
 
 
-_LIST_END = re.compile(r"\s+(?:in that order|which|that|because|so|while|whereas|with)\b|\s+-\s+|[—–]", re.I)
+_LIST_END = re.compile(r"\s+(?:in that order|which|that|because|so|while|whereas|with)\b|\s+-\s+", re.I)
 
 
 #: Words of a group of inputs rather than a name: "the remaining measurements", "other variables".
@@ -125,8 +125,8 @@ _BOLD_FILL = r"\*\*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})\*\*"
 _LABEL_PLACES = [
     # "The model reads review 5 — "A boring film." — as **neutral**", "sees applicant 12 as **borderline**"
     re.compile(
-        r"\b(?:reads?|sees|treats|regards)\s+(?:it|this one|[a-z]+\s+#?\d+)(?:\s*[—–-]\s*[\"“][^\"”\n]{1,300}[\"”]\s*"
-        r"[—–-])?\s+as\s+" + _BOLD_FILL,
+        r"\b(?:reads?|sees|treats|regards)\s+(?:it|this one|[a-z]+\s+#?\d+)(?:\s*-\s*[\"“][^\"”\n]{1,300}[\"”]\s*"
+        r"-)?\s+as\s+" + _BOLD_FILL,
         re.I,
     ),
     # "is predicted **under review**", "predicts **very positive**": a bold label of several words.

@@ -51,7 +51,7 @@ _BOUND_AFTER = re.compile(
     re.I,
 )
 _DENIED = re.compile(r"\b(?:not|never|cannot)\b[^,;]{0,20}$|n't\b[^,;]{0,20}$", re.I)
-_CLAUSE_BREAK = re.compile(r"[;:—–]|\bwhile\b|\bwhereas\b|\bbut\b", re.I)
+_CLAUSE_BREAK = re.compile(r"[;:]|\s-\s|\bwhile\b|\bwhereas\b|\bbut\b", re.I)
 
 
 def bound_claims(
@@ -315,7 +315,7 @@ def prediction_form_claims(
 
 
 #: "the predicted label, positive", "the predicted class (stable)": the label set off after its name.
-_APPOSED = re.compile(r"\bthe predicted (?:label|class)\s*(?:,|\(|:|—|–)\s*(?P<x>[A-Za-z][\w-]*)", re.I)
+_APPOSED = re.compile(r"\bthe predicted (?:label|class)\s*(?:,|\(|:|(?<=\s)-(?=\s))\s*(?P<x>[A-Za-z][\w-]*)", re.I)
 #: "predicts patient 430 will progress", "predicts that the condition will progress".
 _WILL = re.compile(r"\bpredicts?\s+(?:that\s+)?(?:[\w']+\s+){0,3}?will\s+(?P<v>[a-z]+)\b", re.I)
 

@@ -260,6 +260,8 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
     for m in RANGE.finditer(text):
         if m.group("between") is None and m.group("sep").lower() == "and":
             continue  # "a and b" is a range only after "between"
+        if m.group("sep") == "-" and text[m.start("sep") - 1].isspace() and not text[m.end("sep")].isspace():
+            continue  # "income 82.9 -0.077": a value, then a signed number (a range's dash is spaced alike)
         if re.search(r"\b(?:from|by)\s*$", text[: m.start()], re.I):
             continue  # "from a to b" is a change, "by a to b" an amount and a target: read number by number
         percent = bool(m.group("share1") or m.group("share2"))

@@ -24,6 +24,8 @@ _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\s*(?:%|percent\b|per cent\b)", re.I), ("pct", "percent")),
     (re.compile(r"\s*mm\b", re.I), ("mm",)),
     (re.compile(r"\s*cm\b", re.I), ("cm",)),
+    # a speed first ("28 km/h", "12 km per hour"): a `*_kmh` feature's, not a distance's
+    (re.compile(r"\s*(?:km\s*/\s*h(?:our)?|kph|kmh|km\s+(?:per|an)\s+hour)\b", re.I), ("kmh", "km_h", "kph")),
     (re.compile(r"\s*km\b", re.I), ("km",)),
     (re.compile(r"\s*kg\s*/\s*ha\b|\s*kg per (?:ha|hectare)\b", re.I), ("kg_ha",)),
     (re.compile(r"\s*(?:ha|hectares?)\b", re.I), ("ha",)),

@@ -1,6 +1,6 @@
-"""A class named by a verb in the third person ("leaves", "stays", "pays", "falls_behind", "needs_repair") said in its
-base form after a verb of prediction (claims-20): "is predicted to leave", "expected to fall behind, at 0.056",
-"predicts the tenant will pay".
+"""A class named by a verb in the third person ("leaves", "stays", "pays", "falls_behind", "needs_repair"; claims-20)
+or in the past ("failed", "turned_back"; guard23) said in its base form after a verb of prediction: "is predicted to
+leave", "expected to fall behind, at 0.056", "predicts the tenant will pay", "predicted to turn back".
 
 Such a clause states the model's prediction: the class must be a predicted one, and a share right after it
 ("predicted to leave, with a 60.8 % probability", "to fall behind (0.705)") must be that class's. Read only on
@@ -56,9 +56,13 @@ def _patterns(labels: Sequence[str]) -> Mapping[str, re.Pattern[str]]:
     found: dict[str, re.Pattern[str]] = {}
     for label in labels:
         parts = [p for p in re.split(r"[\s_-]+", label.lower()) if p]
-        if not parts or not re.fullmatch(r"[a-z]{2,}[^s]s", parts[0]):
+        if parts and re.fullmatch(r"[a-z]{2,}[^s]s", parts[0]):
+            verb = re.escape(parts[0][:-1])
+        elif parts and re.fullmatch(r"[a-z]{3,}ed", parts[0]):  # "failed", "turned_back": "to fail", "to turn back"
+            verb = re.escape(parts[0][:-2]) + "e?"
+        else:
             continue
-        base = r"[\s_-]+".join([re.escape(parts[0][:-1]), *map(re.escape, parts[1:])])
+        base = r"[\s_-]+".join([verb, *map(re.escape, parts[1:])])
         found[label] = re.compile(
             rf"\b(?:{_PREDICTED}\s+to|predicts?\s+(?:that\s+)?(?:[\w']+\s+){{0,3}}?will)\s+(?:still\s+)?{base}\b(?![\w-])",
             re.I,
