@@ -15,7 +15,9 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-21"  # spelled decimals, list comments, records saying a label, ids after dashes, row columns
+GUARD_VERSION = (
+    "claims-22"  # dashes as normalised, speeds in km/h, middle-dot lists, past-tense class names, spaced signs
+)
 
 __all__ = [
     "GUARD_VERSION",
