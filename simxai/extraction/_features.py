@@ -134,7 +134,8 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
 
 def singular_forms(word: str) -> list[str]:
     """The singulars a regular English plural may have ("incomes" -> "income", "classes" -> "class", "salaries" ->
-    "salary"), longest first; [] for a word that is no regular plural ("less", "was")."""
+    "salary"), longest first; [] for a word that is no regular plural ("less", "was").
+    """
     word = word.lower()
     if not word.endswith("s") or word.endswith("ss") or len(word) < 4:
         return []
