@@ -2,7 +2,8 @@
 
 A user who brings a model names its features in everyday words, and a what-if often says the value with one:
 - a verb made from the feature's word: "what if order 7003 weighed 2 kg?" (weight_kg = 2), "if she scored 700"
-  (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40);
+  (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40), "if he earned 400" (weekly_earnings = 400); or a
+  verb of earning for the feature named as what it gives ("earned 90" for income);
 - a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "twice
   as heavy" (*2), "half as far" (*0.5);
 - a yes/no feature held as 0/1 named in a supposition with no value or step: "if it had gone express", "if it
@@ -75,6 +76,12 @@ _VERB_VALUE = re.compile(
     r"\s?(?P<unit>[a-z]{1,3}\b)?",
     re.I,
 )
+# English verbs whose form names no feature, and the words a feature holding what they give is named by: "earned
+# 90" is the income, "paid 40" the salary or the wage (the verbs of `_money_verbs`, for a plain number)
+_EARNED = ("income", "salary", "wage", "earning", "pay")
+_VERB_MEANS = {"earn": _EARNED, "paid": _EARNED, "pay": _EARNED}
+# Nouns made of a verb with a suffix longer than an inflection: "earn" names `weekly_earnings`, "pay" `payment`
+_NOUN_SUFFIXES = ("ings", "ment", "ments")
 # A supposition a switch is turned on or off in: "if", "suppose", "imagine", "assume", "instead"
 _SWITCHED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead)\b", re.I)
 # Words of a step or an amount after a feature, which the step readers own ("express were higher")
@@ -110,6 +117,8 @@ def feature_word_changes(
         # is no value of another feature the verb also names (an alias "years in service")
         fit = (f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
         feature = _only(fit)
+        if feature is None and verb in _VERB_MEANS:  # "earned 90": the feature holding what earning gives
+            feature = _plainest(f for f in every if f.name not in found and _named_by(f, _VERB_MEANS[verb]))
         unit = (match.group("unit") or "").lower()
         if feature is None or feature.name in named or verb in _words(feature):
             continue
@@ -157,13 +166,25 @@ def _words(feature: FeatureSchema) -> set[str]:
 def _named_by(feature: FeatureSchema, stems: tuple[str, ...], *, whole: bool = True) -> bool:
     """Whether a word of the feature's name or aliases starts with one of `stems` (a verb's stem: weigh -> weight)."""
     words = _words(feature)
-    return any(w.startswith(stem) and (whole or len(w) - len(stem) <= 3) for w in words for stem in stems)
+    return any(
+        w.startswith(stem) and (whole or len(w) - len(stem) <= 3 or w[len(stem) :] in _NOUN_SUFFIXES)
+        for w in words
+        for stem in stems
+    )
 
 
 def _only(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
     """The one feature of an iterable, or None when there is none or several."""
     found = list(features)
     return found[0] if len(found) == 1 else None
+
+
+def _plainest(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
+    """The one feature with the fewest words in its name ("income" beside "debt_to_income"), or None."""
+    found = sorted(features, key=lambda f: len(_words(f)))
+    if len(found) > 1 and len(_words(found[0])) == len(_words(found[1])):
+        return None
+    return found[0] if found else None
 
 
 def _fits_unit(unit: str, feature: FeatureSchema) -> bool:
