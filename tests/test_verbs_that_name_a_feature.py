@@ -1,6 +1,6 @@
 """A verb that names a feature in a what-if: by the feature's own word ("earned 400" for `weekly_earnings`, a noun
 made of the verb with -ings), or by what a verb of earning gives ("earned 90" for `income`, the plainest name of
-those an income's words name, not `debt_to_income`). Our own wording (round 19, dev24), on the loan host and two
+those an income's words name, not `debt_to_income`); with a value or a step after it ("paid 10 percent less"). Our own wording (round 19, dev24), on the loan host and two
 hosts invented here with no aliases.
 """
 
@@ -43,6 +43,10 @@ SHOP = HostSchema(
         (LOAN, "suppose 212 had earned 75 instead", {"income": 75}),
         (GIG, "what if rider 300 earned 400 a week?", {"weekly_earnings": 400}),
         (SHOP, "and if employee 150 was paid 90?", {"salary": 90}),
+        # a step after the verb
+        (GIG, "what if rider 300 earned 100 more?", {"weekly_earnings": "+100"}),
+        (GIG, "suppose rider 120's bike weighed 2 less", {"bike_weight_kg": "-2"}),
+        (SHOP, "what if employee 150 got paid 10 percent less", {"salary": "-10%"}),
     ],
 )
 def test_a_verb_names_the_feature_it_gives(schema: HostSchema, text: str, changes: dict[str, float]):

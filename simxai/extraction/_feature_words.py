@@ -82,6 +82,12 @@ _EARNED = ("income", "salary", "wage", "earning", "pay")
 _VERB_MEANS = {"earn": _EARNED, "paid": _EARNED, "pay": _EARNED}
 # Nouns made of a verb with a suffix longer than an inflection: "earn" names `weekly_earnings`, "pay" `payment`
 _NOUN_SUFFIXES = ("ings", "ment", "ments")
+# A verb with a step after it: "paid 10 % less", "earned 5k more", "weighed 2 more"
+_VERB_STEP = re.compile(
+    rf"\b(?P<verb>[a-z]{{4,}}?)(?:ed|d|s|es|ing)?\s+(?:about\s+|around\s+|only\s+|just\s+)?"
+    rf"(?P<n>{_NUM})(?![\d.])\s?(?P<unit>%|percent|per\s+cent|k\b)?\s+(?P<d>more|extra|less|fewer|higher|lower)\b",
+    re.I,
+)
 # A supposition a switch is turned on or off in: "if", "suppose", "imagine", "assume", "instead"
 _SWITCHED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead)\b", re.I)
 # Words of a step or an amount after a feature, which the step readers own ("express were higher")
@@ -113,18 +119,23 @@ def feature_word_changes(
             found[feature.name] = f"*{times}"
     for match in _VERB_VALUE.finditer(text):
         verb = match.group("verb").lower()
-        # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
-        # is no value of another feature the verb also names (an alias "years in service")
-        fit = (f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
-        feature = _only(fit)
-        if feature is None and verb in _VERB_MEANS:  # "earned 90": the feature holding what earning gives
-            feature = _plainest(f for f in every if f.name not in found and _named_by(f, _VERB_MEANS[verb]))
+        feature = _verb_owner(verb, every, found)
         unit = (match.group("unit") or "").lower()
         if feature is None or feature.name in named or verb in _words(feature):
             continue
         if unit and unit in _UNITS and not _fits_unit(unit, feature):
             continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
         found[feature.name] = _parse_number(match.group("n"))
+    for match in _VERB_STEP.finditer(text):  # "paid 10 % less", "earned 5k more"
+        verb = match.group("verb").lower()
+        feature = _verb_owner(verb, every, found)
+        unit = (match.group("unit") or "").lower().replace(" ", "")
+        if feature is None or feature.name in named or verb in _words(feature):
+            continue
+        if unit == "k" and not feature.name.lower().endswith("_k"):
+            continue  # thousands said of a feature not kept in thousands: `_money_verbs` converts those
+        sign = "-" if match.group("d").lower() in ("less", "fewer", "lower") else "+"
+        found[feature.name] = f"{sign}{match.group('n')}{'%' if unit in ('%', 'percent') else ''}"
     for mention in mentions if _SWITCHED.search(text) else []:  # "what about express?" may ask about the feature
         feature = mention.feature
         if feature.type != "numeric" or feature.name in named or feature.name in found or not _switch(feature):
@@ -177,6 +188,18 @@ def _only(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
     """The one feature of an iterable, or None when there is none or several."""
     found = list(features)
     return found[0] if len(found) == 1 else None
+
+
+def _verb_owner(verb: str, every: list[FeatureSchema], found: dict[str, ChangeValue]) -> FeatureSchema | None:
+    """The one feature a verb's stem names ("weigh" -> weight_kg, "earn" -> weekly_earnings), or the plainest one
+    holding what a verb of earning gives ("earn" -> income); features read already are left out.
+    """
+    # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
+    # is no value of another feature the verb also names (an alias "years in service")
+    feature = _only(f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
+    if feature is None and verb in _VERB_MEANS:  # "earned 90": the feature holding what earning gives
+        feature = _plainest(f for f in every if f.name not in found and _named_by(f, _VERB_MEANS[verb]))
+    return feature
 
 
 def _plainest(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
