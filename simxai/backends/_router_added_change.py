@@ -1,5 +1,5 @@
-"""A turn that adds one more supposition to the what-if just run: "plus 25 applicants in week one", "and on top of
-that one remote day a week". Read by the router's follow-ups (the what-if again) and by its arguments (the fragment
+"""A turn that adds one more supposition to the what-if just run: "plus no rain at all", "and on top of that a 2 kg
+heavier parcel". Read by the router's follow-ups (the what-if again) and by its arguments (the fragment
 read as the supposition it adds).
 """
 
@@ -31,8 +31,8 @@ def adds_to_the_change(text: str) -> bool:
 
 
 def added_supposition(text: str) -> str | None:
-    """A turn that adds to a what-if, said as the supposition it adds ("plus 25 applicants in week one" -> "what if
-    25 applicants in week one"), so that change extraction reads it as it reads "what if ..."; None for another turn.
+    """A turn that adds to a what-if, said as the supposition it adds ("plus no rain at all" -> "what if no rain
+    at all"), so that change extraction reads it as it reads "what if ..."; None for another turn.
     """
     opening = _ADDS.match(text)
     if opening is None or _OWN_REQUEST.search(text):

@@ -57,7 +57,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if changes and schema is not None:  # "if we salted 62024 today (so 0 folds)": 62024 is the batch, no salt
             changes = named_id_dropped(changes, extract_ids(text, schema), schema)
         if not changes and schema is not None and (supposed := added_supposition(text)) is not None:
-            changes = extract_changes(supposed, schema)  # "plus 25 applicants in week one" after a what-if
+            changes = extract_changes(supposed, schema)  # "plus no rain at all" after a what-if
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
