@@ -64,6 +64,18 @@ def test_no_reading_when_no_one_feature_fits(schema: HostSchema, text: str):
     assert not extract_changes(text, schema)
 
 
+def test_paid_on_a_host_with_a_price_is_no_income():
+    priced = HostSchema(
+        name="streaming plans",
+        kind="tabular",
+        instance_noun="member",
+        class_names=["stays", "cancels"],
+        features=[_num("monthly_price", 5, 30), _num("price_to_income", 0.001, 0.05), _num("screens", 1, 4)],
+        id_range=(100, 900),
+    )
+    assert "price_to_income" not in (extract_changes("what if member 300 paid 12 instead", priced) or {})
+
+
 def test_the_router_runs_the_what_if_with_the_income():
     _question, calls = route(RouterBackend(), "what if applicant 40 earned 90?", LOAN)
     assert calls == [("explain_what_if", {"instance": 40, "changes": {"income": 90}})]

@@ -80,6 +80,11 @@ _VERB_VALUE = re.compile(
 # 90" is the income, "paid 40" the salary or the wage (the verbs of `_money_verbs`, for a plain number)
 _EARNED = ("income", "salary", "wage", "earning", "pay")
 _VERB_MEANS = {"earn": _EARNED, "paid": _EARNED, "pay": _EARNED}
+# "paid" in the passive is what one is given ("was paid 90", "got paid 90"); in the active, a price on a host with one
+_PRICES = ("price", "cost", "fee", "charge", "premium", "rent")
+_PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been|being|got|get|gets|getting)\s+$", re.I)
+# A name that is a ratio of two quantities ("debt_to_income", "price_per_kg") holds neither of them
+_RATIO = frozenset({"to", "per", "ratio", "over"})
 # Nouns made of a verb with a suffix longer than an inflection: "earn" names `weekly_earnings`, "pay" `payment`
 _NOUN_SUFFIXES = ("ings", "ment", "ments")
 # A verb with a step after it: "paid 10 % less", "earned 5k more", "weighed 2 more"
@@ -119,7 +124,7 @@ def feature_word_changes(
             found[feature.name] = f"*{times}"
     for match in _VERB_VALUE.finditer(text):
         verb = match.group("verb").lower()
-        feature = _verb_owner(verb, every, found)
+        feature = _verb_owner(verb, every, found, _PASSIVE.search(text[: match.start()]) is not None)
         unit = (match.group("unit") or "").lower()
         if feature is None or feature.name in named or verb in _words(feature):
             continue
@@ -128,7 +133,7 @@ def feature_word_changes(
         found[feature.name] = _parse_number(match.group("n"))
     for match in _VERB_STEP.finditer(text):  # "paid 10 % less", "earned 5k more"
         verb = match.group("verb").lower()
-        feature = _verb_owner(verb, every, found)
+        feature = _verb_owner(verb, every, found, _PASSIVE.search(text[: match.start()]) is not None)
         unit = (match.group("unit") or "").lower().replace(" ", "")
         if feature is None or feature.name in named or verb in _words(feature):
             continue
@@ -190,15 +195,20 @@ def _only(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
     return found[0] if len(found) == 1 else None
 
 
-def _verb_owner(verb: str, every: list[FeatureSchema], found: dict[str, ChangeValue]) -> FeatureSchema | None:
+def _verb_owner(
+    verb: str, every: list[FeatureSchema], found: dict[str, ChangeValue], passive: bool
+) -> FeatureSchema | None:
     """The one feature a verb's stem names ("weigh" -> weight_kg, "earn" -> weekly_earnings), or the plainest one
     holding what a verb of earning gives ("earn" -> income); features read already are left out.
     """
     # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
     # is no value of another feature the verb also names (an alias "years in service")
     feature = _only(f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
-    if feature is None and verb in _VERB_MEANS:  # "earned 90": the feature holding what earning gives
-        feature = _plainest(f for f in every if f.name not in found and _named_by(f, _VERB_MEANS[verb]))
+    # "paid" is a price paid on a host with a price ("8150 paid $14"), else what is paid out ("the job paid 10 % less")
+    priced = any(_named_by(f, _PRICES) for f in every)
+    if feature is None and verb in _VERB_MEANS and (verb == "earn" or passive or not priced):  # "earned 90"
+        fits = (f for f in every if f.name not in found and _named_by(f, _VERB_MEANS[verb]) and not _words(f) & _RATIO)
+        feature = _plainest(fits)
     return feature
 
 
