@@ -1,7 +1,7 @@
 """A verb that names a feature in a what-if: by the feature's own word ("earned 400" for `weekly_earnings`, a noun
 made of the verb with -ings), or by what a verb of earning gives ("earned 90" for `income`, the plainest name of
-those an income's words name, not `debt_to_income`); with a value or a step after it ("paid 10 percent less"). Our own wording (round 19, dev24), on the loan host and two
-hosts invented here with no aliases.
+those an income's words name, not `debt_to_income`); with a value or a step after it ("paid 10 percent less").
+Our own wording (round 19, dev24), on the loan host and hosts invented here with no aliases.
 """
 
 from __future__ import annotations
