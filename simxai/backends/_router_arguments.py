@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
@@ -55,6 +56,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         changes = extract_changes(text, schema)
         if changes and schema is not None:  # "if we salted 62024 today (so 0 folds)": 62024 is the batch, no salt
             changes = named_id_dropped(changes, extract_ids(text, schema), schema)
+        if not changes and schema is not None and (supposed := added_supposition(text)) is not None:
+            changes = extract_changes(supposed, schema)  # "plus no rain at all" after a what-if
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)

@@ -199,12 +199,15 @@ _REACHABLE = re.compile(r"\b(?:can|could|would|might|possible|becom\w*|turn\w*|g
 
 
 def _asks_nothing_else(function: str | None, text: str) -> bool:
-    """A yes-no question the selector read as asking nothing, or as how to reach the class it names, when it does
-    not ask whether the class can be reached: "7012 back on schedule?" asks what the model predicts.
+    """A yes-no question the selector read as asking nothing, as the prediction (unsure), or as how to reach the class
+    it names, when it does not ask whether the class can be reached: "7012 back on schedule?" asks what the model
+    predicts.
     """
     if not _YES_NO.search(text):
         return False
-    return function is None or (function == "explain_how_to_be_that" and not _REACHABLE.search(text))
+    return function in (None, "get_prediction") or (
+        function == "explain_how_to_be_that" and not _REACHABLE.search(text)
+    )
 
 
 # How well the model does, compared between groups or classes: "better with dhl or ups", "more accurate for women"

@@ -4,8 +4,9 @@ The selector reads a whole turn; a remark beside the request (praise, a story, a
 "no function", so that the request goes unanswered. When the selector asks for nothing, a turn of several sentences
 of which exactly one asks something (it ends in "?" or opens like a request) is that sentence's request, if the
 selector is sure of it alone and every other sentence is a pure remark: it names no instance, group, feature,
-number or label, and supposes nothing. A turn the selector does read as a request keeps its reading: there the
-remarks often carry the request's sense ("Quick overview.", "Give me the list.").
+number or label, and supposes nothing. So is a turn the selector reads as a request but is unsure of, when it is sure
+of the same function for that sentence alone. A turn the selector is sure of keeps its reading: there the remarks
+often carry the request's sense ("Quick overview.", "Give me the list.").
 """
 
 from __future__ import annotations
@@ -40,10 +41,13 @@ def request_among_remarks(
     asking = [s for s in sentences if _ASKS.search(s)]
     if len(asking) != 1:
         return decision
-    if decision.function is not None:
+    if decision.function is not None and decision.confident:
         return decision
     remarks = [s for s in sentences if s is not asking[0]]
     if any(_NAMES_SOMETHING.search(mask(s, schema)) or _SUPPOSES.search(s) for s in remarks):
         return decision
     alone = score(asking[0])
-    return alone if alone.function is not None and alone.confident else decision
+    if alone.function is None or not alone.confident:
+        return decision
+    # an unsure reading of the whole turn is taken only when the sentence alone is sure of the same function
+    return alone if decision.function in (None, alone.function) else decision

@@ -43,6 +43,7 @@ from simxai.backends._dialogue_followup import (
     with_instances_read,
     with_pending_call,
 )
+from simxai.backends._router_added_change import added_supposition, adds_to_the_change
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_compound import REQUEST, compound
@@ -55,7 +56,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_followup import about_the_person_in_focus, adds_to_the_change, repeated_call
+from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
     FEATURE_FILLER,
@@ -338,6 +339,9 @@ class RouterBackend(Backend):
             own = self._score(text, request)  # "also, what's in the data?": a sure choice of its own stands
             if own.function in (None, previous) or not own.confident:
                 return previous  # "plus a colder morning": one more change to the what-if just run
+            supposed = added_supposition(text)
+            if supposed is not None and extract_changes(supposed, schema):
+                return previous  # "plus no rain at all": a change read, whatever the selector is sure of
         takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
         if "FEATURE" in masked and only_fillers(masked.replace("FEATURE", " "), FEATURE_FILLER):
             return previous if "feature" in takes.get(previous, set()) else None

@@ -2,7 +2,8 @@
 
 A user who brings a model names its features in everyday words, and a what-if often says the value with one:
 - a verb made from the feature's word: "what if order 7003 weighed 2 kg?" (weight_kg = 2), "if she scored 700"
-  (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40);
+  (credit_score = 700), "had it rained 40 mm" (rainfall_mm = 40), "if he earned 400" (weekly_earnings = 400); or a
+  verb of earning for the feature named as what it gives ("earned 90" for income);
 - a comparative of the quantity the feature measures: "20 % lighter" (weight -20 %), "3 kg heavier" (+3), "twice
   as heavy" (*2), "half as far" (*0.5);
 - a yes/no feature held as 0/1 named in a supposition with no value or step: "if it had gone express", "if it
@@ -75,6 +76,23 @@ _VERB_VALUE = re.compile(
     r"\s?(?P<unit>[a-z]{1,3}\b)?",
     re.I,
 )
+# English verbs whose form names no feature, and the words a feature holding what they give is named by: "earned
+# 90" is the income, "paid 40" the salary or the wage (the verbs of `_money_verbs`, for a plain number)
+_EARNED = ("income", "salary", "wage", "earning", "pay")
+_VERB_MEANS = {"earn": _EARNED, "paid": _EARNED, "pay": _EARNED}
+# "paid" in the passive is what one is given ("was paid 90", "got paid 90"); in the active, a price on a host with one
+_PRICES = ("price", "cost", "fee", "charge", "premium", "rent")
+_PASSIVE = re.compile(r"\b(?:was|were|is|are|be|been|being|got|get|gets|getting)\s+$", re.I)
+# A name that is a ratio of two quantities ("debt_to_income", "price_per_kg") holds neither of them
+_RATIO = frozenset({"to", "per", "ratio", "over"})
+# Nouns made of a verb with a suffix longer than an inflection: "earn" names `weekly_earnings`, "pay" `payment`
+_NOUN_SUFFIXES = ("ings", "ment", "ments")
+# A verb with a step after it: "paid 10 % less", "earned 5k more", "weighed 2 more"
+_VERB_STEP = re.compile(
+    rf"\b(?P<verb>[a-z]{{4,}}?)(?:ed|d|s|es|ing)?\s+(?:about\s+|around\s+|only\s+|just\s+)?"
+    rf"(?P<n>{_NUM})(?![\d.])\s?(?P<unit>%|percent|per\s+cent|k\b)?\s+(?P<d>more|extra|less|fewer|higher|lower)\b",
+    re.I,
+)
 # A supposition a switch is turned on or off in: "if", "suppose", "imagine", "assume", "instead"
 _SWITCHED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead)\b", re.I)
 # Words of a step or an amount after a feature, which the step readers own ("express were higher")
@@ -106,16 +124,23 @@ def feature_word_changes(
             found[feature.name] = f"*{times}"
     for match in _VERB_VALUE.finditer(text):
         verb = match.group("verb").lower()
-        # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
-        # is no value of another feature the verb also names (an alias "years in service")
-        fit = (f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
-        feature = _only(fit)
+        feature = _verb_owner(verb, every, found, _PASSIVE.search(text[: match.start()]) is not None)
         unit = (match.group("unit") or "").lower()
         if feature is None or feature.name in named or verb in _words(feature):
             continue
         if unit and unit in _UNITS and not _fits_unit(unit, feature):
             continue  # "shipped 50 km": km is another feature's unit, not what shipping measures
         found[feature.name] = _parse_number(match.group("n"))
+    for match in _VERB_STEP.finditer(text):  # "paid 10 % less", "earned 5k more"
+        verb = match.group("verb").lower()
+        feature = _verb_owner(verb, every, found, _PASSIVE.search(text[: match.start()]) is not None)
+        unit = (match.group("unit") or "").lower().replace(" ", "")
+        if feature is None or feature.name in named or verb in _words(feature):
+            continue
+        if unit == "k" and not feature.name.lower().endswith("_k"):
+            continue  # thousands said of a feature not kept in thousands: `_money_verbs` converts those
+        sign = "-" if match.group("d").lower() in ("less", "fewer", "lower") else "+"
+        found[feature.name] = f"{sign}{match.group('n')}{'%' if unit in ('%', 'percent') else ''}"
     for mention in mentions if _SWITCHED.search(text) else []:  # "what about express?" may ask about the feature
         feature = mention.feature
         if feature.type != "numeric" or feature.name in named or feature.name in found or not _switch(feature):
@@ -157,13 +182,42 @@ def _words(feature: FeatureSchema) -> set[str]:
 def _named_by(feature: FeatureSchema, stems: tuple[str, ...], *, whole: bool = True) -> bool:
     """Whether a word of the feature's name or aliases starts with one of `stems` (a verb's stem: weigh -> weight)."""
     words = _words(feature)
-    return any(w.startswith(stem) and (whole or len(w) - len(stem) <= 3) for w in words for stem in stems)
+    return any(
+        w.startswith(stem) and (whole or len(w) - len(stem) <= 3 or w[len(stem) :] in _NOUN_SUFFIXES)
+        for w in words
+        for stem in stems
+    )
 
 
 def _only(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
     """The one feature of an iterable, or None when there is none or several."""
     found = list(features)
     return found[0] if len(found) == 1 else None
+
+
+def _verb_owner(
+    verb: str, every: list[FeatureSchema], found: dict[str, ChangeValue], passive: bool
+) -> FeatureSchema | None:
+    """The one feature a verb's stem names ("weigh" -> weight_kg, "earn" -> weekly_earnings), or the plainest one
+    holding what a verb of earning gives ("earn" -> income); features read already are left out.
+    """
+    # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
+    # is no value of another feature the verb also names (an alias "years in service")
+    feature = _only(f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
+    # "paid" is a price paid on a host with a price ("8150 paid $14"), else what is paid out ("the job paid 10 % less")
+    priced = any(_named_by(f, _PRICES) for f in every)
+    if feature is None and verb in _VERB_MEANS and (verb == "earn" or passive or not priced):  # "earned 90"
+        fits = (f for f in every if f.name not in found and _named_by(f, _VERB_MEANS[verb]) and not _words(f) & _RATIO)
+        feature = _plainest(fits)
+    return feature
+
+
+def _plainest(features: Iterable[FeatureSchema]) -> FeatureSchema | None:
+    """The one feature with the fewest words in its name ("income" beside "debt_to_income"), or None."""
+    found = sorted(features, key=lambda f: len(_words(f)))
+    if len(found) > 1 and len(_words(found[0])) == len(_words(found[1])):
+        return None
+    return found[0] if found else None
 
 
 def _fits_unit(unit: str, feature: FeatureSchema) -> bool:

@@ -112,7 +112,15 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
             if len(window) < size:
                 continue
             key = _norm(t.group() for t in window)
+            if _in_idiom(text, window[-1]):
+                continue
             feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
+            if feature is None:
+                # a name or alias in the plural ("credit scores", "incomes", "ages"): its last word made singular
+                head = _norm(t.group() for t in window[:-1])
+                feature = next(
+                    (strong[head + s] for s in singular_forms(window[-1].group()) if head + s in strong), None
+                )
             if feature is not None:
                 hit = FeatureMention(feature, window[0].start(), window[-1].end())
                 i += size
@@ -122,6 +130,29 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
         else:
             found.append(hit)
     return found
+
+
+def singular_forms(word: str) -> list[str]:
+    """The singulars a regular English plural may have ("incomes" -> "income", "classes" -> "class", "salaries" ->
+    "salary"), longest first; [] for a word that is no regular plural ("less", "was").
+    """
+    word = word.lower()
+    if not word.endswith("s") or word.endswith("ss") or len(word) < 4:
+        return []
+    forms = [word[:-1]]
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("ies"):
+        forms.insert(0, word[:-3] + "y")
+    return [f for f in forms if len(f) >= 3]
+
+
+# "in terms of", "at times", "by all means": English idioms, whose words name no feature (loan_term's "term")
+_IDIOM = re.compile(r"(?i)\b(?:in\s+terms\s+of|at\s+times|by\s+all\s+means|in\s+places)\b")
+
+
+def _in_idiom(text: str, token: re.Match[str]) -> bool:
+    return any(m.start() <= token.start() < m.end() for m in _IDIOM.finditer(text))
 
 
 def age_feature(schema: HostSchema | None) -> FeatureSchema | None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from simxai.backends._router_followup import adds_to_the_change
+from simxai.backends._router_added_change import adds_to_the_change
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
-from tests.backends.routing import DEMO, route
+from tests.backends.routing import DEMO, LOAN, route
 from tests.backends.test_router_unrecorded_thing import COURIER
 
 
@@ -61,3 +61,25 @@ def test_a_question_of_its_own_adds_nothing(text: str) -> None:
 def test_a_sure_choice_of_another_function_stands(router: RouterBackend) -> None:
     question, calls = route(router, "also, which features matter most overall?", DEMO, _after_what_if(12, {"bmi": 30}))
     assert [name for name, _ in calls] == ["get_global_explanation"]
+
+
+@pytest.mark.parametrize(
+    ("schema", "instance", "changes", "text", "added"),
+    [
+        (COURIER, 88012, {"parcel_kg": 2}, "plus no rain at all", {"rain_mm": 0}),
+        (COURIER, 88012, {"rain_mm": 0}, "and on top of that a 2 kg heavier parcel", {"parcel_kg": "+2"}),
+        (COURIER, 88012, {"rain_mm": 0}, "also the parcel weighed 3 kg", {"parcel_kg": 3}),
+        (LOAN, 40, {"credit_score": 700}, "and on top of that, renting instead", {"home_ownership": "rent"}),
+    ],
+)
+def test_the_added_supposition_is_read_as_a_change_on_top_of_the_earlier_ones(
+    router: RouterBackend,
+    schema: HostSchema,
+    instance: int,
+    changes: dict[str, object],
+    text: str,
+    added: dict[str, object],
+) -> None:
+    question, calls = route(router, text, schema, _after_what_if(instance, changes))
+    assert question == "" and [name for name, _ in calls] == ["explain_what_if"]
+    assert calls[0][1]["changes"] == {**changes, **added}  # the instance is the one discussed, left to the engine

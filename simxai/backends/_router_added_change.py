@@ -1,0 +1,40 @@
+"""A turn that adds one more supposition to the what-if just run: "plus no rain at all", "and on top of that a 2 kg
+heavier parcel". Read by the router's follow-ups (the what-if again) and by its arguments (the fragment
+read as the supposition it adds).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["added_supposition", "adds_to_the_change"]
+
+# "plus ...", "and on top of that ...", "also ...", "as well as ...": a turn that adds to what was just supposed
+_ADDS = re.compile(
+    r"^\s*(?:(?:and|ok|okay|right|then|now)[\s,]+)*(?:plus|also|additionally|as\s+well\s+as|on\s+top\s+of\s+(?:that|this|it)|"
+    r"in\s+addition(?:\s+to\s+(?:that|this))?|what'?s\s+more)\b",
+    re.IGNORECASE,
+)
+# ... unless it asks a question of its own ("also, why is she flagged?", "plus how accurate is it?")
+_OWN_REQUEST = re.compile(
+    r"\b(?:why|how\s+(?:come|many|much|accurate|well|sure|confident|does|do|is|robust)|which|who|explain|rank|"
+    r"accuracy|precision|recall|f1|predict\w*|probabilit\w*|thanks?|thank\s+you|cheers)\b",
+    re.IGNORECASE,
+)
+
+
+def adds_to_the_change(text: str) -> bool:
+    """Whether a turn after a what-if adds another supposition to it ("plus a colder day", "and on top of that one
+    more year"): an additive opening and no question of its own. The what-if's engine reads the change, or asks.
+    """
+    return bool(_ADDS.match(text)) and not _OWN_REQUEST.search(text)
+
+
+def added_supposition(text: str) -> str | None:
+    """A turn that adds to a what-if, said as the supposition it adds ("plus no rain at all" -> "what if no rain
+    at all"), so that change extraction reads it as it reads "what if ..."; None for another turn.
+    """
+    opening = _ADDS.match(text)
+    if opening is None or _OWN_REQUEST.search(text):
+        return None
+    return "what if " + text[opening.end() :].lstrip(" ,:;-")
