@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
+from simxai.backends._router_focus_call import unsure_about_the_focus
 from simxai.backends._router_followup import about_the_person_in_focus, adds_to_the_change, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -90,7 +92,7 @@ from simxai.backends._router_text_requests import (
 )
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unrecorded import unrecorded_question
-from simxai.backends._router_unsure import fit_options, names_one_instance
+from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
@@ -312,6 +314,8 @@ class RouterBackend(Backend):
             return split if split.also else decision
         if decision.function is None:
             return decision
+        if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):
+            return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
         return compound(decision, masked, request, self._score)
 
     def _follow_up(
@@ -336,8 +340,10 @@ class RouterBackend(Backend):
             return previous
         if previous == "explain_what_if" and adds_to_the_change(text):
             own = self._score(text, request)  # "also, what's in the data?": a sure choice of its own stands
-            if own.function in (None, previous) or not own.confident:
-                return previous  # "plus a colder morning": one more change to the what-if just run
+            if own.function in (None, previous) or not own.confident or own.confidence < ONE_LEFT:
+                # "plus a colder morning": one more change to the what-if just run; a turn that asks nothing of
+                # its own takes another function only from a selector sure of it beyond an unsure choice's bar
+                return previous
         takes = {s.name: {p.name for p in s.parameters} for s in request.functions}
         if "FEATURE" in masked and only_fillers(masked.replace("FEATURE", " "), FEATURE_FILLER):
             return previous if "feature" in takes.get(previous, set()) else None

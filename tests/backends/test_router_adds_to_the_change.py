@@ -61,3 +61,19 @@ def test_a_question_of_its_own_adds_nothing(text: str) -> None:
 def test_a_sure_choice_of_another_function_stands(router: RouterBackend) -> None:
     question, calls = route(router, "also, which features matter most overall?", DEMO, _after_what_if(12, {"bmi": 30}))
     assert [name for name, _ in calls] == ["get_global_explanation"]
+
+
+@pytest.mark.parametrize(
+    ("schema", "instance", "changes", "text"),
+    [
+        (COURIER, 88012, {"rain_mm": 0}, "plus no rain at all"),
+        (DEMO, 12, {"bmi": 30}, "also no more pregnancies at all"),
+    ],
+)
+def test_a_choice_short_of_sure_does_not_outweigh_the_addition(
+    router: RouterBackend, schema: HostSchema, instance: int, changes: dict[str, object], text: str
+) -> None:
+    # the selector reads these fragments as a global explanation (0.71) or the metrics (0.80): sure enough to
+    # answer a question, not to drop a supposition that opens with "plus" and asks nothing of its own (cw19)
+    question, calls = route(router, text, schema, _after_what_if(instance, changes))
+    assert question == "" and [name for name, _ in calls] == ["explain_what_if"]

@@ -1,0 +1,57 @@
+"""A close call between the instance in focus and the model as a whole: asked about, not guessed.
+
+After a question about one instance, a turn that names no instance of its own ("how sure is the model about that",
+"ok thanks, I'll take it up with the agent") may ask about that instance (its prediction, its explanation) or about
+the model as a whole (its description, its global weights). When the selector's two likeliest functions split that
+way, the call decides more than the function: a function about one instance runs on the instance the dialogue state
+holds, which the turn did not name, and one about the model drops the instance the user may have meant. A selector
+sure of its choice settles it; one above the clarification threshold but short of `ONE_LEFT` (the bar an unsure
+choice must clear once its rivals are ruled out, `simxai.backends._router_unsure`) does not, and the router asks
+between the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_unsure import ONE_LEFT
+from simxai.extraction import extract_ids
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+from simxai.registry import FunctionSpec
+
+__all__ = ["unsure_about_the_focus"]
+
+
+def unsure_about_the_focus(
+    decision: Decision,
+    text: str,
+    masked: str,
+    history: Sequence[Message],
+    functions: Sequence[FunctionSpec],
+    schema: HostSchema | None,
+) -> bool:
+    """Whether the selector's choice, short of `ONE_LEFT`, is torn between a function of the instance the dialogue
+    holds and one of the model as a whole, the turn naming no instance itself (module doc).
+    """
+    if decision.function is None or decision.runner_up is None or decision.confidence >= ONE_LEFT:
+        return False
+    if decision.also or decision.arguments is not None or decision.whole_text:
+        return False  # a compound request, a follow-up's arguments or a text to classify: read already
+    takes = {s.name for s in functions if any(p.name == "instance" for p in s.parameters)}
+    if (decision.function in takes) == (decision.runner_up in takes):
+        return False  # both about an instance, or both about the model: the instance is no part of the choice
+    if "INSTANCE" in masked or (schema is not None and extract_ids(text, schema)):
+        return False  # the turn names its own instance
+    return _instance_in_state(history)
+
+
+def _instance_in_state(history: Sequence[Message]) -> bool:
+    """Whether an earlier call of the dialogue was about one instance, which the engine would reuse."""
+    for message in history:
+        for call in message.tool_calls or ():
+            instance = call.arguments.get("instance")
+            if instance is not None and not isinstance(instance, bool):
+                return True
+    return False

@@ -1,0 +1,87 @@
+"""A close call between the instance in focus and the model as a whole is asked about, not guessed.
+
+After a question about patient 5, "how certain is the model about that" was answered with the model's description
+(the selector at 0.80 against a function of the instance): a confident answer to another question. A choice short
+of `ONE_LEFT` whose runner-up differs from it in taking an instance, in a turn that names none while the dialogue
+holds one, is now asked about (`simxai.backends._router_focus_call`). Our own wording (round 19, cw19).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_focus_call import unsure_about_the_focus
+from simxai.backends._router_masking import mask
+from simxai.backends.router import RouterBackend
+from simxai.messages import Message, ToolCall
+from tests.backends.routing import DEMO, FUNCTIONS, route
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def _after_prediction(instance: int = 5) -> list[Message]:
+    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": instance})
+    answer = f"The model predicts progressing for patient {instance}."
+    return [
+        Message.user(f"what does it predict for patient {instance}?"),
+        Message.assistant(tool_calls=[call]),
+        Message.tool(call, answer),
+        Message.assistant(answer),
+    ]
+
+
+def _unsure(text: str, decision: Decision, history: list[Message]) -> bool:
+    return unsure_about_the_focus(decision, text, mask(text, DEMO), history, FUNCTIONS, DEMO)
+
+
+def test_a_close_call_about_the_instance_in_focus_is_asked(router: RouterBackend) -> None:
+    question, calls = route(router, "how certain is the model about that", DEMO, _after_prediction())
+    assert calls == []
+    assert question.startswith("To answer the right question")
+    assert "(1)" in question and "(2)" in question
+
+
+def test_the_picked_option_runs(router: RouterBackend) -> None:
+    history = _after_prediction()
+    text = "how certain is the model about that"
+    question, _ = route(router, text, DEMO, history)
+    model_first = question.index("describe the model itself") < question.index("(1)")
+    asked = [*history, Message.user(text), Message.assistant(question)]
+    _, calls = route(router, "1" if model_first else "2", DEMO, asked)
+    assert [name for name, _ in calls] == ["get_model_information"]
+    _, calls = route(router, "2" if model_first else "1", DEMO, asked)
+    assert [name for name, _ in calls] != ["get_model_information"]
+    assert calls and calls[0][0] in {s.name for s in FUNCTIONS if any(p.name == "instance" for p in s.parameters)}
+
+
+TORN = Decision("get_model_information", 0.8, True, runner_up="get_prediction")
+
+
+def test_the_reading() -> None:
+    assert _unsure("how certain is the model about that", TORN, _after_prediction())
+
+
+@pytest.mark.parametrize(
+    ("text", "decision", "history"),
+    [
+        ("how certain is the model about that", TORN, []),  # nothing in focus: no instance is guessed
+        ("how certain is the model about patient 7", TORN, _after_prediction()),  # the turn names its own
+        (
+            "how certain is the model about that",
+            Decision("get_model_information", 0.95, True, runner_up="get_prediction"),
+            _after_prediction(),
+        ),
+        ("why is that", Decision("get_local_explanation", 0.8, True, runner_up="get_prediction"), _after_prediction()),
+        (
+            "how does it do overall",
+            Decision("get_model_performance", 0.8, True, runner_up="get_model_information"),
+            _after_prediction(),
+        ),
+    ],
+)
+def test_no_close_call_is_read(text: str, decision: Decision, history: list[Message]) -> None:
+    assert not _unsure(text, decision, history)
