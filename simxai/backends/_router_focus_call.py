@@ -21,7 +21,7 @@ from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.registry import FunctionSpec
 
-__all__ = ["unsure_about_the_focus"]
+__all__ = ["instance_in_focus", "unsure_about_the_focus"]
 
 
 def unsure_about_the_focus(
@@ -44,14 +44,19 @@ def unsure_about_the_focus(
         return False  # both about an instance, or both about the model: the instance is no part of the choice
     if "INSTANCE" in masked or (schema is not None and extract_ids(text, schema)):
         return False  # the turn names its own instance
-    return _instance_in_state(history)
+    return any(
+        call.arguments.get("instance") not in (None, True, False) for m in history for call in m.tool_calls or ()
+    )
 
 
-def _instance_in_state(history: Sequence[Message]) -> bool:
-    """Whether an earlier call of the dialogue was about one instance, which the engine would reuse."""
-    for message in history:
+def instance_in_focus(history: Sequence[Message], schema: HostSchema | None) -> str | None:
+    """The instance of the dialogue's last call about one instance by its id, as the question names it ("patient 5"),
+    or None (no such call, or one about a text or feature values).
+    """
+    for message in reversed(history):
         for call in message.tool_calls or ():
             instance = call.arguments.get("instance")
-            if instance is not None and not isinstance(instance, bool):
-                return True
-    return False
+            if isinstance(instance, int) and not isinstance(instance, bool):
+                noun = schema.instance_noun if schema is not None and schema.instance_noun else "instance"
+                return f"{noun} {instance}"
+    return None

@@ -56,7 +56,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_focus_call import unsure_about_the_focus
+from simxai.backends._router_focus_call import instance_in_focus, unsure_about_the_focus
 from simxai.backends._router_followup import about_the_person_in_focus, adds_to_the_change, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -209,7 +209,7 @@ class RouterBackend(Backend):
         if decision.function is None:
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
-            return self._clarify(decision, specs, text, request.host)
+            return self._clarify(decision, specs, text, history, request)
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
@@ -413,16 +413,25 @@ class RouterBackend(Backend):
         return Decision(function, 1.0, True), question.content, earlier
 
     def _clarify(
-        self, decision: Decision, specs: dict[str, FunctionSpec], text: str, schema: HostSchema | None
+        self,
+        decision: Decision,
+        specs: dict[str, FunctionSpec],
+        text: str,
+        history: Sequence[Message],
+        request: CompletionRequest,
     ) -> CompletionResponse:
         """One short question offering the two likeliest functions, or naming the word the host lacks ("what is
         the insulin level of patient 12": unsure which function, because 'insulin level' is none of its words).
         """
         assert decision.function is not None and decision.runner_up is not None
+        schema = request.host
         call = ToolCall(id="call_0", name=decision.function, arguments={})
         content = unknown_attribute(text, [call], schema) or vague_question(text, schema) or unknown_thing(text, schema)
         content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
-        content = content or clarifying_question(specs[decision.function], specs[decision.runner_up])
+        # torn between the instance in focus and the model as a whole: the option says which instance it runs on
+        torn = unsure_about_the_focus(decision, text, mask(text, schema), history, request.functions, schema)
+        focus = instance_in_focus(history, schema) if torn else None
+        content = content or clarifying_question(specs[decision.function], specs[decision.runner_up], focus)
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
     def _previous_function(

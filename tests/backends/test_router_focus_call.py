@@ -43,6 +43,7 @@ def test_a_close_call_about_the_instance_in_focus_is_asked(router: RouterBackend
     assert calls == []
     assert question.startswith("To answer the right question")
     assert "(1)" in question and "(2)" in question
+    assert "patient 5" in question and "an instance" not in question  # the option names the instance it runs on
 
 
 def test_the_picked_option_runs(router: RouterBackend) -> None:
