@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_unsure import ONE_LEFT
 from simxai.extraction import extract_ids
+from simxai.followup_subject import about_several
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.registry import FunctionSpec
@@ -42,8 +43,10 @@ def unsure_about_the_focus(
     takes = {s.name for s in functions if any(p.name == "instance" for p in s.parameters)}
     if (decision.function in takes) == (decision.runner_up in takes):
         return False  # both about an instance, or both about the model: the instance is no part of the choice
-    if "INSTANCE" in masked or (schema is not None and extract_ids(text, schema)):
-        return False  # the turn names its own instance
+    if "INSTANCE" in masked or "GROUP" in masked or (schema is not None and extract_ids(text, schema)):
+        return False  # the turn names its own instance, or a group
+    if about_several(text, schema):
+        return False  # "how many of them are over 60?": several instances, not the one in focus
     return any(
         call.arguments.get("instance") not in (None, True, False) for m in history for call in m.tool_calls or ()
     )

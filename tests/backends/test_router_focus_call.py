@@ -71,6 +71,7 @@ def test_the_reading() -> None:
     [
         ("how certain is the model about that", TORN, []),  # nothing in focus: no instance is guessed
         ("how certain is the model about patient 7", TORN, _after_prediction()),  # the turn names its own
+        ("and how many of them are over 60?", TORN, _after_prediction()),  # a group, not the one in focus
         (
             "how certain is the model about that",
             Decision("get_model_information", 0.95, True, runner_up="get_prediction"),
