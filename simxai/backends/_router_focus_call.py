@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_followup import about_the_person_in_focus
 from simxai.backends._router_unsure import ONE_LEFT
 from simxai.extraction import extract_ids
 from simxai.followup_subject import about_several
@@ -47,6 +48,8 @@ def unsure_about_the_focus(
         return False  # the turn names its own instance, or a group
     if about_several(text, schema):
         return False  # "how many of them are over 60?": several instances, not the one in focus
+    if about_the_person_in_focus(text, history):
+        return False  # "which factors drive his result?": the one in focus, said so
     return any(
         call.arguments.get("instance") not in (None, True, False) for m in history for call in m.tool_calls or ()
     )

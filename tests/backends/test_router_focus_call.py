@@ -1,9 +1,10 @@
 """A close call between the instance in focus and the model as a whole is asked about, not guessed.
 
-After a question about patient 5, "how certain is the model about that" was answered with the model's description
-(the selector at 0.80 against a function of the instance): a confident answer to another question. A choice short
-of `ONE_LEFT` whose runner-up differs from it in taking an instance, in a turn that names none while the dialogue
-holds one, is now asked about (`simxai.backends._router_focus_call`). Our own wording (round 19, cw19).
+After patient 5's explanation, "how sure is the model of all this" was answered with patient 5's prediction (the
+selector at 0.76, the metrics second): the instance guessed from the dialogue state, a confident answer to one of
+two questions. A choice short of `ONE_LEFT` whose runner-up differs from it in taking an instance, in a turn that
+names none while the dialogue holds one, is now asked about (`simxai.backends._router_focus_call`), and the option
+names the instance it would run on. Our own wording (round 19, cw19).
 """
 
 from __future__ import annotations
@@ -23,14 +24,13 @@ def router() -> RouterBackend:
     return RouterBackend()
 
 
-def _after_prediction(instance: int = 5) -> list[Message]:
-    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": instance})
-    answer = f"The model predicts progressing for patient {instance}."
+def _after_prediction(instance: int = 5, function: str = "get_prediction") -> list[Message]:
+    call = ToolCall(id="call_0", name=function, arguments={"instance": instance})
     return [
-        Message.user(f"what does it predict for patient {instance}?"),
+        Message.user(f"what about patient {instance}?"),
         Message.assistant(tool_calls=[call]),
-        Message.tool(call, answer),
-        Message.assistant(answer),
+        Message.tool(call, '{"result": {}}'),
+        Message.assistant(f"The model predicts progressing for patient {instance}."),
     ]
 
 
@@ -38,8 +38,13 @@ def _unsure(text: str, decision: Decision, history: list[Message]) -> bool:
     return unsure_about_the_focus(decision, text, mask(text, DEMO), history, FUNCTIONS, DEMO)
 
 
+# after patient 5's explanation the selector reads this as the prediction at 0.76, the metrics second
+SURE_OF_ALL_THIS = "how sure is the model of all this"
+
+
 def test_a_close_call_about_the_instance_in_focus_is_asked(router: RouterBackend) -> None:
-    question, calls = route(router, "how certain is the model about that", DEMO, _after_prediction())
+    history = _after_prediction(function="get_local_explanation")
+    question, calls = route(router, SURE_OF_ALL_THIS, DEMO, history)
     assert calls == []
     assert question.startswith("To answer the right question")
     assert "(1)" in question and "(2)" in question
@@ -47,16 +52,15 @@ def test_a_close_call_about_the_instance_in_focus_is_asked(router: RouterBackend
 
 
 def test_the_picked_option_runs(router: RouterBackend) -> None:
-    history = _after_prediction()
-    text = "how certain is the model about that"
-    question, _ = route(router, text, DEMO, history)
-    model_first = question.index("describe the model itself") < question.index("(1)")
-    asked = [*history, Message.user(text), Message.assistant(question)]
-    _, calls = route(router, "1" if model_first else "2", DEMO, asked)
-    assert [name for name, _ in calls] == ["get_model_information"]
-    _, calls = route(router, "2" if model_first else "1", DEMO, asked)
-    assert [name for name, _ in calls] != ["get_model_information"]
-    assert calls and calls[0][0] in {s.name for s in FUNCTIONS if any(p.name == "instance" for p in s.parameters)}
+    history = _after_prediction(function="get_local_explanation")
+    question, _ = route(router, SURE_OF_ALL_THIS, DEMO, history)
+    instance_first = question.index("patient 5") < question.index("(1)")
+    asked = [*history, Message.user(SURE_OF_ALL_THIS), Message.assistant(question)]
+    takes = {s.name for s in FUNCTIONS if any(p.name == "instance" for p in s.parameters)}
+    _, calls = route(router, "1" if instance_first else "2", DEMO, asked)
+    assert len(calls) == 1 and calls[0][0] in takes
+    _, calls = route(router, "2" if instance_first else "1", DEMO, asked)
+    assert len(calls) == 1 and calls[0][0] not in takes
 
 
 TORN = Decision("get_model_information", 0.8, True, runner_up="get_prediction")
@@ -72,6 +76,7 @@ def test_the_reading() -> None:
         ("how certain is the model about that", TORN, []),  # nothing in focus: no instance is guessed
         ("how certain is the model about patient 7", TORN, _after_prediction()),  # the turn names its own
         ("and how many of them are over 60?", TORN, _after_prediction()),  # a group, not the one in focus
+        ("which factors drive his result?", TORN, _after_prediction()),  # the one in focus, said so
         (
             "how certain is the model about that",
             Decision("get_model_information", 0.95, True, runner_up="get_prediction"),
