@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_followup import about_the_person_in_focus
 from simxai.backends._router_unsure import ONE_LEFT
-from simxai.extraction import extract_ids
+from simxai.extraction import extract_changes, extract_ids, extract_label
 from simxai.followup_subject import about_several
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -50,9 +50,23 @@ def unsure_about_the_focus(
         return False  # "how many of them are over 60?": several instances, not the one in focus
     if about_the_person_in_focus(text, history):
         return False  # "which factors drive his result?": the one in focus, said so
+    if _states_its_arguments(decision.function if decision.function in takes else decision.runner_up, text, schema):
+        return False  # "what if it was a light roast": the change a what-if of the one in focus needs, said
     return any(
         call.arguments.get("instance") not in (None, True, False) for m in history for call in m.tool_calls or ()
     )
+
+
+def _states_its_arguments(function: str, text: str, schema: HostSchema | None) -> bool:
+    """Whether the turn states what the function about one instance needs besides the instance: the changes of a
+    what-if, the class a why-not or a counterfactual search is about. Such a turn asks that function of the one in
+    focus, not the model as a whole.
+    """
+    if function == "explain_what_if":
+        return bool(extract_changes(text, schema))
+    if function in ("explain_why_not", "explain_how_to_be_that"):
+        return schema is not None and extract_label(text, schema) is not None
+    return False
 
 
 def instance_in_focus(history: Sequence[Message], schema: HostSchema | None) -> str | None:

@@ -77,6 +77,12 @@ def test_the_reading() -> None:
         ("how certain is the model about patient 7", TORN, _after_prediction()),  # the turn names its own
         ("and how many of them are over 60?", TORN, _after_prediction()),  # a group, not the one in focus
         ("which factors drive his result?", TORN, _after_prediction()),  # the one in focus, said so
+        # the change a what-if of the one in focus needs is said
+        (
+            "what if his bmi were 31",
+            Decision("explain_what_if", 0.77, True, runner_up="get_model_information"),
+            _after_prediction(),
+        ),
         (
             "how certain is the model about that",
             Decision("get_model_information", 0.95, True, runner_up="get_prediction"),
