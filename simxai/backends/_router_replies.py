@@ -31,10 +31,15 @@ _GOODBYE = re.compile(r"\b(?:bye|goodbye|see\s+you|later|that'?s\s+all)\b", re.I
 AMBIGUOUS_YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|please|both|either)\W*(?:please)?\W*$", re.IGNORECASE)
 
 
-def clarifying_question(first: FunctionSpec, second: FunctionSpec) -> str:
-    """One short question offering two functions, the likelier first."""
+def clarifying_question(first: FunctionSpec, second: FunctionSpec, instance: str | None = None) -> str:
+    """One short question offering two functions, the likelier first; `instance` ("patient 5") names the instance
+    in focus where a function's summary says "an instance", so that the option says what it would run on.
+    """
+    topics = [_topic(first), _topic(second)]
+    if instance is not None:
+        topics = [re.sub(r"\ban instance\b", instance, t, count=1) for t in topics]
     return (
-        f"{CLARIFICATION_PREFIX} do you want me to {_topic(first)} (1), or to {_topic(second)} (2)? "
+        f"{CLARIFICATION_PREFIX} do you want me to {topics[0]} (1), or to {topics[1]} (2)? "
         "Answer 1 or 2, or rephrase your question."
     )
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
+from simxai.backends._router_focus_call import instance_in_focus, unsure_about_the_focus
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -91,7 +93,7 @@ from simxai.backends._router_text_requests import (
 )
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unrecorded import unrecorded_question
-from simxai.backends._router_unsure import fit_options, names_one_instance
+from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
@@ -208,7 +210,7 @@ class RouterBackend(Backend):
         if decision.function is None:
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
-            return self._clarify(decision, specs, text, request.host)
+            return self._clarify(decision, specs, text, history, request)
         if decision.whole_text or decision.arguments is not None:
             arguments = {"instance": text.strip()} if decision.whole_text else dict(decision.arguments or {})
             call = ToolCall(id="call_0", name=decision.function, arguments=arguments)
@@ -313,6 +315,8 @@ class RouterBackend(Backend):
             return split if split.also else decision
         if decision.function is None:
             return decision
+        if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):
+            return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
         return compound(decision, masked, request, self._score)
 
     def _follow_up(
@@ -337,8 +341,10 @@ class RouterBackend(Backend):
             return previous
         if previous == "explain_what_if" and adds_to_the_change(text):
             own = self._score(text, request)  # "also, what's in the data?": a sure choice of its own stands
-            if own.function in (None, previous) or not own.confident:
-                return previous  # "plus a colder morning": one more change to the what-if just run
+            if own.function in (None, previous) or not own.confident or own.confidence < ONE_LEFT:
+                # "plus a colder morning": one more change to the what-if just run; a turn that asks nothing of
+                # its own takes another function only from a selector sure of it beyond an unsure choice's bar
+                return previous
             supposed = added_supposition(text)
             if supposed is not None and extract_changes(supposed, schema):
                 return previous  # "plus no rain at all": a change read, whatever the selector is sure of
@@ -411,16 +417,25 @@ class RouterBackend(Backend):
         return Decision(function, 1.0, True), question.content, earlier
 
     def _clarify(
-        self, decision: Decision, specs: dict[str, FunctionSpec], text: str, schema: HostSchema | None
+        self,
+        decision: Decision,
+        specs: dict[str, FunctionSpec],
+        text: str,
+        history: Sequence[Message],
+        request: CompletionRequest,
     ) -> CompletionResponse:
         """One short question offering the two likeliest functions, or naming the word the host lacks ("what is
         the insulin level of patient 12": unsure which function, because 'insulin level' is none of its words).
         """
         assert decision.function is not None and decision.runner_up is not None
+        schema = request.host
         call = ToolCall(id="call_0", name=decision.function, arguments={})
         content = unknown_attribute(text, [call], schema) or vague_question(text, schema) or unknown_thing(text, schema)
         content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
-        content = content or clarifying_question(specs[decision.function], specs[decision.runner_up])
+        # torn between the instance in focus and the model as a whole: the option says which instance it runs on
+        torn = unsure_about_the_focus(decision, text, mask(text, schema), history, request.functions, schema)
+        focus = instance_in_focus(history, schema) if torn else None
+        content = content or clarifying_question(specs[decision.function], specs[decision.runner_up], focus)
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
     def _previous_function(

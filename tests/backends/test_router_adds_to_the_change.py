@@ -83,3 +83,19 @@ def test_the_added_supposition_is_read_as_a_change_on_top_of_the_earlier_ones(
     question, calls = route(router, text, schema, _after_what_if(instance, changes))
     assert question == "" and [name for name, _ in calls] == ["explain_what_if"]
     assert calls[0][1]["changes"] == {**changes, **added}  # the instance is the one discussed, left to the engine
+
+
+@pytest.mark.parametrize(
+    ("schema", "instance", "changes", "text"),
+    [
+        (COURIER, 88012, {"rain_mm": 0}, "plus no rain at all"),
+        (DEMO, 12, {"bmi": 30}, "also no more pregnancies at all"),
+    ],
+)
+def test_a_choice_short_of_sure_does_not_outweigh_the_addition(
+    router: RouterBackend, schema: HostSchema, instance: int, changes: dict[str, object], text: str
+) -> None:
+    # the selector reads these fragments as a global explanation (0.71) or the metrics (0.80): sure enough to
+    # answer a question, not to drop a supposition that opens with "plus" and asks nothing of its own (cw19)
+    question, calls = route(router, text, schema, _after_what_if(instance, changes))
+    assert question == "" and [name for name, _ in calls] == ["explain_what_if"]
