@@ -7,8 +7,10 @@ never name a feature: "applicant age in years" must not make "applicant 140" mea
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
+import sys
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -103,6 +105,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
     terms = _terms(schema)
     strong, longest = terms.strong, terms.longest
     tokens = list(_TOKEN.finditer(text))
+    idioms = [(m.start(), m.end()) for m in _IDIOM.finditer(text)]  # found once: linear in the text
     found: list[FeatureMention] = []
     i = 0
     while i < len(tokens):
@@ -112,7 +115,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
             if len(window) < size:
                 continue
             key = _norm(t.group() for t in window)
-            if _in_idiom(text, window[-1]):
+            if _in_idiom(idioms, window[-1]):
                 continue
             feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
             if feature is None:
@@ -139,11 +142,8 @@ def singular_forms(word: str) -> list[str]:
     word = word.lower()
     if not word.endswith("s") or word.endswith("ss") or len(word) < 4:
         return []
-    forms = [word[:-1]]
-    if word.endswith("es"):
-        forms.append(word[:-2])
-    if word.endswith("ies"):
-        forms.insert(0, word[:-3] + "y")
+    forms = [word[:-3] + "y"] if word.endswith("ies") else []
+    forms += [word[:-1], *([word[:-2]] if word.endswith("es") else [])]
     return [f for f in forms if len(f) >= 3]
 
 
@@ -151,8 +151,9 @@ def singular_forms(word: str) -> list[str]:
 _IDIOM = re.compile(r"(?i)\b(?:in\s+terms\s+of|at\s+times|by\s+all\s+means|in\s+places)\b")
 
 
-def _in_idiom(text: str, token: re.Match[str]) -> bool:
-    return any(m.start() <= token.start() < m.end() for m in _IDIOM.finditer(text))
+def _in_idiom(idioms: list[tuple[int, int]], token: re.Match[str]) -> bool:  # idioms: sorted, apart (finditer)
+    at = bisect.bisect_right(idioms, (token.start(), sys.maxsize)) - 1
+    return at >= 0 and idioms[at][0] <= token.start() < idioms[at][1]
 
 
 def age_feature(schema: HostSchema | None) -> FeatureSchema | None:
