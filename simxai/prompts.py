@@ -178,8 +178,13 @@ def step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
         direction = "older" if step.sign == "+" else "younger"
     if feature is None:
         example = schema.features[0].name if schema.features else "a feature"
+        if step.sign == "*":  # "twice as often": the factor, not a percentage
+            times = f"{step.amount:g} times" if step.amount is not None else "how many times"
+            return f"Which feature should be {times} as high? For example '{example} {times} as high'."
         return f"Which feature should be {direction}? For example '{example} 10% {direction}'."
-    offer = offered_change(schema, feature, step.sign) if step.sign != "*" else None
+    if step.sign == "*":
+        return f"How many times as high should {feature} be? For example 'twice as high', or a new value of {feature}."
+    offer = offered_change(schema, feature, step.sign)
     if offer is None:
         return f"How much {direction} should {feature} be? For example '10% {direction}', or a new value of {feature}."
     amount = offer[1:]
