@@ -98,6 +98,8 @@ def relative_change(
         # with no feature in focus, the answer names it ("blood pressure, by 20")
         offer = offered_change(schema, feature, step.sign) if feature is not None else None
         question = StepQuestion(feature=feature, sign=step.sign, offer=offer)
+    elif step.sign == "*" and feature is None and isinstance(factor := step.value(), str):
+        question = StepQuestion(feature=None, sign="+", factor=factor)  # "Which feature should be 2 times as high?"
     pending = PendingCall(function=call.name, arguments=kept, missing="changes", step=question)
     return Asked(clarification, pending)
 

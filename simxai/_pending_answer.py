@@ -63,6 +63,8 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
             feature = extract_feature(said, schema)
             said = said[: spans[0][0]] + said[spans[0][1] :]
         amount = answer_amount(said, pending.step.sign, pending.step.offer, schema)
+        if amount is None and feature is not None and pending.step.factor is not None:
+            amount = pending.step.factor  # "which feature should be 2 times as high?" -> "visits per week"
         value = {feature: amount} if amount is not None and feature is not None else None
     if value is None and pending.feature is not None and pending.missing == "changes":
         value = changed_feature_answer(user, pending.feature, schema)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction import extract_argument, extract_changes
+from simxai.extraction import extract_argument, extract_changes, extract_metric
 from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -181,7 +181,11 @@ def is_new_request_for(text: str, schema: HostSchema | None, missing: str, insta
     """
     if missing == "instance":
         return is_new_request(text, schema)
-    if asks_its_own_question(text) and not (missing == "changes" and extract_changes(text, schema)):
+    # a change named in a question of its own answers "what should change?" ("what would it say if bmi were 30?"),
+    # unless the question names a metric: "how accurate is it on monthly contracts?" asks for a score, and its
+    # "monthly" is a group, not the value the what-if waits for
+    supposes = missing == "changes" and extract_changes(text, schema) and extract_metric(text) is None
+    if asks_its_own_question(text) and not supposes:
         # "which group is 'women'?" -> "how many patients are predicted progressing?": a question of its own
         return True
     if len(text.split()) <= 5 or not _ASKS_OF_ITS_OWN.search(text):

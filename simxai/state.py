@@ -23,12 +23,14 @@ FILLABLE = ("instance", "changes", "metric")
 
 class StepQuestion(pydantic.BaseModel):
     """A relative change waiting for its amount ("what if it were higher?" -> "how much higher?"), or for its
-    feature and amount when none is in focus (`feature` None: "which feature should be higher?").
+    feature and amount when none is in focus (`feature` None: "which feature should be higher?"). `factor`: a change
+    the turn gave whole but of no feature ("and if he visited twice as often?": "*2"), which the answer only names.
     """
 
     feature: str | None
     sign: Literal["+", "-"]
     offer: str | None = None
+    factor: str | None = None
 
 
 class PendingCall(pydantic.BaseModel):
