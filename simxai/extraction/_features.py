@@ -7,10 +7,8 @@ never name a feature: "applicant age in years" must not make "applicant 140" mea
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
-import sys
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -105,7 +103,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
     terms = _terms(schema)
     strong, longest = terms.strong, terms.longest
     tokens = list(_TOKEN.finditer(text))
-    idioms = [(m.start(), m.end()) for m in _IDIOM.finditer(text)]  # found once: linear in the text
+    idioms = _idiom_offsets(text) if tokens else frozenset()
     found: list[FeatureMention] = []
     i = 0
     while i < len(tokens):
@@ -115,7 +113,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
             if len(window) < size:
                 continue
             key = _norm(t.group() for t in window)
-            if _in_idiom(idioms, window[-1]):
+            if window[-1].start() in idioms:
                 continue
             feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
             if feature is None:
@@ -151,9 +149,9 @@ def singular_forms(word: str) -> list[str]:
 _IDIOM = re.compile(r"(?i)\b(?:in\s+terms\s+of|at\s+times|by\s+all\s+means|in\s+places)\b")
 
 
-def _in_idiom(idioms: list[tuple[int, int]], token: re.Match[str]) -> bool:  # idioms: sorted, apart (finditer)
-    at = bisect.bisect_right(idioms, (token.start(), sys.maxsize)) - 1
-    return at >= 0 and idioms[at][0] <= token.start() < idioms[at][1]
+@functools.lru_cache(maxsize=32)
+def _idiom_offsets(text: str) -> frozenset[int]:  # once a text: callers ask `feature_mentions` of one text many times
+    return frozenset(i for m in _IDIOM.finditer(text) for i in range(m.start(), m.end()))
 
 
 def age_feature(schema: HostSchema | None) -> FeatureSchema | None:
