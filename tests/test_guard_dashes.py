@@ -5,7 +5,7 @@ below did not match before.
 
 import pytest
 
-from simxai.guard import _causes, _feature_slots, _plain
+from simxai.guard import _causes, _enumerated, _plain
 from simxai.guard._reading import normalise
 
 
@@ -39,9 +39,9 @@ def test_a_pattern_meets_a_spaced_long_dash(pattern, text, group, name):
 def test_a_long_dash_breaks_a_clause(dash):
     text = normalise(f"Income is high {dash} age is above 50")
     assert [m.end() for m in _plain._CLAUSE_BREAK.finditer(text)] == [text.index("- ") + 2]
-    assert any(m.group() == " - " for m in _feature_slots._PART.finditer(text))
+    assert any(m.group() == " - " for m in _enumerated._PART.finditer(text))
     # a range's hyphen ("18-42") is no break
-    assert not _feature_slots._PART.search(normalise("bmi 18 – 42"))
+    assert not _enumerated._PART.search(normalise("bmi 18 – 42"))
 
 
 def test_behind_one_of_a_kind_is_no_ranking():

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from simxai.guard._cues import POSITION_WORDS
 from simxai.guard._reading import find_mentions
 
-__all__ = ["enumerated_item_claims"]
+__all__ = ["enumerated_item_claims", "list_parts"]
 
 #: Where a list ends: a sentence's or clause's break, a contrast, or a clause of its own.
 _PART = re.compile(
@@ -92,6 +92,15 @@ def _unknown(word: str, known: set[str]) -> bool:
     return len(parts) < 2 or any(not {p, p.rstrip("s"), f"{p}s"} & known for p in parts)
 
 
+def list_parts(sentence: str) -> Iterator[str]:
+    """The parts of `sentence` between its clause breaks (`_PART`), where a list of features is read."""
+    at = 0
+    for brk in [*_PART.finditer(sentence), None]:
+        end = brk.start() if brk else len(sentence)
+        yield sentence[at:end]
+        at = brk.end() if brk else end
+
+
 def _bare_comma(joint: str) -> bool:
     return joint.strip() == ","
 
@@ -109,10 +118,7 @@ def enumerated_item_claims(
     """
     spellings = list(features)
     names = [*spellings, *labels]
-    at = 0
-    for brk in [*_PART.finditer(sentence), None]:
-        end = brk.start() if brk else len(sentence)
-        part, at = sentence[at:end], (brk.end() if brk else end)
+    for part in list_parts(sentence):
         if len(find_mentions(part, spellings)) < 2:
             continue
         pieces = re.split(f"({_JOINT.pattern})", _BRACKET.sub(" ", part), flags=re.I)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _PART, _content, _head, _unknown
+from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _content, _head, _unknown, list_parts
 from simxai.guard._reading import find_mentions
 
 __all__ = ["ranked_subject_claims", "valued_item_claims"]
@@ -86,10 +86,7 @@ def valued_item_claims(
     """
     spellings = list(features)
     names = [*spellings, *labels]
-    at = 0
-    for brk in [*_PART.finditer(sentence), None]:
-        end = brk.start() if brk else len(sentence)
-        part, at = sentence[at:end], (brk.end() if brk else end)
+    for part in list_parts(sentence):
         # a lone number in brackets is the item's contribution; any other bracket is an aside, no item
         part = _BRACKET.sub(lambda b: " (0) " if _LONE.fullmatch(b.group(0)) else " ", part)
         items = [i for i in _JOINT.split(part) if i.strip()]
