@@ -26,7 +26,7 @@ from simxai.hosts.base import HostSchema
 from simxai.messages import ToolCall
 from simxai.normalize import word_stems
 
-__all__ = ["ABOUT_A_RECORD", "SUGGEST_ABOVE", "answered_attribute", "could_mean", "unknown_attribute"]
+__all__ = ["ABOUT_A_RECORD", "SUGGEST_ABOVE", "answered_attribute", "could_mean", "host_words", "unknown_attribute"]
 
 #: Cosine similarity of WordLlama embeddings (the selector's view when this was chosen) above which a feature is
 #: offered as what an unknown word could mean: "weight" -> bmi (0.43 on the demo host), "salary" -> income (0.38
@@ -100,7 +100,7 @@ def _patterns(schema: HostSchema) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return of, owned
 
 
-def _host_words(schema: HostSchema) -> set[str]:
+def host_words(schema: HostSchema) -> set[str]:
     """The host's own words: feature names and aliases (and their words), categories, labels, its noun, and the
     words of its name, which says what the model predicts ("the danger of 65010" on an avalanche danger host).
     """
@@ -128,7 +128,7 @@ def _known(word: str, host: set[str]) -> bool:
 
 def _unknown_phrase(text: str, schema: HostSchema) -> tuple[str, int] | None:
     """The first phrase about one instance that names nothing the host has, with the instance's id."""
-    host = _host_words(schema)
+    host = host_words(schema)
     named = [(m.start, m.end) for m in feature_mentions(text, schema)]
     for pattern in _patterns(schema):
         for match in pattern.finditer(text):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.backends._router_attributes import ABOUT_A_RECORD, could_mean
+from simxai.backends._router_attributes import ABOUT_A_RECORD, could_mean, host_words
 from simxai.hosts.base import HostSchema
 from simxai.normalize import word_stems
 
@@ -74,14 +74,6 @@ _REFERRING = frozenset(
 )
 
 
-def _host_words(schema: HostSchema) -> set[str]:
-    """The words of the host's features, aliases, categories, labels, noun and name, lowercased."""
-    terms = [schema.instance_noun or "", *schema.class_names, *re.findall(r"[a-z]{4,}", schema.name.lower())]
-    for feature in schema.features:
-        terms += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
-    return {w for term in terms for w in re.findall(r"[a-z0-9]+", term.lower())}
-
-
 def _held(word: str, host: set[str]) -> bool:
     """Whether a word is the host's or a form of one ("rained" of rain, "tyres" of tyre, "warmer" of warm)."""
     lower = word.lower().strip("'")
@@ -111,7 +103,7 @@ def unrecorded_thing(text: str, schema: HostSchema | None) -> str | None:
     """The first thing the turn names as a change or a cause that no feature of a tabular host holds, or None."""
     if schema is None or schema.kind == "text":
         return None
-    host = _host_words(schema)
+    host = host_words(schema)
     for pattern in (_AFFECTS, _UNDER):
         for match in pattern.finditer(text):
             thing = _thing(match.group("thing").split(), host, cut=pattern is _UNDER)
