@@ -98,7 +98,7 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
     stripped = " ".join(text.split())
     if stripped.lower() in ("all", "everyone", "all instances", "*"):
         return []
-    features = {f.name: f for f in schema.features}
+    names = [f.name for f in schema.features]
     clauses: list[Clause] = []
     for part in re.split(r"\s+and\s+|\s*&&?\s*|\s*,\s*", stripped, flags=re.IGNORECASE):
         match = _CLAUSE.match(part)
@@ -135,8 +135,8 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
             raise ArgumentError(
                 f"unknown feature {field!r}",
                 argument="instance",
-                valid=", ".join(features),
-                suggestions=closest(field, list(features) + list(_SPECIAL_FIELDS)),
+                valid=", ".join(names),
+                suggestions=closest(field, names + list(_SPECIAL_FIELDS)),
             )
         if feature.type == "numeric":
             number = _number(raw)
