@@ -8,7 +8,7 @@ It has two labels: at the next weekly round a bin is found `ok` (enough grit lef
 Nothing here comes from a data set: the domain, its columns and its words were invented by w27 so that the router
 meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w27/host_bin.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w27/host_bin.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
