@@ -1,4 +1,4 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p) are
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q) are
 well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
@@ -30,7 +30,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
-        "fresh-2026-12-03o", "fresh-2026-12-03p",
+        "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -136,6 +136,13 @@ BOAT_NUMERIC = (
     "LOA_ft", "HullAge_yrs", "MoistureRdg_pct", "BlisterCnt", "StdRig_yrs", "EngHrs", "KeelBolt_grade",
 )  # fmt: skip
 BOAT_CATEGORIES = {"HullMat": ("grp", "steel", "timber", "alloy"), "CE_cat": ("A", "B", "C")}
+#: The invented kiln-firing host of set Q (`evalsets/fresh-2026-12-03q/host_kiln.py`): ids 97001-97400. Its
+#: feature names are camelCase with abbreviated units, as a studio tech names spreadsheet columns.
+KILN_NUMERIC = (
+    "peakTempC", "rampRateCph", "holdMins", "coneNo", "glazeCoats", "moisturePct", "kilnLoadPct", "coolRateCph",
+    "wallThkMm",
+)  # fmt: skip
+KILN_CATEGORIES = {"clayBody": ("stoneware", "porcelain", "terracotta"), "kilnType": ("elec", "gas", "wood")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -222,6 +229,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("seaworthy", "refit", "unsafe"),
         "features": BOAT_NUMERIC + tuple(BOAT_CATEGORIES),
         "categories": BOAT_CATEGORIES,
+    },
+    "kiln": {
+        "ids": range(97001, 97401),
+        "labels": ("good", "flawed", "cracked"),
+        "features": KILN_NUMERIC + tuple(KILN_CATEGORIES),
+        "categories": KILN_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -333,6 +346,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 14,
         "per_host": {"demo": 45, "sentiment": 40, "loan": 35, "boat": 65},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "boat": 6},
+    },
+    "fresh-2026-12-03q": {
+        "requests": 200,
+        "dialogues": 14,
+        "per_host": {"demo": 45, "sentiment": 40, "loan": 38, "kiln": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "kiln": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
