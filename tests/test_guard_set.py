@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -03p) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -03q) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -31,6 +31,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-03n",
     ROOT / "evalsets" / "guard-2026-12-03o",
     ROOT / "evalsets" / "guard-2026-12-03p",
+    ROOT / "evalsets" / "guard-2026-12-03q",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -133,6 +134,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-03n", {"cask": 2}, 330),
         ("guard-2026-12-03o", {"loaf": 2}, 330),
         ("guard-2026-12-03p", {"bell": 2}, 330),
+        ("guard-2026-12-03q", {"inspection": 2}, 450),
     ],
     ids=[
         "set F",
@@ -146,6 +148,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set N (03n)",
         "set O (03o)",
         "set P (03p)",
+        "set Q (03q)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -225,6 +228,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (93001, 93400),
             {"mould", "alloy"},
         ),
+        (
+            "guard-2026-12-03q",
+            "inspection",
+            ["pass", "fail"],
+            (97401, 97800),
+            {"LIFT_TYPE", "DRIVE_STN"},
+        ),
     ],
     ids=[
         "set F",
@@ -239,6 +249,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set N cask (03n)",
         "set O loaf (03o)",
         "set P bell (03p)",
+        "set Q inspection (03q)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
