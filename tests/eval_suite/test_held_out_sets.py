@@ -104,6 +104,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("section", "bin"),
     },
+    # written held out in the twentieth round: read by nobody
+    "w29": {
+        "folder": "held_out_people",
+        "requests": 160,
+        "dialogues": 12,
+        "turns": (6, 6),
+        "own_hosts": ("pet", "record"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
