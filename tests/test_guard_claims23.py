@@ -72,3 +72,43 @@ def test_dead_dash_alternatives_are_gone():
     assert "d" not in _causes._VALUED.groupindex
     said = _causes._VALUED.search("A mean hdl of 48.5 is typical.")
     assert said is not None and said.group("a") == "mean hdl"
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        # a subtitle's time stamps are no values of the outputs
+        (True, "[00:01:05] Patient twelve... [00:01:09] ...stable. [00:01:13] Seventy-nine percent."),
+        (False, "[00:01:05] Patient twelve... [00:01:09] ...stable. [00:01:13] Twenty-one percent."),
+        (True, "12:04:31 patient 12 logged as stable, 78.6 %."),
+        # a degree or a manner said of the class in the call's place is a class no model predicts
+        (False, "For patient 12 the model says very stable, about 79 percent."),
+        (False, "Patient 12 (age 53): rapidly stable, 0.786."),
+        (False, "Patient 12 is predicted mildly stable at 78.6 %."),
+        (True, "Patient 12 is predicted clearly stable at 78.6 %."),
+        (True, "Patient 12 (age 53): comfortably stable, 0.786."),
+    ],
+)
+def test_time_stamps_and_qualified_classes(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        # a probability before "down to" / "up to" is the state before the move
+        (True, "With bmi at 30 patient 12 flips, stable 78.6 % down to 48.2 %."),
+        (False, "With bmi at 30 patient 12 flips, stable 78.6 % down to 58.2 %."),
+    ],
+)
+def test_a_probability_before_down_to_is_the_state_before(check_reply, faithful, reply):
+    report = check_reply("demo", "explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, reply)
+    assert report.passed == faithful, report
+
+
+def test_time_stamps_are_blanked_in_place():
+    from simxai.guard._splits import clock_times
+
+    assert clock_times("[00:02:40] Lower it") == " " * 10 + " Lower it"
+    assert clock_times("a 3:1 ratio, 56:44 for stable") == "a 3:1 ratio, 56:44 for stable"

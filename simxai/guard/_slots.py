@@ -36,6 +36,17 @@ _KEY_SLOT = re.compile(
 _LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|still|now|model says|says)\s+)+", re.I)
 
 
+#: A degree or a manner said of a class in the place of the model's call ("the model says very negative, 70 %",
+#: "Patient 3: rapidly progressing, 0.71", "predicted conditionally approved"): a graded or new class no model
+#: predicts. Only after a verb of the call, a colon, a dash or an opening bracket, and before a mark or a number:
+#: "pushes slightly positive" is a direction, "very stable under any change" no call.
+_QUALIFIED = re.compile(
+    r"(?:^|[:(]\s*|\s-\s+|\b(?:says|said|predicts|predicted(?:\s+as)?|called|classified\s+as|labell?ed(?:\s+as)?|"
+    r"reads|calls\s+it|verdict\s+is)\s+)(?P<q>very|extremely|highly|mildly|slightly|somewhat|severely|rapidly|slowly|"
+    r"moderately|conditionally|provisionally|partially|partly|fast-track|semi)\s+(?P<x>[a-z][\w-]*)"
+    r"(?=\s*(?:[,.;:!(]|$|\s(?:at|with|on)\s+\d|\s-?\d))",
+    re.I,
+)
 #: A slot's first word that says the slot holds no label ("the recorded label is not ...", "is the same").
 _NO_LABEL = {"not", "the", "a", "an", "this", "that", "it", "correct", "wrong", "same", "unknown", "missing", "none"}
 #: Words after a label that qualify the sentence, not the label ("positive too").
@@ -61,6 +72,9 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
                 if pattern is _NAMED_SLOT or not rest:
                     continue
             yield f"label '{filler}'", False
+    for m in _QUALIFIED.finditer(sentence):
+        if m.group("x").lower() in known:
+            yield f"label '{m.group('q')} {m.group('x')}'", False
     for m in _KEY_SLOT.finditer(sentence):
         filler = _LEAD.sub("", m.group("x").strip()).strip()
         words = filler.lower().split()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["spoken_splits"]
+__all__ = ["clock_times", "spoken_splits"]
 
 _NUM = r"\d{1,2}(?:\.\d+)?|0?\.\d+|100"
 #: A pair that stands on its own: after a mark or a verb of winning, before a mark or a preposition.
@@ -77,3 +77,16 @@ def spoken_splits(text: str, labels: Sequence[str]) -> str:
 
     text = _PAIR.sub(split, text)
     return _PER_HUNDRED.sub(lambda m: f"{m.group('n')} %", text)
+
+
+#: A subtitle's or log's time stamp: "[00:02:40]", "[12:05]", "00:02:40" (three parts).
+_CLOCK = re.compile(
+    r"\[\s*\d{1,2}:[0-5]\d(?::[0-5]\d)?(?:[.,]\d+)?\s*\]|(?<![\w:.])\d{1,2}:[0-5]\d:[0-5]\d(?![\w:]|\.\d)"
+)
+
+
+def clock_times(text: str) -> str:
+    """`text` with its time stamps blanked (kept as spaces, so every other position stays): "[00:02:40] Lower the
+    glucose ..." states no number 40, where each part was read as a value of the outputs.
+    """
+    return _CLOCK.sub(lambda m: " " * len(m.group(0)), text)
