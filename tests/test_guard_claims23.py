@@ -112,3 +112,31 @@ def test_time_stamps_are_blanked_in_place():
 
     assert clock_times("[00:02:40] Lower it") == " " * 10 + " Lower it"
     assert clock_times("a 3:1 ratio, 56:44 for stable") == "a 3:1 ratio, 56:44 for stable"
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        # a class's share in percent without its sign, in figures or in words ("eight point three")
+        (True, "Patient 12: stable at 78.6."),
+        (False, "Patient 12: stable at 21.4."),
+        (False, "Patient 12 STABLE 21.4 | progressing 78.6"),
+        (True, "Patient twelve: stable at seventy-eight point six."),
+        (False, "Patient twelve: progressing at seven point eight."),
+    ],
+)
+def test_a_class_s_share_without_its_sign(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_class_s_statistic_is_no_share():
+    text = "Glucose spans 58 to 124, mean 91.3. By label: stable 87.9, progressing 94.6."
+    assert spoken_splits(text, LABELS) == text
+    assert spoken_splits("Patient 3. Stable at 44.6. Done.", LABELS) == "Patient 3. Stable at 44.6 %. Done."
+
+
+def test_a_unit_word_before_point_is_the_whole_part():
+    from simxai.guard._spelled import spelled_numbers
+
+    assert spelled_numbers("flown mean eight point three, scrubbed four point two") == "flown mean 8.3, scrubbed 4.2"
