@@ -140,3 +140,25 @@ def test_a_unit_word_before_point_is_the_whole_part():
     from simxai.guard._spelled import spelled_numbers
 
     assert spelled_numbers("flown mean eight point three, scrubbed four point two") == "flown mean 8.3, scrubbed 4.2"
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        # a list of the classes' meanings: every head is a class when two or more are
+        (True, "Stable means the score stays at or under the cut-off; progressing means it goes above."),
+        (
+            False,
+            "Stable means the score stays at or under the cut-off; progressing means it goes above; worsening "
+            "means it doubles.",
+        ),
+        (
+            True,
+            "Stable means the score stays at or under the cut-off, and progressing means it goes above, which "
+            "means a worse year.",
+        ),
+    ],
+)
+def test_a_list_of_the_classes_meanings(check_reply, faithful, reply):
+    report = check_reply("demo", "get_output_information", {}, reply)
+    assert report.passed == faithful, report

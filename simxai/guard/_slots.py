@@ -47,6 +47,12 @@ _QUALIFIED = re.compile(
     r"(?=\s*(?:[,.;:!(]|$|\s(?:at|with|on)\s+\d|\s-?\d))",
     re.I,
 )
+#: The head of a definition in a list of them: "approved means ...; rejected means ...; referred means ...".
+_DEFINED = re.compile(
+    r"(?:^|[;,:]\s*|\band\s+|\s-\s+)(?P<h>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:means|stands for)\b", re.I
+)
+#: Heads that are no class's name ("which means", "a 70 % score means").
+_NOT_DEFINED = {"which", "that", "this", "it", "so", "what", "score", "probability", "percentage", "each", "and"}
 #: A slot's first word that says the slot holds no label ("the recorded label is not ...", "is the same").
 _NO_LABEL = {"not", "the", "a", "an", "this", "that", "it", "correct", "wrong", "same", "unknown", "missing", "none"}
 #: Words after a label that qualify the sentence, not the label ("positive too").
@@ -72,6 +78,15 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
                 if pattern is _NAMED_SLOT or not rest:
                     continue
             yield f"label '{filler}'", False
+    # a list of the classes' meanings: when two or more heads are classes, every head is one
+    heads = [m.group("h") for m in _DEFINED.finditer(sentence)]
+    classes = [h for h in heads if h.lower().replace(" ", "_") in known or h.lower() in known]
+    if len(classes) >= 2:
+        for head in heads:
+            words = head.lower().split()
+            if head in classes or set(words) & _NOT_DEFINED:
+                continue
+            yield f"label '{head}'", False
     for m in _QUALIFIED.finditer(sentence):
         if m.group("x").lower() in known:
             yield f"label '{m.group('q')} {m.group('x')}'", False
