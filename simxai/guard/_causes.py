@@ -174,10 +174,12 @@ _VALUED = re.compile(
     + _NP2
     + r")"
     + _END
-    + r"|(?:^|[(:;,.]\s*|\s-\s+)(?:a|an)\s+(?:mean|average|median|typical)\s+(?P<d>"
+    # ("a mean X of 48.5" is the first alternative's, "mean X": its lead words hold a mean's)
+    + r"|\b(?:setting|set|sets)\s+"
+    + _DET
+    + r"(?P<e>"
     + _NP2
-    + r")\s+of\s+(?:about\s+)?-?\d"
-    r"|\b(?:setting|set|sets)\s+" + _DET + r"(?P<e>" + _NP2 + r")\s+to\s+(?:about\s+|roughly\s+)?-?\d"
+    + r")\s+to\s+(?:about\s+|roughly\s+)?-?\d"
     r"|(?:^|[.;:!?,]\s+|\b(?:and|but)\s+)(?P<f>" + _NP2 + r")\s*\(\s*(?:contribution|value|importance|shap)\b"
     r"|\b(?:a|an)\s+(?:lower|higher|larger|smaller|bigger|reduced|increased)\s+(?P<c>" + _NP2 + r")"
     r"(?=\s*(?:\(\s*-?\d|,\s*-?\d|\s(?:of|would|could|to)\b))",

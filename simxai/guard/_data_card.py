@@ -18,7 +18,9 @@ from simxai.guard._reading import find_mentions, sentences
 
 __all__ = ["card_column_claims"]
 
-_REST = r"(?P<rest>[^.;:!?\n—–()]+)"
+#: What follows a column's place, to the clause's end; a dash between spaces ends it (`normalise` writes every
+#: dash as "-", so a long dash is a spaced hyphen here; a hyphen inside a name, "debt-to-income", is not).
+_REST = r"(?P<rest>(?:(?!\s-\s)[^.;:!?\n()])+)"
 _PLACES = [
     re.compile(r"\beach\s+with\s+(?:their|its|his|her|a|an|the)?\s*" + _REST, re.I),
     re.compile(r"\bwith\s+each\s+[a-z]+'s\s+" + _REST, re.I),

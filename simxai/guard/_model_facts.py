@@ -35,7 +35,8 @@ _FOLDS_SAID = re.compile(
 )
 
 #: Where a clause ends inside a sentence.
-_BREAK = re.compile(r"[;,:|()]|\s[—–-]\s|\s—|—\s")
+#: (`normalise` writes every dash as "-": a long dash is a spaced hyphen here, and one without spaces a hyphen.)
+_BREAK = re.compile(r"[;,:|()]|\s-\s")
 _NEGATED = re.compile(
     r"\b(?:not|no|never|nor|without|rather than|instead of|unlike|neither|none|nobody|nothing|apart from|outside|"
     r"excluded|separate|except|unseen|held[- ]out)\b|n't\b|"

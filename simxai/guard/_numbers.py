@@ -46,6 +46,8 @@ _AT_LABEL = re.compile(
 _BEFORE_ARROW = re.compile(
     r"^\s*%?\s*\)?\s*(?:→|->|=>|(?:becomes|turns into|changes to|goes to|drops to|rises to|falls to|moves to)\b)"
 )
+#: A probability before "down to" / "up to" is the state before the move: "still rejected, 66.7 % down to 61.1 %".
+_BEFORE_DOWN_TO = re.compile(r"^\s*(?:all the way\s+|only\s+|just\s+)?(?:down|up)\s+to\b", re.I)
 #: A reference point of a scale, not a value of the outputs: "(1.0 is perfect, 0.5 is random)", "0.8 ≠ 80 %".
 _REFERENCE = re.compile(
     r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:perfect|random|chance|guessing|a coin flip|a tie|compound|"
@@ -157,7 +159,9 @@ class _NumberChecks(_NumberNames):
         told = cue.PHASE_AFTER_NUMBER.match(clause[offset + claim.end :])
         if told is not None:
             phase = "before" if told.group("before") else "after"
-        elif _BEFORE_ARROW.match(clause[offset + claim.end :]):
+        elif _BEFORE_ARROW.match(clause[offset + claim.end :]) or (
+            claim.percent and claim.high is None and _BEFORE_DOWN_TO.match(clause[offset + claim.end :])
+        ):
             phase = "before"
         if _FROM_ONLY.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]) and not _THEN_TO.match(
             clause[offset + claim.end :]

@@ -295,7 +295,7 @@ _WORDED = re.compile(
     r"(?<![\w-])(?P<hedge>(?:just|a bit|a little|slightly)\s+(?:under|over|below|above|less than|more than)|"
     r"nearly|almost|roughly|about|around|approximately|close to|some)?\s*"
     r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
-    r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:in|out of)\s+"
+    r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:chances?\s+)?(?:in|out of)\s+"
     r"(?P<d>two|three|four|five|six|seven|eight|nine|ten))(?![\w-])",
     re.IGNORECASE,
 )

@@ -36,6 +36,23 @@ _KEY_SLOT = re.compile(
 _LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|still|now|model says|says)\s+)+", re.I)
 
 
+#: A degree or a manner said of a class in the place of the model's call ("the model says very negative, 70 %",
+#: "Patient 3: rapidly progressing, 0.71", "predicted conditionally approved"): a graded or new class no model
+#: predicts. Only after a verb of the call, a colon, a dash or an opening bracket, and before a mark or a number:
+#: "pushes slightly positive" is a direction, "very stable under any change" no call.
+_QUALIFIED = re.compile(
+    r"(?:^|[:(]\s*|\s-\s+|\b(?:says|said|predicts|predicted(?:\s+as)?|called|classified\s+as|labell?ed(?:\s+as)?|"
+    r"reads|calls\s+it|verdict\s+is)\s+)(?P<q>very|extremely|highly|mildly|slightly|somewhat|severely|rapidly|slowly|"
+    r"moderately|conditionally|provisionally|partially|partly|fast-track|semi)\s+(?P<x>[a-z][\w-]*)"
+    r"(?=\s*(?:[,.;:!(]|$|\s(?:at|with|on)\s+\d|\s-?\d))",
+    re.I,
+)
+#: The head of a definition in a list of them: "approved means ...; rejected means ...; referred means ...".
+_DEFINED = re.compile(
+    r"(?:^|[;,:]\s*|\band\s+|\s-\s+)(?P<h>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:means|stands for)\b", re.I
+)
+#: Heads that are no class's name ("which means", "a 70 % score means").
+_NOT_DEFINED = {"which", "that", "this", "it", "so", "what", "score", "probability", "percentage", "each", "and"}
 #: A slot's first word that says the slot holds no label ("the recorded label is not ...", "is the same").
 _NO_LABEL = {"not", "the", "a", "an", "this", "that", "it", "correct", "wrong", "same", "unknown", "missing", "none"}
 #: Words after a label that qualify the sentence, not the label ("positive too").
@@ -61,6 +78,18 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
                 if pattern is _NAMED_SLOT or not rest:
                     continue
             yield f"label '{filler}'", False
+    # a list of the classes' meanings: when two or more heads are classes, every head is one
+    heads = [m.group("h") for m in _DEFINED.finditer(sentence)]
+    classes = [h for h in heads if h.lower().replace(" ", "_") in known or h.lower() in known]
+    if len(classes) >= 2:
+        for head in heads:
+            words = head.lower().split()
+            if head in classes or set(words) & _NOT_DEFINED:
+                continue
+            yield f"label '{head}'", False
+    for m in _QUALIFIED.finditer(sentence):
+        if m.group("x").lower() in known:
+            yield f"label '{m.group('q')} {m.group('x')}'", False
     for m in _KEY_SLOT.finditer(sentence):
         filler = _LEAD.sub("", m.group("x").strip()).strip()
         words = filler.lower().split()

@@ -75,7 +75,8 @@ def spelled_numbers(text: str) -> str:
 
 #: The digits said after "point", one word (or digit) each: "point seven", "point zero five", "point 7".
 _DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)(?![\w-]|\.\d)"
-_POINT = re.compile(rf"(?<![\w.])(?P<whole>\d+|zero)\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
+#: The whole part may be a number word below twenty ("eight point three"; claims-23), read as its digits.
+_POINT = re.compile(rf"(?<![\w.-])(?P<whole>\d+|zero|{_UNIT})\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
 _DIGIT_VALUE = {**{w: str(n) for w, n in _UNITS.items() if n < 10}, "zero": "0", "oh": "0"}
 #: "87 and a half": a whole number and its half.
 _HALF = re.compile(r"(?<![\w.])(?P<whole>\d+)\s+and\s+a\s+half\b(?!\s+(?:of|times)\b)", re.I)
@@ -85,7 +86,8 @@ def _decimals(text: str) -> str:
     """`text` with "91 point 7" (its tens already rewritten) and "zero point nine" in digits: 91.7, 0.9."""
 
     def joined(m: re.Match[str]) -> str:
-        whole = "0" if m.group("whole").lower() == "zero" else m.group("whole")
+        said = m.group("whole").lower()
+        whole = "0" if said == "zero" else str(_UNITS[said]) if said in _UNITS else m.group("whole")
         digits = "".join(_DIGIT_VALUE.get(d.lower(), d) for d in re.split(r"[\s-]+", m.group("digits")))
         return f"{whole}.{digits}"
 

@@ -22,6 +22,7 @@ from simxai.guard._plain import acronym_aliases, shortened_aliases
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
+from simxai.guard._splits import clock_times, spoken_splits
 from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
@@ -195,8 +196,14 @@ class _CheckState:
         named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
         # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"
         reply = register_layout(without_frame(reply), vocab.labels, named)
-        self.reply = respective_pairs(abbreviations(spelled_numbers(normalise(prose_tables(reply))).replace("**", "")))
-        self.raw = blank_table_headers(abbreviations(spelled_numbers(normalise(reply))), vocab.features)
+        self.reply = respective_pairs(
+            abbreviations(
+                spoken_splits(spelled_numbers(clock_times(normalise(prose_tables(reply)))), vocab.labels)
+            ).replace("**", "")
+        )
+        self.raw = blank_table_headers(
+            abbreviations(spoken_splits(spelled_numbers(clock_times(normalise(reply))), vocab.labels)), vocab.features
+        )
         self.facts = facts
         aliases = derived_aliases(vocab)
         taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}
