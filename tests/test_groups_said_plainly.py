@@ -122,3 +122,42 @@ async def test_an_instruction_to_a_text_host_is_no_text_to_classify(text: str, s
 async def test_a_review_is_still_a_text_to_classify(sentiment_host: Host) -> None:
     text = "The soundtrack was loud but the story held up well."
     assert await _ran(sentiment_host, text) == [("get_prediction", {"instance": text})]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "text"),
+    [
+        ("demo_host", "could I see that by postcode? management likes postcode figures."),
+        ("loan_host", "what are the approval numbers by branch"),
+    ],
+)
+async def test_a_breakdown_by_a_thing_no_feature_holds_is_asked_about(fixture: str, text: str, request: Any) -> None:
+    turn = await Agent(request.getfixturevalue(fixture), RouterBackend()).conversation().send(text)
+    assert not [c for c in turn.calls if c.status in ("ok", "error")]
+    assert turn.clarification is not None and "cannot break the answer down" in turn.clarification.question
+
+
+async def test_a_breakdown_by_the_models_own_terms_is_answered(demo_host: Host) -> None:
+    assert [name for name, _arguments in await _ran(demo_host, "show me the accuracy per class")] == [
+        "get_model_performance"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "text", "expected"),
+    [
+        ("demo_host", "what outcomes does the model assign to patients over 60", "age > 60"),
+        ("loan_host", "for the applicants over 50, what decisions does it hand out", "age > 50"),
+    ],
+)
+async def test_the_classes_given_to_a_group_are_its_prediction(
+    fixture: str, text: str, expected: str, request: Any
+) -> None:
+    calls = await _ran(request.getfixturevalue(fixture), text)
+    assert calls == [("get_prediction", {"instance": expected})]
+
+
+async def test_the_weight_given_to_a_feature_is_no_prediction(demo_host: Host) -> None:
+    assert [name for name, _a in await _ran(demo_host, "what weight does the model give to bmi")] == [
+        "get_global_explanation"
+    ]

@@ -324,6 +324,12 @@ def subject_decision(
         and (_names_a_group(text, schema) or (schema is not None and named_class(text, schema) is not None))
     ):
         return Decision("get_prediction", decision.confidence, True)  # "show me some smokers": their rows
+    if (
+        (decision.function in ("get_output_information", "get_global_explanation") or not decision.confident)
+        and _HANDS_OUT.search(text)
+        and _names_a_group(text, schema)
+    ):
+        return Decision("get_prediction", decision.confidence, True)  # "what outcomes does it give the over 60s"
     if not asks_for_instances(text, schema):
         return None
     if not decision.confident:
@@ -348,6 +354,16 @@ _SHOW_SOME = re.compile(
     r"examples|a\s+sample|\d+)\b(?:\s+(?:of|the|those|these))*\s+"
     r"(?!(?:[\w-]+\s+)?(?:stats?|statistics|numbers|figures|info|information|details|summary|facts|charts?|"
     r"plots?|graphs?|breakdown|distribution|metrics|features?|reasons?|explanations?)\b)",
+    re.IGNORECASE,
+)
+
+
+# "what outcomes does the model assign to patients over 60", "what levels does it hand out on those days": the
+# classes given to a group, which its prediction counts ("what weight does it give to age" asks for importance)
+_HANDS_OUT = re.compile(
+    r"\bwhat\s+(?!(?:weight|importance|emphasis|attention|priority|credit|accuracy|precision|recall|f1|score)\b)"
+    r"(?:[\w-]+\s+){1,3}?(?:does|do|did|would|will)\s+(?:the\s+|this\s+|your\s+|our\s+)?(?:model|classifier|"
+    r"system|it)\s+(?:give|gives|hand|hands|assign|assigns|put|puts|dish|spit|produce|produces|return|returns)\b",
     re.IGNORECASE,
 )
 
