@@ -161,3 +161,30 @@ async def test_the_weight_given_to_a_feature_is_no_prediction(demo_host: Host) -
     assert [name for name, _a in await _ran(demo_host, "what weight does the model give to bmi")] == [
         "get_global_explanation"
     ]
+
+
+PIZZAS = HostSchema(
+    name="pizzas",
+    kind="tabular",
+    instance_noun="pizza",
+    class_names=["reordered", "not_reordered"],
+    features=[
+        FeatureSchema(name="crust", type="categorical", categories=["thin", "regular", "thick"], aliases=["how thick"]),
+        FeatureSchema(name="bake_minutes", type="numeric", min=6.0, max=20.0),
+    ],
+    id_range=(1, 300),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("recall on the thick ones", "crust = thick"), ("and how precise is it for thick?", "crust = thick")],
+)
+def test_a_value_that_ends_an_alias_is_that_value(text: str, expected: str) -> None:
+    assert extract_group(text, PIZZAS) == expected
+
+
+def test_a_value_that_ends_an_alias_is_no_unknown_value() -> None:
+    from simxai.backends._router_unknown import _unknown_category
+
+    assert _unknown_category("recall on the thick ones", PIZZAS) is None

@@ -103,6 +103,8 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
             continue
         known = {c.lower() for c in feature.categories} | set(_names(feature))
         said = text[mention.start : mention.end].lower()
+        if said in {c.lower() for c in feature.categories}:
+            continue  # "the dark ones" where an alias ends in a value ("how dark"): the value itself, said
         # "smokers", "renters": the noun for the group's members names it, so the next word is no value either
         plural = said.endswith("s") and said not in known
         present = {c.lower() for c in feature.categories} <= _PRESENCE

@@ -76,7 +76,12 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
     has it, after "on / for / among (the)" or before a group noun ("on car loans", "for east region members").
     A category word inside a feature's name ("home" in "home ownership") is that name, not a value.
     """
-    mentions = feature_mentions(text, schema)
+    # a mention that is one of its feature's own values is that value ("the dark ones" where an alias is "how dark")
+    mentions = [
+        m
+        for m in feature_mentions(text, schema)
+        if text[m.start : m.end].lower() not in {c.lower() for c in m.feature.categories or []}
+    ]
     participles = yes_no_participles(text, schema)
     # ("water-damaged phones": "damaged" is no value of another feature there)
     inside = [(m.start, m.end) for m in mentions] + [(start, end) for start, end, _clause in participles]
