@@ -281,7 +281,12 @@ def with_several(
     group = class_group(text, schema)  # "and the ones who were approved, why?"
     functions = takes
     label = named_class(text, schema)
-    if group is None and label is not None and not ranks_instances(text) and asks_for_instances(text, schema):
+    if (
+        group is None
+        and label is not None
+        and not ranks_instances(text)
+        and (asks_for_instances(text, schema) or _SHOW_SOME.search(text))
+    ):
         group, functions = f"prediction = {label}", {"get_prediction"}  # "which ones are progressing?"
     if group is None:
         return calls
@@ -313,6 +318,18 @@ def subject_decision(
         return None
     if shows_instance(text, schema):
         return Decision("get_prediction", decision.confidence, True)
+    if (
+        decision.function in ("get_data_information", "get_global_explanation")
+        and _SHOW_SOME.search(text)
+        and (_names_a_group(text, schema) or (schema is not None and named_class(text, schema) is not None))
+    ):
+        return Decision("get_prediction", decision.confidence, True)  # "show me some smokers": their rows
+    if (
+        (decision.function in ("get_output_information", "get_global_explanation") or not decision.confident)
+        and _HANDS_OUT.search(text)
+        and _names_a_group(text, schema)
+    ):
+        return Decision("get_prediction", decision.confidence, True)  # "what outcomes does it give the over 60s"
     if not asks_for_instances(text, schema):
         return None
     if not decision.confident:
@@ -328,6 +345,27 @@ def subject_decision(
     ):
         return Decision("get_prediction", decision.confidence, True)
     return None  # the performance, the model card ("which patients is it unreliable for?"), an instance's own
+
+
+# "show me some smokers", "list a few of the members predicted to claim": examples of a group, which only a group's
+# prediction lists; "show me some stats on smokers" asks for figures, not rows.
+_SHOW_SOME = re.compile(
+    r"\b(?:show|list|display|give|pull\s+up)\s+(?:me\s+|us\s+)?(?:some|a\s+few|a\s+couple|a\s+handful|"
+    r"examples|a\s+sample|\d+)\b(?:\s+(?:of|the|those|these))*\s+"
+    r"(?!(?:[\w-]+\s+)?(?:stats?|statistics|numbers|figures|info|information|details|summary|facts|charts?|"
+    r"plots?|graphs?|breakdown|distribution|metrics|features?|reasons?|explanations?)\b)",
+    re.IGNORECASE,
+)
+
+
+# "what outcomes does the model assign to patients over 60", "what levels does it hand out on those days": the
+# classes given to a group, which its prediction counts ("what weight does it give to age" asks for importance)
+_HANDS_OUT = re.compile(
+    r"\bwhat\s+(?!(?:weight|importance|emphasis|attention|priority|credit|accuracy|precision|recall|f1|score)\b)"
+    r"(?:[\w-]+\s+){1,3}?(?:does|do|did|would|will)\s+(?:the\s+|this\s+|your\s+|our\s+)?(?:model|classifier|"
+    r"system|it)\s+(?:give|gives|hand|hands|assign|assigns|put|puts|dish|spit|produce|produces|return|returns)\b",
+    re.IGNORECASE,
+)
 
 
 def _names_a_group(text: str, schema: HostSchema | None) -> bool:

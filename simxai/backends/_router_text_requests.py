@@ -51,6 +51,14 @@ _DIALOGUE_WORDS = re.compile(
 )
 
 
+# A turn that opens by telling the system to work on its data or its input ("split it up by ...", "redo it with
+# a milder word", "sort them by ..."): an instruction, not a text to classify, whatever function it wants.
+_OPERATION = re.compile(
+    r"^\W*(?:(?:and|so|but|ok(?:ay)?|now|then|please|pls|just)\W+)*(?:break|split|group|sort|filter|re-?run|redo|"
+    r"re-?do|swap|replace|compare|plot|chart|tabulate|export|rank|segment|slice)\s+(?:it|them|this|that|these|those|"
+    r"the|each|all|everything|out|up|down|by)\b",
+    re.IGNORECASE,
+)
 # A turn that opens by supposing something ("what if price was high", "suppose the plot were better", "imagine
 # ..."): a question to the system about a change, not a text to classify.
 _SUPPOSES = re.compile(
@@ -65,7 +73,7 @@ def is_content(masked: str, small_talk: re.Pattern[str]) -> bool:
 
     A turn that opens by supposing a change ("what if price was high") talks with the system.
     """
-    if _SUPPOSES.match(masked):
+    if _SUPPOSES.match(masked) or _OPERATION.match(masked):
         return False
     if "INSTANCE" in masked:
         return len(_CONTENT_WORDS.findall(masked.replace("INSTANCE", ""))) <= 3

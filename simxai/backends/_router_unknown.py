@@ -103,6 +103,8 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
             continue
         known = {c.lower() for c in feature.categories} | set(_names(feature))
         said = text[mention.start : mention.end].lower()
+        if said in {c.lower() for c in feature.categories}:
+            continue  # "the dark ones" where an alias ends in a value ("how dark"): the value itself, said
         # "smokers", "renters": the noun for the group's members names it, so the next word is no value either
         plural = said.endswith("s") and said not in known
         present = {c.lower() for c in feature.categories} <= _PRESENCE
@@ -349,6 +351,46 @@ def _breakdown_dropped(text: str, calls: Sequence[ToolCall], schema: HostSchema)
     return None
 
 
+# "can we see this by region", "the accuracy per branch", "break it down by colour": a breakdown over a thing named
+# after what is broken down
+_BY_THING = re.compile(
+    r"\b(?:this|that|it|them|these|those|down|up|out|numbers|figures|results|accuracy|performance|precision|recall|"
+    r"f1|metrics?|scores?|predictions?|stats|statistics)\s+(?:by|per|for\s+each|across)\s+"
+    r"(?:the\s+|each\s+|every\s+|their\s+|its\s+)?(?P<w>[a-z][a-z-]{2,})\b",
+    re.IGNORECASE,
+)
+# Words a breakdown is by that no feature needs to hold: the model's own terms and fixed phrases ("by far")
+_BY_ANYTHING = frozenset(
+    "model classifier label labels class classes outcome outcomes prediction predictions feature features "
+    "importance group groups category categories value values type types far default hand percent percentage "
+    "itself themselves name id ids number numbers metric metrics error errors mistake mistakes".split()
+)
+
+
+def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
+    """The question for a breakdown by a thing no feature holds ("can we see this by region?"), or None.
+
+    Answering for everyone, or another function's answer, would drop the breakdown without saying so.
+    """
+    names = _feature_words(schema)
+    noun = (schema.instance_noun or "").lower()
+    for match in _BY_THING.finditer(text):
+        word = match.group("w").lower()
+        if (
+            _known(word, names)
+            or word in _NOT_A_VALUE
+            or word in _BY_ANYTHING
+            or word in (noun, noun + "s")
+            or any(word == c.lower() or word[:5] == c.lower()[:5] for c in schema.class_names)
+        ):
+            continue
+        return (
+            f"No feature of this data records '{match.group('w')}', so I cannot break the answer down by it: the "
+            f"features are {_listing([f.name for f in schema.features])}. Which of them, or which group, do you mean?"
+        )
+    return None
+
+
 def _vague_unasked(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
     """The vague-group question when no call carries the group and none is about one instance or a change."""
     for call in calls:
@@ -396,4 +438,6 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
     if question is None and schema.kind != "text":
         question = _breakdown_dropped(text, calls, schema)
+    if question is None and schema.kind != "text" and not any(c.arguments.get("changes") for c in calls):
+        question = _unknown_breakdown(text, schema)  # "can we see this by region?" with no region in the data
     return question

@@ -66,7 +66,7 @@ def completed_group(asked: str, answer: str, schema: HostSchema) -> str:
 
 # What follows a value that names a group in a metric question: "car loans", "gold plan members".
 _GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
-_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of)\s+(?:(?:the|our|those|these|all|a|an)\s+)?$"
+_METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of|about)\s+(?:(?:the|our|those|these|all|a|an)\s+)?$"
 
 
 def _named_values(text: str, schema: HostSchema) -> list[str]:
@@ -76,17 +76,24 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
     has it, after "on / for / among (the)" or before a group noun ("on car loans", "for east region members").
     A category word inside a feature's name ("home" in "home ownership") is that name, not a value.
     """
-    mentions = feature_mentions(text, schema)
-    inside = [(m.start, m.end) for m in mentions]
+    # a mention that is one of its feature's own values is that value ("the dark ones" where an alias is "how dark")
+    mentions = [
+        m
+        for m in feature_mentions(text, schema)
+        if text[m.start : m.end].lower() not in {c.lower() for c in m.feature.categories or []}
+    ]
+    participles = yes_no_participles(text, schema)
+    # ("water-damaged phones": "damaged" is no value of another feature there)
+    inside = [(m.start, m.end) for m in mentions] + [(start, end) for start, end, _clause in participles]
     owners: dict[str, int] = {}
     for feature in schema.features:
         for category in feature.categories or []:
             owners[category.lower()] = owners.get(category.lower(), 0) + 1
     nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + f"|{_PEOPLE_NOUNS[3:-1]}"
     tail = re.compile(_GROUP_TAIL.format(nouns=nouns), re.IGNORECASE)
-    clauses: list[str] = []
+    clauses: list[str] = [clause for _start, _end, clause in participles]
     for feature in schema.features:
-        if feature.type != "categorical" or not feature.categories:
+        if feature.type != "categorical" or not feature.categories or f"{feature.name} = " in " ".join(clauses):
             continue
         spans = [(m.start, m.end) for m in mentions if m.feature is feature]
         said: list[tuple[int, int]] = []  # where a longer value was found: "shared house" holds no "house"
@@ -144,7 +151,63 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                 if form is not None:
                     clauses.append(f"{feature.name} = {form}")
                     break
-    return clauses
+    named = {c.split(" ")[0] for c in clauses}
+    return clauses + [c for c in _described_forms(text, schema) if c.split(" ")[0] not in named]
+
+
+# "the people who are renting", "applicants that were renting", "renting applicants": a form of a category word
+# describing the group, in a relative clause or before a plural noun
+_DESCRIBED = re.compile(
+    r"\b(?:who|that|which)\s+(?:are|were|is|was|have\s+been|had\s+been)\s+(?:(?:currently|still|now)\s+)?"
+    r"(?P<a>[a-z][\w-]{3,})\b|\b(?P<b>[a-z]{3,}ing)\s+[a-z]+s\b",
+    re.IGNORECASE,
+)
+
+
+def _described_forms(text: str, schema: HostSchema) -> list[str]:
+    """Categories named in another form of their word as a description of the group ("who are renting").
+
+    Only a word that is a form of one category of one feature counts ("renting" -> `home_ownership = rent`).
+    """
+    clauses: list[str] = []
+    for match in _DESCRIBED.finditer(text):
+        word = match.group("a") or match.group("b")
+        found = [
+            (feature.name, form)
+            for feature in schema.features
+            if feature.type == "categorical" and feature.categories
+            for form in [category_form(word, feature.categories)]
+            if form is not None and form.lower() not in (*_YES, *_NO)
+        ]
+        if len(found) == 1:
+            clauses.append(f"{found[0][0]} = {found[0][1]}")
+    return list(dict.fromkeys(clauses))
+
+
+def yes_no_participles(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
+    """A yes/no feature named by a noun of several words, said as an adjective: (start, end, condition).
+
+    "water-damaged phones" or "the water damaged ones" for `water_damage` (no / yes) name its "yes" rows, "non
+    water-damaged" its "no" rows: the last word of the feature's name or an alias with "-d" / "-ed". One-word
+    names in the plural ("smokers") are read by `category_nouns`.
+    """
+    found: list[tuple[int, int, str]] = []
+    for feature in schema.features:
+        lower = {c.lower(): c for c in feature.categories or [] if c}
+        yes = next((lower[v] for v in _YES if v in lower), None)
+        no = next((lower[v] for v in _NO if v in lower), None)
+        if feature.type != "categorical" or yes is None or no is None or len(lower) != 2:
+            continue
+        for term in {t.lower().replace("_", " ") for t in (feature.name, *feature.aliases)}:
+            words = term.split()
+            if len(words) < 2 or not all(w.isalpha() for w in words) or len(words[-1]) < 4:
+                continue
+            last = words[-1] + ("d" if words[-1].endswith("e") else "ed")
+            said = r"[\s_-]+".join(map(re.escape, [*words[:-1], last]))
+            pattern = rf"(?<![\w-])(?P<non>non[\s-]?|not\s+)?{said}(?![\w-])"
+            for match in re.finditer(pattern, text, re.IGNORECASE):
+                found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
+    return sorted(found)
 
 
 def _class_group(text: str, schema: HostSchema | None) -> str | None:
@@ -160,7 +223,7 @@ def _class_group(text: str, schema: HostSchema | None) -> str | None:
     return None
 
 
-_LED_PLURAL = re.compile(r"\b(?:on|for|among)\s+(?:(?:the|our|those|these|all)\s+)?(?P<w>[a-z]{4,}s)\b", re.I)
+_LED_PLURAL = re.compile(r"\b(?:on|for|among|about)\s+(?:(?:the|our|those|these|all)\s+)?(?P<w>[a-z]{4,}s)\b", re.I)
 
 
 def unread_value(text: str, schema: HostSchema) -> str | None:

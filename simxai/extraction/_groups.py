@@ -13,7 +13,7 @@ from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
-from simxai.extraction._group_values import _class_group, _named_values, unread_value
+from simxai.extraction._group_values import _class_group, _named_values, unread_value, yes_no_participles
 from simxai.extraction._group_words import (
     OR_TAIL,
     _in_range,
@@ -184,7 +184,12 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             clauses.append(f"prediction = {predicted}")
     if group_context:
         named = {c.split(" ")[0] for c in clauses}
-        clauses += [f"{feature} = {category}" for feature, category in _category_mentions(text, schema, named)]
+        # ("the water damaged ones": "damaged" is said of water_damage there, no return reason)
+        spans = yes_no_participles(text, schema)
+        plain = text
+        for low, high, _clause in spans:
+            plain = plain[:low] + " " * (high - low) + plain[high:]
+        clauses += [f"{feature} = {category}" for feature, category in _category_mentions(plain, schema, named)]
     if clauses:
         # "renters in the east": a further category the group is named by
         named = {c.split(" ")[0] for c in clauses}
