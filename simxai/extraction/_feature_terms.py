@@ -60,7 +60,9 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
             if units >= len(words):
                 continue
             head = words[-1 - units]
-            if _head_noun(head):
+            # a short head only as the name's last word or all of it but its unit ("MonthlyFee", "LOA_ft"), never
+            # a middle word ("starter_age_days": "the oven's age" is no starter's)
+            if _head_noun(head) and (len(head) >= 4 or units == 0 or units == len(words) - 1):
                 owners = heads.setdefault(head, [])
                 if feature not in owners:
                     owners.append(feature)
