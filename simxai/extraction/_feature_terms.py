@@ -51,18 +51,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     heads: dict[str, list[FeatureSchema]] = {}
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
-            words = name_words(term)
-            if len(words) < 2:
-                continue
-            # a unit the name ends in is no head noun: "humidity_pct" is the humidity, "daily_water_ml" the water,
-            # "VisitsPerWeek" the visits
-            units = unit_ending(term, _UNIT_WORDS)
-            if units >= len(words):
-                continue
-            head = words[-1 - units]
-            # a short head only as the name's last word or all of it but its unit ("MonthlyFee", "LOA_ft"), never
-            # a middle word ("starter_age_days": "the oven's age" is no starter's)
-            if _head_noun(head) and (len(head) >= 4 or units == 0 or units == len(words) - 1):
+            head = _head(term) if term == feature.name else _alias_head(term)
+            if head is not None:
                 owners = heads.setdefault(head, [])
                 if feature not in owners:
                     owners.append(feature)
@@ -77,19 +67,38 @@ def _words(term: str) -> list[str]:
     return [w for w in name_words(term) if w[0].isalpha()]
 
 
-def _head_noun(word: str) -> bool:
-    """Whether a name's last word (before any unit) may name the feature alone: "fee" of ``MonthlyFee``, not "rate"
-    (a word users say of the model itself) nor an English word of three letters that names no thing ("per", "new").
+def _head(name: str) -> str | None:
+    """The head noun of a column name of several words, in any shape: its last word before any unit or rate
+    ("humidity_pct": humidity, "daily_water_ml": water, "VisitsPerWeek": visits, "MonthlyFee": fee).
     """
-    if not word.isalpha() or word in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS:
-        return False
-    return len(word) >= 4 or (len(word) == 3 and word not in _SHORT_WORDS)
+    words = name_words(name)
+    units = unit_ending(name, _UNIT_WORDS)
+    if len(words) < 2 or units >= len(words):
+        return None
+    head = words[-1 - units]
+    if head in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS or not head[0].isalpha():
+        return None
+    # a short head only as the name's last word or all of it but its unit ("MonthlyFee", "LOA_ft"), never a middle
+    # word ("starter_age_days": "the oven's age" is no starter's)
+    short = len(head) == 3 and head.isalpha() and head not in _SHORT_WORDS and units in (0, len(words) - 1)
+    return head if len(head) >= 4 or short else None
+
+
+def _alias_head(alias: str) -> str | None:
+    """The head noun of an alias of several words, as users wrote it: its last word of four letters or more, or the
+    one before a last word of up to three letters or spelled as a unit ("latte price": price, "humidity pct").
+    """
+    words = _TOKEN.findall(alias.replace("_", " ").lower())
+    if len(words) < 2:
+        return None
+    head = words[-2] if words[-1] in _UNIT_WORDS or len(words[-1]) <= 3 else words[-1]
+    return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
 
 
 # Three-letter English words that end a name but name nothing alone ("is_new", "TopTen"'s "ten", "DayOfWeek"'s "day").
 _SHORT_WORDS = frozenset(
     "the and for per not any all own one two six ten new old low top big max min avg sum std day end off out via "
-    "yes has had was are can get set use raw log net".split()
+    "yes has had was are can get set use raw log net how why who far".split()
 )
 
 
