@@ -149,3 +149,16 @@ def test_a_change_of_a_noun_no_feature_has_is_asked_not_applied_to_the_focus(clu
 def test_a_short_head_of_a_camel_case_name_names_its_feature(club_host: Host) -> None:
     turns = _run(club_host, ["what would rider 9 get if his rides were 20% higher?"])
     assert turns[0][0][0][1]["changes"] == {"RidesPerMonth": "+20%"}
+
+
+def test_a_noun_said_as_changed_is_a_subject_too() -> None:
+    assert unnamed_subject("suppose she paid a 5% higher dues", SCHEMA) == "dues"
+    assert unnamed_subject("what if she had a longer commute?", SCHEMA) == "commute"
+    assert unnamed_subject("what if she did a shorter lap?", SCHEMA) is None  # "lap" names lap_400m_s
+
+
+def test_a_noun_said_as_changed_is_asked_about_in_focus(club_host: Host) -> None:
+    turns = _run(club_host, ["what if rider 4 did 2 more rides per month?", "and with a 10% higher dues?", "EntryDues"])
+    ran, question = turns[1]
+    assert ran == [] and question is not None and "AnnualDues" in question
+    assert turns[2][0][0][1]["changes"] == {"EntryDues": "+10%"}

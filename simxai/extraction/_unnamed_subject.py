@@ -24,10 +24,16 @@ _SUBJECT = re.compile(
     r"(?:were|was|is|are|be|been|got|gets|went|goes|dropped|fell|rose|grew|increased|decreased|doubled|halved)\b",
     re.IGNORECASE,
 )
+# the noun a change is said as an adjective of ("a 10% lower fee", "a higher rent", "paid less rent")
+_CHANGED_NOUN = re.compile(
+    r"\b(?:a|an|the|his|her|their|its|my|your|our)\s+(?:\d+(?:\.\d+)?\s*(?:%|percent)?\s+)?"
+    r"(?:lower|higher|smaller|bigger|larger|greater|cheaper|longer|shorter)\s+(?P<noun>[a-z]+)\b",
+    re.IGNORECASE,
+)
 # words a turn says of the model or of the instance as a whole, never of one feature
 _WHOLE = _MODEL_WORDS | frozenset(
     "prediction predictions chance chances probability odds risk outcome result answer model one ones case row "
-    "record person customer amount figure feature variable column numbers data values".split()
+    "record person customer amount figure feature variable column numbers data values than one".split()
 )
 
 
@@ -35,7 +41,7 @@ def unnamed_subject(text: str, schema: HostSchema | None) -> str | None:
     """The noun a change in `text` is said of, when it names nothing of the host's, else None ("his rent")."""
     if schema is None or schema.kind != "tabular":
         return None
-    match = _SUBJECT.search(text)
+    match = _SUBJECT.search(text) or _CHANGED_NOUN.search(text)
     if match is None:
         return None
     noun = match.group("noun").lower()
