@@ -109,7 +109,7 @@ def host_words(schema: HostSchema) -> set[str]:
     for feature in schema.features:
         for term in (feature.name, *feature.aliases, *(feature.categories or [])):
             words |= set(re.findall(r"[a-z0-9]+", term.lower()))
-        words |= set(name_words(feature.name))  # "MonthlyFee": "monthly", "fee"
+        words |= {w for w in name_words(feature.name) if w.isalpha() and len(w) > 1}  # "MonthlyFee": "monthly", "fee"
     for term in (*schema.class_names, schema.instance_noun or ""):
         words |= set(re.findall(r"[a-z0-9]+", term.lower()))
     return words

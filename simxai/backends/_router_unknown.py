@@ -179,7 +179,9 @@ def _known(word: str, names: set[str]) -> bool:
 
 def _feature_words(schema: HostSchema) -> set[str]:
     names = {w for f in schema.features for n in _names(f) for w in re.findall(r"[a-z]+", n)}
-    names |= {n for f in schema.features for n in _names(f)} | {w for f in schema.features for w in name_words(f.name)}
+    names |= {n for f in schema.features for n in _names(f)} | {
+        w for f in schema.features for w in name_words(f.name) if w.isalpha() and len(w) > 1
+    }
     return names | {c.lower() for f in schema.features for c in f.categories or []}
 
 
