@@ -162,3 +162,11 @@ def test_a_noun_said_as_changed_is_asked_about_in_focus(club_host: Host) -> None
     ran, question = turns[1]
     assert ran == [] and question is not None and "AnnualDues" in question
     assert turns[2][0][0][1]["changes"] == {"EntryDues": "+10%"}
+
+
+def test_a_verb_of_a_camel_case_word_names_its_feature() -> None:
+    from simxai.extraction.mentions import feature_named_by_word
+
+    schema = SCHEMA.model_copy(update={"features": [*SCHEMA.features, _numeric("VisitsPerWeek")]})
+    named = feature_named_by_word("and if she visited twice as often?", schema)
+    assert named is not None and named.name == "VisitsPerWeek"
