@@ -15,7 +15,7 @@ from typing import Any, Literal
 from simxai._unsure_change import unsure_change, unsure_change_question
 from simxai.exceptions import ArgumentError
 from simxai.extraction import extract_feature
-from simxai.extraction.mentions import feature_named_by_word, vague_group
+from simxai.extraction.mentions import feature_named_by_word, subject_features, unnamed_subject, vague_group
 from simxai.followup import changed_feature, extract_step, step_changes, step_feature
 from simxai.followup_subject import (
     ONE_INSTANCE_FUNCTIONS,
@@ -82,7 +82,10 @@ def relative_change(
         return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
     # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
     named = feature_named_by_word(user, schema)  # "if it were lighter": the weight
-    focus = extract_feature(user, schema) or (named.name if named else None) or state.feature
+    focus = extract_feature(user, schema) or (named.name if named else None)
+    # "what if his rent were 10% lower?": a noun naming no feature is not the feature in focus; asked about
+    subject = unnamed_subject(user, schema) if focus is None else None
+    focus = focus or (state.feature if subject is None else None)
     feature = step_feature(step, focus, schema)
     changes = step_changes(step, focus, schema)
     if changes is not None:
@@ -90,11 +93,14 @@ def relative_change(
     kept = {k: v for k, v in call.arguments.items() if k != "changes"}
     if "instance" in parameters and kept.get("instance") in (None, ""):
         kept = state.fill(kept, ["instance"])
-    clarification = Clarification(
-        function=call.name, missing=["changes"], question=step_question(schema, step, feature)
-    )
+    offered = subject_features(subject, schema) if subject is not None else []
+    asked = step_question(schema, step, feature, subject, offered)
+    clarification = Clarification(function=call.name, missing=["changes"], question=asked)
     question = None
-    if step.sign in ("+", "-"):
+    if subject is not None and feature is None and isinstance(whole := step.value(), str):
+        # the change was said whole ("10% lower"): the answer only names the feature
+        question = StepQuestion(feature=None, sign="-" if whole.startswith("-") else "+", factor=whole)
+    elif step.sign in ("+", "-"):
         # with no feature in focus, the answer names it ("blood pressure, by 20")
         offer = offered_change(schema, feature, step.sign) if feature is not None else None
         question = StepQuestion(feature=feature, sign=step.sign, offer=offer)

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import spaced_name
 
 __all__ = ["TENS", "UNITS", "normalize", "number_value"]
 
@@ -166,6 +167,7 @@ def _schema_words(schema: HostSchema | None) -> tuple[str, ...]:
         names += [feature.name, *feature.aliases, *(feature.categories or [])]
     if schema.instance_noun:
         names += [schema.instance_noun, schema.instance_noun + "s"]
+    names += [spaced_name(feature.name) for feature in schema.features]  # "MonthlyFee": "monthly", "fee"
     for name in names:
         words.update(w.lower() for w in re.findall(r"[A-Za-z]+", name.replace("_", " ")))
     # an adjective in -y is said as its verb too ("raining" for rainy): a known word, never "training"

@@ -168,8 +168,26 @@ def offered_change(schema: HostSchema, feature: str, sign: Literal["+", "-"]) ->
     return f"{sign}{amount:g}" if amount is not None else None
 
 
-def step_question(schema: HostSchema, step: Step, feature: str | None) -> str:
-    """How much (or which feature) for a relative change: one short question with a concrete offer."""
+def step_question(
+    schema: HostSchema, step: Step, feature: str | None, subject: str | None = None, offered: Sequence[str] = ()
+) -> str:
+    """How much (or which feature) for a relative change: one short question with a concrete offer.
+
+    `subject`: the noun the change was said of, which names no feature ("his rent"); `offered`: the features that
+    noun may mean ("fee" of two features), offered by name.
+    """
+    if feature is None and subject is not None:
+        if step.sign == "*" and step.amount is not None:
+            change = f"{step.amount:g} times as high"
+        elif step.sign in ("+", "-") and step.amount is not None:
+            change = f"{step.amount:g}{'%' if step.percent else ''} {'higher' if step.sign == '+' else 'lower'}"
+        else:
+            change = "changed"
+        if offered:
+            names = " or ".join([", ".join(offered[:-1]), offered[-1]] if len(offered) > 1 else offered)
+            return f"Which feature should be {change}: {names}?"
+        listed = ", ".join(f.name for f in schema.features[:6])
+        return f"No feature of the model is called '{subject}'. Which feature should be {change}? For example {listed}."
     if step.sign == "=":
         example = schema.features[0].name if schema.features else "a feature"
         return f"Which feature should be {step.value()}? For example '{example} {step.value()}'."

@@ -23,7 +23,7 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
-from simxai.extraction.mentions import described_feature, named_id_dropped, without_id_amounts
+from simxai.extraction.mentions import described_feature, named_id_dropped, unnamed_subject, without_id_amounts
 from simxai.followup import (
     adds_to_previous,
     continues_added_changes,
@@ -62,7 +62,9 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
             # ("what if the thermostat were 1.5 degrees higher?": the feature the turn names, as the engine reads it)
-            focus = (extract_feature(text, schema) if schema is not None else None) or focus_feature(history, schema)
+            focus = extract_feature(text, schema) if schema is not None else None
+            if focus is None and unnamed_subject(text, schema) is None:  # "his rent were 10% lower": asked
+                focus = focus_feature(history, schema)
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None

@@ -23,6 +23,7 @@ import numpy as np
 
 from simxai.extraction.mentions import feature_mentions
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words, spaced_name
 from simxai.messages import ToolCall
 from simxai.normalize import word_stems
 
@@ -108,6 +109,7 @@ def host_words(schema: HostSchema) -> set[str]:
     for feature in schema.features:
         for term in (feature.name, *feature.aliases, *(feature.categories or [])):
             words |= set(re.findall(r"[a-z0-9]+", term.lower()))
+        words |= {w for w in name_words(feature.name) if w.isalpha() and len(w) > 1}  # "MonthlyFee": "monthly", "fee"
     for term in (*schema.class_names, schema.instance_noun or ""):
         words |= set(re.findall(r"[a-z0-9]+", term.lower()))
     return words
@@ -165,7 +167,7 @@ def could_mean(phrase: str, schema: HostSchema) -> list[str]:
     """The features whose name, aliases and description are near `phrase` in meaning, nearest first."""
     from simxai.backends.router_model import wordllama_model
 
-    documents = tuple(" ".join([f.name.replace("_", " "), *f.aliases, f.description or ""]) for f in schema.features)
+    documents = tuple(" ".join([spaced_name(f.name), *f.aliases, f.description or ""]) for f in schema.features)
     if not documents:
         return []
     query = np.asarray(wordllama_model().embed([phrase], norm=True), dtype=float)[0]

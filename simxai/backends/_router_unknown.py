@@ -35,6 +35,7 @@ from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
 
 __all__ = ["breakdown_feature", "uncalled_question", "unknown_named", "unknown_thing", "vague_question"]
@@ -180,7 +181,9 @@ def _known(word: str, names: set[str]) -> bool:
 
 def _feature_words(schema: HostSchema) -> set[str]:
     names = {w for f in schema.features for n in _names(f) for w in re.findall(r"[a-z]+", n)}
-    names |= {n for f in schema.features for n in _names(f)}
+    names |= {n for f in schema.features for n in _names(f)} | {
+        w for f in schema.features for w in name_words(f.name) if w.isalpha() and len(w) > 1
+    }
     return names | {c.lower() for f in schema.features for c in f.categories or []}
 
 

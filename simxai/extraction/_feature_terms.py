@@ -1,7 +1,9 @@
 """The words that name a schema's features: their names, the words of their names, declared aliases and head nouns.
 
 "blood pressure" names ``blood_pressure``, "the price" names ``price_latte`` aliased "latte price", "humidity" names
-``humidity_pct`` (the word before a unit the name ends in). Free-text descriptions never feed this vocabulary.
+``humidity_pct`` (the word before a unit the name ends in). A name's words come from any shape of it
+(`simxai.hosts.name_words`): "the fee" names ``MonthlyFee``, "visits" ``VisitsPerWeek``, "tenure" ``TenureMonths``.
+Free-text descriptions never feed this vocabulary.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words, unit_ending
 
 __all__ = ["_MODEL_WORDS", "_TOKEN", "_feature_terms", "_norm", "_stem", "verb_of_unit_head"]
 
@@ -34,7 +37,7 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     strong: dict[str, FeatureSchema] = {}
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
-            words = _TOKEN.findall(term.replace("_", " "))
+            words = _words(term)
             if words:
                 strong.setdefault(_norm(words), feature)
                 if len(words) == 1:
@@ -48,12 +51,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     heads: dict[str, list[FeatureSchema]] = {}
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
-            words = _TOKEN.findall(term.replace("_", " ").lower())
-            if len(words) < 2:
-                continue
-            # a unit the name ends in is no head noun: "humidity_pct" is the humidity, "daily_water_ml" the water
-            head = words[-2] if _is_unit(words[-1]) else words[-1]
-            if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS:
+            head = _head(term) if term == feature.name else _alias_head(term)
+            if head is not None:
                 owners = heads.setdefault(head, [])
                 if feature not in owners:
                     owners.append(feature)
@@ -63,16 +62,52 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     return strong
 
 
+def _words(term: str) -> list[str]:
+    """The words of a name or alias that a text's tokens can match (numbers apart: "500m" is said "m")."""
+    return [w for w in name_words(term) if w[0].isalpha()]
+
+
+def _head(name: str) -> str | None:
+    """The head noun of a column name of several words, in any shape: its last word before any unit or rate
+    ("humidity_pct": humidity, "daily_water_ml": water, "VisitsPerWeek": visits, "MonthlyFee": fee).
+    """
+    words = name_words(name)
+    units = unit_ending(name, _UNIT_WORDS)
+    if len(words) < 2 or units >= len(words):
+        return None
+    head = words[-1 - units]
+    if head in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS or not head[0].isalpha():
+        return None
+    # a short head only as the name's last word or all of it but its unit ("MonthlyFee", "LOA_ft"), never a middle
+    # word ("starter_age_days": "the oven's age" is no starter's)
+    short = len(head) == 3 and head.isalpha() and head not in _SHORT_WORDS and units in (0, len(words) - 1)
+    return head if len(head) >= 4 or short else None
+
+
+def _alias_head(alias: str) -> str | None:
+    """The head noun of an alias of several words, as users wrote it: its last word of four letters or more, or the
+    one before a last word of up to three letters or spelled as a unit ("latte price": price, "humidity pct").
+    """
+    words = _TOKEN.findall(alias.replace("_", " ").lower())
+    if len(words) < 2:
+        return None
+    head = words[-2] if words[-1] in _UNIT_WORDS or len(words[-1]) <= 3 else words[-1]
+    return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
+
+
+# Three-letter English words that end a name but name nothing alone ("is_new", "TopTen"'s "ten", "DayOfWeek"'s "day").
+_SHORT_WORDS = frozenset(
+    "the and for per not any all own one two six ten new old low top big max min avg sum std day end off out via "
+    "yes has had was are can get set use raw log net how why who far".split()
+)
+
+
 # Units a feature's name may end in, spelled out ("rainfall_mm", "tenure_months", "humidity_percent"); a name's last
-# part of one to three letters is read as a unit too ("_pct", "_ml", "_kg", "_usd").
+# lower-case part of one to three letters is read as a unit too ("_pct", "_ml", "_kg", "_usd"; `unit_ending`).
 _UNIT_WORDS = frozenset(
     "percent percentage pct perc seconds secs minutes mins hours hrs days weeks months years yrs grams kilograms "
     "litres liters metres meters miles dollars euros pounds celsius fahrenheit".split()
 )
-
-
-def _is_unit(word: str) -> bool:
-    return word in _UNIT_WORDS or len(word) <= 3
 
 
 # English function words an alias may end in ("how long they've lived there"): no head noun of it.
@@ -92,8 +127,8 @@ def verb_of_unit_head(said: str, feature: FeatureSchema) -> bool:
     `weekly_water_l`, "humidified" is not): it names an event ("watered 3 days ago"), not the amount, so no change
     of the feature is read from it. The word itself ("water", "3 more litres of water") still names the feature.
     """
-    words = _TOKEN.findall(feature.name.replace("_", " ").lower())
+    words = name_words(feature.name)
     said = said.lower()
-    if len(words) < 2 or not _is_unit(words[-1]) or said == words[-2]:
+    if len(words) < 2 or unit_ending(feature.name, _UNIT_WORDS) != 1 or said == words[-2]:
         return False
     return said.endswith(("ed", "ing")) and _stem(said) == words[-2]

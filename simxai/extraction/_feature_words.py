@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 
 __all__ = ["feature_named_by_word", "feature_word_changes"]
 
@@ -175,8 +176,11 @@ def feature_named_by_word(text: str, schema: HostSchema) -> FeatureSchema | None
 
 
 def _words(feature: FeatureSchema) -> set[str]:
-    """The words of a feature's name and aliases, lower case ("weight_kg" -> weight, kg)."""
-    return {w for term in (feature.name, *feature.aliases) for w in re.split(r"[\W_]+", term.lower()) if w}
+    """The words of a feature's name and aliases, lower case ("weight_kg" -> weight, kg; "MonthlyFee" -> fee too)."""
+    said = {w for term in (feature.name, *feature.aliases) for w in re.split(r"[\W_]+", term.lower()) if w}
+    return said | {
+        w for w in name_words(feature.name) if w.isalpha() and len(w) > 1
+    }  # "VisitsPerWeek": visits, per, week
 
 
 def _named_by(feature: FeatureSchema, stems: tuple[str, ...], *, whole: bool = True) -> bool:

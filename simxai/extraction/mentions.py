@@ -27,6 +27,7 @@ from simxai.extraction._features import (
 )
 from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
+from simxai.extraction._unnamed_subject import subject_features, unnamed_subject
 from simxai.extraction._vague import VagueGroup, vague_group
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
     "moved_away_from",
     "request_word",
     "scored_label",
+    "subject_features",
+    "unnamed_subject",
     "vague_group",
     "without_id_amounts",
 ]

@@ -1,0 +1,61 @@
+"""The noun a relative change is said of when it names no feature: "what if his rent were 10% lower?".
+
+A step ("10% lower", "up by 5", "doubled") with no feature named applies to the feature in focus when its subject
+is "it" / "that" or left out ("and 20% higher instead?"). When its subject is a noun of the speaker's own ("his
+rent", "the membership cost") that names no feature, the host's noun, a label or a category, the change is of
+something the model may not have: the engine asks which feature is meant, offering the features whose names share
+the noun's word ("fee" when two features end in it), instead of changing the one in focus.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._feature_terms import _MODEL_WORDS, _stem
+from simxai.extraction._features import feature_mentions
+from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words
+
+__all__ = ["subject_features", "unnamed_subject"]
+
+# a determiner, one or two words, then a verb a change is said with ("his rent were", "the monthly cost went")
+_SUBJECT = re.compile(
+    r"\b(?:his|her|their|its|my|your|our|the)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?:were|was|is|are|be|been|got|gets|went|goes|dropped|fell|rose|grew|increased|decreased|doubled|halved)\b",
+    re.IGNORECASE,
+)
+# the noun a change is said as an adjective of ("a 10% lower fee", "a higher rent", "paid less rent")
+_CHANGED_NOUN = re.compile(
+    r"\b(?:a|an|the|his|her|their|its|my|your|our)\s+(?:\d+(?:\.\d+)?\s*(?:%|percent)?\s+)?"
+    r"(?:lower|higher|smaller|bigger|larger|greater|cheaper|longer|shorter)\s+(?P<noun>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# words a turn says of the model or of the instance as a whole, never of one feature
+_WHOLE = _MODEL_WORDS | frozenset(
+    "prediction predictions chance chances probability odds risk outcome result answer model one ones case row "
+    "record person customer amount figure feature variable column numbers data values than one".split()
+)
+
+
+def unnamed_subject(text: str, schema: HostSchema | None) -> str | None:
+    """The noun a change in `text` is said of, when it names nothing of the host's, else None ("his rent")."""
+    if schema is None or schema.kind != "tabular":
+        return None
+    match = _SUBJECT.search(text) or _CHANGED_NOUN.search(text)
+    if match is None:
+        return None
+    noun = match.group("noun").lower()
+    words = noun.split()
+    if feature_mentions(noun, schema) or any(w in _WHOLE for w in words):
+        return None
+    host = {w.lower() for term in (schema.instance_noun or "", *schema.class_names) for w in term.split()}
+    host |= {c.lower() for f in schema.features for c in f.categories or []}
+    if any(w in host or _stem(w) in {_stem(h) for h in host} for w in words):
+        return None
+    return noun
+
+
+def subject_features(noun: str, schema: HostSchema) -> list[str]:
+    """The features whose names share the noun's last word ("fee": ``MonthlyFee`` and ``JoiningFee``), in order."""
+    head = _stem(noun.split()[-1])
+    return [f.name for f in schema.features if any(_stem(w) == head for w in name_words(f.name))]
