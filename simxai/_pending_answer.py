@@ -13,7 +13,7 @@ from typing import Any
 
 from simxai._call_questions import Asked
 from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
-from simxai.extraction.mentions import feature_mentions
+from simxai.extraction.mentions import feature_mentions, unnamed_subject
 from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance
 from simxai.hosts.base import HostSchema
@@ -26,6 +26,14 @@ __all__ = ["Answered", "answered_arguments", "instance_for_pending"]
 
 # Words a short answer may end in that say nothing of it ("over 70 I mean", "under 30 please").
 _AFTERTHOUGHT = re.compile(r"\W*\b(?:i\s+mean|please|then|instead|actually|only)\W*$", re.IGNORECASE)
+
+
+# What an answer that only names a feature says besides the name ("the visits per week please", "VisitsPerWeek.")
+_NAME_ONLY = re.compile(
+    r"^\W*(?:(?:the|his|her|their|its|that|this|one|feature|column|ok|okay|so|and|then|by|i\s+mean|please|"
+    r"thanks|of\s+course)\W*)*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -63,11 +71,14 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
             feature = extract_feature(said, schema)
             said = said[: spans[0][0]] + said[spans[0][1] :]
         amount = answer_amount(said, pending.step.sign, pending.step.offer, schema)
-        if amount is None and feature is not None and pending.step.factor is not None:
-            amount = pending.step.factor  # "which feature should be 2 times as high?" -> "visits per week"
+        if amount is None and feature is not None and pending.step.factor is not None and _NAME_ONLY.match(said):
+            # "which feature should be 2 times as high?" -> "visits per week"; not "what if the loan lasted a week
+            # less?", which says a change of its own
+            amount = pending.step.factor
         value = {feature: amount} if amount is not None and feature is not None else None
     if value is None and pending.feature is not None and pending.missing == "changes":
-        value = changed_feature_answer(user, pending.feature, schema)
+        if not _of_another_subject(user, pending.feature, schema):
+            value = changed_feature_answer(user, pending.feature, schema)
     if value is None:
         return None
     previous = pending.arguments.get(pending.missing)
@@ -93,6 +104,16 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         if isinstance(instance, int) and not isinstance(instance, bool):
             arguments["instance"] = instance
     return Answered(arguments, confirmed)
+
+
+def _of_another_subject(user: str, feature: str, schema: HostSchema) -> bool:
+    """Whether `user` says its change of something other than `feature`: another feature ("what should LoanDays be?"
+    -> "what if his age were 20 higher?") or a noun that names no feature ("... if the borrower were 20 years
+    older?"); such a turn is a request of its own, never the number the question waits for.
+    """
+    if any(m.feature.name != feature for m in feature_mentions(user, schema)):
+        return True
+    return unnamed_subject(user, schema) is not None
 
 
 def instance_for_pending(pending: PendingCall, user: str, schema: HostSchema) -> Asked | None:

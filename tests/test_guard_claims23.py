@@ -162,3 +162,11 @@ def test_a_unit_word_before_point_is_the_whole_part():
 def test_a_list_of_the_classes_meanings(check_reply, faithful, reply):
     report = check_reply("demo", "get_output_information", {}, reply)
     assert report.passed == faithful, report
+
+
+def test_a_number_after_a_direction_towards_a_class_is_a_contribution_not_its_share() -> None:
+    from simxai.guard._splits import spoken_splits
+
+    said = "hdl = 29 (pushes towards progressing, 1.06); bmi = 31 (pushes away from stable, 0.52)"
+    assert spoken_splits(said, ["stable", "progressing"]) == said
+    assert spoken_splits("Model: progressing 44.6.", ["stable", "progressing"]) == "Model: progressing 44.6 %."

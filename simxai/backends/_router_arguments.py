@@ -23,7 +23,13 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
-from simxai.extraction.mentions import described_feature, named_id_dropped, unnamed_subject, without_id_amounts
+from simxai.extraction.mentions import (
+    described_feature,
+    feature_named_by_word,
+    named_id_dropped,
+    unnamed_subject,
+    without_id_amounts,
+)
 from simxai.followup import (
     adds_to_previous,
     continues_added_changes,
@@ -63,6 +69,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             step = extract_step(text, schema)
             # ("what if the thermostat were 1.5 degrees higher?": the feature the turn names, as the engine reads it)
             focus = extract_feature(text, schema) if schema is not None else None
+            if focus is None and schema is not None and (verb := feature_named_by_word(text, schema)) is not None:
+                focus = verb.name  # "and if he visited twice as often?" after a change of the fee: the visits
             if focus is None and unnamed_subject(text, schema) is None:  # "his rent were 10% lower": asked
                 focus = focus_feature(history, schema)
             changes = step_changes(step, focus, schema) if step is not None else None
@@ -129,6 +137,10 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         named = [counted_group(named[0])]
     elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
         named = [counted_group(str(extract_group(text, schema)))]  # "out of the students, how many are flagged?"
+    elif spec.name == "get_prediction" and not named and _PICKS_ROWS.search(text) and not extract_ids(text, schema):
+        group = extract_group(text, schema) if schema is not None and schema.kind == "tabular" else None
+        if isinstance(group, str) and re.search(r"[=<>]", group):
+            named = [counted_group(group)]  # "which dvds are predicted late?": the group's predictions, not the focus
     if not named and spec.name == "get_local_explanation" and (frequent := often_in_category(text, schema)):
         named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
@@ -158,6 +170,8 @@ def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
     return {k: v for k, v in changes.items() if k not in fixed or fixed[k].lower() != str(v).lower()}
 
 
+# A turn that picks rows out of the data ("which dvds ...", "show me some late magazines")
+_PICKS_ROWS = re.compile(r"\b(?:which|show\s+me|list|some|any|all)\b", re.I)
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
 
 

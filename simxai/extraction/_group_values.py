@@ -66,6 +66,7 @@ def completed_group(asked: str, answer: str, schema: HostSchema) -> str:
 
 # What follows a value that names a group in a metric question: "car loans", "gold plan members".
 _GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
+_PICKED = r"\b(?:which|what|some|any|all|those|these|many)\s+(?:[a-z]+\s+)?$"
 _METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of|about)\s+(?:(?:the|our|those|these|all|a|an)\s+)?$"
 
 
@@ -131,6 +132,12 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                     and (
                         bool(re.search(_METRIC_LEAD, text[max(0, start - 30) : start], re.IGNORECASE))
                         or bool(tail.match(text[end:]))
+                        # "which dvds are predicted late?", "some late magazines": the value in the plural, as the
+                        # noun of rows picked out by a determiner
+                        or (
+                            len(match.group()) > len(category)
+                            and bool(re.search(_PICKED, text[max(0, start - 30) : start], re.IGNORECASE))
+                        )
                     )
                 )
                 # "with dhl or ups", "the silver and the gold": a value joined to another value of its feature

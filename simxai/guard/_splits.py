@@ -39,6 +39,8 @@ _STATISTIC = re.compile(
     r"\b(?:mean|means|average[sd]?|averaging|median|sd|std|min|max|range|spread|by (?:label|class|verdict|outcome))\b",
     re.I,
 )
+#: Words a contribution's direction is said with: the number after "towards <class>," is the contribution's size.
+_TOWARDS = re.compile(r"\b(?:towards?|away\s+from|against|favou?r(?:s|ing)?)\s+$", re.I)
 _PER_HUNDRED = re.compile(
     r"(?<![\w.])(?P<n>\d{1,2}(?:\.\d)?)\s+(?:chances?\s+)?in\s+(?:a\s+|every\s+)?(?:100|hundred)(?!\.?\d|\w|\s*[\w%])",
     re.I,
@@ -119,6 +121,8 @@ def spoken_splits(text: str, labels: Sequence[str]) -> str:
         sentence = (_sentence_start(marks, m.start()) + 1, _sentence_end(marks, m.end(), len(text)))
         if _STATISTIC.search(text, *sentence):
             return m.group(0)  # "by label: stable 87.9, progressing 94.6": each class's mean, not its share
+        if _TOWARDS.search(text[max(0, m.start() - 24) : m.start()]):
+            return m.group(0)  # "(pushes towards progressing, 1.3)": a contribution to the class, not its share
         return f"{m.group('label')}{m.group('gap')}{m.group('n')} %"
 
     return bare.sub(share, text)
