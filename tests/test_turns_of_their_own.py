@@ -8,16 +8,12 @@ feature in focus; "which dvds are predicted late?" was answered for the loan in 
 
 from __future__ import annotations
 
-import asyncio
-
 import numpy as np
 import pandas as pd
 import pytest
 
-from simxai import Agent, Host
-from simxai.backends.router import RouterBackend
-
-Turn = tuple[list[tuple[str, dict[str, object]]], str | None]
+from simxai import Host
+from tests.test_name_words import _run  # the turns' calls run and the questions asked
 
 
 @pytest.fixture(scope="module")
@@ -52,21 +48,6 @@ def gym_host() -> Host:
         id_column="MemberID",
         category_names={"Plan": {0: "student", 1: "family", 2: "senior"}},
     )
-
-
-def _run(host: Host, turns: list[str]) -> list[Turn]:
-    agent = Agent(host, RouterBackend())
-
-    async def run() -> list[Turn]:
-        conversation = agent.conversation()
-        out: list[Turn] = []
-        for text in turns:
-            turn = await conversation.send(text)
-            ran = [(c.function, dict(c.arguments)) for c in turn.calls if c.status == "ok"]
-            out.append((ran, turn.clarification.question if turn.clarification else None))
-        return out
-
-    return asyncio.run(run())
 
 
 def test_a_what_if_of_another_subject_is_no_answer_to_what_a_feature_should_be(gym_host: Host) -> None:

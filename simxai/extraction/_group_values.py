@@ -158,8 +158,8 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                 if form is not None:
                     clauses.append(f"{feature.name} = {form}")
                     break
-    named = {c.split(" ")[0] for c in clauses}
-    return clauses + [c for c in _described_forms(text, schema) if c.split(" ")[0] not in named]
+    given = {c.split(" ")[0] for c in clauses}
+    return clauses + [c for c in _described_forms(text, schema) if c.split(" ")[0] not in given]
 
 
 # "the people who are renting", "applicants that were renting", "renting applicants": a form of a category word
