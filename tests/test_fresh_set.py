@@ -1,5 +1,5 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q) are
-well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r)
+are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -30,7 +30,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-01", "fresh-2026-12-01b", "fresh-2026-12-01c", "fresh-2026-12-01d", "fresh-2026-12-02e",
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
-        "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q",
+        "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -143,6 +143,16 @@ KILN_NUMERIC = (
     "wallThkMm",
 )  # fmt: skip
 KILN_CATEGORIES = {"clayBody": ("stoneware", "porcelain", "terracotta"), "kilnType": ("elec", "gas", "wood")}
+#: The invented wine-cellar host of set R (`evalsets/fresh-2026-12-04r/host_cellar.py`): ids 100001-100400. Its
+#: feature names are Title Case words with spaces, as an importer's stock spreadsheet writes its headers.
+CELLAR_NUMERIC = (
+    "Vintage Year", "Years In Bottle", "Cellar Temp C", "Humidity Pct", "Fill Level Mm", "Alcohol Pct", "Tannin Score",
+    "Acidity Gl",
+)  # fmt: skip
+CELLAR_CATEGORIES = {
+    "Cork Type": ("natural", "synthetic", "screwcap"),
+    "Wine Style": ("red", "white", "sparkling", "fortified"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -235,6 +245,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("good", "flawed", "cracked"),
         "features": KILN_NUMERIC + tuple(KILN_CATEGORIES),
         "categories": KILN_CATEGORIES,
+    },
+    "cellar": {
+        "ids": range(100001, 100401),
+        "labels": ("drink_now", "hold", "past_peak"),
+        "features": CELLAR_NUMERIC + tuple(CELLAR_CATEGORIES),
+        "categories": CELLAR_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -353,10 +369,17 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "per_host": {"demo": 45, "sentiment": 40, "loan": 38, "kiln": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "kiln": 6},
     },
+    "fresh-2026-12-04r": {
+        "requests": 200,
+        "dialogues": 14,
+        "per_host": {"demo": 45, "sentiment": 40, "loan": 38, "cellar": 75},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "cellar": 6},
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
-_CLAUSE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
+#: A clause names a feature, which may hold spaces (set R's host: "Cellar Temp C > 15").
+_CLAUSE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_ ]*?)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
 _RELATIVE = re.compile(r"^[+\-*/]\d+(\.\d+)?%?$")
 
 
