@@ -112,6 +112,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (6, 6),
         "own_hosts": ("pet", "record"),
     },
+    # written held out in the twenty-first round: read by nobody
+    "w31": {
+        "folder": "held_out_people",
+        "requests": 150,
+        "dialogues": 12,
+        "turns": (7, 7),
+        "own_hosts": ("bus", "round"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
