@@ -8,7 +8,7 @@ after discharge a pet `recovers` at home or is `readmitted` to the clinic within
 data set: the domain, its columns and its words were invented by w29 so that the router meets a host it was not
 trained on. The column names are spelled the way a clinic system's export spells them.
 
-    python simxai/eval_suite/router_training/held_out_people/w29/host_pet.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w29/host_pet.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

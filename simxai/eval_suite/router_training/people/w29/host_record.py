@@ -7,7 +7,7 @@ with `simxai.hosts.host_from_model`, following the pattern of w27's hosts. It ha
 `mint`, `good` or `poor`. Nothing here comes from a data set: the domain, its columns and its words were invented by
 w29 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w29/host_record.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w29/host_record.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
