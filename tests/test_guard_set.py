@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -03q) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -04r) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -32,6 +32,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-03o",
     ROOT / "evalsets" / "guard-2026-12-03p",
     ROOT / "evalsets" / "guard-2026-12-03q",
+    ROOT / "evalsets" / "guard-2026-12-04r",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 KINDS = {
@@ -135,6 +136,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-03o", {"loaf": 2}, 330),
         ("guard-2026-12-03p", {"bell": 2}, 330),
         ("guard-2026-12-03q", {"inspection": 2}, 450),
+        ("guard-2026-12-04r", {"visit": 2}, 450),
     ],
     ids=[
         "set F",
@@ -149,6 +151,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set O (03o)",
         "set P (03p)",
         "set Q (03q)",
+        "set R (04r)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -235,6 +238,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (97401, 97800),
             {"LIFT_TYPE", "DRIVE_STN"},
         ),
+        (
+            "guard-2026-12-04r",
+            "visit",
+            ["thriving", "weak", "collapsing"],
+            (100401, 100800),
+            {"hive type"},
+        ),
     ],
     ids=[
         "set F",
@@ -250,6 +260,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set O loaf (03o)",
         "set P bell (03p)",
         "set Q inspection (03q)",
+        "set R visit (04r)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
