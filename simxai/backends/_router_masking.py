@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.extraction import (
+    class_name_pattern,
     extract_changes,
     extract_ids,
     extract_instance,
@@ -100,7 +101,7 @@ def mask(text: str, schema: HostSchema | None) -> str:
     masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
     if schema is not None:
         for name in sorted(schema.class_names, key=len, reverse=True):
-            masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
+            masked = class_name_pattern(name).sub(" LABEL ", masked)
         # the label as what the model does: "does the model reject", "rejects", "surcharged"
         stems = {name.lower(): word_stems(name) for name in schema.class_names if " " not in name}
         masked = re.sub(
