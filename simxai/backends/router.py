@@ -205,6 +205,10 @@ class RouterBackend(Backend):
             decision, text, history = answered
         else:
             decision = self._decide(text, history, request)
+            host = request.host
+            if decision.function == "get_data_information" and names_one_instance(text, mask(text, host), host):
+                # "what about brake wear for 500120?": the data's statistics would drop the instance; ask
+                decision = Decision("get_local_explanation", decision.confidence, False, runner_up=decision.function)
         if not decision.confident and decision.runner_up is not None:
             decision = settled_by_labels(decision, text, history, request) or decision  # "why is the other X?"
         if decision.function is None:
