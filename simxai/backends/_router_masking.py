@@ -17,6 +17,7 @@ from simxai.extraction import (
     extract_texts,
     feature_spans,
     group_spans,
+    pasted_request,
 )
 from simxai.extraction.mentions import request_word
 from simxai.hosts.base import HostSchema
@@ -84,6 +85,8 @@ def mask(text: str, schema: HostSchema | None) -> str:
     masked = text
     labels = {name.lower() for name in schema.class_names} if schema is not None else set()
     for span in sorted(extract_texts(text), key=len, reverse=True):
+        if pasted_request(span, schema):  # 'Customer asks: "why was my bike pulled?"': the request itself
+            continue
         if span.lower() not in labels:  # "is 'stays' over a year?": a quoted class name is the label, no text
             masked = masked.replace(span, " INSTANCE ")
     masked = re.sub(r"['\"“”‘’]\s*INSTANCE\s*['\"“”‘’]", " INSTANCE ", masked)

@@ -23,7 +23,7 @@ from simxai.extraction._features import extract_count, extract_feature, extract_
 from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
-from simxai.extraction._texts import extract_texts
+from simxai.extraction._texts import extract_texts, pasted_request
 
 __all__ = [
     "alternatives",
@@ -43,4 +43,5 @@ __all__ = [
     "group_spans",
     "is_reference",
     "named_ids",
+    "pasted_request",
 ]
