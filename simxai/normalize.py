@@ -107,7 +107,7 @@ _PROTECTED = frozenset(
     eleven given giver liver river hours house mouse month months north south earth death heath health
     wealth their there three threw throw whose whole those could would should about above abode bound round
     sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while least
-    holder holders colder bolder folder solder elder slower flower blower glower mower cower bower
+    holder holders colder bolder folder solder elder slower flower blower glower mower cower bower large
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+(?:\.\d+)?|%|#")

@@ -194,3 +194,49 @@ def postgres_url(postgres, request) -> str:
 
     name = "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:40] + "_" + uuid.uuid4().hex[:8]
     return postgres.create_database(name)
+
+
+@pytest.fixture(scope="session")
+def scooter_host(tmp_path_factory):
+    """An invented host as a user brings one: e-scooters with spreadsheet column names (spaces, a unit in brackets,
+    a percent sign), six-digit ids and classes of several words ("needs repair" / "ready to ride")."""
+    import joblib
+    import numpy as np
+    import pandas as pd
+    from sklearn.compose import make_column_transformer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+    from simxai.hosts.config import load_host_config
+
+    folder = tmp_path_factory.mktemp("scooters")
+    rng = np.random.default_rng(11)
+    n = 240
+    frame = pd.DataFrame(
+        {
+            "Scooter ID": np.arange(640001, 640001 + n),
+            "Trips Logged": rng.integers(10, 600, n),
+            "Deck Width (cm)": np.round(rng.uniform(14, 22, n), 1),
+            "Zone": rng.choice(["harbour", "campus", "old town"], n),
+            "Days Since Repair": rng.integers(0, 200, n),
+            "Battery %": rng.integers(5, 100, n),
+        }
+    )
+    score = 0.004 * frame["Trips Logged"] + 0.012 * frame["Days Since Repair"] - 0.02 * frame["Battery %"]
+    frame["Status"] = np.where(score + rng.normal(0, 0.5, n) > 1.6, "needs repair", "ready to ride")
+    features = ["Trips Logged", "Deck Width (cm)", "Zone", "Days Since Repair", "Battery %"]
+    encode = make_column_transformer((OneHotEncoder(), ["Zone"]), remainder=StandardScaler())
+    model = make_pipeline(encode, LogisticRegression(max_iter=500)).fit(frame[features], frame["Status"])
+    joblib.dump(model, folder / "model.joblib")
+    frame.to_csv(folder / "scooters.csv", index=False)
+    config = {
+        "name": "scooter fleet",
+        "model_path": "model.joblib",
+        "data_path": "scooters.csv",
+        "target": "Status",
+        "instance_noun": "scooter",
+        "id_column": "Scooter ID",
+    }
+    (folder / "host.json").write_text(__import__("json").dumps(config), encoding="utf-8")
+    return load_host_config(folder / "host.json")

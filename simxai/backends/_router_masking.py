@@ -10,12 +10,14 @@ import re
 from collections.abc import Sequence
 
 from simxai.extraction import (
+    class_name_pattern,
     extract_changes,
     extract_ids,
     extract_instance,
     extract_texts,
     feature_spans,
     group_spans,
+    pasted_request,
 )
 from simxai.extraction.mentions import request_word
 from simxai.hosts.base import HostSchema
@@ -78,11 +80,28 @@ def only_names_instance(masked: str, schema: HostSchema | None, text: str | None
     return len(ids) == 1 and re.search(rf"\b{re.escape(other[0])}\s+#?\s*{ids[0]}(?![\d.])", text) is not None
 
 
+# An "if" of discourse, no supposition: "and if so, on what grounds?", "if I may ask", "if it's not too much
+# trouble", "if you don't mind", "if possible". A what-if supposes a change; these suppose nothing of the model.
+_DISCOURSE_IF = re.compile(
+    r"\bif\s+(?:so|not|possible|necessary|any|i\s+(?:may|might)(?:\s+ask)?|you\s+(?:please|like|wish|"
+    r"(?:don'?t|do\s+not)\s+mind)|(?:it|that)(?:'s|\s+is)\s+(?:not\s+too\s+much(?:\s+(?:trouble|to\s+ask))?|"
+    r"(?:ok(?:ay)?|alright|all\s+right|possible))|that\s+makes\s+sense)\b",
+    re.IGNORECASE,
+)
+
+
+def without_discourse_ifs(text: str) -> str:
+    """`text` without its "if"s of discourse ("if so", "if I may", "if it's not too much trouble")."""
+    return _DISCOURSE_IF.sub(" ", text)
+
+
 def mask(text: str, schema: HostSchema | None) -> str:
     """The turn with its instance and labels replaced by placeholders, so only the request is compared."""
-    masked = text
+    masked = without_discourse_ifs(text)
     labels = {name.lower() for name in schema.class_names} if schema is not None else set()
     for span in sorted(extract_texts(text), key=len, reverse=True):
+        if pasted_request(span, schema):  # 'Customer asks: "why was my bike pulled?"': the request itself
+            continue
         if span.lower() not in labels:  # "is 'stays' over a year?": a quoted class name is the label, no text
             masked = masked.replace(span, " INSTANCE ")
     masked = re.sub(r"['\"“”‘’]\s*INSTANCE\s*['\"“”‘’]", " INSTANCE ", masked)
@@ -100,7 +119,7 @@ def mask(text: str, schema: HostSchema | None) -> str:
     masked = re.sub(r"#?\b\d+(?:[.,]\d+)*\b", " NUM ", masked)
     if schema is not None:
         for name in sorted(schema.class_names, key=len, reverse=True):
-            masked = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " LABEL ", masked, flags=re.IGNORECASE)
+            masked = class_name_pattern(name).sub(" LABEL ", masked)
         # the label as what the model does: "does the model reject", "rejects", "surcharged"
         stems = {name.lower(): word_stems(name) for name in schema.class_names if " " not in name}
         masked = re.sub(

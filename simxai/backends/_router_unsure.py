@@ -42,7 +42,7 @@ from collections.abc import Collection, Mapping
 
 from simxai.backends._router_decision import ASKS_CAUSE, REASONS
 from simxai.backends._router_denial import denies_a_class
-from simxai.backends._router_masking import mask
+from simxai.backends._router_masking import mask, without_discourse_ifs
 from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
 from simxai.hosts.base import HostSchema
 
@@ -111,7 +111,8 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
     """The `candidates` (functions, or "none") that the turn cannot be asking for, by what it names (module doc)."""
     out: set[str] = set()
     changes = extract_changes(text, schema)
-    if "explain_what_if" in candidates and not _SUPPOSED.search(text) and ("FEATURE" not in masked and not changes):
+    supposes = _SUPPOSED.search(without_discourse_ifs(text))  # "and if so, why?" supposes nothing
+    if "explain_what_if" in candidates and not supposes and ("FEATURE" not in masked and not changes):
         out.add("explain_what_if")
     elif "explain_what_if" in candidates and _cause_of_stated_values(text, changes or {}):
         out.add("explain_what_if")  # "88 has an 810 credit score and is still rejected, why": values stated

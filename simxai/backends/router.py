@@ -98,7 +98,7 @@ from simxai.backends.base import CLARIFY, Backend, CompletionRequest, Completion
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_ids, extract_metric
-from simxai.followup import INSTANCE_COUNTERPART, extract_step
+from simxai.followup import INSTANCE_COUNTERPART, extract_step, last_call
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
@@ -205,6 +205,15 @@ class RouterBackend(Backend):
             decision, text, history = answered
         else:
             decision = self._decide(text, history, request)
+            host = request.host
+            if (
+                decision.function == "get_data_information"
+                and (previous := last_call(history)) is not None
+                and previous.name == decision.function
+                and names_one_instance(text, mask(text, host), host)
+            ):
+                # "what about brake wear for 500120?" after a data question: its statistics would drop the instance
+                decision = Decision("get_local_explanation", decision.confidence, False, runner_up=decision.function)
         if not decision.confident and decision.runner_up is not None:
             decision = settled_by_labels(decision, text, history, request) or decision  # "why is the other X?"
         if decision.function is None:

@@ -5,26 +5,29 @@ argument of the call it selects) and the engine (which completes a pending call 
 a clarifying question). Every value comes from the text: a function returns None rather than guess, and the
 engine then fills the argument from the dialogue state or asks.
 
-The modules, by job: `_lexicon` (number, noun and comparison words every reader shares), `_texts` (quoted
-and unquoted texts for a text host), `_features` (features, labels, metrics, counts), `_changes` (what-if
-changes), `_groups` (group conditions and their spans), `_group_values` (groups named by a value, and
-alternatives to compare), `_vague` (groups named with no threshold), `_polarity` (other words for a class,
-leaving a class, quitting a habit), `_instances` (ids, references, the instance of a request) and
-`_arguments` (dispatch by argument name for a clarifying answer). The public submodule `mentions` holds the
+The modules, by job: `_lexicon` (number, noun and comparison words every reader shares), `_texts` (quoted and
+unquoted texts for a text host), `_features` (features, labels, metrics, counts), `_changes` (what-if changes),
+`_class_names` (class names said as a phrase, inflected when of several words), `_groups` (group conditions and
+their spans), `_group_values` (groups named by a value, and alternatives to compare), `_vague` (groups named with
+no threshold), `_polarity` (other words for a class, leaving a class, quitting a habit), `_instances` (ids,
+references, the instance of a request) and `_arguments` (dispatch by argument name for a clarifying answer).
+The public submodule `mentions` holds the
 readings the engine and the router use beside the `extract_*` functions (feature mentions, the age feature,
 vague groups, ids after unknown words, the class a turn leaves).
 """
 
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._changes import extract_changes
+from simxai.extraction._class_names import class_name_pattern
 from simxai.extraction._features import extract_count, extract_feature, extract_label, extract_metric
 from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
-from simxai.extraction._texts import extract_texts
+from simxai.extraction._texts import extract_texts, pasted_request
 
 __all__ = [
     "alternatives",
+    "class_name_pattern",
     "completed_group",
     "extract_argument",
     "extract_changes",
@@ -40,4 +43,5 @@ __all__ = [
     "group_spans",
     "is_reference",
     "named_ids",
+    "pasted_request",
 ]

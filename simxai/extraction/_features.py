@@ -12,6 +12,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from simxai.extraction._class_names import class_mentions
 from simxai.extraction._feature_terms import _TOKEN, _feature_terms, _norm, _stem
 from simxai.extraction._lexicon import _NUMBER_WORDS
 from simxai.extraction._polarity import away_from, label_mentions, outcome_now
@@ -104,6 +105,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
     strong, longest = terms.strong, terms.longest
     tokens = list(_TOKEN.finditer(text))
     idioms = _idiom_offsets(text) if tokens else frozenset()
+    said = [(s, e) for s, e, name in class_mentions(text, schema) if re.search(r"[\s_\-]", name.strip())]
     found: list[FeatureMention] = []
     i = 0
     while i < len(tokens):
@@ -113,8 +115,8 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
             if len(window) < size:
                 continue
             key = _norm(t.group() for t in window)
-            if window[-1].start() in idioms:
-                continue
+            if window[-1].start() in idioms or any(s <= window[0].start() and window[-1].end() <= e for s, e in said):
+                continue  # ("flagged needs service": the class's word "service" names no feature there)
             feature = strong.get(key) or (strong.get(_stem(key)) if size == 1 else None)
             if feature is None:
                 # a name or alias in the plural ("credit scores", "incomes", "ages"): its last word made singular
@@ -208,19 +210,6 @@ def _singulars(text: str) -> str:
 # Labels, metrics, counts
 
 
-def _class_mentions(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
-    if schema is None:
-        return []
-    found: list[tuple[int, int, str]] = []
-    for name in sorted(schema.class_names, key=len, reverse=True):
-        # "on time" for a class named on_time: a name's words, however they are joined
-        pattern = r"(?<![\w-])" + r"[\s_\-]+".join(map(re.escape, re.split(r"[\s_]+", name.strip()))) + r"(?![\w-])"
-        for match in re.finditer(pattern, text, re.IGNORECASE):
-            if not any(s <= match.start() < e for s, e, _ in found):
-                found.append((match.start(), match.end(), name))
-    return sorted(found)
-
-
 _TARGET_CUE = re.compile(
     r"(?:\bnot|n't|\binstead(?:\s+of)?|\bto\s+be|\bas|\bbecome|\bbe|\binto|\bto|\bmake\s+(?:it|this|them)|"
     r"\bget|\bturn|\breach|\bexpected|\bexpect|\bwant(?:ed)?)\s+(?:(?:an?|the|to|be|as|get|it|predicted|"
@@ -240,7 +229,7 @@ def extract_label(text: str, schema: HostSchema | None) -> str | None:
     text = normalize(text, schema)
     if schema is None:
         return None
-    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    mentions = label_mentions(text, schema, class_mentions(text, schema))
     if not mentions:
         return None
     # "why was it given X when the records say Y", "what pulled it towards X, even though it said Y": Y is said as
@@ -267,7 +256,7 @@ def moved_away_from(text: str, schema: HostSchema | None) -> str | None:
     if schema is None:
         return None
     text = normalize(text, schema)
-    return away_from(text, label_mentions(text, schema, _class_mentions(text, schema)))
+    return away_from(text, label_mentions(text, schema, class_mentions(text, schema)))
 
 
 def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
@@ -281,7 +270,7 @@ def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
     if label is None or schema is None:
         return label
     text = normalize(text, schema)
-    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    mentions = label_mentions(text, schema, class_mentions(text, schema))
     if away_from(text, mentions) != label:
         now = [start for start, _, name in mentions if outcome_now(text, start)]
         wished = [

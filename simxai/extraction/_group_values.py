@@ -12,7 +12,8 @@ from difflib import SequenceMatcher
 
 from simxai.exceptions import ArgumentError
 from simxai.extraction._category_forms import category_form
-from simxai.extraction._features import _class_mentions, feature_mentions
+from simxai.extraction._class_names import class_mentions
+from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
@@ -222,7 +223,7 @@ def _class_group(text: str, schema: HostSchema | None) -> str | None:
     if schema is None:
         return None
     nouns = _GROUP_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "") + "|texts|reviews|ones|folks"
-    for start, end, name in _class_mentions(text, schema):
+    for start, end, name in class_mentions(text, schema):
         before = text[max(0, start - 30) : start]
         led = re.search(_METRIC_LEAD, before, re.IGNORECASE) or re.fullmatch(r"\W*(?:the\s+|only\s+)?", before, re.I)
         if re.match(rf"\s+(?:{nouns})\b", text[end:], re.IGNORECASE) and led:

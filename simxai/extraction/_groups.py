@@ -12,7 +12,8 @@ from simxai.exceptions import ArgumentError
 from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
-from simxai.extraction._features import _category_mentions, _class_mentions, age_feature, feature_mentions
+from simxai.extraction._class_names import class_mentions, class_name_pattern
+from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
 from simxai.extraction._group_values import _class_group, _named_values, unread_value, yes_no_participles
 from simxai.extraction._group_words import (
     OR_TAIL,
@@ -159,7 +160,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     if id_range:
         clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
     if group_context:
-        for start, end, name in _class_mentions(text, schema):
+        for start, end, name in class_mentions(text, schema):
             before = text[max(0, start - 40) : start].lower()
             if _BY_THE_MODEL.match(text[end : end + 40]):
                 clauses.append(f"prediction = {name}")  # "how many are rejected by the model"
@@ -171,7 +172,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 clauses.append(f"label = {name}")
             elif re.search(
                 r"(?:predicted|classified|classed|prediction\s+(?:is|of)?|predicts?|categori[sz]ed)"
-                r"\s*(?:as|to\s+be|is|=)?\s*$",
+                r"\s*(?:as|to\s+be|to|is|=)?\s*$",  # "predicted to need service" of a class needs_service
                 before,
             ) or OUTCOME_VERB.search(before):
                 clauses.append(f"prediction = {name}")
@@ -222,6 +223,10 @@ def _counted_prediction(text: str, schema: HostSchema) -> str | None:
     match = _COUNTED.search(text)
     if match is None:
         return None
+    # a class of several words, inflected as the sentence needs ("does the model say need servicing")
+    said = next((n for n in schema.class_names if class_name_pattern(n).match(text, match.start("w"))), None)
+    if said is not None:
+        return said
     word = word_stems(match.group("w"))
     return next((name for name in schema.class_names if word_stems(name) & word), None)
 
@@ -315,7 +320,7 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
         ):
             cores.append((match.start(), match.end(), True))
     cores += [(start, end, True) for start, end, _clause in category_nouns(text, schema)]
-    for start, end, _name in _class_mentions(text, schema):
+    for start, end, _name in class_mentions(text, schema):
         if re.search(
             rf"\b(?:{nouns})\s+(?:(?:who|that|which)\s+(?:are|were|is|was)\s+)?(?:predicted|labell?ed|classified)"
             r"\s+(?:as\s+)?$",
@@ -454,7 +459,7 @@ def _text_group(text: str, schema: HostSchema | None) -> str | None:
     if length is not None:  # "reviews longer than 20 words": the texts' length, which a text host can compare
         op = ">" if length.group("dir").lower() in ("longer", "more") else "<"
         return f"text_length_words {op} {length.group('n')}"
-    for start, _end, name in _class_mentions(text, schema):
+    for start, _end, name in class_mentions(text, schema):
         before = text[max(0, start - 30) : start].lower()
         if re.search(r"(?:labell?ed|annotated|tagged|truly|actually)\s(?:as\s)?$", before):
             return f"label = {name}"

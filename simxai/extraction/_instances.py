@@ -10,7 +10,7 @@ from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
 from simxai.extraction._lexicon import _noun_pattern, name_unit
 from simxai.extraction._said_values import said_values
-from simxai.extraction._texts import _unquoted_text, extract_texts
+from simxai.extraction._texts import _unquoted_text, extract_texts, pasted_request
 from simxai.hosts.base import HostSchema, InstanceRef
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -31,7 +31,7 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     else claims ("5007 what are the chances"), or lies far beyond every feature's values ("PCN 21197" on a host
     whose ids start at 21001; `_bare_ids`).
     """
-    text = _without_texts(normalize(text, schema))
+    text = _without_texts(normalize(text, schema), schema)
     noun = _noun_pattern(schema)
     ids = _named_ids(text, schema)
     if not ids:
@@ -63,12 +63,13 @@ def named_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     """The ids `text` names after an instance noun ("patient 12", "id 12", "instance #12", "rows 3, 5 and 7"), in
     order: `extract_ids` without its readings of a bare number ("and for 4?", "5007 what are the chances").
     """
-    return list(dict.fromkeys(_named_ids(_without_texts(normalize(text, schema)), schema)))
+    return list(dict.fromkeys(_named_ids(_without_texts(normalize(text, schema), schema), schema)))
 
 
-def _without_texts(text: str) -> str:
+def _without_texts(text: str, schema: HostSchema | None) -> str:
     for span in extract_texts(text):
-        text = text.replace(span, " ")  # a number inside a quoted text is part of the text
+        if not pasted_request(span, schema):
+            text = text.replace(span, " ")  # a number inside a quoted text is part of the text
     return text
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simxai.extraction._features import _class_mentions
+from simxai.extraction._class_names import class_mentions
 from simxai.extraction._polarity import label_mentions
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
@@ -73,7 +73,7 @@ def scored_label(text: str, schema: HostSchema | None, *, bare: bool = True) -> 
     if schema is None or not schema.class_names:
         return None
     text = normalize(text, schema)
-    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    mentions = label_mentions(text, schema, class_mentions(text, schema))
     alone = _bare_label(text, mentions) if bare else None
     if alone is not None:
         return ScoredLabel(alone, False)
@@ -119,7 +119,7 @@ def importance_label(text: str, schema: HostSchema | None) -> str | None:
     if schema is None or not schema.class_names:
         return None
     text = normalize(text, schema)
-    mentions = label_mentions(text, schema, _class_mentions(text, schema))
+    mentions = label_mentions(text, schema, class_mentions(text, schema))
     if len({name for _, _, name in mentions}) != 1:
         return None
     for start, _, _ in mentions:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from simxai.hosts.base import HostSchema
 from simxai.textbounds import bounds_text_argument
 
 _QUOTE_PAIRS = {"'": "'’", '"': '"”', "“": '”"', "‘": "’'", "«": "»"}
@@ -116,3 +117,10 @@ def _unquoted_text(text: str) -> str | None:
         ):
             return rest.strip()
     return None
+
+
+def pasted_request(span: str, schema: HostSchema | None) -> bool:
+    """Whether a quoted `span` is a request pasted into the turn, not a text to classify: on a tabular host, a quote
+    of four words or more ('Customer asks: "why was bike 500077 pulled?"'); its words and ids are the request's.
+    """
+    return schema is not None and schema.kind != "text" and len(span.split()) >= 4
