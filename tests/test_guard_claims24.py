@@ -1,0 +1,158 @@
+"""The guard's claims-24 changes (helper guard25), by mechanism, on wordings of this file's own (demo patient 12:
+stable 78.6 %, progressing 21.4 %, recorded progressing; the demo model: 10 features, trained on 353 of 442
+patients, wrong on 24 of 89 held-out patients):
+
+- ids said in words or digit by digit ("patient one-four", "patient fourteen", "patient 1-2");
+- a prediction said as "has <subject> as X" or "for <subject> it is X";
+- a class invented as the group the model sorts a subject into ("puts her in the borderline group");
+- a difference in years ("18 years younger");
+- how many features the model reads, and how many rows it was trained on;
+- no false alarm on: a supposed value ("a probability of 90 % would have meant ..."), a share the reply derives
+  from two counts it gives ("roughly a quarter (24 of 89)"), and the second of two numbers compared ("78.6 % is
+  three times the 21.4 % for progressing") binding the first.
+"""
+
+import pytest
+
+from simxai.guard._reading import segments
+from simxai.guard._spelled import spelled_numbers
+from simxai.guard._spoken_ids import spoken_ids
+
+PREDICTION_12 = ("get_prediction", {"instance": 12})
+MODEL = ("get_model_information", {})
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (False, "Patient fourteen is predicted stable."),
+        (False, "Patient one-four comes out stable, 78.6 %."),
+        (False, "Patient number twenty-one is predicted stable."),
+        (True, "Patient one-two comes out stable, 78.6 %."),
+        (True, "Patient 1-2 comes out stable at 78.6 %."),
+        (True, "Patient number twelve: stable."),
+    ],
+)
+def test_ids_said_in_words_or_digit_by_digit(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+def test_spoken_ids_reads_only_after_a_subject_word():
+    assert spoken_ids("patient one-two and review four oh seven", "patient") == "patient 12 and review 407"
+    assert spoken_ids("Patient one and patient two differ.", "patient") == "Patient one and patient two differ."
+    assert spoken_ids("a one-two punch", "patient") == "a one-two punch"
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (False, "The model has patient 12 as progressing."),
+        (True, "The model has patient 12 as stable."),
+        (False, "For patient 12 it is progressing."),
+        (True, "For patient 12 it is stable, at 78.6 %."),
+        (True, "The data has patient 12 as progressing, while the model has it as stable."),
+    ],
+)
+def test_a_prediction_said_with_the_subject_first(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (False, "The model puts patient 12 in the borderline group, at 78.6 %."),
+        (False, "Patient 12 falls into the high-risk class."),
+        (False, "The model sorts her into the 'watch' bucket."),
+        (True, "The model puts patient 12 in the stable group."),
+        (True, "Patient 12 is in the majority class."),
+        (True, "Patient 12 falls in the obese category, yet the model says stable."),
+        (True, "Would the model put patient 12 in a borderline group?"),
+    ],
+)
+def test_a_class_invented_as_a_group(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+def test_teens_in_words_stay_words_outside_ids_and_sizes():
+    # a count of a text's words ("all eleven words") or a feature's value in words is read by no field check
+    assert spelled_numbers("All eleven words add nothing.") == "All eleven words add nothing."
+
+
+def test_a_difference_in_years_is_a_difference(check_reply):
+    report = check_reply(
+        "demo",
+        "explain_what_if",
+        {"instance": 12, "changes": {"age": 35}},
+        "Making patient 12 18 years younger (53 to 35) changes little.",
+    )
+    assert not any("18" in c for c in report.unsupported), report
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "It uses ten features."),
+        (True, "The model reads all 10 measurements of a patient."),
+        (False, "The model uses twelve features."),
+        (False, "It looks at 9 measurements per patient."),
+        (True, "Its top 3 features carry most of the weight."),
+        (True, "It works with 8 numeric features and 2 categorical ones."),
+        (True, "It was trained on 353 patients and tested on 89."),
+        (True, "It was fitted on about 80 % of the 442 patients."),
+        (False, "It was trained on 442 patients."),
+        (False, "It was trained on about 90 % of the patients."),
+    ],
+)
+def test_model_sizes(check_reply, faithful, reply):
+    report = check_reply("demo", *MODEL, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("function", "faithful", "reply"),
+    [
+        (PREDICTION_12, True, "Patient 12 is stable. A probability of 90 % would have meant far more certainty."),
+        (PREDICTION_12, True, "Patient 12 is stable. An 85 % score could still be wrong."),
+        (MODEL, True, "It's wrong on roughly a quarter of held-out patients (24 of 89)."),
+        (MODEL, True, "It misses about 27 % of held-out patients, 24 out of 89."),
+        (MODEL, False, "It misses about 40 % of held-out patients, 24 out of 89."),
+        (PREDICTION_12, True, "Patient 12 is stable: 78.6 % is more than three times the 21.4 % for progressing."),
+        (PREDICTION_12, True, "Patient 12 is stable: 78.6 % is well above the 21.4 % for progressing."),
+        (PREDICTION_12, False, "Patient 12 is stable: 21.4 % is more than three times the 78.6 % for progressing."),
+    ],
+)
+def test_derived_and_supposed_numbers(check_reply, function, faithful, reply):
+    report = check_reply("demo", *function, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_comparison_splits_only_after_a_number():
+    assert segments("78.6 % is three times the 21.4 % for progressing") == [
+        "78.6 % is three",
+        "the 21.4 % for progressing",
+    ]
+    assert segments("bmi above 30 for stable") == ["bmi above 30 for stable"]
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Patients 12 and 2 are stable and progressing, respectively."),
+        (False, "Patients 12 and 2 are progressing and stable, respectively."),
+        (False, "Patients 12 and 2 come out as progressing and stable respectively."),
+    ],
+)
+def test_two_subjects_said_respectively(check_reply, faithful, reply):
+    """Patient 2 is predicted progressing (82.3 %)."""
+    from simxai.functions import default_registry
+    from simxai.guard import Vocabulary, check_claims
+    from simxai.hosts.demo import load_demo_host
+    from simxai.results import result_payload
+
+    registry, host = default_registry(), load_demo_host()
+    outputs = [result_payload(registry.get("get_prediction")(host, {"instance": i})) for i in (12, 2)]
+    report = check_claims(reply, outputs, vocabulary=Vocabulary.for_schema(host.schema(), registry.names()))
+    assert report.passed == faithful, report
