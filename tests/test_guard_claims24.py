@@ -156,3 +156,100 @@ def test_two_subjects_said_respectively(check_reply, faithful, reply):
     outputs = [result_payload(registry.get("get_prediction")(host, {"instance": i})) for i in (12, 2)]
     report = check_claims(reply, outputs, vocabulary=Vocabulary.for_schema(host.schema(), registry.names()))
     assert report.passed == faithful, report
+
+
+# Step 3 (after reading g18): mechanisms of its misses and false alarms, in this file's own wordings.
+@pytest.mark.parametrize(
+    ("function", "faithful", "reply"),
+    [
+        (("get_global_explanation", {}), False, "Across the data, bmi leads (0.585), with triglycerides_log next."),
+        (("get_global_explanation", {}), True, "Across the data, triglycerides_log leads, then bmi."),
+        (PREDICTION_12, True, "Patient 12 is stable, and a low hdl never leads to progressing here."),
+        (("get_local_explanation", {"instance": 12}), False, "For patient 12, hdl leads the ranking."),
+    ],
+)
+def test_leads_is_a_first_rank(check_reply, function, faithful, reply):
+    report = check_reply("demo", *function, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_difference_in_degrees_is_a_difference():
+    from simxai.guard._derived import is_difference
+
+    assert is_difference("", " degrees warmer in the middle")
+    assert is_difference("", " degrees C cooler")
+    assert not is_difference("", " degrees in the middle")
+
+
+def test_a_range_runs_upwards():
+    from simxai.guard._reading import numbers
+
+    read = list(numbers("Bin 99020 - 25 weeks since turning, ready."))
+    assert [(c.value, c.high) for c in read] == [(99020.0, None), (25.0, None)]
+    (spread,) = numbers("a spread of 20 - 25 weeks")
+    assert spread.value == 20.0 and spread.high is not None and spread.high.value == 25.0
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (
+            True,
+            'Quiz host: "Patient 12 - what does the model say?" Player: "Stable, seventy-nine percent!" '
+            'Host: "Right you are."',
+        ),
+        (False, 'Quiz host: "Patient 12 - what does the model say?" Player: "Progressing, seventy-nine percent!"'),
+        (False, 'Patient 12 is stable because of the "family history" column.'),
+    ],
+)
+def test_lines_of_speech_are_no_quoted_inputs(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (False, "Patient 12 is predicted stable; the chart, however, records stable."),
+        (False, "Patient 12 is predicted stable, and recorded stable as well."),
+        (True, "Patient 12 is predicted stable, though it was recorded progressing."),
+        (False, "Patient 12 is predicted stable, although the clinic in the end logged stable."),
+        (True, "Patient 12 is stable; the model recorded 78.6 % for it."),
+    ],
+)
+def test_a_recorded_label_right_after_its_verb(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "For patient 12, stable is far more likely than progressing (78.6 % vs 21.4 %)."),
+        (False, "For patient 12, stable is far more likely than progressing (21.4 % vs 78.6 %)."),
+    ],
+)
+def test_a_pair_after_a_comparison_of_two_names(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report
+
+
+def test_a_compared_pair_is_written_beside_its_names():
+    from simxai.guard._respective import respective_pairs
+
+    said = respective_pairs("Recall is lower than precision (0.61 vs 0.83), sadly.")
+    assert said == "Recall (0.61) is lower than precision (0.83), sadly."
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (False, "Patient 12: stable, 78.6 %, correctly."),
+        (False, "Patient 12: stable, 78.6 %, and rightly so."),
+        (True, "Patient 12: stable, 78.6 %, wrongly."),
+    ],
+)
+def test_a_verdict_said_as_one_adverb(check_reply, faithful, reply):
+    """Patient 12 is recorded progressing: the stable prediction is wrong."""
+    report = check_reply("demo", *PREDICTION_12, reply)
+    assert report.passed == faithful, report

@@ -53,7 +53,8 @@ _OUTPUT_BY = re.compile(
     re.I,
 )
 _DIFFERENCE_AFTER = re.compile(
-    r"^\s*(?:[a-z°£$€]{1,3}|years?|months?|weeks?|days?|hours?|minutes?|units?)(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|fewer|lower|higher|wider|narrower|longer|shorter|"
+    r"^\s*(?:[a-z°£$€]{1,3}|years?|months?|weeks?|days?|hours?|minutes?|units?|degrees?(?:\s+[CF]\b)?)"
+    r"(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|warmer|cooler|hotter|colder|fewer|lower|higher|wider|narrower|longer|shorter|"
     r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",

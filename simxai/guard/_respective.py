@@ -8,7 +8,8 @@ Read only for two single-word names and two plain numbers, on one line; any othe
 
 Two subjects' words said respectively (claims-24): "patients 12 and 40 are progressing and stable, respectively"
 reads "patient 12 is progressing, and patient 40 is stable", so each word is the claim of its own subject (the two
-swapped was read as no claim of either).
+swapped was read as no claim of either); "precision is higher than recall (0.79 vs 0.66)" reads "precision
+(0.79) is higher than recall (0.66)", each number beside its own name.
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ _SUBJECTS = re.compile(
     r"(?P<x>[A-Za-z][\w-]*)\s+and\s+(?P<y>[A-Za-z][\w-]*)\s*,?\s*respectively\b",
     re.I,
 )
+#: "A is higher than B (x vs y)": a pair after a comparison of two names, in the names' order (claims-24).
+_COMPARED = re.compile(
+    r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+)?"
+    r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+|its\s+)?)(?P<b>[A-Za-z][\w-]*)"
+    rf"\s*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)"
+)
 _SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}
 
 
@@ -43,6 +50,9 @@ def _one_verb(verb: str) -> str:
 
 def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
+    text = _COMPARED.sub(
+        lambda m: f"{m.group('a')} ({m.group('x')}){m.group('mid')}{m.group('b')} ({m.group('y')})", text
+    )
     text = _SUBJECTS.sub(
         lambda m: (
             f"{m.group('noun')} {m.group('a')} {_one_verb(m.group('verb'))} {m.group('x')}, and "
