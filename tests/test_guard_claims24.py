@@ -253,3 +253,8 @@ def test_a_verdict_said_as_one_adverb(check_reply, faithful, reply):
     """Patient 12 is recorded progressing: the stable prediction is wrong."""
     report = check_reply("demo", *PREDICTION_12, reply)
     assert report.passed == faithful, report
+
+
+def test_odds_said_with_to_stay_as_they_were(check_reply):
+    report = check_reply("demo", *PREDICTION_12, "Patient 12 is stable; the odds are roughly 3.7 to 1 for stable.")
+    assert report.passed, report

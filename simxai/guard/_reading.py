@@ -268,8 +268,8 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
             continue  # "a and b" is a range only after "between"
         if m.group("sep") == "-" and text[m.start("sep") - 1].isspace() and not text[m.end("sep")].isspace():
             continue  # "income 82.9 -0.077": a value, then a signed number (a range's dash is spaced alike)
-        if float(m.group("low")) > float(m.group("high")):
-            continue  # "batch 99020 - 25 weeks ...", "drops 0.6 to 0.4": a range runs upwards (claims-24)
+        if m.group("sep") == "-" and float(m.group("low")) > float(m.group("high")):
+            continue  # "batch 99020 - 25 weeks ...": a range runs upwards ("3.7 to 1" is odds, read on; claims-24)
         if re.search(r"\b(?:from|by)\s*$", text[: m.start()], re.I):
             continue  # "from a to b" is a change, "by a to b" an amount and a target: read number by number
         percent = bool(m.group("share1") or m.group("share2"))
