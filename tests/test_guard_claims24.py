@@ -258,3 +258,10 @@ def test_a_verdict_said_as_one_adverb(check_reply, faithful, reply):
 def test_odds_said_with_to_stay_as_they_were(check_reply):
     report = check_reply("demo", *PREDICTION_12, "Patient 12 is stable; the odds are roughly 3.7 to 1 for stable.")
     assert report.passed, report
+
+
+def test_a_name_with_spaces_written_with_hyphens():
+    from simxai.guard._reading import find_mentions
+
+    found = find_mentions("Ready heaps average 21, not-ready ones 35.", ["ready", "not ready"])
+    assert [(m.name, m.start) for m in found] == [("ready", 0), ("not ready", 24)]

@@ -430,8 +430,10 @@ def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
 
 @functools.lru_cache(maxsize=4096)
 def mention_pattern(name: str) -> re.Pattern[str]:
-    """`name` as a whole word, written as is or with its underscores as spaces or hyphens."""
-    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-")])
+    """`name` as a whole word, written as is or with its underscores as spaces or hyphens, and its spaces as
+    hyphens ("not-ready ones" for the class "not ready"; claims-24).
+    """
+    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-"), name.replace(" ", "-")])
     alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
 
