@@ -393,7 +393,9 @@ def test_a_rate_per_hour_is_the_rates(output, vocabulary, faithful, reply):
         ("demo", *DEMO_ACCURACY, True, "ACC 0.730 | PREC 0.727 | REC 0.727 | AUC 0.803"),
         ("loan", *LOAN_ACCURACY, True, "acc 0.77 · prec 0.788 · rec 0.664 · auc 0.879"),
         ("loan", *LOAN_ACCURACY, False, "ACC 0.77 | PREC 0.664 | REC 0.788 | AUC 0.879"),
-        ("demo", *DEMO_PREDICTION, True, "Patient 12: pred. stable (78.6 %); rec. stable."),
+        # "rec." before a class is the recorded label (patient 12's is progressing; read as a claim since claims-24)
+        ("demo", *DEMO_PREDICTION, True, "Patient 12: pred. stable (78.6 %); rec. progressing."),
+        ("demo", *DEMO_PREDICTION, False, "Patient 12: pred. stable (78.6 %); rec. stable."),
     ],
 )
 def test_metric_short_forms(check_reply, host, function, arguments, faithful, reply):

@@ -16,7 +16,7 @@ from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
 GUARD_VERSION = (
-    "claims-23"  # two classes' split said as a score, shares per hundred and in chances, dead long dashes gone
+    "claims-24"  # spoken ids, model sizes, classes as groups, recorded labels after their verb, compared pairs
 )
 
 __all__ = [

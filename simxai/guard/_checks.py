@@ -89,6 +89,10 @@ _STATES = re.compile(r"\d|%")  # a clause's lead that states a number before the
 _GENERIC = {"value", "values", "score", "output", "probability", "p", "n", "x", "k", "it", "base", "threshold"}
 
 
+#: A quoted line that ends as a sentence does ("... what happens?", "Correct!", "Not ready.").
+_SPOKEN_LINE = re.compile(r"[.?!…]\s*$")
+
+
 class GuardReport(pydantic.BaseModel):
     """What the guard checked in a reply, what the outputs do not support, and what it could not check."""
 
@@ -268,6 +272,12 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             tokens = re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", quoted).lower())
             # a plural of an output's word is that word ("the 'features' are words" after outputs of features)
             unknown = {t for t in tokens if t not in words and not (t.endswith("s") and t[:-1] in words)}
+            columns = len(self.vocab.features) > 1 and not self.names.quoted_only  # no text model's host
+            if unknown and columns and len(tokens) > 1 and _SPOKEN_LINE.search(quoted):
+                # a line of speech on a host of columns ('Host: "Batch 7 - the model's call?"'): the reply's
+                # own frame, not an input's words (claims-24)
+                self.report.skip(f"quote '{quoted}' (a line of speech, not compared)")
+                continue
             if tokens and self.structured and unknown and not self._scare_quote(said, quoted):
                 self.report.claim(f"quote '{quoted}'", False, via="quote not in outputs")
 

@@ -41,6 +41,23 @@ _SAID_AS = re.compile(
     r"(?P<x>[A-Za-z][\w-]*)" + _AFTER,
     re.I,
 )
+#: A class named as the group the model sorts a subject into ("puts patient 12 in the borderline group", "assigns
+#: her to the 'medium' category", "falls into the high-risk class"): a model's verb before any of these nouns; a
+#: plain verb ("falls", "is") only before "class" (a feature's band is as often "in the obese category").
+_GROUP_PLACE = re.compile(
+    r"\b(?:(?:puts?|placed|places?|assign(?:s|ed)?|sort(?:s|ed)?|classif(?:y|ies|ied)|bins?|binned|"
+    r"slots?|slotted|files?|filed)\s+(?:\w+\s+#?\d+\s+|it\s+|her\s+|him\s+|them\s+|this one\s+)?"
+    r"(?:squarely\s+|firmly\s+)?(?:in|into|to|under)\s+(?:the\s+)?[*_`'\"]*(?P<x>[A-Za-z][\w-]*)[*_`'\"]*\s+"
+    r"(?:class|group|category|bucket|bin|camp)|"
+    r"(?:falls?|fell|lands?|landed|belongs?|is|was)\s+(?:squarely\s+|firmly\s+)?(?:in|into|to)\s+(?:the\s+)?"
+    r"[*_`'\"]*(?P<y>[A-Za-z][\w-]*)[*_`'\"]*\s+class)\b",
+    re.I,
+)
+#: Words before a group's noun that name no class ("the majority class", "the other group").
+_NO_CLASS_GROUP = frozenset(
+    "majority minority positive negative predicted opposite target first second last middle training test "
+    "held-out heldout age whole entire wrong".split()
+)
 _COUNT_LEAD = re.compile(
     r"(?:^|\n|[.!?:\"“]\s*)\s*(?P<n>one|two|three|four|five|six|seven|eight)\s+(?:possible\s+)?"
     r"(?:labels|classes|outputs|outcomes|categories)\b",
@@ -117,6 +134,13 @@ def class_place_claims(
             for m in pattern.finditer(reply):
                 if not _known(m.group("x"), known, said):
                     yield f"label '{m.group('x')}'", False
+        for sentence in sentences(reply):
+            if sentence.rstrip().endswith("?"):
+                continue
+            for m in _GROUP_PLACE.finditer(sentence):
+                word = m.group("x") or m.group("y")
+                if word.lower() not in _NO_CLASS_GROUP and not _known(word, known, said):
+                    yield f"label '{word}'", False
     if described:
         for m in _COUNT_LEAD.finditer(reply):
             n = UNITS[m.group("n").lower()]

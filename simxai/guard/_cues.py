@@ -77,7 +77,10 @@ RECORDED = re.compile(
 )
 #: A recorded label said with "as": "the dataset records patient 12 as X", "it is labelled as X in the data".
 RECORDED_AS = re.compile(
-    r"\b(?:record(?:s|ed)?|annotated|label(?:l)?ed|marked|listed)\b[^.;:]{0,40}?\bas\s+[\"'“‘*]*$", re.IGNORECASE
+    r"\b(?:record(?:s|ed)?|annotated|label(?:l)?ed|marked|listed)\b[^.;:]{0,40}?\bas\s+[\"'“‘*]*$|"
+    # a label right after the verb: "the chart records X", "it was recorded X", "logged X" (claims-24)
+    r"\b(?:record(?:s|ed)|logged|logs)\s+(?:it\s+|her\s+|him\s+|them\s+)?[\"'“‘*]*$",
+    re.IGNORECASE,
 )
 #: A cue that what follows is the state before a change ("before", "it was", "currently").
 BEFORE = re.compile(
@@ -143,6 +146,9 @@ PREDICTED = re.compile(
     r"c[oa]mes? out(?: as)?|reads? as|ends? up(?: as)?|go(?:es)? with|went with|opts? for|settles? on|"
     r"(?:reads?|sees|treats|regards|takes)\s+(?:it|this one|[a-z]+\s+#?\d+)(?:\s*[—–-]\s*a quotation\s*[—–-])?\s+as|"
     r"lands? on|landed on|picks|chooses|goes for|"
+    # "the model has patient 40 as stable", "puts her down as progressing"; "for patient 12 it is progressing"
+    r"(?:has|had|puts?|marks?|tags?|flags?|pegs?)\s+(?:it|her|him|them|[a-z]+\s+#?\d+)\s+(?:down\s+)?as|"
+    r"\bfor\s+[a-z]+\s+#?\d+,?\s+(?:it|that)\s*(?:'s|is)|"
     r"(?:chang|flip|switch)\w*\s+(?:the\s+\w+|it)\s+(?:to|into)|"
     r"(?:turn|make|keep|render|leav|get)\w*\s+(?:it|her|him|them|(?:the|this|that)\s+\w+|"
     r"(?:patient|applicant|review|instance|case|row|customer|person|sample|item|example|record)\s+#?\d+)|"
@@ -157,7 +163,7 @@ PREDICTED_AFTER = re.compile(
     r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)",
     re.I,
 )
-CORRECT = re.compile(r"\b(correct(?:ly)?|right|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
+CORRECT = re.compile(r"\b(correct(?:ly)?|right(?:ly)?|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
 WRONG = re.compile(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
 )
@@ -165,6 +171,8 @@ RANK_FIRST = re.compile(
     r"\b(most (?:important|influential|significant|decisive|relevant|impactful)|matter\w* most|"
     r"count\w* most|weigh\w* most|(?:add|contribut|push|pull)\w* (?:the )?most\b|"
     r"biggest|largest|strongest|greatest|main|primary|leading|dominant|"
+    # "overall, bmi leads (0.585)", "hdl leads the ranking"; not "leads to", "leads towards stable" (claims-24)
+    r"leads(?!\s+(?:to|into|towards?|away|up|down|in|on|from)\b)|"
     r"top (?:feature|factor|reason|driver|contributor|word)|number one|first|mainly|mostly|primarily|chiefly|"
     r"largely|predominantly|(?:pays?|paid|paying) (?:the )?most attention|most attention|dominat\w*|"
     r"above all|reli\w* on most|relies most|leans? (?:on )?(?:\w+ )?hardest|hardest|most heavily|"
@@ -335,7 +343,9 @@ OF_LABEL = re.compile(
 #: A clause that may judge the prediction right or wrong.
 VERDICT = re.compile(
     r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
-    r"(?:agree|disagree|match|confirm)\w*",
+    r"(?:agree|disagree|match|confirm)\w*|"
+    # a verdict said as a clause's only word after the label ("stable, 78.6 %, correctly.", "and rightly so")
+    r"^\s*(?:and\s+)?(?:correctly|rightly|wrongly|incorrectly|mistakenly)(?:\s+so)?\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 

@@ -53,7 +53,8 @@ _OUTPUT_BY = re.compile(
     re.I,
 )
 _DIFFERENCE_AFTER = re.compile(
-    r"^\s*[a-z°£$€]{1,3}(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|fewer|lower|higher|wider|narrower|longer|shorter|"
+    r"^\s*(?:[a-z°£$€]{1,3}|years?|months?|weeks?|days?|hours?|minutes?|units?|degrees?(?:\s+[CF]\b)?)"
+    r"(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|warmer|cooler|hotter|colder|fewer|lower|higher|wider|narrower|longer|shorter|"
     r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
     r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
@@ -143,12 +144,33 @@ _ILLUSTRATIVE = re.compile(
     r"\b(?:for example|for instance|e\.g\.?|say,|imagine|suppose|hypothetically|even at|would mean|"
     r"(?:does|do|would)(?: not|n't) mean|doesn't mean|don't mean|in general|generally|usually|typically|"
     r"as a rule|rule of thumb|(?:is|are) (?:usually |generally |often )?considered|by (?:pure )?(?:chance|guessing)|"
-    r"at random|coin (?:flip|toss))\b|\d\s*%?\s+(?:means|would mean|corresponds to|is the same as)\b|"
+    r"at random|coin (?:flip|toss)|would have (?:meant|signalled|signaled|indicated|suggested))\b|"
+    r"\d\s*%?\s+(?:means|would mean|corresponds to|is the same as)\b|"
+    # a value supposed, not stated: "a probability of 90 % would ...", "an 85 % score could ..." (claims-24)
+    r"\ban?\s+(?:(?:probability|score|chance|confidence|share)\s+of\s+)?(?:about\s+|around\s+)?\d[\d.]*\s*%?\s*"
+    r"(?:(?:probability|score|chance|confidence|share)\s+)?(?:would|could|might)\b|"
     # a caution against a reading ("don't read 0.7 as a 70 % risk", "I wouldn't read 80 % as eight in ten")
     r"\b(?:do not|don't|would not|wouldn't|should not|shouldn't|never|can't|cannot)\s+(?:\w+\s+)?read\b"
     r"(?:[^.;:]|\.(?=\d)){0,60}?\bas\b",
     re.I,
 )
+
+
+#: Two counts a reply gives as a part of a whole ("24 of 89", "24 out of the 89", "24/89").
+_PART_OF = re.compile(r"(?<![\d.])(\d{1,6})\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?(\d{1,6})(?!\d|\.\d|\s*%)", re.I)
+
+
+def own_counts_share(claim: NumberClaim, sentence: str) -> bool:
+    """Whether a share is the part of a whole that the sentence itself gives as two counts ("roughly a quarter of
+    them (24 of 89)", "27 % - 24 out of 89"): the reply derived it; its counts are checked on their own.
+    """
+    if not (claim.percent or claim.bounds is not None):
+        return False
+    for m in _PART_OF.finditer(sentence):
+        part, whole = int(m.group(1)), int(m.group(2))
+        if 0 < part <= whole and fits(claim, {part / whole}):
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=64)
@@ -262,6 +284,8 @@ class _FrameChecks(_CheckState):
             return "the probability scale's midpoint"
         if _TOTAL_BEFORE.search(lead) or _TOTAL_AFTER.match(following):
             return "a total"
+        if own_counts_share(claim, sentence):
+            return "a share of two counts the reply gives"
         if (
             _illustrative(sentence)
             and not subject_ids(sentence, [self.vocab.instance_noun])

@@ -42,8 +42,12 @@ _CLAUSE = re.compile(
 _BARS = frozenset("|│¦")
 _SEGMENT = re.compile(
     r"\s+and\s+|\s+or\s+|[()\[\]:|]|\s+-\s+(?!\d)|"
-    r"\s+–\s+(?!\d)|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+"
+    r"\s+–\s+(?!\d)|\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+|"
+    # a comparison of two numbers ("78.6 % is three times the 21.4 % for progressing", "0.78 is well above the
+    # 0.35 of bmi"): split only after a number (claims-24), so what names the second binds nothing before it
+    r"(?P<cmp>\s+(?:than|times|above|below)\s+(?=(?:the\s+|that\s+|its\s+)?\d))"
 )
+_DIGIT = re.compile(r"\d")
 _PERCENT = r"(\s*(?:%|percent\b|per cent\b|percentage points?\b))?"
 NUMBER = re.compile(rf"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.]\d){_PERCENT}")
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b", re.I)
@@ -229,6 +233,8 @@ def segments(clause: str) -> list[str]:
     for match in _SEGMENT.finditer(clause):
         if match.group(0).strip().lower() == "and" and _BETWEEN.search(clause[start : match.start()]):
             continue
+        if match.group("cmp") and not _DIGIT.search(clause, start, match.start()):
+            continue
         found.append(clause[start : match.start()])
         start = match.end()
     found.append(clause[start:])
@@ -262,6 +268,8 @@ def _digit_numbers(text: str) -> Iterator[NumberClaim]:
             continue  # "a and b" is a range only after "between"
         if m.group("sep") == "-" and text[m.start("sep") - 1].isspace() and not text[m.end("sep")].isspace():
             continue  # "income 82.9 -0.077": a value, then a signed number (a range's dash is spaced alike)
+        if m.group("sep") == "-" and float(m.group("low")) > float(m.group("high")):
+            continue  # "batch 99020 - 25 weeks ...": a range runs upwards ("3.7 to 1" is odds, read on; claims-24)
         if re.search(r"\b(?:from|by)\s*$", text[: m.start()], re.I):
             continue  # "from a to b" is a change, "by a to b" an amount and a target: read number by number
         percent = bool(m.group("share1") or m.group("share2"))
@@ -422,8 +430,10 @@ def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
 
 @functools.lru_cache(maxsize=4096)
 def mention_pattern(name: str) -> re.Pattern[str]:
-    """`name` as a whole word, written as is or with its underscores as spaces or hyphens."""
-    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-")])
+    """`name` as a whole word, written as is or with its underscores as spaces or hyphens, and its spaces as
+    hyphens ("not-ready ones" for the class "not ready"; claims-24).
+    """
+    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-"), name.replace(" ", "-")])
     alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
     return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
 

@@ -5,6 +5,11 @@ after it give each name the number in its place; the reply is read as "sound mea
 feature's or a class's statistic, a metric).
 
 Read only for two single-word names and two plain numbers, on one line; any other slash is left as it is.
+
+Two subjects' words said respectively (claims-24): "patients 12 and 40 are progressing and stable, respectively"
+reads "patient 12 is progressing, and patient 40 is stable", so each word is the claim of its own subject (the two
+swapped was read as no claim of either); "precision is higher than recall (0.79 vs 0.66)" reads "precision
+(0.79) is higher than recall (0.66)", each number beside its own name.
 """
 
 from __future__ import annotations
@@ -21,8 +26,40 @@ _PAIR = re.compile(
 )
 
 
+#: "patients 12 and 40 are A and B, respectively" (a plural noun, two ids, a verb, two words, "respectively").
+_SUBJECTS = re.compile(
+    r"\b(?P<noun>[A-Za-z]+?)s\s+#?(?P<a>\d{1,12})\s*(?:,\s*)?(?:and|&)\s+#?(?P<b>\d{1,12})\s+"
+    r"(?P<verb>are|were|get|got|come\s+out(?:\s+as)?|are\s+(?:predicted|classified|labell?ed|rated)(?:\s+as)?)\s+"
+    r"(?P<x>[A-Za-z][\w-]*)\s+and\s+(?P<y>[A-Za-z][\w-]*)\s*,?\s*respectively\b",
+    re.I,
+)
+#: "A is higher than B (x vs y)": a pair after a comparison of two names, in the names' order (claims-24).
+_COMPARED = re.compile(
+    r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+)?"
+    r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+|its\s+)?)(?P<b>[A-Za-z][\w-]*)"
+    rf"\s*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)"
+)
+_SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}
+
+
+def _one_verb(verb: str) -> str:
+    first, _, rest = verb.partition(" ")
+    said = _SINGULAR.get(first.lower(), first + ("s" if first.lower() == "come" else ""))
+    return f"{said} {rest}".strip()
+
+
 def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
+    text = _COMPARED.sub(
+        lambda m: f"{m.group('a')} ({m.group('x')}){m.group('mid')}{m.group('b')} ({m.group('y')})", text
+    )
+    text = _SUBJECTS.sub(
+        lambda m: (
+            f"{m.group('noun')} {m.group('a')} {_one_verb(m.group('verb'))} {m.group('x')}, and "
+            f"{m.group('noun').lower()} {m.group('b')} {_one_verb(m.group('verb'))} {m.group('y')}"
+        ),
+        text,
+    )
 
     def spell(m: re.Match[str]) -> str:
         key, sep = m.group("key"), m.group("sep")

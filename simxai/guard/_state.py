@@ -23,6 +23,7 @@ from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_in
 from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
 from simxai.guard._splits import clock_times, spoken_splits
+from simxai.guard._spoken_ids import spoken_ids
 from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
@@ -198,11 +199,19 @@ class _CheckState:
         reply = register_layout(without_frame(reply), vocab.labels, named)
         self.reply = respective_pairs(
             abbreviations(
-                spoken_splits(spelled_numbers(clock_times(normalise(prose_tables(reply)))), vocab.labels)
+                spoken_splits(
+                    spoken_ids(spelled_numbers(clock_times(normalise(prose_tables(reply)))), vocab.instance_noun),
+                    vocab.labels,
+                )
             ).replace("**", "")
         )
         self.raw = blank_table_headers(
-            abbreviations(spoken_splits(spelled_numbers(clock_times(normalise(reply))), vocab.labels)), vocab.features
+            abbreviations(
+                spoken_splits(
+                    spoken_ids(spelled_numbers(clock_times(normalise(reply))), vocab.instance_noun), vocab.labels
+                )
+            ),
+            vocab.features,
         )
         self.facts = facts
         aliases = derived_aliases(vocab)

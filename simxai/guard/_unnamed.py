@@ -13,6 +13,7 @@ from simxai.guard._data_card import card_column_claims
 from simxai.guard._facts import Facts
 from simxai.guard._feature_slots import ranked_subject_claims, valued_item_claims
 from simxai.guard._model_facts import model_fact_claims
+from simxai.guard._model_sizes import model_size_claims
 from simxai.guard._reading import sentences
 from simxai.guard._state import _Names
 
@@ -56,6 +57,9 @@ def unnamed_claims(
         yield "class_place_claims", claim, holds
     for claim, holds in model_fact_claims(reply, facts.texts, facts.fields):
         yield "model_fact_claims", claim, holds
+    n_features = 0 if text_model else len(set(names.features.values()))
+    for claim, holds in model_size_claims(reply, facts.texts, n_features):
+        yield "model_size_claims", claim, holds
 
 
 def words_of(texts: Iterable[str]) -> set[str]:
