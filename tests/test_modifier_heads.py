@@ -115,6 +115,22 @@ def test_the_unit_of_a_header_in_any_shape() -> None:
     assert "kg" in _units_of(_numeric("Weight (kg)"))
 
 
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if her discount were 15%?", {"% Discount": 15}),
+        ("what if the humidity were 35 percent?", {"humidity_pct": 35}),
+        ("what if the humidity were 5% lower?", {"humidity_pct": "-5%"}),  # a step stays a step
+        ("what if the bmi were 25%?", None),  # no value: bmi is no percentage
+    ],
+)
+def test_a_value_in_percent_sets_a_feature_counted_in_percent(text: str, changes: dict[str, object] | None) -> None:
+    from simxai.extraction._changes import extract_changes
+
+    schema = SCHEMA.model_copy(update={"features": [*SCHEMA.features, _numeric("humidity_pct"), _numeric("bmi")]})
+    assert extract_changes(text, schema) == changes
+
+
 @pytest.fixture(scope="module")
 def library_host() -> Host:
     from sklearn.linear_model import LogisticRegression
@@ -154,6 +170,7 @@ def _run(host: Host, turns: list[str]) -> list[tuple[list[tuple[str, dict[str, o
         ("what if member 9's max temp were 30?", {"tempMax": 30}),
         ("what if member 9 had a tenure of 2 years?", {"Tenure (months)": 24}),
         ("what if member 9 had 3 more visits?", {"No. of Visits": "+3"}),
+        ("what if member 9's discount were 12%?", {"% Discount": 12}),
     ],
 )
 def test_a_what_if_names_the_feature_by_its_head(library_host: Host, text: str, changes: dict[str, object]) -> None:
