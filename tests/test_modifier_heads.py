@@ -102,6 +102,13 @@ def test_a_shared_noun_or_a_bare_participle_names_no_feature(text: str) -> None:
     assert feature_mentions(text, SCHEMA) == []
 
 
+def test_the_unit_of_a_rate_alias_is_no_head_beside_a_name_in_the_plural() -> None:
+    price = FeatureSchema(name="room_price", type="numeric", min=0, max=500, aliases=["cost per night"])
+    schema = SCHEMA.model_copy(update={"features": [price, _numeric("max_nights")]})
+    assert [m.feature.name for m in feature_mentions("only 3 nights", schema)] == ["max_nights"]
+    assert [m.feature.name for m in feature_mentions("a lower cost", schema)] == ["room_price"]
+
+
 def test_a_shared_noun_offers_both_features_singular_or_plural() -> None:
     assert subject_features("fee", SCHEMA) == ["FeesPaid", "Monthly Fee"]
     assert subject_features("temp", SCHEMA) == ["tempMax", "TempMin"]

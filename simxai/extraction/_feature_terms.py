@@ -137,6 +137,11 @@ def _alias_head(alias: str) -> str | None:
     one before a last word of up to three letters or spelled as a unit ("latte price": price, "humidity pct").
     """
     words = _TOKEN.findall(alias.replace("_", " ").lower())
+    if "per" in words[1:]:  # a rate's "per <unit>" as in a name ("price per night": price, never "night")
+        words = words[: words.index("per", 1)]
+        if len(words) == 1:
+            head = words[0]
+            return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
     if len(words) < 2:
         return None
     head = words[-2] if words[-1] in _UNIT_WORDS or len(words[-1]) <= 3 else words[-1]
