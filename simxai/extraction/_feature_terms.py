@@ -45,8 +45,8 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                     singular = _IRREGULAR.get(words[0].lower())
                     if singular is not None:  # "1 less child" for a feature named children
                         strong.setdefault(singular, feature)
-        for said in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
-            strong.setdefault(said, feature)
+        for order in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
+            strong.setdefault(order, feature)
     # the head noun of a multi-word name or alias ("a 60 month term" for loan_term, "the price" for price_latte
     # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
     # ("score", "rate", "value")
@@ -56,13 +56,13 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
         for term in (feature.name, *feature.aliases):
             head = _head(term) if term == feature.name else _alias_head(term)
             if head is not None:
-                said, owners = heads.setdefault(_singular(head), (set(), []))
-                said.add(head)
+                forms, owners = heads.setdefault(_singular(head), (set(), []))
+                forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
-    for said, owners in heads.values():
+    for forms, owners in heads.values():
         if len(owners) == 1:
-            for head in sorted(said):
+            for head in sorted(forms):
                 strong.setdefault(head, owners[0])
     return strong
 
