@@ -19,7 +19,8 @@ from simxai.extraction._shared_units import shared_unit_changes
 from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._unit_values import unit_word_changes
-from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
@@ -232,13 +233,23 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     at = r"at\s+|" if worded else ""  # worded: "her battery was at 95", "the level is at 40"
     match = re.match(
         rf"^\s*{noun}(?:(?:{setting})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:{at}about\s+|around\s+|only\s+)?"
-        rf"(?P<n>-?{_NUM})\b(?!\s*%)(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # "2 levels better": which way?
+        rf"(?P<n>-?{_NUM})\b{_percent_value(mention.feature)}(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # which way?
         after,
         re.IGNORECASE,
     )
     if match:
         return _parse_number(match.group("n"))
     return said_amount(text, mention) if worded else None  # "with no cleaning fee", "one more reminder"
+
+
+def _percent_value(feature: FeatureSchema) -> str:
+    """What may follow a feature's new value: a percent sign only for a feature counted in percent ("% Discount",
+    "humidity_pct": "were 40%" is the value 40); of any other feature "were 40%" is no value ("40% higher" is a step).
+    """
+    words = name_words(feature.name)
+    if "%" in feature.name or (len(words) > 1 and words[-1] in ("pct", "perc", "percent", "percentage")):
+        return r"(?:\s*%|\s+percent\b)?(?!\s*%)(?!\s*(?:higher|lower|more|less|up|down|over|under)\b)"
+    return r"(?!\s*%)"
 
 
 def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:

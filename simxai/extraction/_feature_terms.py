@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_ending
 
-__all__ = ["_MODEL_WORDS", "_TOKEN", "_feature_terms", "_norm", "_stem", "verb_of_unit_head"]
+__all__ = ["_MODEL_WORDS", "_TOKEN", "_feature_terms", "_norm", "_singular", "_stem", "verb_of_unit_head"]
 
 
 def _norm(words: Iterable[str]) -> str:
@@ -45,21 +45,30 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                     singular = _IRREGULAR.get(words[0].lower())
                     if singular is not None:  # "1 less child" for a feature named children
                         strong.setdefault(singular, feature)
+        for order in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
+            strong.setdefault(order, feature)
     # the head noun of a multi-word name or alias ("a 60 month term" for loan_term, "the price" for price_latte
     # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
     # ("score", "rate", "value")
-    heads: dict[str, list[FeatureSchema]] = {}
+    # heads compared in the singular: "fees" of FeesPaid and "fee" of MonthlyFee are one head, so neither names one
+    heads: dict[str, tuple[set[str], list[FeatureSchema]]] = {}
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
             head = _head(term) if term == feature.name else _alias_head(term)
             if head is not None:
-                owners = heads.setdefault(head, [])
+                forms, owners = heads.setdefault(_singular(head), (set(), []))
+                forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
-    for head, owners in heads.items():
+    for forms, owners in heads.values():
         if len(owners) == 1:
-            strong.setdefault(head, owners[0])
+            for head in sorted(forms):
+                strong.setdefault(head, owners[0])
     return strong
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _words(term: str) -> list[str]:
@@ -72,16 +81,55 @@ def _head(name: str) -> str | None:
     ("humidity_pct": humidity, "daily_water_ml": water, "VisitsPerWeek": visits, "MonthlyFee": fee).
     """
     words = name_words(name)
-    units = unit_ending(name, _UNIT_WORDS)
+    # a participle or adjective after the noun is no head ("RenewalsUsed": renewals, "tempMax": temp), unless the
+    # noun is a unit ("DaysLate": late)
+    modified = _modified_noun(words)
+    units = len(words) - 1 - modified if modified is not None else unit_ending(name, _UNIT_WORDS)
     if len(words) < 2 or units >= len(words):
         return None
     head = words[-1 - units]
     if head in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS or not head[0].isalpha():
         return None
-    # a short head only as the name's last word or all of it but its unit ("MonthlyFee", "LOA_ft"), never a middle
-    # word ("starter_age_days": "the oven's age" is no starter's)
+    # a short head only as the name's last word (but its unit or modifier) or all of it but its unit ("MonthlyFee",
+    # "LOA_ft", "FeePaid"), never a middle word ("starter_age_days": "the oven's age" is no starter's)
     short = len(head) == 3 and head.isalpha() and head not in _SHORT_WORDS and units in (0, len(words) - 1)
     return head if len(head) >= 4 or short else None
+
+
+def _modified_noun(words: list[str]) -> int | None:
+    """The index of the noun a name's last word, a participle or adjective of `_POST_MODIFIERS`, follows, or None."""
+    if len(words) < 2 or words[-1] not in _POST_MODIFIERS:
+        return None
+    noun = words[-2]
+    if noun in _UNIT_WORDS or noun in _POST_MODIFIERS or noun == "per" or not noun.isalpha():
+        return None
+    return len(words) - 2
+
+
+def _said_orders(name: str) -> list[str]:
+    """A name's words in the order users say them, normalised: the modifier before its noun ("SessionsMissed":
+    "missed sessions", "tempMax": "max temp") and a rate's unit as an adjective ("ratePerHour": "hourly rate").
+    """
+    words = [w for w in name_words(name) if w[0].isalpha()]
+    said: list[str] = []
+    if _modified_noun(words) is not None:
+        said.append(_norm([words[-1], *words[:-1]]))
+    if len(words) >= 3 and words[-2] == "per" and words[-1] in _RATE_ADJECTIVES:
+        said.append(_norm([_RATE_ADJECTIVES[words[-1]], *words[:-2]]))
+    if len(words) >= 3 and words[0] in ("no", "num", "nr", "nb") and words[1] == "of":  # "No. of Visits"
+        said.append(_norm(["number", *words[1:]]))
+    return said
+
+
+# Participles and adjectives that follow the noun they qualify in column names ("FeesPaid", "items_returned",
+# "tempMax", "AmountOwed"): the noun is the head users say ("her fees", "the items", "the temp").
+_POST_MODIFIERS = frozenset(
+    "used paid owed due overdue returned missed late early left remaining spent earned received sent made taken "
+    "completed attended cancelled canceled borrowed purchased bought sold won lost failed passed booked visited "
+    "opened closed logged played watched max min avg mean median ytd".split()
+)
+# A rate's unit said as an adjective before its noun ("per hour": hourly).
+_RATE_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
 
 def _alias_head(alias: str) -> str | None:
@@ -89,6 +137,11 @@ def _alias_head(alias: str) -> str | None:
     one before a last word of up to three letters or spelled as a unit ("latte price": price, "humidity pct").
     """
     words = _TOKEN.findall(alias.replace("_", " ").lower())
+    if "per" in words[1:]:  # a rate's "per <unit>" as in a name ("price per night": price, never "night")
+        words = words[: words.index("per", 1)]
+        if len(words) == 1:
+            head = words[0]
+            return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
     if len(words) < 2:
         return None
     head = words[-2] if words[-1] in _UNIT_WORDS or len(words[-1]) <= 3 else words[-1]

@@ -34,6 +34,7 @@ from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun
 from simxai.extraction._money_verbs import verb_money_change
 from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
 _DOWN = r"less|fewer|lower|smaller|shorter|lighter|down"
@@ -400,8 +401,11 @@ _TIME_WORD = re.compile(r"^(day|week|month|year)s?$|^(yr|mo)s?$", re.IGNORECASE)
 
 
 def _time_unit(feature: FeatureSchema) -> str | None:
-    """The time unit a numeric feature counts in, from its name ("months_in_tenancy", "tenure_years")."""
-    for word in feature.name.lower().split("_"):
+    """The time unit a numeric feature counts in, from its name in any shape ("months_in_tenancy", "tenure_years",
+    "TenureMonths", "Tenure (months)"); a rate's "per <unit>" is no unit of its value ("RidesPerMonth").
+    """
+    words = name_words(feature.name)
+    for word in words[: words.index("per")] if "per" in words else words:
         unit = _TIME_WORD.match(word)
         if unit:
             return unit.group(1) or {"yr": "year", "mo": "month"}[unit.group(2).lower()]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import FeatureMention, _category_mentions, age_feature, feature_mentions
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.name_words import spaced_name
 
 __all__ = ["said_values"]
 
@@ -240,9 +241,12 @@ def _units_of(feature: FeatureSchema) -> set[str]:
     and of its description's "in <unit>" or "percentage" ("distance ... in km", "percentage of ... watched"). A rate's
     "per <unit>" is no unit of the value ("rent per month" is money, "hours per week" hours).
     """
-    terms = " ".join((feature.name.replace("_", " "), *feature.aliases)).lower()
+    # the name's words in any shape ("TenureMonths", "Tenure (months)"), and a spreadsheet's "%" ("% Discount")
+    terms = " ".join((feature.name.replace("_", " "), spaced_name(feature.name), *feature.aliases)).lower()
     words = re.findall(r"(?<!per\s)\b[a-z%$£€]+", terms)
     units = {_UNIT_WORDS[w] for w in words if w in _UNIT_WORDS and len(w) > 1}
+    if "%" in feature.name:
+        units.add("percent")
     description = (feature.description or "").lower()
     for match in re.finditer(r"\bin\s+(?:thousands\s+of\s+)?(?:us\s+)?(?:nautical\s+)?(?P<u>[a-z]+|°c)", description):
         if match.group("u") in _UNIT_WORDS and len(match.group("u")) > 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._feature_terms import _MODEL_WORDS, _stem
+from simxai.extraction._feature_terms import _MODEL_WORDS, _singular, _stem
 from simxai.extraction._features import feature_mentions
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words
@@ -56,6 +56,9 @@ def unnamed_subject(text: str, schema: HostSchema | None) -> str | None:
 
 
 def subject_features(noun: str, schema: HostSchema) -> list[str]:
-    """The features whose names share the noun's last word ("fee": ``MonthlyFee`` and ``JoiningFee``), in order."""
-    head = _stem(noun.split()[-1])
-    return [f.name for f in schema.features if any(_stem(w) == head for w in name_words(f.name))]
+    """The features whose names share the noun's last word ("fee": ``MonthlyFee`` and ``JoiningFee``, ``FeesPaid``
+    in the plural), in order.
+    """
+    last = noun.split()[-1].lower()
+    heads = {_stem(last), _singular(last)}
+    return [f.name for f in schema.features if any({_stem(w), _singular(w)} & heads for w in name_words(f.name))]
