@@ -17,7 +17,6 @@ from simxai.extraction import (
     alternatives,
     extract_argument,
     extract_changes,
-    extract_feature,
     extract_group,
     extract_ids,
     extract_instance,
@@ -25,9 +24,8 @@ from simxai.extraction import (
 )
 from simxai.extraction.mentions import (
     described_feature,
-    feature_named_by_word,
+    feature_of_change,
     named_id_dropped,
-    unnamed_subject,
     without_id_amounts,
 )
 from simxai.followup import (
@@ -67,12 +65,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
-            # ("what if the thermostat were 1.5 degrees higher?": the feature the turn names, as the engine reads it)
-            focus = extract_feature(text, schema) if schema is not None else None
-            if focus is None and schema is not None and (verb := feature_named_by_word(text, schema)) is not None:
-                focus = verb.name  # "and if he visited twice as often?" after a change of the fee: the visits
-            if focus is None and unnamed_subject(text, schema) is None:  # "his rent were 10% lower": asked
-                focus = focus_feature(history, schema)
+            # the feature the turn names, as the engine reads it, else the one in focus ("his rent": none, asked)
+            focus = feature_of_change(text, schema, lambda: focus_feature(history, schema))
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None
@@ -98,7 +92,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         # the one category a group reading took from the turn; another group read from it stays)
         arguments["group"] = compared
     elif "group" in parameters and "group" not in arguments:
-        group = referred_group(text, history)  # "what about recall for that group?"
+        group = referred_group(text, history, schema)  # "what about recall for that group?"
         if group is not None:
             arguments["group"] = group
         elif (feature := breakdown_feature(text, schema)) is not None:

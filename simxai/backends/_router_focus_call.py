@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_followup import about_the_person_in_focus
 from simxai.backends._router_unsure import ONE_LEFT
-from simxai.extraction import extract_changes, extract_ids, extract_label
+from simxai.extraction import extract_changes, extract_group, extract_ids, extract_label
 from simxai.followup_subject import about_several
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -80,3 +80,14 @@ def instance_in_focus(history: Sequence[Message], schema: HostSchema | None) -> 
                 noun = schema.instance_noun if schema is not None and schema.instance_noun else "instance"
                 return f"{noun} {instance}"
     return None
+
+
+def named_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group `text` names, as an option of the router's question names it ("the group 'sex = female'", "the
+    group 'women'" where no feature codes it), or None: "which women are predicted progressing?" is about them,
+    never about the instance in focus of an earlier why.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    group = extract_group(text, schema)
+    return f"the group '{group}'" if isinstance(group, str) and group.strip() and group != "all" else None

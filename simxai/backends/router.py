@@ -57,7 +57,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_focus_call import instance_in_focus, unsure_about_the_focus
+from simxai.backends._router_focus_call import instance_in_focus, named_group, unsure_about_the_focus
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -434,7 +434,8 @@ class RouterBackend(Backend):
         content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
         # torn between the instance in focus and the model as a whole: the option says which instance it runs on
         torn = unsure_about_the_focus(decision, text, mask(text, schema), history, request.functions, schema)
-        focus = instance_in_focus(history, schema) if torn else None
+        # a group the turn names is what an option runs on ("which women are predicted progressing?" after a why)
+        focus = named_group(text, schema) or (instance_in_focus(history, schema) if torn else None)
         content = content or clarifying_question(specs[decision.function], specs[decision.runner_up], focus)
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 
