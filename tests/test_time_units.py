@@ -52,3 +52,22 @@ def test_a_span_in_another_unit_is_in_the_features_unit(text: str, changes: dict
 )
 def test_an_article_is_no_amount_where_nothing_converts(text: str, schema: HostSchema) -> None:
     assert extract_changes(text, schema) is None
+
+
+def test_a_rate_is_no_span_of_time() -> None:
+    rates = HostSchema(
+        name="course",
+        kind="tabular",
+        instance_noun="learner",
+        class_names=["completes", "drops"],
+        features=[
+            FeatureSchema(name="weekly_study_hours", type="numeric", min=0, max=30, aliases=["study hours"]),
+            FeatureSchema(name="days_since_login", type="numeric", min=0, max=60),
+        ],
+        id_range=(71001, 71400),
+    )
+    assert extract_changes("what if 71010 studied 4 study hours a week more?", rates) == {"weekly_study_hours": "+4"}
+
+
+def test_an_id_before_the_span_is_no_rate() -> None:
+    assert extract_changes("what if for 61010 the loan period was a week shorter", LIBRARY) == {"LoanDays": "-7"}

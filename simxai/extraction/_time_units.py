@@ -25,6 +25,13 @@ _ONE_UNIT = re.compile(rf"\b(?:an?|one)\s+(day|week|month|year|night|fortnight)\
 _ONE_MORE = re.compile(r"\b(?:an\s+extra|an\s+additional|one\s+more|another)\s+(day|week|month|year|night)\b", re.I)
 
 
+# an amount and its unit before "a week": a rate ("3 hours a week more", "£20 a month less"), not a span of time
+_RATE = re.compile(
+    r"\d\s*(?:(?!(?:was|is|were|had|has|be|been|being|gets?|got|stays?|stayed|for|by|with|and|or)\b)[^\W\d]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
 def _unit_word(word: str) -> str | None:
     unit = _TIME_WORD.match(word)
     if unit is None:
@@ -52,7 +59,7 @@ def one_unit_amounts(text: str, schema: HostSchema) -> str:
     def one(match: re.Match[str]) -> str:
         unit = match.group(1).lower()
         spoken = "week" if unit == "fortnight" else _unit_word(unit)
-        if not units - {spoken}:
+        if not units - {spoken} or _RATE.search(text[: match.start()]):
             return match.group(0)
         return "2 weeks" if unit == "fortnight" else f"1 {unit}"
 
