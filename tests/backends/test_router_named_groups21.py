@@ -18,6 +18,7 @@ import pytest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument
 from simxai.followup_context import referred_group
+from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.demo import load_demo_host
 from simxai.messages import Message, ToolCall
 from tests.backends.routing import DEMO, LOAN, calls, route, talk
@@ -80,3 +81,29 @@ def test_the_question_between_functions_names_the_group_of_the_turn(router: Rout
     question, found = route(router, "which women are predicted progressing?", DEMO)
     if found == []:
         assert "'women'" in question and "an instance" not in question
+
+
+CABINS = HostSchema(
+    name="lake cabins",
+    kind="tabular",
+    instance_noun="cabin",
+    class_names=["empty", "let"],
+    features=[
+        FeatureSchema(name="nightly_rate", type="numeric", min=40, max=400, description="price per night in euros"),
+        FeatureSchema(name="linen_fee", type="numeric", min=0, max=60, description="one-off linen charge in euros"),
+        FeatureSchema(name="minimum_nights", type="numeric", min=1, max=14, description="shortest stay in nights"),
+        FeatureSchema(name="lake_view", type="categorical", categories=["yes", "no"]),
+    ],
+    id_range=(81001, 81500),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("precision on cabins under €150 a night?", "nightly_rate < 150"),
+        ("how accurate is it for cabins over €90 per night", "nightly_rate > 90"),
+    ],
+)
+def test_the_period_after_money_picks_the_money_feature(text: str, group: str) -> None:
+    assert extract_argument("group", text, CABINS, "get_model_performance") == group
