@@ -185,6 +185,29 @@ def counts_predictions(text: str, schema: HostSchema | None) -> bool:
     return bool(_MODEL_SAYS.search(text)) and not _JUDGED.search(text)
 
 
+def judges_a_group(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn asks how well the model does on a group it names ("is it fair to the over 70s, is it wrong
+    about them more often?", "does it work for older cats"): its performance there, not its predictions for them.
+    """
+    if schema is None or schema.kind != "tabular" or not judges_the_model(text):
+        return False
+    if extract_ids(text, schema):
+        return False
+    group = extract_group(text, schema)
+    return isinstance(group, str) and bool(re.search(r"[=<>]", group))
+
+
+def judges_the_model(text: str) -> bool:
+    """Whether a turn speaks of how right or how fair the model is ("is it wrong more often", "is it fair to")."""
+    return bool(_JUDGED.search(text) or _HOW_WELL.search(text))
+
+
+# How well the model does, in words: "is it fair to", "does it work for", "reliable on", "does it do worse on"
+_HOW_WELL = re.compile(
+    r"\b(?:fair|unfair\w*|bias\w*|reliab\w*|work(?:s|ing)?\s+(?:for|on|with)|"
+    r"(?:do|does|doing)\s+(?:well|badly|poorly|better|worse))\b",
+    re.IGNORECASE,
+)
 # Whether the model is right about the group counted ("how many over 60 does it get wrong?"): its performance
 _JUDGED = re.compile(r"\b(?:right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w*|miss\w*|misclassif\w*)\b", re.I)
 # What the model does to a group counted: "are predicted to", "does it expect", "flagged as", "does the model turn
