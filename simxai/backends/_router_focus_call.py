@@ -12,12 +12,13 @@ between the two.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_followup import about_the_person_in_focus
 from simxai.backends._router_unsure import ONE_LEFT
-from simxai.extraction import extract_changes, extract_group, extract_ids, extract_label
+from simxai.extraction import extract_changes, extract_group, extract_ids, extract_label, extract_texts
 from simxai.followup_subject import about_several
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -91,3 +92,24 @@ def named_group(text: str, schema: HostSchema | None) -> str | None:
         return None
     group = extract_group(text, schema)
     return f"the group '{group}'" if isinstance(group, str) and group.strip() and group != "all" else None
+
+
+_OF_THE_MODEL = re.compile(r"\b(?:model|classifier|system|algorithm|tool|app|data\s*set|dataset)\b", re.IGNORECASE)
+# "that one", "this review": one instance pointed at
+_POINTED = re.compile(r"\b(?:that|this)\s+(?:one|(?P<noun>[a-z]+))\b", re.IGNORECASE)
+
+
+def points_at_nothing(text: str, history: Sequence[Message], schema: HostSchema | None) -> bool:
+    """Whether the first turn of a dialogue points at one instance ("is that one positive?", "why did this loan
+    fail?") that nothing before names: no id, no quoted text, no earlier turn. The instance is to be asked for.
+    """
+    if schema is None or any(m.role == "user" for m in history) or extract_ids(text, schema) or extract_texts(text):
+        return False
+    if _OF_THE_MODEL.search(text):  # "is that one a good model?": the model, not an instance
+        return False
+    noun = (schema.instance_noun or "instance").lower()
+    for match in _POINTED.finditer(text):
+        said = (match.group("noun") or "one").lower()
+        if said in ("one", noun, noun + "s", "instance", "row", "case", "example"):
+            return True
+    return False

@@ -57,7 +57,12 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_focus_call import instance_in_focus, named_group, unsure_about_the_focus
+from simxai.backends._router_focus_call import (
+    instance_in_focus,
+    named_group,
+    points_at_nothing,
+    unsure_about_the_focus,
+)
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -122,6 +127,10 @@ __all__ = [
 ASK_BELOW = 0.6
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
+# functions about one instance: with none named, the engine asks which
+_ABOUT_ONE = frozenset(
+    {"get_prediction", "get_local_explanation", "explain_what_if", "explain_why_not", "explain_how_to_be_that"}
+) | {"explain_how_to_still_be_this"}
 
 
 # --- The backend -------------------------------------------------------------------------------------------
@@ -285,6 +294,12 @@ class RouterBackend(Backend):
             return Decision(None, decision.confidence, True)
         if not decision.confident and (SMALL_TALK.match(text) or (ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
+        if (
+            decision.function not in _ABOUT_ONE
+            and "get_prediction" in names
+            and points_at_nothing(text, history, schema)
+        ):
+            return Decision("get_prediction", decision.confidence, True)  # "is that one positive?" first: which one?
         outcome = outcome_decision(decision, text, schema, names)
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
             return outcome
