@@ -129,12 +129,10 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     named = ranked.groups() if ranked is not None and ranked.predicted else instances(text, history, schema, changes)
     if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
         named = [counted_group(named[0])]
-    elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
-        named = [counted_group(str(extract_group(text, schema)))]  # "out of the students, how many are flagged?"
-    elif spec.name == "get_prediction" and not named and _PICKS_ROWS.search(text) and not extract_ids(text, schema):
-        group = extract_group(text, schema) if schema is not None and schema.kind == "tabular" else None
-        if isinstance(group, str) and re.search(r"[=<>]", group):
-            named = [counted_group(group)]  # "which dvds are predicted late?": the group's predictions, not the focus
+    elif spec.name == "get_prediction" and not named and (rows := rows_group(text, schema)) is not None:
+        # "out of the students, how many are flagged?", "which dvds are predicted late?": the group's predictions,
+        # not the instance in focus (no id is named: `instances` would have returned it)
+        named = [rows]
     if not named and spec.name == "get_local_explanation" and (frequent := often_in_category(text, schema)):
         named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
@@ -169,13 +167,30 @@ _PICKS_ROWS = re.compile(r"\b(?:which|show\s+me|list|some|any|all)\b", re.I)
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
 
 
-def counts_predictions(text: str, schema: HostSchema | None) -> bool:
+def rows_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group whose predictions a turn counts ("out of the students, how many are flagged?") or picks rows of
+    ("which dvds are predicted late?"), as `counted_group` gives it; a group said in words no feature codes ("which
+    women are ...") as said, so that the function asks about it; else None. The group is read once.
+    """
+    picks = _PICKS_ROWS.search(text)
+    if schema is None or schema.kind != "tabular" or not (picks or _COUNT.search(text)):
+        return None
+    group = extract_group(text, schema)
+    if not isinstance(group, str) or group == "all":
+        return None
+    if not re.search(r"[=<>]", group):
+        return group if picks and _MODEL_SAYS.search(text) else None
+    return counted_group(group) if picks or counts_predictions(text, schema, group) else None
+
+
+def counts_predictions(text: str, schema: HostSchema | None, group: str | None = None) -> bool:
     """Whether a turn counts a predicted outcome within a group ("how many smokers on the gold plan end up with a
-    surcharge?"): a question for the model's predictions over the group, not for the data's records.
+    surcharge?"): a question for the model's predictions over the group, not for the data's records. `group` is
+    the turn's group when already read.
     """
     if schema is None or schema.kind != "tabular" or not _COUNT.search(text):
         return False
-    group = extract_group(text, schema)
+    group = extract_group(text, schema) if group is None else group
     if not isinstance(group, str) or not re.search(r"[=<>]", group):
         return False
     # the group's count of a class the model gives ("how many of the under-30s does it turn down?"): its
