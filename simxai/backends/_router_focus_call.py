@@ -100,10 +100,13 @@ _POINTED = re.compile(r"\b(?:that|this)\s+(?:one|(?P<noun>[a-z]+))\b", re.IGNORE
 
 
 def points_at_nothing(text: str, history: Sequence[Message], schema: HostSchema | None) -> bool:
-    """Whether the first turn of a dialogue points at one instance ("is that one positive?", "why did this loan
-    fail?") that nothing before names: no id, no quoted text, no earlier turn. The instance is to be asked for.
+    """Whether the first turn of a dialogue asks the class of one instance it points at ("is that one positive?",
+    "is this one progressing?") that nothing before names: no id, no quoted text, no earlier turn. The instance is to
+    be asked for. A turn naming no class ("how was this one trained?") may point at the model.
     """
     if schema is None or any(m.role == "user" for m in history) or extract_ids(text, schema) or extract_texts(text):
+        return False
+    if extract_label(text, schema) is None:
         return False
     if _OF_THE_MODEL.search(text):  # "is that one a good model?": the model, not an instance
         return False

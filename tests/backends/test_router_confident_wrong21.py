@@ -65,3 +65,8 @@ def test_pointing_after_an_instance_was_named_is_no_question(router: RouterBacke
 def test_that_one_of_the_model_is_no_instance(router: RouterBackend) -> None:
     _question, found = route(router, "is that one a good model?", DEMO)
     assert ("get_prediction", {}) not in found
+
+
+def test_pointing_with_no_class_may_mean_the_model(router: RouterBackend) -> None:
+    _question, found = route(router, "how was this one built, roughly?", LOAN)
+    assert ("get_prediction", {}) not in found
