@@ -116,3 +116,24 @@ def points_at_nothing(text: str, history: Sequence[Message], schema: HostSchema 
         if said in ("one", noun, noun + "s", "instance", "row", "case", "example"):
             return True
     return False
+
+
+# "compare men and women", "dhl vs ups": two things set side by side, and nothing said of what to compare
+_BARE_COMPARISON = re.compile(
+    r"^\W*(?:(?:can|could)\s+you\s+|please\s+|now\s+|ok(?:ay)?\s+)?compare\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:and|with|to|vs\.?|versus)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\W*$",
+    re.IGNORECASE,
+)
+# words that say what is compared: a metric, the predictions, the reasons, the data
+_COMPARED_WHAT = re.compile(
+    r"\b(?:accura\w*|precision|recall|f1|auc|error\w*|perform\w*|score\w*|predict\w*|outcome\w*|label\w*|"
+    r"reason\w*|feature\w*|importan\w*|why|explain\w*|data|count\w*|number\w*|rates?|probabilit\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def bare_comparison(text: str) -> bool:
+    """Whether a turn only sets two things side by side ("compare men and women."), saying nothing of what to
+    compare (their predictions, the model's accuracy on each, their data): the router asks which it is.
+    """
+    return bool(_BARE_COMPARISON.match(text)) and not _COMPARED_WHAT.search(text)

@@ -58,6 +58,7 @@ from simxai.backends._router_decision import (
     outcome_decision,
 )
 from simxai.backends._router_focus_call import (
+    bare_comparison,
     instance_in_focus,
     named_group,
     points_at_nothing,
@@ -330,6 +331,8 @@ class RouterBackend(Backend):
             return split if split.also else decision
         if decision.function is None:
             return decision
+        if bare_comparison(text) and not history and not extract_ids(text, schema):
+            return replace(decision, confident=False)  # "compare men and women": compare what? asked
         if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):
             return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
         return compound(decision, masked, request, self._score)

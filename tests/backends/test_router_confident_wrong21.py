@@ -70,3 +70,16 @@ def test_that_one_of_the_model_is_no_instance(router: RouterBackend) -> None:
 def test_pointing_with_no_class_may_mean_the_model(router: RouterBackend) -> None:
     _question, found = route(router, "how was this one built, roughly?", LOAN)
     assert ("get_prediction", {}) not in found
+
+
+def test_two_groups_side_by_side_with_nothing_to_compare_are_asked_about(router: RouterBackend) -> None:
+    question, found = route(router, "compare renters and owners.", LOAN)
+    assert found == [] and question
+
+
+@pytest.mark.parametrize(
+    "text", ["compare renters and owners on accuracy", "compare the predictions for renters and owners"]
+)
+def test_a_comparison_saying_what_is_compared_is_answered(router: RouterBackend, text: str) -> None:
+    _question, found = route(router, text, LOAN)
+    assert found
