@@ -14,8 +14,7 @@ from typing import Any, Literal
 
 from simxai._unsure_change import unsure_change, unsure_change_question
 from simxai.exceptions import ArgumentError
-from simxai.extraction import extract_feature
-from simxai.extraction.mentions import feature_named_by_word, subject_features, unnamed_subject, vague_group
+from simxai.extraction.mentions import feature_of_change, subject_features, unnamed_subject, vague_group
 from simxai.followup import changed_feature, extract_step, step_changes, step_feature
 from simxai.followup_subject import (
     ONE_INSTANCE_FUNCTIONS,
@@ -81,11 +80,10 @@ def relative_change(
     if step is None:
         return dict(call.arguments)  # no change named: the previous one applies ("and for patient 7?")
     # "what if the loan amount was smaller?": the feature the turn names, else the one in focus
-    named = feature_named_by_word(user, schema)  # "if it were lighter": the weight
-    focus = extract_feature(user, schema) or (named.name if named else None)
-    # "what if his rent were 10% lower?": a noun naming no feature is not the feature in focus; asked about
+    # ("if it were lighter": the weight); "what if his rent were 10% lower?": a noun naming no feature is not the
+    # feature in focus, asked about
+    focus = feature_of_change(user, schema, lambda: state.feature)
     subject = unnamed_subject(user, schema) if focus is None else None
-    focus = focus or (state.feature if subject is None else None)
     feature = step_feature(step, focus, schema)
     changes = step_changes(step, focus, schema)
     if changes is not None:

@@ -126,7 +126,10 @@ def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: 
 
 _THAT_GROUP = re.compile(
     r"\b(?:(?:that|this|the\s+same|those|these)\s+(?:group|subgroup|segment|population|subset|people|ones)|"
-    r"(?:for|on|among)\s+(?:them|those|these))\b",
+    r"(?:for|on|among)\s+(?:them|those|these))\b|"
+    # "and f1 there?", "how accurate is it in there": the place a group was named, never "are there" (how many exist)
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)\bthere\b"
+    r"(?=\s*(?:[?.!,]|$|(?:too|as\s+well|then|instead|please)\b))",
     re.IGNORECASE,
 )
 _OVERALL = re.compile(
@@ -137,16 +140,36 @@ _OVERALL = re.compile(
 )
 
 
-def referred_group(text: str, history: Sequence[Message]) -> str | None:
-    """The group of the last call when `text` refers back to it ("recall for that group?"), else None."""
+def referred_group(text: str, history: Sequence[Message], schema: HostSchema | None = None) -> str | None:
+    """The group of the last call when `text` refers back to it ("recall for that group?"), else None.
+
+    With `schema`, a group named by the last user turn that the engine answered with a question, not a call ("how
+    many patients over 60 are there?" asked back, then "what's the recall there?"), is the one referred to.
+    """
+    if not _THAT_GROUP.search(text):
+        return None
+    asked = _asked_turn_group(history, schema)
+    if asked is not None:
+        return asked
     previous = last_call(history)
-    if previous is None or not _THAT_GROUP.search(text):
+    if previous is None:
         return None
     for name in ("group", "instance"):
         value = previous.arguments.get(name)
         if isinstance(value, str) and value != "all" and not value.strip().isdigit():
             return value
     return None
+
+
+def _asked_turn_group(history: Sequence[Message], schema: HostSchema | None) -> str | None:
+    """The group the last user turn of `history` names (a condition), when the engine answered it with no call."""
+    if schema is None or schema.kind != "tabular":
+        return None
+    index = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
+    if index is None or any(m.tool_calls for m in history[index + 1 :]):
+        return None
+    group = extract_argument("group", history[index].content, schema, "get_model_performance")
+    return group if isinstance(group, str) and re.search(r"[=<>]", group) else None
 
 
 def asks_overall(text: str) -> bool:

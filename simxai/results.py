@@ -6,6 +6,7 @@ Each result carries every number a reply may state and renders itself as determi
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import pydantic
@@ -58,6 +59,16 @@ def format_percent(probability: float) -> str:
 
 def _probabilities(probs: dict[str, float]) -> str:
     return ", ".join(f"{label} {format_percent(p)}" for label, p in probs.items())
+
+
+def _members(subject: Subject, shown: int = 5) -> str:
+    """A few ids of a group picked by its prediction or label ("Among them: ids 3, 8 and 12"), or ""."""
+    ids = subject.ids or []
+    if subject.kind != "group" or not ids or not re.search(r"\b(?:prediction|label) = ", subject.condition or ""):
+        return ""
+    listed = [str(i) for i in ids[:shown]]
+    said = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
+    return f" Among them: ids {said}" + (f" ({len(listed)} of {len(ids)})." if len(ids) > len(listed) else ".")
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -144,7 +155,7 @@ class PredictionResult(Result):
             )
             return (
                 f"For {self.subject.description} the model predicts {_counts(ranked)}. "
-                f"{most}; the mean probabilities are {_probabilities(self.probabilities)}."
+                f"{most}; the mean probabilities are {_probabilities(self.probabilities)}.{_members(self.subject)}"
             )
         text = (
             f"The model predicts {self.label} for {self.subject.description} "

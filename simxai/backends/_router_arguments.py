@@ -17,7 +17,6 @@ from simxai.extraction import (
     alternatives,
     extract_argument,
     extract_changes,
-    extract_feature,
     extract_group,
     extract_ids,
     extract_instance,
@@ -25,9 +24,8 @@ from simxai.extraction import (
 )
 from simxai.extraction.mentions import (
     described_feature,
-    feature_named_by_word,
+    feature_of_change,
     named_id_dropped,
-    unnamed_subject,
     without_id_amounts,
 )
 from simxai.followup import (
@@ -67,12 +65,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         if not changes:
             # "and if it were 20 % lower instead?": the feature in focus, a new change in place of the old
             step = extract_step(text, schema)
-            # ("what if the thermostat were 1.5 degrees higher?": the feature the turn names, as the engine reads it)
-            focus = extract_feature(text, schema) if schema is not None else None
-            if focus is None and schema is not None and (verb := feature_named_by_word(text, schema)) is not None:
-                focus = verb.name  # "and if he visited twice as often?" after a change of the fee: the visits
-            if focus is None and unnamed_subject(text, schema) is None:  # "his rent were 10% lower": asked
-                focus = focus_feature(history, schema)
+            # the feature the turn names, as the engine reads it, else the one in focus ("his rent": none, asked)
+            focus = feature_of_change(text, schema, lambda: focus_feature(history, schema))
             changes = step_changes(step, focus, schema) if step is not None else None
             if changes and schema is not None:  # "up by 12 on 62021" read as a step of 62021: the id, no amount
                 changes = without_id_amounts(changes, schema) or None
@@ -98,7 +92,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         # the one category a group reading took from the turn; another group read from it stays)
         arguments["group"] = compared
     elif "group" in parameters and "group" not in arguments:
-        group = referred_group(text, history)  # "what about recall for that group?"
+        group = referred_group(text, history, schema)  # "what about recall for that group?"
         if group is not None:
             arguments["group"] = group
         elif (feature := breakdown_feature(text, schema)) is not None:
@@ -135,12 +129,10 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     named = ranked.groups() if ranked is not None and ranked.predicted else instances(text, history, schema, changes)
     if spec.name == "get_prediction" and len(named) == 1 and isinstance(named[0], str) and _COUNT.search(text):
         named = [counted_group(named[0])]
-    elif spec.name == "get_prediction" and not named and counts_predictions(text, schema):
-        named = [counted_group(str(extract_group(text, schema)))]  # "out of the students, how many are flagged?"
-    elif spec.name == "get_prediction" and not named and _PICKS_ROWS.search(text) and not extract_ids(text, schema):
-        group = extract_group(text, schema) if schema is not None and schema.kind == "tabular" else None
-        if isinstance(group, str) and re.search(r"[=<>]", group):
-            named = [counted_group(group)]  # "which dvds are predicted late?": the group's predictions, not the focus
+    elif spec.name == "get_prediction" and not named and (rows := rows_group(text, schema)) is not None:
+        # "out of the students, how many are flagged?", "which dvds are predicted late?": the group's predictions,
+        # not the instance in focus (no id is named: `instances` would have returned it)
+        named = [rows]
     if not named and spec.name == "get_local_explanation" and (frequent := often_in_category(text, schema)):
         named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
@@ -175,13 +167,30 @@ _PICKS_ROWS = re.compile(r"\b(?:which|show\s+me|list|some|any|all)\b", re.I)
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
 
 
-def counts_predictions(text: str, schema: HostSchema | None) -> bool:
+def rows_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group whose predictions a turn counts ("out of the students, how many are flagged?") or picks rows of
+    ("which dvds are predicted late?"), as `counted_group` gives it; a group said in words no feature codes ("which
+    women are ...") as said, so that the function asks about it; else None. The group is read once.
+    """
+    picks = _PICKS_ROWS.search(text)
+    if schema is None or schema.kind != "tabular" or not (picks or _COUNT.search(text)):
+        return None
+    group = extract_group(text, schema)
+    if not isinstance(group, str) or group == "all":
+        return None
+    if not re.search(r"[=<>]", group):
+        return group if picks and _MODEL_SAYS.search(text) else None
+    return counted_group(group) if picks or counts_predictions(text, schema, group) else None
+
+
+def counts_predictions(text: str, schema: HostSchema | None, group: str | None = None) -> bool:
     """Whether a turn counts a predicted outcome within a group ("how many smokers on the gold plan end up with a
-    surcharge?"): a question for the model's predictions over the group, not for the data's records.
+    surcharge?"): a question for the model's predictions over the group, not for the data's records. `group` is
+    the turn's group when already read.
     """
     if schema is None or schema.kind != "tabular" or not _COUNT.search(text):
         return False
-    group = extract_group(text, schema)
+    group = extract_group(text, schema) if group is None else group
     if not isinstance(group, str) or not re.search(r"[=<>]", group):
         return False
     # the group's count of a class the model gives ("how many of the under-30s does it turn down?"): its
@@ -191,6 +200,29 @@ def counts_predictions(text: str, schema: HostSchema | None) -> bool:
     return bool(_MODEL_SAYS.search(text)) and not _JUDGED.search(text)
 
 
+def judges_a_group(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn asks how well the model does on a group it names ("is it fair to the over 70s, is it wrong
+    about them more often?", "does it work for older cats"): its performance there, not its predictions for them.
+    """
+    if schema is None or schema.kind != "tabular" or not judges_the_model(text):
+        return False
+    if extract_ids(text, schema):
+        return False
+    group = extract_group(text, schema)
+    return isinstance(group, str) and bool(re.search(r"[=<>]", group))
+
+
+def judges_the_model(text: str) -> bool:
+    """Whether a turn speaks of how right or how fair the model is ("is it wrong more often", "is it fair to")."""
+    return bool(_JUDGED.search(text) or _HOW_WELL.search(text))
+
+
+# How well the model does, in words: "is it fair to", "does it work for", "reliable on", "does it do worse on"
+_HOW_WELL = re.compile(
+    r"\b(?:fair|unfair\w*|bias\w*|reliab\w*|work(?:s|ing)?\s+(?:for|on|with)|"
+    r"(?:do|does|doing)\s+(?:well|badly|poorly|better|worse))\b",
+    re.IGNORECASE,
+)
 # Whether the model is right about the group counted ("how many over 60 does it get wrong?"): its performance
 _JUDGED = re.compile(r"\b(?:right|wrong\w*|correct\w*|mistak\w*|errors?|accura\w*|miss\w*|misclassif\w*)\b", re.I)
 # What the model does to a group counted: "are predicted to", "does it expect", "flagged as", "does the model turn

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from simxai.backends._router_arguments import judges_the_model
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import only_names_instance
 from simxai.backends.base import CompletionRequest
@@ -52,6 +53,9 @@ def compound(
         routed = score(part, request)
         # a what-if part names no change (the whole turn would have been a what-if), so it is no request
         function = routed.function
+        if function == "get_prediction" and decision.function == "get_model_performance" and judges_the_model(part):
+            # "is it fair to the over 70s? is it wrong about them more often?": the whole turn's reading of the part
+            function = decision.function
         if routed.confident and function is not None and function not in ("explain_what_if", *chosen):
             chosen.append(function)
     if len(chosen) < 2 or decision.function not in chosen:

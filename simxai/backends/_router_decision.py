@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from simxai.backends._router_arguments import counts_predictions
+from simxai.backends._router_arguments import counts_predictions, judges_a_group
 from simxai.backends._router_by_category import (
     compared_categories,
     compared_groups,
@@ -304,6 +304,9 @@ def outcome_decision(
         # "which features matter most for barbera?": a label, no instance; the model's reasons for that label
         # (also when the selector leans to them unsure: with no instance there is no local explanation to offer)
         return Decision("get_global_explanation", decision.confidence, True)
+    if decision.function == "get_prediction" and "get_model_performance" in names and judges_a_group(text, schema):
+        # "is it fair to the over 70s?", "does it work for older cats": how well it does on them, not what it predicts
+        return Decision("get_model_performance", decision.confidence, True)
     if (
         (
             decision.function == "get_data_information"

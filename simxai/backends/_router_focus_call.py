@@ -12,12 +12,13 @@ between the two.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_followup import about_the_person_in_focus
 from simxai.backends._router_unsure import ONE_LEFT
-from simxai.extraction import extract_changes, extract_ids, extract_label
+from simxai.extraction import extract_changes, extract_group, extract_ids, extract_label, extract_texts
 from simxai.followup_subject import about_several
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -80,3 +81,59 @@ def instance_in_focus(history: Sequence[Message], schema: HostSchema | None) -> 
                 noun = schema.instance_noun if schema is not None and schema.instance_noun else "instance"
                 return f"{noun} {instance}"
     return None
+
+
+def named_group(text: str, schema: HostSchema | None) -> str | None:
+    """The group `text` names, as an option of the router's question names it ("the group 'sex = female'", "the
+    group 'women'" where no feature codes it), or None: "which women are predicted progressing?" is about them,
+    never about the instance in focus of an earlier why.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    group = extract_group(text, schema)
+    return f"the group '{group}'" if isinstance(group, str) and group.strip() and group != "all" else None
+
+
+_OF_THE_MODEL = re.compile(r"\b(?:model|classifier|system|algorithm|tool|app|data\s*set|dataset)\b", re.IGNORECASE)
+# "that one", "this review": one instance pointed at
+_POINTED = re.compile(r"\b(?:that|this)\s+(?:one|(?P<noun>[a-z]+))\b", re.IGNORECASE)
+
+
+def points_at_nothing(text: str, history: Sequence[Message], schema: HostSchema | None) -> bool:
+    """Whether the first turn of a dialogue asks the class of one instance it points at ("is that one positive?",
+    "is this one progressing?") that nothing before names: no id, no quoted text, no earlier turn. The instance is to
+    be asked for. A turn naming no class ("how was this one trained?") may point at the model.
+    """
+    if schema is None or any(m.role == "user" for m in history) or extract_ids(text, schema) or extract_texts(text):
+        return False
+    if extract_label(text, schema) is None:
+        return False
+    if _OF_THE_MODEL.search(text):  # "is that one a good model?": the model, not an instance
+        return False
+    noun = (schema.instance_noun or "instance").lower()
+    for match in _POINTED.finditer(text):
+        said = (match.group("noun") or "one").lower()
+        if said in ("one", noun, noun + "s", "instance", "row", "case", "example"):
+            return True
+    return False
+
+
+# "compare men and women", "dhl vs ups": two things set side by side, and nothing said of what to compare
+_BARE_COMPARISON = re.compile(
+    r"^\W*(?:(?:can|could)\s+you\s+|please\s+|now\s+|ok(?:ay)?\s+)?compare\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:and|with|to|vs\.?|versus)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\W*$",
+    re.IGNORECASE,
+)
+# words that say what is compared: a metric, the predictions, the reasons, the data
+_COMPARED_WHAT = re.compile(
+    r"\b(?:accura\w*|precision|recall|f1|auc|error\w*|perform\w*|score\w*|predict\w*|outcome\w*|label\w*|"
+    r"reason\w*|feature\w*|importan\w*|why|explain\w*|data|count\w*|number\w*|rates?|probabilit\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def bare_comparison(text: str) -> bool:
+    """Whether a turn only sets two things side by side ("compare men and women."), saying nothing of what to
+    compare (their predictions, the model's accuracy on each, their data): the router asks which it is.
+    """
+    return bool(_BARE_COMPARISON.match(text)) and not _COMPARED_WHAT.search(text)

@@ -105,7 +105,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if metric is not None and len(text.split()) <= 8 and not extract_ids(text, schema) and "FEATURE" not in masked:
         # "what about recall for that group?", "and precision?": the previous call with this metric, on the
         # group it names, else on the previous group (one thing replaced)
-        group = extract_argument("group", text, schema) or referred_group(text, history)
+        group = extract_argument("group", text, schema) or referred_group(text, history, schema)
         arguments = {**previous.arguments, "metric": metric}
         if group is not None:
             arguments["group"] = group

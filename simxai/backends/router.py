@@ -57,7 +57,13 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
-from simxai.backends._router_focus_call import instance_in_focus, unsure_about_the_focus
+from simxai.backends._router_focus_call import (
+    bare_comparison,
+    instance_in_focus,
+    named_group,
+    points_at_nothing,
+    unsure_about_the_focus,
+)
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -122,6 +128,10 @@ __all__ = [
 ASK_BELOW = 0.6
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
+# functions about one instance: with none named, the engine asks which
+_ABOUT_ONE = frozenset(
+    {"get_prediction", "get_local_explanation", "explain_what_if", "explain_why_not", "explain_how_to_be_that"}
+) | {"explain_how_to_still_be_this"}
 
 
 # --- The backend -------------------------------------------------------------------------------------------
@@ -294,6 +304,12 @@ class RouterBackend(Backend):
             return Decision(None, decision.confidence, True)
         if not decision.confident and (SMALL_TALK.match(text) or (ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
+        if (
+            decision.function not in _ABOUT_ONE
+            and "get_prediction" in names
+            and points_at_nothing(text, history, schema)
+        ):
+            return Decision("get_prediction", decision.confidence, True)  # "is that one positive?" first: which one?
         outcome = outcome_decision(decision, text, schema, names)
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
             return outcome
@@ -324,6 +340,8 @@ class RouterBackend(Backend):
             return split if split.also else decision
         if decision.function is None:
             return decision
+        if bare_comparison(text) and not history and not extract_ids(text, schema):
+            return replace(decision, confident=False)  # "compare men and women": compare what? asked
         if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):
             return replace(decision, confident=False)  # "how sure is it about that": the one in focus, or the model?
         return compound(decision, masked, request, self._score)
@@ -443,7 +461,8 @@ class RouterBackend(Backend):
         content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
         # torn between the instance in focus and the model as a whole: the option says which instance it runs on
         torn = unsure_about_the_focus(decision, text, mask(text, schema), history, request.functions, schema)
-        focus = instance_in_focus(history, schema) if torn else None
+        # a group the turn names is what an option runs on ("which women are predicted progressing?" after a why)
+        focus = named_group(text, schema) or (instance_in_focus(history, schema) if torn else None)
         content = content or clarifying_question(specs[decision.function], specs[decision.runner_up], focus)
         return CompletionResponse(content=content, model=self.name, finish_reason=CLARIFY)
 

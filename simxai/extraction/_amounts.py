@@ -159,6 +159,8 @@ def money_bound(text: str, schema: HostSchema) -> tuple[str, str] | None:
     features, nothing: the words before the amount must then name the feature.
     """
     money = [f for f in schema.features if f.type == "numeric" and f.description and _MONEY.search(f.description)]
+    if len(money) > 1:  # "listings under £100 a night": the one money feature per night
+        money = _per_period(text, money)
     if len(money) != 1:
         return None
     clauses: list[str] = []
@@ -172,6 +174,21 @@ def money_bound(text: str, schema: HostSchema) -> tuple[str, str] | None:
             clauses.insert(0, f"{name} {_op_of(match.group('op'))} {_amount(match.group('v'))}")
         rest = f"{rest[: match.start()]} {rest[match.end() :]}"
     return (" and ".join(clauses), rest) if clauses else None
+
+
+# the period after an amount of money ("£100 a night", "$40 per month"), and the words of a feature that name it
+_PERIOD = re.compile(r"[$£€]\s?\d+(?:\.\d+)?\s+(?:a|an|per|each)\s+(?P<p>night|day|week|month|year|hour)\b", re.I)
+_PERIOD_WORDS = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly|annual", "hour": "hourly"}
+
+
+def _per_period(text: str, money: list[FeatureSchema]) -> list[FeatureSchema]:
+    """The money features whose name, aliases or description name the period said after an amount, or []."""
+    said = _PERIOD.search(text)
+    if said is None:
+        return []
+    period = said.group("p").lower()
+    words = re.compile(rf"\b(?:{period}s?|{_PERIOD_WORDS.get(period, period + 'ly')}|per\s+{period})\b", re.I)
+    return [f for f in money if words.search(" ".join([f.name.replace("_", " "), f.description or "", *f.aliases]))]
 
 
 _MONEY_AMOUNT = r"[$£€]\s?\d+(?:\.\d+)?(?![\d,]|\.\d|\s?k\b|\s?(?:m|bn)\b)"

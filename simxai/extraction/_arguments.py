@@ -24,11 +24,14 @@ from simxai.textbounds import bounds_text_argument
 _LABEL_ARGUMENTS = ("expected_label", "target_label", "prediction_label")
 
 
-# A bound on a group of instances ("for patients over 60 kg", "on parcels between 2 and 5 litres"), as written.
+# A bound on a group of instances ("for patients over 60 kg", "on parcels between 2 and 5 litres"), as written;
+# an amount of money ("on rooms under £100 a night", "applicants earning under £30k a year") with its sign and period
+_MONEY = r"[£$€]?\s?\d+(?:[.,]\d+)?"
 _UNREAD_BOUND = re.compile(
     r"\b(?:for|on|among|in|across|with)\s+(?:(?:the|those|these|all)\s+)?(?:[a-z]+\s+){0,2}?"
-    r"(?P<bound>(?:over|under|above|below|between\s+\d+(?:\.\d+)?\s+(?:and|to)|(?:[a-z]+er|more|less|fewer)\s+than|"
-    r"at\s+least|at\s+most)\s+\d+(?:\.\d+)?(?:\s?[a-z][a-z/0-9²]*)?)",
+    rf"(?P<bound>(?:over|under|above|below|between\s+{_MONEY}\s+(?:and|to)|(?:[a-z]+er|more|less|fewer)\s+than|"
+    rf"at\s+least|at\s+most)\s+{_MONEY}(?:\s?(?!(?:an?|per)\b)[a-z][a-z/0-9²]*)?"
+    r"(?:\s+(?:a|per|an)\s+(?:night|day|week|month|year|hour|head|person))?)",
     re.IGNORECASE,
 )
 

@@ -14,10 +14,11 @@ from simxai.extraction._features import FeatureMention, _category_mentions, _ter
 from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
-from simxai.extraction._said_changes import in_feature_units, said_changes, without_instance_phrases
+from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
 from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
+from simxai.extraction._time_units import in_feature_units, one_unit_amounts
 from simxai.extraction._unit_values import unit_word_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
@@ -348,6 +349,7 @@ def extract_changes(
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
         said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
+        text = one_unit_amounts(text, schema)  # "a week shorter" -> "1 week shorter" (then in the feature's unit)
     changes: dict[str, ChangeValue] = {}
     mentions = [
         m

@@ -16,7 +16,6 @@ holds for any host:
   income") -> that feature 3 (0.03 when the feature's values lie within 0..1);
 - money with no feature named, for the host's one money feature (its description or name says pounds, dollars or
   euros): "paid $14 a month" -> 14, "a $4k raise" -> "+4" when the feature is in thousands, "on $52,000" -> 52;
-- a time said in another unit than the feature's: "two more years" for a feature counted in weeks -> "+104";
 - a category said in the plural: "on tablets" for a category "tablet".
 
 A reading that two features could take gives nothing: the engine then asks which feature is meant.
@@ -34,7 +33,6 @@ from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun
 from simxai.extraction._money_verbs import verb_money_change
 from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
 _DOWN = r"less|fewer|lower|smaller|shorter|lighter|down"
@@ -393,59 +391,6 @@ def _money_change(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
     if _IT_WERE.search(before) or not _STATE.search(before):
         return None
     return feature.name, value
-
-
-# How many of the second unit one of the first holds (a month as 30 days, a year as 52 weeks).
-_PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): 30, ("week", "day"): 7}
-_TIME_WORD = re.compile(r"^(day|week|month|year)s?$|^(yr|mo)s?$", re.IGNORECASE)
-
-
-def _time_unit(feature: FeatureSchema) -> str | None:
-    """The time unit a numeric feature counts in, from its name in any shape ("months_in_tenancy", "tenure_years",
-    "TenureMonths", "Tenure (months)"); a rate's "per <unit>" is no unit of its value ("RidesPerMonth").
-    """
-    words = name_words(feature.name)
-    for word in words[: words.index("per")] if "per" in words else words:
-        unit = _TIME_WORD.match(word)
-        if unit:
-            return unit.group(1) or {"yr": "year", "mo": "month"}[unit.group(2).lower()]
-    return None
-
-
-def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """The changes with an amount said in another time unit converted: "two more years" in weeks -> "+104"."""
-    out = dict(changes)
-    for name, value in changes.items():
-        feature = schema.feature(name)
-        unit = _time_unit(feature) if feature is not None and feature.type == "numeric" else None
-        if unit is None or not isinstance(value, (int, float, str)):
-            continue
-        said = re.fullmatch(rf"(?P<sign>[+-]?)(?P<n>{_NUM})", str(value))
-        if said is None:
-            continue
-        number = re.escape(said.group("n"))
-        match = re.search(
-            rf"(?<![\w.]){number}\s+(?:(?:more|extra|fewer|less|additional)\s+)?(?P<u>days?|weeks?|months?|years?|yrs?)\b",
-            text,
-            re.IGNORECASE,
-        )
-        if match is None:
-            continue
-        spoken = _TIME_WORD.match(match.group("u"))
-        assert spoken is not None
-        spoken_unit = spoken.group(1) or "year"
-        if spoken_unit == unit:
-            continue
-        if (spoken_unit, unit) in _PER:
-            factor: float = _PER[spoken_unit, unit]
-        elif (unit, spoken_unit) in _PER:
-            factor = 1 / _PER[unit, spoken_unit]
-        else:
-            continue
-        amount = _parse_number(said.group("n")) * factor
-        shown = f"{round(amount, 2):g}"
-        out[name] = f"{said.group('sign')}{shown}" if said.group("sign") else _parse_number(shown)
-    return out
 
 
 def plural_categories(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> list[tuple[str, str]]:

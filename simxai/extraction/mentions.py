@@ -9,11 +9,14 @@ all ("why 5011"), and the class a turn
 wants to leave ("how could she shed the surcharge?"), and the label a metric or an importance is asked for
 ("recall for stable", "which features matter most for barbera?"), and a feature named by a verb or a comparative
 of its word ("weighed more", "lighter"), and a category said in another form of its word ("the ECT propagated"), and
-what-if amounts that are an instance's id ("up by 12 on 62021" read as a step of 62021). This module is
-their public home; the implementations stay in the package's private modules.
+what-if amounts that are an instance's id ("up by 12 on 62021" read as a step of 62021), and the feature a change
+that names no feature of its own is of ("and if it were 20 % lower?", `feature_of_change`). This module is their
+public home; the implementations stay in the package's private modules.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from simxai.extraction._bare_ids import misread_id, request_word
 from simxai.extraction._category_forms import category_form
@@ -22,6 +25,7 @@ from simxai.extraction._features import (
     FeatureMention,
     age_feature,
     described_feature,
+    extract_feature,
     feature_mentions,
     moved_away_from,
 )
@@ -29,6 +33,7 @@ from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
 from simxai.extraction._unnamed_subject import subject_features, unnamed_subject
 from simxai.extraction._vague import VagueGroup, vague_group
+from simxai.hosts.base import HostSchema
 
 __all__ = [
     "FeatureMention",
@@ -40,6 +45,7 @@ __all__ = [
     "explained_label",
     "feature_mentions",
     "feature_named_by_word",
+    "feature_of_change",
     "misread_id",
     "named_id_dropped",
     "moved_away_from",
@@ -50,3 +56,22 @@ __all__ = [
     "vague_group",
     "without_id_amounts",
 ]
+
+
+def feature_of_change(text: str, schema: HostSchema | None, fallback: Callable[[], str | None]) -> str | None:
+    """The feature a change in `text` is of: the feature the turn names ("if the thermostat were 1.5 degrees
+    higher"), else the one a comparative or a verb of its word names ("if he visited twice as often"), else
+    `fallback()` (the feature in focus) unless the change is said of a noun naming nothing of the host's ("his rent
+    were 10% lower": None, to be asked about).
+
+    The one reading for the router (`calls_for`, falling back to the feature in the history) and the engine
+    (`relative_change`, falling back to the dialogue state's feature).
+    """
+    if schema is None:
+        return fallback()
+    named = extract_feature(text, schema)
+    if named is None and (verb := feature_named_by_word(text, schema)) is not None:
+        named = verb.name
+    if named is not None:
+        return named
+    return fallback() if unnamed_subject(text, schema) is None else None

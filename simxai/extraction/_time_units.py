@@ -1,0 +1,105 @@
+"""A span of time said in another unit than the feature's: converted to the feature's unit.
+
+"two more years" for a feature counted in weeks -> "+104"; "a week shorter" for `LoanDays` -> "-7"; "two months
+longer" for `tenure_days` -> "+60"; "a week longer" for `stay_nights` -> "+7" (a night of a stay counts as a day).
+The unit a feature counts in is read from its name only, split at underscores and at a lower-to-upper case change
+("LoanDays"); a feature whose name says no unit keeps the amount as said.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
+
+# How many of the second unit one of the first holds (a month as 30 days, a year as 52 weeks).
+_PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): 30, ("week", "day"): 7}
+# a unit of time as a word; a night (of a stay) is counted as a day
+_TIME_WORD = re.compile(r"^(day|week|month|year)s?$|^(yr|mo)s?$|^(night)s?$", re.IGNORECASE)
+_SHORT = {"yr": "year", "mo": "month"}
+_COMPARED = r"(?:longer|shorter|more|less|fewer|extra|later|earlier|sooner|older|younger)"
+# "a week shorter", "one month longer", "a fortnight more": the article as the amount, before a comparative
+_ONE_UNIT = re.compile(rf"\b(?:an?|one)\s+(day|week|month|year|night|fortnight)\b(?=\s+{_COMPARED}\b)", re.I)
+# "an extra week", "one more month", "another night": one more of the unit
+_ONE_MORE = re.compile(r"\b(?:an\s+extra|an\s+additional|one\s+more|another)\s+(day|week|month|year|night)\b", re.I)
+
+
+# an amount and its unit before "a week": a rate ("3 hours a week more", "£20 a month less"), not a span of time
+_RATE = re.compile(
+    r"\d\s*(?:(?!(?:was|is|were|had|has|be|been|being|gets?|got|stays?|stayed|for|by|with|and|or)\b)[^\W\d]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def _unit_word(word: str) -> str | None:
+    unit = _TIME_WORD.match(word)
+    if unit is None:
+        return None
+    if unit.group(3):
+        return "day"
+    return unit.group(1) or _SHORT[unit.group(2).lower()]
+
+
+def time_unit(feature: FeatureSchema) -> str | None:
+    """The time unit a numeric feature counts in, from its name in any shape ("months_in_tenancy", "tenure_years",
+    "LoanDays", "Tenure (months)", "stay_nights" -> day); None when its name says none.
+    """
+    words = name_words(feature.name)  # any shape: "TenureMonths", "Tenure (months)", "LOAN_DAYS"
+    if "per" in words:  # a rate's "per <unit>" is no unit of its value ("RidesPerMonth")
+        words = words[: words.index("per")]
+    return next((unit for word in words if (unit := _unit_word(word)) is not None), None)
+
+
+def one_unit_amounts(text: str, schema: HostSchema) -> str:
+    """`text` with one unit of time said by its article written as a number: "a week shorter" -> "1 week shorter",
+    "a fortnight longer" -> "2 weeks longer", "an extra month" -> "1 more month"; only for a unit that some numeric
+    feature counts in another unit (its name says so), the one case `in_feature_units` converts.
+    """
+    units = {time_unit(f) for f in schema.features if f.type == "numeric"} - {None}
+
+    def one(match: re.Match[str]) -> str:
+        unit = match.group(1).lower()
+        spoken = "week" if unit == "fortnight" else _unit_word(unit)
+        if not units - {spoken} or _RATE.search(text[: match.start()]):
+            return match.group(0)
+        return "2 weeks" if unit == "fortnight" else f"1 {unit}"
+
+    def one_more(match: re.Match[str]) -> str:
+        return f"1 more {match.group(1)}" if units - {_unit_word(match.group(1))} else match.group(0)
+
+    return _ONE_MORE.sub(one_more, _ONE_UNIT.sub(one, text))
+
+
+def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """The changes with an amount said in another time unit converted: "two more years" in weeks -> "+104"."""
+    out = dict(changes)
+    for name, value in changes.items():
+        feature = schema.feature(name)
+        unit = time_unit(feature) if feature is not None and feature.type == "numeric" else None
+        if unit is None or not isinstance(value, (int, float, str)):
+            continue
+        said = re.fullmatch(rf"(?P<sign>[+-]?)(?P<n>{_NUM})", str(value))
+        if said is None:
+            continue
+        number = re.escape(said.group("n"))
+        match = re.search(
+            rf"(?<![\w.]){number}\s+(?:(?:more|extra|fewer|less|additional)\s+)?"
+            r"(?P<u>days?|weeks?|months?|years?|yrs?|nights?)\b",
+            text,
+            re.IGNORECASE,
+        )
+        spoken_unit = _unit_word(match.group("u")) if match is not None else None
+        if spoken_unit is None or spoken_unit == unit:
+            continue
+        if (spoken_unit, unit) in _PER:
+            factor: float = _PER[spoken_unit, unit]
+        elif (unit, spoken_unit) in _PER:
+            factor = 1 / _PER[unit, spoken_unit]
+        else:
+            continue
+        amount = _parse_number(said.group("n")) * factor
+        shown = f"{round(amount, 2):g}"
+        out[name] = f"{said.group('sign')}{shown}" if said.group("sign") else _parse_number(shown)
+    return out
