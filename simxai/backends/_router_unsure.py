@@ -38,15 +38,17 @@ progression?" once the why-not is out). Otherwise the router asks between the tw
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
-from simxai.backends._router_decision import ASKS_CAUSE, REASONS
+from simxai.backends._router_decision import ASKS_CAUSE, REASONS, Decision
 from simxai.backends._router_denial import denies_a_class
 from simxai.backends._router_masking import mask, without_discourse_ifs
 from simxai.extraction import extract_changes, extract_ids, extract_label, extract_metric
+from simxai.followup import last_call
 from simxai.hosts.base import HostSchema
+from simxai.messages import Message
 
-__all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "ruled_out"]
+__all__ = ["ONE_LEFT", "fit_options", "names_one_instance", "repeated_data_question", "ruled_out"]
 
 # A supposition: a what-if may name its change in words the extraction does not read ("if she earned 50 grand").
 _SUPPOSED = re.compile(
@@ -192,3 +194,22 @@ def fit_options(
     if not unfit or total <= 0.0:
         return probabilities, threshold
     return {name: p / total for name, p in kept.items()}, max(threshold, ONE_LEFT)
+
+
+def repeated_data_question(
+    decision: Decision, text: str, history: Sequence[Message], schema: HostSchema | None
+) -> Decision:
+    """The data question before, repeated for one named instance ("what about brake wear for 500120?" after "what
+    does battery cycles mean?"), asks between that instance's explanation and the data: the data's statistics would
+    drop the instance. Any other decision is returned as it is (the selector's own reading of "the income of
+    applicant 12", with no data question before, stands).
+    """
+    previous = last_call(history)
+    if (
+        decision.function == "get_data_information"
+        and previous is not None
+        and previous.name == decision.function
+        and names_one_instance(text, mask(text, schema), schema)
+    ):
+        return Decision("get_local_explanation", decision.confidence, False, runner_up=decision.function)
+    return decision

@@ -99,12 +99,12 @@ from simxai.backends._router_text_requests import (
 )
 from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
 from simxai.backends._router_unrecorded import unrecorded_question
-from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance
+from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance, repeated_data_question
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
 from simxai.extraction import extract_changes, extract_ids, extract_metric
-from simxai.followup import INSTANCE_COUNTERPART, extract_step, last_call
+from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
@@ -215,15 +215,7 @@ class RouterBackend(Backend):
             decision, text, history = answered
         else:
             decision = self._decide(text, history, request)
-            host = request.host
-            if (
-                decision.function == "get_data_information"
-                and (previous := last_call(history)) is not None
-                and previous.name == decision.function
-                and names_one_instance(text, mask(text, host), host)
-            ):
-                # "what about brake wear for 500120?" after a data question: its statistics would drop the instance
-                decision = Decision("get_local_explanation", decision.confidence, False, runner_up=decision.function)
+            decision = repeated_data_question(decision, text, history, request.host)
         if not decision.confident and decision.runner_up is not None:
             decision = settled_by_labels(decision, text, history, request) or decision  # "why is the other X?"
         if decision.function is None:
