@@ -78,7 +78,14 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             for argument in ("instance", "changes", "feature", "expected_label", "metric", "number_of_iterations"):
                 yield f"extract_argument({argument}), tabular", lambda s, a=argument, f=function: f(a, s, tab)
                 yield f"extract_argument({argument}), text", lambda s, a=argument, f=function: f(a, s, txt)
-        elif name in ("extract_texts", "extract_metric", "extract_count", "is_reference", "alternatives"):
+        elif name in (
+            "extract_texts",
+            "extract_metric",
+            "extract_count",
+            "is_reference",
+            "alternatives",
+            "class_name_pattern",
+        ):
             yield name, function
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
             yield f"{name}, tabular", lambda s, f=function: f(s, s, tab)
