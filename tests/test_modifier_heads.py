@@ -16,8 +16,8 @@ from simxai import Agent, Host
 from simxai.backends.router import RouterBackend
 from simxai.extraction._feature_terms import _head
 from simxai.extraction._features import feature_mentions
-from simxai.extraction._time_units import time_unit as _time_unit
 from simxai.extraction._said_values import _units_of
+from simxai.extraction._time_units import time_unit as _time_unit
 from simxai.extraction.mentions import subject_features
 from simxai.hosts.base import FeatureSchema, HostSchema
 
