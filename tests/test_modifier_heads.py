@@ -6,20 +6,18 @@ read from the header; a noun two features share stays a question.
 
 from __future__ import annotations
 
-import asyncio
-
 import numpy as np
 import pandas as pd
 import pytest
 
-from simxai import Agent, Host
-from simxai.backends.router import RouterBackend
+from simxai import Host
 from simxai.extraction._feature_terms import _head
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._said_values import _units_of
 from simxai.extraction._time_units import time_unit as _time_unit
 from simxai.extraction.mentions import subject_features
 from simxai.hosts.base import FeatureSchema, HostSchema
+from tests.test_name_words import _run  # the turns' calls run and the questions asked
 
 _COLUMNS = (
     "RenewalsUsed",
@@ -153,21 +151,6 @@ def library_host() -> Host:
     frame["Status"] = np.where(score > 0.5, "stays", "leaves")
     model = LogisticRegression(max_iter=300).fit(frame[list(_COLUMNS)], frame.Status)
     return host_from_model(model, frame, name="library", target="Status", instance_noun="member", id_column="MemberID")
-
-
-def _run(host: Host, turns: list[str]) -> list[tuple[list[tuple[str, dict[str, object]]], str | None]]:
-    agent = Agent(host, RouterBackend())
-
-    async def run() -> list[tuple[list[tuple[str, dict[str, object]]], str | None]]:
-        conversation = agent.conversation()
-        out = []
-        for text in turns:
-            turn = await conversation.send(text)
-            ran = [(c.function, dict(c.arguments)) for c in turn.calls if c.status == "ok"]
-            out.append((ran, turn.clarification.question if turn.clarification else None))
-        return out
-
-    return asyncio.run(run())
 
 
 @pytest.mark.parametrize(

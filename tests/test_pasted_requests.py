@@ -29,8 +29,10 @@ def test_the_words_and_id_of_a_pasted_request_are_read(scooter_host: Host) -> No
 async def test_a_pasted_why_is_answered_for_its_instance(scooter_host: Host) -> None:
     from simxai.backends.router import RouterBackend
 
-    turn = await Agent(scooter_host, RouterBackend()).conversation().send(
-        'Ticket from a rider: "why was scooter 640077 taken off the street?"'
+    turn = (
+        await Agent(scooter_host, RouterBackend())
+        .conversation()
+        .send('Ticket from a rider: "why was scooter 640077 taken off the street?"')
     )
     ran = [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
     assert ran == [("get_local_explanation", {"instance": 640077})] or ran == [], ran  # answered, or asked
