@@ -38,7 +38,14 @@ from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
 
-__all__ = ["breakdown_feature", "uncalled_question", "unknown_named", "unknown_thing", "vague_question"]
+__all__ = [
+    "INSTANCE_FUNCTIONS",
+    "breakdown_feature",
+    "uncalled_question",
+    "unknown_named",
+    "unknown_thing",
+    "vague_question",
+]
 
 # Words after a categorical feature's name that are no value of it ("region feature", "plan matter").
 _NOT_A_VALUE = frozenset(
@@ -213,7 +220,7 @@ def unknown_thing(text: str, schema: HostSchema | None) -> str | None:
 
 def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
     if not any(c.name == "explain_what_if" and not c.arguments.get("changes") for c in calls) and not any(
-        c.name in _INSTANCE_FUNCTIONS and "changes" not in c.arguments for c in calls
+        c.name in INSTANCE_FUNCTIONS and "changes" not in c.arguments for c in calls
     ):
         return None
     question = _unknown_thing(text, schema)
@@ -240,14 +247,14 @@ def _unknown_feature(text: str, calls: Sequence[ToolCall], schema: HostSchema) -
 
 
 # The built-in functions about one instance: without an `instance` argument the engine uses the one in focus.
-_INSTANCE_FUNCTIONS = frozenset(
+INSTANCE_FUNCTIONS = frozenset(
     "get_prediction get_local_explanation explain_what_if explain_why_not explain_how_to_be_that "
     "explain_how_to_still_be_this".split()
 )
 
 
 def _unread_id(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:
-    if not any(c.name in _INSTANCE_FUNCTIONS and "instance" not in c.arguments for c in calls):
+    if not any(c.name in INSTANCE_FUNCTIONS and "instance" not in c.arguments for c in calls):
         return None
     found = misread_id(text, schema)
     if found is None:
@@ -429,7 +436,7 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _unknown_feature(text, calls, schema)
     if question is None and not any(c.arguments.get("changes") or c.arguments.get("group") for c in calls):
         question = unrecorded_question(text, schema)  # "would better tyres help 12": no feature holds tyres
-    if question is None and not any(c.name in _INSTANCE_FUNCTIONS for c in calls):
+    if question is None and not any(c.name in INSTANCE_FUNCTIONS for c in calls):
         question = own_instance_question(text, schema)  # "can my boat pass?" read as the outputs' description
     if question is None:
         question = _unread_id(text, calls, schema)

@@ -97,7 +97,13 @@ from simxai.backends._router_text_requests import (
     is_content,
     over_all_records,
 )
-from simxai.backends._router_unknown import uncalled_question, unknown_named, unknown_thing, vague_question
+from simxai.backends._router_unknown import (
+    INSTANCE_FUNCTIONS,
+    uncalled_question,
+    unknown_named,
+    unknown_thing,
+    vague_question,
+)
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance, repeated_data_question
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
@@ -128,10 +134,6 @@ __all__ = [
 ASK_BELOW = 0.7
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
 _NONE = "none"  # the selector's class for a turn that asks for no function
-# functions about one instance: with none named, the engine asks which
-_ABOUT_ONE = frozenset(
-    {"get_prediction", "get_local_explanation", "explain_what_if", "explain_why_not", "explain_how_to_be_that"}
-) | {"explain_how_to_still_be_this"}
 
 
 # --- The backend -------------------------------------------------------------------------------------------
@@ -297,7 +299,7 @@ class RouterBackend(Backend):
         if not decision.confident and (SMALL_TALK.match(text) or (ACKNOWLEDGEMENT.search(text) and "?" not in text)):
             return Decision(None, decision.confidence, True)
         if (
-            decision.function not in _ABOUT_ONE
+            decision.function not in INSTANCE_FUNCTIONS  # with none named, the engine asks which
             and "get_prediction" in names
             and points_at_nothing(text, history, schema)
         ):
