@@ -7,7 +7,7 @@ w29's hosts. It has two labels: a bus `breaks_down` or `runs_fine` before the ne
 from a data set: the domain, its columns and its words were invented by w31 so that the router meets a host it was
 not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w31/host_bus.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w31/host_bus.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

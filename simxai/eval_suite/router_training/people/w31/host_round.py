@@ -7,7 +7,7 @@ w29's hosts. It has three labels: a round is a `win`, a `loss` or a `split` (a p
 not a clean sweep either way). Nothing here comes from a data set: the domain, its columns and its words were
 invented by w31 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w31/host_round.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w31/host_round.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
