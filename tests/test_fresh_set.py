@@ -31,6 +31,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
+        "fresh-2026-12-04s",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -153,6 +154,12 @@ CELLAR_CATEGORIES = {
     "Cork Type": ("natural", "synthetic", "screwcap"),
     "Wine Style": ("red", "white", "sparkling", "fortified"),
 }
+#: The invented church-organ host of set S (`evalsets/fresh-2026-12-04s/host_organ.py`): ids 103101-103400. Its
+#: feature names mix PascalCase, snake_case and camelCase, some with a unit.
+ORGAN_NUMERIC = (
+    "PipeLengthFt", "wind_pressure_mm", "humidityPct", "nave_temp_c", "pipeAgeYears", "ServicesPerWeek",
+)  # fmt: skip
+ORGAN_CATEGORIES = {"Division": ("great", "swell", "pedal")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -251,6 +258,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("drink_now", "hold", "past_peak"),
         "features": CELLAR_NUMERIC + tuple(CELLAR_CATEGORIES),
         "categories": CELLAR_CATEGORIES,
+    },
+    "organ": {
+        "ids": range(103101, 103401),
+        "labels": ("speaking", "sluggish", "ciphering"),
+        "features": ORGAN_NUMERIC + tuple(ORGAN_CATEGORIES),
+        "categories": ORGAN_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -375,6 +388,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "per_host": {"demo": 45, "sentiment": 40, "loan": 38, "cellar": 75},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "cellar": 6},
     },
+    "fresh-2026-12-04s": {
+        "requests": 220,
+        "dialogues": 16,
+        "per_host": {"demo": 75, "sentiment": 40, "loan": 55, "organ": 60},
+        "dialogues_per_host": {"demo": 6, "sentiment": 3, "loan": 5, "organ": 4},
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
@@ -493,6 +512,8 @@ def test_argument_values_fit_the_host() -> None:
             assert instance in spec["ids"], where
         elif isinstance(instance, str) and (host != "sentiment" or re.search(r"[<>=]", instance) or instance == "all"):
             assert not _condition_problems(instance, host), (where, _condition_problems(instance, host))
+        elif isinstance(instance, dict):  # a new row's feature values (set S pastes one)
+            assert set(instance) <= set(spec["features"]), where
         else:
             assert isinstance(instance, str | type(None)), where
         for name in LABEL_ARGUMENTS:

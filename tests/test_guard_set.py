@@ -33,8 +33,11 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-03p",
     ROOT / "evalsets" / "guard-2026-12-03q",
     ROOT / "evalsets" / "guard-2026-12-04r",
+    ROOT / "evalsets" / "guard-2026-12-04s",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
+#: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
+NOUNS = {"bonsai": "tree"}
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
     "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
@@ -137,6 +140,11 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-03p", {"bell": 2}, 330),
         ("guard-2026-12-03q", {"inspection": 2}, 450),
         ("guard-2026-12-04r", {"visit": 2}, 450),
+        (
+            "guard-2026-12-04s",
+            {"bonsai": 3, "demo": 2, "sentiment": 2, "loan": 2},
+            450,
+        ),  # two unfaithful a function on the built-in hosts
     ],
     ids=[
         "set F",
@@ -152,6 +160,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set P (03p)",
         "set Q (03q)",
         "set R (04r)",
+        "set S (04s)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -245,6 +254,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (100401, 100800),
             {"hive type"},
         ),
+        ("guard-2026-12-04s", "bonsai", ["settles", "declines"], (103401, 103700), {"Species"}),
     ],
     ids=[
         "set F",
@@ -261,6 +271,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set P bell (03p)",
         "set Q inspection (03q)",
         "set R visit (04r)",
+        "set S bonsai (04s)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
@@ -269,7 +280,7 @@ def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_feature
     path = ROOT / "evalsets" / folder
     assert len(scorer.load_lines(path)) == len(_lines(path))
     schema = scorer.host_schema(host, path)
-    assert schema.instance_noun == host and list(schema.class_names) == labels
+    assert schema.instance_noun == NOUNS.get(host, host) and list(schema.class_names) == labels
     assert tuple(schema.id_range) == ids
     features = {feature.name for feature in schema.features}
     assert categoricals <= {feature.name for feature in schema.features if feature.type == "categorical"}

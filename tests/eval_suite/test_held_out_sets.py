@@ -120,6 +120,22 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (7, 7),
         "own_hosts": ("bus", "round"),
     },
+    # written held out in the twenty-second round: read by nobody
+    "w33": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (4, 5),
+        "own_hosts": ("lock", "hive"),
+    },
+    # written for training in the twenty-second round, straight into people/
+    "w34": {
+        "folder": "people",
+        "requests": 200,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("hive", "kiln"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
