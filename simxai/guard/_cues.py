@@ -217,7 +217,10 @@ RANK_NUMBER = re.compile(
 )
 COMPARATIVE = re.compile(
     r"\b(more|less) (?:important|influential|decisive|relevant)\b|"
-    r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",
+    r"\b(?:matter\w*|count\w*|weigh\w*)(?: overall)? (more|less)(?: overall)? than\b|\b(outweigh\w*|dominat\w*)\b|"
+    # a rank said by place (claims-25): "A ranks ahead of B", "A outranks B"; "A trails B", "A sits behind B", "A is
+    # second only to B" (read only with a feature right after the words: "the model behind it" is no rank)
+    r"\b(ahead of|outranks?|outranked)\b|\b(behind|trails|trailed|trailing|second only to|second to)\b",
     re.IGNORECASE,
 )
 CHANGE_VERB = re.compile(
