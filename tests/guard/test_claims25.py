@@ -7,7 +7,9 @@ the global ranking for progressing: triglycerides_log, bmi, blood_pressure, hdl,
 - a rank said by place ("bmi ranks ahead of hdl", "hdl trails bmi", "bmi is second only to triglycerides_log");
 - a model family the outputs do not state, among four more families scikit-learn names ("a perceptron");
 - a name of several words whose head is no feature ("a healthy cholesterol diet"), the second of two causes;
-- no value read in a clock time or a date ("[Voicemail, 09:12]", "2026-12-04"), and a pair after "beats".
+- no value read in a clock time or a date ("[Voicemail, 09:12]", "2026-12-04"), and a pair after "beats";
+- an agreement with the record said as a likeness ("the same as the recorded outcome": patient 12 is recorded
+  progressing).
 """
 
 import pytest
@@ -153,4 +155,19 @@ def test_clock_times_and_dates_are_no_values(check_reply, faithful, reply):
 )
 def test_a_pair_after_a_verb_of_comparing(check_reply, faithful, reply):
     report = check_reply("demo", "get_model_performance", {"metric": "precision"}, reply)
+    assert report.passed == faithful, report
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (False, "Patient 12: the model says stable, the same as the recorded outcome."),
+        (False, "Patient 12 -> stable, 78.6 %, exactly as the chart records it."),
+        (False, "Patient 12 comes out stable, in line with the record."),
+        (True, "Patient 12: the model says stable, not the same as the recorded outcome (progressing)."),
+        (True, "Patient 12 comes out stable at 78.6 %; the chart records progressing."),
+    ],
+)
+def test_an_agreement_with_the_record_said_as_a_likeness(check_reply, faithful, reply):
+    report = check_reply("demo", *PREDICTION_12, reply)
     assert report.passed == faithful, report
