@@ -159,6 +159,43 @@ _CONTRIBUTES = re.compile(
     r"|(?:^|[.;:!?]\s+)" + _DET + r"(?P<h>" + _NP4 + r")\s+(?:could|can|may|might)\s+(?:also\s+)?change\s+freely\b",
     re.IGNORECASE,
 )
+#: A name of one to three words.
+_NP3 = r"[a-z][a-z_'-]*(?:\s+(?!and\b|or\b|is\b|was\b|on\b|in\b|of\b)[a-z][a-z_'-]*){0,2}"
+_A = r"(?:an?\s+)?"
+#: The second of two causes or changes joined by "and" (claims-25), and a cause said as a help or a hindrance:
+#: "because of its X (4.2) and its Y", "approved chiefly on X 703 and a Y", "lowered its X to 35.5 % and raised
+#: the Y", "helped by its Y".
+_CONJOINED = re.compile(
+    r"\b(?:because of|due to|thanks to|owing to|helped by|hurt by|held back by|"
+    r"(?:mainly|mostly|chiefly|largely|primarily)\s+(?:on|by))\s+"
+    + _DET
+    + _A
+    + _NP2
+    + r"(?:\s*\([^()]{0,40}\)|\s+-?\d+(?:\.\d+)?\s*%?)?\s+and\s+"
+    + _DET
+    + _A
+    + r"(?P<a>"
+    + _NP3
+    + r")(?=\s*(?:[.;:!?)]|$))"
+    r"|\b(?:helped|hurt|held back|pulled down|pushed up)\s+by\s+"
+    + _DET
+    + _A
+    + r"(?P<b>"
+    + _NP3
+    + r")(?=\s*(?:[.;:!?)]|$))"
+    r"|\b(?:rais|lower|increas|decreas|reduc|cut)\w*\s+"
+    + _DET
+    + r"[a-z][\w'-]*\s+(?:to|by|from)\s+-?\d+(?:\.\d+)?\s*%?\s+"
+    r"and\s+(?:rais|lower|increas|decreas|reduc|cut|chang)\w*\s+"
+    + _DET
+    + _A
+    + r"(?P<c>"
+    + _NP3
+    + r")(?=\s*(?:[.;:!?]|$))",
+    re.IGNORECASE,
+)
+#: A head noun that may name a feature of its own: a plain word, not a verb's or an adverb's form.
+_HEAD = re.compile(r"[a-z][a-z-]{2,}(?<!ly)(?<!ing)(?<!ed)")
 #: A feature's name in brackets right after a phrase: "the lean build (BMI 20.5)".
 _GLOSSED = re.compile(r"\s*\(\s*([a-z][\w-]*)", re.I)
 _END = r"(?=\s*(?:[.,;:!?)(]|\s-\s|$|\s(?:and|is|was|would|could|from|gives|which|but|instead|rather)\b))"
@@ -303,7 +340,9 @@ def invented_names(
     `label X` for an item of a list of labels that is no label, `N labels` when the host does not have N.
     """
     claims: list[tuple[str, bool]] = []
-    for pattern in (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED, _CONTRIBUTES):
+    names = {lab.lower() for lab in labels}
+    patterns = (_CAUSE_AFTER, _CAUSE_BEFORE, _CHANGED, _SET_AT, _RANKED, _POSITIONS, _VALUED, _CONTRIBUTES, _CONJOINED)
+    for pattern in patterns:
         for match in pattern.finditer(reply):
             for said in (v for v in match.groupdict().values() if v):
                 if pattern is _VALUED and (_MEASURE.search(said) or len(said.split()[0]) < 3):
@@ -326,7 +365,13 @@ def invented_names(
                     continue  # "the lean build (BMI 20.5)": words for the feature the brackets name
                 phrase = [w for w in re.findall(r"[a-z][\w'-]*", said.lower()) if w not in _COMMON]
                 joined = "_".join(re.findall(r"[a-z][a-z'-]*", said.lower()))  # "n estimators" is n_estimators
-                if phrase and joined not in known and not any(_known(w, known) for w in phrase):
+                # a name of several words whose head (its last word) is unknown is a name of its own, whatever
+                # words of real names lead it ("a clean repayment history", "stable housing"; claims-25)
+                # (not when the words before the head name a feature: "debt-to-income ratio")
+                lead = "_".join(w for p in phrase[:-1] for w in p.split("-"))
+                headless = len(phrase) > 1 and not _known(phrase[-1], known) and _HEAD.fullmatch(phrase[-1])
+                headless = headless and not (lead in known and lead not in names)
+                if phrase and joined not in known and (headless or not any(_known(w, known) for w in phrase)):
                     claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}
     for sentence in re.split(r"(?<=[.;!?])\s+|\n", reply):

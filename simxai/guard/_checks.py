@@ -46,6 +46,7 @@ from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
 from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
+from simxai.guard._ways import certainty_move_claims, change_way_claims
 from simxai.textbounds import bounded_text
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
@@ -368,6 +369,13 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             readers.append(("likely_move_claims", moves))
             verbs = said_move_claims(sentence, labels, self.label_forms, facts.before_numbers, facts.after_numbers)
             readers.append(("said_move_claims", verbs))
+            # "still X but less sure", "even more firmly X" (claims-25)
+            sure = certainty_move_claims(sentence, labels, facts.what_if, facts.before_numbers, facts.after_numbers)
+            readers.append(("certainty_move_claims", sure))
+        if facts.changes and self.structured:
+            # "a more distant borrower: 702 km instead of 2519" (claims-25)
+            ways = change_way_claims(sentence, facts.changes, self.names.features, labels)
+            readers.append(("change_way_claims", ways))
         if self.structured and "age" in {f.lower() for f in self.vocab.features}:
             readers.append(("age_claims", age_claims(sentence, facts.feature_numbers.get("age", set()))))
         for reader, claims in readers:

@@ -163,7 +163,17 @@ PREDICTED_AFTER = re.compile(
     r"(?!\s+(?:gets?|got|has|had|receives?|is given|takes?|keeps?|holds?|scores?|sits at|is at|at|with)\b)",
     re.I,
 )
-CORRECT = re.compile(r"\b(correct(?:ly)?|right(?:ly)?|accurate(?:ly)?|matches|agrees?|confirms?)\b", re.IGNORECASE)
+#: Since claims-25 also an agreement with the record said as a likeness: "the same as the recorded outcome",
+#: "exactly as the register records it", "in line with the record".
+_AS_RECORDED = (
+    r"the same as (?:the |its |their )?(?:recorded|actual|true|registered|logged)|"
+    r"as (?:the |its |their )?(?:register|record|records|data|file|chart|log|ledger)\s+"
+    r"(?:records?|has|holds|shows?|says?|lists?|logs?)\s+(?:it|her|him|them)|"
+    r"in line with (?:the |its |their )?(?:record|register|recorded|actual)"
+)
+CORRECT = re.compile(
+    rf"\b(correct(?:ly)?|right(?:ly)?|accurate(?:ly)?|matches|agrees?|confirms?|{_AS_RECORDED})\b", re.IGNORECASE
+)
 WRONG = re.compile(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
 )
@@ -217,7 +227,10 @@ RANK_NUMBER = re.compile(
 )
 COMPARATIVE = re.compile(
     r"\b(more|less) (?:important|influential|decisive|relevant)\b|"
-    r"\b(?:matter\w*|count\w*|weigh\w*) (more|less) than\b|\b(outweigh\w*|dominat\w*)\b",
+    r"\b(?:matter\w*|count\w*|weigh\w*)(?: overall)? (more|less)(?: overall)? than\b|\b(outweigh\w*|dominat\w*)\b|"
+    # a rank said by place (claims-25): "A ranks ahead of B", "A outranks B"; "A trails B", "A sits behind B", "A is
+    # second only to B" (read only with a feature right after the words: "the model behind it" is no rank)
+    r"\b(ahead of|outranks?|outranked)\b|\b(behind|trails|trailed|trailing|second only to|second to)\b",
     re.IGNORECASE,
 )
 CHANGE_VERB = re.compile(
@@ -343,7 +356,7 @@ OF_LABEL = re.compile(
 #: A clause that may judge the prediction right or wrong.
 VERDICT = re.compile(
     r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
-    r"(?:agree|disagree|match|confirm)\w*|"
+    r"(?:agree|disagree|match|confirm)\w*|" + _AS_RECORDED + r"|"
     # a verdict said as a clause's only word after the label ("stable, 78.6 %, correctly.", "and rightly so")
     r"^\s*(?:and\s+)?(?:correctly|rightly|wrongly|incorrectly|mistakenly)(?:\s+so)?\s*[.!]?\s*$",
     re.IGNORECASE,

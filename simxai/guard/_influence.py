@@ -34,6 +34,8 @@ _OTHER_WAY = re.compile(r"\b(?:the other way|the opposite (?:way|direction)|in t
 _VALUE_WORD = re.compile(r"\b(?:lower|higher|low|high)\s+(?:[a-z]+\s+(?:and|or)\s+)?$", re.IGNORECASE)
 
 
+#: What may stand between "ahead of" / "behind" and the feature it ranks against (claims-25).
+_PLACED_GAP = re.compile(r"[\s\"'`*]*(?:(?:just|only|the|its|their)\s+)*")
 _COMPARATIVE = re.compile(r"\b(?:a|an|with)\s+(?P<way>higher|lower|larger|smaller|bigger|greater)\s+$", re.I)
 _WOULD = re.compile(r"\b(?:would|could|take|takes|need\w*|require\w*|if|to get|to reach|were|with)\b", re.I)
 
@@ -269,9 +271,17 @@ class _InfluenceChecks(_CheckState):
         if comparative and len(features) >= 2:
             a, b = features[0], features[1]
             word = comparative.group(1) or comparative.group(2)
-            more = word is None or word.lower() == "more"
-            if mentions[0].start > comparative.start() and word:
+            placed = comparative.group(4) or comparative.group(5)  # "ahead of", "behind" (claims-25)
+            more = word.lower() == "more" if word else comparative.group(5) is None
+            if mentions[0].start > comparative.start() and (word or placed):
                 return
+            if placed and not (
+                len(mentions) >= 2
+                and mentions[0].end <= comparative.start()
+                and mentions[1].start >= comparative.end()
+                and _PLACED_GAP.fullmatch(clause[comparative.end() : mentions[1].start])
+            ):
+                return  # "the model behind the prediction", "ahead of schedule": no rank of two features
 
             def order(r: list[list[str]]) -> bool:
                 ra, rb = rank_of(a, r), rank_of(b, r)

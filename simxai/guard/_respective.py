@@ -39,6 +39,12 @@ _COMPARED = re.compile(
     r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+|its\s+)?)(?P<b>[A-Za-z][\w-]*)"
     rf"\s*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)"
 )
+#: "A beats B: x against y", "A outweighs B (x vs y)": the same pair after a verb of comparing (claims-25).
+_BEATS = re.compile(
+    r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:beats|outweighs|outranks|tops|exceeds|edges\s+out)\s+(?:the\s+|its\s+)?)"
+    r"(?P<b>[A-Za-z][\w-]*)(?:\s+(?:here|overall|again|easily|narrowly|comfortably))?\s*[:,(-]\s*"
+    rf"(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)?"
+)
 _SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}
 
 
@@ -50,9 +56,10 @@ def _one_verb(verb: str) -> str:
 
 def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
-    text = _COMPARED.sub(
-        lambda m: f"{m.group('a')} ({m.group('x')}){m.group('mid')}{m.group('b')} ({m.group('y')})", text
-    )
+    for compared in (_COMPARED, _BEATS):
+        text = compared.sub(
+            lambda m: f"{m.group('a')} ({m.group('x')}){m.group('mid')}{m.group('b')} ({m.group('y')})", text
+        )
     text = _SUBJECTS.sub(
         lambda m: (
             f"{m.group('noun')} {m.group('a')} {_one_verb(m.group('verb'))} {m.group('x')}, and "

@@ -129,8 +129,13 @@ def spoken_splits(text: str, labels: Sequence[str]) -> str:
 
 
 #: A subtitle's or log's time stamp: "[00:02:40]", "[12:05]", "00:02:40" (three parts).
+#: Since claims-25 also a clock time closing a bracket or said with its zone or half of the day ("[Voicemail,
+#: 09:12]", "at 9:15 am") and a calendar date ("2026-12-04"): no value of any output either.
 _CLOCK = re.compile(
     r"\[\s*\d{1,2}:[0-5]\d(?::[0-5]\d)?(?:[.,]\d+)?\s*\]|(?<![\w:.])\d{1,2}:[0-5]\d:[0-5]\d(?![\w:]|\.\d)"
+    r"|(?<![\w:.])\d{1,2}:[0-5]\d(?=\s*\]|\s*(?:am|pm|a\.m\.|p\.m\.|utc|gmt)\b)"
+    r"|(?<![\w.-])(?:19|20)\d\d-[01]\d-[0-3]\d(?![\w-]|\.\d)",
+    re.I,
 )
 
 

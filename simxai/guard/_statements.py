@@ -93,18 +93,25 @@ def unstated_claims(sentence: str, *, counted: bool, assessed: bool) -> Iterator
 
 #: Model families a reply may say the model is, each with the pattern that names it in a reply and in the outputs.
 FAMILIES = {
-    "random forest": r"random[- ]?forest|\bthe forest(?:'s)?\b|\bforest of\b",
+    "random forest": r"random[- ]?forest|\bthe forest(?:'s)?\b|\bforest of\b|\btrees of a forest\b",
     "gradient boosting": r"gradient[- ]?boost\w*|boosted (?:decision )?trees|xgboost|lightgbm|catboost",
     "logistic regression": r"logistic[- ]?regression",
     "linear regression": r"linear[- ]?regression",
     "neural network": r"neural[- ]?net\w*|deep[- ]learning|multi-?layer perceptron|\bmlp\b",
-    "transformer": r"\btransformers?\b|\bbert\b|roberta|distilbert",
+    # not a pipeline's step ("a column transformer", ColumnTransformer; claims-25)
+    "transformer": r"(?<!column )(?<!column-)\btransformers?\b|\bbert\b|roberta|distilbert",
     "support vector machine": r"support[- ]vector|\bsvms?\b",
     "naive bayes": r"naive[- ]bayes",
     "nearest neighbours": r"nearest[- ]neighbou?rs?|\bk-?nn\b",
     "lexicon model": r"lexicon|\bvader\b",
     # one tree ("a single decision tree", DecisionTreeClassifier), not the trees of an ensemble ("decision trees")
     "decision tree": r"\b(?:a|one|single)\s+(?:[a-z]+\s+)?decision[- ]tree\b(?!s)|decisiontree(?:classifier)?\b",
+    # families scikit-learn names that the outputs may state (claims-25): with none of them listed, a reply naming
+    # another family for such a model was never compared ("a perceptron called a random forest")
+    "perceptron": r"(?<!layer )(?<!layer-)(?<!layer)\bperceptron\b",
+    "discriminant analysis": r"discriminant[- ]?analysis",
+    "gaussian process": r"gaussian[- ]?process",
+    "adaboost": r"\bada[- ]?boost\w*",
 }
 #: The explainers (attribution methods) a reply may say the numbers come from, each with the pattern that names it
 #: in a reply and in the outputs (an explanation's `method`, a model card's text): a reply that names another one
