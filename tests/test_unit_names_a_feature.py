@@ -82,3 +82,8 @@ def test_a_span_of_time_is_a_step_in_the_unit_of_the_feature_in_focus(text: str,
     step = extract_step(text, BIKES)
     assert step is not None
     assert step_changes(step, "Months Since Service", BIKES) == {"Months Since Service": value}
+
+
+def test_a_span_in_capitals_converts() -> None:
+    # "3 WEEKS AGO" raised a KeyError once weeks converted to months by their days (found on a DEV author in capitals)
+    assert extract_changes("WHAT IF 500012 WAS SERVICED 3 WEEKS AGO", BIKES) == {"Months Since Service": 0.7}

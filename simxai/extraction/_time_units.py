@@ -39,7 +39,7 @@ def _unit_word(word: str) -> str | None:
         return None
     if unit.group(3):
         return "day"
-    return unit.group(1) or _SHORT[unit.group(2).lower()]
+    return (unit.group(1) or _SHORT[unit.group(2).lower()]).lower()  # "2 DAYS AGO" is days too
 
 
 def time_unit(feature: FeatureSchema) -> str | None:
