@@ -18,7 +18,7 @@ from simxai._call_questions import argument_question, fillable, range_question, 
 from simxai._turn_records import _TurnRecords
 from simxai.exceptions import ArgumentError, FunctionCallError, HostError
 from simxai.guard import insists, out_of_range, stepped_out_of_range
-from simxai.instance_values import named_values
+from simxai.instance_values import listed_members, named_values
 from simxai.messages import Message, ToolCall
 from simxai.outcomes import Clarify, Refuse
 from simxai.prompts import (
@@ -137,6 +137,8 @@ class _TurnCalls(_TurnRecords):
         rendering = render_result(result)
         if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
             rendering += named_values(result, self.user, self.agent.schema)
+            if "Among them:" not in rendering:  # "which bikes over 5000 km need a service?": a few of them named
+                rendering += listed_members(result, self.user, self.agent.schema)
         self.state = self.state.after(call.name, arguments, payload)
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]

@@ -22,10 +22,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from simxai.extraction import extract_feature, feature_spans
+from simxai.extraction import (
+    article_spans,
+    by_fractions,
+    extract_feature,
+    feature_spans,
+    fraction_steps,
+    span_in_unit,
+)
 from simxai.followup_calls import (
     CONTINUES,
     INSTANCE_COUNTERPART,
@@ -83,9 +90,11 @@ _INC = r"increase|increased|raise|raised|add|added|bump|boost|up"
 _DEC = r"decrease|decreased|reduce|reduced|lower|lowered|cut|drop|dropped|subtract|subtracted"
 _AGE_WORDS = ("older", "younger")
 
+# units of time a step may be said in ("two weeks more"): converted to the unit the feature in focus counts in
+_SPANS = r"years?|months?|weeks?|fortnights?|days?"
 # "20 % lower", "5 more", "5 points higher", "10 years older"
 _AMOUNT_DIRECTION = re.compile(
-    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|years?|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
+    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|(?P<unit>{_SPANS})|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
     re.IGNORECASE,
 )
 # "higher by 5", "lower by 20%", "increase it by 5", "reduce that by 10 %"
@@ -103,6 +112,8 @@ _MULTIPLY = re.compile(
     r"\b(?P<m>double|doubled|triple|tripled|halve|halved|twice|half)\b(?!\s+(?:the|a|an|her|his|its|their)\s+\w)",
     re.IGNORECASE,
 )
+# "1.5 times", "3 times higher", "2x less": a factor of the value in focus (a division when it is less)
+_TIMES = re.compile(rf"(?<![\w.])(?P<n>{_NUM})\s*(?:times|x)(?:\s+(?P<dir>{_UP}|{_DOWN}))?\b", re.IGNORECASE)
 _MULTIPLIERS = {"double": 2, "doubled": 2, "twice": 2, "triple": 3, "tripled": 3, "halve": 0.5, "halved": 0.5}
 # "what if it were higher?", "a bit lower", "even higher", "make it higher", "increase it"
 _DIRECTION_ONLY = re.compile(
@@ -123,6 +134,8 @@ class Step:
     percent: bool = False
     #: "older" / "younger" name the age feature by themselves.
     age: bool = False
+    #: The unit of time the amount was said in ("two weeks more"), or None.
+    unit: str | None = None
 
     def value(self) -> ChangeValue | None:
         """The change as `explain_what_if` takes it ("+5", "-20%", "*2"), or None without an amount."""
@@ -159,11 +172,20 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     5); "and down 8 instead?" -> Step("-", 8); "double it" -> Step("*", 2); "and if it were 90?" -> Step("=",
     90); "what if it were higher?" -> Step("+", None) (no amount given).
     """
-    text = normalize(text, schema)
+    # "a quarter higher" -> "25% higher", "a month less" -> "1 month less"
+    text = article_spans(fraction_steps(by_fractions(normalize(text, schema))))
+    times = _TIMES.search(text)
+    if times:
+        factor = float(times.group("n"))
+        if times.group("dir") and _sign(times.group("dir")) == "-" and factor > 1:
+            return Step("-", round(100 - 100 / factor, 2), percent=True)  # "3 times less": a division
+        return Step("*", factor)
     match = _AMOUNT_DIRECTION.search(text) or _DIRECTION_BY.search(text) or _DIRECTION_AMOUNT.search(text)
     if match:
         direction = match.group("dir").lower()
-        return Step(_sign(direction), float(match.group("n")), bool(match.group("pct")), direction in _AGE_WORDS)
+        age = direction in _AGE_WORDS
+        unit = None if age else match.groupdict().get("unit")  # "10 years older" is age's own unit
+        return Step(_sign(direction), float(match.group("n")), bool(match.group("pct")), age, unit)
     multiply = _MULTIPLY.search(text)
     if multiply:
         return Step("*", float(_MULTIPLIERS.get(multiply.group("m").lower(), 0.5)))
@@ -214,6 +236,10 @@ def step_changes(step: Step, focus: str | None, schema: HostSchema | None) -> di
     None when no feature is in focus or the step has no amount: the engine asks then.
     """
     feature = step_feature(step, focus, schema)
+    said = schema.feature(feature) if schema is not None and feature is not None else None
+    if step.unit and step.amount is not None and said is not None and said.type == "numeric" and not step.percent:
+        amount = span_in_unit(step.amount, step.unit, said)  # "two weeks more" on a feature in months: +0.47
+        step = step if amount is None else replace(step, amount=amount)
     value = step.value()
     if feature is None or value is None:
         return None

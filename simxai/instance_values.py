@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from simxai.extraction import extract_ids
 from simxai.extraction.mentions import age_feature, feature_mentions
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import HostSchema, plural
 from simxai.messages import Message, ToolCall
-from simxai.results import Result, Subject
+from simxai.results import Result, Subject, group_members
 
 __all__ = ["about_one_instance", "named_values"]
 
@@ -78,3 +78,20 @@ def named_values(result: Result, text: str, schema: HostSchema | None) -> str:
 
 def _value(value: object) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def listed_members(result: Result, text: str, schema: HostSchema | None) -> str:
+    """The first ids of a group when `text` asks which members it has ("which ones", "which bikes", "list them"),
+    and the rendering of `result` names none (a group picked by a feature), or "".
+    """
+    subject = getattr(result, "subject", None)
+    if not isinstance(subject, Subject) or subject.kind != "group" or not _asks_which(text, schema):
+        return ""
+    return group_members(subject)
+
+
+def _asks_which(text: str, schema: HostSchema | None) -> bool:
+    noun = schema.instance_noun if schema is not None else "instance"
+    nouns = rf"{re.escape(noun)}s?|{re.escape(plural(noun))}|ones?|of\s+them|rows?|ids?|records?|instances?|cases?"
+    which = rf"\bwhich\s+(?:{nouns}|are\s+(?:they|those|these))\b"
+    return re.search(rf"{which}|\bwho\s+are\s+they\b|\b(?:list|name)\s+(?:them|those|these)\b", text, re.I) is not None

@@ -62,13 +62,23 @@ def _probabilities(probs: dict[str, float]) -> str:
 
 
 def _members(subject: Subject, shown: int = 5) -> str:
-    """A few ids of a group picked by its prediction or label ("Among them: ids 3, 8 and 12"), or ""."""
+    """A few ids of a group picked by its prediction or label ("Among them: patients 3, 8 and 12"), or ""."""
+    if not re.search(r"\b(?:prediction|label) = ", subject.condition or ""):
+        return ""
+    return group_members(subject, shown)
+
+
+def group_members(subject: Subject, shown: int = 5) -> str:
+    """The first ids of a group, named by the host's noun when the subject holds it ("Among them: patients 3, 8 and
+    12 (5 of 40)."), or "" for a subject that is no group.
+    """
     ids = subject.ids or []
-    if subject.kind != "group" or not ids or not re.search(r"\b(?:prediction|label) = ", subject.condition or ""):
+    if subject.kind != "group" or not ids:
         return ""
     listed = [str(i) for i in ids[:shown]]
     said = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
-    return f" Among them: ids {said}" + (f" ({len(listed)} of {len(ids)})." if len(ids) > len(listed) else ".")
+    nouns = subject.nouns or "ids"
+    return f" Among them: {nouns} {said}" + (f" ({len(listed)} of {len(ids)})." if len(ids) > len(listed) else ".")
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -124,6 +134,8 @@ class Subject(pydantic.BaseModel):
     condition: str | None = None
     size: int = 1
     ids: list[int] | None = None
+    #: A group's members in the plural, as the host calls them ("patients"); None: "ids".
+    nouns: str | None = None
 
     @property
     def is_single(self) -> bool:

@@ -54,6 +54,14 @@ _ASKS = re.compile(
 _PRONOUNS = frozenset("her his their its she he they".split())
 
 
+# A turn that only asks which members a group has: "which ones?", "and which are they?", "list them please".
+_WHICH_ONES = re.compile(
+    r"\W*(?:(?:and|ok(?:ay)?|so)\W+)?(?:which\s+(?:ones?|of\s+them|are\s+(?:they|those|these))|who\s+are\s+they|"
+    r"(?:can\s+you\s+)?(?:list|name)\s+(?:them|those|these))(?:\s+(?:exactly|then|please))?\W*",
+    re.IGNORECASE,
+)
+
+
 def repeated_call(text: str, masked: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
     """The previous call again with one thing replaced, for a follow-up that only names that thing.
 
@@ -78,6 +86,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if bare_why(text) and "instance" in takes[previous.name] and "get_local_explanation" in takes:
         return Decision("get_local_explanation", 1.0, True)  # "how come?" after a prediction: why it is so
     focus = previous.arguments.get("instance")
+    if previous.name == "get_prediction" and isinstance(focus, str) and _WHICH_ONES.fullmatch(text):
+        # "which ones?" after the predictions of a group: that call again, whose reply then names a few of them
+        return Decision(previous.name, 1.0, True, arguments=dict(previous.arguments))
     if "get_prediction" in takes and _of_one_prediction(text, focus, schema):
         if previous.name == "explain_what_if" and previous.arguments.get("changes") and _HOW_SURE.search(text):
             # "how sure are you about that?" after a what-if: the changed instance's probabilities, which the

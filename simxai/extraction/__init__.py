@@ -16,6 +16,7 @@ readings the engine and the router use beside the `extract_*` functions (feature
 vague groups, ids after unknown words, the class a turn leaves).
 """
 
+from simxai.extraction._amounts import by_fractions, fraction_steps
 from simxai.extraction._arguments import extract_argument
 from simxai.extraction._changes import extract_changes
 from simxai.extraction._class_names import class_name_pattern
@@ -24,9 +25,12 @@ from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
 from simxai.extraction._texts import extract_texts, pasted_request
+from simxai.extraction._time_units import article_spans, span_in_unit
 
 __all__ = [
     "alternatives",
+    "article_spans",
+    "by_fractions",
     "class_name_pattern",
     "completed_group",
     "extract_argument",
@@ -40,8 +44,10 @@ __all__ = [
     "extract_metric",
     "extract_texts",
     "feature_spans",
+    "fraction_steps",
     "group_spans",
     "is_reference",
     "named_ids",
     "pasted_request",
+    "span_in_unit",
 ]

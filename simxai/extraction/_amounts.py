@@ -64,6 +64,17 @@ _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
 
 
+# "a quarter higher", "one tenth less", "a third fewer": a fraction before a direction is that share of the value
+_FRACTION_STEP = re.compile(
+    rf"\b(?:a|one)\s+(?P<f>half|third|quarter|fifth|tenth)\s+(?P<dir>{_FURTHER}|{_NEARER})\b", re.I
+)
+# "half as much", "half as many": half the value ("half as far" is left to the readers of a quantity's adjective)
+_HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
+# "one and a half times", "2 and a half times": the factor as a number
+_AND_A_HALF = re.compile(r"\b(?P<n>one|two|three|four|\d+)\s+and\s+a\s+half\s+times\b", re.I)
+_WHOLE = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
 def money_amounts(text: str) -> str:
     """`text` with the thousands separators of each amount behind a currency sign dropped ("$1,200" -> "$1200")."""
     return _CURRENCY.sub(lambda m: m.group(0).replace(",", ""), text)
@@ -75,7 +86,21 @@ def plain_amounts(text: str) -> str:
     """
     text = _CURRENCY.sub(lambda m: m.group("n").replace(",", ""), text)
     text = _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text)
+    return fraction_steps(by_fractions(text))
+
+
+def by_fractions(text: str) -> str:
+    """`text` with "by a third" as "by 33.33%", "by half" as "by 50%"."""
     return _FRACTION.sub(lambda m: f"by {_FRACTIONS[(m.group('f') or m.group('h')).lower()]}%", text)
+
+
+def fraction_steps(text: str) -> str:
+    """`text` with a fraction said as a step written as the percentage it is: "a quarter higher" -> "25% higher",
+    "a tenth less" -> "10% less", "half as much" -> "50% less", "one and a half times" -> "1.5 times".
+    """
+    text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
+    text = _HALF_AS_MUCH.sub("50% less", text)
+    return _AND_A_HALF.sub(lambda m: f"{_WHOLE.get(m.group('n').lower(), m.group('n'))}.5 times", text)
 
 
 def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:

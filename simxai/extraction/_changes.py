@@ -202,9 +202,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if match:
         down = re.fullmatch(dec, match.group("verb"), re.IGNORECASE) is not None
         return _signed("-" if down else "+", match.group("n"), bool(match.group("pct")))
-    # "10% higher bmi", "5 points lower glucose", "118 more in glucose"
+    # "10% higher bmi", "5 points lower glucose", "118 more in glucose" (worded: "2 weeks more since its service")
+    since = r"since\s+|" if worded else ""
     match = re.search(
-        rf"(?P<n>{_NUM}){pct}\s*(?:{filler}\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+)?{_DET}$",
+        rf"(?P<n>{_NUM}){pct}\s*(?:{filler}\s+)?(?P<dir>{_UP}|{_DOWN})\s+(?:in\s+|of\s+|{since})?{_DET}$",
         before,
         re.IGNORECASE,
     )
@@ -221,6 +222,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     )
     if match:
         return _MULTIPLIERS[match.group("m").lower()]
+    # worded: "1.5 times the glucose", "3 times her bmi": a factor of the value
+    match = re.search(rf"(?<![\w.])(?P<n>{_NUM})\s+times\s+{_DET}$", before, re.IGNORECASE) if worded else None
+    if match:
+        return f"*{match.group('n')}"
     # "with a 60 month term", "had a 700 credit score": the value before the feature, after "with a"
     match = re.search(
         rf"\b(?:with|had|has|have|having|gets?|got|take|takes|took|taking)\s+(?:a|an)\s+(?P<n>{_NUM})(?:[\s-][A-Za-z]+)?[\s-]$",

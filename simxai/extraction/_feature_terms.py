@@ -14,7 +14,17 @@ from collections.abc import Iterable
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_ending
 
-__all__ = ["_MODEL_WORDS", "_TOKEN", "_feature_terms", "_norm", "_singular", "_stem", "verb_of_unit_head"]
+__all__ = [
+    "SPAN_UNITS",
+    "_MODEL_WORDS",
+    "_TOKEN",
+    "_feature_terms",
+    "_norm",
+    "_singular",
+    "_stem",
+    "unit_terms",
+    "verb_of_unit_head",
+]
 
 
 def _norm(words: Iterable[str]) -> str:
@@ -65,6 +75,67 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
             for head in sorted(forms):
                 strong.setdefault(head, owners[0])
     return strong
+
+
+def unit_terms(schema: HostSchema, strong: dict[str, FeatureSchema]) -> dict[str, FeatureSchema]:
+    """The words of units that start exactly one numeric feature's name, normalised, for that feature: "kwh"
+    and "kilowatt hours" for `kWh Used`, "km" and "kilometres" for `Km Ridden`, "months" for `Months Since Service`;
+    never a word `strong` already gives.
+    """
+    found: dict[str, FeatureSchema] = {}
+    for unit, feature in _unit_owners(schema).items():
+        for said in _UNIT_SAID[unit]:
+            key = _norm(said.split())
+            if key not in strong:
+                found.setdefault(key, feature)
+    return found
+
+
+#: Units of time among `unit_terms`: after an amount ("3 months", "two more days") such a word is the amount's unit.
+SPAN_UNITS = frozenset("hours hrs minutes mins days weeks months years yrs".split())
+
+
+# Units a column name may start with ("Km Ridden", "kWh Used", "Months Since Service"), each with the ways users say
+# it; a unit of time only in the plural ("the months", never "a better day"). Said alone, such a unit names the one
+# numeric feature whose name starts with it (a name that ends in a unit is named by the word before it, `_head`).
+_UNIT_SAID = {
+    "km": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
+    "mi": ("miles",),
+    "kwh": ("kwh", "kilowatt hour", "kilowatt hours", "kilowatthours"),
+    "kw": ("kw", "kilowatt", "kilowatts"),
+    "kg": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
+    "l": ("litre", "litres", "liter", "liters"),
+    "ml": ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+    "hours": ("hours", "hrs"),
+    "minutes": ("minutes", "mins"),
+    "days": ("days",),
+    "weeks": ("weeks",),
+    "months": ("months",),
+    "years": ("years", "yrs"),
+}
+_UNIT_OF = {said: unit for unit, forms in _UNIT_SAID.items() for said in forms if " " not in said}
+_UNIT_OF.update({"mile": "mi", "h": "hours", "hr": "hours", "hour": "hours", "min": "minutes", "minute": "minutes"})
+_UNIT_OF.update({"day": "days", "d": "days", "wk": "weeks", "week": "weeks", "mo": "months", "month": "months"})
+_UNIT_OF.update({"yr": "years", "year": "years", "lt": "l", "litre": "l", "liter": "l"})
+
+
+def _unit_owners(schema: HostSchema) -> dict[str, FeatureSchema]:
+    """Each unit that starts the name of exactly one feature and is in no other feature's name, and that feature
+    when it is numeric.
+    """
+    owners: dict[str, list[FeatureSchema | None]] = {}
+    for feature in schema.features:
+        words = name_words(feature.name)
+        if len(words) < 2:
+            continue
+        units = {_UNIT_OF[w] for w in words if w in _UNIT_OF}  # a unit anywhere in the name shares it
+        for unit in units:
+            owners.setdefault(unit, []).append(feature if unit == _UNIT_OF.get(words[0]) else None)
+    return {
+        unit: found[0]
+        for unit, found in owners.items()
+        if len(found) == 1 and found[0] is not None and found[0].type == "numeric"
+    }
 
 
 def _singular(word: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from simxai.extraction._class_names import class_mentions
-from simxai.extraction._feature_terms import _TOKEN, _feature_terms, _norm, _stem
+from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, unit_terms
 from simxai.extraction._lexicon import _NUMBER_WORDS
 from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -61,6 +61,8 @@ class _SchemaTerms:
     longest: int
     age: FeatureSchema | None
     categories: list[tuple[str, tuple[str, str]]]
+    #: Units that start or end one feature's name, said alone ("kwh" for `kWh Used`; `unit_terms`).
+    units: dict[str, FeatureSchema]
 
 
 class _ByIdentity:
@@ -89,7 +91,8 @@ def _cached_terms(key: _ByIdentity) -> _SchemaTerms:
     longest = max(
         [4, *(len(_TOKEN.findall(term.replace("_", " "))) for f in schema.features for term in (f.name, *f.aliases))]
     )
-    return _SchemaTerms(strong, longest, _find_age_feature(schema), _unique_categories(schema))
+    units = unit_terms(schema, strong)
+    return _SchemaTerms(strong, longest, _find_age_feature(schema), _unique_categories(schema), units)
 
 
 def _terms(schema: HostSchema) -> _SchemaTerms:
@@ -124,6 +127,12 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
                 feature = next(
                     (strong[head + s] for s in singular_forms(window[-1].group()) if head + s in strong), None
                 )
+            if (
+                feature is None
+                and key in terms.units
+                and not (key in SPAN_UNITS and _AMOUNT_BEFORE.search(text, 0, window[0].start()))
+            ):
+                feature = terms.units[key]  # "the kwh", "5000 km"; never "3 months" or "a year longer"
             if feature is not None:
                 hit = FeatureMention(feature, window[0].start(), window[-1].end())
                 i += size
@@ -133,6 +142,12 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
         else:
             found.append(hit)
     return found
+
+
+# an amount just before a unit of time: "3 months", "a year", "another week", "two more days"
+_AMOUNT_BEFORE = re.compile(
+    r"(?:\d|\b(?:an?|one|another|few|several|couple|more|fewer|less|extra|additional|many))\s*$", re.IGNORECASE
+)
 
 
 def singular_forms(word: str) -> list[str]:

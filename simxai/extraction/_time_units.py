@@ -39,7 +39,7 @@ def _unit_word(word: str) -> str | None:
         return None
     if unit.group(3):
         return "day"
-    return unit.group(1) or _SHORT[unit.group(2).lower()]
+    return (unit.group(1) or _SHORT[unit.group(2).lower()]).lower()  # "2 DAYS AGO" is days too
 
 
 def time_unit(feature: FeatureSchema) -> str | None:
@@ -55,21 +55,57 @@ def time_unit(feature: FeatureSchema) -> str | None:
 def one_unit_amounts(text: str, schema: HostSchema) -> str:
     """`text` with one unit of time said by its article written as a number: "a week shorter" -> "1 week shorter",
     "a fortnight longer" -> "2 weeks longer", "an extra month" -> "1 more month"; only for a unit that some numeric
-    feature counts in another unit (its name says so), the one case `in_feature_units` converts.
+    feature counts in another unit (its name says so), the one case `in_feature_units` converts, or the unit a
+    feature's name starts with ("a month less since its service" on `Months Since Service`: -1).
     """
     units = {time_unit(f) for f in schema.features if f.type == "numeric"} - {None}
+    # units a feature's name starts with ("Months Since Service"): a span in them is that feature's own step
+    counted_since = {_unit_word(name_words(f.name)[0]) for f in schema.features if f.type == "numeric"} - {None}
 
     def one(match: re.Match[str]) -> str:
         unit = match.group(1).lower()
         spoken = "week" if unit == "fortnight" else _unit_word(unit)
-        if not units - {spoken} or _RATE.search(text[: match.start()]):
+        if not (units - {spoken} or spoken in counted_since) or _RATE.search(text[: match.start()]):
             return match.group(0)
         return "2 weeks" if unit == "fortnight" else f"1 {unit}"
 
     def one_more(match: re.Match[str]) -> str:
-        return f"1 more {match.group(1)}" if units - {_unit_word(match.group(1))} else match.group(0)
+        spoken = _unit_word(match.group(1))
+        return f"1 more {match.group(1)}" if units - {spoken} or spoken in counted_since else match.group(0)
 
     return _ONE_MORE.sub(one_more, _ONE_UNIT.sub(one, text))
+
+
+def article_spans(text: str) -> str:
+    """`text` with one unit of time said by its article before a comparative as a number, on any host: "a month
+    less" -> "1 month less", "a fortnight more" -> "2 weeks more" (for a follow-up's step on the feature in focus).
+    """
+    return _ONE_UNIT.sub(lambda m: "2 weeks" if m.group(1).lower() == "fortnight" else f"1 {m.group(1)}", text)
+
+
+def span_in_unit(amount: float, spoken: str, feature: FeatureSchema) -> float | None:
+    """`amount` of the time unit `spoken` ("week", "weeks", "fortnight") in the unit `feature` counts in, two
+    decimals; None when the feature's name says no unit of time or the units are the same.
+    """
+    unit = time_unit(feature)
+    said = "week" if spoken.lower().startswith("fortnight") else _unit_word(spoken)
+    if said is None or unit is None or said == unit:
+        return None
+    if spoken.lower().startswith("fortnight"):
+        amount *= 2
+    return round(amount * _factor(said, unit), 2)
+
+
+_DAYS_IN = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+
+def _factor(said: str, unit: str) -> float:
+    """How many of `unit` one `said` holds (a year as 12 months or 52 weeks, a month as 30 days, else by days)."""
+    if (said, unit) in _PER:
+        return _PER[said, unit]
+    if (unit, said) in _PER:
+        return 1 / _PER[unit, said]
+    return _DAYS_IN[said] / _DAYS_IN[unit]  # weeks and months: by their days
 
 
 def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
@@ -93,13 +129,7 @@ def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeVal
         spoken_unit = _unit_word(match.group("u")) if match is not None else None
         if spoken_unit is None or spoken_unit == unit:
             continue
-        if (spoken_unit, unit) in _PER:
-            factor: float = _PER[spoken_unit, unit]
-        elif (unit, spoken_unit) in _PER:
-            factor = 1 / _PER[unit, spoken_unit]
-        else:
-            continue
-        amount = _parse_number(said.group("n")) * factor
+        amount = _parse_number(said.group("n")) * _factor(spoken_unit, unit)
         shown = f"{round(amount, 2):g}"
         out[name] = f"{said.group('sign')}{shown}" if said.group("sign") else _parse_number(shown)
     return out

@@ -191,7 +191,10 @@ class Resolver:
             )
         n = len(ids)
         description = f"all {n} {self.nouns(n)}" if not clauses else f"the {n} {self.nouns(n)} with {condition}"
-        return Subject(kind="group", description=description, condition=condition or "all", size=n, ids=ids)
+        nouns = plural(self.noun)
+        return Subject(
+            kind="group", description=description, condition=condition or "all", size=n, ids=ids, nouns=nouns
+        )
 
     def _matches(self, clause: Clause) -> np.ndarray:
         column: np.ndarray

@@ -23,12 +23,16 @@ _SHORT_UNITS = frozenset(
 )
 
 
+_MIXED_SYMBOL = re.compile(r"[a-z]{1,2}[A-Z][A-Za-z]?")
+
+
 @functools.lru_cache(maxsize=1024)
 def _split(name: str) -> tuple[tuple[str, bool], ...]:
     """(lower-case word, whether it was a separate lower-case part of at most three letters) for each word."""
     parts: list[tuple[str, bool]] = []
     for segment in _SEPARATOR.split(name):
-        words = _PART.findall(segment)
+        # a unit or symbol written in mixed case is one word ("kWh", "pH", "mAh", "dB"), never "k" and "wh"
+        words = [segment] if _MIXED_SYMBOL.fullmatch(segment) else _PART.findall(segment)
         short_part = len(words) == 1 and segment.islower() and len(segment) <= 3 and segment.isalpha()
         parts += [(w.lower(), short_part) for w in words]
     return tuple(parts)

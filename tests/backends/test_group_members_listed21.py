@@ -29,7 +29,7 @@ def router() -> RouterBackend:
 def test_a_group_of_one_class_lists_some_of_its_ids(router: RouterBackend, text: str) -> None:
     turn = asyncio.run(talk(load_demo_host(), router, text))[0]
     members = turn.calls[0].output["subject"]["ids"]
-    listed = re.search(r"Among them: ids ([\d, and]+)", turn.reply)
+    listed = re.search(r"Among them: patients ([\d, and]+)", turn.reply)
     assert listed is not None and turn.faithfulness.passed
     assert [int(i) for i in re.findall(r"\d+", listed.group(1))] == members[: len(re.findall(r"\d+", listed.group(1)))]
 

@@ -428,6 +428,53 @@ def with_context(text: str) -> str:
     return _CONTEXT_BEFORE[(value // 3) % len(_CONTEXT_BEFORE)] + text
 
 
+# Frames of a request written to a team or a help desk, which say nothing of what is asked: a ticket's header, a
+# greeting with a polite ask, a hedge before the request, a sign-off after it (round 22, lead22).
+_HEADERS = (
+    "Re: ticket INC-{n} - ",
+    "Ticket SR{n}: ",
+    "Re: case C-{n}, ",
+    "Quick one: ",
+    "Fwd: customer question - ",
+    "Follow-up on ticket T{n}: ",
+    "Urgent-ish: ",
+)
+_GREETINGS = ("Hi team, ", "Hello all, ", "Hi there, ", "Good morning, ", "Hey folks, ", "Dear support, ")
+_POLITE_ASKS = ("could you please tell me ", "can someone tell me ", "I was hoping to find out ", "")
+_HEDGES = (
+    "Not sure if this is the right place but ",
+    "Apologies if this was asked before, ",
+    "This may be a silly question, but ",
+    "I might be missing something, but ",
+    "Sorry to bother you again - ",
+)
+_SIGN_OFFS = (" Thanks in advance!", " Many thanks.", " Cheers", " Best regards, Sam", " Thank you!", " Appreciate it.")
+FRAME_SHARE = 0.08  # of requests get a frame, chosen by a hash of the request (not the rng)
+
+
+def with_frame(text: str) -> str:
+    """`text` in a frame of a help-desk message for a fixed, hash-chosen share of requests: a ticket header, a
+    greeting with a polite ask or a hedge before it, often a sign-off after it ("Hi team, could you please tell me
+    ... Thanks in advance!"). The request itself is unchanged, so its function is too.
+    """
+    value = int(hashlib.sha256(f"frame:{text}".encode()).hexdigest()[:12], 16)
+    if value % 1000 >= FRAME_SHARE * 1000:
+        return text
+    value //= 1000
+    kind, value = value % 3, value // 3
+    request = text[:1].lower() + text[1:] if text[1:2].islower() else text
+    if kind == 0:
+        header = _HEADERS[value % len(_HEADERS)].format(n=1000 + value % 9000)
+        framed = header + text
+    elif kind == 1:
+        value //= len(_HEADERS)
+        framed = _GREETINGS[value % len(_GREETINGS)] + _POLITE_ASKS[(value // 7) % len(_POLITE_ASKS)] + request
+    else:
+        framed = _HEDGES[value % len(_HEDGES)] + request
+    value //= 11
+    return framed + _SIGN_OFFS[value % len(_SIGN_OFFS)] if value % 2 else framed
+
+
 def noisy(text: str, rng: random.Random) -> str:
     """The request as people type it: sometimes a wrapper, no question mark, a capital, or one typo."""
     text = rng.choice(_WRAPPERS) + text
@@ -450,4 +497,4 @@ def noisy(text: str, rng: random.Random) -> str:
                 word[:j] + word[j + 1 :] if rng.random() < 0.5 else word[:j] + word[j + 1] + word[j] + word[j + 2 :]
             )
             text = " ".join(words)
-    return with_context(text)
+    return with_frame(with_context(text))

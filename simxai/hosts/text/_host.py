@@ -432,7 +432,9 @@ class TextHost:
                 f"no {self.instance_noun} matches {text!r}", argument="instance", valid=self._valid_refs()
             )
         description = f"the {len(ids)} {self._plural} with {text}" if clauses else f"all {len(ids)} {self._plural}"
-        return Subject(kind="group", description=description, condition=text or "all", size=len(ids), ids=ids)
+        return Subject(
+            kind="group", description=description, condition=text or "all", size=len(ids), ids=ids, nouns=self._plural
+        )
 
     def _matches(self, row: int, clause: Clause) -> bool:
         if clause.field == "label":
