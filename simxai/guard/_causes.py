@@ -369,8 +369,12 @@ def invented_names(
                 # words of real names lead it ("a clean repayment history", "stable housing"; claims-25)
                 # (not when the words before the head name a feature: "debt-to-income ratio")
                 lead = "_".join(w for p in phrase[:-1] for w in p.split("-"))
-                headless = len(phrase) > 1 and not _known(phrase[-1], known) and _HEAD.fullmatch(phrase[-1])
-                headless = headless and not (lead in known and lead not in names)
+                headless = (
+                    len(phrase) > 1
+                    and not _known(phrase[-1], known)
+                    and _HEAD.fullmatch(phrase[-1]) is not None
+                    and not (lead in known and lead not in names)
+                )
                 if phrase and joined not in known and (headless or not any(_known(w, known) for w in phrase)):
                     claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}
