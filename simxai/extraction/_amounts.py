@@ -72,7 +72,7 @@ _FRACTION_STEP = re.compile(
 _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
 # "one and a half times", "2 and a half times": the factor as a number
 _AND_A_HALF = re.compile(r"\b(?P<n>one|two|three|four|\d+)\s+and\s+a\s+half\s+times\b", re.I)
-_WHOLE = {"one": 1, "two": 2, "three": 3, "four": 4}
+_WHOLE = {w: UNITS[w] for w in ("one", "two", "three", "four")}
 
 
 def money_amounts(text: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from simxai.extraction._features import age_feature, feature_mentions
+from simxai.extraction._features import FeatureMention, age_feature, feature_mentions
 from simxai.extraction._groups import group_spans
 from simxai.extraction._lexicon import _GENERIC_NOUNS
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -153,13 +153,15 @@ def _takes_numbers(feature: FeatureSchema) -> bool:
     return feature.type == "numeric" or any(c.strip().isdigit() for c in feature.categories or [])
 
 
-def _claimed_by_feature(text: str, start: int, end: int, schema: HostSchema, possessive: bool) -> bool:
+def _claimed_by_feature(text: str, start: int, end: int, mentions: list[FeatureMention], possessive: bool) -> bool:
     """Whether a feature name right before ("bmi 30", "bmi of 30") or after ("30 bmi") owns the number.
 
     A possessive number ("5377s bmi", "42's glucose") owns the feature after it, not the other way round; a feature
     whose values are named categories owns no number ("flag 47061 as late" where the flag is panama or malta).
+    `mentions` are the text's feature mentions, read once by the caller (once per number made a long run of
+    numbers quadratic: tests/test_followup_subject.py's 64 KB inputs).
     """
-    for mention in feature_mentions(text, schema):
+    for mention in mentions:
         if not _takes_numbers(mention.feature):
             continue
         if mention.end <= start and _VALUE_LINK.match(text[mention.end : start]) and start - mention.end <= 25:
@@ -203,6 +205,7 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
     nouns = {n for n in _GENERIC_NOUNS if " " not in n} | {schema.instance_noun.lower()}
     groups = group_spans(text, schema)
     candidates: list[int] = []
+    mentions = feature_mentions(text, schema)
     for match in _numbers(text):
         number = int(match.group("n"))
         start, end = match.start(), match.end()
@@ -216,7 +219,7 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
             continue  # "5 patients", "12 rows": a count of instances
         named = _led_by_a_name(before) and not _subject_of_clause(text, end, schema)
-        if named or _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
+        if named or _claimed_by_feature(text, start, end, mentions, possessive=bool(match.group("s"))):
             continue  # "bmi 30", "income of 40000"; not "the probability 47068 is delayed"
         candidates.append(number)
     distinct = set(candidates)
@@ -237,6 +240,7 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
         for n in (f.name, *f.aliases, *(f.categories or []))
         for w in re.findall(r"[A-Za-z]+", n)
     }
+    mentions = feature_mentions(text, schema)
     for match in _numbers(text):
         number = int(match.group("n"))
         start, end = match.start(), match.end()
@@ -249,7 +253,7 @@ def misread_id(text: str, schema: HostSchema | None) -> tuple[str, int] | None:
             continue
         if _subject_of_clause(text, end, schema):
             continue  # "what's the probability 5068 is delayed": the number is what the clause is about
-        if _claimed_by_feature(text, start, end, schema, possessive=bool(match.group("s"))):
+        if _claimed_by_feature(text, start, end, mentions, possessive=bool(match.group("s"))):
             continue
         return word.group(1), number
     return None
