@@ -142,6 +142,8 @@ def _meaning(
     if (
         "get_output_information" in names
         and (not ids or _SCORE_REPORTED.search(text))
+        # "what outcomes does it assign to patients over 60": the outputs of a group named are its predictions
+        and (_MEANING.search(text) or extract_group(text, schema) is None)
         and not (schema.kind == "text" and quoted)
         and (
             _OUTPUTS_ASKED.search(text)

@@ -9,7 +9,7 @@ from simxai._spoken import UNITS
 from simxai.guard import _cues as cue
 from simxai.guard._facts import Facts
 from simxai.guard._one_way import first_on_its_side, rank_of, shared_place_holds, shares_place
-from simxai.guard._reading import Mention, find_mentions, without_labels
+from simxai.guard._reading import find_mentions, glossed, without_labels
 from simxai.guard._state import _CheckState
 
 #: A feature moved, right after its name ("age lowered to 40") or right before it ("raise age to").
@@ -329,7 +329,7 @@ class _InfluenceChecks(_CheckState):
                 check(f"rank {f} last" + (f" {n}" if n > 1 else ""), lambda r, f=f: (rank_of(f, r) or 0) > len(r) - n)
         elif cue.RANK_FIRST.search(clause) and not cue.NEGATION.search(clause):
             # "their income (debt_to_income 0.17)": a name glossed by the feature in brackets after it is that one.
-            kept = [m for m in mentions if not _glossed(clause, m, mentions)]
+            kept = [m for m in mentions if not glossed(clause, m, mentions)]
             features = [self.names.feature(m) for m in kept] or features
             listed = self._listed_after(clause, sentence, features)
             if len(listed) > 1:
@@ -495,15 +495,3 @@ _LIKELY = re.compile(
     r"goes up|jumps|falls|drops|decreases|goes down|dips|sinks)\b",
     re.I,
 )
-
-
-def _glossed(clause: str, m: Mention, mentions: list[Mention]) -> bool:
-    """Whether the name at `m` is glossed by another feature in brackets right after it ("their income
-    (debt_to_income 0.17)").
-    """
-    after = clause[m.end + (1 if m.quoted else 0) :]
-    bracket = re.match(r"\s*\(\s*", after)
-    if bracket is None:
-        return False
-    at = m.end + (1 if m.quoted else 0) + bracket.end()
-    return any(o.start - (1 if o.quoted else 0) == at and o.name != m.name for o in mentions)

@@ -23,6 +23,7 @@ __all__ = [
     "clauses",
     "find_mentions",
     "fits",
+    "glossed",
     "matches",
     "normalise",
     "numbers",
@@ -474,3 +475,15 @@ def quotes(text: str) -> list[str]:
         m.group(1) or m.group(2)
         for m in re.finditer(r"[\"“]([^\"”]{1,200})[\"”]|(?<!\w)['‘]([^'’]{1,80})['’](?!\w)", text)
     ]
+
+
+def glossed(clause: str, m: Mention, mentions: list[Mention]) -> bool:
+    """Whether the name at `m` is glossed by another feature in brackets right after it ("their income
+    (debt_to_income 0.17)").
+    """
+    after = clause[m.end + (1 if m.quoted else 0) :]
+    bracket = re.match(r"\s*\(\s*", after)
+    if bracket is None:
+        return False
+    at = m.end + (1 if m.quoted else 0) + bracket.end()
+    return any(o.start - (1 if o.quoted else 0) == at and o.name != m.name for o in mentions)

@@ -85,8 +85,13 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             "is_reference",
             "alternatives",
             "class_name_pattern",
+            "article_spans",
+            "by_fractions",
+            "fraction_steps",
         ):
             yield name, function
+        elif name == "span_in_unit":  # converts an amount between units of time: it reads no text
+            continue
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
             yield f"{name}, tabular", lambda s, f=function: f(s, s, tab)
             yield f"{name}, text", lambda s, f=function: f(s, s, txt)
