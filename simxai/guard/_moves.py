@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 
-__all__ = ["said_move_claims"]
+__all__ = ["DENIED", "said_move_claims"]
 
 _UP = r"rises|rise|rose|goes up|go up|went up|climbs|climbed|grows|grew|increases|increased|edges up|ticks up"
 _DOWN = r"falls|fall|fell|drops|dropped|goes down|go down|went down|dips|dipped|shrinks|shrank|decreases|decreased|"
@@ -20,7 +20,8 @@ _RAISE = r"raises|raised|raising|lifts|lifted|lifting|increases|increased|increa
 _LOWER = r"lowers|lowered|lowering|reduces|reduced|reducing|decreases|decreased|decreasing|cuts|cutting|trims|trimmed"
 _MEASURE = r"(?:score|probability|chance|odds|share|confidence|likelihood)"
 _FILL = r"(?:slightly\s+|a\s+(?:bit|little)\s+|somewhat\s+|sharply\s+|only\s+|then\s+|would\s+|will\s+)*"
-_DENIED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+#: A denial just before a word of way ("not more likely", "isn't higher"); _ways reads it too.
+DENIED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 
 
 def _patterns(spellings: Sequence[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -58,7 +59,7 @@ def said_move_claims(
     for pattern in _patterns(list(named)):
         for m in pattern.finditer(sentence):
             label = named.get((m.group("a") or m.groupdict().get("b") or "").lower())
-            if label is None or _DENIED.search(sentence[max(0, m.start() - 20) : m.end()]):
+            if label is None or DENIED.search(sentence[max(0, m.start() - 20) : m.end()]):
                 continue
             olds = {v for v in before.get(label, set()) if 0 <= v <= 1}
             news = {v for v in after.get(label, set()) if 0 <= v <= 1}

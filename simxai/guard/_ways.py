@@ -20,9 +20,10 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from simxai.guard._moves import DENIED
+
 __all__ = ["certainty_move_claims", "change_way_claims"]
 
-_DENIED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 _EVEN = r"(?:even\s+|still\s+|much\s+|far\s+|a\s+(?:bit|little|lot)\s+|slightly\s+|somewhat\s+)*"
 #: "surer", "more sure", "less certain", "more surely", "even more firmly", "more confident".
 _CERTAIN = re.compile(
@@ -64,7 +65,7 @@ def certainty_move_claims(
     found: list[tuple[re.Match[str], str]] = [(m, label) for m in _CERTAIN.finditer(sentence)]
     found += [(m, next(n for n in labels if n.lower() == m.group("a").lower())) for m in more_label.finditer(sentence)]
     for m, said in found:
-        if _DENIED.search(sentence[max(0, m.start() - 20) : m.start()]) or _THAN.match(sentence[m.end() :]):
+        if DENIED.search(sentence[max(0, m.start() - 20) : m.start()]) or _THAN.match(sentence[m.end() :]):
             continue
         if said != label:
             continue  # "more X" of a class that is not the kept one: a comparison, read elsewhere
@@ -155,7 +156,7 @@ def change_way_claims(
         rest = sentence[w.end() :]
         if _OF_CERTAINTY.match(rest) or blocked.match(rest):
             continue
-        if _DENIED.search(sentence[max(0, w.start() - 12) : w.start()]):
+        if DENIED.search(sentence[max(0, w.start() - 12) : w.start()]):
             return
         ways.append(w.group("up") is not None)
     if not ways or len(set(ways)) != 1:
