@@ -5,7 +5,7 @@ and a one-hot encoder for the lock) on 240 of the 300 passages and builds the ho
 `simxai.hosts.host_from_model`, following the pattern of the example folder. Two labels: a passage `cleared` the
 flight inside its slot or was `held_up`. Domain, columns and words were invented by w33; nothing comes from a data set.
 
-    python simxai/eval_suite/router_training/held_out_people/w33/host_lock.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w33/host_lock.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ calibration, cv=5, behind a scaler and a one-hot encoder for the apiary site) on
 host with `simxai.hosts.host_from_model`. Three labels: in spring a hive is `strong`, `weak` or a `dead_out`. Domain,
 columns and words were invented by w33; nothing comes from a data set.
 
-    python simxai/eval_suite/router_training/held_out_people/w33/host_hive.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w33/host_hive.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
