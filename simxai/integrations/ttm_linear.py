@@ -19,7 +19,8 @@ __all__ = ["Features", "LinearClassifier", "fit_classifier", "fit_multilabel"]
 
 Features = Mapping[str, float]
 
-# weights are stored rounded: the artefact stays small and identical across rebuilds on one platform
+# weights are stored rounded: the artefact stays small and identical across rebuilds (the dual solver
+# does not go through BLAS, so the CPU's vector instructions do not move the weights)
 _DIGITS = 4
 
 
@@ -92,6 +93,10 @@ def fit_classifier(
     """Fit a linear support-vector classifier, one class against the rest (liblinear with a fixed seed,
     sorted features and classes: deterministic).
 
+    Always the dual solver: liblinear's primal solver (which scikit-learn's ``dual="auto"`` picks when there
+    are more samples than features) sums with BLAS, whose kernels differ by CPU (AVX-512 or not), so the
+    rounded weights came out different on two machines; the dual coordinate descent is plain loops.
+
     With `balanced`, each class weighs as much as the others in the loss, however rare. A single-class
     training set gives a model that always answers that class.
     """
@@ -105,7 +110,7 @@ def fit_classifier(
     matrix = vectorizer.fit_transform([dict(s) for s in samples]).tocsr()
     matrix.indices = matrix.indices.astype("int32")
     matrix.indptr = matrix.indptr.astype("int32")
-    model = LinearSVC(C=c, max_iter=20000, random_state=0, class_weight="balanced" if balanced else None)
+    model = LinearSVC(C=c, dual=True, max_iter=20000, random_state=0, class_weight="balanced" if balanced else None)
     model.fit(matrix, list(labels))
     coef = model.coef_
     intercept = model.intercept_
@@ -145,7 +150,7 @@ def fit_multilabel(
         if len(set(target)) == 1:
             intercept[k] = 1.0 if target[0] else -1.0
             continue
-        model = LinearSVC(C=c, max_iter=20000, random_state=0)
+        model = LinearSVC(C=c, dual=True, max_iter=20000, random_state=0)
         model.fit(matrix, target)
         coef[k] = model.coef_[0]
         intercept[k] = model.intercept_[0]
