@@ -31,7 +31,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
-        "fresh-2026-12-04s",
+        "fresh-2026-12-04s", "fresh-2026-12-04t",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -160,6 +160,10 @@ ORGAN_NUMERIC = (
     "PipeLengthFt", "wind_pressure_mm", "humidityPct", "nave_temp_c", "pipeAgeYears", "ServicesPerWeek",
 )  # fmt: skip
 ORGAN_CATEGORIES = {"Division": ("great", "swell", "pedal")}
+#: The invented glacier ice-cave host of set T (`evalsets/fresh-2026-12-04t/host_icecave.py`): ids 105201-105500,
+#: tours called by their noun "tour"; mixed column-name styles.
+ICECAVE_NUMERIC = ("meltwater_cm", "AirTempC", "dripRate", "GroupSize", "guide_years", "DaysSinceSurvey")
+ICECAVE_CATEGORIES = {"Zone": ("blue_hall", "east_arch", "north_tongue")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -264,6 +268,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("speaking", "sluggish", "ciphering"),
         "features": ORGAN_NUMERIC + tuple(ORGAN_CATEGORIES),
         "categories": ORGAN_CATEGORIES,
+    },
+    "icecave": {
+        "ids": range(105201, 105501),
+        "labels": ("go", "shortened", "cancelled"),
+        "features": ICECAVE_NUMERIC + tuple(ICECAVE_CATEGORIES),
+        "categories": ICECAVE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -393,6 +403,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 16,
         "per_host": {"demo": 75, "sentiment": 40, "loan": 55, "organ": 60},
         "dialogues_per_host": {"demo": 6, "sentiment": 3, "loan": 5, "organ": 4},
+    },
+    "fresh-2026-12-04t": {
+        "requests": 220,
+        "dialogues": 16,
+        "per_host": {"demo": 55, "sentiment": 45, "loan": 50, "icecave": 60},
+        "dialogues_per_host": {"demo": 4, "sentiment": 4, "loan": 4, "icecave": 5},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}

@@ -34,10 +34,11 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-03q",
     ROOT / "evalsets" / "guard-2026-12-04r",
     ROOT / "evalsets" / "guard-2026-12-04s",
+    ROOT / "evalsets" / "guard-2026-12-04t",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
-NOUNS = {"bonsai": "tree"}
+NOUNS = {"bonsai": "tree", "honey": "jar"}
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
     "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
@@ -145,6 +146,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
             {"bonsai": 3, "demo": 2, "sentiment": 2, "loan": 2},
             450,
         ),  # two unfaithful a function on the built-in hosts
+        ("guard-2026-12-04t", {"honey": 2, "demo": 2, "sentiment": 1, "loan": 2}, 450),  # sentiment: one unfaithful for some functions
     ],
     ids=[
         "set F",
@@ -161,6 +163,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set Q (03q)",
         "set R (04r)",
         "set S (04s)",
+        "set T (04t)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -255,6 +258,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             {"hive type"},
         ),
         ("guard-2026-12-04s", "bonsai", ["settles", "declines"], (103401, 103700), {"Species"}),
+        ("guard-2026-12-04t", "honey", ["runny", "creamy", "set"], (105501, 105800), {"Floral_Source"}),
     ],
     ids=[
         "set F",
@@ -272,6 +276,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set Q inspection (03q)",
         "set R visit (04r)",
         "set S bonsai (04s)",
+        "set T honey (04t)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(

@@ -136,6 +136,22 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("hive", "kiln"),
     },
+    # written held out in the twenty-third round: read by nobody
+    "w35": {
+        "folder": "held_out_people",
+        "requests": 180,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("flyloft", "peal"),
+    },
+    # written for training in the twenty-third round, straight into people/
+    "w36": {
+        "folder": "people",
+        "requests": 200,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("hive", "kiln"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
