@@ -74,7 +74,9 @@ def one_unit_amounts(text: str, schema: HostSchema) -> str:
     feature's name starts with ("a month less since its service" on `Months Since Service`: -1).
     """
     units = {time_unit(f) for f in schema.features if f.type == "numeric"} - {None}
-    # units a feature's name starts with ("Months Since Service"): a span in them is that feature's own step
+    # units a feature's name starts with ("Months Since Service"): a span in them is that feature's own step. Not
+    # `_feature_terms._unit_owners` on purpose: that names a feature by a unit only one name of 2+ words holds, in
+    # its own word table ("wk", "d"; no "nights"); here any numeric name that starts with a unit of time counts
     counted_since = {_unit_word(name_words(f.name)[0]) for f in schema.features if f.type == "numeric"} - {None}
 
     def one(match: re.Match[str]) -> str:
