@@ -251,6 +251,8 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
 def _percent_value(feature: FeatureSchema) -> str:
     """What may follow a feature's new value: a percent sign only for a feature counted in percent ("% Discount",
     "humidity_pct": "were 40%" is the value 40); of any other feature "were 40%" is no value ("40% higher" is a step).
+    Kept apart from `_said_values._units_of`, which reads percent more widely (aliases, a description, any word of
+    the name, no "perc"): one reading would make "were 40%" the value of more features, a change of behaviour.
     """
     words = name_words(feature.name)
     if "%" in feature.name or (len(words) > 1 and words[-1] in ("pct", "perc", "percent", "percentage")):
