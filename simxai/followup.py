@@ -33,6 +33,7 @@ from simxai.extraction import (
     fraction_steps,
     span_in_unit,
 )
+from simxai.extraction.mentions import SPAN_UNITS
 from simxai.followup_calls import (
     CONTINUES,
     INSTANCE_COUNTERPART,
@@ -90,11 +91,9 @@ _INC = r"increase|increased|raise|raised|add|added|bump|boost|up"
 _DEC = r"decrease|decreased|reduce|reduced|lower|lowered|cut|drop|dropped|subtract|subtracted"
 _AGE_WORDS = ("older", "younger")
 
-# units of time a step may be said in ("two weeks more"): converted to the unit the feature in focus counts in
-_SPANS = r"years?|months?|weeks?|fortnights?|days?"
 # "20 % lower", "5 more", "5 points higher", "10 years older"
 _AMOUNT_DIRECTION = re.compile(
-    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|(?P<unit>{_SPANS})|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
+    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|(?P<unit>{SPAN_UNITS})|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
     re.IGNORECASE,
 )
 # "higher by 5", "lower by 20%", "increase it by 5", "reduce that by 10 %"

@@ -38,6 +38,7 @@ __all__ = [
     "several_question",
     "shows_instance",
     "supposes_its_own_change",
+    "which_members",
 ]
 
 #: The functions that answer for one instance and refuse a group (a counterfactual is searched for one instance).
@@ -173,6 +174,20 @@ def asks_for_instances(text: str, schema: HostSchema | None) -> bool:
         rf"(?:[\w-]+\s+){{0,2}}?(?:{words})\b"
     )
     return re.search(which, text, re.IGNORECASE) is not None and about_several(text, schema)
+
+
+def which_members(nouns: str = "") -> str:
+    """The pattern (no flags) of asking which members the group in focus has: "which ones", "which of them",
+    "which are they", "who are they", "(can you) list them"; `nouns`, an alternation, adds "which NOUN".
+
+    `asks_for_instances` reads something else on purpose: a question of its own that names the instances
+    (the host's plural, "what", "show"), not only the members of a group already given.
+    """
+    nouns = f"{nouns}|" if nouns else ""
+    return (
+        rf"\bwhich\s+(?:{nouns}ones?|of\s+them|are\s+(?:they|those|these))\b|\bwho\s+are\s+they\b"
+        r"|\b(?:can\s+you\s+)?(?:list|name)\s+(?:them|those|these)\b"
+    )
 
 
 def ranks_instances(text: str) -> bool:

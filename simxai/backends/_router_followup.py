@@ -42,7 +42,7 @@ from simxai.followup import (
 )
 from simxai.followup_context import asks_overall, continued_group, group_follow_up, group_phrase, referred_group
 from simxai.followup_fragment import word_edit
-from simxai.followup_subject import about_several
+from simxai.followup_subject import about_several, which_members
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
@@ -56,9 +56,7 @@ _PRONOUNS = frozenset("her his their its she he they".split())
 
 # A turn that only asks which members a group has: "which ones?", "and which are they?", "list them please".
 _WHICH_ONES = re.compile(
-    r"\W*(?:(?:and|ok(?:ay)?|so)\W+)?(?:which\s+(?:ones?|of\s+them|are\s+(?:they|those|these))|who\s+are\s+they|"
-    r"(?:can\s+you\s+)?(?:list|name)\s+(?:them|those|these))(?:\s+(?:exactly|then|please))?\W*",
-    re.IGNORECASE,
+    rf"\W*(?:(?:and|ok(?:ay)?|so)\W+)?(?:{which_members()})(?:\s+(?:exactly|then|please))?\W*", re.IGNORECASE
 )
 
 

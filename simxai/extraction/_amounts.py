@@ -15,6 +15,7 @@ import re
 from simxai._spoken import UNITS
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
+from simxai.extraction._time_units import SPAN_UNITS
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 # "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
@@ -37,7 +38,7 @@ _NONE_OF = re.compile(
     rf"\b(?:no|without|zero|0|waiv\w*|scrap(?:s|ped|ping)?|abolish\w*)\s+(?:(?:any|the|a|an)\s+)?{_DET}$", re.I
 )
 # "another week without watering": a time spent without the thing is how long since it, never none of it
-_SPAN_BEFORE = re.compile(r"\b(?:days?|weeks?|fortnights?|months?|years?)\s*$", re.I)
+_SPAN_BEFORE = re.compile(rf"\b(?:{SPAN_UNITS})\s*$", re.I)
 # the number words of `_spoken.UNITS` (the one table of them) up to five, and the articles that mean one
 _SMALL_COUNTS = {**{w: UNITS[w] for w in ("one", "two", "three", "four", "five")}, "a": 1, "an": 1, "another": 1}
 _COUNT = rf"{_NUM}|{'|'.join(_SMALL_COUNTS)}"

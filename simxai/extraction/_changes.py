@@ -106,6 +106,12 @@ def _signed(sign: str, amount: str, percent: bool) -> str:
     return f"{sign}{amount}{'%' if percent else ''}"
 
 
+def _directed(match: re.Match[str]) -> str:
+    """The step a match says by its number `n`, percent `pct` and direction word `dir`: "5 lower" -> "-5"."""
+    up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
+    return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+
+
 def _times(n: str, up: bool) -> str:
     """A factor said as "3 times more" -> "*3"; "2 times less" -> "-50%" (a division, as the relative change)."""
     factor = _parse_number(n)
@@ -151,8 +157,7 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         re.IGNORECASE,
     )
     if match:
-        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
-        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+        return _directed(match)
     # "glucose increased by 5", "bmi went up by 10%"
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes)\s+)?(?P<dir>{_UP}|{_DOWN}|{inc}|{dec})"
@@ -213,7 +218,7 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
         if re.search(r"\b(?:times|x)\s", match.group(0), re.IGNORECASE) and not match.group("pct"):
             return _times(match.group("n"), up)
-        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+        return _directed(match)
     # "double the ldl", "halve her bmi", "twice the insulin"
     match = re.search(
         r"\b(?P<m>double|doubled|triple|tripled|quadruple|halve|halved|twice|half)\s+(?:of\s+)?" + _DET + "$",
@@ -251,6 +256,8 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
 def _percent_value(feature: FeatureSchema) -> str:
     """What may follow a feature's new value: a percent sign only for a feature counted in percent ("% Discount",
     "humidity_pct": "were 40%" is the value 40); of any other feature "were 40%" is no value ("40% higher" is a step).
+    Kept apart from `_said_values._units_of`, which reads percent more widely (aliases, a description, any word of
+    the name, no "perc"): one reading would make "were 40%" the value of more features, a change of behaviour.
     """
     words = name_words(feature.name)
     if "%" in feature.name or (len(words) > 1 and words[-1] in ("pct", "perc", "percent", "percentage")):
@@ -284,8 +291,7 @@ def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:
         re.IGNORECASE,
     )
     if match:
-        up = re.fullmatch(_UP, match.group("dir"), re.IGNORECASE) is not None
-        return _signed("+" if up else "-", match.group("n"), bool(match.group("pct")))
+        return _directed(match)
     off = amount_off(before)  # "knock 20 points off her blood sugar"
     if off is not None:
         return off

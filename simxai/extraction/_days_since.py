@@ -15,13 +15,13 @@ import re
 from collections.abc import Mapping
 
 from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.extraction._time_units import _DAYS_IN, _spoken_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
 __all__ = ["days_since_changes"]
 
 _SINCE = re.compile(r"^days?_since_(?:(?:last|the|first)_)?(?P<event>[a-z]+)", re.IGNORECASE)
 _DAYS_AGO = {"today": 0, "yesterday": 1}
-_IN_DAYS = {"day": 1, "week": 7, "fortnight": 14}
 # "10 days", "a week", "2 weeks", "a fortnight"
 _SPAN = rf"(?:(?P<n>{_NUM})|an?|one)\s+(?P<unit>days?|weeks?|fortnights?)"
 # "another 60 days", "60 more days", "an extra week", "a week longer"
@@ -32,7 +32,9 @@ _MORE = (
 
 
 def _days(number: str | None, unit: str) -> int | float:
-    return (_parse_number(number) if number else 1) * _IN_DAYS[unit.lower().rstrip("s")]
+    spoken, times = _spoken_unit(unit)  # a fortnight is two weeks
+    assert spoken is not None  # `_SPAN` and `_MORE` read only days, weeks and fortnights
+    return (_parse_number(number) if number else 1) * (times * _DAYS_IN[spoken])
 
 
 def _event_words(feature: FeatureSchema, event: str) -> str:

@@ -19,6 +19,8 @@ _PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("mon
 # a unit of time as a word; a night (of a stay) is counted as a day
 _TIME_WORD = re.compile(r"^(day|week|month|year)s?$|^(yr|mo)s?$|^(night)s?$", re.IGNORECASE)
 _SHORT = {"yr": "year", "mo": "month"}
+# the spans of time a turn says, a fortnight among them ("another week without", "2 fortnights more")
+SPAN_UNITS = r"days?|weeks?|fortnights?|months?|years?"
 _COMPARED = r"(?:longer|shorter|more|less|fewer|extra|later|earlier|sooner|older|younger)"
 # "a week shorter", "one month longer", "a fortnight more": the article as the amount, before a comparative
 _ONE_UNIT = re.compile(rf"\b(?:an?|one)\s+(day|week|month|year|night|fortnight)\b(?=\s+{_COMPARED}\b)", re.I)
@@ -42,6 +44,19 @@ def _unit_word(word: str) -> str | None:
     return (unit.group(1) or _SHORT[unit.group(2).lower()]).lower()  # "2 DAYS AGO" is days too
 
 
+def _spoken_unit(word: str) -> tuple[str | None, int]:
+    """The unit of time a word says and how many of it: "fortnights" -> ("week", 2), "days" -> ("day", 1)."""
+    if word.lower().startswith("fortnight"):
+        return "week", 2
+    return _unit_word(word), 1
+
+
+def _as_number(unit: str) -> str:
+    """One `unit` said by its article, as a number: "month" -> "1 month", "fortnight" -> "2 weeks"."""
+    spoken, times = _spoken_unit(unit)
+    return f"{times} {spoken}s" if times > 1 else f"1 {unit}"
+
+
 def time_unit(feature: FeatureSchema) -> str | None:
     """The time unit a numeric feature counts in, from its name in any shape ("months_in_tenancy", "tenure_years",
     "LoanDays", "Tenure (months)", "stay_nights" -> day); None when its name says none.
@@ -59,15 +74,17 @@ def one_unit_amounts(text: str, schema: HostSchema) -> str:
     feature's name starts with ("a month less since its service" on `Months Since Service`: -1).
     """
     units = {time_unit(f) for f in schema.features if f.type == "numeric"} - {None}
-    # units a feature's name starts with ("Months Since Service"): a span in them is that feature's own step
+    # units a feature's name starts with ("Months Since Service"): a span in them is that feature's own step. Not
+    # `_feature_terms._unit_owners` on purpose: that names a feature by a unit only one name of 2+ words holds, in
+    # its own word table ("wk", "d"; no "nights"); here any numeric name that starts with a unit of time counts
     counted_since = {_unit_word(name_words(f.name)[0]) for f in schema.features if f.type == "numeric"} - {None}
 
     def one(match: re.Match[str]) -> str:
         unit = match.group(1).lower()
-        spoken = "week" if unit == "fortnight" else _unit_word(unit)
+        spoken, _ = _spoken_unit(unit)
         if not (units - {spoken} or spoken in counted_since) or _RATE.search(text[: match.start()]):
             return match.group(0)
-        return "2 weeks" if unit == "fortnight" else f"1 {unit}"
+        return _as_number(unit)
 
     def one_more(match: re.Match[str]) -> str:
         spoken = _unit_word(match.group(1))
@@ -80,7 +97,7 @@ def article_spans(text: str) -> str:
     """`text` with one unit of time said by its article before a comparative as a number, on any host: "a month
     less" -> "1 month less", "a fortnight more" -> "2 weeks more" (for a follow-up's step on the feature in focus).
     """
-    return _ONE_UNIT.sub(lambda m: "2 weeks" if m.group(1).lower() == "fortnight" else f"1 {m.group(1)}", text)
+    return _ONE_UNIT.sub(lambda m: _as_number(m.group(1)), text)
 
 
 def span_in_unit(amount: float, spoken: str, feature: FeatureSchema) -> float | None:
@@ -88,12 +105,10 @@ def span_in_unit(amount: float, spoken: str, feature: FeatureSchema) -> float | 
     decimals; None when the feature's name says no unit of time or the units are the same.
     """
     unit = time_unit(feature)
-    said = "week" if spoken.lower().startswith("fortnight") else _unit_word(spoken)
+    said, times = _spoken_unit(spoken)
     if said is None or unit is None or said == unit:
         return None
-    if spoken.lower().startswith("fortnight"):
-        amount *= 2
-    return round(amount * _factor(said, unit), 2)
+    return round(amount * times * _factor(said, unit), 2)
 
 
 _DAYS_IN = {"day": 1, "week": 7, "month": 30, "year": 365}

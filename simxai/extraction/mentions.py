@@ -31,11 +31,13 @@ from simxai.extraction._features import (
 )
 from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
+from simxai.extraction._time_units import SPAN_UNITS
 from simxai.extraction._unnamed_subject import subject_features, unnamed_subject
 from simxai.extraction._vague import VagueGroup, vague_group
 from simxai.hosts.base import HostSchema
 
 __all__ = [
+    "SPAN_UNITS",
     "FeatureMention",
     "ScoredLabel",
     "VagueGroup",

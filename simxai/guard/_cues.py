@@ -47,6 +47,9 @@ def names_side(text: str) -> bool:
     return bool(UP.search(text) or DOWN.search(text) or SIDE.search(text))
 
 
+#: A negation in a claim. `_kept._NEGATION`, `_group_means._DENIED` and `_metric_order._DENIED` are not copies of it:
+#: they take a bare "no", leave out "neither", "none" or "nothing", and `_metric_order` reads a denial at most 20
+#: characters before a comparison; one pattern for all would change what the guard flags.
 NEGATION = re.compile(r"\b(?:not|n't|never|no longer|neither|nor|none|nothing)\b|n't\b", re.IGNORECASE)
 #: A claim about what would be, after a change (the labels of counterfactuals and what-ifs are fair there).
 HYPOTHETICAL = re.compile(
