@@ -30,7 +30,8 @@ __all__ = [
 CONDITION_HELP = "a condition such as 'glucose > 120 and age < 50', 'label = <class>', 'prediction = <class>' or 'all'"
 
 Operator = Literal[">", ">=", "<", "<=", "=", "!="]
-_CLAUSE = re.compile(r"^\s*(?P<field>[A-Za-z_][\w\- ]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$")
+# the field is any text up to the operator: column names such as `Mites/100`, `pH (soil)` or `temp.c` are names too
+_CLAUSE = re.compile(r"^\s*(?P<field>[^\s<>=!][^<>=!]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$")
 _SPECIAL_FIELDS = ("label", "prediction", "id")
 #: The longest condition read: dozens of clauses.
 MAX_CONDITION_CHARS = 2000

@@ -44,6 +44,40 @@ def test_a_column_in_capitals_is_named_in_any_case(text: str, clauses: list[Clau
     assert parse_condition(text, SCHEMA) == clauses
 
 
+PUNCTUATED = HostSchema(
+    name="hives",
+    kind="tabular",
+    instance_noun="hive",
+    class_names=["thriving", "weak"],
+    features=[
+        FeatureSchema(name="Mites/100", type="numeric", min=0.0, max=20.0),
+        FeatureSchema(name="pH (honey)", type="numeric", min=3.0, max=5.0),
+        FeatureSchema(name="temp.c", type="numeric", min=-5.0, max=35.0),
+    ],
+    id_range=(1, 100),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        ("Mites/100 > 5", [Clause("Mites/100", ">", 5.0)]),
+        ("mites/100>=2 and temp.c < 10", [Clause("Mites/100", ">=", 2.0), Clause("temp.c", "<", 10.0)]),
+        ("pH (honey) <= 3.9", [Clause("pH (honey)", "<=", 3.9)]),
+    ],
+)
+def test_a_column_with_punctuation_in_its_name_is_named_too(text: str, clauses: list[Clause]) -> None:
+    # found by an author of router data (w36): "Mites/100 > 5" was "cannot read ... as a condition"
+    assert parse_condition(text, PUNCTUATED) == clauses
+
+
+def test_text_before_an_operator_that_names_no_column_is_an_unknown_feature() -> None:
+    with pytest.raises(ArgumentError, match="unknown feature 'mites/1000'"):
+        parse_condition("Mites/1000 > 5", PUNCTUATED)
+    with pytest.raises(ArgumentError, match="cannot read"):
+        parse_condition("mites over five", PUNCTUATED)
+
+
 def test_an_unknown_column_is_still_refused_with_the_names() -> None:
     with pytest.raises(ArgumentError, match="unknown feature") as caught:
         parse_condition("TRUCK_SPEED > 5", SCHEMA)
