@@ -264,3 +264,12 @@ def test_an_unknown_option_is_refused_by_its_subcommand_naming_the_valid_ones(ca
     assert err.startswith(f"usage: simxai {argv[0]} "), err
     for fragment in fragments:
         assert fragment in err, err
+
+
+def test_python_dash_m_simxai_is_the_same_command() -> None:
+    # `python -m simxai call ...` is what a writer of data tried first; it said "No module named simxai.__main__"
+    done = subprocess.run(
+        [sys.executable, "-m", "simxai", "specs", "--format", "text"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("get_prediction(instance: ")
