@@ -45,6 +45,7 @@ async def test_the_host_route_describes_the_hosts_own_instances(loan_host, tmp_p
     async with serving(app) as c:
         body = (await c.get("/v1/host")).json()
     assert body["instance_noun"] == "applicant" and body["article"] == "an"
+    assert body["instance_noun_plural"] == "applicants"
     assert body["examples"][0] == "what does the model predict for applicant 12?"
     assert "patient" not in " ".join(body["examples"])
     assert {f["name"] for f in body["schema"]["features"]} >= {"credit_score", "region"}

@@ -181,7 +181,7 @@ def _calls_backend() -> Any:
         ('call explain_how_to_be_that {"instance": 12}', "How to get", "table.grid td.hit"),
         ('call explain_what_if {"instance": 12, "changes": {"bmi": 30}}', "What if, for patient 12", ".chart .bar"),
         ('call explain_how_to_still_be_this {"instance": 12}', "stays", ".range-track .marker"),
-        ('call get_model_performance {"metric": "all"}', "How well the model does", "table.grid td.hit"),
+        ('call get_model_performance {"metric": "all"}', " patients)", "table.grid td.hit"),  # the host's plural
         (
             'call get_model_performance {"metric": "recall", "label": "stable"}',
             "How well the model does",
