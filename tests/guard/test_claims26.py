@@ -217,3 +217,25 @@ def test_counts_below_or_above_an_edge():
     data = {"kind": "data_information", "name": "welds", "n_rows": 60, "features": [feature], "feature": feature}
     assert _passes("Below 6 mm of bead width, 17 failed and only 3 passed.", data)
     assert not _passes("Below 6 mm of bead width, 19 failed and only 3 passed.", data)
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Passed welds have the wider beads on average, 7.4 mm against 5.1 mm."),
+        (True, "Failed welds run narrower, 5.1 vs 7.4."),
+        (False, "Failed welds have the wider beads on average, 7.4 mm against 5.1 mm."),
+        (False, "Passed welds run narrower, 5.1 vs 7.4."),
+    ],
+)
+def test_one_class_group_given_a_pair(faithful, reply):
+    feature = {
+        "name": "bead_width_mm",
+        "type": "numeric",
+        "min": 2.0,
+        "max": 10.0,
+        "mean": 6.2,
+        "mean_by_label": {"passed": 7.4, "failed": 5.1},
+    }
+    data = {"kind": "data_information", "name": "welds", "n_rows": 60, "features": [feature], "feature": feature}
+    assert _passes(reply, data) == faithful, reply
