@@ -32,8 +32,10 @@ _CAUSE_BEFORE = re.compile(
 )
 _DET = r"(?:the\s+|her\s+|his\s+|their\s+|its\s+|[a-z]+'s\s+)?"
 #: A name changed or set to a number ("raise income by 15 %", "setting income to 3.9", "income ranges from 19").
+#: (a verb's own endings only: "settings picked by 5-fold ..." has no verb of change; claims-26)
 _CHANGED = re.compile(
-    r"\b(?:rais|lower|chang|sett?|mov|increas|decreas|reduc|cut|bump|put|push|drop)\w*\s+"
+    r"\b(?:rais|lower|chang|sett?|mov|increas|decreas|reduc|cut|bump|put|push|drop)"
+    r"(?:e|es|ed|ing|s|ting|ped|ping)?\s+"
     + _DET
     + r"(?P<w>[a-z][a-z_'-]*)\s+(?:from|to|by|down|up)\s+(?:about\s+|around\s+|roughly\s+)?-?\d"
     r"|(?P<v>[a-z][a-z_'-]*)\s+(?:ranges|spans|varies|runs)\s+(?:from|between)\s+-?\d",

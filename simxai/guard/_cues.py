@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
+from simxai.guard._edit_cues import *  # noqa: F403 - the cues of edits, frequencies and judgements (claims-26)
 from simxai.guard._reading import SUBJECT_WORDS
 
 #: Words of an item's place in a ranking or a list, never a name of its own ("the runner-up", "the next one",
@@ -94,7 +95,9 @@ BEFORE = re.compile(
 #: A cue of today's state that "now" is not ("now" after a change is the state after it).
 #: "'delicious' is what makes it positive": the reason for today's label, no change's outcome.
 REASON_NOW = re.compile(
-    r"\b(?:is|are|was) (?:what|the (?:word|feature|thing|reason) that) makes? (?:it|her|him|them|the \w+)\b", re.I
+    r"\b(?:is|are|was)(?:n't| not)? (?:what|the (?:word|feature|thing|reason) that) makes? "
+    r"(?:it|her|him|them|the \w+)\b",
+    re.I,
 )
 TODAY = re.compile(
     rf"\b(currently|at present|today|before|original(?:ly)?|at the moment|as it stands)\b|{REASON_NOW.pattern}", re.I
@@ -172,6 +175,8 @@ _AS_RECORDED = (
     r"the same as (?:the |its |their )?(?:recorded|actual|true|registered|logged)|"
     r"as (?:the |its |their )?(?:register|record|records|data|file|chart|log|ledger)\s+"
     r"(?:records?|has|holds|shows?|says?|lists?|logs?)\s+(?:it|her|him|them)|"
+    # "just as the nursery recorded it", "as the bank logged both": any party's record (claims-26)
+    r"as (?:the |its |their )(?:\w+\s+)?(?:recorded|records|logged|logs|registered)\s+(?:it|her|him|them|both)\b|"
     r"in line with (?:the |its |their )?(?:record|register|recorded|actual)"
 )
 CORRECT = re.compile(
@@ -245,7 +250,10 @@ CHANGE_VERB = re.compile(
 CHANGE_UP = re.compile(
     r"\b(rais\w*|increas\w*|higher|up|more|grow\w*|add\w*|boost\w*|climb\w*|rise|rises|rising|rose)\b", re.I
 )
-CHANGE_DOWN = re.compile(r"\b(lower\w*|decreas\w*|reduc\w*|drop\w*|cut\w*|down|less|fewer|fall\w*)\b", re.I)
+#: "it comes down to the credit score" is what matters, no way of a change (claims-26)
+CHANGE_DOWN = re.compile(
+    r"\b(lower\w*|decreas\w*|reduc\w*|drop\w*|cut\w*|(?<!comes )(?<!boils )down|less|fewer|fall\w*)\b", re.I
+)
 #: "..., which gets you to 0.901", "which brings it up to 78.6 %": the clause speaks of where the model's output
 #: ends, not of the feature named before (which it does not carry): its number is the output's.
 ARRIVES = re.compile(
@@ -274,58 +282,6 @@ VAGUE_METRIC = frozenset({"right", "correct", "correctly", "accurate"})
 CONTRIBUTES = re.compile(
     r"\b(?:adds?|added|adding|contribut\w*|subtracts?|subtracted|takes? away|took away)\s+"
     r"(?:about\s+|around\s+|roughly\s+|some\s+|only\s+|just\s+|nearly\s+|approximately\s+)?$",
-    re.IGNORECASE,
-)
-#: A quoted span (straight or typographic quotes) as group 1.
-_QUOTED = r"[\"“'‘]([^\"”“‘’]{1,300}?)[\"”'’](?!\w)"
-#: Words that may stand between an edit verb and what it edits ("remove the negative phrase '...'"), but no
-#: preposition: "add a comma after 'service'" does not add 'service'.
-_BETWEEN = r"(?:\s+(?!(?:after|before|from|in|at|of|to|between|near|behind|around|with|by|for)\b)[\w-]+){0,3}"
-#: "change 'A' to 'B'", "replace ... with 'B'", "rewrite it as: 'B'": group 1 is the new text.
-EDIT_TO = re.compile(
-    r"\b(?:chang\w*|replac\w*|swap\w*|turn\w*|rewrit\w*|rephras\w*|edit\w*|modif\w*|switch\w*|substitut\w*|alter\w*)"
-    rf"\b[^.!?;]{{0,120}}?\b(?:to|with|into|as|by)\s*:?\s*{_QUOTED}",
-    re.IGNORECASE,
-)
-#: "remove 'X'", "delete the word 'X'": group 1 is the removed text.
-EDIT_REMOVE = re.compile(
-    rf"\b(?:remov\w*|delet\w*|drop\w*|omit\w*|tak\w* out|get\w* rid of|leav\w* out|strip\w*){_BETWEEN}\s*{_QUOTED}",
-    re.IGNORECASE,
-)
-#: "'funny' → 'dull'": an edit written as an arrow; group 1 is the new text.
-EDIT_ARROW = re.compile(rf"[\"“'‘][^\"”“‘’]{{1,300}}?[\"”'’]\s*(?:→|->|=>)\s*{_QUOTED}")
-#: "swapping 'A' for 'B'", "trade 'A' for 'B'": A goes, B comes in (group 1 is the removed text, group 2 the new).
-EDIT_SWAP_FOR = re.compile(rf"\b(?:swap\w*|trad\w*|exchang\w*)\s+(?:the\s+word\s+)?{_QUOTED}\s+for\s+{_QUOTED}", re.I)
-#: "add 'X'", "insert the word 'X'": group 1 is the added text.
-EDIT_ADD = re.compile(rf"\b(?:add\w*|insert\w*|append\w*){_BETWEEN}\s*{_QUOTED}", re.IGNORECASE)
-#: A statement of how often something occurs: "X are common", "mistakes are rare", "errors occur often".
-FREQUENCY = re.compile(
-    r"\b(?:are|is|were|was|be|being)\s+(?:\w+\s+){0,2}?(?:common|uncommon|rare|frequent|infrequent|prevalent|scarce|"
-    r"widespread)\b|\b(?:occur|happen|appear|show up)s?\s+(?:\w+\s+)?(?:rarely|often|frequently|seldom|commonly)\b|"
-    r"\b(?:rarely|seldom|frequently|commonly)\s+(?:occur|happen|appear|seen|found|show)\w*|"
-    r"\bthe (?:vast )?(?:majority|minority) of\b|\bmost (?:of the )?(?:cases|patients|rows|reviews|examples|"
-    r"instances|people|records|samples|data)\b",
-    re.IGNORECASE,
-)
-#: What a frequency statement must be about for it to be a claim about the data.
-ABOUT_DATA = re.compile(
-    r"\b(?:data\w*|cases?|mistakes?|errors?|misclassif\w*|examples?|instances?|rows?|samples?|values?|patients?|"
-    r"reviews?|records?|people|population|classes|labels?)\b",
-    re.IGNORECASE,
-)
-#: A judgement of how well the model does: "it is robust", "performs well", "struggles with sarcasm".
-ASSESSMENT = re.compile(
-    r"\b(?:robust\w*|reliab\w*|struggl\w*|perform\w*\s+(?:\w+\s+)?(?:well|poorly|badly|best|worst)|"
-    r"(?:good|bad|poor|great|excellent|weak|strong)\s+at\b|fails?\s+(?:on|with|at|for|when)\b|"
-    r"(?:makes?|prone to)\s+(?:\w+\s+)?(?:mistakes|errors))",
-    re.IGNORECASE,
-)
-#: The model as the subject of a judgement.
-THE_MODEL = re.compile(r"\b(?:model|classifier|it|system|network|transformer)\b", re.IGNORECASE)
-#: A statement the reply marks as uncertain: it is listed as unchecked, not judged.
-HEDGE = re.compile(
-    r"\b(?:may|might|could|possibly|perhaps|likely|probably|presumably|i think|i believe|it seems|seems?|"
-    r"appears? to|not sure|unclear)\b",
     re.IGNORECASE,
 )
 #: "All three push towards X", "They both ...": the features a list just named.

@@ -7,6 +7,12 @@ and another label compares the two groups' means of the feature it names (else o
 it named last, else of the one feature the outputs give such means of): the comparative must go the way the two
 means do. Not read when the comparison is denied, or is of
 something else than the feature's values ("more likely", "more important", "more often").
+
+One class's group given a pair (claims-26): "failed grafts have the better cambium match on average, 78.0 %
+against 62.0 %", "negative reviews run longer, 7.9 words against 7.3". A sentence that names one class of a host of
+two, then two numbers joined by "against", "versus", "vs" or "to", gives the first to the named class's mean and the
+second to the other's: when the two are the feature's two per-class means (in either order), they must be in that
+order.
 """
 
 from __future__ import annotations
@@ -15,9 +21,9 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 
-from simxai.guard._reading import find_mentions
+from simxai.guard._reading import find_mentions, matches, numbers
 
-__all__ = ["group_mean_claims"]
+__all__ = ["group_mean_claims", "group_pair_claims"]
 
 _MORE = r"higher|more|larger|bigger|greater|heavier|older|longer|above|wider|thicker|taller|deeper|warmer|hotter"
 _LESS = r"lower|less|fewer|smaller|lighter|younger|shorter|below|narrower|thinner|shallower|colder|cooler"
@@ -77,3 +83,43 @@ def group_mean_claims(
             continue
         more = bool(cue.group("more"))
         yield f"mean of {feature}: {a_label.name} {'above' if more else 'below'} {b_label.name}", (a > b) == more
+
+
+#: Two numbers joined as a pair: "78.0 % against 62.0 %", "54.3k vs 45.0k", "7.9 words against 7.3".
+_PAIR = re.compile(
+    r"(?<![\w.])(?P<a>\d+(?:\.\d+)?)\s*(?:%|k\b|[a-z]+\b)?\s*(?:against|versus|vs\.?|to)\s+(?P<b>\d+(?:\.\d+)?)(?![\w.]\d)",
+    re.I,
+)
+
+
+def group_pair_claims(
+    sentence: str,
+    features: Mapping[str, str],
+    labels: Sequence[str],
+    statistics: Mapping[str, Mapping[str, float]],
+    before: Sequence[str] = (),
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for a pair of numbers given to one class's group and the other's on a host of two classes."""
+    if len(labels) != 2:
+        return
+    for pair in _PAIR.finditer(sentence):
+        said = {m.name for m in find_mentions(sentence[: pair.start()], list(labels))}
+        if len(said) != 1 or find_mentions(sentence[pair.end() :], list(labels)):
+            continue
+        named = find_mentions(sentence[: pair.start()], features)
+        feature = features[named[-1].name] if named else (before[-1] if before else None)
+        grouped = [f for f, stats in statistics.items() if any(name.startswith("mean|") for name in stats)]
+        if feature not in grouped and len(grouped) == 1:
+            feature = grouped[0]  # the one feature the outputs give per-class means of
+        stats = statistics.get(feature or "", {})
+        first = next(iter(said))
+        other = next(label for label in labels if label != first)
+        mine, theirs = stats.get(f"mean|{first}"), stats.get(f"mean|{other}")
+        if mine is None or theirs is None:
+            continue
+        a, b = next(numbers(pair.group("a")), None), next(numbers(pair.group("b")), None)
+        if a is None or b is None:
+            continue
+        in_order = matches(a, {mine}) and matches(b, {theirs})
+        if in_order or (matches(a, {theirs}) and matches(b, {mine})):
+            yield f"mean of {feature}: {first} {a.raw}, {other} {b.raw}", in_order

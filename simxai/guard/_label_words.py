@@ -11,7 +11,8 @@ any host (the names come from the schema, nothing from a host's domain):
   a list's marks ("before: stays, stays 98.2 %") names the class, so neither is a cue of the state after a change
   when the state a later number is of is read;
 - a class name after a word of degree ("the prediction is very stable", "rather standard") is an adjective: a class
-  has no degrees.
+  has no degrees;
+- a class name that ends a share's clause ("a 2 % chance the model thinks it took") is what the share is of.
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ __all__ = ["label_mentions", "number_phase"]
 _ADJACENT = re.compile(r"[\s*_`\"'“”‘’]*")
 #: A word of degree right before a class name: the name is an adjective there, no class.
 _DEGREE = re.compile(r"\b(?:very|quite|fairly|pretty|rather|extremely|highly|so|too|less|more|most|least)\s+$", re.I)
+#: A class name that ends a share's "that" clause: "a 2 % chance the model thinks it took" says what the share is of,
+#: no prediction (claims-26).
+_CHANCE_OF = re.compile(
+    r"\d\s*%?\s+(?:\w+\s+){0,2}?(?:chance|probability|likelihood|odds)\s+(?:that\s+)?"
+    r"(?:the\s+model\s+\w+\s+(?:that\s+)?)?(?:it|he|she|they|the\s+\w+)\s+(?:has\s+|had\s+|is\s+|was\s+)?$",
+    re.I,
+)
 #: What may stand between a class name and its number: emphasis, a colon or equals sign, an opening bracket.
 _BEFORE_NUMBER = re.compile(r"[*_`]*\s*(?:[:=]\s*)?\(?\s*[-+]?\d")
 #: A class name alone in a list or under a key: a mark before it and a mark after it.
@@ -42,7 +50,7 @@ def label_mentions(text: str, labels: Sequence[str]) -> list[Mention]:
     said in degrees ("the prediction is very stable": an adjective; a class has no degrees).
     """
     found = find_mentions(text, labels)
-    found = [m for m in found if not _DEGREE.search(text, 0, m.start)]
+    found = [m for m in found if not _DEGREE.search(text, 0, m.start) and not _CHANCE_OF.search(text, 0, m.start)]
     return [m for m, after in zip(found, [*found[1:], None], strict=False) if not _verb_of(text, m, after)]
 
 

@@ -299,8 +299,12 @@ def _structured(payload: dict[str, Any]) -> Facts:
                     # A bin's edges are the feature's numbers, a bin's counts its label's ("0 stable, 2 progressing").
                     _tie(facts.feature_numbers, key, *(histogram.get("edges") or []))
                     for label, counts in (histogram.get("counts") or {}).items():
-                        if isinstance(counts, list):
-                            _tie(facts.label_numbers, str(label), *counts)
+                        if isinstance(counts, list) and all(isinstance(n, int | float) for n in counts):
+                            # and the bins below or above an edge together ("11 failed below 41.1"; claims-26)
+                            ends = [sum(counts[:i]) for i in range(2, len(counts))] + [
+                                sum(counts[-i:]) for i in range(2, len(counts))
+                            ]
+                            _tie(facts.label_numbers, str(label), *counts, *ends)
                 for by_label in (f.get("counts_by_label") or {}).values():
                     # a category's rows per recorded label, their shares of it and its size ("79 of 143, 55.2%")
                     _counts(facts, by_label)

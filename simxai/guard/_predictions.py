@@ -195,8 +195,8 @@ class _PredictionChecks(_CheckState):
                 continue
             label = m.name
             # A negation reaches the label only within its own statement ("does not change the outcome: it
-            # stays X" negates the change, not X).
-            window = re.split(r"[:;]|\s-\s|\bbut\b", clause[max(0, m.start - 40) : m.start])[-1]
+            # stays X" negates the change, not X; "isn't what makes it X" the cause, not X: claims-26).
+            window = re.split(r"[:;]|\s-\s|\bbut\b", cue.REASON_NOW.sub(" ", clause[: m.start][-40:]))[-1]
             negated = bool(cue.NEGATION.search(_unquoted(window)))
             denied = negated
             if (

@@ -10,6 +10,9 @@ Two subjects' words said respectively (claims-24): "patients 12 and 40 are progr
 reads "patient 12 is progressing, and patient 40 is stable", so each word is the claim of its own subject (the two
 swapped was read as no claim of either); "precision is higher than recall (0.79 vs 0.66)" reads "precision
 (0.79) is higher than recall (0.66)", each number beside its own name.
+
+Two subjects compared, then a pair (claims-26): "patient 64 looks steadier than patient 310: stable at 70 % versus
+progressing at 56 %" reads "... : patient 64 stable at 70 % versus patient 310 progressing at 56 %".
 """
 
 from __future__ import annotations
@@ -45,6 +48,14 @@ _BEATS = re.compile(
     r"(?P<b>[A-Za-z][\w-]*)(?:\s+(?:here|overall|again|easily|narrowly|comfortably))?\s*[:,(-]\s*"
     rf"(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)?"
 )
+#: "patient 64 looks steadier than patient 310: stable at 70 % versus progressing at 56 %": two subjects compared,
+#: then a pair in their order (claims-26).
+_SUBJECTS_COMPARED = re.compile(
+    r"\b(?P<noun>[A-Za-z]+)\s+#?(?P<a>\d{1,12})\b(?P<mid>[^.;:!?\n]{1,80}?\bthan\s+(?:for\s+|about\s+|on\s+)?)"
+    r"(?P=noun)\s+#?(?P<b>\d{1,12})\s*:\s*(?P<x>(?:[^.;:!?\n]|\.(?=\d)){1,60}?)\s+(?:vs\.?|versus|against)\s+"
+    r"(?P<y>(?:[^.;:!?\n]|\.(?=\d)){1,60}?)(?=\s*(?:[.;!?\n]|$))",
+    re.I,
+)
 _SINGULAR = {"are": "is", "were": "was", "get": "gets", "got": "got"}
 
 
@@ -60,6 +71,14 @@ def respective_pairs(text: str) -> str:
         text = compared.sub(
             lambda m: f"{m.group('a')} ({m.group('x')}){m.group('mid')}{m.group('b')} ({m.group('y')})", text
         )
+    text = _SUBJECTS_COMPARED.sub(
+        lambda m: (
+            f"{m.group('noun')} {m.group('a')}{m.group('mid')}{m.group('noun').lower()} {m.group('b')}: "
+            f"{m.group('noun').lower()} {m.group('a')} {m.group('x')} versus {m.group('noun').lower()} {m.group('b')} "
+            f"{m.group('y')}"
+        ),
+        text,
+    )
     text = _SUBJECTS.sub(
         lambda m: (
             f"{m.group('noun')} {m.group('a')} {_one_verb(m.group('verb'))} {m.group('x')}, and "

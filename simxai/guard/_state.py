@@ -16,9 +16,13 @@ from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
+from simxai.guard._label_verbs import label_verbs, past_label_nouns
 from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
+from simxai.guard._lead_words import lead_words
+from simxai.guard._party_verbs import party_verbs
 from simxai.guard._plain import acronym_aliases, shortened_aliases
+from simxai.guard._ratio_names import ratio_names
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
 from simxai.guard._respective import respective_pairs
 from simxai.guard._spelled import spelled_numbers
@@ -133,6 +137,8 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
                 taken.add(alias)
                 found.append(alias)
         out[name] = found
+    for name, word in lead_words(vocab.features, vocab.aliases, vocab.labels, vocab.instance_noun, taken).items():
+        out[name].append(word)
     return out
 
 
@@ -186,7 +192,16 @@ def label_forms(labels: Sequence[str]) -> dict[str, str]:
         for form in made:
             if form not in taken:
                 forms[form] = label
-    return forms
+    # "failure" (failed), "taken" (took): a class that is a verb in the past, by its noun forms (claims-26)
+    return {**past_label_nouns(labels), **forms}
+
+
+def _forms_read(text: str, vocab: Vocabulary) -> str:
+    """`text` with a class that is a past verb said as a verb ("would fail") and a ratio said as its parts ("debt at
+    0.6 of income") written as the names they are (claims-26).
+    """
+    text = party_verbs(label_verbs(text, vocab.labels), vocab.labels, vocab.instance_noun)
+    return ratio_names(text, vocab.features)
 
 
 class _CheckState:
@@ -200,7 +215,10 @@ class _CheckState:
         self.reply = respective_pairs(
             abbreviations(
                 spoken_splits(
-                    spoken_ids(spelled_numbers(clock_times(normalise(prose_tables(reply)))), vocab.instance_noun),
+                    spoken_ids(
+                        spelled_numbers(clock_times(_forms_read(normalise(prose_tables(reply)), vocab))),
+                        vocab.instance_noun,
+                    ),
                     vocab.labels,
                 )
             ).replace("**", "")
@@ -208,7 +226,8 @@ class _CheckState:
         self.raw = blank_table_headers(
             abbreviations(
                 spoken_splits(
-                    spoken_ids(spelled_numbers(clock_times(normalise(reply))), vocab.instance_noun), vocab.labels
+                    spoken_ids(spelled_numbers(clock_times(_forms_read(normalise(reply), vocab))), vocab.instance_noun),
+                    vocab.labels,
                 )
             ),
             vocab.features,

@@ -13,7 +13,7 @@ from typing import Any
 from simxai.guard._chains import ranked_chains
 from simxai.guard._confusions import confusion_claims
 from simxai.guard._glosses import gloss_claims
-from simxai.guard._group_means import group_mean_claims
+from simxai.guard._group_means import group_mean_claims, group_pair_claims
 from simxai.guard._influence import _in_order
 from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
@@ -94,6 +94,8 @@ class _StatementChecks(_CheckState):
             stats, before = self.all.statistics, self.previous_named
             for said, holds in group_mean_claims(sentence, self.names.features, self.names.labels, stats, before):
                 self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
+            for said, holds in group_pair_claims(sentence, self.names.features, self.names.labels, stats, before):
+                self.report.claim(said, holds, via=_mechanism("group_pair_claims", said))
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)

@@ -1,0 +1,123 @@
+"""Classes named by a verb in the past ("failed", "took"; claims-26) said in the verb's other forms.
+
+A host whose classes are past verbs is written about with the verb: "105100 would fail", "it would still have
+taken", "a 4 % chance of failure", "only a 38 % chance of having taken". Read as the words they are, none of these
+names a class, so a wrong outcome passed and a share was bound to the class named nearby instead. Two readings, on
+any host (nothing of a host's domain; the verbs' forms are English's):
+
+- `past_label_nouns`: the forms that name the class as a noun wherever they stand: "failure(s)" of a regular
+  past ("fail-ed" -> "fail-ure") and the participle of an irregular one ("taken" of took).
+- `label_verbs`: the base form after a modal ("would fail", "will still take", "would not have taken", "could
+  fail") is rewritten as the modal and the class ("would be failed"), which the outcome readings read; the base
+  form after a verb of causing ("would make it fail") and the third person after "still" ("still takes") as the
+  class. Only when the verb ends its clause or a share, a condition or a comparison follows ("would take at
+  51.2 %", "would fail if ..."), not before an object ("would take three weeks").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["label_verbs", "past_label_nouns", "past_verb"]
+
+#: Irregular past forms of English verbs: past -> (base, third person, participle).
+_IRREGULAR = {
+    "took": ("take", "takes", "taken"),
+    "broke": ("break", "breaks", "broken"),
+    "fell": ("fall", "falls", "fallen"),
+    "grew": ("grow", "grows", "grown"),
+    "froze": ("freeze", "freezes", "frozen"),
+    "rose": ("rise", "rises", "risen"),
+    "sank": ("sink", "sinks", "sunk"),
+    "shrank": ("shrink", "shrinks", "shrunk"),
+    "tore": ("tear", "tears", "torn"),
+    "wore": ("wear", "wears", "worn"),
+    "won": ("win", "wins", "won"),
+    "lost": ("lose", "loses", "lost"),
+    "left": ("leave", "leaves", "left"),
+    "went": ("go", "goes", "gone"),
+    "held": ("hold", "holds", "held"),
+    "stood": ("stand", "stands", "stood"),
+    "sold": ("sell", "sells", "sold"),
+    "paid": ("pay", "pays", "paid"),
+    "split": ("split", "splits", "split"),
+    "bent": ("bend", "bends", "bent"),
+}
+#: A modal and what may stand between it and the verb: "would", "will still", "would not have", "'d never".
+_MODAL = (
+    r"\b(?:would|will|could|might|should|may|'d|'ll)"
+    r"(?:\s+(?:still|not|never|then|also|now|likely|probably|surely|definitely|even|have))*\s+"
+)
+#: A verb of causing and its object before the base form: "would make it fail", "lets 42 take".
+_MAKE = r"\b(?:make|makes|made|making|let|lets)\s+(?:it|him|her|them|\d+)\s+"
+_HAVE = re.compile(r"\bhave\s+$", re.IGNORECASE)
+#: What may follow the verb for it to be the class's verb: the clause's end, a share, a condition, a comparison.
+_ENDS = (
+    r"(?=\s*(?:[.,;:!?)\]\"”]|$|\(|\d|\b(?:at|with|if|unless|once|when|even|instead|too|either|again|then|anyway|"
+    r"after\s+all|but|and|or|so|than|as\s+well|by\s+then|otherwise)\b))"
+)
+
+
+def _verb_forms(label: str) -> tuple[str, str, str] | None:
+    """(base, third person, participle) of a class that is one word, a verb in the past; None for any other."""
+    low = label.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if re.fullmatch(r"[a-z]{2,}[^e]ed", low) and not low.endswith("eed"):  # "failed", "cracked"; not "need"
+        stem = low[:-2]
+        return stem, f"{stem}es" if re.search(r"(?:s|sh|ch|x|z)$", stem) else f"{stem}s", low
+    return None
+
+
+def past_verb(label: str) -> bool:
+    """Whether the class is one word, a verb in the past ("failed", "took")."""
+    return _verb_forms(label) is not None
+
+
+def _bases(label: str, base: str) -> list[str]:
+    """The base forms to read: "fail" (failed), and "approve" beside "approv" (approved): a regular stem may have
+    lost an "e".
+    """
+    return [base, f"{base}e"] if label.lower().endswith("ed") and not base.endswith("e") else [base]
+
+
+def past_label_nouns(labels: Sequence[str]) -> dict[str, str]:
+    """Noun forms of each class that is a verb in the past, mapped to it: "failure", "failures" (failed), "taken"
+    (took). None that is another class's name.
+    """
+    taken = {x.lower() for x in labels}
+    forms: dict[str, str] = {}
+    for label in labels:
+        verb = _verb_forms(label)
+        if verb is None:
+            continue
+        base, _, participle = verb
+        made = [f"{base}ure", f"{base}ures"] if label.lower().endswith("ed") else []
+        if participle != label.lower():
+            made.append(participle)
+        for form in made:
+            if form not in taken and form not in forms:
+                forms[form] = label
+    return forms
+
+
+def label_verbs(text: str, labels: Sequence[str]) -> str:
+    """`text` with each class that is a verb in the past, said in its base form or participle after a modal,
+    rewritten as the modal, "be" and the class ("would still fail" -> "would still be failed").
+    """
+    for label in labels:
+        verb = _verb_forms(label)
+        if verb is None:
+            continue
+        base, third, participle = verb
+        bases = _bases(label, base)
+        forms = "|".join(sorted({*map(re.escape, bases), re.escape(participle)}, key=len, reverse=True))
+        pattern = re.compile(rf"({_MODAL})(?:{forms})\b{_ENDS}", re.IGNORECASE)
+        text = pattern.sub(lambda m, lab=label: f"{_HAVE.sub('', m.group(1))}be {lab}", text)
+        # "would make it fail" -> "would make it failed"; "still takes" -> "still took"
+        made = re.compile(rf"({_MAKE})(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
+        text = made.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)
+        kept = re.compile(rf"(\bstill\s+){re.escape(third)}\b{_ENDS}", re.IGNORECASE)
+        text = kept.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)
+    return text
