@@ -210,8 +210,8 @@ def count_follow_up(text: str, history: Sequence[Message], request: CompletionRe
 
 
 def _more_ways(text: str, previous: Any, request: CompletionRequest) -> Decision | None:
-    """ "give me two of those" after a why-not, whose answer is one set of changes that reaches the expected label:
-    that many sets of changes to the same label (`explain_how_to_be_that`), or None.
+    """After a why-not, whose answer is one set of changes that reaches the expected label, a count ("give me two
+    of those") asks for that many sets of changes to the same label (`explain_how_to_be_that`); else None.
     """
     spec = next((s for s in request.functions if s.name == "explain_how_to_be_that"), None)
     parameter = count_parameter(spec) if spec is not None else None
