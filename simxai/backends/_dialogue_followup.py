@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
-from simxai.backends._dialogue_labels import reading_by_label, with_references
+from simxai.backends._dialogue_labels import reading_by_label, subject_id, with_references
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
@@ -219,6 +219,8 @@ def _more_ways(text: str, previous: Any, request: CompletionRequest) -> Decision
     output = previous.output if isinstance(previous.output, dict) else {}
     target = previous.arguments.get("expected_label") or output.get("target_label")
     instance = previous.arguments.get("instance")
+    if instance is None:  # the engine filled it from the dialogue: the instance the answer was about
+        instance = subject_id(previous)
     if parameter is None or count is None or not isinstance(target, str) or instance is None:
         return None
     arguments = {"instance": instance, "target_label": target, parameter: count}

@@ -46,3 +46,14 @@ def test_the_label_the_why_not_was_asked_about_is_kept(router: RouterBackend) ->
 def test_a_bare_number_after_a_why_not_is_no_count(router: RouterBackend) -> None:
     _, calls = route(router, "and 14?", DEMO, _after_why_not({"instance": 12}))
     assert all(name != "explain_how_to_be_that" for name, _ in calls)
+
+
+def test_the_instance_the_engine_filled_is_taken_from_the_answer(router: RouterBackend) -> None:
+    # "why not progressing?" about the patient in focus: the call has no instance, its answer names the patient
+    call = ToolCall(id="call_0", name="explain_why_not", arguments={"expected_label": "progressing"})
+    result = '{"result": {"kind": "counterfactual", "question": "why_not", "subject": {"kind": "row", "id": 12}, '
+    result += '"current_label": "stable", "target_label": "progressing", "counterfactuals": []}}'
+    history = [Message.user("why not progressing?"), Message.assistant("", [call]), Message.tool(call, result)]
+    _, calls = route(router, "Three of those please.", DEMO, history)
+    target = {"instance": 12, "target_label": "progressing", "number_of_iterations": 3}
+    assert calls == [("explain_how_to_be_that", target)]
