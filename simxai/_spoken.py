@@ -27,6 +27,7 @@ __all__ = ["SCALES", "TENS", "UNITS", "Spoken", "apply_edits", "clean_speech", "
 #: Number words below twenty and the tens: the one table of them that every reader of plain language uses.
 UNITS = {
     "zero": 0,
+    "nought": 0,
     "one": 1,
     "two": 2,
     "three": 3,

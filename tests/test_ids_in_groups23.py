@@ -60,3 +60,9 @@ def test_an_id_written_in_two_groups_is_one_id(text: str, said: str) -> None:
 )
 def test_a_range_of_values_stays_a_range(text: str, schema: HostSchema) -> None:
     assert normalize(text, schema) == text
+
+
+def test_nought_is_zero() -> None:
+    # British "nought" as a number word (was left as a word, and the what-if asked for the value)
+    assert normalize("what if firing 207010 had nought glaze coats", KILNS) == "what if firing 207010 had 0 glaze coats"
+    assert normalize("nought point five", KILNS) == "0.5"
