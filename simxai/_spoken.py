@@ -27,6 +27,7 @@ __all__ = ["SCALES", "TENS", "UNITS", "Spoken", "apply_edits", "clean_speech", "
 #: Number words below twenty and the tens: the one table of them that every reader of plain language uses.
 UNITS = {
     "zero": 0,
+    "nought": 0,
     "one": 1,
     "two": 2,
     "three": 3,
@@ -349,21 +350,26 @@ def _spoken_id(
         return 0, ""
     parts: list[str] = []  # the digits of each part: "1", "40", "05"
     k, position = r, runs[r].first
-    while len(parts) < 6 and k < len(runs) and runs[k].first == position and runs[k].value < 100:
-        if k > r and _gap(tokens, text, position):
+    while len(parts) < 6 and k < len(runs):
+        oh = (
+            k > r
+            and position + 1 < len(tokens)
+            and tokens[position][2] in ("oh", "o")
+            and not _gap(tokens, text, position)
+            and runs[k].first == position + 1
+            and runs[k].value < 10
+            and len(runs[k].words) == 1
+        )
+        if oh:  # "oh four", as often as it is said ("one oh four oh two eight")
+            parts.append("0" + str(runs[k].value))
+        elif runs[k].first == position and runs[k].value < 100 and not (k > r and _gap(tokens, text, position)):
+            parts.append(str(runs[k].value))
+        else:
             break
-        parts.append(str(runs[k].value))
         position = runs[k].last + 1
         k += 1
         if runs[k - 1].possessive:
             break
-        if position + 1 < len(tokens) and tokens[position][2] in ("oh", "o") and not _gap(tokens, text, position):
-            if k < len(runs) and runs[k].first == position + 1 and runs[k].value < 10 and len(runs[k].words) == 1:
-                parts.append("0" + str(runs[k].value))
-                position = runs[k].last + 1
-                k += 1
-                if runs[k - 1].possessive:
-                    break
     if len(parts) < 2:
         return 0, ""
     said_oh = any(p.startswith("0") for p in parts[1:])

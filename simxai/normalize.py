@@ -303,7 +303,7 @@ def _normalize(
     names: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> str:
     known, by_length = _targets(schema_words, extra)
-    text = clean_speech(_joined_ids(text, spoken.id_range), spoken, full)
+    text = clean_speech(_hyphened_ids(_joined_ids(text, spoken.id_range), spoken), spoken, full)
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
     named = _named_spans(tokens, text, names) if names else []
     named_ends = [n_end for _, n_end, _ in named]  # increasing: the spans do not overlap
@@ -363,6 +363,34 @@ def _joined_ids(text: str, id_range: tuple[int, int] | None) -> str:
         return str(joined) if in_range else match.group()
 
     return _GROUPED.sub(join, text)
+
+
+# An id written in two groups with a hyphen ("boat 103-704", "hive 104-019"), as a long number is read out.
+_HYPHENED = re.compile(r"(?<![\d,.\-])(?P<a>\d{1,3})-(?P<b>\d{3})(?![\d\-]|[.,]\d)")
+
+
+def _hyphened_ids(text: str, spoken: Spoken) -> str:
+    """`text` with an id written in two groups joined by a hyphen as plain digits ("103-704" -> "103704").
+
+    Only when the joined number is one of the host's ids, neither group is, and the pair is no range of values:
+    the second group starts with 0 ("104-019"), or is smaller than the first, or no numeric feature's values
+    reach from the first to the second ("rows 100-150" on ids 0-441, "glucose 100-150" stay as written).
+    """
+    if spoken.id_range is None or "-" not in text:
+        return text
+    low, high = spoken.id_range
+
+    def join(match: re.Match[str]) -> str:
+        first, second = int(match.group("a")), int(match.group("b"))
+        joined = int(match.group("a") + match.group("b"))
+        if not low <= joined <= high or low <= first <= high or low <= second <= high:
+            return match.group()
+        ranged = any((lo is None or lo <= second) and (hi is None or hi >= first) for _, lo, hi in spoken.features)
+        if match.group("b").startswith("0") or second < first or not ranged:
+            return str(joined)
+        return match.group()
+
+    return _HYPHENED.sub(join, text)
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:

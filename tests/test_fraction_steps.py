@@ -63,3 +63,23 @@ def test_a_fraction_is_a_step_on_the_feature_in_focus(text: str, step: Step, val
 
 def test_a_third_that_is_no_step_is_left_alone() -> None:
     assert extract_changes("what if patient 12 came for a third visit?", DEMO) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "changes"),
+    [
+        # round 23 (lead23): a fraction glossed by the amount it comes to is that amount (was the fraction)
+        ("what if patient 12's bmi were a third less, so 10 lower?", DEMO, {"bmi": "-10"}),
+        ("what if patient 12's bmi were a quarter higher, that's about 8 more?", DEMO, {"bmi": "+8"}),
+        ("suppose firing 8010 had a third fewer glaze coats, i.e. 1 fewer", KILNS, {"GlazeCoats": "-1"}),
+        # a gloss in the other direction is no gloss of it: the fraction stays
+        ("what if patient 12's bmi were a third less, so 10 more glucose?", DEMO, {"bmi": "-33.33%", "glucose": "+10"}),
+    ],
+)
+def test_a_fraction_glossed_by_its_amount_is_that_amount(text: str, schema: HostSchema, changes: dict) -> None:
+    assert extract_changes(text, schema) == changes
+
+
+def test_a_glossed_fraction_as_a_step_is_the_amount() -> None:
+    said = extract_step("and a quarter higher, so about 20 more?", DEMO)
+    assert step_changes(said, "glucose", DEMO) == {"glucose": "+20"}

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from simxai.backends._dialogue_focus import Decide, reference_readings, with_instance_in_focus
-from simxai.backends._dialogue_labels import reading_by_label, with_references
+from simxai.backends._dialogue_labels import reading_by_label, subject_id, with_references
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
@@ -201,10 +201,30 @@ def count_follow_up(text: str, history: Sequence[Message], request: CompletionRe
         return None
     spec = next((s for s in request.functions if s.name == previous.name), None)
     parameter = count_parameter(spec) if spec is not None else None
+    if parameter is None and previous.name == "explain_why_not":
+        return _more_ways(text, previous, request)
     count = asked_count(text, request.host) if parameter is not None else None
     if parameter is None or count is None:
         return None
     return Decision(previous.name, 1.0, True, arguments={**previous.arguments, parameter: count})
+
+
+def _more_ways(text: str, previous: Any, request: CompletionRequest) -> Decision | None:
+    """After a why-not, whose answer is one set of changes that reaches the expected label, a count ("give me two
+    of those") asks for that many sets of changes to the same label (`explain_how_to_be_that`); else None.
+    """
+    spec = next((s for s in request.functions if s.name == "explain_how_to_be_that"), None)
+    parameter = count_parameter(spec) if spec is not None else None
+    count = asked_count(text, request.host) if parameter is not None else None
+    output = previous.output if isinstance(previous.output, dict) else {}
+    target = previous.arguments.get("expected_label") or output.get("target_label")
+    instance = previous.arguments.get("instance")
+    if instance is None:  # the engine filled it from the dialogue: the instance the answer was about
+        instance = subject_id(previous)
+    if parameter is None or count is None or not isinstance(target, str) or instance is None:
+        return None
+    arguments = {"instance": instance, "target_label": target, parameter: count}
+    return Decision("explain_how_to_be_that", 1.0, True, arguments=arguments)
 
 
 def category_follow_up(text: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:

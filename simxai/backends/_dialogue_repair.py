@@ -38,6 +38,7 @@ from simxai.followup_calls import LastCall, adds_to_previous, successful_calls
 from simxai.followup_readings import Reading, readings_question
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
+from simxai.normalize import normalize
 
 __all__ = [
     "added_value",
@@ -52,11 +53,16 @@ __all__ = [
 ]
 
 _NUMBER = r"\d+(?:\.\d+)?"
-# "no, I meant 14", "sorry, 58", "oops, make that 24", "make that 24", "no wait, 24", "actually patient 14": a
-# correction of a number
+# "no, I meant 14", "sorry, 58", "oops, make that 24", "make that 24", "no wait, 24", "actually patient 14", "hang on,
+# I said 20, I meant 15": a correction of a number
+# "I said 20, I meant 15": the number taken back, said before the one meant
+_SAID_BEFORE = r"i\s+(?:said|put|wrote|typed|gave)\s+" + _NUMBER + r"\W+"
+_TAKEN_BACK = re.compile(r"\bi\s+(?:said|put|wrote|typed|gave)\s+(?P<n>" + _NUMBER + r")", re.IGNORECASE)
 _CORRECTS_NUMBER = re.compile(
-    r"^\W*(?:(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|typo)\b\W*)+"
+    r"^\W*(?:(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|typo|hang\s+on|hold\s+on)\b\W*)+"
+    r"(?:" + _SAID_BEFORE + r")?"
     r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
+    r"|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
     r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
     r"(?:\s+(?:then|instead))?\W*$",
@@ -154,7 +160,11 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     if noun and noun not in (host_noun, host_noun + "s", "id", "instance", "value", "amount", "one"):
         return []  # "no, bmi 30": a value named with its feature is no bare correction
     number = float(match.group("n"))
-    said = _said_numbers(_last_user_text(history))
+    # "twenty centimetres higher": the last turn's numbers as the readers saw them, words made digits
+    said = _said_numbers(normalize(_last_user_text(history), schema))
+    taken_back = _TAKEN_BACK.search(text)
+    if taken_back is not None:  # "I said 20, I meant 15": only the 20 of the last turn is replaced
+        said &= {float(taken_back.group("n"))}
     readings = []
     instance = previous.arguments.get("instance")
     if (

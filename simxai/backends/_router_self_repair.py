@@ -7,8 +7,8 @@ replaces the number before it, which keeps the words that follow it ("18 degrees
 degrees"; "5 broken panes, no sorry, 6" -> "6 broken panes") and its suffix ("90%, no sorry, 88%"; "32k, no
 wait, 30k"). A correction that says its words again replaces them too ("8 minutes later, no wait, 5 minutes later"
 -> "5 minutes later"). A single word taken back for another at the end of a clause ("painted red, no wait, blue")
-is replaced the same way. A turn that only starts with such a marker ("sorry, I meant 14") corrects the previous
-turn: `_dialogue_repair` reads it.
+is replaced the same way. A turn that only starts with such a marker ("sorry, I meant 14"), or names the number it
+takes back as said before ("I said 20, I meant 15"), corrects the previous turn: `_dialogue_repair` reads it.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ _SELF_REPAIR = re.compile(
     rf"(?P<rest>(?:\s+[A-Za-z°]+){{0,3}})",
     re.IGNORECASE,
 )
+# "I said 20": the number taken back was said in an earlier turn, not in this one
+_SAID_EARLIER = re.compile(r"\bi\s+(?:said|typed|put|wrote|gave)\s+$", re.IGNORECASE)
 _STEP_WORDS = re.compile(r"^\s*(?:more|less|fewer|higher|lower|times|extra|percent)\b", re.IGNORECASE)
 # "light, no wait, medium": one word for another, the correction ending its clause.
 _WORD_REPAIR = re.compile(
@@ -46,6 +48,8 @@ _WORD_REPAIR = re.compile(
 
 def _repaired(match: re.Match[str]) -> str:
     """The number after the marker in place of the one before it, with the words said after the old one."""
+    if _SAID_EARLIER.search(match.string, max(0, match.start() - 24), match.start()):
+        return match.group(0)  # "I said 20, I meant 15" takes back the previous turn's 20 (`_dialogue_repair`)
     osfx, nsfx = match.group("osfx") or "", match.group("nsfx") or ""
     rest, unit = match.group("rest") or "", match.group("unit") or ""
     said_again = bool(unit.strip()) and rest.strip().lower().startswith(unit.strip().split()[0].lower())

@@ -119,7 +119,7 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
         after = (
             None
             if plural or present
-            else re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
+            else re.match(r"\s*(?:=|==|:|is|of)?\s*(?P<v>[a-z0-9][a-z0-9_-]*)\b", text[mention.end :], re.IGNORECASE)
         )
         before = re.search(r"\b(?:in|from|for|of|on)\s+the\s+(?P<v>[a-z][a-z0-9_-]*)\s*$", text[: mention.start], re.I)
         values = "|".join(re.escape(c).replace("_", r"[_\s-]") for c in feature.categories)  # "asia-europe"
@@ -131,7 +131,10 @@ def _unknown_category(text: str, schema: HostSchema) -> str | None:
             if found is None:
                 continue
             value = found.group("v").lower().replace("-", "_")  # "the city-centre branch": city_centre
-            if value in known or value in _NOT_A_VALUE or value.isdigit() or any(value in c.lower() for c in known):
+            # a number is no value of a feature whose values are words ("Lock 9" of top_lock, middle_flight ...),
+            # unless it may be an id or the values hold numbers
+            numbered = value.isdigit() and (schema.has_id(int(value)) or any(ch.isdigit() for c in known for ch in c))
+            if value in known or value in _NOT_A_VALUE or numbered or any(value in c.lower() for c in known):
                 continue
             if category_form(value, feature.categories) is not None:
                 continue  # "the ECT propagated": a form of the value propagation

@@ -69,6 +69,27 @@ _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.
 _FRACTION_STEP = re.compile(
     rf"\b(?:a|one)\s+(?P<f>half|third|quarter|fifth|tenth)\s+(?P<dir>{_FURTHER}|{_NEARER})\b", re.I
 )
+# "a third less, so 2 fewer", "a quarter more, that's about 8 more", "a third fewer coats, i.e. 1 fewer": a fraction
+# glossed by the amount it comes to, the amount a few words after the lead-in and followed by its direction
+_GLOSSED_FRACTION = re.compile(
+    rf"\b(?:a|one)\s+(?:half|third|quarter|fifth|tenth)\s+(?P<dir>{_FURTHER}|{_NEARER})\b(?P<mid>[\w\s]{{0,20}}?)"
+    r"\s*[,;:(\u2013\u2014-]*\s*(?:so|that's|that\s+is|thats|i\.?e\.?|meaning)\s+"
+    r"(?:(?:about|around|roughly|some|nearly|almost|just|only)\s+)?"
+    rf"(?P<n>{_NUM})\b(?:\s+[a-z]+){{0,3}}?\s+(?P<way>{_FURTHER}|{_NEARER}|off|down|up)\b",
+    re.I,
+)
+_DOWN = re.compile(rf"{_NEARER}|off|down", re.I)
+
+
+def _glossed(match: re.Match[str]) -> str:
+    """The gloss's amount in place of a fraction glossed by it ("a third less varroa, so 3 fewer" -> "3 less
+    varroa"), when both say the same direction.
+    """
+    if bool(_DOWN.fullmatch(match.group("dir"))) != bool(_DOWN.fullmatch(match.group("way"))):
+        return match.group(0)
+    return f"{match.group('n')} {match.group('dir')}{match.group('mid').rstrip()}"
+
+
 # "half as much", "half as many": half the value ("half as far" is left to the readers of a quantity's adjective)
 _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
 # "one and a half times", "2 and a half times": the factor as a number
@@ -98,7 +119,11 @@ def by_fractions(text: str) -> str:
 def fraction_steps(text: str) -> str:
     """`text` with a fraction said as a step written as the percentage it is: "a quarter higher" -> "25% higher",
     "a tenth less" -> "10% less", "half as much" -> "50% less", "one and a half times" -> "1.5 times".
+
+    A fraction the turn then glosses by the amount it comes to ("a third less, so 2 fewer boats", "a quarter
+    higher, that's about 8 more") gives way to that amount, said where the fraction was.
     """
+    text = _GLOSSED_FRACTION.sub(_glossed, text)
     text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
     text = _HALF_AS_MUCH.sub("50% less", text)
     return _AND_A_HALF.sub(lambda m: f"{_WHOLE.get(m.group('n').lower(), m.group('n'))}.5 times", text)

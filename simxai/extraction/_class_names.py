@@ -3,7 +3,8 @@
 A class named ``on_time`` is "on time", "on-time" or "on_time"; a class of several words is also said with its
 words inflected as the sentence needs them: "needs service" is "need service", "needs servicing", "needed
 service"; "not renewed" is "not renewing". Only the words of a name of several words are inflected (a word keeps
-at least four letters of its stem): a class of one word is found as written here, and its other forms are read by
+at least four letters of its stem; a short last word may take a plural "s": "dead-outs" for ``dead_out``): a class
+of one word is found as written here, and its other forms are read by
 `simxai.extraction._polarity`, which knows which derived words name which class.
 """
 
@@ -32,6 +33,8 @@ def class_name_pattern(name: str) -> re.Pattern[str]:
     words = [w for w in re.split(r"[\s_\-]+", name.strip()) if w]
     inflect = len(words) > 1
     body = r"[\s_\-]+".join(_word_pattern(word, inflect) for word in words)
+    if inflect and len(words[-1]) < 4:
+        body += "s?"  # a compound said as a plural noun: "dead-outs" for dead_out, "no-shows" for no_show
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.IGNORECASE)
 
 

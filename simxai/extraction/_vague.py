@@ -44,6 +44,8 @@ _NOT_A_GROUP = frozenset(
 )
 _OF_PLURAL = re.compile(
     rf"(?:^\s*|\b(?:the|our|my|your|those|these|all|for|on|among|with)\s+)(?P<word>{_GRADED_OF_PLURAL})[\s-]+"
+    # "the low water days", "high mileage cars": a noun the word grades may stand before the plural
+    r"(?:(?P<mid>[a-z]{3,})[\s-]+)?"
     r"(?P<noun>[a-z]{3,}(?<!ss)(?<!us)(?<!is)s|staff|people|folk|workforce|crowd)\b",
     re.IGNORECASE,
 )
