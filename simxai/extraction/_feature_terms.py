@@ -3,7 +3,8 @@
 "blood pressure" names ``blood_pressure``, "the price" names ``price_latte`` aliased "latte price", "humidity" names
 ``humidity_pct`` (the word before a unit the name ends in). A name's words come from any shape of it
 (`simxai.hosts.name_words`): "the fee" names ``MonthlyFee``, "visits" ``VisitsPerWeek``, "tenure" ``TenureMonths``.
-Free-text descriptions never feed this vocabulary.
+Free-text descriptions never feed this vocabulary. A sign or unit the name has after its words belongs to a mention
+when written after them ("% over 12", "(c) below 190", "in minutes": `name_tail_end`).
 """
 
 from __future__ import annotations
