@@ -23,6 +23,7 @@ from simxai.followup_subject import (
     one_at_a_time_question,
     several_question,
     shows_instance,
+    states_a_group,
     supposes_its_own_change,
 )
 from simxai.hosts.base import HostSchema
@@ -60,6 +61,8 @@ def fillable(parameters: Sequence[str], user: str, state: DialogueState, schema:
     dropped = set()
     if is_single_instance(state.instance, schema) and about_several(user, schema):
         dropped.add("instance")
+    if states_a_group(user, schema):
+        dropped.add("instance")  # "and for those with X below 5?": its own group, read or asked; never the last one
     if shows_instance(user, schema) or supposes_its_own_change(user, schema):
         dropped.add("changes")
     return [p for p in parameters if p not in dropped]

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 
 from simxai.extraction import extract_ids, feature_spans
-from simxai.extraction.mentions import feature_named_by_word
+from simxai.extraction.mentions import BOUND_WORDS, feature_named_by_word
 from simxai.host_examples import example_id
 from simxai.hosts.base import HostSchema, plural
 from simxai.normalize import word_stems
@@ -37,6 +37,7 @@ __all__ = [
     "ranks_instances",
     "several_question",
     "shows_instance",
+    "states_a_group",
     "supposes_its_own_change",
     "which_members",
 ]
@@ -151,6 +152,25 @@ def about_several(text: str, schema: HostSchema | None) -> bool:
     if _WHO.match(text) or _PLURAL_PRONOUN.search(text):
         return named_class(text, schema) is not None or bool(_BOTH.search(text))
     return False
+
+
+# the words of a chance or a share, whose bound is on the model's output ("those over 80% likely")
+_CHANCE = re.compile(r"%|\b(?:percent|probab\w*|likel\w*|chances?|confiden\w*|sure|certain\w*)\b", re.IGNORECASE)
+_SUPPOSED = re.compile(r"\b(?:if|suppose|supposing|imagine|pretend)\b", re.IGNORECASE)
+
+
+def states_a_group(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn states a group of its own by a bound on a number ("and for those with charge below 190?",
+    "batches roasted over 14 minutes", "the ones whose score is under 3"): the plural or "those" / "ones", then
+    a few words and a comparison with a number. Such a turn names a new group even when no condition can be read
+    from it, so the group in focus must not stand in for it. A what-if ("if those were over 3") or a bound on a
+    chance ("those over 80% likely") states none.
+    """
+    if schema is None or schema.kind != "tabular" or _SUPPOSED.search(text) or _CHANCE.search(text):
+        return False
+    words = "|".join(re.escape(p) for p in _plurals(schema))
+    pattern = rf"\b(?:those|ones|{words})\b(?:\s+[\w'()/-]+){{0,6}}?\s+(?:{BOUND_WORDS})\s*[$£€]?\s*-?\d"
+    return re.search(pattern, " ".join(text.split()), re.IGNORECASE) is not None
 
 
 def asks_for_instances(text: str, schema: HostSchema | None) -> bool:

@@ -57,6 +57,7 @@ from simxai.backends._router_decision import (
     names_metric,
     outcome_decision,
 )
+from simxai.backends._router_feature_effect import feature_effect_decision
 from simxai.backends._router_focus_call import (
     bare_comparison,
     instance_in_focus,
@@ -255,6 +256,9 @@ class RouterBackend(Backend):
         if SMALL_TALK.match(text) and ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)
+        effect = feature_effect_decision(text, schema, names, decision.confidence)
+        if effect is not None:
+            return effect  # "how does origin affect the prediction?": the model's weighing of it, over the data
         fragment = fragment_decision(text, masked, history, request, self._decide)
         if fragment is not None:
             return fragment  # "and for the over 60s?" after our question, "give me three", "and silver?"

@@ -3,14 +3,17 @@
 "blood pressure" names ``blood_pressure``, "the price" names ``price_latte`` aliased "latte price", "humidity" names
 ``humidity_pct`` (the word before a unit the name ends in). A name's words come from any shape of it
 (`simxai.hosts.name_words`): "the fee" names ``MonthlyFee``, "visits" ``VisitsPerWeek``, "tenure" ``TenureMonths``.
-Free-text descriptions never feed this vocabulary.
+Free-text descriptions never feed this vocabulary. A sign or unit the name has after its words belongs to a mention
+when written after them ("% over 12", "(c) below 190", "in minutes": `name_tail_end`).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
+from simxai.extraction._lexicon import name_unit
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_ending
 
@@ -22,6 +25,7 @@ __all__ = [
     "_norm",
     "_singular",
     "_stem",
+    "name_tail_end",
     "unit_terms",
     "verb_of_unit_head",
 ]
@@ -57,6 +61,11 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                         strong.setdefault(singular, feature)
         for order in _said_orders(feature.name):  # "missed sessions" for SessionsMissed, "hourly rate" for ratePerHour
             strong.setdefault(order, feature)
+        # the name without its unit, when two words or more stay ("roast time" for `Roast Time/min`)
+        words = _words(feature.name)
+        units = unit_ending(feature.name, _UNIT_WORDS)
+        if 1 <= units and len(words) - units >= 2:
+            strong.setdefault(_norm(words[:-units]), feature)
     # the head noun of a multi-word name or alias ("a 60 month term" for loan_term, "the price" for price_latte
     # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
     # ("score", "rate", "value")
@@ -70,8 +79,10 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
+    # (the host's own noun is no head: "batches" are the instances, not `Batch kg`)
+    noun = _singular((schema.instance_noun or "").lower())
     for forms, owners in heads.values():
-        if len(owners) == 1:
+        if len(owners) == 1 and not (noun and noun in {_singular(f) for f in forms}):
             for head in sorted(forms):
                 strong.setdefault(head, owners[0])
     return strong
@@ -256,3 +267,52 @@ def verb_of_unit_head(said: str, feature: FeatureSchema) -> bool:
     if len(words) < 2 or unit_ending(feature.name, _UNIT_WORDS) != 1 or said == words[-2]:
         return False
     return said.endswith(("ed", "ing")) and _stem(said) == words[-2]
+
+
+# --- the end of a name as written after its words: a sign or a unit ("moisture %", "temp (c)", "time in minutes")
+
+_PIECE = re.compile(r"[^\W_]+|[^\w\s]")
+# Units that are a sign or a letter, spelled out.
+_SPELLED = {"%": ("percent", "percentage", "pct"), "c": ("celsius", "degrees"), "f": ("fahrenheit", "degrees")}
+
+
+def _unit(pieces: list[str], feature: FeatureSchema) -> str | None:
+    """The unit a name ends in: a sign ("Moisture %"), a part in brackets ("Temp (C)") or after a slash
+    ("Time/min"), or the short last part after an underscore ("distance_km"); None otherwise.
+    """
+    if len(pieces) >= 2 and pieces[-1] == "%":
+        return "%"
+    if len(pieces) >= 4 and pieces[-3] in "([" and pieces[-1] in ")]" and pieces[-2].isalpha():
+        return pieces[-2]
+    if len(pieces) >= 3 and pieces[-2] == "/" and pieces[-1].isalpha():
+        return pieces[-1]
+    return name_unit(feature)
+
+
+@functools.lru_cache(maxsize=256)
+def _tail_pattern(name: str, unit: str | None) -> re.Pattern[str] | None:
+    pieces = _PIECE.findall(name.lower())
+    # the rest of the name as written, from any sign on: "%", "(c)", ")", "/min"
+    options = [
+        r"\s*" + r"\s*".join(re.escape(p) for p in pieces[k:])
+        for k in range(1, len(pieces))
+        if not pieces[k][0].isalnum() and pieces[k] not in "-'"
+    ]
+    options.sort(key=len, reverse=True)
+    if unit is not None:
+        forms = {unit, *_SPELLED.get(unit, ()), *(w for w in _UNIT_WORDS if len(unit) >= 3 and w.startswith(unit))}
+        words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        # "in minutes", "(minutes)", "/min", ", in percent"
+        options += [rf",?\s+(?:in|as)\s+(?:{words})(?!\w)", rf"\s*\(\s*(?:{words})\s*\)", rf"\s*/\s*(?:{words})(?!\w)"]
+    return re.compile("|".join(options), re.IGNORECASE) if options else None
+
+
+def name_tail_end(text: str, end: int, feature: FeatureSchema) -> int:
+    """Where the feature's name ends in `text` when its words end at `end`: past the name's sign or unit as
+    written after them ("moisture %", "temp (c)", "time/min", "time in minutes"); `end` when none follows.
+    """
+    pattern = _tail_pattern(feature.name, _unit(_PIECE.findall(feature.name.lower()), feature))
+    if pattern is None:
+        return end
+    match = pattern.match(text, end)
+    return match.end() if match else end

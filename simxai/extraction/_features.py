@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from simxai.extraction._class_names import class_mentions
-from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, unit_terms
+from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, name_tail_end, unit_terms
 from simxai.extraction._lexicon import _NUMBER_WORDS
 from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -134,8 +134,8 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
             ):
                 feature = terms.units[key]  # "the kwh", "5000 km"; never "3 months" or "a year longer"
             if feature is not None:
-                hit = FeatureMention(feature, window[0].start(), window[-1].end())
-                i += size
+                hit = FeatureMention(feature, window[0].start(), name_tail_end(text, window[-1].end(), feature))
+                i += size + sum(1 for t in tokens[i + size :] if t.start() < hit.end)  # past "%", "(c)", "in minutes"
                 break
         if hit is None:
             i += 1

@@ -54,9 +54,19 @@ def _unit_of(unit: str, feature: FeatureSchema) -> bool:
     """Whether `unit` is a word of the feature's name or aliases, or the unit its name ends in written out
     ("degrees" for slope_angle_deg, "minutes" for walk_mins).
     """
-    last = feature.name.lower().split("_")[-1]
+    return unit in _words_of(feature) or _spelled_name_unit(unit, feature)
+
+
+def _spelled_name_unit(unit: str, feature: FeatureSchema) -> bool:
+    """Whether `unit` is the unit the feature's name ends in, written out ("minutes" for walk_mins or for
+    `Roast Time/min`, "degrees" for slope_angle_deg).
+    """
+    parts = re.split(r"[\W_]+", feature.name.lower().strip(" _%()[]"))
+    if len(parts) >= 2 and parts[-2] == "per":
+        return False  # "price_per_day": "3 days" is no price
+    last = parts[-1]
     last = last[:-1] if last.endswith("s") and len(last) > 3 else last  # "mins": "minutes"
-    return unit in _words_of(feature) or (len(last) >= 3 and last.isalpha() and unit.startswith(last))
+    return len(last) >= 3 and last.isalpha() and unit.startswith(last)
 
 
 def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
@@ -83,9 +93,12 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
             f
             for f in schema.features
             if f.type == "numeric"
-            and unit
-            in re.findall(
-                r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
+            and (
+                unit
+                in re.findall(
+                    r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
+                )
+                or _spelled_name_unit(unit, f)  # "over 14 minutes" of `Roast Time/min`
             )
         ]
         if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):

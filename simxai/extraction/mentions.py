@@ -30,6 +30,7 @@ from simxai.extraction._features import (
     moved_away_from,
 )
 from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
+from simxai.extraction._lexicon import _COMPARATORS
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.extraction._unnamed_subject import subject_features, unnamed_subject
@@ -37,6 +38,7 @@ from simxai.extraction._vague import VagueGroup, vague_group
 from simxai.hosts.base import HostSchema
 
 __all__ = [
+    "BOUND_WORDS",
     "SPAN_UNITS",
     "FeatureMention",
     "ScoredLabel",
@@ -58,6 +60,9 @@ __all__ = [
     "vague_group",
     "without_id_amounts",
 ]
+
+#: The words of a bound by a number, no equality ("over", "below", "more than", "at least"), for a pattern.
+BOUND_WORDS = "|".join(f"(?:{words})" for op, words in _COMPARATORS if op != "=")
 
 
 def feature_of_change(text: str, schema: HostSchema | None, fallback: Callable[[], str | None]) -> str | None:
