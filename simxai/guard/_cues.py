@@ -387,7 +387,8 @@ def aside_free(text: str) -> str:
 
 #: A label followed by the state after a change: "does not predict X after the change", "X once you edit it".
 AFTER_LABEL = re.compile(
-    r"^\s*[\"'”’]?\s*(?:after(?:wards)?\b|once\s+(?:you|we|it|the|that|this)\b|after\s+(?:the|that|this)\s+(?:change|edit))",
+    r"^\s*[\"'”’]?\s*(?:after(?:wards)?\b|once\s+(?:you|we|it|the|that|this)\b|after\s+(?:the|that|this)\s+(?:change|edit)"
+    r"|(?:call|verdict|prediction|outcome)\s+would\b(?!\s+(?:still|remain|stay)))",  # "the X call would be" (claims-27)
     re.IGNORECASE,
 )
 _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)
