@@ -316,6 +316,8 @@ OF_LABEL = re.compile(
 VERDICT = re.compile(
     r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
     r"(?:agree|disagree|match|confirm)\w*|" + _AS_RECORDED + r"|"
+    # "agrees with the record", "matches what was recorded" (claims-27)
+    r"\b(?:agree|disagree|match|confirm)\w*\s+(?:with\s+)?(?:the\s+|what\s+(?:was|is|the\s+\w+)\s+)?record\w*|"
     # a verdict said as a clause's only word after the label ("stable, 78.6 %, correctly.", "and rightly so")
     r"^\s*(?:and\s+)?(?:correctly|rightly|wrongly|incorrectly|mistakenly)(?:\s+so)?\s*[.!]?\s*$",
     re.IGNORECASE,

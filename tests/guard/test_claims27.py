@@ -11,7 +11,7 @@ calibration host (classes `certified` / `scrapped`, features drift_ppm, age_mont
   be ..." after a change are no prediction;
 - a bare id after "behind" is a subject; "A (x) is higher than B (y)" must go the way x and y do; which of two
   subjects the model is surer about; a qualified class after an arrow or "flagged as"; a list of class meanings
-  with its verbs left out.
+  with its verbs left out; an agreement with the record said verb first ("matches what was recorded").
 """
 
 from __future__ import annotations
@@ -169,3 +169,16 @@ def test_two_numbers_the_sentence_compares():
 )
 def test_an_invented_class_in_a_call_slot(faithful, reply):
     assert _passes(reply, _prediction(501, 0.88)) == faithful, reply
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Gauge 501 is called scrapped at 88 %, and that agrees with the record."),
+        (True, "Gauge 501 is called scrapped at 88 %, which matches what was recorded."),
+        (False, "Gauge 501 is called scrapped at 88 %, which matches what was recorded."),
+    ],
+)
+def test_an_agreement_with_the_record_said_verb_first(faithful, reply):
+    recorded = "scrapped" if faithful else "certified"
+    assert _passes(reply, _prediction(501, 0.88, recorded=recorded)) == faithful, reply
