@@ -117,14 +117,16 @@ def test_a_bare_id_after_a_dash_or_both_names_its_subject(fixture, ids, request)
     assert _share(first) != _share(second)
     a, b = ids
     s1, s2, l1, l2 = _share(first), _share(second), first["label"], second["label"]
+    # which is surer is read since claims-27: the word goes the way the two shares do
+    surer = "surer" if first["probabilities"][l1] > second["probabilities"][l2] else "less sure"
     faithful = [
-        f"Two calls, {a} and {b} — {a} the surer ({s1} {l1}) than {b} ({s2} {l2}).",
+        f"Two calls, {a} and {b} — {a} the {surer} ({s1} {l1}) than {b} ({s2} {l2}).",
         f"Both {a} and {b} are in: {b} at {s2} for {l2}, {a} at {s1} for {l1}.",
     ]
     for reply in faithful:
         report = check_claims(reply, [first, second], vocabulary=vocabulary)
         assert report.passed, (reply, report.unsupported)
-    swapped = f"Two calls, {a} and {b} — {a} the surer ({s2} {l1}) than {b} ({s1} {l2})."
+    swapped = f"Two calls, {a} and {b} — {a} the {surer} ({s2} {l1}) than {b} ({s1} {l2})."
     assert not check_claims(swapped, [first, second], vocabulary=vocabulary).passed
 
 

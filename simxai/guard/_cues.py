@@ -316,6 +316,8 @@ OF_LABEL = re.compile(
 VERDICT = re.compile(
     r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
     r"(?:agree|disagree|match|confirm)\w*|" + _AS_RECORDED + r"|"
+    # "agrees with the record", "matches what was recorded" (claims-27)
+    r"\b(?:agree|disagree|match|confirm)\w*\s+(?:with\s+)?(?:the\s+|what\s+(?:was|is|the\s+\w+)\s+)?record\w*|"
     # a verdict said as a clause's only word after the label ("stable, 78.6 %, correctly.", "and rightly so")
     r"^\s*(?:and\s+)?(?:correctly|rightly|wrongly|incorrectly|mistakenly)(?:\s+so)?\s*[.!]?\s*$",
     re.IGNORECASE,
@@ -387,7 +389,8 @@ def aside_free(text: str) -> str:
 
 #: A label followed by the state after a change: "does not predict X after the change", "X once you edit it".
 AFTER_LABEL = re.compile(
-    r"^\s*[\"'”’]?\s*(?:after(?:wards)?\b|once\s+(?:you|we|it|the|that|this)\b|after\s+(?:the|that|this)\s+(?:change|edit))",
+    r"^\s*[\"'”’]?\s*(?:after(?:wards)?\b|once\s+(?:you|we|it|the|that|this)\b|after\s+(?:the|that|this)\s+(?:change|edit)"
+    r"|(?:call|verdict|prediction|outcome)\s+would\b(?!\s+(?:still|remain|stay)))",  # "the X call would be" (claims-27)
     re.IGNORECASE,
 )
 _NOW_AFTER = re.compile(r"\b(?:now|afterwards|after that)\b", re.IGNORECASE)

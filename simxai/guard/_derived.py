@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from simxai.guard._facts import Facts
+from simxai.guard._own_numbers import compared_pair, count_shares, own_counts_share, own_difference
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
 from simxai.guard._state import _CheckState
 from simxai.guard._units import unit_feature
@@ -56,7 +57,7 @@ _DIFFERENCE_AFTER = re.compile(
     r"^\s*(?:[a-z°£$€]{1,3}|years?|months?|weeks?|days?|hours?|minutes?|units?|degrees?(?:\s+[CF]\b)?)"
     r"(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|warmer|cooler|hotter|colder|fewer|lower|higher|wider|narrower|longer|shorter|"
     r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
-    r"^\s*%?\s*(?:percentage\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
+    r"^\s*%?\s*(?:(?:percentage|[a-z]+)\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
     r"(?:today's|the current|its current|the current value|current|now)\b",
     re.I,
 )
@@ -157,22 +158,6 @@ _ILLUSTRATIVE = re.compile(
 
 
 #: Two counts a reply gives as a part of a whole ("24 of 89", "24 out of the 89", "24/89").
-_PART_OF = re.compile(r"(?<![\d.])(\d{1,6})\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?(\d{1,6})(?!\d|\.\d|\s*%)", re.I)
-
-
-def own_counts_share(claim: NumberClaim, sentence: str) -> bool:
-    """Whether a share is the part of a whole that the sentence itself gives as two counts ("roughly a quarter of
-    them (24 of 89)", "27 % - 24 out of 89"): the reply derived it; its counts are checked on their own.
-    """
-    if not (claim.percent or claim.bounds is not None):
-        return False
-    for m in _PART_OF.finditer(sentence):
-        part, whole = int(m.group(1)), int(m.group(2))
-        if 0 < part <= whole and fits(claim, {part / whole}):
-            return True
-    return False
-
-
 @functools.lru_cache(maxsize=64)
 def _illustrative(sentence: str) -> bool:
     """Whether a sentence speaks of examples; once per sentence, however many numbers it has (a long sentence
@@ -286,6 +271,11 @@ class _FrameChecks(_CheckState):
             return "a total"
         if own_counts_share(claim, sentence):
             return "a share of two counts the reply gives"
+        if own_difference(claim, sentence, lead, following):  # "averages 94.6 and 87.9, about 6.7 higher" (claims-27)
+            return "a difference of two numbers the reply gives"
+        ids = len(subject_ids(sentence, [self.vocab.instance_noun]))
+        if compared_pair(clause[: offset + claim.start], following, ids):  # "the older one (72 vs 42)" (claims-27)
+            return "an end of a compared pair whose subject is not named"
         if (
             _illustrative(sentence)
             and not subject_ids(sentence, [self.vocab.instance_noun])
@@ -452,15 +442,3 @@ class _FrameChecks(_CheckState):
 
 _THAN = re.compile(r"\bthan\b", re.I)
 _PAIR_AFTER = re.compile(r"\s*(?:vs\.?|versus|against|to|/)\s*-?\d", re.I)
-
-
-def count_shares(facts: Facts) -> set[float]:
-    """The shares the outputs' counts give: each label's whole-number count over a total the outputs state
-    (a group's size) or over the labels' counts together.
-    """
-    counts = {x for xs in facts.label_numbers.values() for x in xs if x >= 1 and float(x).is_integer()}
-    totals = {x for x in facts.free_numbers if x >= 1 and float(x).is_integer()}
-    totals.add(
-        sum(max((x for x in xs if x >= 1 and float(x).is_integer()), default=0) for xs in facts.label_numbers.values())
-    )
-    return {c / t for c in counts for t in totals if t >= c > 0}

@@ -40,6 +40,10 @@ _JOINT = re.compile(
 )
 #: A joint that closes a list: its last item follows.
 _CLOSING = re.compile(r"\b(?:and|or)\b", re.I)
+#: An item that speaks of the features not listed ("the rest", "the others", "everything else"; claims-27).
+_OTHERS = re.compile(r"\s*(?:the\s+)?(?:rest|others|remainder|remaining\b|everything else|all (?:the )?others)", re.I)
+#: The size of a lead before "ahead of" or "behind" ("a shade", "a nose", "a fair way"; claims-27): no item.
+_LEAD_SIZE = re.compile(r"\ban?\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:ahead of|behind)\b)", re.I)
 _BRACKET = re.compile(r"\([^()]{0,80}\)")
 _NUMBER = re.compile(r"[-+−]?\d[\d.,]*\s*%?")
 _WORD = re.compile(r"[a-z][a-z'-]*", re.I)
@@ -51,7 +55,8 @@ _CLAUSE_WORDS = frozenset(
     "stay stays remain remains contribute contributes count counts weigh weighs play plays help helps hurt hurts "
     "carry carries make makes take takes keep keeps hold holds show shows go goes same little much "
     "about above below across after before around at by for from in into near on onto over past per than "
-    "through to toward towards under up down with within without via between beyond against along".split()
+    "through to toward towards under up down with within without via between beyond against along "
+    "trail trails lag lags".split()  # "the rest trail well behind" (claims-27)
 )
 #: Words that are no name's content: determiners, quantities, order, and the words of a list itself.
 _EMPTY = (
@@ -97,7 +102,7 @@ def list_parts(sentence: str) -> Iterator[str]:
     at = 0
     for brk in [*_PART.finditer(sentence), None]:
         end = brk.start() if brk else len(sentence)
-        yield sentence[at:end]
+        yield _LEAD_SIZE.sub(lambda m: " " * len(m.group(0)), sentence[at:end])
         at = brk.end() if brk else end
 
 
@@ -150,6 +155,8 @@ def enumerated_item_claims(
                 continue  # "..., giving 50.6 %": a participle's clause, no name
             if any(w.lower().endswith("ly") for w in words):
                 continue
+            if _OTHERS.match(item):
+                continue  # "the rest trail well behind": the features not listed (claims-27)
             content, head = _content(item), _head(item)
             unknown = [w for w in content if _unknown(w, known)]
             if head and _unknown(head, known) and 2 * len(unknown) > len(content) and len(head) > 3:

@@ -6,7 +6,8 @@ names a class, so a wrong outcome passed and a share was bound to the class name
 any host (nothing of a host's domain; the verbs' forms are English's):
 
 - `past_label_nouns`: the forms that name the class as a noun wherever they stand: "failure(s)" of a regular
-  past ("fail-ed" -> "fail-ure") and the participle of an irregular one ("taken" of took).
+  past ("fail-ed" -> "fail-ure") and the participle of an irregular one ("taken" of took); since claims-27 a
+  regular one's gerund and agent noun ("failing", "qualifying", "qualifier" of qualified, read as "qualify").
 - `label_verbs`: the base form after a modal ("would fail", "will still take", "would not have taken", "could
   fail") is rewritten as the modal and the class ("would be failed"), which the outcome readings read; the base
   form after a verb of causing ("would make it fail") and the third person after "still" ("still takes") as the
@@ -51,6 +52,8 @@ _MODAL = (
 )
 #: A verb of causing and its object before the base form: "would make it fail", "lets 42 take".
 _MAKE = r"\b(?:make|makes|made|making|let|lets)\s+(?:it|him|her|them|\d+)\s+"
+#: A word of likelihood before "to" and the verb: "likelier to qualify", "a chance to fail" (claims-27).
+_ODDS = r"\b(?:likely|likelier|unlikely|chance|chances|odds|shot|bound|set|expected|tipped)"
 _HAVE = re.compile(r"\bhave\s+$", re.IGNORECASE)
 #: What may follow the verb for it to be the class's verb: the clause's end, a share, a condition, a comparison.
 _ENDS = (
@@ -64,6 +67,9 @@ def _verb_forms(label: str) -> tuple[str, str, str] | None:
     low = label.lower()
     if low in _IRREGULAR:
         return _IRREGULAR[low]
+    if re.fullmatch(r"[a-z]{3,}[^aeiou]ied", low):  # "qualified" -> "qualify" (claims-27); not "died", "tied"
+        stem = low[:-3]
+        return f"{stem}y", f"{stem}ies", low
     if re.fullmatch(r"[a-z]{2,}[^e]ed", low) and not low.endswith("eed"):  # "failed", "cracked"; not "need"
         stem = low[:-2]
         return stem, f"{stem}es" if re.search(r"(?:s|sh|ch|x|z)$", stem) else f"{stem}s", low
@@ -79,7 +85,21 @@ def _bases(label: str, base: str) -> list[str]:
     """The base forms to read: "fail" (failed), and "approve" beside "approv" (approved): a regular stem may have
     lost an "e".
     """
-    return [base, f"{base}e"] if label.lower().endswith("ed") and not base.endswith("e") else [base]
+    fixed = base.endswith(("e", "y"))  # "qualify" of qualified keeps its "y" (claims-27)
+    return [base, f"{base}e"] if label.lower().endswith("ed") and not fixed else [base]
+
+
+def _doer_forms(label: str, base: str) -> list[str]:
+    """The gerund and the agent noun of a class that is a regular past verb (claims-27): "a qualifying chance", "a
+    6 % chance of failing", "a qualifier" name the class as the noun forms do (an irregular one's, "holding" or
+    "holder" of held, are common words and are not read).
+    """
+    whole = _bases(label, base)[-1]  # "approve" beside "approv"
+    if whole.endswith("y"):  # "qualify": "qualifying", "qualifier"
+        return [f"{whole}ing", f"{whole[:-1]}ier", f"{whole[:-1]}iers"]
+    gerund = f"{whole[:-1]}ing" if whole.endswith("e") and not whole.endswith("ee") else f"{whole}ing"
+    doer = f"{whole}r" if whole.endswith("e") else f"{whole}er"
+    return [gerund, doer, f"{doer}s"]
 
 
 def past_label_nouns(labels: Sequence[str]) -> dict[str, str]:
@@ -93,9 +113,11 @@ def past_label_nouns(labels: Sequence[str]) -> dict[str, str]:
         if verb is None:
             continue
         base, _, participle = verb
-        made = [f"{base}ure", f"{base}ures"] if label.lower().endswith("ed") else []
+        made = [f"{base}ure", f"{base}ures"] if re.search(r"[^i]ed$", label.lower()) else []
         if participle != label.lower():
             made.append(participle)
+        if label.lower() not in _IRREGULAR:  # "holding", "holder" name no class "held"
+            made.extend(_doer_forms(label, base))
         for form in made:
             if form not in taken and form not in forms:
                 forms[form] = label
@@ -120,4 +142,7 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         text = made.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)
         kept = re.compile(rf"(\bstill\s+){re.escape(third)}\b{_ENDS}", re.IGNORECASE)
         text = kept.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)
+        # "likelier to qualify than", "a chance to take" -> "likelier to be qualified" (claims-27)
+        odds = re.compile(rf"({_ODDS}\s+to\s+)(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
+        text = odds.sub(lambda m, lab=label: f"{m.group(1)}be {lab}", text)
     return text

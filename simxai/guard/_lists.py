@@ -40,7 +40,10 @@ _FUNCTION = (
         "samples sample features feature target split threshold rank ranks importance importances contribution "
         "contributions weight weights effect effects impact probability probabilities confidence score scores "
         "error errors rate rates label labels prediction predictions outcome outcomes model data change changes "
-        "edit edits needed required prediction's model's p abs absolute magnitude magnitudes signed".split()
+        "edit edits needed required prediction's model's p abs absolute magnitude magnitudes signed "
+        # words of approximation and "else" (claims-27): "triglycerides, about one and a half times ...",
+        # "credit score, nothing else, ..." name no item
+        "about around roughly approximately nearly almost else".split()
     )
     | POSITION_WORDS
 )

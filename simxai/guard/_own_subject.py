@@ -35,6 +35,8 @@ _MEASURE_WORDS = frozenset(
     outcome outcomes label class classifier system verdict decision forecast estimate confidence
     """.split()
 )
+#: A segment that is one word and a sign before its number: an item of a list of signed numbers (claims-27).
+_BARE_NAME = re.compile(r"\s*(?:and\s+)?([^\W\d_]{3,}(?<!ly))\s*[:=]?\s*[+\-−]\s*", re.IGNORECASE)
 #: A share before the feature's name: "23 % of the traffic", "30 percent of all loans".
 _SHARE_OF = re.compile(r"\d\s*(?:%|percent\b|per cent\b)?\s*of\s+(?:the\s+|all\s+|its\s+|their\s+)?$", re.IGNORECASE)
 
@@ -52,6 +54,9 @@ def other_owner(segment_before: str, before_name: str, feature: str, labels: lis
     if _SHARE_OF.search(before_name):
         return True  # "23 % of the traffic, added 0.111": the feature is the whole of a share
     known = _name_words(feature) | {w for label in labels for w in _name_words(label)}
+    bare = _BARE_NAME.fullmatch(segment_before)
+    if bare and bare.group(1).lower() not in _MEASURE_WORDS | known:
+        return True  # "lift -0.066, age +0.062": a list item's own name, one the host spells otherwise (claims-27)
     for m in _NOUN_PHRASE.finditer(segment_before):
         word = m.group(1).lower()
         if word in _MEASURE_WORDS or word in known or word.rstrip("s") in known:

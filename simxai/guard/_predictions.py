@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from simxai.guard import _cues as cue
+from simxai.guard._change_said import goals, with_change
 from simxai.guard._facts import Facts
-from simxai.guard._reading import Mention, find_mentions, fits, numbers
+from simxai.guard._reading import Mention, find_mentions
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 
 _OTHERWISE = re.compile(
@@ -19,9 +19,18 @@ _OTHERWISE = re.compile(
     r"(?<!else )(?<!rest )(?<!others )(?<!unchanged, )as (?:it is|things stand))\b",
     re.I,
 )
+#: A distance to a class before it: "points from a", "separates 120 from the", "a step away from" (claims-27).
+_AWAY = re.compile(
+    r"\b(?:points?|steps?|away|short|shy|separat\w*|distance|nudge|whisker|inches?|margin)\b[^.;:!?]{0,40}?"
+    r"\bfrom\s+(?:being\s+)?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$",
+    re.I,
+)
+_CHANCE_OF = re.compile(
+    r"\b(?:chance|odds|probability|likelihood|risk|shot)\s+(?:of|at)\s+(?:staying|being|becoming|remaining|"
+    r"turning|ending\s+up|going)\s+(?:\w+\s+)?$",
+    re.I,
+)
 _BEFORE_ARROW = re.compile(r"[*_`\"'”’]*\s*(?:→|->|=>)")
-#: "up from 4.08 to 4.12", "rent rose to 33 %": a number after "to" that may be a change's new value.
-_TO_VALUE = re.compile(r"\bto\s+(?:about\s+|roughly\s+|around\s+|~\s*|exactly\s+|just\s+)?(?=-?\d)", re.I)
 
 #: "is placed in the standard group", "falls into the surcharge category", "belongs to the approved class": a label
 #: stated by the subject's membership of its group (the word before the label, `_GROUP_AFTER` the noun after it).
@@ -194,6 +203,13 @@ class _PredictionChecks(_CheckState):
             if not claimed and not recorded_key and not recorded_as and not record_says:
                 continue
             label = m.name
+            if _CHANCE_OF.search(clause[: m.start]):
+                continue  # "a 10 % chance of staying stable": the class a share is of, no prediction (claims-27)
+            if _AWAY.search(clause[: m.start]):
+                # "17 points from a rejection", "all that separates 120 from a progressing call" (claims-27): the
+                # class it is some way from, not today's; which way the distance runs is not read
+                self.report.skip(f"label {label} (a class said some way off, not compared)")
+                continue
             # A negation reaches the label only within its own statement ("does not change the outcome: it
             # stays X" negates the change, not X; "isn't what makes it X" the cause, not X: claims-26).
             window = re.split(r"[:;]|\s-\s|\bbut\b", cue.REASON_NOW.sub(" ", clause[: m.start][-40:]))[-1]
@@ -220,9 +236,9 @@ class _PredictionChecks(_CheckState):
             plain = cue.REASON_NOW.sub(" ", clause[: m.start])
             hypothetical = bool(cue.HYPOTHETICAL.search(plain) or _IMPERATIVE.match(led))
             hypothetical = hypothetical or chained
-            hypothetical = hypothetical or _with_change(clause[: m.start], facts)
+            hypothetical = hypothetical or with_change(clause[: m.start], facts)
             hypothetical = hypothetical or (
-                bool(cue.HYPOTHETICAL.search(earlier) or _with_change(earlier, facts))
+                bool(cue.HYPOTHETICAL.search(earlier) or with_change(earlier, facts))
                 and not cue.TODAY.search(_asides(clause, m))
             )
             hypothetical = hypothetical or bool(cue.AFTER_LABEL.match(clause[m.end :]))
@@ -233,7 +249,7 @@ class _PredictionChecks(_CheckState):
             if _BEFORE_ARROW.match(clause[m.end :]):
                 hypothetical = False  # "decision standard → surcharge": the label before the arrow is today's
             if key is not None:
-                hypothetical = bool(cue.HYPOTHETICAL.search(key) or _with_change(key, facts)) and not cue.BEFORE.search(
+                hypothetical = bool(cue.HYPOTHETICAL.search(key) or with_change(key, facts)) and not cue.BEFORE.search(
                     key
                 )
             # "would still be X" is today's label; "would be X if ...", "could be X" a what-if.
@@ -276,7 +292,7 @@ class _PredictionChecks(_CheckState):
                 self.report.claim(
                     f"{kind} not {label}", label not in allowed or len(allowed) > 1, via=f"label by {how}"
                 )
-            elif label not in allowed and kind == "prediction" and self.goal and label in _goals(facts):
+            elif label not in allowed and kind == "prediction" and self.goal and label in goals(facts):
                 self.report.skip(f"prediction {label} (after a sentence that sets it as a goal: today's or the goal's)")
             else:
                 self.report.claim(f"{kind} {label}", label in allowed, via=f"label by {how}")
@@ -363,44 +379,6 @@ _TODAY_AFTER = re.compile(r"\s+(?:now|currently|today|at the moment|as (?:it sta
 _INSTEAD = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:as\s+)?", re.I)
 
 
-#: "with a BMI of 31", "with 'worst'": what follows may be a what-if's new value.
-_WITH = re.compile(r"\bwith\b(?P<rest>[^.;:\n]{0,40})", re.I)
-_VALUE = re.compile(r"-?\d+(?:\.\d+)?")
-_QUOTED_TEXT = re.compile(r"[\"“]([^\"”]{5,400})[\"”]")
-
-
-def _with_change(text: str, facts: Facts) -> bool:
-    """Whether `text` states a what-if's change as its condition: "with" and one of the changes' new values
-    ("With a BMI of 31 the model predicts X", "with 'worst': X"); an old value ("with a bmi of 30.5") is today's.
-    A move to a change's new value or to a probability after the change ("nudge X up from 4.08 to 4.12 and ...",
-    "drops from 77.9 % to 50 %, which ...") states it too.
-    """
-    if _to_new_value(text, facts):
-        return True
-    if not facts.what_if or not facts.changes:
-        return False
-    new_values = [new for pairs in facts.changes.values() for _, new in pairs]
-    old_words = {old.lower() for pairs in facts.changes.values() for old, _ in pairs if isinstance(old, str)}
-    # '"Honestly the worst purchase ..." reads as negative': a quoted text holding a new word and none of the old
-    # ones is the changed input, so what it reads as is the outcome.
-    for q in _QUOTED_TEXT.finditer(text):
-        words = {w.lower() for w in re.findall(r"\w[\w-]*", q.group(1))}
-        if len(words) >= 3 and not words & old_words:
-            if any(isinstance(new, str) and new.lower() in words for new in new_values):
-                return True
-    for m in _WITH.finditer(text):
-        rest = m.group("rest")
-        numbers = [float(n) for n in _VALUE.findall(rest)]
-        words = {w.lower() for w in re.findall(r"\w[\w-]*", rest)}
-        for new in new_values:
-            if isinstance(new, (int, float)) and not isinstance(new, bool):
-                if any(abs(n - float(new)) <= 0.005 * max(1.0, abs(float(new))) for n in numbers):
-                    return True
-            elif isinstance(new, str) and new.lower() in words:
-                return True
-    return False
-
-
 def _asides(clause: str, m: Mention) -> str:
     """`clause` without the closed parentheticals that do not hold the label `m` ("(it is 23.7 now)" says nothing
     of the prediction's state; "(currently approved)" does).
@@ -427,35 +405,6 @@ def _bare(value: str) -> str:
 def _unquoted(text: str) -> str:
     """`text` without its quoted spans (a quoted 'not' is a word of the text, not a negation)."""
     return re.sub(r"[\"“'‘][^\"”'’]*[\"”'’]", " ", text)
-
-
-def _goals(facts: Facts) -> set[str]:
-    """The labels a change reaches in the outputs (a counterfactual's or what-if's new label)."""
-    return set(facts.hypothetical) | {new for _, new in facts.what_if}
-
-
-def _to_new_value(text: str, facts: Facts) -> bool:
-    """Whether `text` moves something to a value only a change gives: a counterfactual's or what-if's new value of
-    a feature, or a class's probability after the change that is none of today's.
-    """
-    new_values = {float(new) for pairs in facts.changes.values() for _, new in pairs if _numeric(new)}
-    after = {x for xs in facts.after_numbers.values() for x in xs} - {
-        x for xs in facts.before_numbers.values() for x in xs
-    }
-    if not new_values and not after:
-        return False
-    for m in _TO_VALUE.finditer(text):
-        claim = next(iter(numbers(text[m.end() :])), None)
-        if claim is None or claim.start != 0:
-            continue
-        share = bool(claim.percent or claim.decimals)
-        if fits(replace(claim, percent=False), new_values) or (share and fits(claim, after)):
-            return True
-    return False
-
-
-def _numeric(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _without_labels(clause: str, labels: Sequence[str]) -> str:

@@ -41,6 +41,10 @@ _COMPARED = re.compile(
     r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+)?"
     r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+|its\s+)?)(?P<b>[A-Za-z][\w-]*)"
     rf"\s*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)"
+    # "A is a touch below its B, x vs y", "A sits just above B (x vs y)" (claims-27)
+    r"|(?P<a2>\b[A-Za-z][\w-]*)(?P<mid2>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+){0,2}?"
+    r"(?:below|above|under|over)\s+(?:the\s+|its\s+|their\s+)?)(?P<b2>[A-Za-z][\w-]*)"
+    rf"\s*[,:(]\s*(?P<x2>{_NUMBER})\s*(?:vs\.?|versus|against|/)\s*(?P<y2>{_NUMBER})\s*\)?"
 )
 #: "A beats B: x against y", "A outweighs B (x vs y)": the same pair after a verb of comparing (claims-25).
 _BEATS = re.compile(
@@ -65,12 +69,17 @@ def _one_verb(verb: str) -> str:
     return f"{said} {rest}".strip()
 
 
+def _in_place(m: re.Match[str]) -> str:
+    """A comparison and its pair, "A ... than B (x vs y)", as "A (x) ... than B (y)" (either form of `_COMPARED`)."""
+    k = "2" if m.groupdict().get("a2") else ""
+    a, mid, b, x, y = (m.group(f"{g}{k}") for g in ("a", "mid", "b", "x", "y"))
+    return f"{a} ({x}){mid}{b} ({y})"
+
+
 def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
     for compared in (_COMPARED, _BEATS):
-        text = compared.sub(
-            lambda m: f"{m.group('a')} ({m.group('x')}){m.group('mid')}{m.group('b')} ({m.group('y')})", text
-        )
+        text = compared.sub(_in_place, text)
     text = _SUBJECTS_COMPARED.sub(
         lambda m: (
             f"{m.group('noun')} {m.group('a')}{m.group('mid')}{m.group('noun').lower()} {m.group('b')}: "

@@ -25,10 +25,12 @@ _SUBJECT_SLOT = re.compile(
     r"\s*(?:\(\s*|,\s*)(?:about\s+|~\s*)?\d+(?:\.\d+)?\s*%",
     re.I,
 )
-#: "- **Prediction:** X (0.62)", "Call: X, 81 %", "Label: X": a line whose key names the model's call gives the label.
+#: "- **Prediction:** X (0.62)", "Call: X, 81 %", "Label: X": a line whose key names the model's call gives the label;
+#: since claims-27 also after a dash or a sentence, and "Model: X (62 %)", one word and a share (not "Model: a forest").
 _KEY_SLOT = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?:the\s+)?(?:model'?s\s+)?(?:prediction|predicted(?:\s+(?:label|class))?|label|class|"
-    r"classification|call|verdict|decision)\s*:\s*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)"
+    r"(?:^|(?<=\s-\s)|(?<=[.;]\s))\s*(?:[-*•]\s*)?(?:the\s+)?(?:model'?s\s+)?(?:prediction|predicted(?:\s+(?:label|"
+    r"class))?|label|class|classification|call|verdict|decision|model(?=\s*:\s*[A-Za-z][\w-]*\s*[(,]\s*\d[\d.]*\s*%))"
+    r"\s*:\s*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)"
     r"\s*(?:[(,;]|$)",
     re.I | re.M,
 )
@@ -41,15 +43,21 @@ _LEAD = re.compile(r"^(?:(?:predicted|prediction|classified as|labell?ed|is|was|
 #: predicts. Only after a verb of the call, a colon, a dash or an opening bracket, and before a mark or a number:
 #: "pushes slightly positive" is a direction, "very stable under any change" no call.
 _QUALIFIED = re.compile(
-    r"(?:^|[:(]\s*|\s-\s+|\b(?:says|said|predicts|predicted(?:\s+as)?|called|classified\s+as|labell?ed(?:\s+as)?|"
-    r"reads|calls\s+it|verdict\s+is)\s+)(?P<q>very|extremely|highly|mildly|slightly|somewhat|severely|rapidly|slowly|"
+    r"(?:^|[:(]\s*|\s-\s+|(?:→|->)\s*|\b(?:says|said|predicts|predicted(?:\s+as)?|called|classified\s+as|"
+    r"labell?ed(?:\s+as)?|reads|calls\s+it|verdict\s+is|(?:flagged|rated|marked|scored)\s+as|comes\s+out\s+as|"
+    r"(?:is|was)(?=\s+\w+\s+\w+\s+by\s+the\s+(?:model|classifier)))\s+)(?P<q>very|extremely|highly|mildly|slightly|somewhat|severely|rapidly|slowly|"
     r"moderately|conditionally|provisionally|partially|partly|fast-track|semi)\s+(?P<x>[a-z][\w-]*)"
-    r"(?=\s*(?:[,.;:!(]|$|\s(?:at|with|on)\s+\d|\s-?\d))",
+    r"(?=\s*(?:[,.;:!(]|$|\s(?:at|with|on)\s+\d|\s-?\d|\s+by\s+the\s+(?:model|classifier)))",
     re.I,
 )
 #: The head of a definition in a list of them: "approved means ...; rejected means ...; referred means ...".
 _DEFINED = re.compile(
     r"(?:^|[;,:]\s*|\band\s+|\s-\s+)(?P<h>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:means|stands for)\b", re.I
+)
+#: A later head of such a list with its verb left out (claims-27): "approved means ..., rejected that ..., and
+#: referred that ...", "positive means ..., negative below 0, and neutral exactly 0".
+_ELIDED = re.compile(
+    r"(?:[;,]\s*(?:and\s+|or\s+)?)(?P<h>[A-Za-z][\w-]*)\s+(?:that|when|if|exactly|below|above|under|over|for)\b", re.I
 )
 #: Heads that are no class's name ("which means", "a 70 % score means").
 _NOT_DEFINED = {"which", "that", "this", "it", "so", "what", "score", "probability", "percentage", "each", "and"}
@@ -80,6 +88,8 @@ def label_slot_claims(sentence: str, labels: Iterable[str], forms: Iterable[str]
             yield f"label '{filler}'", False
     # a list of the classes' meanings: when two or more heads are classes, every head is one
     heads = [m.group("h") for m in _DEFINED.finditer(sentence)]
+    if heads:
+        heads += [m.group("h") for m in _ELIDED.finditer(sentence) if m.group("h") not in heads]
     classes = [h for h in heads if h.lower().replace(" ", "_") in known or h.lower() in known]
     if len(classes) >= 2:
         for head in heads:

@@ -19,6 +19,7 @@ from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._said_order import said_order_claims
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
 from simxai.guard._state import _CheckState
@@ -31,6 +32,7 @@ from simxai.guard._statements import (
     unstated_claims,
 )
 from simxai.guard._statistics import statistic_claims
+from simxai.guard._surer import surer_claims
 from simxai.guard._swapped_ends import swapped_end_claims
 from simxai.guard._verb_labels import verb_label_claims
 
@@ -71,8 +73,12 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
             for said, holds in explained_label_claims(sentence, self.names.labels, self.all.explained):
                 self.report.claim(said, holds, via=_mechanism("explained_label_claims", said))
-            for said, holds in movement_claims(sentence):
+            for said, holds in movement_claims(sentence, self.names.features):
                 self.report.claim(said, holds, via=_mechanism("movement_claims", said))
+            for said, holds in said_order_claims(sentence):  # claims-27
+                self.report.claim(said, holds, via=_mechanism("said_order_claims", said))
+            for said, holds in surer_claims(sentence, self.facts):  # claims-27
+                self.report.claim(said, holds, via=_mechanism("surer_claims", said))
             for said, holds in swapped_end_claims(sentence, self.all):
                 self.report.claim(said, holds, via=_mechanism("swapped_end_claims", said))
             labels = self.names.labels

@@ -6,7 +6,7 @@ output that counts or assesses can support.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from simxai.guard import _cues as cue
@@ -190,7 +190,10 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
                 yield f"model property {name}", False
 
 
-_UP = r"ris\w*|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher|rais\w*|lift\w*"
+# "ris(e|es|en|ing)", not "risk" (claims-27)
+_UP = (
+    r"ris(?:e|es|en|ing)|rose|increas\w*|climb\w*|go(?:es)? up|went up|jump\w*|grow\w*|grew|goes higher|rais\w*|lift\w*"
+)
 _DOWN = r"fall\w*|fell|drop\w*|decreas\w*|dip\w*|declin\w*|go(?:es)? down|went down|shrink\w*|sink\w*|sank|lower\w*"
 _MOVE = re.compile(
     # The move's ends are the first numbers after its verb ("would rise to 60 %, surcharge drops from 100 % to
@@ -207,11 +210,16 @@ _MOVE_BETWEEN = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*%?\s+(?:(?P<up>up)|(?P<d
 _MOVE_BACK = re.compile(rf"(?<![\w.])(?P<b>{_NUM})\s*%?,?\s+(?:(?P<up>up)|(?P<down>down))\s+from\s+(?P<a>{_NUM})", re.I)
 
 
-def movement_claims(sentence: str) -> Iterator[tuple[str, bool]]:
+def movement_claims(sentence: str, names: Iterable[str] = ()) -> Iterator[tuple[str, bool]]:
     """(claim, supported) for a move said with its two ends ("would fall from 88.2 % to 90.4 %", "rises, 89.8 % →
     86.8 %"): the verb must go the way the numbers do (each number is checked against the outputs on its own).
+    A verb that is a feature's name ("lift 39.9 → 21.2 s" of a lift time; `names`, lower case) is none (claims-27).
     """
+    named = {n.lower() for n in names}
     for m in [*_MOVE.finditer(sentence), *_MOVE_BETWEEN.finditer(sentence), *_MOVE_BACK.finditer(sentence)]:
+        verb = m.group("up") or m.group("down") or ""
+        if verb.lower() in named:
+            continue
         a, b = float(m.group("a")), float(m.group("b"))
         if a == b:
             continue

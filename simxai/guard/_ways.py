@@ -88,13 +88,17 @@ _PAIRS = (
         rf"(?P<down>down\s+from))\s+{_NUMBER.format('old')}(?![\d.]\d)",
         re.I,
     ),
+    # "stretch it to 21.2 s from 39.9" (claims-27)
+    re.compile(rf"\bto\s+{_NUMBER.format('new')}{_UNIT}\s+from\s+{_NUMBER.format('old')}(?![\d.]\d)", re.I),
 )
 _UP_WORDS = (
     r"higher|more distant|further|farther|longer|larger|bigger|greater|heavier|older|wider|damper|wetter|warmer|"
+    r"stretch|stretched|lengthen|lengthened|extend|extended|"  # verbs of lengthening (claims-27)
     r"raised|raising|increased|increasing|weighed more|weighs more|weigh more|costs? more|earned more|earns? more"
 )
 _DOWN_WORDS = (
     r"lower|closer|nearer|shorter|smaller|lighter|younger|narrower|drier|cooler|fewer|"
+    r"shorten|shortened|"
     r"lowered|lowering|reduced|reducing|decreased|decreasing|weighed less|weighs less|weigh less|costs? less|"
     r"earned less|earns? less"
 )

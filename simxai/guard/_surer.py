@@ -1,0 +1,73 @@
+"""Which of two subjects the model is surer about (claims-27).
+
+A reply about two subjects compares how sure the model is of each: "77 is the weaker approval, about eight points
+behind 560", "of the two, 207 is the far more certain call", "the model is less sure of 42 than of 1203". Each
+subject's sureness is its predicted class's probability; the subject named before the comparison must have the
+higher one ("surer", "more certain", "firmer") or the lower one ("weaker", "less sure", "closer call"). Read only
+when the outputs give exactly two subjects, each with one predicted class and its probability, and the sentence
+names the subject by its id before the comparison; a denied or asked comparison is no claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from simxai.guard._facts import Facts
+
+__all__ = ["surer_claims"]
+
+_SURER = re.compile(
+    r"\b(?:surer|firmer|safer|more\s+(?:certain|confident|sure|firmly|surely|clear-?cut|decisive(?:ly)?|secure)|"
+    r"less\s+(?:borderline|marginal|close)|(?:the\s+)?stronger\s+(?:\w+\s+)?(?:call|approval|rejection|prediction|case|one))\b",
+    re.I,
+)
+_LESS_SURE = re.compile(
+    r"\b(?:shakier|less\s+(?:certain|confident|sure|firmly|surely|clear-?cut|decisive(?:ly)?|secure)|"
+    r"more\s+(?:borderline|marginal)|closer\s+call|(?:the\s+)?weaker\s+(?:\w+\s+)?(?:call|approval|rejection|prediction|case|one))\b",
+    re.I,
+)
+#: "the first is the surer call", "the latter ...": which subject is meant is said by its place, not read.
+_ORDINAL = re.compile(r"\b(?:first|second|former|latter|other)\b", re.I)
+_DENIED = re.compile(r"\b(?:not|never|no|isn't|wasn't|aren't|nor)\b[^.;:]{0,20}$", re.I)
+
+
+def _sureness(facts: Sequence[Facts]) -> dict[int, float]:
+    """Each subject's predicted class's probability, when it has exactly one of each."""
+    out: dict[int, float] = {}
+    for f in facts:
+        if f.subject_id is None or len(f.predicted) != 1:
+            continue
+        shares = {x for x in f.label_numbers.get(next(iter(f.predicted)), set()) if 0 <= x <= 1}
+        if len(shares) == 1:
+            out[f.subject_id] = next(iter(shares))
+    return out
+
+
+def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each comparison of sureness the sentence makes of one of two subjects."""
+    sure = _sureness(facts)
+    ids = {f.subject_id for f in facts if f.subject_id is not None}
+    if len(sure) != 2 or len(ids) != 2 or sentence.rstrip().endswith("?"):
+        return
+    (a, pa), (b, pb) = sure.items()
+    if abs(pa - pb) < 0.005:
+        return
+    for pattern, higher in ((_SURER, True), (_LESS_SURE, False)):
+        for m in pattern.finditer(sentence):
+            before = re.split(r"[;:]|\s-\s", sentence[: m.start()])[-1]  # the comparison's own clause
+            if _DENIED.search(before) or _ORDINAL.search(before):
+                continue
+            named = [
+                (x.start(), int(x.group(1)))
+                for x in re.finditer(r"(?<![\d.,])(\d{1,12})(?![\d]|[.,]\d)", before)
+                if int(x.group(1)) in sure
+            ]
+            if not named or re.search(r"\b(?:than|of|about)\s+(?:\w+\s+)?$", before[: named[-1][0]]):
+                continue
+            subject = named[-1][1]
+            other = b if subject == a else a
+            yield (
+                f"surer {'than' if higher else 'less than'} {other}: {subject}",
+                (sure[subject] > sure[other]) == higher,
+            )
