@@ -146,7 +146,8 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
             {"bonsai": 3, "demo": 2, "sentiment": 2, "loan": 2},
             450,
         ),  # two unfaithful a function on the built-in hosts
-        ("guard-2026-12-04t", {"honey": 2, "demo": 2, "sentiment": 1, "loan": 2}, 450),  # sentiment: one unfaithful for some functions
+        # set T's sentiment lines hold one unfaithful reply for some functions
+        ("guard-2026-12-04t", {"honey": 2, "demo": 2, "sentiment": 1, "loan": 2}, 450),
     ],
     ids=[
         "set F",
