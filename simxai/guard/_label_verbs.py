@@ -136,13 +136,13 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         bases = _bases(label, base)
         forms = "|".join(sorted({*map(re.escape, bases), re.escape(participle)}, key=len, reverse=True))
         pattern = re.compile(rf"({_MODAL})(?:{forms})\b{_ENDS}", re.IGNORECASE)
-        text = pattern.sub(lambda m, lab=label: f"{_HAVE.sub('', m.group(1))}be {lab}", text)
+        text = pattern.sub(lambda m, lab=label: f"{_HAVE.sub('', m.group(1))}be {lab}", text)  # type: ignore[misc]
         # "would make it fail" -> "would make it failed"; "still takes" -> "still took"
         made = re.compile(rf"({_MAKE})(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
-        text = made.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)
+        text = made.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)  # type: ignore[misc]
         kept = re.compile(rf"(\bstill\s+){re.escape(third)}\b{_ENDS}", re.IGNORECASE)
-        text = kept.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)
+        text = kept.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)  # type: ignore[misc]
         # "likelier to qualify than", "a chance to take" -> "likelier to be qualified" (claims-27)
         odds = re.compile(rf"({_ODDS}\s+to\s+)(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
-        text = odds.sub(lambda m, lab=label: f"{m.group(1)}be {lab}", text)
+        text = odds.sub(lambda m, lab=label: f"{m.group(1)}be {lab}", text)  # type: ignore[misc]
     return text

@@ -41,5 +41,5 @@ def party_verbs(text: str, labels: Sequence[str], instance_noun: str) -> str:
             rf"\b(?P<party>{_DET}\s+{word}(?:\s+{word})?)\s+(?P<adv>{_ADVERBS})(?:{re.escape(label)})\s+(?={_OBJECT})",
             re.IGNORECASE,
         )
-        text = pattern.sub(lambda m, lab=label: f"{m.group('party')} {m.group('adv')}recorded {lab} for ", text)
+        text = pattern.sub(lambda m, lab=label: f"{m.group('party')} {m.group('adv')}recorded {lab} for ", text)  # type: ignore[misc]
     return text

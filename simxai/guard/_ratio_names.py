@@ -31,5 +31,5 @@ def ratio_names(text: str, features: Sequence[str]) -> str:
             rf"its\s+)?{b}\b",
             re.I,
         )
-        text = pattern.sub(lambda found, name=feature: f"{name}{found.group('link')}{found.group('n')}", text)
+        text = pattern.sub(lambda found, name=feature: f"{name}{found.group('link')}{found.group('n')}", text)  # type: ignore[misc]  # the default binds the loop value
     return text
