@@ -157,7 +157,14 @@ _ILLUSTRATIVE = re.compile(
 )
 
 
-#: Two counts a reply gives as a part of a whole ("24 of 89", "24 out of the 89", "24/89").
+@functools.lru_cache(maxsize=64)
+def _named_ids(sentence: str, noun: str) -> int:
+    """How many instance ids a sentence names; once per sentence, however many numbers it has (a 64 KB run of
+    numbers read it once per number: quadratic).
+    """
+    return len(subject_ids(sentence, [noun]))
+
+
 @functools.lru_cache(maxsize=64)
 def _illustrative(sentence: str) -> bool:
     """Whether a sentence speaks of examples; once per sentence, however many numbers it has (a long sentence
@@ -273,7 +280,7 @@ class _FrameChecks(_CheckState):
             return "a share of two counts the reply gives"
         if own_difference(claim, sentence, lead, following):  # "averages 94.6 and 87.9, about 6.7 higher" (claims-27)
             return "a difference of two numbers the reply gives"
-        ids = len(subject_ids(sentence, [self.vocab.instance_noun]))
+        ids = _named_ids(sentence, self.vocab.instance_noun)
         if compared_pair(clause[: offset + claim.start], following, ids):  # "the older one (72 vs 42)" (claims-27)
             return "an end of a compared pair whose subject is not named"
         if (

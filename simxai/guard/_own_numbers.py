@@ -14,6 +14,7 @@ from simxai.guard._reading import NumberClaim, fits, numbers
 
 __all__ = ["compared_pair", "count_shares", "own_counts_share", "own_difference"]
 
+#: Two counts a reply gives as a part of a whole ("24 of 89", "24 out of the 89", "24/89").
 _PART_OF = re.compile(r"(?<![\d.])(\d{1,6})\s*(?:of|out of|/)\s*(?:the\s+|all\s+)?(\d{1,6})(?!\d|\.\d|\s*%)", re.I)
 #: Words right after a number that say it is how far apart two others are (claims-27): "6.7 higher", "a 72-point
 #: gap", "15 km/h stronger", "eight points behind".
