@@ -18,7 +18,7 @@ from simxai.hosts.base import HostSchema, plural
 from simxai.messages import Message, ToolCall
 from simxai.results import Result, Subject, group_members
 
-__all__ = ["about_one_instance", "named_values"]
+__all__ = ["about_one_instance", "named_values", "value_of_one_instance"]
 
 # "her bmi", "his income", "their claims", "its glucose": a feature of the person in focus
 _POSSESSIVE = re.compile(r"\b(?:her|his|their|its)\s+$", re.IGNORECASE)
@@ -48,16 +48,25 @@ def about_one_instance(
     call = calls[0]
     if call.name != "get_data_information" or not call.arguments.get("feature"):
         return calls
-    if not _ASKS_A_VALUE.search(text) or _DISTRIBUTION.search(text):
+    asked = value_of_one_instance(text, schema, history)
+    if asked is None:
         return calls
+    return [ToolCall(id=call.id, name="get_prediction", arguments={} if asked == "focus" else {"instance": asked})]
+
+
+def value_of_one_instance(text: str, schema: HostSchema | None, history: Sequence[Message]) -> int | str | None:
+    """Whether `text` asks a feature's value of one instance: the one id it names ("the income of applicant 12"),
+    "focus" for a possessive with an instance in focus in `history` ("what is her bmi?"), or None (no value asked,
+    a distribution, or no instance).
+    """
+    if schema is None or schema.kind != "tabular" or not _ASKS_A_VALUE.search(text) or _DISTRIBUTION.search(text):
+        return None
     ids = extract_ids(text, schema)
     if len(ids) == 1:
-        return [ToolCall(id=call.id, name="get_prediction", arguments={"instance": ids[0]})]
+        return ids[0]
     focus = any("instance" in c.arguments for m in history for c in m.tool_calls)
     possessive = any(_POSSESSIVE.search(text[: m.start]) for m in feature_mentions(text, schema))
-    if not ids and focus and possessive:
-        return [ToolCall(id=call.id, name="get_prediction", arguments={})]
-    return calls
+    return "focus" if not ids and focus and possessive else None
 
 
 def named_values(result: Result, text: str, schema: HostSchema | None) -> str:

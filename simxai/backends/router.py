@@ -114,6 +114,7 @@ from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
+from simxai.instance_values import value_of_one_instance
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
@@ -256,6 +257,14 @@ class RouterBackend(Backend):
         if SMALL_TALK.match(text) and ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)
+        if (
+            decision.function is None
+            and "get_data_information" in names
+            and value_of_one_instance(text, schema, history)
+        ):
+            # "and what is his credit score?" is no turn without a function, however the selector leans: a value of
+            # the instance in focus (shown by its prediction, `about_one_instance`)
+            return Decision("get_data_information", decision.confidence, True)
         effect = feature_effect_decision(text, schema, names, decision.confidence)
         if effect is not None:
             return effect  # "how does origin affect the prediction?": the model's weighing of it, over the data

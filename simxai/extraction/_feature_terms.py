@@ -71,18 +71,21 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     # ("score", "rate", "value")
     # heads compared in the singular: "fees" of FeesPaid and "fee" of MonthlyFee are one head, so neither names one
     heads: dict[str, tuple[set[str], list[FeatureSchema]]] = {}
+    # the host's own noun is no head of a name ("batches" are the instances, not `Batch kg`); an alias that holds
+    # it on purpose ("age of the ticket") keeps it
+    noun = _singular((schema.instance_noun or "").lower())
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
             head = _head(term) if term == feature.name else _alias_head(term)
+            if head is not None and term == feature.name and noun and _singular(head) == noun:
+                continue
             if head is not None:
                 forms, owners = heads.setdefault(_singular(head), (set(), []))
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
-    # (the host's own noun is no head: "batches" are the instances, not `Batch kg`)
-    noun = _singular((schema.instance_noun or "").lower())
     for forms, owners in heads.values():
-        if len(owners) == 1 and not (noun and noun in {_singular(f) for f in forms}):
+        if len(owners) == 1:
             for head in sorted(forms):
                 strong.setdefault(head, owners[0])
     return strong
