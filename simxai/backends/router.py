@@ -260,7 +260,7 @@ class RouterBackend(Backend):
         if (
             decision.function is None
             and "get_data_information" in names
-            and value_of_one_instance(text, schema, history)
+            and value_of_one_instance(text, schema, history) is not None  # instance 0 as well
         ):
             # "and what is his credit score?" is no turn without a function, however the selector leans: a value of
             # the instance in focus (shown by its prediction, `about_one_instance`)
