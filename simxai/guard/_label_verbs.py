@@ -17,6 +17,7 @@ any host (nothing of a host's domain; the verbs' forms are English's):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -136,13 +137,23 @@ def label_verbs(text: str, labels: Sequence[str]) -> str:
         bases = _bases(label, base)
         forms = "|".join(sorted({*map(re.escape, bases), re.escape(participle)}, key=len, reverse=True))
         pattern = re.compile(rf"({_MODAL})(?:{forms})\b{_ENDS}", re.IGNORECASE)
-        text = pattern.sub(lambda m, lab=label: f"{_HAVE.sub('', m.group(1))}be {lab}", text)  # type: ignore[misc]
+        text = pattern.sub(functools.partial(_be, label), text)
         # "would make it fail" -> "would make it failed"; "still takes" -> "still took"
         made = re.compile(rf"({_MAKE})(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
-        text = made.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)  # type: ignore[misc]
+        text = made.sub(functools.partial(_then, label), text)
         kept = re.compile(rf"(\bstill\s+){re.escape(third)}\b{_ENDS}", re.IGNORECASE)
-        text = kept.sub(lambda m, lab=label: f"{m.group(1)}{lab}", text)  # type: ignore[misc]
+        text = kept.sub(functools.partial(_then, label), text)
         # "likelier to qualify than", "a chance to take" -> "likelier to be qualified" (claims-27)
         odds = re.compile(rf"({_ODDS}\s+to\s+)(?:{'|'.join(map(re.escape, bases))})\b{_ENDS}", re.IGNORECASE)
-        text = odds.sub(lambda m, lab=label: f"{m.group(1)}be {lab}", text)  # type: ignore[misc]
+        text = odds.sub(functools.partial(_be, label), text)
     return text
+
+
+def _be(label: str, match: re.Match[str]) -> str:
+    """The lead-in (a modal, "likely to"), a "have" at its end dropped, then "be" and the class."""
+    return f"{_HAVE.sub('', match.group(1))}be {label}"
+
+
+def _then(label: str, match: re.Match[str]) -> str:
+    """The lead-in ("would make it", "still"), then the class."""
+    return f"{match.group(1)}{label}"

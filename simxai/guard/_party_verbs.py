@@ -12,6 +12,7 @@ as a noun's modifier ("the stable door") are not read: the class must be a past 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -41,5 +42,9 @@ def party_verbs(text: str, labels: Sequence[str], instance_noun: str) -> str:
             rf"\b(?P<party>{_DET}\s+{word}(?:\s+{word})?)\s+(?P<adv>{_ADVERBS})(?:{re.escape(label)})\s+(?={_OBJECT})",
             re.IGNORECASE,
         )
-        text = pattern.sub(lambda m, lab=label: f"{m.group('party')} {m.group('adv')}recorded {lab} for ", text)  # type: ignore[misc]
+        text = pattern.sub(functools.partial(_recorded, label), text)
     return text
+
+
+def _recorded(label: str, match: re.Match[str]) -> str:
+    return f"{match.group('party')} {match.group('adv')}recorded {label} for "

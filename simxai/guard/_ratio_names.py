@@ -9,6 +9,7 @@ to it. Nothing of a host's domain: the names come from the schema.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -31,5 +32,9 @@ def ratio_names(text: str, features: Sequence[str]) -> str:
             rf"its\s+)?{b}\b",
             re.I,
         )
-        text = pattern.sub(lambda found, name=feature: f"{name}{found.group('link')}{found.group('n')}", text)  # type: ignore[misc]  # the default binds the loop value
+        text = pattern.sub(functools.partial(_named, feature), text)
     return text
+
+
+def _named(feature: str, found: re.Match[str]) -> str:
+    return f"{feature}{found.group('link')}{found.group('n')}"
