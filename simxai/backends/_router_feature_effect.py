@@ -40,8 +40,8 @@ _WHAT = re.compile(
 _BETWEEN = re.compile(r"^(?:\s|,|\band\b|\bthe\b|\bor\b)*$", re.IGNORECASE)
 
 
-def feature_effect_decision(
-    text: str, schema: HostSchema | None, names: Collection[str], confidence: float
+def effect_decision(
+    decision: Decision, text: str, schema: HostSchema | None, names: Collection[str]
 ) -> Decision | None:
     """The global explanation for a question about how named features bear on the model's output in general,
     with no instance or group as its subject; None for any other turn.
@@ -63,4 +63,4 @@ def feature_effect_decision(
     edges = [start, *(p for m in mentions for p in (m.start, m.end)), end]
     if not all(_BETWEEN.match(text[a:b]) for a, b in zip(edges[::2], edges[1::2], strict=True)):
         return None
-    return Decision("get_global_explanation", confidence, True)
+    return Decision("get_global_explanation", decision.confidence, True)

@@ -56,8 +56,9 @@ from simxai.backends._router_decision import (
     metric_named,
     names_metric,
     outcome_decision,
+    value_decision,
 )
-from simxai.backends._router_feature_effect import feature_effect_decision
+from simxai.backends._router_feature_effect import effect_decision
 from simxai.backends._router_focus_call import (
     bare_comparison,
     instance_in_focus,
@@ -114,7 +115,6 @@ from simxai.extraction import extract_changes, extract_ids, extract_metric
 from simxai.followup import INSTANCE_COUNTERPART, extract_step
 from simxai.followup_fragment import ordinal_fragment
 from simxai.hosts.base import HostSchema
-from simxai.instance_values import value_of_one_instance
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
@@ -257,17 +257,9 @@ class RouterBackend(Backend):
         if SMALL_TALK.match(text) and ACKNOWLEDGEMENT.search(text) and "?" not in text:
             # "Thank you, that is enough for today.": a closing, whatever the selector's confidence
             return Decision(None, decision.confidence, True)
-        if (
-            decision.function is None
-            and "get_data_information" in names
-            and value_of_one_instance(text, schema, history) is not None  # instance 0 as well
-        ):
-            # "and what is his credit score?" is no turn without a function, however the selector leans: a value of
-            # the instance in focus (shown by its prediction, `about_one_instance`)
-            return Decision("get_data_information", decision.confidence, True)
-        effect = feature_effect_decision(text, schema, names, decision.confidence)
-        if effect is not None:
-            return effect  # "how does origin affect the prediction?": the model's weighing of it, over the data
+        early = value_decision(decision, text, schema, history, names) or effect_decision(decision, text, schema, names)
+        if early is not None:
+            return early  # "and what is his credit score?", "how does origin affect the prediction?"
         fragment = fragment_decision(text, masked, history, request, self._decide)
         if fragment is not None:
             return fragment  # "and for the over 60s?" after our question, "give me three", "and silver?"
