@@ -6,7 +6,7 @@ cv=5, behind a scaler and a one-hot encoder for the method) on 240 of the 300 at
 the first hour) or `lost_late` (stopped after the first hour). The domain, its columns and its words were invented
 by w35; nothing comes from a data set.
 
-    python simxai/eval_suite/router_training/held_out_people/w35/host_peal.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w35/host_peal.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ batten type) on 240 of the 300 cue runs and builds the host with `simxai.hosts.h
 cue runs `clean` or `fouled` (snagged, late or off its dead). The domain, its columns and its words were invented
 by w35; nothing comes from a data set.
 
-    python simxai/eval_suite/router_training/held_out_people/w35/host_flyloft.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w35/host_flyloft.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
