@@ -12,7 +12,7 @@ from simxai.extraction._feature_terms import verb_of_unit_head
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
-from simxai.extraction._lexicon import _DET, _NUM, _parse_number, name_unit
+from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -21,14 +21,12 @@ from simxai.extraction._text_edits import text_changes
 from simxai.extraction._time_units import in_feature_units, one_unit_amounts
 from simxai.extraction._unit_values import unit_word_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words, unit_words
+from simxai.hosts.name_words import name_words, said_unit_pattern
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
-_UP = (
-    r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper|"
-    r"stronger"
-)
+_UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
+_UP += "|stronger"  # "20 km/h stronger"
 _DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter|shallower|weaker"
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
@@ -154,9 +152,7 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
         return "-50%"
     # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"; the unit the
     # name ends in may follow the number ("wind was 20 km/h weaker" for wind_kmh)
-    unit = name_unit(mention.feature)
-    said = "|".join(re.escape(w) for w in sorted(unit_words(unit), key=len, reverse=True)) if unit else ""
-    unit_said = rf"(?:\s*(?:{said})\b)?" if said else ""
+    unit_said = said_unit_pattern(mention.feature.name)
     match = re.match(
         rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}{unit_said}\s*(?:{filler}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["name_unit_of", "name_words", "spaced_name", "unit_ending", "unit_said", "unit_words"]
+__all__ = ["name_unit_of", "name_words", "said_unit_pattern", "spaced_name", "unit_ending", "unit_said", "unit_words"]
 
 _SEPARATOR = re.compile(r"[\s_.\-/]+")
 # an acronym (with the digits it ends in: "CO2"), a word with an optional capital, a number
@@ -52,6 +52,10 @@ def unit_ending(name: str, unit_words: frozenset[str]) -> int:
     """How many of the name's last words are a unit, or numbers before one (0, 1 or more): "humidity_pct" 1,
     "split_500m_s" 3 ("500", "m", "s"), "TenureMonths" 1 (a spelled unit in `unit_words`), "MonthlyFee" 0.
     A rate's "per" and what follows count too ("VisitsPerWeek": 2), so the head is the word before it.
+
+    This is not `name_unit_of`: it counts words, to find the name's head noun ("rainfall" of "rainfall_mm"), and
+    so takes spelled units (the `unit_words` passed in: "TenureMonths"), numbers and rates, which no reader of a
+    said unit could use; `name_unit_of` gives the one unit a value is said in.
     """
     parts = _split(name)
     words = [w for w, _ in parts]
@@ -143,3 +147,14 @@ def unit_said(said: str, name: str) -> bool:
     """Whether `said` (a word or symbol of a turn: "feet", "km/h", "metres") is the unit the name ends in."""
     unit = name_unit_of(name)
     return unit is not None and said.lower() in unit_words(unit)
+
+
+def said_unit_pattern(name: str) -> str:
+    """An optional regex part for the unit the name ends in, said after a number ("20 km/h" of `wind_kmh`); "" for
+    a name without one.
+    """
+    unit = name_unit_of(name)
+    if unit is None:
+        return ""
+    said = "|".join(re.escape(w) for w in sorted(unit_words(unit), key=len, reverse=True))
+    return rf"(?:\s*(?:{said})(?![\w/]))?"
