@@ -88,3 +88,9 @@ def test_unread_part_needs_a_group_and_words_the_host_lacks(ferry_host: Host) ->
 def test_a_label_after_a_categorical_feature_is_no_value_of_it(ferry_host: Host) -> None:
     group = extract_group("how many crossings over 30 km/h in the north sector were cancelled?", ferry_host.schema())
     assert group == "wind_kmh > 30 and sector = north"
+
+
+def test_a_group_in_words_is_no_read_part(ferry_host: Host) -> None:
+    # "lots of wind" is passed on as said, for the function to ask its threshold: nothing was read in part
+    calls = [ToolCall(id="c", name="get_model_performance", arguments={"group": "lots of wind"})]
+    assert unread_part("how does it do on the night routes with lots of wind", calls, ferry_host.schema()) is None

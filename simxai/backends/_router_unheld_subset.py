@@ -120,13 +120,13 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
 
 
 def _group_of(calls: Sequence[ToolCall]) -> str | None:
-    """The group the calls carry: a `group`, or an `instance` that is a condition ("wind_kmh > 30"); else None."""
+    """The condition the calls carry as a `group` or an `instance` ("wind_kmh > 30"); else None. A group passed on
+    in words ("lots of interviews") is no condition: the function asks for its threshold.
+    """
     for call in calls:
-        group, instance = call.arguments.get("group"), call.arguments.get("instance")
-        if isinstance(group, str) and group not in ("", "all"):
-            return group
-        if isinstance(instance, str) and re.search(r"[=<>]", instance):
-            return instance
+        for said in (call.arguments.get("group"), call.arguments.get("instance")):
+            if isinstance(said, str) and re.search(r"[=<>]", said):
+                return said
     return None
 
 
