@@ -126,8 +126,10 @@ def _routes(host: Host) -> APIRouter:
 
     @router.post("/data-information", response_model=DataInformationResult)
     def data_information(body: DataInformationRequest) -> DataInformationResult:
-        """The data card, with one feature's statistics when a feature is given."""
-        return _run(lambda: host.data_information(body.feature))
+        """The data card, with one feature's statistics when a feature is given; of a group's rows when given."""
+        if body.group is None:
+            return _run(lambda: host.data_information(body.feature))
+        return _run(lambda: host.data_information(body.feature, body.group))
 
     @router.get("/model-information", response_model=ModelInformationResult)
     def model_information() -> ModelInformationResult:

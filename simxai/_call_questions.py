@@ -169,6 +169,8 @@ def argument_question(
         read = unsure_change(user, feature, schema) if exc.missing else None
         if read is not None:
             question, offered = unsure_change_question(feature, read), {feature: read}
+    if name == "group" and function == "get_data_information":  # a group of the data is described, not scored
+        question = question.replace("should I score the model on?", "should I describe?")
     if name == "group":  # "the older subgroup": the answer "over 65" is a bound of age
         vague = vague_group(str(arguments.get("group") or ""), schema)
         feature = vague.feature.name if vague is not None and vague.feature is not None else None

@@ -649,10 +649,17 @@ class DataInformationResult(Result):
     class_balance: dict[str, int]
     features: list[FeatureInfo]
     feature: FeatureInfo | None = None
+    #: The condition of the group described ("bmi > 30"): `n_rows`, `class_balance` and `feature` are the group's.
+    group: str | None = None
+    #: With a group: the rows of the whole data, and what its rows are called ("patients").
+    n_total: int | None = None
+    nouns: str | None = None
 
     def render(self) -> str:
         """Describe the data set (its rows, features and class balance), or one feature's statistics in it."""
         balance = _counts(self.class_balance)
+        if self.group is not None:
+            return self._render_group()
         if self.feature is not None:
             f = self.feature
             if f.type == "numeric":
@@ -676,6 +683,38 @@ class DataInformationResult(Result):
             f"{self.description} It has {self.n_rows} rows and {len(self.features)} features ({names}); "
             f"the target is {self.target} with {balance}."
         )
+
+    def _render_group(self) -> str:
+        """The group's size of the whole data's, its recorded labels and the feature's statistics in it."""
+        nouns = self.nouns or "rows"
+        whole = f" (of {self.n_total})" if self.n_total is not None else ""
+        if self.n_rows == 0:
+            named = {c.split(" ")[0] for c in str(self.group).split(" and ")}
+            ranges = "; ".join(
+                f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
+                for f in self.features
+                if f.name in named and f.min is not None and f.max is not None
+            )
+            total = f"the {self.n_total} " if self.n_total is not None else ""
+            return f"None of {total}{nouns} in the {self.name} data has {self.group}" + (
+                f" ({ranges})." if ranges else "."
+            )
+        shares = ", ".join(
+            f"{n} {label} ({format_percent(n / self.n_rows)})" for label, n in self.class_balance.items()
+        )
+        text = f"Among the {self.n_rows} {nouns} with {self.group}{whole}, the recorded {self.target} is {shares}."
+        f = self.feature
+        if f is not None and f.type == "numeric" and f.mean is not None:
+            text += (
+                f" Their {f.name} ranges from {format_number(f.min)} to {format_number(f.max)}, "
+                f"mean {format_number(f.mean)}, standard deviation {format_number(f.std)}"
+            )
+            if f.mean_by_label:
+                text += "; mean by label: " + ", ".join(f"{k} {format_number(v)}" for k, v in f.mean_by_label.items())
+            text += "."
+        elif f is not None and f.categories:
+            text += f" Their {f.name} takes the values {', '.join(f.categories)}{_by_category(f.counts_by_label)}."
+        return text
 
 
 class ModelInformationResult(Result):

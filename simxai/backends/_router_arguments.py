@@ -95,7 +95,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         group = referred_group(text, history, schema)  # "what about recall for that group?"
         if group is not None:
             arguments["group"] = group
-        elif (feature := breakdown_feature(text, schema)) is not None:
+        elif spec.name == "get_model_performance" and (feature := breakdown_feature(text, schema)) is not None:
             # "accuracy by plan": the function scores one group at a time, and asks which (the answer completes it)
             arguments["group"] = feature.name
     if spec.name == "get_model_performance" and "metric" in parameters and "metric" not in arguments:
@@ -115,6 +115,18 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         described = described_feature(text, schema)  # "how many vans are in the data": vehicle_type
         if described is not None:
             arguments["feature"] = described
+    if spec.name == "get_data_information" and isinstance(arguments.get("group"), str):
+        # the card counts the recorded labels of the group: "what share of the over 60s are progressing" is of
+        # `age > 60`, and a ranking by a label ("which dairy has most premium wheels") of everyone
+        clauses = arguments["group"].split(" and ")
+        kept = [c for c in clauses if not c.startswith("label = ")]
+        if kept and kept != clauses:
+            arguments["group"] = " and ".join(kept)
+        elif kept != clauses and ranked is not None:
+            del arguments["group"]
+        described = arguments.get("feature")
+        if kept and all(c.startswith(f"{described} = ") for c in kept):
+            del arguments["group"]  # "how many vans are in the data": the feature's card counts every value
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
         return about_one_instance([call], text, schema, history, {"get_prediction"})

@@ -83,15 +83,19 @@ def _held(word: str, held: set[str]) -> bool:
     return word in held or (len(word) >= 5 and any(h[:5] == word[:5] for h in held if len(h) >= 5))
 
 
+#: The functions that take a group: a subset their call would drop is asked about.
+_GROUPED = frozenset({"get_model_performance", "get_data_information"})
+
+
 def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> UnheldSubset | None:
     """The subset a metric's call would drop: named by words none of the host's, when no call carries a group.
 
-    Only for turns whose calls are all performance calls over everyone; a tabular host's subset only (a text
-    host's instances have no features to name a group by).
+    Only for turns whose calls are all performance or data calls over everyone; a tabular host's subset only (a
+    text host's instances have no features to name a group by).
     """
     if schema is None or schema.kind == "text" or not calls:
         return None
-    if any(c.name != "get_model_performance" or c.arguments.get("group") not in (None, "", "all") for c in calls):
+    if any(c.name not in _GROUPED or c.arguments.get("group") not in (None, "", "all") for c in calls):
         return None
     held = _host_words(schema)
     noun = (schema.instance_noun or "").lower()

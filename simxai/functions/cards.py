@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from typing import Annotated
 
@@ -10,7 +11,7 @@ import pydantic
 from simxai.exceptions import ArgumentError
 from simxai.extraction.mentions import VagueGroup, vague_group
 from simxai.functions._common import label_of
-from simxai.hosts.base import METRICS, Host, HostSchema
+from simxai.hosts.base import METRICS, Host, HostSchema, plural
 from simxai.instances import closest
 from simxai.results import (
     DataInformationResult,
@@ -171,8 +172,11 @@ def _label_scores(matrix: list[list[int]], k: int) -> dict[str, float]:
     return scores
 
 
-def _group(host: Host, group: str) -> Subject:
-    """The group a metric is computed on, or an error that says plainly why this data cannot select it."""
+def _group(host: Host, group: str, cannot: str = "the model cannot be scored on") -> Subject:
+    """The group a metric is computed on, or an error that says plainly why this data cannot select it.
+
+    `cannot` begins the error for a group no feature selects (the data card's differs from a metric's).
+    """
     try:
         return host.resolve(group)
     except ArgumentError as exc:
@@ -193,9 +197,7 @@ def _group(host: Host, group: str) -> Subject:
             ) from exc
         if host.schema().kind == "text":
             # A text host's error names its own condition fields (label, prediction, id, its statistics).
-            raise ArgumentError(
-                f"the model cannot be scored on {group!r}: {exc}", argument="group", valid=exc.valid
-            ) from exc
+            raise ArgumentError(f"{cannot} {group!r}: {exc}", argument="group", valid=exc.valid) from exc
         coded = "; ".join(
             f"{f.name} is {' or '.join(f.categories or [])}" + (f" ({f.description})" if f.description else "")
             for f in host.schema().features
@@ -203,7 +205,7 @@ def _group(host: Host, group: str) -> Subject:
         )
         unread = _unread_clauses(host, group)
         raise ArgumentError(
-            f"the model cannot be scored on {unread!r}: no feature or value of this data selects it"
+            f"{cannot} {unread!r}: no feature or value of this data selects it"
             + (f" (in {group!r})" if unread != group else f" ({exc})"),
             argument="group",
             valid="a condition such as 'age > 60', 'label = <class>' or 'prediction = <class>', or all"
@@ -254,18 +256,18 @@ def _vague_error(group: str, vague: VagueGroup, schema: HostSchema) -> ArgumentE
     )
 
 
-def get_data_information(host: Host, feature: str | None = None) -> DataInformationResult:
-    """Describe the data the model was built on: its size, features, target and class balance.
+def get_data_information(host: Host, feature: str | None = None, group: str | None = None) -> DataInformationResult:
+    """Describe the model's data: its size, features, target and class balance.
 
-    Use for "what data", "how many instances/rows", "which features are there", "what is the class
-    balance", "what are the statistics of a feature".
+    Use for "what data", "how many rows", "which features", "what is the class balance", "a feature's
+    statistics", of all or of a group.
 
     Args:
-        feature: A feature to get its statistics. Leave it out to describe the whole dataset.
+        feature: A feature, for its statistics; omit it for all.
+        group: A condition ('age > 60'), for its rows only.
 
     Returns:
-        The size, the features with their ranges, the target and the count per label; with `feature`, its
-        statistics.
+        The size, features with ranges, target and label counts; with `feature`, its statistics.
 
     Examples:
         - What data was the model trained on?
@@ -275,9 +277,53 @@ def get_data_information(host: Host, feature: str | None = None) -> DataInformat
         - How many positive and negative examples are there?
         - Describe the dataset.
         - What are the labels in the data?
+        - How many rows have age over 60?
         - How big is the training set?
     """
-    return host.data_information(feature)
+    whole = group is None or group.strip().lower() in ("", "all", "everyone", "overall")
+    if not whole and feature is None and host.schema().feature(str(group).strip()) is not None:
+        feature, whole = str(group).strip(), True  # "bmi" as the group: the feature, by recorded label
+    if whole:
+        return host.data_information(feature)
+    if "group" not in inspect.signature(host.data_information).parameters:
+        raise ArgumentError(
+            f"this host cannot describe part of its data ({group!r}): it describes the whole data only",
+            argument="group",
+            valid="no group (the whole data)",
+        )
+    try:
+        subject = host.resolve(str(group))
+    except ArgumentError as exc:
+        empty = _NO_MATCH.match(str(exc))
+        if empty is None:
+            _group(host, str(group), "the data cannot be described for")  # raises, saying why and what is valid
+            raise
+        # a group that selects no rows is an answer (none has it), not an error
+        card = host.data_information(feature)  # (an unknown feature is still said)
+        return card.model_copy(
+            update={
+                "n_rows": 0,
+                "class_balance": dict.fromkeys(card.class_balance, 0),
+                "feature": None,
+                "group": empty.group("condition"),
+                "n_total": card.n_rows,
+                "nouns": plural(host.schema().instance_noun or "row"),
+            }
+        )
+    if subject.kind != "group":  # one row, or a text host's reading of words as a text ("long reviews")
+        labels = host.schema().class_names
+        raise ArgumentError(
+            f"{group!r} is no condition the data can select: it reads as {subject.description}",
+            argument="group",
+            valid=f"a condition such as 'label = {labels[0]}' or 'prediction = {labels[-1]}'"
+            + (", a feature bound" if host.schema().kind == "tabular" else "")
+            + ", or all",
+        )
+    return host.data_information(feature, group=subject)  # type: ignore[call-arg]
+
+
+#: How a host says a condition it read selects no row ("no patient matches 'bmi > 90' (...)").
+_NO_MATCH = re.compile(r"no .+? matches '(?P<condition>[^']+)'")
 
 
 def get_model_information(host: Host) -> ModelInformationResult:

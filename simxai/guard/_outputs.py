@@ -312,6 +312,13 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 _walk_free([f.get("description"), f.get("categories")], facts)
         _walk_free([get("name"), get("description"), get("n_rows"), get("target")], facts)
         facts.free_numbers.add(float(len(features)))
+        rows, total = _num(get("n_rows")), _num(get("n_total"))
+        if get("group") is not None and total:  # a group's card: "95 of the 442 patients (21.5%) have bmi > 30"
+            _walk_free([get("group"), get("n_total"), get("nouns")], facts)
+            if rows is not None:
+                facts.free_numbers |= {rows / total, round(rows / total * 100, 6)}
+                for clause in str(get("group")).split(" and "):  # "0 have bmi > 90": the size, beside its feature
+                    _tie(facts.feature_numbers, clause.split(" ")[0].lower(), rows)
     else:
         settings = get("hyperparameters")
         if kind == "model_information" and isinstance(settings, dict):

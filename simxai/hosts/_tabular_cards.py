@@ -54,11 +54,20 @@ def assessment(accuracy: float, y_test: np.ndarray, nouns: str) -> tuple[list[st
     return strengths, limitations
 
 
-def feature_info(table: Table, name: str, labels: np.ndarray | None, class_names: Sequence[str]) -> FeatureInfo:
+def feature_info(
+    table: Table,
+    name: str,
+    labels: np.ndarray | None,
+    class_names: Sequence[str],
+    rows: np.ndarray | None = None,
+) -> FeatureInfo:
     """A feature's card entry; with `labels` (class positions per row), its distribution per recorded label:
-    mean and a 10-bin histogram for a numeric feature, counts per category for a categorical one.
+    mean and a 10-bin histogram for a numeric feature, counts per category for a categorical one. With `rows`
+    (table positions), every figure is of those rows only.
     """
     f = table.by_name[name]
+    if rows is not None:
+        return _among(table, name, labels, class_names, rows)
     if f.kind == "categorical":
         by_category = None
         if labels is not None:
@@ -93,6 +102,51 @@ def feature_info(table: Table, name: str, labels: np.ndarray | None, class_names
         max=f.max,
         mean=f.mean,
         std=f.std,
+        mean_by_label=means,
+        histogram_by_label=histogram,
+    )
+
+
+def _among(
+    table: Table, name: str, labels: np.ndarray | None, class_names: Sequence[str], rows: np.ndarray
+) -> FeatureInfo:
+    """`feature_info` of the rows at `rows`: their range, mean and spread, and per recorded label."""
+    f = table.by_name[name]
+    column = table.X[name].to_numpy()[rows]
+    own = labels[rows] if labels is not None else None
+    if f.kind == "categorical":
+        by_category = None
+        if own is not None:
+            by_category = {
+                category: {c: int(((column == f.raw[category]) & (own == i)).sum()) for i, c in enumerate(class_names)}
+                for category in f.categories
+            }
+        return FeatureInfo(
+            name=name,
+            type="categorical",
+            description=f.description,
+            categories=list(f.categories),
+            counts_by_label=by_category,
+        )
+    values = column.astype(float)
+    means = histogram = None
+    if own is not None:
+        means = {c: float(values[own == i].mean()) for i, c in enumerate(class_names) if (own == i).any()}
+        edges = np.histogram_bin_edges(values, bins=10)
+        histogram = Histogram(
+            edges=[float(e) for e in edges],
+            counts={
+                c: [int(n) for n in np.histogram(values[own == i], bins=edges)[0]] for i, c in enumerate(class_names)
+            },
+        )
+    return FeatureInfo(
+        name=name,
+        type="numeric",
+        description=f.description,
+        min=float(values.min()),
+        max=float(values.max()),
+        mean=float(values.mean()),
+        std=float(values.std(ddof=1)) if len(values) > 1 else 0.0,
         mean_by_label=means,
         histogram_by_label=histogram,
     )

@@ -139,8 +139,11 @@ class Host(Protocol):
         """Score the model on its held-out split (its part in `group`, when given); `metric` is one of `METRICS`."""
         ...
 
-    def data_information(self, feature: str | None) -> DataInformationResult:
-        """The data card, with one feature's statistics when `feature` is given."""
+    def data_information(self, feature: str | None, group: Subject | None = None) -> DataInformationResult:
+        """The data card, with one feature's statistics when `feature` is given; of `group`'s rows when given.
+
+        A host written before groups may leave `group` out: `get_data_information` then says it cannot.
+        """
         ...
 
     def model_information(self) -> ModelInformationResult:

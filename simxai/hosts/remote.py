@@ -14,7 +14,7 @@ POST /v1/host/counterfactuals     {"subject", "target_label", "count", "question
 POST /v1/host/still-this          {"subject"}                                       -> StillThisResult
 POST /v1/host/what-if             {"subject", "changes"}                            -> WhatIfResult
 POST /v1/host/performance         {"metric"}                                        -> PerformanceResult
-POST /v1/host/data-information    {"feature"}                                       -> DataInformationResult
+POST /v1/host/data-information    {"feature", "group"?}                             -> DataInformationResult
 GET  /v1/host/model-information                                                     -> ModelInformationResult
 GET  /v1/host/output-information                                                    -> OutputInformationResult
 ```
@@ -27,6 +27,7 @@ exactly as about a local one. Every other failure becomes a `HostError` that nam
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
@@ -115,9 +116,12 @@ class PerformanceRequest(pydantic.BaseModel):
 
 
 class DataInformationRequest(pydantic.BaseModel):
-    """Body of ``POST /data-information``; a null feature asks for the whole data card."""
+    """Body of ``POST /data-information``; a null feature asks for the whole data card, a group (a subject from
+    ``/resolve``) for the card of its rows. The group is optional: a server written before it answers without it.
+    """
 
     feature: str | None = None
+    group: Subject | None = None
 
 
 class ErrorBody(pydantic.BaseModel):
@@ -289,9 +293,32 @@ class RemoteHost:
             )
         return self._call("POST", "performance", {"metric": metric}, PerformanceResult)
 
-    def data_information(self, feature: str | None) -> DataInformationResult:
-        """The data card, with one feature's statistics when `feature` is given."""
-        return self._call("POST", "data-information", {"feature": feature}, DataInformationResult)
+    def data_information(self, feature: str | None, group: Subject | None = None) -> DataInformationResult:
+        """The data card, with one feature's statistics when `feature` is given; of `group`'s rows when given.
+
+        Raises:
+            ArgumentError: a `group` the server does not describe: a server written before groups answers for
+                the whole data (its card names no group), which would answer for everyone while the user asked
+                about a part, so it is said instead.
+        """
+        if group is None:
+            return self._call("POST", "data-information", {"feature": feature}, DataInformationResult)
+        unsupported = ArgumentError(
+            f"this remote host cannot describe part of its data ({group.description}): it answers for the "
+            "whole data only",
+            argument="group",
+            valid="no group (the whole data)",
+        )
+        body = {"feature": feature, "group": _subject(group)}
+        try:
+            card = self._call("POST", "data-information", body, DataInformationResult)
+        except HostError as exc:
+            if not re.search(r"HTTP 4(?:00|22)\b", str(exc)):
+                raise
+            raise unsupported from exc  # a strict server refusing the field it does not know
+        if card.group is None:
+            raise unsupported
+        return card
 
     def model_information(self) -> ModelInformationResult:
         """The model card."""

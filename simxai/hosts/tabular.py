@@ -1105,26 +1105,40 @@ class TabularHost:
         ids = self._test_ids if ids is None else ids
         return classification_scores(self._y[ids], labels[ids], proba[ids], len(self.class_names))
 
-    def data_information(self, feature: str | None) -> DataInformationResult:
-        """The data card, with one feature's statistics (and its mean per recorded label) when asked.
+    def data_information(self, feature: str | None, group: Subject | None = None) -> DataInformationResult:
+        """The data card, with one feature's statistics (and its mean per recorded label) when asked; with `group`,
+        the group's size, recorded labels and the feature's statistics among its rows.
 
         Raises:
-            ArgumentError: an unknown feature, with the closest names.
+            ArgumentError: an unknown feature, with the closest names, or a group subject that holds no rows.
         """
         infos = [feature_info(self.table, f.name, None, self.class_names) for f in self.table.features]
+        rows = None
+        if group is not None:
+            rows = self._resolver.positions(group) if group.kind == "group" else None
+            if rows is None:
+                raise ArgumentError(
+                    f"a data description is of a group of {plural(self._resolver.noun)}, not {group.description}",
+                    argument="group",
+                    valid=CONDITION_HELP,
+                )
         chosen = (
-            feature_info(self.table, self.table.lookup(feature, "feature").name, self._y, self.class_names)
+            feature_info(self.table, self.table.lookup(feature, "feature").name, self._y, self.class_names, rows)
             if feature
             else None
         )
+        labels = self._y if rows is None else self._y[rows]
         return DataInformationResult(
             name=self.name,
             description=self.data_card.description or self._default_data_description(),
-            n_rows=len(self.table),
+            n_rows=len(labels),
             target=self.target,
-            class_balance=self._counts(self._y),
+            class_balance=self._counts(labels),
             features=infos,
             feature=chosen,
+            group=group.condition if group is not None else None,
+            n_total=len(self.table) if group is not None else None,
+            nouns=plural(self.instance_noun) if group is not None else None,
         )
 
     def _default_data_description(self) -> str:

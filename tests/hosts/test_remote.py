@@ -22,7 +22,7 @@ import uvicorn
 from simxai.agent import Agent, AgentSettings
 from simxai.backends.testing import ScriptedBackend, call
 from simxai.exceptions import ArgumentError, HostError, UsageError
-from simxai.functions import default_registry
+from simxai.functions import default_registry, get_data_information
 from simxai.hosts.base import Host
 from simxai.hosts.remote import API_PREFIX, RemoteHost
 from simxai.results import ModelInformationResult, Subject
@@ -404,3 +404,39 @@ def test_the_reference_server_runs_as_a_script(demo_host):
         process.wait(timeout=10)
         if process.stderr:
             process.stderr.close()
+
+
+def test_a_group_card_crosses_the_wire(remote, demo_host):
+    card = get_data_information(remote, feature="bmi", group="age > 60")
+    assert card == demo_host.data_information("bmi", demo_host.resolve("age > 60"))
+    assert (card.group, card.n_total) == ("age > 60", 442) and card.n_rows < 442
+    assert get_data_information(remote, group="bmi > 90").n_rows == 0  # no row: still an answer
+
+
+def test_a_server_written_before_groups_is_said_not_to_describe_a_part(demo_host):
+    """An old server ignores the group and sends the whole card; a strict one refuses the field: both are said."""
+    whole = demo_host.data_information(None).model_dump_json().encode()
+
+    def old(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/resolve"):
+            instance = json.loads(request.content)["instance"]
+            return httpx.Response(200, content=demo_host.resolve(instance).model_dump_json().encode())
+        if request.url.path.endswith("/schema"):
+            return httpx.Response(200, content=demo_host.schema().model_dump_json().encode())
+        return httpx.Response(200, content=whole)
+
+    remote = RemoteHost("http://h:1", transport=httpx.MockTransport(old))
+    with pytest.raises(ArgumentError, match="cannot describe part of its data") as exc:
+        get_data_information(remote, group="age > 60")
+    assert exc.value.argument == "group"
+    assert get_data_information(remote).n_rows == 442  # without a group it works as before
+
+    def strict(request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/data-information"):
+            body = {"error": "request", "message": "unknown field group"}
+            return httpx.Response(422, content=json.dumps(body).encode())
+        return old(request)
+
+    remote = RemoteHost("http://h:1", transport=httpx.MockTransport(strict))
+    with pytest.raises(ArgumentError, match="cannot describe part of its data"):
+        get_data_information(remote, group="age > 60")

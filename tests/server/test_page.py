@@ -190,6 +190,12 @@ def _calls_backend() -> Any:
         ('call get_data_information {"feature": "bmi"}', "bmi in the data, by recorded label", ".hist .seg"),
         ('call get_data_information {"feature": "sex"}', "sex in the data, by recorded label", "table.grid td"),
         ("call get_data_information", "Recorded labels in the", ".chart .bar"),
+        (
+            'call get_data_information {"feature": "bmi", "group": "bmi > 30"}',
+            "bmi among the 95 patients with bmi > 30 (of 442)",
+            ".hist .seg",
+        ),
+        ('call get_data_information {"group": "age > 60"}', "Recorded labels among the 86 patients", ".chart .bar"),
     ],
 )
 def test_every_kind_of_result_has_its_picture(serve, browser, demo_host, message, caption, inside):

@@ -839,14 +839,22 @@ class TextHost:
         probs = self.predict_proba([self._texts[i] for i in ids])
         return classification_scores(y_true, probs.argmax(axis=1), probs, len(self.class_names))
 
-    def data_information(self, feature: str | None) -> DataInformationResult:
-        """The data card: rows, class balance, the text and its length in words (by label)."""
+    def data_information(self, feature: str | None, group: Subject | None = None) -> DataInformationResult:
+        """The data card: rows, class balance, the text and its length in words (by label); of `group`'s texts."""
         if not self._texts:
             raise HostError("this host has no data set to describe")
-        lengths = self._lengths()
-        by_label = {
-            c: float(lengths[[lab == c for lab in self._labels]].mean()) for c in self.class_names if c in self._labels
-        }
+        rows = list(range(len(self._texts)))
+        if group is not None:
+            if group.kind != "group" or not group.ids:
+                raise ArgumentError(
+                    f"a data description is of a group of {self._plural}, not {group.description}",
+                    argument="group",
+                    valid=self._fields.valid(),
+                )
+            rows = list(group.ids)
+        lengths = self._lengths()[rows]
+        labels = [self._labels[i] for i in rows]
+        by_label = {c: float(lengths[[lab == c for lab in labels]].mean()) for c in self.class_names if c in labels}
         infos = {
             "text": FeatureInfo(name="text", type="text", description=self._data_card.text_description),
             _LENGTH: FeatureInfo(
@@ -875,11 +883,14 @@ class TextHost:
         return DataInformationResult(
             name=self._data_card.name,
             description=self._data_card.description,
-            n_rows=len(self._texts),
+            n_rows=len(rows),
             target=self._data_card.target,
-            class_balance={c: self._labels.count(c) for c in self.class_names},
+            class_balance={c: labels.count(c) for c in self.class_names},
             features=list(infos.values()),
             feature=selected,
+            group=group.condition if group is not None else None,
+            n_total=len(self._texts) if group is not None else None,
+            nouns=self._plural if group is not None else None,
         )
 
     def model_information(self) -> ModelInformationResult:
