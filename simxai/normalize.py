@@ -385,7 +385,9 @@ def _hyphened_ids(text: str, spoken: Spoken) -> str:
         joined = int(match.group("a") + match.group("b"))
         if not low <= joined <= high or low <= first <= high or low <= second <= high:
             return match.group()
-        ranged = any((lo is None or lo <= second) and (hi is None or hi >= first) for _, lo, hi in spoken.features)
+        # a feature whose values hold both numbers ("glucose 100-150"); one that only overlaps them (a load of 50-600
+        # kg for "105-829") reads no range in them
+        ranged = any((lo is None or lo <= first) and (hi is None or hi >= second) for _, lo, hi in spoken.features)
         if match.group("b").startswith("0") or second < first or not ranged:
             return str(joined)
         return match.group()
