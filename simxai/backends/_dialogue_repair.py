@@ -434,10 +434,22 @@ _SAME_FOR = re.compile(r"\bsame\s+(?:for|with|on)\b|\bdo\s+(?:it|that|the\s+same
 
 
 def _names_an_instance(text: str, number: str, schema: HostSchema) -> bool:
-    """Whether `number` is an id in `text`: after an instance noun (`named_ids`) or "#", or after "same for"."""
+    """Whether `number` is an id in `text`: after an instance noun (`named_ids`) or "#", after "same for", or after
+    "for" when no feature could take it.
+    """
     if float(number) in named_ids(text, schema) or re.search(rf"#\s*{re.escape(number)}(?![\d.])", text):
         return True
+    if re.search(rf"\bfor\s+{re.escape(number)}(?![\d.])", text) and _only_an_id(float(number), schema):
+        return True  # "and for 305012 too?": an id no feature's values hold
     return _SAME_FOR.search(text) is not None
+
+
+def _only_an_id(number: float, schema: HostSchema) -> bool:
+    """Whether `number` is an id of the host and no numeric feature's range holds it."""
+    if not number.is_integer() or not schema.has_id(int(number)):
+        return False
+    ranges = [(f.min, f.max) for f in schema.features if f.type == "numeric"]
+    return all(low is not None and high is not None and not low <= number <= high for low, high in ranges)
 
 
 def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:
