@@ -16,6 +16,7 @@ from simxai._unsure_change import unsure_change
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes, extract_ids
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import Message
 from simxai.normalize import normalize
 from tests.backends.routing import route
 from tests.backends.test_router_said_forms import after_what_if
@@ -165,3 +166,19 @@ def test_the_offered_change_is_the_number_said_last() -> None:
 def test_confidence_before_the_change_is_the_prediction(router: RouterBackend, text: str, instance: int) -> None:
     expected = [("get_prediction", {"instance": instance})]
     assert route(router, text, KITCHENS, _what_if({"cooks": "+2"})) == ("", expected)
+
+
+def test_an_instance_answering_the_group_question_routes_the_question_before(router: RouterBackend) -> None:
+    # "Which long busy service do you mean?" -> "It was 305020.": the why asked before, about service 305020 (was the
+    # instance's prediction: an instance alone with nothing before it)
+    first = "Why did the long busy service go chaotic?"
+    question, calls = route(router, first, KITCHENS)
+    assert calls == [] and question.startswith("Which long busy service do you mean?")
+    history = [Message.user(first), Message.assistant(question)]
+    assert route(router, "It was 305020.", KITCHENS, history) == (
+        "",
+        [("get_local_explanation", {"instance": 305020, "prediction_label": "chaotic"})],
+    )
+    assert route(router, "what does it predict for 305020", KITCHENS, history)[1] == [
+        ("get_prediction", {"instance": 305020})
+    ]
