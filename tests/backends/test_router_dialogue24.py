@@ -182,3 +182,11 @@ def test_an_instance_answering_the_group_question_routes_the_question_before(rou
     assert route(router, "what does it predict for 305020", KITCHENS, history)[1] == [
         ("get_prediction", {"instance": 305020})
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("305010 w/ 3 cooks", "305010 with 3 cooks"), ("w/o the set menu", "without the set menu"), ("w/e", "w/e")],
+)
+def test_the_chat_shorthands_of_with_and_without(text: str, said: str) -> None:
+    assert normalize(text, KITCHENS) == said
