@@ -190,3 +190,26 @@ def test_an_instance_answering_the_group_question_routes_the_question_before(rou
 )
 def test_the_chat_shorthands_of_with_and_without(text: str, said: str) -> None:
     assert normalize(text, KITCHENS) == said
+
+
+SLOPES = HostSchema(
+    name="ski slopes",
+    kind="tabular",
+    instance_noun="run",
+    class_names=["open", "closed"],
+    features=[FeatureSchema(name="slope_angle_deg", type="numeric", min=5, max=50)],
+    id_range=(9001, 9400),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("accuracy on runs gentler than 30 degrees", "slope_angle_deg < 30"),
+        ("accuracy on runs flatter than 20 degrees", "slope_angle_deg < 20"),
+        ("accuracy on runs steeper than 30 degrees", "slope_angle_deg > 30"),
+    ],
+)
+def test_a_downward_comparative_before_a_unit_is_an_upper_bound(text: str, group: str) -> None:
+    # "gentler than 30 degrees" was read as "> 30": only some downward comparatives were known to the unit bound
+    assert extract_argument("group", text, SLOPES) == group
