@@ -3,13 +3,15 @@
 "if the battery on 76033 lost another 10 points" names `battery_health_pct` and holds one number besides the id,
 but no reading is sure the number is its change. The engine still asks, and the question names what was read:
 "Change battery_health_pct by -10? ..." — a yes runs it (`PendingCall.questioned`). Only a number nothing else in
-the turn claims is offered (not an id, not the old value after "instead of"), and a value the feature can take.
+the turn claims is offered (not an id, not the old value after "instead of", not a number taken back within the turn:
+"20 - no, scratch that, 15" offers 15), and a value the feature can take.
 """
 
 from __future__ import annotations
 
 import re
 
+from simxai._self_repair import self_corrected
 from simxai.extraction import extract_ids
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
@@ -45,7 +47,7 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
     found = schema.feature(feature)
     if found is None or found.type != "numeric" or schema.kind != "tabular":
         return None
-    text = normalize(user, schema)
+    text = normalize(self_corrected(user), schema)  # "had 20 years - no, scratch that, 15": 15 is offered
     if _UNSURE.search(text):
         return None
     ids = set(extract_ids(text, schema))

@@ -100,7 +100,7 @@ _BARE_WHY = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?)\W+)?(?:why|how\s+come|w
 
 
 _ADDS = re.compile(
-    r"\b(?:also|too|as\s+well|in\s+addition|additionally|on\s+top\s+of\s+(?:that|it|this)|both\s+(?:that|this|it)\s+and|"
+    r"\b(?:also|too|as\s+well|in\s+addition|additionally|on\s+top(?:\s+of\s+(?:that|it|this))?(?!\s+of\b)|both\s+(?:that|this|it)\s+and|"
     r"(?:together|along|combined)\s+with\s+(?:that|this|it|the\s+(?:last|previous|first)\s+(?:one|change)))\b",
     re.I,
 )

@@ -197,6 +197,8 @@ _ABBREVIATION = re.compile(
     r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#])(?P<id>id)#", re.IGNORECASE
 )
 _PERCENT = re.compile(r"(?<=\d)[ ]?(?:per[ ]?cent(?:age)?|pct)\b", re.IGNORECASE)
+# "w/ 3 cooks", "w/o the fee": the chat shorthands of "with" and "without" (not "kg/w", a path, or "w/e")
+_WITH = re.compile(r"(?<![\w/])w/(?:(?P<o>o)\b|(?=\s|\d))", re.IGNORECASE)
 
 
 def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[str] = ()) -> str:
@@ -338,6 +340,7 @@ def _normalize(
     out = apply_edits(text, edits)
     if full:
         out = _PERCENT.sub("%", out)
+        out = _WITH.sub(lambda m: "without" if m.group("o") else "with ", out).replace("with  ", "with ")
     out = _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
     return _BEFORE_NUMBER.sub(lambda m: _id_noun(m, spoken.noun, full), out)
 
@@ -385,7 +388,9 @@ def _hyphened_ids(text: str, spoken: Spoken) -> str:
         joined = int(match.group("a") + match.group("b"))
         if not low <= joined <= high or low <= first <= high or low <= second <= high:
             return match.group()
-        ranged = any((lo is None or lo <= second) and (hi is None or hi >= first) for _, lo, hi in spoken.features)
+        # a feature whose values hold both numbers ("glucose 100-150"); one that only overlaps them (a load of 50-600
+        # kg for "105-829") reads no range in them
+        ranged = any((lo is None or lo <= first) and (hi is None or hi >= second) for _, lo, hi in spoken.features)
         if match.group("b").startswith("0") or second < first or not ranged:
             return str(joined)
         return match.group()

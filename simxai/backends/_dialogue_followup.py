@@ -12,6 +12,10 @@
   follow-up that is no answer to it ("and men?"): `with_pending_call`.
 - "can you give me three" after a counterfactual asks for three (`count_follow_up`); "and silver?" after a
   question on `plan = gold` asks it on `plan = silver` (`category_follow_up`).
+- "it was 305020" after the router's question about a group it could not read asks the question before about
+  that instance (`_router_group_answer`).
+- "how sure was it originally?" after a what-if asks the changed instance's own prediction
+  (`_router_original.original_prediction`).
 - "yes, the counterfactual" after our question picks the option it names (`named_option`).
 - The instance in focus when a turn names none by id ("im 5419", an id named in an unanswered question, "the
   second one", "she" after two instances) is read by `_dialogue_focus`.
@@ -29,7 +33,9 @@ from simxai.backends._dialogue_labels import reading_by_label, subject_id, with_
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_group_answer import instance_for_group_question
 from simxai.backends._router_masking import mask, only_names_instance
+from simxai.backends._router_original import original_prediction
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_ids, extract_instance, extract_metric
@@ -339,7 +345,12 @@ def fragment_decision(
     continued = continued_question(text, masked, history, request, lambda q, h: decide(q, h, request))
     if continued is not None:
         return continued
-    return count_follow_up(text, history, request) or category_follow_up(text, history, request)
+    named = instance_for_group_question(text, history, request, lambda q, h: decide(q, h, request))
+    if named is not None:
+        return named  # "Which long wet race do you mean?" -> "it was 305020": the question asked, about 305020
+    names = {s.name for s in request.functions}
+    before = original_prediction(text, history, request.host, names)  # "how sure was it before the change?"
+    return before or count_follow_up(text, history, request) or category_follow_up(text, history, request)
 
 
 # What a user asked of the previous question and still asks of the next instance ("show me two options" ->

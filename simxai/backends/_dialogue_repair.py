@@ -65,6 +65,8 @@ _CORRECTS_NUMBER = re.compile(
     r"|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
     r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
+    # "sorry, I meant 10 bells": the changed feature's name after the number
+    r"(?:\s+(?P<after>(?!then\b|instead\b)[a-z][a-z_]*))?"
     r"(?:\s+(?:then|instead))?\W*$",
     re.IGNORECASE,
 )
@@ -159,6 +161,9 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     host_noun = (schema.instance_noun or "").lower()
     if noun and noun not in (host_noun, host_noun + "s", "id", "instance", "value", "amount", "one"):
         return []  # "no, bmi 30": a value named with its feature is no bare correction
+    after = (match.group("after") or "").lower()
+    if after and noun:
+        return []
     number = float(match.group("n"))
     # "twenty centimetres higher": the last turn's numbers as the readers saw them, words made digits
     said = _said_numbers(normalize(_last_user_text(history), schema))
@@ -174,18 +179,31 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
         and number != instance
         and "." not in match.group("n")
         and schema.has_id(number)
+        and not after
     ):
         arguments = {**previous.arguments, "instance": int(number)}
         readings.append(Reading(previous.name, arguments, f"{host_noun or 'instance'} {int(number)}"))
     changes = previous.arguments.get("changes")
     if isinstance(changes, dict) and (not noun or noun in ("value", "amount")):
         for feature, value in changes.items():
+            if after and not _names_feature(after, str(feature), schema):
+                continue  # "sorry, I meant 10 bells": only the change of the feature named
             reading = _corrected_change(str(feature), value, number, said, schema)
             if reading is not None:
                 new_changes = {**changes, feature: reading}
                 described = f"{feature} {reading}" if isinstance(reading, str) else f"{feature} set to {reading}"
                 readings.append(Reading(previous.name, {**previous.arguments, "changes": new_changes}, described))
     return readings
+
+
+def _names_feature(word: str, feature: str, schema: HostSchema) -> bool:
+    """Whether `word` names `feature`: its name, one of its aliases, or a word of its name, singular or plural."""
+    found = schema.feature(feature)
+    terms = {feature.lower(), *re.split(r"[_\s]+", feature.lower())}
+    if found is not None:
+        terms.update(alias.lower() for alias in found.aliases)
+    singular = word[:-1] if word.endswith("s") else word
+    return any(term in (word, singular) or term.rstrip("s") == singular for term in terms if len(term) > 2)
 
 
 def _corrected_change(
@@ -416,10 +434,22 @@ _SAME_FOR = re.compile(r"\bsame\s+(?:for|with|on)\b|\bdo\s+(?:it|that|the\s+same
 
 
 def _names_an_instance(text: str, number: str, schema: HostSchema) -> bool:
-    """Whether `number` is an id in `text`: after an instance noun (`named_ids`) or "#", or after "same for"."""
+    """Whether `number` is an id in `text`: after an instance noun (`named_ids`) or "#", after "same for", or after
+    "for" when no feature could take it.
+    """
     if float(number) in named_ids(text, schema) or re.search(rf"#\s*{re.escape(number)}(?![\d.])", text):
         return True
+    if re.search(rf"\bfor\s+{re.escape(number)}(?![\d.])", text) and _only_an_id(float(number), schema):
+        return True  # "and for 305012 too?": an id no feature's values hold
     return _SAME_FOR.search(text) is not None
+
+
+def _only_an_id(number: float, schema: HostSchema) -> bool:
+    """Whether `number` is an id of the host and no numeric feature's range holds it."""
+    if not number.is_integer() or not schema.has_id(int(number)):
+        return False
+    ranges = [(f.min, f.max) for f in schema.features if f.type == "numeric"]
+    return all(low is not None and high is not None and not low <= number <= high for low, high in ranges)
 
 
 def _swappable(history: Sequence[Message], request: CompletionRequest) -> bool:

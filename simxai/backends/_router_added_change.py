@@ -15,6 +15,13 @@ _ADDS = re.compile(
     r"in\s+addition(?:\s+to\s+(?:that|this))?|what'?s\s+more)\b",
     re.IGNORECASE,
 )
+# "and the tower two degrees warmer on top", "and one fewer bell as well": an "and" / "plus" turn whose last words say
+# it adds (not "and for 12 too?", another instance: a turn whose words besides the markers are an id alone)
+_ADDS_AT_END = re.compile(
+    r"^\s*(?:and|plus)\b(?P<body>.*?[a-z].*?)[\s,]+(?:as\s+well|too|also|on\s+top)\W*$",
+    re.IGNORECASE,
+)
+_FOR_ONE = re.compile(r"^\W*(?:(?:for|with|on|of|about)\s+)?(?:[a-z]+\s+)?#?\d+\W*$", re.IGNORECASE)
 # ... unless it asks a question of its own ("also, why is she flagged?", "plus how accurate is it?")
 _OWN_REQUEST = re.compile(
     r"\b(?:why|how\s+(?:come|many|much|accurate|well|sure|confident|does|do|is|robust)|which|who|explain|rank|"
@@ -27,14 +34,25 @@ def adds_to_the_change(text: str) -> bool:
     """Whether a turn after a what-if adds another supposition to it ("plus a colder day", "and on top of that one
     more year"): an additive opening and no question of its own. The what-if's engine reads the change, or asks.
     """
-    return bool(_ADDS.match(text)) and not _OWN_REQUEST.search(text)
+    return _opening(text) is not None and not _OWN_REQUEST.search(text)
 
 
 def added_supposition(text: str) -> str | None:
     """A turn that adds to a what-if, said as the supposition it adds ("plus no rain at all" -> "what if no rain
     at all"), so that change extraction reads it as it reads "what if ..."; None for another turn.
     """
-    opening = _ADDS.match(text)
-    if opening is None or _OWN_REQUEST.search(text):
+    body = _opening(text)
+    if body is None or _OWN_REQUEST.search(text):
         return None
-    return "what if " + text[opening.end() :].lstrip(" ,:;-")
+    return "what if " + body.lstrip(" ,:;-")
+
+
+def _opening(text: str) -> str | None:
+    """What an adding turn supposes, without the words that say it adds; None for a turn that does not add."""
+    opening = _ADDS.match(text)
+    if opening is not None:
+        return text[opening.end() :]
+    at_end = _ADDS_AT_END.match(text)
+    if at_end is None or _FOR_ONE.match(at_end.group("body")):
+        return None
+    return at_end.group("body")

@@ -3,7 +3,7 @@
 "and the opposite?" names no class and no step: after a question with a class it is the other class, after a what-if
 with one relative change the same change the other way (`opposite`). "bmi" after "The data records no 'weight' for
 patient 8" is patient 8's bmi (`simxai.backends._router_attributes.answered_attribute`). Corrections ("no, I meant
-14") are read by `simxai.backends._dialogue_repair`, a number taken back within the turn by `_router_self_repair`.
+14") are read by `simxai.backends._dialogue_repair`, a number taken back within the turn by `simxai._self_repair`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai._self_repair import self_corrected
 from simxai.backends._router_attributes import answered_attribute
-from simxai.backends._router_self_repair import self_corrected
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message

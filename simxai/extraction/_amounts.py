@@ -29,8 +29,9 @@ _GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
 # Something in the turn before the feature that makes it a supposition, not a description of the data.
 _SUPPOSED = re.compile(
     r"\b(?:if|suppos\w*|imagin\w*|assum\w*|say|instead|but|without|what\s+about|how\s+about)\b"
-    # "23045 with no cleaning fee": "with" after an id or a number ("members with 4 visits" names a group)
-    r"|\d\s+with\b",
+    # "23045 with no cleaning fee", "23045 on 6 shifts": "with" / "on" after an id or a number ("members with 4
+    # visits" names a group)
+    r"|\d\s+(?:with|on)\b",
     re.I,
 )
 # "no cleaning fee", "without the late fee", "zero prior fines", "waived the fee", "scrapped her deposit" ("no more
@@ -49,12 +50,12 @@ _MORE_OF = re.compile(
     rf"{_DET}$",
     re.I,
 )
-# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders", "had just one spray": a count said
-# before the feature
+# "had 2 sprays", "needed 2 nights", "but 3 nights", "with only 4 reminders", "had just one spray", "were on 6
+# shifts": a count said before the feature
 _COUNT_OF = re.compile(
     # also the next item of a list after such a verb, or of a change added ("had a light roast and 3 knots", "and
     # also 3 knots"); "and" alone is no verb of having, so the turn must suppose something (`_SUPPOSED`)
-    rf"\b(?:with|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?|"
+    rf"\b(?:with|on|had|has|have|having|gets?|got|need|needs|needed|required|requires|but(?:\s+with)?|"
     rf"(?:and|plus)(?:\s+also)?|also)\s+"
     rf"(?:(?:only|just)\s+(?P<w>one|two|three|four|five)\s+|(?:only\s+|just\s+)?(?P<n>{_NUM})\s+){_DET}$",
     re.I,

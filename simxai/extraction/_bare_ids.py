@@ -213,7 +213,8 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         if any(low <= start < high for low, high in groups):
             continue  # "patients with bmi over 30": a group's bound
-        if not schema.has_id(number) or _CLAIMED_AFTER.search(before) or claimed_before(after, number):
+        claimed = _CLAIMED_AFTER.search(before) and not _given_to(before, after)
+        if not schema.has_id(number) or claimed or claimed_before(after, number):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
@@ -268,6 +269,17 @@ _NOT_AN_ID_AFTER = re.compile(
     r"[<>=+\-*/^$£€]|\d\s*(?:and|or|to|through|-|–))\s*$",
     re.IGNORECASE,
 )
+
+# "give 57001 two more visits", "gave 57001 an extra night": a number right after a verb of giving, followed by the
+# amount given, is the record that gets it (the one before it), not a count ("give 5 more examples")
+_GIVING = re.compile(r"\b(?:give|gives|gave|giving)\s*$", re.IGNORECASE)
+_AMOUNT_GIVEN = re.compile(r"^\s*(?:\d|(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten)\b)", re.I)
+
+
+def _given_to(before: str, after: str) -> bool:
+    """Whether the number between `before` and `after` is what a verb of giving gives an amount to (doc above)."""
+    return bool(_GIVING.search(before)) and bool(_AMOUNT_GIVEN.match(after))
+
 
 # "add two more treatments to 55079", "give 57001 ...": after a verb of giving, "to" leads the record that gets it
 _RECIPIENT = re.compile(r"\b(?:add|adds|added|adding|give|gives|gave|apply|applies|applied)\b[^,.;:?!]*\bto\s*$", re.I)
@@ -325,7 +337,10 @@ def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
         if any(low <= start < high for low, high in groups):
             continue
         after = text[end : end + 30]
-        claimed = _NOT_AN_ID_AFTER.search(text[max(0, start - 20) : start]) and not _RECIPIENT.search(text[:start])
+        before = text[max(0, start - 20) : start]
+        claimed = (
+            _NOT_AN_ID_AFTER.search(before) and not _RECIPIENT.search(text[:start]) and not _given_to(before, after)
+        )
         if claimed or claimed_before(after, number):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)

@@ -100,7 +100,8 @@ _FALSE = ("no", "false", "0", "n")
 # A word between an amount and its direction ("20 points lower"), never a conjunction ("10 and lower bmi"); in the
 # worded readings never a verb either ("6150 had fewer classmates": the id is no amount).
 _FILLER = r"(?!(?:and|or|but|then)\b)\w+"
-_FILLER_WORDED = r"(?!(?:and|or|but|then|had|has|have|was|were|is|are|would|will)\b)\w+"
+# worded: no number either ("give 57001 4 more visits": the step is 4, the id no step with a filler "4")
+_FILLER_WORDED = r"(?!(?:and|or|but|then|had|has|have|was|were|is|are|would|will)\b)(?!\d)\w+"
 
 
 def _signed(sign: str, amount: str, percent: bool) -> str:

@@ -41,7 +41,10 @@ _UNIT_BOUND = re.compile(
     re.IGNORECASE,
 )
 _LOWER_WORDS = re.compile(
-    r"^(?:less|fewer|under|below|at\s+most|(?:light|short|small|low|young|cheap|near|close)er)\b", re.I
+    # every downward comparative of `_DOWN`: "colder than 15 degrees" is an upper bound (< 15), never a lower one
+    r"^(?:less|fewer|under|below|at\s+most|"
+    r"(?:light|short|small|low|young|cheap|near|close|cold|cool|shallow|narrow|weak|slow|gentl|flatt|earli)er)\b",
+    re.I,
 )
 
 

@@ -1,5 +1,5 @@
 """Open-ended bounds said after a value in degrees or as a time of day: "days of 24 degrees and up", "the trains
-from 5pm onwards", "anything before 9am".
+from 5pm onwards", "anything before 9am"; and a bound in degrees said before its value ("under 8 degrees").
 
 `_group_words` reads a bound whose unit is a word of one feature's name ("38 degrees or steeper" for
 `slope_angle_deg`). A temperature kept as `..._temp_c` has no such word, and an hour of the day is written with am /
@@ -25,6 +25,13 @@ _ONWARDS = r"onwards|onward|upwards|and\s+(?:later|beyond|after)|or\s+later"
 _BACKWARDS = r"and\s+(?:earlier|before)|or\s+earlier"
 _TAIL = rf"(?P<tail>{OR_TAIL}|{_ONWARDS}|{_BACKWARDS})"
 _DEGREES = re.compile(rf"(?<![\w.])(?P<v>{_NUM})\s?(?:degrees?|°\s?c?)\s+{_TAIL}", re.IGNORECASE)
+# "under 8 degrees", "colder than 6 degrees", "at least 20 degrees": the bound said before the value
+_LED_DEGREES = re.compile(
+    rf"\b(?P<op>(?:colder|cooler|warmer|hotter|lower|higher|more|less)\s+than|over|under|above|below|"
+    rf"at\s+least|at\s+most)\s+(?P<v>{_NUM})\s?(?:degrees?\b|°\s?c?)",
+    re.IGNORECASE,
+)
+_LED_DOWN = re.compile(r"^(?:colder|cooler|lower|less|under|below)\b", re.IGNORECASE)
 _CLOCK = r"(?P<h>\d{1,2})(?::00)?\s*(?P<ap>am|pm|a\.m\.|p\.m\.|o'?clock)"
 # "from 5pm", "after 6pm", "before 9am" (not "from 5pm to 7pm": a range), and "5pm onwards"
 _LED_HOURS = re.compile(
@@ -52,6 +59,11 @@ def open_tail_bounds(text: str, schema: HostSchema) -> list[str]:
         for match in _DEGREES.finditer(text):
             if _in_range(degrees, float(match.group("v"))):
                 found.append(f"{degrees.name} {_op(match.group('tail'), None)} {match.group('v')}")
+        for match in _LED_DEGREES.finditer(text):
+            if _in_range(degrees, float(match.group("v"))):
+                words = re.sub(r"\s+", " ", match.group("op").lower())
+                op = {"at least": ">=", "at most": "<="}.get(words, "<" if _LED_DOWN.match(words) else ">")
+                found.append(f"{degrees.name} {op} {match.group('v')}")
     hour = _hour_feature(schema)
     if hour is None:
         return found

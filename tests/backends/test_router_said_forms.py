@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from simxai._self_repair import self_corrected
 from simxai.backends._router_decision import Decision, changes_decision
 from simxai.backends._router_masking import mask
 from simxai.backends._router_readings import read_function
-from simxai.backends._router_self_repair import self_corrected
 from simxai.backends._router_unsure import ruled_out
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import HostSchema

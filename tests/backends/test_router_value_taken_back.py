@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from simxai.backends._router_self_repair import self_corrected
+from simxai._self_repair import self_corrected
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import HostSchema
 from tests.backends.routing import DEMO, route

@@ -30,7 +30,8 @@ _MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:\-–—]?\
 _SELF_REPAIR = re.compile(
     rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
     rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+){{0,3}})"
-    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?![\w.])"
+    # the new number may end the sentence ("... no, scratch that, 15."), but is no decimal's first part
+    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|\.\d)"
     rf"(?P<rest>(?:\s+[A-Za-z°]+){{0,3}})",
     re.IGNORECASE,
 )

@@ -1,0 +1,48 @@
+"""A question about the prediction before a what-if's change: "how sure was it before we changed anything?".
+
+After a what-if, a question of confidence that points back at the unchanged instance ("originally", "before the
+change", "without the changes", "to begin with") asks for that instance's own prediction with its probabilities, not
+how robust it is or how the model works. The instance is the one the turn names, else the what-if's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from simxai.backends._router_decision import Decision
+from simxai.extraction import extract_ids
+from simxai.followup_calls import last_call
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message
+
+__all__ = ["original_prediction"]
+
+# how sure / confident / certain, or the probability or odds
+_CONFIDENCE = re.compile(
+    r"\bhow\s+(?:sure|confident|certain|likely)\b|\bprobabilit(?:y|ies)\b|\bconfidence\b|\bodds\b", re.IGNORECASE
+)
+# the instance as it was: "originally", "the original", "before the change(s)", "without any change", "at first"
+_BEFORE = re.compile(
+    r"\b(?:originally|original|unchanged|as\s+it\s+(?:was|is|stands)|at\s+first|to\s+(?:begin|start)\s+with|"
+    r"(?:before|without)\s+(?:the|that|those|these|any|my|our|your|this)?\s*(?:changes?|tweaks?|edits?|what-?if))\b",
+    re.IGNORECASE,
+)
+
+
+def original_prediction(
+    text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
+) -> Decision | None:
+    """The prediction of the instance a what-if just changed, asked about as it was before; None otherwise."""
+    if "get_prediction" not in names or not _CONFIDENCE.search(text) or not _BEFORE.search(text):
+        return None
+    previous = last_call(history)
+    if previous is None or previous.name != "explain_what_if":
+        return None
+    ids = extract_ids(text, schema) if schema is not None else []
+    if len(ids) > 1:
+        return None
+    instance = previous.arguments.get("instance")
+    if ids or not isinstance(instance, int) or isinstance(instance, bool):
+        return Decision("get_prediction", 1.0, True)  # the one the turn names, read from it as usual
+    return Decision("get_prediction", 1.0, True, arguments={"instance": instance})
