@@ -319,7 +319,7 @@ def get_data_information(host: Host, feature: str | None = None, group: str | No
             + (", a feature bound" if host.schema().kind == "tabular" else "")
             + ", or all",
         )
-    return host.data_information(feature, group=subject)  # type: ignore[call-arg]
+    return host.data_information(feature, group=subject)
 
 
 #: How a host says a condition it read selects no row ("no patient matches 'bmi > 90' (...)").
