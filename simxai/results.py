@@ -52,6 +52,15 @@ def format_number(value: float | int | str | None, digits: int = 3) -> str:
     return text if text not in ("-0", "") else "0"
 
 
+def _metric_number(value: float | None) -> str:
+    """A metric's value as stated: a whole 0 or 1 with its three decimals ("is 1.000", never "is 1." that reads as
+    the end of a sentence after a count), others as `format_number`.
+    """
+    if value is not None and float(value).is_integer():
+        return f"{float(value):.3f}"
+    return format_number(value)
+
+
 def format_percent(probability: float) -> str:
     """A probability in [0, 1] as a percentage with one decimal, e.g. 0.7231 -> '72.3%'."""
     return f"{probability * 100:.1f}%"
@@ -578,10 +587,10 @@ class PerformanceResult(Result):
         # "on the held-out split, only trees with soil = sand (43 trees), the model scores": the group's clause closed
         scored = f"{where} ({self.n} {self.nouns})" + ("," if self.group else "")
         if self.metric == "all":
-            listed = ", ".join(f"{k}{self._averaging(k)} {format_number(v)}" for k, v in self.metrics.items())
+            listed = ", ".join(f"{k}{self._averaging(k)} {_metric_number(v)}" for k, v in self.metrics.items())
             return f"On the {scored} the model scores: {listed}."
         metric = f"{self.metric}{self._averaging(self.metric)}"
-        return f"The model's {metric} on the {scored} is {format_number(self.value)}."
+        return f"The model's {metric} on the {scored} is {_metric_number(self.value)}."
 
     def metric_phrase(self, metric: str) -> str:
         """The metric as the rendering names it ("recall for the label late", "f1 (the macro average ...)")."""

@@ -31,7 +31,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
-        "fresh-2026-12-04s", "fresh-2026-12-04t",
+        "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -164,6 +164,12 @@ ORGAN_CATEGORIES = {"Division": ("great", "swell", "pedal")}
 #: tours called by their noun "tour"; mixed column-name styles.
 ICECAVE_NUMERIC = ("meltwater_cm", "AirTempC", "dripRate", "GroupSize", "guide_years", "DaysSinceSurvey")
 ICECAVE_CATEGORIES = {"Zone": ("blue_hall", "east_arch", "north_tongue")}
+#: The invented lighthouse-lamp host of set U (`evalsets/fresh-2026-12-04u/host_lamp.py`): ids 107301-107600,
+#: nights called "night"; units at the end of names, one with punctuation ("Lens Temp (C)").
+LAMP_NUMERIC = (
+    "BulbAgeHrs", "supply_voltage_v", "Lens Temp (C)", "wind_kmh", "humidity_pct", "KeeperVisits", "TowerAgeYrs",
+)  # fmt: skip
+LAMP_CATEGORIES = {"Station": ("harbour_mole", "headland", "offshore_rock")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -274,6 +280,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("go", "shortened", "cancelled"),
         "features": ICECAVE_NUMERIC + tuple(ICECAVE_CATEGORIES),
         "categories": ICECAVE_CATEGORIES,
+    },
+    "lamp": {
+        "ids": range(107301, 107601),
+        "labels": ("failed", "flickered", "steady"),
+        "features": LAMP_NUMERIC + tuple(LAMP_CATEGORIES),
+        "categories": LAMP_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -410,11 +422,18 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "per_host": {"demo": 55, "sentiment": 45, "loan": 50, "icecave": 60},
         "dialogues_per_host": {"demo": 4, "sentiment": 4, "loan": 4, "icecave": 5},
     },
+    "fresh-2026-12-04u": {
+        "requests": 270,
+        "dialogues": 19,
+        "per_host": {"demo": 70, "sentiment": 50, "loan": 70, "lamp": 75},
+        "dialogues_per_host": {"demo": 5, "sentiment": 4, "loan": 5, "lamp": 5},
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
-#: A clause names a feature, which may hold spaces (set R's host: "Cellar Temp C > 15").
-_CLAUSE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_ ]*?)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
+#: A clause names a feature, which may hold spaces and punctuation (set R's host: "Cellar Temp C > 15"; set U's
+#: "Lens Temp (C) > 30").
+_CLAUSE = re.compile(r"^\s*([A-Za-z_][^<>=!]*?)\s*(>=|<=|!=|=|>|<)\s*(\S.*?)\s*$")
 _RELATIVE = re.compile(r"^[+\-*/]\d+(\.\d+)?%?$")
 
 

@@ -35,10 +35,11 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-04r",
     ROOT / "evalsets" / "guard-2026-12-04s",
     ROOT / "evalsets" / "guard-2026-12-04t",
+    ROOT / "evalsets" / "guard-2026-12-04u",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
-NOUNS = {"bonsai": "tree", "honey": "jar"}
+NOUNS = {"bonsai": "tree", "honey": "jar", "anneal": "piece"}
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
     "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
@@ -148,6 +149,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ),  # two unfaithful a function on the built-in hosts
         # set T's sentiment lines hold one unfaithful reply for some functions
         ("guard-2026-12-04t", {"honey": 2, "demo": 2, "sentiment": 1, "loan": 2}, 450),
+        ("guard-2026-12-04u", {"anneal": 2, "demo": 3, "sentiment": 2, "loan": 2}, 450),
     ],
     ids=[
         "set F",
@@ -165,6 +167,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set R (04r)",
         "set S (04s)",
         "set T (04t)",
+        "set U (04u)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -260,6 +263,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         ),
         ("guard-2026-12-04s", "bonsai", ["settles", "declines"], (103401, 103700), {"Species"}),
         ("guard-2026-12-04t", "honey", ["runny", "creamy", "set"], (105501, 105800), {"Floral_Source"}),
+        ("guard-2026-12-04u", "anneal", ["sound", "crazed", "cracked"], (107601, 107900), {"GLASS_colour"}),
     ],
     ids=[
         "set F",
@@ -278,6 +282,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set R visit (04r)",
         "set S bonsai (04s)",
         "set T honey (04t)",
+        "set U anneal (04u)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(

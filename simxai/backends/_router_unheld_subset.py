@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from simxai.hosts.base import FeatureSchema, HostSchema, plural
 from simxai.messages import ToolCall
 
-__all__ = ["UnheldSubset", "unheld_subset"]
+__all__ = ["UnheldSubset", "unheld_subset", "unread_part"]
 
 # "on the vegetarian patients", "for the rooftop trays", "among our batches in Leeds": up to two words before a plural
 # noun (an s after a letter other than s: "the other class" names no subset) after a preposition and a determiner,
@@ -116,6 +116,44 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         graded = _graded_feature(picking, schema)
         if graded is not None and not re.search(r"\d", text) and not any(_held(w, categorical) for w in picking):
             return UnheldSubset(said, graded)  # "the hydrated batches": hydration, with no number
+    return None
+
+
+def _group_of(calls: Sequence[ToolCall]) -> str | None:
+    """The condition the calls carry as a `group` or an `instance` ("wind_kmh > 30"); else None. A group passed on
+    in words ("lots of interviews") is no condition: the function asks for its threshold.
+    """
+    for call in calls:
+        for said in (call.arguments.get("group"), call.arguments.get("instance")):
+            if isinstance(said, str) and re.search(r"[=<>]", said):
+                return said
+    return None
+
+
+def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None) -> tuple[str, str] | None:
+    """(the group the calls carry, the words of the turn's subset none of it reads) when a turn names a group partly
+    in words the host does not hold ("crossings over 30 km/h on the night routes": wind_kmh > 30 is read, "night
+    routes" is not); None otherwise. The group would silently leave the unread words out.
+    """
+    if schema is None or schema.kind == "text" or not calls:
+        return None
+    group = _group_of(calls)
+    if group is None:
+        return None
+    held = _host_words(schema) | {w for w in re.findall(r"[a-z0-9]+", group.lower())}
+    noun = (schema.instance_noun or "").lower()
+    for match in _SUBSET.finditer(text):
+        if match.group("noun").lower() in _NOT_INSTANCES or re.search(r"\d", text[match.end() : match.end() + 30]):
+            continue  # a number after it gives the group ("the heavy ones, anything above 30")
+        words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
+        if not noun or match.group("noun").lower() not in (noun + "s", plural(noun)):
+            words.append(match.group("noun"))
+        if match.group("place") is not None:
+            words.append(match.group("place"))
+        # a comparative restates the group's own bound ("the windier crossings over 30 km/h")
+        picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING and not re.search(r"(?:er|est)$", w)]
+        if picking and not any(_held(w, held) for w in picking):
+            return group, match.group(0).split(None, 2)[-1]
     return None
 
 

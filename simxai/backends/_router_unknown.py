@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
-from simxai.backends._router_unheld_subset import unheld_subset
+from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
 from simxai.extraction.mentions import category_form, feature_mentions, misread_id, moved_away_from, vague_group
@@ -449,6 +449,9 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _vague_unasked(text, calls, schema)
     if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
         question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
+    if question is None and (part := unread_part(text, calls, schema)) is not None:
+        # "over 30 km/h on the night routes": the bound is read, the routes are not; never drop them silently
+        question = f"I can read {part[0]}, but not '{part[1]}'. " + group_question(part[1], None, schema)
     if question is None and schema.kind != "text":
         question = _breakdown_dropped(text, calls, schema)
     if question is None and schema.kind != "text" and not any(c.arguments.get("changes") for c in calls):

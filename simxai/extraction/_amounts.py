@@ -17,6 +17,7 @@ from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import spaced_name, unit_ending, unit_words
 
 # "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
 _CURRENCY = re.compile(r"[$£€]\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]|\.\d)")
@@ -59,8 +60,8 @@ _COUNT_OF = re.compile(
     re.I,
 )
 _OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
-_FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper"
-_NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower"
+_FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper|stronger|faster"
+_NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower|weaker|slower"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
 
@@ -173,7 +174,9 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
     for unit, feature in _units(schema).items():
         if feature.name in named:
             continue
-        words = r"degrees?|°\s?c?" if unit == "degrees" else re.escape(unit)
+        # the unit as the name writes it or as people say it ("40 ft" or "40 feet" for BoatLengthFt)
+        said = sorted(unit_words(unit), key=len, reverse=True)
+        words = r"degrees?|°\s?c?" if unit == "degrees" else "|".join(map(re.escape, said))
         match = re.search(
             rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{words})\s+(?P<dir>{_FURTHER}|{_NEARER})\b", text, re.IGNORECASE
         )
@@ -192,10 +195,14 @@ def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
         if feature.type != "numeric":
             continue
         unit = name_unit(feature)
-        if unit is not None and len(unit) >= 2:
+        # a one-letter unit only when people say it in words ("DepthM": "2 metres", "water_l": "3 litres") and it is
+        # no unit per unit ("salt_mg_l"); "c" and "f" are degrees below
+        said = unit is not None and len(unit_words(unit)) > 1 and unit_ending(feature.name, frozenset()) == 1
+        if unit is not None and (len(unit) >= 2 or (said and unit not in ("c", "f"))):
             owners.setdefault(unit, []).append(feature)
         ending = feature.name.lower().split("_")[-1]
-        temperature = any(_TEMPERATURE.search(term.replace("_", " ")) for term in (feature.name, *feature.aliases))
+        # the name's words as said ("TempC": "temp c"), so a camelCase temperature is one too
+        temperature = any(_TEMPERATURE.search(spaced_name(term)) for term in (feature.name, *feature.aliases))
         if temperature or ending in ("deg", "degrees"):  # an angle in degrees shares the word with a temperature
             owners.setdefault("degrees", []).append(feature)
     return {unit: features[0] for unit, features in owners.items() if len(features) == 1}

@@ -21,12 +21,13 @@ from simxai.extraction._text_edits import text_changes
 from simxai.extraction._time_units import in_feature_units, one_unit_amounts
 from simxai.extraction._unit_values import unit_word_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words
+from simxai.hosts.name_words import name_words, said_unit_pattern
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
 
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
-_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter|shallower"
+_UP += "|stronger"  # "20 km/h stronger"
+_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter|shallower|weaker"
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
     r"incremented|boost|boosted|"
@@ -149,9 +150,11 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     # "claims were cut in half", "the loan amount halved"
     if re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?:cut|reduced|divided)\s+(?:in|by)\s+(?:a\s+)?half\b", after):
         return "-50%"
-    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"
+    # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"; the unit the
+    # name ends in may follow the number ("wind was 20 km/h weaker" for wind_kmh)
+    unit_said = said_unit_pattern(mention.feature.name)
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}\s*(?:{filler}\s+)?"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}{unit_said}\s*(?:{filler}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
         after,
         re.IGNORECASE,

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from simxai.extraction._lexicon import name_unit
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words, unit_ending
+from simxai.hosts.name_words import name_words, unit_ending, unit_words
 
 __all__ = [
     "SPAN_UNITS",
@@ -275,20 +275,13 @@ def verb_of_unit_head(said: str, feature: FeatureSchema) -> bool:
 # --- the end of a name as written after its words: a sign or a unit ("moisture %", "temp (c)", "time in minutes")
 
 _PIECE = re.compile(r"[^\W_]+|[^\w\s]")
-# Units that are a sign or a letter, spelled out.
-_SPELLED = {"%": ("percent", "percentage", "pct"), "c": ("celsius", "degrees"), "f": ("fahrenheit", "degrees")}
 
 
-def _unit(pieces: list[str], feature: FeatureSchema) -> str | None:
-    """The unit a name ends in: a sign ("Moisture %"), a part in brackets ("Temp (C)") or after a slash
-    ("Time/min"), or the short last part after an underscore ("distance_km"); None otherwise.
+def _unit(feature: FeatureSchema) -> str | None:
+    """The unit a name ends in (`name_unit`, the one reading of it): a sign ("Moisture %"), a part in brackets
+    ("Temp (C)") or after a slash ("Time/min"), the short last part after an underscore ("distance_km"), or a
+    unit word ending a camelCase name ("DepthM"); None otherwise.
     """
-    if len(pieces) >= 2 and pieces[-1] == "%":
-        return "%"
-    if len(pieces) >= 4 and pieces[-3] in "([" and pieces[-1] in ")]" and pieces[-2].isalpha():
-        return pieces[-2]
-    if len(pieces) >= 3 and pieces[-2] == "/" and pieces[-1].isalpha():
-        return pieces[-1]
     return name_unit(feature)
 
 
@@ -303,7 +296,7 @@ def _tail_pattern(name: str, unit: str | None) -> re.Pattern[str] | None:
     ]
     options.sort(key=len, reverse=True)
     if unit is not None:
-        forms = {unit, *_SPELLED.get(unit, ()), *(w for w in _UNIT_WORDS if len(unit) >= 3 and w.startswith(unit))}
+        forms = {*unit_words(unit), *(w for w in _UNIT_WORDS if len(unit) >= 3 and w.startswith(unit))}
         words = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         # "in minutes", "(minutes)", "/min", ", in percent"
         options += [rf",?\s+(?:in|as)\s+(?:{words})(?!\w)", rf"\s*\(\s*(?:{words})\s*\)", rf"\s*/\s*(?:{words})(?!\w)"]
@@ -314,7 +307,7 @@ def name_tail_end(text: str, end: int, feature: FeatureSchema) -> int:
     """Where the feature's name ends in `text` when its words end at `end`: past the name's sign or unit as
     written after them ("moisture %", "temp (c)", "time/min", "time in minutes"); `end` when none follows.
     """
-    pattern = _tail_pattern(feature.name, _unit(_PIECE.findall(feature.name.lower()), feature))
+    pattern = _tail_pattern(feature.name, _unit(feature))
     if pattern is None:
         return end
     match = pattern.match(text, end)

@@ -12,6 +12,7 @@ import re
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.name_words import unit_said
 
 
 def _in_range(feature: FeatureSchema, value: float) -> bool:
@@ -64,6 +65,10 @@ def _spelled_name_unit(unit: str, feature: FeatureSchema) -> bool:
     parts = re.split(r"[\W_]+", feature.name.lower().strip(" _%()[]"))
     if len(parts) >= 2 and parts[-2] == "per":
         return False  # "price_per_day": "3 days" is no price
+    if unit_said(unit, feature.name):
+        return True  # the unit of `name_unit_of` said with its words: "feet" for BoatLengthFt, "km/h" for wind_kmh
+    # a unit spelled out at the end of the name, which `name_unit_of` leaves to `unit_ending` ("walk_mins",
+    # "slope_angle_deg", "TenureMonths"): said by any word it begins ("minutes", "degrees", "months")
     last = parts[-1]
     last = last[:-1] if last.endswith("s") and len(last) > 3 else last  # "mins": "minutes"
     return len(last) >= 3 and last.isalpha() and unit.startswith(last)

@@ -138,7 +138,11 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                     clauses.append(f"{feature.name} {op} {match.group('v')}")
         elif feature.categories and group_context:
             value = _categorical_change(text, mention)
-            if value is not None:
+            # "the north sector were cancelled": a label after the feature is said of the group, no value of it
+            label = str(value).lower() in {c.lower() for c in schema.class_names} - {
+                c.lower() for c in feature.categories
+            }
+            if value is not None and not label:
                 clauses.append(f"{feature.name} = {value}")
     age = age_feature(schema)
     if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):

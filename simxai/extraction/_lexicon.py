@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_unit_of
 from simxai.normalize import UNITS
 
 _NUM = r"\d+(?:\.\d+)?"
@@ -115,11 +116,10 @@ _AFTER_AGE = (
 
 
 def name_unit(feature: FeatureSchema) -> str | None:
-    """The unit a feature's name ends in: its last part after an underscore when that is one to three letters
-    ("distance_km" -> "km", "volume_l" -> "l"); None for a name of one part or a longer last part.
+    """The unit a feature's name ends in (`simxai.hosts.name_words.name_unit_of`, the one reading of it):
+    "distance_km" -> "km", "DepthM" -> "m", "Weight (kg)" -> "kg"; None for none.
 
-    The one reading of a unit in a name; each reader narrows it to the units it can use (`_amounts`: two or three
-    letters; `_unit_values`: the units people spell out, never a unit per unit).
+    Each reader narrows it to the units it can use (`_amounts`: two or three letters; `_unit_values`: the units
+    people spell out, never a unit per unit).
     """
-    parts = feature.name.lower().split("_")
-    return parts[-1] if len(parts) >= 2 and re.fullmatch(r"[a-z]{1,3}", parts[-1]) else None
+    return name_unit_of(feature.name)

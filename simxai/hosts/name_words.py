@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["name_words", "spaced_name", "unit_ending"]
+__all__ = ["name_unit_of", "name_words", "said_unit_pattern", "spaced_name", "unit_ending", "unit_said", "unit_words"]
 
 _SEPARATOR = re.compile(r"[\s_.\-/]+")
 # an acronym (with the digits it ends in: "CO2"), a word with an optional capital, a number
@@ -52,6 +52,10 @@ def unit_ending(name: str, unit_words: frozenset[str]) -> int:
     """How many of the name's last words are a unit, or numbers before one (0, 1 or more): "humidity_pct" 1,
     "split_500m_s" 3 ("500", "m", "s"), "TenureMonths" 1 (a spelled unit in `unit_words`), "MonthlyFee" 0.
     A rate's "per" and what follows count too ("VisitsPerWeek": 2), so the head is the word before it.
+
+    This is not `name_unit_of`: it counts words, to find the name's head noun ("rainfall" of "rainfall_mm"), and
+    so takes spelled units (the `unit_words` passed in: "TenureMonths"), numbers and rates, which no reader of a
+    said unit could use; `name_unit_of` gives the one unit a value is said in.
     """
     parts = _split(name)
     words = [w for w, _ in parts]
@@ -66,3 +70,91 @@ def unit_ending(name: str, unit_words: frozenset[str]) -> int:
         else:
             break
     return count
+
+
+# --- the unit a name ends in: the one reading of it (issue ux24) ---------------------------------------------------
+
+# Units a name may end in, as written there (lower case), and the words people say them with. A reader that knows a
+# unit asks `unit_words`; the written form always says itself ("30 kmh", "40 ft").
+_UNIT_SAID: dict[str, tuple[str, ...]] = {
+    "m": ("metre", "metres", "meter", "meters"),
+    "km": ("kilometre", "kilometres", "kilometer", "kilometers"),
+    "cm": ("centimetre", "centimetres", "centimeter", "centimeters"),
+    "mm": ("millimetre", "millimetres", "millimeter", "millimeters"),
+    "ft": ("foot", "feet"),
+    "mi": ("mile", "miles"),
+    "kmh": ("km/h", "kph", "kmh"),
+    "kph": ("km/h", "kmh", "kph"),
+    "mph": ("mph",),
+    "kg": ("kilo", "kilos", "kilogram", "kilograms"),
+    "g": ("gram", "grams"),
+    "lb": ("lbs", "pound", "pounds"),
+    "lbs": ("lb", "pound", "pounds"),
+    "t": ("tonne", "tonnes", "ton", "tons"),
+    "l": ("litre", "litres", "liter", "liters"),
+    "ml": ("millilitre", "millilitres", "milliliter", "milliliters"),
+    "c": ("degrees", "degree", "celsius", "°c"),
+    "f": ("degrees", "degree", "fahrenheit", "°f"),
+    "deg": ("degrees", "degree", "°"),
+    "h": ("hour", "hours", "hr", "hrs"),
+    "hr": ("hour", "hours", "h", "hrs"),
+    "hrs": ("hour", "hours", "h", "hr"),
+    "min": ("minute", "minutes", "mins"),
+    "mins": ("minute", "minutes", "min"),
+    "s": ("second", "seconds", "sec", "secs"),
+    "sec": ("second", "seconds", "s", "secs"),
+    "pct": ("percent", "percentage", "%"),
+    "%": ("percent", "percentage", "pct"),
+}
+# the units a capitalised last word of a camelCase or spaced name may be ("DepthM", "BoatLengthFt", "wind kmh")
+_WORD_UNITS = _SHORT_UNITS | frozenset(_UNIT_SAID)
+_BRACKETED = re.compile(r"[(\[]\s*([A-Za-z%]{1,5})\s*[)\]]\s*$")
+_SLASHED = re.compile(r"\w\s*/\s*([A-Za-z]{1,5})\s*$")
+
+
+@functools.lru_cache(maxsize=1024)
+def name_unit_of(name: str) -> str | None:
+    """The unit a column name ends in, lower case as written there, or None: the short last part after an
+    underscore ("distance_km" -> "km", "volume_l" -> "l"), a sign ("Moisture %" -> "%"), a part in brackets
+    ("Weight (kg)" -> "kg") or after a slash ("Roast Time/min" -> "min"), or the last word of a camelCase or
+    spaced name when it is a unit ("DepthM" -> "m", "BoatLengthFt" -> "ft", "wind kmh" -> "kmh").
+
+    A name in snake_case reads as it always did (its last part of one to three letters); a spelled-out ending
+    ("TenureMonths", "walk_minutes") is no unit here: `unit_ending` counts those as words of a unit.
+    """
+    parts = name.lower().split("_")
+    if len(parts) >= 2 and re.fullmatch(r"[a-z]{1,3}", parts[-1]):
+        return parts[-1]
+    stripped = name.strip()
+    if len(stripped) >= 2 and stripped.endswith("%") and re.search(r"[A-Za-z]", stripped):
+        return "%"
+    for pattern in (_BRACKETED, _SLASHED):
+        match = pattern.search(stripped)
+        if match and re.search(r"[A-Za-z]", stripped[: match.start(1)]):
+            return match.group(1).lower()
+    split = _split(name)
+    if len(split) >= 2 and split[-1][0] in _WORD_UNITS:
+        return split[-1][0]
+    return None
+
+
+def unit_words(unit: str) -> frozenset[str]:
+    """The words a unit of `name_unit_of` is said with, lower case, itself among them ("ft": ft, foot, feet)."""
+    return frozenset((unit, *_UNIT_SAID.get(unit, ())))
+
+
+def unit_said(said: str, name: str) -> bool:
+    """Whether `said` (a word or symbol of a turn: "feet", "km/h", "metres") is the unit the name ends in."""
+    unit = name_unit_of(name)
+    return unit is not None and said.lower() in unit_words(unit)
+
+
+def said_unit_pattern(name: str) -> str:
+    """An optional regex part for the unit the name ends in, said after a number ("20 km/h" of `wind_kmh`); "" for
+    a name without one.
+    """
+    unit = name_unit_of(name)
+    if unit is None:
+        return ""
+    said = "|".join(re.escape(w) for w in sorted(unit_words(unit), key=len, reverse=True))
+    return rf"(?:\s*(?:{said})(?![\w/]))?"

@@ -152,6 +152,22 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("hive", "kiln"),
     },
+    # written held out in the twenty-fourth round: read by nobody
+    "w37": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (4, 5),
+        "own_hosts": ("kelp", "fleece"),
+    },
+    # written for training in the twenty-fourth round, straight into people/
+    "w38": {
+        "folder": "people",
+        "requests": 170,
+        "dialogues": 13,
+        "turns": (5, 5),
+        "own_hosts": ("hive", "airdrop"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")

@@ -404,3 +404,32 @@ def test_table_cells_on_a_phone_do_not_break_a_label_inside_a_word(serve, browse
     assert answer.locator("table.grid th").count() > 2
     assert page.evaluate(_BROKEN_WORDS) == []
     assert errors == []
+
+
+def test_a_metric_of_exactly_one_reads_1_000_in_the_reply_and_the_table(serve, browser):
+    # an invented host the model separates perfectly: every metric on its held-out split is exactly 1
+    import numpy as np
+    import pandas as pd
+    from playwright.sync_api import expect
+    from sklearn.tree import DecisionTreeClassifier
+
+    from simxai.hosts import host_from_model
+
+    depth = np.linspace(1, 40, 120).round(1)
+    data = pd.DataFrame({"dive_id": np.arange(301, 421), "DepthM": depth, "aborted": (depth > 20).astype(int)})
+    model = DecisionTreeClassifier(random_state=0).fit(data[["DepthM"]], data.aborted)
+    host = host_from_model(
+        model,
+        data,
+        name="dives",
+        target="aborted",
+        instance_noun="dive",
+        id_column="dive_id",
+        test_ids=data.dive_id[::4],
+    )
+    page, errors = _page(browser)
+    page.goto(serve(host=host, backend=_calls_backend()) + "/")
+    answer = _ask(page, 'call get_model_performance {"metric": "precision"}', 0)
+    expect(answer.locator(".reply")).to_contain_text("is 1.000.")
+    expect(answer.locator("table.grid td").first).to_have_text("1.000")
+    assert errors == []
