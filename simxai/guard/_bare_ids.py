@@ -55,7 +55,13 @@ def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
 
 def is_subject_id(claim: NumberClaim, ids: Iterable[int]) -> bool:
     """Whether a number no field holds is written as one of the outputs' subject ids (a whole number of two digits
-    or more, no share, no range): "Both 82171 and 82303 are ...", "102800 - not_fit" name the subject (claims-28).
+    or more, no share, no range), or as the last three digits or more of exactly one of them: "Both 82171 and 82303
+    are ...", "102800 - not_fit", "three-ninety" of 109390 name the subject (claims-28).
     """
     plain = not claim.percent and claim.decimals == 0 and claim.high is None and claim.bounds is None
-    return plain and claim.value >= 10 and claim.value == int(claim.value) and int(claim.value) in set(ids)
+    if not plain or claim.value < 10 or claim.value != int(claim.value):
+        return False
+    said, known = int(claim.value), set(ids)
+    # "three-ninety" of hive 109390: the last three digits or more of exactly one id name it as well.
+    tails = [i for i in known if said >= 100 and len(str(i)) > len(str(said)) and str(i).endswith(str(said))]
+    return said in known or len(tails) == 1

@@ -1,5 +1,5 @@
-"""The guard's claims-28 readings (helper guard29), on an invented host of this file's own: beehives over winter
-(classes `thrived` / `collapsed`, features mite_load_pct, frames_of_brood and hive_age_years), and a text host for
+"""The guard's claims-28 readings (helper guard29), on an invented host of this file's own: a bakery's starters
+(classes `thrived` / `collapsed`, features acidity_pct, feeds_per_week and starter_age_years), and a text host for
 the kept edits.
 
 Each reading answers a binding that flagged faithful replies of writers on their first runs (g15-g21, scored at the
@@ -22,19 +22,19 @@ from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._binding import names_a_class
 from simxai.guard._reading import numbers
 
-HIVES = Vocabulary(
+STARTERS = Vocabulary(
     labels=["thrived", "collapsed"],
-    features=["mite_load_pct", "frames_of_brood", "hive_age_years"],
-    aliases={"mite_load_pct": ["mite load"], "frames_of_brood": ["brood frames"], "hive_age_years": ["hive age"]},
-    instance_noun="hive",
+    features=["acidity_pct", "feeds_per_week", "starter_age_years"],
+    aliases={"acidity_pct": ["acidity"], "feeds_per_week": ["feeds"], "starter_age_years": ["starter age"]},
+    instance_noun="starter",
 )
 
 
-def _prediction(hive: int, collapsed: float, recorded: str = "collapsed") -> dict:
-    values = {"mite_load_pct": 3.1, "frames_of_brood": 6.0, "hive_age_years": 4.0}
+def _prediction(starter: int, collapsed: float, recorded: str = "collapsed") -> dict:
+    values = {"acidity_pct": 3.1, "feeds_per_week": 6.0, "starter_age_years": 4.0}
     return {
         "kind": "prediction",
-        "subject": {"kind": "row", "description": f"hive {hive}", "id": hive, "values": values, "size": 1},
+        "subject": {"kind": "row", "description": f"starter {starter}", "id": starter, "values": values, "size": 1},
         "label": "collapsed" if collapsed > 0.5 else "thrived",
         "probabilities": {"thrived": round(1 - collapsed, 4), "collapsed": collapsed},
         "label_counts": None,
@@ -43,7 +43,7 @@ def _prediction(hive: int, collapsed: float, recorded: str = "collapsed") -> dic
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=HIVES).passed
+    return check_claims(reply, list(outputs), vocabulary=STARTERS).passed
 
 
 @pytest.mark.parametrize(
@@ -61,20 +61,35 @@ def test_a_subject_named_by_its_id_alone(faithful, reply):
     assert _passes(reply, _prediction(4411, 0.81), _prediction(4502, 0.64)) == faithful, reply
 
 
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Memo: four-twenty and five-sixty are opposite ends, and the model is sure of both."),
+        (False, "Memo: four-twenty and five-ninety are opposite ends, and the model is sure of both."),
+    ],
+)
+def test_a_subject_named_by_the_last_digits_of_its_id(faithful, reply):
+    assert _passes(reply, _prediction(104420, 0.97), _prediction(104560, 0.02)) == faithful, reply
+
+
 def test_what_counts_as_a_subject_id():
-    (whole,) = numbers("hive 4411")
+    (whole,) = numbers("starter 4411")
     (share,) = numbers("4411 %")
     (small,) = numbers("7")
     assert is_subject_id(whole, {4411, 4502})
     assert not is_subject_id(whole, {4502})
     assert not is_subject_id(share, {4411})
     assert not is_subject_id(small, {7})  # one digit: as likely a count as an id
+    # the last digits of exactly one id ("four-eleven" of starter 104411) name it too; of two ids, neither
+    (tail,) = numbers("starter 411")
+    assert is_subject_id(tail, {104411, 104502})
+    assert not is_subject_id(tail, {104411, 204411})
 
 
 def _still_this(kept: list[tuple[str, str]], tried: int) -> dict:
     return {
         "kind": "still_this",
-        "subject": {"kind": "text", "description": "the honey review", "id": None, "text": "Rich dark honey, lovely"},
+        "subject": {"kind": "text", "description": "the bread review", "id": None, "text": "Crusty rye loaf, lovely"},
         "label": "positive",
         "probability": 0.91,
         "kept_edits": [{"old": old, "new": new} for old, new in kept],
@@ -86,13 +101,13 @@ def _still_this(kept: list[tuple[str, str]], tried: int) -> dict:
 @pytest.mark.parametrize(
     ("faithful", "reply"),
     [
-        (True, "The honey review stays positive whatever single word you remove, except 'lovely'."),
+        (True, "The bread review stays positive whatever single word you remove, except 'lovely'."),
         (True, "It stays positive if you drop any one word other than 'lovely'."),
         (False, "It stays positive if you remove 'lovely'."),
     ],
 )
 def test_the_words_after_except_are_no_kept_edits(faithful, reply):
-    kept = [("Rich", "(removed)"), ("dark", "(removed)"), ("honey", "(removed)")]
+    kept = [("Crusty", "(removed)"), ("rye", "(removed)"), ("loaf", "(removed)")]
     assert check_claims(reply, [_still_this(kept, 4)], vocabulary=Vocabulary()).passed == faithful, reply
 
 
@@ -100,12 +115,12 @@ def test_the_words_after_except_are_no_kept_edits(faithful, reply):
     ("faithful", "reply"),
     [
         # no class named at all: "a 19 % chance of making it through" is the other class's share, said in words
-        (True, "The model gives hive 4411 only a 19 % chance of making it through the winter."),
+        (True, "The model gives starter 4411 only a 19 % chance of making it through the week."),
         # a class named anywhere in the reply keeps the binding sure
-        (False, "Hive 4411: thrived. Chance 19 %."),
-        (False, "The model thinks hive 4411 thrives, with a probability of 19 %."),
+        (False, "Starter 4411: thrived. Chance 19 %."),
+        (False, "The model thinks starter 4411 thrives, with a probability of 19 %."),
         # a share no class holds is wrong under any binding
-        (False, "The model gives hive 4411 only a 27 % chance of making it through the winter."),
+        (False, "The model gives starter 4411 only a 27 % chance of making it through the week."),
     ],
 )
 def test_a_share_bound_by_default_that_another_class_holds(faithful, reply):
@@ -113,8 +128,8 @@ def test_a_share_bound_by_default_that_another_class_holds(faithful, reply):
 
 
 def test_a_class_named_in_a_form_the_readers_miss():
-    assert names_a_class("the hive thrives", ["thrived", "collapsed"])
+    assert names_a_class("the starter thrives", ["thrived", "collapsed"])
     assert names_a_class("a collapse is likely", ["thrived", "collapsed"])
-    assert not names_a_class("it makes it through the winter", ["thrived", "collapsed"])
+    assert not names_a_class("it makes it through the week", ["thrived", "collapsed"])
     assert names_a_class("still fit, now at 4.7 %", ["fit_to_travel", "not_fit"])
     assert not names_a_class("a chance of being unfit", ["fit_to_travel", "not_fit"])
