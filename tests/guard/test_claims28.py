@@ -133,3 +133,24 @@ def test_a_class_named_in_a_form_the_readers_miss():
     assert not names_a_class("it makes it through the week", ["thrived", "collapsed"])
     assert names_a_class("still fit, now at 4.7 %", ["fit_to_travel", "not_fit"])
     assert not names_a_class("a chance of being unfit", ["fit_to_travel", "not_fit"])
+
+
+def test_a_weight_in_kilograms_is_the_kilogram_features():
+    loaves = Vocabulary(
+        labels=["sold", "left"], features=["crumb_pct", "dough_kg", "proof_hours"], instance_noun="batch"
+    )
+    values = {"crumb_pct": 61.0, "dough_kg": 12.5, "proof_hours": 3.0}
+    output = {
+        "kind": "prediction",
+        "subject": {"kind": "row", "description": "batch 88", "id": 88, "values": values, "size": 1},
+        "label": "sold",
+        "probabilities": {"sold": 0.7, "left": 0.3},
+        "label_counts": None,
+        "true_label": "sold",
+    }
+    for faithful, reply in (
+        (True, "Batch 88: crumb 61 % · 12.5 kg of dough · sold, 70 %."),
+        (False, "Batch 88: crumb 61 % · 14.5 kg of dough · sold, 70 %."),
+        (False, "Batch 88 is a 3 kg batch with a crumb of 61 %, sold at 70 %."),
+    ):
+        assert check_claims(reply, [output], vocabulary=loaves).passed == faithful, reply
