@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from simxai.guard._reading import _MORE_IDS, _subject_pattern
+from simxai.guard._reading import _MORE_IDS, NumberClaim, _subject_pattern
 
-__all__ = ["named_bare_ids"]
+__all__ = ["is_subject_id", "named_bare_ids"]
 
 #: Where a bare number names a subject of a reply about several ("for 14 the biggest push", "150 needs 4.11",
 #: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
@@ -51,3 +51,17 @@ def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
         return f"{text[m.start() : m.start('id')]}id {m.group('id')}"  # a subject word: the id is no number
 
     return _BARE_ID.sub(named, text)
+
+
+def is_subject_id(claim: NumberClaim, ids: Iterable[int]) -> bool:
+    """Whether a number no field holds is written as one of the outputs' subject ids (a whole number of two digits
+    or more, no share, no range), or as the last three digits or more of exactly one of them: "Both 82171 and 82303
+    are ...", "102800 - not_fit", "three-ninety" of 109390 name the subject (claims-28).
+    """
+    plain = not claim.percent and claim.decimals == 0 and claim.high is None and claim.bounds is None
+    if not plain or claim.value < 10 or claim.value != int(claim.value):
+        return False
+    said, known = int(claim.value), set(ids)
+    # "three-ninety" of hive 109390: the last three digits or more of exactly one id name it as well.
+    tails = [i for i in known if said >= 100 and len(str(i)) > len(str(said)) and str(i).endswith(str(said))]
+    return said in known or len(tails) == 1

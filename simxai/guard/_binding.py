@@ -23,6 +23,7 @@ mechanism.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from simxai.guard._own_subject import other_owner
@@ -33,7 +34,15 @@ from simxai.guard._units import unit_feature
 if TYPE_CHECKING:
     from simxai.guard._state import _Names
 
-__all__ = ["CLOSE_WORDS", "LOOSE", "PAIR_WORDS", "close_binding", "number_mechanism"]
+__all__ = [
+    "CLOSE_WORDS",
+    "LOOSE",
+    "PAIR_WORDS",
+    "close_binding",
+    "defaulted_share",
+    "names_a_class",
+    "number_mechanism",
+]
 
 #: The mechanism's suffix for a loosely bound number that another field of the outputs holds.
 LOOSE = ", loosely bound, another field's number"
@@ -129,3 +138,23 @@ def number_mechanism(
     if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
         return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE
+
+
+def defaulted_share(claim: NumberClaim, label_numbers: dict[str, set[float]], bound: set[str]) -> str:
+    """Why a share bound to the predicted class only because its sentence names no class is not compared, or "":
+    when another class of the outputs has that probability, the reply may mean that class in words the guard does
+    not read as a class ("a 3.5 % chance of being unfit", "the chance of turning back"), and which class it meant is
+    the guess (claims-28: such bindings flagged faithful replies of g15-g21 on their first runs).
+    """
+    others = {n for label, ns in label_numbers.items() if label not in bound for n in ns}
+    if others and fits(claim, others):
+        return "bound to the predicted class only because its sentence names no class; another class's probability"
+    return ""
+
+
+def names_a_class(reply: str, labels: Iterable[str]) -> bool:
+    """Whether a word of `reply` starts as a class's first word does, less its last two letters ("rejects" of
+    rejected, "stay" of stays, "fit" of fit_to_travel): the reply may name a class in a form the readers miss.
+    """
+    stems = {w[: max(3, len(w) - 2)] for w in (re.split(r"[\W_]+", x.lower())[0] for x in labels) if w}
+    return any(re.search(rf"\b{re.escape(stem)}", reply, re.I) for stem in stems)

@@ -69,6 +69,8 @@ _FLIP_SAID = re.compile(
     re.I,
 )
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|(?:or|and)\s+)")
+#: "drop any word except 'warm'": the quoted words after it are the removals that do not keep it (claims-28).
+_EXCEPT = re.compile(r"\b(?:except|but|other than|apart from|save|besides)\b", re.I)
 
 
 def kept_edit_claims(
@@ -151,7 +153,7 @@ def _removed_words(sentence: str) -> Iterator[str]:
             continue  # "'Worst' -> '(removed)'": the removal is an edit written out, no list after it
         at = m.end()
         gap = re.match(r"[^`'\"‘“.;]{0,25}?(?=[`'\"‘“])", sentence[at:])  # "removals that keep it: 'a', ..."
-        if gap is None:
+        if gap is None or _EXCEPT.search(gap.group(0)):
             continue
         at += gap.end()
         while True:

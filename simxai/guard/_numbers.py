@@ -8,7 +8,9 @@ import re
 from dataclasses import replace
 
 from simxai.guard import _cues as cue
-from simxai.guard._binding import number_mechanism
+from simxai.guard import _number_cues as nc
+from simxai.guard._bare_ids import is_subject_id
+from simxai.guard._binding import defaulted_share, names_a_class, number_mechanism
 from simxai.guard._derived import (
     FEATURE_PERCENT,
     LOWERED_BY,
@@ -36,76 +38,6 @@ from simxai.guard._units import push_sizes, unit_feature, unsigned_push
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
 
-SMALL_INTEGER = 10
-_AT_LABEL = re.compile(
-    r"\s*\)?\s*(?:(?:at|with|:|=|≈|\(|is at|,|(?:class|label)\s+(?:gets|has|receives|is given|takes))\s*)?"
-    r"(?:about|around|roughly|~|≈)?\s*",
-    re.I,
-)
-#: A number before an arrow is the state before the change: "stable (78.6 %) → progressing", "55.4 % → 70.3 %".
-_BEFORE_ARROW = re.compile(
-    r"^\s*%?\s*\)?\s*(?:→|->|=>|(?:becomes|turns into|changes to|goes to|drops to|rises to|falls to|moves to)\b)"
-)
-#: A probability before "down to" / "up to" is the state before the move: "still rejected, 66.7 % down to 61.1 %".
-_BEFORE_DOWN_TO = re.compile(r"^\s*(?:all the way\s+|only\s+|just\s+)?(?:down|up)\s+to\b", re.I)
-#: A reference point of a scale, not a value of the outputs: "(1.0 is perfect, 0.5 is random)", "0.8 ≠ 80 %".
-_REFERENCE = re.compile(
-    r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:perfect|random|chance|guessing|a coin flip|a tie|compound|"
-    r"no better than chance)|≠)",
-    re.I,
-)
-_LEANS = re.compile(
-    r"(?<!score )(?<!probability )\b(?:towards?|away from|against|for|of|on|support\w*|favou?rs?)\s*$", re.I
-)
-_COUNT_KEY = re.compile(r"[*_`\s]*[:=][*_`\s]*")
-_POINTS = re.compile(r"\s*(?:pts?\b|points\b|percentage points\b)", re.I)
-_SYMBOL_BOUND = re.compile(r"(?:<|>|≤|≥|<=|>=)\s*$|(?:≠)\s*$|\btop\s+$", re.I)
-_UNIT_AFTER = re.compile(r"\s+(?:of\s+)?(?:a|an)\s+(?:full\s+)?(?:log-odds|logit|point|unit|percentage point)\b", re.I)
-_FROM_ONLY = re.compile(r"\bfrom\s+(?:about\s+|around\s+|roughly\s+)?$", re.I)
-_THEN_TO = re.compile(r"\s*%?\s*(?:to|→|->|-|–|and)\s", re.I)
-#: A label used as an adjective of a contribution: "0.25 positive weight", "+0.3 stable side".
-_LABEL_NOUN = re.compile(
-    r"\s*(?:contributions?|push\w*|pull\w*|side|directions?|weights?|effects?|impacts?|influences?|shifts?|"
-    r"evidence|words?|terms?|signals?|points?)\b",
-    re.I,
-)
-#: Between a label and its probability: "stable, 0.79", "**standard** (0.6 vs", "surcharge would drop to 0.4".
-_LABEL_GAP = re.compile(
-    r"[\s*_]*(?:[,:(=≈~]\s*|(?:would|will|then|now|only|drops?|falls?|rises?|climbs?|goes|go|up|down|to|from|at|"
-    r"with|is|be|about|around|roughly)\s+)*(?:-?\d+(?:\.\d+)?\s*%?\s*(?:vs\.?|versus|against|/|to|→|->)\s*)?",
-    re.I,
-)
-_TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
-_FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
-_BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
-_BOUND = re.compile(
-    r"(?<!just )(?<!a bit )(?<!a little )\b(?:below|above|under|over|less than|more than|greater than|lower than|"
-    r"higher than|smaller than|larger than|bigger than|at least|at most|exceeds?|beyond|short of|within)\s+$",
-    re.IGNORECASE,
-)
-_NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)
-_OTHER_CLASS = re.compile(
-    r"\s*%?\)?\s*(?:for|of|to|goes to|is left for)\s+the\s+other\s+(?:class|label|outcome|one|side)\b", re.I
-)
-#: A whole number said as a count: of things ("34 approved applicants"), of a whole ("64/86", "65 of 89"), or of
-#: right and wrong answers ("Wrong: 26", "misclassifies 5").
-_COUNT_AFTER = re.compile(
-    r"\s*(?:/\s*\d|(?:of|out of)\s+(?:the\s+)?\d|(?:[a-z]+\s+){0,2}(?:patients|applicants|reviews|rows|instances|"
-    r"cases|people|errors|mistakes|edits|texts|samples|records|customers)\b)",
-    re.I,
-)
-_COUNT_BEFORE = re.compile(
-    r"(?:\b(?:wrong(?:ly)?(?:\s+\w+)?|right|correct(?:ly)?(?:\s+\w+)?|errors?|mistakes?|misclassif\w*|"
-    r"false (?:positives|negatives))\s*:?\s*|\d\s*/\s*|\b\d+\s+(?:of|out of)\s+(?:the\s+)?)$",
-    re.I,
-)
-#: Between the two numbers of an ordered pair: "24.0 → 27.4", "from 27.4 to 24.0".
-_ARROW_GAP = re.compile(r"\s*(?:→|->|=>|to)\s*(?:about\s+|around\s+)?", re.I)
-_RATIO = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)", re.IGNORECASE)
-_FOR_LABEL = re.compile(r"\s*(?:for|of)\s+(?:the\s+)?", re.I)
-#: Between the two numbers of a pair of class probabilities ("55.4 % to 44.6 %", "78.6 % vs 21.4 %").
-_PAIR = re.compile(r"\s*%?\s*(?:to|vs\.?|versus|against|over|/)\s*", re.IGNORECASE)
-
 
 class _NumberChecks(_NumberNames):
     """The number claims of a clause, each against the field it is bound to."""
@@ -125,7 +57,7 @@ class _NumberChecks(_NumberNames):
                 facts = _facts_at(offset + claim.start, placed, whole)  # the subject named last before it
                 if SUBJECT_LIST.search(clause[: offset + claim.start].rstrip()) or at + offset + claim.start in listed:
                     continue  # "patients 90 and 319": the second is an id too; "1 bmi, 2 age, 3 sex": items' numbers
-                if earlier is not None and _ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
+                if earlier is not None and nc._ARROW_GAP.fullmatch(segment[earlier.end : claim.start]):
                     self._ordered(earlier, claim, clause[: offset + earlier.start], facts)
                 earlier = claim
                 # Each number is read against its clause (quadratic time); past MAX_NUMBERS none is checked.
@@ -145,8 +77,8 @@ class _NumberChecks(_NumberNames):
             and claim.bounds is None
             and claim.value > 1
             and (
-                _COUNT_AFTER.match(clause[offset + claim.end :])
-                or _COUNT_BEFORE.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
+                nc._COUNT_AFTER.match(clause[offset + claim.end :])
+                or nc._COUNT_BEFORE.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
             )
         ):
             claim = replace(claim, count=True)
@@ -159,19 +91,21 @@ class _NumberChecks(_NumberNames):
         told = cue.PHASE_AFTER_NUMBER.match(clause[offset + claim.end :])
         if told is not None:
             phase = "before" if told.group("before") else "after"
-        elif _BEFORE_ARROW.match(clause[offset + claim.end :]) or (
-            claim.percent and claim.high is None and _BEFORE_DOWN_TO.match(clause[offset + claim.end :])
+        elif nc._BEFORE_ARROW.match(clause[offset + claim.end :]) or (
+            claim.percent and claim.high is None and nc._BEFORE_DOWN_TO.match(clause[offset + claim.end :])
         ):
             phase = "before"
-        if _FROM_ONLY.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]) and not _THEN_TO.match(
-            clause[offset + claim.end :]
-        ):
+        if nc._FROM_ONLY.search(
+            clause[max(0, offset + claim.start - 30) : offset + claim.start]
+        ) and not nc._THEN_TO.match(clause[offset + claim.end :]):
             # "goes up to 30.6 %, from 20.1 % now": a number after "from" with no "to" after it is where it started.
             phase = "before"
         following = clause[offset + claim.end :]
-        shown_share = claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(_POINTS.match(following))
-        bound = _SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
-        if _REFERENCE.match(following) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
+        shown_share = (
+            claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(nc._POINTS.match(following))
+        )
+        bound = nc._SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        if nc._REFERENCE.match(following) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
             # "0.5 is random", "margin < 11 pts", "in the top 20": a scale's reference, a bound or a cut-off.
             self.report.skip(f"{text} (a reference or a bound, not compared)")
             return
@@ -184,19 +118,19 @@ class _NumberChecks(_NumberNames):
         if mean is not None:
             self._verdict(f"{text} (mean over {mean[0]})", mean[1], mean[2], "number")
             return
-        if _NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
+        if nc._NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
             self.report.skip(f"{text} (negated, not compared)")
             return
         odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
-        ratio = (_RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
+        ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
         if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
             # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.
             self.report.skip(f"{text} (a ratio, not compared)")
             return
         if claim.bounds is not None and (
             cue.CONTRIBUTES.search(clause[max(0, offset + claim.start - 40) : offset + claim.start])
-            or _UNIT_AFTER.match(following)
+            or nc._UNIT_AFTER.match(following)
         ):
             # "'best' adds roughly a quarter", "half a log-odds point": an amount in words, not a share.
             self.report.skip(f"{text} (an amount in words, not compared)")
@@ -205,7 +139,7 @@ class _NumberChecks(_NumberNames):
         if (
             share
             and claim.high is None
-            and _BOUND.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
+            and nc._BOUND.search(clause[max(0, offset + claim.start - 30) : offset + claim.start])
         ):
             # "still well below 50 %", "less than 0.05": a bound the reply compares a share with, not a value it
             # states (a feature's bound, "credit score below 660", is still checked as its number).
@@ -285,8 +219,8 @@ class _NumberChecks(_NumberNames):
             else []
         )
         gap_after = lead[said[-1].end :] if said else ""
-        joined = _AT_LABEL.fullmatch(gap_after) and (claim.percent or gap_after.strip())
-        if said and joined and not _TOWARDS.search(lead[: said[-1].start]):
+        joined = nc._AT_LABEL.fullmatch(gap_after) and (claim.percent or gap_after.strip())
+        if said and joined and not nc._TOWARDS.search(lead[: said[-1].start]):
             # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]
@@ -311,7 +245,7 @@ class _NumberChecks(_NumberNames):
         fraction = 0 <= claim.value <= 1 and claim.decimals > 0 and claim.high is None
         after = clause[offset + claim.end :]
         ahead = self._label_mentions(after[:60]) if fraction else []
-        if ahead and not after[: ahead[0].start].strip(" *_") and not _LABEL_NOUN.match(after[ahead[0].end :]):
+        if ahead and not after[: ahead[0].start].strip(" *_") and not nc._LABEL_NOUN.match(after[ahead[0].end :]):
             # "lands at 0.901 positive", "0.637 negative vs 0.363 positive": a fraction right before a label is its
             # probability, not the number of a feature named before (not "0.25 positive weight").
             probability = True
@@ -320,26 +254,26 @@ class _NumberChecks(_NumberNames):
             # "(21%) of progressing", "a 21% chance of progressing", "leaves 0.21 for progressing": the label
             # the number is of (a fraction only right before "for" or "of").
             after = clause[offset + claim.end :]
-            of = cue.OF_LABEL.match(after) if probability else _FOR_LABEL.match(after)
+            of = cue.OF_LABEL.match(after) if probability else nc._FOR_LABEL.match(after)
             ahead = self._label_mentions(after[of.end() : of.end() + 60]) if of else []
             if of and ahead and ahead[0].start == 0:
                 entities = [("label", ahead[0].name, offset + claim.end + of.end())]
-            closed = _BRACKET_LABEL.match(after) if probability else None
+            closed = nc._BRACKET_LABEL.match(after) if probability else None
             ahead = self._label_mentions(after[closed.end() : closed.end() + 60]) if closed else []
             if not entities and closed and ahead and ahead[0].start == 0:
                 # "669 (45 %) rejected": a share in brackets is the share of the label right after them.
                 entities = [("label", ahead[0].name, offset + claim.end + closed.end())]
 
-        other = _OTHER_CLASS.match(clause[offset + claim.end :])
+        other = nc._OTHER_CLASS.match(clause[offset + claim.end :])
         if other and len(self.names.labels) == 2 and (probability or fraction):
             # "21.4 % for the other class": the label other than the one named last (or than the prediction).
             named = self._label_mentions(sentence[: max(0, sentence.find(clause)) + offset + claim.start])
             last = {named[-1].name} if named else set(facts.predicted)
             entities = [("label", x, 0) for x in self.names.labels if last and x not in last]
         key = clause[: offset + claim.start][-40:] if claim.decimals == 0 and not claim.percent else ""
-        if not entities and (keyed := self._label_mentions(key)) and _COUNT_KEY.fullmatch(key[keyed[-1].end :]):
+        if not entities and (keyed := self._label_mentions(key)) and nc._COUNT_KEY.fullmatch(key[keyed[-1].end :]):
             entities = [("label", keyed[-1].name, 0)]  # "- **Predicted stable:** 7": a count under a label's key
-        borrowed = False  # the number's feature is one named before its segment (not beside it)
+        borrowed = defaulted = False  # the number's feature is one named before its segment (not beside it)
         if not entities and cue.ARRIVES.match(clause) and fraction:
             probability = True  # "..., which gets you to 0.901": the model's output, no feature named before
         elif not entities:
@@ -367,19 +301,19 @@ class _NumberChecks(_NumberNames):
             if (
                 (fraction or claim.percent)
                 and named_after
-                and _LABEL_GAP.fullmatch(tail[right_after[-1].end :])
-                and not _LEANS.search(tail[: right_after[-1].start])
+                and nc._LABEL_GAP.fullmatch(tail[right_after[-1].end :])
+                and not nc._LEANS.search(tail[: right_after[-1].start])
             ):
                 # "stable, 0.79", "**standard** (0.6 vs 0.4)", "surcharge would drop to 0.4": a share after a label
                 # (its own clause or aside, or a move of it) is its probability, not the feature named before.
                 entities = [("label", right_after[-1].name, 0)]
             gap = clause[self.paired : offset + claim.start] if self.paired >= 0 else ""
-            moved = bool(_FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
+            moved = bool(nc._FROM_TO.search(clause[: offset + claim.start]))  # "goes from 21.4 % to 51.8 %"
             if (
                 entities
                 and entities[0][0] == "label"
                 and len(self.names.labels) == 2
-                and _PAIR.fullmatch(gap)
+                and nc._PAIR.fullmatch(gap)
                 and not moved
                 and told is None
             ):
@@ -398,11 +332,12 @@ class _NumberChecks(_NumberNames):
             about = ({new for _, new in facts.what_if} or facts.hypothetical) if hypothetical else set()
             about = about or facts.predicted
             entities = [("label", label, 0) for label in about if label in facts.label_numbers]
+            defaulted = not self._label_mentions(self.reply) and not names_a_class(self.reply, self.names.labels)
         if (unit := unit_feature(following, self.vocab.features)) is not None:  # "94 % humidity", "36.7 mm"
             entities, claim = [("feature", unit[0].lower(), offset + claim.end)], replace(claim, percent=False)
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
-        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= SMALL_INTEGER and not high
+        small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= nc.SMALL_INTEGER and not high
         entities_hold = any(self._tied(facts, kind, name) for kind, name, _ in entities)
         if small and (item_marker(clause[: offset + claim.start], clause[offset + claim.end :]) or not entities_hold):
             self.report.skip(f"{text} (a small integer: a count or an enumeration)")  # "(2) change ...", "3 sexes"
@@ -476,6 +411,9 @@ class _NumberChecks(_NumberNames):
                 at, held = (sentence.find(clause) if self.clause_at is None else self.clause_at) + offset, facts.numbers
                 via = number_mechanism(self.names, entities, borrowed, sentence, at, claim, held | self.all.numbers)
                 rebound = "" if ok or not labels else self._rebound(claim, sentence, facts)  # "94 % humidity"
+                rebound = rebound or (
+                    "" if ok or not defaulted else defaulted_share(claim, facts.label_numbers, labels)
+                )
                 self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated or rebound, via)
                 return
         pool = facts.numbers | self.all.numbers if not self.ids else facts.numbers
@@ -486,4 +424,7 @@ class _NumberChecks(_NumberNames):
         if not supported and len(self.ids) > 1 and not subject_ids(sentence, [self.vocab.instance_noun]):
             if fits(claim, self.all.numbers):
                 soft = soft or "in a sentence that names none of the subjects; another subject's number"
+        if not supported and is_subject_id(claim, self.ids):  # a subject named by its id alone (claims-28)
+            self.report.claim(f"{text} (a subject's id)", True, via="number")
+            return
         self._verdict(text, supported, soft, "number of no named field")

@@ -29,12 +29,13 @@ _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\s*km\b", re.I), ("km",)),
     (re.compile(r"\s*kg\s*/\s*ha\b|\s*kg per (?:ha|hectare)\b", re.I), ("kg_ha",)),
     (re.compile(r"\s*(?:ha|hectares?)\b", re.I), ("ha",)),
+    (re.compile(r"\s*(?:kg|kilos?|kilograms?)\b", re.I), ("kg",)),  # "20.3 kg" of stores_kg (claims-28)
     # a rate per hour first ("50 °C/h", "108 degrees an hour"): a `*_c_h` feature's, not a temperature's
     (re.compile(r"\s*(?:°\s*c|degrees?(?: c(?:elsius)?)?)\s*(?:/\s*h(?:our)?|an hour|per hour)\b", re.I), ("c_h",)),
     (re.compile(r"\s*(?:°\s*c|degrees?(?: c(?:elsius)?)?)\b|\s*°c", re.I), ("c", "celsius")),
     (re.compile(r"k\b"), ("k",)),
     (re.compile(r"\s*months?\b", re.I), ("months", "month")),
-    (re.compile(r"\s*(?:years?|yrs?)\b(?![- ]old)", re.I), ("years", "yrs")),
+    (re.compile(r"\s*(?:years?|yrs?)\b(?![- ]old)", re.I), ("years", "yrs", "yr")),
     (re.compile(r"\s*days?\b", re.I), ("days",)),
     (re.compile(r"\s*kwh\b", re.I), ("kwh",)),
     (re.compile(r"\s*(?:m\s*Ω|mohm|milliohms?)(?!\w)", re.I), ("mohm",)),
