@@ -14,14 +14,28 @@ import pytest
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_focus_call import unsure_about_the_focus
 from simxai.backends._router_masking import mask
+from simxai.backends.base import CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.messages import Message, ToolCall
 from tests.backends.routing import DEMO, FUNCTIONS, route
 
+# after patient 5's explanation the selector of round 19 read this as the prediction at 0.76, the metrics second
+SURE_OF_ALL_THIS = "how sure is the model of all this"
+#: That torn reading, pinned: the test is of what the router does with a close call, not of one shipped selector's
+#: number (the twenty-fourth round's selector reads the turn as the prediction at 0.91, past `ONE_LEFT`).
+TORN_READING = Decision("get_prediction", 0.76, True, runner_up="get_model_performance")
+
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
-    return RouterBackend()
+    backend = RouterBackend()
+    score = backend._score
+
+    def torn(text: str, request: CompletionRequest) -> Decision:
+        return TORN_READING if text == SURE_OF_ALL_THIS else score(text, request)
+
+    backend._score = torn  # type: ignore[method-assign]
+    return backend
 
 
 def _after_prediction(instance: int = 5, function: str = "get_prediction") -> list[Message]:
@@ -36,10 +50,6 @@ def _after_prediction(instance: int = 5, function: str = "get_prediction") -> li
 
 def _unsure(text: str, decision: Decision, history: list[Message]) -> bool:
     return unsure_about_the_focus(decision, text, mask(text, DEMO), history, FUNCTIONS, DEMO)
-
-
-# after patient 5's explanation the selector reads this as the prediction at 0.76, the metrics second
-SURE_OF_ALL_THIS = "how sure is the model of all this"
 
 
 def test_a_close_call_about_the_instance_in_focus_is_asked(router: RouterBackend) -> None:
