@@ -702,7 +702,8 @@ class DataInformationResult(Result):
         shares = ", ".join(
             f"{n} {label} ({format_percent(n / self.n_rows)})" for label, n in self.class_balance.items()
         )
-        text = f"Among the {self.n_rows} {nouns} with {self.group}{whole}, the recorded {self.target} is {shares}."
+        text = f"Among the {self.n_rows} {nouns} with {self.group}{whole}, the recorded labels ({self.target}) are "
+        text += f"{shares}."
         f = self.feature
         if f is not None and f.type == "numeric" and f.mean is not None:
             text += (

@@ -192,7 +192,9 @@ def test_a_count_of_predictions_stays_with_the_prediction(demo_host: Host) -> No
 def test_the_reply_states_the_group_and_the_guard_passes_it(demo_host: Host) -> None:
     (turn,) = _run(demo_host, ["how many patients with bmi over 30 are there?"])
     card = get_data_information(demo_host, feature="bmi", group="bmi > 30")
-    assert turn.reply.startswith(f"Among the {card.n_rows} patients with bmi > 30 (of 442), the recorded progression")
+    assert turn.reply.startswith(
+        f"Among the {card.n_rows} patients with bmi > 30 (of 442), the recorded labels (progression) are"
+    )
     assert turn.faithfulness is not None and turn.faithfulness.passed
 
 
