@@ -66,12 +66,13 @@ def feature_info(
     (table positions), every figure is of those rows only.
     """
     f = table.by_name[name]
+    column = table.X[name].to_numpy()
     if rows is not None:
-        return _among(table, name, labels, class_names, rows)
+        column = column[rows]
+        labels = labels[rows] if labels is not None else None
     if f.kind == "categorical":
         by_category = None
         if labels is not None:
-            column = table.X[name].to_numpy()
             by_category = {
                 category: {
                     c: int(((column == f.raw[category]) & (labels == i)).sum()) for i, c in enumerate(class_names)
@@ -85,68 +86,28 @@ def feature_info(
             categories=list(f.categories),
             counts_by_label=by_category,
         )
+    values = column.astype(float)
     means = histogram = None
     if labels is not None:
-        column = table.X[name].to_numpy(dtype=float)
-        means = {c: float(column[labels == i].mean()) for i, c in enumerate(class_names) if (labels == i).any()}
-        edges = np.histogram_bin_edges(column, bins=10)
-        counts = {c: np.histogram(column[labels == i], bins=edges)[0] for i, c in enumerate(class_names)}
+        means = {c: float(values[labels == i].mean()) for i, c in enumerate(class_names) if (labels == i).any()}
+        edges = np.histogram_bin_edges(values, bins=10)
+        counts = {c: np.histogram(values[labels == i], bins=edges)[0] for i, c in enumerate(class_names)}
         histogram = Histogram(
             edges=[float(e) for e in edges], counts={c: [int(n) for n in n_per_bin] for c, n_per_bin in counts.items()}
         )
+    if rows is None:  # the whole table's figures, as its schema states them
+        low, high, mean, std = f.min, f.max, f.mean, f.std
+    else:
+        low, high, mean = float(values.min()), float(values.max()), float(values.mean())
+        std = float(values.std(ddof=1)) if len(values) > 1 else 0.0
     return FeatureInfo(
         name=name,
         type="numeric",
         description=f.description,
-        min=f.min,
-        max=f.max,
-        mean=f.mean,
-        std=f.std,
-        mean_by_label=means,
-        histogram_by_label=histogram,
-    )
-
-
-def _among(
-    table: Table, name: str, labels: np.ndarray | None, class_names: Sequence[str], rows: np.ndarray
-) -> FeatureInfo:
-    """`feature_info` of the rows at `rows`: their range, mean and spread, and per recorded label."""
-    f = table.by_name[name]
-    column = table.X[name].to_numpy()[rows]
-    own = labels[rows] if labels is not None else None
-    if f.kind == "categorical":
-        by_category = None
-        if own is not None:
-            by_category = {
-                category: {c: int(((column == f.raw[category]) & (own == i)).sum()) for i, c in enumerate(class_names)}
-                for category in f.categories
-            }
-        return FeatureInfo(
-            name=name,
-            type="categorical",
-            description=f.description,
-            categories=list(f.categories),
-            counts_by_label=by_category,
-        )
-    values = column.astype(float)
-    means = histogram = None
-    if own is not None:
-        means = {c: float(values[own == i].mean()) for i, c in enumerate(class_names) if (own == i).any()}
-        edges = np.histogram_bin_edges(values, bins=10)
-        histogram = Histogram(
-            edges=[float(e) for e in edges],
-            counts={
-                c: [int(n) for n in np.histogram(values[own == i], bins=edges)[0]] for i, c in enumerate(class_names)
-            },
-        )
-    return FeatureInfo(
-        name=name,
-        type="numeric",
-        description=f.description,
-        min=float(values.min()),
-        max=float(values.max()),
-        mean=float(values.mean()),
-        std=float(values.std(ddof=1)) if len(values) > 1 else 0.0,
+        min=low,
+        max=high,
+        mean=mean,
+        std=std,
         mean_by_label=means,
         histogram_by_label=histogram,
     )
