@@ -25,6 +25,10 @@ PART_BREAK = re.compile(
 )
 ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b|^\W*(?:and\s+)?(?:the\s+)?same\s+for\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*)\b", re.IGNORECASE)
+#: A yes/no guess at what the previous part asks the reason of ("why does 7 get this? was it the renewals?"): part of
+#: that explanation, which answers it, not a request of its own.
+GUESSED_CAUSE = re.compile(r"^\W*(?:and\s+|so\s+)?(?:was|is|were|are)\s+(?:it|that|this)\b", re.IGNORECASE)
+EXPLANATIONS = ("get_local_explanation", "get_global_explanation", "explain_why_not")
 REQUEST = re.compile(
     r"^\W*(?:(?:and|then|also|so|now|ok(?:ay)?|but|well|first(?:ly)?|initially)\W+)*(?:why|how|what(?:'s)?|which|who|"
     r"where|when|is|are|was|were|does|do|did|can|could|would|will|should|show|tell|give|explain|display|list|"
@@ -50,6 +54,8 @@ def compound(
         return decision
     chosen: list[str] = []
     for part in parts:
+        if chosen and chosen[-1] in EXPLANATIONS and GUESSED_CAUSE.match(part):
+            continue  # "... why? was it the renewals?": the explanation answers the guess
         routed = score(part, request)
         # a what-if part names no change (the whole turn would have been a what-if), so it is no request
         function = routed.function
