@@ -89,9 +89,30 @@ def _head(item: str) -> str:
     return next((w for part in (before, after) for w in reversed(_content(part))), "")
 
 
+def shortened(word: str, known: set[str]) -> bool:
+    """Whether `word` is a known word cut short (claims-29): "trig" or "trigs" of triglycerides, "chol" of
+    cholesterol. Four to six letters (less is too loose), the start of a known word at least three letters longer
+    whose rest is no ending ("record" of "recorded" is a word of its own).
+    Recurring in g18 ("trigs low-ish") and g22 ("trig (log) +0.78", "total chol"), read as invented features.
+    """
+    stem = word[:-1] if word.endswith("s") and len(word) > 4 else word
+    if not (4 <= len(stem) <= 6 and stem.isalpha()):
+        return False
+    return any(
+        len(k) >= len(stem) + 3 and k.startswith(stem) and not _ENDINGS.fullmatch(k[len(stem) :])
+        for name in known
+        if name.startswith(stem) or f"_{stem}" in name or f" {stem}" in name
+        for k in re.split(r"[_\s-]+", name)
+    )
+
+
+#: The endings of a word's other forms ("recorded", "payments", "drivers"): a word before them is no shortening.
+_ENDINGS = re.compile(r"e?[ds]|ings?|e?rs?|ly|ness|ment|ions?|ations?|ful|less|able|ity|ive|al|ic|est", re.I)
+
+
 def _unknown(word: str, known: set[str]) -> bool:
     """Whether no form of `word` is known; a hyphenated word ("debt-to-income") is known when its long parts are."""
-    if {word, word.rstrip("s"), f"{word}s"} & known:
+    if {word, word.rstrip("s"), f"{word}s"} & known or shortened(word, known):
         return False
     parts = [p for p in re.split(r"[-']", word) if len(p) > 2]
     return len(parts) < 2 or any(not {p, p.rstrip("s"), f"{p}s"} & known for p in parts)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.guard._cues import POSITION_WORDS
+from simxai.guard._enumerated import shortened
 from simxai.guard._reading import find_mentions
 
 __all__ = ["listed_names"]
@@ -85,6 +86,8 @@ def _invented(name: str, known: set[str]) -> str | None:
     words = [w for w in re.findall(r"[a-z][a-z_'-]*", name.lower()) if w not in _FUNCTION]
     joined = "_".join(re.findall(r"[a-z][a-z'-]*", name.lower()))  # "n estimators" is n_estimators
     if not words or joined in known or any(w in known or w.rstrip("s") in known or f"{w}s" in known for w in words):
+        return None
+    if any(shortened(w, known) for w in words):  # "total chol": a name cut short (claims-29)
         return None
     if len(words) == 1 and words[0].endswith("ly"):  # an adverb ("bmi, and similarly ..."), not a name
         return None

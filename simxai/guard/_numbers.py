@@ -27,13 +27,14 @@ from simxai.guard._derived import (
 )
 from simxai.guard._facts import Facts
 from simxai.guard._label_words import number_phase
+from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._state import _facts_at
-from simxai.guard._units import push_sizes, unit_feature, unsigned_push
+from simxai.guard._units import counted_feature, push_sizes, unit_feature, unsigned_push
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
@@ -111,6 +112,9 @@ class _NumberChecks(_NumberNames):
             return
         if fits(claim, self.context_numbers):
             self.report.skip(f"{text} (the user's own)")
+            return
+        if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
+            self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
             return
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return
@@ -335,6 +339,10 @@ class _NumberChecks(_NumberNames):
             defaulted = not self._label_mentions(self.reply) and not names_a_class(self.reply, self.names.labels)
         if (unit := unit_feature(following, self.vocab.features)) is not None:  # "94 % humidity", "36.7 mm"
             entities, claim = [("feature", unit[0].lower(), offset + claim.end)], replace(claim, percent=False)
+        elif (
+            counted := counted_feature(following, self.vocab.features, self.vocab.aliases, self.vocab.instance_noun)
+        ) is not None:
+            entities = [("feature", counted.lower(), offset + claim.end)]  # "8 frames" (claims-29)
         # Metrics and labels have no output values outside their own outputs; unmatched entities fall through.
         entities = [e for e in entities if self._tied(facts, e[0], e[1]) or e[0] != "metric" or facts.metrics]
         small = not claim.percent and claim.decimals == 0 and 0 <= claim.value <= nc.SMALL_INTEGER and not high

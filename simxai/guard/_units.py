@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim
 
-__all__ = ["push_sizes", "unit_feature", "unsigned_push"]
+__all__ = ["counted_feature", "push_sizes", "unit_feature", "unsigned_push"]
 
 #: A unit as written after a number, and the suffixes of a feature's name that mean it.
 _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -60,6 +60,44 @@ def unit_feature(following: str, features: Iterable[str]) -> tuple[str, bool] | 
             return owners[0], suffixes[0] == "pct"
         return None
     return None
+
+
+#: The word right after a number ("8 frames", "2.9 mites").
+_NOUN_AFTER = re.compile(r"[ \t]+([a-z]{4,})\b", re.I)
+#: Words of features' names that name no thing counted ("a score", "the count") and units of time or measure
+#: ("12 months" of a tenancy is no months_in_tenancy; `unit_feature` reads units): never a number's noun.
+_GENERIC = frozenset(
+    "count rate score level size index ratio type total number value amount length class base time second minute "
+    "hour day week month year decade metre meter litre liter gram kilo mile degree percent point".split()
+)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def counted_feature(
+    following: str, features: Iterable[str], aliases: dict[str, list[str]], noun: str = ""
+) -> str | None:
+    """The feature a number counts when the word right after it is a word of exactly one feature's name or a
+    one-word alias of it ("8 frames" of bee_frames, "2.9 mites" of mite_count, "5 flakes" of flake_count), else
+    None (claims-29: number-first cards and lists, "2.9 mites · 20.3 kg · 8 frames", gave the 8 to the feature
+    named before it; g22, and the same form bound by luck in g9, g18, g19, g21). The instance noun counts
+    subjects, not a feature ("320 wells", "100 tickets").
+    """
+    m = _NOUN_AFTER.match(following)
+    if m is None:
+        return None
+    word = _singular(m.group(1).lower())
+    if word in _GENERIC or word == _singular(noun.lower()):
+        return None
+    owners = set()
+    for feature in features:
+        words = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", feature).lower().split("_")
+        words += [a.lower() for a in aliases.get(feature, ()) if " " not in a]
+        if word in {_singular(w) for w in words}:
+            owners.add(feature)
+    return next(iter(owners)) if len(owners) == 1 else None
 
 
 #: A push said against the explained label in words ("pulls the other way", "takes off", "works against").
