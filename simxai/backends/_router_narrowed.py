@@ -43,7 +43,7 @@ def narrows(text: str) -> re.Match[str] | None:
     for match in _NARROWS.finditer(text):
         reference = match.group("ref").lower()
         after = (match.group("next") or "").lower()
-        if match.group("bare") and not reference.startswith("the"):
+        if match.group("bare") and not re.match(r"the\s", reference):
             continue  # "most of them", "the rest of those": the group, or its complement, not a part of it
         if after in _NOT_INSTANCES or (reference in ("those", "these") and after in _DESCRIBES):
             continue  # "which of these features", "out of those with bmi above 30": no part of the group in focus
