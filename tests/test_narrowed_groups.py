@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from simxai import Host
-from simxai.backends._router_narrowed import narrowed, narrows
+from simxai.backends._router_narrowed import narrowed, narrows, unread_narrowing
 from simxai.hosts.demo import load_demo_host
 from simxai.messages import Message, ToolCall
 from tests.test_name_words import _run
@@ -149,3 +149,12 @@ def test_no_one_group_in_focus_after_a_call_per_group(demo: Host) -> None:
     asked = [ToolCall(id="call_0", name="get_prediction", arguments={"instance": "bmi > 30"})]
     # "them" is either group: neither is taken (the turn's own group stands)
     assert narrowed(asked, "how many of them have bmi over 30?", history, demo.schema()) == asked
+
+
+def test_only_a_group_in_focus_kept_is_checked_for_unread_words(demo: Host) -> None:
+    schema = demo.schema()
+    kept = [ToolCall(id="call_0", name="get_data_information", arguments={"group": "age > 60"})]
+    assert unread_narrowing("how many of them are vegetarian?", kept, schema) == ("age > 60", "vegetarian")
+    # the turn's own group, with no group in focus ("them" are the turn's own patients): left to the other checks
+    own = [ToolCall(id="call_0", name="get_data_information", arguments={"group": "age > 70"})]
+    assert unread_narrowing("and how many of them are over 70 in this dataset overall?", own, schema) is None

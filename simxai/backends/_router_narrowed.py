@@ -117,7 +117,7 @@ _ASKS_NOTHING = frozenset(
     "performance perform doing well badly share percentage percent fraction proportion number count total list "
     "show me tell give please would will can could should may might also too then now so just only exactly still "
     "again ok okay actually really likely probability chance outcome outcomes result results class label labels "
-    "end up turn out come why says think see".split()
+    "end up turn out come why says think see data dataset records recorded".split()
     # the bound a condition is read by ("bmi above 30", "at least 60")
     + "above below over under between beyond greater least bigger smaller larger equal exceeds exceeding around "
     "about roughly aged old young".split()
@@ -134,8 +134,9 @@ def unread_narrowing(text: str, calls: Sequence[ToolCall], schema: HostSchema | 
         return None
     groups = [c.arguments.get(_GROUP_SLOT[c.name]) for c in calls if c.name in _GROUP_SLOT]
     group = next((g for g in groups if isinstance(g, str) and _CONDITION.search(g)), None)
-    if group is None:
-        return None
+    own = set(_clauses(extract_group(text, schema)))
+    if group is None or set(_clauses(group)) <= own:
+        return None  # no group in focus kept: the turn's own group, which the other checks read
     held = _host_words(schema) | set(re.findall(r"[a-z0-9]+", group.lower()))
     noun = (schema.instance_noun or "").lower()
     rest = text[match.end("ref") :]
