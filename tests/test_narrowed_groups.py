@@ -158,3 +158,8 @@ def test_only_a_group_in_focus_kept_is_checked_for_unread_words(demo: Host) -> N
     # the turn's own group, with no group in focus ("them" are the turn's own patients): left to the other checks
     own = [ToolCall(id="call_0", name="get_data_information", arguments={"group": "age > 70"})]
     assert unread_narrowing("and how many of them are over 70 in this dataset overall?", own, schema) is None
+
+
+def test_them_after_a_group_the_turn_names_is_that_group(demo: Host) -> None:
+    _, (ran, _) = _run(demo, [PREDICTED, "how many patients have bmi over 30, and how many of them are under 40?"])
+    assert ran and all("age > 60" not in _clauses(call) for call in ran)

@@ -78,11 +78,13 @@ def narrowed(calls: list[ToolCall], text: str, history: Sequence[Message], schem
     over the group's predictions, not made a part of it, as when the group is stated in full
     (`_router_arguments.counted_group`).
     """
-    if schema is None or schema.kind != "tabular" or narrows(text) is None:
+    match = narrows(text) if schema is not None and schema.kind == "tabular" else None
+    if match is None or schema is None:
         return calls
+    before = extract_group(text[: match.start()], schema)
     focus = _focus(history, schema)
-    if focus is None:
-        return calls
+    if focus is None or (before is not None and _CONDITION.search(before)):
+        return calls  # "how many have bmi over 30, and how many of them ...": "them" are the turn's own
     own = extract_group(text, schema)
     kept = _clauses(focus)
     out = []
