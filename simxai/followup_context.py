@@ -23,6 +23,7 @@ __all__ = [
     "asks_overall",
     "continued_group",
     "group_follow_up",
+    "group_in_focus",
     "group_phrase",
     "is_new_request",
     "is_new_request_for",
@@ -146,8 +147,13 @@ def referred_group(text: str, history: Sequence[Message], schema: HostSchema | N
     With `schema`, a group named by the last user turn that the engine answered with a question, not a call ("how
     many patients over 60 are there?" asked back, then "what's the recall there?"), is the one referred to.
     """
-    if not _THAT_GROUP.search(text):
-        return None
+    return group_in_focus(history, schema) if _THAT_GROUP.search(text) else None
+
+
+def group_in_focus(history: Sequence[Message], schema: HostSchema | None = None) -> str | None:
+    """The group a turn referring back means: the group of the last user turn the engine asked about (with
+    `schema`), else the group (or the group's instance) of the last call; None when it was about no group.
+    """
     asked = _asked_turn_group(history, schema)
     if asked is not None:
         return asked

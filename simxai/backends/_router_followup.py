@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
@@ -162,7 +163,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     ids = extract_ids(text, schema)
     # "for patients over 50" after a metric: a group and no new request
     only_group = bool(group) and len(text.split()) <= 8 and not _ASKS.search(masked)
-    if group_follow_up(text, group, ids, previous) or (only_group and previous.name == "get_model_performance"):
+    # "and how many of them are predicted progressing?" after a metric counts predictions: no metric on a group
+    regrouped = group_follow_up(text, group, ids, previous) and not counts_predictions(text, schema, group)
+    if regrouped or (only_group and previous.name == "get_model_performance"):
         label = previous.arguments.get("label")
         if isinstance(group, str) and label is not None and extract_argument("label", text, schema) is None:
             # "what about trees on sand?" after "the precision for wilting": wilting's precision on that group

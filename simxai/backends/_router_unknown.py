@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.backends._router_attributes import unknown_attribute
+from simxai.backends._router_narrowed import unread_narrowing
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unrecorded import unrecorded_question
@@ -449,8 +450,10 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         question = _vague_unasked(text, calls, schema)
     if question is None and (subset := unheld_subset(text, calls, schema)) is not None:
         question = group_question(subset.words, subset.feature, schema)  # "the rooftop trays": no word of the host's
-    if question is None and (part := unread_part(text, calls, schema)) is not None:
-        # "over 30 km/h on the night routes": the bound is read, the routes are not; never drop them silently
+    # "over 30 km/h on the night routes": the bound is read, the routes are not; never drop them silently. So for
+    # "how many of them are vegetarian?" after a group: the group in focus is kept, the vegetarians are not read
+    part = unread_part(text, calls, schema) or unread_narrowing(text, calls, schema) if question is None else None
+    if part is not None:
         question = f"I can read {part[0]}, but not '{part[1]}'. " + group_question(part[1], None, schema)
     if question is None and schema.kind != "text":
         question = _breakdown_dropped(text, calls, schema)
