@@ -165,6 +165,9 @@ def said_amount(text: str, mention: FeatureMention) -> ChangeValue | None:
     return None
 
 
+_DEGREE_WORDS = frozenset({"degree", "degrees", "°"})
+
+
 def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -> list[tuple[str, ChangeValue]]:
     """Changes said by a unit instead of a feature ("20 km further", "3 degrees warmer").
 
@@ -176,7 +179,8 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
         if feature.name in named:
             continue
         # the unit as the name writes it or as people say it ("40 ft" or "40 feet" for BoatLengthFt)
-        said = sorted(unit_words(unit), key=len, reverse=True)
+        # "degrees" is said of an angle and of a temperature alike: only the "degrees" entry (one owner) reads it
+        said = sorted((w for w in unit_words(unit) if w not in _DEGREE_WORDS), key=len, reverse=True)
         words = r"degrees?|°\s?c?" if unit == "degrees" else "|".join(map(re.escape, said))
         match = re.search(
             rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{words})\s+(?P<dir>{_FURTHER}|{_NEARER})\b", text, re.IGNORECASE
