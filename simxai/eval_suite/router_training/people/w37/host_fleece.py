@@ -5,7 +5,7 @@
 `spinning`, `felting` or `reject`. Nothing here comes from a data set: the domain, its columns and its words were
 invented by w37 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w37/host_fleece.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w37/host_fleece.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ loads and builds the host with `simxai.hosts.host_from_model`. Two labels: a loa
 `spoiled` (rotted or mouldy before it dried). Nothing here comes from a data set: the domain, its columns and its
 words were invented by w37 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w37/host_kelp.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w37/host_kelp.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
