@@ -31,7 +31,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-02f", "fresh-2026-12-02g", "fresh-2026-12-02h", "fresh-2026-12-02i", "fresh-2026-12-02j",
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
-        "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u",
+        "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -170,6 +170,10 @@ LAMP_NUMERIC = (
     "BulbAgeHrs", "supply_voltage_v", "Lens Temp (C)", "wind_kmh", "humidity_pct", "KeeperVisits", "TowerAgeYrs",
 )  # fmt: skip
 LAMP_CATEGORIES = {"Station": ("harbour_mole", "headland", "offshore_rock")}
+#: The invented glass-vase host of set V (`evalsets/fresh-2026-12-04v/host_vase.py`): ids 109401-109700, vases
+#: called "vase"; units at the end of names and one name with a space ("cooling hours").
+VASE_NUMERIC = ("WallMm", "anneal_temp_c", "mass_g", "cooling hours", "Gathers", "BlowerYears")
+VASE_CATEGORIES = {"GlassType": ("soda_lime", "borosilicate", "lead_crystal")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -286,6 +290,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("failed", "flickered", "steady"),
         "features": LAMP_NUMERIC + tuple(LAMP_CATEGORIES),
         "categories": LAMP_CATEGORIES,
+    },
+    "vase": {
+        "ids": range(109401, 109701),
+        "labels": ("sound", "cracked", "seedy"),
+        "features": VASE_NUMERIC + tuple(VASE_CATEGORIES),
+        "categories": VASE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -427,6 +437,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 19,
         "per_host": {"demo": 70, "sentiment": 50, "loan": 70, "lamp": 75},
         "dialogues_per_host": {"demo": 5, "sentiment": 4, "loan": 5, "lamp": 5},
+    },
+    "fresh-2026-12-04v": {
+        "requests": 230,
+        "dialogues": 21,
+        "per_host": {"demo": 55, "sentiment": 50, "loan": 55, "vase": 60},
+        "dialogues_per_host": {"demo": 6, "sentiment": 4, "loan": 5, "vase": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
