@@ -57,7 +57,8 @@ PIGEONS_CONFIG: dict[str, Any] = {
         "target_description": "whether the bird was clocked home on race day or went missing",
         "model_description": "scikit-learn KNeighborsClassifier (21 neighbours, uniform weights, Euclidean) on "
         "standardized columns; the racing system enters as its code.",
-        "training": "Fitted on 240 of the 300 synthetic entries; the other 60 are held out for the performance figures.",
+        "training": "Fitted on 240 of the 300 synthetic entries; "
+        "the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic race entries, invented for testing; not a real club's results.",
             "The racing system enters as a numeric code, as if the systems were ordered.",
