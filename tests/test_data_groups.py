@@ -109,6 +109,27 @@ def test_selecting_no_row_is_a_value_of_the_host_and_resolve_still_refuses_it(de
         sentiment_host.resolve("label = negative and label = positive")
 
 
+def test_the_ranges_beside_an_empty_group_keep_feature_names_with_spaces() -> None:
+    """The sentence names each feature of the condition as parsed: "Load (t)" and "Wave Height" keep their range."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    from simxai.hosts import host_from_model
+
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"Wave Height": rng.uniform(0.5, 6, 120).round(1), "Load (t)": rng.integers(10, 80, 120)})
+    frame["Outcome"] = np.where(frame["Wave Height"] * 10 + frame["Load (t)"] > 70, "late", "on time")
+    columns = ["Wave Height", "Load (t)"]
+    model = DecisionTreeClassifier(max_depth=2, random_state=0).fit(frame[columns], frame.Outcome)
+    host = host_from_model(model, frame, name="ferry", target="Outcome", instance_noun="crossing")
+    card = get_data_information(host, group="Wave Height > 9 and Load (t) < 5")
+    wave, load = frame["Wave Height"], frame["Load (t)"]
+    assert card.render() == (
+        "None of the 120 crossings in the ferry data has Wave Height > 9 and Load (t) < 5 "
+        f"(Wave Height ranges from {wave.min():g} to {wave.max():g}; "
+        f"Load (t) ranges from {load.min()} to {load.max()})."
+    )
+
+
 @pytest.mark.parametrize(
     ("group", "said", "valid"),
     [

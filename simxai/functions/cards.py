@@ -304,6 +304,7 @@ def get_data_information(host: Host, feature: str | None = None, group: str | No
                 "class_balance": dict.fromkeys(card.class_balance, 0),
                 "feature": None,
                 "group": selection.condition,
+                "group_fields": selection.fields,
                 "n_total": card.n_rows,
                 "nouns": plural(host.schema().instance_noun or "row"),
             }
