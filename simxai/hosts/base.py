@@ -152,7 +152,8 @@ class Host(Protocol):
     def data_information(self, feature: str | None, group: Subject | None = None) -> DataInformationResult:
         """The data card, with one feature's statistics when `feature` is given; of `group`'s rows when given.
 
-        A host written before groups may leave `group` out: `get_data_information` then says it cannot.
+        A `group` reaches only a host that says it describes groups (`GroupHost`); one written before them may
+        leave `group` out, and `get_data_information` then says it cannot.
         """
         ...
 
