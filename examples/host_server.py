@@ -27,16 +27,18 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from simxai.exceptions import ArgumentError, HostError, SimXAIError
-from simxai.hosts import Host, HostSchema
+from simxai.hosts import GroupHost, Host, Selection
 from simxai.hosts.remote import (
     API_PREFIX,
     CounterfactualsRequest,
     DataInformationRequest,
     ErrorBody,
     GlobalExplanationRequest,
+    HostDescription,
     LocalExplanationRequest,
     PerformanceRequest,
     ResolveRequest,
+    SelectRequest,
     SubjectRequest,
     WhatIfRequest,
 )
@@ -78,16 +80,25 @@ def _run(call: Callable[[], T]) -> T:
 
 def _routes(host: Host) -> APIRouter:
     router = APIRouter()
+    groups = host if isinstance(host, GroupHost) else None  # the optional part of the protocol
 
-    @router.get("/schema", response_model=HostSchema)
-    def schema() -> HostSchema:
-        """The host's features, labels, id range and metrics."""
-        return _run(host.schema)
+    @router.get("/schema", response_model=HostDescription)
+    def schema() -> HostDescription:
+        """The host's features, labels, id range and metrics, and whether it describes groups."""
+        described = _run(lambda: groups is not None and groups.describes_groups())
+        return HostDescription(**_run(host.schema).model_dump(), describes_groups=described)
 
     @router.post("/resolve", response_model=Subject)
     def resolve(body: ResolveRequest) -> Subject:
         """Turn an instance reference (row id, text, feature values or condition) into a subject."""
         return _run(lambda: host.resolve(body.instance))
+
+    @router.post("/select", response_model=Selection)
+    def select(body: SelectRequest) -> Selection:
+        """Read a reference in words; a condition no row meets is a selection without subject."""
+        if groups is None:
+            raise HTTPException(404, "this host describes no group")
+        return _run(lambda: groups.select(body.reference))
 
     @router.post("/predict", response_model=PredictionResult)
     def predict(body: SubjectRequest) -> PredictionResult:

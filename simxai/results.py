@@ -654,6 +654,8 @@ class DataInformationResult(Result):
     #: With a group: the rows of the whole data, and what its rows are called ("patients").
     n_total: int | None = None
     nouns: str | None = None
+    #: With a group no row meets: the fields its condition tests ("bmi"), whose ranges the card says beside it.
+    group_fields: list[str] | None = None
 
     def render(self) -> str:
         """Describe the data set (its rows, features and class balance), or one feature's statistics in it."""
@@ -689,7 +691,7 @@ class DataInformationResult(Result):
         nouns = self.nouns or "rows"
         whole = f" (of {self.n_total})" if self.n_total is not None else ""
         if self.n_rows == 0:
-            named = {c.split(" ")[0] for c in str(self.group).split(" and ")}
+            named = set(self.group_fields or ())
             ranges = "; ".join(
                 f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
                 for f in self.features

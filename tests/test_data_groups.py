@@ -16,8 +16,8 @@ from simxai.backends.router import RouterBackend
 from simxai.exceptions import ArgumentError
 from simxai.functions import get_data_information
 from simxai.guard import Vocabulary, check_claims
-from simxai.hosts.base import Host
-from simxai.results import DataInformationResult
+from simxai.hosts.base import GroupHost, Host, HostSchema, InstanceRef
+from simxai.results import DataInformationResult, Subject
 
 
 @pytest.fixture(scope="module")
@@ -93,6 +93,43 @@ def test_a_group_that_selects_no_row_is_an_answer(demo_host: Host) -> None:
     assert card.render().startswith("None of the 442 patients in the diabetes progression data has bmi > 90")
 
 
+def test_selecting_no_row_is_a_value_of_the_host_and_resolve_still_refuses_it(demo_host, sentiment_host) -> None:
+    assert isinstance(demo_host, GroupHost) and demo_host.describes_groups()
+    empty = demo_host.select("bmi > 90 and age > 50")
+    assert (empty.subject, empty.condition, empty.fields) == (None, "bmi > 90 and age > 50", ["bmi", "age"])
+    group = demo_host.select("age > 60")
+    assert group.subject == demo_host.resolve("age > 60") and group.fields == ["age"]
+    assert demo_host.select("patient 3").subject == demo_host.resolve(3)  # no condition: what resolve reads
+    with pytest.raises(ArgumentError, match="no patient matches 'bmi > 90' \\(bmi ranges from 18 to 42.2\\)"):
+        demo_host.resolve("bmi > 90")
+    assert isinstance(sentiment_host, GroupHost) and sentiment_host.describes_groups()
+    none = sentiment_host.select("label = negative and label = positive")
+    assert none.subject is None and none.fields == ["label"]
+    with pytest.raises(ArgumentError, match="no review matches"):
+        sentiment_host.resolve("label = negative and label = positive")
+
+
+def test_the_ranges_beside_an_empty_group_keep_feature_names_with_spaces() -> None:
+    """The sentence names each feature of the condition as parsed: "Load (t)" and "Wave Height" keep their range."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    from simxai.hosts import host_from_model
+
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"Wave Height": rng.uniform(0.5, 6, 120).round(1), "Load (t)": rng.integers(10, 80, 120)})
+    frame["Outcome"] = np.where(frame["Wave Height"] * 10 + frame["Load (t)"] > 70, "late", "on time")
+    columns = ["Wave Height", "Load (t)"]
+    model = DecisionTreeClassifier(max_depth=2, random_state=0).fit(frame[columns], frame.Outcome)
+    host = host_from_model(model, frame, name="ferry", target="Outcome", instance_noun="crossing")
+    card = get_data_information(host, group="Wave Height > 9 and Load (t) < 5")
+    wave, load = frame["Wave Height"], frame["Load (t)"]
+    assert card.render() == (
+        "None of the 120 crossings in the ferry data has Wave Height > 9 and Load (t) < 5 "
+        f"(Wave Height ranges from {wave.min():g} to {wave.max():g}; "
+        f"Load (t) ranges from {load.min()} to {load.max()})."
+    )
+
+
 @pytest.mark.parametrize(
     ("group", "said", "valid"),
     [
@@ -129,13 +166,18 @@ def test_the_text_host_describes_a_group_it_reads_and_names_its_fields_otherwise
 
 def test_a_host_written_before_groups_says_it_cannot_rather_than_describe_everyone(demo_host: Host) -> None:
     class OldHost:
-        """A host whose data card takes no group (the protocol before it)."""
+        """A host of the protocol before groups: no `describes_groups`, and a data card that takes no group."""
 
-        def __getattr__(self, name: str):
-            return getattr(demo_host, name)
+        def schema(self) -> HostSchema:
+            return demo_host.schema()
+
+        def resolve(self, instance: InstanceRef) -> Subject:
+            return demo_host.resolve(instance)
 
         def data_information(self, feature: str | None) -> DataInformationResult:
             return demo_host.data_information(feature)
+
+    assert not isinstance(OldHost(), GroupHost)
 
     with pytest.raises(ArgumentError, match="cannot describe part of its data") as exc:
         get_data_information(OldHost(), group="bmi > 30")  # type: ignore[arg-type]

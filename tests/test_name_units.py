@@ -100,3 +100,31 @@ def test_a_metric_of_exactly_one_is_stated_with_its_decimals() -> None:
     )
     assert result.render().endswith("(8 crossings), is 1.000.")
     assert "recall for the label cancelled 0.5" in result.model_copy(update={"metric": "all"}).render()
+
+
+def test_the_readers_of_spelled_units_say_them_with_the_one_table_of_unit_words() -> None:
+    """`_unit_values` and `_shared_units` take their units' words from `name_words`, so a spelling known to one
+    reader ("kilogrammes") is known to all of them.
+    """
+    import re
+
+    from simxai.extraction._shared_units import _SAID
+    from simxai.extraction._unit_values import _SPELLED
+    from simxai.hosts.name_words import spelled_units, unit_words
+
+    assert all(word in unit_words(unit) for word, unit in _SPELLED.items())
+    assert spelled_units(("kg", "h")) == {"kilo": "kg", "kilogram": "kg", "kilogramme": "kg", "hour": "h"}
+    for unit, pattern in _SAID.items():
+        assert {w for w in unit_words(unit) if re.fullmatch(pattern, w)} == set(unit_words(unit))
+        assert not re.fullmatch(pattern, f"{unit}x")
+    assert unit_said("kilogrammes", "grain_kg") and unit_said("grammes", "StrawG")
+    weights = [_numeric("grain_kg", 0, 900), _numeric("straw_g", 0, 900)]
+    schema = HostSchema(
+        name="mill",
+        kind="tabular",
+        instance_noun="sack",
+        class_names=["dry", "damp"],
+        features=weights,
+        id_range=(0, 9),
+    )
+    assert extract_changes("what if sack 3 were 40 kilogrammes", schema) == {"grain_kg": 40}

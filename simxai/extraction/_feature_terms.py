@@ -112,14 +112,17 @@ SPAN_UNITS = frozenset("hours hrs minutes mins days weeks months years yrs".spli
 # Units a column name may start with ("Km Ridden", "kWh Used", "Months Since Service"), each with the ways users say
 # it; a unit of time only in the plural ("the months", never "a better day"). Said alone, such a unit names the one
 # numeric feature whose name starts with it (a name that ends in a unit is named by the word before it, `_head`).
+# This differs in meaning from `name_words`'s table of the units a name ends in, whose words it takes where they
+# are the same: a word said alone must name the unit with no number beside it, so a lone "l", "mi" or "mile" does
+# not, a time unit only in the plural does, and the plurals "kms" and "kgs" do.
 _UNIT_SAID = {
-    "km": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
+    "km": tuple(sorted(unit_words("km") | {"kms"})),
     "mi": ("miles",),
     "kwh": ("kwh", "kilowatt hour", "kilowatt hours", "kilowatthours"),
     "kw": ("kw", "kilowatt", "kilowatts"),
-    "kg": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
-    "l": ("litre", "litres", "liter", "liters"),
-    "ml": ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+    "kg": tuple(sorted(unit_words("kg") | {"kgs"})),
+    "l": tuple(sorted(unit_words("l") - {"l"})),
+    "ml": tuple(sorted(unit_words("ml"))),
     "hours": ("hours", "hrs"),
     "minutes": ("minutes", "mins"),
     "days": ("days",),

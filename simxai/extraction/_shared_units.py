@@ -24,19 +24,13 @@ from simxai.extraction._amounts import _SUPPOSED, _TEMPERATURE
 from simxai.extraction._features import _TOKEN, FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import unit_pattern
 
 __all__ = ["shared_unit_changes"]
 
-# The unit a name ends in, and the words people say it with.
-_SAID = {
-    "cm": r"cm|centimet(?:er|re)s?",
-    "mm": r"mm|millimet(?:er|re)s?",
-    "m": r"m|met(?:er|re)s?",
-    "km": r"km|kilomet(?:er|re)s?",
-    "kg": r"kg|kilos?|kilograms?",
-    "g": r"g|grams?",
-    "deg": r"°|deg|degrees?",
-}
+# The units several features may share (lengths, weights, degrees), each with the words people say it with
+# (`name_words`'s table).
+_SAID = {unit: unit_pattern(unit) for unit in ("cm", "mm", "m", "km", "kg", "g", "deg")}
 _UP = r"more|higher|deeper|steeper|warmer|hotter|longer|bigger|greater|larger|wider|further|heavier|taller"
 _DOWN = r"less|lower|shallower|flatter|cooler|colder|shorter|smaller|narrower|closer|lighter"
 _RISE = r"warm|heat|rose|rise|climb|increas|rais|went\s+up|go\s+up|gone\s+up"

@@ -32,6 +32,7 @@ from simxai.extraction._features import FeatureMention
 from simxai.extraction._legend_values import legend_changes
 from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import spelled_units
 
 __all__ = ["unit_word_changes"]
 
@@ -47,29 +48,10 @@ _DEGREES = re.compile(
     rf"{_LEAD}(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
     re.IGNORECASE,
 )
-# Units people spell out, and the abbreviation a feature's name ends in for them.
-_SPELLED = {
-    "litre": "l",
-    "liter": "l",
-    "millilitre": "ml",
-    "milliliter": "ml",
-    "kilo": "kg",
-    "kilogram": "kg",
-    "kilogramme": "kg",
-    "gram": "g",
-    "gramme": "g",
-    "metre": "m",
-    "meter": "m",
-    "kilometre": "km",
-    "kilometer": "km",
-    "centimetre": "cm",
-    "centimeter": "cm",
-    "millimetre": "mm",
-    "millimeter": "mm",
-    "mile": "mi",
-    "hour": "h",
-    "minute": "min",
-}
+# Units people spell out, and the abbreviation a feature's name ends in for them (the words: `name_words`'s table).
+# Only these units' spelled words bind a value here: "feet", "pounds", "seconds" and the degrees are not read as a
+# value of a feature by their unit (a temperature is, by `_temperature`).
+_SPELLED = spelled_units(("l", "ml", "kg", "g", "m", "km", "cm", "mm", "mi", "h", "min"))
 # The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
 _SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
 _SPELLED_VALUE = re.compile(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import re
 from typing import Annotated
 
@@ -11,7 +10,7 @@ import pydantic
 from simxai.exceptions import ArgumentError
 from simxai.extraction.mentions import VagueGroup, vague_group
 from simxai.functions._common import label_of
-from simxai.hosts.base import METRICS, Host, HostSchema, plural
+from simxai.hosts.base import METRICS, GroupHost, Host, HostSchema, plural
 from simxai.instances import closest
 from simxai.results import (
     DataInformationResult,
@@ -285,27 +284,27 @@ def get_data_information(host: Host, feature: str | None = None, group: str | No
         feature, whole = str(group).strip(), True  # "bmi" as the group: the feature, by recorded label
     if whole:
         return host.data_information(feature)
-    if "group" not in inspect.signature(host.data_information).parameters:
+    if not isinstance(host, GroupHost) or not host.describes_groups():
         raise ArgumentError(
             f"this host cannot describe part of its data ({group!r}): it describes the whole data only",
             argument="group",
             valid="no group (the whole data)",
         )
     try:
-        subject = host.resolve(str(group))
-    except ArgumentError as exc:
-        empty = _NO_MATCH.match(str(exc))
-        if empty is None:
-            _group(host, str(group), "the data cannot be described for")  # raises, saying why and what is valid
-            raise
-        # a group that selects no rows is an answer (none has it), not an error
+        selection = host.select(str(group))
+    except ArgumentError:
+        _group(host, str(group), "the data cannot be described for")  # raises, saying why and what is valid
+        raise
+    subject = selection.subject
+    if subject is None:  # a group that selects no rows is an answer (none has it), not an error
         card = host.data_information(feature)  # (an unknown feature is still said)
         return card.model_copy(
             update={
                 "n_rows": 0,
                 "class_balance": dict.fromkeys(card.class_balance, 0),
                 "feature": None,
-                "group": empty.group("condition"),
+                "group": selection.condition,
+                "group_fields": selection.fields,
                 "n_total": card.n_rows,
                 "nouns": plural(host.schema().instance_noun or "row"),
             }
@@ -320,10 +319,6 @@ def get_data_information(host: Host, feature: str | None = None, group: str | No
             + ", or all",
         )
     return host.data_information(feature, group=subject)
-
-
-#: How a host says a condition it read selects no row ("no patient matches 'bmi > 90' (...)").
-_NO_MATCH = re.compile(r"no .+? matches '(?P<condition>[^']+)'")
 
 
 def get_model_information(host: Host) -> ModelInformationResult:

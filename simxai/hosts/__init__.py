@@ -1,6 +1,7 @@
 """Hosts: a model and its XAI resources behind the `Host` protocol, which the eleven functions call.
 
-What users import is listed in `__all__`: the protocol and its schema, the two local bindings (`TabularHost`,
+What users import is listed in `__all__`: the protocol and its schema (with `GroupHost`, the optional part a host
+adds to describe a group, and its `Selection`), the two local bindings (`TabularHost`,
 `TextHost`) with their cards, the client of a host served over HTTP (`RemoteHost`), a host built from a YAML
 config (`load_host_config`) or from a fitted model and its DataFrame in memory (`host_from_model`), and the
 bundled hosts (`load_demo_host`, `load_sentiment_host`, `load_loan_host`).
@@ -13,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, Host, HostSchema, InstanceRef
+from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, GroupHost, Host, HostSchema, InstanceRef, Selection
 
 if TYPE_CHECKING:
     from simxai.hosts.config import HostConfig, load_host_config
@@ -30,6 +31,7 @@ __all__ = [
     "ChangeValue",
     "DataCard",
     "FeatureSchema",
+    "GroupHost",
     "Host",
     "HostConfig",
     "HostSchema",
@@ -37,6 +39,7 @@ __all__ = [
     "ModelCard",
     "OutputCard",
     "RemoteHost",
+    "Selection",
     "TabularHost",
     "TextDataCard",
     "TextHost",

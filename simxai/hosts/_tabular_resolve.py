@@ -11,7 +11,7 @@ import pandas as pd
 
 from simxai.exceptions import ArgumentError
 from simxai.hosts._tabular_data import Table, Value
-from simxai.hosts.base import HostSchema, InstanceRef, plural
+from simxai.hosts.base import HostSchema, InstanceRef, Selection, plural
 from simxai.instances import CONDITION_HELP, Clause, parse_condition
 from simxai.results import Subject, format_number
 from simxai.textbounds import MAX_DIGITS
@@ -87,21 +87,45 @@ class Resolver:
         if isinstance(instance, Mapping):
             return self._values(instance)
         if isinstance(instance, str):
-            text = " ".join(instance.split())  # no long run of spaces for the patterns to backtrack over
-            match = self._id_pattern.fullmatch(text)
-            if match is None:
-                return self._group(text)
-            if len(match.group(1).lstrip("-")) > MAX_DIGITS:
-                raise ArgumentError(
-                    f"the id has {len(match.group(1))} digits; {self.id_text}",
-                    argument="instance",
-                    valid=self.id_text,
-                )
-            return self.row(int(match.group(1)))
+            selection = self.select(instance)
+            if selection.subject is None:
+                raise self._none_matches(selection)
+            return selection.subject
         raise ArgumentError(
             f"cannot use a {type(instance).__name__} as an instance",
             argument="instance",
             valid=f"a row id, an object of feature values, or {CONDITION_HELP}",
+        )
+
+    def select(self, reference: str) -> Selection:
+        """What a reference in words selects: a row ("patient 12") or the group of a condition, which may be empty.
+
+        Raises:
+            ArgumentError: an id out of range or a condition this table cannot read.
+        """
+        text = " ".join(reference.split())  # no long run of spaces for the patterns to backtrack over
+        match = self._id_pattern.fullmatch(text)
+        if match is None:
+            return self._group(text)
+        if len(match.group(1).lstrip("-")) > MAX_DIGITS:
+            raise ArgumentError(
+                f"the id has {len(match.group(1))} digits; {self.id_text}",
+                argument="instance",
+                valid=self.id_text,
+            )
+        return Selection(subject=self.row(int(match.group(1))))
+
+    def _none_matches(self, selection: Selection) -> ArgumentError:
+        """The error `resolve` raises for a condition no row meets, with the ranges of its numeric features."""
+        ranges = "; ".join(
+            f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
+            for f in (self.table.by_name.get(name) for name in selection.fields)
+            if f is not None and f.kind == "numeric"
+        )
+        return ArgumentError(
+            f"no {self.noun} matches {selection.condition!r}" + (f" ({ranges})" if ranges else ""),
+            argument="instance",
+            valid=f"a condition some {plural(self.noun)} match",
         )
 
     def check_row(self, row: int) -> None:
@@ -170,7 +194,7 @@ class Resolver:
         full = {**self.table.row_values(self.position(base)), **values}
         return Subject(kind="values", description=f"{self.noun} {base} with {given_text}", id=base, values=dict(full))
 
-    def _group(self, text: str) -> Subject:
+    def _group(self, text: str) -> Selection:
         clauses = parse_condition(text, self.schema)
         mask = np.ones(len(self.table), dtype=bool)
         for clause in clauses:
@@ -178,23 +202,16 @@ class Resolver:
         rows = np.flatnonzero(mask)
         ids = [int(i) for i in (rows if self._ids is None else self._ids[rows])]
         condition = " and ".join(c.text() for c in clauses)
+        fields = list(dict.fromkeys(c.field for c in clauses))
         if not ids:
-            ranges = "; ".join(
-                f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
-                for f in (self.table.by_name.get(c.field) for c in clauses)
-                if f is not None and f.kind == "numeric"
-            )
-            raise ArgumentError(
-                f"no {self.noun} matches {condition!r}" + (f" ({ranges})" if ranges else ""),
-                argument="instance",
-                valid=f"a condition some {plural(self.noun)} match",
-            )
+            return Selection(subject=None, condition=condition, fields=fields)
         n = len(ids)
         description = f"all {n} {self.nouns(n)}" if not clauses else f"the {n} {self.nouns(n)} with {condition}"
         nouns = plural(self.noun)
-        return Subject(
+        group = Subject(
             kind="group", description=description, condition=condition or "all", size=n, ids=ids, nouns=nouns
         )
+        return Selection(subject=group, condition=group.condition, fields=fields)
 
     def _matches(self, clause: Clause) -> np.ndarray:
         column: np.ndarray

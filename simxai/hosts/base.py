@@ -21,7 +21,17 @@ from simxai.results import (
     WhatIfResult,
 )
 
-__all__ = ["METRICS", "ChangeValue", "FeatureSchema", "Host", "HostSchema", "InstanceRef", "plural"]
+__all__ = [
+    "METRICS",
+    "ChangeValue",
+    "FeatureSchema",
+    "GroupHost",
+    "Host",
+    "HostSchema",
+    "InstanceRef",
+    "Selection",
+    "plural",
+]
 
 
 def plural(noun: str) -> str:
@@ -142,7 +152,8 @@ class Host(Protocol):
     def data_information(self, feature: str | None, group: Subject | None = None) -> DataInformationResult:
         """The data card, with one feature's statistics when `feature` is given; of `group`'s rows when given.
 
-        A host written before groups may leave `group` out: `get_data_information` then says it cannot.
+        A `group` reaches only a host that says it describes groups (`GroupHost`); one written before them may
+        leave `group` out, and `get_data_information` then says it cannot.
         """
         ...
 
@@ -152,4 +163,39 @@ class Host(Protocol):
 
     def output_information(self) -> OutputInformationResult:
         """The output card."""
+        ...
+
+
+class Selection(pydantic.BaseModel):
+    """What a reference said in words selects: a subject as `Host.resolve` gives it, or, for a condition no row
+    meets, none. Selecting no row is an expected outcome (a value); a reference the host cannot read at all is an
+    `ArgumentError`, as from `resolve`.
+    """
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    #: What the reference reads as (a group, or a row or text when it names one); None when no row meets it.
+    subject: Subject | None
+    #: The condition as the host read it ("bmi > 90"); None for a reference that is no condition ("patient 3").
+    condition: str | None = None
+    #: The fields the condition's clauses test, in order, each once ("bmi"; also label, prediction or id).
+    fields: list[str] = []
+
+
+@runtime_checkable
+class GroupHost(Protocol):
+    """What a host adds to `Host` to describe part of its data ("how many patients have bmi > 30?").
+
+    It is optional: a host without it (one written before groups), or whose `describes_groups()` is False (a remote
+    host whose server does not say it can), is answered that it describes its whole data only.
+    """
+
+    def describes_groups(self) -> bool:
+        """Whether `data_information` takes a `group` and `select` answers."""
+        ...
+
+    def select(self, reference: str) -> Selection:
+        """Read a reference said in words as `resolve` does, with a condition that selects no row as a `Selection`
+        without subject rather than an error.
+        """
         ...

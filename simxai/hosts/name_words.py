@@ -10,7 +10,17 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["name_unit_of", "name_words", "said_unit_pattern", "spaced_name", "unit_ending", "unit_said", "unit_words"]
+__all__ = [
+    "name_unit_of",
+    "name_words",
+    "said_unit_pattern",
+    "spaced_name",
+    "spelled_units",
+    "unit_ending",
+    "unit_pattern",
+    "unit_said",
+    "unit_words",
+]
 
 _SEPARATOR = re.compile(r"[\s_.\-/]+")
 # an acronym (with the digits it ends in: "CO2"), a word with an optional capital, a number
@@ -74,8 +84,11 @@ def unit_ending(name: str, unit_words: frozenset[str]) -> int:
 
 # --- the unit a name ends in: the one reading of it (issue ux24) ---------------------------------------------------
 
-# Units a name may end in, as written there (lower case), and the words people say them with. A reader that knows a
-# unit asks `unit_words`; the written form always says itself ("30 kmh", "40 ft").
+# Units a name may end in, as written there (lower case), and the words people say them with: the one table of
+# spoken unit words. A reader that knows a unit asks `unit_words` (or `unit_pattern`); a reader of values said in
+# spelled-out units asks `spelled_units`; the written form always says itself ("30 kmh", "40 ft"). A reader that
+# takes only some units names them where it reads (`_unit_values`, `_shared_units`); `_feature_terms` keeps its own
+# table of units a name *starts* with, said alone as the feature's name, which differs in meaning (see there).
 _UNIT_SAID: dict[str, tuple[str, ...]] = {
     "m": ("metre", "metres", "meter", "meters"),
     "km": ("kilometre", "kilometres", "kilometer", "kilometers"),
@@ -86,8 +99,8 @@ _UNIT_SAID: dict[str, tuple[str, ...]] = {
     "kmh": ("km/h", "kph", "kmh"),
     "kph": ("km/h", "kmh", "kph"),
     "mph": ("mph",),
-    "kg": ("kilo", "kilos", "kilogram", "kilograms"),
-    "g": ("gram", "grams"),
+    "kg": ("kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"),
+    "g": ("gram", "grams", "gramme", "grammes"),
     "lb": ("lbs", "pound", "pounds"),
     "lbs": ("lb", "pound", "pounds"),
     "t": ("tonne", "tonnes", "ton", "tons"),
@@ -143,6 +156,24 @@ def unit_words(unit: str) -> frozenset[str]:
     return frozenset((unit, *_UNIT_SAID.get(unit, ())))
 
 
+def unit_pattern(unit: str) -> str:
+    """A regex alternation of the words `unit` is said with, the longest first ("kilometres|…|km")."""
+    return "|".join(re.escape(w) for w in sorted(unit_words(unit), key=len, reverse=True))
+
+
+def spelled_units(units: tuple[str, ...]) -> dict[str, str]:
+    """Each of `units` by its spelled-out words in the singular, to the unit ("litre" -> "l", "minute" -> "min"),
+    for a reader that takes the plural by an optional "s": the words of `unit_words` of four letters or more that
+    are no plural ("kilos", "mins"); the abbreviations ("hr" of "h") are no spelled word.
+    """
+    return {
+        word: unit
+        for unit in units
+        for word in _UNIT_SAID.get(unit, ())
+        if word.isalpha() and len(word) >= 4 and not word.endswith("s")
+    }
+
+
 def unit_said(said: str, name: str) -> bool:
     """Whether `said` (a word or symbol of a turn: "feet", "km/h", "metres") is the unit the name ends in."""
     unit = name_unit_of(name)
@@ -156,5 +187,4 @@ def said_unit_pattern(name: str) -> str:
     unit = name_unit_of(name)
     if unit is None:
         return ""
-    said = "|".join(re.escape(w) for w in sorted(unit_words(unit), key=len, reverse=True))
-    return rf"(?:\s*(?:{said})(?![\w/]))?"
+    return rf"(?:\s*(?:{unit_pattern(unit)})(?![\w/]))?"

@@ -5,8 +5,9 @@ under ``/v1/host/``; JSON goes in, and the JSON of the method's pydantic result 
 documented for implementers in docs/remote-host.md; `examples/host_server.py` serves it for any local host.
 
 ```
-GET  /v1/host/schema              -> HostSchema
+GET  /v1/host/schema              -> HostSchema (and "describes_groups", a HostDescription)
 POST /v1/host/resolve             {"instance"}                                      -> Subject
+POST /v1/host/select              {"reference"}                                     -> Selection
 POST /v1/host/predict             {"subject"}                                       -> PredictionResult
 POST /v1/host/local-explanation   {"subject", "label"}                              -> LocalExplanationResult
 POST /v1/host/global-explanation  {"label"}                                         -> GlobalExplanationResult
@@ -22,12 +23,14 @@ GET  /v1/host/output-information                                                
 A bad argument is answered with HTTP 422 and an `ErrorBody` of kind ``"argument"``, which `RemoteHost` raises
 again as the same `ArgumentError`, so the conversation can ask a clarifying question about a remote host
 exactly as about a local one. Every other failure becomes a `HostError` that names the URL.
+
+``/select`` and a ``group`` in ``/data-information`` are optional: a server serves them when its schema answer says
+``"describes_groups": true``; the client asks neither of a server that does not (one written before groups).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
@@ -36,7 +39,7 @@ import httpx
 import pydantic
 
 from simxai.exceptions import ArgumentError, HostError, UsageError
-from simxai.hosts.base import ChangeValue, HostSchema, InstanceRef
+from simxai.hosts.base import ChangeValue, HostSchema, InstanceRef, Selection
 from simxai.results import (
     CounterfactualResult,
     DataInformationResult,
@@ -57,10 +60,12 @@ __all__ = [
     "DataInformationRequest",
     "ErrorBody",
     "GlobalExplanationRequest",
+    "HostDescription",
     "LocalExplanationRequest",
     "PerformanceRequest",
     "RemoteHost",
     "ResolveRequest",
+    "SelectRequest",
     "SubjectRequest",
     "WhatIfRequest",
 ]
@@ -69,6 +74,22 @@ __all__ = [
 API_PREFIX = "/v1/host"
 
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
+
+
+class HostDescription(HostSchema):
+    """The answer of ``GET /schema``: the host's schema and what optional parts of the contract the server serves.
+
+    A server written before a part leaves its flag out, which reads as False.
+    """
+
+    #: Whether the server serves ``/select`` and describes a group in ``/data-information``.
+    describes_groups: bool = False
+
+
+class SelectRequest(pydantic.BaseModel):
+    """Body of ``POST /select``: a reference said in words (a condition, an id, a text)."""
+
+    reference: str
 
 
 class ResolveRequest(pydantic.BaseModel):
@@ -199,6 +220,7 @@ class RemoteHost:
         self._transport = transport
         self._client: httpx.Client | None = None
         self._schema: HostSchema | None = None
+        self._description: HostDescription | None = None
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -232,12 +254,33 @@ class RemoteHost:
         schema = self._schema
         if schema is None:
             # Two threads may both fetch on first use; either answer is the same schema.
-            schema = self._schema = self._call("GET", "schema", None, HostSchema)
+            description = self._describe()
+            schema = self._schema = HostSchema.model_validate(description.model_dump(exclude={"describes_groups"}))
         return schema
+
+    def describes_groups(self) -> bool:
+        """Whether the server says it serves ``/select`` and a group's data card (read from its schema answer)."""
+        return self._describe().describes_groups
+
+    def _describe(self) -> HostDescription:
+        description = self._description
+        if description is None:
+            description = self._description = self._call("GET", "schema", None, HostDescription)
+        return description
 
     def resolve(self, instance: InstanceRef) -> Subject:
         """Turn an instance reference into a subject (one row, custom values, a group, or a text)."""
         return self._call("POST", "resolve", {"instance": instance}, Subject)
+
+    def select(self, reference: str) -> Selection:
+        """Read a reference in words as `resolve` does; a condition no row meets is a selection without subject.
+
+        Raises:
+            ArgumentError: a server that does not say it serves ``/select``, or a reference it cannot read.
+        """
+        if not self.describes_groups():
+            raise self._no_groups(repr(reference))
+        return self._call("POST", "select", {"reference": reference}, Selection)
 
     def predict(self, subject: Subject) -> PredictionResult:
         """Predict the label and class probabilities (the distribution for a group)."""
@@ -297,28 +340,30 @@ class RemoteHost:
         """The data card, with one feature's statistics when `feature` is given; of `group`'s rows when given.
 
         Raises:
-            ArgumentError: a `group` the server does not describe: a server written before groups answers for
-                the whole data (its card names no group), which would answer for everyone while the user asked
-                about a part, so it is said instead.
+            ArgumentError: a `group` for a server that does not say it describes groups (`describes_groups`): one
+                written before them would answer for the whole data while the user asked about a part.
+            HostError: a server that says it describes groups and answers a group with the whole data's card.
         """
         if group is None:
             return self._call("POST", "data-information", {"feature": feature}, DataInformationResult)
-        unsupported = ArgumentError(
-            f"this remote host cannot describe part of its data ({group.description}): it answers for the "
-            "whole data only",
+        if not self.describes_groups():
+            raise self._no_groups(group.description)
+        body = {"feature": feature, "group": _subject(group)}
+        card = self._call("POST", "data-information", body, DataInformationResult)
+        if card.group is None:
+            raise HostError(
+                f"the remote host at {self.base_url} says it describes groups, but answered the card of "
+                f"{group.description} with the whole data's"
+            )
+        return card
+
+    @staticmethod
+    def _no_groups(what: str) -> ArgumentError:
+        return ArgumentError(
+            f"this remote host cannot describe part of its data ({what}): it answers for the whole data only",
             argument="group",
             valid="no group (the whole data)",
         )
-        body = {"feature": feature, "group": _subject(group)}
-        try:
-            card = self._call("POST", "data-information", body, DataInformationResult)
-        except HostError as exc:
-            if not re.search(r"HTTP 4(?:00|22)\b", str(exc)):
-                raise
-            raise unsupported from exc  # a strict server refusing the field it does not know
-        if card.group is None:
-            raise unsupported
-        return card
 
     def model_information(self) -> ModelInformationResult:
         """The model card."""

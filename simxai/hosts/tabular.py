@@ -38,7 +38,7 @@ from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, Known, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
-from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef, plural
+from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef, Selection, plural
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
 from simxai.results import (
     Attribution,
@@ -712,6 +712,18 @@ class TabularHost:
                 no row matches.
         """
         return self._resolver.resolve(instance)
+
+    def select(self, reference: str) -> Selection:
+        """Read a reference in words as `resolve` does; a condition no row meets is a selection without subject.
+
+        Raises:
+            ArgumentError: an unknown id or a condition this data cannot read (as `resolve`).
+        """
+        return self._resolver.select(reference)
+
+    def describes_groups(self) -> bool:
+        """True: `data_information` describes a group's rows."""
+        return True
 
     @staticmethod
     def _key(subject: Subject) -> str:

@@ -413,6 +413,14 @@ def test_a_group_card_crosses_the_wire(remote, demo_host):
     assert get_data_information(remote, group="bmi > 90").n_rows == 0  # no row: still an answer
 
 
+def test_the_server_says_it_describes_groups_and_selects_no_row_as_a_value(remote, demo_host):
+    assert remote.describes_groups()
+    assert remote.select("bmi > 90") == demo_host.select("bmi > 90")
+    assert remote.select("bmi > 90").subject is None
+    assert remote.select("age > 60").subject == demo_host.resolve("age > 60")
+    assert remote.schema() == demo_host.schema()  # the flag is the server's, not part of the schema
+
+
 def test_a_server_written_before_groups_is_said_not_to_describe_a_part(demo_host):
     """An old server ignores the group and sends the whole card; a strict one refuses the field: both are said."""
     whole = demo_host.data_information(None).model_dump_json().encode()
@@ -426,9 +434,12 @@ def test_a_server_written_before_groups_is_said_not_to_describe_a_part(demo_host
         return httpx.Response(200, content=whole)
 
     remote = RemoteHost("http://h:1", transport=httpx.MockTransport(old))
+    assert not remote.describes_groups()  # its schema answer has no flag
     with pytest.raises(ArgumentError, match="cannot describe part of its data") as exc:
         get_data_information(remote, group="age > 60")
     assert exc.value.argument == "group"
+    with pytest.raises(ArgumentError, match="cannot describe part of its data"):
+        remote.data_information(None, demo_host.resolve("age > 60"))  # never sent to it
     assert get_data_information(remote).n_rows == 442  # without a group it works as before
 
     def strict(request: httpx.Request) -> httpx.Response:

@@ -25,7 +25,7 @@ from simxai.exceptions import ArgumentError, HostError
 from simxai.hosts import _imports
 from simxai.hosts._cache import LRUCache, Resources
 from simxai.hosts._metrics import check_metric, classification_scores
-from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRef
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, InstanceRef, Selection
 from simxai.hosts.text._cards import TextDataCard, TextModelCard, TextOutputCard
 from simxai.hosts.text._conditions import ConditionFields, read_condition
 from simxai.hosts.text._search import WordEdits
@@ -339,24 +339,44 @@ class TextHost:
                 valid='{"text": <the text>} or ' + self._valid_refs(),
             )
         if isinstance(instance, str):
-            # One space between words, so the patterns below never backtrack over a long run of spaces.
-            stripped = _normalise(instance)
-            id_ref = re.fullmatch(
-                rf"(?:#|id ?[:=]? ?|{re.escape(self.instance_noun)} ?#? ?)?(-?\d{{1,{MAX_DIGITS}}})",
-                stripped,
-                re.IGNORECASE,
-            )
-            if id_ref:
-                return self._row(int(id_ref.group(1)))
-            condition = read_condition(stripped, self._fields, self._plural)
-            if condition is not None:
-                return self._group(condition)
-            return self._text(stripped)
+            selection = self.select(instance)
+            if selection.subject is None:
+                raise ArgumentError(
+                    f"no {self.instance_noun} matches {selection.condition!r}",
+                    argument="instance",
+                    valid=self._valid_refs(),
+                )
+            return selection.subject
         raise ArgumentError(
             f"cannot use a {type(instance).__name__} as an instance",
             argument="instance",
             valid=self._valid_refs(),
         )
+
+    def select(self, reference: str) -> Selection:
+        """Read a reference in words as `resolve` does (an id, a condition, else a text); a condition no text meets
+        is a selection without subject.
+
+        Raises:
+            ArgumentError: an unknown id, a condition this host cannot read, or a text it cannot take.
+        """
+        # One space between words, so the patterns below never backtrack over a long run of spaces.
+        stripped = _normalise(reference)
+        id_ref = re.fullmatch(
+            rf"(?:#|id ?[:=]? ?|{re.escape(self.instance_noun)} ?#? ?)?(-?\d{{1,{MAX_DIGITS}}})",
+            stripped,
+            re.IGNORECASE,
+        )
+        if id_ref:
+            return Selection(subject=self._row(int(id_ref.group(1))))
+        condition = read_condition(stripped, self._fields, self._plural)
+        if condition is not None:
+            return self._group(condition)
+        return Selection(subject=self._text(stripped))
+
+    def describes_groups(self) -> bool:
+        """True: `data_information` describes a group's texts."""
+        return True
 
     def _valid_refs(self) -> str:
         ids = f"an id from 0 to {len(self._texts) - 1}, " if self._texts else ""
@@ -400,7 +420,7 @@ class TextHost:
         text = self._texts[self._checked_id(row)]
         return Subject(kind="row", description=f'{self.instance_noun} {row} ("{_shorten(text)}")', id=row, text=text)
 
-    def _group(self, condition: str) -> Subject:
+    def _group(self, condition: str) -> Selection:
         if not self._texts:
             raise ArgumentError(
                 f"this host has no data set, so no group of {self._plural} can be selected",
@@ -427,14 +447,14 @@ class TextHost:
             self.predict_proba(self._texts)  # one batched model call, cached for `_matches`
         ids = [i for i in range(len(self._texts)) if all(self._matches(i, c) for c in clauses)]
         text = " and ".join(c.text() for c in clauses)
+        fields = list(dict.fromkeys(c.field for c in clauses))
         if not ids:
-            raise ArgumentError(
-                f"no {self.instance_noun} matches {text!r}", argument="instance", valid=self._valid_refs()
-            )
+            return Selection(subject=None, condition=text, fields=fields)
         description = f"the {len(ids)} {self._plural} with {text}" if clauses else f"all {len(ids)} {self._plural}"
-        return Subject(
+        group = Subject(
             kind="group", description=description, condition=text or "all", size=len(ids), ids=ids, nouns=self._plural
         )
+        return Selection(subject=group, condition=group.condition, fields=fields)
 
     def _matches(self, row: int, clause: Clause) -> bool:
         if clause.field == "label":
