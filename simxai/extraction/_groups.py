@@ -24,6 +24,7 @@ from simxai.extraction._group_words import (
     category_nouns,
     tail_op,
 )
+from simxai.extraction._id_bounds import id_bounds
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
     _NUM,
@@ -163,6 +164,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     )
     if id_range:
         clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
+    elif not any(c.startswith("id ") for c in clauses):
+        clauses += id_bounds(text, schema)  # "an id above 9500", "LoanID below 5000" (the id column's name)
     if group_context:
         for start, end, name in class_mentions(text, schema):
             before = text[max(0, start - 40) : start].lower()
