@@ -7,7 +7,9 @@ sign in its name (`slope grade %`), and a HistGradientBoostingClassifier with na
 - a condition on the id column by its own name ("DropID > 9000", "drops with an id above 9000") selects by id;
 - "more than 5 haul hours" bounds HaulHours (a CamelCase name's words);
 - after the engine asked which group to score the model on, "what share of drops in ... ended ...?" is a new
-  question, not the group that answers it.
+  question, not the group that answers it;
+- "with a <measure the host does not hold> of 3" is asked about, never dropped from the metric's group;
+- "sorry, I meant summer, not winter" replaces the category in the last call's group.
 
 The phrasings are our own.
 """
@@ -20,8 +22,10 @@ import pytest
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from simxai import Agent
+from simxai.backends._router_category_correction import category_correction
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes
+from simxai.followup_calls import LastCall
 from simxai.followup_context import asks_its_own_question
 from simxai.hosts import host_from_model
 from simxai.hosts.tabular import TabularHost, stratified_split
@@ -112,3 +116,19 @@ async def test_a_measure_the_host_does_not_hold_is_asked_not_dropped(drops: tupl
         turn = await conversation.send(text)
         assert turn.clarification is not None and not [c for c in turn.calls if c.status == "ok"], text
         assert "rotor wash" in turn.reply or "pilot rating" in turn.reply
+
+
+async def test_a_category_taken_back_replaces_it_in_the_last_call(drops: tuple[TabularHost, pd.DataFrame]) -> None:
+    host, data = drops
+    conversation = Agent(host, RouterBackend()).conversation()
+    first = await conversation.send("what does the model predict for drops in winter?")
+    assert [c.arguments for c in first.calls if c.status == "ok"] == [{"instance": "Season = winter"}]
+    turn = await conversation.send("sorry, I meant summer, not winter")
+    assert [(c.function, c.arguments) for c in turn.calls if c.status == "ok"] == [
+        ("get_prediction", {"instance": "Season = summer"})
+    ]
+    assert f"{int((data.Season == 'summer').sum())} drops" in turn.reply
+    # a turn with more than the correction's words is no such correction
+    previous = LastCall("get_prediction", {"instance": "Season = winter"}, None)
+    assert category_correction("summer, not winter, and why is drop 8003 lost?", previous, host.schema()) is None
+    assert category_correction("summer instead of winter", previous, host.schema()) == {"instance": "Season = summer"}
