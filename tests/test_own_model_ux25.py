@@ -9,7 +9,8 @@ sign in its name (`slope grade %`), and a HistGradientBoostingClassifier with na
 - after the engine asked which group to score the model on, "what share of drops in ... ended ...?" is a new
   question, not the group that answers it;
 - "with a <measure the host does not hold> of 3" is asked about, never dropped from the metric's group;
-- "sorry, I meant summer, not winter" replaces the category in the last call's group.
+- "sorry, I meant summer, not winter" replaces the category in the last call's group;
+- "what if it had waited two weeks?" of a feature in days is offered as 14, never 2.
 
 The phrasings are our own.
 """
@@ -22,6 +23,7 @@ import pytest
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from simxai import Agent
+from simxai._unsure_change import unsure_change
 from simxai.backends._router_category_correction import category_correction
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_argument, extract_changes
@@ -42,6 +44,7 @@ def drops() -> tuple[TabularHost, pd.DataFrame]:
             "HaulHours": np.round(rng.uniform(0.5, 9, n), 1),
             "slope grade %": np.round(rng.uniform(5, 60, n), 1),
             "load_kg": rng.integers(20, 400, n),
+            "WaitDays": rng.integers(0, 30, n),
             "Season": rng.choice(["winter", "spring", "summer", "autumn"], n),
         }
     )
@@ -132,3 +135,12 @@ async def test_a_category_taken_back_replaces_it_in_the_last_call(drops: tuple[T
     previous = LastCall("get_prediction", {"instance": "Season = winter"}, None)
     assert category_correction("summer, not winter, and why is drop 8003 lost?", previous, host.schema()) is None
     assert category_correction("summer instead of winter", previous, host.schema()) == {"instance": "Season = summer"}
+
+
+def test_a_value_said_in_another_unit_of_time_is_offered_in_the_features(
+    drops: tuple[TabularHost, pd.DataFrame],
+) -> None:
+    schema = drops[0].schema()
+    assert unsure_change("what if it had waited two weeks?", "WaitDays", schema) == 14
+    assert unsure_change("what if it waited 1 week longer?", "WaitDays", schema) == "+7"
+    assert unsure_change("what if it had waited 12 days?", "WaitDays", schema) == 12
