@@ -10,7 +10,8 @@ sign in its name (`slope grade %`), and a HistGradientBoostingClassifier with na
   question, not the group that answers it;
 - "with a <measure the host does not hold> of 3" is asked about, never dropped from the metric's group;
 - "sorry, I meant summer, not winter" replaces the category in the last call's group;
-- "what if it had waited two weeks?" of a feature in days is offered as 14, never 2.
+- "what if it had waited two weeks?" of a feature in days is offered as 14, never 2;
+- "ridge-site drops" (a category hyphened to a word of its feature) keeps the category in the group.
 
 The phrasings are our own.
 """
@@ -46,12 +47,13 @@ def drops() -> tuple[TabularHost, pd.DataFrame]:
             "load_kg": rng.integers(20, 400, n),
             "WaitDays": rng.integers(0, 30, n),
             "Season": rng.choice(["winter", "spring", "summer", "autumn"], n),
+            "site type": rng.choice(["ridge", "saddle"], n),
         }
     )
     score = data.HaulHours / 3 + data["slope grade %"] / 20 + (data.Season == "winter") + rng.normal(0, 0.5, n)
     data["drop_result"] = np.where(score > 4, "lost", np.where(score > 2.5, "delayed", "on_time"))
     train, test = stratified_split(data.drop_result.to_numpy(), 0.2, 0)
-    features = data.drop(columns=["DropID", "drop_result"]).astype({"Season": "category"})
+    features = data.drop(columns=["DropID", "drop_result"]).astype({"Season": "category", "site type": "category"})
     model = HistGradientBoostingClassifier(max_iter=30, categorical_features="from_dtype", random_state=0)
     model.fit(features.iloc[train], data.drop_result.iloc[train])
     host = host_from_model(
@@ -144,3 +146,13 @@ def test_a_value_said_in_another_unit_of_time_is_offered_in_the_features(
     assert unsure_change("what if it had waited two weeks?", "WaitDays", schema) == 14
     assert unsure_change("what if it waited 1 week longer?", "WaitDays", schema) == "+7"
     assert unsure_change("what if it had waited 12 days?", "WaitDays", schema) == 12
+
+
+def test_a_category_hyphened_to_its_features_word_is_kept(drops: tuple[TabularHost, pd.DataFrame]) -> None:
+    schema = drops[0].schema()
+    for said, clauses in (
+        ("what share of ridge-site drops were predicted lost?", {"prediction = lost", "site type = ridge"}),
+        ("show me saddle-site winter drops", {"site type = saddle", "Season = winter"}),
+    ):
+        group = extract_argument("group", said, schema)
+        assert isinstance(group, str) and set(group.split(" and ")) == clauses, said
