@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from simxai._self_repair import self_corrected
-from simxai.extraction import extract_ids
+from simxai.extraction import extract_ids, span_in_unit
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
 
@@ -62,6 +62,12 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
     after = " ".join(text[number.end() :].split()[:3])
     near = f"{before} {after}"
     value = float(amount)
+    unit = re.match(r"\s*([a-z]+)", text[number.end() :], re.IGNORECASE)
+    if unit is not None and not percent:
+        # "spent 2 weeks in transit" of TransitDays: 14, never 2 (the value said in another unit of time)
+        converted = span_in_unit(value, unit.group(1), found)
+        if converted is not None:
+            value, amount = converted, f"{converted:g}"
     span = found.max - found.min if found.max is not None and found.min is not None else None
     if _DOWN.search(near) or _UP.search(near):
         if not percent and span is not None and value > span:

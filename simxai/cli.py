@@ -230,7 +230,12 @@ def _call(args: argparse.Namespace) -> int:
         detail = f"; valid: {exc.valid}" if exc.valid and exc.valid not in str(exc) else ""
         suggestions = [s for s in exc.suggestions if s]
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        missing = f"; missing: {', '.join(exc.missing)}" if exc.missing else ""
+        # "needs the argument 'instance'" already names what is missing
+        unnamed = [m for m in exc.missing if f"'{m}'" not in str(exc)]
+        missing = f"; missing: {', '.join(unnamed)}" if unnamed else ""
+        ids = host.schema().id_range
+        if list(exc.missing) == ["instance"] and not arguments and ids is not None:  # nothing given: how to give it
+            missing += f"; pass it with --args, e.g. --args '{{\"instance\": {ids[0]}}}'"
         return _fail(f"{exc}{detail}{missing}{hint}")
     json.dump(result_payload(result), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")

@@ -237,7 +237,8 @@ _OWN_QUESTION = re.compile(
     r"|(?:what|who|how|where)'(?:s|re)\s+[\w'-]+\s+[\w'-]+"
     r"|(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have)\s+(?:it|the|there|you|they|this|that|"
     r"any|anyone|a|an|more|most|its|their)\b"
-    r"|(?:show|tell|give|explain|list|describe|compare|predict)\s+(?:me\s+|us\s+)?[\w'-]+\s+[\w'-]+)",
+    r"|(?:show|tell|give|explain|list|describe|compare|predict)\s+(?:me\s+|us\s+)?[\w'-]+\s+[\w'-]+"
+    r"|what\s+(?:share|proportion|fraction|percentage|part)\s+of\s+[\w'-]+\s+[\w'-]+)",
     re.IGNORECASE,
 )
 # What only carries the question on ("what about those over 60?", "how about for men", "what if her bmi were 30").
@@ -253,8 +254,8 @@ def asks_its_own_question(text: str) -> bool:
     progressing?" asks something new, while "over 60", "the ones with bmi above 30", "what about those over 60?"
     and "41028" answer, as does a question that only refers back ("can you do it for those over 60?"). The
     reading is of the turn's form only (general English): a wh-word followed closely by the verb it asks with, a
-    verb-first question or a request verb, in at least five words, and not a continuation of the question before
-    ("what about ...", "for ...").
+    verb-first question, a request verb or a share asked of a group ("what share of loans in ... ended ..."), in
+    at least five words, and not a continuation of the question before ("what about ...", "for ...").
     """
     rest = _OPENERS.sub("", text, count=1)
     if len(rest.split()) < 5 or _CARRIES_ON.match(rest) or _REFERS_BACK.search(rest):

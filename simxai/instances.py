@@ -82,6 +82,16 @@ def _named_feature(field: str, schema: HostSchema) -> FeatureSchema | None:
     )
 
 
+def _id_field(field: str, schema: HostSchema) -> str:
+    """`field`, or "id" when it names the instances' id the way an id column is commonly named after the noun
+    ("loanid", "loan_id" for loans, as `LoanID > 9500`) and no feature has that name.
+    """
+    noun = schema.instance_noun.lower().replace(" ", "_")
+    if field in (f"{noun}id", f"{noun}_id") and _named_feature(field, schema) is None:
+        return "id"
+    return field
+
+
 def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
     """Parse a group condition against `schema`.
 
@@ -109,7 +119,7 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
                 argument="instance",
                 valid=f"an instance id, feature values, or {CONDITION_HELP}",
             )
-        field = match.group("field").strip().lower().replace(" ", "_")
+        field = _id_field(match.group("field").strip().lower().replace(" ", "_"), schema)
         op = "=" if match.group("op") == "==" else match.group("op")
         raw = match.group("value").strip().strip("'\"")
         if field in _SPECIAL_FIELDS:

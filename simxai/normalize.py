@@ -197,6 +197,8 @@ _ABBREVIATION = re.compile(
     r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#])(?P<id>id)#", re.IGNORECASE
 )
 _PERCENT = re.compile(r"(?<=\d)[ ]?(?:per[ ]?cent(?:age)?|pct)\b", re.IGNORECASE)
+# "10 percentage points lower": an absolute step in the feature's own unit, never a relative "10%"
+_PERCENT_POINTS = re.compile(r"(?<=\d)[ ]?(?:per[ ]?cent(?:age)?|pct|%)[ ]?(?=points?\b)", re.IGNORECASE)
 # "w/ 3 cooks", "w/o the fee": the chat shorthands of "with" and "without" (not "kg/w", a path, or "w/e")
 _WITH = re.compile(r"(?<![\w/])w/(?:(?P<o>o)\b|(?=\s|\d))", re.IGNORECASE)
 
@@ -339,6 +341,7 @@ def _normalize(
             edits.append((start, end, replacement))
     out = apply_edits(text, edits)
     if full:
+        out = _PERCENT_POINTS.sub(" ", out)
         out = _PERCENT.sub("%", out)
         out = _WITH.sub(lambda m: "without" if m.group("o") else "with ", out).replace("with  ", "with ")
     out = _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)

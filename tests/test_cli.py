@@ -56,6 +56,14 @@ def test_call_bad_input_exits_2_with_one_line(capsys, demo_host, args, message):
     assert err.startswith("simxai: ") and "\n" not in err and message in err
 
 
+def test_call_without_the_instance_says_how_to_pass_it_once(capsys, demo_host):
+    assert main(["call", "get_prediction"]) == 2
+    err = capsys.readouterr().err.strip()
+    first = demo_host.schema().id_range[0]
+    assert "missing: instance" not in err  # the message already names the argument
+    assert f"""--args '{{"instance": {first}}}'""" in err
+
+
 def test_chat_jsonl_with_the_router_follows_the_conversation():
     out = run(
         "chat",

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from simxai.backends._dialogue_labels import subject_id
+from simxai.backends._router_category_correction import category_correction
 from simxai.backends._router_decision import Decision
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_changes, feature_spans, named_ids
@@ -270,7 +271,7 @@ def correction(
     if len(readings) == 2:
         return CompletionResponse(content=readings_question(readings), model="router", finish_reason=CLARIFY)
     if schema.kind == "tabular" and _answered_last_turn(history):
-        arguments = _feature_correction(text, previous, schema)
+        arguments = _feature_correction(text, previous, schema) or category_correction(text, previous, schema)
         if arguments is not None:
             return Decision(previous.name, 1.0, True, arguments=arguments)
     return None

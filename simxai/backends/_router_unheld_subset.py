@@ -28,6 +28,12 @@ _SUBSET = re.compile(
     r"(?:\s+(?:in|from|at|near|around)\s+(?:the\s+)?(?P<place>[a-z][\w-]*))?",
     re.IGNORECASE,
 )
+# "on loans with a rotor wash of 3", "for the crates with a tilt score of 2": a measure of the instances, a number
+_WITH_MEASURE = re.compile(
+    r"\b(?:on|for|among|across|about|in)\s+(?:the\s+|our\s+|my\s+|those\s+|these\s+)?[a-z]{2,}s\s+with\s+(?:a|an)\s+"
+    r"(?P<words>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:of|at|above|over|below|under)\s+-?\d",
+    re.IGNORECASE,
+)
 # Words that name the data the model is scored on, or quantify, and so pick out no subset of their own.
 _RESTRICTS_NOTHING = frozenset(
     "held out held-out heldout test testing tested training train trained validation unseen new same other others "
@@ -98,6 +104,10 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
     if any(c.name not in _GROUPED or c.arguments.get("group") not in (None, "", "all") for c in calls):
         return None
     held = _host_words(schema)
+    for match in _WITH_MEASURE.finditer(text):
+        picking = [w for w in re.split(r"[\s'-]+", match.group("words")) if w and w.lower() not in _RESTRICTS_NOTHING]
+        if picking and not any(_held(w, held) for w in picking):
+            return UnheldSubset(match.group(0).split(None, 1)[-1])  # a measure the host does not hold
     noun = (schema.instance_noun or "").lower()
     for match in _SUBSET.finditer(text):
         if match.group("noun").lower() in _NOT_INSTANCES:

@@ -12,7 +12,7 @@ import re
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.hosts.name_words import unit_said
+from simxai.hosts.name_words import name_words, unit_said
 
 
 def _in_range(feature: FeatureSchema, value: float) -> bool:
@@ -51,6 +51,7 @@ _LOWER_WORDS = re.compile(
 def _words_of(feature: FeatureSchema) -> set[str]:
     """The words of a feature's name and aliases, each also without a plural s ("bedrooms", "bedroom")."""
     words = set(re.findall(r"[a-z]+", " ".join([feature.name, *feature.aliases]).lower().replace("_", " ")))
+    words |= {w for w in name_words(feature.name) if len(w) > 2}  # "transit" of TransitDays (CamelCase)
     return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3} | {w + "s" for w in words}
 
 
@@ -107,6 +108,7 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
                     r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
                 )
                 or _spelled_name_unit(unit, f)  # "over 14 minutes" of `Roast Time/min`
+                or (len(unit) > 2 and unit in name_words(f.name))  # "more than 10 transit days" of TransitDays
             )
         ]
         if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):

@@ -24,6 +24,7 @@ from simxai.extraction._group_words import (
     category_nouns,
     tail_op,
 )
+from simxai.extraction._id_bounds import id_bounds
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
     _NUM,
@@ -36,6 +37,7 @@ from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words
 from simxai.instances import parse_condition
 from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
@@ -77,11 +79,22 @@ def bounded_condition(text: str, schema: HostSchema) -> str | None:
     """`_condition`, with bounds in money ("tickets over £70") on the host's one money feature."""
     text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "10,000 nautical miles or more": one number
+    text = _unhyphened(text, schema)  # "wooden-crate loans": the category and its feature's word
     money = money_bound(text, schema)
     if money is None:
         return _condition(text, schema)
     rest = _condition(money[1], schema)  # the turn without the bound: "tickets" there is no feature's word
     return money[0] if rest is None or rest == "all" else f"{money[0]} and {rest}"
+
+
+def _unhyphened(text: str, schema: HostSchema) -> str:
+    """`text` with a category joined by a hyphen to a word of its feature's name ("wooden-crate") as two words."""
+    for feature in schema.features:
+        words = "|".join(re.escape(w) for w in name_words(feature.name) if len(w) > 2)
+        for category in feature.categories or () if words else ():
+            pattern = rf"\b({re.escape(str(category))})-((?:{words})s?)\b"
+            text = re.sub(pattern, r"\1 \2", text, flags=re.IGNORECASE)
+    return text
 
 
 def _condition(text: str, schema: HostSchema | None) -> str | None:
@@ -163,6 +176,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     )
     if id_range:
         clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
+    elif not any(c.startswith("id ") for c in clauses):
+        clauses += id_bounds(text, schema)  # "an id above 9500", "LoanID below 5000" (the id column's name)
     if group_context:
         for start, end, name in class_mentions(text, schema):
             before = text[max(0, start - 40) : start].lower()
