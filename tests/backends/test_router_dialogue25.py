@@ -13,7 +13,7 @@ from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
-from tests.backends.routing import LOAN, route
+from tests.backends.routing import DEMO, LOAN, route
 
 FERRIES = HostSchema(
     name="ferry crossings",
@@ -143,3 +143,24 @@ def test_a_fragment_both_options_take_is_read_with_the_question_it_answers() -> 
     assert settled is not None and (settled.function, settled.confident) == ("get_prediction", True)
     again = continued_question("305020", mask("305020", FERRIES), history, request, decide(False))
     assert again is not None and not again.confident and again.runner_up == "get_local_explanation"
+
+
+def test_an_id_with_a_possessive_without_its_apostrophe_is_the_instance(router: RouterBackend) -> None:
+    # "patient 141s glucose" on the demo, whose ids overlap its values: the id's possessive, no id asked about
+    question, calls = route(router, "what if patient 141s glucose came down by 20", DEMO)
+    assert calls == [("explain_what_if", {"instance": 141, "changes": {"glucose": "-20"}})], question
+
+
+def test_a_value_made_is_no_id_to_ask_about(router: RouterBackend) -> None:
+    # "is made 30": the new value of the feature in focus, never "did you mean crossing 30?" (30 is no id here, the
+    # value is asked about only through the ids of the host's own range: an invented host whose ids start at 1)
+    host = FERRIES.model_copy(update={"id_range": (1, 400)})
+    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": 12})
+    history = [
+        Message.user("crossing 12?"),
+        Message.assistant("", [call]),
+        Message.tool(call, '{"result": {}}'),
+        Message.assistant("Done."),
+    ]
+    question, calls = route(router, "suppose its wind is made 30, then what?", host, history)
+    assert calls == [("explain_what_if", {"changes": {"wind_kmh": 30}})], question
