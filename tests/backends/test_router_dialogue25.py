@@ -164,3 +164,20 @@ def test_a_value_made_is_no_id_to_ask_about(router: RouterBackend) -> None:
     ]
     question, calls = route(router, "suppose its wind is made 30, then what?", host, history)
     assert calls == [("explain_what_if", {"changes": {"wind_kmh": 30}})], question
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if the water were 3 degrees up", {"water_temp_c": "+3"}),
+        ("and 2 degrees down, as well", {"water_temp_c": "-2"}),
+        ("what if it were 20 km up the coast", None),
+    ],
+)
+def test_a_unit_amount_with_up_or_down_is_a_step(text: str, changes: dict | None) -> None:
+    from simxai.extraction import extract_changes
+
+    host = FERRIES.model_copy(
+        update={"features": [*FERRIES.features, FeatureSchema(name="water_temp_c", type="numeric", min=4, max=19)]}
+    )
+    assert extract_changes(normalize(text, host), host) == changes
