@@ -14,8 +14,10 @@ import re
 
 from simxai.extraction import extract_argument, extract_ids, extract_metric
 from simxai.extraction._class_names import class_mentions
+from simxai.extraction._lexicon import name_unit
 from simxai.extraction._polarity import label_mentions
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import unit_words
 
 __all__ = ["recorded_in_group"]
 
@@ -24,6 +26,17 @@ _RATE = re.compile(
     r"\b(?:rates?|share|proportion|percentage|percent|fraction|ratio|how\s+many|how\s+often)\b|%", re.IGNORECASE
 )
 _COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+# an outcome said as recorded: a rate of it, or a past form ("were approved", "got rejected", "actually")
+_RECORDED = re.compile(
+    r"\b(?:rates?|share|proportion|percentage|percent|fraction|ratio|were|was|got|had\s+been|actually|recorded)\b|%",
+    re.IGNORECASE,
+)
+# the words a count of a group's rows is said with besides the group and the host's noun
+_COUNT_WORDS = frozenset(
+    "how many of the a an there are were is was had have has with in data dataset set total altogether all those "
+    "them do does did we you i know see any exactly roughly about our records rows cases entries over under above "
+    "below more less fewer than between and at least most greater higher lower bigger smaller or".split()
+)
 # the model or its doing: then the predictions are counted, not the records
 _MODEL = re.compile(
     r"\b(?:model|models|classifier|it|its|they|predict\w*|forecast\w*|flag\w*|expect\w*|reckon\w*|think\w*|says?|"
@@ -44,5 +57,26 @@ def recorded_in_group(text: str, schema: HostSchema | None) -> str | None:
     if not isinstance(group, str) or group == "all" or re.search(r"\b(?:prediction|label)\s*=", group):
         return None
     if label_mentions(text, schema, class_mentions(text, schema)):
-        return group  # "the approval rate for renters", "how many renters were approved"
-    return group if _COUNT.search(text) else None  # "how many trips had waves over 3 metres"
+        # "the approval rate for renters", "how many renters were approved"; "how many renters get approved" may
+        # count the model's calls as well as the records: left to the selector
+        return group if _RECORDED.search(text) else None
+    if not _COUNT.search(text):
+        return None
+    # "how many trips had waves over 3 metres": the group is all that is counted ("how many of the over-60s get
+    # charged extra" counts an outcome of theirs, which the data or the model may give: left to the selector)
+    named = [f for f in schema.features if re.search(rf"\b{re.escape(f.name)}\b", group)]
+    parts = {p.lower() for f in named for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", f.name) if len(p) >= 3}
+    units = {w for f in named if (u := name_unit(f)) is not None for w in unit_words(u)}
+    noun = (schema.instance_noun or "").lower()
+
+    def counted(word: str) -> bool:
+        lower = word.lower()
+        return (
+            lower in _COUNT_WORDS
+            or lower in units
+            or lower in (noun, noun + "s")
+            or any(lower.startswith(p) or p.startswith(lower) for p in parts if len(lower) >= 3)
+        )
+
+    words = re.findall(r"[A-Za-z']+", re.sub(r"\d+(?:\.\d+)?", " ", text))
+    return group if all(counted(w) for w in words) else None

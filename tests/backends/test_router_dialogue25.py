@@ -181,3 +181,11 @@ def test_a_unit_amount_with_up_or_down_is_a_step(text: str, changes: dict | None
         update={"features": [*FERRIES.features, FeatureSchema(name="water_temp_c", type="numeric", min=4, max=19)]}
     )
     assert extract_changes(normalize(text, host), host) == changes
+
+
+def test_a_count_of_an_outcome_of_a_group_is_no_count_of_its_rows(router: RouterBackend) -> None:
+    # "how many ... pay a surcharge" counts an outcome of the group (the model's or the data's): not read as rows
+    from simxai.backends._router_group_records import recorded_in_group
+
+    assert recorded_in_group("among crossings with waves over 3 metres, how many run behind?", FERRIES) is None
+    assert recorded_in_group("how many crossings had waves over 3 metres?", FERRIES) == "wave_height_m > 3"
