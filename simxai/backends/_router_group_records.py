@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction import extract_argument, extract_ids, extract_metric
-from simxai.extraction._class_names import class_mentions
-from simxai.extraction._lexicon import name_unit
-from simxai.extraction._polarity import label_mentions
+from simxai.extraction import extract_argument, extract_ids, extract_label, extract_metric
 from simxai.hosts.base import HostSchema
-from simxai.hosts.name_words import unit_words
+from simxai.hosts.name_words import name_unit_of, unit_words
 
 __all__ = ["recorded_in_group"]
 
@@ -56,7 +53,7 @@ def recorded_in_group(text: str, schema: HostSchema | None) -> str | None:
     group = extract_argument("group", text, schema)
     if not isinstance(group, str) or group == "all" or re.search(r"\b(?:prediction|label)\s*=", group):
         return None
-    if label_mentions(text, schema, class_mentions(text, schema)):
+    if extract_label(text, schema) is not None:
         # "the approval rate for renters", "how many renters were approved"; "how many renters get approved" may
         # count the model's calls as well as the records: left to the selector
         return group if _RECORDED.search(text) else None
@@ -66,7 +63,7 @@ def recorded_in_group(text: str, schema: HostSchema | None) -> str | None:
     # charged extra" counts an outcome of theirs, which the data or the model may give: left to the selector)
     named = [f for f in schema.features if re.search(rf"\b{re.escape(f.name)}\b", group)]
     parts = {p.lower() for f in named for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", f.name) if len(p) >= 3}
-    units = {w for f in named if (u := name_unit(f)) is not None for w in unit_words(u)}
+    units = {w for f in named if (u := name_unit_of(f.name)) is not None for w in unit_words(u)}
     noun = (schema.instance_noun or "").lower()
 
     def counted(word: str) -> bool:
