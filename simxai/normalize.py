@@ -93,7 +93,7 @@ _LEXICON = frozenset(
     positive negative metric metrics matrix confusion global overall influence influential contribute
     contribution factors between older younger greater smaller larger bigger percent difference different
     compare comparison against labelled classified describe information training trained correct mistake
-    mistakes everyone predicting explaining similar instead scenario
+    mistakes everyone predicting explaining similar instead scenario wrong itself
     """.split()
 )
 # Ordinary words at one edit from a target that must stay as written.
@@ -108,6 +108,7 @@ _PROTECTED = frozenset(
     wealth their there three threw throw whose whole those could would should about above abode bound round
     sound found pound mound wound lower lowed loved lived lives likes liked bikes miles smile while least
     holder holders colder bolder folder solder elder slower flower blower glower mower cower bower large
+    wrung wring strong itsy
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+(?:\.\d+)?|%|#")

@@ -147,7 +147,11 @@ def continued_question(
     if len(fitting) == 1:
         return Decision(fitting[0], 1.0, True)
     if len(fitting) == 2:
-        # both options take it: ask again, now about the fragment (its answer "1" routes the fragment)
+        # both options take it: the question with the piece it lacked may settle it ("grade? 108236" after
+        # "the fleece from the old ewe. grade?"); else ask again, about the fragment ("1" routes the fragment)
+        whole = decide(f"{history[-2].content} {text}", history[:-2])
+        if whole.confident and whole.function in fitting:
+            return Decision(whole.function, whole.confidence, True)
         return Decision(fitting[0], offered.confidence, False, runner_up=fitting[1])
     return None
 

@@ -2,8 +2,10 @@
 
 "and the opposite?" names no class and no step: after a question with a class it is the other class, after a what-if
 with one relative change the same change the other way (`opposite`). "bmi" after "The data records no 'weight' for
-patient 8" is patient 8's bmi (`simxai.backends._router_attributes.answered_attribute`). Corrections ("no, I meant
-14") are read by `simxai.backends._dialogue_repair`, a number taken back within the turn by `simxai._self_repair`.
+patient 8" is patient 8's bmi (`simxai.backends._router_attributes.answered_attribute`); "over 10 mm" after the
+router's question about a group by a numeric feature is that bound on the feature
+(`simxai.backends._router_bound_answer`). Corrections ("no, I meant 14") are read by
+`simxai.backends._dialogue_repair`, a number taken back within the turn by `simxai._self_repair`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 
 from simxai._self_repair import self_corrected
 from simxai.backends._router_attributes import answered_attribute
+from simxai.backends._router_bound_answer import bound_answer
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -64,4 +67,5 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     text = self_corrected(text)
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
+    text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"
     return opposite(text, history, schema) or text, None

@@ -15,6 +15,7 @@ from simxai.backends._router_by_category import (
     ranked_category,
     usual_in_group,
 )
+from simxai.backends._router_group_records import recorded_in_group
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
@@ -226,6 +227,10 @@ REASONS = re.compile(
 )
 
 
+# what a rate or count in a group may be read as before it is read as the group's records
+_COUNTABLE = (None, "get_prediction", "get_model_performance", "get_data_information")
+
+
 def outcome_decision(
     decision: Decision, text: str, schema: HostSchema | None, names: Collection[str]
 ) -> Decision | None:
@@ -255,6 +260,9 @@ def outcome_decision(
     ("compare dhl and ups") ask for the labels recorded in each, and why a class is frequent in one category ("why is
     saltmarsh damaged so often?") for the model's reasons over that category (`simxai.backends._router_by_category`).
     """
+    recorded = recorded_in_group(text, schema)  # "the approval rate for renters": the group's recorded labels
+    if recorded is not None and "get_data_information" in names and decision.function in _COUNTABLE:
+        return Decision("get_data_information", decision.confidence, True)
     ranked = ranked_category(text, schema)
     if ranked is not None:  # "which carrier is most often late?": the class counted in each category
         function = "get_prediction" if ranked.predicted else "get_data_information"

@@ -30,7 +30,9 @@ _FILLER = frozenset(
     "thanks thank yes no sure id instance row sample example number record item entry text sentence review "
     "input data point one ones people those NUM INSTANCE GROUP "
     # emphasis that narrows to the instance ("for 29006 specifically?") asks nothing new
-    "specifically in particular particularly just only exactly individually".split()
+    "specifically in particular particularly just only exactly individually "
+    # and the reflexive that does the same ("and for 107 itself?": that one, not the model overall)
+    "itself himself herself themselves".split()
 )
 
 

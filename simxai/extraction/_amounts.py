@@ -63,6 +63,7 @@ _COUNT_OF = re.compile(
 _OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper|stronger|faster"
 _NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower|weaker|slower"
+_UP_DOWN = r"(?:up|down)(?!\s+(?:the|a|to|from|on|in|at|by|there|here|north|south|east|west)\b)"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
 
@@ -182,11 +183,12 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
         # "degrees" is said of an angle and of a temperature alike: only the "degrees" entry (one owner) reads it
         said = sorted((w for w in unit_words(unit) if w not in _DEGREE_WORDS), key=len, reverse=True)
         words = r"degrees?|°\s?c?" if unit == "degrees" else "|".join(map(re.escape, said))
+        # "3 degrees up" says the direction with "up" / "down" ("20 km up the coast" is a place, no step)
         match = re.search(
-            rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{words})\s+(?P<dir>{_FURTHER}|{_NEARER})\b", text, re.IGNORECASE
+            rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{words})\s+(?P<dir>{_FURTHER}|{_NEARER}|{_UP_DOWN})\b", text, re.IGNORECASE
         )
         if match:
-            down = re.fullmatch(_NEARER, match.group("dir"), re.IGNORECASE) is not None
+            down = re.fullmatch(rf"{_NEARER}|down", match.group("dir"), re.IGNORECASE) is not None
             found.append((feature.name, f"{'-' if down else '+'}{match.group('n')}"))
     return found
 

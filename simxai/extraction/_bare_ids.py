@@ -35,7 +35,9 @@ _CLAIMED_AFTER = re.compile(
     r"version|v|option|step|question|part|level|tier|page|round|class|grade|stage|type|plan|model|"
     r"i'?m|im|i\s+am|out\s+of|of\s+the|someone|somebody|anyone|everyone|a|an|"
     # "and down 8 instead?", "up another 5": a relative amount, unless "pull up 8" names a record
-    r"down|another|(?<!pull\s)(?<!look\s)(?<!bring\s)(?<!call\s)(?<!open\s)up)|[<>=+*/^$£€]|"
+    r"down|another|(?<!pull\s)(?<!look\s)(?<!bring\s)(?<!call\s)(?<!open\s)up|"
+    # a new value made ("if his bmi is made 30"), never "what made 74016 ..."
+    r"(?:is|was|were|be|been|gets?|got)\s+made)|[<>=+*/^$£€]|"
     # a minus sign, not a dash set apart between words ("quick one - 73333?")
     r"(?<!\w\s)-|-(?!\s)|"
     r"\d\s*(?:and|or|to|through|-|–))\s*$",

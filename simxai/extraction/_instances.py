@@ -78,7 +78,9 @@ def _named_ids(text: str, schema: HostSchema | None) -> list[int]:
     ids: list[int] = []
     pattern = re.compile(
         rf"\b{noun}(?:e?s)?\s*(?:number|no\.?|id|#)?\s*[#:=]?\s*"
-        rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)\b(?!\s*%|\.\d)",
+        rf"(?P<body>\d+(?:\s*(?:,|and|&|or|vs\.?|versus|to|through|-)\s*(?:{noun}(?:e?s)?\s*)?#?\s*\d+)*)"
+        # a possessive written without its apostrophe ("patient 141s glucose")
+        rf"(?:s(?=\s+[A-Za-z]))?\b(?!\s*%|\.\d)",
         re.IGNORECASE,
     )
     for match in pattern.finditer(text):

@@ -1,0 +1,63 @@
+"""A bare bound that answers the router's question about a group by a numeric feature.
+
+"how does it do on the wet days?" names no group the host can pick out: the router asks "Which wet days do you mean?
+rainfall_mm runs from 0 to 40 in the data: give a bound, such as 'rainfall_mm > 20'." (`_router_unknown`). The answer
+"more than 10 mm", "over 10", "between 5 and 10" gives the bound and leaves the feature to the question: the turn is
+read as that condition on the feature the question named ("rainfall_mm > 10"), which the follow-up readings take as
+the group of the question asked before. A turn that names a feature, an id or anything besides the bound is left as
+it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction import extract_argument, extract_ids
+from simxai.hosts.base import HostSchema
+
+__all__ = ["bound_answer"]
+
+# The router's questions that ask for a bound on one feature (`_router_unknown.group_question`, `breakdown_question`)
+_ASKS_BOUND = re.compile(
+    r"^Which .+? do you mean\? (?P<a>\S+) runs from .+ give a bound|"
+    r"^Which (?P<b>\S+) group do you mean\? .+ give a bound"
+)
+# Words a bound may be said with ("the ones over 10 mm, please"): comparatives, fillers, the number's unit
+_BOUND_WORDS = frozenset(
+    "more less fewer than over under above below beyond greater higher lower bigger smaller larger at least most "
+    "between and or up down to from the ones one those them any anything with of a about around roughly say "
+    "just only please pls ok okay i mean meant is it's its was were degrees".split()
+)
+_CLAUSE = re.compile(r"(\w+)\s*(?:>=|<=|!=|==|=|>|<)")
+
+
+def bound_answer(text: str, asked: str, schema: HostSchema | None) -> str | None:
+    """The condition a bare bound gives on the feature the router's group question named, or None."""
+    if schema is None or schema.kind != "tabular":
+        return None
+    question = _ASKS_BOUND.match(asked or "")
+    if question is None or not re.search(r"\d", text) or len(text.split()) > 8 or extract_ids(text, schema):
+        return None
+    name = question.group("a") or question.group("b")
+    feature = next((f for f in schema.features if f.name == name and f.type == "numeric"), None)
+    if feature is None:
+        return None
+    # the unit a column name ends in ("rain_mm", "AirTempC") and the host's noun may stand beside the number
+    parts = {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
+    noun = (schema.instance_noun or "").lower()
+    allowed = _BOUND_WORDS | parts | {noun, noun + "s"}
+    words = re.findall(r"[A-Za-z][A-Za-z']*", text.lower())
+    if any(w not in allowed for w in words):
+        return None
+    said = extract_argument("group", text, schema)
+    if not _only_on(said, name):
+        said = extract_argument("group", f"{name} {text}", schema)
+    return said if _only_on(said, name) else None
+
+
+def _only_on(condition: object, name: str) -> bool:
+    """Whether `condition` is a condition whose every clause is on the feature `name`."""
+    if not isinstance(condition, str):
+        return False
+    clauses = _CLAUSE.findall(condition)
+    return bool(clauses) and all(c == name for c in clauses)
