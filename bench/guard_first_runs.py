@@ -2,7 +2,7 @@
 
 Usage (from the repository root; about two minutes, one guard run per writer):
 
-    python bench/guard_first_runs.py [--writer g21 ...] [--keep DIR]
+    python bench/guard_first_runs.py [--writer g21 ...] [--keep DIR] [--load DIR] [--sure-only]
 
 A DEV writer's first run is its score at the commit before its tuner read it (`FIRST_RUNS`, from `docs/guard.md`):
 the guard had never seen that writer's wording, as it will not have seen the next one's. For each writer, the code
@@ -13,7 +13,14 @@ match the figures `docs/guard.md` gives); per mechanism, the replies it flagged 
 alone flagged (what distrusting it would have cost and gained); what the gate withheld (read, unsupported, not
 trusted); the misses by kind; each mechanism's first-run precision (`simxai.eval_suite.guard.mechanisms`, each
 writer weighing the same) where it is below 0.8, and the leave-one-writer-out curve on first runs. Nothing is
-written into the repository; `--keep DIR` keeps each writer's verdicts there as JSON.
+written into the repository; `--keep DIR` keeps each writer's verdicts there as JSON, and `--load DIR` reports
+from them instead of running the old code again.
+
+`--sure-only` applies the policy of flagging only sure bindings (claims-30, `simxai.guard._sure`) as the CURRENT
+code judges a mechanism by its name (`unsure_mechanism`: a number of no named field, of a field named before its
+segment, of two kinds of field, or bound loosely): a mechanism of the old code it calls unsure flags nothing. The
+claim-level doubts of the current code (a feature's number not beside its name, a sentence that names none of
+several subjects) are not in the old code's verdicts, so they are not applied here.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simxai.eval_suite.guard.mechanisms import Verdict, Writer, curve, precisions  # noqa: E402
+from simxai.guard._sure import unsure_mechanism  # noqa: E402
 
 WRITTEN = ROOT / "simxai" / "eval_suite" / "guard" / "written"
 #: Each DEV writer and the commit its first run was scored at (the guard before its tuner read it).
@@ -133,8 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--writer", action="append", choices=sorted(FIRST_RUNS), help="one writer (repeat)")
     parser.add_argument("--keep", type=Path, help="write each writer's verdicts here as JSON")
+    parser.add_argument("--load", type=Path, help="read each writer's verdicts from here (written by --keep)")
+    parser.add_argument("--sure-only", action="store_true", help="flag only by mechanisms of sure bindings")
     args = parser.parse_args(argv)
     names = args.writer or list(FIRST_RUNS)
+    if args.load:
+        runs = {name: json.loads((args.load / f"{name}.json").read_text(encoding="utf-8")) for name in names}
+        report(sure_only(runs) if args.sure_only else runs)
+        return 0
     with tempfile.TemporaryDirectory(prefix="guard-first-runs-") as tmp:
         try:
             runs = {name: first_run(name, FIRST_RUNS[name], Path(tmp)) for name in names}
@@ -149,8 +163,19 @@ def main(argv: list[str] | None = None) -> int:
         args.keep.mkdir(parents=True, exist_ok=True)
         for name, run in runs.items():
             (args.keep / f"{name}.json").write_text(json.dumps(run, indent=0), encoding="utf-8")
-    report(runs)
+    report(sure_only(runs) if args.sure_only else runs)
     return 0
+
+
+def sure_only(runs: dict[str, dict]) -> dict[str, dict]:
+    """`runs` with each mechanism the current code calls unsure (`unsure_mechanism`) no longer trusted."""
+    return {
+        name: {
+            **run,
+            "rows": [{**r, "trusted": [m for m in r["trusted"] if not unsure_mechanism(m)]} for r in run["rows"]],
+        }
+        for name, run in runs.items()
+    }
 
 
 if __name__ == "__main__":

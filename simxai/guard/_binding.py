@@ -41,6 +41,7 @@ __all__ = [
     "close_binding",
     "defaulted_share",
     "names_a_class",
+    "number_doubt",
     "number_mechanism",
 ]
 
@@ -138,6 +139,22 @@ def number_mechanism(
     if borrowed and _owned_elsewhere(names, wanted, before, sentence[max(0, at) : max(0, at + claim.start)]):
         return via + LOOSE  # "the ramp under 148", "Lorries, 23 % of the traffic, added 0.111" (claims-19)
     return via if close_binding(names, wanted, before, after) else via + LOOSE
+
+
+def number_doubt(
+    names: _Names, entities: list[tuple[str, str, int]], sentence: str, at: int, claim: NumberClaim
+) -> str:
+    """Why a feature's number is not bound surely to its feature, or "" (claims-30, policy A of `_sure`): the
+    feature is named in the number's segment but not beside it (`close_binding`) nor by its unit.
+    """
+    if {k for k, _, _ in entities} != {"feature"}:
+        return ""
+    wanted = {name.lower() for _, name, _ in entities}
+    before, after = sentence[: max(0, at + claim.start)], sentence[max(0, at + claim.end) :]
+    unit = unit_feature(after, set(names.features.values()))
+    if (unit is not None and unit[0].lower() in wanted) or ("age" in wanted and said_as_age(before, after)):
+        return ""
+    return "" if close_binding(names, wanted, before, after) else "the number is not beside its feature's name"
 
 
 def defaulted_share(claim: NumberClaim, label_numbers: dict[str, set[float]], bound: set[str]) -> str:

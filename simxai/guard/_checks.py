@@ -18,6 +18,7 @@ from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
+from simxai.guard._kept_bounds import kept_bound_claims
 from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._moves import said_move_claims
@@ -41,6 +42,7 @@ from simxai.guard._predictions import _PredictionChecks
 from simxai.guard._reading import Mention, clauses, find_mentions, quotes, sentences, subject_ids, subject_spans
 from simxai.guard._state import Vocabulary
 from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
+from simxai.guard._sure import sure_only_default, unsure_mechanism
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
 from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
@@ -103,6 +105,8 @@ class GuardReport(pydantic.BaseModel):
     passed: bool = True
     #: the mechanism (the check and the reading) of each claim the outputs do not support, flagged or not
     mechanisms: dict[str, str] = {}
+    #: why an unsupported claim's subject or field was bound by a guess (claims-30; `sure_only` lists these unchecked)
+    unsure: dict[str, str] = {}
     regenerated: bool = False
     fallback_used: bool = False
 
@@ -205,6 +209,9 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
                 self._probability_moves(clause, facts)
             if not question:
                 self._kept_ways(sentence, self._bound(carried))
+                kept = self._bound(carried).kept
+                for said, holds in kept_bound_claims(sentence, kept, self.names.features, self.names.quoted_only):
+                    self.report.claim(said, holds, via="kept bound's end")  # "stays under 70.6 %" (claims-30)
                 self._plain_english(sentence, sentence_ids or carried)
             spelled = [sentence[m.start - m.quoted : m.end + m.quoted] for m in named]
             listed = [*listed, *spelled] if spelled else []
@@ -219,6 +226,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
             unchecked=r.unchecked,
             passed=not r.unsupported,
             mechanisms=r.mechanisms,
+            unsure=r.unsure,
         )
 
     # ---- names --------------------------------------------------------------------------------
@@ -400,6 +408,7 @@ def check_claims(
     vocabulary: Vocabulary | None = None,
     context: str = "",
     every_mechanism: bool = False,
+    sure_only: bool | None = None,
 ) -> GuardReport:
     """Check each claim of `reply` against the field of `outputs` it names.
 
@@ -410,13 +419,26 @@ def check_claims(
         context: the user's own words; numbers the user stated are theirs, not the reply's claims.
         every_mechanism: flag through every mechanism, precise or not (what the mechanism table is built from);
             by default a claim read by a mechanism the table does not trust is listed as unchecked.
+        sure_only: flag only claims whose subject, field and value are bound surely (`_sure`, claims-30); the rest
+            are listed as unchecked with the reason. None: as the environment says (`_sure.SURE_ONLY`, off unset).
     """
     facts = read_outputs(outputs)
     # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
     reply = without_descriptions(reply, outputs)  # "x (its description) ...": the output's text, no claim
     reply, context = bounded_text(reply, GUARD_CHARS), bounded_text(context, GUARD_CHARS)
     report = _Checker(reply, facts, vocabulary or Vocabulary(), context).run()
-    return report if every_mechanism else _gated(report, trust())
+    report = report if every_mechanism else _gated(report, trust())
+    return _surely(report) if (sure_only_default() if sure_only is None else sure_only) else report
+
+
+def _surely(report: GuardReport) -> GuardReport:
+    """The report with each unsupported claim bound by an unsure means moved to `unchecked`, with the reason."""
+    why = {c: report.unsure.get(c) or unsure_mechanism(report.mechanisms.get(c, "")) for c in report.unsupported}
+    kept = [c for c in report.unsupported if not why[c]]
+    if len(kept) == len(report.unsupported):
+        return report
+    moved = [f"{c} ({why[c]}: not compared under sure bindings only)" for c in report.unsupported if why[c]]
+    return report.model_copy(update={"unsupported": kept, "unchecked": [*report.unchecked, *moved], "passed": not kept})
 
 
 def _gated(report: GuardReport, table: Trust) -> GuardReport:

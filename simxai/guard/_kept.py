@@ -5,7 +5,8 @@ edits it tried and kept (`samples_checked`, `samples_kept`). Two claims about th
 
 - a count of kept edits: "7 of the 10 edits kept the label", "kept by 10/11 edits", "checked n=9, kept n=8",
   "out of 7 edits, 2 left it unchanged", "checked 10 edits and 9 of them kept it"; "3 of the 10 flipped it"
-  counts the others;
+  counts the others; "Of 13 edits tried, 10 kept it" and "all 11 edits tried kept it" (claims-30), also of a
+  table model's checks ("in all 287 of 287 checks");
 - a list of words said to keep the label when removed ("stays positive if you remove 'a', 'b' or 'c'",
   "removals that keep it: 'a', 'b'"): each must be a kept edit's word. Read only when the output lists every
   kept edit (as many as it counts), and never in a sentence that also speaks of a flip;
@@ -38,12 +39,19 @@ _NEGATION = re.compile(r"\b(?:not|no|never|none|nothing)\b|n't\b", re.I)
 _OF = re.compile(r"(?<![\w.])(?P<n>\d{1,4})\s*(?:of(?:\s+the)?|out of(?:\s+the)?|/)\s*(?P<m>\d{1,4})(?![\w.%])", re.I)
 #: "out of 7 single-word edits ..., 2 left it unchanged": the whole before the part.
 _OUT_OF_FIRST = re.compile(
-    r"\bout of\s+(?P<m>\d{1,4})\b[^.;:\d]{0,80}?,\s*(?P<n>\d{1,4})\s+(?:of them\s+)?(?=\w)", re.I
+    r"(?:\bout of|(?:^|(?<=[:;—–]))\s*of)\s+(?P<m>\d{1,4})\b[^.;:\d]{0,80}?,\s*(?P<n>\d{1,4})\s+(?:of them\s+)?(?=\w)",
+    re.I,
 )
 #: "checked 10 single-word edits and 9 of them kept it".
 _THEM = re.compile(
     r"(?P<m>\d{1,4})\s+(?:[\w-]+\s+){0,3}(?:edits|changes|removals|variants|texts)\b[^.;\d]{0,40}?"
     r"\b(?P<n>\d{1,4})\s+of\s+them\b",
+    re.I,
+)
+#: "all 11 edits tried kept it", "in all 158 checks": every tried edit (claims-30).
+_ALL = re.compile(
+    r"\ball\s+(?:the\s+)?(?P<n>\d{1,4})\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:edits|changes|checks|variations|variants|samples|removals|swaps|tries|texts)\b(?!\s+of\b)",
     re.I,
 )
 #: "checked n=9, kept n=8", "kept: 8", "tried 9 ... kept 8".
@@ -121,6 +129,14 @@ def _count_claims(sentence: str, samples: Sequence[tuple[int, int]]) -> Iterator
         flipped = way == "flipping"
         holds = any(m == checked and n == (checked - kept if flipped else kept) for kept, checked in samples)
         yield f"{way} edits {n} of {m}", holds
+    for match in _ALL.finditer(sentence):
+        n, way = int(match.group("n")), _way(sentence, match.start(), match.end())
+        if way is not None:
+            kept_all = way == "kept"
+            yield (
+                f"{way} edits all {n}",
+                any(n == checked and kept == (n if kept_all else 0) for kept, checked in samples),
+            )
     for named in _NAMED.finditer(sentence):
         n, which = int(named.group("n")), named.group("what").lower()
         if which == "kept":

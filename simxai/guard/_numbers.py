@@ -10,7 +10,7 @@ from dataclasses import replace
 from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
-from simxai.guard._binding import defaulted_share, names_a_class, number_mechanism
+from simxai.guard._binding import defaulted_share, names_a_class, number_doubt, number_mechanism
 from simxai.guard._derived import (
     FEATURE_PERCENT,
     LOWERED_BY,
@@ -423,6 +423,9 @@ class _NumberChecks(_NumberNames):
                     "" if ok or not defaulted else defaulted_share(claim, facts.label_numbers, labels)
                 )
                 self._verdict(f"{text} ({names})", ok, soft or self.loose_option or later or unstated or rebound, via)
+                unnamed = len(self.ids) > 1 and not subject_ids(sentence, [self.vocab.instance_noun])
+                doubt = "in a sentence that names none of the subjects" if unnamed else ""
+                self.report.doubt(f"{text} ({names})", doubt or number_doubt(self.names, entities, sentence, at, claim))
                 return
         pool = facts.numbers | self.all.numbers if not self.ids else facts.numbers
         supported = fits(claim, pool | push_sizes(claim, clause, offset, facts))

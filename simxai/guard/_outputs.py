@@ -233,7 +233,7 @@ def _structured(payload: dict[str, Any]) -> Facts:
                 facts.kept_edits.append((str(e.get("old") or ""), str(e.get("new") or "")))
         _walk_free([get("samples_checked"), get("samples_kept")], facts)
         kept, checked = get("samples_kept"), get("samples_checked")
-        if isinstance(kept, int) and isinstance(checked, int) and get("kept_edits"):
+        if isinstance(kept, int) and isinstance(checked, int):  # a table model's checks too (claims-30)
             facts.samples.append((kept, checked))
     elif kind == "what_if":
         old, new = get("old_label"), get("new_label")

@@ -84,6 +84,13 @@ class _Report:
     unchecked: list[str] = field(default_factory=list)
     #: each unsupported claim's mechanism: the check and the reading that produced it
     mechanisms: dict[str, str] = field(default_factory=dict)
+    #: why an unsupported claim's binding is a guess (subject or field), read while reading it (claims-30)
+    unsure: dict[str, str] = field(default_factory=dict)
+
+    def doubt(self, text: str, reason: str) -> None:
+        """Records `reason` as why the unsupported claim `text` was bound unsurely (nothing if it is supported)."""
+        if reason and text in self.unsupported:
+            self.unsure.setdefault(text, reason)
 
     def claim(self, text: str, ok: bool, *, via: str) -> None:
         self.claims.append(text)

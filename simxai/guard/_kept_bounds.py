@@ -1,0 +1,81 @@
+"""Which end of a kept range a bound names (claims-30): "stays ready as long as its weeks since turning stay at 3 or
+fewer" when the range that keeps the label runs from 3 up to 26; "stays took as long as its cambium match stays
+under 70.6 %" when it runs from 70.6 up; "while the outrun stays short, at 305 m or under" of a range from 305 m.
+
+A still-this output gives each feature the range (low, high) over which the label is kept. A number of that range
+said with a word of an upper bound ("under", "below", "at most", "up to", "or fewer", "or less", "or under") must be
+its high end, and one said with a word of a lower bound ("over", "above", "at least", "or more", "or over") its low
+end; a negation right before the bound turns it ("can't go below 42 mm/s" is a low end). The number is bound to the
+kept feature named right after it ("5 cracks"), else to the one named last before it in the sentence, and only when
+it is one of that range's two ends (at the precision shown): a number that is neither end is no claim of this
+reading, and a range whose two ends are the same number decides nothing. A sentence that speaks of a change ("drop
+below 34 and it can change", "could undo it") says where the label is lost, and is not read. First-run misses of
+three writers (g18, g20, g21) were this form, each with no claim read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._reading import find_mentions
+
+__all__ = ["kept_bound_claims"]
+
+_NUM = r"(?P<n>\d+(?:\.\d+)?)\s*(?:%|(?!or\b)[^\W\d_]{1,8}\b)?"
+#: A number said with the word of a bound: "under 70.6 %", "at 3 or fewer", "305 m or under".
+_UPPER = r"under|below|beneath|at\s+most|up\s+to|no\s+more\s+than|less\s+than"
+_LOWER = r"over|above|at\s+least|no\s+less\s+than|no\s+fewer\s+than|more\s+than"
+#: A sentence that names where the label changes, not where it is kept: "drop below 34 and it can change", "the
+#: one thing that could undo its take is contact below 70.6 %" (its bound is the edge of the range, said the other
+#: way).
+_CHANGE = re.compile(r"\b(?:chang|flip|undo|tip|turn|becom|los[et]|break|drop|fall|fell|would|could)\w*", re.I)
+#: A negation right before the bound: "can't go below 42 mm/s" names the low end.
+_NOT = re.compile(r"(?:\b(?:not|never|cannot|no)|n't)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_BOUNDS = (
+    ("upper", re.compile(rf"\b(?:{_UPPER})\s+{_NUM}", re.I)),
+    ("upper", re.compile(rf"(?<![\w.]){_NUM}\s*,?\s+or\s+(?:fewer|less|under|below|lower|shorter)\b", re.I)),
+    (
+        "lower",
+        re.compile(rf"\b(?:{_LOWER})\s+{_NUM}", re.I),
+    ),
+    ("lower", re.compile(rf"(?<![\w.]){_NUM}\s*,?\s+or\s+(?:more|over|above|higher|longer)\b", re.I)),
+)
+
+
+def _fits(said: str, value: float) -> bool:
+    """Whether `value` shows as `said` at the precision `said` is written with."""
+    places = len(said.partition(".")[2])
+    return abs(float(said) - value) <= 0.5 * 10**-places + 1e-9
+
+
+def kept_bound_claims(
+    sentence: str, kept: dict[str, tuple[float, float, float]], features: dict[str, str], quoted_only: Iterable[str]
+) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each bound of `sentence` on an end of a kept range: `kept` maps a feature (lower case) to
+    its range's (low, current, high), `features` each spelling to its feature.
+    """
+    if not kept:
+        return
+    plain = sentence
+    for x in find_mentions(sentence, features, quoted_only=quoted_only):
+        plain = plain[: x.start] + " " * (x.end - x.start) + plain[x.end :]  # "weeks since turning" is a name
+    if _CHANGE.search(plain):
+        return
+    for way, pattern in _BOUNDS:
+        for m in pattern.finditer(sentence):
+            named = find_mentions(sentence[: m.start()], features, quoted_only=quoted_only)
+            named = [x for x in named if features[x.name] in kept]
+            after = sentence[m.end("n") :]
+            beside = [x for x in find_mentions(after[:40], features, quoted_only=quoted_only) if x.start <= 1]
+            beside = [x for x in beside if features[x.name] in kept]  # "at least 5 cracks": the count's feature
+            if not named and not beside:
+                continue
+            feature = features[beside[0].name if beside else max(named, key=lambda x: x.end).name]
+            low, _, high = kept[feature]
+            at_low, at_high = _fits(m.group("n"), low), _fits(m.group("n"), high)
+            if at_low == at_high:
+                continue  # neither end, or both: nothing to compare
+            if _NOT.search(sentence[max(0, m.start() - 40) : m.start()]):
+                way = "lower" if way == "upper" else "upper"  # "can't go below 42": 42 is the low end
+            yield f"kept {feature} {way} bound {m.group('n')}", at_high if way == "upper" else at_low
