@@ -19,6 +19,7 @@ from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
+from simxai.turn_memo import per_turn
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ def _terms(schema: HostSchema) -> _SchemaTerms:
     return _cached_terms(_ByIdentity(schema))
 
 
+@per_turn
 def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMention]:
     """Feature mentions in `text`, longest first at each position, not overlapping."""
     if schema is None or schema.kind == "text":

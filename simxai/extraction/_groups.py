@@ -39,6 +39,7 @@ from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
 from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
+from simxai.turn_memo import per_turn
 
 _GROUP_WORDS = re.compile(
     r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
@@ -250,6 +251,7 @@ def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]
     return [(m.start, m.end) for m in feature_mentions(text, schema)]
 
 
+@per_turn
 @bounds_span_text
 def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     """Character spans of the group conditions in `text`, with the words leading into them.
