@@ -6,8 +6,9 @@ with `per_turn` answers a repeated question from the turn's memo; outside a turn
 before. Nothing outlives the turn, so no later turn (and no benchmark round) is answered from it.
 
 Keys hold the text and the host's schema by identity (holding the object, so its id is not reused while the
-memo lives); a call with any other kind of argument is not memoised. A list answer is copied on every return,
-so a caller that edits its list does not edit the memo's.
+memo lives); a call with any other kind of argument is not memoised. A list or dict answer is copied on every
+return, so a caller that edits it does not edit the memo's. `per_host` keeps what a schema alone gives (a table of
+the host's words) for the process's life instead, one per schema object.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, TypeVar
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["per_turn", "turn_memo"]
+__all__ = ["per_host", "per_turn", "turn_memo"]
 
 _MEMO: contextvars.ContextVar[dict[Any, Any] | None] = contextvars.ContextVar("simxai_turn_memo", default=None)
 
@@ -76,6 +77,37 @@ def per_turn(reader: F) -> F:
             answer = memo[key]
         except KeyError:
             answer = memo[key] = reader(*args, **kwargs)
-        return list(answer) if isinstance(answer, list) else answer
+        return _copy(answer)
 
     return memoised  # type: ignore[return-value]
+
+
+def _copy(answer: Any) -> Any:
+    """A list's or a dict's own copy (their items are not copied: memoised readers give immutable ones)."""
+    if isinstance(answer, list):
+        return list(answer)
+    return dict(answer) if isinstance(answer, dict) else answer
+
+
+#: How many schemas' tables `per_host` keeps per reader: a process serves a few hosts.
+HOSTS_KEPT = 16
+
+
+def per_host(table: F) -> F:
+    """Build `table` (a pure function of a host's schema alone) once per schema, for the process's life.
+
+    Keyed by the schema object (frozen; a changed schema is a new object, so it gets its own table), at most
+    `HOSTS_KEPT` per reader, least recently used dropped. A list or dict answer is copied on every return.
+    """
+
+    @functools.lru_cache(maxsize=HOSTS_KEPT)
+    def built(held: _Held) -> Any:
+        return table(held.value)
+
+    @functools.wraps(table)
+    def cached(schema: Any) -> Any:
+        if not isinstance(schema, HostSchema):
+            return table(schema)
+        return _copy(built(_Held(schema)))
+
+    return cached  # type: ignore[return-value]

@@ -24,6 +24,7 @@ from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, said_unit_pattern
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
+from simxai.turn_memo import per_turn
 
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
 _UP += "|stronger"  # "20 km/h stronger"
@@ -340,6 +341,7 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
     return None
 
 
+@per_turn
 @bounds_text_argument(0)
 def extract_changes(
     text: str, schema: HostSchema | None, *, worded_amounts: bool = True

@@ -235,6 +235,7 @@ _TARGET_CUE = re.compile(
 )
 
 
+@per_turn
 @bounds_text_argument(0)
 def extract_label(text: str, schema: HostSchema | None) -> str | None:
     """The class name a request is about ("why not progressing" -> "progressing", "make it positive").

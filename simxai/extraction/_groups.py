@@ -74,6 +74,7 @@ def _value_text(value: float) -> str:
 _SIGN = r"(?:[$£€]\s?)?"
 
 
+@per_turn
 def bounded_condition(text: str, schema: HostSchema) -> str | None:
     """`_condition`, with bounds in money ("tickets over £70") on the host's one money feature."""
     text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
@@ -85,6 +86,7 @@ def bounded_condition(text: str, schema: HostSchema) -> str | None:
     return money[0] if rest is None or rest == "all" else f"{money[0]} and {rest}"
 
 
+@per_turn
 def _condition(text: str, schema: HostSchema | None) -> str | None:
     """A group condition in the condition language of `simxai.instances`, or None."""
     if schema is None:
@@ -360,6 +362,7 @@ _PEOPLE_GROUP = re.compile(
 )
 
 
+@per_turn
 @bounds_text_argument(0)
 def extract_group(text: str, schema: HostSchema | None) -> str | None:
     """The group a metric question is about, as a condition ("accuracy for patients over 60" -> "age > 60").
