@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from simxai.hosts.base import HostSchema
+from simxai.textbounds import bounds_text_argument
 
-__all__ = ["per_host", "per_turn", "turn_memo"]
+__all__ = ["bounded_per_turn", "per_host", "per_turn", "turn_memo"]
 
 _MEMO: contextvars.ContextVar[dict[Any, Any] | None] = contextvars.ContextVar("simxai_turn_memo", default=None)
 
@@ -80,6 +81,11 @@ def per_turn(reader: F) -> F:
         return _copy(answer)
 
     return memoised  # type: ignore[return-value]
+
+
+def bounded_per_turn(position: int) -> Callable[[F], F]:
+    """`per_turn` over `bounds_text_argument(position)`: a reader of a bounded text, memoised within the turn."""
+    return lambda reader: per_turn(bounds_text_argument(position)(reader))
 
 
 def _copy(answer: Any) -> Any:
