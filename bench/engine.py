@@ -1,19 +1,23 @@
 """Engine overhead per turn, and the router's time per turn, on the demo host.
 
-    python bench/engine.py [--turns 300] [--json FILE]
+    python bench/engine.py [--turns 300] [--json FILE] [--profile N]
 
 Engine overhead: a scripted backend with zero latency answers every turn with one `get_prediction`
 call and a faithful reply; the time spent inside the function (model prediction) is subtracted, so the
 figure is the loop's own cost (message building, validation, state, guard). Router: the offline router
 backend's per-turn wall time, functions included and excluded, on questions about NEW instances: every
 round asks about other patients and other values, so no function result and no routed text is a cache hit.
+`--profile N` also prints the N functions of the router's timed turns (not the first round) with the most time
+of their own and with the most in all, by cProfile (which slows every call: its figures are not the timings).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
+import pstats
 import statistics
 import time
 from pathlib import Path
@@ -63,7 +67,7 @@ async def engine_overhead(turns: int) -> dict[str, float]:
     }
 
 
-async def router_turns(rounds: int) -> dict[str, float]:
+async def router_turns(rounds: int, profile: cProfile.Profile | None = None) -> dict[str, float]:
     from simxai.backends.router import RouterBackend
 
     host = load_demo_host()
@@ -74,14 +78,19 @@ async def router_turns(rounds: int) -> dict[str, float]:
         for question in QUESTIONS:
             # new patients and values every round (ids 100+ are not used by the engine-overhead figure)
             text = question.format(a=100 + 2 * r, b=101 + 2 * r, v=22 + r)
+            if profile is not None and r > 0:
+                profile.enable()
             started = time.perf_counter()
             turn = await conversation.send(text)
             elapsed = time.perf_counter() - started
+            if profile is not None:
+                profile.disable()
             if r > 0:  # the first round loads the explainers and the selector
                 totals.append(elapsed * 1000)
                 without_functions.append((elapsed - turn.timings.get("functions", 0.0)) * 1000)
     return {
         "router_turn_p50_ms": statistics.median(totals),
+        "router_turn_p90_ms": percentile(totals, 90),
         "router_turn_p99_ms": percentile(totals, 99),
         "router_turn_without_functions_p50_ms": statistics.median(without_functions),
     }
@@ -96,9 +105,14 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the router turns' top N functions")
     args = parser.parse_args()
     figures = asyncio.run(engine_overhead(args.turns))
-    figures.update(asyncio.run(router_turns(args.rounds)))
+    profile = cProfile.Profile() if args.profile else None
+    figures.update(asyncio.run(router_turns(args.rounds, profile)))
+    if profile is not None:
+        for order in ("tottime", "cumulative"):
+            pstats.Stats(profile).sort_stats(order).print_stats(args.profile)
     print(f"{'figure':42} {'value':>10}  target")
     for key, value in figures.items():
         print(f"{key:42} {value:10.3f}  {f'< {TARGETS_MS[key]:g} ms' if key in TARGETS_MS else ''}")

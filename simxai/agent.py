@@ -35,6 +35,7 @@ from simxai.prompts import cannot, direct_answer_retry, guard_retry, host_tools,
 from simxai.ranked_groups import ranked_groups
 from simxai.registry import Registry, default_registry_for_agents
 from simxai.state import DialogueState, PendingCall, StepQuestion
+from simxai.turn_memo import turn_memo
 from simxai.turns import CallRecord, Clarification, EventHandler, Turn, TurnEvent
 from simxai.work import WorkerPool
 
@@ -103,8 +104,9 @@ class Agent:
         on_event: EventHandler | None = None,
     ) -> Turn:
         """Answer one user turn given the dialogue so far."""
-        run = _TurnRun(self, user, history, state or DialogueState.from_history(history), on_event)
-        return await run.execute()
+        with turn_memo():  # readers asked the same of one text many times a turn answer once (`turn_memo`)
+            run = _TurnRun(self, user, history, state or DialogueState.from_history(history), on_event)
+            return await run.execute()
 
 
 class _TurnRun(_TurnCalls):

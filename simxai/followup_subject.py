@@ -25,6 +25,7 @@ from simxai.extraction.mentions import BOUND_WORDS, feature_named_by_word
 from simxai.host_examples import example_id
 from simxai.hosts.base import HostSchema, plural
 from simxai.normalize import word_stems
+from simxai.turn_memo import per_turn
 
 __all__ = [
     "ONE_INSTANCE_FUNCTIONS",
@@ -134,6 +135,7 @@ def class_group(text: str, schema: HostSchema | None) -> str | None:
     return f"{field} = {name}"
 
 
+@per_turn
 def about_several(text: str, schema: HostSchema | None) -> bool:
     """Whether a turn speaks of several instances it names by no id, so no single instance answers it.
 

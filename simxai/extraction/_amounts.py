@@ -18,6 +18,7 @@ from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import spaced_name, unit_ending, unit_words
+from simxai.turn_memo import per_host
 
 # "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
 _CURRENCY = re.compile(r"[$£€]\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]|\.\d)")
@@ -193,6 +194,7 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
     return found
 
 
+@per_host
 def _units(schema: HostSchema) -> dict[str, FeatureSchema]:
     """Unit words that name exactly one numeric feature: the last part of a name ("km"), and "degrees" (a
     temperature's, or an angle's named in degrees).

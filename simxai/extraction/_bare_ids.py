@@ -18,6 +18,7 @@ from simxai.extraction._features import FeatureMention, age_feature, feature_men
 from simxai.extraction._groups import group_spans
 from simxai.extraction._lexicon import _GENERIC_NOUNS
 from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.turn_memo import per_turn
 
 # "I'm 5042", "im #502", "i am number 12", "this is 5501", "5501 here", "my policy number is 5140"
 _FIRST_PERSON = re.compile(
@@ -195,6 +196,7 @@ def _subject_of_clause(text: str, end: int, schema: HostSchema) -> bool:
     return bool(labels) and re.match(rf"^\s(?:as|to\s+be)\s(?:{labels})\b", after, re.IGNORECASE) is not None
 
 
+@per_turn
 def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
     """The one number of `text` that can only be an id of the host ("5590 shap breakdown"), or None.
 
@@ -313,6 +315,7 @@ def _no_feature_value(number: int, schema: HostSchema, text: str) -> bool:
     return True
 
 
+@per_turn
 def foreign_noun_id(text: str, schema: HostSchema | None) -> int | None:
     """The one id-range number of `text` that no feature could take, whatever word precedes it, or None.
 

@@ -23,7 +23,7 @@ from simxai.extraction._unit_values import unit_word_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, said_unit_pattern
 from simxai.normalize import normalize
-from simxai.textbounds import bounds_text_argument
+from simxai.turn_memo import bounded_per_turn
 
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
 _UP += "|stronger"  # "20 km/h stronger"
@@ -340,7 +340,7 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
     return None
 
 
-@bounds_text_argument(0)
+@bounded_per_turn(0)
 def extract_changes(
     text: str, schema: HostSchema | None, *, worded_amounts: bool = True
 ) -> dict[str, ChangeValue] | None:

@@ -15,6 +15,7 @@ import re
 
 from simxai.hosts.base import HostSchema
 from simxai.normalize import word_stems
+from simxai.turn_memo import per_turn
 
 __all__ = ["class_mentions", "class_name_pattern"]
 
@@ -38,6 +39,7 @@ def class_name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.IGNORECASE)
 
 
+@per_turn
 def class_mentions(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
     """(start, end, class) for each class name said in `text` as a whole phrase, by position; the longer of two wins."""
     if schema is None:

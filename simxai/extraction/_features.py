@@ -19,6 +19,7 @@ from simxai.extraction._polarity import away_from, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
+from simxai.turn_memo import per_host, per_turn
 
 
 @dataclass(frozen=True)
@@ -65,27 +66,9 @@ class _SchemaTerms:
     units: dict[str, FeatureSchema]
 
 
-class _ByIdentity:
-    """A schema as a cache key by identity: `HostSchema` holds lists, so it cannot be hashed by value.
-
-    The key holds the schema, so its id cannot be reused by another object while the entry is cached.
-    """
-
-    __slots__ = ("schema",)
-
-    def __init__(self, schema: HostSchema) -> None:
-        self.schema = schema
-
-    def __hash__(self) -> int:
-        return id(self.schema)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _ByIdentity) and other.schema is self.schema
-
-
-@functools.lru_cache(maxsize=32)
-def _cached_terms(key: _ByIdentity) -> _SchemaTerms:
-    schema = key.schema
+@per_host
+def _terms(schema: HostSchema) -> _SchemaTerms:
+    """The schema's derived terms; a router turn reads them several times, so they are built once per schema."""
     strong = _feature_terms(schema)
     # a feature's name may be long ("savings account balance greater or equal than 500")
     longest = max(
@@ -95,11 +78,7 @@ def _cached_terms(key: _ByIdentity) -> _SchemaTerms:
     return _SchemaTerms(strong, longest, _find_age_feature(schema), _unique_categories(schema), units)
 
 
-def _terms(schema: HostSchema) -> _SchemaTerms:
-    """The schema's derived terms; a router turn reads them several times, so they are built once."""
-    return _cached_terms(_ByIdentity(schema))
-
-
+@per_turn
 def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMention]:
     """Feature mentions in `text`, longest first at each position, not overlapping."""
     if schema is None or schema.kind == "text":
@@ -233,6 +212,7 @@ _TARGET_CUE = re.compile(
 )
 
 
+@per_turn
 @bounds_text_argument(0)
 def extract_label(text: str, schema: HostSchema | None) -> str | None:
     """The class name a request is about ("why not progressing" -> "progressing", "make it positive").

@@ -13,6 +13,7 @@ from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_said
+from simxai.turn_memo import per_turn
 
 
 def _in_range(feature: FeatureSchema, value: float) -> bool:
@@ -171,6 +172,7 @@ def _value_before(text: str, start: int, end: int, categories: list[str], nouns:
     return [(core_start, end + (trailing.end() if trailing else 0), True)]
 
 
+@per_turn
 def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int, str]]:
     """Groups named by a plural noun made from a categorical feature: (start, end, condition).
 

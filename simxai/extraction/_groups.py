@@ -41,6 +41,7 @@ from simxai.hosts.name_words import name_words
 from simxai.instances import parse_condition
 from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
+from simxai.turn_memo import per_turn
 
 _GROUP_WORDS = re.compile(
     r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
@@ -75,6 +76,7 @@ def _value_text(value: float) -> str:
 _SIGN = r"(?:[$£€]\s?)?"
 
 
+@per_turn
 def bounded_condition(text: str, schema: HostSchema) -> str | None:
     """`_condition`, with bounds in money ("tickets over £70") on the host's one money feature."""
     text = money_amounts(text)  # "$1,200" -> "$1200": a feature's bound may carry a currency sign
@@ -97,6 +99,7 @@ def _unhyphened(text: str, schema: HostSchema) -> str:
     return text
 
 
+@per_turn
 def _condition(text: str, schema: HostSchema | None) -> str | None:
     """A group condition in the condition language of `simxai.instances`, or None."""
     if schema is None:
@@ -265,6 +268,7 @@ def feature_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]
     return [(m.start, m.end) for m in feature_mentions(text, schema)]
 
 
+@per_turn
 @bounds_span_text
 def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     """Character spans of the group conditions in `text`, with the words leading into them.
@@ -373,6 +377,7 @@ _PEOPLE_GROUP = re.compile(
 )
 
 
+@per_turn
 @bounds_text_argument(0)
 def extract_group(text: str, schema: HostSchema | None) -> str | None:
     """The group a metric question is about, as a condition ("accuracy for patients over 60" -> "age > 60").

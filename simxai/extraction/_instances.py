@@ -15,12 +15,14 @@ from simxai.hosts.base import HostSchema, InstanceRef
 from simxai.messages import Message
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
+from simxai.turn_memo import per_turn
 
 
 def _id_list(body: str) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", body)]
 
 
+@per_turn
 @bounds_text_argument(0)
 def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     """Every instance id named in `text`, in order ("compare patients 3 and 4" -> [3, 4]).

@@ -15,6 +15,7 @@ import re
 
 from simxai.extraction._features import _TOKEN
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.turn_memo import per_host
 
 __all__ = ["verb_money_change"]
 
@@ -34,6 +35,7 @@ _SAID = re.compile(
 )
 
 
+@per_host
 def _money(schema: HostSchema) -> list[FeatureSchema]:
     return [
         f

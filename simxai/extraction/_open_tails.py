@@ -18,6 +18,7 @@ from simxai.extraction._clock_and_pace import _hour_feature
 from simxai.extraction._group_words import OR_TAIL, _in_range, tail_op
 from simxai.extraction._lexicon import _NUM
 from simxai.hosts.base import HostSchema
+from simxai.turn_memo import per_turn
 
 __all__ = ["open_tail_bounds"]
 
@@ -51,6 +52,7 @@ def _op(tail: str | None, lead: str | None) -> str:
     return tail_op(said) or ">="
 
 
+@per_turn
 def open_tail_bounds(text: str, schema: HostSchema) -> list[str]:
     """Conditions from the bounds of the module doc, on the one feature each names; [] when none is named."""
     found: list[str] = []

@@ -33,6 +33,7 @@ from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun
 from simxai.extraction._money_verbs import verb_money_change
 from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.turn_memo import per_host, per_turn
 
 _UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
 _DOWN = r"less|fewer|lower|smaller|shorter|lighter|down"
@@ -82,6 +83,7 @@ def _times(match: re.Match[str]) -> int | float:
     return _TIMES[said] if said in _TIMES else _parse_number(match.group("n"))
 
 
+@per_turn
 def _verb_mentions(text: str, schema: HostSchema) -> list[FeatureMention]:
     """Numeric features named by a verb of their one-word name or alias ("upgraded" for upgrades)."""
     owners: dict[str, list[FeatureSchema]] = {}
@@ -108,6 +110,7 @@ def _verb_mentions(text: str, schema: HostSchema) -> list[FeatureMention]:
     return found
 
 
+@per_host
 def _alias_words(schema: HostSchema) -> dict[str, FeatureSchema]:
     """Words (stemmed) of exactly one numeric feature's name or aliases, that say nothing of the model or host."""
     noun = schema.instance_noun.lower()

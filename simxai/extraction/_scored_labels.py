@@ -17,6 +17,7 @@ from simxai.extraction._class_names import class_mentions
 from simxai.extraction._polarity import label_mentions
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
+from simxai.turn_memo import per_turn
 
 __all__ = ["ScoredLabel", "explained_label", "importance_label", "label_group", "scored_label"]
 
@@ -64,6 +65,7 @@ class ScoredLabel:
     instances: bool  # "for barbera wines": instances of the label; "recall for barbera": the label itself
 
 
+@per_turn
 def scored_label(text: str, schema: HostSchema | None, *, bare: bool = True) -> ScoredLabel | None:
     """The label attached by a cue to the metric or importance a turn asks for, or None.
 

@@ -13,6 +13,7 @@ import re
 from simxai.extraction._lexicon import _NUM, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
+from simxai.turn_memo import per_turn
 
 # How many of the second unit one of the first holds (a month as 30 days, a year as 52 weeks).
 _PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): 30, ("week", "day"): 7}
@@ -67,6 +68,7 @@ def time_unit(feature: FeatureSchema) -> str | None:
     return next((unit for word in words if (unit := _unit_word(word)) is not None), None)
 
 
+@per_turn
 def one_unit_amounts(text: str, schema: HostSchema) -> str:
     """`text` with one unit of time said by its article written as a number: "a week shorter" -> "1 week shorter",
     "a fortnight longer" -> "2 weeks longer", "an extra month" -> "1 more month"; only for a unit that some numeric

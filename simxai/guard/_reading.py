@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from simxai._spoken import UNITS
+from simxai.guard._mentions import _QUOTES, Mention, find_mentions
 
 __all__ = [
     "Mention",
@@ -96,16 +97,6 @@ class NumberClaim:
     bounds: tuple[float, float] | None = None
     #: said as a count ("34 approved applicants", "Wrong: 26", "64/86"): only a whole number of the outputs is it
     count: bool = False
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A name mentioned in a text, with where."""
-
-    name: str
-    start: int
-    end: int
-    quoted: bool
 
 
 def normalise(text: str) -> str:
@@ -427,46 +418,6 @@ def _subject_pattern(nouns: frozenset[str]) -> re.Pattern[str]:
     words = "|".join(re.escape(n) for n in sorted({*nouns, *plural, *SUBJECT_WORDS[:-2]}, key=len, reverse=True))
     # An id has at most 12 digits: a longer run is no id (and int() refuses runs over 4,300 digits).
     return re.compile(rf"\b(?:{words})\s*(?:#|no\.?\s*)?(\d{{1,12}})(?!\d)", re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=4096)
-def mention_pattern(name: str) -> re.Pattern[str]:
-    """`name` as a whole word, written as is or with its underscores as spaces or hyphens, and its spaces as
-    hyphens ("not-ready ones" for the class "not ready"; claims-24).
-    """
-    variants = dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-"), name.replace(" ", "-")])
-    alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
-    return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
-
-
-_QUOTES = "\"'“”‘’`"
-
-
-def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str] = ()) -> list[Mention]:
-    """Mentions of `names` in `text`, longest name first, without overlaps; `quoted_only` names count
-    only inside quotes (the words of a text model, which ordinary prose also uses).
-
-    The readers of one reply ask for the same sentence and names many times, so the answer is memoised on
-    its inputs (a pure function of them; each call gets its own list).
-    """
-    return list(_mentions(text, frozenset(n for n in names if n), frozenset(n.lower() for n in quoted_only)))
-
-
-@functools.lru_cache(maxsize=8192)
-def _mentions(text: str, names: frozenset[str], only: frozenset[str]) -> tuple[Mention, ...]:
-    taken = bytearray(len(text))  # 1 where a mention already is: a check costs the mention's length
-    found: list[Mention] = []
-    for name in sorted(names, key=lambda n: (-len(n), n)):
-        for match in mention_pattern(name).finditer(text):
-            start, end = match.span()
-            if 1 in taken[start:end]:
-                continue
-            quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
-            if name.lower() in only and not quoted:
-                continue
-            taken[start:end] = b"\x01" * (end - start)
-            found.append(Mention(name, start, end, quoted))
-    return tuple(sorted(found, key=lambda m: m.start))
 
 
 def quotes(text: str) -> list[str]:

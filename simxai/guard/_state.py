@@ -4,6 +4,7 @@ being written, and the state of the checker reading one reply.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -118,7 +119,32 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
     """The host's aliases and the plain-word names its feature names give: the initials of a name of several
     words (debt_to_income: "dti"), a name of two words in the other order ("years of employment"), and a long
     plural name in the singular ("triglyceride" for triglycerides).
+
+    A table of the host's vocabulary, built once per vocabulary (keyed by the values it reads, so a changed
+    vocabulary gets its own; at most 64 kept); each call gets its own lists.
     """
+    key = (
+        tuple(vocab.features),
+        tuple((name, tuple(said)) for name, said in vocab.aliases.items()),
+        tuple(vocab.labels),
+        vocab.instance_noun,
+    )
+    return {name: list(found) for name, found in _derived_aliases(key).items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _derived_aliases(key: tuple) -> dict[str, tuple[str, ...]]:  # type: ignore[type-arg]
+    features, aliases, labels, noun = key
+    vocab = Vocabulary(
+        labels=list(labels),
+        features=list(features),
+        aliases={name: list(said) for name, said in aliases},
+        instance_noun=noun,
+    )
+    return {name: tuple(found) for name, found in _derive(vocab).items()}
+
+
+def _derive(vocab: Vocabulary) -> dict[str, list[str]]:
     taken = {f.lower() for f in vocab.features} | {a.lower() for v in vocab.aliases.values() for a in v}
     out: dict[str, list[str]] = {}
     for name in vocab.features:
@@ -163,13 +189,18 @@ def _names(vocab: Vocabulary, facts: Facts) -> _Names:
             features[name] = name
             quoted_only.add(name)
     metrics = {spelling: metric for metric, spellings in cue.METRIC_NAMES.items() for spelling in spellings}
-    spoken = [(re.sub(r"[_\s]+", " ", s.lower()), f) for s, f in features.items()]
-    ambiguous = frozenset(
-        s
-        for s, f in features.items()
-        if s.lower() != f and any(t.startswith(f"{s.lower()} ") and g != f for t, g in spoken)
+    return _Names(list(vocab.labels), features, quoted_only, metrics, _ambiguous(tuple(features.items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _ambiguous(spellings: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """The short spellings that also start another feature's spelling: quadratic in the names, so built once per
+    host's names (at most 64 sets kept).
+    """
+    spoken = [(re.sub(r"[_\s]+", " ", s.lower()), f) for s, f in spellings]
+    return frozenset(
+        s for s, f in spellings if s.lower() != f and any(t.startswith(f"{s.lower()} ") and g != f for t, g in spoken)
     )
-    return _Names(list(vocab.labels), features, quoted_only, metrics, ambiguous)
 
 
 def _label_of(text: str, labels: Sequence[str]) -> list[Mention]:

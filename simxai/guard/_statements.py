@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from simxai.guard import _cues as cue
+from simxai.turn_memo import per_turn
 
 __all__ = ["comparable", "edit_claims", "explainer_claims", "model_claims", "movement_claims", "unstated_claims"]
 
@@ -136,8 +137,7 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
     """
     if sentence.rstrip().endswith("?"):
         return
-    text = output_text.lower()
-    stated = {name for name, pattern in FAMILIES.items() if re.search(pattern, text)}
+    stated = _stated_families(output_text)
     if not stated:
         return
     for name, pattern in FAMILIES.items():
@@ -145,6 +145,18 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
             if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
                 continue
             yield f"model family {name}", name in stated
+
+
+# The outputs' side of a check is the same for every sentence of a reply: read once a turn (`per_turn`).
+@per_turn
+def _stated_families(output_text: str) -> frozenset[str]:
+    text = output_text.lower()
+    return frozenset(name for name, pattern in FAMILIES.items() if re.search(pattern, text))
+
+
+@per_turn
+def _stated_explainers(output_text: str) -> frozenset[str]:
+    return frozenset(name for name, pattern in EXPLAINERS.items() if re.search(pattern, output_text, re.IGNORECASE))
 
 
 def explainer_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
@@ -155,7 +167,7 @@ def explainer_claims(sentence: str, output_text: str) -> Iterator[tuple[str, boo
     """
     if sentence.rstrip().endswith("?"):
         return
-    stated = {name for name, pattern in EXPLAINERS.items() if re.search(pattern, output_text, re.IGNORECASE)}
+    stated = _stated_explainers(output_text)
     for name, pattern in EXPLAINERS.items() if stated else ():
         for match in re.finditer(pattern, sentence, re.IGNORECASE):
             if not _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
@@ -174,6 +186,17 @@ _PROPERTIES = {
 _NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no|\w+n't|rather than|instead of)\b[^.;:]{0,25}|\bun-?)$", re.I)
 
 
+@per_turn
+def _only_denied(output_text: str) -> frozenset[str]:
+    """The properties of `_PROPERTIES` the outputs mention, and only as denied."""
+    denied = set()
+    for name, pattern in _PROPERTIES.items():
+        said = [m for m in re.finditer(pattern, output_text, re.I)]
+        if said and all(_NEGATED_BEFORE.search(output_text[max(0, m.start() - 40) : m.start()]) for m in said):
+            denied.add(name)
+    return frozenset(denied)
+
+
 def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
     """(claim, supported) for a property of the model the outputs only deny, stated in the sentence as held:
     "probabilities are calibrated" when the outputs say they are not, "fine-tuned on the reviews" when the
@@ -181,9 +204,9 @@ def property_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool
     """
     if sentence.rstrip().endswith("?"):
         return
+    denied = _only_denied(output_text)
     for name, pattern in _PROPERTIES.items():
-        said = [m for m in re.finditer(pattern, output_text, re.I)]
-        if not said or any(not _NEGATED_BEFORE.search(output_text[max(0, m.start() - 40) : m.start()]) for m in said):
+        if name not in denied:
             continue  # the outputs state it as held somewhere (or never)
         for match in re.finditer(pattern, sentence, re.I):
             if not _NEGATED_BEFORE.search(sentence[max(0, match.start() - 40) : match.start()]):

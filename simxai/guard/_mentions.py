@@ -1,0 +1,86 @@
+"""Names mentioned in a text, longest first and without overlaps: what every check of the guard reads names by.
+
+`find_mentions` is asked for the same sentence and names many times per reply; each name's pattern is built once,
+and in an ASCII text a name none of whose forms is a substring of the text is not matched at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["Mention", "find_mentions", "mention_pattern"]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name mentioned in a text, with where."""
+
+    name: str
+    start: int
+    end: int
+    quoted: bool
+
+
+def _variants(name: str) -> dict[str, None]:
+    return dict.fromkeys([name, name.replace("_", " "), name.replace("_", "-"), name.replace(" ", "-")])
+
+
+@functools.lru_cache(maxsize=4096)
+def _ascii_forms(name: str) -> tuple[str, ...] | None:
+    """The lower-case forms `mention_pattern(name)` can match in an ASCII text, or None when `name` is not ASCII: in
+    an ASCII text one of them is a substring of the lower-cased text wherever the pattern matches.
+    """
+    return tuple(v.lower() for v in _variants(name)) if name.isascii() else None
+
+
+@functools.lru_cache(maxsize=4096)
+def mention_pattern(name: str) -> re.Pattern[str]:
+    """`name` as a whole word, written as is or with its underscores as spaces or hyphens, and its spaces as
+    hyphens ("not-ready ones" for the class "not ready"; claims-24).
+    """
+    variants = _variants(name)
+    alternatives = "|".join(re.escape(v) for v in sorted(variants, key=len, reverse=True))
+    return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])", re.IGNORECASE)
+
+
+_QUOTES = "\"'“”‘’`"
+
+
+def find_mentions(text: str, names: Iterable[str], *, quoted_only: Iterable[str] = ()) -> list[Mention]:
+    """Mentions of `names` in `text`, longest name first, without overlaps; `quoted_only` names count
+    only inside quotes (the words of a text model, which ordinary prose also uses).
+
+    The readers of one reply ask for the same sentence and names many times, so the answer is memoised on
+    its inputs (a pure function of them; each call gets its own list).
+    """
+    return list(_mentions(text, frozenset(filter(None, names)), frozenset(n.lower() for n in quoted_only)))
+
+
+@functools.lru_cache(maxsize=256)
+def _longest_first(names: frozenset[str]) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+    """`names` longest first (then alphabetically), each with its `_ascii_forms`: once per set of names."""
+    return tuple((name, _ascii_forms(name)) for name in sorted(names, key=lambda n: (-len(n), n)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _mentions(text: str, names: frozenset[str], only: frozenset[str]) -> tuple[Mention, ...]:
+    taken = bytearray(len(text))  # 1 where a mention already is: a check costs the mention's length
+    found: list[Mention] = []
+    # in an ASCII text, a name none of whose forms is a substring is not matched: its pattern is not run
+    low = text.lower() if text.isascii() else None
+    for name, forms in _longest_first(names):
+        if low is not None and forms is not None and not any(f in low for f in forms):
+            continue
+        for match in mention_pattern(name).finditer(text):
+            start, end = match.span()
+            if 1 in taken[start:end]:
+                continue
+            quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
+            if name.lower() in only and not quoted:
+                continue
+            taken[start:end] = b"\x01" * (end - start)
+            found.append(Mention(name, start, end, quoted))
+    return tuple(sorted(found, key=lambda m: m.start))
