@@ -23,6 +23,7 @@ __all__ = [
     "Clause",
     "RelativeChange",
     "closest",
+    "condition_fields",
     "parse_change",
     "parse_condition",
 ]
@@ -33,6 +34,8 @@ Operator = Literal[">", ">=", "<", "<=", "=", "!="]
 # the field is any text up to the operator: column names such as `Mites/100`, `pH (soil)` or `temp.c` are names too
 _CLAUSE = re.compile(r"^\s*(?P<field>[^\s<>=!][^<>=!]*?)\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<value>.+?)\s*$")
 _SPECIAL_FIELDS = ("label", "prediction", "id")
+#: What joins a condition's clauses: "and", "&", "&&" or a comma.
+_JOIN = re.compile(r"\s+and\s+|\s*&&?\s*|\s*,\s*", re.IGNORECASE)
 #: The longest condition read: dozens of clauses.
 MAX_CONDITION_CHARS = 2000
 
@@ -111,7 +114,7 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
         return []
     names = [f.name for f in schema.features]
     clauses: list[Clause] = []
-    for part in re.split(r"\s+and\s+|\s*&&?\s*|\s*,\s*", stripped, flags=re.IGNORECASE):
+    for part in _JOIN.split(stripped):
         match = _CLAUSE.match(part)
         if not match:
             raise ArgumentError(
@@ -175,6 +178,18 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
                 )
             clauses.append(Clause(feature.name, op, value))  # type: ignore[arg-type]
     return clauses
+
+
+def condition_fields(condition: str) -> list[str]:
+    """The fields a condition's clauses test, as it names them, each once: "Wave Height > 9 and label = late" gives
+    "Wave Height" and "label". Read without a schema (a condition a result states, as `Clause.text` writes it); a
+    part that is no clause names no field.
+    """
+    stripped = " ".join(condition.split())
+    if len(stripped) > MAX_CONDITION_CHARS:
+        return []
+    fields = (_CLAUSE.match(part) for part in _JOIN.split(stripped))
+    return list(dict.fromkeys(m.group("field").strip() for m in fields if m))
 
 
 @dataclass(frozen=True)

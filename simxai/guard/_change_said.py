@@ -30,7 +30,7 @@ def with_change(text: str, facts: Facts) -> bool:
     """
     if _to_new_value(text, facts):
         return True
-    if not facts.what_if or not facts.changes:
+    if not (facts.what_if or facts.hypothetical) or not facts.changes:
         return False
     new_values = [new for pairs in facts.changes.values() for _, new in pairs]
     old_words = {old.lower() for pairs in facts.changes.values() for old, _ in pairs if isinstance(old, str)}

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from simxai.guard._facts import MACRO, Facts, _num, _tie, _walk_free
+from simxai.instances import condition_fields
 
 __all__ = ["read_outputs", "text_output"]
 
@@ -317,8 +318,11 @@ def _structured(payload: dict[str, Any]) -> Facts:
             _walk_free([get("group"), get("n_total"), get("nouns")], facts)
             if rows is not None:
                 facts.free_numbers |= {rows / total, round(rows / total * 100, 6)}
-                for clause in str(get("group")).split(" and "):  # "0 have bmi > 90": the size, beside its feature
-                    _tie(facts.feature_numbers, clause.split(" ")[0].lower(), rows)
+                # "0 have bmi > 90": the size, beside each field the condition tests (as the card parsed it, or
+                # as the condition names it: "Wave Height > 9" keeps its spaces)
+                fields = get("group_fields")
+                for field in fields if isinstance(fields, list) else condition_fields(str(get("group"))):
+                    _tie(facts.feature_numbers, str(field).lower(), rows)
     else:
         settings = get("hyperparameters")
         if kind == "model_information" and isinstance(settings, dict):

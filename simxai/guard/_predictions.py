@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from simxai.guard import _cues as cue
 from simxai.guard._change_said import goals, with_change
 from simxai.guard._facts import Facts
+from simxai.guard._outcome_said import outcome_said
 from simxai.guard._reading import Mention, find_mentions
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 
@@ -242,16 +243,20 @@ class _PredictionChecks(_CheckState):
                 and not cue.TODAY.search(_asides(clause, m))
             )
             hypothetical = hypothetical or bool(cue.AFTER_LABEL.match(clause[m.end :]))
-            if re.search(
-                r"\bfrom\s+(?:being\s+(?:\w+\s+){0,2})?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I
-            ):
-                hypothetical = False  # "would change from stable to ...": the label it changes from is today's
-            if _BEFORE_ARROW.match(clause[m.end :]):
-                hypothetical = False  # "decision standard → surcharge": the label before the arrow is today's
+            today = bool(
+                re.search(
+                    r"\bfrom\s+(?:being\s+(?:\w+\s+){0,2})?(?:the\s+|a\s+|an\s+)?[\"'“‘*]?$", clause[: m.start], re.I
+                )
+            )  # "would change from stable to ...": the label it changes from is today's
+            today = today or bool(_BEFORE_ARROW.match(clause[m.end :]))  # "standard → surcharge": before the arrow
+            hypothetical = hypothetical and not today
             if key is not None:
                 hypothetical = bool(cue.HYPOTHETICAL.search(key) or with_change(key, facts)) and not cue.BEFORE.search(
                     key
                 )
+            # "with 'bad' in its place the model says X", "Single change: score 588. Outcome: X" (claims-31)
+            if not today and (facts.hypothetical or facts.what_if) and not (key is not None and cue.BEFORE.search(key)):
+                hypothetical = hypothetical or outcome_said(clause[: m.start], earlier, self._before(sentence), facts)
             # "would still be X" is today's label; "would be X if ...", "could be X" a what-if.
             conditional = not cue.STAY.search(clause[: m.start]) and (
                 m in of_subject or bool(cue.CONDITION.search(sentence)) or bool(cue.MODAL.search(clause[: m.start]))
@@ -305,6 +310,11 @@ class _PredictionChecks(_CheckState):
                 self.report.claim(
                     "prediction " + ("wrong" if wrong else "correct"), facts.correct == right, via="prediction correct"
                 )
+
+    def _before(self, sentence: str) -> str:
+        """The reply's text before `sentence` (its first occurrence)."""
+        at = self.reply.find(sentence) if sentence else -1
+        return self.reply[:at] if at > 0 else ""
 
     def _said_of(self, clause: str) -> list[Mention]:
         """Labels said of a subject without a word of predicting: "applicant 14 was rejected", "she is

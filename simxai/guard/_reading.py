@@ -156,20 +156,27 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
-def mask_inputs(text: str, inputs: Iterable[str]) -> str:
+def mask_inputs(text: str, inputs: Iterable[str], rewrites: Iterable[str] = ()) -> str:
     """`text` with its quotations of the inputs (a review, a rewrite of it: three words or more) replaced by
-    "a quotation": what the quoted input says ("... has not failed me") is no claim of the reply.
+    "a quotation": what the quoted input says ("... has not failed me") is no claim of the reply. A quotation only a
+    rewrite holds (`rewrites`, a counterfactual's changed texts) is "a rewritten quotation": what the model makes of
+    it is the change's outcome (claims-31).
     """
     sources = [_plain(s) for s in inputs if len(s.split()) >= 3]
     if not sources:
         return text
     words = {w for s in sources for w in s.split()}
+    changed = {_plain(s) for s in rewrites}
+    kept = [s for s in sources if s not in changed]
 
     def masked(m: re.Match[str]) -> str:
         said = _plain(m.group(1))
         # A quotation of an input, or of an edit of it made of its words ("... has failed me once.").
         of_input = any(said in s for s in sources) or (len(said.split()) >= 4 and set(said.split()) <= words)
-        return "a quotation" if len(said.split()) >= 3 and of_input else m.group(0)
+        if len(said.split()) < 3 or not of_input:
+            return m.group(0)
+        rewritten = any(said in s for s in changed) and not any(said in s for s in kept)
+        return "a rewritten quotation" if rewritten else "a quotation"
 
     return _QUOTED.sub(masked, text)
 

@@ -291,7 +291,7 @@ class _CheckState:
             self.reply = quote_words(self.reply, self.names.quoted_only, self.names.labels, inputs)
         # What the reply quotes of the inputs (the review, a rewrite) is theirs, not a claim: edits read it still.
         self.unmasked = self.reply
-        self.reply = mask_inputs(self.reply, self.all.texts)
+        self.reply = mask_inputs(self.reply, self.all.texts, self.all.rewrites)
         self.reply = mask_feature_glosses(self.reply, vocab.features, self.names.labels)
         ids = {f.subject_id for f in facts if f.subject_id is not None}
         noun = vocab.instance_noun
