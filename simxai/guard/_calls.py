@@ -21,6 +21,10 @@ _INSIST = re.compile(
     re.IGNORECASE,
 )
 
+#: How far past either end of the data's range (a share of the range's width) a relative what-if step may land
+#: unasked: income 24.2 + 170 on incomes up to 189.4 runs; handlers 3 - 2 where the data's fewest is 2 is asked.
+_A_LITTLE_PAST = 0.05
+
 
 def non_answer(text: str | None) -> str | None:
     """Why a reply after function results is not an answer for the user, or None when it is one.
@@ -84,11 +88,12 @@ def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
 
 
 def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list[str]:
-    """A question for each relative what-if change ("5 lower", "+20%", "*3") that took one instance's feature far
+    """A question for each relative what-if change ("5 lower", "+20%", "*3") that took one instance's feature
     outside the range the data shows: below zero where the data has no negative value ("weight_kg would go from 2
-    to −3 ..."), or more than the range's own width past either end ("income +5000" on incomes in thousands). A
-    step a little past the range is run as asked. `out_of_range` cannot see these before the call, since the new
-    value depends on the instance's own. `payload` is the what-if's result payload.
+    to −3 ..."), or more than `_A_LITTLE_PAST` of the range's width past either end ("2 fewer handlers" from 3
+    where the data's fewest is 2; "income +5000" on incomes in thousands). A step a little past the range is run
+    as asked. `out_of_range` cannot see these before the call, since the new value depends on the instance's own.
+    `payload` is the what-if's result payload.
     """
     if not isinstance(changes, Mapping) or not isinstance(payload, Mapping):
         return []
@@ -104,7 +109,7 @@ def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list
             continue  # absolute values were checked before the call
         if feature.min is None or feature.max is None or not isinstance(new, int | float) or isinstance(new, bool):
             continue
-        reach = feature.max - feature.min  # a step a little past the data's range is the user's to take
+        reach = _A_LITTLE_PAST * (feature.max - feature.min)  # a little past the data's range: the user's to take
         if feature.min - reach <= new <= feature.max + reach and not (new < 0 <= feature.min):
             continue
         span = f"{format_number(feature.min)}–{format_number(feature.max)}"

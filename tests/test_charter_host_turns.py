@@ -1,0 +1,87 @@
+"""Turns on an invented host a user might bring (boat charters, built here) that were answered without a word
+where a question or a group answer was due: a relative what-if step that lands below the data's fewest crew.
+The phrasings are our own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from simxai import Agent, Turn
+from simxai.backends.router import RouterBackend
+from simxai.hosts.base import Host
+
+
+@pytest.fixture(scope="module")
+def charter_host(tmp_path_factory) -> Host:
+    """Boat charters: crew (whole numbers, 2 to 9), wave height, the hull's insured sum in thousands of euros
+    (the scale in the column's name), a hull type; damage on return predicted by a random forest."""
+    import joblib
+    import numpy as np
+    import pandas as pd
+    from sklearn.compose import ColumnTransformer
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder
+
+    from simxai.hosts.config import load_host_config
+
+    folder = tmp_path_factory.mktemp("charters")
+    rng = np.random.default_rng(11)
+    n = 240
+    frame = pd.DataFrame(
+        {
+            "charter_no": np.arange(3101, 3101 + n),
+            "crew": rng.integers(2, 10, n),
+            "wave_height_m": np.round(rng.uniform(0.2, 4.5, n), 1),
+            "insured_sum_kEUR": np.round(rng.uniform(40, 1500, n), 0),
+            "hull type": rng.choice(["wooden", "steel", "composite"], n),
+        }
+    )
+    frame.loc[0, "crew"] = 3
+    score = 0.6 * frame.wave_height_m - 0.2 * frame.crew + (frame["hull type"] == "wooden") + rng.normal(0, 0.5, n)
+    frame["damage"] = np.where(score < 0.2, "none", np.where(score < 1.2, "minor", "major"))
+    features = ["crew", "wave_height_m", "insured_sum_kEUR", "hull type"]
+    one_hot = OneHotEncoder(handle_unknown="ignore")
+    encode = ColumnTransformer([("cat", one_hot, ["hull type"])], remainder="passthrough")
+    model = Pipeline([("encode", encode), ("fit", RandomForestClassifier(n_estimators=30, random_state=0))])
+    joblib.dump(model.fit(frame[features], frame.damage), folder / "model.joblib")
+    frame.to_csv(folder / "charters.csv", index=False)
+    config = {
+        "name": "boat charters",
+        "model_path": "model.joblib",
+        "data_path": "charters.csv",
+        "target": "damage",
+        "instance_noun": "charter",
+        "id_column": "charter_no",
+        "feature_aliases": {"wave_height_m": ["wave height", "waves"], "insured_sum_kEUR": ["insured sum"]},
+    }
+    (folder / "host.json").write_text(json.dumps(config), encoding="utf-8")
+    return load_host_config(folder / "host.json")
+
+
+async def _turns(host: Host, *texts: str) -> list[Turn]:
+    conversation = Agent(host, RouterBackend()).conversation()
+    return [await conversation.send(text) for text in texts]
+
+
+def _ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
+
+
+async def test_a_relative_step_below_the_fewest_crew_is_asked(charter_host: Host) -> None:
+    crew = charter_host.schema().feature("crew")
+    assert crew is not None and crew.min == 2
+    for text, lands in (("what if charter 3101 had 1 fewer crew member?", "3 to 2"),):
+        (turn,) = await _turns(charter_host, text)
+        assert [c.function for c in turn.calls if c.status == "ok"] == ["explain_what_if"], lands
+    for text, lands in (
+        ("what if charter 3101 had 2 fewer crew members?", "3 to 1"),
+        ("what if charter 3101 had 3 fewer crew?", "3 to 0"),
+    ):
+        asked, ran = await _turns(charter_host, text, "yes")
+        assert _ran(asked) == [] and f"would go from {lands}, below the data's range 2" in asked.reply
+        assert [f for f, _ in _ran(ran)] == ["explain_what_if"]
