@@ -85,3 +85,32 @@ async def test_a_relative_step_below_the_fewest_crew_is_asked(charter_host: Host
         asked, ran = await _turns(charter_host, text, "yes")
         assert _ran(asked) == [] and f"would go from {lands}, below the data's range 2" in asked.reply
         assert [f for f, _ in _ran(ran)] == ["explain_what_if"]
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [("1.2 million euros", 1200), ("€2m", 2000), ("500k euros", 500), ("1.5 million", 1500)],
+)
+def test_money_said_with_a_scale_is_put_in_the_unit_the_name_states(charter_host: Host, said: str, value: float):
+    from simxai.extraction import extract_changes
+
+    text = f"what if charter 3101 had an insured sum of {said}?"
+    assert extract_changes(text, charter_host.schema()) == {"insured_sum_kEUR": value}
+
+
+def test_a_scale_is_read_for_a_feature_whose_description_states_it() -> None:
+    from simxai.extraction import extract_changes
+    from simxai.hosts.base import FeatureSchema, HostSchema
+
+    cost = FeatureSchema(name="build_cost", type="numeric", min=5, max=900, description="cost in millions of euros")
+    rooms = FeatureSchema(name="rooms", type="numeric", min=1, max=40)
+    schema = HostSchema(
+        name="hotels",
+        kind="tabular",
+        instance_noun="hotel",
+        class_names=["a", "b"],
+        features=[cost, rooms],
+        id_range=(1, 99),
+    )
+    assert extract_changes("what if the build cost were €250 million?", schema) == {"build_cost": 250}
+    assert extract_changes("what if the build cost were 1.5 billion euros?", schema) == {"build_cost": 1500}
