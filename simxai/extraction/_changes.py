@@ -347,11 +347,10 @@ def extract_changes(
 ) -> dict[str, ChangeValue] | None:
     """What-if changes named in a request, as `explain_what_if` takes them, or None.
 
-    Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" ->
-    {"glucose": "-5"}; "10% higher bmi" -> {"bmi": "+10%"}; "double the ldl" -> {"ldl": "*2"}; "if she were
-    a smoker" -> a categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with
-    'awful'" -> {"great": "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" ->
-    {"text": "<new text>"}.
+    Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" -> {"glucose":
+    "-5"}; "10% higher bmi" -> {"bmi": "+10%"}; "double the ldl" -> {"ldl": "*2"}; "if she were a smoker" -> a
+    categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with 'awful'" -> {"great":
+    "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" -> {"text": "<new text>"}.
 
     `worded_amounts=False` leaves out the readings of `_amounts` (amounts said in words around the feature, units,
     currency signs, fractions) and the old value after "instead of": the router's `zchange` flag reads a turn as
@@ -406,8 +405,7 @@ def extract_changes(
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
-        changes = in_stated_scale(said, schema, changes)  # "1.2 million euros" for a feature in kEUR -> 1200
-        changes = in_feature_units(text, schema, changes)  # "two more years" for a feature in months
+        changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
     return changes or None
 
 
