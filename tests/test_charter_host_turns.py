@@ -114,3 +114,28 @@ def test_a_scale_is_read_for_a_feature_whose_description_states_it() -> None:
     )
     assert extract_changes("what if the build cost were €250 million?", schema) == {"build_cost": 250}
     assert extract_changes("what if the build cost were 1.5 billion euros?", schema) == {"build_cost": 1500}
+
+
+@pytest.mark.parametrize(("said", "bound"), [("above 500k euros", "> 500"), ("over €2m", "> 2000")])
+async def test_a_count_of_those_insured_past_an_amount_is_about_that_group(charter_host: Host, said: str, bound: str):
+    (turn,) = await _turns(charter_host, f"how many charters are insured {said}?")
+    ((function, arguments),) = _ran(turn)  # the count, with or without the insured sums described
+    assert function == "get_data_information" and arguments["group"] == f"insured_sum_kEUR {bound}"
+
+
+def test_a_scaled_amount_binds_the_money_feature_whose_name_word_is_said() -> None:
+    from simxai.extraction import extract_group
+    from simxai.hosts.base import FeatureSchema, HostSchema
+
+    hull = FeatureSchema(name="hull_insured_kUSD", type="numeric", min=20, max=3000)
+    fee = FeatureSchema(name="harbour_fee_kUSD", type="numeric", min=1, max=90)
+    schema = HostSchema(
+        name="yachts",
+        kind="tabular",
+        instance_noun="yacht",
+        class_names=["a", "b"],
+        features=[hull, fee],
+        id_range=(1, 99),
+    )
+    assert extract_group("yachts insured for more than $1.5 million", schema) == "hull_insured_kUSD > 1500"
+    assert extract_group("yachts with a harbour fee under 20k dollars", schema) == "harbour_fee_kUSD < 20"

@@ -16,7 +16,7 @@ import re
 from simxai.extraction._lexicon import _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
-__all__ = ["in_stated_scale", "unscaled"]
+__all__ = ["in_stated_scale", "money_features", "scaled_amount", "unscaled"]
 
 _SCALES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "mio": 1e6, "million": 1e6}
 _SCALES |= {"bn": 1e9, "billion": 1e9}
@@ -90,3 +90,31 @@ def in_stated_scale(said: str, schema: HostSchema, changes: dict[str, ChangeValu
         shown = f"{round(amount, 4):g}"
         out[name] = f"{number['sign']}{shown}" if number["sign"] else _parse_number(shown)
     return out
+
+
+_NAMED_CURRENCY = re.compile(r"^(?:k|m|mio|bn)?(?:eur|usd|gbp|chf)$", re.IGNORECASE)
+_MONEY_SAID = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
+
+
+def money_features(schema: HostSchema) -> list[FeatureSchema]:
+    """The numeric features that hold money: a currency in the description, or one in the name (`value_kEUR`)."""
+    return [
+        f
+        for f in schema.features
+        if f.type == "numeric"
+        and (
+            _MONEY_SAID.search(f.description or "")
+            or any(_NAMED_CURRENCY.match(t) for t in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", f.name))
+        )
+    ]
+
+
+def scaled_amount(said: str, feature: FeatureSchema) -> str | None:
+    """An amount of money said with a scale word ("500k euros", "€2m") in the unit the feature states, as text;
+    None when `said` is no such amount.
+    """
+    match = _SCALED.fullmatch(said.strip())
+    scale = _scale_of(match) if match is not None else None
+    if match is None or scale is None:
+        return None
+    return f"{round(_parse_number(match['n']) * scale / _stated_scale(feature), 4):g}"
