@@ -139,3 +139,10 @@ def test_a_scaled_amount_binds_the_money_feature_whose_name_word_is_said() -> No
     )
     assert extract_group("yachts insured for more than $1.5 million", schema) == "hull_insured_kUSD > 1500"
     assert extract_group("yachts with a harbour fee under 20k dollars", schema) == "harbour_fee_kUSD < 20"
+
+
+async def test_which_of_a_group_had_a_value_lists_the_group_and_changes_nothing(charter_host: Host) -> None:
+    (turn,) = await _turns(charter_host, "which charters on steel hulls had a wave height under 1?")
+    ((function, arguments),) = _ran(turn)
+    assert function == "get_prediction" and "changes" not in arguments
+    assert set(str(arguments["instance"]).split(" and ")) == {"hull type = steel", "wave_height_m < 1"}
