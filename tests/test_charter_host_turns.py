@@ -146,3 +146,19 @@ async def test_which_of_a_group_had_a_value_lists_the_group_and_changes_nothing(
     ((function, arguments),) = _ran(turn)
     assert function == "get_prediction" and "changes" not in arguments
     assert set(str(arguments["instance"]).split(" and ")) == {"hull type = steel", "wave_height_m < 1"}
+
+
+@pytest.mark.parametrize(
+    ("text", "function"),
+    [
+        ("which charters on steel hulls had a wave height under 1?", "get_prediction"),  # steel: already theirs
+        ("what if the charters on steel hulls had wooden hulls?", "explain_what_if"),  # a real change stays
+    ],
+)
+def test_a_what_if_to_the_value_its_group_holds_is_the_groups_predictions(charter_host: Host, text, function):
+    from simxai.backends._router_decision import Decision, changes_decision
+    from tests.backends.routing import FUNCTIONS
+
+    sure = Decision("explain_what_if", 0.9, True)  # the selector sure of a what-if, as it was on the museum host
+    decided = changes_decision(sure, text, [], charter_host.schema(), {f.name for f in FUNCTIONS})
+    assert (decided or sure).function == function
