@@ -385,10 +385,13 @@ def changes_decision(
     changes, only if a change is a step and supposed ("would 6150 still fail with 4 more classmates", "make that 10 km
     lower instead"). A sure choice of any other function stands, and a new instance described by its values stays a
     prediction, also when the selector reads its values as changes ("what's the prediction for a tree with girth 50,
-    soil sand?": no instance of the data to change).
+    soil sand?": no instance of the data to change). A what-if whose every change is a value its group already
+    has ("which loans in climate crates had ...": crate type to climate) changes nothing: the group's predictions.
     """
     if schema is None or schema.kind != "tabular" or "explain_what_if" not in names:
         return None
+    if decision.function == "explain_what_if" and "get_prediction" in names and _restates_its_group(text, schema):
+        return Decision("get_prediction", decision.confidence, True)
     torn = None if decision.confident else decision.runner_up
     if "explain_what_if" in (decision.function, torn) and "get_prediction" in names and _described_anew(text, schema):
         return Decision("get_prediction", decision.confidence, True)  # "... for a tree with girth 50, soil sand?"
@@ -468,3 +471,16 @@ def value_decision(
     if value_of_one_instance(text, schema, history) is None:  # instance 0 is an instance too
         return None
     return Decision("get_data_information", decision.confidence, True)
+
+
+def _restates_its_group(text: str, schema: HostSchema) -> bool:
+    """Whether each change the turn names is a `feature = value` its group of instances already holds, as the one
+    value of that feature the group names ("wooden crates ... climate crates" read as both is no such group).
+    """
+    group = extract_instance(text, schema)
+    changes = extract_changes(text, schema) if isinstance(group, str) else None
+    held = [c.strip().lower() for c in group.split(" and ")] if isinstance(group, str) else []
+    return bool(changes) and all(
+        f"{name} = {value}".lower() in held and sum(c.startswith(f"{name} ".lower()) for c in held) == 1
+        for name, value in (changes or {}).items()
+    )

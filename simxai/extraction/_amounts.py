@@ -15,9 +15,10 @@ import re
 from simxai._spoken import UNITS
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
+from simxai.extraction._money_scale import money_features, scaled_amount
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import spaced_name, unit_ending, unit_words
+from simxai.hosts.name_words import name_words, spaced_name, unit_ending, unit_words
 from simxai.turn_memo import per_host
 
 # "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
@@ -225,20 +226,25 @@ def money_bound(text: str, schema: HostSchema) -> tuple[str, str] | None:
     their signs): a description says what a value is measured in and names no feature. With none or several such
     features, nothing: the words before the amount must then name the feature.
     """
-    money = [f for f in schema.features if f.type == "numeric" and f.description and _MONEY.search(f.description)]
+    money = money_features(schema)
     if len(money) > 1:  # "listings under £100 a night": the one money feature per night
-        money = _per_period(text, money)
+        money = _per_period(text, money) or money
+    if len(money) > 1:  # "loans insured above 500k euros": the one money feature a word of whose name is said
+        money = [f for f in money if any(re.search(rf"\b{w}", text, re.I) for w in name_words(f.name) if len(w) > 3)]
     if len(money) != 1:
         return None
     clauses: list[str] = []
     rest = text
     for match in reversed(list(_MONEY_BOUND.finditer(text))):
         name = money[0].name
+        said = [match.group(g) for g in (("a", "b") if match.group("a") else ("v",))]
+        amounts = [scaled_amount(a, money[0]) or _amount(a) for a in said]
+        if not all(re.fullmatch(r"\d+(?:\.\d+)?", a) for a in amounts):
+            continue  # "over 2m": metres, no money
         if match.group("a"):
-            low, high = (_amount(match.group(g)) for g in ("a", "b"))
-            clauses[:0] = [f"{name} >= {low}", f"{name} <= {high}"]
+            clauses[:0] = [f"{name} >= {amounts[0]}", f"{name} <= {amounts[1]}"]
         else:
-            clauses.insert(0, f"{name} {_op_of(match.group('op'))} {_amount(match.group('v'))}")
+            clauses.insert(0, f"{name} {_op_of(match.group('op'))} {amounts[0]}")
         rest = f"{rest[: match.start()]} {rest[match.end() :]}"
     return (" and ".join(clauses), rest) if clauses else None
 
@@ -258,7 +264,11 @@ def _per_period(text: str, money: list[FeatureSchema]) -> list[FeatureSchema]:
     return [f for f in money if words.search(" ".join([f.name.replace("_", " "), f.description or "", *f.aliases]))]
 
 
-_MONEY_AMOUNT = r"[$£€]\s?\d+(?:\.\d+)?(?![\d,]|\.\d|\s?k\b|\s?(?:m|bn)\b)"
+_MONEY_AMOUNT = (  # "500k euros", "€2m", "1.2 million"; "£70"
+    r"(?:(?:[$£€]\s?)?\d+(?:\.\d+)?\s?(?:k|mn|mio|m|bn|thousand|grand|million|billion)(?!\w)"
+    r"(?:\s+(?:euros?|eur|dollars?|usd|pounds?|gbp)\b)?|"
+    r"[$£€]\s?\d+(?:\.\d+)?(?![\d,]|\.\d|\s?k\b|\s?(?:m|bn)\b))"
+)
 _MONEY_BOUND = re.compile(
     rf"\b(?:(?P<op>over|under|above|below|more\s+than|less\s+than|at\s+least|at\s+most)\s+"
     rf"(?P<v>{_MONEY_AMOUNT})|between\s+(?P<a>{_MONEY_AMOUNT})\s+and\s+(?P<b>{_MONEY_AMOUNT}))",

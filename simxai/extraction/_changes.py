@@ -13,6 +13,7 @@ from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
 from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _parse_number
+from simxai.extraction._money_scale import in_stated_scale, unscaled
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -346,11 +347,10 @@ def extract_changes(
 ) -> dict[str, ChangeValue] | None:
     """What-if changes named in a request, as `explain_what_if` takes them, or None.
 
-    Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" ->
-    {"glucose": "-5"}; "10% higher bmi" -> {"bmi": "+10%"}; "double the ldl" -> {"ldl": "*2"}; "if she were
-    a smoker" -> a categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with
-    'awful'" -> {"great": "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" ->
-    {"text": "<new text>"}.
+    Tabular: "what if her bmi were 30" -> {"bmi": 30}; "glucose 5 lower" / "decrease glucose by 5" -> {"glucose":
+    "-5"}; "10% higher bmi" -> {"bmi": "+10%"}; "double the ldl" -> {"ldl": "*2"}; "if she were a smoker" -> a
+    categorical value; "10 years older" -> {"age": "+10"}. Text: "replace 'great' with 'awful'" -> {"great":
+    "awful"}; "remove 'not'" -> {"not": ""}; "what if it said '<new text>'" -> {"text": "<new text>"}.
 
     `worded_amounts=False` leaves out the readings of `_amounts` (amounts said in words around the feature, units,
     currency signs, fractions) and the old value after "instead of": the router's `zchange` flag reads a turn as
@@ -363,7 +363,7 @@ def extract_changes(
     if worded_amounts:
         said = text = without_instance_phrases(text, schema)  # "the bmi for patient 12 had been 30"
         said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
-        text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
+        text = plain_amounts(unscaled(text))  # "the fine were £50" -> "50"; "€2m" -> "2"; "by a third" -> "by 33.33%"
         text = one_unit_amounts(text, schema)  # "a week shorter" -> "1 week shorter" (then in the feature's unit)
     changes: dict[str, ChangeValue] = {}
     mentions = [
@@ -405,7 +405,7 @@ def extract_changes(
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
-        changes = in_feature_units(text, schema, changes)  # "two more years" for a feature in months
+        changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
     return changes or None
 
 

@@ -21,6 +21,11 @@ _INSIST = re.compile(
     re.IGNORECASE,
 )
 
+#: How far past an end of the data's range, as a share of that end's own size, a relative what-if step may land
+#: unasked: a staple of 87 mm doubled past a longest of 158 runs; 2 fewer handlers from 3, where the fewest is 2
+#: (half of it), is asked.
+_PAST_ITS_END = 0.25
+
 
 def non_answer(text: str | None) -> str | None:
     """Why a reply after function results is not an answer for the user, or None when it is one.
@@ -84,11 +89,12 @@ def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
 
 
 def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list[str]:
-    """A question for each relative what-if change ("5 lower", "+20%", "*3") that took one instance's feature far
+    """A question for each relative what-if change ("5 lower", "+20%", "*3") that took one instance's feature
     outside the range the data shows: below zero where the data has no negative value ("weight_kg would go from 2
-    to −3 ..."), or more than the range's own width past either end ("income +5000" on incomes in thousands). A
-    step a little past the range is run as asked. `out_of_range` cannot see these before the call, since the new
-    value depends on the instance's own. `payload` is the what-if's result payload.
+    to −3 ..."), more than the range's own width past either end ("income +5000" on incomes in thousands), or past
+    an end by more than `_PAST_ITS_END` of that end's size ("2 fewer handlers" from 3 where the data's fewest is
+    2). A step a little past the range is run as asked. `out_of_range` cannot see these before the call, since
+    the new value depends on the instance's own. `payload` is the what-if's result payload.
     """
     if not isinstance(changes, Mapping) or not isinstance(payload, Mapping):
         return []
@@ -105,7 +111,9 @@ def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list
         if feature.min is None or feature.max is None or not isinstance(new, int | float) or isinstance(new, bool):
             continue
         reach = feature.max - feature.min  # a step a little past the data's range is the user's to take
-        if feature.min - reach <= new <= feature.max + reach and not (new < 0 <= feature.min):
+        low = max(feature.min - reach, feature.min - _PAST_ITS_END * abs(feature.min))
+        high = min(feature.max + reach, feature.max + _PAST_ITS_END * abs(feature.max))
+        if low <= new <= high and not (new < 0 <= feature.min):
             continue
         span = f"{format_number(feature.min)}–{format_number(feature.max)}"
         moved = f"{format_number(change.get('old'))} to {format_number(new)}".replace("-", "−")
