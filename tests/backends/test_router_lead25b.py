@@ -22,7 +22,7 @@ CHEESES = HostSchema(
         FeatureSchema(name="CaveHours", type="numeric", min=24, max=400, aliases=["hours in the cave", "cave time"]),
         FeatureSchema(name="turn_count", type="numeric", min=0, max=10, aliases=["turns"]),
         FeatureSchema(name="salt_g", type="numeric", min=5, max=40),
-        FeatureSchema(name="cave", type="categorical", categories=["upper", "lower"]),
+        FeatureSchema(name="cave", type="categorical", categories=["east", "west"]),
     ],
     id_range=(401001, 401500),
 )
@@ -81,3 +81,18 @@ def test_one_less_than_a_value_is_no_step(router: RouterBackend) -> None:
 def test_a_span_in_days_for_a_feature_in_hours_is_converted(router: RouterBackend, text: str, step: str) -> None:
     question, calls = route(router, text, CHEESES)
     assert calls == [("explain_what_if", {"instance": 401030, "changes": {"CaveHours": step}})], question
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [
+        ("what if 401040 had its salt up a fifth", "+20%"),
+        ("what if 401040 had its salt down a quarter", "-25%"),
+        ("what if 401040 had its salt up by half", "+50%"),
+        ("what if 401040 had half a gram more salt", "+0.5"),
+        ("401040 with the salt half a gram lower", "-0.5"),
+    ],
+)
+def test_a_fraction_with_a_direction_is_that_share_or_half_a_unit(router: RouterBackend, text: str, step: str) -> None:
+    question, calls = route(router, text, CHEESES)
+    assert calls == [("explain_what_if", {"instance": 401040, "changes": {"salt_g": step}})], question
