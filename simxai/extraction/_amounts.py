@@ -130,7 +130,8 @@ def by_fractions(text: str) -> str:
 
 def fraction_steps(text: str) -> str:
     """`text` with a fraction said as a step written as the percentage it is: "a quarter higher" -> "25% higher",
-    "a tenth less" -> "10% less", "half as much" -> "50% less", "half a kilo more" -> "0.5 kilo more", "one and a half times" -> "1.5 times".
+    "a tenth less" -> "10% less", "half as much" -> "50% less", "half a kilo more" -> "0.5 kilo more", "one and a
+    half times" -> "1.5 times".
 
     A fraction the turn then glosses by the amount it comes to ("a third less, so 2 fewer boats", "a quarter
     higher, that's about 8 more") gives way to that amount, said where the fraction was.
