@@ -107,6 +107,14 @@ _AND_A_HALF = re.compile(r"\b(?P<n>one|two|three|four|\d+)\s+and\s+a\s+half\s+ti
 _WHOLE = {w: UNITS[w] for w in ("one", "two", "three", "four")}
 
 
+# a lone "one" after a verb of being and before a direction, no "than" after it: a relative change of one ("were
+# one less", "be one higher"); "normalize" keeps a lone "one" a word ("this one"), and "one less than 5" compares
+_ONE_STEP = re.compile(
+    r"\b(?P<v>were|was|is|be|been|are|made)\s+one(?=\s+(?:less|fewer|more|lower|higher|smaller|bigger)\b(?!\s+than\b))",
+    re.IGNORECASE,
+)
+
+
 def money_amounts(text: str) -> str:
     """`text` with the thousands separators of each amount behind a currency sign dropped ("$1,200" -> "$1200")."""
     return _CURRENCY.sub(lambda m: m.group(0).replace(",", ""), text)
@@ -114,10 +122,11 @@ def money_amounts(text: str) -> str:
 
 def plain_amounts(text: str) -> str:
     """`text` with each amount behind a currency sign as the bare number, thousands separators dropped ("2,000
-    fewer" -> "2000 fewer"), and "by a third" as "by 33.33%".
+    fewer" -> "2000 fewer"), "by a third" as "by 33.33%" and "were one less" as "were 1 less".
     """
     text = _CURRENCY.sub(lambda m: m.group("n").replace(",", ""), text)
     text = _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = _ONE_STEP.sub(r"\g<v> 1", text)  # a step of 1, as "two less" is of 2
     return fraction_steps(by_fractions(text))
 
 

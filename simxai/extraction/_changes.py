@@ -104,14 +104,6 @@ _FILLER = r"(?!(?:and|or|but|then)\b)\w+"
 _FILLER_WORDED = r"(?!(?:and|or|but|then|had|has|have|was|were|is|are|would|will)\b)(?!\d)\w+"
 
 
-# a lone "one" after a verb of being and before a direction, no "than" after it: a relative change of one ("were
-# one less", "be one higher"); "normalize" keeps a lone "one" a word ("this one"), and "one less than 5" compares
-_ONE_STEP = re.compile(
-    r"\b(?P<v>were|was|is|be|been|are|made)\s+one(?=\s+(?:less|fewer|more|lower|higher|smaller|bigger)\b(?!\s+than\b))",
-    re.IGNORECASE,
-)
-
-
 def _signed(sign: str, amount: str, percent: bool) -> str:
     return f"{sign}{amount}{'%' if percent else ''}"
 
@@ -373,7 +365,6 @@ def extract_changes(
         said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
         text = plain_amounts(text)  # "the fine were £50" -> "the fine were 50"; "by a third" -> "by 33.33%"
         text = one_unit_amounts(text, schema)  # "a week shorter" -> "1 week shorter" (then in the feature's unit)
-        text = _ONE_STEP.sub(r"\g<v> 1", text)  # "if the score were one less": a step of 1, as "two less" is of 2
     changes: dict[str, ChangeValue] = {}
     mentions = [
         m
