@@ -62,7 +62,8 @@ def unsure_change(user: str, feature: str, schema: HostSchema) -> ChangeValue | 
     after = " ".join(text[number.end() :].split()[:3])
     near = f"{before} {after}"
     value = float(amount)
-    unit = re.match(r"\s*([a-z]+)", text[number.end() :], re.IGNORECASE)
+    # the unit word, past a direction before it ("2 more days")
+    unit = re.match(r"\s*(?:(?:more|less|fewer|extra|additional)\s+)?([a-z]+)", text[number.end() :], re.IGNORECASE)
     if unit is not None and not percent:
         # "spent 2 weeks in transit" of TransitDays: 14, never 2 (the value said in another unit of time)
         converted = span_in_unit(value, unit.group(1), found)

@@ -93,7 +93,8 @@ _AGE_WORDS = ("older", "younger")
 
 # "20 % lower", "5 more", "5 points higher", "10 years older"
 _AMOUNT_DIRECTION = re.compile(
-    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|(?P<unit>{SPAN_UNITS})|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b",
+    rf"(?<![\w.])(?P<n>{_NUM})(?:\s?(?P<pct>%))?\s+(?:(?:points?|units?|(?P<unit>{SPAN_UNITS})|degrees?)\s+)?(?P<dir>{_UP}|{_DOWN})\b"
+    rf"(?:\s+(?P<after>{SPAN_UNITS})\b)?",  # "2 more days": the unit after the direction
     re.IGNORECASE,
 )
 # "higher by 5", "lower by 20%", "increase it by 5", "reduce that by 10 %"
@@ -183,7 +184,9 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     if match:
         direction = match.group("dir").lower()
         age = direction in _AGE_WORDS
-        unit = None if age else match.groupdict().get("unit")  # "10 years older" is age's own unit
+        unit = (
+            None if age else (match.groupdict().get("unit") or match.groupdict().get("after"))
+        )  # "10 years older" is age's
         return Step(_sign(direction), float(match.group("n")), bool(match.group("pct")), age, unit)
     multiply = _MULTIPLY.search(text)
     if multiply:

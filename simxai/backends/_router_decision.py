@@ -27,7 +27,7 @@ from simxai.extraction import (
     group_spans,
     is_reference,
 )
-from simxai.extraction.mentions import explained_label, moved_away_from
+from simxai.extraction.mentions import ended_as, explained_label, moved_away_from
 from simxai.followup import INSTANCE_COUNTERPART
 from simxai.followup_calls import adds_to_previous, last_call
 from simxai.hosts.base import HostSchema
@@ -331,7 +331,7 @@ def outcome_decision(
         (unsure or decision.function == "explain_how_to_still_be_this")
         and "explain_how_to_be_that" in names
         and {decision.function, decision.runner_up} & _COUNTERFACTUAL_FUNCTIONS
-        and moved_away_from(text, schema) is not None
+        and (moved_away_from(text, schema) or ended_as(text, schema)) is not None  # "shed the X", "come off X"
         and not _KEEPS_OUTCOME.search(text)
     ):
         return Decision("explain_how_to_be_that", decision.confidence, True)

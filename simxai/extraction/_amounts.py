@@ -23,8 +23,12 @@ from simxai.turn_memo import per_host
 
 # "£50", "$ 40", "€1,200.50": the sign and the thousands separators go, the amount stays.
 _CURRENCY = re.compile(r"[$£€]\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]|\.\d)")
-# "by a third", "by one quarter", "by half": a fraction of the value, as the percentage people mean by it.
-_FRACTION = re.compile(r"\bby\s+(?:(?:a|one)\s+(?P<f>third|quarter|fifth|tenth)|(?:a\s+)?(?P<h>half))\b", re.I)
+# "by a third", "by one quarter", "by half": a fraction of the value, as the percentage people mean by it; "up a
+# fifth", "down a quarter": the same with the direction for "by"
+_FRACTION = re.compile(
+    r"\b(?:by|(?P<way>up|down)(?:\s+by)?)\s+(?:(?:a|one)\s+(?P<f>third|quarter|fifth|tenth)|(?:a\s+)?(?P<h>half))\b",
+    re.I,
+)
 _FRACTIONS = {"half": "50", "third": "33.33", "quarter": "25", "fifth": "20", "tenth": "10"}
 # "2,500 more vocabulary words", "10,000 miles": an amount with thousands separators and no currency sign
 _GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)")
@@ -97,9 +101,19 @@ def _glossed(match: re.Match[str]) -> str:
 
 # "half as much", "half as many": half the value ("half as far" is left to the readers of a quantity's adjective)
 _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
+# "half a kilo heavier", "half an hour longer", "half a point lower": half of one unit, before a direction
+_HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+(?=[a-z]+\s+(?:{_FURTHER}|{_NEARER})\b)", re.I)
 # "one and a half times", "2 and a half times": the factor as a number
 _AND_A_HALF = re.compile(r"\b(?P<n>one|two|three|four|\d+)\s+and\s+a\s+half\s+times\b", re.I)
 _WHOLE = {w: UNITS[w] for w in ("one", "two", "three", "four")}
+
+
+# a lone "one" after a verb of being and before a direction, no "than" after it: a relative change of one ("were
+# one less", "be one higher"); "normalize" keeps a lone "one" a word ("this one"), and "one less than 5" compares
+_ONE_STEP = re.compile(
+    r"\b(?P<v>were|was|is|be|been|are|made)\s+one(?=\s+(?:less|fewer|more|lower|higher|smaller|bigger)\b(?!\s+than\b))",
+    re.IGNORECASE,
+)
 
 
 def money_amounts(text: str) -> str:
@@ -109,28 +123,32 @@ def money_amounts(text: str) -> str:
 
 def plain_amounts(text: str) -> str:
     """`text` with each amount behind a currency sign as the bare number, thousands separators dropped ("2,000
-    fewer" -> "2000 fewer"), and "by a third" as "by 33.33%".
+    fewer" -> "2000 fewer"), "by a third" as "by 33.33%" and "were one less" as "were 1 less".
     """
     text = _CURRENCY.sub(lambda m: m.group("n").replace(",", ""), text)
     text = _GROUPED.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = _ONE_STEP.sub(r"\g<v> 1", text)  # a step of 1, as "two less" is of 2
     return fraction_steps(by_fractions(text))
 
 
 def by_fractions(text: str) -> str:
     """`text` with "by a third" as "by 33.33%", "by half" as "by 50%"."""
-    return _FRACTION.sub(lambda m: f"by {_FRACTIONS[(m.group('f') or m.group('h')).lower()]}%", text)
+    return _FRACTION.sub(
+        lambda m: f"{m.group('way') or 'by'} {_FRACTIONS[(m.group('f') or m.group('h')).lower()]}%", text
+    )
 
 
 def fraction_steps(text: str) -> str:
     """`text` with a fraction said as a step written as the percentage it is: "a quarter higher" -> "25% higher",
-    "a tenth less" -> "10% less", "half as much" -> "50% less", "one and a half times" -> "1.5 times".
+    "a tenth less" -> "10% less", "half as much" -> "50% less", "half a kilo more" -> "0.5 kilo more", "one and a
+    half times" -> "1.5 times".
 
     A fraction the turn then glosses by the amount it comes to ("a third less, so 2 fewer boats", "a quarter
     higher, that's about 8 more") gives way to that amount, said where the fraction was.
     """
     text = _GLOSSED_FRACTION.sub(_glossed, text)
     text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
-    text = _HALF_AS_MUCH.sub("50% less", text)
+    text = _HALF_AS_MUCH.sub("50% less", _HALF_A_UNIT.sub("0.5 ", text))
     return _AND_A_HALF.sub(lambda m: f"{_WHOLE.get(m.group('n').lower(), m.group('n'))}.5 times", text)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, name_tail_end, unit_terms
 from simxai.extraction._lexicon import _NUMBER_WORDS
-from simxai.extraction._polarity import away_from, label_mentions, outcome_now
+from simxai.extraction._polarity import away_from, ends_as, label_mentions, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -252,6 +252,14 @@ def moved_away_from(text: str, schema: HostSchema | None) -> str | None:
         return None
     text = normalize(text, schema)
     return away_from(text, label_mentions(text, schema, class_mentions(text, schema)))
+
+
+def ended_as(text: str, schema: HostSchema | None) -> str | None:
+    """The class a turn wants reached by a phrasal verb of outcome ("what would it need to come off dry" -> dry)."""
+    if schema is None:
+        return None
+    text = normalize(text, schema)
+    return ends_as(text, label_mentions(text, schema, class_mentions(text, schema)))
 
 
 def extract_target_label(text: str, schema: HostSchema | None) -> str | None:

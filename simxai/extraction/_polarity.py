@@ -18,7 +18,7 @@ import re
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "label_mentions", "outcome_now"]
+__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "ends_as", "label_mentions", "outcome_now"]
 
 # Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
 _ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "als", "al", "ing", "ed", "es", "s", "d", "e")
@@ -119,6 +119,11 @@ _AWAY = re.compile(
 )
 
 
+# "come off dry", "came out clean", "comes out ahead": a phrasal verb of outcome right before a class (no article
+# between) says the class it ends in, not one it leaves ("come off the list", "come out of the red" do leave)
+_ENDS_AS = re.compile(r"\b(?:come|comes|coming|came)\s+(?:off|out)\s+$", re.IGNORECASE)
+
+
 def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
     """The class a turn moves away from ("what would it take to drop the surcharge" -> surcharge), or None.
 
@@ -127,7 +132,16 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
     if not mentions:
         return None
     start, _end, name = mentions[-1]
-    return name if _AWAY.search(text[max(0, start - 60) : start]) else None
+    before = text[max(0, start - 60) : start]
+    return name if _AWAY.search(before) and not _ENDS_AS.search(before) else None
+
+
+def ends_as(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The class a turn says an instance should end in by a phrasal verb of outcome ("come off dry" -> dry)."""
+    if not mentions:
+        return None
+    start, _end, name = mentions[-1]
+    return name if _ENDS_AS.search(text[max(0, start - 60) : start]) else None
 
 
 # A class said as the outcome an instance has now: "why was I turned down and what could I change?", "applicant 12

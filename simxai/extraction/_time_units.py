@@ -18,8 +18,8 @@ from simxai.turn_memo import per_turn
 # How many of the second unit one of the first holds (a month as 30 days, a year as 52 weeks).
 _PER = {("year", "month"): 12, ("year", "week"): 52, ("year", "day"): 365, ("month", "day"): 30, ("week", "day"): 7}
 # a unit of time as a word; a night (of a stay) is counted as a day
-_TIME_WORD = re.compile(r"^(day|week|month|year)s?$|^(yr|mo)s?$|^(night)s?$", re.IGNORECASE)
-_SHORT = {"yr": "year", "mo": "month"}
+_TIME_WORD = re.compile(r"^(hour|day|week|month|year)s?$|^(yr|mo|hr)s?$|^(night)s?$", re.IGNORECASE)
+_SHORT = {"yr": "year", "mo": "month", "hr": "hour"}
 # the spans of time a turn says, a fortnight among them ("another week without", "2 fortnights more")
 SPAN_UNITS = r"days?|weeks?|fortnights?|months?|years?"
 _COMPARED = r"(?:longer|shorter|more|less|fewer|extra|later|earlier|sooner|older|younger)"
@@ -113,7 +113,7 @@ def span_in_unit(amount: float, spoken: str, feature: FeatureSchema) -> float | 
     return round(amount * times * _factor(said, unit), 2)
 
 
-_DAYS_IN = {"day": 1, "week": 7, "month": 30, "year": 365}
+_DAYS_IN = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}  # "two more days" in hours: +48
 
 
 def _factor(said: str, unit: str) -> float:
@@ -139,7 +139,7 @@ def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeVal
         number = re.escape(said.group("n"))
         match = re.search(
             rf"(?<![\w.]){number}\s+(?:(?:more|extra|fewer|less|additional)\s+)?"
-            r"(?P<u>days?|weeks?|months?|years?|yrs?|nights?)\b",
+            r"(?P<u>hours?|hrs?|days?|weeks?|months?|years?|yrs?|nights?)\b",
             text,
             re.IGNORECASE,
         )
