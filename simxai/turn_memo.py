@@ -17,7 +17,7 @@ import contextlib
 import contextvars
 import functools
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from simxai.hosts.base import HostSchema
 from simxai.textbounds import bounds_text_argument
@@ -85,7 +85,11 @@ def per_turn(reader: F) -> F:
 
 def bounded_per_turn(position: int) -> Callable[[F], F]:
     """`per_turn` over `bounds_text_argument(position)`: a reader of a bounded text, memoised within the turn."""
-    return lambda reader: per_turn(bounds_text_argument(position)(reader))
+
+    def decorate(reader: F) -> F:
+        return per_turn(cast(F, bounds_text_argument(position)(reader)))
+
+    return decorate
 
 
 def _copy(answer: Any) -> Any:

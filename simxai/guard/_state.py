@@ -133,7 +133,7 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
 
 
 @functools.lru_cache(maxsize=64)
-def _derived_aliases(key: tuple) -> dict[str, tuple[str, ...]]:  # type: ignore[type-arg]
+def _derived_aliases(key: tuple) -> dict[str, tuple[str, ...]]:
     features, aliases, labels, noun = key
     vocab = Vocabulary(
         labels=list(labels),
