@@ -23,11 +23,16 @@ def _ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
 
 
 async def test_a_factor_asked_for_its_feature_runs_on_the_feature_named(demo_host: Host) -> None:
-    _, asked, answered = await _turns(
-        demo_host, "why is patient 12 predicted that?", "and if it were twice as high?", "glucose"
+    _, asked, answered, confirmed = await _turns(
+        demo_host, "why is patient 12 predicted that?", "and if it were twice as high?", "glucose", "yes"
     )
     assert asked.clarification is not None and "2 times as high" in asked.clarification.question
-    assert _ran(answered) == [("explain_what_if", {"instance": 12, "changes": {"glucose": "*2"}})]
+    # glucose 81 doubled is 162, well above the data's 58-124: questioned first (issue 13), "yes" runs it
+    assert [(c.function, c.arguments) for c in answered.calls] == [
+        ("explain_what_if", {"instance": 12, "changes": {"glucose": "*2"}})
+    ]
+    assert "above the data's range" in answered.reply
+    assert _ran(confirmed) == [("explain_what_if", {"instance": 12, "changes": {"glucose": "*2"}})]
 
 
 async def test_a_metric_question_after_a_change_question_is_a_new_request(loan_host: Host) -> None:

@@ -194,8 +194,11 @@ def test_the_readings_on_the_demo(demo_host, text: str, expected: dict[str, Any]
     ],
 )
 async def test_named_changes_to_an_instance_run_the_what_if(magazine: Host, router: RouterBackend, text, changes):
-    (turn,) = await turns(magazine, router, text)
-    assert ran(turn) == [("explain_what_if", {"instance": 8150, "changes": changes})]
+    turn, confirmed = await turns(magazine, router, text, "yes")
+    expected = [("explain_what_if", {"instance": 8150, "changes": changes})]
+    if ran(turn) != expected:  # 8150 has 4 upgrades, the data's most: 2 more is questioned first (issue 13)
+        assert [(c.function, c.arguments) for c in turn.calls] == expected and "the data's range" in turn.reply
+        assert ran(confirmed) == expected
 
 
 async def test_fewer_than_none_is_asked_about(magazine: Host, router: RouterBackend):

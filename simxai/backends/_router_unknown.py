@@ -44,6 +44,7 @@ __all__ = [
     "breakdown_feature",
     "uncalled_question",
     "unknown_named",
+    "unknown_breakdown",
     "unknown_thing",
     "vague_question",
 ]
@@ -403,6 +404,13 @@ def _unknown_breakdown(text: str, schema: HostSchema) -> str | None:
             f"features are {_listing([f.name for f in schema.features])}. Which of them, or which group, do you mean?"
         )
     return None
+
+
+def unknown_breakdown(text: str, schema: HostSchema | None) -> str | None:
+    """The question for a breakdown by a thing no feature holds, asked before a choice between two functions when the
+    router is unsure ("what are the approval numbers by branch": neither function can break its answer down).
+    """
+    return None if schema is None or schema.kind == "text" else _unknown_breakdown(text, schema)
 
 
 def _vague_unasked(text: str, calls: Sequence[ToolCall], schema: HostSchema) -> str | None:

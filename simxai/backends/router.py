@@ -102,6 +102,7 @@ from simxai.backends._router_text_requests import (
 from simxai.backends._router_unknown import (
     INSTANCE_FUNCTIONS,
     uncalled_question,
+    unknown_breakdown,
     unknown_named,
     unknown_thing,
     vague_question,
@@ -450,14 +451,12 @@ class RouterBackend(Backend):
         history: Sequence[Message],
         request: CompletionRequest,
     ) -> CompletionResponse:
-        """One short question offering the two likeliest functions, or naming the word the host lacks ("what is
-        the insulin level of patient 12": unsure which function, because 'insulin level' is none of its words).
-        """
+        """One short question: the two likeliest functions, or what the host lacks ("insulin level", "by branch")."""
         assert decision.function is not None and decision.runner_up is not None
         schema = request.host
         call = ToolCall(id="call_0", name=decision.function, arguments={})
         content = unknown_attribute(text, [call], schema) or vague_question(text, schema) or unknown_thing(text, schema)
-        content = content or unrecorded_question(text, schema)  # "would new tyres help 12": no feature holds tyres
+        content = content or unrecorded_question(text, schema) or unknown_breakdown(text, schema)  # no tyres
         # torn between the instance in focus and the model as a whole: the option says which instance it runs on
         torn = unsure_about_the_focus(decision, text, mask(text, schema), history, request.functions, schema)
         # a group the turn names is what an option runs on ("which women are predicted progressing?" after a why)
