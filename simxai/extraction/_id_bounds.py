@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._lexicon import _op_of
 from simxai.hosts.base import HostSchema
 
 __all__ = ["id_bounds"]
@@ -15,8 +16,6 @@ _ID_BOUND = (
     r"\b(?:{noun}[ _]?)?ids?\s+(?:(?:is|are|of|was)\s+)?(?P<op>above|over|greater\s+than|more\s+than|at\s+least|"
     r">=?|below|under|less\s+than|smaller\s+than|at\s+most|<=?)\s*#?(?P<n>\d+)\b"
 )
-_ID_OPS = {"above": ">", "over": ">", "greater than": ">", "more than": ">", "at least": ">=", "below": "<"}
-_ID_OPS |= {"under": "<", "less than": "<", "smaller than": "<", "at most": "<="}
 
 
 def id_bounds(text: str, schema: HostSchema) -> list[str]:
@@ -28,6 +27,5 @@ def id_bounds(text: str, schema: HostSchema) -> list[str]:
     pattern = _ID_BOUND.format(noun=re.escape(schema.instance_noun))
     out = []
     for match in re.finditer(pattern, text, re.IGNORECASE):
-        op = " ".join(match.group("op").lower().split())
-        out.append(f"id {_ID_OPS.get(op, op)} {match.group('n')}")
+        out.append(f"id {_op_of(match.group('op'))} {match.group('n')}")
     return out
