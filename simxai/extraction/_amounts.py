@@ -15,7 +15,7 @@ import re
 from simxai._spoken import UNITS
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
-from simxai.extraction._money_scale import money_features, scaled_amount
+from simxai.extraction._money_scale import CURRENCY_WORD, money_features, scaled_amount
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, spaced_name, unit_ending, unit_words
@@ -284,7 +284,7 @@ def _per_period(text: str, money: list[FeatureSchema]) -> list[FeatureSchema]:
 
 _MONEY_AMOUNT = (  # "500k euros", "€2m", "1.2 million"; "£70"
     r"(?:(?:[$£€]\s?)?\d+(?:\.\d+)?\s?(?:k|mn|mio|m|bn|thousand|grand|million|billion)(?!\w)"
-    r"(?:\s+(?:euros?|eur|dollars?|usd|pounds?|gbp)\b)?|"
+    rf"(?:\s+{CURRENCY_WORD})?|"
     r"[$£€]\s?\d+(?:\.\d+)?(?![\d,]|\.\d|\s?k\b|\s?(?:m|bn)\b))"
 )
 _MONEY_BOUND = re.compile(

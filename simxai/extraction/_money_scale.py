@@ -16,16 +16,17 @@ import re
 from simxai.extraction._lexicon import _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
-__all__ = ["in_stated_scale", "money_features", "scaled_amount", "unscaled"]
+__all__ = ["CURRENCY_WORD", "in_stated_scale", "money_features", "scaled_amount", "unscaled"]
 
 _SCALES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "mio": 1e6, "million": 1e6}
 _SCALES |= {"bn": 1e9, "billion": 1e9}
-_CURRENCY_WORD = r"(?:euros?|eur|dollars?|usd|pounds?|gbp)\b"
+#: A currency said in words after an amount ("500k euros", "3 thousand dollars").
+CURRENCY_WORD = r"(?:euros?|eur|dollars?|usd|pounds?|gbp)\b"
 # "€2m", "$ 1.5 million", "500k euros", "1.2 million", "3 thousand dollars": the sign, number, scale and money word
 _SCALED = re.compile(
     r"(?<![\w.])(?P<sign>[$£€]\s?)?(?P<n>\d+(?:\.\d+)?)\s?"
     r"(?P<s>k|mn|mio|m|bn|thousands?|grand|millions?|billions?)(?![\w])"
-    rf"(?P<word>\s+{_CURRENCY_WORD})?",
+    rf"(?P<word>\s+{CURRENCY_WORD})?",
     re.IGNORECASE,
 )
 # the scale a feature's name states: a token of its name split at underscores, spaces and case changes
