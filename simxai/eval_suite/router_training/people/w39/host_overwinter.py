@@ -6,7 +6,7 @@ the frame, the ids of the 60 held-out hives and the fields of its host config wi
 It has two labels: a hive comes through the winter (`survives`) or is found dead in spring (`dead_out`). Nothing
 here comes from a data set: the domain, its columns and its words were invented by w39 as held-out material.
 
-    python simxai/eval_suite/router_training/held_out_people/w39/host_overwinter.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w39/host_overwinter.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ the ids of the 60 held-out wheels and the fields of its host config with `simxai
 three labels: a wheel comes out of the cellar `prime`, `bitter` or `cracked`. Nothing here comes from a data set:
 the domain, its columns and its words were invented by w39 as held-out material.
 
-    python simxai/eval_suite/router_training/held_out_people/w39/host_wheel.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w39/host_wheel.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
