@@ -32,6 +32,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
+        "fresh-2026-12-04w",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -174,6 +175,10 @@ LAMP_CATEGORIES = {"Station": ("harbour_mole", "headland", "offshore_rock")}
 #: called "vase"; units at the end of names and one name with a space ("cooling hours").
 VASE_NUMERIC = ("WallMm", "anneal_temp_c", "mass_g", "cooling hours", "Gathers", "BlowerYears")
 VASE_CATEGORIES = {"GlassType": ("soda_lime", "borosilicate", "lead_crystal")}
+#: The invented snow-sculpture host of set W (`evalsets/fresh-2026-12-04w/host_snowsculpt.py`): ids 111501-111800,
+#: entries called "sculpture"; units at the end of names, one in brackets ("Overhang (cm)") and one with a space.
+SNOW_NUMERIC = ("HeightM", "air_temp_c", "wind_kmh", "Overhang (cm)", "density_kg_m3", "SunHours", "Team Size")
+SNOW_CATEGORIES = {"Style": ("figurative", "abstract", "architectural")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -296,6 +301,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("sound", "cracked", "seedy"),
         "features": VASE_NUMERIC + tuple(VASE_CATEGORIES),
         "categories": VASE_CATEGORIES,
+    },
+    "snowsculpt": {
+        "ids": range(111501, 111801),
+        "labels": ("intact", "slumped", "collapsed"),
+        "features": SNOW_NUMERIC + tuple(SNOW_CATEGORIES),
+        "categories": SNOW_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -443,6 +454,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 21,
         "per_host": {"demo": 55, "sentiment": 50, "loan": 55, "vase": 60},
         "dialogues_per_host": {"demo": 6, "sentiment": 4, "loan": 5, "vase": 6},
+    },
+    "fresh-2026-12-04w": {
+        "requests": 220,
+        "dialogues": 18,
+        "per_host": {"demo": 50, "sentiment": 45, "loan": 50, "snowsculpt": 60},
+        "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4, "snowsculpt": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
