@@ -176,6 +176,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("overwinter", "wheel"),
     },
+    # written held out in the twenty-sixth round: read by nobody
+    "w41": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("dig", "camel"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
