@@ -176,6 +176,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("overwinter", "wheel"),
     },
+    # written for training in the twenty-sixth round, straight into people/
+    "w42": {
+        "folder": "people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (4, 6),
+        "own_hosts": ("cork", "tile"),
+    },
     # written held out in the twenty-sixth round: read by nobody
     "w41": {
         "folder": "held_out_people",
