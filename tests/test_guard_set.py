@@ -37,10 +37,11 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-04t",
     ROOT / "evalsets" / "guard-2026-12-04u",
     ROOT / "evalsets" / "guard-2026-12-04v",
+    ROOT / "evalsets" / "guard-2026-12-04w",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
-NOUNS = {"bonsai": "tree", "honey": "jar", "anneal": "piece", "pigeons": "pigeon"}
+NOUNS = {"bonsai": "tree", "honey": "jar", "anneal": "piece", "pigeons": "pigeon", "iceroad": "crossing"}
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
     "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
@@ -152,6 +153,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-04t", {"honey": 2, "demo": 2, "sentiment": 1, "loan": 2}, 450),
         ("guard-2026-12-04u", {"anneal": 2, "demo": 3, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-04v", {"pigeons": 3, "demo": 3, "sentiment": 3, "loan": 3}, 600),
+        ("guard-2026-12-04w", {"iceroad": 3, "demo": 2, "sentiment": 2, "loan": 2}, 450),
     ],
     ids=[
         "set F",
@@ -171,6 +173,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set T (04t)",
         "set U (04u)",
         "set V (04v)",
+        "set W (04w)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -268,6 +271,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         ("guard-2026-12-04t", "honey", ["runny", "creamy", "set"], (105501, 105800), {"Floral_Source"}),
         ("guard-2026-12-04u", "anneal", ["sound", "crazed", "cracked"], (107601, 107900), {"GLASS_colour"}),
         ("guard-2026-12-04v", "pigeons", ["clocked", "missing"], (109701, 110000), {"WidowhoodSystem"}),
+        ("guard-2026-12-04w", "iceroad", ["crossed", "turned back", "stuck"], (111801, 112100), {"RoadSegment"}),
     ],
     ids=[
         "set F",
@@ -288,6 +292,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set T honey (04t)",
         "set U anneal (04u)",
         "set V pigeons (04v)",
+        "set W iceroad (04w)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
