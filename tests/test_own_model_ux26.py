@@ -7,7 +7,7 @@ scikit-learn Pipeline (one-hot + scaling) in front of a gradient-boosting classi
 
 - a share kept as 0-1 said in percent is a fraction: "above 80%" bounds at 0.8, "were 90 percent" sets 0.9, "10
   points higher" steps by 0.1 (never 80, 90 or 10, which select every row or none, or leave the range);
-- "a month later" of a month feature is a step of +1 (never the value 1);
+- "a month later" of a month feature is a step of +1 (never the value 1); "in july or later" bounds it at 7;
 - "aged wheels in tank b" keeps the category said before the two-word noun's last word;
 - "wheels between 7100 and 7160" bounds the ids;
 - "sorry, I meant X not Y" with the noun's plural, "no, I meant the <category> <feature word>", and a correction
@@ -112,6 +112,17 @@ def test_a_month_later_is_a_step(wheels: tuple[TabularHost, pd.DataFrame]) -> No
     assert extract_changes("what if it had been brined a month later?", schema) == {"brining_month": "+1"}
     assert extract_changes("what if it had been brined 2 months earlier?", schema) == {"brining_month": "-2"}
     assert extract_changes("what if the brining month were 3?", schema) == {"brining_month": 3}
+
+
+def test_months_said_by_name(wheels: tuple[TabularHost, pd.DataFrame]) -> None:
+    schema = wheels[0].schema()
+    assert extract_argument("group", "wheels brined in july or later", schema) == "brining_month >= 7"
+    ranged = extract_argument("group", "wheels brined between march and may", schema)
+    assert ranged == "brining_month >= 3 and brining_month <= 5"
+    assert extract_argument("group", "wheels brined before april", schema) == "brining_month < 4"
+    assert extract_changes("what if it was brined in july?", schema) == {"brining_month": 7}
+    # "may" the verb is no month
+    assert extract_argument("group", "what may the model predict for wheels in the oak tank?", schema) == "tank = oak"
 
 
 def test_a_two_word_noun_said_by_its_last_word(wheels: tuple[TabularHost, pd.DataFrame]) -> None:

@@ -15,6 +15,7 @@ from simxai.extraction._fractions import fraction_changes, percent_value
 from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._money_scale import in_stated_scale, unscaled
+from simxai.extraction._month_names import month_changes
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -395,7 +396,7 @@ def extract_changes(
             changes[name] = category
     if worded_amounts:
         changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
-        changes = fraction_changes(text, schema, changes)  # "90 percent", "10 points higher" of a rate kept as 0-1
+        changes = month_changes(text, schema, fraction_changes(text, schema, changes))  # "90 percent", "in july"
     return changes or None
 
 

@@ -34,6 +34,7 @@ from simxai.extraction._lexicon import (
     _noun_pattern,
     _op_of,
 )
+from simxai.extraction._month_names import month_clauses
 from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
@@ -214,6 +215,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for low, high, _clause in spans:
             plain = plain[:low] + " " * (high - low) + plain[high:]
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(plain, schema, named)]
+    clauses += month_clauses(text, schema, {c.split(" ")[0] for c in clauses}, group_context)  # "in july or later"
     if clauses:
         # "renters in the east": a further category the group is named by
         named = {c.split(" ")[0] for c in clauses}
