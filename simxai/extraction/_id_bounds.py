@@ -34,8 +34,9 @@ def id_bounds(text: str, schema: HostSchema) -> list[str]:
 
 def ids_between(text: str, schema: HostSchema) -> tuple[int, int] | None:
     """The ids of a range said with "between" after the noun or "ids" ("lots between 5100 and 5150", "loans with
-    ids between 12 and 40"), or None. Both numbers must be ids of the host, and no unit or feature's word may
-    follow the second ("loans between 100 and 200 euros" bounds an amount).
+    ids between 12 and 40"), or None. Both numbers must be ids of the host and lie in no numeric feature's range
+    ("patients between 30 and 40" is an age), and no unit or feature's word may follow the second ("loans between
+    100 and 200 euros" bounds an amount).
     """
     if schema.id_range is None or any(f.name.lower() in ("id", "ids") for f in schema.features):
         return None
@@ -45,9 +46,12 @@ def ids_between(text: str, schema: HostSchema) -> tuple[int, int] | None:
     )
     words = {w.lower() for f in schema.features for w in name_words(f.name)} - {"in", "of", "per", "at", "on", "to"}
     words |= {"euros", "euro", "dollars", "pounds", "percent", "k"}
+    ranges = [(f.min, f.max) for f in schema.features if f.type == "numeric" and None not in (f.min, f.max)]
     for match in re.finditer(pattern, text, re.IGNORECASE):
-        a, b = int(match.group("a")), int(match.group("b"))
+        low, high = sorted((int(match.group("a")), int(match.group("b"))))
         following = (match.group("next") or "").lower()
-        if schema.has_id(a) and schema.has_id(b) and following.rstrip("s") not in words and following not in words:
-            return (a, b) if a <= b else (b, a)
+        held = any(lo <= low and high <= hi for lo, hi in ranges)  # "patients between 30 and 40": an age
+        unit = following in words or following.rstrip("s") in words
+        if schema.has_id(low) and schema.has_id(high) and not held and not unit:
+            return low, high
     return None
