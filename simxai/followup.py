@@ -32,6 +32,7 @@ from simxai.extraction import (
     feature_spans,
     fraction_steps,
     span_in_unit,
+    time_unit,
 )
 from simxai.extraction.mentions import SPAN_UNITS
 from simxai.followup_calls import (
@@ -136,6 +137,8 @@ class Step:
     age: bool = False
     #: The unit of time the amount was said in ("two weeks more"), or None.
     unit: str | None = None
+    #: Said of a span of time ("twice as long", "a bit longer"): a feature that counts time changes.
+    duration: bool = False
 
     def value(self) -> ChangeValue | None:
         """The change as `explain_what_if` takes it ("+5", "-20%", "*2"), or None without an amount."""
@@ -174,6 +177,17 @@ def extract_step(text: str, schema: HostSchema | None = None) -> Step | None:
     """
     # "a quarter higher" -> "25% higher", "a month less" -> "1 month less"
     text = article_spans(fraction_steps(by_fractions(normalize(text, schema))))
+    step = _step(text)
+    if step is not None and _DURATION.search(text):
+        step = replace(step, duration=True)  # "stored for twice as long": of a feature that counts time
+    return step
+
+
+# "twice as long", "for longer", "a bit shorter": a step said of a span of time
+_DURATION = re.compile(r"\bas\s+long\b|\blonger\b|\bshorter\b", re.IGNORECASE)
+
+
+def _step(text: str) -> Step | None:
     times = _TIMES.search(text)
     if times:
         factor = float(times.group("n"))
@@ -249,8 +263,30 @@ def step_changes(step: Step, focus: str | None, schema: HostSchema | None) -> di
 
 
 def step_feature(step: Step, focus: str | None, schema: HostSchema | None) -> str | None:
-    """The feature a step changes: age for "older" / "younger", else the feature in focus."""
-    return (_age(schema) if step.age else None) or focus
+    """The feature a step changes: age for "older" / "younger", else the feature in focus. A step said of a span
+    of time ("twice as long") never changes a focus that counts no time ("storage_temp"): it changes the one
+    feature that counts a span of time (`years_in_storage`), or none (the engine asks).
+    """
+    if step.age:
+        return _age(schema) or focus
+    said = schema.feature(focus) if schema is not None and focus is not None else None
+    if step.duration and schema is not None and (said is None or time_unit(said) is None):
+        return _span_feature(schema)
+    return focus
+
+
+def _span_feature(schema: HostSchema) -> str | None:
+    """The one numeric feature that counts a span of time by a plural unit in its name ("years_in_storage",
+    "TransitDays"; not "collection_month", a month of the year), or None.
+    """
+    spans = [
+        f.name
+        for f in schema.features
+        if f.type == "numeric"
+        and time_unit(f) is not None
+        and re.search(r"(?:years|months|weeks|days|hours|nights)(?![a-z])", f.name, re.IGNORECASE)
+    ]
+    return spans[0] if len(spans) == 1 else None
 
 
 def offered_amount(feature: FeatureSchema) -> float | None:

@@ -195,7 +195,9 @@ def step_question(
     if step.age:
         direction = "older" if step.sign == "+" else "younger"
     if feature is None:
-        example = schema.features[0].name if schema.features else "a feature"
+        # a step is of a number: the example is a numeric feature ("species 2 times as high" reads as nonsense)
+        numeric = [f.name for f in schema.features if f.type == "numeric"] or [f.name for f in schema.features]
+        example = numeric[0] if numeric else "a feature"
         if step.sign == "*":  # "twice as often": the factor, not a percentage
             times = f"{step.amount:g} times" if step.amount is not None else "how many times"
             return f"Which feature should be {times} as high? For example '{example} {times} as high'."

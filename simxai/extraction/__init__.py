@@ -25,7 +25,7 @@ from simxai.extraction._group_values import alternatives, completed_group
 from simxai.extraction._groups import extract_group, feature_spans, group_spans
 from simxai.extraction._instances import extract_ids, extract_instance, is_reference, named_ids
 from simxai.extraction._texts import extract_texts, pasted_request
-from simxai.extraction._time_units import article_spans, span_in_unit
+from simxai.extraction._time_units import article_spans, span_in_unit, time_unit
 
 __all__ = [
     "alternatives",
@@ -50,4 +50,5 @@ __all__ = [
     "named_ids",
     "pasted_request",
     "span_in_unit",
+    "time_unit",
 ]

@@ -15,7 +15,7 @@ import re
 from simxai._spoken import UNITS
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
-from simxai.extraction._money_scale import CURRENCY_WORD, money_features, scaled_amount
+from simxai.extraction._money_scale import CURRENCY_WORD, money_features, plain_in_unit, scaled_amount
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, spaced_name, unit_ending, unit_words
@@ -256,7 +256,12 @@ def money_bound(text: str, schema: HostSchema) -> tuple[str, str] | None:
     for match in reversed(list(_MONEY_BOUND.finditer(text))):
         name = money[0].name
         said = [match.group(g) for g in (("a", "b") if match.group("a") else ("v",))]
-        amounts = [scaled_amount(a, money[0]) or _amount(a) for a in said]
+        if len(said) == 2 and scaled_amount(said[0], money[0]) is None and scaled_amount(said[1], money[0]):
+            # "between 100k and 1.2 million euros": the currency said once, after the second amount, is the first's
+            word = re.search(rf"\s+{CURRENCY_WORD}\s*$", said[1], re.IGNORECASE)
+            sign = re.match(r"\s*[$£€]", said[1])
+            said[0] = f"{sign.group().strip() if sign else ''}{said[0]}{word.group() if word else ' euros'}"
+        amounts = [scaled_amount(a, money[0]) or plain_in_unit(a, money[0]) or _amount(a) for a in said]
         if not all(re.fullmatch(r"\d+(?:\.\d+)?", a) for a in amounts):
             continue  # "over 2m": metres, no money
         if match.group("a"):

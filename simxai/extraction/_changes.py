@@ -11,9 +11,11 @@ from simxai.extraction._clock_and_pace import as_old_change, clock_hour_changes,
 from simxai.extraction._feature_terms import verb_of_unit_head
 from simxai.extraction._feature_words import feature_word_changes
 from simxai.extraction._features import FeatureMention, _category_mentions, _terms, age_feature, feature_mentions
+from simxai.extraction._fractions import fraction_changes, percent_value
 from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._money_scale import in_stated_scale, unscaled
+from simxai.extraction._month_names import month_changes
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -21,8 +23,8 @@ from simxai.extraction._terse_changes import amount_off, terse_change
 from simxai.extraction._text_edits import text_changes
 from simxai.extraction._time_units import in_feature_units, one_unit_amounts
 from simxai.extraction._unit_values import unit_word_changes
-from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words, said_unit_pattern
+from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.hosts.name_words import said_unit_pattern
 from simxai.normalize import normalize
 from simxai.turn_memo import bounded_per_turn
 
@@ -249,25 +251,13 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     at = r"at\s+|" if worded else ""  # worded: "her battery was at 95", "the level is at 40"
     match = re.match(
         rf"^\s*{noun}(?:(?:{setting})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:{at}about\s+|around\s+|only\s+)?"
-        rf"(?P<n>-?{_NUM})\b{_percent_value(mention.feature)}(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # which way?
+        rf"(?P<n>-?{_NUM})\b{percent_value(mention.feature)}(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # which way?
         after,
         re.IGNORECASE,
     )
     if match:
         return _parse_number(match.group("n"))
     return said_amount(text, mention) if worded else None  # "with no cleaning fee", "one more reminder"
-
-
-def _percent_value(feature: FeatureSchema) -> str:
-    """What may follow a feature's new value: a percent sign only for a feature counted in percent ("% Discount",
-    "humidity_pct": "were 40%" is the value 40); of any other feature "were 40%" is no value ("40% higher" is a step).
-    Kept apart from `_said_values._units_of`, which reads percent more widely (aliases, a description, any word of
-    the name, no "perc"): one reading would make "were 40%" the value of more features, a change of behaviour.
-    """
-    words = name_words(feature.name)
-    if "%" in feature.name or (len(words) > 1 and words[-1] in ("pct", "perc", "percent", "percentage")):
-        return r"(?:\s*%|\s+percent\b)?(?!\s*%)(?!\s*(?:higher|lower|more|less|up|down|over|under)\b)"
-    return r"(?!\s*%)"
 
 
 def _worded_step(after: str, before: str, pct: str) -> ChangeValue | None:
@@ -406,6 +396,7 @@ def extract_changes(
             changes[name] = category
     if worded_amounts:
         changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
+        changes = month_changes(text, schema, fraction_changes(text, schema, changes))  # "90 percent", "in july"
     return changes or None
 
 

@@ -141,8 +141,12 @@ def singular_forms(word: str) -> list[str]:
     return [f for f in forms if len(f) >= 3]
 
 
-# "in terms of", "at times", "by all means": English idioms, whose words name no feature (loan_term's "term")
-_IDIOM = re.compile(r"(?i)\b(?:in\s+terms\s+of|at\s+times|by\s+all\s+means|in\s+places)\b")
+# "in terms of", "at times", "by all means": English idioms, whose words name no feature (loan_term's "term"); "what
+# share of" asks a question, naming no `salt_uptake_share`
+_IDIOM = re.compile(
+    r"(?i)\b(?:in\s+terms\s+of|at\s+times|by\s+all\s+means|in\s+places|"
+    r"(?:what|which)\s+(?:share|proportion|percentage|fraction)\s+of)\b"
+)
 
 
 @functools.lru_cache(maxsize=32)

@@ -14,6 +14,7 @@ from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._class_names import class_mentions, class_name_pattern
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
+from simxai.extraction._fractions import said_fraction
 from simxai.extraction._group_values import _class_group, _named_values, unread_value, yes_no_participles
 from simxai.extraction._group_words import (
     OR_TAIL,
@@ -24,7 +25,7 @@ from simxai.extraction._group_words import (
     category_nouns,
     tail_op,
 )
-from simxai.extraction._id_bounds import id_bounds
+from simxai.extraction._id_bounds import id_bounds, ids_between
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
     _NUM,
@@ -33,6 +34,7 @@ from simxai.extraction._lexicon import (
     _noun_pattern,
     _op_of,
 )
+from simxai.extraction._month_names import month_clauses
 from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
@@ -127,14 +129,12 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 re.IGNORECASE,
             )
             if between:
-                clauses += [
-                    f"{feature.name} >= {between.group('a')}",
-                    f"{feature.name} <= {between.group('b')}",
-                ]
+                low, high = (said_fraction(feature, between.group(g), after, between.end()) for g in "ab")  # "40-60%"
+                clauses += [f"{feature.name} >= {low}", f"{feature.name} <= {high}"]
                 continue
             match = re.match(
                 rf"^(?P<aside>{_ASIDE})?\s*(?:values?\s+)?(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*{_SIGN}"
-                rf"(?P<v>-?{_NUM})\b(?P<tail>\s*{OR_TAIL})?",
+                rf"(?P<v>-?{_NUM})\b(?:\s?(?:%|percent\b))?(?P<tail>\s*{OR_TAIL})?",
                 after,
                 re.IGNORECASE,
             )
@@ -150,8 +150,9 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 continue
             if match:
                 op = tail_op(match.group("tail")) or _op_of(match.group("op"))
+                value = said_fraction(feature, match.group("v"), after, match.end("v"))  # "a rate above 80%": 0.8
                 if op != "=" or group_context:
-                    clauses.append(f"{feature.name} {op} {match.group('v')}")
+                    clauses.append(f"{feature.name} {op} {value}")
         elif feature.categories and group_context:
             value = _categorical_change(text, mention)
             # "the north sector were cancelled": a label after the feature is said of the group, no value of it
@@ -177,8 +178,9 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         text,
         re.IGNORECASE,
     )
-    if id_range:
-        clauses += [f"id >= {id_range.group('a')}", f"id <= {id_range.group('b')}"]
+    ids = (id_range.group("a"), id_range.group("b")) if id_range else ids_between(text, schema)  # "lots between"
+    if ids:
+        clauses += [f"id >= {ids[0]}", f"id <= {ids[1]}"]
     elif not any(c.startswith("id ") for c in clauses):
         clauses += id_bounds(text, schema)  # "an id above 9500", "LoanID below 5000" (the id column's name)
     if group_context:
@@ -213,6 +215,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         for low, high, _clause in spans:
             plain = plain[:low] + " " * (high - low) + plain[high:]
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(plain, schema, named)]
+    clauses += month_clauses(text, schema, {c.split(" ")[0] for c in clauses}, group_context)  # "in july or later"
     if clauses:
         # "renters in the east": a further category the group is named by
         named = {c.split(" ")[0] for c in clauses}

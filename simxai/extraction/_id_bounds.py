@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._lexicon import _op_of
+from simxai.extraction._lexicon import _noun_pattern, _op_of
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words
 
-__all__ = ["id_bounds"]
+__all__ = ["id_bounds", "ids_between"]
 
 # A bound on the instances' id: "an id above 9500", "ids under 120", "LoanID > 9500", "loan_id of at least 40".
 _ID_BOUND = (
@@ -29,3 +30,28 @@ def id_bounds(text: str, schema: HostSchema) -> list[str]:
     for match in re.finditer(pattern, text, re.IGNORECASE):
         out.append(f"id {_op_of(match.group('op'))} {match.group('n')}")
     return out
+
+
+def ids_between(text: str, schema: HostSchema) -> tuple[int, int] | None:
+    """The ids of a range said with "between" after the noun or "ids" ("lots between 5100 and 5150", "loans with
+    ids between 12 and 40"), or None. Both numbers must be ids of the host and lie in no numeric feature's range
+    ("patients between 30 and 40" is an age), and no unit or feature's word may follow the second ("loans between
+    100 and 200 euros" bounds an amount).
+    """
+    if schema.id_range is None or any(f.name.lower() in ("id", "ids") for f in schema.features):
+        return None
+    pattern = (
+        rf"\b(?:{_noun_pattern(schema)}|ids)s?\s+(?:with\s+(?:an?\s+)?ids?\s+)?between\s+#?(?P<a>\d+)\s+and\s+"
+        r"#?(?P<b>\d+)\b(?![.,]\d|\s?%)(?:\s+(?P<next>[a-z]+))?"
+    )
+    words = {w.lower() for f in schema.features for w in name_words(f.name)} - {"in", "of", "per", "at", "on", "to"}
+    words |= {"euros", "euro", "dollars", "pounds", "percent", "k"}
+    ranges = [(f.min, f.max) for f in schema.features if f.type == "numeric" and None not in (f.min, f.max)]
+    for match in re.finditer(pattern, text, re.IGNORECASE):
+        low, high = sorted((int(match.group("a")), int(match.group("b"))))
+        following = (match.group("next") or "").lower()
+        held = any(lo <= low and high <= hi for lo, hi in ranges)  # "patients between 30 and 40": an age
+        unit = following in words or following.rstrip("s") in words
+        if schema.has_id(low) and schema.has_id(high) and not held and not unit:
+            return low, high
+    return None

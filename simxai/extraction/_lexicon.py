@@ -46,10 +46,19 @@ _GENERIC_NOUNS = (
 _DET = r"(?:(?:the|her|his|their|its|my|your|this|that|patient'?s|person'?s)\s+)?(?:feature\s+)?"
 
 
+def _noun_head(noun: str) -> str | None:
+    """The last word of a noun of several words ("lot" of "seed lot"), which people say alone for it; None for a
+    noun of one word or a head too short to be a word of its own.
+    """
+    words = noun.lower().split()
+    return words[-1] if len(words) > 1 and len(words[-1]) > 2 and words[-1].isalpha() else None
+
+
 def _noun_pattern(schema: HostSchema | None) -> str:
     nouns = set(_GENERIC_NOUNS)
     if schema is not None and schema.instance_noun:
         nouns.add(schema.instance_noun.lower())
+        nouns.update([_noun_head(schema.instance_noun)] if _noun_head(schema.instance_noun) else [])
     alternatives = sorted((re.escape(n).replace(r"\ ", r"\s+") for n in nouns), key=len, reverse=True)
     return "(?:" + "|".join(alternatives) + ")"
 
@@ -97,6 +106,9 @@ _PEOPLE_NOUNS = r"(?:members|customers|clients|users|applicants|policyholders|pa
 
 def _group_noun(schema: HostSchema) -> str:
     noun = re.escape(schema.instance_noun.lower()) if schema.instance_noun else "instance"
+    head = _noun_head(schema.instance_noun or "")
+    if head is not None:  # "orchid lots" for seed lots: the noun's modifier may be left out
+        noun = rf"(?:{re.escape(schema.instance_noun.lower()[: -len(head)].strip())}\s+)?{re.escape(head)}"
     return rf"{noun}(?:e?s)"
 
 

@@ -16,7 +16,7 @@ import re
 from simxai.extraction._lexicon import _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
-__all__ = ["CURRENCY_WORD", "in_stated_scale", "money_features", "scaled_amount", "unscaled"]
+__all__ = ["CURRENCY_WORD", "in_stated_scale", "money_features", "plain_in_unit", "scaled_amount", "unscaled"]
 
 _SCALES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "mio": 1e6, "million": 1e6}
 _SCALES |= {"bn": 1e9, "billion": 1e9}
@@ -86,11 +86,46 @@ def in_stated_scale(said: str, schema: HostSchema, changes: dict[str, ChangeValu
             (m for m, s in scaled if s and read in (_parse_number(m["n"]), _parse_number(m["n"]) / stated)), None
         )
         if match is None:
+            plain = _plain_amount(said, read, feature, stated)  # "€750,000" in kEUR: 750
+            if plain is not None:
+                out[name] = f"{number['sign']}{plain}" if number["sign"] else _parse_number(plain)
             continue
         amount = _parse_number(match["n"]) * (_scale_of(match) or 1.0) / stated
         shown = f"{round(amount, 4):g}"
         out[name] = f"{number['sign']}{shown}" if number["sign"] else _parse_number(shown)
     return out
+
+
+# an amount of money said in full, with its sign or word and no scale word: "€750,000", "750000 euros"
+_PLAIN = re.compile(
+    rf"(?<![\w.,])(?P<sign>[$£€]\s?)?(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+)(?![\d.,]\d|\s?(?:k|m|mn|bn|mio)\b)"
+    rf"(?P<word>\s+{CURRENCY_WORD})?",
+    re.IGNORECASE,
+)
+
+
+def _plain_amount(said: str, read: float, feature: FeatureSchema, stated: float) -> str | None:
+    """`read` in the feature's unit when the turn says it as a full amount of money ("€750,000" of a feature in
+    thousands of euros: "750"), or None. Only an amount above the data's largest value and of at least one of the
+    feature's units: "€500" of a feature in kEUR is left as said (500 thousand), as most users write it.
+    """
+    if stated == 1.0 or read < stated or feature.max is None or read <= feature.max:
+        return None
+    for match in _PLAIN.finditer(said):
+        if (match["sign"] or match["word"]) and _parse_number(match["n"].replace(",", "")) == read:
+            return f"{round(read / stated, 4):g}"
+    return None
+
+
+def plain_in_unit(said: str, feature: FeatureSchema) -> str | None:
+    """An amount of money said in full ("€750,000") as the number in the unit the feature states ("750" for
+    kEUR), or None when the feature states no scale, the amount is no larger than the data's largest value or is
+    no amount of money said in full.
+    """
+    match = _PLAIN.fullmatch(said.strip())
+    if match is None or not (match["sign"] or match["word"]):
+        return None
+    return _plain_amount(said, _parse_number(match["n"].replace(",", "")), feature, _stated_scale(feature))
 
 
 _NAMED_CURRENCY = re.compile(r"^(?:k|m|mio|bn)?(?:eur|usd|gbp|chf)$", re.IGNORECASE)

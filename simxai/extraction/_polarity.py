@@ -92,7 +92,41 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
             if name is not None:
                 found.append((token.start(), end, name))
                 break
-    return sorted(found)
+    return sorted(found + _null_class_phrases(text, schema, found))
+
+
+# A class that says "nothing happened" by its name ("none", "nil"), and the phrases that name it by what did not
+# happen: "(come back) with no damage", "had no delay", "without any damage"
+_NULL_CLASS = frozenset({"none", "nil", "nothing", "no"})
+_NULL_PHRASE = re.compile(
+    r"\b(?:(?:with|had|has|have|having|shows?|showed|showing|suffer(?:s|ed|ing)?)\s+no|without(?:\s+any)?)\s+"
+    r"(?P<w>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# words after "with no" / "without" that name no outcome ("with no change", "without any more")
+_NO_OUTCOME = frozenset(
+    "change changes more less further other one idea need reason other way group label class".split()
+)
+
+
+def _null_class_phrases(text: str, schema: HostSchema, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """(start, end, class) of each phrase that names the host's one class of "nothing" by what did not happen
+    ("come back with no damage" for a class `none`), when the word is no feature's, the noun's or a class's.
+    """
+    null = [n for n in schema.class_names if n.lower() in _NULL_CLASS]
+    if len(null) != 1 or schema.kind != "tabular":
+        return []
+    taken = {w.lower() for f in schema.features for w in re.findall(r"[A-Za-z]+", f.name + " " + " ".join(f.aliases))}
+    taken |= {c.lower() for f in schema.features for c in f.categories or ()}
+    taken |= {*schema.instance_noun.lower().split(), *(n.lower() for n in schema.class_names)}
+    out = []
+    for match in _NULL_PHRASE.finditer(text):
+        word = match.group("w").lower()
+        if word in _NO_OUTCOME or _stems(word) & {s for t in taken for s in _stems(t)}:
+            continue
+        if not any(s <= match.start("w") < e for s, e, _ in found):
+            out.append((match.start(), match.end(), null[0]))
+    return out
 
 
 # Words before a class name that move away from it: "avoid the surcharge", "drop the surcharge", "get out of the

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import FeatureMention, _category_mentions, age_feature, feature_mentions
+from simxai.extraction._fractions import fraction_feature
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import spaced_name
 
@@ -245,7 +246,7 @@ def _units_of(feature: FeatureSchema) -> set[str]:
     terms = " ".join((feature.name.replace("_", " "), spaced_name(feature.name), *feature.aliases)).lower()
     words = re.findall(r"(?<!per\s)\b[a-z%$£€]+", terms)
     units = {_UNIT_WORDS[w] for w in words if w in _UNIT_WORDS and len(w) > 1}
-    if "%" in feature.name:
+    if "%" in feature.name or fraction_feature(feature):  # a rate kept as 0-1 is said in percent ("90 percent")
         units.add("percent")
     description = (feature.description or "").lower()
     for match in re.finditer(r"\bin\s+(?:thousands\s+of\s+)?(?:us\s+)?(?:nautical\s+)?(?P<u>[a-z]+|°c)", description):

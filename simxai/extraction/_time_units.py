@@ -125,8 +125,38 @@ def _factor(said: str, unit: str) -> float:
     return _DAYS_IN[said] / _DAYS_IN[unit]  # weeks and months: by their days
 
 
+# a span in the feature's own unit and the way it moves: "2 months later", "a month earlier" ("1 month earlier")
+_SPAN_MOVE = r"\s+(?P<u>{unit})s?\s+(?P<dir>later|after|longer|more|earlier|sooner|before|shorter|less|fewer)\b"
+
+
+def span_steps(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
+    """The changes with a value read from a span and its direction as the step it is: "collected a month later"
+    of `collection_month` is "+1" (read as the value 1), "2 months earlier" "-2".
+    """
+    out = dict(changes)
+    timed = [f for f in schema.features if f.type == "numeric" and time_unit(f) is not None]
+    for feature in timed:
+        value = changes.get(feature.name)
+        if isinstance(value, bool) or not isinstance(value, int | float | None):
+            continue
+        # a value read as said, or none read where the one feature counting in the unit is moved in time
+        number = re.escape(f"{value:g}") if value is not None else _NUM
+        shifts = "later|earlier|sooner" if value is None else None
+        span = _SPAN_MOVE.format(unit=time_unit(feature))
+        match = re.search(rf"(?<![\w.])(?P<n>{number}){span}", text, re.IGNORECASE)
+        alone = sum(time_unit(f) == time_unit(feature) for f in timed) == 1
+        if match is None or (shifts and not (alone and re.fullmatch(shifts, match.group("dir"), re.IGNORECASE))):
+            continue
+        down = match.group("dir").lower() in ("earlier", "sooner", "before", "shorter", "less", "fewer")
+        out[feature.name] = f"{'-' if down else '+'}{_parse_number(match.group('n')):g}"
+    return out
+
+
 def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
-    """The changes with an amount said in another time unit converted: "two more years" in weeks -> "+104"."""
+    """The changes with an amount said in another time unit converted: "two more years" in weeks -> "+104"; a
+    value read from a span in the feature's own unit and its direction is that step (`span_steps`).
+    """
+    changes = span_steps(text, schema, changes)
     out = dict(changes)
     for name, value in changes.items():
         feature = schema.feature(name)

@@ -119,6 +119,7 @@ class Resolver:
         """The error `resolve` raises for a condition no row meets, with the ranges of its numeric features."""
         ranges = "; ".join(
             f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
+            + (", a fraction of 1, not a percentage" if 0 <= f.min < f.max <= 1 and (f.min, f.max) != (0, 1) else "")
             for f in (self.table.by_name.get(name) for name in selection.fields)
             if f is not None and f.kind == "numeric"
         )

@@ -208,7 +208,18 @@ def validate_fields(schema: type[_Fields], raw: dict[str, Any], where: str) -> _
 def _file(config_path: Path, field: str, value: Path) -> Path:
     resolved = value if value.is_absolute() else config_path.parent / value
     if not resolved.is_file():
-        raise UsageError(f"{config_path}: field {field!r}: no file at {resolved}")
+        # the files beside it of the same kind, the closest first ("modle.joblib": did you mean model.joblib?)
+        folder = resolved.parent
+        others = (
+            sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix == resolved.suffix)
+            if folder.is_dir()
+            else []
+        )
+        near = closest(resolved.name, others)
+        hint = (
+            f" (did you mean {near[0]}?)" if near else (f"; {folder} holds {', '.join(others[:5])}" if others else "")
+        )
+        raise UsageError(f"{config_path}: field {field!r}: no file at {resolved}{hint}")
     return resolved
 
 

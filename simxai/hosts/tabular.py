@@ -319,7 +319,11 @@ class TabularHost:
         ):
             unknown = [f for f in features if f not in feature_order]
             if unknown:
-                raise UsageError(f"{option} names unknown features {unknown}; features are {', '.join(feature_order)}")
+                near = [n for u in unknown for n in closest(str(u), feature_order)[:1]]
+                hint = f" (did you mean {', '.join(near)}?)" if near else ""
+                raise UsageError(
+                    f"{option} names unknown features {unknown}; features are {', '.join(feature_order)}{hint}"
+                )
         unknown_labels = [k for k in output_card.label_meanings if k not in self.class_names]
         if unknown_labels:
             raise UsageError(

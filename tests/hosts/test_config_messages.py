@@ -104,3 +104,30 @@ def test_a_column_the_model_does_not_use_points_at_id_column(tmp_path: Path) -> 
     path.write_text(_BASE)
     message = _refusal(path)
     assert "not used by the model ['wine_id']" in message and "id_column" in message, message
+
+
+def test_a_misspelt_file_or_feature_is_refused_with_the_name_meant(tmp_path: Path) -> None:
+    import joblib
+    import pandas as pd
+    from sklearn.tree import DecisionTreeClassifier
+
+    from simxai.exceptions import ArgumentError
+
+    ids = [5001 + 3 * i for i in range(20)]
+    shares = [round(0.05 * i, 2) for i in range(20)]
+    data = pd.DataFrame({"ticket_no": ids, "fare_share": shares, "late": [int(s > 0.5) for s in shares]})
+    joblib.dump(DecisionTreeClassifier().fit(data[["fare_share"]], data.late), tmp_path / "model.joblib")
+    data.to_csv(tmp_path / "tickets.csv", index=False)
+    base = "name: x\ndata_path: tickets.csv\ntarget: late\nid_column: ticket_no\nclass_names: {0: on_time, 1: late}\n"
+    path = tmp_path / "host.yaml"
+    path.write_text(base + "model_path: modle.joblib\n")
+    message = _refusal(path)
+    assert "field 'model_path': no file at" in message and "(did you mean model.joblib?)" in message
+    path.write_text(base + "model_path: model.joblib\nfeature_aliases: {fare_shar: [share paid]}\n")
+    message = _refusal(path)
+    assert "feature_aliases names unknown features ['fare_shar']" in message and "did you mean fare_share?" in message
+    # a bound in percent on a share kept as 0-1 selects nothing: the refusal says the feature is a fraction
+    path.write_text(base + "model_path: model.joblib\n")
+    host = load_host_config(path)
+    with pytest.raises(ArgumentError, match="a fraction of 1, not a percentage"):
+        host.resolve("fare_share > 50")
