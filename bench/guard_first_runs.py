@@ -69,7 +69,7 @@ for e in load_lines(folder):
     r = check_claims(e["reply"], outs, vocabulary=vocabs[e["host"]], every_mechanism=True)
     ms = sorted({m for c, m in r.mechanisms.items() if c in r.unsupported})
     rows.append({"id": e["id"], "kind": e["kind"], "faithful": bool(e["faithful"]), "mechanisms": ms,
-                 "trusted": [m for m in ms if table.trusted(m)]})
+                 "trusted": [m for m in ms if table.trusted(m)], "claims": len(r.claims)})
 print(json.dumps({"version": GUARD_VERSION, "rows": rows}))
 """
 

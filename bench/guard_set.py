@@ -2,14 +2,16 @@
 
 Usage (from the repository root):
 
-    python bench/guard_set.py [--set evalsets/guard-2026-12-01b] [--show-misses] [--json OUT]
+    python bench/guard_set.py [--set evalsets/guard-2026-12-01b] [--show-misses [--claims]] [--json OUT]
 
 Each line of the set's `replies.jsonl` holds a real function output (or a list of them, for replies about
 several subjects), a reply verbalizing it, whether the reply is faithful, and the kind of error it has. The
 reply and its output(s) go to the guard's public check (`simxai.guard.check_claims`, with the host's labels,
 features, aliases and instance noun as its vocabulary). A reply the guard does not pass is flagged. Printed:
 recall on unfaithful replies (flagged / unfaithful), overall, per kind and per host, and the false-alarm rate
-on faithful replies (flagged / faithful), overall, per host and per function.
+on faithful replies (flagged / faithful), overall, per host and per function. `--claims` adds to each miss and
+false alarm the claims the guard read from the reply ("no claim read" when it read none), and counts the misses
+with no claim read: a miss with no claim is a form no reader binds, one with claims a claim judged wrongly.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,7 @@ class Checked:
     flagged: bool
     reply: str
     unsupported: str
+    claims: tuple[str, ...] = ()
 
 
 def load_lines(folder: Path) -> list[dict[str, Any]]:
@@ -106,6 +109,7 @@ def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Check
                 flagged=not report.passed,
                 reply=entry["reply"],
                 unsupported=str(report.unsupported),
+                claims=tuple(report.claims),
             )
         )
     return results
@@ -133,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--set", type=Path, default=SET_DIR, help="the set's folder (holding replies.jsonl)")
     parser.add_argument("--show-misses", action="store_true", help="print every miss and every false alarm")
+    parser.add_argument("--claims", action="store_true", help="with --show-misses: the claims read from each reply")
     parser.add_argument("--json", type=Path, help="write the figures and every verdict here")
     args = parser.parse_args(argv)
     results = check(load_lines(args.set), args.set)
@@ -148,6 +153,17 @@ def main(argv: list[str] | None = None) -> int:
             if r.flagged == r.faithful:
                 what = "FALSE ALARM" if r.faithful else f"MISS {r.kind}"
                 print(f"{r.id} {what}: {r.reply}\n    unsupported: {r.unsupported}")
+                if args.claims:
+                    print(f"    claims read: {list(r.claims) if r.claims else 'none (no claim read)'}")
+        if args.claims:
+            misses = [r for r in results if not r.faithful and not r.flagged]
+            bare = [r for r in misses if not r.claims]
+            kinds = Counter(r.kind for r in bare)
+            print(
+                f"\nmisses: {len(misses)}, with no claim read: {len(bare)} ("
+                + ", ".join(f"{k} {n}" for k, n in kinds.most_common())
+                + ")"
+            )
     if args.json:
         payload = {"set": args.set.name, "figures": figures, "replies": [asdict(r) for r in results]}
         args.json.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")

@@ -19,6 +19,7 @@ from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._influence import _InfluenceChecks
 from simxai.guard._invented import invented_feature_claims, invented_label_claims
 from simxai.guard._kept_bounds import kept_bound_claims
+from simxai.guard._label_sets import label_claims
 from simxai.guard._label_tables import label_table_claims
 from simxai.guard._lists import listed_names
 from simxai.guard._moves import said_move_claims
@@ -44,7 +45,6 @@ from simxai.guard._state import Vocabulary
 from simxai.guard._statement_checks import _mechanism, _pairs, _StatementChecks
 from simxai.guard._sure import sure_only_default, unsure_mechanism
 from simxai.guard._terse import likely_move_claims, matrix_claims, one_way_claims, quoted_class_claims
-from simxai.guard._transcript import answer_claims
 from simxai.guard._trust import Trust, trust
 from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
@@ -271,10 +271,10 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
         self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words)  # read last (invent18)
-        for said, holds in answer_claims(
+        for said, holds, via in label_claims(  # Q./A. answers (claims-16g); lists of the classes (claims-32)
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
         ):
-            self.report.claim(said, holds, via=_mechanism("answer_claims", said))
+            self.report.claim(said, holds, via=via)
         # A question's quotes are suggestions ("Would you like to try 'Great' instead?"), not the outputs' words.
         said = " ".join(s for s in sentences(self.reply) if not _OFFER.search(s))
         for quoted in quotes(said):

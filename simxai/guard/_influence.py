@@ -56,8 +56,8 @@ _MOVE_VERB = re.compile(
 )
 #: The cue of an ordered list of features: "ranked by influence:", "the ranking goes", "from most to least important".
 _ORDER_CUE = re.compile(
-    r"\b(?:rank(?:ed|s|ing)?(?!\s*#?\d)|in (?:that |this )?order|ordered|sorted|from most to least|"
-    r"by (?:importance|influence|size|magnitude|strength))\b",
+    r"\b(?:rank(?:ed|s|ing)?(?!\s*#?\d)|in (?:that |this )?order|ordered|sorted|from most to least|order(?=:)|"
+    r"by (?:importance|influence|size|magnitude|strength)|top(?=\b[^.;:\n]{0,40}?(?:\bare\b|:)))\b",
     re.IGNORECASE,
 )
 #: The way a kept range leaves room: "can only go up", "may only go down", "may rise freely", "any drop flips it".

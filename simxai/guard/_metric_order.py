@@ -3,8 +3,10 @@
 after its name or not ("recall (0.803) is lower than precision (0.783)", claims-21).
 
 The comparison must go the way the outputs' values do. Read only when each metric has one value in the outputs
-(one performance result) and the two differ; a metric spelled vaguely ("right", "correct") names none, and a
-question or a denied comparison is no claim.
+(one performance result); a metric spelled vaguely ("right", "correct") names none, and a question or a denied
+comparison is no claim. Two equal values: neither is above the other (claims-32: "precision is noticeably higher
+than recall" of a model whose two are the same), and a value may stand between the name and the comparison
+("recall 0.664 - higher than ...", "precision is 0.914, slightly lower than ...").
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ _LESS = r"below|under|lower than|less than|worse than|behind|trails"
 _BE = r"(?:'s\s+|\s+(?:is|was|sits|stays|comes in|runs|lies)\s+)?(?:\s*(?:\w+ly|well|a bit|a little|much|far)\s+)?"
 #: A metric's value said in brackets or after a colon or "of" right after its name ("recall (0.803)", "recall of
 #: 0.80"): the comparison after it is still the metric's (claims-21).
-_VALUE = r"(?:\s*\(\s*[\d.]+\s*%?\s*\)|\s*(?:,|:|=|\s+of|\s+at)\s*[\d.]+\s*%?\s*,?)?"
+_VALUE = r"(?:\s*\(\s*[\d.]+\s*%?\s*\)|\s*(?:,|:|=|\s+of|\s+at|\s+is|\s+was)?\s*[\d.]+\s*%?\s*(?:,|\s[—–-])?)?"
 _ORDER = re.compile(
     rf"«(?P<a>[a-z_0-9]+)»{_VALUE}{_BE}\s*(?:(?P<more>{_MORE})|(?P<less>{_LESS}))\s+(?:its\s+|the\s+)?"
     r"«(?P<b>[a-z_0-9]+)»"
@@ -51,11 +53,11 @@ def metric_order_claims(sentence: str, metrics: Mapping[str, set[float]]) -> Ite
         if b is None or a == b or _DENIED.search(marked[max(0, m.start() - 30) : m.start()]):
             continue
         va, vb = metrics.get(a, set()), metrics.get(b, set())
-        if len(va) != 1 or len(vb) != 1 or va == vb:
+        if len(va) != 1 or len(vb) != 1:
             continue
         higher = next(iter(va)) > next(iter(vb))
-        said_higher = bool(m.group("more"))
-        yield f"metric {a} {'above' if said_higher else 'below'} {b}", higher == said_higher
+        said_higher = bool(m.group("more"))  # two equal values: neither is above the other (claims-32)
+        yield f"metric {a} {'above' if said_higher else 'below'} {b}", va != vb and higher == said_higher
 
 
 def _marked(text: str) -> str:

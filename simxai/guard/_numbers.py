@@ -33,6 +33,7 @@ from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
+from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
 from simxai.guard._state import _facts_at
 from simxai.guard._units import counted_feature, push_sizes, unit_feature, unsigned_push
 
@@ -190,7 +191,7 @@ class _NumberChecks(_NumberNames):
                 self.report.claim(f"{text} (a share of {whole.group('m')})", True, via="number")
                 return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
-        if is_difference(lead_text, following):
+        if is_difference(lead_text, following) or SLACK.match(following):
             # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
             # numbers; one no difference of theirs gives is not compared (which two is not said).
             if fits(claim, self._differences(facts)):
@@ -330,6 +331,13 @@ class _NumberChecks(_NumberNames):
                     entities = [pair]
                 else:
                     phase = ""  # the same class in the other state: either state's number
+        if DENOMINATOR.search(segment[: claim.start]) and claim.decimals == 0 and not claim.percent:
+            self.report.skip(f"{text} (a rate's denominator)")  # "2.7 per 100" (claims-32)
+            return
+        if borrowed and subject_count(following, self.vocab.instance_noun):
+            entities, borrowed = [], False  # "(49 hives)": a count of subjects, not the feature named before
+        elif borrowed and (key := key_feature(segment[: claim.start], self.vocab.features, self.vocab.aliases)):
+            entities, borrowed = [("feature", key.lower(), offset + claim.start)], False  # "score 638" (claims-32)
         if not entities and probability and facts.label_numbers:
             # "it is 90.6% confident": the probability of the label the clause is about.
             hypothetical = bool(cue.HYPOTHETICAL.search(sentence))

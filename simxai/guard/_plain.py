@@ -246,7 +246,7 @@ _AGE = re.compile(
 
 
 #: Right after a number: it is an age ("a 47-year-old smoker", "67 years old").
-AGE_AFTER = re.compile(r"[- ]years?[- ]old\b", re.I)
+AGE_AFTER = re.compile(r"[- ]years?[- ]old\b|\s?(?:y|yo|y/o)\b(?![-'’.]\w)", re.I)  # "(67 y, ...)": claims-32
 #: Right before a number: it is an age ("Patient 351, aged 25 with a bmi of 22.6").
 _AGED = re.compile(r"\baged\s*$", re.I)
 

@@ -19,6 +19,7 @@ from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._rule_labels import rule_label_claims
 from simxai.guard._said_order import said_order_claims
 from simxai.guard._settings import setting_claims, training_claims
 from simxai.guard._slots import explained_label_claims, label_slot_claims
@@ -68,6 +69,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("setting_claims", said))
             for said, holds in training_claims(sentence, self.output_text):
                 self.report.claim(said, holds, via=_mechanism("training_claims", said))
+            for said, holds in rule_label_claims(sentence, self.output_text, self.names.labels):  # claims-32
+                self.report.claim(said, holds, via=_mechanism("rule_label_claims", said))
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
                 self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))

@@ -1,0 +1,111 @@
+"""A list of the classes with one the host does not have (claims-32): "labelled good, poor or middling", "the
+model can answer open, closed or pending review", "Outcomes: won / lost / postponed".
+
+A reply that lists the classes as one coordinated list (items split by commas, slashes, "or", "and") and puts
+among at least two of the host's classes an item that is none of them names an invented class. Read only when
+
+- the list has at least three items and at least two of them are the host's classes, each item as a whole;
+- every other item is one to three plain words (no digit, no determiner or quantifier first, no word the outputs,
+  the features or the aliases use): "stable, progressing and the rest" or "approved, rejected and 1,500 more"
+  name no class.
+
+The list ends at a full stop, a semicolon, a colon, a bracket or a dash; an item of more words ends the list
+there. This is a claim about the set of classes, so it is checked against the host's classes, not the outputs'.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from simxai.guard._mentions import find_mentions
+from simxai.guard._statement_checks import _mechanism
+from simxai.guard._transcript import answer_claims
+
+__all__ = ["label_claims", "label_set_claims"]
+
+#: The mechanism of an item of a list of the classes that is none of them.
+LISTED = "label set's extra item"
+
+#: Between two items of a list.
+_SEPARATOR = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s/\s|/|\s+or\s+|\s+and\s+)\s*", re.I)
+#: Where a list ends.
+_END = re.compile(r"[.;:!?()\[\]\n—–]|\s-\s|\s+(?:at|for|of|in|on)\s", re.I)
+#: First words of an item that is no class: determiners, quantifiers, pronouns.
+_NOT_FIRST = frozenset(
+    "the a an all both each every either neither no none its their his her this that these those some any most "
+    "more less many few other others rest it they them which what who nothing anything everything something else "
+    "otherwise".split()
+)
+#: Between a colon and the first class named: one item and a separator ("Outcomes: pending, won or lost").
+_LEAD_ITEM = re.compile(r"\s*[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}\s*(?:,|/|\s(?:or|and))\s*")
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}")
+
+
+def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, False) for each item of a list of classes that is no class of the host.
+
+    Args:
+        reply: the reply as written.
+        labels: the host's labels.
+        known: words a reply may use that name no class (the outputs', the features', the aliases', label forms).
+    """
+    labels = list(labels)
+    if len(labels) < 2:
+        return
+    said: set[str] = set()
+    for line in re.split(r"(?<=[.;!?\n])\s+", reply):
+        mentions = find_mentions(line, labels)
+        if len({m.name for m in mentions}) < 2:
+            continue
+        start = mentions[0].start
+        opened = line.rfind(":", 0, start)
+        if opened >= 0 and _LEAD_ITEM.fullmatch(line[opened + 1 : start]):
+            start = opened + 1  # "Classes: neutral, positive or negative": an extra item may open the list
+        end = _END.search(line, mentions[0].end)
+        region = line[start : end.start() if end else len(line)]
+        parts = re.split(f"({_SEPARATOR.pattern})", region, flags=re.I)
+        joined = [i for i in range(1, len(parts), 2) if re.search(r"/|\b(?:or|and)\b", parts[i], re.I)]
+        if not joined:
+            continue  # "stable and progressing, split at 140": the list ends at the item its "and" or "or" joins
+        items = [x.strip(" *_`'\"") for x in parts[: joined[-1] + 2 : 2] if x.strip(" *_`'\"")]
+        if len(items) < 3:
+            continue
+        at_label = {m.start - start for m in mentions}
+        offsets, pos = [], 0
+        for item in items:
+            pos = region.find(item, pos)
+            offsets.append(pos)
+            pos += len(item)
+        is_label = [
+            any(m.start - start == at and m.end - start == at + len(item) for m in mentions)
+            for item, at in zip(items, offsets, strict=True)
+        ]
+        if sum(is_label) < 2 or not at_label:
+            continue
+        for item, label in zip(items, is_label, strict=True):
+            if label:
+                continue
+            words = item.lower().split()
+            if (
+                not _PLAIN.fullmatch(item)
+                or words[0] in _NOT_FIRST
+                or any(w in known or w.replace("-", "_") in known for w in words if len(w) > 3)
+                or item.lower() in said
+            ):
+                continue
+            said.add(item.lower())
+            yield f"label '{item}' (in a list of the classes)", False
+
+
+def label_claims(
+    reply: str, labels: Iterable[str], known: set[str], predicted: set[str], recorded: set[str]
+) -> Iterator[tuple[str, bool, str]]:
+    """(claim, supported, mechanism) of the labels a reply gives in a Q./A. answer's slot (`_transcript`) and of the
+    items of its lists of the classes.
+    """
+    labels = list(labels)
+    for said, holds in answer_claims(reply, labels, known, predicted, recorded):
+        yield said, holds, _mechanism("answer_claims", said)
+    for said, holds in label_set_claims(reply, labels, known):
+        yield said, holds, LISTED
