@@ -195,7 +195,8 @@ def _tie(table: dict[str, set[float]], key: str, *values: Any) -> None:
 def _text_numbers(text: str) -> set[float]:
     """The numbers of a text, a number written with thousands separators ("1,500") also as the reply reads it."""
     joined = _THOUSANDS.sub("", text)
-    return {float(m.group(1)) for m in (*NUMBER.finditer(text), *NUMBER.finditer(joined))}
+    found = {float(m.group(1)) for m in NUMBER.finditer(text)}
+    return found if joined == text else found | {float(m.group(1)) for m in NUMBER.finditer(joined)}
 
 
 #: A thousands separator, as `_reading.normalise` drops it from a reply.

@@ -41,6 +41,9 @@ _TRAINED_ON = re.compile(
     re.I,
 )
 _OUTPUT_TRAINED = re.compile(r"\b(?:trained|fitted|fit)\s+on\b", re.I)
+#: What every match of `_OUTPUT_TRAINED` holds, run of letters only: a sentence is a verbatim piece of its text (or
+#: pieces joined by a space), so a text without it has no sentence about training and is not split.
+_TRAINED_WORD = re.compile(r"trained|fit", re.I)
 _NUMBER = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(%|percent\b)?")
 #: A number an output gives as the whole the training part is cut from ("of the 442 patients"), or a seed.
 _WHOLE = re.compile(r"\b(?:of|out of|of all)\s+(?:the\s+)?$|\bseed\s+$", re.I)
@@ -52,6 +55,8 @@ def _training_numbers(texts: Sequence[str]) -> set[tuple[float, bool]] | None:
     """
     found: set[tuple[float, bool]] | None = None
     for text in texts:
+        if not _TRAINED_WORD.search(text):
+            continue
         for sentence in sentences(text):
             if not _OUTPUT_TRAINED.search(sentence):
                 continue

@@ -242,6 +242,14 @@ def _forms_read(text: str, vocab: Vocabulary) -> str:
     return ratio_names(text, vocab.features)
 
 
+def _spoken(text: str, vocab: Vocabulary) -> str:
+    """`text` with its spoken and written forms unified (`normalise` ... `abbreviations`), as both readings of a
+    reply (tables as sentences, and as written) take it.
+    """
+    read = spelled_numbers(clock_times(_forms_read(normalise(text), vocab)))
+    return abbreviations(spoken_splits(spoken_ids(read, vocab.instance_noun), vocab.labels))
+
+
 class _CheckState:
     """The reply, its outputs' facts and names, and the report: what each group of checks reads and writes."""
 
@@ -250,27 +258,13 @@ class _CheckState:
         named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
         # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"
         reply = register_layout(without_frame(reply), vocab.labels, named)
-        self.reply = respective_pairs(
-            abbreviations(
-                spoken_splits(
-                    spoken_ids(
-                        spelled_numbers(clock_times(_forms_read(normalise(prose_tables(reply)), vocab))),
-                        vocab.instance_noun,
-                    ),
-                    vocab.labels,
-                )
-            ).replace("**", "")
-        )
-        self.raw = blank_table_headers(
-            abbreviations(
-                spoken_splits(
-                    spoken_ids(spelled_numbers(clock_times(_forms_read(normalise(reply), vocab))), vocab.instance_noun),
-                    vocab.labels,
-                )
-            ),
-            vocab.features,
-        )
+        # The reply with its tables as sentences and as written: one reading when it has no table (the usual case).
+        tabled = prose_tables(reply)
+        read = _spoken(reply, vocab)
+        self.reply = respective_pairs((read if tabled == reply else _spoken(tabled, vocab)).replace("**", ""))
+        self.raw = blank_table_headers(read, vocab.features)
         self.facts = facts
+        self._merged: dict[tuple[int, ...], Facts] = {}  # `_bound`'s facts by ids, for this reply
         aliases = derived_aliases(vocab)
         taken = {f.lower() for f in vocab.features} | {a.lower() for v in aliases.values() for a in v}
         for name, spelled in acronym_aliases(self.reply, vocab.features, taken).items():
@@ -322,11 +316,19 @@ class _CheckState:
         self.clause_at: int | None = None
 
     def _bound(self, ids: list[int]) -> Facts:
-        """The facts of the subjects `ids` (and those about no subject); all facts when `ids` is empty."""
+        """The facts of the subjects `ids` (and those about no subject); all facts when `ids` is empty.
+
+        Merged once per set of ids for the reply (the checks read facts and never change them).
+        """
+        key = tuple(ids)
+        known = self._merged.get(key)
+        if known is not None:
+            return known
         chosen = [f for f in self.facts if f.subject_id is None or f.subject_id in ids] if ids else self.facts
         out = Facts()
         for f in chosen:
             out = out.merge(f)
+        self._merged[key] = out
         return out
 
     def _label_mentions(self, text: str) -> list[Mention]:
