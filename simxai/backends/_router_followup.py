@@ -105,7 +105,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema)
     if step is not None:  # "and 10?" after "what if bmi were 5 higher" or "... 80", when 10 is no id
         return Decision(previous.name, 1.0, True, arguments={"changes": step})
-    if asks_overall(text) and previous.arguments.get("group") not in (None, "all"):
+    if asks_overall(text, schema.instance_noun) and previous.arguments.get("group") not in (None, "all"):
         # "and overall?" after a metric on a group: the same metric on all the data
         rest = {k: v for k, v in previous.arguments.items() if k != "group"}
         return Decision(previous.name, 1.0, True, arguments=rest)
