@@ -230,10 +230,19 @@ def _alias_head(alias: str) -> str | None:
         if len(words) == 1:
             head = words[0]
             return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
+    # a noun followed by a phrase of place or part ("weeks in the cellar", "days on the rack"): the noun before it
+    # is the head, never the last word ("the cellar" names no time spent there)
+    preposition = next((i for i, w in enumerate(words[1:], 1) if w in _PLACE_WORDS), None)
+    if preposition is not None:
+        head = words[preposition - 1]
+        return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
     if len(words) < 2:
         return None
     head = words[-2] if words[-1] in _UNIT_WORDS or len(words[-1]) <= 3 else words[-1]
     return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
+
+
+_PLACE_WORDS = frozenset("in on at of from inside under over".split())
 
 
 # Three-letter English words that end a name but name nothing alone ("is_new", "TopTen"'s "ten", "DayOfWeek"'s "day").
