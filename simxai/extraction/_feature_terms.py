@@ -70,7 +70,7 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
     # ("score", "rate", "value")
     # heads compared in the singular: "fees" of FeesPaid and "fee" of MonthlyFee are one head, so neither names one
-    heads: dict[str, tuple[set[str], list[FeatureSchema]]] = {}
+    heads: dict[str, tuple[set[str], list[FeatureSchema | None]]] = {}
     # the host's own noun is no head of a name ("batches" are the instances, not `Batch kg`); an alias that holds
     # it on purpose ("age of the ticket") keeps it
     noun = _singular((schema.instance_noun or "").lower())
@@ -84,8 +84,10 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
+                if term != feature.name and _after_place(term, head):
+                    owners.append(None)  # "weeks in the cellar": "the cellar" alone is no time spent there
     for forms, owners in heads.values():
-        if len(owners) == 1:
+        if len(owners) == 1 and owners[0] is not None:
             for head in sorted(forms):
                 strong.setdefault(head, owners[0])
     return strong
@@ -220,6 +222,16 @@ _POST_MODIFIERS = frozenset(
 _RATE_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
 
+_PLACE_WORDS = frozenset("in on at of from inside under over".split())
+
+
+def _after_place(alias: str, head: str) -> bool:
+    """Whether an alias's head follows a word of place or part ("weeks in the cellar", "age of the ticket")."""
+    words = _TOKEN.findall(alias.replace("_", " ").lower())
+    at = words.index(head) if head in words else 0
+    return any(w in _PLACE_WORDS for w in words[1:at])
+
+
 def _alias_head(alias: str) -> str | None:
     """The head noun of an alias of several words, as users wrote it: its last word of four letters or more, or the
     one before a last word of up to three letters or spelled as a unit ("latte price": price, "humidity pct").
@@ -230,19 +242,10 @@ def _alias_head(alias: str) -> str | None:
         if len(words) == 1:
             head = words[0]
             return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
-    # a noun followed by a phrase of place or part ("weeks in the cellar", "days on the rack"): the noun before it
-    # is the head, never the last word ("the cellar" names no time spent there)
-    preposition = next((i for i, w in enumerate(words[1:], 1) if w in _PLACE_WORDS), None)
-    if preposition is not None:
-        head = words[preposition - 1]
-        return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
     if len(words) < 2:
         return None
     head = words[-2] if words[-1] in _UNIT_WORDS or len(words[-1]) <= 3 else words[-1]
     return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None
-
-
-_PLACE_WORDS = frozenset("in on at of from inside under over".split())
 
 
 # Three-letter English words that end a name but name nothing alone ("is_new", "TopTen"'s "ten", "DayOfWeek"'s "day").
