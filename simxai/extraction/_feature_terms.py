@@ -84,8 +84,9 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
-                if term != feature.name and _after_place(term, head):
-                    owners.append(None)  # "weeks in the cellar": "the cellar" alone is no time spent there
+                if term != feature.name and _after_place(term, head) and _named_by_another(schema, feature, head):
+                    # "weeks in the cellar" beside `cellar_temp_c`: "the cellar" alone is no time spent there
+                    owners.append(None)
     for forms, owners in heads.values():
         if len(owners) == 1 and owners[0] is not None:
             for head in sorted(forms):
@@ -225,8 +226,13 @@ _RATE_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month":
 _PLACE_WORDS = frozenset("in on at of from inside under over".split())
 
 
+def _named_by_another(schema: HostSchema, feature: FeatureSchema, word: str) -> bool:
+    """Whether `word` is a word of another feature's name ("cellar" of `cellar_temp_c`)."""
+    return any(f is not feature and word in (w.lower() for w in _words(f.name)) for f in schema.features)
+
+
 def _after_place(alias: str, head: str) -> bool:
-    """Whether an alias's head follows a word of place or part ("weeks in the cellar", "age of the ticket")."""
+    """Whether an alias's head follows a word of place or part ("weeks in the cellar", "queue at the port")."""
     words = _TOKEN.findall(alias.replace("_", " ").lower())
     at = words.index(head) if head in words else 0
     return any(w in _PLACE_WORDS for w in words[1:at])
