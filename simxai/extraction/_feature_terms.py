@@ -84,9 +84,12 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
-                if term != feature.name and _after_place(term, head) and _named_by_another(schema, feature, head):
-                    # "weeks in the cellar" beside `cellar_temp_c`: "the cellar" alone is no time spent there
+                place = _place_phrase(term, head) if term != feature.name else None
+                if place is not None and _named_by_another(schema, feature, head):
+                    # "weeks in the cellar" beside `cellar_temp_c`: "the cellar" alone is no time spent there, "in
+                    # the cellar" is
                     owners.append(None)
+                    strong.setdefault(_norm(place), feature)
     for forms, owners in heads.values():
         if len(owners) == 1 and owners[0] is not None:
             for head in sorted(forms):
@@ -231,11 +234,12 @@ def _named_by_another(schema: HostSchema, feature: FeatureSchema, word: str) -> 
     return any(f is not feature and word in (w.lower() for w in _words(f.name)) for f in schema.features)
 
 
-def _after_place(alias: str, head: str) -> bool:
-    """Whether an alias's head follows a word of place or part ("weeks in the cellar", "queue at the port")."""
+def _place_phrase(alias: str, head: str) -> list[str] | None:
+    """The words from a word of place or part to an alias's head ("in the cellar" of "weeks in the cellar"), or None."""
     words = _TOKEN.findall(alias.replace("_", " ").lower())
     at = words.index(head) if head in words else 0
-    return any(w in _PLACE_WORDS for w in words[1:at])
+    start = next((i for i in range(1, at) if words[i] in _PLACE_WORDS), None)
+    return words[start : at + 1] if start is not None else None
 
 
 def _alias_head(alias: str) -> str | None:

@@ -121,6 +121,8 @@ def test_an_alias_names_its_noun_not_the_place_after_it() -> None:
     assert [m.feature.name for m in feature_mentions("the hours in the kiln", KILNS)] == ["soak_hours"]
     assert not any(m.feature.name == "soak_hours" for m in feature_mentions("the kiln 2 degrees cooler", KILNS))
     assert extract_changes("what if 501060 had the kiln 2 degrees cooler", KILNS) == {"kiln_temp_c": "-2"}
+    # the alias's own phrase of place still names it
+    assert extract_changes("what if 501060 sat a quarter longer in the kiln", KILNS) == {"soak_hours": "+25%"}
 
 
 @pytest.mark.parametrize(("text", "step"), [("the kiln a degree cooler", "-1"), ("one degree warmer", "+1")])
