@@ -99,6 +99,7 @@ from simxai.backends._router_text_requests import (
     is_content,
     over_all_records,
 )
+from simxai.backends._router_unanswered import unanswered
 from simxai.backends._router_unknown import (
     INSTANCE_FUNCTIONS,
     uncalled_question,
@@ -107,7 +108,6 @@ from simxai.backends._router_unknown import (
     unknown_thing,
     vague_question,
 )
-from simxai.backends._router_unanswered import unanswered
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance, repeated_data_question
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse

@@ -75,13 +75,16 @@ def test_the_confidence_before_the_users_own_changes(router: RouterBackend) -> N
 
 
 def test_nah_make_it_corrects_the_value_just_tried(router: RouterBackend) -> None:
-    history = _after("explain_what_if", "what if 501030 was fired at 1200", instance=501030, changes={"kiln_temp_c": 1200})
+    history = _after(
+        "explain_what_if", "what if 501030 was fired at 1200", instance=501030, changes={"kiln_temp_c": 1200}
+    )
     question, calls = route(router, "nah make it 1250", KILNS, history)
     assert calls == [("explain_what_if", {"instance": 501030, "changes": {"kiln_temp_c": 1250}})], question
 
 
 @pytest.mark.parametrize(
-    "text", ["is that right? it came out of the kiln looking fine", "are you sure? show me", "was it right about that one?"]
+    "text",
+    ["is that right? it came out of the kiln looking fine", "are you sure? show me", "was it right about that one?"],
 )
 def test_a_doubt_about_the_last_answer_is_its_prediction(router: RouterBackend, text: str) -> None:
     question, calls = route(router, text, KILNS, _after("get_local_explanation", instance=501040))
@@ -113,7 +116,9 @@ def test_a_turn_with_nothing_of_the_host_keeps_the_plain_reply(router: RouterBac
 
 
 def test_a_first_turn_keeps_the_plain_reply(router: RouterBackend) -> None:
-    decided = unanswered(Decision(None, 0.9, True), "the tenmoku lot", [], _request("the tenmoku lot", []), router.selector)
+    decided = unanswered(
+        Decision(None, 0.9, True), "the tenmoku lot", [], _request("the tenmoku lot", []), router.selector
+    )
     assert decided.function is None
 
 
