@@ -21,6 +21,7 @@ from simxai.backends._router_replies import CAPABILITY
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, SMALL_TALK
 from simxai.backends.base import CompletionRequest
 from simxai.backends.router_model import SelectorModel
+from simxai.followup import extract_step
 from simxai.followup_calls import last_call
 from simxai.messages import Message
 
@@ -34,12 +35,12 @@ _CLOSING = re.compile(r"\b(?:bye|goodbye|see\s+you|that'?s\s+all|never\s*mind|fo
 
 
 def _reads_the_host(text: str, request: CompletionRequest) -> bool:
-    """Whether the turn names a feature, number, id, group, class or category of the host, or doubts the answer."""
+    """Whether the turn names a feature, number, id, group, class, category or step, or doubts the answer."""
     schema = request.host
     if schema is None:
         return False
-    if _READ.search(mask(text, schema)) or re.search(r"\d", text):
-        return True
+    if _READ.search(mask(text, schema)) or re.search(r"\d", text) or extract_step(text, schema) is not None:
+        return True  # ... or a step said in words: "a fifth shorter"
     words = set(re.findall(r"[a-z][a-z_'-]*", text.lower()))
     if any(c.lower() in words for f in schema.features for c in f.categories or ()):
         return True

@@ -100,7 +100,7 @@ def _request(text: str, history: list[Message]) -> CompletionRequest:
     return CompletionRequest(messages=[*history, Message.user(text)], host=KILNS, functions=FUNCTIONS)
 
 
-@pytest.mark.parametrize("text", ["hmm the tenmoku lot", "like 1200 then", "soak?"])
+@pytest.mark.parametrize("text", ["hmm the tenmoku lot", "like 1200 then", "soak?", "fire it a fifth shorter."])
 def test_a_dialogue_turn_reading_the_host_is_asked_about_not_refused(router: RouterBackend, text: str) -> None:
     history = _after("get_prediction", instance=501050)
     decided = unanswered(Decision(None, 0.9, True), text, history, _request(text, history), router.selector)
