@@ -133,10 +133,15 @@ _THAT_GROUP = re.compile(
     r"(?=\s*(?:[?.!,]|$|(?:too|as\s+well|then|instead|please)\b))",
     re.IGNORECASE,
 )
+# all the data, in a word or a phrase: "overall", "everyone", "the whole cellar", "all the records", "every record"
+_ALL_OF_IT = (
+    r"(?:overall|in\s+general|everyone|everybody|everything|all(?:\s+of\s+them)?|"
+    r"the\s+(?:whole|entire|full)\s+(?:test\s+)?[a-z]+|(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:data|rows?|records?))"
+)
 _OVERALL = re.compile(
     r"^\W*(?:(?:and|but|now|then|ok(?:ay)?|what\s+about|how\s+about)\W+)*(?:(?:for|on|over|across)\s+)?"
-    r"(?:overall|in\s+general|everyone|everybody|all(?:\s+of\s+them)?|the\s+whole\s+(?:data|set|test\s+set))"
-    r"(?:\s+(?:then|instead|again))?\W*$",
+    rf"{_ALL_OF_IT}(?:\s+now)?(?:\W+(?:(?:for|on|over|across)\s+)?{_ALL_OF_IT})?"
+    r"(?:\s+(?:then|instead|again|now))?\W*$",
     re.IGNORECASE,
 )
 
@@ -178,8 +183,12 @@ def _asked_turn_group(history: Sequence[Message], schema: HostSchema | None) -> 
     return group if isinstance(group, str) and re.search(r"[=<>]", group) else None
 
 
-def asks_overall(text: str) -> bool:
-    """Whether a turn only asks for the previous answer on all the data ("and overall?")."""
+def asks_overall(text: str, noun: str | None = None) -> bool:
+    """Whether a turn only asks for the previous answer on all the data ("and overall?", "all attempts now");
+    `noun` is the host's instance noun, which "all" and "every" take as they take "records".
+    """
+    if noun:
+        text = re.sub(rf"\b{re.escape(noun)}(?:e?s)?\b", "records", text, flags=re.IGNORECASE)
     return bool(_OVERALL.match(text))
 
 

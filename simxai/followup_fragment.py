@@ -198,14 +198,20 @@ _CONTINUATION = re.compile(
 )
 
 
+# "sheep?": the category alone, asked
+_ASKED_ALONE = re.compile(r"^\W*(?:the\s+)?(?P<words>[A-Za-z][\w' -]*?)(?:\s+(?:ones|then|instead))?\W*$")
+
+
 def swapped_category(text: str, condition: str, schema: HostSchema) -> str | None:
     """A one-clause categorical condition moved to the category a continuation names ("and silver?"), or None.
 
     After "accuracy for the gold plan" (`plan = gold`), "and silver?" names only another category of the same
-    feature: `plan = silver`. The category must belong to that feature and be the only words of the turn.
+    feature: `plan = silver`; so does the category asked alone ("silver?"). The category must belong to that feature
+    and be the only words of the turn.
     """
     clause = _CATEGORY_CLAUSE.match(condition)
-    match = _CONTINUATION.match(normalize(text, schema))
+    said = normalize(text, schema)
+    match = _CONTINUATION.match(said) or (_ASKED_ALONE.match(said) if said.rstrip().endswith("?") else None)
     if clause is None or match is None:
         return None
     feature = schema.feature(clause.group("feature"))

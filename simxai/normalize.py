@@ -351,25 +351,30 @@ def _normalize(
 
 # A number written with thousands separators ("65,124"); a list "3,4" or "101, 102" has no 3-digit groups or spaces.
 _GROUPED = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?![\d]|[.,]\d)")
+# ... or with a space between its groups ("hive 110 030"), as ids are read out; none of the groups an id itself
+_SPACED = re.compile(r"(?<![\d,.])\d{1,3}(?: \d{3})+(?![\d]|[.,]\d)")
 
 
 def _joined_ids(text: str, id_range: tuple[int, int] | None) -> str:
-    """`text` with an id written with thousands separators as plain digits ("slope 65,124" -> "slope 65124").
+    """`text` with an id written with thousands separators or spaces as plain digits ("slope 65,124" -> "slope
+    65124", "hive 110 030" -> "hive 110030").
 
-    Only when the joined number is one of the host's ids and its first group is not: on a host whose ids run
-    from 1 to 500, "101,102" stays two ids.
+    Only when the joined number is one of the host's ids and its first group is not (with spaces: none of its
+    groups is): on a host whose ids run from 1 to 500, "101,102" stays two ids.
     """
-    if id_range is None or "," not in text:
+    if id_range is None or not re.search(r"\d[, ]\d", text):
         return text
     low, high = id_range
 
     def join(match: re.Match[str]) -> str:
-        joined = int(match.group().replace(",", ""))
-        first = int(match.group().split(",")[0])
-        in_range = low <= joined <= high and not low <= first <= high
+        groups = re.split(r"[, ]", match.group())
+        joined = int("".join(groups))
+        # with commas the first group alone decides; a space may also part two ids ("110 030" is one, "12 130" two)
+        parts = groups if " " in match.group() else groups[:1]
+        in_range = low <= joined <= high and not any(low <= int(g) <= high for g in parts)
         return str(joined) if in_range else match.group()
 
-    return _GROUPED.sub(join, text)
+    return _SPACED.sub(join, _GROUPED.sub(join, text))
 
 
 # An id written in two groups with a hyphen ("boat 103-704", "hive 104-019"), as a long number is read out.

@@ -60,7 +60,7 @@ _NUMBER = r"\d+(?:\.\d+)?"
 _SAID_BEFORE = r"i\s+(?:said|put|wrote|typed|gave)\s+" + _NUMBER + r"\W+"
 _TAKEN_BACK = re.compile(r"\bi\s+(?:said|put|wrote|typed|gave)\s+(?P<n>" + _NUMBER + r")", re.IGNORECASE)
 _CORRECTS_NUMBER = re.compile(
-    r"^\W*(?:(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|typo|hang\s+on|hold\s+on)\b\W*)+"
+    r"^\W*(?:(?:(?:no|nope|nah|naw|sorry|oops|wait|actually|correction|my\s+bad|typo|hang\s+on|hold\s+on)\b\W*)+"
     r"(?:" + _SAID_BEFORE + r")?"
     r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
     r"|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"

@@ -105,7 +105,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     step = repeated_step(text, previous, schema) or repeated_value(text, previous, schema)
     if step is not None:  # "and 10?" after "what if bmi were 5 higher" or "... 80", when 10 is no id
         return Decision(previous.name, 1.0, True, arguments={"changes": step})
-    if asks_overall(text) and previous.arguments.get("group") not in (None, "all"):
+    if asks_overall(text, schema.instance_noun) and previous.arguments.get("group") not in (None, "all"):
         # "and overall?" after a metric on a group: the same metric on all the data
         rest = {k: v for k, v in previous.arguments.items() if k != "group"}
         return Decision(previous.name, 1.0, True, arguments=rest)
@@ -235,7 +235,8 @@ _HOW_SURE = re.compile(r"\bhow\s+(?:sure|confident|certain)\b", re.IGNORECASE)
 _ONE_PREDICTION = re.compile(
     r"^\W*(?:(?:and|so|but|ok(?:ay)?|hmm+)\W+)*(?:"
     r"(?:is|was)\s+(?:that|this|it|that\s+prediction|this\s+prediction|its\s+prediction|the\s+prediction)\s+"
-    r"(?:right|correct|wrong|true)"
+    r"(?:right|correct|wrong|true)(?:\s+(?:about|for|on)\s+(?:that|this|him|her|it|them)(?:\s+one)?)?"
+    r"|(?:are|were)\s+you\s+(?:sure|certain)(?:\s+(?:about|of)\s+(?:that|this|it))?"
     r"|how\s+(?:sure|confident|certain)\s+(?:is|was|are|were)\s+(?:it|the\s+model|that|this|you)"
     r"(?:\s+(?:about|of)\s+(?:it|that|this|him|her|them|the\s+prediction))?"
     r")\W*$",
@@ -250,7 +251,13 @@ def _of_one_prediction(text: str, focus: object, schema: HostSchema | None) -> b
     one = isinstance(focus, int | dict) and not isinstance(focus, bool)
     if isinstance(focus, str) and schema is not None and schema.kind == "text":
         one = re.search(r"[=<>]", focus) is None  # a text, not a group condition
-    return one and _ONE_PREDICTION.match(text) is not None
+    if not one:
+        return False
+    # "is that right? it sounds like praise to me": the question first, then a remark that asks nothing of its own
+    asked, _, remark = text.partition("?")
+    if remark.strip() and ("?" in remark or (schema is not None and extract_ids(remark, schema))):
+        return False
+    return _ONE_PREDICTION.match(asked + "?" if remark.strip() else text) is not None
 
 
 def _text_in_focus(previous: LastCall) -> str | None:

@@ -25,7 +25,9 @@ _CONFIDENCE = re.compile(
 # the instance as it was: "originally", "the original", "before the change(s)", "without any change", "at first"
 _BEFORE = re.compile(
     r"\b(?:originally|original|unchanged|as\s+it\s+(?:was|is|stands)|at\s+first|to\s+(?:begin|start)\s+with|"
-    r"(?:before|without)\s+(?:the|that|those|these|any|my|our|your|this)?\s*(?:changes?|tweaks?|edits?|what-?if))\b",
+    r"(?:before|without)\s+(?:the|that|those|these|any|my|our|your|this)?\s*(?:changes?|tweaks?|edits?|what-?if)|"
+    # "before I started fiddling", "before we changed anything": before the user's own doing
+    r"before\s+(?:i|we|you)\s+(?:\w+ed|did|made|put|set|began|got|went)\b)\b",
     re.IGNORECASE,
 )
 

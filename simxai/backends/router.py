@@ -99,6 +99,7 @@ from simxai.backends._router_text_requests import (
     is_content,
     over_all_records,
 )
+from simxai.backends._router_unanswered import unanswered
 from simxai.backends._router_unknown import (
     INSTANCE_FUNCTIONS,
     uncalled_question,
@@ -338,8 +339,8 @@ class RouterBackend(Backend):
             # the whole, sure of each part ("what does it predict for patient 5, and why?")
             split = compound(decision, masked, request, self._score)
             return split if split.also else decision
-        if decision.function is None:
-            return decision
+        if decision.function is None:  # "and the ewes?" mid-dialogue: asked, not refused
+            return unanswered(decision, text, history, request, self.selector)
         if bare_comparison(text) and not history and not extract_ids(text, schema):
             return replace(decision, confident=False)  # "compare men and women": compare what? asked
         if unsure_about_the_focus(decision, text, masked, history, request.functions, schema):

@@ -70,7 +70,7 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     # aliased "latte price"), when no other feature ends in it and it is no word users say of the model itself
     # ("score", "rate", "value")
     # heads compared in the singular: "fees" of FeesPaid and "fee" of MonthlyFee are one head, so neither names one
-    heads: dict[str, tuple[set[str], list[FeatureSchema]]] = {}
+    heads: dict[str, tuple[set[str], list[FeatureSchema | None]]] = {}
     # the host's own noun is no head of a name ("batches" are the instances, not `Batch kg`); an alias that holds
     # it on purpose ("age of the ticket") keeps it
     noun = _singular((schema.instance_noun or "").lower())
@@ -84,8 +84,14 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
+                place = _place_phrase(term, head) if term != feature.name else None
+                if place is not None and _named_by_another(schema, feature, head):
+                    # "weeks in the cellar" beside `cellar_temp_c`: "the cellar" alone is no time spent there, "in
+                    # the cellar" is
+                    owners.append(None)
+                    strong.setdefault(_norm(place), feature)
     for forms, owners in heads.values():
-        if len(owners) == 1:
+        if len(owners) == 1 and owners[0] is not None:
             for head in sorted(forms):
                 strong.setdefault(head, owners[0])
     return strong
@@ -218,6 +224,22 @@ _POST_MODIFIERS = frozenset(
 )
 # A rate's unit said as an adjective before its noun ("per hour": hourly).
 _RATE_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
+
+
+_PLACE_WORDS = frozenset("in on at of from inside under over".split())
+
+
+def _named_by_another(schema: HostSchema, feature: FeatureSchema, word: str) -> bool:
+    """Whether `word` is a word of another feature's name ("cellar" of `cellar_temp_c`)."""
+    return any(f is not feature and word in (w.lower() for w in _words(f.name)) for f in schema.features)
+
+
+def _place_phrase(alias: str, head: str) -> list[str] | None:
+    """The words from a word of place or part to an alias's head ("in the cellar" of "weeks in the cellar"), or None."""
+    words = _TOKEN.findall(alias.replace("_", " ").lower())
+    at = words.index(head) if head in words else 0
+    start = next((i for i in range(1, at) if words[i] in _PLACE_WORDS), None)
+    return words[start : at + 1] if start is not None else None
 
 
 def _alias_head(alias: str) -> str | None:

@@ -27,7 +27,11 @@ from simxai.hosts.name_words import name_words
 __all__ = ["feature_named_by_word", "feature_word_changes"]
 
 # A turn that supposes something (the same test as `_amounts`, kept to the words that open a supposition).
-_SUPPOSED = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|what\s+about|how\s+about|what\s+then)\b", re.I)
+# "plus ...", "on top of that ...": one more change to the supposition just made
+_SUPPOSED = re.compile(
+    r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|what\s+about|how\s+about|what\s+then|plus|on\s+top\s+of\s+that)\b",
+    re.I,
+)
 # Units of measure a number may carry; a unit that is not the feature's own says the number is not its value.
 _UNITS = frozenset("mm cm m km kg g lb lbs mi ft in h hr hrs min s ms ml l".split())
 # English comparatives of a measured quantity: the comparative, its direction, and the word stems the quantity's

@@ -45,7 +45,9 @@ _STEP = (
     r"narrower|deeper|faster|slower|than|up|down)\b)"
 )
 _DEGREES = re.compile(
-    rf"{_LEAD}(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
+    # or after a comma, its unit said ("plus a cool morning, 9 degrees")
+    rf"(?:{_LEAD}|,\s*(?=-?{_NUM}\s?(?:°|degrees?\b|deg\b)))"
+    rf"(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
     re.IGNORECASE,
 )
 # Units people spell out, and the abbreviation a feature's name ends in for them (the words: `name_words`'s table).
