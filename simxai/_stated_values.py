@@ -19,7 +19,7 @@ from simxai.turns import Clarification
 
 __all__ = ["hypothetical", "stated_differences", "stated_question"]
 
-# A value stated beside the instance: "with a rate of 0.95", "at 0.95", "in the annex vault", "if its rate were 0.95", "had a rate of".
+# A value stated beside the instance: "with a rate of 0.95", "at 0.95", "in the annex vault", "if it had ...
 _STATED = re.compile(r"\b(?:with|at|in|if|of|were|was|had|has|having)\b", re.IGNORECASE)
 # Words that make the stated value a supposition, not a description of the recorded row.
 _HYPOTHETICAL = re.compile(
@@ -62,11 +62,16 @@ def stated_question(
     said = ", ".join(f"{name} {_shown(v)} (recorded: {_shown(values[name])})" for name, v in differing.items())
     question = (
         f"{description[:1].upper()}{description[1:]} has other recorded values than you said: {said}. "
-        "Say yes to try yours as a what-if, or ask for its prediction as recorded."
+        f"Say yes to try yours as a what-if, or 'predict {description}' for the recorded one."
     )
     clarification = Clarification(function="explain_what_if", missing=["changes"], question=question)
+    [one] = differing if len(differing) == 1 else [None]  # "no, 20": the new value of the one feature stated
     pending = PendingCall(
-        function="explain_what_if", arguments={"instance": instance}, missing="changes", questioned=dict(differing)
+        function="explain_what_if",
+        arguments={"instance": instance},
+        missing="changes",
+        questioned=dict(differing),
+        feature=one,
     )
     return clarification, pending
 

@@ -103,6 +103,22 @@ async def test_a_stated_value_unclear_as_fact_or_supposition_is_asked(hives) -> 
     )
 
 
+async def test_another_value_answers_the_question(hives) -> None:
+    host, data, model = hives
+    hive = _hive(data, data.mite_share < 0.2)
+    conversation = Agent(host, RouterBackend()).conversation()
+    await conversation.send(f"hive {hive} with a mite share of 0.45, what does it predict?")
+    turn = await conversation.send("no, 0.5")
+    [call] = [c for c in turn.calls if c.status == "ok"]
+    assert call.function == "explain_what_if" and call.arguments["changes"] == {"mite_share": 0.5}
+    assert call.output["new_probabilities"]["lost"] == pytest.approx(_proba(model, _row(data, hive), mite_share=0.5)[1])
+    await conversation.send(f"hive {hive} with a mite share of 0.45, what does it predict?")
+    turn = await conversation.send(f"predict hive {hive}")  # the recorded one, as the question offers
+    [call] = turn.calls
+    assert (call.function, call.status) == ("get_prediction", "ok")
+    assert call.output["probabilities"]["lost"] == pytest.approx(_proba(model, _row(data, hive))[1])
+
+
 async def test_the_hives_own_value_keeps_the_prediction(hives) -> None:
     host, data, model = hives
     hive = _hive(data, data.mite_share < 0.2)
@@ -161,6 +177,9 @@ async def test_a_step_inside_the_year_and_other_features_do_not_wrap(hives) -> N
     conversation = Agent(host, RouterBackend()).conversation()
     turn = await conversation.send(f"what if hive {hive} had been sampled 2 months later?")
     assert turn.calls[0].output["changes"][0]["new"] == 7 and "wraps" not in turn.reply
+    turn = await conversation.send(f"what if hive {hive} had a winter temperature 4 degrees lower?")
+    old = float(_row(data, hive)["winter_temp_[c]"])
+    assert turn.calls[0].output["changes"][0]["new"] == pytest.approx(old - 4) and "wraps" not in turn.reply
     turn = await conversation.send(f"what if hive {hive} had 6 more frames of brood?")
     frames = int(_row(data, hive).frames_of_brood)
     assert [c["new"] for c in turn.calls[0].output["changes"]] == [frames + 6] and "wraps" not in turn.reply

@@ -37,7 +37,10 @@ def wrap_note(asked: object, applied: object) -> str:
     for change in applied:
         if not isinstance(change, dict):
             continue
-        step = asked.get(change.get("feature"))
+        feature = change.get("feature")
+        if not isinstance(feature, str) or "month" not in [w.lower() for w in name_words(feature)]:
+            continue
+        step = asked.get(feature)
         old, new = change.get("old"), change.get("new")
         if not isinstance(step, str) or not isinstance(old, int | float) or not isinstance(new, int | float):
             continue
@@ -45,7 +48,7 @@ def wrap_note(asked: object, applied: object) -> str:
         if said is None:
             continue
         sign, amount = said.group(1), float(said.group(2))
-        if abs(new - old) != amount:
+        if abs(abs(new - old) - amount) > 1e-6:
             notes.append(
                 f"{change['feature']} is a month of the year: {old:g} {sign} {amount:g} wraps round to {new:g}"
             )
