@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from simxai._call_questions import argument_question, fillable, range_question, relative_change
+from simxai._stated_values import hypothetical, stated_differences, stated_question
 from simxai._turn_records import _TurnRecords
 from simxai.exceptions import ArgumentError, FunctionCallError, HostError
 from simxai.guard import insists, out_of_range, stepped_out_of_range
+from simxai.hosts.month_wrap import wrap_note
 from simxai.instance_values import listed_members, named_values
 from simxai.messages import Message, ToolCall
 from simxai.outcomes import Clarify, Refuse
@@ -129,12 +131,19 @@ class _TurnCalls(_TurnRecords):
             await self._finish_call(call, arguments, "error", error=call_failed_on_arguments(call.name, exc))
             return None
         self.stage.add("functions", started)
+        stated = self._stated_what_if(call, result)
+        if stated is not None:  # "what would lot 5416 get with a rate of 0.95?": never the recorded row in silence
+            return await stated
         payload = result_payload(result)
         if "changes" in parameters and not as_given:
             questions = stepped_out_of_range(arguments.get("changes"), payload, self.agent.schema)
             if questions:  # "5 kg lighter" for a parcel of 2 kg: questioned, not answered for a weight of -3
                 return await self._question_changes(call, arguments, questions)
         rendering = render_result(result)
+        if call.name == "explain_what_if":  # "a month later" of December: 1, and said so
+            rendering += wrap_note(
+                arguments.get("changes"), payload.get("changes") if isinstance(payload, dict) else None
+            )
         if call.name == "get_prediction":  # "what is the income of applicant 12": the values the user named
             rendering += named_values(result, self.user, self.agent.schema)
             if "Among them:" not in rendering:  # "which bikes over 5000 km need a service?": a few of them named
@@ -143,6 +152,30 @@ class _TurnCalls(_TurnRecords):
         await self._finish_call(call, arguments, "ok", output=payload, rendering=rendering)
         self._done[self._key(call)] = self.calls[-1]
         return None
+
+    def _stated_what_if(self, call: ToolCall, result: Any) -> Any:
+        """For a prediction of one row beside stated values that differ from its own (`_stated_values`): the
+        what-if with them when said as a supposition, else the question offering both; None otherwise.
+        """
+        subject = getattr(result, "subject", None)
+        if call.name != "get_prediction" or "explain_what_if" not in self.agent.registry or subject is None:
+            return None
+        if subject.kind != "row" or not subject.values or "instance" not in call.arguments:
+            return None
+        differing = stated_differences(self.user, subject.values, self.agent.schema)
+        if not differing:
+            return None
+        instance = call.arguments["instance"]
+        if hypothetical(self.user):
+            arguments = {"instance": instance, "changes": differing}
+            return self._run_call(ToolCall(id=call.id, name="explain_what_if", arguments=arguments))
+        clarification, pending = stated_question(instance, subject.description, differing, subject.values)
+        self.state = self.state.model_copy(update={"pending": pending})
+        return self._asked(call, clarification)
+
+    async def _asked(self, call: ToolCall, clarification: Clarification) -> Clarification:
+        await self._finish_call(call, call.arguments, "clarification", error=clarification.question)
+        return clarification
 
     async def _question_changes(self, call: ToolCall, arguments: dict[str, Any], questions: list[str]) -> Clarification:
         """Ask whether changes outside the data's range are meant (`_call_questions.range_question`)."""

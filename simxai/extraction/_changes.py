@@ -251,12 +251,15 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     at = r"at\s+|" if worded else ""  # worded: "her battery was at 95", "the level is at 40"
     match = re.match(
         rf"^\s*{noun}(?:(?:{setting})\s*)?(?:also\s+|still\s+|instead\s+|now\s+)?(?:{at}about\s+|around\s+|only\s+)?"
-        rf"(?P<n>-?{_NUM})\b{percent_value(mention.feature)}(?!\s+(?:\w+\s+)?(?:better|worse)\b)",  # which way?
+        rf"(?P<neg>(?:minus|negative)\s+)?(?P<n>-?{_NUM})\b{percent_value(mention.feature)}"
+        rf"(?!\s+(?:\w+\s+)?(?:better|worse|{_UP}|{_DOWN}|from\s+now|than)\b)",  # which way?
         after,
         re.IGNORECASE,
     )
-    if match:
-        return _parse_number(match.group("n"))
+    if match and match.group("neg") and not re.match(r"^\s*\S", after[: match.start("neg")]):
+        match = None  # "temperature minus 20" after no setting word: a step, read above
+    if match:  # "a temperature of minus 20", "at minus 20": the value -20
+        return -_parse_number(match.group("n")) if match.group("neg") else _parse_number(match.group("n"))
     return said_amount(text, mention) if worded else None  # "with no cleaning fee", "one more reminder"
 
 

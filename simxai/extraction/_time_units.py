@@ -12,6 +12,7 @@ import re
 
 from simxai.extraction._lexicon import _NUM, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.month_wrap import month_of_year
 from simxai.hosts.name_words import name_words
 from simxai.turn_memo import per_turn
 
@@ -80,6 +81,8 @@ def one_unit_amounts(text: str, schema: HostSchema) -> str:
     # `_feature_terms._unit_owners` on purpose: that names a feature by a unit only one name of 2+ words holds, in
     # its own word table ("wk", "d"; no "nights"); here any numeric name that starts with a unit of time counts
     counted_since = {_unit_word(name_words(f.name)[0]) for f in schema.features if f.type == "numeric"} - {None}
+    if any(f.type == "numeric" and month_of_year(f.name, f.min, f.max) for f in schema.features):
+        counted_since.add(_unit_word("month"))  # "a month later" of a month of the year (`sampling_month`): +1
 
     def one(match: re.Match[str]) -> str:
         unit = match.group(1).lower()

@@ -45,9 +45,9 @@ _STEP = (
     r"narrower|deeper|faster|slower|than|up|down)\b)"
 )
 _DEGREES = re.compile(
-    # or after a comma, its unit said ("plus a cool morning, 9 degrees")
-    rf"(?:{_LEAD}|,\s*(?=-?{_NUM}\s?(?:°|degrees?\b|deg\b)))"
-    rf"(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
+    # or after a comma, its unit said ("plus a cool morning, 9 degrees"); "minus 20" is the value -20
+    rf"(?:{_LEAD}|,\s*(?=(?:(?:minus|negative)\s+)?-?{_NUM}\s?(?:°|degrees?\b|deg\b)))"
+    rf"(?P<neg>(?:minus|negative)\s+)?(?P<n>-?{_NUM})\s?(?P<deg>°\s?|degrees?\s*|deg\s+)?(?P<scale>celsius|centigrade|fahrenheit|c|f)?\b{_STEP}",
     re.IGNORECASE,
 )
 # Units people spell out, and the abbreviation a feature's name ends in for them (the words: `name_words`'s table).
@@ -184,14 +184,15 @@ def _temperature(text: str, feature: FeatureSchema) -> ChangeValue | None:
         said = (match.group("scale") or "").lower()[:1]
         if not match.group("deg") and not said:
             continue  # "at 16" alone says no unit: read elsewhere, or asked
-        value = float(match.group("n"))
+        sign = -1 if match.group("neg") else 1  # "at minus 10 degrees": the value -10
+        value = sign * float(match.group("n"))
         own = _scale(feature)
         if said == "f" and own == "c":
             value = (value - 32) * 5 / 9
         elif said == "c" and own == "f":
             value = value * 9 / 5 + 32
         else:
-            return _parse_number(match.group("n"))
+            return sign * _parse_number(match.group("n"))
         value = round(value, 1)
         return int(value) if value.is_integer() else value
     return None

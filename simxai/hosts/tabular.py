@@ -39,6 +39,7 @@ from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, Known, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
 from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef, Selection, plural
+from simxai.hosts.month_wrap import month_of_year, wrapped_months
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
 from simxai.results import (
     Attribution,
@@ -790,6 +791,8 @@ class TabularHost:
                 new = [self.table.check(feature, raw, "changes")] * len(before)
             elif isinstance(parsed, RelativeChange):
                 new = [float(np.round(parsed.apply(float(v)), 10)) for v in old]
+                if parsed.kind == "add" and month_of_year(feature.name, feature.min, feature.max):
+                    new = wrapped_months(new)  # December + 1 is 1, never 13
                 for v in new:
                     self.table.check(feature, v, "changes")
             else:

@@ -47,5 +47,7 @@ def test_a_value_the_extraction_misses_still_gets_the_what_if(router: RouterBack
 
 
 def test_the_prediction_asked_in_words_stays(router: RouterBackend) -> None:
+    # The router keeps the prediction (the value may describe the applicant); the engine then compares it with the
+    # applicant's recorded income: equal answers the prediction, different asks (tests/test_stated_values_ux26b.py)
     question, calls = route(router, "applicant 62 with income 80, what does it predict?", LOAN)
     assert calls == [("get_prediction", {"instance": 62})]
