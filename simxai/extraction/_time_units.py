@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._clock_and_pace import pace_changes
 from simxai.extraction._lexicon import _NUM, _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.month_wrap import month_of_year
@@ -142,6 +143,8 @@ def span_steps(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -
         value = changes.get(feature.name)
         if isinstance(value, bool) or not isinstance(value, int | float | None):
             continue
+        if value is None and set(pace_changes(text, schema, {})) & set(changes):
+            continue  # the span is a pace already read on the minutes feature ("ready 1 hour sooner")
         # a value read as said, or none read where the one feature counting in the unit is moved in time
         number = re.escape(f"{value:g}") if value is not None else _NUM
         shifts = "later|earlier|sooner" if value is None else None
