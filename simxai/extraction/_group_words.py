@@ -13,7 +13,7 @@ from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_said
-from simxai.turn_memo import per_turn
+from simxai.turn_memo import per_host, per_turn
 
 
 def _in_range(feature: FeatureSchema, value: float) -> bool:
@@ -272,3 +272,16 @@ def _switch_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
                 off = bool(match.group("off")) != ("without" in link.lower())
                 found.append((match.start(), match.end(), f"{feature.name} = {0 if off else 1}"))
     return found
+
+
+@per_host
+def hyphened_categories(schema: HostSchema) -> list[re.Pattern[str]]:
+    """A pattern of a category joined by a hyphen to a word of its feature's name ("wooden-crate"), for each category
+    in the schema's order: built once per schema, for `_groups._unhyphened`.
+    """
+    patterns = []
+    for feature in schema.features:
+        words = "|".join(re.escape(w) for w in name_words(feature.name) if len(w) > 2)
+        for category in feature.categories or () if words else ():
+            patterns.append(re.compile(rf"\b({re.escape(str(category))})-((?:{words})s?)\b", re.IGNORECASE))
+    return patterns
