@@ -7,8 +7,9 @@ before. Nothing outlives the turn, so no later turn (and no benchmark round) is 
 
 Keys hold the text and the host's schema by identity (holding the object, so its id is not reused while the
 memo lives); a call with any other kind of argument is not memoised. A list or dict answer is copied on every
-return, so a caller that edits it does not edit the memo's. `per_host` keeps what a schema alone gives (a table of
-the host's words) for the process's life instead, one per schema object.
+return, so a caller that edits it does not edit the memo's. `per_host` keeps what a host alone gives (a table of
+the host's words) for the process's life instead, one per schema object or per tuple of the host's names (the
+guard's vocabulary): the one cache of per-host tables, extraction's and the guard's.
 """
 
 from __future__ import annotations
@@ -104,20 +105,27 @@ HOSTS_KEPT = 16
 
 
 def per_host(table: F) -> F:
-    """Build `table` (a pure function of a host's schema alone) once per schema, for the process's life.
+    """Build `table` (a pure function of a host alone) once per host, for the process's life.
 
-    Keyed by the schema object (frozen; a changed schema is a new object, so it gets its own table), at most
-    `HOSTS_KEPT` per reader, least recently used dropped. A list or dict answer is copied on every return.
+    The host is a schema, keyed by the object (frozen; a changed schema is a new object, so it gets its own table),
+    or a tuple of what the table reads of it (the guard's vocabulary: its labels, features, aliases and noun), keyed
+    by value; any other argument is not memoised. At most `HOSTS_KEPT` per reader, least recently used dropped. A
+    list or dict answer is copied on every return.
     """
 
     @functools.lru_cache(maxsize=HOSTS_KEPT)
-    def built(held: _Held) -> Any:
-        return table(held.value)
+    def built(key: Any) -> Any:
+        return table(key.value if isinstance(key, _Held) else key)
 
     @functools.wraps(table)
-    def cached(schema: Any) -> Any:
-        if not isinstance(schema, HostSchema):
-            return table(schema)
-        return _copy(built(_Held(schema)))
+    def cached(host: Any) -> Any:
+        if isinstance(host, HostSchema):
+            return _copy(built(_Held(host)))
+        if type(host) is tuple:
+            try:
+                return _copy(built(host))
+            except TypeError:  # a tuple holding a list is no key
+                pass
+        return table(host)
 
     return cached  # type: ignore[return-value]

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._features import feature_mentions
-from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun
+from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun, _op_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_said
-from simxai.turn_memo import per_turn
+from simxai.turn_memo import per_host, per_turn
 
 
 def _in_range(feature: FeatureSchema, value: float) -> bool:
@@ -96,7 +96,7 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
             op, value, unit = (match.group(g).lower() for g in ("op2", "v2", "unit2"))
             owners = [f for f in schema.features if f.type == "numeric" and unit in _words_of(f)]
             if len(owners) == 1 and _in_range(owners[0], float(value)):
-                found.append(f"{owners[0].name} {'<=' if op in ('fewer', 'less', 'under', 'below') else '>='} {value}")
+                found.append(f"{owners[0].name} {tail_op(op)} {value}")  # "or more" >=, "or fewer" <=
             continue
         unit = match.group("unit").lower().replace("²", "2")
         owners = [
@@ -115,7 +115,9 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
         if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):
             continue
         words = match.group("op").lower()
-        op = {"at least": ">=", "at most": "<="}.get(words, "<" if _LOWER_WORDS.match(words) else ">")
+        op = leading_op(words, _LOWER_WORDS)
+        if op in (">=", "<=") and words not in ("at least", "at most"):
+            op = op[0]  # "at least" split by a tab or a line break reads strictly, as it always has
         found.append(f"{owners[0].name} {op} {match.group('v')}")
     return found
 
@@ -214,6 +216,16 @@ _CURRENCY = r"(?:[$£€]\s?)?"
 _OPEN_TAIL = rf"(?P<tail>{OR_TAIL})"
 
 
+def leading_op(words: str, downward: re.Pattern[str]) -> str:
+    """The operator of the words leading into a bound: `_op_of`'s ("at least" >=, "over" >, "fewer than" <), or
+    for a comparative it does not list, its direction ("heavier than" >, "colder than" < when `downward` matches).
+    """
+    op = _op_of(words)
+    if op != "=":
+        return op
+    return "<" if downward.match(words) else ">"
+
+
 def tail_op(tail: str | None) -> str | None:
     """The operator an open tail gives a bound (">=" for "or steeper", "<=" for "and under"), None without one."""
     if not tail or not tail.split():
@@ -272,3 +284,16 @@ def _switch_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
                 off = bool(match.group("off")) != ("without" in link.lower())
                 found.append((match.start(), match.end(), f"{feature.name} = {0 if off else 1}"))
     return found
+
+
+@per_host
+def hyphened_categories(schema: HostSchema) -> list[re.Pattern[str]]:
+    """A pattern of a category joined by a hyphen to a word of its feature's name ("wooden-crate"), for each category
+    in the schema's order: built once per schema, for `_groups._unhyphened`.
+    """
+    patterns = []
+    for feature in schema.features:
+        words = "|".join(re.escape(w) for w in name_words(feature.name) if len(w) > 2)
+        for category in feature.categories or () if words else ():
+            patterns.append(re.compile(rf"\b({re.escape(str(category))})-((?:{words})s?)\b", re.IGNORECASE))
+    return patterns

@@ -23,6 +23,7 @@ from simxai.extraction._group_words import (
     _unit_bounds,
     _value_before,
     category_nouns,
+    hyphened_categories,
     tail_op,
 )
 from simxai.extraction._id_bounds import id_bounds, ids_between
@@ -39,11 +40,10 @@ from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
-from simxai.hosts.name_words import name_words
 from simxai.instances import parse_condition
 from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
-from simxai.turn_memo import per_turn
+from simxai.turn_memo import per_host, per_turn
 
 _GROUP_WORDS = re.compile(
     r"\b(?:all|every|everyone|everybody|those|these|people|persons|individuals|instances|rows|samples|"
@@ -61,6 +61,7 @@ _ASIDE = (
 )
 
 
+@per_host
 def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
     nouns = _ALL_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "")
     return re.compile(
@@ -93,11 +94,8 @@ def bounded_condition(text: str, schema: HostSchema) -> str | None:
 
 def _unhyphened(text: str, schema: HostSchema) -> str:
     """`text` with a category joined by a hyphen to a word of its feature's name ("wooden-crate") as two words."""
-    for feature in schema.features:
-        words = "|".join(re.escape(w) for w in name_words(feature.name) if len(w) > 2)
-        for category in feature.categories or () if words else ():
-            pattern = rf"\b({re.escape(str(category))})-((?:{words})s?)\b"
-            text = re.sub(pattern, r"\1 \2", text, flags=re.IGNORECASE)
+    for pattern in hyphened_categories(schema):
+        text = pattern.sub(r"\1 \2", text)
     return text
 
 

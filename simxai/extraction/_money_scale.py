@@ -7,16 +7,36 @@ the scale the feature's name or description states (thousands for `kEUR`, `k_usd
 thousands of"; millions for `Mio`, `mEUR`, `_millions`). A feature that states no scale takes the full amount
 (500k -> 500000), which the engine questions when it lies far outside the data's range. An amount counts as money
 when a currency sign or word is said with it or the scale is spelled out ("million"); a bare "2m" may be metres.
+
+This module also owns which columns hold money and at what scale, for every reader: `holds_money` (a currency in
+the description, or in the name as a reader reads it), `money_features`, `stated_scale` and `in_thousands`. Two
+readers read a name more narrowly than this module does (`currency_ending`, `currency_suffix`: `value_kEUR` is no
+money for them) and a scale by the word "thousand" (`in_thousands`); one reading for all would change what those
+readers accept on such hosts, so each keeps its own, named here.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from simxai.extraction._lexicon import _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.turn_memo import per_host
 
-__all__ = ["CURRENCY_WORD", "in_stated_scale", "money_features", "plain_in_unit", "scaled_amount", "unscaled"]
+__all__ = [
+    "CURRENCY_WORD",
+    "currency_ending",
+    "currency_suffix",
+    "holds_money",
+    "in_stated_scale",
+    "in_thousands",
+    "money_features",
+    "plain_in_unit",
+    "scaled_amount",
+    "stated_scale",
+    "unscaled",
+]
 
 _SCALES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mn": 1e6, "mio": 1e6, "million": 1e6}
 _SCALES |= {"bn": 1e9, "billion": 1e9}
@@ -54,7 +74,7 @@ def unscaled(text: str) -> str:
     )
 
 
-def _stated_scale(feature: FeatureSchema) -> float:
+def stated_scale(feature: FeatureSchema) -> float:
     """The scale the feature's name or description states its amounts in; 1 when none."""
     tokens = re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", feature.name)
     for token in tokens:
@@ -80,7 +100,7 @@ def in_stated_scale(said: str, schema: HostSchema, changes: dict[str, ChangeValu
         number = re.fullmatch(r"(?P<sign>[+-]?)(?P<n>\d+(?:\.\d+)?)", str(value))
         if number is None:
             continue
-        stated, read = _stated_scale(feature), _parse_number(number["n"])
+        stated, read = stated_scale(feature), _parse_number(number["n"])
         # the number as said, or already put in the feature's unit as if said without its scale ("€2" in kEUR)
         match = next(
             (m for m, s in scaled if s and read in (_parse_number(m["n"]), _parse_number(m["n"]) / stated)), None
@@ -125,24 +145,49 @@ def plain_in_unit(said: str, feature: FeatureSchema) -> str | None:
     match = _PLAIN.fullmatch(said.strip())
     if match is None or not (match["sign"] or match["word"]):
         return None
-    return _plain_amount(said, _parse_number(match["n"].replace(",", "")), feature, _stated_scale(feature))
+    return _plain_amount(said, _parse_number(match["n"].replace(",", "")), feature, stated_scale(feature))
 
 
 _NAMED_CURRENCY = re.compile(r"^(?:k|m|mio|bn)?(?:eur|usd|gbp|chf)$", re.IGNORECASE)
 _MONEY_SAID = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
 
 
+def _currency_token(name: str) -> bool:
+    """Whether a word of the name is a currency, with a scale before it or not (`value_kEUR`, `fee_chf`)."""
+    return any(_NAMED_CURRENCY.match(t) for t in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", name))
+
+
+def currency_ending(name: str) -> bool:
+    """`_money_verbs`' reading of a name: it ends in `_gbp`, `_usd` or `_eur` (lower case)."""
+    return re.search(r"_(?:gbp|usd|eur)$", name) is not None
+
+
+def currency_suffix(name: str) -> bool:
+    """`_said_changes`' reading of a name: `_gbp`, `_usd` or `_eur` (any case) ends a word of it."""
+    return re.search(r"_(?:gbp|usd|eur)\b", name.lower()) is not None
+
+
+def holds_money(feature: FeatureSchema, named: Callable[[str], bool] = _currency_token) -> bool:
+    """Whether a column holds money: it is numeric, and its description says a currency or its name does, as
+    `named` reads it (by default any word of it: `value_kEUR`).
+    """
+    return feature.type == "numeric" and bool(_MONEY_SAID.search(feature.description or "") or named(feature.name))
+
+
+@per_host
 def money_features(schema: HostSchema) -> list[FeatureSchema]:
     """The numeric features that hold money: a currency in the description, or one in the name (`value_kEUR`)."""
-    return [
-        f
-        for f in schema.features
-        if f.type == "numeric"
-        and (
-            _MONEY_SAID.search(f.description or "")
-            or any(_NAMED_CURRENCY.match(t) for t in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", f.name))
-        )
-    ]
+    return [f for f in schema.features if holds_money(f)]
+
+
+_THOUSANDS = re.compile(r"\bthousands?\b", re.IGNORECASE)
+
+
+def in_thousands(feature: FeatureSchema) -> bool:
+    """The what-if readers' scale of a money column: thousands when its description says "thousand(s)" or its name
+    ends in `_k` (`stated_scale` is this module's own, finer reading).
+    """
+    return bool(_THOUSANDS.search(feature.description or "")) or feature.name.lower().endswith("_k")
 
 
 def scaled_amount(said: str, feature: FeatureSchema) -> str | None:
@@ -153,4 +198,4 @@ def scaled_amount(said: str, feature: FeatureSchema) -> str | None:
     scale = _scale_of(match) if match is not None else None
     if match is None or scale is None:
         return None
-    return f"{round(_parse_number(match['n']) * scale / _stated_scale(feature), 4):g}"
+    return f"{round(_parse_number(match['n']) * scale / stated_scale(feature), 4):g}"

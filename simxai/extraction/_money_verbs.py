@@ -6,7 +6,8 @@ feature's name, aliases or description ("asked for" and "the amount asked for"),
 for the feature whose words are an income's or a debt's. The amount may be bare with "k", "grand" or "thousand"
 ("50k", "50 grand"), converted to the feature's unit (thousands when its name ends in `_k` or its description says
 so); a direction after it makes it a step ("30k less" -> "-30"). On a host with one money feature, a bare amount
-in thousands after its verb is read here too ("what if it paid 60k" for `salary_k`).
+in thousands after its verb is read here too ("what if it paid 60k" for `salary_k`). Which columns hold money, and
+in thousands, is read by `_money_scale`.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._features import _TOKEN
+from simxai.extraction._money_scale import currency_ending, holds_money, in_thousands
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.turn_memo import per_host
 
 __all__ = ["verb_money_change"]
 
-_MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
-_THOUSANDS = re.compile(r"\bthousands?\b", re.IGNORECASE)
 # English verbs of receiving and owing, and the words a feature holding what they give is named by.
 _KINDS = {
     "earn": ("income", "salary", "wage", "earning", "pay"),
@@ -37,11 +37,7 @@ _SAID = re.compile(
 
 @per_host
 def _money(schema: HostSchema) -> list[FeatureSchema]:
-    return [
-        f
-        for f in schema.features
-        if f.type == "numeric" and (_MONEY.search(f.description or "") or re.search(r"_(?:gbp|usd|eur)$", f.name))
-    ]
+    return [f for f in schema.features if holds_money(f, currency_ending)]
 
 
 def _words(feature: FeatureSchema) -> set[str]:
@@ -76,7 +72,7 @@ def verb_money_change(text: str, schema: HostSchema, named: dict[str, ChangeValu
         if feature is None:
             continue
         amount = float(match.group("n")) * (1000 if match.group("k") else 1)
-        if _THOUSANDS.search(feature.description or "") or feature.name.lower().endswith("_k"):
+        if in_thousands(feature):
             amount /= 1000
         shown = f"{round(amount, 4):g}"
         way = (match.group("d") or "").lower()

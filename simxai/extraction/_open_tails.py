@@ -15,7 +15,7 @@ import re
 
 from simxai.extraction._amounts import _units
 from simxai.extraction._clock_and_pace import _hour_feature
-from simxai.extraction._group_words import OR_TAIL, _in_range, tail_op
+from simxai.extraction._group_words import OR_TAIL, _in_range, leading_op, tail_op
 from simxai.extraction._lexicon import _NUM
 from simxai.hosts.base import HostSchema
 from simxai.turn_memo import per_turn
@@ -64,7 +64,7 @@ def open_tail_bounds(text: str, schema: HostSchema) -> list[str]:
         for match in _LED_DEGREES.finditer(text):
             if _in_range(degrees, float(match.group("v"))):
                 words = re.sub(r"\s+", " ", match.group("op").lower())
-                op = {"at least": ">=", "at most": "<="}.get(words, "<" if _LED_DOWN.match(words) else ">")
+                op = leading_op(words, _LED_DOWN)
                 found.append(f"{degrees.name} {op} {match.group('v')}")
     hour = _hour_feature(schema)
     if hour is None:

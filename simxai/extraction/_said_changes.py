@@ -30,6 +30,7 @@ from simxai.extraction._days_since import days_since_changes
 from simxai.extraction._feature_terms import _MODEL_WORDS
 from simxai.extraction._features import _TOKEN, FeatureMention, _stem, _terms
 from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun_pattern, _parse_number
+from simxai.extraction._money_scale import currency_suffix, holds_money, in_thousands
 from simxai.extraction._money_verbs import verb_money_change
 from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -338,8 +339,6 @@ def _share_changes(text: str, schema: HostSchema, named: Mapping[str, ChangeValu
     return found
 
 
-_MONEY_WORDS = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.IGNORECASE)
-_THOUSANDS = re.compile(r"\bthousands?\b", re.IGNORECASE)
 _MONEY = re.compile(
     r"(?:[$£€]\s?(?P<a>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<k>k\b|grand\b)?"
     r"|(?<![\w.])(?P<b>\d+(?:\.\d+)?)\s?(?P<k2>k\b|grand\b)?\s?(?:pounds?|quid|dollars?|euros?)\b)",
@@ -358,12 +357,7 @@ _STATE = re.compile(
 
 def money_feature(schema: HostSchema) -> FeatureSchema | None:
     """The host's one numeric feature in money (its description or name says pounds, dollars or euros), or None."""
-    money = [
-        f
-        for f in schema.features
-        if f.type == "numeric"
-        and (_MONEY_WORDS.search(f.description or "") or re.search(r"_(?:gbp|usd|eur)\b", f.name.lower()))
-    ]
+    money = [f for f in schema.features if holds_money(f, currency_suffix)]
     return money[0] if len(money) == 1 else None
 
 
@@ -379,8 +373,7 @@ def _money_change(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
     amount = float((match.group("a") or match.group("b")).replace(",", ""))
     if match.group("k") or match.group("k2"):
         amount *= 1000
-    in_thousands = bool(_THOUSANDS.search(feature.description or "")) or feature.name.lower().endswith("_k")
-    if in_thousands:
+    if in_thousands(feature):
         amount /= 1000
     value = int(amount) if amount.is_integer() else round(amount, 4)
     before = text[max(0, match.start() - 30) : match.start()]

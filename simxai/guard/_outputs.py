@@ -318,10 +318,11 @@ def _structured(payload: dict[str, Any]) -> Facts:
             _walk_free([get("group"), get("n_total"), get("nouns")], facts)
             if rows is not None:
                 facts.free_numbers |= {rows / total, round(rows / total * 100, 6)}
-                # "0 have bmi > 90": the size, beside each field the condition tests (as the card parsed it, or
-                # as the condition names it: "Wave Height > 9" keeps its spaces)
-                fields = get("group_fields")
-                for field in fields if isinstance(fields, list) else condition_fields(str(get("group"))):
+                # "0 have bmi > 90": the size, beside each field the condition tests: an empty group's card lists
+                # them as it parsed them (`DataInformationResult.group_fields`); a group with rows, as its condition
+                # names them ("Wave Height > 9" keeps its spaces)
+                fields = get("group_fields") if rows == 0 else condition_fields(str(get("group")))
+                for field in fields if isinstance(fields, list) else ():
                     _tie(facts.feature_numbers, str(field).lower(), rows)
     else:
         settings = get("hyperparameters")

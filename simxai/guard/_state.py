@@ -32,6 +32,7 @@ from simxai.guard._spoken_ids import spoken_ids
 from simxai.guard._tables import blank_table_headers, prose_tables
 from simxai.guard._terse import plain_code_spans
 from simxai.guard._words import quote_words
+from simxai.turn_memo import per_host
 
 if TYPE_CHECKING:
     from simxai.hosts.base import HostSchema
@@ -120,8 +121,8 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
     words (debt_to_income: "dti"), a name of two words in the other order ("years of employment"), and a long
     plural name in the singular ("triglyceride" for triglycerides).
 
-    A table of the host's vocabulary, built once per vocabulary (keyed by the values it reads, so a changed
-    vocabulary gets its own; at most 64 kept); each call gets its own lists.
+    A table of the host's vocabulary, built once per vocabulary (`per_host`, keyed by the values it reads, so a
+    changed vocabulary gets its own); each call gets its own lists.
     """
     key = (
         tuple(vocab.features),
@@ -132,7 +133,7 @@ def derived_aliases(vocab: Vocabulary) -> dict[str, list[str]]:
     return {name: list(found) for name, found in _derived_aliases(key).items()}
 
 
-@functools.lru_cache(maxsize=64)
+@per_host
 def _derived_aliases(key: tuple) -> dict[str, tuple[str, ...]]:
     features, aliases, labels, noun = key
     vocab = Vocabulary(
