@@ -148,9 +148,9 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 continue
             if match:
                 op = tail_op(match.group("tail")) or _op_of(match.group("op"))
-                value = said_fraction(feature, match.group("v"), after, match.end("v"))  # "a rate above 80%": 0.8
+                said = said_fraction(feature, match.group("v"), after, match.end("v"))  # "a rate above 80%": 0.8
                 if op != "=" or group_context:
-                    clauses.append(f"{feature.name} {op} {value}")
+                    clauses.append(f"{feature.name} {op} {said}")
         elif feature.categories and group_context:
             value = _categorical_change(text, mention)
             # "the north sector were cancelled": a label after the feature is said of the group, no value of it
@@ -210,8 +210,8 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         # ("the water damaged ones": "damaged" is said of water_damage there, no return reason)
         spans = yes_no_participles(text, schema)
         plain = text
-        for low, high, _clause in spans:
-            plain = plain[:low] + " " * (high - low) + plain[high:]
+        for start, end, _clause in spans:
+            plain = plain[:start] + " " * (end - start) + plain[end:]
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(plain, schema, named)]
     clauses += month_clauses(text, schema, {c.split(" ")[0] for c in clauses}, group_context)  # "in july or later"
     if clauses:

@@ -46,7 +46,9 @@ def ids_between(text: str, schema: HostSchema) -> tuple[int, int] | None:
     )
     words = {w.lower() for f in schema.features for w in name_words(f.name)} - {"in", "of", "per", "at", "on", "to"}
     words |= {"euros", "euro", "dollars", "pounds", "percent", "k"}
-    ranges = [(f.min, f.max) for f in schema.features if f.type == "numeric" and None not in (f.min, f.max)]
+    ranges = [
+        (f.min, f.max) for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None
+    ]
     for match in re.finditer(pattern, text, re.IGNORECASE):
         low, high = sorted((int(match.group("a")), int(match.group("b"))))
         following = (match.group("next") or "").lower()

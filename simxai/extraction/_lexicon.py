@@ -58,7 +58,8 @@ def _noun_pattern(schema: HostSchema | None) -> str:
     nouns = set(_GENERIC_NOUNS)
     if schema is not None and schema.instance_noun:
         nouns.add(schema.instance_noun.lower())
-        nouns.update([_noun_head(schema.instance_noun)] if _noun_head(schema.instance_noun) else [])
+        head = _noun_head(schema.instance_noun)
+        nouns.update([head] if head else [])
     alternatives = sorted((re.escape(n).replace(r"\ ", r"\s+") for n in nouns), key=len, reverse=True)
     return "(?:" + "|".join(alternatives) + ")"
 

@@ -336,8 +336,8 @@ class _NumberChecks(_NumberNames):
             return
         if borrowed and subject_count(following, self.vocab.instance_noun):
             entities, borrowed = [], False  # "(49 hives)": a count of subjects, not the feature named before
-        elif borrowed and (key := key_feature(segment[: claim.start], self.vocab.features, self.vocab.aliases)):
-            entities, borrowed = [("feature", key.lower(), offset + claim.start)], False  # "score 638" (claims-32)
+        elif borrowed and (head := key_feature(segment[: claim.start], self.vocab.features, self.vocab.aliases)):
+            entities, borrowed = [("feature", head.lower(), offset + claim.start)], False  # "score 638" (claims-32)
         if not entities and probability and facts.label_numbers:
             # "it is 90.6% confident": the probability of the label the clause is about.
             hypothetical = bool(cue.HYPOTHETICAL.search(sentence))

@@ -17,6 +17,11 @@ from simxai.results import Subject, format_number
 from simxai.textbounds import MAX_DIGITS
 
 
+def _a_fraction(low: float | None, high: float | None) -> bool:
+    """Whether a numeric feature's range is a share kept as a fraction of 1 (0.05-0.93), not 0/1 flags."""
+    return low is not None and high is not None and 0 <= low < high <= 1 and (low, high) != (0, 1)
+
+
 def _text(value: Value) -> str:
     return value if isinstance(value, str) else format_number(value)
 
@@ -119,7 +124,7 @@ class Resolver:
         """The error `resolve` raises for a condition no row meets, with the ranges of its numeric features."""
         ranges = "; ".join(
             f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
-            + (", a fraction of 1, not a percentage" if 0 <= f.min < f.max <= 1 and (f.min, f.max) != (0, 1) else "")
+            + (", a fraction of 1, not a percentage" if _a_fraction(f.min, f.max) else "")
             for f in (self.table.by_name.get(name) for name in selection.fields)
             if f is not None and f.kind == "numeric"
         )

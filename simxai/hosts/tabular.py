@@ -790,9 +790,10 @@ class TabularHost:
                     )
                 new = [self.table.check(feature, raw, "changes")] * len(before)
             elif isinstance(parsed, RelativeChange):
-                new = [float(np.round(parsed.apply(float(v)), 10)) for v in old]
+                stepped = [float(np.round(parsed.apply(float(v)), 10)) for v in old]
                 if parsed.kind == "add" and month_of_year(feature.name, feature.min, feature.max):
-                    new = wrapped_months(new)  # December + 1 is 1, never 13
+                    stepped = wrapped_months(stepped)  # December + 1 is 1, never 13
+                new = list(stepped)
                 for v in new:
                     self.table.check(feature, v, "changes")
             else:
