@@ -5,7 +5,9 @@
   after "than" ("less sure about 31 than about 48"; `simxai.guard._surer`);
 - a verdict on the prediction said with "matching" or "agreeing" ("..., matching the record"), or as an agreement
   with someone's recorded label ("agrees with the potter's recorded label"; `simxai.guard._cues.CORRECT`,
-  `VERDICT`).
+  `VERDICT`);
+- "the kiln book says sound": a book is a keeper of records, the label after it the recorded one
+  (`simxai.guard._predictions`).
 """
 
 from __future__ import annotations
@@ -87,4 +89,13 @@ def test_surer_claims_after_the_comparison() -> None:
     ],
 )
 def test_a_verdict_said_as_matching_the_record(faithful: bool, reply: str, recorded: str) -> None:
+    assert _passes(reply, _prediction(31, "sound", 0.66, recorded)) == faithful, reply
+
+
+@pytest.mark.parametrize(
+    ("faithful", "recorded"),
+    [(True, "sound"), (False, "cracked")],
+)
+def test_a_book_says_the_recorded_label(faithful: bool, recorded: str) -> None:
+    reply = "Firing 31 is sound at 0.66, and the kiln book says sound."
     assert _passes(reply, _prediction(31, "sound", 0.66, recorded)) == faithful, reply
