@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-32"  # lists of the classes, a segment's own key, top lists in order, equal metrics
+GUARD_VERSION = "claims-33"  # the surer subject after its comparison, a verdict said as matching the record
 
 __all__ = [
     "GUARD_VERSION",

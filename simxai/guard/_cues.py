@@ -181,7 +181,7 @@ _AS_RECORDED = (
     r"in line with (?:the |its |their )?(?:record|register|recorded|actual)"
 )
 CORRECT = re.compile(
-    rf"\b(correct(?:ly)?|right(?:ly)?|accurate(?:ly)?|matches|agrees?|confirms?|{_AS_RECORDED})\b", re.IGNORECASE
+    rf"\b(correct(?:ly)?|right(?:ly)?|accurate(?:ly)?|match(?:es|ing)|agree(?:s|ing)?|confirms?|{_AS_RECORDED})\b", re.I
 )
 WRONG = re.compile(
     r"\b(wrong(?:ly)?|incorrect(?:ly)?|mistake\w*|error|misclassif\w*|mismatch\w*|miss\w*|disagree\w*)\b", re.I
@@ -317,8 +317,9 @@ OF_LABEL = re.compile(
 VERDICT = re.compile(
     r"\bprediction\b|\bpredict|\bgot (?:it|this|that)(?: one)? (?:right|wrong)|\b(?:record|label|data)\w* "
     r"(?:agree|disagree|match|confirm)\w*|" + _AS_RECORDED + r"|"
-    # "agrees with the record", "matches what was recorded" (claims-27)
-    r"\b(?:agree|disagree|match|confirm)\w*\s+(?:with\s+)?(?:the\s+|what\s+(?:was|is|the\s+\w+)\s+)?record\w*|"
+    # "agrees with the record", "matches what was recorded" (27); "the review's recorded", "the label it was" (33)
+    r"\b(?:agree|disagree|match|confirm)\w*\s+(?:with\s+)?(?:the\s+|what\s+(?:was|is|the\s+\w+)\s+|(?:the|its|their)\s+"
+    r"(?:[a-z-]+['’]s\s+|label\s+(?:it|that|she|he)\s+(?:was|is)\s+))?record\w*|"
     # a verdict said as a clause's only word after the label ("stable, 78.6 %, correctly.", "and rightly so")
     r"^\s*(?:and\s+)?(?:correctly|rightly|wrongly|incorrectly|mistakenly)(?:\s+so)?\s*[.!]?\s*$",
     re.IGNORECASE,

@@ -97,7 +97,7 @@ _OTHER_SOURCE = re.compile(
 #: as potable", "the logbook has it down as a success", a note's "chart says stable" (claims-21). The label after it
 #: is the recorded one, whatever else the clause holds (a number, a dash), never the model's call.
 _RECORD_SAYS = re.compile(
-    r"(?:\b(?:the|its|his|her|their|our)\s+(?:[a-z]+\s+)?)?\b(?:chart|charts|log|logs|logbook|file|files|lab|ledger|register|"
+    r"(?:\b(?:the|its|his|her|their|our)\s+(?:[a-z]+\s+)?)?\b(?:chart|charts|log|logs|logbook|book|file|files|lab|ledger|register|"
     r"books|notes|card|inspection|inspector|audit|archive|paperwork)\s+(?:also\s+)?"
     r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave)\b(?:\s+(?:it|that|this one|she|he|they))?"
     r"(?:\s+(?:down\s+)?as)?(?:\s+(?:it|that|this one|she|he|they))?(?:\s+(?:actually|really|was|were|is|came out))*"

@@ -5,7 +5,9 @@ behind 560", "of the two, 207 is the far more certain call", "the model is less 
 subject's sureness is its predicted class's probability; the subject named before the comparison must have the
 higher one ("surer", "more certain", "firmer") or the lower one ("weaker", "less sure", "closer call"). Read only
 when the outputs give exactly two subjects, each with one predicted class and its probability, and the sentence
-names the subject by its id before the comparison; a denied or asked comparison is no claim.
+names the subject by its id before the comparison; a denied or asked comparison is no claim. Since claims-33 also
+the subject named right after it and set against the other by "than": "less sure about 12 than about 150", "more
+confident on 104950 than on 105010", "less confident in losing 41 than in keeping 17" (g20, g23, g24).
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ _LESS_SURE = re.compile(
 )
 #: "the first is the surer call", "the latter ...": which subject is meant is said by its place, not read.
 _ORDINAL = re.compile(r"\b(?:first|second|former|latter|other)\b", re.I)
+#: The subject right after the comparison, then "than" and the other: "about 12 than about 150".
+_AFTER = re.compile(
+    r"^\s+(?:about|of|on|in|for|with|over)\s+(?:[a-z]+\s+){0,2}?#?(\d{1,12})\b[^.;:]{0,30}?\bthan\b"
+    r"[^.;:]{0,30}?(?<![\d.,])(\d{1,12})\b",
+    re.I,
+)
 _DENIED = re.compile(r"\b(?:not|never|no|isn't|wasn't|aren't|nor)\b[^.;:]{0,20}$", re.I)
 
 
@@ -63,9 +71,13 @@ def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, b
                 for x in re.finditer(r"(?<![\d.,])(\d{1,12})(?![\d]|[.,]\d)", before)
                 if int(x.group(1)) in sure
             ]
-            if not named or re.search(r"\b(?:than|of|about)\s+(?:\w+\s+)?$", before[: named[-1][0]]):
+            after = _AFTER.match(sentence[m.end() :])
+            if not named and after is not None and {int(after.group(1)), int(after.group(2))} == set(sure):
+                subject = int(after.group(1))
+            elif not named or re.search(r"\b(?:than|of|about)\s+(?:\w+\s+)?$", before[: named[-1][0]]):
                 continue
-            subject = named[-1][1]
+            else:
+                subject = named[-1][1]
             other = b if subject == a else a
             yield (
                 f"surer {'than' if higher else 'less than'} {other}: {subject}",
