@@ -90,7 +90,7 @@ def _parsers(tabular: Host, text_host: Host) -> Iterator[tuple[str, Callable[[st
             "fraction_steps",
         ):
             yield name, function
-        elif name == "span_in_unit":  # converts an amount between units of time: it reads no text
+        elif name in ("span_in_unit", "time_unit"):  # units of time of an amount or a feature: they read no text
             continue
         elif name == "completed_group":  # (asked, answer, schema): the input is both the group asked and the answer
             yield f"{name}, tabular", lambda s, f=function: f(s, s, tab)
