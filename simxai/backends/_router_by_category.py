@@ -113,11 +113,18 @@ def ranked_category(text: str, schema: HostSchema | None) -> RankedCategory | No
     no instance and no metric, and asks nothing of the model's quality, reasons or changes (those have their own
     functions, by group where they take one).
     """
-    if schema is None or schema.kind != "tabular" or (extract_label(text, schema) or verb_label(text, schema)) is None:
+    if schema is None or schema.kind != "tabular":
+        return None
+    # a number feature's own words ("a germination rate of 0.9") name no class and no frequency
+    said = text
+    for other in feature_mentions(text, schema):
+        if other.feature.type != "categorical":
+            said = said[: other.start] + " " * (other.end - other.start) + said[other.end :]
+    if (extract_label(said, schema) or verb_label(said, schema)) is None:
         return None
     if _OTHER_QUESTION.search(text) or extract_ids(text, schema) or extract_metric(text) is not None:
         return None
-    ranks = _RANKS.search(text) is not None
+    ranks = _RANKS.search(said) is not None
     for mention in feature_mentions(text, schema):
         feature = mention.feature
         if feature.type != "categorical" or not feature.categories:

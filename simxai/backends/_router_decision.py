@@ -16,6 +16,7 @@ from simxai.backends._router_by_category import (
     usual_in_group,
 )
 from simxai.backends._router_group_records import recorded_in_group
+from simxai.backends._router_group_what_if import group_what_if
 from simxai.backends._router_masking import mask_spans
 from simxai.backends._router_readings import read_function
 from simxai.extraction import (
@@ -397,6 +398,8 @@ def changes_decision(
         return Decision("get_prediction", decision.confidence, True)  # "... for a tree with girth 50, soil sand?"
     if decision.confident and decision.function not in _DROPS_CHANGES | _SEARCHES:
         return None
+    if (on_group := group_what_if(text, schema)) is not None:  # "what would the over-60s get with a bmi of 30?"
+        return Decision("explain_what_if", decision.confidence, True, arguments=on_group)
     # "15 km lower": an amount with its direction after it is a step, never a group ("15 km")
     spans = [(a, b) for a, b in group_spans(text, schema) if not _STEP_AFTER.match(text[b:])]
     changes = extract_changes(mask_spans(text, spans, " "), schema)
