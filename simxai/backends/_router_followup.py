@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
 from simxai.backends._router_similarity import known_words
 from simxai.backends.base import CompletionRequest
@@ -84,6 +85,9 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         return Decision("get_local_explanation", 0.0, False, runner_up="get_global_explanation")
     if bare_why(text) and "instance" in takes[previous.name] and "get_local_explanation" in takes:
         return Decision("get_local_explanation", 1.0, True)  # "how come?" after a prediction: why it is so
+    judged = judged_in_focus(text, history, schema) if "get_model_performance" in takes else None
+    if judged is not None:  # "how many of them does it get wrong?" after a group's predictions: its performance
+        return judged
     focus = previous.arguments.get("instance")
     if previous.name == "get_prediction" and isinstance(focus, str) and _WHICH_ONES.fullmatch(text):
         # "which ones?" after the predictions of a group: that call again, whose reply then names a few of them
