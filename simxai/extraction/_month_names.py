@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words
+from simxai.hosts.month_wrap import month_of_year
 
 __all__ = ["month_changes", "month_clauses"]
 
@@ -35,16 +35,7 @@ def _month(name: str) -> int:
 
 def month_feature(schema: HostSchema) -> FeatureSchema | None:
     """The one numeric feature holding the month of the year by number, or None."""
-    found = [
-        f
-        for f in schema.features
-        if f.type == "numeric"
-        and "month" in [w.lower() for w in name_words(f.name)]
-        and f.min is not None
-        and f.max is not None
-        and 1 <= f.min
-        and f.max <= 12
-    ]
+    found = [f for f in schema.features if f.type == "numeric" and month_of_year(f.name, f.min, f.max)]
     return found[0] if len(found) == 1 else None
 
 

@@ -139,12 +139,13 @@ def span_steps(text: str, schema: HostSchema, changes: dict[str, ChangeValue]) -
     """
     out = dict(changes)
     timed = [f for f in schema.features if f.type == "numeric" and time_unit(f) is not None]
+    paced = bool(set(pace_changes(text, schema, {})) & set(changes))  # a pace read on the minutes feature
     for feature in timed:
         value = changes.get(feature.name)
         if isinstance(value, bool) or not isinstance(value, int | float | None):
             continue
-        if value is None and set(pace_changes(text, schema, {})) & set(changes):
-            continue  # the span is a pace already read on the minutes feature ("ready 1 hour sooner")
+        if value is None and paced:
+            continue  # the span is the pace already read ("ready 1 hour sooner" on prep minutes)
         # a value read as said, or none read where the one feature counting in the unit is moved in time
         number = re.escape(f"{value:g}") if value is not None else _NUM
         shifts = "later|earlier|sooner" if value is None else None
