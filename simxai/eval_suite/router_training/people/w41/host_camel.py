@@ -7,7 +7,7 @@ config with `simxai.hosts.host_from_model`. It has two labels: a camel is `place
 `unplaced`. Nothing here comes from a data set: the domain, its columns and its words were invented by w41 so that
 the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w41/host_camel.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w41/host_camel.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

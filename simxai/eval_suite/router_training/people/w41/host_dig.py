@@ -7,7 +7,7 @@ from the model, the frame, the ids of the 60 held-out holes and the fields of it
 colour) or `precious` opal. Nothing here comes from a data set: the domain, its columns and its words were
 invented by w41 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w41/host_dig.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w41/host_dig.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
