@@ -32,7 +32,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
-        "fresh-2026-12-04w",
+        "fresh-2026-12-04w", "fresh-2026-12-04x",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -179,6 +179,10 @@ VASE_CATEGORIES = {"GlassType": ("soda_lime", "borosilicate", "lead_crystal")}
 #: entries called "sculpture"; units at the end of names, one in brackets ("Overhang (cm)") and one with a space.
 SNOW_NUMERIC = ("HeightM", "air_temp_c", "wind_kmh", "Overhang (cm)", "density_kg_m3", "SunHours", "Team Size")
 SNOW_CATEGORIES = {"Style": ("figurative", "abstract", "architectural")}
+#: The invented truffle-hunt host of set X (`evalsets/fresh-2026-12-04x/host_truffle.py`): ids 113601-113900,
+#: outings called "outing"; units at the end of names, one in brackets ("Area (ha)") and one with spaces.
+TRUFFLE_NUMERIC = ("DogAgeYrs", "soil_temp_c", "RainMm", "Area (ha)", "hunt_minutes", "oak share pct")
+TRUFFLE_CATEGORIES = {"Breed": ("lagotto", "beagle", "mixed")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -307,6 +311,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("intact", "slumped", "collapsed"),
         "features": SNOW_NUMERIC + tuple(SNOW_CATEGORIES),
         "categories": SNOW_CATEGORIES,
+    },
+    "truffle": {
+        "ids": range(113601, 113901),
+        "labels": ("haul", "meagre", "blank"),
+        "features": TRUFFLE_NUMERIC + tuple(TRUFFLE_CATEGORIES),
+        "categories": TRUFFLE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -460,6 +470,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 50, "sentiment": 45, "loan": 50, "snowsculpt": 60},
         "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4, "snowsculpt": 6},
+    },
+    "fresh-2026-12-04x": {
+        "requests": 240,
+        "dialogues": 20,
+        "per_host": {"demo": 55, "sentiment": 45, "loan": 55, "truffle": 75},
+        "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4, "truffle": 8},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
