@@ -192,6 +192,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("dig", "camel"),
     },
+    # written held out in the twenty-seventh round: read by nobody
+    "w43": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (5, 5),
+        "own_hosts": ("balloon", "glass"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
