@@ -38,10 +38,11 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-04u",
     ROOT / "evalsets" / "guard-2026-12-04v",
     ROOT / "evalsets" / "guard-2026-12-04w",
+    ROOT / "evalsets" / "guard-2026-12-04x",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
-NOUNS = {"bonsai": "tree", "honey": "jar", "anneal": "piece", "pigeons": "pigeon", "iceroad": "crossing"}
+NOUNS = {"bonsai": "tree", "honey": "jar", "anneal": "piece", "pigeons": "pigeon", "iceroad": "crossing", "paperweights": "paperweight"}
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
     "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
@@ -154,6 +155,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-04u", {"anneal": 2, "demo": 3, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-04v", {"pigeons": 3, "demo": 3, "sentiment": 3, "loan": 3}, 600),
         ("guard-2026-12-04w", {"iceroad": 3, "demo": 2, "sentiment": 2, "loan": 2}, 450),
+        ("guard-2026-12-04x", {"paperweights": 3, "demo": 3, "sentiment": 3, "loan": 3}, 450),
     ],
     ids=[
         "set F",
@@ -174,6 +176,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set U (04u)",
         "set V (04v)",
         "set W (04w)",
+        "set X (04x)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -272,6 +275,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         ("guard-2026-12-04u", "anneal", ["sound", "crazed", "cracked"], (107601, 107900), {"GLASS_colour"}),
         ("guard-2026-12-04v", "pigeons", ["clocked", "missing"], (109701, 110000), {"WidowhoodSystem"}),
         ("guard-2026-12-04w", "iceroad", ["crossed", "turned back", "stuck"], (111801, 112100), {"RoadSegment"}),
+        (
+            "guard-2026-12-04x",
+            "paperweights",
+            ["flawless", "seeded", "cracked"],
+            (113901, 114200),
+            {"Batch_Glass"},
+        ),
     ],
     ids=[
         "set F",
@@ -293,6 +303,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set U anneal (04u)",
         "set V pigeons (04v)",
         "set W iceroad (04w)",
+        "set X paperweights (04x)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
