@@ -42,7 +42,14 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
-NOUNS = {"bonsai": "tree", "honey": "jar", "anneal": "piece", "pigeons": "pigeon", "iceroad": "crossing", "paperweights": "paperweight"}
+NOUNS = {
+    "bonsai": "tree",
+    "honey": "jar",
+    "anneal": "piece",
+    "pigeons": "pigeon",
+    "iceroad": "crossing",
+    "paperweights": "paperweight",
+}
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
     "metric_swap", "number_drift", "invented_feature", "wrong_counterfactual_outcome", "multi_subject_mixup",
