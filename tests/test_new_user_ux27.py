@@ -270,3 +270,12 @@ async def test_the_record_of_one_instance_states_every_recorded_value(canoes, qu
     assert f"DaysSinceRepair = {row.DaysSinceRepair}" in turn.reply
     [card] = (await _send(host, "what does the data look like?"))[0].calls
     assert card.function == "get_data_information"
+
+
+def test_the_id_column_by_its_own_name_bounds_the_ids(canoes) -> None:
+    host, _, _ = canoes
+    schema = host.schema()
+    assert schema.id_name == "hire_ref"
+    assert extract_group("which unwaxed canoes have hire_ref above 30250?", schema) == "waxed = False and id > 30250"
+    assert extract_group("canoes with a hire ref below 30010", schema) == "id < 30010"
+    assert extract_group("canoes with an id above 30250", schema) == "id > 30250"
