@@ -44,6 +44,7 @@ from simxai.followup_calls import (
     carried_change,
     class_follow_up,
     continues_added_changes,
+    from_last_tried,
     last_call,
     names_other_class,
     other_class_arguments,
@@ -75,6 +76,7 @@ __all__ = [
     "adds_to_previous",
     "bare_why",
     "continues_added_changes",
+    "from_last_tried",
     "names_other_class",
     "same_question",
     "offered_amount",
@@ -304,14 +306,17 @@ _BARE_AMOUNT = re.compile(
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|ok(?:ay)?|sure|fine|go\s+ahead|do\s+it|please)\b", re.IGNORECASE)
 # The words around the number of an answer that say nothing more: "like 10 km", "by £30 a night", "about 20".
 _ANSWER_LEAD = re.compile(
-    r"^\W*(?:(?:like|about|around|roughly|maybe|say|so|ok(?:ay)?|um|hmm|no|nope|actually|rather)\b[\s,]*)+", re.I
+    r"^\W*(?:(?:like|about|around|roughly|maybe|say|so|ok(?:ay)?|um|hmm|no|nope|actually|rather|sorry|"
+    r"i\s+mean|i\s+meant)\b[\s,]*)+",  # "no, I meant 30 years": the answer is 30
+    re.I,
 )
 _CURRENCY = re.compile(r"[£$€]")
 _PER_UNIT = re.compile(r"\s(?:a|an|per|each)\s+(?:night|day|week|month|year|hour|person|head)\b", re.I)
 _UNIT_AFTER = re.compile(r"(?P<n>\d)\s?(?P<u>[A-Za-z]+)\b")
 _LEADING_ID = re.compile(r"^\W*(?P<n>\d+)\s*[,:]\s*")
 _UNITS = frozenset(
-    "km kms kg kgs mm cm ha hours hrs hour days mins minutes miles pounds dollars euros quid bucks".split()
+    "km kms kg kgs mm cm ha hours hrs hour days mins minutes miles pounds dollars euros quid bucks years yrs "
+    "months weeks degrees".split()
 )
 
 

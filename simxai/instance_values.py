@@ -26,6 +26,10 @@ _POSSESSIVE = re.compile(r"\b(?:her|his|their|its)\s+$", re.IGNORECASE)
 _ASKS_A_VALUE = re.compile(
     r"\b(?:what(?:'s|\s+is|\s+was|\s+are)|show|tell\s+me|give\s+me|how\s+(?:old|much|many))\b", re.IGNORECASE
 )
+# One instance's whole record asked for: "the values of inverter 20315", "show me the data for case 20315" (which the
+# selector reads as the data card or the prediction; the values asked for take the prediction, which states them)
+_RECORD = re.compile(r"\b(?:values|data|record|row|details)\s+(?:of|for|on)\b", re.IGNORECASE)
+_VALUES_ASKED = re.compile(r"\b(?:values|record|row|details)\s+(?:of|for|on)\b", re.IGNORECASE)
 _DISTRIBUTION = re.compile(
     r"\b(?:distribution|distributed|range|average|mean|median|spread|histogram|statistics|stats|typical|overall|"
     r"across|all|every|dataset|data\s+set)\b",
@@ -46,7 +50,15 @@ def about_one_instance(
     if schema is None or schema.kind != "tabular" or len(calls) != 1 or "get_prediction" not in names:
         return calls
     call = calls[0]
-    if call.name != "get_data_information" or not call.arguments.get("feature"):
+    if call.name != "get_data_information":
+        return calls
+    if not call.arguments:
+        # "what are the values of inverter 20315?": its record, not the data set's card
+        ids = extract_ids(text, schema)
+        if len(ids) == 1 and _VALUES_ASKED.search(text) and not _DISTRIBUTION.search(text):
+            return [ToolCall(id=call.id, name="get_prediction", arguments={"instance": ids[0]})]
+        return calls
+    if not call.arguments.get("feature"):
         return calls
     asked = value_of_one_instance(text, schema, history)
     if asked is None:
@@ -80,6 +92,8 @@ def named_values(result: Result, text: str, schema: HostSchema | None) -> str:
     if age is not None and age.name in values and re.search(r"\bhow\s+old\b", text, re.IGNORECASE):
         named.append(age.name)  # "how old is member 5010"
     named = list(dict.fromkeys(named))
+    if not named and _RECORD.search(text):
+        named = list(values)  # "show me the data for inverter 20315": every recorded value
     if not named:
         return ""
     parts = [f"{name} = {_value(values[name])}" for name in named]

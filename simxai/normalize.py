@@ -219,7 +219,36 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     full = schema is not None and schema.kind != "text"
     extra = tuple(sorted({w.lower() for w in vocabulary}))
     words, spoken, names = _host_forms(schema)
+    if full and schema is not None:
+        text = _denied_by_prefix(text, schema)
     return _normalize(text, words, extra, spoken, full, names)
+
+
+_YES_NO_PAIRS = ({"true", "false"}, {"yes", "no"})
+
+
+@functools.lru_cache(maxsize=64)
+def _prefix_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    return re.compile(rf"\bun-?({'|'.join(map(re.escape, names))})\b", re.IGNORECASE) if names else None
+
+
+def _denied_by_prefix(text: str, schema: HostSchema) -> str:
+    """`text` with a yes/no feature's one-word name denied by "un" as "not" and the name: "uninsured" -> "not
+    insured" of a feature `insured` holding True/False, so that every reader takes it as the feature's "no" (a word
+    the host knows itself, a category or a name, stays).
+    """
+    known = {w.lower() for f in schema.features for w in (f.name, *f.aliases, *(f.categories or []))}
+    names = tuple(
+        sorted(
+            name.lower()
+            for f in schema.features
+            if f.type == "categorical" and {c.lower() for c in f.categories or []} in _YES_NO_PAIRS
+            for name in (f.name, *f.aliases)
+            if name.isalpha() and f"un{name.lower()}" not in known
+        )
+    )
+    pattern = _prefix_pattern(names)
+    return pattern.sub(r"not \1", text) if pattern is not None else text
 
 
 # What `normalize` derives from a schema, by the schema's identity (a schema is frozen; the entry holds it, so

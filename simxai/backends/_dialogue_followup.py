@@ -34,6 +34,7 @@ from simxai.backends._dialogue_repair import correction_readings, repair_decisio
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_group_answer import instance_for_group_question
+from simxai.backends._router_group_correction import corrected_group
 from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
@@ -311,6 +312,8 @@ def answer_or_question(
         return named
     # "no, I meant 14" (asked about when 14 can replace the id or the value), "bmi not age", "both together"
     repaired = repair_decision(text, history, request)
+    if repaired is None:  # "no, above 35 degrees": that bound replaced, the group's other bounds kept
+        repaired = corrected_group(text, history, request)
     return repaired if not isinstance(repaired, Decision) else (repaired, text, list(history))
 
 

@@ -33,6 +33,7 @@ from simxai.followup import (
     continues_added_changes,
     extract_step,
     focus_feature,
+    from_last_tried,
     last_call,
     step_changes,
 )
@@ -77,6 +78,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             earlier = previous.arguments.get("changes")
             if adds_to_previous(text) or continues_added_changes(text, earlier, changes):
                 changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
+            changes = from_last_tried(text, changes, previous)  # "4 degrees colder than that"
         if changes:
             arguments["changes"] = changes
     for name in parameters:
@@ -125,8 +127,13 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         elif kept != clauses and ranked is not None:
             del arguments["group"]
         described = arguments.get("feature")
-        if kept and all(c.startswith(f"{described} = ") for c in kept):
-            del arguments["group"]  # "how many vans are in the data": the feature's card counts every value
+        categorical = schema is not None and any(
+            f.name == described and f.type == "categorical" for f in schema.features
+        )
+        if kept and categorical and all(c.startswith(f"{described} = ") for c in kept):
+            # "how many vans are in the data": the feature's card counts every value (a number's card does not:
+            # "faults of inverters with a trip count of 0" keeps its group)
+            del arguments["group"]
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
         call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
         return about_one_instance([call], text, schema, history, {"get_prediction"})

@@ -398,7 +398,7 @@ def changes_decision(
         return Decision("get_prediction", decision.confidence, True)  # "... for a tree with girth 50, soil sand?"
     if decision.confident and decision.function not in _DROPS_CHANGES | _SEARCHES:
         return None
-    if (on_group := group_what_if(text, schema)) is not None:  # "what would the over-60s get with a bmi of 30?"
+    if (on_group := group_what_if(text, schema, history)) is not None:  # "what would the over-60s get with ...?"
         return Decision("explain_what_if", decision.confidence, True, arguments=on_group)
     # "15 km lower": an amount with its direction after it is a step, never a group ("15 km")
     spans = [(a, b) for a, b in group_spans(text, schema) if not _STEP_AFTER.match(text[b:])]

@@ -90,7 +90,9 @@ def read_function(
 
 # What an output means: "what does 'declined' stand for", "how is 'high' measured", "70 % of what?"
 _MEANING = re.compile(
-    r"\b(?:mean|means|meant|meaning|define|definition|defined|measured|count(?:s|ed)?\s+as|stands?\s+for|"
+    # ("the mean ambient temperature", "its mean": a statistic, not a meaning)
+    r"\b(?:(?<!\bthe\s)(?<!\bits\s)(?<!\ba\s)(?<!\btheir\s)mean(?!\s+(?:value|of)\b)|means|(?<!\bI\s)meant|meaning|"
+    r"define|definition|defined|measured|count(?:s|ed)?\s+as|stands?\s+for|"
     r"refers?\s+to|of\s+what|what\s+is\s+(?:that|this)\s+(?:number|figure|score|value))\b",
     re.IGNORECASE,
 )

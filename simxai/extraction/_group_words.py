@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._features import feature_mentions
+from simxai.extraction._features import FeatureMention, feature_mentions
 from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun, _op_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_said
@@ -297,3 +297,23 @@ def hyphened_categories(schema: HostSchema) -> list[re.Pattern[str]]:
         for category in feature.categories or () if words else ():
             patterns.append(re.compile(rf"\b({re.escape(str(category))})-((?:{words})s?)\b", re.IGNORECASE))
     return patterns
+
+
+# A count right before a numeric feature's name, after a verb of having: "with 0 trips", "having exactly 2 repairs"
+# ("with more than 3 trips" is a bound, read elsewhere; "with no trips" is 0 of a feature that is 0 somewhere)
+_COUNT_BEFORE = re.compile(
+    rf"\b(?:with|having|has|have|had)\s+(?:exactly\s+|just\s+|only\s+)?(?P<v>{_NUM}|no)\s+$", re.IGNORECASE
+)
+
+
+def counted_equality(text: str, mention: FeatureMention, group_context: bool) -> tuple[str, str] | None:
+    """("=", the count) for a count said right before a numeric feature's name in a group's words ("inverters with
+    0 trips"), or None; "no" is 0 only of a feature whose smallest value is 0.
+    """
+    counted = _COUNT_BEFORE.search(text[max(0, mention.start - 40) : mention.start])
+    if not group_context or counted is None or mention.feature.type != "numeric":
+        return None
+    said = counted.group("v").lower()
+    if said == "no":
+        return ("=", "0") if mention.feature.min == 0 else None
+    return "=", f"{float(said):g}"

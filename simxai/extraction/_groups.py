@@ -23,6 +23,7 @@ from simxai.extraction._group_words import (
     _unit_bounds,
     _value_before,
     category_nouns,
+    counted_equality,
     hyphened_categories,
     tail_op,
 )
@@ -142,7 +143,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 plural_after = re.match(r"\s+[a-z]+s\b", after[match.end() :], re.IGNORECASE)
                 if not _in_range(feature, float(match.group("v"))) or plural_after:
                     match = None
-            bound = _open_bound(text, mention.start, mention.end)
+            bound = _open_bound(text, mention.start, mention.end) or counted_equality(text, mention, group_context)
             if match is None and bound is not None:
                 clauses.append(f"{feature.name} {bound[0]} {bound[1]}")  # "10000 nautical miles or more"
                 continue

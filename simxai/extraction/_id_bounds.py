@@ -1,5 +1,6 @@
 """Bounds said on the instance id in a group's words: "loans with an id above 9500", "ids under 120", and the id
-column by its own name when it is named after the noun ("LoanID > 9500", "loan_id of at least 40" for loans).
+column by its own name when it is named after the noun ("LoanID > 9500", "loan_id of at least 40" for loans) or,
+when the host gives it (`HostSchema.id_name`), by any name ("case_ref above 20300").
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from simxai.hosts.name_words import name_words
 __all__ = ["id_bounds", "ids_between"]
 
 # A bound on the instances' id: "an id above 9500", "ids under 120", "LoanID > 9500", "loan_id of at least 40".
-_ID_BOUND = (
-    r"\b(?:{noun}[ _]?)?ids?\s+(?:(?:is|are|of|was)\s+)?(?P<op>above|over|greater\s+than|more\s+than|at\s+least|"
+_BOUND_AFTER = (
+    r"\s+(?:(?:is|are|of|was)\s+)?(?P<op>above|over|greater\s+than|more\s+than|at\s+least|"
     r">=?|below|under|less\s+than|smaller\s+than|at\s+most|<=?)\s*#?(?P<n>\d+)\b"
 )
+_ID_BOUND = r"\b(?:{noun}[ _]?)?ids?" + _BOUND_AFTER
 
 
 def id_bounds(text: str, schema: HostSchema) -> list[str]:
@@ -29,6 +31,12 @@ def id_bounds(text: str, schema: HostSchema) -> list[str]:
     out = []
     for match in re.finditer(pattern, text, re.IGNORECASE):
         out.append(f"id {_op_of(match.group('op'))} {match.group('n')}")
+    own = schema.id_name
+    if not out and own and all(f.name.lower() != own.lower() for f in schema.features):
+        # the id column by its own name, whatever it is called: "case_ref above 20300", "case ref over 20300"
+        name = r"[\s_-]?".join(re.escape(w) for w in re.findall(r"[A-Za-z]+|\d+", own))
+        for match in re.finditer(rf"\b{name}{_BOUND_AFTER}", text, re.IGNORECASE):
+            out.append(f"id {_op_of(match.group('op'))} {match.group('n')}")
     return out
 
 

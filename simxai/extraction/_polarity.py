@@ -75,8 +75,13 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
     found = list(exact)
     others = _class_words(tuple(schema.class_names))
     tokens = list(_TOKEN.finditer(text))
+    # a word of a feature's name or alias names that feature, not a class it resembles ("germination" of a
+    # `prior_germination_rate`, never the class germinated); a class's own name stays a class
+    feature_words = {
+        w.lower() for f in schema.features for name in (f.name, *f.aliases) for w in re.findall(r"[A-Za-z]+", name)
+    } - {n.lower() for n in schema.class_names}
     for i, token in enumerate(tokens):
-        if any(s <= token.start() < e for s, e, _ in found):
+        if any(s <= token.start() < e for s, e, _ in found) or token.group().lower() in feature_words:
             continue
         pair = f"{token.group()} {tokens[i + 1].group()}" if i + 1 < len(tokens) else ""
         for candidate, end in ((pair, tokens[i + 1].end() if pair else 0), (token.group(), token.end())):

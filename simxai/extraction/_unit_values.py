@@ -57,7 +57,8 @@ _SPELLED = spelled_units(("l", "ml", "kg", "g", "m", "km", "cm", "mm", "mi", "h"
 # The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
 _SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
 _SPELLED_VALUE = re.compile(
-    rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+)"
+    # ("were uninsured and 30 kg": a second value of the supposition, after "and"; never "between 20 and 30 kg")
+    rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+|(?<!\d\s)\band\s+)"
     rf"(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
     rf"s?\b{_STEP}",
     re.IGNORECASE,

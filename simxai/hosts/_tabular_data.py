@@ -28,8 +28,11 @@ Value = float | str
 
 
 def holds_text(column: pd.Series) -> bool:
-    """Whether a column holds strings (or pandas categories): it can only be categorical, listed or not."""
-    if isinstance(column.dtype, pd.CategoricalDtype | pd.StringDtype):
+    """Whether a column holds strings, pandas categories or True/False: it can only be categorical, listed or not.
+
+    A True/False column is the two categories "True" and "False" (`category_name`), given to the model as bools.
+    """
+    if isinstance(column.dtype, pd.CategoricalDtype | pd.StringDtype) or pd.api.types.is_bool_dtype(column):
         return True
     return pd.api.types.is_object_dtype(column.dtype) and all(isinstance(v, str) for v in column)
 

@@ -91,6 +91,8 @@ class HostSchema(pydantic.BaseModel):
     features: list[FeatureSchema]
     id_range: tuple[int, int] | None
     metrics: list[str] = list(METRICS)
+    #: The id column's own name, when the host's ids come from one ("case_ref above 20300" bounds the ids).
+    id_name: str | None = None
 
     def feature(self, name: str) -> FeatureSchema | None:
         """The feature called `name`, or None when the host has none by that exact name."""

@@ -364,6 +364,7 @@ class TabularHost:
                 for f in self.table.features
             ],
             id_range=(0, len(data) - 1) if ids is None else (int(ids.min()), int(ids.max())),
+            id_name=id_column if ids is not None else None,
         )
         self._lazy = Resources()
         self._results: LRUCache[Hashable, Any] = LRUCache()
