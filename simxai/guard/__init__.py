@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-33"  # the surer subject after its comparison, a verdict said as matching the record
+GUARD_VERSION = "claims-34"  # ranks chained by ">", rows of a confusion matrix from their totals, recorded labels
 
 __all__ = [
     "GUARD_VERSION",

@@ -31,6 +31,7 @@ from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
+from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._plain import said_as_age
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
@@ -192,9 +193,9 @@ class _NumberChecks(_NumberNames):
                 return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following) or SLACK.match(following):
-            # "a gap of about 57 points", "room of 3.5", "38 points lower": a difference of two of the outputs'
-            # numbers; one no difference of theirs gives is not compared (which two is not said).
-            if fits(claim, self._differences(facts)):
+            if (ends := own_ends_gap(claim, sentence)) is not None:  # the ends it gives, "(704 → 614)" (claims-34)
+                self.report.claim(f"{text} (the gap of the ends said, {ends[0]:g})", ends[1], via="number")
+            elif fits(claim, self._differences(facts)):  # "a gap of about 57 points": of two of the outputs' numbers
                 self.report.claim(f"{text} (a difference)", True, via="number")
             else:
                 self.report.skip(f"{text} (a difference the outputs do not give, not compared)")

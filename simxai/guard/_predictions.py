@@ -94,14 +94,18 @@ _OTHER_SOURCE = re.compile(
 
 
 #: A keeper of records said to state a label: "the chart says stable", "the log says it cracked", "the lab had it
-#: as potable", "the logbook has it down as a success", a note's "chart says stable" (claims-21). The label after it
+#: as potable", "the logbook has it down as a success", a note's "chart says stable" (claims-21); "the record shows 900
+#: was rejected", "the log confirms it survived" (claims-34). The label after it
 #: is the recorded one, whatever else the clause holds (a number, a dash), never the model's call.
 _RECORD_SAYS = re.compile(
     r"(?:\b(?:the|its|his|her|their|our)\s+(?:[a-z]+\s+)?)?\b(?:chart|charts|log|logs|logbook|book|file|files|lab|ledger|register|"
-    r"books|notes|card|inspection|inspector|audit|archive|paperwork)\s+(?:also\s+)?"
-    r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave)\b(?:\s+(?:it|that|this one|she|he|they))?"
-    r"(?:\s+(?:down\s+)?as)?(?:\s+(?:it|that|this one|she|he|they))?(?:\s+(?:actually|really|was|were|is|came out))*"
-    r"\s+(?:a\s+|an\s+)?[\"'“‘*]*$",
+    r"books|notes|card|inspection|inspector|audit|archive|paperwork|record|records)\s+(?:also\s+)?"
+    r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave|confirms?|confirmed)\b"
+    r"(?:\s+(?:it|that|this one|she|he|they|\d{1,12}))?(?:\s+(?:down\s+)?as)?(?:\s+(?:it|that|this one|she|he|they))?"
+    r"(?:\s+(?:actually|really|indeed|was|were|is|had|came out))*"
+    r"\s+(?:a\s+|an\s+)?[\"'“‘*]*$"
+    # "it was logged as lost", "logged it as failed", "(but logged scrubbed)"; not "patient 12 logged as X" (claims-34)
+    r"|(?<!\d)(?<!\d\s)\blogged\s+(?:(?:it|him|her|them)\s+)?(?:as\s+)?[\"'“‘*]*$",
     re.I,
 )
 

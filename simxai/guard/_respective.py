@@ -38,13 +38,20 @@ _SUBJECTS = re.compile(
 )
 #: "A is higher than B (x vs y)": a pair after a comparison of two names, in the names' order (claims-24).
 _COMPARED = re.compile(
-    r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+)?"
+    r"(?P<a>\b[A-Za-z][\w-]*)(?P<mid>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+){0,2}?"
     r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+|its\s+)?)(?P<b>[A-Za-z][\w-]*)"
     rf"\s*\(\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to|/)\s*(?P<y>{_NUMBER})\s*\)"
     # "A is a touch below its B, x vs y", "A sits just above B (x vs y)" (claims-27)
     r"|(?P<a2>\b[A-Za-z][\w-]*)(?P<mid2>\s+(?:is|are|was|were|sits|runs|comes\s+out)\s+(?:\w+\s+){0,2}?"
     r"(?:below|above|under|over)\s+(?:the\s+|its\s+|their\s+)?)(?P<b2>[A-Za-z][\w-]*)"
     rf"\s*[,:(]\s*(?P<x2>{_NUMBER})\s*(?:vs\.?|versus|against|/)\s*(?P<y2>{_NUMBER})\s*\)?"
+)
+#: "a few more A than B, x to y": two names after "more" / "fewer" and "than", then their pair (claims-34); the pair
+#: is read in the names' order, "more A (x) than B (y)". B ends where the pair begins.
+_MORE_THAN = re.compile(
+    r"\b(?P<a>(?:more|fewer)\s+)(?P<A>[A-Za-z][\w-]*)(?P<mid>\s+than\s+(?:the\s+)?)(?P<B>[A-Za-z][\w-]*)"
+    rf"\s*(?:[,:(]|\s[-\u2013\u2014])\s*(?P<x>{_NUMBER})\s*(?:vs\.?|versus|against|to)\s*(?P<y>{_NUMBER})\s*\)?",
+    re.I,
 )
 #: "A beats B: x against y", "A outweighs B (x vs y)": the same pair after a verb of comparing (claims-25).
 _BEATS = re.compile(
@@ -80,6 +87,9 @@ def respective_pairs(text: str) -> str:
     """`text` with each pair said respectively written out as two statements, one per name."""
     for compared in (_COMPARED, _BEATS):
         text = compared.sub(_in_place, text)
+    text = _MORE_THAN.sub(
+        lambda m: f"{m.group('a')}{m.group('A')} ({m.group('x')}){m.group('mid')}{m.group('B')} ({m.group('y')})", text
+    )
     text = _SUBJECTS_COMPARED.sub(
         lambda m: (
             f"{m.group('noun')} {m.group('a')}{m.group('mid')}{m.group('noun').lower()} {m.group('b')}: "

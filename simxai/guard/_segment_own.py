@@ -21,10 +21,11 @@ __all__ = ["DENOMINATOR", "SLACK", "key_feature", "subject_count"]
 
 #: Right before a number: it divides a rate ("2.7 per 100", "1 in every 1,000" is read elsewhere).
 DENOMINATOR = re.compile(r"\bper\s*$", re.I)
-#: After a number: the room a kept range leaves, a difference of two values ("0.7 kg of slack", "0.27 of headroom").
+#: After a number: the room a kept range leaves, a difference of two values ("0.7 kg of slack", "0.27 of headroom"),
+#: the rise it names ("a 0.36 rise", "of the 0.37 rise": a move of the output).
 SLACK = re.compile(
     r"\s*(?:(?:[a-z°]{1,3}|years?|months?|weeks?|days?|hours?|points?|units?|degrees?)\s+)?"
-    r"of\s+(?:slack|leeway|headroom|margin|room)\b",
+    r"(?:of\s+(?:slack|leeway|headroom|margin|room)|rise|climb|gain|increase)\b",  # "the 0.37 rise" (claims-34)
     re.I,
 )
 #: A segment that is one word (and a colon or an equals sign) before its number: a card's or memo's key.

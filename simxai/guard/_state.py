@@ -14,6 +14,7 @@ import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
+from simxai.guard._chain_order import chained_orders
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
@@ -263,6 +264,7 @@ class _CheckState:
         tabled = prose_tables(reply)
         read = _spoken(reply, vocab)
         self.reply = respective_pairs((read if tabled == reply else _spoken(tabled, vocab)).replace("**", ""))
+        self.reply = chained_orders(self.reply)  # "A > B > C": a ranked list
         self.raw = blank_table_headers(read, vocab.features)
         self.facts = facts
         self._merged: dict[tuple[int, ...], Facts] = {}  # `_bound`'s facts by ids, for this reply

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._confusions import confusion_claims
 from simxai.guard._glosses import gloss_claims
@@ -19,6 +20,7 @@ from simxai.guard._kept import kept_edit_claims
 from simxai.guard._leaning import leaning_claims
 from simxai.guard._meanings import meaning_claims
 from simxai.guard._metric_order import metric_order_claims
+from simxai.guard._record_forms import recorded_form_claims
 from simxai.guard._rule_labels import rule_label_claims
 from simxai.guard._said_order import said_order_claims
 from simxai.guard._settings import setting_claims, training_claims
@@ -91,6 +93,9 @@ class _StatementChecks(_CheckState):
                 leaning_claims(sentence, labels, self.label_forms, self.all) if len(self.ids) <= 1 else ()
             ):
                 self.report.claim(said, holds, via=_mechanism("leaning_claims", said))
+            recorded = self.all.recorded if len(self.ids) <= 1 else set()
+            for said, holds in recorded_form_claims(sentence, self.label_forms, recorded):  # claims-34
+                self.report.claim(said, holds, via=_mechanism("recorded_form_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))
             for said, holds in meaning_claims(sentence, self.names.labels, self.all.meanings):
@@ -115,6 +120,8 @@ class _StatementChecks(_CheckState):
         """Counts said of one cell of the outputs' confusion matrices ("7 negatives called positive")."""
         for said, holds in confusion_claims(self.reply, self.all.confusions):
             self.report.claim(said, holds, via=_mechanism("confusion_claims", said))
+        for said, holds in caught_of_claims(self.reply, self.all.confusions):  # claims-34
+            self.report.claim(said, holds, via=_mechanism("caught_of_claims", said))
 
 
 def _chain_claims(chains: list[list[str]], rankings: list[list[list[str]]]) -> list[tuple[str, bool]]:

@@ -7,7 +7,9 @@ higher one ("surer", "more certain", "firmer") or the lower one ("weaker", "less
 when the outputs give exactly two subjects, each with one predicted class and its probability, and the sentence
 names the subject by its id before the comparison; a denied or asked comparison is no claim. Since claims-33 also
 the subject named right after it and set against the other by "than": "less sure about 12 than about 150", "more
-confident on 104950 than on 105010", "less confident in losing 41 than in keeping 17" (g20, g23, g24).
+confident on 104950 than on 105010", "less confident in losing 41 than in keeping 17" (g20, g23, g24); since
+claims-34 the subject right after it when no "than" follows, the other being the outputs' other subject: "of the
+two, the model is more confident about 402", "a little surer on 115521" (g24, g25).
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ _AFTER = re.compile(
     r"^\s+(?:about|of|on|in|for|with|over)\s+(?:[a-z]+\s+){0,2}?#?(\d{1,12})\b[^.;:]{0,30}?\bthan\b"
     r"[^.;:]{0,30}?(?<![\d.,])(\d{1,12})\b",
     re.I,
+)
+#: The subject right after the comparison and no "than": "the model is a touch surer about 115433." (claims-34)
+_ALONE = re.compile(
+    r"^\s+(?:about|of|on|in|for|with|over)\s+(?:[a-z]+\s+){0,2}?#?(\d{1,12})\b(?![.,]\d)(?![^.;:]{0,40}\bthan\b)", re.I
 )
 _DENIED = re.compile(r"\b(?:not|never|no|isn't|wasn't|aren't|nor)\b[^.;:]{0,20}$", re.I)
 
@@ -72,8 +78,11 @@ def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, b
                 if int(x.group(1)) in sure
             ]
             after = _AFTER.match(sentence[m.end() :])
+            alone = _ALONE.match(sentence[m.end() :]) if after is None else None
             if not named and after is not None and {int(after.group(1)), int(after.group(2))} == set(sure):
                 subject = int(after.group(1))
+            elif not named and alone is not None and int(alone.group(1)) in sure:
+                subject = int(alone.group(1))  # "the model is surer about 512": of the two, claims-34
             elif not named or re.search(r"\b(?:than|of|about)\s+(?:\w+\s+)?$", before[: named[-1][0]]):
                 continue
             else:

@@ -1,0 +1,30 @@
+"""A recorded label said by its noun (claims-34): "the recorded decision was a rejection", "the actual outcome: an
+approval". The prediction readers take a class by its name ("rejected"); after a word of the record and its key
+("recorded decision", "actual outcome", up to two words), "was" / "is" / ":" and an optional article, the noun of a
+class that is a past verb (`_state.label_forms`: "rejection" of rejected, "approval" of approved) names the
+recorded class just as well, and is checked against the outputs' recorded label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+__all__ = ["recorded_form_claims"]
+
+_RECORDED_IS = re.compile(
+    r"\b(?:recorded|actual|true|real)\s+(?:[a-z'-]+\s+){0,2}?(?:was|is|were|:)\s+(?:an?\s+)?(?P<form>[a-z]+)\b",
+    re.I,
+)
+
+
+def recorded_form_claims(sentence: str, forms: Mapping[str, str], recorded: set[str]) -> list[tuple[str, bool]]:
+    """The recorded labels `sentence` names by a class's noun, each with whether the outputs record it."""
+    if not recorded:
+        return []
+    claims = []
+    for m in _RECORDED_IS.finditer(sentence):
+        label = forms.get(m.group("form").lower())
+        if label is not None:
+            claims.append((f"recorded label {label}", label in recorded))
+    return claims
