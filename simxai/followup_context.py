@@ -3,8 +3,9 @@
 "and for those who rent?" after a metric question scores the metric on that group (`group_follow_up`, with the
 group read by `group_phrase` when the data's features do not select it); "what about vans instead?" names the
 next group without a preposition (`continued_group`); "recall for that group?" reuses the previous call's
-group (`referred_group`); "and overall?" drops it (`asks_overall`). After the engine asked
-"which instance?", `is_new_request` tells a request of its own from an answer.
+group (`referred_group`); "and overall?" drops it (`asks_overall`; a word of all the data said anywhere in a
+turn, `says_all_the_data`). After the engine asked "which instance?", `is_new_request` tells a request of its own
+from an answer.
 
 Every pattern here is linear: one optional token at a time, with no two adjacent runs of the same spaces.
 """
@@ -27,6 +28,7 @@ __all__ = [
     "group_phrase",
     "is_new_request",
     "is_new_request_for",
+    "says_all_the_data",
     "asks_its_own_question",
     "only_an_instance",
     "referred_group",
@@ -133,9 +135,13 @@ _THAT_GROUP = re.compile(
     r"(?=\s*(?:[?.!,]|$|(?:too|as\s+well|then|instead|please)\b))",
     re.IGNORECASE,
 )
+# all the data in a word said anywhere in a turn ("is it right overall?", "for everyone"), and the split it is
+# scored on ("on the test set", "held-out")
+_ALL_WORDS = r"overall|in\s+general|everyone"
+_ALL_SAID = re.compile(rf"\b(?:{_ALL_WORDS}|all\s+the\s+data|test\s+set|held[\s-]*out)\b", re.IGNORECASE)
 # all the data, in a word or a phrase: "overall", "everyone", "the whole cellar", "all the records", "every record"
 _ALL_OF_IT = (
-    r"(?:overall|in\s+general|everyone|everybody|everything|all(?:\s+of\s+them)?|"
+    rf"(?:{_ALL_WORDS}|everybody|everything|all(?:\s+of\s+them)?|"
     r"the\s+(?:whole|entire|full)\s+(?:test\s+)?[a-z]+|(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:data|rows?|records?))"
 )
 _OVERALL = re.compile(
@@ -190,6 +196,13 @@ def asks_overall(text: str, noun: str | None = None) -> bool:
     if noun:
         text = re.sub(rf"\b{re.escape(noun)}(?:e?s)?\b", "records", text, flags=re.IGNORECASE)
     return bool(_OVERALL.match(text))
+
+
+def says_all_the_data(text: str, noun: str | None = None) -> bool:
+    """Whether a turn is about all the data: it only asks for it (`asks_overall`), or a word of it is said anywhere
+    ("how often is it wrong overall?", "errors on the held-out rows"), so no group in focus is meant.
+    """
+    return asks_overall(text, noun) or _ALL_SAID.search(text) is not None
 
 
 _ASKS_OF_ITS_OWN = re.compile(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from simxai.backends._router_arguments import judges_the_model
 from simxai.backends._router_decision import Decision
 from simxai.extraction import extract_group, extract_ids, extract_metric
-from simxai.followup_context import asks_overall, group_in_focus
+from simxai.followup_context import group_in_focus, says_all_the_data
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
@@ -24,15 +24,13 @@ _HOW_OFTEN = re.compile(
     r"\bhow\s+(?:often|much|many)\b|\b(?:what|which)\s+(?:share|fraction|proportion|percent\w*|part)\b|%",
     re.IGNORECASE,
 )
-# the whole data said outright ("overall", "in general", "on the test set"): not the group in focus
-_EVERYONE = re.compile(r"\b(?:overall|in\s+general|all\s+the\s+data|everyone|test\s+set|held[\s-]*out)\b", re.I)
 
 
 def judged_in_focus(text: str, history: Sequence[Message], schema: HostSchema | None) -> Decision | None:
     """The performance on the group in focus for a count or rate of the model's rights or wrongs, or None."""
     if schema is None or schema.kind != "tabular" or not _HOW_OFTEN.search(text) or not judges_the_model(text):
         return None
-    if extract_ids(text, schema) or asks_overall(text, schema.instance_noun) or _EVERYONE.search(text):
+    if extract_ids(text, schema) or says_all_the_data(text, schema.instance_noun):
         return None
     named = extract_group(text, schema)
     if isinstance(named, str) and named != "all":

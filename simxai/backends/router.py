@@ -13,7 +13,7 @@ A turn is routed in four steps:
    `python -m simxai.eval_suite.router_training` on requests generated for many host schemas, CoXQL's train
    split and TalkToModel's templates) gives a calibrated probability per function, or for "no function". A
    host's own registered functions, which the selector cannot know, are chosen by similarity to their specs
-   (`simxai.backends._router_similarity`).
+   (`simxai.backends._router_similarity`); the choice is made in `simxai.backends._router_score`.
 3. **Asking when unsure.** Below the threshold, one short question offers the two likeliest functions; the next
    turn may pick one ("the first", or a word of the option): `simxai.backends._router_replies`.
 4. **Arguments.** Each parameter of the chosen function is extracted from the turn by `simxai.extraction`;
@@ -53,8 +53,6 @@ from simxai.backends._router_decision import (
     Decision,
     changes_decision,
     instance_counterpart,
-    metric_named,
-    names_metric,
     outcome_decision,
     value_decision,
 )
@@ -85,13 +83,8 @@ from simxai.backends._router_replies import (
     clarifying_question,
     reply,
 )
-from simxai.backends._router_similarity import (
-    SIMILARITY_THRESHOLD,
-    SpecIndex,
-    for_similarity,
-    known_words,
-    spec_documents,
-)
+from simxai.backends._router_score import selector_decision
+from simxai.backends._router_similarity import SpecIndex, known_words, spec_documents
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
 from simxai.backends._router_text_requests import (
     asks_about_the_instances,
@@ -109,7 +102,7 @@ from simxai.backends._router_unknown import (
     vague_question,
 )
 from simxai.backends._router_unrecorded import unrecorded_question
-from simxai.backends._router_unsure import ONE_LEFT, fit_options, names_one_instance, repeated_data_question
+from simxai.backends._router_unsure import ONE_LEFT, names_one_instance, repeated_data_question
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
 from simxai.backends.router_model import SelectorModel, load_selector, read_selector, wordllama_model
 from simxai.exceptions import UsageError
@@ -137,7 +130,6 @@ __all__ = [
 #: (`router_training.train.chosen_threshold`; tests/backends/test_router.py checks that they agree; docs/router.md).
 ASK_BELOW = 0.6
 _MAX_FOLLOW_UP_DEPTH = 3  # how many follow-ups back ("another one?" after "another one?") a dialogue is traced
-_NONE = "none"  # the selector's class for a turn that asks for no function
 
 
 # --- The backend -------------------------------------------------------------------------------------------
@@ -390,36 +382,7 @@ class RouterBackend(Backend):
 
     def _score(self, text: str, request: CompletionRequest) -> Decision:
         """The selector's choice among the registered functions (None: no function), with its probability."""
-        selector = self.selector
-        known = set(selector.classes)
-        registered = [s.name for s in request.functions]
-        allowed = frozenset({*(n for n in registered if n in known), _NONE})
-        probabilities = selector.probabilities(selector_text(text, request.host), allowed)
-        # unsure: the options the turn cannot mean are none, and the one left must stand alone to be answered
-        probabilities, sure_above = fit_options(probabilities, self.threshold, text, request.host)
-        own = [s for s in request.functions if s.name not in known]
-        if own:
-            # a host's own function wins when its spec is the one most similar to the turn
-            index = self._index(request.functions)
-            similarities = index.scores(for_similarity(mask(text, request.host)))
-            best = int(similarities.argmax())
-            if index.names[best] not in known and similarities[best] >= SIMILARITY_THRESHOLD:
-                return Decision(index.names[best], float(similarities[best]), True)
-        ranked = sorted(probabilities, key=probabilities.__getitem__, reverse=True)
-        top = ranked[0]
-        confidence = probabilities[top]
-        confident = confidence >= sure_above
-        runner_up = next((n for n in ranked[1:] if n != _NONE), None)
-        named = (top in (_NONE, "get_data_information") or not confident) and names_metric(text)
-        if named and "get_model_performance" in allowed:
-            top, confident = "get_model_performance", True  # "f1 for ...", "all the metrics": a metric's value
-        if top == _NONE or (
-            not confident and runner_up is not None and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
-        ):
-            # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
-            # function it means is the wrong question: it gets the plain reply that lists what can be asked
-            return Decision(None, confidence, True)
-        return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
+        return selector_decision(self.selector, self.threshold, text, request, self._index)
 
     def _index(self, specs: Sequence[FunctionSpec]) -> SpecIndex:
         key = tuple((s.name, s.summary, s.description, tuple(s.examples)) for s in specs)

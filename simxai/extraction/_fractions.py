@@ -2,7 +2,7 @@
 a bound of 0.8, "if the rate were 90 percent" sets 0.9, and "10 points higher" steps it by 0.1; the number as said
 would select every row or none, or land far outside the data.
 
-A fraction feature is a numeric feature whose values in the data all lie between 0 and 1.
+A fraction feature is a numeric feature whose values in the data all lie between 0 and 1, a 0/1 flag's excepted.
 Only a number said with a percent sign or word (or "points" for a step) is read this way; a bare number is left as
 said, for the engine to question when it lies outside the data's range.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema, fraction_range
 from simxai.hosts.name_words import name_words
 
 __all__ = ["PERCENT_AFTER", "fraction_changes", "fraction_feature", "in_fraction", "percent_value", "said_fraction"]
@@ -21,10 +21,10 @@ PERCENT_AFTER = re.compile(r"\s?(?:%|percent\b|per\s?cent\b|pct\b)", re.IGNORECA
 
 
 def fraction_feature(feature: FeatureSchema | None) -> bool:
-    """Whether `feature` holds fractions: numeric, with its data's values between 0 and 1."""
-    if feature is None or feature.type != "numeric" or feature.min is None or feature.max is None:
-        return False
-    return 0.0 <= feature.min and feature.max <= 1.0 and feature.max > feature.min
+    """Whether `feature` holds fractions: numeric, with its data's values within 0-1 and no 0/1 flag
+    (`hosts.base.fraction_range`).
+    """
+    return feature is not None and feature.type == "numeric" and fraction_range(feature.min, feature.max)
 
 
 def in_fraction(value: str | float) -> str:

@@ -114,10 +114,7 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
         ]
         if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):
             continue
-        words = match.group("op").lower()
-        op = leading_op(words, _LOWER_WORDS)
-        if op in (">=", "<=") and words not in ("at least", "at most"):
-            op = op[0]  # "at least" split by a tab or a line break reads strictly, as it always has
+        op = leading_op(match.group("op").lower(), _LOWER_WORDS)  # "at least" >=, with any space between its words
         found.append(f"{owners[0].name} {op} {match.group('v')}")
     return found
 

@@ -9,16 +9,16 @@ thousands of"; millions for `Mio`, `mEUR`, `_millions`). A feature that states n
 when a currency sign or word is said with it or the scale is spelled out ("million"); a bare "2m" may be metres.
 
 This module also owns which columns hold money and at what scale, for every reader: `holds_money` (a currency in
-the description, or in the name as a reader reads it), `money_features`, `stated_scale` and `in_thousands`. Two
-readers read a name more narrowly than this module does (`currency_ending`, `currency_suffix`: `value_kEUR` is no
-money for them) and a scale by the word "thousand" (`in_thousands`); one reading for all would change what those
-readers accept on such hosts, so each keeps its own, named here.
+the description, or one in a word of the name: `value_kEUR`, `fee_chf`, `price_EUR`), `money_features`,
+`stated_scale` and `in_thousands`. The readers of an amount said for a money feature they find themselves
+(`_said_changes`, `_money_verbs`) read its scale by the word "thousand" (`in_thousands`) and put the amount in the
+feature's unit with `said_in_unit`, which takes the scale a name states for an amount said with a scale word ("€300k"
+of `insured_kEUR`: 300) and leaves a plain one as said ("€300": 300, as `in_stated_scale` reads it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from simxai.extraction._lexicon import _parse_number
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -26,13 +26,12 @@ from simxai.turn_memo import per_host
 
 __all__ = [
     "CURRENCY_WORD",
-    "currency_ending",
-    "currency_suffix",
     "holds_money",
     "in_stated_scale",
     "in_thousands",
     "money_features",
     "plain_in_unit",
+    "said_in_unit",
     "scaled_amount",
     "stated_scale",
     "unscaled",
@@ -157,21 +156,13 @@ def _currency_token(name: str) -> bool:
     return any(_NAMED_CURRENCY.match(t) for t in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", name))
 
 
-def currency_ending(name: str) -> bool:
-    """`_money_verbs`' reading of a name: it ends in `_gbp`, `_usd` or `_eur` (lower case)."""
-    return re.search(r"_(?:gbp|usd|eur)$", name) is not None
-
-
-def currency_suffix(name: str) -> bool:
-    """`_said_changes`' reading of a name: `_gbp`, `_usd` or `_eur` (any case) ends a word of it."""
-    return re.search(r"_(?:gbp|usd|eur)\b", name.lower()) is not None
-
-
-def holds_money(feature: FeatureSchema, named: Callable[[str], bool] = _currency_token) -> bool:
-    """Whether a column holds money: it is numeric, and its description says a currency or its name does, as
-    `named` reads it (by default any word of it: `value_kEUR`).
+def holds_money(feature: FeatureSchema) -> bool:
+    """Whether a column holds money: it is numeric, and its description says a currency or a word of its name is one
+    (`value_kEUR`, `fee_chf`).
     """
-    return feature.type == "numeric" and bool(_MONEY_SAID.search(feature.description or "") or named(feature.name))
+    return feature.type == "numeric" and bool(
+        _MONEY_SAID.search(feature.description or "") or _currency_token(feature.name)
+    )
 
 
 @per_host
@@ -188,6 +179,17 @@ def in_thousands(feature: FeatureSchema) -> bool:
     ends in `_k` (`stated_scale` is this module's own, finer reading).
     """
     return bool(_THOUSANDS.search(feature.description or "")) or feature.name.lower().endswith("_k")
+
+
+def said_in_unit(number: float, scale: float, feature: FeatureSchema) -> float:
+    """An amount said as `number` with a scale word worth `scale` (1 when none) in the unit of the money feature: in
+    thousands by `in_thousands`; else, for an amount said with a scale word, in the scale the feature's name states
+    ("€300k" of `insured_kEUR`: 300); else as said ("€300" of `insured_kEUR`: 300, as `in_stated_scale` reads it).
+    """
+    amount = number * scale
+    if in_thousands(feature):
+        return amount / 1000
+    return amount / stated_scale(feature) if scale != 1 else amount
 
 
 def scaled_amount(said: str, feature: FeatureSchema) -> str | None:

@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._features import _TOKEN
-from simxai.extraction._money_scale import currency_ending, holds_money, in_thousands
+from simxai.extraction._money_scale import money_features, said_in_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from simxai.turn_memo import per_host
 
 __all__ = ["verb_money_change"]
 
@@ -33,11 +32,6 @@ _SAID = re.compile(
     r"(?:\s+(?P<d>more|extra|less|fewer|lower|higher))?",
     re.IGNORECASE,
 )
-
-
-@per_host
-def _money(schema: HostSchema) -> list[FeatureSchema]:
-    return [f for f in schema.features if holds_money(f, currency_ending)]
 
 
 def _words(feature: FeatureSchema) -> set[str]:
@@ -58,11 +52,11 @@ def _owner(verb: str, features: list[FeatureSchema]) -> FeatureSchema | None:
 
 def verb_money_change(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -> dict[str, ChangeValue]:
     """The change of the module doc; {} when no verb tells which money feature."""
-    features = [f for f in _money(schema) if f.name not in named]
-    if not _money(schema):
+    features = [f for f in money_features(schema) if f.name not in named]
+    if not money_features(schema):
         return {}
     # the one money feature: only a bare amount in thousands ("paid 60k"); `_said_changes` reads the signed ones
-    single = len(_money(schema)) == 1
+    single = len(money_features(schema)) == 1
     for match in _SAID.finditer(text):
         if not match.group("k") and not re.search(r"[$£€]", match.group(0)):
             continue
@@ -71,9 +65,7 @@ def verb_money_change(text: str, schema: HostSchema, named: dict[str, ChangeValu
         feature = _owner(match.group("v"), features)
         if feature is None:
             continue
-        amount = float(match.group("n")) * (1000 if match.group("k") else 1)
-        if in_thousands(feature):
-            amount /= 1000
+        amount = said_in_unit(float(match.group("n")), 1000 if match.group("k") else 1, feature)
         shown = f"{round(amount, 4):g}"
         way = (match.group("d") or "").lower()
         if way:

@@ -30,7 +30,7 @@ from simxai.extraction._days_since import days_since_changes
 from simxai.extraction._feature_terms import _MODEL_WORDS
 from simxai.extraction._features import _TOKEN, FeatureMention, _stem, _terms
 from simxai.extraction._lexicon import _DET, _GENERIC_NOUNS, _NUM, _TIMES, _noun_pattern, _parse_number
-from simxai.extraction._money_scale import currency_suffix, holds_money, in_thousands
+from simxai.extraction._money_scale import money_features, said_in_unit
 from simxai.extraction._money_verbs import verb_money_change
 from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -356,8 +356,8 @@ _STATE = re.compile(
 
 
 def money_feature(schema: HostSchema) -> FeatureSchema | None:
-    """The host's one numeric feature in money (its description or name says pounds, dollars or euros), or None."""
-    money = [f for f in schema.features if holds_money(f, currency_suffix)]
+    """The host's one numeric feature in money (`_money_scale.money_features`), or None."""
+    money = money_features(schema)
     return money[0] if len(money) == 1 else None
 
 
@@ -370,11 +370,8 @@ def _money_change(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
     if len(matches) != 1:
         return None
     match = matches[0]
-    amount = float((match.group("a") or match.group("b")).replace(",", ""))
-    if match.group("k") or match.group("k2"):
-        amount *= 1000
-    if in_thousands(feature):
-        amount /= 1000
+    number = float((match.group("a") or match.group("b")).replace(",", ""))
+    amount = said_in_unit(number, 1000 if match.group("k") or match.group("k2") else 1, feature)
     value = int(amount) if amount.is_integer() else round(amount, 4)
     before = text[max(0, match.start() - 30) : match.start()]
     after = text[match.end() : match.end() + 20]

@@ -40,6 +40,31 @@ _NOT_FIRST = frozenset(
 #: Between a colon and the first class named: one item and a separator ("Outcomes: pending, won or lost").
 _LEAD_ITEM = re.compile(r"\s*[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}\s*(?:,|/|\s(?:or|and))\s*")
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}")
+#: Marks around an item that are not part of it (emphasis, quotes, spaces).
+_MARKS = " *_`'\""
+
+
+def _items(region: str) -> tuple[list[str], list[int]]:
+    """The items of a list up to the one its last "and", "or" or slash joins, each with its offset in `region`
+    (the span between two separators, without the marks around it); none when nothing joins them ("stable and
+    progressing, split at 140": the list ends at the item its "and" or "or" joins).
+    """
+    spans, at = [], 0
+    for separator in _SEPARATOR.finditer(region):
+        spans.append((at, separator.start(), re.search(r"/|\b(?:or|and)\b", separator.group(), re.I) is not None))
+        at = separator.end()
+    joined = [k for k, (_, _, joins) in enumerate(spans) if joins]
+    if not joined:
+        return [], []
+    spans.append((at, len(region), False))
+    items, offsets = [], []
+    for begin, end, _ in spans[: joined[-1] + 2]:
+        said = region[begin:end]
+        item = said.strip(_MARKS)
+        if item:
+            items.append(item)
+            offsets.append(begin + len(said) - len(said.lstrip(_MARKS)))
+    return items, offsets
 
 
 def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iterator[tuple[str, bool]]:
@@ -64,19 +89,10 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
             start = opened + 1  # "Classes: neutral, positive or negative": an extra item may open the list
         end = _END.search(line, mentions[0].end)
         region = line[start : end.start() if end else len(line)]
-        parts = re.split(f"({_SEPARATOR.pattern})", region, flags=re.I)
-        joined = [i for i in range(1, len(parts), 2) if re.search(r"/|\b(?:or|and)\b", parts[i], re.I)]
-        if not joined:
-            continue  # "stable and progressing, split at 140": the list ends at the item its "and" or "or" joins
-        items = [x.strip(" *_`'\"") for x in parts[: joined[-1] + 2 : 2] if x.strip(" *_`'\"")]
+        items, offsets = _items(region)
         if len(items) < 3:
             continue
         at_label = {m.start - start for m in mentions}
-        offsets, pos = [], 0
-        for item in items:
-            pos = region.find(item, pos)
-            offsets.append(pos)
-            pos += len(item)
         is_label = [
             any(m.start - start == at and m.end - start == at + len(item) for m in mentions)
             for item, at in zip(items, offsets, strict=True)

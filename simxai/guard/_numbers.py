@@ -17,8 +17,6 @@ from simxai.guard._derived import (
     OF_GROUP,
     P_OF,
     RESTATED,
-    SHARE_IN,
-    SHARE_WHOLE,
     SUBTRACTS,
     THAT_LABEL,
     count_shares,
@@ -37,6 +35,7 @@ from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
 from simxai.guard._state import _facts_at
 from simxai.guard._units import counted_feature, push_sizes, unit_feature, unsigned_push
+from simxai.guard._worded_shares import worded_share
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
 MAX_NUMBERS = 300
@@ -168,29 +167,14 @@ class _NumberChecks(_NumberNames):
             # "61 are predicted progressing and 25 stable, so about 71 % of the group": a share of counts.
             self.report.claim(f"{text} (a share of the counts)", True, via="number")
             return
-        share_in = SHARE_IN.search(clause[max(0, offset + claim.start - 20) : offset + claim.start])
-        if share_in is not None and not claim.percent and claim.decimals == 0 and claim.value > 0:
-            # "about 1 in 40": the share 1/40, checked against the outputs' shares; unchecked when none is it.
-            # "88 of every 100" is as precise as "88 %"; "1 in 40" as a share in tenths
-            shown = 0 if share_in.group("out") else 1
-            as_share = replace(
-                claim, value=100 * int(share_in.group("n")) / claim.value, percent=True, decimals=shown, count=False
-            )
-            in_words = f"{share_in.group('n')} in {claim.raw}"
-            if fits(as_share, facts.numbers):
-                self.report.claim(f"{text} (a share {in_words})", True, via="number")
-                return
-            if not share_in.group("out"):  # "65 out of 89": a count of a whole, read on as one
-                self.report.skip(f"{text} (a share {in_words}, not compared)")
-                return
-        whole = SHARE_WHOLE.match(following) if claim.decimals == 0 and not claim.percent else None
-        if whole is not None and int(whole.group("m")) > 0:
-            as_share = replace(
-                claim, value=100 * claim.value / int(whole.group("m")), percent=True, decimals=0, count=False
-            )
-            if fits(as_share, facts.numbers):  # "right 73 times out of 100": the share's numerator
-                self.report.claim(f"{text} (a share of {whole.group('m')})", True, via="number")
-                return
+        share_lead = clause[max(0, offset + claim.start - 20) : offset + claim.start]
+        if (worded := worded_share(claim, share_lead, following, facts.numbers)) is not None:
+            # "about 1 in 40", "right 73 times out of 100": a share of the outputs' or, "1 in 40", unchecked
+            if worded[1]:
+                self.report.claim(f"{text} ({worded[0]})", True, via="number")
+            else:
+                self.report.skip(f"{text} ({worded[0]}, not compared)")
+            return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following) or SLACK.match(following):
             if (ends := own_ends_gap(claim, sentence)) is not None:  # the ends it gives, "(704 → 614)" (claims-34)

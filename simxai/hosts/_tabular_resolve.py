@@ -11,15 +11,10 @@ import pandas as pd
 
 from simxai.exceptions import ArgumentError
 from simxai.hosts._tabular_data import Table, Value
-from simxai.hosts.base import HostSchema, InstanceRef, Selection, plural
+from simxai.hosts.base import HostSchema, InstanceRef, Selection, fraction_range, plural
 from simxai.instances import CONDITION_HELP, Clause, parse_condition
 from simxai.results import Subject, format_number
 from simxai.textbounds import MAX_DIGITS
-
-
-def _a_fraction(low: float | None, high: float | None) -> bool:
-    """Whether a numeric feature's range is a share kept as a fraction of 1 (0.05-0.93), not 0/1 flags."""
-    return low is not None and high is not None and 0 <= low < high <= 1 and (low, high) != (0, 1)
 
 
 def _text(value: Value) -> str:
@@ -124,7 +119,7 @@ class Resolver:
         """The error `resolve` raises for a condition no row meets, with the ranges of its numeric features."""
         ranges = "; ".join(
             f"{f.name} ranges from {format_number(f.min)} to {format_number(f.max)}"
-            + (", a fraction of 1, not a percentage" if _a_fraction(f.min, f.max) else "")
+            + (", a fraction of 1, not a percentage" if fraction_range(f.min, f.max) else "")
             for f in (self.table.by_name.get(name) for name in selection.fields)
             if f is not None and f.kind == "numeric"
         )

@@ -30,6 +30,7 @@ __all__ = [
     "HostSchema",
     "InstanceRef",
     "Selection",
+    "fraction_range",
     "plural",
 ]
 
@@ -41,6 +42,14 @@ def plural(noun: str) -> str:
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":
         return noun[:-1] + "ies"
     return noun + "s"
+
+
+def fraction_range(low: float | None, high: float | None) -> bool:
+    """Whether a numeric column observed from `low` to `high` holds shares kept as a fraction of 1 (0.05-0.93): its
+    values lie within 0-1 and are not exactly 0 to 1, a 0/1 flag's range. The one test, for the extraction's
+    readings of a percent (`extraction._fractions.fraction_feature`) and the resolver's range messages.
+    """
+    return low is not None and high is not None and 0 <= low < high <= 1 and (low, high) != (0, 1)
 
 
 #: The metrics every host reports on its held-out split ("all" asks for every one).

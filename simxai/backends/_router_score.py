@@ -1,0 +1,65 @@
+"""The learned selector's choice for one turn, among the functions a host registers (step 2 of `router`).
+
+The selector gives a calibrated probability per function it knows and for "no function" (`_NONE`); the options the
+turn cannot mean are set aside and the bar of a sure choice is fitted to what is left (`_router_unsure.fit_options`).
+A host's own function, which the selector cannot know, wins when its spec is the one most similar to the turn. A
+metric named makes an unsure choice, "no function" or the data's description a performance question; and when "no
+function" is as likely as the runner-up of an unsure choice, the turn gets the plain reply, not a question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from simxai.backends._router_decision import Decision, metric_named, names_metric
+from simxai.backends._router_masking import mask, selector_text
+from simxai.backends._router_similarity import SIMILARITY_THRESHOLD, SpecIndex, for_similarity
+from simxai.backends._router_unsure import fit_options
+from simxai.backends.base import CompletionRequest
+from simxai.backends.router_model import SelectorModel
+from simxai.registry import FunctionSpec
+
+__all__ = ["selector_decision"]
+
+_NONE = "none"  # the selector's class for a turn that asks for no function
+
+
+def selector_decision(
+    selector: SelectorModel,
+    threshold: float,
+    text: str,
+    request: CompletionRequest,
+    index_of: Callable[[Sequence[FunctionSpec]], SpecIndex],
+) -> Decision:
+    """The selector's choice among the registered functions (None: no function), with its probability; `threshold`
+    is the router's clarification threshold and `index_of` the index of the specs' texts (built once per set).
+    """
+    known = set(selector.classes)
+    registered = [s.name for s in request.functions]
+    allowed = frozenset({*(n for n in registered if n in known), _NONE})
+    probabilities = selector.probabilities(selector_text(text, request.host), allowed)
+    # unsure: the options the turn cannot mean are none, and the one left must stand alone to be answered
+    probabilities, sure_above = fit_options(probabilities, threshold, text, request.host)
+    own = [s for s in request.functions if s.name not in known]
+    if own:
+        # a host's own function wins when its spec is the one most similar to the turn
+        index = index_of(request.functions)
+        similarities = index.scores(for_similarity(mask(text, request.host)))
+        best = int(similarities.argmax())
+        if index.names[best] not in known and similarities[best] >= SIMILARITY_THRESHOLD:
+            return Decision(index.names[best], float(similarities[best]), True)
+    ranked = sorted(probabilities, key=probabilities.__getitem__, reverse=True)
+    top = ranked[0]
+    confidence = probabilities[top]
+    confident = confidence >= sure_above
+    runner_up = next((n for n in ranked[1:] if n != _NONE), None)
+    named = (top in (_NONE, "get_data_information") or not confident) and names_metric(text)
+    if named and "get_model_performance" in allowed:
+        top, confident = "get_model_performance", True  # "f1 for ...", "all the metrics": a metric's value
+    if top == _NONE or (
+        not confident and runner_up is not None and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
+    ):
+        # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
+        # function it means is the wrong question: it gets the plain reply that lists what can be asked
+        return Decision(None, confidence, True)
+    return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
