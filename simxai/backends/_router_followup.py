@@ -62,6 +62,15 @@ _WHICH_ONES = re.compile(
 )
 
 
+def _per_class(call: LastCall) -> bool:
+    """Whether a call is a metric of one class (precision, recall, f1) that names no class yet."""
+    metric = str(call.arguments.get("metric") or "").lower()
+    return call.name == "get_model_performance" and metric in _PER_CLASS and not call.arguments.get("label")
+
+
+_PER_CLASS = frozenset({"precision", "recall", "f1"})
+
+
 def repeated_call(text: str, masked: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
     """The previous call again with one thing replaced, for a follow-up that only names that thing.
 
@@ -144,6 +153,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         if arguments is None and feature is not None and feature.type == "categorical":
             # "and lost?" after "which carrier is most often late?": that answer counts every class per category
             arguments = dict(previous.arguments)
+        if arguments is None and _per_class(previous) and "label" in takes[previous.name]:
+            arguments = {**previous.arguments, "label": named}  # "for placed only" after a precision: placed's
         if arguments is not None:
             return Decision(previous.name, 1.0, True, arguments=arguments)
     for name in ("group", "instance"):
