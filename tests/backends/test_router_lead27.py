@@ -29,7 +29,7 @@ BARGES = HostSchema(
         FeatureSchema(name="pilot_kg", type="numeric", min=50, max=120, aliases=["pilot"]),
         FeatureSchema(name="river", type="categorical", categories=["rhine", "danube", "volga"]),
     ],
-    id_range=(730001, 730400),
+    id_range=(731101, 731400),
 )
 
 
@@ -87,18 +87,18 @@ def test_a_bound_with_an_unknown_word_is_left_as_said() -> None:
 
 def test_a_corrected_step_may_repeat_its_unit_and_direction(router: RouterBackend) -> None:
     history = _after(
-        "explain_what_if", "what if the pilot was 2 kilo heavier", instance=730011, changes={"pilot_kg": "+2"}
+        "explain_what_if", "what if the pilot was 2 kilo heavier", instance=731111, changes={"pilot_kg": "+2"}
     )
     question, calls = route(router, "nah make that 6 kilo heavier", BARGES, history)
-    assert calls == [("explain_what_if", {"instance": 730011, "changes": {"pilot_kg": "+6"}})], question
+    assert calls == [("explain_what_if", {"instance": 731111, "changes": {"pilot_kg": "+6"}})], question
     question, calls = route(router, "no, make that 3 lighter", BARGES, history)
-    assert calls == [("explain_what_if", {"instance": 730011, "changes": {"pilot_kg": "-3"}})], question
+    assert calls == [("explain_what_if", {"instance": 731111, "changes": {"pilot_kg": "-3"}})], question
 
 
 def test_the_confidence_to_begin_with_after_a_counterfactual(router: RouterBackend) -> None:
-    history = _after("explain_how_to_be_that", instance=730020, target_label="punctual", number_of_iterations=2)
+    history = _after("explain_how_to_be_that", instance=731120, target_label="punctual", number_of_iterations=2)
     question, calls = route(router, "how sure was it to begin with", BARGES, history)
-    assert calls == [("get_prediction", {"instance": 730020})], question
+    assert calls == [("get_prediction", {"instance": 731120})], question
 
 
 def test_a_class_alone_after_a_per_class_metric_is_its_label(router: RouterBackend) -> None:
@@ -128,8 +128,9 @@ def test_a_comparative_of_its_own_still_names_the_weight() -> None:
 
 
 def test_an_id_said_digit_by_digit_is_that_id() -> None:
-    assert normalize("what does it say for barge seven three zero zero one one", BARGES).endswith("barge 730011")
-    assert "730011" not in normalize("one one two four kilos on board", BARGES)  # no id: left as said
+    assert normalize("what drove the call on seven three one two one one", BARGES).endswith("on 731211")
+    assert normalize("barge seven three one two one one, gimme the tip", BARGES).startswith("barge 731211,")
+    assert "731111" not in normalize("one one two four kilos on board", BARGES)  # no id: left as said
 
 
 CARGO = HostSchema(
