@@ -109,6 +109,12 @@ def test_a_class_alone_after_a_per_class_metric_is_its_label(router: RouterBacke
     ], question
 
 
+def test_the_instances_labelled_a_class_stay_a_group(router: RouterBackend) -> None:
+    history = _after("get_model_performance", metric="f1", group="HoldDepthM > 6")
+    question, calls = route(router, "and only for the barges labelled stranded?", BARGES, history)
+    assert calls and calls[0][1].get("label") is None, (question, calls)
+
+
 @pytest.mark.parametrize(
     ("text", "changes"),
     [
