@@ -156,3 +156,11 @@ def test_a_word_two_aliases_share_names_neither_alone() -> None:
     # "barge" is the word before the short head of "barge age" and a word of "barge weight": no feature of its own
     assert extract_changes("400010 with 30 kg less barge", CARGO) == {"load_kg": "-30"}
     assert extract_changes("what if the barge age was 7", CARGO) == {"AgeYrs": 7}
+
+
+def test_a_value_taken_back_with_make_it() -> None:
+    from simxai._self_repair import self_corrected
+
+    said = "731150 three metres shallower, no wait make it four"
+    assert self_corrected(normalize(said, BARGES)) == "731150 4 metres shallower"
+    assert extract_changes(self_corrected(normalize(said, BARGES)), BARGES) == {"HoldDepthM": "-4"}
