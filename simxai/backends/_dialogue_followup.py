@@ -34,8 +34,8 @@ from simxai.backends._dialogue_repair import correction_readings, repair_decisio
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_group_answer import instance_for_group_question
-from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_group_reference import with_group_referred
+from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
 from simxai.backends._router_replies import CLARIFICATION_PREFIX

@@ -66,7 +66,8 @@ def bound_answer(text: str, asked: str, schema: HostSchema | None) -> str | None
 
 def _restates(word: str, text: str) -> bool:
     """Whether `word` only restates the bound: a comparative ("deeper than 22", "22 or heavier") or a unit said
-    after a number ("22 metres", "68 kilo")."""
+    after a number ("22 metres", "68 kilo").
+    """
     if _COMPARATIVE.fullmatch(word) and word not in _NOT_COMPARATIVE:
         return True
     return word in _UNIT_WORDS and re.search(rf"\d\s*{re.escape(word)}\b", text, re.IGNORECASE) is not None

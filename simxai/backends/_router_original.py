@@ -1,8 +1,9 @@
 """A question about the prediction before a what-if's change: "how sure was it before we changed anything?".
 
-After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a question of confidence that points back at the unchanged instance ("originally", "before the
-change", "without the changes", "to begin with") asks for that instance's own prediction with its probabilities, not
-how robust it is or how the model works. The instance is the one the turn names, else the what-if's.
+After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a
+question of confidence that points back at the unchanged instance ("originally", "before the change", "without the
+changes", "to begin with") asks for that instance's own prediction with its probabilities, not how robust it is or how
+the model works. The instance is the one the turn names, else the what-if's.
 """
 
 from __future__ import annotations

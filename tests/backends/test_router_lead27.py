@@ -49,7 +49,8 @@ def _after(name: str, said: str = "a question", **arguments: object) -> list[Mes
 
 
 @pytest.mark.parametrize(
-    "text", ["what does it predict for those barges", "and what does it predict for them?", "predictions for them barges"]
+    "text",
+    ["what does it predict for those barges", "and what does it predict for them?", "predictions for them barges"],
 )
 def test_a_group_referred_to_keeps_the_subject_when_the_function_changes(router: RouterBackend, text: str) -> None:
     history = _after("get_model_performance", metric="all", group="HoldDepthM > 6")
@@ -70,7 +71,9 @@ def test_em_is_them_and_narrows_nothing_new(router: RouterBackend) -> None:
     assert calls == [("get_data_information", {"group": "river = danube"})], question
 
 
-_ASKED = "Which deep barges do you mean? HoldDepthM runs from 2 to 9 in the data: give a bound, such as 'HoldDepthM > 6'."
+_ASKED = (
+    "Which deep barges do you mean? HoldDepthM runs from 2 to 9 in the data: give a bound, such as 'HoldDepthM > 6'."
+)
 
 
 @pytest.mark.parametrize(
