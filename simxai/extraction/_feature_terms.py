@@ -84,7 +84,11 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
-                if term != feature.name and _head_before_a_noun(term, head) and _in_another_term(schema, feature, head):
+                if (
+                    term != feature.name
+                    and _head_before_a_noun(term, head)
+                    and _in_another_alias(schema, feature, head)
+                ):
                     owners.append(None)  # "camel age" beside "camel weight": "camel" names neither alone
                 place = _place_phrase(term, head) if term != feature.name else None
                 if place is not None and _named_by_another(schema, feature, head):
@@ -242,10 +246,12 @@ def _head_before_a_noun(alias: str, head: str) -> bool:
     return len(words) >= 2 and words[-1] != head and words[-1] not in _UNIT_WORDS
 
 
-def _in_another_term(schema: HostSchema, feature: FeatureSchema, word: str) -> bool:
-    """Whether `word` is a word of another feature's name or alias ("camel" of weight_kg's "camel weight")."""
+def _in_another_alias(schema: HostSchema, feature: FeatureSchema, word: str) -> bool:
+    """Whether `word` is a word of another feature's alias ("camel" of weight_kg's "camel weight"). A word of another
+    feature's name is not counted: "course" of "course fee" beside `course_level` keeps naming what it named.
+    """
     return any(
-        f is not feature and any(word in _TOKEN.findall(t.replace("_", " ").lower()) for t in (f.name, *f.aliases))
+        f is not feature and any(word in _TOKEN.findall(alias.replace("_", " ").lower()) for alias in f.aliases)
         for f in schema.features
     )
 
