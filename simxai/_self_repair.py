@@ -26,7 +26,8 @@ _MARKER = (
 _MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rather|and|but|then)\b"
 # A suffix glued to an amount: a percent sign or "k" for thousands ("32k").
 _SUFFIX = r"(?:%|k(?![A-Za-z]))"
-_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:\-–—]?\s*(?:{_MARKER}|it'?s|its))*\s*[,:\-–—]?\s*"
+_AGAIN = r"(?:it'?s|its|make\s+(?:it|that))"  # "no wait, it's 15", "sorry make it 4": the marker goes on
+_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
 _SELF_REPAIR = re.compile(
     rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
     rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+){{0,3}})"

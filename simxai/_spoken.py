@@ -375,6 +375,9 @@ def _spoken_id(
     said_oh = any(p.startswith("0") for p in parts[1:])
     if said_oh and all(len(p) == 1 or p.startswith("0") for p in parts):
         return k - r, "".join(parts)  # digit by digit: "one oh two four"
+    an_id = spoken.id_range is not None and spoken.id_range[0] <= int("".join(parts)) <= spoken.id_range[1]
+    if len(parts) >= 4 and all(len(p) == 1 for p in parts) and an_id:
+        return k - r, "".join(parts)  # digit by digit with no "oh", when the digits make one of the host's ids
     pair, taken = parts[:2], 2  # "oh five" is one run and the "oh" no run
     if len(pair[1]) != 2 or pair[0] == "0":
         return 0, ""

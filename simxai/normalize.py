@@ -79,6 +79,7 @@ _CHAT = {
     "pls": "please",
     "plz": "please",
     "abt": "about",
+    "em": "them",  # "how many of em", "gimme em"
     "pred": "prediction",
     "preds": "predictions",
 }

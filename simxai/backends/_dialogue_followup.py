@@ -35,6 +35,7 @@ from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_group_answer import instance_for_group_question
 from simxai.backends._router_group_correction import corrected_group
+from simxai.backends._router_group_reference import with_group_referred
 from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
@@ -322,10 +323,12 @@ def with_instances_read(
 ) -> list[ToolCall]:
     """The calls with the instance in focus where the turn names none (`_dialogue_focus`), then "the other one",
     "the first approved" and a why-not of the label already given read (`_dialogue_labels`), and a group in focus
-    narrowed by the turn ("how many of them are ...": `_router_narrowed`).
+    narrowed by the turn ("how many of them are ...": `_router_narrowed`) or kept where the turn refers back to it
+    ("what does it predict for those?": `_router_group_reference`).
     """
     calls = with_references(with_instance_in_focus(calls, text, history, request), text, history, request)
-    return narrowed(calls, text, history, request.host)
+    calls = narrowed(calls, text, history, request.host)
+    return with_group_referred(calls, text, history, request.host)
 
 
 def settled_by_labels(

@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from simxai.backends._correction_steps import DIRECTION, signed, unit_free
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_category_correction import category_correction
 from simxai.backends._router_decision import Decision
@@ -54,8 +55,7 @@ __all__ = [
 ]
 
 _NUMBER = r"\d+(?:\.\d+)?"
-# "no, I meant 14", "sorry, 58", "oops, make that 24", "make that 24", "no wait, 24", "actually patient 14", "hang on,
-# I said 20, I meant 15": a correction of a number
+# "no, I meant 14", "sorry, 58", "make that 24", "no wait, 24", "actually patient 14", "nah make that 5 kilo heavier"
 # "I said 20, I meant 15": the number taken back, said before the one meant
 _SAID_BEFORE = r"i\s+(?:said|put|wrote|typed|gave)\s+" + _NUMBER + r"\W+"
 _TAKEN_BACK = re.compile(r"\bi\s+(?:said|put|wrote|typed|gave)\s+(?P<n>" + _NUMBER + r")", re.IGNORECASE)
@@ -67,7 +67,7 @@ _CORRECTS_NUMBER = re.compile(
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
     r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
     # "sorry, I meant 10 bells": the changed feature's name after the number
-    r"(?:\s+(?P<after>(?!then\b|instead\b)[a-z][a-z_]*))?"
+    r"(?:\s+(?P<after>(?!then\b|instead\b|" + DIRECTION + r")[a-z][a-z_]*))?(?:\s+(?P<dir>" + DIRECTION + r"))?"
     r"(?:\s+(?:then|instead))?\W*$",
     re.IGNORECASE,
 )
@@ -162,7 +162,7 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     host_noun = (schema.instance_noun or "").lower()
     if noun and noun not in (host_noun, host_noun + "s", "id", "instance", "value", "amount", "one"):
         return []  # "no, bmi 30": a value named with its feature is no bare correction
-    after = (match.group("after") or "").lower()
+    after = unit_free(match.group("after"))  # "make that 5 kilo heavier": the unit names no feature
     if after and noun:
         return []
     number = float(match.group("n"))
@@ -189,7 +189,7 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
         for feature, value in changes.items():
             if after and not _names_feature(after, str(feature), schema):
                 continue  # "sorry, I meant 10 bells": only the change of the feature named
-            reading = _corrected_change(str(feature), value, number, said, schema)
+            reading = signed(_corrected_change(str(feature), value, number, said, schema), match.group("dir"))
             if reading is not None:
                 new_changes = {**changes, feature: reading}
                 described = f"{feature} {reading}" if isinstance(reading, str) else f"{feature} set to {reading}"

@@ -28,6 +28,15 @@ _BOUND_WORDS = frozenset(
     "between and or up down to from the ones one those them any anything with of a about around roughly say "
     "just only please pls ok okay i mean meant is it's its was were degrees".split()
 )
+# A comparative of an adjective ("deeper", "heavier", "hotter", "wider"), and words of that shape that are none
+_COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)")
+_NOT_COMPARATIVE = frozenset("other another either neither whether never ever after per rather together".split())
+# Units a bound may be said in
+_UNIT_WORDS = frozenset(
+    "m metre metres meter meters cm mm km kms kg kgs kilo kilos kilogram kilograms g grams lb lbs pound pounds "
+    "year years yr yrs month months week weeks day days hour hours hr hrs minute minutes min mins percent "
+    "degree degrees celsius mile miles litre litres liter liters".split()
+)
 _CLAUSE = re.compile(r"(\w+)\s*(?:>=|<=|!=|==|=|>|<)")
 
 
@@ -47,12 +56,21 @@ def bound_answer(text: str, asked: str, schema: HostSchema | None) -> str | None
     noun = (schema.instance_noun or "").lower()
     allowed = _BOUND_WORDS | parts | {noun, noun + "s"}
     words = re.findall(r"[A-Za-z][A-Za-z']*", text.lower())
-    if any(w not in allowed for w in words):
+    if any(w not in allowed and not _restates(w, text) for w in words):
         return None
     said = extract_argument("group", text, schema)
     if not _only_on(said, name):
         said = extract_argument("group", f"{name} {text}", schema)
     return said if _only_on(said, name) else None
+
+
+def _restates(word: str, text: str) -> bool:
+    """Whether `word` only restates the bound: a comparative ("deeper than 22", "22 or heavier") or a unit said
+    after a number ("22 metres", "68 kilo").
+    """
+    if _COMPARATIVE.fullmatch(word) and word not in _NOT_COMPARATIVE:
+        return True
+    return word in _UNIT_WORDS and re.search(rf"\d\s*{re.escape(word)}\b", text, re.IGNORECASE) is not None
 
 
 def _only_on(condition: object, name: str) -> bool:

@@ -62,6 +62,22 @@ _WHICH_ONES = re.compile(
 )
 
 
+def _per_class(call: LastCall, text: str, named: str) -> bool:
+    """Whether a call is a metric of one class (precision, recall, f1) that names no class yet, and the turn names the
+    class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group of instances instead.
+    """
+    metric = str(call.arguments.get("metric") or "").lower()
+    if call.name != "get_model_performance" or metric not in _PER_CLASS or call.arguments.get("label"):
+        return False
+    rest = re.sub(re.escape(named).replace("_", "[_ -]?"), " ", text.lower())
+    return all(w in _ALONE for w in re.findall(r"[a-z']+", rest))
+
+
+_PER_CLASS = frozenset({"precision", "recall", "f1"})
+# What a turn naming a class alone may say besides it
+_ALONE = frozenset("and but what about how for the only just then there now please instead class".split())
+
+
 def repeated_call(text: str, masked: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:
     """The previous call again with one thing replaced, for a follow-up that only names that thing.
 
@@ -144,6 +160,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         if arguments is None and feature is not None and feature.type == "categorical":
             # "and lost?" after "which carrier is most often late?": that answer counts every class per category
             arguments = dict(previous.arguments)
+        if arguments is None and _per_class(previous, text, named) and "label" in takes[previous.name]:
+            arguments = {**previous.arguments, "label": named}  # "for placed only" after a precision: placed's
         if arguments is not None:
             return Decision(previous.name, 1.0, True, arguments=arguments)
     for name in ("group", "instance"):

@@ -119,7 +119,7 @@ _ASKS_NOTHING = frozenset(
     "performance perform doing well badly share percentage percent fraction proportion number count total list "
     "show me tell give please would will can could should may might also too then now so just only exactly still "
     "again ok okay actually really likely probability chance outcome outcomes result results class label labels "
-    "end up turn out come why says think see data dataset records recorded".split()
+    "end up turn out come why says think see data dataset records recorded call calls reckon reckons".split()
     # the bound a condition is read by ("bmi above 30", "at least 60")
     + "above below over under between beyond greater least bigger smaller larger equal exceeds exceeding around "
     "about roughly aged old young".split()

@@ -1,8 +1,9 @@
 """A question about the prediction before a what-if's change: "how sure was it before we changed anything?".
 
-After a what-if, a question of confidence that points back at the unchanged instance ("originally", "before the
-change", "without the changes", "to begin with") asks for that instance's own prediction with its probabilities, not
-how robust it is or how the model works. The instance is the one the turn names, else the what-if's.
+After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a
+question of confidence that points back at the unchanged instance ("originally", "before the change", "without the
+changes", "to begin with") asks for that instance's own prediction with its probabilities, not how robust it is or how
+the model works. The instance is the one the turn names, else the what-if's.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ _BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+# The calls that ran the instance with changes: a what-if, and the counterfactual searches (their answers are changes)
+_CHANGED = frozenset({"explain_what_if", "explain_how_to_be_that", "explain_why_not"})
+
 
 def original_prediction(
     text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
@@ -39,7 +43,7 @@ def original_prediction(
     if "get_prediction" not in names or not _CONFIDENCE.search(text) or not _BEFORE.search(text):
         return None
     previous = last_call(history)
-    if previous is None or previous.name != "explain_what_if":
+    if previous is None or previous.name not in _CHANGED:
         return None
     ids = extract_ids(text, schema) if schema is not None else []
     if len(ids) > 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from simxai._spoken import UNITS
+from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
 from simxai.extraction._money_scale import CURRENCY_WORD, money_features, plain_in_unit, scaled_amount
@@ -213,10 +214,18 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
         match = re.search(
             rf"(?<![\w.])(?P<n>{_NUM})\s?(?:{words})\s+(?P<dir>{_FURTHER}|{_NEARER}|{_UP_DOWN})\b", text, re.IGNORECASE
         )
+        if match and _names_another(match.group("dir"), feature, schema):
+            continue  # "25% deeper" on a host with GypsumPct: the depth 25 % higher, not the percent's column
         if match:
             down = re.fullmatch(rf"{_NEARER}|down", match.group("dir"), re.IGNORECASE) is not None
             found.append((feature.name, f"{'-' if down else '+'}{match.group('n')}"))
     return found
+
+
+def _names_another(direction: str, feature: FeatureSchema, schema: HostSchema) -> bool:
+    """Whether a comparative names a numeric feature of its own that is not `feature` ("deeper": DepthM)."""
+    owner = feature_named_by_word(direction, schema)
+    return owner is not None and owner.name != feature.name
 
 
 @per_host

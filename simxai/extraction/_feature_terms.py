@@ -84,6 +84,12 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
                 forms.add(head)
                 if feature not in owners:
                     owners.append(feature)
+                if (
+                    term != feature.name
+                    and _head_before_a_noun(term, head)
+                    and _in_another_alias(schema, feature, head)
+                ):
+                    owners.append(None)  # "camel age" beside "camel weight": "camel" names neither alone
                 place = _place_phrase(term, head) if term != feature.name else None
                 if place is not None and _named_by_another(schema, feature, head):
                     # "weeks in the cellar" beside `cellar_temp_c`: "the cellar" alone is no time spent there, "in
@@ -232,6 +238,22 @@ _PLACE_WORDS = frozenset("in on at of from inside under over".split())
 def _named_by_another(schema: HostSchema, feature: FeatureSchema, word: str) -> bool:
     """Whether `word` is a word of another feature's name ("cellar" of `cellar_temp_c`)."""
     return any(f is not feature and word in (w.lower() for w in _words(f.name)) for f in schema.features)
+
+
+def _head_before_a_noun(alias: str, head: str) -> bool:
+    """Whether an alias's head is no last word: the word before a short last word ("camel" of "camel age")."""
+    words = _TOKEN.findall(alias.replace("_", " ").lower())
+    return len(words) >= 2 and words[-1] != head and words[-1] not in _UNIT_WORDS
+
+
+def _in_another_alias(schema: HostSchema, feature: FeatureSchema, word: str) -> bool:
+    """Whether `word` is a word of another feature's alias ("camel" of weight_kg's "camel weight"). A word of another
+    feature's name is not counted: "course" of "course fee" beside `course_level` keeps naming what it named.
+    """
+    return any(
+        f is not feature and any(word in _TOKEN.findall(alias.replace("_", " ").lower()) for alias in f.aliases)
+        for f in schema.features
+    )
 
 
 def _place_phrase(alias: str, head: str) -> list[str] | None:

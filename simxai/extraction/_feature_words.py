@@ -53,6 +53,8 @@ _COMPARATIVES: dict[str, tuple[str, tuple[str, ...]]] = {
     "colder": ("-", ("temp",)),
     "cooler": ("-", ("temp",)),
     "hotter": ("+", ("temp",)),
+    "deeper": ("+", ("depth", "deep")),
+    "shallower": ("-", ("depth", "deep")),
 }
 _COMPARATIVE = re.compile(
     rf"(?<![\w.])(?P<n>{_NUM})\s?(?P<unit>%|percent|per\s+cent|[a-z]{{1,3}}\b)?\s+(?P<word>{'|'.join(_COMPARATIVES)})\b",
@@ -121,6 +123,8 @@ def feature_word_changes(
         percent = unit in ("%", "percent") or unit.startswith("per")
         if feature is None or feature.name in found or (unit and not percent and not _fits_unit(unit, feature)):
             continue
+        if _step_of_named(text, match.start(), mentions, named):
+            continue  # "the jockey was 5 kg lighter": the step of the jockey's weight, read by its name already
         found[feature.name] = f"{sign}{match.group('n')}{'%' if percent else ''}"
     for match in _MULTIPLE.finditer(text):
         feature = _only(f for f in numeric if _named_by(f, _AS_ADJECTIVE[match.group("word").lower()]))
@@ -155,6 +159,21 @@ def feature_word_changes(
             # "had gone express", "if it was sent express instead": switched on (off after a negation)
             found[feature.name] = 0 if _NEGATED.search(before[-40:]) else 1
     return found
+
+
+# What ends the clause a feature named before a comparative governs ("the jockey 2 kg lighter, and the camel ...")
+_CLAUSE_BREAK = re.compile(r"[,.;:!?]|\b(?:and|plus|but|with|while|or)\b", re.I)
+
+
+def _step_of_named(text: str, start: int, mentions: list[FeatureMention], named: dict[str, ChangeValue]) -> bool:
+    """Whether the comparative at `start` is the step of a feature already read by its name: the last feature named
+    before it, in the same clause, holds a change ("if the jockey was 5 kg lighter": jockey_kg -5, not the weight).
+    """
+    before = [m for m in mentions if m.end <= start]
+    if not before:
+        return False
+    last = max(before, key=lambda m: m.end)
+    return last.feature.name in named and not _CLAUSE_BREAK.search(text[last.end : start])
 
 
 def feature_named_by_word(text: str, schema: HostSchema) -> FeatureSchema | None:

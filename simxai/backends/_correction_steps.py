@@ -1,0 +1,41 @@
+"""A corrected step said with its unit and direction: "nah make that five kilo heavier" after a what-if of two kilo.
+
+`_dialogue_repair.correction` reads a number that takes back the last turn's ("no, make that 5"). A correction of a
+relative change often repeats the unit and the direction as the what-if said them ("5 kilo heavier", "15 cm less",
+"3 degrees hotter"): the unit names no feature and is dropped (`unit_free`), and the direction gives the corrected
+step its sign (`signed`); a direction said of a value set outright ("30" after "bmi were 28") makes no reading, so the
+turn is read as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["DIRECTION", "signed", "unit_free"]
+
+_DOWN = "less|fewer|lower|lighter|shallower|colder|cooler|younger|shorter|smaller|cheaper|slower|closer|down"
+_UP = "more|higher|heavier|deeper|hotter|warmer|older|longer|bigger|larger|pricier|faster|further|farther|up"
+#: A direction word after a correction's number
+DIRECTION = rf"(?:{_DOWN}|{_UP})\b"
+# Units a corrected step may be said in (they name no feature of their own here)
+_UNITS = frozenset(
+    "kilo kilos kg kgs kilogram kilograms gram grams g metre metres meter meters m cm mm km kms mile miles degree "
+    "degrees percent % year years yr yrs month months week weeks day days hour hours minute minutes point points "
+    "pound pounds lb lbs litre litres liter liters".split()
+)
+
+
+def unit_free(word: str | None) -> str:
+    """The word said after a correction's number, lower case; "" for none or a unit ("5 kilo heavier")."""
+    said = (word or "").lower()
+    return "" if said in _UNITS else said
+
+
+def signed(reading: int | float | str | None, direction: str | None) -> int | float | str | None:
+    """A corrected change with the sign its direction word gives; None for a value set outright with a direction."""
+    if reading is None or not direction:
+        return reading
+    if not isinstance(reading, str) or reading[:1] not in ("+", "-"):
+        return None
+    sign = "-" if re.fullmatch(_DOWN, direction.lower()) else "+"
+    return sign + reading[1:]

@@ -1,0 +1,62 @@
+"""A turn that points back at the group in focus while it asks another question of it: "what does it predict for
+those holes?" after the model's accuracy on the deep holes.
+
+After a call on a group ("how accurate on holes deeper than 22 m?"), a turn that names no group or instance of its
+own and speaks of "them", "those", "these" (alone, before "ones" or before the host's plural noun), "the same
+<noun>s" or "that group / bunch / lot" switches the function and keeps the subject: each call that takes a group
+and holds none gets the group in focus (get_prediction's instance, the group of get_model_performance and
+get_data_information). "those who rent", "those with a loan" describe a group of their own and are left to the turn;
+a part of the group ("how many of them are ...") is `_router_narrowed`'s, run before this. The last call must have
+run on one group given as a condition, as `_router_narrowed` requires; otherwise nothing is filled and the engine
+asks as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.backends._router_narrowed import _DESCRIBES, _GROUP_SLOT, _focus
+from simxai.extraction import extract_group, extract_ids
+from simxai.hosts.base import HostSchema
+from simxai.messages import Message, ToolCall
+
+__all__ = ["with_group_referred"]
+
+_CONDITION = re.compile(r"[=<>]")
+
+
+def _reference(schema: HostSchema) -> re.Pattern[str]:
+    noun = re.escape((schema.instance_noun or "instance").lower())
+    return re.compile(
+        rf"\b(?:for|on|of|about|among|with|in|to)\s+(?:(?P<ref>them|those|these)|the\s+same|(?:that|this)\s+(?:bunch|group|lot|set))"
+        rf"(?:\s+(?:ones|{noun}e?s)\b)?(?:\s+(?P<next>[a-z]+))?",
+        re.IGNORECASE,
+    )
+
+
+def with_group_referred(
+    calls: list[ToolCall], text: str, history: Sequence[Message], schema: HostSchema | None
+) -> list[ToolCall]:
+    """The calls with the group in focus where the turn refers back to it and a call holds no group (module doc)."""
+    if schema is None or schema.kind != "tabular" or not any(c.name in _GROUP_SLOT for c in calls):
+        return calls
+    match = _reference(schema).search(text)
+    if match is None or extract_ids(text, schema):
+        return calls
+    after = (match.group("next") or "").lower()
+    if match.group("ref") and match.group("ref").lower() in ("those", "these") and after in _DESCRIBES:
+        return calls  # "for those who rent": a group of the turn's own
+    own = extract_group(text, schema)
+    if isinstance(own, str) and _CONDITION.search(own):
+        return calls
+    focus = _focus(history, schema)
+    if focus is None:
+        return calls
+    out = []
+    for call in calls:
+        slot = _GROUP_SLOT.get(call.name)
+        if slot is not None and call.arguments.get(slot) in (None, ""):
+            call = call.model_copy(update={"arguments": {**call.arguments, slot: focus}})
+        out.append(call)
+    return out
