@@ -64,12 +64,10 @@ _ASIDE = (
 @per_host
 def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
     nouns = _ALL_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "")
-    # "across every field", "the whole review set": every one of the host's records by its own noun
-    one = rf"|{re.escape(schema.instance_noun.lower())}" if schema.instance_noun else ""
+    one = re.escape((schema.instance_noun or "data").lower())  # "across every field", "the whole review set"
     return re.compile(
-        rf"\b(?:everyone|everybody|all\s+(?:of\s+)?(?:the\s+)?(?:{nouns})|"
-        rf"(?:across|over|for)\s+every\s+(?:single\s+)?(?:record|row|case{one})|"
-        rf"the\s+(?:whole|entire|full)\s+(?:(?:{one[1:] or 'data'})\s+)?(?:data\s*set|data|sample|set))\b",
+        rf"\b(?:everyone|everybody|all\s+(?:of\s+)?(?:the\s+)?(?:{nouns})|(?:across|over|for)\s+every\s+(?:single\s+)?"
+        rf"(?:record|row|case|{one})|the\s+(?:whole|entire|full)\s+(?:{one}\s+)?(?:data\s*set|data|sample|set))\b",
         re.IGNORECASE,
     )
 
