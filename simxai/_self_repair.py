@@ -7,8 +7,9 @@ replaces the number before it, which keeps the words that follow it ("18 degrees
 degrees"; "5 broken panes, no sorry, 6" -> "6 broken panes") and its suffix ("90%, no sorry, 88%"; "32k, no
 wait, 30k"). A correction that says its words again replaces them too ("8 minutes later, no wait, 5 minutes later"
 -> "5 minutes later"). A single word taken back for another at the end of a clause ("painted red, no wait, blue")
-is replaced the same way. A turn that only starts with such a marker ("sorry, I meant 14"), or names the number it
-takes back as said before ("I said 20, I meant 15"), corrects the previous turn: `_dialogue_repair` reads it.
+is replaced the same way, also after a bare "no" set off by commas ("Stedman, no, Grandsire"; never "yes, no"). A
+turn that only starts with such a marker ("sorry, I meant 14"), or names the number it takes back as said before ("I
+said 20, I meant 15"), corrects the previous turn: `_dialogue_repair` reads it.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ _MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rath
 # A suffix glued to an amount: a percent sign or "k" for thousands ("32k").
 _SUFFIX = r"(?:%|k(?![A-Za-z]))"
 _AGAIN = r"(?:it'?s|its|make\s+(?:it|that))"  # "no wait, it's 15", "sorry make it 4": the marker goes on
-_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
+_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:.\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
 _SELF_REPAIR = re.compile(
     rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
     rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+){{0,3}})"
@@ -41,8 +42,8 @@ _SAID_EARLIER = re.compile(r"\bi\s+(?:said|typed|put|wrote|gave)\s+$", re.IGNORE
 _STEP_WORDS = re.compile(r"^\s*(?:more|less|fewer|higher|lower|times|extra|percent)\b", re.IGNORECASE)
 # "light, no wait, medium": one word for another, the correction ending its clause.
 _WORD_REPAIR = re.compile(
-    rf"(?<![\w'])(?P<old>(?!{_MARKER_WORDS})[A-Za-z][\w-]*)\s*[,;\-–—]\s*"
-    r"(?:no\s+wait|no\s+sorry|sorry|i\s+mean|i\s+meant|or\s+rather)\s*[,:\-–—]?\s*"
+    rf"(?<![\w'])(?P<old>(?!{_MARKER_WORDS}|(?:yes|yeah|yep|ok|okay|right|sure)\b)[A-Za-z][\w-]*)\s*[,;\-–—]\s*"
+    r"(?:no\s+wait|no\s+sorry|sorry|i\s+mean|i\s+meant|or\s+rather|no(?=\s*[,:\-–—]))\s*[,:\-–—]?\s*"
     r"(?P<new>[A-Za-z][\w-]*)(?=\s*(?:[?.!,;]|$))",
     re.IGNORECASE,
 )

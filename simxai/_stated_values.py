@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from simxai._self_repair import self_corrected
 from simxai.extraction import extract_changes
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.state import PendingCall
@@ -33,18 +34,22 @@ def hypothetical(user: str) -> bool:
     return _HYPOTHETICAL.search(user) is not None
 
 
-def stated_differences(user: str, values: dict[str, Any], schema: HostSchema | None) -> dict[str, ChangeValue]:
+def stated_differences(
+    user: str, values: dict[str, Any], schema: HostSchema | None, instance: object = None
+) -> dict[str, ChangeValue]:
     """The absolute values `user` states for features of one row whose recorded `values` differ from them.
 
     Relative changes ("10 points higher") are left to the readings of a what-if; a stated value equal to the
-    recorded one (to the feature's precision, a category by name) is no difference.
+    recorded one (to the feature's precision, a category by name) is no difference, nor is one taken back within
+    the turn ("Stedman, no, Grandsire": the last), nor the row's own id read as a value ("for tenancy 37057"), nor
+    what a sentence or a dashed clause before the one naming the row says ("I'm a housing officer. ... tenant 57").
     """
     if schema is None or schema.kind != "tabular" or not values or not _STATED.search(user):
         return {}
-    stated = extract_changes(user, schema) or {}
+    stated = extract_changes(self_corrected(_from_the_instance(user, instance)), schema) or {}
     differing: dict[str, ChangeValue] = {}
     for name, value in stated.items():
-        if name not in values or isinstance(value, bool):
+        if name not in values or isinstance(value, bool) or _the_id(value, instance):
             continue
         recorded = values[name]
         if isinstance(value, int | float) and isinstance(recorded, int | float):
@@ -74,6 +79,26 @@ def stated_question(
         feature=one,
     )
     return clarification, pending
+
+
+# Where a sentence or a clause set apart by a dash ends: what comes before the instance's own is about the user
+_SEGMENT_END = re.compile(r"[.!?;]\s+|\s[-–—]\s")
+
+
+def _from_the_instance(user: str, instance: object) -> str:
+    """`user` from the sentence or dashed clause that names the row's id on ("finance desk at a car dealer -
+    applicant 340, approved?": the dealer is where the user works); all of it when the id is not written out.
+    """
+    named = re.search(rf"(?<![\d.]){instance}(?![\d.])", user) if isinstance(instance, int) else None
+    if named is None:
+        return user
+    ends = [m.end() for m in _SEGMENT_END.finditer(user, 0, named.start())]
+    return user[ends[-1] :] if ends else user
+
+
+def _the_id(value: object, instance: object) -> bool:
+    """Whether a stated `value` is the number of the row's own id (`instance`), not a value of a feature."""
+    return isinstance(value, int | float) and isinstance(instance, int) and float(value) == float(instance)
 
 
 def _shown(value: object) -> str:

@@ -162,7 +162,7 @@ class _TurnCalls(_TurnRecords):
             return None
         if subject.kind != "row" or not subject.values or "instance" not in call.arguments:
             return None
-        differing = stated_differences(self.user, subject.values, self.agent.schema)
+        differing = stated_differences(self.user, subject.values, self.agent.schema, call.arguments["instance"])
         if not differing:
             return None
         instance = call.arguments["instance"]

@@ -82,7 +82,8 @@ _NOT_A_LABEL = frozenset(
     "the a an it this that them him her me us one other another different opposite class label outcome result "
     "so yet more less also just even only there here then now way otherwise instead change changed try show tell "
     "give use both important relevant used included enough better worse working good bad correct right wrong "
-    "accurate sure possible available shown higher lower".split()
+    "accurate sure possible available shown higher lower to something anything else faster slower quicker sooner "
+    "earlier".split()
 )
 # "what if insulin were 20", "set insulin to 20", "if her insulin was 20", "insulin=20"
 _NAMED_SETTING = re.compile(

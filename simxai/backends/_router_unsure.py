@@ -26,7 +26,10 @@ contract (`ruled_out`):
 - the data's description holds no predictions: a turn that names a metric or the model's errors ("show me all the
   metrics", "where does it go wrong") does not ask for it;
 - a turn that names exactly one instance by its id asks for *something* about it, so "no function" is no reading
-  ("what's the churn score of 12": an attribute of instance 12, asked about by `unknown_attribute`).
+  ("what's the churn score of 12": an attribute of instance 12, asked about by `unknown_attribute`), nor, with no
+  metric and no word of errors, the model's performance, which is measured on a group ("how does 75032 look");
+- a why-question about a class ("why is it dead in the first place") asks the cause of a prediction, not a
+  description of the model or its outputs.
 
 The exclusions are readings, not certainties, and the selector's order among the rest is less reliable when its
 top choice was ruled out; so the remaining top answers without a question only when it stands alone (`ONE_LEFT` of
@@ -123,10 +126,12 @@ def ruled_out(text: str, masked: str, schema: HostSchema | None, candidates: Col
     if "explain_how_to_be_that" in candidates and not _REACHES.search(text) and not _names_a_class(text, schema):
         out.add("explain_how_to_be_that")  # "how does patient 40 look", "the verdict on 220": nothing to reach
     one_instance = schema is not None and bool(extract_ids(text, schema)) and names_one_instance(text, masked, schema)
-    if one_instance or "GROUP" in masked:
-        out |= _ABOUT_THE_MODEL
+    if one_instance or "GROUP" in masked or (ASKS_CAUSE.search(text) and "LABEL" in masked):
+        out |= _ABOUT_THE_MODEL  # "why is it dead in the first place": the cause of a class, no description
     if one_instance:
         out |= {_NONE, "get_data_information", "get_global_explanation"}
+        if extract_metric(text) is None and not _ERRORS.search(text):
+            out.add("get_model_performance")  # "how does 75032 look": one record, no metric, no errors
     elif _WHOLE_MODEL.search(text) and not extract_ids(text, schema) and "INSTANCE" not in masked:
         out.add("get_local_explanation")  # "the global ranking", "across the board": no one instance's reasons
     if _RANKING.search(text):

@@ -72,7 +72,7 @@ _LEAD_WORDS = frozenset(
     "like re regarding abt cf recourse try use take say see get got has had happen happens being thanks thx ok "
     "okay now also too again hi hey hello just only tell describe analyse analyze evaluate assess look compare "
     "vs versus means mean push pushes move moves bring brings flip flips nudge nudges shift shifts "
-    "make makes let lets keep keeps stop stops prevent prevents cause causes help helps put puts change changes "
+    "make makes made let lets keep keeps stop stops prevent prevents cause causes help helps put puts change changes "
     # negated auxiliaries, with or without the apostrophe ("why isnt 51 positive"; a text host keeps "isnt" as typed)
     "isn't isnt wasn't wasnt aren't arent won't wont wouldn't wouldnt doesn't doesnt didn't didnt can't cant "
     "couldn't couldnt".split()
@@ -165,13 +165,22 @@ def _claimed_by_feature(text: str, start: int, end: int, mentions: list[FeatureM
     numbers quadratic: tests/test_followup_subject.py's 64 KB inputs).
     """
     for mention in mentions:
-        if not _takes_numbers(mention.feature):
+        if not _takes_numbers(mention.feature) or _far_past(text[start:end], mention.feature):
             continue
         if mention.end <= start and _VALUE_LINK.match(text[mention.end : start]) and start - mention.end <= 25:
             return True
         if not possessive and end <= mention.start and _VALUE_OF.fullmatch(text[end : mention.start]):
             return True
     return False
+
+
+def _far_past(number: str, feature: FeatureSchema) -> bool:
+    """Whether `number` lies past ten times the largest value of a numeric `feature` with a known range: no value of
+    it, as the id in "what if we let 74038 rest another week" is none of a rest of 1-60 days (the alias after it).
+    """
+    if feature.type != "numeric" or feature.min is None or feature.max is None or not number.isdigit():
+        return False
+    return int(number) > 10 * max(abs(feature.min), abs(feature.max), 1.0)
 
 
 # What follows a number that is the subject of a clause ("the probability 47068 is delayed", "think 5004 will be
@@ -277,7 +286,10 @@ _NOT_AN_ID_AFTER = re.compile(
 # "give 57001 two more visits", "gave 57001 an extra night": a number right after a verb of giving, followed by the
 # amount given, is the record that gets it (the one before it), not a count ("give 5 more examples")
 _GIVING = re.compile(r"\b(?:give|gives|gave|giving)\s*$", re.IGNORECASE)
-_AMOUNT_GIVEN = re.compile(r"^\s*(?:\d|(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten)\b)", re.I)
+# ... or the thing given ("give 75036 the other outcome"), which a count's noun never starts with
+_AMOUNT_GIVEN = re.compile(
+    r"^\s*(?:\d|(?:a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|the|that|its|their)\b)", re.I
+)
 
 
 def _given_to(before: str, after: str) -> bool:

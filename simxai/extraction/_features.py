@@ -357,6 +357,8 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         r"\bhow (?:does|did|do|is) (?:it|the model|this model|the classifier|they) (?:do|doing)\b|"
         r"\bperform(?:s|ance|ing)?\b|\bscores?\b|"
         r"\bevaluat(?:e|ion|ed)\b|\bquality\b|\bstats\b|"
+        # "the scorecard", "all the numbers": every figure of how it does
+        r"\b(?:score|report)\s?cards?\b|\ball\s+(?:the\s+|its\s+)?(?:numbers|figures)\b|"
         # "is it fair to women", "does it do any worse for renters": how it does on a group, no metric named
         r"\b(?:un)?fair(?:ly)?\s+(?:to|for|on|towards)\b|\b(?:un)?fairness\b|"
         r"\b(?:do|does|did)\s+(?:it|the\s+model|this\s+model)\s+(?:do\s+)?(?:any\s+|much\s+|a\s+lot\s+)?"

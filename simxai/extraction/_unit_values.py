@@ -17,7 +17,8 @@
 - the words a feature's description gives a coded value (`_legend_values`): "replaced this year" for "(0 = replaced
   this year)".
 
-The first three bind only in a turn that supposes something (the caller's test, or an id then "with") and never a
+The first three bind only in a turn that supposes something (the caller's test, an id then "with" or "at", or a
+verb that warms or cools) and never a
 feature already read;
 none of them reads a word of any data set, only the schema's names, aliases, descriptions and units.
 """
@@ -84,6 +85,9 @@ _DONE_AGAIN = re.compile(
     rf"(?P<t>once|twice|thrice|(?P<n>{_NUM})\s+times)\s+(?:more|extra|again)\b",
     re.IGNORECASE,
 )
+# A value said of a record without "if": an id then "with" / "at" ("74 with the fan at 40 %", "110333 at 12
+# degrees"), or a verb that moves a temperature ("warm the tower up to 12 degrees")
+_SAID_OF_AN_ID = re.compile(r"\d\s+(?:with|at)\b|\b(?:warm|heat|cool|chill)(?:s|ed|ing)?\b", re.IGNORECASE)
 # "2 nutrient additions on top" ("on top of that" joins changes and says the same of this one)
 _ON_TOP = re.compile(r"^\s*(?:as\s+well\s+)?on\s+top\b", re.IGNORECASE)
 
@@ -104,7 +108,7 @@ def unit_word_changes(
         if count and _ON_TOP.match(text[mention.end : mention.end + 20]):
             found[feature.name] = f"+{count.group('n')}"
     found.update(legend_changes(text, schema, {**named, **found}))  # "mated this season" for "(0 = mated ...)"
-    if not _SUPPOSED.search(text) and not re.search(r"\d\s+with\b", text):  # "74 with the fan at 40 %"
+    if not _SUPPOSED.search(text) and not _SAID_OF_AN_ID.search(text):  # "74 with the fan at 40 %"
         return found
     temperature = _units(schema).get("degrees")
     if temperature is not None and temperature in numeric and temperature.name not in found:
