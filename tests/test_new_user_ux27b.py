@@ -193,3 +193,28 @@ async def test_labelled_one_class_but_predicted_another_leads_with_that_count(pi
     count = int((_predicted(model, group) == "stable").sum())
     [turn] = await _send(host, "how many pianos are labelled flat but predicted stable?")
     assert turn.reply.startswith(f"{count} of the {len(group)} pianos with label = flat ")
+
+
+async def test_a_group_with_the_thing_is_no_what_if_and_its_count_leads(pianos) -> None:
+    host, data, model = pianos
+    group = data[data.cover_fitted]
+    count = int((_predicted(model, group) == "stable").sum())
+    ref = int(data.piano_ref.iloc[0])
+    _, turn = await _send(
+        host, f"what does the model predict for piano {ref}?", "how many pianos with a cover are predicted stable?"
+    )
+    assert all(call.function != "explain_what_if" for call in turn.calls)
+    assert turn.reply.startswith(f"{count} of the {len(group)} pianos with cover_fitted = True ")
+
+
+async def test_an_event_yesterday_sets_a_days_since_feature_of_another_shape(pianos) -> None:
+    host, data, model = pianos
+    ref = int(data.piano_ref[data.LastTuningDays > 50].iloc[0])
+    _, turn = await _send(host, f"what does the model predict for piano {ref}?", "what if it were tuned yesterday?")
+    [call] = turn.calls
+    assert call.arguments["changes"] == {"LastTuningDays": 1}
+    changed = data[data.piano_ref == ref].copy()
+    changed["LastTuningDays"] = 1
+    assert call.output["new_probabilities"] == pytest.approx(
+        dict(zip(CLASSES, model.predict_proba(changed[FEATURES])[0], strict=True))
+    )

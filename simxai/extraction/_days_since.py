@@ -66,9 +66,11 @@ def days_since_changes(text: str, schema: HostSchema, named: Mapping[str, Change
     found: dict[str, ChangeValue] = {}
     for feature in schema.features:
         since = _SINCE.match(feature.name)
-        if feature.type != "numeric" or since is None or feature.name in named:
-            continue
-        value = _read(text, feature, since.group("event").lower())
+        elapsed = _elapsed(feature) if since is None and feature.type == "numeric" else None
+        event = since.group("event").lower() if since else elapsed[1][0] if elapsed and elapsed[0] == "day" else None
+        if feature.type != "numeric" or event is None or feature.name in named:
+            continue  # ("DaysSinceInspection", "LastServiceDays": the event of a name in days of another shape too)
+        value = _read(text, feature, event)
         if value is not None:
             found[feature.name] = value
     return found if len(found) == 1 else {}

@@ -43,8 +43,16 @@ def had_noun(text: str, feature: FeatureSchema, yes: str, no: str) -> list[tuple
     return found
 
 
+# In a supposition, the noun after a verb of having ("had no sally", "has a sally") or "without" after a verb ("it were
+# hung without a sally"); "ropes with a sally", "ropes without a sally" name a group, not a change
+_HAD = re.compile(r"ha(?:d|s|ve|ving)\s", re.IGNORECASE)
+_VERB_BEFORE = re.compile(r"\b(?:it|were|was|be|been|is|and|but|\w+ed)\s+$", re.IGNORECASE)
+
+
 def had_noun_changes(text: str, schema: HostSchema) -> dict[str, str]:
-    """The yes/no features `had_noun` reads in `text`, as changes ("what if it had no sally" -> its "no")."""
+    """The yes/no features `had_noun` reads in `text` after a verb of having or "without" after a verb, as changes
+    ("what if it had no sally" -> its "no").
+    """
     changes: dict[str, str] = {}
     for feature in schema.features:
         lower = {c.lower(): c for c in feature.categories or [] if c}
@@ -52,7 +60,12 @@ def had_noun_changes(text: str, schema: HostSchema) -> dict[str, str]:
         no = next((lower[v] for v in _NO if v in lower), None)
         if feature.type != "categorical" or yes is None or no is None or len(lower) != 2:
             continue
-        said = {clause.split(" = ")[1] for _start, _end, clause in had_noun(text, feature, yes, no)}
+        said = {
+            clause.split(" = ")[1]
+            for start, _end, clause in had_noun(text, feature, yes, no)
+            if _HAD.match(text, start)
+            or (text[start : start + 7].lower() == "without" and _VERB_BEFORE.search(text[:start]))
+        }
         if len(said) == 1:
             changes[feature.name] = said.pop()
     return changes
