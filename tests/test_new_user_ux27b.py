@@ -5,11 +5,13 @@ the model run on it:
 - a feature counting the time since an event bounds a group by the event's verb and a span ("tuned within the last
   30 days", "restored less than 2 years ago"), in the feature's own unit;
 - a bound said by the head word of one feature's name ("humidity above 60" of `humidity_level`) binds that feature;
-  a word two features' names hold ("wear above 0.5") is asked about, never dropped;
+  a word two features' names hold ("wear above 0.5") is asked about, never dropped, and the feature the answer names
+  takes the bound;
 - "how many of those are predicted X" leads with that one number, then the breakdown;
 - a yes/no feature that says a thing is there (`cover_fitted`) is said by its noun: "without a cover", "had no
   cover" are False, "with a cover" True, in a group and in a what-if;
-- "how many are labelled X but predicted Y" leads with the count of Y;
+- "how many are labelled X but predicted Y" leads with the count of Y; "how many <rows> with a cover are predicted
+  X" is a group, no what-if; "tuned yesterday" sets a days-since feature named in another shape;
 - "no, I meant the median" after a data question says plainly the summary has no median (never the labels' meanings).
 
 The phrasings are our own.
@@ -218,3 +220,14 @@ async def test_an_event_yesterday_sets_a_days_since_feature_of_another_shape(pia
     assert call.output["new_probabilities"] == pytest.approx(
         dict(zip(CLASSES, model.predict_proba(changed[FEATURES])[0], strict=True))
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "feature"), [("pedal_wear_index", "pedal_wear_index"), ("the string wear index", "string_wear_index")]
+)
+async def test_the_feature_named_in_answer_to_which_takes_the_bound(pianos, answer: str, feature: str) -> None:
+    host, data, _ = pianos
+    _, turn = await _send(host, "how many pianos have wear above 0.5?", answer)
+    [call] = turn.calls
+    assert call.arguments.get("group") == f"{feature} > 0.5"
+    assert call.output["n_rows"] == int((data[feature] > 0.5).sum())

@@ -40,6 +40,8 @@ def head_word_bounds(text: str, schema: HostSchema, taken: list[tuple[int, int]]
     word itself when it is a word of two features' names. `taken` are the spans other readings hold.
     """
     numeric = [f for f in schema.features if f.type == "numeric"]
+    own = (schema.instance_noun or "").lower()
+    noun = {_singular(own), own, own.rstrip("s"), own + "s", own + "es"} - {""}
     clauses: list[str] = []
     for match in re.finditer(
         rf"\b(?P<w>[A-Za-z]{{4,}})\s+(?:(?:is|are|was|were|of)\s+)?(?P<op>{_OP_WORDS})\s*(?P<v>-?{_NUM})\b(?!\s?%)",
@@ -52,6 +54,8 @@ def head_word_bounds(text: str, schema: HostSchema, taken: list[tuple[int, int]]
         if op == "=":
             continue
         word = _singular(match.group("w").lower())
+        if word in noun:
+            continue  # "batches over 200 grams": the host's own noun, said of its instances, no feature's head
         fits = [f for f in numeric if any(word in map(_singular, words) for words in _said_words(f))]
         heads = [f for f in fits if any(words and _singular(words[-1]) == word for words in _said_words(f))]
         if len(fits) == 1 and heads:
