@@ -17,6 +17,7 @@ from simxai.extraction.mentions import feature_mentions, unnamed_subject
 from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words
 from simxai.prompts import step_question
 from simxai.registry import Registry
 from simxai.state import PendingCall
@@ -50,7 +51,7 @@ class Answered:
 def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, registry: Registry) -> Answered | None:
     """The arguments `user`'s answer completes the pending call with, or None when it answers nothing."""
     confirmed = False
-    value = extract_argument(pending.missing, user, schema)
+    value = _word_resolved(pending, user, schema) or extract_argument(pending.missing, user, schema)
     if value is None and pending.questioned is not None and confirms(user):
         value, confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
     if value is None and pending.missing == "group" and pending.feature is not None:
@@ -132,3 +133,19 @@ def instance_for_pending(pending: PendingCall, user: str, schema: HostSchema) ->
     question = step_question(schema, step, pending.step.feature)
     clarification = Clarification(function=pending.function, missing=["changes"], question=question)
     return Asked(clarification, pending.model_copy(update={"arguments": arguments}))
+
+
+def _word_resolved(pending: PendingCall, user: str, schema: HostSchema) -> str | None:
+    """The pending group with its field that was only a word of several features' names ("wear > 0.5") replaced by
+    the one feature the answer names ("pedal_wear_index"): the bound kept, not dropped for the feature's card.
+    """
+    previous = pending.arguments.get("group")
+    named = extract_feature(user, schema) if pending.missing == "group" and isinstance(previous, str) else None
+    if named is None or not isinstance(previous, str):
+        return None
+    clauses = previous.split(" and ")
+    for i, clause in enumerate(clauses):
+        field = clause.split(" ")[0]
+        if schema.feature(field) is None and field.lower() in (w.lower() for w in name_words(named)):
+            return " and ".join([*clauses[:i], named + clause[len(field) :], *clauses[i + 1 :]])
+    return None

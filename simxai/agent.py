@@ -26,6 +26,7 @@ from simxai._pending_answer import answered_arguments, instance_for_pending
 from simxai._turn_calls import _TurnCalls
 from simxai._turn_records import trim
 from simxai.backends.base import CLARIFY, Backend, CompletionResponse
+from simxai.counted_class import counted_class
 from simxai.followup_context import is_new_request_for
 from simxai.guard import GuardReport, Vocabulary, check_claims, non_answer
 from simxai.hosts.base import Host, HostSchema
@@ -295,6 +296,8 @@ class _TurnRun(_TurnCalls):
         rendered = [c.rendering if c.status == "ok" else c.error for c in self.calls if c.status in ("ok", "error")]
         if rendered:  # scores on several groups: which is lowest and highest, said once after them
             rendered.append(ranked_groups(self.calls))
+        if rendered and (counted := counted_class(self.user, self.calls)) is not None:
+            rendered.insert(0, counted)  # "how many of them are predicted X": that number first, then the breakdown
         non_answer = outcome.non_answer if isinstance(outcome, Render) else None
         if rendered and not written and self.agent.settings.guard:
             # The deterministic rendering is checked too, so every turn reports its claims; a written reply it

@@ -16,6 +16,7 @@ from typing import Literal
 
 from simxai.exceptions import ArgumentError
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_words
 
 __all__ = [
     "CONDITION_HELP",
@@ -146,11 +147,14 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
             continue
         feature = _named_feature(field, schema)
         if feature is None:
+            # "wear > 0.5" of pedal_wear_index and string_wear_index: a word of several names, asked which
+            holders = [n for n in names if field.lower() in (w.lower() for w in name_words(n))]
+            which = f"; {' or '.join(holders)}?" if len(holders) >= 2 else ""
             raise ArgumentError(
-                f"unknown feature {field!r}",
+                f"unknown feature {field!r}{which}",
                 argument="instance",
                 valid=", ".join(names),
-                suggestions=closest(field, names + list(_SPECIAL_FIELDS)),
+                suggestions=holders or closest(field, names + list(_SPECIAL_FIELDS)),
             )
         if feature.type == "numeric":
             number = _number(raw)

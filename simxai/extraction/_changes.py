@@ -16,6 +16,7 @@ from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._money_scale import in_stated_scale, unscaled
 from simxai.extraction._month_names import month_changes
+from simxai.extraction._noun_presence import had_noun_changes
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -358,7 +359,7 @@ def extract_changes(
         said = text = _UNIT_POSSESSIVE.sub(r"\1", text)  # "2 years' experience": a possessive, no quote
         text = plain_amounts(unscaled(text))  # "the fine were £50" -> "50"; "€2m" -> "2"; "by a third" -> "by 33.33%"
         text = one_unit_amounts(text, schema)  # "a week shorter" -> "1 week shorter" (then in the feature's unit)
-    changes: dict[str, ChangeValue] = {}
+    changes: dict[str, ChangeValue] = dict(had_noun_changes(text, schema))  # "had no sally" of `sally_fitted`
     mentions = [
         m
         for m in feature_mentions(text, schema)

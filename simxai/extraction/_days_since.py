@@ -18,7 +18,7 @@ from simxai.extraction._lexicon import _NUM, _parse_number
 from simxai.extraction._time_units import _DAYS_IN, _spoken_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
-__all__ = ["days_since_changes"]
+__all__ = ["days_since_changes", "since_bounds"]
 
 _SINCE = re.compile(r"^days?_since_(?:(?:last|the|first)_)?(?P<event>[a-z]+)", re.IGNORECASE)
 _DAYS_AGO = {"today": 0, "yesterday": 1}
@@ -66,9 +66,81 @@ def days_since_changes(text: str, schema: HostSchema, named: Mapping[str, Change
     found: dict[str, ChangeValue] = {}
     for feature in schema.features:
         since = _SINCE.match(feature.name)
-        if feature.type != "numeric" or since is None or feature.name in named:
-            continue
-        value = _read(text, feature, since.group("event").lower())
+        elapsed = _elapsed(feature) if since is None and feature.type == "numeric" else None
+        event = since.group("event").lower() if since else elapsed[1][0] if elapsed and elapsed[0] == "day" else None
+        if feature.type != "numeric" or event is None or feature.name in named:
+            continue  # ("DaysSinceInspection", "LastServiceDays": the event of a name in days of another shape too)
+        value = _read(text, feature, event)
         if value is not None:
             found[feature.name] = value
     return found if len(found) == 1 else {}
+
+
+# The feature's words: "LastServiceDays" -> last, service, days; "years_since_sale" -> years, since, sale
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_ELAPSED_UNITS = {"day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month"}
+_ELAPSED_UNITS |= {"year": "year", "years": "year"}
+_NOT_EVENT = {"since", "last", "ago", "the", "first", "of", "in", "num", "n"}
+_AGO_SPAN = rf"(?:(?P<n>{_NUM})|an?|one)\s+(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+
+
+def _elapsed(feature: FeatureSchema) -> tuple[str, list[str]] | None:
+    """The unit and the event words of a feature that counts the time since an event, or None: "LastServiceDays"
+    (days, [service]), "years_since_sale" (years, [sale]), or a name of another kind with an alias "days since X".
+    """
+    for said in (feature.name, *feature.aliases):
+        words = [w.lower() for w in _WORDS.findall(said)]
+        units = [_ELAPSED_UNITS[w] for w in words if w in _ELAPSED_UNITS]
+        events = [w for w in words if w not in _ELAPSED_UNITS and w not in _NOT_EVENT and len(w) >= 3]
+        if len(units) == 1 and events and ({"since", "last", "ago"} & set(words)):
+            return units[0], events
+    return None
+
+
+def since_bounds(text: str, schema: HostSchema) -> list[str]:
+    """Bounds of a feature counting the time since an event, said by the event's verb and a span of time:
+    "serviced within the last 30 days" -> `<= 30`, "repaired in the past week" -> `<= 7` (of a feature in days),
+    "sold less than 2 years ago" -> `< 2` (in years), "more than a month ago" -> `> 30`; "not serviced in the last
+    30 days" -> `> 30`. The event is said by a word starting like a word of the feature's event (its first three
+    letters). Nothing binds when two features read.
+    """
+    found: list[str] = []
+    for feature in schema.features:
+        elapsed = _elapsed(feature) if feature.type == "numeric" else None
+        if elapsed is None:
+            continue
+        unit, events = elapsed
+        starts = "|".join(re.escape(e[:3]) for e in events)
+        said = rf"\b(?:{starts})\w*\b"
+        gap = r"(?:\s+\w+){0,3}?\s+"
+        last = re.search(
+            rf"{said}{gap}(?:with)?in\s+(?:the\s+)?(?:last|past|previous)\s+(?:(?P<n>{_NUM})\s+)?"
+            rf"(?P<unit>days?|weeks?|fortnights?|months?|years?)\b",
+            text,
+            re.IGNORECASE,
+        )
+        ago = re.search(
+            rf"{said}{gap}(?P<op>(?:less|fewer|more|greater)\s+than|under|over|at\s+least|at\s+most)\s+{_AGO_SPAN}\s+ago\b",
+            text,
+            re.IGNORECASE,
+        )
+        match = last or ago
+        if match is None:
+            continue
+        spoken, times = _spoken_unit(match.group("unit"))
+        assert spoken is not None  # the patterns read only units of time
+        amount = (_parse_number(match.group("n")) if match.group("n") else 1) * times * _DAYS_IN[spoken]
+        value = amount / _DAYS_IN[unit]
+        if last is not None:
+            op = "<="
+        else:
+            said = match.group("op").lower()
+            least = ">=" if said.endswith("least") else "<="  # "at least a year ago", "at most a week ago"
+            op = {"less": "<", "fewer": "<", "under": "<", "more": ">", "greater": ">", "over": ">"}.get(
+                said.split()[0], least
+            )
+        # "not serviced in the last 30 days", "hasn't been repaired for ...": the event is denied, the bound turned
+        if re.search(r"(?:\bnot|\bnever|n't)(?:\s+(?:been|had|being|yet))?\s*$", text[: match.start()], re.IGNORECASE):
+            op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
+        found.append(f"{feature.name} {op} {value:g}")
+    return found if len(found) == 1 else []

@@ -15,6 +15,7 @@ from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
+from simxai.extraction._noun_presence import had_noun
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
 
@@ -215,6 +216,7 @@ def yes_no_participles(text: str, schema: HostSchema) -> list[tuple[int, int, st
             pattern = rf"(?<![\w-])(?P<non>non[\s-]?|not\s+)?{said}(?![\w-])"
             for match in re.finditer(pattern, text, re.IGNORECASE):
                 found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
+        found += had_noun(text, feature, yes, no)  # "without a sally" of `sally_fitted`
     return sorted(found)
 
 

@@ -27,6 +27,7 @@ from simxai.extraction._group_words import (
     hyphened_categories,
     tail_op,
 )
+from simxai.extraction._head_word_bounds import said_bounds
 from simxai.extraction._id_bounds import id_bounds, ids_between
 from simxai.extraction._lexicon import (
     _GROUP_NOUNS,
@@ -37,7 +38,6 @@ from simxai.extraction._lexicon import (
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
-from simxai.extraction._open_tails import open_tail_bounds
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
@@ -172,7 +172,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
         if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses} and c.split(" ")[-1] not in aged
     ]
     # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
-    clauses += [c for c in open_tail_bounds(text, schema) if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses}]
+    clauses += said_bounds(text, schema, clauses)  # and "germination above 0.9", "serviced in the last week"
     id_range = re.search(
         rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
         text,
