@@ -138,7 +138,10 @@ async def test_a_head_word_bound_is_counted_and_an_ambiguous_one_asked(pianos) -
     [turn] = await _send(host, "how many pianos have humidity above 60?")
     [call] = turn.calls
     assert call.output["n_rows"] == int((data.humidity_level > 60).sum())
+    # said bare, the selector may first ask which function is meant (data or predictions): either way, no answer
     [turn] = await _send(host, "how many pianos have wear above 0.5?")
+    assert all(call.status != "ok" for call in turn.calls)
+    [turn] = await _send(host, "how many pianos in the data have wear above 0.5?")
     assert all(call.status != "ok" for call in turn.calls)
     assert "pedal_wear_index" in turn.reply and "string_wear_index" in turn.reply
 
@@ -227,7 +230,7 @@ async def test_an_event_yesterday_sets_a_days_since_feature_of_another_shape(pia
 )
 async def test_the_feature_named_in_answer_to_which_takes_the_bound(pianos, answer: str, feature: str) -> None:
     host, data, _ = pianos
-    _, turn = await _send(host, "how many pianos have wear above 0.5?", answer)
+    _, turn = await _send(host, "how many pianos in the data have wear above 0.5?", answer)
     [call] = turn.calls
     assert call.arguments.get("group") == f"{feature} > 0.5"
     assert call.output["n_rows"] == int((data[feature] > 0.5).sum())
