@@ -14,7 +14,7 @@ from simxai.exceptions import ArgumentError
 from simxai.extraction._category_forms import category_form
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._features import feature_mentions
-from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun
+from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun, yes_no_of
 from simxai.extraction._noun_presence import had_noun
 from simxai.hosts.base import HostSchema
 from simxai.instances import parse_condition
@@ -202,11 +202,10 @@ def yes_no_participles(text: str, schema: HostSchema) -> list[tuple[int, int, st
     """
     found: list[tuple[int, int, str]] = []
     for feature in schema.features:
-        lower = {c.lower(): c for c in feature.categories or [] if c}
-        yes = next((lower[v] for v in _YES if v in lower), None)
-        no = next((lower[v] for v in _NO if v in lower), None)
-        if feature.type != "categorical" or yes is None or no is None or len(lower) != 2:
+        pair = yes_no_of(feature)
+        if feature.type != "categorical" or pair is None:
             continue
+        yes, no = pair
         for term in {t.lower().replace("_", " ") for t in (feature.name, *feature.aliases)}:
             words = term.split()
             if len(words) < 2 or not all(w.isalpha() for w in words) or len(words[-1]) < 4:

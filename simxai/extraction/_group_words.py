@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._features import FeatureMention, feature_mentions
-from simxai.extraction._lexicon import _NO, _NUM, _PEOPLE_NOUNS, _YES, _group_noun, _op_of
+from simxai.extraction._lexicon import _NUM, _PEOPLE_NOUNS, _group_noun, _op_of, yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_said
 from simxai.turn_memo import per_host, per_turn
@@ -186,11 +186,10 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
     found = _switch_groups(text, schema)
     for feature in schema.features:
         categories = [c for c in feature.categories or [] if c]
-        lower = {c.lower(): c for c in categories}
-        yes = next((lower[v] for v in _YES if v in lower), None)
-        no = next((lower[v] for v in _NO if v in lower), None)
+        pair = yes_no_of(feature)
         name = feature.name.lower().replace("_", " ")
-        if yes is not None and no is not None and len(categories) == 2 and name.isalpha() and len(name) > 3:
+        if pair is not None and len(categories) == 2 and name.isalpha() and len(name) > 3:
+            yes, no = pair
             for match in re.finditer(rf"\b(?P<non>non[- ]?)?{re.escape(name)}s\b", text, re.IGNORECASE):
                 found.append((match.start(), match.end(), f"{feature.name} = {no if match.group('non') else yes}"))
             continue

@@ -120,6 +120,17 @@ _GROUP_NOUNS = (
 _YES = ("yes", "true", "y", "1")
 _NO = ("no", "false", "n", "0")
 
+
+def yes_no_of(feature: FeatureSchema) -> tuple[str, str] | None:
+    """A yes/no feature's two categories as the host writes them ("Yes", "No"; "True", "False"), or None: exactly
+    two categories (ignoring case and empties), one a word of yes, the other of no.
+    """
+    lower = {c.lower(): c for c in feature.categories or [] if c}
+    yes = next((lower[v] for v in _YES if v in lower), None)
+    no = next((lower[v] for v in _NO if v in lower), None)
+    return (yes, no) if yes is not None and no is not None and len(lower) == 2 else None
+
+
 # What may follow an age bound after a noun for people ("patients over 60 who are ...", "over 60 please").
 _AFTER_AGE = (
     r"(?:are|is|were|was|who|that|and|or|in|with|predicted|does|do|did|get|got|have|has|to|for|end|would|will|"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._lexicon import _NO, _YES
+from simxai.extraction._lexicon import yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 
 __all__ = ["had_noun", "had_noun_changes"]
@@ -55,11 +55,10 @@ def had_noun_changes(text: str, schema: HostSchema) -> dict[str, str]:
     """
     changes: dict[str, str] = {}
     for feature in schema.features:
-        lower = {c.lower(): c for c in feature.categories or [] if c}
-        yes = next((lower[v] for v in _YES if v in lower), None)
-        no = next((lower[v] for v in _NO if v in lower), None)
-        if feature.type != "categorical" or yes is None or no is None or len(lower) != 2:
+        pair = yes_no_of(feature)
+        if feature.type != "categorical" or pair is None:
             continue
+        yes, no = pair
         said = {
             clause.split(" = ")[1]
             for start, _end, clause in had_noun(text, feature, yes, no)
