@@ -10,7 +10,7 @@ from simxai.backends.router import RouterBackend
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
 from simxai.functions import default_registry
 from simxai.hosts.base import HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, ToolCall
 
 FUNCTIONS = default_registry().specs()
 DEMO, LOAN, REVIEWS, INSURANCE = (HOST_SCHEMAS[h] for h in ("demo", "loan", "sentiment", "insurance"))
@@ -35,3 +35,16 @@ async def talk(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
 def calls(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
     """The calls of `turn` that ran, as (function, arguments)."""
     return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
+
+
+def after(name: str, said: str = "a question", **arguments: object) -> list[Message]:
+    """A dialogue's history after one call: the user's turn `said`, the call of `name` with `arguments`, its
+    (empty) result and a reply.
+    """
+    call = ToolCall(id="call_0", name=name, arguments=dict(arguments))
+    return [
+        Message.user(said),
+        Message.assistant("", [call]),
+        Message.tool(call, '{"result": {}}'),
+        Message.assistant("Done."),
+    ]

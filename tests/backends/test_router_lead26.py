@@ -17,8 +17,8 @@ from simxai.extraction._class_names import class_mentions
 from simxai.extraction._features import feature_mentions
 from simxai.followup_context import asks_overall
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message, ToolCall
-from tests.backends.routing import FUNCTIONS, route
+from simxai.messages import Message
+from tests.backends.routing import FUNCTIONS, after, route
 
 KILNS = HostSchema(
     name="kiln firings",
@@ -40,18 +40,8 @@ def router() -> RouterBackend:
     return RouterBackend()
 
 
-def _after(name: str, said: str = "a question", **arguments: object) -> list[Message]:
-    call = ToolCall(id="call_0", name=name, arguments=dict(arguments))
-    return [
-        Message.user(said),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
-
-
 def test_a_category_asked_alone_moves_the_group(router: RouterBackend) -> None:
-    history = _after("get_model_performance", metric="accuracy", group="glaze = ash")
+    history = after("get_model_performance", metric="accuracy", group="glaze = ash")
     question, calls = route(router, "celadon?", KILNS, history)
     assert calls == [("get_model_performance", {"metric": "accuracy", "group": "glaze = celadon"})], question
 
@@ -59,7 +49,7 @@ def test_a_category_asked_alone_moves_the_group(router: RouterBackend) -> None:
 @pytest.mark.parametrize("text", ["and for the whole studio", "everything now, all firings.", "every record then"])
 def test_the_whole_data_named_by_a_phrase_drops_the_group(router: RouterBackend, text: str) -> None:
     assert asks_overall(text, KILNS.instance_noun)
-    history = _after("get_model_performance", metric="recall", group="glaze = ash", label="sound")
+    history = after("get_model_performance", metric="recall", group="glaze = ash", label="sound")
     question, calls = route(router, text, KILNS, history)
     assert calls == [("get_model_performance", {"metric": "recall", "label": "sound"})], question
 
@@ -69,13 +59,13 @@ def test_all_of_a_category_is_no_whole_data() -> None:
 
 
 def test_the_confidence_before_the_users_own_changes(router: RouterBackend) -> None:
-    history = _after("explain_what_if", instance=501020, changes={"clay_kg": "+2"})
+    history = after("explain_what_if", instance=501020, changes={"clay_kg": "+2"})
     question, calls = route(router, "how sure was it before i started messing about", KILNS, history)
     assert calls == [("get_prediction", {"instance": 501020})], question
 
 
 def test_nah_make_it_corrects_the_value_just_tried(router: RouterBackend) -> None:
-    history = _after(
+    history = after(
         "explain_what_if", "what if 501030 was fired at 1200", instance=501030, changes={"kiln_temp_c": 1200}
     )
     question, calls = route(router, "nah make it 1250", KILNS, history)
@@ -87,12 +77,12 @@ def test_nah_make_it_corrects_the_value_just_tried(router: RouterBackend) -> Non
     ["is that right? it came out of the kiln looking fine", "are you sure? show me", "was it right about that one?"],
 )
 def test_a_doubt_about_the_last_answer_is_its_prediction(router: RouterBackend, text: str) -> None:
-    question, calls = route(router, text, KILNS, _after("get_local_explanation", instance=501040))
+    question, calls = route(router, text, KILNS, after("get_local_explanation", instance=501040))
     assert calls == [("get_prediction", {"instance": 501040})], question
 
 
 def test_a_doubt_followed_by_another_id_is_no_doubt_about_the_last(router: RouterBackend) -> None:
-    _, calls = route(router, "is that right? and 501041", KILNS, _after("get_prediction", instance=501040))
+    _, calls = route(router, "is that right? and 501041", KILNS, after("get_prediction", instance=501040))
     assert calls != [("get_prediction", {"instance": 501040})]
 
 
@@ -102,7 +92,7 @@ def _request(text: str, history: list[Message]) -> CompletionRequest:
 
 @pytest.mark.parametrize("text", ["hmm the tenmoku lot", "like 1200 then", "soak?", "fire it a fifth shorter."])
 def test_a_dialogue_turn_reading_the_host_is_asked_about_not_refused(router: RouterBackend, text: str) -> None:
-    history = _after("get_prediction", instance=501050)
+    history = after("get_prediction", instance=501050)
     decided = unanswered(Decision(None, 0.9, True), text, history, _request(text, history), router.selector)
     assert decided.function is not None and not decided.confident and decided.runner_up is not None
     assert decided.function != decided.runner_up
@@ -110,7 +100,7 @@ def test_a_dialogue_turn_reading_the_host_is_asked_about_not_refused(router: Rou
 
 @pytest.mark.parametrize("text", ["ta", "lovely, cheers", "what's for lunch?"])
 def test_a_turn_with_nothing_of_the_host_keeps_the_plain_reply(router: RouterBackend, text: str) -> None:
-    history = _after("get_prediction", instance=501050)
+    history = after("get_prediction", instance=501050)
     decided = unanswered(Decision(None, 0.9, True), text, history, _request(text, history), router.selector)
     assert decided.function is None
 

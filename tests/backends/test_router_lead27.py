@@ -13,9 +13,8 @@ from simxai.backends._router_bound_answer import bound_answer
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message, ToolCall
 from simxai.normalize import normalize
-from tests.backends.routing import route
+from tests.backends.routing import after, route
 
 BARGES = HostSchema(
     name="river barges",
@@ -38,35 +37,25 @@ def router() -> RouterBackend:
     return RouterBackend()
 
 
-def _after(name: str, said: str = "a question", **arguments: object) -> list[Message]:
-    call = ToolCall(id="call_0", name=name, arguments=dict(arguments))
-    return [
-        Message.user(said),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
-
-
 @pytest.mark.parametrize(
     "text",
     ["what does it predict for those barges", "and what does it predict for them?", "predictions for them barges"],
 )
 def test_a_group_referred_to_keeps_the_subject_when_the_function_changes(router: RouterBackend, text: str) -> None:
-    history = _after("get_model_performance", metric="all", group="HoldDepthM > 6")
+    history = after("get_model_performance", metric="all", group="HoldDepthM > 6")
     question, calls = route(router, text, BARGES, history)
     assert calls == [("get_prediction", {"instance": "HoldDepthM > 6"})], question
 
 
 def test_those_with_a_description_are_a_group_of_their_own(router: RouterBackend) -> None:
-    history = _after("get_model_performance", metric="all", group="HoldDepthM > 6")
+    history = after("get_model_performance", metric="all", group="HoldDepthM > 6")
     _, calls = route(router, "what does it predict for those on the volga", BARGES, history)
     assert calls and calls[0][1].get("instance") != "HoldDepthM > 6"
 
 
 def test_em_is_them_and_narrows_nothing_new(router: RouterBackend) -> None:
     assert normalize("how many of em are in the data", BARGES) == "how many of them are in the data"
-    history = _after("get_model_performance", metric="accuracy", group="river = danube")
+    history = after("get_model_performance", metric="accuracy", group="river = danube")
     question, calls = route(router, "how many of em are in the data", BARGES, history)
     assert calls == [("get_data_information", {"group": "river = danube"})], question
 
@@ -89,7 +78,7 @@ def test_a_bound_with_an_unknown_word_is_left_as_said() -> None:
 
 
 def test_a_corrected_step_may_repeat_its_unit_and_direction(router: RouterBackend) -> None:
-    history = _after(
+    history = after(
         "explain_what_if", "what if the pilot was 2 kilo heavier", instance=731111, changes={"pilot_kg": "+2"}
     )
     question, calls = route(router, "nah make that 6 kilo heavier", BARGES, history)
@@ -99,13 +88,13 @@ def test_a_corrected_step_may_repeat_its_unit_and_direction(router: RouterBacken
 
 
 def test_the_confidence_to_begin_with_after_a_counterfactual(router: RouterBackend) -> None:
-    history = _after("explain_how_to_be_that", instance=731120, target_label="punctual", number_of_iterations=2)
+    history = after("explain_how_to_be_that", instance=731120, target_label="punctual", number_of_iterations=2)
     question, calls = route(router, "how sure was it to begin with", BARGES, history)
     assert calls == [("get_prediction", {"instance": 731120})], question
 
 
 def test_a_class_alone_after_a_per_class_metric_is_its_label(router: RouterBackend) -> None:
-    history = _after("get_model_performance", metric="precision", group="HoldDepthM > 6")
+    history = after("get_model_performance", metric="precision", group="HoldDepthM > 6")
     question, calls = route(router, "for stranded only", BARGES, history)
     assert calls == [
         ("get_model_performance", {"metric": "precision", "group": "HoldDepthM > 6", "label": "stranded"})
@@ -113,7 +102,7 @@ def test_a_class_alone_after_a_per_class_metric_is_its_label(router: RouterBacke
 
 
 def test_the_instances_labelled_a_class_stay_a_group(router: RouterBackend) -> None:
-    history = _after("get_model_performance", metric="f1", group="HoldDepthM > 6")
+    history = after("get_model_performance", metric="f1", group="HoldDepthM > 6")
     question, calls = route(router, "and only for the barges labelled stranded?", BARGES, history)
     assert calls and calls[0][1].get("label") is None, (question, calls)
 
