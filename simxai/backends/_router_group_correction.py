@@ -14,6 +14,7 @@ from simxai.backends._router_decision import Decision
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument
 from simxai.followup_calls import last_call
+from simxai.instances import condition_fields
 from simxai.messages import Message
 
 __all__ = ["corrected_group"]
@@ -42,8 +43,10 @@ def corrected_group(text: str, history: Sequence[Message], request: CompletionRe
         return None
     old = previous.arguments[key].split(" and ")
     new = said.split(" and ")
-    features = {c.split(" ")[0] for c in new}
-    if not features <= {c.split(" ")[0] for c in old} or set(new) <= set(old):
+    if not all(condition_fields(c) for c in new):
         return None
-    kept = [c for c in old if c.split(" ")[0] not in features]
+    features = {field for c in new for field in condition_fields(c)}
+    if not features <= {field for c in old for field in condition_fields(c)} or set(new) <= set(old):
+        return None
+    kept = [c for c in old if not set(condition_fields(c)) & features]
     return Decision(previous.name, 1.0, True, arguments={**previous.arguments, key: " and ".join(kept + new)})
