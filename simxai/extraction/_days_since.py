@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from simxai.extraction._lexicon import _NUM, _parse_number
+from simxai.extraction._feature_terms import _words
+from simxai.extraction._lexicon import _NUM, _op_of, _parse_number
 from simxai.extraction._time_units import _DAYS_IN, _spoken_unit
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 
@@ -76,8 +77,6 @@ def days_since_changes(text: str, schema: HostSchema, named: Mapping[str, Change
     return found if len(found) == 1 else {}
 
 
-# The feature's words: "LastServiceDays" -> last, service, days; "years_since_sale" -> years, since, sale
-_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _ELAPSED_UNITS = {"day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month"}
 _ELAPSED_UNITS |= {"year": "year", "years": "year"}
 _NOT_EVENT = {"since", "last", "ago", "the", "first", "of", "in", "num", "n"}
@@ -89,7 +88,7 @@ def _elapsed(feature: FeatureSchema) -> tuple[str, list[str]] | None:
     (days, [service]), "years_since_sale" (years, [sale]), or a name of another kind with an alias "days since X".
     """
     for said in (feature.name, *feature.aliases):
-        words = [w.lower() for w in _WORDS.findall(said)]
+        words = _words(said)  # "LastServiceDays" -> last, service, days; "years_since_sale" -> years, since, sale
         units = [_ELAPSED_UNITS[w] for w in words if w in _ELAPSED_UNITS]
         events = [w for w in words if w not in _ELAPSED_UNITS and w not in _NOT_EVENT and len(w) >= 3]
         if len(units) == 1 and events and ({"since", "last", "ago"} & set(words)):
@@ -134,11 +133,7 @@ def since_bounds(text: str, schema: HostSchema) -> list[str]:
         if last is not None:
             op = "<="
         else:
-            said = match.group("op").lower()
-            least = ">=" if said.endswith("least") else "<="  # "at least a year ago", "at most a week ago"
-            op = {"less": "<", "fewer": "<", "under": "<", "more": ">", "greater": ">", "over": ">"}.get(
-                said.split()[0], least
-            )
+            op = _op_of(match.group("op"))  # "less than 2 years ago": < 2; "at least a year ago": >= 1
         # "not serviced in the last 30 days", "hasn't been repaired for ...": the event is denied, the bound turned
         if re.search(r"(?:\bnot|\bnever|n't)(?:\s+(?:been|had|being|yet))?\s*$", text[: match.start()], re.IGNORECASE):
             op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
