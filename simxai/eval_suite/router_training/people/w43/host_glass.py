@@ -5,7 +5,7 @@ a one-hot encoder for the glass type) on 240 of the 300 pieces and builds the ho
 `simxai.hosts.host_from_model`. Three labels: after the annealer a piece comes out `sound`, `cracked` or `warped`.
 Nothing here comes from a data set: the domain, its columns and its words were invented by w43.
 
-    python simxai/eval_suite/router_training/held_out_people/w43/host_glass.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w43/host_glass.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ behind a scaler and a one-hot encoder for the launch site) on 240 of the 300 fli
 `simxai.hosts.host_from_model`. Two labels: a flight ends in a `soft` landing or a `hard` one (the basket tipped or
 dragged). Nothing here comes from a data set: the domain, its columns and its words were invented by w43.
 
-    python simxai/eval_suite/router_training/held_out_people/w43/host_balloon.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w43/host_balloon.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
