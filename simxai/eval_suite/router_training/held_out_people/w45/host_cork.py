@@ -62,8 +62,7 @@ CORK_CONFIG: dict[str, Any] = {
         },
         "target_description": "the grade the yard gives the plank: stopper, disc or granulate",
         "model_description": "A linear discriminant analysis on the scaled columns; the parcel one-hot encoded.",
-        "training": "Fitted on 240 of the 300 synthetic planks; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic planks; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic planks, invented for testing; not a real estate's records.",
             "Does not know about cork taint (TCA), insect galleries or the buyer's mood.",

@@ -147,7 +147,9 @@ def load_host() -> TabularHost:
             ),
             (
                 "boost",
-                AdaBoostClassifier(DecisionTreeClassifier(max_depth=2, random_state=0), n_estimators=60, random_state=0),
+                AdaBoostClassifier(
+                    DecisionTreeClassifier(max_depth=2, random_state=0), n_estimators=60, random_state=0
+                ),
             ),
         ]
     )
