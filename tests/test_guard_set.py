@@ -39,6 +39,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-04v",
     ROOT / "evalsets" / "guard-2026-12-04w",
     ROOT / "evalsets" / "guard-2026-12-04x",
+    ROOT / "evalsets" / "guard-2026-12-05y",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -49,6 +50,7 @@ NOUNS = {
     "pigeons": "pigeon",
     "iceroad": "crossing",
     "paperweights": "paperweight",
+    "varnish": "violin top",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -163,6 +165,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-04v", {"pigeons": 3, "demo": 3, "sentiment": 3, "loan": 3}, 600),
         ("guard-2026-12-04w", {"iceroad": 3, "demo": 2, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-04x", {"paperweights": 3, "demo": 3, "sentiment": 3, "loan": 3}, 450),
+        ("guard-2026-12-05y", {"varnish": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
     ],
     ids=[
         "set F",
@@ -184,6 +187,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set V (04v)",
         "set W (04w)",
         "set X (04x)",
+        "set Y (05y)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -289,6 +293,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (113901, 114200),
             {"Batch_Glass"},
         ),
+        ("guard-2026-12-05y", "varnish", ["clear", "hazed", "crazed"], (116001, 116300), {"BrushKind"}),
     ],
     ids=[
         "set F",
@@ -311,6 +316,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set V pigeons (04v)",
         "set W iceroad (04w)",
         "set X paperweights (04x)",
+        "set Y varnish (05y)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(

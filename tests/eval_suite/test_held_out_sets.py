@@ -216,6 +216,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 5),
         "own_hosts": ("balloon", "glass"),
     },
+    # written held out in the twenty-eighth round: read by nobody
+    "w45": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("cork", "sardine"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
