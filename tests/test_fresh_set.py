@@ -32,7 +32,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
-        "fresh-2026-12-04w", "fresh-2026-12-04x",
+        "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -183,6 +183,10 @@ SNOW_CATEGORIES = {"Style": ("figurative", "abstract", "architectural")}
 #: outings called "outing"; units at the end of names, one in brackets ("Area (ha)") and one with spaces.
 TRUFFLE_NUMERIC = ("DogAgeYrs", "soil_temp_c", "RainMm", "Area (ha)", "hunt_minutes", "oak share pct")
 TRUFFLE_CATEGORIES = {"Breed": ("lagotto", "beagle", "mixed")}
+#: The invented sauna-stove host of set Y (`evalsets/fresh-2026-12-05y/host_kiuas.py`): ids 115701-116000, loads of
+#: stones called "load"; units at the end of names, one in brackets ("Mass (kg)"), one with a space, a True/False column.
+KIUAS_NUMERIC = ("peak_temp_c", "LoylyL", "Mass (kg)", "heating cycles", "StoneAgeWks")
+KIUAS_CATEGORIES = {"StoneType": ("olivine_diabase", "peridotite", "soapstone"), "WoodFired": ("False", "True")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -317,6 +321,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("haul", "meagre", "blank"),
         "features": TRUFFLE_NUMERIC + tuple(TRUFFLE_CATEGORIES),
         "categories": TRUFFLE_CATEGORIES,
+    },
+    "kiuas": {
+        "ids": range(115701, 116001),
+        "labels": ("sound", "cracked"),
+        "features": KIUAS_NUMERIC + tuple(KIUAS_CATEGORIES),
+        "categories": KIUAS_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -476,6 +486,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 20,
         "per_host": {"demo": 55, "sentiment": 45, "loan": 55, "truffle": 75},
         "dialogues_per_host": {"demo": 5, "sentiment": 3, "loan": 4, "truffle": 8},
+    },
+    "fresh-2026-12-05y": {
+        "requests": 240,
+        "dialogues": 18,
+        "per_host": {"demo": 55, "sentiment": 40, "loan": 55, "kiuas": 80},
+        "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "kiuas": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
