@@ -631,11 +631,30 @@ class FeatureInfo(pydantic.BaseModel):
     max: float | None = None
     mean: float | None = None
     std: float | None = None
+    #: For the feature asked about (not every feature of the card): its median and quartiles.
+    median: float | None = None
+    q1: float | None = None
+    q3: float | None = None
     categories: list[str] | None = None
     mean_by_label: dict[str, float] | None = None
     histogram_by_label: Histogram | None = None
     #: For a categorical feature: per category, how many rows carry each recorded label.
     counts_by_label: dict[str, dict[str, int]] | None = None
+
+
+def _numeric_statistics(f: FeatureInfo) -> str:
+    """A number feature's statistics as the data card says them: range, mean, standard deviation, then the median
+    and quartiles when the card holds them.
+    """
+    text = (
+        f"ranges from {format_number(f.min)} to {format_number(f.max)}, "
+        f"mean {format_number(f.mean)}, standard deviation {format_number(f.std)}"
+    )
+    if f.median is not None:
+        text += f", median {format_number(f.median)}"
+        if f.q1 is not None and f.q3 is not None:
+            text += f" (quartiles {format_number(f.q1)} and {format_number(f.q3)})"
+    return text
 
 
 class DataInformationResult(Result):
@@ -665,10 +684,7 @@ class DataInformationResult(Result):
         if self.feature is not None:
             f = self.feature
             if f.type == "numeric":
-                stats = (
-                    f"ranges from {format_number(f.min)} to {format_number(f.max)}, "
-                    f"mean {format_number(f.mean)}, standard deviation {format_number(f.std)}"
-                )
+                stats = _numeric_statistics(f)
                 if f.mean_by_label:
                     stats += "; mean by label: " + ", ".join(
                         f"{k} {format_number(v)}" for k, v in f.mean_by_label.items()
@@ -708,10 +724,7 @@ class DataInformationResult(Result):
         text += f"{shares}."
         f = self.feature
         if f is not None and f.type == "numeric" and f.mean is not None:
-            text += (
-                f" Their {f.name} ranges from {format_number(f.min)} to {format_number(f.max)}, "
-                f"mean {format_number(f.mean)}, standard deviation {format_number(f.std)}"
-            )
+            text += f" Their {f.name} {_numeric_statistics(f)}"
             if f.mean_by_label:
                 text += "; mean by label: " + ", ".join(f"{k} {format_number(v)}" for k, v in f.mean_by_label.items())
             text += "."

@@ -62,8 +62,8 @@ def feature_info(
     rows: np.ndarray | None = None,
 ) -> FeatureInfo:
     """A feature's card entry; with `labels` (class positions per row), its distribution per recorded label:
-    mean and a 10-bin histogram for a numeric feature, counts per category for a categorical one. With `rows`
-    (table positions), every figure is of those rows only.
+    mean and a 10-bin histogram for a numeric feature (and its median and quartiles), counts per category for a
+    categorical one. With `rows` (table positions), every figure is of those rows only.
     """
     f = table.by_name[name]
     column = table.X[name].to_numpy()
@@ -100,6 +100,10 @@ def feature_info(
     else:
         low, high, mean = float(values.min()), float(values.max()), float(values.mean())
         std = float(values.std(ddof=1)) if len(values) > 1 else 0.0
+    # the feature asked about (`labels` given) also gets its median and quartiles over the same rows
+    q1 = median = q3 = None
+    if labels is not None:
+        q1, median, q3 = (float(q) for q in np.percentile(values, [25, 50, 75]))
     return FeatureInfo(
         name=name,
         type="numeric",
@@ -108,6 +112,9 @@ def feature_info(
         max=high,
         mean=mean,
         std=std,
+        median=median,
+        q1=q1,
+        q3=q3,
         mean_by_label=means,
         histogram_by_label=histogram,
     )
