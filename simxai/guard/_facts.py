@@ -100,7 +100,7 @@ class Facts:
     #: a text model's still-this: the (old, new) words of the edits that keep the label, and (kept, checked) counts
     kept_edits: list[tuple[str, str]] = field(default_factory=list)
     samples: list[tuple[int, int]] = field(default_factory=list)
-    #: feature (lower case) -> its summary statistics over the data ("min", "max", "mean", "std")
+    #: feature (lower case) -> its summary statistics over the data ("min", "max", "mean", "std", "median", "q1", "q3")
     statistics: dict[str, dict[str, float]] = field(default_factory=dict)
     #: the field names of a result payload ("predicted_label"): a reply that writes one names no feature
     fields: set[str] = field(default_factory=set)
