@@ -12,7 +12,8 @@ the model run on it:
   cover" are False, "with a cover" True, in a group and in a what-if;
 - "how many are labelled X but predicted Y" leads with the count of Y; "how many <rows> with a cover are predicted
   X" is a group, no what-if; "tuned yesterday" sets a days-since feature named in another shape;
-- "no, I meant the median" after a data question says plainly the summary has no median (never the labels' meanings).
+- "no, I meant the median" after a data question is that summary again, which gives the median (twenty-eighth round;
+  it said plainly the summary had none before), and "the 90th percentile" is said plainly to be unheld.
 
 The phrasings are our own.
 """
@@ -32,6 +33,7 @@ from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group
 from simxai.hosts import host_from_model
 from simxai.hosts.tabular import TabularHost, stratified_split
+from simxai.results import format_number
 
 FEATURES = [
     "hall",
@@ -157,14 +159,27 @@ async def test_how_many_of_those_are_predicted_a_class_leads_with_that_number(pi
     assert turn.reply.startswith(f"{flat} pianos are predicted flat.")
 
 
-async def test_the_median_after_a_data_question_is_said_to_be_unheld(pianos) -> None:
-    host, _, _ = pianos
+async def test_the_median_after_a_data_question_is_that_summary_again_with_its_median(pianos) -> None:
+    host, data, _ = pianos
     _, turn = await _send(
         host, "what is the mean room temperature of pianos with humidity above 60?", "no, I meant the median"
     )
+    [call] = turn.calls
+    assert call.function == "get_data_information"
+    assert call.arguments == {"feature": "room_temp_c", "group": "humidity_level > 60"}
+    rows = data.room_temp_c[data.humidity_level > 60]
+    assert call.output["feature"]["median"] == pytest.approx(float(rows.median()))
+    assert call.output["feature"]["q1"] == pytest.approx(float(rows.quantile(0.25)))
+    assert f"median {format_number(float(rows.median()))} (quartiles" in turn.reply
+
+
+async def test_a_statistic_the_summary_does_not_give_is_said_to_be_unheld(pianos) -> None:
+    host, _, _ = pianos
+    _, turn = await _send(
+        host, "what is the mean room temperature of pianos with humidity above 60?", "no, I meant the 90th percentile"
+    )
     assert not turn.calls
-    assert "cannot give the median of room_temp_c" in turn.reply
-    assert "flat" not in turn.reply  # no label's meaning
+    assert "cannot give the percentile of room_temp_c" in turn.reply
 
 
 def test_a_thing_fitted_is_said_by_its_noun_in_a_group(pianos) -> None:

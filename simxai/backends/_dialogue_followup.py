@@ -40,7 +40,7 @@ from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
-from simxai.backends._router_unheld_statistic import unheld_statistic
+from simxai.backends._router_statistic_asked import statistic_asked
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_ids, extract_instance, extract_metric
 from simxai.followup import last_call
@@ -295,9 +295,11 @@ def answer_or_question(
     counterfactual") is that function for the question asked before (with that question's text and history); a
     repair of the previous call ("no, I meant 14", "both together": `_dialogue_repair`) is that call repaired.
     """
-    unheld = unheld_statistic(text, history, request.host, {s.name for s in request.functions})
-    if unheld is not None:  # "no, I meant the median": a statistic the data summary does not give, said so
-        return CompletionResponse(content=unheld, model="router", finish_reason="stop")
+    statistic = statistic_asked(text, history, request.host, {s.name for s in request.functions})
+    if isinstance(statistic, str):  # "no, I meant the 90th percentile": a statistic the summary does not give
+        return CompletionResponse(content=statistic, model="router", finish_reason="stop")
+    if statistic is not None:  # "no, I meant the median": the last summary's feature (and group) again
+        return Decision("get_data_information", 1.0, True, arguments=statistic), text, list(history)
     picked = picked_reading_call(text, history, request, decide)
     if picked is not None:
         return picked, text, list(history)
