@@ -177,7 +177,7 @@ class _NumberChecks(_NumberNames):
             return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following) or SLACK.match(following):
-            if (ends := own_ends_gap(claim, sentence)) is not None:  # the ends it gives, "(704 → 614)" (claims-34)
+            if (ends := own_ends_gap(claim, sentence, at + offset)) is not None:  # its ends, "(704 → 614)"
                 self.report.claim(f"{text} (the gap of the ends said, {ends[0]:g})", ends[1], via="number")
             elif fits(claim, self._differences(facts)):  # "a gap of about 57 points": of two of the outputs' numbers
                 self.report.claim(f"{text} (a difference)", True, via="number")
