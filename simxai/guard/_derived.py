@@ -61,7 +61,7 @@ _DIFFERENCE_AFTER = re.compile(
     r"^\s*%?\s*(?:(?:percentage|[a-z]+)\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|"
     + spaced("short of")
     + r")\s+"
-    r"(?:today's|the current|its current|the current value|current|now)\b",
+    r"(?:today's|the current|its current|the current value|current|now|its(?=\s+[-+]?\d))\b",
     re.I,
 )
 #: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.

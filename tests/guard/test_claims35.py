@@ -119,3 +119,58 @@ def test_every_reader_reads_comparison_words_split_by_any_whitespace() -> None:
     assert _derived._TO_MIDPOINT.search(f"this close{WRAPPED}to ")
     share = next(worded_shares(f"a little more{WRAPPED}than half"))
     assert share.bounds == (49.5, 59.0)
+
+
+def _local(contributions: dict[str, float], base: float, output: float) -> dict:
+    return {
+        "kind": "local_explanation",
+        "subject": {
+            "kind": "row",
+            "description": "crossing 3317",
+            "id": 3317,
+            "values": dict(_VALUES),
+            "text": None,
+            "condition": None,
+            "size": 1,
+            "ids": None,
+        },
+        "label": "cancelled",
+        "predicted_label": "cancelled",
+        "probability": output,
+        "base_value": base,
+        "output": output,
+        "output_space": "probability",
+        "method": "SHAP KernelExplainer",
+        "attributions": [
+            {"feature": name, "value": _VALUES[name], "contribution": value} for name, value in contributions.items()
+        ],
+        "recorded_label": None,
+    }
+
+
+LOCAL = _local({"wind_knots": 0.214, "swell_dm": 0.061, "crew_count": -0.018}, 0.41, 0.667)
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        # a contribution said with the class it pushes is the feature's, never the class's probability
+        (True, "3317 was cancelled mostly for the wind: 41 knots pushes cancelled up by 0.214."),
+        (False, "3317 was cancelled mostly for the wind: 41 knots pushes cancelled up by 0.314."),
+        (True, "For 3317 the wind is the main reason for cancellation, +0.214 on the probability."),
+        (False, "For 3317 the wind is the main reason for cancellation, +0.114 on the probability."),
+        (True, "Cancelled, 66.7 %: mostly the wind (+0.214 over the base rate)."),
+        # the class's own probability after its name is still read as one
+        (False, "3317: cancelled 0.214, mostly for the wind."),
+    ],
+)
+def test_a_contribution_said_with_the_class_it_pushes(faithful: bool, reply: str) -> None:
+    said = check_claims(reply, [LOCAL], vocabulary=HARBOUR)
+    assert said.passed == faithful, (reply, said.unsupported)
+
+
+def test_a_difference_from_its_own_value_is_no_value() -> None:
+    # "0.3 below its 28": a gap from the subject's value (like "below the current 28"), not a value of the swell
+    kept = "3317 stays cancelled if the swell stays between 13.7 and 20 dm, just 0.3 below its 14."
+    said = check_claims(kept, [LOCAL], vocabulary=HARBOUR)
+    assert not any(c.startswith("number 0.3 (swell") for c in said.claims), said.claims
