@@ -59,9 +59,7 @@ _DIFFERENCE_AFTER = re.compile(
     r"(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|warmer|cooler|hotter|colder|fewer|lower|higher|wider|narrower|longer|shorter|"
     r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
     r"^\s*%?\s*(?:(?:percentage|[a-z]+)\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|"
-    + spaced("short of")
-    + r")\s+"
-    r"(?:today's|the current|its current|the current value|current|now|its(?=\s+[-+]?\d))\b",
+    rf"{spaced('short of')})\s+(?:today's|the current|its current|the current value|current|now|its(?=\s+[-+]?\d))\b",
     re.I,
 )
 #: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.
@@ -137,11 +135,8 @@ _THE = re.compile(r"\bthe\s+$", re.I)
 _SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
 #: The midpoint named as what a share is compared with or starts from: "just above 50 %", "reviews near 50 %",
 #: "this close to 50 percent", "from the neutral 50 percent".
-_TO_MIDPOINT = re.compile(
-    r"\b(?:" + spaced("above|below|over|under|near|nearer|close to|closer to|past|beyond|neutral|than") + r")\s+"
-    r"(?:about\s+|roughly\s+|the\s+)?$",
-    re.I,
-)
+_MIDPOINT_WORDS = spaced("above|below|over|under|near|nearer|close to|closer to|past|beyond|neutral|than")
+_TO_MIDPOINT = re.compile(rf"\b(?:{_MIDPOINT_WORDS})\s+(?:about\s+|roughly\s+|the\s+)?$", re.I)
 #: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
 #: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
 _ILLUSTRATIVE = re.compile(

@@ -299,14 +299,9 @@ _COUNTS = UNITS | {"a": 1}
 #: The denominators: a fraction's word ("thirds") or a number word ("two in three").
 _PARTS = UNITS | {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5}
 _PARTS |= {"fifths": 5, "tenth": 10, "tenths": 10}
+_HEDGE = "(?:just|a bit|a little|slightly) (?:under|over|below|above|less than|more than)|nearly|almost|roughly|"
 _WORDED = re.compile(
-    r"(?<![\w-])(?P<hedge>(?:"
-    + spaced("just|a bit|a little|slightly")
-    + r")\s+(?:"
-    + spaced("under|over|below|above|less than|more than")
-    + r")|nearly|almost|roughly|about|around|approximately|"
-    + spaced("close to")
-    + r"|some)?\s*"
+    rf"(?<![\w-])(?P<hedge>{spaced(_HEDGE + 'about|around|approximately|close to|some')})?\s*"
     r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
     r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:chances?\s+)?(?:in|out of)\s+"
     r"(?P<d>two|three|four|five|six|seven|eight|nine|ten))(?![\w-])",
