@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from simxai.guard._reading import NUMBER
+from simxai.guard._spaced import spaced
 
 __all__ = ["counterfactual_stay_claims"]
 
@@ -31,11 +32,12 @@ _STAY = re.compile(
 #: What may stand between the cue and the label: a few words, no clause break, no contrast and no comparison.
 _BETWEEN = re.compile(r"[^.;:!?\n]{0,48}")
 _BREAK = re.compile(r"\b(?:but|than|while|whereas|and then|from|if|when|with)\b|,", re.IGNORECASE)
-_SHORT_OF = re.compile(r"\b(?:short of|shy of|below|under)\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
+_SHORT_OF = re.compile(r"\b(?:" + spaced("short of|shy of|below|under") + r")\b|\bnot\b|n't\b|\bnever\b", re.I)
 #: Words that limit the change the sentence speaks of to a part or a smaller one, or set today apart.
 _LIMITED = re.compile(
     r"\b(?:unless|until|without|otherwise|alone|on its own|by itself|by themselves|as long as|only one|"
-    r"any (?:less|smaller|fewer)|anything (?:less|short|smaller)|short of that|less than that|smaller|fewer|"
+    + spaced("any (?:less|smaller|fewer)|anything (?:less|short|smaller)|short of that|less than that")
+    + r"|smaller|fewer|"
     r"not enough to|before (?:the|any|a|this|that) (?:change|edit)|today|now|currently|at present|"
     r"as (?:it|things) stands?|either way|no matter)\b",
     re.IGNORECASE,

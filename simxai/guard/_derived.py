@@ -13,6 +13,7 @@ from dataclasses import replace
 from simxai.guard._facts import Facts
 from simxai.guard._own_numbers import compared_pair, count_shares, own_counts_share, own_difference
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
+from simxai.guard._spaced import spaced
 from simxai.guard._state import _CheckState
 from simxai.guard._units import unit_feature
 
@@ -35,14 +36,14 @@ __all__ = [
 RESTATED = re.compile(r"\s*%?\s*(?:[a-z]+\s*)?[(,]\s*(?:about|around|roughly|or|i\.e\.|~|≈)?\s*", re.I)
 #: Between the two means of a pair of labels ("7.9 words versus 7.3").
 _MEAN_PAIR = re.compile(
-    r"\s*%?\s*(?:[a-z]+\s+)?(?:vs\.?|versus|against|compared (?:with|to)|to|/)\s*(?:about\s+)?", re.I
+    r"\s*%?\s*(?:[a-z]+\s+)?(?:vs\.?|versus|against|" + spaced("compared (?:with|to)") + r"|to|/)\s*(?:about\s+)?", re.I
 )
 #: A number said as a difference of two of the outputs' numbers: "a gap of about 57 points", "room of 3.5",
 #: "38 points lower". It is checked against the differences the outputs give, never as a value.
 _DIFFERENCE_BEFORE = re.compile(
     r"\b(?:gap|difference|margin|lead|fall|drop|dip|rise|climb|gain|loss|jump|increase|decrease|reduction|"
     r"swing|shift|boost|room|headroom|buffer|cushion|distance|move|change|cut|raise|hike|bump)\s+of\s+"
-    r"(?:only\s+|just\s+|up to\s+|"
+    r"(?:only\s+|just\s+|" + spaced("up to") + r"\s+|"
     r"about\s+|around\s+|roughly\s+|some\s+|nearly\s+|almost\s+|over\s+|under\s+)*[£$€]?$",
     re.I,
 )
@@ -57,8 +58,8 @@ _DIFFERENCE_AFTER = re.compile(
     r"^\s*(?:[a-z°£$€]{1,3}|years?|months?|weeks?|days?|hours?|minutes?|units?|degrees?(?:\s+[CF]\b)?)"
     r"(?:\s*/\s*[a-z]{1,3})?\s+(?:less|more|warmer|cooler|hotter|colder|fewer|lower|higher|wider|narrower|longer|shorter|"
     r"larger|smaller|bigger|heavier|lighter|deeper|thicker|thinner|older|younger)\b(?!\s+than)|"
-    r"^\s*%?\s*(?:(?:percentage|[a-z]+)\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|short of)\s+"
-    r"(?:today's|the current|its current|the current value|current|now)\b",
+    r"^\s*%?\s*(?:(?:percentage|[a-z]+)\s+)?(?:points?|pts?|pp)\b|^\s*(?:units?\s+)?(?:above|below|"
+    rf"{spaced('short of')})\s+(?:today's|the current|its current|the current value|current|now|its(?=\s+[-+]?\d))\b",
     re.I,
 )
 #: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.
@@ -134,11 +135,8 @@ _THE = re.compile(r"\bthe\s+$", re.I)
 _SCALE_POINT = re.compile(r"^\s*%?\s*(?:line|mark|threshold|cut-?off|boundary|barrier|level|point)\b", re.I)
 #: The midpoint named as what a share is compared with or starts from: "just above 50 %", "reviews near 50 %",
 #: "this close to 50 percent", "from the neutral 50 percent".
-_TO_MIDPOINT = re.compile(
-    r"\b(?:above|below|over|under|near|nearer|close to|closer to|past|beyond|neutral|than)\s+"
-    r"(?:about\s+|roughly\s+|the\s+)?$",
-    re.I,
-)
+_MIDPOINT_WORDS = spaced("above|below|over|under|near|nearer|close to|closer to|past|beyond|neutral|than")
+_TO_MIDPOINT = re.compile(rf"\b(?:{_MIDPOINT_WORDS})\s+(?:about\s+|roughly\s+|the\s+)?$", re.I)
 #: A frame that makes a number an example or a general statement, not a value of the outputs ("a 70 % score
 #: does not mean ...", "even at 80 %", "for example"): a number in it that the outputs do not hold is unchecked.
 _ILLUSTRATIVE = re.compile(

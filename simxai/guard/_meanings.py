@@ -13,14 +13,19 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from simxai.guard._reading import find_mentions
+from simxai.guard._spaced import spaced
 
 __all__ = ["meaning_claims"]
 
 _ABOVE = re.compile(
-    r"\b(?:above|over|exceeds?|exceeding|greater than|more than|higher than|larger than|at least)\b|>|≥", re.I
+    r"\b(?:"
+    + spaced("above|over|exceeds?|exceeding|greater than|more than|higher than|larger than|at least")
+    + r")\b|>|≥",
+    re.I,
 )
 _BELOW = re.compile(
-    r"\b(?:at most|below|under|less than|lower than|smaller than|or less|no more than|up to)\b|<|≤", re.I
+    r"\b(?:" + spaced("at most|below|under|less than|lower than|smaller than|or less|no more than|up to") + r")\b|<|≤",
+    re.I,
 )
 #: What binds a condition to the label before it: "X: ...", "X, meaning ...", "X means ...", "X when ...".
 _BINDS = re.compile(

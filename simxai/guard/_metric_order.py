@@ -15,11 +15,12 @@ import re
 from collections.abc import Iterator, Mapping
 
 from simxai.guard import _cues as cue
+from simxai.guard._spaced import spaced
 
 __all__ = ["metric_order_claims"]
 
-_MORE = r"above|over|higher than|greater than|better than|exceeds|beats|ahead of|more than|tops"
-_LESS = r"below|under|lower than|less than|worse than|behind|trails"
+_MORE = spaced("above|over|higher than|greater than|better than|exceeds|beats|ahead of|more than|tops")
+_LESS = spaced("below|under|lower than|less than|worse than|behind|trails")
 _BE = r"(?:'s\s+|\s+(?:is|was|sits|stays|comes in|runs|lies)\s+)?(?:\s*(?:\w+ly|well|a bit|a little|much|far)\s+)?"
 #: A metric's value said in brackets or after a colon or "of" right after its name ("recall (0.803)", "recall of
 #: 0.80"): the comparison after it is still the metric's (claims-21).

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from simxai.guard._spaced import spaced
+
 __all__ = [
     "SMALL_INTEGER",
     "_AT_LABEL",
@@ -49,8 +51,9 @@ _BEFORE_ARROW = re.compile(
 _BEFORE_DOWN_TO = re.compile(r"^\s*(?:all the way\s+|only\s+|just\s+)?(?:down|up)\s+to\b", re.I)
 #: A reference point of a scale, not a value of the outputs: "(1.0 is perfect, 0.5 is random)", "0.8 ≠ 80 %".
 _REFERENCE = re.compile(
-    r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:perfect|random|chance|guessing|a coin flip|a tie|compound|"
-    r"no better than chance)|≠)",
+    r"^\s*%?\s*(?:(?:is|=|means|would be)\s+(?:"
+    + spaced("perfect|random|chance|guessing|a coin flip|a tie|compound|no better than chance")
+    + r")|≠)",
     re.I,
 )
 _LEANS = re.compile(
@@ -78,8 +81,12 @@ _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)
 _BOUND = re.compile(
-    r"(?<!just )(?<!a bit )(?<!a little )\b(?:below|above|under|over|less than|more than|greater than|lower than|"
-    r"higher than|smaller than|larger than|bigger than|at least|at most|exceeds?|beyond|short of|within)\s+$",
+    r"(?<!just )(?<!a bit )(?<!a little )\b(?:"
+    + spaced(
+        "below|above|under|over|less than|more than|greater than|lower than|higher than|smaller than|larger than|"
+        "bigger than|at least|at most|exceeds?|beyond|short of|within"
+    )
+    + r")\s+$",
     re.IGNORECASE,
 )
 _NOT = re.compile(r"\b(?:not|never|isn't|wasn't)\s+(?:about\s+|around\s+|roughly\s+|quite\s+)?$", re.I)

@@ -31,6 +31,7 @@ from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._plain import said_as_age
+from simxai.guard._pushed import pushed
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
 from simxai.guard._state import _facts_at
@@ -177,7 +178,7 @@ class _NumberChecks(_NumberNames):
             return
         lead_text = clause[max(0, offset + claim.start - 60) : offset + claim.start]
         if is_difference(lead_text, following) or SLACK.match(following):
-            if (ends := own_ends_gap(claim, sentence)) is not None:  # the ends it gives, "(704 → 614)" (claims-34)
+            if (ends := own_ends_gap(claim, sentence, at + offset)) is not None:  # its ends, "(704 → 614)"
                 self.report.claim(f"{text} (the gap of the ends said, {ends[0]:g})", ends[1], via="number")
             elif fits(claim, self._differences(facts)):  # "a gap of about 57 points": of two of the outputs' numbers
                 self.report.claim(f"{text} (a difference)", True, via="number")
@@ -198,8 +199,9 @@ class _NumberChecks(_NumberNames):
         probability = claim.percent or (
             bool(cue.PROBABILITY.search(segment[: claim.end + 15])) and not whole_number and claim.value >= 0
         )
-        if not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start]):
-            # "it adds about 0.21 to the negative probability": a feature's contribution, not a probability.
+        contribution = not claim.percent and pushed(segment[: claim.start], following, self.names.labels)
+        if contribution or (not claim.percent and cue.CONTRIBUTES.search(segment[: claim.start])):
+            # "it adds about 0.21 to the negative probability", "pushes bulged up by 0.154": a contribution.
             probability = False
             entities = [e for e in entities if e[0] != "label"]
         lead = segment[: claim.start]
@@ -210,7 +212,7 @@ class _NumberChecks(_NumberNames):
         )
         gap_after = lead[said[-1].end :] if said else ""
         joined = nc._AT_LABEL.fullmatch(gap_after) and (claim.percent or gap_after.strip())
-        if said and joined and not nc._TOWARDS.search(lead[: said[-1].start]):
+        if said and joined and not contribution and not nc._TOWARDS.search(lead[: said[-1].start]):
             # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
             probability = True
             entities = [("label", said[-1].name, offset + said[-1].start)]

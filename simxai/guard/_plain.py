@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from simxai._spoken import UNITS
 from simxai.guard._reading import Mention, matches, numbers
+from simxai.guard._spaced import spaced
 
 __all__ = [
     "AGE_AFTER",
@@ -38,9 +39,13 @@ __all__ = [
 
 #: A side of a bound, then its number: "stay below (about) 4.17", "above 591", "up to 184", "as low as 24.3".
 _BOUND = re.compile(
-    r"(?:\b(?:(?P<below>(?:at or )?(?:below|under)|beneath|at most|no (?:more|higher) than|up to|as high as|"
-    r"not (?:above|over))|(?P<above>(?:at or )?(?:above|over)|at least|no (?:less|lower) than|down to|as low as|"
-    r"not (?:below|under)))\s+|(?P<below_sign>≤|<=|<)\s*|(?P<above_sign>≥|>=|>)\s*)"
+    r"(?:\b(?:"
+    + spaced(
+        "(?P<below>(?:at or )?(?:below|under)|beneath|at most|no (?:more|higher) than|up to|as high as|"
+        "not (?:above|over))|(?P<above>(?:at or )?(?:above|over)|at least|no (?:less|lower) than|down to|as low as|"
+        "not (?:below|under))"
+    )
+    + r")\s+|(?P<below_sign>≤|<=|<)\s*|(?P<above_sign>≥|>=|>)\s*)"
     r"(?:about\s+|roughly\s+|around\s+|approximately\s+|~\s*)?(?=-?\d)",
     re.I,
 )

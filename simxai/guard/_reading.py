@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from simxai._spoken import UNITS
 from simxai.guard._mentions import _QUOTES, Mention, find_mentions
+from simxai.guard._spaced import spaced
 
 __all__ = [
     "Mention",
@@ -298,9 +299,9 @@ _COUNTS = UNITS | {"a": 1}
 #: The denominators: a fraction's word ("thirds") or a number word ("two in three").
 _PARTS = UNITS | {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5}
 _PARTS |= {"fifths": 5, "tenth": 10, "tenths": 10}
+_HEDGE = "(?:just|a bit|a little|slightly) (?:under|over|below|above|less than|more than)|nearly|almost|roughly|"
 _WORDED = re.compile(
-    r"(?<![\w-])(?P<hedge>(?:just|a bit|a little|slightly)\s+(?:under|over|below|above|less than|more than)|"
-    r"nearly|almost|roughly|about|around|approximately|close to|some)?\s*"
+    rf"(?<![\w-])(?P<hedge>{spaced(_HEDGE + 'about|around|approximately|close to|some')})?\s*"
     r"(?:(?P<half>half)|(?P<num>a|one|two|three|four)[- ](?P<part>half|thirds?|quarters?|fifths?|tenths?)|"
     r"(?P<n>one|two|three|four|five|six|seven|eight|nine)\s+(?:chances?\s+)?(?:in|out of)\s+"
     r"(?P<d>two|three|four|five|six|seven|eight|nine|ten))(?![\w-])",
@@ -324,7 +325,7 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
             share = _COUNTS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
         if share > 1:
             continue
-        hedge = (m.group("hedge") or "").lower()
+        hedge = " ".join((m.group("hedge") or "").lower().split())
         said = m.group("n") is not None or hedge != ""
         if not said and not (_SHARE_AFTER.match(text[m.end() :]) or _SHARE_BEFORE.search(text[: m.start()])):
             continue
