@@ -10,7 +10,7 @@ since an event and ids from 60001. Each answer is checked against the model run 
 - a bound said alone in a correction ("no, I meant over 350") replaces the bound of the one feature the group in
   focus bounds, for the same question (before: the labels' meanings were answered);
 - "those fresnel outages" after a group of Fresnel lamps in strong gusts is that whole group, not the Fresnel lamps
-  alone, and a correction of the gusts' bound then keeps the lamp;
+  alone (also with a turn on something else between), and a correction of the gusts' bound then keeps the lamp;
 - "3 more keepers" names no feature: asked which, never a step of the feature changed last;
 - a mistake in the config's `cards` is reported under `cards.`, the field the user wrote.
 
@@ -143,11 +143,13 @@ async def test_a_bound_said_alone_in_a_correction_replaces_the_groups_one_bound(
     assert str(call.output["n_rows"]) in turn.reply
 
 
-async def test_those_named_by_part_of_the_group_in_focus_are_the_whole_group(outages) -> None:
+@pytest.mark.parametrize("between", [[], ["what are the most important features overall?"]])
+async def test_those_named_by_part_of_the_group_in_focus_are_the_whole_group(outages, between: list[str]) -> None:
     host, data, _ = outages
-    first, second, third = await _send(
+    first, *_, second, third = await _send(
         host,
         "show me outages of the Fresnel lamp with gusts above 10 m/s",
+        *between,  # a turn on something else between: "those" still points back at the group
         "what is the mean salt of those fresnel outages?",
         "sorry, I meant gusts above 12 not 10",
     )

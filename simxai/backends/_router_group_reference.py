@@ -26,6 +26,8 @@ from simxai.messages import Message, ToolCall
 __all__ = ["with_group_referred"]
 
 _CONDITION = re.compile(r"[=<>]")
+# the calls back a restated group is looked for in: the last few answers, not the whole conversation
+_LOOK_BACK = 3
 
 
 def _reference(schema: HostSchema) -> re.Pattern[str]:
@@ -50,11 +52,9 @@ def with_group_referred(
     if match.group("ref") and match.group("ref").lower() in ("those", "these") and after in _DESCRIBES:
         return calls  # "for those who rent": a group of the turn's own
     own = extract_group(text, schema)
-    focus = _focus(history, schema)
-    if focus is None:
-        return calls
-    restated = _restates(match, own, focus)
-    if isinstance(own, str) and _CONDITION.search(own) and not restated:
+    restated = _restated(match, own, history)
+    focus = restated or _focus(history, schema)
+    if focus is None or (isinstance(own, str) and _CONDITION.search(own) and not restated):
         return calls
     out = []
     for call in calls:
@@ -65,12 +65,20 @@ def with_group_referred(
     return out
 
 
-def _restates(match: re.Match[str], own: str | None, focus: str) -> bool:
-    """Whether "those"/"these" points at the group in focus by naming some of its conditions ("of those glacier
-    stops" after `wind_speed_ms > 10 and line = Glacier`): every condition of the turn's own group is one of the
-    focus's.
+def _restated(match: re.Match[str], own: str | None, history: Sequence[Message]) -> str | None:
+    """The earlier group "those"/"these" points at by naming some of its conditions ("of those glacier stops" after
+    `wind_speed_ms > 10 and line = Glacier`, also with a turn on something else between): the group of one of the
+    last calls of which every condition of the turn's own group is one; None when there is none.
     """
     if not match.group("ref") or match.group("ref").lower() not in ("those", "these") or not isinstance(own, str):
-        return False
+        return None
     clauses = {c.strip() for c in own.split(" and ")}
-    return bool(_CONDITION.search(own)) and clauses < {c.strip() for c in focus.split(" and ")}
+    if not _CONDITION.search(own):
+        return None
+    said = [m for m in history if m.role == "assistant" and m.tool_calls][-_LOOK_BACK:]
+    for message in reversed(said):
+        for call in message.tool_calls:
+            group = call.arguments.get(_GROUP_SLOT.get(call.name, "group"))
+            if isinstance(group, str) and clauses < {c.strip() for c in group.split(" and ")}:
+                return group
+    return None
