@@ -5,8 +5,10 @@ After a call on a group ("how accurate on holes deeper than 22 m?"), a turn that
 own and speaks of "them", "those", "these" (alone, before "ones" or before the host's plural noun), "the same
 <noun>s" or "that group / bunch / lot" switches the function and keeps the subject: each call that takes a group
 and holds none gets the group in focus (get_prediction's instance, the group of get_model_performance and
-get_data_information). "those who rent", "those with a loan" describe a group of their own and are left to the turn;
-a part of the group ("how many of them are ...") is `_router_narrowed`'s, run before this. The last call must have
+get_data_information). "those Glacier stops" after the stops on the Glacier line in high wind names a part of the
+group in focus to point at it: the whole group is meant, not the part alone. "those who rent", "those with a loan"
+describe a group of their own and are left to the turn; a part of the group ("how many of them are ...") is
+`_router_narrowed`'s, run before this. The last call must have
 run on one group given as a condition, as `_router_narrowed` requires; otherwise nothing is filled and the engine
 asks as before.
 """
@@ -24,6 +26,8 @@ from simxai.messages import Message, ToolCall
 __all__ = ["with_group_referred"]
 
 _CONDITION = re.compile(r"[=<>]")
+# the calls back a restated group is looked for in: the last few answers, not the whole conversation
+_LOOK_BACK = 3
 
 
 def _reference(schema: HostSchema) -> re.Pattern[str]:
@@ -48,15 +52,33 @@ def with_group_referred(
     if match.group("ref") and match.group("ref").lower() in ("those", "these") and after in _DESCRIBES:
         return calls  # "for those who rent": a group of the turn's own
     own = extract_group(text, schema)
-    if isinstance(own, str) and _CONDITION.search(own):
-        return calls
-    focus = _focus(history, schema)
-    if focus is None:
+    restated = _restated(match, own, history)
+    focus = restated or _focus(history, schema)
+    if focus is None or (isinstance(own, str) and _CONDITION.search(own) and not restated):
         return calls
     out = []
     for call in calls:
         slot = _GROUP_SLOT.get(call.name)
-        if slot is not None and call.arguments.get(slot) in (None, ""):
+        if slot is not None and (call.arguments.get(slot) in (None, "") or (restated and call.arguments[slot] == own)):
             call = call.model_copy(update={"arguments": {**call.arguments, slot: focus}})
         out.append(call)
     return out
+
+
+def _restated(match: re.Match[str], own: str | None, history: Sequence[Message]) -> str | None:
+    """The earlier group "those"/"these" points at by naming some of its conditions ("of those glacier stops" after
+    `wind_speed_ms > 10 and line = Glacier`, also with a turn on something else between): the group of one of the
+    last calls of which every condition of the turn's own group is one; None when there is none.
+    """
+    if not match.group("ref") or match.group("ref").lower() not in ("those", "these") or not isinstance(own, str):
+        return None
+    clauses = {c.strip() for c in own.split(" and ")}
+    if not _CONDITION.search(own):
+        return None
+    said = [m for m in history if m.role == "assistant" and m.tool_calls][-_LOOK_BACK:]
+    for message in reversed(said):
+        for call in message.tool_calls:
+            group = call.arguments.get(_GROUP_SLOT.get(call.name, "group"))
+            if isinstance(group, str) and clauses < {c.strip() for c in group.split(" and ")}:
+                return group
+    return None

@@ -204,8 +204,8 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
     """
     found: list[tuple[str, ChangeValue]] = []
     for unit, feature in _units(schema).items():
-        if feature.name in named:
-            continue
+        if feature.name in named or "%" in unit_words(unit):
+            continue  # "20% stronger" is a relative change of what is named, never a step of `humidity_pct`
         # the unit as the name writes it or as people say it ("40 ft" or "40 feet" for BoatLengthFt)
         # "degrees" is said of an angle and of a temperature alike: only the "degrees" entry (one owner) reads it
         said = sorted((w for w in unit_words(unit) if w not in _DEGREE_WORDS), key=len, reverse=True)

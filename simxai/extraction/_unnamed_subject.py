@@ -1,4 +1,5 @@
-"""The noun a relative change is said of when it names no feature: "what if his rent were 10% lower?".
+"""The noun a relative change is said of when it names no feature: "what if his rent were 10% lower?", "3 more
+passengers".
 
 A step ("10% lower", "up by 5", "doubled") with no feature named applies to the feature in focus when its subject
 is "it" / "that" or left out ("and 20% higher instead?"). When its subject is a noun of the speaker's own ("his
@@ -14,7 +15,7 @@ import re
 from simxai.extraction._feature_terms import _MODEL_WORDS, _singular, _stem
 from simxai.extraction._features import feature_mentions
 from simxai.hosts.base import HostSchema
-from simxai.hosts.name_words import name_words
+from simxai.hosts.name_words import name_words, unit_words
 
 __all__ = ["subject_features", "unnamed_subject"]
 
@@ -30,6 +31,17 @@ _CHANGED_NOUN = re.compile(
     r"(?:lower|higher|smaller|bigger|larger|greater|cheaper|longer|shorter)\s+(?P<noun>[a-z]+)\b",
     re.IGNORECASE,
 )
+# the noun a step in a count is said of ("3 more passengers", "two fewer stops"): a count of something
+_COUNTED_NOUN = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:more|fewer|less|extra|additional)\s+"
+    r"(?P<noun>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# words a step's amount is measured in, which name no subject of their own ("3 more degrees", "2 more points")
+_MEASURES = frozenset(
+    "degree degrees point points percent percentage unit units time times second seconds minute minutes hour hours "
+    "day days week weeks month months year years".split()
+) | frozenset(w for u in "ft m km cm mm mi kg g lb t l ml h min s mph kmh".split() for w in unit_words(u))
 # words a turn says of the model or of the instance as a whole, never of one feature
 _WHOLE = _MODEL_WORDS | frozenset(
     "prediction predictions chance chances probability odds risk outcome result answer model one ones case row "
@@ -41,12 +53,12 @@ def unnamed_subject(text: str, schema: HostSchema | None) -> str | None:
     """The noun a change in `text` is said of, when it names nothing of the host's, else None ("his rent")."""
     if schema is None or schema.kind != "tabular":
         return None
-    match = _SUBJECT.search(text) or _CHANGED_NOUN.search(text)
+    match = _SUBJECT.search(text) or _CHANGED_NOUN.search(text) or _COUNTED_NOUN.search(text)
     if match is None:
         return None
     noun = match.group("noun").lower()
     words = noun.split()
-    if feature_mentions(noun, schema) or any(w in _WHOLE for w in words):
+    if feature_mentions(noun, schema) or any(w in _WHOLE or w in _MEASURES for w in words):
         return None
     host = {w.lower() for term in (schema.instance_noun or "", *schema.class_names) for w in term.split()}
     host |= {c.lower() for f in schema.features for c in f.categories or []}

@@ -303,6 +303,20 @@ def tabular_host(model: Any, data: pd.DataFrame, options: HostOptions, test_ids:
         UsageError: the model, the data or an option does not fit the others (see `TabularHost`).
     """
     cards = options.cards
+    try:
+        return _built(model, data, options, test_ids, cards)
+    except UsageError as exc:  # the cards are one field here: "cards.label_meanings", never "output_card...."
+        said = str(exc)
+        for part in ("data_card.", "model_card.", "output_card."):
+            if said.startswith(part):
+                raise UsageError(f"cards.{said.removeprefix(part)}") from exc
+        raise
+
+
+def _built(
+    model: Any, data: pd.DataFrame, options: HostOptions, test_ids: Sequence[int] | None, cards: CardsConfig
+) -> TabularHost:
+    """The host of `tabular_host`, its cards' problems named by the card they were checked in."""
     return TabularHost(
         model,
         data,

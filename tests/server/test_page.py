@@ -439,3 +439,65 @@ def test_a_metric_of_exactly_one_reads_1_000_in_the_reply_and_the_table(serve, b
     expect(answer.locator(".reply")).to_contain_text("is 1.000.")
     expect(answer.locator("table.grid td").first).to_have_text("1.000")
     assert errors == []
+
+
+def _halts_host() -> Any:
+    """An invented host (cable-car halts): a long feature name joined by underscores, and a mean by label that is an
+    exact tie at three decimals (1.0625 for the label `halted`)."""
+    import numpy as np
+    import pandas as pd
+    from sklearn.tree import DecisionTreeClassifier
+
+    from simxai.hosts import host_from_model
+
+    rows = np.arange(120)
+    halted = rows % 2 == 0
+    data = pd.DataFrame(
+        {
+            "halt_no": np.arange(50001, 50121),
+            "days_since_inspection": np.where(halted, np.where(rows // 2 % 2 == 0, 1.0, 1.125), 30.0),
+            "wind_speed_ms": np.linspace(0, 20, 120).round(1),
+            "stopped": np.where(halted, "halted", "running"),
+        }
+    )
+    model = DecisionTreeClassifier(max_depth=2, random_state=0)
+    model.fit(data[["days_since_inspection", "wind_speed_ms"]], data.stopped)
+    return host_from_model(model, data, name="halts", target="stopped", instance_noun="halt", id_column="halt_no")
+
+
+# Every part of every bar label on one line: a name breaks after its underscores, never inside a part of it.
+_BROKEN_LABELS = """() => {
+  const broken = [];
+  for (const label of document.querySelectorAll(".bar-row .feat")) {
+    const node = label.firstChild;
+    for (const match of node.data.matchAll(/[^\\s\\u200b]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (range.getClientRects().length > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def test_bar_labels_on_a_phone_break_after_an_underscore_not_inside_a_word(serve, browser):
+    page, errors = _page(browser, width=390, height=844)
+    page.goto(serve(host=_halts_host(), backend=_calls_backend()) + "/")
+    answer = _ask(page, 'call get_local_explanation {"instance": 50002}', 0)
+    assert answer.locator(".bar-row .feat").count() == 2
+    assert page.evaluate(_BROKEN_LABELS) == []
+    titles = {answer.locator(".bar-row .feat").nth(i).get_attribute("title") for i in range(2)}
+    assert "days_since_inspection = 30" in titles  # the title keeps the name as it is, with no break marks
+    assert errors == []
+
+
+def test_a_mean_at_an_exact_tie_reads_the_same_in_the_reply_and_the_picture(serve, browser):
+    from playwright.sync_api import expect
+
+    page, errors = _page(browser)
+    page.goto(serve(host=_halts_host(), backend=_calls_backend()) + "/")
+    answer = _ask(page, 'call get_data_information {"feature": "days_since_inspection"}', 0)
+    expect(answer.locator(".reply")).to_contain_text("halted 1.062")
+    expect(answer.locator("p.legend")).to_contain_text("halted (mean 1.062)")
+    assert errors == []
