@@ -183,8 +183,9 @@ SNOW_CATEGORIES = {"Style": ("figurative", "abstract", "architectural")}
 #: outings called "outing"; units at the end of names, one in brackets ("Area (ha)") and one with spaces.
 TRUFFLE_NUMERIC = ("DogAgeYrs", "soil_temp_c", "RainMm", "Area (ha)", "hunt_minutes", "oak share pct")
 TRUFFLE_CATEGORIES = {"Breed": ("lagotto", "beagle", "mixed")}
-#: The invented sauna-stove host of set Y (`evalsets/fresh-2026-12-05y/host_kiuas.py`): ids 115701-116000, loads of
-#: stones called "load"; units at the end of names, one in brackets ("Mass (kg)"), one with a space, a True/False column.
+#: The invented sauna-stove host of set Y (`evalsets/fresh-2026-12-05y/host_kiuas.py`): ids 115701-116000, loads
+#: of stones called "load"; units at the end of names, one in brackets ("Mass (kg)"), one with a space, a True/False
+#: column.
 KIUAS_NUMERIC = ("peak_temp_c", "LoylyL", "Mass (kg)", "heating cycles", "StoneAgeWks")
 KIUAS_CATEGORIES = {"StoneType": ("olivine_diabase", "peridotite", "soapstone"), "WoodFired": ("False", "True")}
 HOSTS: dict[str, dict[str, Any]] = {
