@@ -104,6 +104,7 @@ def _glossed(match: re.Match[str]) -> str:
 
 # "half as much", "half as many": half the value ("half as far" is left to the readers of a quantity's adjective)
 _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
+_HALF_AGAIN = re.compile(r"\bhalf\s+again\s+as\b", re.I)
 # "half a kilo heavier", "half an hour longer", "half a point lower": half of one unit, before a direction
 _HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+(?=[a-z]+\s+(?:{_FURTHER}|{_NEARER})\b)", re.I)
 # "a degree cooler", "a kilo heavier", "one metre less": one unit of a measure, before a direction
@@ -151,13 +152,14 @@ def by_fractions(text: str) -> str:
 def fraction_steps(text: str) -> str:
     """`text` with a fraction said as a step written as the percentage it is: "a quarter higher" -> "25% higher",
     "a tenth less" -> "10% less", "half as much" -> "50% less", "half a kilo more" -> "0.5 kilo more", "a degree
-    cooler" -> "1 degree cooler", "one and a half times" -> "1.5 times".
+    cooler" -> "1 degree cooler", "one and a half times" -> "1.5 times", "half again as heavy" -> "1.5 times as heavy".
 
     A fraction the turn then glosses by the amount it comes to ("a third less, so 2 fewer boats", "a quarter
     higher, that's about 8 more") gives way to that amount, said where the fraction was.
     """
     text = _GLOSSED_FRACTION.sub(_glossed, text)
     text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
+    text = _HALF_AGAIN.sub("1.5 times as", text)  # "half again as heavy": one and a half times the value
     text = _HALF_AS_MUCH.sub("50% less", _ONE_UNIT.sub("1 ", _HALF_A_UNIT.sub("0.5 ", text)))
     return _AND_A_HALF.sub(lambda m: f"{_WHOLE.get(m.group('n').lower(), m.group('n'))}.5 times", text)
 
