@@ -186,7 +186,9 @@ def asked_count(text: str, schema: HostSchema | None) -> int | None:
     noun ("three options") must make the number a count: a bare "3?" stays an id.
     """
     match = _COUNT.match(normalize(text, schema))
-    if match is None or not (match.group("verb") or match.group("gimme") or match.group("adjective") or match.group("noun")):
+    if match is None or not (
+        match.group("verb") or match.group("gimme") or match.group("adjective") or match.group("noun")
+    ):
         return None
     return int(match.group("n"))
 

@@ -64,7 +64,8 @@ _WHICH_ONES = re.compile(
 
 def _per_class(call: LastCall, text: str, named: str) -> bool:
     """Whether a call is a metric of one class (precision, recall, f1) or the global explanation, naming no class yet,
-    and the turn names the class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group of instances instead.
+    and the turn names the class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group
+    of instances instead.
     """
     metric = str(call.arguments.get("metric") or "").lower()
     per_class = call.name == "get_model_performance" and metric in _PER_CLASS
@@ -77,7 +78,9 @@ def _per_class(call: LastCall, text: str, named: str) -> bool:
 
 _PER_CLASS = frozenset({"precision", "recall", "f1"})
 # What a turn naming a class alone may say besides it
-_ALONE = frozenset("and but what about how for the only just then there now please instead class in particular specifically".split())
+_ALONE = frozenset(
+    "and but what about how for the only just then there now please instead class in particular specifically".split()
+)
 
 
 def repeated_call(text: str, masked: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:

@@ -3,12 +3,12 @@ those holes?" after the model's accuracy on the deep holes.
 
 After a call on a group ("how accurate on holes deeper than 22 m?"), a turn that names no group or instance of its
 own and speaks of "them", "those", "these" (alone, before "ones" or before the host's plural noun), "the same
-<noun>s", "that group / bunch / lot" or "how many (<noun>s) is that / are those" switches the function and keeps the subject: each call that takes a group
-and holds none gets the group in focus (get_prediction's instance, the group of get_model_performance and
-get_data_information). "those who rent", "those with a loan" describe a group of their own and are left to the turn;
-a part of the group ("how many of them are ...") is `_router_narrowed`'s, run before this. The last call must have
-run on one group given as a condition, as `_router_narrowed` requires; otherwise nothing is filled and the engine
-asks as before.
+<noun>s", "that group / bunch / lot" or "how many (<noun>s) is that / are those" switches the function and keeps the
+subject: each call that takes a group and holds none gets the group in focus (get_prediction's instance, the group
+of get_model_performance and get_data_information). "those who rent", "those with a loan" describe a group of their
+own and are left to the turn; a part of the group ("how many of them are ...") is `_router_narrowed`'s, run before
+this. The last call must have run on one group given as a condition, as `_router_narrowed` requires; otherwise
+nothing is filled and the engine asks as before.
 """
 
 from __future__ import annotations

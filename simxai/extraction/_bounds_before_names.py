@@ -6,9 +6,9 @@
 - "over a kilo" of `weight_g`, "under 2 cm" of `wall_mm`: a unit one scale above the unit the one feature's name
   ends in, the number converted ("a" / "an" before such a unit is one).
 
-"past" compares like "over" here, also before a word that ends one feature's name (a bound after a noun: "the ones past 300 hours"). A clause is only made for a
-numeric feature; the readers that find a bound after the name run first, so a feature they bound is not bounded twice
-(`simxai.extraction._head_word_bounds.said_bounds`).
+"past" compares like "over" here, also before a word that ends one feature's name (a bound after a noun: "the ones
+past 300 hours"). A clause is only made for a numeric feature; the readers that find a bound after the name run
+first, so a feature they bound is not bounded twice (`simxai.extraction._head_word_bounds.said_bounds`).
 """
 
 from __future__ import annotations
@@ -75,9 +75,7 @@ def bounds_before_names(text: str, schema: HostSchema) -> list[str]:
     for match in _LARGER_SAID.finditer(text):
         unit = match.group("u").lower()
         owners = [
-            f
-            for f in schema.features
-            if f.type == "numeric" and unit in _LARGER.get(name_unit(f) or "-", ((), 0))[0]
+            f for f in schema.features if f.type == "numeric" and unit in _LARGER.get(name_unit(f) or "-", ((), 0))[0]
         ]
         if len(owners) != 1 or any(c.startswith(f"{owners[0].name} ") for c in clauses):
             continue

@@ -50,8 +50,11 @@ def _a_range(run: str, schema: HostSchema) -> bool:
 
 
 def _holds(feature: FeatureSchema, number: int) -> bool:
-    return feature.type == "numeric" and feature.min is not None and feature.max is not None and (
-        feature.min <= number <= feature.max
+    return (
+        feature.type == "numeric"
+        and feature.min is not None
+        and feature.max is not None
+        and (feature.min <= number <= feature.max)
     )
 
 

@@ -35,7 +35,6 @@ from simxai.extraction._lexicon import (
     _NUM,
     _OP_WORDS,
     _group_noun,
-    _noun_pattern,
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
