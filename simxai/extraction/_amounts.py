@@ -104,7 +104,7 @@ def _glossed(match: re.Match[str]) -> str:
 
 # "half as much", "half as many": half the value ("half as far" is left to the readers of a quantity's adjective)
 _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
-_HALF_AGAIN = re.compile(r"\bhalf\s+again\s+as\b", re.I)
+_HALF_AGAIN = re.compile(r"\bhalf\s+again\s+as\b(?!\s+(?:much|many)\b)", re.I)  # not "as much salt"
 # "half a kilo heavier", "half an hour longer", "half a point lower": half of one unit, before a direction
 _HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+(?=[a-z]+\s+(?:{_FURTHER}|{_NEARER})\b)", re.I)
 # "a degree cooler", "a kilo heavier", "one metre less": one unit of a measure, before a direction
