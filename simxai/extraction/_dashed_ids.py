@@ -46,7 +46,9 @@ def _digits(chunk: str) -> str:
 def _a_range(run: str, schema: HostSchema) -> bool:
     """Whether the run is a range of ids: one dash between two numbers that are both ids, the first below."""
     ends = re.fullmatch(r"(\d+)\s?[-–]\s?(\d+)", run.strip())
-    return bool(ends) and schema.has_id(int(ends[1])) and schema.has_id(int(ends[2])) and int(ends[1]) < int(ends[2])
+    if ends is None:
+        return False
+    return schema.has_id(int(ends[1])) and schema.has_id(int(ends[2])) and int(ends[1]) < int(ends[2])
 
 
 def _holds(feature: FeatureSchema, number: int) -> bool:
