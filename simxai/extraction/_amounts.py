@@ -230,11 +230,13 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
 
 
 def _another_after(after: str, feature: FeatureSchema, schema: HostSchema) -> bool:
-    """Whether the word after a step's direction is a word of another numeric feature's name or aliases."""
+    """Whether the word after a step's direction is a word of another numeric feature's name or aliases and none of
+    `feature`'s own ("30 kg less barge" where "barge" is in "barge weight" too names no other feature).
+    """
     word = re.match(r"\s+(?:of\s+|in\s+)?(?:the\s+)?([a-z]+)", after, re.I)
-    return bool(word) and any(
-        f.name != feature.name and f.type == "numeric" and word[1].lower() in _words(f) for f in schema.features
-    )
+    if word is None or word[1].lower() in _words(feature):
+        return False
+    return any(f.name != feature.name and f.type == "numeric" and word[1].lower() in _words(f) for f in schema.features)
 
 
 def _names_another(direction: str, feature: FeatureSchema, schema: HostSchema) -> bool:
