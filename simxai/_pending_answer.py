@@ -52,6 +52,10 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
     """The arguments `user`'s answer completes the pending call with, or None when it answers nothing."""
     confirmed = False
     value = _word_resolved(pending, user, schema) or extract_argument(pending.missing, user, schema)
+    if value is None and pending.missing == "metric" and not pending.arguments.get("group") and len(user.split()) <= 8:
+        # "which metric?" after "how does it do on the humid days?" -> "above 70 percent humidity": the answer says
+        # which group was meant, and a group asked about is scored by every metric (as `_router_arguments` does)
+        value = "all" if extract_argument("group", user, schema, pending.function) is not None else None
     if value is None and pending.questioned is not None and confirms(user):
         value, confirmed = pending.questioned, True  # "glucose 500 is above the range; intended?" -> "yes"
     if value is None and pending.missing == "group" and pending.feature is not None:

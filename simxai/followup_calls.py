@@ -182,7 +182,8 @@ def other_class_arguments(
 # Words a turn that only names another class may hold besides it ("and on the negative ones?", "and approve?").
 _CLASS_FILLER = frozenset(
     "and but what about how for the on in among with those ones one cases case now then also same please "
-    "predicted labelled labeled classified as being are is were was ones instead only just there".split()
+    "predicted labelled labeled classified as being are is were was ones instead only just there particular "
+    "specifically".split()
 )
 
 

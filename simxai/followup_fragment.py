@@ -162,10 +162,11 @@ def _could_be_age(number: int, schema: HostSchema) -> bool:
     return False
 
 
-# "can you give me three", "show me 5", "three more please", "could you provide three such alternatives?"
+# "can you give me three", "show me 5", "three more please", "could you provide three such alternatives?", "gimme 3"
 _COUNT = re.compile(
     r"^\W*(?:(?:and|ok(?:ay)?|now|then|so|please)\W+)*(?:(?:can|could|would|will)\s(?:you|i|we)\s)?(?:please\s)?"
-    r"(?:(?P<verb>give|show|get|find|list|send|provide|suggest|see|have)\s(?:me\s|us\s)?)?(?:(?:just|only|like)\s)?"
+    r"(?:(?P<verb>give|show|get|find|list|send|provide|suggest|see|have)\s(?:me\s|us\s)?|(?P<gimme>gimme)\s)?"
+    r"(?:(?:just|only|like)\s)?"
     r"(?P<n>\d+)(?:\s(?P<adjective>more|such|different|other|alternative|separate|possible))?"
     r"(?:\s(?P<noun>ones?|options?|ways?|alternatives?|versions?|of\s(?:them|those)|examples?|counterfactuals?|"
     r"scenarios?|suggestions?|changes|sets))?(?:\s(?:please|instead|then))?\W*$",
@@ -185,7 +186,9 @@ def asked_count(text: str, schema: HostSchema | None) -> int | None:
     noun ("three options") must make the number a count: a bare "3?" stays an id.
     """
     match = _COUNT.match(normalize(text, schema))
-    if match is None or not (match.group("verb") or match.group("adjective") or match.group("noun")):
+    if match is None or not (
+        match.group("verb") or match.group("gimme") or match.group("adjective") or match.group("noun")
+    ):
         return None
     return int(match.group("n"))
 

@@ -63,11 +63,14 @@ _WHICH_ONES = re.compile(
 
 
 def _per_class(call: LastCall, text: str, named: str) -> bool:
-    """Whether a call is a metric of one class (precision, recall, f1) that names no class yet, and the turn names the
-    class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group of instances instead.
+    """Whether a call is a metric of one class (precision, recall, f1) or the global explanation, naming no class yet,
+    and the turn names the class alone ("for placed only"): "the ones labelled placed" or "placed runs" name a group
+    of instances instead.
     """
     metric = str(call.arguments.get("metric") or "").lower()
-    if call.name != "get_model_performance" or metric not in _PER_CLASS or call.arguments.get("label"):
+    per_class = call.name == "get_model_performance" and metric in _PER_CLASS
+    # "and for cracked in particular?" after the features that matter overall: that class's ranking
+    if not (per_class or call.name == "get_global_explanation") or call.arguments.get("label"):
         return False
     rest = re.sub(re.escape(named).replace("_", "[_ -]?"), " ", text.lower())
     return all(w in _ALONE for w in re.findall(r"[a-z']+", rest))
@@ -75,7 +78,9 @@ def _per_class(call: LastCall, text: str, named: str) -> bool:
 
 _PER_CLASS = frozenset({"precision", "recall", "f1"})
 # What a turn naming a class alone may say besides it
-_ALONE = frozenset("and but what about how for the only just then there now please instead class".split())
+_ALONE = frozenset(
+    "and but what about how for the only just then there now please instead class in particular specifically".split()
+)
 
 
 def repeated_call(text: str, masked: str, history: Sequence[Message], request: CompletionRequest) -> Decision | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from simxai._spoken import UNITS
-from simxai.extraction._feature_words import feature_named_by_word
+from simxai.extraction._feature_words import _words, feature_named_by_word
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._lexicon import _DET, _NUM, _op_of, name_unit
 from simxai.extraction._money_scale import CURRENCY_WORD, money_features, plain_in_unit, scaled_amount
@@ -69,7 +69,9 @@ _COUNT_OF = re.compile(
 )
 _OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper|stronger|faster"
+_FURTHER += "|thicker|windier"
 _NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower|weaker|slower"
+_NEARER += "|thinner|calmer"
 _UP_DOWN = r"(?:up|down)(?!\s+(?:the|a|to|from|on|in|at|by|there|here|north|south|east|west)\b)"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
@@ -102,11 +104,13 @@ def _glossed(match: re.Match[str]) -> str:
 
 # "half as much", "half as many": half the value ("half as far" is left to the readers of a quantity's adjective)
 _HALF_AS_MUCH = re.compile(r"\bhalf\s+as\s+(?:much|many)\b", re.I)
+_HALF_AGAIN = re.compile(r"\bhalf\s+again\s+as\b(?!\s+(?:much|many)\b)", re.I)  # not "as much salt"
 # "half a kilo heavier", "half an hour longer", "half a point lower": half of one unit, before a direction
 _HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+(?=[a-z]+\s+(?:{_FURTHER}|{_NEARER})\b)", re.I)
 # "a degree cooler", "a kilo heavier", "one metre less": one unit of a measure, before a direction
 _ONE_UNIT = re.compile(
-    r"\b(?:an?|one)\s+(?=(?:degree|kilo(?:gram)?|metre|meter|centimetre|centimeter|litre|liter|inch|foot|pound|gram)"
+    r"\b(?:an?|one)\s+(?=(?:degree|kilo(?:gram)?|metre|meter|centimetre|centimeter|millimet(?:re|er)|litre|liter|inch|"
+    r"foot|pound|gram|hour|minute|knot|mile)"
     rf"\s+(?:{_FURTHER}|{_NEARER})\b)",
     re.I,
 )
@@ -148,13 +152,14 @@ def by_fractions(text: str) -> str:
 def fraction_steps(text: str) -> str:
     """`text` with a fraction said as a step written as the percentage it is: "a quarter higher" -> "25% higher",
     "a tenth less" -> "10% less", "half as much" -> "50% less", "half a kilo more" -> "0.5 kilo more", "a degree
-    cooler" -> "1 degree cooler", "one and a half times" -> "1.5 times".
+    cooler" -> "1 degree cooler", "one and a half times" -> "1.5 times", "half again as heavy" -> "1.5 times as heavy".
 
     A fraction the turn then glosses by the amount it comes to ("a third less, so 2 fewer boats", "a quarter
     higher, that's about 8 more") gives way to that amount, said where the fraction was.
     """
     text = _GLOSSED_FRACTION.sub(_glossed, text)
     text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
+    text = _HALF_AGAIN.sub("1.5 times as", text)  # "half again as heavy": one and a half times the value
     text = _HALF_AS_MUCH.sub("50% less", _ONE_UNIT.sub("1 ", _HALF_A_UNIT.sub("0.5 ", text)))
     return _AND_A_HALF.sub(lambda m: f"{_WHOLE.get(m.group('n').lower(), m.group('n'))}.5 times", text)
 
@@ -216,10 +221,22 @@ def unit_changes(text: str, schema: HostSchema, named: dict[str, ChangeValue]) -
         )
         if match and _names_another(match.group("dir"), feature, schema):
             continue  # "25% deeper" on a host with GypsumPct: the depth 25 % higher, not the percent's column
+        if match and _another_after(text[match.end() :], feature, schema):
+            continue  # "a quarter less wind" ("25% less wind") on a host with fuel_left_pct: the wind's step
         if match:
             down = re.fullmatch(rf"{_NEARER}|down", match.group("dir"), re.IGNORECASE) is not None
             found.append((feature.name, f"{'-' if down else '+'}{match.group('n')}"))
     return found
+
+
+def _another_after(after: str, feature: FeatureSchema, schema: HostSchema) -> bool:
+    """Whether the word after a step's direction is a word of another numeric feature's name or aliases and none of
+    `feature`'s own ("30 kg less barge" where "barge" is in "barge weight" too names no other feature).
+    """
+    word = re.match(r"\s+(?:of\s+|in\s+)?(?:the\s+)?([a-z]+)", after, re.I)
+    if word is None or word[1].lower() in _words(feature):
+        return False
+    return any(f.name != feature.name and f.type == "numeric" and word[1].lower() in _words(f) for f in schema.features)
 
 
 def _names_another(direction: str, feature: FeatureSchema, schema: HostSchema) -> bool:

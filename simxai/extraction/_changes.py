@@ -30,8 +30,9 @@ from simxai.normalize import normalize
 from simxai.turn_memo import bounded_per_turn
 
 _UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
-_UP += "|stronger"  # "20 km/h stronger"
+_UP += "|stronger|warmer|hotter|thicker|windier"  # "20 km/h stronger", "10 degrees warmer", "2 mm thicker"
 _DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter|shallower|weaker"
+_DOWN += "|cooler|colder|thinner|calmer"  # "40 degrees cooler", "3 knots calmer", "a millimetre thinner"
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
     r"incremented|boost|boosted|"

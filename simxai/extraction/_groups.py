@@ -13,6 +13,7 @@ from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._class_names import class_mentions, class_name_pattern
+from simxai.extraction._dashed_ids import said_id_range
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
 from simxai.extraction._fractions import said_fraction
 from simxai.extraction._group_values import _class_group, _named_values, unread_value, yes_no_participles
@@ -34,7 +35,6 @@ from simxai.extraction._lexicon import (
     _NUM,
     _OP_WORDS,
     _group_noun,
-    _noun_pattern,
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
@@ -173,12 +173,7 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     ]
     # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
     clauses += said_bounds(text, schema, clauses)  # and "germination above 0.9", "serviced in the last week"
-    id_range = re.search(
-        rf"\b{_noun_pattern(schema)}s?\s*(?:from\s+)?#?(?P<a>\d+)\s*(?:to|through|-|until)\s*#?(?P<b>\d+)\b",
-        text,
-        re.IGNORECASE,
-    )
-    ids = (id_range.group("a"), id_range.group("b")) if id_range else ids_between(text, schema)  # "lots between"
+    ids = said_id_range(text, schema) or ids_between(text, schema)  # "rows 20-40", "lots between 3 and 9"
     if ids:
         clauses += [f"id >= {ids[0]}", f"id <= {ids[1]}"]
     elif not any(c.startswith("id ") for c in clauses):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._bounds_before_names import bounds_before_names
 from simxai.extraction._days_since import since_bounds
 from simxai.extraction._feature_terms import _MODEL_WORDS, _singular, _words
 from simxai.extraction._features import feature_mentions
@@ -68,9 +69,12 @@ def head_word_bounds(text: str, schema: HostSchema, taken: list[tuple[int, int]]
 def said_bounds(text: str, schema: HostSchema, clauses: list[str]) -> list[str]:
     """The bounds of features no clause of `clauses` holds, said by an open tail ("24 degrees and up",
     `open_tail_bounds`), by the time since an event ("serviced within the last 30 days", `since_bounds`) or by the
-    head word of a name (`head_word_bounds`).
+    head word of a name (`head_word_bounds`), then those said before a name or in a larger unit
+    (`bounds_before_names`: "above 70 percent humidity", "over a kilo").
     """
     taken = [(m.start, m.end) for m in feature_mentions(text, schema)]
     said = open_tail_bounds(text, schema) + since_bounds(text, schema) + head_word_bounds(text, schema, taken)
     named = {c.split(" ")[0] for c in clauses}
-    return [c for c in said if c.split(" ")[0] not in named]
+    said = [c for c in said if c.split(" ")[0] not in named]
+    named |= {c.split(" ")[0] for c in said}
+    return said + [c for c in bounds_before_names(text, schema) if c.split(" ")[0] not in named]

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.extraction._bare_ids import claimed_before, first_person_ids, foreign_noun_id, unclaimed_id
+from simxai.extraction._dashed_ids import rejoin_dashed_ids
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
 from simxai.extraction._lexicon import _noun_pattern, name_unit
@@ -33,7 +34,7 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     else claims ("5007 what are the chances"), or lies far beyond every feature's values ("PCN 21197" on a host
     whose ids start at 21001; `_bare_ids`).
     """
-    text = _without_texts(normalize(text, schema), schema)
+    text = _without_texts(rejoin_dashed_ids(normalize(text, schema), schema), schema)  # "number 114-207"
     noun = _noun_pattern(schema)
     ids = _named_ids(text, schema)
     if not ids:
