@@ -9,6 +9,8 @@ Usage (from the repository root):
         --build /tmp/m.npz [--variant ...] [--hold-out w3] [--include w11]          # write one whole selector
     python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds \
         --fold w18 --fold "w11 w12" [--include w11 w12 w15 w16 w17 w18]           # these authors, with others
+    python bench/author_folds.py --data-dir ../shared/datasets --cache /tmp/folds \
+        --group "read=w11 w12" --group "unread=w23 w24"                            # pooled rates of these authors
 
 For each fold of authors (3 by default, a seeded hash order of the authors of people/; `--fold` names folds
 instead, of either folder), a selector fitted on the train split without those authors (their requests are in
@@ -17,7 +19,8 @@ selector, and confident-wrong (a wrong function with a calibrated probability of
 ASK_BELOW), per fold and per author. The fits add the authors of `held_out_people/` named by `--include` (never
 those of the fold being scored). CoXQL's and TalkToModel's dev splits are scored by the same fits as a guard rail.
 The first run masks and embeds every example and caches them in `--cache` (a few minutes); each fit then costs
-one logistic regression (its time is printed).
+one logistic regression (its time is printed). Every variant also prints the pooled requests of all folds (accuracy,
+and the share asked and confident-wrong at thresholds 0.6, 0.7 and 0.8), and the same for each `--group` of authors.
 
 `--build` writes a whole selector as the training command builds it (the temperature and the threshold its sweep
 chooses from the people/ authors' requests scored out of author, in `calibration_folds` groups, stored as
@@ -74,6 +77,21 @@ def parse_variant(text: str) -> dict[str, Any]:
     return overrides
 
 
+def rates(predictions: list[tuple[str, str, str, float]], thresholds: tuple[float, ...] = (0.6, 0.7, 0.8)) -> str:
+    """Accuracy of pooled requests, and the share asked (probability below a threshold) and answered wrongly
+    with at least it (confident-wrong) at each threshold."""
+    n = len(predictions)
+    if not n:
+        return "no requests"
+    right = sum(gold == chosen for _, gold, chosen, _ in predictions)
+    parts = [f"{right / n:.1%} of {n}"]
+    for t in thresholds:
+        asked = sum(p < t for *_, p in predictions)
+        wrong = sum(p >= t and gold != chosen for _, gold, chosen, p in predictions)
+        parts.append(f"below {t}: asked {asked / n:.1%}, confident-wrong {wrong / n:.1%}")
+    return "; ".join(parts)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--data-dir", type=Path, required=True, help="the shared datasets folder")
@@ -86,6 +104,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--include", nargs="*", default=[], help="authors of held_out_people/ the fits add")
     parser.add_argument("--fold", action="append", default=[], help="'A B ...': a fold of authors (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument(
+        "--group",
+        action="append",
+        default=[],
+        help="'NAME=A B ...': also report these authors' pooled requests (asked and confident-wrong at 0.6/0.7/0.8)",
+    )
     args = parser.parse_args(argv)
     if not args.data_dir.is_dir():
         parser.error(f"--data-dir {args.data_dir} is not a folder; give the shared datasets folder")
@@ -128,6 +152,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{mean['seconds_per_fit']:.0f} s per fit",
             flush=True,
         )
+        pooled = [p for s in scores for p in s.predictions]
+        print(f"{name}: pooled {rates(pooled)}", flush=True)
+        for group in args.group:
+            label, _, members = group.partition("=")
+            own = [p for p in pooled if p[0] in members.split()]
+            print(f"{name}: {label} {rates(own)}", flush=True)
         results.append({"variant": name, "mean": mean, "folds": [s.__dict__ for s in scores]})
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str))

@@ -123,6 +123,22 @@ def test_a_fold_never_trains_on_its_authors_and_scores_only_them() -> None:
     assert score.requests == 4  # a's and b's rows, both splits
     assert 0.0 <= score.confident_wrong <= 1.0 - score.accuracy
     assert set(score.guard) == {"coxql", "talktomodel"}
+    assert sorted(p[0] for p in score.predictions) == ["a", "a", "b", "b"]
+    right = [gold == chosen for _, gold, chosen, _ in score.predictions]
+    assert np.mean(right) == pytest.approx(score.accuracy)
+    assert all(0.0 < p <= 1.0 for *_, p in score.predictions)
+
+
+def test_the_bench_pools_asked_and_confident_wrong_at_each_threshold() -> None:
+    sys.path.insert(0, str(BENCH))
+    from author_folds import rates
+
+    pooled = [("a", "x", "x", 0.9), ("a", "x", "y", 0.75), ("b", "y", "y", 0.65), ("b", "y", "x", 0.5)]
+    assert rates(pooled) == (
+        "50.0% of 4; below 0.6: asked 25.0%, confident-wrong 25.0%; "
+        "below 0.7: asked 50.0%, confident-wrong 25.0%; below 0.8: asked 75.0%, confident-wrong 0.0%"
+    )
+    assert rates([]) == "no requests"
 
 
 def test_a_whole_build_leaves_out_held_out_authors_and_adds_only_the_included_extra_ones() -> None:

@@ -247,6 +247,8 @@ class FoldScore:
     iterations: int
     # each author of the fold: requests, accuracy and confident-wrong rate
     per_author: dict[str, dict[str, float]] = dataclasses.field(default_factory=dict)
+    # each request scored: its author, gold function, the selector's choice and its calibrated probability
+    predictions: tuple[tuple[str, str, str, float], ...] = ()
 
 
 def _gold(corpus: Corpus, rows: np.ndarray, classes: Sequence[str]) -> np.ndarray:
@@ -286,6 +288,11 @@ def score_fold(
             "accuracy": float(right[own].mean()) if own.any() else 0.0,
             "confident_wrong": float((~right & confident)[own].mean()) if own.any() else 0.0,
         }
+    chosen = probs.argmax(axis=1)
+    predictions = tuple(
+        (str(corpus.authors[row]), str(corpus.labels[row]), classes[choice], float(p))
+        for row, choice, p in zip(held, chosen, probs.max(axis=1), strict=True)
+    )
     guard = {}
     for source in _GUARD:
         rows = np.flatnonzero((corpus.sources == source) & (corpus.splits == "dev"))
@@ -300,6 +307,7 @@ def score_fold(
         seconds=fitted.seconds,
         iterations=fitted.iterations,
         per_author=per_author,
+        predictions=predictions,
     )
 
 
