@@ -18,6 +18,7 @@ from simxai.followup import Step, answer_amount, changed_feature_answer, confirm
 from simxai.followup_context import only_an_instance
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words
+from simxai.instances import clause_field
 from simxai.prompts import step_question
 from simxai.registry import Registry
 from simxai.state import PendingCall
@@ -149,7 +150,7 @@ def _word_resolved(pending: PendingCall, user: str, schema: HostSchema) -> str |
         return None
     clauses = previous.split(" and ")
     for i, clause in enumerate(clauses):
-        field = clause.split(" ")[0]
+        field = clause_field(clause)
         if schema.feature(field) is None and field.lower() in (w.lower() for w in name_words(named)):
-            return " and ".join([*clauses[:i], named + clause[len(field) :], *clauses[i + 1 :]])
+            return " and ".join([*clauses[:i], named + clause.strip()[len(field) :], *clauses[i + 1 :]])
     return None

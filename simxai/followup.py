@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from simxai._lexicon import STEP_DOWN, STEP_UP
 from simxai.extraction import (
     article_spans,
     by_fractions,
@@ -88,8 +89,7 @@ __all__ = [
 ]
 
 _NUM = r"\d+(?:\.\d+)?"
-_UP = r"higher|more|greater|larger|bigger|up|increased|raised|older|longer|heavier|taller"
-_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|younger|shorter|lighter"
+_UP, _DOWN = STEP_UP, STEP_DOWN
 _INC = r"increase|increased|raise|raised|add|added|bump|boost|up"
 _DEC = r"decrease|decreased|reduce|reduced|lower|lowered|cut|drop|dropped|subtract|subtracted"
 _AGE_WORDS = ("older", "younger")

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_CONDITION_CHARS",
     "Clause",
     "RelativeChange",
+    "clause_field",
     "closest",
     "condition_fields",
     "parse_change",
@@ -194,6 +195,14 @@ def condition_fields(condition: str) -> list[str]:
         return []
     fields = (_CLAUSE.match(part) for part in _JOIN.split(stripped))
     return list(dict.fromkeys(m.group("field").strip() for m in fields if m))
+
+
+def clause_field(clause: str) -> str:
+    """The field one clause tests, as `condition_fields` reads it: "water temp c > 10" gives "water temp c", not its
+    first word (which "water depth m > 3" shares). A part that is no clause ("women") stands for itself.
+    """
+    fields = condition_fields(clause)
+    return fields[0] if fields else clause.strip()
 
 
 @dataclass(frozen=True)

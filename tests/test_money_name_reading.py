@@ -1,7 +1,8 @@
 """One reading of which columns hold money by their name (`_money_scale.holds_money`), for every reader of an amount
 said without the feature: a currency in a word of the name (`insured_kEUR`, `fee_chf`, `price_EUR`), with an amount
 put in the scale the name states ("€300k" of a column in kEUR is 300) and a plain one read as said, as when the
-feature is named ("€300" is 300, as `in_stated_scale` reads "€500" of such a column).
+feature is named ("€300" is 300, as `in_stated_scale` reads "€500" of such a column), also of a column in thousands
+by its description (`pay_k`, "thousands of dollars": never 0.3).
 """
 
 from __future__ import annotations
@@ -68,3 +69,34 @@ def test_a_column_in_thousands_by_its_description_is_read_as_before() -> None:
     schema = _schema(income, loan)
     assert extract_changes("what if she earned 50k less", schema) == {"income_k": "-50"}
     assert extract_changes("what if it paid 60k", schema) == {"income_k": 60}
+
+
+_PAY = FeatureSchema(name="pay_k", type="numeric", min=18, max=90, description="annual pay, thousands of dollars")
+_PRICE = FeatureSchema(name="price_k", type="numeric", min=20, max=900, description="price in thousands of euros")
+
+
+@pytest.mark.parametrize("feature", [_PAY, _PRICE], ids=lambda f: f.name)
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what if crate 3010 were priced at €300?", 300),  # a plain amount, as when the feature is named (not 0.3)
+        ("what if crate 3010 got a €300 raise?", "+300"),
+        ("what if crate 3010 were priced at €300k?", 300),
+        ("what if crate 3010 were priced at €3,000?", 3),  # in full, above the largest value
+    ],
+)
+def test_a_plain_amount_for_a_column_in_thousands_by_its_description_is_read_as_said(
+    feature: FeatureSchema, text: str, expected: object
+) -> None:
+    assert extract_changes(text, _schema(feature, _DAYS)) == {feature.name: expected}
+    # the same amount said of the named feature reads the same
+    named = text.replace("crate 3010 were priced at", f"its {feature.name} were")
+    if named != text:
+        assert extract_changes(named, _schema(feature, _DAYS)) == {feature.name: expected}
+
+
+@pytest.mark.parametrize("name", ["price_keur", "cost_k_eur"])
+def test_a_plain_amount_for_a_column_in_thousands_by_its_name_is_read_as_said(name: str) -> None:
+    schema = _schema(FeatureSchema(name=name, type="numeric", min=20, max=900), _DAYS)
+    assert extract_changes("what if crate 3010 were priced at €300?", schema) == {name: 300}
+    assert extract_changes("what if crate 3010 got a €300 raise?", schema) == {name: "+300"}

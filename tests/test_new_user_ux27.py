@@ -32,9 +32,9 @@ from simxai import Agent
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group, extract_label
 from simxai.hosts import host_from_model
-from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.tabular import TabularHost, stratified_split
 from tests.backends.routing import after, route
+from tests.test_clause_fields import POND
 
 FEATURES = ["hull", "waxed", "load_kg", "repair_count", "DaysSinceRepair", "water_temp_c", "crack_depth_mm"]
 CLASSES = ["cracked", "dented", "intact", "scratched"]
@@ -285,20 +285,9 @@ def test_the_id_column_by_its_own_name_bounds_the_ids(canoes) -> None:
 
 def test_a_corrected_bound_on_a_feature_named_in_words_keeps_the_feature_sharing_its_first_word() -> None:
     # "water depth m" and "water temp c" share their first word: the correction replaces only its own feature's bound
-    schema = HostSchema(
-        name="pond",
-        kind="tabular",
-        class_names=["clear", "murky"],
-        instance_noun="pond",
-        features=[
-            FeatureSchema(name="water depth m", type="numeric", min=0, max=10),
-            FeatureSchema(name="water temp c", type="numeric", min=0, max=30),
-        ],
-        id_range=(1, 300),
-    )
     history = after(
         "get_prediction", "ponds deeper than 3 m, above 15 degrees", instance="water depth m > 3 and water temp c > 15"
     )
     for correction in ("no, water temp c above 10", "no, above 10 degrees"):
-        _, calls = route(RouterBackend(), correction, schema, history)
+        _, calls = route(RouterBackend(), correction, POND, history)
         assert calls == [("get_prediction", {"instance": "water depth m > 3 and water temp c > 10"})]

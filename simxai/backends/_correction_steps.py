@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
+from simxai._lexicon import CORRECTION_DOWN, CORRECTION_UP
+
 __all__ = ["DIRECTION", "signed", "unit_free"]
 
-_DOWN = "less|fewer|lower|lighter|shallower|colder|cooler|younger|shorter|smaller|cheaper|slower|closer|down"
-_UP = "more|higher|heavier|deeper|hotter|warmer|older|longer|bigger|larger|pricier|faster|further|farther|up"
+_DOWN, _UP = CORRECTION_DOWN, CORRECTION_UP
 #: A direction word after a correction's number
 DIRECTION = rf"(?:{_DOWN}|{_UP})\b"
 # Units a corrected step may be said in (they name no feature of their own here)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._lexicon import CHANGE_DOWN, CHANGE_UP
 from simxai.extraction._age_changes import age_change
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._category_forms import category_form
@@ -29,10 +30,7 @@ from simxai.hosts.name_words import said_unit_pattern
 from simxai.normalize import normalize
 from simxai.turn_memo import bounded_per_turn
 
-_UP = r"higher|more|greater|larger|bigger|up|increased|raised|rose|grew|older|longer|heavier|taller|deeper|steeper"
-_UP += "|stronger|warmer|hotter|thicker|windier"  # "20 km/h stronger", "10 degrees warmer", "2 mm thicker"
-_DOWN = r"lower|less|smaller|fewer|down|decreased|reduced|lowered|dropped|fell|younger|shorter|lighter|shallower|weaker"
-_DOWN += "|cooler|colder|thinner|calmer"  # "40 degrees cooler", "3 knots calmer", "a millimetre thinner"
+_UP, _DOWN = CHANGE_UP, CHANGE_DOWN  # "20 km/h stronger", "glucose rose 10", "10 degrees warmer"
 _INC_VERBS = (
     r"increase|increases|increased|increasing|raise|raises|raised|raising|add|adds|added|adding|increment|"
     r"incremented|boost|boosted|"

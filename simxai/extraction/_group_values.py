@@ -17,7 +17,7 @@ from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _GROUP_NOUNS, _NO, _PEOPLE_NOUNS, _YES, _group_noun, yes_no_of
 from simxai.extraction._noun_presence import had_noun
 from simxai.hosts.base import HostSchema
-from simxai.instances import parse_condition
+from simxai.instances import clause_field, parse_condition
 
 __all__ = ["alternatives", "completed_group", "unread_value"]
 
@@ -160,8 +160,8 @@ def _named_values(text: str, schema: HostSchema) -> list[str]:
                 if form is not None:
                     clauses.append(f"{feature.name} = {form}")
                     break
-    given = {c.split(" ")[0] for c in clauses}
-    return clauses + [c for c in _described_forms(text, schema) if c.split(" ")[0] not in given]
+    given = {clause_field(c) for c in clauses}
+    return clauses + [c for c in _described_forms(text, schema) if clause_field(c) not in given]
 
 
 # "the people who are renting", "applicants that were renting", "renting applicants": a form of a category word

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._lexicon import TAIL_DOWN, TAIL_UP
 from simxai.extraction._features import FeatureMention, feature_mentions
 from simxai.extraction._lexicon import _NUM, _PEOPLE_NOUNS, _group_noun, _op_of, yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -22,14 +23,7 @@ def _in_range(feature: FeatureSchema, value: float) -> bool:
 
 # A bound written with a unit and no feature: "heavier than 20 kg", "over 500 km", "under 25 kg/m2".
 # Comparatives that open a bound upwards or downwards ("7 or older", "38 degrees or steeper", "2 and under").
-_UP = (
-    "more higher greater above over up older larger bigger heavier longer steeper deeper taller warmer later "
-    "wider further farther stronger faster".split()
-)
-_DOWN = (
-    "less lower fewer below under down younger smaller lighter shorter shallower gentler flatter cooler colder "
-    "earlier narrower weaker slower".split()
-)
+_UP, _DOWN = list(TAIL_UP), list(TAIL_DOWN)
 #: An open tail after a bound's value, for a pattern: "over 7 or more", "of 30 or gentler".
 OR_TAIL = rf"(?:or|and)\s+(?:{'|'.join(_UP + _DOWN)})\b"
 _UNIT_BOUND = re.compile(

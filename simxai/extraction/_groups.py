@@ -41,7 +41,7 @@ from simxai.extraction._month_names import month_clauses
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
-from simxai.instances import parse_condition
+from simxai.instances import clause_field, parse_condition
 from simxai.normalize import normalize, word_stems
 from simxai.textbounds import bounds_span_text, bounds_text_argument
 from simxai.turn_memo import per_host, per_turn
@@ -162,21 +162,21 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
             if value is not None and not label:
                 clauses.append(f"{feature.name} = {value}")
     age = age_feature(schema)
-    if age is not None and not any(c.startswith(f"{age.name} ") for c in clauses):
+    if age is not None and not any(clause_field(c) == age.name for c in clauses):
         clauses += age_clauses(text, schema, age)
     # ("applicants below 30 years": the number already bounds the age, not also a feature measured in years)
-    aged = {c.split(" ")[-1] for c in clauses if age is not None and c.startswith(f"{age.name} ")}
+    aged = {c.split(" ")[-1] for c in clauses if age is not None and clause_field(c) == age.name}
     clauses += [
         c
         for c in _unit_bounds(text, schema)
-        if c.split(" ")[0] not in {d.split(" ")[0] for d in clauses} and c.split(" ")[-1] not in aged
+        if clause_field(c) not in {clause_field(d) for d in clauses} and c.split(" ")[-1] not in aged
     ]
     # "24 degrees and up" of a temperature kept as `..._temp_c`, "5pm onwards" of an hour feature
     clauses += said_bounds(text, schema, clauses)  # and "germination above 0.9", "serviced in the last week"
     ids = said_id_range(text, schema) or ids_between(text, schema)  # "rows 20-40", "lots between 3 and 9"
     if ids:
         clauses += [f"id >= {ids[0]}", f"id <= {ids[1]}"]
-    elif not any(c.startswith("id ") for c in clauses):
+    elif not any(clause_field(c) == "id" for c in clauses):
         clauses += id_bounds(text, schema)  # "an id above 9500", "LoanID below 5000" (the id column's name)
     if group_context:
         for start, end, name in class_mentions(text, schema):
@@ -195,26 +195,26 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 before,
             ) or OUTCOME_VERB.search(before):
                 clauses.append(f"prediction = {name}")
-    named = {c.split(" ")[0] for c in clauses}
-    nouns = [(start, clause) for start, _end, clause in category_nouns(text, schema) if clause.split()[0] not in named]
+    named = {clause_field(c) for c in clauses}
+    nouns = [(start, c) for start, _end, c in category_nouns(text, schema) if clause_field(c) not in named]
     clauses += [clause for _start, clause in nouns]
-    if not any(c.startswith(("prediction ", "label ")) for c in clauses):
+    if not any(clause_field(c) in ("prediction", "label") for c in clauses):
         predicted = _counted_prediction(text, schema)
         if predicted is not None:
             clauses.append(f"prediction = {predicted}")
     if group_context:
-        named = {c.split(" ")[0] for c in clauses}
+        named = {clause_field(c) for c in clauses}
         # ("the water damaged ones": "damaged" is said of water_damage there, no return reason)
         spans = yes_no_participles(text, schema)
         plain = text
         for start, end, _clause in spans:
             plain = plain[:start] + " " * (end - start) + plain[end:]
         clauses += [f"{feature} = {category}" for feature, category in _category_mentions(plain, schema, named)]
-    clauses += month_clauses(text, schema, {c.split(" ")[0] for c in clauses}, group_context)  # "in july or later"
+    clauses += month_clauses(text, schema, {clause_field(c) for c in clauses}, group_context)  # "in july or later"
     if clauses:
         # "renters in the east": a further category the group is named by
-        named = {c.split(" ")[0] for c in clauses}
-        clauses += [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]
+        named = {clause_field(c) for c in clauses}
+        clauses += [c for c in _named_values(text, schema) if clause_field(c) not in named]
         return " and ".join(dict.fromkeys(clauses))
     if _all_pattern(schema).search(text):
         return "all"
@@ -391,10 +391,10 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     # "tickets over £70": a bound in money is on the one money feature; elsewhere "£70" is read as 70
     condition = bounded_condition(text, schema)
     if condition is not None and condition != "all":
-        named = {c.split(" ")[0] for c in condition.split(" and ")}
-        more = [c for c in _named_values(text, schema) if c.split(" ")[0] not in named]
+        named = {clause_field(c) for c in condition.split(" and ")}
+        more = [c for c in _named_values(text, schema) if clause_field(c) not in named]
         sex = _sex_group(text, schema)
-        if sex is not None and sex.split(" ")[0] not in named:
+        if sex is not None and clause_field(sex) not in named:
             more.append(sex)  # "accuracy for women on the gold plan"
         elif sex is None:
             # "precision for women over 50" where no feature codes sex by name: the word stays beside the
@@ -403,9 +403,9 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
         return " and ".join([condition, *more])
     clauses = _named_values(text, schema)
     sex = _sex_group(text, schema) if clauses else None
-    if sex is not None and sex.split(" ")[0] not in {c.split(" ")[0] for c in clauses}:
+    if sex is not None and clause_field(sex) not in {clause_field(c) for c in clauses}:
         clauses.append(sex)  # "accuracy for women on the gold plan"
-    if not any(c.startswith(("label ", "prediction ")) for c in clauses):
+    if not any(clause_field(c) in ("label", "prediction") for c in clauses):
         clauses += [c for c in [_class_group(text, schema)] if c is not None]
     if clauses:
         return " and ".join(clauses)

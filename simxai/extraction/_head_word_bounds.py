@@ -19,6 +19,7 @@ from simxai.extraction._lexicon import _NUM, _OP_WORDS, _op_of
 from simxai.extraction._open_tails import open_tail_bounds
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import unit_ending
+from simxai.instances import clause_field
 
 __all__ = ["head_word_bounds", "said_bounds"]
 
@@ -74,7 +75,7 @@ def said_bounds(text: str, schema: HostSchema, clauses: list[str]) -> list[str]:
     """
     taken = [(m.start, m.end) for m in feature_mentions(text, schema)]
     said = open_tail_bounds(text, schema) + since_bounds(text, schema) + head_word_bounds(text, schema, taken)
-    named = {c.split(" ")[0] for c in clauses}
-    said = [c for c in said if c.split(" ")[0] not in named]
-    named |= {c.split(" ")[0] for c in said}
-    return said + [c for c in bounds_before_names(text, schema) if c.split(" ")[0] not in named]
+    named = {clause_field(c) for c in clauses}
+    said = [c for c in said if clause_field(c) not in named]
+    named |= {clause_field(c) for c in said}
+    return said + [c for c in bounds_before_names(text, schema) if clause_field(c) not in named]

@@ -11,9 +11,10 @@ when a currency sign or word is said with it or the scale is spelled out ("milli
 This module also owns which columns hold money and at what scale, for every reader: `holds_money` (a currency in
 the description, or one in a word of the name: `value_kEUR`, `fee_chf`, `price_EUR`), `money_features`,
 `stated_scale` and `in_thousands`. The readers of an amount said for a money feature they find themselves
-(`_said_changes`, `_money_verbs`) read its scale by the word "thousand" (`in_thousands`) and put the amount in the
-feature's unit with `said_in_unit`, which takes the scale a name states for an amount said with a scale word ("€300k"
-of `insured_kEUR`: 300) and leaves a plain one as said ("€300": 300, as `in_stated_scale` reads it).
+(`_said_changes`, `_money_verbs`) read its scale by the word "thousand" (`in_thousands`) or its name and put the
+amount in the feature's unit with `said_in_unit`, which takes that scale for an amount said with a scale word ("€300k"
+of `insured_kEUR`: 300) and leaves a plain one as said ("€300": 300, as `in_stated_scale` reads it) unless said in
+full above the data's values ("€750,000": 750).
 """
 
 from __future__ import annotations
@@ -182,14 +183,17 @@ def in_thousands(feature: FeatureSchema) -> bool:
 
 
 def said_in_unit(number: float, scale: float, feature: FeatureSchema) -> float:
-    """An amount said as `number` with a scale word worth `scale` (1 when none) in the unit of the money feature: in
-    thousands by `in_thousands`; else, for an amount said with a scale word, in the scale the feature's name states
-    ("€300k" of `insured_kEUR`: 300); else as said ("€300" of `insured_kEUR`: 300, as `in_stated_scale` reads it).
+    """An amount said as `number` with a scale word worth `scale` (1 when none) in the unit of the money feature, whose
+    scale is thousands by `in_thousands`, else the one its name states: an amount said with a scale word in that
+    scale ("€300k" of `insured_kEUR` or of `pay_k`: 300); a plain one as said ("€300": 300, as `in_stated_scale`
+    reads it), unless it is said in full, of at least one unit and above the data's largest value ("$52,000" of
+    `pay_k` up to 90: 52).
     """
-    amount = number * scale
-    if in_thousands(feature):
-        return amount / 1000
-    return amount / stated_scale(feature) if scale != 1 else amount
+    stated = 1000.0 if in_thousands(feature) else stated_scale(feature)
+    if scale != 1:
+        return number * scale / stated
+    in_full = stated != 1 and number >= stated and feature.max is not None and number > feature.max
+    return number / stated if in_full else number
 
 
 def scaled_amount(said: str, feature: FeatureSchema) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._lexicon import PER_PERIOD_DOWN, PER_PERIOD_UP
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
 from simxai.extraction._unit_values import _SPELLED
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
@@ -23,8 +24,7 @@ _PERIOD_WORDS = {
     "month": {"month", "monthly", "months", "pm"},
     "year": {"year", "yearly", "annual", "annually", "years", "pa"},
 }
-_UP = r"more|extra|additional|further"
-_DOWN = r"less|fewer"
+_UP, _DOWN = PER_PERIOD_UP, PER_PERIOD_DOWN
 _PER_PERIOD = re.compile(
     rf"(?:\b(?P<verb>adds?|added|adding|another|plus|minus|cuts?|drops?|dropped|loses?|lost)\s+)?"
     rf"(?<![\w.])(?P<n>{_NUM})\s?(?:(?P<pre>{_UP}|{_DOWN})\s+)?(?P<unit>[a-z]+)\s+"

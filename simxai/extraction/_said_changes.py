@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from simxai._lexicon import COUNTED_DOWN, COUNTED_UP
 from simxai.extraction._days_since import days_since_changes
 from simxai.extraction._feature_terms import _MODEL_WORDS
 from simxai.extraction._features import _TOKEN, FeatureMention, _stem, _terms
@@ -36,8 +37,7 @@ from simxai.extraction._period_units import period_unit_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.turn_memo import per_host, per_turn
 
-_UP = r"more|extra|additional|higher|greater|larger|bigger|longer|heavier|up"
-_DOWN = r"less|fewer|lower|smaller|shorter|lighter|down"
+_UP, _DOWN = COUNTED_UP, COUNTED_DOWN
 # verbs and auxiliaries that follow the subject of a supposition ("the price for 8150 had been ...")
 _AFTER_SUBJECT = (
     r"had|has|have|was|were|is|are|be|been|would|went|goes|got|gets|shrank|shrunk|grew|rose|fell|dropped|came|"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._features import FeatureMention, _category_mentions, age_feature, feature_mentions
 from simxai.extraction._fractions import fraction_feature
+from simxai.extraction._money_scale import in_thousands
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import spaced_name
 
@@ -153,10 +154,9 @@ def _in_feature_scale(said: _Said, feature: FeatureSchema) -> float | int:
     """
     if not said.thousands:
         return said.value
-    in_thousands = feature.name.lower().endswith("_k") or "thousand" in (feature.description or "").lower()
     beyond = feature.max is not None and said.value * 1000 > feature.max
     within = (feature.min is None or feature.min <= said.value) and (feature.max is None or said.value <= feature.max)
-    return said.value if in_thousands or (beyond and within) else said.value * 1000
+    return said.value if in_thousands(feature) or (beyond and within) else said.value * 1000
 
 
 def _numbers(text: str) -> list[_Said]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from simxai._lexicon import MEASURE_DOWN, MEASURE_UP
 from simxai.extraction._amounts import _SUPPOSED, _TEMPERATURE
 from simxai.extraction._features import _TOKEN, FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
@@ -31,8 +32,7 @@ __all__ = ["shared_unit_changes"]
 # The units several features may share (lengths, weights, degrees), each with the words people say it with
 # (`name_words`'s table).
 _SAID = {unit: unit_pattern(unit) for unit in ("cm", "mm", "m", "km", "kg", "g", "deg")}
-_UP = r"more|higher|deeper|steeper|warmer|hotter|longer|bigger|greater|larger|wider|further|heavier|taller"
-_DOWN = r"less|lower|shallower|flatter|cooler|colder|shorter|smaller|narrower|closer|lighter"
+_UP, _DOWN = MEASURE_UP, MEASURE_DOWN
 _RISE = r"warm|heat|rose|rise|climb|increas|rais|went\s+up|go\s+up|gone\s+up"
 _FALL = r"cool|chill|fell|fall|drop|decreas|lower|went\s+down|go\s+down|gone\s+down"
 # Words of a turn that name no feature however a host spells its features ("would 65002 change").

@@ -14,6 +14,7 @@ from simxai.exceptions import UsageError
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema, InstanceRef
 from simxai.messages import Message, ToolCall
+from tests.backends.routing import after
 
 TABULAR = HostSchema(
     name="heart",
@@ -216,18 +217,6 @@ async def test_a_tool_message_last_gets_an_empty_reply(router: RouterBackend) ->
     assert response.content == "" and response.tool_calls == []
 
 
-def after_call(
-    name: str, arguments: dict[str, Any], text: str = "What does the model predict for patient 12?"
-) -> list[Message]:
-    call = ToolCall(id="call_0", name=name, arguments=arguments)
-    return [
-        Message.user(text),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -243,12 +232,12 @@ def after_call(
     ],
 )
 async def test_follow_ups_use_the_previous_call(router: RouterBackend, text: str, expected: list[Any]) -> None:
-    history = after_call("get_local_explanation", {"instance": 12}, "Why is patient 12 predicted stable?")
+    history = after("get_local_explanation", "Why is patient 12 predicted stable?", instance=12)
     assert called(await route(router, text, TABULAR, history)) == expected
 
 
 async def test_why_after_a_prediction(router: RouterBackend) -> None:
-    history = after_call("get_prediction", {"instance": 12})
+    history = after("get_prediction", "What does the model predict for patient 12?", instance=12)
     assert called(await route(router, "why?", TABULAR, history)) == [("get_local_explanation", {})]
 
 
@@ -507,31 +496,31 @@ async def test_the_loan_host(
     ],
 )
 async def test_a_step_after_a_what_if_changes_the_feature_in_focus(router, text, changes):
-    history = after_call("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, "What if her bmi were 30?")
+    history = after("explain_what_if", "What if her bmi were 30?", instance=12, changes={"bmi": 30})
     assert called(await route(router, text, TABULAR, history)) == [("explain_what_if", {"changes": changes})]
 
 
 async def test_higher_without_an_amount_leaves_the_change_to_the_engine(router):
-    history = after_call("explain_what_if", {"instance": 12, "changes": {"bmi": 30}}, "What if her bmi were 30?")
+    history = after("explain_what_if", "What if her bmi were 30?", instance=12, changes={"bmi": 30})
     # no amount: the engine asks how much; the router must not repeat bmi = 30
     assert called(await route(router, "what if it were higher?", TABULAR, history)) == [("explain_what_if", {})]
 
 
 async def test_a_step_after_another_question_is_no_what_if(router):
-    history = after_call("explain_how_to_be_that", {"instance": 12}, "How could patient 12 be progressing?")
+    history = after("explain_how_to_be_that", "How could patient 12 be progressing?", instance=12)
     names = [name for name, _ in called(await route(router, "give me 5 more", TABULAR, history))]
     assert "explain_what_if" not in names
 
 
 @pytest.mark.parametrize("text", ["what about the bmi feature?", "and glucose?", "what about blood pressure"])
 async def test_a_feature_after_a_data_question_is_a_data_question(router, text):
-    history = after_call("get_data_information", {}, "Tell me about the data.")
+    history = after("get_data_information", "Tell me about the data.")
     [(name, arguments)] = called(await route(router, text, TABULAR, history))
     assert name == "get_data_information" and arguments["feature"] in ("bmi", "glucose", "blood_pressure")
 
 
 async def test_a_change_alone_after_a_prediction_is_a_what_if(router):
-    history = after_call("get_prediction", {"instance": 12})
+    history = after("get_prediction", "What does the model predict for patient 12?", instance=12)
     assert called(await route(router, "ten years older", TABULAR, history)) == [
         ("explain_what_if", {"changes": {"age": "+10"}})
     ]

@@ -12,8 +12,7 @@ import pytest
 
 from simxai.backends.router import RouterBackend
 from simxai.hosts.demo import load_demo_host
-from tests.backends.routing import DEMO, calls, route, talk
-from tests.backends.test_router_said_forms import after_what_if
+from tests.backends.routing import DEMO, after, calls, route, talk
 
 
 @pytest.fixture(scope="module")
@@ -26,18 +25,18 @@ def router() -> RouterBackend:
     ["No hang on, I said 5, I meant 8.", "hold on, I said 5, I meant 8", "sorry, I typed 5, I meant 8"],
 )
 def test_a_correction_naming_the_number_taken_back_replaces_it(router: RouterBackend, text: str) -> None:
-    history = after_what_if(12, {"bmi": "+5"}, "what if patient 12's bmi were 5 higher?")
+    history = after("explain_what_if", "what if patient 12's bmi were 5 higher?", instance=12, changes={"bmi": "+5"})
     assert route(router, text, DEMO, history) == ("", [("explain_what_if", {"instance": 12, "changes": {"bmi": "+8"}})])
 
 
 def test_a_number_taken_back_that_was_the_id_replaces_the_id(router: RouterBackend) -> None:
-    history = after_what_if(12, {"bmi": "+5"}, "what if patient 12's bmi were 5 higher?")
+    history = after("explain_what_if", "what if patient 12's bmi were 5 higher?", instance=12, changes={"bmi": "+5"})
     question, calls = route(router, "no wait, I said 12, I meant 21", DEMO, history)
     assert calls == [("explain_what_if", {"instance": 21, "changes": {"bmi": "+5"}})]
 
 
 def test_a_plain_correction_with_two_readings_still_asks(router: RouterBackend) -> None:
-    history = after_what_if(12, {"bmi": "+5"}, "what if patient 12's bmi were 5 higher?")
+    history = after("explain_what_if", "what if patient 12's bmi were 5 higher?", instance=12, changes={"bmi": "+5"})
     question, calls = route(router, "hold on, I meant 8", DEMO, history)
     assert calls == [] and "two ways" in question
 

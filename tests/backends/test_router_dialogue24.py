@@ -18,8 +18,7 @@ from simxai.extraction import extract_argument, extract_changes, extract_ids
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
-from tests.backends.routing import route
-from tests.backends.test_router_said_forms import after_what_if
+from tests.backends.routing import after, route
 
 KITCHENS = HostSchema(
     name="restaurant services",
@@ -43,7 +42,7 @@ def router() -> RouterBackend:
 
 
 def _what_if(changes: dict[str, Any]) -> list:
-    return after_what_if(305010, changes, "what if service 305010 had more cooks?")
+    return after("explain_what_if", "what if service 305010 had more cooks?", instance=305010, changes=changes)
 
 
 @pytest.mark.parametrize(
@@ -87,7 +86,7 @@ def test_on_with_nothing_supposed_is_no_change() -> None:
 
 @pytest.mark.parametrize("text", ["Sorry, I meant four cooks.", "no, I meant 4 cooks"])
 def test_a_correction_naming_the_changed_feature(router: RouterBackend, text: str) -> None:
-    history = after_what_if(305010, {"cooks": 6}, "what if 305010 were on 6 cooks?")
+    history = after("explain_what_if", "what if 305010 were on 6 cooks?", instance=305010, changes={"cooks": 6})
     assert route(router, text, KITCHENS, history) == (
         "",
         [("explain_what_if", {"instance": 305010, "changes": {"cooks": 4}})],
@@ -96,7 +95,7 @@ def test_a_correction_naming_the_changed_feature(router: RouterBackend, text: st
 
 def test_a_correction_naming_another_feature_is_no_number_correction(router: RouterBackend) -> None:
     # "4 covers" corrects no number of the last turn's change of cooks: never cooks = 4
-    history = after_what_if(305010, {"cooks": 6}, "what if 305010 were on 6 cooks?")
+    history = after("explain_what_if", "what if 305010 were on 6 cooks?", instance=305010, changes={"cooks": 6})
     _, calls = route(router, "sorry, I meant 4 covers", KITCHENS, history)
     assert ("explain_what_if", {"instance": 305010, "changes": {"cooks": 4}}) not in calls
 

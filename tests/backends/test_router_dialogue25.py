@@ -11,9 +11,9 @@ import pytest
 
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message, ToolCall
+from simxai.messages import Message
 from simxai.normalize import normalize
-from tests.backends.routing import DEMO, LOAN, route
+from tests.backends.routing import DEMO, LOAN, after, route
 
 FERRIES = HostSchema(
     name="ferry crossings",
@@ -35,21 +35,13 @@ def router() -> RouterBackend:
     return RouterBackend()
 
 
-def _after_global() -> list[Message]:
-    call = ToolCall(id="call_0", name="get_global_explanation", arguments={})
-    return [
-        Message.user("which features matter most overall?"),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
-
-
 @pytest.mark.parametrize("text", ["and for 305012 itself?", "and for crossing 305012 itself", "and 305012 itself?"])
 def test_an_instance_with_a_reflexive_after_a_global_explanation_is_its_explanation(
     router: RouterBackend, text: str
 ) -> None:
-    question, calls = route(router, text, FERRIES, _after_global())
+    question, calls = route(
+        router, text, FERRIES, after("get_global_explanation", "which features matter most overall?")
+    )
     assert calls == [("get_local_explanation", {"instance": 305012})], question
 
 
@@ -155,13 +147,7 @@ def test_a_value_made_is_no_id_to_ask_about(router: RouterBackend) -> None:
     # "is made 30": the new value of the feature in focus, never "did you mean crossing 30?" (30 is no id here, the
     # value is asked about only through the ids of the host's own range: an invented host whose ids start at 1)
     host = FERRIES.model_copy(update={"id_range": (1, 400)})
-    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": 12})
-    history = [
-        Message.user("crossing 12?"),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
+    history = after("get_prediction", "crossing 12?", instance=12)
     question, calls = route(router, "suppose its wind is made 30, then what?", host, history)
     assert calls == [("explain_what_if", {"changes": {"wind_kmh": 30}})], question
 

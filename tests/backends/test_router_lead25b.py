@@ -10,8 +10,7 @@ import pytest
 from simxai.backends.router import RouterBackend
 from simxai.extraction.mentions import ended_as, moved_away_from
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.messages import Message, ToolCall
-from tests.backends.routing import route
+from tests.backends.routing import after, route
 
 CHEESES = HostSchema(
     name="cheese wheels",
@@ -33,16 +32,6 @@ def router() -> RouterBackend:
     return RouterBackend()
 
 
-def _after_prediction(wheel: int) -> list[Message]:
-    call = ToolCall(id="call_0", name="get_prediction", arguments={"instance": wheel})
-    return [
-        Message.user(f"what about wheel {wheel}?"),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
-
-
 @pytest.mark.parametrize("text", ["what would 401010 need to come out firm", "what would 401010 need to come off firm"])
 def test_a_phrasal_verb_of_outcome_before_a_class_is_that_class(router: RouterBackend, text: str) -> None:
     assert ended_as(text, CHEESES) == "firm" and moved_away_from(text, CHEESES) is None
@@ -59,14 +48,19 @@ def test_leaving_a_class_is_still_read_as_leaving_it(text: str) -> None:
     ("text", "step"), [("what if the turns were one less", "-1"), ("and if turns were one more", "+1")]
 )
 def test_a_lone_one_before_a_direction_is_a_step_of_one(router: RouterBackend, text: str, step: str) -> None:
-    question, calls = route(router, text, CHEESES, _after_prediction(401020))
+    question, calls = route(router, text, CHEESES, after("get_prediction", "what about wheel 401020?", instance=401020))
     assert [(name, arguments.get("changes")) for name, arguments in calls] == [
         ("explain_what_if", {"turn_count": step})
     ], question  # the instance in focus is the engine's to fill
 
 
 def test_one_less_than_a_value_is_no_step(router: RouterBackend) -> None:
-    question, calls = route(router, "what if the turns were one less than 4", CHEESES, _after_prediction(401020))
+    question, calls = route(
+        router,
+        "what if the turns were one less than 4",
+        CHEESES,
+        after("get_prediction", "what about wheel 401020?", instance=401020),
+    )
     assert all(arguments.get("changes") != {"turn_count": "-1"} for _, arguments in calls), question
 
 

@@ -19,23 +19,13 @@ from simxai.backends._router_unsure import ruled_out
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message, ToolCall
-from tests.backends.routing import DEMO, LOAN, REVIEWS, route
+from tests.backends.routing import DEMO, LOAN, REVIEWS, after, route
 from tests.test_said_units import BAKERY, GREENHOUSE
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-def after_what_if(instance: int, changes: dict[str, Any], text: str) -> list[Message]:
-    call = ToolCall(id="call_0", name="explain_what_if", arguments={"instance": instance, "changes": changes})
-    return [
-        Message.user(text),
-        Message.assistant("", [call]),
-        Message.tool(call, '{"result": {}}'),
-        Message.assistant("Done."),
-    ]
 
 
 # --- a number taken back within the turn ---------------------------------------------------------------------------
@@ -91,7 +81,7 @@ def test_a_value_taken_back_is_the_value_changed(router: RouterBackend) -> None:
 def test_make_that_after_a_what_if_is_a_new_amount(
     router: RouterBackend, schema: HostSchema, instance: int, first: dict[str, Any], text: str, expected: Any
 ) -> None:
-    history = after_what_if(instance, first, f"what if {instance} changed a little")
+    history = after("explain_what_if", f"what if {instance} changed a little", instance=instance, changes=first)
     _, calls = route(router, text, schema, history)
     assert [name for name, _ in calls] == ["explain_what_if"]
     assert calls[0][1]["changes"] == expected
@@ -107,7 +97,7 @@ def test_make_that_after_a_what_if_is_a_new_amount(
 def test_a_change_joined_to_a_what_if_is_a_what_if(
     router: RouterBackend, schema: HostSchema, instance: int, first: dict[str, Any], text: str, expected: Any
 ) -> None:
-    history = after_what_if(instance, first, f"what if {instance} changed a little")
+    history = after("explain_what_if", f"what if {instance} changed a little", instance=instance, changes=first)
     _, calls = route(router, text, schema, history)
     assert [name for name, _ in calls] == ["explain_what_if"]
     assert expected.items() <= calls[0][1]["changes"].items()
@@ -276,6 +266,12 @@ def test_a_bare_change_added_to_a_what_if_is_no_search(
 ) -> None:
     names = {"explain_what_if", "get_prediction", "explain_how_to_be_that", "explain_how_to_still_be_this"}
     sure = Decision("explain_how_to_still_be_this", 0.9, True)
-    decided = changes_decision(sure, text, after_what_if(instance, first, f"what if {instance} changed"), schema, names)
+    decided = changes_decision(
+        sure,
+        text,
+        after("explain_what_if", f"what if {instance} changed", instance=instance, changes=first),
+        schema,
+        names,
+    )
     assert (decided is not None and decided.function == "explain_what_if") is what_if
     assert changes_decision(sure, text, [], schema, names) is None  # joined to no what-if: the search stands
