@@ -188,7 +188,8 @@ async def test_the_engine_asks_about_women_and_keeps_the_age(demo_host):
     [
         ("accuracy for patients over 60 who are predicted stable", "age > 60 and prediction = stable"),
         ("patients over 60 kg", None),  # a unit after the number: no age bracket
-        ("people over 60 mg of glucose", None),
+        # a unit after the number: no age bracket; the bound is glucose's, said before its name (twenty-eighth round)
+        ("people over 60 mg of glucose", "glucose > 60"),
     ],
 )
 def test_an_age_bracket_is_read_before_a_verb_and_not_before_a_unit(text, group):
