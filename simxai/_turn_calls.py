@@ -16,6 +16,7 @@ from typing import Any
 
 from simxai._call_questions import argument_question, fillable, range_question, relative_change
 from simxai._stated_values import hypothetical, stated_differences, stated_question
+from simxai._sure_change import sure_change
 from simxai._turn_records import _TurnRecords
 from simxai.exceptions import ArgumentError, FunctionCallError, HostError
 from simxai.guard import insists, out_of_range, stepped_out_of_range
@@ -113,6 +114,11 @@ class _TurnCalls(_TurnRecords):
                 result = await asyncio.to_thread(registered, self.agent.host, arguments)
         except ArgumentError as exc:
             self.stage.add("functions", started)
+            sure = sure_change(self.user, self.agent.schema) if exc.missing == ["changes"] else None
+            if sure is not None and not arguments.get("changes"):  # "were 100 rather than 131": run, no yes asked
+                return await self._run_call(
+                    ToolCall(id=call.id, name=call.name, arguments={**arguments, "changes": sure})
+                )
             if exc.missing:  # an argument, or feature values of a custom instance, are missing
                 clarification = self._ask(call.name, arguments, exc)
                 await self._finish_call(call, arguments, "clarification", error=str(exc))

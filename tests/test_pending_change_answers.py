@@ -23,16 +23,24 @@ def _ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
 
 
 async def test_a_factor_asked_for_its_feature_runs_on_the_feature_named(demo_host: Host) -> None:
-    _, asked, answered, confirmed = await _turns(
-        demo_host, "why is patient 12 predicted that?", "and if it were twice as high?", "glucose", "yes"
+    _, asked, answered = await _turns(
+        demo_host, "why is patient 12 predicted that?", "and if it were twice as high?", "glucose"
     )
     assert asked.clarification is not None and "2 times as high" in asked.clarification.question
-    # glucose 81 doubled is 162, well above the data's 58-124: questioned first (issue 13), "yes" runs it
-    assert [(c.function, c.arguments) for c in answered.calls] == [
-        ("explain_what_if", {"instance": 12, "changes": {"glucose": "*2"}})
-    ]
-    assert "above the data's range" in answered.reply
-    assert _ran(confirmed) == [("explain_what_if", {"instance": 12, "changes": {"glucose": "*2"}})]
+    # glucose 81 doubled is 162, above the data's 58-124 but within a range's width of it: a step said outright,
+    # run unasked (ask28; questioned first before)
+    assert _ran(answered) == [("explain_what_if", {"instance": 12, "changes": {"glucose": "*2"}})]
+    assert "range" not in answered.reply
+
+
+async def test_a_factor_far_past_the_range_is_questioned_and_yes_runs_it(demo_host: Host) -> None:
+    _, asked, answered, confirmed = await _turns(
+        demo_host, "why is patient 12 predicted that?", "and if it were three times as high?", "glucose", "yes"
+    )
+    assert asked.clarification is not None and "3 times as high" in asked.clarification.question
+    # glucose 81 tripled is 243, more than a range's width above the data's 58-124: questioned, "yes" runs it
+    assert _ran(answered) == [] and "above the data's range" in answered.reply
+    assert _ran(confirmed) == [("explain_what_if", {"instance": 12, "changes": {"glucose": "*3"}})]
 
 
 async def test_a_metric_question_after_a_change_question_is_a_new_request(loan_host: Host) -> None:

@@ -21,9 +21,8 @@ _INSIST = re.compile(
     re.IGNORECASE,
 )
 
-#: How far past an end of the data's range, as a share of that end's own size, a relative what-if step may land
-#: unasked: a staple of 87 mm doubled past a longest of 158 runs; 2 fewer handlers from 3, where the fewest is 2
-#: (half of it), is asked.
+#: How far below the data's range, as a share of its smallest value, a relative what-if step may land unasked (2
+#: fewer handlers from 3, where the fewest is 2, is asked), and how far above the largest an absolute value may be.
 _PAST_ITS_END = 0.25
 
 
@@ -59,7 +58,8 @@ def _feature(schema: HostSchema, name: str) -> FeatureSchema | None:
 
 
 def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
-    """A question for each absolute what-if value outside the range the data shows for its feature.
+    """A question for each absolute what-if value outside the range the data shows for its feature (above it: by
+    more than `_PAST_ITS_END` of the largest value).
 
     Relative changes (signed strings such as "-5" or "+10%") are the user's way of saying "5 lower" and are
     not questioned; a negative number usually is one written as an absolute value.
@@ -76,8 +76,8 @@ def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
             number = float(value)
         elif isinstance(value, str) and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value):
             number = float(value)
-        if number is None or feature.min <= number <= feature.max:
-            continue
+        if number is None or feature.min <= number <= feature.max + _PAST_ITS_END * abs(feature.max):
+            continue  # a value a little above the largest the data shows is said on purpose ("35" where it has 32)
         span = f"{format_number(feature.min)}–{format_number(feature.max)}"
         shown = format_number(number).replace("-", "−")
         if feature.below_its_range(number):
@@ -91,9 +91,10 @@ def out_of_range(changes: Any, schema: HostSchema) -> list[str]:
 def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list[str]:
     """A question for each relative what-if change ("5 lower", "+20%", "*3") that took one instance's feature
     outside the range the data shows: below zero where the data has no negative value ("weight_kg would go from 2
-    to −3 ..."), more than the range's own width past either end ("income +5000" on incomes in thousands), or past
-    an end by more than `_PAST_ITS_END` of that end's size ("2 fewer handlers" from 3 where the data's fewest is
-    2). A step a little past the range is run as asked. `out_of_range` cannot see these before the call, since
+    to −3 ..."), more than the range's own width past either end ("income +5000" on incomes in thousands), or below
+    the smallest value by more than `_PAST_ITS_END` of its size ("2 fewer handlers" from 3 where the data's fewest
+    is 2). A step a little below the range, and one up to a range's width above it ("two more feeds" from 2 where
+    the most is 3, "twice the posts"), is run as asked. `out_of_range` cannot see these before the call, since
     the new value depends on the instance's own. `payload` is the what-if's result payload.
     """
     if not isinstance(changes, Mapping) or not isinstance(payload, Mapping):
@@ -112,7 +113,7 @@ def stepped_out_of_range(changes: Any, payload: Any, schema: HostSchema) -> list
             continue
         reach = feature.max - feature.min  # a step a little past the data's range is the user's to take
         low = max(feature.min - reach, feature.min - _PAST_ITS_END * abs(feature.min))
-        high = min(feature.max + reach, feature.max + _PAST_ITS_END * abs(feature.max))
+        high = feature.max + reach  # a step up said outright may land a range's width past the largest value
         if low <= new <= high and not (new < 0 <= feature.min):
             continue
         span = f"{format_number(feature.min)}–{format_number(feature.max)}"

@@ -1,0 +1,73 @@
+"""A what-if's change that no extraction reading found but that the turn's words tie to its one feature, run
+without a question.
+
+`_unsure_change` offers the one unclaimed number of a what-if as its feature's change and asks for a yes. When
+the number is plainly that feature's new value, the yes is no news: "if her blood pressure were 100 rather than
+131", "what if we dropped the deposit on 4410 to zero", "if I'd overstayed 30 mins" (a unit of the feature's own
+name after the number). The value is run as said (the what-if's reply shows the old and new value). A number
+with no such tie is still asked about: "what if the two missing porters turned up" counts porters, it does not
+set the feature to two. A step ("lost another 10 points") is still asked about too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai._self_repair import self_corrected
+from simxai._unsure_change import unsure_change
+from simxai.followup import changed_feature
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from simxai.hosts.name_words import name_unit_of, name_words, unit_words
+from simxai.normalize import normalize
+
+__all__ = ["sure_change"]
+
+# The word right before a number that makes it the feature's new value ("were 100", "to 0", "at 12").
+_VALUE_MARK = re.compile(r"(?:\b(?:to|were|was|be|been|is|at|of)|=)\s*$", re.IGNORECASE)
+# The word right after a number (a unit, when it is one of the feature's name).
+_NEXT_WORD = re.compile(r"\s*([a-z]+)", re.IGNORECASE)
+# A unit of time as a word, whole or shortened ("minutes", "mins", "hrs", "days").
+_TIME = re.compile(r"^(?:sec|min|hour|hr|day|night|week|month|year|yr)", re.IGNORECASE)
+
+
+def sure_change(user: str, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
+    """The change of a what-if turn's one feature when the turn ties its one unclaimed number to that feature as
+    its new value (a value word before it, or a unit of the feature's name after it); None otherwise.
+    """
+    if schema is None or schema.kind != "tabular":
+        return None
+    feature = changed_feature(user, schema)
+    if feature is None:
+        return None
+    value = unsure_change(user, feature, schema)
+    found = schema.feature(feature)
+    if value is None or found is None or isinstance(value, str):  # a step ("lost another 10") stays a question
+        return None
+    text = normalize(self_corrected(user), schema)
+    said = [m for m in re.finditer(rf"(?<![\w.]){re.escape(f'{value:g}')}(?![\w]|\.\d)", text)]
+    if len(said) != 1:
+        return None
+    number = said[0]
+    if _VALUE_MARK.search(text[: number.start()]) or _unit_of(text[number.end() :], found):
+        return {feature: value}
+    return None
+
+
+def _unit_of(after: str, feature: FeatureSchema) -> bool:
+    """Whether what follows a number is the unit the feature's name counts in: "30 mins" of overstay_minutes, "600
+    kg" of weight_kg, "100%" of battery_pct. A word that merely names the feature ("2 absent helpers" of
+    helpers_absent) is no unit: it says what is counted, not the value.
+    """
+    unit = name_unit_of(feature.name)
+    if after.lstrip().startswith("%"):
+        return unit == "%" or re.search(r"pct|percent", feature.name, re.IGNORECASE) is not None
+    word = _NEXT_WORD.match(after)
+    if word is None:
+        return False
+    said = word.group(1).lower()
+    if unit is not None and (said in unit_words(unit) or said.rstrip("s") in unit_words(unit)):
+        return True
+    # a unit of time a word of the name spells out: "30 mins" of overstay_minutes, "0 weeks" of WeeksAshore
+    if _TIME.match(said) is None:
+        return False
+    return any(_TIME.match(word) and said[:3] == word[:3].lower() for word in name_words(feature.name))
