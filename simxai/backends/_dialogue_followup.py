@@ -124,6 +124,11 @@ def picked_reading_call(
     return Decision(chosen.function, 1.0, True, arguments=dict(chosen.arguments))
 
 
+#: How much surer than the question asked before its question and fragment together must be to settle between
+#: the two options (0.565 -> 0.619 for "what would change its label?" + "and for review 9?" is no answer).
+_SETTLES = 0.1
+
+
 def continued_question(
     text: str,
     masked: str,
@@ -151,9 +156,11 @@ def continued_question(
         return Decision(fitting[0], 1.0, True)
     if len(fitting) == 2:
         # both options take it: the question with the piece it lacked may settle it ("grade? 108236" after
-        # "the fleece from the old ewe. grade?"); else ask again, about the fragment ("1" routes the fragment)
+        # "the fleece from the old ewe. grade?") when it moves the choice clearly (`_SETTLES`: a few hundredths
+        # over the threshold is the fragment's noise, not an answer); else ask again, about the fragment ("1"
+        # routes the fragment)
         whole = decide(f"{history[-2].content} {text}", history[:-2])
-        if whole.confident and whole.function in fitting:
+        if whole.confident and whole.function in fitting and whole.confidence - offered.confidence >= _SETTLES:
             return Decision(whole.function, whole.confidence, True)
         return Decision(fitting[0], offered.confidence, False, runner_up=fitting[1])
     return None

@@ -34,8 +34,11 @@ _LARGER = {
     "m": (("km", "kilometre", "kilometres", "kilometer", "kilometers"), 1000),
 }
 _PAST = re.compile(rf"\bpast\s+(?P<v>{_NUM})\s+(?P<u>[a-z]+)\b", re.I)
+# (a unit of a rate is none: "30 km/h", "5 kg per day" bound a speed or a rate, not a length or a mass)
 _LARGER_SAID = re.compile(
-    rf"\b{_OP}\s+(?P<v>{_NUM}|an?)\s?(?P<u>{'|'.join(u for words, _ in _LARGER.values() for u in words)})\b", re.I
+    rf"\b{_OP}\s+(?P<v>{_NUM}|an?)\s?(?P<u>{'|'.join(u for words, _ in _LARGER.values() for u in words)})\b"
+    r"(?!\s*/|\s*(?:per|an?|each)\s+\w)",
+    re.I,
 )
 
 

@@ -89,8 +89,11 @@ async def test_a_vague_group_that_no_call_carries_is_asked_about(hosts, boats, r
 
 
 async def test_a_vague_group_the_selector_reads_as_no_request_is_still_asked_about(hosts, router):
-    (turn,) = await talk(hosts["loan"], router, "so how are things for the richer applicants?")
-    assert asked(turn) and "richer applicants" in turn.reply
+    # a selector that reads no request asks about the group; one that reads performance (the twenty-eighth round's)
+    # asks which metric, then says that no feature reads the group: never an answer on all applicants
+    first, second = await talk(hosts["loan"], router, "so how are things for the richer applicants?", "accuracy")
+    assert asked(first)
+    assert "richer applicants" in first.reply or ("richer applicants" in second.reply and not calls(second))
 
 
 @pytest.mark.parametrize(
