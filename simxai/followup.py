@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from simxai._lexicon import STEP_DOWN, STEP_UP
+from simxai._directions import STEP_DOWN, STEP_UP
 from simxai.extraction import (
     article_spans,
     by_fractions,

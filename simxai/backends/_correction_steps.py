@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from simxai._lexicon import CORRECTION_DOWN, CORRECTION_UP
+from simxai._directions import CORRECTION_DOWN, CORRECTION_UP
 
 __all__ = ["DIRECTION", "signed", "unit_free"]
 

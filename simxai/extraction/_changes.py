@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from simxai._lexicon import CHANGE_DOWN, CHANGE_UP
+from simxai._directions import CHANGE_DOWN, CHANGE_UP
 from simxai.extraction._age_changes import age_change
 from simxai.extraction._amounts import plain_amounts, said_amount, unit_changes
 from simxai.extraction._category_forms import category_form

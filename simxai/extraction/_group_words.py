@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from simxai._lexicon import TAIL_DOWN, TAIL_UP
+from simxai._directions import TAIL_DOWN, TAIL_UP
 from simxai.extraction._features import FeatureMention, feature_mentions
 from simxai.extraction._lexicon import _NUM, _PEOPLE_NOUNS, _group_noun, _op_of, yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema

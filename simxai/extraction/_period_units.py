@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from simxai._lexicon import PER_PERIOD_DOWN, PER_PERIOD_UP
+from simxai._directions import PER_PERIOD_DOWN, PER_PERIOD_UP
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
 from simxai.extraction._unit_values import _SPELLED
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema

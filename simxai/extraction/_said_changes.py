@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from simxai._lexicon import COUNTED_DOWN, COUNTED_UP
+from simxai._directions import COUNTED_DOWN, COUNTED_UP
 from simxai.extraction._days_since import days_since_changes
 from simxai.extraction._feature_terms import _MODEL_WORDS
 from simxai.extraction._features import _TOKEN, FeatureMention, _stem, _terms

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from simxai._lexicon import MEASURE_DOWN, MEASURE_UP
+from simxai._directions import MEASURE_DOWN, MEASURE_UP
 from simxai.extraction._amounts import _SUPPOSED, _TEMPERATURE
 from simxai.extraction._features import _TOKEN, FeatureMention
 from simxai.extraction._lexicon import _NUM, _parse_number, name_unit
