@@ -18,7 +18,7 @@ import re
 from simxai.extraction._features import feature_mentions
 from simxai.extraction._lexicon import _NUM, _OP_WORDS, _op_of, name_unit
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.hosts.name_words import name_words
+from simxai.hosts.name_words import name_words, unit_words
 
 __all__ = ["bounds_before_names"]
 
@@ -27,11 +27,11 @@ _BEFORE = re.compile(
     rf"\b{_OP}\s+(?P<v>{_NUM}|an?)\s?(?P<u>%|[a-z]+)?\s+(?:of\s+)?(?:the\s+)?(?:(?:shop|air|surface)\s+)?$", re.I
 )
 _POSSESSIVE = re.compile(rf"^['’]s\s+{_OP}\s+(?P<v>{_NUM})\b", re.I)
-# A larger unit than the name's, and the factor to it: "kilo" of grams, "cm" of millimetres, "km" of metres
+# A larger unit than the name's, the words it is said with (the shared table's, `unit_words`, and "kgs") and the
+# factor to it: "kilo" of grams, "cm" of millimetres, "km" of metres
 _LARGER = {
-    "g": (("kilo", "kilos", "kg", "kgs", "kilogram", "kilograms", "kilogramme", "kilogrammes"), 1000),
-    "mm": (("cm", "centimetre", "centimetres", "centimeter", "centimeters"), 10),
-    "m": (("km", "kilometre", "kilometres", "kilometer", "kilometers"), 1000),
+    small: (tuple(sorted(unit_words(big) | extra, key=lambda w: (-len(w), w))), factor)
+    for small, big, extra, factor in (("g", "kg", {"kgs"}, 1000), ("mm", "cm", set(), 10), ("m", "km", set(), 1000))
 }
 _PAST = re.compile(rf"\bpast\s+(?P<v>{_NUM})\s+(?P<u>[a-z]+)\b", re.I)
 # (a unit of a rate is none: "30 km/h", "5 kg per day" bound a speed or a rate, not a length or a mass)
