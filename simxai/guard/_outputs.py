@@ -15,12 +15,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from simxai.guard._facts import MACRO, Facts, _num, _tie, _walk_free
+from simxai.guard._statistics import STATISTICS
 from simxai.instances import condition_fields
 
 __all__ = ["read_outputs", "text_output"]
-
-#: A number feature's statistics in a data card (`FeatureInfo`), each checked by its name (`_statistics`).
-_STATISTICS = ("min", "max", "mean", "std", "median", "q1", "q3")
 
 
 def _probabilities(facts: Facts, probabilities: Any, phase: dict[str, set[float]] | None = None) -> None:
@@ -288,8 +286,8 @@ def _structured(payload: dict[str, Any]) -> Facts:
         for f in features:
             if isinstance(f, dict):
                 key = str(f.get("name")).lower()
-                _tie(facts.feature_numbers, key, *(f.get(s) for s in _STATISTICS))
-                stats = {s: v for s in _STATISTICS if (v := _num(f.get(s))) is not None}
+                _tie(facts.feature_numbers, key, *(f.get(s) for s in STATISTICS))
+                stats = {s: v for s in STATISTICS if (v := _num(f.get(s))) is not None}
                 if stats:
                     facts.statistics[key] = stats
                 for label, mean in (f.get("mean_by_label") or {}).items():

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from simxai.guard._mentions import Mention
 from simxai.guard._reading import NumberClaim, find_mentions, matches, numbers
 
-__all__ = ["statistic_claims"]
+__all__ = ["STATISTICS", "statistic_claims"]
 
 #: What may stand between a statistic's name and its number: "of", "is", "about", "(standard deviation)".
 _FILL = (
@@ -35,6 +35,8 @@ _NAMES = {
     "q1": r"(?:lower|first|bottom)\s+quartile|25th\s+percentile|q1",
     "q3": r"(?:upper|third|top)\s+quartile|75th\s+percentile|q3",
 }
+#: A number feature's statistics in a data card (`FeatureInfo`), as the guard keeps them (`Facts.statistics`).
+STATISTICS = tuple(_NAMES)
 #: A statistic's name after its feature and right before its number: "bmi has a mean of 26.4".
 _STATISTICS = {
     name: re.compile(rf"\b(?:{words})(?:\s+value)?\)?{_FILL}\s*(?=-?\d)", re.I) for name, words in _NAMES.items()
