@@ -7,7 +7,7 @@ labels: a plank is graded `stopper` (good enough to punch wine stoppers from), `
 stoppers) or `granulate` (ground up). Nothing here comes from a data set: the domain, its columns and its words were
 invented by w45 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w45/host_cork.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w45/host_cork.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ model, the frame, the ids of the 60 held-out evenings and the fields of its host
 `raining` column holds True/False. Nothing here comes from a data set: the domain, its columns and its words were
 invented by w45 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w45/host_sardine.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w45/host_sardine.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
