@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -04r) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -05z) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -40,6 +40,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-04w",
     ROOT / "evalsets" / "guard-2026-12-04x",
     ROOT / "evalsets" / "guard-2026-12-05y",
+    ROOT / "evalsets" / "guard-2026-12-05z",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -51,6 +52,7 @@ NOUNS = {
     "iceroad": "crossing",
     "paperweights": "paperweight",
     "varnish": "violin top",
+    "kite": "launch",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -166,6 +168,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-04w", {"iceroad": 3, "demo": 2, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-04x", {"paperweights": 3, "demo": 3, "sentiment": 3, "loan": 3}, 450),
         ("guard-2026-12-05y", {"varnish": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
+        ("guard-2026-12-05z", {"kite": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
     ],
     ids=[
         "set F",
@@ -188,6 +191,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set W (04w)",
         "set X (04x)",
         "set Y (05y)",
+        "set Z (05z)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -294,6 +298,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             {"Batch_Glass"},
         ),
         ("guard-2026-12-05y", "varnish", ["clear", "hazed", "crazed"], (116001, 116300), {"BrushKind"}),
+        (
+            "guard-2026-12-05z",
+            "kite",
+            ["soared", "wobbled", "crashed"],
+            (119301, 119600),
+            {"SailCloth", "ReinforcedSpine"},
+        ),
     ],
     ids=[
         "set F",
@@ -317,6 +328,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set W iceroad (04w)",
         "set X paperweights (04x)",
         "set Y varnish (05y)",
+        "set Z kite (05z)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
