@@ -32,7 +32,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03k", "fresh-2026-12-03l", "fresh-2026-12-03m", "fresh-2026-12-03n",
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
-        "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y",
+        "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -188,6 +188,12 @@ TRUFFLE_CATEGORIES = {"Breed": ("lagotto", "beagle", "mixed")}
 #: column.
 KIUAS_NUMERIC = ("peak_temp_c", "LoylyL", "Mass (kg)", "heating cycles", "StoneAgeWks")
 KIUAS_CATEGORIES = {"StoneType": ("olivine_diabase", "peridotite", "soapstone"), "WoodFired": ("False", "True")}
+#: The invented firework-shell host of set Z (`evalsets/fresh-2026-12-05z/host_fireworks.py`): ids 117801-118100,
+#: shells called "shell"; three labels; a unit in brackets ("Caliber (mm)"), one name with a space, a True/False column.
+FIREWORKS_NUMERIC = (
+    "Caliber (mm)", "ShellAgeMonths", "fuse_delay_s", "LiftChargeG", "storage humidity", "wind_ms",
+)  # fmt: skip
+FIREWORKS_CATEGORIES = {"Maker": ("hanabi_koji", "stellaris", "vesuvio"), "RainedOn": ("False", "True")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -328,6 +334,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("sound", "cracked"),
         "features": KIUAS_NUMERIC + tuple(KIUAS_CATEGORIES),
         "categories": KIUAS_CATEGORIES,
+    },
+    "fireworks": {
+        "ids": range(117801, 118101),
+        "labels": ("clean", "low", "dud"),
+        "features": FIREWORKS_NUMERIC + tuple(FIREWORKS_CATEGORIES),
+        "categories": FIREWORKS_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -493,6 +505,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 55, "sentiment": 40, "loan": 55, "kiuas": 80},
         "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "kiuas": 6},
+    },
+    "fresh-2026-12-05z": {
+        "requests": 240,
+        "dialogues": 18,
+        "per_host": {"demo": 58, "sentiment": 45, "loan": 57, "fireworks": 80},
+        "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "fireworks": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
