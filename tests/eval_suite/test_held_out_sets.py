@@ -224,6 +224,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("cork", "sardine"),
     },
+    # written for training in the twenty-ninth round
+    "w48": {
+        "folder": "people",
+        "requests": 182,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("radio", "pup"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
