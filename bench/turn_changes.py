@@ -1,0 +1,123 @@
+"""Per-author figures of two runs of `bench/fresh_set.py --json`, requests and dialogue turns apart, and the turns
+that changed between them.
+
+Usage (from the repository root):
+
+    python bench/turn_changes.py --before DIR --after DIR [--prefix-before b_] [--prefix-after a_]
+                                 [--misses] [--changes]
+
+`DIR` holds one `--json` output per author, named `<prefix><author>.json` (for example `b_w11.json`, written by
+`python bench/fresh_set.py --set simxai/eval_suite/router_training/people/w11 --json DIR/b_w11.json`). For each
+author found in both folders it prints, for request turns and for dialogue turns, the counts before -> after:
+turns, function right, function and arguments right, asked, confidently wrong. `--misses` lists the dialogue turns
+not fully right in the *before* run, each with the user turns before it in its dialogue; `--changes` lists every
+turn whose outcome differs, and marks the turns right before that are wrong or asked after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_RIGHT = ("correct", "function_only")
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The counts of one author's turns of one kind."""
+
+    turns: int
+    function: int
+    arguments: int
+    asked: int
+    wrong: int
+
+    @staticmethod
+    def of(turns: Iterable[dict[str, Any]]) -> Counts:
+        rows = list(turns)
+        return Counts(
+            len(rows),
+            sum(t["outcome"] in _RIGHT for t in rows),
+            sum(t["outcome"] == "correct" for t in rows),
+            sum(t["asked"] is not None for t in rows),
+            sum(t["outcome"] == "confident_wrong" for t in rows),
+        )
+
+
+def _read(folder: Path, prefix: str) -> dict[str, list[dict[str, Any]]]:
+    runs = {}
+    for path in sorted(folder.glob(f"{prefix}*.json")):
+        runs[path.stem[len(prefix) :]] = json.loads(path.read_text(encoding="utf-8"))["turns"]
+    return runs
+
+
+def _is_dialogue(turn: dict[str, Any]) -> bool:
+    return bool(turn["kind"] != "request")
+
+
+def _line(name: str, before: Counts, after: Counts) -> str:
+    def pair(a: int, b: int) -> str:
+        return f"{a}" if a == b else f"{a} -> {b}"
+
+    return (
+        f"{name:<22} n={before.turns:>4}  function {pair(before.function, after.function):<11} "
+        f"f+args {pair(before.arguments, after.arguments):<11} asked {pair(before.asked, after.asked):<9} "
+        f"cw {pair(before.wrong, after.wrong)}"
+    )
+
+
+def _context(turns: list[dict[str, Any]], turn: dict[str, Any]) -> list[str]:
+    return [t["text"] for t in turns if t["case"] == turn["case"] and t["turn"] < turn["turn"]]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, required=True)
+    parser.add_argument("--after", type=Path, required=True)
+    parser.add_argument("--prefix-before", default="b_")
+    parser.add_argument("--prefix-after", default="a_")
+    parser.add_argument("--misses", action="store_true", help="list the dialogue turns not fully right before")
+    parser.add_argument("--changes", action="store_true", help="list every turn whose outcome changed")
+    args = parser.parse_args(argv)
+    before = _read(args.before, args.prefix_before)
+    after = _read(args.after, args.prefix_after)
+    totals: dict[str, list[Counts]] = {"requests": [], "dialogue turns": []}
+    for author in sorted(set(before) & set(after), key=lambda a: (len(a), a)):
+        for kind, dialogue in (("requests", False), ("dialogue turns", True)):
+            b = Counts.of(t for t in before[author] if _is_dialogue(t) == dialogue)
+            a = Counts.of(t for t in after[author] if _is_dialogue(t) == dialogue)
+            totals[kind] += [b, a]
+            print(_line(f"{author} {kind}", b, a))
+    for kind, counts in totals.items():
+        b = Counts(*(sum(getattr(c, f) for c in counts[0::2]) for f in Counts.__dataclass_fields__))
+        a = Counts(*(sum(getattr(c, f) for c in counts[1::2]) for f in Counts.__dataclass_fields__))
+        print(_line(f"ALL {kind}", b, a))
+    if args.misses:
+        print("\n== dialogue turns not fully right before ==")
+        for author, turns in sorted(before.items()):
+            for turn in turns:
+                if _is_dialogue(turn) and turn["outcome"] != "correct" and turn["turn"] > 0:
+                    print(f"{author} {turn['case']}#{turn['turn']} [{turn['outcome']}] after {_context(turns, turn)}")
+                    print(f"    {turn['text']!r}: gold {turn['gold']} {turn['gold_arguments']}")
+                    print(f"    -> {turn['called']} {turn['arguments']} asked: {turn['asked']}")
+    if args.changes:
+        print("\n== turns whose outcome changed (! = right before, wrong or asked after) ==")
+        for author in sorted(set(before) & set(after)):
+            old = {(t["case"], t["turn"]): t for t in before[author]}
+            for turn in after[author]:
+                was = old.get((turn["case"], turn["turn"]))
+                if was is None or (was["outcome"], was["arguments"]) == (turn["outcome"], turn["arguments"]):
+                    continue
+                mark = "!" if was["outcome"] == "correct" and turn["outcome"] != "correct" else " "
+                print(f"{mark} {author} {turn['case']}#{turn['turn']} {was['outcome']} -> {turn['outcome']}")
+                print(
+                    f"    {turn['text']!r}: {was['called']} {was['arguments']} -> {turn['called']} {turn['arguments']}"
+                )
+
+
+if __name__ == "__main__":
+    main()
