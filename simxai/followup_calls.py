@@ -283,9 +283,13 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
 # "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?", "and 10 cm
 # instead?" (the feature's own unit): a new amount for the same change
 _BARE_STEP = re.compile(
-    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:with\s+)?"
+    # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
+    r"(?:(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
+    r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
-    r"(?:\s+(?P<unit>points?|units?|more)|\s+instead)?\W*$",
+    # "and 4 more instead?": a unit word, then "instead", each optional
+    r"(?:\s+(?P<unit>points?|units?|more))?(?:\s+instead)?\W*$",
     re.IGNORECASE,
 )
 
