@@ -64,11 +64,13 @@ class UnheldSubset:
 
 
 def _host_words(schema: HostSchema) -> set[str]:
-    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased."""
+    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased; a name in camel
+    case gives its parts too ("PondType": pondtype, pond, type), so "those ponds" is no word the host lacks."""
     names = [schema.instance_noun or "", *schema.class_names]
     for feature in schema.features:
         names += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
-    return {word for name in names for word in re.findall(r"[a-z0-9]+", name.lower())}
+    words = {word for name in names for word in re.findall(r"[a-z0-9]+", name.lower())}
+    return words | {part.lower() for name in names for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
 
 
 def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema | None:
@@ -84,8 +86,11 @@ def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema |
 
 
 def _held(word: str, held: set[str]) -> bool:
-    """Whether `word` is one of the host's words or shares its first five letters with one ("propagating")."""
+    """Whether `word` is one of the host's words, its plural, or shares its first five letters with one
+    ("propagating")."""
     word = word.lower().strip("'")
+    if word.endswith("s") and len(word) > 3 and word[:-1] in held:
+        return True  # "ponds" of "pond"
     return word in held or (len(word) >= 5 and any(h[:5] == word[:5] for h in held if len(h) >= 5))
 
 

@@ -196,3 +196,17 @@ def test_the_prediction_without_the_change(router: RouterBackend) -> None:
     history = after("explain_what_if", instance=640010, changes={"proof_hours": "+3"})
     question, calls = route(router, "what does the model predict for it without any change?", LOAVES, history)
     assert calls == [("get_prediction", {"instance": 640010})], question
+
+
+def test_those_named_by_a_part_of_a_camel_case_name(router: RouterBackend) -> None:
+    crusts = LOAVES.model_copy(
+        update={
+            "features": [
+                *LOAVES.features,
+                FeatureSchema(name="CrustStyle", type="categorical", categories=["dark", "pale"]),
+            ]
+        }
+    )
+    history = after("get_model_performance", metric="accuracy", group="CrustStyle = dark")
+    question, calls = route(router, "what's the average hydration for those crusts?", crusts, history)
+    assert calls == [("get_data_information", {"feature": "hydration_pct", "group": "CrustStyle = dark"})], question
