@@ -64,13 +64,11 @@ class UnheldSubset:
 
 
 def _host_words(schema: HostSchema) -> set[str]:
-    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased; a name in camel
-    case gives its parts too ("PondType": pondtype, pond, type), so "those ponds" is no word the host lacks."""
+    """Every word of the host's features, aliases, categories, labels and instance noun, lowercased."""
     names = [schema.instance_noun or "", *schema.class_names]
     for feature in schema.features:
         names += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
-    words = {word for name in names for word in re.findall(r"[a-z0-9]+", name.lower())}
-    return words | {part.lower() for name in names for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
+    return {word for name in names for word in re.findall(r"[a-z0-9]+", name.lower())}
 
 
 def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema | None:
@@ -86,11 +84,8 @@ def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema |
 
 
 def _held(word: str, held: set[str]) -> bool:
-    """Whether `word` is one of the host's words, its plural, or shares its first five letters with one
-    ("propagating")."""
+    """Whether `word` is one of the host's words or shares its first five letters with one ("propagating")."""
     word = word.lower().strip("'")
-    if word.endswith("s") and len(word) > 3 and word[:-1] in held:
-        return True  # "ponds" of "pond"
     return word in held or (len(word) >= 5 and any(h[:5] == word[:5] for h in held if len(h) >= 5))
 
 
@@ -160,6 +155,7 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
     if group is None:
         return None
     held = _host_words(schema) | {w for w in re.findall(r"[a-z0-9]+", group.lower())}
+    held |= _name_parts(group)  # "those ponds" of `PondType = tarpaulin`: the group's own feature, said in a word
     noun = (schema.instance_noun or "").lower()
     for match in _SUBSET.finditer(text):
         if match.group("noun").lower() in _NOT_INSTANCES or re.search(r"\d", text[match.end() : match.end() + 30]):
@@ -174,6 +170,15 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
         if picking and not any(_held(w, held) for w in picking):
             return group, match.group(0).split(None, 2)[-1]
     return None
+
+
+def _name_parts(group: str) -> set[str]:
+    """The parts of the camel-case feature names of `group`'s clauses and their plurals ("PondType": pond, ponds,
+    type, types): words by which a turn may point at the group in focus.
+    """
+    names = re.findall(r"([A-Za-z_]\w*)\s*(?:>=|<=|!=|==|=|>|<)", group)
+    parts = {p.lower() for name in names for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name) if len(p) > 2}
+    return parts | {p + "s" for p in parts}
 
 
 def _feature_words(feature: FeatureSchema) -> set[str]:

@@ -210,3 +210,14 @@ def test_those_named_by_a_part_of_a_camel_case_name(router: RouterBackend) -> No
     history = after("get_model_performance", metric="accuracy", group="CrustStyle = dark")
     question, calls = route(router, "what's the average hydration for those crusts?", crusts, history)
     assert calls == [("get_data_information", {"feature": "hydration_pct", "group": "CrustStyle = dark"})], question
+
+
+def test_a_value_said_as_what_it_were_is_no_id(router: RouterBackend) -> None:
+    history = after("explain_what_if", "what if it proofed 14 hours?", instance=7, changes={"proof_hours": 14})
+    question, calls = route(router, "and if it was 12 instead?", FROM_ZERO, history)
+    assert [(name, arguments["changes"]) for name, arguments in calls] == [("explain_what_if", {"proof_hours": 12})], (
+        question
+    )
+    assert calls[0][1].get("instance", 7) == 7  # left to the engine, which fills the loaf in focus
+    question, calls = route(router, "and 12?", FROM_ZERO, history)  # an id and a proof time: both offered
+    assert not calls and question.startswith("I can read that two ways"), (question, calls)
