@@ -126,6 +126,18 @@ def _causes(before: dict[str, list[dict[str, Any]]]) -> None:
     print(f"{'all':<48} {sum(counts.values()):>4}")
 
 
+def _cell(before: Counts, after: Counts) -> str:
+    """A markdown cell: function right, function and arguments right, asked, confidently wrong, before -> after."""
+
+    def pair(a: int, b: int) -> str:
+        return f"{a}" if a == b else f"{a} → {b}"
+
+    return (
+        f"{pair(before.function, after.function)} / {pair(before.arguments, after.arguments)} / "
+        f"{pair(before.asked, after.asked)} / {pair(before.wrong, after.wrong)}"
+    )
+
+
 def _context(turns: list[dict[str, Any]], turn: dict[str, Any]) -> list[str]:
     return [t["text"] for t in turns if t["case"] == turn["case"] and t["turn"] < turn["turn"]]
 
@@ -139,20 +151,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--misses", action="store_true", help="list the dialogue turns not fully right before")
     parser.add_argument("--changes", action="store_true", help="list every turn whose outcome changed")
     parser.add_argument("--causes", action="store_true", help="count the follow-up misses before by rough cause")
+    parser.add_argument("--markdown", action="store_true", help="the per-author counts as a markdown table")
     args = parser.parse_args(argv)
     before = _read(args.before, args.prefix_before)
     after = _read(args.after, args.prefix_after)
     totals: dict[str, list[Counts]] = {"requests": [], "dialogue turns": []}
+    rows: list[str] = []
     for author in sorted(set(before) & set(after), key=lambda a: (len(a), a)):
         for kind, dialogue in (("requests", False), ("dialogue turns", True)):
             b = Counts.of(t for t in before[author] if _is_dialogue(t) == dialogue)
             a = Counts.of(t for t in after[author] if _is_dialogue(t) == dialogue)
             totals[kind] += [b, a]
             print(_line(f"{author} {kind}", b, a))
+            rows.append(f"{author}|{b.turns}|{_cell(b, a)}")
     for kind, counts in totals.items():
         b = Counts(*(sum(getattr(c, f) for c in counts[0::2]) for f in Counts.__dataclass_fields__))
         a = Counts(*(sum(getattr(c, f) for c in counts[1::2]) for f in Counts.__dataclass_fields__))
         print(_line(f"ALL {kind}", b, a))
+    if args.markdown:
+        counts = "function / f+args / asked / cw"
+        print(f"\n| author | requests | {counts} | dialogue turns | {counts} |")
+        print("| --- | --- | --- | --- | --- |")
+        for request_row, dialogue_row in zip(rows[0::2], rows[1::2], strict=True):
+            author, requests, cell = request_row.split("|")
+            _, turns, dialogue_cell = dialogue_row.split("|")
+            print(f"| {author} | {requests} | {cell} | {turns} | {dialogue_cell} |")
     if args.causes:
         _causes(before)
     if args.misses:
@@ -172,15 +195,16 @@ def main(argv: list[str] | None = None) -> None:
                 was = old.get((turn["case"], turn["turn"]))
                 if was is None or (was["outcome"], was["arguments"]) == (turn["outcome"], turn["arguments"]):
                     continue
-                moves[(turn["kind"], was["outcome"], turn["outcome"])] += 1
+                where = "request" if not _is_dialogue(turn) else "follow-up" if turn["turn"] > 0 else "first"
+                moves[(where, was["outcome"], turn["outcome"])] += 1
                 mark = "!" if was["outcome"] == "correct" and turn["outcome"] != "correct" else " "
                 print(f"{mark} {author} {turn['case']}#{turn['turn']} {was['outcome']} -> {turn['outcome']}")
                 print(
                     f"    {turn['text']!r}: {was['called']} {was['arguments']} -> {turn['called']} {turn['arguments']}"
                 )
-        print("\n== outcome moves (kind: before -> after) ==")
-        for (kind, was_outcome, outcome), n in sorted(moves.items()):
-            print(f"{kind:<9} {was_outcome:>15} -> {outcome:<15} {n:>4}")
+        print("\n== outcome moves (request, a dialogue's first turn, or a follow-up: before -> after) ==")
+        for (where, was_outcome, outcome), moved in sorted(moves.items()):
+            print(f"{where:<9} {was_outcome:>15} -> {outcome:<15} {moved:>4}")
 
 
 if __name__ == "__main__":
