@@ -173,9 +173,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"\n| author | requests | {counts} | dialogue turns | {counts} |")
         print("| --- | --- | --- | --- | --- |")
         for request_row, dialogue_row in zip(rows[0::2], rows[1::2], strict=True):
-            author, requests, cell = request_row.split("|")
-            _, turns, dialogue_cell = dialogue_row.split("|")
-            print(f"| {author} | {requests} | {cell} | {turns} | {dialogue_cell} |")
+            author, n_requests, cell = request_row.split("|")
+            _, n_turns, dialogue_cell = dialogue_row.split("|")
+            print(f"| {author} | {n_requests} | {cell} | {n_turns} | {dialogue_cell} |")
     if args.causes:
         _causes(before)
     if args.misses:
