@@ -169,8 +169,8 @@ def main(argv: list[str] | None = None) -> None:
         a = Counts(*(sum(getattr(c, f) for c in counts[1::2]) for f in Counts.__dataclass_fields__))
         print(_line(f"ALL {kind}", b, a))
     if args.markdown:
-        counts = "function / f+args / asked / cw"
-        print(f"\n| author | requests | {counts} | dialogue turns | {counts} |")
+        header = "function / f+args / asked / cw"
+        print(f"\n| author | requests | {header} | dialogue turns | {header} |")
         print("| --- | --- | --- | --- | --- |")
         for request_row, dialogue_row in zip(rows[0::2], rows[1::2], strict=True):
             author, n_requests, cell = request_row.split("|")
