@@ -27,8 +27,9 @@ __all__ = ["group_for_group_question"]
 
 # The router's question about a group named by words the host cannot read (`group_question`)
 _GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature of the|\w+ runs from)")
-# The arguments a group runs in: a metric's group, or the instances a count of predictions runs on
-_GROUP_ARGUMENTS = ("group", "instance")
+# The argument a group runs in, per function that takes one: a metric's or the data's group, or the instances a count
+# of predictions runs on (an explanation of "the instance" `stores_kg < 12` is no reading of a group question)
+_GROUP_SLOT = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
 
 
 def group_for_group_question(
@@ -66,12 +67,12 @@ def group_for_group_question(
     rewritten = re.sub(r"\b(?:the|those|these)\s+(?=" + re.escape(noun) + r"s with\b)", "", rewritten, flags=re.I)
     decision = decide(rewritten, history[:-2])
     spec = next((s for s in request.functions if s.name == decision.function), None)
-    if spec is None:
+    if spec is None or decision.function not in _GROUP_SLOT:
         return None
     if not decision.confident:
         # unsure which question the group was for: the two likeliest, asked about, not the bare condition's guess
         return decision if decision.runner_up is not None else None
     calls = calls_for(spec, rewritten, history[:-2], schema)
-    if len(calls) != 1 or not any(calls[0].arguments.get(a) == condition for a in _GROUP_ARGUMENTS):
+    if len(calls) != 1 or calls[0].arguments.get(_GROUP_SLOT[spec.name]) != condition:
         return None
     return Decision(decision.function, decision.confidence, True, arguments=dict(calls[0].arguments))
