@@ -39,6 +39,7 @@ __all__ = [
     "shifted_condition",
     "stepped_amount",
     "successful_calls",
+    "said_as_change",
     "valued_number",
 ]
 
@@ -283,9 +284,13 @@ def carried_change(feature: str, call: LastCall) -> dict[str, ChangeValue] | Non
 # "and 10?", "and -10?" (a sign of its own), "and 100 points", "and 20 more", "and £200 instead?", "and 10 cm
 # instead?" (the feature's own unit): a new amount for the same change
 _BARE_STEP = re.compile(
-    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
+    r"^[^\w+-]*(?:(?:and|or|what\s+about|how\s+about)\s+)?(?:with\s+)?"
+    # "and if it were £10k instead?", "what if it was 4 instead": the number said as what the change were
+    r"(?P<were>(?:what\s+)?if\s+(?:it|that)\s+(?:were|was|is)\s+)?"
+    r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
-    r"(?:\s+(?P<unit>points?|units?|more)|\s+instead)?\W*$",
+    # "and 4 more instead?": a unit word, then "instead", each optional
+    r"(?:\s+(?P<unit>points?|units?|more))?(?:\s+instead)?\W*$",
     re.IGNORECASE,
 )
 
@@ -346,10 +351,20 @@ def valued_number(text: str, call: LastCall) -> tuple[str, float] | None:
 
 def marks_amount(text: str) -> bool:
     """Whether a bare-number follow-up marks its number as an amount, never an id: a sign ("and -10?"), a
-    unit ("and 100 points", "and 20 more") or "by" ("and by 20?").
+    unit ("and 100 points", "and 20 more"), "by" ("and by 20?") or "if it were" ("and if it were 4 instead?").
     """
     match = _BARE_STEP.match(text)
-    return match is not None and bool(match.group("sign") or match.group("unit") or match.group("by"))
+    return match is not None and bool(
+        match.group("sign") or match.group("unit") or match.group("by") or match.group("were")
+    )
+
+
+def said_as_change(text: str) -> bool:
+    """Whether a bare-number follow-up says its number as what the change were ("and if it was 35 instead?"): an
+    amount or a value of the feature in focus, never an id.
+    """
+    match = _BARE_STEP.match(text)
+    return match is not None and match.group("were") is not None
 
 
 def repeated_value(text: str, call: LastCall, schema: HostSchema | None) -> dict[str, ChangeValue] | None:
@@ -359,7 +374,7 @@ def repeated_value(text: str, call: LastCall, schema: HostSchema | None) -> dict
     its readings (`simxai.followup_readings`: asked about when it is also a value in the feature's range).
     """
     valued = valued_number(text, call)
-    if valued is None or schema is None or schema.has_id(valued[1]):
+    if valued is None or schema is None or (schema.has_id(valued[1]) and not said_as_change(text)):
         return None
     feature, number = valued
     return {feature: int(number) if number.is_integer() else number}

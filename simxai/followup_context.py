@@ -128,8 +128,10 @@ def group_follow_up(text: str, group: str | None, ids: Sequence[int], previous: 
 
 
 _THAT_GROUP = re.compile(
-    r"\b(?:(?:that|this|the\s+same|those|these)\s+(?:group|subgroup|segment|population|subset|people|ones)|"
-    r"(?:for|on|among)\s+(?:them|those|these))\b|"
+    # "that same group": "same" may stand between the pointer and the noun
+    r"\b(?:(?:that|this|the|those|these)\s+same\s+|(?:that|this|those|these)\s+)"
+    r"(?:group|subgroup|segment|population|subset|people|ones)\b|"
+    r"\b(?:for|on|among)\s+(?:them|those|these)\b|"
     # "and f1 there?", "how accurate is it in there": the place a group was named, never "are there" (how many exist)
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)\bthere\b"
     r"(?=\s*(?:[?.!,]|$|(?:too|as\s+well|then|instead|please)\b))",

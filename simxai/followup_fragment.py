@@ -168,8 +168,10 @@ _COUNT = re.compile(
     r"(?:(?P<verb>give|show|get|find|list|send|provide|suggest|see|have)\s(?:me\s|us\s)?|(?P<gimme>gimme)\s)?"
     r"(?:(?:just|only|like)\s)?"
     r"(?P<n>\d+)(?:\s(?P<adjective>more|such|different|other|alternative|separate|possible))?"
-    r"(?:\s(?P<noun>ones?|options?|ways?|alternatives?|versions?|of\s(?:them|those)|examples?|counterfactuals?|"
-    r"scenarios?|suggestions?|changes|sets))?(?:\s(?:please|instead|then))?\W*$",
+    # "three of those changes", "two of these options": the pronoun may name what it counts
+    r"(?:\s(?P<noun>ones?|options?|ways?|alternatives?|versions?|examples?|counterfactuals?|scenarios?|suggestions?|"
+    r"changes|sets|of\s(?:them|those|these)(?:\s(?:changes|options|ways|sets|scenarios|alternatives|examples))?))?"
+    r"(?:\s(?:please|instead|then))?\W*$",
     re.IGNORECASE,
 )
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from simxai.extraction import extract_group, extract_metric
 from simxai.extraction.mentions import scored_label
-from simxai.followup_calls import LastCall, marks_amount, stepped_amount, valued_number
+from simxai.followup_calls import LastCall, marks_amount, said_as_change, stepped_amount, valued_number
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -129,7 +129,7 @@ def _value_readings(text: str, call: LastCall, schema: HostSchema) -> tuple[Read
     it has one reading (an id beyond the range, a value that is no id) and nothing is asked.
     """
     valued = valued_number(text, call)
-    if valued is None:
+    if valued is None or said_as_change(text):  # "and if it was 35 instead?": the value, not patient 35
         return None
     feature, number = valued
     found = next((f for f in schema.features if f.name == feature), None)

@@ -34,6 +34,7 @@ from simxai.backends._dialogue_repair import correction_readings, repair_decisio
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_group_answer import instance_for_group_question
+from simxai.backends._router_group_bound import group_for_group_question
 from simxai.backends._router_group_correction import corrected_group
 from simxai.backends._router_group_reference import with_group_referred
 from simxai.backends._router_masking import mask, only_names_instance
@@ -41,6 +42,8 @@ from simxai.backends._router_narrowed import narrowed
 from simxai.backends._router_original import original_prediction
 from simxai.backends._router_replies import CLARIFICATION_PREFIX
 from simxai.backends._router_statistic_asked import statistic_asked
+from simxai.backends._router_step_correction import corrected_share
+from simxai.backends._router_without import without_follow_up
 from simxai.backends.base import CLARIFY, CompletionRequest, CompletionResponse
 from simxai.extraction import extract_argument, extract_ids, extract_instance, extract_metric
 from simxai.followup import last_call
@@ -325,7 +328,7 @@ def answer_or_question(
     if named is not None:
         return named
     # "no, I meant 14" (asked about when 14 can replace the id or the value), "bmi not age", "both together"
-    repaired = repair_decision(text, history, request)
+    repaired = corrected_share(text, history) or repair_decision(text, history, request)  # "sorry, I mean by half"
     if repaired is None:  # "no, above 35 degrees": that bound replaced, the group's other bounds kept
         repaired = corrected_group(text, history, request)
     return repaired if not isinstance(repaired, Decision) else (repaired, text, list(history))
@@ -374,9 +377,13 @@ def fragment_decision(
     named = instance_for_group_question(text, history, request, lambda q, h: decide(q, h, request))
     if named is not None:
         return named  # "Which long wet race do you mean?" -> "it was 305020": the question asked, about 305020
+    bounded = group_for_group_question(text, history, request, lambda q, h: decide(q, h, request))
+    if bounded is not None:
+        return bounded  # "Which cold towers do you mean?" -> "below 10 degrees": the question asked, on that group
     names = {s.name for s in request.functions}
     before = original_prediction(text, history, request.host, names)  # "how sure was it before the change?"
-    return before or count_follow_up(text, history, request) or category_follow_up(text, history, request)
+    without = without_follow_up(text, history, request.host)  # "and without" after "... with solar panels"
+    return before or count_follow_up(text, history, request) or category_follow_up(text, history, request) or without
 
 
 # What a user asked of the previous question and still asks of the next instance ("show me two options" ->

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from simxai._self_repair import self_corrected
 from simxai.backends._router_attributes import answered_attribute
 from simxai.backends._router_bound_answer import bound_answer
+from simxai.backends._router_not_that import without_taken_back
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -64,7 +65,7 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     is the other class or the other direction. A number taken back within the turn ("were 20 kg - sorry, I mean 25")
     is replaced by the one said after it. Any other turn is returned as it is.
     """
-    text = self_corrected(text)
+    text = without_taken_back(self_corrected(text))  # "nah I meant 1, not 3": the 3 taken back is dropped
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"

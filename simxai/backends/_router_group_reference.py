@@ -32,7 +32,7 @@ _LOOK_BACK = 3
 def _reference(schema: HostSchema) -> re.Pattern[str]:
     noun = re.escape((schema.instance_noun or "instance").lower())
     return re.compile(
-        rf"\b(?:for|on|of|about|among|with|in|to)\s+(?:(?P<ref>them|those|these)|the\s+same|(?:that|this)\s+(?:bunch|group|lot|set))"
+        rf"\b(?:for|on|of|about|among|with|in|to)\s+(?:(?P<ref>them|those|these)|the\s+same|(?:that|this)\s+(?:same\s+)?(?:bunch|group|lot|set))"
         rf"(?:\s+(?:ones|{noun}e?s)\b)?(?:\s+(?P<next>[a-z]+))?"
         # "how many pieces is that?", "how many are those?": the size of the group in focus
         rf"|\bhow\s+many\s+(?:{noun}e?s\s+)?(?:is|are|was|were)\s+(?:that|those|these)\b",

@@ -3,7 +3,9 @@
 After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a
 question of confidence that points back at the unchanged instance ("originally", "before the change", "without the
 changes", "to begin with") asks for that instance's own prediction with its probabilities, not how robust it is or how
-the model works. The instance is the one the turn names, else the what-if's.
+the model works. So does a question of the prediction itself said with the same pointer ("what does it predict for
+him without any change?"): the unchanged instance's prediction, not how robust it is. The instance is the one the turn
+names, else the what-if's.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ __all__ = ["original_prediction"]
 _CONFIDENCE = re.compile(
     r"\bhow\s+(?:sure|confident|certain|likely)\b|\bprobabilit(?:y|ies)\b|\bconfidence\b|\bodds\b", re.IGNORECASE
 )
+# the prediction itself: "what does it predict", "its prediction", "what would the model say"
+_PREDICTS = re.compile(
+    r"\bpredict(?:s|ed|ion)?\b|\bwhat\s+(?:does|did|would|will)\s+(?:it|the\s+model)\s+(?:say|call)\b", re.IGNORECASE
+)
 # the instance as it was: "originally", "the original", "before the change(s)", "without any change", "at first"
 _BEFORE = re.compile(
     r"\b(?:originally|original|unchanged|as\s+it\s+(?:was|is|stands)|at\s+first|to\s+(?:begin|start)\s+with|"
@@ -40,7 +46,8 @@ def original_prediction(
     text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
 ) -> Decision | None:
     """The prediction of the instance a what-if just changed, asked about as it was before; None otherwise."""
-    if "get_prediction" not in names or not _CONFIDENCE.search(text) or not _BEFORE.search(text):
+    asks = _CONFIDENCE.search(text) or _PREDICTS.search(text)
+    if "get_prediction" not in names or not asks or not _BEFORE.search(text):
         return None
     previous = last_call(history)
     if previous is None or previous.name not in _CHANGED:

@@ -155,6 +155,7 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
     if group is None:
         return None
     held = _host_words(schema) | {w for w in re.findall(r"[a-z0-9]+", group.lower())}
+    held |= _name_parts(group)  # "those ponds" of `PondType = tarpaulin`: the group's own feature, said in a word
     noun = (schema.instance_noun or "").lower()
     for match in _SUBSET.finditer(text):
         if match.group("noun").lower() in _NOT_INSTANCES or re.search(r"\d", text[match.end() : match.end() + 30]):
@@ -169,6 +170,15 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
         if picking and not any(_held(w, held) for w in picking):
             return group, match.group(0).split(None, 2)[-1]
     return None
+
+
+def _name_parts(group: str) -> set[str]:
+    """The parts of the camel-case feature names of `group`'s clauses and their plurals ("PondType": pond, ponds,
+    type, types): words by which a turn may point at the group in focus.
+    """
+    names = re.findall(r"([A-Za-z_]\w*)\s*(?:>=|<=|!=|==|=|>|<)", group)
+    parts = {p.lower() for name in names for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name) if len(p) > 2}
+    return parts | {p + "s" for p in parts}
 
 
 def _feature_words(feature: FeatureSchema) -> set[str]:

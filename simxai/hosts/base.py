@@ -108,8 +108,12 @@ class HostSchema(pydantic.BaseModel):
         return next((f for f in self.features if f.name == name), None)
 
     def has_id(self, number: float) -> bool:
-        """Whether `number` lies in the host's id range (False when the host has none)."""
-        return self.id_range is not None and self.id_range[0] <= number <= self.id_range[1]
+        """Whether `number` lies in the host's id range (False when the host has none, or for a fraction:
+        an id is a whole number, so "and 0.2?" after a what-if on a ratio is no instance 0).
+        """
+        return (
+            self.id_range is not None and float(number).is_integer() and self.id_range[0] <= number <= self.id_range[1]
+        )
 
 
 @runtime_checkable
