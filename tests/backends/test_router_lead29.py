@@ -1,14 +1,18 @@
 """Round 29 (lead29), on an invented host of Provençal bakery mornings in our own wording: place names written with
 their accents where the host writes them plain, a real word that is an inflection of a host word kept as written
 ("rained" beside a column `raining_at_dawn`, never "trained"), an alias made of the host's noun and a modifier whose
-noun alone names no feature, and an id followed by " - " and a count.
+noun alone names no feature, an id followed by " - " and a count, and an answer to "which feature should be lower?"
+that is only an approximate value with a unit ("like 3 km").
 """
 
 from __future__ import annotations
 
-from simxai.extraction import extract_count, extract_group, extract_ids
+from simxai._pending_answer import answered_arguments
+from simxai.extraction import approximate_value_answer, extract_count, extract_group, extract_ids
+from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
+from simxai.state import PendingCall, StepQuestion
 
 BAKERY = HostSchema(
     name="bakery mornings",
@@ -68,3 +72,35 @@ def test_an_id_then_a_dash_and_a_count() -> None:
     assert extract_ids("counterfactuals for 70042 - three of them", BAKERY) == [70042]
     assert extract_count("counterfactuals for 70042 - three of them") == 3
     assert extract_ids("mornings 70042 - 70050", BAKERY) == []
+
+
+def test_an_approximate_value_with_a_unit_answers_which_feature() -> None:
+    hours = BAKERY.model_copy(
+        update={
+            "features": [
+                *BAKERY.features,
+                FeatureSchema(name="walk_km", type="numeric", min=0.5, max=12),
+                FeatureSchema(name="flour_eur", type="numeric", min=100, max=900),
+            ]
+        }
+    )
+    assert approximate_value_answer("about 4 km", hours) == {"walk_km": 4.0}
+    assert approximate_value_answer("something like €350 a week", hours) == {"flour_eur": 350.0}
+    assert approximate_value_answer("by 4 km", hours) is None  # a step, for the step readers
+    assert approximate_value_answer("about 4 miles", hours) is None  # no feature carries the unit
+    assert approximate_value_answer("about 4", hours) is None  # no unit: which feature is not said
+
+
+def test_the_answer_completes_the_pending_what_if() -> None:
+    schema = BAKERY.model_copy(
+        update={"features": [*BAKERY.features, FeatureSchema(name="walk_km", type="numeric", min=0.5, max=12)]}
+    )
+    pending = PendingCall(
+        function="explain_what_if",
+        arguments={"instance": 70020},
+        missing="changes",
+        step=StepQuestion(feature=None, sign="-"),
+    )
+    answered = answered_arguments(pending, "like 3 km", schema, default_registry())
+    assert answered is not None
+    assert answered.arguments["changes"] == {"walk_km": 3.0}
