@@ -7,12 +7,16 @@ that is only an approximate value with a unit ("like 3 km").
 
 from __future__ import annotations
 
+import pytest
+
 from simxai._pending_answer import answered_arguments
+from simxai.backends.router import RouterBackend
 from simxai.extraction import approximate_value_answer, extract_count, extract_group, extract_ids
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.state import PendingCall, StepQuestion
+from tests.backends.routing import after, route
 
 BAKERY = HostSchema(
     name="bakery mornings",
@@ -104,3 +108,17 @@ def test_the_answer_completes_the_pending_what_if() -> None:
     answered = answered_arguments(pending, "like 3 km", schema, default_registry())
     assert answered is not None
     assert answered.arguments["changes"] == {"walk_km": 3.0}
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+@pytest.mark.parametrize("text", ["nope, 45 i meant", "sorry - 45 i meant", "no, 45, i mean"])
+def test_a_correction_may_say_i_meant_after_the_number(router: RouterBackend, text: str) -> None:
+    history = after("explain_what_if", "and if it baked 60 loaves?", instance=70020, changes={"loaves": 60})
+    assert route(router, text, BAKERY, history) == (
+        "",
+        [("explain_what_if", {"instance": 70020, "changes": {"loaves": 45}})],
+    )
