@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from simxai._pending_answer import answered_arguments
+from simxai._self_repair import self_corrected
 from simxai.backends.router import RouterBackend
-from simxai.extraction import approximate_value_answer, extract_count, extract_group, extract_ids
+from simxai.extraction import approximate_value_answer, extract_changes, extract_count, extract_group, extract_ids
 from simxai.functions import default_registry
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
@@ -122,3 +123,22 @@ def test_a_correction_may_say_i_meant_after_the_number(router: RouterBackend, te
         "",
         [("explain_what_if", {"instance": 70020, "changes": {"loaves": 45}})],
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if 70020 had 200 loaves, no wait, 240", {"loaves": 240}),
+        ("70020 with 10% more loaves - sorry, make it 15% more", {"loaves": "+15%"}),
+        ("what if on 70020 they baked 30 loaves fewer, sorry, 20 loaves fewer", {"loaves": "-20"}),
+        # no number after the correction word: nothing is corrected
+        ("what if 70020 had 200 loaves, no wait, what about the oven start?", {"loaves": 200}),
+    ],
+)
+def test_a_what_if_that_corrects_its_own_value(text: str, changes: dict[str, object]) -> None:
+    assert extract_changes(text, BAKERY) == changes
+
+
+def test_a_step_said_again_keeps_the_feature_said_once() -> None:
+    assert self_corrected("70020 with 10% more loaves, no wait, make it 15% more") == "70020 with 15% more loaves"
+    assert self_corrected("with 200 loaves, sorry, 240 loaves") == "with 240 loaves"
