@@ -142,3 +142,25 @@ def test_a_what_if_that_corrects_its_own_value(text: str, changes: dict[str, obj
 def test_a_step_said_again_keeps_the_feature_said_once() -> None:
     assert self_corrected("70020 with 10% more loaves, no wait, make it 15% more") == "70020 with 15% more loaves"
     assert self_corrected("with 200 loaves, sorry, 240 loaves") == "with 240 loaves"
+
+
+PRICED = BAKERY.model_copy(
+    update={
+        "features": [
+            *BAKERY.features,
+            FeatureSchema(name="LoafPrice", type="numeric", min=1, max=6, aliases=["loaf price", "price"]),
+        ]
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if 70020 had the loaf price a euro cheaper", {"LoafPrice": "-1"}),
+        ("70020 with the price 2 euros dearer", {"LoafPrice": "+2"}),
+        ("70020 with a quarter off the price", {"LoafPrice": "-25%"}),
+    ],
+)
+def test_money_comparatives_and_a_share_off(text: str, changes: dict[str, object]) -> None:
+    assert extract_changes(text, PRICED) == changes
