@@ -17,6 +17,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from simxai.hosts.base import HostSchema
+
 _ACCENTED_WORD = re.compile(r"\w*[^\x00-\x7f]\w*")
 
 
@@ -49,3 +51,11 @@ def fold_accents(text: str, keep: frozenset[str] = frozenset()) -> str:
         return "".join(_plain(c) for c in word)
 
     return _ACCENTED_WORD.sub(fold, text)
+
+
+def fold_host_accents(text: str, schema: HostSchema) -> str:
+    """`text` folded (`fold_accents`), keeping the accented words the host's own names hold."""
+    if text.isascii():
+        return text
+    names = [*schema.class_names, *(n for f in schema.features for n in (f.name, *f.aliases, *(f.categories or [])))]
+    return fold_accents(text, host_accented_words(names))
