@@ -9,7 +9,8 @@ Usage (from the repository root):
 `DIR` holds one `--json` output per author, named `<prefix><author>.json` (for example `b_w11.json`, written by
 `python bench/fresh_set.py --set simxai/eval_suite/router_training/people/w11 --json DIR/b_w11.json`). For each
 author found in both folders it prints, for request turns and for dialogue turns, the counts before -> after:
-turns, function right, function and arguments right, asked, confidently wrong. `--misses` lists the dialogue turns
+turns, function right, function and arguments right, asked, confidently wrong, no answer, and needless questions
+(asked where the gold names a function). `--misses` lists the dialogue turns
 not fully right in the *before* run, each with the user turns before it in its dialogue; `--changes` lists every
 turn whose outcome differs, and marks the turns right before that are wrong or asked after. `--causes` counts the
 *before* run's follow-up dialogue turns (every user turn after a dialogue's first) that are not fully right, by a
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 _RIGHT = ("correct", "function_only")
+_NO_FUNCTION = ("(clarify)", "(no function)")  # the scorer's gold for a turn that names no function
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class Counts:
     arguments: int
     asked: int
     wrong: int
+    silent: int
+    needless: int
 
     @staticmethod
     def of(turns: Iterable[dict[str, Any]]) -> Counts:
@@ -53,6 +57,8 @@ class Counts:
             sum(t["outcome"] == "correct" for t in rows),
             sum(t["asked"] is not None for t in rows),
             sum(t["outcome"] == "confident_wrong" for t in rows),
+            sum(t["outcome"] == "no_answer" for t in rows),
+            sum(t["asked"] is not None and bool(t["gold"]) and t["gold"][0] not in _NO_FUNCTION for t in rows),
         )
 
 
@@ -74,7 +80,8 @@ def _line(name: str, before: Counts, after: Counts) -> str:
     return (
         f"{name:<22} n={before.turns:>4}  function {pair(before.function, after.function):<11} "
         f"f+args {pair(before.arguments, after.arguments):<11} asked {pair(before.asked, after.asked):<9} "
-        f"cw {pair(before.wrong, after.wrong)}"
+        f"cw {pair(before.wrong, after.wrong)}  no answer {pair(before.silent, after.silent)}  "
+        f"needless questions {pair(before.needless, after.needless)}"
     )
 
 

@@ -51,9 +51,21 @@ STEP_UP = alternation(_STEP_UP)
 STEP_DOWN = alternation(_STEP_DOWN)
 # A change of a named feature (`simxai.extraction._changes`): a step's words, also past verbs ("glucose rose 10")
 # and the comparatives of depths, slopes, strengths, temperatures, thicknesses and wind ("2 m deeper", "20 km/h
-# stronger", "10 degrees warmer", "40 degrees cooler", "2 mm thicker", "3 knots calmer").
-_CHANGED_UP = ("rose", "grew", "deeper", "steeper", "stronger", "warmer", "hotter", "thicker", "windier")
-_CHANGED_DOWN = ("dropped", "fell", "shallower", "weaker", "cooler", "colder", "thinner", "calmer")
+# stronger", "10 degrees warmer", "40 degrees cooler", "2 mm thicker", "3 knots calmer", "2 euros cheaper").
+_CHANGED_UP = (
+    "rose",
+    "grew",
+    "deeper",
+    "steeper",
+    "stronger",
+    "warmer",
+    "hotter",
+    "thicker",
+    "windier",
+    "dearer",
+    "pricier",
+)
+_CHANGED_DOWN = ("dropped", "fell", "shallower", "weaker", "cooler", "colder", "thinner", "calmer", "cheaper")
 CHANGE_UP = alternation(_STEP_UP, _CHANGED_UP)
 CHANGE_DOWN = alternation(_STEP_DOWN, _CHANGED_DOWN)
 # An amount said with its direction beside a feature's word (`simxai.extraction._said_changes`): counted additions,

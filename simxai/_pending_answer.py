@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from simxai._call_questions import Asked
-from simxai.extraction import completed_group, extract_argument, extract_feature, feature_spans
+from simxai.extraction import (
+    approximate_value_answer,
+    completed_group,
+    extract_argument,
+    extract_feature,
+    feature_spans,
+)
 from simxai.extraction.mentions import feature_mentions, unnamed_subject
 from simxai.followup import Step, answer_amount, changed_feature_answer, confirms
 from simxai.followup_context import only_an_instance
@@ -69,6 +75,11 @@ def answered_arguments(pending: PendingCall, user: str, schema: HostSchema, regi
         if not any(m.start < len(noun) for m in feature_mentions(said, schema)):
             # a feature named by the noun added here ("roasts" for days_since_roast) is no feature the user said
             value = extract_argument("group", said, schema)
+    if value is None and pending.missing == "changes" and pending.feature is None:
+        if pending.step is None or pending.step.feature is None:
+            # "what should change?" / "which feature should be lower?" -> "like 10 km": the value of the one
+            # feature whose unit the answer gives, as said (approximately), not a step
+            value = approximate_value_answer(user, schema)
     if value is None and pending.step is not None:
         said, feature = user, pending.step.feature
         spans = feature_spans(said, schema) if feature is None else []

@@ -59,7 +59,9 @@ def _repaired(match: re.Match[str]) -> str:
     if nsfx == "%" and osfx != "%" or _STEP_WORDS.match(rest) and not said_again:
         return match.group(0)  # "30, sorry, 10% more" is another statement, not the same value again
     if said_again:
-        return f"{match.group('new')}{nsfx or osfx}{rest}"  # "20 kilos, sorry, 25 kilos"
+        # "20 kilos, sorry, 25 kilos"; "10% more rope, no wait, 20% more": the words said once stay ("more rope")
+        kept = unit if unit.lower().split()[: len(rest.split())] == rest.lower().split() else rest
+        return f"{match.group('new')}{nsfx or osfx}{kept}"
     return f"{match.group('new')}{nsfx or osfx}{unit}{rest}"
 
 

@@ -30,6 +30,7 @@ import functools
 import re
 from collections.abc import Iterable
 
+from simxai._accents import fold_host_accents
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import spaced_name
@@ -177,6 +178,12 @@ def _schema_words(schema: HostSchema | None) -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
+@functools.lru_cache(maxsize=64)
+def _targets_stems(known: frozenset[str]) -> frozenset[str]:
+    """The stems of known words without their inflection ("raining" -> rain): other forms are real words."""
+    return frozenset(w[: -len(x)] for w in known for x in ("ing", "ed") if w.endswith(x) and len(w) - len(x) >= 4)
+
+
 def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, ...]]) -> str | None:
     lower = word.lower()
     if len(lower) < 5 or lower in known or "'" in lower:
@@ -185,6 +192,8 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
         return None  # a known word inflected ("rained" beside the host's "rain"), no typo of "trained"
     if any(lower + suffix in known for suffix in ("s", "d", "ed", "ing")):
         return None  # the stem of a known word ("train" beside "trained"), no typo of the host's "rain"
+    if {lower[: -len(x)] for x in ("s", "ed", "ing") if lower.endswith(x)} & _targets_stems(known):
+        return None  # another inflection of a known word's stem ("rained" beside "raining"), a real word
     found = {
         target
         for n in (len(lower) - 1, len(lower), len(lower) + 1)
@@ -221,7 +230,7 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     extra = tuple(sorted({w.lower() for w in vocabulary}))
     words, spoken, names = _host_forms(schema)
     if full and schema is not None:
-        text = _denied_by_prefix(text, schema)
+        text = _denied_by_prefix(fold_host_accents(text, schema), schema)
     return _normalize(text, words, extra, spoken, full, names)
 
 

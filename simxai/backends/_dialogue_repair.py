@@ -67,8 +67,8 @@ _CORRECTS_NUMBER = re.compile(
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
     r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
     # "sorry, I meant 10 bells": the changed feature's name after the number
-    r"(?:\s+(?P<after>(?!then\b|instead\b|" + DIRECTION + r")[a-z][a-z_]*))?(?:\s+(?P<dir>" + DIRECTION + r"))?"
-    r"(?:\s+(?:then|instead))?\W*$",
+    r"(?:\s+(?P<after>(?!then\b|instead\b|i\b|" + DIRECTION + r")[a-z][a-z_]*))?(?:\s+(?P<dir>" + DIRECTION + r"))?"
+    r"(?:\W+(?:then|instead|i\s+meant|i\s+mean))?\W*$",  # "no sorry - 16 i meant": the "i meant" said after
     re.IGNORECASE,
 )
 # The words a correction of a feature may hold besides the two features ("sorry, bmi not age").

@@ -69,17 +69,17 @@ _COUNT_OF = re.compile(
 )
 _OLD_AFTER = re.compile(r"\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?\d", re.I)
 _FURTHER = r"more|further|farther|higher|longer|greater|bigger|extra|warmer|hotter|older|heavier|deeper|stronger|faster"
-_FURTHER += "|thicker|windier"
+_FURTHER += "|thicker|windier|dearer|pricier"
 _NEARER = r"less|fewer|closer|nearer|lower|shorter|smaller|cooler|colder|younger|lighter|shallower|weaker|slower"
-_NEARER += "|thinner|calmer"
+_NEARER += "|thinner|calmer|cheaper"
 _UP_DOWN = r"(?:up|down)(?!\s+(?:the|a|to|from|on|in|at|by|there|here|north|south|east|west)\b)"
 _TEMPERATURE = re.compile(r"\btemp(?:erature)?s?\b", re.I)
 _MONEY = re.compile(r"\b(?:pounds?|gbp|dollars?|usd|euros?|eur)\b|[$£€]", re.I)
 
 
 # "a quarter higher", "one tenth less", "a third fewer": a fraction before a direction is that share of the value
-_FRACTION_STEP = re.compile(
-    rf"\b(?:a|one)\s+(?P<f>half|third|quarter|fifth|tenth)\s+(?P<dir>{_FURTHER}|{_NEARER})\b", re.I
+_FRACTION_STEP = re.compile(  # also "a quarter off the price", as "25% off" is read
+    rf"\b(?:a|one)\s+(?P<f>half|third|quarter|fifth|tenth)\s+(?P<dir>{_FURTHER}|{_NEARER}|off)\b", re.I
 )
 # "a third less, so 2 fewer", "a quarter more, that's about 8 more", "a third fewer coats, i.e. 1 fewer": a fraction
 # glossed by the amount it comes to, the amount a few words after the lead-in and followed by its direction
@@ -110,7 +110,7 @@ _HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+(?=[a-z]+\s+(?:{_FURTHER}|{_NEARER})
 # "a degree cooler", "a kilo heavier", "one metre less": one unit of a measure, before a direction
 _ONE_UNIT = re.compile(
     r"\b(?:an?|one)\s+(?=(?:degree|kilo(?:gram)?|metre|meter|centimetre|centimeter|millimet(?:re|er)|litre|liter|inch|"
-    r"foot|pound|gram|hour|minute|knot|mile)"
+    r"foot|pound|gram|hour|minute|knot|mile|euro|dollar|buck|quid|franc|krona|krone)"
     rf"\s+(?:{_FURTHER}|{_NEARER})\b)",
     re.I,
 )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from simxai.extraction._changes import extract_changes
 from simxai.extraction._features import (
     BARE_COUNT,
     extract_count,
@@ -17,6 +16,7 @@ from simxai.extraction._features import (
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
 from simxai.extraction._scored_labels import importance_label, label_group, scored_label
+from simxai.extraction._self_corrections import extract_changes
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument

@@ -87,7 +87,8 @@ def claimed_before(after: str, number: int) -> bool:
     match = _CLAIMED_BEFORE.match(after)
     if match is None:
         return False
-    bound = re.match(r"\s?(?:to|through)\s*(\d+)", after)
+    # "116311 - 4 of them": a dash before a smaller number separates a clause, as "to 22" sets a value
+    bound = re.match(r"\s?(?:to|through|\s-\s|\s–\s)\s*(\d+)", after)
     return bound is None or int(bound.group(1)) >= number
 
 

@@ -77,8 +77,11 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
     for feature in schema.features:
         for term in (feature.name, *feature.aliases):
             head = _head(term) if term == feature.name else _alias_head(term)
-            if head is not None and term == feature.name and noun and _singular(head) == noun:
-                continue
+            if head is not None and noun and _singular(head) == noun:
+                # an alias that is the noun with a modifier ("wet evening" on a host of evenings) names the feature
+                # whole; its head alone is every row. "age of the ticket" keeps the head it means.
+                if term == feature.name or " of " not in f" {term.lower()} ":
+                    continue
             if head is not None:
                 forms, owners = heads.setdefault(_singular(head), (set(), []))
                 forms.add(head)
