@@ -168,3 +168,24 @@ def test_names_nothing_tells_an_invented_name_from_a_paraphrase(name: str, inven
 def test_invented_names_in_a_features_place(faithful: bool, reply: str, outputs: list[dict[str, Any]]) -> None:
     said = check_claims(reply, outputs, vocabulary=BAKERY)
     assert said.passed == faithful, (reply, said.unsupported)
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        # 62.41 % against 37.59 %: odds of about 1.7 to 1 for flat
+        (True, "Loaf 512 comes out flat, roughly 2 to 1 (0.62 vs 0.38)."),
+        (False, "Loaf 512 comes out flat, roughly 9 to 1."),
+    ],
+)
+def test_odds_said_as_n_to_one_are_a_class_odds(faithful: bool, reply: str) -> None:
+    said = check_claims(reply, [PREDICTION], vocabulary=BAKERY)
+    assert said.passed == faithful, (reply, said.unsupported)
+
+
+def test_odds_hold_within_the_rounding_of_whole_odds() -> None:
+    from simxai.guard._odds import odds_hold
+
+    assert odds_hold(19, {"healthy": {0.951}, "moldy": {0.049}})  # 19.4 to 1
+    assert odds_hold(8, {"rejected": {88.6}})  # a percentage: 7.8 to 1
+    assert not odds_hold(8, {"rejected": {0.7}, "approved": {0.3}})  # 2.3 to 1
