@@ -127,7 +127,7 @@ def names_nothing(name: str, known: set[str]) -> bool:
     """
     # a possessor names whose the thing is, not the thing: "the tenant's credit score" is "credit score"
     content, head = [w for w in _content(name) if not w.endswith("'s")], _head(name)
-    unknown = [w for w in content if _unknown(w, known)]
+    unknown = [w for w in content if _unknown(w, known) and w not in _DEGREES]  # "the very dry month": rain's
     if len(head) > 3 and _unknown(head, known):
         return 2 * len(unknown) > len(content)
     # a known head with a word that is no feature's and no degree of one: "one missed payment", "water type"
