@@ -28,8 +28,8 @@ from simxai.guard._label_words import number_phase
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
-from simxai.guard._odds import odds_hold
 from simxai.guard._numbering import item_marker, item_numbers
+from simxai.guard._odds import odds_hold
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed

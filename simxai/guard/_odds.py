@@ -13,7 +13,8 @@ __all__ = ["odds_hold"]
 
 def odds_hold(odds: float, label_numbers: Mapping[str, set[float]]) -> bool:
     """Whether `odds` (the N of "N to 1") are some class's odds among the classes' probabilities (fractions or
-    percentages)."""
+    percentages).
+    """
     for values in label_numbers.values():
         for value in values:
             share = value / 100 if value > 1 else value
