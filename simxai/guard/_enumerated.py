@@ -46,7 +46,8 @@ _OTHERS = re.compile(r"\s*(?:the\s+)?(?:rest|others|remainder|remaining\b|everyt
 _LEAD_SIZE = re.compile(r"\ban?\s+[a-z]+(?:\s+[a-z]+)?(?=\s+(?:ahead of|behind)\b)", re.I)
 _BRACKET = re.compile(r"\([^()]{0,80}\)")
 _NUMBER = re.compile(r"[-+−]?\d[\d.,]*\s*%?")
-_WORD = re.compile(r"[a-z][a-z'-]*", re.I)
+#: A word, with the digits inside it ("HbA1c", "PM2.5" is "PM2"): its letters alone are not its name (claims-36).
+_WORD = re.compile(r"[a-z][a-z0-9'-]*", re.I)
 #: An item that is a clause rather than a name: a verb of its own, a number's unit, or a pronoun.
 _CLAUSE_WORDS = frozenset(
     "is are was were be been has have had do does did can could would will should may might must push pushes "
@@ -118,6 +119,48 @@ def _unknown(word: str, known: set[str]) -> bool:
     return len(parts) < 2 or any(not {p, p.rstrip("s"), f"{p}s"} & known for p in parts)
 
 
+def names_nothing(name: str, known: set[str]) -> bool:
+    """Whether the noun phrase `name` names no feature: its head (`_head`) is no form of a known word, nor are most
+    of its content words (`known`: the words of the features' names, aliases and descriptions, the classes, the
+    outputs and the user's words). "a clean repayment history" (history; repayment is a description's word),
+    "one fewer open credit line": invented; "the blood sugar level", "a poor credit score": a paraphrase.
+    """
+    # a possessor names whose the thing is, not the thing: "the tenant's credit score" is "credit score"
+    content, head = [w for w in _content(name) if not w.endswith("'s")], _head(name)
+    unknown = [w for w in content if _unknown(w, known) and w not in _DEGREES]  # "the very dry month": rain's
+    if len(head) > 3 and _unknown(head, known):
+        return 2 * len(unknown) > len(content)
+    # a known head with a word that is no feature's and no degree of one: "one missed payment", "water type"
+    return bool(head) and any(
+        w != head and w not in _DEGREES and len(w) > 3 and not w.endswith("ing") and not set("'-") & set(w)
+        for w in unknown
+    )  # "being a student", "the 10 o'clock start", "the 4-month-old queen": a verb's form, a unit, a compound
+
+
+#: Words that say how much of a feature there is ("the warm room", "a thin culture"): no name of their own.
+_DEGREES = frozenset(
+    "warm warmer cool cooler dry drier wet wetter damp humid moist thick thicker thin thinner deep deeper shallow "
+    "fast faster slow slower quick steep calm sweet sour soft hard fine coarse full empty tight loose extra fewer "
+    "normal usual typical average mean overall whole entire fair modest huge tiny decent healthy sizable hefty "
+    "lean narrow wide wider tall taller biggest largest greatest strongest smallest weakest main chief major minor "
+    "key".split()
+)
+
+
+#: A list's last item said with its share of the push: "and a clean repayment history adds a little more" (claims-36).
+_ADDS = re.compile(
+    r"^\s*(?P<np>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)\s+(?:also\s+|still\s+)?"
+    r"(?:adds?|takes?\s+(?:off|away)|pulls?|pushes?|counts?|weighs?\s+in|helps?|chips?\s+in|nudges?|contributes?)\b",
+    re.I,
+)
+
+
+def _named_part(item: str, last: bool) -> str:
+    """The name a list's last item gives before its verb of contribution (`_ADDS`), else the item."""
+    m = _ADDS.match(item) if last else None
+    return m.group("np") if m is not None else item
+
+
 def list_parts(sentence: str) -> Iterator[str]:
     """The parts of `sentence` between its clause breaks (`_PART`), where a list of features is read."""
     at = 0
@@ -162,6 +205,7 @@ def enumerated_item_claims(
         valued = all(_NUMBER.search(i) for i, f in zip(items, featured, strict=True) if f)
         for i, (item, is_feature) in enumerate(zip(items, featured, strict=True)):
             # The next item of a list whose item before it is a feature: a noun phrase, no clause or adverb.
+            item = _named_part(item, last=i == len(items) - 1 and i > 1)
             words = _WORD.findall(_NUMBER.sub(" ", item))
             if is_feature or i == 0 or not featured[i - 1] or not words or len(words) > 7:
                 continue
@@ -178,7 +222,5 @@ def enumerated_item_claims(
                 continue
             if _OTHERS.match(item):
                 continue  # "the rest trail well behind": the features not listed (claims-27)
-            content, head = _content(item), _head(item)
-            unknown = [w for w in content if _unknown(w, known)]
-            if head and _unknown(head, known) and 2 * len(unknown) > len(content) and len(head) > 3:
-                yield f"feature {' '.join(content)}", False
+            if names_nothing(item, known):
+                yield f"feature {' '.join(_content(item))}", False

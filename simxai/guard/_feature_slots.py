@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _content, _head, _unknown, list_parts
+from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _content, _head, _unknown, list_parts, names_nothing
 from simxai.guard._reading import find_mentions
 
 __all__ = ["ranked_subject_claims", "valued_item_claims"]
@@ -27,7 +27,7 @@ _CHANGE = re.compile(r"(?:→|->|\bto\b|\bof\b|\binstead of\b|\bat\b|=)\s*[+\-�
 _VALUE = re.compile(r"\(0\)|(?<![\w.])[+\-−]\d*\.?\d+")
 _BRACKET = re.compile(r"\([^()]*\)")
 _LONE = re.compile(r"\(\s*[+\-−]?\d*\.?\d+\s*%?\s*\)")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")  # "HbA1c" is one word (claims-36)
 _PREPOSITIONS = frozenset(
     "about above across after before around at by for from in into near on onto over past per than through to "
     "toward towards under up down with within without via between beyond against along".split()
@@ -63,6 +63,31 @@ def _name(item: str, last: bool) -> str:
         if word.lower().split("'")[0] in _CLAUSE_WORDS:
             return " ".join(words[:i]) if last and i > 0 else ""
     return " ".join(words)
+
+
+#: A second change joined to a feature's change (claims-36): a name said to move ("waist circumference dropped a
+#: little", "HbA1c should be lowered too", "their resting heart rate were a little higher"), or an imperative's
+#: object ("add a frame of brood", "cut daily sugar intake", "lose one course of coping stones").
+_MOVED = re.compile(
+    r"^\s*(?P<np>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)\s+(?:(?:were|was|is|are|got|gets|should\s+be|would\s+be)\s+)?"
+    r"(?:(?:a\s+(?:little|bit|touch)|slightly|much|also)\s+)?"
+    r"(?:dropped|fell|rose|went\s+(?:up|down)|came\s+down|lowered|raised|reduced|increased|decreased|"
+    r"(?:higher|lower|better|worse)\b(?!\s+than))",
+    re.I,
+)
+_ORDERED = re.compile(
+    r"^\s*(?:add|adding|cut|cutting|skip|skipping|lose|losing|fit|fitting|fix|fixing|swap\s+in|"
+    r"dropped|drop|dropping|remove|removing|bring|lower|raise|reduce|increase)\s+(?P<np>(?:the|a|an|one|two|some|her|his|their|its)\s+"
+    r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
+    r"(?=\s*$|\s*[^\w\s'-]|\s+(?:down|up|first|too|as\s+well|instead|away|off|and|to|on|from|for|in|at|would|and)\b)",
+    re.I,
+)
+
+
+def _partner(item: str) -> str | None:
+    """The name a change joined to another is of (`_MOVED`, `_ORDERED`), or None when the item is no such change."""
+    m = _MOVED.match(item) or _ORDERED.match(item)
+    return m.group("np") if m is not None else None
 
 
 def _verb(item: str) -> str:
@@ -105,11 +130,14 @@ def valued_item_claims(
             mark = _VALUE.search(item)
             if mark is not None and (_verb(item[: mark.start()]) or find_mentions(item[: mark.start()], labels)):
                 continue  # "the decision would flip to approved (0.58)", "a race with unsafe (.44)": no item's number
-            if changed and not valued[i] and _verb(item):
+            partner = _partner(item) if changed and i > 0 and placed[i - 1] else None
+            if partner is not None:
+                name = partner  # "... and waist circumference dropped a little", "... and add a frame of brood"
+            elif changed and not valued[i] and _verb(item):
                 continue  # after a change, a clause of its own ("the label would hold at stable") is no change
             first = placed.index(True)
             verbs = {_verb(items[j]) for j in range(first, i)} - {""}
-            if not valued[i] and _verb(item) and verbs and verbs != {_verb(item)}:
+            if partner is None and not valued[i] and _verb(item) and verbs and verbs != {_verb(item)}:
                 continue  # an earlier item has a verb of its own, not this one's: the list closed, a clause opens
             words = name.split()
             if not words or len(words) > 6 or any(w.lower().endswith("ly") for w in words) or _leads_off(words[0]):
@@ -118,8 +146,11 @@ def valued_item_claims(
                 continue
             if {w.lower() for w in words} & _META:
                 continue  # "top of the whole list (+0.106)": a word about the list, no item of it
-            content, head = _content(name), _head(name)
-            if content and len(head) > 3 and all(_unknown(w, known) for w in content):
+            content = _content(name)
+            whole = partner is not None or _name(item, last=False) == name  # no verb cut off the item's end
+            if (names_nothing(name, known) and whole) or (  # claims-36: a whole noun phrase is read as a name
+                content and len(_head(name)) > 3 and all(_unknown(w, known) for w in content)
+            ):
                 yield f"feature {' '.join(content)}", False
 
 

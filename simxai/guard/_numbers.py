@@ -29,6 +29,7 @@ from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
+from simxai.guard._odds import odds_hold
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
@@ -127,6 +128,10 @@ class _NumberChecks(_NumberNames):
         if nc._NOT.search(clause[max(0, offset + claim.start - 30) : offset + claim.start]):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
             self.report.skip(f"{text} (negated, not compared)")
+            return
+        down_to_one = claim.high is not None and claim.high.raw == "1" and claim.value > 1
+        if down_to_one and odds_hold(claim.value, facts.label_numbers):  # "roughly 19 to 1" (claims-36)
+            self.report.claim(f"{text} (odds of a class)", True, via="number")
             return
         odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
         ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"

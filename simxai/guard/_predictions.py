@@ -12,6 +12,7 @@ from simxai.guard._change_said import goals, with_change
 from simxai.guard._facts import Facts
 from simxai.guard._outcome_said import outcome_said
 from simxai.guard._reading import Mention, find_mentions
+from simxai.guard._record_forms import call_logged
 from simxai.guard._state import _CheckState, _facts_at, _label_of
 
 _OTHERWISE = re.compile(
@@ -204,7 +205,9 @@ class _PredictionChecks(_CheckState):
             recorded_key = keyed is not None and _bare(keyed.group("value")) == m.name.lower()
             recorded_key = recorded_key and bool(keyed and cue.RECORDED.search(keyed.group("key")))
             recorded_as = bool(cue.RECORDED_AS.search(clause[max(0, m.start - 60) : m.start]))
-            record_says = bool(_RECORD_SAYS.search(clause[max(0, m.start - 80) : m.start]))
+            lead = clause[max(0, m.start - 80) : m.start]
+            said_before = sentence[: max(0, sentence.find(clause))] + lead  # "its call, logged as X": the call's
+            record_says = bool(_RECORD_SAYS.search(lead)) and not call_logged(said_before[-80:])
             if not claimed and not recorded_key and not recorded_as and not record_says:
                 continue
             label = m.name

@@ -10,12 +10,26 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["recorded_form_claims"]
+__all__ = ["call_logged", "recorded_form_claims"]
 
 _RECORDED_IS = re.compile(
     r"\b(?:recorded|actual|true|real)\s+(?:[a-z'-]+\s+){0,2}?(?:was|is|were|:)\s+(?:an?\s+)?(?P<form>[a-z]+)\b",
     re.I,
 )
+
+
+#: The model's call said to be logged (claims-36): "512's call, logged as rejected at 58.41 %", "the prediction was
+#: logged as stable". The label after "logged" is then the call's, not the record's.
+_CALL_LOGGED = re.compile(
+    r"\b(?:call|prediction|verdict|forecast)\b(?:\s*,|\s+(?:was|is|were|got|gets|has|had|been))*\s+logged\s+"
+    r"(?:(?:it|him|her|them)\s+)?(?:as\s+)?[\"'“‘*]*$",
+    re.I,
+)
+
+
+def call_logged(before: str) -> bool:
+    """Whether `before` (the text up to a label) ends with the model's call said to be logged."""
+    return bool(_CALL_LOGGED.search(before))
 
 
 def recorded_form_claims(sentence: str, forms: Mapping[str, str], recorded: set[str]) -> list[tuple[str, bool]]:
