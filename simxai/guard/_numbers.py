@@ -29,6 +29,7 @@ from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
+from simxai.guard._odds import said_as_odds
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
@@ -128,7 +129,7 @@ class _NumberChecks(_NumberNames):
             # "accuracy is 0.73, not 0.8": a number the reply denies, not one it states.
             self.report.skip(f"{text} (negated, not compared)")
             return
-        odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
+        odds = said_as_odds(claim, clause[: offset + claim.start], sentence)  # "odds 2 to 1", "about 8 to 1"
         ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
         if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
             # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.
