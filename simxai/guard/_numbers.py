@@ -29,7 +29,7 @@ from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
 from simxai.guard._numbering import item_marker, item_numbers
-from simxai.guard._odds import odds_hold
+from simxai.guard._odds import odds_hold, said_as_odds
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
@@ -133,7 +133,10 @@ class _NumberChecks(_NumberNames):
         if down_to_one and odds_hold(claim.value, facts.label_numbers):  # "roughly 19 to 1" (claims-36)
             self.report.claim(f"{text} (odds of a class)", True, via="number")
             return
-        odds = claim.high is not None and claim.high.raw == "1" and re.search(r"\bodds\b", sentence, re.I)
+        odds = said_as_odds(claim, clause[: offset + claim.start], sentence)  # "odds 2 to 1", "about 8 to 1"
+        if odds and down_to_one:  # odds said as such that are no class's odds: "roughly 9 to 1" where it is 4 to 1
+            self.report.claim(f"{text} (odds of no class)", False, via="number")
+            return
         ratio = (nc._RATIO.match(following) and not claim.count) or relative(claim, following)  # not "right 65 times"
         if ratio or odds or (claim.bounds is not None and self._ratio_words(following)):
             # "about 1.6 times that of bmi", "half the effect of the top one": a ratio of two numbers, not compared.

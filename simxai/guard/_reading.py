@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from simxai._spoken import UNITS
+from simxai.guard._measured import share_scale
 from simxai.guard._mentions import _QUOTES, Mention, find_mentions
 from simxai.guard._spaced import spaced
 
@@ -323,19 +324,20 @@ def worded_shares(text: str) -> Iterator[NumberClaim]:
             share = 0.5
         else:
             share = _COUNTS[m.group("num").lower()] / _PARTS[m.group("part").lower()]
-        if share > 1:
+        scale = share_scale(text[m.end() :])  # "a tenth of a millimetre": no share; "of a percent": 0.1 %
+        if share > 1 or scale is None:
             continue
         hedge = " ".join((m.group("hedge") or "").lower().split())
         said = m.group("n") is not None or hedge != ""
         if not said and not (_SHARE_AFTER.match(text[m.end() :]) or _SHARE_BEFORE.search(text[: m.start()])):
             continue
-        p = share * 100
+        p, k = share * scale, scale / 100
         if hedge.endswith(("under", "below", "less than")) or hedge in ("nearly", "almost"):
-            low, high = p - 9, p + 0.5
+            low, high = p - 9 * k, p + 0.5 * k
         elif hedge.endswith(("over", "above", "more than")):
-            low, high = p - 0.5, p + 9
+            low, high = p - 0.5 * k, p + 9 * k
         else:
-            low, high = p - 6, p + 6
+            low, high = p - 6 * k, p + 6 * k
         start = m.start("half") if m.group("half") else m.start("num") if m.group("num") else m.start("n")
         raw = text[start : m.end()]
         yield NumberClaim(raw, p, 0, True, start, m.end(), approx=True, bounds=(low, high))

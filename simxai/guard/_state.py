@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,6 +18,7 @@ from simxai.guard._chain_order import chained_orders
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
+from simxai.guard._label_nouns import label_nouns
 from simxai.guard._label_verbs import label_verbs, past_label_nouns
 from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
@@ -216,8 +217,8 @@ def _facts_at(position: int, placed: list[tuple[int, Facts]], whole: Facts) -> F
     return next((facts for at, facts in reversed(placed) if at <= position), placed[0][1])
 
 
-def label_forms(labels: Sequence[str]) -> dict[str, str]:
-    """A label's noun forms, each mapped to it: "rejection" (rejected), "approval" (approved)."""
+def label_forms(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str, str]:
+    """A label's noun forms, each mapped to it: "rejection" (rejected), "approval" (approved), "soot" (sooty)."""
     forms: dict[str, str] = {}
     taken = {x.lower() for x in labels}
     for label in labels:
@@ -233,7 +234,7 @@ def label_forms(labels: Sequence[str]) -> dict[str, str]:
             if form not in taken:
                 forms[form] = label
     # "failure" (failed), "taken" (took): a class that is a verb in the past, by its noun forms (claims-26)
-    return {**past_label_nouns(labels), **forms}
+    return {**label_nouns(labels, reserved), **past_label_nouns(labels), **forms}
 
 
 def _forms_read(text: str, vocab: Vocabulary) -> str:
@@ -294,7 +295,8 @@ class _CheckState:
         noun = vocab.instance_noun
         self.reply, self.raw = named_bare_ids(self.reply, ids, noun), named_bare_ids(self.raw, ids, noun)
         self.unmasked = named_bare_ids(self.unmasked, ids, noun)
-        self.label_forms = label_forms(self.names.labels)
+        reserved = {w for s in self.names.features for w in re.findall(r"[a-z]+", s.lower())}
+        self.label_forms = label_forms(self.names.labels, reserved)
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))
         self.context = normalise(context)

@@ -1,0 +1,50 @@
+"""A class said by the noun or gerund of its name (claims-36, gfa29).
+
+`_state.label_forms` reads "rejection" (rejected), "approval" (approved) and the gerund of a class that is a verb
+("leaving" of leaves, "tunneling" of tunnels). Writers also name a class by:
+
+- the thing an adjective class is made of: "soot" of sooty ("the soot call drops by 28 points"), "mold" of moldy
+  ("Mold gets 21.5 %");
+- the British gerund, with its final l doubled: "tunnelling" of tunnels ("Tunnelling is a real contender at about
+  39 percent").
+
+Read this way, a number said of such a noun is that class's, not the predicted class's; and the noun is no feature.
+Only when the form is no word of a feature's name or alias (`reserved`), and not an abstract noun in "-th"
+("health" of healthy names a state, and often a feature: "battery health").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+__all__ = ["label_nouns"]
+
+#: An adjective class of a noun and "-y": "sooty", "moldy", "rusty" (not "-ly", "-ey", a vowel before the y).
+_ADJECTIVE = re.compile(r"([a-z]{3,}[^aeiouyl\W])y")
+#: A class that is a verb in the third person ending in one vowel and l: "tunnels", "ravels" (not "peels").
+_VERB_L = re.compile(r"([a-z]*[^aeiou][aeiou]l)s")
+
+
+def label_nouns(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str, str]:
+    """Each noun form read as a class, mapped to the class.
+
+    Args:
+        labels: the host's class names.
+        reserved: words of the host's feature names and aliases (lower case): never a class's form.
+    """
+    taken = {x.lower() for x in labels} | {w.lower() for w in reserved}
+    forms: dict[str, str] = {}
+    for label in labels:
+        low = label.lower()
+        made: list[str] = []
+        adjective = _ADJECTIVE.fullmatch(low)
+        if adjective and not adjective.group(1).endswith("th"):
+            made.append(adjective.group(1))
+        verb = _VERB_L.fullmatch(low)
+        if verb:
+            made.append(f"{verb.group(1)}ling")
+        for form in made:
+            if form not in taken:
+                forms[form] = label
+    return forms
