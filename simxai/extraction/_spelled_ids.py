@@ -67,9 +67,7 @@ def rejoin_spelled_ids(text: str, schema: HostSchema | None) -> str:
         if not digits or not schema.has_id(int(digits)):
             continue
         several = len(re.split(r"\s+|-", run)) > 1
-        if not marked and not (
-            several and len(digits) >= 5 and not any(g and schema.has_id(int(g)) for g in groups)
-        ):
+        if not marked and not (several and len(digits) >= 5 and not any(g and schema.has_id(int(g)) for g in groups)):
             continue
         text = f"{text[: match.start()]}{int(digits)}{text[match.end() :]}"
     return text

@@ -19,5 +19,5 @@ _TRUST_ON = re.compile(
 
 
 def trust_metric(text: str) -> str | None:
-    """"all" when `text` asks whether the model can be trusted on or with something, else None."""
+    """Every metric ("all") when `text` asks whether the model can be trusted on or with something, else None."""
     return "all" if _TRUST_ON.search(text) else None
