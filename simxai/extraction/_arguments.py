@@ -89,7 +89,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     if name == "changes":
         return extract_changes(text, schema)
     if name == "metric":
-        return extract_metric(text) or trust_metric(text)  # "can we trust it on the night shifts"
+        return extract_metric(text) or trust_metric(text, schema)  # "can we trust it on the night shifts"
     if name == "feature":
         return extract_feature(text, schema)
     if name == "target_label":

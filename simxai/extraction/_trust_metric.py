@@ -1,13 +1,18 @@
 """Whether the model can be trusted on a group, with no metric named: "can we trust it on the night shifts", "would
-you trust the model with the older boats" ask how it does there by every metric, as "how good is it on ..." does.
+you trust the model for crossings over 30 knots" ask how it does there by every metric, as "how good is it on ..."
+does.
 
-Only a trust said *on* or *with* something counts: "can I trust it for pricing decisions" asks what the model is
-fit for (its description), not how it scores, and is left to the selector's other readings.
+Only a trust said on or with a group that the turn names counts: "can I trust it for pricing decisions"
+asks what the model is fit for (its description), and "can I trust it on the rough days", where no group of the
+host is read, stays a question.
 """
 
 from __future__ import annotations
 
 import re
+
+from simxai.extraction._groups import extract_group
+from simxai.hosts.base import HostSchema
 
 __all__ = ["trust_metric"]
 
@@ -18,6 +23,8 @@ _TRUST_ON = re.compile(
 )
 
 
-def trust_metric(text: str) -> str | None:
-    """Every metric ("all") when `text` asks whether the model can be trusted on or with something, else None."""
-    return "all" if _TRUST_ON.search(text) else None
+def trust_metric(text: str, schema: HostSchema | None) -> str | None:
+    """Every metric ("all") when `text` asks whether the model can be trusted on a group it names, else None."""
+    if schema is None or not _TRUST_ON.search(text):
+        return None
+    return "all" if extract_group(text, schema) else None

@@ -83,14 +83,21 @@ def test_trust_on_a_group_asks_for_every_metric(router: RouterBackend) -> None:
 @pytest.mark.parametrize(
     ("text", "metric"),
     [
-        ("could one rely on the model with the windy crossings", "all"),
+        ("could one rely on the model with the crossings over 30 knots of wind", "all"),
         ("would you trust it on the open decks", "all"),
         ("can I trust it for scheduling decisions?", None),  # a use, not a group: left to the other readings
+        ("can I trust it on the rough days", None),  # no group of the host read: the question stays
         ("is it any good on closed decks", None),  # no trust said: `extract_metric` reads this one
     ],
 )
-def test_only_a_trust_on_or_with_something_names_every_metric(text: str, metric: str | None) -> None:
-    assert trust_metric(text) == metric
+def test_only_a_trust_on_a_group_names_every_metric(text: str, metric: str | None) -> None:
+    assert trust_metric(text, FERRY) == metric
+    assert trust_metric(text, None) is None
+
+
+def test_a_trust_on_no_group_is_still_asked_which_metric(router: RouterBackend) -> None:
+    question, calls = route(router, "can i trust it on the rough days", FERRY)
+    assert all(arguments.get("metric") is None for _, arguments in calls)
 
 
 def test_a_named_metric_beats_the_trust_reading() -> None:
