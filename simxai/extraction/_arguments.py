@@ -17,7 +17,6 @@ from simxai.extraction._features import (
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
 from simxai.extraction._scored_labels import importance_label, label_group, scored_label
-from simxai.extraction._trust_metric import trust_metric
 from simxai.hosts.base import HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -89,7 +88,7 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     if name == "changes":
         return extract_changes(text, schema)
     if name == "metric":
-        return extract_metric(text) or trust_metric(text, schema)  # "can we trust it on the night shifts"
+        return extract_metric(text)
     if name == "feature":
         return extract_feature(text, schema)
     if name == "target_label":

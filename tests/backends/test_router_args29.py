@@ -1,6 +1,5 @@
 """Needless questions of round 29 (args29), on an invented host of ferry crossings in our own wording: an id written
-with the letter O for a zero or said digit by digit with "oh" and "double" is one id of the host, and "can we trust
-it on <group>" with no metric named is answered with every metric instead of asking which one.
+with the letter O for a zero or said digit by digit with "oh" and "double" is one id of the host.
 """
 
 from __future__ import annotations
@@ -8,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from simxai.backends.router import RouterBackend
-from simxai.extraction import extract_argument, extract_ids
+from simxai.extraction import extract_ids
 from simxai.extraction._spelled_ids import rejoin_spelled_ids
-from simxai.extraction._trust_metric import trust_metric
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import route
 
@@ -72,33 +70,3 @@ def test_a_spelled_id_is_routed_without_asking_which_crossing(router: RouterBack
     question, calls = route(router, "HOW LIKELY IS 73O07 TO BE LATE", FERRY)
     assert question == ""
     assert calls == [("get_prediction", {"instance": 73007})]
-
-
-def test_trust_on_a_group_asks_for_every_metric(router: RouterBackend) -> None:
-    question, calls = route(router, "can we trust it on closed decks", FERRY)
-    assert question == ""
-    assert calls == [("get_model_performance", {"metric": "all", "group": "deck = closed"})]
-
-
-@pytest.mark.parametrize(
-    ("text", "metric"),
-    [
-        ("could one rely on the model with the crossings over 30 knots of wind", "all"),
-        ("would you trust it on the open decks", "all"),
-        ("can I trust it for scheduling decisions?", None),  # a use, not a group: left to the other readings
-        ("can I trust it on the rough days", None),  # no group of the host read: the question stays
-        ("is it any good on closed decks", None),  # no trust said: `extract_metric` reads this one
-    ],
-)
-def test_only_a_trust_on_a_group_names_every_metric(text: str, metric: str | None) -> None:
-    assert trust_metric(text, FERRY) == metric
-    assert trust_metric(text, None) is None
-
-
-def test_a_trust_on_no_group_is_still_asked_which_metric(router: RouterBackend) -> None:
-    question, calls = route(router, "can i trust it on the rough days", FERRY)
-    assert all(arguments.get("metric") is None for _, arguments in calls)
-
-
-def test_a_named_metric_beats_the_trust_reading() -> None:
-    assert extract_argument("metric", "can we trust its precision on closed decks", FERRY) == "precision"
