@@ -64,8 +64,8 @@ def rejoin_spelled_ids(text: str, schema: HostSchema | None) -> str:
         if spelled is None:
             continue
         digits, marked, groups = spelled
-        if not digits or not schema.has_id(int(digits)):
-            continue
+        if len(digits) < 3 or not groups or not schema.has_id(int(digits)):
+            continue  # "oh dear", "zero": words alone spell no id
         several = len(re.split(r"\s+|-", run)) > 1
         if not marked and not (several and len(digits) >= 5 and not any(g and schema.has_id(int(g)) for g in groups)):
             continue

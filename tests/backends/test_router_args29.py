@@ -60,6 +60,12 @@ def test_a_run_that_makes_no_id_is_left_as_written(text: str) -> None:
     assert rejoin_spelled_ids(text, FERRY) == text
 
 
+def test_words_alone_spell_no_id_where_ids_start_at_zero() -> None:
+    from_zero = FERRY.model_copy(update={"id_range": (0, 500)})
+    assert rejoin_spelled_ids("oh dear, wrong button, never mind", from_zero) == "oh dear, wrong button, never mind"
+    assert rejoin_spelled_ids("crossing one oh two", from_zero) == "crossing one oh two"  # no digit written
+
+
 def test_plain_ids_and_values_are_not_joined() -> None:
     assert rejoin_spelled_ids("crossing 73005 with wind 5 5 knots", FERRY) == "crossing 73005 with wind 5 5 knots"
     assert rejoin_spelled_ids("compare 73005 73006", FERRY) == "compare 73005 73006"  # two ids, each one itself
