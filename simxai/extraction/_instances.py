@@ -11,6 +11,7 @@ from simxai.extraction._features import feature_mentions
 from simxai.extraction._groups import _text_group, bounded_condition
 from simxai.extraction._lexicon import _noun_pattern, name_unit
 from simxai.extraction._said_values import said_values
+from simxai.extraction._spelled_ids import rejoin_spelled_ids
 from simxai.extraction._texts import _unquoted_text, extract_texts, pasted_request
 from simxai.hosts.base import HostSchema, InstanceRef
 from simxai.messages import Message
@@ -34,7 +35,8 @@ def extract_ids(text: str, schema: HostSchema | None = None) -> list[int]:
     else claims ("5007 what are the chances"), or lies far beyond every feature's values ("PCN 21197" on a host
     whose ids start at 21001; `_bare_ids`).
     """
-    text = _without_texts(rejoin_dashed_ids(normalize(text, schema), schema), schema)  # "number 114-207"
+    text = rejoin_spelled_ids(normalize(text, schema), schema)  # "73O07", "73 oh oh 4"
+    text = _without_texts(rejoin_dashed_ids(text, schema), schema)  # "number 114-207"
     noun = _noun_pattern(schema)
     ids = _named_ids(text, schema)
     if not ids:
