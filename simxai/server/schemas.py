@@ -67,7 +67,7 @@ class MessageIn(pydantic.BaseModel):
     def _not_blank(cls, value: str) -> str:
         unicode_text(value)
         if not value.strip():
-            raise ValueError("the message is empty; send some text, e.g. 'what does the model predict for patient 12?'")
+            raise ValueError("the message is empty; send some text, e.g. 'which features matter most?'")
         return value
 
 
