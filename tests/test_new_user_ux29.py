@@ -173,3 +173,18 @@ def test_the_picture_of_an_unused_tree_feature_reads_0_as_the_reply_does(loaf_ho
     assert values, "no bars"
     assert not [v for v in values if "e-1" in v], values  # no -3.47e-18 beside a bar of +10
     assert "0" in values
+
+
+def test_the_question_offering_two_precisions_says_loaves(loaf_host: Any) -> None:
+    """'what's the precision for airy loaves?' asked back "... on the loafs recorded airy only"."""
+    import asyncio
+
+    from simxai import Agent, load_backend
+
+    turn = asyncio.run(
+        Agent(loaf_host, load_backend("router")).conversation().send("what's the precision for airy loaves?")
+    )
+    if turn.clarification is None:
+        pytest.skip("the router answered without asking back; the wording is not shown")
+    assert "loafs" not in turn.reply
+    assert "the loaves recorded airy only" in turn.reply
