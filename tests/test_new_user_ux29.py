@@ -188,3 +188,15 @@ def test_the_question_offering_two_precisions_says_loaves(loaf_host: Any) -> Non
         pytest.skip("the router answered without asking back; the wording is not shown")
     assert "loafs" not in turn.reply
     assert "the loaves recorded airy only" in turn.reply
+
+
+def test_a_chat_completion_without_messages_says_what_to_send() -> None:
+    """Was "List should have at least 1 item after validation, not 0"."""
+    from simxai.server.schemas import ChatCompletionRequest
+
+    with pytest.raises(pydantic.ValidationError) as caught:
+        ChatCompletionRequest.model_validate({"model": "simxai", "messages": []})
+    text = str(caught.value)
+    assert "no messages; send the user's question" in text
+    assert "at least 1 item" not in text
+    assert ChatCompletionRequest.model_json_schema()["properties"]["messages"]["minItems"] == 1
