@@ -200,3 +200,28 @@ def test_a_chat_completion_without_messages_says_what_to_send() -> None:
     assert "no messages; send the user's question" in text
     assert "at least 1 item" not in text
     assert ChatCompletionRequest.model_json_schema()["properties"]["messages"]["minItems"] == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("test_size: 20\n", "field 'test_size' input should be less than 1 (got 20)"),
+        ("explainer: fast\n", "field 'explainer' input should be 'auto', 'tree', 'linear' or 'kernel' (got 'fast')"),
+    ],
+)
+def test_a_wrong_config_value_is_quoted_beside_the_rule(tmp_path: Any, line: str, expected: str) -> None:
+    """Was "field 'test_size' input should be less than 1": which value broke it was left to guess."""
+    import joblib
+
+    from simxai.exceptions import UsageError
+    from simxai.hosts.config import load_host_config
+
+    model, data = _loaves()
+    joblib.dump(model, tmp_path / "model.joblib")
+    data.to_csv(tmp_path / "loaves.csv", index=False)
+    config = tmp_path / "host.yaml"
+    base = "name: crumb\nmodel_path: model.joblib\ndata_path: loaves.csv\ntarget: crumb\nid_column: loaf_id\n"
+    config.write_text(base + line)
+    with pytest.raises(UsageError) as caught:
+        load_host_config(config)
+    assert expected in str(caught.value)
