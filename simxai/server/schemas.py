@@ -207,6 +207,7 @@ class ChatCompletionRequest(pydantic.BaseModel):
         # said before pydantic's own "List should have at least 1 item after validation, not 0"
         if isinstance(value, list) and not value:
             raise ValueError(
-                'no messages; send the user\'s question, e.g. [{"role": "user", "content": "which features matter most?"}]'
+                "no messages; send the user's question, e.g. "
+                '[{"role": "user", "content": "which features matter most?"}]'
             )
         return value
