@@ -32,6 +32,7 @@ __all__ = [
     "Selection",
     "fraction_range",
     "plural",
+    "regular_plural",
 ]
 
 
@@ -58,6 +59,13 @@ def plural(noun: str) -> str:
     if last.lower() in _VES_PLURALS:
         ves = _VES_PLURALS[last.lower()]
         return f"{head} {ves}" if head else (ves.capitalize() if last[:1].isupper() else ves)
+    return regular_plural(noun)
+
+
+def regular_plural(noun: str) -> str:
+    """The plural by the regular rules only ("loaf" -> "loafs"): the form the router's readings were trained with
+    (the shipped selector's masked texts); replies use `plural`.
+    """
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":
