@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import difflib
 import json
 import sys
 from collections.abc import Sequence
@@ -215,7 +216,9 @@ def _call(args: argparse.Namespace) -> int:
     registry = default_registry()
     function = registry.get(args.name)
     if function is None:
-        return _fail(f"unknown function {args.name!r}; valid: {', '.join(registry.names())}")
+        close = difflib.get_close_matches(args.name, registry.names(), n=1)
+        guess = f" (did you mean {close[0]}?)" if close else ""
+        return _fail(f"unknown function {args.name!r}{guess}; valid: {', '.join(registry.names())}")
     try:
         arguments = json.loads(args.args)
     except json.JSONDecodeError as exc:

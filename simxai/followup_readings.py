@@ -22,7 +22,7 @@ from typing import Any
 from simxai.extraction import extract_group, extract_metric
 from simxai.extraction.mentions import scored_label
 from simxai.followup_calls import LastCall, marks_amount, said_as_change, stepped_amount, valued_number
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import HostSchema, plural
 from simxai.messages import Message
 from simxai.normalize import normalize
 
@@ -185,7 +185,7 @@ def label_readings(text: str, schema: HostSchema | None) -> tuple[Reading, Readi
     condition = f"label = {found.label}"
     if extract_group(text, schema) not in (None, condition):
         return None  # another condition too ("stable patients over 60"): a group as said
-    nouns = f"{schema.instance_noun or 'instance'}s"
+    nouns = plural(schema.instance_noun or "instance")  # "loaves", not "loafs"
     return (
         Reading("get_model_performance", {"metric": metric, "label": found.label}, f"the {metric} of {found.label}"),
         Reading(

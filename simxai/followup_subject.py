@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from simxai.extraction import extract_ids, feature_spans
 from simxai.extraction.mentions import BOUND_WORDS, feature_named_by_word
 from simxai.host_examples import example_id
-from simxai.hosts.base import HostSchema, plural
+from simxai.hosts.base import HostSchema, plural, regular_plural
 from simxai.normalize import word_stems
 from simxai.turn_memo import per_turn
 
@@ -85,7 +85,7 @@ _RANKS = re.compile(
 def _plurals(schema: HostSchema, *, generic: bool = True) -> list[str]:
     """The host's plural noun, and with `generic` the plurals of records any host has."""
     noun = (schema.instance_noun or "").lower()
-    own = [plural(noun), noun + "s"] if noun else []
+    own = [regular_plural(noun), noun + "s"] if noun else []
     return [*dict.fromkeys(own), *(_GENERIC_PLURALS if generic else ("people",))]
 
 
@@ -292,7 +292,7 @@ def several_question(text: str, schema: HostSchema, function: str = "get_predict
     `function` other than the prediction, it offers to answer that question for the group or the instance.
     """
     noun = schema.instance_noun or "instance"
-    nouns = plural(noun)
+    nouns = regular_plural(noun)
     examples = []
     label = named_class(text, schema)
     if label is not None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from simxai.extraction import extract_ids
 from simxai.extraction.mentions import age_feature, feature_mentions
 from simxai.followup_subject import which_members
-from simxai.hosts.base import HostSchema, plural
+from simxai.hosts.base import HostSchema, regular_plural
 from simxai.messages import Message, ToolCall
 from simxai.results import Result, Subject, group_members
 
@@ -116,5 +116,5 @@ def listed_members(result: Result, text: str, schema: HostSchema | None) -> str:
 
 def _asks_which(text: str, schema: HostSchema | None) -> bool:
     noun = schema.instance_noun if schema is not None else "instance"
-    nouns = rf"{re.escape(noun)}s?|{re.escape(plural(noun))}|rows?|ids?|records?|instances?|cases?"
+    nouns = rf"{re.escape(noun)}s?|{re.escape(regular_plural(noun))}|rows?|ids?|records?|instances?|cases?"
     return re.search(which_members(nouns), text, re.I) is not None

@@ -85,7 +85,8 @@ def unknown_function(name: str, valid: Sequence[str]) -> str:
 
 def invalid_call(name: str, error: str, valid: str) -> str:
     """The corrective message after a call with invalid arguments."""
-    hint = f" Valid: {valid}." if valid else ""
+    # an error that already lists the valid values ("valid categories are False, True") is not repeated
+    hint = f" Valid: {valid}." if valid and valid not in error else ""
     return f"Error: the call to {name} failed: {error}.{hint} Correct the arguments and call it again."
 
 

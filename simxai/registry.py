@@ -146,7 +146,8 @@ def _argument_error(spec: FunctionSpec, exc: pydantic.ValidationError) -> Argume
     valid_names = [p.name for p in spec.parameters]
     if error["type"] == "extra_forbidden":
         return ArgumentError(
-            f"{spec.name} has no argument {name!r}; its arguments are {', '.join(valid_names) or 'none'}",
+            f"{spec.name} has no argument {name!r}; "
+            + (f"its arguments are {', '.join(valid_names)}" if valid_names else "it takes no arguments"),
             argument=name,
             valid=spec.signature,
         )

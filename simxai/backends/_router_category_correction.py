@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from simxai.followup_calls import LastCall
-from simxai.hosts.base import HostSchema, plural
+from simxai.hosts.base import HostSchema, regular_plural
 from simxai.hosts.name_words import name_words
 
 __all__ = ["category_correction"]
@@ -41,7 +41,7 @@ def _allowed(schema: HostSchema, feature: str) -> frozenset[str]:
     its plural: "legume lots, not grass") and the words of the feature's name ("the north vault").
     """
     noun = schema.instance_noun.lower().split()
-    nouns = {*noun, *(plural(w) for w in noun)}
+    nouns = {*noun, *(regular_plural(w) for w in noun)}
     return _WORDS | nouns | {w.lower() for w in name_words(feature)} | {"ones", "one"}
 
 

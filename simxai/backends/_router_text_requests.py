@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai.backends._router_decision import Decision
-from simxai.hosts.base import HostSchema, plural
+from simxai.hosts.base import HostSchema, regular_plural
 from simxai.messages import ToolCall
 
 __all__ = ["asks_about_the_instances", "asks_of_the_model", "is_content", "over_all_records"]
@@ -96,7 +96,7 @@ def asks_about_the_instances(text: str, schema: HostSchema) -> bool:
     noun = (schema.instance_noun or "").lower()
     if not noun or _QUESTION.search(text) is None:
         return False
-    return re.search(rf"\b(?:{re.escape(plural(noun))}|{re.escape(noun)}s)\b", text, re.IGNORECASE) is not None
+    return re.search(rf"\b(?:{re.escape(regular_plural(noun))}|{re.escape(noun)}s)\b", text, re.IGNORECASE) is not None
 
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from simxai.hosts.base import FeatureSchema, HostSchema, plural
+from simxai.hosts.base import FeatureSchema, HostSchema, regular_plural
 from simxai.messages import ToolCall
 
 __all__ = ["UnheldSubset", "unheld_subset", "unread_part"]
@@ -115,7 +115,10 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         if re.search(r"\d", text[match.end() : match.end() + 30]):
             continue  # "the high-bmi patients, anything above 30": the number gives the group
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
-        if not noun or match.group("noun").lower() not in (noun + "s", plural(noun)):  # normalised: "batchs" too
+        if not noun or match.group("noun").lower() not in (
+            noun + "s",
+            regular_plural(noun),
+        ):  # normalised: "batchs" too
             words.append(match.group("noun"))  # "the sourdough bakeries": the noun may be a word the host lacks
         place = match.group("place")
         picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING]
@@ -161,7 +164,7 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
         if match.group("noun").lower() in _NOT_INSTANCES or re.search(r"\d", text[match.end() : match.end() + 30]):
             continue  # a number after it gives the group ("the heavy ones, anything above 30")
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
-        if not noun or match.group("noun").lower() not in (noun + "s", plural(noun)):
+        if not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun)):
             words.append(match.group("noun"))
         if match.group("place") is not None:
             words.append(match.group("place"))

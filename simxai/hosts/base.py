@@ -32,11 +32,40 @@ __all__ = [
     "Selection",
     "fraction_range",
     "plural",
+    "regular_plural",
 ]
 
 
+#: Nouns whose plural turns a final -f / -fe into -ves ("loaf" -> "loaves"); other -f nouns add -s ("roof", "chef").
+_VES_PLURALS: dict[str, str] = {
+    "calf": "calves",
+    "half": "halves",
+    "knife": "knives",
+    "leaf": "leaves",
+    "life": "lives",
+    "loaf": "loaves",
+    "shelf": "shelves",
+    "thief": "thieves",
+    "wife": "wives",
+    "wolf": "wolves",
+}
+
+
 def plural(noun: str) -> str:
-    """The plural of an English noun, for the common regular cases ("patient" -> "patients", "policy" -> "policies")."""
+    """The plural of an English noun, for the common regular cases ("patient" -> "patients", "policy" -> "policies")
+    and the usual -f / -fe nouns ("loaf" -> "loaves", "seed leaf" -> "seed leaves").
+    """
+    head, _, last = noun.rpartition(" ")
+    if last.lower() in _VES_PLURALS:
+        ves = _VES_PLURALS[last.lower()]
+        return f"{head} {ves}" if head else (ves.capitalize() if last[:1].isupper() else ves)
+    return regular_plural(noun)
+
+
+def regular_plural(noun: str) -> str:
+    """The plural by the regular rules only ("loaf" -> "loafs"): the form the router's readings were trained with
+    (the shipped selector's masked texts); replies use `plural`.
+    """
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":

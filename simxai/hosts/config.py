@@ -200,7 +200,10 @@ def validate_fields(schema: type[_Fields], raw: dict[str, Any], where: str) -> _
             elif error["type"] == "missing":
                 reason = "is required"
             else:
-                reason = error["msg"].lower()
+                given = error.get("input")
+                # the value as written ("test_size: 20" meant as percent): what was wrong, beside what is valid
+                shown = f" (got {given!r})" if isinstance(given, str | int | float) and len(repr(given)) <= 60 else ""
+                reason = error["msg"].lower() + shown
             problems.append(f"field {field!r} {reason}")
         raise UsageError(f"{where}: " + "; ".join(problems)) from None
 

@@ -67,7 +67,7 @@ class MessageIn(pydantic.BaseModel):
     def _not_blank(cls, value: str) -> str:
         unicode_text(value)
         if not value.strip():
-            raise ValueError("the message is empty; send some text, e.g. 'what does the model predict for patient 12?'")
+            raise ValueError("the message is empty; send some text, e.g. 'which features matter most?'")
         return value
 
 
@@ -200,3 +200,14 @@ class ChatCompletionRequest(pydantic.BaseModel):
     model: str = "simxai"
     messages: list[ChatMessageIn] = pydantic.Field(min_length=1)
     stream: bool = False
+
+    @pydantic.field_validator("messages", mode="before")
+    @classmethod
+    def _not_empty(cls, value: object) -> object:
+        # said before pydantic's own "List should have at least 1 item after validation, not 0"
+        if isinstance(value, list) and not value:
+            raise ValueError(
+                "no messages; send the user's question, e.g. "
+                '[{"role": "user", "content": "which features matter most?"}]'
+            )
+        return value
