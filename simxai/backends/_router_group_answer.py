@@ -10,20 +10,44 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import mask, only_names_instance
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_ids
+from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
-__all__ = ["instance_for_group_question"]
+__all__ = ["GroupQuestion", "group_question_asked", "instance_for_group_question"]
 
 # The router's question about a group named by words the host cannot read (`group_question`)
 _GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature of the|\w+ runs from)")
 # "it was 305020", "that's 305020", "it's race 305020": a short lead-in before the instance
 _LEAD_IN = re.compile(r"^\W*(?:(?:it|that|this|the\s+one)\s*(?:'s|\s+is|\s+was|\s+were)|i\s+mean|i\s+meant)\s+", re.I)
+
+
+@dataclass(frozen=True)
+class GroupQuestion:
+    """The router's question about a group it could not pick out, asked in the turn before."""
+
+    words: str  # the words of the user's turn the question quoted ("long wet race")
+    asked: str  # the question itself
+    before: str  # the user's turn it asked about
+
+
+def group_question_asked(history: Sequence[Message], schema: HostSchema | None) -> GroupQuestion | None:
+    """The group question the router asked last, after the user's turn before it, on a tabular host; or None."""
+    if schema is None or schema.kind != "tabular" or len(history) < 2:
+        return None
+    asked, before = history[-1], history[-2]
+    if asked.role != "assistant" or asked.tool_calls or before.role != "user":
+        return None
+    question = _GROUP_QUESTION.match(asked.content or "")
+    if question is None:
+        return None
+    return GroupQuestion(question.group("words"), asked.content or "", before.content or "")
 
 
 def instance_for_group_question(
@@ -34,22 +58,19 @@ def instance_for_group_question(
 ) -> Decision | None:
     """The question asked before, about the one instance `text` names, after the router's group question; or None."""
     schema = request.host
-    if schema is None or schema.kind != "tabular" or len(history) < 2:
+    question = group_question_asked(history, schema)
+    if question is None or schema is None:
         return None
-    asked, before = history[-1], history[-2]
-    if asked.role != "assistant" or asked.tool_calls or before.role != "user":
-        return None
-    question = _GROUP_QUESTION.match(asked.content or "")
     said = _LEAD_IN.sub("", text)
     ids = extract_ids(said, schema)
-    if question is None or len(ids) != 1 or not only_names_instance(mask(said, schema), schema, said):
+    if len(ids) != 1 or not only_names_instance(mask(said, schema), schema, said):
         return None
-    words = question.group("words")
-    if words.lower() not in before.content.lower():
+    words, before = question.words, question.before
+    if words.lower() not in before.lower():
         return None
-    start = before.content.lower().index(words.lower())
+    start = before.lower().index(words.lower())
     noun = schema.instance_noun or "instance"
-    rewritten = f"{before.content[:start]}{noun} {ids[0]}{before.content[start + len(words) :]}"
+    rewritten = f"{before[:start]}{noun} {ids[0]}{before[start + len(words) :]}"
     rewritten = re.sub(r"\b(?:the|a|an|that|this)\s+(?=" + re.escape(noun) + r" \d)", "", rewritten, flags=re.I)
     decision = decide(rewritten, history[:-2])
     spec = next((s for s in request.functions if s.name == decision.function), None)

@@ -19,14 +19,13 @@ from collections.abc import Callable, Sequence
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_bound_answer import bound_answer
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_group_answer import group_question_asked
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument
 from simxai.messages import Message
 
 __all__ = ["group_for_group_question"]
 
-# The router's question about a group named by words the host cannot read (`group_question`)
-_GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature of the|\w+ runs from)")
 # The argument a group runs in, per function that takes one: a metric's or the data's group, or the instances a count
 # of predictions runs on (an explanation of "the instance" `stores_kg < 12` is no reading of a group question)
 _GROUP_SLOT = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
@@ -45,25 +44,20 @@ def group_for_group_question(
     condition is left to the other readings.
     """
     schema = request.host
-    if schema is None or schema.kind != "tabular" or len(history) < 2:
-        return None
-    asked, before = history[-1], history[-2]
-    if asked.role != "assistant" or asked.tool_calls or before.role != "user":
-        return None
-    question = _GROUP_QUESTION.match(asked.content or "")
-    if question is None:
+    question = group_question_asked(history, schema)
+    if question is None or schema is None:
         return None
     # the turn as said ("below 10 degrees", when the router routes the question it asked again) or as reread
-    said = bound_answer(text, asked.content, schema) or text.strip()
+    said = bound_answer(text, question.asked, schema) or text.strip()
     condition = extract_argument("group", said, schema)
     if not isinstance(condition, str) or condition.strip() != said:
         return None
-    words = question.group("words")
-    start = before.content.lower().find(words.lower())
+    words, before = question.words, question.before
+    start = before.lower().find(words.lower())
     if start < 0:
         return None
     noun = schema.instance_noun or "instance"
-    rewritten = f"{before.content[:start]}{noun}s with {condition}{before.content[start + len(words) :]}"
+    rewritten = f"{before[:start]}{noun}s with {condition}{before[start + len(words) :]}"
     rewritten = re.sub(r"\b(?:the|those|these)\s+(?=" + re.escape(noun) + r"s with\b)", "", rewritten, flags=re.I)
     decision = decide(rewritten, history[:-2])
     spec = next((s for s in request.functions if s.name == decision.function), None)
