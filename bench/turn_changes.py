@@ -10,7 +10,8 @@ Usage (from the repository root):
 `python bench/fresh_set.py --set simxai/eval_suite/router_training/people/w11 --json DIR/b_w11.json`). For each
 author found in both folders it prints, for request turns and for dialogue turns, the counts before -> after:
 turns, function right, function and arguments right, asked, confidently wrong, no answer, and needless questions
-(asked where the gold names a function). `--misses` lists the dialogue turns
+(the scorer's "clarified": asked where the gold is no question). `--needless` lists every needless question of the
+*before* run with the question asked, to count their causes. `--misses` lists the dialogue turns
 not fully right in the *before* run, each with the user turns before it in its dialogue; `--changes` lists every
 turn whose outcome differs, and marks the turns right before that are wrong or asked after. `--causes` counts the
 *before* run's follow-up dialogue turns (every user turn after a dialogue's first) that are not fully right, by a
@@ -33,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 _RIGHT = ("correct", "function_only")
-_NO_FUNCTION = ("(clarify)", "(no function)")  # the scorer's gold for a turn that names no function
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Counts:
             sum(t["asked"] is not None for t in rows),
             sum(t["outcome"] == "confident_wrong" for t in rows),
             sum(t["outcome"] == "no_answer" for t in rows),
-            sum(t["asked"] is not None and bool(t["gold"]) and t["gold"][0] not in _NO_FUNCTION for t in rows),
+            sum(t["outcome"] == "clarified" for t in rows),
         )
 
 
@@ -156,6 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--prefix-before", default="b_")
     parser.add_argument("--prefix-after", default="a_")
     parser.add_argument("--misses", action="store_true", help="list the dialogue turns not fully right before")
+    parser.add_argument("--needless", action="store_true", help="list every needless question of the run before")
     parser.add_argument("--changes", action="store_true", help="list every turn whose outcome changed")
     parser.add_argument("--causes", action="store_true", help="count the follow-up misses before by rough cause")
     parser.add_argument("--markdown", action="store_true", help="the per-author counts as a markdown table")
@@ -185,6 +186,13 @@ def main(argv: list[str] | None = None) -> None:
             print(f"| {author} | {n_requests} | {cell} | {n_turns} | {dialogue_cell} |")
     if args.causes:
         _causes(before)
+    if args.needless:
+        print("\n== needless questions before (asked where the gold is no question) ==")
+        for author, turns in sorted(before.items()):
+            for turn in turns:
+                if turn["outcome"] == "clarified":
+                    print(f"{author} {turn['case']}#{turn['turn']} {turn['text']!r}: gold {turn['gold']}")
+                    print(f"    asked: {str(turn['asked'])[:160]}")
     if args.misses:
         print("\n== dialogue turns not fully right before ==")
         for author, turns in sorted(before.items()):
