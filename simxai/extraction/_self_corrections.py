@@ -21,9 +21,10 @@ from simxai.normalize import normalize
 
 __all__ = ["extract_changes"]
 
-# a correction word after a punctuation mark: ", no wait,", " - sorry,", "; i mean", "... actually make it"
+# a correction word after a punctuation mark: ", no wait,", " - sorry,", "; i mean", "... actually make it"; a match
+# starts only where a run of spaces starts (`(?<!\s)`), so a long run is scanned once, not once per space in it
 _CORRECTION = re.compile(
-    r"(?:\s*[,;]|\s+-+|\s*\.\.\.)\s*(?:(?:no|nope|sorry|oops|wait|actually|rather|or\s+rather|i\s+mean|i\s+meant|"
+    r"(?<!\s)(?:\s*[,;]|\s+-+|\s*\.\.\.)\s*(?:(?:no|nope|sorry|oops|wait|actually|rather|or\s+rather|i\s+mean|i\s+meant|"
     r"make\s+(?:it|that)|it'?s|correction|my\s+bad)\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )

@@ -54,6 +54,10 @@ def _spelled(run: str) -> tuple[str, bool, list[str]] | None:
     return "".join(digits), marked, groups
 
 
+#: No id has more digits than this; a longer run is no id (and never turned into a number, however long).
+_LONGEST = 18
+
+
 def rejoin_spelled_ids(text: str, schema: HostSchema | None) -> str:
     """`text` with each spelled id written as one number ("how likely is 73O07" -> "how likely is 73007")."""
     if schema is None or schema.id_range is None:
@@ -64,10 +68,11 @@ def rejoin_spelled_ids(text: str, schema: HostSchema | None) -> str:
         if spelled is None:
             continue
         digits, marked, groups = spelled
-        if len(digits) < 3 or not groups or not schema.has_id(int(digits)):
+        if not 3 <= len(digits) <= _LONGEST or not groups or not schema.has_id(int(digits)):
             continue  # "oh dear", "zero": words alone spell no id
         several = len(re.split(r"\s+|-", run)) > 1
-        if not marked and not (several and len(digits) >= 5 and not any(g and schema.has_id(int(g)) for g in groups)):
+        alone = any(g and len(g) <= _LONGEST and schema.has_id(int(g)) for g in groups)
+        if not marked and not (several and len(digits) >= 5 and not alone):
             continue
         text = f"{text[: match.start()]}{int(digits)}{text[match.end() :]}"
     return text

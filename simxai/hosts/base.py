@@ -140,9 +140,9 @@ class HostSchema(pydantic.BaseModel):
         """Whether `number` lies in the host's id range (False when the host has none, or for a fraction:
         an id is a whole number, so "and 0.2?" after a what-if on a ratio is no instance 0).
         """
-        return (
-            self.id_range is not None and float(number).is_integer() and self.id_range[0] <= number <= self.id_range[1]
-        )
+        if self.id_range is None or (not isinstance(number, int) and not float(number).is_integer()):
+            return False  # an int is whole however large (float() of a 400-digit one overflows)
+        return self.id_range[0] <= number <= self.id_range[1]
 
 
 @runtime_checkable

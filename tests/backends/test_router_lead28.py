@@ -108,7 +108,10 @@ def test_a_group_answers_the_metric_question() -> None:
 def test_how_many_is_that_keeps_the_group_in_focus(router: RouterBackend) -> None:
     history = after("get_model_performance", metric="precision", group="clay = stoneware")
     question, calls = route(router, "how many tiles is that, anyway?", TILES, history)
-    assert calls == [("get_data_information", {"group": "clay = stoneware"})], question
+    # a selector unsure between the data and the metric asks (ask below 0.7 since the twenty-ninth round), the data
+    # offered first, never the metric unasked
+    asked_data_first = not calls and "describe the model's data" in question.split("(1)")[0]
+    assert calls == [("get_data_information", {"group": "clay = stoneware"})] or asked_data_first, question
 
 
 def test_gimme_n_of_those_after_a_why_not(router: RouterBackend) -> None:
