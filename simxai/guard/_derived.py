@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from simxai.guard._facts import Facts
 from simxai.guard._own_numbers import compared_pair, count_shares, own_counts_share, own_difference
-from simxai.guard._percent_features import percent_features
 from simxai.guard._reading import NumberClaim, find_mentions, fits, subject_ids, subject_spans
 from simxai.guard._spaced import spaced
 from simxai.guard._state import _CheckState
@@ -301,7 +300,7 @@ class _FrameChecks(_CheckState):
         unit = unit_feature("%", self.vocab.features) if claim.percent else None
         if unit is not None and fits(replace(claim, percent=False), facts.feature_numbers.get(unit[0].lower(), set())):
             return f"a number of {unit[0]}, the feature in percent"  # "the very humid air (94 %)", humidity_pct
-        for name in percent_features(self.vocab.features, self.vocab.descriptions) if claim.percent else ():
+        for name in self.percent_features if claim.percent else ():
             # several in percent ("clay moisture 5.5 → 4.4 %", kiln_load_pct; "scent 10.1 %" by its description)
             if fits(replace(claim, percent=False), facts.feature_numbers.get(name.lower(), set())):
                 return f"a number of {name}, a feature in percent"
@@ -404,9 +403,7 @@ class _FrameChecks(_CheckState):
         healthy ones: 856.2 against 400.8", "24.3 for stable against 28.4 for those who progressed") it is not
         compared (`why unsure`).
         """
-        if not facts.label_means or (
-            claim.percent and not percent_features(self.vocab.features, self.vocab.descriptions)
-        ):
+        if not facts.label_means or (claim.percent and not self.percent_features):
             return None  # a percent is a label's mean only on a host with a feature in percent ("even ones 7.3 %")
         claim = replace(claim, percent=False)
         before = clause[: offset + claim.start]

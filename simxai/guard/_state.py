@@ -24,6 +24,7 @@ from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
 from simxai.guard._party_verbs import party_verbs
+from simxai.guard._percent_features import percent_features
 from simxai.guard._plain import acronym_aliases, shortened_aliases
 from simxai.guard._ratio_names import ratio_names
 from simxai.guard._reading import Mention, abbreviations, find_mentions, mask_inputs, normalise
@@ -297,6 +298,7 @@ class _CheckState:
         self.unmasked = named_bare_ids(self.unmasked, ids, noun)
         reserved = {w for s in self.names.features for w in re.findall(r"[a-z]+", s.lower())}
         self.label_forms = label_forms(self.names.labels, reserved)
+        self.percent_features = percent_features(vocab.features, vocab.descriptions)  # by suffix or description
         self.context_numbers = {float(m.group(1)) for m in NUMBER.finditer(normalise(context))}
         self.context_words = set(re.findall(r"\w+", context.lower()))
         self.context = normalise(context)
