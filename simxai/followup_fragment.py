@@ -28,12 +28,13 @@ import functools
 import re
 from collections.abc import Sequence
 
-from simxai.hosts.base import ChangeValue, HostSchema
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
 
 __all__ = [
     "asked_count",
+    "category_clause",
     "count_parameter",
     "speaker_instance",
     "spec_vocabulary",
@@ -207,6 +208,15 @@ _CONTINUATION = re.compile(
 _ASKED_ALONE = re.compile(r"^\W*(?:the\s+)?(?P<words>[A-Za-z][\w' -]*?)(?:\s+(?:ones|then|instead))?\W*$")
 
 
+def category_clause(condition: str, schema: HostSchema) -> tuple[FeatureSchema, str] | None:
+    """The feature and the value of a one-clause condition on a categorical feature (`plan = gold`), or None."""
+    clause = _CATEGORY_CLAUSE.match(condition)
+    feature = schema.feature(clause.group("feature")) if clause is not None else None
+    if clause is None or feature is None or not feature.categories:
+        return None
+    return feature, clause.group("value").strip()
+
+
 def swapped_category(text: str, condition: str, schema: HostSchema) -> str | None:
     """A one-clause categorical condition moved to the category a continuation names ("and silver?"), or None.
 
@@ -214,17 +224,15 @@ def swapped_category(text: str, condition: str, schema: HostSchema) -> str | Non
     feature: `plan = silver`; so does the category asked alone ("silver?"). The category must belong to that feature
     and be the only words of the turn.
     """
-    clause = _CATEGORY_CLAUSE.match(condition)
+    found = category_clause(condition, schema)
     said = normalize(text, schema)
     match = _CONTINUATION.match(said) or (_ASKED_ALONE.match(said) if said.rstrip().endswith("?") else None)
-    if clause is None or match is None:
+    if found is None or match is None:
         return None
-    feature = schema.feature(clause.group("feature"))
+    feature, value = found
     words = match.group("words").strip().lower()
-    if feature is None or not feature.categories:
-        return None
-    named = next((c for c in feature.categories if c.lower() == words), None)
-    if named is None or named.lower() == clause.group("value").strip().lower():
+    named = next((c for c in feature.categories or [] if c.lower() == words), None)
+    if named is None or named.lower() == value.lower():
         return None
     return f"{feature.name} = {named}"
 

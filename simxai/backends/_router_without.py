@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from simxai.backends._router_decision import Decision
 from simxai.followup_calls import last_call
+from simxai.followup_fragment import category_clause
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
 
@@ -24,7 +25,6 @@ _WITHOUT = re.compile(
     r"(?:\s+(?:then|too|please|instead))?\W*$",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"^\s*(?P<feature>[A-Za-z_]\w*)\s*=\s*(?P<value>[^=<>!]+?)\s*$")
 
 
 def without_follow_up(text: str, history: Sequence[Message], schema: HostSchema | None) -> Decision | None:
@@ -36,12 +36,11 @@ def without_follow_up(text: str, history: Sequence[Message], schema: HostSchema 
         return None
     for slot in ("group", "instance"):
         condition = previous.arguments.get(slot)
-        clause = _CLAUSE.match(condition) if isinstance(condition, str) else None
-        feature = schema.feature(clause.group("feature")) if clause is not None else None
-        if clause is None or feature is None or not feature.categories or len(feature.categories) != 2:
+        found = category_clause(condition, schema) if isinstance(condition, str) else None
+        if found is None or len(found[0].categories or []) != 2:
             continue
-        value = clause.group("value").strip().lower()
-        others = [c for c in feature.categories if c.lower() != value]
+        feature, value = found
+        others = [c for c in feature.categories or [] if c.lower() != value.lower()]
         if len(others) == 1:
             return Decision(
                 previous.name, 1.0, True, arguments={**previous.arguments, slot: f"{feature.name} = {others[0]}"}
