@@ -58,7 +58,7 @@ def bound_answer(text: str, asked: str, schema: HostSchema | None) -> str | None
     if feature is None:
         return None
     # the unit a column name ends in ("rain_mm", "AirTempC") and the host's noun may stand beside the number
-    parts = {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
+    parts = _name_parts(name)
     noun = (schema.instance_noun or "").lower()
     allowed = _BOUND_WORDS | parts | {noun, noun + "s"}
     if not _only_bound_words(text, allowed):
@@ -84,8 +84,12 @@ def _any_feature_bound(text: str, asked: str, schema: HostSchema) -> str | None:
     name = clauses[0]
     if not any(f.name == name and f.type == "numeric" for f in schema.features):
         return None
-    parts = {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
-    return said if _only_bound_words(text, _BOUND_WORDS | parts) and _only_on(said, name) else None
+    return said if _only_bound_words(text, _BOUND_WORDS | _name_parts(name)) and _only_on(said, name) else None
+
+
+def _name_parts(name: str) -> set[str]:
+    """The lower-case letter parts of a feature's name ("TowerTempC": tower, temp, c): words a bound may say."""
+    return {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
 
 
 def _only_bound_words(text: str, allowed: frozenset[str] | set[str]) -> bool:
