@@ -115,10 +115,7 @@ def unheld_subset(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         if re.search(r"\d", text[match.end() : match.end() + 30]):
             continue  # "the high-bmi patients, anything above 30": the number gives the group
         words = [part for word in match.group("words").split() for part in re.split(r"[-']", word) if part]
-        if not noun or match.group("noun").lower() not in (
-            noun + "s",
-            regular_plural(noun),
-        ):  # normalised: "batchs" too
+        if not noun or match.group("noun").lower() not in (noun + "s", regular_plural(noun)):  # "batchs" too
             words.append(match.group("noun"))  # "the sourdough bakeries": the noun may be a word the host lacks
         place = match.group("place")
         picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING]
