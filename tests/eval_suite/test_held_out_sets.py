@@ -232,9 +232,9 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("radio", "pup"),
     },
-    # written held out in the twenty-ninth round (2026-12-05), read by nobody, scorer not run
+    # written held out in the twenty-ninth round, scored twice, never read; training data since the thirtieth
     "w47": {
-        "folder": "held_out_people",
+        "folder": "people",
         "requests": 170,
         "dialogues": 12,
         "turns": (5, 6),

@@ -7,7 +7,7 @@ host config with `simxai.hosts.host_from_model`. It has three labels: the flour 
 sold as `wholemeal` at the mill shop, or is sold as animal `feed`. Nothing here comes from a data set: the domain,
 its columns and its words were invented by w47 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w47/host_mill.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w47/host_mill.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from the model, the frame, the ids of the 60 held-out jumps and the fields of it
 canal (`splashed`). The `wet_pole` column holds True/False. Nothing here comes from a data set: the domain, its
 columns and its words were invented by w47 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w47/host_jump.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w47/host_jump.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
