@@ -205,19 +205,24 @@ def create_host_app(host: Host, *, api_key: str | None = None) -> FastAPI:
 def _load_host(args: argparse.Namespace) -> Host:
     from simxai.settings import Settings, load_host
 
-    settings = Settings(host=args.bundled_host, host_config=args.host_config, host_url=None)
+    settings = Settings(host=args.host, host_config=args.host_config, host_url=None)
     return load_host(settings)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The example server's command line: the address to bind and the host to serve."""
+    """The example server's command line, spelled as `simxai serve`'s: the address to bind and the host to serve."""
+    from simxai.settings import BUNDLED_HOSTS
+
     parser = argparse.ArgumentParser(description="Serve a local SimXAI host under the host REST contract.")
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=9000, help="port (default 9000)")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--host-config", help="YAML or JSON host config (your model file, CSV and cards)")
     source.add_argument(
-        "--bundled-host", choices=["demo", "sentiment"], default="demo", help="a bundled host (default demo)"
+        "--host",
+        choices=BUNDLED_HOSTS,
+        default="demo",
+        help="a bundled host (default demo); the address to listen on is --bind, as for `simxai serve`",
     )
     parser.add_argument(
         "--api-key",
@@ -239,8 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SimXAIError as exc:
         print(f"host_server: {exc}", file=sys.stderr)
         return 2
-    logger.info("serving the %s host at http://%s:%d%s/", name, args.host, args.port, API_PREFIX)
-    uvicorn.run(create_host_app(host, api_key=args.api_key), host=args.host, port=args.port)
+    logger.info("serving the %s host at http://%s:%d%s/", name, args.bind, args.port, API_PREFIX)
+    uvicorn.run(create_host_app(host, api_key=args.api_key), host=args.bind, port=args.port)
     return 0
 
 

@@ -451,3 +451,16 @@ def test_a_server_written_before_groups_is_said_not_to_describe_a_part(demo_host
     remote = RemoteHost("http://h:1", transport=httpx.MockTransport(strict))
     with pytest.raises(ArgumentError, match="cannot describe part of its data"):
         get_data_information(remote, group="age > 60")
+
+
+def test_the_example_server_spells_its_options_as_simxai_serve():
+    """`--bind` is the address and `--host` a bundled host, as on `simxai serve`; an address given to --host is
+    refused by name."""
+    parser = host_server.build_parser()
+    args = parser.parse_args(["--bind", "0.0.0.0", "--host", "loan"])
+    assert (args.bind, args.host, args.host_config) == ("0.0.0.0", "loan", None)
+    assert parser.parse_args([]).host == "demo"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--host", "0.0.0.0"])
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--host", "loan", "--host-config", "my.yaml"])
