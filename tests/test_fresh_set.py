@@ -33,6 +33,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
+        "fresh-2026-12-05aa",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -194,6 +195,16 @@ FIREWORKS_NUMERIC = (
     "Caliber (mm)", "ShellAgeMonths", "fuse_delay_s", "LiftChargeG", "storage humidity", "wind_ms",
 )  # fmt: skip
 FIREWORKS_CATEGORIES = {"Maker": ("hanabi_koji", "stellaris", "vesuvio"), "RainedOn": ("False", "True")}
+#: The invented maple-sap boil host of set AA (`evalsets/fresh-2026-12-05aa/host_sugarhouse.py`): ids 119901-120200,
+#: boils called "boil"; two labels; a unit in brackets ("Sap Brix (%)", "Boil Time (min)"), a name with a space, a
+#: True/False column.
+SUGARHOUSE_NUMERIC = (
+    "Sap Brix (%)", "DaysIntoSeason", "night_low_c", "SapAgeHours", "Boil Time (min)", "tap count",
+)  # fmt: skip
+SUGARHOUSE_CATEGORIES = {
+    "Sugarbush": ("cedar_hollow", "mill_creek", "north_ridge"),
+    "ROConcentrated": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -340,6 +351,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("clean", "low", "dud"),
         "features": FIREWORKS_NUMERIC + tuple(FIREWORKS_CATEGORIES),
         "categories": FIREWORKS_CATEGORIES,
+    },
+    "sugarhouse": {
+        "ids": range(119901, 120201),
+        "labels": ("fancy", "buddy"),
+        "features": SUGARHOUSE_NUMERIC + tuple(SUGARHOUSE_CATEGORIES),
+        "categories": SUGARHOUSE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -511,6 +528,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 58, "sentiment": 45, "loan": 57, "fireworks": 80},
         "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "fireworks": 6},
+    },
+    "fresh-2026-12-05aa": {
+        "requests": 240,
+        "dialogues": 18,
+        "per_host": {"demo": 58, "sentiment": 46, "loan": 59, "sugarhouse": 81},
+        "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "sugarhouse": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
