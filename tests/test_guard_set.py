@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -05z) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -05aa) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -41,6 +41,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-04x",
     ROOT / "evalsets" / "guard-2026-12-05y",
     ROOT / "evalsets" / "guard-2026-12-05z",
+    ROOT / "evalsets" / "guard-2026-12-05aa",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -53,6 +54,7 @@ NOUNS = {
     "paperweights": "paperweight",
     "varnish": "violin top",
     "kite": "launch",
+    "curling": "delivery",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -169,6 +171,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-04x", {"paperweights": 3, "demo": 3, "sentiment": 3, "loan": 3}, 450),
         ("guard-2026-12-05y", {"varnish": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-05z", {"kite": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
+        ("guard-2026-12-05aa", {"curling": 2, "demo": 2, "sentiment": 2, "loan": 2}, 440),
     ],
     ids=[
         "set F",
@@ -192,6 +195,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set X (04x)",
         "set Y (05y)",
         "set Z (05z)",
+        "set AA (05aa)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -305,6 +309,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (119301, 119600),
             {"SailCloth", "ReinforcedSpine"},
         ),
+        (
+            "guard-2026-12-05aa",
+            "curling",
+            ["house", "hogged", "through"],
+            (120201, 120500),
+            {"TurnHand", "HammerEnd"},
+        ),
     ],
     ids=[
         "set F",
@@ -329,6 +340,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set X paperweights (04x)",
         "set Y varnish (05y)",
         "set Z kite (05z)",
+        "set AA curling (05aa)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
