@@ -240,6 +240,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("mill", "jump"),
     },
+    # written for training in the thirtieth round
+    "w50": {
+        "folder": "people",
+        "requests": 180,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("tap", "shack"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
