@@ -248,6 +248,15 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("incense", "tiffin"),
     },
+    # written for training in the thirtieth round, held out instead: its maple-sugar host shares a domain with
+    # fresh set aa's, written the same morning; read by nobody
+    "w50": {
+        "folder": "held_out_people",
+        "requests": 180,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("tap", "shack"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
