@@ -101,7 +101,8 @@ _PAIR_END = re.compile(
 
 def _placed_by_number(item: str, spellings: list[str]) -> bool:
     """Whether a feature of `item` is given a number said before its name (`_BEFORE_NAME`)."""
-    return any(_BEFORE_NAME.search(item[: m.start]) for m in find_mentions(item, spellings))
+    # the 24 characters before each name hold "7.6 kg of the ": a longer window would make a long item quadratic
+    return any(_BEFORE_NAME.search(item[max(0, m.start - 24) : m.start]) for m in find_mentions(item, spellings))
 
 
 def _partner(item: str) -> str | None:
