@@ -23,6 +23,9 @@ from simxai.guard._reading import find_mentions
 
 __all__ = ["pushing_name_claims"]
 
+#: Words for the parts a prediction is split into ("the shares add up to the gap"), beside `_feature_slots._META`.
+_SHARES = frozenset("share part portion piece bit slice remainder".split())
+
 _PUSHES = re.compile(
     r"(?:^|[;:]\s*|,\s*(?:and\s+|while\s+|but\s+)?|\b(?:while|whereas|but|and)\s+)"
     r"(?P<np>(?:the|a|an|its|her|his|their|one)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)\s+"
@@ -44,7 +47,8 @@ def pushing_name_claims(
         for np in re.split(r"\s+(?:and|or)\s+", m.group("np")):
             if not np.strip() or find_mentions(np, names):
                 continue
-            if {w.lower().rstrip("s") for w in np.split()} & _META:
-                continue  # "the three negative pulls add up to only 0.03": the pushes themselves, no name
+            words = {w.lower().rstrip("s") for w in np.split()}
+            if words & (_META | _SHARES):
+                continue  # "the three negative pulls add up to only 0.03", "the shares add up": the pushes, no name
             if names_nothing(np, known):
                 yield f"feature {' '.join(_content(np))}", False
