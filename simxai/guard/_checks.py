@@ -270,7 +270,7 @@ class _Checker(_PredictionChecks, _NumberChecks, _InfluenceChecks, _StatementChe
         spelled = {w for name in [*self.names.features, *aliases] for w in re.findall(r"[a-z][a-z-]*", name.lower())}
         self._causes(words | vocab | metrics | parts | aliases | set(self.label_forms), frozenset(spelled))
         known_words = words | vocab | metrics | parts | aliases | set(self.label_forms)
-        self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words)  # read last (invent18)
+        self.unnamed = (known_words | words_of(self.vocab.descriptions.values()), words, self.facts)  # invent18
         for said, holds, via in label_claims(  # Q./A. answers (claims-16g); lists of the classes (claims-32)
             self.reply, self.names.labels, known_words, self.all.predicted, self.all.recorded
         ):

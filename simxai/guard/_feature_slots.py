@@ -72,6 +72,7 @@ _MOVED = re.compile(
     r"^\s*(?P<np>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)\s+(?:(?:were|was|is|are|got|gets|should\s+be|would\s+be)\s+)?"
     r"(?:(?:a\s+(?:little|bit|touch)|slightly|much|also)\s+)?"
     r"(?:dropped|fell|rose|went\s+(?:up|down)|came\s+down|lowered|raised|reduced|increased|decreased|"
+    r"rises|falls|drops|goes\s+(?:up|down)|comes\s+down|"  # "and the waist measure rises with it" (claims-37)
     r"(?:higher|lower|better|worse)\b(?!\s+than))",
     re.I,
 )
@@ -82,6 +83,26 @@ _ORDERED = re.compile(
     r"(?=\s*$|\s*[^\w\s'-]|\s+(?:down|up|first|too|as\s+well|instead|away|off|and|to|on|from|for|in|at|would|and)\b)",
     re.I,
 )
+
+
+#: A number said before a feature's name, in a change: "a 739 credit score", "7.6 kg of stores", "a 70.4 % cambium
+#: match" (claims-37; `_CHANGE` reads only numbers after the name).
+_BEFORE_NAME = re.compile(r"\d[\d.,]*\s*(?:%|[a-z°]{1,4}\.?)?\s+(?:of\s+(?:the\s+|its\s+)?)?$", re.I)
+#: What a change's pair leads to, after its last item (claims-37): a purpose ("... and tighter grafting tape to be
+#: predicted as took", "... for the model to say lost") or the pair's own verb ("A credit score of 678 and a
+#: co-signer would tip it", "... plus one missed payment would make the model reject 77").
+_PAIR_END = re.compile(
+    r"\s+(?:(?:in\s+order\s+)?to\s+(?:be|get|become|turn|flip|make|reach|tip|win)\b|"
+    r"for\s+(?:the\s+model|it|him|her|them)\s+to\b|"
+    r"(?:would|could|will|might)\s+(?:also\s+|then\s+)?(?:tip|make|get|flip|turn|swing|do)\b).*$",
+    re.I | re.S,
+)
+
+
+def _placed_by_number(item: str, spellings: list[str]) -> bool:
+    """Whether a feature of `item` is given a number said before its name (`_BEFORE_NAME`)."""
+    # the 24 characters before each name hold "7.6 kg of the ": a longer window would make a long item quadratic
+    return any(_BEFORE_NAME.search(item[max(0, m.start - 24) : m.start]) for m in find_mentions(item, spellings))
 
 
 def _partner(item: str) -> str | None:
@@ -117,8 +138,13 @@ def valued_item_claims(
         items = [i for i in _JOINT.split(part) if i.strip()]
         featured = [bool(find_mentions(i, spellings)) for i in items]
         valued = [bool(_VALUE.search(i)) for i in items]
-        if changed:  # "credit score to 701 and X": a feature given a number is a change's place
-            valued = [v or (f and bool(_CHANGE.search(i))) for i, f, v in zip(items, featured, valued, strict=True)]
+        if changed:  # "credit score to 701 and X", "a 739 credit score and X": a feature given a number is a change's
+            valued = [
+                v or (f and bool(_CHANGE.search(i) or _placed_by_number(i, spellings)))
+                for i, f, v in zip(items, featured, valued, strict=True)
+            ]
+            if len(items) > 1 and featured[-2] and valued[-2] and not featured[-1]:
+                items[-1] = _PAIR_END.sub("", items[-1])  # "... and a co-signer would tip it" (claims-37)
         placed = [f or v for f, v in zip(featured, valued, strict=True)]
         enough = sum(placed) >= 2 or (changed and any(f and v for f, v in zip(featured, valued, strict=True)))
         if len(items) < 2 or not enough or not (any(featured) or sum(valued) >= 2):

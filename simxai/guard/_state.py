@@ -23,6 +23,7 @@ from simxai.guard._label_verbs import label_verbs, past_label_nouns
 from simxai.guard._label_words import label_mentions
 from simxai.guard._layout import register_layout
 from simxai.guard._lead_words import lead_words
+from simxai.guard._leading_dot import with_leading_zeros
 from simxai.guard._party_verbs import party_verbs
 from simxai.guard._percent_features import percent_features
 from simxai.guard._plain import acronym_aliases, shortened_aliases
@@ -250,7 +251,7 @@ def _spoken(text: str, vocab: Vocabulary) -> str:
     """`text` with its spoken and written forms unified (`normalise` ... `abbreviations`), as both readings of a
     reply (tables as sentences, and as written) take it.
     """
-    read = spelled_numbers(clock_times(_forms_read(normalise(text), vocab)))
+    read = spelled_numbers(clock_times(_forms_read(normalise(with_leading_zeros(text)), vocab)))  # claims-37
     return abbreviations(spoken_splits(spoken_ids(read, vocab.instance_noun), vocab.labels))
 
 

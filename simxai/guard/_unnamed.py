@@ -6,22 +6,32 @@ the checker's state, yielding (reader, claim, holds) for the report.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from simxai.guard._class_places import class_place_claims
 from simxai.guard._data_card import card_column_claims
 from simxai.guard._facts import Facts
 from simxai.guard._feature_slots import ranked_subject_claims, valued_item_claims
+from simxai.guard._label_prefixes import prefixed_label_claims
+from simxai.guard._metric_said import metric_word_claims
 from simxai.guard._model_facts import model_fact_claims
 from simxai.guard._model_sizes import model_size_claims
+from simxai.guard._pushing_names import pushing_name_claims
 from simxai.guard._reading import sentences
 from simxai.guard._state import _Names
+from simxai.guard._text_subjects import text_subject_claims
 
 __all__ = ["unnamed_claims"]
 
 
 def unnamed_claims(
-    reply: str, facts: Facts, names: _Names, forms: Iterable[str], known: set[str], said: set[str]
+    reply: str,
+    facts: Facts,
+    names: _Names,
+    forms: Iterable[str],
+    known: set[str],
+    said: set[str],
+    each: Sequence[Facts] = (),
 ) -> Iterator[tuple[str, str, bool]]:
     """(reader, claim, holds) of the readings.
 
@@ -33,11 +43,14 @@ def unnamed_claims(
         known: the words a paraphrase of a feature may be made of (features, aliases, descriptions, classes, the
             outputs' and the user's words).
         said: the words of the outputs and the user's.
+        each: the facts of each output, one per subject (texts named by their words, `_text_subjects`).
     """
     labels, spellings, metrics = names.labels, list(names.features), names.metrics
     text_model = bool(names.quoted_only)  # the features are a text's words: no list of columns to bind
     if not facts.structured:
         return
+    for claim, holds in text_subject_claims(reply, each, names.labels):  # "the bus review is ..." (claims-37)
+        yield "text_subject_claims", claim, holds
     changed = bool(facts.changes)
     if not text_model and (facts.attributions or facts.global_ranking or changed):
         for sentence in sentences(reply):
@@ -47,6 +60,9 @@ def unnamed_claims(
                 ranked_subject_claims(sentence, spellings, labels, known) if facts.global_ranking else ()
             ):
                 yield "ranked_subject_claims", claim, holds
+            if facts.attributions or facts.global_ranking:  # "; the missed payment pulls back" (claims-37)
+                for claim, holds in pushing_name_claims(sentence, spellings, labels, known):
+                    yield "pushing_name_claims", claim, holds
     if "n_rows" in facts.fields:  # a data card: every column is in the outputs
         for claim, holds in card_column_claims(reply, spellings, labels, known):
             yield "card_column_claims", claim, holds
@@ -55,6 +71,11 @@ def unnamed_claims(
     described = bool(facts.meanings) or "probability_meaning" in facts.fields
     for claim, holds in class_place_claims(reply, labels, forms, named, said, predicted=predicted, described=described):
         yield "class_place_claims", claim, holds
+    for claim, holds in prefixed_label_claims(reply, labels, said):  # "pre-approved" (claims-37)
+        yield "prefixed_label_claims", claim, holds
+    explains = bool(facts.attributions or facts.global_ranking)
+    for claim, holds in metric_word_claims(reply, explains, bool(facts.metrics or facts.label_metrics)):
+        yield "metric_word_claims", claim, holds  # "an accuracy of 0.927" of a contribution (claims-37)
     for claim, holds in model_fact_claims(reply, facts.texts, facts.fields):
         yield "model_fact_claims", claim, holds
     n_features = 0 if text_model else len(set(names.features.values()))
