@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from simxai.backends._router_decision import Decision
@@ -24,6 +25,9 @@ from simxai.hosts.base import HostSchema
 __all__ = ["stated_change_decision"]
 
 _FAMILY = frozenset({"explain_what_if", "get_prediction"})
+# The instance said to be or have something ("he's in sales", "she has had two", "it was at 12"): its own values,
+# described, not a value set for it
+_DESCRIBES = re.compile(r"\b(?:he|she|it|they)(?:'s|'re|\s+(?:is|was|are|were|has|had|have))\b|\bhas\s+had\b", re.I)
 
 
 def stated_change_decision(
@@ -35,6 +39,8 @@ def stated_change_decision(
     if schema is None or schema.kind != "tabular" or decision.confident or not _FAMILY <= set(names):
         return None
     if {decision.function, decision.runner_up} != _FAMILY:
+        return None
+    if _DESCRIBES.search(text):
         return None
     ids = extract_ids(text, schema)
     if len(ids) != 1:

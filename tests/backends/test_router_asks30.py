@@ -64,6 +64,10 @@ def test_a_value_stated_for_one_named_firing_is_its_what_if(text: str, first: st
         ("a stoneware pot at 1250 degrees", _torn("get_prediction", "explain_what_if")),  # no firing of the data
         ("52044 at 1250 degrees", _torn("get_prediction", "get_local_explanation")),  # another pair of options
         ("52044 at 1250 degrees", Decision("get_prediction", 0.95, True)),  # a sure choice stands
+        (
+            "your verdict on 52044? it was on porcelain and had a 9 hour ramp",
+            _torn("get_prediction", "explain_what_if"),
+        ),
     ],
 )
 def test_no_what_if_without_one_firing_a_value_and_the_two_options(text: str, decision: Decision) -> None:
