@@ -80,10 +80,10 @@ class NotingRouter(RouterBackend):
             self.note.rule = self._rule or "reading"
         return response
 
-    def _clarify(self, decision: Any, specs: Any, text: str, schema: Any) -> CompletionResponse:
+    def _clarify(self, decision: Any, *args: Any) -> CompletionResponse:
         self._rule = "threshold"
         self.note.unsure_of = str(decision.function)
-        return super()._clarify(decision, specs, text, schema)
+        return super()._clarify(decision, *args)
 
     def _answer(self, calls: Any, text: str, schema: Any) -> CompletionResponse:
         response = super()._answer(calls, text, schema)

@@ -96,6 +96,10 @@ _MARGIN_OR_CHANGE_SAID = re.compile(rf"\b(?:{_MARGIN_OR_CHANGE})\b", re.IGNORECA
 # The functions about the model or its outputs as a whole: they take no instance and no group.
 _ABOUT_THE_MODEL = frozenset({"get_model_information", "get_output_information"})
 _NONE = "none"
+# A comparison or a step, which a sure what-if may say without naming the feature ("fired hotter", "twice as long")
+_COMPARES = re.compile(
+    r"\b(?:more|less|fewer|higher|lower|\w{3,}er|double\w*|half|halv\w*|twice|triple\w*|without|no)\b", re.IGNORECASE
+)
 #: The share of the remaining probability the remaining top needs, once an option is ruled out, to be answered.
 ONE_LEFT = 0.9
 
@@ -189,10 +193,19 @@ def fit_options(
     probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None
 ) -> tuple[dict[str, float], float]:
     """The selector's probabilities renormalised over the options the turn can mean, and the bar to answer without
-    asking: `threshold`, or `ONE_LEFT` once an option was ruled out (module doc). A sure choice is left as it is.
+    asking: `threshold`, or `ONE_LEFT` once an option was ruled out (module doc). A sure choice is left as it is,
+    but for a what-if that the turn cannot mean (`ruled_out`), which is set aside as an unsure choice's would be.
     """
-    if not probabilities or max(probabilities.values()) >= threshold:
+    if not probabilities:
         return probabilities, threshold
+    if max(probabilities.values()) >= threshold:
+        # a sure what-if of a turn that names no change, no feature and supposes nothing ("odds that 4021 fails
+        # early?") would only be asked what should change: set aside as for an unsure choice (asks30)
+        top = max(probabilities, key=probabilities.__getitem__)
+        if threshold <= 0.0 or top != "explain_what_if" or _COMPARES.search(text):
+            return probabilities, threshold  # "52044 fired hotter": a step said without a feature's name
+        if not ruled_out(text, mask(text, schema), schema, (top,)):
+            return probabilities, threshold
     unfit = ruled_out(text, mask(text, schema), schema, probabilities)
     kept = {name: p for name, p in probabilities.items() if name not in unfit}
     total = sum(kept.values())

@@ -86,6 +86,7 @@ from simxai.backends._router_replies import (
 from simxai.backends._router_score import selector_decision
 from simxai.backends._router_similarity import SpecIndex, known_words, spec_documents
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
+from simxai.backends._router_stated_change import stated_change_decision
 from simxai.backends._router_text_requests import (
     asks_about_the_instances,
     asks_of_the_model,
@@ -306,7 +307,9 @@ class RouterBackend(Backend):
         outcome = outcome_decision(decision, text, schema, names)
         if outcome is not None:  # "how many smokers end up with a surcharge?", "how might she shed the surcharge?"
             return outcome
-        supposed = changes_decision(decision, text, history, schema, names)
+        supposed = changes_decision(decision, text, history, schema, names) or stated_change_decision(
+            decision, text, schema, names
+        )  # "4021 at 12 degrees", torn between its prediction and its what-if: the value is the what-if's
         if supposed is not None:  # "would 8150 still cancel with 2 fewer upgrades?": the changes' what-if
             return supposed
         new_text = new_text_decision(text, history, schema, names, decision)

@@ -173,8 +173,12 @@ def test_an_option_ruled_out_leaves_the_rest_to_stand_alone_or_be_asked_about():
     probabilities = {"explain_what_if": unsure, "get_prediction": 0.6 * rest, "get_local_explanation": 0.4 * rest}
     kept, bar = fit_options(probabilities, ASK_BELOW, "compare patients 1 and 2", DEMO)
     assert max(kept.values()) < bar  # what is left is torn: the router asks between the two left
-    sure = {"explain_what_if": 0.9, "get_prediction": 0.1}
+    sure = {"get_prediction": 0.9, "explain_what_if": 0.1}
     assert fit_options(sure, ASK_BELOW, "compare patients 1 and 2", DEMO) == (sure, ASK_BELOW)  # sure: untouched
+    # but a sure what-if that changes nothing is set aside too (asks30): the engine would ask what should change
+    sure_what_if = {"explain_what_if": 0.9, "get_prediction": 0.1}
+    kept, bar = fit_options(sure_what_if, ASK_BELOW, "compare patients 1 and 2", DEMO)
+    assert kept == {"get_prediction": pytest.approx(1.0)} and bar == ONE_LEFT
 
 
 def test_an_unsure_why_not_that_the_why_not_reading_confirms_is_sure():
