@@ -18,7 +18,7 @@ from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import mask
 from simxai.hosts.base import HostSchema
 
-__all__ = ["request_among_remarks"]
+__all__ = ["question_then_remarks", "request_among_remarks"]
 
 _SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")
 # A sentence that asks: a question mark, or an opening that requests ("why ...", "show me ...", "explain ...").
@@ -51,3 +51,15 @@ def request_among_remarks(
         return decision
     # an unsure reading of the whole turn is taken only when the sentence alone is sure of the same function
     return alone if decision.function in (None, alone.function) else decision
+
+
+def question_then_remarks(text: str) -> str | None:
+    """The first sentence of `text` when it is a question and every sentence after it a remark that asks and
+    supposes nothing ("and for 214 specifically? it was a windy day" -> "and for 214 specifically?"), else None.
+    """
+    sentences = [s.strip() for s in _SENTENCES.split(text.strip()) if s.strip()]
+    if len(sentences) < 2 or not sentences[0].endswith("?"):
+        return None
+    if any(_ASKS.search(s) or _SUPPOSES.search(s) for s in sentences[1:]):
+        return None
+    return sentences[0]
