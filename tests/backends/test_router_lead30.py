@@ -99,12 +99,14 @@ def test_a_star_before_the_number_typed_again(text: str, kept: str) -> None:
 @pytest.mark.parametrize(
     ("text", "changes"),
     [
-        ("what if 240117 had the row gap 20 cm wider?", {"row_gap_cm": "+20"}),
-        ("240117 with the rows 15 cm narrower", {"row_gap_cm": "-15"}),
+        ("what if the row gap of 240117 was 20 cm wider?", {"row_gap_cm": "+20"}),
+        ("and if the row gap of 240117 were 15 cm narrower", {"row_gap_cm": "-15"}),
         ("and if the gap of 240117 were 10 cm closer", {"row_gap_cm": "-10"}),
+        # a width of something the host does not record is no change of a feature with the same unit
+        ("what if the lane was 1 m wider for 240117?", None),
     ],
 )
-def test_widths_and_gaps_by_their_comparatives(text: str, changes: dict[str, object]) -> None:
+def test_widths_and_gaps_by_their_comparatives(text: str, changes: dict[str, object] | None) -> None:
     assert extract_changes(text, ORCHARD) == changes
 
 
