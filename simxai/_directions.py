@@ -67,8 +67,8 @@ _CHANGED_UP = (
     "pricier",
     "wider",
 )
-_CHANGED_DOWN = ("dropped", "fell", "shallower", "weaker", "cooler", "colder", "thinner", "calmer", "cheaper")
-_CHANGED_DOWN += ("narrower", "closer")  # widths and gaps: "a gap 2 mm wider", "the rows 5 cm closer"
+_CHANGED_DOWN: tuple[str, ...] = ("dropped", "fell", "shallower", "weaker", "cooler", "colder", "thinner", "calmer")
+_CHANGED_DOWN += ("cheaper", "narrower", "closer")  # widths and gaps: "a gap 2 mm narrower", "the rows 5 cm closer"
 CHANGE_UP = alternation(_STEP_UP, _CHANGED_UP)
 CHANGE_DOWN = alternation(_STEP_DOWN, _CHANGED_DOWN)
 # An amount said with its direction beside a feature's word (`simxai.extraction._said_changes`): counted additions,
