@@ -259,7 +259,7 @@ class RouterBackend(Backend):
             return fragment  # "and for the over 60s?" after our question, "give me three", "and silver?"
         # a call the engine turned into a question ("which metric?") is the previous call for "and men?"
         repeated = repeated_call(text, masked, with_pending_call(history), request)
-        if repeated is None and (first := question_then_remarks(text)) is not None:
+        if repeated is None and (first := question_then_remarks(text, schema)) is not None:
             # "and for 214 specifically? it was a windy day": the question alone, the remark after it asks nothing
             repeated = repeated_call(first, mask(first, schema), with_pending_call(history), request)
         if repeated is not None:

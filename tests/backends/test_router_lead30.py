@@ -136,12 +136,15 @@ def test_not_one_class_but_another(text: str, wanted: str) -> None:
 
 def test_a_question_then_a_remark() -> None:
     said = "And for 240117 specifically? It was a hot afternoon."
-    assert question_then_remarks(said) == "And for 240117 specifically?"
-    assert question_then_remarks("And for 240117? 31 crates, our best.") == "And for 240117?"
+    assert question_then_remarks(said, ORCHARD) == "And for 240117 specifically?"
+    assert question_then_remarks("And for 240117? 31 crates, our best.", ORCHARD) == "And for 240117?"
     # a second question, a supposition or no question first: nothing is split off
-    assert question_then_remarks("And for 240117? Why is that?") is None
-    assert question_then_remarks("And for 240117? Suppose it had 3 crates.") is None
-    assert question_then_remarks("It was a hot day. And for 240117?") is None
+    assert question_then_remarks("And for 240117? Why is that?", ORCHARD) is None
+    assert question_then_remarks("And for 240117? Suppose it had 3 crates.", ORCHARD) is None
+    assert question_then_remarks("It was a hot day. And for 240117?", ORCHARD) is None
+    # a second instance after the question goes on with the request: no remark
+    assert question_then_remarks("Is that right? 240118 too.", ORCHARD) is None
+    assert question_then_remarks("Is that right? And the next one.", ORCHARD) is None
 
 
 @pytest.fixture(scope="module")
