@@ -50,8 +50,9 @@ _STEP_DOWN = (*LESS, *_DOWN, *_LOWERED, "younger", "shorter", "lighter")
 STEP_UP = alternation(_STEP_UP)
 STEP_DOWN = alternation(_STEP_DOWN)
 # A change of a named feature (`simxai.extraction._changes`): a step's words, also past verbs ("glucose rose 10")
-# and the comparatives of depths, slopes, strengths, temperatures, thicknesses and wind ("2 m deeper", "20 km/h
-# stronger", "10 degrees warmer", "40 degrees cooler", "2 mm thicker", "3 knots calmer", "2 euros cheaper").
+# and the comparatives of depths, slopes, strengths, temperatures, thicknesses, widths and wind ("2 m deeper", "20
+# km/h stronger", "10 degrees warmer", "40 degrees cooler", "2 mm thicker", "1 cm wider", "3 knots calmer", "2 euros
+# cheaper").
 _CHANGED_UP = (
     "rose",
     "grew",
@@ -64,8 +65,10 @@ _CHANGED_UP = (
     "windier",
     "dearer",
     "pricier",
+    "wider",
 )
-_CHANGED_DOWN = ("dropped", "fell", "shallower", "weaker", "cooler", "colder", "thinner", "calmer", "cheaper")
+_CHANGED_DOWN: tuple[str, ...] = ("dropped", "fell", "shallower", "weaker", "cooler", "colder", "thinner", "calmer")
+_CHANGED_DOWN += ("cheaper", "narrower", "closer")  # widths and gaps: "a gap 2 mm narrower", "the rows 5 cm closer"
 CHANGE_UP = alternation(_STEP_UP, _CHANGED_UP)
 CHANGE_DOWN = alternation(_STEP_DOWN, _CHANGED_DOWN)
 # An amount said with its direction beside a feature's word (`simxai.extraction._said_changes`): counted additions,

@@ -18,11 +18,13 @@ import re
 
 __all__ = ["self_corrected"]
 
-_NUMBER = r"\d+(?:\.\d+)?"
+_NUMBER = r"\d+(?:[.,]\d+)?"  # a decimal comma too ("12,5"): `normalize` reads it later
 # Markers that take back what was just said; "no" and "wait" alone only after a comma, a dash or dots.
 _MARKER = (
     r"(?:(?:sorry|oops|scratch\s+that|strike\s+that|correction|or\s+rather|no\s+wait|i\s+mean|i\s+meant)"
-    r"|(?<=[,;:\-–—.])\s*(?:no|wait|make\s+that|rather)\b)"
+    r"|(?<=[,;:\-–—.])\s*(?:no|wait|make\s+that|rather)\b"
+    # "700 *720": a star before the number typed again, as chat users correct a typo
+    r"|(?<=[\s.…])\*(?=\d))"
 )
 _MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rather|and|but|then)\b"
 # A suffix glued to an amount: a percent sign or "k" for thousands ("32k").
@@ -31,10 +33,10 @@ _AGAIN = r"(?:it'?s|its|make\s+(?:it|that))"  # "no wait, it's 15", "sorry make 
 _MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:.\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
 _SELF_REPAIR = re.compile(
     rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
-    rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+){{0,3}})"
+    rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+(?:/[A-Za-z]+)?){{0,3}})"  # "m/s" too
     # the new number may end the sentence ("... no, scratch that, 15."), but is no decimal's first part
-    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|\.\d)"
-    rf"(?P<rest>(?:\s+[A-Za-z°]+){{0,3}})",
+    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|[.,]\d)"
+    rf"(?P<rest>(?:\s+[A-Za-z°]+(?:/[A-Za-z]+)?){{0,3}})",
     re.IGNORECASE,
 )
 # "I said 20": the number taken back was said in an earlier turn, not in this one

@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
+from simxai._number_forms import decimal_points, dotted_ids
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import spaced_name
@@ -347,7 +348,8 @@ def _normalize(
     names: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> str:
     known, by_length = _targets(schema_words, extra)
-    text = clean_speech(_hyphened_ids(_joined_ids(text, spoken.id_range), spoken), spoken, full)
+    text = dotted_ids(_joined_ids(text, spoken.id_range), spoken)  # "118.146": an id with a thousands dot
+    text = clean_speech(_hyphened_ids(decimal_points(text, spoken.noun) if full else text, spoken), spoken, full)
     tokens = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
     named = _named_spans(tokens, text, names) if names else []
     named_ends = [n_end for _, n_end, _ in named]  # increasing: the spans do not overlap

@@ -16,9 +16,10 @@ from collections.abc import Callable
 
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import mask
+from simxai.extraction import extract_ids
 from simxai.hosts.base import HostSchema
 
-__all__ = ["request_among_remarks"]
+__all__ = ["question_then_remarks", "request_among_remarks"]
 
 _SENTENCES = re.compile(r"(?<=[.?!])\s+(?=\S)")
 # A sentence that asks: a question mark, or an opening that requests ("why ...", "show me ...", "explain ...").
@@ -28,6 +29,7 @@ _ASKS = re.compile(
 )
 # What makes a sentence more than a remark: something of the host named, or a supposition.
 _NAMES_SOMETHING = re.compile(r"\b(?:NUM|INSTANCE|GROUP|FEATURE|LABEL)\b|\d")
+_GOES_ON = re.compile(r"\W*(?:and|or|also|plus|then|what\s+about|how\s+about)\b", re.IGNORECASE)
 _SUPPOSES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|instead|were|would|had)\b", re.IGNORECASE)
 
 
@@ -51,3 +53,17 @@ def request_among_remarks(
         return decision
     # an unsure reading of the whole turn is taken only when the sentence alone is sure of the same function
     return alone if decision.function in (None, alone.function) else decision
+
+
+def question_then_remarks(text: str, schema: HostSchema | None) -> str | None:
+    """The first sentence of `text` when it is a question and every sentence after it a remark that asks, supposes,
+    adds and names no instance ("and for 214 specifically? it was a windy day" -> "and for 214 specifically?";
+    "is that right? and 215" goes on with another instance), else None.
+    """
+    sentences = [s.strip() for s in _SENTENCES.split(text.strip()) if s.strip()]
+    if len(sentences) < 2 or not sentences[0].endswith("?"):
+        return None
+    remarks = sentences[1:]
+    if any(_ASKS.search(s) or _SUPPOSES.search(s) or _GOES_ON.match(s) or extract_ids(s, schema) for s in remarks):
+        return None
+    return sentences[0]

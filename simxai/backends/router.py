@@ -74,7 +74,7 @@ from simxai.backends._router_masking import (
     selector_text,
 )
 from simxai.backends._router_new_text import new_text_decision
-from simxai.backends._router_remarks import request_among_remarks
+from simxai.backends._router_remarks import question_then_remarks, request_among_remarks
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,
     CAPABILITY,
@@ -260,6 +260,9 @@ class RouterBackend(Backend):
             return fragment  # "and for the over 60s?" after our question, "give me three", "and silver?"
         # a call the engine turned into a question ("which metric?") is the previous call for "and men?"
         repeated = repeated_call(text, masked, with_pending_call(history), request)
+        if repeated is None and (first := question_then_remarks(text, schema)) is not None:
+            # "and for 214 specifically? it was a windy day": the question alone, the remark after it asks nothing
+            repeated = repeated_call(first, mask(first, schema), with_pending_call(history), request)
         if repeated is not None:
             return repeated
         if (subject := subject_decision(decision, text, schema, request.functions)) is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, name_tail_end, unit_terms
 from simxai.extraction._lexicon import _NUMBER_WORDS
-from simxai.extraction._polarity import away_from, ends_as, label_mentions, outcome_now
+from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.textbounds import bounds_text_argument
@@ -270,14 +270,16 @@ def extract_target_label(text: str, schema: HostSchema | None) -> str | None:
     """The class a counterfactual should reach: the class named, or the other of two when the turn moves away
     from it ("how could she avoid the surcharge?" -> standard, "what would it take to drop the surcharge" ->
     standard, "get out of the progressing group" -> stable) or names it only as the outcome now, with no class
-    named as wanted ("why was I turned down and what could I change?" -> approved). Leaving one of more than
-    two classes names no target (None): which other class is wanted is the user's to say.
+    named as wanted ("why was I turned down and what could I change?" -> approved). Leaving one of more than two
+    classes names no target (None): which other class is the user's to say. "not X but Y" wants Y.
     """
     label = extract_label(text, schema)
     if label is None or schema is None:
         return label
     text = normalize(text, schema)
     mentions = label_mentions(text, schema, class_mentions(text, schema))
+    if (wanted := not_but(text, mentions)) is not None:
+        return wanted  # "so that it is not X but Y": Y
     if away_from(text, mentions) != label:
         now = [start for start, _, name in mentions if outcome_now(text, start)]
         wished = [
@@ -442,11 +444,11 @@ BARE_COUNT = re.compile(r"\s*(?:just\s+|only\s+)?(\d+|[a-z]+)(?:\s*please)?(?:\s
 
 
 # A count said as a clause of its own at the end of the request ("counterfactuals for 45079, two please", "cf for
-# 12: 3 of them"): after a comma, colon or dash, a small number and nothing but politeness.
+# 12: 3 of them", "..., give me 3", "? I'd like 2 of those"): after a comma, colon or dash, a small number, politeness.
 _TRAILING_COUNT = re.compile(
-    r"(?:[,;:–—-]|\?(?=\s))\s*(?:(?:just|only|maybe|say|like)\s+)?"
+    r"(?:[,;:–—-]|\?(?=\s))\s*(?:(?:give|show|send)\s+me|i\s+(?:want|need)|i'?d\s+like)?\s*(?:(?:just|only|maybe|say|like)\s+)?"
     rf"(?P<n>\d{{1,2}}|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})"
-    r"(?:\s+(?:of\s+them|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|will\s+do|is\s+enough|"
+    r"(?:\s+(?:of\s+them|of\s+those|please|pls|plz|thanks?|thx|max|at\s+most|would\s+do|will\s+do|is\s+enough|"
     r"(?:is|are|would\s+be|will\s+be)\s+(?:fine|ok|okay|plenty|enough|good)))*\W*$",
     re.IGNORECASE,
 )
@@ -462,9 +464,7 @@ def extract_count(text: str, ids: Collection[int] = ()) -> int | None:
     if match:
         return _number_value(match.group("n"))
     bare = BARE_COUNT.fullmatch(text)
-    if bare:
-        return _number_value(bare.group(1))
-    return None
+    return _number_value(bare.group(1)) if bare else None
 
 
 def _category_mentions(text: str, schema: HostSchema, already: Collection[str]) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ import re
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "ends_as", "label_mentions", "outcome_now"]
+__all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "ends_as", "label_mentions", "not_but", "outcome_now"]
 
 # Derivational and inflectional endings; what is left (at least four letters) is compared between two words.
 _ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "als", "al", "ing", "ed", "es", "s", "d", "e")
@@ -173,6 +173,18 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
     start, _end, name = mentions[-1]
     before = text[max(0, start - 60) : start]
     return name if _AWAY.search(before) and not _ENDS_AS.search(before) else None
+
+
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
+_BUT_BETWEEN = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:(?:a|an|the)\s+)?", re.IGNORECASE)
+
+
+def not_but(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The class said after "not <class> but": the one wanted ("so it is not a refusal but an approval" -> approved)."""
+    for (start, end, _name), (after, _, wanted) in zip(mentions, mentions[1:], strict=False):
+        if _NOT_BEFORE.search(text, max(0, start - 12), start) and _BUT_BETWEEN.fullmatch(text, end, after):
+            return wanted
+    return None
 
 
 def ends_as(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
