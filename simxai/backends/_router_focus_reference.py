@@ -4,9 +4,10 @@ After a call about one instance, the selector is often torn between a function o
 what keeps its class) and one of the model (the global ranking, the model's description): "what drives his
 decision in the first place?", "on what basis was that conclusion reached?", "how robust is that member's current
 outcome?". When the turn refers to one instance in words — a personal pronoun, "this / that one", "that
-<noun>'s", or "that / this" before a word for the call about it (decision, outcome, conclusion, result, ...) — a
-model has none of them: the turn asks the function of the instance, and the dialogue holds which one. The router
-answered such a turn with a question between the two functions; this reading answers it (`settled_by_reference`).
+<noun>'s", or "that / this" before a word for the call about it (decision, outcome, conclusion, result, ...), which
+a model has none of; "that" as its last word ("what's driving that"), or "in the first place" (the outcome
+before any change): the turn asks the function of the instance, and the dialogue holds which one. The router
+met such a turn with a question between the two functions; this reading answers it (`settled_by_reference`).
 
 It reads only an unsure choice whose two options split between one instance and the model, after a successful call
 about one instance named by id (a group or a quoted text in focus is left to the question), on a turn that names
@@ -34,7 +35,11 @@ _REFERS = re.compile(
     r"|\b(?:this|that)\s+(?:one|person|guy|case|individual|record|row)\b"
     r"|\b(?:this|that)\s+\w+'s\b"
     r"|\b(?:this|that)\s+(?:(?:\w+\s+)?(?:decision|outcome|conclusion|result|verdict|call|forecast|rating|"
-    r"classification|judgement|judgment|assessment|prediction|score|tier))\b",
+    r"classification|judgement|judgment|assessment|prediction|score|tier))\b"
+    # "what's driving that", "how sure is it about that": the answer just given, as the turn's last word
+    r"|\bthat\W*$"
+    # "why is it dead in the first place": the outcome in focus, before any change to it
+    r"|\bin\s+the\s+first\s+place\b",
     re.IGNORECASE,
 )
 # "in general", "overall", "across the board": the model as a whole, whatever else the turn says

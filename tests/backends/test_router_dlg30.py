@@ -46,6 +46,8 @@ def _request(text: str, history: list[Message]) -> CompletionRequest:
         "how safe is that skipper's rating, really?",
         "what's behind this one",
         "and that decision, what drove it?",
+        "hm, what's pushing that?",  # the answer just given
+        "how sure was the model in the first place?",  # the outcome before any change
     ],
 )
 def test_words_that_refer_to_one_boat(text: str) -> None:
@@ -59,6 +61,7 @@ def test_words_that_refer_to_one_boat(text: str) -> None:
         "which features weigh most overall for her?",  # "overall": the model as a whole
         "in general, what makes a boat leaky",
         "what does the model do with the outings",
+        "is that true of the wooden ones too",  # "that" is no last word here
     ],
 )
 def test_words_that_do_not(text: str) -> None:
