@@ -26,7 +26,7 @@ Each cause is split by whether the previous turn was fully right (a cascade star
 `--carried` counts, over every follow-up turn that made a call, the context the call holds from the previous call
 (the same instance, group, changes or feature as that call) and whether the gold has that value too (carried right)
 or another or none (carried stale), with "changes" carried to another instance apart ("and for 88?" after a what-if),
-and the outcome of the stale ones.
+and the outcome of the stale ones. `--outcome confident_wrong` counts the causes of one outcome only.
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--prefix", default="b_")
     parser.add_argument("--list", action="store_true", help="list each turn under its cause")
     parser.add_argument("--carried", action="store_true", help="count the context calls carry, right and stale")
+    parser.add_argument("--outcome", help="count only the turns of this outcome (confident_wrong, clarified, ...)")
     args = parser.parse_args(argv)
     counts: collections.Counter[tuple[str, bool]] = collections.Counter()
     listed: dict[str, list[str]] = collections.defaultdict(list)
@@ -124,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
                         stale.append(
                             f"  {author} {turn['case']}#{turn['turn']} {kind} [{turn['outcome']}] {turn['text']!r}"
                         )
-                if turn["outcome"] == "correct":
+                if turn["outcome"] == "correct" or args.outcome not in (None, turn["outcome"]):
                     continue
                 name = cause(turn, case[:i])
                 after_right = case[i - 1]["outcome"] == "correct"
