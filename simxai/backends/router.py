@@ -64,6 +64,7 @@ from simxai.backends._router_focus_call import (
     points_at_nothing,
     unsure_about_the_focus,
 )
+from simxai.backends._router_focus_reference import settled_by_reference
 from simxai.backends._router_followup import about_the_person_in_focus, repeated_call
 from simxai.backends._router_masking import (
     CHANGE_FILLER,
@@ -217,6 +218,7 @@ class RouterBackend(Backend):
             decision = repeated_data_question(decision, text, history, request.host)
         if not decision.confident and decision.runner_up is not None:
             decision = settled_by_labels(decision, text, history, request) or decision  # "why is the other X?"
+            decision = settled_by_reference(decision, text, history, request) or decision  # "his decision"
         if decision.function is None:
             return self._reply(text, request.functions, request.host)
         if not decision.confident and decision.runner_up is not None:
