@@ -5,7 +5,8 @@
   named before them: "58 days on the lees · ... (13 of 14 votes)"), and as no output states the count, a faithful
   reply was flagged (g24's neighbour votes, g27's recall counts, g28's precision and recall counts). The pair holds
   when N / M is one of the outputs' shares (a class's probability or a metric) to two decimals; otherwise both are
-  read as before, so a count that makes no share of the outputs stays flagged.
+  read as before, so a count that makes no share of the outputs stays flagged, and so does a pair of counts the
+  outputs state ("not ready: 210 of 400" where 210 are ready is a count bound to the wrong class).
 - **A split with a slash**: "approve, 65/35" (g27), "approve, but it's a knife-edge, 53/47" (g28). Two numbers
   that make up 100 split the probability between two classes: the first is the class named before it in its
   sentence (a class or, for a class in "-ed", its verb: "approve" of approved) or, when none or several are
@@ -131,6 +132,8 @@ def counted_share(
         if (start, end) not in (m.span("n"), m.span("m")):
             continue
         n, whole = int(m.group("n")), int(m.group("m"))
+        if n in facts.numbers or whole in facts.numbers:
+            return None  # "210 of 400" where the outputs count 210 of 400 rows: a count, checked as one
         if 0 < n < whole and any(abs(n / whole - x) <= _RATIO_SLACK for x in _shares(facts)):
             return "a share said by counting", True
         return None

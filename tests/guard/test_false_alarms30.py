@@ -191,3 +191,38 @@ def test_a_bare_id_after_a_dot_names_its_subject() -> None:
     outputs = [_prediction(0.71, 402), _prediction(0.36, 515)]
     assert _passed(reply, outputs)
     assert not _passed("Board: 402 glossed 0.710 · 515 crazed 0.810.", outputs)
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "The smallest pushes on tile 402 are the cooling time (+0.057) and the temperature (+0.118)."),
+        (True, "Tile 402: crazed; the glaze thickness counts most (+0.205), the cooling time least (+0.057)."),
+        # an invented name in the same place is still one
+        (False, "Tile 402: crazed; the glaze thickness counts most (+0.205), the clay colour least (+0.057)."),
+    ],
+)
+def test_a_degree_word_is_no_feature(faithful: bool, reply: str) -> None:
+    assert _passed(reply, [LOCAL]) == faithful, reply
+
+
+def test_the_models_call_is_no_item_of_a_list() -> None:
+    outputs = [
+        {
+            "kind": "what_if",
+            "subject": _subject(402),
+            "changes": [{"feature": "glaze_mm", "old": 0.8, "new": 0.6, "decimals": 1}],
+            "old_label": "crazed",
+            "new_label": "crazed",
+            "old_probabilities": {"crazed": 0.69, "glossed": 0.31},
+            "new_probabilities": {"crazed": 0.55, "glossed": 0.45},
+            "old_label_counts": None,
+            "new_label_counts": None,
+            "note": None,
+        }
+    ]
+    reply = (
+        "Bench board: 402, glaze thickness -0.2 (0.8 → 0.6) → still crazed, confidence drops about 14 points to 55 %."
+    )
+    said = check_claims(reply, outputs, vocabulary=TILES)
+    assert said.passed, said.unsupported
