@@ -6,7 +6,8 @@ Usage (from the repository root):
 
 Each folder holds `<set>.json` as `bench/guard_set.py --set .../<set> --json DIR/<set>.json` writes it. Printed per
 set: recall and false alarms before and after, then every reply whose verdict changed (a catch added or lost on an
-unfaithful reply, a false alarm removed or added on a faithful one) with the claims the guard left unsupported.
+unfaithful reply, a false alarm removed or added on a faithful one) with the claims the guard left unsupported;
+with several sets, the figures of all of them pooled last.
 """
 
 from __future__ import annotations
@@ -37,8 +38,12 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     before_dir, after_dir = Path(argv[0]), Path(argv[1])
+    pooled_before: dict[str, dict[str, Any]] = {}
+    pooled_after: dict[str, dict[str, Any]] = {}
     for name in argv[2:]:
         before, after = _replies(before_dir / f"{name}.json"), _replies(after_dir / f"{name}.json")
+        pooled_before.update(before)
+        pooled_after.update(after)
         print(f"{name}: before {_figures(before)} | after {_figures(after)}")
         for ident, old in before.items():
             new = after[ident]
@@ -50,6 +55,8 @@ def main(argv: list[str]) -> int:
                 change = "CATCH LOST" if old["flagged"] else "catch added"
             print(f"  {ident} {change}: {new['reply'][:150]}")
             print(f"    unsupported before {old['unsupported']} after {new['unsupported']}")
+    if len(argv) > 3:
+        print(f"pooled ({len(argv) - 2} sets): before {_figures(pooled_before)} | after {_figures(pooled_after)}")
     return 0
 
 

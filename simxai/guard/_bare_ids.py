@@ -21,8 +21,8 @@ __all__ = ["is_subject_id", "named_bare_ids"]
 #: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
 #: subject, or first in its clause (or in a ticker's cell: "| 271 STABLE 68.0").
 _BARE_ID = re.compile(
-    r"(?:(?:^|[.:;(—–|]|,|\s-(?=\s))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
-    r"behind|ahead\s+of|against|unlike)\s+)"  # "eight points behind 77" (claims-27)
+    r"(?:(?:^|[.:;(—–|·•✓✗]|,|\s-(?=\s))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
+    r"behind|ahead\s+of|against|unlike|only)\s+)"  # "eight points behind 77" (claims-27); "✓ · 117535" (claims-37)
     r"(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
     re.I,
 )

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from simxai.guard._cues import POSITION_WORDS
+from simxai.guard._not_names import DEGREE_WORDS
 from simxai.guard._reading import find_mentions
 
 __all__ = ["invented_names"]
@@ -377,6 +378,8 @@ def invented_names(
                     and _HEAD.fullmatch(phrase[-1]) is not None
                     and not (lead in known and lead not in names)
                 )
+                if phrase and all(w in DEGREE_WORDS or w in names for w in phrase):
+                    continue  # "the smallest", "least", "firmer", "positive still": a degree or a class (claims-37)
                 if phrase and joined not in known and (headless or not any(_known(w, known) for w in phrase)):
                     claims.append((f"feature {' '.join(phrase)}", False))
     names = {lab.lower() for lab in labels}

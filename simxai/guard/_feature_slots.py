@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from simxai.guard._enumerated import _CLAUSE_WORDS, _JOINT, _content, _head, _unknown, list_parts, names_nothing
+from simxai.guard._not_names import CALL_WORDS
 from simxai.guard._reading import find_mentions
 
 __all__ = ["ranked_subject_claims", "valued_item_claims"]
@@ -170,8 +171,9 @@ def valued_item_claims(
                 continue
             if words[0].lower().endswith("ing") and len(words) == 1:
                 continue
-            if {w.lower() for w in words} & _META:
-                continue  # "top of the whole list (+0.106)": a word about the list, no item of it
+            opening = [w.lower() for w in words if w.lower() not in ("the", "its", "a", "an", "model's")][:1]
+            if {w.lower() for w in words} & _META or set(opening) & CALL_WORDS:
+                continue  # "top of the whole list (+0.106)", "confidence drops ... to 66 %": no item of the list
             content = _content(name)
             whole = partner is not None or _name(item, last=False) == name  # no verb cut off the item's end
             if (names_nothing(name, known) and whole) or (  # claims-36: a whole noun phrase is read as a name

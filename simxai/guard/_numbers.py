@@ -11,6 +11,7 @@ from simxai.guard import _cues as cue
 from simxai.guard import _number_cues as nc
 from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._binding import defaulted_share, names_a_class, number_doubt, number_mechanism
+from simxai.guard._counts_totals import counted_share
 from simxai.guard._derived import (
     FEATURE_PERCENT,
     LOWERED_BY,
@@ -118,6 +119,14 @@ class _NumberChecks(_NumberNames):
             return
         if missed_share(claim, clause, facts):  # "misses about a third (recall 66 %)": the rest of a share
             self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
+            return
+        ahead = find_mentions(clause[: offset + claim.start], self.names.features)
+        in_sum = [self.names.features.get(m.name, m.name) for m in ahead]
+        by_count = counted_share(
+            clause, offset + claim.start, offset + claim.end, sentence[: max(0, at)], facts, in_sum
+        )
+        if by_count is not None:  # "12 of 17 votes", "approve, 53/47", "A and B together (0.98)" (claims-37)
+            self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
             return
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
             return

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from simxai.guard import _cues as cue
+from simxai.guard._change_outcomes import said_for_change
 from simxai.guard._facts import Facts
 from simxai.guard._reading import fits, numbers
 
@@ -55,6 +56,8 @@ def outcome_said(lead: str, earlier: str, before: str, facts: Facts) -> bool:
     if not (facts.hypothetical or facts.what_if) or cue.TODAY.search(lead):
         return False
     if _REWRITTEN.search(f"{earlier} {lead}") or _CHANGE_DOES.search(lead) or _MOVE_AND.search(lead):
+        return True
+    if said_for_change(lead):  # "enough for the model to say X", "... thinner and the model says X" (claims-37)
         return True
     # a flip said before the clause or before a colon or dash of it: "Yes, it changes the outcome: X"
     said = f"{earlier} {' '.join(re.split(r'[:—–]', lead)[:-1])}"

@@ -8,12 +8,14 @@ import re
 from collections.abc import Sequence
 
 from simxai.guard import _cues as cue
+from simxai.guard._change_outcomes import stands_between
 from simxai.guard._change_said import goals, with_change
 from simxai.guard._facts import Facts
 from simxai.guard._outcome_said import outcome_said
 from simxai.guard._reading import Mention, find_mentions
 from simxai.guard._record_forms import call_logged
 from simxai.guard._state import _CheckState, _facts_at, _label_of
+from simxai.guard._verdict_marks import marked_verdicts
 
 _OTHERWISE = re.compile(
     r"\b(?:otherwise|short of (?:that|this|it)|without (?:that|this|it|the|these|such) ?(?:change|edit)?s?|until then|"
@@ -213,7 +215,7 @@ class _PredictionChecks(_CheckState):
             label = m.name
             if _CHANCE_OF.search(clause[: m.start]):
                 continue  # "a 10 % chance of staying stable": the class a share is of, no prediction (claims-27)
-            if _AWAY.search(clause[: m.start]):
+            if _AWAY.search(clause[: m.start]) or stands_between(clause[: m.start]):
                 # "17 points from a rejection", "all that separates 120 from a progressing call" (claims-27): the
                 # class it is some way from, not today's; which way the distance runs is not read
                 self.report.skip(f"label {label} (a class said some way off, not compared)")
@@ -308,6 +310,11 @@ class _PredictionChecks(_CheckState):
                 self.report.skip(f"prediction {label} (after a sentence that sets it as a goal: today's or the goal's)")
             else:
                 self.report.claim(f"{kind} {label}", label in allowed, via=f"label by {how}")
+        for right in (
+            marked_verdicts(clause, self.names.labels) if whole.correct is not None and len(self.ids) <= 1 else ()
+        ):
+            said = f"prediction {'correct' if right else 'wrong'} (a mark after the class)"  # "soured ✗" (claims-37)
+            self.report.claim(said, whole.correct == right, via="prediction correct")
         if facts.correct is not None and cue.VERDICT.search(clause):
             # a class name is no verdict word: "missed_target" names a class, not a miss
             said = _without_labels(clause, self.names.labels)
