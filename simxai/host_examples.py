@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["article", "example_id", "example_questions", "example_change"]
+__all__ = ["article", "example_change", "example_condition", "example_id", "example_questions"]
 
 
 def article(noun: str) -> str:
@@ -42,6 +42,14 @@ def example_change(schema: HostSchema) -> str | None:
         feature = categorical[0]
         return f"the {feature.name} were {(feature.categories or [''])[-1]}"
     return None
+
+
+def example_condition(schema: HostSchema) -> str:
+    """A group condition on the host's first ranged numeric feature ("pool_time_minutes > 140"); "age > 60", the
+    form's own example, for a host without one.
+    """
+    ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
+    return f"{ranged[0].name} > {_round_value(ranged[0])}" if ranged else "age > 60"
 
 
 def example_questions(schema: HostSchema) -> list[str]:
