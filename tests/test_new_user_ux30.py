@@ -151,6 +151,7 @@ def test_a_turn_of_host_words_or_an_id_is_read() -> None:
     assert unread_turn("qwop zxcvb", schema, vocabulary)
     assert not unread_turn("plumage", schema, vocabulary)  # a feature: masked, the selector knows the mask
     assert not unread_turn("culled", schema, vocabulary)  # a label
+    assert not unread_turn("white?", schema, vocabulary)  # a category alone: a follow-up ("and for grey ones?")
     assert not unread_turn("asdf 12", schema, vocabulary)  # an id may stand alone
     assert not unread_turn("why?", schema, vocabulary)
     text_schema = schema.model_copy(update={"kind": "text"})
@@ -248,3 +249,15 @@ def test_a_group_no_feature_selects_is_answered_with_this_hosts_example(child_ho
     assert caught.value.valid is not None
     assert caught.value.valid.startswith("a condition such as 'age_years > 9', 'label = <class>'")
     assert "age > 60" not in caught.value.valid
+
+
+def test_a_what_if_without_changes_is_shown_this_hosts_features(child_host: Any) -> None:
+    """Was 'valid: an object such as {"bmi": 30} or {"glucose": "-5"}': the demo's features on a swim school."""
+    from simxai.exceptions import ArgumentError
+    from simxai.functions import default_registry
+
+    function = default_registry().get("explain_what_if")
+    assert function is not None
+    with pytest.raises(ArgumentError) as caught:
+        function(child_host, {"instance": 305})
+    assert caught.value.valid == 'an object such as {"age_years": 9} or {"age_years": "+10%"}'
