@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["article", "example_id", "example_questions", "example_change"]
+__all__ = ["article", "example_change", "example_changes", "example_condition", "example_id", "example_questions"]
 
 
 def article(noun: str) -> str:
@@ -42,6 +42,27 @@ def example_change(schema: HostSchema) -> str | None:
         feature = categorical[0]
         return f"the {feature.name} were {(feature.categories or [''])[-1]}"
     return None
+
+
+def example_condition(schema: HostSchema) -> str:
+    """A group condition on the host's first ranged numeric feature ("pool_time_minutes > 140"); "age > 60", the
+    form's own example, for a host without one.
+    """
+    ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
+    return f"{ranged[0].name} > {_round_value(ranged[0])}" if ranged else "age > 60"
+
+
+def example_changes(schema: HostSchema) -> str:
+    """Two what-if `changes` objects on the host's own features ('{"age_years": 9} or {"age_years": "+10%"}'); the
+    demo's, the form's own example, for a host with no ranged numeric or categorical feature.
+    """
+    ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
+    if ranged:
+        return f'{{"{ranged[0].name}": {_round_value(ranged[0])}}} or {{"{ranged[0].name}": "+10%"}}'
+    categorical = [f for f in schema.features if f.type == "categorical" and f.categories]
+    if categorical:
+        return f'{{"{categorical[0].name}": "{(categorical[0].categories or [""])[-1]}"}}'
+    return '{"bmi": 30} or {"glucose": "-5"}'
 
 
 def example_questions(schema: HostSchema) -> list[str]:

@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
+from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
 from simxai.hosts.base import HostSchema
@@ -231,7 +232,7 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     extra = tuple(sorted({w.lower() for w in vocabulary}))
     words, spoken, names = _host_forms(schema)
     if full and schema is not None:
-        text = _denied_by_prefix(fold_host_accents(text, schema), schema)
+        text = regular_noun_plural(_denied_by_prefix(fold_host_accents(text, schema), schema), schema)
     return _normalize(text, words, extra, spoken, full, names)
 
 

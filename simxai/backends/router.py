@@ -103,6 +103,7 @@ from simxai.backends._router_unknown import (
     unknown_thing,
     vague_question,
 )
+from simxai.backends._router_unread import not_understood, unread_turn
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.backends._router_unsure import ONE_LEFT, names_one_instance, repeated_data_question
 from simxai.backends.base import CLARIFY, Backend, CompletionRequest, CompletionResponse
@@ -200,6 +201,10 @@ class RouterBackend(Backend):
         text, question = reread(text, history, request.host)  # "no, I meant 14", "and the opposite?", "bmi"
         if question is not None:
             return CompletionResponse(content=question, model=self.name, finish_reason=CLARIFY)
+        selector = self.selector  # (a test's stand-in selector has no vocabulary)
+        if isinstance(selector, SelectorModel) and unread_turn(text, request.host, selector.vocabulary):  # "asdfgh"
+            reply_text = not_understood(text, request.functions, request.host)
+            return CompletionResponse(content=reply_text, model=self.name, finish_reason="stop")
         asked = history[-1] if history and history[-1].role == "assistant" else None
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
             # "yes" to "do you want (1) or (2)?" picks neither: the question stands

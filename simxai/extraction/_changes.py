@@ -17,6 +17,7 @@ from simxai.extraction._id_amounts import without_id_amounts
 from simxai.extraction._lexicon import _DET, _NUM, _parse_number
 from simxai.extraction._money_scale import in_stated_scale, unscaled
 from simxai.extraction._month_names import month_changes
+from simxai.extraction._named_between import FOR_ONE
 from simxai.extraction._noun_presence import had_noun_changes
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
@@ -184,11 +185,11 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     owner = r"(?:(?:[a-z]+\s+)?#?\d+['’]s\s+)?" if worded else ""
     verb = re.search(rf"\b(?P<verb>{inc}|{dec})\s+{owner}{_DET}$", before, re.IGNORECASE)
     if verb:
-        by = re.match(rf"^\s*(?:by\s+)(?P<n>{_NUM}){pct}", after, re.IGNORECASE)
+        by = re.match(rf"^\s*{FOR_ONE}(?:by\s+)(?P<n>{_NUM}){pct}", after, re.IGNORECASE)
         if by:
             down = re.fullmatch(dec, verb.group("verb"), re.IGNORECASE) is not None
             return _signed("-" if down else "+", by.group("n"), bool(by.group("pct")))
-        to = re.match(rf"^\s*to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
+        to = re.match(rf"^\s*{FOR_ONE}to\s+(?P<n>-?{_NUM})\b", after, re.IGNORECASE)
         if to:
             return _parse_number(to.group("n"))
         bare = re.match(rf"^\s*(?P<n>{_NUM}){pct}(?![\w.]|\s*(?:times|x)\b)", after, re.IGNORECASE)

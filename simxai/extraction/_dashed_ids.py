@@ -96,4 +96,6 @@ def said_id_range(text: str, schema: HostSchema) -> tuple[str, str] | None:
     )
     if match is None or any(s <= match.start("a") < e for s, e, _ in dashed_ids(text, schema)):
         return None
+    if int(match.group("b")) < int(match.group("a")):  # "raise x for child 305 to 150": a new value, no range
+        return None
     return match.group("a"), match.group("b")

@@ -89,6 +89,10 @@ def _named_ids(text: str, schema: HostSchema | None) -> list[int]:
         re.IGNORECASE,
     )
     for match in pattern.finditer(text):
+        downward = re.fullmatch(r"(?P<a>\d+)\s+to\s+(?P<b>\d+)", match.group("body"))
+        if downward and int(downward.group("b")) < int(downward.group("a")):
+            ids.append(int(downward.group("a")))  # "set x for child 305 to 150": the id, then the new value
+            continue
         if re.search(r"\d\s*(?:to|through|-)\s*\d", match.group("body")):
             continue  # a range is a group, handled by the condition parser
         if _a_quantity_after_the_noun(text, match, schema):

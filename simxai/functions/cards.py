@@ -10,6 +10,7 @@ import pydantic
 from simxai.exceptions import ArgumentError
 from simxai.extraction.mentions import VagueGroup, vague_group
 from simxai.functions._common import label_of
+from simxai.host_examples import example_condition
 from simxai.hosts.base import METRICS, GroupHost, Host, HostSchema, plural
 from simxai.instances import closest
 from simxai.results import (
@@ -207,8 +208,8 @@ def _group(host: Host, group: str, cannot: str = "the model cannot be scored on"
             f"{cannot} {unread!r}: no feature or value of this data selects it"
             + (f" (in {group!r})" if unread != group else f" ({exc})"),
             argument="group",
-            valid="a condition such as 'age > 60', 'label = <class>' or 'prediction = <class>', or all"
-            + (f"; categorical features: {coded}" if coded else ""),
+            valid=f"a condition such as '{example_condition(host.schema())}', 'label = <class>' or "
+            "'prediction = <class>', or all" + (f"; categorical features: {coded}" if coded else ""),
         ) from exc
 
 

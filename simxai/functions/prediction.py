@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
 from simxai.functions._common import Instance, require_instance, shared_docs
+from simxai.host_examples import example_changes
 from simxai.hosts.base import ChangeValue, Host
 from simxai.results import PredictionResult, WhatIfResult
 
@@ -65,7 +66,7 @@ def explain_what_if(
         raise ArgumentError(
             "explain_what_if needs at least one change",
             argument="changes",
-            valid='an object such as {"bmi": 30} or {"glucose": "-5"}',
+            valid=f"an object such as {example_changes(host.schema())}",
             missing=["changes"],
         )
     return host.what_if(host.resolve(require_instance(instance, "explain_what_if")), changes)

@@ -49,16 +49,45 @@ _VES_PLURALS: dict[str, str] = {
     "wife": "wives",
     "wolf": "wolves",
 }
+#: Nouns with an irregular plural, or none ("child" -> "children", "sheep" -> "sheep"); a noun ending in -sis
+#: takes -ses ("analysis" -> "analyses").
+_IRREGULAR_PLURALS: dict[str, str] = {
+    "child": "children",
+    "person": "people",
+    "man": "men",
+    "woman": "women",
+    "goose": "geese",
+    "mouse": "mice",
+    "louse": "lice",
+    "foot": "feet",
+    "tooth": "teeth",
+    "ox": "oxen",
+    "datum": "data",
+    "criterion": "criteria",
+    "phenomenon": "phenomena",
+    "cactus": "cacti",
+    "fungus": "fungi",
+    "nucleus": "nuclei",
+    "sheep": "sheep",
+    "deer": "deer",
+    "fish": "fish",
+    "species": "species",
+    "series": "series",
+}
 
 
 def plural(noun: str) -> str:
-    """The plural of an English noun, for the common regular cases ("patient" -> "patients", "policy" -> "policies")
-    and the usual -f / -fe nouns ("loaf" -> "loaves", "seed leaf" -> "seed leaves").
+    """The plural of an English noun, for the common regular cases ("patient" -> "patients", "policy" -> "policies"),
+    the usual -f / -fe nouns ("loaf" -> "loaves", "seed leaf" -> "seed leaves") and the irregular ones ("child" ->
+    "children", "goose" -> "geese", "analysis" -> "analyses").
     """
     head, _, last = noun.rpartition(" ")
-    if last.lower() in _VES_PLURALS:
-        ves = _VES_PLURALS[last.lower()]
-        return f"{head} {ves}" if head else (ves.capitalize() if last[:1].isupper() else ves)
+    lower = last.lower()
+    irregular = _VES_PLURALS.get(lower) or _IRREGULAR_PLURALS.get(lower)
+    if irregular is None and lower.endswith("sis") and len(lower) > 4:
+        irregular = lower[:-3] + "ses"  # "analysis" -> "analyses", "diagnosis" -> "diagnoses"
+    if irregular is not None:
+        return f"{head} {irregular}" if head else (irregular.capitalize() if last[:1].isupper() else irregular)
     return regular_plural(noun)
 
 
