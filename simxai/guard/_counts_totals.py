@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 from itertools import combinations, product
 
+from simxai._spoken import UNITS
 from simxai.guard._facts import Facts
 
 __all__ = ["counted_share"]
@@ -50,7 +51,6 @@ _TOTAL = re.compile(
 )
 #: "the next six features", "the next 3 factors": the features ranked after the first.
 _NEXT = re.compile(r"\bnext\s+(?P<n>\d|two|three|four|five|six|seven|eight|nine)\s+(?:features|factors|inputs)\b", re.I)
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 #: Off by at most this from a share, a count's ratio is that share said by counting (12 / 17 = 0.7059 for 70.6 %).
 _RATIO_SLACK = 0.005
 
@@ -101,7 +101,7 @@ def _totals(lead: str, named: Iterable[str], facts: Facts) -> set[float]:
     nxt = _NEXT.search(lead)
     ranking = [f for tied in (facts.global_ranking or facts.local_ranking) for f in tied]
     if nxt is not None:
-        n = int(nxt.group("n")) if nxt.group("n").isdigit() else _WORDS[nxt.group("n").lower()]
+        n = int(nxt.group("n")) if nxt.group("n").isdigit() else UNITS[nxt.group("n").lower()]
         if len(ranking) > n:
             groups.append(tuple(ranking[1 : n + 1]))
     sums: set[float] = set()

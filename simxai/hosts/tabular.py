@@ -38,7 +38,16 @@ from simxai.hosts._tabular_resolve import Resolver
 from simxai.hosts._tabular_search import NeighbourSearch
 from simxai.hosts._tabular_shap import Attributions, Attributor, Known, fits, split_thresholds
 from simxai.hosts._tabular_still import GRID_POINTS, stable_ranges
-from simxai.hosts.base import METRICS, ChangeValue, FeatureSchema, HostSchema, InstanceRef, Selection, plural
+from simxai.hosts.base import (
+    METRICS,
+    ChangeValue,
+    FeatureSchema,
+    HostSchema,
+    InstanceRef,
+    Selection,
+    plural,
+    regular_plural,
+)
 from simxai.hosts.month_wrap import month_of_year, wrapped_months
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
 from simxai.results import (
@@ -470,6 +479,8 @@ class TabularHost:
         reserved = {
             key(self.instance_noun): "the instance noun",
             key(plural(self.instance_noun)): "the plural of the instance noun",
+            # "persons" as well as "people": an alias must not be either plural a user may type
+            key(regular_plural(self.instance_noun)): "the plural of the instance noun",
             **{key(name): "a label name" for name in self.class_names},
         }
         for feature, aliases in feature_aliases.items():
