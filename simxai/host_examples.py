@@ -32,14 +32,21 @@ def _round_value(feature: FeatureSchema) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
+def _first_ranged(schema: HostSchema) -> FeatureSchema | None:
+    """The host's first numeric feature with a known range: the one every example below is made on."""
+    return next((f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None), None)
+
+
+def _first_categorical(schema: HostSchema) -> FeatureSchema | None:
+    """The host's first categorical feature with known categories, for a host without a ranged numeric one."""
+    return next((f for f in schema.features if f.type == "categorical" and f.categories), None)
+
+
 def example_change(schema: HostSchema) -> str | None:
     """A what-if phrase on the host's first ranged numeric feature ("the credit_score were 700"), or None."""
-    ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
-    if ranged:
-        return f"the {ranged[0].name} were {_round_value(ranged[0])}"
-    categorical = [f for f in schema.features if f.type == "categorical" and f.categories]
-    if categorical:
-        feature = categorical[0]
+    if (ranged := _first_ranged(schema)) is not None:
+        return f"the {ranged.name} were {_round_value(ranged)}"
+    if (feature := _first_categorical(schema)) is not None:
         return f"the {feature.name} were {(feature.categories or [''])[-1]}"
     return None
 
@@ -48,20 +55,18 @@ def example_condition(schema: HostSchema) -> str:
     """A group condition on the host's first ranged numeric feature ("pool_time_minutes > 140"); "age > 60", the
     form's own example, for a host without one.
     """
-    ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
-    return f"{ranged[0].name} > {_round_value(ranged[0])}" if ranged else "age > 60"
+    ranged = _first_ranged(schema)
+    return f"{ranged.name} > {_round_value(ranged)}" if ranged is not None else "age > 60"
 
 
 def example_changes(schema: HostSchema) -> str:
     """Two what-if `changes` objects on the host's own features ('{"age_years": 9} or {"age_years": "+10%"}'); the
     demo's, the form's own example, for a host with no ranged numeric or categorical feature.
     """
-    ranged = [f for f in schema.features if f.type == "numeric" and f.min is not None and f.max is not None]
-    if ranged:
-        return f'{{"{ranged[0].name}": {_round_value(ranged[0])}}} or {{"{ranged[0].name}": "+10%"}}'
-    categorical = [f for f in schema.features if f.type == "categorical" and f.categories]
-    if categorical:
-        return f'{{"{categorical[0].name}": "{(categorical[0].categories or [""])[-1]}"}}'
+    if (ranged := _first_ranged(schema)) is not None:
+        return f'{{"{ranged.name}": {_round_value(ranged)}}} or {{"{ranged.name}": "+10%"}}'
+    if (feature := _first_categorical(schema)) is not None:
+        return f'{{"{feature.name}": "{(feature.categories or [""])[-1]}"}}'
     return '{"bmi": 30} or {"glucose": "-5"}'
 
 
