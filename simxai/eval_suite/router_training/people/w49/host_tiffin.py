@@ -7,7 +7,7 @@ its host config with `simxai.hosts.host_from_model`. It has two labels: a run de
 Nothing here comes from a data set: the domain, its columns and its words were invented by w49 so that the router
 meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w49/host_tiffin.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w49/host_tiffin.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
