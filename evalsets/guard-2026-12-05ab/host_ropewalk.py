@@ -62,8 +62,7 @@ ROPEWALK_CONFIG: dict[str, Any] = {
         "target_description": "the grade the rope got at the proof load",
         "model_description": "scikit-learn GaussianNB (one independent normal per column and grade); the fibre "
         "and the tar enter as their codes.",
-        "training": "Fitted on 240 of the 300 synthetic ropes; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic ropes; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic ropes, invented for testing; not a real ropewalk's tally book.",
             "Naive Bayes treats the columns as independent given the grade, though twist and lay angle go together.",
