@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -05aa) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -05ab) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -42,6 +42,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-05y",
     ROOT / "evalsets" / "guard-2026-12-05z",
     ROOT / "evalsets" / "guard-2026-12-05aa",
+    ROOT / "evalsets" / "guard-2026-12-05ab",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -55,6 +56,7 @@ NOUNS = {
     "varnish": "violin top",
     "kite": "launch",
     "curling": "delivery",
+    "ropewalk": "rope",
 }
 KINDS = {
     "faithful", "label_swap", "other_class_probability", "value_swap", "direction_flip", "rank_change",
@@ -172,6 +174,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-05y", {"varnish": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-05z", {"kite": 2, "demo": 2, "sentiment": 2, "loan": 2}, 450),
         ("guard-2026-12-05aa", {"curling": 2, "demo": 2, "sentiment": 2, "loan": 2}, 440),
+        ("guard-2026-12-05ab", {"ropewalk": 2, "demo": 2, "sentiment": 2, "loan": 2}, 350),
     ],
     ids=[
         "set F",
@@ -196,6 +199,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set Y (05y)",
         "set Z (05z)",
         "set AA (05aa)",
+        "set AB (05ab)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -316,6 +320,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (120201, 120500),
             {"TurnHand", "HammerEnd"},
         ),
+        (
+            "guard-2026-12-05ab",
+            "ropewalk",
+            ["sound", "kinked", "frayed"],
+            (122301, 122600),
+            {"FibreKind", "tarred"},
+        ),
     ],
     ids=[
         "set F",
@@ -341,6 +352,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set Y varnish (05y)",
         "set Z kite (05z)",
         "set AA curling (05aa)",
+        "set AB ropewalk (05ab)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
