@@ -64,7 +64,8 @@ MEWS_CONFIG: dict[str, Any] = {
         "target_description": "whether the bird flew keen, sulky (too heavy, ignored the lure) or weak (too low)",
         "model_description": "An additive spline model: each number expanded into cubic B-splines, the species and "
         "the imprint flag one-hot encoded, then a multinomial logistic regression.",
-        "training": "Fitted on 240 of the 300 synthetic flights; the other 60 are held out for the performance figures.",
+        "training": "Fitted on 240 of the 300 synthetic flights; the other 60 are held out for the performance "
+        "figures.",
         "limitations": [
             "Synthetic flights, invented for testing; not a real falconry centre's records.",
             "Knows nothing of the quarry, of moult or of how the falconer handled the bird that day.",
