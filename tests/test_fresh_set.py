@@ -33,7 +33,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
-        "fresh-2026-12-05aa",
+        "fresh-2026-12-05aa", "fresh-2026-12-05ab",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -205,6 +205,11 @@ SUGARHOUSE_CATEGORIES = {
     "Sugarbush": ("cedar_hollow", "mill_creek", "north_ridge"),
     "ROConcentrated": ("False", "True"),
 }
+#: The invented falconry-mews host of set AB (`evalsets/fresh-2026-12-05ab/host_mews.py`): ids 122001-122300,
+#: flights called "flight"; three labels; units in brackets ("Weight (g)", "Age (yrs)"), a name with a space, a
+#: True/False column.
+MEWS_NUMERIC = ("Weight (g)", "pct_under_fat", "HoursSinceFed", "weathering hours", "wind_kph", "Age (yrs)")
+MEWS_CATEGORIES = {"Species": ("harris_hawk", "kestrel", "red_tail"), "Imprint": ("False", "True")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -357,6 +362,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("fancy", "buddy"),
         "features": SUGARHOUSE_NUMERIC + tuple(SUGARHOUSE_CATEGORIES),
         "categories": SUGARHOUSE_CATEGORIES,
+    },
+    "mews": {
+        "ids": range(122001, 122301),
+        "labels": ("keen", "sulky", "weak"),
+        "features": MEWS_NUMERIC + tuple(MEWS_CATEGORIES),
+        "categories": MEWS_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -534,6 +545,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 58, "sentiment": 46, "loan": 59, "sugarhouse": 81},
         "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "sugarhouse": 6},
+    },
+    "fresh-2026-12-05ab": {
+        "requests": 250,
+        "dialogues": 18,
+        "per_host": {"demo": 60, "sentiment": 47, "loan": 59, "mews": 87},
+        "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "mews": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
