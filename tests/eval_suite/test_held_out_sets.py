@@ -248,6 +248,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("incense", "tiffin"),
     },
+    # written for training in the thirty-first round
+    "w52": {
+        "folder": "people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("snail", "bindery"),
+    },
     # written for training in the thirtieth round, held out instead: its maple-sugar host shares a domain with
     # fresh set aa's, written the same morning; read by nobody
     "w50": {
