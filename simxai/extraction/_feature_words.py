@@ -236,10 +236,10 @@ def _verb_owner(
     # is no value of another feature the verb also names (an alias "years in service"); a verb in -ied is said
     # of a stem in -y ("dried" of drying_hours, "carried" of a carry weight)
     stems = (verb, verb.removesuffix("e")[:-1] + "y") if verb.removesuffix("e").endswith("i") else (verb,)
-    fits = [f for f in every if f.name not in found and not _switch(f) and _named_by(f, stems, whole=False)]
-    feature = _only(fits)
-    if feature is None and len(fits) > 1:  # an alias may mention another's word ("humidity in the drying shed")
-        feature = _only(f for f in fits if _named_by(f, stems, whole=False, aliases=False))
+    named = [f for f in every if f.name not in found and not _switch(f) and _named_by(f, stems, whole=False)]
+    feature = _only(named)
+    if feature is None and len(named) > 1:  # an alias may mention another's word ("humidity in the drying shed")
+        feature = _only(f for f in named if _named_by(f, stems, whole=False, aliases=False))
     # "paid" is a price paid on a host with a price ("8150 paid $14"), else what is paid out ("the job paid 10 % less")
     priced = any(_named_by(f, _PRICES) for f in every)
     if feature is None and verb in _VERB_MEANS and (verb == "earn" or passive or not priced):  # "earned 90"
