@@ -86,15 +86,16 @@ _MEASURE_DOWN = ("shallower", "flatter", "cooler", "colder", "shorter", "narrowe
 MEASURE_UP = alternation(MORE, _MEASURE_UP)
 MEASURE_DOWN = alternation(LESS[:3], _MEASURE_DOWN)
 # A corrected step said with its unit (`simxai.backends._correction_steps`: "5 kilo heavier", "3 degrees hotter"):
-# the measures' comparatives with ages, speeds and prices ("greater" is not said of a step with a unit).
+# the measures' comparatives with ages, speeds, prices and times ("15 minutes later"; "greater" is not said of a step
+# with a unit).
 CORRECTION_UP = alternation(
     ("more", "higher", "bigger", "larger"),
-    ("heavier", "deeper", "hotter", "warmer", "longer", "further", "farther", "older", "pricier", "faster"),
+    ("heavier", "deeper", "hotter", "warmer", "longer", "further", "farther", "older", "pricier", "faster", "later"),
     _UP,
 )
 CORRECTION_DOWN = alternation(
     LESS,
-    ("lighter", "shallower", "colder", "cooler", "shorter", "closer", "younger", "cheaper", "slower"),
+    ("lighter", "shallower", "colder", "cooler", "shorter", "closer", "younger", "cheaper", "slower", "earlier"),
     _DOWN,
 )
 #: Words that open a bound upwards or downwards after its value (`simxai.extraction._group_words`: "7 or older",

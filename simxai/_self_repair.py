@@ -21,7 +21,7 @@ __all__ = ["self_corrected"]
 _NUMBER = r"\d+(?:[.,]\d+)?"  # a decimal comma too ("12,5"): `normalize` reads it later
 # Markers that take back what was just said; "no" and "wait" alone only after a comma, a dash or dots.
 _MARKER = (
-    r"(?:(?:sorry|oops|scratch\s+that|strike\s+that|correction|or\s+rather|no\s+wait|i\s+mean|i\s+meant)"
+    r"(?:(?:sorry|oops|scratch\s+that|strike\s+that|correction|or\s+rather|no\s+wait|no\s+no|i\s+mean|i\s+meant)"
     r"|(?<=[,;:\-–—.])\s*(?:no|wait|make\s+that|rather)\b"
     # "700 *720": a star before the number typed again, as chat users correct a typo
     r"|(?<=[\s.…])\*(?=\d))"

@@ -34,6 +34,7 @@ from simxai._accents import fold_host_accents
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
+from simxai._yes_no_other_way import other_way_denied
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import spaced_name
 
@@ -205,9 +206,9 @@ def _correct(word: str, known: frozenset[str], by_length: dict[int, tuple[str, .
     return found.pop() if len(found) == 1 else None
 
 
-# "pt 88", "pt. 88", "pts 3 and 4", "no. 7", "nr 7", "num 7", "id#7": abbreviations before a number.
+# "pt 88", "pt. 88", "pts 3 and 4", "no. 7", "nr 7", "num 7", "id#7", "id-7": abbreviations before a number.
 _ABBREVIATION = re.compile(
-    r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#])(?P<id>id)#", re.IGNORECASE
+    r"\b(?P<a>pts?\.?|no[.#]|nr\.?|nbr\.?|num\.?)(?=[ #:]{0,3}\d)|(?<![\w#-])(?P<id>id)(?:#|-(?=\d))", re.IGNORECASE
 )
 _PERCENT = re.compile(r"(?<=\d)[ ]?(?:per[ ]?cent(?:age)?|pct)\b", re.IGNORECASE)
 # "10 percentage points lower": an absolute step in the feature's own unit, never a relative "10%"
@@ -233,6 +234,7 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     words, spoken, names = _host_forms(schema)
     if full and schema is not None:
         text = regular_noun_plural(_denied_by_prefix(fold_host_accents(text, schema), schema), schema)
+        text = other_way_denied(text, schema)
     return _normalize(text, words, extra, spoken, full, names)
 
 

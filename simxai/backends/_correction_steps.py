@@ -22,14 +22,17 @@ DIRECTION = rf"(?:{_DOWN}|{_UP})\b"
 _UNITS = frozenset(
     "kilo kilos kg kgs kilogram kilograms gram grams g metre metres meter meters m cm mm km kms mile miles degree "
     "degrees percent % year years yr yrs month months week weeks day days hour hours minute minutes point points "
-    "pound pounds lb lbs litre litres liter liters".split()
+    "pound pounds lb lbs litre litres liter liters min mins hr hrs sec secs second seconds inch inches".split()
 )
+# A scale said with a corrected amount ("no, 40 thousand less" after "30 thousand less"): the last turn's step was
+# read from the number said before its scale word, so the corrected number replaces it in the same scale.
+_SCALE_WORDS = frozenset("thousand thousands k grand lakh lakhs million millions".split())
 
 
 def unit_free(word: str | None) -> str:
     """The word said after a correction's number, lower case; "" for none or a unit ("5 kilo heavier")."""
     said = (word or "").lower()
-    return "" if said in _UNITS else said
+    return "" if said in _UNITS or said in _SCALE_WORDS else said
 
 
 def signed(reading: int | float | str | None, direction: str | None) -> int | float | str | None:

@@ -33,7 +33,7 @@ _SUPPOSED = re.compile(
     re.I,
 )
 # Units of measure a number may carry; a unit that is not the feature's own says the number is not its value.
-_UNITS = frozenset("mm cm m km kg g lb lbs mi ft in h hr hrs min s ms ml l".split())
+_UNITS = frozenset("mm cm m km kg g lb lbs mi ft in h hr hrs min mins s ms ml l".split())
 # English comparatives of a measured quantity: the comparative, its direction, and the word stems the quantity's
 # feature is named by ("heavier" -> a feature named weight...). Older/younger are ages (read elsewhere).
 _COMPARATIVES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -97,7 +97,7 @@ _NOUN_SUFFIXES = ("ings", "ment", "ments")
 # A verb with a step after it: "paid 10 % less", "earned 5k more", "weighed 2 more"
 _VERB_STEP = re.compile(
     rf"\b(?P<verb>[a-z]{{4,}}?)(?:ed|d|s|es|ing)?\s+(?:about\s+|around\s+|only\s+|just\s+)?"
-    rf"(?P<n>{_NUM})(?![\d.])\s?(?P<unit>%|percent|per\s+cent|k\b)?\s+(?P<d>more|extra|less|fewer|higher|lower)\b",
+    rf"(?P<n>{_NUM})(?![\d.])\s?(?P<unit>%|percent|per\s+cent|k\b|[a-z]{{1,4}}\b)?\s+(?P<d>more|extra|less|fewer|higher|lower)\b",
     re.I,
 )
 # A supposition a switch is turned on or off in: "if", "suppose", "imagine", "assume", "instead"
@@ -146,6 +146,8 @@ def feature_word_changes(
         unit = (match.group("unit") or "").lower().replace(" ", "")
         if feature is None or feature.name in named or verb in _words(feature):
             continue
+        if unit not in ("", "%", "percent", "k") and (unit not in _UNITS or not _fits_unit(unit, feature)):
+            continue  # "dried 5 hrs more" is a step in hours; "shipped 5 km more" is no step of a weight
         if unit == "k" and not feature.name.lower().endswith("_k"):
             continue  # thousands said of a feature not kept in thousands: `_money_verbs` converts those
         sign = "-" if match.group("d").lower() in ("less", "fewer", "lower") else "+"
@@ -206,9 +208,11 @@ def _words(feature: FeatureSchema) -> set[str]:
     }  # "VisitsPerWeek": visits, per, week
 
 
-def _named_by(feature: FeatureSchema, stems: tuple[str, ...], *, whole: bool = True) -> bool:
-    """Whether a word of the feature's name or aliases starts with one of `stems` (a verb's stem: weigh -> weight)."""
-    words = _words(feature)
+def _named_by(feature: FeatureSchema, stems: tuple[str, ...], *, whole: bool = True, aliases: bool = True) -> bool:
+    """Whether a word of the feature's name or aliases starts with one of `stems` (a verb's stem: weigh -> weight);
+    of its name alone without `aliases`.
+    """
+    words = _words(feature) if aliases else {w.lower() for w in name_words(feature.name) if w.isalpha()}
     return any(
         w.startswith(stem) and (whole or len(w) - len(stem) <= 3 or w[len(stem) :] in _NOUN_SUFFIXES)
         for w in words
@@ -229,8 +233,13 @@ def _verb_owner(
     holding what a verb of earning gives ("earn" -> income); features read already are left out.
     """
     # the one fit among all the host's features: "serviced 10 days ago" with `days_since_service` read already
-    # is no value of another feature the verb also names (an alias "years in service")
-    feature = _only(f for f in every if f.name not in found and not _switch(f) and _named_by(f, (verb,), whole=False))
+    # is no value of another feature the verb also names (an alias "years in service"); a verb in -ied is said
+    # of a stem in -y ("dried" of drying_hours, "carried" of a carry weight)
+    stems = (verb, verb.removesuffix("e")[:-1] + "y") if verb.removesuffix("e").endswith("i") else (verb,)
+    named = [f for f in every if f.name not in found and not _switch(f) and _named_by(f, stems, whole=False)]
+    feature = _only(named)
+    if feature is None and len(named) > 1:  # an alias may mention another's word ("humidity in the drying shed")
+        feature = _only(f for f in named if _named_by(f, stems, whole=False, aliases=False))
     # "paid" is a price paid on a host with a price ("8150 paid $14"), else what is paid out ("the job paid 10 % less")
     priced = any(_named_by(f, _PRICES) for f in every)
     if feature is None and verb in _VERB_MEANS and (verb == "earn" or passive or not priced):  # "earned 90"
