@@ -19,6 +19,7 @@ from simxai.guard._label_prefixes import prefixed_label_claims
 from simxai.guard._metric_said import metric_word_claims
 from simxai.guard._model_facts import model_fact_claims
 from simxai.guard._model_sizes import model_size_claims
+from simxai.guard._ordinal_places import ordinal_place_claims
 from simxai.guard._own_directions import own_direction_claims
 from simxai.guard._pushing_names import pushing_name_claims
 from simxai.guard._reading import sentences
@@ -59,6 +60,10 @@ def unnamed_claims(
         yield "class_rank_claims", claim, holds
     for claim, holds in own_direction_claims(reply):  # "up from 28 to 27.2" (claims-38)
         yield "own_direction_claims", claim, holds
+    rankings = [r for f in each for r in (f.local_ranking, f.global_ranking) if r]
+    for sentence in sentences(reply) if len(rankings) == 1 else ():  # "wick 1st, fragrance 2nd" (claims-38)
+        for claim, holds in ordinal_place_claims(sentence, names.features, names.quoted_only, rankings[0]):
+            yield "ordinal_place_claims", claim, holds
     changed = bool(facts.changes)
     if not text_model and (facts.attributions or facts.global_ranking or changed):
         for sentence in sentences(reply):

@@ -5,6 +5,7 @@ instance noun "crate"), and a two-class text model for the grades a sentiment ca
 - classes placed by words in one prediction of three classes ("juice second, compost last");
 - a direction word the reply contradicts with its own two numbers ("up from 12.5 to 11.2");
 - a text model's class said in a grade it has not ("very positive");
+- features placed by ordinals after their names ("sugar 1st, firmness 2nd");
 - a numbered ranking written inline ("— 1. sugar, 2. firmness") and a chain whose first join holds the cue
   ("sugar matters most for the dessert score, then B and C");
 - model facts a card denies: rows said real, a coded category said one-hot, a held-out figure said to be measured
@@ -230,3 +231,38 @@ def test_one_hot_read_only_when_the_card_says_codes() -> None:
 )
 def test_figures_said_of_the_training_rows(reply: str, flagged: bool) -> None:
     assert _flagged(reply, [PERFORMANCE]) is flagged
+
+
+LOCAL = {
+    "kind": "local_explanation",
+    "subject": _crate(4402),
+    "label": "dessert",
+    "predicted_label": "dessert",
+    "probability": 0.52,
+    "base_value": 0.33,
+    "output": 0.52,
+    "output_space": "probability",
+    "method": "SHAP",
+    "attributions": [
+        {"feature": "sugar_brix", "value": 12.5, "contribution": 0.12},
+        {"feature": "firmness_kg", "value": 7.1, "contribution": 0.06},
+        {"feature": "bruise_count", "value": 2.0, "contribution": -0.02},
+        {"feature": "variety", "value": "cox", "contribution": 0.01},
+    ],
+    "recorded_label": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("Crate 4402: sugar 1st, firmness 2nd, bruises 3rd, apple variety last.", False),
+        ("Crate 4402: firmness 1st, sugar 2nd, bruises 3rd, apple variety last.", True),
+        ("Crate 4402: sugar first, firmness a close second, apple variety last.", False),
+        ("Crate 4402: sugar first, bruises a close second.", True),
+        ("Crate 4402: sugar first, firmness second; bruises and apple variety last.", False),  # a shared last place
+        ("Crate 4402: firmness second.", False),  # one place alone is left to the rank readers
+    ],
+)
+def test_ordinals_after_names(reply: str, flagged: bool) -> None:
+    assert _flagged(reply, [LOCAL]) is flagged
