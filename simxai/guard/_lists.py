@@ -20,10 +20,12 @@ _WORD = r"[a-z][a-z_'-]*"
 _NP = rf"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?(?P<w>{_WORD}(?:\s+{_WORD})?)"
 #: After a feature: its value or a bracket, then a joint of an enumeration, then the next item.
 _NEXT = re.compile(
-    r"^(?P<v>(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?)"  # its value, its bracket or both
+    r"^(?P<v>(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?"  # its value, its bracket or both
+    r"(?:\s+(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))?)"  # or its place: "speed second" (claims-38)
     r"(?P<j>\s*,\s*(?:and\s+|then\s+|followed by\s+)?|\s+and\s+(?:then\s+)?|\s*,?\s+then\s+|\s*,?\s+followed by\s+|"
     r"\s*,?\s+ahead of\s+|\s*,?\s+next to\s+)" + _NP + r"(?=\s*(?:[.,;:!?)(]|$|\s(?:and|then|also|is|are|was|were|"
-    r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b))",
+    r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b|"
+    r"\s+of\s+[a-z]+\s*(?:[.;!?]|$)))",  # "then family history of diabetes." ending its sentence (claims-38)
     re.IGNORECASE,
 )
 #: Words that end an enumeration rather than name an item.

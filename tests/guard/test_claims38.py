@@ -6,6 +6,8 @@ instance noun "crate"), and a two-class text model for the grades a sentiment ca
 - a direction word the reply contradicts with its own two numbers ("up from 12.5 to 11.2");
 - a text model's class said in a grade it has not ("very positive");
 - features placed by ordinals after their names ("sugar 1st, firmness 2nd");
+- an invented feature closing a ranked enumeration after a place ("firmness second, then orchard shade") or with
+  "of" and a word after it ("then family history of scab.");
 - a numbered ranking written inline ("— 1. sugar, 2. firmness") and a chain whose first join holds the cue
   ("sugar matters most for the dessert score, then B and C");
 - model facts a card denies: rows said real, a coded category said one-hot, a held-out figure said to be measured
@@ -266,3 +268,16 @@ LOCAL = {
 )
 def test_ordinals_after_names(reply: str, flagged: bool) -> None:
     assert _flagged(reply, [LOCAL]) is flagged
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("Overall: sugar first, firmness second, then bruises.", False),
+        ("Overall: sugar first, firmness second, then orchard shade.", True),
+        ("Sugar matters most for dessert, then firmness, then family history of scab.", True),
+        ("Sugar matters most for dessert, then firmness, then bruises.", False),
+    ],
+)
+def test_invented_feature_closing_a_ranked_enumeration(reply: str, flagged: bool) -> None:
+    assert _flagged(reply, [GLOBAL]) is flagged
