@@ -116,6 +116,8 @@ def listed_names(
         nxt = _NEXT.match(prose[at:])
         if nxt is None or find_mentions(nxt.group("w"), names) or _comment(prose, m.start, nxt, at):
             continue
+        if re.match(r"\s+of\b", prose[at + nxt.end("w") :]) and "then" not in nxt.group("j").lower():
+            continue  # "X of Y." is an item only after "then": "bmi, well ahead of triglycerides." is none
         glossed = re.match(r"\s*\(\s*([a-z][\w-]*)", prose[at + nxt.end("w") : at + nxt.end("w") + 40], re.I)
         if glossed and find_mentions(glossed.group(1), list(features)):
             continue  # "the low triglycerides and the lean build (BMI 20.5)": words for the feature in brackets
