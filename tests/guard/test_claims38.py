@@ -277,7 +277,7 @@ def test_ordinals_after_names(reply: str, flagged: bool) -> None:
         ("Overall: sugar first, firmness second, then orchard shade.", True),
         ("Sugar matters most for dessert, then firmness, then family history of scab.", True),
         ("Sugar matters most for dessert, then firmness, then bruises.", False),
-        ("Sugar matters most, well ahead of firmness.", False),  # "X of Y" is an item only after "then"
+        ("What matters most: sugar, well ahead of firmness.", False),  # "X of Y" is an item only after "then"
     ],
 )
 def test_invented_feature_closing_a_ranked_enumeration(reply: str, flagged: bool) -> None:
