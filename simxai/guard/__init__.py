@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-37"  # prefixed classes, metrics of contributions, texts named by their words, ".57"
+GUARD_VERSION = "claims-38"  # class places, directions against own numbers, graded text classes, card denials
 
 __all__ = [
     "GUARD_VERSION",

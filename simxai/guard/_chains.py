@@ -18,14 +18,27 @@ from simxai.guard._reading import find_mentions
 
 __all__ = ["ranked_chains"]
 
-_FIRST = re.compile(rf"{cue.RANK_FIRST.pattern}|\btop (?:features|words|factors|drivers|inputs)\b", re.I)
+_FIRST = re.compile(
+    rf"{cue.RANK_FIRST.pattern}|\btop (?:features|words|factors|drivers|inputs)\b|"
+    r"\b(?:leans?|hangs?|depends?)\s+(?:on\s+)?most\b",  # "leans on most", "hang most on" (claims-38)
+    re.I,
+)
 _ASIDE = r"(?:\s*\([^()]{0,40}\))?"
 #: What joins two features of a chain: ", then", "followed by", "and then", "followed by ... and then".
-_JOIN = re.compile(rf"^{_ASIDE}\s*,?\s*(?:(?:and\s+)?then|(?:and\s+)?followed\s+by|next\s+comes?)\s+(?:by\s+)?$", re.I)
+_JOIN = re.compile(
+    rf"^{_ASIDE}\s*,?\s*(?:(?:and\s+)?then|(?:and\s+)?followed\s+by|next\s+comes?)\s+(?:by\s+)?(?:the\s+)?$", re.I
+)  # "then the starting pH" (claims-38)
 #: The first join may hold the cue: "A is the strongest driver (0.93), followed by B".
 _FIRST_JOIN = re.compile(
     rf"^{_ASIDE}\s+(?:is|was)\s+(?:the\s+)?[\w -]{{0,40}}?{_ASIDE}\s*,\s*(?:(?:and\s+)?then|followed\s+by)\s+$", re.I
 )
+#: The first join may hold the cue after a verb (claims-38): "hearting matters most for the bulged score, then B".
+_CUED_JOIN = re.compile(
+    rf"^{_ASIDE}\s+[\w' -]{{0,50}}?(?:\s*\([^()]{{0,60}}\))?\s*,\s*(?:(?:and\s+)?then|followed\s+by)\s+(?:the\s+)?$",
+    re.I,
+)
+#: "then B and C": a feature joined by "and" right after a join of the chain continues it (claims-38).
+_AND = re.compile(rf"^{_ASIDE}\s+and\s+(?:the\s+)?$", re.I)
 _LISTED = re.compile(rf"^{_ASIDE}\s*(?:,\s*(?:and\s+)?|\s+and\s+){_ASIDE}$", re.I)
 _IN_THAT_ORDER = re.compile(r"^\s*,?\s*in (?:that|this) order\b", re.I)
 
@@ -42,7 +55,8 @@ def ranked_chains(sentence: str, features: Mapping[str, str], quoted_only: Itera
         for i in range(start, len(mentions) - 1):
             a, b = mentions[i], mentions[i + 1]
             between = sentence[a.end + a.quoted : b.start - b.quoted]
-            if _JOIN.match(between) or (i == start and _FIRST_JOIN.match(between)):
+            cued = i == start and (_FIRST_JOIN.match(between) or (_CUED_JOIN.match(between) and _FIRST.search(between)))
+            if _JOIN.match(between) or cued or (len(chain) > 1 and _AND.match(between)):
                 chain.append(features[b.name])
             elif len(chain) == 1:
                 chain = [features[b.name]]

@@ -20,10 +20,12 @@ _WORD = r"[a-z][a-z_'-]*"
 _NP = rf"(?:the\s+|her\s+|his\s+|their\s+|its\s+|a\s+|an\s+)?(?P<w>{_WORD}(?:\s+{_WORD})?)"
 #: After a feature: its value or a bracket, then a joint of an enumeration, then the next item.
 _NEXT = re.compile(
-    r"^(?P<v>(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?)"  # its value, its bracket or both
+    r"^(?P<v>(?:\s*(?:=|:)?\s*[-+−]?\d[\d.]*%?)?(?:\s*\([^()]{0,60}\))?"  # its value, its bracket or both
+    r"(?:\s+(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))?)"  # or its place: "speed second" (claims-38)
     r"(?P<j>\s*,\s*(?:and\s+|then\s+|followed by\s+)?|\s+and\s+(?:then\s+)?|\s*,?\s+then\s+|\s*,?\s+followed by\s+|"
     r"\s*,?\s+ahead of\s+|\s*,?\s+next to\s+)" + _NP + r"(?=\s*(?:[.,;:!?)(]|$|\s(?:and|then|also|is|are|was|were|"
-    r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b))",
+    r"comes?|ranks?|has|have|plays?|matters?|push\w*|follows?|each|both|as well)\b|"
+    r"\s+of\s+[a-z]+\s*(?:[.;!?]|$)))",  # "then family history of diabetes." ending its sentence (claims-38)
     re.IGNORECASE,
 )
 #: Words that end an enumeration rather than name an item.
@@ -114,6 +116,8 @@ def listed_names(
         nxt = _NEXT.match(prose[at:])
         if nxt is None or find_mentions(nxt.group("w"), names) or _comment(prose, m.start, nxt, at):
             continue
+        if re.match(r"\s+of\b", prose[at + nxt.end("w") :]) and "then" not in nxt.group("j").lower():
+            continue  # "X of Y." is an item only after "then": "bmi, well ahead of triglycerides." is none
         glossed = re.match(r"\s*\(\s*([a-z][\w-]*)", prose[at + nxt.end("w") : at + nxt.end("w") + 40], re.I)
         if glossed and find_mentions(glossed.group(1), list(features)):
             continue  # "the low triglycerides and the lean build (BMI 20.5)": words for the feature in brackets

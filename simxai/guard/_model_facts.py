@@ -53,7 +53,10 @@ _MEASURE = re.compile(
 _TUNING = re.compile(r"\b(?:trained|fitted|fit|chosen|picked|tuned|selected|learned|learnt)\b", re.I)
 _ON_TRAINING = re.compile(
     r"\b(?:on|over|from)\s+(?:the\s+|its\s+|their\s+)?(?:own\s+)?training\s+(?:data|set|split|part|rows|[a-z]+s)\b|"
-    r"\b(?:on|over)\s+the\s+(?:[a-z]+\s+){1,2}it\s+was\s+(?:self-)?trained\s+on\b|\bin-sample\b",
+    r"\b(?:on|over)\s+the\s+(?:[a-z0-9]+\s+){1,2}it\s+was\s+(?:self-)?trained\s+on\b|\bin-sample\b|"
+    # "on the 89 patients it was trained on" (g26), "on 89 patients the model saw during training" (g23; claims-38)
+    r"\b(?:on|over)\s+(?:the\s+)?(?:[a-z0-9]+\s+){1,2}(?:it|the\s+model)\s+(?:saw|had\s+seen|learn[et]d?\s+from)\s+"
+    r"(?:during|in)\s+training\b",
     re.I,
 )
 _CROSS_VALIDATED = re.compile(r"\bcross[- ]?validat\w*|\bfolds\b|\b\d+-fold\b", re.I)

@@ -1,8 +1,9 @@
 """Rankings said as numbered items (claims-18): "1 debt_to_income 0.122; 2 credit_score 0.153", "#1 bmi, #2 hdl",
 a table's rows "| 1 | satisfaction | −0.901 |" and "| 2 | tenure_years | +1.251 |", one item per line "1. bmi".
 
-An item is a number from 1 up, at the start of a line, a clause (after a semicolon) or a table cell, with the
-feature's name right after it. A run of items numbered 1, 2, 3, ... in the order written says each ranks no lower
+An item is a number from 1 up, at the start of a line, a clause (after a semicolon) or a table cell, or in a list
+written inline (after a comma, a middle dot, an arrow, a dash or a sentence's end; claims-38), with the feature's
+name right after it. A run of items numbered 1, 2, 3, ... in the order written says each ranks no lower
 than the next: checked pair by pair against the local or global ranking (ties pass), as a chain is
 (`_chains`). Numbers that do not count up from 1 (options "(1) ... (2) ..." of a counterfactual are read only
 where the outputs rank features at all) start no run.
@@ -17,8 +18,12 @@ from simxai.guard._reading import find_mentions
 
 __all__ = ["numbered_rank_claims"]
 
-#: An item's number right before its name: at the start of a line, a clause or what a colon leads, or in a cell.
-_ITEM = re.compile(r"(?:^|[\n;:|])[ \t]*(?:#[ \t]*)?(?P<k>\d{1,2})[ \t]*(?:[.):]|\|)?[ \t]*[*_`]*$")
+#: An item's number right before its name: at the start of a line, a clause or what a colon leads, or in a cell;
+#: inline lists too (claims-38): after a comma, a middle dot, an arrow, a dash or a sentence's end ("— 1. DTI,
+#: 2. credit score" g27, "1 pH · 2 cellar temp" g24, "1) debt-to-income +0.16, 2) income" g28, "importance. 1 clay").
+_ITEM = re.compile(
+    r"(?:^|[\n;:|·,→]|[.!?][ \t]|[ \t][-–—])[ \t]*(?:#[ \t]*)?(?P<k>\d{1,2})[ \t]*(?:[.):]|\|)?[ \t]*[*_`]*$"
+)
 
 
 def numbered_rank_claims(

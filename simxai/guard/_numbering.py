@@ -16,7 +16,9 @@ from functools import lru_cache
 __all__ = ["item_marker", "item_numbers", "numbered_part"]
 
 #: A bare number that may open a list item, and the word after it.
-_BARE_ITEM = re.compile(r"(?:^|[;:,|·\n])[ \t*•-]*(\d{1,2})[ \t]+(?=[A-Za-z'\"`])")
+#: Inline lists too (claims-38): after an arrow or a spaced dash, and marked "1." or "1)" ("what matters → 1 pH · 2
+#: cellar temp", "— 1. DTI, 2. credit score", "— 1) debt-to-income +0.16, 2) income").
+_BARE_ITEM = re.compile(r"(?:^|[;:,|·→\n]|\s[-–—])[ \t*•-]*(\d{1,2})[.)]?[ \t]+(?=[A-Za-z'\"`])")
 #: A document's own numbering: "Lab book, entry 18", "Minutes — items 5 and 6", "step 3".
 _NUMBERED = re.compile(r"\b(?:entry|entries|item|items|step|steps)\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?", re.I)
 #: How many items a run needs to be a numbering.

@@ -8,14 +8,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from simxai.guard._card_denials import card_denial_claims
 from simxai.guard._class_places import class_place_claims
+from simxai.guard._class_ranks import class_rank_claims
 from simxai.guard._data_card import card_column_claims
 from simxai.guard._facts import Facts
 from simxai.guard._feature_slots import ranked_subject_claims, valued_item_claims
+from simxai.guard._graded_labels import graded_label_claims
 from simxai.guard._label_prefixes import prefixed_label_claims
 from simxai.guard._metric_said import metric_word_claims
 from simxai.guard._model_facts import model_fact_claims
 from simxai.guard._model_sizes import model_size_claims
+from simxai.guard._ordinal_places import ordinal_place_claims
+from simxai.guard._own_directions import own_direction_claims
 from simxai.guard._pushing_names import pushing_name_claims
 from simxai.guard._reading import sentences
 from simxai.guard._state import _Names
@@ -51,6 +56,14 @@ def unnamed_claims(
         return
     for claim, holds in text_subject_claims(reply, each, names.labels):  # "the bus review is ..." (claims-37)
         yield "text_subject_claims", claim, holds
+    for claim, holds in class_rank_claims(reply, each, names.labels):  # "tunnels a close second" (claims-38)
+        yield "class_rank_claims", claim, holds
+    for claim, holds in own_direction_claims(reply):  # "up from 28 to 27.2" (claims-38)
+        yield "own_direction_claims", claim, holds
+    rankings = [r for f in each for r in (f.local_ranking, f.global_ranking) if r]
+    for sentence in sentences(reply) if len(rankings) == 1 else ():  # "wick 1st, fragrance 2nd" (claims-38)
+        for claim, holds in ordinal_place_claims(sentence, names.features, names.quoted_only, rankings[0]):
+            yield "ordinal_place_claims", claim, holds
     changed = bool(facts.changes)
     if not text_model and (facts.attributions or facts.global_ranking or changed):
         for sentence in sentences(reply):
@@ -73,11 +86,16 @@ def unnamed_claims(
         yield "class_place_claims", claim, holds
     for claim, holds in prefixed_label_claims(reply, labels, said):  # "pre-approved" (claims-37)
         yield "prefixed_label_claims", claim, holds
+    one_text = len(set(names.features.values()) - names.quoted_only) == 1  # a text model's one input: its text
+    for claim, holds in graded_label_claims(reply, labels, said, text_model=one_text, predicted=predicted):
+        yield "graded_label_claims", claim, holds  # "very positive" of a text model (claims-38)
     explains = bool(facts.attributions or facts.global_ranking)
     for claim, holds in metric_word_claims(reply, explains, bool(facts.metrics or facts.label_metrics)):
         yield "metric_word_claims", claim, holds  # "an accuracy of 0.927" of a contribution (claims-37)
     for claim, holds in model_fact_claims(reply, facts.texts, facts.fields):
         yield "model_fact_claims", claim, holds
+    for claim, holds in card_denial_claims(reply, facts.texts):  # "fitted on real records", "one-hot" (claims-38)
+        yield "card_denial_claims", claim, holds
     n_features = 0 if text_model else len(set(names.features.values()))
     for claim, holds in model_size_claims(reply, facts.texts, n_features):
         yield "model_size_claims", claim, holds

@@ -1,0 +1,66 @@
+"""Classes placed by words in one prediction of three classes or more (claims-38).
+
+A model of three classes or more gives each a probability, and a reply places the others by words: "even wins with
+barely more than a third, tunnels a close second, sooty last" (g27), "even is second and tunnels last" (g27),
+"patchy, 0.858; deep second, pale a distant third" (g28), "deep is the least likely for 121827" (g28). No reader
+bound a class to its place, so a swapped place passed.
+
+Read only when the turn gives exactly one subject's probabilities for three classes or more (each class one number
+between 0 and 1, the numbers making up the whole): a class followed by "second", "third" or "last" (after "is",
+"comes", "a close", "a distant", "a clear") with a break, "at", "with", "on", "and" or a bracket after the ordinal,
+or by "is the least likely" / "is the most likely", is checked as its place among the probabilities (a tie allows
+either place). An ordinal followed by any other word ("second most important", "second dip") is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from simxai.guard._facts import Facts
+
+__all__ = ["class_rank_claims"]
+
+_PLACES = {"second": 2, "third": 3, "fourth": 4, "last": -1}
+_BEFORE = r"\s+(?:(?:is|comes|came|sits|finishes)\s+)?(?:(?:an?\s+)?(?:close|distant|clear|far|poor|very)\s+)?"
+_AFTER = r"(?=\s*(?:[,.;:!?()|\n—–]|$|\s-\s|\s(?:at|with|on|and|but|behind|under)\b))"
+_LIKELY = r"\s+is\s+the\s+(?P<likely>least|most)\s+likely\b"
+
+
+def _distribution(each: Sequence[Facts], labels: Sequence[str]) -> dict[str, float] | None:
+    """The one subject's probabilities of three classes or more, or None."""
+    found = []
+    for facts in each:
+        numbers = {lab: facts.label_numbers.get(lab, set()) for lab in labels}
+        if len(labels) >= 3 and all(len(ns) == 1 for ns in numbers.values()):
+            shares = {lab: next(iter(ns)) for lab, ns in numbers.items()}
+            if all(0.0 <= p <= 1.0 for p in shares.values()) and abs(sum(shares.values()) - 1.0) <= 0.02:
+                found.append(shares)
+    return found[0] if len(found) == 1 else None
+
+
+def class_rank_claims(reply: str, each: Sequence[Facts], labels: Sequence[str]) -> Iterator[tuple[str, bool]]:
+    """(claim, holds) for each class the reply places among one prediction's classes (`labels`: the host's)."""
+    names = [lab for lab in labels if lab.strip()]
+    shares = _distribution(each, names)
+    if shares is None:
+        return
+    said = "|".join(re.escape(lab).replace("_", "[ _]") for lab in sorted(names, key=len, reverse=True))
+    pattern = re.compile(
+        rf"(?<![\w-])(?P<label>{said})(?:{_BEFORE}(?P<place>{'|'.join(_PLACES)})\b{_AFTER}|{_LIKELY})",
+        re.I,
+    )
+    for m in pattern.finditer(reply):
+        label = next(lab for lab in names if re.fullmatch(re.escape(lab).replace("_", "[ _]"), m.group("label"), re.I))
+        mine = shares[label]
+        above = sum(p > mine + 1e-12 for p in shares.values())  # classes surer than this one
+        below = sum(p < mine - 1e-12 for p in shares.values())
+        if m.group("likely"):
+            place = -1 if m.group("likely").lower() == "least" else 1
+        else:
+            place = _PLACES[m.group("place").lower()]
+        if place == -1:
+            holds = below == 0
+        else:
+            holds = above <= place - 1 <= len(shares) - 1 - below
+        yield f"class place: {m.group(0).strip()!r}", holds
