@@ -37,6 +37,9 @@ _NOT_FIRST = frozenset(
     "more less many few other others rest it they them which what who nothing anything everything something else "
     "otherwise".split()
 )
+#: A count first in an item of more words counts the classes ("Two outcomes, approved and rejected", "two outcomes
+#: only, approved or rejected"): it heads the list and names none (claims-38, gfa31).
+_COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 #: Between a colon and the first class named: one item and a separator ("Outcomes: pending, won or lost").
 _LEAD_ITEM = re.compile(r"\s*[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}\s*(?:,|/|\s(?:or|and))\s*")
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}")
@@ -106,6 +109,7 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
             if (
                 not _PLAIN.fullmatch(item)
                 or words[0] in _NOT_FIRST
+                or (words[0] in _COUNTS and len(words) > 1)
                 or any(w in known or w.replace("-", "_") in known for w in words if len(w) > 3)
                 or item.lower() in said
             ):

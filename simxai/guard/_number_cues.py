@@ -77,6 +77,9 @@ _LABEL_GAP = re.compile(
     r"with|is|be|about|around|roughly)\s+)*(?:-?\d+(?:\.\d+)?\s*%?\s*(?:vs\.?|versus|against|/|to|→|->)\s*)?",
     re.I,
 )
+#: "→ recut .507", "⇒ approved 0.837": a class right after an arrow is a change's outcome; the fraction after it is
+#: that class's probability, with nothing between them (claims-38, gfa31).
+_ARROW_BEFORE = re.compile(r"(?:→|->|=>|⇒)\s*$")
 _TOWARDS = re.compile(r"\b(?:towards?|away from|against|for|of|on)\s*$", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(?:about\s+|around\s+)?-?\d+(?:\.\d+)?\s*%?\s*(?:to|→|->)\s*$", re.I)
 _BRACKET_LABEL = re.compile(r"[\s%]*\)\s*(?:(?:were|are|was|is|got|get)\s+)?", re.I)

@@ -228,7 +228,8 @@ class _NumberChecks(_NumberNames):
             else []
         )
         gap_after = lead[said[-1].end :] if said else ""
-        joined = nc._AT_LABEL.fullmatch(gap_after) and (claim.percent or gap_after.strip())
+        arrow = bool(said) and bool(nc._ARROW_BEFORE.search(lead[: said[-1].start]))  # "→ recut .507" (claims-38)
+        joined = nc._AT_LABEL.fullmatch(gap_after) and (claim.percent or gap_after.strip() or arrow)
         if said and joined and not contribution and not nc._TOWARDS.search(lead[: said[-1].start]):
             # "progressing at 0.52", "rejected (0.51)": a fraction right after a label is its probability.
             probability = True

@@ -56,6 +56,12 @@ _BOUND_AFTER = re.compile(
     re.I,
 )
 _DENIED = re.compile(r"\b(?:not|never|cannot)\b[^,;]{0,20}$|n't\b[^,;]{0,20}$", re.I)
+#: "keep the credit score from falling under 591", "only a tear under 49 cm would change it": the side said is where
+#: the call changes, so the kept range's bound is on the other side (claims-38, gfa31).
+_FROM_FALLING = re.compile(r"\bfrom\s+(?:falling|dropping|slipping|sinking|rising|climbing|going)\s*$", re.I)
+_CHANGES_IT = re.compile(
+    r"^[^,;.]{0,16}?\b(?:would|will|could|does|do)\s+(?:change|flip|turn|tip)\s+(?:it|the call|the prediction)\b", re.I
+)
 _CLAUSE_BREAK = re.compile(r"[;:]|\s-\s|\bwhile\b|\bwhereas\b|\bbut\b", re.I)
 
 
@@ -86,6 +92,8 @@ def bound_claims(
         below = m.group("below") is not None or bool(m.groupdict().get("below_sign"))
         if _DENIED.search(sentence[start : m.start()]):
             below = not below  # "must not fall below 0.01": the bound is a floor
+        if _FROM_FALLING.search(sentence[start : m.start()]) or _CHANGES_IT.match(sentence[at + said.end :]):
+            below = not below  # "from falling under 591", "under 49 cm would change it": the floor
         side = "below" if below else "above"
         if matches(said, {current}):
             # today's value at one end of the range: the bound is that end's side ("at 156 or above" when the
