@@ -61,8 +61,11 @@ def example_condition(schema: HostSchema) -> str:
 
 def example_changes(schema: HostSchema) -> str:
     """Two what-if `changes` objects on the host's own features ('{"age_years": 9} or {"age_years": "+10%"}'); the
-    demo's, the form's own example, for a host with no ranged numeric or categorical feature.
+    demo's, the form's own example, for a host with no ranged numeric or categorical feature. A text host's changes
+    are words of the text and their replacements, or the whole text under the key "text".
     """
+    if schema.kind == "text":
+        return '{"good": "bad"} (a word of the text and its replacement; "" removes it) or {"text": "the new text"}'
     if (ranged := _first_ranged(schema)) is not None:
         return f'{{"{ranged.name}": {_round_value(ranged)}}} or {{"{ranged.name}": "+10%"}}'
     if (feature := _first_categorical(schema)) is not None:

@@ -31,9 +31,11 @@ import re
 from collections.abc import Iterable
 
 from simxai._accents import fold_host_accents
+from simxai._label_adverbs import label_adverbs
 from simxai._noun_plural import regular_noun_plural
 from simxai._number_forms import decimal_points, dotted_ids
 from simxai._spoken import SCALES, TENS, UNITS, Spoken, apply_edits, clean_speech, number_value, read_numbers
+from simxai._yes_no_antonyms import yes_no_antonyms
 from simxai._yes_no_other_way import other_way_denied
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import spaced_name
@@ -234,7 +236,8 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     words, spoken, names = _host_forms(schema)
     if full and schema is not None:
         text = regular_noun_plural(_denied_by_prefix(fold_host_accents(text, schema), schema), schema)
-        text = other_way_denied(text, schema)
+        text = other_way_denied(text, schema)  # "fire-baked" for oven_baked=False, from the column's description
+        text = yes_no_antonyms(label_adverbs(text, schema), schema)  # "arrive punctually", "dry" for wet=False
     return _normalize(text, words, extra, spoken, full, names)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_shown_ids import shown_group_ids
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_argument, extract_ids
 from simxai.followup_fragment import ordinal, speaker_instance
@@ -237,7 +238,12 @@ def with_listed_instance(
     """The calls, with the instance "the second one" names in the last list of instances, if the turn names no id."""
     noun = schema.instance_noun if schema is not None else None
     position = ordinal(text, noun)
-    listed = (listed_instances(history) or instances_in_order(history)) if position is not None else []
+    # "the second run" right after a group's answer: the second of the ids it showed
+    listed = (
+        (shown_group_ids(history) or listed_instances(history) or instances_in_order(history))
+        if position is not None
+        else []
+    )
     if position is None or not -len(listed) <= position < len(listed) or extract_ids(text, schema):
         return calls
     return with_instance(calls, listed[position], specs)

@@ -85,6 +85,7 @@ from simxai.backends._router_replies import (
     reply,
 )
 from simxai.backends._router_score import selector_decision
+from simxai.backends._router_shown_ids import shown_group_ids
 from simxai.backends._router_similarity import SpecIndex, known_words, spec_documents
 from simxai.backends._router_small_talk import ACKNOWLEDGEMENT, ANOTHER, SMALL_TALK
 from simxai.backends._router_stated_change import stated_change_decision
@@ -197,13 +198,14 @@ class RouterBackend(Backend):
         specs = {s.name: s for s in request.functions}
         if not specs or request.tool_choice == "none":
             return self._reply(text, request.functions, request.host)
+        said = text  # as written, for quoting back: normalize folds accents ("schön" -> "schon")
         text = normalize(text, request.host, known_words(request.functions))
         text, question = reread(text, history, request.host)  # "no, I meant 14", "and the opposite?", "bmi"
         if question is not None:
             return CompletionResponse(content=question, model=self.name, finish_reason=CLARIFY)
         selector = self.selector  # (a test's stand-in selector has no vocabulary)
         if isinstance(selector, SelectorModel) and unread_turn(text, request.host, selector.vocabulary):  # "asdfgh"
-            reply_text = not_understood(text, request.functions, request.host)
+            reply_text = not_understood(said, request.functions, request.host)
             return CompletionResponse(content=reply_text, model=self.name, finish_reason="stop")
         asked = history[-1] if history and history[-1].role == "assistant" else None
         if asked is not None and asked.content.startswith(CLARIFICATION_PREFIX) and AMBIGUOUS_YES.match(text):
@@ -287,7 +289,7 @@ class RouterBackend(Backend):
         if (
             (only_names_instance(masked, schema, text) and not valued)
             or described_instance(masked, request)
-            or (ordinal_fragment(text, noun) and bool(listed_instances(history)))  # "and the first one?"
+            or (ordinal_fragment(text, noun) and bool(listed_instances(history) or shown_group_ids(history)))
         ) and extract_metric(text) is None:
             # "and for patient 4?": the previous question, another instance ("... on renters?" names a metric)
             previous = self._previous_function(history, request, depth, about_an_instance=True)

@@ -5,8 +5,9 @@
   description says Celsius / Fahrenheit) is converted, so a user may speak the scale they know;
 - a unit, spelled out or abbreviated, that ends exactly one numeric feature's name: "a 500 litre tank" for
   `volume_l`, "were 25 kilos" / "were 25 kg" for `weight_kg`, "travelled 120 km" for `distance_km`, "went 11
-  minutes" / "lasted 11 minutes" for `bake_minutes` or `bake_min` (the one reading of an absolute value by its
-  unit; a magnitude such as `salary_k`'s "k" is no unit);
+  minutes" / "lasted 11 minutes" for `bake_minutes` or `bake_min`, "and with 16 minutes instead?" (a turn
+  that opens with "with"; the one reading of an absolute value by its unit; a magnitude such as `salary_k`'s "k"
+  is no unit);
 - a number, then a one-word name or alias of exactly one numeric feature: "brought back to 25 brix" (alias "brix"),
   "at 11 % moisture" (a feature in percent);
 - a word of exactly one numeric feature's name or aliases, as written, then a multiplication: "if the mites halved"
@@ -58,8 +59,10 @@ _SPELLED = spelled_units(("l", "ml", "kg", "g", "m", "km", "cm", "mm", "mi", "h"
 # The abbreviations stand for themselves ("were 25 kg", "travelled 120 km"), and so do a few never spelled here.
 _SPELLED |= {unit: unit for unit in (*_SPELLED.values(), "lb", "ft", "hr", "hrs", "s", "ms")}
 _SPELLED_VALUE = re.compile(
-    # ("were uninsured and 30 kg": a second value of the supposition, after "and"; never "between 20 and 30 kg")
-    rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+|(?<!\d\s)\band\s+)"
+    # ("were uninsured and 30 kg": a second value of the supposition, after "and"; never "between 20 and 30 kg";
+    # "and with 16 minutes instead?": a turn that opens with "with" is another value for the what-if in focus)
+    rf"(?:{_LEAD}|\b(?:travell?ed|went|gone|ran|run|lasted|took|taken)\s+|(?<!\d\s)\band\s+|"
+    rf"^\W*(?:(?:and|or|but|so|then)\s+)?with\s+)"
     rf"(?P<n>{_NUM})\s?-?\s?(?P<unit>{'|'.join(sorted(_SPELLED, key=len, reverse=True))})"
     rf"s?\b{_STEP}",
     re.IGNORECASE,

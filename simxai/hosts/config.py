@@ -43,6 +43,7 @@ import pydantic
 
 from simxai.exceptions import UsageError
 from simxai.hosts._memory import keep_large_allocations_mapped
+from simxai.hosts.noun_number import checked_instance_noun
 from simxai.hosts.tabular import DataCard, ModelCard, OutputCard, TabularHost
 from simxai.instances import closest
 
@@ -91,6 +92,12 @@ class HostOptions(pydantic.BaseModel):
     explainer: Literal["auto", "tree", "linear", "kernel"] = "auto"
     counterfactual_method: Literal["nearest", "dice"] = "nearest"
     cards: CardsConfig = CardsConfig()
+
+    @pydantic.field_validator("instance_noun")
+    @classmethod
+    def _singular_noun(cls, noun: str) -> str:
+        """A plural ("analyses") refused, naming the singular; one that only looks plural ("customers") warned of."""
+        return checked_instance_noun(noun)
 
 
 class HostConfig(HostOptions):
@@ -199,6 +206,8 @@ def validate_fields(schema: type[_Fields], raw: dict[str, Any], where: str) -> _
                 reason = f"is not a known field ({hint}fields are {', '.join(valid)})"
             elif error["type"] == "missing":
                 reason = "is required"
+            elif error["type"] == "value_error" and isinstance(cause := error.get("ctx", {}).get("error"), ValueError):
+                reason = f"is refused: {cause}"  # a validator's own sentence, which names the value itself
             else:
                 given = error.get("input")
                 # the value as written ("test_size: 20" meant as percent): what was wrong, beside what is valid
