@@ -125,56 +125,18 @@ def test_a_name_like_no_function_gets_no_guess(capsys: pytest.CaptureFixture[str
 def test_the_picture_of_an_unused_tree_feature_reads_0_as_the_reply_does(loaf_host: Any) -> None:
     """TreeSHAP gives a feature no tree splits on a contribution of floating-point dust (-3.47e-18); the reply
     rounds it to 0 and the bar beside it said "-3.47e-18"."""
-    from tests.server.test_page import CHROMIUM
-
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
-    import threading
-
-    import uvicorn
-    from playwright.sync_api import expect, sync_playwright
-
-    from simxai.backends import load_backend
-    from simxai.server.app import create_app
-    from simxai.server.settings import ServerSettings
-    from tests.server.helpers import free_port
-    from tests.server.test_page import CHROMIUM_ARGS
+    from tests.server.helpers import ask_on_page, router_page
 
     explanation = loaf_host.local_explanation(loaf_host.resolve(501), None)
     dust = [a for a in explanation.attributions if a.contribution != 0 and abs(a.contribution) < 1e-12]
     importances = loaf_host.global_explanation(None).importances
     if not dust or not [i for i in importances if i.importance != 0 and i.importance < 1e-12]:
         pytest.skip("this scikit-learn gives exact zeros for the unused feature")
-    port = free_port()
-    app = create_app(ServerSettings(db_path=":memory:"), host=loaf_host, backend=load_backend("router"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(600):
-            if server.started:
-                break
-            thread.join(0.05)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1100, "height": 1000})
-                page.goto(f"http://127.0.0.1:{port}/")
-                question = page.get_by_label("Your question")
-                charts = []
-                for index, text in enumerate(
-                    ["why is loaf 501 predicted that way?", "which features matter most overall?"]
-                ):
-                    question.fill(text)
-                    question.press("Enter")
-                    answer = page.locator("li.msg.assistant").nth(index)
-                    expect(answer).not_to_have_attribute("aria-busy", "true", timeout=30_000)
-                    charts.append(answer.locator(".bar-row .val").all_inner_texts())
-            finally:
-                browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(30)
+    with router_page(loaf_host, height=1000) as page:
+        charts = [
+            ask_on_page(page, text, index).locator(".bar-row .val").all_inner_texts()
+            for index, text in enumerate(["why is loaf 501 predicted that way?", "which features matter most overall?"])
+        ]
     for values in charts:  # the attributions, then the importances (1.74e-18 for a feature no tree uses)
         assert values, "no bars"
         assert not [v for v in values if "e-1" in v], values  # no -3.47e-18 beside a bar of +10

@@ -183,54 +183,17 @@ def test_an_ascending_id_range_is_still_a_group(child_host: Any) -> None:
 
 def test_a_count_of_0_draws_no_bar_on_the_page(child_host: Any) -> None:
     """'which children are predicted support?' drew a 1px sliver beside "advance 0 · 0.0 %": read as a little."""
-    from tests.server.test_page import CHROMIUM
+    from tests.server.helpers import ask_on_page, router_page
 
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
-    import threading
-
-    import uvicorn
-    from playwright.sync_api import expect, sync_playwright
-
-    from simxai.backends import load_backend
-    from simxai.server.app import create_app
-    from simxai.server.settings import ServerSettings
-    from tests.server.helpers import free_port
-    from tests.server.test_page import CHROMIUM_ARGS
-
-    port = free_port()
-    app = create_app(ServerSettings(db_path=":memory:"), host=child_host, backend=load_backend("router"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(600):
-            if server.started:
-                break
-            thread.join(0.05)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1100, "height": 900})
-                page.goto(f"http://127.0.0.1:{port}/")
-                question = page.get_by_label("Your question")
-                question.fill("which children are predicted support?")
-                question.press("Enter")
-                answer = page.locator("li.msg.assistant").first
-                expect(answer).not_to_have_attribute("aria-busy", "true", timeout=30_000)
-                rows = answer.locator(".bar-row")
-                widths = [
-                    (
-                        rows.nth(i).locator(".val").inner_text(),
-                        rows.nth(i).locator(".bar").evaluate("b => b.getBoundingClientRect().width"),
-                    )
-                    for i in range(rows.count())
-                ]
-            finally:
-                browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(30)
+    with router_page(child_host) as page:
+        rows = ask_on_page(page, "which children are predicted support?").locator(".bar-row")
+        widths = [
+            (
+                rows.nth(i).locator(".val").inner_text(),
+                rows.nth(i).locator(".bar").evaluate("b => b.getBoundingClientRect().width"),
+            )
+            for i in range(rows.count())
+        ]
     zero = [w for value, w in widths if value.startswith("0 ")]
     assert len(zero) == 2, widths  # advance and repeat: 0 of the children predicted support
     assert all(w == 0 for w in zero), widths

@@ -304,53 +304,17 @@ def test_a_text_hosts_what_if_example_is_a_word_edit() -> None:
 def test_a_count_of_0_shows_no_axis_line_on_the_page(tram_host: Any) -> None:
     """Beside "late 0 · 0.0 %" a one-sided track still drew its axis, a 1px grey line that read as a sliver of a bar
     (ux30 had taken the bar's own 1px minimum away)."""
-    from tests.server.test_page import CHROMIUM
+    from tests.server.helpers import ask_on_page, router_page
 
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
-    import threading
-
-    import uvicorn
-    from playwright.sync_api import expect, sync_playwright
-
-    from simxai.backends import load_backend
-    from simxai.server.app import create_app
-    from simxai.server.settings import ServerSettings
-    from tests.server.helpers import free_port
-    from tests.server.test_page import CHROMIUM_ARGS
-
-    port = free_port()
-    app = create_app(ServerSettings(db_path=":memory:"), host=tram_host, backend=load_backend("router"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(600):
-            if server.started:
-                break
-            thread.join(0.05)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1100, "height": 900})
-                page.goto(f"http://127.0.0.1:{port}/")
-                question = page.get_by_label("Your question")
-                question.fill("which analyses are predicted early?")
-                question.press("Enter")
-                answer = page.locator("li.msg.assistant").first
-                expect(answer).not_to_have_attribute("aria-busy", "true", timeout=30_000)
-                axes = answer.locator(".track.one-sided .half.left").evaluate_all(
-                    "halves => halves.map(h => h.getBoundingClientRect().width)"
-                )
-                signed = page.evaluate(
-                    """() => { const t = document.createElement('span'); t.className = 'track';
-                    const h = document.createElement('span'); h.className = 'half left'; t.appendChild(h);
-                    document.body.appendChild(t); return getComputedStyle(h).borderRightWidth; }"""
-                )
-            finally:
-                browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(30)
+    with router_page(tram_host) as page:
+        answer = ask_on_page(page, "which analyses are predicted early?")
+        axes = answer.locator(".track.one-sided .half.left").evaluate_all(
+            "halves => halves.map(h => h.getBoundingClientRect().width)"
+        )
+        signed = page.evaluate(
+            """() => { const t = document.createElement('span'); t.className = 'track';
+            const h = document.createElement('span'); h.className = 'half left'; t.appendChild(h);
+            document.body.appendChild(t); return getComputedStyle(h).borderRightWidth; }"""
+        )
     assert len(axes) == 3 and all(w == 0 for w in axes), axes  # early, late, punctual: nothing left of 0
     assert signed == "1px"  # a signed chart (contributions) keeps its axis at 0

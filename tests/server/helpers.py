@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -12,6 +14,17 @@ import httpx
 from simxai.backends.openai import OpenAIBackend
 
 BASE = "http://test"
+CHROMIUM = Path("/usr/bin/chromium")
+# Flags that keep Chromium quiet and offline: no sandbox (containers), no GPU, no background traffic.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
 
 
 @asynccontextmanager
@@ -60,3 +73,54 @@ def parse_sse(text: str) -> list[tuple[str, str]]:
         if data:
             events.append((name, "\n".join(data)))
     return events
+
+
+@contextmanager
+def router_page(host: Any, *, width: int = 1100, height: int = 900) -> Iterator[Any]:
+    """A headless Chromium page open on the service (router backend, in-memory store) serving `host`, run by uvicorn
+    in a thread on a free loopback port; skips the test when Debian's chromium is absent."""
+    import pytest
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    import uvicorn
+    from playwright.sync_api import sync_playwright
+
+    from simxai.backends import load_backend
+    from simxai.server.app import create_app
+    from simxai.server.settings import ServerSettings
+
+    port = free_port()
+    app = create_app(ServerSettings(db_path=":memory:"), host=host, backend=load_backend("router"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(600):
+            if server.started:
+                break
+            thread.join(0.05)
+        assert server.started, "uvicorn did not start within 30 s"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"http://127.0.0.1:{port}/")
+                yield page
+            finally:
+                browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def ask_on_page(page: Any, text: str, index: int = 0) -> Any:
+    """Type `text` into the page's question box, send it, and return the `index`-th assistant answer once done."""
+    from playwright.sync_api import expect
+
+    question = page.get_by_label("Your question")
+    question.fill(text)
+    question.press("Enter")
+    answer = page.locator("li.msg.assistant").nth(index)
+    expect(answer).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+    return answer

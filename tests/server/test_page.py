@@ -9,19 +9,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import free_port
-
-CHROMIUM = Path("/usr/bin/chromium")
-# Flags that keep Chromium quiet and offline: no sandbox (containers), no GPU, no background traffic.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
+from .helpers import CHROMIUM, CHROMIUM_ARGS, free_port
 
 pytestmark = [
     pytest.mark.browser,
