@@ -1,13 +1,16 @@
 """Round 31 (dlg31), dialogue follow-ups on an invented host of a community orchard's apple trees, in our own
 wording: a bare "why?" after a turn that named one tree and was answered without it explains that tree; "how sure
 was it on the real tree?" after a what-if is the unchanged tree's prediction; "watered it twice as long" is a
-multiple of the feature, not a count of two.
+multiple of the feature, not a count of two; a follow-up what-if that left the tree to the engine still has
+that tree in focus for "why is it ... in the first place".
 """
 
 from __future__ import annotations
 
 import pytest
 
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_focus_reference import settled_by_reference
 from simxai.backends._router_original import original_prediction
 from simxai.backends._router_why_named import why_of_the_one_named
 from simxai.backends.base import CompletionRequest
@@ -130,3 +133,29 @@ def test_the_real_tree_left_as_it_was(text: str, history: list[Message]) -> None
 )
 def test_a_multiple_said_after_the_verb(text: str, changes: dict[str, object]) -> None:
     assert extract_changes(text, TREES) == changes
+
+
+def test_the_tree_a_follow_up_what_if_ran_on_is_in_focus() -> None:
+    # "and with ten hours instead" leaves the tree to the engine: the call holds only the changes, its output the id
+    call = ToolCall(id="call_0", name="explain_what_if", arguments={"changes": {"watering_hours": "+10"}})
+    output = '{"result": {"kind": "what_if", "subject": {"kind": "row", "id": 40123, "size": 1}}}'
+    history = [
+        *_what_if(40123),
+        Message.user("and with ten hours instead"),
+        Message.assistant("", [call]),
+        Message.tool(call, output),
+        Message.assistant("Done."),
+    ]
+    text = "why is it a light crop in the first place"
+    torn = Decision("get_local_explanation", 0.85, False, runner_up="get_model_information")
+    settled = settled_by_reference(torn, text, history, _request(text, history))
+    assert settled is not None and settled.function == "get_local_explanation" and settled.confident
+    # a group in focus stays a question
+    group_call = ToolCall(id="call_0", name="get_prediction", arguments={})
+    grouped = [
+        Message.user("the dwarf ones?"),
+        Message.assistant("", [group_call]),
+        Message.tool(group_call, '{"result": {"subject": {"kind": "group", "id": null, "size": 40}}}'),
+        Message.assistant("Done."),
+    ]
+    assert settled_by_reference(torn, text, grouped, _request(text, grouped)) is None
