@@ -3,7 +3,7 @@
 Usage (from the repository root):
 
     python bench/ask_causes.py --set simxai/eval_suite/router_training/held_out_people/w19 \
-        [--router-model ARTIFACT] [--threshold T] [--json OUT] [--list]
+        [--router-model ARTIFACT] [--threshold T] [--json OUT] [--list] [--dialogues-only]
 
 Runs the set through the engine as `bench/fresh_set.py` does (same scoring) with a router that notes, for each
 user turn, which rule produced a question and what the bare selector would have chosen (its top function among
@@ -130,9 +130,13 @@ def cause(outcome: str, note: Note, missing: list[str], gold: list[str], asked_f
     return f"asked: {note.rule or 'reading'}"
 
 
-async def run(folder: Path, backend: NotingRouter) -> list[dict[str, Any]]:
-    """Every user turn of the set, scored, with its row, rule and the bare selector's choice."""
+async def run(folder: Path, backend: NotingRouter, dialogues_only: bool = False) -> list[dict[str, Any]]:
+    """Every user turn of the set (or of its dialogues only), scored, with its row, rule and the bare selector's
+    choice.
+    """
     requests, dialogues = load_set(folder)
+    if dialogues_only:
+        requests = []
     rows: list[dict[str, Any]] = []
     for host_name in set_hosts(folder, requests + dialogues):
         host = load_host(host_name, folder)
@@ -205,9 +209,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threshold", type=float, help="this clarification threshold")
     parser.add_argument("--json", type=Path, help="write every turn and the table here")
     parser.add_argument("--list", action="store_true", help="print every miss")
+    parser.add_argument("--dialogues-only", action="store_true", help="run only the set's dialogues")
     args = parser.parse_args(argv)
     backend = NotingRouter(threshold=args.threshold, model=args.router_model)
-    rows = asyncio.run(run(args.set, backend))
+    rows = asyncio.run(run(args.set, backend, args.dialogues_only))
     figures = table(rows)
     n = figures["gold calls"]
     print(f"set {args.set.name}, threshold {backend.threshold}: {figures['turns']} turns, {n} with a gold call")

@@ -11,7 +11,8 @@ met such a turn with a question between the two functions; this reading answers 
 
 It reads only an unsure choice whose two options split between one instance and the model, after a successful call
 about one instance named by id (a group or a quoted text in focus is left to the question), on a turn that names
-no instance, group or several instances of its own.
+no instance, group or several instances of its own. The call's instance is its argument, else the id its output
+names: a follow-up what-if ("and with 20 more instead") leaves the instance to the engine (dlg31).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_masking import mask
 from simxai.backends.base import CompletionRequest
@@ -74,7 +76,7 @@ def settled_by_reference(
     previous = last_call(history)
     if previous is None:
         return None
-    instance = previous.arguments.get("instance")
+    instance = subject_id(previous)  # the call's instance, else the one its output names (the engine carried it)
     if not isinstance(instance, int) or isinstance(instance, bool):
         return None  # no one instance in focus (a group, a text, or nothing): the question stands
     return Decision(of_one[0], decision.confidence, True)

@@ -16,6 +16,7 @@ from simxai.backends._router_decision import Decision
 from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
 from simxai.backends._router_similarity import known_words
+from simxai.backends._router_why_named import why_of_the_one_named
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import (
     extract_argument,
@@ -95,6 +96,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     if previous is None or previous.name not in takes:
         return None
     schema = request.host
+    if (why := why_of_the_one_named(text, history, request)) is not None:
+        return why  # "Why?" after "Standby 105804. Call?" was answered without the cue: that cue's explanation
     if (
         bare_why(text)
         and "instance" not in takes[previous.name]

@@ -2,10 +2,10 @@
 
 After a what-if (or a search for the changes that would flip or reach a class: its changes are what-ifs too), a
 question of confidence that points back at the unchanged instance ("originally", "before the change", "without the
-changes", "to begin with") asks for that instance's own prediction with its probabilities, not how robust it is or how
-the model works. So does a question of the prediction itself said with the same pointer ("what does it predict for
-him without any change?"): the unchanged instance's prediction, not how robust it is. The instance is the one the turn
-names, else the what-if's.
+changes", "to begin with", "the real one", "the actual <instance noun>") asks for that instance's own prediction with
+its probabilities, not how robust it is or how the model works. So does a question of the prediction itself said with
+the same pointer ("what does it predict for him without any change?"): the unchanged instance's prediction, not how
+robust it is. The instance is the one the turn names, else the what-if's.
 """
 
 from __future__ import annotations
@@ -42,12 +42,19 @@ _BEFORE = re.compile(
 _CHANGED = frozenset({"explain_what_if", "explain_how_to_be_that", "explain_why_not"})
 
 
+def _the_real_one(text: str, schema: HostSchema | None) -> bool:
+    """Whether a turn points at the instance as it is by "the real / actual one" or "the real <instance noun>"."""
+    noun = schema.instance_noun if schema is not None else None
+    nouns = "one" + (f"|{re.escape(noun)}s?" if noun else "")
+    return re.search(rf"\bthe\s+(?:real|actual)\s+(?:{nouns})\b", text, re.IGNORECASE) is not None
+
+
 def original_prediction(
     text: str, history: Sequence[Message], schema: HostSchema | None, names: Collection[str]
 ) -> Decision | None:
     """The prediction of the instance a what-if just changed, asked about as it was before; None otherwise."""
     asks = _CONFIDENCE.search(text) or _PREDICTS.search(text)
-    if "get_prediction" not in names or not asks or not _BEFORE.search(text):
+    if "get_prediction" not in names or not asks or not (_BEFORE.search(text) or _the_real_one(text, schema)):
         return None
     previous = last_call(history)
     if previous is None or previous.name not in _CHANGED:

@@ -155,10 +155,12 @@ def _count_changes(text: str, schema: HostSchema, mentions: list[FeatureMention]
         if amount is not None:  # "trained 3 hours a week more", "trained 9 hours a week"
             found[feature.name] = amount
             continue
-        # "had upgraded twice", "was upgraded 3 times last year"
-        said = re.match(rf"^\s*(?:(?:it|them|her|him)\s+)?{_COUNT_TIMES}(?!\s+(?:{_UP}|{_DOWN}))\b", after, re.I)
+        # "had upgraded twice", "was upgraded 3 times last year"; "annealed it twice as long": a multiple, not a count
+        said = re.match(
+            rf"^\s*(?:(?:it|them|her|him)\s+)?{_COUNT_TIMES}(?!\s+(?:{_UP}|{_DOWN}))\b(?P<as>\s+as\s+\w+)?", after, re.I
+        )
         if said and re.search(r"\b(?:had|has|have|was|were|been|got|be|if)\b[^.?!]*$", before, re.IGNORECASE):
-            found[feature.name] = _times(said)
+            found[feature.name] = f"*{_times(said)}" if said.group("as") else _times(said)
             continue
         # "1 reader fewer", "3 tickets more": the amount before the feature, its direction after it
         leading = re.search(rf"(?<![\w.])(?P<n>{_NUM})\s+$", before)
