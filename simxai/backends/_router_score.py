@@ -4,11 +4,13 @@ The selector gives a calibrated probability per function it knows and for "no fu
 turn cannot mean are set aside and the bar of a sure choice is fitted to what is left (`_router_unsure.fit_options`).
 A host's own function, which the selector cannot know, wins when its spec is the one most similar to the turn. A
 metric named makes an unsure choice, "no function" or the data's description a performance question; and when "no
-function" is as likely as the runner-up of an unsure choice, the turn gets the plain reply, not a question.
+function" is as likely as the runner-up of an unsure choice, the turn gets the plain reply, not a question, unless it
+names a group or an instance of the host's data.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from simxai.backends._router_decision import Decision, metric_named, names_metric
@@ -22,6 +24,7 @@ from simxai.registry import FunctionSpec
 __all__ = ["selector_decision"]
 
 _NONE = "none"  # the selector's class for a turn that asks for no function
+_SUBJECT = re.compile(r"\b(?:GROUP|INSTANCE)\b")  # what the masking puts for a group or an instance named
 
 
 def selector_decision(
@@ -57,9 +60,14 @@ def selector_decision(
     if named and "get_model_performance" in allowed:
         top, confident = "get_model_performance", True  # "f1 for ...", "all the metrics": a metric's value
     if top == _NONE or (
-        not confident and runner_up is not None and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
+        not confident
+        and runner_up is not None
+        and probabilities.get(_NONE, 0.0) >= probabilities[runner_up]
+        and not _SUBJECT.search(mask(text, request.host))
     ):
         # "no function" needs no confidence, and when a turn may ask for nothing at all, asking which
-        # function it means is the wrong question: it gets the plain reply that lists what can be asked
+        # function it means is the wrong question: it gets the plain reply that lists what can be asked. A turn
+        # that names a group or an instance of the host's data is about the model: asked, not refused ("how many
+        # members on the silver plan wind up with a surcharge?" when the selector is unsure of it)
         return Decision(None, confidence, True)
     return metric_named(Decision(top, confidence, confident, runner_up=runner_up), text, request.host)
