@@ -24,6 +24,8 @@ import functools
 import re
 
 from simxai.hosts.base import HostSchema
+from simxai.hosts.schema_words import host_words
+from simxai.turn_memo import per_host
 
 __all__ = ["label_adverbs"]
 
@@ -67,10 +69,10 @@ def _pattern(pairs: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], dict[
     return re.compile(rf"(?<![\w'-])({words})(?![\w'-]){_AFTER}", re.IGNORECASE), table
 
 
+@per_host
 def _table(schema: HostSchema) -> tuple[tuple[str, str], ...]:
     """Each adverb of a one-word label, to the label as the host writes it."""
-    own = {w.lower() for f in schema.features for w in (f.name, *f.aliases, *(f.categories or []))}
-    own |= {c.lower() for c in schema.class_names}
+    own = host_words(schema)
     pairs: dict[str, str] = {}
     for label in schema.class_names:
         if not label.isalpha() or len(label) < 3:

@@ -17,6 +17,7 @@ import functools
 import re
 
 from simxai.hosts.base import HostSchema, plural, regular_plural
+from simxai.hosts.schema_words import host_words
 
 __all__ = ["regular_noun_plural"]
 
@@ -29,11 +30,6 @@ def _pattern(irregular: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(irregular)}\b", re.IGNORECASE)
 
 
-def _host_words(schema: HostSchema) -> set[str]:
-    words = {w.lower() for f in schema.features for w in (f.name, *f.aliases, *(f.categories or []))}
-    return words | {c.lower() for c in schema.class_names}
-
-
 def regular_noun_plural(text: str, schema: HostSchema | None) -> str:
     """`text` with the host noun's irregular plural written by the regular rules ("geese" -> "gooses").
 
@@ -43,7 +39,7 @@ def regular_noun_plural(text: str, schema: HostSchema | None) -> str:
         return text
     last = schema.instance_noun.strip().lower().rsplit(" ", 1)[-1]
     irregular, regular = plural(last), regular_plural(last)
-    if irregular in (regular, last) or irregular in _READ_ALREADY or irregular in _host_words(schema):
+    if irregular in (regular, last) or irregular in _READ_ALREADY or irregular in host_words(schema):
         return text
     if irregular not in text.lower():  # the common case, without a regular expression
         return text

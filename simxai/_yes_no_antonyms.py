@@ -16,6 +16,8 @@ import functools
 import re
 
 from simxai.hosts.base import HostSchema
+from simxai.hosts.schema_words import holds_true_false, host_words
+from simxai.turn_memo import per_host
 
 __all__ = ["yes_no_antonyms"]
 
@@ -43,7 +45,6 @@ _OPPOSITES: dict[str, tuple[str, ...]] = {}
 for _one, _other in _PAIRS:
     _OPPOSITES[_one] = (*_OPPOSITES.get(_one, ()), _other)
     _OPPOSITES[_other] = (*_OPPOSITES.get(_other, ()), _one)
-_YES_NO = ({"true", "false"}, {"yes", "no"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -56,13 +57,13 @@ def _pattern(pairs: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], dict[
     return re.compile(rf"(?<![\w'-])(?<!\bnot\s)({words})(?![\w'-])", re.IGNORECASE), table
 
 
+@per_host
 def _table(schema: HostSchema) -> tuple[tuple[str, str], ...]:
     """Each opposite of a yes/no feature's one-word name or alias, to that name, when only one feature has it."""
-    own = {w.lower() for f in schema.features for w in (f.name, *f.aliases, *(f.categories or []))}
-    own |= {c.lower() for c in schema.class_names}
+    own = host_words(schema)
     owners: dict[str, set[str]] = {}
     for feature in schema.features:
-        if feature.type != "categorical" or {c.lower() for c in feature.categories or []} not in _YES_NO:
+        if not holds_true_false(feature):
             continue
         for name in (feature.name, *feature.aliases):
             for opposite in _OPPOSITES.get(name.lower(), ()):

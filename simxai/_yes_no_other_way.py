@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from simxai.hosts.base import HostSchema
+from simxai.hosts.schema_words import holds_true_false
 from simxai.turn_memo import per_host
 
 __all__ = ["other_way_denied"]
@@ -23,7 +24,6 @@ __all__ = ["other_way_denied"]
 # "whether the seam was sewn by machine (True) or by hand (False)": the words before "(False)", after "or"
 _FALSE_WAY = re.compile(r"\(true\)\s*,?\s*or\s+(?P<way>[^()]{1,40}?)\s*\(false\)", re.IGNORECASE)
 _FILLER = frozenset("a an the by on in at over under into via with of from to is was were it its not no".split())
-_YES_NO = ({"true", "false"}, {"yes", "no"})
 
 
 def _words(text: str) -> list[str]:
@@ -37,7 +37,7 @@ def _patterns(schema: HostSchema) -> tuple[tuple[re.Pattern[str], str], ...]:
     """
     found = []
     for feature in schema.features:
-        if feature.type != "categorical" or {c.lower() for c in feature.categories or []} not in _YES_NO:
+        if not holds_true_false(feature):
             continue
         match = _FALSE_WAY.search(feature.description or "")
         if match is None:

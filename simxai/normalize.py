@@ -39,6 +39,7 @@ from simxai._yes_no_antonyms import yes_no_antonyms
 from simxai._yes_no_other_way import other_way_denied
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import spaced_name
+from simxai.hosts.schema_words import holds_true_false, host_words
 
 __all__ = ["TENS", "UNITS", "normalize", "number_value"]
 
@@ -241,9 +242,6 @@ def normalize(text: str, schema: HostSchema | None = None, vocabulary: Iterable[
     return _normalize(text, words, extra, spoken, full, names)
 
 
-_YES_NO_PAIRS = ({"true", "false"}, {"yes", "no"})
-
-
 @functools.lru_cache(maxsize=64)
 def _prefix_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"\bun-?({'|'.join(map(re.escape, names))})\b", re.IGNORECASE) if names else None
@@ -254,12 +252,12 @@ def _denied_by_prefix(text: str, schema: HostSchema) -> str:
     insured" of a feature `insured` holding True/False, so that every reader takes it as the feature's "no" (a word
     the host knows itself, a category or a name, stays).
     """
-    known = {w.lower() for f in schema.features for w in (f.name, *f.aliases, *(f.categories or []))}
+    known = host_words(schema, labels=False)
     names = tuple(
         sorted(
             name.lower()
             for f in schema.features
-            if f.type == "categorical" and {c.lower() for c in f.categories or []} in _YES_NO_PAIRS
+            if holds_true_false(f)
             for name in (f.name, *f.aliases)
             if name.isalpha() and f"un{name.lower()}" not in known
         )
