@@ -7,7 +7,7 @@ the frame, the ids of the 60 held-out clocks and the fields of its host config w
 or has `stopped`. Nothing here comes from a data set: the domain, its columns and its words were invented by w51
 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w51/host_clock.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w51/host_clock.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
