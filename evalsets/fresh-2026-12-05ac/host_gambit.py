@@ -63,8 +63,7 @@ GAMBIT_CONFIG: dict[str, Any] = {
         "target_description": "the game's result: White won, it was drawn, or Black won",
         "model_description": "A soft-voting ensemble: a logistic regression, a 15-nearest-neighbours classifier "
         "and a depth-4 decision tree on the one-hot encoded and standardised columns, their probabilities averaged.",
-        "training": "Fitted on 240 of the 300 synthetic games; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic games; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic games, invented for testing; not a real club's results.",
             "Knows nothing of the moves themselves, only of the arbiter's summary columns.",
