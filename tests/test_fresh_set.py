@@ -33,7 +33,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
-        "fresh-2026-12-05aa", "fresh-2026-12-05ab",
+        "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -210,6 +210,11 @@ SUGARHOUSE_CATEGORIES = {
 #: True/False column.
 MEWS_NUMERIC = ("Weight (g)", "pct_under_fat", "HoursSinceFed", "weathering hours", "wind_kph", "Age (yrs)")
 MEWS_CATEGORIES = {"Species": ("harris_hawk", "kestrel", "red_tail"), "Imprint": ("False", "True")}
+#: The invented chess-club host of set AC (`evalsets/fresh-2026-12-05ac/host_gambit.py`): ids 124101-124400, games
+#: called "game"; three labels (the result); units in brackets ("Rating Gap (Elo)"), a name with spaces and units,
+#: a True/False column.
+GAMBIT_NUMERIC = ("Rating Gap (Elo)", "prep_minutes", "MovesInBook", "clock at move 30 (min)", "round_no")
+GAMBIT_CATEGORIES = {"Opening": ("french", "italian", "queens_gambit", "sicilian"), "Rapid": ("False", "True")}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -368,6 +373,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("keen", "sulky", "weak"),
         "features": MEWS_NUMERIC + tuple(MEWS_CATEGORIES),
         "categories": MEWS_CATEGORIES,
+    },
+    "gambit": {
+        "ids": range(124101, 124401),
+        "labels": ("white", "draw", "black"),
+        "features": GAMBIT_NUMERIC + tuple(GAMBIT_CATEGORIES),
+        "categories": GAMBIT_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -551,6 +562,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 60, "sentiment": 47, "loan": 59, "mews": 87},
         "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "mews": 6},
+    },
+    "fresh-2026-12-05ac": {
+        "requests": 245,
+        "dialogues": 18,
+        "per_host": {"demo": 59, "sentiment": 46, "loan": 58, "gambit": 84},
+        "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "gambit": 6},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
