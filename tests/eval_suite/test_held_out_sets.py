@@ -273,6 +273,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("clock", "peat"),
     },
+    # written held out in the thirty-second round, read by nobody
+    "w53": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("puppet", "dome"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
