@@ -281,6 +281,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("puppet", "dome"),
     },
+    # written for training in the thirty-second round
+    "w54": {
+        "folder": "people",
+        "requests": 173,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("tattoo", "interloan"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
