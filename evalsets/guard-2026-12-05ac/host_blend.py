@@ -1,10 +1,10 @@
 """The invented `blend` host of guard writer guardAC: trial blends mixed in an invented perfumery's lab.
 
 `load_host()` builds a seeded frame of 300 trial blends (ids 124401-124700) from the blending ledger of an invented
-perfumery and fits scikit-learn's `GaussianProcessClassifier` (after a `StandardScaler`) on 240 of them; the other 60 are held out for the
-performance figures. After maceration each blend is judged at the smelling strip as `harmonious` (the notes sit
-together), `flat` (the top fades and nothing lifts it) or `harsh` (alcohol or aldehydes bite through).
-Nothing here comes from a data set: the domain, its columns and its words were invented by guardAC.
+perfumery and fits scikit-learn's `GaussianProcessClassifier` (after a `StandardScaler`) on 240 of them; the other
+60 are held out for the performance figures. After maceration each blend is judged at the smelling strip as
+`harmonious` (the notes sit together), `flat` (the top fades and nothing lifts it) or `harsh` (alcohol or aldehydes
+bite through). Nothing here comes from a data set: the domain, its columns and its words were invented by guardAC.
 
     python evalsets/guard-2026-12-05ac/host_blend.py  # builds it, prints its schema
 """
