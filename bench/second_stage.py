@@ -36,6 +36,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -47,6 +48,8 @@ from _second_stage_model import VARIANTS, Row, SecondStage, fit  # noqa: E402
 
 from simxai import Agent  # noqa: E402
 from simxai.backends import _router_score  # noqa: E402
+from simxai.backends import router as _router  # noqa: E402
+from simxai.backends.base import CompletionRequest  # noqa: E402
 from simxai.backends.router import ASK_BELOW, RouterBackend  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
 
@@ -56,43 +59,64 @@ U = ("w36", "w38", "w40", "w42", "w44", "w46", "w48")
 LAMBDAS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 _FIELDS = ("n", "function", "function+args", "asked", "confident-wrong")
 _REAL_FIT_OPTIONS = _router_score.fit_options
+_REAL_SELECTOR_DECISION = _router.selector_decision
 
 Counts = dict[str, list[int]]  # kind -> n, function, f+a, asked, confident wrong
 
 
 @contextlib.contextmanager
 def _staged(
-    stage: SecondStage | None, record: list[tuple[str, dict[str, float], HostSchema | None]] | None
+    stage: SecondStage | None,
+    record: list[tuple[str, dict[str, float], HostSchema | None]] | None,
+    scope: str = "all",
 ) -> Iterator[None]:
-    """The router with `stage` applied where it reads the selector's probabilities, recording them in `record`."""
+    """The router with `stage` applied where it reads the selector's probabilities (before `fit_options`), on every
+    read (`scope` "all") or only on a turn with no user turn before it ("fresh": a request or a dialogue's first
+    turn, the kinds of row it is fitted on); the selector's own probabilities recorded in `record`.
+    """
+    fresh = [True]
+
+    def selector_decision(selector: Any, threshold: float, text: str, request: CompletionRequest, index_of: Any) -> Any:
+        fresh[0] = not any(m.role == "user" for m in request.messages[:-1])
+        return _REAL_SELECTOR_DECISION(selector, threshold, text, request, index_of)
 
     def fit_options(
         probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None
     ) -> tuple[dict[str, float], float]:
         if record is not None:
             record.append((text, dict(probabilities), schema))
-        if stage is not None:
+        if stage is not None and (scope == "all" or fresh[0]):
             probabilities = stage.apply(probabilities, text, schema)
         return _REAL_FIT_OPTIONS(probabilities, threshold, text, schema)
 
     _router_score.fit_options = fit_options  # type: ignore[assignment]
+    _router.selector_decision = selector_decision  # type: ignore[assignment]
     try:
         yield
     finally:
         _router_score.fit_options = _REAL_FIT_OPTIONS
+        _router.selector_decision = _REAL_SELECTOR_DECISION
 
 
 def _gold(gold: fresh_set.Gold) -> list[str]:
     return list(gold.functions) if gold.functions else ([] if gold.clarify else ["none"])
 
 
-async def run_author(backend: RouterBackend, author: str, stage: SecondStage | None, rows: list[Row] | None) -> Counts:
-    """One author's requests and dialogues through the engine: the counts per kind; rows recorded into `rows`."""
+async def run_author(
+    backend: RouterBackend,
+    author: str,
+    stage: SecondStage | None,
+    rows: list[Row] | None,
+    scope: str = "all",
+    turns: dict[str, str] | None = None,
+) -> Counts:
+    """One author's requests and dialogues through the engine: the counts per kind; rows recorded into `rows`, and
+    each turn's outcome into `turns` (for R only: U's turns are never kept)."""
     folder = PEOPLE / author
     requests, dialogues = fresh_set.load_set(folder)
     counts: Counts = {k: [0] * len(_FIELDS) for k in ("request", "dialogue")}
     record: list[tuple[str, dict[str, float], HostSchema | None]] | None = [] if rows is not None else None
-    with _staged(stage, record), contextlib.redirect_stdout(io.StringIO()):
+    with _staged(stage, record, scope), contextlib.redirect_stdout(io.StringIO()):
         for host_name in fresh_set.set_hosts(folder, requests + dialogues):
             host = fresh_set.load_host(host_name, folder)
             if host is None:
@@ -112,6 +136,9 @@ async def run_author(backend: RouterBackend, author: str, stage: SecondStage | N
                         row[2] += scored.outcome == "correct"
                         row[3] += scored.asked is not None
                         row[4] += scored.outcome == "confident_wrong"
+                        if turns is not None:
+                            got = scored.called or ("(asked)" if scored.asked else "(nothing)")
+                            turns[f"{case.id}#{index}"] = f"{scored.outcome} {got} gold {scored.gold}: {text!r}"
                         if rows is not None and record and _gold(gold):
                             read, probabilities, schema = record[0]
                             shape = "request" if kind == "request" else "first" if index == 0 else "later"
@@ -190,11 +217,42 @@ def loao(rows: Sequence[Row], classes: Sequence[str], fit_kinds: Sequence[str]) 
 # ---- the runs -------------------------------------------------------------------------------------------
 
 
+async def _list_changes(
+    backend: RouterBackend,
+    rows: Sequence[Row],
+    classes: Sequence[str],
+    args: argparse.Namespace,
+    variant: str,
+    lam: float,
+) -> None:
+    """R's turns whose outcome the stage (fitted without their author) changes, base -> staged."""
+    used = [r for r in rows if r.kind in args.fit_kinds]
+    print("\n== R's turns the stage changes (base -> staged, out of author) ==")
+    for author in R:
+        cached = args.cache / f"r_turns_{author}.json"
+        if cached.is_file():
+            before = json.loads(cached.read_text(encoding="utf-8"))
+        else:
+            before = {}
+            await run_author(backend, author, None, None, turns=before)
+            cached.write_text(json.dumps(before), encoding="utf-8")
+        after: dict[str, str] = {}
+        stage = fit([r for r in used if r.author != author], classes, variant, lam)
+        await run_author(backend, author, stage, None, args.scope, after)
+        for key, was in before.items():
+            if after.get(key) != was:
+                print(f"{key}\n  {was}\n  {after.get(key)}", flush=True)
+
+
 async def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--router-model", type=Path, required=True, help="a selector trained without R and U")
     parser.add_argument("--cache", type=Path, required=True, help="a scratch folder for R's rows and runs")
     parser.add_argument("--fit-kinds", nargs="+", default=["request", "first"], choices=["request", "first", "later"])
+    parser.add_argument(
+        "--scope", default="all", choices=["all", "fresh"], help="apply to every selector read, or to fresh turns only"
+    )
+    parser.add_argument("--list-r", action="store_true", help="list R's turns the stage changes (out of author)")
     parser.add_argument("--no-u", action="store_true", help="stop before U (the decision figure)")
     parser.add_argument("--no-r-end", action="store_true", help="skip R end to end out of author")
     args = parser.parse_args(argv)
@@ -223,11 +281,13 @@ async def main(argv: list[str] | None = None) -> int:
         total_staged: Counts = {}
         for author in R:
             stage = fit([r for r in used if r.author != author], classes, variant, lam)
-            counts = await run_author(backend, author, stage, None)
+            counts = await run_author(backend, author, stage, None, args.scope)
             print(_line(f"{author} base", base[author]))
             print(_line(f"{author} staged (LOAO)", counts), flush=True)
             _add(total_staged, counts)
         print(_line("R staged (LOAO)", total_staged))
+    if args.list_r:
+        await _list_changes(backend, rows, classes, args, variant, lam)
     if args.no_u:
         return 0
 
@@ -243,7 +303,7 @@ async def main(argv: list[str] | None = None) -> int:
         else:
             before = await run_author(backend, author, None, None)
             cached.write_text(json.dumps(before), encoding="utf-8")
-        after = await run_author(backend, author, stage, None)
+        after = await run_author(backend, author, stage, None, args.scope)
         print(_line(f"{author} base", before))
         print(_line(f"{author} staged", after), flush=True)
         _add(u_base, before)
