@@ -4,7 +4,7 @@ Usage (from the repository root; M = a selector trained without R and U, the thi
 training command is in docs/router.md's asks30 section):
 
     PYTHONPATH=$PWD python bench/second_stage.py --router-model M --cache DIR [--fit-kinds request first]
-                                                 [--no-u] [--no-r-end]
+                                                 [--scope all|fresh] [--no-u] [--no-r-end] [--list-r]
 
 1. **Rows.** R's requests and dialogues (R = w35 w37 w39 w41 w43 w45, read authors) run through the real engine
    with the router on M (as `bench/fresh_set.py --router-model M` runs them); for each user turn, the first time the
@@ -16,7 +16,9 @@ training command is in docs/router.md's asks30 section):
    threshold (top probability below `ASK_BELOW`: asked) the sure-and-wrong and asked counts; the selector's own
    probabilities are the first line. The setting with the least summed log loss is chosen.
 3. **R end to end, out of author.** Each R author runs through the engine again, the chosen setting fitted on the
-   other five authors applied where the router reads the selector's probabilities (before `fit_options`).
+   other five authors applied where the router reads the selector's probabilities (before `fit_options`): on
+   every read (`--scope all`) or only on a turn with no user turn before it (`--scope fresh`: requests and
+   dialogues' first turns, the rows' kinds). `--list-r` lists R's turns whose outcome the stage changes.
 4. **U, totals only** (U = w36 w38 w40 w42 w44 w46 w48, nobody reads them): the chosen setting fitted on all of
    R; each U author through the engine without and with it. Only counts are printed: no turn, no error, nothing
    written. This is the decision figure.
@@ -89,8 +91,8 @@ def _staged(
             probabilities = stage.apply(probabilities, text, schema)
         return _REAL_FIT_OPTIONS(probabilities, threshold, text, schema)
 
-    _router_score.fit_options = fit_options  # type: ignore[assignment]
-    _router.selector_decision = selector_decision  # type: ignore[assignment]
+    _router_score.fit_options = fit_options
+    _router.selector_decision = selector_decision
     try:
         yield
     finally:
