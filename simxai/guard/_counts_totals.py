@@ -29,14 +29,17 @@ from collections.abc import Iterable
 from itertools import combinations, product
 
 from simxai._spoken import UNITS
+from simxai.guard._compound import compound_share
 from simxai.guard._facts import Facts
+from simxai.guard._lift import lift_part
 
 __all__ = ["counted_share"]
 
-#: "12 of 17", "13 of the 19", "16 out of 17", "13 chances in 16": two whole numbers, the first the smaller.
+#: "12 of 17", "13 of the 19", "16 out of 17", "13 chances in 16": two whole numbers, the first the smaller; "one
+#: chance in 40" (g30) and "2 chances in 10,000" (g19) too (gfa32).
 _COUNTED = re.compile(
-    r"(?<![\w.,/])(?P<n>\d{1,4})\s+(?:chances?\s+|times\s+)?(?:of|out\s+of|in)\s+(?:the\s+|every\s+)?"
-    r"(?P<m>\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)",
+    r"(?<![\w.,/])(?P<n>\d{1,4}|(?<!-)\bone(?=\s+chance\s))\s+(?:chances?\s+|times\s+)?(?:of|out\s+of|in)\s+"
+    r"(?:the\s+|every\s+)?(?P<m>\d{1,3}(?:,\d{3})+|10{4,5}|\d{1,4})(?![\w%/]|[.,]\d|\s*%|\s*percent\b)",
     re.I,
 )
 #: "53/47", "65/35", "52.4/47.6": a pair on its own (not a date, a ratio of words or a fraction in a longer run).
@@ -120,6 +123,10 @@ def counted_share(
     slash split (None when it is neither, or a count whose ratio is no share: read as before); `before` is the
     sentence up to the clause; `named`, the features (lower case) the clause names before the number, for a total.
     """
+    if (compound := compound_share(clause, start, end, facts)) is not None:  # "a final compound of +0.31" (gfa32)
+        return compound
+    if (part := lift_part(clause, start, end, facts)) is not None:  # "0.45 of the 0.68 lift" (gfa32)
+        return part
     lead = clause[:start]
     if _TOTAL.search(lead):
         said = clause[start:end].lstrip("+")
@@ -131,7 +138,7 @@ def counted_share(
     for m in _COUNTED.finditer(clause):
         if (start, end) not in (m.span("n"), m.span("m")):
             continue
-        n, whole = int(m.group("n")), int(m.group("m"))
+        n, whole = 1 if m.group("n").lower() == "one" else int(m.group("n")), int(m.group("m").replace(",", ""))
         if n in facts.numbers or whole in facts.numbers:
             return None  # "210 of 400" where the outputs count 210 of 400 rows: a count, checked as one
         if 0 < n < whole and any(abs(n / whole - x) <= _RATIO_SLACK for x in _shares(facts)):

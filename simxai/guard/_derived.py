@@ -62,10 +62,10 @@ _DIFFERENCE_AFTER = re.compile(
     rf"{spaced('short of')})\s+(?:today's|the current|its current|the current value|current|now|its(?=\s+[-+]?\d))\b",
     re.I,
 )
-#: "8 % more", "a quarter of what it was", "half of that": a number relative to another, no value of the outputs.
+#: "8 % more", "a quarter of what it was", "half of that", "half again as much as" (gfa32): relative to another.
 _RELATIVE = re.compile(
     r"\s*%?\s*(?:of\s+(?:what\s+it\s+was|that|this|the\s+(?:old|previous|original|earlier|first|gap|top|"
-    r"leader|largest|biggest)\b))|\s*%?\s*more\s+\w+\s+than\b",
+    r"leader|largest|biggest)\b))|\s*%?\s*more\s+\w+\s+than\b|\s+again\s+as\s+\w+\s+as\b",  # "half again as much as"
     re.I,
 )
 _MORE = re.compile(r"\s*(?:more|less|higher|lower|longer|shorter|larger|smaller|bigger|greater)\b", re.I)
