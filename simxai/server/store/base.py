@@ -196,6 +196,17 @@ class ContextCache:
             _, (_, dropped) = self._entries.popitem(last=False)
             self._size -= self._count(dropped)
 
+    def appended(self, session_id: str, version: int, cutoff: int, messages: list[Message]) -> None:
+        """Follow a turn stored at `version` + 1 that dropped the turns up to `cutoff`: extend the cached turns
+        when they were cached at `version`, else forget them (they are read again when needed).
+        """
+        cached = self.get(session_id, version)
+        if cached is not None:
+            turns = [(seq, m) for seq, m in cached if seq > cutoff] + [(version + 1, messages)]
+            self.put(session_id, version + 1, turns)
+        else:
+            self.pop(session_id)
+
     def pop(self, session_id: str) -> None:
         """Forget the session's cached turns, if any."""
         entry = self._entries.pop(session_id, None)
