@@ -3,7 +3,9 @@
 A session row holds the dialogue state and a version (the count of turns stored); a turn row holds the
 messages the turn added to the LLM context and the response its client got. Two implementations:
 `SqliteStore` (one file, one process: the embedded default) and `PostgresStore` (one database shared by many
-replicas). Both keep the same contract, which `tests/server/test_store.py` runs on each:
+replicas). What they do alike beyond this interface (a new session, decoding the rows they read, the
+in-process lock per session) is written once in `shared.py`, and the context cache (`ContextCache`) here.
+Both keep the same contract, which `tests/server/test_store.py` runs on each:
 
 * `append_turn` stores turn N+1 only if the session is still at version N, atomically with the new state
   and the trimming of the oldest turns beyond the history bound (whole turns: a call never loses its result);
