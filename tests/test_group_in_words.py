@@ -18,11 +18,12 @@ import pytest
 import yaml
 from sklearn.ensemble import RandomForestClassifier
 
-from simxai import Agent, Turn
+from simxai import Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_group
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
 from simxai.hosts.config import load_host_config
+from tests.backends.routing import talk
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
@@ -73,11 +74,6 @@ def router() -> RouterBackend:
     return RouterBackend()
 
 
-async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
 def groups(turn: Turn) -> list[tuple[str, Any]]:
     return [(c.function, c.arguments.get("group")) for c in turn.calls]
 
@@ -93,7 +89,7 @@ def groups(turn: Turn) -> list[tuple[str, Any]]:
     ],
 )
 async def test_a_value_in_the_plural_or_after_on_is_the_group(text, group, coffee_host, router):
-    (turn,) = await turns(coffee_host, router, text)
+    (turn,) = await talk(coffee_host, router, text)
     assert groups(turn) == [("get_model_performance", group)]
     assert turn.calls[0].status == "ok"
 
@@ -108,12 +104,12 @@ async def test_a_value_in_the_plural_or_after_on_is_the_group(text, group, coffe
     ],
 )
 async def test_a_built_in_host_reads_the_plural_too(host, text, group, loan_host, insurance_host, router):
-    (turn,) = await turns({"loan": loan_host, "insurance": insurance_host}[host], router, text)
+    (turn,) = await talk({"loan": loan_host, "insurance": insurance_host}[host], router, text)
     assert groups(turn) == [("get_model_performance", group)]
 
 
 async def test_a_turn_naming_its_own_group_does_not_reuse_the_previous_one(coffee_host, router):
-    first, second, third = await turns(
+    first, second, third = await talk(
         coffee_host,
         router,
         "how accurate is the model on busy days?",
@@ -126,7 +122,7 @@ async def test_a_turn_naming_its_own_group_does_not_reuse_the_previous_one(coffe
 
 
 async def test_on_the_loan_host_the_new_group_replaces_the_old(loan_host, router):
-    first, second, third = await turns(
+    first, second, third = await talk(
         loan_host, router, "how accurate is the model for renters?", "how does the model do on mortgages?", "and f1?"
     )
     assert groups(first) == [("get_model_performance", "home_ownership = rent")]
@@ -144,7 +140,7 @@ async def test_on_the_loan_host_the_new_group_replaces_the_old(loan_host, router
     ],
 )
 async def test_a_word_that_looks_like_a_value_is_refused_naming_it(host, texts, word, coffee_host, loan_host, router):
-    *_, turn = await turns({"coffee": coffee_host, "loan": loan_host}[host], router, *texts)
+    *_, turn = await talk({"coffee": coffee_host, "loan": loan_host}[host], router, *texts)
     assert groups(turn)[0] == ("get_model_performance", word)
     assert turn.calls[0].status == "rejected"
     assert f"'{word}'" in turn.reply and "cannot be scored" in turn.reply
@@ -165,7 +161,7 @@ def test_words_that_look_like_no_value_name_no_group(text, coffee_host):
     "texts", [["what about the price?"], ["tell me about the data", "what about the price?"]], ids=["alone", "after"]
 )
 async def test_the_head_noun_of_an_alias_names_its_feature(texts, coffee_host, router):
-    *_, turn = await turns(coffee_host, router, *texts)
+    *_, turn = await talk(coffee_host, router, *texts)
     assert [(c.function, c.arguments) for c in turn.calls] == [("get_data_information", {"feature": "price_latte"})]
 
 
@@ -192,7 +188,7 @@ def test_a_head_noun_two_features_share_names_neither() -> None:
 
 
 async def test_raining_is_the_change_to_rainy_and_survives_the_question_for_the_day(coffee_host, router):
-    first, second = await turns(coffee_host, router, "what if it were raining?", "day 3")
+    first, second = await talk(coffee_host, router, "what if it were raining?", "day 3")
     assert [(c.function, c.arguments, c.status) for c in first.calls] == [
         ("explain_what_if", {"changes": {"weather": "rainy"}}, "clarification")
     ]

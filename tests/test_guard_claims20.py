@@ -6,6 +6,8 @@ rejected, rejected 45 called approved and 89 right, rejected the positive class;
 
 import pytest
 
+from tests.guard.helpers import row_subject
+
 PERFORMANCE = ("get_model_performance", {"metric": "all"})
 
 
@@ -107,16 +109,7 @@ def _prediction(noun: str, subject: int, values: dict, label: str, probabilities
     """A prediction payload of an invented host (the shape `get_prediction` returns)."""
     return {
         "kind": "prediction",
-        "subject": {
-            "kind": "row",
-            "description": f"{noun} {subject}",
-            "id": subject,
-            "values": values,
-            "text": None,
-            "condition": None,
-            "size": 1,
-            "ids": None,
-        },
+        "subject": row_subject(noun, subject, values),
         "label": label,
         "probabilities": probabilities,
         "label_counts": None,

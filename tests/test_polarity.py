@@ -12,15 +12,14 @@ insurance hosts, and an invented three-class wellness host built here. The phras
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
-from simxai import Agent, Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes, extract_label
 from simxai.extraction._features import extract_target_label
 from simxai.hosts.base import Host
+from tests.backends.routing import ran, talk
 
 
 @pytest.fixture(scope="module")
@@ -82,15 +81,6 @@ def by_name(demo_host, loan_host, insurance_host, sentiment_host, wellness_host)
     }
 
 
-async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
-def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls if c.status in ("ok", "error")]
-
-
 # --- moving away from a class -----------------------------------------------------------------------------
 
 
@@ -108,12 +98,12 @@ def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
     ],
 )
 async def test_moving_away_from_a_class_targets_the_other_one(host, text, instance, target, router, by_name):
-    (turn,) = await turns(by_name[host], router, text)
+    (turn,) = await talk(by_name[host], router, text)
     assert ran(turn) == [("explain_how_to_be_that", {"instance": instance, "target_label": target})]
 
 
 async def test_moving_away_from_one_of_three_classes_asks_which_one(router, wellness_host):
-    (turn,) = await turns(wellness_host, router, "how could client 3005 avoid the high tier?")
+    (turn,) = await talk(wellness_host, router, "how could client 3005 avoid the high tier?")
     assert ran(turn) == [] and turn.clarification is not None
     assert "low" in turn.reply and "medium" in turn.reply
 
@@ -126,7 +116,7 @@ async def test_moving_away_from_one_of_three_classes_asks_which_one(router, well
     ],
 )
 async def test_keeping_an_outcome_is_not_read_as_moving_away(host, text, instance, router, by_name):
-    (turn,) = await turns(by_name[host], router, text)
+    (turn,) = await talk(by_name[host], router, text)
     assert ran(turn) == [("explain_how_to_still_be_this", {"instance": instance})]
 
 
@@ -151,7 +141,7 @@ def test_naming_the_class_wanted_is_not_read_as_moving_away(by_name):
     ],
 )
 async def test_another_word_for_a_class_names_that_class(host, text, instance, label, router, by_name):
-    (turn,) = await turns(by_name[host], router, text)
+    (turn,) = await talk(by_name[host], router, text)
     assert ran(turn) == [("explain_why_not", {"instance": instance, "expected_label": label})]
 
 
@@ -175,7 +165,7 @@ def test_a_derived_noun_names_its_class_and_no_word_names_two(by_name):
     ],
 )
 async def test_quitting_or_starting_a_habit_sets_its_yes_no_feature(host, text, instance, changes, router, by_name):
-    (turn,) = await turns(by_name[host], router, text)
+    (turn,) = await talk(by_name[host], router, text)
     assert ran(turn) == [("explain_what_if", {"instance": instance, "changes": changes})]
 
 
@@ -200,7 +190,7 @@ def test_stopping_one_habit_and_starting_another(by_name):
 async def test_up_or_down_with_an_amount_after_a_what_if_is_a_change(
     host, first, second, instance, changes, router, by_name
 ):
-    _, turn = await turns(by_name[host], router, first, second)
+    _, turn = await talk(by_name[host], router, first, second)
     assert ran(turn) == [("explain_what_if", {"instance": instance, "changes": changes})]
 
 
@@ -217,7 +207,7 @@ async def test_up_or_down_with_an_amount_after_a_what_if_is_a_change(
     ],
 )
 async def test_a_count_of_a_predicted_outcome_is_a_prediction_over_the_group(host, text, group, router, by_name):
-    (turn,) = await turns(by_name[host], router, text)
+    (turn,) = await talk(by_name[host], router, text)
     assert ran(turn) == [("get_prediction", {"instance": group})]
 
 
@@ -242,6 +232,6 @@ async def test_a_count_of_a_predicted_outcome_is_a_prediction_over_the_group(hos
     ],
 )
 async def test_changes_added_on_top_stay_in_the_same_scenario(host, texts, changes, other, router, by_name):
-    _, added, again = await turns(by_name[host], router, *texts)
+    _, added, again = await talk(by_name[host], router, *texts)
     assert ran(added)[0][1]["changes"] == changes
     assert ran(again) == [("explain_what_if", {"instance": other, "changes": changes})]

@@ -8,30 +8,18 @@ value for one instance, and two changes in one what-if. The phrasings are our ow
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from simxai import Agent, Turn
 from simxai.backends.router import RouterBackend
 from simxai.extraction import alternatives, extract_group
 from simxai.extraction.mentions import vague_group
-from simxai.hosts.base import Host
 from simxai.normalize import normalize
+from tests.backends.routing import ran, talk
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
-def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls if c.status in ("ok", "error")]
 
 
 # --- ids ------------------------------------------------------------------------------------------------
@@ -53,14 +41,14 @@ async def test_a_misspelt_id_noun_still_names_the_instance(
     host, text, expected, router, demo_host, loan_host, insurance_host, sentiment_host
 ):
     hosts = {"insurance": insurance_host, "loan": loan_host, "sentiment": sentiment_host}
-    (turn,) = await turns(hosts[host], router, text)
+    (turn,) = await talk(hosts[host], router, text)
     assert ran(turn) == [("get_prediction", {"instance": expected})]
 
 
 async def test_an_id_after_an_unknown_word_is_that_id_never_the_one_in_focus(router, insurance_host):
     # the insurance host's ids (5001-5600) lie beyond ten times every feature's range, so the one id-range number
     # is the instance whatever word leads it (ext12m); it was asked about before, and is never swapped for 5010
-    first, second = await turns(
+    first, second = await talk(
         insurance_host, router, "what is the prediction for member 5010", "predicton for wien 5011"
     )
     assert ran(first) == [("get_prediction", {"instance": 5010})]
@@ -69,7 +57,7 @@ async def test_an_id_after_an_unknown_word_is_that_id_never_the_one_in_focus(rou
 
 async def test_an_id_after_an_unknown_word_is_asked_about_where_ids_overlap_feature_values(router, demo_host):
     # on the demo host (ids 0-441) an id-range number may be a value: an unknown word before it is asked about
-    first, second = await turns(demo_host, router, "what is the prediction for patient 10", "predicton for wien 41")
+    first, second = await talk(demo_host, router, "what is the prediction for patient 10", "predicton for wien 41")
     assert ran(first) == [("get_prediction", {"instance": 10})]
     assert ran(second) != [("get_prediction", {"instance": 10})]
 
@@ -106,13 +94,13 @@ async def test_a_group_named_by_its_value_is_scored_on_that_group(
     host, text, group, router, demo_host, loan_host, insurance_host, sentiment_host
 ):
     hosts = {"demo": demo_host, "insurance": insurance_host, "loan": loan_host, "sentiment": sentiment_host}
-    (turn,) = await turns(hosts[host], router, text)
+    (turn,) = await talk(hosts[host], router, text)
     ((function, arguments),) = ran(turn)
     assert function == "get_model_performance" and arguments["group"] == group
 
 
 async def test_a_group_of_a_prediction_keeps_every_value_it_is_named_by(router, loan_host):
-    (turn,) = await turns(loan_host, router, "what does it predict for renters in the east")
+    (turn,) = await talk(loan_host, router, "what does it predict for renters in the east")
     assert ran(turn) == [("get_prediction", {"instance": "home_ownership = rent and region = east"})]
 
 
@@ -125,7 +113,7 @@ async def test_a_group_of_a_prediction_keeps_every_value_it_is_named_by(router, 
     ],
 )
 async def test_groups_named_to_compare_are_each_scored(text, groups, router, insurance_host):
-    (turn,) = await turns(insurance_host, router, text)
+    (turn,) = await talk(insurance_host, router, text)
     assert [(f, a["group"]) for f, a in ran(turn)] == [("get_model_performance", g) for g in groups]
 
 
@@ -138,7 +126,7 @@ def test_alternatives_split_one_feature_and_keep_the_rest():
 
 
 async def test_a_category_word_that_is_no_group_stays_out(router, loan_host):
-    (turn,) = await turns(loan_host, router, "how does the model do on its own?")
+    (turn,) = await talk(loan_host, router, "how does the model do on its own?")
     assert all("group" not in arguments for _function, arguments in ran(turn))
 
 
@@ -153,7 +141,7 @@ async def test_a_category_word_that_is_no_group_stays_out(router, loan_host):
 async def test_a_group_with_no_threshold_is_asked_about_and_the_answer_completes_the_call(
     text, words, answer, group, router, demo_host
 ):
-    asked, answered = await turns(demo_host, router, text, answer)
+    asked, answered = await talk(demo_host, router, text, answer)
     assert asked.clarification is not None and f"'{words}' has no threshold" in asked.reply
     assert ran(asked) == []
     ((function, arguments),) = ran(answered)
@@ -162,16 +150,16 @@ async def test_a_group_with_no_threshold_is_asked_about_and_the_answer_completes
 
 
 async def test_a_group_no_feature_grades_is_said_so(router, demo_host, loan_host, sentiment_host):
-    (heavier,) = await turns(demo_host, router, "how does it do on the heavier patients")
+    (heavier,) = await talk(demo_host, router, "how does it do on the heavier patients")
     assert heavier.clarification is not None and "heavier patients" in heavier.reply and "bmi" in heavier.reply
-    (long,) = await turns(sentiment_host, router, "how does it do on long reviews")
+    (long,) = await talk(sentiment_host, router, "how does it do on long reviews")
     assert long.clarification is not None and ran(long) == [] and "text_length_words" in long.reply
 
 
 async def test_a_text_hosts_group_by_length_and_a_written_answer(router, sentiment_host):
     schema = sentiment_host.schema()
     assert extract_group("accuracy on reviews longer than 20 words", schema) == "text_length_words > 20"
-    asked, answered = await turns(sentiment_host, router, "accuracy on short reviews", "text_length_words < 10")
+    asked, answered = await talk(sentiment_host, router, "accuracy on short reviews", "text_length_words < 10")
     assert asked.clarification is not None and ran(asked) == []
     assert ran(answered) == [("get_model_performance", {"metric": "accuracy", "group": "text_length_words < 10"})]
 
@@ -189,9 +177,7 @@ def test_a_threshold_given_with_the_vague_word_is_used(demo_host):
 async def test_a_feature_value_of_one_instance_is_that_instances_value(router, loan_host):
     values = loan_host.resolve(12).values
     assert values is not None
-    first, second = await turns(
-        loan_host, router, "what is the income of applicant 12", "and what is his credit score?"
-    )
+    first, second = await talk(loan_host, router, "what is the income of applicant 12", "and what is his credit score?")
     assert ran(first) == [("get_prediction", {"instance": 12})]
     assert f"income = {values['income']:g}" in first.reply and first.faithfulness.passed
     assert ran(second) == [("get_prediction", {"instance": 12})]
@@ -200,7 +186,7 @@ async def test_a_feature_value_of_one_instance_is_that_instances_value(router, l
 
 async def test_a_question_about_the_datas_values_stays_a_data_question(router, loan_host):
     for text in ("what is the income distribution", "whats the average income"):
-        (turn,) = await turns(loan_host, router, text)
+        (turn,) = await talk(loan_host, router, text)
         assert ran(turn) == [("get_data_information", {"feature": "income"})]
 
 
@@ -239,6 +225,6 @@ async def test_a_question_about_the_datas_values_stays_a_data_question(router, l
 )
 async def test_every_change_of_a_what_if_is_applied(host, text, changes, router, demo_host, loan_host, insurance_host):
     hosts = {"demo": demo_host, "insurance": insurance_host, "loan": loan_host}
-    (turn,) = await turns(hosts[host], router, text)
+    (turn,) = await talk(hosts[host], router, text)
     ((function, arguments),) = ran(turn)
     assert function == "explain_what_if" and arguments["changes"] == changes

@@ -13,12 +13,11 @@ from typing import Any
 
 import pytest
 
-from simxai import Agent, Turn
 from simxai.backends._router_decision import Decision, changes_decision
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes
 from simxai.hosts.base import Host
-from tests.backends.routing import DEMO, INSURANCE, LOAN, REVIEWS, route
+from tests.backends.routing import DEMO, INSURANCE, LOAN, REVIEWS, logistic_host, ran, route, talk
 
 NUMERIC = [
     "age",
@@ -59,12 +58,6 @@ CONFIG: dict[str, Any] = {
 def school() -> Host:
     import numpy as np
     import pandas as pd
-    from sklearn.compose import ColumnTransformer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import Pipeline
-    from sklearn.preprocessing import OneHotEncoder, StandardScaler
-
-    from simxai.hosts import host_from_model
 
     rng = np.random.default_rng(61)
     n = 300
@@ -84,24 +77,12 @@ def school() -> Host:
     )
     score = 0.2 * frame.training_hours_weekly + 0.03 * frame.homework_done_pct - 0.05 * frame.days_since_last_lesson
     frame["passed"] = (score + rng.normal(0, 0.5, n) > score.median()).astype(int)
-    encode = ColumnTransformer([("scale", StandardScaler(), NUMERIC), ("onehot", OneHotEncoder(), ["level"])])
-    model = Pipeline([("encode", encode), ("classify", LogisticRegression(max_iter=1000))])
-    model.fit(frame[[*NUMERIC, "level"]], frame.passed)
-    return host_from_model(model, frame, **CONFIG)
+    return logistic_host(frame, NUMERIC, "level", "passed", CONFIG)
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
-def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls if c.status in ("ok", "error")]
 
 
 # --- extraction, one form at a time -------------------------------------------------------------------------------
@@ -221,12 +202,12 @@ def test_ids_listed_with_a_comma_are_no_grouped_amount(school: Host):
     ],
 )
 async def test_a_what_if_on_the_new_host_runs(school: Host, router: RouterBackend, text: str, changes):
-    (turn,) = await turns(school, router, text)
+    (turn,) = await talk(school, router, text)
     assert ran(turn) == [("explain_what_if", {"instance": 6150, "changes": changes})]
 
 
 async def test_a_step_instead_and_the_same_for_another_instance(school: Host, router: RouterBackend):
-    _, first, instead, other = await turns(
+    _, first, instead, other = await talk(
         school,
         router,
         "what does the model predict for student 6150?",
@@ -240,7 +221,7 @@ async def test_a_step_instead_and_the_same_for_another_instance(school: Host, ro
 
 
 async def test_the_same_changes_for_another_instance_named_first(school: Host, router: RouterBackend):
-    _, first, other = await turns(
+    _, first, other = await talk(
         school,
         router,
         "what does the model predict for student 6150?",
@@ -252,7 +233,7 @@ async def test_the_same_changes_for_another_instance_named_first(school: Host, r
 
 
 async def test_a_change_on_top_of_the_previous_one(school: Host, router: RouterBackend):
-    _, first, more = await turns(
+    _, first, more = await talk(
         school,
         router,
         "is student 6150 going to pass?",

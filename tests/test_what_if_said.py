@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from simxai import Agent, Turn
 from simxai.backends._router_decision import Decision, changes_decision
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes
 from simxai.hosts.base import FeatureSchema, Host, HostSchema
+from tests.backends.routing import logistic_host, ran, talk
 
 NUMERIC = [
     "age",
@@ -57,12 +57,6 @@ CONFIG: dict[str, Any] = {
 def magazine() -> Host:
     import numpy as np
     import pandas as pd
-    from sklearn.compose import ColumnTransformer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import Pipeline
-    from sklearn.preprocessing import OneHotEncoder, StandardScaler
-
-    from simxai.hosts import host_from_model
 
     rng = np.random.default_rng(81)
     n = 300
@@ -81,24 +75,12 @@ def magazine() -> Host:
     )
     score = 0.3 * frame.skipped_deliveries - 0.01 * frame.weeks_active + 0.2 * frame.price_to_income
     frame["cancelled"] = (score + rng.normal(0, 0.5, n) > score.median()).astype(int)
-    encode = ColumnTransformer([("scale", StandardScaler(), NUMERIC), ("onehot", OneHotEncoder(), ["edition"])])
-    model = Pipeline([("encode", encode), ("classify", LogisticRegression(max_iter=1000))])
-    model.fit(frame[[*NUMERIC, "edition"]], frame.cancelled)
-    return host_from_model(model, frame, **CONFIG)
+    return logistic_host(frame, NUMERIC, "edition", "cancelled", CONFIG)
 
 
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-async def turns(host: Host, router: RouterBackend, *texts: str) -> list[Turn]:
-    conversation = Agent(host, router).conversation()
-    return [await conversation.send(text) for text in texts]
-
-
-def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls if c.status in ("ok", "error")]
 
 
 # --- extraction, one mechanism at a time -------------------------------------------------------------------
@@ -194,7 +176,7 @@ def test_the_readings_on_the_demo(demo_host, text: str, expected: dict[str, Any]
     ],
 )
 async def test_named_changes_to_an_instance_run_the_what_if(magazine: Host, router: RouterBackend, text, changes):
-    turn, confirmed = await turns(magazine, router, text, "yes")
+    turn, confirmed = await talk(magazine, router, text, "yes")
     expected = [("explain_what_if", {"instance": 8150, "changes": changes})]
     if ran(turn) != expected:  # 8150 has 4 upgrades, the data's most: 2 more is questioned first (issue 13)
         assert [(c.function, c.arguments) for c in turn.calls] == expected and "the data's range" in turn.reply
@@ -203,12 +185,12 @@ async def test_named_changes_to_an_instance_run_the_what_if(magazine: Host, rout
 
 async def test_fewer_than_none_is_asked_about(magazine: Host, router: RouterBackend):
     # 8150 skipped no delivery: "2 fewer" would be -2, which no subscriber has; the engine asks, yes runs it
-    (turn,) = await turns(magazine, router, "would 8150 still cancel with 2 fewer skipped deliveries")
+    (turn,) = await talk(magazine, router, "would 8150 still cancel with 2 fewer skipped deliveries")
     assert ran(turn) == [] and "from 0 to −2" in turn.reply
 
 
 async def test_a_what_if_in_a_dialogue_takes_the_instance_in_focus(magazine: Host, router: RouterBackend):
-    _, what_if, instead = await turns(
+    _, what_if, instead = await talk(
         magazine,
         router,
         "what does the model predict for subscriber 8150?",
@@ -220,22 +202,22 @@ async def test_a_what_if_in_a_dialogue_takes_the_instance_in_focus(magazine: Hos
 
 
 async def test_the_demo_what_if_with_the_instance_between(router: RouterBackend, demo_host):
-    (turn,) = await turns(demo_host, router, "what if the bmi for patient 12 had been 30")
+    (turn,) = await talk(demo_host, router, "what if the bmi for patient 12 had been 30")
     assert ran(turn) == [("explain_what_if", {"instance": 12, "changes": {"bmi": 30}})]
 
 
 async def test_a_plural_category_rather_than_another_runs_the_what_if(magazine: Host, router: RouterBackend):
-    (turn,) = await turns(magazine, router, "Say subscriber 8150 read tablets rather than print. Any difference?")
+    (turn,) = await talk(magazine, router, "Say subscriber 8150 read tablets rather than print. Any difference?")
     assert ran(turn) == [("explain_what_if", {"instance": 8150, "changes": {"edition": "tablet"}})]
 
 
 async def test_a_described_instance_keeps_its_explanation(router: RouterBackend, demo_host):
-    (turn,) = await turns(demo_host, router, "why would patient 12 be progressing with a bmi of 30?")
+    (turn,) = await talk(demo_host, router, "why would patient 12 be progressing with a bmi of 30?")
     assert [c.function for c in turn.calls] == ["get_local_explanation"]
 
 
 async def test_a_new_instance_described_by_values_stays_a_prediction(router: RouterBackend, demo_host):
-    (turn,) = await turns(demo_host, router, "predict a patient with age 50, bmi 30 and glucose 120")
+    (turn,) = await talk(demo_host, router, "predict a patient with age 50, bmi 30 and glucose 120")
     assert [c.function for c in turn.calls] in ([], ["get_prediction"])
 
 

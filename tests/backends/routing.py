@@ -1,4 +1,5 @@
-"""What the router tests share: one turn routed by the offline router on a host, read as (question, calls)."""
+"""What the router tests share: one turn routed by the offline router on a host, read as (question, calls); the
+engine's turns on a host and the calls they ran; and an invented host fitted in the test."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from simxai.backends.base import CLARIFY, CompletionRequest
 from simxai.backends.router import RouterBackend
 from simxai.eval_suite.router_training.authors import HOST_SCHEMAS
 from simxai.functions import default_registry
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import Host, HostSchema
 from simxai.messages import Message, ToolCall
 
 FUNCTIONS = default_registry().specs()
@@ -35,6 +36,28 @@ async def talk(host: Any, router: RouterBackend, *texts: str) -> list[Turn]:
 def calls(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
     """The calls of `turn` that ran, as (function, arguments)."""
     return [(c.function, c.arguments) for c in turn.calls if c.status == "ok"]
+
+
+def ran(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    """The calls of `turn` that ran, whether they succeeded or failed, as (function, arguments)."""
+    return [(c.function, c.arguments) for c in turn.calls if c.status in ("ok", "error")]
+
+
+def logistic_host(frame: Any, numeric: list[str], category: str, target: str, config: dict[str, Any]) -> Host:
+    """A host over `frame` (a pandas DataFrame) whose model is a logistic regression of `target` on the scaled
+    `numeric` columns and the one-hot `category` column; `config` goes to `simxai.hosts.host_from_model`.
+    """
+    from sklearn.compose import ColumnTransformer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import Pipeline
+    from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+    from simxai.hosts import host_from_model
+
+    encode = ColumnTransformer([("scale", StandardScaler(), numeric), ("onehot", OneHotEncoder(), [category])])
+    model = Pipeline([("encode", encode), ("classify", LogisticRegression(max_iter=1000))])
+    model.fit(frame[[*numeric, category]], frame[target])
+    return host_from_model(model, frame, **config)
 
 
 def after(name: str, said: str = "a question", **arguments: object) -> list[Message]:

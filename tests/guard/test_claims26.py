@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import pytest
 
-from simxai.guard import Vocabulary, check_claims
+from simxai.guard import Vocabulary
 from simxai.guard._label_verbs import label_verbs, past_label_nouns
 from simxai.guard._lead_words import lead_words
 from simxai.guard._party_verbs import party_verbs
+from tests.guard.helpers import passes
 
 WELDS = Vocabulary(
     labels=["passed", "failed"],
@@ -83,7 +84,7 @@ COUNTERFACTUAL = {
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=WELDS).passed
+    return passes(reply, outputs, WELDS)
 
 
 @pytest.mark.parametrize(

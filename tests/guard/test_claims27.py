@@ -24,6 +24,7 @@ from simxai.guard._own_numbers import compared_pair, own_difference
 from simxai.guard._reading import numbers
 from simxai.guard._said_order import said_order_claims
 from simxai.guard._statements import movement_claims
+from tests.guard.helpers import passes
 
 GAUGES = Vocabulary(
     labels=["certified", "scrapped"],
@@ -51,7 +52,7 @@ def _prediction(gauge: int, scrapped: float, recorded: str = "scrapped") -> dict
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=GAUGES).passed
+    return passes(reply, outputs, GAUGES)
 
 
 def test_the_forms_of_an_ied_class():

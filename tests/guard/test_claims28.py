@@ -21,6 +21,7 @@ from simxai.guard import Vocabulary, check_claims
 from simxai.guard._bare_ids import is_subject_id
 from simxai.guard._binding import names_a_class
 from simxai.guard._reading import numbers
+from tests.guard.helpers import passes
 
 STARTERS = Vocabulary(
     labels=["thrived", "collapsed"],
@@ -43,7 +44,7 @@ def _prediction(starter: int, collapsed: float, recorded: str = "collapsed") -> 
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=STARTERS).passed
+    return passes(reply, outputs, STARTERS)
 
 
 @pytest.mark.parametrize(

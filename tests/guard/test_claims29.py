@@ -21,6 +21,7 @@ from simxai.guard._facts import Facts
 from simxai.guard._missed import missed_share
 from simxai.guard._reading import worded_shares
 from simxai.guard._units import counted_feature
+from tests.guard.helpers import passes, row_subject
 
 BUOYS = Vocabulary(
     labels=["afloat", "sunk"],
@@ -45,7 +46,7 @@ PERFORMANCE = {
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=BUOYS).passed
+    return passes(reply, outputs, BUOYS)
 
 
 @pytest.mark.parametrize(
@@ -83,17 +84,7 @@ def _explanation() -> dict:
     return {
         "kind": "counterfactual",
         "question": "how_to_be_that",
-        "subject": {
-            "kind": "row",
-            "description": "buoy 31",
-            "id": 31,
-            "values": {"barnacle_load": 4.2, "chain_length_m": 12.0, "paint_years": 3.0},
-            "text": None,
-            "condition": None,
-            "size": 1,
-            "ids": None,
-            "nouns": None,
-        },
+        "subject": row_subject("buoy", 31, {"barnacle_load": 4.2, "chain_length_m": 12.0, "paint_years": 3.0}),
         "current_label": "afloat",
         "target_label": "sunk",
         "counterfactuals": [

@@ -17,6 +17,7 @@ import pytest
 from simxai.guard import Vocabulary, check_claims
 from simxai.guard._outputs import read_outputs
 from simxai.instances import condition_fields
+from tests.guard.helpers import row_subject
 
 GRAIN = Vocabulary(
     labels=["sound", "spoiled"],
@@ -24,16 +25,7 @@ GRAIN = Vocabulary(
     aliases={"moisture_pct": ["moisture"], "storage_days": ["storage"], "bin_temp_c": ["bin temperature"]},
     instance_noun="batch",
 )
-_BATCH = {
-    "kind": "row",
-    "description": "batch 412",
-    "id": 412,
-    "values": {"moisture_pct": 16.5, "storage_days": 40.0, "bin_temp_c": 22.0},
-    "text": None,
-    "condition": None,
-    "size": 1,
-    "ids": None,
-}
+_BATCH = row_subject("batch", 412, {"moisture_pct": 16.5, "storage_days": 40.0, "bin_temp_c": 22.0})
 COUNTERFACTUAL = {
     "kind": "counterfactual",
     "question": "how_to_be_that",

@@ -21,6 +21,7 @@ from simxai.guard import Vocabulary, check_claims
 from simxai.guard._label_sets import label_set_claims
 from simxai.guard._rule_labels import rule_label_claims
 from simxai.guard._segment_own import key_feature, subject_count
+from tests.guard.helpers import passes, row_subject
 
 TRUSS = Vocabulary(
     labels=["firm", "soft"],
@@ -28,16 +29,7 @@ TRUSS = Vocabulary(
     aliases={"vine_days": ["days on the vine"]},
     instance_noun="truss",
 )
-_ROW = {
-    "kind": "row",
-    "description": "truss 12",
-    "id": 12,
-    "values": {"age": 3.0, "brix": 5.8, "vine_days": 41.0, "truss_weight_g": 380.0},
-    "text": None,
-    "condition": None,
-    "size": 1,
-    "ids": None,
-}
+_ROW = row_subject("truss", 12, {"age": 3.0, "brix": 5.8, "vine_days": 41.0, "truss_weight_g": 380.0})
 PREDICTION = {
     "kind": "prediction",
     "subject": _ROW,
@@ -104,7 +96,7 @@ def _performance(precision: float, recall: float) -> dict:
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=TRUSS).passed
+    return passes(reply, outputs, TRUSS)
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ import pytest
 
 from simxai.guard import Vocabulary, check_claims
 from simxai.guard._surer import surer_claims
+from tests.guard.helpers import passes, row_subject
 
 KILN = Vocabulary(
     labels=["sound", "cracked"],
@@ -29,16 +30,7 @@ def _prediction(ident: int, label: str, share: float, recorded: str | None = Non
     other = "cracked" if label == "sound" else "sound"
     return {
         "kind": "prediction",
-        "subject": {
-            "kind": "row",
-            "description": f"firing {ident}",
-            "id": ident,
-            "values": {"kiln_temp": 1180.0, "glaze_mm": 0.9, "dwell_min": 25.0},
-            "text": None,
-            "condition": None,
-            "size": 1,
-            "ids": None,
-        },
+        "subject": row_subject("firing", ident, {"kiln_temp": 1180.0, "glaze_mm": 0.9, "dwell_min": 25.0}),
         "label": label,
         "probabilities": {label: share, other: round(1 - share, 4)},
         "label_counts": None,
@@ -50,7 +42,7 @@ TWO = (_prediction(31, "sound", 0.66), _prediction(48, "cracked", 0.83))
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=KILN).passed
+    return passes(reply, outputs, KILN)
 
 
 @pytest.mark.parametrize(

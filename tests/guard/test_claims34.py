@@ -24,6 +24,7 @@ from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chain_order import chained_orders
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._reading import numbers
+from tests.guard.helpers import local_explanation, passes, row_subject
 
 CHOIR = Vocabulary(
     labels=["selected", "deferred"],
@@ -35,16 +36,7 @@ _VALUES = {"pitch_error_cents": 12.0, "range_semitones": 19.0, "sight_score": 7.
 
 
 def _subject(ident: int) -> dict:
-    return {
-        "kind": "row",
-        "description": f"singer {ident}",
-        "id": ident,
-        "values": dict(_VALUES),
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-    }
+    return row_subject("singer", ident, _VALUES)
 
 
 def _prediction(ident: int, label: str, share: float, recorded: str | None = None) -> dict:
@@ -60,21 +52,7 @@ def _prediction(ident: int, label: str, share: float, recorded: str | None = Non
 
 
 def _local(contributions: dict[str, float], base: float, output: float) -> dict:
-    return {
-        "kind": "local_explanation",
-        "subject": _subject(21),
-        "label": "selected",
-        "predicted_label": "selected",
-        "probability": output,
-        "base_value": base,
-        "output": output,
-        "output_space": "probability",
-        "method": "SHAP KernelExplainer",
-        "attributions": [
-            {"feature": name, "value": _VALUES[name], "contribution": value} for name, value in contributions.items()
-        ],
-        "recorded_label": None,
-    }
+    return local_explanation(_subject(21), "selected", _VALUES, contributions, base, output)
 
 
 #: 60 held-out auditions: 40 truly selected (31 caught, 9 deferred), 20 truly deferred (6 selected, 14 right).
@@ -94,7 +72,7 @@ PERFORMANCE = {
 
 
 def _passes(reply: str, *outputs: dict) -> bool:
-    return check_claims(reply, list(outputs), vocabulary=CHOIR).passed
+    return passes(reply, outputs, CHOIR)
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from simxai.guard._metric_order import metric_order_claims
 from simxai.guard._own_ends import own_ends_gap
 from simxai.guard._reading import numbers, worded_shares
 from simxai.guard._spaced import spaced
+from tests.guard.helpers import local_explanation, row_subject
 
 HARBOUR = Vocabulary(
     labels=["sailed", "cancelled"],
@@ -31,17 +32,7 @@ _VALUES = {"wind_knots": 41.0, "swell_dm": 14.0, "crew_count": 5.0}
 def _counterfactual(ident: int, old: float, new: float, share: float) -> dict:
     return {
         "kind": "counterfactual",
-        "subject": {
-            "kind": "row",
-            "description": f"crossing {ident}",
-            "id": ident,
-            "values": dict(_VALUES),
-            "text": None,
-            "condition": None,
-            "size": 1,
-            "ids": None,
-            "nouns": None,
-        },
+        "subject": row_subject("crossing", ident, _VALUES),
         "current_label": "cancelled",
         "target_label": "sailed",
         "counterfactuals": [
@@ -122,30 +113,7 @@ def test_every_reader_reads_comparison_words_split_by_any_whitespace() -> None:
 
 
 def _local(contributions: dict[str, float], base: float, output: float) -> dict:
-    return {
-        "kind": "local_explanation",
-        "subject": {
-            "kind": "row",
-            "description": "crossing 3317",
-            "id": 3317,
-            "values": dict(_VALUES),
-            "text": None,
-            "condition": None,
-            "size": 1,
-            "ids": None,
-        },
-        "label": "cancelled",
-        "predicted_label": "cancelled",
-        "probability": output,
-        "base_value": base,
-        "output": output,
-        "output_space": "probability",
-        "method": "SHAP KernelExplainer",
-        "attributions": [
-            {"feature": name, "value": _VALUES[name], "contribution": value} for name, value in contributions.items()
-        ],
-        "recorded_label": None,
-    }
+    return local_explanation(row_subject("crossing", 3317, _VALUES), "cancelled", _VALUES, contributions, base, output)
 
 
 LOCAL = _local({"wind_knots": 0.214, "swell_dm": 0.061, "crew_count": -0.018}, 0.41, 0.667)

@@ -19,6 +19,7 @@ import pytest
 from simxai.guard import Vocabulary, check_claims
 from simxai.guard._enumerated import names_nothing
 from simxai.guard._record_forms import call_logged
+from tests.guard.helpers import row_subject
 
 BAKERY = Vocabulary(
     labels=["risen", "flat"],
@@ -41,17 +42,7 @@ _VALUES: dict[str, Any] = {"hydration_pct": 72.0, "proof_hours": 3.0, "oven_temp
 
 
 def _subject(ident: int) -> dict[str, Any]:
-    return {
-        "kind": "row",
-        "description": f"loaf {ident}",
-        "id": ident,
-        "values": dict(_VALUES),
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
-    }
+    return row_subject("loaf", ident, _VALUES)
 
 
 PREDICTION = {

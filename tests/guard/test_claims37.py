@@ -22,6 +22,7 @@ import pytest
 from simxai.guard import Vocabulary, check_claims
 from simxai.guard._label_prefixes import prefixed_label_claims
 from simxai.guard._metric_said import metric_word_claims
+from tests.guard.helpers import row_subject
 
 HARBOUR = Vocabulary(
     labels=["sailed", "cancelled"],
@@ -44,17 +45,7 @@ _VALUES: dict[str, Any] = {"wave_height_m": 1.4, "wind_knots": 22.0, "visibility
 
 
 def _subject(ident: int) -> dict[str, Any]:
-    return {
-        "kind": "row",
-        "description": f"crossing {ident}",
-        "id": ident,
-        "values": dict(_VALUES),
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
-    }
+    return row_subject("crossing", ident, _VALUES)
 
 
 PREDICTION = {

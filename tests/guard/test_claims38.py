@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from simxai.guard import Vocabulary, check_claims
+from simxai.guard import Vocabulary
 from simxai.guard._class_ranks import class_rank_claims
 from simxai.guard._outputs import read_outputs
 from simxai.guard._own_directions import own_direction_claims
+from tests.guard.helpers import passes, row_subject
 
 ORCHARD = Vocabulary(
     labels=["dessert", "juice", "compost"],
@@ -46,17 +47,7 @@ REVIEWS = Vocabulary(labels=["positive", "negative"], features=["text"], instanc
 
 
 def _crate(ident: int) -> dict[str, Any]:
-    return {
-        "kind": "row",
-        "description": f"crate {ident}",
-        "id": ident,
-        "values": {"sugar_brix": 12.5, "firmness_kg": 7.1, "bruise_count": 2.0, "variety": "cox"},
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
-    }
+    return row_subject("crate", ident, {"sugar_brix": 12.5, "firmness_kg": 7.1, "bruise_count": 2.0, "variety": "cox"})
 
 
 PREDICTION = {
@@ -114,7 +105,7 @@ REVIEW = {
 
 
 def _flagged(reply: str, outputs: list[dict[str, Any]], vocabulary: Vocabulary = ORCHARD) -> bool:
-    return not check_claims(reply, outputs, vocabulary=vocabulary).passed
+    return not passes(reply, outputs, vocabulary)
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from simxai.guard._odds import said_as_odds
 from simxai.guard._percent_features import percent_features
 from simxai.guard._reading import numbers
 from simxai.guard._state import label_forms
+from tests.guard.helpers import row_subject
 
 _DESCRIPTIONS = {
     "BinderContent": "bitumen binder as a share of the surfacing mix, in percent",
@@ -39,17 +40,7 @@ _VALUES = {"BinderContent": 5.8, "deck_age_yr": 31.0, "salt_days": 44.0}
 
 
 def _subject(ident: int) -> dict[str, Any]:
-    return {
-        "kind": "row",
-        "description": f"panel {ident}",
-        "id": ident,
-        "values": dict(_VALUES),
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
-    }
+    return row_subject("panel", ident, _VALUES)
 
 
 def _prediction(probabilities: dict[str, float]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._change_outcomes import said_for_change, stands_between
 from simxai.guard._counts_totals import _class_named
 from simxai.guard._verdict_marks import marked_verdicts
+from tests.guard.helpers import passes, row_subject
 
 TILES = Vocabulary(
     labels=["glossed", "crazed"],
@@ -37,17 +38,7 @@ _VALUES = {"kiln_temp_c": 1220.0, "glaze_mm": 0.8, "cool_hours": 9.0}
 
 
 def _subject(ident: int) -> dict[str, Any]:
-    return {
-        "kind": "row",
-        "description": f"tile {ident}",
-        "id": ident,
-        "values": dict(_VALUES),
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
-    }
+    return row_subject("tile", ident, _VALUES)
 
 
 def _prediction(glossed: float, ident: int = 402, recorded: str | None = None) -> dict[str, Any]:
@@ -94,7 +85,7 @@ COUNTERFACTUAL = {
 
 
 def _passed(reply: str, outputs: list[dict[str, Any]]) -> bool:
-    return check_claims(reply, outputs, vocabulary=TILES).passed
+    return passes(reply, outputs, TILES)
 
 
 @pytest.mark.parametrize(

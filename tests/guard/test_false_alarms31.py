@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from simxai.guard import Vocabulary, check_claims
+from simxai.guard import Vocabulary
 from simxai.guard._pair_order import ordered_pairs
+from tests.guard.helpers import passes, row_subject
 
 LOAVES = Vocabulary(
     labels=["risen", "flat"],
@@ -29,17 +30,7 @@ LOAVES = Vocabulary(
 
 
 def _subject(ident: int, proof: float = 9.0) -> dict[str, Any]:
-    return {
-        "kind": "row",
-        "description": f"loaf {ident}",
-        "id": ident,
-        "values": {"proof_hours": proof, "hydration_pct": 70.0, "starter_g": 120.0},
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
-    }
+    return row_subject("loaf", ident, {"proof_hours": proof, "hydration_pct": 70.0, "starter_g": 120.0})
 
 
 def _prediction(ident: int, risen: float, recorded: str | None = None) -> dict[str, Any]:
@@ -55,7 +46,7 @@ def _prediction(ident: int, risen: float, recorded: str | None = None) -> dict[s
 
 
 def _passed(reply: str, outputs: list[dict[str, Any]]) -> bool:
-    return check_claims(reply, outputs, vocabulary=LOAVES).passed
+    return passes(reply, outputs, LOAVES)
 
 
 TWO = [_prediction(311, 0.895, "risen"), _prediction(412, 0.813, "risen")]

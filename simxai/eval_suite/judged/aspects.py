@@ -108,6 +108,13 @@ def _judge_rate(aspect: str, rater: str, subset: str, values: Sequence[bool | No
     )
 
 
+def _with_human(
+    aspect: str, rater: str, pairs: Sequence[tuple[object, object]], subset: str, names: Sequence[str] = BINARY
+) -> Agreement:
+    """A rater's agreement with the human labels (pairs: the human's value, the rater's value)."""
+    return agreement(aspect, "human", rater, pairs, names=names, subset=subset)
+
+
 #: Functions whose text output, when it is one bare word, is the predicted label.
 _LABEL_OUTPUTS = ("get_prediction", "explain_what_if")
 
@@ -227,7 +234,7 @@ async def evaluate_faithfulness(
             for rater, attr in raters[1:]:
                 pairs = [(c.human, getattr(c, attr)) for c in chosen]
                 if any(b is not None for _, b in pairs):
-                    agreements.append(agreement("faithfulness", "human", rater, pairs, names=FAITHFUL, subset=subset))
+                    agreements.append(_with_human("faithfulness", rater, pairs, subset, names=FAITHFUL))
     guard_note = (
         "The guard reads each output's text: a prediction or what-if output that is one bare word states the "
         "predicted label (the domain's labels are those words); other text gives numbers and words only."
@@ -337,55 +344,18 @@ async def evaluate_context(
         rates.append(rate("relevance", "human", subset, [c.human_relevant for c in chosen]))
         rates.append(rate("relevance", "recorded-judge", subset, [c.recorded_relevant for c in chosen]))
         rates.append(rate("coherence", "human", subset, [c.human_coherent for c in needing]))
-        agreements.append(
-            agreement(
-                "relevance",
-                "human",
-                "recorded-judge",
-                [(c.human_relevant, c.recorded_relevant) for c in chosen],
-                names=BINARY,
-                subset=subset,
-            )
-        )
+        relevance_pairs = [(c.human_relevant, c.recorded_relevant) for c in chosen]
+        agreements.append(_with_human("relevance", "recorded-judge", relevance_pairs, subset))
         if judge is not None:
-            rates.append(
-                _judge_rate(
-                    "relevance",
-                    judge_name,
-                    subset,
-                    [c.relevant for c in chosen],
-                    [c.relevant_status for c in chosen],
-                )
-            )
-            rates.append(
-                _judge_rate(
-                    "coherence",
-                    judge_name,
-                    subset,
-                    [c.coherent for c in judged_coherence],
-                    [c.coherent_status for c in judged_coherence],
-                )
-            )
-            agreements.append(
-                agreement(
-                    "relevance",
-                    "human",
-                    judge_name,
-                    [(c.human_relevant, c.relevant) for c in chosen],
-                    names=BINARY,
-                    subset=subset,
-                )
-            )
-            agreements.append(
-                agreement(
-                    "coherence",
-                    "human",
-                    judge_name,
-                    [(c.human_coherent, c.coherent) for c in needing],
-                    names=BINARY,
-                    subset=subset,
-                )
-            )
+            relevant = [c.relevant for c in chosen]
+            rates.append(_judge_rate("relevance", judge_name, subset, relevant, [c.relevant_status for c in chosen]))
+            coherent = [c.coherent for c in judged_coherence]
+            statuses = [c.coherent_status for c in judged_coherence]
+            rates.append(_judge_rate("coherence", judge_name, subset, coherent, statuses))
+            relevance_pairs = [(c.human_relevant, c.relevant) for c in chosen]
+            agreements.append(_with_human("relevance", judge_name, relevance_pairs, subset))
+            coherence_pairs = [(c.human_coherent, c.coherent) for c in needing]
+            agreements.append(_with_human("coherence", judge_name, coherence_pairs, subset))
     extra = (
         []
         if judge is not None
@@ -446,27 +416,11 @@ def recorded_agreement(rows: Sequence[QARow]) -> list[Agreement]:
     for subset, members in _subsets(rows):
         chosen = [r for r in rows if r.row in members]
         if any(r.human_faithful is not None for r in chosen):
-            out.append(
-                agreement(
-                    "faithfulness",
-                    "human",
-                    "recorded-judge",
-                    [(r.human_faithful, r.judge_faithful) for r in chosen],
-                    names=FAITHFUL,
-                    subset=subset,
-                )
-            )
+            faithful_pairs = [(r.human_faithful, r.judge_faithful) for r in chosen]
+            out.append(_with_human("faithfulness", "recorded-judge", faithful_pairs, subset, names=FAITHFUL))
         if any(r.human_relevant is not None for r in chosen):
-            out.append(
-                agreement(
-                    "relevance",
-                    "human",
-                    "recorded-judge",
-                    [(r.human_relevant, r.judge_relevant) for r in chosen],
-                    names=BINARY,
-                    subset=subset,
-                )
-            )
+            relevance_pairs = [(r.human_relevant, r.judge_relevant) for r in chosen]
+            out.append(_with_human("relevance", "recorded-judge", relevance_pairs, subset))
     return out
 
 

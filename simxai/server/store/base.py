@@ -3,7 +3,9 @@
 A session row holds the dialogue state and a version (the count of turns stored); a turn row holds the
 messages the turn added to the LLM context and the response its client got. Two implementations:
 `SqliteStore` (one file, one process: the embedded default) and `PostgresStore` (one database shared by many
-replicas). Both keep the same contract, which `tests/server/test_store.py` runs on each:
+replicas). What they do alike beyond this interface (a new session, decoding the rows they read, the
+in-process lock per session) is written once in `shared.py`, and the context cache (`ContextCache`) here.
+Both keep the same contract, which `tests/server/test_store.py` runs on each:
 
 * `append_turn` stores turn N+1 only if the session is still at version N, atomically with the new state
   and the trimming of the oldest turns beyond the history bound (whole turns: a call never loses its result);
@@ -195,6 +197,17 @@ class ContextCache:
         while self._size > self.max_size and len(self._entries) > 1:
             _, (_, dropped) = self._entries.popitem(last=False)
             self._size -= self._count(dropped)
+
+    def appended(self, session_id: str, version: int, cutoff: int, messages: list[Message]) -> None:
+        """Follow a turn stored at `version` + 1 that dropped the turns up to `cutoff`: extend the cached turns
+        when they were cached at `version`, else forget them (they are read again when needed).
+        """
+        cached = self.get(session_id, version)
+        if cached is not None:
+            turns = [(seq, m) for seq, m in cached if seq > cutoff] + [(version + 1, messages)]
+            self.put(session_id, version + 1, turns)
+        else:
+            self.pop(session_id)
 
     def pop(self, session_id: str) -> None:
         """Forget the session's cached turns, if any."""

@@ -27,11 +27,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import json
 import time
 import urllib.parse
-import uuid
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
@@ -50,6 +47,14 @@ from simxai.server.store.base import (
     newer_schema,
 )
 from simxai.server.store.pglocks import AdvisoryLocks
+from simxai.server.store.shared import (
+    SessionLocks,
+    context_from_rows,
+    context_messages,
+    new_session,
+    session_from_row,
+    turns_from_rows,
+)
 from simxai.state import DialogueState
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore"]
@@ -198,7 +203,7 @@ class PostgresStore(SessionStore):
         self.lock_wait = lock_wait
         self._pool: Any = None
         self._cache = ContextCache(CACHED_CHARS)
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = SessionLocks()
         self._advisory = AdvisoryLocks(self._connect_for_locks)
 
     # ---- lifecycle ------------------------------------------------------------------------------
@@ -302,9 +307,6 @@ class PostgresStore(SessionStore):
     async def lock(self, session_id: str) -> AsyncIterator[None]:
         """Hold the session across replicas: this replica's lock, then the session's advisory lock."""
         local = self._locks.get(session_id)
-        if local is None:
-            local = asyncio.Lock()
-            self._locks[session_id] = local
         # Unbounded, as with SQLite: the holder's own wait for the advisory lock is bounded.
         async with local:
             with translated(self.description):
@@ -318,10 +320,7 @@ class PostgresStore(SessionStore):
 
     async def create(self, owner: str | None) -> SessionRecord:
         """Create an empty session owned by `owner` (an API-key fingerprint, or None without keys)."""
-        now = time.time()
-        record = SessionRecord(
-            id=uuid.uuid4().hex, owner=owner, created_at=now, updated_at=now, version=0, state=DialogueState()
-        )
+        record = new_session(owner)
         # ON CONFLICT DO NOTHING makes a retry after a lost connection harmless (the id is new each call).
         await self._run(
             lambda db: db.execute(
@@ -329,8 +328,8 @@ class PostgresStore(SessionStore):
                 "VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (id) DO NOTHING",
                 record.id,
                 owner,
-                now,
-                now,
+                record.created_at,
+                record.updated_at,
                 record.state.model_dump_json(),
             )
         )
@@ -346,16 +345,7 @@ class PostgresStore(SessionStore):
             "SELECT id, owner, created_at, updated_at, version, state FROM simxai_sessions WHERE id = $1",
             session_id,
         )
-        if row is None:
-            return None
-        return SessionRecord(
-            id=row[0],
-            owner=row[1],
-            created_at=row[2],
-            updated_at=row[3],
-            version=row[4],
-            state=DialogueState.model_validate_json(row[5]),
-        )
+        return None if row is None else session_from_row(row)
 
     async def turns(self, session_id: str) -> list[StoredTurn]:
         """The session's kept turns, oldest first."""
@@ -365,15 +355,7 @@ class PostgresStore(SessionStore):
                 session_id,
             )
         )
-        return [
-            StoredTurn(
-                seq=seq,
-                created_at=created,
-                response=json.loads(response),
-                messages=MESSAGES.validate_json(messages),
-            )
-            for seq, created, response, messages in rows
-        ]
+        return turns_from_rows(rows)
 
     async def load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
         """The session and the messages of its kept turns, read from the cache when its version is cached."""
@@ -389,9 +371,9 @@ class PostgresStore(SessionStore):
             rows = await db.fetch(
                 "SELECT seq, messages FROM simxai_turns WHERE session_id = $1 ORDER BY seq", session_id
             )
-            turns = [(seq, MESSAGES.validate_json(messages)) for seq, messages in rows]
+            turns = context_from_rows(rows)
             self._cache.put(session_id, record.version, turns)
-        return record, [m for _, messages in turns for m in messages]
+        return record, context_messages(turns)
 
     async def append_turn(
         self,
@@ -415,13 +397,7 @@ class PostgresStore(SessionStore):
             raise
         if isinstance(outcome, str):
             return outcome
-        cutoff = outcome
-        cached = self._cache.get(session_id, version)
-        if cached is not None:
-            turns = [(seq, m) for seq, m in cached if seq > cutoff] + [(version + 1, messages)]
-            self._cache.put(session_id, version + 1, turns)
-        else:
-            self._cache.pop(session_id)
+        self._cache.appended(session_id, version, outcome, messages)
         return "ok"
 
     async def _append(

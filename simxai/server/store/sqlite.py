@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import sqlite3
 import time
-import uuid
-import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,13 +36,19 @@ from simxai.server.store.base import (
     keep_from,
     newer_schema,
 )
+from simxai.server.store.shared import (
+    SessionLocks,
+    context_from_rows,
+    context_messages,
+    new_session,
+    session_from_row,
+    turns_from_rows,
+)
 from simxai.state import DialogueState
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
 
 T = TypeVar("T")
-
-_MESSAGES = MESSAGES
 
 #: The statements that take a file from schema version i to i + 1 (version 0: a new file, or one written
 #: before schemas had versions, whose tables version 1 matches: hence IF NOT EXISTS).
@@ -93,8 +96,7 @@ class SqliteStore(SessionStore):
         self._connection: sqlite3.Connection | None = None
         # Touched only on the SQLite thread, like the connection.
         self._cache = ContextCache(CACHED_CHARS)
-        # Locks live only while some request holds or waits for them, so idle sessions cost no memory.
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = SessionLocks()
 
     # ---- lifecycle ------------------------------------------------------------------------------
 
@@ -145,22 +147,15 @@ class SqliteStore(SessionStore):
 
     def lock(self, session_id: str) -> asyncio.Lock:
         """The lock that serialises the turns of one session in this process."""
-        lock = self._locks.get(session_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[session_id] = lock
-        return lock
+        return self._locks.get(session_id)
 
     async def create(self, owner: str | None) -> SessionRecord:
         """Create an empty session owned by `owner` (an API-key fingerprint, or None without keys)."""
-        now = time.time()
-        record = SessionRecord(
-            id=uuid.uuid4().hex, owner=owner, created_at=now, updated_at=now, version=0, state=DialogueState()
-        )
+        record = new_session(owner)
         await self._run(
             self._execute,
             "INSERT INTO sessions (id, owner, created_at, updated_at, version, state) VALUES (?, ?, ?, ?, 0, ?)",
-            (record.id, owner, now, now, record.state.model_dump_json()),
+            (record.id, owner, record.created_at, record.updated_at, record.state.model_dump_json()),
         )
         return record
 
@@ -176,16 +171,7 @@ class SqliteStore(SessionStore):
             "SELECT id, owner, created_at, updated_at, version, state FROM sessions WHERE id = ?",
             (session_id,),
         ).fetchone()
-        if row is None:
-            return None
-        return SessionRecord(
-            id=row[0],
-            owner=row[1],
-            created_at=row[2],
-            updated_at=row[3],
-            version=row[4],
-            state=DialogueState.model_validate_json(row[5]),
-        )
+        return None if row is None else session_from_row(row)
 
     async def turns(self, session_id: str) -> list[StoredTurn]:
         """The session's kept turns, oldest first."""
@@ -196,15 +182,7 @@ class SqliteStore(SessionStore):
             "SELECT seq, created_at, response, messages FROM turns WHERE session_id = ? ORDER BY seq",
             (session_id,),
         ).fetchall()
-        return [
-            StoredTurn(
-                seq=seq,
-                created_at=created,
-                response=json.loads(response),
-                messages=_MESSAGES.validate_json(messages),
-            )
-            for seq, created, response, messages in rows
-        ]
+        return turns_from_rows(rows)
 
     async def load(self, session_id: str) -> tuple[SessionRecord, list[Message]] | None:
         """The session and the messages of its kept turns (the history the next turn is answered with)."""
@@ -220,9 +198,9 @@ class SqliteStore(SessionStore):
             rows = self._db.execute(
                 "SELECT seq, messages FROM turns WHERE session_id = ? ORDER BY seq", (session_id,)
             ).fetchall()
-            turns = [(seq, _MESSAGES.validate_json(messages)) for seq, messages in rows]
+            turns = context_from_rows(rows)
             self._cache.put(session_id, record.version, turns)
-        return record, [m for _, messages in turns for m in messages]
+        return record, context_messages(turns)
 
     async def append_turn(
         self,
@@ -270,7 +248,7 @@ class SqliteStore(SessionStore):
                     version + 1,
                     now,
                     len(messages),
-                    _MESSAGES.dump_json(messages).decode(),
+                    MESSAGES.dump_json(messages).decode(),
                     response,
                 ),
             )
@@ -280,12 +258,7 @@ class SqliteStore(SessionStore):
             db.execute("ROLLBACK")
             self._cache.pop(session_id)
             raise
-        cached = self._cache.get(session_id, version)
-        if cached is not None:
-            turns = [(seq, m) for seq, m in cached if seq > cutoff] + [(version + 1, messages)]
-            self._cache.put(session_id, version + 1, turns)
-        else:
-            self._cache.pop(session_id)
+        self._cache.appended(session_id, version, cutoff, messages)
         return "ok"
 
     def _drop_old_turns(self, session_id: str) -> int:
