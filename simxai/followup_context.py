@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from simxai.extraction import extract_argument, extract_changes, extract_metric
 from simxai.followup import CONTINUES, LastCall, extract_step, last_call
 from simxai.hosts.base import HostSchema
-from simxai.messages import Message
+from simxai.messages import Message, last_user_index
 
 __all__ = [
     "asks_overall",
@@ -184,7 +184,7 @@ def _asked_turn_group(history: Sequence[Message], schema: HostSchema | None) -> 
     """The group the last user turn of `history` names (a condition), when the engine answered it with no call."""
     if schema is None or schema.kind != "tabular":
         return None
-    index = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
+    index = last_user_index(history)
     if index is None or any(m.tool_calls for m in history[index + 1 :]):
         return None
     group = extract_argument("group", history[index].content, schema, "get_model_performance")

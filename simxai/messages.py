@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import pydantic
 
-__all__ = ["Message", "ToolCall", "successful_payload"]
+__all__ = ["Message", "ToolCall", "last_user_index", "successful_payload"]
 
 
 class ToolCall(pydantic.BaseModel):
@@ -62,3 +63,10 @@ def successful_payload(content: str) -> dict[str, Any] | None:
     except ValueError:
         return None
     return payload if isinstance(payload, dict) and "error" not in payload else None
+
+
+def last_user_index(history: Sequence[Message]) -> int | None:
+    """The index of the last user message in `history`, or None when it holds none: what came after it is the
+    answer to the turn being followed up.
+    """
+    return next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)

@@ -63,7 +63,7 @@ _CORRECTS_NUMBER = re.compile(
     r"^\W*(?:(?:(?:no|nope|nah|naw|sorry|oops|wait|actually|correction|my\s+bad|typo|hang\s+on|hold\s+on)\b\W*)+"
     r"(?:" + _SAID_BEFORE + r")?"
     r"(?:(?:i\s+)?(?:meant|mean)\s+|make\s+(?:it|that)\s+|it'?s\s+|it\s+(?:is|was|should\s+be)\s+|should\s+be\s+)?"
-    r"|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"
+    r"|\*\s*|" + _SAID_BEFORE + r"(?:i\s+)?(?:meant|mean)\s+"  # "*8": a star before the number typed again
     r"|(?:(?:ok(?:ay)?|so|now)\W+)?(?:make|change)\s+(?:it|that)\s+(?:to\s+)?)"  # "make that 95": an order alone
     r"(?:(?:the\s+)?(?P<noun>[a-z]+)\s+)?(?:number\s+|no\.?\s?|#\s?)?(?P<n>" + _NUMBER + r")"
     # "sorry, I meant 10 bells": the changed feature's name after the number

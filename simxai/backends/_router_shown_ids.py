@@ -12,24 +12,18 @@ answer right before the turn counts: a list shown earlier is no longer what "the
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from simxai.messages import Message
+from simxai.followup_calls import LastCall, last_call
+from simxai.messages import Message, last_user_index
 
 __all__ = ["shown_group_ids"]
 
 
-def _group_ids(content: str) -> list[int]:
-    """The ids of the group a tool message's result was about, or [] for any other result."""
-    try:
-        payload: Any = json.loads(content)
-    except ValueError:
-        return []
-    result = payload.get("result") if isinstance(payload, dict) else None
-    subject = result.get("subject") if isinstance(result, dict) else None
+def _group_ids(call: LastCall | None) -> list[int]:
+    """The ids of the group a call's output was about, or [] for any other output (or no call)."""
+    subject = call.output.get("subject") if call is not None and isinstance(call.output, dict) else None
     if not isinstance(subject, dict) or subject.get("kind") != "group" or not isinstance(subject.get("ids"), list):
         return []
     return [i for i in subject["ids"] if isinstance(i, int) and not isinstance(i, bool)]
@@ -37,11 +31,8 @@ def _group_ids(content: str) -> list[int]:
 
 def shown_group_ids(history: Sequence[Message]) -> list[int]:
     """The group ids the last answer showed, in its order, when its one call was about a group; else []."""
-    tail: list[Message] = []
-    for message in reversed(history):
-        if message.role == "user":
-            break
-        tail.insert(0, message)
+    last = last_user_index(history)
+    tail = list(history[last + 1 :] if last is not None else history)
     calls = [m for m in tail if m.role == "assistant" and m.tool_calls]
     tools = [m for m in tail if m.role == "tool"]
     replies = [m.content for m in tail if m.role == "assistant" and not m.tool_calls and m.content]
@@ -49,7 +40,7 @@ def shown_group_ids(history: Sequence[Message]) -> list[int]:
         return []
     said = {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.])", replies[-1])}
     shown: list[int] = []
-    for one in _group_ids(tools[0].content):  # the reply shows the group's first ids: the prefix it names
+    for one in _group_ids(last_call(tail)):  # the reply shows the group's first ids: the prefix it names
         if one not in said:
             break
         shown.append(one)

@@ -19,7 +19,7 @@ from simxai.backends._router_decision import Decision
 from simxai.backends.base import CompletionRequest
 from simxai.extraction import extract_ids
 from simxai.followup_calls import bare_why
-from simxai.messages import Message
+from simxai.messages import Message, last_user_index
 
 __all__ = ["why_of_the_one_named"]
 
@@ -31,7 +31,7 @@ def why_of_the_one_named(text: str, history: Sequence[Message], request: Complet
     schema = request.host
     if schema is None or not bare_why(text) or "get_local_explanation" not in {s.name for s in request.functions}:
         return None
-    last = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
+    last = last_user_index(history)
     if last is None:
         return None
     calls = [call for message in history[last + 1 :] if message.role == "assistant" for call in message.tool_calls]

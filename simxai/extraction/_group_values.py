@@ -67,7 +67,11 @@ def completed_group(asked: str, answer: str, schema: HostSchema) -> str:
 
 
 # What follows a value that names a group in a metric question: "car loans", "gold plan members".
-_GROUP_TAIL = r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort))"
+# after a value, a noun of rows ("orchard hives") or "only" / "alone" restricting the rows to it ("f1, orchard only")
+_GROUP_TAIL = (
+    r"(?:\s+(?:[a-z]+\s+)?(?:{nouns}|loans?|policies|holders|ones|folks|subgroup|group|segment|slice|cohort)"
+    r"|\s+(?:only|alone)\b(?!\s+(?:if|when|because)\b))"
+)
 _PICKED = r"\b(?:which|what|some|any|all|those|these|many)\s+(?:[a-z]+\s+)?$"
 _METRIC_LEAD = r"\b(?:on|for|among|in|across|from|with|within|of|about)\s+(?:(?:the|our|those|these|all|a|an)\s+)?$"
 

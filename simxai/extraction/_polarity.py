@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
+from simxai.extraction._negated_label_word import negated_class_words
 from simxai.hosts.base import HostSchema
 
 __all__ = ["OUTCOME_VERB", "QUIT_VERBS", "away_from", "ends_as", "label_mentions", "not_but", "outcome_now"]
@@ -97,6 +98,7 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
             if name is not None:
                 found.append((token.start(), end, name))
                 break
+    found += negated_class_words(text, schema, found)  # "why not slow?" for a class runs_slow
     return sorted(found + _null_class_phrases(text, schema, found))
 
 

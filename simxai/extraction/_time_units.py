@@ -75,7 +75,8 @@ def one_unit_amounts(text: str, schema: HostSchema) -> str:
     """`text` with one unit of time said by its article written as a number: "a week shorter" -> "1 week shorter",
     "a fortnight longer" -> "2 weeks longer", "an extra month" -> "1 more month"; only for a unit that some numeric
     feature counts in another unit (its name says so), the one case `in_feature_units` converts, or the unit a
-    feature's name starts with ("a month less since its service" on `Months Since Service`: -1).
+    feature's name starts with ("a month less since its service" on `Months Since Service`: -1). A value said in
+    weeks of the one feature in days is written in days (`weeks_as_days`).
     """
     units = {time_unit(f) for f in schema.features if f.type == "numeric"} - {None}
     # units a feature's name starts with ("Months Since Service"): a span in them is that feature's own step. Not
@@ -96,7 +97,7 @@ def one_unit_amounts(text: str, schema: HostSchema) -> str:
         spoken = _unit_word(match.group(1))
         return f"1 more {match.group(1)}" if units - {spoken} or spoken in counted_since else match.group(0)
 
-    return _ONE_MORE.sub(one_more, _ONE_UNIT.sub(one, text))
+    return weeks_as_days(_ONE_MORE.sub(one_more, _ONE_UNIT.sub(one, text)), schema)  # "a fortnight on the bench"
 
 
 def article_spans(text: str) -> str:
@@ -187,3 +188,45 @@ def in_feature_units(text: str, schema: HostSchema, changes: dict[str, ChangeVal
         shown = f"{round(amount, 2):g}"
         out[name] = f"{said.group('sign')}{shown}" if said.group("sign") else _parse_number(shown)
     return out
+
+
+# --- a value said in weeks of a feature in days ------------------------------------------------------------
+
+# A what-if's value said in weeks for the one feature that counts in days: "had a fortnight on the bench" -> 14 days.
+#
+# People say a span of days by its weeks ("a week between visits", "3 weeks of drying", "a fortnight on the bench"),
+# where the host's feature counts days (`BenchDays`, `drying_days`). A step said so ("a week longer") is already read
+# and converted (`one_unit_amounts`, `in_feature_units`); a value set outright is not, since no reader
+# takes "weeks" for a feature whose unit is the day. Here a span of weeks or fortnights said as an amount (a number,
+# or "a" / "an" / "one") becomes that many days, before the readers see the turn, when exactly one numeric feature
+# counts in days (its name says so: `time_unit`) and none counts in weeks: then "days" names that feature as the
+# turn's "weeks" meant it. A span followed by a comparative or a word of time's direction ("a week longer", "two weeks
+# ago", "a week later"), or said as a rate ("twice a week", "3 hours a week"), is left as said.
+_WEEKS_SPAN = re.compile(
+    rf"(?<![\w.])(?P<n>{_NUM}|an?|one)\s+(?P<u>weeks?|fortnights?)\b"
+    r"(?!\s+(?:longer|shorter|more|less|fewer|extra|later|earlier|sooner|ago|before|after|since|back|old|of\s+age)\b)",
+    re.IGNORECASE,
+)
+# "twice a week", "3 hours a week", "once every week": a rate, not a span
+_WEEKS_RATE = re.compile(r"\b(?:once|twice|thrice|times|every|per)\s+$", re.IGNORECASE)  # and `_RATE`
+
+
+def weeks_as_days(text: str, schema: HostSchema) -> str:
+    """`text` with each span of weeks said as an amount written in days, on a host with one feature in days and
+    none in weeks (the comment above); else `text` unchanged.
+    """
+    units = [time_unit(f) for f in schema.features if f.type == "numeric"]
+    if units.count("day") != 1 or "week" in units:
+        return text
+
+    def days(match: re.Match[str]) -> str:
+        said = match.group("n").lower()
+        if said in ("a", "an", "one") and (
+            _WEEKS_RATE.search(text[: match.start()]) or _RATE.search(text[: match.start()])
+        ):
+            return match.group(0)
+        count = 1.0 if said in ("a", "an", "one") else _parse_number(said)
+        per = 14 if match.group("u").lower().startswith("fortnight") else 7
+        return f"{count * per:g} days"
+
+    return _WEEKS_SPAN.sub(days, text)
