@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-38"  # class places, directions against own numbers, graded text classes, card denials
+GUARD_VERSION = "claims-39"  # class groups in the plural, class lists, "#" ids, filed-as, sureness gaps, spoken numbers
 
 __all__ = [
     "GUARD_VERSION",

@@ -6,6 +6,9 @@ After a dash (claims-21): the guard reads long dashes as " - " (`_reading.normal
 ("641 and 1119 are both approved — 641 more firmly (78.0 %)") is a subject's place as it was meant to be, and so is
 the word after "both" or "either" ("Both 82171 and 82303 are ..."); the id was read as a number of no field, and
 the clause's share bound to the subject named last.
+
+An id marked "#" (claims-39): "#45 reject 0.89 | #610 approve 0.65" (g27), "#119801 sooty .480 / #119771 even
+.378" (g27, a spaced slash before it opens its place), "#121701 deep" (g28) name their subjects as the bare ids do.
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ __all__ = ["is_subject_id", "named_bare_ids"]
 #: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
 #: subject, or first in its clause (or in a ticker's cell: "| 271 STABLE 68.0").
 _BARE_ID = re.compile(
-    r"(?:(?:^|[.:;(—–|·•✓✗]|,|\s-(?=\s))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
+    r"(?:(?:^|[.:;(—–|·•✓✗]|,|\s-(?=\s)|\s/(?=\s*#))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
     r"behind|ahead\s+of|against|unlike|only)\s+)"  # "eight points behind 77" (claims-27); "✓ · 117535" (claims-37)
-    r"(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
+    r"(?P<hash>#)?(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
     re.I,
 )
 
@@ -48,7 +51,8 @@ def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
     def named(m: re.Match[str]) -> str:
         if int(m.group("id")) not in known or m.start("id") in covered:
             return m.group(0)
-        return f"{text[m.start() : m.start('id')]}id {m.group('id')}"  # a subject word: the id is no number
+        lead = text[m.start() : m.start("hash") if m.group("hash") else m.start("id")]
+        return f"{lead}id {m.group('id')}"  # a subject word: the id is no number
 
     return _BARE_ID.sub(named, text)
 

@@ -6,7 +6,8 @@
   "Review 3 ("..."): X, 50/50");
 - a list of the outputs on an output description whose items are classes but one ("outputs: a, b, X", "a, b, or
   X"), and the number of classes said at a sentence's start ("Three labels.", "Three outputs: ...");
-- a prediction said with "comes out X", "files it as X", "the model says X".
+- a prediction said with "comes out X", "files it as X", "the model says X"; "files patient 120 as X", "is filed
+  as X" (claims-39).
 
 What fills such a place must be a class, one of its forms, a feature's or metric's name or a word of the outputs or
 the user's; any other word is an invented class. Sizes are compared with one another, never with the outputs, so
@@ -39,6 +40,14 @@ _SUBJECT_COLON = re.compile(
 _SAID_AS = re.compile(
     r"\b(?:comes?\s+out|files?\s+(?:it|her|him|them)\s+as|(?:the model|it)\s+says)\s+(?:as\s+)?[*_`'\"]*"
     r"(?P<x>[A-Za-z][\w-]*)" + _AFTER,
+    re.I,
+)
+#: Filed under a class (claims-39): "the model files patient 120 as borderline" (g23), "files 115433 under leaning"
+#: (g25), "a sentence with no sentiment words ... is filed as neutral" (g28); read on a turn that predicts, describes
+#: the classes or gives the model's card.
+_FILED_AS = re.compile(
+    r"\b(?:files?\s+(?:(?:[a-z]+\s+)?#?\d{1,12}|this one|the \w+)\s+(?:as|under)|(?:is|are|was|were|gets?|got)\s+"
+    r"filed\s+(?:as|under))\s+[*_`'\"]*(?P<x>[A-Za-z][\w-]*)" + _AFTER,
     re.I,
 )
 #: A class named as the group the model sorts a subject into ("puts patient 12 in the borderline group", "assigns
@@ -107,6 +116,7 @@ def class_place_claims(
     *,
     predicted: bool,
     described: bool,
+    card: bool = False,
 ) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each class place of `reply` and the number of classes said at a sentence's start.
 
@@ -118,6 +128,7 @@ def class_place_claims(
         said: the words of the outputs and the user's.
         predicted: an output of the turn predicts a class (its shares, its verdict).
         described: an output of the turn describes the classes (`get_output_information`).
+        card: an output of the turn is the model's card (`get_model_information`; only "filed as" is read there).
     """
     labels = list(labels)
     known = {x.lower() for x in (*labels, *forms)}
@@ -141,6 +152,9 @@ def class_place_claims(
                 word = m.group("x") or m.group("y")
                 if word.lower() not in _NO_CLASS_GROUP and not _known(word, known, said):
                     yield f"label '{word}'", False
+    for m in _FILED_AS.finditer(reply) if predicted or described or card else ():
+        if not _known(m.group("x"), known, said):
+            yield f"label '{m.group('x')}'", False
     if described:
         for m in _COUNT_LEAD.finditer(reply):
             n = UNITS[m.group("n").lower()]

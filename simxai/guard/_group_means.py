@@ -12,7 +12,9 @@ One class's group given a pair (claims-26): "failed grafts have the better cambi
 against 62.0 %", "negative reviews run longer, 7.9 words against 7.3". A sentence that names one class of a host of
 two, then two numbers joined by "against", "versus", "vs" or "to", gives the first to the named class's mean and the
 second to the other's: when the two are the feature's two per-class means (in either order), they must be in that
-order.
+order. Since claims-39 also the class said in the plural for its group, "negatives run a little longer (7.9 words
+vs 7.3)" (g27, g28, g29), and the other class named after the second number, "negatives run slightly longer, 7.88
+words vs 7.3 for positives" (g24).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 
+from simxai.guard._mentions import Mention
 from simxai.guard._reading import find_mentions, matches, numbers
 
 __all__ = ["group_mean_claims", "group_pair_claims"]
@@ -92,6 +95,26 @@ _PAIR = re.compile(
 )
 
 
+def _plurals(labels: Sequence[str]) -> dict[str, str]:
+    """A class said in the plural for its group ("negatives", "positives"), each mapped to the class; not of a
+    class that ends in "s" already ("tunnels") or is more than one word.
+    """
+    return {f"{label}s": label for label in labels if label.isalpha() and not label.lower().endswith("s")}
+
+
+#: The other class's group right after the pair's second number: "7.88 words vs 7.3 for positives" (claims-39).
+_FOR_OTHER = re.compile(r"\s*(?:[a-z]+\s+)?(?:for|in|among|of)\s+(?:the\s+)?$", re.I)
+
+
+def _other_after(rest: str, after: Sequence[Mention], said: set[str], plurals: Mapping[str, str]) -> bool:
+    """Whether the one class named after the pair is the other class, said as the second number's group."""
+    return (
+        len(after) == 1
+        and plurals.get(after[0].name, after[0].name) not in said
+        and bool(_FOR_OTHER.fullmatch(rest[: after[0].start]))
+    )
+
+
 def group_pair_claims(
     sentence: str,
     features: Mapping[str, str],
@@ -102,9 +125,11 @@ def group_pair_claims(
     """(claim, holds) for a pair of numbers given to one class's group and the other's on a host of two classes."""
     if len(labels) != 2:
         return
+    plurals = _plurals(labels)  # "negatives run a little longer (7.9 words vs 7.3)" (claims-39)
     for pair in _PAIR.finditer(sentence):
-        said = {m.name for m in find_mentions(sentence[: pair.start()], list(labels))}
-        if len(said) != 1 or find_mentions(sentence[pair.end() :], list(labels)):
+        said = {plurals.get(m.name, m.name) for m in find_mentions(sentence[: pair.start()], [*labels, *plurals])}
+        after = find_mentions(sentence[pair.end() :], [*labels, *plurals])
+        if len(said) != 1 or (after and not _other_after(sentence[pair.end() :], after, said, plurals)):
             continue
         named = find_mentions(sentence[: pair.start()], features)
         feature = features[named[-1].name] if named else (before[-1] if before else None)

@@ -28,7 +28,7 @@ __all__ = ["label_claims", "label_set_claims"]
 LISTED = "label set's extra item"
 
 #: Between two items of a list.
-_SEPARATOR = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s/\s|/|\s+or\s+|\s+and\s+)\s*", re.I)
+_SEPARATOR = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s/\s|/|\s+or\s+|\s+and\s+|\s·\s)\s*", re.I)
 #: Where a list ends.
 _END = re.compile(r"[.;:!?()\[\]\n—–]|\s-\s|\s+(?:at|for|of|in|on)\s", re.I)
 #: First words of an item that is no class: determiners, quantifiers, pronouns.
@@ -42,21 +42,28 @@ _NOT_FIRST = frozenset(
 _COUNTS = frozenset("one two three four five six seven eight nine ten".split())
 #: Between a colon and the first class named: one item and a separator ("Outcomes: pending, won or lost").
 _LEAD_ITEM = re.compile(r"\s*[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}\s*(?:,|/|\s(?:or|and))\s*")
-_PLAIN = re.compile(r"[A-Za-z][A-Za-z'_-]*(?:\s+[A-Za-z][A-Za-z'_-]*){0,2}")
+#: An item of one to three plain words, with articles between them after the first ("referred to an underwriter",
+#: claims-39).
+_ARTICLE = r"(?:\s+(?:an?|the)(?=\s))?"
+_PLAIN = re.compile(rf"[A-Za-z][A-Za-z'_-]*{_ARTICLE}(?:\s+[A-Za-z][A-Za-z'_-]*{_ARTICLE}){{0,2}}")
 #: Marks around an item that are not part of it (emphasis, quotes, spaces).
 _MARKS = " *_`'\""
 
 
-def _items(region: str) -> tuple[list[str], list[int]]:
+def _items(region: str, whole: bool = False) -> tuple[list[str], list[int]]:
     """The items of a list up to the one its last "and", "or" or slash joins, each with its offset in `region`
     (the span between two separators, without the marks around it); none when nothing joins them ("stable and
-    progressing, split at 140": the list ends at the item its "and" or "or" joins).
+    progressing, split at 140": the list ends at the item its "and" or "or" joins). When the list is `whole` (the
+    region ends where the sentence or a semicolon does), items joined by commas or middle dots alone are read to
+    its end: "three buckets — positive, negative, neutral;", "PATCH · RECUT · RETIRE · REFER TO OWNER." (claims-39).
     """
     spans, at = [], 0
     for separator in _SEPARATOR.finditer(region):
         spans.append((at, separator.start(), re.search(r"/|\b(?:or|and)\b", separator.group(), re.I) is not None))
         at = separator.end()
     joined = [k for k, (_, _, joins) in enumerate(spans) if joins]
+    if not joined and whole and len(spans) >= 2:
+        joined = [len(spans) - 1]
     if not joined:
         return [], []
     spans.append((at, len(region), False))
@@ -68,6 +75,15 @@ def _items(region: str) -> tuple[list[str], list[int]]:
             items.append(item)
             offsets.append(begin + len(said) - len(said.lstrip(_MARKS)))
     return items, offsets
+
+
+def _known(words: list[str], known: set[str]) -> bool:
+    """Whether the item's words are the outputs' or the host's ("loan amount", "the rest"): every word of more than
+    three letters is known, and one is. Since claims-39 one known word no longer makes an item known ("refer to
+    owner" where a class's meaning says "returned to the owner", "drowned wick" of a wick's width).
+    """
+    long = [w for w in words if len(w) > 3]
+    return bool(long) and all(w in known or w.replace("-", "_") in known for w in long)
 
 
 def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iterator[tuple[str, bool]]:
@@ -92,7 +108,8 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
             start = opened + 1  # "Classes: neutral, positive or negative": an extra item may open the list
         end = _END.search(line, mentions[0].end)
         region = line[start : end.start() if end else len(line)]
-        items, offsets = _items(region)
+        whole = end is None or end.group(0) in ".;!\n" and not line[end.end() : end.end() + 1].isdigit()
+        items, offsets = _items(region, whole)
         if len(items) < 3:
             continue
         at_label = {m.start - start for m in mentions}
@@ -110,7 +127,7 @@ def label_set_claims(reply: str, labels: Iterable[str], known: set[str]) -> Iter
                 not _PLAIN.fullmatch(item)
                 or words[0] in _NOT_FIRST
                 or (words[0] in _COUNTS and len(words) > 1)
-                or any(w in known or w.replace("-", "_") in known for w in words if len(w) > 3)
+                or _known(words, known)
                 or item.lower() in said
             ):
                 continue

@@ -26,12 +26,15 @@ _SUBJECT_SLOT = re.compile(
     re.I,
 )
 #: "- **Prediction:** X (0.62)", "Call: X, 81 %", "Label: X": a line whose key names the model's call gives the label;
-#: since claims-27 also after a dash or a sentence, and "Model: X (62 %)", one word and a share (not "Model: a forest").
+#: since claims-27 also after a dash or a sentence, and "Model: X (62 %)", one word and a share (not "Model: a forest");
+#: since claims-39 also a capitalised key after another field ('Title: "..." Class: mixed.', g30) and up to a full
+#: stop.
 _KEY_SLOT = re.compile(
-    r"(?:^|(?<=\s-\s)|(?<=[.;]\s))\s*(?:[-*•]\s*)?(?:the\s+)?(?:model'?s\s+)?(?:prediction|predicted(?:\s+(?:label|"
+    r"(?:^|(?<=\s-\s)|(?<=[.;]\s)|(?<=\s)(?=(?-i:[A-Z])\w+\s*:))\s*(?:[-*•]\s*)?(?:the\s+)?(?:model'?s\s+)?"
+    r"(?:prediction|predicted(?:\s+(?:label|"
     r"class))?|label|class|classification|call|verdict|decision|model(?=\s*:\s*[A-Za-z][\w-]*\s*[(,]\s*\d[\d.]*\s*%))"
     r"\s*:\s*(?P<x>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)"
-    r"\s*(?:[(,;]|$)",
+    r"\s*(?:[(,;]|\.(?=\s|$)|$)",  # a full stop ends it too: "Class: mixed. Confidence: .654." (claims-39, g30)
     re.I | re.M,
 )
 #: Words before a label in a slot that are no part of it ("Patient 12: predicted stable (78.6 %)").

@@ -9,6 +9,10 @@ Decimals and halves said in words (claims-21): a number, or "zero", then "point"
 ("ninety-one point seven per cent" is 91.7 per cent, "zero point nine" 0.9), a number "and a half" ("eighty-seven and
 a half per cent" is 87.5), and "the hundred and twenty" (120, as "a hundred and twenty" was): each was read as the
 number after "point" or "and" alone (7 %, 20), a false alarm.
+
+Since claims-39: a decimal said from its point ("accuracy point seven three" is 0.73, "minus point oh two" −0.02;
+g15, g17, g18, g30), a number of hundreds before a teen ("five twelve" is 512, "six-ten" 610; g9, g15, g30), and a
+count from three to nineteen before "of" and a number ("twelve of eighty-nine" is 12 of 89; g13, g30).
 """
 
 from __future__ import annotations
@@ -25,9 +29,15 @@ _TENS = TENS
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 _TEN = "|".join(_TENS)
 _SMALL = rf"(?:(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_UNIT})"
+#: The teens, said after a number of hundreds ("five twelve" is 512, "six-ten" 610; claims-39).
+_TEEN = "|".join(w for w, n in sorted(_UNITS.items(), key=lambda x: -len(x[0])) if 10 <= n <= 19)
+#: A count of a whole said in words: "twelve of eighty-nine", "eleven of thirty-three" (claims-39); not the whole of
+#: a fraction in words ("two in three of the 120 cases", "six out of ten of ...").
+_COUNT_OF = "|".join(w for w, n in sorted(_UNITS.items(), key=lambda x: -len(x[0])) if 3 <= n <= 19)
 #: "four hundred (and) twenty", "a hundred and twenty", "seventy-two", "twenty", "eight percent".
 _SPELLED = re.compile(
-    rf"(?<![\w-])(?P<n>(?P<s>{_UNIT})[- ](?P<st>(?:{_TEN})(?:-(?:{_UNIT}))?)|"
+    rf"(?<![\w-])(?P<n>(?P<s>{_UNIT})[- ](?P<st>(?:{_TEN})(?:-(?:{_UNIT}))?|{_TEEN})|"
+    rf"(?<!in )(?<!of )(?P<c>{_COUNT_OF})(?=\s+of\s+(?:the\s+)?(?:\d|(?:{_TEN})\b|(?:{_UNIT})\s+hundred\b))|"
     rf"(?P<h>{_SMALL}|a|one)\s+hundred(?:\s+(?:and\s+)?(?P<r>{_SMALL}))?|"
     rf"(?P<the>the)\s+hundred\s+and\s+(?P<tr>{_SMALL})|"
     rf"(?P<t>(?:{_TEN})(?:[- ](?:{_UNIT}))?)|"
@@ -60,7 +70,7 @@ def spelled_numbers(text: str) -> str:
         if m.group("h"):
             hundreds = _value(m.group("h")) or 1  # "a hundred and twenty" (claims-18)
             return str(100 * hundreds + (_value(m.group("r")) if m.group("r") else 0))
-        return str(_value(m.group("t") or m.group("u")))
+        return str(_value(m.group("t") or m.group("u") or m.group("c")))
 
     out, at = [], 0
     for m in _SPELLED.finditer(text):
@@ -77,6 +87,13 @@ def spelled_numbers(text: str) -> str:
 _DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)(?![\w-]|\.\d)"
 #: The whole part may be a number word below twenty ("eight point three"; claims-23), read as its digits.
 _POINT = re.compile(rf"(?<![\w.-])(?P<whole>\d+|zero|{_UNIT})\s+point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)", re.I)
+#: A decimal said from its point, with no whole part (claims-39): "accuracy point seven three", "plus point seven
+#: nine", "from point one three to point oh three" (g15, g17, g18, g30); not "the point", "a point" (a noun).
+_BARE_POINT = re.compile(
+    rf"(?<![\w.-])(?<!the )(?<!a )(?<!this )(?<!that )(?<!no )(?<!any )(?<!some )(?<!each )(?<!decimal )"
+    rf"point\s+(?P<digits>{_DIGIT}(?:[\s-]+{_DIGIT})*)",
+    re.I,
+)
 _DIGIT_VALUE = {**{w: str(n) for w, n in _UNITS.items() if n < 10}, "zero": "0", "oh": "0"}
 #: "87 and a half": a whole number and its half.
 _HALF = re.compile(r"(?<![\w.])(?P<whole>\d+)\s+and\s+a\s+half\b(?!\s+(?:of|times)\b)", re.I)
@@ -91,7 +108,10 @@ def _decimals(text: str) -> str:
         digits = "".join(_DIGIT_VALUE.get(d.lower(), d) for d in re.split(r"[\s-]+", m.group("digits")))
         return f"{whole}.{digits}"
 
-    return _POINT.sub(joined, text)
+    def bare(m: re.Match[str]) -> str:
+        return "0." + "".join(_DIGIT_VALUE.get(d.lower(), d) for d in re.split(r"[\s-]+", m.group("digits")))
+
+    return _BARE_POINT.sub(bare, _POINT.sub(joined, text))
 
 
 def _halves(text: str) -> str:

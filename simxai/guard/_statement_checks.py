@@ -36,6 +36,7 @@ from simxai.guard._statements import (
 )
 from simxai.guard._statistics import statistic_claims
 from simxai.guard._surer import surer_claims
+from simxai.guard._surer_gap import surer_gap_claims
 from simxai.guard._swapped_ends import swapped_end_claims
 from simxai.guard._verb_labels import verb_label_claims
 
@@ -84,6 +85,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("said_order_claims", said))
             for said, holds in surer_claims(sentence, self.facts):  # claims-27
                 self.report.claim(said, holds, via=_mechanism("surer_claims", said))
+            for said, holds in surer_gap_claims(sentence, self.facts):  # "surer by about eight points" (claims-39)
+                self.report.claim(said, holds, via=_mechanism("surer_gap_claims", said))
             for said, holds in swapped_end_claims(sentence, self.all):
                 self.report.claim(said, holds, via=_mechanism("swapped_end_claims", said))
             labels = self.names.labels

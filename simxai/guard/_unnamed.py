@@ -82,7 +82,9 @@ def unnamed_claims(
     named = [*spellings, *metrics]
     predicted = bool(facts.predicted)
     described = bool(facts.meanings) or "probability_meaning" in facts.fields
-    for claim, holds in class_place_claims(reply, labels, forms, named, said, predicted=predicted, described=described):
+    card = "model_type" in facts.fields  # "is filed as neutral" on the model's card (claims-39)
+    places = class_place_claims(reply, labels, forms, named, said, predicted=predicted, described=described, card=card)
+    for claim, holds in places:
         yield "class_place_claims", claim, holds
     for claim, holds in prefixed_label_claims(reply, labels, said):  # "pre-approved" (claims-37)
         yield "prefixed_label_claims", claim, holds
