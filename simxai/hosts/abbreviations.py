@@ -1,0 +1,60 @@
+"""Abbreviations common in column names, and the words they stand for ("Dist" distance, "Avg Spd" average speed).
+
+The one table of them: the extraction reads a feature by its words written out (`simxai.extraction._abbreviated`),
+and the router's checks of words the host does not have count the written-out words as the host's.
+"""
+
+from __future__ import annotations
+
+from simxai.hosts.name_words import name_words
+
+__all__ = ["ABBREVIATIONS", "spelled_words"]
+
+#: Abbreviations common in column names and the word each stands for. Only ones with a single usual meaning there:
+#: never "min" (minimum or minutes), "no" or "pos".
+ABBREVIATIONS: dict[str, str] = {
+    "avg": "average",
+    "spd": "speed",
+    "dist": "distance",
+    "temp": "temperature",
+    "tmp": "temperature",
+    "alt": "altitude",
+    "elev": "elevation",
+    "wt": "weight",
+    "ht": "height",
+    "len": "length",
+    "dur": "duration",
+    "freq": "frequency",
+    "qty": "quantity",
+    "amt": "amount",
+    "num": "number",
+    "cnt": "count",
+    "vol": "volume",
+    "pres": "pressure",
+    "hum": "humidity",
+    "precip": "precipitation",
+    "vis": "visibility",
+    "dir": "direction",
+    "tot": "total",
+    "prev": "previous",
+    "est": "estimated",
+    "cap": "capacity",
+    "rev": "revenue",
+    "sal": "salary",
+    "dept": "department",
+    "emp": "employee",
+    "cust": "customer",
+    "pop": "population",
+    "chol": "cholesterol",
+    "yr": "year",
+    "yrs": "years",
+    "mo": "month",
+    "wk": "week",
+    "hr": "hour",
+    "hrs": "hours",
+}
+
+
+def spelled_words(name: str) -> set[str]:
+    """The words a column name's abbreviated words stand for ("Avg Spd (km/h)": average, speed); empty for none."""
+    return {ABBREVIATIONS[w] for w in name_words(name) if w in ABBREVIATIONS}
