@@ -6,9 +6,11 @@ and the router's checks of words the host does not have count the written-out wo
 
 from __future__ import annotations
 
+import re
+
 from simxai.hosts.name_words import name_words
 
-__all__ = ["ABBREVIATIONS", "spelled_words"]
+__all__ = ["ABBREVIATIONS", "spelled_as", "spelled_words"]
 
 #: Abbreviations common in column names and the word each stands for. Only ones with a single usual meaning there:
 #: never "min" (minimum or minutes), "no" or "pos".
@@ -58,3 +60,16 @@ ABBREVIATIONS: dict[str, str] = {
 def spelled_words(name: str) -> set[str]:
     """The words a column name's abbreviated words stand for ("Avg Spd (km/h)": average, speed); empty for none."""
     return {ABBREVIATIONS[w] for w in name_words(name) if w in ABBREVIATIONS}
+
+
+def spelled_as(said: str, names: list[str]) -> list[str]:
+    """The names whose abbreviated words, written out, hold every word of `said` ("distance": `Dist (km)`; "air
+    temperature": `Air Temp (C)`), for the suggestions of an unknown name; [] when `said` writes out none.
+    """
+    words = [w for w in re.split(r"[^a-z]+", said.lower()) if w]
+    found = []
+    for name in names:
+        full = [ABBREVIATIONS.get(w, w) for w in name_words(name)]
+        if words and set(words) <= set(full) and set(words) & spelled_words(name):
+            found.append(name)
+    return found
