@@ -308,3 +308,45 @@ def test_how_many_of_a_value_leads_with_its_count(rescue_host: Any) -> None:
     assert turn.reply.startswith(f"{len(ridge)} of the {len(data)} callouts have terrain = ridge (")
     whole = _send(rescue_host, "how many terrain values are there?")
     assert whole.reply.startswith("In the mountain rescue data")
+
+
+# --- error wording --------------------------------------------------------------------------------------------------
+
+
+def test_an_unknown_name_said_in_full_suggests_the_abbreviated_one(rescue_host: Any) -> None:
+    """`simxai call get_data_information --args '{"feature": "distance"}'` said "unknown feature 'distance'" and
+    suggested nothing ('Dist' got "did you mean Dist (km)?")."""
+    from simxai.exceptions import ArgumentError
+    from simxai.instances import closest
+
+    names = ["Water Temp (C)", "Avg Spd (km/h)", "depth_m"]
+    assert closest("water temperature", names) == ["Water Temp (C)"]
+    assert closest("average_speed", names)[0] == "Avg Spd (km/h)"
+    assert closest("temperature of the air", names) == []  # words the name does not hold
+    with pytest.raises(ArgumentError) as raised:
+        rescue_host.data_information("distance")
+    assert raised.value.suggestions[0] == "Dist (km)"
+
+
+# --- a count of tenths ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [
+        ("what if day 4 had crowd_estimate two tenths higher?", "+0.2"),
+        ("what if day 4 had crowd_estimate two tenths of a point lower?", "-0.2"),
+        ("what if day 4 had crowd_estimate three hundredths higher?", "+0.03"),
+        ("what if day 4 had crowd_estimate a tenth higher?", "+10%"),  # a share, as before
+    ],
+)
+def test_a_count_of_tenths_is_an_amount(text: str, step: str) -> None:
+    """"two tenths higher" was read as +2."""
+    from simxai.extraction import extract_changes
+
+    assert extract_changes(text, _schema([_number("crowd_estimate")])) == {"crowd_estimate": step}
+
+
+def test_two_tenths_higher_after_a_what_if(rescue_host: Any) -> None:
+    turn = _send(rescue_host, "what if callout 7005 had air temp 3?", "two tenths higher")
+    assert _calls(turn) == [("explain_what_if", {"changes": {"Air Temp (C)": "+0.2"}, "instance": 7005})]
