@@ -341,7 +341,7 @@ def test_an_unknown_name_said_in_full_suggests_the_abbreviated_one(rescue_host: 
     ],
 )
 def test_a_count_of_tenths_is_an_amount(text: str, step: str) -> None:
-    """ "two tenths higher" was read as +2."""
+    """It read "two tenths higher" as +2."""
     from simxai.extraction import extract_changes
 
     assert extract_changes(text, _schema([_number("crowd_estimate")])) == {"crowd_estimate": step}
