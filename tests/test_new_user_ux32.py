@@ -350,3 +350,12 @@ def test_a_count_of_tenths_is_an_amount(text: str, step: str) -> None:
 def test_two_tenths_higher_after_a_what_if(rescue_host: Any) -> None:
     turn = _send(rescue_host, "what if callout 7005 had air temp 3?", "two tenths higher")
     assert _calls(turn) == [("explain_what_if", {"changes": {"Air Temp (C)": "+0.2"}, "instance": 7005})]
+
+
+@pytest.mark.parametrize(
+    "text", ["how accurate is it on trams of 50 stops?", "how many trams had 50 stops?", "show trams with 50 stops"]
+)
+def test_a_count_of_a_feature_s_word_in_no_supposition_is_no_change(text: str) -> None:
+    from simxai.extraction import extract_changes
+
+    assert extract_changes(text, _schema([_number("stops_served"), _number("crew_size")], noun="tram")) is None
