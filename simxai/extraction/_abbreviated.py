@@ -17,6 +17,11 @@ from simxai.hosts.name_words import name_words
 __all__ = ["spelled_out"]
 
 
+# Words written out that people say of any feature or of the data ("the average age", "the total number"): alone
+# they name no feature, though "average speed" names `Avg Spd`.
+_SAID_OF_ANY = frozenset({"average", "number", "count", "total", "previous", "estimated", "amount", "quantity"})
+
+
 def _norm(words: list[str]) -> str:
     return "".join(words).lower()
 
@@ -38,6 +43,8 @@ def spelled_out(schema: HostSchema, strong: dict[str, FeatureSchema]) -> dict[st
                     if strong.get(_norm(part)) is not feature or not any(w in ABBREVIATIONS for w in part):
                         continue
                     full = [ABBREVIATIONS.get(w, w) for w in part]
+                    if len(full) == 1 and full[0] in _SAID_OF_ANY:
+                        continue  # "average" alone is a statistic of any feature, not `Avg` of `Avg Spd`
                     if any(owners.get(w, {feature.name}) != {feature.name} for w in full if w not in part):
                         continue  # "distance" is a word of another feature's name too
                     added.setdefault(_norm(full), feature)

@@ -13,17 +13,15 @@ from simxai.hosts.name_words import name_words
 __all__ = ["ABBREVIATIONS", "spelled_as", "spelled_words"]
 
 #: Abbreviations common in column names and the word each stands for. Only ones with a single usual meaning there:
-#: never "min" (minimum or minutes), "no" or "pos".
+#: never "min" (minimum or minutes), "no" or "pos". Units ("yrs", "hr", "mo") are read as units elsewhere
+#: (`simxai.hosts.name_words`): written out, "3 years" would name `age_yrs`. "alt", "elev", "wt" and "ht" were in a
+#: first form and lost one request's arguments on an author nobody reads (U, totals only): left out.
 ABBREVIATIONS: dict[str, str] = {
     "avg": "average",
     "spd": "speed",
     "dist": "distance",
     "temp": "temperature",
     "tmp": "temperature",
-    "alt": "altitude",
-    "elev": "elevation",
-    "wt": "weight",
-    "ht": "height",
     "len": "length",
     "dur": "duration",
     "freq": "frequency",
@@ -48,12 +46,6 @@ ABBREVIATIONS: dict[str, str] = {
     "cust": "customer",
     "pop": "population",
     "chol": "cholesterol",
-    "yr": "year",
-    "yrs": "years",
-    "mo": "month",
-    "wk": "week",
-    "hr": "hour",
-    "hrs": "hours",
 }
 
 
