@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from simxai._asked_feature_rank import asked_feature_rank
 from simxai._call_questions import argument_question, fillable, range_question, relative_change
+from simxai._counted_value import counted_value
 from simxai._stated_values import hypothetical, stated_differences, stated_question
 from simxai._sure_change import sure_change
 from simxai._turn_records import _TurnRecords
@@ -146,6 +148,9 @@ class _TurnCalls(_TurnRecords):
             if questions:  # "5 kg lighter" for a parcel of 2 kg: questioned, not answered for a weight of -3
                 return await self._question_changes(call, arguments, questions)
         rendering = render_result(result)
+        # "how does terrain affect predictions?": terrain's own place in the ranking first
+        rendering = asked_feature_rank(result, self.user, self.agent.schema) + rendering
+        rendering = counted_value(result, self.user, self.agent.schema) + rendering  # "how many ridge callouts"
         if call.name == "explain_what_if":  # "a month later" of December: 1, and said so
             rendering += wrap_note(
                 arguments.get("changes"), payload.get("changes") if isinstance(payload, dict) else None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from simxai.exceptions import ArgumentError
+from simxai.hosts.abbreviations import spelled_as
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words
 
@@ -60,7 +61,8 @@ def closest(name: str, valid: Iterable[str], n: int = 3) -> list[str]:
     """Valid names closest to `name`, for 'did you mean' errors."""
     valid = list(valid)
     lowered = {v.lower(): v for v in valid}
-    return [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.5)]
+    near = [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.5)]
+    return list(dict.fromkeys([*spelled_as(name, valid), *near]))[:n]  # "distance": Dist (km)
 
 
 def _number(text: str) -> float | None:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from simxai.extraction.mentions import feature_mentions
+from simxai.hosts.abbreviations import spelled_words
 from simxai.hosts.base import HostSchema
 from simxai.hosts.name_words import name_words, spaced_name
 from simxai.messages import ToolCall
@@ -110,6 +111,7 @@ def host_words(schema: HostSchema) -> set[str]:
         for term in (feature.name, *feature.aliases, *(feature.categories or [])):
             words |= set(re.findall(r"[a-z0-9]+", term.lower()))
         words |= {w for w in name_words(feature.name) if w.isalpha() and len(w) > 1}  # "MonthlyFee": "monthly", "fee"
+        words |= spelled_words(feature.name)  # "Dist (km)": "distance"
     for term in (*schema.class_names, schema.instance_noun or ""):
         words |= set(re.findall(r"[a-z0-9]+", term.lower()))
     return words

@@ -44,6 +44,7 @@ from simxai.followup import (
     shifted_condition,
 )
 from simxai.followup_context import asks_overall, continued_group, group_follow_up, group_phrase, referred_group
+from simxai.followup_denied import denied_condition
 from simxai.followup_fragment import word_edit
 from simxai.followup_subject import about_several, which_members
 from simxai.hosts.base import HostSchema
@@ -175,6 +176,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     for name in ("group", "instance"):
         condition = previous.arguments.get(name)
         shifted = shifted_condition(text, condition) if isinstance(condition, str) else None
+        if shifted is None and isinstance(condition, str):
+            shifted = denied_condition(text, condition, schema)  # "and not night call?" after "... night calls?"
         if shifted is not None:  # "and over 40?" after "... on patients under 40?"
             return Decision(previous.name, 1.0, True, arguments={**previous.arguments, name: shifted})
     focus = _text_in_focus(previous) if schema.kind == "text" and "explain_what_if" in takes else None

@@ -91,6 +91,11 @@ _GLOSSED_FRACTION = re.compile(
     re.I,
 )
 _DOWN = re.compile(rf"{_NEARER}|off|down", re.I)
+# "2 tenths higher", "3 hundredths lower": a count of tenths is an amount (0.2), as "two tenths of a degree" is; "a
+# tenth higher" alone stays a share (10 %), above
+_TENTHS = re.compile(
+    rf"\b(?P<n>[2-9])\s+(?P<f>tenths|hundredths)\s+(?:of\s+an?\s+[a-z]+\s+)?(?P<dir>{_FURTHER}|{_NEARER})\b", re.I
+)
 
 
 def _glossed(match: re.Match[str]) -> str:
@@ -158,6 +163,7 @@ def fraction_steps(text: str) -> str:
     higher, that's about 8 more") gives way to that amount, said where the fraction was.
     """
     text = _GLOSSED_FRACTION.sub(_glossed, text)
+    text = _TENTHS.sub(lambda m: f"0.{'0' if m['f'].lower() == 'hundredths' else ''}{m['n']} {m['dir']}", text)
     text = _FRACTION_STEP.sub(lambda m: f"{_FRACTIONS[m.group('f').lower()]}% {m.group('dir')}", text)
     text = _HALF_AGAIN.sub("1.5 times as", text)  # "half again as heavy": one and a half times the value
     text = _HALF_AS_MUCH.sub("50% less", _ONE_UNIT.sub("1 ", _HALF_A_UNIT.sub("0.5 ", text)))

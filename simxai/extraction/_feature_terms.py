@@ -13,6 +13,7 @@ import functools
 import re
 from collections.abc import Iterable
 
+from simxai.extraction._abbreviated import spelled_out
 from simxai.extraction._lexicon import name_unit
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.name_words import name_words, unit_ending, unit_words
@@ -103,7 +104,7 @@ def _feature_terms(schema: HostSchema) -> dict[str, FeatureSchema]:
         if len(owners) == 1 and owners[0] is not None:
             for head in sorted(forms):
                 strong.setdefault(head, owners[0])
-    return strong
+    return spelled_out(schema, strong)  # "distance" for `Dist (km)`, "average speed" for `Avg Spd`
 
 
 def unit_terms(schema: HostSchema, strong: dict[str, FeatureSchema]) -> dict[str, FeatureSchema]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai._directions import TAIL_DOWN, TAIL_UP
+from simxai.extraction._event_groups import event_groups
 from simxai.extraction._features import FeatureMention, feature_mentions
 from simxai.extraction._lexicon import _NUM, _PEOPLE_NOUNS, _group_noun, _op_of, yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -177,7 +178,7 @@ def category_nouns(text: str, schema: HostSchema | None) -> list[tuple[int, int,
     """
     if schema is None or schema.kind == "text":
         return []
-    found = _switch_groups(text, schema)
+    found = _switch_groups(text, schema) + event_groups(text, schema)  # "on night calls", "when it sold out"
     for feature in schema.features:
         categories = [c for c in feature.categories or [] if c]
         pair = yes_no_of(feature)

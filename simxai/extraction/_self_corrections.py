@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._changes import extract_changes as _read
+from simxai.extraction._counted_words import counted_word_changes
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
 
@@ -40,6 +41,8 @@ def extract_changes(
     if not worded_amounts or schema is None or schema.kind == "text":
         return found
     said = normalize(text, schema)
+    if not found:
+        found = counted_word_changes(said, schema)  # "had 50 stops", "with a team of 3"
     for marker in reversed(list(_CORRECTION.finditer(said))):
         before, after = said[: marker.start()], said[marker.end() :]
         if not _STARTS_WITH_NUMBER.match(after) or not _NUMBER.search(before[-40:]):

@@ -1,0 +1,89 @@
+"""Groups named by a True/False column whose name is an event or a state, said as that event: (start, end, condition).
+
+A column `night_call` (or `red_flag`, `sold_out`) of True/False names its True rows when said as the thing that
+happened: in the plural ("on night calls", "for the red flags"), before a plural of a time or the host's noun ("on
+red flag days", "sold out shifts"), or after "when" ("when the red flag was up", "when it was a night call",
+"whenever it sold out"), or after "with" ("days with a red flag"). "non-" or "not" before it, "no" after "when there
+was" and "without" name its False rows ("on non night calls", "when it was not a night call", "on days with no red
+flag"). One-word names in the plural ("smokers") are read by `category_nouns` already; this reads the names of
+several words in the plural, and the other forms for any name. A turn that names an instance or supposes ("what if
+...", "were it a night call") is a change of one instance, never a group, and is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from simxai.extraction._lexicon import _group_noun
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.hosts.schema_words import holds_true_false
+
+__all__ = ["event_groups"]
+
+# Plural nouns of a time or an occasion that a True/False event may name rows by: "red flag days".
+_TIMES = r"(?:days|nights|weeks|months|years|shifts|times|occasions|sessions|dates|evenings|mornings|afternoons)"
+# A supposition or an instance named: the event is then a change of one row ("what if it were a night call").
+_SUPPOSED = re.compile(r"\b(?:what\s+if|suppose|supposing|imagine|were\s+it|had\s+it|if\s+it\s+(?:were|had))\b", re.I)
+_OFF = r"(?P<off>non[- ]?|not\s+|no\s+)?"
+# What may say that the event was on after its name: "when the red flag was up", "when night call was set".
+_ON = r"(?:\s+(?:was|were|is|are)\s+(?:up|on|out|raised|flying|flown|active|set|in\s+force|in\s+effect|true))?"
+
+
+def _spelled(feature: FeatureSchema) -> list[str] | None:
+    """The words of a True/False column's name, or None when it is no name of plain words."""
+    words = feature.name.lower().replace("_", " ").replace("-", " ").split()
+    if not words or not all(w.isalpha() for w in words) or len("".join(words)) < 4:
+        return None
+    return words
+
+
+def _plural(word: str) -> str:
+    if re.search(r"(?:s|x|z|ch|sh)$", word):
+        return word + "es"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _truth(feature: FeatureSchema, off: bool) -> str:
+    lower = {c.lower(): c for c in feature.categories or []}
+    return lower["false" if "false" in lower else "no"] if off else lower["true" if "true" in lower else "yes"]
+
+
+def event_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
+    """Groups named by a True/False column said as its event (the module's docstring), in the order said."""
+    if schema.kind == "text" or _SUPPOSED.search(text):
+        return []
+    noun = re.escape((schema.instance_noun or "instance").lower())
+    if re.search(rf"\b{noun}\s*#?\s*\d+\b", text, re.IGNORECASE):
+        return []  # "callout 7003 on a night call": said of one instance
+    found: list[tuple[int, int, str]] = []
+    for feature in schema.features:
+        words = _spelled(feature) if holds_true_false(feature) else None
+        if words is None:
+            continue
+        joint = r"[\s_-]+"
+        name = joint.join(map(re.escape, words))
+        forms = [rf"{name}{joint}(?:{_TIMES}|{_group_noun(schema)})"]
+        if len(words) > 1:  # "night calls"; a one-word name's plural is `category_nouns`'s
+            forms.append(joint.join([*map(re.escape, words[:-1]), re.escape(_plural(words[-1]))]))
+        plural = re.compile(rf"(?<![\w-]){_OFF}(?:{'|'.join(forms)})(?![\w-])", re.IGNORECASE)
+        for match in plural.finditer(text):
+            found.append((match.start(), match.end(), f"{feature.name} = {_truth(feature, bool(match['off']))}"))
+        when = re.compile(
+            rf"\b(?:when|whenever|while)\s+(?:(?:it|there|this|they|we)\s+(?:(?:was|is|were|had\s+been|got)\s+)?)?{_OFF}"
+            rf"(?:(?:a|an|the)\s+)?{name}{_ON}(?![\w-])",
+            re.IGNORECASE,
+        )
+        for match in when.finditer(text):
+            found.append((match.start(), match.end(), f"{feature.name} = {_truth(feature, bool(match['off']))}"))
+        # "days with no red flag", "callouts without a night call", "shifts with a sell-out"
+        had = re.compile(
+            rf"\b(?:{_TIMES}|{_group_noun(schema)})\s+(?P<with>with(?:out)?)\s+(?P<no>no\s+)?(?:(?:a|an|the)\s+)?"
+            rf"{name}(?![\w-])",
+            re.IGNORECASE,
+        )
+        for match in had.finditer(text):
+            off = match["with"].lower() == "without" or bool(match["no"])
+            found.append((match.start("with"), match.end(), f"{feature.name} = {_truth(feature, off)}"))
+    return sorted(found)
