@@ -170,3 +170,17 @@ def test_a_verb_of_a_camel_case_word_names_its_feature() -> None:
     schema = SCHEMA.model_copy(update={"features": [*SCHEMA.features, _numeric("VisitsPerWeek")]})
     named = feature_named_by_word("and if she visited twice as often?", schema)
     assert named is not None and named.name == "VisitsPerWeek"
+
+
+def test_a_bracketed_tail_is_the_names_unit_whatever_its_words():
+    # the head noun is the word before the brackets, so "water" names `water (ml/day)` and "stick length" names
+    # `stick length (in)`, though neither "day" nor "in" is a unit word of its own
+    from simxai.extraction._feature_terms import _UNIT_WORDS, _head
+
+    assert unit_ending("water (ml/day)", _UNIT_WORDS) == 2
+    assert _head("water (ml/day)") == "water"
+    assert unit_ending("stick length (in)", _UNIT_WORDS) == 1
+    assert _head("stick length (in)") == "length"
+    assert unit_ending("clock at move 30 (min)", _UNIT_WORDS) == 2  # the number before the brackets counts too
+    assert unit_ending("Sap Brix (%)", _UNIT_WORDS) == 0  # brackets with no word: as before
+    assert unit_ending("(late)", _UNIT_WORDS) == 0  # nothing before the brackets

@@ -34,6 +34,8 @@ _SHORT_UNITS = frozenset(
 
 
 _MIXED_SYMBOL = re.compile(r"[a-z]{1,2}[A-Z][A-Za-z]?")
+# a name's last part in brackets: its unit ("(kg)", "(ml/day)")
+_BRACKETED_TAIL = re.compile(r"\(([^()]*)\)\s*$")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -67,6 +69,13 @@ def unit_ending(name: str, unit_words: frozenset[str]) -> int:
     so takes spelled units (the `unit_words` passed in: "TenureMonths"), numbers and rates, which no reader of a
     said unit could use; `name_unit_of` gives the one unit a value is said in.
     """
+    bracket = _BRACKETED_TAIL.search(name)
+    if bracket is not None and _split(name[: bracket.start()]):
+        # a bracketed tail is the name's unit, whatever its words ("water (ml/day)", "stick length (in)", "Rating
+        # Gap (Elo)"); the name before it may end in more ("clock at move 30 (min)")
+        inside = len(_split(bracket.group(1)))
+        if inside:
+            return inside + unit_ending(name[: bracket.start()], unit_words)
     parts = _split(name)
     words = [w for w, _ in parts]
     if "per" in words[1:]:
