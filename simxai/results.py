@@ -496,19 +496,6 @@ class StillThisResult(Result):
     method: str
     kept_label: str | None = None  # the label the user asked to keep, when named
 
-    @classmethod
-    def not_predicted(cls, subject: Subject, label: str, probabilities: dict[str, float], kept: str) -> StillThisResult:
-        """The result when the user asks to keep `kept` and the model predicts `label`: no search, no ranges."""
-        return cls(
-            subject=subject,
-            label=label,
-            probability=probabilities[label],
-            samples_checked=0,
-            samples_kept=0,
-            method="none (the label to keep is not predicted)",
-            kept_label=kept,
-        )
-
     def render(self) -> str:
         """State the prediction and the ranges within which each feature can move while it stays the same."""
         if self.kept_label is not None and self.kept_label != self.label:

@@ -110,5 +110,13 @@ def explain_how_to_still_be_this(
         if prediction.label != kept:
             # "how can patient 12 stay progressing?" of a patient predicted stable: there is no progressing to keep,
             # and the ranges that keep stable were not asked for
-            return StillThisResult.not_predicted(subject, prediction.label, prediction.probabilities, kept)
+            return StillThisResult(
+                subject=subject,
+                label=prediction.label,
+                probability=prediction.probabilities[prediction.label],
+                samples_checked=0,
+                samples_kept=0,
+                method="none (the label to keep is not predicted)",
+                kept_label=kept,
+            )
     return host.still_this(subject)
