@@ -278,7 +278,7 @@ def clarifying_question(schema: HostSchema, name: str, exc: ArgumentError) -> st
 
 
 #: Arguments that name one of the host's labels.
-LABEL_ARGUMENTS = ("prediction_label", "expected_label", "target_label", "label")
+LABEL_ARGUMENTS = ("prediction_label", "expected_label", "target_label", "kept_label", "label")
 
 
 def host_tools(tools: Sequence[dict[str, Any]], schema: HostSchema) -> list[dict[str, Any]]:

@@ -383,6 +383,15 @@ def _already_predicted(label: str, subject: Subject) -> str:
     return f"The model already predicts {label} for {subject.description}; nothing needs to change."
 
 
+def _not_predicted_to_keep(label: str, probability: float, kept: str, subject: Subject) -> str:
+    """The sentence for "how can it stay X?" when the model does not predict X: the question that asks for X."""
+    return (
+        f"The model predicts {label} for {subject.description} ({format_percent(probability)}), not {kept}, so "
+        f"there is no {kept} to keep. To see what would make it {kept}, ask: what would need to change "
+        f"for {subject.description} to be predicted {kept}?"
+    )
+
+
 class Counterfactual(pydantic.BaseModel):
     """A changed instance whose prediction was re-checked with the model."""
 
@@ -485,9 +494,12 @@ class StillThisResult(Result):
     samples_checked: int
     samples_kept: int
     method: str
+    kept_label: str | None = None  # the label the user asked to keep, when named
 
     def render(self) -> str:
         """State the prediction and the ranges within which each feature can move while it stays the same."""
+        if self.kept_label is not None and self.kept_label != self.label:
+            return _not_predicted_to_keep(self.label, self.probability, self.kept_label, self.subject)
         head = f"The model predicts {self.label} for {self.subject.description} ({format_percent(self.probability)})."
         parts = []
         for r in self.ranges:

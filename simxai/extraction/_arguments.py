@@ -15,6 +15,7 @@ from simxai.extraction._features import (
 )
 from simxai.extraction._groups import _written_condition, extract_group
 from simxai.extraction._instances import extract_ids, extract_instance
+from simxai.extraction._kept_label import extract_kept_label
 from simxai.extraction._scored_labels import importance_label, label_group, scored_label
 from simxai.extraction._self_corrections import extract_changes
 from simxai.hosts.base import HostSchema
@@ -54,8 +55,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
     """Extract the argument `name` from `text`, e.g. the user's answer to "Which patient do you mean?".
 
     Dispatches on the argument's name: instance, changes, metric, feature, expected_label / target_label /
-    prediction_label, label, group, number_of_iterations. For a text host, an `instance` answer with no quotes
-    and no id is the text itself. `label` is the label a metric or an importance is asked for ("recall for
+    prediction_label, kept_label, label, group, number_of_iterations. For a text host, an `instance` answer with
+    no quotes and no id is the text itself. `label` is the label a metric or an importance is asked for ("recall for
     stable"); for `function` get_model_performance, a label said with a noun for instances ("for barbera
     wines") is the group of those instances instead (`label = barbera`). Returns None when the text holds no
     such value, or for an argument name this module does not know (a host's own function may take any
@@ -93,6 +94,8 @@ def extract_argument(name: str, text: str, schema: HostSchema | None, function: 
         return extract_feature(text, schema)
     if name == "target_label":
         return extract_target_label(text, schema)
+    if name == "kept_label":
+        return extract_kept_label(text, schema)  # "how can patient 12 stay progressing?": said to keep
     if name in _LABEL_ARGUMENTS:
         return extract_label(text, schema)
     if name == "number_of_iterations":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simxai.exceptions import ArgumentError
-from simxai.functions._common import Instance, require_instance, resolve_target, shared_docs, single
+from simxai.functions._common import Instance, label_of, require_instance, resolve_target, shared_docs, single
 from simxai.hosts.base import Host
 from simxai.results import CounterfactualResult, StillThisResult
 
@@ -78,18 +78,20 @@ def explain_how_to_be_that(
 
 
 @shared_docs
-def explain_how_to_still_be_this(host: Host, instance: Instance = None) -> StillThisResult:
+def explain_how_to_still_be_this(
+    host: Host, instance: Instance = None, kept_label: str | None = None
+) -> StillThisResult:
     """Find what may change in an instance while the model's prediction stays the same.
 
-    Use for "what can change and keep the prediction", "how robust is this prediction", "within which range
-    does it stay the same", "what would keep it", "how sensitive is it to small changes".
+    Use for "how robust is it", "within which range does it stay the same", "what keeps it X".
 
     Args:
         instance: {INSTANCE}
+        kept_label: The label to keep; by default the predicted one.
 
     Returns:
-        The predicted label and, per feature, the range it may take (others fixed) while the label stays; for
-        a text, the word edits that keep it.
+        The predicted label and, per feature, its range (others fixed) while it stays; for a text,
+        the word edits that keep it.
 
     Examples:
         - What can change for patient 12 without changing the prediction?
@@ -101,4 +103,20 @@ def explain_how_to_still_be_this(host: Host, instance: Instance = None) -> Still
         - How much can the input change before the prediction flips?
     """
     name = "explain_how_to_still_be_this"
-    return host.still_this(single(host.resolve(require_instance(instance, name)), name))
+    subject = single(host.resolve(require_instance(instance, name)), name)
+    kept = label_of(host.schema(), kept_label, "kept_label")
+    if kept is not None:
+        prediction = host.predict(subject)
+        if prediction.label != kept:
+            # "how can patient 12 stay progressing?" of a patient predicted stable: there is no progressing to keep,
+            # and the ranges that keep stable were not asked for
+            return StillThisResult(
+                subject=subject,
+                label=prediction.label,
+                probability=prediction.probabilities[prediction.label],
+                samples_checked=0,
+                samples_kept=0,
+                method="none (the label to keep is not predicted)",
+                kept_label=kept,
+            )
+    return host.still_this(subject)
