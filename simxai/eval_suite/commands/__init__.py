@@ -6,3 +6,5 @@ synth-merge); `ttm` (ttm-parse); `guard` (the guard's perturbation benchmark). E
 `cli`, and does its work through the packages beside this one (`data`, `parsing`, `judged`, `lext`, `synth`,
 `ttm`, `guard`). The shared options are imported from `options` itself (`cli` re-exports them for users).
 """
+
+__all__: list[str] = []  # a package of command modules; the shared options are public in `options` and `cli`
