@@ -23,11 +23,12 @@ _ASKS_EFFECT = re.compile(
     r"driving|sway\w*|shape[sd]?|contribut\w*|relevan\w*|count\s+for)\b",
     re.IGNORECASE,
 )
-_ORDINALS = ("1st", "2nd", "3rd")
 
 
 def _ordinal(place: int) -> str:
-    return _ORDINALS[place - 1] if place <= 3 else f"{place}th"
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def asked_feature_rank(result: Result, text: str, schema: HostSchema | None) -> str:

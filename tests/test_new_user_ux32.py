@@ -359,3 +359,22 @@ def test_a_count_of_a_feature_s_word_in_no_supposition_is_no_change(text: str) -
     from simxai.extraction import extract_changes
 
     assert extract_changes(text, _schema([_number("stops_served"), _number("crew_size")], noun="tram")) is None
+
+
+def test_a_features_place_is_said_with_its_english_ordinal():
+    # a host with more than twenty features: the 21st is not "21th"
+    from simxai._asked_feature_rank import _ordinal
+
+    assert [_ordinal(p) for p in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "23rd",
+        "111th",
+    ]
