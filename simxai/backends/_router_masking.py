@@ -46,7 +46,9 @@ CHANGE_FILLER = _FILLER | frozenset(
     "if she he they were was had been would be years year older younger higher lower more less by points % "
     "instead increase decrease raise reduce set to with a an also too as well month months week weeks day days "
     # "and with debt-to-income at 0.35 on top of that?": a change added to the previous ones
-    "at on top plus addition additionally".split()
+    "at on top plus addition additionally "
+    # "and not night call?", "and without a night call?" after a what-if: a True/False column turned False
+    "not no without".split()
 )
 
 
