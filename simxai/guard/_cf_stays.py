@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from simxai.guard._reading import NUMBER
+from simxai.guard._reading import NUMBER, shown_slack
 from simxai.guard._spaced import spaced
 
 __all__ = ["counterfactual_stay_claims"]
@@ -72,9 +72,7 @@ def _states_change(sentence: str, new_values: Sequence[Any]) -> bool:
             continue
         if isinstance(value, (int, float)):
             for m in said:
-                digits = m.group(1)
-                places = len(digits.split(".")[1]) if "." in digits else 0
-                if abs(float(digits) - float(value)) <= 0.5 * 10**-places + 1e-9:
+                if abs(float(m.group(1)) - float(value)) <= shown_slack(m.group(1)):
                     return True
         elif isinstance(value, str) and value.strip():
             quoted = rf"[\"'‘’“”`]{re.escape(value.strip())}[\"'‘’“”`]"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from simxai.guard._facts import Facts
+from simxai.guard._reading import shown_slack
 
 __all__ = ["compound_share"]
 
@@ -48,6 +49,4 @@ def compound_share(clause: str, start: int, end: int, facts: Facts) -> tuple[str
     shares = {x / 100 if x > 1 else x for values in positive for x in values}
     if not shares:
         return None
-    decimals = len(said.partition(".")[2])
-    tolerance = 0.5 * 10.0**-decimals + 1e-9
-    return "a compound score", any(abs(2 * p - 1 - value) <= tolerance for p in shares)
+    return "a compound score", any(abs(2 * p - 1 - value) <= shown_slack(said) for p in shares)

@@ -32,6 +32,7 @@ from simxai._spoken import UNITS
 from simxai.guard._compound import compound_share
 from simxai.guard._facts import Facts
 from simxai.guard._lift import lift_part
+from simxai.guard._reading import shown_slack
 
 __all__ = ["counted_share"]
 
@@ -67,9 +68,7 @@ def _shares(facts: Facts) -> set[float]:
 
 def _within(said: str, shares: Iterable[float]) -> bool:
     """Whether `said`, a percentage as written, is one of `shares` shown at its precision."""
-    decimals = len(said.partition(".")[2])
-    tolerance = 0.5 * 10.0**-decimals + 1e-9
-    return any(abs(x * 100 - float(said)) <= tolerance for x in shares)
+    return any(abs(x * 100 - float(said)) <= shown_slack(said) for x in shares)
 
 
 def _class_named(before: str, labels: Iterable[str]) -> str | None:
@@ -130,9 +129,8 @@ def counted_share(
     lead = clause[:start]
     if _TOTAL.search(lead):
         said = clause[start:end].lstrip("+")
-        decimals = len(said.partition(".")[2])
-        if decimals and any(
-            abs(abs(float(said)) - abs(x)) <= 0.5 * 10.0**-decimals + 1e-9 for x in _totals(lead, named, facts)
+        if said.partition(".")[2] and any(
+            abs(abs(float(said)) - abs(x)) <= shown_slack(said) for x in _totals(lead, named, facts)
         ):
             return "a total of named features", True
     for m in _COUNTED.finditer(clause):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from simxai.guard._reading import find_mentions
+from simxai.guard._reading import find_mentions, shown_slack
 
 __all__ = ["kept_bound_claims"]
 
@@ -45,8 +45,7 @@ _BOUNDS = (
 
 def _fits(said: str, value: float) -> bool:
     """Whether `value` shows as `said` at the precision `said` is written with."""
-    places = len(said.partition(".")[2])
-    return abs(float(said) - value) <= 0.5 * 10**-places + 1e-9
+    return abs(float(said) - value) <= shown_slack(said)
 
 
 def kept_bound_claims(

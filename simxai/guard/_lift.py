@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from simxai.guard._facts import Facts
+from simxai.guard._reading import shown_slack
 
 __all__ = ["lift_part"]
 
@@ -43,9 +44,7 @@ _MOST = 3
 
 def _fits(said: str, values: Iterable[float], units: float = 0.5) -> bool:
     """Whether `said` is one of `values` within `units` of its last decimal shown."""
-    decimals = len(said.partition(".")[2])
-    tolerance = units * 10.0**-decimals + 1e-9
-    return any(abs(float(said) - x) <= tolerance for x in values)
+    return any(abs(float(said) - x) <= shown_slack(said, units) for x in values)
 
 
 def _by_class(facts: Facts) -> dict[str, list[float]]:

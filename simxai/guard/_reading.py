@@ -26,6 +26,7 @@ __all__ = [
     "clauses",
     "find_mentions",
     "fits",
+    "shown_slack",
     "glossed",
     "matches",
     "normalise",
@@ -379,6 +380,13 @@ def matches(claim: NumberClaim, candidates: set[float]) -> bool:
             if c * claim.value >= 0 and 0 <= abs(c) - abs(claim.value) < step - 1e-9:
                 return True  # cut, not rounded
     return False
+
+
+def shown_slack(said: str, units: float = 0.5) -> float:
+    """How far a value may lie from the number `said` (as written, "0.45", "78.6") and still show as it: `units` of
+    its last decimal (half of one: rounding), plus a hair for binary floats.
+    """
+    return units * 10.0 ** -len(said.partition(".")[2]) + 1e-9
 
 
 def fits(claim: NumberClaim, candidates: set[float], *, within: bool = False) -> bool:

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from simxai.guard._moves import DENIED
+from simxai.guard._reading import shown_slack
 
 __all__ = ["certainty_move_claims", "change_way_claims"]
 
@@ -111,8 +112,7 @@ _OF_CERTAINTY = re.compile(
 
 
 def _close(said: str, value: float) -> bool:
-    decimals = len(said.split(".")[1]) if "." in said else 0
-    return abs(float(said) - value) <= 0.5 * 10**-decimals + 1e-9
+    return abs(float(said) - value) <= shown_slack(said)
 
 
 def change_way_claims(
