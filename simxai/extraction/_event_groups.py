@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._lexicon import _group_noun
+from simxai.extraction._lexicon import _group_noun, yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.schema_words import holds_true_false
 
@@ -46,8 +46,10 @@ def _plural(word: str) -> str:
 
 
 def _truth(feature: FeatureSchema, off: bool) -> str:
-    lower = {c.lower(): c for c in feature.categories or []}
-    return lower["false" if "false" in lower else "no"] if off else lower["true" if "true" in lower else "yes"]
+    """The column's False (`off`) or True value as the host writes it ("False", "no", ...)."""
+    pair = yes_no_of(feature)
+    assert pair is not None  # `holds_true_false` chose the column
+    return pair[1] if off else pair[0]
 
 
 def event_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
