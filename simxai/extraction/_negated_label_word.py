@@ -18,6 +18,7 @@ import functools
 import re
 
 from simxai.hosts.base import HostSchema
+from simxai.turn_memo import per_host
 
 __all__ = ["negated_class_words"]
 
@@ -58,6 +59,7 @@ def _telling_words(class_names: tuple[str, ...], taken: frozenset[str]) -> dict[
     return telling
 
 
+@per_host
 def _taken(schema: HostSchema) -> frozenset[str]:
     """The stems of the words that name a feature, a category or an instance on the host."""
     words = [schema.instance_noun or ""]
