@@ -8,7 +8,7 @@ puppet is `fit_to_play`, goes `to_workshop`, or is `withdrawn` from the repertoi
 set: the domain, its columns and its words were invented by w53 so that the router meets a host it was not
 trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w53/host_puppet.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w53/host_puppet.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ with `simxai.hosts.host_from_model`. It has two labels: a session was `observed`
 telescope) or `clouded_out`. Nothing here comes from a data set: the domain, its columns and its words were
 invented by w53 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w53/host_dome.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w53/host_dome.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
