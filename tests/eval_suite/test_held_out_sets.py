@@ -289,6 +289,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("tattoo", "interloan"),
     },
+    # written held out in the thirty-third round, read by nobody
+    "w55": {
+        "folder": "held_out_people",
+        "requests": 170,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("vinerow", "polo"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
