@@ -588,7 +588,7 @@ MINIMUMS: dict[str, dict[str, Any]] = {
     "fresh-2026-12-05ad": {
         "requests": 232,
         "dialogues": 13,
-        "per_host": {"demo": 55, "sentiment": 47, "loan": 57, "flush": 73},
+        "per_host": {"demo": 56, "sentiment": 47, "loan": 57, "flush": 72},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "flush": 5},
     },
 }
