@@ -33,7 +33,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-03o", "fresh-2026-12-03p", "fresh-2026-12-03q", "fresh-2026-12-04r",
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
-        "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac",
+        "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac", "fresh-2026-12-05ad",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -215,6 +215,16 @@ MEWS_CATEGORIES = {"Species": ("harris_hawk", "kestrel", "red_tail"), "Imprint":
 #: a True/False column.
 GAMBIT_NUMERIC = ("Rating Gap (Elo)", "prep_minutes", "MovesInBook", "clock at move 30 (min)", "round_no")
 GAMBIT_CATEGORIES = {"Opening": ("french", "italian", "queens_gambit", "sicilian"), "Rapid": ("False", "True")}
+#: The invented mushroom-farm host of set AD (`evalsets/fresh-2026-12-05ad/host_flush.py`): ids 126201-126500,
+#: flushes called "flush"; three labels (the yield grade); units in brackets ("CO2 (ppm)"), a name with spaces, a
+#: True/False column.
+FLUSH_NUMERIC = (
+    "Substrate Moisture (%)", "room_temp_c", "CO2 (ppm)", "air changes per hour", "SpawnRate", "flush_no",
+)  # fmt: skip
+FLUSH_CATEGORIES = {
+    "Strain": ("lions_mane", "oyster_grey", "oyster_pink", "shiitake"),
+    "Cased": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -379,6 +389,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("white", "draw", "black"),
         "features": GAMBIT_NUMERIC + tuple(GAMBIT_CATEGORIES),
         "categories": GAMBIT_CATEGORIES,
+    },
+    "flush": {
+        "ids": range(126201, 126501),
+        "labels": ("bumper", "fair", "thin"),
+        "features": FLUSH_NUMERIC + tuple(FLUSH_CATEGORIES),
+        "categories": FLUSH_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -568,6 +584,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 59, "sentiment": 46, "loan": 58, "gambit": 84},
         "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 5, "gambit": 6},
+    },
+    "fresh-2026-12-05ad": {
+        "requests": 232,
+        "dialogues": 13,
+        "per_host": {"demo": 56, "sentiment": 47, "loan": 57, "flush": 72},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "flush": 5},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
