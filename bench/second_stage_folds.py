@@ -2,7 +2,7 @@
 
 Usage (from the repository root; DIR a scratch folder outside the repository):
 
-    PYTHONPATH=$PWD python bench/second_stage_folds.py --data-dir ../shared/datasets --out DIR [--folds 3]
+    PYTHONPATH=$PWD python bench/second_stage_folds.py --data-dir ../shared/datasets --out DIR [--folds 3] [--first N]
 
 The people/ authors except U (U = w36 w38 w40 w42 w44 w46 w48, never in any fit here) are dealt into `--folds`
 groups by the training command's own `calibration.author_folds` (seed 12, as `calibration_folds` deals them). For
@@ -34,13 +34,14 @@ from simxai.eval_suite.router_training.train import SETTINGS, _temperature  # no
 U = ("w36", "w38", "w40", "w42", "w44", "w46", "w48")
 
 
-def build(data_dir: Path, out: Path, k: int) -> dict[str, list[str]]:
-    """Write one selector per fold of the people/ authors but U into `out`; return each file's authors."""
+def build(data_dir: Path, out: Path, k: int, first: int | None = None) -> dict[str, list[str]]:
+    """Write one selector per fold of the people/ authors but U into `out` (only the `first` folds when given);
+    return each file's authors."""
     out.mkdir(parents=True, exist_ok=True)
     corpus = folds.Corpus.build(data_dir, out / "corpus")
     names = [a for a in corpus.people_authors() if a not in U]
     written: dict[str, list[str]] = {}
-    for i, fold in enumerate(author_folds(names, k)):
+    for i, fold in enumerate(author_folds(names, k)[:first]):
         started = time.perf_counter()
         usable = folds._mask(corpus, [*fold, *U], ())
         train_rows = np.flatnonzero(usable & (corpus.splits == "train"))
@@ -68,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, required=True, help="the shared datasets (../shared/datasets)")
     parser.add_argument("--out", type=Path, required=True, help="a scratch folder for the corpus and the selectors")
     parser.add_argument("--folds", type=int, default=int(SETTINGS["calibration_folds"]), help="groups of authors")
+    parser.add_argument("--first", type=int, help="build only the first this many folds (their authors get rows)")
     args = parser.parse_args(argv)
-    build(args.data_dir, args.out, args.folds)
+    build(args.data_dir, args.out, args.folds, args.first)
     return 0
 
 
