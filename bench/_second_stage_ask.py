@@ -25,7 +25,7 @@ from scipy.optimize import minimize
 
 from simxai.hosts.base import HostSchema
 
-__all__ = ["ASK", "UNSURE", "AskStage", "fit", "outcomes"]
+__all__ = ["ASK", "UNSURE", "AskStage", "asks_at", "fit", "outcomes"]
 
 ASK = "ask"
 UNSURE = ("log_top", "margin", "entropy", "top_excluded")
@@ -59,6 +59,8 @@ class AskStage:
     b: np.ndarray  # (k + 1,), the last for "ask"
     w: np.ndarray  # (k + 1, signals)
     v: np.ndarray  # (len(UNSURE),)
+    #: added to the ask score when deciding (`decide`), chosen on the rows by `bench/second_stage_all.py cv`
+    offset: float = 0.0
 
     def probabilities(self, rows: Sequence[Row]) -> np.ndarray:
         """Each row's probabilities over `classes` and "ask" (last column; 0 where a class is not registered)."""
@@ -79,8 +81,15 @@ class AskStage:
         staged = {c: float(probs[index[c]]) for c in known}
         total = sum(staged.values())
         staged = {c: p / total for c, p in staged.items()} if total > 0 else staged
-        asks = bool(probs.argmax() == len(self.classes))
+        asks = bool(asks_at(probs[None, :], self.offset)[0])
         return {**{c: p for c, p in probabilities.items() if c not in index}, **staged}, asks
+
+
+def asks_at(probs: np.ndarray, offset: float) -> np.ndarray:
+    """Whether each row's decision is to ask, with `offset` added to the ask class's score (0: its top class)."""
+    logs = np.log(np.maximum(probs, 1e-300))
+    logs[:, -1] += offset
+    return np.asarray(logs.argmax(axis=1) == probs.shape[1] - 1)
 
 
 def _scores(
@@ -146,16 +155,18 @@ def fit(rows: Sequence[Row], classes: Sequence[str], lam: float) -> AskStage:
     return AskStage(tuple(classes), a, c, b.copy(), w.copy(), v.copy())
 
 
-def outcomes(probs: np.ndarray, rows: Sequence[Row], classes: Sequence[str]) -> list[float]:
-    """Summed log loss, then the decision's counts: answered right, asked, answered wrong (a confident wrong
-    answer), and of the asked rows those whose gold was "ask" (asking is their right reply)."""
+def outcomes(probs: np.ndarray, rows: Sequence[Row], classes: Sequence[str], offset: float = 0.0) -> list[float]:
+    """Summed log loss, then the decision's counts (the ask score plus `offset`): answered right, asked, answered
+    wrong (a confident wrong answer), and of the asked rows those whose gold was "ask" (asking is their right
+    reply)."""
     index = {c: i for i, c in enumerate([*classes, ASK])}
     loss = right = asked = wrong = asked_right = 0.0
-    for p, row in zip(probs, rows, strict=True):
+    asking = asks_at(probs, offset)
+    for p, row, asks in zip(probs, rows, asking, strict=True):
         gold = [index[g] for g in row.gold if g in index]
         loss -= float(np.log(max(sum(p[g] for g in gold), 1e-12)))
-        top = int(np.argmax(p))
-        if top == len(classes):
+        top = len(classes) if asks else int(np.argmax(p[: len(classes)]))
+        if asks:
             asked += 1
             asked_right += top in gold
         elif top in gold:

@@ -62,6 +62,7 @@ from simxai.eval_suite.router_training.calibration import author_folds  # noqa: 
 from simxai.hosts.base import HostSchema  # noqa: E402
 
 LAMBDAS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
+OFFSETS = tuple(x / 4 for x in range(-4, 17))  # -1 ... +4 added to the ask class's log-probability
 FIT_KINDS = ("request", "first")
 _REAL_FIT_OPTIONS = _router_score.fit_options
 _REAL_SELECTOR_DECISION = _router.selector_decision
@@ -182,8 +183,10 @@ def _selector_alone(rows: Sequence[Row], classes: Sequence[str]) -> np.ndarray:
     return probs
 
 
-def cv(rows: Sequence[Row], classes: Sequence[str], groups: int = 5) -> float:
-    """Print each penalty's cross-validated figures over groups of authors; return the least-log-loss penalty."""
+def cv(rows: Sequence[Row], classes: Sequence[str], groups: int = 5) -> tuple[float, float]:
+    """Print each penalty's cross-validated figures over groups of authors and, for the least-log-loss penalty, the
+    ask offsets; return the penalty and the offset with the most rows answered right less rows answered wrongly (a
+    wrong answer costs what a right one gains, a question nothing; ties: the offset nearest 0)."""
     used = [r for r in rows if r.kind in FIT_KINDS and any(g in (*classes, ASK) for g in r.gold)]
     authors = sorted({r.author for r in used})
     folds = author_folds(authors, groups)
@@ -192,22 +195,40 @@ def cv(rows: Sequence[Row], classes: Sequence[str], groups: int = 5) -> float:
     print(f"{'setting':<16} {'log loss':>9} {'right':>6} {'asked':>6} {'wrong':>6} {'asked, gold ask':>16}")
     base = outcomes(_selector_alone(used, classes), used, classes)
     print(f"{'selector alone':<16} {'-':>9} {base[1]:6.0f} {base[2]:6.0f} {base[3]:6.0f} {base[4]:16.0f}")
-    best: tuple[float, float] | None = None
+    best: tuple[float, float, list[Row], np.ndarray] | None = None
     for lam in LAMBDAS:
         total = np.zeros(5)
+        held: list[Row] = []
+        parts = []
         for fold in folds:
             train = [r for r in used if r.author not in fold]
             test = [r for r in used if r.author in fold]
-            total += outcomes(fit(train, classes, lam).probabilities(test), test, classes)
+            probs = fit(train, classes, lam).probabilities(test)
+            total += outcomes(probs, test, classes)
+            held += test
+            parts.append(probs)
         print(f"{f'lam={lam:g}':<16} {total[0]:9.1f} {total[1]:6.0f} {total[2]:6.0f} {total[3]:6.0f} {total[4]:16.0f}")
         if best is None or total[0] < best[0]:
-            best = (float(total[0]), lam)
+            best = (float(total[0]), lam, held, np.vstack(parts))
     assert best is not None
-    print(f"chosen: lam={best[1]:g} (least summed log loss)", flush=True)
-    return best[1]
+    _, lam, held, probs = best
+    print(f"chosen: lam={lam:g} (least summed log loss); the ask offset at that penalty:", flush=True)
+    chosen: tuple[float, float] | None = None
+    for offset in OFFSETS:
+        counts = outcomes(probs, held, classes, offset)
+        print(
+            f"{f'offset {offset:+g}':<16} {'':>9} {counts[1]:6.0f} {counts[2]:6.0f} {counts[3]:6.0f} {counts[4]:16.0f}"
+        )
+        gain = counts[1] - counts[3]
+        if chosen is None or gain > chosen[0] or (gain == chosen[0] and abs(offset) < abs(chosen[1])):
+            chosen = (gain, offset)
+    assert chosen is not None
+    offset = chosen[1]
+    print(f"chosen: offset {offset:+g} (most answered right less answered wrong)", flush=True)
+    return lam, offset
 
 
-async def judge_u(cache: Path, model: Path, lam: float | None, authors: Sequence[str]) -> None:
+async def judge_u(cache: Path, model: Path, lam: float | None, authors: Sequence[str], offset: float = 0.0) -> None:
     """U's counts without the stage (`lam` None) or with the stage fitted on every row, per author, cached in
     `cache` (counts only: no turn, no error)."""
     backend = RouterBackend(model=model)
@@ -215,23 +236,24 @@ async def judge_u(cache: Path, model: Path, lam: float | None, authors: Sequence
     if lam is not None:
         used = [r for r in load_rows(cache) if r.kind in FIT_KINDS]
         stage = fit(used, tuple(backend.selector.classes), lam)
+        stage.offset = offset
         print(f"fitted on {len(used)} rows, lam={lam:g}: a={stage.a:.3f} c={stage.c:.3f} v={np.round(stage.v, 3)}")
     for author in authors:
         if author not in U:
             raise SystemExit(f"{author} is not in U")
-        path = cache / (f"u_base_{author}.json" if stage is None else f"u_staged_{author}_{lam:g}.json")
+        path = cache / (f"u_base_{author}.json" if stage is None else f"u_staged_{author}_{lam:g}_{offset:+g}.json")
         if not path.is_file():
             path.write_text(json.dumps(await run_author(backend, author, stage, None)), encoding="utf-8")
 
 
-def u_totals(cache: Path, lam: float) -> None:
+def u_totals(cache: Path, lam: float, offset: float) -> None:
     """U's totals, per author and summed, without and with the stage (`judge_u`'s cached counts)."""
     print("== U, totals only (counts: n, function, function+args, asked, confident-wrong) ==")
     before: Counts = {}
     after: Counts = {}
     for author in U:
         base = json.loads((cache / f"u_base_{author}.json").read_text(encoding="utf-8"))
-        staged = json.loads((cache / f"u_staged_{author}_{lam:g}.json").read_text(encoding="utf-8"))
+        staged = json.loads((cache / f"u_staged_{author}_{lam:g}_{offset:+g}.json").read_text(encoding="utf-8"))
         print(_line(f"{author} base", base))
         print(_line(f"{author} staged", staged))
         _add(before, base)
@@ -247,7 +269,8 @@ async def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds-dir", type=Path, help="rows: the folder of bench/second_stage_folds.py")
     parser.add_argument("--authors", nargs="*", default=[], help="rows, u-base, u: only these authors")
     parser.add_argument("--router-model", type=Path, help="cv, u: a selector trained without R and U (out13)")
-    parser.add_argument("--lam", type=float, help="u: the penalty (default: chosen by cv)")
+    parser.add_argument("--lam", type=float, help="u, u-totals: the penalty (default: chosen by cv)")
+    parser.add_argument("--offset", type=float, help="u, u-totals: the ask offset (default: chosen by cv)")
     args = parser.parse_args(argv)
     args.cache.mkdir(parents=True, exist_ok=True)
     if args.step == "rows":
@@ -267,11 +290,11 @@ async def main(argv: list[str] | None = None) -> int:
         _add(base, json.loads(path.read_text(encoding="utf-8")))
     print(_line("authors, fold selectors", base))
     classes = sorted({c for r in rows for c in r.probabilities})
-    lam = cv(rows, classes) if args.lam is None else args.lam
+    lam, offset = cv(rows, classes) if args.lam is None or args.offset is None else (args.lam, args.offset)
     if args.step == "u":
-        await judge_u(args.cache, args.router_model, lam, args.authors or U)
+        await judge_u(args.cache, args.router_model, lam, args.authors or U, offset)
     if args.step == "u-totals":
-        u_totals(args.cache, lam)
+        u_totals(args.cache, lam, offset)
     return 0
 
 
