@@ -61,7 +61,7 @@ from simxai.backends.router import ASK_BELOW, RouterBackend  # noqa: E402
 from simxai.eval_suite.router_training.calibration import author_folds  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
 
-LAMBDAS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
+LAMBDAS = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0)  # 0.01 and 0.03 added when 0.1, the first edge, was chosen
 OFFSETS = tuple(x / 4 for x in range(-4, 17))  # -1 ... +4 added to the ask class's log-probability
 FIT_KINDS = ("request", "first")
 _REAL_FIT_OPTIONS = _router_score.fit_options
