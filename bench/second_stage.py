@@ -24,6 +24,10 @@ training command is in docs/router.md's asks30 section):
    written. This is the decision figure.
 
 Counts per kind of turn: n, function right, function + arguments right, asked, confident wrong (`fresh_set.score`).
+
+The thirty-third round's follow-up (rows of every author but U from out-of-author fold selectors, an "ask" class,
+fresh turns only) is `bench/second_stage_folds.py` and `bench/second_stage_all.py`, kept apart so that this module
+stays at its size; they reuse its engine hook and counts.
 """
 
 from __future__ import annotations

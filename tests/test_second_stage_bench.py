@@ -43,3 +43,34 @@ def test_an_unregistered_class_gets_nothing() -> None:
     row = Row("a", "request", {"get_prediction": 0.7, "none": 0.3}, [0.0] * len(SIGNALS), [], ["get_prediction"])
     stage = fit([row] * 5, CLASSES, "prior", 1.0)
     assert stage.probabilities([row])[0][1] == 0.0
+
+
+# ---- bench/_second_stage_ask.py (stack33): the same stage with an "ask" class -------------------------------
+
+
+def test_the_ask_class_is_learned_where_the_selector_is_unsure() -> None:
+    from _second_stage_ask import ASK, outcomes
+    from _second_stage_ask import fit as fit_ask
+
+    # unsure rows (0.5 / 0.45) whose gold is a question, sure rows (0.95) whose gold is the top function
+    unsure = Row(
+        "a", "request", {"get_prediction": 0.5, "explain_what_if": 0.45, "none": 0.05}, [0.0] * len(SIGNALS), [], [ASK]
+    )
+    sure = Row(
+        "b",
+        "request",
+        {"get_prediction": 0.95, "explain_what_if": 0.04, "none": 0.01},
+        [0.0] * len(SIGNALS),
+        [],
+        ["get_prediction"],
+    )
+    stage = fit_ask([unsure] * 30 + [sure] * 30, CLASSES, 0.1)
+    probs = stage.probabilities([unsure, sure])
+    assert probs.shape == (2, len(CLASSES) + 1)
+    assert probs[0].argmax() == len(CLASSES)  # asked
+    assert probs[1].argmax() == 0  # answered: the prediction
+    assert outcomes(probs, [unsure, sure], CLASSES)[1:] == [1.0, 1.0, 0.0, 1.0]
+    _, asks = stage.decide(unsure.probabilities, "what about 12", None)
+    staged, answers_not = stage.decide(sure.probabilities, "what about 12", None)
+    assert asks and not answers_not
+    assert np.isclose(sum(staged.values()), 1.0) and max(staged, key=staged.__getitem__) == "get_prediction"
