@@ -111,6 +111,13 @@ def _numeric_statistics(f: FeatureInfo) -> str:
     return text
 
 
+def _mean_by_label(f: FeatureInfo) -> str:
+    """A number feature's mean per recorded label ("; mean by label: stable 41.2, progressing 55"), or ""."""
+    if not f.mean_by_label:
+        return ""
+    return "; mean by label: " + ", ".join(f"{k} {format_number(v)}" for k, v in f.mean_by_label.items())
+
+
 class DataInformationResult(Result):
     """The data card: size, features, target and class balance (and one feature's statistics on request)."""
 
@@ -138,11 +145,7 @@ class DataInformationResult(Result):
         if self.feature is not None:
             f = self.feature
             if f.type == "numeric":
-                stats = _numeric_statistics(f)
-                if f.mean_by_label:
-                    stats += "; mean by label: " + ", ".join(
-                        f"{k} {format_number(v)}" for k, v in f.mean_by_label.items()
-                    )
+                stats = _numeric_statistics(f) + _mean_by_label(f)
             elif f.categories:
                 stats = f"takes the values {', '.join(f.categories)}" + _by_category(f.counts_by_label)
             else:
@@ -178,10 +181,7 @@ class DataInformationResult(Result):
         text += f"{shares}."
         f = self.feature
         if f is not None and f.type == "numeric" and f.mean is not None:
-            text += f" Their {f.name} {_numeric_statistics(f)}"
-            if f.mean_by_label:
-                text += "; mean by label: " + ", ".join(f"{k} {format_number(v)}" for k, v in f.mean_by_label.items())
-            text += "."
+            text += f" Their {f.name} {_numeric_statistics(f)}{_mean_by_label(f)}."
         elif f is not None and f.categories:
             text += f" Their {f.name} takes the values {', '.join(f.categories)}{_by_category(f.counts_by_label)}."
         return text
