@@ -143,8 +143,6 @@ LONG_MODULES = {
     "eval_suite/router_training/templates.py",
     "eval_suite/router_training/templates_varied.py",
     "integrations/ttm_requests.py",
-    "eval_suite/lext/evaluate.py",
-    "results.py",
     "backends/toolcalls.py",
 }
 

@@ -10,9 +10,6 @@ results per instance are cached.
 
 from __future__ import annotations
 
-import importlib.util
-import logging
-import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -31,6 +28,21 @@ from simxai.hosts._tabular_cards import (
     model_type,
     scalar,
 )
+from simxai.hosts._tabular_checks import (
+    ClassNames,
+    check_aliases,
+    check_arguments,
+    check_class_names,
+    check_counterfactual_method,
+    check_features,
+    check_model,
+    check_named_features,
+    held_out,
+    instance_ids,
+    positions,
+    recorded_labels,
+    stratified_split,
+)
 from simxai.hosts._tabular_data import Table, Value
 from simxai.hosts._tabular_dice import CounterfactualSearch, verify
 from simxai.hosts._tabular_families import OutputSpace, exact_output, family, output_space, split_model
@@ -46,7 +58,6 @@ from simxai.hosts.base import (
     InstanceRef,
     Selection,
     plural,
-    regular_plural,
 )
 from simxai.hosts.month_wrap import month_of_year, wrapped_months
 from simxai.instances import CONDITION_HELP, RelativeChange, closest, parse_change
@@ -73,11 +84,6 @@ __all__ = ["DataCard", "ModelCard", "OutputCard", "TabularHost", "stratified_spl
 
 T = TypeVar("T")
 
-#: Class names: a mapping from each of the model's class values to its name, or a list in `classes_` order.
-ClassNames = Mapping[Any, str] | Sequence[str]
-
-_log = logging.getLogger(__name__)
-
 #: Rows averaged for the global explanation and for a group's mean attribution, with an exact explainer
 #: (tree, linear) and with the model-agnostic one, which costs about 0.1 s per row, hence its smaller samples.
 GLOBAL_SAMPLE = 200
@@ -85,7 +91,6 @@ EXACT_GROUP_SAMPLE = 2000
 AGNOSTIC_GLOBAL_SAMPLE = 50
 AGNOSTIC_GROUP_SAMPLE = 50
 MAX_COUNTERFACTUALS = 10
-COUNTERFACTUAL_METHODS = ("nearest", "dice")
 #: Rows per model call when the host runs its model over the whole table.
 _CHUNK = 50_000
 
@@ -118,81 +123,6 @@ class OutputCard(pydantic.BaseModel):
 
     label_meanings: dict[str, str] = {}
     probability_meaning: str | None = None
-
-
-def stratified_split(labels: Sequence[Any] | np.ndarray, test_size: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted (train, test) row ids of a stratified split; the default held-out split of a `TabularHost`.
-
-    Raises:
-        UsageError: the split is impossible (e.g. a label with a single row).
-    """
-    from sklearn.model_selection import train_test_split
-
-    ids = np.arange(len(labels))
-    try:
-        train, test = train_test_split(ids, test_size=test_size, random_state=seed, stratify=np.asarray(labels))
-    except ValueError as exc:
-        raise UsageError(f"cannot make a stratified {test_size:g} split: {exc}; pass test_ids instead") from exc
-    return np.sort(train), np.sort(test)
-
-
-def _mapped_name(class_names: Mapping[Any, str], value: Any) -> str | None:
-    """The name a mapping gives a class value; keys match by value (0 and 0.0 and "0" name the same class)."""
-    for key, name in class_names.items():
-        if isinstance(key, bool) != isinstance(value, bool):
-            continue
-        if key == value or str(key).strip() == str(value):
-            return name
-        try:
-            if not isinstance(value, str) and float(str(key)) == float(value):
-                return name
-        except (TypeError, ValueError):
-            continue
-    return None
-
-
-def _instance_ids(data: pd.DataFrame, id_column: str | None, target: str) -> np.ndarray | None:
-    """The values of the id column, checked to be distinct integers; None without one."""
-    if id_column is None:
-        return None
-    if id_column not in data.columns or id_column == target:
-        near = closest(str(id_column), [str(c) for c in data.columns if c != target])
-        raise UsageError(
-            f"id_column {id_column!r} is not a column of data besides the target; "
-            f"columns are {', '.join(map(str, data.columns))}" + (f" (did you mean {', '.join(near)}?)" if near else "")
-        )
-    column = data[id_column]
-    if not pd.api.types.is_integer_dtype(column) or pd.api.types.is_bool_dtype(column):
-        raise UsageError(f"id_column {id_column!r} must hold integers (dtype {column.dtype})")
-    if column.duplicated().any():
-        repeated = sorted(int(v) for v in column[column.duplicated()].unique()[:5])
-        raise UsageError(f"id_column {id_column!r} must hold distinct ids; repeated: {repeated}")
-    return column.to_numpy(dtype=np.int64)
-
-
-def _positions(ids: np.ndarray, wanted: Sequence[int], option: str) -> list[int]:
-    """The row positions of instance ids."""
-    if not all(isinstance(i, int | np.integer) and not isinstance(i, bool) for i in wanted):
-        raise UsageError(f"{option} must be integer ids from the id column")
-    where = {int(v): i for i, v in enumerate(ids)}
-    unknown = [i for i in wanted if int(i) not in where]
-    if unknown:
-        raise UsageError(f"{option} names ids that are not in the id column: {unknown[:5]}")
-    return [where[int(i)] for i in wanted]
-
-
-def _distinct_names(names: list[Any]) -> list[str]:
-    if not all(isinstance(n, str) and n.strip() for n in names) or len({n.strip() for n in names}) != len(names):
-        raise UsageError(f"class_names must be distinct non-empty strings; got {names}")
-    return [n.strip() for n in names]
-
-
-def _counterfactual_method(name: str) -> str:
-    if name not in COUNTERFACTUAL_METHODS:
-        raise UsageError(f"unknown counterfactual_method {name!r}; methods are {', '.join(COUNTERFACTUAL_METHODS)}")
-    if name == "dice" and importlib.util.find_spec("dice_ml") is None:
-        raise UsageError("counterfactual_method 'dice' needs dice-ml: pip install 'simxai[dice]'")
-    return name
 
 
 def _diverse(found: list[Counterfactual], count: int) -> list[Counterfactual]:
@@ -280,25 +210,8 @@ class TabularHost:
         counterfactual_method: str = "nearest",
     ) -> None:
         keep_large_allocations_mapped()
-        if not isinstance(name, str) or not name.strip():
-            raise UsageError("name must be a non-empty string")
-        if not isinstance(instance_noun, str) or not instance_noun.strip():
-            raise UsageError("instance_noun must be a non-empty string, e.g. 'patient'")
-        if not isinstance(data, pd.DataFrame) or data.empty:
-            raise UsageError("data must be a non-empty pandas DataFrame of the features and the target")
-        if data.columns.duplicated().any():
-            raise UsageError(f"data has duplicate columns: {sorted(set(data.columns[data.columns.duplicated()]))}")
-        if target not in data.columns:
-            near = closest(str(target), map(str, data.columns)) if target else []
-            raise UsageError(
-                f"target {target!r} is not a column of data; columns are {', '.join(map(str, data.columns))}"
-                + (f" (did you mean {', '.join(near)}?)" if near else "")
-            )
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise UsageError(f"seed must be an integer, got {seed!r}")
-        if not isinstance(background_size, int) or background_size < 1:
-            raise UsageError(f"background_size must be a positive integer, got {background_size!r}")
-        ids = _instance_ids(data, id_column, target)
+        check_arguments(name, instance_noun, data, target, seed, background_size)
+        ids = instance_ids(data, id_column, target)
         if id_column is not None:
             data = data.drop(columns=[id_column])
         self.model = model
@@ -307,46 +220,46 @@ class TabularHost:
         self.target = target
         self.seed = seed
         self.background_size = background_size
-        classes = self._check_model(model)
-        feature_order = self._check_features(model, data, target)
+        classes = check_model(model)
+        feature_order = check_features(model, data, target)
         fits(model, explainer)
         self.explainer = explainer
         self._decides_by_argmax = family(model) != "agnostic"
-        self.counterfactual_method = _counterfactual_method(counterfactual_method)
-        self.class_names = self._check_class_names(class_names, classes)
+        self.counterfactual_method = check_counterfactual_method(counterfactual_method)
+        self.class_names = check_class_names(class_names, classes)
         self._class_position: dict[Any, int] = {scalar(c): i for i, c in enumerate(classes)}
         data_card = data_card or DataCard()
         model_card = model_card or ModelCard()
         output_card = output_card or OutputCard()
         category_names = dict(category_names or {})
-        for option, features in (
-            ("categorical_features", categorical_features),
-            ("category_names", list(category_names)),
-            ("immutable_features", immutable_features),
-            ("feature_descriptions", list(feature_descriptions or {})),
-            ("feature_aliases", list(feature_aliases or {})),
-            ("data_card.feature_descriptions", list(data_card.feature_descriptions)),
-        ):
-            unknown = [f for f in features if f not in feature_order]
-            if unknown:
-                near = [n for u in unknown for n in closest(str(u), feature_order)[:1]]
-                hint = f" (did you mean {', '.join(near)}?)" if near else ""
-                raise UsageError(
-                    f"{option} names unknown features {unknown}; features are {', '.join(feature_order)}{hint}"
-                )
+        check_named_features(
+            feature_order,
+            (
+                ("categorical_features", categorical_features),
+                ("category_names", list(category_names)),
+                ("immutable_features", immutable_features),
+                ("feature_descriptions", list(feature_descriptions or {})),
+                ("feature_aliases", list(feature_aliases or {})),
+                ("data_card.feature_descriptions", list(data_card.feature_descriptions)),
+            ),
+        )
         unknown_labels = [k for k in output_card.label_meanings if k not in self.class_names]
         if unknown_labels:
             raise UsageError(
                 f"output_card.label_meanings names unknown labels {unknown_labels}; labels are {self.class_names}"
             )
-        self._check_aliases(feature_aliases or {})
+        check_aliases(feature_aliases or {}, self.instance_noun, self.class_names)
         descriptions = {**data_card.feature_descriptions, **(feature_descriptions or {})}
         categorical = [*categorical_features, *(f for f in category_names if f not in categorical_features)]
         self.table = Table(data[feature_order], categorical, descriptions, feature_aliases or {}, category_names)
         self.data_card, self.model_card, self.output_card = data_card, model_card, output_card
-        self._y = self._recorded_labels(data[target])
-        self._test_ids, self._split_text = self._held_out(
-            test_ids if ids is None or test_ids is None else _positions(ids, test_ids, "test_ids"), test_size
+        self._y = recorded_labels(data[target], self._class_position, self.class_names, target)
+        self._test_ids, self._split_text = held_out(
+            test_ids if ids is None or test_ids is None else positions(ids, test_ids, "test_ids"),
+            test_size,
+            len(self.table),
+            self._y,
+            self.seed,
         )
         self._train_ids = np.setdiff1d(np.arange(len(data)), self._test_ids)
         self._mutable = [
@@ -388,143 +301,6 @@ class TabularHost:
         self._smoke_test()
 
     # ----------------------------------------------------------------------------------------- checks
-
-    @staticmethod
-    def _check_model(model: Any) -> list[Any]:
-        if not callable(getattr(model, "predict_proba", None)) or not callable(getattr(model, "predict", None)):
-            raise UsageError(f"model must be a classifier with predict and predict_proba; got {type(model).__name__}")
-        try:
-            classes = list(model.classes_)
-        except AttributeError as exc:
-            raise UsageError(f"model {type(model).__name__} has no classes_: fit it before hosting it") from exc
-        if len(classes) < 2:
-            raise UsageError(f"model must know at least two classes, it knows {classes}")
-        return classes
-
-    @staticmethod
-    def _check_features(model: Any, data: pd.DataFrame, target: str) -> list[str]:
-        columns = [str(c) for c in data.columns if c != target]
-        # CatBoost keeps the names it was fitted with in `feature_names_`.
-        names = getattr(model, "feature_names_in_", None)
-        if names is None and type(model).__module__.split(".")[0] == "catboost":
-            names = getattr(model, "feature_names_", None)
-        if names is None:
-            raise UsageError(
-                "model was fitted without feature names; fit it on a pandas DataFrame with the feature columns"
-            )
-        names = [str(n) for n in names]
-        missing = [n for n in names if n not in columns]
-        extra = [c for c in columns if c not in names]
-        if missing or extra:
-            raise UsageError(
-                "the data's feature columns do not match the model's: "
-                + (f"missing {missing} (the model was fitted on {names})" if missing else "")
-                + ("; " if missing and extra else "")
-                + (
-                    f"not used by the model {extra} (drop them from data; a column of ids is named by id_column)"
-                    if extra
-                    else ""
-                )
-            )
-        return names
-
-    @staticmethod
-    def _check_class_names(class_names: ClassNames | None, classes: list[Any]) -> list[str]:
-        """The name of each of the model's classes, in the order of `classes_`, bound by value.
-
-        String classes are their own names: a list must hold them in the order of `classes_`, and a mapping
-        may rename them by value. Other classes (numbers) are named by a mapping from each class value to
-        its name; a plain list is bound by position, with a warning in the log stating the mapping used.
-        """
-        values = [scalar(c) for c in classes]
-        if class_names is None:
-            return [str(v) for v in values]
-        if isinstance(class_names, Mapping):
-            names = [_mapped_name(class_names, v) for v in values]
-            if any(n is None for n in names) or len(class_names) != len(values):
-                raise UsageError(
-                    f"class_names {dict(class_names)!r} must map each of the model's classes_ {values} "
-                    "(and nothing else) to its name"
-                )
-            checked = _distinct_names([n for n in names if n is not None])
-        else:
-            if isinstance(class_names, str) or len(list(class_names)) != len(values):
-                raise UsageError(
-                    f"class_names must name each of the model's {len(values)} classes_ {values}; got {class_names!r}"
-                )
-            checked = _distinct_names(list(class_names))
-            if all(isinstance(v, str) for v in values):
-                if checked != [str(v).strip() for v in values]:
-                    raise UsageError(
-                        f"class_names {checked} does not match the model's classes_ {values}; omit class_names "
-                        "or list them in that order"
-                    )
-            else:
-                mapping = ", ".join(f"{v!r}: {n}" for v, n in zip(values, checked, strict=True))
-                _log.warning(
-                    "class_names %s bound to the model's classes_ %s by position: {%s}; write class_names "
-                    "as that mapping to state it",
-                    checked,
-                    values,
-                    mapping,
-                )
-        return checked
-
-    def _check_aliases(self, feature_aliases: Mapping[str, Sequence[str]]) -> None:
-        """An alias names a feature, so it can never be the instance noun, its plural or a label name."""
-
-        def key(term: str) -> str:
-            return re.sub(r"[\s_]+", "", term).lower()
-
-        reserved = {
-            key(self.instance_noun): "the instance noun",
-            key(plural(self.instance_noun)): "the plural of the instance noun",
-            # "persons" as well as "people": an alias must not be either plural a user may type
-            key(regular_plural(self.instance_noun)): "the plural of the instance noun",
-            **{key(name): "a label name" for name in self.class_names},
-        }
-        for feature, aliases in feature_aliases.items():
-            for alias in [aliases] if isinstance(aliases, str) else aliases:
-                what = isinstance(alias, str) and reserved.get(key(alias))
-                if what:
-                    raise UsageError(
-                        f"feature_aliases: {alias!r} (an alias of {feature}) is {what}; an alias must not be "
-                        f"the instance noun {self.instance_noun!r}, its plural or a label name"
-                    )
-
-    def _recorded_labels(self, column: pd.Series) -> np.ndarray:
-        """The class position of each recorded label: a class value of the model, or a class's name."""
-        by_name = {name: i for i, name in enumerate(self.class_names)}
-        positions = []
-        for value in column:
-            position = self._class_position.get(scalar(value))
-            if position is None and isinstance(value, str):
-                position = by_name.get(value.strip())
-            if position is None:
-                raise UsageError(
-                    f"target {self.target!r} holds {value!r}, which is not one of the model's classes_ "
-                    f"{list(self._class_position)} nor one of the class names {self.class_names}"
-                )
-            positions.append(position)
-        return np.array(positions, dtype=int)
-
-    def _held_out(self, test_ids: Sequence[int] | None, test_size: float) -> tuple[np.ndarray, str]:
-        n = len(self.table)
-        if test_ids is not None:
-            ids = list(test_ids)
-            if not ids or not all(isinstance(i, int | np.integer) and not isinstance(i, bool) for i in ids):
-                raise UsageError("test_ids must be a non-empty sequence of integer row ids")
-            bad = [int(i) for i in ids if not 0 <= i < n]
-            if bad:
-                raise UsageError(f"test_ids {bad[:5]} are outside the row ids 0..{n - 1}")
-            if len(set(ids)) != len(ids):
-                raise UsageError("test_ids contains duplicates")
-            return np.sort(np.asarray(ids, dtype=int)), "the rows given as held out"
-        if not isinstance(test_size, float | int) or not 0 < test_size < 1:
-            raise UsageError(f"test_size must be a fraction between 0 and 1, got {test_size!r}")
-        _, test = stratified_split(self._y, float(test_size), self.seed)
-        return test, f"a stratified {float(test_size):.0%} split with seed {self.seed}"
-
     def _smoke_test(self) -> None:
         try:
             proba = np.asarray(self.model.predict_proba(self.table.rows([0])))

@@ -9,14 +9,14 @@ from simxai.backends.testing import FunctionBackend, ScriptedBackend, call, repl
 from simxai.backends.testing.mockserver import MockLLMServer, text_message
 from simxai.eval_suite.cli import build_parser, main
 from simxai.eval_suite.data.recorded import QARow, ToolOutput
-from simxai.eval_suite.lext.evaluate import (
+from simxai.eval_suite.lext.case import (
     NEEDS_LAYER,
     NO_JUDGE,
     LiveLayer,
     Scorer,
-    evaluate_lext,
     score_recorded,
 )
+from simxai.eval_suite.lext.evaluate import evaluate_lext
 from simxai.eval_suite.lext.judge import LExTJudge, ReplyError, parse_object
 from simxai.eval_suite.lext.layer import (
     REDACTED,

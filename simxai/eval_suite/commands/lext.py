@@ -73,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _layers(args: argparse.Namespace) -> list[Any]:
     from simxai.agent import Agent, AgentSettings
     from simxai.backends import load_backend
-    from simxai.eval_suite.lext.evaluate import LiveLayer
+    from simxai.eval_suite.lext.case import LiveLayer
 
     specs = args.backends or ["router"]
     if any(s.strip().lower() == "none" for s in specs):
@@ -100,8 +100,8 @@ def _layers(args: argparse.Namespace) -> list[Any]:
 
 
 def _scorer(args: argparse.Namespace) -> Any:
+    from simxai.eval_suite.lext.case import Scorer
     from simxai.eval_suite.lext.embedders import load_embedder
-    from simxai.eval_suite.lext.evaluate import Scorer
     from simxai.eval_suite.lext.judge import LExTJudge
 
     backend = load_judge_backend(args)

@@ -1,6 +1,6 @@
 """LExT: the trustworthiness (plausibility and faithfulness) of a layer's explanations.
 
-- `evaluate`: the seven components of one case, recorded or live, and the whole run.
+- `case`: the seven components of one case, recorded or live; `evaluate`: the whole run.
 - `layer`: grounding a reply in the layer's function outputs, and redacting them for the counterfactual runs.
 - `judge`: the LExT judge's questions and strict answers.
 - `metrics`: the components' scores and their aggregates (the paper's formulas).
@@ -8,9 +8,10 @@
 - `embedders`, `entities`: the cosine's sentence embedders (local files only) and the NER weight's entities.
 """
 
+from simxai.eval_suite.lext.case import LExTSettings, LiveLayer, Scorer
 from simxai.eval_suite.lext.embedders import EMBEDDER_SPECS, Embedder, load_embedder
 from simxai.eval_suite.lext.entities import CallableEntities, EntityExtractor, VocabularyEntities
-from simxai.eval_suite.lext.evaluate import LExTSettings, LiveLayer, Scorer, evaluate_lext
+from simxai.eval_suite.lext.evaluate import evaluate_lext
 from simxai.eval_suite.lext.judge import LExTJudge
 from simxai.eval_suite.lext.metrics import Score, lext_score
 from simxai.eval_suite.lext.report import LExTReport, lext_markdown

@@ -1,0 +1,107 @@
+"""The base of every function result, the subject it is about, and any result as JSON or plain words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import pydantic
+
+from simxai.results.formatting import format_number
+
+Scalar = float | int | str | bool | None
+
+
+class Result(pydantic.BaseModel):
+    """Base class of every function result."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    def render(self) -> str:
+        """Deterministic plain-English rendering of the result."""
+        raise NotImplementedError(f"{type(self).__name__} must implement render()")
+
+
+class Subject(pydantic.BaseModel):
+    """What an instance reference resolved to: one row, custom values, a group of rows, or a text."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    kind: Literal["row", "values", "group", "text"]
+    description: str
+    id: int | None = None
+    values: dict[str, Scalar] | None = None
+    text: str | None = None
+    condition: str | None = None
+    size: int = 1
+    ids: list[int] | None = None
+    #: A group's members in the plural, as the host calls them ("patients"); None: "ids".
+    nouns: str | None = None
+
+    @property
+    def is_single(self) -> bool:
+        """Whether the subject is one instance (a row, custom values or a text), not a group."""
+        return self.kind != "group"
+
+
+def _members(subject: Subject, shown: int = 5) -> str:
+    """A few ids of a group picked by its prediction or label ("Among them: patients 3, 8 and 12"), or ""."""
+    if not re.search(r"\b(?:prediction|label) = ", subject.condition or ""):
+        return ""
+    return group_members(subject, shown)
+
+
+def group_members(subject: Subject, shown: int = 5) -> str:
+    """The first ids of a group, named by the host's noun when the subject holds it ("Among them: patients 3, 8 and
+    12 (5 of 40)."), or "" for a subject that is no group.
+    """
+    ids = subject.ids or []
+    if subject.kind != "group" or not ids:
+        return ""
+    listed = [str(i) for i in ids[:shown]]
+    said = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
+    nouns = subject.nouns or "ids"
+    return f" Among them: {nouns} {said}" + (f" ({len(listed)} of {len(ids)})." if len(ids) > len(listed) else ".")
+
+
+def result_payload(result: Any) -> Any:
+    """A JSON-serialisable form of any function result (pydantic models, or plain data from host extensions)."""
+    if isinstance(result, pydantic.BaseModel):
+        return result.model_dump(mode="json")
+    return pydantic.TypeAdapter(Any).dump_python(result, mode="json")
+
+
+def render_result(result: Any) -> str:
+    """The deterministic rendering of any function result."""
+    if isinstance(result, Result):
+        return result.render()
+    if isinstance(result, str):
+        return result
+    text = _plain(result_payload(result))
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _plain(value: Any, depth: int = 0) -> str:
+    """Any JSON value in plain words: "count: 12; threshold: 0.8", lists joined, nested parts in brackets."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, int | float):
+        return format_number(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        if not value:
+            return "nothing"
+        inner = (", " if depth else "; ").join(
+            f"{str(k).replace('_', ' ')}: {_plain(v, depth + 1)}" for k, v in value.items()
+        )
+        return f"({inner})" if depth else inner
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if all(isinstance(v, dict) for v in value):
+            return "; ".join(f"({i}) {_plain(v, depth + 1).strip('()')}" for i, v in enumerate(value, 1))
+        return ", ".join(_plain(v, depth + 1) for v in value)
+    return str(value)

@@ -1,0 +1,261 @@
+"""Results about changing an instance: counterfactuals, what may change while the prediction stays, and what-ifs."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pydantic
+
+from simxai.results.base import Result, Scalar, Subject
+from simxai.results.formatting import _counts, _probabilities, format_number, format_percent
+
+
+class Change(pydantic.BaseModel):
+    """A change of one feature (or word) from an old to a new value.
+
+    `decimals` is set when the host computed `new` (a relative change such as "+10%"): the decimals the data
+    records the feature with, at which renderings state it ("81 to 108", not "81 to 107.997"). `new` stays the
+    exact value the model was given. Left out of the payload when None.
+    """
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    old: Scalar
+    new: Scalar
+    decimals: int | None = None
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_unset_decimals(self, handler: pydantic.SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("decimals") is None:
+            data.pop("decimals", None)
+        return data
+
+    @property
+    def shown(self) -> Scalar:
+        """`new` as renderings state it: rounded to `decimals` when the host computed it."""
+        if self.decimals is None or isinstance(self.new, bool) or not isinstance(self.new, int | float):
+            return self.new
+        return round(float(self.new), self.decimals)
+
+    def render(self) -> str:
+        """Describe the change as 'feature from old to new', or a word's insertion, removal or replacement."""
+        if self.old in (None, ""):
+            return f"insert '{format_number(self.new)}'"
+        # a text's word edit: the word is the feature, in whatever case the text has it ("broke" edits "Broke")
+        word = isinstance(self.old, str) and self.feature.lower() == self.old.lower()
+        if self.new in (None, ""):
+            return f"remove '{self.feature}'" if word else f"remove {self.feature}"
+        if word:
+            return f"'{self.old}' to '{format_number(self.new)}'"
+        return f"{self.feature} from {format_number(self.old)} to {format_number(self.shown)}"
+
+
+def _edits(changes: list[Change], verbs: tuple[str, str, str] = ("changing", "removing", "inserting")) -> str:
+    """Changes with the verb each takes: "changing bmi from 30 to 35, removing 'boring'" (never "changing remove")."""
+    changed: list[str] = []
+    removed: list[str] = []
+    inserted: list[str] = []
+    for change in changes:
+        said = change.render()
+        for prefix, kept in (("remove ", removed), ("insert ", inserted)):
+            if said.startswith(prefix):
+                kept.append(said[len(prefix) :])
+                break
+        else:
+            changed.append(said)
+    parts = [
+        f"{verb} {', '.join(said)}" for verb, said in zip(verbs, (changed, removed, inserted), strict=True) if said
+    ]
+    return ", ".join(parts) or f"{verbs[0]} no change"
+
+
+def _already_predicted(label: str, subject: Subject) -> str:
+    """The sentence for a counterfactual asked towards the label the model already gives."""
+    return f"The model already predicts {label} for {subject.description}; nothing needs to change."
+
+
+def _not_predicted_to_keep(label: str, probability: float, kept: str, subject: Subject) -> str:
+    """The sentence for "how can it stay X?" when the model does not predict X: the question that asks for X."""
+    return (
+        f"The model predicts {label} for {subject.description} ({format_percent(probability)}), not {kept}, so "
+        f"there is no {kept} to keep. To see what would make it {kept}, ask: what would need to change "
+        f"for {subject.description} to be predicted {kept}?"
+    )
+
+
+class Counterfactual(pydantic.BaseModel):
+    """A changed instance whose prediction was re-checked with the model."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    changes: list[Change]
+    label: str
+    probability: float
+    text: str | None = None
+
+
+class CounterfactualResult(Result):
+    """Counterfactuals that change the prediction to a target label (why-not and how-to-be-that)."""
+
+    kind: Literal["counterfactual"] = "counterfactual"
+    question: Literal["why_not", "how_to_be_that"]
+    subject: Subject
+    current_label: str
+    target_label: str
+    counterfactuals: list[Counterfactual]
+    method: str
+    note: str | None = None
+
+    @classmethod
+    def already(
+        cls, question: Literal["why_not", "how_to_be_that"], subject: Subject, label: str, method: str
+    ) -> CounterfactualResult:
+        """The result when the model already predicts the target `label`: no search, and the one sentence that
+        says so as its note (`render` says the same sentence, from the same place).
+        """
+        return cls(
+            question=question,
+            subject=subject,
+            current_label=label,
+            target_label=label,
+            counterfactuals=[],
+            method=method,
+            note=_already_predicted(label, subject),
+        )
+
+    @property
+    def found(self) -> bool:
+        """Whether at least one verified counterfactual was found."""
+        return bool(self.counterfactuals)
+
+    def render(self) -> str:
+        """State the current prediction and each counterfactual's changes, or why none was found."""
+        if self.current_label == self.target_label and not self.counterfactuals:
+            return _already_predicted(self.current_label, self.subject)  # one sentence, not the prediction twice
+        head = (
+            f"The model predicts {self.current_label} for {self.subject.description}, not {self.target_label}."
+            if self.question == "why_not" and self.current_label != self.target_label
+            else f"The model predicts {self.current_label} for {self.subject.description}."
+        )
+        if self.note and not self.counterfactuals:
+            return f"{head} {self.note}"
+        if not self.counterfactuals:
+            return f"{head} No change was found that makes the model predict {self.target_label}."
+        options = []
+        for i, cf in enumerate(self.counterfactuals, 1):
+            changes = _edits(cf.changes, ("change", "remove", "insert"))
+            if cf.text is not None:
+                changes += f" ('{cf.text}')"
+            options.append(f"({i}) {changes} (then {cf.label}, {format_percent(cf.probability)})")
+        lead = "It would predict" if self.question == "why_not" else "To get"
+        verb = f" {self.target_label} if you" if self.question == "why_not" else f" {self.target_label}:"
+        return f"{head} {lead}{verb} " + "; or ".join(options) + "."
+
+
+class FeatureRange(pydantic.BaseModel):
+    """How far one feature may move, others fixed, while the prediction stays the same."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    feature: str
+    current: Scalar
+    low: float | None = None
+    high: float | None = None
+    categories: list[str] | None = None
+
+
+class TextEdit(pydantic.BaseModel):
+    """An edit of a text (a word replaced, or removed when `new` is empty)."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    old: str
+    new: str
+
+
+class StillThisResult(Result):
+    """What may change while the prediction stays the same; checked by sampling the model."""
+
+    kind: Literal["still_this"] = "still_this"
+    subject: Subject
+    label: str
+    probability: float
+    ranges: list[FeatureRange] = []
+    kept_edits: list[TextEdit] = []
+    samples_checked: int
+    samples_kept: int
+    method: str
+    kept_label: str | None = None  # the label the user asked to keep, when named
+
+    def render(self) -> str:
+        """State the prediction and the ranges within which each feature can move while it stays the same."""
+        if self.kept_label is not None and self.kept_label != self.label:
+            return _not_predicted_to_keep(self.label, self.probability, self.kept_label, self.subject)
+        head = f"The model predicts {self.label} for {self.subject.description} ({format_percent(self.probability)})."
+        parts = []
+        for r in self.ranges:
+            if r.categories is not None:
+                parts.append(f"{r.feature} in {{{', '.join(r.categories)}}}")
+            else:
+                parts.append(f"{r.feature} between {format_number(r.low)} and {format_number(r.high)}")
+        if self.kept_edits:
+            parts += [f"'{e.old}' -> '{e.new or '(removed)'}'" for e in self.kept_edits]
+        if not parts:
+            return f"{head} No single change that keeps this prediction was found."
+        return (
+            f"{head} It stays {self.label} when, one at a time: {'; '.join(parts)}. "
+            f"Checked on {self.samples_checked} sampled changes, {self.samples_kept} kept the prediction."
+        )
+
+
+class WhatIfResult(Result):
+    """The prediction before and after changing the instance."""
+
+    kind: Literal["what_if"] = "what_if"
+    subject: Subject
+    changes: list[Change]
+    old_label: str
+    old_probabilities: dict[str, float]
+    new_label: str
+    new_probabilities: dict[str, float]
+    old_label_counts: dict[str, int] | None = None
+    new_label_counts: dict[str, int] | None = None
+
+    @pydantic.computed_field  # type: ignore[prop-decorator]
+    @property
+    def note(self) -> str | None:
+        """The asked values the instance already has ("smoker is already yes, so nothing changes"), or None.
+
+        Part of the output (a change from "yes" to "yes" says nothing by itself), derived from `changes` so that
+        every host states it; a group's change is its mean or most common value, which says nothing of each row.
+        """
+        same = [c for c in self.changes if c.old == c.new]
+        if self.subject.kind == "group" or not same:
+            return None
+        already = "; ".join(f"{c.feature} is already {format_number(c.shown)}" for c in same)
+        return f"{already}, so nothing changes" if len(same) == len(self.changes) else already
+
+    def render(self) -> str:
+        """State the changes and the prediction before and after them (for a group, the label counts)."""
+        changes = _edits(self.changes)
+        if self.old_label_counts is not None and self.new_label_counts is not None:
+            before = _counts(self.old_label_counts)
+            after = _counts(self.new_label_counts)
+            return f"For {self.subject.description}, {changes} moves the predictions from {before} to {after}."
+        verdict = "changes to" if self.new_label != self.old_label else "stays"
+        note = self.note
+        moved = [c for c in self.changes if c.old != c.new] if note else self.changes
+        if note is not None and not moved:
+            return (
+                f"For {self.subject.description}, {note}: the prediction stays "
+                f"{self.old_label} ({_probabilities(self.old_probabilities)})."
+            )
+        if note is not None:
+            changes = _edits(moved) + f" ({note})"
+        return (
+            f"For {self.subject.description}, {changes}: the prediction {verdict} {self.new_label} "
+            f"(before: {self.old_label}, {_probabilities(self.old_probabilities)}; "
+            f"after: {_probabilities(self.new_probabilities)})."
+        )
