@@ -19,6 +19,7 @@ from simxai.extraction._money_scale import in_stated_scale, unscaled
 from simxai.extraction._month_names import month_changes
 from simxai.extraction._named_between import FOR_ONE
 from simxai.extraction._noun_presence import had_noun_changes
+from simxai.extraction._percent_points import percent_points
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -86,10 +87,11 @@ _NEGATION = re.compile(
     rf"{QUIT_VERBS})\b[\s-]*\w*\s*$",
     re.IGNORECASE,
 )
-# A yes/no feature denied by the outcome of a test it names ("failed the cat test") or by "free" after it
-# ("injury-free", "an allergy free dog")
+# A yes/no feature denied by the outcome of a test it names ("failed the cat test"), as the side left ("cork instead
+# of a screw cap", "rather than insured") or by "free" after it ("injury-free", "an allergy free dog")
 _FAILED = re.compile(
-    r"\b(?:failed|fails|failing|flunked|flunks)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|his\s+|her\s+)?$", re.I
+    r"\b(?:failed|fails|failing|flunked|flunks|instead\s+of|rather\s+than)\s+(?:(?:the|an?|its|their|his|her)\s+)?$",
+    re.I,
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)
 # Words after "contract was" that are not a value ("was also", "was not", "was the same").
@@ -156,10 +158,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?:cut|reduced|divided)\s+(?:in|by)\s+(?:a\s+)?half\b", after):
         return "-50%"
     # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"; the unit the
-    # name ends in may follow the number ("wind was 20 km/h weaker" for wind_kmh)
+    # name ends in may follow the number ("wind was 20 km/h weaker" for wind_kmh), a degree sign too ("5° colder")
     unit_said = said_unit_pattern(mention.feature.name)
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}{unit_said}\s*(?:{filler}\s+)?"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}(?:\s?°)?{unit_said}\s*(?:{filler}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
         after,
         re.IGNORECASE,
@@ -399,7 +401,8 @@ def extract_changes(
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
-        changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
+        # "€2m" in kEUR; "2 years"; "20 % lower" of a feature in percent: 20 points
+        changes = in_feature_units(text, schema, in_stated_scale(said, schema, percent_points(said, schema, changes)))
         changes = month_changes(text, schema, fraction_changes(text, schema, changes))  # "90 percent", "in july"
     return changes or None
 
