@@ -232,8 +232,22 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         spans = feature_spans(text, schema)
         feature = extract_argument("feature", text, schema) if len(spans) == 1 else None
         changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
+        if changes is None and isinstance(feature, str) and adds_to_previous(text):
+            changes = _added_category(text, schema, feature, previous)  # "and insulated too": set, on top
         return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
     return None
+
+
+def _added_category(text: str, schema: HostSchema, feature: str, previous: LastCall) -> dict[str, object] | None:
+    """The previous what-if's changes and the value a turn that names one categorical feature alone reads for it
+    ("and insulated as well" of a True/False column `insulated`: True, on top), or None when it reads none.
+    """
+    column = schema.feature(feature)
+    said = extract_changes(text, schema) or {}
+    earlier = previous.arguments.get("changes")
+    if column is None or column.type != "categorical" or set(said) != {feature} or not isinstance(earlier, dict):
+        return None
+    return {**earlier, **said}
 
 
 # The argument that belongs to the one instance a call was about: "why is patient 12 predicted stable?" explains
