@@ -47,7 +47,7 @@ from simxai.followup_context import asks_overall, continued_group, group_follow_
 from simxai.followup_denied import denied_condition
 from simxai.followup_fragment import word_edit
 from simxai.followup_subject import about_several, which_members
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.messages import Message
 
 # A word that asks something of its own: a turn holding one is more than a follow-up's new group.
@@ -238,7 +238,7 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     return None
 
 
-def _added_category(text: str, schema: HostSchema, feature: str, previous: LastCall) -> dict[str, object] | None:
+def _added_category(text: str, schema: HostSchema, feature: str, previous: LastCall) -> dict[str, ChangeValue] | None:
     """The previous what-if's changes and the value a turn that names one categorical feature alone reads for it
     ("and insulated as well" of a True/False column `insulated`: True, on top), or None when it reads none.
     """
