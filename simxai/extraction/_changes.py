@@ -19,7 +19,6 @@ from simxai.extraction._money_scale import in_stated_scale, unscaled
 from simxai.extraction._month_names import month_changes
 from simxai.extraction._named_between import FOR_ONE
 from simxai.extraction._noun_presence import had_noun_changes
-from simxai.extraction._percent_points import percent_points
 from simxai.extraction._polarity import QUIT_VERBS
 from simxai.extraction._said_changes import said_changes, without_instance_phrases
 from simxai.extraction._shared_units import shared_unit_changes
@@ -401,8 +400,7 @@ def extract_changes(
         if not _NEGATION.search(before[-25:]) and not (worded_amounts and _LEFT_BEHIND.search(before)):
             changes[name] = category
     if worded_amounts:
-        # "€2m" in kEUR; "2 years"; "20 % lower" of a feature in percent: 20 points
-        changes = in_feature_units(text, schema, in_stated_scale(said, schema, percent_points(said, schema, changes)))
+        changes = in_feature_units(text, schema, in_stated_scale(said, schema, changes))  # "€2m" in kEUR; "2 years"
         changes = month_changes(text, schema, fraction_changes(text, schema, changes))  # "90 percent", "in july"
     return changes or None
 

@@ -59,12 +59,6 @@ def router() -> RouterBackend:
         ("5010 with a clay lid instead of glass", {"glass_lid": "False"}),
         ("what if 5010 had a clay lid, no glass", {"glass_lid": "False"}),
         ("5010 fired under glass", {"glass_lid": "True"}),
-        # a step in percent of a feature counted in percent is points of it, unless the turn says "of its value"
-        ("5010 with moisture 4 % higher", {"clay_moisture_pct": "+4"}),
-        ("5010 but 3 percent less moisture", {"clay_moisture_pct": "-3"}),
-        ("5010 with moisture 10% lower, of its value", {"clay_moisture_pct": "-10%"}),
-        ("5010 with a quarter less moisture", {"clay_moisture_pct": "-25%"}),
-        ("5010 with 20% more hours", {"hours_fired": "+20%"}),
         # the plural of a category that is the alias of the count changed names no category
         ("5010 with 3 coats", {"coats_applied": 3}),
         # a degree sign before a comparative: a step, not the value
