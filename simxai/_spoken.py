@@ -138,7 +138,7 @@ def clean_speech(text: str, spoken: Spoken, full: bool) -> str:
         elif spoken.noun and k + 1 < len(tokens) and _joins(word, tokens[k + 1][2], spoken.noun):
             edits.append((start, tokens[k + 1][1], text[start : tokens[k + 1][1]].replace(" ", "").replace("-", "")))
     if full:
-        edits += _restarts(tokens, text) + _letters(tokens, text, spoken) + _wear(tokens)
+        edits += _restarts(tokens, text) + _letters(tokens, text, spoken) + _wear(tokens, spoken)
     cleaned = apply_edits(text, edits) if edits else text
     return cleaned if cleaned.strip() else text  # a turn that is only "um" stays as said
 
@@ -224,11 +224,17 @@ def _split(letters: str, known: frozenset[str]) -> str | None:
     return None
 
 
-def _wear(tokens: list[Token]) -> list[Edit]:
-    """The dictation homophone "wear" read as "were" after "if" ("if she wear thirty", "if her bmi wear 30")."""
+def _wear(tokens: list[Token], spoken: Spoken) -> list[Edit]:
+    """The dictation homophone "wear" read as "were" after "if" ("if she wear thirty", "if her bmi wear 30"); never
+    where it is a word of a numeric feature's name said in full ("if it had tyre wear 3": a feature "tyre wear").
+    """
     edits: list[Edit] = []
+    said = [t[2] for t in tokens]
     for k, (start, end, word) in enumerate(tokens):
         if word != "wear" or not any(t[2] == "if" for t in tokens[max(0, k - 6) : k]):
+            continue
+        named = (w for w, _, _ in spoken.features if word in w and k >= w.index(word))
+        if any(said[k - w.index(word) :][: len(w)] == list(w) for w in named):
             continue
         after = tokens[k + 1][2] if k + 1 < len(tokens) else ""
         if tokens[k - 1][2] in _PRONOUNS or _is_number(after) or after in _MORE:

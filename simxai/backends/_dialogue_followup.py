@@ -387,8 +387,9 @@ def fragment_decision(
 
 
 # What a user asked of the previous question and still asks of the next instance ("show me two options" ->
-# "and for 31058"): the goal and the count, never a label the last instance's own prediction named.
-_KEPT = ("target_label", "number_of_iterations")
+# "and for 31058"): the goal, the label to keep ("to stay low risk"; a label the next one is not predicted is
+# answered as such) and the count, never a label the last instance's own prediction named.
+_KEPT = ("target_label", "kept_label", "number_of_iterations")
 
 
 def kept_arguments(

@@ -47,7 +47,7 @@ from simxai.followup_context import asks_overall, continued_group, group_follow_
 from simxai.followup_denied import denied_condition
 from simxai.followup_fragment import word_edit
 from simxai.followup_subject import about_several, which_members
-from simxai.hosts.base import HostSchema
+from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.messages import Message
 
 # A word that asks something of its own: a turn holding one is more than a follow-up's new group.
@@ -232,8 +232,22 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
         spans = feature_spans(text, schema)
         feature = extract_argument("feature", text, schema) if len(spans) == 1 else None
         changes = carried_change(str(feature), previous) if isinstance(feature, str) else None
+        if changes is None and isinstance(feature, str) and adds_to_previous(text):
+            changes = _added_category(text, schema, feature, previous)  # "and insulated too": set, on top
         return Decision(previous.name, 1.0, True, arguments={"changes": changes} if changes else {})
     return None
+
+
+def _added_category(text: str, schema: HostSchema, feature: str, previous: LastCall) -> dict[str, ChangeValue] | None:
+    """The previous what-if's changes and the value a turn that names one categorical feature alone reads for it
+    ("and insulated as well" of a True/False column `insulated`: True, on top), or None when it reads none.
+    """
+    column = schema.feature(feature)
+    said = extract_changes(text, schema) or {}
+    earlier = previous.arguments.get("changes")
+    if column is None or column.type != "categorical" or set(said) != {feature} or not isinstance(earlier, dict):
+        return None
+    return {**earlier, **said}
 
 
 # The argument that belongs to the one instance a call was about: "why is patient 12 predicted stable?" explains

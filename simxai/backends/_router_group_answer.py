@@ -22,8 +22,9 @@ from simxai.messages import Message
 
 __all__ = ["GroupQuestion", "group_question_asked", "instance_for_group_question"]
 
-# The router's question about a group named by words the host cannot read (`group_question`)
-_GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature of the|\w+ runs from)")
+# The router's question about a group named by words the host cannot read (`group_question`); the feature it names
+# may hold spaces and signs ("airflow (m/s) runs from 0 to 8")
+_GROUP_QUESTION = re.compile(r"^Which (?P<words>.+?) do you mean\? (?:No feature of the|\S[^?]*? runs from)")
 # "it was 305020", "that's 305020", "it's race 305020": a short lead-in before the instance
 _LEAD_IN = re.compile(r"^\W*(?:(?:it|that|this|the\s+one)\s*(?:'s|\s+is|\s+was|\s+were)|i\s+mean|i\s+meant)\s+", re.I)
 

@@ -31,6 +31,19 @@ __all__ = ["group_for_group_question"]
 _GROUP_SLOT = {"get_model_performance": "group", "get_data_information": "group", "get_prediction": "instance"}
 
 
+def quoted_words(words: str, said: str) -> tuple[int, int] | None:
+    """Where the words a question quoted stand in the turn it quoted (start, end), or None: as written, or each word
+    said with an ending the question left out ("Which sunny days do you mean?" of "on the sunniest days" after the
+    host's words were read; "moon nights" of "the moony nights").
+    """
+    start = said.lower().find(words.lower())
+    if start >= 0:
+        return start, start + len(words)
+    parts = [re.escape(w) for w in re.findall(r"\w+", words)]
+    loose = re.search(r"\b" + r"\w*\s+".join(parts) + r"\w*", said, re.IGNORECASE) if parts else None
+    return (loose.start(), loose.end()) if loose else None
+
+
 def group_for_group_question(
     text: str,
     history: Sequence[Message],
@@ -52,12 +65,12 @@ def group_for_group_question(
     condition = extract_argument("group", said, schema)
     if not isinstance(condition, str) or condition.strip() != said:
         return None
-    words, before = question.words, question.before
-    start = before.lower().find(words.lower())
-    if start < 0:
+    quoted = quoted_words(question.words, question.before)
+    if quoted is None:
         return None
+    before, (start, end) = question.before, quoted
     noun = schema.instance_noun or "instance"
-    rewritten = f"{before[:start]}{noun}s with {condition}{before[start + len(words) :]}"
+    rewritten = f"{before[:start]}{noun}s with {condition}{before[end:]}"
     rewritten = re.sub(r"\b(?:the|those|these)\s+(?=" + re.escape(noun) + r"s with\b)", "", rewritten, flags=re.I)
     decision = decide(rewritten, history[:-2])
     spec = next((s for s in request.functions if s.name == decision.function), None)

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from simxai.backends._router_attributes import unknown_attribute
 from simxai.backends._router_narrowed import unread_narrowing
 from simxai.backends._router_own_instance import own_instance, own_instance_question, whose_question
+from simxai.backends._router_quoted_label import quoted_label_question
 from simxai.backends._router_unheld_subset import unheld_subset, unread_part
 from simxai.backends._router_unrecorded import unrecorded_question
 from simxai.extraction import extract_ids, extract_label
@@ -443,6 +444,8 @@ def unknown_named(text: str, calls: Sequence[ToolCall], schema: HostSchema | Non
         c.name in _LABEL_FUNCTIONS and not c.arguments.get(_LABEL_FUNCTIONS[c.name]) for c in calls
     ):
         question = _unknown_label(text, schema)
+    if question is None:
+        question = quoted_label_question(text, calls, schema)  # "will 5010 be 'half cracked'?" with no such label
     if question is None:
         question = _away_from_one_of_many(text, calls, schema)
     if question is None and schema.kind != "text":

@@ -86,10 +86,11 @@ _NEGATION = re.compile(
     rf"{QUIT_VERBS})\b[\s-]*\w*\s*$",
     re.IGNORECASE,
 )
-# A yes/no feature denied by the outcome of a test it names ("failed the cat test") or by "free" after it
-# ("injury-free", "an allergy free dog")
+# A yes/no feature denied by the outcome of a test it names ("failed the cat test"), as the side left ("cork instead
+# of a screw cap", "rather than insured") or by "free" after it ("injury-free", "an allergy free dog")
 _FAILED = re.compile(
-    r"\b(?:failed|fails|failing|flunked|flunks)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|his\s+|her\s+)?$", re.I
+    r"\b(?:failed|fails|failing|flunked|flunks|instead\s+of|rather\s+than)\s+(?:(?:the|an?|its|their|his|her)\s+)?$",
+    re.I,
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)
 # Words after "contract was" that are not a value ("was also", "was not", "was the same").
@@ -156,10 +157,10 @@ def _numeric_change(text: str, mention: FeatureMention, worded: bool) -> ChangeV
     if re.match(r"^\s*(?:(?:were|was|is|be|got|gets)\s+)?(?:cut|reduced|divided)\s+(?:in|by)\s+(?:a\s+)?half\b", after):
         return "-50%"
     # "glucose 5 lower", "glucose were 20 points lower", "bmi 10% higher", "had been 20 points lower"; the unit the
-    # name ends in may follow the number ("wind was 20 km/h weaker" for wind_kmh)
+    # name ends in may follow the number ("wind was 20 km/h weaker" for wind_kmh), a degree sign too ("5° colder")
     unit_said = said_unit_pattern(mention.feature.name)
     match = re.match(
-        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}{unit_said}\s*(?:{filler}\s+)?"
+        rf"^\s*(?:(?:were|was|is|be|got|gets|went|goes|had\s+been|would\s+be)\s+)?(?:both\s+)?(?:by\s+)?(?P<n>{_NUM}){pct}(?:\s?°)?{unit_said}\s*(?:{filler}\s+)?"
         rf"(?P<dir>{_UP}|{_DOWN})\b",
         after,
         re.IGNORECASE,

@@ -34,7 +34,8 @@ def class_name_pattern(name: str) -> re.Pattern[str]:
     words = [w for w in re.split(r"[\s_\-]+", name.strip()) if w]
     inflect = len(words) > 1
     # "dead out", "dead-out" and "deadout" for dead_out: a compound may be written as one word
-    body = r"[\s_\-]*".join(_word_pattern(word, inflect) for word in words)
+    # and an article may stand between its words: "to the workshop" for to_workshop, "at a loss" for at_loss
+    body = r"(?:\s+(?:the|a|an)\s+|[\s_\-]*)".join(_word_pattern(word, inflect) for word in words)
     if inflect and len(words[-1]) < 4:
         body += "s?"  # a compound said as a plural noun: "dead-outs" for dead_out, "no-shows" for no_show
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.IGNORECASE)

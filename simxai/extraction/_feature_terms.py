@@ -273,8 +273,11 @@ def _alias_head(alias: str) -> str | None:
     one before a last word of up to three letters or spelled as a unit ("latte price": price, "humidity pct").
     """
     words = _TOKEN.findall(alias.replace("_", " ").lower())
-    if "per" in words[1:]:  # a rate's "per <unit>" as in a name ("price per night": price, never "night")
-        words = words[: words.index("per", 1)]
+    # a rate's "per <unit>" as in a name ("price per night": price, never "night"); the other side of an alias
+    # said as a contrast ("brass instead of steel", "oak rather than pine": brass and oak, never "steel", "pine")
+    cut = next((k for k, w in enumerate(words) if k and w in ("per", "instead", "rather", "without")), None)
+    if cut is not None:
+        words = words[:cut]
         if len(words) == 1:
             head = words[0]
             return head if len(head) >= 4 and head not in _MODEL_WORDS | _FUNCTION_WORDS | _UNIT_WORDS else None

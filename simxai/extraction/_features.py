@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, name_tail_end, unit_terms
-from simxai.extraction._lexicon import _NUMBER_WORDS
+from simxai.extraction._lexicon import _NUMBER_WORDS, number_between
 from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
@@ -112,7 +112,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
                 and not (key in SPAN_UNITS and _AMOUNT_BEFORE.search(text, 0, window[0].start()))
             ):
                 feature = terms.units[key]  # "the kwh", "5000 km"; never "3 months" or "a year longer"
-            if feature is not None:
+            if feature is not None and not number_between(text, window[0].end(), window[-1].start(), feature):
                 hit = FeatureMention(feature, window[0].start(), name_tail_end(text, window[-1].end(), feature))
                 i += size + sum(1 for t in tokens[i + size :] if t.start() < hit.end)  # past "%", "(c)", "in minutes"
                 break
@@ -423,7 +423,7 @@ _COUNT_NOUNS = (
     r"(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|explanations?|scenarios?|versions?|"
     r"variants?|variations?|iterations?|ones|possibilities|solutions|suggestions|edits|tweaks|rewrites?|"
     r"paths?|routes?|ideas?|plans?|fixes|strategies|approaches|recipes?|proposals?|recommendations?|"
-    r"combinations?|combos?|of\s+them)"
+    r"combinations?|combos?|pieces|pcs|of\s+them)"
 )
 _COUNT = re.compile(
     rf"\b(?P<n>\d+|{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})\s+{_COUNT_NOUNS}\b",

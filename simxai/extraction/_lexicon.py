@@ -147,3 +147,10 @@ def name_unit(feature: FeatureSchema) -> str | None:
     people spell out, never a unit per unit).
     """
     return name_unit_of(feature.name)
+
+
+def number_between(text: str, start: int, end: int, feature: FeatureSchema) -> bool:
+    """Whether a number stands in `text[start:end]`, between the words read as the feature's name, when the name
+    holds none: "wind 12 m/s" names no `wind (m/s)` in its three words, it says the wind's value.
+    """
+    return re.search(r"\d", text[start:end]) is not None and re.search(r"\d", feature.name) is None

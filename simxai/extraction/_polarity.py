@@ -179,13 +179,18 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
 _BUT_BETWEEN = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:(?:a|an|the)\s+)?", re.IGNORECASE)
+_INSTEAD_BETWEEN = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than)\s+(?:(?:being|a|an|the)\s+)?", re.IGNORECASE)
 
 
 def not_but(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
-    """The class said after "not <class> but": the one wanted ("so it is not a refusal but an approval" -> approved)."""
-    for (start, end, _name), (after, _, wanted) in zip(mentions, mentions[1:], strict=False):
+    """The class said after "not <class> but": the one wanted ("so it is not a refusal but an approval" -> approved);
+    or the class said before "instead of <class>" / "rather than <class>" ("be approved rather than a decline").
+    """
+    for (start, end, name), (after, _, wanted) in zip(mentions, mentions[1:], strict=False):
         if _NOT_BEFORE.search(text, max(0, start - 12), start) and _BUT_BETWEEN.fullmatch(text, end, after):
             return wanted
+        if name != wanted and _INSTEAD_BETWEEN.fullmatch(text, end, after):
+            return name
     return None
 
 

@@ -388,8 +388,12 @@ def _money_change(text: str, schema: HostSchema, named: Mapping[str, ChangeValue
     return feature.name, value
 
 
-def plural_categories(text: str, schema: HostSchema, named: Mapping[str, ChangeValue]) -> list[tuple[str, str]]:
-    """Categories said in the plural ("on tablets" -> tablet), when only one feature has the category."""
+def plural_categories(
+    text: str, schema: HostSchema, named: Mapping[str, ChangeValue], mentions: list[FeatureMention]
+) -> list[tuple[str, str]]:
+    """Categories said in the plural ("on tablets" -> tablet), when only one feature has the category and the word
+    names no feature changed there ("with 4 ropes" of a count aliased "ropes" names no category "rope").
+    """
     found: list[tuple[str, str]] = []
     for key, (feature, category) in _terms(schema).categories:
         if feature in named or not key.isalpha() or len(key) < 3:
@@ -398,7 +402,8 @@ def plural_categories(text: str, schema: HostSchema, named: Mapping[str, ChangeV
         pattern = rf"(?<![\w-])(?:{'|'.join(sorted(forms))})(?![\w-])"
         match = re.search(pattern, text, re.IGNORECASE)
         if match and not _LEFT_BEHIND.search(text[: match.start()]):
-            found.append((feature, category))
+            if not any(m.start <= match.start() < m.end and m.feature.name in named for m in mentions):
+                found.append((feature, category))
     return found
 
 
@@ -422,6 +427,6 @@ def said_changes(
     money = _money_change(said, schema, {**named, **found})
     if money is not None:
         found[money[0]] = money[1]
-    for name, category in plural_categories(text, schema, {**named, **found}):
+    for name, category in plural_categories(text, schema, {**named, **found}, mentions):
         found[name] = category
     return found
