@@ -369,3 +369,30 @@ def test_a_lone_one_before_a_comparative_is_an_amount(text: str, read: str) -> N
     from simxai.normalize import normalize
 
     assert normalize(text, None) == read
+
+
+@pytest.mark.parametrize(
+    "group", ["section = strings or section = brass", "section = strings or brass", "section = 'strings' or 'brass'"]
+)
+def test_or_in_a_condition_is_answered_with_the_condition_it_means(orchestra: Any, group: str) -> None:
+    """A condition with "or" was refused as "section has no value 'strings or section = brass'", under "no feature
+    or value of this data selects it"."""
+    from simxai.exceptions import ArgumentError
+    from simxai.functions import get_data_information
+
+    host, _ = orchestra
+    with pytest.raises(ArgumentError) as refused:
+        get_data_information(host, feature="n_absent", group=group)
+    said = str(refused.value)
+    assert "joins its clauses by 'and' only" in said
+    assert "'section != percussion and section != woodwind'" in said
+    assert "no feature or value" not in said and "has no value" not in said
+
+
+def test_a_value_unknown_beside_or_keeps_the_old_refusal(orchestra: Any) -> None:
+    from simxai.exceptions import ArgumentError
+    from simxai.functions import get_data_information
+
+    host, _ = orchestra
+    with pytest.raises(ArgumentError, match="has no value 'strings or harps'"):
+        get_data_information(host, feature="n_absent", group="section = strings or harps")
