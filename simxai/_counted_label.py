@@ -7,7 +7,8 @@ with it: "34 of the 99 bookings with powder_day = True have the recorded label l
 how many (or the number, or the count), names exactly one label, and either the card is of a group or it is of a
 categorical feature one value of which the turn names (by the value's word, or a True/False column said as its
 event: "on powder days"). A turn about the model's predictions ("how many are predicted late") is left alone:
-the card counts recorded labels.
+the card counts recorded labels. With no label named, "how many powder days were there?" leads with the rows of the
+value said as an event, as `counted_value` does for a value said by its word.
 """
 
 from __future__ import annotations
@@ -39,11 +40,29 @@ def _named_value(text: str, schema: HostSchema, feature: str, values: list[str])
     return named.pop() if len(named) == 1 else None
 
 
+def _counted_event(result: DataInformationResult, text: str, schema: HostSchema) -> str:
+    """"how many powder days were there?" of a True/False column's card: the rows of the value said as its event
+    (`counted_value` says those of a value said by its word).
+    """
+    feature = result.feature
+    if feature is None or not feature.counts_by_label:
+        return ""
+    said = {c.partition(" = ")[2] for _, _, c in event_groups(text, schema) if c.partition(" = ")[0] == feature.name}
+    if len(said) != 1 or (value := said.pop()) not in feature.counts_by_label:
+        return ""
+    by_label = feature.counts_by_label[value]
+    labels = ", ".join(f"{n} {label}" for label, n in by_label.items())
+    nouns = plural(schema.instance_noun or "instance")
+    return f"{sum(by_label.values())} of the {result.n_rows} {nouns} have {feature.name} = {value} ({labels}). "
+
+
 def counted_label(result: Result, text: str, schema: HostSchema | None) -> str:
     """A sentence with the rows of the group named that have the label named (module doc), or ""."""
     if schema is None or not isinstance(result, DataInformationResult) or not _HOW_MANY.search(text):
         return ""
     labels = {name for _, _, name in class_mentions(text, schema)}
+    if not labels and result.group is None:
+        return _counted_event(result, text, schema)
     if len(labels) != 1 or _PREDICTED.search(text):
         return ""
     [label] = labels

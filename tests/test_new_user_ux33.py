@@ -396,3 +396,19 @@ def test_a_value_unknown_beside_or_keeps_the_old_refusal(orchestra: Any) -> None
     host, _ = orchestra
     with pytest.raises(ArgumentError, match="has no value 'strings or harps'"):
         get_data_information(host, feature="n_absent", group="section = strings or harps")
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        ("how many guest conductor rehearsals were there?", "True"),
+        ("how many non guest conductor rehearsals were there?", "False"),
+    ],
+)
+def test_how_many_of_an_event_leads_with_its_rows(orchestra: Any, text: str, lead: str) -> None:
+    """The True/False column's card came alone, its two values side by side, the count asked for not said first."""
+    host, data = orchestra
+    turn = _send(host, text)
+    rows = data[data.guest_conductor == (lead == "True")]
+    assert _calls(turn) == [("get_data_information", {"feature": "guest_conductor"})]
+    assert turn.reply.startswith(f"{len(rows)} of the {len(data)} rehearsals have guest_conductor = {lead} (")
