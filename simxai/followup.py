@@ -54,7 +54,7 @@ from simxai.followup_calls import (
     same_question,
     shifted_condition,
 )
-from simxai.followup_set_step import measures_length
+from simxai.followup_length import measures_length
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize

@@ -38,7 +38,6 @@ __all__ = [
     "same_question",
     "shifted_condition",
     "stepped_amount",
-    "stepped_from_tried",
     "successful_calls",
     "said_as_change",
     "valued_number",
@@ -415,13 +414,6 @@ def from_last_tried(text: str, changes: dict[str, Any], call: LastCall | None) -
     """
     if call is None or call.name != "explain_what_if" or not _FROM_LAST_TRIED.search(text):
         return changes
-    return stepped_from_tried(changes, call)
-
-
-def stepped_from_tried(changes: dict[str, Any], call: LastCall) -> dict[str, Any]:
-    """`changes` with each step ("+4", "-10%", "*2") of a feature the what-if `call` tried taken from the value it
-    tried, the other changes of that what-if kept; `changes` as it is when no step is of a feature it tried.
-    """
     output = call.output if isinstance(call.output, dict) else {}
     tried: dict[str, float] = {
         str(c.get("feature")): float(c["new"])

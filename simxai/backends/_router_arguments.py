@@ -39,7 +39,6 @@ from simxai.followup import (
     step_changes,
 )
 from simxai.followup_context import referred_group
-from simxai.followup_set_step import from_value_set
 from simxai.hosts.base import HostSchema
 from simxai.instance_values import about_one_instance
 from simxai.messages import Message, ToolCall
@@ -81,7 +80,6 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             if adds_to_previous(text) or continues_added_changes(text, earlier, changes):
                 changes = {**earlier, **changes} if isinstance(earlier, dict) else changes
             changes = from_last_tried(text, changes, previous)  # "4 degrees colder than that"
-            changes = from_value_set(text, changes, previous)  # "and 5 cm shorter?" after "what if it were 170"
         if changes:
             arguments["changes"] = changes
     for name in parameters:
