@@ -41,8 +41,8 @@ def _named_value(text: str, schema: HostSchema, feature: str, values: list[str])
 
 
 def _counted_event(result: DataInformationResult, text: str, schema: HostSchema) -> str:
-    """ "how many powder days were there?" of a True/False column's card: the rows of the value said as its event
-    (`counted_value` says those of a value said by its word).
+    """The rows of the value of a True/False column's card said as its event ("how many powder days were there?");
+    `counted_value` says those of a value said by its word.
     """
     feature = result.feature
     if feature is None or not feature.counts_by_label:
