@@ -67,6 +67,9 @@ _FILLERS = frozenset("um umm ummm uh uhh uhhh uhm erm ermm hmm hmmm".split())
 _CORRECTIONS = (("no",), ("sorry",), ("i", "mean"), ("wait", "no"), ("no", "wait"))
 _PRONOUNS = frozenset("she he it".split())
 _MORE = frozenset("higher lower more less older younger bigger smaller larger greater different".split())
+# "and one higher?": a lone "one" before these is an amount, unless a determiner before makes it a pronoun
+_ONE_STEP = frozenset("higher lower older younger bigger smaller larger greater".split())
+_DETERMINERS = frozenset("the this that which each every any no another a".split())
 #: Names often spelled out letter by letter besides the host's own words and its metrics.
 _ACRONYMS = frozenset("ai ml id auc roc f1 shap lime".split())
 _MOST_LETTERS = 10  # a longer run of single letters spells no name
@@ -327,9 +330,10 @@ def read_numbers(tokens: list[Token], text: str, spoken: Spoken, ids_only: bool)
             continue
         after = tokens[run.last + 1][2] if run.last + 1 < len(tokens) else ""
         decimal = None if ids_only else _decimal(tokens, text, run.last + 1)
+        one_step = run.words == ["one"] and after in _ONE_STEP and before not in _DETERMINERS
         if decimal:
             out.append((start, decimal[1], f"{run.value}.{decimal[0]}"))
-        elif framed or after in _UNIT_WORDS or (run.words != ["one"] and not ids_only):
+        elif framed or after in _UNIT_WORDS or one_step or (run.words != ["one"] and not ids_only):
             out.append((start, tokens[run.last][1], str(run.value) + run.possessive))
         r += 1
     if ids_only:

@@ -16,6 +16,7 @@ from typing import Any
 
 from simxai._asked_feature_rank import asked_feature_rank
 from simxai._call_questions import argument_question, fillable, range_question, relative_change
+from simxai._counted_label import counted_label
 from simxai._counted_value import counted_value
 from simxai._stated_values import hypothetical, stated_differences, stated_question
 from simxai._sure_change import sure_change
@@ -150,7 +151,10 @@ class _TurnCalls(_TurnRecords):
         rendering = render_result(result)
         # "how does terrain affect predictions?": terrain's own place in the ranking first
         rendering = asked_feature_rank(result, self.user, self.agent.schema) + rendering
-        rendering = counted_value(result, self.user, self.agent.schema) + rendering  # "how many ridge callouts"
+        # "how many ridge callouts", "how many late returns on powder days": the count asked for first
+        schema = self.agent.schema
+        counted = counted_label(result, self.user, schema) or counted_value(result, self.user, schema)
+        rendering = counted + rendering
         if call.name == "explain_what_if":  # "a month later" of December: 1, and said so
             rendering += wrap_note(
                 arguments.get("changes"), payload.get("changes") if isinstance(payload, dict) else None

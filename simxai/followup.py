@@ -54,6 +54,7 @@ from simxai.followup_calls import (
     same_question,
     shifted_condition,
 )
+from simxai.followup_length import measures_length
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.messages import Message
 from simxai.normalize import normalize
@@ -267,12 +268,14 @@ def step_changes(step: Step, focus: str | None, schema: HostSchema | None) -> di
 def step_feature(step: Step, focus: str | None, schema: HostSchema | None) -> str | None:
     """The feature a step changes: age for "older" / "younger", else the feature in focus. A step said of a span
     of time ("twice as long") never changes a focus that counts no time ("storage_temp"): it changes the one
-    feature that counts a span of time (`years_in_storage`), or none (the engine asks).
+    feature that counts a span of time (`years_in_storage`), or none (the engine asks); "longer" of a focus that
+    measures a length ("Ski Len (cm)") changes it.
     """
     if step.age:
         return _age(schema) or focus
     said = schema.feature(focus) if schema is not None and focus is not None else None
-    if step.duration and schema is not None and (said is None or time_unit(said) is None):
+    spans_no_time = said is None or (time_unit(said) is None and not measures_length(said))
+    if step.duration and schema is not None and spans_no_time:
         return _span_feature(schema)
     return focus
 

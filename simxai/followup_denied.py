@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._lexicon import yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.hosts.schema_words import holds_true_false
+from simxai.hosts.schema_words import holds_true_false, spelled_words
 
 __all__ = ["denied_condition"]
 
@@ -22,17 +23,9 @@ _CLOSE = r"(?:\s+(?:ones|cases|then|instead|please|too))?\W*"
 
 
 def _said(feature: FeatureSchema) -> str | None:
-    words = feature.name.lower().replace("_", " ").replace("-", " ").split()
-    if not words or not all(w.isalpha() for w in words):
-        return None
+    words = spelled_words(feature)
     # the name as written, with spaces, hyphens or underscores, and its last word in the plural
-    return r"[\s_-]+".join(re.escape(w) for w in words) + r"(?:e?s)?"
-
-
-def _other(feature: FeatureSchema, value: str) -> str | None:
-    """The other of a True/False column's two values, as the host writes it; None for a value it does not hold."""
-    others = [c for c in feature.categories or [] if c.lower() != value.lower()]
-    return others[0] if len(others) == 1 and len(feature.categories or []) == 2 else None
+    return None if words is None else r"[\s_-]+".join(re.escape(w) for w in words) + r"(?:e?s)?"
 
 
 def denied_condition(text: str, condition: str, schema: HostSchema) -> str | None:
@@ -42,12 +35,9 @@ def denied_condition(text: str, condition: str, schema: HostSchema) -> str | Non
         if said is None or not re.fullmatch(rf"{_OPEN}{_DENIED}{said}{_CLOSE}", text, re.IGNORECASE):
             continue
         clauses = [c.strip() for c in condition.split(" and ")]
+        true, false = yes_no_of(feature) or ("", "")  # (`holds_true_false` chose the column: both are there)
         for at, clause in enumerate(clauses):
             found = re.fullmatch(rf"{re.escape(feature.name)}\s*(?:=|==)\s*(?P<v>\S+)", clause)
-            truth = {c.lower(): c for c in feature.categories or []}
-            if found is None or found["v"].lower() not in ("true", "yes") or found["v"].lower() not in truth:
-                continue
-            other = _other(feature, found["v"])
-            if other is not None:
-                return " and ".join([*clauses[:at], f"{feature.name} = {other}", *clauses[at + 1 :]])
+            if found is not None and true and found["v"].lower() == true.lower():
+                return " and ".join([*clauses[:at], f"{feature.name} = {false}", *clauses[at + 1 :]])
     return None

@@ -31,6 +31,8 @@ __all__ = [
     "parse_condition",
 ]
 
+#: How an error begins that says a condition's "or" between values of one categorical feature (`parse_condition`).
+EITHER_VALUES = "a condition joins its clauses by 'and' only"
 CONDITION_HELP = "a condition such as 'glucose > 120 and age < 50', 'label = <class>', 'prediction = <class>' or 'all'"
 
 Operator = Literal[">", ">=", "<", "<=", "=", "!="]
@@ -176,6 +178,13 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
                 )
             categories = feature.categories or []
             value = next((c for c in categories if c.lower() == raw.lower()), None)
+            if value is None and (either := _either_values(feature.name, raw, categories)) is not None:
+                others = " and ".join(f"{feature.name} != {c}" for c in categories if c not in either) or "all"
+                raise ArgumentError(
+                    f"{EITHER_VALUES}; {feature.name} = {' or '.join(either)} is written {others!r}",
+                    argument="instance",
+                    valid=others,
+                )
             if value is None:
                 raise ArgumentError(
                     f"{feature.name} has no value {raw!r}",
@@ -185,6 +194,17 @@ def parse_condition(text: str, schema: HostSchema) -> list[Clause]:
                 )
             clauses.append(Clause(feature.name, op, value))  # type: ignore[arg-type]
     return clauses
+
+
+def _either_values(name: str, raw: str, categories: list[str]) -> list[str] | None:
+    """The values of a categorical feature `name` that a value written with "or" names ("snowboard or touring",
+    "snowboard or gear = touring"), as the host writes them; None when it is no such value.
+    """
+    parts = re.split(r"\s+or\s+", raw, flags=re.IGNORECASE)
+    known = {c.lower(): c for c in categories}
+    said = [re.sub(rf"^{re.escape(name)}\s*==?\s*", "", p.strip().strip("'\""), flags=re.IGNORECASE) for p in parts]
+    values = [known.get(v.strip().strip("'\"").lower()) for v in said]
+    return [v for v in values if v] if len(parts) > 1 and all(values) else None
 
 
 def condition_fields(condition: str) -> list[str]:

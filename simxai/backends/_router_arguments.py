@@ -22,6 +22,7 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
+from simxai.extraction._either_values import either_groups
 from simxai.extraction.mentions import (
     described_feature,
     feature_of_change,
@@ -135,8 +136,14 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
             # "faults of inverters with a trip count of 0" keeps its group)
             del arguments["group"]
     if spec.name == "get_data_information":  # "what is the income of applicant 12": that applicant's value
-        call = ToolCall(id="call_0", name=spec.name, arguments=arguments)
-        return about_one_instance([call], text, schema, history, {"get_prediction"})
+        group = arguments.get("group")
+        # "rental days of snowboards or touring gear": the rows of either value, never a conjunction of them
+        groups = either_groups(group, text, schema) if isinstance(group, str) else [group]
+        calls = [
+            ToolCall(id=f"call_{i}", name=spec.name, arguments={**arguments, "group": g} if g else arguments)
+            for i, g in enumerate(groups[:MAX_CALLS])
+        ]
+        return about_one_instance(calls, text, schema, history, {"get_prediction"})
     if "instance" not in parameters:
         groups = alternatives(arguments["group"]) if isinstance(arguments.get("group"), str) else []
         if len(groups) > 1:  # "accuracy for smokers and non-smokers": one call per group, to compare

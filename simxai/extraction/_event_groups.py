@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 
 from simxai.extraction._lexicon import _group_noun, yes_no_of
-from simxai.hosts.base import FeatureSchema, HostSchema
-from simxai.hosts.schema_words import holds_true_false
+from simxai.hosts.base import FeatureSchema, HostSchema, plural
+from simxai.hosts.schema_words import holds_true_false, spelled_words
+from simxai.turn_memo import per_host
 
 __all__ = ["event_groups"]
 
@@ -30,26 +31,43 @@ _ON = r"(?:\s+(?:was|were|is|are)\s+(?:up|on|out|raised|flying|flown|active|set|
 
 
 def _spelled(feature: FeatureSchema) -> list[str] | None:
-    """The words of a True/False column's name, or None when it is no name of plain words."""
-    words = feature.name.lower().replace("_", " ").replace("-", " ").split()
-    if not words or not all(w.isalpha() for w in words) or len("".join(words)) < 4:
-        return None
-    return words
+    """The words of a True/False column's name, or None when it is no name of plain words of four letters or more."""
+    words = spelled_words(feature)
+    return None if words is None or len("".join(words)) < 4 else words
 
 
-def _plural(word: str) -> str:
-    if re.search(r"(?:s|x|z|ch|sh)$", word):
-        return word + "es"
-    if re.search(r"[^aeiou]y$", word):
-        return word[:-1] + "ies"
-    return word + "s"
-
-
-def _truth(feature: FeatureSchema, off: bool) -> str:
-    """The column's False (`off`) or True value as the host writes it ("False", "no", ...)."""
-    pair = yes_no_of(feature)
-    assert pair is not None  # `holds_true_false` chose the column
-    return pair[1] if off else pair[0]
+@per_host
+def _patterns(schema: HostSchema) -> tuple[tuple[str, str, str, tuple[re.Pattern[str], ...]], ...]:
+    """Per True/False column named by plain words: its name, its True and False values as the host writes them,
+    and the patterns of its event said in the plural, after "when", and after "NOUNS with(out)" (built once per
+    host).
+    """
+    nouns = _group_noun(schema)
+    built = []
+    for feature in schema.features:
+        words = _spelled(feature) if holds_true_false(feature) else None
+        pair = yes_no_of(feature)
+        if words is None or pair is None:
+            continue
+        joint = r"[\s_-]+"
+        name = joint.join(map(re.escape, words))
+        forms = [rf"{name}{joint}(?:{_TIMES}|{nouns})"]
+        if len(words) > 1:  # "night calls"; a one-word name's plural is `category_nouns`'s
+            forms.append(joint.join([*map(re.escape, words[:-1]), re.escape(plural(words[-1]))]))
+        said = re.compile(rf"(?<![\w-]){_OFF}(?:{'|'.join(forms)})(?![\w-])", re.IGNORECASE)
+        when = re.compile(
+            rf"\b(?:when|whenever|while)\s+(?:(?:it|there|this|they|we)\s+(?:(?:was|is|were|had\s+been|got)\s+)?)?{_OFF}"
+            rf"(?:(?:a|an|the)\s+)?{name}{_ON}(?![\w-])",
+            re.IGNORECASE,
+        )
+        # "days with no red flag", "callouts without a night call", "shifts with a sell-out"
+        had = re.compile(
+            rf"\b(?:{_TIMES}|{nouns})\s+(?P<with>with(?:out)?)\s+(?P<no>no\s+)?(?:(?:a|an|the)\s+)?"
+            rf"{name}(?![\w-])",
+            re.IGNORECASE,
+        )
+        built.append((feature.name, pair[0], pair[1], (said, when, had)))
+    return tuple(built)
 
 
 def event_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
@@ -60,32 +78,10 @@ def event_groups(text: str, schema: HostSchema) -> list[tuple[int, int, str]]:
     if re.search(rf"\b{noun}\s*#?\s*\d+\b", text, re.IGNORECASE):
         return []  # "callout 7003 on a night call": said of one instance
     found: list[tuple[int, int, str]] = []
-    for feature in schema.features:
-        words = _spelled(feature) if holds_true_false(feature) else None
-        if words is None:
-            continue
-        joint = r"[\s_-]+"
-        name = joint.join(map(re.escape, words))
-        forms = [rf"{name}{joint}(?:{_TIMES}|{_group_noun(schema)})"]
-        if len(words) > 1:  # "night calls"; a one-word name's plural is `category_nouns`'s
-            forms.append(joint.join([*map(re.escape, words[:-1]), re.escape(_plural(words[-1]))]))
-        plural = re.compile(rf"(?<![\w-]){_OFF}(?:{'|'.join(forms)})(?![\w-])", re.IGNORECASE)
-        for match in plural.finditer(text):
-            found.append((match.start(), match.end(), f"{feature.name} = {_truth(feature, bool(match['off']))}"))
-        when = re.compile(
-            rf"\b(?:when|whenever|while)\s+(?:(?:it|there|this|they|we)\s+(?:(?:was|is|were|had\s+been|got)\s+)?)?{_OFF}"
-            rf"(?:(?:a|an|the)\s+)?{name}{_ON}(?![\w-])",
-            re.IGNORECASE,
-        )
-        for match in when.finditer(text):
-            found.append((match.start(), match.end(), f"{feature.name} = {_truth(feature, bool(match['off']))}"))
-        # "days with no red flag", "callouts without a night call", "shifts with a sell-out"
-        had = re.compile(
-            rf"\b(?:{_TIMES}|{_group_noun(schema)})\s+(?P<with>with(?:out)?)\s+(?P<no>no\s+)?(?:(?:a|an|the)\s+)?"
-            rf"{name}(?![\w-])",
-            re.IGNORECASE,
-        )
+    for name, true, false, (said, when, had) in _patterns(schema):
+        for match in [*said.finditer(text), *when.finditer(text)]:
+            found.append((match.start(), match.end(), f"{name} = {false if match['off'] else true}"))
         for match in had.finditer(text):
             off = match["with"].lower() == "without" or bool(match["no"])
-            found.append((match.start("with"), match.end(), f"{feature.name} = {_truth(feature, off)}"))
+            found.append((match.start("with"), match.end(), f"{name} = {false if off else true}"))
     return sorted(found)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from simxai.extraction._class_names import class_mentions
 from simxai.extraction._feature_terms import _TOKEN, SPAN_UNITS, _feature_terms, _norm, _stem, name_tail_end, unit_terms
 from simxai.extraction._lexicon import _NUMBER_WORDS, number_between
+from simxai.extraction._noun_ids import noun_id_spans
 from simxai.extraction._polarity import away_from, ends_as, label_mentions, not_but, outcome_now
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.normalize import normalize
@@ -88,6 +89,7 @@ def feature_mentions(text: str, schema: HostSchema | None) -> list[FeatureMentio
     tokens = list(_TOKEN.finditer(text))
     idioms = _idiom_offsets(text) if tokens else frozenset()
     said = [(s, e) for s, e, name in class_mentions(text, schema) if re.search(r"[\s_\-]", name.strip())]
+    said += noun_id_spans(text, schema)  # "booking 5110" on a host with a feature `Bookings`: the instance
     found: list[FeatureMention] = []
     i = 0
     while i < len(tokens):

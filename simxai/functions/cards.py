@@ -12,7 +12,7 @@ from simxai.extraction.mentions import VagueGroup, vague_group
 from simxai.functions._common import label_of
 from simxai.host_examples import example_condition
 from simxai.hosts.base import METRICS, GroupHost, Host, HostSchema, plural
-from simxai.instances import closest
+from simxai.instances import EITHER_VALUES, closest
 from simxai.results import (
     DataInformationResult,
     ModelInformationResult,
@@ -195,8 +195,9 @@ def _group(host: Host, group: str, cannot: str = "the model cannot be scored on"
                 argument="group",
                 valid=f"{valid} (or several named together to compare), or all",
             ) from exc
-        if host.schema().kind == "text":
-            # A text host's error names its own condition fields (label, prediction, id, its statistics).
+        if host.schema().kind == "text" or str(exc).startswith(EITHER_VALUES):
+            # A text host's error names its own condition fields (label, prediction, id, its statistics); "gear = a or
+            # b" is given the condition it means
             raise ArgumentError(f"{cannot} {group!r}: {exc}", argument="group", valid=exc.valid) from exc
         coded = "; ".join(
             f"{f.name} is {' or '.join(f.categories or [])}" + (f" ({f.description})" if f.description else "")

@@ -105,18 +105,19 @@ def explain_how_to_still_be_this(
     name = "explain_how_to_still_be_this"
     subject = single(host.resolve(require_instance(instance, name)), name)
     kept = label_of(host.schema(), kept_label, "kept_label")
-    if kept is not None:
-        prediction = host.predict(subject)
-        if prediction.label != kept:
-            # "how can patient 12 stay progressing?" of a patient predicted stable: there is no progressing to keep,
-            # and the ranges that keep stable were not asked for
-            return StillThisResult(
-                subject=subject,
-                label=prediction.label,
-                probability=prediction.probabilities[prediction.label],
-                samples_checked=0,
-                samples_kept=0,
-                method="none (the label to keep is not predicted)",
-                kept_label=kept,
-            )
-    return host.still_this(subject)
+    # one prediction: the ranges' own says whether `kept` is the label predicted (a prediction before them, to
+    # compare, predicted the instance twice whenever it was)
+    still = host.still_this(subject)
+    if kept is not None and still.label != kept:
+        # "how can patient 12 stay progressing?" of a patient predicted stable: there is no progressing to keep,
+        # and the ranges that keep stable were not asked for
+        return StillThisResult(
+            subject=subject,
+            label=still.label,
+            probability=still.probability,
+            samples_checked=0,
+            samples_kept=0,
+            method="none (the label to keep is not predicted)",
+            kept_label=kept,
+        )
+    return still

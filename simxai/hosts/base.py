@@ -73,13 +73,14 @@ _IRREGULAR_PLURALS: dict[str, str] = {
     "fish": "fish",
     "species": "species",
     "series": "series",
+    "quiz": "quizzes",
 }
 
 
 def plural(noun: str) -> str:
     """The plural of an English noun, for the common regular cases ("patient" -> "patients", "policy" -> "policies"),
-    the usual -f / -fe nouns ("loaf" -> "loaves", "seed leaf" -> "seed leaves") and the irregular ones ("child" ->
-    "children", "goose" -> "geese", "analysis" -> "analyses").
+    the usual -f / -fe nouns ("loaf" -> "loaves", "seed leaf" -> "seed leaves"), -z ("waltz" -> "waltzes") and the
+    irregular ones ("child" -> "children", "goose" -> "geese", "analysis" -> "analyses").
     """
     head, _, last = noun.rpartition(" ")
     lower = last.lower()
@@ -88,6 +89,8 @@ def plural(noun: str) -> str:
         irregular = lower[:-3] + "ses"  # "analysis" -> "analyses", "diagnosis" -> "diagnoses"
     if irregular is not None:
         return f"{head} {irregular}" if head else (irregular.capitalize() if last[:1].isupper() else irregular)
+    if lower.endswith("z"):
+        return noun + "es"  # "waltz" -> "waltzes", "blitz" -> "blitzes" (not in the trained forms)
     return regular_plural(noun)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["holds_true_false", "host_words"]
+__all__ = ["holds_true_false", "host_words", "spelled_words"]
 
 _TRUE_FALSE = ({"true", "false"}, {"yes", "no"})
 
@@ -17,6 +17,14 @@ _TRUE_FALSE = ({"true", "false"}, {"yes", "no"})
 def holds_true_false(feature: FeatureSchema) -> bool:
     """Whether `feature` is a categorical column of exactly True/False or yes/no (any case)."""
     return feature.type == "categorical" and {c.lower() for c in feature.categories or []} in _TRUE_FALSE
+
+
+def spelled_words(feature: FeatureSchema) -> list[str] | None:
+    """The words of a column's name, lower case, when it is a name of plain words ("night_call", "Sold-Out" ->
+    ["night", "call"], ["sold", "out"]), or None (no words, or a word with a digit or a sign: "temp_2", "Dist (km)").
+    """
+    words = feature.name.lower().replace("_", " ").replace("-", " ").split()
+    return words if words and all(w.isalpha() for w in words) else None
 
 
 def host_words(schema: HostSchema, *, labels: bool = True) -> set[str]:
