@@ -26,6 +26,7 @@ from simxai.guard._derived import (
 )
 from simxai.guard._facts import Facts
 from simxai.guard._label_words import number_phase
+from simxai.guard._mean_gaps import mean_gap
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
@@ -36,6 +37,7 @@ from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
+from simxai.guard._serials import heading_serial
 from simxai.guard._state import _facts_at
 from simxai.guard._units import counted_feature, push_sizes, unit_feature, unsigned_push
 from simxai.guard._worded_shares import worded_share
@@ -110,6 +112,9 @@ class _NumberChecks(_NumberNames):
             claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(nc._POINTS.match(following))
         )
         bound = nc._SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
+        if heading_serial(sentence[: max(0, at + offset + claim.start)], following):  # "[Podcast ep. 31]"
+            self.report.skip(f"{text} (a heading's serial number, not compared)")
+            return
         if nc._REFERENCE.match(following) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
             # "0.5 is random", "margin < 11 pts", "in the top 20": a scale's reference, a bound or a cut-off.
             self.report.skip(f"{text} (a reference or a bound, not compared)")
@@ -129,6 +134,9 @@ class _NumberChecks(_NumberNames):
             self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
             return
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
+            return
+        if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):
+            self.report.claim(f"{text} (a gap of two classes' means)", True, via="number")  # claims-40
             return
         mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
