@@ -1,0 +1,182 @@
+"""False alarms on new writers (claims-40 work, helper gfa33), on an invented host of this file's own: wheels of
+a cheese cellar (classes `ripe` / `chalky`, features butter_fat_pct, brine_hours, turning_count, instance noun
+"wheel"; aliases "butter fat" and "brine time", so "butter" and "brine" lead a name of two words).
+
+Each reading is tested both ways: the faithful reply passes, the same reply with its number wrong is flagged.
+
+- a heading's serial number ("[Cellar radio ep. 31]", "[Audio tour stop 14]") is no value of the outputs;
+- a word of six letters or more that leads one feature's name alone ("butter +0.21") names that feature;
+- the gap between two classes' means of one feature, said as a gap in a sentence about averages ("ripe wheels
+  spend about 3.5 more hours in brine on average").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simxai.guard import Vocabulary, check_claims
+from simxai.guard._lead_words import lead_words
+from simxai.guard._reading import numbers
+from simxai.guard._serials import heading_serial
+
+CELLAR = Vocabulary(
+    labels=["ripe", "chalky"],
+    features=["butter_fat_pct", "brine_hours", "turning_count"],
+    aliases={"butter_fat_pct": ["butter fat"], "brine_hours": ["brine time"], "turning_count": ["turnings"]},
+    instance_noun="wheel",
+)
+
+
+def _wheel(ident: int) -> dict[str, Any]:
+    return {
+        "kind": "row",
+        "description": f"wheel {ident}",
+        "id": ident,
+        "values": {"butter_fat_pct": 48.0, "brine_hours": 20.0, "turning_count": 9.0},
+        "text": None,
+        "condition": None,
+        "size": 1,
+        "ids": None,
+        "nouns": None,
+    }
+
+
+def _prediction(ident: int, ripe: float) -> dict[str, Any]:
+    return {
+        "kind": "prediction",
+        "subject": _wheel(ident),
+        "label": "ripe" if ripe > 0.5 else "chalky",
+        "probabilities": {"ripe": ripe, "chalky": round(1 - ripe, 6)},
+        "label_counts": None,
+        "true_label": None,
+    }
+
+
+def _local(ident: int, contributions: dict[str, float], base: float) -> dict[str, Any]:
+    output = round(base + sum(contributions.values()), 6)
+    return {
+        "kind": "local_explanation",
+        "subject": _wheel(ident),
+        "label": "ripe",
+        "predicted_label": "ripe",
+        "probability": output,
+        "base_value": base,
+        "output": output,
+        "output_space": "probability",
+        "method": "exact TreeSHAP",
+        "attributions": [
+            {"feature": name, "value": 1.0, "contribution": value} for name, value in contributions.items()
+        ],
+        "recorded_label": None,
+    }
+
+
+def _feature(name: str, low: float, high: float, ripe: float, chalky: float) -> dict[str, Any]:
+    return {
+        "name": name,
+        "type": "numeric",
+        "description": None,
+        "min": low,
+        "max": high,
+        "mean": round((ripe + chalky) / 2, 3),
+        "std": None,
+        "median": None,
+        "q1": None,
+        "q3": None,
+        "categories": None,
+        "mean_by_label": {"ripe": ripe, "chalky": chalky},
+        "histogram_by_label": None,
+        "counts_by_label": None,
+    }
+
+
+DATA = {
+    "kind": "data_information",
+    "name": "cellar book",
+    "description": "240 invented wheels of one cellar",
+    "target": "outcome",
+    "class_balance": {"ripe": 130, "chalky": 110},
+    "features": [_feature("brine_hours", 6.0, 40.0, 21.7, 18.2), _feature("butter_fat_pct", 40.0, 56.0, 49.1, 47.9)],
+    "feature": None,
+    "group": None,
+    "n_total": None,
+    "nouns": None,
+    "n_rows": 240,
+    "group_fields": None,
+}
+
+
+def _passes(reply: str, outputs: list[dict[str, Any]]) -> bool:
+    return check_claims(reply, outputs, vocabulary=CELLAR).passed
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "[Cellar radio ep. 31] Guest: wheel 7 comes out ripe, about 83 %."),
+        (True, "CELLAR RADIO, ep. 14 — HOST: and wheel 7? GUEST: ripe, 83 percent."),
+        (True, "[Audio tour stop 14] Wheel 7 is ripe at 83 %."),
+        # the serial spares only itself: the share after it is read as before
+        (False, "[Cellar radio ep. 31] Guest: wheel 7 comes out ripe, about 31 %."),
+        (False, "[Audio tour stop 14] Wheel 7 is ripe at 14 %."),
+    ],
+)
+def test_a_headings_serial_number(faithful: bool, reply: str) -> None:
+    assert _passes(reply, [_prediction(7, 0.83)]) is faithful, reply
+
+
+def test_serial_needs_a_series_word_and_a_headings_end() -> None:
+    assert heading_serial("[Cellar radio ep. ", "] Guest")
+    assert heading_serial("CELLAR RADIO, episode ", " — HOST")
+    assert not heading_serial("the episode lasted ", " minutes")
+    assert not heading_serial("turned ", "] times")  # no word of a series before it
+    assert not heading_serial("it takes stop ", " more hours")  # no heading's end after it
+
+
+LOCAL = [_local(7, {"butter_fat_pct": 0.214, "brine_hours": 0.05, "turning_count": -0.031}, 0.5)]
+
+
+def test_a_six_letter_leading_word_is_its_feature() -> None:
+    faithful = check_claims("Wheel 7 is ripe: brine time +0.050, butter +0.214.", LOCAL, vocabulary=CELLAR)
+    assert faithful.passed
+    assert "number 0.214 (butter_fat_pct)" in faithful.claims  # bound to butter fat, not to the brine time before
+    # the two pushes swapped: each is now checked against its own feature
+    swapped = check_claims("Wheel 7 is ripe: brine time +0.214, butter +0.050.", LOCAL, vocabulary=CELLAR)
+    assert "number 0.050 (butter_fat_pct)" in swapped.unsupported
+    assert "number 0.214 (brine_hours)" in swapped.unsupported
+
+
+def test_lead_words_are_six_letters_or_more_and_unique() -> None:
+    found = lead_words(CELLAR.features, CELLAR.aliases, CELLAR.labels, CELLAR.instance_noun, set())
+    assert found == {"butter_fat_pct": "butter", "turning_count": "turning"}  # not "brine": five letters
+    shared = lead_words(["butter_fat_pct", "butter_salt_pct"], {}, ["ripe"], "wheel", set())
+    assert shared == {}  # a word two features lead names neither
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Ripe wheels spend about 3.5 more hours in brine on average."),
+        (True, "On average the ripe wheels run higher on brine time, by about 3.5 hours."),
+        (True, "Ripe wheels carry slightly more butter fat on average, by about one point two."),
+        # a gap no two classes' means make
+        (False, "Ripe wheels spend about 7.5 more hours in brine on average."),
+        (False, "On average the ripe wheels run higher on brine time, by about 9.4 hours."),
+    ],
+)
+def test_a_gap_of_two_class_means(faithful: bool, reply: str) -> None:
+    assert _passes(reply, [DATA]) is faithful, reply
+
+
+def test_a_gap_is_read_only_when_said_of_averages() -> None:
+    from simxai.guard._mean_gaps import mean_gap
+
+    statistics = {"brine_hours": {"mean|ripe": 21.7, "mean|chalky": 18.2}}
+    text = "by about 3.5 hours"
+    claim = next(iter(numbers(text)))
+    lead, following = text[: claim.start], text[claim.end :]
+    assert mean_gap(claim, lead, following, "ripe wheels brine longer on average, " + text, statistics)
+    assert not mean_gap(claim, lead, following, "wheel 7 brines longer, " + text, statistics)  # no average named
+    assert not mean_gap(claim, lead, following, "on average, " + text, {"brine_hours": {"mean": 20.0}})
