@@ -1,10 +1,10 @@
 """A feature said by the word that leads its names (claims-26): "cambium 87.2 → 61.6 %" for `cambium_match_pct`
 (aliases "cambium match", "cambium contact"), "storage = 10 d" for `days_cold_stored` (alias "storage days").
 
-A word of six letters or more (seven until claims-39) that leads a feature's name of several words or one of its
-aliases, and appears in no other feature's name or alias, names that feature alone; it is read as an alias. Not a
-common word (a number, a total), not the instance noun or a word of its family ("tenancy" on a host of tenants),
-not a class's name. The names come from the host's schema, nothing of its domain.
+A word of seven letters or more that leads a feature's name of several words or one of its aliases, and appears in
+no other feature's name or alias, names that feature alone; it is read as an alias. Not a common word (a number, a
+total), not the instance noun or a word of its family ("tenancy" on a host of tenants), not a class's name. The names
+come from the host's schema, nothing of its domain.
 """
 
 from __future__ import annotations
@@ -16,10 +16,6 @@ from collections.abc import Mapping, Sequence
 from simxai.guard._causes import _COMMON
 
 __all__ = ["lead_words"]
-
-#: The shortest leading word read as its feature's name: seven letters until claims-39, six since claims-40
-#: (gfa33: "airing 12 min", "frames +0.168", "cellar 12.4", "credit ≥ 617" of four DEV writers).
-_SHORTEST = 6
 
 
 def lead_words(
@@ -37,7 +33,7 @@ def lead_words(
         leads = {parts[0] for parts in names if len(parts) > 1 and parts[0]}
         for lead in sorted(leads):
             kin = lead[:5] == noun.lower()[:5]  # "tenancy 37024" on a host of tenants
-            if len(lead) >= _SHORTEST and lead.isalpha() and used[lead] == 1 and lead not in banned | taken and not kin:
+            if len(lead) >= 7 and lead.isalpha() and used[lead] == 1 and lead not in banned | taken and not kin:
                 out[name] = lead
                 break
     return out
