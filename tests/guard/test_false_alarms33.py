@@ -1,11 +1,10 @@
 """False alarms on new writers (claims-40 work, helper gfa33), on an invented host of this file's own: wheels of
 a cheese cellar (classes `ripe` / `chalky`, features butter_fat_pct, brine_hours, turning_count, instance noun
-"wheel"; aliases "butter fat" and "brine time", so "butter" and "brine" lead a name of two words).
+"wheel").
 
 Each reading is tested both ways: the faithful reply passes, the same reply with its number wrong is flagged.
 
 - a heading's serial number ("[Cellar radio ep. 31]", "[Audio tour stop 14]") is no value of the outputs;
-- a word of six letters or more that leads one feature's name alone ("butter +0.21") names that feature;
 - the gap between two classes' means of one feature, said as a gap in a sentence about averages ("ripe wheels
   spend about 3.5 more hours in brine on average").
 """
@@ -17,7 +16,6 @@ from typing import Any
 import pytest
 
 from simxai.guard import Vocabulary, check_claims
-from simxai.guard._lead_words import lead_words
 from simxai.guard._reading import numbers
 from simxai.guard._serials import heading_serial
 
@@ -51,25 +49,6 @@ def _prediction(ident: int, ripe: float) -> dict[str, Any]:
         "probabilities": {"ripe": ripe, "chalky": round(1 - ripe, 6)},
         "label_counts": None,
         "true_label": None,
-    }
-
-
-def _local(ident: int, contributions: dict[str, float], base: float) -> dict[str, Any]:
-    output = round(base + sum(contributions.values()), 6)
-    return {
-        "kind": "local_explanation",
-        "subject": _wheel(ident),
-        "label": "ripe",
-        "predicted_label": "ripe",
-        "probability": output,
-        "base_value": base,
-        "output": output,
-        "output_space": "probability",
-        "method": "exact TreeSHAP",
-        "attributions": [
-            {"feature": name, "value": 1.0, "contribution": value} for name, value in contributions.items()
-        ],
-        "recorded_label": None,
     }
 
 
@@ -133,26 +112,6 @@ def test_serial_needs_a_series_word_and_a_headings_end() -> None:
     assert not heading_serial("the episode lasted ", " minutes")
     assert not heading_serial("turned ", "] times")  # no word of a series before it
     assert not heading_serial("it takes stop ", " more hours")  # no heading's end after it
-
-
-LOCAL = [_local(7, {"butter_fat_pct": 0.214, "brine_hours": 0.05, "turning_count": -0.031}, 0.5)]
-
-
-def test_a_six_letter_leading_word_is_its_feature() -> None:
-    faithful = check_claims("Wheel 7 is ripe: brine time +0.050, butter +0.214.", LOCAL, vocabulary=CELLAR)
-    assert faithful.passed
-    assert "number 0.214 (butter_fat_pct)" in faithful.claims  # bound to butter fat, not to the brine time before
-    # the two pushes swapped: each is now checked against its own feature
-    swapped = check_claims("Wheel 7 is ripe: brine time +0.214, butter +0.050.", LOCAL, vocabulary=CELLAR)
-    assert "number 0.050 (butter_fat_pct)" in swapped.unsupported
-    assert "number 0.214 (brine_hours)" in swapped.unsupported
-
-
-def test_lead_words_are_six_letters_or_more_and_unique() -> None:
-    found = lead_words(CELLAR.features, CELLAR.aliases, CELLAR.labels, CELLAR.instance_noun, set())
-    assert found == {"butter_fat_pct": "butter", "turning_count": "turning"}  # not "brine": five letters
-    shared = lead_words(["butter_fat_pct", "butter_salt_pct"], {}, ["ripe"], "wheel", set())
-    assert shared == {}  # a word two features lead names neither
 
 
 @pytest.mark.parametrize(
