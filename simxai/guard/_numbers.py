@@ -37,7 +37,6 @@ from simxai.guard._plain import said_as_age
 from simxai.guard._pushed import pushed
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
-from simxai.guard._serials import heading_serial
 from simxai.guard._state import _facts_at
 from simxai.guard._units import counted_feature, push_sizes, unit_feature, unsigned_push
 from simxai.guard._worded_shares import worded_share
@@ -112,9 +111,6 @@ class _NumberChecks(_NumberNames):
             claim.percent or (0 <= claim.value <= 1 and claim.decimals > 0) or bool(nc._POINTS.match(following))
         )
         bound = nc._SYMBOL_BOUND.search(clause[max(0, offset + claim.start - 8) : offset + claim.start])
-        if heading_serial(sentence[: max(0, at + offset + claim.start)], following):  # "[Podcast ep. 31]"
-            self.report.skip(f"{text} (a heading's serial number, not compared)")
-            return
         if nc._REFERENCE.match(following) or (bound and (shown_share or bound.group(0).strip().lower() == "top")):
             # "0.5 is random", "margin < 11 pts", "in the top 20": a scale's reference, a bound or a cut-off.
             self.report.skip(f"{text} (a reference or a bound, not compared)")

@@ -124,9 +124,8 @@ _SHORT_FORMS = {
     "rec": "recorded",
     "cf": "counterfactual",
     "cfs": "counterfactuals",
-    "ep": "episode",  # "[Podcast ep. 31]" (claims-40, gfa33): not a sentence's end; `_serials` reads its number
 }
-_SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|prec|rec|cfs?|ep)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
+_SHORT_FORM = re.compile(r"\b(probs?|preds?|acc|prec|rec|cfs?)(?:\.(?=\s*[:(\d%a-z])|\.?(?=\s*[\d:=(%]))", re.I)
 
 
 def abbreviations(text: str) -> str:

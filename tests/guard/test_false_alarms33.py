@@ -4,7 +4,6 @@ a cheese cellar (classes `ripe` / `chalky`, features butter_fat_pct, brine_hours
 
 Each reading is tested both ways: the faithful reply passes, the same reply with its number wrong is flagged.
 
-- a heading's serial number ("[Cellar radio ep. 31]", "[Audio tour stop 14]") is no value of the outputs;
 - the gap between two classes' means of one feature, said as a gap in a sentence about averages ("ripe wheels
   spend about 3.5 more hours in brine on average").
 """
@@ -16,8 +15,8 @@ from typing import Any
 import pytest
 
 from simxai.guard import Vocabulary, check_claims
+from simxai.guard._mean_gaps import mean_gap
 from simxai.guard._reading import numbers
-from simxai.guard._serials import heading_serial
 
 CELLAR = Vocabulary(
     labels=["ripe", "chalky"],
@@ -27,29 +26,43 @@ CELLAR = Vocabulary(
 )
 
 
-def _wheel(ident: int) -> dict[str, Any]:
+def _feature(name: str, low: float, high: float, ripe: float, chalky: float) -> dict[str, Any]:
     return {
-        "kind": "row",
-        "description": f"wheel {ident}",
-        "id": ident,
-        "values": {"butter_fat_pct": 48.0, "brine_hours": 20.0, "turning_count": 9.0},
-        "text": None,
-        "condition": None,
-        "size": 1,
-        "ids": None,
-        "nouns": None,
+        "name": name,
+        "type": "numeric",
+        "description": None,
+        "min": low,
+        "max": high,
+        "mean": round((ripe + chalky) / 2, 3),
+        "std": None,
+        "median": None,
+        "q1": None,
+        "q3": None,
+        "categories": None,
+        "mean_by_label": {"ripe": ripe, "chalky": chalky},
+        "histogram_by_label": None,
+        "counts_by_label": None,
     }
 
 
-def _prediction(ident: int, ripe: float) -> dict[str, Any]:
-    return {
-        "kind": "prediction",
-        "subject": _wheel(ident),
-        "label": "ripe" if ripe > 0.5 else "chalky",
-        "probabilities": {"ripe": ripe, "chalky": round(1 - ripe, 6)},
-        "label_counts": None,
-        "true_label": None,
-    }
+DATA = {
+    "kind": "data_information",
+    "name": "cellar book",
+    "description": "240 invented wheels of one cellar",
+    "target": "outcome",
+    "class_balance": {"ripe": 130, "chalky": 110},
+    "features": [_feature("brine_hours", 6.0, 40.0, 21.7, 18.2), _feature("butter_fat_pct", 40.0, 56.0, 49.1, 47.9)],
+    "feature": None,
+    "group": None,
+    "n_total": None,
+    "nouns": None,
+    "n_rows": 240,
+    "group_fields": None,
+}
+
+
+def _passes(reply: str, outputs: list[dict[str, Any]]) -> bool:
+    return check_claims(reply, outputs, vocabulary=CELLAR).passed
 
 
 def _feature(name: str, low: float, high: float, ripe: float, chalky: float) -> dict[str, Any]:
@@ -94,29 +107,6 @@ def _passes(reply: str, outputs: list[dict[str, Any]]) -> bool:
 @pytest.mark.parametrize(
     ("faithful", "reply"),
     [
-        (True, "[Cellar radio ep. 31] Guest: wheel 7 comes out ripe, about 83 %."),
-        (True, "CELLAR RADIO, ep. 14 — HOST: and wheel 7? GUEST: ripe, 83 percent."),
-        (True, "[Audio tour stop 14] Wheel 7 is ripe at 83 %."),
-        # the serial spares only itself: the share after it is read as before
-        (False, "[Cellar radio ep. 31] Guest: wheel 7 comes out ripe, about 31 %."),
-        (False, "[Audio tour stop 14] Wheel 7 is ripe at 14 %."),
-    ],
-)
-def test_a_headings_serial_number(faithful: bool, reply: str) -> None:
-    assert _passes(reply, [_prediction(7, 0.83)]) is faithful, reply
-
-
-def test_serial_needs_a_series_word_and_a_headings_end() -> None:
-    assert heading_serial("[Cellar radio ep. ", "] Guest")
-    assert heading_serial("CELLAR RADIO, episode ", " — HOST")
-    assert not heading_serial("the episode lasted ", " minutes")
-    assert not heading_serial("turned ", "] times")  # no word of a series before it
-    assert not heading_serial("it takes stop ", " more hours")  # no heading's end after it
-
-
-@pytest.mark.parametrize(
-    ("faithful", "reply"),
-    [
         (True, "Ripe wheels spend about 3.5 more hours in brine on average."),
         (True, "On average the ripe wheels run higher on brine time, by about 3.5 hours."),
         (True, "Ripe wheels carry slightly more butter fat on average, by about one point two."),
@@ -130,8 +120,6 @@ def test_a_gap_of_two_class_means(faithful: bool, reply: str) -> None:
 
 
 def test_a_gap_is_read_only_when_said_of_averages() -> None:
-    from simxai.guard._mean_gaps import mean_gap
-
     statistics = {"brine_hours": {"mean|ripe": 21.7, "mean|chalky": 18.2}}
     text = "by about 3.5 hours"
     claim = next(iter(numbers(text)))
