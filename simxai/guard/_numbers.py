@@ -26,6 +26,7 @@ from simxai.guard._derived import (
 )
 from simxai.guard._facts import Facts
 from simxai.guard._label_words import number_phase
+from simxai.guard._mean_gaps import mean_gap
 from simxai.guard._missed import missed_share
 from simxai.guard._number_names import _NumberNames
 from simxai.guard._number_pairs import gives_outcome
@@ -129,6 +130,9 @@ class _NumberChecks(_NumberNames):
             self.report.claim(f"{text} ({by_count[0]})", by_count[1], via="number")
             return
         if self._feature_count(claim, clause[: offset + claim.start], following, facts, text):
+            return
+        if mean_gap(claim, clause[: offset + claim.start], following, sentence, facts.statistics):
+            self.report.claim(f"{text} (a gap of two classes' means)", True, via="number")  # claims-40
             return
         mean = self._label_mean(claim, clause, offset, facts)
         if mean is not None:
