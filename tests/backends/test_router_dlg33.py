@@ -1,0 +1,143 @@
+"""Round 33 (dlg33), dialogue turns on an invented host of a bicycle workshop's repair tickets, in our own wording:
+"the next one" after a turn about ticket N is ticket N + 1 (and keeps the question and its changes), and a bare
+"how sure?" after a turn about one ticket is that ticket's prediction, not the description of the model's outputs.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from simxai.backends._router_bare_confidence import bare_confidence_decision
+from simxai.backends._router_decision import Decision
+from simxai.backends._router_next_instance import focus_id, next_instance_text
+from simxai.backends.router import RouterBackend
+from simxai.hosts.base import FeatureSchema, HostSchema
+from simxai.messages import Message, ToolCall
+from tests.backends.routing import FUNCTIONS, after, route
+
+TICKETS = HostSchema(
+    name="bicycle workshop repair tickets",
+    kind="tabular",
+    instance_noun="ticket",
+    class_names=["same_day", "next_week"],
+    features=[
+        FeatureSchema(name="spoke_count_broken", type="numeric", min=0, max=12, aliases=["broken spokes"]),
+        FeatureSchema(name="frame age (years)", type="numeric", min=0, max=40),
+        FeatureSchema(name="frame", type="categorical", categories=["steel", "alloy", "carbon"]),
+    ],
+    id_range=(61001, 61250),
+)
+NAMES = {s.name for s in FUNCTIONS}
+UNSURE = Decision("get_output_information", 0.5, False, runner_up="get_prediction")
+
+
+def _engine_filled(name: str, said: str, subject: int) -> list[Message]:
+    """A history whose call left the ticket to the engine: the id is only in the call's output."""
+    call = ToolCall(id="call_0", name=name, arguments={"changes": {"spoke_count_broken": 0}})
+    result = json.dumps({"result": {"subject": {"id": subject}}})
+    return [Message.user(said), Message.assistant("", [call]), Message.tool(call, result), Message.assistant("Done.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("and the next one?", "and ticket 61008?"),
+        ("same for the next ticket, please", "same for ticket 61008, please"),
+        ("Next one", "ticket 61008"),
+        ("and next.", "and ticket 61008?"),
+        ("ok next please", "and ticket 61008?"),
+        ("what about the next record", "what about ticket 61008"),
+    ],
+)
+def test_the_next_one_is_the_id_after_the_one_in_focus(text: str, expected: str) -> None:
+    history = after("get_prediction", "ticket 61007, same day?", instance=61007)
+    assert next_instance_text(text, history, TICKETS) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        # "next" of a time or a place, not of a record
+        ("what if it came in next week?", after("get_prediction", "ticket 61007?", instance=61007)),
+        ("and the one next to it in the rack", after("get_prediction", "ticket 61007?", instance=61007)),
+        # the focus is a group: no id to count from
+        ("and the next one?", after("get_prediction", "carbon frames?", instance="frame = carbon")),
+        # nothing in focus yet
+        ("and the next one?", after("get_model_performance", "how accurate?", metric="accuracy")),
+        ("the next one", []),
+        # the id after the last one is not the host's
+        ("and the next one?", after("get_prediction", "ticket 61250?", instance=61250)),
+    ],
+)
+def test_next_left_as_it_was(text: str, history: list[Message]) -> None:
+    assert next_instance_text(text, history, TICKETS) is None
+
+
+def test_the_focus_is_the_id_the_engine_filled() -> None:
+    history = _engine_filled("explain_what_if", "and with no broken spokes?", 61100)
+    assert focus_id(history) == 61100
+    assert next_instance_text("same for the next one", history, TICKETS) == "same for ticket 61101"
+
+
+def test_the_focus_passes_over_calls_about_no_ticket() -> None:
+    history = [
+        *after("get_local_explanation", "why ticket 61020?", instance=61020),
+        *after("get_output_information", "what does next_week mean?"),
+    ]
+    assert focus_id(history) == 61020
+
+
+@pytest.mark.parametrize(
+    "text", ["how sure?", "How sure is it", "and how confident is the model about that?", "how certain for that one"]
+)
+def test_a_bare_confidence_question_is_the_prediction_in_focus(text: str) -> None:
+    history = after("get_prediction", "ticket 61042 - same day?", instance=61042)
+    decision = bare_confidence_decision(UNSURE, text, history, NAMES)
+    assert decision is not None
+    assert (decision.function, decision.confident, decision.arguments) == ("get_prediction", True, {"instance": 61042})
+
+
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        # no ticket discussed yet: the model as a whole may be meant, the selector decides
+        ("how sure?", []),
+        ("how sure?", after("get_model_performance", "accuracy?", metric="accuracy")),
+        # more than a bare question: named a group, or the original of a what-if (another reading's)
+        ("how sure is it for carbon frames?", after("get_prediction", "ticket 61042?", instance=61042)),
+        ("how sure was it on the original?", after("get_prediction", "ticket 61042?", instance=61042)),
+        ("how sure are you that the model is fair?", after("get_prediction", "ticket 61042?", instance=61042)),
+    ],
+)
+def test_confidence_left_to_the_selector(text: str, history: list[Message]) -> None:
+    assert bare_confidence_decision(UNSURE, text, history, NAMES) is None
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+def test_the_router_predicts_the_next_ticket(router: RouterBackend) -> None:
+    history = after("get_prediction", "ticket 61007, same day or next week?", instance=61007)
+    question, calls = route(router, "and the next one.", TICKETS, history)
+    assert question == ""
+    assert calls == [("get_prediction", {"instance": 61008})]
+
+
+def test_the_router_carries_the_changes_to_the_next_ticket(router: RouterBackend) -> None:
+    history = after(
+        "explain_what_if", "what if 61007 had no broken spokes?", instance=61007, changes={"spoke_count_broken": 0}
+    )
+    question, calls = route(router, "same for the next ticket please", TICKETS, history)
+    assert question == ""
+    assert calls == [("explain_what_if", {"instance": 61008, "changes": {"spoke_count_broken": 0}})]
+
+
+def test_the_router_answers_how_sure_with_the_prediction(router: RouterBackend) -> None:
+    history = after("get_prediction", "ticket 61042 - same day?", instance=61042)
+    question, calls = route(router, "how sure?", TICKETS, history)
+    assert question == ""
+    assert calls == [("get_prediction", {"instance": 61042})]
