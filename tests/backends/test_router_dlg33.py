@@ -1,6 +1,7 @@
 """Round 33 (dlg33), dialogue turns on an invented host of a bicycle workshop's repair tickets, in our own wording:
-"the next one" after a turn about ticket N is ticket N + 1 (and keeps the question and its changes), and a bare
-"how sure?" after a turn about one ticket is that ticket's prediction, not the description of the model's outputs.
+"the next one" after a turn about ticket N is ticket N + 1 (and keeps the question and its changes), a bare
+"how sure?" after a turn about one ticket is that ticket's prediction, not the description of the model's outputs,
+and "their <feature>?" after a call about a group is that feature's description among the group's members.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pytest
 
 from simxai.backends._router_bare_confidence import bare_confidence_decision
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_group_feature import group_feature_decision
 from simxai.backends._router_next_instance import focus_id, next_instance_text
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -25,7 +27,7 @@ TICKETS = HostSchema(
     features=[
         FeatureSchema(name="spoke_count_broken", type="numeric", min=0, max=12, aliases=["broken spokes"]),
         FeatureSchema(name="frame age (years)", type="numeric", min=0, max=40),
-        FeatureSchema(name="frame", type="categorical", categories=["steel", "alloy", "carbon"]),
+        FeatureSchema(name="frame_material", type="categorical", categories=["steel", "alloy", "carbon"]),
     ],
     id_range=(61001, 61250),
 )
@@ -141,3 +143,50 @@ def test_the_router_answers_how_sure_with_the_prediction(router: RouterBackend) 
     question, calls = route(router, "how sure?", TICKETS, history)
     assert question == ""
     assert calls == [("get_prediction", {"instance": 61042})]
+
+
+CARBON = "frame_material = carbon"
+
+
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        ("their broken spokes?", after("get_data_information", "how many carbon frames?", group=CARBON)),
+        ("Their frame age - the spread?", after("get_model_performance", "accuracy on carbon?", group=CARBON)),
+        ("and their frame ages, stats please", after("get_data_information", "carbon ones?", group=CARBON)),
+        # a group given as the instance of a prediction
+        ("their frame age?", after("get_prediction", "carbon frames, same day?", instance=CARBON)),
+    ],
+)
+def test_their_feature_after_a_group_is_its_data(text: str, history: list[Message]) -> None:
+    decision = group_feature_decision(text, history, TICKETS, NAMES)
+    assert decision is not None and decision.function == "get_data_information"
+    assert decision.arguments is not None and decision.arguments["group"] == CARBON
+    assert decision.arguments["feature"] in ("spoke_count_broken", "frame age (years)")
+
+
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        # one ticket before: "their" is no group's
+        ("their broken spokes?", after("get_prediction", "ticket 61007?", instance=61007)),
+        # the whole data set before
+        ("their broken spokes?", after("get_data_information", "tell me about the data", group="all")),
+        # more than the feature: a prediction, a what-if, a second feature
+        ("their chance of same day?", after("get_data_information", "carbon?", group=CARBON)),
+        ("their broken spokes at 0?", after("get_data_information", "carbon?", group=CARBON)),
+        ("their broken spokes 0?", after("get_data_information", "carbon?", group=CARBON)),
+        ("their broken spokes and frame age?", after("get_data_information", "carbon?", group=CARBON)),
+        # no "their"
+        ("broken spokes?", after("get_data_information", "carbon?", group=CARBON)),
+    ],
+)
+def test_their_feature_left_as_it_was(text: str, history: list[Message]) -> None:
+    assert group_feature_decision(text, history, TICKETS, NAMES) is None
+
+
+def test_the_router_describes_the_feature_within_the_group(router: RouterBackend) -> None:
+    history = after("get_data_information", "how many carbon frames are there?", group=CARBON)
+    question, calls = route(router, "their broken spokes?", TICKETS, history)
+    assert question == ""
+    assert calls == [("get_data_information", {"feature": "spoke_count_broken", "group": CARBON})]
