@@ -190,3 +190,13 @@ def test_the_router_describes_the_feature_within_the_group(router: RouterBackend
     question, calls = route(router, "their broken spokes?", TICKETS, history)
     assert question == ""
     assert calls == [("get_data_information", {"feature": "spoke_count_broken", "group": CARBON})]
+
+
+def test_the_router_reads_a_bare_step_then_as_the_same_step(router: RouterBackend) -> None:
+    # "then" after the number says what "instead" says: another amount for the step just tried, not a ticket 15
+    history = after(
+        "explain_what_if", "and 3 more broken spokes on 61007?", instance=61007, changes={"spoke_count_broken": "+3"}
+    )
+    question, calls = route(router, "what about 5 then.", TICKETS, history)
+    assert question == ""
+    assert calls == [("explain_what_if", {"changes": {"spoke_count_broken": "+5"}})]  # the engine fills the ticket
