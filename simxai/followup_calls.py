@@ -290,7 +290,7 @@ _BARE_STEP = re.compile(
     r"(?P<by>by\s+)?(?P<sign>[+-])?\s?[£$€]?(?P<n>\d+(?:\.\d+)?)\s?(?P<pct>%)?"
     r"(?:\s?(?P<own>(?!more\b|instead\b|points?\b|units?\b)[a-z]{1,3}(?:/[a-z])?))?"
     # "and 4 more instead?": a unit word, then "instead", each optional
-    r"(?:\s+(?P<unit>points?|units?|more))?(?:\s+(?:instead|then))?\W*$",  # "what about 15 then.": as "instead"
+    r"(?:\s+(?P<unit>points?|units?|more))?(?:\s+instead)?\W*$",
     re.IGNORECASE,
 )
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_decision import Decision
-from simxai.backends._router_next_instance import focus_id
+from simxai.followup_calls import successful_calls
 from simxai.messages import Message
 
-__all__ = ["bare_confidence_decision"]
+__all__ = ["bare_confidence_decision", "focus_id"]
 
 _BARE_CONFIDENCE = re.compile(
     r"^\W*(?:(?:and|so|ok(?:ay)?|but|hmm+|then)\W+)*how\s+(?:sure|certain|confident)"
@@ -28,6 +29,26 @@ _BARE_CONFIDENCE = re.compile(
     r"(?:\s+(?:then|now|please|pls|exactly))?\W*$",
     re.IGNORECASE,
 )
+
+
+def focus_id(history: Sequence[Message]) -> int | None:
+    """The id of the instance the dialogue's last call about an instance ran on, or None.
+
+    Calls about no instance (the model's performance, its global weights) are passed over; a last call about a
+    group or a text ends the search with None: the focus is not one numbered instance then.
+    """
+    for call in successful_calls(history):
+        subject = subject_id(call)
+        if subject is None:
+            continue
+        if isinstance(subject, bool):
+            return None
+        if isinstance(subject, int):
+            return subject
+        if isinstance(subject, str) and subject.strip().isdigit():
+            return int(subject.strip())
+        return None
+    return None
 
 
 def bare_confidence_decision(

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from simxai._self_repair import self_corrected
 from simxai.backends._router_attributes import answered_attribute
 from simxai.backends._router_bound_answer import bound_answer
-from simxai.backends._router_next_instance import next_instance_text
 from simxai.backends._router_not_that import without_taken_back
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
@@ -63,12 +62,10 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     """The turn as the request it stands for after the previous one, and a question to ask instead (none here).
 
     "bmi" after the router's question about an attribute the data lacks is that instance's bmi; "and the opposite?"
-    is the other class or the other direction; "the next one" is the id after the one in focus
-    (`simxai.backends._router_next_instance`). A number taken back within the turn ("were 20 kg - sorry, I mean 25")
+    is the other class or the other direction. A number taken back within the turn ("were 20 kg - sorry, I mean 25")
     is replaced by the one said after it. Any other turn is returned as it is.
     """
     text = without_taken_back(self_corrected(text))  # "nah I meant 1, not 3": the 3 taken back is dropped
-    text = next_instance_text(text, history, schema) or text  # "and the next one": the id after the one in focus
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"

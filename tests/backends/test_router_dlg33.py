@@ -1,7 +1,6 @@
 """Round 33 (dlg33), dialogue turns on an invented host of a bicycle workshop's repair tickets, in our own wording:
-"the next one" after a turn about ticket N is ticket N + 1 (and keeps the question and its changes), a bare
-"how sure?" after a turn about one ticket is that ticket's prediction, not the description of the model's outputs,
-and "their <feature>?" after a call about a group is that feature's description among the group's members.
+a bare "how sure?" after a turn about one ticket is that ticket's prediction, not the description of the model's
+outputs, and "their <feature>?" after a call about a group is that feature's description among the group's members.
 """
 
 from __future__ import annotations
@@ -10,10 +9,9 @@ import json
 
 import pytest
 
-from simxai.backends._router_bare_confidence import bare_confidence_decision
+from simxai.backends._router_bare_confidence import bare_confidence_decision, focus_id
 from simxai.backends._router_decision import Decision
 from simxai.backends._router_group_feature import group_feature_decision
-from simxai.backends._router_next_instance import focus_id, next_instance_text
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.messages import Message, ToolCall
@@ -42,45 +40,11 @@ def _engine_filled(name: str, said: str, subject: int) -> list[Message]:
     return [Message.user(said), Message.assistant("", [call]), Message.tool(call, result), Message.assistant("Done.")]
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("and the next one?", "and ticket 61008?"),
-        ("same for the next ticket, please", "same for ticket 61008, please"),
-        ("Next one", "ticket 61008"),
-        ("and next.", "and ticket 61008?"),
-        ("ok next please", "and ticket 61008?"),
-        ("what about the next record", "what about ticket 61008"),
-    ],
-)
-def test_the_next_one_is_the_id_after_the_one_in_focus(text: str, expected: str) -> None:
-    history = after("get_prediction", "ticket 61007, same day?", instance=61007)
-    assert next_instance_text(text, history, TICKETS) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "history"),
-    [
-        # "next" of a time or a place, not of a record
-        ("what if it came in next week?", after("get_prediction", "ticket 61007?", instance=61007)),
-        ("and the one next to it in the rack", after("get_prediction", "ticket 61007?", instance=61007)),
-        # the focus is a group: no id to count from
-        ("and the next one?", after("get_prediction", "carbon frames?", instance="frame = carbon")),
-        # nothing in focus yet
-        ("and the next one?", after("get_model_performance", "how accurate?", metric="accuracy")),
-        ("the next one", []),
-        # the id after the last one is not the host's
-        ("and the next one?", after("get_prediction", "ticket 61250?", instance=61250)),
-    ],
-)
-def test_next_left_as_it_was(text: str, history: list[Message]) -> None:
-    assert next_instance_text(text, history, TICKETS) is None
-
-
 def test_the_focus_is_the_id_the_engine_filled() -> None:
     history = _engine_filled("explain_what_if", "and with no broken spokes?", 61100)
     assert focus_id(history) == 61100
-    assert next_instance_text("same for the next one", history, TICKETS) == "same for ticket 61101"
+    decision = bare_confidence_decision(UNSURE, "how sure?", history, NAMES)
+    assert decision is not None and decision.arguments == {"instance": 61100}
 
 
 def test_the_focus_passes_over_calls_about_no_ticket() -> None:
@@ -120,22 +84,6 @@ def test_confidence_left_to_the_selector(text: str, history: list[Message]) -> N
 @pytest.fixture(scope="module")
 def router() -> RouterBackend:
     return RouterBackend()
-
-
-def test_the_router_predicts_the_next_ticket(router: RouterBackend) -> None:
-    history = after("get_prediction", "ticket 61007, same day or next week?", instance=61007)
-    question, calls = route(router, "and the next one.", TICKETS, history)
-    assert question == ""
-    assert calls == [("get_prediction", {"instance": 61008})]
-
-
-def test_the_router_carries_the_changes_to_the_next_ticket(router: RouterBackend) -> None:
-    history = after(
-        "explain_what_if", "what if 61007 had no broken spokes?", instance=61007, changes={"spoke_count_broken": 0}
-    )
-    question, calls = route(router, "same for the next ticket please", TICKETS, history)
-    assert question == ""
-    assert calls == [("explain_what_if", {"instance": 61008, "changes": {"spoke_count_broken": 0}})]
 
 
 def test_the_router_answers_how_sure_with_the_prediction(router: RouterBackend) -> None:
@@ -190,13 +138,3 @@ def test_the_router_describes_the_feature_within_the_group(router: RouterBackend
     question, calls = route(router, "their broken spokes?", TICKETS, history)
     assert question == ""
     assert calls == [("get_data_information", {"feature": "spoke_count_broken", "group": CARBON})]
-
-
-def test_the_router_reads_a_bare_step_then_as_the_same_step(router: RouterBackend) -> None:
-    # "then" after the number says what "instead" says: another amount for the step just tried, not a ticket 15
-    history = after(
-        "explain_what_if", "and 3 more broken spokes on 61007?", instance=61007, changes={"spoke_count_broken": "+3"}
-    )
-    question, calls = route(router, "what about 5 then.", TICKETS, history)
-    assert question == ""
-    assert calls == [("explain_what_if", {"changes": {"spoke_count_broken": "+5"}})]  # the engine fills the ticket
