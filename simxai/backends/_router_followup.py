@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from simxai.backends._router_arguments import counts_predictions
 from simxai.backends._router_by_category import compared_groups
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_group_feature import group_feature_decision
 from simxai.backends._router_judged_focus import judged_in_focus
 from simxai.backends._router_masking import FEATURE_FILLER, only_fillers, only_names_instance
 from simxai.backends._router_similarity import known_words
@@ -99,6 +100,8 @@ def repeated_call(text: str, masked: str, history: Sequence[Message], request: C
     schema = request.host
     if (why := why_of_the_one_named(text, history, request)) is not None:
         return why  # "Why?" after "Standby 105804. Call?" was answered without the cue: that cue's explanation
+    if (of_group := group_feature_decision(text, history, schema, set(takes))) is not None:
+        return of_group  # "their page count?" after a call about a group: that feature among its members
     if (
         bare_why(text)
         and "instance" not in takes[previous.name]

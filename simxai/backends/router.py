@@ -47,6 +47,7 @@ from simxai.backends._dialogue_followup import (
 from simxai.backends._router_added_change import added_supposition, adds_to_the_change
 from simxai.backends._router_arguments import MAX_CALLS, calls_for
 from simxai.backends._router_attributes import unknown_attribute
+from simxai.backends._router_bare_confidence import bare_confidence_decision
 from simxai.backends._router_compound import REQUEST, compound
 from simxai.backends._router_corrections import reread
 from simxai.backends._router_decision import (
@@ -274,6 +275,8 @@ class RouterBackend(Backend):
             repeated = repeated_call(first, mask(first, schema), with_pending_call(history), request)
         if repeated is not None:
             return repeated
+        if (sure := bare_confidence_decision(decision, text, history, names)) is not None:
+            return sure  # "how sure?" after a turn about one instance: its prediction, not the model's outputs
         if (subject := subject_decision(decision, text, schema, request.functions)) is not None:
             return subject  # "show me patient 20": anew; "which reviews are most negative?": instances
         counterpart = instance_counterpart(decision.function, text, names, schema)

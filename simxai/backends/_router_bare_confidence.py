@@ -1,0 +1,63 @@
+"""A bare confidence question about the instance in focus: "how sure?", "how sure is it", "how confident for that one".
+
+A turn that asks only how sure the model is, naming nothing, right after the dialogue discussed one instance asks
+that instance's prediction with its probability: the model as a whole has no confidence to report (its description
+and its scores are other questions, asked in other words). The selector, which reads the turn alone, may split such a
+turn between the prediction and the description of the model's outputs and ask; the dialogue settles it. The call is
+the prediction of the instance the last call about one instance ran on (its argument, or the id its output names);
+with no such call (a first turn, a dialogue about groups) the turn is left to the selector. "how sure is it on the
+original" after a what-if is `simxai.backends._router_original`'s, and a turn that names a group, an id, a feature or
+anything besides the question is not bare and is left as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from simxai.backends._dialogue_labels import subject_id
+from simxai.backends._router_decision import Decision
+from simxai.followup_calls import successful_calls
+from simxai.messages import Message
+
+__all__ = ["bare_confidence_decision", "focus_id"]
+
+_BARE_CONFIDENCE = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?|but|hmm+|then)\W+)*how\s+(?:sure|certain|confident)"
+    r"(?:\s+(?:is|was|are|were)\s+(?:it|you|the\s+model|that|they))?"
+    r"(?:\s+(?:about|of|on|for|with)\s+(?:it|that|this|that\s+one|this\s+one|the\s+prediction|that\s+prediction))?"
+    r"(?:\s+(?:then|now|please|pls|exactly))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def focus_id(history: Sequence[Message]) -> int | None:
+    """The id of the instance the dialogue's last call about an instance ran on, or None.
+
+    Calls about no instance (the model's performance, its global weights) are passed over; a last call about a
+    group or a text ends the search with None: the focus is not one numbered instance then.
+    """
+    for call in successful_calls(history):
+        subject = subject_id(call)
+        if subject is None:
+            continue
+        if isinstance(subject, bool):
+            return None
+        if isinstance(subject, int):
+            return subject
+        if isinstance(subject, str) and subject.strip().isdigit():
+            return int(subject.strip())
+        return None
+    return None
+
+
+def bare_confidence_decision(
+    decision: Decision, text: str, history: Sequence[Message], names: set[str]
+) -> Decision | None:
+    """The prediction of the instance in focus for a bare confidence question after it, or None (module doc)."""
+    if "get_prediction" not in names or not _BARE_CONFIDENCE.match(text):
+        return None
+    instance = focus_id(history)
+    if instance is None:
+        return None
+    return Decision("get_prediction", decision.confidence, True, arguments={"instance": instance})
