@@ -13,6 +13,7 @@ from typing import Any
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._confusions import confusion_claims
+from simxai.guard._global_for import global_label_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._group_means import group_mean_claims, group_pair_claims
 from simxai.guard._influence import _in_order
@@ -74,6 +75,8 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("training_claims", said))
             for said, holds in rule_label_claims(sentence, self.output_text, self.names.labels):  # claims-32
                 self.report.claim(said, holds, via=_mechanism("rule_label_claims", said))
+        for said, holds in global_label_claims(sentence, self.names.labels, self.label_forms, self.all):  # claims-40
+            self.report.claim(said, holds, via=_mechanism("global_label_claims", said))
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
                 self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
