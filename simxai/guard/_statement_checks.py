@@ -75,8 +75,6 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("training_claims", said))
             for said, holds in rule_label_claims(sentence, self.output_text, self.names.labels):  # claims-32
                 self.report.claim(said, holds, via=_mechanism("rule_label_claims", said))
-        for said, holds in global_label_claims(sentence, self.names.labels, self.label_forms, self.all):  # claims-40
-            self.report.claim(said, holds, via=_mechanism("global_label_claims", said))
         if not sentence.rstrip().endswith("?"):
             for said, holds in label_slot_claims(sentence, self.names.labels, self.label_forms):
                 self.report.claim(said, holds, via=_mechanism("label_slot_claims", said))
@@ -116,6 +114,9 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
             for said, holds in group_pair_claims(sentence, self.names.features, self.names.labels, stats, before):
                 self.report.claim(said, holds, via=_mechanism("group_pair_claims", said))
+        # after `explained_label_claims`, so a label both read stays that reader's (claims-40)
+        for said, holds in global_label_claims(sentence, self.names.labels, self.label_forms, self.all):
+            self.report.claim(said, holds, via=_mechanism("global_label_claims", said))
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)
