@@ -4,7 +4,9 @@ firings (classes `glossy` / `crawled` / `pinholed`, features glaze_thickness_mm,
 
 - a model family said in prose against a model card that names a family scikit-learn spells its own way
   (ExtraTrees, one ExtraTree, NuSVC, RidgeClassifier, QuadraticDiscriminantAnalysis);
-- the class a global explanation ranks for, said with "for X", "explaining X", "the X verdict" or "(label X, n=...)".
+- the class a global explanation ranks for, said with "for X", "explaining X", "the X verdict" or "(label X, n=...)";
+- the recorded class said by a keeper of the record the guard did not know ("the shelf survey said"), or graded or
+  agreed by one ("rack graded it X", "Loft agreed: X").
 """
 
 from __future__ import annotations
@@ -165,3 +167,41 @@ def test_for_a_class_is_not_read_beside_a_prediction() -> None:
     }
     _, unsupported = _verdict("Pot 41: 30 % for glossy, 60 % crawled.", [prediction, _global("crawled")])
     assert not any(u.startswith("explained label ") for u in unsupported)
+
+
+def _pot_prediction(label: str, recorded: str) -> dict[str, Any]:
+    return {
+        "kind": "prediction",
+        "subject": {
+            "kind": "row",
+            "description": "pot 77",
+            "id": 77,
+            "values": {"glaze_thickness_mm": 0.6, "cone": 6, "clay_body": "porcelain"},
+            "text": None,
+            "condition": None,
+            "size": 1,
+            "ids": None,
+            "nouns": None,
+        },
+        "label": label,
+        "probabilities": {label: 0.7, "glossy" if label != "glossy" else "crawled": 0.3},
+        "label_counts": None,
+        "true_label": recorded,
+    }
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The shelf survey said {x}.",
+        "Pot 77: crawled, 0.7. Rack graded it {x} too.",
+        "Pot 77: crawled at 0.7. Loft agreed: {x}.",
+    ],
+)
+def test_a_keeper_of_the_record_states_the_recorded_class(sentence: str) -> None:
+    outputs = [_pot_prediction("crawled", "crawled")]
+    passed, unsupported = _verdict(sentence.format(x="crawled"), outputs)
+    assert passed, unsupported
+    passed, unsupported = _verdict(sentence.format(x="glossy"), outputs)
+    assert not passed
+    assert "recorded label glossy" in unsupported
