@@ -102,8 +102,12 @@ _OTHER_SOURCE = re.compile(
 #: is the recorded one, whatever else the clause holds (a number, a dash), never the model's call.
 _RECORD_SAYS = re.compile(
     r"(?:\b(?:the|its|his|her|their|our)\s+(?:[a-z]+\s+)?)?\b(?:chart|charts|log|logs|logbook|book|file|files|lab|ledger|register|"
-    r"books|notes|card|inspection|inspector|audit|archive|paperwork|record|records)\s+(?:also\s+)?"
-    r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave|confirms?|confirmed)\b"
+    r"books|notes|card|inspection|inspector|audit|archive|paperwork|record|records|"
+    # the keepers of DEV writers' hosts, and a grade or an agreement said by one (claims-40): "Survey said bulged"
+    # (g25), "bench said sooty" (g27), "rack graded it deep too" (g28), "Loft agreed: recut." (g29)
+    r"survey|surveyor|bench|rack|loft|panel|assessor)\s+(?:also\s+)?"
+    r"(?:says?|said|shows?|showed|reads?|has|had|lists?|listed|gives?|gave|confirms?|confirmed|grades?|graded|"
+    r"agreed:|agrees:)"
     r"(?:\s+(?:it|that|this one|she|he|they|\d{1,12}))?(?:\s+(?:down\s+)?as)?(?:\s+(?:it|that|this one|she|he|they))?"
     r"(?:\s+(?:actually|really|indeed|was|were|is|had|came out))*"
     r"\s+(?:a\s+|an\s+)?[\"'“‘*]*$"

@@ -13,6 +13,7 @@ from typing import Any
 from simxai.guard._caught_of import caught_of_claims
 from simxai.guard._chains import ranked_chains
 from simxai.guard._confusions import confusion_claims
+from simxai.guard._global_for import global_label_claims
 from simxai.guard._glosses import gloss_claims
 from simxai.guard._group_means import group_mean_claims, group_pair_claims
 from simxai.guard._influence import _in_order
@@ -113,6 +114,9 @@ class _StatementChecks(_CheckState):
                 self.report.claim(said, holds, via=_mechanism("group_mean_claims", said))
             for said, holds in group_pair_claims(sentence, self.names.features, self.names.labels, stats, before):
                 self.report.claim(said, holds, via=_mechanism("group_pair_claims", said))
+        # after `explained_label_claims`, so a label both read stays that reader's (claims-40)
+        for said, holds in global_label_claims(sentence, self.names.labels, self.label_forms, self.all):
+            self.report.claim(said, holds, via=_mechanism("global_label_claims", said))
         for text, ok in unstated_claims(sentence, counted=self.all.counted, assessed=self.all.assessed):
             if ok is None:
                 self.report.skip(text)

@@ -101,18 +101,29 @@ FAMILIES = {
     "neural network": r"neural[- ]?net\w*|deep[- ]learning|multi-?layer perceptron|\bmlp\b",
     # not a pipeline's step ("a column transformer", ColumnTransformer; claims-25)
     "transformer": r"(?<!column )(?<!column-)\btransformers?\b|\bbert\b|roberta|distilbert",
-    "support vector machine": r"support[- ]vector|\bsvms?\b",
+    # scikit-learn's NuSVC and LinearSVC too (claims-40: "a gradient-boosted tree ensemble" for a NuSVC, g26)
+    "support vector machine": r"support[- ]vector|\bsvms?\b|\bnu-?sv[mc]s?\b|\b(?:nu|linear)?svcs?\b",
     "naive bayes": r"naive[- ]bayes",
     "nearest neighbours": r"nearest[- ]neighbou?rs?|\bk-?nn\b",
     "lexicon model": r"lexicon|\bvader\b",
     # one tree ("a single decision tree", DecisionTreeClassifier), not the trees of an ensemble ("decision trees")
-    "decision tree": r"\b(?:a|one|single)\s+(?:[a-z]+\s+)?decision[- ]tree\b(?!s)|decisiontree(?:classifier)?\b",
+    # (one ExtraTreeClassifier is one decision tree, "one randomized decision tree", claims-40)
+    "decision tree": r"\b(?:a|one|single)\s+(?:[a-z]+\s+)?decision[- ]tree\b(?!s)|decisiontree(?:classifier)?\b"
+    r"|\bextratree(?:classifier|regressor)\b",
     # families scikit-learn names that the outputs may state (claims-25): with none of them listed, a reply naming
     # another family for such a model was never compared ("a perceptron called a random forest")
     "perceptron": r"(?<!layer )(?<!layer-)(?<!layer)\bperceptron\b",
     "discriminant analysis": r"discriminant[- ]?analysis",
     "gaussian process": r"gaussian[- ]?process",
     "adaboost": r"\bada[- ]?boost\w*",
+    # named finer (claims-40): a model card's ExtraTrees, RidgeClassifier or QuadraticDiscriminantAnalysis was
+    # stated as no family, so "a random forest of 80 trees" (g30), "a gradient-boosted tree ensemble" (g27) or
+    # "a linear discriminant analysis" (g28) were compared with nothing
+    "extra trees": r"\bextra[- ]trees\b|\bextra[- ]tree[- ]classifier|\bextratrees?(?:classifier|regressor)\b"
+    r"|\bextremely[- ]randomi[sz]ed\b",
+    "ridge": r"\bridge[- ]?(?:classifier|regression|model)",
+    "linear discriminant analysis": r"\blinear[- ]?discriminant",
+    "quadratic discriminant analysis": r"\bquadratic[- ]?discriminant",
 }
 #: The explainers (attribution methods) a reply may say the numbers come from, each with the pattern that names it
 #: in a reply and in the outputs (an explanation's `method`, a model card's text): a reply that names another one
@@ -144,7 +155,16 @@ def model_claims(sentence: str, output_text: str) -> Iterator[tuple[str, bool]]:
         for match in re.finditer(pattern, sentence, re.IGNORECASE):
             if _DENIED.search(sentence[max(0, match.start() - 40) : match.start()]):
                 continue
+            if name == "random forest" and _forest_of_extra_trees(match.group(0), stated):
+                continue
             yield f"model family {name}", name in stated
+
+
+def _forest_of_extra_trees(said: str, stated: frozenset[str]) -> bool:
+    """Whether "the forest" / "a forest of" (not "random forest") is said of an ensemble of extra trees, which is
+    a forest too (claims-40); of one extra tree (a decision tree) it is not.
+    """
+    return not said.lower().startswith("random") and "extra trees" in stated and "decision tree" not in stated
 
 
 # The outputs' side of a check is the same for every sentence of a reply: read once a turn (`per_turn`).
