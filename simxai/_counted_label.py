@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._class_names import class_mentions
-from simxai.extraction._event_groups import event_groups
+from simxai.extraction.mentions import class_mentions, event_groups
 from simxai.hosts.base import HostSchema, plural
 from simxai.results import DataInformationResult, Result
 

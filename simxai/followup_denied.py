@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from simxai.extraction._lexicon import yes_no_of
+from simxai.extraction.mentions import yes_no_of
 from simxai.hosts.base import FeatureSchema, HostSchema
 from simxai.hosts.schema_words import holds_true_false, spelled_words
 

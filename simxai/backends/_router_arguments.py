@@ -22,9 +22,9 @@ from simxai.extraction import (
     extract_instance,
     extract_texts,
 )
-from simxai.extraction._either_values import either_groups
 from simxai.extraction.mentions import (
     described_feature,
+    either_groups,
     feature_of_change,
     named_id_dropped,
     without_id_amounts,

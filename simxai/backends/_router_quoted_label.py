@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from simxai.extraction._class_names import class_mentions
-from simxai.extraction._polarity import label_mentions
-from simxai.extraction.mentions import feature_mentions
+from simxai.extraction.mentions import class_mentions, feature_mentions, label_mentions
 from simxai.hosts.base import HostSchema
 from simxai.messages import ToolCall
 

@@ -20,6 +20,9 @@ from collections.abc import Callable
 
 from simxai.extraction._bare_ids import misread_id, request_word
 from simxai.extraction._category_forms import category_form
+from simxai.extraction._class_names import class_mentions
+from simxai.extraction._either_values import either_groups
+from simxai.extraction._event_groups import event_groups
 from simxai.extraction._feature_words import feature_named_by_word
 from simxai.extraction._features import (
     FeatureMention,
@@ -31,7 +34,8 @@ from simxai.extraction._features import (
     moved_away_from,
 )
 from simxai.extraction._id_amounts import named_id_dropped, without_id_amounts
-from simxai.extraction._lexicon import _COMPARATORS
+from simxai.extraction._lexicon import _COMPARATORS, yes_no_of
+from simxai.extraction._polarity import label_mentions
 from simxai.extraction._scored_labels import ScoredLabel, explained_label, scored_label
 from simxai.extraction._time_units import SPAN_UNITS
 from simxai.extraction._unnamed_subject import subject_features, unnamed_subject
@@ -46,21 +50,26 @@ __all__ = [
     "VagueGroup",
     "age_feature",
     "category_form",
+    "class_mentions",
     "described_feature",
+    "either_groups",
     "ended_as",
+    "event_groups",
     "explained_label",
     "feature_mentions",
     "feature_named_by_word",
     "feature_of_change",
+    "label_mentions",
     "misread_id",
-    "named_id_dropped",
     "moved_away_from",
+    "named_id_dropped",
     "request_word",
     "scored_label",
     "subject_features",
     "unnamed_subject",
     "vague_group",
     "without_id_amounts",
+    "yes_no_of",
 ]
 
 #: The words of a bound by a number, no equality ("over", "below", "more than", "at least"), for a pattern.
