@@ -65,45 +65,6 @@ def _passes(reply: str, outputs: list[dict[str, Any]]) -> bool:
     return check_claims(reply, outputs, vocabulary=CELLAR).passed
 
 
-def _feature(name: str, low: float, high: float, ripe: float, chalky: float) -> dict[str, Any]:
-    return {
-        "name": name,
-        "type": "numeric",
-        "description": None,
-        "min": low,
-        "max": high,
-        "mean": round((ripe + chalky) / 2, 3),
-        "std": None,
-        "median": None,
-        "q1": None,
-        "q3": None,
-        "categories": None,
-        "mean_by_label": {"ripe": ripe, "chalky": chalky},
-        "histogram_by_label": None,
-        "counts_by_label": None,
-    }
-
-
-DATA = {
-    "kind": "data_information",
-    "name": "cellar book",
-    "description": "240 invented wheels of one cellar",
-    "target": "outcome",
-    "class_balance": {"ripe": 130, "chalky": 110},
-    "features": [_feature("brine_hours", 6.0, 40.0, 21.7, 18.2), _feature("butter_fat_pct", 40.0, 56.0, 49.1, 47.9)],
-    "feature": None,
-    "group": None,
-    "n_total": None,
-    "nouns": None,
-    "n_rows": 240,
-    "group_fields": None,
-}
-
-
-def _passes(reply: str, outputs: list[dict[str, Any]]) -> bool:
-    return check_claims(reply, outputs, vocabulary=CELLAR).passed
-
-
 @pytest.mark.parametrize(
     ("faithful", "reply"),
     [
