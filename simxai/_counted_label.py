@@ -15,23 +15,20 @@ from __future__ import annotations
 
 import re
 
+from simxai._counted_value import HOW_MANY
 from simxai.extraction.mentions import class_mentions, event_groups
 from simxai.hosts.base import HostSchema, plural
+from simxai.hosts.schema_words import value_starts
 from simxai.results import DataInformationResult, Result
 
 __all__ = ["counted_label"]
 
-_HOW_MANY = re.compile(r"\b(?:how\s+many|number\s+of|count\s+of|count\s+the)\b", re.IGNORECASE)
 _PREDICTED = re.compile(r"\b(?:predict\w*|classif\w*|forecast\w*|the\s+model\s+(?:says?|gives?|calls?))\b", re.I)
 
 
 def _named_value(text: str, schema: HostSchema, feature: str, values: list[str]) -> str | None:
     """The one value of `feature` the turn names, by its word or as an event; None for none or several."""
-    named = set()
-    for value in values:
-        spelled = re.escape(value).replace("_", r"[_\s-]")
-        if re.search(rf"(?<![\w-]){spelled}(?:e?s)?(?![\w-])", text, re.IGNORECASE):
-            named.add(value)
+    named = {value for value in values if value_starts(value, text)}
     for _, _, condition in event_groups(text, schema):
         field, _, value = condition.partition(" = ")
         if field == feature and value in values:
@@ -57,7 +54,7 @@ def _counted_event(result: DataInformationResult, text: str, schema: HostSchema)
 
 def counted_label(result: Result, text: str, schema: HostSchema | None) -> str:
     """A sentence with the rows of the group named that have the label named (module doc), or ""."""
-    if schema is None or not isinstance(result, DataInformationResult) or not _HOW_MANY.search(text):
+    if schema is None or not isinstance(result, DataInformationResult) or not HOW_MANY.search(text):
         return ""
     labels = {name for _, _, name in class_mentions(text, schema)}
     if not labels and result.group is None:

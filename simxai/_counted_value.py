@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 
 from simxai.hosts.base import HostSchema, plural
+from simxai.hosts.schema_words import value_starts
 from simxai.results import DataInformationResult, Result
 
-__all__ = ["counted_value"]
+__all__ = ["HOW_MANY", "counted_value"]
 
-_HOW_MANY = re.compile(r"\b(?:how\s+many|number\s+of|count\s+of|count\s+the)\b", re.IGNORECASE)
+HOW_MANY = re.compile(r"\b(?:how\s+many|number\s+of|count\s+of|count\s+the)\b", re.IGNORECASE)
 
 
 def counted_value(result: Result, text: str, schema: HostSchema | None) -> str:
@@ -23,12 +24,11 @@ def counted_value(result: Result, text: str, schema: HostSchema | None) -> str:
     if schema is None or not isinstance(result, DataInformationResult) or result.group is not None:
         return ""
     feature = result.feature
-    if feature is None or feature.type != "categorical" or not feature.counts_by_label or not _HOW_MANY.search(text):
+    if feature is None or feature.type != "categorical" or not feature.counts_by_label or not HOW_MANY.search(text):
         return ""
     named = []
     for category, by_label in feature.counts_by_label.items():
-        spelled = re.escape(category).replace("_", r"[_\s-]")
-        if re.search(rf"(?<![\w-]){spelled}(?:e?s)?(?![\w-])", text, re.IGNORECASE):
+        if value_starts(category, text):
             named.append((category, by_label))
     if not named or len(named) == len(feature.counts_by_label):
         return ""

@@ -15,6 +15,7 @@ import re
 
 from simxai.extraction._group_values import alternatives
 from simxai.hosts.base import HostSchema
+from simxai.hosts.schema_words import value_starts
 
 __all__ = ["either_groups"]
 
@@ -22,17 +23,11 @@ _OR = re.compile(r"\b(?:or|either)\b", re.IGNORECASE)
 _EQUALS = re.compile(r"(?P<f>.+?)\s*=\s*(?P<v>.+)")
 
 
-def _spans(value: str, text: str) -> list[int]:
-    """Where `text` says `value` as a word (an underscore also as a space or a hyphen; a plural too)."""
-    spelled = re.escape(value.lower()).replace("_", r"[_\s-]")
-    return [m.start() for m in re.finditer(rf"(?<![\w-]){spelled}(?:e?s)?(?![\w-])", text, re.IGNORECASE)]
-
-
 def _joined_by_or(values: list[str], text: str) -> bool:
     """Whether `text` joins the values said by "or": between the first and the last of them where it says them,
     anywhere when it says them in other words.
     """
-    starts = [min(found) for found in (_spans(v, text) for v in values) if found]
+    starts = [min(found) for found in (value_starts(v, text) for v in values) if found]
     if len(starts) < 2:
         return _OR.search(text) is not None
     return _OR.search(text, min(starts), max(starts)) is not None

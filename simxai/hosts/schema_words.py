@@ -7,9 +7,11 @@ one answer to both questions is here.
 
 from __future__ import annotations
 
+import re
+
 from simxai.hosts.base import FeatureSchema, HostSchema
 
-__all__ = ["holds_true_false", "host_words", "spelled_words"]
+__all__ = ["holds_true_false", "host_words", "spelled_words", "value_starts"]
 
 _TRUE_FALSE = ({"true", "false"}, {"yes", "no"})
 
@@ -25,6 +27,14 @@ def spelled_words(feature: FeatureSchema) -> list[str] | None:
     """
     words = feature.name.lower().replace("_", " ").replace("-", " ").split()
     return words if words and all(w.isalpha() for w in words) else None
+
+
+def value_starts(value: str, text: str) -> list[int]:
+    """Where `text` says a categorical value as a word, any case: an underscore also as a space or a hyphen
+    ("oyster_grey", "oyster grey", "oyster-grey"), a plural too ("snowboards").
+    """
+    spelled = re.escape(value.lower()).replace("_", r"[_\s-]")
+    return [m.start() for m in re.finditer(rf"(?<![\w-]){spelled}(?:e?s)?(?![\w-])", text, re.IGNORECASE)]
 
 
 def host_words(schema: HostSchema, *, labels: bool = True) -> set[str]:
