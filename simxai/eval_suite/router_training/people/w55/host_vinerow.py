@@ -7,7 +7,7 @@ host config with `simxai.hosts.host_from_model`. It has three labels: at the mor
 left to `hang_longer`, or its fruit is `rejected` at the weighbridge. Nothing here comes from a data set: the
 domain, its columns and its words were invented by w55 so that the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w55/host_vinerow.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w55/host_vinerow.py  # builds it, prints its schema
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ the host from the model, the frame, the ids of the 60 held-out games and the fie
 penalties). Nothing here comes from a data set: the domain, its columns and its words were invented by w55 so that
 the router meets a host it was not trained on.
 
-    python simxai/eval_suite/router_training/held_out_people/w55/host_polo.py  # builds it, prints its schema
+    python simxai/eval_suite/router_training/people/w55/host_polo.py  # builds it, prints its schema
 """
 
 from __future__ import annotations
