@@ -39,7 +39,7 @@ import contextlib
 import io
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -70,38 +70,54 @@ _REAL_SELECTOR_DECISION = _router.selector_decision
 Counts = dict[str, list[int]]  # kind -> n, function, f+a, asked, confident wrong
 
 
+#: A replacement for `_router_score.fit_options`, told besides whether the turn has no user turn before it.
+FitOptions = Callable[[dict[str, float], float, str, HostSchema | None, bool], tuple[dict[str, float], float]]
+
+
 @contextlib.contextmanager
-def _staged(
-    stage: SecondStage | None,
-    record: list[tuple[str, dict[str, float], HostSchema | None]] | None,
-    scope: str = "all",
-) -> Iterator[None]:
-    """The router with `stage` applied where it reads the selector's probabilities (before `fit_options`), on every
-    read (`scope` "all") or only on a turn with no user turn before it ("fresh": a request or a dialogue's first
-    turn, the kinds of row it is fitted on); the selector's own probabilities recorded in `record`.
-    """
+def patched_router(fit_options: FitOptions) -> Iterator[None]:
+    """The router with `fit_options` where it reads the selector's probabilities, called with one more argument: True on
+    a turn with no user turn before it (a request or a dialogue's first turn); the router's own functions on exit."""
     fresh = [True]
 
     def selector_decision(selector: Any, threshold: float, text: str, request: CompletionRequest, index_of: Any) -> Any:
         fresh[0] = not any(m.role == "user" for m in request.messages[:-1])
         return _REAL_SELECTOR_DECISION(selector, threshold, text, request, index_of)
 
-    def fit_options(
+    def options(
         probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None
     ) -> tuple[dict[str, float], float]:
-        if record is not None:
-            record.append((text, dict(probabilities), schema))
-        if stage is not None and (scope == "all" or fresh[0]):
-            probabilities = stage.apply(probabilities, text, schema)
-        return _REAL_FIT_OPTIONS(probabilities, threshold, text, schema)
+        return fit_options(probabilities, threshold, text, schema, fresh[0])
 
-    _router_score.fit_options = fit_options
+    _router_score.fit_options = options
     _router.selector_decision = selector_decision
     try:
         yield
     finally:
         _router_score.fit_options = _REAL_FIT_OPTIONS
         _router.selector_decision = _REAL_SELECTOR_DECISION
+
+
+def _staged(
+    stage: SecondStage | None,
+    record: list[tuple[str, dict[str, float], HostSchema | None]] | None,
+    scope: str = "all",
+) -> contextlib.AbstractContextManager[None]:
+    """The router with `stage` applied where it reads the selector's probabilities (before `fit_options`), on every
+    read (`scope` "all") or only on a turn with no user turn before it ("fresh": a request or a dialogue's first
+    turn, the kinds of row it is fitted on); the selector's own probabilities recorded in `record`.
+    """
+
+    def fit_options(
+        probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None, fresh: bool
+    ) -> tuple[dict[str, float], float]:
+        if record is not None:
+            record.append((text, dict(probabilities), schema))
+        if stage is not None and (scope == "all" or fresh):
+            probabilities = stage.apply(probabilities, text, schema)
+        return _REAL_FIT_OPTIONS(probabilities, threshold, text, schema)
+
+    return patched_router(fit_options)
 
 
 def _gold(gold: fresh_set.Gold) -> list[str]:
@@ -136,12 +152,7 @@ async def run_author(
                             record.clear()
                         turn = await conversation.send(text)
                         scored = fresh_set.score(case, index, kind, text, gold, turn, agent.schema)
-                        row = counts[kind]
-                        row[0] += 1
-                        row[1] += scored.function_correct
-                        row[2] += scored.outcome == "correct"
-                        row[3] += scored.asked is not None
-                        row[4] += scored.outcome == "confident_wrong"
+                        _tally(counts[kind], scored)
                         if turns is not None:
                             got = scored.called or ("(asked)" if scored.asked else "(nothing)")
                             turns[f"{case.id}#{index}"] = f"{scored.outcome} {got} gold {scored.gold}: {text!r}"
@@ -150,6 +161,15 @@ async def run_author(
                             shape = "request" if kind == "request" else "first" if index == 0 else "later"
                             rows.append(Row.read(author, shape, probabilities, read, schema, _gold(gold)))
     return counts
+
+
+def _tally(row: list[int], scored: fresh_set.Scored) -> None:
+    """Count one scored turn into its kind's row (`_FIELDS`)."""
+    row[0] += 1
+    row[1] += scored.function_correct
+    row[2] += scored.outcome == "correct"
+    row[3] += scored.asked is not None
+    row[4] += scored.outcome == "confident_wrong"
 
 
 def _add(total: Counts, counts: Counts) -> None:

@@ -38,10 +38,9 @@ import contextlib
 import io
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -51,12 +50,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import fresh_set  # noqa: E402
 from _second_stage_ask import ASK, AskStage, fit, outcomes  # noqa: E402
 from _second_stage_model import Row  # noqa: E402
-from second_stage import _FIELDS, PEOPLE, Counts, U, _add, _line, _staged  # noqa: E402
+from second_stage import (  # noqa: E402
+    _FIELDS,
+    _REAL_FIT_OPTIONS,
+    PEOPLE,
+    Counts,
+    U,
+    _add,
+    _line,
+    _staged,
+    _tally,
+    patched_router,
+)
 
 from simxai import Agent  # noqa: E402
-from simxai.backends import _router_score  # noqa: E402
-from simxai.backends import router as _router  # noqa: E402
-from simxai.backends.base import CompletionRequest  # noqa: E402
 from simxai.backends.router import ASK_BELOW, RouterBackend  # noqa: E402
 from simxai.eval_suite.router_training.calibration import author_folds  # noqa: E402
 from simxai.hosts.base import HostSchema  # noqa: E402
@@ -64,38 +71,24 @@ from simxai.hosts.base import HostSchema  # noqa: E402
 LAMBDAS = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0)  # 0.01 and 0.03 added when 0.1, the first edge, was chosen
 OFFSETS = tuple(x / 4 for x in range(-4, 17))  # -1 ... +4 added to the ask class's log-probability
 FIT_KINDS = ("request", "first")
-_REAL_FIT_OPTIONS = _router_score.fit_options
-_REAL_SELECTOR_DECISION = _router.selector_decision
 _ALWAYS_ASK = 1.01  # a bar no probability reaches: the router asks
 
 
-@contextlib.contextmanager
-def _decided(stage: AskStage) -> Iterator[None]:
+def _decided(stage: AskStage) -> contextlib.AbstractContextManager[None]:
     """The router with `stage` deciding answer-vs-ask where it reads the selector's probabilities, on a turn with no
     user turn before it only; any other turn keeps today's decision."""
-    fresh = [True]
-
-    def selector_decision(selector: Any, threshold: float, text: str, request: CompletionRequest, index_of: Any) -> Any:
-        fresh[0] = not any(m.role == "user" for m in request.messages[:-1])
-        return _REAL_SELECTOR_DECISION(selector, threshold, text, request, index_of)
 
     def fit_options(
-        probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None
+        probabilities: dict[str, float], threshold: float, text: str, schema: HostSchema | None, fresh: bool
     ) -> tuple[dict[str, float], float]:
-        if not fresh[0] or not probabilities:
+        if not fresh or not probabilities:
             return _REAL_FIT_OPTIONS(probabilities, threshold, text, schema)
         staged, asks = stage.decide(probabilities, text, schema)
         if asks:  # the options the turn can mean, offered in the question
             return _REAL_FIT_OPTIONS(staged, _ALWAYS_ASK, text, schema)
         return staged, 0.0  # answered as the stage ranks it
 
-    _router_score.fit_options = fit_options
-    _router.selector_decision = selector_decision
-    try:
-        yield
-    finally:
-        _router_score.fit_options = _REAL_FIT_OPTIONS
-        _router.selector_decision = _REAL_SELECTOR_DECISION
+    return patched_router(fit_options)
 
 
 def _gold(gold: fresh_set.Gold, classes: Sequence[str]) -> list[str]:
@@ -129,12 +122,7 @@ async def run_author(
                         record.clear()
                         turn = await conversation.send(text)
                         scored = fresh_set.score(case, index, kind, text, gold, turn, agent.schema)
-                        row = counts[kind]
-                        row[0] += 1
-                        row[1] += scored.function_correct
-                        row[2] += scored.outcome == "correct"
-                        row[3] += scored.asked is not None
-                        row[4] += scored.outcome == "confident_wrong"
+                        _tally(counts[kind], scored)
                         if rows is not None and record:
                             read, probabilities, schema = record[0]
                             shape = "request" if kind == "request" else "first" if index == 0 else "later"

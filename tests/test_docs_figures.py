@@ -19,11 +19,20 @@ def _check(only: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.skipif(not DATA_DIR.is_dir(), reason="needs ../shared/datasets beside the checkout")
-def test_the_reproduce_figures_in_the_docs_are_current():
-    done = _check("simxai-eval reproduce")
+def _assert_current(only: str) -> None:
+    done = _check(only)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 stale" in done.stdout and not done.stdout.startswith("0 generated")
+
+
+@pytest.mark.skipif(not DATA_DIR.is_dir(), reason="needs ../shared/datasets beside the checkout")
+def test_the_reproduce_figures_in_the_docs_are_current():
+    _assert_current("simxai-eval reproduce")
+
+
+def test_the_guard_benchmark_figures_in_the_docs_are_current():
+    # docs/guard.md's `python bench/guard.py` blocks, one per template set: about 70 s of CPU in all
+    _assert_current("bench/guard.py")
 
 
 def test_a_stale_block_is_named_and_fails(tmp_path):

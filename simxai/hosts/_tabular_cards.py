@@ -1,4 +1,4 @@
-"""Figures and generated statements for a tabular host's performance, data and model cards."""
+"""A tabular host's data, model and output cards, and the figures and generated statements they hold."""
 
 from __future__ import annotations
 
@@ -6,11 +6,42 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pydantic
 
 from simxai.hosts._tabular_data import Table
 from simxai.results import FeatureInfo, Histogram, format_number
 
 _SCALARS = (bool, int, float, str, type(None))
+
+
+class DataCard(pydantic.BaseModel):
+    """What the data is, in plain words. Everything left out is generated from the data."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    description: str | None = None
+    feature_descriptions: dict[str, str] = {}
+    target_description: str | None = None
+
+
+class ModelCard(pydantic.BaseModel):
+    """What the model is and how it was made. Strengths and limitations left out are generated."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    description: str | None = None
+    training: str | None = None
+    strengths: list[str] | None = None
+    limitations: list[str] | None = None
+
+
+class OutputCard(pydantic.BaseModel):
+    """What each label and the probability mean."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    label_meanings: dict[str, str] = {}
+    probability_meaning: str | None = None
 
 
 def scalar(value: Any) -> Any:

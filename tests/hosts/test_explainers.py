@@ -269,13 +269,13 @@ def test_a_matrix_of_rows_needs_the_known_outputs() -> None:
 
 
 def test_a_sampled_group_is_explained_with_the_known_outputs_of_its_sample(monkeypatch: pytest.MonkeyPatch) -> None:
-    import simxai.hosts.tabular as tabular
+    import simxai.hosts._tabular_explanations as explanations
 
     data = _data(300)
     model = HistGradientBoostingClassifier(max_iter=20, random_state=0).fit(data[NUMERIC], data.grade)
     host = _host(model, data, NUMERIC)
     host.warm()
-    monkeypatch.setattr(tabular, "EXACT_GROUP_SAMPLE", 40)
+    monkeypatch.setattr(explanations, "EXACT_GROUP_SAMPLE", 40)
     result = host.local_explanation(host.resolve("income > 20"), "high")
     assert "mean over 40 sampled" in result.method
     members = np.flatnonzero(data.income.to_numpy() > 20)

@@ -555,7 +555,7 @@ def test_scores_and_lengths_are_computed_once(monkeypatch):
             CountingWords.calls += 1
             return pattern.findall(text)
 
-    monkeypatch.setattr("simxai.hosts.text._host._WORD", CountingWords())
+    monkeypatch.setattr("simxai.hosts.text._base._WORD", CountingWords())
     card = small.data_information("length")
     assert small.data_information("length") == card
     assert CountingWords.calls == len(data)
