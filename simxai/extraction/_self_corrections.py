@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._amount_before_name import another_as_more, unit_before_name_changes
 from simxai.extraction._changes import extract_changes as _read
 from simxai.extraction._counted_words import counted_word_changes
 from simxai.hosts.base import ChangeValue, HostSchema
@@ -37,12 +38,15 @@ def extract_changes(
     text: str, schema: HostSchema | None, *, worded_amounts: bool = True
 ) -> dict[str, ChangeValue] | None:
     """What-if changes named in a request (`_changes.extract_changes`), with a correction inside the turn applied."""
+    if worded_amounts and schema is not None and schema.kind != "text":
+        text = another_as_more(text)  # "another 3 weeks" is "3 more weeks"
     found = _read(text, schema, worded_amounts=worded_amounts)
     if not worded_amounts or schema is None or schema.kind == "text":
         return found
     said = normalize(text, schema)
     if not found:
         found = counted_word_changes(said, schema)  # "had 50 stops", "with a team of 3"
+    found = {**(found or {}), **unit_before_name_changes(said, schema, found or {})} or None  # "40 mm of rain"
     for marker in reversed(list(_CORRECTION.finditer(said))):
         before, after = said[: marker.start()], said[marker.end() :]
         if not _STARTS_WITH_NUMBER.match(after) or not _NUMBER.search(before[-40:]):

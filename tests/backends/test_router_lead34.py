@@ -1,0 +1,107 @@
+"""Round 34 (lead34), on an invented host of club sailing races, in our own wording: "another" before a number and
+a unit is that many more, a value said with its unit before the feature's word ("8 mm of rain"), and the classes
+"won" / "lost" named by the other forms of their irregular verbs ("a win", "the losses", "winning", "losin'").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simxai.backends.router import RouterBackend
+from simxai.extraction import extract_changes, extract_label
+from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
+from tests.backends.routing import DEMO, route
+
+RACES = HostSchema(
+    name="club sailing races",
+    kind="tabular",
+    instance_noun="race",
+    class_names=["won", "lost"],
+    features=[
+        FeatureSchema(name="boat_class", type="categorical", categories=["dinghy", "keelboat", "catamaran"]),
+        FeatureSchema(name="spinnaker", type="categorical", categories=["False", "True"]),
+        FeatureSchema(name="rain (mm)", type="numeric", min=0, max=60, aliases=["rain", "rainfall"]),
+        FeatureSchema(name="swell_cm", type="numeric", min=0, max=300, aliases=["swell", "wave height"]),
+        FeatureSchema(name="DaysSinceHaulOut", type="numeric", min=0, max=400, aliases=["days since haul out"]),
+        FeatureSchema(name="crew size", type="numeric", min=1, max=8),
+        FeatureSchema(name="wind speed (kn)", type="numeric", min=0, max=35, aliases=["wind"]),
+    ],
+    id_range=(7001, 7300),
+)
+
+
+@pytest.fixture(scope="module")
+def router() -> RouterBackend:
+    return RouterBackend()
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        # "another <number> <unit>" is that many more, in the feature's unit
+        ("suppose race 7010 went another 30 days since haul out", {"DaysSinceHaulOut": "+30"}),
+        ("race 7010 with another 2 crew size", {"crew size": "+2"}),
+        # a number with the feature's unit, then a word of its name: its value
+        ("what if race 7010 got 8 mm of rain", {"rain (mm)": 8}),
+        ("if 7010 had sailed in 120 cm swell", {"swell_cm": 120}),
+        # joined to another change of the same turn, with no "if"
+        ("7010: wind 18 and 25 mm rainfall, the result?", {"wind speed (kn)": 18, "rain (mm)": 25}),
+        # "N <unit> more <word>" stays a step
+        ("if race 7010 got 5 mm more rain", {"rain (mm)": "+5"}),
+    ],
+)
+def test_amount_before_the_name(text: str, changes: dict[str, ChangeValue]) -> None:
+    assert extract_changes(text, RACES) == changes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bound before the number is a group's condition, not a value
+        "what if we only look at races with over 30 mm of rain",
+        "if the races had between 10 and 30 mm of rain",
+        # the unit is no unit of the word after it (swell is counted in cm, rain in mm)
+        "what if race 7010 had 40 cm of rain",
+        # nothing supposed and no other change: a description of the data
+        "how many races had 20 mm of rain",
+    ],
+)
+def test_amount_before_the_name_left(text: str) -> None:
+    assert extract_changes(text, RACES) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("what drives a win in general?", "won"),
+        ("precision on the losses?", "lost"),
+        ("which settings matter most for winning", "won"),
+        ("why not a victory for 7012", "won"),
+        ("is 7012 losin' or not", "lost"),
+        ("what pushes a race towards defeat", "lost"),
+        # the names as written stay as they are
+        ("why did 7012 come out lost", "lost"),
+    ],
+)
+def test_other_forms_of_an_irregular_outcome(text: str, label: str) -> None:
+    assert extract_label(text, RACES) == label
+
+
+def test_the_forms_name_no_class_of_another_host() -> None:
+    # "win" and "loss" are words of no class of the demo host (stable / progressing)
+    assert extract_label("what drives a win for patient 12", DEMO) is None
+    assert extract_label("is patient 12 progressin", DEMO) == "progressing"
+
+
+def test_why_not_with_another_form(router: RouterBackend) -> None:
+    assert route(router, "why not a win for race 7012?", RACES) == (
+        "",
+        [("explain_why_not", {"instance": 7012, "expected_label": "won"})],
+    )
+
+
+def test_a_metric_for_another_form(router: RouterBackend) -> None:
+    assert route(router, "recall on the losses?", RACES) == (
+        "",
+        [("get_model_performance", {"metric": "recall", "label": "lost"})],
+    )
