@@ -18,6 +18,7 @@ import re
 from simxai.extraction._amount_before_name import another_as_more, unit_before_name_changes
 from simxai.extraction._changes import extract_changes as _read
 from simxai.extraction._counted_words import counted_word_changes
+from simxai.extraction._removed_switches import removed_switches
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
 
@@ -30,6 +31,7 @@ _CORRECTION = re.compile(
     r"make\s+(?:it|that)|it'?s|correction|my\s+bad)\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )
+_SUPPOSES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|what\s+about|how\s+about)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])[£$€]?\d+(?:\.\d+)?(?:\s?%)?")
 _STARTS_WITH_NUMBER = re.compile(r"\s*(?:by\s+)?[£$€]?\d")
 
@@ -47,6 +49,8 @@ def extract_changes(
     if not found:
         found = counted_word_changes(said, schema)  # "had 50 stops", "with a team of 3"
     found = {**(found or {}), **unit_before_name_changes(said, schema, found or {})} or None  # "40 mm of rain"
+    if found is not None or _SUPPOSES.search(said):  # "with the cover removed": its False
+        found = {**(found or {}), **removed_switches(said, schema, found or {})} or None
     for marker in reversed(list(_CORRECTION.finditer(said))):
         before, after = said[: marker.start()], said[marker.end() :]
         if not _STARTS_WITH_NUMBER.match(after) or not _NUMBER.search(before[-40:]):

@@ -1,6 +1,7 @@
 """Round 34 (lead34), on an invented host of club sailing races, in our own wording: "another" before a number and
-a unit is that many more, a value said with its unit before the feature's word ("8 mm of rain"), and the classes
-"won" / "lost" named by the other forms of their irregular verbs ("a win", "the losses", "winning", "losin'").
+a unit is that many more, a value said with its unit before the feature's word ("8 mm of rain"), the classes
+"won" / "lost" named by the other forms of their irregular verbs ("a win", "the losses", "winning", "losin'"), and
+a True/False feature said as taken away ("the spinnaker taken down", "away from the harbour wall").
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ RACES = HostSchema(
     features=[
         FeatureSchema(name="boat_class", type="categorical", categories=["dinghy", "keelboat", "catamaran"]),
         FeatureSchema(name="spinnaker", type="categorical", categories=["False", "True"]),
+        FeatureSchema(name="near_wall", type="categorical", categories=["False", "True"], aliases=["harbour wall"]),
         FeatureSchema(name="rain (mm)", type="numeric", min=0, max=60, aliases=["rain", "rainfall"]),
         FeatureSchema(name="swell_cm", type="numeric", min=0, max=300, aliases=["swell", "wave height"]),
         FeatureSchema(name="DaysSinceHaulOut", type="numeric", min=0, max=400, aliases=["days since haul out"]),
@@ -105,3 +107,21 @@ def test_a_metric_for_another_form(router: RouterBackend) -> None:
         "",
         [("get_model_performance", {"metric": "recall", "label": "lost"})],
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("what if 7010 had the spinnaker taken down", {"spinnaker": "False"}),
+        ("race 7010 with the spinnaker removed and 2 more crew size", {"spinnaker": "False", "crew size": "+2"}),
+        ("suppose the spinnaker came off during race 7010", {"spinnaker": "False"}),
+        ("if 7010 had been moored away from the harbour wall", {"near_wall": "False"}),
+        # said with it, or with it denied the usual way, as before
+        ("what if 7010 had the spinnaker up", {"spinnaker": "True"}),
+        ("what if 7010 sailed without the spinnaker", {"spinnaker": "False"}),
+        # "and" ends what the word of taking away governs
+        ("if 7010 had the spinnaker and the rain off", {"spinnaker": "True"}),
+    ],
+)
+def test_a_switch_taken_away(text: str, changes: dict[str, ChangeValue]) -> None:
+    assert extract_changes(text, RACES) == changes
