@@ -2,7 +2,8 @@
 
 - "another" before a number and a word is that many more: "went another 3 weeks without a refill" is "3 more weeks
   ...", "another 12 days past flowering" is "12 more days ..." (the readers of "N more" then take it, in the
-  feature's unit where they convert one). "another" before a word alone ("another week") is read elsewhere.
+  feature's unit where they convert one). "another" before a word alone ("another week") is read elsewhere, and
+  after a verb that takes away ("lost another 10 points") it is left to the question an unsure step gets.
 - a number with the unit a feature's name ends in, then (after "of" and an article or none) a word of that
   feature's name or aliases, is that feature's value: "if the field got 40 mm of rain" for `rainfall (mm)` or
   `rain_mm`, "with 5 cm snow" for `snow_cm`. The word after the unit names exactly one feature that carries that
@@ -33,9 +34,24 @@ _BOUND_BEFORE = re.compile(
 )
 
 
+# a verb that takes away before "another" ("lost another 10 points"): a step down, which the readers of an unsure
+# value offer as a question (`simxai._unsure_change`); left as said
+_TAKEN_AWAY = re.compile(
+    r"\b(?:lost|lose|loses|losing|dropped|drops?|dropping|fell|falls?|falling|shed|sheds|cut|cuts|lowered|"
+    r"sank|sinks?|shrank|shrinks?)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def another_as_more(text: str) -> str:
-    """`text` with "another <number>" said as "<number> more" (module doc)."""
-    return _ANOTHER.sub(lambda m: f"{m.group('n')} more", text)
+    """`text` with "another <number>" said as "<number> more" (module doc), unless a verb before it takes away."""
+
+    def more(match: re.Match[str]) -> str:
+        if _TAKEN_AWAY.search(text[max(0, match.start() - 30) : match.start()]):
+            return match.group(0)
+        return f"{match.group('n')} more"
+
+    return _ANOTHER.sub(more, text)
 
 
 def _name_terms(feature: FeatureSchema) -> set[str]:

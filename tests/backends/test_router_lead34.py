@@ -1,7 +1,8 @@
 """Round 34 (lead34), on an invented host of club sailing races, in our own wording: "another" before a number and
 a unit is that many more, a value said with its unit before the feature's word ("8 mm of rain"), the classes
 "won" / "lost" named by the other forms of their irregular verbs ("a win", "the losses", "winning", "losin'"), and
-a True/False feature said as taken away ("the spinnaker taken down", "away from the harbour wall").
+a True/False feature said as taken away ("the spinnaker taken down", "away from the harbour wall"), and a turn that
+opens a conversation by only pointing at one of the host's records ("what about this race, then?"): which one is asked.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pytest
 from simxai.backends.router import RouterBackend
 from simxai.extraction import extract_changes, extract_label
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
-from tests.backends.routing import DEMO, route
+from tests.backends.routing import DEMO, after, route
 
 RACES = HostSchema(
     name="club sailing races",
@@ -125,3 +126,20 @@ def test_a_metric_for_another_form(router: RouterBackend) -> None:
 )
 def test_a_switch_taken_away(text: str, changes: dict[str, ChangeValue]) -> None:
     assert extract_changes(text, RACES) == changes
+
+
+@pytest.mark.parametrize("text", ["what about this race, then?", "and that race?", "So how about that one"])
+def test_a_bare_pointer_opening_a_conversation_asks_which(router: RouterBackend, text: str) -> None:
+    # nothing before names a race: the prediction is called without one, and the engine asks which race
+    assert route(router, text, RACES) == ("", [("get_prediction", {})])
+
+
+def test_a_bare_pointer_after_a_turn_is_left_to_the_dialogue(router: RouterBackend) -> None:
+    history = after("get_prediction", "what does it say for race 7012?", instance=7012)
+    _, calls = route(router, "and that race?", RACES, history)
+    assert calls != [("get_prediction", {})]
+
+
+def test_a_pointer_at_something_else_is_not_an_instance(router: RouterBackend) -> None:
+    _, calls = route(router, "what about that model?", RACES)
+    assert ("get_prediction", {}) not in calls
