@@ -1,8 +1,9 @@
 """Round 34 (lead34), on an invented host of club sailing races, in our own wording: "another" before a number and
 a unit is that many more, a value said with its unit before the feature's word ("8 mm of rain"), the classes
-"won" / "lost" named by the other forms of their irregular verbs ("a win", "the losses", "winning", "losin'"), and
-a True/False feature said as taken away ("the spinnaker taken down", "away from the harbour wall"), and a turn that
-opens a conversation by only pointing at one of the host's records ("what about this race, then?"): which one is asked.
+"won" / "lost" named by the other forms of their irregular verbs ("a win", "the losses", "winning", "losin'"), a
+True/False feature said as taken away ("the spinnaker taken down", "away from the harbour wall"), a turn that opens
+a conversation by only pointing at one of the host's records ("what about this race, then?": which one is asked),
+and a verb of changing after "to" ("for 7012 to flip"), which is no label the host lacks.
 """
 
 from __future__ import annotations
@@ -143,3 +144,13 @@ def test_a_bare_pointer_after_a_turn_is_left_to_the_dialogue(router: RouterBacke
 def test_a_pointer_at_something_else_is_not_an_instance(router: RouterBackend) -> None:
     _, calls = route(router, "what about that model?", RACES)
     assert ("get_prediction", {}) not in calls
+
+
+@pytest.mark.parametrize("text", ["what should differ for race 7012 to flip?", "smallest change for 7012 to switch"])
+def test_a_verb_of_changing_after_to_is_no_label(router: RouterBackend, text: str) -> None:
+    assert route(router, text, RACES) == ("", [("explain_how_to_be_that", {"instance": 7012})])
+
+
+def test_a_word_after_to_that_is_no_label_is_still_asked(router: RouterBackend) -> None:
+    question, calls = route(router, "what would turn race 7012 to capsized?", RACES)
+    assert calls == [] and "won or lost" in question
