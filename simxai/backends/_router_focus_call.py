@@ -97,20 +97,30 @@ def named_group(text: str, schema: HostSchema | None) -> str | None:
 _OF_THE_MODEL = re.compile(r"\b(?:model|classifier|system|algorithm|tool|app|data\s*set|dataset)\b", re.IGNORECASE)
 # "that one", "this review": one instance pointed at
 _POINTED = re.compile(r"\b(?:that|this)\s+(?:one|(?P<noun>[a-z]+))\b", re.IGNORECASE)
+# a whole turn that only points: "(and) (what|how) about that <noun> (then)?", "and this one?"
+_BARE_POINTER = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?|right)\W+)?(?:(?:what|how)(?:'?s|\s+is)?\s+about\s+)?(?:that|this)\s+"
+    r"(?:one|(?P<noun>[a-z]+))(?:[\s,]+(?:then|now|there|here))?\W*$",
+    re.IGNORECASE,
+)
 
 
 def points_at_nothing(text: str, history: Sequence[Message], schema: HostSchema | None) -> bool:
     """Whether the first turn of a dialogue asks the class of one instance it points at ("is that one positive?",
     "is this one progressing?") that nothing before names: no id, no quoted text, no earlier turn. The instance is to
-    be asked for. A turn naming no class ("how was this one trained?") may point at the model.
+    be asked for. A turn naming no class ("how was this one trained?") may point at the model, unless it is nothing
+    but the pointer at the host's noun ("what about that review?", "and that one?").
     """
     if schema is None or any(m.role == "user" for m in history) or extract_ids(text, schema) or extract_texts(text):
         return False
+    noun = (schema.instance_noun or "instance").lower()
+    bare = _BARE_POINTER.match(text)
+    if bare is not None and (bare.group("noun") or "one").lower() in ("one", noun, noun + "s"):
+        return True  # "what about that game then?", "and this one?" opening a dialogue: which one is asked
     if extract_label(text, schema) is None:
         return False
     if _OF_THE_MODEL.search(text):  # "is that one a good model?": the model, not an instance
         return False
-    noun = (schema.instance_noun or "instance").lower()
     for match in _POINTED.finditer(text):
         said = (match.group("noun") or "one").lower()
         if said in ("one", noun, noun + "s", "instance", "row", "case", "example"):

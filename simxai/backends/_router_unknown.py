@@ -84,7 +84,9 @@ _NOT_A_LABEL = frozenset(
     "so yet more less also just even only there here then now way otherwise instead change changed try show tell "
     "give use both important relevant used included enough better worse working good bad correct right wrong "
     "accurate sure possible available shown higher lower to something anything else faster slower quicker sooner "
-    "earlier".split()
+    "earlier "
+    # a verb of changing the outcome after "to" ("what would it take for 12 to flip"): no label named
+    "flip switch swap turn move go".split()
 )
 # "what if insulin were 20", "set insulin to 20", "if her insulin was 20", "insulin=20"
 _NAMED_SETTING = re.compile(

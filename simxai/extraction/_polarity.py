@@ -30,6 +30,9 @@ _OUTCOME_GROUPS: tuple[tuple[str, ...], ...] = (
     ("approved", "accepted", "granted", "sanctioned"),
     ("rejected", "declined", "denied", "refused", "turned down"),
     ("progressing", "worsening", "deteriorating"),
+    # irregular verbs of an outcome, with their nouns: a class "won" is also "a win", "winning"; "lost" a "loss"
+    ("won", "win", "wins", "winning", "victory", "victories"),
+    ("lost", "loss", "losses", "lose", "loses", "losing", "defeat", "defeats", "defeated"),
 )
 
 
@@ -85,7 +88,10 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
         if any(s <= token.start() < e for s, e, _ in found) or token.group().lower() in feature_words:
             continue
         pair = f"{token.group()} {tokens[i + 1].group()}" if i + 1 < len(tokens) else ""
-        for candidate, end in ((pair, tokens[i + 1].end() if pair else 0), (token.group(), token.end())):
+        word = token.group()
+        # the "g" dropped in casual writing ("winnin", "progressin'"): the word as if written in full
+        dropped = f"{word}g" if len(word) >= 5 and word.lower().endswith("in") else ""
+        for candidate, end in ((pair, tokens[i + 1].end() if pair else 0), (word, token.end()), (dropped, token.end())):
             if not candidate:
                 continue
             name = next((n for n in schema.class_names if " " not in n and _same_word(candidate, n)), None)

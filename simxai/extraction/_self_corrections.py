@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 
+from simxai.extraction._amount_before_name import another_as_more, unit_before_name_changes
 from simxai.extraction._changes import extract_changes as _read
 from simxai.extraction._counted_words import counted_word_changes
+from simxai.extraction._removed_switches import removed_switches
 from simxai.hosts.base import ChangeValue, HostSchema
 from simxai.normalize import normalize
 
@@ -29,6 +31,7 @@ _CORRECTION = re.compile(
     r"make\s+(?:it|that)|it'?s|correction|my\s+bad)\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )
+_SUPPOSES = re.compile(r"\b(?:if|suppos\w*|imagin\w*|assum\w*|what\s+about|how\s+about)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])[£$€]?\d+(?:\.\d+)?(?:\s?%)?")
 _STARTS_WITH_NUMBER = re.compile(r"\s*(?:by\s+)?[£$€]?\d")
 
@@ -37,12 +40,17 @@ def extract_changes(
     text: str, schema: HostSchema | None, *, worded_amounts: bool = True
 ) -> dict[str, ChangeValue] | None:
     """What-if changes named in a request (`_changes.extract_changes`), with a correction inside the turn applied."""
+    if worded_amounts and schema is not None and schema.kind != "text":
+        text = another_as_more(text)  # "another 3 weeks" is "3 more weeks"
     found = _read(text, schema, worded_amounts=worded_amounts)
     if not worded_amounts or schema is None or schema.kind == "text":
         return found
     said = normalize(text, schema)
     if not found:
         found = counted_word_changes(said, schema)  # "had 50 stops", "with a team of 3"
+    found = {**(found or {}), **unit_before_name_changes(said, schema, found or {})} or None  # "40 mm of rain"
+    if found is not None or _SUPPOSES.search(said):  # "with the cover removed": its False
+        found = {**(found or {}), **removed_switches(said, schema, found or {})} or None
     for marker in reversed(list(_CORRECTION.finditer(said))):
         before, after = said[: marker.start()], said[marker.end() :]
         if not _STARTS_WITH_NUMBER.match(after) or not _NUMBER.search(before[-40:]):
