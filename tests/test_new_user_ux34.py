@@ -253,3 +253,60 @@ def test_the_next_one_past_the_last_id_is_left_to_the_router() -> None:
     decision = next_instance_decision("and the next one?", history, schema)
     assert decision is not None and decision.arguments == {"instance": 90}
     assert next_instance_decision("and the next question?", history, schema) is None
+
+
+# --- a measure the host does not hold, beside a count of predictions: asked, never dropped --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("how many appointments with a shed score above 3 are predicted late?", "appointments with a shed score"),
+        ("how many appointments are predicted late with TPLO over 2?", "appointments with TPLO"),
+    ],
+)
+def test_an_unheld_measure_beside_predicted_label_is_asked(salon: Any, text: str, words: str) -> None:
+    """It counted every appointment predicted late, the measure silently left out."""
+    host, _ = salon
+    turn = _send(host, text)
+    assert _calls(turn) == []
+    assert f"but not '{words}'" in turn.reply and "No feature of the appointments is called that" in turn.reply
+
+
+def test_a_held_measure_beside_predicted_label_is_counted(salon: Any) -> None:
+    host, _ = salon
+    turn = _send(host, "how many appointments with NumVIPs over 2 are predicted late?")
+    assert [c[0] for c in _calls(turn)] == ["get_prediction"]
+
+
+def test_the_host_words_hold_the_words_of_camel_case_names() -> None:
+    from simxai.backends._router_unheld_subset import _host_words, _name_parts
+
+    schema = _schema([_number("AvgRPE"), _number("NumVIPs")])
+    assert {"avgrpe", "avg", "rpe", "numvips", "vips"} <= _host_words(schema)
+    assert {"vips", "num"} <= _name_parts("NumVIPs > 2")
+
+
+# --- "how many <rows> does it get wrong": the errors, never the metric asked before ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        ("how many appointments does it get wrong in the test set?", "confusion_matrix"),
+        ("how many visits does the model misclassify?", "confusion_matrix"),
+        ("how many does it get wrong out of 100", "accuracy"),  # a share, as before
+        ("how many mistakes does it make", "confusion_matrix"),
+    ],
+)
+def test_how_many_rows_it_gets_wrong_is_a_count_of_errors(text: str, metric: str) -> None:
+    from simxai.extraction import extract_metric
+
+    assert extract_metric(text) == metric
+
+
+def test_how_many_it_gets_wrong_after_a_precision_is_not_the_precision(salon: Any) -> None:
+    """It was the precision of the turn before (its macro average), stated with confidence."""
+    host, _ = salon
+    turn = _send(host, "whats the precision for late?", "how many appointments does it get wrong?")
+    assert [c[1].get("metric") for c in _calls(turn)] == ["confusion_matrix"]
