@@ -310,3 +310,21 @@ def test_how_many_it_gets_wrong_after_a_precision_is_not_the_precision(salon: An
     host, _ = salon
     turn = _send(host, "whats the precision for late?", "how many appointments does it get wrong?")
     assert [c[1].get("metric") for c in _calls(turn)] == ["confusion_matrix"]
+
+
+# --- an attribute asked of one instance in words that name a feature in part only ---------------------------------
+
+
+def test_an_attribute_naming_a_feature_in_part_is_asked_not_answered_by_the_prediction(salon: Any) -> None:
+    """ "the wall angle of route 4095" (`Wall Ang (deg)`) was answered with the route's prediction and no value."""
+    host, _ = salon
+    turn = _send(host, "what's the coat colour of appointment 510?")
+    assert _calls(turn) == []
+    assert "The data records no 'coat colour' for appointment 510: it could mean Coat Len (cm)" in turn.reply
+
+
+def test_an_attribute_of_words_the_host_holds_is_still_answered(salon: Any) -> None:
+    host, _ = salon
+    turn = _send(host, "what's the breed group of appointment 510?")
+    assert [c[0] for c in _calls(turn)] == ["get_prediction"]
+    assert "breed_group = " in turn.reply
