@@ -328,3 +328,10 @@ def test_an_attribute_of_words_the_host_holds_is_still_answered(salon: Any) -> N
     turn = _send(host, "what's the breed group of appointment 510?")
     assert [c[0] for c in _calls(turn)] == ["get_prediction"]
     assert "breed_group = " in turn.reply
+
+
+def test_every_row_as_a_what_ifs_subject_is_all_of_them(salon: Any) -> None:
+    """It asked which appointment was meant."""
+    host, _ = salon
+    turn = _send(host, "what if every appointment had 2 more VIPs?")
+    assert _calls(turn) == [("explain_what_if", {"instance": "all", "changes": {"NumVIPs": "+2"}})]
