@@ -335,3 +335,11 @@ def test_every_row_as_a_what_ifs_subject_is_all_of_them(salon: Any) -> None:
     host, _ = salon
     turn = _send(host, "what if every appointment had 2 more VIPs?")
     assert _calls(turn) == [("explain_what_if", {"instance": "all", "changes": {"NumVIPs": "+2"}})]
+
+
+def test_a_group_of_one_label_does_not_lead_with_its_own_label_count(salon: Any) -> None:
+    """It led with "N of the N appointments with label = late have the recorded label late."."""
+    host, _ = salon
+    turn = _send(host, "what's the typical number of dogs on late appointments?")
+    assert _calls(turn) == [("get_data_information", {"feature": "n_dogs", "group": "label = late"})]
+    assert "have the recorded label late" not in turn.reply
