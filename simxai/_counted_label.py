@@ -67,6 +67,8 @@ def counted_label(result: Result, text: str, schema: HostSchema | None) -> str:
         if label not in result.class_balance or not result.n_rows:
             return ""
         count, total, group = result.class_balance[label], result.n_rows, result.group
+        if f"label = {label}" in group.split(" and "):
+            return ""  # "the typical number of holds on sandbagged routes": all of them have it, nothing counted
     else:
         feature = result.feature
         if feature is None or feature.type != "categorical" or not feature.counts_by_label:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from simxai.hosts.base import FeatureSchema
-from simxai.hosts.name_words import name_unit_of
+from simxai.hosts.name_words import name_unit_of, spaced_name
 
 __all__ = ["measures_length"]
 
@@ -26,5 +26,5 @@ def measures_length(feature: FeatureSchema) -> bool:
     if feature.type != "numeric":
         return False
     unit = name_unit_of(feature.name)
-    words = re.sub(r"([a-z])([A-Z])", r"\1 \2", feature.name).replace("_", " ")
-    return (unit is not None and unit in _LENGTH_UNITS) or _LENGTH_WORDS.search(words) is not None
+    # the name's words as `name_words` splits them, acronyms whole ("LenMM": len, mm; "NumPRs": num, prs)
+    return (unit is not None and unit in _LENGTH_UNITS) or _LENGTH_WORDS.search(spaced_name(feature.name)) is not None

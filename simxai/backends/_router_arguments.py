@@ -14,7 +14,6 @@ from simxai.backends._router_added_change import added_supposition
 from simxai.backends._router_by_category import compared_groups, often_in_category, ranked_category
 from simxai.backends._router_unknown import breakdown_feature
 from simxai.extraction import (
-    alternatives,
     extract_argument,
     extract_changes,
     extract_group,
@@ -145,8 +144,12 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         ]
         return about_one_instance(calls, text, schema, history, {"get_prediction"})
     if "instance" not in parameters:
-        groups = alternatives(arguments["group"]) if isinstance(arguments.get("group"), str) else []
-        if len(groups) > 1:  # "accuracy for smokers and non-smokers": one call per group, to compare
+        # "accuracy for smokers and non-smokers": one call per group, to compare; "on crimp or sloper routes": one
+        group = arguments.get("group")
+        groups = either_groups(group, text, schema) if isinstance(group, str) else []
+        if len(groups) == 1 and groups[0] != group:
+            arguments = {**arguments, "group": groups[0]}
+        if len(groups) > 1:
             return [
                 ToolCall(id=f"call_{i}", name=spec.name, arguments={**arguments, "group": group})
                 for i, group in enumerate(groups[:MAX_CALLS])
@@ -162,7 +165,8 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
     if not named and spec.name == "get_local_explanation" and (frequent := often_in_category(text, schema)):
         named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
-        named = alternatives(named[0])  # "what does it predict for the silver and gold plans"
+        # "what does it predict for the silver and gold plans": each; "for pinch or pocket routes": their rows
+        named = either_groups(named[0], text, schema)
     if not named:
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
     said = arguments.get("changes")

@@ -130,8 +130,25 @@ def _known(word: str, host: set[str]) -> bool:
     return bool(stems & host) or any(len(w) >= 5 and lower[:5] == w[:5] for w in host)
 
 
-def _unknown_phrase(text: str, schema: HostSchema) -> tuple[str, int] | None:
-    """The first phrase about one instance that names nothing the host has, with the instance's id."""
+def _partly_named(words: list[str], schema: HostSchema, host: set[str]) -> str | None:
+    """The one feature a phrase names in part, when another of its words is nothing of the host's: "the wall angle
+    of 4095" of `Wall Ang (deg)` ("angle" is no word of its), which no reading takes for the feature; else None.
+    """
+    if all(_known(w, host) for w in words):
+        return None
+    owners = {
+        f.name
+        for w in words
+        for f in schema.features
+        if w.lower() in {n for term in (f.name, *f.aliases) for n in name_words(term) if len(n) > 2}
+    }
+    return next(iter(owners)) if len(owners) == 1 else None
+
+
+def _unknown_phrase(text: str, schema: HostSchema) -> tuple[str, int, str | None] | None:
+    """The first phrase about one instance that names nothing the host has (or a feature in part only: the
+    feature), with the instance's id.
+    """
     host = host_words(schema)
     named = [(m.start, m.end) for m in feature_mentions(text, schema)]
     for pattern in _patterns(schema):
@@ -144,7 +161,8 @@ def _unknown_phrase(text: str, schema: HostSchema) -> tuple[str, int] | None:
             start, end = match.span("phrase")
             if any(s < end and start < e for s, e in named):
                 continue  # "the credit score of applicant 40": a feature
-            if (
+            partly = _partly_named(words, schema, host)
+            if partly is None and (
                 _known(words[0], host)
                 or all(_known(w, host) for w in words)
                 or any(_of_the_host(w, host) for w in words)
@@ -154,7 +172,7 @@ def _unknown_phrase(text: str, schema: HostSchema) -> tuple[str, int] | None:
                 continue
             if schema.id_range is not None and not schema.has_id(int(match.group("id"))):
                 continue  # no instance of this host: the engine asks about the id
-            return " ".join(words), int(match.group("id"))
+            return " ".join(words), int(match.group("id")), partly
     return None
 
 
@@ -193,11 +211,11 @@ def unknown_attribute(text: str, calls: Sequence[ToolCall], schema: HostSchema |
     found = _unknown_phrase(text, schema)
     if found is None:
         return None
-    phrase, number = found
+    phrase, number, partly = found
     noun = schema.instance_noun or "instance"
     features = [f.name for f in schema.features]
     listing = ", ".join(features)
-    nearest = could_mean(phrase, schema)
+    nearest = [partly] if partly is not None else could_mean(phrase, schema)
     if nearest:
         meant = " or ".join(nearest)
         return (

@@ -18,6 +18,7 @@ from simxai.backends._router_masking import FEATURE_FILLER
 from simxai.extraction import extract_feature
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
+from simxai.hosts.name_words import name_words
 from simxai.messages import Message
 
 __all__ = ["group_feature_decision"]
@@ -32,9 +33,10 @@ _CONDITION = re.compile(r"[<>=]")
 
 
 def _terms(name: str, aliases: Sequence[str]) -> set[str]:
-    """The words of a feature's name and aliases ("StringCount" -> string, count; "page count" -> page, count)."""
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
-    words = set(re.findall(r"[a-z]+", spaced.lower()))
+    """The words of a feature's name and aliases ("StringCount" -> string, count; "page count" -> page, count;
+    "NumPRs" -> num, prs: `name_words`, acronyms whole).
+    """
+    words = {w for w in name_words(name) if w.isalpha()}
     for alias in aliases:
         words.update(re.findall(r"[a-z]+", alias.lower()))
     return {w for w in words if len(w) > 1}

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simxai.hosts.base import FeatureSchema, HostSchema, regular_plural
+from simxai.hosts.name_words import name_words
 from simxai.messages import ToolCall
 
 __all__ = ["UnheldSubset", "unheld_subset", "unread_part"]
@@ -32,6 +33,13 @@ _SUBSET = re.compile(
 _WITH_MEASURE = re.compile(
     r"\b(?:on|for|among|across|about|in)\s+(?:the\s+|our\s+|my\s+|those\s+|these\s+)?[a-z]{2,}s\s+with\s+(?:a|an)\s+"
     r"(?P<words>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:of|at|above|over|below|under)\s+-?\d",
+    re.IGNORECASE,
+)
+# "how many routes with grip over 3 ...", "... predicted late with a tilt score above 2": a measure of the rows and a
+# number (after a group of the calls: the measure is what the group left out)
+_ROWS_WITH_MEASURE = re.compile(
+    r"(?:\b(?P<rows>[a-z]{2,}s)\s+|\b)with\s+(?:(?:a|an)\s+)?(?P<words>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
+    r"(?:of|at|above|over|below|under|(?:more|less|greater|fewer)\s+than)\s+-?\d",
     re.IGNORECASE,
 )
 # Words that name the data the model is scored on, or quantify, and so pick out no subset of their own.
@@ -68,7 +76,8 @@ def _host_words(schema: HostSchema) -> set[str]:
     names = [schema.instance_noun or "", *schema.class_names]
     for feature in schema.features:
         names += [feature.name, *feature.aliases, *(str(c) for c in feature.categories or ())]
-    return {word for name in names for word in re.findall(r"[a-z0-9]+", name.lower())}
+    # each name as written lower case ("avgrpe") and in its words ("avg", "rpe": `name_words`, acronyms whole)
+    return {word for name in names for word in (*re.findall(r"[a-z0-9]+", name.lower()), *name_words(name))}
 
 
 def _graded_feature(words: Sequence[str], schema: HostSchema) -> FeatureSchema | None:
@@ -169,6 +178,11 @@ def unread_part(text: str, calls: Sequence[ToolCall], schema: HostSchema | None)
         picking = [w for w in words if w.lower() not in _RESTRICTS_NOTHING and not re.search(r"(?:er|est)$", w)]
         if picking and not any(_held(w, held) for w in picking):
             return group, match.group(0).split(None, 2)[-1]
+    for match in _ROWS_WITH_MEASURE.finditer(text):
+        picking = [w for w in re.split(r"[\s'-]+", match.group("words")) if w and w.lower() not in _RESTRICTS_NOTHING]
+        if picking and not any(_held(w, held) for w in picking):
+            said = text[match.start() : match.end("words")]  # "routes with a grip", "predicted X with HRV": routes
+            return group, said if match.group("rows") else f"{regular_plural(noun or 'instance')} {said}"
     return None
 
 
@@ -177,7 +191,7 @@ def _name_parts(group: str) -> set[str]:
     type, types): words by which a turn may point at the group in focus.
     """
     names = re.findall(r"([A-Za-z_]\w*)\s*(?:>=|<=|!=|==|=|>|<)", group)
-    parts = {p.lower() for name in names for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name) if len(p) > 2}
+    parts = {p for name in names for p in name_words(name) if len(p) > 2 and p.isalpha()}
     return parts | {p + "s" for p in parts}
 
 

@@ -303,7 +303,8 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
         r"confusion|(?<!\d\s)\bcm\b|\bfalse\s+positives?\b[^.?!]*\bfalse\s+negatives?\b|"
         r"\bfalse\s+negatives?\b[^.?!]*\bfalse\s+positives?\b|"
         r"(?:kinds?|types?) of (?:mistakes|errors)|mistakes? (?:per|by|for each) (?:class|label)|"
-        r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers))|"
+        r"how many (?:mistakes|errors|misclassifications|wrong (?:predictions|answers)|[a-z]+s (?:does|did|do) "
+        r"(?:it|the model) (?:get wrong|misclassify)\b(?![^.?!]*\bout\s+of\b))|"
         # the kinds of error by their names, where the errors lie, what it got right against wrong
         r"\bfalse[\s-]+(?:positives?|negatives?|alarms?)\b|"
         r"\bwhere\s+(?:does|did|do)\s+(?:it|the\s+model|this\s+model|they)\s+"

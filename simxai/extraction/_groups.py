@@ -67,7 +67,7 @@ def _all_pattern(schema: HostSchema) -> re.Pattern[str]:
     nouns = _ALL_NOUNS + (f"|{_group_noun(schema)}" if schema.instance_noun else "")
     one = re.escape((schema.instance_noun or "data").lower())  # "across every field", "the whole review set"
     return re.compile(
-        rf"\b(?:everyone|everybody|all\s+(?:of\s+)?(?:the\s+)?(?:{nouns})|(?:across|over|for)\s+every\s+(?:single\s+)?"
+        rf"\b(?:everyone|everybody|all\s+(?:of\s+)?(?:the\s+)?(?:{nouns})|(?:(?:across|over|for)\s+)?every\s+(?:single\s+)?"
         rf"(?:record|row|case|{one})|the\s+(?:whole|entire|full)\s+(?:{one}\s+)?(?:data\s*set|data|sample|set))\b",
         re.IGNORECASE,
     )

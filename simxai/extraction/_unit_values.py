@@ -33,6 +33,7 @@ from simxai.extraction._feature_words import _SUPPOSED
 from simxai.extraction._features import FeatureMention
 from simxai.extraction._legend_values import legend_changes
 from simxai.extraction._lexicon import _NUM, _TIMES, _parse_number, name_unit
+from simxai.extraction._span_values import span_value_changes
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.hosts.name_words import spelled_units
 
@@ -113,6 +114,7 @@ def unit_word_changes(
     found.update(legend_changes(text, schema, {**named, **found}))  # "mated this season" for "(0 = mated ...)"
     if not _SUPPOSED.search(text) and not _SAID_OF_AN_ID.search(text):  # "74 with the fan at 40 %"
         return found
+    found.update(span_value_changes(text, schema, {**named, **found}))  # "had been up for 20 days" of `days_up`
     temperature = _units(schema).get("degrees")
     if temperature is not None and temperature in numeric and temperature.name not in found:
         value = _temperature(text, temperature)

@@ -1,8 +1,9 @@
 """The words of a column name as users say them, whatever its shape.
 
 ``MonthlyFee`` and ``MONTHLY_FEE`` are "monthly fee", ``VisitsPerWeek`` "visits per week", ``HTTPStatus`` "http
-status", ``LOA_ft`` "loa ft", ``temp.core_c`` "temp core c", ``split_500m_s`` "split 500 m s". A name in
-snake_case comes out as it always did (its parts, lower-cased), so hosts with such names read as before.
+status", ``NumPRs`` "num prs", ``HRVms`` "hrv ms", ``LOA_ft`` "loa ft", ``temp.core_c`` "temp core c",
+``split_500m_s`` "split 500 m s". A name in snake_case comes out as it always did (its parts, lower-cased), so hosts
+with such names read as before.
 """
 
 from __future__ import annotations
@@ -23,13 +24,19 @@ __all__ = [
 ]
 
 _SEPARATOR = re.compile(r"[\s_.\-/]+")
-# an acronym (with the digits it ends in: "CO2"), a word with an optional capital, a number
-_PART = re.compile(r"[A-Z]{2,}\d*(?![a-z])|[A-Z]?[a-z]+\d*|[A-Z]\d*|\d+(?:\.\d+)?")
 # units a name may end in, written short; a short lower-case part after a separator is read as a unit too
 # ("humidity_pct"), but a short word of a camelCase or capitalised name is a word ("MonthlyFee", "MONTHLY_FEE")
 _SHORT_UNITS = frozenset(
     "pct perc ft m km cm mm mi s ms h hr hrs min mins sec secs yr yrs mo wk kg g mg lb lbs oz l ml c f usd eur gbp "
     "mph kph kmh bpm".split()
+)
+# an acronym in the plural ("NumPRs": "prs", "IDs": "ids"), an acronym before a unit of two letters or more in lower
+# case ("HRVms": "hrv", "ms"; "GPSKm" stays "gps", "km"), an acronym (with the digits it ends in: "CO2"), a word with
+# an optional capital, a number
+_ACRONYM_BEFORE_UNIT = "|".join(sorted((u for u in _SHORT_UNITS if len(u) >= 2), key=len, reverse=True))
+_PART = re.compile(
+    rf"[A-Z]{{2,}}\d*s(?![a-z])|[A-Z]{{2,}}\d*(?=(?:{_ACRONYM_BEFORE_UNIT})(?![a-z]))|[A-Z]{{2,}}\d*(?![a-z])|"
+    r"[A-Z]?[a-z]+\d*|[A-Z]\d*|\d+(?:\.\d+)?"
 )
 
 

@@ -178,7 +178,8 @@ def _validation(exc: RequestValidationError) -> ErrorInfo:
         # The first element of `loc` says where ("body", "query", "path"); the rest names the field.
         where = [str(part) for part in error.get("loc", ())]
         field = ".".join(where[1:]) if len(where) > 1 else (where[0] if where else "request")
-        message = str(error.get("msg", "invalid"))
+        # pydantic prefixes a validator's own message with its kind: "Value error, the message is empty"
+        message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
         if error.get("type") == "json_invalid":
             message = "the body is not valid JSON"
             field = "body"
