@@ -13,7 +13,6 @@ import pytest
 
 from simxai.backends._correction_steps import held_amounts
 from simxai.backends._router_focus_count import counted_in_focus
-from simxai.backends._router_next_in_line import next_in_line_text
 from simxai.backends._router_value_taken_back import taken_back_text
 from simxai.backends.router import RouterBackend
 from simxai.hosts.base import FeatureSchema, HostSchema
@@ -161,47 +160,3 @@ def test_the_router_counts_the_group_in_focus(router: RouterBackend) -> None:
     question, calls = route(router, "how many top bar hives are in the data anyway", HIVES, history)
     assert question == ""
     assert calls == [("get_data_information", {"group": TOP_BAR})]
-
-
-# --- "the next one": the id after the one the last call ran on -------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "rewritten"),
-    [
-        ("and the next one", "and hive 73011"),
-        ("next please", "and hive 73011?"),
-        ("same for the next hive w/ those changes", "same for hive 73011 w/ those changes"),
-        ("and the next hive, #73011?", "and hive #73011?"),
-    ],
-)
-def test_the_next_one_is_the_id_after_the_last_call(text: str, rewritten: str) -> None:
-    history = after("get_prediction", "hive 73010, thriving?", instance=73010)
-    assert next_in_line_text(text, history, HIVES) == rewritten
-
-
-@pytest.mark.parametrize(
-    ("text", "history"),
-    [
-        # the last call ran on no instance: "the next one" may be the next feature of a ranking
-        (
-            "and the next one?",
-            [
-                *after("get_prediction", "hive 73010?", instance=73010),
-                *after("get_global_explanation", "which features matter most?"),
-            ],
-        ),
-        ("and the next one", after("get_model_performance", "recall on top bars", group=TOP_BAR)),
-        ("and the next one", after("get_prediction", "hive 73300?", instance=73300)),  # the last hive: none after it
-        ("what about next week's inspection", after("get_prediction", "hive 73010?", instance=73010)),
-        ("and the next hive, #73020?", after("get_prediction", "hive 73010?", instance=73010)),  # another id said
-    ],
-)
-def test_no_next_one_read(text: str, history: list[Message]) -> None:
-    assert next_in_line_text(text, history, HIVES) is None
-
-
-def test_the_router_repeats_the_what_if_on_the_next_hive(router: RouterBackend) -> None:
-    question, calls = route(router, "same for the next one", HIVES, _what_if({"mite count": "-10"}))
-    assert question == ""
-    assert calls == [("explain_what_if", {"instance": 73011, "changes": {"mite count": "-10"}})]
