@@ -10,10 +10,12 @@ turn is read as before.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from simxai._directions import CORRECTION_DOWN, CORRECTION_UP
 
-__all__ = ["DIRECTION", "signed", "unit_free"]
+__all__ = ["DIRECTION", "held_amounts", "signed", "unit_free"]
 
 _DOWN, _UP = CORRECTION_DOWN, CORRECTION_UP
 #: A direction word after a correction's number
@@ -43,3 +45,19 @@ def signed(reading: int | float | str | None, direction: str | None) -> int | fl
         return None
     sign = "-" if re.fullmatch(_DOWN, direction.lower()) else "+"
     return sign + reading[1:]
+
+
+def held_amounts(changes: Any) -> set[float]:
+    """The amounts a what-if's changes hold: each value set outright (30) and each step's size ("+2", "-10%": 2, 10).
+
+    A correction may take back any of them ("I said 30, I meant 40"), also one said before the last turn.
+    """
+    amounts: set[float] = set()
+    for value in changes.values() if isinstance(changes, Mapping) else ():
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            amounts.add(float(value))
+        elif (step := re.fullmatch(r"\s*[+-](\d+(?:\.\d+)?)%?\s*", str(value))) is not None:
+            amounts.add(float(step.group(1)))
+    return amounts

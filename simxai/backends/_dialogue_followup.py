@@ -33,6 +33,7 @@ from simxai.backends._dialogue_labels import reading_by_label, subject_id, with_
 from simxai.backends._dialogue_repair import correction_readings, repair_decision
 from simxai.backends._router_arguments import calls_for
 from simxai.backends._router_decision import Decision
+from simxai.backends._router_focus_count import counted_in_focus
 from simxai.backends._router_group_answer import instance_for_group_question
 from simxai.backends._router_group_bound import group_for_group_question
 from simxai.backends._router_group_correction import corrected_group
@@ -340,11 +341,12 @@ def with_instances_read(
     """The calls with the instance in focus where the turn names none (`_dialogue_focus`), then "the other one",
     "the first approved" and a why-not of the label already given read (`_dialogue_labels`), and a group in focus
     narrowed by the turn ("how many of them are ...": `_router_narrowed`) or kept where the turn refers back to it
-    ("what does it predict for those?": `_router_group_reference`).
+    ("what does it predict for those?": `_router_group_reference`), or counted ("how many oak casks are in the
+    data?" right after a question about them: `_router_focus_count`).
     """
     calls = with_references(with_instance_in_focus(calls, text, history, request), text, history, request)
     calls = narrowed(calls, text, history, request.host)
-    return with_group_referred(calls, text, history, request.host)
+    return counted_in_focus(with_group_referred(calls, text, history, request.host), text, history, request.host)
 
 
 def settled_by_labels(

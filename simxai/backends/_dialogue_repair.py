@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from simxai.backends._correction_steps import DIRECTION, signed, unit_free
+from simxai.backends._correction_steps import DIRECTION, held_amounts, signed, unit_free
 from simxai.backends._dialogue_labels import subject_id
 from simxai.backends._router_category_correction import category_correction
 from simxai.backends._router_decision import Decision
@@ -169,8 +169,8 @@ def correction_readings(text: str, history: Sequence[Message], schema: HostSchem
     # "twenty centimetres higher": the last turn's numbers as the readers saw them, words made digits
     said = _said_numbers(normalize(_last_user_text(history), schema))
     taken_back = _TAKEN_BACK.search(text)
-    if taken_back is not None:  # "I said 20, I meant 15": only the 20 of the last turn is replaced
-        said &= {float(taken_back.group("n"))}
+    if taken_back is not None:  # "I said 20, I meant 15": only the 20 is replaced, said last or held by the call
+        said = (said | held_amounts(previous.arguments.get("changes"))) & {float(taken_back.group("n"))}
     readings = []
     instance = previous.arguments.get("instance")
     if (

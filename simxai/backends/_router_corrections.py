@@ -17,6 +17,7 @@ from simxai._self_repair import self_corrected
 from simxai.backends._router_attributes import answered_attribute
 from simxai.backends._router_bound_answer import bound_answer
 from simxai.backends._router_not_that import without_taken_back
+from simxai.backends._router_value_taken_back import taken_back_text
 from simxai.followup_calls import last_call
 from simxai.hosts.base import HostSchema
 from simxai.messages import Message
@@ -62,10 +63,13 @@ def reread(text: str, history: Sequence[Message], schema: HostSchema | None) -> 
     """The turn as the request it stands for after the previous one, and a question to ask instead (none here).
 
     "bmi" after the router's question about an attribute the data lacks is that instance's bmi; "and the opposite?"
-    is the other class or the other direction. A number taken back within the turn ("were 20 kg - sorry, I mean 25")
+    is the other class or the other direction; "no, depth 40, not 30" is the what-if's change that holds 30 corrected
+    (`simxai.backends._router_value_taken_back`). A number taken back within the turn ("were 20 kg - sorry, I mean 25")
     is replaced by the one said after it. Any other turn is returned as it is.
     """
-    text = without_taken_back(self_corrected(text))  # "nah I meant 1, not 3": the 3 taken back is dropped
+    text = self_corrected(text)
+    # "sorry, depth 40, not 30" after a what-if: the change holding 30; else "nah I meant 1, not 3": the 3 dropped
+    text = taken_back_text(text, history, schema) or without_taken_back(text)
     asked = history[-1] if history and history[-1].role == "assistant" else None
     text = (answered_attribute(text, asked.content, schema) if asked is not None else None) or text
     text = (bound_answer(text, asked.content, schema) if asked is not None else None) or text  # "over 10 mm"
