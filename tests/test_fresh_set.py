@@ -34,6 +34,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
         "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac", "fresh-2026-12-05ad",
+        "fresh-2026-12-05ae",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -225,6 +226,16 @@ FLUSH_CATEGORIES = {
     "Strain": ("lions_mane", "oyster_grey", "oyster_pink", "shiitake"),
     "Cased": ("False", "True"),
 }
+#: The invented bowling-league host of set AE (`evalsets/fresh-2026-12-05ae/host_league.py`): ids 128301-128600,
+#: league nights called "night"; three labels (the night's result); units in brackets ("Handicap (pins)"), names with
+#: spaces, a True/False column.
+LEAGUE_NUMERIC = (
+    "team_average", "Handicap (pins)", "oil length (ft)", "spares per game", "DaysSinceLastNight", "bowlers_present",
+)  # fmt: skip
+LEAGUE_CATEGORIES = {
+    "Division": ("classic", "mixed", "seniors", "youth"),
+    "HomePair": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -395,6 +406,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("bumper", "fair", "thin"),
         "features": FLUSH_NUMERIC + tuple(FLUSH_CATEGORIES),
         "categories": FLUSH_CATEGORIES,
+    },
+    "league": {
+        "ids": range(128301, 128601),
+        "labels": ("won", "split", "lost"),
+        "features": LEAGUE_NUMERIC + tuple(LEAGUE_CATEGORIES),
+        "categories": LEAGUE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -590,6 +607,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 13,
         "per_host": {"demo": 56, "sentiment": 47, "loan": 57, "flush": 72},
         "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "flush": 5},
+    },
+    "fresh-2026-12-05ae": {
+        "requests": 252,
+        "dialogues": 18,
+        "per_host": {"demo": 59, "sentiment": 42, "loan": 58, "league": 93},
+        "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 4, "league": 7},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}

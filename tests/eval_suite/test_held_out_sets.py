@@ -305,6 +305,22 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("fishbox", "tuning"),
     },
+    # written held out in the thirty-fourth round, read by nobody
+    "w57": {
+        "folder": "held_out_people",
+        "requests": 174,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("moto", "fletch"),
+    },
+    # written for training in the thirty-fourth round
+    "w58": {
+        "folder": "people",
+        "requests": 171,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("crown", "soap"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
