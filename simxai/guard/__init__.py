@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-40"  # model families named finer, the class a global explanation is of ("for X")
+GUARD_VERSION = "claims-41"  # the runner-up class, a record after an aside, numbered text words, "a X the model reads"
 
 __all__ = [
     "GUARD_VERSION",

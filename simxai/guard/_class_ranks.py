@@ -10,6 +10,10 @@ between 0 and 1, the numbers making up the whole): a class followed by "second",
 "comes", "a close", "a distant", "a clear") with a break, "at", "with", "on", "and" or a bracket after the ordinal,
 or by "is the least likely" / "is the most likely", is checked as its place among the probabilities (a tie allows
 either place). An ordinal followed by any other word ("second most important", "second dip") is not read.
+
+The runner-up (claims-41): "with potable the runner-up ahead of unsafe" (g14), "with downgraded the runner-up" (g31),
+"sooty is the runner-up at about 10 %" (g27), "the runner-up is warped at 27.7 %" (g15) place a class second. A
+feature called the runner-up ("BMI, the runner-up") is no class and is not read here.
 """
 
 from __future__ import annotations
@@ -21,9 +25,14 @@ from simxai.guard._facts import Facts
 
 __all__ = ["class_rank_claims"]
 
-_PLACES = {"second": 2, "third": 3, "fourth": 4, "last": -1}
-_BEFORE = r"\s+(?:(?:is|comes|came|sits|finishes)\s+)?(?:(?:an?\s+)?(?:close|distant|clear|far|poor|very)\s+)?"
-_AFTER = r"(?=\s*(?:[,.;:!?()|\n—–]|$|\s-\s|\s(?:at|with|on|and|but|behind|under)\b))"
+_PLACES = {"second": 2, "third": 3, "fourth": 4, "last": -1, "runner-up": 2}
+_BEFORE = (
+    r"\s+(?:(?:is|comes|came|sits|finishes)\s+)?(?:(?:an?\s+)?(?:close|distant|clear|far|poor|very)\s+)?"
+    r"(?:the\s+(?=runner-up))?"  # "X the runner-up", "X is the runner-up" (claims-41)
+)
+_AFTER = r"(?=\s*(?:[,.;:!?()|\n—–]|$|\s-\s|\s(?:at|with|on|and|but|behind|under|ahead)\b))"
+#: "the runner-up is X" (claims-41): the class after it is second.
+_RUNNER_UP_IS = r"(?<![\w-])the\s+runner-up\s+(?:is|was)\s+"
 _LIKELY = r"\s+is\s+the\s+(?P<likely>least|most)\s+likely\b"
 
 
@@ -46,17 +55,22 @@ def class_rank_claims(reply: str, each: Sequence[Facts], labels: Sequence[str]) 
     if shares is None:
         return
     said = "|".join(re.escape(lab).replace("_", "[ _]") for lab in sorted(names, key=len, reverse=True))
+    places = "|".join(re.escape(p) for p in _PLACES)
     pattern = re.compile(
-        rf"(?<![\w-])(?P<label>{said})(?:{_BEFORE}(?P<place>{'|'.join(_PLACES)})\b{_AFTER}|{_LIKELY})",
+        rf"(?<![\w-])(?P<label>{said})(?:{_BEFORE}(?P<place>{places})(?![\w-]){_AFTER}|{_LIKELY})"
+        rf"|{_RUNNER_UP_IS}(?P<second>{said})(?![\w-])",
         re.I,
     )
     for m in pattern.finditer(reply):
-        label = next(lab for lab in names if re.fullmatch(re.escape(lab).replace("_", "[ _]"), m.group("label"), re.I))
+        named = m.group("label") or m.group("second")
+        label = next(lab for lab in names if re.fullmatch(re.escape(lab).replace("_", "[ _]"), named, re.I))
         mine = shares[label]
         above = sum(p > mine + 1e-12 for p in shares.values())  # classes surer than this one
         below = sum(p < mine - 1e-12 for p in shares.values())
         if m.group("likely"):
             place = -1 if m.group("likely").lower() == "least" else 1
+        elif m.group("second"):
+            place = 2
         else:
             place = _PLACES[m.group("place").lower()]
         if place == -1:

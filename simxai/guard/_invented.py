@@ -212,9 +212,13 @@ _LIST_OF = re.compile(
     r"|\b(?:leans?|relies|relying|leaning)\s+(?:most\s+|mainly\s+|heavily\s+)?on\s+(?P<rest2>[^.;!?\n]+)",
     re.I,
 )
-#: A name the model is said to read: "each review has a star rating that the model uses as input".
+#: A name the model is said to read: "each review has a star rating that the model uses as input"; since claims-41
+#: without "that", with "also", or said by the model itself: "a star rating the model also reads" (g29), "a star
+#: rating the model reads" (g30), "a star rating that I also read" (g31).
 _READ_BY_MODEL = re.compile(
-    rf"\b(?:a|an|the)\s+(?P<w>{_NAME})\s+(?:that|which)\s+the\s+model\s+(?:uses|takes|reads|considers|looks at)\b",
+    rf"\b(?:a|an|the)\s+(?P<w>{_NAME})\s+(?:(?:that|which)\s+)?the\s+model\s+(?:also\s+)?"
+    r"(?:uses|takes|reads|considers|looks at)\b"
+    rf"|\b(?:a|an|the)\s+(?P<w2>{_NAME})\s+(?:that|which)\s+I\s+(?:also\s+)?(?:use|read|consider|look at)\b",
     re.I,
 )
 #: What each row of the data carries: its columns (claims-21).
@@ -292,7 +296,7 @@ def invented_feature_claims(
     patterns = [_FROM_TO, _RANGE_OF, _SUBJECT_OF, _READ_BY_MODEL] + ([_EDITED] if text_model else [])
     for pattern in patterns:
         for m in pattern.finditer(prose):
-            found.append(m.group("w"))
+            found.append(m.groupdict().get("w") or m.groupdict().get("w2") or "")
     for m in _LIST_OF.finditer(prose):
         rest = m.group("rest") or m.group("rest2") or ""
         rest = re.split(r"\s+(?:the most|most|above all|first|which|that|because|so)\b", rest, flags=re.I)[0]

@@ -5,7 +5,8 @@ An item is a number from 1 up, at the start of a line, a clause (after a semicol
 written inline (after a comma, a middle dot, an arrow, a dash or a sentence's end; claims-38), with the feature's
 name right after it. A run of items numbered 1, 2, 3, ... in the order written says each ranks no lower
 than the next: checked pair by pair against the local or global ranking (ties pass), as a chain is
-(`_chains`). Numbers that do not count up from 1 (options "(1) ... (2) ..." of a counterfactual are read only
+(`_chains`). A text model's words are read unquoted in such a run (claims-41, `_words.quote_numbered`). Numbers
+that do not count up from 1 (options "(1) ... (2) ..." of a counterfactual are read only
 where the outputs rank features at all) start no run.
 """
 
@@ -15,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 
 from simxai.guard._reading import find_mentions
+from simxai.guard._words import quote_numbered
 
 __all__ = ["numbered_rank_claims"]
 
@@ -39,6 +41,9 @@ def numbered_rank_claims(
     """
     if not rankings:
         return
+    quoted_only = set(quoted_only)
+    if quoted_only:  # a text model's words numbered inline, "1 beautifully, 2 love" (claims-41)
+        raw = quote_numbered(raw, quoted_only)
     for run in _runs(raw, features, quoted_only):
         for a, b in zip(run, run[1:], strict=False):
             if a != b:

@@ -98,7 +98,7 @@ class _StatementChecks(_CheckState):
             ):
                 self.report.claim(said, holds, via=_mechanism("leaning_claims", said))
             recorded = self.all.recorded if len(self.ids) <= 1 else set()
-            for said, holds in recorded_form_claims(sentence, self.label_forms, recorded):  # claims-34
+            for said, holds in recorded_form_claims(sentence, self.label_forms, recorded, labels):  # claims-34, 41
                 self.report.claim(said, holds, via=_mechanism("recorded_form_claims", said))
             for said, holds in metric_order_claims(sentence, self.all.metrics):
                 self.report.claim(said, holds, via=_mechanism("metric_order_claims", said))

@@ -4,7 +4,9 @@ A text model's features are the words of its inputs, which ordinary prose also u
 only in quotes (`_state._Names.quoted_only`). A terse reply leaves the quotes out where the position already
 says the word is a feature: a list item with its contribution ("enjoyed +0.179, funny +0.149"), a rank ("#1
 love", "dull #6"), the items after "top words:", "top 5:" or "the top words are", a word named as one ("the
-word dull"), and an edit written as an arrow ("funny → dull").
+word dull"), and an edit written as an arrow ("funny → dull"); since claims-41 the items of a ranking numbered
+inline from 1 ("1 beautifully, 2 love, 3 not", g31; "1 love .014, ..., 2 beautifully .010", g29), when the word is
+one of the outputs' (marked as ranks, "#1 beautifully").
 Such words are put in quotes before the reply is read, so every check of quoted words applies to them: a word
 of the outputs is that feature, any other word is an invented one.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["quote_words"]
+__all__ = ["quote_numbered", "quote_words"]
 
 _WORD = r"[A-Za-z][\w'-]*"
 #: Where a list item starts: the text's or a line's start, a sentence's, or after a comma, colon or "and".
@@ -24,6 +26,8 @@ _SIGNED = re.compile(rf"{_ITEM_START}(?P<w>{_WORD})(?=\s*\(?\s*[+-]\s?\d)")
 #: "#1 love", "love #1", "love (#1)".
 _RANK_BEFORE = re.compile(rf"{_ITEM_START}#\d+\s+(?P<w>{_WORD})")
 _RANK_AFTER = re.compile(rf"{_ITEM_START}(?P<w>{_WORD})(?=\s+\(?#\d)")
+#: "1 beautifully, 2 love": an item's number from 1 up before its word, at a list's or a clause's start (claims-41).
+_NUMBERED = re.compile(rf"(?:^|(?<=\n)|(?<=[,:;·])|(?<=[.!?] ))[ \t]*(?P<k>\d{{1,2}})[ \t]+(?P<w>{_WORD})")
 #: "Top words: love, beautifully, not", "top 5: ...": the list after it, up to the sentence's end.
 _TOP_LIST = re.compile(r"\btop(?:\s+\d+)?(?:\s+words?)?\s*:\s*(?P<items>[^.!?\n]+)", re.I)
 #: "the word dull", "the single word X": a word named as a word of the text.
@@ -55,6 +59,56 @@ _FUNCTION_WORDS = {
 }  # fmt: skip
 
 
+def _numbered_runs(text: str) -> list[list[re.Match[str]]]:
+    """The runs of items numbered 1, 2, 3, ... in the order written (two items or more), each as its matches."""
+    runs: list[list[re.Match[str]]] = []
+    current: list[re.Match[str]] = []
+    for m in _NUMBERED.finditer(text):
+        k = int(m.group("k"))
+        if k == len(current) + 1:
+            current.append(m)
+        else:
+            runs.append(current)
+            current = [m] if k == 1 else []
+    runs.append(current)
+    return [run for run in runs if len(run) > 1]
+
+
+def quote_numbered(text: str, words: Iterable[str]) -> str:
+    """`text` with the outputs' `words` put in quotes where a ranking numbered inline from 1 names them (claims-41):
+    the raw reply the numbered-ranking reader takes (`_numbered_ranks`) is not quoted by `quote_words`.
+    """
+    known = {w.lower() for w in words}
+    spans = [
+        (m.start("w"), m.end("w"))
+        for run in _numbered_runs(text)
+        for m in run
+        if m.group("w").lower() in known and m.group("w").lower() not in _NOT_WORDS
+    ]
+    return _quoted(text, spans)
+
+
+def _marked_ranks(text: str, known: set[str]) -> str:
+    """`text` with each item of a ranking numbered inline from 1 whose word is one of `known` marked as a rank
+    ("1 crusty" -> "#1 crusty"), so that its number is read as the word's rank, not as a value of it."""
+    starts = [m.start("k") for run in _numbered_runs(text) for m in run if m.group("w").lower() in known]
+    for start in sorted(starts, reverse=True):
+        text = f"{text[:start]}#{text[start:]}"
+    return text
+
+
+def _quoted(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each of `spans` (not overlapping one before it) put in quotes."""
+    out, last = [], 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            continue
+        out += [text[last:start], "'", text[start:end], "'"]
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
 def quote_words(text: str, words: Iterable[str], labels: Iterable[str], inputs: Iterable[str]) -> str:
     """`text` with a text model's words in feature positions put in quotes.
 
@@ -66,6 +120,7 @@ def quote_words(text: str, words: Iterable[str], labels: Iterable[str], inputs: 
     """
     known = {w.lower() for w in words}
     skip = {label.lower() for label in labels} | _NOT_WORDS
+    text = _marked_ranks(text, known - skip)  # "1 crusty, 2 soggy" reads as "#1 crusty, #2 soggy" (claims-41)
     said = {w.lower() for t in inputs for w in re.findall(r"[\w'-]+", t)}
     spans: list[tuple[int, int]] = []
 
@@ -93,11 +148,4 @@ def quote_words(text: str, words: Iterable[str], labels: Iterable[str], inputs: 
         if m.group("old").lower() in said and m.group("old").lower() not in skip and m.group("new").lower() not in skip:
             take(m.start("old"), m.end("old"), m.group("old"), invented_ok=False)
             take(m.start("new"), m.end("new"), m.group("new"), invented_ok=True)
-    out, last = [], 0
-    for start, end in sorted(set(spans)):
-        if start < last:
-            continue
-        out += [text[last:start], "'", text[start:end], "'"]
-        last = end
-    out.append(text[last:])
-    return "".join(out)
+    return _quoted(text, spans)
