@@ -8,13 +8,15 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
+from simxai.guard._category_words import category_aliases
 from simxai.guard._chain_order import chained_orders
+from simxai.guard._clipped import clipped_aliases
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
@@ -259,7 +261,9 @@ def _spoken(text: str, vocab: Vocabulary) -> str:
 class _CheckState:
     """The reply, its outputs' facts and names, and the report: what each group of checks reads and writes."""
 
-    def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
+    def __init__(
+        self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str, outputs: Sequence[Any] = ()
+    ) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
         named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
         # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"
@@ -278,6 +282,13 @@ class _CheckState:
             aliases[name] = [*aliases.get(name, []), *spelled]  # "body mass index" for bmi
         for name, short in shortened_aliases(self.reply, vocab.features, taken).items():
             aliases[name] = [*aliases.get(name, []), *short]  # "trig_log" for triglycerides_log
+        taken |= {a.lower() for v in aliases.values() for a in v}
+        for name, clip in clipped_aliases(
+            self.reply, vocab.features, aliases, vocab.labels, vocab.instance_noun, taken
+        ).items():
+            aliases[name] = [*aliases.get(name, []), *clip]  # "moist 9.5" for MoistureContent (claims-41)
+        for name, value in category_aliases(self.reply, outputs, vocab.features, vocab.labels, taken).items():
+            aliases[name] = [*aliases.get(name, []), *value]  # "cotton −.004" for Fibre (claims-41)
         self.vocab = vocab.model_copy(update={"aliases": aliases})
         vocab = self.vocab
         self.all = Facts()
