@@ -153,3 +153,27 @@ def test_category_words_come_from_the_outputs() -> None:
     assert category_aliases("porcelain +0.02", [WHY], KILN.features, KILN.labels, set()) == {}
     glazed = {"kind": "x", "attributions": [{"feature": "Glazed", "value": "True", "contribution": 0.1}]}
     assert category_aliases("true 0.1", [glazed], ["Glazed"], KILN.labels, set()) == {}
+
+
+PREDICTION = {
+    "kind": "prediction",
+    "label": "cracked",
+    "label_counts": None,
+    "probabilities": {"cracked": 0.955, "sound": 0.045},
+    "subject": WHY["subject"],
+    "true_label": "cracked",
+}
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Pot 41207 will come out cracked, about twenty-one to one."),
+        (True, "Pot 41207: cracked, at twenty to one on."),
+        # odds no class has
+        (False, "Pot 41207 will come out cracked, about four to one."),
+        (False, "Pot 41207: cracked, at sixty to one on."),
+    ],
+)
+def test_odds_against_one_in_words(faithful: bool, reply: str) -> None:
+    assert check_claims(reply, [PREDICTION], vocabulary=KILN).passed is faithful, reply
