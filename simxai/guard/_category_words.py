@@ -7,7 +7,7 @@ airing time's contribution) and flagged.
 
 A word of the reply that is, in the outputs, the string value of exactly one feature (a subject's `values`, an
 attribution's `value`) is read as that feature's name for this reply when a figure follows it (`_clipped`'s rule:
-a number, after a sign, a bracket or a comparison at most). Not "True"/"False" or other words of no category
+a number, after a sign or a comparison at most, and no subject's id). Not "True"/"False" or other words of no category
 ("none"), a common word of `_causes._COMMON`, a class's word, or a name the host already gives; a value without a
 figure after it stays what it was ("wool, scoured, ten dips" is a list of values, not of features).
 """
@@ -15,7 +15,7 @@ figure after it stays what it was ("wool, scoured, ten dips" is a list of values
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from simxai.guard._causes import _COMMON
@@ -51,12 +51,17 @@ def _pairs(payload: Any, depth: int = 0) -> Iterator[tuple[str, str]]:
 
 
 def category_aliases(
-    reply: str, outputs: Sequence[Any], features: Sequence[str], labels: Sequence[str], taken: set[str]
+    reply: str,
+    outputs: Sequence[Any],
+    features: Sequence[str],
+    labels: Sequence[str],
+    taken: set[str],
+    ids: Iterable[int] = (),
 ) -> dict[str, list[str]]:
     """For each feature of `features`, the words of `reply` that are its value (and no other feature's) in
     `outputs`, each with a figure right after it; `taken`: the names and aliases already known, lower case.
     """
-    said = figure_words(reply)
+    said = figure_words(reply, ids)
     if not said:
         return {}
     named = {f.lower(): f for f in features}

@@ -16,20 +16,25 @@ with no figure after it stays what it was ("open credit cards" on a loan host is
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from simxai.guard._causes import _COMMON
 
-__all__ = ["clipped_aliases", "figure_words"]
+__all__ = ["FIGURE_AFTER", "clipped_aliases", "clipped_labels", "figure_words"]
 
+#: What follows a word for a figure to come right after it: a number, after a sign or a comparison at most.
+FIGURE_AFTER = r"\s?(?:[:=]|[<>≤≥≈~]=?)?\s?[-+±−–]?\s?(?P<n>\.?\d[\d.]*)"
 #: A word with a figure right after it: "moist 9.5", "len≥28.0", "credit ≥ 617", "hrs .43", "len -1.6".
-_BEFORE_FIGURE = re.compile(r"(?<![\w.'-])([A-Za-z]{3,})(?=\s?\(?(?:[:=]|[<>≤≥≈~]=?)?\s?[-+±−–]?\s?\.?\d)")
+_BEFORE_FIGURE = re.compile(rf"(?<![\w.'-])([A-Za-z]{{3,}})(?={FIGURE_AFTER})")
 _VOWELS = frozenset("aeiouy")
 
 
-def figure_words(reply: str) -> set[str]:
-    """The words of `reply` (lower case) with a figure right after them: "moist 9.5", "len≥28.0", "cotton −.004"."""
-    return {m.group(1).lower() for m in _BEFORE_FIGURE.finditer(reply)}
+def figure_words(reply: str, ids: Iterable[int] = ()) -> set[str]:
+    """The words of `reply` (lower case) with a figure right after it that is none of the subjects' `ids`: "moist
+    9.5", "len≥28.0", "cotton −.004"; not "Parcel 39116" (a subject named by its id).
+    """
+    known = {str(i) for i in ids}
+    return {m.group(1).lower() for m in _BEFORE_FIGURE.finditer(reply) if m.group("n").rstrip(".") not in known}
 
 
 def _parts(spelled: str) -> list[str]:
@@ -59,6 +64,7 @@ def clipped_aliases(
     labels: Sequence[str],
     noun: str,
     taken: set[str],
+    ids: Iterable[int] = (),
 ) -> dict[str, list[str]]:
     """For each feature, the words of `reply` that clip a word of its names (`features` with `aliases`) and no other
     feature's, each with a figure right after it; `taken`: the names and aliases already known, lower case.
@@ -67,10 +73,34 @@ def clipped_aliases(
     banned = {noun.lower(), *_COMMON}
     class_words = [p for label in labels for p in _parts(label)]
     out: dict[str, list[str]] = {}
-    for word in figure_words(reply):
+    for word in figure_words(reply, ids):
         if word in taken or word in banned or any(c.startswith(word) for c in class_words):
             continue
+        if word[:5] == noun.lower()[:5]:
+            continue  # "tenancy 37024" on a host of tenants: the subject and its id
         owners = [name for name, words in parts.items() if any(_clips(word, p) for p in words)]
         if len(owners) == 1:
             out.setdefault(owners[0], []).append(word)
     return out
+
+
+def clipped_labels(text: str, labels: Sequence[str], names: Sequence[str]) -> str:
+    """`text` with each word that clips exactly one class's name, a figure right after it, written as that class:
+    "102 prem .95" reads "102 premium .95", "dngr .96" "downgraded .96" (g31), "(pos 26.2%)" "(positive 26.2%)"
+    (g18), "neg 0.859" "negative 0.859" (g14). Only classes of one word; not a word of a feature's `names`, a class
+    itself or a common word ("std" is as often a standard deviation).
+    """
+    said = figure_words(text)
+    if not said:
+        return text
+    single = [label for label in labels if re.fullmatch(r"[A-Za-z]+", label)]
+    known = {label.lower() for label in labels} | {p for name in names for p in _parts(name)} | set(_COMMON)
+    full: dict[str, str] = {}
+    for word in said - known:
+        owners = [label for label in single if _clips(word, label.lower()) and len(word) < len(label)]
+        if len(owners) == 1:
+            full[word] = owners[0]
+    if not full:
+        return text
+    pattern = re.compile(rf"(?<![\w.'-])({'|'.join(map(re.escape, sorted(full)))})\b(?={FIGURE_AFTER})", re.I)
+    return pattern.sub(lambda m: full[m.group(1).lower()], text)
