@@ -146,7 +146,8 @@ def test_clipped_words_need_a_figure_and_one_owner() -> None:
 
 
 def test_category_words_come_from_the_outputs() -> None:
-    assert figure_words("stoneware +0.02 and porcelain, mass (3 kg)") == {"stoneware", "mass"}
+    assert figure_words("stoneware +0.02 and porcelain, mass 3 kg") == {"stoneware", "mass"}
+    assert figure_words("Pot 41207: temp 1262", [41207]) == {"temp"}  # a subject named by its id
     found = category_aliases("stoneware +0.02", [WHY], KILN.features, KILN.labels, set())
     assert found == {"Clay Body": ["stoneware"]}
     # a value no output gives, and a truth value, are not read
@@ -177,3 +178,43 @@ PREDICTION = {
 )
 def test_odds_against_one_in_words(faithful: bool, reply: str) -> None:
     assert check_claims(reply, [PREDICTION], vocabulary=KILN).passed is faithful, reply
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "kiln: 41207 crac .955 / snd .045"),
+        (True, "41207 → crac 0.955 (snd 4.5 %)"),
+        # a clipped class given the other class's share
+        (False, "kiln: 41207 crac .045 / snd .955"),
+        (False, "41207 → crac 0.955 (snd 9.5 %)"),
+    ],
+)
+def test_a_class_called_by_a_clipped_word(faithful: bool, reply: str) -> None:
+    assert check_claims(reply, [PREDICTION], vocabulary=KILN).passed is faithful, reply
+
+
+WHAT_IF = {
+    "kind": "what_if",
+    "subject": WHY["subject"],
+    "changes": [{"feature": "FiringHours", "old": 9.0, "new": 11.5, "decimals": 1}],
+    "old_label": "cracked",
+    "old_probabilities": {"cracked": 0.69, "sound": 0.31},
+    "new_label": "sound",
+    "new_probabilities": {"cracked": 0.30, "sound": 0.70},
+    "old_label_counts": None,
+    "new_label_counts": None,
+    "note": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "What-if on 41207, firing time 11.5: cracked drops to 0.30, so it comes out sound."),
+        # the change said the wrong way
+        (False, "What-if on 41207, firing time cut to 7.5: cracked drops to 0.30, so it comes out sound."),
+    ],
+)
+def test_a_class_moving_is_no_change_of_the_feature(faithful: bool, reply: str) -> None:
+    assert check_claims(reply, [WHAT_IF], vocabulary=KILN).passed is faithful, reply
