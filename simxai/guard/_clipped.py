@@ -27,6 +27,11 @@ FIGURE_AFTER = r"\s?(?:[:=]|[<>≤≥≈~]=?)?\s?[-+±−–]?\s?(?P<n>\.?\d[\d.
 #: A word with a figure right after it: "moist 9.5", "len≥28.0", "credit ≥ 617", "hrs .43", "len -1.6".
 _BEFORE_FIGURE = re.compile(rf"(?<![\w.'-])([A-Za-z]{{3,}})(?={FIGURE_AFTER})")
 _VOWELS = frozenset("aeiouy")
+#: Words of a measure: a name's word, but said alone as often of anything else ("average size 0.199", "days 4").
+_MEASURES = frozenset(
+    "size count rate time days years hours minutes amount level number index ratio percent score value weight "
+    "length width height depth temp".split()
+)
 
 
 def figure_words(reply: str, ids: Iterable[int] = ()) -> set[str]:
@@ -46,10 +51,14 @@ def _parts(spelled: str) -> list[str]:
 
 
 def _clips(word: str, part: str) -> bool:
-    """Whether `word` clips `part`: its first letters, the whole of it, or its consonants in order after its first."""
+    """Whether `word` clips `part`: its first letters (four or more), the whole of it (no word of a measure alone,
+    "size" of flock_size), or its consonants in order after its first letter ("hrs" of hours, three or more).
+    """
     if len(part) < 4 or len(word) < 3:
         return False
-    if part.startswith(word):
+    if word == part:
+        return word not in _MEASURES
+    if part.startswith(word) and len(word) >= 4:
         return True
     if word[0] != part[0] or len(word) >= len(part) or any(c in _VOWELS for c in word[1:]):
         return False
