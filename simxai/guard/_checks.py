@@ -426,7 +426,7 @@ def check_claims(
     # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
     reply = without_descriptions(reply, outputs)  # "x (its description) ...": the output's text, no claim
     reply, context = bounded_text(reply, GUARD_CHARS), bounded_text(context, GUARD_CHARS)
-    report = _Checker(reply, facts, vocabulary or Vocabulary(), context).run()
+    report = _Checker(reply, facts, vocabulary or Vocabulary(), context, outputs).run()
     report = report if every_mechanism else _gated(report, trust())
     return _surely(report) if (sure_only_default() if sure_only is None else sure_only) else report
 

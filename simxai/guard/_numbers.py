@@ -122,6 +122,9 @@ class _NumberChecks(_NumberNames):
             self.report.claim(f"{text} (the rest of a share: missed)", True, via="number")
             return
         ahead = find_mentions(clause[: offset + claim.start], self.names.features)
+        if not ahead and re.match(r"\s*(?:→|->)", following) and claim.value >= 100 and is_subject_id(claim, self.ids):
+            self.report.claim(f"{text} (a subject's id)", True, via="number")  # "102 → std if moist 9.5" (claims-41)
+            return
         in_sum = [self.names.features.get(m.name, m.name) for m in ahead]
         by_count = counted_share(
             clause, offset + claim.start, offset + claim.end, sentence[: max(0, at)], facts, in_sum

@@ -186,11 +186,17 @@ def mask_inputs(text: str, inputs: Iterable[str], rewrites: Iterable[str] = ()) 
 
 def without_labels(text: str, labels: Iterable[str]) -> str:
     """`text` with the host's class names blanked: a label that is a verb of moving ("falls_behind", "drops_out")
-    says no direction of a change ("change x from 30 to 32 (then falls_behind)").
+    says no direction of a change ("change x from 30 to 32 (then falls_behind)"); nor does a verb of moving right
+    after a class, its probability's move ("credit 691: rejected drops to ~20 %", "stable rises"; claims-41).
     """
     for label in sorted(labels, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(label)}(?![\w-])", lambda m: " " * len(m.group(0)), text, flags=re.I)
+        said = rf"(?<![\w-]){re.escape(label)}(?![\w-])(?:\s+(?:{_MOVES})\b)?"
+        text = re.sub(said, lambda m: " " * len(m.group(0)), text, flags=re.I)
     return text
+
+
+#: Verbs of a class's probability moving, right after the class (`without_labels`).
+_MOVES = r"drops|falls|dips|sinks|slips|rises|climbs|jumps|grows|increases|decreases|goes\s+(?:up|down)"
 
 
 def sentences(text: str) -> list[str]:

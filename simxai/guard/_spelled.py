@@ -12,7 +12,8 @@ number after "point" or "and" alone (7 %, 20), a false alarm.
 
 Since claims-39: a decimal said from its point ("accuracy point seven three" is 0.73, "minus point oh two" −0.02;
 g15, g17, g18, g30), a number of hundreds before a teen ("five twelve" is 512, "six-ten" 610; g9, g15, g30), and a
-count from three to nineteen before "of" and a number ("twelve of eighty-nine" is 12 of 89; g13, g30).
+count from three to nineteen before "of" and a number ("twelve of eighty-nine" is 12 of 89; g13, g30). Since
+claims-41, odds against "one" ("about thirty-two to one" is 32 to 1; g29, g31).
 """
 
 from __future__ import annotations
@@ -80,7 +81,23 @@ def spelled_numbers(text: str) -> str:
             said += " percent"
         out += [text[at : m.start()], said]
         at = m.end()
-    return _halves(_decimals("".join([*out, text[at:]])))
+    return _to_one(_halves(_decimals("".join([*out, text[at:]]))))
+
+
+#: Odds against one said in words (claims-41, gfa34): "about thirty-two to one" (g31), "about forty to one on" (g29),
+#: "at nineteen to one"; the "one" stayed a word, so the first number was read alone (32 of no field). Not a range
+#: said from its start ("from 5 to one").
+_TO_ONE = re.compile(rf"(?<![\w.-])(?<!from )(?P<n>\d+|{_TEEN}|{_UNIT})\s+to\s+one\b(?![\w-])", re.I)
+
+
+def _to_one(text: str) -> str:
+    """`text` with odds said against "one" in digits: "32 to one" reads "32 to 1", "nineteen to one" "19 to 1"."""
+
+    def odds(m: re.Match[str]) -> str:
+        said = m.group("n")
+        return f"{said if said.isdigit() else _UNITS[said.lower()]} to 1"
+
+    return _TO_ONE.sub(odds, text)
 
 
 #: The digits said after "point", one word (or digit) each: "point seven", "point zero five", "point 7".

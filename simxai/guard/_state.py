@@ -8,13 +8,15 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 
 from simxai.guard import _cues as cue
 from simxai.guard._bare_ids import named_bare_ids
 from simxai.guard._chain_order import chained_orders
+from simxai.guard._clipped import clipped_labels
+from simxai.guard._clipped_names import clipped_names
 from simxai.guard._facts import NUMBER, Facts
 from simxai.guard._frames import without_frame
 from simxai.guard._glosses import mask_feature_glosses
@@ -253,17 +255,26 @@ def _spoken(text: str, vocab: Vocabulary) -> str:
     reply (tables as sentences, and as written) take it.
     """
     read = spelled_numbers(clock_times(_forms_read(normalise(with_leading_zeros(text)), vocab)))  # claims-37
-    return abbreviations(spoken_splits(spoken_ids(read, vocab.instance_noun), vocab.labels))
+    read = abbreviations(spoken_splits(spoken_ids(read, vocab.instance_noun), vocab.labels))
+    named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
+    return clipped_labels(read, vocab.labels, named)  # "prem .95", "neg 0.859": a class's clipped name (claims-41)
 
 
 class _CheckState:
     """The reply, its outputs' facts and names, and the report: what each group of checks reads and writes."""
 
-    def __init__(self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str) -> None:
+    def __init__(
+        self, reply: str, facts: list[Facts], vocab: Vocabulary, context: str, outputs: Sequence[Any] = ()
+    ) -> None:
         # Markdown emphasis ("**income**") is no part of a claim.
         named = [*vocab.features, *(a for v in vocab.aliases.values() for a in v)]
         # a speaker's frame ('Podcast: "..."'), "RECEIPT" heads, "key ..... value", "STABLE 68.0"
         reply = register_layout(without_frame(reply), vocab.labels, named)
+        ids = {f.subject_id for f in facts if f.subject_id is not None}
+        # "moist 9.5", "cotton −.004": a feature's clipped word or category value, written out (claims-41)
+        reply = clipped_names(
+            reply, vocab.features, derived_aliases(vocab), vocab.labels, vocab.instance_noun, ids, outputs
+        )
         # The reply with its tables as sentences and as written: one reading when it has no table (the usual case).
         tabled = prose_tables(reply)
         read = _spoken(reply, vocab)

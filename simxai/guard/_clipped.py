@@ -1,0 +1,115 @@
+"""A feature called by a clipped word of its names, a figure right after it (claims-41, helper gfa34).
+
+"moist 9.5→10.4", "len ≥ 28.0", "hrs .43" (g31: MoistureContent with the alias "moisture", "Stigma Length (mm)" with
+"thread length", "hours to drying"), "credit ≥ 617" (g30: credit_score), "buzz +.05" (g30: a count of buzzing
+strings). The host lists no such word, so the reading took the word for an invented feature ("feature moist") or
+bound the figure after it to the feature named before it ("crocin≥211, moist≤10.2": 10.2 read as crocin's).
+
+A word of the reply is read as the feature's name, for this reply, when a figure follows it (a number, after a sign
+or a comparison at most) and it is a clipped form of a word of exactly one feature's names: that word's first
+letters (three or more; "len" of length, "moist" of moisture), the whole word ("credit" of credit_score), or its
+consonants in order after its first letter ("hrs" of hours). Not a word the host's names already are, a class's
+first letters, the instance noun, nor a common word of `_causes._COMMON` ("rate", "total", "mean"). A clipped word
+with no figure after it stays what it was ("open credit cards" on a loan host is still an invented feature).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from simxai.guard._causes import _COMMON
+
+__all__ = ["FIGURE_AFTER", "clipped_aliases", "clipped_labels", "figure_words"]
+
+#: What follows a word for a figure to come right after it: a number, after a sign or a comparison at most.
+FIGURE_AFTER = r"\s?(?:[:=]|[<>≤≥≈~]=?)?\s?[-+±−–]?\s?(?P<n>\.?\d[\d.]*)"
+#: A word with a figure right after it: "moist 9.5", "len≥28.0", "credit ≥ 617", "hrs .43", "len -1.6".
+_BEFORE_FIGURE = re.compile(rf"(?<![\w.'-])([A-Za-z]{{3,}})(?={FIGURE_AFTER})")
+_VOWELS = frozenset("aeiouy")
+#: Words of a measure: a name's word, but said alone as often of anything else ("average size 0.199", "days 4").
+_MEASURES = frozenset(
+    "size count rate time days years hours minutes amount level number index ratio percent score value weight "
+    "length width height depth temp".split()
+)
+
+
+def figure_words(reply: str, ids: Iterable[int] = ()) -> set[str]:
+    """The words of `reply` (lower case) with a figure right after it that is none of the subjects' `ids`: "moist
+    9.5", "len≥28.0", "cotton −.004"; not "Parcel 39116" (a subject named by its id).
+    """
+    known = {str(i) for i in ids}
+    return {m.group(1).lower() for m in _BEFORE_FIGURE.finditer(reply) if m.group("n").rstrip(".") not in known}
+
+
+def _parts(spelled: str) -> list[str]:
+    """The lower-case words of a name: "MoistureContent" -> moisture, content; "Stigma Length (mm)" -> stigma,
+    length, mm.
+    """
+    split = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", spelled)
+    return [p for p in re.split(r"[_\W\d]+", split.lower()) if p]
+
+
+def _clips(word: str, part: str) -> bool:
+    """Whether `word` clips `part`: its first letters (four or more), the whole of it (no word of a measure alone,
+    "size" of flock_size), or its consonants in order after its first letter ("hrs" of hours, three or more).
+    """
+    if len(part) < 4 or len(word) < 3:
+        return False
+    if word == part:
+        return word not in _MEASURES
+    if part.startswith(word) and len(word) >= 4:
+        return True
+    if word[0] != part[0] or len(word) >= len(part) or any(c in _VOWELS for c in word[1:]):
+        return False
+    rest = iter(part[1:])
+    return all(c in rest for c in word[1:])
+
+
+def clipped_aliases(
+    reply: str,
+    features: Sequence[str],
+    aliases: Mapping[str, Sequence[str]],
+    labels: Sequence[str],
+    noun: str,
+    taken: set[str],
+    ids: Iterable[int] = (),
+) -> dict[str, list[str]]:
+    """For each feature, the words of `reply` that clip a word of its names (`features` with `aliases`) and no other
+    feature's, each with a figure right after it; `taken`: the names and aliases already known, lower case.
+    """
+    parts = {name: {p for s in (name, *aliases.get(name, ())) for p in _parts(s)} for name in features}
+    banned = {noun.lower(), *_COMMON}
+    class_words = [p for label in labels for p in _parts(label)]
+    out: dict[str, list[str]] = {}
+    for word in figure_words(reply, ids):
+        if word in taken or word in banned or any(c.startswith(word) for c in class_words):
+            continue
+        if word[:5] == noun.lower()[:5]:
+            continue  # "tenancy 37024" on a host of tenants: the subject and its id
+        owners = [name for name, words in parts.items() if any(_clips(word, p) for p in words)]
+        if len(owners) == 1:
+            out.setdefault(owners[0], []).append(word)
+    return out
+
+
+def clipped_labels(text: str, labels: Sequence[str], names: Sequence[str]) -> str:
+    """`text` with each word that clips exactly one class's name, a figure right after it, written as that class:
+    "102 prem .95" reads "102 premium .95", "dngr .96" "downgraded .96" (g31), "(pos 26.2%)" "(positive 26.2%)"
+    (g18), "neg 0.859" "negative 0.859" (g14). Only classes of one word; not a word of a feature's `names`, a class
+    itself or a common word ("std" is as often a standard deviation).
+    """
+    said = figure_words(text)
+    if not said:
+        return text
+    single = [label for label in labels if re.fullmatch(r"[A-Za-z]+", label)]
+    known = {label.lower() for label in labels} | {p for name in names for p in _parts(name)} | set(_COMMON)
+    full: dict[str, str] = {}
+    for word in said - known:
+        owners = [label for label in single if _clips(word, label.lower()) and len(word) < len(label)]
+        if len(owners) == 1:
+            full[word] = owners[0]
+    if not full:
+        return text
+    pattern = re.compile(rf"(?<![\w.'-])({'|'.join(map(re.escape, sorted(full)))})\b(?={FIGURE_AFTER})", re.I)
+    return pattern.sub(lambda m: full[m.group(1).lower()], text)
