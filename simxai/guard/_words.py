@@ -90,7 +90,8 @@ def quote_numbered(text: str, words: Iterable[str]) -> str:
 
 def _marked_ranks(text: str, known: set[str]) -> str:
     """`text` with each item of a ranking numbered inline from 1 whose word is one of `known` marked as a rank
-    ("1 crusty" -> "#1 crusty"), so that its number is read as the word's rank, not as a value of it."""
+    ("1 crusty" -> "#1 crusty"), so that its number is read as the word's rank, not as a value of it.
+    """
     starts = [m.start("k") for run in _numbered_runs(text) for m in run if m.group("w").lower() in known]
     for start in sorted(starts, reverse=True):
         text = f"{text[:start]}#{text[start:]}"
