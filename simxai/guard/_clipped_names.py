@@ -35,12 +35,13 @@ def clipped_names(
     """`text` with each clipped word or category value that names one feature, a figure (no subject's id) right
     after it, written as that feature (`aliases`: each feature's known names, the host's and those derived).
     """
-    ids = {str(i) for i in ids}
+    numbers = set(ids)
+    said_ids = {str(i) for i in numbers}
     taken = {f.lower() for f in features} | {a.lower() for said in aliases.values() for a in said}
     owner: dict[str, str] = {}
     for found in (
-        category_aliases(text, outputs, features, labels, taken, map(int, ids)),
-        clipped_aliases(text, features, aliases, labels, noun, taken, map(int, ids)),
+        category_aliases(text, outputs, features, labels, taken, numbers),
+        clipped_aliases(text, features, aliases, labels, noun, taken, numbers),
     ):
         owner |= {word: feature for feature, words in found.items() for word in words}
     if not owner:
@@ -49,7 +50,7 @@ def clipped_names(
     pattern = re.compile(rf"(?<![\w.'-])({words})\b(?={FIGURE_AFTER})", re.I)
 
     def written(m: re.Match[str]) -> str:
-        if m.group("n").rstrip(".") in ids:
+        if m.group("n").rstrip(".") in said_ids:
             return m.group(0)
         feature = owner[m.group(1).lower()]
         return _written(feature, aliases.get(feature, ()))
