@@ -200,61 +200,6 @@ def test_the_score_on_two_values_joined_by_and_is_one_per_value(salon: Any) -> N
     assert sorted(c[1]["group"] for c in _calls(turn)) == ["breed_group = terrier", "breed_group = working"]
 
 
-# --- "the next one" after a turn about one id ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("next_turn", ["and the next one?", "the one after that", "same for the next appointment"])
-def test_the_next_one_after_a_prediction_is_the_next_id(salon: Any, next_turn: str) -> None:
-    """It was the same appointment again."""
-    host, _ = salon
-    turn = _send(host, "what does the model predict for appointment 540?", next_turn)
-    assert _calls(turn) == [("get_prediction", {"instance": 541})]
-
-
-def test_the_next_one_after_a_what_if_keeps_the_change(salon: Any) -> None:
-    host, _ = salon
-    turn = _send(
-        host, "what does the model predict for appointment 540?", "what if it had 2 more VIPs?", "and the next one?"
-    )
-    assert _calls(turn) == [("explain_what_if", {"changes": {"NumVIPs": "+2"}, "instance": 541})]
-
-
-def test_the_next_one_after_a_why_of_a_label_asks_the_next_ones_own_why(salon: Any) -> None:
-    host, data = salon
-    label = str(data.outcome.iloc[40])
-    turn = _send(host, f"why is appointment 541 {label}?", "the next one?")
-    assert _calls(turn) == [("get_local_explanation", {"instance": 542})]
-
-
-def test_the_next_one_after_a_group_names_no_id(salon: Any) -> None:
-    host, _ = salon
-    turn = _send(host, "how accurate is the model on working appointments?", "and the next one?")
-    assert all(c[1].get("instance") != 1 and c[1].get("instance") is None for c in _calls(turn))
-
-
-def test_the_next_one_past_the_last_id_is_left_to_the_router() -> None:
-    from simxai.backends._router_next_instance import next_instance_decision
-    from simxai.messages import Message, ToolCall
-
-    schema = _schema([_number("wait_hours")])
-    history = [
-        Message(role="user", content="predict visit 90"),
-        Message(
-            role="assistant",
-            content="",
-            tool_calls=[ToolCall(id="c0", name="get_prediction", arguments={"instance": 90})],
-        ),
-        Message(role="tool", content='{"result": {"kind": "prediction"}}', tool_call_id="c0"),
-    ]
-    assert next_instance_decision("and the next one?", history, schema) is None
-    history[1] = Message(
-        role="assistant", content="", tool_calls=[ToolCall(id="c0", name="get_prediction", arguments={"instance": 89})]
-    )
-    decision = next_instance_decision("and the next one?", history, schema)
-    assert decision is not None and decision.arguments == {"instance": 90}
-    assert next_instance_decision("and the next question?", history, schema) is None
-
-
 # --- a measure the host does not hold, beside a count of predictions: asked, never dropped --------------------------
 
 

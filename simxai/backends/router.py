@@ -76,7 +76,6 @@ from simxai.backends._router_masking import (
     selector_text,
 )
 from simxai.backends._router_new_text import new_text_decision
-from simxai.backends._router_next_instance import next_instance_decision
 from simxai.backends._router_remarks import question_then_remarks, request_among_remarks
 from simxai.backends._router_replies import (
     AMBIGUOUS_YES,
@@ -266,8 +265,6 @@ class RouterBackend(Backend):
         early = value_decision(decision, text, schema, history, names) or effect_decision(decision, text, schema, names)
         if early is not None:
             return early  # "and what is his credit score?", "how does origin affect the prediction?"
-        if (following := next_instance_decision(text, history, schema)) is not None:
-            return following  # "and the next one?" after a turn about route 4133: the same question about 4134
         fragment = fragment_decision(text, masked, history, request, self._decide)
         if fragment is not None:
             return fragment  # "and for the over 60s?" after our question, "give me three", "and silver?"
