@@ -9,7 +9,6 @@ was wrong and checks the fixed one; the unit tests of each reading build their o
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,8 @@ import pandas as pd
 import pytest
 
 from simxai.hosts.base import FeatureSchema, HostSchema
+from tests.router_conversation import calls as _calls
+from tests.router_conversation import send as _send
 
 
 def _callouts() -> tuple[Any, pd.DataFrame]:
@@ -59,20 +60,6 @@ def rescue_host() -> Any:
     return host_from_model(
         model, data, name="mountain rescue", target="outcome", instance_noun="callout", id_column="callout_id"
     )
-
-
-def _send(host: Any, *texts: str) -> Any:
-    from simxai import Agent, load_backend
-
-    conversation = Agent(host, load_backend("router")).conversation()
-    turn = None
-    for text in texts:
-        turn = asyncio.run(conversation.send(text))
-    return turn
-
-
-def _calls(turn: Any) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls]
 
 
 def _schema(features: list[FeatureSchema], noun: str = "day") -> HostSchema:

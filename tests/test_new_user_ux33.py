@@ -9,7 +9,6 @@ cancelled, and a count of the earlier `Rehearsals` named like the rows), and tin
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,8 @@ import pandas as pd
 import pytest
 
 from simxai.hosts.base import FeatureSchema, HostSchema
+from tests.router_conversation import calls as _calls
+from tests.router_conversation import send as _send
 
 SECTIONS = ["strings", "woodwind", "brass", "percussion"]
 
@@ -56,20 +57,6 @@ def orchestra() -> tuple[Any, pd.DataFrame]:
         model, data, name="orchestra", target="attendance", instance_noun="rehearsal", id_column="rehearsal_id"
     )
     return host, data
-
-
-def _send(host: Any, *texts: str) -> Any:
-    from simxai import Agent, load_backend
-
-    conversation = Agent(host, load_backend("router")).conversation()
-    turn = None
-    for text in texts:
-        turn = asyncio.run(conversation.send(text))
-    return turn
-
-
-def _calls(turn: Any) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls]
 
 
 def _schema(features: list[FeatureSchema], noun: str = "day") -> HostSchema:

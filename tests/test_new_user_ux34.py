@@ -9,7 +9,6 @@ tiny schemas.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,8 @@ import pandas as pd
 import pytest
 
 from simxai.hosts.base import FeatureSchema, HostSchema
+from tests.router_conversation import calls as _calls
+from tests.router_conversation import send as _send
 
 GROUPS = ["terrier", "hound", "herding", "sporting", "working"]
 
@@ -57,20 +58,6 @@ def salon() -> tuple[Any, pd.DataFrame]:
         model, data, name="salon", target="outcome", instance_noun="appointment", id_column="appointment_id"
     )
     return host, data
-
-
-def _send(host: Any, *texts: str) -> Any:
-    from simxai import Agent, load_backend
-
-    conversation = Agent(host, load_backend("router")).conversation()
-    turn = None
-    for text in texts:
-        turn = asyncio.run(conversation.send(text))
-    return turn
-
-
-def _calls(turn: Any) -> list[tuple[str, dict[str, Any]]]:
-    return [(c.function, c.arguments) for c in turn.calls]
 
 
 def _schema(features: list[FeatureSchema]) -> HostSchema:
