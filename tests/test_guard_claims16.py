@@ -169,9 +169,14 @@ def test_enumerated_item_paraphrase_of_a_description():
     ],
 )
 def test_claims16_readers_stay_linear(check_reply, cpu_guard, host, function, arguments, unit):
-    """64 KB of one repeated construction each claims-16 reader reads is checked well within 2 s of CPU."""
+    """64 KB of one repeated construction each claims-16 reader reads is checked within 5 s of CPU.
+
+    The whole guard reads such a reply in about 1.4-2.2 s of CPU on a slow 2-core machine (the round-34 machine,
+    main 0afc0986 and after), linear in its length; a reader that is quadratic in it takes minutes. The bound was 2 s,
+    set on a faster machine; 5 s is test_linear_parsers' bound for the same 64 KB.
+    """
     text = (unit * (65536 // len(unit) + 1))[:65536]
-    assert cpu_guard(lambda: check_reply(host, function, arguments, text), 2.0)
+    assert cpu_guard(lambda: check_reply(host, function, arguments, text), 5.0)
 
 
 def test_label_tables_are_read_once(cpu_guard):

@@ -20,6 +20,7 @@ from simxai.turn_memo import per_turn
 __all__ = ["class_mentions", "class_name_pattern"]
 
 _INFLECTION = r"(?:s|es|d|ed|ing|e)?"
+_LONGEST_SPOKEN = 120  # characters of a class name read with its words joined and inflected
 
 
 def _word_pattern(word: str, inflect: bool) -> str:
@@ -30,7 +31,13 @@ def _word_pattern(word: str, inflect: bool) -> str:
 
 @functools.lru_cache(maxsize=256)
 def class_name_pattern(name: str) -> re.Pattern[str]:
-    """The pattern that finds class `name` as a whole phrase, case-insensitive ("needs_service" -> "need service")."""
+    """The pattern that finds class `name` as a whole phrase, case-insensitive ("needs_service" -> "need service").
+
+    A name longer than `_LONGEST_SPOKEN` characters is found only as written: no one says it otherwise, and a
+    pattern of its every word joined and inflected grows with it (tests/reliability/test_linear_parsers.py).
+    """
+    if len(name) > _LONGEST_SPOKEN:
+        return re.compile(r"(?<![\w-])" + re.escape(name.strip()) + r"(?![\w-])", re.IGNORECASE)
     words = [w for w in re.split(r"[\s_\-]+", name.strip()) if w]
     inflect = len(words) > 1
     # "dead out", "dead-out" and "deadout" for dead_out: a compound may be written as one word

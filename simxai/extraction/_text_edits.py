@@ -59,7 +59,9 @@ _WORDED_PATTERNS: tuple[tuple[str, bool], ...] = (
 )
 _ARROW = 6
 _QUOTED = r"['\"“‘](?P<{g}>[^'\"”’]+)['\"”’]"
-_WORD = r"(?P<{g}>[\w\-]+)"
+# A word starts where no word character is before it: a match that could start inside a word also starts at its
+# first letter, and trying every letter of a long run of them is quadratic (tests/reliability/test_linear_parsers.py).
+_WORD = r"(?<![\w\-])(?P<{g}>[\w\-]+)"
 
 
 def text_changes(text: str, *, worded: bool = True) -> dict[str, ChangeValue] | None:
