@@ -27,9 +27,11 @@ from simxai.normalize import normalize
 
 SIZE = 64 * 1024
 
-#: CPU seconds a parser may spend on one 64 KB string: 10 times the worst linear case, and a quadratic parser
-#: fails the test instead of hanging it.
-CPU_GUARD = 5.0
+#: CPU seconds a parser may spend on one 64 KB string, and a quadratic parser fails the test instead of hanging it
+#: (one takes minutes here). It was 5 s, 10 times the worst linear case on earlier machines; on the round-34 machine
+#: the guard's check_claims reads 64 KB of "1, 1, ..." in 4.8 s standalone, linearly, and over 5 s late in the full
+#: suite. Speed is the benches' to measure (bench/), not this test's.
+CPU_GUARD = 15.0
 
 
 def _fill(piece: str) -> str:
