@@ -148,8 +148,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         # "accuracy for smokers and non-smokers": one call per group, to compare; "on crimp or sloper routes": one
         # "is it better with dhl or ups?": two groups set side by side, each scored (`_SIDE_BY_SIDE`)
         group = arguments.get("group")
-        joined = alternatives if _SIDE_BY_SIDE.search(text) else (lambda g: either_groups(g, text, schema))
-        groups = joined(group) if isinstance(group, str) else []
+        groups = _groups(group, text, schema) if isinstance(group, str) else []
         if len(groups) == 1 and groups[0] != group:
             arguments = {**arguments, "group": groups[0]}
         if len(groups) > 1:
@@ -169,7 +168,7 @@ def calls_for(spec: FunctionSpec, text: str, history: Sequence[Message], schema:
         named = [frequent]  # "why is saltmarsh damaged so often?": the model's reasons over the rows of saltmarsh
     if len(named) == 1 and isinstance(named[0], str) and schema is not None and schema.kind == "tabular":
         # "what does it predict for the silver and gold plans": each; "for pinch or pocket routes": their rows
-        named = alternatives(named[0]) if _SIDE_BY_SIDE.search(text) else either_groups(named[0], text, schema)
+        named = _groups(named[0], text, schema)
     if not named:
         return [ToolCall(id="call_0", name=spec.name, arguments=arguments)]
     said = arguments.get("changes")
@@ -199,6 +198,13 @@ def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
 # Words that set the groups of a turn side by side: "better with dhl or ups", "more accurate for car or home loans",
 # "compare", "versus"; values joined by "or" are then each its own group, never their union (`either_groups`)
 _SIDE_BY_SIDE = re.compile(r"\b(?:better|worse|more|less|compar\w*|versus|vs|differ\w*|than)\b", re.I)
+
+
+def _groups(condition: str, text: str, schema: HostSchema | None) -> list[str]:
+    """The groups `condition` names: each on its own when the turn sets them side by side, else `either_groups`."""
+    return alternatives(condition) if _SIDE_BY_SIDE.search(text) else either_groups(condition, text, schema)
+
+
 _PICKS_ROWS = re.compile(r"\b(?:which|show\s+me|list|some|any|all)\b", re.I)
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
 
