@@ -194,7 +194,6 @@ def _beyond(changes: dict[str, Any], instance: Any) -> dict[str, Any]:
     return {k: v for k, v in changes.items() if k not in fixed or fixed[k].lower() != str(v).lower()}
 
 
-# A turn that picks rows out of the data ("which dvds ...", "show me some late magazines")
 # Words that set the groups of a turn side by side: "better with dhl or ups", "more accurate for car or home loans",
 # "compare", "versus"; values joined by "or" are then each its own group, never their union (`either_groups`)
 _SIDE_BY_SIDE = re.compile(r"\b(?:better|worse|more|less|compar\w*|versus|vs|differ\w*|than)\b", re.I)
@@ -205,6 +204,7 @@ def _groups(condition: str, text: str, schema: HostSchema | None) -> list[str]:
     return alternatives(condition) if _SIDE_BY_SIDE.search(text) else either_groups(condition, text, schema)
 
 
+# A turn that picks rows out of the data ("which dvds ...", "show me some late magazines")
 _PICKS_ROWS = re.compile(r"\b(?:which|show\s+me|list|some|any|all)\b", re.I)
 _COUNT = re.compile(r"\b(?:how\s+many|count|number\s+of|what\s+(?:share|fraction|proportion|percentage))\b", re.I)
 
