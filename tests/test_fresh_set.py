@@ -1,5 +1,5 @@
-"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r)
-are well formed.
+"""The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r,
+..., -06af) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -34,7 +34,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
         "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac", "fresh-2026-12-05ad",
-        "fresh-2026-12-05ae",
+        "fresh-2026-12-05ae", "fresh-2026-12-06af",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -236,6 +236,16 @@ LEAGUE_CATEGORIES = {
     "Division": ("classic", "mixed", "seniors", "youth"),
     "HomePair": ("False", "True"),
 }
+#: The invented escape-room host of set AF (`evalsets/fresh-2026-12-06af/host_escape.py`): ids 130401-130700, games
+#: called "game"; three labels (how the game ended); units in brackets ("Avg Age (years)"), names with spaces, a
+#: True/False column.
+ESCAPE_NUMERIC = (
+    "team_size", "hints_used", "StartHour", "Avg Age (years)", "booking lead (days)", "rooms played before",
+)  # fmt: skip
+ESCAPE_CATEGORIES = {
+    "Theme": ("asylum", "heist", "pharaoh", "submarine"),
+    "FirstVisit": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -412,6 +422,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("won", "split", "lost"),
         "features": LEAGUE_NUMERIC + tuple(LEAGUE_CATEGORIES),
         "categories": LEAGUE_CATEGORIES,
+    },
+    "escape": {
+        "ids": range(130401, 130701),
+        "labels": ("escaped", "rescued", "trapped"),
+        "features": ESCAPE_NUMERIC + tuple(ESCAPE_CATEGORIES),
+        "categories": ESCAPE_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -613,6 +629,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 18,
         "per_host": {"demo": 59, "sentiment": 42, "loan": 58, "league": 93},
         "dialogues_per_host": {"demo": 4, "sentiment": 3, "loan": 4, "league": 7},
+    },
+    "fresh-2026-12-06af": {
+        "requests": 217,
+        "dialogues": 16,
+        "per_host": {"demo": 49, "sentiment": 40, "loan": 49, "escape": 79},
+        "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 3, "escape": 7},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}

@@ -75,8 +75,7 @@ ESCAPE_CONFIG: dict[str, Any] = {
         "model_description": "An extra-trees classifier: 60 extremely randomised decision trees of depth at most 6, "
         "on the one-hot-encoded theme and first-visit flag and the raw numbers; the probabilities are the trees' "
         "averaged class shares.",
-        "training": "Fitted on 240 of the 300 synthetic games; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic games; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic games, invented for testing; not a real venue's records.",
             "Knows nothing of the players beyond the logged columns (no puzzle-by-puzzle times).",
