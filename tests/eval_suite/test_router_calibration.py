@@ -16,6 +16,7 @@ from simxai.eval_suite.router_training.calibration import (
     reliability,
 )
 from simxai.eval_suite.router_training.data import Example
+from simxai.eval_suite.router_training.threshold import step_pays
 from simxai.eval_suite.router_training.train import SETTINGS, chosen_threshold, sweep_lines
 from tests.eval_suite.test_router_folds import _corpus
 
@@ -55,8 +56,18 @@ def test_exactly_one_wrong_in_three_added_turns_pays_when_the_sweep_counts_them(
     sweep = sweep_lines(probabilities, gold)
     assert "wrong among the added 33.3% (26 of 78)" in sweep[5]
     assert chosen_threshold(sweep) == 0.7
-    one_fewer = np.array([0] * 300 + [1] * 25 + [0] * 53)
-    assert chosen_threshold(sweep_lines(probabilities, one_fewer)) == 0.0
+    # 20 of 78 (25.6 %) falls short by more than a standard error (4.9 points): the climb ends before 0.7
+    too_few = np.array([0] * 300 + [1] * 20 + [0] * 58)
+    assert chosen_threshold(sweep_lines(probabilities, too_few)) == 0.0
+
+
+def test_a_step_the_bar_lies_within_a_standard_error_of_pays() -> None:
+    # the thirty-fourth round's step to 0.7: 75 wrong of 235 added is 31.9 %, 3.0 points a standard error
+    assert step_pays(75, 235)
+    assert step_pays(26, 78) and step_pays(25, 78)  # 33.3 %; 32.1 %, 5.3 points a standard error
+    assert not step_pays(63, 324)  # 19.4 %, 2.2 points a standard error
+    assert not step_pays(20, 78) and not step_pays(0, 40) and not step_pays(0, 0)
+    assert step_pays(5, 5)
 
 
 def test_a_step_of_a_few_turns_is_judged_with_the_next() -> None:
