@@ -30,12 +30,13 @@ _MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rath
 # A suffix glued to an amount: a percent sign or "k" for thousands ("32k").
 _SUFFIX = r"(?:%|k(?![A-Za-z]))"
 _AGAIN = r"(?:it'?s|its|make\s+(?:it|that))"  # "no wait, it's 15", "sorry make it 4": the marker goes on
-_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:.\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
+_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:–—]|-{{1,2}})?\s*{_MARKER}(?:\s*[,:.\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
 _SELF_REPAIR = re.compile(
     rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
     rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+(?:/[A-Za-z]+)?){{0,3}})"  # "m/s" too
-    # the new number may end the sentence ("... no, scratch that, 15."), but is no decimal's first part
-    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|[.,]\d)"
+    # the new number may end the sentence ("... no, scratch that, 15."), but is no decimal's first part; a "#" before
+    # it marks a record again ("#7001 scratch that, #7010")
+    rf"{_MARKED}(?:#\s?)?(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|[.,]\d)"
     rf"(?P<rest>(?:\s+[A-Za-z°]+(?:/[A-Za-z]+)?){{0,3}})",
     re.IGNORECASE,
 )
