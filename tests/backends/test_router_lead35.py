@@ -167,3 +167,34 @@ def test_the_class_wanted_before_and_not(text: str, label: str) -> None:
 def test_leaving_a_class_of_two_with_a_hashed_id() -> None:
     two = KILN.model_copy(update={"class_names": ["sound", "cracked"]})
     assert extract_target_label("how do I get #5120 out of cracked", two) == "sound"
+
+
+# --- a value taken back in brackets, "nah" as a marker; "folks" over an age ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("firing #5120 (nah sorry, #5129) - verdict?", "firing #5129 - verdict?"),
+        ("what if 5120 got 3 coats (nah, 2)", "what if 5120 got 2 coats"),
+        ("what if the peak went up by 40 C (sorry, 45) on 5120", "what if the peak went up by 45 C on 5120"),
+        ("(peak 1100) and (3 coats)", "(peak 1100) and (3 coats)"),  # no marker: brackets kept
+    ],
+)
+def test_a_value_taken_back_in_brackets(text: str, said: str) -> None:
+    from simxai._self_repair import self_corrected
+
+    assert self_corrected(text) == said
+
+
+def test_a_record_taken_back_in_brackets_through_the_router(router: RouterBackend) -> None:
+    question, calls = route(router, "what if #5120 had 3 coats (nah sorry, 2)", KILN)
+    assert question == ""
+    assert calls == [("explain_what_if", {"instance": 5120, "changes": {"glaze coats": 2}})]
+
+
+def test_folks_over_a_number_are_an_age() -> None:
+    from simxai.extraction import extract_group
+    from tests.backends.routing import DEMO
+
+    assert extract_group("how well does it score on folks over 65", DEMO) == "age > 65"
