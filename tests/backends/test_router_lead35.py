@@ -198,3 +198,20 @@ def test_folks_over_a_number_are_an_age() -> None:
     from tests.backends.routing import DEMO
 
     assert extract_group("how well does it score on folks over 65", DEMO) == "age > 65"
+
+
+# --- a unit of time shortened in a group's bound -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("firings that cooled over 12 hrs", "cool_hours > 12"),
+        ("the firings cooled for under 8 hr", "cool_hours < 8"),
+        ("firings that cooled over 12 hours", "cool_hours > 12"),  # spelled out, as before
+    ],
+)
+def test_a_shortened_unit_of_time_bounds_its_feature(text: str, group: str) -> None:
+    from simxai.extraction import extract_group
+
+    assert extract_group(text, KILN) == group
