@@ -72,7 +72,16 @@ def _repaired(match: re.Match[str]) -> str:
     return f"{match.group('new')}{nsfx or osfx}{unit}{rest}"
 
 
+# A unit glued to a number ("3.5oz scratch that, 3oz"): set apart for the repair only (not "2nd", "32k")
+_GLUED_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?!(?:st|nd|rd|th)\b)([A-Za-z]{2,})\b")
+
+
 def self_corrected(text: str) -> str:
     """`text` with each value taken back in the same turn replaced by the one said after it (module doc)."""
-    text = _SELF_REPAIR.sub(_repaired, text)
+    repaired = _SELF_REPAIR.sub(_repaired, text)
+    if repaired == text:  # "3.5oz scratch that, 3oz": read with the units set apart, kept so only when repaired
+        apart = _GLUED_UNIT.sub(r"\1 \2", text)
+        repaired = _SELF_REPAIR.sub(_repaired, apart) if apart != text else text
+        repaired = text if repaired == apart else repaired
+    text = repaired
     return _WORD_REPAIR.sub(lambda m: m.group("new"), text)

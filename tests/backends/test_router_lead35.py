@@ -179,6 +179,8 @@ def test_leaving_a_class_of_two_with_a_hashed_id() -> None:
         ("what if 5120 got 3 coats (nah, 2)", "what if 5120 got 2 coats"),
         ("what if the peak went up by 40 C (sorry, 45) on 5120", "what if the peak went up by 45 C on 5120"),
         ("(peak 1100) and (3 coats)", "(peak 1100) and (3 coats)"),  # no marker: brackets kept
+        ("5120 with walls at 6.5mm scratch that, 6mm", "5120 with walls at 6 mm"),  # units glued on
+        ("the 3rd firing at 1200C", "the 3rd firing at 1200C"),  # nothing taken back: as written
     ],
 )
 def test_a_value_taken_back_in_brackets(text: str, said: str) -> None:
