@@ -22,20 +22,25 @@ _NUMBER = r"\d+(?:[.,]\d+)?"  # a decimal comma too ("12,5"): `normalize` reads 
 # Markers that take back what was just said; "no" and "wait" alone only after a comma, a dash or dots.
 _MARKER = (
     r"(?:(?:sorry|oops|scratch\s+that|strike\s+that|correction|or\s+rather|no\s+wait|no\s+no|i\s+mean|i\s+meant)"
-    r"|(?<=[,;:\-–—.])\s*(?:no|wait|make\s+that|rather)\b"
+    r"|(?<=[,;:\-–—.(])\s*(?:no|nah|wait|make\s+that|rather)\b"
     # "700 *720": a star before the number typed again, as chat users correct a typo
     r"|(?<=[\s.…])\*(?=\d))"
 )
-_MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|wait|i|make|rather|and|but|then)\b"
+_MARKER_WORDS = r"(?:sorry|oops|scratch|strike|correction|or|no|nah|wait|i|make|rather|and|but|then)\b"
 # A suffix glued to an amount: a percent sign or "k" for thousands ("32k").
 _SUFFIX = r"(?:%|k(?![A-Za-z]))"
 _AGAIN = r"(?:it'?s|its|make\s+(?:it|that))"  # "no wait, it's 15", "sorry make it 4": the marker goes on
-_MARKED = rf"\s*(?:\.{{1,3}}|…|[,;:\-–—])?\s*{_MARKER}(?:\s*[,:.\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
+# (a correction may stand in brackets: "14 players (nah sorry, 15)"; the closing bracket goes with it)
+_MARKED = (
+    rf"\s*(?:\.{{1,3}}|…|[,;:–—]|-{{1,2}}|(?P<open>\())?\s*{_MARKER}"
+    rf"(?:\s*[,:.\-–—]?\s*(?:{_MARKER}|{_AGAIN}))*\s*[,:\-–—]?\s*"
+)
 _SELF_REPAIR = re.compile(
     rf"(?<![\w.])(?P<old>{_NUMBER})(?P<osfx>{_SUFFIX})?"
     rf"(?P<unit>(?:\s?(?!{_MARKER_WORDS})[A-Za-z°]+(?:/[A-Za-z]+)?){{0,3}})"  # "m/s" too
-    # the new number may end the sentence ("... no, scratch that, 15."), but is no decimal's first part
-    rf"{_MARKED}(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|[.,]\d)"
+    # the new number may end the sentence ("... no, scratch that, 15."), but is no decimal's first part; a "#" before
+    # it marks a record again ("#7001 scratch that, #7010")
+    rf"{_MARKED}(?:#\s?)?(?P<new>{_NUMBER})(?P<nsfx>{_SUFFIX})?(?!\w|[.,]\d)(?(open)(?:\s*\))?)"
     rf"(?P<rest>(?:\s+[A-Za-z°]+(?:/[A-Za-z]+)?){{0,3}})",
     re.IGNORECASE,
 )
@@ -67,7 +72,16 @@ def _repaired(match: re.Match[str]) -> str:
     return f"{match.group('new')}{nsfx or osfx}{unit}{rest}"
 
 
+# A unit glued to a number ("3.5oz scratch that, 3oz"): set apart for the repair only (not "2nd", "32k")
+_GLUED_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?!(?:st|nd|rd|th)\b)([A-Za-z]{2,})\b")
+
+
 def self_corrected(text: str) -> str:
     """`text` with each value taken back in the same turn replaced by the one said after it (module doc)."""
-    text = _SELF_REPAIR.sub(_repaired, text)
+    repaired = _SELF_REPAIR.sub(_repaired, text)
+    if repaired == text:  # "3.5oz scratch that, 3oz": read with the units set apart, kept so only when repaired
+        apart = _GLUED_UNIT.sub(r"\1 \2", text)
+        repaired = _SELF_REPAIR.sub(_repaired, apart) if apart != text else text
+        repaired = text if repaired == apart else repaired
+    text = repaired
     return _WORD_REPAIR.sub(lambda m: m.group("new"), text)

@@ -342,6 +342,11 @@ def _noun(schema: HostSchema | None) -> str:
     return (schema.instance_noun or "").lower() if schema is not None else ""
 
 
+# A decimal with a word of two letters or more glued to it ("1.6mm", "3.5days"); one letter ("1.5x", "2.5k") is a
+# factor or a suffix of thousands, read as it is.
+_GLUED_DECIMAL = re.compile(r"(?<![\w.])(\d+\.\d+)([A-Za-z]{2,})\b")
+
+
 @functools.lru_cache(maxsize=512)
 def _normalize(
     text: str,
@@ -389,6 +394,7 @@ def _normalize(
     if full:
         out = _PERCENT_POINTS.sub(" ", out)
         out = _PERCENT.sub("%", out)
+        out = _GLUED_DECIMAL.sub(r"\1 \2", out)  # "1.6mm" -> "1.6 mm": else a reader's `\d+\b` takes the 1 alone
         out = _WITH.sub(lambda m: "without" if m.group("o") else "with ", out).replace("with  ", "with ")
     out = _ABBREVIATION.sub(lambda m: _expand(m, spoken.noun), out)
     return _BEFORE_NUMBER.sub(lambda m: _id_noun(m, spoken.noun, full), out)

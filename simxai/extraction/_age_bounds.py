@@ -20,7 +20,8 @@ def age_clauses(text: str, schema: HostSchema, age: FeatureSchema) -> list[str]:
         clauses.append(f"{age.name} {'>' if match.group('op').lower() == 'older' else '<'} {match.group('v')}")
     # "patients over 60", "people under 30": a group of people above or below a bare number is an age
     people = (
-        rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|those|them|many|ones|individuals|everyone|anyone|"
+        rf"(?:{_group_noun(schema)}|{_PEOPLE_NOUNS}|people|persons|folks?|those|them|many|ones|individuals|everyone|"
+        r"anyone|"
         r"men|women|males|females|"
         # a noun for people by what they do ("learners", "employees", "tenants", "residents", "drivers"): the
         # English endings of such nouns, in the plural

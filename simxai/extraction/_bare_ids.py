@@ -163,8 +163,11 @@ def _claimed_by_feature(text: str, start: int, end: int, mentions: list[FeatureM
     A possessive number ("5377s bmi", "42's glucose") owns the feature after it, not the other way round; a feature
     whose values are named categories owns no number ("flag 47061 as late" where the flag is panama or malta).
     `mentions` are the text's feature mentions, read once by the caller (once per number made a long run of
-    numbers quadratic: tests/test_followup_subject.py's 64 KB inputs).
+    numbers quadratic: tests/test_followup_subject.py's 64 KB inputs). A number written after "#" is a record's
+    ("#5120 humidity 45": the id, then the feature's value), never a feature's value.
     """
+    if text[start:end].lstrip().startswith("#"):
+        return False
     for mention in mentions:
         if not _takes_numbers(mention.feature) or _far_past(text[start:end], mention.feature):
             continue

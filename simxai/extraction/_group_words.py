@@ -58,6 +58,21 @@ def _unit_of(unit: str, feature: FeatureSchema) -> bool:
     return unit in _words_of(feature) or _spelled_name_unit(unit, feature)
 
 
+# Units of time as people shorten them ("under 10 min", "over 3 hrs"), and the word they stand for
+_SHORT_UNITS = {
+    "min": "minutes",
+    "mins": "minutes",
+    "hr": "hours",
+    "hrs": "hours",
+    "sec": "seconds",
+    "secs": "seconds",
+    "wk": "weeks",
+    "wks": "weeks",
+    "yr": "years",
+    "yrs": "years",
+}
+
+
 def _spelled_name_unit(unit: str, feature: FeatureSchema) -> bool:
     """Whether `unit` is the unit the feature's name ends in, written out ("minutes" for walk_mins or for
     `Roast Time/min`, "degrees" for slope_angle_deg).
@@ -93,20 +108,20 @@ def _unit_bounds(text: str, schema: HostSchema) -> list[str]:
             if len(owners) == 1 and _in_range(owners[0], float(value)):
                 found.append(f"{owners[0].name} {tail_op(op)} {value}")  # "or more" >=, "or fewer" <=
             continue
-        unit = match.group("unit").lower().replace("²", "2")
+        said = match.group("unit").lower().replace("²", "2")
         owners = [
             f
             for f in schema.features
             if f.type == "numeric"
-            and (
-                unit
-                in re.findall(
-                    r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
-                )
-                or _spelled_name_unit(unit, f)  # "over 14 minutes" of `Roast Time/min`
-                or (len(unit) > 2 and unit in name_words(f.name))  # "more than 10 transit days" of TransitDays
+            for unit in dict.fromkeys((said, _SHORT_UNITS.get(said, said)))  # "10 min": also "10 minutes"
+            if unit
+            in re.findall(
+                r"[a-z]+(?:/[a-z]+2?)?", " ".join([f.name, *f.aliases]).lower().replace("_", " ").replace("²", "2")
             )
+            or _spelled_name_unit(unit, f)  # "over 14 minutes" of `Roast Time/min`
+            or (len(unit) > 2 and unit in name_words(f.name))  # "more than 10 transit days" of TransitDays
         ]
+        owners = [f for k, f in enumerate(owners) if all(f is not g for g in owners[:k])]  # one each (not hashable)
         if len(owners) != 1 or not _in_range(owners[0], float(match.group("v"))):
             continue
         op = leading_op(match.group("op").lower(), _LOWER_WORDS)  # "at least" >=, with any space between its words

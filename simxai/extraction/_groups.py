@@ -13,6 +13,7 @@ from simxai.extraction._age_bounds import age_clauses
 from simxai.extraction._amounts import money_amounts, money_bound
 from simxai.extraction._changes import _categorical_change
 from simxai.extraction._class_names import class_mentions, class_name_pattern
+from simxai.extraction._class_union import joined, union_clauses
 from simxai.extraction._dashed_ids import said_id_range
 from simxai.extraction._features import _category_mentions, age_feature, feature_mentions
 from simxai.extraction._fractions import said_fraction
@@ -179,8 +180,15 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
     elif not any(clause_field(c) == "id" for c in clauses):
         clauses += id_bounds(text, schema)  # "an id above 9500", "LoanID below 5000" (the id column's name)
     if group_context:
+        listed: tuple[int, str] | None = None  # the end of a class given a clause, and its column
         for start, end, name in class_mentions(text, schema):
             before = text[max(0, start - 40) : start].lower()
+            if listed is not None and joined(text, listed[0], start):
+                clauses.append(f"{listed[1]} = {name}")  # "predicted burnt or dense": dense said with the same cue
+                listed = (end, listed[1])
+                continue
+            listed = None
+            count = len(clauses)
             if _BY_THE_MODEL.match(text[end : end + 40]):
                 clauses.append(f"prediction = {name}")  # "how many are rejected by the model"
             elif re.search(
@@ -195,6 +203,9 @@ def _condition(text: str, schema: HostSchema | None) -> str | None:
                 before,
             ) or OUTCOME_VERB.search(before):
                 clauses.append(f"prediction = {name}")
+            if len(clauses) > count:
+                listed = (end, clause_field(clauses[-1]))
+        clauses = union_clauses(clauses, schema)
     named = {clause_field(c) for c in clauses}
     nouns = [(start, c) for start, _end, c in category_nouns(text, schema) if clause_field(c) not in named]
     clauses += [clause for _start, clause in nouns]

@@ -153,7 +153,7 @@ _AWAY = re.compile(
     r"prevent(?:s|ed|ing)?|sav(?:e|es|ed|ing)|spar(?:e|es|ed|ing))\s+(?:[\w']+\s+){0,3}?(?:from\s+)?)"
     r"(?:being|getting|becoming)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"(?:get(?:s|ting)?|got|be|being|stay(?:s|ing)?|keep(?:s|ing)?|come|comes|coming|move|moves|moving)\s+"
-    r"(?:\w+\s+)?(?:out\s+of|off|rid\s+of|away\s+from|clear\s+of)|"
+    r"(?:#?\w+\s+)?(?:out\s+of|off|rid\s+of|away\s+from|clear\s+of)|"  # "get #5120 out of"
     r"stop(?:s|ped)?\s+(?:being|getting)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"no\s+longer(?:\s+(?:be|get))?(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"(?:not|never)\s+(?:have\s+)?(?:be|been|get|got(?:ten)?|incur(?:red)?|receive[sd]?)"
@@ -185,17 +185,22 @@ def away_from(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
 
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
 _BUT_BETWEEN = re.compile(r"\s*,?\s*but\s+(?:rather\s+|instead\s+)?(?:(?:a|an|the)\s+)?", re.IGNORECASE)
+# "<class>, not <class>", "<class> and not <class>", "<class> but not <class>": the first is wanted
+_THEN_NOT_BETWEEN = re.compile(r"\s*[,;]?\s*(?:(?:and|but)\s+)?not\s+(?:(?:a|an|the)\s+)?", re.IGNORECASE)
 _INSTEAD_BETWEEN = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than)\s+(?:(?:being|a|an|the)\s+)?", re.IGNORECASE)
 
 
 def not_but(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
     """The class said after "not <class> but": the one wanted ("so it is not a refusal but an approval" -> approved);
-    or the class said before "instead of <class>" / "rather than <class>" ("be approved rather than a decline").
+    or the class said before "instead of <class>" / "rather than <class>" ("be approved rather than a decline") or
+    before "and not <class>" ("so it's only an approval and not a refusal", "approved, not declined").
     """
     for (start, end, name), (after, _, wanted) in zip(mentions, mentions[1:], strict=False):
         if _NOT_BEFORE.search(text, max(0, start - 12), start) and _BUT_BETWEEN.fullmatch(text, end, after):
             return wanted
-        if name != wanted and _INSTEAD_BETWEEN.fullmatch(text, end, after):
+        if name != wanted and (
+            _INSTEAD_BETWEEN.fullmatch(text, end, after) or _THEN_NOT_BETWEEN.fullmatch(text, end, after)
+        ):
             return name
     return None
 
