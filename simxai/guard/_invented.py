@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from simxai._spoken import UNITS
 from simxai.guard._causes import _COMMON
+from simxai.guard._enumerated import shortened
 from simxai.guard._reading import find_mentions
 
 __all__ = ["invented_feature_claims", "invented_label_claims"]
@@ -277,7 +278,7 @@ _MOVED_ITEM = re.compile(
 _ITEM_BREAK = re.compile(r"[;,]|\s+(?:and|plus)\s+|\s[-–—]\s")
 
 
-def _moved_items(prose: str, names: list[str]) -> list[str]:
+def _moved_items(prose: str, names: list[str], known: set[str]) -> list[str]:
     """The names of a list of moved or bounded items in one sentence when another of its items is a feature's:
     "crocin 210→211 and aroma score +1" puts "aroma score" in a feature's place.
     """
@@ -285,7 +286,8 @@ def _moved_items(prose: str, names: list[str]) -> list[str]:
     for sentence in re.split(r"(?<=[.!?])\s+|\n", prose):
         items = [m.group("w") for piece in _ITEM_BREAK.split(sentence) if (m := _MOVED_ITEM.search(piece))]
         if len(items) >= 2 and any(find_mentions(i, names) for i in items):
-            found += items
+            # "barns +2.7" of barnacle_load: a name cut short is the feature's (claims-29)
+            found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]
     return found
 
 
@@ -340,7 +342,7 @@ def invented_feature_claims(
         rest = _EACH_END.split(m.group("rest") or m.group("rest2") or "")[0]
         items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
         found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
-    found += _moved_items(prose, names)
+    found += _moved_items(prose, names, known)
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

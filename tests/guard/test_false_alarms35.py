@@ -11,7 +11,9 @@ Each reading is tested both ways: the faithful reply passes, the same reply with
   surer");
 - a class in the model's answer key ("Model grade: FIRST PRESS") that is no class of the host;
 - a counterfactual's outcome after "stays with" and after an arrow before its condition ("→ extra if ...");
-- a name moved or bounded in a list beside a feature's ("acidity 0.9→0.7 and fruitiness +2").
+- a name moved or bounded in a list beside a feature's ("acidity 0.9→0.7 and fruitiness +2");
+- a value with the unit of one feature's name ("14.2 mm" of "Stone Length (mm)", "420 m" of grove_height_m) when it
+  does not fit the feature named before it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from simxai.guard._numbering import item_numbers
 
 MILL = Vocabulary(
     labels=["extra", "virgin", "lampante"],
-    features=["AcidityPct", "pressing_temp_c", "Polyphenols", "Olive Cultivar"],
+    features=["AcidityPct", "pressing_temp_c", "Polyphenols", "Olive Cultivar", "Stone Length (mm)", "grove_height_m"],
     aliases={
         "AcidityPct": ["acidity"],
         "pressing_temp_c": ["pressing temperature"],
@@ -52,7 +54,15 @@ def _subject(ident: int, values: dict[str, Any]) -> dict[str, Any]:
 
 
 FIRST = _subject(
-    73418, {"AcidityPct": 0.9, "pressing_temp_c": 26.0, "Polyphenols": 410.0, "Olive Cultivar": "Arbequina"}
+    73418,
+    {
+        "AcidityPct": 0.9,
+        "pressing_temp_c": 26.0,
+        "Polyphenols": 410.0,
+        "Olive Cultivar": "Arbequina",
+        "Stone Length (mm)": 14.2,
+        "grove_height_m": 420.0,
+    },
 )
 SECOND = _subject(73455, {"AcidityPct": 1.6, "pressing_temp_c": 29.0, "Polyphenols": 250.0, "Olive Cultivar": "Picual"})
 
@@ -181,3 +191,15 @@ WHY_NOT = {
 )
 def test_a_counterfactuals_outcome_in_terse_words(faithful: bool, reply: str) -> None:
     assert _passes(reply, [WHY_NOT]) is faithful, reply
+
+
+@pytest.mark.parametrize(
+    ("faithful", "reply"),
+    [
+        (True, "Batch 73418 (acidity 0.9 %, stones 14.2 mm long, grown at 420 m): extra, 81 %."),
+        (False, "Batch 73418 (acidity 0.9 %, stones 15.2 mm long, grown at 420 m): extra, 81 %."),
+        (False, "Batch 73418 (acidity 0.9 %, stones 14.2 mm long, grown at 520 m): extra, 81 %."),
+    ],
+)
+def test_a_value_by_its_units_feature(faithful: bool, reply: str) -> None:
+    assert _passes(reply, [EXTRA]) is faithful, reply
