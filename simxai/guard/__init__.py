@@ -15,7 +15,7 @@ from simxai.guard._checks import GuardReport, Vocabulary, check_claims
 from simxai.guard._outputs import text_output
 
 #: Changes when the checks change, so cached evaluations of the guard are not reused across versions.
-GUARD_VERSION = "claims-41"  # the runner-up class, a record after an aside, numbered text words, "a X the model reads"
+GUARD_VERSION = "claims-42"  # decimal commas, headings and dates, ids by their last digits, terse outcomes
 
 __all__ = [
     "GUARD_VERSION",

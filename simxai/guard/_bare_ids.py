@@ -9,6 +9,9 @@ the clause's share bound to the subject named last.
 
 An id marked "#" (claims-39): "#45 reject 0.89 | #610 approve 0.65" (g27), "#119801 sooty .480 / #119771 even
 .378" (g27, a spaced slash before it opens its place), "#121701 deep" (g28) name their subjects as the bare ids do.
+
+An id's last three digits or more (claims-42), in a subject's place, name the one subject whose id ends so, also on a
+reply about one subject: "coop: 066 stays dngr", "102 prem .95 | 012 std .83" of 128066, 128102 and 128012.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ __all__ = ["is_subject_id", "named_bare_ids"]
 #: "5060 at 85 % and 5300 at 95 %", "about 53 percent for 275"): after a preposition or conjunction that takes a
 #: subject, or first in its clause (or in a ticker's cell: "| 271 STABLE 68.0").
 _BARE_ID = re.compile(
-    r"(?:(?:^|[.:;(—–|·•✓✗]|,|\s-(?=\s)|\s/(?=\s*#))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
+    r"(?:(?:^|[.:;(—–|·•✓✗]|,|\s-(?=\s)|\s/(?=\s*#|\s+\d+\s+[A-Za-z]))\s*|\b(?:for|and|vs\.?|versus|while|whereas|but|between|than|both|either|"
     r"behind|ahead\s+of|against|unlike|only)\s+)"  # "eight points behind 77" (claims-27); "✓ · 117535" (claims-37)
     r"(?P<hash>#)?(?P<id>\d{1,12})(?![\d%]|[.,]\d|\s*(?:%|percent\b))",
     re.I,
@@ -36,7 +39,7 @@ def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
     a subject word ("for 14" -> "for id 14"), so each clause binds to the subject it names.
     """
     known = {int(i) for i in ids}
-    if len(known) < 2 or not noun:
+    if not known or not noun:
         return text
 
     covered = set()  # where the ids the text names with a noun start ("patients 275 and 320")
@@ -49,10 +52,13 @@ def named_bare_ids(text: str, ids: Iterable[int], noun: str) -> str:
                 end = more.end()
 
     def named(m: re.Match[str]) -> str:
-        if int(m.group("id")) not in known or m.start("id") in covered:
+        said = m.group("id")
+        tails = [i for i in known if len(said) >= 3 and len(str(i)) > len(said) and str(i).endswith(said)]
+        if m.start("id") in covered or (len(tails) != 1 and (len(known) < 2 or int(said) not in known)):
             return m.group(0)
         lead = text[m.start() : m.start("hash") if m.group("hash") else m.start("id")]
-        return f"{lead}id {m.group('id')}"  # a subject word: the id is no number
+        # a subject word: the id is no number; "066" of 128066 (its last digits, claims-42) is written in full
+        return f"{lead}id {said if int(said) in known else tails[0]}"
 
     return _BARE_ID.sub(named, text)
 

@@ -23,7 +23,9 @@ __all__ = ["counterfactual_stay_claims"]
 
 #: "still", "stays", "remains", "keeps it", "leaves it": the label after it is where the prediction is left.
 _STAY = re.compile(
-    r"\b(?:still|stay(?:s|ed|ing)?|remain(?:s|ed|ing)?|keep(?:s|ing)?|kept|leav(?:e|es|ing))\b"
+    # "stays with stable", "sticks with approved" (claims-42): the label after "with" is where it is left
+    r"\b(?:still|stay(?:s|ed|ing)?(?:\s+with\b)?|stick(?:s|ing)?\s+with|stuck\s+with|remain(?:s|ed|ing)?|keep(?:s|ing)?|"
+    r"kept|leav(?:e|es|ing))\b"
     # "'great' still pulls towards positive": a verb of influence after "still" is no stay
     r"(?!\s+(?:\w+ly\s+)?(?:pull|push|drive|add|contribut|count|weigh|favou?r|support|work|help|lean|tip|point|argu|"
     r"speak|matter|nudg|in\s+mind)\w*)",
@@ -92,13 +94,19 @@ def counterfactual_stay_claims(
     """The claims of `sentence` that a counterfactual's change leaves today's label (`current`) in place,
     each holding when the counterfactuals reach that label (`reached`: the labels they reach).
     """
-    if not reached or not current or reached & current or _LIMITED.search(sentence):
-        return
-    if not _states_change(sentence, new_values):
+    if not reached or not current or reached & current:
         return
     forms = _forms(labels, nouns)
     pattern = re.compile(r"\b(?:" + "|".join(_spelled(f) for f, _ in forms) + r")\b", re.IGNORECASE)
     lookup = {re.sub(r"[\s_-]+", " ", f.lower()): label for f, label in forms}
+    # "066 → prem if moist 12.9→12.2" (claims-42): the label an arrow points to before the change's condition
+    for arrow in re.finditer(rf"(?:→|->)\s*({pattern.pattern})\s+(?:if|when|once|with|by|after)\b", sentence, re.I):
+        label = lookup.get(re.sub(r"[\s_-]+", " ", arrow.group(1).lower()))
+        if label is not None and not _DENIED.search(sentence[max(0, arrow.start() - 24) : arrow.start()]):
+            yield f"counterfactual outcome {label}", label in reached
+            return
+    if _LIMITED.search(sentence) or not _states_change(sentence, new_values):
+        return
     for cue in _STAY.finditer(sentence):
         if _DENIED.search(sentence[max(0, cue.start() - 24) : cue.start()]):
             continue

@@ -14,6 +14,7 @@ import pydantic
 from simxai.guard import _cues as cue
 from simxai.guard._causes import invented_names
 from simxai.guard._cf_stays import counterfactual_stay_claims
+from simxai.guard._decimal_commas import decimal_points
 from simxai.guard._descriptions import without_descriptions
 from simxai.guard._enumerated import enumerated_item_claims
 from simxai.guard._influence import _InfluenceChecks
@@ -425,6 +426,7 @@ def check_claims(
     facts = read_outputs(outputs)
     # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
     reply = without_descriptions(reply, outputs)  # "x (its description) ...": the output's text, no claim
+    reply = decimal_points(reply, (vocabulary or Vocabulary()).instance_noun)  # "0,969": a decimal comma read as 0.969
     reply, context = bounded_text(reply, GUARD_CHARS), bounded_text(context, GUARD_CHARS)
     report = _Checker(reply, facts, vocabulary or Vocabulary(), context, outputs).run()
     report = report if every_mechanism else _gated(report, trust())

@@ -27,6 +27,8 @@ FIGURE_AFTER = r"\s?(?:[:=]|[<>≤≥≈~]=?)?\s?[-+±−–]?\s?(?P<n>\.?\d[\d.
 #: A word with a figure right after it: "moist 9.5", "len≥28.0", "credit ≥ 617", "hrs .43", "len -1.6".
 _BEFORE_FIGURE = re.compile(rf"(?<![\w.'-])([A-Za-z]{{3,}})(?={FIGURE_AFTER})")
 _VOWELS = frozenset("aeiouy")
+#: A word an arrow points to before a change's condition: "066 → prem if moist 12.9→12.2" (claims-42).
+_ARROW_WORD = re.compile(r"((?:→|->)\s*)([A-Za-z]{3,})(?=\s+(?:if|when|once|with|by|after)\b)")
 #: Words of a measure: a name's word, but said alone as often of anything else ("average size 0.199", "days 4").
 _MEASURES = frozenset(
     "size count rate time days years hours minutes amount level number index ratio percent score value weight "
@@ -96,10 +98,12 @@ def clipped_aliases(
 def clipped_labels(text: str, labels: Sequence[str], names: Sequence[str]) -> str:
     """`text` with each word that clips exactly one class's name, a figure right after it, written as that class:
     "102 prem .95" reads "102 premium .95", "dngr .96" "downgraded .96" (g31), "(pos 26.2%)" "(positive 26.2%)"
-    (g18), "neg 0.859" "negative 0.859" (g14). Only classes of one word; not a word of a feature's `names`, a class
+    (g18), "neg 0.859" "negative 0.859" (g14); also a word an arrow points to before a condition ("→ prem if ...",
+    claims-42). Only classes of one word; not a word of a feature's `names`, a class
     itself or a common word ("std" is as often a standard deviation).
     """
-    said = figure_words(text)
+    arrowed = {m.group(2).lower() for m in _ARROW_WORD.finditer(text)}
+    said = figure_words(text) | arrowed
     if not said:
         return text
     single = [label for label in labels if re.fullmatch(r"[A-Za-z]+", label)]
@@ -112,4 +116,7 @@ def clipped_labels(text: str, labels: Sequence[str], names: Sequence[str]) -> st
     if not full:
         return text
     pattern = re.compile(rf"(?<![\w.'-])({'|'.join(map(re.escape, sorted(full)))})\b(?={FIGURE_AFTER})", re.I)
-    return pattern.sub(lambda m: full[m.group(1).lower()], text)
+    text = pattern.sub(lambda m: full[m.group(1).lower()], text)
+    if not arrowed & set(full):
+        return text
+    return _ARROW_WORD.sub(lambda m: m.group(1) + full.get(m.group(2).lower(), m.group(2)), text)

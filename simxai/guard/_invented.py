@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from simxai._spoken import UNITS
 from simxai.guard._causes import _COMMON
+from simxai.guard._enumerated import shortened
 from simxai.guard._reading import find_mentions
 
 __all__ = ["invented_feature_claims", "invented_label_claims"]
@@ -71,6 +72,13 @@ _LABEL_PLACES = [
     ),
     re.compile(r"\d\s*%\s+(?:goes|go|went)\s+to\s+" + _OPT_BOLD + _FILLER, re.I),
     re.compile(r"\bP\(\s*(?P<x>[A-Za-z][\w-]*)\s*\)"),
+    # A key of the model's answer (claims-42): "Model grade: CULINARY SECONDS", "the model's class: X".
+    re.compile(
+        r"\b(?:model(?:'s)?|predicted)\s+(?:grade|class|category|label|call|verdict|outcome|rating|decision|tier)\s*:\s*"
+        + _OPT_BOLD
+        + r"(?P<x>[A-Za-z][\w-]*)(?:\s+[A-Za-z][\w-]*)?(?=[*_`\"”']*\s*(?:[,.;:!?()|\n]|$))",
+        re.I,
+    ),
 ]
 #: The places of a prediction's verb or key ("predicts X", "classified as X", "leans towards X", "Prediction: X"),
 #: read on a reply about any output; the others need the structured outputs the reply verbalizes.
@@ -260,6 +268,29 @@ def _content(name: str) -> list[str]:
     return [w for w in words if w not in _COMMON and w not in _MORE_COMMON]
 
 
+#: A list's item that moves or bounds a name (claims-42): "crocin 210→211", "aroma score +1", "moisture 5.8–10.2 %",
+#: "style fraction under 5 %": the name, then a signed figure, a range or change of two, or a bound.
+_MOVED_ITEM = re.compile(
+    rf"(?:^|\b(?:if|when|once|with)\s+|:\s*)\s*(?:and\s+|plus\s+)?{_DET}(?P<w>{_NAME})\s*(?:"
+    r"[-+±−]\s?\.?\d[\d.]*|\.?\d[\d.]*\s*%?\s*(?:[–→]|->|-(?=\s?\.?\d))\s*\.?\d|"
+    r"(?:under|below|above|over|[<>≤≥])\s*\.?\d)"
+)
+_ITEM_BREAK = re.compile(r"[;,]|\s+(?:and|plus)\s+|\s[-–—]\s")
+
+
+def _moved_items(prose: str, names: list[str], known: set[str]) -> list[str]:
+    """The names of a list of moved or bounded items in one sentence when another of its items is a feature's:
+    "crocin 210→211 and aroma score +1" puts "aroma score" in a feature's place.
+    """
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", prose):
+        items = [m.group("w") for piece in _ITEM_BREAK.split(sentence) if (m := _MOVED_ITEM.search(piece))]
+        if len(items) >= 2 and any(find_mentions(i, names) for i in items):
+            # "barns +2.7" of barnacle_load: a name cut short is the feature's (claims-29)
+            found += [i for i in items if not any(shortened(w.lower(), known) for w in i.split())]
+    return found
+
+
 def _unknown(name: str, known: set[str]) -> bool:
     """Whether most of `name`'s content words are unknown ("resting heart rate": "rate" is a metric's word, the
     name none of the outputs').
@@ -311,6 +342,7 @@ def invented_feature_claims(
         rest = _EACH_END.split(m.group("rest") or m.group("rest2") or "")[0]
         items = [i.strip().strip("'\"“”‘’*`") for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", rest)]
         found += [i for i in items if i and re.fullmatch(_NAME, i)]  # each row's columns
+    found += _moved_items(prose, names, known)
     block: list[str] = []
     for line in [*raw.split("\n"), ""]:
         head = _VALUED_HEAD.match(line)

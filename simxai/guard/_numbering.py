@@ -19,8 +19,19 @@ __all__ = ["item_marker", "item_numbers", "numbered_part"]
 #: Inline lists too (claims-38): after an arrow or a spaced dash, and marked "1." or "1)" ("what matters → 1 pH · 2
 #: cellar temp", "— 1. DTI, 2. credit score", "— 1) debt-to-income +0.16, 2) income").
 _BARE_ITEM = re.compile(r"(?:^|[;:,|·→\n]|\s[-–—])[ \t*•-]*(\d{1,2})[.)]?[ \t]+(?=[A-Za-z'\"`])")
-#: A document's own numbering: "Lab book, entry 18", "Minutes — items 5 and 6", "step 3".
-_NUMBERED = re.compile(r"\b(?:entry|entries|item|items|step|steps)\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?", re.I)
+#: A document's own numbering: "Lab book, entry 18", "Minutes — items 5 and 6", "step 3", "Slide 16 —", "page 2".
+_NUMBERED = re.compile(
+    r"\b(?:entry|entries|item|items|step|steps|slides?|pages?|sections?|chapters?|episodes?|ep\.|annex|appendix)"
+    r"\s+(\d{1,4})(?:\s*(?:and|&|,)\s*(\d{1,4}))?",
+    re.I,
+)
+#: A date's day (and year): "Diary, 14 Nov.", "5 November 2026", "Nov 14", "Dec. 3rd, 2026"; "May"/"Mar" only with a
+#: capital (the verb "may" and "mar" are no months).
+_MONTH = r"(?:(?i:jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec)|Mar|May|MAR|MAY)"
+_DATE = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH}(?i:[a-z]*)\.?(?:,?\s+(\d{{4}}))?(?![\w-])"
+    rf"|\b{_MONTH}(?i:[a-z]*)\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?![\w.,]\d)"
+)
 #: How many items a run needs to be a numbering.
 RUN = 3
 
@@ -46,6 +57,8 @@ def item_numbers(text: str) -> frozenset[int]:
         found |= set(run)
     for match in _NUMBERED.finditer(text):
         found |= {match.start(g) for g in (1, 2) if match.group(g)}
+    for match in _DATE.finditer(text):
+        found |= {match.start(g) for g in (1, 2, 3, 4) if match.group(g)}
     return frozenset(found)
 
 

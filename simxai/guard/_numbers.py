@@ -38,7 +38,7 @@ from simxai.guard._pushed import pushed
 from simxai.guard._reading import SUBJECT_LIST, NumberClaim, find_mentions, fits, numbers, segments, subject_ids
 from simxai.guard._segment_own import DENOMINATOR, SLACK, key_feature, subject_count
 from simxai.guard._state import _facts_at
-from simxai.guard._units import counted_feature, push_sizes, unit_feature, unsigned_push
+from simxai.guard._units import counted_feature, push_sizes, unit_feature, unit_owner, unsigned_push
 from simxai.guard._worded_shares import worded_share
 
 #: The numbers of one reply the guard checks; any beyond are reported as not checked.
@@ -395,6 +395,10 @@ class _NumberChecks(_NumberNames):
             within = all(kind != "feature" for kind, _, _ in entities)
             if tied and fits(claim, tied, within=within):
                 self.report.claim(f"{text} ({names})", True, via="number")
+                return
+            owner = unit_owner(following, self.vocab.features) if all(k == "feature" for k, _, _ in entities) else None
+            if owner is not None and fits(claim, self._tied(facts, "feature", owner.lower(), phase), within=False):
+                self.report.claim(f"{text} ({owner.lower()})", True, via="number")  # "(27.4 mm)": its unit's feature
                 return
             named_label = self._label_mentions(clause[: offset + claim.start])
             if (

@@ -9,7 +9,8 @@ names the subject by its id before the comparison; a denied or asked comparison 
 the subject named right after it and set against the other by "than": "less sure about 12 than about 150", "more
 confident on 104950 than on 105010", "less confident in losing 41 than in keeping 17" (g20, g23, g24); since
 claims-34 the subject right after it when no "than" follows, the other being the outputs' other subject: "of the
-two, the model is more confident about 402", "a little surer on 115521" (g24, g25).
+two, the model is more confident about 402", "a little surer on 115521" (g24, g25); since claims-42 the subject
+called by its predicted class when the two are predicted different classes: "the premium call is the surer".
 """
 
 from __future__ import annotations
@@ -58,6 +59,22 @@ def _sureness(facts: Sequence[Facts]) -> dict[int, float]:
     return out
 
 
+def _by_class(before: str, facts: Sequence[Facts], sure: dict[int, float]) -> int | None:
+    """The subject whose predicted class `before` names last ("the premium call is the surer"), when the two
+    subjects are predicted different classes.
+    """
+    classes = {f.subject_id: next(iter(f.predicted)) for f in facts if f.subject_id in sure and len(f.predicted) == 1}
+    if len(set(classes.values())) != 2:
+        return None
+    said = [
+        (m.start(), subject)
+        for subject, label in classes.items()
+        if subject is not None
+        for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", before, re.I)
+    ]
+    return max(said)[1] if said else None
+
+
 def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each comparison of sureness the sentence makes of one of two subjects."""
     sure = _sureness(facts)
@@ -83,6 +100,8 @@ def surer_claims(sentence: str, facts: Sequence[Facts]) -> Iterator[tuple[str, b
                 subject = int(after.group(1))
             elif not named and alone is not None and int(alone.group(1)) in sure:
                 subject = int(alone.group(1))  # "the model is surer about 512": of the two, claims-34
+            elif not named and (called := _by_class(before, facts, sure)) is not None:
+                subject = called  # "the standard call is the surer": the subject predicted standard
             elif not named or re.search(r"\b(?:than|of|about)\s+(?:\w+\s+)?$", before[: named[-1][0]]):
                 continue
             else:

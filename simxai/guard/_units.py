@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from simxai.guard._facts import Facts
 from simxai.guard._reading import NumberClaim
 
-__all__ = ["counted_feature", "push_sizes", "unit_feature", "unsigned_push"]
+__all__ = ["counted_feature", "push_sizes", "unit_feature", "unit_owner", "unsigned_push"]
 
 #: A unit as written after a number, and the suffixes of a feature's name that mean it.
 _UNITS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -59,6 +59,27 @@ def unit_feature(following: str, features: Iterable[str]) -> tuple[str, bool] | 
         if len(owners) == 1:
             return owners[0], suffixes[0] == "pct"
         return None
+    return None
+
+
+#: Units read only as a fallback (`unit_owner`): "1850 m" of field_altitude_m (claims-42).
+_METRES = (re.compile(r"\s*(?:m|metres?|meters?)\b(?![/²³^])"), ("m",))
+
+
+def unit_owner(following: str, features: Iterable[str]) -> str | None:
+    """The one feature whose name ends in the unit said after a number, in brackets too ("27.4 mm" of "Stigma
+    Length (mm)", "1850 m" of field_altitude_m), but not "%" (a share's too), else None (claims-42).
+
+    Read only when the number does not fit the feature named before it ("short threads (27.4 mm)" after a
+    moisture): another feature may be measured in the unit without saying it in its name ("Neck 3.4 mm bent").
+    """
+    names = list(features)
+    for pattern, suffixes in (*_UNITS[1:], _METRES):
+        if not pattern.match(following):
+            continue
+        ends = tuple(end for s in suffixes for end in (f"_{s}", f"({s})"))
+        owners = [f for f in names if f.lower().replace(" ", "").endswith(ends)]
+        return owners[0] if len(owners) == 1 else None
     return None
 
 
