@@ -30,6 +30,8 @@ def _case_words(text: str) -> set[str]:
 
 def _rules(text: str, labels: list[str]) -> list[tuple[set[str], str]]:
     names = "|".join(re.escape(x) for x in sorted(labels, key=len, reverse=True))
+    if not re.search(rf"\b{_GIVES}['\"]?(?:{names})\b", text, re.I):
+        return []  # no rule's verb and class anywhere: the case's lazy span is not tried at every position
     found = []
     for m in re.finditer(rf"([^.;:\"\[\]{{}}()\n]{{3,120}}?)\b{_GIVES}['\"]?({names})\b", text, re.I):
         found.append((_case_words(m.group(1)), m.group(2).lower()))
