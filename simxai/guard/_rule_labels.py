@@ -11,6 +11,7 @@ prediction, "review 4 gets 0.7 and is labelled positive", is checked by the pred
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -38,12 +39,20 @@ def _rules(text: str, labels: list[str]) -> list[tuple[set[str], str]]:
     return found
 
 
+@functools.lru_cache(maxsize=16)
+def _stated_rules(output_text: str, labels: tuple[str, ...]) -> tuple[tuple[set[str], str], ...]:
+    """The rules the outputs state: once per reply, not once per sentence."""
+    if not re.search(_GIVES, output_text, re.I):
+        return ()
+    return tuple(_rules(output_text, list(labels)))
+
+
 def rule_label_claims(sentence: str, output_text: str, labels: Iterable[str]) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each rule the sentence states with a class, against the rules the outputs state."""
     labels = list(labels)
-    if len(labels) < 2 or not re.search(_GIVES, output_text, re.I):
+    if len(labels) < 2:
         return
-    stated = _rules(output_text, labels)
+    stated = _stated_rules(output_text, tuple(labels))
     if not stated:
         return
     for case, label in _rules(sentence, labels):
