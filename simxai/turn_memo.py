@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 from simxai.hosts.base import HostSchema
 from simxai.textbounds import bounds_text_argument
 
-__all__ = ["bounded_per_turn", "per_host", "per_turn", "turn_memo"]
+__all__ = ["bounded_per_turn", "in_turn", "per_host", "per_turn", "turn_memo"]
 
 _MEMO: contextvars.ContextVar[dict[Any, Any] | None] = contextvars.ContextVar("simxai_turn_memo", default=None)
 
@@ -38,6 +38,11 @@ def turn_memo() -> Iterator[None]:
         yield
     finally:
         _MEMO.reset(token)
+
+
+def in_turn() -> bool:
+    """Whether a turn's memo is open (`turn_memo`)."""
+    return _MEMO.get() is not None
 
 
 class _Held:

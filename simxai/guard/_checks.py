@@ -51,6 +51,7 @@ from simxai.guard._unnamed import unnamed_claims, words_of
 from simxai.guard._unreached import reach_claims
 from simxai.guard._ways import certainty_move_claims, change_way_claims
 from simxai.textbounds import bounded_text
+from simxai.turn_memo import in_turn, turn_memo
 
 __all__ = ["GuardReport", "Vocabulary", "check_claims"]
 
@@ -423,6 +424,16 @@ def check_claims(
         sure_only: flag only claims whose subject, field and value are bound surely (`_sure`, claims-30); the rest
             are listed as unchecked with the reason. None: as the environment says (`_sure.SURE_ONLY`, off unset).
     """
+    if not in_turn():  # the outputs' side of each sentence's checks is read once per reply (`per_turn`), as in a turn
+        with turn_memo():
+            return check_claims(
+                reply,
+                outputs,
+                vocabulary=vocabulary,
+                context=context,
+                every_mechanism=every_mechanism,
+                sure_only=sure_only,
+            )
     facts = read_outputs(outputs)
     # Whitespace runs collapsed and over-long digit runs masked: the sentence and clause patterns stay linear.
     reply = without_descriptions(reply, outputs)  # "x (its description) ...": the output's text, no claim

@@ -210,15 +210,18 @@ def acronym_aliases(reply: str, features: Sequence[str], taken: set[str]) -> dic
     """
     out: dict[str, list[str]] = {}
     words = list(re.finditer(r"[A-Za-z]+", reply))
+    lows = [w.group(0).lower() for w in words]
+    initials = "".join(w[0] for w in lows)  # each word's first letter: a run spells `low` where `low` is found
     for name in features:
         low = name.lower()
         if not re.fullmatch(r"[b-df-hj-np-tv-z]{2}[a-z]{1,2}", low):
             continue
         size = len(low)
-        for i in range(len(words) - size + 1):
-            run = words[i : i + size]
-            spelled = [w.group(0).lower() for w in run]
-            if "".join(w[0] for w in spelled) != low or any(len(w) < 3 or w in _SMALL for w in spelled):
+        i = initials.find(low)
+        while i >= 0:
+            run, spelled = words[i : i + size], lows[i : i + size]
+            i = initials.find(low, i + 1)
+            if any(len(w) < 3 or w in _SMALL for w in spelled):
                 continue
             gaps = [reply[a.end() : b.start()] for a, b in zip(run, run[1:], strict=False)]
             if all(g in (" ", "-") for g in gaps):

@@ -4,6 +4,7 @@ right, and the outcome of a what-if.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -140,6 +141,12 @@ def _counted(before: str, after: str = "") -> bool:
     return m is not None and bool(_COUNT_LEAD.search(before[: m.start()]))
 
 
+@functools.lru_cache(maxsize=16)
+def _asks(sentence: str) -> bool:
+    """Whether `sentence` ends as a question: once per sentence, not once per clause (each a copy of the sentence)."""
+    return sentence.rstrip().endswith("?")
+
+
 class _PredictionChecks(_CheckState):
     """The label claims of a clause: a prediction, a recorded label, a verdict, a what-if's outcome."""
 
@@ -148,7 +155,7 @@ class _PredictionChecks(_CheckState):
         self, clause: str, whole: Facts, placed: list[tuple[int, Facts]], sentence: str = "", earlier: str = ""
     ) -> None:
         # Labels said of the subject ("applicant 14 was rejected", "rejects her"); a question states none.
-        of_subject = [] if sentence.rstrip().endswith("?") else self._said_of(clause)
+        of_subject = [] if _asks(sentence) else self._said_of(clause)
         mentions = sorted(
             [*of_subject, *(m for m in _label_of(clause, self.names.labels) if not _inside(m, of_subject))],
             key=lambda m: m.start,

@@ -11,6 +11,7 @@ prediction, "review 4 gets 0.7 and is labelled positive", is checked by the pred
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -30,18 +31,28 @@ def _case_words(text: str) -> set[str]:
 
 def _rules(text: str, labels: list[str]) -> list[tuple[set[str], str]]:
     names = "|".join(re.escape(x) for x in sorted(labels, key=len, reverse=True))
+    if not re.search(rf"\b{_GIVES}['\"]?(?:{names})\b", text, re.I):
+        return []  # no rule's verb and class anywhere: the case's lazy span is not tried at every position
     found = []
     for m in re.finditer(rf"([^.;:\"\[\]{{}}()\n]{{3,120}}?)\b{_GIVES}['\"]?({names})\b", text, re.I):
         found.append((_case_words(m.group(1)), m.group(2).lower()))
     return found
 
 
+@functools.lru_cache(maxsize=16)
+def _stated_rules(output_text: str, labels: tuple[str, ...]) -> tuple[tuple[set[str], str], ...]:
+    """The rules the outputs state: once per reply, not once per sentence."""
+    if not re.search(_GIVES, output_text, re.I):
+        return ()
+    return tuple(_rules(output_text, list(labels)))
+
+
 def rule_label_claims(sentence: str, output_text: str, labels: Iterable[str]) -> Iterator[tuple[str, bool]]:
     """(claim, holds) for each rule the sentence states with a class, against the rules the outputs state."""
     labels = list(labels)
-    if len(labels) < 2 or not re.search(_GIVES, output_text, re.I):
+    if len(labels) < 2:
         return
-    stated = _rules(output_text, labels)
+    stated = _stated_rules(output_text, tuple(labels))
     if not stated:
         return
     for case, label in _rules(sentence, labels):
