@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from guard_set import load_lines, vocabulary  # noqa: E402
+from guard_set import load_lines, with_vocabularies  # noqa: E402
 
 from simxai.eval_suite.guard.mechanisms import (  # noqa: E402
     CurvePoint,
@@ -37,7 +37,7 @@ from simxai.eval_suite.guard.mechanisms import (  # noqa: E402
     precisions,
     table,
 )
-from simxai.guard import Vocabulary, check_claims  # noqa: E402
+from simxai.guard import check_claims  # noqa: E402
 from simxai.guard._trust import TABLE  # noqa: E402
 
 WRITTEN = ROOT / "simxai" / "eval_suite" / "guard" / "written"
@@ -48,14 +48,8 @@ GENERATED_SETS = ("own", "held-out", "varied", "probes2", "probes3", "probes4", 
 def written_writer(folder: Path) -> Writer:
     """A folder of hand-written replies (`replies.jsonl`), checked with every mechanism."""
     writer = Writer(folder.name, written=True)
-    vocabularies: dict[str, Vocabulary] = {}
-    for entry in load_lines(folder):
-        host = entry["host"]
-        if host not in vocabularies:
-            vocabularies[host] = vocabulary(host, folder)
-        output = entry["output"]
-        outputs = output if isinstance(output, list) else [output]
-        report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host], every_mechanism=True)
+    for entry, outputs, words in with_vocabularies(load_lines(folder), folder):
+        report = check_claims(entry["reply"], outputs, vocabulary=words, every_mechanism=True)
         writer.verdicts.append(Verdict(bool(entry["faithful"]), frozenset(report.mechanisms.values())))
     return writer
 

@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from guard_set import load_lines, vocabulary  # noqa: E402
+from guard_set import load_lines, with_vocabularies  # noqa: E402
 
-from simxai.guard import Vocabulary, check_claims  # noqa: E402
+from simxai.guard import check_claims  # noqa: E402
 
 WRITTEN = ROOT / "simxai" / "eval_suite" / "guard" / "written"
 SETS = tuple(f"g{i}" for i in range(1, 14))
@@ -39,16 +39,9 @@ LATE = tuple(f"g{i}" for i in range(9, 14))
 def checked(name: str) -> list[dict[str, Any]]:
     """The writer's replies, each with whether it is faithful and the reasons the guard flags it for."""
     folder = WRITTEN / name
-    vocabularies: dict[str, Vocabulary] = {}
     rows = []
-    for entry in load_lines(folder):
-        host = entry["host"]
-        if host not in vocabularies:
-            vocabularies[host] = vocabulary(host, folder)
-        output = entry["output"]
-        report = check_claims(
-            entry["reply"], output if isinstance(output, list) else [output], vocabulary=vocabularies[host]
-        )
+    for entry, outputs, words in with_vocabularies(load_lines(folder), folder):
+        report = check_claims(entry["reply"], outputs, vocabulary=words)
         reasons = sorted({report.mechanisms.get(c, "(none)") for c in report.unsupported})
         rows.append(
             {

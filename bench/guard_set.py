@@ -88,17 +88,28 @@ def vocabulary(name: str, folder: Path | None = None) -> Vocabulary:
     return Vocabulary.for_schema(host_schema(name, folder), default_registry().names())
 
 
-def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Checked]:
-    """Run the guard on every line (`folder`: the set's, for a host it brings as `host_<name>.py`)."""
+def with_vocabularies(
+    lines: list[dict[str, Any]], folder: Path | None = None
+) -> list[tuple[dict[str, Any], list[Any], Vocabulary]]:
+    """Each line with its outputs as a list (a pair line holds two) and its host's vocabulary, built once per host
+    (`folder`: the set's, for a host it brings as `host_<name>.py`)."""
     vocabularies: dict[str, Vocabulary] = {}
-    results = []
+    rows = []
     for entry in lines:
         host = entry["host"]
         if host not in vocabularies:
             vocabularies[host] = vocabulary(host, folder)
         output = entry["output"]
-        outputs = output if isinstance(output, list) else [output]
-        report = check_claims(entry["reply"], outputs, vocabulary=vocabularies[host])
+        rows.append((entry, output if isinstance(output, list) else [output], vocabularies[host]))
+    return rows
+
+
+def check(lines: list[dict[str, Any]], folder: Path | None = None) -> list[Checked]:
+    """Run the guard on every line (`folder`: the set's, for a host it brings as `host_<name>.py`)."""
+    results = []
+    for entry, outputs, words in with_vocabularies(lines, folder):
+        host = entry["host"]
+        report = check_claims(entry["reply"], outputs, vocabulary=words)
         results.append(
             Checked(
                 id=entry["id"],

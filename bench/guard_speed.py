@@ -34,7 +34,7 @@ sys.path.insert(0, str(REPO / "bench"))
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "tests" / "reliability"))
 
-from guard_set import load_lines, vocabulary  # noqa: E402
+from guard_set import load_lines, with_vocabularies  # noqa: E402
 from test_linear_parsers import ADVERSARIAL, SIZE  # noqa: E402
 
 from simxai.guard import Vocabulary, check_claims  # noqa: E402
@@ -61,13 +61,9 @@ def dev_replies() -> list[tuple[str, list[Any], Vocabulary]]:
     for folder in sorted(SETS.glob("g*"), key=lambda p: int(p.name[1:])):
         if folder.name == GATE:
             continue
-        vocabularies: dict[str, Vocabulary] = {}
-        for entry in load_lines(folder):
-            host = entry["host"]
-            if host not in vocabularies:
-                vocabularies[host] = vocabulary(host, folder)
-            output = entry["output"]
-            rows.append((entry["reply"], output if isinstance(output, list) else [output], vocabularies[host]))
+        rows.extend(
+            (entry["reply"], outputs, words) for entry, outputs, words in with_vocabularies(load_lines(folder), folder)
+        )
     return rows
 
 
