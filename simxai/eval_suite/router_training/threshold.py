@@ -28,9 +28,10 @@ STEP_PAYS = 1 / 3
 MIN_STEP_TURNS = 20
 #: A step's wrong share is an estimate from its turns, not a certainty: one standard error of a share of 75 wrong in
 #: 235 turns is 3 points. A step whose counts leave the bar within one standard error above its share is taken (the
-#: doubt goes to asking: a confident wrong answer is worse than a short question back). Without it the choice flipped
-#: between 0.6 and 0.7 from one rebuild to the next, on steps to 0.7 a few turns either side of the bar (thirty-fourth
-#: round: 75 wrong of 235 added, 31.9 %; docs/router.md, "Thirty-fifth round").
+#: doubt goes to asking: a confident wrong answer is worse than a short question back). The choice had flipped
+#: between 0.6 and 0.7 from one rebuild to the next on steps to 0.7 a few turns either side of the bar (thirty-fourth
+#: round: 75 wrong of 235 added, 31.9 %, which pays by this rule); the doubt narrows that edge without removing it (the
+#: thirty-fifth round's step, 76 of 253 = 30.0 %, falls short even so; docs/router.md, "Thirty-fifth round").
 DOUBT_STANDARD_ERRORS = 1.0
 _SWEEP_LINE = re.compile(
     r"ask below (?P<threshold>[\d.]+): asked (?P<asked>[\d.]+)%.*wrong among the added (?P<added>[\d.]+)%"
