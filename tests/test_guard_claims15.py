@@ -59,7 +59,7 @@ def test_claims15_formats(check_reply, host, function, arguments, faithful, repl
     ("text", "count"),
     [
         ("Ranking: 1 bmi, 2 age, 3 sex", 3),
-        ("Slide 2\n1 bmi\n2 age\n3 sex", 3),
+        ("Slide 2\n1 bmi\n2 age\n3 sex", 4),  # the list's three, and the slide's number (claims-42: a document's part)
         ("1 stable, 2 progressing", 0),  # a run of two may be counts
         ("Counts: 2 bmi, 3 age, 4 sex", 0),  # not from 1
     ],

@@ -39,6 +39,7 @@ from simxai.extraction._lexicon import (
     _op_of,
 )
 from simxai.extraction._month_names import month_clauses
+from simxai.extraction._people_groups import PEOPLE_GROUP, sex_group, uncoded_sex_words
 from simxai.extraction._polarity import OUTCOME_VERB
 from simxai.extraction._vague import vague_group
 from simxai.hosts.base import HostSchema
@@ -374,18 +375,6 @@ def group_spans(text: str, schema: HostSchema | None) -> list[tuple[int, int]]:
     return spans
 
 
-# Words that name a group of people by sex, and the category words a data set may code them with.
-_SEX_GROUPS = (
-    (r"women|woman|females?|girls|ladies", ("female", "females", "f", "woman", "women")),
-    (r"men|man|males?|boys|gentlemen", ("male", "males", "m", "man", "men")),
-)
-_PEOPLE_GROUP = re.compile(
-    r"\b(?P<w>women|woman|females?|girls|ladies|men|man|males?|boys|gentlemen|elderly|seniors|children|kids|adults|"
-    r"(?:older|younger|young|old)\s(?:people|ones|adults))\b",
-    re.IGNORECASE,
-)
-
-
 @per_turn
 @bounds_text_argument(0)
 def extract_group(text: str, schema: HostSchema | None) -> str | None:
@@ -404,16 +393,16 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     if condition is not None and condition != "all":
         named = {clause_field(c) for c in condition.split(" and ")}
         more = [c for c in _named_values(text, schema) if clause_field(c) not in named]
-        sex = _sex_group(text, schema)
+        sex = sex_group(text, schema)
         if sex is not None and clause_field(sex) not in named:
             more.append(sex)  # "accuracy for women on the gold plan"
         elif sex is None:
             # "precision for women over 50" where no feature codes sex by name: the word stays beside the
             # condition, so that the function asks about it rather than answer for both sexes
-            more += _uncoded_sex_words(text)
+            more += uncoded_sex_words(text)
         return " and ".join([condition, *more])
     clauses = _named_values(text, schema)
-    sex = _sex_group(text, schema) if clauses else None
+    sex = sex_group(text, schema) if clauses else None
     if sex is not None and clause_field(sex) not in {clause_field(c) for c in clauses}:
         clauses.append(sex)  # "accuracy for women on the gold plan"
     if not any(clause_field(c) in ("label", "prediction") for c in clauses):
@@ -423,32 +412,10 @@ def extract_group(text: str, schema: HostSchema | None) -> str | None:
     vague = _vague_words(text, schema)
     if vague is not None:
         return vague  # "the older subgroup": passed on as said, so that the function asks for its threshold
-    match = _PEOPLE_GROUP.search(text)
+    match = PEOPLE_GROUP.search(text)
     if match is None:
         return unread_value(text, schema)  # "on blursdays": asked about, never dropped
-    return _sex_group(text, schema) or match.group("w").lower()
-
-
-def _sex_group(text: str, schema: HostSchema) -> str | None:
-    """The condition for a group of people named by sex ("on women"), when a feature codes it by name."""
-    found: list[str] = []
-    for match in _PEOPLE_GROUP.finditer(text):
-        word = match.group("w").lower()
-        for pattern, codes in _SEX_GROUPS:
-            if re.fullmatch(pattern, word):
-                for feature in schema.features:
-                    category = next((c for c in feature.categories or [] if c.lower() in codes), None)
-                    if category is not None:
-                        found.append(f"{feature.name} = {category}")
-                        break
-    # "men vs women": both, for `alternatives` to split
-    return " and ".join(dict.fromkeys(found)) or None
-
-
-def _uncoded_sex_words(text: str) -> list[str]:
-    """The words naming a group of people by sex ("women", "men"), as written."""
-    words = [m.group("w").lower() for m in _PEOPLE_GROUP.finditer(text)]
-    return [w for w in dict.fromkeys(words) if any(re.fullmatch(pattern, w) for pattern, _codes in _SEX_GROUPS)]
+    return sex_group(text, schema) or match.group("w").lower()
 
 
 def _written_condition(text: str, schema: HostSchema | None) -> str | None:
