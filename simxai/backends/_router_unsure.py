@@ -194,15 +194,16 @@ def fit_options(
 ) -> tuple[dict[str, float], float]:
     """The selector's probabilities renormalised over the options the turn can mean, and the bar to answer without
     asking: `threshold`, or `ONE_LEFT` once an option was ruled out (module doc). A sure choice is left as it is,
-    but for a what-if that the turn cannot mean (`ruled_out`), which is set aside as an unsure choice's would be.
+    but for a what-if or a why-not that the turn cannot mean (`ruled_out`), set aside as an unsure choice's would be.
     """
     if not probabilities:
         return probabilities, threshold
     if max(probabilities.values()) >= threshold:
         # a sure what-if of a turn that names no change, no feature and supposes nothing ("odds that 4021 fails
         # early?") would only be asked what should change: set aside as for an unsure choice (asks30)
+        # and a sure why-not of a turn that denies no class ("why the second analysis?": an ordinal is no "not")
         top = max(probabilities, key=probabilities.__getitem__)
-        if threshold <= 0.0 or top != "explain_what_if" or _COMPARES.search(text):
+        if threshold <= 0.0 or top not in ("explain_what_if", "explain_why_not") or _COMPARES.search(text):
             return probabilities, threshold  # "52044 fired hotter": a step said without a feature's name
         if not ruled_out(text, mask(text, schema), schema, (top,)):
             return probabilities, threshold
