@@ -1,4 +1,4 @@
-"""The unseen guard sets (evalsets/guard-2026-12-01b to -06af) are well formed, and its scorer counts right.
+"""The unseen guard sets (evalsets/guard-2026-12-01b to -06ag) are well formed, and its scorer counts right.
 
 No figure of the guard is asserted here: the set is scored by `bench/guard_set.py`.
 """
@@ -47,6 +47,7 @@ SET_DIRS = tuple(ROOT / "evalsets" / f"guard-2026-12-01{letter}" for letter in "
     ROOT / "evalsets" / "guard-2026-12-05ad",
     ROOT / "evalsets" / "guard-2026-12-05ae",
     ROOT / "evalsets" / "guard-2026-12-06af",
+    ROOT / "evalsets" / "guard-2026-12-06ag",
 )
 SCRIPT = ROOT / "bench" / "guard_set.py"
 #: A set's host whose instances are not called by the host's name (set S's bonsai nursery talks of trees).
@@ -183,6 +184,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         ("guard-2026-12-05ad", {"match": 3, "demo": 3, "sentiment": 3, "loan": 3}, 390),
         ("guard-2026-12-05ae", {"kid": 3, "demo": 3, "sentiment": 3, "loan": 3}, 395),
         ("guard-2026-12-06af", {"hydrant": 3, "demo": 3, "sentiment": 3, "loan": 3}, 395),
+        ("guard-2026-12-06ag", {"lock": 3, "demo": 3, "sentiment": 3, "loan": 3}, 400),
     ],
     ids=[
         "set F",
@@ -212,6 +214,7 @@ def test_set_e_covers_every_function_on_every_host_with_both_verdicts() -> None:
         "set AD (05ad)",
         "set AE (05ae)",
         "set AF (06af)",
+        "set AG (06ag)",
     ],
 )
 def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_both_verdicts(
@@ -367,6 +370,13 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
             (130701, 131000),
             {"Maker", "bollard_guarded"},
         ),
+        (
+            "guard-2026-12-06ag",
+            "lock",
+            ["working", "sluggish", "stoppage"],
+            (131901, 132200),
+            {"GateTimber", "has_bywash"},
+        ),
     ],
     ids=[
         "set F",
@@ -397,6 +407,7 @@ def test_sets_with_a_host_of_their_own_cover_every_function_on_every_host_with_b
         "set AD match (05ad)",
         "set AE kid (05ae)",
         "set AF hydrant (06af)",
+        "set AG lock (06ag)",
     ],
 )
 def test_a_set_brings_its_host_and_its_lines_name_only_its_instances_and_features(
