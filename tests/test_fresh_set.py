@@ -1,5 +1,5 @@
 """The fresh evaluation sets (evalsets/fresh-2026-12-01, -01b, ..., -03k, -03l, -03m, -03n, -03o, -03p, -03q, -04r,
-..., -06af) are well formed.
+..., -06af, -06ag) are well formed.
 
 No accuracy is asserted. Also checks the argument normalisation of `bench/fresh_set.py`, which scores the set.
 """
@@ -34,7 +34,7 @@ SET_DIRS = tuple(
         "fresh-2026-12-04s", "fresh-2026-12-04t", "fresh-2026-12-04u", "fresh-2026-12-04v",
         "fresh-2026-12-04w", "fresh-2026-12-04x", "fresh-2026-12-05y", "fresh-2026-12-05z",
         "fresh-2026-12-05aa", "fresh-2026-12-05ab", "fresh-2026-12-05ac", "fresh-2026-12-05ad",
-        "fresh-2026-12-05ae", "fresh-2026-12-06af",
+        "fresh-2026-12-05ae", "fresh-2026-12-06af", "fresh-2026-12-06ag",
     )
 )  # fmt: skip
 SET_DIR = SET_DIRS[0]
@@ -246,6 +246,16 @@ ESCAPE_CATEGORIES = {
     "Theme": ("asylum", "heist", "pharaoh", "submarine"),
     "FirstVisit": ("False", "True"),
 }
+#: The invented island-ferry host of set AG (`evalsets/fresh-2026-12-06ag/host_ferry.py`): ids 131601-131900,
+#: crossings called "crossing"; three labels (how the crossing went); units in brackets ("Wind Speed (knots)"), names
+#: with spaces, a True/False column.
+FERRY_NUMERIC = (
+    "crew_on_duty", "Wind Speed (knots)", "VesselAgeYears", "cars aboard", "Wave Height (m)", "days_since_service",
+)  # fmt: skip
+FERRY_CATEGORIES = {
+    "Vessel": ("Gannet", "Kittiwake", "Puffin", "Skerry"),
+    "NightSailing": ("False", "True"),
+}
 HOSTS: dict[str, dict[str, Any]] = {
     "demo": {"ids": range(442), "labels": ("stable", "progressing"), "features": DEMO_FEATURES, "categories": {}},
     "sentiment": {"ids": range(120), "labels": ("negative", "positive"), "features": (), "categories": {}},
@@ -428,6 +438,12 @@ HOSTS: dict[str, dict[str, Any]] = {
         "labels": ("escaped", "rescued", "trapped"),
         "features": ESCAPE_NUMERIC + tuple(ESCAPE_CATEGORIES),
         "categories": ESCAPE_CATEGORIES,
+    },
+    "ferry": {
+        "ids": range(131601, 131901),
+        "labels": ("on_time", "delayed", "cancelled"),
+        "features": FERRY_NUMERIC + tuple(FERRY_CATEGORIES),
+        "categories": FERRY_CATEGORIES,
     },
 }
 #: What each set was written to hold (its README): set C is smaller per host and has nine dialogues.
@@ -635,6 +651,12 @@ MINIMUMS: dict[str, dict[str, Any]] = {
         "dialogues": 16,
         "per_host": {"demo": 49, "sentiment": 40, "loan": 49, "escape": 79},
         "dialogues_per_host": {"demo": 3, "sentiment": 3, "loan": 3, "escape": 7},
+    },
+    "fresh-2026-12-06ag": {
+        "requests": 212,
+        "dialogues": 16,
+        "per_host": {"demo": 45, "sentiment": 40, "loan": 45, "ferry": 82},
+        "dialogues_per_host": {"demo": 3, "sentiment": 2, "loan": 3, "ferry": 8},
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
