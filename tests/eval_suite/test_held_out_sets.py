@@ -335,7 +335,7 @@ SETS: dict[str, dict[str, Any]] = {
         "requests": 116,
         "dialogues": 24,
         "turns": (5, 7),
-        "own_hosts": ("hive", "honey"),
+        "own_hosts": ("candle", "honey"),
     },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
