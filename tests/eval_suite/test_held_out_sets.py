@@ -329,6 +329,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("route", "member"),
     },
+    # written for training in the thirty-sixth round (dialogue-heavy)
+    "w62": {
+        "folder": "people",
+        "requests": 116,
+        "dialogues": 24,
+        "turns": (5, 7),
+        "own_hosts": ("candle", "honey"),
+    },
 }
 METRICS = {"accuracy", "precision", "recall", "f1", "roc_auc", "confusion_matrix", "all"}
 LABEL_ARGUMENTS = ("target_label", "expected_label", "prediction_label")
