@@ -71,8 +71,7 @@ HIVE_CONFIG: dict[str, Any] = {
         "target_description": "the colony at the first spring inspection: thriving, weak, or dead",
         "model_description": "A gradient boosting classifier of shallow trees on the raw numbers, the apiary site "
         "and the varroa-treatment column one-hot encoded.",
-        "training": "Fitted on 240 of the 300 synthetic hives; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic hives; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic hives, invented for testing; not a real apiary's records.",
             "Does not know the weather of the winter, the bee breed, pesticides nearby or who inspected the hive.",

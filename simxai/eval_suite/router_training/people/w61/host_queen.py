@@ -71,8 +71,7 @@ QUEEN_CONFIG: dict[str, Any] = {
         "target_description": "the queen three weeks after she emerged: mated and laying, or failed",
         "model_description": "A k-nearest-neighbours classifier (15 neighbours) on the standardised numbers, the "
         "breed and the grafted column one-hot encoded.",
-        "training": "Fitted on 240 of the 300 synthetic queens; the other 60 are held out for the performance "
-        "figures.",
+        "training": "Fitted on 240 of the 300 synthetic queens; the other 60 are held out for the performance figures.",
         "limitations": [
             "Synthetic queens, invented for testing; not a real apiary's records.",
             "Does not know the wind, the beekeeper who grafted, the cell bar or the queen's colour mark.",
