@@ -329,6 +329,14 @@ SETS: dict[str, dict[str, Any]] = {
         "turns": (5, 6),
         "own_hosts": ("route", "member"),
     },
+    # written for training in the thirty-sixth round
+    "w61": {
+        "folder": "people",
+        "requests": 180,
+        "dialogues": 12,
+        "turns": (5, 6),
+        "own_hosts": ("hive", "queen"),
+    },
     # written for training in the thirty-sixth round (dialogue-heavy)
     "w62": {
         "folder": "people",
