@@ -11,6 +11,7 @@ import pytest
 
 from simxai.backends._router_neighbour import neighbour_pointer, with_neighbour_named
 from simxai.backends.router import RouterBackend
+from simxai.extraction import class_name_pattern, extract_argument
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import after, route
 
@@ -93,3 +94,93 @@ def test_no_neighbour_past_the_end_of_the_ids_or_beside_a_group() -> None:
     middle = after("get_prediction", "plot 133800?", instance=133800)
     assert with_neighbour_named("and the next one, plot 133805", middle, PLOTS) == "and the next one, plot 133805"
     assert with_neighbour_named("and the next one", middle, PLOTS) == "and plot 133801"
+
+
+# --- a class named in a robustness question is the class kept -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("how firm is the patchy verdict on plot 133720", "patchy"),
+        ("how far could its weekly visits fall before plot 133720 stops being flourishing", "flourishing"),
+        ("how much smaller could 133720 get before it isn't neglected any more", "neglected"),
+        ("what keeps plot 133720 patchy", "patchy"),
+    ],
+)
+def test_the_class_named_in_a_robustness_question_is_kept(text: str, kept: str) -> None:
+    assert extract_argument("kept_label", text, PLOTS) == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how far can its water butts fall before plot 133720 turns patchy",  # where it would go: not kept
+        "how robust is plot 133720",  # no class named: the prediction is kept
+        "is plot 133720 more flourishing than patchy, and how robust is that",  # two classes: not ours to pick
+    ],
+)
+def test_no_class_kept_when_the_class_is_reached_or_not_one(text: str) -> None:
+    assert extract_argument("kept_label", text, PLOTS) is None
+
+
+def test_the_router_keeps_the_class_of_the_verdict_asked_about(router: RouterBackend) -> None:
+    expected = ("", [("explain_how_to_still_be_this", {"instance": 133720, "kept_label": "patchy"})])
+    assert route(router, "how robust is the patchy call on plot 133720", PLOTS) == expected
+    assert route(router, "how much could plot 133720 change before it stops being patchy", PLOTS) == expected
+
+
+# --- a class said as one who has it, or with its consonant doubled -------------------------------------------------
+
+SKATES = HostSchema(
+    name="rink skate sharpenings",
+    kind="tabular",
+    instance_noun="skate",
+    class_names=["keep", "regrind", "scrap"],
+    features=[
+        FeatureSchema(name="edge depth (mm)", type="numeric", min=0.2, max=2.0, aliases=["edge depth"]),
+        FeatureSchema(name="hours skated", type="numeric", min=0, max=300, aliases=["hours"]),
+        FeatureSchema(name="blade_steel", type="categorical", categories=["carbon", "stainless"]),
+    ],
+    id_range=(133901, 134000),
+)
+QUITS = HostSchema(
+    name="rink season passes",
+    kind="tabular",
+    instance_noun="pass",
+    class_names=["stays", "quits"],
+    features=[FeatureSchema(name="sessions", type="numeric", min=0, max=60)],
+    id_range=(133901, 134000),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "target"),
+    [
+        ("what would make skate 133950 a keeper instead", SKATES, "keep"),
+        ("what turns pass 133950 into a quitter", QUITS, "quits"),
+        ("two ways to stop pass 133950 quitting", QUITS, "stays"),  # what is stopped is left: the other class
+    ],
+)
+def test_a_class_said_as_one_who_has_it_or_as_a_stopped_verb(text: str, schema: HostSchema, target: str) -> None:
+    assert extract_argument("target_label", text, schema) == target
+
+
+def test_a_doubled_consonant_before_ed_or_ing_is_the_class_word() -> None:
+    pattern = class_name_pattern("strip_early")
+    assert pattern.search("why did it get stripped early") and pattern.search("stripping early, overall")
+
+
+# --- a bare confidence question right after a what-if ----------------------------------------------------------------
+
+
+def test_how_sure_right_after_a_what_if_is_the_what_if_again(router: RouterBackend) -> None:
+    changes = {"weekly visits": "+3"}
+    history = after("explain_what_if", "plot 133730 with 3 more visits a week", instance=133730, changes=changes)
+    expected = ("", [("explain_what_if", {"instance": 133730, "changes": changes})])
+    assert route(router, "how confident is it about that?", PLOTS, history) == expected
+    shown = after("get_prediction", "plot 133730?", instance=133730)
+    assert route(router, "how confident is it about that?", PLOTS, shown) == (
+        "",
+        [("get_prediction", {"instance": 133730})],
+    )
