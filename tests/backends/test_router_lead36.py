@@ -11,7 +11,7 @@ import pytest
 
 from simxai.backends._router_neighbour import neighbour_pointer, with_neighbour_named
 from simxai.backends.router import RouterBackend
-from simxai.extraction import class_name_pattern, extract_argument
+from simxai.extraction import class_name_pattern, extract_argument, extract_changes
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import after, route
 
@@ -184,3 +184,49 @@ def test_how_sure_right_after_a_what_if_is_the_what_if_again(router: RouterBacke
         "",
         [("get_prediction", {"instance": 133730})],
     )
+
+
+# --- a category said in the plural after a group; a True/False column denied by a verb of not doing -----------------
+
+HIKERS = HostSchema(
+    name="guided hill walks",
+    kind="tabular",
+    instance_noun="walker",
+    class_names=["summits", "turns_back"],
+    features=[
+        FeatureSchema(name="ticket", type="categorical", categories=["junior", "adult", "senior"]),
+        FeatureSchema(name="attended_safety_talk", type="categorical", categories=["False", "True"]),
+        FeatureSchema(name="Age", type="numeric", min=16, max=70),
+    ],
+    id_range=(133801, 133900),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"), [("and adults?", "ticket = adult"), ("and the seniors?", "ticket = senior")]
+)
+def test_another_category_said_in_the_plural_moves_the_group(router: RouterBackend, text: str, group: str) -> None:
+    history = after("get_model_performance", "accuracy on junior tickets", metric="accuracy", group="ticket = junior")
+    assert route(router, text, HIKERS, history) == (
+        "",
+        [("get_model_performance", {"metric": "accuracy", "group": group})],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("accuracy on walkers who skipped the safety talk", "False"),
+        ("accuracy on walkers who never attended the safety talk", "False"),
+        ("accuracy on walkers who did not attend the talk", "False"),
+        ("accuracy on walkers who attended the safety talk", "True"),
+    ],
+)
+def test_a_true_false_column_denied_by_a_verb_of_not_doing(text: str, value: str) -> None:
+    assert extract_argument("group", text, HIKERS) == f"attended_safety_talk = {value}"
+
+
+def test_a_what_if_that_skips_the_event_sets_it_false() -> None:
+    assert extract_changes("what if walker 133850 had missed the safety talk", HIKERS) == {
+        "attended_safety_talk": "False"
+    }
