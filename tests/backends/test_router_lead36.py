@@ -11,7 +11,7 @@ import pytest
 
 from simxai.backends._router_neighbour import neighbour_pointer, with_neighbour_named
 from simxai.backends.router import RouterBackend
-from simxai.extraction import class_name_pattern, extract_argument, extract_changes
+from simxai.extraction import class_name_pattern, extract_argument, extract_changes, extract_ids, extract_instance
 from simxai.hosts.base import FeatureSchema, HostSchema
 from tests.backends.routing import after, route
 
@@ -230,3 +230,23 @@ def test_a_what_if_that_skips_the_event_sets_it_false() -> None:
     assert extract_changes("what if walker 133850 had missed the safety talk", HIKERS) == {
         "attended_safety_talk": "False"
     }
+
+
+# --- a host's id of four digits or more is no count, rank or age ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what turns 133720 into a flourishing plot",
+        "133720 feature by feature please",
+        "top features for 133720",
+    ],
+)
+def test_a_long_id_beside_a_count_or_age_word_is_the_id(text: str) -> None:
+    assert extract_instance(text, PLOTS) == 133720
+
+
+def test_small_counts_beside_the_same_words_stay_counts() -> None:
+    assert extract_ids("give me 3 ways to change plot 133720", PLOTS) == [133720]
+    assert extract_ids("top 3 features", PLOTS) == []
