@@ -65,16 +65,18 @@ def extract_kept_label(text: str, schema: HostSchema | None) -> str | None:
         return None
     mentions = label_mentions(text, schema, class_mentions(text, schema))
     kept = None
+    cued = False  # a verb of keeping said before a class decides, even when negated ("not stay X": none)
     for start, _end, name in mentions:
         cue = _KEEP.search(text, 0, start)
         if cue is None:
             continue
+        cued = True
         before = text[: cue.start()]
         if not _NEGATED.search(before):
             kept = name
     if kept is not None and mentions and mentions[-1][2] == kept and away_from(text, mentions) == kept:
         return None  # "how can it stay out of the progressing group"
-    return kept if kept is not None else _named_outcome(text, mentions)
+    return kept if kept is not None or cued else _named_outcome(text, mentions)
 
 
 def _named_outcome(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
