@@ -28,6 +28,7 @@ import functools
 import re
 from collections.abc import Sequence
 
+from simxai.extraction._category_forms import category_form
 from simxai.hosts.base import ChangeValue, FeatureSchema, HostSchema
 from simxai.normalize import normalize
 from simxai.registry import FunctionSpec
@@ -231,7 +232,12 @@ def swapped_category(text: str, condition: str, schema: HostSchema) -> str | Non
         return None
     feature, value = found
     words = match.group("words").strip().lower()
-    named = next((c for c in feature.categories or [] if c.lower() == words), None)
+    categories = feature.categories or []
+    named = next((c for c in categories if c.lower() == words), None)
+    if named is None:
+        # the category said as a plural ("and adults?" for adult, "and the benches?" for bench) or another form
+        plural = [c for c in categories if words in (f"{c.lower()}s", f"{c.lower()}es")]
+        named = plural[0] if len(plural) == 1 else category_form(words, categories)
     if named is None or named.lower() == value.lower():
         return None
     return f"{feature.name} = {named}"

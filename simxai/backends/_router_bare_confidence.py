@@ -8,6 +8,10 @@ the prediction of the instance the last call about one instance ran on (its argu
 with no such call (a first turn, a dialogue about groups) the turn is left to the selector. "how sure is it on the
 original" after a what-if is `simxai.backends._router_original`'s, and a turn that names a group, an id, a feature or
 anything besides the question is not bare and is left as well.
+
+Right after a what-if, the prediction in focus is the one after the change: a bare confidence question asks how
+sure the model is of that, so the what-if runs again with its instance and changes (its answer gives the
+probabilities after the change); the instance as it stands would answer about a prediction nobody was looking at.
 """
 
 from __future__ import annotations
@@ -57,6 +61,13 @@ def bare_confidence_decision(
     """The prediction of the instance in focus for a bare confidence question after it, or None (module doc)."""
     if "get_prediction" not in names or not _BARE_CONFIDENCE.match(text):
         return None
+    last = next(successful_calls(history), None)
+    if last is not None and last.name == "explain_what_if" and "explain_what_if" in names:
+        changes, subject = last.arguments.get("changes"), subject_id(last)
+        if isinstance(changes, dict) and changes and isinstance(subject, int) and not isinstance(subject, bool):
+            return Decision(
+                "explain_what_if", decision.confidence, True, arguments={"instance": subject, "changes": changes}
+            )
     instance = focus_id(history)
     if instance is None:
         return None

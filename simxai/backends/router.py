@@ -75,6 +75,7 @@ from simxai.backends._router_masking import (
     only_names_instance,
     selector_text,
 )
+from simxai.backends._router_neighbour import with_neighbour_named
 from simxai.backends._router_new_text import new_text_decision
 from simxai.backends._router_remarks import question_then_remarks, request_among_remarks
 from simxai.backends._router_replies import (
@@ -202,6 +203,7 @@ class RouterBackend(Backend):
         said = text  # as written, for quoting back: normalize folds accents ("schön" -> "schon")
         text = normalize(text, request.host, known_words(request.functions))
         text, question = reread(text, history, request.host)  # "no, I meant 14", "and the opposite?", "bmi"
+        text = with_neighbour_named(text, history, request.host)  # "and the next one": the id after the one in focus
         if question is not None:
             return CompletionResponse(content=question, model=self.name, finish_reason=CLARIFY)
         selector = self.selector  # (a test's stand-in selector has no vocabulary)

@@ -118,6 +118,23 @@ _VALUE_OF = re.compile(
 )
 
 
+# Words that make a number a count, a rank or an age ("top 3", "turns 40", "3 features", "2 ways"): none reaches a
+# thousand, so a host's id of four digits or more after or before them is still the id ("what turns 131352 into
+# ...", "explain 131307 feature by feature").
+_COUNT_WORDS = re.compile(
+    r"(?:\b(?:top|first|last|give|show|list|aged?|turned|turns|he'?s|hes|she'?s|shes|they'?re|i'?m|im|i\s+am)\s*$)"
+    r"|^\s(?:counterfactuals?|examples?|ways?|options?|alternatives?|changes?|features?|factors?|words?|things?|"
+    r"reasons?|scenarios?|items?|times|years?|yrs?|y/?o|months?|weeks?|days?|hours?)\b",
+    re.IGNORECASE,
+)
+_COUNTED_BELOW = 1000
+
+
+def _uncountable(words: str, number: int) -> bool:
+    """Whether `words` beside `number` would claim it as a count, rank or age it is too large to be."""
+    return number >= _COUNTED_BELOW and _COUNT_WORDS.search(words) is not None
+
+
 def _numbers(text: str) -> Iterator[re.Match[str]]:
     return _NUMBER.finditer(text)
 
@@ -230,13 +247,15 @@ def unclaimed_id(text: str, schema: HostSchema | None) -> int | None:
         after = text[end : end + 30]
         if any(low <= start < high for low, high in groups):
             continue  # "patients with bmi over 30": a group's bound
-        claimed = _CLAIMED_AFTER.search(before) and not _given_to(before, after)
-        if not schema.has_id(number) or claimed or claimed_before(after, number):
+        claimed = _CLAIMED_AFTER.search(before) and not _given_to(before, after) and not _uncountable(before, number)
+        if not schema.has_id(number) or claimed or (claimed_before(after, number) and not _uncountable(after, number)):
             continue
         following = re.match(r"\s*([a-z]+)", after, re.IGNORECASE)
         if following is not None and following.group(1).lower().rstrip("s") in nouns and following.group(1)[-1] == "s":
             continue  # "5 patients", "12 rows": a count of instances
-        named = _led_by_a_name(before) and not _subject_of_clause(text, end, schema)
+        named = (
+            _led_by_a_name(before) and not _subject_of_clause(text, end, schema) and not _uncountable(before, number)
+        )
         if named or _claimed_by_feature(text, start, end, mentions, possessive=bool(match.group("s"))):
             continue  # "bmi 30", "income of 40000"; not "the probability 47068 is delayed"
         candidates.append(number)

@@ -88,8 +88,13 @@ _NEGATION = re.compile(
 )
 # A yes/no feature denied by the outcome of a test it names ("failed the cat test"), as the side left ("cork instead
 # of a screw cap", "rather than insured") or by "free" after it ("injury-free", "an allergy free dog")
+# ... or by a verb of not doing or not having it ("skipped the intro", "missed the talk", "did not attend the talk")
 _FAILED = re.compile(
-    r"\b(?:failed|fails|failing|flunked|flunks|instead\s+of|rather\s+than)\s+(?:(?:the|an?|its|their|his|her)\s+)?$",
+    r"(?:\b(?:failed|fails|failing|flunked|flunks|instead\s+of|rather\s+than|"
+    r"skip(?:s|ped|ping)?|miss(?:es|ed|ing)?|lack(?:s|ed|ing)?|forgo(?:es|ing)?|forwent|sat\s+out|sit(?:s|ting)?\s+out|"
+    r"opt(?:s|ed|ing)?\s+out\s+of|pass(?:es|ed|ing)?\s+on)"
+    r"|\b(?:not|never|didn't|don't|doesn't|haven't|hasn't|hadn't)\s+(?!only\b|just\b)[a-z]+)"
+    r"\s+(?:(?:the|an?|its|their|his|her|any)\s+)?$",
     re.I,
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)
@@ -330,7 +335,11 @@ def _categorical_change(text: str, mention: FeatureMention) -> ChangeValue | Non
     truthy = next((c for c in categories if c.lower() in _TRUE), None)
     falsy = next((c for c in categories if c.lower() in _FALSE), None)
     if truthy is not None and falsy is not None:
-        before = text[max(0, mention.start - 25) : mention.start]
+        start = mention.start
+        own = {w.lower() for w in re.findall(r"[A-Za-z]+", feature.name)}
+        while (word := re.search(r"([A-Za-z]+)[\s_-]+$", text[:start])) and word.group(1).lower() in own:
+            start = word.start()  # "skipped the safety talk" for `attended_safety_talk`: the name's words before
+        before = text[max(0, start - 25) : start]
         denied = _NEGATION.search(before) or _FAILED.search(before) or _FREE_AFTER.match(text[mention.end :])
         return falsy if denied else truthy
     return None

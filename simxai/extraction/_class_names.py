@@ -19,14 +19,18 @@ from simxai.turn_memo import per_turn
 
 __all__ = ["class_mentions", "class_name_pattern"]
 
-_INFLECTION = r"(?:s|es|d|ed|ing|e)?"
+_ENDS = "s|es|d|ed|ing|e"
+_INFLECTION = f"(?:{_ENDS})?"
 _LONGEST_SPOKEN = 120  # characters of a class name read with its words joined and inflected
 
 
 def _word_pattern(word: str, inflect: bool) -> str:
     if not inflect or len(word) < 4:
         return re.escape(word)
-    return re.escape(min(word_stems(word), key=len)) + _INFLECTION
+    stem = min(word_stems(word), key=len)
+    # a last consonant doubled before -ed / -ing after one vowel: "stripped", "stripping" for strip
+    doubled = f"(?:{re.escape(stem[-1])}(?:ed|ing))|" if re.search(r"[^aeiou][aeiou][b-df-hj-np-tv-z]$", stem) else ""
+    return re.escape(stem) + f"(?:{doubled}{_ENDS})?"
 
 
 @functools.lru_cache(maxsize=256)

@@ -6,6 +6,13 @@ before it, with at most four words between (a quoted text is one): "keep this re
 predicted stable". A class the turn moves away from ("stay out of the progressing group", "keep it from becoming
 progressing") or after a negation ("not stay stable") is no class to keep; a turn with no such verb before a
 class names none (None), and the function keeps whatever the model predicts.
+
+A robustness question names the class kept in two more ways (`_named_outcome`). A class said with a verb of
+leaving it ("before it stops being flourishing", "is no longer patchy", "isn't patchy any more") is the class the
+instance has and would leave: the one kept. And a class said as the outcome under test, with no verb of reaching
+another before it ("how firm is the patchy verdict on 12", "how robust is her approval"), is the outcome to keep;
+a class after a verb of becoming or a bound ("before it turns patchy", "until it says neglected") is where the
+instance would go, and names none.
 """
 
 from __future__ import annotations
@@ -31,6 +38,22 @@ _KEEP = re.compile(
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"(?:\bnot|n't|\bnever|\bno\s+longer)\s+$", re.IGNORECASE)
+# a verb of leaving the class right before it: "stops being (a) X", "stop X-ing", "no longer X", "not X any more"
+_LEAVES = re.compile(
+    r"(?:\b(?:stop(?:s|ped|ping)?|ceas(?:e|es|ed|ing)|quit(?:s|ting)?)|\bno\s+longer)\s+"
+    r"(?:(?:being|be|getting|saying|predicting|called|labell?ed|rated|flagged)\s+)?(?:as\s+)?(?:(?:a|an|the)\s+)?$",
+    re.IGNORECASE,
+)
+_NOT_BEFORE = re.compile(
+    r"(?:\bnot|n't)\s+(?:(?:be|being|predicted|called|rated)\s+)?(?:as\s+)?(?:(?:a|an|the)\s+)?$", re.I
+)
+_ANY_MORE = re.compile(r"\s*(?:any\s*more|any\s+longer)\b", re.IGNORECASE)
+# words before a class that make it the class reached, not kept: becoming, a bound, what the model would say then
+_REACHED = re.compile(
+    r"\b(?:becom\w*|turn\w*|flip\w*|switch\w*|chang\w*|go|goes|going|gets?|getting|got|mov\w*|into|to|"
+    r"until|till|unless|before|says?|saying|predicts?|called|tips?|tipping)\b(?:\s+[\w'#-]+){0,4}\s+$",
+    re.IGNORECASE,
+)
 
 
 def extract_kept_label(text: str, schema: HostSchema | None) -> str | None:
@@ -42,13 +65,28 @@ def extract_kept_label(text: str, schema: HostSchema | None) -> str | None:
         return None
     mentions = label_mentions(text, schema, class_mentions(text, schema))
     kept = None
+    cued = False  # a verb of keeping said before a class decides, even when negated ("not stay X": none)
     for start, _end, name in mentions:
         cue = _KEEP.search(text, 0, start)
         if cue is None:
             continue
+        cued = True
         before = text[: cue.start()]
         if not _NEGATED.search(before):
             kept = name
     if kept is not None and mentions and mentions[-1][2] == kept and away_from(text, mentions) == kept:
         return None  # "how can it stay out of the progressing group"
-    return kept
+    return kept if kept is not None or cued else _named_outcome(text, mentions)
+
+
+def _named_outcome(text: str, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The one class a robustness question names as the outcome it has (module doc), or None."""
+    if len({name for _, _, name in mentions}) != 1:
+        return None  # none, or two classes: which one is kept is not for us to guess
+    start, end, name = mentions[-1]
+    before = text[max(0, start - 60) : start]
+    if _LEAVES.search(before) or (_NOT_BEFORE.search(before) and _ANY_MORE.match(text, end)):
+        return name  # "before it stops being a keeper", "before it's not X anymore"
+    if _NEGATED.search(before) or _NOT_BEFORE.search(before) or _REACHED.search(before):
+        return None  # "before it turns patchy": where it would go
+    return name  # "how firm is the patchy verdict"

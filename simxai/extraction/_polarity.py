@@ -42,7 +42,10 @@ def _stems(word: str) -> set[str]:
     stems = {word}
     for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
-            stems.add(word[: -len(ending)])
+            stem = word[: -len(ending)]
+            stems.add(stem)
+            if ending in ("ing", "ed") and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+                stems.add(stem[:-1])  # a consonant doubled before the ending: "quitting" -> quit, "stripped" -> strip
     return stems
 
 
@@ -91,7 +94,12 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
         word = token.group()
         # the "g" dropped in casual writing ("winnin", "progressin'"): the word as if written in full
         dropped = f"{word}g" if len(word) >= 5 and word.lower().endswith("in") else ""
-        for candidate, end in ((pair, tokens[i + 1].end() if pair else 0), (word, token.end()), (dropped, token.end())):
+        # one who has the class, after an article: "a keeper" for keep, "a quitter" for quits
+        agent = (
+            _agent_stem(word) if re.search(r"\b(?:a|an)\s+$", text[max(0, token.start() - 4) : token.start()]) else ""
+        )
+        candidates = ((pair, tokens[i + 1].end() if pair else 0), (word, token.end()), (dropped, token.end()))
+        for candidate, end in (*candidates, (agent, token.end())):
             if not candidate:
                 continue
             name = next((n for n in schema.class_names if " " not in n and _same_word(candidate, n)), None)
@@ -106,6 +114,12 @@ def label_mentions(text: str, schema: HostSchema, exact: list[tuple[int, int, st
                 break
     found += negated_class_words(text, schema, found)  # "why not slow?" for a class runs_slow
     return sorted(found + _null_class_phrases(text, schema, found))
+
+
+def _agent_stem(word: str) -> str:
+    """The verb of an agent noun of at least four letters ("keeper" -> keep, "quitter" -> quit), else ""."""
+    match = re.fullmatch(r"([a-z]{4,}?)(?:(?<=([b-df-hj-np-tv-z]))\2)?ers?", word.lower())
+    return match.group(1) if match else ""
 
 
 # A class that says "nothing happened" by its name ("none", "nil"), and the phrases that name it by what did not
@@ -155,6 +169,8 @@ _AWAY = re.compile(
     r"(?:get(?:s|ting)?|got|be|being|stay(?:s|ing)?|keep(?:s|ing)?|come|comes|coming|move|moves|moving)\s+"
     r"(?:#?\w+\s+)?(?:out\s+of|off|rid\s+of|away\s+from|clear\s+of)|"  # "get #5120 out of"
     r"stop(?:s|ped)?\s+(?:being|getting)(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
+    # "stop 12 lapsing", "stop her from lapsing": a class said as a verb of what is stopped
+    r"stop(?:s|ped|ping)?\s+(?:[\w'#]+\s+){0,2}?(?:him|her|it|them|\#?\d+|(?:the|this|that)\s+\w+)(?:\s+from)?|"
     r"no\s+longer(?:\s+(?:be|get))?(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"
     r"(?:not|never)\s+(?:have\s+)?(?:be|been|get|got(?:ten)?|incur(?:red)?|receive[sd]?)"
     r"(?:\s+(?:predicted|classified|rated|flagged|labell?ed|marked)(?:\s+as)?)?|"

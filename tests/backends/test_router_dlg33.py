@@ -44,7 +44,9 @@ def test_the_focus_is_the_id_the_engine_filled() -> None:
     history = _engine_filled("explain_what_if", "and with no broken spokes?", 61100)
     assert focus_id(history) == 61100
     decision = bare_confidence_decision(UNSURE, "how sure?", history, NAMES)
-    assert decision is not None and decision.arguments == {"instance": 61100}
+    # right after a what-if, "how sure?" is about the changed ticket: the what-if again (lead36), on the filled id
+    assert decision is not None and decision.function == "explain_what_if"
+    assert decision.arguments == {"instance": 61100, "changes": {"spoke_count_broken": 0}}
 
 
 def test_the_focus_passes_over_calls_about_no_ticket() -> None:
