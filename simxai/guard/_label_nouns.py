@@ -27,8 +27,42 @@ __all__ = ["label_nouns"]
 _ADJECTIVE = re.compile(r"([a-z]{3,}[^aeiouyl\W])y")
 #: A class that is a verb in the third person ending in one vowel and l: "tunnels", "ravels" (not "peels").
 _VERB_L = re.compile(r"([a-z]*[^aeiou][aeiou]l)s")
-#: An irregular past participle's noun and gerund (claims-37).
-_IRREGULAR = {"lost": ("loss", "losing")}
+#: An irregular past participle's noun and gerund (claims-37), and its verb (claims-43: "hold" of held).
+_IRREGULAR = {
+    "lost": ("loss", "losing"),
+    "held": ("hold", "holds", "holding"),
+    "kept": ("keep", "keeps", "keeping"),
+    "sold": ("sale", "sell", "sells", "selling"),
+    "won": ("win", "wins", "winning"),
+    "paid": ("pay", "pays", "paying"),
+    "broken": ("break", "breaks", "breaking"),
+    "grown": ("grow", "grows", "growth"),
+}
+#: A regular past participle: its stem ends in two consonants ("reject", "drift"), a doubled one ("stopp"), two
+#: vowels and a consonant ("fail"), or one vowel and a consonant ("approv", "downgrad": the verb ends in "e").
+_PAST = re.compile(r"([a-z]+?)(?:([^aeiouy\W])\2|([^aeiouy\W]{2})|([aeiou]{2}[^aeiouy\W])|([aeiou][^aeiouy\W]))ed")
+#: A class in "-ing" whose noun is its stem and "-ion": "progress", "progression" of progressing.
+_ING = re.compile(r"([a-z]{3,}[^aeiouy\W]{2})ing")
+
+
+def _verb_forms(low: str) -> list[str]:
+    """The verb of a regular past participle class and its inflections ("drift", "drifts", "drifting" of drifted;
+    "downgrade", "downgrades", "downgrading" of downgraded), or the noun of a class in "-ing" ("progress",
+    "progression" of progressing): a number said of "drift risk" or "reject risk" is that class's (claims-43).
+    """
+    past = _PAST.fullmatch(low)
+    if past:
+        head, doubled, pair, long, short = past.groups()
+        if doubled:
+            verb = f"{head}{doubled * 2}" if doubled in "slfz" else f"{head}{doubled}"  # "pass", "stop"
+            return [verb, f"{verb}es" if doubled in "sz" else f"{verb}s", f"{head}{doubled * 2}ing"]
+        verb = f"{head}{short}e" if short else f"{head}{pair or long}"
+        gerund = f"{verb[:-1]}ing" if verb.endswith("e") else f"{verb}ing"
+        return [verb, f"{verb}s", gerund]
+    ing = _ING.fullmatch(low)
+    if ing:
+        return [ing.group(1), f"{ing.group(1)}ion"]
+    return []
 
 
 def label_nouns(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str, str]:
@@ -50,6 +84,7 @@ def label_nouns(labels: Sequence[str], reserved: Iterable[str] = ()) -> dict[str
         if verb:
             made.append(f"{verb.group(1)}ling")
         made.extend(_IRREGULAR.get(low, ()))
+        made.extend(_verb_forms(low))
         for form in made:
             if form not in taken:
                 forms[form] = label
